@@ -1,0 +1,23 @@
+// This file bundles a TypeScript worker entry into one .mjs under .build/, because Node's
+// worker threads run JavaScript files, not TypeScript, and jest's transform does not reach them.
+import { buildSync } from "esbuild";
+import * as path from "node:path";
+
+const root = path.resolve(__dirname, "..");
+
+/** Bundles `entry` (a path relative to the repo root) and returns the absolute .mjs path. */
+export function bundleWorker(entry: string): string {
+  const outfile = path.join(root, ".build", path.basename(entry).replace(/\.ts$/, ".mjs"));
+  buildSync({
+    entryPoints: [path.join(root, entry)],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    logLevel: "error",
+    // esbuild's esm output needs `require` for Node built-ins pulled in by CommonJS dependencies.
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+  return outfile;
+}

@@ -1,0 +1,8 @@
+/** Jest: TypeScript through swc; tests live under test/ and mirror src/ and dev/. */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test"],
+  testMatch: ["**/*.test.ts"],
+  transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" } }] },
+  testTimeout: 60000,
+};
