@@ -4,5 +4,6 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" } }] },
+  reporters: ["default", "<rootDir>/test/summary-reporter.js"],
   testTimeout: 60000,
 };

@@ -1,0 +1,14 @@
+// This file defines the add-on menu. onOpen may run in AuthMode.NONE (no properties, no fetch),
+// so building the menu is all it does.
+
+export const MENU_ITEMS: ReadonlyArray<{ caption: string; handler: string }> = [
+  { caption: "Open Business Leads", handler: "showSidebar" },
+  { caption: "Enrich selected rows", handler: "startEnrichment" },
+  { caption: "Refresh jobs now", handler: "refreshJobs" },
+];
+
+export function buildAddonMenu(ui: GoogleAppsScript.Base.Ui): void {
+  const menu = ui.createAddonMenu();
+  for (const item of MENU_ITEMS) menu.addItem(item.caption, item.handler);
+  menu.addToUi();
+}
