@@ -4,6 +4,7 @@
 // missing implementation a type error.
 import type { EntryPointName } from "./entry-points";
 import { buildAddonMenu } from "./ui/menu";
+import * as server from "./ui/server-functions";
 
 /** For entry points that a later issue implements: they exist (Sheets can see them) but say so. */
 function notImplementedYet(name: string): () => never {
@@ -16,14 +17,14 @@ export const entryPoints = {
   onOpen: (_e?: unknown) => buildAddonMenu(SpreadsheetApp.getUi()),
   onInstall: (_e?: unknown) => buildAddonMenu(SpreadsheetApp.getUi()),
   showSidebar: notImplementedYet("showSidebar"),
-  saveSettings: notImplementedYet("saveSettings"),
-  getAccount: notImplementedYet("getAccount"),
-  findLocations: notImplementedYet("findLocations"),
-  startSearch: notImplementedYet("startSearch"),
+  saveSettings: server.saveSettings,
+  getAccount: server.getAccount,
+  findLocations: server.findLocations,
+  startSearch: server.startSearch,
   startEnrichment: notImplementedYet("startEnrichment"),
-  listJobs: notImplementedYet("listJobs"),
-  refreshJobs: notImplementedYet("refreshJobs"),
-  pollJobs: notImplementedYet("pollJobs"),
+  listJobs: server.listJobs,
+  refreshJobs: server.refreshJobs,
+  pollJobs: server.pollJobs,
   LEADS_LOCATIONS: notImplementedYet("LEADS_LOCATIONS"),
   LEADS_CREDITS: notImplementedYet("LEADS_CREDITS"),
   LEADS_BUSINESS: notImplementedYet("LEADS_BUSINESS"),

@@ -18,8 +18,7 @@ const FORBIDDEN_GLOBALS = [
 
 /** Entry points that later issues implement; until then they throw "not implemented yet". */
 const NOT_IMPLEMENTED_YET = [
-  "showSidebar", "saveSettings", "getAccount", "findLocations", "startSearch", "startEnrichment",
-  "listJobs", "refreshJobs", "pollJobs", "LEADS_LOCATIONS", "LEADS_CREDITS", "LEADS_BUSINESS", "LEADS_JOB",
+  "showSidebar", "startEnrichment", "LEADS_LOCATIONS", "LEADS_CREDITS", "LEADS_BUSINESS", "LEADS_JOB",
 ];
 
 function evaluateDist(): vm.Context {
@@ -58,10 +57,13 @@ describe("dist/ bundle", () => {
   });
 
   it("uses no ES module syntax and names none of the forbidden globals", () => {
-    for (const { text } of sources) {
-      expect(text).not.toMatch(/^\s*(import|export)\s/m);
-      expect(text).not.toMatch(/\b(setTimeout|setInterval|TextEncoder|TextDecoder|URLSearchParams|Buffer)\b/);
-      expect(text).not.toMatch(/\bnew URL\(|\bfetch\(|\batob\(|\bbtoa\(|\bprocess\.|\brequire\(|\bcrypto\./);
+    for (const { text: source } of sources) {
+      expect(source).not.toMatch(/^\s*(import|export)\s/m);
+      // Method definitions such as the transport's `fetch(request) {` are not uses of the global.
+      const text = source.replace(/[{};,]\s*[\w$]+\([\w$,\s]*\)\s*\{/g, "{");
+      // A name used as a free variable, not as a property (`.fetch(` is UrlFetchApp's method).
+      expect(text).not.toMatch(/(?<![.\w$])(setTimeout|setInterval|TextEncoder|TextDecoder|URLSearchParams|Buffer)\b/);
+      expect(text).not.toMatch(/\bnew URL\(|(?<![.\w$])(fetch|atob|btoa|require)\(|(?<![.\w$])(process|crypto)\./);
     }
   });
 

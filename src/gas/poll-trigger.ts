@@ -1,0 +1,45 @@
+// This file keeps the one time-driven trigger that runs `pollJobs`. An add-on may have one
+// trigger of each type per user per document, running at most hourly, so we look for ours among
+// the user's triggers of this document before creating one, and never create a second.
+import { readPollInterval, type PollInterval } from "./settings";
+
+export const POLL_HANDLER = "pollJobs";
+const CREATED_FOR_KEY = "businessLeads.pollTrigger.requestedMinutes";
+
+function ownTriggers(): GoogleAppsScript.Script.Trigger[] {
+  return ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).filter((t) => t.getHandlerFunction() === POLL_HANDLER);
+}
+
+function create(minutes: PollInterval): void {
+  const builder = ScriptApp.newTrigger(POLL_HANDLER).timeBased();
+  if (minutes === 60) {
+    builder.everyHours(1).create();
+    return;
+  }
+  try {
+    builder.everyMinutes(minutes).create();
+  } catch {
+    // Installed as an add-on: time-driven triggers run at most hourly. Fall back to that.
+    ScriptApp.newTrigger(POLL_HANDLER).timeBased().everyHours(1).create();
+  }
+}
+
+/**
+ * Makes sure exactly one poll trigger exists for the configured interval. We remember the
+ * interval it was created FOR (not what Apps Script granted), so an add-on that fell back to
+ * hourly does not delete and recreate its trigger on every call.
+ */
+export function ensurePollTrigger(): void {
+  const wanted = readPollInterval();
+  const props = PropertiesService.getDocumentProperties();
+  const existing = ownTriggers();
+  if (existing.length === 1 && props.getProperty(CREATED_FOR_KEY) === String(wanted)) return;
+  for (const trigger of existing) ScriptApp.deleteTrigger(trigger);
+  create(wanted);
+  props.setProperty(CREATED_FOR_KEY, String(wanted));
+}
+
+export function removePollTrigger(): void {
+  for (const trigger of ownTriggers()) ScriptApp.deleteTrigger(trigger);
+  PropertiesService.getDocumentProperties().deleteProperty(CREATED_FOR_KEY);
+}

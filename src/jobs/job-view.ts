@@ -1,0 +1,34 @@
+// This file defines JobView, the plain JSON shape the sidebar receives for a job (contract.md).
+import type { JobKind, JobRecord } from "./job-store";
+
+export interface JobView {
+  jobId: string;
+  kind: JobKind;
+  name: string;
+  status: string;
+  leadCount: number | null;
+  enrichedCount: number | null;
+  creditsCharged: number | null;
+  sheetName: string | null;
+  rowsWritten: number;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export function toJobView(record: JobRecord): JobView {
+  return {
+    jobId: record.id,
+    kind: record.kind,
+    name: record.name,
+    status: record.status,
+    leadCount: record.leadCount,
+    enrichedCount: record.enrichedCount,
+    creditsCharged: record.creditsCharged,
+    sheetName: record.sheetName,
+    rowsWritten: record.rowsWritten,
+    error: record.error ?? record.note,
+    createdAt: record.createdAt,
+    finishedAt: record.finishedAt,
+  };
+}

@@ -1,0 +1,195 @@
+// This file defines one poll-and-write pass over the document's active jobs. Every status is read
+// in ONE fetchAll round trip; result pages are then fetched in parallel round trips and upserted
+// into each job's sheet by Business ID. While a job runs the sheet shows its growing snapshot;
+// once it is terminal the results are re-read from page 1 to the end and the sheet is made
+// exactly equal to them. Each job's record is saved after its sheet is written (the checkpoint),
+// and the deadline is checked before every round trip, so a pass killed or stopped anywhere is
+// finished by the next one: writes are upserts, so repeating them repairs and never duplicates.
+import { isTerminalStatus, type Business, type Job, type ResultsPage } from "../api/schemas";
+import type { LeadsApiError } from "../api/errors";
+import type { PreparedRequest } from "../api/requests";
+import { BUSINESS_COLUMNS } from "../sheets/columns";
+import { upsertBusinesses } from "../sheets/writer";
+import type { JobsContext } from "./context";
+import type { JobRecord } from "./job-store";
+import { createResultSheet, findSheetById, uniqueSheetName } from "./result-sheet";
+
+export const RESULTS_PAGE_SIZE = 500;
+/** Result pages fetched in one round trip: bounds the memory a pass holds at once. */
+const PAGES_PER_ROUND_TRIP = 8;
+/** Statuses in which the service serves results (spec: running, importing, enriching; and after). */
+const READABLE = ["running", "importing", "enriching", "completed", "failed"];
+
+export interface PassReport {
+  jobsPolled: number;
+  pagesRead: number;
+  rowsWritten: number;
+  /** True when the deadline came first: some jobs wait for the next pass. */
+  stoppedEarly: boolean;
+  activeAfter: number;
+}
+
+interface PagePlan {
+  record: JobRecord;
+  final: boolean;
+  pages: number[];
+}
+
+function applyStatus(record: JobRecord, job: Job): JobRecord {
+  const failedNow = job.status === "failed";
+  return {
+    ...record,
+    name: job.name || record.name,
+    status: job.status,
+    leadCount: job.lead_count,
+    enrichedCount: job.enriched_count,
+    creditsCharged: job.credits_charged,
+    finishedAt: job.finished_at ?? null,
+    error: failedNow ? failureMessage(record, job) : null,
+  };
+}
+
+function failureMessage(record: JobRecord, job: Job): string {
+  const what = record.kind === "search" ? "The search" : "The enrichment";
+  const reason = job.error ? `: ${job.error}` : " (the service gave no reason)";
+  return (
+    `${what} failed${reason}. It had reserved ${job.credits_charged} credits; ` +
+    "the service returns a failed job's credits by its dashboard's refund rules, so check the balance in the sidebar."
+  );
+}
+
+function planPages(record: JobRecord): PagePlan | null {
+  if (READABLE.indexOf(record.status) < 0) return null;
+  const final = isTerminalStatus(record.status);
+  const count = Math.ceil((record.leadCount ?? 0) / RESULTS_PAGE_SIZE);
+  // A terminal job is always read from page 1, even when it reported no leads, to learn has_more.
+  const pages: number[] = [];
+  for (let page = 1; page <= Math.max(count, final ? 1 : 0); page += 1) pages.push(page);
+  return pages.length === 0 ? null : { record, final, pages };
+}
+
+export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
+  const report: PassReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, activeAfter: 0 };
+  const active = ctx.store.active().sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  if (active.length === 0) return report;
+
+  const statuses = ctx.client.batch(active.map((record) => ctx.client.prepare.getJob(record.kind, record.id)), { deadline });
+  const plans: PagePlan[] = [];
+  active.forEach((record, index) => {
+    const outcome = statuses[index];
+    if (!outcome) return;
+    report.jobsPolled += 1;
+    if (!outcome.ok) {
+      ctx.store.save(statusFailure(record, outcome.error));
+      return;
+    }
+    const updated = applyStatus(record, outcome.value);
+    ctx.store.save(updated);
+    const plan = planPages(updated);
+    if (plan) plans.push(plan);
+  });
+
+  // Jobs go into round trips whole (a job's pages are written together), several jobs per trip.
+  let index = 0;
+  while (index < plans.length) {
+    if (ctx.clock.now() >= deadline) {
+      report.stoppedEarly = true;
+      break;
+    }
+    const group: PagePlan[] = [];
+    let size = 0;
+    while (index < plans.length && (group.length === 0 || size + (plans[index]?.pages.length ?? 0) <= PAGES_PER_ROUND_TRIP)) {
+      const plan = plans[index] as PagePlan;
+      group.push(plan);
+      size += plan.pages.length;
+      index += 1;
+    }
+    importGroup(ctx, group, deadline, report);
+  }
+  ctx.store.prune();
+  report.activeAfter = ctx.store.active().length;
+  return report;
+}
+
+function statusFailure(record: JobRecord, error: LeadsApiError): JobRecord {
+  if (error.kind === "not_found") {
+    // The service does not know this job for the current key (another account's key, say):
+    // stop polling it rather than fail every pass.
+    return { ...record, finalSweepDone: true, note: `This job was not found with the current API key: ${error.message}` };
+  }
+  return { ...record, note: `Could not read the job's status this time: ${error.message}` };
+}
+
+function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, report: PassReport): void {
+  const requests: PreparedRequest<ResultsPage>[] = [];
+  for (const plan of group) {
+    for (const page of plan.pages) {
+      requests.push(ctx.client.prepare.getResults(plan.record.kind, plan.record.id, { page, pageSize: RESULTS_PAGE_SIZE }));
+    }
+  }
+  const outcomes = ctx.client.batch(requests, { deadline });
+  let offset = 0;
+  for (const plan of group) {
+    const mine = outcomes.slice(offset, offset + plan.pages.length);
+    offset += plan.pages.length;
+    const failure = mine.find((outcome) => !outcome.ok);
+    if (failure && !failure.ok) {
+      ctx.store.save({ ...plan.record, note: `Could not read the results this time: ${failure.error.message}` });
+      continue;
+    }
+    const pages = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
+    report.pagesRead += pages.length;
+    if (plan.final && !readToEnd(ctx, plan.record, pages, deadline, report)) continue;
+    writeJob(ctx, plan, pages, report);
+  }
+}
+
+/**
+ * The final sweep must reach the page whose has_more is false (a job can report more results
+ * than its status said). Returns false when it could not, leaving the job for the next pass.
+ */
+function readToEnd(ctx: JobsContext, record: JobRecord, pages: ResultsPage[], deadline: number, report: PassReport): boolean {
+  let last = pages[pages.length - 1];
+  while (last && last.has_more && last.items.length > 0) {
+    if (ctx.clock.now() >= deadline) {
+      report.stoppedEarly = true;
+      return false;
+    }
+    try {
+      last = ctx.client.getResults(record.kind, record.id, { page: last.page + 1, pageSize: RESULTS_PAGE_SIZE }, { deadline });
+    } catch (error) {
+      ctx.store.save({ ...record, note: `Could not read the results this time: ${(error as Error).message}` });
+      return false;
+    }
+    pages.push(last);
+    report.pagesRead += 1;
+  }
+  return true;
+}
+
+function writeJob(ctx: JobsContext, plan: PagePlan, pages: ResultsPage[], report: PassReport): void {
+  const businesses: Business[] = [];
+  for (const page of pages) businesses.push(...page.items);
+  let record = plan.record;
+  let sheet = findSheetById(ctx.spreadsheet, record.sheetId);
+  if (!sheet) {
+    // The user deleted the results sheet: recreate it; the upsert below refills it completely.
+    const name = uniqueSheetName(ctx.spreadsheet, record.sheetName ?? record.name);
+    sheet = createResultSheet(ctx.spreadsheet, name);
+    const note = record.sheetId === null ? null : `The results sheet was deleted; it was recreated as "${name}".`;
+    record = { ...record, sheetId: sheet.getSheetId(), sheetName: name, note };
+    ctx.store.save(record);
+  }
+  const result = upsertBusinesses(sheet, businesses, BUSINESS_COLUMNS, { removeOthers: plan.final });
+  report.rowsWritten += result.appended + result.updated;
+  const distinct = new Set(businesses.map((b) => b.id)).size;
+  // A finished job no longer needs its start record: the same arguments may start a new search.
+  if (plan.final && record.startKey) ctx.store.deleteStart(record.startKey);
+  ctx.store.save({
+    ...record,
+    sheetName: sheet.getName(),
+    rowsWritten: distinct,
+    finalSweepDone: plan.final,
+    note: record.note && record.note.startsWith("Could not") ? null : record.note,
+  });
+}

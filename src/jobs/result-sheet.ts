@@ -1,0 +1,50 @@
+// This file defines the results sheet of a job: created with a unique name, a frozen bold header
+// row and sized columns; found again by its sheet id (so a rename does not lose it); recreated
+// when the user deleted it.
+import { exactText } from "../sheets/cell-text";
+import { BUSINESS_COLUMNS } from "../sheets/columns";
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+const MAX_SHEET_NAME = 90;
+
+/** A name no sheet of the document has yet, derived from the job's name. */
+export function uniqueSheetName(spreadsheet: Spreadsheet, jobName: string): string {
+  const taken = new Set(spreadsheet.getSheets().map((sheet) => sheet.getName().toLowerCase()));
+  // Sheet names may not be empty; these characters are refused by some clients, so avoid them.
+  const base = (jobName.replace(/[[\]*?/\\:]/g, " ").replace(/\s+/g, " ").trim() || "Business Leads").slice(0, MAX_SHEET_NAME);
+  if (!taken.has(base.toLowerCase())) return base;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base} (${n})`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/** Creates the sheet with its header row: frozen, bold, columns sized. */
+export function createResultSheet(spreadsheet: Spreadsheet, name: string): Sheet {
+  const sheet = spreadsheet.insertSheet(name);
+  const headers = BUSINESS_COLUMNS.map((column) => column.header);
+  const missingColumns = headers.length - sheet.getMaxColumns();
+  if (missingColumns > 0) sheet.insertColumnsAfter(sheet.getMaxColumns(), missingColumns);
+  const headerRange = sheet.getRange(1, 1, 1, headers.length);
+  headerRange.setValues([headers.map(exactText)]);
+  headerRange.setFontWeight("bold");
+  sheet.setFrozenRows(1);
+  // One call per run of equal widths keeps creation cheap.
+  let start = 0;
+  while (start < BUSINESS_COLUMNS.length) {
+    const width = BUSINESS_COLUMNS[start]?.width ?? 120;
+    let end = start + 1;
+    while (end < BUSINESS_COLUMNS.length && BUSINESS_COLUMNS[end]?.width === width) end += 1;
+    sheet.setColumnWidths(start + 1, end - start, width);
+    start = end;
+  }
+  return sheet;
+}
+
+export function findSheetById(spreadsheet: Spreadsheet, sheetId: number | null): Sheet | null {
+  if (sheetId === null) return null;
+  for (const sheet of spreadsheet.getSheets()) if (sheet.getSheetId() === sheetId) return sheet;
+  return null;
+}

@@ -1,0 +1,32 @@
+// This file defines how a text value is written so that it lands in its cell as that exact text.
+// Sheets parses script-written strings like typed input (`=…` a formula, `+1 512…` a formula
+// error, `0042` a number, `1/2` a date). The one documented escape is the quote prefix: a leading
+// apostrophe marks the rest as text and is not part of the value. We do not rely on the plain-text
+// format `@`: Google does not document whether it stops `=…` from becoming a formula.
+
+/** Sheets' limit for one cell. */
+export const MAX_CELL_CHARS = 50000;
+const TRUNCATION_MARK = " …[truncated]";
+
+export type CellInput = string | number | boolean;
+
+/** What to pass to setValues for a text value: "" stays an empty cell, anything else is quoted. */
+export function exactText(text: string): string {
+  if (text === "") return "";
+  // The apostrophe itself is not counted by Sheets, so the value may use the full limit.
+  const fitted = text.length > MAX_CELL_CHARS ? text.slice(0, MAX_CELL_CHARS - TRUNCATION_MARK.length) + TRUNCATION_MARK : text;
+  return "'" + fitted;
+}
+
+/**
+ * Re-writes a value read from a cell so that writing it back changes nothing: strings are quoted
+ * (a text "0042" read back must not become 42), formulas are kept as formulas.
+ */
+export function unchangedCellInput(value: unknown, formula: string): CellInput | Date {
+  if (formula) return formula;
+  if (typeof value === "string") return exactText(value);
+  if (typeof value === "number" || typeof value === "boolean") return value;
+  // Not `instanceof`: a value from another realm (the test fakes) is still a Date.
+  if (Object.prototype.toString.call(value) === "[object Date]") return value as Date;
+  return "";
+}

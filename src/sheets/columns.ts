@@ -1,0 +1,116 @@
+// This file defines the columns of a results sheet: each header label and how a Business fills
+// it. Text columns hold the service's values as they are (lists joined with ", "), so a header
+// that names a field (`City`, `Maps URL`…) holds exactly that field. What is known of email
+// verification is summarised without ever calling an address verified on its listing alone
+// (spec rule 1): it takes `email_verification_status` and the address's own entry.
+import type { Business } from "../api/schemas";
+
+export type ColumnValue = string | number | null;
+
+export interface ColumnSpec {
+  header: string;
+  /** Pixels; a hint for the first layout, users resize freely. */
+  width: number;
+  value(business: Business): ColumnValue;
+}
+
+/** `result` values that mean an address was checked and accepts mail. Anything else is not "verified". */
+const DELIVERABLE_RESULTS = ["valid", "deliverable", "ok", "verified", "safe"];
+
+const join = (list: readonly string[] | null | undefined): string => (list ?? []).join(", ");
+const text = (value: string | null | undefined): string => value ?? "";
+const number = (value: number | null | undefined): number | null => (typeof value === "number" ? value : null);
+
+export function allEmails(business: Business): string[] {
+  const seen: string[] = [];
+  for (const list of [business.emails, business.owner_emails, business.decision_maker_emails]) {
+    for (const address of list ?? []) if (seen.indexOf(address) < 0) seen.push(address);
+  }
+  return seen;
+}
+
+/** Addresses that the service has finished checking and found deliverable. */
+export function verifiedEmails(business: Business): string[] {
+  if (business.email_verification_status !== "completed") return [];
+  const entries = business.email_verifications ?? {};
+  return allEmails(business).filter((address) => {
+    const result = entries[address]?.result;
+    return typeof result === "string" && DELIVERABLE_RESULTS.indexOf(result.toLowerCase()) >= 0;
+  });
+}
+
+/** A short, honest summary for the `Email status` column. */
+export function emailStatusSummary(business: Business): string {
+  const addresses = allEmails(business);
+  const status = business.email_verification_status ?? "";
+  if (addresses.length === 0) return status === "" ? "" : `No emails (${status})`;
+  if (status === "processing") return "Verification in progress";
+  if (status !== "completed") return status === "" ? "Not verified" : `Not verified (${status})`;
+  const verified = verifiedEmails(business).length;
+  if (verified === 0) return `None verified (${addresses.length} checked)`;
+  return `${verified} of ${addresses.length} verified`;
+}
+
+/** Each address with what its verification entry says, e.g. `a@b.com: valid, high, smtp`. */
+export function emailVerificationDetails(business: Business): string {
+  const entries = business.email_verifications ?? {};
+  return Object.keys(entries)
+    .map((address) => {
+      const entry = entries[address];
+      const parts = [entry?.result, entry?.quality, entry?.source].filter((p): p is string => typeof p === "string" && p !== "");
+      return `${address}: ${parts.join(", ") || "no result"}`;
+    })
+    .join("; ");
+}
+
+function mapEntries(map: Record<string, string> | null | undefined): string {
+  const entries = map ?? {};
+  return Object.keys(entries).map((key) => `${key}: ${entries[key] ?? ""}`).join("; ");
+}
+
+function keyContacts(business: Business): string {
+  const contacts = business.key_contacts ?? [];
+  return contacts.length === 0 ? "" : JSON.stringify(contacts);
+}
+
+/** The headers contract.md requires, in this order, first. */
+export const REQUIRED_HEADERS = ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"];
+
+export const ID_HEADER = "Business ID";
+
+export const BUSINESS_COLUMNS: readonly ColumnSpec[] = [
+  { header: "Business ID", width: 120, value: (b) => b.id },
+  { header: "Name", width: 220, value: (b) => b.title },
+  { header: "Category", width: 150, value: (b) => text(b.category) },
+  { header: "Address", width: 240, value: (b) => text(b.address) },
+  { header: "Phone", width: 140, value: (b) => text(b.phone) },
+  { header: "Website", width: 200, value: (b) => text(b.website) },
+  { header: "Emails", width: 220, value: (b) => join(b.emails) },
+  { header: "Email status", width: 160, value: emailStatusSummary },
+  { header: "Verified emails", width: 220, value: (b) => verifiedEmails(b).join(", ") },
+  { header: "Email verification status", width: 120, value: (b) => text(b.email_verification_status) },
+  { header: "Email verifications", width: 260, value: emailVerificationDetails },
+  { header: "Owner name", width: 160, value: (b) => text(b.owner_name) },
+  { header: "Owner names", width: 180, value: (b) => join(b.owner_names) },
+  { header: "Owner emails", width: 220, value: (b) => join(b.owner_emails) },
+  { header: "Decision maker names", width: 180, value: (b) => join(b.decision_maker_names) },
+  { header: "Decision maker emails", width: 220, value: (b) => join(b.decision_maker_emails) },
+  { header: "City", width: 120, value: (b) => text(b.city) },
+  { header: "Country code", width: 80, value: (b) => text(b.country_code) },
+  { header: "Rating", width: 70, value: (b) => number(b.rating) },
+  { header: "Review count", width: 90, value: (b) => number(b.review_count) },
+  { header: "Business status", width: 120, value: (b) => text(b.business_status) },
+  { header: "Maps URL", width: 200, value: (b) => text(b.maps_url) },
+  { header: "Categories", width: 200, value: (b) => join(b.categories) },
+  { header: "Additional phones", width: 160, value: (b) => join(b.additional_phones) },
+  { header: "Phone types", width: 160, value: (b) => mapEntries(b.phone_types) },
+  { header: "Facebook", width: 180, value: (b) => join(b.socials?.facebooks) },
+  { header: "Instagram", width: 180, value: (b) => join(b.socials?.instagrams) },
+  { header: "LinkedIn", width: 180, value: (b) => join(b.socials?.linkedIns) },
+  { header: "YouTube", width: 180, value: (b) => join(b.socials?.youtubes) },
+  { header: "Yelp", width: 180, value: (b) => join(b.socials?.yelps) },
+  { header: "Enrichment status", width: 120, value: (b) => text(b.enrichment_status) },
+  { header: "Owner enrichment status", width: 120, value: (b) => text(b.owner_enrichment_status) },
+  { header: "Key contacts", width: 200, value: keyContacts },
+  { header: "Position", width: 70, value: (b) => b.position },
+];

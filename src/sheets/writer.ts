@@ -1,0 +1,166 @@
+// This file defines the results writer: it upserts businesses into a sheet by `Business ID`,
+// finding columns by their header and rows by id, so a user who sorts, filters or inserts
+// columns mid-job breaks nothing. Writes are one setValues per contiguous run of our columns,
+// whatever the number of rows, and the run holding the id column is written first: a pass killed
+// between two writes leaves rows that the next pass finds by id and completes, never orphans.
+import type { Business } from "../api/schemas";
+import { exactText, unchangedCellInput } from "./cell-text";
+import { ID_HEADER, type ColumnSpec, type ColumnValue } from "./columns";
+import type { Grid } from "./grid";
+
+export interface UpsertOptions {
+  /** The final sweep: rows whose id is not among `businesses` (or repeat an id) are deleted. */
+  removeOthers: boolean;
+}
+
+export interface UpsertResult {
+  appended: number;
+  updated: number;
+  removed: number;
+}
+
+function toCellInput(value: ColumnValue): string | number {
+  if (value === null) return "";
+  return typeof value === "number" ? value : exactText(value);
+}
+
+function cellText(value: unknown): string {
+  return value === null || value === undefined ? "" : String(value).trim();
+}
+
+/** Finds each header in row 1 (first match wins), appending the missing ones on the right. */
+export function ensureHeaders(grid: Grid, headers: readonly string[]): Map<string, number> {
+  const lastColumn = grid.getLastColumn();
+  const row = lastColumn > 0 ? (grid.getRange(1, 1, 1, lastColumn).getValues()[0] ?? []) : [];
+  const positions = new Map<string, number>();
+  row.forEach((cell, index) => {
+    const header = cellText(cell);
+    if (header !== "" && !positions.has(header)) positions.set(header, index + 1);
+  });
+  const missing = headers.filter((header) => !positions.has(header));
+  if (missing.length > 0) {
+    const needed = lastColumn + missing.length;
+    const maxColumns = grid.getMaxColumns();
+    if (needed > maxColumns) grid.insertColumnsAfter(maxColumns, needed - maxColumns);
+    const range = grid.getRange(1, lastColumn + 1, 1, missing.length);
+    range.setValues([missing.map(exactText)]);
+    range.setFontWeight("bold");
+    missing.forEach((header, index) => positions.set(header, lastColumn + 1 + index));
+  }
+  return positions;
+}
+
+/** Groups column positions into runs of adjacent columns, each a single range to write. */
+function contiguousRuns(columns: ReadonlyArray<{ position: number; spec: ColumnSpec }>): Array<Array<{ position: number; spec: ColumnSpec }>> {
+  const sorted = [...columns].sort((a, b) => a.position - b.position);
+  const runs: Array<Array<{ position: number; spec: ColumnSpec }>> = [];
+  for (const column of sorted) {
+    const run = runs[runs.length - 1];
+    const last = run?.[run.length - 1];
+    if (run && last && last.position + 1 === column.position) run.push(column);
+    else runs.push([column]);
+  }
+  return runs;
+}
+
+/** Deletes the given rows bottom-up, one call per block of adjacent rows. */
+function deleteRows(grid: Grid, rows: number[]): void {
+  const sorted = [...rows].sort((a, b) => b - a);
+  let index = 0;
+  while (index < sorted.length) {
+    let top = sorted[index] ?? 0;
+    let count = 1;
+    while (sorted[index + count] === top - 1) {
+      top -= 1;
+      count += 1;
+    }
+    grid.deleteRows(top, count);
+    index += count;
+  }
+}
+
+export function upsertBusinesses(
+  grid: Grid,
+  businesses: readonly Business[],
+  columns: readonly ColumnSpec[],
+  options: UpsertOptions,
+): UpsertResult {
+  const positions = ensureHeaders(grid, columns.map((c) => c.header));
+  const idColumn = positions.get(ID_HEADER);
+  if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
+
+  const lastRow = grid.getLastRow();
+  const ids = lastRow >= 2 ? grid.getRange(2, idColumn, lastRow - 1, 1).getValues().map((r) => cellText(r[0])) : [];
+  const rowById = new Map<string, number>();
+  const repeatedRows: number[] = [];
+  ids.forEach((id, index) => {
+    if (id === "") return;
+    if (rowById.has(id)) repeatedRows.push(index + 2);
+    else rowById.set(id, index + 2);
+  });
+
+  const latest = new Map<string, Business>();
+  for (const business of businesses) latest.set(business.id, business);
+
+  const target = new Map<number, Business>();
+  let nextRow = Math.max(lastRow, 1) + 1;
+  let updated = 0;
+  for (const [id, business] of latest) {
+    const row = rowById.get(id);
+    if (row !== undefined) {
+      target.set(row, business);
+      updated += 1;
+    } else {
+      target.set(nextRow, business);
+      nextRow += 1;
+    }
+  }
+
+  if (target.size > 0) writeRows(grid, target, columns, positions, idColumn, lastRow);
+
+  const stale = options.removeOthers ? [...rowById].filter(([id]) => !latest.has(id)).map(([, row]) => row) : [];
+  const toDelete = [...stale, ...repeatedRows];
+  if (toDelete.length > 0) deleteRows(grid, toDelete);
+  return { appended: target.size - updated, updated, removed: toDelete.length };
+}
+
+function writeRows(
+  grid: Grid,
+  target: Map<number, Business>,
+  columns: readonly ColumnSpec[],
+  positions: Map<string, number>,
+  idColumn: number,
+  lastRow: number,
+): void {
+  const rows = [...target.keys()];
+  const top = Math.min(...rows);
+  const bottom = Math.max(...rows);
+  const height = bottom - top + 1;
+  const maxRows = grid.getMaxRows();
+  if (bottom > maxRows) grid.insertRowsAfter(maxRows, bottom - maxRows);
+
+  // Rows inside the block that are not ours (a user's notes, say) are written back unchanged,
+  // which needs their current values and formulas; skip those reads when every row is ours.
+  const keepsOthers = target.size < height && top <= lastRow;
+  const placed = columns.map((spec) => ({ position: positions.get(spec.header) ?? 0, spec }));
+  const runs = contiguousRuns(placed).sort((a, b) => Number(b.some((c) => c.position === idColumn)) - Number(a.some((c) => c.position === idColumn)));
+
+  for (const run of runs) {
+    const first = run[0]?.position ?? 1;
+    const range = grid.getRange(top, first, height, run.length);
+    const current = keepsOthers ? range.getValues() : [];
+    const formulas = keepsOthers ? range.getFormulas() : [];
+    const matrix: unknown[][] = [];
+    for (let offset = 0; offset < height; offset += 1) {
+      const business = target.get(top + offset);
+      matrix.push(
+        run.map((column, index) =>
+          business
+            ? toCellInput(column.spec.value(business))
+            : unchangedCellInput(current[offset]?.[index], formulas[offset]?.[index] ?? ""),
+        ),
+      );
+    }
+    range.setValues(matrix);
+  }
+}

@@ -1,0 +1,94 @@
+// This file defines the server functions the sidebar, the menu and the poll trigger call. Each
+// takes at most one plain object and returns plain JSON-safe data; failures become Errors with a
+// message written for the user (src/ui/user-error.ts).
+import type { Location } from "../api/schemas";
+import { clientFor, jobsContext, appsScriptClock } from "../gas/jobs-context";
+import { readServiceSettings, writePollInterval, writeServiceSettings } from "../gas/settings";
+import { JobStore } from "../jobs/job-store";
+import { toJobView, type JobView } from "../jobs/job-view";
+import { runPollPass } from "../jobs/poll-pass";
+import { startSearch as startSearchJob } from "../jobs/start-search";
+import { UserFacingError, withUserErrors } from "./user-error";
+import { toAccountView, type AccountView } from "./views";
+
+/** A pass stops starting new work this long after it began: Apps Script ends executions at 6 min. */
+const PASS_BUDGET_MS = 4.5 * 60 * 1000;
+/** A sidebar call that only reads waits at most this long in retries. */
+const CALL_BUDGET_MS = 60 * 1000;
+/** How long a pass waits for another pass to release the document lock before leaving. */
+const LOCK_WAIT_MS = 100;
+
+const userKey = (): string | null => PropertiesService.getUserProperties().getProperty("businessLeads.apiKey");
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+export function saveSettings(raw: unknown): AccountView {
+  const s = record(raw);
+  const apiKey = typeof s.apiKey === "string" ? s.apiKey.trim() : "";
+  const baseUrl = typeof s.baseUrl === "string" ? s.baseUrl.trim().replace(/\/+$/, "").replace(/\/api\/v1$/, "") : "";
+  return withUserErrors(
+    () => {
+      if (!apiKey) throw new UserFacingError("Enter your API key.");
+      if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) throw new UserFacingError("Enter the service address, starting with https://.");
+      // Check the key before storing anything: a refused key is not saved.
+      const account = clientFor({ apiKey, baseUrl }, appsScriptClock.now() + CALL_BUDGET_MS).getAccount();
+      writeServiceSettings({ apiKey, baseUrl }, s.shareWithFormulas === true);
+      if (s.pollEveryMinutes !== undefined) writePollInterval(Number(s.pollEveryMinutes));
+      return toAccountView(account);
+    },
+    () => apiKey,
+  );
+}
+
+export function getAccount(): AccountView {
+  return withUserErrors(() => toAccountView(clientFor(readServiceSettings("user"), appsScriptClock.now() + CALL_BUDGET_MS).getAccount()), userKey);
+}
+
+export function findLocations(raw: unknown): Location[] {
+  const a = record(raw);
+  return withUserErrors(() => {
+    const q = typeof a.q === "string" ? a.q.trim() : "";
+    if (q.length < 2 || q.length > 100) throw new UserFacingError("Type 2 to 100 characters of a city name.");
+    const country = typeof a.country === "string" && a.country.trim() ? a.country.trim().toUpperCase() : undefined;
+    return clientFor(readServiceSettings("user"), appsScriptClock.now() + CALL_BUDGET_MS).findLocations({ q, country }).slice(0, 8);
+  }, userKey);
+}
+
+export function startSearch(raw: unknown): JobView {
+  return withUserErrors(() => {
+    const deadline = appsScriptClock.now() + CALL_BUDGET_MS;
+    return toJobView(startSearchJob(jobsContext(deadline), raw, deadline));
+  }, userKey);
+}
+
+export function listJobs(): JobView[] {
+  return withUserErrors(() => new JobStore(PropertiesService.getDocumentProperties()).all().map(toJobView), userKey);
+}
+
+/** One poll-and-write pass, unless another pass holds the document lock (then it leaves at once). */
+function pollPassUnderLock(): void {
+  const lock = LockService.getDocumentLock();
+  if (!lock.tryLock(LOCK_WAIT_MS)) return;
+  try {
+    const context = jobsContext(appsScriptClock.now() + PASS_BUDGET_MS);
+    const report = runPollPass(context, appsScriptClock.now() + PASS_BUDGET_MS);
+    // Keep the trigger while anything is left to do; remove it once every job is done.
+    if (report.activeAfter > 0) context.ensurePollTrigger();
+    else context.removePollTrigger();
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+export function refreshJobs(): JobView[] {
+  return withUserErrors(() => {
+    pollPassUnderLock();
+    return listJobs();
+  }, userKey);
+}
+
+export function pollJobs(_event?: unknown): void {
+  withUserErrors(pollPassUnderLock, userKey);
+}

@@ -1,0 +1,37 @@
+// This file defines how a failure reaches the sidebar: an Error whose message a sales person can
+// act on, never a stack trace, a raw body or the API key.
+
+const EXPLAINED = ["LeadsApiError", "ResponseShapeError", "InvalidInputError", "SettingsMissingError", "UserFacingError"];
+
+/** An error whose message is already written for the person using the add-on. */
+export class UserFacingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UserFacingError";
+  }
+}
+
+/** Runs a sidebar call; rethrows any failure as a plain Error with a readable message. */
+export function withUserErrors<T>(call: () => T, secret?: () => string | null): T {
+  try {
+    return call();
+  } catch (error) {
+    const raw = error instanceof Error || (typeof error === "object" && error !== null && "message" in error)
+      ? String((error as { message: unknown }).message)
+      : String(error);
+    const name = typeof error === "object" && error !== null && "name" in error ? String((error as { name: unknown }).name) : "";
+    // Our own errors are written for the user; anything else is a defect, said so plainly.
+    let message = EXPLAINED.indexOf(name) >= 0 ? raw.trim() : `Business Leads hit an unexpected problem (${raw.trim() || name}). Try again; if it persists, tell your admin.`;
+    const key = safely(secret);
+    if (key) message = message.split(key).join("[API key]");
+    throw new Error(message);
+  }
+}
+
+function safely(read: (() => string | null) | undefined): string | null {
+  try {
+    return read ? read() : null;
+  } catch {
+    return null;
+  }
+}
