@@ -3,7 +3,9 @@
 import { buildSync } from "esbuild";
 import * as path from "node:path";
 
-const root = path.resolve(__dirname, "..");
+// Under jest (CommonJS) __dirname is this folder; in a script bundled to ESM it is absent, and
+// npm runs scripts from the repository root.
+const root = typeof __dirname === "string" ? path.resolve(__dirname, "..") : process.cwd();
 
 /** Bundles `entry` (a path relative to the repo root) and returns the absolute .mjs path. */
 export function bundleWorker(entry: string): string {
