@@ -1,0 +1,200 @@
+// This file defines one request builder per endpoint: method, path, query, body and the schema
+// of the answer, as a PreparedRequest the client can send alone or in a fetchAll batch.
+import * as z from "zod/mini";
+import type { HttpMethod } from "./transport";
+import { LeadsApiError, type RequestContext } from "./errors";
+import { buildQuery, encodePathSegment, type QueryValue } from "./query";
+import {
+  AccountSchema,
+  BusinessSchema,
+  CreateEnrichmentResponseSchema,
+  CreateSearchResponseSchema,
+  JobListSchema,
+  JobSchema,
+  LocationListSchema,
+  ResultsPageSchema,
+  parseWith,
+  type Account,
+  type Business,
+  type CreateEnrichmentRequest,
+  type CreateEnrichmentResponse,
+  type CreateSearchRequest,
+  type CreateSearchResponse,
+  type FindLocationsParams,
+  type Job,
+  type JobKind,
+  type JobList,
+  type Location,
+  type PageParams,
+  type ResultsPage,
+  type ShapeResult,
+} from "./schemas";
+
+/**
+ * A request ready to send: everything but the base URL and the key. Built once, so a retry
+ * sends the identical body and idempotency key.
+ */
+export interface PreparedRequest<T> {
+  readonly method: HttpMethod;
+  /** Path under /api/v1, query string included. */
+  readonly path: string;
+  /** JSON text of the body (POST only). */
+  readonly body?: string;
+  /** Sent as Idempotency-Key on every attempt (job creation only). */
+  readonly idempotencyKey?: string;
+  readonly context: RequestContext;
+  /** Validates the parsed JSON of a 2xx answer. */
+  readonly parse: (json: unknown) => ShapeResult<T>;
+}
+
+function prepared<T>(
+  schema: z.ZodMiniType<T>,
+  method: HttpMethod,
+  path: string,
+  query: Record<string, QueryValue>,
+  context: Omit<RequestContext, "endpoint">,
+  extra: { body?: string; idempotencyKey?: string } = {},
+): PreparedRequest<T> {
+  return {
+    method,
+    path: path + buildQuery(query),
+    ...extra,
+    context: { ...context, endpoint: `${method} ${path}` },
+    parse: (json) => parseWith(schema, json),
+  };
+}
+
+/** Refuses to build a request whose path would be wrong, before anything is sent. */
+function requireId(value: string, what: string, operation: string): string {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new LeadsApiError({
+      kind: "validation",
+      message: `The ${what} ID is missing.`,
+      context: { operation, endpoint: "" },
+    });
+  }
+  return encodePathSegment(value.trim());
+}
+
+function requireIdempotencyKey(key: string, operation: string): string {
+  if (typeof key !== "string" || key.trim() === "") {
+    throw new LeadsApiError({
+      kind: "idempotency_required",
+      message: "A request key (idempotency key) is required to create a job, so that a retry cannot start it twice.",
+      context: { operation, endpoint: "" },
+    });
+  }
+  return key;
+}
+
+function pageQuery(params: PageParams | undefined): Record<string, QueryValue> {
+  return { page: params?.page, page_size: params?.pageSize };
+}
+
+const unwrapLocations = z.pipe(
+  LocationListSchema,
+  z.transform((list): Location[] => list.locations),
+);
+
+/** Builders for every endpoint. Reads can go into `client.batch`. */
+export class RequestBuilders {
+  /** POST /searches. The same key and body on every attempt make a retry safe. */
+  createSearch(body: CreateSearchRequest, idempotencyKey: string): PreparedRequest<CreateSearchResponse> {
+    const key = requireIdempotencyKey(idempotencyKey, "createSearch");
+    return prepared(
+      CreateSearchResponseSchema,
+      "POST",
+      "/searches",
+      {},
+      { operation: "createSearch", resource: "search", creditsNeeded: body.input?.maxResults ?? 100 },
+      { body: JSON.stringify(body), idempotencyKey: key },
+    );
+  }
+
+  /** GET /searches (origin `api` only, newest first). */
+  listSearches(params?: PageParams): PreparedRequest<JobList> {
+    return prepared(JobListSchema, "GET", "/searches", pageQuery(params), { operation: "listSearches", resource: "search" });
+  }
+
+  /** GET /searches/{search_id}. */
+  getSearch(searchId: string): PreparedRequest<Job> {
+    const id = requireId(searchId, "search", "getSearch");
+    return prepared(JobSchema, "GET", `/searches/${id}`, {}, { operation: "getSearch", resource: "search", id: searchId });
+  }
+
+  /** GET /searches/{search_id}/results. */
+  getSearchResults(searchId: string, params?: PageParams): PreparedRequest<ResultsPage> {
+    const id = requireId(searchId, "search", "getSearchResults");
+    return prepared(ResultsPageSchema, "GET", `/searches/${id}/results`, pageQuery(params), {
+      operation: "getSearchResults",
+      resource: "search",
+      id: searchId,
+    });
+  }
+
+  /** POST /enrichments. */
+  createEnrichment(body: CreateEnrichmentRequest, idempotencyKey: string): PreparedRequest<CreateEnrichmentResponse> {
+    const key = requireIdempotencyKey(idempotencyKey, "createEnrichment");
+    return prepared(
+      CreateEnrichmentResponseSchema,
+      "POST",
+      "/enrichments",
+      {},
+      { operation: "createEnrichment", resource: "enrichment", creditsNeeded: body.businesses?.length },
+      { body: JSON.stringify(body), idempotencyKey: key },
+    );
+  }
+
+  /** GET /enrichments. */
+  listEnrichments(params?: PageParams): PreparedRequest<JobList> {
+    return prepared(JobListSchema, "GET", "/enrichments", pageQuery(params), {
+      operation: "listEnrichments",
+      resource: "enrichment",
+    });
+  }
+
+  /** GET /enrichments/{job_id}. */
+  getEnrichment(jobId: string): PreparedRequest<Job> {
+    const id = requireId(jobId, "enrichment job", "getEnrichment");
+    return prepared(JobSchema, "GET", `/enrichments/${id}`, {}, { operation: "getEnrichment", resource: "enrichment", id: jobId });
+  }
+
+  /** GET /enrichments/{job_id}/results. */
+  getEnrichmentResults(jobId: string, params?: PageParams): PreparedRequest<ResultsPage> {
+    const id = requireId(jobId, "enrichment job", "getEnrichmentResults");
+    return prepared(ResultsPageSchema, "GET", `/enrichments/${id}/results`, pageQuery(params), {
+      operation: "getEnrichmentResults",
+      resource: "enrichment",
+      id: jobId,
+    });
+  }
+
+  /** GET /businesses/{business_id}. */
+  getBusiness(businessId: string): PreparedRequest<Business> {
+    const id = requireId(businessId, "business", "getBusiness");
+    return prepared(BusinessSchema, "GET", `/businesses/${id}`, {}, { operation: "getBusiness", resource: "business", id: businessId });
+  }
+
+  /** GET /locations; answers the `locations` array itself. */
+  findLocations(params: FindLocationsParams): PreparedRequest<Location[]> {
+    return prepared(unwrapLocations, "GET", "/locations", { q: params.q, country: params.country || undefined }, {
+      operation: "findLocations",
+      resource: "locations",
+    });
+  }
+
+  /** GET /account. */
+  getAccount(): PreparedRequest<Account> {
+    return prepared(AccountSchema, "GET", "/account", {}, { operation: "getAccount", resource: "account" });
+  }
+
+  /** The status request of either job family. */
+  getJob(kind: JobKind, jobId: string): PreparedRequest<Job> {
+    return kind === "search" ? this.getSearch(jobId) : this.getEnrichment(jobId);
+  }
+
+  /** The results request of either job family. */
+  getResults(kind: JobKind, jobId: string, params?: PageParams): PreparedRequest<ResultsPage> {
+    return kind === "search" ? this.getSearchResults(jobId, params) : this.getEnrichmentResults(jobId, params);
+  }
+}

@@ -1,0 +1,338 @@
+// This file defines the service's resources and responses as zod/mini schemas, the TypeScript
+// types inferred from them, and the request body types.
+//
+// Objects are loose (unknown fields are kept, so a newer service passes through untouched) and
+// enum-like fields are "known literals | any string" (an unknown status is data, not an error).
+// Only a value of the wrong type is a validation error. zod stays inside src/api: callers see
+// plain types and `parseWith` below turns zod issues into a ResponseShapeError.
+import * as z from "zod/mini";
+
+/** A string type that lists the known values for autocomplete but accepts any string. */
+export type OpenEnum<T extends string> = T | (string & {});
+
+/** A string schema typed as an open enum: validation only requires a string. */
+function openEnum<T extends string>(): z.ZodMiniType<OpenEnum<T>, OpenEnum<T>> {
+  return z.string() as z.ZodMiniType<OpenEnum<T>, OpenEnum<T>>;
+}
+
+const str = z.string();
+const int = z.int();
+const num = z.number();
+const bool = z.boolean();
+const strings = z.array(z.string());
+/** Business fields are absent from some result shapes, and a provider may send null for "none". */
+const opt = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
+
+// ---- enums ----------------------------------------------------------------------------------
+
+export type JobStatus = OpenEnum<
+  "queued" | "starting" | "running" | "importing" | "enriching" | "completed" | "failed"
+>;
+export type PlanCode = OpenEnum<"free" | "starter" | "growth" | "scale">;
+export type SubscriptionStatus = OpenEnum<"active" | "trialing">;
+/** The spec shows only these values; the full set is one of its gaps. */
+export type EmailVerificationStatus = OpenEnum<"processing" | "completed">;
+export type EnrichmentStatus = OpenEnum<"completed" | "not_requested">;
+export type BusinessStatus = OpenEnum<"OPERATIONAL">;
+export type JobOrigin = OpenEnum<"api">;
+
+/** Statuses after which a job never changes again. */
+export const TERMINAL_JOB_STATUSES: readonly string[] = ["completed", "failed"];
+
+export function isTerminalStatus(status: string): boolean {
+  return TERMINAL_JOB_STATUSES.indexOf(status) >= 0;
+}
+
+// ---- Job ------------------------------------------------------------------------------------
+
+const ActorBusinessSchema = z.looseObject({
+  business_name: z.optional(str),
+  website_url: z.optional(str),
+});
+
+/** The input a job was created with (search input, or the enrichment's fixed text + businesses). */
+export const ActorInputSchema = z.looseObject({
+  query: z.optional(z.nullable(str)),
+  location: z.optional(z.nullable(str)),
+  countryCode: z.optional(z.nullable(str)),
+  maxResults: z.optional(z.nullable(int)),
+  language: z.optional(z.nullable(str)),
+  businesses: z.optional(z.array(ActorBusinessSchema)),
+});
+
+// Required: what the add-on needs to track a job and the spec says is always there. The rest
+// is optional so that a field the add-on never reads cannot make a whole poll fail.
+export const JobSchema = z.looseObject({
+  id: str,
+  name: str,
+  status: openEnum<
+    "queued" | "starting" | "running" | "importing" | "enriching" | "completed" | "failed"
+  >(),
+  actor_input: z.optional(z.nullable(ActorInputSchema)),
+  source: z.optional(z.nullable(str)),
+  origin: z.optional(z.nullable(openEnum<"api">())),
+  run_id: z.optional(z.nullable(str)),
+  error: z.optional(z.nullable(str)),
+  lead_count: int,
+  credits_charged: int,
+  enrich_contacts: z.optional(bool),
+  enriched_count: int,
+  delete_requested: z.optional(bool),
+  created_at: str,
+  finished_at: z.optional(z.nullable(str)),
+});
+
+// ---- Business -------------------------------------------------------------------------------
+
+export const EmailVerificationSchema = z.looseObject({
+  result: opt(str),
+  quality: opt(str),
+  source: opt(str),
+});
+
+export const SocialsSchema = z.looseObject({
+  facebooks: opt(strings),
+  instagrams: opt(strings),
+  linkedIns: opt(strings),
+  youtubes: opt(strings),
+  yelps: opt(strings),
+});
+
+/**
+ * One schema for the three shapes (search result, enrichment result, single business). Fields
+ * present in all three are required; the others are optional.
+ */
+export const BusinessSchema = z.looseObject({
+  id: str,
+  search_id: str,
+  position: int,
+  title: str,
+  rank: opt(int),
+  category: opt(str),
+  categories: opt(strings),
+  address: opt(str),
+  city: opt(str),
+  country_code: opt(str),
+  phone: opt(str),
+  website: opt(str),
+  rating: opt(num),
+  review_count: opt(int),
+  business_status: opt(openEnum<"OPERATIONAL">()),
+  maps_url: opt(str),
+  owner_name: opt(str),
+  owner_names: opt(strings),
+  decision_maker_names: opt(strings),
+  emails: opt(strings),
+  owner_emails: opt(strings),
+  decision_maker_emails: opt(strings),
+  email_verification_status: opt(openEnum<"processing" | "completed">()),
+  email_verifications: opt(z.record(z.string(), EmailVerificationSchema)),
+  socials: opt(SocialsSchema),
+  additional_phones: opt(strings),
+  phone_types: opt(z.record(z.string(), z.string())),
+  enrichment_status: opt(openEnum<"completed" | "not_requested">()),
+  owner_enrichment_status: opt(openEnum<"completed" | "not_requested">()),
+  // The spec does not show the element shape: keep whatever comes.
+  key_contacts: opt(z.array(z.unknown())),
+});
+
+// ---- Location, Account ----------------------------------------------------------------------
+
+export const LocationSchema = z.looseObject({
+  location_code: z.optional(z.nullable(int)),
+  name: z.optional(z.nullable(str)),
+  full_name: z.optional(z.nullable(str)),
+  country_code: str,
+  location_name: z.optional(z.nullable(str)),
+  city: z.optional(z.nullable(str)),
+  region: z.optional(z.nullable(str)),
+  country: z.optional(z.nullable(str)),
+  location_type: z.optional(z.nullable(str)),
+  label: str,
+});
+
+// Required: what the add-on's AccountView shows. The billing details are optional.
+export const AccountSchema = z.looseObject({
+  plan_code: openEnum<"free" | "starter" | "growth" | "scale">(),
+  plan_name: str,
+  status: openEnum<"active" | "trialing">(),
+  billing_interval: z.optional(z.nullable(str)),
+  credits_allowance: int,
+  credits_remaining: int,
+  max_results_per_search: int,
+  free_search_used: bool,
+  payment_customer: z.optional(bool),
+  current_period_end: z.optional(z.nullable(str)),
+  cancel_at_period_end: z.optional(bool),
+  pause_collection: z.optional(bool),
+  pause_resumes_at: z.optional(z.nullable(str)),
+  cancellation_coupon_applied: z.optional(bool),
+  searches_created: z.optional(int),
+  active_searches: int,
+  leads_found: z.optional(int),
+});
+
+// ---- responses ------------------------------------------------------------------------------
+
+export const CreateSearchResponseSchema = z.looseObject({
+  job_id: str,
+  status: openEnum<"queued">(),
+  credits_reserved: int,
+  message: z.optional(z.nullable(str)),
+});
+
+export const CreateEnrichmentResponseSchema = z.looseObject({
+  job_id: str,
+  status: openEnum<"enriching">(),
+  businesses_submitted: int,
+  credits_reserved: int,
+  message: z.optional(z.nullable(str)),
+});
+
+export const JobListSchema = z.looseObject({
+  items: z.array(JobSchema),
+  total: int,
+});
+
+export const ResultsPageSchema = z.looseObject({
+  job_id: str,
+  status: openEnum<
+    "queued" | "starting" | "running" | "importing" | "enriching" | "completed" | "failed"
+  >(),
+  items: z.array(BusinessSchema),
+  total: int,
+  page: int,
+  page_size: int,
+  has_more: bool,
+});
+
+export const LocationListSchema = z.looseObject({
+  locations: z.array(LocationSchema),
+});
+
+/** `detail` is a string per the spec; anything else is tolerated and summarised. */
+export const ErrorBodySchema = z.looseObject({
+  detail: z.optional(z.unknown()),
+});
+
+// ---- inferred types -------------------------------------------------------------------------
+
+export type ActorInput = z.infer<typeof ActorInputSchema>;
+export type Job = z.infer<typeof JobSchema>;
+export type EmailVerification = z.infer<typeof EmailVerificationSchema>;
+export type Socials = z.infer<typeof SocialsSchema>;
+export type Business = z.infer<typeof BusinessSchema>;
+export type Location = z.infer<typeof LocationSchema>;
+export type Account = z.infer<typeof AccountSchema>;
+export type CreateSearchResponse = z.infer<typeof CreateSearchResponseSchema>;
+export type CreateEnrichmentResponse = z.infer<typeof CreateEnrichmentResponseSchema>;
+export type JobList = z.infer<typeof JobListSchema>;
+export type ResultsPage = z.infer<typeof ResultsPageSchema>;
+export type LocationList = z.infer<typeof LocationListSchema>;
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+// ---- request bodies -------------------------------------------------------------------------
+
+/** `input` of POST /searches. */
+export interface SearchInput {
+  /** Business type or search phrase, at most 300 characters. */
+  query: string;
+  /** The `label` of a location from GET /locations. */
+  location: string;
+  /** Uppercase ISO 3166 two-letter code (a Location's `country_code`). */
+  countryCode?: string;
+  /** 100 to 700, default 100; bounded by plan and credits. */
+  maxResults?: number;
+  /** Default `en`. */
+  language?: string;
+}
+
+/** Body of POST /searches. */
+export interface CreateSearchRequest {
+  name?: string;
+  input: SearchInput;
+  /** Default true. */
+  enrich_contacts?: boolean;
+}
+
+export interface EnrichmentBusiness {
+  business_name: string;
+  /** Absolute http:// or https:// URL. */
+  website_url: string;
+}
+
+/** Body of POST /enrichments. */
+export interface CreateEnrichmentRequest {
+  name?: string;
+  /** 1 to 700 unique entries. */
+  businesses: EnrichmentBusiness[];
+}
+
+/** Query of the two job lists and the two results endpoints. */
+export interface PageParams {
+  /** From 1. */
+  page?: number;
+  /** Job lists 1 to 100 (default 20); results 1 to 500 (default 100). */
+  pageSize?: number;
+}
+
+/** Query of GET /locations. */
+export interface FindLocationsParams {
+  /** 2 to 100 characters. */
+  q: string;
+  /** Optional two-letter country code to disambiguate. */
+  country?: string;
+}
+
+/** The two job families. */
+export type JobKind = "search" | "enrichment";
+
+// ---- validation -----------------------------------------------------------------------------
+
+/** One field that did not match, e.g. `{ path: "items.3.rating", message: "expected number, got string" }`. */
+export interface ShapeIssue {
+  path: string;
+  message: string;
+}
+
+export type ShapeResult<T> = { ok: true; value: T } | { ok: false; issues: ShapeIssue[] };
+
+/** Validates `data` against `schema`, returning plain issues instead of zod's. */
+export function parseWith<T>(schema: z.ZodMiniType<T>, data: unknown): ShapeResult<T> {
+  const result = schema.safeParse(data);
+  if (result.success) return { ok: true, value: result.data };
+  return {
+    ok: false,
+    issues: result.error.issues.map((issue) => ({
+      path: issue.path.length > 0 ? issue.path.map(String).join(".") : "(response)",
+      message: describeIssue(issue, valueAt(data, issue.path)),
+    })),
+  };
+}
+
+/** The received value at `path`, found by walking the data (zod/mini does not report it). */
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let current: unknown = data;
+  for (const key of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function typeName(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number" && !Number.isInteger(value)) return "a fraction";
+  return typeof value;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, received: unknown): string {
+  if (issue.code === "invalid_type") {
+    const expected = issue.expected === "int" ? "integer" : issue.expected;
+    return `expected ${expected}, got ${typeName(received)}`;
+  }
+  // zod/mini ships no locale, so its own messages are generic: name the code instead.
+  return issue.code.replace(/_/g, " ");
+}

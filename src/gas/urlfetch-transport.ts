@@ -1,0 +1,99 @@
+// This file defines UrlFetchTransport: the client's Transport over Apps Script's UrlFetchApp.
+import type { HttpRequest, HttpResponse, Transport } from "../api/transport";
+
+/** The part of UrlFetchApp the transport uses, so tests can hand in a small fake. */
+export type UrlFetchService = Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, "fetch" | "fetchAll">;
+
+export interface UrlFetchTransportOptions {
+  /** Default true: follow redirects (e.g. http → https) like a browser would. */
+  followRedirects?: boolean;
+}
+
+/**
+ * Every HTTP status comes back as a response (`muteHttpExceptions`), so only a real network
+ * failure (DNS, refused, timeout…) throws, which is what the Transport contract asks.
+ */
+export class UrlFetchTransport implements Transport {
+  private readonly followRedirects: boolean;
+
+  constructor(
+    private readonly urlFetch: UrlFetchService,
+    options: UrlFetchTransportOptions = {},
+  ) {
+    this.followRedirects = options.followRedirects ?? true;
+  }
+
+  fetch(request: HttpRequest): HttpResponse {
+    const response = this.guard(() => this.urlFetch.fetch(request.url, this.params(request)));
+    return toHttpResponse(response);
+  }
+
+  fetchAll(requests: HttpRequest[]): HttpResponse[] {
+    if (requests.length === 0) return [];
+    const batch = requests.map((request): GoogleAppsScript.URL_Fetch.URLFetchRequest => ({
+      url: request.url,
+      ...this.params(request),
+    }));
+    const responses = this.guard(() => this.urlFetch.fetchAll(batch));
+    return responses.map(toHttpResponse);
+  }
+
+  private params(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequestOptions {
+    // UrlFetchApp takes the content type as its own option; a Content-Type header would be
+    // overridden by it, so it is moved there.
+    const headers: GoogleAppsScript.URL_Fetch.HttpHeaders = {};
+    let contentType: string | undefined;
+    for (const name of Object.keys(request.headers)) {
+      const value = request.headers[name];
+      if (value === undefined) continue;
+      if (name.toLowerCase() === "content-type") contentType = value;
+      else headers[name] = value;
+    }
+    const params: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions = {
+      method: request.method === "POST" ? "post" : "get",
+      headers,
+      muteHttpExceptions: true,
+      followRedirects: this.followRedirects,
+    };
+    if (request.body !== undefined) {
+      params.payload = request.body;
+      params.contentType = contentType ?? "application/json";
+    } else if (contentType !== undefined) {
+      params.contentType = contentType;
+    }
+    return params;
+  }
+
+  /** A throw from UrlFetchApp is a network failure; rethrown with a message that says so. */
+  private guard<T>(call: () => T): T {
+    try {
+      return call();
+    } catch (thrown) {
+      const text = thrown instanceof Error ? thrown.message : String(thrown);
+      throw new Error(`Network failure: ${text}`);
+    }
+  }
+}
+
+/** Lower-cased header names; a repeated header (string[]) is joined with ", " as HTTP allows. */
+export function normalizeHeaders(all: object): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const record = all as Record<string, unknown>;
+  for (const name of Object.keys(record)) {
+    const value = record[name];
+    const text = Array.isArray(value) ? value.map(String).join(", ") : value === undefined || value === null ? "" : String(value);
+    const key = name.toLowerCase();
+    const existing = headers[key];
+    headers[key] = existing !== undefined && existing !== "" ? `${existing}, ${text}` : text;
+  }
+  return headers;
+}
+
+function toHttpResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
+  return {
+    status: response.getResponseCode(),
+    headers: normalizeHeaders(response.getAllHeaders()),
+    // JSON is UTF-8 (RFC 8259) whatever charset the response header names or omits.
+    body: response.getContentText("UTF-8"),
+  };
+}
