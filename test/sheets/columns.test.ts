@@ -1,0 +1,69 @@
+// Tests the results columns: values as the service sent them, and the email verification rule
+// (spec rule 1: a listed address is not verified by being listed).
+import type { Business } from "../../src/api/schemas";
+import { BUSINESS_COLUMNS, REQUIRED_HEADERS, emailStatusSummary, verifiedEmails } from "../../src/sheets/columns";
+import { exactText, unchangedCellInput, MAX_CELL_CHARS } from "../../src/sheets/cell-text";
+
+function business(overrides: Partial<Business> = {}): Business {
+  return { id: "b-1", search_id: "s-1", position: 1, title: "Acme", ...overrides } as Business;
+}
+
+const valueOf = (header: string, b: Business) => BUSINESS_COLUMNS.find((c) => c.header === header)?.value(b);
+
+describe("results columns", () => {
+  it("starts with the contract's headers in order and has no header twice", () => {
+    expect(BUSINESS_COLUMNS.slice(0, REQUIRED_HEADERS.length).map((c) => c.header)).toEqual(REQUIRED_HEADERS);
+    const headers = BUSINESS_COLUMNS.map((c) => c.header);
+    expect(new Set(headers).size).toBe(headers.length);
+  });
+
+  it("holds service values as they are, lists joined with ', '", () => {
+    const b = business({ title: "=HYPERLINK(\"x\")", emails: ["a@x.com", "b@x.com"], city: "0042", rating: 4.5, socials: { facebooks: ["f1", "f2"] } });
+    expect(valueOf("Business ID", b)).toBe("b-1");
+    expect(valueOf("Name", b)).toBe("=HYPERLINK(\"x\")");
+    expect(valueOf("Emails", b)).toBe("a@x.com, b@x.com");
+    expect(valueOf("City", b)).toBe("0042");
+    expect(valueOf("Rating", b)).toBe(4.5);
+    expect(valueOf("Facebook", b)).toBe("f1, f2");
+    expect(valueOf("Phone", b)).toBe("");
+    expect(valueOf("Review count", b)).toBeNull();
+  });
+
+  it("calls an address verified only when the overall status is completed and its entry says deliverable", () => {
+    const listed = business({ emails: ["a@x.com", "b@x.com"], email_verification_status: "processing", email_verifications: { "a@x.com": { result: "valid" } } });
+    expect(verifiedEmails(listed)).toEqual([]);
+    expect(emailStatusSummary(listed)).toBe("Verification in progress");
+
+    const done = business({ ...listed, email_verification_status: "completed", email_verifications: { "a@x.com": { result: "valid" }, "b@x.com": { result: "risky" } } });
+    expect(verifiedEmails(done)).toEqual(["a@x.com"]);
+    expect(emailStatusSummary(done)).toBe("1 of 2 verified");
+
+    const noEntries = business({ emails: ["a@x.com"], email_verification_status: "completed", email_verifications: {} });
+    expect(verifiedEmails(noEntries)).toEqual([]);
+    expect(emailStatusSummary(noEntries)).toBe("None verified (1 checked)");
+
+    expect(emailStatusSummary(business({ emails: ["a@x.com"], email_verification_status: "weird_new_state" }))).toBe("Not verified (weird_new_state)");
+  });
+});
+
+describe("exact cell text", () => {
+  it("quotes every non-empty text and leaves empty cells empty", () => {
+    expect(exactText("")).toBe("");
+    expect(exactText("0042")).toBe("'0042");
+    expect(exactText("'quoted")).toBe("''quoted");
+  });
+
+  it("fits text longer than a cell takes, marking the cut", () => {
+    const long = exactText("x".repeat(MAX_CELL_CHARS + 10));
+    expect(long.length - 1).toBeLessThanOrEqual(MAX_CELL_CHARS);
+    expect(long.endsWith("[truncated]")).toBe(true);
+  });
+
+  it("writes back what it read without changing it", () => {
+    expect(unchangedCellInput("0042", "")).toBe("'0042");
+    expect(unchangedCellInput(42, "=A1*2")).toBe("=A1*2");
+    expect(unchangedCellInput(true, "")).toBe(true);
+    const date = new Date(0);
+    expect(unchangedCellInput(date, "")).toBe(date);
+  });
+});
