@@ -1,0 +1,39 @@
+// This file defines the counters benchmarks and tests read: what an execution cost in requests,
+// round trips, spreadsheet calls and (virtual) waiting.
+
+export class Counters {
+  /** Individual HTTP requests sent (fetchAll of n counts n). */
+  fetchRequests = 0;
+  /** UrlFetchApp calls: fetch = 1 round trip, fetchAll of n requests = 1 round trip. */
+  roundTrips = 0;
+  spreadsheetReads = 0;
+  spreadsheetWrites = 0;
+  /** Utilities.sleep calls and the virtual milliseconds they slept. */
+  sleeps = 0;
+  sleepMs = 0;
+  /** Virtual milliseconds spent waiting in tryLock/waitLock. */
+  lockWaitMs = 0;
+  executions = 0;
+
+  snapshot(): Readonly<Record<CounterName, number>> {
+    return {
+      fetchRequests: this.fetchRequests,
+      roundTrips: this.roundTrips,
+      spreadsheetReads: this.spreadsheetReads,
+      spreadsheetWrites: this.spreadsheetWrites,
+      sleeps: this.sleeps,
+      sleepMs: this.sleepMs,
+      lockWaitMs: this.lockWaitMs,
+      executions: this.executions,
+    };
+  }
+
+  reset(): void {
+    for (const name of COUNTER_NAMES) this[name] = 0;
+  }
+}
+
+export const COUNTER_NAMES = [
+  "fetchRequests", "roundTrips", "spreadsheetReads", "spreadsheetWrites", "sleeps", "sleepMs", "lockWaitMs", "executions",
+] as const;
+export type CounterName = (typeof COUNTER_NAMES)[number];

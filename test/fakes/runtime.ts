@@ -1,0 +1,372 @@
+// This file defines the fake Apps Script runtime: the state that outlives executions (document,
+// properties, cache, locks, triggers, logs, counters, HTTP log) and `run`, which starts one
+// execution the way Apps Script does: the built bundle evaluated afresh in a new V8 context whose
+// globals are only the services, the named function called, the execution's locks released at
+// its end. Apps Script keeps no global state between executions; neither does this.
+import * as path from "node:path";
+import * as vm from "node:vm";
+import { VirtualClock } from "../../dev/clock";
+import { ALLOWED, AuthMode, permissionMessage, SCOPES, type AuthModeName, AUTH_MODE_NAMES } from "./auth";
+import { createGasContext, evaluateBundle, loadBundleGlobals, whenContextCreated } from "./bundle";
+import { CacheStores, createCacheService } from "./cache";
+import { Counters } from "./counters";
+import { enumName } from "./enums";
+import type { ServiceEnv } from "./env";
+import { ExecutionKilled } from "./errors";
+import { Execution, type ExecutionKind, type KillPlan } from "./execution";
+import { createHtmlService } from "./html";
+import { createLockService, LockTable } from "./lock";
+import { createConsole, createLogger, type LogEntry } from "./logger";
+import { createPropertiesService, PropertyStores } from "./properties";
+import { DailyQuotas, type QuotaTier } from "./quota";
+import { SeededRandom } from "./random";
+import { createScriptApp, TriggerTable, type TriggerRecord } from "./script-app";
+import { scriptRunProblem } from "./script-run";
+import { createSession } from "./session";
+import { guardSpreadsheetApp } from "./spreadsheet-guard";
+import { FakeSpreadsheetApp } from "./spreadsheet";
+import { createUrlFetchApp, type BeforeFetchHook, type RecordedRequest } from "./url-fetch";
+import { createUtilities } from "./utilities";
+
+export { ExecutionKilled } from "./errors";
+export { loadBundleGlobals } from "./bundle";
+export type { LogEntry } from "./logger";
+export type { RecordedRequest } from "./url-fetch";
+export type { TriggerRecord } from "./script-app";
+export type { KillPlan, ExecutionKind } from "./execution";
+
+export interface RuntimeOptions {
+  clock?: VirtualClock;
+  /** Seeds Utilities.getUuid. */
+  seed?: number;
+  /** "addon" enforces the add-on trigger rules; "bound" is a copy installed as a bound script. */
+  installation?: "addon" | "bound";
+  plainTextStopsFormulas?: boolean;
+  /** The built add-on (default <repo>/dist). */
+  distDir?: string;
+  /** The user at the keyboard (default "user@example.com"). */
+  userEmail?: string;
+  /** The spreadsheet's owner, whose user properties custom functions read (default userEmail). */
+  ownerEmail?: string;
+  spreadsheetName?: string;
+  /** The script's and spreadsheet's time zone (default "America/New_York"). */
+  timeZone?: string;
+  /** Daily quotas of consumer (default) or Workspace accounts. */
+  quotas?: QuotaTier;
+  /** Kill executions past Apps Script's time limits (default true). */
+  enforceTimeLimits?: boolean;
+  /** Virtual milliseconds each UrlFetchApp round trip takes (default 0). */
+  fetchLatencyMs?: number;
+}
+
+/** The globals of one execution's context: the services, and nothing else. */
+export type GasGlobals = {
+  SpreadsheetApp: FakeSpreadsheetApp;
+  UrlFetchApp: ReturnType<typeof createUrlFetchApp>;
+  PropertiesService: ReturnType<typeof createPropertiesService>;
+  CacheService: ReturnType<typeof createCacheService>;
+  LockService: ReturnType<typeof createLockService>;
+  ScriptApp: ReturnType<typeof createScriptApp>;
+  Utilities: ReturnType<typeof createUtilities>;
+  Session: ReturnType<typeof createSession>;
+  HtmlService: ReturnType<typeof createHtmlService>;
+  Logger: ReturnType<typeof createLogger>;
+  console: ReturnType<typeof createConsole>;
+};
+
+export interface RunOptions {
+  /** Default FULL. */
+  authMode?: AuthModeName | { name(): string };
+  /** Default the runtime's userEmail. */
+  user?: string;
+  /** A sidebar call through google.script.run: arguments and result must be plain JSON data. */
+  viaScriptRun?: boolean;
+  /** Default: from the mode (CUSTOM_FUNCTION → customFunction, NONE/LIMITED → simpleTrigger). */
+  kind?: ExecutionKind;
+}
+
+export interface RunResult {
+  value: unknown;
+  /** True when the execution was killed, even if the code under test caught the kill. */
+  killed: boolean;
+  /** What escaped the function (an Apps Script Exception, the add-on's own Error, a kill). */
+  error: unknown;
+  errorMessage: string | undefined;
+  logs: LogEntry[];
+  executionId: number;
+}
+
+export const SCRIPT_ID = "1FakeScriptIdBusinessLeads0123456789abcdefghijklmnop";
+export const DOCUMENT_ID = "1FakeSpreadsheetId0123456789abcdefghijklmnopq";
+
+const DEFAULT_DIST = path.resolve(__dirname, "../../dist");
+
+function modeName(mode: RunOptions["authMode"]): AuthModeName {
+  const name = enumName(mode ?? "FULL");
+  const found = AUTH_MODE_NAMES.find((m) => m === name);
+  if (found === undefined) throw new Error(`unknown auth mode ${String(name)}`);
+  return found;
+}
+
+function messageOf(error: unknown): string | undefined {
+  if (error === undefined) return undefined;
+  if (typeof error === "object" && error !== null && "message" in error) return String((error as { message: unknown }).message);
+  return String(error);
+}
+
+export class FakeRuntime {
+  readonly clock: VirtualClock;
+  readonly installation: "addon" | "bound";
+  readonly distDir: string;
+  readonly userEmail: string;
+  readonly ownerEmail: string;
+  readonly timeZone: string;
+  readonly counters = new Counters();
+  readonly logs: LogEntry[] = [];
+  readonly http: { readonly requests: RecordedRequest[] } = { requests: [] };
+  readonly properties = new PropertyStores();
+  readonly caches = new CacheStores();
+  readonly locks = new LockTable();
+  readonly triggerTable = new TriggerTable();
+  readonly quotas: DailyQuotas;
+  readonly spreadsheetApp: FakeSpreadsheetApp;
+  readonly AuthMode = AuthMode;
+
+  private readonly stack: Execution[] = [];
+  private ambient: Execution | undefined;
+  private pendingKill: KillPlan | undefined;
+  private readonly beforeFetch: BeforeFetchHook[] = [];
+  private readonly random: SeededRandom;
+  private readonly enforceTimeLimits: boolean;
+  private readonly fetchLatencyMs: number;
+  private nextExecutionId = 1;
+
+  constructor(options: RuntimeOptions = {}) {
+    this.clock = options.clock ?? new VirtualClock();
+    this.installation = options.installation ?? "addon";
+    this.distDir = options.distDir ?? DEFAULT_DIST;
+    this.userEmail = options.userEmail ?? "user@example.com";
+    this.ownerEmail = options.ownerEmail ?? this.userEmail;
+    this.timeZone = options.timeZone ?? "America/New_York";
+    this.quotas = new DailyQuotas(this.clock, options.quotas ?? "consumer");
+    this.random = new SeededRandom(options.seed ?? 1);
+    this.enforceTimeLimits = options.enforceTimeLimits ?? true;
+    this.fetchLatencyMs = options.fetchLatencyMs ?? 0;
+    this.spreadsheetApp = new FakeSpreadsheetApp({
+      onCall: (kind: "read" | "write", method: string) => this.onSpreadsheetCall(kind, method),
+      plainTextStopsFormulas: options.plainTextStopsFormulas ?? false,
+      name: options.spreadsheetName ?? "Business Leads test",
+      id: DOCUMENT_ID,
+      timeZone: this.timeZone,
+      now: () => new Date(this.clock.now()),
+      makeError: (message: string) => (this.current()?.error(message) ?? Object.assign(new Error(message), { name: "Exception" })),
+    });
+  }
+
+  /** The persistent property stores: `stores.user(email?)`, `stores.document`, `stores.script`. */
+  get stores() {
+    return {
+      user: (email: string = this.userEmail) => this.properties.user(email),
+      document: this.properties.document,
+      script: this.properties.script,
+    };
+  }
+
+  /** Every installable trigger, all users. */
+  get triggers(): readonly TriggerRecord[] {
+    return this.triggerTable.records;
+  }
+
+  /** The innermost running execution (or the one `globals()` made, outside any run). */
+  current(): Execution | undefined {
+    return this.stack[this.stack.length - 1] ?? this.ambient;
+  }
+
+  /** The next execution to start dies at the given call (see KillPlan). */
+  killAt(plan: KillPlan): void {
+    this.pendingKill = plan;
+  }
+
+  /** Runs `hook` before each UrlFetchApp round trip is sent; returns an unsubscribe function. */
+  onBeforeFetch(hook: BeforeFetchHook): () => void {
+    this.beforeFetch.push(hook);
+    return () => {
+      const index = this.beforeFetch.indexOf(hook);
+      if (index >= 0) this.beforeFetch.splice(index, 1);
+    };
+  }
+
+  /** Google may drop cache entries at any time: drop them all. */
+  evictCaches(): void {
+    this.caches.evictAll();
+  }
+
+  /**
+   * The globals of a vm context for a new execution in `authMode` (default FULL), outside `run`:
+   * for tests that load the bundle themselves (loadBundleGlobals). That execution stays current
+   * until the next call of globals() or `endAmbient()`.
+   */
+  globals(authMode: RunOptions["authMode"] = "FULL", options: Omit<RunOptions, "authMode"> = {}): GasGlobals {
+    if (this.ambient !== undefined) this.end(this.ambient);
+    const exec = this.begin({ ...options, authMode });
+    this.ambient = exec;
+    return this.buildGlobals(exec);
+  }
+
+  endAmbient(): void {
+    if (this.ambient !== undefined) this.end(this.ambient);
+    this.ambient = undefined;
+  }
+
+  /** Evaluates the bundle with fresh globals and returns the context (for bundle tests). */
+  loadBundle(authMode: RunOptions["authMode"] = "FULL"): vm.Context {
+    return loadBundleGlobals(this.distDir, this.globals(authMode));
+  }
+
+  run(functionName: string, args: readonly unknown[] = [], options: RunOptions = {}): RunResult {
+    if (options.viaScriptRun === true) {
+      args.forEach((arg, i) => {
+        const problem = scriptRunProblem(arg, `argument ${i}`);
+        if (problem !== undefined) throw new Error(`google.script.run cannot pass ${functionName}'s ${problem}`);
+      });
+    }
+    const exec = this.begin(options);
+    this.stack.push(exec);
+    let value: unknown;
+    let error: unknown;
+    let threw = false;
+    try {
+      const context = createGasContext(this.buildGlobals(exec));
+      evaluateBundle(context, this.distDir);
+      const fn: unknown = context[functionName];
+      // google.script.run cannot reach private functions (names ending in "_").
+      if (typeof fn !== "function" || (options.viaScriptRun === true && functionName.endsWith("_"))) {
+        throw exec.error(`Script function not found: ${functionName}`);
+      }
+      const parse = vm.runInContext("JSON.parse", context) as (text: string) => unknown;
+      const callArgs = options.viaScriptRun === true ? args.map((a) => (a === undefined ? undefined : parse(JSON.stringify(a)))) : [...args];
+      value = (fn as (...a: unknown[]) => unknown)(...callArgs);
+    } catch (caught) {
+      error = caught;
+      threw = true;
+    } finally {
+      this.stack.pop();
+      this.end(exec);
+    }
+    const logs = this.logs.filter((l) => l.executionId === exec.id);
+    if (exec.killed) {
+      const killError = error instanceof ExecutionKilled ? error : new ExecutionKilled(exec.killReason ?? "Execution killed");
+      return { value: undefined, killed: true, error: killError, errorMessage: killError.message, logs, executionId: exec.id };
+    }
+    if (!threw && options.viaScriptRun === true) {
+      const problem = scriptRunProblem(value, "return value");
+      if (problem !== undefined) throw new Error(`google.script.run cannot return ${functionName}'s ${problem}`);
+      value = value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown);
+    }
+    return { value: threw ? undefined : value, killed: false, error, errorMessage: messageOf(error), logs, executionId: exec.id };
+  }
+
+  /** Runs every time-driven trigger that is due on the virtual clock, oldest first. */
+  fireDueTriggers(): RunResult[] {
+    const results: RunResult[] = [];
+    const now = this.clock.now();
+    for (const record of this.triggerTable.due(now)) {
+      if (!this.triggerTable.records.includes(record)) continue;
+      const scheduled = record.nextAt ?? now;
+      record.fired += 1;
+      // One-time triggers stay listed (and count toward the limit) until deleted, as in Apps Script.
+      if (record.intervalMs === null) record.nextAt = null;
+      else {
+        let next = scheduled + record.intervalMs;
+        while (next <= now) next += record.intervalMs;
+        record.nextAt = next;
+      }
+      results.push(this.run(record.handler, [this.clockEvent(record)], { authMode: "FULL", user: record.owner, kind: "trigger" }));
+    }
+    return results;
+  }
+
+  /** The event object of a time-driven trigger (guides/triggers/events, "Time-driven events"). */
+  private clockEvent(record: TriggerRecord): Record<string, unknown> {
+    const d = new Date(this.clock.now());
+    const jan1 = Date.UTC(d.getUTCFullYear(), 0, 1);
+    return {
+      authMode: AuthMode.FULL,
+      triggerUid: record.uid,
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      "day-of-month": d.getUTCDate(),
+      "day-of-week": d.getUTCDay() === 0 ? 7 : d.getUTCDay(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(),
+      "week-of-year": Math.ceil(((d.getTime() - jan1) / 86_400_000 + 1) / 7),
+      timezone: "UTC",
+    };
+  }
+
+  private begin(options: RunOptions): Execution {
+    const authMode = modeName(options.authMode);
+    const kind: ExecutionKind = options.kind
+      ?? (authMode === "CUSTOM_FUNCTION" ? "customFunction"
+        : authMode === "NONE" || authMode === "LIMITED" ? "simpleTrigger"
+        : options.viaScriptRun === true ? "scriptRun" : "direct");
+    const plan = this.pendingKill;
+    this.pendingKill = undefined;
+    this.counters.executions += 1;
+    return new Execution(this.nextExecutionId++, options.user ?? this.userEmail, authMode, kind, this.clock, plan, this.enforceTimeLimits);
+  }
+
+  /** "The lock is automatically released when the script terminates." */
+  private end(exec: Execution): void {
+    exec.ended = true;
+    this.locks.releaseAll(exec);
+    if (this.ambient === exec) this.ambient = undefined;
+  }
+
+  private onSpreadsheetCall(kind: "read" | "write", method: string): void {
+    const exec = this.current();
+    if (exec === undefined) return; // a test preparing or inspecting the document
+    exec.enter();
+    exec.spreadsheetCalls += 1;
+    if (exec.killPlan?.spreadsheetCall === exec.spreadsheetCalls) exec.kill(`Killed at SpreadsheetApp call ${exec.spreadsheetCalls}`);
+    const bare = method.split(".").pop() ?? method;
+    if (!ALLOWED.spreadsheetDocument(exec.authMode)) throw exec.error(permissionMessage(bare, SCOPES.spreadsheetsCurrentOnly));
+    // Custom functions: "You do not have permission to call setValue" is Google's own wording.
+    if (kind === "write" && !ALLOWED.spreadsheetWrites(exec.authMode)) throw exec.error(permissionMessage(bare));
+    if (kind === "write") this.counters.spreadsheetWrites += 1;
+    else this.counters.spreadsheetReads += 1;
+  }
+
+  private buildGlobals(exec: Execution): GasGlobals {
+    const env: ServiceEnv = { exec, clock: this.clock, quotas: this.quotas };
+    const globals: GasGlobals = {
+      SpreadsheetApp: guardSpreadsheetApp(this.spreadsheetApp, exec),
+      UrlFetchApp: createUrlFetchApp(env, {
+        counters: this.counters,
+        log: this.http.requests,
+        beforeFetch: this.beforeFetch,
+        latencyMs: this.fetchLatencyMs,
+        scriptId: SCRIPT_ID,
+      }),
+      PropertiesService: createPropertiesService(env, this.properties, { ownerEmail: this.ownerEmail }),
+      CacheService: createCacheService(env, this.caches),
+      LockService: createLockService(env, this.locks, this.counters),
+      ScriptApp: createScriptApp(env, this.triggerTable, { installation: this.installation, scriptId: SCRIPT_ID, documentId: DOCUMENT_ID }),
+      Utilities: createUtilities(env, this.random, this.counters),
+      Session: createSession(env, { timeZone: this.timeZone, ownerEmail: this.ownerEmail, scriptId: SCRIPT_ID, locale: "en" }),
+      HtmlService: createHtmlService(env, this.distDir),
+      Logger: createLogger(exec, this.logs),
+      console: createConsole(exec, this.logs),
+    };
+    whenContextCreated(globals, (context) => {
+      exec.realmError = vm.runInContext("Error", context) as ErrorConstructor;
+      exec.context = context;
+    });
+    return globals;
+  }
+}
+
+export function createRuntime(options: RuntimeOptions = {}): FakeRuntime {
+  return new FakeRuntime(options);
+}
