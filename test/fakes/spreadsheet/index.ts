@@ -1,0 +1,88 @@
+// Defines FakeSpreadsheetApp, the in-memory stand-in for Apps Script's SpreadsheetApp global, and the fake's exports.
+
+import { DocModel, type FakeSpreadsheetAppOptions } from "./document";
+import { messages } from "./errors";
+import type { FakeRange } from "./range";
+import { FakeRichTextValueBuilder } from "./rich-text";
+import type { FakeSheet } from "./sheet";
+import { FakeSpreadsheet } from "./spreadsheet";
+import { SpreadsheetTesting } from "./testing";
+import { FakeUi } from "./ui";
+
+export type { CallKind, FakeSpreadsheetAppOptions } from "./document";
+export { defaultErrorFactory, type ErrorFactory, messages } from "./errors";
+export { PARSE_ERROR_VALUE, UNEVALUATED_FORMULA_VALUE } from "./formula";
+export { AUTO_FORMATS, DEFAULT_NUMBER_FORMAT, PLAIN_TEXT_FORMAT } from "./number-format";
+export { FakeRange } from "./range";
+export { FakeRichTextValue, FakeRichTextValueBuilder } from "./rich-text";
+export { FakeSheet } from "./sheet";
+export { FakeSpreadsheet } from "./spreadsheet";
+export type { CellSnapshot, SheetSnapshot, SpreadsheetTesting } from "./testing";
+export { Button, ButtonSet, FakeMenu, FakeUi, type MenuRecord, type UiRecorder } from "./ui";
+
+const WrapStrategy = { WRAP: "WRAP", OVERFLOW: "OVERFLOW", CLIP: "CLIP" } as const;
+const BorderStyle = {
+  DOTTED: "DOTTED",
+  DASHED: "DASHED",
+  SOLID: "SOLID",
+  SOLID_MEDIUM: "SOLID_MEDIUM",
+  SOLID_THICK: "SOLID_THICK",
+  DOUBLE: "DOUBLE",
+} as const;
+
+export class FakeSpreadsheetApp {
+  readonly WrapStrategy = WrapStrategy;
+  readonly BorderStyle = BorderStyle;
+  /** Test helpers; not part of Apps Script. */
+  readonly testing: SpreadsheetTesting;
+  private readonly doc: DocModel;
+
+  constructor(options: FakeSpreadsheetAppOptions = {}) {
+    this.doc = new DocModel(options);
+    this.testing = new SpreadsheetTesting(this.doc);
+  }
+
+  getActiveSpreadsheet(): FakeSpreadsheet {
+    this.doc.call("read", "SpreadsheetApp.getActiveSpreadsheet");
+    return new FakeSpreadsheet(this.doc);
+  }
+
+  getActive(): FakeSpreadsheet {
+    this.doc.call("read", "SpreadsheetApp.getActive");
+    return new FakeSpreadsheet(this.doc);
+  }
+
+  getActiveSheet(): FakeSheet {
+    return this.getActiveSpreadsheet().getActiveSheet();
+  }
+
+  getActiveRange(): FakeRange {
+    return this.getActiveSpreadsheet().getActiveRange();
+  }
+
+  /** Only the fake's own document opens; any other id fails as a missing or unshared file would. */
+  openById(id: string): FakeSpreadsheet {
+    this.doc.call("read", "SpreadsheetApp.openById");
+    if (id !== this.doc.id) throw this.doc.error(`Unexpected error while getting the method or property openById on object SpreadsheetApp.`);
+    return new FakeSpreadsheet(this.doc);
+  }
+
+  /** Writes are applied at once in the fake; flush only counts as a call. */
+  flush(): void {
+    this.doc.call("write", "SpreadsheetApp.flush");
+  }
+
+  getUi(): FakeUi {
+    if (this.doc.options.uiAvailable === false) throw this.doc.error(messages.uiUnavailable);
+    return new FakeUi(this.doc.ui);
+  }
+
+  newRichTextValue(): FakeRichTextValueBuilder {
+    return new FakeRichTextValueBuilder();
+  }
+
+  /** This object typed as the Apps Script global, for installing into a vm context. */
+  asGlobal(): GoogleAppsScript.Spreadsheet.SpreadsheetApp {
+    return this as unknown as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
+  }
+}

@@ -1,0 +1,416 @@
+// Defines FakeRange: Apps Script's Range over a SheetModel (values, formulas, formats, rich text, styles).
+
+import { formatA1, type OpenBounds } from "./a1";
+import { type Cell, clearCell, clearContent, type OutputValue, outputDisplay, outputValue, prepareWrite, type PreparedWrite } from "./cell";
+import type { CallKind, DocModel } from "./document";
+import { MAX_CELL_CHARS, messages } from "./errors";
+import { DEFAULT_NUMBER_FORMAT } from "./number-format";
+import { FakeRichTextValue, plainRichText } from "./rich-text";
+import type { Box, SheetModel } from "./sheet-model";
+import { FakeSheet } from "./sheet";
+
+const NOT_OPEN: OpenBounds = { rows: false, columns: false, bottom: false };
+
+export class FakeRange {
+  constructor(
+    private readonly doc: DocModel,
+    private readonly sheet: SheetModel,
+    private readonly box: Box,
+    private readonly open: OpenBounds = NOT_OPEN,
+  ) {}
+
+  // ---- plumbing ----
+
+  /** Every document access starts here: the call hook first, then the checks. */
+  private begin(kind: CallKind, method: string): void {
+    this.doc.call(kind, `Range.${method}`);
+    if (this.sheet.deleted) throw this.doc.error(messages.sheetDeleted);
+    if (kind === "read" && !this.sheet.isInside(this.box)) throw this.doc.error(messages.outsideSheet);
+  }
+
+  private beginWrite(method: string): void {
+    this.begin("write", method);
+    this.sheet.growToFit(this.box);
+  }
+
+  private map<T>(f: (cell: Cell | undefined) => T): T[][] {
+    return Array.from({ length: this.box.numRows }, (_, i) =>
+      Array.from({ length: this.box.numColumns }, (_, j) => f(this.sheet.get(this.box.row + i, this.box.column + j))),
+    );
+  }
+
+  /** Checks a 2-D argument against the range's shape with Apps Script's wording. */
+  private checkGrid(data: unknown, method: string): unknown[][] {
+    if (!Array.isArray(data) || !data.every((row) => Array.isArray(row))) throw this.doc.error(messages.signature([data], `SpreadsheetApp.Range.${method}`));
+    const rows = data as unknown[][];
+    if (rows.length !== this.box.numRows) throw this.doc.error(messages.rowsMismatch(rows.length, this.box.numRows));
+    for (const row of rows) if (row.length !== this.box.numColumns) throw this.doc.error(messages.columnsMismatch(row.length, this.box.numColumns));
+    return rows;
+  }
+
+  private checkArgs(args: readonly unknown[], count: number, method: string): void {
+    if (args.length < count) throw this.doc.error(messages.signature(args, `SpreadsheetApp.Range.${method}`));
+  }
+
+  /** Applies prepared writes only once every value was accepted: a bad value writes nothing. */
+  private applyAll(prepared: PreparedWrite[][]): void {
+    for (const { cell, i, j } of this.sheet.cellsOf(this.box)) prepared[i]?.[j]?.(cell);
+  }
+
+  private forEachCell(f: (cell: Cell, i: number, j: number) => void): void {
+    for (const { cell, i, j } of this.sheet.cellsOf(this.box)) f(cell, i, j);
+  }
+
+  // ---- geometry (no document access) ----
+
+  getRow(): number {
+    return this.box.row;
+  }
+  getRowIndex(): number {
+    return this.box.row;
+  }
+  getColumn(): number {
+    return this.box.column;
+  }
+  getColumnIndex(): number {
+    return this.box.column;
+  }
+  getNumRows(): number {
+    return this.box.numRows;
+  }
+  getHeight(): number {
+    return this.box.numRows;
+  }
+  getNumColumns(): number {
+    return this.box.numColumns;
+  }
+  getWidth(): number {
+    return this.box.numColumns;
+  }
+  /** The range's own last row (not the sheet's last row with content). */
+  getLastRow(): number {
+    return this.box.row + this.box.numRows - 1;
+  }
+  getLastColumn(): number {
+    return this.box.column + this.box.numColumns - 1;
+  }
+  getA1Notation(): string {
+    return formatA1(this.box.row, this.box.column, this.box.numRows, this.box.numColumns, this.open);
+  }
+  getGridId(): number {
+    return this.sheet.id;
+  }
+  getSheet(): FakeSheet {
+    return new FakeSheet(this.doc, this.sheet);
+  }
+
+  /** The cell at a 1-based position inside this range. */
+  getCell(row: number, column: number): FakeRange {
+    if (row < 1 || column < 1 || row > this.box.numRows || column > this.box.numColumns) throw this.doc.error("Cell reference out of range");
+    return new FakeRange(this.doc, this.sheet, { row: this.box.row + row - 1, column: this.box.column + column - 1, numRows: 1, numColumns: 1 });
+  }
+
+  offset(rowOffset: number, columnOffset: number, numRows?: number, numColumns?: number): FakeRange {
+    const box: Box = {
+      row: this.box.row + rowOffset,
+      column: this.box.column + columnOffset,
+      numRows: numRows ?? this.box.numRows,
+      numColumns: numColumns ?? this.box.numColumns,
+    };
+    if (box.row < 1) throw this.doc.error(messages.startRowTooSmall);
+    if (box.column < 1) throw this.doc.error(messages.startColumnTooSmall);
+    if (box.numRows < 1) throw this.doc.error(messages.numRowsTooSmall);
+    if (box.numColumns < 1) throw this.doc.error(messages.numColumnsTooSmall);
+    return new FakeRange(this.doc, this.sheet, box);
+  }
+
+  // ---- values ----
+
+  getValues(): OutputValue[][] {
+    this.begin("read", "getValues");
+    return this.map((c) => outputValue(c, this.doc.timeZone, (ms) => this.doc.makeDate(ms)));
+  }
+
+  getValue(): OutputValue {
+    this.begin("read", "getValue");
+    return outputValue(this.sheet.get(this.box.row, this.box.column), this.doc.timeZone, (ms) => this.doc.makeDate(ms));
+  }
+
+  getDisplayValues(): string[][] {
+    this.begin("read", "getDisplayValues");
+    return this.map(outputDisplay);
+  }
+
+  getDisplayValue(): string {
+    this.begin("read", "getDisplayValue");
+    return outputDisplay(this.sheet.get(this.box.row, this.box.column));
+  }
+
+  /** Writes every value as Sheets parses script input; the data must match the range's shape exactly. */
+  setValues(values: unknown[][]): FakeRange {
+    this.begin("write", "setValues");
+    const rows = this.checkGrid(values, "setValues");
+    const ctx = this.doc.writeContext();
+    const prepared = rows.map((row) => row.map((v) => prepareWrite(v, ctx)));
+    this.sheet.growToFit(this.box);
+    this.applyAll(prepared);
+    return this;
+  }
+
+  /** Writes one value into every cell of the range. */
+  setValue(...args: unknown[]): FakeRange {
+    this.begin("write", "setValue");
+    this.checkArgs(args, 1, "setValue");
+    const prepared = prepareWrite(args[0], this.doc.writeContext());
+    this.sheet.growToFit(this.box);
+    this.forEachCell((cell) => prepared(cell));
+    return this;
+  }
+
+  isBlank(): boolean {
+    this.begin("read", "isBlank");
+    return this.map((c) => c === undefined || (c.value === null && c.formula === "")).every((row) => row.every(Boolean));
+  }
+
+  // ---- formulas ----
+
+  getFormulas(): string[][] {
+    this.begin("read", "getFormulas");
+    return this.map((c) => c?.formula ?? "");
+  }
+
+  getFormula(): string {
+    this.begin("read", "getFormula");
+    return this.sheet.get(this.box.row, this.box.column)?.formula ?? "";
+  }
+
+  setFormula(formula: string): FakeRange {
+    this.begin("write", "setFormula");
+    const prepared = prepareWrite(String(formula), this.doc.writeContext(), true);
+    this.sheet.growToFit(this.box);
+    this.forEachCell((cell) => prepared(cell));
+    return this;
+  }
+
+  setFormulas(formulas: string[][]): FakeRange {
+    this.begin("write", "setFormulas");
+    const rows = this.checkGrid(formulas, "setFormulas");
+    const ctx = this.doc.writeContext();
+    const prepared = rows.map((row) => row.map((f) => prepareWrite(f, ctx, true)));
+    this.sheet.growToFit(this.box);
+    this.applyAll(prepared);
+    return this;
+  }
+
+  // ---- number formats ----
+
+  getNumberFormats(): string[][] {
+    this.begin("read", "getNumberFormats");
+    return this.map((c) => c?.numberFormat ?? DEFAULT_NUMBER_FORMAT);
+  }
+
+  getNumberFormat(): string {
+    this.begin("read", "getNumberFormat");
+    return this.sheet.get(this.box.row, this.box.column)?.numberFormat ?? DEFAULT_NUMBER_FORMAT;
+  }
+
+  /** Changes how values display and parse later; stored values are not converted. */
+  setNumberFormat(format: string): FakeRange {
+    this.beginWrite("setNumberFormat");
+    this.forEachCell((cell) => {
+      cell.numberFormat = String(format);
+    });
+    return this;
+  }
+
+  setNumberFormats(formats: string[][]): FakeRange {
+    this.begin("write", "setNumberFormats");
+    const rows = this.checkGrid(formats, "setNumberFormats");
+    this.sheet.growToFit(this.box);
+    this.forEachCell((cell, i, j) => {
+      cell.numberFormat = String(rows[i]?.[j] ?? DEFAULT_NUMBER_FORMAT);
+    });
+    return this;
+  }
+
+  // ---- rich text ----
+
+  getRichTextValues(): (FakeRichTextValue | null)[][] {
+    this.begin("read", "getRichTextValues");
+    return this.map(richTextOf);
+  }
+
+  getRichTextValue(): FakeRichTextValue | null {
+    this.begin("read", "getRichTextValue");
+    return richTextOf(this.sheet.get(this.box.row, this.box.column));
+  }
+
+  /** Rich text is written as text exactly: Sheets does not parse it. */
+  setRichTextValue(value: FakeRichTextValue): FakeRange {
+    this.begin("write", "setRichTextValue");
+    if (!(value instanceof FakeRichTextValue)) throw this.doc.error(messages.signature([value], "SpreadsheetApp.Range.setRichTextValue"));
+    if (value.getText().length > MAX_CELL_CHARS) throw this.doc.error(messages.tooManyChars);
+    this.sheet.growToFit(this.box);
+    this.forEachCell((cell) => writeRichText(cell, value));
+    return this;
+  }
+
+  setRichTextValues(values: FakeRichTextValue[][]): FakeRange {
+    this.begin("write", "setRichTextValues");
+    const rows = this.checkGrid(values, "setRichTextValues");
+    for (const row of rows) {
+      for (const v of row) {
+        if (!(v instanceof FakeRichTextValue)) throw this.doc.error(messages.signature([values], "SpreadsheetApp.Range.setRichTextValues"));
+        if (v.getText().length > MAX_CELL_CHARS) throw this.doc.error(messages.tooManyChars);
+      }
+    }
+    this.sheet.growToFit(this.box);
+    this.forEachCell((cell, i, j) => {
+      const v = rows[i]?.[j];
+      if (v instanceof FakeRichTextValue) writeRichText(cell, v);
+    });
+    return this;
+  }
+
+  // ---- styles (recorded, readable) ----
+
+  getFontWeights(): string[][] {
+    this.begin("read", "getFontWeights");
+    return this.map((c) => c?.fontWeight ?? "normal");
+  }
+
+  getFontWeight(): string {
+    this.begin("read", "getFontWeight");
+    return this.sheet.get(this.box.row, this.box.column)?.fontWeight ?? "normal";
+  }
+
+  setFontWeight(weight: string | null): FakeRange {
+    this.beginWrite("setFontWeight");
+    this.forEachCell((cell) => {
+      cell.fontWeight = weight === "bold" ? "bold" : "normal";
+    });
+    return this;
+  }
+
+  setFontWeights(weights: (string | null)[][]): FakeRange {
+    this.begin("write", "setFontWeights");
+    const rows = this.checkGrid(weights, "setFontWeights");
+    this.sheet.growToFit(this.box);
+    this.forEachCell((cell, i, j) => {
+      cell.fontWeight = rows[i]?.[j] === "bold" ? "bold" : "normal";
+    });
+    return this;
+  }
+
+  getBackground(): string {
+    this.begin("read", "getBackground");
+    return this.sheet.get(this.box.row, this.box.column)?.background ?? "#ffffff";
+  }
+
+  getBackgrounds(): string[][] {
+    this.begin("read", "getBackgrounds");
+    return this.map((c) => c?.background ?? "#ffffff");
+  }
+
+  setBackground(color: string | null): FakeRange {
+    this.beginWrite("setBackground");
+    this.forEachCell((cell) => {
+      cell.background = color ?? "#ffffff";
+    });
+    return this;
+  }
+
+  getHorizontalAlignment(): string {
+    this.begin("read", "getHorizontalAlignment");
+    return this.sheet.get(this.box.row, this.box.column)?.horizontalAlignment ?? "general";
+  }
+
+  setHorizontalAlignment(alignment: string | null): FakeRange {
+    this.beginWrite("setHorizontalAlignment");
+    this.forEachCell((cell) => {
+      cell.horizontalAlignment = alignment;
+    });
+    return this;
+  }
+
+  getWrap(): boolean {
+    this.begin("read", "getWrap");
+    return this.sheet.get(this.box.row, this.box.column)?.wrap ?? true;
+  }
+
+  setWrap(wrap: boolean): FakeRange {
+    this.beginWrite("setWrap");
+    this.forEachCell((cell) => {
+      cell.wrap = Boolean(wrap);
+    });
+    return this;
+  }
+
+  setWrapStrategy(strategy: string): FakeRange {
+    this.beginWrite("setWrapStrategy");
+    this.forEachCell((cell) => {
+      cell.wrap = strategy === "WRAP";
+    });
+    return this;
+  }
+
+  // ---- clearing, sorting, selection ----
+
+  clearContent(): FakeRange {
+    this.beginWrite("clearContent");
+    this.forEachCell(clearContent);
+    return this;
+  }
+
+  clearFormat(): FakeRange {
+    this.beginWrite("clearFormat");
+    this.forEachCell((cell) => clearCell(cell, false, true));
+    return this;
+  }
+
+  /** clear() empties values and formats; {contentsOnly} or {formatOnly} narrow it. */
+  clear(options?: { contentsOnly?: boolean; formatOnly?: boolean }): FakeRange {
+    this.beginWrite("clear");
+    const { contents, formats } = clearScope(options);
+    this.forEachCell((cell) => clearCell(cell, contents, formats));
+    return this;
+  }
+
+  /** Range.sort(column) or sort({column, ascending}); the column is absolute, as in Apps Script. */
+  sort(spec: number | { column: number; ascending?: boolean }): FakeRange {
+    this.beginWrite("sort");
+    const column = typeof spec === "number" ? spec : spec.column;
+    const ascending = typeof spec === "number" ? true : spec.ascending !== false;
+    if (column < this.box.column || column > this.getLastColumn()) throw this.doc.error("The column index is out of range.");
+    this.sheet.sortBox(this.box, column, ascending);
+    return this;
+  }
+
+  activate(): FakeRange {
+    this.begin("write", "activate");
+    this.doc.activeSheetId = this.sheet.id;
+    this.sheet.selection = { ...this.box };
+    return this;
+  }
+}
+
+function richTextOf(cell: Cell | undefined): FakeRichTextValue | null {
+  if (!cell || typeof cell.value !== "string") return null;
+  return new FakeRichTextValue(cell.richText ?? plainRichText(cell.value));
+}
+
+function writeRichText(cell: Cell, value: FakeRichTextValue): void {
+  clearContent(cell);
+  const stored = value.toStored();
+  if (stored.text === "") return;
+  cell.value = stored.text;
+  cell.richText = stored;
+}
+
+/** What clear(options) removes: both by default; contentsOnly / formatOnly narrow it. */
+export function clearScope(options?: { contentsOnly?: boolean; formatOnly?: boolean }): { contents: boolean; formats: boolean } {
+  return {
+    contents: !options?.formatOnly || Boolean(options.contentsOnly),
+    formats: !options?.contentsOnly || Boolean(options.formatOnly),
+  };
+}

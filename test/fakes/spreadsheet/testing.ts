@@ -1,0 +1,221 @@
+// Defines the test-only helpers of the fake (not Apps Script API): inspect the grid, simulate what a user does.
+
+import { parseA1, resolveA1 } from "./a1";
+import { type Cell, type OutputValue, outputDisplay, outputValue, prepareWrite } from "./cell";
+import { dateToSerial, isDate } from "./dates";
+import type { DocModel } from "./document";
+import { DEFAULT_NUMBER_FORMAT, isDateFormat } from "./number-format";
+import { FakeRichTextValue, plainRichText } from "./rich-text";
+import type { Box, SheetModel } from "./sheet-model";
+import { sortSheet } from "./sheet";
+import type { ButtonName, UiRecorder } from "./ui";
+
+/** Everything known about one cell, for assertions. */
+export interface CellSnapshot {
+  value: OutputValue;
+  displayValue: string;
+  formula: string;
+  numberFormat: string;
+  quotePrefix: boolean;
+  /** The link of the whole text, if it has one. */
+  linkUrl: string | null;
+  fontWeight: string;
+  background: string;
+  horizontalAlignment: string | null;
+  wrap: boolean;
+}
+
+export interface SheetSnapshot {
+  name: string;
+  id: number;
+  index: number;
+  maxRows: number;
+  maxColumns: number;
+  lastRow: number;
+  lastColumn: number;
+  frozenRows: number;
+  frozenColumns: number;
+}
+
+export class SpreadsheetTesting {
+  constructor(private readonly doc: DocModel) {}
+
+  /** What the Ui showed: menus, sidebars, dialogs, alerts, prompts, toasts. */
+  get ui(): UiRecorder {
+    return this.doc.ui;
+  }
+
+  private sheet(name: string): SheetModel {
+    const sheet = this.doc.sheetByName(name);
+    if (!sheet) throw new Error(`fake spreadsheet: no sheet named ${JSON.stringify(name)} (have ${this.sheetNames().join(", ")})`);
+    return sheet;
+  }
+
+  private box(sheet: SheetModel, a1: string | undefined): Box {
+    if (a1 === undefined) return { row: 1, column: 1, numRows: sheet.lastRow(), numColumns: sheet.lastColumn() };
+    const ref = parseA1(a1);
+    if (!ref) throw new Error(`fake spreadsheet: bad A1 ${JSON.stringify(a1)}`);
+    return resolveA1(ref, sheet.maxRows, sheet.maxColumns);
+  }
+
+  private grid<T>(sheetName: string, a1: string | undefined, f: (cell: Cell | undefined) => T): T[][] {
+    const sheet = this.sheet(sheetName);
+    const box = this.box(sheet, a1);
+    if (box.numRows === 0 || box.numColumns === 0) return [];
+    return Array.from({ length: box.numRows }, (_, i) => Array.from({ length: box.numColumns }, (_, j) => f(sheet.get(box.row + i, box.column + j))));
+  }
+
+  // ---- inspecting ----
+
+  sheetNames(): string[] {
+    return this.doc.sheets.map((s) => s.name);
+  }
+
+  activeSheetName(): string {
+    return this.doc.activeSheet().name;
+  }
+
+  sheetInfo(name: string): SheetSnapshot {
+    const s = this.sheet(name);
+    return {
+      name: s.name,
+      id: s.id,
+      index: this.doc.sheets.indexOf(s) + 1,
+      maxRows: s.maxRows,
+      maxColumns: s.maxColumns,
+      lastRow: s.lastRow(),
+      lastColumn: s.lastColumn(),
+      frozenRows: s.frozenRows,
+      frozenColumns: s.frozenColumns,
+    };
+  }
+
+  /** Values as getValues() returns them; without `a1`, the whole data range ([] for an empty sheet). */
+  values(sheetName: string, a1?: string): OutputValue[][] {
+    return this.grid(sheetName, a1, (c) => outputValue(c, this.doc.timeZone));
+  }
+
+  displayValues(sheetName: string, a1?: string): string[][] {
+    return this.grid(sheetName, a1, outputDisplay);
+  }
+
+  formulas(sheetName: string, a1?: string): string[][] {
+    return this.grid(sheetName, a1, (c) => c?.formula ?? "");
+  }
+
+  cell(sheetName: string, a1: string): CellSnapshot {
+    const sheet = this.sheet(sheetName);
+    const box = this.box(sheet, a1);
+    const c = sheet.get(box.row, box.column);
+    const rich = c && typeof c.value === "string" ? new FakeRichTextValue(c.richText ?? plainRichText(c.value)) : null;
+    return {
+      value: outputValue(c, this.doc.timeZone),
+      displayValue: outputDisplay(c),
+      formula: c?.formula ?? "",
+      numberFormat: c?.numberFormat ?? DEFAULT_NUMBER_FORMAT,
+      quotePrefix: c?.quotePrefix ?? false,
+      linkUrl: rich?.getLinkUrl() ?? null,
+      fontWeight: c?.fontWeight ?? "normal",
+      background: c?.background ?? "#ffffff",
+      horizontalAlignment: c?.horizontalAlignment ?? null,
+      wrap: c?.wrap ?? true,
+    };
+  }
+
+  columnWidth(sheetName: string, column: number): number {
+    return this.sheet(sheetName).columnWidth(column);
+  }
+
+  // ---- simulated user actions (no onCall: the user, not the script, does them) ----
+
+  setActiveSheet(name: string): void {
+    this.doc.activeSheetId = this.sheet(name).id;
+  }
+
+  /** Selects a range, which also activates its sheet. */
+  setActiveRange(sheetName: string, a1: string): void {
+    const sheet = this.sheet(sheetName);
+    this.doc.activeSheetId = sheet.id;
+    sheet.selection = this.box(sheet, a1);
+  }
+
+  /** Types `text` into every cell of `a1`, parsed as Sheets parses typing. */
+  userType(sheetName: string, a1: string, text: string): void {
+    const sheet = this.sheet(sheetName);
+    const box = this.box(sheet, a1);
+    sheet.growToFit(box);
+    const write = prepareWrite(text, this.doc.writeContext());
+    for (const { cell } of sheet.cellsOf(box)) write(cell);
+  }
+
+  /**
+   * Puts values into cells exactly as given, with no parsing (like pasting plain data or importing):
+   * strings stay text, numbers numbers, Dates dates, null/"" empty.
+   */
+  userSeed(sheetName: string, a1: string, values: (string | number | boolean | Date | null)[][]): void {
+    const sheet = this.sheet(sheetName);
+    const start = this.box(sheet, a1);
+    const box = { row: start.row, column: start.column, numRows: values.length, numColumns: Math.max(1, ...values.map((r) => r.length)) };
+    sheet.growToFit(box);
+    values.forEach((row, i) =>
+      row.forEach((v, j) => {
+        const cell = sheet.ensure(box.row + i, box.column + j);
+        Object.assign(cell, { value: null, formula: "", quotePrefix: false, richText: null });
+        if (v === null || v === "") return;
+        if (isDate(v)) {
+          cell.value = dateToSerial(v, this.doc.timeZone);
+          if (!isDateFormat(cell.numberFormat)) cell.numberFormat = "M/d/yyyy H:mm:ss";
+        } else cell.value = v;
+      }),
+    );
+  }
+
+  userSetNumberFormat(sheetName: string, a1: string, format: string): void {
+    const sheet = this.sheet(sheetName);
+    const box = this.box(sheet, a1);
+    sheet.growToFit(box);
+    for (const { cell } of sheet.cellsOf(box)) cell.numberFormat = format;
+  }
+
+  /** "Sort sheet" from the Data menu: rows below the frozen ones, by one column. */
+  userSortSheet(sheetName: string, column: number, ascending = true): void {
+    sortSheet(this.sheet(sheetName), column, ascending);
+  }
+
+  userInsertColumns(sheetName: string, beforeColumn: number, count = 1): void {
+    this.sheet(sheetName).insertColumns(beforeColumn, count, null);
+  }
+
+  userDeleteColumns(sheetName: string, column: number, count = 1): void {
+    this.sheet(sheetName).deleteColumns(column, count);
+  }
+
+  userInsertRows(sheetName: string, beforeRow: number, count = 1): void {
+    this.sheet(sheetName).insertRows(beforeRow, count, null);
+  }
+
+  userDeleteRows(sheetName: string, row: number, count = 1): void {
+    this.sheet(sheetName).deleteRows(row, count);
+  }
+
+  userAddSheet(name?: string, index?: number): void {
+    this.doc.addSheet(name ?? null, index ?? this.doc.sheets.length);
+  }
+
+  userDeleteSheet(name: string): void {
+    this.doc.deleteSheet(this.sheet(name));
+  }
+
+  userRenameSheet(oldName: string, newName: string): void {
+    this.doc.renameSheet(this.sheet(oldName), newName);
+  }
+
+  /** The answer the next alert() gets (default: the first button of its set). */
+  queueAlertAnswer(button: ButtonName): void {
+    this.doc.ui.alertAnswers.push(button);
+  }
+
+  queuePromptAnswer(button: ButtonName, text: string): void {
+    this.doc.ui.promptAnswers.push({ button, text });
+  }
+}
