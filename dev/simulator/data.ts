@@ -1,0 +1,267 @@
+// This file defines the seeded business generator: realistic names, addresses, phones, emails
+// and websites per (seed, job, position), plus hostile values in a fixed, predictable share.
+import type { CatalogEntry } from "./catalog";
+import { prngFor, type Prng } from "./prng";
+import type { Json, JsonObject } from "./types";
+
+export interface Verification {
+  result: string;
+  quality: string;
+  source: string;
+}
+
+export interface Socials {
+  facebooks: string[];
+  instagrams: string[];
+  linkedIns: string[];
+  youtubes: string[];
+  yelps: string[];
+}
+
+/** Everything the service will eventually know about one business; stages reveal it. */
+export interface BusinessTruth {
+  id: string;
+  position: number;
+  title: string;
+  category: string;
+  categories: string[];
+  address: string;
+  city: string;
+  countryCode: string;
+  phone: string;
+  website: string;
+  rating: number;
+  reviewCount: number;
+  businessStatus: string;
+  mapsUrl: string;
+  ownerNames: string[];
+  decisionMakerNames: string[];
+  emails: string[];
+  ownerEmails: string[];
+  decisionMakerEmails: string[];
+  verifications: Record<string, Verification>;
+  /** Final values, reached when the business's enrichment completes. */
+  verificationStatus: string;
+  enrichmentStatus: string;
+  ownerEnrichmentStatus: string;
+  socials: Socials;
+  additionalPhones: string[];
+  phoneTypes: Record<string, string>;
+  keyContacts: Json[];
+  /** Fields outside the spec, added to every shape (clients must tolerate them). */
+  extra: JsonObject;
+}
+
+export interface SearchContext {
+  kind: "search";
+  query: string;
+  location: CatalogEntry;
+}
+
+export interface EnrichmentContext {
+  kind: "enrichment";
+  businessName: string;
+  websiteUrl: string;
+}
+
+const FIRST = ["James", "Maria", "Robert", "Linda", "Michael", "Sarah", "David", "Emma", "Daniel", "Olivia", "Carlos", "Sofia", "Ahmed", "Yuki", "Priya", "Liam", "Chloé", "Lukas", "Ana", "Noah"];
+const LAST = ["Smith", "Garcia", "Johnson", "Brown", "Martinez", "Miller", "Davis", "Lopez", "Wilson", "Anderson", "Taylor", "Nguyen", "Müller", "Rossi", "Dubois", "Kowalski", "Okafor", "Tanaka", "Patel", "O'Brien"];
+const ADJ = ["Reliable", "Premier", "Golden", "Blue Sky", "Evergreen", "Summit", "Bright", "Family", "Corner", "Downtown", "Riverside", "Metro", "Classic", "First Choice", "Hometown"];
+const STREETS = ["Main", "Oak", "Maple", "Cedar", "Park", "Elm", "Washington", "Lake", "Hill", "Pine", "Church", "High", "Station", "Market", "Mill"];
+const SUFFIX = ["St", "Ave", "Rd", "Blvd", "Lane", "Way", "Drive"];
+const STATUSES = ["OPERATIONAL", "OPERATIONAL", "OPERATIONAL", "OPERATIONAL", "OPERATIONAL", "OPERATIONAL", "OPERATIONAL", "OPERATIONAL", "CLOSED_TEMPORARILY", "CLOSED_PERMANENTLY"];
+const RESULTS: ReadonlyArray<Verification> = [
+  { result: "deliverable", quality: "good", source: "website" },
+  { result: "deliverable", quality: "good", source: "public_records" },
+  { result: "accept_all", quality: "risky", source: "website" },
+  { result: "undeliverable", quality: "bad", source: "owner_research" },
+  { result: "unknown", quality: "unknown", source: "website" },
+];
+const CALLING: Record<string, string> = {
+  US: "1", CA: "1", GB: "44", FR: "33", DE: "49", ES: "34", AR: "54", MX: "52", IT: "39", AU: "61", IE: "353",
+  NL: "31", BR: "55", JP: "81", IN: "91", PK: "92", NZ: "64", ZA: "27", SG: "65", AE: "971", PT: "351",
+  BE: "32", CH: "41", AT: "43", SE: "46", PL: "48",
+};
+const TLD: Record<string, string> = {
+  US: "com", CA: "ca", GB: "co.uk", FR: "fr", DE: "de", ES: "es", AR: "com.ar", MX: "com.mx", IT: "it",
+  AU: "com.au", IE: "ie", NL: "nl", BR: "com.br", JP: "jp", IN: "in", NZ: "co.nz", ZA: "co.za",
+};
+
+function slugify(text: string): string {
+  const slug = text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return slug.slice(0, 40) || "business";
+}
+
+/** "plumbers near me" → "Plumber": a plausible primary category from the query. */
+function categoryFromQuery(query: string): string {
+  const words = query.trim().replace(/\s+near me$/i, "").split(/\s+/).slice(0, 3);
+  const last = words.length > 0 ? words[words.length - 1] ?? "" : "";
+  if (last.length > 3 && /[^s]s$/i.test(last)) words[words.length - 1] = last.slice(0, -1);
+  const text = words.join(" ") || "Business";
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function postalCode(rng: Prng, cc: string): string {
+  switch (cc) {
+    case "US": return rng.digits(5);
+    case "GB": return `${rng.pick(["SW", "NW", "E", "M", "B", "LS"])}${rng.int(1, 20)} ${rng.int(1, 9)}${rng.pick(["AB", "DX", "QT", "LZ"])}`;
+    case "CA": return `${rng.pick(["M", "H", "V", "T"])}${rng.int(1, 9)}${rng.pick(["A", "K", "R"])} ${rng.int(1, 9)}${rng.pick(["B", "T", "W"])}${rng.int(1, 9)}`;
+    case "NL": return `${rng.int(1000, 9999)} ${rng.pick(["AB", "CD", "XK"])}`;
+    default: return rng.digits(cc === "AU" || cc === "CH" || cc === "AT" || cc === "BE" ? 4 : 5);
+  }
+}
+
+function phoneNumber(rng: Prng, cc: string): string {
+  const code = CALLING[cc] ?? "1";
+  if (code === "1") return `+1 ${rng.int(201, 989)}-555-${rng.digits(4)}`;
+  return `+${code} ${rng.int(1, 9)}${rng.digits(1)} ${rng.digits(3)} ${rng.digits(4)}`;
+}
+
+function person(rng: Prng): { first: string; last: string; full: string } {
+  const first = rng.pick(FIRST);
+  const last = rng.pick(LAST);
+  return { first, last, full: `${first} ${last}` };
+}
+
+function emailLocal(text: string): string {
+  return slugify(text).replace(/-/g, ".");
+}
+
+function emptySocials(): Socials {
+  return { facebooks: [], instagrams: [], linkedIns: [], youtubes: [], yelps: [] };
+}
+
+/** Generates the full truth of one business; the same arguments always give the same record. */
+export function generateBusiness(seed: number, jobId: string, position: number, id: string, ctx: SearchContext | EnrichmentContext): BusinessTruth {
+  const rng = prngFor(seed, "business", jobId, position);
+  const cc = ctx.kind === "search" ? ctx.location.country_code : "US";
+  const city = ctx.kind === "search" ? ctx.location.name : "";
+  const category = ctx.kind === "search" ? categoryFromQuery(ctx.query) : "";
+  const owner = person(rng);
+  const style = rng.int(0, 3);
+  const generatedTitle =
+    style === 0 ? `${owner.last} ${category}` :
+    style === 1 ? `${rng.pick(ADJ)} ${category}` :
+    style === 2 ? `${city} ${category} Co.` :
+    `${owner.first}'s ${category}`;
+  const title = ctx.kind === "search" ? generatedTitle : ctx.businessName;
+  let website: string;
+  let domain: string;
+  if (ctx.kind === "search") {
+    domain = `${slugify(title)}.${TLD[cc] ?? "com"}`;
+    website = rng.chance(0.9) ? `https://www.${domain}/` : "";
+  } else {
+    website = ctx.websiteUrl;
+    domain = hostOf(ctx.websiteUrl);
+  }
+  const hasEmails = website !== "" && rng.chance(0.85);
+  const emails = hasEmails ? [`info@${domain}`].concat(rng.chance(0.3) ? [`hello@${domain}`] : []) : [];
+  const ownerEmails = hasEmails && rng.chance(0.6) ? [`${emailLocal(owner.first)}.${emailLocal(owner.last)}@${domain}`] : [];
+  const dm = person(rng);
+  const decisionMakerNames = rng.chance(0.5) ? [dm.full] : [];
+  const decisionMakerEmails = hasEmails && decisionMakerNames.length > 0 ? [`${emailLocal(dm.first)}@${domain}`] : [];
+  const verifications: Record<string, Verification> = {};
+  for (const address of [...emails, ...ownerEmails, ...decisionMakerEmails]) verifications[address] = { ...rng.pick(RESULTS) };
+  const slug = slugify(title);
+  const phone = phoneNumber(rng, cc);
+  const additionalPhones = rng.chance(0.3) ? [phoneNumber(rng, cc)] : [];
+  const phoneTypes: Record<string, string> = {};
+  phoneTypes[phone] = rng.pick(["landline", "mobile", "voip"]);
+  for (const extraPhone of additionalPhones) phoneTypes[extraPhone] = rng.pick(["landline", "mobile"]);
+  const socials = emptySocials();
+  if (rng.chance(0.7)) socials.facebooks.push(`https://www.facebook.com/${slug}`);
+  if (rng.chance(0.5)) socials.instagrams.push(`https://www.instagram.com/${slug.replace(/-/g, "")}`);
+  if (rng.chance(0.4)) socials.linkedIns.push(`https://www.linkedin.com/company/${slug}`);
+  if (ctx.kind === "search" && rng.chance(0.15)) socials.youtubes.push(`https://www.youtube.com/@${slug.replace(/-/g, "")}`);
+  if (ctx.kind === "search" && rng.chance(0.3)) socials.yelps.push(`https://www.yelp.com/biz/${slug}-${slugify(city)}`);
+  const truth: BusinessTruth = {
+    id,
+    position,
+    title,
+    category,
+    categories: ctx.kind === "search" ? [category, rng.pick(["Service establishment", "Store", "Contractor", "Local business"])] : [],
+    address: ctx.kind === "search" ? `${rng.int(1, 9899)} ${rng.pick(STREETS)} ${rng.pick(SUFFIX)}, ${city}, ${ctx.location.region} ${postalCode(rng, cc)}` : "",
+    city,
+    countryCode: ctx.kind === "search" ? cc : "",
+    phone,
+    website,
+    rating: ctx.kind === "search" ? rng.int(10, 50) / 10 : 0,
+    reviewCount: ctx.kind === "search" ? rng.int(0, 2500) : 0,
+    businessStatus: ctx.kind === "search" ? rng.pick(STATUSES) : "",
+    mapsUrl: ctx.kind === "search" ? `https://www.google.com/maps/place/?q=place_id:ChIJ${rng.hex(23)}` : "",
+    ownerNames: [owner.full],
+    decisionMakerNames,
+    emails,
+    ownerEmails,
+    decisionMakerEmails,
+    verifications,
+    verificationStatus: "completed",
+    enrichmentStatus: "completed",
+    ownerEnrichmentStatus: "completed",
+    socials,
+    additionalPhones,
+    phoneTypes,
+    keyContacts: [],
+    extra: {},
+  };
+  const variant = hostileVariantAt(position);
+  if (variant !== undefined) variant.apply(truth, ctx.kind);
+  return truth;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "") || "example.com";
+  } catch {
+    return "example.com";
+  }
+}
+
+export interface HostileVariant {
+  name: string;
+  apply(truth: BusinessTruth, kind: "search" | "enrichment"): void;
+}
+
+const LONG_TEXT = "Very Long Business Name Holdings International ".repeat(70).trim();
+
+/** Title overrides only touch search records: enrichment titles are the caller's own input. */
+function setTitle(truth: BusinessTruth, kind: "search" | "enrichment", title: string): void {
+  if (kind === "search") truth.title = title;
+}
+
+/** The hostile values, in the fixed order they are handed out (see hostileVariantAt). */
+export const HOSTILE_VARIANTS: readonly HostileVariant[] = [
+  { name: "formula-title", apply: (t, k) => setTitle(t, k, `=HYPERLINK("http://x","y")`) },
+  { name: "plus-title-and-phone", apply: (t, k) => { setTitle(t, k, "+1 Plumbing"); retitlePhone(t, "+1 512-555-0100"); } },
+  { name: "minus-title", apply: (t, k) => setTitle(t, k, "-20% Deals") },
+  { name: "at-title", apply: (t, k) => setTitle(t, k, "@Home Care") },
+  { name: "leading-zeros", apply: (t, k) => { if (k === "search") t.address = `0042 Main St, ${t.city}, 02134`; retitlePhone(t, "0044 20 7946 0000"); } },
+  { name: "fraction-title", apply: (t, k) => setTitle(t, k, "1/2 Price Pizza") },
+  { name: "boolean-title", apply: (t, k) => setTitle(t, k, "TRUE") },
+  { name: "percent-title", apply: (t, k) => setTitle(t, k, "12%") },
+  { name: "accents", apply: (t, k) => { setTitle(t, k, "Café Zürich – Crème Brûlée & Señor Niño"); t.ownerNames = ["José Núñez"]; } },
+  { name: "cjk-emoji", apply: (t, k) => { setTitle(t, k, "東京ラーメン 🍜 Ramen"); t.ownerNames = ["李小龙"]; } },
+  { name: "rtl", apply: (t, k) => setTitle(t, k, "مطعم بيروت Beirut Restaurant") },
+  { name: "very-long", apply: (t, k) => { setTitle(t, k, LONG_TEXT); if (k === "search") t.address = `${LONG_TEXT}, ${t.city}`; } },
+  { name: "unknown-enums", apply: (t) => { t.businessStatus = t.businessStatus === "" ? "" : "CLOSED_TEMPORARILY_UNKNOWN"; t.verificationStatus = "risky"; t.enrichmentStatus = "partial"; t.ownerEnrichmentStatus = "skipped_unknown"; } },
+  { name: "extra-fields", apply: (t) => { t.extra = { x_score: 0.87, x_tags: ["hot", "verified"], x_internal: { shard: 7 } }; } },
+  { name: "key-contacts", apply: (t) => { t.keyContacts = [{ name: "Dana Whitfield", title: "Office Manager", email: "dana@example.com", linkedin: "https://www.linkedin.com/in/dana-whitfield" }, { name: "Sam Ortiz", title: "Owner", email: null, phone: "+1 512-555-0199" }]; } },
+  { name: "apostrophe-title", apply: (t, k) => setTitle(t, k, "'Quoted Name Bakery") },
+  { name: "date-like-title", apply: (t, k) => setTitle(t, k, "2024-01-05") },
+  { name: "newline-title", apply: (t, k) => setTitle(t, k, "Line One\nLine Two\tTabbed") },
+];
+
+function retitlePhone(truth: BusinessTruth, phone: string): void {
+  const type = truth.phoneTypes[truth.phone] ?? "landline";
+  delete truth.phoneTypes[truth.phone];
+  truth.phone = phone;
+  truth.phoneTypes[phone] = type;
+}
+
+/** Every HOSTILE_EVERY-th position (1-based) is hostile, cycling through HOSTILE_VARIANTS. */
+export const HOSTILE_EVERY = 5;
+
+export function hostileVariantAt(position: number): HostileVariant | undefined {
+  if (position <= 0 || position % HOSTILE_EVERY !== 0) return undefined;
+  return HOSTILE_VARIANTS[(position / HOSTILE_EVERY - 1) % HOSTILE_VARIANTS.length];
+}

@@ -1,0 +1,100 @@
+// This file tests the generated data: determinism from the seed, realistic values, and the fixed
+// share of hostile values (formulas, leading signs, zeros, unicode, long text, unknown enums…).
+import { HOSTILE_EVERY, HOSTILE_VARIANTS, hostileVariantAt } from "../../../dev/simulator/data";
+import type { Simulator } from "../../../dev/simulator/simulator";
+import { call, createEnrichment, createSearch, newSim, UUID_RE, type BusinessJson, type ResultsJson } from "./helpers";
+
+function finishedResults(sim: Simulator, advance: (ms: number) => void, maxResults = 100): { jobId: string; items: BusinessJson[] } {
+  const jobId = createSearch(sim, "demo-growth", { maxResults }).body.job_id;
+  advance(600_000);
+  return { jobId, items: call<ResultsJson>(sim, "GET", `/searches/${jobId}/results?page_size=500`).body.items };
+}
+
+describe("determinism", () => {
+  test("the same seed gives the same job ids and the same data", () => {
+    const a = newSim({ seed: 99 });
+    const b = newSim({ seed: 99 });
+    const ra = finishedResults(a.sim, (ms) => a.clock.advance(ms));
+    const rb = finishedResults(b.sim, (ms) => b.clock.advance(ms));
+    expect(ra.jobId).toBe(rb.jobId);
+    expect(ra.items).toEqual(rb.items);
+    const c = newSim({ seed: 100 });
+    const rc = finishedResults(c.sim, (ms) => c.clock.advance(ms));
+    expect(rc.jobId).not.toBe(ra.jobId);
+    expect(rc.items.map((i) => i["phone"])).not.toEqual(ra.items.map((i) => i["phone"]));
+  });
+
+  test("ids are UUIDs, unique, and stable across reads", () => {
+    const { sim, clock } = newSim();
+    const { jobId, items } = finishedResults(sim, (ms) => clock.advance(ms), 300);
+    expect(jobId).toMatch(UUID_RE);
+    expect(items.every((i) => UUID_RE.test(i.id))).toBe(true);
+    expect(new Set(items.map((i) => i.id)).size).toBe(300);
+    const again = call<ResultsJson>(sim, "GET", `/searches/${jobId}/results?page=2&page_size=100`).body.items;
+    expect(again.map((i) => i.id)).toEqual(items.slice(100, 200).map((i) => i.id));
+  });
+});
+
+describe("realistic values", () => {
+  test("phones are international, websites absolute, emails plausible, ratings in range", () => {
+    const { sim, clock } = newSim();
+    const { items } = finishedResults(sim, (ms) => clock.advance(ms));
+    const ordinary = items.filter((i) => hostileVariantAt(i.position) === undefined);
+    expect(ordinary.every((i) => /^\+\d{1,3} [\d -]+$/.test(String(i["phone"])))).toBe(true);
+    expect(ordinary.filter((i) => i["website"] !== "").every((i) => /^https:\/\/www\.[a-z0-9-]+\.[a-z.]+\/$/.test(String(i["website"])))).toBe(true);
+    expect(items.flatMap((i) => i.emails).every((e) => /^[^@\s]+@[^@\s]+\.[a-z.]+$/.test(e))).toBe(true);
+    expect(items.every((i) => typeof i["rating"] === "number" && (i["rating"] as number) >= 1 && (i["rating"] as number) <= 5)).toBe(true);
+    expect(items.every((i) => i["city"] === "Austin" && i["country_code"] === "US")).toBe(true);
+    expect(items.every((i) => String(i["maps_url"]).startsWith("https://www.google.com/maps/"))).toBe(true);
+  });
+});
+
+describe("hostile values", () => {
+  test("every 5th position is hostile, in a fixed order, and a 100-result job holds every variant", () => {
+    expect(HOSTILE_EVERY).toBe(5);
+    expect(hostileVariantAt(4)).toBeUndefined();
+    expect(hostileVariantAt(5)?.name).toBe(HOSTILE_VARIANTS[0]?.name);
+    expect(HOSTILE_VARIANTS.length * HOSTILE_EVERY).toBeLessThanOrEqual(100);
+  });
+
+  test("the search results contain the hostile titles, numbers, unicode, long text, enums, extras and key contacts", () => {
+    const { sim, clock } = newSim();
+    const { items } = finishedResults(sim, (ms) => clock.advance(ms));
+    const titles = items.map((i) => i.title);
+    for (const expected of [`=HYPERLINK("http://x","y")`, "+1 Plumbing", "-20% Deals", "@Home Care", "1/2 Price Pizza", "TRUE", "12%", "'Quoted Name Bakery", "2024-01-05"]) {
+      expect(titles).toContain(expected);
+    }
+    expect(titles.some((t) => /[éü]/.test(t))).toBe(true);
+    expect(titles.some((t) => /[\u4e00-\u9fff\u3040-\u30ff]/.test(t) && /\p{Extended_Pictographic}/u.test(t))).toBe(true);
+    expect(titles.some((t) => /[\u0600-\u06ff]/.test(t))).toBe(true);
+    expect(titles.some((t) => t.length > 2000)).toBe(true);
+    expect(items.some((i) => i["phone"] === "+1 512-555-0100")).toBe(true);
+    expect(items.some((i) => String(i["address"]).startsWith("0042 Main St") && String(i["address"]).endsWith("02134"))).toBe(true);
+    const odd = items.find((i) => i["business_status"] === "CLOSED_TEMPORARILY_UNKNOWN");
+    expect(odd?.email_verification_status).toBe("risky");
+    expect(odd?.enrichment_status).toBe("partial");
+    expect(items.some((i) => i["x_score"] === 0.87)).toBe(true);
+    const contacts = items.map((i) => i["key_contacts"]).find((k) => Array.isArray(k) && k.length > 0);
+    expect(contacts).toEqual(expect.arrayContaining([expect.objectContaining({ name: expect.any(String) })]));
+    // Hostile values are the fixed share, not the majority.
+    expect(items.filter((i) => hostileVariantAt(i.position) !== undefined)).toHaveLength(20);
+  });
+
+  test("unknown enums appear only once the business's enrichment completes", () => {
+    const { sim, clock } = newSim();
+    const id = createSearch(sim).body.job_id;
+    clock.advance(5_000 + 10_000 + 3_000 + 100); // enrichment just started
+    const items = call<ResultsJson>(sim, "GET", `/searches/${id}/results`).body.items;
+    expect(items.some((i) => i.enrichment_status === "partial" || i.email_verification_status === "risky")).toBe(false);
+  });
+
+  test("enrichment jobs keep the caller's titles and websites; hostile extras still appear", () => {
+    const { sim, clock } = newSim();
+    const id = createEnrichment(sim, "demo-growth", 100).body.job_id;
+    clock.advance(600_000);
+    const items = call<ResultsJson>(sim, "GET", `/enrichments/${id}/results`).body.items;
+    expect(items.map((i) => i.title)).toEqual(Array.from({ length: 100 }, (_, n) => `Supplied Shop ${n + 1}`));
+    expect(items.some((i) => i["x_score"] === 0.87)).toBe(true);
+    expect(items.some((i) => i.enrichment_status === "partial")).toBe(true);
+  });
+});

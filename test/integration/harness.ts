@@ -1,0 +1,108 @@
+// This file defines the end-to-end test world: the simulator served from a worker thread and the
+// Apps Script fakes running the BUILT dist/ bundle, sharing one virtual clock; plus readers that
+// compare a results sheet with what the service itself returns.
+import { VirtualClock } from "../../dev/clock";
+import { simControl, startSimulatorWorker, type SimControl } from "../../dev/simulator";
+import { createRuntime, type FakeRuntime, type RuntimeOptions } from "../fakes/runtime";
+
+export interface World {
+  clock: VirtualClock;
+  url: string;
+  control: SimControl;
+  close(): Promise<void>;
+}
+
+export async function startWorld(seed = 7): Promise<World> {
+  const clock = new VirtualClock();
+  const sim = await startSimulatorWorker({ clock, seed });
+  return { clock, url: sim.url, control: simControl(sim.url), close: () => sim.close() };
+}
+
+export function newRuntime(world: World, options: RuntimeOptions = {}): FakeRuntime {
+  return createRuntime({ clock: world.clock, installation: "addon", ...options });
+}
+
+/** A call from the sidebar through google.script.run: plain data in and out, errors thrown. */
+export function sidebar<T>(runtime: FakeRuntime, name: string, arg?: unknown): T {
+  const result = runtime.run(name, arg === undefined ? [] : [arg], { viaScriptRun: true });
+  if (result.killed) throw new Error(`${name} was killed`);
+  if (result.error !== undefined) throw new Error(result.errorMessage ?? String(result.error));
+  return result.value as T;
+}
+
+export interface ServiceBusiness {
+  id: string;
+  title: string;
+  [field: string]: unknown;
+}
+
+/** Every business of a job, read from the service directly (Node's own fetch, async). */
+export async function serviceResults(world: World, apiKey: string, jobId: string, kind = "searches"): Promise<ServiceBusiness[]> {
+  const all: ServiceBusiness[] = [];
+  for (let page = 1; ; page += 1) {
+    const res = await fetch(`${world.url}/api/v1/${kind}/${jobId}/results?page=${page}&page_size=500`, { headers: { "x-api-key": apiKey } });
+    if (res.status !== 200) throw new Error(`results page ${page}: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { items: ServiceBusiness[]; has_more: boolean };
+    all.push(...body.items);
+    if (!body.has_more) return all;
+  }
+}
+
+export async function serviceJob(world: World, apiKey: string, jobId: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${world.url}/api/v1/searches/${jobId}`, { headers: { "x-api-key": apiKey } });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+export async function serviceAccount(world: World, apiKey: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${world.url}/api/v1/account`, { headers: { "x-api-key": apiKey } });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+export type SheetRow = Record<string, unknown>;
+
+/** The sheet as header → value objects, one per data row, with each row's formulas. */
+export function readSheet(runtime: FakeRuntime, sheetName: string): { headers: string[]; rows: SheetRow[]; formulas: string[][] } {
+  const values = runtime.spreadsheetApp.testing.values(sheetName);
+  const formulas = runtime.spreadsheetApp.testing.formulas(sheetName);
+  const headers = (values[0] ?? []).map((h) => String(h));
+  const rows = values
+    .slice(1)
+    .filter((row) => row.some((cell) => cell !== ""))
+    .map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i]])));
+  return { headers, rows, formulas: formulas.slice(1) };
+}
+
+const joined = (value: unknown): string => (Array.isArray(value) ? value.join(", ") : "");
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** The cells a business must produce, straight from the service's JSON (contract.md's columns). */
+export function expectedCells(b: ServiceBusiness): Record<string, unknown> {
+  return {
+    "Business ID": b.id,
+    Name: b.title,
+    Category: text(b.category),
+    Address: text(b.address),
+    Phone: text(b.phone),
+    Website: text(b.website),
+    Emails: joined(b.emails),
+    City: text(b.city),
+    "Maps URL": text(b.maps_url),
+    "Business status": text(b.business_status),
+    "Owner emails": joined(b.owner_emails),
+    "Decision maker emails": joined(b.decision_maker_emails),
+    "Email verification status": text(b.email_verification_status),
+    "Enrichment status": text(b.enrichment_status),
+    Rating: typeof b.rating === "number" ? b.rating : "",
+    "Review count": typeof b.review_count === "number" ? b.review_count : "",
+  };
+}
+
+/** Runs refreshJobs passes, advancing virtual time between them, until `done` says so. */
+export function pollUntil<T>(world: World, runtime: FakeRuntime, done: (jobs: T[]) => boolean, stepMs = 5000, maxPasses = 400): T[] {
+  for (let pass = 0; pass < maxPasses; pass += 1) {
+    world.clock.advance(stepMs);
+    const jobs = sidebar<T[]>(runtime, "refreshJobs");
+    if (done(jobs)) return jobs;
+  }
+  throw new Error(`not done after ${maxPasses} passes`);
+}

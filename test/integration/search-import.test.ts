@@ -1,0 +1,108 @@
+// End to end on the BUILT bundle: a search started from the sidebar is polled to completion by
+// refreshJobs passes, and the sheet ends exactly equal to the service's results, once each, with
+// every text exact; while the job runs, rows appear and are updated in place, never duplicated.
+import { DEMO_KEYS, HOSTILE_EVERY } from "../../dev/simulator";
+import type { FakeRuntime } from "../fakes/runtime";
+import { expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type World } from "./harness";
+
+interface JobView {
+  jobId: string;
+  status: string;
+  sheetName: string;
+  leadCount: number | null;
+  rowsWritten: number;
+  error: string | null;
+}
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(async () => world.close());
+
+function setUp(runtime: FakeRuntime, apiKey: string): void {
+  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+}
+
+describe.each([false, true])("a 200-result enriched search (plainTextStopsFormulas: %s)", (plainTextStopsFormulas) => {
+  it("ends as exactly the service's businesses, once each, with exact text; partial rows are updated in place", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
+    const runtime = newRuntime(world, { plainTextStopsFormulas });
+    setUp(runtime, apiKey);
+    const [austin] = sidebar<Array<{ label: string; country_code: string }>>(runtime, "findLocations", { q: "Austin", country: "US" });
+    expect(austin).toBeDefined();
+    const started = sidebar<JobView>(runtime, "startSearch", { query: "plumbers", location: austin?.label, maxResults: 200 });
+    expect(started.status).toBe("queued");
+    expect(runtime.spreadsheetApp.testing.sheetNames()).toContain(started.sheetName);
+    expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
+
+    const seenStatuses = new Set<string>();
+    let sawPartialRows = false;
+    const jobs = pollUntil<JobView>(world, runtime, (list) => {
+      const job = list.find((j) => j.jobId === started.jobId);
+      if (!job) throw new Error("job missing from listJobs");
+      seenStatuses.add(job.status);
+      const { rows } = readSheet(runtime, job.sheetName);
+      const ids = rows.map((r) => r["Business ID"]);
+      expect(new Set(ids).size).toBe(ids.length); // never a duplicate, at any pass
+      if (job.status !== "completed" && rows.length > 0) sawPartialRows = true;
+      return job.status === "completed" && job.rowsWritten === job.leadCount;
+    });
+    expect(sawPartialRows).toBe(true);
+    expect(seenStatuses).toEqual(expect.objectContaining({}));
+    expect([...seenStatuses]).toEqual(expect.arrayContaining(["running", "enriching", "completed"]));
+
+    const job = jobs.find((j) => j.jobId === started.jobId) as JobView;
+    const service = await serviceResults(world, apiKey, job.jobId);
+    expect(service).toHaveLength(200);
+    const { headers, rows, formulas } = readSheet(runtime, job.sheetName);
+    for (const h of ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"]) expect(headers).toContain(h);
+    expect(rows).toHaveLength(200);
+    expect(formulas.flat().every((f) => f === "")).toBe(true);
+    const byId = new Map(rows.map((r) => [r["Business ID"], r]));
+    for (const business of service) {
+      const row = byId.get(business.id);
+      expect(row).toBeDefined();
+      const expected = expectedCells(business);
+      for (const header of Object.keys(expected)) expect([header, row?.[header]]).toEqual([header, expected[header]]);
+    }
+    // The hostile values were really there and really exact.
+    const titles = service.map((b) => b.title);
+    expect(titles.filter((_, i) => (i + 1) % HOSTILE_EVERY === 0).length).toBeGreaterThan(10);
+    expect(titles).toEqual(expect.arrayContaining(['=HYPERLINK("http://x","y")', "+1 Plumbing", "0042".length ? "1/2 Price Pizza" : "", "TRUE"]));
+
+    // One charge: the search reserved 200 credits, once.
+    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(4800);
+    // Nothing left to poll: the trigger is gone.
+    expect(runtime.triggers).toEqual([]);
+    // The key never reached a cell or a log line.
+    const everything = JSON.stringify(runtime.spreadsheetApp.testing.sheetNames().map((n) => runtime.spreadsheetApp.testing.values(n)));
+    expect(everything).not.toContain(apiKey);
+    expect(JSON.stringify(runtime.logs)).not.toContain(apiKey);
+  });
+});
+
+describe("startSearch refuses bad input before creating anything", () => {
+  it.each([
+    [{ query: "", location: "Austin, Texas, United States" }, /what to search for/],
+    [{ query: "plumbers", location: "Atlantis" }, /not a location from the catalog/],
+    [{ query: "plumbers", location: "Austin, Texas, United States", maxResults: 50 }, /from 100 to 700/],
+  ])("%j", async (args, message) => {
+    const runtime = newRuntime(world);
+    setUp(runtime, DEMO_KEYS.growth.apiKey);
+    const before = runtime.spreadsheetApp.testing.sheetNames();
+    expect(() => sidebar(runtime, "startSearch", args)).toThrow(message);
+    expect(runtime.spreadsheetApp.testing.sheetNames()).toEqual(before);
+    expect(runtime.http.requests.filter((r) => r.method.toUpperCase() === "POST")).toEqual([]);
+  });
+
+  it("says what a low balance allows", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 150 });
+    const runtime = newRuntime(world);
+    setUp(runtime, apiKey);
+    const [austin] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Austin" });
+    expect(() => sidebar(runtime, "startSearch", { query: "plumbers", location: austin?.label, maxResults: 200 })).toThrow(
+      "This search can return at most 150 businesses (you have 150 credits). Lower Max results to 150 or less.",
+    );
+  });
+});
