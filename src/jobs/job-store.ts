@@ -33,6 +33,8 @@ export interface StartRecord {
   idempotencyKey: string;
   createdAt: string;
   jobId: string | null;
+  /** The results sheet's name, chosen (and stored) before the sheet is inserted. */
+  sheetName: string | null;
   sheetId: number | null;
 }
 

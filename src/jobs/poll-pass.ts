@@ -140,7 +140,13 @@ function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, repo
     const pages = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
     report.pagesRead += pages.length;
     if (plan.final && !readToEnd(ctx, plan.record, pages, deadline, report)) continue;
-    writeJob(ctx, plan, pages, report);
+    try {
+      writeJob(ctx, plan, pages, report);
+    } catch (error) {
+      // One job's sheet trouble must not stop the others; the next pass tries it again.
+      const latest = ctx.store.get(plan.record.id) ?? plan.record; // keeps a sheet recreated meanwhile
+      ctx.store.save({ ...latest, note: `Could not write the results this time: ${(error as Error).message}` });
+    }
   }
 }
 

@@ -24,6 +24,12 @@ export function uniqueSheetName(spreadsheet: Spreadsheet, jobName: string): stri
 /** Creates the sheet with its header row: frozen, bold, columns sized. */
 export function createResultSheet(spreadsheet: Spreadsheet, name: string): Sheet {
   const sheet = spreadsheet.insertSheet(name);
+  prepareResultSheet(sheet);
+  return sheet;
+}
+
+/** Lays out a results sheet; safe to repeat on a sheet a killed execution left half-prepared. */
+export function prepareResultSheet(sheet: Sheet): void {
   const headers = BUSINESS_COLUMNS.map((column) => column.header);
   const missingColumns = headers.length - sheet.getMaxColumns();
   if (missingColumns > 0) sheet.insertColumnsAfter(sheet.getMaxColumns(), missingColumns);
@@ -40,7 +46,6 @@ export function createResultSheet(spreadsheet: Spreadsheet, name: string): Sheet
     sheet.setColumnWidths(start + 1, end - start, width);
     start = end;
   }
-  return sheet;
 }
 
 export function findSheetById(spreadsheet: Spreadsheet, sheetId: number | null): Sheet | null {

@@ -8,7 +8,7 @@ import { maxAffordableResults } from "../api/account";
 import type { Account, CreateSearchRequest, Location } from "../api/schemas";
 import type { JobsContext } from "./context";
 import { fingerprint, type JobRecord } from "./job-store";
-import { createResultSheet, findSheetById, uniqueSheetName } from "./result-sheet";
+import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
 
 export interface StartSearchArgs {
   query: string;
@@ -133,7 +133,7 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
   const now = ctx.clock.now();
   let start = ctx.store.getStart(startKey, now);
   if (!start) {
-    start = { idempotencyKey: ctx.newIdempotencyKey(), createdAt: new Date(now).toISOString(), jobId: null, sheetId: null };
+    start = { idempotencyKey: ctx.newIdempotencyKey(), createdAt: new Date(now).toISOString(), jobId: null, sheetName: null, sheetId: null };
     ctx.store.saveStart(startKey, start); // before the request: a lost response is retried with this key
   }
   const created = ctx.client.createSearch(body, { idempotencyKey: start.idempotencyKey, deadline });
@@ -145,8 +145,14 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
   }
   let sheet = findSheetById(ctx.spreadsheet, start.sheetId);
   if (!sheet) {
-    sheet = createResultSheet(ctx.spreadsheet, uniqueSheetName(ctx.spreadsheet, body.name ?? "Business Leads"));
-    start = { ...start, jobId: created.job_id, sheetId: sheet.getSheetId() };
+    // The name is stored before the sheet is inserted: a start killed in between finds its
+    // half-made sheet by that name next time instead of leaving it behind and making another.
+    const sheetName = start.sheetName ?? uniqueSheetName(ctx.spreadsheet, body.name ?? "Business Leads");
+    if (start.sheetName === null) ctx.store.saveStart(startKey, { ...start, jobId: created.job_id, sheetName });
+    const leftOver = ctx.spreadsheet.getSheetByName(sheetName);
+    if (leftOver) prepareResultSheet(leftOver);
+    sheet = leftOver ?? createResultSheet(ctx.spreadsheet, sheetName);
+    start = { ...start, jobId: created.job_id, sheetName, sheetId: sheet.getSheetId() };
     ctx.store.saveStart(startKey, start);
   }
   const record: JobRecord = {

@@ -1,0 +1,133 @@
+// Property-based fault tests on the BUILT bundle: for each seeded schedule a search is started
+// and polled through 429s (seconds and HTTP-date), 503 bursts, lost responses, truncated JSON, a
+// failure mid-pagination, executions killed at a random spreadsheet or fetch call, overlapping
+// passes, a lost creation response and jobs that fail. Every schedule must end with the sheet
+// exactly equal to the service's results, once each, and one charge per search.
+// FAULT_SCHEDULES=n runs n schedules (default 200); FAULT_SEED=s runs only schedule s.
+import { expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type World } from "./harness";
+import { makeSchedule, type Schedule } from "./schedule";
+
+interface JobView {
+  jobId: string;
+  status: string;
+  sheetName: string;
+  error: string | null;
+}
+
+const COUNT = Number(process.env.FAULT_SCHEDULES ?? 200);
+const ONLY = process.env.FAULT_SEED === undefined ? null : Number(process.env.FAULT_SEED);
+const seeds = ONLY === null ? Array.from({ length: COUNT }, (_, i) => i + 1) : [ONLY];
+const LOCATION = "Austin, Texas, US";
+
+let world: World;
+let location = LOCATION;
+/** What the schedules really exercised, so a run whose faults never fired cannot pass quietly. */
+const tally = { killedPasses: 0, overlaps: 0, failedJobs: 0, multiPageJobs: 0, killedStarts: 0 };
+beforeAll(async () => {
+  world = await startWorld(11);
+  const res = await fetch(`${world.url}/api/v1/locations?q=Austin&country=US`, { headers: { "x-api-key": "demo-growth" } });
+  location = ((await res.json()) as { locations: Array<{ label: string }> }).locations[0]?.label ?? LOCATION;
+});
+afterAll(async () => world.close());
+
+async function runSchedule(schedule: Schedule): Promise<void> {
+  const credits = 5000;
+  const { apiKey } = await world.control.createAccount({ plan: "growth", credits, maxActiveJobs: 25 });
+  const runtime = newRuntime(world, { plainTextStopsFormulas: schedule.seed % 2 === 0 });
+  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const args = { query: `plumbers ${schedule.seed}`, location, maxResults: schedule.maxResults, enrichContacts: schedule.enrich };
+
+  // Start: possibly with a lost response, possibly killed once the service already has the job.
+  if (schedule.loseCreationResponse) await world.control.injectFaults([{ method: "POST", path: "/api/v1/searches", lose: true, times: 1 }]);
+  if (schedule.killStartAfterCreate) {
+    runtime.killAt({ fetchCall: 2, fetchPhase: "after" }); // call 1 reads account + locations
+    const killed = runtime.run("startSearch", [args], { viaScriptRun: true });
+    expect(killed.killed).toBe(true);
+    tally.killedStarts += 1;
+  }
+  const started = sidebar<JobView>(runtime, "startSearch", args);
+  await world.control.clearFaults();
+
+  const unexpected: string[] = [];
+  let done = false;
+  for (const plan of schedule.passes) {
+    if (plan.failJob) await world.control.failJob(started.jobId, "The map provider stopped answering");
+    if (plan.faults.length > 0) await world.control.injectFaults(plan.faults);
+    if (plan.kill) runtime.killAt(plan.kill);
+    let unsubscribe: (() => void) | null = null;
+    if (plan.overlap) {
+      unsubscribe = runtime.onBeforeFetch(() => {
+        unsubscribe?.();
+        tally.overlaps += 1;
+        const writesBefore = runtime.counters.spreadsheetWrites;
+        const second = runtime.run("refreshJobs", [], { viaScriptRun: true });
+        // The overlapping pass finds the document lock held and leaves without writing.
+        expect(runtime.counters.spreadsheetWrites).toBe(writesBefore);
+        if (second.error !== undefined && !second.killed) unexpected.push(`overlap: ${second.errorMessage ?? ""}`);
+      });
+    }
+    world.clock.advance(plan.advanceMs);
+    const result = runtime.run("refreshJobs", [], { viaScriptRun: true });
+    unsubscribe?.();
+    if (result.killed) tally.killedPasses += 1;
+    if (result.error !== undefined && !result.killed) unexpected.push(result.errorMessage ?? String(result.error));
+    await world.control.clearFaults();
+    const job = (await fetch(`${world.url}/__sim/jobs/${started.jobId}`).then((r) => r.json())) as { status: string };
+    if ((job.status === "completed" || job.status === "failed") && runtime.triggers.length === 0) {
+      done = true;
+      break;
+    }
+  }
+  expect(unexpected).toEqual([]);
+  expect(done).toBe(true);
+
+  // A clean pass afterwards changes nothing: the sheet is already final.
+  const finalJobs = sidebar<JobView[]>(runtime, "refreshJobs");
+  const job = finalJobs.find((j) => j.jobId === started.jobId) as JobView;
+  expect(finalJobs).toHaveLength(1);
+  const service = await serviceResults(world, apiKey, started.jobId);
+  const { rows, formulas } = readSheet(runtime, job.sheetName);
+  const ids = rows.map((r) => r["Business ID"]);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(new Set(ids)).toEqual(new Set(service.map((b) => b.id)));
+  expect(formulas.flat().every((f) => f === "")).toBe(true);
+  const byId = new Map(rows.map((r) => [r["Business ID"], r]));
+  for (const business of service) {
+    const row = byId.get(business.id) ?? {};
+    const expected = expectedCells(business);
+    for (const header of Object.keys(expected)) expect([business.id, header, row[header]]).toEqual([business.id, header, expected[header]]);
+  }
+  // No orphan results sheet from a killed start.
+  expect(runtime.spreadsheetApp.testing.sheetNames().filter((n) => n.startsWith("plumbers"))).toEqual([job.sheetName]);
+
+  // One charge: the reservation, or nothing once a failed job's credits came back.
+  const account = await serviceAccount(world, apiKey);
+  const searches = (await fetch(`${world.url}/api/v1/searches`, { headers: { "x-api-key": apiKey } }).then((r) => r.json())) as { total: number };
+  expect(searches.total).toBe(1);
+  if (service.length > 500) tally.multiPageJobs += 1;
+  if (job.status === "failed") {
+    tally.failedJobs += 1;
+    expect(account.credits_remaining).toBe(credits);
+    expect(job.error).toContain("The map provider stopped answering");
+  } else {
+    expect(account.credits_remaining).toBe(credits - schedule.maxResults);
+  }
+}
+
+describe("imports survive seeded fault schedules", () => {
+  it.each(seeds)("schedule %i", async (seed) => {
+    await runSchedule(makeSchedule(seed, () => world.clock.now()));
+  });
+
+  (seeds.length >= 50 ? it : it.skip)("exercised every kind of fault", async () => {
+    const stats = (await fetch(`${world.url}/__sim/stats`).then((r) => r.json())) as { faulted: number; lost: number; byStatus: Record<string, number> };
+    expect(tally.killedPasses).toBeGreaterThan(10);
+    expect(tally.killedStarts).toBeGreaterThan(5);
+    expect(tally.overlaps).toBeGreaterThan(10);
+    expect(tally.failedJobs).toBeGreaterThan(5);
+    expect(tally.multiPageJobs).toBeGreaterThan(5);
+    expect(stats.lost).toBeGreaterThan(10);
+    expect(stats.byStatus["429"] ?? 0).toBeGreaterThan(10);
+    expect(stats.byStatus["503"] ?? 0).toBeGreaterThan(10);
+  });
+});
