@@ -12,7 +12,7 @@ import { BUSINESS_COLUMNS } from "../sheets/columns";
 import { upsertBusinesses } from "../sheets/writer";
 import type { JobsContext } from "./context";
 import type { JobRecord } from "./job-store";
-import { createResultSheet, findSheetById, uniqueSheetName } from "./result-sheet";
+import { createResultSheet, SheetsById, uniqueSheetName } from "./result-sheet";
 
 export const RESULTS_PAGE_SIZE = 500;
 /** Result pages fetched in one round trip: bounds the memory a pass holds at once. */
@@ -89,6 +89,7 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
     if (plan) plans.push(plan);
   });
 
+  const sheets = new SheetsById(ctx.spreadsheet);
   // Jobs go into round trips whole (a job's pages are written together), several jobs per trip.
   let index = 0;
   while (index < plans.length) {
@@ -104,7 +105,7 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
       size += plan.pages.length;
       index += 1;
     }
-    importGroup(ctx, group, deadline, report);
+    importGroup(ctx, sheets, group, deadline, report);
   }
   ctx.store.prune();
   report.activeAfter = ctx.store.active().length;
@@ -120,7 +121,7 @@ function statusFailure(record: JobRecord, error: LeadsApiError): JobRecord {
   return { ...record, note: `Could not read the job's status this time: ${error.message}` };
 }
 
-function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, report: PassReport): void {
+function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], deadline: number, report: PassReport): void {
   const requests: PreparedRequest<ResultsPage>[] = [];
   for (const plan of group) {
     for (const page of plan.pages) {
@@ -141,7 +142,7 @@ function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, repo
     report.pagesRead += pages.length;
     if (plan.final && !readToEnd(ctx, plan.record, pages, deadline, report)) continue;
     try {
-      writeJob(ctx, plan, pages, report);
+      writeJob(ctx, sheets, plan, pages, report);
     } catch (error) {
       // One job's sheet trouble must not stop the others; the next pass tries it again.
       const latest = ctx.store.get(plan.record.id) ?? plan.record; // keeps a sheet recreated meanwhile
@@ -173,15 +174,16 @@ function readToEnd(ctx: JobsContext, record: JobRecord, pages: ResultsPage[], de
   return true;
 }
 
-function writeJob(ctx: JobsContext, plan: PagePlan, pages: ResultsPage[], report: PassReport): void {
+function writeJob(ctx: JobsContext, sheets: SheetsById, plan: PagePlan, pages: ResultsPage[], report: PassReport): void {
   const businesses: Business[] = [];
   for (const page of pages) businesses.push(...page.items);
   let record = plan.record;
-  let sheet = findSheetById(ctx.spreadsheet, record.sheetId);
+  let sheet = sheets.find(record.sheetId);
   if (!sheet) {
     // The user deleted the results sheet: recreate it; the upsert below refills it completely.
     const name = uniqueSheetName(ctx.spreadsheet, record.sheetName ?? record.name);
     sheet = createResultSheet(ctx.spreadsheet, name);
+    sheets.add(sheet);
     const note = record.sheetId === null ? null : `The results sheet was deleted; it was recreated as "${name}".`;
     record = { ...record, sheetId: sheet.getSheetId(), sheetName: name, note };
     ctx.store.save(record);

@@ -53,3 +53,20 @@ export function findSheetById(spreadsheet: Spreadsheet, sheetId: number | null):
   for (const sheet of spreadsheet.getSheets()) if (sheet.getSheetId() === sheetId) return sheet;
   return null;
 }
+
+/** The document's sheets by id, listed once per pass (one getSheets call however many jobs). */
+export class SheetsById {
+  private sheets: Map<number, Sheet> | null = null;
+
+  constructor(private readonly spreadsheet: Spreadsheet) {}
+
+  find(sheetId: number | null): Sheet | null {
+    if (sheetId === null) return null;
+    this.sheets ??= new Map(this.spreadsheet.getSheets().map((sheet) => [sheet.getSheetId(), sheet] as const));
+    return this.sheets.get(sheetId) ?? null;
+  }
+
+  add(sheet: Sheet): void {
+    this.sheets?.set(sheet.getSheetId(), sheet);
+  }
+}

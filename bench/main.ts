@@ -1,0 +1,25 @@
+// This file is the bench's entry (bundled and run by scripts/bench.mjs): it prints each section's
+// figures as a table, targets next to measured values. No pass/fail: it throws only if something
+// crashes, and scripts/bench.mjs then exits non-zero.
+import { bundleFigures, type BuildOutput } from "./bundle-figures";
+import { throughputFigures, validationFigures } from "./client-figures";
+import { importFigures } from "./import-figures";
+
+export interface BenchInput {
+  /** The repository root. */
+  root: string;
+  /** What scripts/build.mjs's build() returned (dist/ was written by it). */
+  build: BuildOutput;
+}
+
+export async function main(input: BenchInput): Promise<void> {
+  const started = performance.now();
+  console.log(`Business Leads bench: node ${process.version}, ${process.platform}/${process.arch}. Times in ms and as ratios to baselines measured in this run.`);
+  console.log("\n== Foundation ==");
+  bundleFigures(input.root, input.build);
+  validationFigures();
+  await throughputFigures();
+  console.log("\n== Searches into sheets (built bundle, Apps Script fakes, simulator worker, virtual clock) ==");
+  await importFigures(input.root);
+  console.log(`\nBench finished in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+}

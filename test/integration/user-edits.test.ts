@@ -1,0 +1,152 @@
+// A user who sorts, inserts columns, types notes, renames or deletes the results sheet while a
+// job runs does not break the import: columns are found by header, rows by Business ID, and a
+// deleted sheet is recreated and refilled. Runs the BUILT bundle in the fakes.
+import type { FakeRuntime } from "../fakes/runtime";
+import { expectedCells, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type World } from "./harness";
+
+interface JobView {
+  jobId: string;
+  status: string;
+  sheetName: string;
+  leadCount: number | null;
+  rowsWritten: number;
+  error: string | null;
+}
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(3);
+});
+afterAll(async () => world.close());
+
+async function startJob(maxResults = 150): Promise<{ runtime: FakeRuntime; apiKey: string; job: JobView }> {
+  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
+  const runtime = newRuntime(world);
+  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
+  const job = sidebar<JobView>(runtime, "startSearch", { query: "roofers", location: location?.label, maxResults });
+  return { runtime, apiKey, job };
+}
+
+function runUntilRows(runtime: FakeRuntime, jobId: string, minRows: number): JobView {
+  const jobs = pollUntil<JobView>(world, runtime, (list) => (list.find((j) => j.jobId === jobId)?.rowsWritten ?? 0) >= minRows, 2000);
+  return jobs.find((j) => j.jobId === jobId) as JobView;
+}
+
+function finish(runtime: FakeRuntime, jobId: string): JobView {
+  const jobs = pollUntil<JobView>(world, runtime, (list) => {
+    const job = list.find((j) => j.jobId === jobId);
+    return job?.status === "completed" && job.rowsWritten === job.leadCount && runtime.triggers.length === 0;
+  });
+  return jobs.find((j) => j.jobId === jobId) as JobView;
+}
+
+async function expectExact(runtime: FakeRuntime, apiKey: string, job: JobView): Promise<void> {
+  const service = await serviceResults(world, apiKey, job.jobId);
+  const { rows } = readSheet(runtime, job.sheetName);
+  const ours = rows.filter((r) => r["Business ID"] !== "");
+  expect(ours.map((r) => r["Business ID"]).sort()).toEqual(service.map((b) => b.id).sort());
+  const byId = new Map(ours.map((r) => [r["Business ID"], r]));
+  for (const business of service) {
+    const expected = expectedCells(business);
+    for (const header of Object.keys(expected)) expect([header, byId.get(business.id)?.[header]]).toEqual([header, expected[header]]);
+  }
+}
+
+describe("user edits during a job", () => {
+  it("sorting the rows and inserting a column of notes mid-job: rows updated in place, the notes kept", async () => {
+    const { runtime, apiKey, job } = await startJob();
+    const partial = runUntilRows(runtime, job.jobId, 20);
+    const testing = runtime.spreadsheetApp.testing;
+    testing.userSortSheet(partial.sheetName, 2, false); // by Name, descending
+    testing.userInsertColumns(partial.sheetName, 3, 1); // a new column C, between Name and Category
+    testing.userType(partial.sheetName, "C1", "My notes");
+    testing.userType(partial.sheetName, "C2", "call back Monday");
+    testing.userType(partial.sheetName, "C3", "0042");
+    const notedId = readSheet(runtime, partial.sheetName).rows[0]?.["Business ID"];
+
+    const done = finish(runtime, job.jobId);
+    await expectExact(runtime, apiKey, done);
+    const { headers, rows } = readSheet(runtime, done.sheetName);
+    expect(headers[2]).toBe("My notes");
+    expect(rows.find((r) => r["Business ID"] === notedId)?.["My notes"]).toBe("call back Monday");
+    expect(rows.filter((r) => r["My notes"] === "call back Monday")).toHaveLength(1);
+  });
+
+  it("renaming the sheet mid-job: the job follows it by id", async () => {
+    const { runtime, apiKey, job } = await startJob();
+    const partial = runUntilRows(runtime, job.jobId, 10);
+    runtime.spreadsheetApp.testing.userRenameSheet(partial.sheetName, "My roofers");
+    const done = finish(runtime, job.jobId);
+    expect(done.sheetName).toBe("My roofers");
+    await expectExact(runtime, apiKey, done);
+  });
+
+  it("deleting the sheet mid-job: it is recreated, refilled completely, and the job says so", async () => {
+    const { runtime, apiKey, job } = await startJob();
+    const partial = runUntilRows(runtime, job.jobId, 10);
+    runtime.spreadsheetApp.testing.userAddSheet("Other");
+    runtime.spreadsheetApp.testing.userDeleteSheet(partial.sheetName);
+    const done = finish(runtime, job.jobId);
+    expect(runtime.spreadsheetApp.testing.sheetNames()).toContain(done.sheetName);
+    expect(done.error).toMatch(/deleted; it was recreated/);
+    await expectExact(runtime, apiKey, done);
+  });
+
+  it("a user's own row inside the results is left as it was, its text exact", async () => {
+    const { runtime, apiKey, job } = await startJob();
+    const partial = runUntilRows(runtime, job.jobId, 10);
+    const testing = runtime.spreadsheetApp.testing;
+    testing.userInsertRows(partial.sheetName, 3, 1);
+    testing.userSeed(partial.sheetName, "B3:D3", [["my own lead", "0042", "1/2"]]);
+    const done = finish(runtime, job.jobId);
+    await expectExact(runtime, apiKey, done);
+    const mine = readSheet(runtime, done.sheetName).rows.filter((r) => r.Name === "my own lead");
+    expect(mine).toHaveLength(1);
+    expect([mine[0]?.Category, mine[0]?.Address]).toEqual(["0042", "1/2"]);
+  });
+});
+
+describe("a job that fails", () => {
+  it("is recorded with the service's error and what happened to the credits, and polling stops", async () => {
+    const { runtime, job } = await startJob(200);
+    runUntilRows(runtime, job.jobId, 10);
+    await world.control.failJob(job.jobId, "Provider run aborted");
+    const jobs = pollUntil<JobView>(world, runtime, () => runtime.triggers.length === 0);
+    const failed = jobs.find((j) => j.jobId === job.jobId) as JobView;
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toContain("Provider run aborted");
+    expect(failed.error).toMatch(/reserved 200 credits/);
+  });
+});
+
+describe("the poll trigger", () => {
+  it("an add-on keeps one hourly trigger, even when asked for every 5 minutes", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
+    const runtime = newRuntime(world, { installation: "addon" });
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, pollEveryMinutes: 5 });
+    const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
+    sidebar(runtime, "startSearch", { query: "a", location: location?.label, maxResults: 100 });
+    sidebar(runtime, "startSearch", { query: "b", location: location?.label, maxResults: 100 });
+    sidebar(runtime, "refreshJobs");
+    expect(runtime.triggers.map((t) => [t.handler, t.schedule])).toEqual([["pollJobs", "everyHours(1)"]]);
+  });
+
+  it("a bound copy polls at the chosen interval, with one trigger, and the trigger runs the pass", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
+    const runtime = newRuntime(world, { installation: "bound" });
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, pollEveryMinutes: 5 });
+    const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
+    const job = sidebar<JobView>(runtime, "startSearch", { query: "c", location: location?.label, maxResults: 100 });
+    sidebar(runtime, "startSearch", { query: "d", location: location?.label, maxResults: 100 });
+    expect(runtime.triggers.map((t) => [t.handler, t.schedule])).toEqual([["pollJobs", "everyMinutes(5)"]]);
+    for (let i = 0; i < 20 && runtime.triggers.length > 0; i += 1) {
+      world.clock.advance(5 * 60 * 1000);
+      for (const run of runtime.fireDueTriggers()) expect(run.errorMessage).toBeUndefined();
+    }
+    expect(runtime.triggers).toEqual([]);
+    const finished = sidebar<JobView[]>(runtime, "listJobs").find((j) => j.jobId === job.jobId);
+    expect(finished?.status).toBe("completed");
+    expect(finished?.rowsWritten).toBe(100);
+  });
+});
