@@ -202,3 +202,14 @@ describe("SpreadsheetApp by authorization mode", () => {
     expect(rt.run("ui").value).toBe("object");
   });
 });
+
+describe("time inside an execution", () => {
+  it("Date follows the virtual clock, so a sleep or a slow fetch is visible to deadline checks", () => {
+    const dist = makeDist({ "Code.js": "function elapsed() { var t0 = Date.now(); var d0 = new Date().getTime(); Utilities.sleep(5000); return [Date.now() - t0, new Date().getTime() - d0, new Date(0).getTime(), typeof Date()]; }" });
+    const runtime = createRuntime({ distDir: dist });
+    const start = runtime.clock.now();
+    const result = runtime.run("elapsed");
+    expect(result.value).toEqual([5000, 5000, 0, "string"]);
+    expect(runtime.clock.now() - start).toBe(5000);
+  });
+});

@@ -362,9 +362,34 @@ export class FakeRuntime {
     whenContextCreated(globals, (context) => {
       exec.realmError = vm.runInContext("Error", context) as ErrorConstructor;
       exec.context = context;
+      followVirtualClock(context, () => this.clock.now());
     });
     return globals;
   }
+}
+
+/**
+ * In Apps Script `Utilities.sleep` and a slow fetch really take time, so `Date.now()` moves with
+ * them. Here they move the virtual clock, so the context's Date must read that clock: otherwise
+ * code checking a deadline would never see the time its own waits took.
+ */
+function followVirtualClock(context: vm.Context, now: () => number): void {
+  const install = vm.runInContext(
+    `(function (now) {
+      var RealDate = Date;
+      function VirtualDate() {
+        if (!new.target) return new RealDate(now()).toString();
+        return arguments.length === 0 ? new RealDate(now()) : Reflect.construct(RealDate, arguments);
+      }
+      VirtualDate.prototype = RealDate.prototype;
+      VirtualDate.now = function () { return now(); };
+      VirtualDate.parse = RealDate.parse;
+      VirtualDate.UTC = RealDate.UTC;
+      globalThis.Date = VirtualDate;
+    })`,
+    context,
+  ) as (now: () => number) => void;
+  install(now);
 }
 
 export function createRuntime(options: RuntimeOptions = {}): FakeRuntime {

@@ -51,7 +51,10 @@ async function runSchedule(schedule: Schedule): Promise<void> {
   const unexpected: string[] = [];
   let done = false;
   for (const plan of schedule.passes) {
-    if (plan.failJob) await world.control.failJob(started.jobId, "The map provider stopped answering");
+    if (plan.failJob) {
+      const current = (await world.control.job(started.jobId)) as { status?: unknown };
+      if (current.status !== "completed" && current.status !== "failed") await world.control.failJob(started.jobId, "The map provider stopped answering");
+    }
     if (plan.faults.length > 0) await world.control.injectFaults(plan.faults);
     if (plan.kill) runtime.killAt(plan.kill);
     let unsubscribe: (() => void) | null = null;
@@ -72,7 +75,7 @@ async function runSchedule(schedule: Schedule): Promise<void> {
     if (result.killed) tally.killedPasses += 1;
     if (result.error !== undefined && !result.killed) unexpected.push(result.errorMessage ?? String(result.error));
     await world.control.clearFaults();
-    const job = (await fetch(`${world.url}/__sim/jobs/${started.jobId}`).then((r) => r.json())) as { status: string };
+    const job = (await world.control.job(started.jobId)) as { status?: unknown };
     if ((job.status === "completed" || job.status === "failed") && runtime.triggers.length === 0) {
       done = true;
       break;

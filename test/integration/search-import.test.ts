@@ -34,6 +34,11 @@ describe.each([false, true])("a 200-result enriched search (plainTextStopsFormul
     const started = sidebar<JobView>(runtime, "startSearch", { query: "plumbers", location: austin?.label, maxResults: 200 });
     expect(started.status).toBe("queued");
     expect(runtime.spreadsheetApp.testing.sheetNames()).toContain(started.sheetName);
+    // A frozen, bold header row, columns sized for reading.
+    const info = runtime.spreadsheetApp.testing.sheetInfo(started.sheetName);
+    expect(info.frozenRows).toBe(1);
+    expect(runtime.spreadsheetApp.testing.cell(started.sheetName, "A1").fontWeight).toBe("bold");
+    expect(runtime.spreadsheetApp.testing.columnWidth(started.sheetName, 2)).toBeGreaterThan(150);
     expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
 
     const seenStatuses = new Set<string>();

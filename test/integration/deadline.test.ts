@@ -1,0 +1,52 @@
+// A pass checks its deadline before each round trip of result pages and stops cleanly, with
+// every job it finished checkpointed; the next pass carries on. No execution overruns Apps
+// Script's 6 minutes even when every round trip is slow.
+import { expectedCells, newRuntime, readSheet, serviceResults, sidebar, startWorld, type World } from "./harness";
+
+interface JobView {
+  jobId: string;
+  status: string;
+  sheetName: string;
+  leadCount: number | null;
+  rowsWritten: number;
+}
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(5);
+});
+afterAll(async () => world.close());
+
+it("slow round trips: passes stop at their deadline, never killed, and later passes complete every job", async () => {
+  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 20000, maxActiveJobs: 25 });
+  // Each UrlFetchApp round trip takes 100 s of virtual time: a 4.5 min budget starts three.
+  const runtime = newRuntime(world, { fetchLatencyMs: 100_000 });
+  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Boston" });
+  const started: JobView[] = [];
+  for (let i = 0; i < 12; i += 1) {
+    started.push(sidebar<JobView>(runtime, "startSearch", { query: `dentists ${i}`, location: location?.label, maxResults: 600 }));
+  }
+  world.clock.advance(10 * 60 * 1000); // every job has completed at the service
+
+  const completeAfterPass: number[] = [];
+  while (runtime.triggers.length > 0 && completeAfterPass.length < 20) {
+    const result = runtime.run("refreshJobs", [], { viaScriptRun: true });
+    expect(result.killed).toBe(false);
+    expect(result.errorMessage).toBeUndefined();
+    completeAfterPass.push((result.value as JobView[]).filter((j) => j.rowsWritten === 600).length);
+  }
+  // The first pass stopped part-way with some jobs finished and checkpointed; the next finished the rest.
+  expect(completeAfterPass[0]).toBeGreaterThan(0);
+  expect(completeAfterPass[0]).toBeLessThan(started.length);
+  expect(completeAfterPass[completeAfterPass.length - 1]).toBe(started.length);
+  const jobs = sidebar<JobView[]>(runtime, "listJobs");
+  for (const job of jobs) {
+    expect([job.status, job.rowsWritten]).toEqual(["completed", 600]);
+    const service = await serviceResults(world, apiKey, job.jobId);
+    const { rows } = readSheet(runtime, job.sheetName);
+    expect(rows.map((r) => r["Business ID"]).sort()).toEqual(service.map((b) => b.id).sort());
+    const first = service[0];
+    if (first) expect(rows.find((r) => r["Business ID"] === first.id)).toMatchObject(expectedCells(first));
+  }
+});
