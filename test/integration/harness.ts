@@ -5,6 +5,20 @@ import { VirtualClock } from "../../dev/clock";
 import { simControl, startSimulatorWorker, type SimControl } from "../../dev/simulator";
 import { createRuntime, type FakeRuntime, type RuntimeOptions } from "../fakes/runtime";
 
+/** The sidebar's JobView (contract.md), as the tests read it. */
+export interface JobView {
+  jobId: string;
+  kind: string;
+  name: string;
+  status: string;
+  sheetName: string;
+  leadCount: number | null;
+  enrichedCount: number | null;
+  creditsCharged: number | null;
+  rowsWritten: number;
+  error: string | null;
+}
+
 export interface World {
   clock: VirtualClock;
   url: string;

@@ -2,16 +2,8 @@
 // job runs does not break the import: columns are found by header, rows by Business ID, and a
 // deleted sheet is recreated and refilled. Runs the BUILT bundle in the fakes.
 import type { FakeRuntime } from "../fakes/runtime";
-import { expectedCells, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type World } from "./harness";
+import { expectedCells, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "./harness";
 
-interface JobView {
-  jobId: string;
-  status: string;
-  sheetName: string;
-  leadCount: number | null;
-  rowsWritten: number;
-  error: string | null;
-}
 
 let world: World;
 beforeAll(async () => {
