@@ -1,0 +1,47 @@
+// onOpen builds the add-on menu in every auth mode Sheets may call it in (NONE: no properties, no
+// fetch); saveSettings checks the key before storing it and never lets it out.
+import { newRuntime, sidebar, startWorld, type World } from "./harness";
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(9);
+});
+afterAll(async () => world.close());
+
+describe("onOpen", () => {
+  it.each(["NONE", "LIMITED", "FULL"] as const)("adds the add-on menu in AuthMode.%s and touches nothing else", (mode) => {
+    const runtime = newRuntime(world);
+    const result = runtime.run("onOpen", [{ authMode: mode }], { authMode: mode });
+    expect(result.errorMessage).toBeUndefined();
+    const menus = runtime.spreadsheetApp.testing.ui.menus;
+    expect(menus).toHaveLength(1);
+    expect(menus[0]?.addon).toBe(true);
+    expect(JSON.stringify(menus[0]?.items)).toContain("showSidebar");
+    expect(runtime.counters.fetchRequests).toBe(0);
+  });
+});
+
+describe("saveSettings", () => {
+  it("refuses a key the service refuses, and stores nothing", async () => {
+    const runtime = newRuntime(world);
+    expect(() => sidebar(runtime, "saveSettings", { apiKey: "sk-wrong-key-123", baseUrl: world.url })).toThrow(/key/i);
+    expect([...runtime.stores.user().keys()]).toEqual([]);
+    expect(() => sidebar(runtime, "getAccount")).toThrow(/not set up yet/);
+    const messages = JSON.stringify(runtime.logs);
+    expect(messages).not.toContain("sk-wrong-key-123");
+  });
+
+  it("stores a good key for the user only, unless shared with formulas, and returns the account view", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 640 });
+    const runtime = newRuntime(world);
+    const view = sidebar<Record<string, unknown>>(runtime, "saveSettings", { apiKey, baseUrl: `${world.url}/api/v1/` });
+    expect(view).toMatchObject({ planCode: "starter", creditsRemaining: 640, maxAffordableResults: 640 });
+    expect(JSON.stringify(view)).not.toContain(apiKey);
+    expect(JSON.stringify([...runtime.stores.document])).not.toContain(apiKey);
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
+    expect(JSON.stringify([...runtime.stores.document])).toContain(apiKey);
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: false });
+    expect(JSON.stringify([...runtime.stores.document])).not.toContain(apiKey);
+    expect(sidebar<Record<string, unknown>>(runtime, "getAccount")).toMatchObject({ planCode: "starter" });
+  });
+});
