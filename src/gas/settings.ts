@@ -35,11 +35,6 @@ export function readServiceSettings(source: "user" | "formulas"): ServiceSetting
   return { apiKey, baseUrl };
 }
 
-export function hasServiceSettings(): boolean {
-  const props = PropertiesService.getUserProperties();
-  return Boolean(props.getProperty(KEY.apiKey) && props.getProperty(KEY.baseUrl));
-}
-
 export function writeServiceSettings(settings: ServiceSettings, shareWithFormulas: boolean): void {
   PropertiesService.getUserProperties().setProperties({ [KEY.apiKey]: settings.apiKey, [KEY.baseUrl]: settings.baseUrl });
   const doc = PropertiesService.getDocumentProperties();

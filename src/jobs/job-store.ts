@@ -17,8 +17,11 @@ export interface JobRecord {
   enrichedCount: number | null;
   creditsCharged: number | null;
   rowsWritten: number;
-  /** True once, after the job ended, the results were re-read to the last page and written. */
-  finalSweepDone: boolean;
+  /**
+   * Nothing is left to do for this job: after it ended, its results were re-read to the last page
+   * and written; or the service no longer knows it for the current key.
+   */
+  settled: boolean;
   error: string | null;
   /** Something the user should know that is not the service's error (e.g. the sheet was deleted). */
   note: string | null;
@@ -58,7 +61,7 @@ function parseJson<T>(raw: string | null): T | null {
 }
 
 export function isJobDone(record: JobRecord): boolean {
-  return (record.status === "completed" || record.status === "failed") && record.finalSweepDone;
+  return record.settled;
 }
 
 export class JobStore {

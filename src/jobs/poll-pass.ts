@@ -116,7 +116,7 @@ function statusFailure(record: JobRecord, error: LeadsApiError): JobRecord {
   if (error.kind === "not_found") {
     // The service does not know this job for the current key (another account's key, say):
     // stop polling it rather than fail every pass.
-    return { ...record, finalSweepDone: true, note: `This job was not found with the current API key: ${error.message}` };
+    return { ...record, settled: true, note: `This job was not found with the current API key: ${error.message}` };
   }
   return { ...record, note: `Could not read the job's status this time: ${error.message}` };
 }
@@ -197,7 +197,7 @@ function writeJob(ctx: JobsContext, sheets: SheetsById, plan: PagePlan, pages: R
     ...record,
     sheetName: sheet.getName(),
     rowsWritten: distinct,
-    finalSweepDone: plan.final,
+    settled: plan.final,
     note: record.note && record.note.startsWith("Could not") ? null : record.note,
   });
 }

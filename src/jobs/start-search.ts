@@ -166,7 +166,7 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     enrichedCount: null,
     creditsCharged: created.credits_reserved,
     rowsWritten: 0,
-    finalSweepDone: false,
+    settled: false,
     error: null,
     note: null,
     createdAt: new Date(now).toISOString(),

@@ -72,8 +72,9 @@ function pollPassUnderLock(): void {
   const lock = LockService.getDocumentLock();
   if (!lock.tryLock(LOCK_WAIT_MS)) return;
   try {
-    const context = jobsContext(appsScriptClock.now() + PASS_BUDGET_MS);
-    const report = runPollPass(context, appsScriptClock.now() + PASS_BUDGET_MS);
+    const deadline = appsScriptClock.now() + PASS_BUDGET_MS;
+    const context = jobsContext(deadline);
+    const report = runPollPass(context, deadline);
     // Keep the trigger while anything is left to do; remove it once every job is done.
     if (report.activeAfter > 0) context.ensurePollTrigger();
     else context.removePollTrigger();

@@ -142,3 +142,18 @@ describe("the poll trigger", () => {
     expect(finished?.rowsWritten).toBe(100);
   });
 });
+
+describe("a job the current key cannot see", () => {
+  it("stops being polled, says why, and lets the trigger go", async () => {
+    const { runtime, job } = await startJob(100);
+    const other = await world.control.createAccount({ plan: "growth", credits: 5000 });
+    sidebar(runtime, "saveSettings", { apiKey: other.apiKey, baseUrl: world.url });
+    const [listed] = sidebar<JobView[]>(runtime, "refreshJobs");
+    expect(listed?.jobId).toBe(job.jobId);
+    expect(listed?.error).toMatch(/not found with the current API key/);
+    expect(runtime.triggers).toEqual([]);
+    const requestsBefore = runtime.counters.fetchRequests;
+    sidebar(runtime, "refreshJobs");
+    expect(runtime.counters.fetchRequests).toBe(requestsBefore); // nothing left to poll
+  });
+});

@@ -7,7 +7,7 @@ import { createRuntime } from "../fakes/runtime";
 function record(i: number, overrides: Partial<JobRecord> = {}): JobRecord {
   return {
     id: `job-${String(i).padStart(4, "0")}`, kind: "search", name: "n".repeat(5000), sheetId: i, sheetName: `Sheet ${i}`,
-    status: "completed", leadCount: 700, enrichedCount: 700, creditsCharged: 700, rowsWritten: 700, finalSweepDone: true,
+    status: "completed", leadCount: 700, enrichedCount: 700, creditsCharged: 700, rowsWritten: 700, settled: true,
     error: "e".repeat(20000), note: null, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), finishedAt: null, startKey: null,
     ...overrides,
   };
@@ -22,7 +22,7 @@ describe("job store", () => {
       store.save(record(i));
       if (i % 10 === 0) store.prune();
     }
-    store.save(record(2000, { status: "running", finalSweepDone: false }));
+    store.save(record(2000, { status: "running", settled: false }));
     store.prune();
     const all = store.all();
     expect(all.filter((r) => r.status === "completed")).toHaveLength(MAX_FINISHED_JOBS);
@@ -36,7 +36,7 @@ describe("job store", () => {
   it("never prunes an active job", () => {
     const runtime = createRuntime();
     const store = new JobStore(runtime.globals().PropertiesService.getDocumentProperties());
-    for (let i = 0; i < MAX_FINISHED_JOBS + 30; i += 1) store.save(record(i, i < 30 ? { status: "running", finalSweepDone: false } : {}));
+    for (let i = 0; i < MAX_FINISHED_JOBS + 30; i += 1) store.save(record(i, i < 30 ? { status: "running", settled: false } : {}));
     store.prune();
     expect(store.active()).toHaveLength(30);
   });
