@@ -4,8 +4,8 @@
 // over 20 active jobs, a modelled Apps Script time, and the naive row-by-row importer beside ours.
 import * as path from "node:path";
 import type { JobView } from "../src/jobs/job-view";
-import type { FakeRuntime } from "../test/fakes/runtime";
-import { newRuntime, readSheet, serviceJob, sidebar, startWorld, type World } from "../test/integration/harness";
+import type { FakeRuntime } from "../dev/fakes/runtime";
+import { newRuntime, readSheet, serviceJob, sidebar, startWorld, type World } from "../dev/world";
 import { naiveImport, prepareNaiveSheet, type NaiveMode } from "./naive-writer";
 import { int, printTable, seconds } from "./stats";
 

@@ -6,7 +6,7 @@
 import type { Business } from "../src/api/schemas";
 import { exactText } from "../src/sheets/cell-text";
 import { BUSINESS_COLUMNS, type ColumnValue } from "../src/sheets/columns";
-import type { FakeRuntime } from "../test/fakes/runtime";
+import type { FakeRuntime } from "../dev/fakes/runtime";
 
 export type NaiveMode = "appendRow" | "setValuesPerRow";
 

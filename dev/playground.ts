@@ -7,7 +7,7 @@
 import * as path from "node:path";
 import { VirtualClock } from "./clock";
 import { DEMO_KEYS, startSimulatorWorker } from "./simulator";
-import { createRuntime, type FakeRuntime } from "../test/fakes/runtime";
+import { createRuntime, type FakeRuntime } from "./fakes/runtime";
 
 interface JobView {
   jobId: string;

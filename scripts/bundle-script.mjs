@@ -1,6 +1,6 @@
 // Bundles a TypeScript entry (dev/serve.ts, dev/playground.ts, bench/main.ts) into .build/ so
 // Node can run it: esbuild, ESM, packages left to node_modules. CommonJS-era code in dev/ and
-// test/fakes/ reads __dirname: it gets .build/, one level under the root, which is what
+// dev/fakes/ reads __dirname: it gets .build/, one level under the root, which is what
 // dev/bundle-worker.ts expects; callers pass distDir themselves.
 import { buildSync } from "esbuild";
 import path from "node:path";

@@ -7,7 +7,7 @@ import { LeadsClient, type LeadsClientOptions } from "../../src/api/client";
 import { LeadsApiError, ResponseShapeError } from "../../src/api/errors";
 import type { HttpRequest, HttpResponse } from "../../src/api/transport";
 import { UrlFetchTransport, type UrlFetchService } from "../../src/gas/urlfetch-transport";
-import { createRuntime, type FakeRuntime, type RecordedRequest, type RuntimeOptions } from "../fakes/runtime";
+import { createRuntime, type FakeRuntime, type RecordedRequest, type RuntimeOptions } from "../../dev/fakes/runtime";
 
 export interface ContractWorld {
   clock: VirtualClock;

@@ -1,7 +1,7 @@
 // A pass checks its deadline before each round trip of result pages and stops cleanly, with
 // every job it finished checkpointed; the next pass carries on. No execution overruns Apps
 // Script's 6 minutes even when every round trip is slow.
-import { expectedCells, newRuntime, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "./harness";
+import { expectedCells, newRuntime, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 
 
 let world: World;

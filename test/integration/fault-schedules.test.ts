@@ -4,7 +4,7 @@
 // passes, a lost creation response and jobs that fail. Every schedule must end with the sheet
 // exactly equal to the service's results, once each, and one charge per search.
 // FAULT_SCHEDULES=n runs n schedules (default 200); FAULT_SEED=s runs only schedule s.
-import { expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type World } from "./harness";
+import { expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 import { makeSchedule, type Schedule } from "./schedule";
 
 

@@ -1,6 +1,6 @@
 // onOpen builds the add-on menu in every auth mode Sheets may call it in (NONE: no properties, no
 // fetch); saveSettings checks the key before storing it and never lets it out.
-import { newRuntime, sidebar, startWorld, type World } from "./harness";
+import { newRuntime, sidebar, startWorld, type World } from "../../dev/world";
 
 let world: World;
 beforeAll(async () => {

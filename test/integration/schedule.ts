@@ -2,7 +2,7 @@
 // job (size, enrichment, whether it fails) and per poll pass the faults the service injects, where
 // the execution is killed, and whether a second pass overlaps it. Same seed, same schedule.
 import type { FaultRule } from "../../dev/simulator";
-import type { KillPlan } from "../fakes/runtime";
+import type { KillPlan } from "../../dev/fakes/runtime";
 
 /** mulberry32: small, fast, good enough to pick test cases reproducibly. */
 export function seededRandom(seed: number): () => number {

@@ -2,8 +2,8 @@
 // refreshJobs passes, and the sheet ends exactly equal to the service's results, once each, with
 // every text exact; while the job runs, rows appear and are updated in place, never duplicated.
 import { DEMO_KEYS, HOSTILE_EVERY } from "../../dev/simulator";
-import type { FakeRuntime } from "../fakes/runtime";
-import { expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type World } from "./harness";
+import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 
 
 let world: World;

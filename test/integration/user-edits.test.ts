@@ -1,8 +1,8 @@
 // A user who sorts, inserts columns, types notes, renames or deletes the results sheet while a
 // job runs does not break the import: columns are found by header, rows by Business ID, and a
 // deleted sheet is recreated and refilled. Runs the BUILT bundle in the fakes.
-import type { FakeRuntime } from "../fakes/runtime";
-import { expectedCells, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "./harness";
+import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { expectedCells, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 
 
 let world: World;

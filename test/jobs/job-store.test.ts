@@ -2,7 +2,7 @@
 // jobs a document has: texts are clipped and old finished jobs pruned. Runs on the fakes' store,
 // which enforces Google's limits.
 import { JobStore, MAX_FINISHED_JOBS, fingerprint, type JobRecord } from "../../src/jobs/job-store";
-import { createRuntime } from "../fakes/runtime";
+import { createRuntime } from "../../dev/fakes/runtime";
 
 function record(i: number, overrides: Partial<JobRecord> = {}): JobRecord {
   return {

@@ -1,6 +1,6 @@
 // Tests the fake Ui: menus, sidebars, dialogs, alerts and prompts are recorded; getUi can be unavailable.
 
-import { FakeSpreadsheetApp } from "./index";
+import { FakeSpreadsheetApp } from "../../../../dev/fakes/spreadsheet/index";
 
 describe("Ui", () => {
   test("menus built and added are recorded with their items", () => {

@@ -1,6 +1,6 @@
 // Tests the test helpers: inspecting the grid and simulating user actions between script calls.
 
-import { FakeSpreadsheetApp } from "./index";
+import { FakeSpreadsheetApp } from "../../../../dev/fakes/spreadsheet/index";
 
 function withLeads(): FakeSpreadsheetApp {
   const app = new FakeSpreadsheetApp({ plainTextStopsFormulas: false });

@@ -1,5 +1,5 @@
 // Tests the HtmlService fake: outputs, files from the dist directory, templates.
-import { createRuntime } from "./runtime";
+import { createRuntime } from "../../../dev/fakes/runtime";
 import { makeDist } from "./test-support";
 
 describe("HtmlService", () => {

@@ -1,7 +1,7 @@
 // Tests the ScriptApp fake: enums, trigger builders, Google's limits for add-ons and bound
 // scripts, and firing due time-driven triggers on the virtual clock.
-import { createRuntime } from "./runtime";
-import { ADDON_FREQUENCY_MESSAGE } from "./script-app";
+import { createRuntime } from "../../../dev/fakes/runtime";
+import { ADDON_FREQUENCY_MESSAGE } from "../../../dev/fakes/script-app";
 import { makeDist } from "./test-support";
 
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 // Tests A1 parsing and printing: cells, boxes, open ranges, quoted sheet names, invalid input.
 
-import { columnToLetters, formatA1, lettersToColumn, parseA1, quoteSheetName, resolveA1 } from "./a1";
+import { columnToLetters, formatA1, lettersToColumn, parseA1, quoteSheetName, resolveA1 } from "../../../../dev/fakes/spreadsheet/a1";
 
 describe("column letters", () => {
   test.each([

@@ -2,7 +2,7 @@
 // authorization mode, since when, whether it was killed, and the realm its errors belong to.
 // Apps Script runs each server call, trigger or custom function as its own execution with a
 // time limit (6 min; 30 s for custom functions and simple triggers, per the quotas page).
-import type { SimClock } from "../../dev/clock";
+import type { SimClock } from "../clock";
 import type { AuthModeName } from "./auth";
 import { ExecutionKilled, gasException } from "./errors";
 

@@ -1,5 +1,5 @@
 // Tests the CacheService fake against https://developers.google.com/apps-script/reference/cache/cache.
-import { createRuntime, type FakeRuntime } from "./runtime";
+import { createRuntime, type FakeRuntime } from "../../../dev/fakes/runtime";
 import { makeDist } from "./test-support";
 
 let runtime: FakeRuntime;

@@ -1,7 +1,7 @@
 // Tests FakeRange: value round trips, setValues shape checks, formats, rich text, styles, clearing, geometry.
 
-import { FakeSpreadsheetApp } from "./index";
-import type { FakeSheet } from "./sheet";
+import { FakeSpreadsheetApp } from "../../../../dev/fakes/spreadsheet/index";
+import type { FakeSheet } from "../../../../dev/fakes/spreadsheet/sheet";
 
 function sheet(options: ConstructorParameters<typeof FakeSpreadsheetApp>[0] = {}): FakeSheet {
   return new FakeSpreadsheetApp(options).getActiveSheet();

@@ -1,5 +1,5 @@
 // Tests the Utilities, Session and Logger/console fakes against Google's references.
-import { createRuntime, type FakeRuntime } from "./runtime";
+import { createRuntime, type FakeRuntime } from "../../../dev/fakes/runtime";
 import { makeDist } from "./test-support";
 
 let runtime: FakeRuntime;

@@ -5,7 +5,7 @@ import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Worker } from "node:worker_threads";
-import { bundleWorker } from "../../dev/bundle-worker";
+import { bundleWorker } from "../../../dev/bundle-worker";
 
 /** Writes `files` (name → text) into a new temp directory and returns its path. */
 export function makeDist(files: Record<string, string>): string {
@@ -21,7 +21,7 @@ export interface EchoServer {
 }
 
 export async function startEchoServer(): Promise<EchoServer> {
-  const worker = new Worker(bundleWorker("test/fakes/echo-server.ts"));
+  const worker = new Worker(bundleWorker("test/dev/fakes/echo-server.ts"));
   const port = await new Promise<number>((resolve, reject) => {
     worker.once("message", (m: unknown) => resolve(Number(m)));
     worker.once("error", reject);

@@ -2,7 +2,7 @@
 // synchronous, REAL HTTP to 127.0.0.1/localhost through a synckit worker (http-worker.ts), one
 // round trip per fetch and one per fetchAll batch, every request recorded for tests.
 import { createSyncFn } from "synckit";
-import { bundleWorker } from "../../dev/bundle-worker";
+import { bundleWorker } from "../bundle-worker";
 import { ALLOWED, SCOPES } from "./auth";
 import { FakeBlob, bytesOf, toSignedBytes } from "./blob";
 import type { Counters } from "./counters";
@@ -45,7 +45,7 @@ let sendBatch: ((requests: WireRequest[]) => WireResult[]) | undefined;
 /** One worker per process, bundled on first use. */
 function httpWorker(): (requests: WireRequest[]) => WireResult[] {
   if (sendBatch === undefined) {
-    const workerPath = bundleWorker("test/fakes/http-worker.ts");
+    const workerPath = bundleWorker("dev/fakes/http-worker.ts");
     sendBatch = createSyncFn<(requests: WireRequest[]) => Promise<WireResult[]>>(workerPath, { timeout: TIMEOUT_MS * 2 });
   }
   return sendBatch;

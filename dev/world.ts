@@ -1,9 +1,9 @@
 // This file defines the end-to-end test world: the simulator served from a worker thread and the
 // Apps Script fakes running the BUILT dist/ bundle, sharing one virtual clock; plus readers that
 // compare a results sheet with what the service itself returns.
-import { VirtualClock } from "../../dev/clock";
-import { simControl, startSimulatorWorker, type SimControl } from "../../dev/simulator";
-import { createRuntime, type FakeRuntime, type RuntimeOptions } from "../fakes/runtime";
+import { VirtualClock } from "./clock";
+import { simControl, startSimulatorWorker, type SimControl } from "./simulator";
+import { createRuntime, type FakeRuntime, type RuntimeOptions } from "./fakes/runtime";
 
 /** The sidebar's JobView (contract.md), as the tests read it. */
 export interface JobView {

@@ -1,6 +1,6 @@
 // Tests the UrlFetchApp fake against Google's documented behaviour, over real HTTP to a server
 // in a worker thread.
-import { createRuntime, type FakeRuntime } from "./runtime";
+import { createRuntime, type FakeRuntime } from "../../../dev/fakes/runtime";
 import { closedPort, makeDist, startEchoServer, type EchoServer } from "./test-support";
 
 let server: EchoServer;

@@ -1,6 +1,6 @@
 // This file defines what every service fake of one execution is built with: the execution it
 // serves, the shared virtual clock and the daily quotas, plus the entry check each call makes.
-import type { VirtualClock } from "../../dev/clock";
+import type { VirtualClock } from "../clock";
 import { permissionMessage } from "./auth";
 import type { Execution } from "./execution";
 import type { DailyQuotas } from "./quota";

@@ -1,6 +1,6 @@
 // Tests the fake's formula engine: parse errors, literal arithmetic, HYPERLINK, and the unevaluated placeholder.
 
-import { evaluateFormula, PARSE_ERROR_VALUE, UNEVALUATED_FORMULA_VALUE } from "./formula";
+import { evaluateFormula, PARSE_ERROR_VALUE, UNEVALUATED_FORMULA_VALUE } from "../../../../dev/fakes/spreadsheet/formula";
 
 test.each([
   ["=1+2*3", 7],

@@ -1,6 +1,6 @@
 // Tests FakeSpreadsheet and FakeSpreadsheetApp: sheets, names, ids, A1 with sheet names, and the onCall hook.
 
-import { type CallKind, FakeSpreadsheetApp } from "./index";
+import { type CallKind, FakeSpreadsheetApp } from "../../../../dev/fakes/spreadsheet/index";
 
 describe("sheets", () => {
   test("starts with Sheet1 (gid 0), active", () => {

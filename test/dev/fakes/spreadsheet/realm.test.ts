@@ -1,7 +1,7 @@
 // Tests the fake across realms: the add-on runs in a node:vm context whose Date and Error are not the host's.
 
 import * as vm from "node:vm";
-import { FakeSpreadsheetApp } from "./index";
+import { FakeSpreadsheetApp } from "../../../../dev/fakes/spreadsheet/index";
 
 const context = vm.createContext({});
 const ForeignDate = vm.runInContext("Date", context) as DateConstructor;

@@ -5,7 +5,7 @@
 // its end. Apps Script keeps no global state between executions; neither does this.
 import * as path from "node:path";
 import * as vm from "node:vm";
-import { VirtualClock } from "../../dev/clock";
+import { VirtualClock } from "../clock";
 import { ALLOWED, AuthMode, permissionMessage, SCOPES, type AuthModeName, AUTH_MODE_NAMES } from "./auth";
 import { createGasContext, evaluateBundle, loadBundleGlobals, whenContextCreated } from "./bundle";
 import { CacheStores, createCacheService } from "./cache";

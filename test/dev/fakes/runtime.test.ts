@@ -2,7 +2,7 @@
 // bundle's load order, kills that cannot be caught, overlapping executions and the lock,
 // google.script.run's plain-data rule, time limits, and the mode rules on SpreadsheetApp.
 import * as vm from "node:vm";
-import { createRuntime, loadBundleGlobals, ExecutionKilled } from "./runtime";
+import { createRuntime, loadBundleGlobals, ExecutionKilled } from "../../../dev/fakes/runtime";
 import { makeDist, startEchoServer, type EchoServer } from "./test-support";
 
 const FORBIDDEN = [

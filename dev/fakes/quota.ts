@@ -1,7 +1,7 @@
 // This file defines the daily quotas of https://developers.google.com/apps-script/guides/services/quotas
 // that the add-on can plausibly reach. "Quotas are per user and reset 24 hours after the first
 // request"; going over throws "Service invoked too many times for one day: <service>."
-import type { SimClock } from "../../dev/clock";
+import type { SimClock } from "../clock";
 
 export type QuotaTier = "consumer" | "workspace";
 

@@ -1,7 +1,7 @@
 // Tests FakeSheet: getRange overloads and their checks, content extent, rows/columns, freezing, widths, sorting.
 
-import { FakeSpreadsheetApp } from "./index";
-import type { FakeSheet } from "./sheet";
+import { FakeSpreadsheetApp } from "../../../../dev/fakes/spreadsheet/index";
+import type { FakeSheet } from "../../../../dev/fakes/spreadsheet/sheet";
 
 function sheet(): FakeSheet {
   return new FakeSpreadsheetApp().getActiveSheet();

@@ -1,5 +1,5 @@
 // Tests the PropertiesService fake against Google's documented behaviour and limits.
-import { createRuntime, type FakeRuntime } from "./runtime";
+import { createRuntime, type FakeRuntime } from "../../../dev/fakes/runtime";
 import { makeDist } from "./test-support";
 
 let runtime: FakeRuntime;

@@ -1,7 +1,7 @@
 // Tests how written strings become cell contents, through the public Range API: the hostile-input table.
 
-import { FakeSpreadsheetApp, PARSE_ERROR_VALUE, UNEVALUATED_FORMULA_VALUE } from "./index";
-import type { FakeRange } from "./range";
+import { FakeSpreadsheetApp, PARSE_ERROR_VALUE, UNEVALUATED_FORMULA_VALUE } from "../../../../dev/fakes/spreadsheet/index";
+import type { FakeRange } from "../../../../dev/fakes/spreadsheet/range";
 
 const NOW = new Date("2025-06-01T16:00:00Z");
 

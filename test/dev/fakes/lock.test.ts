@@ -1,6 +1,6 @@
 // Tests the LockService fake: real exclusion between overlapping executions, waits on the
 // virtual clock, release at the end of an execution.
-import { createRuntime, type FakeRuntime } from "./runtime";
+import { createRuntime, type FakeRuntime } from "../../../dev/fakes/runtime";
 import { makeDist } from "./test-support";
 
 let runtime: FakeRuntime;
