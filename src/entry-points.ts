@@ -39,7 +39,10 @@ export const ENTRY_POINTS = [
     calledBy: "cell",
     customFunction: {
       summary: "Looks up locations in the Business Leads catalog (at most 8): use a label in a search.",
-      params: { query: "The start of a city name, 2 to 100 characters.", country: "Optional two-letter country code to narrow the matches." },
+      params: {
+        query: "The start of a city name, 2 to 100 characters, e.g. \"Austin\".",
+        country: "Optional two-letter country code to narrow the matches, e.g. \"US\".",
+      },
       returnType: "string[][]",
       returns: "A table with a header row: label, country_code, full_name, location_code.",
     },
@@ -48,17 +51,20 @@ export const ENTRY_POINTS = [
     name: "LEADS_CREDITS",
     params: [],
     calledBy: "cell",
-    customFunction: { summary: "The credits remaining on the Business Leads account.", params: {}, returnType: "number", returns: "The number of credits remaining." },
+    customFunction: { summary: "The credits remaining on the Business Leads account (kept for about a minute).", params: {}, returnType: "number", returns: "The number of credits remaining." },
   },
   {
     name: "LEADS_BUSINESS",
     params: ["businessId", "field"],
     calledBy: "cell",
     customFunction: {
-      summary: "Reads one business by its Business ID.",
-      params: { businessId: "The Business ID (a column of every results sheet).", field: "Optional field name, e.g. \"phone\"; leave it out for a table of every field." },
+      summary: "Reads a business by its Business ID; a range of IDs is read in one request round.",
+      params: {
+        businessId: "A Business ID (a column of every results sheet), or a range of them such as A2:A50.",
+        field: "Optional field name as the service spells it, e.g. \"phone\", \"emails\", \"maps_url\"; leave it out for a table of every field.",
+      },
       returnType: "*",
-      returns: "The field's value, or a two-column table of field and value.",
+      returns: "The field's value (a column for a range), or a two-column table of field and value.",
     },
   },
   {
@@ -66,10 +72,27 @@ export const ENTRY_POINTS = [
     params: ["jobId", "field"],
     calledBy: "cell",
     customFunction: {
-      summary: "Reads the status of a search or enrichment job.",
-      params: { jobId: "The job ID.", field: "Optional field name, e.g. \"status\"; leave it out for a table of every field." },
+      summary: "Reads the status of a search or enrichment job; a range of IDs is read in one request round.",
+      params: {
+        jobId: "A job ID, or a range of them.",
+        field: "Optional field name, e.g. \"status\" or \"lead_count\"; leave it out for a table of every field.",
+      },
       returnType: "*",
-      returns: "The field's value, or a two-column table of field and value.",
+      returns: "The field's value (a column for a range), or a two-column table of field and value.",
+    },
+  },
+  {
+    name: "LEADS_RESULTS",
+    params: ["jobId", "fields"],
+    calledBy: "cell",
+    customFunction: {
+      summary: "Lists a job's businesses: a header row, then one row per business.",
+      params: {
+        jobId: "The job ID of a search or enrichment.",
+        fields: "Optional comma-separated field names, e.g. \"title, phone, emails\"; default: id, title, category, address, phone, website, emails, email_verification_status.",
+      },
+      returnType: "string[][]",
+      returns: "A table: the chosen fields as the header row, then one row per business.",
     },
   },
 ] as const satisfies readonly EntryPointSpec[];

@@ -3,6 +3,8 @@
 // entry point that calls `BusinessLeads.entryPoints.<name>`; the `satisfies` below makes a
 // missing implementation a type error.
 import type { EntryPointName } from "./entry-points";
+import { leadsBusiness, leadsCredits, leadsJob, leadsLocations, leadsResults } from "./functions/leads-functions";
+import { runFormula } from "./gas/formula-context";
 import { buildAddonMenu } from "./ui/menu";
 import * as server from "./ui/server-functions";
 
@@ -25,8 +27,9 @@ export const entryPoints = {
   listJobs: server.listJobs,
   refreshJobs: server.refreshJobs,
   pollJobs: server.pollJobs,
-  LEADS_LOCATIONS: notImplementedYet("LEADS_LOCATIONS"),
-  LEADS_CREDITS: notImplementedYet("LEADS_CREDITS"),
-  LEADS_BUSINESS: notImplementedYet("LEADS_BUSINESS"),
-  LEADS_JOB: notImplementedYet("LEADS_JOB"),
+  LEADS_LOCATIONS: (query?: unknown, country?: unknown) => runFormula((ctx) => leadsLocations(ctx, query, country)),
+  LEADS_CREDITS: () => runFormula(leadsCredits),
+  LEADS_BUSINESS: (businessId?: unknown, field?: unknown) => runFormula((ctx) => leadsBusiness(ctx, businessId, field)),
+  LEADS_JOB: (jobId?: unknown, field?: unknown) => runFormula((ctx) => leadsJob(ctx, jobId, field)),
+  LEADS_RESULTS: (jobId?: unknown, fields?: unknown) => runFormula((ctx) => leadsResults(ctx, jobId, fields)),
 } satisfies Record<EntryPointName, (...args: never[]) => unknown>;

@@ -66,7 +66,10 @@ export function retryDelay(error: LeadsApiError, attempt: number, policy: RetryP
 export interface RetryEnvironment {
   policy: RetryPolicy;
   clock: Clock;
-  /** Epoch ms; no sleep may end after it. Null for none. */
+  /**
+   * Epoch ms; no sleep may end after it, and no attempt starts that would end after it if it
+   * took as long as the last one did. Null for none.
+   */
   deadline: number | null;
 }
 
@@ -74,7 +77,8 @@ export interface RetryEnvironment {
  * Runs `count` requests: `round(pending)` sends the still-pending ones (by index) and returns one
  * outcome each, in order. Requests that failed retryably go into the next round, after one
  * shared wait (the longest any of them needs). Stops when nothing is pending, attempts are
- * spent, or the wait would end past the deadline; each request keeps its last outcome.
+ * spent, or the wait plus another round trip as long as the last would end past the deadline;
+ * each request keeps its last outcome.
  */
 export function runWithRetries<T>(
   count: number,
@@ -86,7 +90,11 @@ export function runWithRetries<T>(
   for (let i = 0; i < count; i++) pending.push(i);
 
   for (let attempt = 1; pending.length > 0; attempt++) {
+    const roundStarted = env.clock.now();
     const outcomes = round(pending);
+    // A slow service answers slowly again: an attempt is not started if a round trip as long as
+    // this one would end past the deadline (a 30 s custom function cannot wait out a second one).
+    const roundTook = Math.max(0, env.clock.now() - roundStarted);
     const again: number[] = [];
     let wait = 0;
     pending.forEach((index, i) => {
@@ -102,7 +110,7 @@ export function runWithRetries<T>(
       wait = Math.max(wait, delay);
     });
     if (again.length === 0) break;
-    if (env.deadline !== null && env.clock.now() + wait > env.deadline) break;
+    if (env.deadline !== null && env.clock.now() + wait + roundTook > env.deadline) break;
     env.clock.sleep(wait);
     pending = again;
   }

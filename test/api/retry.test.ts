@@ -166,6 +166,22 @@ describe("retries on the client", () => {
     expect(transport.requests).toHaveLength(1);
   });
 
+  test("no attempt starts that would end past the deadline if it took as long as the last one", () => {
+    const { client, transport, clock } = makeClient({ random: () => 0 });
+    // Each answer takes 4 s: after the first (4 s) and a 250 ms wait, a second 4 s attempt still
+    // ends by 10 s; after it (8.25 s) and 500 ms, a third would end at 12.75 s: not started.
+    transport.route = () => {
+      clock.time += 4000;
+      return error(503, "down");
+    };
+    const deadline = clock.now() + 10_000;
+    const e = failure(() => client.getAccount({ deadline }));
+    expect(transport.requests).toHaveLength(2);
+    expect(clock.sleeps).toEqual([250]);
+    expect(clock.now()).toBeLessThanOrEqual(deadline);
+    expect(e.attempts).toBe(2);
+  });
+
   test("the earlier of client and call deadlines applies", () => {
     const { client, transport, clock } = makeClient({ deadline: NOW + 60_000, random: () => 0 });
     transport.route = () => error(503, "down");

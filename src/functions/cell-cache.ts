@@ -1,0 +1,91 @@
+// This file defines the custom functions' cache: JSON answers in the document cache, under a
+// namespace derived from the shared key (a new key never reads another account's answers), read
+// and written many at a time, with answers larger than one entry (100 KB) split across several.
+// Caching is best effort: Google may drop entries at any time, and a cache failure is a miss.
+
+/** The two calls of Apps Script's Cache the functions use. */
+export interface CacheLike {
+  getAll(keys: string[]): { [key: string]: string };
+  putAll(values: { [key: string]: string }, expirationInSeconds: number): void;
+}
+
+/** Seconds each kind of answer is kept (Cache allows at most 6 h). */
+export const CACHE_SECONDS = {
+  /** The location catalog changes rarely. */
+  catalog: 6 * 60 * 60,
+  /** Credits change with every job anyone on the account starts. */
+  account: 60,
+  /** A terminal job and its businesses never change again. */
+  terminal: 6 * 60 * 60,
+  /** An active job changes between polls (the spec says poll every 5 to 10 s). */
+  active: 20,
+  /** A job's family (search or enrichment) never changes. */
+  kind: 6 * 60 * 60,
+} as const;
+
+/** Characters per entry: 3 bytes a character at worst keeps each entry under 100 KB. */
+const CHUNK_CHARS = 30000;
+
+export class CellCache {
+  constructor(private readonly cache: CacheLike | null, private readonly namespace: string) {}
+
+  private full(key: string): string {
+    return `bl:${this.namespace}:${key}`;
+  }
+
+  /** The cached values of `keys` (absent ones are missing from the map). */
+  getMany<T>(keys: readonly string[]): Map<string, T> {
+    const found = new Map<string, T>();
+    if (!this.cache || keys.length === 0) return found;
+    let raw: { [key: string]: string };
+    try {
+      raw = this.cache.getAll(keys.map((key) => this.full(key)));
+    } catch {
+      return found;
+    }
+    for (const key of keys) {
+      const text = raw[this.full(key)];
+      if (text === undefined) continue;
+      try {
+        found.set(key, JSON.parse(text) as T);
+      } catch {
+        // a damaged entry is a miss
+      }
+    }
+    return found;
+  }
+
+  putMany(entries: ReadonlyArray<readonly [string, unknown]>, seconds: number): void {
+    if (!this.cache || entries.length === 0) return;
+    const values: { [key: string]: string } = {};
+    for (const [key, value] of entries) values[this.full(key)] = JSON.stringify(value);
+    try {
+      this.cache.putAll(values, seconds);
+    } catch {
+      // too large or the cache is unavailable: the next call asks the service again
+    }
+  }
+
+  /** A value stored by putLarge: all of its chunks, or null when any is missing. */
+  getLarge<T>(key: string): T | null {
+    const head = this.getMany<{ chunks: number }>([key]).get(key);
+    if (!head || !Number.isInteger(head.chunks) || head.chunks < 1) return null;
+    const keys = Array.from({ length: head.chunks }, (_, i) => `${key}#${i}`);
+    const parts = this.getMany<string>(keys);
+    if (parts.size !== keys.length) return null;
+    try {
+      return JSON.parse(keys.map((k) => parts.get(k) ?? "").join("")) as T;
+    } catch {
+      return null;
+    }
+  }
+
+  putLarge(key: string, value: unknown, seconds: number): void {
+    const text = JSON.stringify(value);
+    const entries: Array<readonly [string, unknown]> = [];
+    for (let i = 0; i * CHUNK_CHARS < text.length; i += 1) entries.push([`${key}#${i}`, text.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS)]);
+    // Chunks first, the head last: a reader never finds a head whose chunks were not written.
+    this.putMany(entries, seconds);
+    this.putMany([[key, { chunks: entries.length }]], seconds);
+  }
+}

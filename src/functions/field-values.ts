@@ -1,0 +1,72 @@
+// This file defines how a service object becomes cells: field names as the service spells them
+// (a header label such as "Maps URL" or "Business ID" is accepted too), lists joined with ", ",
+// objects as JSON text, absent values as empty cells. Custom-function results keep their types,
+// so a text such as "0042" or "=1+1" is shown as that text, never parsed.
+import { UserFacingError } from "../ui/user-error";
+
+export type CellValue = string | number | boolean;
+
+/** The Business fields of the spec, in its order. */
+export const BUSINESS_FIELDS = [
+  "id", "search_id", "position", "rank", "title", "category", "categories", "address", "city", "country_code",
+  "phone", "website", "rating", "review_count", "business_status", "maps_url", "owner_name", "owner_names",
+  "decision_maker_names", "emails", "owner_emails", "decision_maker_emails", "email_verification_status",
+  "email_verifications", "socials", "additional_phones", "phone_types", "enrichment_status",
+  "owner_enrichment_status", "key_contacts",
+] as const;
+
+/** The Job fields of the spec, in its order. */
+export const JOB_FIELDS = [
+  "id", "name", "status", "actor_input", "source", "origin", "run_id", "error", "lead_count", "credits_charged",
+  "enrich_contacts", "enriched_count", "delete_requested", "created_at", "finished_at",
+] as const;
+
+/** What LEADS_RESULTS shows when no fields are named: the results sheet's first columns. */
+export const DEFAULT_RESULT_FIELDS = ["id", "title", "category", "address", "phone", "website", "emails", "email_verification_status"];
+
+/** Header labels of the results sheet whose field has another name. */
+const ALIASES: Record<string, string> = { business_id: "id", name: "title", job_id: "id" };
+
+function canonical(name: string, known: readonly string[]): string {
+  const plain = name.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  if (known.indexOf(plain) >= 0) return plain;
+  const alias = ALIASES[plain];
+  return alias !== undefined && known.indexOf(alias) >= 0 ? alias : plain;
+}
+
+/** The field a user typed, as the service names it; an unknown name is refused with the list. */
+export function fieldName(raw: unknown, known: readonly string[], what: string): string {
+  const name = canonical(String(raw), known);
+  if (known.indexOf(name) < 0) {
+    throw new UserFacingError(`"${String(raw).trim()}" is not a field of a ${what}. Use one of: ${known.join(", ")}.`);
+  }
+  return name;
+}
+
+/** Comma-separated field names (LEADS_RESULTS' second argument); empty means the default set. */
+export function fieldList(raw: unknown, known: readonly string[], what: string, fallback: readonly string[]): string[] {
+  const text = isBlank(raw) ? "" : Array.isArray(raw) ? raw.flat().filter((v) => !isBlank(v)).join(",") : String(raw);
+  const names = text.split(",").map((part) => part.trim()).filter((part) => part !== "");
+  return names.length === 0 ? [...fallback] : names.map((name) => fieldName(name, known, what));
+}
+
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+}
+
+export function toCell(value: unknown): CellValue {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  if (Array.isArray(value) && value.every((item) => typeof item === "string" || typeof item === "number")) return value.join(", ");
+  return JSON.stringify(value);
+}
+
+export function fieldCell(object: Record<string, unknown>, field: string): CellValue {
+  return toCell(object[field]);
+}
+
+/** A two-column [field, value] table: the spec's fields first, then any the service added. */
+export function fieldTable(object: Record<string, unknown>, known: readonly string[]): CellValue[][] {
+  const names = known.filter((name) => name in object).concat(Object.keys(object).filter((name) => known.indexOf(name) < 0));
+  return names.map((name) => [name, toCell(object[name])]);
+}

@@ -1,0 +1,309 @@
+// This file defines the custom functions LEADS_LOCATIONS, LEADS_CREDITS, LEADS_BUSINESS, LEADS_JOB
+// and LEADS_RESULTS. A range argument is answered in ONE fetchAll round trip for all its cells
+// (Google's advice for custom functions), answers are cached in the document cache for as long
+// as they cannot change (a terminal job for hours, an active one for seconds), and every failure
+// is a sentence for the cell, never a stack trace or a raw body.
+import type { LeadsApiError } from "../api/errors";
+import { pagesAfter } from "../api/pagination";
+import { isTerminalStatus, type Business, type Job, type JobKind, type ResultsPage } from "../api/schemas";
+import type { BatchResult } from "../api/client";
+import type { PreparedRequest } from "../api/requests";
+import { UserFacingError } from "../ui/user-error";
+import { CACHE_SECONDS } from "./cell-cache";
+import {
+  BUSINESS_FIELDS,
+  DEFAULT_RESULT_FIELDS,
+  JOB_FIELDS,
+  fieldCell,
+  fieldList,
+  fieldName,
+  fieldTable,
+  isBlank,
+  toCell,
+  type CellValue,
+} from "./field-values";
+import type { FormulaContext } from "./formula-context";
+
+const LOCATION_COLUMNS = ["label", "country_code", "full_name", "location_code"] as const;
+const RESULTS_PAGE_SIZE = 500;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const JOB_KINDS: readonly JobKind[] = ["search", "enrichment"];
+
+interface CachedJob {
+  kind: JobKind;
+  job: Job;
+}
+
+/** One identifier argument: a single cell, or a range Sheets passes as rows of cells. */
+interface IdArgument {
+  single: boolean;
+  rows: string[][];
+}
+
+function idArgument(raw: unknown): IdArgument {
+  if (Array.isArray(raw)) {
+    const rows = raw.map((row: unknown) => (Array.isArray(row) ? row : [row]).map((cell: unknown) => (isBlank(cell) ? "" : String(cell).trim())));
+    return { single: false, rows };
+  }
+  return { single: true, rows: [[isBlank(raw) ? "" : String(raw).trim()]] };
+}
+
+function distinctIds(argument: IdArgument): string[] {
+  const seen: string[] = [];
+  for (const row of argument.rows) for (const id of row) if (id !== "" && seen.indexOf(id) < 0) seen.push(id);
+  return seen;
+}
+
+function checkId(id: string, what: string): UserFacingError | null {
+  return UUID.test(id) ? null : new UserFacingError(`"${id}" is not a ${what} ID (an ID looks like 3f2b…-…, as in the sheet's ID column).`);
+}
+
+/** The time a round trip as long as the last one would need: refuse to start it past the deadline. */
+function ensureTimeFor(ctx: FormulaContext, lastRoundMs: number): void {
+  if (ctx.clock.now() + lastRoundMs > ctx.deadline) {
+    throw new UserFacingError("The service is answering slowly, and a formula may run for only 30 seconds. Recalculate the cell in a minute.");
+  }
+}
+
+// ---- LEADS_LOCATIONS, LEADS_CREDITS -----------------------------------------------------------
+
+export function leadsLocations(ctx: FormulaContext, query: unknown, country: unknown): CellValue[][] {
+  if (Array.isArray(query) || Array.isArray(country)) throw new UserFacingError("LEADS_LOCATIONS takes one city name and one country code, not ranges.");
+  const q = isBlank(query) ? "" : String(query).trim();
+  if (q.length < 2 || q.length > 100) throw new UserFacingError("Give 2 to 100 characters of a city name, e.g. =LEADS_LOCATIONS(\"Austin\").");
+  const code = isBlank(country) ? "" : String(country).trim().toUpperCase();
+  if (code !== "" && !/^[A-Z]{2}$/.test(code)) throw new UserFacingError(`The country must be a two-letter code such as US; "${String(country)}" is not.`);
+  const key = `loc:${code}:${q.toLowerCase()}`;
+  const cached = ctx.cache.getMany<CellValue[][]>([key]).get(key);
+  if (cached) return cached;
+  const locations = ctx.client.findLocations({ q, country: code || undefined }, { deadline: ctx.deadline }).slice(0, 8);
+  const table: CellValue[][] = [[...LOCATION_COLUMNS]];
+  for (const location of locations) table.push(LOCATION_COLUMNS.map((column) => toCell(location[column])));
+  ctx.cache.putMany([[key, table]], CACHE_SECONDS.catalog);
+  return table;
+}
+
+export function leadsCredits(ctx: FormulaContext): number {
+  const cached = ctx.cache.getMany<number>(["credits"]).get("credits");
+  if (typeof cached === "number") return cached;
+  const credits = ctx.client.getAccount({ deadline: ctx.deadline }).credits_remaining;
+  ctx.cache.putMany([["credits", credits]], CACHE_SECONDS.account);
+  return credits;
+}
+
+// ---- LEADS_BUSINESS, LEADS_JOB ------------------------------------------------------------------
+
+/** Answers each id of the argument: a field's value, or (one id, no field) a [field, value] table. */
+function answerIds<T extends object>(
+  argument: IdArgument,
+  field: string | null,
+  known: readonly string[],
+  lookup: (ids: string[]) => Map<string, T | Error>,
+): CellValue | CellValue[][] {
+  const answers = lookup(distinctIds(argument));
+  const answer = (id: string): T | Error | null => (id === "" ? null : answers.get(id) ?? new UserFacingError(`No answer for ${id}.`));
+  if (argument.single) {
+    const only = answer(argument.rows[0]?.[0] ?? "");
+    if (only === null) throw new UserFacingError("The ID is empty.");
+    if (only instanceof Error) throw only;
+    const record = only as Record<string, unknown>;
+    return field === null ? fieldTable(record, known) : fieldCell(record, field);
+  }
+  if (field === null) {
+    // A range without a field: a header row of field names, then one row per ID.
+    const ids = argument.rows.flat();
+    const table: CellValue[][] = [["id", ...known.filter((name) => name !== "id")]];
+    for (const id of ids) {
+      const found = answer(id);
+      const header = table[0] as CellValue[];
+      if (found === null) table.push(header.map(() => ""));
+      else if (found instanceof Error) table.push(header.map((_, i) => (i === 0 ? id : i === 1 ? found.message : "")));
+      else table.push(header.map((name) => fieldCell(found as Record<string, unknown>, String(name))));
+    }
+    return table;
+  }
+  // A range with a field spills the same shape; a cell whose ID failed says why.
+  return argument.rows.map((row) =>
+    row.map((id) => {
+      const found = answer(id);
+      if (found === null) return "";
+      return found instanceof Error ? found.message : fieldCell(found as Record<string, unknown>, field);
+    }),
+  );
+}
+
+export function leadsBusiness(ctx: FormulaContext, businessId: unknown, field: unknown): CellValue | CellValue[][] {
+  const name = isBlank(field) ? null : fieldName(field, BUSINESS_FIELDS, "business");
+  return answerIds(idArgument(businessId), name, BUSINESS_FIELDS, (ids) => lookupBusinesses(ctx, ids));
+}
+
+export function leadsJob(ctx: FormulaContext, jobId: unknown, field: unknown): CellValue | CellValue[][] {
+  const name = isBlank(field) ? null : fieldName(field, JOB_FIELDS, "job");
+  return answerIds(idArgument(jobId), name, JOB_FIELDS, (ids) => {
+    const jobs = lookupJobs(ctx, ids);
+    const plain = new Map<string, Job | Error>();
+    jobs.forEach((value, id) => plain.set(id, value instanceof Error ? value : value.job));
+    return plain;
+  });
+}
+
+function lookupBusinesses(ctx: FormulaContext, ids: string[]): Map<string, Business | Error> {
+  const answers = new Map<string, Business | Error>();
+  const cached = ctx.cache.getMany<Business>(ids.map((id) => `biz:${id}`));
+  const missing: string[] = [];
+  for (const id of ids) {
+    const hit = cached.get(`biz:${id}`);
+    const invalid = checkId(id, "Business");
+    if (hit) answers.set(id, hit);
+    else if (invalid) answers.set(id, invalid);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return answers;
+  const outcomes = ctx.client.batch(missing.map((id) => ctx.client.prepare.getBusiness(id)), { deadline: ctx.deadline });
+  throwIfAllFailedForTheKey(outcomes);
+  const fetched: Business[] = [];
+  missing.forEach((id, i) => {
+    const outcome = outcomes[i];
+    if (!outcome) return;
+    if (outcome.ok) {
+      answers.set(id, outcome.value);
+      fetched.push(outcome.value);
+    } else {
+      answers.set(id, outcome.error.kind === "not_found" ? new UserFacingError(`No business with ID ${id} for the key shared with formulas.`) : outcome.error);
+    }
+  });
+  // A business changes until its job is terminal: keep it for hours only when that is known.
+  const jobIds = fetched.map((b) => b.search_id).filter((id, i, all) => all.indexOf(id) === i);
+  const jobs = ctx.cache.getMany<CachedJob>(jobIds.map((id) => `job:${id}`));
+  const terminal = (jobId: string): boolean => {
+    const status = ctx.trackedJob(jobId)?.status ?? jobs.get(`job:${jobId}`)?.job.status;
+    return status !== undefined && isTerminalStatus(status);
+  };
+  ctx.cache.putMany(fetched.filter((b) => terminal(b.search_id)).map((b) => [`biz:${b.id}`, b] as const), CACHE_SECONDS.terminal);
+  ctx.cache.putMany(fetched.filter((b) => !terminal(b.search_id)).map((b) => [`biz:${b.id}`, b] as const), CACHE_SECONDS.active);
+  return answers;
+}
+
+/** A bad key or an exhausted rate limit fails every cell alike: say it once, for the whole call. */
+function throwIfAllFailedForTheKey(outcomes: ReadonlyArray<BatchResult<unknown>>): void {
+  const failures = outcomes.filter((o): o is { ok: false; error: LeadsApiError } => !o.ok);
+  const shared = failures.find((o) => o.error.kind !== "not_found" && o.error.kind !== "validation");
+  if (shared && failures.length === outcomes.length) throw shared.error;
+}
+
+/** The family of a job: from the document's records, else the cache, else unknown (ask both). */
+function knownKind(ctx: FormulaContext, jobId: string, kinds: Map<string, JobKind>): JobKind | null {
+  return ctx.trackedJob(jobId)?.kind ?? kinds.get(`kind:${jobId}`) ?? null;
+}
+
+function notFoundJob(jobId: string): UserFacingError {
+  return new UserFacingError(`No search or enrichment with ID ${jobId} for the key shared with formulas: check the ID, or whether it belongs to another account.`);
+}
+
+function lookupJobs(ctx: FormulaContext, ids: string[]): Map<string, CachedJob | Error> {
+  const answers = new Map<string, CachedJob | Error>();
+  const cached = ctx.cache.getMany<CachedJob>(ids.map((id) => `job:${id}`));
+  const kinds = ctx.cache.getMany<JobKind>(ids.map((id) => `kind:${id}`));
+  const requests: PreparedRequest<Job>[] = [];
+  const asked: Array<{ id: string; kind: JobKind }> = [];
+  for (const id of ids) {
+    const hit = cached.get(`job:${id}`);
+    const invalid = checkId(id, "job");
+    if (hit) answers.set(id, hit);
+    else if (invalid) answers.set(id, invalid);
+    else {
+      const kind = knownKind(ctx, id, kinds);
+      for (const candidate of kind ? [kind] : JOB_KINDS) {
+        requests.push(ctx.client.prepare.getJob(candidate, id));
+        asked.push({ id, kind: candidate });
+      }
+    }
+  }
+  if (requests.length === 0) return answers;
+  const outcomes = ctx.client.batch(requests, { deadline: ctx.deadline });
+  throwIfAllFailedForTheKey(outcomes);
+  const found = new Map<string, CachedJob>();
+  const failed = new Map<string, LeadsApiError>();
+  asked.forEach(({ id, kind }, i) => {
+    const outcome = outcomes[i];
+    if (!outcome) return;
+    if (outcome.ok) found.set(id, { kind, job: outcome.value });
+    else if (outcome.error.kind !== "not_found" || !failed.has(id)) failed.set(id, outcome.error);
+  });
+  for (const id of new Set(asked.map((a) => a.id))) {
+    const job = found.get(id);
+    const error = failed.get(id);
+    answers.set(id, job ?? (error && error.kind !== "not_found" ? error : notFoundJob(id)));
+  }
+  const jobs = [...found.values()];
+  ctx.cache.putMany(jobs.filter((j) => isTerminalStatus(j.job.status)).map((j) => [`job:${j.job.id}`, j] as const), CACHE_SECONDS.terminal);
+  ctx.cache.putMany(jobs.filter((j) => !isTerminalStatus(j.job.status)).map((j) => [`job:${j.job.id}`, j] as const), CACHE_SECONDS.active);
+  ctx.cache.putMany(jobs.map((j) => [`kind:${j.job.id}`, j.kind] as const), CACHE_SECONDS.kind);
+  return answers;
+}
+
+// ---- LEADS_RESULTS ------------------------------------------------------------------------------
+
+export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknown): CellValue[][] {
+  if (Array.isArray(jobId)) throw new UserFacingError("LEADS_RESULTS takes one job ID, not a range.");
+  const id = isBlank(jobId) ? "" : String(jobId).trim();
+  if (id === "") throw new UserFacingError("The job ID is empty.");
+  const invalid = checkId(id, "job");
+  if (invalid) throw invalid;
+  const names = fieldList(fields, BUSINESS_FIELDS, "business", DEFAULT_RESULT_FIELDS);
+  const key = `res:${id}:${names.join(",")}`;
+  const cached = ctx.cache.getLarge<CellValue[][]>(key);
+  if (cached) return cached;
+
+  const kinds = ctx.cache.getMany<JobKind>([`kind:${id}`]);
+  const kind = knownKind(ctx, id, kinds);
+  const candidates = kind ? [kind] : JOB_KINDS;
+  let started = ctx.clock.now();
+  const firsts = ctx.client.batch(
+    candidates.map((k) => ctx.client.prepare.getResults(k, id, { page: 1, pageSize: RESULTS_PAGE_SIZE })),
+    { deadline: ctx.deadline },
+  );
+  let roundMs = ctx.clock.now() - started;
+  const hit = firsts.findIndex((o) => o.ok);
+  const first = firsts[hit];
+  if (!first || !first.ok) {
+    const error = firsts.map((o) => (o.ok ? null : o.error)).find((e) => e !== null && e.kind !== "not_found");
+    throw error ?? notFoundJob(id);
+  }
+  const foundKind = candidates[hit] as JobKind;
+  const pages: ResultsPage[] = [first.value];
+  let last = first.value;
+  if (last.has_more && last.items.length > 0) {
+    ensureTimeFor(ctx, roundMs);
+    started = ctx.clock.now();
+    const rest = ctx.client.batch(
+      pagesAfter(last.total, RESULTS_PAGE_SIZE, last.page).map((page) => ctx.client.prepare.getResults(foundKind, id, { page, pageSize: RESULTS_PAGE_SIZE })),
+      { deadline: ctx.deadline },
+    );
+    roundMs = ctx.clock.now() - started;
+    for (const outcome of rest) {
+      if (!outcome.ok) throw outcome.error;
+      pages.push(outcome.value);
+      last = outcome.value;
+    }
+  }
+  // The job grew while it was read (it is still running): follow it page by page while time allows.
+  while (last.has_more && last.items.length > 0) {
+    ensureTimeFor(ctx, roundMs);
+    started = ctx.clock.now();
+    last = ctx.client.getResults(foundKind, id, { page: last.page + 1, pageSize: RESULTS_PAGE_SIZE }, { deadline: ctx.deadline });
+    roundMs = ctx.clock.now() - started;
+    pages.push(last);
+  }
+
+  const byId = new Map<string, Business>();
+  for (const page of pages) for (const business of page.items) byId.set(business.id, business);
+  const businesses = [...byId.values()].sort((a, b) => a.position - b.position);
+  const table: CellValue[][] = [names.slice()];
+  for (const business of businesses) table.push(names.map((name) => fieldCell(business as Record<string, unknown>, name)));
+  const terminal = isTerminalStatus(first.value.status) && isTerminalStatus(last.status);
+  ctx.cache.putLarge(key, table, terminal ? CACHE_SECONDS.terminal : CACHE_SECONDS.active);
+  ctx.cache.putMany([[`kind:${id}`, foundKind]], CACHE_SECONDS.kind);
+  return table;
+}
+

@@ -1,0 +1,67 @@
+// This file builds the custom functions' context from Apps Script's services. Custom functions
+// run anonymously (AuthMode.CUSTOM_FUNCTION: no editor's user properties), so the key is ONLY the
+// copy an editor chose to share with this document's formulas; without it the cell says where to
+// turn sharing on. The client's retries and round trips end well inside the 30 s limit.
+import { LeadsClient } from "../api/client";
+import { CellCache } from "../functions/cell-cache";
+import type { FormulaContext, TrackedJob } from "../functions/formula-context";
+import { fingerprint, JobStore } from "../jobs/job-store";
+import { UserFacingError, withUserErrors } from "../ui/user-error";
+import { appsScriptClock } from "./jobs-context";
+import { readServiceSettings, type ServiceSettings } from "./settings";
+import { UrlFetchTransport } from "./urlfetch-transport";
+
+/** A custom function may run 30 s; its requests and waits must be over well before. */
+export const FORMULA_BUDGET_MS = 20 * 1000;
+
+export const FORMULAS_NOT_SHARED =
+  "Formulas in this document cannot use Business Leads yet: open Extensions > Business Leads > Settings and tick " +
+  "\"Share my key with formulas in this document\".";
+
+function sharedSettings(): ServiceSettings {
+  try {
+    return readServiceSettings("formulas");
+  } catch {
+    throw new UserFacingError(FORMULAS_NOT_SHARED);
+  }
+}
+
+function sharedKey(): string | null {
+  try {
+    return readServiceSettings("formulas").apiKey;
+  } catch {
+    return null;
+  }
+}
+
+export function formulaContext(): FormulaContext {
+  const deadline = appsScriptClock.now() + FORMULA_BUDGET_MS;
+  const settings = sharedSettings();
+  const client = new LeadsClient({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    transport: new UrlFetchTransport(UrlFetchApp),
+    clock: appsScriptClock,
+    deadline,
+    maxAttempts: 3,
+    maxDelayMs: 4000,
+    maxRetryAfterMs: 10 * 1000,
+  });
+  let tracked: Map<string, TrackedJob> | null = null;
+  return {
+    client,
+    // Namespaced by a hash of the address and key: never the key itself, never another key's answers.
+    cache: new CellCache(CacheService.getDocumentCache(), fingerprint(`${settings.baseUrl}\n${settings.apiKey}`)),
+    clock: appsScriptClock,
+    deadline,
+    trackedJob(jobId) {
+      tracked ??= new Map(new JobStore(PropertiesService.getDocumentProperties()).all().map((r) => [r.id, { kind: r.kind, status: r.status }] as const));
+      return tracked.get(jobId) ?? null;
+    },
+  };
+}
+
+/** Runs a custom function: its failure becomes one readable sentence in the cell's error. */
+export function runFormula<T>(call: (ctx: FormulaContext) => T): T {
+  return withUserErrors(() => call(formulaContext()), sharedKey);
+}
