@@ -31,6 +31,8 @@ export const ENTRY_POINTS = [
   { name: "startSearch", params: ["args"], calledBy: "sidebar" },
   { name: "startEnrichment", params: ["args"], calledBy: "sidebar" },
   { name: "listJobs", params: [], calledBy: "sidebar" },
+  { name: "recentJobs", params: ["args"], calledBy: "sidebar" },
+  { name: "importJob", params: ["args"], calledBy: "sidebar" },
   { name: "refreshJobs", params: [], calledBy: "menu" },
   { name: "pollJobs", params: ["e"], calledBy: "time-trigger" },
   {

@@ -7,6 +7,7 @@ import { leadsBusiness, leadsCredits, leadsJob, leadsLocations, leadsResults } f
 import { runFormula } from "./gas/formula-context";
 import { buildAddonMenu } from "./ui/menu";
 import * as server from "./ui/server-functions";
+import * as tracking from "./ui/tracking-functions";
 
 /** For entry points that a later issue implements: they exist (Sheets can see them) but say so. */
 function notImplementedYet(name: string): () => never {
@@ -25,6 +26,8 @@ export const entryPoints = {
   startSearch: server.startSearch,
   startEnrichment: notImplementedYet("startEnrichment"),
   listJobs: server.listJobs,
+  recentJobs: tracking.recentJobs,
+  importJob: tracking.importJob,
   refreshJobs: server.refreshJobs,
   pollJobs: server.pollJobs,
   LEADS_LOCATIONS: (query?: unknown, country?: unknown) => runFormula((ctx) => leadsLocations(ctx, query, country)),

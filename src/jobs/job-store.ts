@@ -29,6 +29,8 @@ export interface JobRecord {
   finishedAt: string | null;
   /** The start record that created this job, cleared once the job is done. */
   startKey: string | null;
+  /** Opened with importJob: its results go into a results sheet of its own (enrichments too). */
+  ownSheet?: boolean;
 }
 
 /** A logical job creation: its idempotency key is stored BEFORE the request is sent. */

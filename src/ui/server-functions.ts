@@ -68,7 +68,7 @@ export function listJobs(): JobView[] {
 }
 
 /** One poll-and-write pass, unless another pass holds the document lock (then it leaves at once). */
-function pollPassUnderLock(): void {
+export function pollPassUnderLock(): void {
   const lock = LockService.getDocumentLock();
   if (!lock.tryLock(LOCK_WAIT_MS)) return;
   try {

@@ -1,0 +1,72 @@
+// This file defines importing a job made elsewhere (another document, another tool, or lost from
+// this one): its family is found by asking both status endpoints in one round trip; an unknown or
+// foreign ID is refused before anything is stored or created. The record is saved with its sheet's
+// name BEFORE the sheet is inserted, so an import killed in between finishes in that same sheet
+// when repeated, never in a second one. From then on the job is polled and written like any other.
+import { isTerminalStatus, type Job, type JobKind } from "../api/schemas";
+import type { JobsContext } from "./context";
+import type { JobRecord } from "./job-store";
+import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
+import { InvalidInputError } from "./start-search";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const KINDS: readonly JobKind[] = ["search", "enrichment"];
+
+export function normaliseJobId(raw: unknown): string {
+  const args = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+  const id = typeof args.jobId === "string" ? args.jobId.trim() : "";
+  if (id === "") throw new InvalidInputError("Enter the job ID to open.");
+  if (!UUID.test(id)) throw new InvalidInputError(`"${id.slice(0, 80)}" is not a job ID: a job ID looks like 3f2b9c1e-…-…, as the dashboard shows it.`);
+  return id;
+}
+
+/** The job's status object and family, or a clear error when this key cannot see it. */
+function findJob(ctx: JobsContext, jobId: string, deadline: number): { kind: JobKind; job: Job } {
+  const outcomes = ctx.client.batch(KINDS.map((kind) => ctx.client.prepare.getJob(kind, jobId)), { deadline });
+  const found = outcomes.findIndex((outcome) => outcome.ok);
+  const hit = outcomes[found];
+  if (hit && hit.ok) return { kind: KINDS[found] as JobKind, job: hit.value };
+  const other = outcomes.map((o) => (o.ok ? null : o.error)).find((error) => error !== null && error.kind !== "not_found");
+  if (other) throw other;
+  throw new InvalidInputError(
+    `No search or enrichment with ID ${jobId} was found for your API key. Check the ID; a job made with another account's key cannot be opened with yours.`,
+  );
+}
+
+/** Tracks the job and gives it a results sheet; a job already tracked (with its sheet) is returned unchanged. */
+export function importJob(ctx: JobsContext, jobId: string, deadline: number): { record: JobRecord; created: boolean } {
+  const known = ctx.store.get(jobId);
+  if (known && (known.sheetId !== null || known.sheetName === null)) return { record: known, created: false };
+  let record = known;
+  if (!record) {
+    const { kind, job } = findJob(ctx, jobId, deadline);
+    record = {
+      id: job.id,
+      kind,
+      name: job.name,
+      sheetId: null,
+      sheetName: uniqueSheetName(ctx.spreadsheet, job.name || (kind === "search" ? "Imported search" : "Imported enrichment")),
+      status: job.status,
+      leadCount: job.lead_count,
+      enrichedCount: job.enriched_count,
+      creditsCharged: job.credits_charged,
+      rowsWritten: 0,
+      settled: false,
+      error: job.status === "failed" ? job.error ?? "The job failed (the service gave no reason)." : null,
+      note: null,
+      createdAt: job.created_at,
+      finishedAt: job.finished_at ?? null,
+      startKey: null,
+      ownSheet: true,
+    };
+    ctx.store.save(record); // before the sheet: a repeat after a kill finds the name here
+  }
+  const name = record.sheetName ?? uniqueSheetName(ctx.spreadsheet, record.name);
+  const leftOver = findSheetById(ctx.spreadsheet, record.sheetId) ?? ctx.spreadsheet.getSheetByName(name);
+  if (leftOver) prepareResultSheet(leftOver);
+  const sheet = leftOver ?? createResultSheet(ctx.spreadsheet, name);
+  record = { ...record, sheetId: sheet.getSheetId(), sheetName: sheet.getName() };
+  ctx.store.save(record);
+  if (!isTerminalStatus(record.status) || !record.settled) ctx.ensurePollTrigger();
+  return { record, created: true };
+}

@@ -1,0 +1,93 @@
+// This file defines the list of the account's recent API jobs (GET /searches and GET
+// /enrichments, newest first, 20 a page) with whether this document already tracks each one.
+// With both kinds the two lists are read in ONE round trip, as deep as the page needs, and merged.
+import type { LeadsClient } from "../api/client";
+import type { Job, JobKind, JobList } from "../api/schemas";
+import { InvalidInputError } from "./start-search";
+
+export const RECENT_PAGE_SIZE = 20;
+/** The service's largest job-list page. */
+const LIST_PAGE_MAX = 100;
+/** Far enough back for a person paging with "More"; beyond this the job ID box is the way. */
+const MAX_PAGE = 50;
+
+export interface RecentJob {
+  jobId: string;
+  kind: JobKind;
+  name: string;
+  status: string;
+  leadCount: number;
+  createdAt: string;
+  tracked: boolean;
+}
+
+export interface RecentJobsPage {
+  jobs: RecentJob[];
+  hasMore: boolean;
+}
+
+export interface RecentJobsArgs {
+  kinds: JobKind[];
+  page: number;
+}
+
+export function normaliseRecentArgs(raw: unknown): RecentJobsArgs {
+  const args = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+  const kind = args.kind;
+  if (kind !== undefined && kind !== null && kind !== "" && kind !== "search" && kind !== "enrichment") {
+    throw new InvalidInputError(`The kind of job must be "search" or "enrichment"; "${String(kind)}" is neither.`);
+  }
+  const page = args.page === undefined || args.page === null || args.page === "" ? 1 : Number(args.page);
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) throw new InvalidInputError(`The page must be a whole number from 1 to ${MAX_PAGE}.`);
+  return { kinds: kind === "search" || kind === "enrichment" ? [kind] : ["search", "enrichment"], page };
+}
+
+/** The list pages of one kind that hold its first `count` jobs. */
+function listPagesFor(count: number): Array<{ page: number; pageSize: number }> {
+  if (count <= LIST_PAGE_MAX) return [{ page: 1, pageSize: count }];
+  const pages: Array<{ page: number; pageSize: number }> = [];
+  for (let page = 1; (page - 1) * LIST_PAGE_MAX < count; page += 1) pages.push({ page, pageSize: LIST_PAGE_MAX });
+  return pages;
+}
+
+export function recentJobs(client: LeadsClient, isTracked: (jobId: string) => boolean, args: RecentJobsArgs, deadline: number): RecentJobsPage {
+  const single = args.kinds.length === 1;
+  // One kind: exactly the page asked for. Both: each list from its top down to the page's end.
+  const plans = args.kinds.flatMap((kind) =>
+    (single ? [{ page: args.page, pageSize: RECENT_PAGE_SIZE }] : listPagesFor(args.page * RECENT_PAGE_SIZE)).map((params) => ({ kind, params })),
+  );
+  const outcomes = client.batch(
+    plans.map(({ kind, params }) => (kind === "search" ? client.prepare.listSearches(params) : client.prepare.listEnrichments(params))),
+    { deadline },
+  );
+  const lists = new Map<JobKind, { jobs: Job[]; total: number }>();
+  plans.forEach(({ kind }, i) => {
+    const outcome = outcomes[i];
+    if (!outcome) return;
+    if (!outcome.ok) throw outcome.error;
+    const list: JobList = outcome.value;
+    const entry = lists.get(kind) ?? { jobs: [], total: 0 };
+    for (const job of list.items) if (!entry.jobs.some((seen) => seen.id === job.id)) entry.jobs.push(job);
+    entry.total = Math.max(entry.total, list.total);
+    lists.set(kind, entry);
+  });
+
+  const merged: Array<{ kind: JobKind; job: Job }> = [];
+  for (const kind of args.kinds) for (const job of lists.get(kind)?.jobs ?? []) merged.push({ kind, job });
+  // Newest first; a stable sort keeps each list's own order where timestamps tie.
+  merged.sort((a, b) => (a.job.created_at < b.job.created_at ? 1 : a.job.created_at > b.job.created_at ? -1 : 0));
+  const total = args.kinds.reduce((sum, kind) => sum + (lists.get(kind)?.total ?? 0), 0);
+  const pageJobs = single ? merged : merged.slice((args.page - 1) * RECENT_PAGE_SIZE, args.page * RECENT_PAGE_SIZE);
+  return {
+    jobs: pageJobs.map(({ kind, job }) => ({
+      jobId: job.id,
+      kind,
+      name: job.name,
+      status: job.status,
+      leadCount: job.lead_count,
+      createdAt: job.created_at,
+      tracked: isTracked(job.id),
+    })),
+    hasMore: args.page * RECENT_PAGE_SIZE < total,
+  };
+}

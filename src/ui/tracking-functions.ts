@@ -1,0 +1,37 @@
+// This file defines the sidebar's server functions for jobs made elsewhere and for scheduled
+// refreshes: recentJobs, importJob and setRefresh (contract.md). Each takes one plain object and
+// returns plain JSON-safe data; failures become Errors with a message written for the user.
+import { jobsContext, appsScriptClock } from "../gas/jobs-context";
+import { importJob as importTrackedJob, normaliseJobId } from "../jobs/import-job";
+import { JobStore } from "../jobs/job-store";
+import { toJobView, type JobView } from "../jobs/job-view";
+import { normaliseRecentArgs, recentJobs as readRecentJobs, type RecentJobsPage } from "../jobs/recent-jobs";
+import { pollPassUnderLock } from "./server-functions";
+import { withUserErrors } from "./user-error";
+
+/** A sidebar call that reads waits at most this long in retries. */
+const CALL_BUDGET_MS = 60 * 1000;
+
+const userKey = (): string | null => PropertiesService.getUserProperties().getProperty("businessLeads.apiKey");
+
+export function recentJobs(raw?: unknown): RecentJobsPage {
+  return withUserErrors(() => {
+    const args = normaliseRecentArgs(raw);
+    const deadline = appsScriptClock.now() + CALL_BUDGET_MS;
+    const ctx = jobsContext(deadline);
+    const tracked = new Set(ctx.store.all().map((record) => record.id));
+    return readRecentJobs(ctx.client, (id) => tracked.has(id), args, deadline);
+  }, userKey);
+}
+
+export function importJob(raw: unknown): JobView {
+  return withUserErrors(() => {
+    const jobId = normaliseJobId(raw);
+    const deadline = appsScriptClock.now() + CALL_BUDGET_MS;
+    const { record, created } = importTrackedJob(jobsContext(deadline), jobId, deadline);
+    if (!created) return toJobView(record);
+    // Fill the new sheet now (a completed job ends exact at once); a running one keeps filling in.
+    pollPassUnderLock();
+    return toJobView(new JobStore(PropertiesService.getDocumentProperties()).get(jobId) ?? record);
+  }, userKey);
+}
