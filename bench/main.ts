@@ -4,6 +4,7 @@
 import { bundleFigures, type BuildOutput } from "./bundle-figures";
 import { throughputFigures, validationFigures } from "./client-figures";
 import { importFigures } from "./import-figures";
+import { functionAndRefreshFigures } from "./refresh-and-function-figures";
 
 export interface BenchInput {
   /** The repository root. */
@@ -21,5 +22,7 @@ export async function main(input: BenchInput): Promise<void> {
   await throughputFigures();
   console.log("\n== Searches into sheets (built bundle, Apps Script fakes, simulator worker, virtual clock) ==");
   await importFigures(input.root);
+  console.log("\n== Custom functions and scheduled refreshes (built bundle, Apps Script fakes, simulator worker) ==");
+  await functionAndRefreshFigures(input.root);
   console.log(`\nBench finished in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -33,6 +33,7 @@ export const ENTRY_POINTS = [
   { name: "listJobs", params: [], calledBy: "sidebar" },
   { name: "recentJobs", params: ["args"], calledBy: "sidebar" },
   { name: "importJob", params: ["args"], calledBy: "sidebar" },
+  { name: "setRefresh", params: ["args"], calledBy: "sidebar" },
   { name: "refreshJobs", params: [], calledBy: "menu" },
   { name: "pollJobs", params: ["e"], calledBy: "time-trigger" },
   {

@@ -28,6 +28,7 @@ export const entryPoints = {
   listJobs: server.listJobs,
   recentJobs: tracking.recentJobs,
   importJob: tracking.importJob,
+  setRefresh: tracking.setRefresh,
   refreshJobs: server.refreshJobs,
   pollJobs: server.pollJobs,
   LEADS_LOCATIONS: (query?: unknown, country?: unknown) => runFormula((ctx) => leadsLocations(ctx, query, country)),

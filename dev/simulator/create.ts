@@ -93,6 +93,14 @@ function foundFor(request: SearchRequest): number {
   return /\bniche\b/i.test(request.input.query) ? Math.max(1, Math.floor(request.input.maxResults / 3)) : request.input.maxResults;
 }
 
+/** Places a re-run of the same search moves by: it finds that many new ones and loses as many. */
+export const PLACE_DRIFT = 7;
+
+function earlierRuns(state: SimState, accountId: string, query: string, label: string): number {
+  const same = (q: string) => q.trim().toLowerCase() === query.trim().toLowerCase();
+  return state.jobs.ofAccount(accountId).filter((job) => job.search !== undefined && same(job.search.input.query) && job.search.location.label === label).length;
+}
+
 function buildJob(state: SimState, account: AccountRecord, v: Validated, cost: number, usedFree: boolean): JobRecord {
   const seq = state.jobs.nextSeq();
   const id = state.jobId(seq);
@@ -118,6 +126,7 @@ function buildJob(state: SimState, account: AccountRecord, v: Validated, cost: n
   };
   if (v.kind === "search") {
     job.search = { input: v.request.input, location: v.request.location };
+    job.placeOffset = PLACE_DRIFT * earlierRuns(state, account.id, v.request.input.query, v.request.location.label);
     if (/\bfail-me\b/i.test(v.request.input.query)) {
       job.failAt = scheduledFailureAt(job);
       job.error = "Discovery provider run failed: the map search actor aborted (simulated by 'fail-me' in the query)";

@@ -56,6 +56,8 @@ export interface SearchContext {
   kind: "search";
   query: string;
   location: CatalogEntry;
+  /** Where the job starts in the provider's places for this query and location (see JobRecord). */
+  placeOffset?: number;
 }
 
 export interface EnrichmentContext {
@@ -188,7 +190,7 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
     rating: ctx.kind === "search" ? rng.int(10, 50) / 10 : 0,
     reviewCount: ctx.kind === "search" ? rng.int(0, 2500) : 0,
     businessStatus: ctx.kind === "search" ? rng.pick(STATUSES) : "",
-    mapsUrl: ctx.kind === "search" ? `https://www.google.com/maps/place/?q=place_id:ChIJ${rng.hex(23)}` : "",
+    mapsUrl: ctx.kind === "search" ? placeMapsUrl(seed, ctx, position, rng.hex(23)) : "",
     ownerNames: [owner.full],
     decisionMakerNames,
     emails,
@@ -207,6 +209,13 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
   const variant = hostileVariantAt(position);
   if (variant !== undefined) variant.apply(truth, ctx.kind);
   return truth;
+}
+
+/** The same place has the same maps URL in every run of the same search (re-runs overlap). */
+function placeMapsUrl(seed: number, ctx: SearchContext, position: number, ownHex: string): string {
+  if (ctx.placeOffset === undefined) return `https://www.google.com/maps/place/?q=place_id:ChIJ${ownHex}`;
+  const place = prngFor(seed, "place", `${ctx.query.trim().toLowerCase()}|${ctx.location.label}`, ctx.placeOffset + position);
+  return `https://www.google.com/maps/place/?q=place_id:ChIJ${place.hex(23)}`;
 }
 
 function hostOf(url: string): string {

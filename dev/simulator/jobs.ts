@@ -42,6 +42,12 @@ export interface JobRecord {
   settled: boolean;
   businessIds: string[];
   truths: Array<BusinessTruth | undefined>;
+  /**
+   * Searches: where this run starts in the provider's list of places for its query and location.
+   * Each earlier run of the same search moves it by PLACE_DRIFT, so a re-run finds mostly the same
+   * places (the same maps_url) plus a few new ones, and no longer finds a few others.
+   */
+  placeOffset?: number;
 }
 
 export interface JobSnapshot {

@@ -3,6 +3,7 @@
 // value and 500 KB a store, so records hold only ids, counters and short texts (never results),
 // and old finished jobs are pruned beyond a fixed count.
 import type { KeyValueStore } from "./key-value-store";
+import type { RefreshSchedule } from "./refresh-schedule";
 
 export type JobKind = "search" | "enrichment";
 
@@ -31,6 +32,8 @@ export interface JobRecord {
   startKey: string | null;
   /** Opened with importJob: its results go into a results sheet of its own (enrichments too). */
   ownSheet?: boolean;
+  /** A search's refresh schedule (setRefresh), with the run under way if any. */
+  refresh?: RefreshSchedule;
 }
 
 /** A logical job creation: its idempotency key is stored BEFORE the request is sent. */
@@ -94,9 +97,9 @@ export class JobStore {
     this.store.setProperty(JOB_PREFIX + record.id, JSON.stringify(stored));
   }
 
-  /** Keeps the newest finished jobs; active jobs are never pruned. */
+  /** Keeps the newest finished jobs; active jobs and searches with a schedule are never pruned. */
   prune(): void {
-    const finished = this.all().filter(isJobDone);
+    const finished = this.all().filter((record) => isJobDone(record) && record.refresh === undefined);
     for (const record of finished.slice(MAX_FINISHED_JOBS)) this.store.deleteProperty(JOB_PREFIX + record.id);
   }
 

@@ -1,5 +1,6 @@
 // This file defines JobView, the plain JSON shape the sidebar receives for a job (contract.md).
 import type { JobKind, JobRecord } from "./job-store";
+import { refreshView, type RefreshView } from "./refresh-schedule";
 
 export interface JobView {
   jobId: string;
@@ -14,6 +15,8 @@ export interface JobView {
   error: string | null;
   createdAt: string;
   finishedAt: string | null;
+  /** A search's refresh schedule, or null. */
+  refresh: RefreshView | null;
 }
 
 export function toJobView(record: JobRecord): JobView {
@@ -30,5 +33,6 @@ export function toJobView(record: JobRecord): JobView {
     error: record.error ?? record.note,
     createdAt: record.createdAt,
     finishedAt: record.finishedAt,
+    refresh: refreshView(record.refresh),
   };
 }

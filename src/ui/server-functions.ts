@@ -7,6 +7,7 @@ import { readServiceSettings, writePollInterval, writeServiceSettings } from "..
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { runPollPass } from "../jobs/poll-pass";
+import { runRefreshPass } from "../jobs/refresh-pass";
 import { startSearch as startSearchJob } from "../jobs/start-search";
 import { UserFacingError, withUserErrors } from "./user-error";
 import { toAccountView, type AccountView } from "./views";
@@ -75,8 +76,9 @@ export function pollPassUnderLock(): void {
     const deadline = appsScriptClock.now() + PASS_BUDGET_MS;
     const context = jobsContext(deadline);
     const report = runPollPass(context, deadline);
-    // Keep the trigger while anything is left to do; remove it once every job is done.
-    if (report.activeAfter > 0) context.ensurePollTrigger();
+    const refresh = runRefreshPass(context, deadline);
+    // Keep the trigger while anything is left to do or a search is scheduled; remove it after.
+    if (report.activeAfter > 0 || refresh.schedules > 0) context.ensurePollTrigger();
     else context.removePollTrigger();
   } finally {
     lock.releaseLock();

@@ -6,6 +6,7 @@ import { importJob as importTrackedJob, normaliseJobId } from "../jobs/import-jo
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { normaliseRecentArgs, recentJobs as readRecentJobs, type RecentJobsPage } from "../jobs/recent-jobs";
+import { normaliseRefreshArgs, setRefresh as setSearchRefresh } from "../jobs/set-refresh";
 import { pollPassUnderLock } from "./server-functions";
 import { withUserErrors } from "./user-error";
 
@@ -33,5 +34,19 @@ export function importJob(raw: unknown): JobView {
     // Fill the new sheet now (a completed job ends exact at once); a running one keeps filling in.
     pollPassUnderLock();
     return toJobView(new JobStore(PropertiesService.getDocumentProperties()).get(jobId) ?? record);
+  }, userKey);
+}
+
+export function setRefresh(raw: unknown): JobView {
+  return withUserErrors(() => {
+    const args = normaliseRefreshArgs(raw);
+    const deadline = appsScriptClock.now() + CALL_BUDGET_MS;
+    const ctx = jobsContext(deadline);
+    const record = setSearchRefresh(ctx, args, deadline);
+    // The background pass runs the schedule: keep its trigger while any schedule or job needs it.
+    const needed = ctx.store.all().some((r) => !r.settled || r.refresh !== undefined);
+    if (needed) ctx.ensurePollTrigger();
+    else ctx.removePollTrigger();
+    return toJobView(record);
   }, userKey);
 }

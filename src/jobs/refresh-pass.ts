@@ -1,0 +1,186 @@
+// This file defines the refresh step of the background pass. It first follows the runs under way
+// (their statuses in ONE round trip; a completed run's pages in one more, then merged into the
+// search's sheet), then starts the runs that are due. A due run reads the account and checks
+// that the current key still sees the search (one round trip), is skipped at no cost when the
+// credits cannot cover it, and is created with its slot's idempotency key, stored before the
+// first request: a lost response or a killed execution repeats the same key and pays once.
+import type { LeadsApiError } from "../api/errors";
+import type { PreparedRequest } from "../api/requests";
+import { isTerminalStatus, type Account, type Business, type ResultsPage } from "../api/schemas";
+import { BUSINESS_COLUMNS } from "../sheets/columns";
+import { mergeBusinesses } from "../sheets/merge";
+import type { JobsContext } from "./context";
+import type { JobRecord } from "./job-store";
+import { nextSlotAfter, periodMs, iso, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "./refresh-schedule";
+import { createResultSheet, findSheetById, uniqueSheetName } from "./result-sheet";
+import { affordabilityProblem } from "./start-search";
+
+const RESULTS_PAGE_SIZE = 500;
+
+export interface RefreshReport {
+  runsStarted: number;
+  runsMerged: number;
+  /** Searches with a schedule (or a run to finish) after the pass: the trigger stays for them. */
+  schedules: number;
+}
+
+type Scheduled = JobRecord & { refresh: RefreshSchedule };
+
+const scheduledSearches = (ctx: JobsContext): Scheduled[] =>
+  ctx.store.all().filter((r): r is Scheduled => r.kind === "search" && r.refresh !== undefined);
+
+export function runRefreshPass(ctx: JobsContext, deadline: number): RefreshReport {
+  const report: RefreshReport = { runsStarted: 0, runsMerged: 0, schedules: 0 };
+  followRuns(ctx, scheduledSearches(ctx), deadline, report);
+  startDueRuns(ctx, scheduledSearches(ctx), deadline, report);
+  report.schedules = scheduledSearches(ctx).length;
+  return report;
+}
+
+function save(ctx: JobsContext, record: Scheduled, refresh: RefreshSchedule | undefined, extra: Partial<JobRecord> = {}): void {
+  ctx.store.save({ ...record, ...extra, refresh });
+}
+
+// ---- runs under way ---------------------------------------------------------------------------
+
+function followRuns(ctx: JobsContext, scheduled: Scheduled[], deadline: number, report: RefreshReport): void {
+  const running = scheduled.filter((r) => r.refresh.run?.jobId);
+  if (running.length === 0 || ctx.clock.now() >= deadline) return;
+  const statuses = ctx.client.batch(running.map((r) => ctx.client.prepare.getSearch(r.refresh.run?.jobId ?? "")), { deadline });
+  running.forEach((record, i) => {
+    const outcome = statuses[i];
+    // Not readable this time (or not with this key): the run's creator's next pass follows it.
+    if (!outcome || !outcome.ok) return;
+    const job = outcome.value;
+    if (job.status === "failed") {
+      const reason = job.error ? `: ${job.error}` : "";
+      finishRun(ctx, record, `The refresh started ${record.refresh.run?.startedAt ?? ""} failed${reason}. It runs again at the next slot.`);
+    } else if (isTerminalStatus(job.status) && ctx.clock.now() < deadline) {
+      const businesses = readRun(ctx, job.id, job.lead_count, deadline);
+      if (businesses === null) return;
+      mergeRun(ctx, record, businesses);
+      report.runsMerged += 1;
+    }
+  });
+}
+
+/** Every business of a completed run: its pages (known from lead_count) in one round trip. */
+function readRun(ctx: JobsContext, jobId: string, leadCount: number, deadline: number): Business[] | null {
+  const pageCount = Math.max(1, Math.ceil(leadCount / RESULTS_PAGE_SIZE));
+  const pages = Array.from({ length: pageCount }, (_, i) => ctx.client.prepare.getSearchResults(jobId, { page: i + 1, pageSize: RESULTS_PAGE_SIZE }));
+  const outcomes = ctx.client.batch(pages, { deadline });
+  const read: ResultsPage[] = [];
+  for (const outcome of outcomes) {
+    if (!outcome.ok) return null; // read again by the next pass
+    read.push(outcome.value);
+  }
+  let last = read[read.length - 1];
+  while (last && last.has_more && last.items.length > 0) {
+    if (ctx.clock.now() >= deadline) return null;
+    try {
+      last = ctx.client.getSearchResults(jobId, { page: last.page + 1, pageSize: RESULTS_PAGE_SIZE }, { deadline });
+    } catch {
+      return null;
+    }
+    read.push(last);
+  }
+  const byId = new Map<string, Business>();
+  for (const page of read) for (const business of page.items) byId.set(business.id, business);
+  return [...byId.values()];
+}
+
+function mergeRun(ctx: JobsContext, record: Scheduled, businesses: Business[]): void {
+  let sheet = findSheetById(ctx.spreadsheet, record.sheetId);
+  let extra: Partial<JobRecord> = {};
+  if (!sheet) {
+    const name = uniqueSheetName(ctx.spreadsheet, record.sheetName ?? record.name);
+    sheet = createResultSheet(ctx.spreadsheet, name);
+    extra = { sheetId: sheet.getSheetId(), sheetName: name, note: `The results sheet was deleted; the refresh recreated it as "${name}".` };
+    ctx.store.save({ ...record, ...extra });
+  }
+  const merged = mergeBusinesses(sheet, businesses, BUSINESS_COLUMNS);
+  finishRun(ctx, record, null, { ...extra, sheetName: sheet.getName(), rowsWritten: merged.businessRows });
+}
+
+function finishRun(ctx: JobsContext, record: Scheduled, error: string | null, extra: Partial<JobRecord> = {}): void {
+  const refresh = record.refresh;
+  save(ctx, record, refresh.every === "off" ? undefined : { ...refresh, run: null, lastError: error }, extra);
+}
+
+// ---- due runs ---------------------------------------------------------------------------------
+
+function startDueRuns(ctx: JobsContext, scheduled: Scheduled[], deadline: number, report: RefreshReport): void {
+  const now = ctx.clock.now();
+  // The search itself must be done first: its sheet is the one the run merges into.
+  const due = scheduled.filter((r) => r.refresh.every !== "off" && !r.refresh.run?.jobId && r.settled && Date.parse(r.refresh.nextRunAt) <= now);
+  if (due.length === 0 || now >= deadline) return;
+
+  // Each slot's key, stored before any request is sent.
+  const runs = due.map((record) => {
+    const refresh = record.refresh;
+    const kept = refresh.run && refresh.run.slot === refresh.nextRunAt ? refresh.run : null;
+    const run: RefreshRun = kept ?? { slot: refresh.nextRunAt, idempotencyKey: ctx.newIdempotencyKey(), creditsChecked: false, jobId: null, startedAt: null };
+    if (!kept) save(ctx, record, { ...refresh, run });
+    return { record: { ...record, refresh: { ...refresh, run } } as Scheduled, run };
+  });
+
+  // One round trip: the account (for the credit check) and each search, which proves the current
+  // key belongs to the search's account: another account's key must never pay for its runs.
+  const needsAccount = runs.some(({ run }) => !run.creditsChecked);
+  const requests: PreparedRequest<unknown>[] = runs.map(({ record }) => ctx.client.prepare.getSearch(record.id));
+  if (needsAccount) requests.push(ctx.client.prepare.getAccount());
+  const outcomes = ctx.client.batch(requests, { deadline });
+  const accountOutcome = needsAccount ? outcomes[runs.length] : undefined;
+  let account = accountOutcome && accountOutcome.ok ? (accountOutcome.value as Account) : null;
+
+  runs.forEach(({ record, run }, i) => {
+    if (!outcomes[i]?.ok) return; // not this key's search (or not readable now): left for its creator
+    const every = record.refresh.every as RefreshEvery;
+    let current = run;
+    if (!current.creditsChecked) {
+      if (!account) return; // the account could not be read: the same slot is tried next pass
+      const needed = record.refresh.search.input.maxResults ?? 100;
+      const problem = affordabilityProblem(account, needed);
+      if (problem) {
+        skipSlot(ctx, record, every, `The refresh due ${run.slot} was not run, and cost nothing: ${problem}`);
+        return;
+      }
+      // Credits this pass has promised are not there for the next due search.
+      account = { ...account, credits_remaining: account.credits_remaining - needed };
+      current = { ...current, creditsChecked: true };
+      save(ctx, record, { ...record.refresh, run: current });
+    }
+    if (startRun(ctx, { ...record, refresh: { ...record.refresh, run: current } }, current, every, deadline)) report.runsStarted += 1;
+  });
+}
+
+function startRun(ctx: JobsContext, record: Scheduled, run: RefreshRun, every: RefreshEvery, deadline: number): boolean {
+  if (ctx.clock.now() >= deadline) return false;
+  try {
+    const created = ctx.client.createSearch(record.refresh.search, { idempotencyKey: run.idempotencyKey, deadline });
+    const startedAt = ctx.clock.now();
+    save(ctx, record, {
+      ...record.refresh,
+      lastRunAt: iso(startedAt),
+      nextRunAt: iso(startedAt + periodMs(every)),
+      lastError: null,
+      run: { ...run, jobId: created.job_id, startedAt: iso(startedAt) },
+    });
+    return true;
+  } catch (error) {
+    const apiError = error as LeadsApiError;
+    const slotOver = ctx.clock.now() >= Date.parse(run.slot) + periodMs(every);
+    if (apiError.retryable && !slotOver) {
+      // The same slot, with the same key, on the next pass: the service answers with the same job.
+      save(ctx, record, { ...record.refresh, lastError: `The refresh could not be started yet (${apiError.message}); it is tried again with the next pass.` });
+    } else {
+      skipSlot(ctx, record, every, `The refresh due ${run.slot} was not run: ${apiError.message}`);
+    }
+    return false;
+  }
+}
+
+/** A run that cannot happen costs nothing and is tried again at the next slot, not in a loop. */
+function skipSlot(ctx: JobsContext, record: Scheduled, every: RefreshEvery, why: string): void {
+  save(ctx, record, { ...record.refresh, run: null, lastError: why, nextRunAt: nextSlotAfter(record.refresh.nextRunAt, every, ctx.clock.now()) });
+}

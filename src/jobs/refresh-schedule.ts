@@ -1,0 +1,58 @@
+// This file defines a search's refresh schedule as it is stored in the search's job record, and
+// the pure rules around it: how far apart runs are, when the next one falls due, and what the
+// sidebar sees (JobView.refresh). A due run keeps ONE idempotency key per due slot, persisted
+// before any request, so however often its start is retried or killed it charges at most once.
+import type { CreateSearchRequest } from "../api/schemas";
+
+export type RefreshEvery = "day" | "week";
+
+export interface RefreshRun {
+  /** The due slot (the schedule's nextRunAt when it fell due): names the run. */
+  slot: string;
+  /** Made once for the slot and stored before the first request. */
+  idempotencyKey: string;
+  /** The account was read and could pay for the run; later attempts go straight to creation. */
+  creditsChecked: boolean;
+  /** The run's search, once the service accepted it. */
+  jobId: string | null;
+  startedAt: string | null;
+}
+
+export interface RefreshSchedule {
+  /** "off": the user turned the schedule off while a run was under way; dropped once it is merged. */
+  every: RefreshEvery | "off";
+  /** The search to run again, as the service says it was created. */
+  search: CreateSearchRequest;
+  /** When the last run (at first: the search itself) started. */
+  lastRunAt: string;
+  nextRunAt: string;
+  lastError: string | null;
+  run: RefreshRun | null;
+}
+
+export interface RefreshView {
+  every: RefreshEvery;
+  nextRunAt: string;
+  lastRunAt: string;
+  lastError: string | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function periodMs(every: RefreshEvery): number {
+  return every === "day" ? DAY_MS : 7 * DAY_MS;
+}
+
+export const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The first slot after `slot` that is still ahead of `now`: missed slots are not caught up in a loop. */
+export function nextSlotAfter(slot: string, every: RefreshEvery, now: number): string {
+  let next = Date.parse(slot) + periodMs(every);
+  while (next <= now) next += periodMs(every);
+  return iso(next);
+}
+
+export function refreshView(schedule: RefreshSchedule | undefined): RefreshView | null {
+  if (!schedule || schedule.every === "off") return null;
+  return { every: schedule.every, nextRunAt: schedule.nextRunAt, lastRunAt: schedule.lastRunAt, lastError: schedule.lastError };
+}

@@ -1,0 +1,65 @@
+// This file defines setRefresh: turning a tracked search's refresh schedule on (daily, weekly) or
+// off. The search to repeat is read from the service once (its actor_input), so a search imported
+// from elsewhere can be refreshed too; the first run falls due a period after the search started.
+import type { CreateSearchRequest, Job, SearchInput } from "../api/schemas";
+import type { JobsContext } from "./context";
+import type { JobRecord } from "./job-store";
+import { iso, periodMs, type RefreshEvery } from "./refresh-schedule";
+import { InvalidInputError } from "./start-search";
+
+export interface SetRefreshArgs {
+  jobId: string;
+  every: RefreshEvery | "off";
+}
+
+export function normaliseRefreshArgs(raw: unknown): SetRefreshArgs {
+  const args = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+  const jobId = typeof args.jobId === "string" ? args.jobId.trim() : "";
+  if (jobId === "") throw new InvalidInputError("Choose the search to refresh.");
+  const every = args.every;
+  if (every !== "day" && every !== "week" && every !== "off") {
+    throw new InvalidInputError(`A search can be refreshed every "day" or "week", or "off"; "${String(every)}" is none of them.`);
+  }
+  return { jobId, every };
+}
+
+/** The creation request that repeats a search, from its status object. */
+export function searchToRepeat(job: Job): CreateSearchRequest {
+  const input = job.actor_input;
+  if (!input?.query || !input.location) {
+    throw new InvalidInputError(`The service does not say what search ${job.id} looked for, so it cannot be repeated.`);
+  }
+  const repeat: SearchInput = { query: input.query, location: input.location };
+  if (input.countryCode) repeat.countryCode = input.countryCode;
+  if (typeof input.maxResults === "number") repeat.maxResults = input.maxResults;
+  if (input.language) repeat.language = input.language;
+  return { name: job.name, input: repeat, enrich_contacts: job.enrich_contacts ?? true };
+}
+
+export function setRefresh(ctx: JobsContext, args: SetRefreshArgs, deadline: number): JobRecord {
+  const record = ctx.store.get(args.jobId);
+  if (!record) throw new InvalidInputError(`This document does not track job ${args.jobId}. Open it with "Open job" first.`);
+  if (record.kind !== "search") throw new InvalidInputError("Only searches can be refreshed; this job is an enrichment.");
+  const current = record.refresh;
+  let updated: JobRecord;
+  if (args.every === "off") {
+    // A run already under way was paid for: it is still merged, then the schedule goes.
+    updated = { ...record, refresh: current?.run?.jobId ? { ...current, every: "off" } : undefined };
+  } else {
+    const search = current?.search ?? searchToRepeat(ctx.client.getSearch(record.id, { deadline }));
+    const lastRunAt = current?.lastRunAt ?? record.createdAt;
+    updated = {
+      ...record,
+      refresh: {
+        every: args.every,
+        search,
+        lastRunAt,
+        nextRunAt: iso(Date.parse(lastRunAt) + periodMs(args.every)),
+        lastError: current?.lastError ?? null,
+        run: current?.run ?? null,
+      },
+    };
+  }
+  ctx.store.save(updated);
+  return updated;
+}

@@ -1,0 +1,198 @@
+// Scheduled refreshes over simulated weeks, on the built bundle, driven by the hourly trigger: a
+// run starts only when due; it merges into the same sheet by maps_url (no duplicates; new
+// businesses appended; dropped ones keep their rows) while the user's added columns and rows stay
+// with their businesses; a lost creation response or a killed execution charges once; too few
+// credits skip the slot at no cost; turning the schedule off removes the trigger when nothing
+// else needs it.
+import { expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type World } from "../../dev/world";
+import type { FakeRuntime } from "../../dev/fakes/runtime";
+
+interface RefreshView { every: string; nextRunAt: string; lastRunAt: string; lastError: string | null }
+interface View { jobId: string; status: string; sheetName: string; rowsWritten: number; createdAt: string; refresh: RefreshView | null }
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(17);
+});
+afterAll(async () => world.close());
+
+async function scheduledSearch(credits: number, every: "day" | "week" = "day") {
+  const { apiKey, accountId } = await world.control.createAccount({ plan: "growth", credits });
+  const runtime = newRuntime(world);
+  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
+  const started = sidebar<View>(runtime, "startSearch", { query: "dentists", location: location?.label, maxResults: 100 });
+  pollUntil<View>(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 100));
+  const view = sidebar<View>(runtime, "setRefresh", { jobId: started.jobId, every });
+  runtime.http.requests.splice(0); // from here on, only what the schedule sends
+  return { apiKey, accountId, runtime, view };
+}
+
+/** Creation requests the add-on sent (attempts, not jobs). */
+const creations = (runtime: FakeRuntime) => runtime.http.requests.filter((r) => r.method === "POST" && r.url.endsWith("/searches"));
+
+/** Advances the virtual clock an hour at a time, firing the add-on's trigger like Apps Script. */
+function hours(runtime: FakeRuntime, count: number): void {
+  for (let i = 0; i < count; i += 1) {
+    world.clock.advance(HOUR);
+    for (const result of runtime.fireDueTriggers()) expect(result.errorMessage).toBeUndefined();
+  }
+}
+
+async function apiSearches(apiKey: string): Promise<Array<{ id: string; created_at: string }>> {
+  const res = await fetch(`${world.url}/api/v1/searches?page_size=100`, { headers: { "x-api-key": apiKey } });
+  return ((await res.json()) as { items: Array<{ id: string; created_at: string }> }).items;
+}
+
+describe("a daily refresh", () => {
+  it("runs only when due and merges each run into the same sheet, keeping what the user added with its business", async () => {
+    const { apiKey, runtime, view } = await scheduledSearch(1000);
+    expect(view.refresh).toEqual({ every: "day", lastRunAt: view.createdAt, nextRunAt: new Date(Date.parse(view.createdAt) + DAY).toISOString(), lastError: null });
+    expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]); // kept for the schedule
+
+    // The user inserts a column of notes (between Name and Category), notes three businesses, and
+    // adds a row of their own in the middle and one after the end.
+    const testing = runtime.spreadsheetApp.testing;
+    const before = readSheet(runtime, view.sheetName);
+    testing.userInsertColumns(view.sheetName, 3, 1);
+    testing.userType(view.sheetName, "C1", "My notes");
+    const noted = [0, 40, 99].map((index) => String(before.rows[index]?.["Maps URL"]));
+    noted.forEach((url, i) => testing.userType(view.sheetName, `C${before.rows.findIndex((r) => r["Maps URL"] === url) + 2}`, `note ${i}`));
+    testing.userInsertRows(view.sheetName, 22, 1);
+    testing.userType(view.sheetName, "B22", "My own row in the middle");
+    testing.userType(view.sheetName, `B${before.rows.length + 4}`, "My own row at the end");
+
+    hours(runtime, 23);
+    expect(creations(runtime)).toHaveLength(0); // not due yet
+    hours(runtime, 3);
+    expect(creations(runtime)).toHaveLength(1);
+    const searches = await apiSearches(apiKey);
+    expect(searches).toHaveLength(2);
+    const run = searches[0]?.id ?? "";
+    const service = await serviceResults(world, apiKey, run);
+    const original = before.rows.map((r) => String(r["Maps URL"]));
+    const fresh = service.filter((b) => !original.includes(String(b.maps_url)));
+    expect(fresh.length).toBeGreaterThan(0); // the provider's results drift between runs
+    expect(fresh.length).toBeLessThan(100);
+
+    const after = readSheet(runtime, view.sheetName);
+    const businessRows = after.rows.filter((r) => r["Business ID"] !== "");
+    // Every business of the run once, with the run's values; the ones it no longer returns keep their rows.
+    expect(businessRows).toHaveLength(100 + fresh.length);
+    expect(new Set(businessRows.map((r) => r["Maps URL"])).size).toBe(businessRows.length);
+    for (const business of service) {
+      const rows = businessRows.filter((r) => r["Business ID"] === business.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject(expectedCells(business));
+    }
+    // Kept businesses did not move: the run's new businesses come after every original row.
+    const positionOf = (url: unknown) => after.rows.findIndex((r) => r["Maps URL"] === url);
+    for (const url of original) expect(positionOf(url)).toBeLessThan(Math.min(...fresh.map((b) => positionOf(b.maps_url))));
+    noted.forEach((url, i) => expect(after.rows.find((r) => r["Maps URL"] === url)?.["My notes"]).toBe(`note ${i}`));
+    expect(after.rows.filter((r) => r["My notes"] !== "")).toHaveLength(3);
+    expect(after.rows.filter((r) => r["Business ID"] === "").map((r) => r.Name)).toEqual(["My own row in the middle", "My own row at the end"]);
+    expect(after.rows[20]?.Name).toBe("My own row in the middle");
+
+    const merged = sidebar<View[]>(runtime, "listJobs")[0] as View;
+    expect(merged.refresh?.lastError).toBeNull();
+    expect(Date.parse(merged.refresh?.nextRunAt ?? "")).toBe(Date.parse(merged.refresh?.lastRunAt ?? "") + DAY);
+
+    // The next day: one more run, merged the same way; still no duplicates.
+    hours(runtime, 24);
+    expect(creations(runtime)).toHaveLength(2);
+    const third = readSheet(runtime, view.sheetName).rows.filter((r) => r["Business ID"] !== "");
+    expect(new Set(third.map((r) => r["Maps URL"])).size).toBe(third.length);
+    const latest = await serviceResults(world, apiKey, (await apiSearches(apiKey))[0]?.id ?? "");
+    for (const business of latest) expect(third.filter((r) => r["Business ID"] === business.id)).toHaveLength(1);
+    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(1000 - 300);
+  });
+});
+
+describe("a due run charges once", () => {
+  it("when its creation response is lost", async () => {
+    const { apiKey, runtime } = await scheduledSearch(1000);
+    await world.control.injectFaults([{ method: "POST", path: "/api/v1/searches", lose: true, times: 1 }]);
+    hours(runtime, 25);
+    await world.control.clearFaults();
+    expect(creations(runtime).length).toBeGreaterThanOrEqual(2); // the lost one, then its repeat
+    expect(new Set(creations(runtime).map((r) => r.headers["Idempotency-Key"])).size).toBe(1);
+    expect(await apiSearches(apiKey)).toHaveLength(2);
+    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(800);
+  });
+
+  it("when the execution is killed after the creation was sent, and the next pass repeats it", async () => {
+    const { apiKey, runtime, view } = await scheduledSearch(1000);
+    hours(runtime, 23);
+    world.clock.advance(HOUR);
+    // The refresh step's first round trip reads the search and the account; the second creates the run.
+    runtime.killAt({ fetchCall: 2, fetchPhase: "after" });
+    const killed = runtime.fireDueTriggers();
+    expect(killed.map((r) => r.killed)).toEqual([true]);
+    expect(creations(runtime)).toHaveLength(1);
+    hours(runtime, 2);
+    expect(creations(runtime)).toHaveLength(2);
+    expect(new Set(creations(runtime).map((r) => r.headers["Idempotency-Key"])).size).toBe(1);
+    expect(await apiSearches(apiKey)).toHaveLength(2);
+    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(800);
+    const rows = readSheet(runtime, view.sheetName).rows.filter((r) => r["Business ID"] !== "");
+    expect(new Set(rows.map((r) => r["Maps URL"])).size).toBe(rows.length);
+  });
+});
+
+describe("too few credits", () => {
+  it("skip the slot at no cost, say why, and try again only at the next slot", async () => {
+    const { apiKey, runtime } = await scheduledSearch(150);
+    hours(runtime, 26);
+    const accountReads = () => runtime.http.requests.filter((r) => r.url.endsWith("/account")).length;
+    const [view] = sidebar<View[]>(runtime, "listJobs");
+    expect(view?.refresh?.lastError).toMatch(/not run, and cost nothing: Not enough credits: 50 remain/);
+    expect(creations(runtime)).toHaveLength(0);
+    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(50);
+    const reads = accountReads();
+    hours(runtime, 12);
+    expect(accountReads()).toBe(reads); // no retry loop within the day
+    hours(runtime, 13);
+    expect(accountReads()).toBe(reads + 1);
+    expect(creations(runtime)).toHaveLength(0);
+  });
+});
+
+describe("a run that fails", () => {
+  it("says why and is tried again at the next slot, with a new key, not in a loop", async () => {
+    const { apiKey, runtime } = await scheduledSearch(1000);
+    hours(runtime, 24);
+    expect(creations(runtime)).toHaveLength(1);
+    await world.control.failJob((await apiSearches(apiKey))[0]?.id ?? "", "provider outage");
+    hours(runtime, 1);
+    const [view] = sidebar<View[]>(runtime, "listJobs");
+    expect(view?.refresh?.lastError).toMatch(/failed: provider outage\. It runs again at the next slot/);
+    hours(runtime, 22);
+    expect(creations(runtime)).toHaveLength(1);
+    hours(runtime, 2);
+    expect(creations(runtime)).toHaveLength(2);
+    expect(new Set(creations(runtime).map((r) => r.headers["Idempotency-Key"])).size).toBe(2);
+  });
+});
+
+describe("turning the schedule off", () => {
+  it("removes the trigger once nothing else needs it", async () => {
+    const { runtime, view } = await scheduledSearch(1000);
+    expect(runtime.triggers).toHaveLength(1);
+    const off = sidebar<View>(runtime, "setRefresh", { jobId: view.jobId, every: "off" });
+    expect(off.refresh).toBeNull();
+    expect(runtime.triggers).toHaveLength(0);
+    hours(runtime, 50);
+    expect(creations(runtime)).toHaveLength(0);
+
+    // With another search still running, turning a schedule off keeps the trigger for it.
+    sidebar(runtime, "setRefresh", { jobId: view.jobId, every: "week" });
+    const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
+    sidebar(runtime, "startSearch", { query: "florists", location: location?.label, maxResults: 100 });
+    sidebar(runtime, "setRefresh", { jobId: view.jobId, every: "off" });
+    expect(runtime.triggers).toHaveLength(1);
+    expect(() => sidebar(runtime, "setRefresh", { jobId: view.jobId, every: "hourly" })).toThrow(/"day" or "week", or "off"/);
+  });
+});
