@@ -58,8 +58,13 @@ function followRuns(ctx: JobsContext, scheduled: Scheduled[], deadline: number, 
     } else if (isTerminalStatus(job.status) && ctx.clock.now() < deadline) {
       const businesses = readRun(ctx, job.id, job.lead_count, deadline);
       if (businesses === null) return;
-      mergeRun(ctx, record, businesses);
-      report.runsMerged += 1;
+      try {
+        mergeRun(ctx, record, businesses);
+        report.runsMerged += 1;
+      } catch (error) {
+        // One sheet's trouble must not stop the pass; the merge is repeatable, the next pass redoes it.
+        save(ctx, record, { ...record.refresh, lastError: `The refresh could not be written this time: ${(error as Error).message}` });
+      }
     }
   });
 }

@@ -142,6 +142,31 @@ describe("a due run charges once", () => {
   });
 });
 
+describe("a merge killed part-way", () => {
+  it("is completed by the next pass, with no business twice and the user's notes in place", async () => {
+    for (const call of [3, 7, 11, 12, 13, 14, 15, 16, 17]) {
+      const { apiKey, runtime, view } = await scheduledSearch(1000);
+      const testing = runtime.spreadsheetApp.testing;
+      testing.userInsertColumns(view.sheetName, 3, 1);
+      testing.userType(view.sheetName, "C1", "My notes");
+      testing.userType(view.sheetName, "C5", "keep me");
+      const notedUrl = readSheet(runtime, view.sheetName).rows[3]?.["Maps URL"];
+      hours(runtime, 24); // the run is created
+      world.clock.advance(HOUR);
+      runtime.killAt({ spreadsheetCall: call });
+      expect(runtime.fireDueTriggers().map((r) => r.killed)).toEqual([true]);
+      hours(runtime, 1);
+      const run = (await apiSearches(apiKey))[0]?.id ?? "";
+      const service = await serviceResults(world, apiKey, run);
+      const rows = readSheet(runtime, view.sheetName).rows.filter((r) => r["Business ID"] !== "");
+      expect(new Set(rows.map((r) => r["Maps URL"])).size).toBe(rows.length);
+      for (const business of service) expect(rows.filter((r) => r["Business ID"] === business.id)).toHaveLength(1);
+      expect(rows.find((r) => r["Maps URL"] === notedUrl)?.["My notes"]).toBe("keep me");
+      expect(sidebar<View[]>(runtime, "listJobs")[0]?.refresh?.lastError).toBeNull();
+    }
+  });
+});
+
 describe("too few credits", () => {
   it("skip the slot at no cost, say why, and try again only at the next slot", async () => {
     const { apiKey, runtime } = await scheduledSearch(150);
