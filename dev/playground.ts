@@ -1,87 +1,68 @@
-// This file is the playground behind `npm start`: the BUILT add-on (dist/) running in the Apps
-// Script fakes against the service simulator, doing its main job as a sales person would: save
-// the API key, pick a location, start a search, and let the poll passes fill the sheet, which is
-// printed at the end. Time is virtual, so a search that takes minutes runs in seconds.
-// Flags: --query <text> (default "plumbers"), --city <prefix> (default "Austin"),
-// --max <100..700> (default 150), --seed <n>.
-import * as path from "node:path";
-import { VirtualClock } from "./clock";
-import { DEMO_KEYS, startSimulatorWorker } from "./simulator";
-import { createRuntime, type FakeRuntime } from "./fakes/runtime";
+// This file is the CLI behind `npm start`: serves the playground (the built sidebar beside a live
+// view of the emulated spreadsheet) until Ctrl-C, or with --headless prints the search demo.
+// Flags: --port <n> (default 8080; 0 = any free port), --speed <n> (virtual ms per real ms,
+// default 5), --seed <n>, --hostile (every 5th business carries a hostile value, as in the tests),
+// --no-key (start without saved settings); --headless [--query <text>] [--city <prefix>] [--max <n>].
+import { runHeadless } from "./playground/headless";
+import { startPlayground } from "./playground/server";
+import { stopWithParent } from "./stop-with-parent";
 
-interface JobView {
-  jobId: string;
-  status: string;
-  sheetName: string;
-  leadCount: number | null;
-  enrichedCount: number | null;
-  rowsWritten: number;
-  creditsCharged: number | null;
-  error: string | null;
+interface Cli {
+  headless: boolean;
+  hostile: boolean;
+  noKey: boolean;
+  port: number;
+  speed: number;
+  seed: number;
+  query: string;
+  city: string;
+  max: number;
 }
 
-function flag(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
-}
+const USAGE = "flags: --port <n>, --speed <n>, --seed <n>, --hostile, --no-key, --headless [--query <text>] [--city <prefix>] [--max <n>]";
 
-function call<T>(runtime: FakeRuntime, name: string, arg?: unknown): T {
-  const result = runtime.run(name, arg === undefined ? [] : [arg], { viaScriptRun: true });
-  if (result.error !== undefined) throw new Error(`${name}: ${result.errorMessage ?? "failed"}`);
-  return result.value as T;
+function parseArgs(argv: readonly string[]): Cli {
+  const cli: Cli = { headless: false, hostile: false, noKey: false, port: 8080, speed: 5, seed: 42, query: "plumbers", city: "Austin", max: 150 };
+  for (let i = 0; i < argv.length; i += 1) {
+    const [flag = "", inline] = (argv[i] ?? "").split("=", 2);
+    const value = (): string => {
+      const raw = inline ?? argv[++i];
+      if (raw === undefined) throw new Error(`${flag} needs a value (${USAGE})`);
+      return raw;
+    };
+    const number = (): number => {
+      const n = Number(value());
+      if (!Number.isFinite(n) || n < 0) throw new Error(`${flag} needs a number (${USAGE})`);
+      return n;
+    };
+    if (flag === "--headless") cli.headless = true;
+    else if (flag === "--hostile") cli.hostile = true;
+    else if (flag === "--no-key") cli.noKey = true;
+    else if (flag === "--port") cli.port = number();
+    else if (flag === "--speed") cli.speed = number();
+    else if (flag === "--seed") cli.seed = number();
+    else if (flag === "--query") cli.query = value();
+    else if (flag === "--city") cli.city = value();
+    else if (flag === "--max") cli.max = number();
+    else throw new Error(`unknown argument ${flag} (${USAGE})`);
+  }
+  return cli;
 }
-
-const clip = (value: unknown, width: number): string => {
-  const text = String(value ?? "").replace(/\s+/g, " ");
-  return (text.length > width ? text.slice(0, width - 1) + "…" : text).padEnd(width);
-};
 
 async function main(): Promise<void> {
-  const query = flag("query", "plumbers");
-  const city = flag("city", "Austin");
-  const maxResults = Number(flag("max", "150"));
-  const clock = new VirtualClock();
-  const sim = await startSimulatorWorker({ clock, seed: Number(flag("seed", "42")) });
-  const runtime = createRuntime({ clock, installation: "addon", distDir: path.join(process.cwd(), "dist") });
-  try {
-    console.log(`Simulator at ${sim.url}; the add-on runs from dist/ in the Apps Script fakes.\n`);
-    const account = call<{ planName: string; creditsRemaining: number; maxAffordableResults: number }>(runtime, "saveSettings", {
-      apiKey: DEMO_KEYS.growth.apiKey,
-      baseUrl: sim.url,
-    });
-    console.log(`saveSettings: ${account.planName} plan, ${account.creditsRemaining} credits, up to ${account.maxAffordableResults} results per search`);
-    const locations = call<Array<{ label: string }>>(runtime, "findLocations", { q: city });
-    console.log(`findLocations("${city}"): ${locations.map((l) => l.label).join(" | ")}`);
-    const location = locations[0]?.label;
-    if (!location) throw new Error(`no catalog location starts with "${city}"`);
-
-    let job = call<JobView>(runtime, "startSearch", { query, location, maxResults });
-    console.log(`startSearch: "${query}" in ${location}, ${maxResults} results → job ${job.jobId}, sheet "${job.sheetName}"\n`);
-    for (let pass = 1; pass <= 200; pass += 1) {
-      clock.advance(8000); // the sidebar polls every 5–10 s
-      const jobs = call<JobView[]>(runtime, "refreshJobs");
-      job = jobs.find((j) => j.jobId === job.jobId) ?? job;
-      console.log(`pass ${String(pass).padStart(2)}: ${job.status.padEnd(10)} leads ${job.leadCount ?? 0}, enriched ${job.enrichedCount ?? 0}, rows in sheet ${job.rowsWritten}`);
-      if (runtime.triggers.length === 0 && (job.status === "completed" || job.status === "failed")) break;
-    }
-    if (job.error) console.log(`\n${job.error}`);
-
-    const values = runtime.spreadsheetApp.testing.values(job.sheetName);
-    const headers = (values[0] ?? []).map(String);
-    const show = ["Name", "Phone", "Website", "Emails", "Email status"];
-    const columns = show.map((h) => headers.indexOf(h));
-    console.log(`\nSheet "${job.sheetName}": ${values.length - 1} rows × ${headers.length} columns. The first 12:`);
-    console.log(show.map((h) => clip(h, 26)).join(" "));
-    for (const row of values.slice(1, 13)) console.log(columns.map((c) => clip(row[c], 26)).join(" "));
-    const counters = runtime.counters.snapshot();
-    console.log(
-      `\nCost: ${counters.fetchRequests} HTTP requests in ${counters.roundTrips} round trips, ` +
-        `${counters.spreadsheetWrites} spreadsheet writes, ${counters.spreadsheetReads} reads, over ${counters.executions} executions.`,
-    );
-    console.log("For a simulator in real time (for curl or your own client): npm run sim");
-  } finally {
-    await sim.close();
+  const cli = parseArgs(process.argv.slice(2));
+  if (cli.headless) {
+    await runHeadless({ query: cli.query, city: cli.city, maxResults: cli.max, seed: cli.seed, hostile: cli.hostile });
+    return;
   }
+  const playground = await startPlayground({ port: cli.port, speed: cli.speed, seed: cli.seed, hostile: cli.hostile, presetKey: cli.noKey ? null : undefined });
+  console.log(`Business Leads playground: ${playground.url}`);
+  console.log(`  the sidebar is dist/Sidebar.html running on the built add-on; the simulator is at ${playground.simUrl} (demo key demo-growth)`);
+  console.log(`  virtual time runs ${cli.speed}× real time${cli.hostile ? "; hostile values are on" : ""}. Stop with Ctrl-C.`);
+  stopWithParent((reason) => {
+    console.log(`\nStopping (${reason})…`);
+    void playground.close().then(() => process.exit(0));
+  });
 }
 
 main().catch((error: unknown) => {

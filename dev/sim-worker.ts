@@ -9,9 +9,10 @@ import type { SimWorkerData } from "./simulator/worker-host";
 async function main(): Promise<void> {
   const data = (workerData ?? {}) as SimWorkerData;
   const clock: SimClock = data.clockBuffer !== undefined ? new VirtualClock(data.clockBuffer) : realClock;
-  const options: { clock: SimClock; seed?: number; production?: boolean } = { clock };
+  const options: { clock: SimClock; seed?: number; production?: boolean; hostile?: boolean } = { clock };
   if (data.seed !== undefined) options.seed = data.seed;
   if (data.production !== undefined) options.production = data.production;
+  if (data.hostile !== undefined) options.hostile = data.hostile;
   const simulator = new Simulator(options);
   const serverOptions: { simulator: Simulator; port?: number } = { simulator };
   if (data.port !== undefined) serverOptions.port = data.port;

@@ -103,6 +103,30 @@ function categoryFromQuery(query: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** How a kind of business is named and categorised, so a city's results read like the real thing. */
+interface Trade {
+  categories: readonly string[];
+  /** The word in names like "Garcia Plumbing". */
+  noun: string;
+  /** Whole names of independent places. */
+  brands: readonly string[];
+}
+
+const TRADES: ReadonlyArray<{ match: RegExp; trade: Trade }> = [
+  { match: /coffee|caf[eé]|espresso|roaster/i, trade: { categories: ["Coffee shop", "Cafe", "Espresso bar", "Coffee roasters"], noun: "Coffee", brands: ["Bean & Barrel", "Morning Ritual", "Drip Society", "Little Owl Café", "Cultivar Coffee Bar", "The Daily Grind", "Ember Roasting Co.", "Figure Eight Coffee", "Houndstooth Espresso", "Common Ground"] } },
+  { match: /plumb/i, trade: { categories: ["Plumber", "Plumbing service", "Water heater installation service", "Drainage service"], noun: "Plumbing", brands: ["Pipe Dreams", "Flow Masters", "Clear Drain Pros", "The Leak Doctor", "Copperline Plumbing", "Roto Express"] } },
+  { match: /dent/i, trade: { categories: ["Dentist", "Dental clinic", "Cosmetic dentist", "Orthodontist"], noun: "Dental", brands: ["Bright Smiles", "Gentle Care Dentistry", "Smile Studio", "Parkside Dental Group", "Pearl Family Dentistry"] } },
+  { match: /restaurant|food|pizza|taco|diner|bbq|burger/i, trade: { categories: ["Restaurant", "Mexican restaurant", "Pizza restaurant", "Barbecue restaurant", "American restaurant"], noun: "Kitchen", brands: ["Salt & Smoke", "La Cocina", "The Copper Pot", "Green Fork", "Juniper Table", "Fire & Stone Pizza"] } },
+  { match: /salon|hair|barber/i, trade: { categories: ["Hair salon", "Barber shop", "Beauty salon"], noun: "Salon", brands: ["Shear Genius", "The Mane Room", "Clipper & Co.", "Studio Bloom", "Fade Factory"] } },
+];
+
+function tradeFor(query: string): Trade {
+  const found = TRADES.find((t) => t.match.test(query));
+  if (found !== undefined) return found.trade;
+  const category = categoryFromQuery(query);
+  return { categories: [category, `${category} service`, "Local business"], noun: category, brands: [] };
+}
+
 function postalCode(rng: Prng, cc: string): string {
   switch (cc) {
     case "US": return rng.digits(5);
@@ -134,18 +158,23 @@ function emptySocials(): Socials {
 }
 
 /** Generates the full truth of one business; the same arguments always give the same record. */
-export function generateBusiness(seed: number, jobId: string, position: number, id: string, ctx: SearchContext | EnrichmentContext): BusinessTruth {
+/** `hostile` (the default) overlays the hostile variants on their fixed share of positions. */
+export function generateBusiness(seed: number, jobId: string, position: number, id: string, ctx: SearchContext | EnrichmentContext, hostile = true): BusinessTruth {
   const rng = prngFor(seed, "business", jobId, position);
   const cc = ctx.kind === "search" ? ctx.location.country_code : "US";
   const city = ctx.kind === "search" ? ctx.location.name : "";
-  const category = ctx.kind === "search" ? categoryFromQuery(ctx.query) : "";
+  const trade = ctx.kind === "search" ? tradeFor(ctx.query) : undefined;
+  // The first category is the commonest, as in a real city's listings.
+  const category = trade === undefined ? "" : rng.chance(0.5) ? (trade.categories[0] ?? "") : rng.pick(trade.categories);
+  const noun = trade?.noun ?? "";
   const owner = person(rng);
-  const style = rng.int(0, 3);
+  const style = rng.int(0, trade !== undefined && trade.brands.length > 0 ? 5 : 3);
   const generatedTitle =
-    style === 0 ? `${owner.last} ${category}` :
-    style === 1 ? `${rng.pick(ADJ)} ${category}` :
-    style === 2 ? `${city} ${category} Co.` :
-    `${owner.first}'s ${category}`;
+    style === 0 ? `${owner.last} ${noun}` :
+    style === 1 ? `${rng.pick(ADJ)} ${noun}` :
+    style === 2 ? `${city} ${noun} Co.` :
+    style === 3 ? `${owner.first}'s ${noun}` :
+    `${rng.pick(trade?.brands ?? [noun])}${style === 5 ? ` – ${rng.pick(STREETS)} ${rng.pick(SUFFIX)}` : ""}`;
   const title = ctx.kind === "search" ? generatedTitle : ctx.businessName;
   let website: string;
   let domain: string;
@@ -181,7 +210,7 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
     position,
     title,
     category,
-    categories: ctx.kind === "search" ? [category, rng.pick(["Service establishment", "Store", "Contractor", "Local business"])] : [],
+    categories: trade === undefined ? [] : [category, rng.pick(trade.categories.filter((c) => c !== category).concat(["Local business"]))],
     address: ctx.kind === "search" ? `${rng.int(1, 9899)} ${rng.pick(STREETS)} ${rng.pick(SUFFIX)}, ${city}, ${ctx.location.region} ${postalCode(rng, cc)}` : "",
     city,
     countryCode: ctx.kind === "search" ? cc : "",
@@ -206,7 +235,7 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
     keyContacts: [],
     extra: {},
   };
-  const variant = hostileVariantAt(position);
+  const variant = hostile ? hostileVariantAt(position) : undefined;
   if (variant !== undefined) variant.apply(truth, ctx.kind);
   return truth;
 }

@@ -17,6 +17,8 @@ export interface SimulatorOptions {
   seed?: number;
   /** Production mode: job creation without Idempotency-Key is 428. */
   production?: boolean;
+  /** Every 5th business carries a hostile value (formulas, signs, unicode…): default true; the playground turns it off. */
+  hostile?: boolean;
 }
 
 export const DEFAULT_SEED = 42;
@@ -35,12 +37,14 @@ export class Simulator {
   readonly clock: SimClock;
   readonly seed: number;
   readonly production: boolean;
+  readonly hostile: boolean;
   private state: SimState;
 
   constructor(options: SimulatorOptions) {
     this.clock = options.clock;
     this.seed = options.seed ?? DEFAULT_SEED;
     this.production = options.production ?? false;
+    this.hostile = options.hostile ?? true;
     this.state = this.freshState();
   }
 
@@ -213,7 +217,7 @@ export class Simulator {
   }
 
   private freshState(): SimState {
-    this.state = new SimState(this.seed, this.clock, this.production);
+    this.state = new SimState(this.seed, this.clock, this.production, this.hostile);
     const now = this.clock.now();
     const demos: readonly DemoKey[] = Object.values(DEMO_KEYS);
     for (const demo of demos) {

@@ -18,7 +18,7 @@ export class SimState {
   readonly counters: SimStats = { total: 0, byRoute: {}, byStatus: {}, lost: 0, faulted: 0 };
   private accountCounter = 0;
 
-  constructor(readonly seed: number, readonly clock: SimClock, readonly production: boolean) {
+  constructor(readonly seed: number, readonly clock: SimClock, readonly production: boolean, readonly hostile = true) {
     this.faults = new FaultInjector(prngFor(seed, "faults"));
   }
 
@@ -99,7 +99,7 @@ export class SimState {
     const ctx = job.search !== undefined
       ? { kind: "search" as const, query: job.search.input.query, location: job.search.location, placeOffset: job.placeOffset }
       : { kind: "enrichment" as const, businessName: supplied?.business_name ?? "", websiteUrl: supplied?.website_url ?? "" };
-    const truth = generateBusiness(this.seed, job.id, index + 1, id, ctx);
+    const truth = generateBusiness(this.seed, job.id, index + 1, id, ctx, this.hostile);
     job.truths[index] = truth;
     return truth;
   }

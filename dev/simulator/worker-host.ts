@@ -12,6 +12,8 @@ export interface SimulatorWorkerOptions {
   seed?: number;
   production?: boolean;
   port?: number;
+  /** Hostile values in every 5th business (default true, as in the tests). */
+  hostile?: boolean;
 }
 
 export interface SimWorkerData {
@@ -19,6 +21,7 @@ export interface SimWorkerData {
   seed?: number;
   production?: boolean;
   port?: number;
+  hostile?: boolean;
 }
 
 export interface SimulatorWorker {
@@ -41,6 +44,7 @@ export async function startSimulatorWorker(options: SimulatorWorkerOptions = {})
   if (options.seed !== undefined) workerData.seed = options.seed;
   if (options.production !== undefined) workerData.production = options.production;
   if (options.port !== undefined) workerData.port = options.port;
+  if (options.hostile !== undefined) workerData.hostile = options.hostile;
   const worker = new Worker(file, { workerData });
   const url = await new Promise<string>((resolve, reject) => {
     worker.once("message", (message: unknown) => {

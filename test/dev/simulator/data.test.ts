@@ -4,8 +4,8 @@ import { HOSTILE_EVERY, HOSTILE_VARIANTS, hostileVariantAt } from "../../../dev/
 import type { Simulator } from "../../../dev/simulator/simulator";
 import { call, createEnrichment, createSearch, newSim, UUID_RE, type BusinessJson, type ResultsJson } from "./helpers";
 
-function finishedResults(sim: Simulator, advance: (ms: number) => void, maxResults = 100): { jobId: string; items: BusinessJson[] } {
-  const jobId = createSearch(sim, "demo-growth", { maxResults }).body.job_id;
+function finishedResults(sim: Simulator, advance: (ms: number) => void, maxResults = 100, query?: string): { jobId: string; items: BusinessJson[] } {
+  const jobId = createSearch(sim, "demo-growth", query === undefined ? { maxResults } : { maxResults, query }).body.job_id;
   advance(600_000);
   return { jobId, items: call<ResultsJson>(sim, "GET", `/searches/${jobId}/results?page_size=500`).body.items };
 }
@@ -46,6 +46,25 @@ describe("realistic values", () => {
     expect(items.every((i) => typeof i["rating"] === "number" && (i["rating"] as number) >= 1 && (i["rating"] as number) <= 5)).toBe(true);
     expect(items.every((i) => i["city"] === "Austin" && i["country_code"] === "US")).toBe(true);
     expect(items.every((i) => String(i["maps_url"]).startsWith("https://www.google.com/maps/"))).toBe(true);
+  });
+});
+
+describe("the playground's realistic data (hostile: false)", () => {
+  test("a coffee search reads like a city's coffee shops: varied names and categories, owners, socials, verification results", () => {
+    const { sim, clock } = newSim({ hostile: false });
+    const { items } = finishedResults(sim, (ms) => clock.advance(ms), 100, "coffee");
+    const titles = items.map((i) => i.title);
+    expect(new Set(titles).size).toBeGreaterThan(40);
+    expect(titles.every((t) => /^[\p{L}\p{N} &'.,–-]+$/u.test(t) && t.length < 60)).toBe(true);
+    expect(new Set(items.map((i) => i["category"])).size).toBeGreaterThanOrEqual(3);
+    expect(items.every((i) => ["Coffee shop", "Cafe", "Espresso bar", "Coffee roasters"].includes(String(i["category"])))).toBe(true);
+    expect(items.every((i) => Array.isArray(i["owner_names"]) && (i["owner_names"] as unknown[]).length === 1)).toBe(true);
+    expect(items.filter((i) => ((i["socials"] as { facebooks?: unknown[] } | undefined)?.facebooks ?? []).length > 0).length).toBeGreaterThan(30);
+    const results = new Set(items.flatMap((i) => Object.values((i["email_verifications"] ?? {}) as Record<string, { result: string }>).map((v) => v.result)));
+    expect(results).toEqual(new Set(["deliverable", "accept_all", "undeliverable", "unknown"]));
+    // No hostile overlay: no formula-like, signed, numeric or oversized titles; no unknown enums or extras.
+    expect(titles.some((t) => /^[=+\-@']/.test(t) || t === "TRUE" || t.length > 100)).toBe(false);
+    expect(items.some((i) => i["business_status"] === "CLOSED_TEMPORARILY_UNKNOWN" || i["x_score"] !== undefined)).toBe(false);
   });
 });
 

@@ -79,9 +79,9 @@ export interface DetailJson {
 
 export const AUSTIN = "Austin, Texas, US";
 
-export function newSim(options: { seed?: number; production?: boolean } = {}): { sim: Simulator; clock: VirtualClock } {
+export function newSim(options: { seed?: number; production?: boolean; hostile?: boolean } = {}): { sim: Simulator; clock: VirtualClock } {
   const clock = new VirtualClock();
-  return { sim: new Simulator({ clock, seed: options.seed ?? 7, production: options.production ?? false }), clock };
+  return { sim: new Simulator({ clock, seed: options.seed ?? 7, production: options.production ?? false, hostile: options.hostile ?? true }), clock };
 }
 
 export function call<T = Record<string, unknown>>(sim: Simulator, method: string, path: string, options: CallOptions = {}): Called<T> {

@@ -1,0 +1,102 @@
+// This file defines the playground's page: the emulated spreadsheet (toolbar, cells, sheet tabs)
+// on the left and the add-on's built sidebar in a 300 px iframe on the right, as Sheets lays
+// them out; its script is dev/playground/client/grid.ts, bundled when the server starts.
+import { buildSync } from "esbuild";
+import * as path from "node:path";
+
+export function bundleGridScript(root: string): string {
+  const result = buildSync({
+    entryPoints: [path.join(root, "dev/playground/client/grid.ts")],
+    bundle: true,
+    write: false,
+    format: "iife",
+    target: "es2020",
+    logLevel: "error",
+  });
+  const file = result.outputFiles[0];
+  if (file === undefined) throw new Error("esbuild produced no grid script");
+  // Inlined in a <script>: a "</script" inside the code would end it early.
+  return file.text.replace(/<\/script/gi, "<\\/script");
+}
+
+export interface PageInfo {
+  demoKey: string;
+  simUrl: string;
+  hostile: boolean;
+}
+
+const STYLE = `
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 13px/1.4 Roboto, Arial, sans-serif; color: #202124; display: flex; height: 100vh; overflow: hidden; }
+  #sheet { flex: 1; display: flex; flex-direction: column; min-width: 0; border-right: 1px solid #dadce0; }
+  header { padding: 8px 12px; border-bottom: 1px solid #dadce0; }
+  header h1 { font-size: 18px; font-weight: 400; margin: 0 0 4px; }
+  .toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 12px; border-bottom: 1px solid #dadce0; background: #f8f9fa; }
+  button { font: inherit; padding: 4px 10px; border: 1px solid #dadce0; border-radius: 4px; background: #fff; cursor: pointer; }
+  button:focus-visible, textarea:focus-visible { outline: 2px solid #1a73e8; }
+  output { font-family: monospace; }
+  #grid-wrap { flex: 1; overflow: auto; }
+  #grid { border-collapse: collapse; font-size: 12px; }
+  #grid th { background: #f8f9fa; color: #5f6368; font-weight: 400; border: 1px solid #e0e0e0; padding: 2px 6px; position: sticky; top: 0; }
+  #grid tbody th { position: sticky; left: 0; top: auto; text-align: right; }
+  #grid td { border: 1px solid #e0e0e0; padding: 2px 6px; max-width: 220px; min-width: 60px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: cell; user-select: none; }
+  #grid tr.frozen td { font-weight: 700; background: #f1f3f4; }
+  #grid td.selected { background: #e8f0fe; outline: 1px solid #1a73e8; }
+  #tabs { display: flex; gap: 2px; padding: 4px 12px; border-top: 1px solid #dadce0; background: #f8f9fa; overflow-x: auto; }
+  #tabs [role=tab] { border-radius: 0 0 4px 4px; }
+  #tabs [role=tab][aria-selected=true] { background: #e8f0fe; color: #1967d2; font-weight: 500; }
+  details { padding: 6px 12px; border-bottom: 1px solid #dadce0; }
+  textarea { width: 100%; height: 90px; font: 12px monospace; }
+  #page-status { margin: 4px 0 0; color: #188038; min-height: 1.4em; }
+  #grid-note { margin: 4px 12px; color: #5f6368; }
+  #sidebar { width: 300px; min-width: 300px; height: 100vh; border: 0; }
+  code { background: #f1f3f4; padding: 0 3px; }
+`;
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+export function renderPage(info: PageInfo, gridScript: string): string {
+  const key = escapeHtml(info.demoKey);
+  const url = escapeHtml(info.simUrl);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Business Leads playground</title><style>${STYLE}</style></head>
+<body>
+<main id="sheet" aria-label="Spreadsheet">
+  <header>
+    <h1>Business Leads playground</h1>
+    <span id="clock" role="timer"></span>
+    <p id="page-status" role="status" aria-live="polite"></p>
+  </header>
+  <details>
+    <summary>How to try it</summary>
+    <p>The sidebar on the right is the add-on as built in <code>dist/</code>, running in the Apps Script fakes against the
+    service simulator (${url}). It starts set up with the demo key <code>${key}</code>. Search "coffee" in
+    "Austin, Texas, US" and watch the rows arrive; paste a list below and enrich it; create a job elsewhere and import it.
+    Other demo keys to save in Settings: <code>demo-revoked</code> (refused, 401), <code>demo-free-used</code> (no credits, 402),
+    <code>demo-starter-low</code> (one small search).${info.hostile ? " Hostile values are on: every 5th business has a formula-like, signed, unicode or oversized value." : ""}</p>
+  </details>
+  <div class="toolbar">
+    <span>Selection: <output id="selection" aria-label="Selection"></output></span>
+    <button type="button" id="sort-asc">Sort A → Z</button>
+    <button type="button" id="sort-desc">Sort Z → A</button>
+    <button type="button" id="elsewhere">Create a job elsewhere</button>
+    <output id="elsewhere-id" aria-label="Job made elsewhere"></output>
+    <button type="button" id="reload-sidebar">Reload sidebar</button>
+  </div>
+  <details>
+    <summary>Paste a list</summary>
+    <label for="paste-text">One business a line: name, then website (comma or tab between them)</label>
+    <textarea id="paste-text">Blue Bottle Coffee, https://bluebottlecoffee.com
+Houndstooth Coffee, https://houndstoothcoffee.com
+Epoch Coffee, not a website</textarea>
+    <button type="button" id="paste">Paste as a new sheet</button>
+  </details>
+  <div id="grid-wrap"><table id="grid" role="grid"></table><p id="grid-note"></p></div>
+  <div id="tabs" role="tablist" aria-label="Sheets"></div>
+</main>
+<iframe id="sidebar" title="Business Leads sidebar" src="/sidebar"></iframe>
+<script>${gridScript}</script>
+</body></html>`;
+}

@@ -1,0 +1,196 @@
+// This file defines startPlayground: the simulator (in a worker, on a virtual clock that runs
+// `speed` times faster than real time), the BUILT add-on in the Apps Script fakes, and an HTTP
+// server on 127.0.0.1 for the page, the sidebar (with the google.script.run shim) and the calls.
+// Calls and trigger runs are synchronous, so they never overlap, as in one Apps Script user's session.
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import * as path from "node:path";
+import { VirtualClock } from "../clock";
+import { createRuntime, type FakeRuntime } from "../fakes/runtime";
+import { DEMO_KEYS, startSimulatorWorker } from "../simulator";
+import { createSearchElsewhere } from "./elsewhere";
+import { bundleGridScript, renderPage } from "./page";
+import { injectScriptRunShim, SCRIPT_RUN_PATH } from "./script-run-shim";
+import { SheetView } from "./sheet-view";
+
+export interface PlaygroundOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  seed?: number;
+  /** Hostile values in every 5th business, as in the tests (default false: a real city's look). */
+  hostile?: boolean;
+  /** Virtual milliseconds per real millisecond (default 5). */
+  speed?: number;
+  /** The key saved before the page opens; null starts with no settings (default the growth demo key). */
+  presetKey?: string | null;
+  /** Repository root (default the working directory, as npm runs scripts). */
+  root?: string;
+}
+
+export interface Playground {
+  url: string;
+  simUrl: string;
+  runtime: FakeRuntime;
+  clock: VirtualClock;
+  close(): Promise<void>;
+}
+
+/** How often the background advances the clock and fires due triggers (real ms). */
+const TICK_MS = 250;
+const MAX_BODY_BYTES = 1_000_000;
+
+interface CallAnswer {
+  ok: boolean;
+  value?: unknown;
+  error?: { name: string; message: string };
+}
+
+export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
+  const root = options.root ?? process.cwd();
+  const distDir = path.join(root, "dist");
+  const speed = options.speed ?? 5;
+  const hostile = options.hostile ?? false;
+  const clock = new VirtualClock(Date.now());
+  const sim = await startSimulatorWorker({ clock, seed: options.seed ?? 42, hostile });
+  const runtime = createRuntime({ clock, installation: "addon", distDir, spreadsheetName: "Business Leads playground" });
+  const sheets = new SheetView(runtime);
+  const presetKey = options.presetKey === undefined ? DEMO_KEYS.growth.apiKey : options.presetKey;
+  if (presetKey !== null) {
+    const saved = call(runtime, "saveSettings", [{ apiKey: presetKey, baseUrl: sim.url }]);
+    if (!saved.ok) throw new Error(`saving the demo settings failed: ${saved.error?.message ?? ""}`);
+  }
+  const page = renderPage({ demoKey: presetKey ?? DEMO_KEYS.growth.apiKey, simUrl: sim.url, hostile }, bundleGridScript(root));
+
+  const routes: Record<string, (req: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; body: string }>> = {
+    "GET /": async () => html(page),
+    "GET /sidebar": async () => html(injectScriptRunShim(sidebarHtml(runtime, distDir))),
+    [`POST ${SCRIPT_RUN_PATH}`]: async (_req, body) => {
+      const name = typeof body.name === "string" ? body.name : "";
+      const args = Array.isArray(body.args) ? (body.args as unknown[]) : [];
+      return json(call(runtime, name, args));
+    },
+    "GET /api/grid": async (req) => {
+      const since = new URL(req.url ?? "/", "http://x").searchParams.get("since") ?? "";
+      const state = sheets.state();
+      const version = String(hashOf(JSON.stringify(state)));
+      const clockInfo = { now: clock.now(), speed, nextTriggerAt: nextTrigger(runtime) };
+      return json(version === since ? { version, clock: clockInfo } : { version, state, clock: clockInfo });
+    },
+    "POST /api/select": async (_req, body) => answer(() => sheets.select(text(body.sheetName), text(body.a1))),
+    "POST /api/show-sheet": async (_req, body) => answer(() => sheets.showSheet(text(body.sheetName))),
+    "POST /api/sort": async (_req, body) => answer(() => sheets.sort(text(body.sheetName), Number(body.column), body.ascending !== false)),
+    "POST /api/paste": async (_req, body) => answer(() => sheets.pasteList(text(body.text))),
+    "POST /api/elsewhere": async () => {
+      try {
+        return json({ ok: true, value: await createSearchElsewhere(sim.url, DEMO_KEYS.growth.apiKey) });
+      } catch (error) {
+        return json({ ok: false, error: { name: "Error", message: error instanceof Error ? error.message : String(error) } });
+      }
+    },
+  };
+
+  const server = createServer((req, res) => {
+    void serve(req, res, routes);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+
+  const ticker = setInterval(() => {
+    clock.advance(TICK_MS * speed);
+    runtime.fireDueTriggers();
+  }, TICK_MS);
+
+  return {
+    url,
+    simUrl: sim.url,
+    runtime,
+    clock,
+    close: async () => {
+      clearInterval(ticker);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sim.close();
+    },
+  };
+}
+
+/** One google.script.run call on the built bundle; the answer the shim turns into handler calls. */
+function call(runtime: FakeRuntime, name: string, args: readonly unknown[]): CallAnswer {
+  try {
+    const result = runtime.run(name, args, { viaScriptRun: true });
+    if (result.killed) return { ok: false, error: { name: "Error", message: "Exceeded maximum execution time" } };
+    if (result.error !== undefined) return { ok: false, error: { name: "ScriptError", message: result.errorMessage ?? "The call failed" } };
+    return { ok: true, value: result.value };
+  } catch (error) {
+    // The fake refuses what google.script.run cannot carry (dates, functions…), as Apps Script does.
+    return { ok: false, error: { name: "ScriptError", message: error instanceof Error ? error.message : String(error) } };
+  }
+}
+
+/** The sidebar as the add-on shows it (showSidebar from the menu), else the built file itself. */
+function sidebarHtml(runtime: FakeRuntime, distDir: string): string {
+  const ui = runtime.spreadsheetApp.testing.ui;
+  const before = ui.sidebars.length;
+  const shown = runtime.run("showSidebar", [], { authMode: "FULL" });
+  const sidebar = ui.sidebars[ui.sidebars.length - 1];
+  if (shown.error === undefined && ui.sidebars.length > before && sidebar !== undefined && sidebar.html !== "") return sidebar.html;
+  const file = path.join(distDir, "Sidebar.html");
+  if (existsSync(file)) return readFileSync(file, "utf8");
+  return `<!doctype html><p>The sidebar is not built: dist/Sidebar.html is missing (showSidebar said: ${escapeText(shown.errorMessage ?? "nothing")}). Run npm run build.</p>`;
+}
+
+function nextTrigger(runtime: FakeRuntime): number | null {
+  const times = runtime.triggers.map((t) => t.nextAt).filter((t): t is number => typeof t === "number");
+  return times.length === 0 ? null : Math.min(...times);
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, routes: Record<string, (req: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; body: string }>>): Promise<void> {
+  try {
+    const pathname = new URL(req.url ?? "/", "http://x").pathname;
+    const route = routes[`${req.method ?? "GET"} ${pathname}`];
+    const reply = route === undefined ? { status: 404, type: "text/plain", body: "Not found" } : await route(req, await readBody(req));
+    res.writeHead(reply.status, { "content-type": `${reply.type}; charset=utf-8`, "cache-control": "no-store" });
+    res.end(reply.body);
+  } catch (error) {
+    res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+    res.end(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  if (req.method !== "POST") return {};
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) throw new Error("request too large");
+    chunks.push(buffer);
+  }
+  const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+}
+
+function answer(action: () => unknown): Promise<{ status: number; type: string; body: string }> {
+  try {
+    return Promise.resolve(json({ ok: true, value: action() ?? null }));
+  } catch (error) {
+    return Promise.resolve(json({ ok: false, error: { name: "Error", message: error instanceof Error ? error.message : String(error) } }));
+  }
+}
+
+const html = (body: string) => ({ status: 200, type: "text/html", body });
+const json = (value: unknown) => ({ status: 200, type: "application/json", body: JSON.stringify(value) });
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+const escapeText = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+/** A fast string hash (FNV-1a): only to tell the page whether the grid changed. */
+function hashOf(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i += 1) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}

@@ -1,0 +1,95 @@
+// This file defines what the playground's grid shows of the emulated spreadsheet (sheet tabs,
+// the active sheet's cells as Sheets displays them, the selection) and the things a person does
+// to it from the page: select, paste a list, sort, switch sheets. All of it goes through the
+// same SpreadsheetApp fake the add-on uses, as a user acting in the Sheets UI would.
+import type { FakeRuntime } from "../fakes/runtime";
+import type { GridState } from "./grid-state";
+
+/** The grid shows at most this many rows; a 700-row sheet is still all there for the add-on. */
+export const GRID_ROW_LIMIT = 300;
+
+export interface PastedList {
+  sheetName: string;
+  rangeA1: string;
+  rows: number;
+}
+
+export class SheetView {
+  constructor(private readonly runtime: FakeRuntime) {}
+
+  private get testing() {
+    return this.runtime.spreadsheetApp.testing;
+  }
+
+  state(): GridState {
+    const app = this.runtime.spreadsheetApp;
+    const activeSheet = this.testing.activeSheetName();
+    const display = this.testing.sheetInfo(activeSheet).lastRow === 0 ? [] : this.testing.displayValues(activeSheet);
+    return {
+      sheets: this.testing.sheetNames(),
+      activeSheet,
+      selection: app.getActiveRange().getA1Notation(),
+      cells: display.slice(0, GRID_ROW_LIMIT),
+      totalRows: display.length,
+      frozenRows: this.testing.sheetInfo(activeSheet).frozenRows,
+    };
+  }
+
+  /** Everything the grid shows, as one string: the page reloads the grid only when it changes. */
+  fingerprint(): string {
+    const s = this.state();
+    return JSON.stringify([s.sheets, s.activeSheet, s.selection, s.totalRows, s.frozenRows, s.cells]);
+  }
+
+  select(sheetName: string, a1: string): void {
+    this.testing.setActiveRange(sheetName, a1);
+  }
+
+  showSheet(sheetName: string): void {
+    this.testing.setActiveSheet(sheetName);
+  }
+
+  /** Sort sheet by one column (Data › Sort sheet): the rows below the frozen header move. */
+  sort(sheetName: string, column: number, ascending: boolean): void {
+    this.testing.userSortSheet(sheetName, column, ascending);
+  }
+
+  /**
+   * Pastes `text` (one business a line: name, then website, separated by a tab or a comma) as a
+   * new sheet with a "Name | Website" header, frozen as a person would, and selects it all, so
+   * "Enrich rows" finds it. Values land as typed text, never parsed into formulas.
+   */
+  pasteList(text: string): PastedList {
+    const rows = parseList(text);
+    if (rows.length === 0) throw new Error("Paste at least one line: a business name, then its website.");
+    const sheetName = this.freeSheetName("Pasted list");
+    this.testing.userAddSheet(sheetName);
+    const values = [["Name", "Website"], ...rows];
+    this.testing.userSeed(sheetName, "A1", values);
+    this.runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName)?.setFrozenRows(1);
+    const rangeA1 = `A1:B${values.length}`;
+    this.testing.setActiveRange(sheetName, rangeA1);
+    return { sheetName, rangeA1, rows: rows.length };
+  }
+
+  private freeSheetName(base: string): string {
+    const taken = new Set(this.testing.sheetNames());
+    if (!taken.has(base)) return base;
+    for (let n = 2; ; n += 1) if (!taken.has(`${base} ${n}`)) return `${base} ${n}`;
+  }
+}
+
+/** "Name<TAB>site" or "Name, site" per line; a line without a separator is a name with no website; a header line is dropped. */
+export function parseList(text: string): string[][] {
+  const rows = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .map((line) => {
+      const at = line.includes("\t") ? line.lastIndexOf("\t") : line.lastIndexOf(",");
+      return at < 0 ? [line, ""] : [line.slice(0, at).trim(), line.slice(at + 1).trim()];
+    });
+  const first = rows[0];
+  const isHeader = first !== undefined && /^((business )?name|company)$/i.test(first[0] ?? "") && /^(website|url|domain)$/i.test(first[1] ?? "");
+  return isHeader ? rows.slice(1) : rows;
+}

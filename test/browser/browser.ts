@@ -1,0 +1,81 @@
+// This file defines the browser tests' harness: Debian's chromium driven by playwright-core,
+// against the playground server started in-process on a free port. Where the browser cannot run
+// (playwright-core not installed, no /usr/bin/chromium) the suites are skipped with a reason,
+// except under CI=true, where that is a failure: CI installs chromium (.ci/run).
+import { existsSync, mkdirSync } from "node:fs";
+import * as path from "node:path";
+import { startPlayground, type Playground, type PlaygroundOptions } from "../../dev/playground/server";
+import type { Browser, BrowserContext, FrameLocator, Locator, Page, PlaywrightCore } from "./playwright";
+
+export const CHROMIUM = "/usr/bin/chromium";
+/** design.md's flags for Debian's chromium in a container. */
+const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const SCREENSHOTS = path.resolve(__dirname, "../../docs/screenshots");
+
+function loadPlaywright(): { playwright: PlaywrightCore } | { missing: string } {
+  let playwright: PlaywrightCore;
+  try {
+    playwright = require("playwright-core") as PlaywrightCore;
+  } catch {
+    return { missing: "playwright-core is not installed (npm ci installs it)" };
+  }
+  if (!existsSync(CHROMIUM)) return { missing: `${CHROMIUM} is missing (apt-get install -y chromium)` };
+  return { playwright };
+}
+
+const loaded = loadPlaywright();
+if ("missing" in loaded && process.env.CI === "true") throw new Error(`browser tests cannot run: ${loaded.missing}`);
+if ("missing" in loaded) process.stderr.write(`browser tests skipped: ${loaded.missing}\n`);
+
+/** `describe` when the browser can run, else `describe.skip` (outside CI only, see above). */
+export const describeInBrowser: jest.Describe = "missing" in loaded ? describe.skip : describe;
+
+export async function launchChromium(): Promise<Browser> {
+  if ("missing" in loaded) throw new Error(loaded.missing);
+  return loaded.playwright.chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+export interface Session {
+  playground: Playground;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Inside the sidebar's iframe. */
+  sidebar: FrameLocator;
+  /** Scripts a page tried to run through an injected attribute or element (alert, etc.). */
+  dialogs: string[];
+  close(): Promise<void>;
+}
+
+/** A playground (fast clock) and a 1280×800 page on it, the sidebar loaded. */
+export async function openPlayground(options: PlaygroundOptions = {}): Promise<Session> {
+  const playground = await startPlayground({ speed: 20, ...options });
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(playground.url);
+  await page.waitForFunction(`document.querySelector("iframe#sidebar")?.contentDocument?.readyState === "complete"`);
+  const sidebar = page.frameLocator("iframe#sidebar");
+  return {
+    playground,
+    browser,
+    context,
+    page,
+    sidebar,
+    dialogs,
+    close: async () => {
+      await browser.close();
+      await playground.close();
+    },
+  };
+}
+
+export async function screenshot(target: Page | Locator, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await target.screenshot({ path: path.join(SCREENSHOTS, name) });
+}

@@ -1,0 +1,84 @@
+// This file declares the part of playwright-core's API the browser tests use, so the suites
+// type-check (and skip with a reason) on a machine where playwright-core is not installed yet.
+// Functions evaluated in the page are passed as strings: this Node code has no DOM types.
+
+export interface RoleOptions {
+  name?: string | RegExp;
+  exact?: boolean;
+}
+
+export interface Locator {
+  click(options?: { modifiers?: Array<"Shift" | "Control">; timeout?: number }): Promise<void>;
+  fill(value: string): Promise<void>;
+  press(key: string): Promise<void>;
+  pressSequentially(text: string, options?: { delay?: number }): Promise<void>;
+  focus(): Promise<void>;
+  check(): Promise<void>;
+  selectOption(value: string): Promise<string[]>;
+  hover(): Promise<void>;
+  inputValue(): Promise<string>;
+  textContent(): Promise<string | null>;
+  innerText(): Promise<string>;
+  innerHTML(): Promise<string>;
+  getAttribute(name: string): Promise<string | null>;
+  isVisible(): Promise<boolean>;
+  isDisabled(): Promise<boolean>;
+  count(): Promise<number>;
+  allInnerTexts(): Promise<string[]>;
+  boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null>;
+  waitFor(options?: { state?: "attached" | "detached" | "visible" | "hidden"; timeout?: number }): Promise<void>;
+  screenshot(options: { path: string }): Promise<Buffer>;
+  first(): Locator;
+  last(): Locator;
+  nth(index: number): Locator;
+  filter(options: { hasText?: string | RegExp; has?: Locator }): Locator;
+  locator(selector: string): Locator;
+  getByRole(role: string, options?: RoleOptions): Locator;
+  getByText(text: string | RegExp, options?: { exact?: boolean }): Locator;
+  getByLabel(text: string | RegExp, options?: { exact?: boolean }): Locator;
+}
+
+export interface FrameLocator {
+  locator(selector: string): Locator;
+  getByRole(role: string, options?: RoleOptions): Locator;
+  getByText(text: string | RegExp, options?: { exact?: boolean }): Locator;
+  getByLabel(text: string | RegExp, options?: { exact?: boolean }): Locator;
+  owner(): Locator;
+}
+
+export interface Dialog {
+  message(): string;
+  dismiss(): Promise<void>;
+}
+
+export interface Page {
+  goto(url: string, options?: { waitUntil?: "load" | "domcontentloaded" | "networkidle" }): Promise<unknown>;
+  locator(selector: string): Locator;
+  getByRole(role: string, options?: RoleOptions): Locator;
+  getByText(text: string | RegExp, options?: { exact?: boolean }): Locator;
+  getByLabel(text: string | RegExp, options?: { exact?: boolean }): Locator;
+  frameLocator(selector: string): FrameLocator;
+  keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
+  mouse: { down(): Promise<void>; up(): Promise<void> };
+  screenshot(options: { path: string; fullPage?: boolean }): Promise<Buffer>;
+  on(event: "dialog", listener: (dialog: Dialog) => void): void;
+  on(event: "pageerror", listener: (error: Error) => void): void;
+  evaluate<R>(expression: string): Promise<R>;
+  waitForFunction(expression: string, arg?: unknown, options?: { timeout?: number; polling?: number }): Promise<unknown>;
+  setViewportSize(size: { width: number; height: number }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface BrowserContext {
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export interface Browser {
+  newContext(options?: { viewport?: { width: number; height: number } }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export interface PlaywrightCore {
+  chromium: { launch(options: { executablePath: string; headless: boolean; args: string[] }): Promise<Browser> };
+}
