@@ -79,3 +79,29 @@ export async function screenshot(target: Page | Locator, name: string): Promise<
   mkdirSync(SCREENSHOTS, { recursive: true });
   await target.screenshot({ path: path.join(SCREENSHOTS, name) });
 }
+
+const SIDEBAR_DOCUMENT = `document.querySelector("iframe#sidebar").contentDocument`;
+
+/** Everything the sidebar's DOM holds as text: its HTML and the current value of every field. */
+export async function sidebarDomText(page: Page): Promise<string> {
+  return page.evaluate<string>(
+    `(() => { const d = ${SIDEBAR_DOCUMENT}; return d.documentElement.outerHTML + "\\n" + Array.from(d.querySelectorAll("input, textarea, select")).map((e) => e.value).join("\\n"); })()`,
+  );
+}
+
+/** The text of the grid's cells in one column (by its header in row 1), rows 2 and down. */
+export async function gridColumn(page: Page, header: string): Promise<string[]> {
+  return page.evaluate<string[]>(
+    `(() => { const rows = Array.from(document.querySelectorAll("#grid tbody tr")).map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => td.textContent));
+      const at = (rows[0] || []).indexOf(${JSON.stringify(header)}); return at < 0 ? [] : rows.slice(1).map((r) => r[at]).filter((v) => v !== ""); })()`,
+  );
+}
+
+/** Waits (real time, polling) until `check` holds; fails with `what` after `timeoutMs`. */
+export async function eventually(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 45_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

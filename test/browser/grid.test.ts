@@ -2,7 +2,7 @@
 // selection becomes the document's active range, a pasted list becomes a sheet, sorting moves
 // rows, and "Create a job elsewhere" makes a job on the service that this document has not seen.
 import { DEMO_KEYS } from "../../dev/simulator";
-import { describeInBrowser, openPlayground, type Session } from "./browser";
+import { describeInBrowser, eventually, openPlayground, type Session } from "./browser";
 
 describeInBrowser("the playground's grid", () => {
   let session: Session;
@@ -36,7 +36,7 @@ describeInBrowser("the playground's grid", () => {
     await page.locator('td[data-cell="B3"]').hover();
     await page.mouse.up();
     await page.waitForFunction(`document.getElementById("selection").value === "Pasted list!A2:B3"`);
-    await expectEventually(() => playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === "A2:B3");
+    await eventually("the document's selection is A2:B3", () => playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === "A2:B3");
     await page.getByRole("button", { name: "Sort A → Z" }).click();
     await page.locator('td[data-cell="A2"]').filter({ hasText: "<b>Bold</b> Beans" }).waitFor();
     expect(playground.runtime.spreadsheetApp.testing.values("Pasted list", "A2:A4").flat()).toEqual(["<b>Bold</b> Beans", "Alpha Cafe", "Zed Coffee"]);
@@ -54,11 +54,3 @@ describeInBrowser("the playground's grid", () => {
     expect(JSON.stringify([...playground.runtime.stores.document])).not.toContain(jobId);
   });
 });
-
-async function expectEventually(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
