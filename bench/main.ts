@@ -5,6 +5,7 @@ import { bundleFigures, type BuildOutput } from "./bundle-figures";
 import { throughputFigures, validationFigures } from "./client-figures";
 import { importFigures } from "./import-figures";
 import { functionAndRefreshFigures } from "./refresh-and-function-figures";
+import { sidebarFigures } from "./sidebar-figures";
 
 export interface BenchInput {
   /** The repository root. */
@@ -24,5 +25,7 @@ export async function main(input: BenchInput): Promise<void> {
   await importFigures(input.root);
   console.log("\n== Custom functions and scheduled refreshes (built bundle, Apps Script fakes, simulator worker) ==");
   await functionAndRefreshFigures(input.root);
+  console.log("\n== The sidebar (dist/Sidebar.html; load time in chromium through the playground) ==");
+  await sidebarFigures(input.root);
   console.log(`\nBench finished in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }

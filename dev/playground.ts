@@ -56,13 +56,14 @@ async function main(): Promise<void> {
     return;
   }
   const playground = await startPlayground({ port: cli.port, speed: cli.speed, seed: cli.seed, hostile: cli.hostile, presetKey: cli.noKey ? null : undefined });
-  console.log(`Business Leads playground: ${playground.url}`);
-  console.log(`  the sidebar is dist/Sidebar.html running on the built add-on; the simulator is at ${playground.simUrl} (demo key demo-growth)`);
-  console.log(`  virtual time runs ${cli.speed}× real time${cli.hostile ? "; hostile values are on" : ""}. Stop with Ctrl-C.`);
+  // Listen for the stop signals before printing the address: whoever reads it may signal at once.
   stopWithParent((reason) => {
     console.log(`\nStopping (${reason})…`);
     void playground.close().then(() => process.exit(0));
   });
+  console.log(`Business Leads playground: ${playground.url}`);
+  console.log(`  the sidebar is dist/Sidebar.html running on the built add-on; the simulator is at ${playground.simUrl} (demo key demo-growth)`);
+  console.log(`  virtual time runs ${cli.speed}× real time${cli.hostile ? "; hostile values are on" : ""}. Stop with Ctrl-C.`);
 }
 
 main().catch((error: unknown) => {

@@ -38,6 +38,10 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const simulator = new Simulator({ clock: realClock, seed: options.seed, production: options.production, hostile: options.hostile });
   const server = await startSimulatorServer({ simulator, port: options.port });
+  // Listen for the stop signals before saying we are up: whoever reads the address may signal at once.
+  stopWithParent(() => {
+    void server.close().then(() => process.exit(0));
+  });
   const lines = [
     `Business Leads service simulator (seed ${options.seed}${options.production ? ", production: Idempotency-Key required" : ""}${options.hostile ? ", hostile values in every 5th business" : ""})`,
     `base_url: ${server.url}   (API under ${server.url}/api/v1, control under ${server.url}/__sim)`,
@@ -46,9 +50,6 @@ async function main(): Promise<void> {
     "Query words: 'niche' finds about a third of maxResults; 'fail-me' fails the search halfway.",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
-  stopWithParent(() => {
-    void server.close().then(() => process.exit(0));
-  });
 }
 
 main().catch((error: unknown) => {

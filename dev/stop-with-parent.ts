@@ -21,8 +21,8 @@ export function stopWithParent(stop: (reason: string) => void): void {
     if (process.ppid !== parent) once("parent exited");
   }, PARENT_CHECK_MS);
   watch.unref();
-  // A pipe on stdin closes when the parent that holds its other end dies; a terminal or
-  // /dev/null says nothing about the parent, so only a pipe is watched.
+  // A pipe (or the socket pair Node's spawn uses) on stdin closes when the parent that holds its
+  // other end dies; a terminal or /dev/null says nothing about the parent, so only those are watched.
   if (stdinIsPipe()) {
     process.stdin.on("end", () => once("stdin closed"));
     process.stdin.on("error", () => once("stdin closed"));
@@ -34,7 +34,8 @@ export function stopWithParent(stop: (reason: string) => void): void {
 
 function stdinIsPipe(): boolean {
   try {
-    return fstatSync(0).isFIFO();
+    const stdin = fstatSync(0);
+    return stdin.isFIFO() || stdin.isSocket();
   } catch {
     return false;
   }

@@ -64,6 +64,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
   const routes: Record<string, (req: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; body: string }>> = {
     "GET /": async () => html(page),
+    "GET /favicon.ico": async () => ({ status: 204, type: "image/x-icon", body: "" }),
     "GET /sidebar": async () => html(injectScriptRunShim(sidebarHtml(runtime, distDir))),
     [`POST ${SCRIPT_RUN_PATH}`]: async (_req, body) => {
       const name = typeof body.name === "string" ? body.name : "";

@@ -2,28 +2,15 @@
 // against the playground server started in-process on a free port. Where the browser cannot run
 // (playwright-core not installed, no /usr/bin/chromium) the suites are skipped with a reason,
 // except under CI=true, where that is a failure: CI installs chromium (.ci/run).
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import * as path from "node:path";
+import { findChromium } from "../../dev/browser/chromium";
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from "../../dev/browser/playwright";
 import { startPlayground, type Playground, type PlaygroundOptions } from "../../dev/playground/server";
-import type { Browser, BrowserContext, FrameLocator, Locator, Page, PlaywrightCore } from "./playwright";
 
-export const CHROMIUM = "/usr/bin/chromium";
-/** design.md's flags for Debian's chromium in a container. */
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 export const SCREENSHOTS = path.resolve(__dirname, "../../docs/screenshots");
 
-function loadPlaywright(): { playwright: PlaywrightCore } | { missing: string } {
-  let playwright: PlaywrightCore;
-  try {
-    playwright = require("playwright-core") as PlaywrightCore;
-  } catch {
-    return { missing: "playwright-core is not installed (npm ci installs it)" };
-  }
-  if (!existsSync(CHROMIUM)) return { missing: `${CHROMIUM} is missing (apt-get install -y chromium)` };
-  return { playwright };
-}
-
-const loaded = loadPlaywright();
+const loaded = findChromium();
 if ("missing" in loaded && process.env.CI === "true") throw new Error(`browser tests cannot run: ${loaded.missing}`);
 if ("missing" in loaded) process.stderr.write(`browser tests skipped: ${loaded.missing}\n`);
 
@@ -32,7 +19,7 @@ export const describeInBrowser: jest.Describe = "missing" in loaded ? describe.s
 
 export async function launchChromium(): Promise<Browser> {
   if ("missing" in loaded) throw new Error(loaded.missing);
-  return loaded.playwright.chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  return loaded.launch();
 }
 
 export interface Session {
@@ -104,4 +91,23 @@ export async function eventually(what: string, check: () => boolean | Promise<bo
     if (Date.now() > until) throw new Error(`timed out waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The option shows the catalog's full_name; the search must send its label, "Austin, Texas, US". */
+export const AUSTIN = "Austin, Texas, United States";
+
+/** Types into the Location combobox and picks the first option that starts with `label` by keyboard. */
+export async function pickLocationByKeyboard(sidebar: FrameLocator, typed: string, label: string): Promise<void> {
+  const location = sidebar.getByRole("combobox", { name: "Location" });
+  await location.focus();
+  await location.pressSequentially(typed, { delay: 30 });
+  const listbox = sidebar.getByRole("listbox");
+  await listbox.getByRole("option", { name: label }).first().waitFor();
+  expect(await location.getAttribute("aria-expanded")).toBe("true");
+  const options = await listbox.getByRole("option").allInnerTexts();
+  const index = options.findIndex((o) => o.startsWith(label));
+  expect(index).toBeGreaterThanOrEqual(0);
+  for (let i = 0; i <= index; i += 1) await location.press("ArrowDown");
+  await location.press("Enter");
+  expect(await location.getAttribute("aria-expanded")).toBe("false");
 }

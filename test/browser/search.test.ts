@@ -2,27 +2,8 @@
 // start a search for "coffee", and watch the job's progress in the sidebar and its rows arrive in
 // the grid; the screenshots in docs/screenshots/ are taken here. Then the same by keyboard alone,
 // at the sidebar's 300 px.
-import { describeInBrowser, eventually, gridColumn, openPlayground, screenshot, type Session } from "./browser";
-import type { FrameLocator, Page } from "./playwright";
-
-/** Types into the Location combobox and picks the first option that starts with `label` by keyboard. */
-async function pickLocationByKeyboard(sidebar: FrameLocator, typed: string, label: string): Promise<void> {
-  const location = sidebar.getByRole("combobox", { name: "Location" });
-  await location.focus();
-  await location.pressSequentially(typed, { delay: 30 });
-  const listbox = sidebar.getByRole("listbox");
-  await listbox.getByRole("option", { name: label }).first().waitFor();
-  expect(await location.getAttribute("aria-expanded")).toBe("true");
-  const options = await listbox.getByRole("option").allInnerTexts();
-  const index = options.findIndex((o) => o.startsWith(label));
-  expect(index).toBeGreaterThanOrEqual(0);
-  for (let i = 0; i <= index; i += 1) await location.press("ArrowDown");
-  await location.press("Enter");
-  expect(await location.getAttribute("aria-expanded")).toBe("false");
-}
-
-/** The option shows the catalog's full_name; the search must send its label, "Austin, Texas, US". */
-const AUSTIN = "Austin, Texas, United States";
+import type { FrameLocator, Page } from "../../dev/browser/playwright";
+import { AUSTIN, describeInBrowser, eventually, gridColumn, openPlayground, pickLocationByKeyboard, screenshot, type Session } from "./browser";
 
 async function jobItem(sidebar: FrameLocator, name: string) {
   const item = sidebar.getByRole("listitem").filter({ hasText: name }).first();
@@ -81,6 +62,7 @@ describeInBrowser("a search from the sidebar", () => {
     expect(playground.runtime.spreadsheetApp.testing.values("Coffee in Austin").length).toBe(101);
     const sent = playground.runtime.http.requests.find((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/api/v1/searches"));
     expect(JSON.parse(sent?.body ?? "{}")).toMatchObject({ input: { query: "coffee", location: "Austin, Texas, US", countryCode: "US" } });
+    await sidebar.getByRole("heading", { name: "Jobs" }).scrollIntoViewIfNeeded();
     await screenshot(page.locator("iframe#sidebar"), "sidebar.png");
     await screenshot(page, "playground.png");
   });

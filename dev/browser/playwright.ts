@@ -1,5 +1,5 @@
-// This file declares the part of playwright-core's API the browser tests use, so the suites
-// type-check (and skip with a reason) on a machine where playwright-core is not installed yet.
+// This file declares the part of playwright-core's API the browser tests and the bench use, so
+// they type-check (and skip with a reason) on a machine where playwright-core is not installed yet.
 // Functions evaluated in the page are passed as strings: this Node code has no DOM types.
 
 export interface RoleOptions {
@@ -16,6 +16,7 @@ export interface Locator {
   check(): Promise<void>;
   selectOption(value: string): Promise<string[]>;
   hover(): Promise<void>;
+  scrollIntoViewIfNeeded(): Promise<void>;
   inputValue(): Promise<string>;
   textContent(): Promise<string | null>;
   innerText(): Promise<string>;
