@@ -26,6 +26,8 @@ export const ENTRY_POINTS = [
   { name: "onInstall", params: ["e"], calledBy: "simple-trigger" },
   { name: "showSidebar", params: [], calledBy: "menu" },
   { name: "saveSettings", params: ["settings"], calledBy: "sidebar" },
+  { name: "getSettings", params: [], calledBy: "sidebar" },
+  { name: "showJobSheet", params: ["args"], calledBy: "sidebar" },
   { name: "getAccount", params: [], calledBy: "sidebar" },
   { name: "findLocations", params: ["args"], calledBy: "sidebar" },
   { name: "startSearch", params: ["args"], calledBy: "sidebar" },

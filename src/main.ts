@@ -7,6 +7,7 @@ import { leadsBusiness, leadsCredits, leadsJob, leadsLocations, leadsResults } f
 import { runFormula } from "./gas/formula-context";
 import { buildAddonMenu } from "./ui/menu";
 import * as server from "./ui/server-functions";
+import * as sidebar from "./ui/sidebar-functions";
 import * as tracking from "./ui/tracking-functions";
 
 /** For entry points that a later issue implements: they exist (Sheets can see them) but say so. */
@@ -19,7 +20,9 @@ function notImplementedYet(name: string): () => never {
 export const entryPoints = {
   onOpen: (_e?: unknown) => buildAddonMenu(SpreadsheetApp.getUi()),
   onInstall: (_e?: unknown) => buildAddonMenu(SpreadsheetApp.getUi()),
-  showSidebar: notImplementedYet("showSidebar"),
+  showSidebar: sidebar.showSidebar,
+  getSettings: sidebar.getSettings,
+  showJobSheet: sidebar.showJobSheet,
   saveSettings: server.saveSettings,
   getAccount: server.getAccount,
   findLocations: server.findLocations,

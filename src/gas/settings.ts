@@ -57,3 +57,11 @@ export function writePollInterval(minutes: number): void {
   }
   PropertiesService.getDocumentProperties().setProperty(KEY.pollEveryMinutes, String(minutes));
 }
+
+/** The caller's stored settings as they are (either may be missing), and whether formulas share this key. */
+export function readStoredSettings(): { apiKey: string | null; baseUrl: string | null; sharedWithFormulas: boolean } {
+  const user = PropertiesService.getUserProperties();
+  const apiKey = user.getProperty(KEY.apiKey);
+  const shared = PropertiesService.getDocumentProperties().getProperty(KEY.sharedApiKey);
+  return { apiKey, baseUrl: user.getProperty(KEY.baseUrl), sharedWithFormulas: apiKey !== null && shared === apiKey };
+}

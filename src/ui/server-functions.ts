@@ -3,7 +3,8 @@
 // message written for the user (src/ui/user-error.ts).
 import type { Location } from "../api/schemas";
 import { clientFor, jobsContext, appsScriptClock } from "../gas/jobs-context";
-import { readServiceSettings, writePollInterval, writeServiceSettings } from "../gas/settings";
+import { DEFAULT_BASE_URL } from "../build-defaults";
+import { readServiceSettings, readStoredSettings, writePollInterval, writeServiceSettings } from "../gas/settings";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { runPollPass } from "../jobs/poll-pass";
@@ -27,8 +28,10 @@ function record(value: unknown): Record<string, unknown> {
 
 export function saveSettings(raw: unknown): AccountView {
   const s = record(raw);
-  const apiKey = typeof s.apiKey === "string" ? s.apiKey.trim() : "";
-  const baseUrl = typeof s.baseUrl === "string" ? s.baseUrl.trim().replace(/\/+$/, "").replace(/\/api\/v1$/, "") : "";
+  // An empty key field keeps the saved key (the sidebar never has it to send back); an empty
+  // address takes the build's default (scripts/build.mjs --base-url).
+  const apiKey = (typeof s.apiKey === "string" ? s.apiKey.trim() : "") || (readStoredSettings().apiKey ?? "");
+  const baseUrl = (typeof s.baseUrl === "string" ? s.baseUrl.trim().replace(/\/+$/, "").replace(/\/api\/v1$/, "") : "") || DEFAULT_BASE_URL;
   return withUserErrors(
     () => {
       if (!apiKey) throw new UserFacingError("Enter your API key.");

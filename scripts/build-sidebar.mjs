@@ -1,0 +1,42 @@
+// Builds dist/Sidebar.html: the sidebar's own small bundle (src/ui/sidebar/main.ts, DOM code) and
+// its stylesheet inlined into src/ui/sidebar/sidebar.html, so the file is self-contained (no CDN,
+// no external src or href) as contract.md requires.
+import { buildSync } from "esbuild";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const source = path.join(root, "src/ui/sidebar");
+
+/** Text inlined into <script> or <style> must not close its element early. */
+function inlineSafe(text, tag) {
+  return text.replace(new RegExp(`</(${tag})`, "gi"), "<\\/$1");
+}
+
+export function buildSidebar(dist, { minify = true } = {}) {
+  const script = buildSync({
+    entryPoints: [path.join(source, "main.ts")],
+    bundle: true,
+    format: "iife",
+    target: "es2019",
+    platform: "browser",
+    minify,
+    legalComments: "none",
+    write: false,
+    logLevel: "error",
+  }).outputFiles[0].text;
+  const style = buildSync({
+    entryPoints: [path.join(source, "sidebar.css")],
+    bundle: true,
+    minify,
+    write: false,
+    logLevel: "error",
+  }).outputFiles[0].text;
+  const template = readFileSync(path.join(source, "sidebar.html"), "utf8");
+  // Replacer functions: a "$" in the bundle must not be read as a replacement pattern.
+  const html = template
+    .replace("/*SIDEBAR_STYLE*/", () => inlineSafe(style.trim(), "style"))
+    .replace("/*SIDEBAR_SCRIPT*/", () => inlineSafe(script.trim(), "script"));
+  writeFileSync(path.join(dist, "Sidebar.html"), html);
+  return html;
+}

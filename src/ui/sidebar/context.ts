@@ -1,0 +1,41 @@
+// This file defines what every panel of the sidebar shares: the server wrapper, the message areas,
+// and the account and jobs as last read, with listeners for when they change.
+import type { AccountView } from "../views";
+import type { Messages } from "./messages";
+import type { JobView, Server } from "./server";
+
+export class SidebarState {
+  account: AccountView | null = null;
+  hasKey = false;
+  private readonly accountListeners: Array<(account: AccountView | null) => void> = [];
+  private readonly jobsListeners: Array<(jobs: JobView[]) => void> = [];
+
+  constructor(readonly server: Server, readonly messages: Messages) {}
+
+  onAccount(listener: (account: AccountView | null) => void): void {
+    this.accountListeners.push(listener);
+  }
+
+  onJobs(listener: (jobs: JobView[]) => void): void {
+    this.jobsListeners.push(listener);
+  }
+
+  setAccount(account: AccountView | null): void {
+    this.account = account;
+    for (const listener of this.accountListeners) listener(account);
+  }
+
+  setJobs(jobs: JobView[]): void {
+    for (const listener of this.jobsListeners) listener(jobs);
+  }
+
+  async reloadAccount(): Promise<void> {
+    this.setAccount(await this.server.call("getAccount"));
+  }
+
+  async reloadJobs(): Promise<JobView[]> {
+    const jobs = await this.server.call("listJobs");
+    this.setJobs(jobs);
+    return jobs;
+  }
+}

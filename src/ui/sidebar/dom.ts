@@ -1,0 +1,56 @@
+// This file defines the sidebar's only way to make DOM: elements with attributes and children,
+// where every string becomes a text node. There is no path from service or sheet text to HTML.
+
+type AttributeValue = string | number | boolean | null | undefined;
+type Child = Node | string | null | undefined | false;
+
+/** `h("li", {role: "listitem"}, "text", child)`: true → empty attribute, false/null → absent. */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, AttributeValue> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const name of Object.keys(attributes)) {
+    const value = attributes[name];
+    if (value === false || value === null || value === undefined) continue;
+    element.setAttribute(name, value === true ? "" : String(value));
+  }
+  append(element, ...children);
+  return element;
+}
+
+export function append(parent: Node, ...children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+  }
+}
+
+/** Replaces an element's children. */
+export function replaceChildren(parent: Element, ...children: Child[]): void {
+  while (parent.firstChild) parent.removeChild(parent.firstChild);
+  append(parent, ...children);
+}
+
+/** The element with this id, of the expected type: the static HTML and the script must agree. */
+export function byId<T extends HTMLElement>(id: string, type: new () => T): T {
+  const element = document.getElementById(id);
+  if (!(element instanceof type)) throw new Error(`The sidebar's page has no ${type.name} #${id}.`);
+  return element;
+}
+
+/** A value for a progress element: a known value, or an indeterminate bar (no value attribute). */
+export function setProgress(bar: HTMLProgressElement, value: number | null, max: number, text: string): void {
+  bar.max = Math.max(1, max);
+  if (value === null) bar.removeAttribute("value");
+  else bar.value = Math.min(value, bar.max);
+  bar.setAttribute("aria-valuetext", text);
+}
+
+/** A button that refuses (with a reason) instead of being disabled, so keyboard users still reach it. */
+export function setRefused(button: HTMLButtonElement, reason: string | null): void {
+  if (reason) {
+    button.setAttribute("aria-disabled", "true");
+    button.dataset.reason = reason;
+  } else {
+    button.removeAttribute("aria-disabled");
+    delete button.dataset.reason;
+  }
+}

@@ -1,0 +1,154 @@
+// This file defines the sidebar's words and numbers, as pure functions of the server's plain data:
+// the cost line, the bounds of a search, progress of a job, status words, schedules. No DOM here,
+// so every sentence the sidebar shows is unit-tested (test/ui/sidebar/format.test.ts).
+import type { AccountView } from "../views";
+import type { JobView, RefreshView } from "./server";
+
+/** The service's bounds of maxResults (spec: minimum 100, product maximum 700). */
+export const MIN_RESULTS = 100;
+export const MAX_RESULTS = 700;
+/** A free account's one search reserves this many credits, whatever it asks for. */
+const FREE_SEARCH_CREDITS = 100;
+
+/** 1200 → "1,200": the same in every browser locale, like the service's own figures. */
+export function groupDigits(n: number): string {
+  const sign = n < 0 ? "-" : "";
+  const digits = String(Math.abs(Math.round(n)));
+  return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+export function plural(n: number, one: string, many: string): string {
+  return `${groupDigits(n)} ${n === 1 ? one : many}`;
+}
+
+/** What a search of `maxResults` reserves (spec: a free search 100, a paid one maxResults). */
+export function searchCost(account: AccountView, maxResults: number): number {
+  return account.planCode === "free" ? FREE_SEARCH_CREDITS : maxResults;
+}
+
+/** "Uses 300 credits — 1,200 remain", or why it cannot. */
+export function costLine(account: AccountView, maxResults: number): string {
+  const cost = searchCost(account, maxResults);
+  const left = account.creditsRemaining - cost;
+  if (left < 0) return `Needs ${plural(cost, "credit", "credits")} — only ${groupDigits(account.creditsRemaining)} remain`;
+  return `Uses ${plural(cost, "credit", "credits")} — ${groupDigits(left)} remain`;
+}
+
+export interface SearchBounds {
+  min: number;
+  max: number;
+  /** Why no search can start, or null when one can. */
+  blocked: string | null;
+}
+
+/** The max-results field's range: what the account can afford, within the service's bounds. */
+export function searchBounds(account: AccountView): SearchBounds {
+  const max = Math.min(MAX_RESULTS, account.maxAffordableResults);
+  let blocked: string | null = null;
+  if (account.planCode === "free" && account.freeSearchUsed) blocked = "The free plan's one search has been used. Choose a paid plan to search again.";
+  else if (account.maxResultsPerSearch === 0) blocked = "Your subscription is not active, so searches are paused. Renew the plan to search again.";
+  else if (max < MIN_RESULTS) blocked = `Not enough credits: ${groupDigits(account.creditsRemaining)} remain, and a search needs at least ${MIN_RESULTS}.`;
+  return { min: MIN_RESULTS, max: Math.max(MIN_RESULTS, max), blocked };
+}
+
+/** A typed max-results value brought inside the bounds (empty or nonsense → the minimum). */
+export function clampResults(raw: string | number, bounds: SearchBounds): number {
+  const n = Math.round(Number(raw));
+  if (!Number.isFinite(n) || n < bounds.min) return bounds.min;
+  return Math.min(n, bounds.max);
+}
+
+export function creditsText(account: AccountView): string {
+  return `${groupDigits(account.creditsRemaining)} of ${groupDigits(account.creditsAllowance)} credits remain`;
+}
+
+/** The credits bar: remaining of allowance (top-ups may exceed the allowance: then the bar is full). */
+export function creditsBar(account: AccountView): Progress {
+  const max = Math.max(account.creditsAllowance, account.creditsRemaining, 0);
+  return { value: Math.max(0, account.creditsRemaining), max, text: creditsText(account) };
+}
+
+export interface Progress {
+  /** null: not known yet (an indeterminate bar). */
+  value: number | null;
+  max: number;
+  text: string;
+}
+
+const RUNNING = ["queued", "starting", "running", "importing"];
+
+/**
+ * Imported of requested while a search runs; enriched of imported while enriching. The JobView has
+ * no maxResults: what a search reserved is what it asked for (spec: one credit per result), so
+ * `creditsCharged` stands for "requested".
+ */
+export function jobProgress(job: JobView): Progress {
+  const imported = job.leadCount ?? 0;
+  if (RUNNING.indexOf(job.status) >= 0) {
+    const requested = job.creditsCharged;
+    if (!requested) return { value: null, max: 1, text: job.status === "queued" ? "Waiting to start" : "Starting" };
+    return { value: Math.min(imported, requested), max: requested, text: `${groupDigits(imported)} of ${groupDigits(requested)} imported` };
+  }
+  const enriched = job.enrichedCount ?? 0;
+  if (job.status === "enriching") {
+    if (!imported) return { value: null, max: 1, text: "Enriching" };
+    return { value: Math.min(enriched, imported), max: imported, text: `${groupDigits(enriched)} of ${groupDigits(imported)} enriched` };
+  }
+  if (job.status === "completed") {
+    return { value: imported, max: Math.max(imported, 1), text: job.kind === "enrichment" ? `${groupDigits(enriched)} of ${groupDigits(imported)} enriched` : `${plural(imported, "business", "businesses")} found` };
+  }
+  return { value: 0, max: Math.max(imported, 1), text: job.status === "failed" ? "Failed" : statusWords(job.status) };
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  queued: "Queued",
+  starting: "Starting",
+  running: "Searching",
+  importing: "Importing",
+  enriching: "Enriching contacts",
+  completed: "Done",
+  failed: "Failed",
+};
+
+/** The service's status as words; an unknown status is shown as the service wrote it. */
+export function statusWords(status: string): string {
+  return STATUS_WORDS[status] ?? status;
+}
+
+/** Still changing on the service (worth polling): not yet completed or failed. */
+export function isActive(job: JobView): boolean {
+  return job.status !== "completed" && job.status !== "failed";
+}
+
+export function rowsWrittenText(job: JobView): string {
+  return job.sheetName ? `${plural(job.rowsWritten, "row", "rows")} written to “${job.sheetName}”` : plural(job.rowsWritten, "row", "rows") + " written";
+}
+
+/** "Mon, Nov 23, 14:05" in the browser's own time zone, from the server's ISO timestamp. */
+export function shortDateTime(iso: string | null, now: Date = new Date()): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const sameYear = date.getFullYear() === now.getFullYear();
+  const options: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false };
+  if (!sameYear) options.year = "numeric";
+  return date.toLocaleString("en-US", options);
+}
+
+export function refreshEvery(refresh: RefreshView | null | undefined): "day" | "week" | "off" {
+  if (!refresh) return "off";
+  return refresh.every === "day" || refresh.every === "week" ? refresh.every : "off";
+}
+
+/** "Next run Tue, Nov 24, 09:00" and any last error, for a search with a schedule. */
+export function refreshText(refresh: RefreshView | null | undefined, now?: Date): string {
+  if (!refresh || refreshEvery(refresh) === "off") return "Not refreshed automatically.";
+  const parts = [refresh.nextRunAt ? `Next run ${shortDateTime(refresh.nextRunAt, now)}.` : "Next run with the next background pass."];
+  if (refresh.lastError) parts.push(`Last run: ${refresh.lastError}`);
+  return parts.join(" ");
+}
+
+/** The location as the list shows it: the catalog's full name, else its label. */
+export function locationText(location: { full_name?: string | null; label: string }): string {
+  return location.full_name || location.label;
+}

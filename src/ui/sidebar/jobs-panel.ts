@@ -1,0 +1,111 @@
+// This file defines the Jobs panel: every tracked job with its status, progress bar, rows written,
+// error, a button that opens its sheet and, for searches, its refresh schedule. While any job is
+// active it polls refreshJobs (src/ui/sidebar/poller.ts); it stops when none is or while hidden.
+import type { SidebarState } from "./context";
+import { byId, h, replaceChildren, setProgress } from "./dom";
+import { isActive, jobProgress, refreshEvery, refreshText, rowsWrittenText, shortDateTime, statusWords } from "./format";
+import { JobPoller } from "./poller";
+import type { JobView, RefreshEvery } from "./server";
+
+const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
+  { value: "off", text: "Off" },
+  { value: "day", text: "Daily" },
+  { value: "week", text: "Weekly" },
+];
+
+export function jobsPanel(state: SidebarState): { poller: JobPoller } {
+  const list = byId("jobs", HTMLUListElement);
+  const empty = byId("jobs-empty", HTMLElement);
+  const refresh = byId("refresh-jobs", HTMLButtonElement);
+
+  const poller = new JobPoller(
+    {
+      setTimer: (callback, ms) => window.setTimeout(callback, ms),
+      clearTimer: (id) => window.clearTimeout(id),
+      isHidden: () => document.visibilityState === "hidden",
+    },
+    async () => {
+      try {
+        const jobs = await state.server.call("refreshJobs");
+        state.setJobs(jobs);
+        return jobs.some(isActive);
+      } catch (error) {
+        state.messages.fail(error);
+        throw error;
+      }
+    },
+  );
+  document.addEventListener("visibilitychange", () => poller.visibilityChanged());
+
+  const jobItem = (job: JobView): HTMLLIElement => {
+    const progress = jobProgress(job);
+    const bar = h("progress", { "aria-label": `Progress of ${job.name}` });
+    setProgress(bar, progress.value, progress.max, progress.text);
+    const open = job.sheetName ? h("button", { type: "button", class: "link" }, "Open sheet") : null;
+    open?.addEventListener("click", () => {
+      void state.messages.act(open, "Opening the sheet…", async () => {
+        const shown = await state.server.call("showJobSheet", { jobId: job.jobId });
+        return `Showing the sheet “${shown.sheetName}”.`;
+      });
+    });
+    return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
+      h("p", { class: "job-name" }, job.name),
+      h("p", { class: "job-meta" }, `${job.kind === "search" ? "Search" : "Enrichment"} · ${statusWords(job.status)} · ${shortDateTime(job.createdAt)}`),
+      job.mine === false ? h("p", { class: "hint" }, "Started by another key: its creator's passes fill it in.") : null,
+      bar,
+      h("p", { class: "job-progress" }, progress.text),
+      h("p", {}, rowsWrittenText(job)),
+      job.error ? h("p", { class: "problem" }, job.error) : null,
+      job.kind === "search" ? scheduleControl(job) : null,
+      open);
+  };
+
+  const scheduleControl = (job: JobView): HTMLElement => {
+    const id = `refresh-${job.jobId}`;
+    const select = h("select", { id, "aria-describedby": `${id}-text` },
+      ...SCHEDULES.map((s) => h("option", { value: s.value, selected: refreshEvery(job.refresh) === s.value }, s.text)));
+    select.addEventListener("change", () => {
+      const every = select.value as RefreshEvery;
+      state.messages.clearAlert();
+      state.messages.say("Saving the schedule…");
+      state.server.call("setRefresh", { jobId: job.jobId, every }).then(
+        (updated) => {
+          state.messages.say(every === "off" ? `“${updated.name}” is no longer refreshed.` : `“${updated.name}” is refreshed ${every === "day" ? "daily" : "weekly"}.`);
+          void state.reloadJobs();
+        },
+        (error: unknown) => {
+          state.messages.say("");
+          state.messages.fail(error);
+          select.value = refreshEvery(job.refresh);
+        });
+    });
+    return h("div", { class: "schedule" },
+      h("label", { for: id }, "Refresh"), select,
+      h("p", { class: "hint", id: `${id}-text` }, refreshText(job.refresh)));
+  };
+
+  state.onJobs((jobs) => {
+    // Keep focus where it was across a re-render (a poll must not throw a keyboard user out).
+    const focused = document.activeElement;
+    const focusedJob = focused instanceof HTMLElement ? focused.closest("[data-job-id]")?.getAttribute("data-job-id") : null;
+    const focusedTag = focused instanceof HTMLElement ? focused.tagName : null;
+    replaceChildren(list, ...jobs.map(jobItem));
+    empty.hidden = jobs.length > 0;
+    if (focusedJob && focusedTag) {
+      const again = Array.prototype.find.call(list.children, (li: Element) => li.getAttribute("data-job-id") === focusedJob) as Element | undefined;
+      const target = again?.querySelector(focusedTag.toLowerCase());
+      if (target instanceof HTMLElement) target.focus();
+    }
+    poller.update(jobs.some(isActive));
+  });
+
+  refresh.addEventListener("click", () => {
+    void state.messages.act(refresh, "Checking your jobs…", async () => {
+      const jobs = await state.server.call("refreshJobs");
+      state.setJobs(jobs);
+      return jobs.some(isActive) ? "Jobs up to date; still working." : "Jobs up to date.";
+    });
+  });
+
+  return { poller };
+}

@@ -1,0 +1,117 @@
+// This file defines the Location combobox (WAI-ARIA combobox with a listbox popup): catalog
+// look-ups debounced from 2 characters, ↑ ↓ Enter Escape, options showing each place's full name.
+// Only a picked place counts: typing after a pick forgets it, so a bare city name is never sent.
+import type { Location } from "../../api/schemas";
+import type { SidebarState } from "./context";
+import { byId, h, replaceChildren } from "./dom";
+import { locationText } from "./format";
+import { DEBOUNCE_MS, listboxKey, MIN_QUERY } from "./listbox-keys";
+
+export interface PickedLocation {
+  label: string;
+  countryCode: string;
+  text: string;
+}
+
+export function locationCombobox(state: SidebarState, onChange: (picked: PickedLocation | null) => void): { picked(): PickedLocation | null } {
+  const input = byId("location", HTMLInputElement);
+  const list = byId("location-list", HTMLUListElement);
+  const hint = byId("location-hint", HTMLElement);
+  const defaultHint = hint.textContent ?? "";
+  let options: Location[] = [];
+  let active = -1;
+  let picked: PickedLocation | null = null;
+  let timer: number | undefined;
+  /** Answers arrive out of order; only the latest look-up may fill the list. */
+  let lookup = 0;
+
+  const setOpen = (open: boolean): void => {
+    list.hidden = !open;
+    input.setAttribute("aria-expanded", String(open));
+    if (!open) setActive(-1);
+  };
+
+  const setActive = (index: number): void => {
+    active = index;
+    const items = list.children;
+    for (let i = 0; i < items.length; i += 1) items[i]?.setAttribute("aria-selected", String(i === index));
+    const current = index >= 0 ? items[index] : undefined;
+    if (current) {
+      input.setAttribute("aria-activedescendant", current.id);
+      current.scrollIntoView({ block: "nearest" });
+    } else {
+      input.removeAttribute("aria-activedescendant");
+    }
+  };
+
+  const pick = (index: number): void => {
+    const location = options[index];
+    if (!location) return;
+    picked = { label: location.label, countryCode: location.country_code, text: locationText(location) };
+    input.value = picked.text;
+    hint.textContent = `Searches “${location.label}” (${location.country_code}).`;
+    setOpen(false);
+    onChange(picked);
+  };
+
+  const render = (found: Location[]): void => {
+    options = found;
+    replaceChildren(list, ...found.map((location, i) =>
+      h("li", { role: "option", id: `location-option-${i}`, "aria-selected": "false" }, locationText(location))));
+    setOpen(found.length > 0);
+    hint.textContent = found.length > 0 ? "Use ↑ ↓ and Enter to pick a place." : `No place in the catalog starts with “${input.value.trim()}”.`;
+  };
+
+  const search = async (q: string): Promise<void> => {
+    const mine = ++lookup;
+    try {
+      const found = await state.server.call("findLocations", { q });
+      if (mine === lookup && !picked) render(found);
+    } catch (error) {
+      if (mine === lookup) state.messages.fail(error);
+    }
+  };
+
+  input.addEventListener("input", () => {
+    if (picked) {
+      picked = null;
+      onChange(null);
+    }
+    window.clearTimeout(timer);
+    const q = input.value.trim();
+    if (q.length < MIN_QUERY) {
+      lookup += 1;
+      options = [];
+      replaceChildren(list);
+      setOpen(false);
+      hint.textContent = defaultHint;
+      return;
+    }
+    timer = window.setTimeout(() => void search(q), DEBOUNCE_MS);
+  });
+
+  input.addEventListener("keydown", (event) => {
+    const action = listboxKey(event.key, active, options.length, !list.hidden);
+    if (action.kind === "none") return;
+    event.preventDefault();
+    if (action.kind === "move") setActive(action.index);
+    else if (action.kind === "pick") pick(action.index);
+    else if (action.kind === "close") setOpen(false);
+    else if (action.kind === "open") {
+      setOpen(true);
+      setActive(event.key === "ArrowUp" ? options.length - 1 : 0);
+    }
+  });
+
+  // mousedown, not click: picking must happen before the input's blur closes the list.
+  list.addEventListener("mousedown", (event) => {
+    const target = event.target instanceof Element ? event.target.closest("[role=option]") : null;
+    if (!target) return;
+    event.preventDefault();
+    pick(Array.prototype.indexOf.call(list.children, target) as number);
+  });
+
+  input.addEventListener("blur", () => setOpen(false));
+
+  return { picked: () => picked };
+}

@@ -1,0 +1,65 @@
+// This file defines the "Open an existing job" panel: the account's recent API jobs, paged, each
+// with an Import button, and a pasted job id; both go through importJob.
+import type { SidebarState } from "./context";
+import { byId, h, replaceChildren } from "./dom";
+import { groupDigits, shortDateTime, statusWords } from "./format";
+import type { RecentJob } from "./server";
+
+export function openJobPanel(state: SidebarState, onImported: () => void): void {
+  const show = byId("show-recent", HTMLButtonElement);
+  const list = byId("recent-jobs", HTMLUListElement);
+  const more = byId("more-recent", HTMLButtonElement);
+  const form = byId("open-job-form", HTMLFormElement);
+  const jobId = byId("job-id", HTMLInputElement);
+  const open = byId("open-job", HTMLButtonElement);
+  let page = 0;
+
+  const importJob = (button: HTMLButtonElement, id: string): Promise<boolean> =>
+    state.messages.act(button, "Opening the job…", async () => {
+      const job = await state.server.call("importJob", { jobId: id });
+      onImported();
+      return `“${job.name}” is tracked here: its results go into the sheet “${job.sheetName ?? job.name}”.`;
+    });
+
+  const recentItem = (job: RecentJob): HTMLLIElement => {
+    const button = job.tracked ? null : h("button", { type: "button" }, "Import");
+    button?.addEventListener("click", () => {
+      void importJob(button, job.jobId).then((ok) => {
+        if (ok) replaceChildren(button.parentElement as Element, ...recentItem({ ...job, tracked: true }).childNodes);
+      });
+    });
+    const count = job.leadCount === null ? "" : ` · ${groupDigits(job.leadCount)} found`;
+    return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId },
+      h("p", { class: "job-name" }, job.name),
+      h("p", { class: "job-meta" }, `${job.kind === "search" ? "Search" : "Enrichment"} · ${statusWords(job.status)}${count} · ${shortDateTime(job.createdAt)}`),
+      job.tracked ? h("p", { class: "hint" }, "Already in this document.") : button);
+  };
+
+  const loadPage = (button: HTMLButtonElement, next: number): void => {
+    void state.messages.act(button, "Reading recent jobs…", async () => {
+      const found = await state.server.call("recentJobs", { page: next });
+      if (next === 1) replaceChildren(list);
+      for (const job of found.jobs) list.appendChild(recentItem(job));
+      page = next;
+      list.hidden = false;
+      more.hidden = !found.hasMore;
+      return list.children.length === 0 ? "No jobs were made through the API yet." : `${list.children.length} recent jobs.`;
+    });
+  };
+
+  show.addEventListener("click", () => loadPage(show, 1));
+  more.addEventListener("click", () => loadPage(more, page + 1));
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const id = jobId.value.trim();
+    if (!id) {
+      state.messages.fail(new Error("Paste a job ID first."));
+      jobId.focus();
+      return;
+    }
+    void importJob(open, id).then((ok) => {
+      if (ok) jobId.value = "";
+    });
+  });
+}

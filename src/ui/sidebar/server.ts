@@ -1,0 +1,130 @@
+// This file defines the sidebar's one way to the server: a typed, Promise-based wrapper over
+// google.script.run whose names, arguments and results come from the server module's own types
+// (src/main.ts's entryPoints), so a renamed or reshaped server function breaks the sidebar's build.
+import type { entryPoints } from "../../main";
+import type { JobView as ServerJobView } from "../../jobs/job-view";
+import type { StartSearchArgs } from "../../jobs/start-search";
+
+type Landed = typeof entryPoints;
+
+/** JobView fields other issues add (SIDEBAR-CONTRACT.md); optional until they land. */
+export interface RefreshView {
+  every: "day" | "week" | string;
+  nextRunAt: string | null;
+  lastRunAt: string | null;
+  lastError: string | null;
+}
+export type JobView = ServerJobView & { mine?: boolean; refresh?: RefreshView | null };
+
+export interface EnrichArgs {
+  sheetName?: string;
+  rangeA1?: string;
+  nameColumn?: string;
+  websiteColumn?: string;
+  force?: boolean;
+}
+export interface SkippedRow {
+  row: number;
+  reason: string;
+}
+export interface EnrichmentPreview {
+  sheetName: string;
+  nameHeader: string | null;
+  websiteHeader: string | null;
+  rowsToSend: number;
+  duplicates: number;
+  alreadyEnriched: number;
+  skipped: SkippedRow[];
+  creditsNeeded: number;
+  creditsRemaining: number;
+  problem: string | null;
+}
+export interface RecentJob {
+  jobId: string;
+  kind: "search" | "enrichment";
+  name: string;
+  status: string;
+  leadCount: number | null;
+  createdAt: string;
+  tracked: boolean;
+}
+export type RefreshEvery = "day" | "week" | "off";
+
+/**
+ * Server functions being built in parallel, by their contract signatures (SIDEBAR-CONTRACT.md,
+ * contract.md). Each is dropped from here automatically once src/main.ts implements it: from then
+ * on its type is the server's own.
+ */
+interface Pending {
+  startEnrichment(a?: EnrichArgs): { jobs: JobView[]; skipped: SkippedRow[] };
+  previewEnrichment(a?: EnrichArgs): EnrichmentPreview;
+  recentJobs(a?: { kind?: "search" | "enrichment"; page?: number }): { jobs: RecentJob[]; hasMore: boolean };
+  importJob(a: { jobId: string }): JobView;
+  setRefresh(a: { jobId: string; every: RefreshEvery }): JobView;
+}
+
+/** What the sidebar calls: every sidebar function of the server, none of the triggers or cells. */
+type SidebarName =
+  | "saveSettings" | "getSettings" | "getAccount" | "findLocations" | "startSearch" | "listJobs"
+  | "refreshJobs" | "showJobSheet" | "startEnrichment" | "previewEnrichment" | "recentJobs" | "importJob" | "setRefresh";
+
+/** Entry points that exist for real: a placeholder that only throws "not implemented" returns never. */
+type Implemented = { [K in keyof Landed]: [ReturnType<Landed[K]>] extends [never] ? never : K }[keyof Landed];
+type ServerApi = Pick<Landed, Extract<SidebarName, Implemented>> & Omit<Pending, Implemented>;
+export type ServerFunctionName = keyof ServerApi;
+
+/**
+ * The arguments the sidebar sends. The server takes `unknown` and checks what it gets; these are the
+ * contract's shapes, so the sidebar cannot send a misspelt field.
+ */
+interface ArgumentShapes {
+  saveSettings: { apiKey: string; baseUrl: string; shareWithFormulas?: boolean };
+  findLocations: { q: string; country?: string };
+  startSearch: StartSearchArgs;
+  showJobSheet: { jobId: string };
+}
+
+type ArgsOf<K extends ServerFunctionName> = K extends keyof ArgumentShapes
+  ? [arg: ArgumentShapes[K]]
+  : Parameters<ServerApi[K]>;
+type ResultOf<K extends ServerFunctionName> = ReturnType<ServerApi[K]> extends infer R
+  ? R extends ServerJobView ? JobView : R extends ServerJobView[] ? JobView[] : R
+  : never;
+
+/** The slice of google.script.run the wrapper uses. */
+export interface ScriptRun {
+  withSuccessHandler(handler: (value: unknown) => void): ScriptRun;
+  withFailureHandler(handler: (error: unknown) => void): ScriptRun;
+}
+
+export interface Server {
+  call<K extends ServerFunctionName>(name: K, ...args: ArgsOf<K>): Promise<ResultOf<K>>;
+}
+
+/** The message of whatever google.script.run's failure handler received. */
+export function failureMessage(error: unknown): string {
+  const raw = typeof error === "object" && error !== null && "message" in error ? String((error as { message: unknown }).message) : String(error);
+  // Apps Script prefixes a thrown Error's message with its type; the user needs only the sentence.
+  const message = raw.replace(/^(Exception|Error|ScriptError):\s*/, "").trim();
+  return message || "The add-on did not answer. Check your connection and try again.";
+}
+
+/** `runner()` returns google.script.run (a fresh chain per call, so handlers never cross calls). */
+export function createServer(runner: () => ScriptRun): Server {
+  return {
+    call(name, ...args) {
+      return new Promise((resolve, reject) => {
+        const chain = runner()
+          .withSuccessHandler((value) => resolve(value as never))
+          .withFailureHandler((error) => reject(new Error(failureMessage(error))));
+        const fn: unknown = (chain as unknown as Record<string, unknown>)[name];
+        if (typeof fn !== "function") {
+          reject(new Error(`This version of the add-on has no "${name}" yet. Reload the sidebar after updating.`));
+          return;
+        }
+        // No argument at all for a function without one: google.script.run cannot carry undefined.
+        (fn as (...a: unknown[]) => void).apply(chain, args.filter((arg) => arg !== undefined));
+      });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// This file defines the Settings panel: the key goes to the server and never comes back; after a
+// save the field is cleared and only the server's masked hint ("Key saved: ••••3f9a") is shown.
+import type { SidebarState } from "./context";
+import { byId } from "./dom";
+
+export function settingsPanel(state: SidebarState): { load(): Promise<void> } {
+  const form = byId("settings-form", HTMLFormElement);
+  const key = byId("api-key", HTMLInputElement);
+  const baseUrl = byId("base-url", HTMLInputElement);
+  const share = byId("share", HTMLInputElement);
+  const hint = byId("key-hint", HTMLElement);
+  const save = byId("save-settings", HTMLButtonElement);
+
+  const showHint = (keyHint: string | null): void => {
+    state.hasKey = keyHint !== null;
+    hint.textContent = keyHint ? `Key saved: ${keyHint}. Type a new key only to replace it.` : "No key saved yet. Your key is kept in your own Google account, never in the sheet.";
+  };
+
+  const load = async (): Promise<void> => {
+    const settings = await state.server.call("getSettings");
+    showHint(settings.keyHint);
+    baseUrl.value = settings.baseUrl;
+    share.checked = settings.shareWithFormulas;
+  };
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void state.messages.act(save, "Checking your key with the service…", async () => {
+      const typed = key.value.trim();
+      if (!typed && !state.hasKey) throw new Error("Enter your API key.");
+      const account = await state.server.call("saveSettings", { apiKey: typed, baseUrl: baseUrl.value.trim(), shareWithFormulas: share.checked });
+      // The key leaves the page: the field is emptied and only the server's hint remains.
+      key.value = "";
+      await load();
+      state.setAccount(account);
+      void state.reloadJobs();
+      return "Settings saved.";
+    });
+  });
+
+  return { load };
+}

@@ -1,0 +1,83 @@
+// The sidebar's server side on the BUILT bundle: showSidebar opens dist/Sidebar.html through the
+// HtmlService fake, and neither its HTML nor getSettings ever holds the saved key (only a masked
+// hint); showJobSheet brings a job's sheet to the front, after a rename too.
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { newRuntime, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(11);
+});
+afterAll(async () => world.close());
+
+const API_KEY_PATTERN = /[A-Za-z0-9_-]{12,}/;
+
+describe("showSidebar", () => {
+  it("shows dist/Sidebar.html titled Business Leads; after a save neither the page nor getSettings holds the key", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 900 });
+    expect(apiKey).toMatch(API_KEY_PATTERN);
+    const runtime = newRuntime(world);
+    const before = sidebar<Record<string, unknown>>(runtime, "getSettings");
+    expect(before).toEqual({ hasKey: false, keyHint: null, baseUrl: "", shareWithFormulas: false });
+
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
+    const result = runtime.run("showSidebar", []);
+    expect(result.errorMessage).toBeUndefined();
+    const [shown] = runtime.spreadsheetApp.testing.ui.sidebars;
+    expect(shown?.title).toBe("Business Leads");
+    const html = shown?.html ?? "";
+    expect(html).toBe(readFileSync(path.resolve(__dirname, "../../dist/Sidebar.html"), "utf8"));
+    expect(html).not.toContain(apiKey);
+    expect(html).not.toContain(apiKey.slice(-8));
+
+    const settings = sidebar<Record<string, unknown>>(runtime, "getSettings");
+    expect(settings).toEqual({ hasKey: true, keyHint: `••••${apiKey.slice(-4)}`, baseUrl: world.url, shareWithFormulas: true });
+    expect(JSON.stringify(settings)).not.toContain(apiKey.slice(0, -4));
+  });
+
+  it("keeps the saved key when the key field is left empty, and stops sharing on request", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 900 });
+    const runtime = newRuntime(world);
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
+    const view = sidebar<Record<string, unknown>>(runtime, "saveSettings", { apiKey: "", baseUrl: world.url, shareWithFormulas: false });
+    expect(view).toMatchObject({ planCode: "starter" });
+    expect(sidebar<Record<string, unknown>>(runtime, "getSettings")).toMatchObject({ hasKey: true, shareWithFormulas: false });
+    expect(JSON.stringify([...runtime.stores.document])).not.toContain(apiKey);
+  });
+
+  it("still asks for a key when none was ever saved", () => {
+    const runtime = newRuntime(world);
+    expect(() => sidebar(runtime, "saveSettings", { apiKey: "", baseUrl: world.url })).toThrow("Enter your API key.");
+  });
+});
+
+describe("showJobSheet", () => {
+  it("activates the job's results sheet, found by id after a rename, and says which", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 });
+    const runtime = newRuntime(world);
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const [austin] = sidebar<Array<{ label: string; country_code: string }>>(runtime, "findLocations", { q: "Austin", country: "US" });
+    const job = sidebar<JobView>(runtime, "startSearch", { query: "coffee", location: austin?.label, countryCode: austin?.country_code });
+    runtime.spreadsheetApp.testing.setActiveSheet("Sheet1");
+    expect(sidebar(runtime, "showJobSheet", { jobId: job.jobId })).toEqual({ sheetName: job.sheetName });
+    expect(runtime.spreadsheetApp.testing.activeSheetName()).toBe(job.sheetName);
+
+    runtime.spreadsheetApp.testing.userRenameSheet(job.sheetName, "My coffee list");
+    runtime.spreadsheetApp.testing.setActiveSheet("Sheet1");
+    expect(sidebar(runtime, "showJobSheet", { jobId: job.jobId })).toEqual({ sheetName: "My coffee list" });
+    expect(runtime.spreadsheetApp.testing.activeSheetName()).toBe("My coffee list");
+  });
+
+  it("says plainly when the job is unknown or its sheet was deleted", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 });
+    const runtime = newRuntime(world);
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    expect(() => sidebar(runtime, "showJobSheet", { jobId: "no-such-job" })).toThrow(/does not track that job/);
+    expect(() => sidebar(runtime, "showJobSheet", {})).toThrow(/Choose a job/);
+    const [austin] = sidebar<Array<{ label: string; country_code: string }>>(runtime, "findLocations", { q: "Austin", country: "US" });
+    const job = sidebar<JobView>(runtime, "startSearch", { query: "bakeries", location: austin?.label });
+    runtime.spreadsheetApp.testing.userDeleteSheet(job.sheetName);
+    expect(() => sidebar(runtime, "showJobSheet", { jobId: job.jobId })).toThrow(new RegExp(`"${job.sheetName}" of this job was deleted`));
+  });
+});

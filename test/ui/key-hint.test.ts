@@ -1,0 +1,15 @@
+// Tests the masked hint of a saved key: at most its last four characters, never the key.
+import { maskedKeyHint } from "../../src/ui/key-hint";
+
+describe("maskedKeyHint", () => {
+  it("shows only the last four characters of a key", () => {
+    expect(maskedKeyHint("sk-live-0123456789abcdef3f9a")).toBe("••••3f9a");
+  });
+  it("shows none of a short key", () => {
+    expect(maskedKeyHint("abcdefgh")).toBe("••••");
+  });
+  it("is null without a key", () => {
+    expect(maskedKeyHint(null)).toBeNull();
+    expect(maskedKeyHint("")).toBeNull();
+  });
+});

@@ -1,0 +1,104 @@
+// Tests the sidebar's words and numbers: the cost line, the bounds of a search, job progress,
+// status words and schedules (src/ui/sidebar/format.ts).
+import type { AccountView } from "../../../src/ui/views";
+import type { JobView } from "../../../src/ui/sidebar/server";
+import {
+  clampResults, costLine, creditsBar, groupDigits, isActive, jobProgress, locationText, refreshText, rowsWrittenText, searchBounds, statusWords,
+} from "../../../src/ui/sidebar/format";
+
+const account = (over: Partial<AccountView> = {}): AccountView => ({
+  planCode: "starter", planName: "Starter", status: "active", creditsRemaining: 1500, creditsAllowance: 2000,
+  maxResultsPerSearch: 700, maxAffordableResults: 700, freeSearchUsed: true, activeSearches: 0, ...over,
+});
+
+const job = (over: Partial<JobView> = {}): JobView => ({
+  jobId: "j", kind: "search", name: "coffee in Austin", status: "running", leadCount: 120, enrichedCount: 0, creditsCharged: 300,
+  sheetName: "coffee in Austin", rowsWritten: 120, error: null, createdAt: "2026-11-23T10:00:00.000Z", finishedAt: null, ...over,
+});
+
+describe("groupDigits", () => {
+  it.each([[0, "0"], [999, "999"], [1200, "1,200"], [1234567, "1,234,567"], [-4500, "-4,500"]])("%d → %s", (n, text) => {
+    expect(groupDigits(n)).toBe(text);
+  });
+});
+
+describe("costLine", () => {
+  it("says what a paid search reserves and what remains after it", () => {
+    expect(costLine(account(), 300)).toBe("Uses 300 credits — 1,200 remain");
+  });
+  it("charges a free account's one search 100 credits whatever it asks", () => {
+    expect(costLine(account({ planCode: "free", creditsRemaining: 100, freeSearchUsed: false }), 100)).toBe("Uses 100 credits — 0 remain");
+  });
+  it("says so when the credits do not cover it", () => {
+    expect(costLine(account({ creditsRemaining: 250 }), 300)).toBe("Needs 300 credits — only 250 remain");
+  });
+});
+
+describe("searchBounds and clampResults", () => {
+  it("bounds max results by what the account can afford", () => {
+    const bounds = searchBounds(account({ creditsRemaining: 450, maxAffordableResults: 450 }));
+    expect(bounds).toEqual({ min: 100, max: 450, blocked: null });
+    expect(clampResults("900", bounds)).toBe(450);
+    expect(clampResults("20", bounds)).toBe(100);
+    expect(clampResults("", bounds)).toBe(100);
+    expect(clampResults("abc", bounds)).toBe(100);
+    expect(clampResults("333", bounds)).toBe(333);
+  });
+  it("never above the service's 700", () => {
+    expect(searchBounds(account({ creditsRemaining: 5000, maxAffordableResults: 900 })).max).toBe(700);
+  });
+  it("blocks a used free search, an inactive plan and too few credits, each with its reason", () => {
+    expect(searchBounds(account({ planCode: "free", freeSearchUsed: true, maxAffordableResults: 0 })).blocked).toMatch(/free plan's one search has been used/);
+    expect(searchBounds(account({ maxResultsPerSearch: 0, maxAffordableResults: 0 })).blocked).toMatch(/not active/);
+    expect(searchBounds(account({ creditsRemaining: 40, maxAffordableResults: 40 })).blocked).toBe("Not enough credits: 40 remain, and a search needs at least 100.");
+  });
+});
+
+describe("creditsBar", () => {
+  it("shows remaining of allowance", () => {
+    expect(creditsBar(account())).toEqual({ value: 1500, max: 2000, text: "1,500 of 2,000 credits remain" });
+  });
+  it("is full, not overflowing, when top-ups exceed the allowance", () => {
+    expect(creditsBar(account({ creditsRemaining: 2600 }))).toMatchObject({ value: 2600, max: 2600 });
+  });
+});
+
+describe("jobProgress", () => {
+  it("is imported of requested while a search runs", () => {
+    expect(jobProgress(job())).toEqual({ value: 120, max: 300, text: "120 of 300 imported" });
+  });
+  it("is enriched of imported while enriching", () => {
+    expect(jobProgress(job({ status: "enriching", leadCount: 280, enrichedCount: 70 }))).toEqual({ value: 70, max: 280, text: "70 of 280 enriched" });
+  });
+  it("is indeterminate while nothing is known", () => {
+    expect(jobProgress(job({ status: "queued", creditsCharged: null, leadCount: null })).value).toBeNull();
+  });
+  it("is full when done", () => {
+    expect(jobProgress(job({ status: "completed", leadCount: 280 }))).toEqual({ value: 280, max: 280, text: "280 businesses found" });
+  });
+});
+
+describe("words", () => {
+  it("names statuses in plain words and keeps an unknown one as the service wrote it", () => {
+    expect(statusWords("enriching")).toBe("Enriching contacts");
+    expect(statusWords("paused_by_admin")).toBe("paused_by_admin");
+  });
+  it("knows which jobs are still active", () => {
+    expect(isActive(job({ status: "importing" }))).toBe(true);
+    expect(isActive(job({ status: "completed" }))).toBe(false);
+    expect(isActive(job({ status: "failed" }))).toBe(false);
+  });
+  it("says rows written and where", () => {
+    expect(rowsWrittenText(job({ rowsWritten: 1 }))).toBe("1 row written to “coffee in Austin”");
+    expect(rowsWrittenText(job({ sheetName: null, rowsWritten: 0 }))).toBe("0 rows written");
+  });
+  it("describes a schedule with its next run and last error", () => {
+    expect(refreshText(null)).toBe("Not refreshed automatically.");
+    const text = refreshText({ every: "day", nextRunAt: "2026-11-24T09:00:00.000Z", lastRunAt: null, lastError: "Not enough credits." }, new Date("2026-11-23T00:00:00Z"));
+    expect(text).toMatch(/^Next run .*Nov 24.*\. Last run: Not enough credits\.$/);
+  });
+  it("shows a location by its full name, else its label", () => {
+    expect(locationText({ full_name: "Austin, Texas, United States", label: "Austin,Texas,United States" })).toBe("Austin, Texas, United States");
+    expect(locationText({ full_name: null, label: "Austin,Texas,United States" })).toBe("Austin,Texas,United States");
+  });
+});
