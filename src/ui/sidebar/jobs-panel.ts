@@ -84,18 +84,31 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
       h("p", { class: "hint", id: `${id}-text` }, refreshText(job.refresh)));
   };
 
+  /** What each job's element shows, so a poll rebuilds only the jobs that changed. */
+  const rendered = new Map<string, { shown: string; item: HTMLLIElement }>();
+
   state.onJobs((jobs) => {
-    // Keep focus where it was across a re-render (a poll must not throw a keyboard user out).
-    const focused = document.activeElement;
-    const focusedJob = focused instanceof HTMLElement ? focused.closest("[data-job-id]")?.getAttribute("data-job-id") : null;
-    const focusedTag = focused instanceof HTMLElement ? focused.tagName : null;
-    replaceChildren(list, ...jobs.map(jobItem));
-    empty.hidden = jobs.length > 0;
-    if (focusedJob && focusedTag) {
-      const again = Array.prototype.find.call(list.children, (li: Element) => li.getAttribute("data-job-id") === focusedJob) as Element | undefined;
-      const target = again?.querySelector(focusedTag.toLowerCase());
-      if (target instanceof HTMLElement) target.focus();
+    const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const next = jobs.map((job) => {
+      const shown = JSON.stringify(job);
+      const old = rendered.get(job.jobId);
+      // Unchanged, or its schedule menu is in use: keep the element (and the keyboard user's place).
+      if (old && (old.shown === shown || (focused instanceof HTMLSelectElement && old.item.contains(focused)))) return { jobId: job.jobId, ...old };
+      return { jobId: job.jobId, shown, item: jobItem(job) };
+    });
+    next.forEach(({ item }, i) => {
+      if (list.children[i] !== item) list.insertBefore(item, list.children[i] ?? null);
+    });
+    while (list.children.length > next.length) list.lastElementChild?.remove();
+    rendered.clear();
+    for (const { jobId, shown, item } of next) rendered.set(jobId, { shown, item });
+    // Focus inside a rebuilt job moves to the same control of its new element.
+    if (focused && !focused.isConnected) {
+      const jobId = focused.closest("[data-job-id]")?.getAttribute("data-job-id");
+      const again = next.find((n) => n.jobId === jobId)?.item.querySelector(focused.tagName.toLowerCase());
+      if (again instanceof HTMLElement) again.focus();
     }
+    empty.hidden = jobs.length > 0;
     poller.update(jobs.some(isActive));
   });
 

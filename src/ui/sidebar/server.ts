@@ -7,14 +7,9 @@ import type { StartSearchArgs } from "../../jobs/start-search";
 
 type Landed = typeof entryPoints;
 
+export type { RefreshView } from "../../jobs/refresh-schedule";
 /** JobView fields other issues add (SIDEBAR-CONTRACT.md); optional until they land. */
-export interface RefreshView {
-  every: "day" | "week" | string;
-  nextRunAt: string | null;
-  lastRunAt: string | null;
-  lastError: string | null;
-}
-export type JobView = ServerJobView & { mine?: boolean; refresh?: RefreshView | null };
+export type JobView = ServerJobView & { mine?: boolean };
 
 export interface EnrichArgs {
   sheetName?: string;
@@ -39,15 +34,7 @@ export interface EnrichmentPreview {
   creditsRemaining: number;
   problem: string | null;
 }
-export interface RecentJob {
-  jobId: string;
-  kind: "search" | "enrichment";
-  name: string;
-  status: string;
-  leadCount: number | null;
-  createdAt: string;
-  tracked: boolean;
-}
+export type { RecentJob } from "../../jobs/recent-jobs";
 export type RefreshEvery = "day" | "week" | "off";
 
 /**
@@ -58,9 +45,6 @@ export type RefreshEvery = "day" | "week" | "off";
 interface Pending {
   startEnrichment(a?: EnrichArgs): { jobs: JobView[]; skipped: SkippedRow[] };
   previewEnrichment(a?: EnrichArgs): EnrichmentPreview;
-  recentJobs(a?: { kind?: "search" | "enrichment"; page?: number }): { jobs: RecentJob[]; hasMore: boolean };
-  importJob(a: { jobId: string }): JobView;
-  setRefresh(a: { jobId: string; every: RefreshEvery }): JobView;
 }
 
 /** What the sidebar calls: every sidebar function of the server, none of the triggers or cells. */
@@ -82,6 +66,11 @@ interface ArgumentShapes {
   findLocations: { q: string; country?: string };
   startSearch: StartSearchArgs;
   showJobSheet: { jobId: string };
+  startEnrichment: EnrichArgs;
+  previewEnrichment: EnrichArgs;
+  recentJobs: { kind?: "search" | "enrichment"; page?: number };
+  importJob: { jobId: string };
+  setRefresh: { jobId: string; every: RefreshEvery };
 }
 
 type ArgsOf<K extends ServerFunctionName> = K extends keyof ArgumentShapes
