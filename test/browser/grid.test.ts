@@ -1,8 +1,9 @@
 // The playground's page in chromium: the grid shows the emulated spreadsheet as text, a mouse
 // selection becomes the document's active range, a pasted list becomes a sheet, sorting moves
-// rows, and "Create a job elsewhere" makes a job on the service that this document has not seen.
+// rows, and "Create a job elsewhere" makes a job on the service that this document has not seen,
+// which the sidebar's "Open an existing job" then imports.
 import { DEMO_KEYS } from "../../dev/simulator";
-import { describeInBrowser, eventually, openPlayground, type Session } from "./browser";
+import { describeInBrowser, eventually, gridColumn, openPlayground, type Session } from "./browser";
 
 describeInBrowser("the playground's grid", () => {
   let session: Session;
@@ -52,5 +53,17 @@ describeInBrowser("the playground's grid", () => {
     const res = await fetch(`${playground.simUrl}/api/v1/searches/${jobId}`, { headers: { "x-api-key": DEMO_KEYS.growth.apiKey } });
     expect(res.status).toBe(200);
     expect(JSON.stringify([...playground.runtime.stores.document])).not.toContain(jobId);
+  });
+
+  it("opens the job made elsewhere from the sidebar: tracked, with a sheet of its own that fills in", async () => {
+    const { page, sidebar } = session;
+    const jobId = (await page.locator("#elsewhere-id").textContent()) ?? "";
+    await sidebar.getByRole("textbox", { name: "Job ID" }).fill(jobId);
+    await sidebar.getByRole("button", { name: "Open job" }).click();
+    const item = sidebar.locator(`[role=listitem][data-job-id="${jobId}"]`).first();
+    await item.waitFor();
+    expect(await item.innerText()).toContain("made elsewhere");
+    await page.getByRole("tab", { name: /made elsewhere/ }).click();
+    await eventually("the imported job's rows are in the grid", async () => (await gridColumn(page, "Name")).length > 0, 60_000);
   });
 });
