@@ -94,10 +94,16 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const server = createServer((req, res) => {
     void serve(req, res, routes);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+    });
+  } catch (error) {
+    await sim.close();
+    const taken = typeof error === "object" && error !== null && (error as { code?: unknown }).code === "EADDRINUSE";
+    throw taken ? new Error(`Port ${options.port ?? 0} on 127.0.0.1 is taken: pass another with --port N (0 picks a free one).`) : error;
+  }
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 
   const ticker = setInterval(() => {
