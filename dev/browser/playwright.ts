@@ -16,7 +16,6 @@ export interface Locator {
   check(): Promise<void>;
   selectOption(value: string): Promise<string[]>;
   hover(): Promise<void>;
-  scrollIntoViewIfNeeded(): Promise<void>;
   inputValue(): Promise<string>;
   textContent(): Promise<string | null>;
   innerText(): Promise<string>;
