@@ -4,7 +4,9 @@
 import type { Clock } from "../api/clock";
 import { LeadsClient } from "../api/client";
 import type { JobsContext } from "../jobs/context";
+import { EditorKeys } from "../jobs/editor-keys";
 import { JobStore } from "../jobs/job-store";
+import { editorId, keyDigest } from "./key-digest";
 import { ensurePollTrigger, removePollTrigger } from "./poll-trigger";
 import { readServiceSettings, type ServiceSettings } from "./settings";
 import { UrlFetchTransport } from "./urlfetch-transport";
@@ -25,9 +27,14 @@ export function clientFor(settings: ServiceSettings, deadline?: number): LeadsCl
 }
 
 export function jobsContext(deadline: number): JobsContext {
+  const settings = readServiceSettings("user");
+  const documentProperties = PropertiesService.getDocumentProperties();
   return {
-    client: clientFor(readServiceSettings("user"), deadline),
-    store: new JobStore(PropertiesService.getDocumentProperties()),
+    client: clientFor(settings, deadline),
+    store: new JobStore(documentProperties),
+    editors: new EditorKeys(documentProperties),
+    keyDigest: keyDigest(settings.apiKey),
+    editorId: editorId(),
     spreadsheet: SpreadsheetApp.getActiveSpreadsheet(),
     clock: appsScriptClock,
     newIdempotencyKey: () => Utilities.getUuid(),

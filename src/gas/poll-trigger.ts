@@ -24,6 +24,11 @@ function create(minutes: PollInterval): void {
   }
 }
 
+/** Triggers are per user per document, so is the note of what ours was created for. */
+function createdForKey(): string {
+  return `${CREATED_FOR_KEY}.${SpreadsheetApp.getActiveSpreadsheet().getId()}`;
+}
+
 /**
  * Makes sure exactly one poll trigger exists for the configured interval. We remember the
  * interval it was created FOR (not what Apps Script granted), so an add-on that fell back to
@@ -31,15 +36,15 @@ function create(minutes: PollInterval): void {
  */
 export function ensurePollTrigger(): void {
   const wanted = readPollInterval();
-  const props = PropertiesService.getDocumentProperties();
+  const props = PropertiesService.getUserProperties();
   const existing = ownTriggers();
-  if (existing.length === 1 && props.getProperty(CREATED_FOR_KEY) === String(wanted)) return;
+  if (existing.length === 1 && props.getProperty(createdForKey()) === String(wanted)) return;
   for (const trigger of existing) ScriptApp.deleteTrigger(trigger);
   create(wanted);
-  props.setProperty(CREATED_FOR_KEY, String(wanted));
+  props.setProperty(createdForKey(), String(wanted));
 }
 
 export function removePollTrigger(): void {
   for (const trigger of ownTriggers()) ScriptApp.deleteTrigger(trigger);
-  PropertiesService.getDocumentProperties().deleteProperty(CREATED_FOR_KEY);
+  PropertiesService.getUserProperties().deleteProperty(createdForKey());
 }

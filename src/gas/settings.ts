@@ -35,6 +35,11 @@ export function readServiceSettings(source: "user" | "formulas"): ServiceSetting
   return { apiKey, baseUrl };
 }
 
+/** The current user's own key, or null when they have saved none. */
+export function userApiKey(): string | null {
+  return PropertiesService.getUserProperties().getProperty(KEY.apiKey);
+}
+
 export function writeServiceSettings(settings: ServiceSettings, shareWithFormulas: boolean): void {
   PropertiesService.getUserProperties().setProperties({ [KEY.apiKey]: settings.apiKey, [KEY.baseUrl]: settings.baseUrl });
   const doc = PropertiesService.getDocumentProperties();

@@ -3,11 +3,18 @@
 // an Apps Script global, so it runs the same in Apps Script and in tests.
 import type { Clock } from "../api/clock";
 import type { LeadsClient } from "../api/client";
+import type { EditorKeys } from "./editor-keys";
 import type { JobStore } from "./job-store";
 
 export interface JobsContext {
   client: LeadsClient;
   store: JobStore;
+  /** The document's editors' current keys, as digests. */
+  editors: EditorKeys;
+  /** Digest of the current user's key: who is acting (ownership.ts). */
+  keyDigest: string;
+  /** The current editor's id (a random id in their user properties). */
+  editorId: string;
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
   clock: Clock;
   /** A fresh idempotency key (Utilities.getUuid in Apps Script). */

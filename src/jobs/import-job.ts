@@ -58,6 +58,8 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
       finishedAt: job.finished_at ?? null,
       startKey: null,
       ownSheet: true,
+      createdBy: ctx.keyDigest, // this key found it: its account's job
+      seenBy: [ctx.keyDigest],
     };
     ctx.store.save(record); // before the sheet: a repeat after a kill finds the name here
   }

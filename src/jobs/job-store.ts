@@ -34,6 +34,12 @@ export interface JobRecord {
   ownSheet?: boolean;
   /** A search's refresh schedule (setRefresh), with the run under way if any. */
   refresh?: RefreshSchedule;
+  /** Digest of the key that created the job (never the key itself): see ownership.ts. */
+  createdBy?: string;
+  /** Digests of keys that read the job: keys of the creator's account. */
+  seenBy?: string[];
+  /** Digests of keys the service answered 404: another account's keys, which leave the job alone. */
+  hiddenFrom?: string[];
 }
 
 /** A logical job creation: its idempotency key is stored BEFORE the request is sent. */

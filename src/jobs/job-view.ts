@@ -1,6 +1,7 @@
 // This file defines JobView, the plain JSON shape the sidebar receives for a job (contract.md).
 import type { JobKind, JobRecord } from "./job-store";
 import { refreshView, type RefreshView } from "./refresh-schedule";
+import { isMine } from "./ownership";
 
 export interface JobView {
   jobId: string;
@@ -17,9 +18,12 @@ export interface JobView {
   finishedAt: string | null;
   /** A search's refresh schedule, or null. */
   refresh: RefreshView | null;
+  /** Whether the current user's key created the job or can see it (false: started by another account's key). */
+  mine: boolean;
 }
 
-export function toJobView(record: JobRecord): JobView {
+/** `keyDigest`: the current user's key digest, or null when they have saved no key. */
+export function toJobView(record: JobRecord, keyDigest: string | null): JobView {
   return {
     jobId: record.id,
     kind: record.kind,
@@ -34,5 +38,6 @@ export function toJobView(record: JobRecord): JobView {
     createdAt: record.createdAt,
     finishedAt: record.finishedAt,
     refresh: refreshView(record.refresh),
+    mine: isMine(record, keyDigest),
   };
 }

@@ -12,6 +12,7 @@ import { BUSINESS_COLUMNS } from "../sheets/columns";
 import { upsertBusinesses } from "../sheets/writer";
 import type { JobsContext } from "./context";
 import type { JobRecord } from "./job-store";
+import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "./ownership";
 import { createResultSheet, SheetsById, uniqueSheetName } from "./result-sheet";
 
 export const RESULTS_PAGE_SIZE = 500;
@@ -26,7 +27,10 @@ export interface PassReport {
   rowsWritten: number;
   /** True when the deadline came first: some jobs wait for the next pass. */
   stoppedEarly: boolean;
+  /** Jobs of the document not yet done, whoever's they are. */
   activeAfter: number;
+  /** Jobs not yet done that the current key can still move forward: its trigger stays while > 0. */
+  movableAfter: number;
 }
 
 interface PagePlan {
@@ -69,9 +73,14 @@ function planPages(record: JobRecord): PagePlan | null {
 }
 
 export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
-  const report: PassReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, activeAfter: 0 };
-  const active = ctx.store.active().sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
-  if (active.length === 0) return report;
+  const report: PassReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, activeAfter: 0, movableAfter: 0 };
+  ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
+  // Only jobs this key may see: a 404 told us once that another account's job is not ours.
+  const active = ctx.store
+    .active()
+    .filter((record) => canTry(record, ctx.keyDigest))
+    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  if (active.length === 0) return finishReport(ctx, report);
 
   const statuses = ctx.client.batch(active.map((record) => ctx.client.prepare.getJob(record.kind, record.id)), { deadline });
   const plans: PagePlan[] = [];
@@ -80,10 +89,11 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
     if (!outcome) return;
     report.jobsPolled += 1;
     if (!outcome.ok) {
-      ctx.store.save(statusFailure(record, outcome.error));
+      const changed = statusFailure(ctx, record, outcome.error);
+      if (changed) ctx.store.save(changed);
       return;
     }
-    const updated = applyStatus(record, outcome.value);
+    const updated = applyStatus(markSeen(record, ctx.keyDigest), outcome.value);
     ctx.store.save(updated);
     const plan = planPages(updated);
     if (plan) plans.push(plan);
@@ -107,17 +117,29 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
     }
     importGroup(ctx, sheets, group, deadline, report);
   }
+  return finishReport(ctx, report);
+}
+
+function finishReport(ctx: JobsContext, report: PassReport): PassReport {
   ctx.store.prune();
-  report.activeAfter = ctx.store.active().length;
+  const active = ctx.store.active();
+  report.activeAfter = active.length;
+  report.movableAfter = active.filter((record) => canTry(record, ctx.keyDigest)).length;
   return report;
 }
 
-function statusFailure(record: JobRecord, error: LeadsApiError): JobRecord {
+/** The record to save after a failed status read, or null to leave it exactly as it is. */
+function statusFailure(ctx: JobsContext, record: JobRecord, error: LeadsApiError): JobRecord | null {
   if (error.kind === "not_found") {
-    // The service does not know this job for the current key (another account's key, say):
-    // stop polling it rather than fail every pass.
-    return { ...record, settled: true, note: `This job was not found with the current API key: ${error.message}` };
+    // Not this key's account's job (or its creator's key changed account): never "done" for
+    // that alone. The creator's progress stays as it is; this key simply stops asking.
+    const hidden = markHidden(record, ctx.keyDigest);
+    if (!nobodyCanSee(hidden, ctx.editors.digests())) return hidden;
+    if (record.startKey) ctx.store.deleteStart(record.startKey);
+    return { ...hidden, settled: true, error: NOBODY_CAN_SEE_MESSAGE, startKey: null };
   }
+  // Someone else's job: our failure says nothing about it, so it shows nothing of it.
+  if (!isMine(record, ctx.keyDigest)) return null;
   return { ...record, note: `Could not read the job's status this time: ${error.message}` };
 }
 

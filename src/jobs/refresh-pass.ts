@@ -11,6 +11,7 @@ import { BUSINESS_COLUMNS } from "../sheets/columns";
 import { mergeBusinesses } from "../sheets/merge";
 import type { JobsContext } from "./context";
 import type { JobRecord } from "./job-store";
+import { canTry, markHidden } from "./ownership";
 import { nextSlotAfter, periodMs, iso, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "./refresh-schedule";
 import { createResultSheet, findSheetById, uniqueSheetName } from "./result-sheet";
 import { affordabilityProblem } from "./start-search";
@@ -33,7 +34,7 @@ export function runRefreshPass(ctx: JobsContext, deadline: number): RefreshRepor
   const report: RefreshReport = { runsStarted: 0, runsMerged: 0, schedules: 0 };
   followRuns(ctx, scheduledSearches(ctx), deadline, report);
   startDueRuns(ctx, scheduledSearches(ctx), deadline, report);
-  report.schedules = scheduledSearches(ctx).length;
+  report.schedules = scheduledSearches(ctx).filter((record) => canTry(record, ctx.keyDigest)).length;
   return report;
 }
 
@@ -139,7 +140,12 @@ function startDueRuns(ctx: JobsContext, scheduled: Scheduled[], deadline: number
   let account = accountOutcome && accountOutcome.ok ? (accountOutcome.value as Account) : null;
 
   runs.forEach(({ record, run }, i) => {
-    if (!outcomes[i]?.ok) return; // not this key's search (or not readable now): left for its creator
+    const outcome = outcomes[i];
+    if (!outcome?.ok) {
+      // Not this key's search (404): remembered, so this user's trigger does not stay for it.
+      if (outcome && outcome.error.kind === "not_found") ctx.store.save(markHidden(record, ctx.keyDigest));
+      return; // not this key's search (or not readable now): left for its creator
+    }
     const every = record.refresh.every as RefreshEvery;
     let current = run;
     if (!current.creditsChecked) {

@@ -5,7 +5,8 @@
 // response, or was killed, and is repeated with the same arguments reuses the key, so the service
 // returns the same job and charges once; the sheet and the job record are made idempotently too.
 import { maxAffordableResults } from "../api/account";
-import type { Account, CreateSearchRequest, Location } from "../api/schemas";
+import { isLeadsApiError, type LeadsApiError } from "../api/errors";
+import type { Account, CreateSearchRequest, CreateSearchResponse, Location } from "../api/schemas";
 import type { JobsContext } from "./context";
 import { fingerprint, type JobRecord } from "./job-store";
 import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
@@ -102,6 +103,7 @@ function locationProblem(label: string, locations: Location[]): string {
 
 export function startSearch(ctx: JobsContext, raw: unknown, deadline: number): JobRecord {
   const args = normaliseSearchArgs(raw);
+  ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
   const [accountOutcome, locationsOutcome] = ctx.client.batch(
     [ctx.client.prepare.getAccount(), ctx.client.prepare.findLocations({ q: catalogQuery(args.location), country: args.countryCode })],
     { deadline },
@@ -136,11 +138,20 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     start = { idempotencyKey: ctx.newIdempotencyKey(), createdAt: new Date(now).toISOString(), jobId: null, sheetName: null, sheetId: null };
     ctx.store.saveStart(startKey, start); // before the request: a lost response is retried with this key
   }
-  const created = ctx.client.createSearch(body, { idempotencyKey: start.idempotencyKey, deadline });
+  let created: CreateSearchResponse;
+  try {
+    created = ctx.client.createSearch(body, { idempotencyKey: start.idempotencyKey, deadline });
+  } catch (error) {
+    // A final refusal (402, 403, 409, 422…) creates no job: its key must not linger. A failure
+    // that may have reached the service (lost response, 5xx, 429) keeps it, so a second click
+    // reuses the key and the service returns the same job, charged once.
+    if (isLeadsApiError(error) && isFinalRefusal(error)) ctx.store.deleteStart(startKey);
+    throw error;
+  }
 
   const known = ctx.store.get(created.job_id);
   if (known) {
-    ctx.ensurePollTrigger();
+    keepPolling(ctx);
     return known;
   }
   let sheet = findSheetById(ctx.spreadsheet, start.sheetId);
@@ -172,8 +183,27 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     createdAt: new Date(now).toISOString(),
     finishedAt: null,
     startKey,
+    createdBy: ctx.keyDigest,
+    seenBy: [ctx.keyDigest],
   };
   ctx.store.save(record);
-  ctx.ensurePollTrigger();
+  keepPolling(ctx);
   return record;
+}
+
+/** The service answered and refused: no job exists (a 2xx of odd shape may well have made one). */
+function isFinalRefusal(error: LeadsApiError): boolean {
+  return error.status !== null && error.status >= 400 && error.status < 500 && !error.retryable;
+}
+
+/**
+ * Best effort: the job exists and is charged, so a trigger that cannot be made (trigger limit,
+ * authorization) must not turn it into an error; the open sidebar and the next refresh poll it.
+ */
+function keepPolling(ctx: JobsContext): void {
+  try {
+    ctx.ensurePollTrigger();
+  } catch {
+    // Deliberately quiet: see above.
+  }
 }

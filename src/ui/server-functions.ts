@@ -4,7 +4,9 @@
 import type { Location } from "../api/schemas";
 import { clientFor, jobsContext, appsScriptClock } from "../gas/jobs-context";
 import { DEFAULT_BASE_URL } from "../build-defaults";
-import { readServiceSettings, readStoredSettings, writePollInterval, writeServiceSettings } from "../gas/settings";
+import { tryDocumentLock, withDocumentLock } from "../gas/document-lock";
+import { keyDigest, registerEditorKey } from "../gas/key-digest";
+import { readServiceSettings, readStoredSettings, userApiKey, writePollInterval, writeServiceSettings } from "../gas/settings";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { runPollPass } from "../jobs/poll-pass";
@@ -20,7 +22,13 @@ const CALL_BUDGET_MS = 60 * 1000;
 /** How long a pass waits for another pass to release the document lock before leaving. */
 const LOCK_WAIT_MS = 100;
 
-const userKey = (): string | null => PropertiesService.getUserProperties().getProperty("businessLeads.apiKey");
+const userKey = userApiKey;
+
+/** The current user's key digest, for JobView.mine; null when they have saved no key. */
+function currentKeyDigest(): string | null {
+  const key = userApiKey();
+  return key ? keyDigest(key) : null;
+}
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
@@ -39,6 +47,8 @@ export function saveSettings(raw: unknown): AccountView {
       // Check the key before storing anything: a refused key is not saved.
       const account = clientFor({ apiKey, baseUrl }, appsScriptClock.now() + CALL_BUDGET_MS).getAccount();
       writeServiceSettings({ apiKey, baseUrl }, s.shareWithFormulas === true);
+      // The document learns this editor's new key (a digest): its jobs are judged by it from now.
+      tryDocumentLock(() => registerEditorKey(apiKey), LOCK_WAIT_MS);
       if (s.pollEveryMinutes !== undefined) writePollInterval(Number(s.pollEveryMinutes));
       return toAccountView(account);
     },
@@ -61,31 +71,37 @@ export function findLocations(raw: unknown): Location[] {
 }
 
 export function startSearch(raw: unknown): JobView {
-  return withUserErrors(() => {
-    const deadline = appsScriptClock.now() + CALL_BUDGET_MS;
-    return toJobView(startSearchJob(jobsContext(deadline), raw, deadline));
-  }, userKey);
+  return withUserErrors(
+    () =>
+      // Under the document lock: a second click or another editor waits, then finds this job.
+      withDocumentLock(() => {
+        const deadline = appsScriptClock.now() + CALL_BUDGET_MS;
+        const context = jobsContext(deadline);
+        return toJobView(startSearchJob(context, raw, deadline), context.keyDigest);
+      }),
+    userKey,
+  );
 }
 
 export function listJobs(): JobView[] {
-  return withUserErrors(() => new JobStore(PropertiesService.getDocumentProperties()).all().map(toJobView), userKey);
+  return withUserErrors(() => {
+    const digest = currentKeyDigest();
+    return new JobStore(PropertiesService.getDocumentProperties()).all().map((record) => toJobView(record, digest));
+  }, userKey);
 }
 
 /** One poll-and-write pass, unless another pass holds the document lock (then it leaves at once). */
 export function pollPassUnderLock(): void {
-  const lock = LockService.getDocumentLock();
-  if (!lock.tryLock(LOCK_WAIT_MS)) return;
-  try {
+  tryDocumentLock(() => {
     const deadline = appsScriptClock.now() + PASS_BUDGET_MS;
     const context = jobsContext(deadline);
     const report = runPollPass(context, deadline);
     const refresh = runRefreshPass(context, deadline);
-    // Keep the trigger while anything is left to do or a search is scheduled; remove it after.
-    if (report.activeAfter > 0 || refresh.schedules > 0) context.ensurePollTrigger();
+    // This user's trigger stays while their key can move a job forward or run a schedule (another
+    // account's jobs and schedules are their creators' business), and goes once nothing is left.
+    if (report.movableAfter > 0 || refresh.schedules > 0) context.ensurePollTrigger();
     else context.removePollTrigger();
-  } finally {
-    lock.releaseLock();
-  }
+  }, LOCK_WAIT_MS);
 }
 
 export function refreshJobs(): JobView[] {

@@ -1,7 +1,7 @@
 // This file defines how a failure reaches the sidebar: an Error whose message a sales person can
 // act on, never a stack trace, a raw body or the API key.
 
-const EXPLAINED = ["LeadsApiError", "ResponseShapeError", "InvalidInputError", "SettingsMissingError", "UserFacingError"];
+const EXPLAINED = ["LeadsApiError", "ResponseShapeError", "InvalidInputError", "SettingsMissingError", "UserFacingError", "DocumentBusyError"];
 
 /** An error whose message is already written for the person using the add-on. */
 export class UserFacingError extends Error {

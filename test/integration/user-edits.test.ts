@@ -2,7 +2,8 @@
 // job runs does not break the import: columns are found by header, rows by Business ID, and a
 // deleted sheet is recreated and refilled. Runs the BUILT bundle in the fakes.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { expectedCells, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { newRuntime, pollUntil, readSheet, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { expectSheetExact } from "./exact-sheet";
 
 
 let world: World;
@@ -33,17 +34,7 @@ function finish(runtime: FakeRuntime, jobId: string): JobView {
   return jobs.find((j) => j.jobId === jobId) as JobView;
 }
 
-async function expectExact(runtime: FakeRuntime, apiKey: string, job: JobView): Promise<void> {
-  const service = await serviceResults(world, apiKey, job.jobId);
-  const { rows } = readSheet(runtime, job.sheetName);
-  const ours = rows.filter((r) => r["Business ID"] !== "");
-  expect(ours.map((r) => r["Business ID"]).sort()).toEqual(service.map((b) => b.id).sort());
-  const byId = new Map(ours.map((r) => [r["Business ID"], r]));
-  for (const business of service) {
-    const expected = expectedCells(business);
-    for (const header of Object.keys(expected)) expect([header, byId.get(business.id)?.[header]]).toEqual([header, expected[header]]);
-  }
-}
+const expectExact = (runtime: FakeRuntime, apiKey: string, job: JobView) => expectSheetExact(world, runtime, apiKey, job);
 
 describe("user edits during a job", () => {
   it("sorting the rows and inserting a column of notes mid-job: rows updated in place, the notes kept", async () => {
@@ -150,7 +141,7 @@ describe("a job the current key cannot see", () => {
     sidebar(runtime, "saveSettings", { apiKey: other.apiKey, baseUrl: world.url });
     const [listed] = sidebar<JobView[]>(runtime, "refreshJobs");
     expect(listed?.jobId).toBe(job.jobId);
-    expect(listed?.error).toMatch(/not found with the current API key/);
+    expect(listed?.error).toMatch(/No API key saved in this document can see this job any more/);
     expect(runtime.triggers).toEqual([]);
     const requestsBefore = runtime.counters.fetchRequests;
     sidebar(runtime, "refreshJobs");

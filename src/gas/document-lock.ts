@@ -1,0 +1,51 @@
+// This file defines the document lock around every change of the document's job state: two
+// clicks, two editors or a click and a background pass never interleave their reads and writes
+// of the job store. Callers that change state (startSearch, startEnrichment, importJob,
+// setRefresh) use withDocumentLock; the background pass uses tryDocumentLock and simply leaves
+// when another execution is at work.
+
+/** How long a sidebar action waits for the lock before telling the user to try again. */
+export const ACTION_LOCK_WAIT_MS = 20_000;
+
+export const DOCUMENT_BUSY_MESSAGE =
+  "Business Leads is already changing this document (another click, another editor, or a background update). " +
+  "Nothing was started twice; wait a few seconds and try again.";
+
+/** The lock could not be had in time: nothing was done. */
+export class DocumentBusyError extends Error {
+  constructor() {
+    super(DOCUMENT_BUSY_MESSAGE);
+    this.name = "DocumentBusyError";
+  }
+}
+
+/**
+ * The document's lock. Without a current document (a trigger may run without one) Apps Script
+ * gives null; the user's lock then at least keeps that user's executions apart.
+ */
+function documentLock(): GoogleAppsScript.Lock.Lock {
+  return LockService.getDocumentLock() ?? LockService.getUserLock();
+}
+
+/** Runs `action` holding the document lock, waiting up to `waitMs` for it; else DocumentBusyError. */
+export function withDocumentLock<T>(action: () => T, waitMs: number = ACTION_LOCK_WAIT_MS): T {
+  const lock = documentLock();
+  if (!lock.tryLock(waitMs)) throw new DocumentBusyError();
+  try {
+    return action();
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+/** Runs `action` if the lock can be had within `waitMs`; returns whether it ran. */
+export function tryDocumentLock(action: () => void, waitMs: number): boolean {
+  const lock = documentLock();
+  if (!lock.tryLock(waitMs)) return false;
+  try {
+    action();
+    return true;
+  } finally {
+    lock.releaseLock();
+  }
+}

@@ -1,0 +1,29 @@
+// This file defines the digest that stands for an API key in the document (job ownership, the
+// editors' keys) and the editor's own id: the key itself never leaves the user's properties.
+
+import { EditorKeys } from "../jobs/editor-keys";
+
+const EDITOR_ID = "businessLeads.editorId";
+
+/** 16 hex digits of SHA-256 over the key: enough to tell a team's keys apart, useless to call the service. */
+export function keyDigest(apiKey: string): string {
+  const bytes = Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, "businessLeads.key:" + apiKey, Utilities.Charset.UTF_8);
+  let hex = "";
+  for (let i = 0; i < 8; i += 1) hex += ((bytes[i] ?? 0) & 0xff).toString(16).padStart(2, "0");
+  return hex;
+}
+
+/** A random id for this editor, made once and kept in their user properties (e-mail may be hidden). */
+export function editorId(): string {
+  const props = PropertiesService.getUserProperties();
+  const known = props.getProperty(EDITOR_ID);
+  if (known) return known;
+  const made = Utilities.getUuid();
+  props.setProperty(EDITOR_ID, made);
+  return made;
+}
+
+/** Tells the document which key this editor now uses (saved settings, a start, a pass). */
+export function registerEditorKey(apiKey: string): void {
+  new EditorKeys(PropertiesService.getDocumentProperties()).register(editorId(), keyDigest(apiKey), Date.now());
+}

@@ -1,0 +1,51 @@
+// This file defines who may move a job forward in a document shared by a team. A job belongs to
+// the account whose key created it; the add-on never stores a key, only a short digest of it, and
+// learns which other keys can see a job by asking the service (200: same account; 404: not).
+// A key that got 404 never polls that job again and never changes what it shows. A job that no
+// editor's current key can see any more (its creator switched accounts) is settled with a message.
+import type { JobRecord } from "./job-store";
+
+/** Digests kept per list: a team's keys, newest last; old entries drop off first. */
+const MAX_DIGESTS = 12;
+
+export const NOBODY_CAN_SEE_MESSAGE =
+  "No API key saved in this document can see this job any more (the service answers \"not found\" to each): " +
+  "its creator's key now belongs to another account, or was replaced. It is no longer updated; the rows already in its sheet stay.";
+
+function withDigest(list: readonly string[] | undefined, digest: string): string[] {
+  const rest = (list ?? []).filter((d) => d !== digest);
+  return [...rest, digest].slice(-MAX_DIGESTS);
+}
+
+/** False once the service told this key the job is not its account's. */
+export function canTry(record: JobRecord, digest: string): boolean {
+  return (record.hiddenFrom ?? []).indexOf(digest) < 0;
+}
+
+/** Whether this key created the job or has read it (a key of the creator's account). */
+export function isMine(record: JobRecord, digest: string | null): boolean {
+  if (digest === null) return false;
+  if (record.createdBy === undefined) return canTry(record, digest); // a record from before ownership was kept
+  return record.createdBy === digest || (record.seenBy ?? []).indexOf(digest) >= 0;
+}
+
+/** The key read the job: it belongs to the creator's account, and may poll and write it. */
+export function markSeen(record: JobRecord, digest: string): JobRecord {
+  if ((record.seenBy ?? []).indexOf(digest) >= 0 && canTry(record, digest)) return record;
+  return { ...record, seenBy: withDigest(record.seenBy, digest), hiddenFrom: (record.hiddenFrom ?? []).filter((d) => d !== digest) };
+}
+
+/** The service answered 404 to this key: not its account's job. Nothing else of the record changes. */
+export function markHidden(record: JobRecord, digest: string): JobRecord {
+  return { ...record, hiddenFrom: withDigest(record.hiddenFrom, digest), seenBy: (record.seenBy ?? []).filter((d) => d !== digest) };
+}
+
+/**
+ * True when every editor's current key was answered 404 for this job: nobody can move it forward,
+ * so it is settled instead of waiting forever. `editorDigests` are the current keys of the
+ * document's editors (see EditorKeys); an editor who has not tried yet keeps the job alive.
+ */
+export function nobodyCanSee(record: JobRecord, editorDigests: readonly string[]): boolean {
+  if (editorDigests.length === 0) return false;
+  return editorDigests.every((digest) => !canTry(record, digest));
+}
