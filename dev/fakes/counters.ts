@@ -14,6 +14,8 @@ export class Counters {
   /** Virtual milliseconds spent waiting in tryLock/waitLock. */
   lockWaitMs = 0;
   executions = 0;
+  /** UrlFetchApp calls refused by a quota (nothing sent). */
+  quotaRefusals = 0;
 
   snapshot(): Readonly<Record<CounterName, number>> {
     return {
@@ -25,6 +27,7 @@ export class Counters {
       sleepMs: this.sleepMs,
       lockWaitMs: this.lockWaitMs,
       executions: this.executions,
+      quotaRefusals: this.quotaRefusals,
     };
   }
 
@@ -34,6 +37,6 @@ export class Counters {
 }
 
 export const COUNTER_NAMES = [
-  "fetchRequests", "roundTrips", "spreadsheetReads", "spreadsheetWrites", "sleeps", "sleepMs", "lockWaitMs", "executions",
+  "fetchRequests", "roundTrips", "spreadsheetReads", "spreadsheetWrites", "sleeps", "sleepMs", "lockWaitMs", "executions", "quotaRefusals",
 ] as const;
 export type CounterName = (typeof COUNTER_NAMES)[number];

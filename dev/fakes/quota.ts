@@ -17,6 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export class DailyQuotas {
   private readonly windows = new Map<string, { start: number; used: number }>();
+  private readonly bandwidthUntil = new Map<string, number>();
 
   constructor(private readonly clock: SimClock, private readonly tier: QuotaTier) {}
 
@@ -34,6 +35,27 @@ export class DailyQuotas {
     }
     window.used += n;
     return undefined;
+  }
+
+  /** Spends `user`'s whole daily quota of `service` now (it resets a day after its window began). */
+  exhaust(service: QuotaService, user: string): void {
+    const key = `${service}\u0000${user}`;
+    const now = this.clock.now();
+    const window = this.windows.get(key);
+    const start = window === undefined || now - window.start >= DAY_MS ? now : window.start;
+    this.windows.set(key, { start, used: DAILY_LIMITS[service][this.tier] });
+  }
+
+  /**
+   * UrlFetchApp's bandwidth quota refuses `user`'s fetches until `untilMs`. Google documents the
+   * exception but not the window, so tests choose it.
+   */
+  blockBandwidth(user: string, untilMs: number): void {
+    this.bandwidthUntil.set(user, untilMs);
+  }
+
+  bandwidthBlocked(user: string): boolean {
+    return (this.bandwidthUntil.get(user) ?? 0) > this.clock.now();
   }
 
   used(service: QuotaService, user: string): number {

@@ -200,7 +200,15 @@ export function createUrlFetchApp(env: ServiceEnv, deps: UrlFetchDeps) {
     const killHere = plan?.fetchCall === exec.fetchCalls;
     if (killHere && plan?.fetchPhase !== "after") exec.kill(`Killed at UrlFetchApp call ${exec.fetchCalls}`);
     const quotaError = env.quotas.charge("urlfetch", exec.user, batch.length);
-    if (quotaError !== undefined) throw fail(quotaError);
+    if (quotaError !== undefined) {
+      deps.counters.quotaRefusals += 1;
+      throw fail(quotaError);
+    }
+    if (env.quotas.bandwidthBlocked(exec.user)) {
+      deps.counters.quotaRefusals += 1;
+      // Google's wording as reported by users; the documentation names the quota, not the text.
+      throw fail(`Bandwidth quota exceeded: ${batch[0]?.wire.url ?? ""}. Try reducing the rate of data transfer.`);
+    }
 
     const recorded = batch.map((p): RecordedRequest => ({
       executionId: exec.id,

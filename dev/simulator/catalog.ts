@@ -281,6 +281,12 @@ Gothenburg|Västra Götaland|SE|590
 Malmö|Skåne|SE|350
 Warsaw|Masovia|PL|1790
 Kraków|Lesser Poland|PL|780
+Springfield|Virginia|US|31
+Springfield|Tennessee|US|18
+Springfield|New Jersey|US|17
+Springfield|Vermont|US|9
+Springfield|Kentucky|US|3
+Springfield|Georgia|US|3
 `;
 
 /** Lower-case without diacritics, so "cordoba" finds "Córdoba" and "zurich" finds "Zürich". */

@@ -10,6 +10,7 @@ export interface SimControl {
   clearFaults(): Promise<void>;
   failJob(jobId: string, error?: string): Promise<void>;
   setFoundCount(jobId: string, count: number): Promise<void>;
+  renameJob(jobId: string, name: string): Promise<void>;
   addDashboardSearch(accountId: string, query: string, location: string, maxResults?: number): Promise<string>;
   account(accountId: string): Promise<JsonObject>;
   job(jobId: string): Promise<JsonObject>;
@@ -35,6 +36,7 @@ export function simControl(baseUrl: string): SimControl {
     clearFaults: async () => void (await call("POST", "/clear-faults", {})),
     failJob: async (jobId, error) => void (await call("POST", "/fail-job", error === undefined ? { jobId } : { jobId, error })),
     setFoundCount: async (jobId, count) => void (await call("POST", "/found-count", { jobId, count })),
+    renameJob: async (jobId, name) => void (await call("POST", "/rename-job", { jobId, name })),
     addDashboardSearch: async (accountId, query, location, maxResults) =>
       (await call<{ jobId: string }>("POST", "/dashboard-search", { accountId, query, location, maxResults })).jobId,
     account: (accountId) => call<JsonObject>("GET", `/accounts/${encodeURIComponent(accountId)}`),

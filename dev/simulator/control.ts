@@ -105,6 +105,9 @@ export function handleControl(sim: Simulator, method: string, path: string, body
       case "POST /__sim/fail-job":
         sim.failJob(str(o, "jobId"), optStr(o, "error"));
         return { status: 200, body: { ok: true } };
+      case "POST /__sim/rename-job":
+        sim.renameJob(str(o, "jobId"), str(o, "name"));
+        return { status: 200, body: { ok: true } };
       case "POST /__sim/found-count":
         sim.setFoundCount(str(o, "jobId"), optNum(o, "count") ?? 0);
         return { status: 200, body: { ok: true } };

@@ -147,6 +147,11 @@ export class Simulator {
     this.state.settle();
   }
 
+  /** Renames a job, as the dashboard may: the API reports whatever name a list has, of any length. */
+  renameJob(jobId: string, name: string): void {
+    this.requireJob(jobId).name = name;
+  }
+
   /**
    * Sets how many businesses a job ends with (at most its reservation). The timeline is computed
    * from creation, so call it before the import gets there.

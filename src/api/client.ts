@@ -2,7 +2,7 @@
 // PreparedRequests over a Transport, turns answers into values or LeadsApiErrors, retries
 // through runWithRetries, and offers one method per endpoint plus paging helpers.
 import type { Clock } from "./clock";
-import type { HttpRequest, HttpResponse, Transport } from "./transport";
+import { QuotaExceededError, type HttpRequest, type HttpResponse, type Transport } from "./transport";
 import {
   LeadsApiError,
   ResponseShapeError,
@@ -12,10 +12,11 @@ import {
   kindForStatus,
   messageForStatus,
   networkMessage,
+  quotaMessage,
   shapeMessage,
   type RequestContext,
 } from "./errors";
-import { apiRoot } from "./query";
+import { apiRoot, SERVICE_ADDRESS_RULE } from "./query";
 import { headerValue, parseRateLimit, type RateLimitInfo } from "./rate-limit";
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, runWithRetries, type Outcome, type RetryPolicy } from "./retry";
 import { RequestBuilders, type PreparedRequest } from "./requests";
@@ -116,7 +117,7 @@ export class LeadsClient {
     if (root === null) {
       throw new LeadsApiError({
         kind: "validation",
-        message: "The service address must start with https:// (or http://). Check it in the sidebar's Settings.",
+        message: `${SERVICE_ADDRESS_RULE} Check it in the sidebar's Settings.`,
       });
     }
     if (typeof options.apiKey !== "string" || options.apiKey.trim() === "") {
@@ -410,6 +411,11 @@ export class LeadsClient {
 
   private networkError(thrown: unknown, context: RequestContext): LeadsApiError {
     const text = thrown instanceof Error ? thrown.message : String(thrown);
+    if (thrown instanceof QuotaExceededError) {
+      // Nothing was sent and retrying within this execution cannot help: one attempt, then the
+      // caller leaves the work for a later pass.
+      return new LeadsApiError({ kind: "quota", message: quotaMessage(thrown.quota), detail: this.redact(text), retryable: false, context });
+    }
     return new LeadsApiError({
       kind: "network",
       message: networkMessage(),

@@ -15,6 +15,7 @@ export type LeadsErrorKind =
   | "server_error" // other 5xx
   | "http_error" // any other status
   | "network" // the transport threw: nothing usable came back
+  | "quota" // the platform's request quota is spent: nothing was sent
   | "bad_response"; // a 2xx whose body is not JSON or not the documented shape
 
 /** What the client was doing, so messages can name it ("Search 1234 was not found…"). */
@@ -208,8 +209,20 @@ function notFoundMessage(context: RequestContext | null): string {
   }
 }
 
+/** The request runs on Google's servers, so the user's own connection is not the cause. */
 export function networkMessage(): string {
-  return "Could not reach the lead service (network error). Check your connection and the service address in Settings, then try again.";
+  return (
+    "Could not reach the lead service from Google's servers (network error). The service may be briefly down, " +
+    "or the service address in Settings may be wrong. Try again in a few minutes."
+  );
+}
+
+export function quotaMessage(quota: "daily" | "bandwidth"): string {
+  return quota === "daily"
+    ? "Google's daily limit on requests from Apps Script for your Google account is used up, so Business Leads cannot " +
+        "reach the service until it resets (24 hours after the day's first request). Nothing is lost: background updates resume by themselves then."
+    : "Google's bandwidth limit for requests from Apps Script is reached for now. Nothing is lost: " +
+        "background updates resume by themselves on a later pass, once the quota resets.";
 }
 
 export function invalidJsonMessage(): string {

@@ -29,6 +29,14 @@ import {
   type ResultsPage,
   type ShapeResult,
 } from "./schemas";
+import {
+  CreateEnrichmentRequestSchema,
+  CreateSearchRequestSchema,
+  FindLocationsParamsSchema,
+  ListPageParamsSchema,
+  PageParamsSchema,
+  requestProblem,
+} from "./request-schemas";
 
 /**
  * A request ready to send: everything but the base URL and the key. Built once, so a retry
@@ -87,7 +95,14 @@ function requireIdempotencyKey(key: string, operation: string): string {
   return key;
 }
 
-function pageQuery(params: PageParams | undefined): Record<string, QueryValue> {
+/** Refuses a request the service would refuse for its form (the spec's limits), before sending it. */
+function requireValid<T>(schema: z.ZodMiniType<T>, value: unknown, operation: string): void {
+  const problem = requestProblem(schema, value);
+  if (problem !== null) throw new LeadsApiError({ kind: "validation", message: problem, context: { operation, endpoint: "" } });
+}
+
+function pageQuery(params: PageParams | undefined, schema: z.ZodMiniType<PageParams>, operation: string): Record<string, QueryValue> {
+  requireValid(schema, params ?? {}, operation);
   return { page: params?.page, page_size: params?.pageSize };
 }
 
@@ -101,6 +116,7 @@ export class RequestBuilders {
   /** POST /searches. The same key and body on every attempt make a retry safe. */
   createSearch(body: CreateSearchRequest, idempotencyKey: string): PreparedRequest<CreateSearchResponse> {
     const key = requireIdempotencyKey(idempotencyKey, "createSearch");
+    requireValid(CreateSearchRequestSchema, body, "createSearch");
     return prepared(
       CreateSearchResponseSchema,
       "POST",
@@ -113,7 +129,7 @@ export class RequestBuilders {
 
   /** GET /searches (origin `api` only, newest first). */
   listSearches(params?: PageParams): PreparedRequest<JobList> {
-    return prepared(JobListSchema, "GET", "/searches", pageQuery(params), { operation: "listSearches", resource: "search" });
+    return prepared(JobListSchema, "GET", "/searches", pageQuery(params, ListPageParamsSchema, "listSearches"), { operation: "listSearches", resource: "search" });
   }
 
   /** GET /searches/{search_id}. */
@@ -125,7 +141,7 @@ export class RequestBuilders {
   /** GET /searches/{search_id}/results. */
   getSearchResults(searchId: string, params?: PageParams): PreparedRequest<ResultsPage> {
     const id = requireId(searchId, "search", "getSearchResults");
-    return prepared(ResultsPageSchema, "GET", `/searches/${id}/results`, pageQuery(params), {
+    return prepared(ResultsPageSchema, "GET", `/searches/${id}/results`, pageQuery(params, PageParamsSchema, "getSearchResults"), {
       operation: "getSearchResults",
       resource: "search",
       id: searchId,
@@ -135,6 +151,7 @@ export class RequestBuilders {
   /** POST /enrichments. */
   createEnrichment(body: CreateEnrichmentRequest, idempotencyKey: string): PreparedRequest<CreateEnrichmentResponse> {
     const key = requireIdempotencyKey(idempotencyKey, "createEnrichment");
+    requireValid(CreateEnrichmentRequestSchema, body, "createEnrichment");
     return prepared(
       CreateEnrichmentResponseSchema,
       "POST",
@@ -147,7 +164,7 @@ export class RequestBuilders {
 
   /** GET /enrichments. */
   listEnrichments(params?: PageParams): PreparedRequest<JobList> {
-    return prepared(JobListSchema, "GET", "/enrichments", pageQuery(params), {
+    return prepared(JobListSchema, "GET", "/enrichments", pageQuery(params, ListPageParamsSchema, "listEnrichments"), {
       operation: "listEnrichments",
       resource: "enrichment",
     });
@@ -162,7 +179,7 @@ export class RequestBuilders {
   /** GET /enrichments/{job_id}/results. */
   getEnrichmentResults(jobId: string, params?: PageParams): PreparedRequest<ResultsPage> {
     const id = requireId(jobId, "enrichment job", "getEnrichmentResults");
-    return prepared(ResultsPageSchema, "GET", `/enrichments/${id}/results`, pageQuery(params), {
+    return prepared(ResultsPageSchema, "GET", `/enrichments/${id}/results`, pageQuery(params, PageParamsSchema, "getEnrichmentResults"), {
       operation: "getEnrichmentResults",
       resource: "enrichment",
       id: jobId,
@@ -177,6 +194,7 @@ export class RequestBuilders {
 
   /** GET /locations; answers the `locations` array itself. */
   findLocations(params: FindLocationsParams): PreparedRequest<Location[]> {
+    requireValid(FindLocationsParamsSchema, { q: params.q, country: params.country || undefined }, "findLocations");
     return prepared(unwrapLocations, "GET", "/locations", { q: params.q, country: params.country || undefined }, {
       operation: "findLocations",
       resource: "locations",

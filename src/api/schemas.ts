@@ -1,5 +1,5 @@
-// This file defines the service's resources and responses as zod/mini schemas, the TypeScript
-// types inferred from them, and the request body types.
+// This file defines the service's resources and responses as zod/mini schemas and the TypeScript
+// types inferred from them (requests: request-schemas.ts).
 //
 // Objects are loose (unknown fields are kept, so a newer service passes through untouched) and
 // enum-like fields are "known literals | any string" (an unknown status is data, not an error).
@@ -231,58 +231,17 @@ export type ResultsPage = z.infer<typeof ResultsPageSchema>;
 export type LocationList = z.infer<typeof LocationListSchema>;
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-// ---- request bodies -------------------------------------------------------------------------
+// ---- requests ---------------------------------------------------------------------------------
 
-/** `input` of POST /searches. */
-export interface SearchInput {
-  /** Business type or search phrase, at most 300 characters. */
-  query: string;
-  /** The `label` of a location from GET /locations. */
-  location: string;
-  /** Uppercase ISO 3166 two-letter code (a Location's `country_code`). */
-  countryCode?: string;
-  /** 100 to 700, default 100; bounded by plan and credits. */
-  maxResults?: number;
-  /** Default `en`. */
-  language?: string;
-}
-
-/** Body of POST /searches. */
-export interface CreateSearchRequest {
-  name?: string;
-  input: SearchInput;
-  /** Default true. */
-  enrich_contacts?: boolean;
-}
-
-export interface EnrichmentBusiness {
-  business_name: string;
-  /** Absolute http:// or https:// URL. */
-  website_url: string;
-}
-
-/** Body of POST /enrichments. */
-export interface CreateEnrichmentRequest {
-  name?: string;
-  /** 1 to 700 unique entries. */
-  businesses: EnrichmentBusiness[];
-}
-
-/** Query of the two job lists and the two results endpoints. */
-export interface PageParams {
-  /** From 1. */
-  page?: number;
-  /** Job lists 1 to 100 (default 20); results 1 to 500 (default 100). */
-  pageSize?: number;
-}
-
-/** Query of GET /locations. */
-export interface FindLocationsParams {
-  /** 2 to 100 characters. */
-  q: string;
-  /** Optional two-letter country code to disambiguate. */
-  country?: string;
-}
+// Request schemas and the types derived from them live next door, in request-schemas.ts.
+export type {
+  SearchInput,
+  CreateSearchRequest,
+  EnrichmentBusiness,
+  CreateEnrichmentRequest,
+  PageParams,
+  FindLocationsParams,
+} from "./request-schemas";
 
 /** The two job families. */
 export type JobKind = "search" | "enrichment";

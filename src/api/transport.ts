@@ -20,9 +20,24 @@ export interface HttpResponse {
   body: string;
 }
 
+/** Which platform quota refused a request. */
+export type QuotaKind = "daily" | "bandwidth";
+
+/**
+ * The platform refused to send the request because a quota is spent (Apps Script's UrlFetch
+ * calls per day, or its bandwidth): nothing reached the service, and trying again within this
+ * execution cannot help. Transports throw it instead of a network failure.
+ */
+export class QuotaExceededError extends Error {
+  constructor(readonly quota: QuotaKind, message: string) {
+    super(message);
+    this.name = "QuotaExceededError";
+  }
+}
+
 /**
  * A synchronous transport. Any HTTP status is a response (never thrown); a network failure
- * (refused, reset, lost response, timeout) throws. `fetchAll` sends a batch in one round trip
+ * (refused, reset, lost response, timeout) throws; a spent quota throws QuotaExceededError. `fetchAll` sends a batch in one round trip
  * and, like UrlFetchApp.fetchAll, throws if any request of the batch fails at the network level.
  */
 export interface Transport {

@@ -40,14 +40,57 @@ export function userApiKey(): string | null {
   return PropertiesService.getUserProperties().getProperty(KEY.apiKey);
 }
 
-export function writeServiceSettings(settings: ServiceSettings, shareWithFormulas: boolean): void {
-  PropertiesService.getUserProperties().setProperties({ [KEY.apiKey]: settings.apiKey, [KEY.baseUrl]: settings.baseUrl });
+/** A checked change of settings, written whole or not at all. */
+export interface SettingsChange {
+  settings: ServiceSettings;
+  /**
+   * true: formulas in this document use this key; false: stop sharing it (a key another editor
+   * shared stays); undefined: the document's shared key stays as it is.
+   */
+  shareWithFormulas: boolean | undefined;
+  pollEveryMinutes: PollInterval | undefined;
+}
+
+type Snapshot = Record<string, string | null>;
+
+function snapshot(props: GoogleAppsScript.Properties.Properties, keys: readonly string[]): Snapshot {
+  const values: Snapshot = {};
+  for (const key of keys) values[key] = props.getProperty(key);
+  return values;
+}
+
+function restore(props: GoogleAppsScript.Properties.Properties, values: Snapshot): void {
+  for (const key of Object.keys(values)) {
+    const value = values[key];
+    if (value === null || value === undefined) props.deleteProperty(key);
+    else props.setProperty(key, value);
+  }
+}
+
+/** Writes every part of the change, or (when a write fails midway) puts back what was there. */
+export function writeServiceSettings(change: SettingsChange): void {
+  const { settings, shareWithFormulas, pollEveryMinutes } = change;
+  const user = PropertiesService.getUserProperties();
   const doc = PropertiesService.getDocumentProperties();
-  if (shareWithFormulas) {
-    doc.setProperties({ [KEY.sharedApiKey]: settings.apiKey, [KEY.sharedBaseUrl]: settings.baseUrl });
-  } else {
-    doc.deleteProperty(KEY.sharedApiKey);
-    doc.deleteProperty(KEY.sharedBaseUrl);
+  const userBefore = snapshot(user, [KEY.apiKey, KEY.baseUrl]);
+  const docBefore = snapshot(doc, [KEY.sharedApiKey, KEY.sharedBaseUrl, KEY.pollEveryMinutes]);
+  try {
+    user.setProperties({ [KEY.apiKey]: settings.apiKey, [KEY.baseUrl]: settings.baseUrl });
+    if (shareWithFormulas === true) {
+      doc.setProperties({ [KEY.sharedApiKey]: settings.apiKey, [KEY.sharedBaseUrl]: settings.baseUrl });
+    } else if (shareWithFormulas === false) {
+      // Only the caller's own key (the one they used until now, or this one) stops being shared.
+      const shared = docBefore[KEY.sharedApiKey];
+      if (shared === settings.apiKey || (shared !== null && shared === userBefore[KEY.apiKey])) {
+        doc.deleteProperty(KEY.sharedApiKey);
+        doc.deleteProperty(KEY.sharedBaseUrl);
+      }
+    }
+    if (pollEveryMinutes !== undefined) doc.setProperty(KEY.pollEveryMinutes, String(pollEveryMinutes));
+  } catch (error) {
+    restore(user, userBefore);
+    restore(doc, docBefore);
+    throw error;
   }
 }
 
@@ -56,12 +99,11 @@ export function readPollInterval(): PollInterval {
   return (POLL_INTERVALS as readonly number[]).indexOf(raw) >= 0 ? (raw as PollInterval) : 60;
 }
 
-export function writePollInterval(minutes: number): void {
-  if ((POLL_INTERVALS as readonly number[]).indexOf(minutes) < 0) {
-    throw new Error(`Background polling can run every ${POLL_INTERVALS.join(", ")} minutes; ${minutes} is not one of them.`);
-  }
-  PropertiesService.getDocumentProperties().setProperty(KEY.pollEveryMinutes, String(minutes));
+export function isPollInterval(minutes: unknown): minutes is PollInterval {
+  return (POLL_INTERVALS as readonly unknown[]).indexOf(minutes) >= 0;
 }
+
+export const POLL_INTERVAL_RULE = `Background polling can run every ${POLL_INTERVALS.join(", ")} minutes`;
 
 /** The caller's stored settings as they are (either may be missing), and whether formulas share this key. */
 export function readStoredSettings(): { apiKey: string | null; baseUrl: string | null; sharedWithFormulas: boolean } {

@@ -1,5 +1,5 @@
 // This file defines UrlFetchTransport: the client's Transport over Apps Script's UrlFetchApp.
-import type { HttpRequest, HttpResponse, Transport } from "../api/transport";
+import { QuotaExceededError, type HttpRequest, type HttpResponse, type QuotaKind, type Transport } from "../api/transport";
 
 /** The part of UrlFetchApp the transport uses, so tests can hand in a small fake. */
 export type UrlFetchService = Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, "fetch" | "fetchAll">;
@@ -64,15 +64,27 @@ export class UrlFetchTransport implements Transport {
     return params;
   }
 
-  /** A throw from UrlFetchApp is a network failure; rethrown with a message that says so. */
+  /** A throw from UrlFetchApp is a spent quota or a network failure; rethrown as which it is. */
   private guard<T>(call: () => T): T {
     try {
       return call();
     } catch (thrown) {
       const text = thrown instanceof Error ? thrown.message : String(thrown);
+      const quota = quotaKind(text);
+      if (quota !== null) throw new QuotaExceededError(quota, text);
       throw new Error(`Network failure: ${text}`);
     }
   }
+}
+
+/**
+ * Apps Script's quota exceptions, by their documented wording: "Service invoked too many times
+ * for one day: urlfetch." and "Bandwidth quota exceeded: <url>…".
+ */
+export function quotaKind(message: string): QuotaKind | null {
+  if (/Service invoked too many times for one day:\s*urlfetch/i.test(message)) return "daily";
+  if (/Bandwidth quota exceeded/i.test(message)) return "bandwidth";
+  return null;
 }
 
 /** Lower-cased header names; a repeated header (string[]) is joined with ", " as HTTP allows. */

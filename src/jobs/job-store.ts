@@ -1,9 +1,11 @@
 // This file defines the job store: one small JSON record per job in document properties, and one
 // "start" record per logical job creation holding its idempotency key. Properties allow 9 KB a
-// value and 500 KB a store, so records hold only ids, counters and short texts (never results),
-// and old finished jobs are pruned beyond a fixed count.
+// value and 500 KB a store, counted in UTF-8 bytes, so records hold only ids, counters and texts
+// clipped by bytes (never results), and old finished jobs are pruned, oldest first, beyond a fixed
+// count or once the document's properties pass a budget far below the limit.
 import type { KeyValueStore } from "./key-value-store";
 import type { RefreshSchedule } from "./refresh-schedule";
+import { clipToBytes, utf8Bytes } from "./utf8";
 
 export type JobKind = "search" | "enrichment";
 
@@ -56,11 +58,48 @@ const JOB_PREFIX = "job:";
 const START_PREFIX = "start:";
 /** Finished jobs kept for the sidebar's list; older ones are pruned. */
 export const MAX_FINISHED_JOBS = 40;
-const MAX_TEXT = 1000;
+/** Apps Script's limits, in UTF-8 bytes (a store counts its keys and values). */
+export const VALUE_LIMIT_BYTES = 9 * 1024;
+export const STORE_LIMIT_BYTES = 500 * 1024;
+/**
+ * Finished jobs are pruned, oldest first, while the document's properties exceed this: well
+ * below the limit, so active jobs, settings and the other features' state always have room.
+ */
+export const STORE_BUDGET_BYTES = 300 * 1024;
+/**
+ * Bytes of each text of a record: a 200-character ASCII name fits whole, a CJK one keeps its first
+ * 79 characters (3 bytes each) and an ellipsis; sheet names are at most 90 characters. Sized so that even 300
+ * active jobs with every text at its longest stay under the store's limit (see npm run bench).
+ */
+export const TEXT_BUDGET_BYTES = { name: 240, sheetName: 270, error: 1200, note: 320 } as const;
 /** A start record whose job never got created is forgotten after this. */
 const START_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
 
-const clip = (text: string | null): string | null => (text === null ? null : text.length > MAX_TEXT ? text.slice(0, MAX_TEXT - 1) + "…" : text);
+/** Bytes a store holds: keys and values, in UTF-8. */
+export function storeBytes(properties: Record<string, string>): number {
+  let total = 0;
+  for (const key of Object.keys(properties)) total += utf8Bytes(key) + utf8Bytes(properties[key] ?? "");
+  return total;
+}
+
+/**
+ * The record as stored: texts clipped by UTF-8 bytes. JSON may escape characters (a control
+ * character takes 6 bytes), so the whole value is measured and the texts shrunk until it fits.
+ */
+export function storedRecordJson(record: JobRecord): string {
+  for (let share = 1; ; share /= 2) {
+    const clip = (text: string | null, budget: number) => (text === null ? null : clipToBytes(text, Math.floor(budget * share)));
+    const json = JSON.stringify({
+      ...record,
+      name: clip(record.name, TEXT_BUDGET_BYTES.name) ?? "",
+      sheetName: clip(record.sheetName, TEXT_BUDGET_BYTES.sheetName),
+      error: clip(record.error, TEXT_BUDGET_BYTES.error),
+      note: clip(record.note, TEXT_BUDGET_BYTES.note),
+      ...(record.refresh ? { refresh: { ...record.refresh, lastError: clip(record.refresh.lastError, TEXT_BUDGET_BYTES.error) } } : {}),
+    });
+    if (utf8Bytes(json) + utf8Bytes(JOB_PREFIX + record.id) <= VALUE_LIMIT_BYTES - 512 || share < 0.01) return json;
+  }
+}
 
 function parseJson<T>(raw: string | null): T | null {
   if (raw === null) return null;
@@ -99,14 +138,68 @@ export class JobStore {
   }
 
   save(record: JobRecord): void {
-    const stored: JobRecord = { ...record, name: clip(record.name) ?? "", error: clip(record.error), note: clip(record.note) };
-    this.store.setProperty(JOB_PREFIX + record.id, JSON.stringify(stored));
+    this.store.setProperty(JOB_PREFIX + record.id, storedRecordJson(record));
   }
 
-  /** Keeps the newest finished jobs; active jobs and searches with a schedule are never pruned. */
+  /**
+   * Saves, and when Apps Script refuses (a full store) prunes finished jobs and tries once more.
+   * Returns false if it still fails: the caller carries on with its other jobs, and the next pass
+   * repeats this job's work (every write of a pass is a repeatable upsert).
+   */
+  trySave(record: JobRecord): boolean {
+    try {
+      this.save(record);
+      return true;
+    } catch {
+      try {
+        this.prune();
+        this.save(record);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+  }
+
+  /**
+   * Keeps the newest finished jobs: at most MAX_FINISHED_JOBS, fewer while the document's
+   * properties exceed STORE_BUDGET_BYTES. Active jobs and scheduled searches are never pruned, nor
+   * any sheet touched.
+   * Start records that outlived their use go too.
+   */
   prune(): void {
-    const finished = this.all().filter((record) => isJobDone(record) && record.refresh === undefined);
-    for (const record of finished.slice(MAX_FINISHED_JOBS)) this.store.deleteProperty(JOB_PREFIX + record.id);
+    const properties = this.store.getProperties();
+    let total = storeBytes(properties);
+    const jobs = new Map<string, JobRecord>();
+    for (const key of Object.keys(properties)) {
+      if (!key.startsWith(JOB_PREFIX)) continue;
+      const record = parseJson<JobRecord>(properties[key] ?? null);
+      if (record) jobs.set(record.id, record);
+    }
+    const remove = (key: string) => {
+      if (properties[key] === undefined) return;
+      total -= utf8Bytes(key) + utf8Bytes(properties[key] ?? "");
+      delete properties[key];
+      this.store.deleteProperty(key);
+    };
+    // Oldest first: beyond the count, and for as long as the store is over its budget.
+    // A search with a refresh schedule is never pruned: its schedule lives in its record.
+    const finished = [...jobs.values()].filter((record) => isJobDone(record) && record.refresh === undefined).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+    const excess = finished.length - MAX_FINISHED_JOBS;
+    for (let i = 0; i < finished.length && (i < excess || total > STORE_BUDGET_BYTES); i += 1) {
+      const record = finished[i] as JobRecord;
+      remove(JOB_PREFIX + record.id);
+      jobs.delete(record.id);
+      if (record.startKey) remove(START_PREFIX + record.startKey);
+    }
+    const now = Date.now();
+    for (const key of Object.keys(properties)) {
+      if (!key.startsWith(START_PREFIX)) continue;
+      const start = parseJson<StartRecord>(properties[key] ?? null);
+      const expired = start === null || now - Date.parse(start.createdAt) > START_RECORD_TTL_MS;
+      const job = start?.jobId ? jobs.get(start.jobId) : undefined;
+      if (job ? isJobDone(job) : expired) remove(key);
+    }
   }
 
   getStart(fingerprint: string, now: number): StartRecord | null {

@@ -74,7 +74,11 @@ function planPages(record: JobRecord): PagePlan | null {
 
 export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
   const report: PassReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, activeAfter: 0, movableAfter: 0 };
-  ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
+  try {
+    ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
+  } catch {
+    // A full store must not stop the pass: the list is refreshed on the next one.
+  }
   // Only jobs this key may see: a 404 told us once that another account's job is not ours.
   const active = ctx.store
     .active()
@@ -90,11 +94,11 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
     report.jobsPolled += 1;
     if (!outcome.ok) {
       const changed = statusFailure(ctx, record, outcome.error);
-      if (changed) ctx.store.save(changed);
+      if (changed) ctx.store.trySave(changed);
       return;
     }
     const updated = applyStatus(markSeen(record, ctx.keyDigest), outcome.value);
-    ctx.store.save(updated);
+    ctx.store.trySave(updated); // a failed save only delays this job's checkpoint: the pass goes on
     const plan = planPages(updated);
     if (plan) plans.push(plan);
   });
@@ -157,7 +161,7 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
     offset += plan.pages.length;
     const failure = mine.find((outcome) => !outcome.ok);
     if (failure && !failure.ok) {
-      ctx.store.save({ ...plan.record, note: `Could not read the results this time: ${failure.error.message}` });
+      ctx.store.trySave({ ...plan.record, note: `Could not read the results this time: ${failure.error.message}` });
       continue;
     }
     const pages = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
@@ -168,7 +172,7 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
     } catch (error) {
       // One job's sheet trouble must not stop the others; the next pass tries it again.
       const latest = ctx.store.get(plan.record.id) ?? plan.record; // keeps a sheet recreated meanwhile
-      ctx.store.save({ ...latest, note: `Could not write the results this time: ${(error as Error).message}` });
+      ctx.store.trySave({ ...latest, note: `Could not write the results this time: ${(error as Error).message}` });
     }
   }
 }
@@ -187,7 +191,7 @@ function readToEnd(ctx: JobsContext, record: JobRecord, pages: ResultsPage[], de
     try {
       last = ctx.client.getResults(record.kind, record.id, { page: last.page + 1, pageSize: RESULTS_PAGE_SIZE }, { deadline });
     } catch (error) {
-      ctx.store.save({ ...record, note: `Could not read the results this time: ${(error as Error).message}` });
+      ctx.store.trySave({ ...record, note: `Could not read the results this time: ${(error as Error).message}` });
       return false;
     }
     pages.push(last);
@@ -215,7 +219,7 @@ function writeJob(ctx: JobsContext, sheets: SheetsById, plan: PagePlan, pages: R
   const distinct = new Set(businesses.map((b) => b.id)).size;
   // A finished job no longer needs its start record: the same arguments may start a new search.
   if (plan.final && record.startKey) ctx.store.deleteStart(record.startKey);
-  ctx.store.save({
+  ctx.store.trySave({
     ...record,
     sheetName: sheet.getName(),
     rowsWritten: distinct,

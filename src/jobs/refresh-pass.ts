@@ -143,7 +143,7 @@ function startDueRuns(ctx: JobsContext, scheduled: Scheduled[], deadline: number
     const outcome = outcomes[i];
     if (!outcome?.ok) {
       // Not this key's search (404): remembered, so this user's trigger does not stay for it.
-      if (outcome && outcome.error.kind === "not_found") ctx.store.save(markHidden(record, ctx.keyDigest));
+      if (outcome && outcome.error.kind === "not_found") ctx.store.trySave(markHidden(record, ctx.keyDigest));
       return; // not this key's search (or not readable now): left for its creator
     }
     const every = record.refresh.every as RefreshEvery;

@@ -1,12 +1,15 @@
-// This file defines starting a search from the sheet. Input is checked before any request; the
-// account and the location catalog are then read in one round trip, so a search the account
-// cannot afford or a location outside the catalog is refused with a message saying what is
-// allowed. The idempotency key is stored BEFORE the creation request: a start that lost its
+// This file defines starting a search from the sheet. Input is checked against the request
+// schemas before any request (the same limits the client enforces); the account is then read, so
+// a search the account cannot afford is refused with a message saying what is allowed. Whether a
+// location label is in the catalog is the service's call: its 422 becomes "pick a location from
+// the list". The idempotency key is stored BEFORE the creation request: a start that lost its
 // response, or was killed, and is repeated with the same arguments reuses the key, so the service
 // returns the same job and charges once; the sheet and the job record are made idempotently too.
+import * as z from "zod/mini";
 import { maxAffordableResults } from "../api/account";
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
-import type { Account, CreateSearchRequest, CreateSearchResponse, Location } from "../api/schemas";
+import { REQUEST_LIMITS, SearchFields } from "../api/request-schemas";
+import type { Account, CreateSearchRequest, CreateSearchResponse } from "../api/schemas";
 import type { JobsContext } from "./context";
 import { fingerprint, type JobRecord } from "./job-store";
 import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
@@ -21,10 +24,8 @@ export interface StartSearchArgs {
   name?: string;
 }
 
-export const MIN_RESULTS = 100;
-export const MAX_RESULTS = 700;
-const MAX_QUERY = 300;
-const MAX_NAME = 200;
+export const MIN_RESULTS = REQUEST_LIMITS.minResults;
+export const MAX_RESULTS = REQUEST_LIMITS.maxResults;
 
 export class InvalidInputError extends Error {
   constructor(message: string) {
@@ -39,31 +40,39 @@ function optionalString(value: unknown, field: string): string | undefined {
   return value.trim() || undefined;
 }
 
+/** `value` parsed by the request schema's field, or the sentence `problem` says for it. */
+function checked<T>(schema: z.ZodMiniType<T>, value: unknown, problem: () => string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new InvalidInputError(problem());
+  return result.data;
+}
+
+const tooLong = (what: string, text: string, max: number) => `${what} is ${text.length} characters; at most ${max} are allowed.`;
+
 /** Checks and normalises the sidebar's arguments without any request. */
 export function normaliseSearchArgs(raw: unknown): Required<Omit<StartSearchArgs, "countryCode" | "name">> & Pick<StartSearchArgs, "countryCode" | "name"> {
   if (typeof raw !== "object" || raw === null) throw new InvalidInputError("Enter what to search for and where.");
   const args = raw as Record<string, unknown>;
-  const query = optionalString(args.query, "The search phrase");
-  if (!query) throw new InvalidInputError("Enter what to search for, e.g. \"dentists\".");
-  if (query.length > MAX_QUERY) throw new InvalidInputError(`The search phrase is ${query.length} characters; at most ${MAX_QUERY} are allowed.`);
-  const location = optionalString(args.location, "The location");
-  if (!location) throw new InvalidInputError("Pick a location from the list.");
-  const countryCode = optionalString(args.countryCode, "The country code");
-  if (countryCode !== undefined && !/^[A-Za-z]{2}$/.test(countryCode)) {
-    throw new InvalidInputError(`The country code must be two letters (e.g. US); "${countryCode}" is not.`);
-  }
+  const rawQuery = optionalString(args.query, "The search phrase");
+  if (!rawQuery) throw new InvalidInputError("Enter what to search for, e.g. \"dentists\".");
+  const query = checked(SearchFields.query, rawQuery, () => tooLong("The search phrase", rawQuery, REQUEST_LIMITS.queryMax));
+  const rawLocation = optionalString(args.location, "The location");
+  if (!rawLocation) throw new InvalidInputError("Pick a location from the list.");
+  // Only the label's form: the catalog is the service's to judge (a 422 says so below).
+  const location = checked(SearchFields.location, rawLocation, () => tooLong("The location", rawLocation, REQUEST_LIMITS.locationLabelMax));
+  const rawCountry = optionalString(args.countryCode, "The country code")?.toUpperCase();
+  const countryCode =
+    rawCountry === undefined
+      ? undefined
+      : checked(SearchFields.countryCode, rawCountry, () => `The country code must be two letters (e.g. US); "${rawCountry}" is not.`);
   const rawMax = args.maxResults === undefined || args.maxResults === null || args.maxResults === "" ? MIN_RESULTS : Number(args.maxResults);
-  if (!Number.isInteger(rawMax) || rawMax < MIN_RESULTS || rawMax > MAX_RESULTS) {
-    throw new InvalidInputError(`Max results must be a whole number from ${MIN_RESULTS} to ${MAX_RESULTS}.`);
-  }
-  const language = optionalString(args.language, "The language") ?? "en";
-  if (!/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/.test(language)) {
-    throw new InvalidInputError(`The language must be a code like "en" or "pt-BR"; "${language}" is not.`);
-  }
-  const name = optionalString(args.name, "The name");
-  if (name !== undefined && name.length > MAX_NAME) throw new InvalidInputError(`The name is ${name.length} characters; at most ${MAX_NAME} are allowed.`);
+  const maxResults = checked(SearchFields.maxResults, rawMax, () => `Max results must be a whole number from ${MIN_RESULTS} to ${MAX_RESULTS}.`);
+  const rawLanguage = optionalString(args.language, "The language") ?? "en";
+  const language = checked(SearchFields.language, rawLanguage, () => `The language must be a code like "en" or "pt-BR"; "${rawLanguage}" is not.`);
+  const rawName = optionalString(args.name, "The name");
+  const name = rawName === undefined ? undefined : checked(SearchFields.name, rawName, () => tooLong("The name", rawName, REQUEST_LIMITS.nameMax));
   const enrichContacts = args.enrichContacts === undefined || args.enrichContacts === null ? true : args.enrichContacts === true;
-  return { query, location, countryCode: countryCode?.toUpperCase(), maxResults: rawMax, language, enrichContacts, name };
+  return { query, location, countryCode, maxResults, language, enrichContacts, name };
 }
 
 /** The account's limit for this search, as a message when it cannot be met. */
@@ -88,46 +97,38 @@ export function affordabilityProblem(account: Account, maxResults: number): stri
   return null;
 }
 
-/** The catalog query for a label: its city part ("Austin, Texas, United States" → "Austin"). */
-function catalogQuery(label: string): string {
-  const city = label.split(",")[0]?.trim() ?? label;
-  return city.length >= 2 ? city.slice(0, 100) : label.slice(0, 100);
-}
-
-function locationProblem(label: string, locations: Location[]): string {
-  const suggestions = locations.slice(0, 5).map((l) => l.label).join("; ");
-  return suggestions
-    ? `"${label}" is not a location from the catalog. Pick one from the list, e.g. ${suggestions}.`
-    : `"${label}" is not a location from the catalog. Type the start of a city name and pick it from the list.`;
+/** The service's 422 for a label it does not know, in the sidebar's words. */
+function locationRefusal(error: LeadsApiError, label: string): InvalidInputError | null {
+  if (error.status !== 422 || !/location/i.test(error.detail ?? "")) return null;
+  return new InvalidInputError(
+    `Pick a location from the list: the service does not know "${label.slice(0, 120)}" as a location. ` +
+      "Type the start of a city name and choose one of the suggestions.",
+  );
 }
 
 export function startSearch(ctx: JobsContext, raw: unknown, deadline: number): JobRecord {
   const args = normaliseSearchArgs(raw);
   ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
-  const [accountOutcome, locationsOutcome] = ctx.client.batch(
-    [ctx.client.prepare.getAccount(), ctx.client.prepare.findLocations({ q: catalogQuery(args.location), country: args.countryCode })],
-    { deadline },
-  );
-  if (!accountOutcome.ok) throw accountOutcome.error;
-  if (!locationsOutcome.ok) throw locationsOutcome.error;
-  const match = locationsOutcome.value.find((l) => l.label === args.location);
-  if (!match) throw new InvalidInputError(locationProblem(args.location, locationsOutcome.value));
-  const problem = affordabilityProblem(accountOutcome.value, args.maxResults);
+  const problem = affordabilityProblem(ctx.client.getAccount({ deadline }), args.maxResults);
   if (problem) throw new InvalidInputError(problem);
 
-  const name = args.name ?? `${args.query} in ${args.location}`;
+  const name = args.name ?? `${args.query} in ${args.location}`.slice(0, REQUEST_LIMITS.nameMax);
   const body: CreateSearchRequest = {
     name,
     input: {
       query: args.query,
-      location: match.label,
-      countryCode: args.countryCode ?? match.country_code,
+      location: args.location,
+      ...(args.countryCode === undefined ? {} : { countryCode: args.countryCode }),
       maxResults: args.maxResults,
       language: args.language,
     },
     enrich_contacts: args.enrichContacts,
   };
-  return createJob(ctx, body, deadline);
+  try {
+    return createJob(ctx, body, deadline);
+  } catch (error) {
+    throw (isLeadsApiError(error) && locationRefusal(error, args.location)) || error;
+  }
 }
 
 function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number): JobRecord {
@@ -187,6 +188,8 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     seenBy: [ctx.keyDigest],
   };
   ctx.store.save(record);
+  // From now on a repeat finds the job record; the start keeps only what dedupes a second click.
+  ctx.store.saveStart(startKey, { ...start, sheetName: null, sheetId: null });
   keepPolling(ctx);
   return record;
 }

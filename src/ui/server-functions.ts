@@ -1,12 +1,14 @@
 // This file defines the server functions the sidebar, the menu and the poll trigger call. Each
 // takes at most one plain object and returns plain JSON-safe data; failures become Errors with a
 // message written for the user (src/ui/user-error.ts).
+import { apiRoot, SERVICE_ADDRESS_RULE } from "../api/query";
+import { FindLocationsParamsSchema, requestProblem } from "../api/request-schemas";
 import type { Location } from "../api/schemas";
 import { clientFor, jobsContext, appsScriptClock } from "../gas/jobs-context";
 import { DEFAULT_BASE_URL } from "../build-defaults";
 import { tryDocumentLock, withDocumentLock } from "../gas/document-lock";
 import { keyDigest, registerEditorKey } from "../gas/key-digest";
-import { readServiceSettings, readStoredSettings, userApiKey, writePollInterval, writeServiceSettings } from "../gas/settings";
+import { isPollInterval, POLL_INTERVAL_RULE, readServiceSettings, readStoredSettings, userApiKey, writeServiceSettings, type SettingsChange } from "../gas/settings";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { runPollPass } from "../jobs/poll-pass";
@@ -34,25 +36,40 @@ function record(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 }
 
-export function saveSettings(raw: unknown): AccountView {
-  const s = record(raw);
+/** The settings as given, checked whole before anything is stored or sent. */
+function checkedSettings(s: Record<string, unknown>): SettingsChange {
   // An empty key field keeps the saved key (the sidebar never has it to send back); an empty
   // address takes the build's default (scripts/build.mjs --base-url).
   const apiKey = (typeof s.apiKey === "string" ? s.apiKey.trim() : "") || (readStoredSettings().apiKey ?? "");
-  const baseUrl = (typeof s.baseUrl === "string" ? s.baseUrl.trim().replace(/\/+$/, "").replace(/\/api\/v1$/, "") : "") || DEFAULT_BASE_URL;
+  const baseUrl = (typeof s.baseUrl === "string" ? s.baseUrl.trim().replace(/\/+$/, "").replace(/\/api\/v1$/i, "") : "") || DEFAULT_BASE_URL;
+  if (!apiKey) throw new UserFacingError("Enter your API key.");
+  if (apiRoot(baseUrl) === null) throw new UserFacingError(SERVICE_ADDRESS_RULE);
+  const share = s.shareWithFormulas;
+  if (share !== undefined && share !== null && typeof share !== "boolean") {
+    throw new UserFacingError("Sharing the key with formulas must be on or off (true or false).");
+  }
+  const poll = s.pollEveryMinutes === undefined || s.pollEveryMinutes === null ? undefined : Number(s.pollEveryMinutes);
+  if (poll !== undefined && !isPollInterval(poll)) throw new UserFacingError(`${POLL_INTERVAL_RULE}; ${String(s.pollEveryMinutes)} is not one of them.`);
+  return { settings: { apiKey, baseUrl }, shareWithFormulas: share ?? undefined, pollEveryMinutes: poll };
+}
+
+/** All or nothing: every part is checked, then the key with GET /account, and only then is anything stored. */
+export function saveSettings(raw: unknown): AccountView {
+  const s = record(raw);
   return withUserErrors(
     () => {
-      if (!apiKey) throw new UserFacingError("Enter your API key.");
-      if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) throw new UserFacingError("Enter the service address, starting with https://.");
-      // Check the key before storing anything: a refused key is not saved.
-      const account = clientFor({ apiKey, baseUrl }, appsScriptClock.now() + CALL_BUDGET_MS).getAccount();
-      writeServiceSettings({ apiKey, baseUrl }, s.shareWithFormulas === true);
-      // The document learns this editor's new key (a digest): its jobs are judged by it from now.
-      tryDocumentLock(() => registerEditorKey(apiKey), LOCK_WAIT_MS);
-      if (s.pollEveryMinutes !== undefined) writePollInterval(Number(s.pollEveryMinutes));
+      const change = checkedSettings(s);
+      const account = clientFor(change.settings, appsScriptClock.now() + CALL_BUDGET_MS).getAccount();
+      writeServiceSettings(change);
+      try {
+        // The document learns this editor's new key (a digest): its jobs are judged by it from now.
+        tryDocumentLock(() => registerEditorKey(change.settings.apiKey), LOCK_WAIT_MS);
+      } catch {
+        // Best effort: the next pass or start registers it too.
+      }
       return toAccountView(account);
     },
-    () => apiKey,
+    () => (typeof s.apiKey === "string" && s.apiKey.trim() ? s.apiKey.trim() : userApiKey()),
   );
 }
 
@@ -64,8 +81,9 @@ export function findLocations(raw: unknown): Location[] {
   const a = record(raw);
   return withUserErrors(() => {
     const q = typeof a.q === "string" ? a.q.trim() : "";
-    if (q.length < 2 || q.length > 100) throw new UserFacingError("Type 2 to 100 characters of a city name.");
     const country = typeof a.country === "string" && a.country.trim() ? a.country.trim().toUpperCase() : undefined;
+    if (requestProblem(FindLocationsParamsSchema, { q }) !== null) throw new UserFacingError("Type 2 to 100 characters of a city name.");
+    if (requestProblem(FindLocationsParamsSchema, { q, country }) !== null) throw new UserFacingError(`The country must be a two-letter code such as US; "${country ?? ""}" is not.`);
     return clientFor(readServiceSettings("user"), appsScriptClock.now() + CALL_BUDGET_MS).findLocations({ q, country }).slice(0, 8);
   }, userKey);
 }

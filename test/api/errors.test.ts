@@ -146,7 +146,7 @@ describe("status → kind and message", () => {
   test("422 with a list of validation items is rendered readably", () => {
     const { client, transport } = makeClient();
     transport.reply(json(422, { detail: [{ loc: ["body", "businesses", 1, "website_url"], msg: "must be absolute" }] }));
-    const e = failure(() => client.createEnrichment({ businesses: [] }, { idempotencyKey: "k" }));
+    const e = failure(() => client.createEnrichment({ businesses: [{ business_name: "A", website_url: "https://a.example" }] }, { idempotencyKey: "k" }));
     expect(e.detail).toBe("body.businesses.1.website_url: must be absolute");
     expect(e.message).toContain("body.businesses.1.website_url: must be absolute");
   });

@@ -21,4 +21,11 @@ test("apiRoot", () => {
   expect(apiRoot("https://x.test/api/v1")).toBe("https://x.test/api/v1");
   expect(apiRoot("x.test")).toBeNull();
   expect(apiRoot("https://")).toBeNull();
+  // Plain http only on loopback: the key travels in a header.
+  expect(apiRoot("http://leads.example.com")).toBeNull();
+  expect(apiRoot("http://127.0.0.1.evil.example")).toBeNull();
+  expect(apiRoot("http://127.0.0.1:8787")).toBe("http://127.0.0.1:8787/api/v1");
+  expect(apiRoot("http://localhost/")).toBe("http://localhost/api/v1");
+  expect(apiRoot("http://[::1]:9000")).toBe("http://[::1]:9000/api/v1");
+  expect(apiRoot("https://leads.example.com:8443/base")).toBe("https://leads.example.com:8443/base/api/v1");
 });

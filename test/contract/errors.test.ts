@@ -174,17 +174,36 @@ describe("409: idempotency key reused with a different request", () => {
 });
 
 describe("422: query, path and body validation", () => {
-  test.each<[string, (c: ReturnType<typeof clientFor>["client"]) => unknown, RegExp]>([
-    ["job list page_size above 100", (c) => c.listSearches({ pageSize: 101 }), /^page_size/],
-    ["enrichment list page 0", (c) => c.listEnrichments({ page: 0 }), /^page/],
-    ["results page_size above 500", (c) => c.getSearchResults(c.createSearch(searchBody(), { idempotencyKey: idemKey() }).job_id, { pageSize: 501 }), /^page_size/],
+  type Client = ReturnType<typeof clientFor>["client"];
+  const json = (body: unknown) => ({ method: "POST" as const, headers: { "Content-Type": "application/json", "Idempotency-Key": idemKey() }, body: JSON.stringify(body) });
+  const get = (path: string) => ({ method: "GET" as const, path, headers: {} });
+  // The client checks the spec's request limits itself (request-schemas.ts): it refuses these
+  // before sending, with a readable message; the service refuses the same request with a 422.
+  test.each<[string, (c: Client) => unknown, Parameters<typeof raw>[2], RegExp]>([
+    ["job list page_size above 100", (c) => c.listSearches({ pageSize: 101 }), get("/searches?page_size=101"), /^page_size/],
+    ["enrichment list page 0", (c) => c.listEnrichments({ page: 0 }), get("/enrichments?page=0"), /^page/],
+    ["results page_size above 500", (c) => c.getSearchResults("3f2b9c1e-0000-4000-8000-000000000000", { pageSize: 501 }), get("/searches/3f2b9c1e-0000-4000-8000-000000000000/results?page_size=501"), /^page_size/],
+    ["a one-letter location query", (c) => c.findLocations({ q: "P" }), get("/locations?q=P"), /^q/],
+    ["a three-letter country filter", (c) => c.findLocations({ q: "Paris", country: "FRA" }), get("/locations?q=Paris&country=FRA"), /^country/],
+    ["a query longer than 300", (c) => c.createSearch({ input: { query: "x".repeat(301), location: AUSTIN } }, { idempotencyKey: idemKey() }), { path: "/searches", ...json({ input: { query: "x".repeat(301), location: AUSTIN } }) }, /^input\.query/],
+    ["a lowercase countryCode", (c) => c.createSearch({ input: { query: "x", location: AUSTIN, countryCode: "us" } }, { idempotencyKey: idemKey() }), { path: "/searches", ...json({ input: { query: "x", location: AUSTIN, countryCode: "us" } }) }, /countryCode/],
+    ["an empty business list", (c) => c.createEnrichment({ businesses: [] }, { idempotencyKey: idemKey() }), { path: "/enrichments", ...json({ businesses: [] }) }, /^businesses/],
+  ])("%s: refused by the client before sending, as the service would (422)", async (_label, call, request, detail) => {
+    const party = await newParty(world, { plan: "growth", credits: 5000 });
+    const error = expectApiError(world, () => call(party.client));
+    expect(error.kind).toBe("validation");
+    expect(error.status).toBeNull();
+    expect(error.message).toMatch(/must|missing|not in the expected form|not valid/);
+    expect(party.runtime.http.requests).toEqual([]);
+    const answer = raw(world, party.transport, request);
+    expect(answer.status).toBe(422);
+    expect(String((JSON.parse(answer.body) as { detail: unknown }).detail)).toMatch(detail);
+  });
+
+  test.each<[string, (c: Client) => unknown, RegExp]>([
     ["a search id that is not a UUID", (c) => c.getSearch("not-a-uuid"), /^search_id/],
     ["a business id that is not a UUID", (c) => c.getBusiness("42"), /^business_id/],
-    ["a one-letter location query", (c) => c.findLocations({ q: "P" }), /^q/],
-    ["a three-letter country filter", (c) => c.findLocations({ q: "Paris", country: "FRA" }), /^country/],
-    ["a query longer than 300", (c) => c.createSearch({ input: { query: "x".repeat(301), location: AUSTIN } }, { idempotencyKey: idemKey() }), /^input\.query/],
-    ["a lowercase countryCode", (c) => c.createSearch({ input: { query: "x", location: AUSTIN, countryCode: "us" } }, { idempotencyKey: idemKey() }), /countryCode/],
-    ["an empty business list", (c) => c.createEnrichment({ businesses: [] }, { idempotencyKey: idemKey() }), /^businesses/],
+    ["a location label the catalog does not know", (c) => c.createSearch({ input: { query: "x", location: "Atlantis" } }, { idempotencyKey: idemKey() }), /input\.location/],
   ])("%s → 422 with the service's detail in the message, not retried", async (_label, call, detail) => {
     const party = await newParty(world, { plan: "growth", credits: 5000 });
     const error = expectApiError(world, () => call(party.client));

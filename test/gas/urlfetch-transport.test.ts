@@ -1,6 +1,7 @@
 // Tests UrlFetchTransport against a small UrlFetchApp stand-in: the options it passes, header
 // normalisation, fetchAll batches, and exceptions as network failures.
-import { UrlFetchTransport, normalizeHeaders, type UrlFetchService } from "../../src/gas/urlfetch-transport";
+import { UrlFetchTransport, normalizeHeaders, quotaKind, type UrlFetchService } from "../../src/gas/urlfetch-transport";
+import { QuotaExceededError } from "../../src/api/transport";
 import { LeadsClient } from "../../src/api/client";
 import { LeadsApiError } from "../../src/api/errors";
 
@@ -177,6 +178,39 @@ describe("UrlFetchTransport", () => {
     expect(() => transport.fetchAll([{ method: "GET", url: "https://x.test/", headers: {} }])).toThrow(
       /^Network failure/,
     );
+  });
+
+  test.each([
+    ["Service invoked too many times for one day: urlfetch.", "daily"],
+    ["Bandwidth quota exceeded: https://x.test/api/v1/account. Try reducing the rate of data transfer.", "bandwidth"],
+  ])("%s is a spent quota, not a network failure: one attempt, no wait, a message that says when work resumes", (thrown, quota) => {
+    const app = new FakeUrlFetchApp();
+    app.throwWith = thrown;
+    const transport = new UrlFetchTransport(app);
+    expect(() => transport.fetch({ method: "GET", url: "https://x.test/", headers: {} })).toThrow(QuotaExceededError);
+    const slept: number[] = [];
+    const client = new LeadsClient({
+      baseUrl: "https://x.test",
+      apiKey: "secret-key-123",
+      transport,
+      clock: { now: () => 0, sleep: (ms) => void slept.push(ms) },
+    });
+    const before = app.fetchCalls.length + app.fetchAllCalls.length;
+    let caught: unknown;
+    try {
+      client.getAccount();
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(LeadsApiError);
+    const error = caught as LeadsApiError;
+    expect([error.kind, error.retryable, error.attempts]).toEqual(["quota", false, 1]);
+    expect(app.fetchCalls.length + app.fetchAllCalls.length - before).toBe(1);
+    expect(slept).toEqual([]);
+    expect(error.message).toMatch(quota === "daily" ? /daily limit.*resume by themselves/ : /bandwidth limit.*resume by themselves/);
+    expect(error.message).not.toMatch(/connection/i);
+    expect(quotaKind(thrown)).toBe(quota);
+    expect(quotaKind("Address unavailable: https://x.test/")).toBeNull();
   });
 
   test("end to end: the client over UrlFetchTransport retries a network failure and parses", () => {

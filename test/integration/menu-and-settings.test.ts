@@ -45,3 +45,43 @@ describe("saveSettings", () => {
     expect(sidebar<Record<string, unknown>>(runtime, "getAccount")).toMatchObject({ planCode: "starter" });
   });
 });
+
+describe("saveSettings is all or nothing", () => {
+  it.each([
+    [{ pollEveryMinutes: 7 }, /Background polling can run every 1, 5, 10, 15, 30, 60 minutes; 7 is not one of them/],
+    [{ baseUrl: "http://leads.example.com" }, /must start with https:\/\//],
+    [{ baseUrl: "ftp://127.0.0.1" }, /must start with https:\/\//],
+    [{ shareWithFormulas: "yes" }, /on or off/],
+  ])("%j: refused before anything is sent or stored", async (bad, message) => {
+    const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 640 });
+    const runtime = newRuntime(world);
+    expect(() => sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, ...bad })).toThrow(message);
+    expect([...runtime.stores.user().keys()]).toEqual([]);
+    expect([...runtime.stores.document.keys()]).toEqual([]);
+    expect(runtime.http.requests).toEqual([]);
+  });
+
+  it("plain http:// is accepted for a loopback address only", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 640 });
+    const runtime = newRuntime(world);
+    const localhost = world.url.replace("127.0.0.1", "localhost");
+    expect(sidebar<Record<string, unknown>>(runtime, "saveSettings", { apiKey, baseUrl: localhost })).toMatchObject({ planCode: "starter" });
+  });
+
+  it("omitting shareWithFormulas keeps the key another editor shared; unsharing removes only one's own", async () => {
+    const a = await world.control.createAccount({ plan: "starter", credits: 640 });
+    const b = await world.control.createAccount({ plan: "starter", credits: 640 });
+    const runtime = newRuntime(world, { userEmail: "a@example.com" });
+    const shared = () => JSON.stringify([...runtime.stores.document]);
+    runtime.run("saveSettings", [{ apiKey: a.apiKey, baseUrl: world.url, shareWithFormulas: true }], { viaScriptRun: true, user: "a@example.com" });
+    expect(shared()).toContain(a.apiKey);
+    for (const shareWithFormulas of [undefined, false]) {
+      const result = runtime.run("saveSettings", [{ apiKey: b.apiKey, baseUrl: world.url, shareWithFormulas }], { viaScriptRun: true, user: "b@example.com" });
+      expect(result.errorMessage).toBeUndefined();
+      expect(shared()).toContain(a.apiKey);
+      expect(shared()).not.toContain(b.apiKey);
+    }
+    runtime.run("saveSettings", [{ apiKey: a.apiKey, baseUrl: world.url, shareWithFormulas: false }], { viaScriptRun: true, user: "a@example.com" });
+    expect(shared()).not.toContain(a.apiKey);
+  });
+});

@@ -1,44 +1,89 @@
-// The job store stays inside the properties limits (9 KB a value, 500 KB a store) however many
-// jobs a document has: texts are clipped and old finished jobs pruned. Runs on the fakes' store,
-// which enforces Google's limits.
-import { JobStore, MAX_FINISHED_JOBS, fingerprint, type JobRecord } from "../../src/jobs/job-store";
+// The job store stays inside the properties limits (9 KB a value, 500 KB a store, in UTF-8 bytes)
+// however many jobs a document has and whatever their texts: texts are clipped by bytes, old
+// finished jobs pruned oldest first (by count, and by a byte budget far below the limit), and a
+// save the store refuses does not throw. Runs on the fakes' store, which enforces Google's limits.
+import {
+  JobStore, MAX_FINISHED_JOBS, STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_BYTES, fingerprint, storeBytes, type JobRecord,
+} from "../../src/jobs/job-store";
+import { utf8Bytes } from "../../src/jobs/utf8";
 import { createRuntime } from "../../dev/fakes/runtime";
+
+const CJK = "漢字の長い会社名";
 
 function record(i: number, overrides: Partial<JobRecord> = {}): JobRecord {
   return {
-    id: `job-${String(i).padStart(4, "0")}`, kind: "search", name: "n".repeat(5000), sheetId: i, sheetName: `Sheet ${i}`,
-    status: "completed", leadCount: 700, enrichedCount: 700, creditsCharged: 700, rowsWritten: 700, settled: true,
-    error: "e".repeat(20000), note: null, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), finishedAt: null, startKey: null,
+    id: `0000${String(i).padStart(4, "0")}-1111-4222-8333-444455556666`, kind: "search", name: CJK.repeat(700).slice(0, 5000), sheetId: i,
+    sheetName: `${CJK.repeat(12)} ${i}`, status: "completed", leadCount: 700, enrichedCount: 700, creditsCharged: 700, rowsWritten: 700,
+    settled: true, error: "エラー\u0001\"".repeat(4000), note: null, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+    finishedAt: null, startKey: null, createdBy: "0123456789abcdef", seenBy: ["0123456789abcdef", "fedcba9876543210"],
     ...overrides,
   };
 }
 
+function storeFor() {
+  const runtime = createRuntime();
+  const props = runtime.globals().PropertiesService.getDocumentProperties();
+  return { props, store: new JobStore(props) };
+}
+
 describe("job store", () => {
-  it("keeps every record under 9 KB and the store under 500 KB across 1000 jobs, pruning old finished ones", () => {
-    const runtime = createRuntime();
-    const props = runtime.globals().PropertiesService.getDocumentProperties();
-    const store = new JobStore(props);
+  it("clips every text by bytes: a 5,000-character CJK name and a 20 KB error fit one value", () => {
+    const { props, store } = storeFor();
+    store.save(record(1));
+    const [value] = Object.values(props.getProperties());
+    expect(utf8Bytes(value ?? "")).toBeLessThan(VALUE_LIMIT_BYTES);
+    const saved = store.all()[0];
+    expect(saved?.name.startsWith(CJK)).toBe(true);
+    expect(saved?.error?.startsWith("エラー")).toBe(true);
+  });
+
+  it("keeps 300 active jobs with the longest texts under the store limit, and prunes no active job", () => {
+    const { props, store } = storeFor();
+    for (let i = 0; i < 300; i += 1) {
+      expect(store.trySave(record(i, { status: "running", settled: false, error: null, note: "Could not read the job's status this time: " + CJK.repeat(300), startKey: fingerprint(String(i)) }))).toBe(true);
+      // As startSearch leaves it once the job record exists.
+      store.saveStart(fingerprint(String(i)), { idempotencyKey: `${i}-aaaa-4bbb-8ccc-dddddddddddd`, createdAt: new Date().toISOString(), jobId: record(i).id, sheetName: null, sheetId: null });
+    }
+    store.prune();
+    expect(store.active()).toHaveLength(300);
+    expect(storeBytes(props.getProperties())).toBeLessThan(STORE_LIMIT_BYTES);
+  });
+
+  it("prunes finished jobs oldest first: beyond the count, and while over the byte budget", () => {
+    const { props, store } = storeFor();
     for (let i = 0; i < 1000; i += 1) {
       store.save(record(i));
       if (i % 10 === 0) store.prune();
     }
     store.save(record(2000, { status: "running", settled: false }));
     store.prune();
-    const all = store.all();
-    expect(all.filter((r) => r.status === "completed")).toHaveLength(MAX_FINISHED_JOBS);
-    expect(all[0]?.id).toBe("job-2000"); // newest first
-    expect(store.active().map((r) => r.id)).toEqual(["job-2000"]);
-    const total = Object.entries(props.getProperties()).reduce((n, [k, v]) => n + k.length + v.length, 0);
-    expect(total).toBeLessThan(500 * 1024);
-    for (const value of Object.values(props.getProperties())) expect(value.length).toBeLessThan(9 * 1024);
+    const finished = store.all().filter((r) => r.settled);
+    expect(finished.length).toBeLessThanOrEqual(MAX_FINISHED_JOBS);
+    expect(finished[0]?.id).toBe(record(999).id); // the newest finished ones are the ones kept
+    expect(store.all()[0]?.id).toBe(record(2000).id);
+    expect(store.active().map((r) => r.id)).toEqual([record(2000).id]);
+    expect(storeBytes(props.getProperties())).toBeLessThanOrEqual(STORE_BUDGET_BYTES);
   });
 
-  it("never prunes an active job", () => {
-    const runtime = createRuntime();
-    const store = new JobStore(runtime.globals().PropertiesService.getDocumentProperties());
-    for (let i = 0; i < MAX_FINISHED_JOBS + 30; i += 1) store.save(record(i, i < 30 ? { status: "running", settled: false } : {}));
+  it("a save the full store refuses returns false instead of throwing, after pruning what it can", () => {
+    const { props, store } = storeFor();
+    // Fill the store to its limit with something that is not ours (another feature's state).
+    for (let i = 0; storeBytes(props.getProperties()) < STORE_LIMIT_BYTES - 9000; i += 1) props.setProperty(`other:${i}`, "x".repeat(8000));
+    let saved = 0;
+    for (let i = 0; i < 20; i += 1) if (store.trySave(record(i, { status: "running", settled: false }))) saved += 1;
+    expect(saved).toBeGreaterThan(0);
+    expect(saved).toBeLessThan(20);
+    expect(() => store.save(record(99, { status: "running", settled: false }))).toThrow(/property storage quota/);
+  });
+
+  it("removes start records whose job is done or that outlived their use", () => {
+    const { props, store } = storeFor();
+    store.save(record(1, { startKey: "done" }));
+    store.saveStart("done", { idempotencyKey: "a", createdAt: new Date().toISOString(), jobId: record(1).id, sheetName: null, sheetId: null });
+    store.saveStart("stale", { idempotencyKey: "b", createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString(), jobId: null, sheetName: null, sheetId: null });
+    store.saveStart("fresh", { idempotencyKey: "c", createdAt: new Date().toISOString(), jobId: null, sheetName: null, sheetId: null });
     store.prune();
-    expect(store.active()).toHaveLength(30);
+    expect(Object.keys(props.getProperties()).filter((k) => k.startsWith("start:"))).toEqual(["start:fresh"]);
   });
 
   it("names start records by a stable fingerprint of the arguments", () => {

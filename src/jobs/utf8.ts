@@ -1,0 +1,38 @@
+// This file defines UTF-8 sizes of text without TextEncoder (Apps Script has none): Google counts
+// the properties limits (9 KB a value, 500 KB a store) in bytes, so a CJK text of 3,000
+// characters is 9,000 bytes, not 3,000.
+
+/** Bytes of `text` in UTF-8; a lone surrogate counts as the 3 bytes of the U+FFFD that replaces it. */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * The longest start of `text` within `maxBytes` of UTF-8, ending with "…" when cut. Never splits
+ * a surrogate pair.
+ */
+export function clipToBytes(text: string, maxBytes: number): string {
+  if (utf8Bytes(text) <= maxBytes) return text;
+  const budget = maxBytes - 3; // the ellipsis is 3 bytes
+  let bytes = 0;
+  let end = 0;
+  while (end < text.length) {
+    const code = text.charCodeAt(end);
+    const pair = code >= 0xd800 && code <= 0xdbff && end + 1 < text.length && (text.charCodeAt(end + 1) & 0xfc00) === 0xdc00;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : pair ? 4 : 3;
+    if (bytes + size > budget) break;
+    bytes += size;
+    end += pair ? 2 : 1;
+  }
+  return budget < 0 ? "" : text.slice(0, end) + "…";
+}
