@@ -4,6 +4,7 @@
 import { bundleFigures, type BuildOutput } from "./bundle-figures";
 import { throughputFigures, validationFigures } from "./client-figures";
 import { importFigures } from "./import-figures";
+import { jobStoreFigures } from "./job-store-figures";
 import { functionAndRefreshFigures } from "./refresh-and-function-figures";
 import { sidebarFigures } from "./sidebar-figures";
 
@@ -21,6 +22,7 @@ export async function main(input: BenchInput): Promise<void> {
   bundleFigures(input.root, input.build);
   validationFigures();
   await throughputFigures();
+  jobStoreFigures();
   console.log("\n== Searches into sheets (built bundle, Apps Script fakes, simulator worker, virtual clock) ==");
   await importFigures(input.root);
   console.log("\n== Custom functions and scheduled refreshes (built bundle, Apps Script fakes, simulator worker) ==");

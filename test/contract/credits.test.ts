@@ -1,6 +1,6 @@
 // Contract tests of the spec's numbered credit and rejection rules (search rules 1–6, enrichment rules 1–6) through the client over loopback HTTP, checking the account and job lists after each rejection.
 import type { LeadsClient } from "../../src/api";
-import { expectApiError, expectNoKeyInErrors, idemKey, newParty, searchBody, startContractWorld, type ContractWorld } from "./helpers";
+import { expectApiError, expectNoKeyInErrors, idemKey, newParty, searchBody, serviceAnswer, startContractWorld, type ContractWorld } from "./helpers";
 
 let world: ContractWorld;
 beforeAll(async () => {
@@ -55,15 +55,17 @@ describe("search credit rules", () => {
   });
 
   test("rule 3: maxResults below 100 is 422, before any job or reservation", async () => {
-    const { client } = await newParty(world, { plan: "growth", credits: 5000 });
-    const before = ledger(client);
-    const error = expectApiError(world, () => client.createSearch(searchBody("plumbers", 99), { idempotencyKey: idemKey() }));
-    expect(error.status).toBe(422);
-    expect(error.kind).toBe("validation");
-    expect(error.detail).toMatch(/maxResults/);
-    expect(error.message).toContain(error.detail ?? "<no detail>");
-    expect(error.attempts).toBe(1);
-    expect(ledger(client)).toEqual(before);
+    const party = await newParty(world, { plan: "growth", credits: 5000 });
+    const before = ledger(party.client);
+    // The client refuses it before sending (the spec's limit is in its request schema)…
+    const error = expectApiError(world, () => party.client.createSearch(searchBody("plumbers", 99), { idempotencyKey: idemKey() }));
+    expect([error.kind, error.status]).toEqual(["validation", null]);
+    expect(error.message).toMatch(/Max results must be at least 100/);
+    // …and so does the service, when it is sent anyway.
+    const answer = serviceAnswer(world, party, "POST", "/searches", searchBody("plumbers", 99));
+    expect(answer.status).toBe(422);
+    expect(answer.detail).toMatch(/maxResults/);
+    expect(ledger(party.client)).toEqual(before);
   });
 
   test("rule 4: more credits than remain (1000 asked, 700 left) is 402 and the message states how many remain", async () => {
@@ -150,14 +152,16 @@ describe("enrichment rules", () => {
     ["an ftp URL", "ftp://acme.example/files"],
     ["a mailto URL", "mailto:owner@acme.example"],
   ])("rule 2: %s is 422 and nothing is created", async (_label, websiteUrl) => {
-    const { client } = await newParty(world, { plan: "growth", credits: 5000 });
-    const before = ledger(client);
-    const error = expectApiError(world, () =>
-      client.createEnrichment({ businesses: [{ business_name: "Acme", website_url: websiteUrl }] }, { idempotencyKey: idemKey() }),
-    );
-    expect(error.status).toBe(422);
-    expect(error.detail).toMatch(/website_url/);
-    expect(ledger(client)).toEqual(before);
+    const party = await newParty(world, { plan: "growth", credits: 5000 });
+    const before = ledger(party.client);
+    const body = { businesses: [{ business_name: "Acme", website_url: websiteUrl }] };
+    const error = expectApiError(world, () => party.client.createEnrichment(body, { idempotencyKey: idemKey() }));
+    expect([error.kind, error.status]).toEqual(["validation", null]);
+    expect(error.message).toMatch(/website \(entry 1\) is not in the expected form/);
+    const answer = serviceAnswer(world, party, "POST", "/enrichments", body);
+    expect(answer.status).toBe(422);
+    expect(answer.detail).toMatch(/website_url/);
+    expect(ledger(party.client)).toEqual(before);
   });
 
   test("rules 3 and 6: a paid plan reserves one credit per business; the job starts in enriching", async () => {

@@ -10,6 +10,7 @@ import {
   raw,
   searchBody,
   sent,
+  serviceAnswer,
   startContractWorld,
   type ContractWorld,
 } from "./helpers";
@@ -175,29 +176,30 @@ describe("409: idempotency key reused with a different request", () => {
 
 describe("422: query, path and body validation", () => {
   type Client = ReturnType<typeof clientFor>["client"];
-  const json = (body: unknown) => ({ method: "POST" as const, headers: { "Content-Type": "application/json", "Idempotency-Key": idemKey() }, body: JSON.stringify(body) });
-  const get = (path: string) => ({ method: "GET" as const, path, headers: {} });
+  const RESULTS = "/searches/{job}/results";
   // The client checks the spec's request limits itself (request-schemas.ts): it refuses these
   // before sending, with a readable message; the service refuses the same request with a 422.
-  test.each<[string, (c: Client) => unknown, Parameters<typeof raw>[2], RegExp]>([
-    ["job list page_size above 100", (c) => c.listSearches({ pageSize: 101 }), get("/searches?page_size=101"), /^page_size/],
-    ["enrichment list page 0", (c) => c.listEnrichments({ page: 0 }), get("/enrichments?page=0"), /^page/],
-    ["results page_size above 500", (c) => c.getSearchResults("3f2b9c1e-0000-4000-8000-000000000000", { pageSize: 501 }), get("/searches/3f2b9c1e-0000-4000-8000-000000000000/results?page_size=501"), /^page_size/],
-    ["a one-letter location query", (c) => c.findLocations({ q: "P" }), get("/locations?q=P"), /^q/],
-    ["a three-letter country filter", (c) => c.findLocations({ q: "Paris", country: "FRA" }), get("/locations?q=Paris&country=FRA"), /^country/],
-    ["a query longer than 300", (c) => c.createSearch({ input: { query: "x".repeat(301), location: AUSTIN } }, { idempotencyKey: idemKey() }), { path: "/searches", ...json({ input: { query: "x".repeat(301), location: AUSTIN } }) }, /^input\.query/],
-    ["a lowercase countryCode", (c) => c.createSearch({ input: { query: "x", location: AUSTIN, countryCode: "us" } }, { idempotencyKey: idemKey() }), { path: "/searches", ...json({ input: { query: "x", location: AUSTIN, countryCode: "us" } }) }, /countryCode/],
-    ["an empty business list", (c) => c.createEnrichment({ businesses: [] }, { idempotencyKey: idemKey() }), { path: "/enrichments", ...json({ businesses: [] }) }, /^businesses/],
-  ])("%s: refused by the client before sending, as the service would (422)", async (_label, call, request, detail) => {
+  test.each<[string, (c: Client) => unknown, ["GET" | "POST", string, unknown?], RegExp]>([
+    ["job list page_size above 100", (c) => c.listSearches({ pageSize: 101 }), ["GET", "/searches?page_size=101"], /^page_size/],
+    ["enrichment list page 0", (c) => c.listEnrichments({ page: 0 }), ["GET", "/enrichments?page=0"], /^page/],
+    ["results page_size above 500", (c) => c.getSearchResults("3f2b9c1e-0000-4000-8000-000000000000", { pageSize: 501 }), ["GET", `${RESULTS}?page_size=501`], /^page_size/],
+    ["a one-letter location query", (c) => c.findLocations({ q: "P" }), ["GET", "/locations?q=P"], /^q/],
+    ["a three-letter country filter", (c) => c.findLocations({ q: "Paris", country: "FRA" }), ["GET", "/locations?q=Paris&country=FRA"], /^country/],
+    ["a query longer than 300", (c) => c.createSearch({ input: { query: "x".repeat(301), location: AUSTIN } }, { idempotencyKey: idemKey() }), ["POST", "/searches", { input: { query: "x".repeat(301), location: AUSTIN } }], /^input\.query/],
+    ["a lowercase countryCode", (c) => c.createSearch({ input: { query: "x", location: AUSTIN, countryCode: "us" } }, { idempotencyKey: idemKey() }), ["POST", "/searches", { input: { query: "x", location: AUSTIN, countryCode: "us" } }], /countryCode/],
+    ["an empty business list", (c) => c.createEnrichment({ businesses: [] }, { idempotencyKey: idemKey() }), ["POST", "/enrichments", { businesses: [] }], /^businesses/],
+  ])("%s: refused by the client before sending, as the service would (422)", async (_label, call, [method, path, body], detail) => {
     const party = await newParty(world, { plan: "growth", credits: 5000 });
     const error = expectApiError(world, () => call(party.client));
     expect(error.kind).toBe("validation");
     expect(error.status).toBeNull();
     expect(error.message).toMatch(/must|missing|not in the expected form|not valid/);
     expect(party.runtime.http.requests).toEqual([]);
-    const answer = raw(world, party.transport, request);
+    // A real job where the path needs one: the service checks the job before the page size.
+    const jobPath = path.includes("{job}") ? path.replace("{job}", party.client.createSearch(searchBody(), { idempotencyKey: idemKey() }).job_id) : path;
+    const answer = serviceAnswer(world, party, method, jobPath, body);
     expect(answer.status).toBe(422);
-    expect(String((JSON.parse(answer.body) as { detail: unknown }).detail)).toMatch(detail);
+    expect(answer.detail).toMatch(detail);
   });
 
   test.each<[string, (c: Client) => unknown, RegExp]>([

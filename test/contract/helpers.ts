@@ -116,6 +116,18 @@ export function raw(world: ContractWorld, transport: UrlFetchTransport, request:
   return transport.fetch({ ...rest, url: `${world.url}/api/v1${path}` });
 }
 
+/**
+ * The service's own answer to a request sent past the client's checks (the client refuses what
+ * breaks the spec's request limits before sending): its status and `detail`.
+ */
+export function serviceAnswer(world: ContractWorld, party: Party, method: "GET" | "POST", path: string, body?: unknown): { status: number; detail: string } {
+  const headers: Record<string, string> = { Accept: "application/json", "x-api-key": party.apiKey };
+  if (body !== undefined) Object.assign(headers, { "Content-Type": "application/json", "Idempotency-Key": idemKey("raw") });
+  const response = raw(world, party.transport, { method, path, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const parsed = JSON.parse(response.body) as { detail?: unknown };
+  return { status: response.status, detail: String(parsed.detail ?? "") };
+}
+
 export const AUSTIN = "Austin, Texas, US";
 
 /** A valid search body for the Austin catalog entry. */
