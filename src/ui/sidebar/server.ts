@@ -8,8 +8,8 @@ import type { StartSearchArgs } from "../../jobs/start-search";
 type Landed = typeof entryPoints;
 
 export type { RefreshView } from "../../jobs/refresh-schedule";
-/** JobView fields other issues add (SIDEBAR-CONTRACT.md); optional until they land. */
-export type JobView = ServerJobView & { mine?: boolean };
+/** The server's JobView, `mine` included (issue 6). */
+export type JobView = ServerJobView;
 
 export interface EnrichArgs {
   sheetName?: string;
