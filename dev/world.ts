@@ -38,7 +38,12 @@ export function newRuntime(world: World, options: RuntimeOptions = {}): FakeRunt
 
 /** A call from the sidebar through google.script.run: plain data in and out, errors thrown. */
 export function sidebar<T>(runtime: FakeRuntime, name: string, arg?: unknown): T {
-  const result = runtime.run(name, arg === undefined ? [] : [arg], { viaScriptRun: true });
+  return sidebarIn<T>(runtime, undefined, name, arg);
+}
+
+/** The same, from the sidebar of another of the runtime's spreadsheets (runtime.addDocument). */
+export function sidebarIn<T>(runtime: FakeRuntime, documentId: string | undefined, name: string, arg?: unknown): T {
+  const result = runtime.run(name, arg === undefined ? [] : [arg], { viaScriptRun: true, documentId });
   if (result.killed) throw new Error(`${name} was killed`);
   if (result.error !== undefined) throw new Error(result.errorMessage ?? String(result.error));
   return result.value as T;
@@ -75,9 +80,10 @@ export async function serviceAccount(world: World, apiKey: string): Promise<Reco
 export type SheetRow = Record<string, unknown>;
 
 /** The sheet as header → value objects, one per data row, with each row's formulas. */
-export function readSheet(runtime: FakeRuntime, sheetName: string): { headers: string[]; rows: SheetRow[]; formulas: string[][] } {
-  const values = runtime.spreadsheetApp.testing.values(sheetName);
-  const formulas = runtime.spreadsheetApp.testing.formulas(sheetName);
+export function readSheet(runtime: FakeRuntime, sheetName: string, documentId?: string): { headers: string[]; rows: SheetRow[]; formulas: string[][] } {
+  const testing = runtime.spreadsheet(documentId).testing;
+  const values = testing.values(sheetName);
+  const formulas = testing.formulas(sheetName);
   const headers = (values[0] ?? []).map((h) => String(h));
   const rows = values
     .slice(1)

@@ -21,9 +21,19 @@ interface Entry {
 
 /** The persistent data behind CacheService. */
 export class CacheStores {
-  readonly document = new Map<string, Entry>();
   readonly script = new Map<string, Entry>();
   private readonly users = new Map<string, Map<string, Entry>>();
+  private readonly documents = new Map<string, Map<string, Entry>>();
+
+  /** Each spreadsheet has its own document cache. */
+  forDocument(id: string): Map<string, Entry> {
+    let cache = this.documents.get(id);
+    if (cache === undefined) {
+      cache = new Map();
+      this.documents.set(id, cache);
+    }
+    return cache;
+  }
 
   user(email: string): Map<string, Entry> {
     let cache = this.users.get(email);
@@ -36,7 +46,7 @@ export class CacheStores {
 
   /** Google may drop any entry at any time; this drops them all. */
   evictAll(): void {
-    this.document.clear();
+    this.documents.clear();
     this.script.clear();
     this.users.clear();
   }
@@ -148,10 +158,12 @@ export function createCacheService(env: ServiceEnv, stores: CacheStores) {
       enterCall(env, allowed(), "CacheService.getUserCache");
       return new FakeCache(env, stores.user(env.exec.user), "CacheService.getUserCache");
     },
-    /** Always bound to a spreadsheet, so never null. */
+    /** The current document's cache; null where the execution has no current document. */
     getDocumentCache(): FakeCache {
       enterCall(env, allowed(), "CacheService.getDocumentCache");
-      return new FakeCache(env, stores.document, "CacheService.getDocumentCache");
+      const documentId = env.exec.documentId;
+      // Typed as @types/google-apps-script types it (never null), though Google returns null here.
+      return (documentId === null ? null : new FakeCache(env, stores.forDocument(documentId), "CacheService.getDocumentCache")) as FakeCache;
     },
     getScriptCache(): FakeCache {
       enterCall(env, allowed(), "CacheService.getScriptCache");

@@ -40,6 +40,11 @@ export class Execution {
   realmError: ErrorConstructor | undefined;
   /** The vm context of this execution (HtmlTemplate.evaluate runs scriptlets in it). */
   context: object | undefined;
+  /**
+   * The spreadsheet this execution runs in, or null where it has none (a time-driven trigger that
+   * Google runs without its document): then the document's properties, cache and lock are null.
+   */
+  documentId: string | null = null;
 
   constructor(
     readonly id: number,

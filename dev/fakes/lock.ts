@@ -84,8 +84,13 @@ export function createLockService(env: ServiceEnv, table: LockTable, counters: C
     return new FakeLock(env, table, key, counters);
   };
   return {
-    /** Always bound to a spreadsheet, so never null. */
-    getDocumentLock: () => lock("LockService.getDocumentLock", "document"),
+    /** The current document's lock; null where the execution has no current document. */
+    getDocumentLock: (): FakeLock => {
+      enterCall(env, ALLOWED.lock(env.exec.authMode), "LockService.getDocumentLock");
+      const documentId = env.exec.documentId;
+      // Typed as @types/google-apps-script types it (never null), though Google returns null here.
+      return (documentId === null ? null : new FakeLock(env, table, `document:${documentId}`, counters)) as FakeLock;
+    },
     getUserLock: () => lock("LockService.getUserLock", `user:${env.exec.user}`),
     getScriptLock: () => lock("LockService.getScriptLock", "script"),
   };

@@ -9,9 +9,27 @@ export const STORE_LIMIT_BYTES = 500 * 1024;
 
 /** The persistent data behind PropertiesService: it outlives every execution. */
 export class PropertyStores {
-  readonly document = new Map<string, string>();
   readonly script = new Map<string, string>();
   private readonly users = new Map<string, Map<string, string>>();
+  private readonly documents = new Map<string, Map<string, string>>();
+
+  /** `primaryDocumentId`: the document `document` means (the runtime's first spreadsheet). */
+  constructor(private readonly primaryDocumentId = "primary") {}
+
+  /** The primary document's store. */
+  get document(): Map<string, string> {
+    return this.forDocument(this.primaryDocumentId);
+  }
+
+  /** Each spreadsheet has its own document properties. */
+  forDocument(id: string): Map<string, string> {
+    let store = this.documents.get(id);
+    if (store === undefined) {
+      store = new Map();
+      this.documents.set(id, store);
+    }
+    return store;
+  }
 
   user(email: string): Map<string, string> {
     let store = this.users.get(email);
@@ -127,10 +145,12 @@ export function createPropertiesService(env: ServiceEnv, stores: PropertyStores,
       const readOnly = customFunction && env.exec.user !== options.ownerEmail;
       return new FakeProperties(env, stores.user(email), "user", readOnly);
     },
-    /** Always bound to a spreadsheet, so never null (Google returns null only without a container). */
+    /** The current document's store; null where the execution has no current document (Google's reference). */
     getDocumentProperties(): FakeProperties {
       enterCall(env, ALLOWED.properties(env.exec.authMode), "PropertiesService.getDocumentProperties");
-      return new FakeProperties(env, stores.document, "document", false);
+      const documentId = env.exec.documentId;
+      // Typed as @types/google-apps-script types it (never null), though Google returns null here.
+      return (documentId === null ? null : new FakeProperties(env, stores.forDocument(documentId), "document", false)) as FakeProperties;
     },
     getScriptProperties(): FakeProperties {
       enterCall(env, ALLOWED.properties(env.exec.authMode), "PropertiesService.getScriptProperties");

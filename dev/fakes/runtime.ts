@@ -3,6 +3,7 @@
 // execution the way Apps Script does: the built bundle evaluated afresh in a new V8 context whose
 // globals are only the services, the named function called, the execution's locks released at
 // its end. Apps Script keeps no global state between executions; neither does this.
+import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import * as vm from "node:vm";
 import { VirtualClock } from "../clock";
@@ -24,6 +25,7 @@ import { createScriptApp, TriggerTable, type TriggerRecord } from "./script-app"
 import { scriptRunProblem } from "./script-run";
 import { createSession } from "./session";
 import { guardSpreadsheetApp } from "./spreadsheet-guard";
+import { spreadsheetAppView, type SpreadsheetDirectory } from "./spreadsheet-app-view";
 import { FakeSpreadsheetApp } from "./spreadsheet";
 import { createUrlFetchApp, type BeforeFetchHook, type RecordedRequest } from "./url-fetch";
 import { createUtilities } from "./utilities";
@@ -57,6 +59,12 @@ export interface RuntimeOptions {
   enforceTimeLimits?: boolean;
   /** Virtual milliseconds each UrlFetchApp round trip takes (default 0). */
   fetchLatencyMs?: number;
+  /**
+   * Google does not say whether an add-on's time-driven trigger runs with the document it was
+   * created in: "own" (default) runs it there; "none" runs it with no current document
+   * (getActiveSpreadsheet(), document properties, cache and lock all null).
+   */
+  triggerDocument?: "own" | "none";
 }
 
 /** The globals of one execution's context: the services, and nothing else. */
@@ -83,6 +91,8 @@ export interface RunOptions {
   viaScriptRun?: boolean;
   /** Default: from the mode (CUSTOM_FUNCTION → customFunction, NONE/LIMITED → simpleTrigger). */
   kind?: ExecutionKind;
+  /** The spreadsheet the execution runs in (default the first one, DOCUMENT_ID); null: none. */
+  documentId?: string | null;
 }
 
 export interface RunResult {
@@ -124,7 +134,7 @@ export class FakeRuntime {
   readonly counters = new Counters();
   readonly logs: LogEntry[] = [];
   readonly http: { readonly requests: RecordedRequest[] } = { requests: [] };
-  readonly properties = new PropertyStores();
+  readonly properties = new PropertyStores(DOCUMENT_ID);
   readonly caches = new CacheStores();
   readonly locks = new LockTable();
   readonly triggerTable = new TriggerTable();
@@ -139,6 +149,10 @@ export class FakeRuntime {
   private readonly random: SeededRandom;
   private readonly enforceTimeLimits: boolean;
   private readonly fetchLatencyMs: number;
+  private readonly triggerDocument: "own" | "none";
+  private readonly plainTextStopsFormulas: boolean;
+  /** Every spreadsheet of this runtime by id; the first is `spreadsheetApp`. */
+  private readonly spreadsheets = new Map<string, FakeSpreadsheetApp>();
   private nextExecutionId = 1;
 
   constructor(options: RuntimeOptions = {}) {
@@ -152,15 +166,55 @@ export class FakeRuntime {
     this.random = new SeededRandom(options.seed ?? 1);
     this.enforceTimeLimits = options.enforceTimeLimits ?? true;
     this.fetchLatencyMs = options.fetchLatencyMs ?? 0;
-    this.spreadsheetApp = new FakeSpreadsheetApp({
+    this.triggerDocument = options.triggerDocument ?? "own";
+    this.plainTextStopsFormulas = options.plainTextStopsFormulas ?? false;
+    this.spreadsheetApp = this.newSpreadsheet(DOCUMENT_ID, options.spreadsheetName ?? "Business Leads test");
+  }
+
+  private newSpreadsheet(id: string, name: string): FakeSpreadsheetApp {
+    const app = new FakeSpreadsheetApp({
       onCall: (kind: "read" | "write", method: string) => this.onSpreadsheetCall(kind, method),
-      plainTextStopsFormulas: options.plainTextStopsFormulas ?? false,
-      name: options.spreadsheetName ?? "Business Leads test",
-      id: DOCUMENT_ID,
+      plainTextStopsFormulas: this.plainTextStopsFormulas,
+      name,
+      id,
       timeZone: this.timeZone,
       now: () => new Date(this.clock.now()),
       makeError: (message: string) => (this.current()?.error(message) ?? Object.assign(new Error(message), { name: "Exception" })),
     });
+    this.spreadsheets.set(id, app);
+    return app;
+  }
+
+  /**
+   * Another spreadsheet the same add-on is used in (its own sheets, document properties, cache
+   * and lock); returns its id. Run an execution there with `run(…, { documentId })`.
+   */
+  addDocument(name = `Business Leads test ${this.spreadsheets.size + 1}`): string {
+    const id = `${DOCUMENT_ID.slice(0, -4)}d${String(this.spreadsheets.size + 1).padStart(3, "0")}`;
+    this.newSpreadsheet(id, name);
+    return id;
+  }
+
+  /** The spreadsheet with that id (for tests to read or edit it). */
+  spreadsheet(id: string = DOCUMENT_ID): FakeSpreadsheetApp {
+    const app = this.spreadsheets.get(id);
+    if (app === undefined) throw new Error(`no spreadsheet ${id} in this runtime`);
+    return app;
+  }
+
+  /** Every spreadsheet id, the first one first. */
+  get documentIds(): string[] {
+    return [...this.spreadsheets.keys()];
+  }
+
+  /** The oauthScopes of the built manifest (dist/appsscript.json): openById needs the full scope. */
+  manifestScopes(): string[] {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(this.distDir, "appsscript.json"), "utf8")) as { oauthScopes?: unknown };
+      return Array.isArray(manifest.oauthScopes) ? manifest.oauthScopes.map(String) : [];
+    } catch {
+      return [];
+    }
   }
 
   /** The persistent property stores: `stores.user(email?)`, `stores.document`, `stores.script`. */
@@ -281,7 +335,8 @@ export class FakeRuntime {
         while (next <= now) next += record.intervalMs;
         record.nextAt = next;
       }
-      results.push(this.run(record.handler, [this.clockEvent(record)], { authMode: "FULL", user: record.owner, kind: "trigger" }));
+      const documentId = this.triggerDocument === "none" ? null : record.documentId;
+      results.push(this.run(record.handler, [this.clockEvent(record)], { authMode: "FULL", user: record.owner, kind: "trigger", documentId }));
     }
     return results;
   }
@@ -314,7 +369,9 @@ export class FakeRuntime {
     const plan = this.pendingKill;
     this.pendingKill = undefined;
     this.counters.executions += 1;
-    return new Execution(this.nextExecutionId++, options.user ?? this.userEmail, authMode, kind, this.clock, plan, this.enforceTimeLimits);
+    const exec = new Execution(this.nextExecutionId++, options.user ?? this.userEmail, authMode, kind, this.clock, plan, this.enforceTimeLimits);
+    exec.documentId = options.documentId === undefined ? DOCUMENT_ID : options.documentId;
+    return exec;
   }
 
   /** "The lock is automatically released when the script terminates." */
@@ -338,10 +395,14 @@ export class FakeRuntime {
     else this.counters.spreadsheetReads += 1;
   }
 
+  private directory(): SpreadsheetDirectory {
+    return { find: (id) => this.spreadsheets.get(id), primary: this.spreadsheetApp, manifestScopes: () => this.manifestScopes() };
+  }
+
   private buildGlobals(exec: Execution): GasGlobals {
     const env: ServiceEnv = { exec, clock: this.clock, quotas: this.quotas };
     const globals: GasGlobals = {
-      SpreadsheetApp: guardSpreadsheetApp(this.spreadsheetApp, exec),
+      SpreadsheetApp: guardSpreadsheetApp(spreadsheetAppView(exec, this.directory()), exec),
       UrlFetchApp: createUrlFetchApp(env, {
         counters: this.counters,
         log: this.http.requests,
@@ -352,7 +413,7 @@ export class FakeRuntime {
       PropertiesService: createPropertiesService(env, this.properties, { ownerEmail: this.ownerEmail }),
       CacheService: createCacheService(env, this.caches),
       LockService: createLockService(env, this.locks, this.counters),
-      ScriptApp: createScriptApp(env, this.triggerTable, { installation: this.installation, scriptId: SCRIPT_ID, documentId: DOCUMENT_ID }),
+      ScriptApp: createScriptApp(env, this.triggerTable, { installation: this.installation, scriptId: SCRIPT_ID }),
       Utilities: createUtilities(env, this.random, this.counters),
       Session: createSession(env, { timeZone: this.timeZone, ownerEmail: this.ownerEmail, scriptId: SCRIPT_ID, locale: "en" }),
       HtmlService: createHtmlService(env, this.distDir),

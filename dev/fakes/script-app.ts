@@ -34,6 +34,8 @@ export interface TriggerRecord {
   readonly eventType: EventTypeName;
   readonly source: TriggerSourceName;
   readonly sourceId: string | null;
+  /** The spreadsheet the trigger was created in (null: created by an execution without one). */
+  readonly documentId: string | null;
   /** What the builder was told, e.g. "everyHours(1)", for assertions. */
   readonly schedule: string;
   /** Time-driven: the recurrence, or null for a one-time trigger (after/at). */
@@ -70,7 +72,6 @@ export class TriggerTable {
 export interface ScriptAppOptions {
   installation: "addon" | "bound";
   scriptId: string;
-  documentId: string;
 }
 
 export class FakeTrigger {
@@ -274,7 +275,7 @@ export function createScriptApp(env: ServiceEnv, table: TriggerTable, options: S
     }
     if (options.installation === "addon") {
       if (draft.intervalMs !== null && draft.intervalMs < HOUR) throw env.exec.error(ADDON_FREQUENCY_MESSAGE);
-      if (mine().some((r) => r.eventType === draft.eventType)) {
+      if (mine().some((r) => r.eventType === draft.eventType && r.documentId === env.exec.documentId)) {
         const kind = draft.eventType === "CLOCK" ? "time-based" : draft.eventType.toLowerCase().replace(/_/g, " ");
         throw env.exec.error(`This add-on has created too many ${kind} triggers in this document for this Google user account.`);
       }
@@ -286,6 +287,7 @@ export function createScriptApp(env: ServiceEnv, table: TriggerTable, options: S
       eventType: draft.eventType,
       source: draft.source,
       sourceId: draft.sourceId,
+      documentId: env.exec.documentId,
       schedule: draft.schedule,
       intervalMs: draft.intervalMs,
       nextAt: draft.firstAt,
@@ -322,13 +324,13 @@ export function createScriptApp(env: ServiceEnv, table: TriggerTable, options: S
       enterTriggers("ScriptApp.getProjectTriggers");
       return mine().map((r) => new FakeTrigger(r));
     },
-    /** This user's triggers for this (the only) document: its clock and spreadsheet triggers. */
+    /** This user's triggers of that document: the clock triggers created in it and its spreadsheet triggers. */
     getUserTriggers(spreadsheet: unknown): FakeTrigger[] {
       enterTriggers("ScriptApp.getUserTriggers");
       const id = spreadsheetId(spreadsheet);
       if (id === undefined) throw env.exec.error("Invalid argument: spreadsheet");
       return mine()
-        .filter((r) => r.sourceId === id || (r.sourceId === null && id === options.documentId))
+        .filter((r) => r.sourceId === id || (r.sourceId === null && r.documentId === id))
         .map((r) => new FakeTrigger(r));
     },
     deleteTrigger(trigger: unknown): void {

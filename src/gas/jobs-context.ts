@@ -1,13 +1,16 @@
 // This file builds the job code's context from Apps Script's services: the client over
-// UrlFetchApp with the caller's settings, the job store in document properties, the active
-// spreadsheet, Utilities.sleep as the clock's wait and Utilities.getUuid for idempotency keys.
+// UrlFetchApp with the caller's settings, the document's job store (src/gas/document-access.ts),
+// its spreadsheet, Utilities.sleep as the clock's wait and Utilities.getUuid for idempotency keys.
 import type { Clock } from "../api/clock";
 import { LeadsClient } from "../api/client";
 import type { JobsContext } from "../jobs/context";
 import { EditorKeys } from "../jobs/editor-keys";
 import { JobStore } from "../jobs/job-store";
+import { currentDocument, OPENS_DOCUMENTS_BY_ID, type DocumentAccess } from "./document-access";
 import { editorId, keyDigest } from "./key-digest";
 import { ensurePollTrigger, removePollTrigger } from "./poll-trigger";
+import { forgetServedDocument, registerServedDocument, servedDocuments } from "./served-documents";
+import { ensureUserPollTrigger, removeUserPollTrigger } from "./user-poll-trigger";
 import { readServiceSettings, type ServiceSettings } from "./settings";
 import { UrlFetchTransport } from "./urlfetch-transport";
 
@@ -27,18 +30,38 @@ export function clientFor(settings: ServiceSettings, deadline?: number): LeadsCl
 }
 
 export function jobsContext(deadline: number): JobsContext {
+  const doc = currentDocument();
+  if (!doc) throw new Error("Business Leads works inside a spreadsheet: open one and use Extensions > Business Leads.");
+  return documentJobsContext(doc, deadline);
+}
+
+/**
+ * The context of one document. In the full-scope build one trigger per user serves every
+ * document that has jobs: keeping the trigger registers the document, and the trigger goes once
+ * no document is left.
+ */
+export function documentJobsContext(doc: DocumentAccess, deadline: number): JobsContext {
   const settings = readServiceSettings("user");
-  const documentProperties = PropertiesService.getDocumentProperties();
   return {
     client: clientFor(settings, deadline),
-    store: new JobStore(documentProperties),
-    editors: new EditorKeys(documentProperties),
+    store: new JobStore(doc.store),
+    editors: new EditorKeys(doc.store),
     keyDigest: keyDigest(settings.apiKey),
     editorId: editorId(),
-    spreadsheet: SpreadsheetApp.getActiveSpreadsheet(),
+    spreadsheet: doc.spreadsheet,
     clock: appsScriptClock,
     newIdempotencyKey: () => Utilities.getUuid(),
-    ensurePollTrigger,
-    removePollTrigger,
+    ensurePollTrigger: OPENS_DOCUMENTS_BY_ID
+      ? () => {
+          registerServedDocument(doc.id);
+          ensureUserPollTrigger();
+        }
+      : ensurePollTrigger,
+    removePollTrigger: OPENS_DOCUMENTS_BY_ID
+      ? () => {
+          forgetServedDocument(doc.id);
+          if (servedDocuments().length === 0) removeUserPollTrigger();
+        }
+      : removePollTrigger,
   };
 }

@@ -48,3 +48,5 @@ export function removePollTrigger(): void {
   for (const trigger of ownTriggers()) ScriptApp.deleteTrigger(trigger);
   PropertiesService.getUserProperties().deleteProperty(createdForKey());
 }
+
+export { create as createPollTrigger };

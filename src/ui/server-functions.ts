@@ -9,16 +9,13 @@ import { DEFAULT_BASE_URL } from "../build-defaults";
 import { tryDocumentLock, withDocumentLock } from "../gas/document-lock";
 import { keyDigest, registerEditorKey } from "../gas/key-digest";
 import { isPollInterval, POLL_INTERVAL_RULE, readServiceSettings, readStoredSettings, userApiKey, writeServiceSettings, type SettingsChange } from "../gas/settings";
-import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
-import { runPollPass } from "../jobs/poll-pass";
-import { runRefreshPass } from "../jobs/refresh-pass";
 import { startSearch as startSearchJob } from "../jobs/start-search";
+import { passOverCurrentDocument, runTriggerPass } from "./background-pass";
+import { listDocumentJobs } from "./job-list";
 import { UserFacingError, withUserErrors } from "./user-error";
 import { toAccountView, type AccountView } from "./views";
 
-/** A pass stops starting new work this long after it began: Apps Script ends executions at 6 min. */
-const PASS_BUDGET_MS = 4.5 * 60 * 1000;
 /** A sidebar call that only reads waits at most this long in retries. */
 const CALL_BUDGET_MS = 60 * 1000;
 /** How long a pass waits for another pass to release the document lock before leaving. */
@@ -26,11 +23,6 @@ const LOCK_WAIT_MS = 100;
 
 const userKey = userApiKey;
 
-/** The current user's key digest, for JobView.mine; null when they have saved no key. */
-function currentKeyDigest(): string | null {
-  const key = userApiKey();
-  return key ? keyDigest(key) : null;
-}
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
@@ -102,24 +94,12 @@ export function startSearch(raw: unknown): JobView {
 }
 
 export function listJobs(): JobView[] {
-  return withUserErrors(() => {
-    const digest = currentKeyDigest();
-    return new JobStore(PropertiesService.getDocumentProperties()).all().map((record) => toJobView(record, digest));
-  }, userKey);
+  return withUserErrors(listDocumentJobs, userKey);
 }
 
 /** One poll-and-write pass, unless another pass holds the document lock (then it leaves at once). */
 export function pollPassUnderLock(): void {
-  tryDocumentLock(() => {
-    const deadline = appsScriptClock.now() + PASS_BUDGET_MS;
-    const context = jobsContext(deadline);
-    const report = runPollPass(context, deadline);
-    const refresh = runRefreshPass(context, deadline);
-    // This user's trigger stays while their key can move a job forward or run a schedule (another
-    // account's jobs and schedules are their creators' business), and goes once nothing is left.
-    if (report.movableAfter > 0 || refresh.schedules > 0) context.ensurePollTrigger();
-    else context.removePollTrigger();
-  }, LOCK_WAIT_MS);
+  tryDocumentLock(passOverCurrentDocument, LOCK_WAIT_MS);
 }
 
 export function refreshJobs(): JobView[] {
@@ -129,6 +109,7 @@ export function refreshJobs(): JobView[] {
   }, userKey);
 }
 
+/** The trigger's pass: never throws, with or without a current document (src/ui/background-pass.ts). */
 export function pollJobs(_event?: unknown): void {
-  withUserErrors(pollPassUnderLock, userKey);
+  runTriggerPass(pollPassUnderLock, userKey);
 }

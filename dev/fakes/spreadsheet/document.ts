@@ -3,6 +3,7 @@
 import type { WriteContext } from "./cell";
 import { toWallClock } from "./dates";
 import { defaultErrorFactory, type ErrorFactory, MAX_SPREADSHEET_CELLS, messages } from "./errors";
+import type { MetadataEntry } from "./developer-metadata";
 import { SheetModel } from "./sheet-model";
 import { UiRecorder } from "./ui";
 
@@ -35,7 +36,10 @@ export class DocModel {
   name: string;
   readonly timeZone: string;
   activeSheetId = 0;
+  /** Developer metadata at the spreadsheet location (developer-metadata.ts). */
+  readonly metadata: MetadataEntry[] = [];
   private idSeed = 20240101;
+  private metadataIdSeed = 0;
 
   constructor(readonly options: FakeSpreadsheetAppOptions) {
     this.id = options.id ?? "1FakeSpreadsheetId0123456789abcdefghijklmnopq";
@@ -43,6 +47,11 @@ export class DocModel {
     this.timeZone = options.timeZone ?? "America/New_York";
     // Sheets gives the first sheet gid 0.
     this.sheets.push(new SheetModel(0, "Sheet1", this));
+  }
+
+  nextMetadataId(): number {
+    this.metadataIdSeed += 1;
+    return 7_000_000 + this.metadataIdSeed;
   }
 
   call(kind: CallKind, method: string): void {

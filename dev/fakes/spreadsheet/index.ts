@@ -1,5 +1,6 @@
 // Defines FakeSpreadsheetApp, the in-memory stand-in for Apps Script's SpreadsheetApp global, and the fake's exports.
 
+import { DeveloperMetadataVisibility } from "./developer-metadata";
 import { DocModel, type FakeSpreadsheetAppOptions } from "./document";
 import { messages } from "./errors";
 import type { FakeRange } from "./range";
@@ -14,6 +15,7 @@ export { defaultErrorFactory, type ErrorFactory, messages } from "./errors";
 export { PARSE_ERROR_VALUE, UNEVALUATED_FORMULA_VALUE } from "./formula";
 export { AUTO_FORMATS, DEFAULT_NUMBER_FORMAT, PLAIN_TEXT_FORMAT } from "./number-format";
 export { FakeRange } from "./range";
+export { FakeDeveloperMetadata, METADATA_CHARS_PER_LOCATION } from "./developer-metadata";
 export { FakeRichTextValue, FakeRichTextValueBuilder } from "./rich-text";
 export { FakeSheet } from "./sheet";
 export { FakeSpreadsheet } from "./spreadsheet";
@@ -33,6 +35,7 @@ const BorderStyle = {
 export class FakeSpreadsheetApp {
   readonly WrapStrategy = WrapStrategy;
   readonly BorderStyle = BorderStyle;
+  readonly DeveloperMetadataVisibility = DeveloperMetadataVisibility;
   /** Test helpers; not part of Apps Script. */
   readonly testing: SpreadsheetTesting;
   private readonly doc: DocModel;
@@ -65,6 +68,11 @@ export class FakeSpreadsheetApp {
     this.doc.call("read", "SpreadsheetApp.openById");
     if (id !== this.doc.id) throw this.doc.error(`Unexpected error while getting the method or property openById on object SpreadsheetApp.`);
     return new FakeSpreadsheet(this.doc);
+  }
+
+  /** This document's id, without a call (tests route executions by it). */
+  get documentId(): string {
+    return this.doc.id;
   }
 
   /** Writes are applied at once in the fake; flush only counts as a call. */

@@ -1,6 +1,7 @@
 // Defines FakeSpreadsheet: Apps Script's Spreadsheet over the DocModel (sheets, active sheet, A1 ranges, toast).
 
 import { parseA1, resolveA1 } from "./a1";
+import { addDeveloperMetadata, FakeDeveloperMetadataFinder, getDeveloperMetadata, type FakeDeveloperMetadata } from "./developer-metadata";
 import type { CallKind, DocModel } from "./document";
 import { messages } from "./errors";
 import { FakeRange } from "./range";
@@ -136,5 +137,19 @@ export class FakeSpreadsheet {
   toast(message: string, title = "", timeoutSeconds = 5): void {
     this.begin("write", "toast");
     this.doc.ui.toasts.push({ message: String(message), title: String(title), timeoutSeconds });
+  }
+
+  /** Metadata at the spreadsheet location (developer-metadata.ts). */
+  addDeveloperMetadata(...args: unknown[]): FakeSpreadsheet {
+    addDeveloperMetadata(this.doc, args);
+    return this;
+  }
+
+  getDeveloperMetadata(): FakeDeveloperMetadata[] {
+    return getDeveloperMetadata(this.doc);
+  }
+
+  createDeveloperMetadataFinder(): FakeDeveloperMetadataFinder {
+    return new FakeDeveloperMetadataFinder(this.doc);
   }
 }

@@ -1,0 +1,96 @@
+// This file defines the job store's key-value store over a spreadsheet's developer metadata (the
+// full-scope build): unlike document properties it travels with the spreadsheet, so a trigger that
+// Google runs without a current document reaches it through SpreadsheetApp.openById, and every
+// editor's sidebar reads the same records. Entries are PROJECT-visible (other scripts cannot see
+// them) and live at the spreadsheet itself, where Google allows 30,000 characters of metadata in
+// all; we count key + value characters, as that limit is stated in characters.
+import type { KeyValueStore } from "../jobs/key-value-store";
+
+const PREFIX = "businessLeads.";
+/** Our share of the spreadsheet's 30,000 characters, leaving room for other tools' metadata. */
+export const METADATA_BUDGET_CHARS = 24_000;
+
+type Metadata = GoogleAppsScript.Spreadsheet.DeveloperMetadata;
+
+interface Entry {
+  value: string;
+  /** null right after an add: addDeveloperMetadata returns the spreadsheet, not the entry. */
+  handle: Metadata | null;
+}
+
+export class MetadataStoreFullError extends Error {
+  constructor() {
+    super("This spreadsheet's list of Business Leads jobs is full. Delete finished jobs' sheets you no longer need, or start the search in another spreadsheet.");
+    this.name = "UserFacingError";
+  }
+}
+
+/**
+ * Read once per execution (one listing, then each entry's key and value) and written through;
+ * each execution makes its own store, and passes over one document are serialised by its locks
+ * and pass lease (src/gas/pass-lease.ts).
+ */
+export class DeveloperMetadataStore implements KeyValueStore {
+  private entries: Map<string, Entry> | null = null;
+
+  constructor(private readonly spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet) {}
+
+  private load(): Map<string, Entry> {
+    if (this.entries !== null) return this.entries;
+    const entries = new Map<string, Entry>();
+    const found = this.spreadsheet.createDeveloperMetadataFinder().withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT).find();
+    for (const metadata of found) {
+      const key = metadata.getKey();
+      if (!key.startsWith(PREFIX)) continue;
+      const name = key.slice(PREFIX.length);
+      // Two executions may have added the same key: keep the later one, drop the other.
+      entries.get(name)?.handle?.remove();
+      entries.set(name, { value: metadata.getValue() ?? "", handle: metadata });
+    }
+    this.entries = entries;
+    return entries;
+  }
+
+  getProperty(key: string): string | null {
+    return this.load().get(key)?.value ?? null;
+  }
+
+  getProperties(): Record<string, string> {
+    const all: Record<string, string> = {};
+    for (const [key, entry] of this.load()) all[key] = entry.value;
+    return all;
+  }
+
+  setProperty(key: string, value: string): void {
+    const entries = this.load();
+    const existing = entries.get(key);
+    if (existing && existing.value === value) return;
+    if (usedChars(entries) - (existing ? entryChars(key, existing.value) : 0) + entryChars(key, value) > METADATA_BUDGET_CHARS) {
+      throw new MetadataStoreFullError();
+    }
+    const handle = existing ? existing.handle ?? this.find(key) : null;
+    if (handle) handle.setValue(value);
+    else this.spreadsheet.addDeveloperMetadata(PREFIX + key, value, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+    entries.set(key, { value, handle });
+  }
+
+  deleteProperty(key: string): void {
+    const entries = this.load();
+    const existing = entries.get(key);
+    if (!existing) return;
+    (existing.handle ?? this.find(key))?.remove();
+    entries.delete(key);
+  }
+
+  private find(key: string): Metadata | null {
+    return this.spreadsheet.createDeveloperMetadataFinder().withKey(PREFIX + key).find()[0] ?? null;
+  }
+}
+
+const entryChars = (key: string, value: string): number => PREFIX.length + key.length + value.length;
+
+function usedChars(entries: Map<string, Entry>): number {
+  let total = 0;
+  for (const [key, entry] of entries) total += entryChars(key, entry.value);
+  return total;
+}

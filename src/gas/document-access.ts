@@ -1,0 +1,36 @@
+// This file defines how the add-on reaches a spreadsheet and its job store. The build chooses the
+// spreadsheet scope (scripts/build.mjs --scope): with `spreadsheets.currentonly` only the current
+// document is reachable and its jobs live in its document properties; with the full `spreadsheets`
+// scope the jobs live in the spreadsheet's developer metadata, so a trigger that Google runs
+// without a current document opens each document by id and still reaches them.
+import type { KeyValueStore } from "../jobs/key-value-store";
+import { DeveloperMetadataStore } from "./developer-metadata-store";
+
+declare const BUSINESS_LEADS_SPREADSHEET_SCOPE: string | undefined;
+
+/** True in the `--scope full` build (esbuild defines the constant; unit tests leave it undefined). */
+export const OPENS_DOCUMENTS_BY_ID = typeof BUSINESS_LEADS_SPREADSHEET_SCOPE === "string" && BUSINESS_LEADS_SPREADSHEET_SCOPE === "full";
+
+export interface DocumentAccess {
+  id: string;
+  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
+  /** Where the document's jobs live. */
+  store: KeyValueStore;
+  /** True when it is the execution's current document (its document lock exists). */
+  current: boolean;
+}
+
+/** The execution's own document, or null where Google gave it none (a trigger without a document). */
+export function currentDocument(): DocumentAccess | null {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;
+  if (!spreadsheet) return null;
+  if (OPENS_DOCUMENTS_BY_ID) return { id: spreadsheet.getId(), spreadsheet, store: new DeveloperMetadataStore(spreadsheet), current: true };
+  const properties = PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
+  return properties ? { id: spreadsheet.getId(), spreadsheet, store: properties, current: true } : null;
+}
+
+/** Full-scope build only: a document by id (throws when it is gone or no longer shared). */
+export function openDocument(id: string): DocumentAccess {
+  const spreadsheet = SpreadsheetApp.openById(id);
+  return { id, spreadsheet, store: new DeveloperMetadataStore(spreadsheet), current: false };
+}

@@ -1,0 +1,26 @@
+// This file keeps the full-scope build's ONE poll trigger per user: it serves every document the
+// user has jobs in (src/gas/served-documents.ts), opening each by id, so one trigger is enough
+// however many documents there are. It is found among the user's project triggers, which need no
+// current document, so a trigger run without one can still remove itself when nothing is left.
+import { createPollTrigger, POLL_HANDLER } from "./poll-trigger";
+import { readPollInterval, type PollInterval } from "./settings";
+
+function userPollTriggers(): GoogleAppsScript.Script.Trigger[] {
+  return ScriptApp.getProjectTriggers().filter((t) => t.getHandlerFunction() === POLL_HANDLER);
+}
+
+/** The interval the current document asks for; hourly where there is none (add-on triggers). */
+function wantedInterval(): PollInterval {
+  return PropertiesService.getDocumentProperties() ? readPollInterval() : 60;
+}
+
+/** Makes sure the user has exactly one poll trigger (a second one, if any, is deleted). */
+export function ensureUserPollTrigger(): void {
+  const [first, ...extra] = userPollTriggers();
+  for (const trigger of extra) ScriptApp.deleteTrigger(trigger);
+  if (!first) createPollTrigger(wantedInterval());
+}
+
+export function removeUserPollTrigger(): void {
+  for (const trigger of userPollTriggers()) ScriptApp.deleteTrigger(trigger);
+}

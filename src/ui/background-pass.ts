@@ -1,0 +1,115 @@
+// This file defines the poll-and-write pass as the sidebar, the menu and the poll trigger run it,
+// in either build and whether or not Google gives the trigger its document. The trigger's pass
+// never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the
+// next pass or the sidebar, with a notice in plain words that the sidebar shows on the jobs.
+import { OPENS_DOCUMENTS_BY_ID, currentDocument, openDocument, type DocumentAccess } from "../gas/document-access";
+import { appsScriptClock, documentJobsContext } from "../gas/jobs-context";
+import { releasePassLease, takePassLease } from "../gas/pass-lease";
+import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, passOwnerTag, servedDocuments } from "../gas/served-documents";
+import { removeUserPollTrigger } from "../gas/user-poll-trigger";
+import { runPollPass } from "../jobs/poll-pass";
+import { runRefreshPass } from "../jobs/refresh-pass";
+import { withUserErrors } from "./user-error";
+
+/** A pass stops starting new work this long after it began: Apps Script ends executions at 6 min. */
+export const PASS_BUDGET_MS = 4.5 * 60 * 1000;
+/** How long a pass waits for a lock another pass holds before leaving. */
+const LOCK_WAIT_MS = 100;
+
+export const WAITING_FOR_SIDEBAR =
+  "Waiting for the sidebar: Google ran the hourly background update without this spreadsheet, and this version of " +
+  "Business Leads may only open the spreadsheet you are using. Open the sidebar or click Refresh to bring the results in.";
+
+const couldNotOpen = (reason: string): string =>
+  `The hourly background update could not open this spreadsheet (${reason}). Open the sidebar or click Refresh to bring the results in.`;
+
+export class NoDocumentError extends Error {
+  constructor() {
+    super("Business Leads works inside a spreadsheet: open one and use Extensions > Business Leads.");
+    this.name = "UserFacingError";
+  }
+}
+
+/** One pass over one document's jobs and due refreshes; the trigger keeps serving it while any remain. */
+function runDocumentPass(doc: DocumentAccess, deadline: number): void {
+  const context = documentJobsContext(doc, deadline);
+  const report = runPollPass(context, deadline);
+  const refresh = runRefreshPass(context, deadline);
+  if (report.movableAfter > 0 || refresh.schedules > 0) context.ensurePollTrigger();
+  else context.removePollTrigger();
+}
+
+/** Full-scope build: one pass per user at a time (user lock), one per document (its lease). */
+function withUserPass(pass: (owner: string) => void): void {
+  const lock = LockService.getUserLock();
+  if (!lock.tryLock(LOCK_WAIT_MS)) return;
+  try {
+    pass(passOwnerTag());
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+/** Runs the pass under the document's lease; false when another user's pass holds it. */
+function leasedPass(doc: DocumentAccess, owner: string, deadline: number): boolean {
+  if (!takePassLease(doc.store, owner, appsScriptClock.now())) return false;
+  try {
+    runDocumentPass(doc, deadline);
+  } finally {
+    releasePassLease(doc.store, owner);
+  }
+  return true;
+}
+
+/** The pass over the current document; the caller holds its document lock. */
+export function passOverCurrentDocument(): void {
+  const deadline = appsScriptClock.now() + PASS_BUDGET_MS;
+  const doc = currentDocument();
+  if (!doc) throw new NoDocumentError();
+  if (!OPENS_DOCUMENTS_BY_ID) runDocumentPass(doc, deadline);
+  else withUserPass((owner) => leasedPass(doc, owner, deadline));
+}
+
+/** Full-scope build: the current document (if any) under its lock, then every other one by id. */
+function serveEveryDocument(passUnderDocumentLock: () => void): void {
+  const deadline = appsScriptClock.now() + PASS_BUDGET_MS;
+  const current = currentDocument();
+  if (current) passUnderDocumentLock();
+  withUserPass((owner) => {
+    for (const id of servedDocuments()) {
+      if (id === current?.id) continue;
+      if (appsScriptClock.now() >= deadline) break; // the next pass goes on from here
+      let doc: DocumentAccess;
+      try {
+        doc = openDocument(id);
+      } catch (error) {
+        // Deleted, unshared or refused: stop serving it; its sidebar re-registers it and says why.
+        forgetServedDocument(id);
+        leaveBackgroundNotice(id, couldNotOpen(messageOf(error)));
+        continue;
+      }
+      if (leasedPass(doc, owner, deadline)) clearBackgroundNotice(id);
+    }
+    if (servedDocuments().length === 0) removeUserPollTrigger();
+  });
+}
+
+/** pollJobs: the background pass. Never throws; a failure is logged (without the key) and left. */
+export function runTriggerPass(passUnderDocumentLock: () => void, secret: () => string | null): void {
+  try {
+    withUserErrors(() => {
+      if (OPENS_DOCUMENTS_BY_ID) serveEveryDocument(passUnderDocumentLock);
+      else if (currentDocument() === null) leaveBackgroundNotice(ANY_DOCUMENT, WAITING_FOR_SIDEBAR);
+      else {
+        clearBackgroundNotice(ANY_DOCUMENT);
+        passUnderDocumentLock();
+      }
+    }, secret);
+  } catch (error) {
+    console.warn(`Business Leads background update: ${messageOf(error)}`);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return typeof error === "object" && error !== null && "message" in error ? String((error as { message: unknown }).message) : String(error);
+}
