@@ -13,13 +13,13 @@ const LOCATION = "Austin, Texas, US";
 const BIG = 700;
 const ACTIVE_JOBS = 20;
 /** Modelled Apps Script unit costs. */
-const FETCH_ROUND_TRIP_MS = 300;
-const SPREADSHEET_CALL_MS = 50;
+export const FETCH_ROUND_TRIP_MS = 300;
+export const SPREADSHEET_CALL_MS = 50;
 const TIME_TARGET_MS = 2000;
 
 type RoundTripKind = "status" | "results" | "other";
 
-interface Measured {
+export interface Measured {
   fetchRequests: number;
   roundTrips: number;
   reads: number;
@@ -30,7 +30,7 @@ interface Measured {
   calls: Map<string, number>;
 }
 
-const modelledMs = (m: Pick<Measured, "roundTrips" | "reads" | "writes">): number => m.roundTrips * FETCH_ROUND_TRIP_MS + (m.reads + m.writes) * SPREADSHEET_CALL_MS;
+export const modelledMs = (m: Pick<Measured, "roundTrips" | "reads" | "writes">): number => m.roundTrips * FETCH_ROUND_TRIP_MS + (m.reads + m.writes) * SPREADSHEET_CALL_MS;
 
 function classify(urls: readonly string[]): RoundTripKind {
   const kinds = new Set(urls.map((url) => {
@@ -46,7 +46,7 @@ function classify(urls: readonly string[]): RoundTripKind {
  * Runs `work` with the runtime's counters reset and returns what it cost. The spreadsheet calls
  * are also tallied by method, by wrapping the runtime's own call hook on this instance.
  */
-function counted(runtime: FakeRuntime, work: () => void): Measured {
+export function counted(runtime: FakeRuntime, work: () => void): Measured {
   const trips: Record<RoundTripKind, number> = { status: 0, results: 0, other: 0 };
   const calls = new Map<string, number>();
   const hooked = runtime as unknown as { onSpreadsheetCall: (kind: "read" | "write", method: string) => void };
@@ -69,7 +69,7 @@ function counted(runtime: FakeRuntime, work: () => void): Measured {
   return { fetchRequests: c.fetchRequests, roundTrips: c.roundTrips, reads: c.spreadsheetReads, writes: c.spreadsheetWrites, trips, calls };
 }
 
-function callBreakdown(calls: Map<string, number>): string {
+export function callBreakdown(calls: Map<string, number>): string {
   return [...calls].sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name.replace(/^(read|write) /, "$1:")} ${n}`).join(", ");
 }
 
@@ -78,7 +78,7 @@ function dataRows(runtime: FakeRuntime, sheetName: string): { rows: number; dist
   return { rows: rows.length, distinctIds: new Set(rows.map((r) => r["Business ID"])).size };
 }
 
-async function waitUntilCompleted(world: World, apiKey: string, jobId: string): Promise<number> {
+export async function waitUntilCompleted(world: World, apiKey: string, jobId: string): Promise<number> {
   const started = world.clock.now();
   for (let step = 0; step < 1000; step += 1) {
     const job = await serviceJob(world, apiKey, jobId);

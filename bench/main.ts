@@ -1,6 +1,7 @@
 // This file is the bench's entry (bundled and run by scripts/bench.mjs): it prints each section's
 // figures as a table, targets next to measured values. No pass/fail: it throws only if something
 // crashes, and scripts/bench.mjs then exits non-zero.
+import { backgroundFigures } from "./background-figures";
 import { bundleFigures, type BuildOutput } from "./bundle-figures";
 import { throughputFigures, validationFigures } from "./client-figures";
 import { importFigures } from "./import-figures";
@@ -25,6 +26,7 @@ export async function main(input: BenchInput): Promise<void> {
   jobStoreFigures();
   console.log("\n== Searches into sheets (built bundle, Apps Script fakes, simulator worker, virtual clock) ==");
   await importFigures(input.root);
+  await backgroundFigures(input.root);
   console.log("\n== Custom functions and scheduled refreshes (built bundle, Apps Script fakes, simulator worker) ==");
   await functionAndRefreshFigures(input.root);
   console.log("\n== The sidebar (dist/Sidebar.html; load time in chromium through the playground) ==");

@@ -50,15 +50,16 @@ function withUserPass(pass: (owner: string) => void): void {
   }
 }
 
-/** Runs the pass under the document's lease; false when another user's pass holds it. */
-function leasedPass(doc: DocumentAccess, owner: string, deadline: number): boolean {
-  if (!takePassLease(doc.store, owner, appsScriptClock.now())) return false;
+/** Runs the pass under the document's lease, unless another user's pass holds it. */
+function leasedPass(doc: DocumentAccess, owner: string, deadline: number): void {
+  if (!takePassLease(doc.store, owner, appsScriptClock.now())) return;
   try {
     runDocumentPass(doc, deadline);
   } finally {
     releasePassLease(doc.store, owner);
   }
-  return true;
+  // The document was reached: what a background run could not do for it is done now.
+  clearBackgroundNotice(doc.id);
 }
 
 /** The pass over the current document; the caller holds its document lock. */
@@ -88,7 +89,7 @@ function serveEveryDocument(passUnderDocumentLock: () => void): void {
         leaveBackgroundNotice(id, couldNotOpen(messageOf(error)));
         continue;
       }
-      if (leasedPass(doc, owner, deadline)) clearBackgroundNotice(id);
+      leasedPass(doc, owner, deadline);
     }
     if (servedDocuments().length === 0) removeUserPollTrigger();
   });

@@ -3,7 +3,10 @@
 // failure mid-pagination, executions killed at a random spreadsheet or fetch call, overlapping
 // passes, a lost creation response and jobs that fail. Every schedule must end with the sheet
 // exactly equal to the service's results, once each, and one charge per search.
+// Both builds run every schedule: dist/ (spreadsheets.currentonly, jobs in document properties) and
+// dist-full/ (the full scope, jobs in the spreadsheet's developer metadata, user lock and lease).
 // FAULT_SCHEDULES=n runs n schedules (default 200); FAULT_SEED=s runs only schedule s.
+import * as path from "node:path";
 import { expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 import { addPlainTextUserRow, expectedUserCell, plainTextUserRow } from "./plain-text-row";
 import { makeSchedule, type Schedule } from "./schedule";
@@ -13,11 +16,16 @@ const COUNT = Number(process.env.FAULT_SCHEDULES ?? 200);
 const ONLY = process.env.FAULT_SEED === undefined ? null : Number(process.env.FAULT_SEED);
 const seeds = ONLY === null ? Array.from({ length: COUNT }, (_, i) => i + 1) : [ONLY];
 const LOCATION = "Austin, Texas, US";
+const BUILDS = [
+  { build: "default", distDir: path.resolve(__dirname, "../../dist") },
+  { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full") },
+] as const;
 
 let world: World;
 let location = LOCATION;
 /** What the schedules really exercised, so a run whose faults never fired cannot pass quietly. */
-const tally = { killedPasses: 0, overlaps: 0, failedJobs: 0, multiPageJobs: 0, killedStarts: 0, plainTextRows: { stopsFormulas: 0, keepsFormulas: 0 } };
+type Tally = { killedPasses: number; overlaps: number; failedJobs: number; multiPageJobs: number; killedStarts: number; plainTextRows: { stopsFormulas: number; keepsFormulas: number } };
+const newTally = (): Tally => ({ killedPasses: 0, overlaps: 0, failedJobs: 0, multiPageJobs: 0, killedStarts: 0, plainTextRows: { stopsFormulas: 0, keepsFormulas: 0 } });
 beforeAll(async () => {
   world = await startWorld(11);
   const res = await fetch(`${world.url}/api/v1/locations?q=Austin&country=US`, { headers: { "x-api-key": "demo-growth" } });
@@ -25,11 +33,11 @@ beforeAll(async () => {
 });
 afterAll(async () => world.close());
 
-async function runSchedule(schedule: Schedule): Promise<void> {
+async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): Promise<void> {
   const credits = 5000;
   const { apiKey } = await world.control.createAccount({ plan: "growth", credits, maxActiveJobs: 25 });
   const plainTextStopsFormulas = schedule.seed % 2 === 0;
-  const runtime = newRuntime(world, { plainTextStopsFormulas });
+  const runtime = newRuntime(world, { plainTextStopsFormulas, distDir });
   sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
   const args = { query: `plumbers ${schedule.seed}`, location, maxResults: schedule.maxResults, enrichContacts: schedule.enrich };
 
@@ -122,13 +130,24 @@ async function runSchedule(schedule: Schedule): Promise<void> {
   }
 }
 
-describe("imports survive seeded fault schedules", () => {
+describe.each(BUILDS)("imports survive seeded fault schedules ($build build)", ({ distDir }) => {
+  const tally = newTally();
+  const statsBefore = { faulted: 0, lost: 0, byStatus: {} as Record<string, number> };
+  beforeAll(async () => {
+    Object.assign(statsBefore, await fetch(`${world.url}/__sim/stats`).then((r) => r.json()));
+  });
+
   it.each(seeds)("schedule %i", async (seed) => {
-    await runSchedule(makeSchedule(seed, () => world.clock.now()));
+    await runSchedule(makeSchedule(seed, () => world.clock.now()), distDir, tally);
   });
 
   (seeds.length >= 50 ? it : it.skip)("exercised every kind of fault", async () => {
-    const stats = (await fetch(`${world.url}/__sim/stats`).then((r) => r.json())) as { faulted: number; lost: number; byStatus: Record<string, number> };
+    const now = (await fetch(`${world.url}/__sim/stats`).then((r) => r.json())) as { faulted: number; lost: number; byStatus: Record<string, number> };
+    // This build's share of the simulator's counts.
+    const stats = {
+      lost: now.lost - statsBefore.lost,
+      byStatus: Object.fromEntries(Object.keys(now.byStatus).map((k) => [k, (now.byStatus[k] ?? 0) - (statsBefore.byStatus[k] ?? 0)])),
+    };
     expect(tally.killedPasses).toBeGreaterThan(10);
     expect(tally.killedStarts).toBeGreaterThan(5);
     expect(tally.overlaps).toBeGreaterThan(10);
