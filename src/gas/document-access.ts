@@ -20,6 +20,13 @@ export interface DocumentAccess {
   current: boolean;
 }
 
+export class NoDocumentError extends Error {
+  constructor() {
+    super("Business Leads works inside a spreadsheet: open one and use Extensions > Business Leads.");
+    this.name = "UserFacingError";
+  }
+}
+
 /** The execution's own document, or null where Google gave it none (a trigger without a document). */
 export function currentDocument(): DocumentAccess | null {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;

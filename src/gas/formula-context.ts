@@ -5,9 +5,9 @@
 import { LeadsClient } from "../api/client";
 import { CellCache } from "../functions/cell-cache";
 import type { FormulaContext, TrackedJob } from "../functions/formula-context";
-import { fingerprint, JobStore } from "../jobs/job-store";
+import { fingerprint } from "../jobs/job-store";
 import { UserFacingError, withUserErrors } from "../ui/user-error";
-import { appsScriptClock } from "./jobs-context";
+import { appsScriptClock, currentJobStore } from "./jobs-context";
 import { readServiceSettings, type ServiceSettings } from "./settings";
 import { UrlFetchTransport } from "./urlfetch-transport";
 
@@ -55,7 +55,7 @@ export function formulaContext(): FormulaContext {
     clock: appsScriptClock,
     deadline,
     trackedJob(jobId) {
-      tracked ??= new Map(new JobStore(PropertiesService.getDocumentProperties()).all().map((r) => [r.id, { kind: r.kind, status: r.status }] as const));
+      tracked ??= new Map(currentJobStore().all().map((r) => [r.id, { kind: r.kind, status: r.status }] as const));
       return tracked.get(jobId) ?? null;
     },
   };

@@ -6,7 +6,7 @@ import { LeadsClient } from "../api/client";
 import type { JobsContext } from "../jobs/context";
 import { EditorKeys } from "../jobs/editor-keys";
 import { JobStore } from "../jobs/job-store";
-import { currentDocument, OPENS_DOCUMENTS_BY_ID, type DocumentAccess } from "./document-access";
+import { currentDocument, NoDocumentError, OPENS_DOCUMENTS_BY_ID, type DocumentAccess } from "./document-access";
 import { editorId, keyDigest } from "./key-digest";
 import { ensurePollTrigger, removePollTrigger } from "./poll-trigger";
 import { forgetServedDocument, registerServedDocument, servedDocuments } from "./served-documents";
@@ -31,8 +31,15 @@ export function clientFor(settings: ServiceSettings, deadline?: number): LeadsCl
 
 export function jobsContext(deadline: number): JobsContext {
   const doc = currentDocument();
-  if (!doc) throw new Error("Business Leads works inside a spreadsheet: open one and use Extensions > Business Leads.");
+  if (!doc) throw new NoDocumentError();
   return documentJobsContext(doc, deadline);
+}
+
+/** The current document's job store (document properties, or developer metadata in the full build). */
+export function currentJobStore(): JobStore {
+  const doc = currentDocument();
+  if (!doc) throw new NoDocumentError();
+  return new JobStore(doc.store);
 }
 
 /**

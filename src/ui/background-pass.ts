@@ -2,7 +2,7 @@
 // in either build and whether or not Google gives the trigger its document. The trigger's pass
 // never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the
 // next pass or the sidebar, with a notice in plain words that the sidebar shows on the jobs.
-import { OPENS_DOCUMENTS_BY_ID, currentDocument, openDocument, type DocumentAccess } from "../gas/document-access";
+import { OPENS_DOCUMENTS_BY_ID, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
 import { appsScriptClock, documentJobsContext } from "../gas/jobs-context";
 import { releasePassLease, takePassLease } from "../gas/pass-lease";
 import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, passOwnerTag, servedDocuments } from "../gas/served-documents";
@@ -22,13 +22,6 @@ export const WAITING_FOR_SIDEBAR =
 
 const couldNotOpen = (reason: string): string =>
   `The hourly background update could not open this spreadsheet (${reason}). Open the sidebar or click Refresh to bring the results in.`;
-
-export class NoDocumentError extends Error {
-  constructor() {
-    super("Business Leads works inside a spreadsheet: open one and use Extensions > Business Leads.");
-    this.name = "UserFacingError";
-  }
-}
 
 /** One pass over one document's jobs and due refreshes; the trigger keeps serving it while any remain. */
 function runDocumentPass(doc: DocumentAccess, deadline: number): void {

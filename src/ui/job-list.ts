@@ -1,12 +1,11 @@
 // This file defines the sidebar's list of the current document's jobs: their JobViews, and for a
 // job still in progress the notice a background run left when it could not reach this document.
-import { currentDocument } from "../gas/document-access";
+import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { keyDigest } from "../gas/key-digest";
 import { backgroundNoticeFor } from "../gas/served-documents";
 import { userApiKey } from "../gas/settings";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
-import { NoDocumentError } from "./background-pass";
 
 export function listDocumentJobs(): JobView[] {
   const doc = currentDocument();

@@ -2,10 +2,9 @@
 // refreshes: recentJobs, importJob and setRefresh (contract.md). Each takes one plain object and
 // returns plain JSON-safe data; failures become Errors with a message written for the user.
 import { withDocumentLock } from "../gas/document-lock";
-import { jobsContext, appsScriptClock } from "../gas/jobs-context";
+import { currentJobStore, jobsContext, appsScriptClock } from "../gas/jobs-context";
 import { userApiKey } from "../gas/settings";
 import { importJob as importTrackedJob, normaliseJobId } from "../jobs/import-job";
-import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { canTry } from "../jobs/ownership";
 import { normaliseRecentArgs, recentJobs as readRecentJobs, type RecentJobsPage } from "../jobs/recent-jobs";
@@ -40,7 +39,7 @@ export function importJob(raw: unknown): JobView {
     if (!created) return toJobView(record, keyDigest);
     // Fill the new sheet now (a completed job ends exact at once); a running one keeps filling in.
     pollPassUnderLock();
-    return toJobView(new JobStore(PropertiesService.getDocumentProperties()).get(jobId) ?? record, keyDigest);
+    return toJobView(currentJobStore().get(jobId) ?? record, keyDigest);
   }, userKey);
 }
 
