@@ -82,7 +82,12 @@ function serveEveryDocument(passUnderDocumentLock: () => void): void {
         leaveBackgroundNotice(id, couldNotOpen(messageOf(error)));
         continue;
       }
-      leasedPass(doc, owner, deadline);
+      try {
+        leasedPass(doc, owner, deadline);
+      } catch (error) {
+        // One document's trouble does not stop the others; its sidebar shows what went wrong.
+        leaveBackgroundNotice(id, `The hourly background update stopped on this spreadsheet (${messageOf(error)}). Open the sidebar or click Refresh to bring the results in.`);
+      }
     }
     if (servedDocuments().length === 0) removeUserPollTrigger();
   });

@@ -1,8 +1,8 @@
 // This file defines the server functions that exist for the sidebar itself: opening it, what it
 // may know of the settings (a masked hint, never the key) and bringing a job's sheet to the front.
 import { DEFAULT_BASE_URL } from "../build-defaults";
+import { currentJobStore } from "../gas/jobs-context";
 import { readStoredSettings } from "../gas/settings";
-import { JobStore } from "../jobs/job-store";
 import { findSheetById } from "../jobs/result-sheet";
 import { maskedKeyHint } from "./key-hint";
 import { UserFacingError, withUserErrors } from "./user-error";
@@ -40,7 +40,7 @@ export function showJobSheet(raw: unknown): { sheetName: string } {
   return withUserErrors(() => {
     const jobId = typeof raw === "object" && raw !== null ? (raw as { jobId?: unknown }).jobId : undefined;
     if (typeof jobId !== "string" || !jobId.trim()) throw new UserFacingError("Choose a job to open its sheet.");
-    const record = new JobStore(PropertiesService.getDocumentProperties()).get(jobId.trim());
+    const record = currentJobStore().get(jobId.trim());
     if (!record) throw new UserFacingError("This document does not track that job any more. Open it again from \"Open an existing job\".");
     const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
     // The id survives a rename; the name is the fallback for a record written before its sheet had one.
