@@ -2,6 +2,7 @@
 // editors' keys) and the editor's own id: the key itself never leaves the user's properties.
 
 import { EditorKeys } from "../jobs/editor-keys";
+import { currentDocument } from "./document-access";
 
 const EDITOR_ID = "businessLeads.editorId";
 
@@ -25,5 +26,7 @@ export function editorId(): string {
 
 /** Tells the document which key this editor now uses (saved settings, a start, a pass). */
 export function registerEditorKey(apiKey: string): void {
-  new EditorKeys(PropertiesService.getDocumentProperties()).register(editorId(), keyDigest(apiKey), Date.now());
+  // Where the document's jobs live (document properties, or developer metadata in the full build).
+  const doc = currentDocument();
+  if (doc) new EditorKeys(doc.store).register(editorId(), keyDigest(apiKey), Date.now());
 }

@@ -1,9 +1,8 @@
 // This file defines what the user's background trigger knows without a current document, kept in
 // the user's own properties (reachable from any execution of that user): which documents it serves
-// (full-scope build), the notices a background run left for the sidebar, and the user's pass tag.
+// (full-scope build) and the notices a background run left for the sidebar.
 const SERVED_KEY = "businessLeads.servedDocuments";
 const NOTICES_KEY = "businessLeads.backgroundNotices";
-const OWNER_KEY = "businessLeads.passOwner";
 /** Documents one trigger serves at most (ids are 44 characters: far below 9 KB a value). */
 const MAX_SERVED = 50;
 /** A notice that concerns every document (the default build's trigger without a document). */
@@ -66,11 +65,3 @@ export function backgroundNoticeFor(documentId: string): string | null {
   return all[documentId] ?? all[ANY_DOCUMENT] ?? null;
 }
 
-/** A random tag of this user, stable across executions: names the user's pass leases. */
-export function passOwnerTag(): string {
-  const existing = userProperties().getProperty(OWNER_KEY);
-  if (existing) return existing;
-  const tag = Utilities.getUuid();
-  userProperties().setProperty(OWNER_KEY, tag);
-  return tag;
-}

@@ -4,8 +4,9 @@
 // next pass or the sidebar, with a notice in plain words that the sidebar shows on the jobs.
 import { OPENS_DOCUMENTS_BY_ID, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
 import { appsScriptClock, documentJobsContext } from "../gas/jobs-context";
+import { editorId } from "../gas/key-digest";
 import { releasePassLease, takePassLease } from "../gas/pass-lease";
-import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, passOwnerTag, servedDocuments } from "../gas/served-documents";
+import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "../gas/served-documents";
 import { removeUserPollTrigger } from "../gas/user-poll-trigger";
 import { runPollPass } from "../jobs/poll-pass";
 import { runRefreshPass } from "../jobs/refresh-pass";
@@ -37,7 +38,7 @@ function withUserPass(pass: (owner: string) => void): void {
   const lock = LockService.getUserLock();
   if (!lock.tryLock(LOCK_WAIT_MS)) return;
   try {
-    pass(passOwnerTag());
+    pass(editorId());
   } finally {
     lock.releaseLock();
   }
