@@ -52,6 +52,7 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number): Jobs
   return {
     client: clientFor(settings, deadline),
     store: new JobStore(doc.store),
+    properties: doc.store,
     editors: new EditorKeys(doc.store),
     keyDigest: keyDigest(settings.apiKey),
     editorId: editorId(),

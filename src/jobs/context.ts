@@ -5,6 +5,7 @@ import type { Clock } from "../api/clock";
 import type { LeadsClient } from "../api/client";
 import type { EditorKeys } from "./editor-keys";
 import type { JobStore } from "./job-store";
+import type { KeyValueStore } from "./key-value-store";
 
 export interface JobsContext {
   client: LeadsClient;
@@ -15,6 +16,8 @@ export interface JobsContext {
   keyDigest: string;
   /** The current editor's id (a random id in their user properties). */
   editorId: string;
+  /** The document's properties, where enrichment chunks wait for a free job slot. */
+  properties: KeyValueStore;
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
   clock: Clock;
   /** A fresh idempotency key (Utilities.getUuid in Apps Script). */

@@ -3,6 +3,7 @@
 // value and 500 KB a store, counted in UTF-8 bytes, so records hold only ids, counters and texts
 // clipped by bytes (never results), and old finished jobs are pruned, oldest first, beyond a fixed
 // count or once the document's properties pass a budget far below the limit.
+import type { EnrichTarget } from "../enrich/sheet-area";
 import type { KeyValueStore } from "./key-value-store";
 import type { RefreshSchedule } from "./refresh-schedule";
 import { clipToBytes, utf8Bytes } from "./utf8";
@@ -42,6 +43,8 @@ export interface JobRecord {
   seenBy?: string[];
   /** Digests of keys the service answered 404: another account's keys, which leave the job alone. */
   hiddenFrom?: string[];
+  /** An enrichment of rows of this document: where the rows are (sheetId is their sheet). */
+  enrichment?: EnrichTarget;
 }
 
 /** A logical job creation: its idempotency key is stored BEFORE the request is sent. */

@@ -8,6 +8,7 @@
 import { isTerminalStatus, type Business, type Job, type ResultsPage } from "../api/schemas";
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
+import { submitPendingChunks, writeEnrichmentResults } from "../enrich/poll";
 import { BUSINESS_COLUMNS } from "../sheets/columns";
 import { upsertBusinesses } from "../sheets/writer";
 import type { JobsContext } from "./context";
@@ -74,6 +75,9 @@ function planPages(record: JobRecord): PagePlan | null {
 
 export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
   const report: PassReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, activeAfter: 0, movableAfter: 0 };
+  const sheets = new SheetsById(ctx.spreadsheet);
+  // Enrichment chunks that waited for a free job slot go first: their jobs are polled below.
+  const waiting = submitPendingChunks(ctx, sheets, deadline);
   try {
     ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
   } catch {
@@ -84,7 +88,7 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
     .active()
     .filter((record) => canTry(record, ctx.keyDigest))
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
-  if (active.length === 0) return finishReport(ctx, report);
+  if (active.length === 0) return finishReport(ctx, report, waiting);
 
   const statuses = ctx.client.batch(active.map((record) => ctx.client.prepare.getJob(record.kind, record.id)), { deadline });
   const plans: PagePlan[] = [];
@@ -103,7 +107,6 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
     if (plan) plans.push(plan);
   });
 
-  const sheets = new SheetsById(ctx.spreadsheet);
   // Jobs go into round trips whole (a job's pages are written together), several jobs per trip.
   let index = 0;
   while (index < plans.length) {
@@ -121,14 +124,15 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
     }
     importGroup(ctx, sheets, group, deadline, report);
   }
-  return finishReport(ctx, report);
+  return finishReport(ctx, report, waiting);
 }
 
-function finishReport(ctx: JobsContext, report: PassReport): PassReport {
+/** `waiting`: enrichment chunks still waiting for a job slot, which keep the trigger too. */
+function finishReport(ctx: JobsContext, report: PassReport, waiting: number): PassReport {
   ctx.store.prune();
   const active = ctx.store.active();
-  report.activeAfter = active.length;
-  report.movableAfter = active.filter((record) => canTry(record, ctx.keyDigest)).length;
+  report.activeAfter = active.length + waiting;
+  report.movableAfter = active.filter((record) => canTry(record, ctx.keyDigest)).length + waiting;
   return report;
 }
 
@@ -168,7 +172,9 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
     report.pagesRead += pages.length;
     if (plan.final && !readToEnd(ctx, plan.record, pages, deadline, report)) continue;
     try {
-      writeJob(ctx, sheets, plan, pages, report);
+      if (plan.record.kind === "enrichment" && plan.record.enrichment) {
+        report.rowsWritten += writeEnrichmentResults(ctx, sheets, plan.record, pages.flatMap((page) => page.items), plan.final);
+      } else writeJob(ctx, sheets, plan, pages, report);
     } catch (error) {
       // One job's sheet trouble must not stop the others; the next pass tries it again.
       const latest = ctx.store.get(plan.record.id) ?? plan.record; // keeps a sheet recreated meanwhile

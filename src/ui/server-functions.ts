@@ -13,6 +13,7 @@ import { toJobView, type JobView } from "../jobs/job-view";
 import { startSearch as startSearchJob } from "../jobs/start-search";
 import { passOverCurrentDocument, runTriggerPass } from "./background-pass";
 import { listDocumentJobs } from "./job-list";
+import { previewEnrichment as previewEnrichmentRows, startEnrichment as startEnrichmentRows, type EnrichmentPreview } from "../enrich/start";
 import { UserFacingError, withUserErrors } from "./user-error";
 import { toAccountView, type AccountView } from "./views";
 
@@ -91,6 +92,27 @@ export function startSearch(raw: unknown): JobView {
       }),
     userKey,
   );
+}
+
+export function startEnrichment(raw?: unknown): { jobs: JobView[]; skipped: Array<{ row: number; reason: string }> } {
+  return withUserErrors(
+    () =>
+      // The rows' status cells and the job store are shared with the poll pass: one writer at a time.
+      withDocumentLock(() => {
+        const deadline = appsScriptClock.now() + CALL_BUDGET_MS;
+        const context = jobsContext(deadline);
+        const started = startEnrichmentRows(context, raw, deadline);
+        return { jobs: started.jobs.map((record) => toJobView(record, context.keyDigest)), skipped: started.skipped };
+      }),
+    userKey,
+  );
+}
+
+export function previewEnrichment(raw?: unknown): EnrichmentPreview {
+  return withUserErrors(() => {
+    const deadline = appsScriptClock.now() + CALL_BUDGET_MS;
+    return previewEnrichmentRows(jobsContext(deadline), raw, deadline);
+  }, userKey);
 }
 
 export function listJobs(): JobView[] {

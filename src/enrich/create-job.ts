@@ -1,0 +1,79 @@
+// This file defines sending one chunk: its idempotency key is stored (in a start record named by
+// the chunk's exact body) BEFORE the request, so a lost response, a killed execution or a later
+// pass repeats the identical request and the service charges once. A created job becomes a job
+// record pointing at the sheet its rows are in.
+import type { CreateEnrichmentRequest, CreateEnrichmentResponse } from "../api/schemas";
+import { LeadsApiError } from "../api/errors";
+import type { JobsContext } from "../jobs/context";
+import { fingerprint, type JobRecord } from "../jobs/job-store";
+import type { EnrichTarget } from "./sheet-area";
+
+/** The start record's name for a chunk: the same body always finds the same key. */
+export const chunkStartKey = (body: CreateEnrichmentRequest): string => fingerprint("enrichment:" + JSON.stringify(body));
+
+/** The chunk's idempotency key, made and stored before its first request. */
+export function chunkIdempotencyKey(ctx: JobsContext, startKey: string): string {
+  const now = ctx.clock.now();
+  const start = ctx.store.getStart(startKey, now);
+  if (start) return start.idempotencyKey;
+  const idempotencyKey = ctx.newIdempotencyKey();
+  ctx.store.saveStart(startKey, { idempotencyKey, createdAt: new Date(now).toISOString(), jobId: null, sheetName: null, sheetId: null });
+  return idempotencyKey;
+}
+
+export type SendOutcome =
+  | { kind: "created"; record: JobRecord }
+  /** Worth sending again later (429 active-jobs or rate limit, 5xx, network). */
+  | { kind: "later"; error: LeadsApiError }
+  | { kind: "refused"; error: LeadsApiError };
+
+export interface ChunkTarget {
+  sheetId: number;
+  sheetName: string;
+  target: EnrichTarget;
+}
+
+/** Sends a chunk once (and once more for a transient failure); never throws for the service's answer. */
+export function sendChunk(
+  ctx: JobsContext,
+  body: CreateEnrichmentRequest,
+  startKey: string,
+  where: ChunkTarget,
+  deadline: number,
+  storedKey?: string,
+  maxAttempts = 2,
+): SendOutcome {
+  const idempotencyKey = storedKey ?? chunkIdempotencyKey(ctx, startKey);
+  let created: CreateEnrichmentResponse;
+  try {
+    created = ctx.client.createEnrichment(body, { idempotencyKey, deadline, maxAttempts });
+  } catch (error) {
+    if (!(error instanceof LeadsApiError)) throw error;
+    return error.retryable ? { kind: "later", error } : { kind: "refused", error };
+  }
+  const known = ctx.store.get(created.job_id);
+  if (known) return { kind: "created", record: known };
+  const now = new Date(ctx.clock.now()).toISOString();
+  const record: JobRecord = {
+    id: created.job_id,
+    kind: "enrichment",
+    name: body.name ?? `Enrich ${body.businesses.length} supplied businesses`,
+    sheetId: where.sheetId,
+    sheetName: where.sheetName,
+    status: created.status,
+    leadCount: created.businesses_submitted,
+    enrichedCount: null,
+    creditsCharged: created.credits_reserved,
+    rowsWritten: 0,
+    settled: false,
+    error: null,
+    note: null,
+    createdAt: now,
+    finishedAt: null,
+    startKey,
+    createdBy: ctx.keyDigest,
+    enrichment: where.target,
+  };
+  ctx.store.save(record);
+  return { kind: "created", record };
+}

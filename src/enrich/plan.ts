@@ -1,0 +1,120 @@
+// This file defines the plan of an enrichment run, without any request or write: each row's fate
+// (sent, skipped and why), the unique businesses in sheet order, what the account's credits and
+// plan allow, and the chunks of at most 700 (or the plan's limit) that become jobs.
+import type { Account, EnrichmentBusiness } from "../api/schemas";
+import { ALREADY_ENRICHED, BEING_ENRICHED, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./columns";
+import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
+import { cellAt, type SheetArea } from "./sheet-area";
+
+/** The spec's limit of businesses per enrichment. */
+export const MAX_PER_ENRICHMENT = 700;
+/** A free account's one job. */
+const FREE_JOB_LIMIT = 100;
+
+export interface PlannedBusiness {
+  key: string;
+  business: EnrichmentBusiness;
+  /** Every row that asked for it. */
+  rows: number[];
+}
+
+export interface EnrichPlan {
+  /** Every row with a name or a website: its key when it is valid. */
+  rowKeys: Map<number, string>;
+  /** Rows not sent and why (contract's `skipped`), in row order. */
+  skipped: Array<{ row: number; reason: string }>;
+  chunks: PlannedBusiness[][];
+  /** Rows that repeat a (name, website) pair of an earlier row. */
+  duplicates: number;
+  alreadyEnriched: number;
+  creditsNeeded: number;
+  creditsRemaining: number;
+}
+
+/** What a row's `Enriched for` says it was enriched as, as a key. */
+function enrichedForKey(text: string): string | null {
+  const at = text.lastIndexOf(" | ");
+  if (at < 0) return null;
+  const url = normaliseWebsite(text.slice(at + 3));
+  return url.ok ? matchKey(text.slice(0, at), url.value) : null;
+}
+
+/** Statuses after which a row is not waiting for anything. */
+function isFinalStatus(status: string): boolean {
+  return status === "" || status === ROW_STATUS.completed || status.startsWith("Skipped") || status.startsWith("Failed");
+}
+
+/** How many businesses the account can take now, and why not more. */
+export function accountCapacity(account: Account): { perJob: number; total: number; maxJobs: number; reason: string } {
+  const remain = `not enough credits (${account.credits_remaining} remain)`;
+  if (account.max_results_per_search <= 0) return { perJob: 0, total: 0, maxJobs: 0, reason: "the subscription is not active" };
+  if (account.plan_code === "free") {
+    if (account.free_search_used) return { perJob: 0, total: 0, maxJobs: 0, reason: "the free plan's one job has been used" };
+    const total = Math.min(FREE_JOB_LIMIT, account.credits_remaining);
+    return { perJob: total, total, maxJobs: 1, reason: account.credits_remaining < FREE_JOB_LIMIT ? remain : `the free plan allows one job of ${FREE_JOB_LIMIT}` };
+  }
+  const perJob = Math.min(MAX_PER_ENRICHMENT, account.max_results_per_search);
+  return { perJob, total: Math.max(0, account.credits_remaining), maxJobs: Number.MAX_SAFE_INTEGER, reason: remain };
+}
+
+/**
+ * Plans the run. `inFlight` says whether a job of this sheet is still running, so that rows it
+ * carries are not sent twice; `force` sends every valid row again.
+ */
+export function planEnrichment(area: SheetArea, account: Account, options: { force: boolean; inFlight: boolean }): EnrichPlan {
+  const { nameColumn, websiteColumn } = area.target;
+  const statusColumn = area.results.get(STATUS_HEADER);
+  const forColumn = area.results.get(ENRICHED_FOR_HEADER);
+  const rowKeys = new Map<number, string>();
+  const skipped: Array<{ row: number; reason: string }> = [];
+  const unique = new Map<string, PlannedBusiness>();
+  let duplicates = 0;
+  let alreadyEnriched = 0;
+
+  for (let row = area.firstRow; row <= area.lastRow; row += 1) {
+    const rawName = cellAt(area, row, nameColumn);
+    const rawWebsite = cellAt(area, row, websiteColumn);
+    if (cleanText(rawName) === "" && cleanText(rawWebsite) === "") continue; // an empty row is not a request
+    const name = checkName(rawName);
+    if (!name.ok) {
+      skipped.push({ row, reason: name.reason });
+      continue;
+    }
+    const website = normaliseWebsite(rawWebsite);
+    if (!website.ok) {
+      skipped.push({ row, reason: website.reason });
+      continue;
+    }
+    const key = matchKey(name.value, website.value);
+    rowKeys.set(row, key);
+    if (!options.force && forColumn !== undefined && statusColumn !== undefined && enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key) {
+      const status = cleanText(cellAt(area, row, statusColumn));
+      if (status === ROW_STATUS.completed) {
+        skipped.push({ row, reason: ALREADY_ENRICHED });
+        alreadyEnriched += 1;
+        continue;
+      }
+      if (options.inFlight && !isFinalStatus(status)) {
+        skipped.push({ row, reason: BEING_ENRICHED });
+        continue;
+      }
+    }
+    const known = unique.get(key);
+    if (known) {
+      known.rows.push(row);
+      duplicates += 1;
+    } else {
+      unique.set(key, { key, business: { business_name: name.value, website_url: website.value }, rows: [row] });
+    }
+  }
+
+  const capacity = accountCapacity(account);
+  const wanted = [...unique.values()];
+  const affordable = Math.min(wanted.length, capacity.total, capacity.perJob * capacity.maxJobs);
+  const sent = wanted.slice(0, affordable);
+  for (const cut of wanted.slice(affordable)) for (const row of cut.rows) skipped.push({ row, reason: capacity.reason });
+  const chunks: PlannedBusiness[][] = [];
+  for (let i = 0; i < sent.length; i += capacity.perJob) chunks.push(sent.slice(i, i + capacity.perJob));
+  skipped.sort((a, b) => a.row - b.row);
+  return { rowKeys, skipped, chunks, duplicates, alreadyEnriched, creditsNeeded: wanted.length, creditsRemaining: account.credits_remaining };
+}

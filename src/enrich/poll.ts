@@ -1,0 +1,118 @@
+// This file defines enrichment's part of the poll pass: sending chunks that waited for a free job
+// slot, and writing a job's results back into the rows that asked for them. Rows are matched by
+// the (name, website) read from each row now, never by row number, so rows sorted, inserted or
+// deleted mid-job still get their own results; every row with the same pair gets the result.
+import type { Business } from "../api/schemas";
+import type { JobsContext } from "../jobs/context";
+import type { JobRecord } from "../jobs/job-store";
+import type { SheetsById } from "../jobs/result-sheet";
+import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./columns";
+import { sendChunk } from "./create-job";
+import { checkName, matchKey, normaliseWebsite, resultKey } from "./normalise";
+import { PendingChunks, type PendingChunk } from "./pending";
+import { cellAt, rereadArea, type SheetArea } from "./sheet-area";
+import { writeResultCells, type RowUpdates } from "./write-cells";
+
+/** The key of a row as it reads now, or null when it has no valid pair. */
+function rowKey(area: SheetArea, row: number): string | null {
+  const name = checkName(cellAt(area, row, area.target.nameColumn));
+  const website = normaliseWebsite(cellAt(area, row, area.target.websiteColumn));
+  return name.ok && website.ok ? matchKey(name.value, website.value) : null;
+}
+
+/** Fills `updates` for the rows whose key is in `cellsByKey`; returns how many rows matched. */
+function rowsFor(area: SheetArea, cellsByKey: Map<string, Map<string, string>>, updates: RowUpdates): number {
+  let matched = 0;
+  for (let row = area.firstRow; row <= area.lastRow; row += 1) {
+    const key = rowKey(area, row);
+    const cells = key === null ? undefined : cellsByKey.get(key);
+    if (!cells) continue;
+    updates.set(row, cells);
+    matched += 1;
+  }
+  return matched;
+}
+
+function resultCells(business: Business, failedJob: boolean): Map<string, string> {
+  const cells = new Map<string, string>();
+  for (const column of ENRICH_COLUMNS) {
+    const value = column.value(business);
+    cells.set(column.header, value === null ? "" : String(value));
+  }
+  if (failedJob && business.enrichment_status !== ROW_STATUS.completed) {
+    cells.set(STATUS_HEADER, ROW_STATUS.failed("the enrichment job failed; enrich again to retry"));
+  }
+  return cells;
+}
+
+/** Writes one enrichment job's businesses into its rows, then checkpoints the job record. */
+export function writeEnrichmentResults(ctx: JobsContext, sheets: SheetsById, record: JobRecord, businesses: readonly Business[], final: boolean): number {
+  const sheet = sheets.find(record.sheetId);
+  const target = record.enrichment;
+  if (!sheet || !target) {
+    ctx.store.save({
+      ...record,
+      settled: final,
+      note: `The sheet "${record.sheetName ?? ""}" with this job's rows was deleted; its results can no longer be written back.`,
+    });
+    return 0;
+  }
+  const area = rereadArea(sheet, target);
+  const cellsByKey = new Map<string, Map<string, string>>();
+  for (const business of businesses) {
+    const key = resultKey(business.title, business.website);
+    if (key !== null) cellsByKey.set(key, resultCells(business, record.status === "failed"));
+  }
+  const updates: RowUpdates = new Map();
+  const matched = rowsFor(area, cellsByKey, updates);
+  writeResultCells(area, updates);
+  if (final && record.startKey) ctx.store.deleteStart(record.startKey);
+  ctx.store.save({
+    ...record,
+    sheetName: sheet.getName(),
+    rowsWritten: matched,
+    settled: final,
+    note: record.note && record.note.startsWith("Could not") ? null : record.note,
+  });
+  return matched;
+}
+
+/** Marks the rows of a chunk the service refused for good, so a later run sends them again. */
+function markRefused(ctx: JobsContext, sheets: SheetsById, chunk: PendingChunk, keys: string[], reason: string): void {
+  const sheet = sheets.find(chunk.sheetId);
+  if (!sheet) return;
+  const area = rereadArea(sheet, chunk.target);
+  const cells = new Map([[STATUS_HEADER, ROW_STATUS.failed(`could not be sent (${reason})`)], [ENRICHED_FOR_HEADER, ""]]);
+  const updates: RowUpdates = new Map();
+  rowsFor(area, new Map(keys.map((key) => [key, cells])), updates);
+  writeResultCells(area, updates);
+}
+
+/**
+ * Sends waiting chunks, oldest first, each with its stored key and body, until the service says
+ * the limit is still reached. Returns how many still wait.
+ */
+export function submitPendingChunks(ctx: JobsContext, sheets: SheetsById, deadline: number): number {
+  const pending = new PendingChunks(ctx.properties);
+  const waiting = pending.all();
+  let left = waiting.length;
+  for (const chunk of waiting) {
+    if (ctx.clock.now() >= deadline) break;
+    const body = pending.body(chunk.startKey);
+    if (body === null) {
+      pending.delete(chunk.startKey);
+      left -= 1;
+      continue;
+    }
+    const outcome = sendChunk(ctx, body, chunk.startKey, chunk, deadline, chunk.idempotencyKey, 1);
+    if (outcome.kind === "later") break;
+    if (outcome.kind === "refused") {
+      const keys = body.businesses.map((b) => matchKey(b.business_name, b.website_url));
+      markRefused(ctx, sheets, chunk, keys, outcome.error.message);
+      ctx.store.deleteStart(chunk.startKey);
+    }
+    pending.delete(chunk.startKey);
+    left -= 1;
+  }
+  return left;
+}

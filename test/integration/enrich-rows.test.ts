@@ -1,0 +1,174 @@
+// End to end on the BUILT bundle: a messy 1,500-row sheet is enriched from the sidebar. The
+// service receives exactly the unique valid businesses, in chunks of at most 700, as far as the
+// credits go; every row ends with its own result or a `Skipped` reason, also when the user sorts
+// the rows mid-job; the user's own columns are untouched. Re-runs send only what needs sending.
+import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { newRuntime, pollUntil, readSheet, sidebar, startWorld, serviceAccount, type JobView, type ServiceBusiness, type World } from "../../dev/world";
+import { enrichedBusinesses, messyRows, seedSheet, serviceEnrichments, userColumns, type RowSpec } from "./enrich-sheet";
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(5);
+});
+afterAll(async () => world.close());
+
+interface StartResult {
+  jobs: JobView[];
+  skipped: Array<{ row: number; reason: string }>;
+}
+
+const SHEET = "My leads";
+const pairKey = (name: string, url: string): string => `${name.replace(/\s+/g, " ").trim().toLowerCase()}\u0001${url.replace(/\/+$/, "")}`;
+const joined = (value: unknown): string => (Array.isArray(value) ? value.join(", ") : "");
+
+async function setUp(credits: number, plainTextStopsFormulas = false, maxActiveJobs = 25): Promise<{ runtime: FakeRuntime; apiKey: string }> {
+  const { apiKey } = await world.control.createAccount({ plan: "growth", credits, maxActiveJobs });
+  const runtime = newRuntime(world, { plainTextStopsFormulas });
+  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  return { runtime, apiKey };
+}
+
+function finish(runtime: FakeRuntime): JobView[] {
+  return pollUntil<JobView>(world, runtime, (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"));
+}
+
+/** The unique pairs in sheet order, first spelling kept: what a correct add-on sends. */
+function expectedUnique(specs: RowSpec[]): Array<{ name: string; url: string }> {
+  const seen = new Map<string, { name: string; url: string }>();
+  for (const spec of specs) {
+    if (!("name" in spec.expected)) continue;
+    const key = pairKey(spec.expected.name, spec.expected.url);
+    if (!seen.has(key)) seen.set(key, spec.expected);
+  }
+  return [...seen.values()];
+}
+
+/** Checks every row of the sheet against the service's results, by the row's own cells. */
+function expectRowsRight(runtime: FakeRuntime, specs: RowSpec[], sent: Set<string>, byPair: Map<string, ServiceBusiness>, creditReason: string | null): void {
+  const bySpec = new Map(specs.map((s) => [`${s.name}\u0001${s.website}`, s]));
+  const { rows } = readSheet(runtime, SHEET);
+  expect(rows).toHaveLength(specs.length);
+  for (const row of rows) {
+    const spec = bySpec.get(`${String(row.Company)}\u0001${String(row.Website)}`);
+    expect([row.Company, row.Website, spec !== undefined]).toEqual([row.Company, row.Website, true]);
+    if (!spec) continue;
+    const status = String(row["Enrichment status"]);
+    if ("skip" in spec.expected) {
+      expect([spec.website, status]).toEqual([spec.website, expect.stringMatching(/^Skipped: /)]);
+      expect(status.slice("Skipped: ".length)).toMatch(spec.expected.skip);
+      continue;
+    }
+    const key = pairKey(spec.expected.name, spec.expected.url);
+    if (!sent.has(key)) {
+      expect([spec.name, status]).toEqual([spec.name, `Skipped: ${creditReason ?? "?"}`]);
+      continue;
+    }
+    const first = [...byPair.values()].find((b) => pairKey(String(b.title), String(b.website)) === key);
+    expect(first).toBeDefined();
+    if (!first) continue;
+    expect([spec.name, row["Enrichment status"], row.Emails, row["Owner emails"], row["Enriched for"]]).toEqual([
+      spec.name, first.enrichment_status, joined(first.emails), joined(first.owner_emails), `${first.title} | ${String(first.website)}`,
+    ]);
+  }
+}
+
+describe.each([false, true])("a messy 1,500-row sheet (plainTextStopsFormulas: %s)", (plainTextStopsFormulas) => {
+  it("sends exactly the unique valid businesses in chunks of 700 as far as credits go; each row gets its own result, sorted mid-job", async () => {
+    const credits = 900;
+    const { runtime, apiKey } = await setUp(credits, plainTextStopsFormulas);
+    const specs = messyRows(1500);
+    seedSheet(runtime, SHEET, specs);
+    runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
+    const before = userColumns(runtime, SHEET);
+
+    const preview = sidebar<{ rowsToSend: number; duplicates: number; creditsNeeded: number; problem: string | null; nameHeader: string; websiteHeader: string }>(runtime, "previewEnrichment", {});
+    const unique = expectedUnique(specs);
+    expect(preview).toMatchObject({ nameHeader: "Company", websiteHeader: "Website", rowsToSend: credits, creditsNeeded: unique.length, problem: null });
+    expect(await serviceEnrichments(world, apiKey)).toEqual([]); // the preview sent nothing
+
+    const started = sidebar<StartResult>(runtime, "startEnrichment", {});
+    expect(started.jobs.map((j) => [j.kind, j.sheetName])).toEqual([["enrichment", SHEET], ["enrichment", SHEET]]);
+    expect(userColumns(runtime, SHEET)).toEqual(before);
+
+    // The service received the first 900 unique pairs in sheet order: 700, then 200.
+    const jobs = await serviceEnrichments(world, apiKey);
+    expect(jobs.map((j) => j.businesses.length)).toEqual([700, 200]);
+    const received = jobs.flatMap((j) => j.businesses.map((b) => ({ name: b.business_name, url: b.website_url })));
+    expect(received).toEqual(unique.slice(0, credits));
+    const creditReason = `not enough credits (${credits} remain)`;
+    const skippedRows = started.skipped.filter((s) => s.reason === creditReason);
+    expect(skippedRows.length).toBeGreaterThan(0);
+
+    // One pass, then the user sorts by website, descending; later passes still put each result on its row.
+    world.clock.advance(5000);
+    sidebar(runtime, "refreshJobs");
+    runtime.spreadsheetApp.testing.userSortSheet(SHEET, 3, false);
+    const afterSort = userColumns(runtime, SHEET);
+    finish(runtime);
+    expect(userColumns(runtime, SHEET)).toEqual(afterSort);
+
+    const byPair = await enrichedBusinesses(world, apiKey, jobs);
+    expectRowsRight(runtime, specs, new Set(unique.slice(0, credits).map((u) => pairKey(u.name, u.url))), byPair, creditReason);
+    // Text exact, never a formula, in our columns.
+    const formulas = runtime.spreadsheetApp.testing.formulas(SHEET).flatMap((row) => row.slice(4));
+    expect(formulas.every((f) => f === "")).toBe(true);
+    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(0);
+  });
+});
+
+describe("re-runs", () => {
+  it("send nothing already enriched; two appended rows → exactly those two; force → every valid row", async () => {
+    const { runtime, apiKey } = await setUp(5000);
+    const specs = messyRows(120);
+    seedSheet(runtime, SHEET, specs);
+    runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
+    sidebar<StartResult>(runtime, "startEnrichment", {});
+    finish(runtime);
+    const firstJobs = await serviceEnrichments(world, apiKey);
+    expect(firstJobs).toHaveLength(1);
+    const byPair = await enrichedBusinesses(world, apiKey, firstJobs);
+    const notCompleted = [...byPair.values()].filter((b) => b.enrichment_status !== "completed");
+
+    // Second run: only businesses whose result was not `completed` go again.
+    const second = sidebar<StartResult>(runtime, "startEnrichment", {});
+    const afterSecond = await serviceEnrichments(world, apiKey);
+    const secondSent = afterSecond.slice(1).flatMap((j) => j.businesses.map((b) => b.business_name));
+    expect(secondSent.sort()).toEqual(notCompleted.map((b) => b.title).sort());
+    expect(second.skipped.filter((s) => s.reason === "already enriched").length).toBeGreaterThan(50);
+    finish(runtime);
+
+    // Two new rows appended: exactly those two are sent.
+    const appended = messyRows(2, 1000).filter((s) => "name" in s.expected);
+    expect(appended).toHaveLength(2);
+    seedSheet(runtime, SHEET, appended, specs.length + 1);
+    const third = sidebar<StartResult>(runtime, "startEnrichment", {});
+    expect(third.jobs).toHaveLength(1);
+    const afterThird = await serviceEnrichments(world, apiKey);
+    expect(afterThird.slice(afterSecond.length).flatMap((j) => j.businesses)).toEqual(
+      appended.map((s) => ({ business_name: (s.expected as { name: string }).name, website_url: (s.expected as { url: string }).url })),
+    );
+    finish(runtime);
+
+    // force: every valid row, once each.
+    sidebar<StartResult>(runtime, "startEnrichment", { force: true });
+    const afterForce = await serviceEnrichments(world, apiKey);
+    const forced = afterForce.slice(afterThird.length).flatMap((j) => j.businesses.map((b) => ({ name: b.business_name, url: b.website_url })));
+    expect(forced).toEqual(expectedUnique([...specs, ...appended]));
+    finish(runtime);
+  });
+});
+
+describe("columns that cannot be found", () => {
+  it("says so clearly and sends nothing", async () => {
+    const { runtime, apiKey } = await setUp(1000);
+    runtime.spreadsheetApp.testing.userAddSheet("Odd");
+    runtime.spreadsheetApp.testing.userSeed("Odd", "A1", [["Who", "Where"], ["Acme", "acme.com"]]);
+    runtime.spreadsheetApp.testing.setActiveSheet("Odd");
+    expect(() => sidebar(runtime, "startEnrichment", {})).toThrow(/Could not find the business name column: the header row \(row 1\)/);
+    const preview = sidebar<{ problem: string | null }>(runtime, "previewEnrichment", {});
+    expect(preview.problem).toMatch(/Could not find the business name column/);
+    const explicit = sidebar<StartResult>(runtime, "startEnrichment", { nameColumn: "Who", websiteColumn: "B" });
+    expect(explicit.jobs).toHaveLength(1);
+    expect((await serviceEnrichments(world, apiKey)).map((j) => j.businesses)).toEqual([[{ business_name: "Acme", website_url: "https://acme.com" }]]);
+  });
+});
