@@ -4,6 +4,7 @@
 import { backgroundFigures } from "./background-figures";
 import { bundleFigures, type BuildOutput } from "./bundle-figures";
 import { throughputFigures, validationFigures } from "./client-figures";
+import { enrichFigures } from "./enrich-figures";
 import { importFigures } from "./import-figures";
 import { jobStoreFigures } from "./job-store-figures";
 import { functionAndRefreshFigures } from "./refresh-and-function-figures";
@@ -31,5 +32,7 @@ export async function main(input: BenchInput): Promise<void> {
   await functionAndRefreshFigures(input.root);
   console.log("\n== The sidebar (dist/Sidebar.html; load time in chromium through the playground) ==");
   await sidebarFigures(input.root);
+  console.log("\n== Enriching rows of a sheet (built bundle, Apps Script fakes, simulator worker, virtual clock) ==");
+  await enrichFigures(input.root);
   console.log(`\nBench finished in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }

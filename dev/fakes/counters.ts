@@ -8,6 +8,8 @@ export class Counters {
   roundTrips = 0;
   spreadsheetReads = 0;
   spreadsheetWrites = 0;
+  /** Calls that need no document access (Sheet.getRange, getSheetId, Range geometry): counted for cost figures. */
+  spreadsheetGetters = 0;
   /** Utilities.sleep calls and the virtual milliseconds they slept. */
   sleeps = 0;
   sleepMs = 0;
@@ -23,6 +25,7 @@ export class Counters {
       roundTrips: this.roundTrips,
       spreadsheetReads: this.spreadsheetReads,
       spreadsheetWrites: this.spreadsheetWrites,
+      spreadsheetGetters: this.spreadsheetGetters,
       sleeps: this.sleeps,
       sleepMs: this.sleepMs,
       lockWaitMs: this.lockWaitMs,
@@ -37,6 +40,6 @@ export class Counters {
 }
 
 export const COUNTER_NAMES = [
-  "fetchRequests", "roundTrips", "spreadsheetReads", "spreadsheetWrites", "sleeps", "sleepMs", "lockWaitMs", "executions", "quotaRefusals",
+  "fetchRequests", "roundTrips", "spreadsheetReads", "spreadsheetWrites", "spreadsheetGetters", "sleeps", "sleepMs", "lockWaitMs", "executions", "quotaRefusals",
 ] as const;
 export type CounterName = (typeof COUNTER_NAMES)[number];

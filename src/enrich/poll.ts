@@ -5,6 +5,7 @@
 import type { Business } from "../api/schemas";
 import type { JobsContext } from "../jobs/context";
 import type { JobRecord } from "../jobs/job-store";
+import { passNoteCleared } from "../jobs/record-note";
 import type { SheetsById } from "../jobs/result-sheet";
 import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./columns";
 import { sendChunk } from "./create-job";
@@ -72,7 +73,7 @@ export function writeEnrichmentResults(ctx: JobsContext, sheets: SheetsById, rec
     sheetName: sheet.getName(),
     rowsWritten: matched,
     settled: final,
-    note: record.note && record.note.startsWith("Could not") ? null : record.note,
+    note: passNoteCleared(record),
   });
   return matched;
 }

@@ -10,10 +10,12 @@ import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { submitPendingChunks, writeEnrichmentResults } from "../enrich/poll";
 import { BUSINESS_COLUMNS } from "../sheets/columns";
+import { upsertByName } from "../sheets/fast-upsert";
 import { upsertBusinesses } from "../sheets/writer";
 import type { JobsContext } from "./context";
 import type { JobRecord } from "./job-store";
 import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "./ownership";
+import { passNoteCleared } from "./record-note";
 import { createResultSheet, SheetsById, uniqueSheetName } from "./result-sheet";
 
 export const RESULTS_PAGE_SIZE = 500;
@@ -210,26 +212,33 @@ function writeJob(ctx: JobsContext, sheets: SheetsById, plan: PagePlan, pages: R
   const businesses: Business[] = [];
   for (const page of pages) businesses.push(...page.items);
   let record = plan.record;
-  let sheet = sheets.find(record.sheetId);
-  if (!sheet) {
-    // The user deleted the results sheet: recreate it; the upsert below refills it completely.
-    const name = uniqueSheetName(ctx.spreadsheet, record.sheetName ?? record.name);
-    sheet = createResultSheet(ctx.spreadsheet, name);
-    sheets.add(sheet);
-    const note = record.sheetId === null ? null : `The results sheet was deleted; it was recreated as "${name}".`;
-    record = { ...record, sheetId: sheet.getSheetId(), sheetName: name, note };
-    ctx.store.save(record);
+  // The usual case takes the cheap path (4 calls); a renamed or deleted sheet, moved headers, rows
+  // to insert or delete take the general writer, which finds the sheet by id.
+  const options = { removeOthers: plan.final };
+  let result = record.sheetName ? upsertByName(ctx.spreadsheet, record.sheetName, businesses, BUSINESS_COLUMNS, options) : null;
+  let sheetName = record.sheetName;
+  if (!result) {
+    let sheet = sheets.find(record.sheetId);
+    if (!sheet) {
+      // The user deleted the results sheet: recreate it; the upsert below refills it completely.
+      const name = uniqueSheetName(ctx.spreadsheet, record.sheetName ?? record.name);
+      sheet = createResultSheet(ctx.spreadsheet, name);
+      sheets.add(sheet);
+      const note = record.sheetId === null ? null : `The results sheet was deleted; it was recreated as "${name}".`;
+      record = { ...record, sheetId: sheet.getSheetId(), sheetName: name, note };
+      ctx.store.save(record);
+    }
+    result = upsertBusinesses(sheet, businesses, BUSINESS_COLUMNS, options);
+    sheetName = sheet.getName();
   }
-  const result = upsertBusinesses(sheet, businesses, BUSINESS_COLUMNS, { removeOthers: plan.final });
   report.rowsWritten += result.appended + result.updated;
-  const distinct = new Set(businesses.map((b) => b.id)).size;
   // A finished job no longer needs its start record: the same arguments may start a new search.
   if (plan.final && record.startKey) ctx.store.deleteStart(record.startKey);
   ctx.store.trySave({
     ...record,
-    sheetName: sheet.getName(),
-    rowsWritten: distinct,
+    sheetName,
+    rowsWritten: new Set(businesses.map((b) => b.id)).size,
     settled: plan.final,
-    note: record.note && record.note.startsWith("Could not") ? null : record.note,
+    note: passNoteCleared(record),
   });
 }

@@ -79,6 +79,31 @@ function deleteRows(grid: Grid, rows: number[]): void {
   }
 }
 
+/** The businesses by id, the last occurrence of an id winning (pages shift while a job runs). */
+export function latestById(businesses: readonly Business[]): Map<string, Business> {
+  const latest = new Map<string, Business>();
+  for (const business of businesses) latest.set(business.id, business);
+  return latest;
+}
+
+/** Each business's row: the row that holds its id, else the next free row from `firstFree` on. */
+export function placeRows(latest: Map<string, Business>, rowById: Map<string, number>, firstFree: number): { target: Map<number, Business>; updated: number } {
+  const target = new Map<number, Business>();
+  let nextRow = firstFree;
+  let updated = 0;
+  for (const [id, business] of latest) {
+    const row = rowById.get(id);
+    if (row !== undefined) {
+      target.set(row, business);
+      updated += 1;
+    } else {
+      target.set(nextRow, business);
+      nextRow += 1;
+    }
+  }
+  return { target, updated };
+}
+
 export function upsertBusinesses(
   grid: Grid,
   businesses: readonly Business[],
@@ -99,22 +124,8 @@ export function upsertBusinesses(
     else rowById.set(id, index + 2);
   });
 
-  const latest = new Map<string, Business>();
-  for (const business of businesses) latest.set(business.id, business);
-
-  const target = new Map<number, Business>();
-  let nextRow = Math.max(lastRow, 1) + 1;
-  let updated = 0;
-  for (const [id, business] of latest) {
-    const row = rowById.get(id);
-    if (row !== undefined) {
-      target.set(row, business);
-      updated += 1;
-    } else {
-      target.set(nextRow, business);
-      nextRow += 1;
-    }
-  }
+  const latest = latestById(businesses);
+  const { target, updated } = placeRows(latest, rowById, Math.max(lastRow, 1) + 1);
 
   if (target.size > 0) writeRows(grid, target, columns, positions, idColumn, lastRow);
 

@@ -3,8 +3,8 @@
 // credits go; every row ends with its own result or a `Skipped` reason, also when the user sorts
 // the rows mid-job; the user's own columns are untouched. Re-runs send only what needs sending.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, pollUntil, readSheet, sidebar, startWorld, serviceAccount, type JobView, type ServiceBusiness, type World } from "../../dev/world";
-import { enrichedBusinesses, messyRows, seedSheet, serviceEnrichments, userColumns, type RowSpec } from "./enrich-sheet";
+import { newRuntime, pollUntil, readSheet, sidebar, startWorld, serviceAccount, type JobView, type World } from "../../dev/world";
+import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, seedSheet, serviceEnrichments, userColumns } from "./enrich-sheet";
 
 let world: World;
 beforeAll(async () => {
@@ -18,8 +18,6 @@ interface StartResult {
 }
 
 const SHEET = "My leads";
-const pairKey = (name: string, url: string): string => `${name.replace(/\s+/g, " ").trim().toLowerCase()}\u0001${url.replace(/\/+$/, "")}`;
-const joined = (value: unknown): string => (Array.isArray(value) ? value.join(", ") : "");
 
 async function setUp(credits: number, plainTextStopsFormulas = false, maxActiveJobs = 25): Promise<{ runtime: FakeRuntime; apiKey: string }> {
   const { apiKey } = await world.control.createAccount({ plan: "growth", credits, maxActiveJobs });
@@ -30,46 +28,6 @@ async function setUp(credits: number, plainTextStopsFormulas = false, maxActiveJ
 
 function finish(runtime: FakeRuntime): JobView[] {
   return pollUntil<JobView>(world, runtime, (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"));
-}
-
-/** The unique pairs in sheet order, first spelling kept: what a correct add-on sends. */
-function expectedUnique(specs: RowSpec[]): Array<{ name: string; url: string }> {
-  const seen = new Map<string, { name: string; url: string }>();
-  for (const spec of specs) {
-    if (!("name" in spec.expected)) continue;
-    const key = pairKey(spec.expected.name, spec.expected.url);
-    if (!seen.has(key)) seen.set(key, spec.expected);
-  }
-  return [...seen.values()];
-}
-
-/** Checks every row of the sheet against the service's results, by the row's own cells. */
-function expectRowsRight(runtime: FakeRuntime, specs: RowSpec[], sent: Set<string>, byPair: Map<string, ServiceBusiness>, creditReason: string | null): void {
-  const bySpec = new Map(specs.map((s) => [`${s.name}\u0001${s.website}`, s]));
-  const { rows } = readSheet(runtime, SHEET);
-  expect(rows).toHaveLength(specs.length);
-  for (const row of rows) {
-    const spec = bySpec.get(`${String(row.Company)}\u0001${String(row.Website)}`);
-    expect([row.Company, row.Website, spec !== undefined]).toEqual([row.Company, row.Website, true]);
-    if (!spec) continue;
-    const status = String(row["Enrichment status"]);
-    if ("skip" in spec.expected) {
-      expect([spec.website, status]).toEqual([spec.website, expect.stringMatching(/^Skipped: /)]);
-      expect(status.slice("Skipped: ".length)).toMatch(spec.expected.skip);
-      continue;
-    }
-    const key = pairKey(spec.expected.name, spec.expected.url);
-    if (!sent.has(key)) {
-      expect([spec.name, status]).toEqual([spec.name, `Skipped: ${creditReason ?? "?"}`]);
-      continue;
-    }
-    const first = [...byPair.values()].find((b) => pairKey(String(b.title), String(b.website)) === key);
-    expect(first).toBeDefined();
-    if (!first) continue;
-    expect([spec.name, row["Enrichment status"], row.Emails, row["Owner emails"], row["Enriched for"]]).toEqual([
-      spec.name, first.enrichment_status, joined(first.emails), joined(first.owner_emails), `${first.title} | ${String(first.website)}`,
-    ]);
-  }
 }
 
 describe.each([false, true])("a messy 1,500-row sheet (plainTextStopsFormulas: %s)", (plainTextStopsFormulas) => {
@@ -108,7 +66,7 @@ describe.each([false, true])("a messy 1,500-row sheet (plainTextStopsFormulas: %
     expect(userColumns(runtime, SHEET)).toEqual(afterSort);
 
     const byPair = await enrichedBusinesses(world, apiKey, jobs);
-    expectRowsRight(runtime, specs, new Set(unique.slice(0, credits).map((u) => pairKey(u.name, u.url))), byPair, creditReason);
+    expectRowsRight(runtime, SHEET, specs, new Set(unique.slice(0, credits).map((u) => pairKey(u.name, u.url))), byPair, creditReason);
     // Text exact, never a formula, in our columns.
     const formulas = runtime.spreadsheetApp.testing.formulas(SHEET).flatMap((row) => row.slice(4));
     expect(formulas.every((f) => f === "")).toBe(true);

@@ -99,3 +99,60 @@ export const userColumns = (runtime: FakeRuntime, sheetName: string): unknown[][
 export function rowsOf(runtime: FakeRuntime, sheetName: string): Array<Record<string, unknown>> {
   return readSheet(runtime, sheetName).rows;
 }
+
+export const pairKey = (name: string, url: string): string => `${name.replace(/\s+/g, " ").trim().toLowerCase()}\u0001${url.replace(/\/+$/, "")}`;
+const joined = (value: unknown): string => (Array.isArray(value) ? value.join(", ") : "");
+
+/** The unique pairs in sheet order, first spelling kept: what a correct add-on sends. */
+export function expectedUnique(specs: RowSpec[]): Array<{ name: string; url: string }> {
+  const seen = new Map<string, { name: string; url: string }>();
+  for (const spec of specs) {
+    if (!("name" in spec.expected)) continue;
+    const key = pairKey(spec.expected.name, spec.expected.url);
+    if (!seen.has(key)) seen.set(key, spec.expected);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * Checks every row of the sheet against the service's results, by the row's own cells: a sent
+ * row shows its business's result (or `Failed:` when its job failed before it completed), a row
+ * not sent for credits says so, a bad row says why it was skipped.
+ */
+export function expectRowsRight(
+  runtime: FakeRuntime,
+  sheetName: string,
+  specs: RowSpec[],
+  sent: Set<string>,
+  byPair: Map<string, ServiceBusiness>,
+  creditReason: string | null,
+  failedPairs: Set<string> = new Set(),
+): void {
+  const bySpec = new Map(specs.map((s) => [`${s.name}\u0001${s.website}`, s]));
+  const byKey = new Map([...byPair.values()].map((b) => [pairKey(String(b.title), String(b.website)), b]));
+  const { rows } = readSheet(runtime, sheetName);
+  expect(rows).toHaveLength(specs.length);
+  for (const row of rows) {
+    const spec = bySpec.get(`${String(row.Company)}\u0001${String(row.Website)}`);
+    expect([row.Company, row.Website, spec !== undefined]).toEqual([row.Company, row.Website, true]);
+    if (!spec) continue;
+    const status = String(row["Enrichment status"]);
+    if ("skip" in spec.expected) {
+      expect([spec.website, status]).toEqual([spec.website, expect.stringMatching(/^Skipped: /)]);
+      expect(status.slice("Skipped: ".length)).toMatch(spec.expected.skip);
+      continue;
+    }
+    const key = pairKey(spec.expected.name, spec.expected.url);
+    if (!sent.has(key)) {
+      expect([spec.name, status]).toEqual([spec.name, `Skipped: ${creditReason ?? "?"}`]);
+      continue;
+    }
+    const business = byKey.get(key);
+    expect([spec.name, business !== undefined]).toEqual([spec.name, true]);
+    if (!business) continue;
+    const expectedStatus = failedPairs.has(key) && business.enrichment_status !== "completed" ? expect.stringMatching(/^Failed: /) : business.enrichment_status;
+    expect([spec.name, row["Enrichment status"], row.Emails, row["Owner emails"], row.Phone, row["Enriched for"]]).toEqual([
+      spec.name, expectedStatus, joined(business.emails), joined(business.owner_emails), business.phone ?? "", `${business.title} | ${String(business.website)}`,
+    ]);
+  }
+}

@@ -2,7 +2,8 @@
 // job (size, enrichment, whether it fails) and per poll pass the faults the service injects, where
 // the execution is killed, and whether a second pass overlaps it. Same seed, same schedule.
 import type { FaultRule } from "../../dev/simulator";
-import type { KillPlan } from "../../dev/fakes/runtime";
+import type { FakeRuntime, KillPlan } from "../../dev/fakes/runtime";
+import type { World } from "../../dev/world";
 
 /** mulberry32: small, fast, good enough to pick test cases reproducibly. */
 export function seededRandom(seed: number): () => number {
@@ -72,4 +73,37 @@ export function makeSchedule(seed: number, now: () => number): Schedule {
     killStartAfterCreate: random() < 0.2,
     passes,
   };
+}
+
+/**
+ * One refreshJobs pass under a plan's faults: injected service faults, a kill, and perhaps a second
+ * pass that starts while the first one waits on its first fetch (the document lock must keep it
+ * out without a write). Failures that are not kills go into `unexpected`.
+ */
+export async function runFaultyPass(
+  world: World,
+  runtime: FakeRuntime,
+  plan: Pick<PassPlan, "faults" | "kill" | "overlap" | "advanceMs">,
+  unexpected: string[],
+): Promise<{ killed: boolean; overlapped: boolean }> {
+  if (plan.faults.length > 0) await world.control.injectFaults(plan.faults);
+  if (plan.kill) runtime.killAt(plan.kill);
+  let overlapped = false;
+  let unsubscribe: (() => void) | null = null;
+  if (plan.overlap) {
+    unsubscribe = runtime.onBeforeFetch(() => {
+      unsubscribe?.();
+      overlapped = true;
+      const writesBefore = runtime.counters.spreadsheetWrites;
+      const second = runtime.run("refreshJobs", [], { viaScriptRun: true });
+      if (runtime.counters.spreadsheetWrites !== writesBefore) unexpected.push("the overlapping pass wrote to the document");
+      if (second.error !== undefined && !second.killed) unexpected.push(`overlap: ${second.errorMessage ?? ""}`);
+    });
+  }
+  world.clock.advance(plan.advanceMs);
+  const result = runtime.run("refreshJobs", [], { viaScriptRun: true });
+  unsubscribe?.();
+  if (result.error !== undefined && !result.killed) unexpected.push(result.errorMessage ?? String(result.error));
+  await world.control.clearFaults();
+  return { killed: result.killed === true, overlapped };
 }

@@ -7,7 +7,8 @@ import type { MetadataEntry } from "./developer-metadata";
 import { SheetModel } from "./sheet-model";
 import { UiRecorder } from "./ui";
 
-export type CallKind = "read" | "write";
+/** "getter": a call that needs no document access (geometry, ids); counted apart, never failed or killed. */
+export type CallKind = "read" | "write" | "getter";
 
 export interface FakeSpreadsheetAppOptions {
   /** Called at the start of every method that reads or writes the document; may throw to fail the call. */

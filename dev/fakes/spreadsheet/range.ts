@@ -64,24 +64,28 @@ export class FakeRange {
   // ---- geometry (no document access) ----
 
   getRow(): number {
+    this.doc.call("getter", "Range.getRow");
     return this.box.row;
   }
   getRowIndex(): number {
     return this.box.row;
   }
   getColumn(): number {
+    this.doc.call("getter", "Range.getColumn");
     return this.box.column;
   }
   getColumnIndex(): number {
     return this.box.column;
   }
   getNumRows(): number {
+    this.doc.call("getter", "Range.getNumRows");
     return this.box.numRows;
   }
   getHeight(): number {
     return this.box.numRows;
   }
   getNumColumns(): number {
+    this.doc.call("getter", "Range.getNumColumns");
     return this.box.numColumns;
   }
   getWidth(): number {
@@ -101,6 +105,7 @@ export class FakeRange {
     return this.sheet.id;
   }
   getSheet(): FakeSheet {
+    this.doc.call("getter", "Range.getSheet");
     return new FakeSheet(this.doc, this.sheet);
   }
 

@@ -38,6 +38,7 @@ export class FakeSheet {
 
   /** The sheet's gid: fixed for its life, so it needs no document access. */
   getSheetId(): number {
+    this.doc.call("getter", "Sheet.getSheetId");
     return this.model.id;
   }
 
@@ -75,6 +76,7 @@ export class FakeSheet {
    * Building a range object needs no document access, so it does not count as a call.
    */
   getRange(...args: unknown[]): FakeRange {
+    this.doc.call("getter", "Sheet.getRange");
     this.checkAlive();
     const method = "SpreadsheetApp.Sheet.getRange";
     if (args.length === 1 && typeof args[0] === "string") {

@@ -106,7 +106,7 @@ describe("onCall", () => {
     return { app, calls };
   }
 
-  test("reads and writes are reported, pure getters are not", () => {
+  test("reads and writes are reported, and getters as getters", () => {
     const { app, calls } = recording();
     const ss = app.getActiveSpreadsheet();
     const sheet = ss.getActiveSheet();
@@ -128,6 +128,10 @@ describe("onCall", () => {
     expect(calls).toEqual([
       ["read", "SpreadsheetApp.getActiveSpreadsheet"],
       ["read", "Spreadsheet.getActiveSheet"],
+      ["getter", "Sheet.getRange"],
+      ["getter", "Range.getRow"],
+      ["getter", "Range.getNumRows"],
+      ["getter", "Sheet.getSheetId"],
       ["write", "Range.setValues"],
       ["read", "Range.getValues"],
       ["read", "Sheet.getLastRow"],

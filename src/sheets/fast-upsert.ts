@@ -1,0 +1,83 @@
+// This file defines the cheap path of the results writer for a running job, as few SpreadsheetApp
+// calls as a write can take: the job's columns are read in ONE range read by the sheet's name
+// (no sheet lookup, no size calls), the rows to change are found by Business ID, and each run of
+// our columns is written in one call, or not at all when nothing changed. Anything out of the
+// ordinary (the sheet renamed or deleted, a header moved, rows to insert or delete, a user's own
+// row inside the block) answers null, and the caller runs the general writer instead.
+// Assumption: a sheet that has this job's name and exactly its header row is the job's sheet.
+import type { Business } from "../api/schemas";
+import { exactText } from "./cell-text";
+import { ID_HEADER, type ColumnSpec, type ColumnValue } from "./columns";
+import { latestById, placeRows, type UpsertOptions, type UpsertResult } from "./writer";
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+export function columnLetters(column: number): string {
+  let letters = "";
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+const quotedSheet = (name: string): string => `'${name.replace(/'/g, "''")}'`;
+const cellText = (value: unknown): string => (value === null || value === undefined ? "" : String(value).trim());
+
+function cellInput(value: ColumnValue): string | number {
+  if (value === null) return "";
+  return typeof value === "number" ? value : exactText(value);
+}
+
+/** Whether writing `input` would leave the cell as `current` already is. */
+function same(input: string | number, current: unknown): boolean {
+  if (typeof input === "number") return current === input;
+  const text = input.startsWith("'") ? input.slice(1) : input;
+  return typeof current === "string" ? current === text : text === "" && (current === "" || current === null || current === undefined);
+}
+
+/**
+ * Upserts `businesses` into the sheet named `sheetName`, when its columns are where they were
+ * laid out (columns 1..n) and no row has to be inserted or deleted; otherwise null, having written
+ * nothing.
+ */
+export function upsertByName(
+  spreadsheet: Spreadsheet,
+  sheetName: string,
+  businesses: readonly Business[],
+  columns: readonly ColumnSpec[],
+  options: UpsertOptions,
+): UpsertResult | null {
+  const sheet = quotedSheet(sheetName);
+  const width = columns.length;
+  let values: unknown[][];
+  try {
+    values = spreadsheet.getRange(`${sheet}!A1:${columnLetters(width)}`).getValues();
+  } catch {
+    return null; // renamed, deleted, or narrower than our columns
+  }
+  const header = values[0] ?? [];
+  if (!columns.every((column, index) => cellText(header[index]) === column.header)) return null;
+  const idIndex = columns.findIndex((column) => column.header === ID_HEADER);
+
+  let lastRow = values.length;
+  while (lastRow > 1 && (values[lastRow - 1] ?? []).every((cell) => cellText(cell) === "")) lastRow -= 1;
+  const rowById = new Map<string, number>();
+  for (let row = 2; row <= lastRow; row += 1) {
+    const id = cellText(values[row - 1]?.[idIndex]);
+    if (id === "") continue;
+    if (rowById.has(id)) return null; // a repeated id must be deleted: the general writer does that
+    rowById.set(id, row);
+  }
+  const latest = latestById(businesses);
+  if (options.removeOthers && [...rowById.keys()].some((id) => !latest.has(id))) return null; // rows to delete
+  const { target, updated } = placeRows(latest, rowById, lastRow + 1);
+  if (target.size === 0) return { appended: 0, updated: 0, removed: 0 };
+  const rows = [...target.keys()];
+  const top = Math.min(...rows);
+  const bottom = Math.max(...rows);
+  if (bottom > values.length) return null; // the grid must grow first
+  if (target.size < bottom - top + 1) return null; // someone else's row inside the block
+
+  const matrix = rows.sort((a, b) => a - b).map((row) => columns.map((column) => cellInput(column.value(target.get(row) as Business))));
+  const changed = matrix.some((cells, offset) => cells.some((input, index) => !same(input, values[top - 1 + offset]?.[index])));
+  if (changed) spreadsheet.getRange(`${sheet}!A${top}:${columnLetters(width)}${bottom}`).setValues(matrix);
+  return { appended: target.size - updated, updated, removed: 0 };
+}

@@ -1,0 +1,112 @@
+// Property-based fault tests of enrichment on the BUILT bundle: for each seeded schedule a messy
+// sheet is enriched through the service's active-jobs limit (chunks wait and are sent by later
+// passes), lost and refused creations, faults on status and result reads, executions killed at a
+// random spreadsheet or fetch call, overlapping passes and sorts between passes. Every schedule
+// must end with every row right, the user's columns untouched, and one charge per chunk.
+// FAULT_SCHEDULES=n runs n schedules (default 200); FAULT_SEED=s runs only schedule s.
+import { newRuntime, serviceAccount, sidebar, startWorld, type World } from "../../dev/world";
+import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, seedSheet, serviceEnrichments, userColumns } from "./enrich-sheet";
+import { makeEnrichSchedule, type EnrichSchedule } from "./enrich-schedule";
+import { runFaultyPass } from "./schedule";
+
+const COUNT = Number(process.env.FAULT_SCHEDULES ?? 200);
+const ONLY = process.env.FAULT_SEED === undefined ? null : Number(process.env.FAULT_SEED);
+const seeds = ONLY === null ? Array.from({ length: COUNT }, (_, i) => i + 1) : [ONLY];
+const SHEET = "Leads";
+const CREDITS = 5000;
+
+let world: World;
+/** What the schedules really exercised, so a run whose faults never fired cannot pass quietly. */
+const tally = { killedPasses: 0, overlaps: 0, sorts: 0, waitedChunks: 0, twoChunkRuns: 0, killedStarts: 0, failedJobs: 0 };
+beforeAll(async () => {
+  world = await startWorld(13);
+});
+afterAll(async () => world.close());
+
+async function runSchedule(schedule: EnrichSchedule): Promise<void> {
+  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: CREDITS, maxActiveJobs: schedule.maxActiveJobs });
+  const runtime = newRuntime(world, { plainTextStopsFormulas: schedule.seed % 2 === 0 });
+  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const specs = messyRows(schedule.rows, schedule.seed * 3);
+  seedSheet(runtime, SHEET, specs);
+  runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
+  const unique = expectedUnique(specs);
+  const chunks = Math.ceil(unique.length / 700);
+  if (chunks > 1) tally.twoChunkRuns += 1;
+
+  const faults = [];
+  if (schedule.creation429 > 0) faults.push({ method: "POST", path: "/api/v1/enrichments", status: 429, headers: { "retry-after": "10" }, times: schedule.creation429 });
+  if (schedule.loseCreationResponse) faults.push({ method: "POST", path: "/api/v1/enrichments", lose: true, times: 1 });
+  if (faults.length > 0) await world.control.injectFaults(faults);
+  if (schedule.killStartAfterCreate) {
+    runtime.killAt({ fetchCall: 2, fetchPhase: "after" }); // call 1 reads the account
+    const killed = runtime.run("startEnrichment", [{}], { viaScriptRun: true });
+    if (killed.killed) tally.killedStarts += 1;
+  }
+  const started = sidebar<{ jobs: Array<{ jobId: string }> }>(runtime, "startEnrichment", {});
+  await world.control.clearFaults();
+  if (started.jobs.length < chunks) tally.waitedChunks += 1;
+  let userView = userColumns(runtime, SHEET);
+
+  const unexpected: string[] = [];
+  let done = false;
+  for (const plan of schedule.passes) {
+    if (plan.sortBy !== null) {
+      runtime.spreadsheetApp.testing.userSortSheet(SHEET, Math.abs(plan.sortBy), plan.sortBy > 0);
+      userView = userColumns(runtime, SHEET);
+      tally.sorts += 1;
+    }
+    if (plan.failJob) {
+      const [first] = await serviceEnrichments(world, apiKey);
+      const current = first ? ((await world.control.job(first.id)) as { status?: unknown }) : {};
+      if (first && current.status !== "completed" && current.status !== "failed") await world.control.failJob(first.id, "The crawler stopped");
+    }
+    const pass = await runFaultyPass(world, runtime, plan, unexpected);
+    if (pass.killed) tally.killedPasses += 1;
+    if (pass.overlapped) tally.overlaps += 1;
+    const jobs = await serviceEnrichments(world, apiKey);
+    const states = await Promise.all(jobs.map((j) => world.control.job(j.id) as Promise<{ status?: unknown }>));
+    if (jobs.length >= chunks && states.every((s) => s.status === "completed" || s.status === "failed") && runtime.triggers.length === 0) {
+      done = true;
+      break;
+    }
+  }
+  expect(unexpected).toEqual([]);
+  expect(done).toBe(true);
+  sidebar(runtime, "refreshJobs"); // a clean pass afterwards changes nothing
+
+  // One job per chunk, exactly the unique pairs, each once.
+  const jobs = await serviceEnrichments(world, apiKey);
+  expect(jobs).toHaveLength(chunks);
+  const received = jobs.flatMap((j) => j.businesses.map((b) => pairKey(b.business_name, b.website_url)));
+  expect(received.sort()).toEqual(unique.map((u) => pairKey(u.name, u.url)).sort());
+  const failed = new Set<string>();
+  let refunded = 0;
+  for (const job of jobs) {
+    const state = (await world.control.job(job.id)) as { status?: unknown };
+    if (state.status !== "failed") continue;
+    tally.failedJobs += 1;
+    refunded += job.businesses.length;
+    for (const b of job.businesses) failed.add(pairKey(b.business_name, b.website_url));
+  }
+  const byPair = await enrichedBusinesses(world, apiKey, jobs);
+  expectRowsRight(runtime, SHEET, specs, new Set(unique.map((u) => pairKey(u.name, u.url))), byPair, null, failed);
+  expect(userColumns(runtime, SHEET)).toEqual(userView);
+  expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(CREDITS - unique.length + refunded);
+}
+
+describe("enrichment survives seeded fault schedules", () => {
+  it.each(seeds)("schedule %i", async (seed) => {
+    await runSchedule(makeEnrichSchedule(seed));
+  });
+
+  (seeds.length >= 50 ? it : it.skip)("exercised every kind of fault", () => {
+    expect(tally.killedPasses).toBeGreaterThan(10);
+    expect(tally.overlaps).toBeGreaterThan(10);
+    expect(tally.sorts).toBeGreaterThan(10);
+    expect(tally.waitedChunks).toBeGreaterThan(5);
+    expect(tally.twoChunkRuns).toBeGreaterThan(5);
+    expect(tally.killedStarts).toBeGreaterThan(5);
+    expect(tally.failedJobs).toBeGreaterThan(2);
+  });
+});
