@@ -47,7 +47,28 @@ function resultCells(business: Business, failedJob: boolean): Map<string, string
 }
 
 /** Writes one enrichment job's businesses into its rows, then checkpoints the job record. */
-export function writeEnrichmentResults(ctx: JobsContext, sheets: SheetsById, record: JobRecord, businesses: readonly Business[], final: boolean): number {
+/**
+ * Each business's key: its own (title, website) when that is a pair that was sent; otherwise the
+ * pair sent at its position (assumption: `position` numbers the submitted businesses from 1 in
+ * the order sent), so a service that returns a cleaned-up title or address still finds its row.
+ */
+function keyOfBusiness(business: Business, sent: SentList, sentKeys: Set<string>): string | null {
+  const own = resultKey(business.title, business.website);
+  if (own !== null && (sentKeys.size === 0 || sentKeys.has(own))) return own;
+  const at = sent[business.position - 1];
+  return (at ? resultKey(at.business_name, at.website_url) : null) ?? own;
+}
+
+type SentList = ReadonlyArray<{ business_name?: string | undefined; website_url?: string | undefined }>;
+
+export function writeEnrichmentResults(
+  ctx: JobsContext,
+  sheets: SheetsById,
+  record: JobRecord,
+  businesses: readonly Business[],
+  final: boolean,
+  sent: SentList = [],
+): number {
   const sheet = sheets.find(record.sheetId);
   const target = record.enrichment;
   if (!sheet || !target) {
@@ -60,9 +81,20 @@ export function writeEnrichmentResults(ctx: JobsContext, sheets: SheetsById, rec
   }
   const area = rereadArea(sheet, target);
   const cellsByKey = new Map<string, Map<string, string>>();
+  // What each row was sent as, by key: a later run compares it with the row's own name and website.
+  const sentAs = new Map<string, string>();
+  for (const s of sent) {
+    const key = resultKey(s.business_name, s.website_url);
+    if (key !== null) sentAs.set(key, `${s.business_name ?? ""} | ${s.website_url ?? ""}`);
+  }
+  const sentKeys = new Set(sentAs.keys());
   for (const business of businesses) {
-    const key = resultKey(business.title, business.website);
-    if (key !== null) cellsByKey.set(key, resultCells(business, record.status === "failed"));
+    const key = keyOfBusiness(business, sent, sentKeys);
+    if (key === null) continue;
+    const cells = resultCells(business, record.status === "failed");
+    const asSent = sentAs.get(key);
+    if (asSent !== undefined) cells.set(ENRICHED_FOR_HEADER, asSent);
+    cellsByKey.set(key, cells);
   }
   const updates: RowUpdates = new Map();
   const matched = rowsFor(area, cellsByKey, updates);

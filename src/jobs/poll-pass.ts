@@ -40,6 +40,8 @@ interface PagePlan {
   record: JobRecord;
   final: boolean;
   pages: number[];
+  /** An enrichment's submitted businesses (its status's actor_input), in the order sent. */
+  sent?: ReadonlyArray<{ business_name?: string | undefined; website_url?: string | undefined }>;
 }
 
 function applyStatus(record: JobRecord, job: Job): JobRecord {
@@ -106,7 +108,7 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
     const updated = applyStatus(markSeen(record, ctx.keyDigest), outcome.value);
     ctx.store.trySave(updated); // a failed save only delays this job's checkpoint: the pass goes on
     const plan = planPages(updated);
-    if (plan) plans.push(plan);
+    if (plan) plans.push({ ...plan, sent: outcome.value.actor_input?.businesses });
   });
 
   // Jobs go into round trips whole (a job's pages are written together), several jobs per trip.
@@ -175,7 +177,7 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
     if (plan.final && !readToEnd(ctx, plan.record, pages, deadline, report)) continue;
     try {
       if (plan.record.kind === "enrichment" && plan.record.enrichment) {
-        report.rowsWritten += writeEnrichmentResults(ctx, sheets, plan.record, pages.flatMap((page) => page.items), plan.final);
+        report.rowsWritten += writeEnrichmentResults(ctx, sheets, plan.record, pages.flatMap((page) => page.items), plan.final, plan.sent);
       } else writeJob(ctx, sheets, plan, pages, report);
     } catch (error) {
       // One job's sheet trouble must not stop the others; the next pass tries it again.
