@@ -143,6 +143,22 @@ describe("with the editor's key shared with formulas", () => {
     expect([again.value, again.requests]).toEqual([table, 0]);
   });
 
+  it("an active job's answers are kept only briefly: a later call sees it move on", () => {
+    const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
+    const running = sidebar<JobView>(runtime, "startSearch", { query: "cobblers", location: location?.label, maxResults: 300 });
+    world.clock.advance(10_000);
+    const first = cell(runtime, "LEADS_JOB", running.jobId, "lead_count");
+    const results = cell(runtime, "LEADS_RESULTS", running.jobId, "id");
+    expect([first.requests, results.requests]).toEqual([1, 1]);
+    expect(cell(runtime, "LEADS_JOB", running.jobId, "lead_count").requests).toBe(0);
+    world.clock.advance(21_000);
+    const later = cell(runtime, "LEADS_JOB", running.jobId, "lead_count");
+    const laterResults = cell(runtime, "LEADS_RESULTS", running.jobId, "id");
+    expect([later.requests, laterResults.requests]).toEqual([1, 1]);
+    expect(later.value as number).toBeGreaterThan(first.value as number);
+    expect((laterResults.value as unknown[][]).length).toBeGreaterThan((results.value as unknown[][]).length);
+  });
+
   it("errors are sentences for the cell: unknown ID, a foreign job, a misspelt field", async () => {
     const other = await world.control.createAccount({ plan: "growth", credits: 5000 });
     const otherRuntime = newRuntime(world);
