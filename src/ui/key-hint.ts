@@ -2,10 +2,10 @@
 // ever receives.
 
 const MASK = "••••";
-/** Shorter keys show no characters at all: four of eight would give away half the key. */
-const MIN_LENGTH_FOR_HINT = 12;
+/** The hint shows this many trailing characters (SIDEBAR-CONTRACT.md), and never a whole key. */
+const SHOWN = 4;
 
 export function maskedKeyHint(apiKey: string | null): string | null {
   if (!apiKey) return null;
-  return apiKey.length >= MIN_LENGTH_FOR_HINT ? MASK + apiKey.slice(-4) : MASK;
+  return apiKey.length > SHOWN ? MASK + apiKey.slice(-SHOWN) : MASK;
 }

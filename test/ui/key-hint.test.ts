@@ -5,8 +5,9 @@ describe("maskedKeyHint", () => {
   it("shows only the last four characters of a key", () => {
     expect(maskedKeyHint("sk-live-0123456789abcdef3f9a")).toBe("••••3f9a");
   });
-  it("shows none of a short key", () => {
-    expect(maskedKeyHint("abcdefgh")).toBe("••••");
+  it("shows the last four of a short key too, but never a whole key", () => {
+    expect(maskedKeyHint("demo-growth")).toBe("••••owth");
+    expect(maskedKeyHint("abcd")).toBe("••••");
   });
   it("is null without a key", () => {
     expect(maskedKeyHint(null)).toBeNull();
