@@ -10,13 +10,6 @@ import * as server from "./ui/server-functions";
 import * as sidebar from "./ui/sidebar-functions";
 import * as tracking from "./ui/tracking-functions";
 
-/** For entry points that a later issue implements: they exist (Sheets can see them) but say so. */
-function notImplementedYet(name: string): () => never {
-  return () => {
-    throw new Error(`${name} is not implemented yet.`);
-  };
-}
-
 export const entryPoints = {
   onOpen: (_e?: unknown) => buildAddonMenu(SpreadsheetApp.getUi()),
   onInstall: (_e?: unknown) => buildAddonMenu(SpreadsheetApp.getUi()),

@@ -18,43 +18,17 @@ export interface EnrichArgs {
   websiteColumn?: string;
   force?: boolean;
 }
-export interface SkippedRow {
-  row: number;
-  reason: string;
-}
-export interface EnrichmentPreview {
-  sheetName: string;
-  nameHeader: string | null;
-  websiteHeader: string | null;
-  rowsToSend: number;
-  duplicates: number;
-  alreadyEnriched: number;
-  skipped: SkippedRow[];
-  creditsNeeded: number;
-  creditsRemaining: number;
-  problem: string | null;
-}
+/** What previewEnrichment returns: the server's own type. */
+export type { EnrichmentPreview } from "../../enrich/start";
 export type { RecentJob } from "../../jobs/recent-jobs";
 export type RefreshEvery = "day" | "week" | "off";
-
-/**
- * Server functions being built in parallel, by their contract signatures (SIDEBAR-CONTRACT.md,
- * contract.md). Each is dropped from here automatically once src/main.ts implements it: from then
- * on its type is the server's own.
- */
-interface Pending {
-  startEnrichment(a?: EnrichArgs): { jobs: JobView[]; skipped: SkippedRow[] };
-  previewEnrichment(a?: EnrichArgs): EnrichmentPreview;
-}
 
 /** What the sidebar calls: every sidebar function of the server, none of the triggers or cells. */
 type SidebarName =
   | "saveSettings" | "getSettings" | "getAccount" | "findLocations" | "startSearch" | "listJobs"
   | "refreshJobs" | "showJobSheet" | "startEnrichment" | "previewEnrichment" | "recentJobs" | "importJob" | "setRefresh";
 
-/** Entry points that exist for real: a placeholder that only throws "not implemented" returns never. */
-type Implemented = { [K in keyof Landed]: [ReturnType<Landed[K]>] extends [never] ? never : K }[keyof Landed];
-type ServerApi = Pick<Landed, Extract<SidebarName, Implemented>> & Omit<Pending, Implemented>;
+type ServerApi = Pick<Landed, SidebarName>;
 export type ServerFunctionName = keyof ServerApi;
 
 /**
