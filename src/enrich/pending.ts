@@ -1,10 +1,18 @@
-// This file defines the chunks that wait for a free job slot: when the service refuses a creation
-// with 429 (its active-jobs limit), the chunk's exact body and its idempotency key are kept in
-// document properties and a later poll pass sends them, so the service gets the identical request
-// and charges at most once. A body is split into parts under the 9 KB value limit; the head record
-// is written last and deleted first, so a head always has all its parts.
+// This file defines the chunks whose creation is not settled: a chunk being sent (its response may
+// be lost, or the execution killed before its rows say so) and a chunk the service's active-jobs
+// limit refused (429). Each keeps its exact body and idempotency key until its job is recorded and
+// its rows are marked, so any later attempt repeats the identical request and the service charges
+// at most once.
+//
+// The small head lives in the document's job store, where every editor sees which rows are in
+// flight. The body (up to 700 businesses, 30-60 KB) lives in the SENDER's user properties: it
+// stays out of the document's budget (and out of the full build's 30,000-character metadata), and
+// only the sender's passes send it, with the sender's key, so nobody else's account pays for it.
+// Parts are written before the head and deleted after it, so a head always has all its parts.
 import type { CreateEnrichmentRequest } from "../api/schemas";
+import type { JobsContext } from "../jobs/context";
 import type { KeyValueStore } from "../jobs/key-value-store";
+import { utf8Bytes } from "../jobs/utf8";
 import type { EnrichTarget } from "./sheet-area";
 
 export interface PendingChunk {
@@ -17,6 +25,10 @@ export interface PendingChunk {
   createdAt: string;
   /** Which chunk of the run, for ordering and names. */
   index: number;
+  /** The editor whose user properties hold the body: only their executions send it. */
+  editorId: string;
+  /** Businesses in the body: credits it will take. */
+  count: number;
 }
 
 interface StoredHead extends PendingChunk {
@@ -25,73 +37,139 @@ interface StoredHead extends PendingChunk {
 }
 
 const HEAD = "enrich-pending:";
+const BODY = "enrich-body:";
+/** Under Apps Script's 9 KB a value, with room for the key. */
 const PART_BYTES = 8000;
+/**
+ * Bodies one user keeps at most, over all documents: most of the 500 KB user store, leaving room
+ * for settings and the trigger's own records. About nine chunks of 700.
+ */
+export const BODY_BUDGET_BYTES = 350 * 1024;
+/** Parts without a head this old were left by a killed execution (a start takes at most 6 minutes). */
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
+/** Another editor's head older than this has lost its body (they left, or cleared their data). */
+const FOREIGN_HEAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code <= 0xdbff ? 2 : 3;
+/** The body as stored: [name, website] pairs cut into parts under the value limit. */
+function bodyParts(body: CreateEnrichmentRequest): string[] {
+  const parts: string[] = [];
+  let current: string[] = [];
+  let size = 2;
+  for (const business of body.businesses) {
+    const piece = JSON.stringify([business.business_name, business.website_url]);
+    const bytes = utf8Bytes(piece) + 1;
+    if (current.length > 0 && size + bytes > PART_BYTES) {
+      parts.push(`[${current.join(",")}]`);
+      current = [];
+      size = 2;
+    }
+    current.push(piece);
+    size += bytes;
   }
-  return bytes;
+  if (current.length > 0) parts.push(`[${current.join(",")}]`);
+  return parts;
+}
+
+function parseHead(raw: string | null | undefined): StoredHead | null {
+  if (raw === null || raw === undefined) return null;
+  try {
+    return JSON.parse(raw) as StoredHead;
+  } catch {
+    return null; // A damaged head is skipped rather than stopping every pass.
+  }
 }
 
 export class PendingChunks {
-  constructor(private readonly store: KeyValueStore) {}
+  constructor(
+    /** The document's job store: heads. */
+    private readonly heads: KeyValueStore,
+    /** The current user's properties: bodies. */
+    private readonly bodies: KeyValueStore,
+    private readonly documentId: string,
+    private readonly editorId: string,
+  ) {}
 
-  save(chunk: PendingChunk, body: CreateEnrichmentRequest): void {
-    const parts: string[] = [];
-    let current: unknown[] = [];
-    let size = 2;
-    for (const business of body.businesses) {
-      const piece = JSON.stringify([business.business_name, business.website_url]);
-      if (current.length > 0 && size + utf8Bytes(piece) + 1 > PART_BYTES) {
-        parts.push(JSON.stringify(current));
-        current = [];
-        size = 2;
-      }
-      current.push(JSON.parse(piece));
-      size += utf8Bytes(piece) + 1;
-    }
-    if (current.length > 0) parts.push(JSON.stringify(current));
-    parts.forEach((part, i) => this.store.setProperty(`${HEAD}${chunk.startKey}:${i}`, part));
-    const head: StoredHead = { ...chunk, parts: parts.length, name: body.name ?? null };
-    this.store.setProperty(HEAD + chunk.startKey, JSON.stringify(head));
+  /** A part's key carries when its chunk was made, so housekeeping can tell an orphan from a part whose head is being written. */
+  private partKey(chunk: Pick<PendingChunk, "startKey" | "createdAt">, index: number): string {
+    return `${BODY}${this.documentId}:${chunk.startKey}:${Date.parse(chunk.createdAt).toString(36)}:${index}`;
   }
 
-  /** Every waiting chunk, oldest first. */
+  /** Bytes a body takes in the user's store. */
+  bodyBytes(body: CreateEnrichmentRequest, chunk: Pick<PendingChunk, "startKey" | "createdAt">): number {
+    return bodyParts(body).reduce((sum, part, i) => sum + utf8Bytes(part) + utf8Bytes(this.partKey(chunk, i)), 0);
+  }
+
+  /** Bytes the current user's bodies take now, over all documents. */
+  usedBodyBytes(): number {
+    const properties = this.bodies.getProperties();
+    let total = 0;
+    for (const key of Object.keys(properties)) if (key.startsWith(BODY)) total += utf8Bytes(key) + utf8Bytes(properties[key] ?? "");
+    return total;
+  }
+
+  save(chunk: Omit<PendingChunk, "editorId" | "count">, body: CreateEnrichmentRequest): void {
+    const parts = bodyParts(body);
+    parts.forEach((part, i) => this.bodies.setProperty(this.partKey(chunk, i), part));
+    const head: StoredHead = { ...chunk, editorId: this.editorId, count: body.businesses.length, parts: parts.length, name: body.name ?? null };
+    this.heads.setProperty(HEAD + chunk.startKey, JSON.stringify(head));
+  }
+
+  /** Every unsettled chunk of the document, whoever sends it, oldest first. */
   all(): PendingChunk[] {
-    const properties = this.store.getProperties();
+    const properties = this.heads.getProperties();
     const heads: StoredHead[] = [];
     for (const key of Object.keys(properties)) {
-      if (!key.startsWith(HEAD) || key.indexOf(":", HEAD.length) >= 0) continue;
-      try {
-        heads.push(JSON.parse(properties[key] ?? "") as StoredHead);
-      } catch {
-        // A damaged head is skipped rather than stopping every pass.
-      }
+      if (!key.startsWith(HEAD)) continue;
+      const head = parseHead(properties[key]);
+      if (head) heads.push(head);
     }
     return heads.sort((a, b) => (a.createdAt === b.createdAt ? a.index - b.index : a.createdAt < b.createdAt ? -1 : 1));
   }
 
-  /** The exact body to send, or null when a part is missing. */
-  body(startKey: string): CreateEnrichmentRequest | null {
-    const raw = this.store.getProperty(HEAD + startKey);
-    if (raw === null) return null;
-    const head = JSON.parse(raw) as StoredHead;
+  /** Whether the current user's executions send this chunk. */
+  isMine(chunk: PendingChunk): boolean {
+    return chunk.editorId === this.editorId;
+  }
+
+  /** The exact body to send, or null when it is not the current user's or a part is missing. */
+  body(chunk: PendingChunk): CreateEnrichmentRequest | null {
+    if (!this.isMine(chunk)) return null;
+    const head = parseHead(this.heads.getProperty(HEAD + chunk.startKey));
+    if (head === null) return null;
     const businesses: CreateEnrichmentRequest["businesses"] = [];
     for (let i = 0; i < head.parts; i += 1) {
-      const part = this.store.getProperty(`${HEAD}${startKey}:${i}`);
+      const part = this.bodies.getProperty(this.partKey(head, i));
       if (part === null) return null;
       for (const [business_name, website_url] of JSON.parse(part) as Array<[string, string]>) businesses.push({ business_name, website_url });
     }
     return head.name === null ? { businesses } : { name: head.name, businesses };
   }
 
-  delete(startKey: string): void {
-    const raw = this.store.getProperty(HEAD + startKey);
-    this.store.deleteProperty(HEAD + startKey);
-    const parts = raw === null ? 0 : (JSON.parse(raw) as StoredHead).parts;
-    for (let i = 0; i < parts; i += 1) this.store.deleteProperty(`${HEAD}${startKey}:${i}`);
+  /** Removes a chunk: the head first, so no head is ever left without its parts. */
+  delete(chunk: PendingChunk): void {
+    const head = parseHead(this.heads.getProperty(HEAD + chunk.startKey));
+    this.heads.deleteProperty(HEAD + chunk.startKey);
+    if (!this.isMine(chunk)) return;
+    for (let i = 0; i < (head?.parts ?? 0); i += 1) this.bodies.deleteProperty(this.partKey(chunk, i));
+  }
+
+  /**
+   * Housekeeping: the current user's parts of this document whose head is gone (an execution killed
+   * between the two), and other editors' heads too old to still have a body.
+   */
+  tidy(now: number): void {
+    const live = new Set(this.all().map((chunk) => chunk.startKey));
+    const prefix = `${BODY}${this.documentId}:`;
+    for (const key of Object.keys(this.bodies.getProperties())) {
+      if (!key.startsWith(prefix)) continue;
+      const [startKey = "", made = ""] = key.slice(prefix.length).split(":");
+      if (!live.has(startKey) && now - parseInt(made, 36) > ORPHAN_AGE_MS) this.bodies.deleteProperty(key);
+    }
+    for (const chunk of this.all()) {
+      if (!this.isMine(chunk) && now - Date.parse(chunk.createdAt) > FOREIGN_HEAD_TTL_MS) this.heads.deleteProperty(HEAD + chunk.startKey);
+    }
   }
 }
+
+/** The document's unsettled chunks, as the current user sees them. */
+export const pendingChunksOf = (ctx: JobsContext): PendingChunks => new PendingChunks(ctx.properties, ctx.userProperties, ctx.documentId, ctx.editorId);

@@ -59,9 +59,14 @@ export function accountCapacity(account: Account): { perJob: number; total: numb
 
 /**
  * Plans the run. `inFlight` says whether a job of this sheet is still running, so that rows it
- * carries are not sent twice; `force` sends every valid row again.
+ * carries are not sent twice; `exclude` holds the businesses of chunks still being sent, which
+ * are neither planned nor skipped; `force` sends every valid row again.
  */
-export function planEnrichment(area: SheetArea, account: Account, options: { force: boolean; inFlight: boolean }): EnrichPlan {
+export function planEnrichment(
+  area: SheetArea,
+  account: Account,
+  options: { force: boolean; inFlight: boolean; exclude?: ReadonlySet<string> },
+): EnrichPlan {
   const { nameColumn, websiteColumn } = area.target;
   const statusColumn = area.results.get(STATUS_HEADER);
   const forColumn = area.results.get(ENRICHED_FOR_HEADER);
@@ -87,6 +92,7 @@ export function planEnrichment(area: SheetArea, account: Account, options: { for
     }
     const key = matchKey(name.value, website.value);
     rowKeys.set(row, key);
+    if (options.exclude?.has(key)) continue;
     if (!options.force && forColumn !== undefined && statusColumn !== undefined && enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key) {
       const status = cleanText(cellAt(area, row, statusColumn));
       if (status === ROW_STATUS.completed) {

@@ -2,7 +2,7 @@
 // slot, and writing a job's results back into the rows that asked for them. Rows are matched by
 // the (name, website) read from each row now, never by row number, so rows sorted, inserted or
 // deleted mid-job still get their own results; every row with the same pair gets the result.
-import type { Business } from "../api/schemas";
+import type { Business, CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/context";
 import type { JobRecord } from "../jobs/job-store";
 import { passNoteCleared } from "../jobs/record-note";
@@ -10,7 +10,7 @@ import type { SheetsById } from "../jobs/result-sheet";
 import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./columns";
 import { sendChunk } from "./create-job";
 import { checkName, matchKey, normaliseWebsite, resultKey } from "./normalise";
-import { PendingChunks, type PendingChunk } from "./pending";
+import { pendingChunksOf, type PendingChunk } from "./pending";
 import { cellAt, rereadArea, type SheetArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 
@@ -110,42 +110,52 @@ export function writeEnrichmentResults(
   return matched;
 }
 
-/** Marks the rows of a chunk the service refused for good, so a later run sends them again. */
-function markRefused(ctx: JobsContext, sheets: SheetsById, chunk: PendingChunk, keys: string[], reason: string): void {
+/** Writes `cells` into the rows of a chunk's businesses (found by their name and website now). */
+function markChunkRows(sheets: SheetsById, chunk: PendingChunk, body: CreateEnrichmentRequest, cells: (sentAs: string) => Map<string, string>): void {
   const sheet = sheets.find(chunk.sheetId);
   if (!sheet) return;
   const area = rereadArea(sheet, chunk.target);
-  const cells = new Map([[STATUS_HEADER, ROW_STATUS.failed(`could not be sent (${reason})`)], [ENRICHED_FOR_HEADER, ""]]);
+  const cellsByKey = new Map(body.businesses.map((b) => [matchKey(b.business_name, b.website_url), cells(`${b.business_name} | ${b.website_url}`)]));
   const updates: RowUpdates = new Map();
-  rowsFor(area, new Map(keys.map((key) => [key, cells])), updates);
+  rowsFor(area, cellsByKey, updates);
   writeResultCells(area, updates);
 }
 
 /**
- * Sends waiting chunks, oldest first, each with its stored key and body, until the service says
- * the limit is still reached. Returns how many still wait.
+ * Sends the current user's unsettled chunks, oldest first, each with its stored key and body,
+ * until the service says the limit is still reached; a created chunk's rows say so before the
+ * chunk is forgotten. Other editors' chunks are theirs to send (their key pays). Returns how many
+ * of the document's chunks are still unsettled, and how many of them the current user sends.
  */
-export function submitPendingChunks(ctx: JobsContext, sheets: SheetsById, deadline: number): number {
-  const pending = new PendingChunks(ctx.properties);
-  const waiting = pending.all();
-  let left = waiting.length;
-  for (const chunk of waiting) {
-    if (ctx.clock.now() >= deadline) break;
-    const body = pending.body(chunk.startKey);
-    if (body === null) {
-      pending.delete(chunk.startKey);
-      left -= 1;
+export function submitPendingChunks(ctx: JobsContext, sheets: SheetsById, deadline: number): { waiting: number; mine: number } {
+  const pending = pendingChunksOf(ctx);
+  pending.tidy(ctx.clock.now());
+  const chunks = pending.all();
+  let waiting = chunks.length;
+  let blocked = false;
+  for (const chunk of chunks.filter((c) => pending.isMine(c))) {
+    if (blocked || ctx.clock.now() >= deadline) break;
+    const body = pending.body(chunk);
+    if (body === null || !sheets.find(chunk.sheetId)) {
+      // A lost body cannot be sent as it was; a deleted sheet has no rows to write results into.
+      pending.delete(chunk);
+      waiting -= 1;
       continue;
     }
     const outcome = sendChunk(ctx, body, chunk.startKey, chunk, deadline, chunk.idempotencyKey, 1);
-    if (outcome.kind === "later") break;
-    if (outcome.kind === "refused") {
-      const keys = body.businesses.map((b) => matchKey(b.business_name, b.website_url));
-      markRefused(ctx, sheets, chunk, keys, outcome.error.message);
-      ctx.store.deleteStart(chunk.startKey);
+    if (outcome.kind === "later") {
+      blocked = true;
+      break;
     }
-    pending.delete(chunk.startKey);
-    left -= 1;
+    if (outcome.kind === "refused") {
+      markChunkRows(sheets, chunk, body, () => new Map([[STATUS_HEADER, ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)], [ENRICHED_FOR_HEADER, ""]]));
+      ctx.store.deleteStart(chunk.startKey);
+    } else {
+      markChunkRows(sheets, chunk, body, (sentAs) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAs]]));
+    }
+    pending.delete(chunk);
+    waiting -= 1;
   }
-  return left;
+  const left = pending.all();
+  return { waiting: left.length, mine: left.filter((c) => pending.isMine(c)).length };
 }

@@ -1,20 +1,19 @@
 // This file defines starting an enrichment from the sheet, and previewing one: the rows are read
-// in one getValues, the account once; the plan decides each row's fate; each chunk is sent with
-// its own persisted idempotency key, and once the service's active-jobs limit refuses one, it and
-// the following chunks wait in the store for the poll pass. Every row then shows in ONE write
-// what happened to it (sent, waiting, or `Skipped: <reason>`).
-import type { CreateEnrichmentRequest } from "../api/schemas";
-import type { LeadsApiError } from "../api/errors";
+// in one getValues, the account once. Chunks an earlier, interrupted run of the same user left
+// unsettled are repeated first with their own keys (src/enrich/run.ts); the plan then decides the
+// other rows' fate without them and without the credits they will take; each new chunk is stored,
+// then sent, and once the service's active-jobs limit refuses one, the rest wait for the poll
+// pass. Every row then shows in ONE write what happened to it (sent, waiting, or `Skipped: …`).
 import type { JobsContext } from "../jobs/context";
 import type { JobRecord } from "../jobs/job-store";
 import { InvalidInputError } from "../jobs/start-search";
 import { normaliseEnrichArgs } from "./args";
-import { ALREADY_ENRICHED, BEING_ENRICHED, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./columns";
-import { chunkIdempotencyKey, chunkStartKey, sendChunk } from "./create-job";
-import { PendingChunks } from "./pending";
-import { planEnrichment, type EnrichPlan, type PlannedBusiness } from "./plan";
+import { ALREADY_ENRICHED } from "./columns";
+import { matchKey } from "./normalise";
+import { pendingChunksOf, type PendingChunks } from "./pending";
+import { planEnrichment, type EnrichPlan } from "./plan";
+import { EnrichmentRun } from "./run";
 import { readArea, type SheetArea } from "./sheet-area";
-import { writeResultCells, type RowUpdates } from "./write-cells";
 
 export interface StartEnrichmentResult {
   jobs: JobRecord[];
@@ -34,76 +33,40 @@ export interface EnrichmentPreview {
   problem: string | null;
 }
 
-const MAX_SHEET_IN_NAME = 120;
-
-function chunkName(sheetName: string, index: number, count: number): string {
-  const sheet = sheetName.length > MAX_SHEET_IN_NAME ? sheetName.slice(0, MAX_SHEET_IN_NAME - 1) + "…" : sheetName;
-  return count > 1 ? `Enrich ${sheet} (${index + 1} of ${count})` : `Enrich ${sheet}`;
-}
-
-/** Whether a job or waiting chunk of this sheet is still under way (its rows are not sent twice). */
-function sheetInFlight(ctx: JobsContext, sheetId: number): boolean {
+/** Whether a job or an unsettled chunk of this sheet is under way (its rows are not sent twice). */
+function sheetInFlight(ctx: JobsContext, pending: PendingChunks, sheetId: number): boolean {
   if (ctx.store.active().some((record) => record.kind === "enrichment" && record.sheetId === sheetId)) return true;
-  return new PendingChunks(ctx.properties).all().some((chunk) => chunk.sheetId === sheetId);
+  return pending.all().some((chunk) => chunk.sheetId === sheetId);
 }
 
-function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: number): EnrichPlan {
+/** The current user's unsettled chunks of this sheet: their businesses are not planned again. */
+function keysInFlight(pending: PendingChunks, sheetId: number): Set<string> {
+  const keys = new Set<string>();
+  for (const chunk of pending.all()) {
+    if (chunk.sheetId !== sheetId) continue;
+    for (const b of pending.body(chunk)?.businesses ?? []) keys.add(matchKey(b.business_name, b.website_url));
+  }
+  return keys;
+}
+
+function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: number, pending: PendingChunks, exclude: ReadonlySet<string>, promised: number): EnrichPlan {
   const account = ctx.client.getAccount({ deadline });
-  return planEnrichment(area, account, { force, inFlight: sheetInFlight(ctx, area.sheet.getSheetId()) });
+  // Credits that chunks still waiting to be sent will take are not the new run's to spend.
+  const available = { ...account, credits_remaining: Math.max(0, account.credits_remaining - promised) };
+  return planEnrichment(area, available, { force, inFlight: sheetInFlight(ctx, pending, area.sheet.getSheetId()), exclude });
 }
 
 export function startEnrichment(ctx: JobsContext, raw: unknown, deadline: number): StartEnrichmentResult {
   const args = normaliseEnrichArgs(raw);
   const area = readArea(ctx.spreadsheet, args);
-  const plan = planFor(ctx, area, args.force, deadline);
-  const sheetId = area.sheet.getSheetId();
-  const sheetName = area.sheet.getName();
-  const where = { sheetId, sheetName, target: area.target };
-  const pending = new PendingChunks(ctx.properties);
-
-  const statusByKey = new Map<string, { status: string; business: PlannedBusiness }>();
-  const mark = (chunk: PlannedBusiness[], status: string) => chunk.forEach((b) => statusByKey.set(b.key, { status, business: b }));
-  const jobs: JobRecord[] = [];
-  let blocked: LeadsApiError | null = null;
-  let refused: LeadsApiError | null = null;
-  plan.chunks.forEach((chunk, index) => {
-    const body: CreateEnrichmentRequest = { name: chunkName(sheetName, index, plan.chunks.length), businesses: chunk.map((b) => b.business) };
-    const startKey = chunkStartKey(body);
-    if (blocked === null) {
-      const outcome = sendChunk(ctx, body, startKey, where, deadline);
-      if (outcome.kind === "created") {
-        jobs.push(outcome.record);
-        mark(chunk, ROW_STATUS.sent);
-        return;
-      }
-      if (outcome.kind === "refused") {
-        refused = outcome.error;
-        ctx.store.deleteStart(startKey);
-        mark(chunk, ROW_STATUS.failed(`could not be sent (${outcome.error.message})`));
-        return;
-      }
-      blocked = outcome.error;
-    }
-    const idempotencyKey = chunkIdempotencyKey(ctx, startKey);
-    pending.save({ startKey, idempotencyKey, ...where, createdAt: new Date(ctx.clock.now()).toISOString(), index }, body);
-    mark(chunk, ROW_STATUS.waiting);
-  });
-
-  const updates: RowUpdates = new Map();
-  for (const [row, key] of plan.rowKeys) {
-    const sent = statusByKey.get(key);
-    if (!sent) continue;
-    const { business_name, website_url } = sent.business.business;
-    updates.set(row, new Map([[STATUS_HEADER, sent.status], [ENRICHED_FOR_HEADER, `${business_name} | ${website_url}`]]));
-  }
-  for (const { row, reason } of plan.skipped) {
-    if (reason === ALREADY_ENRICHED || reason === BEING_ENRICHED) continue;
-    updates.set(row, new Map([[STATUS_HEADER, ROW_STATUS.skipped(reason)]]));
-  }
-  writeResultCells(area, updates);
-  if (jobs.length > 0 || blocked !== null) ctx.ensurePollTrigger();
-  if (jobs.length === 0 && blocked === null && refused !== null) throw refused;
-  return { jobs, skipped: plan.skipped };
+  const run = new EnrichmentRun(ctx, area, deadline);
+  run.replayUnsettled();
+  const plan = planFor(ctx, area, args.force, deadline, run.pending, run.replayedKeys, run.creditsPromised());
+  run.sendPlanned(plan);
+  run.writeRows(plan);
+  if (run.jobs.length > 0 || run.blocked !== null) ctx.ensurePollTrigger();
+  if (run.jobs.length === 0 && run.blocked === null && run.refused !== null) throw run.refused;
+  return { jobs: run.jobs, skipped: [...plan.skipped, ...run.overflow].sort((x, y) => x.row - y.row) };
 }
 
 export function previewEnrichment(ctx: JobsContext, raw: unknown, deadline: number): EnrichmentPreview {
@@ -120,7 +83,10 @@ export function previewEnrichment(ctx: JobsContext, raw: unknown, deadline: numb
       creditsNeeded: 0, creditsRemaining: account.credits_remaining, problem: error.message,
     };
   }
-  const plan = planFor(ctx, area, args.force, deadline);
+  const pending = pendingChunksOf(ctx);
+  const sheetId = area.sheet.getSheetId();
+  const waiting = pending.all().filter((chunk) => pending.isMine(chunk)).reduce((sum, chunk) => sum + chunk.count, 0);
+  const plan = planFor(ctx, area, args.force, deadline, pending, keysInFlight(pending, sheetId), waiting);
   const rowsToSend = plan.chunks.reduce((n, chunk) => n + chunk.length, 0);
   const problem =
     rowsToSend > 0

@@ -75,6 +75,14 @@ export function writeResultCells(area: SheetArea, updates: RowUpdates): number {
     if (!differs) continue;
     area.sheet.getRange(top, run[0]?.column ?? 1, height, run.length).setValues(matrix);
     writes += 1;
+    // The area now reads as the sheet does, so a later write in the same execution keeps these cells.
+    for (const [row, cells] of changed) {
+      const values = area.values[row - 1] ?? (area.values[row - 1] = []);
+      for (const { header, column } of run) {
+        const next = cells.get(header);
+        if (next !== undefined) values[column - 1] = next;
+      }
+    }
   }
   return writes;
 }

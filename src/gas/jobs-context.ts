@@ -53,6 +53,8 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number): Jobs
     client: clientFor(settings, deadline),
     store: new JobStore(doc.store),
     properties: doc.store,
+    userProperties: PropertiesService.getUserProperties(),
+    documentId: doc.id,
     editors: new EditorKeys(doc.store),
     keyDigest: keyDigest(settings.apiKey),
     editorId: editorId(),

@@ -16,8 +16,12 @@ export interface JobsContext {
   keyDigest: string;
   /** The current editor's id (a random id in their user properties). */
   editorId: string;
-  /** The document's properties, where enrichment chunks wait for a free job slot. */
+  /** The document's job store, where unsettled enrichment chunks are listed (src/enrich/pending.ts). */
   properties: KeyValueStore;
+  /** The current user's own properties, where the bodies of the chunks they send are kept. */
+  userProperties: KeyValueStore;
+  /** The document's id: user properties serve every document. */
+  documentId: string;
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
   clock: Clock;
   /** A fresh idempotency key (Utilities.getUuid in Apps Script). */

@@ -131,12 +131,12 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
   return finishReport(ctx, report, waiting);
 }
 
-/** `waiting`: enrichment chunks still waiting for a job slot, which keep the trigger too. */
-function finishReport(ctx: JobsContext, report: PassReport, waiting: number): PassReport {
+/** `waiting`: enrichment chunks still to be sent, which keep the trigger too (their sender's). */
+function finishReport(ctx: JobsContext, report: PassReport, waiting: { waiting: number; mine: number }): PassReport {
   ctx.store.prune();
   const active = ctx.store.active();
-  report.activeAfter = active.length + waiting;
-  report.movableAfter = active.filter((record) => canTry(record, ctx.keyDigest)).length + waiting;
+  report.activeAfter = active.length + waiting.waiting;
+  report.movableAfter = active.filter((record) => canTry(record, ctx.keyDigest)).length + waiting.mine;
   return report;
 }
 
