@@ -3,7 +3,9 @@
 
 export const MENU_ITEMS: ReadonlyArray<{ caption: string; handler: string }> = [
   { caption: "Open Business Leads", handler: "showSidebar" },
-  { caption: "Enrich selected rows", handler: "startEnrichment" },
+  // startEnrichment without arguments takes the active sheet's data range (contract): the
+  // header row finds the columns, so the caption names the sheet, not a selection.
+  { caption: "Enrich the rows of this sheet", handler: "startEnrichment" },
   { caption: "Refresh jobs now", handler: "refreshJobs" },
 ];
 

@@ -102,10 +102,20 @@ export function startEnrichment(raw?: unknown): { jobs: JobView[]; skipped: Arra
         const deadline = appsScriptClock.now() + CALL_BUDGET_MS;
         const context = jobsContext(deadline);
         const started = startEnrichmentRows(context, raw, deadline);
+        // From the menu nobody reads the returned value: the sheet's toast says what happened.
+        if (raw === undefined) context.spreadsheet.toast(enrichmentSummary(started), "Business Leads");
         return { jobs: started.jobs.map((record) => toJobView(record, context.keyDigest)), skipped: started.skipped };
       }),
     userKey,
   );
+}
+
+/** One sentence on a start: rows sent, jobs, rows skipped (each row's status says why). */
+function enrichmentSummary(started: { jobs: unknown[]; skipped: unknown[] }): string {
+  const jobs = started.jobs.length;
+  const sent = jobs === 0 ? 'No job was started: each row\'s "Enrichment status" says why' : `Sent in ${jobs} ${jobs === 1 ? "job" : "jobs"}; results fill the rows as they come`;
+  const skipped = started.skipped.length;
+  return skipped === 0 ? `${sent}.` : `${sent}. ${skipped} ${skipped === 1 ? "row was" : "rows were"} skipped: see "Enrichment status".`;
 }
 
 export function previewEnrichment(raw?: unknown): EnrichmentPreview {

@@ -85,3 +85,22 @@ describe("saveSettings is all or nothing", () => {
     expect(shared()).not.toContain(a.apiKey);
   });
 });
+
+describe("the menu's enrichment", () => {
+  it("enriches the active sheet's rows and says in a toast what it did, since a menu shows no return value", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 500, maxActiveJobs: 25 });
+    const runtime = newRuntime(world);
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const testing = runtime.spreadsheetApp.testing;
+    testing.userAddSheet("Prospects");
+    testing.userSeed("Prospects", "A1", [["Company", "Website"], ["Acme Roofing", "acme-roofing.com"], ["No Site", "ftp://files.example"]]);
+    testing.setActiveSheet("Prospects");
+    runtime.run("onOpen", [{ authMode: "FULL" }]);
+    const item = testing.ui.menus[0]?.items.find((i) => i.kind === "item" && i.functionName === "startEnrichment");
+    expect(item && item.kind === "item" ? item.caption : "").toMatch(/this sheet/);
+
+    const result = runtime.run("startEnrichment", []);
+    expect(result.errorMessage).toBeUndefined();
+    expect(testing.ui.toasts.at(-1)?.message).toBe('Sent in 1 job; results fill the rows as they come. 1 row was skipped: see "Enrichment status".');
+  });
+});
