@@ -1,6 +1,7 @@
 // This file defines Utilities.formatDate's pattern language, a subset of Java's SimpleDateFormat
 // (https://docs.oracle.com/javase/7/docs/api/java/text/SimpleDateFormat.html), which is what
 // Apps Script documents for it: y M d H h k K m s S E u a z Z X and 'quoted text'.
+import { toWallClock } from "./spreadsheet/dates";
 
 interface Parts {
   year: number;
@@ -17,29 +18,24 @@ interface Parts {
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
+/** The short name of the zone at that instant ("PST", "GMT+1"). */
+function zoneName(time: number, timeZone: string): string {
+  let format = zoneNames.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
+    zoneNames.set(timeZone, format);
+  }
+  return format.formatToParts(time).find((p) => p.type === "timeZoneName")?.value ?? "";
+}
+
 /** Throws RangeError for an unknown time zone (Intl does). */
 function partsIn(time: number, timeZone: string): Parts {
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-    timeZoneName: "short",
-  });
-  const get = (type: string) => format.formatToParts(time).find((p) => p.type === type)?.value ?? "";
-  const year = Number(get("year"));
-  const month = Number(get("month"));
-  const day = Number(get("day"));
-  const hour = Number(get("hour")) % 24;
-  const minute = Number(get("minute"));
-  const second = Number(get("second"));
+  const { year, month, day, hour, minute, second, weekday } = toWallClock(time, timeZone);
   const wallClock = Date.UTC(year, month - 1, day, hour, minute, second);
   const offsetMinutes = Math.round((wallClock - (time - (((time % 1000) + 1000) % 1000))) / 60_000);
-  return { year, month, day, hour, minute, second, weekday: new Date(wallClock).getUTCDay(), offsetMinutes, zoneName: get("timeZoneName") };
+  return { year, month, day, hour, minute, second, weekday, offsetMinutes, zoneName: zoneName(time, timeZone) };
 }
 
 function pad(n: number, width: number): string {
