@@ -209,11 +209,21 @@ export class FakeRuntime {
 
   /** The oauthScopes of the built manifest (dist/appsscript.json): openById needs the full scope. */
   manifestScopes(): string[] {
+    const scopes = this.manifest().oauthScopes;
+    return Array.isArray(scopes) ? scopes.map(String) : [];
+  }
+
+  /** The manifest's urlFetchWhitelist, or null when it names none. */
+  manifestAllowlist(): string[] | null {
+    const list = this.manifest().urlFetchWhitelist;
+    return Array.isArray(list) ? list.map(String) : null;
+  }
+
+  private manifest(): { oauthScopes?: unknown; urlFetchWhitelist?: unknown } {
     try {
-      const manifest = JSON.parse(readFileSync(path.join(this.distDir, "appsscript.json"), "utf8")) as { oauthScopes?: unknown };
-      return Array.isArray(manifest.oauthScopes) ? manifest.oauthScopes.map(String) : [];
+      return JSON.parse(readFileSync(path.join(this.distDir, "appsscript.json"), "utf8")) as { oauthScopes?: unknown; urlFetchWhitelist?: unknown };
     } catch {
-      return [];
+      return {};
     }
   }
 
@@ -413,6 +423,7 @@ export class FakeRuntime {
         beforeFetch: this.beforeFetch,
         latencyMs: this.fetchLatencyMs,
         scriptId: SCRIPT_ID,
+        allowlist: this.manifestAllowlist(),
       }),
       PropertiesService: createPropertiesService(env, this.properties, { ownerEmail: this.ownerEmail }),
       CacheService: createCacheService(env, this.caches),

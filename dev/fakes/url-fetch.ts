@@ -30,6 +30,20 @@ export interface UrlFetchDeps {
   /** Virtual milliseconds one round trip takes. */
   latencyMs: number;
   scriptId: string;
+  /** The manifest's urlFetchWhitelist, or null when it has none (test deployments may omit it). */
+  allowlist: readonly string[] | null;
+}
+
+/**
+ * Whether the manifest's allowlist lets a URL through: Google documents each entry as an https
+ * prefix with a path, optionally with a leading `*.` wildcard for subdomains.
+ */
+export function allowedByList(url: string, allowlist: readonly string[] | null): boolean {
+  if (allowlist === null) return true;
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return allowlist.some((prefix) =>
+    prefix.startsWith("https://*.") ? new RegExp(`^https://[^/]+\\.${escape(prefix.slice("https://*.".length))}`).test(url) : url.startsWith(prefix),
+  );
 }
 
 const METHODS = ["get", "delete", "patch", "post", "put"];
@@ -195,6 +209,10 @@ export function createUrlFetchApp(env: ServiceEnv, deps: UrlFetchDeps) {
   /** One round trip: record, run hooks, send in parallel, then apply kill plan and errors. */
   const roundTrip = (batch: Prepared[]): FakeHttpResponse[] => {
     const exec = env.exec;
+    const refused = batch.find((p) => !allowedByList(p.wire.url, deps.allowlist));
+    // Guess: Google's exact wording is not documented; the documented rule is that the script
+    // "can't access URLs that have not been added to the allowlist".
+    if (refused) throw fail(`The URL ${refused.wire.url} is not in the script's urlFetchWhitelist (allowlist) in appsscript.json.`);
     exec.fetchCalls += 1;
     const plan = exec.killPlan;
     const killHere = plan?.fetchCall === exec.fetchCalls;

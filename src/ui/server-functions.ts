@@ -37,6 +37,10 @@ function checkedSettings(s: Record<string, unknown>): SettingsChange {
   const baseUrl = (typeof s.baseUrl === "string" ? s.baseUrl.trim().replace(/\/+$/, "").replace(/\/api\/v1$/i, "") : "") || DEFAULT_BASE_URL;
   if (!apiKey) throw new UserFacingError("Enter your API key.");
   if (apiRoot(baseUrl) === null) throw new UserFacingError(SERVICE_ADDRESS_RULE);
+  // A published build's manifest allows fetches to its own address only (urlFetchWhitelist).
+  if (DEFAULT_BASE_URL !== "" && baseUrl !== DEFAULT_BASE_URL && !baseUrl.startsWith(`${DEFAULT_BASE_URL}/`)) {
+    throw new UserFacingError(`This version of Business Leads can only reach its service at ${DEFAULT_BASE_URL}. Leave the address empty to use it.`);
+  }
   const share = s.shareWithFormulas;
   if (share !== undefined && share !== null && typeof share !== "boolean") {
     throw new UserFacingError("Sharing the key with formulas must be on or off (true or false).");

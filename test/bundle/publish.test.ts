@@ -34,6 +34,16 @@ describe("production build", () => {
     expect(defaultAddress(dir)).toBe("https://leads.example.com");
   });
 
+  it("refuses to save another service address than the one its manifest allows fetches to", () => {
+    const { dir, status } = buildInto(["--base-url", "https://leads.example.com"]);
+    expect(status).toBe(0);
+    const runtime = createRuntime({ distDir: dir });
+    const result = runtime.run("saveSettings", [{ apiKey: "k-123", baseUrl: "https://elsewhere.example.net" }], { viaScriptRun: true });
+    expect(result.errorMessage).toContain("can only reach its service at https://leads.example.com");
+    expect(runtime.counters.fetchRequests).toBe(0);
+    expect(runtime.properties.user(runtime.userEmail).size).toBe(0);
+  });
+
   it("takes the address from BASE_URL too, keeping its path", () => {
     const { dir, status } = buildInto([], { BASE_URL: "https://api.example.org/leads" });
     expect(status).toBe(0);

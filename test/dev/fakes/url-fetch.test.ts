@@ -197,3 +197,25 @@ describe("UrlFetchApp hooks, latency and quota", () => {
     expect(runtime.globals().UrlFetchApp.fetch(server.url("/echo")).getResponseCode()).toBe(200);
   });
 });
+
+describe("the manifest's urlFetchWhitelist", () => {
+  it("refuses a URL outside every prefix before anything is sent, and lets the listed ones through", () => {
+    const manifest = JSON.stringify({ urlFetchWhitelist: ["https://leads.example.com/api/", "https://*.example.org/v1/"] });
+    const listed = createRuntime({ distDir: makeDist({ "appsscript.json": manifest }) });
+    const { UrlFetchApp } = listed.globals();
+    expect(() => UrlFetchApp.fetch(server.url("/echo"))).toThrow(/not in the script's urlFetchWhitelist/);
+    expect(() => UrlFetchApp.fetchAll([server.url("/echo")])).toThrow(/urlFetchWhitelist/);
+    expect(listed.counters.fetchRequests).toBe(0);
+  });
+
+  it("matches prefixes as Google documents them: a path prefix, and a leading wildcard for subdomains", async () => {
+    const { allowedByList } = await import("../../../dev/fakes/url-fetch");
+    const list = ["https://leads.example.com/api/", "https://*.example.org/v1/"];
+    expect(allowedByList("https://leads.example.com/api/v1/account", list)).toBe(true);
+    expect(allowedByList("https://leads.example.com/other", list)).toBe(false);
+    expect(allowedByList("https://eu.example.org/v1/x", list)).toBe(true);
+    expect(allowedByList("https://example.org/v1/x", list)).toBe(false);
+    expect(allowedByList("https://evil.com/?https://eu.example.org/v1/", list)).toBe(false);
+    expect(allowedByList("http://anything", null)).toBe(true);
+  });
+});
