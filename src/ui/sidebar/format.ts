@@ -106,7 +106,7 @@ const STATUS_WORDS: Record<string, string> = {
   running: "Searching",
   importing: "Importing",
   enriching: "Enriching contacts",
-  completed: "Done",
+  completed: "Completed",
   failed: "Failed",
 };
 
