@@ -6,7 +6,7 @@
 // pass. Every row then shows in ONE write what happened to it (sent, waiting, or `Skipped: …`).
 import type { JobsContext } from "../jobs/context";
 import type { JobRecord } from "../jobs/job-store";
-import { InvalidInputError } from "../jobs/start-search";
+import { InvalidInputError, keepPolling } from "../jobs/start-search";
 import { normaliseEnrichArgs } from "./args";
 import { ALREADY_ENRICHED } from "./columns";
 import { matchKey } from "./normalise";
@@ -64,7 +64,7 @@ export function startEnrichment(ctx: JobsContext, raw: unknown, deadline: number
   const plan = planFor(ctx, area, args.force, deadline, run.pending, run.replayedKeys, run.creditsPromised());
   run.sendPlanned(plan);
   run.writeRows(plan);
-  if (run.jobs.length > 0 || run.blocked !== null) ctx.ensurePollTrigger();
+  if (run.jobs.length > 0 || run.blocked !== null) keepPolling(ctx);
   if (run.jobs.length === 0 && run.blocked === null && run.refused !== null) throw run.refused;
   return { jobs: run.jobs, skipped: [...plan.skipped, ...run.overflow].sort((x, y) => x.row - y.row) };
 }

@@ -7,7 +7,7 @@ import { isTerminalStatus, type Job, type JobKind } from "../api/schemas";
 import type { JobsContext } from "./context";
 import type { JobRecord } from "./job-store";
 import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
-import { InvalidInputError } from "./start-search";
+import { InvalidInputError, keepPolling } from "./start-search";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KINDS: readonly JobKind[] = ["search", "enrichment"];
@@ -69,6 +69,6 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
   const sheet = leftOver ?? createResultSheet(ctx.spreadsheet, name);
   record = { ...record, sheetId: sheet.getSheetId(), sheetName: sheet.getName() };
   ctx.store.save(record);
-  if (!isTerminalStatus(record.status) || !record.settled) ctx.ensurePollTrigger();
+  if (!isTerminalStatus(record.status) || !record.settled) keepPolling(ctx);
   return { record, created: true };
 }

@@ -203,7 +203,7 @@ function isFinalRefusal(error: LeadsApiError): boolean {
  * Best effort: the job exists and is charged, so a trigger that cannot be made (trigger limit,
  * authorization) must not turn it into an error; the open sidebar and the next refresh poll it.
  */
-function keepPolling(ctx: JobsContext): void {
+export function keepPolling(ctx: JobsContext): void {
   try {
     ctx.ensurePollTrigger();
   } catch {
