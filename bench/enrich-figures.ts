@@ -76,6 +76,7 @@ async function enrichment(world: World, root: string): Promise<void> {
       row("  per results page", "≤ 4, not growing with rows", (m) => (m === start ? "—" : (valueCalls(m).valueWrites / pages).toFixed(2))),
       row("spreadsheet write calls (all)", "—", (m) => int(m.writes)),
       row("spreadsheet read calls (all)", "—", (m) => int(m.reads)),
+      row("spreadsheet calls (all, getters too) per job", "—", (m) => ((m.reads + m.writes + m.getters) / Math.max(1, started.jobs.length)).toFixed(2)),
       row("fetch requests", "—", (m) => int(m.fetchRequests)),
       row("fetch round trips", "—", (m) => int(m.roundTrips)),
       row("modelled Apps Script time", "—", (m) => seconds(modelledMs(m))),
@@ -83,7 +84,9 @@ async function enrichment(world: World, root: string): Promise<void> {
     [
       `Rows with a final result after the last pass: ${int(filled)} of ${int(ROWS)}; jobs then: ${views.map((v) => v.status).join(", ")}.`,
       `startEnrichment, spreadsheet calls by method: ${callBreakdown(start.calls)}.`,
+      `Pass while running, spreadsheet calls by method: ${callBreakdown(running.calls)}.`,
       `Final pass, spreadsheet calls by method: ${callBreakdown(final.calls)}.`,
+      "A pass reads and writes the jobs' sheet once for all its jobs (jobs of one sheet and header row are written together).",
     ],
   );
 }

@@ -207,12 +207,14 @@ async function activeJobsPass(world: World, root: string): Promise<void> {
         int(m.fetchRequests),
         int(m.writes),
         int(m.reads),
-        ((m.reads + m.writes + m.getters) / ACTIVE_JOBS).toFixed(1),
+        ((m.reads + m.writes + m.getters) / ACTIVE_JOBS).toFixed(2),
         seconds(modelledMs(m)),
       ]),
     ],
     [
       `Fetch round trips are shown as total (status + results + other). ${ACTIVE_JOBS} searches of 100 results, one account (maxActiveJobs 25).`,
+      "Result pages share a round trip up to 4,000 results (each job counted at most its pages' size or its maxResults), so the 20 jobs' pages go in one.",
+      "Sheet calls per job: all the pass's SpreadsheetApp calls ÷ jobs, the document's one getActiveSpreadsheet included.",
       ...passes.slice(1).map(({ label, m }) => `Pass ${label}, spreadsheet calls by method: ${callBreakdown(m.calls)}.`),
     ],
   );

@@ -11,7 +11,7 @@ import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "
 import { sendChunk } from "./create-job";
 import { checkName, matchKey, normaliseWebsite, resultKey } from "./normalise";
 import { pendingChunksOf, type PendingChunk } from "./pending";
-import { cellAt, rereadArea, type SheetArea } from "./sheet-area";
+import { areaIn, cellAt, rereadArea, type SheetArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 
 /** The key of a row as it reads now, or null when it has no valid pair. */
@@ -46,7 +46,6 @@ function resultCells(business: Business, failedJob: boolean): Map<string, string
   return cells;
 }
 
-/** Writes one enrichment job's businesses into its rows, then checkpoints the job record. */
 /**
  * Each business's key: its own (title, website) when that is a pair that was sent; otherwise the
  * pair sent at its position (assumption: `position` numbers the submitted businesses from 1 in
@@ -61,25 +60,19 @@ function keyOfBusiness(business: Business, sent: SentList, sentKeys: Set<string>
 
 type SentList = ReadonlyArray<{ business_name?: string | undefined; website_url?: string | undefined }>;
 
-export function writeEnrichmentResults(
-  ctx: JobsContext,
-  sheets: SheetsById,
-  record: JobRecord,
-  businesses: readonly Business[],
-  final: boolean,
-  sent: SentList = [],
-): number {
-  const sheet = sheets.find(record.sheetId);
-  const target = record.enrichment;
-  if (!sheet || !target) {
-    ctx.store.save({
-      ...record,
-      settled: final,
-      note: `The sheet "${record.sheetName ?? ""}" with this job's rows was deleted; its results can no longer be written back.`,
-    });
-    return 0;
-  }
-  const area = rereadArea(sheet, target);
+/** One enrichment job's results to write back in this pass. */
+export interface EnrichmentResults {
+  record: JobRecord;
+  businesses: readonly Business[];
+  /** The job is terminal: these are all its results, and it is settled once they are written. */
+  final: boolean;
+  /** The businesses it was sent (its status's actor_input), in the order sent. */
+  sent?: SentList | undefined;
+}
+
+/** A job's result cells by row key. */
+function cellsOfJob(job: EnrichmentResults): Map<string, Map<string, string>> {
+  const sent = job.sent ?? [];
   const cellsByKey = new Map<string, Map<string, string>>();
   // What each row was sent as, by key: a later run compares it with the row's own name and website.
   const sentAs = new Map<string, string>();
@@ -88,26 +81,49 @@ export function writeEnrichmentResults(
     if (key !== null) sentAs.set(key, `${s.business_name ?? ""} | ${s.website_url ?? ""}`);
   }
   const sentKeys = new Set(sentAs.keys());
-  for (const business of businesses) {
+  for (const business of job.businesses) {
     const key = keyOfBusiness(business, sent, sentKeys);
     if (key === null) continue;
-    const cells = resultCells(business, record.status === "failed");
+    const cells = resultCells(business, job.record.status === "failed");
     const asSent = sentAs.get(key);
     if (asSent !== undefined) cells.set(ENRICHED_FOR_HEADER, asSent);
     cellsByKey.set(key, cells);
   }
+  return cellsByKey;
+}
+
+/**
+ * Writes the results of enrichment jobs whose rows are under the same header row of one sheet
+ * (the caller groups them so), then checkpoints each job's record. The sheet is read once and
+ * written once (one setValues per run of result columns) however many such jobs the pass brings;
+ * each job finds its own name and website columns in that read. Where two jobs match the same
+ * row, the later one's cells win, as writing them one after the other would leave them. Returns
+ * the rows matched, all jobs together.
+ */
+export function writeEnrichmentResults(ctx: JobsContext, sheets: SheetsById, jobs: readonly EnrichmentResults[]): number {
+  const first = jobs[0];
+  const sheet = first ? sheets.find(first.record.sheetId) : null;
+  const target = first?.record.enrichment;
+  if (!sheet || !target) {
+    for (const { record, final } of jobs) {
+      ctx.store.save({
+        ...record,
+        settled: final,
+        note: `The sheet "${record.sheetName ?? ""}" with this job's rows was deleted; its results can no longer be written back.`,
+      });
+    }
+    return 0;
+  }
+  const area = rereadArea(sheet, target);
   const updates: RowUpdates = new Map();
-  const matched = rowsFor(area, cellsByKey, updates);
+  const matchedBy = jobs.map((job) => rowsFor(areaIn(sheet, area.values, job.record.enrichment ?? target), cellsOfJob(job), updates));
   writeResultCells(area, updates);
-  if (final && record.startKey) ctx.store.deleteStart(record.startKey);
-  ctx.store.save({
-    ...record,
-    sheetName: sheet.getName(),
-    rowsWritten: matched,
-    settled: final,
-    note: passNoteCleared(record),
+  const sheetName = sheet.getName();
+  jobs.forEach(({ record, final }, index) => {
+    if (final && record.startKey) ctx.store.deleteStart(record.startKey);
+    ctx.store.save({ ...record, sheetName, rowsWritten: matchedBy[index] ?? 0, settled: final, note: passNoteCleared(record) });
   });
-  return matched;
+  return matchedBy.reduce((sum, n) => sum + n, 0);
 }
 
 /** Writes `cells` into the rows of a chunk's businesses (found by their name and website now). */

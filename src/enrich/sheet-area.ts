@@ -158,7 +158,11 @@ export function readArea(spreadsheet: Spreadsheet, args: AreaArgs): SheetArea {
 
 /** The same rows again in a later pass: the header row re-read, the two columns re-found by header. */
 export function rereadArea(sheet: Sheet, target: EnrichTarget): SheetArea {
-  const values = sheet.getDataRange().getValues();
+  return areaIn(sheet, sheet.getDataRange().getValues(), target);
+}
+
+/** The rows of `target` in values already read from the sheet (several jobs share one read). */
+export function areaIn(sheet: Sheet, values: unknown[][], target: EnrichTarget): SheetArea {
   const header = values[target.headerRow - 1] ?? [];
   const refind = (text: string, fallback: number): number => {
     if (text === "") return fallback;

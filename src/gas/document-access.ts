@@ -27,9 +27,25 @@ export class NoDocumentError extends Error {
   }
 }
 
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** undefined until asked: the execution's document (null where it has none). */
+let active: Spreadsheet | null | undefined;
+
+/**
+ * The execution's own spreadsheet, asked of SpreadsheetApp once per execution: a call costs as
+ * much as any other, and a sidebar refresh wanted it four times (the pass, the trigger's two
+ * checks, the job list). Apps Script evaluates the script afresh for every execution, so this
+ * module's state never outlives the execution, and an execution's document never changes.
+ */
+export function activeSpreadsheet(): Spreadsheet | null {
+  if (active === undefined) active = SpreadsheetApp.getActiveSpreadsheet() as Spreadsheet | null;
+  return active;
+}
+
 /** The execution's own document, or null where Google gave it none (a trigger without a document). */
 export function currentDocument(): DocumentAccess | null {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet() as GoogleAppsScript.Spreadsheet.Spreadsheet | null;
+  const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return null;
   if (OPENS_DOCUMENTS_BY_ID) return { id: spreadsheet.getId(), spreadsheet, store: new DeveloperMetadataStore(spreadsheet), current: true };
   const properties = PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;

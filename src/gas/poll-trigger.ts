@@ -1,13 +1,21 @@
 // This file keeps the one time-driven trigger that runs `pollJobs`. An add-on may have one
 // trigger of each type per user per document, running at most hourly, so we look for ours among
 // the user's triggers of this document before creating one, and never create a second.
+import { activeSpreadsheet } from "./document-access";
 import { readPollInterval, type PollInterval } from "./settings";
+
+/** The execution's document; these triggers exist only where it has one (the current-document build). */
+function documentOfTrigger(): GoogleAppsScript.Spreadsheet.Spreadsheet {
+  const spreadsheet = activeSpreadsheet();
+  if (!spreadsheet) throw new Error("The poll trigger is kept from a spreadsheet; this execution has none.");
+  return spreadsheet;
+}
 
 export const POLL_HANDLER = "pollJobs";
 const CREATED_FOR_KEY = "businessLeads.pollTrigger.requestedMinutes";
 
 function ownTriggers(): GoogleAppsScript.Script.Trigger[] {
-  return ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).filter((t) => t.getHandlerFunction() === POLL_HANDLER);
+  return ScriptApp.getUserTriggers(documentOfTrigger()).filter((t) => t.getHandlerFunction() === POLL_HANDLER);
 }
 
 function create(minutes: PollInterval): void {
@@ -26,7 +34,7 @@ function create(minutes: PollInterval): void {
 
 /** Triggers are per user per document, so is the note of what ours was created for. */
 function createdForKey(): string {
-  return `${CREATED_FOR_KEY}.${SpreadsheetApp.getActiveSpreadsheet().getId()}`;
+  return `${CREATED_FOR_KEY}.${documentOfTrigger().getId()}`;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { isTerminalStatus, type Business, type Job, type ResultsPage } from "../api/schemas";
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
-import { submitPendingChunks, writeEnrichmentResults } from "../enrich/poll";
+import { submitPendingChunks, writeEnrichmentResults, type EnrichmentResults } from "../enrich/poll";
 import { BUSINESS_COLUMNS } from "../sheets/columns";
 import { upsertByName } from "../sheets/fast-upsert";
 import { upsertBusinesses } from "../sheets/writer";
@@ -19,8 +19,13 @@ import { passNoteCleared } from "./record-note";
 import { createResultSheet, SheetsById, uniqueSheetName } from "./result-sheet";
 
 export const RESULTS_PAGE_SIZE = 500;
-/** Result pages fetched in one round trip: bounds the memory a pass holds at once. */
-const PAGES_PER_ROUND_TRIP = 8;
+/**
+ * Results one round trip may bring at most: fetchAll holds every response of its batch at once, so
+ * this bounds a pass's memory. A 500-business enriched page is about 700 KB of JSON (bench), so
+ * 4,000 results are some 6 MB of text and their parsed copies: the same bound as 8 full pages, but
+ * counted in results, so twenty 100-result searches share one round trip instead of three.
+ */
+const RESULTS_PER_ROUND_TRIP = 4000;
 /** Statuses in which the service serves results (spec: running, importing, enriching; and after). */
 const READABLE = ["running", "importing", "enriching", "completed", "failed"];
 
@@ -40,6 +45,8 @@ interface PagePlan {
   record: JobRecord;
   final: boolean;
   pages: number[];
+  /** The most results these pages can hold: what they weigh in a round trip. */
+  mostResults: number;
   /** An enrichment's submitted businesses (its status's actor_input), in the order sent. */
   sent?: ReadonlyArray<{ business_name?: string | undefined; website_url?: string | undefined }>;
 }
@@ -67,14 +74,21 @@ function failureMessage(record: JobRecord, job: Job): string {
   );
 }
 
-function planPages(record: JobRecord): PagePlan | null {
+/**
+ * The pages to read of a job whose status was just read. `maxResults` is the job's ceiling (its
+ * actor_input: a search's maximum, an enrichment's number of businesses): no page holds more than
+ * the page size, nor more than the ceiling leaves for it. Without a ceiling every page counts full.
+ */
+function planPages(record: JobRecord, maxResults: number | null | undefined): Omit<PagePlan, "sent"> | null {
   if (READABLE.indexOf(record.status) < 0) return null;
   const final = isTerminalStatus(record.status);
   const count = Math.ceil((record.leadCount ?? 0) / RESULTS_PAGE_SIZE);
   // A terminal job is always read from page 1, even when it reported no leads, to learn has_more.
   const pages: number[] = [];
   for (let page = 1; page <= Math.max(count, final ? 1 : 0); page += 1) pages.push(page);
-  return pages.length === 0 ? null : { record, final, pages };
+  const full = pages.length * RESULTS_PAGE_SIZE;
+  const mostResults = typeof maxResults === "number" && maxResults >= 0 ? Math.min(full, maxResults) : full;
+  return pages.length === 0 ? null : { record, final, pages, mostResults };
 }
 
 export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
@@ -107,11 +121,12 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
     }
     const updated = applyStatus(markSeen(record, ctx.keyDigest), outcome.value);
     ctx.store.trySave(updated); // a failed save only delays this job's checkpoint: the pass goes on
-    const plan = planPages(updated);
+    const plan = planPages(updated, outcome.value.actor_input?.maxResults);
     if (plan) plans.push({ ...plan, sent: outcome.value.actor_input?.businesses });
   });
 
-  // Jobs go into round trips whole (a job's pages are written together), several jobs per trip.
+  // Jobs go into round trips whole (a job's pages are written together), as many jobs per trip as
+  // RESULTS_PER_ROUND_TRIP allows (a job heavier than that goes alone).
   let index = 0;
   while (index < plans.length) {
     if (ctx.clock.now() >= deadline) {
@@ -119,11 +134,11 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
       break;
     }
     const group: PagePlan[] = [];
-    let size = 0;
-    while (index < plans.length && (group.length === 0 || size + (plans[index]?.pages.length ?? 0) <= PAGES_PER_ROUND_TRIP)) {
+    let weight = 0;
+    while (index < plans.length && (group.length === 0 || weight + (plans[index]?.mostResults ?? 0) <= RESULTS_PER_ROUND_TRIP)) {
       const plan = plans[index] as PagePlan;
       group.push(plan);
-      size += plan.pages.length;
+      weight += plan.mostResults;
       index += 1;
     }
     importGroup(ctx, sheets, group, deadline, report);
@@ -163,6 +178,9 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
     }
   }
   const outcomes = ctx.client.batch(requests, { deadline });
+  // Enrichment jobs of the same rows (one sheet, one header row) are written together after the
+  // loop: one read and one write of their sheet for all of them.
+  const enrichments = new Map<string, EnrichmentResults[]>();
   let offset = 0;
   for (const plan of group) {
     const mine = outcomes.slice(offset, offset + plan.pages.length);
@@ -175,16 +193,32 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
     const pages = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
     report.pagesRead += pages.length;
     if (plan.final && !readToEnd(ctx, plan.record, pages, deadline, report)) continue;
+    const rows = plan.record.enrichment;
+    if (plan.record.kind === "enrichment" && rows) {
+      const key = `${plan.record.sheetId ?? ""}:${rows.headerRow}`;
+      const job = { record: plan.record, businesses: pages.flatMap((page) => page.items), final: plan.final, sent: plan.sent };
+      enrichments.set(key, [...(enrichments.get(key) ?? []), job]);
+      continue;
+    }
     try {
-      if (plan.record.kind === "enrichment" && plan.record.enrichment) {
-        report.rowsWritten += writeEnrichmentResults(ctx, sheets, plan.record, pages.flatMap((page) => page.items), plan.final, plan.sent);
-      } else writeJob(ctx, sheets, plan, pages, report);
+      writeJob(ctx, sheets, plan, pages, report);
     } catch (error) {
-      // One job's sheet trouble must not stop the others; the next pass tries it again.
-      const latest = ctx.store.get(plan.record.id) ?? plan.record; // keeps a sheet recreated meanwhile
-      ctx.store.trySave({ ...latest, note: `Could not write the results this time: ${(error as Error).message}` });
+      noteWriteFailure(ctx, plan.record, error);
     }
   }
+  for (const jobs of enrichments.values()) {
+    try {
+      report.rowsWritten += writeEnrichmentResults(ctx, sheets, jobs);
+    } catch (error) {
+      for (const job of jobs) noteWriteFailure(ctx, job.record, error);
+    }
+  }
+}
+
+/** One job's sheet trouble must not stop the others: the job says so, and the next pass tries again. */
+function noteWriteFailure(ctx: JobsContext, record: JobRecord, error: unknown): void {
+  const latest = ctx.store.get(record.id) ?? record; // keeps a sheet recreated meanwhile
+  ctx.store.trySave({ ...latest, note: `Could not write the results this time: ${(error as Error).message}` });
 }
 
 /**

@@ -1,8 +1,9 @@
 // This file defines the server functions that exist for the sidebar itself: opening it, what it
 // may know of the settings (a masked hint, never the key) and bringing a job's sheet to the front.
 import { DEFAULT_BASE_URL } from "../build-defaults";
-import { currentJobStore } from "../gas/jobs-context";
+import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { readStoredSettings } from "../gas/settings";
+import { JobStore } from "../jobs/job-store";
 import { findSheetById } from "../jobs/result-sheet";
 import { maskedKeyHint } from "./key-hint";
 import { UserFacingError, withUserErrors } from "./user-error";
@@ -40,9 +41,11 @@ export function showJobSheet(raw: unknown): { sheetName: string } {
   return withUserErrors(() => {
     const jobId = typeof raw === "object" && raw !== null ? (raw as { jobId?: unknown }).jobId : undefined;
     if (typeof jobId !== "string" || !jobId.trim()) throw new UserFacingError("Choose a job to open its sheet.");
-    const record = currentJobStore().get(jobId.trim());
+    const doc = currentDocument();
+    if (!doc) throw new NoDocumentError();
+    const record = new JobStore(doc.store).get(jobId.trim());
     if (!record) throw new UserFacingError("This document does not track that job any more. Open it again from \"Open an existing job\".");
-    const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+    const spreadsheet = doc.spreadsheet;
     // The id survives a rename; the name is the fallback for a record written before its sheet had one.
     const sheet = findSheetById(spreadsheet, record.sheetId) ?? (record.sheetName ? spreadsheet.getSheetByName(record.sheetName) : null);
     if (!sheet) {

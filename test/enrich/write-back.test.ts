@@ -54,7 +54,7 @@ describe("writeEnrichmentResults", () => {
     ];
     // The service returned a cleaned-up title for Acme: its position finds it.
     const results = [business(1, "ACME Incorporated", "https://acme.com/", ["info@acme.com"]), business(2, "Beta", "https://beta.io", ["hi@beta.io"])];
-    const matched = writeEnrichmentResults(ctx, new SheetsById(spreadsheet), record, results, true, sent);
+    const matched = writeEnrichmentResults(ctx, new SheetsById(spreadsheet), [{ record, businesses: results, final: true, sent }]);
     expect(matched).toBe(3);
 
     const values = sheet.getDataRange().getValues();

@@ -12,8 +12,9 @@ afterAll(async () => world.close());
 
 it("slow round trips: passes stop at their deadline, never killed, and later passes complete every job", async () => {
   const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 20000, maxActiveJobs: 25 });
-  // Each UrlFetchApp round trip takes 100 s of virtual time: a 4.5 min budget starts three.
-  const runtime = newRuntime(world, { fetchLatencyMs: 100_000 });
+  // Each UrlFetchApp round trip takes 150 s of virtual time: a 4.5 min budget starts two, the
+  // statuses and one round trip of results (at most 4,000 results: 6 of these 600-result jobs).
+  const runtime = newRuntime(world, { fetchLatencyMs: 150_000 });
   sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
   const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Boston" });
   const started: JobView[] = [];

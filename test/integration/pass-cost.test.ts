@@ -1,0 +1,68 @@
+// What one poll pass costs, end to end on the BUILT bundle (the figures of bench/import-figures.ts
+// and bench/enrich-figures.ts, held as tests): twenty small searches share one results round trip
+// and cost at most 4 SpreadsheetApp calls each plus the document's one; enrichment jobs of one
+// sheet share one read and one write of it.
+import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { newRuntime, readSheet, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(11);
+});
+afterAll(async () => world.close());
+
+async function setUp(): Promise<FakeRuntime> {
+  const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 10_000, maxActiveJobs: 25 });
+  const runtime = newRuntime(world);
+  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  return runtime;
+}
+
+/** One refreshJobs pass: its round trips and SpreadsheetApp calls (reads, writes and getters). */
+function pass(runtime: FakeRuntime): { views: JobView[]; roundTrips: number; calls: number } {
+  const before = runtime.counters.snapshot();
+  const views = sidebar<JobView[]>(runtime, "refreshJobs");
+  const after = runtime.counters.snapshot();
+  const calls = (name: "spreadsheetReads" | "spreadsheetWrites" | "spreadsheetGetters"): number => after[name] - before[name];
+  return { views, roundTrips: after.roundTrips - before.roundTrips, calls: calls("spreadsheetReads") + calls("spreadsheetWrites") + calls("spreadsheetGetters") };
+}
+
+describe("one pass over 20 active 100-result searches", () => {
+  it("takes one status and one results round trip and at most 4 SpreadsheetApp calls per job, plus 1", async () => {
+    const runtime = await setUp();
+    for (let i = 1; i <= 20; i += 1) sidebar<JobView>(runtime, "startSearch", { query: `cost query ${i}`, location: "Austin, Texas, US", maxResults: 100 });
+    for (const [advance, status] of [[12_000, "running"], [18_000, "completed"]] as const) {
+      world.clock.advance(advance);
+      const { views, roundTrips, calls } = pass(runtime);
+      expect(views.map((v) => v.status)).toEqual(Array(20).fill(status));
+      expect(views.every((v) => v.rowsWritten > 0)).toBe(true);
+      expect(roundTrips).toBe(2);
+      expect(calls).toBeLessThanOrEqual(4 * 20 + 1);
+    }
+  });
+});
+
+describe("enrichment jobs of one sheet", () => {
+  it("share one read and one write of the sheet per pass", async () => {
+    const runtime = await setUp();
+    const sheet = "Leads to enrich";
+    runtime.spreadsheetApp.testing.userAddSheet(sheet);
+    const rows: Array<Array<string | number>> = [["Company", "Website", "Notes"]];
+    for (let i = 1; i <= 1500; i += 1) rows.push([`Company ${i}`, `company${i}.com`, i]);
+    runtime.spreadsheetApp.testing.userSeed(sheet, "A1", rows);
+    runtime.spreadsheetApp.testing.setActiveSheet(sheet);
+    const started = sidebar<{ jobs: JobView[] }>(runtime, "startEnrichment", {});
+    expect(started.jobs.map((j) => j.leadCount)).toEqual([700, 700, 100]);
+
+    world.clock.advance(600_000); // every job has ended
+    const { views, roundTrips, calls } = pass(runtime);
+    expect(views.map((v) => v.status)).toEqual(["completed", "completed", "completed"]);
+    expect(views.map((v) => v.rowsWritten)).toEqual([700, 700, 100]);
+    const written = readSheet(runtime, sheet).rows.filter((r) => r["Enrichment status"] === "completed" || r["Enrichment status"] === "partial");
+    expect(written).toHaveLength(1500);
+    expect(roundTrips).toBe(2);
+    // getActiveSpreadsheet, getSheets and getSheetId per sheet to find it, getDataRange + getValues,
+    // getRange + setValues for the one run of result columns, getName: 3 jobs, one sheet.
+    expect(calls).toBeLessThanOrEqual(9);
+  });
+});
