@@ -27,6 +27,7 @@ import { createSession } from "./session";
 import { guardSpreadsheetApp } from "./spreadsheet-guard";
 import { spreadsheetAppView, type SpreadsheetDirectory } from "./spreadsheet-app-view";
 import { FakeSpreadsheetApp, type CallKind } from "./spreadsheet";
+import { messages as spreadsheetMessages } from "./spreadsheet/errors";
 import { createUrlFetchApp, type BeforeFetchHook, type RecordedRequest } from "./url-fetch";
 import { createUtilities } from "./utilities";
 
@@ -153,6 +154,10 @@ export class FakeRuntime {
   private readonly plainTextStopsFormulas: boolean;
   /** Every spreadsheet of this runtime by id; the first is `spreadsheetApp`. */
   private readonly spreadsheets = new Map<string, FakeSpreadsheetApp>();
+  /** Spreadsheets the user lost (loseDocument), with how openById then fails. */
+  private readonly lost = new Map<string, string>();
+  /** Spreadsheets whose writes fail (failWrites), with the error's message. */
+  private readonly failingWrites = new Map<string, string>();
   private nextExecutionId = 1;
 
   constructor(options: RuntimeOptions = {}) {
@@ -173,7 +178,7 @@ export class FakeRuntime {
 
   private newSpreadsheet(id: string, name: string): FakeSpreadsheetApp {
     const app = new FakeSpreadsheetApp({
-      onCall: (kind: CallKind, method: string) => this.onSpreadsheetCall(kind, method),
+      onCall: (kind: CallKind, method: string) => this.onSpreadsheetCall(id, kind, method),
       plainTextStopsFormulas: this.plainTextStopsFormulas,
       name,
       id,
@@ -200,6 +205,34 @@ export class FakeRuntime {
     const app = this.spreadsheets.get(id);
     if (app === undefined) throw new Error(`no spreadsheet ${id} in this runtime`);
     return app;
+  }
+
+  /**
+   * The user loses a spreadsheet: its owner deleted it for good ("deleted") or stopped sharing it
+   * ("unshared"). SpreadsheetApp.openById(id) then throws as Google's does for a missing or an
+   * unshared file, and no execution can run in it (the user cannot open it) until
+   * `restoreDocument(id)` (shared again). Its content stays for tests to read.
+   */
+  loseDocument(id: string, how: "deleted" | "unshared"): void {
+    this.spreadsheet(id);
+    this.lost.set(id, how === "deleted" ? spreadsheetMessages.openByIdMissing : spreadsheetMessages.openByIdNoAccess);
+  }
+
+  restoreDocument(id: string): void {
+    this.lost.delete(id);
+  }
+
+  /**
+   * From now on every write a script makes to that spreadsheet fails with `message` (default:
+   * Google's "Service Spreadsheets failed while accessing document with id …"); reads still work.
+   * Returns the function that ends the failure.
+   */
+  failWrites(id: string, message: string = spreadsheetMessages.serviceFailed(id)): () => void {
+    this.spreadsheet(id);
+    this.failingWrites.set(id, message);
+    return () => {
+      if (this.failingWrites.get(id) === message) this.failingWrites.delete(id);
+    };
   }
 
   /** Every spreadsheet id, the first one first. */
@@ -381,6 +414,9 @@ export class FakeRuntime {
     this.counters.executions += 1;
     const exec = new Execution(this.nextExecutionId++, options.user ?? this.userEmail, authMode, kind, this.clock, plan, this.enforceTimeLimits);
     exec.documentId = options.documentId === undefined ? DOCUMENT_ID : options.documentId;
+    if (exec.documentId !== null && this.lost.has(exec.documentId)) {
+      throw new Error(`spreadsheet ${exec.documentId} is lost (loseDocument): the user cannot open it to run anything there`);
+    }
     return exec;
   }
 
@@ -391,7 +427,7 @@ export class FakeRuntime {
     if (this.ambient === exec) this.ambient = undefined;
   }
 
-  private onSpreadsheetCall(kind: CallKind, method: string): void {
+  private onSpreadsheetCall(documentId: string, kind: CallKind, method: string): void {
     const exec = this.current();
     if (exec === undefined) return; // a test preparing or inspecting the document
     if (kind === "getter") {
@@ -405,12 +441,19 @@ export class FakeRuntime {
     if (!ALLOWED.spreadsheetDocument(exec.authMode)) throw exec.error(permissionMessage(bare, SCOPES.spreadsheetsCurrentOnly));
     // Custom functions: "You do not have permission to call setValue" is Google's own wording.
     if (kind === "write" && !ALLOWED.spreadsheetWrites(exec.authMode)) throw exec.error(permissionMessage(bare));
+    const failure = kind === "write" ? this.failingWrites.get(documentId) : undefined;
+    if (failure !== undefined) throw exec.error(failure);
     if (kind === "write") this.counters.spreadsheetWrites += 1;
     else this.counters.spreadsheetReads += 1;
   }
 
   private directory(): SpreadsheetDirectory {
-    return { find: (id) => this.spreadsheets.get(id), primary: this.spreadsheetApp, manifestScopes: () => this.manifestScopes() };
+    return {
+      find: (id) => (this.lost.has(id) ? undefined : this.spreadsheets.get(id)),
+      refusal: (id) => this.lost.get(id),
+      primary: this.spreadsheetApp,
+      manifestScopes: () => this.manifestScopes(),
+    };
   }
 
   private buildGlobals(exec: Execution): GasGlobals {

@@ -9,8 +9,10 @@ import type { Execution } from "./execution";
 import type { FakeSpreadsheetApp } from "./spreadsheet";
 
 export interface SpreadsheetDirectory {
-  /** The spreadsheet with that id, if the runtime has one. */
+  /** The spreadsheet with that id, if the runtime has one the user can open. */
   find(id: string): FakeSpreadsheetApp | undefined;
+  /** Why openById cannot open that id (a spreadsheet the user lost), in Google's words. */
+  refusal(id: string): string | undefined;
   /** Any spreadsheet: serves the methods that need no document (enums, newRichTextValue). */
   readonly primary: FakeSpreadsheetApp;
   /** The oauthScopes of the built manifest. */
@@ -27,7 +29,9 @@ export function spreadsheetAppView(exec: Execution, directory: SpreadsheetDirect
     if (!directory.manifestScopes().includes(SCOPES.spreadsheets)) {
       throw exec.error(permissionMessage("SpreadsheetApp.openById", SCOPES.spreadsheets));
     }
-    // A missing or unshared file fails the way the fake's own openById words it.
+    const refused = directory.refusal(String(id));
+    if (refused !== undefined) throw exec.error(refused);
+    // Any other unknown id fails the way the fake's own openById words a missing file.
     const target = directory.find(String(id)) ?? base;
     return target.openById(String(id));
   };

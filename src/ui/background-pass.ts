@@ -23,6 +23,8 @@ export const WAITING_FOR_SIDEBAR =
 
 const couldNotOpen = (reason: string): string =>
   `The hourly background update could not open this spreadsheet (${reason}). Open the sidebar or click Refresh to bring the results in.`;
+const stoppedOn = (reason: string): string =>
+  `The hourly background update stopped on this spreadsheet (${reason}). Open the sidebar or click Refresh to bring the results in.`;
 
 /** One pass over one document's jobs and due refreshes; the trigger keeps serving it while any remain. */
 function runDocumentPass(doc: DocumentAccess, deadline: number): void {
@@ -80,14 +82,14 @@ function serveEveryDocument(passUnderDocumentLock: () => void): void {
       } catch (error) {
         // Deleted, unshared or refused: stop serving it; its sidebar re-registers it and says why.
         forgetServedDocument(id);
-        leaveBackgroundNotice(id, couldNotOpen(messageOf(error)));
+        leaveBackgroundNotice(id, couldNotOpen(messageOf(error)), appsScriptClock.now());
         continue;
       }
       try {
         leasedPass(doc, owner, deadline);
       } catch (error) {
         // One document's trouble does not stop the others; its sidebar shows what went wrong.
-        leaveBackgroundNotice(id, `The hourly background update stopped on this spreadsheet (${messageOf(error)}). Open the sidebar or click Refresh to bring the results in.`);
+        leaveBackgroundNotice(id, stoppedOn(messageOf(error)), appsScriptClock.now());
       }
     }
     if (servedDocuments().length === 0) removeUserPollTrigger();
@@ -99,7 +101,7 @@ export function runTriggerPass(passUnderDocumentLock: () => void, secret: () => 
   try {
     withUserErrors(() => {
       if (OPENS_DOCUMENTS_BY_ID) serveEveryDocument(passUnderDocumentLock);
-      else if (currentDocument() === null) leaveBackgroundNotice(ANY_DOCUMENT, WAITING_FOR_SIDEBAR);
+      else if (currentDocument() === null) leaveBackgroundNotice(ANY_DOCUMENT, WAITING_FOR_SIDEBAR, appsScriptClock.now());
       else {
         clearBackgroundNotice(ANY_DOCUMENT);
         passUnderDocumentLock();

@@ -1,5 +1,6 @@
 // This file defines the sidebar's list of the current document's jobs: their JobViews, and for a
-// job still in progress the notice a background run left when it could not reach this document.
+// job still in progress (and started before that run) the notice a background run left when it
+// could not reach this document.
 import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { keyDigest } from "../gas/key-digest";
 import { backgroundNoticeFor } from "../gas/served-documents";
@@ -15,6 +16,8 @@ export function listDocumentJobs(): JobView[] {
   const digest = key ? keyDigest(key) : null;
   return new JobStore(doc.store).all().map((record) => {
     const view = toJobView(record, digest);
-    return notice !== null && !record.settled && view.error === null ? { ...view, error: notice } : view;
+    // Only a job that existed when the background run left the notice is concerned by it.
+    const concerned = notice !== null && !record.settled && view.error === null && Date.parse(record.createdAt) <= notice.at;
+    return concerned ? { ...view, error: notice.message } : view;
   });
 }

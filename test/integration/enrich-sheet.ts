@@ -47,14 +47,18 @@ export function messyRows(count: number, offset = 0): RowSpec[] {
 
 export const HEADERS = ["Company", "Notes", "Website", "Owner"];
 
-/** Seeds a sheet: header row, the rows, the user's own columns (text, numbers and formulas). */
-export function seedSheet(runtime: FakeRuntime, sheetName: string, rows: RowSpec[], firstRow = 1): void {
-  const testing = runtime.spreadsheetApp.testing;
+/**
+ * Seeds a sheet: header row, the rows, the user's own columns (text, numbers and formulas); in
+ * the runtime's first spreadsheet or another one (runtime.addDocument).
+ */
+export function seedSheet(runtime: FakeRuntime, sheetName: string, rows: RowSpec[], firstRow = 1, documentId?: string): void {
+  const app = runtime.spreadsheet(documentId);
+  const testing = app.testing;
   if (!testing.sheetNames().includes(sheetName)) testing.userAddSheet(sheetName);
   if (firstRow === 1) {
     testing.userSeed(sheetName, "A1", [HEADERS]);
     // A frozen header row, as users keep it: "Sort sheet" then leaves it in place.
-    runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName)?.setFrozenRows(1);
+    app.getActiveSpreadsheet().getSheetByName(sheetName)?.setFrozenRows(1);
   }
   testing.userSeed(
     sheetName,
@@ -88,8 +92,8 @@ export async function enrichedBusinesses(world: World, apiKey: string, jobs: Sen
   return byPair;
 }
 
-export const userColumns = (runtime: FakeRuntime, sheetName: string): unknown[][] => {
-  const testing = runtime.spreadsheetApp.testing;
+export const userColumns = (runtime: FakeRuntime, sheetName: string, documentId?: string): unknown[][] => {
+  const testing = runtime.spreadsheet(documentId).testing;
   const values = testing.values(sheetName);
   const formulas = testing.formulas(sheetName);
   return values.map((row, r) => HEADERS.map((_, c) => [row[c], formulas[r]?.[c] ?? ""]));
@@ -102,6 +106,7 @@ export function rowsOf(runtime: FakeRuntime, sheetName: string): Array<Record<st
 
 export const pairKey = (name: string, url: string): string => `${name.replace(/\s+/g, " ").trim().toLowerCase()}\u0001${url.replace(/\/+$/, "")}`;
 const joined = (value: unknown): string => (Array.isArray(value) ? value.join(", ") : "");
+const DIRECT_COLUMNS = ["Decision maker names", "Decision maker emails", "Additional phones", "Phone types", "Facebook", "Instagram", "LinkedIn", "Owner enrichment status"];
 
 /** The unique pairs in sheet order, first spelling kept: what a correct add-on sends. */
 export function expectedUnique(specs: RowSpec[]): Array<{ name: string; url: string }> {
@@ -127,10 +132,11 @@ export function expectRowsRight(
   byPair: Map<string, ServiceBusiness>,
   creditReason: string | RegExp | null,
   failedPairs: Set<string> = new Set(),
+  documentId?: string,
 ): void {
   const bySpec = new Map(specs.map((s) => [`${s.name}\u0001${s.website}`, s]));
   const byKey = new Map([...byPair.values()].map((b) => [pairKey(String(b.title), String(b.website)), b]));
-  const { rows } = readSheet(runtime, sheetName);
+  const { rows } = readSheet(runtime, sheetName, documentId);
   expect(rows).toHaveLength(specs.length);
   for (const row of rows) {
     const spec = bySpec.get(`${String(row.Company)}\u0001${String(row.Website)}`);
@@ -154,6 +160,20 @@ export function expectRowsRight(
     const expectedStatus = failedPairs.has(key) && business.enrichment_status !== "completed" ? expect.stringMatching(/^Failed: /) : business.enrichment_status;
     expect([spec.name, row["Enrichment status"], row.Emails, row["Owner emails"], row.Phone, row["Enriched for"]]).toEqual([
       spec.name, expectedStatus, joined(business.emails), joined(business.owner_emails), business.phone ?? "", `${business.title} | ${String(business.website)}`,
+    ]);
+    // The columns that copy one field of the service's JSON as it is (lists joined).
+    const socials = (business.socials ?? {}) as Record<string, unknown>;
+    const phoneTypes = Object.entries((business.phone_types ?? {}) as Record<string, unknown>).map(([phone, type]) => `${phone}: ${String(type)}`);
+    expect([spec.name, ...DIRECT_COLUMNS.map((header) => row[header])]).toEqual([
+      spec.name,
+      joined(business.decision_maker_names),
+      joined(business.decision_maker_emails),
+      joined(business.additional_phones),
+      phoneTypes.join("; "),
+      joined(socials.facebooks),
+      joined(socials.instagrams),
+      joined(socials.linkedIns),
+      business.owner_enrichment_status ?? "",
     ]);
   }
 }

@@ -36,6 +36,10 @@ export const messages = {
   deleteAllColumns: "Sorry, it is not possible to delete all non-frozen columns.",
   deleteLastSheet: "You can't remove all the sheets in a document.",
   rowsOutOfBounds: "Those rows are out of bounds.",
+  /** openById of a file that does not exist (or was deleted for good). */
+  openByIdMissing: "Unexpected error while getting the method or property openById on object SpreadsheetApp.",
+  /** Google's wording for the Spreadsheet service's transient failures. */
+  serviceFailed: (id: string): string => `Service Spreadsheets failed while accessing document with id ${id}.`,
   columnsOutOfBounds: "Those columns are out of bounds.",
   // Guessed wordings (Google documents none of these): kept in one place so they are easy to correct.
   sheetDeleted: "This sheet has been deleted. Get it again with getSheetByName().",
@@ -43,6 +47,8 @@ export const messages = {
   sheetNameEmpty: "The sheet name cannot be empty.",
   notAnInteger: (value: unknown): string => `Cannot convert '${String(value)}' to int.`,
   uiUnavailable: "Cannot call SpreadsheetApp.getUi() from this context.",
+  /** openById of a file the user can no longer open (its owner stopped sharing it). */
+  openByIdNoAccess: "You do not have permission to access the requested document.",
   signature: (args: readonly unknown[], method: string): string =>
     `The parameters (${args.map(describeArgType).join(",")}) don't match the method signature for ${method}.`,
 };

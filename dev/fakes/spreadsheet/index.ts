@@ -66,7 +66,7 @@ export class FakeSpreadsheetApp {
   /** Only the fake's own document opens; any other id fails as a missing or unshared file would. */
   openById(id: string): FakeSpreadsheet {
     this.doc.call("read", "SpreadsheetApp.openById");
-    if (id !== this.doc.id) throw this.doc.error(`Unexpected error while getting the method or property openById on object SpreadsheetApp.`);
+    if (id !== this.doc.id) throw this.doc.error(messages.openByIdMissing);
     return new FakeSpreadsheet(this.doc);
   }
 

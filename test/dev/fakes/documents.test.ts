@@ -1,7 +1,8 @@
 // Tests the fakes' documents: several spreadsheets in one runtime, each with its own document
 // properties, cache and lock; a time-driven trigger Google runs without a current document (the
 // document's services are null); openById refused without the full `spreadsheets` scope in the
-// manifest, with Google's wording; and spreadsheet-level developer metadata with its limit.
+// manifest, with Google's wording; a spreadsheet the user lost (deleted or unshared: openById
+// fails) or whose writes fail; and spreadsheet-level developer metadata with its limit.
 import { createRuntime, DOCUMENT_ID } from "../../../dev/fakes/runtime";
 import { makeDist } from "./test-support";
 
@@ -80,6 +81,51 @@ describe("SpreadsheetApp.openById", () => {
     const other = rt.addDocument("Second");
     expect(rt.run("open", [other], { documentId: null }).value).toBe("Second");
     expect(rt.run("open", ["1NoSuchSpreadsheet"], { documentId: null }).errorMessage).toMatch(/Unexpected error while getting the method or property openById/);
+  });
+});
+
+describe("a spreadsheet the user loses", () => {
+  it("unshared: openById fails as for a file the user may not open; shared again, it opens", () => {
+    const rt = createRuntime({ distDir: fullScope });
+    const other = rt.addDocument("Second");
+    rt.loseDocument(other, "unshared");
+    expect(rt.run("open", [other], { documentId: null }).errorMessage).toBe("You do not have permission to access the requested document.");
+    expect(rt.run("open", [other]).errorMessage).toBe("You do not have permission to access the requested document.");
+    // The user cannot open it, so nothing runs there; the test still reads its content.
+    expect(() => rt.run("here", [], { documentId: other })).toThrow(/lost/);
+    expect(rt.spreadsheet(other).testing.sheetNames()).toEqual(["Sheet1"]);
+    rt.restoreDocument(other);
+    expect(rt.run("open", [other], { documentId: null }).value).toBe("Second");
+    expect(rt.run("here", [], { documentId: other }).value).toBe(other);
+  });
+
+  it("deleted: openById fails as for an id no file has", () => {
+    const rt = createRuntime({ distDir: fullScope });
+    const other = rt.addDocument("Second");
+    rt.loseDocument(other, "deleted");
+    expect(rt.run("open", [other], { documentId: null }).errorMessage).toBe("Unexpected error while getting the method or property openById on object SpreadsheetApp.");
+  });
+
+  it("without the full scope, openById is refused for the scope first", () => {
+    const rt = createRuntime({ distDir: currentOnly });
+    const other = rt.addDocument();
+    rt.loseDocument(other, "unshared");
+    expect(rt.run("open", [other]).errorMessage).toMatch(/^You do not have permission to call SpreadsheetApp.openById/);
+  });
+});
+
+describe("a spreadsheet whose writes fail", () => {
+  it("reads still work, every write throws Google's service failure until it ends; other spreadsheets are unaffected", () => {
+    const rt = createRuntime({ distDir: fullScope });
+    const other = rt.addDocument("Second");
+    const end = rt.failWrites(other);
+    expect(rt.run("tag", ["a", "1"], { documentId: other }).errorMessage).toBe(`Service Spreadsheets failed while accessing document with id ${other}.`);
+    expect(rt.run("tags", [other], { documentId: null }).value).toEqual([]);
+    expect(rt.run("open", [other], { documentId: null }).value).toBe("Second");
+    expect(rt.run("tag", ["b", "2"]).error).toBeUndefined();
+    end();
+    expect(rt.run("tag", ["a", "1"], { documentId: other }).error).toBeUndefined();
+    expect(rt.run("tags", [other], { documentId: null }).value).toEqual(["a=1"]);
   });
 });
 

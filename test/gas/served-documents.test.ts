@@ -1,0 +1,48 @@
+// Tests the background notices kept in the user's properties: each concerns the jobs that existed
+// when it was left; a document's own notice wins over the one for every document; a notice saved
+// as bare text (before notices had a time) concerns every job; and however many spreadsheets are
+// lost, the notices fit one property value, the newest kept, so a later notice still saves.
+import { createRuntime } from "../../dev/fakes/runtime";
+import { VALUE_LIMIT_BYTES } from "../../dev/fakes/properties";
+import { ANY_DOCUMENT, backgroundNoticeFor, clearBackgroundNotice, leaveBackgroundNotice } from "../../src/gas/served-documents";
+
+const KEY = "businessLeads.backgroundNotices";
+let userProperties: GoogleAppsScript.Properties.Properties;
+
+beforeEach(() => {
+  const globals = createRuntime().globals();
+  (globalThis as { PropertiesService?: unknown }).PropertiesService = globals.PropertiesService;
+  userProperties = globals.PropertiesService.getUserProperties() as unknown as GoogleAppsScript.Properties.Properties;
+});
+afterAll(() => {
+  delete (globalThis as { PropertiesService?: unknown }).PropertiesService;
+});
+
+describe("background notices", () => {
+  it("keep when they were left; a document's own notice wins over the one for every document", () => {
+    leaveBackgroundNotice(ANY_DOCUMENT, "waiting", 1000);
+    expect(backgroundNoticeFor("doc-a")).toEqual({ message: "waiting", at: 1000 });
+    leaveBackgroundNotice("doc-a", "could not open", 2000);
+    expect(backgroundNoticeFor("doc-a")).toEqual({ message: "could not open", at: 2000 });
+    expect(backgroundNoticeFor("doc-b")).toEqual({ message: "waiting", at: 1000 });
+    clearBackgroundNotice("doc-a");
+    clearBackgroundNotice(ANY_DOCUMENT);
+    expect(backgroundNoticeFor("doc-a")).toBeNull();
+  });
+
+  it("read a notice saved as bare text as concerning every job", () => {
+    userProperties.setProperty(KEY, JSON.stringify({ "doc-a": "old words", "doc-b": 7 }));
+    expect(backgroundNoticeFor("doc-a")).toEqual({ message: "old words", at: Number.MAX_SAFE_INTEGER });
+    expect(backgroundNoticeFor("doc-b")).toBeNull();
+  });
+
+  it("fit one property value however many spreadsheets are lost, the newest kept", () => {
+    const reason = "Ü".repeat(2000); // a long reason, 2 bytes a character
+    for (let i = 0; i < 200; i += 1) leaveBackgroundNotice(`doc-${String(i).padStart(3, "0")}`, `could not open (${reason})`, i);
+    const stored = userProperties.getProperty(KEY) ?? "";
+    expect(Buffer.byteLength(stored, "utf8")).toBeLessThanOrEqual(VALUE_LIMIT_BYTES);
+    expect(backgroundNoticeFor("doc-199")?.at).toBe(199);
+    expect(backgroundNoticeFor("doc-199")?.message.endsWith("…")).toBe(true);
+    expect(backgroundNoticeFor("doc-000")).toBeNull();
+  });
+});
