@@ -2,6 +2,7 @@
 // creations while the credits only just cover the rows, then run again; a chunk waiting for a job
 // slot in a document shared with another account's editor; a user whose store of waiting chunks is
 // full. Each business is charged once, nobody pays for another editor's rows, and no row is lost.
+import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { newRuntime, serviceAccount, sidebar, startWorld, type World } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, rowsOf, seedSheet, serviceEnrichments, userColumns, type RowSpec } from "./enrich-sheet";
@@ -76,11 +77,16 @@ describe("a start killed while the credits are tight", () => {
   });
 });
 
-describe("a chunk waiting for a job slot in a shared document", () => {
+const BUILDS = [
+  { build: "default", distDir: path.resolve(__dirname, "../../dist") },
+  { build: "full-scope (heads in developer metadata)", distDir: path.resolve(__dirname, "../../dist-full") },
+];
+
+describe.each(BUILDS)("a chunk waiting for a job slot in a shared document, $build build", ({ distDir }) => {
   it("is sent by its own editor's pass only: another account's editor pays nothing for it", async () => {
     const owner = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 1 });
     const rival = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-    const runtime = newRuntime(world, { userEmail: "owner@example.com" });
+    const runtime = newRuntime(world, { userEmail: "owner@example.com", distDir });
     const RIVAL = "rival@example.com";
     sidebar(runtime, "saveSettings", { apiKey: owner.apiKey, baseUrl: world.url });
     runtime.run("saveSettings", [{ apiKey: rival.apiKey, baseUrl: world.url }], { viaScriptRun: true, user: RIVAL });
@@ -134,5 +140,27 @@ describe("a user whose store of waiting chunks is full", () => {
     await finish(runtime, apiKey);
     const received = await expectEachChargedOnce(apiKey);
     expect(received.size).toBe(expectedUnique(specs).length);
+  });
+});
+
+describe("a waiting chunk in the full-scope build, when Google runs the trigger without a document", () => {
+  it("is sent by the user's trigger alone, which opens the document by id and finds the body in the user's properties", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 1 });
+    const runtime = newRuntime(world, { distDir: BUILDS[1]?.distDir ?? "", triggerDocument: "none" });
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const specs = messyRows(1060, 5);
+    seeded(runtime, specs);
+    const unique = expectedUnique(specs);
+    expect(sidebar<{ jobs: unknown[] }>(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
+
+    for (let hour = 0; hour < 12 && runtime.triggers.length > 0; hour += 1) {
+      world.clock.advance(60 * 60 * 1000);
+      for (const run of runtime.fireDueTriggers()) expect(run.errorMessage ?? null).toBeNull();
+    }
+    expect(runtime.triggers).toHaveLength(0);
+    const received = await expectEachChargedOnce(apiKey);
+    expect(received.size).toBe(unique.length);
+    const byPair = await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey));
+    expectRowsRight(runtime, SHEET, specs, received, byPair, null);
   });
 });
