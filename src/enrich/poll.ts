@@ -166,7 +166,7 @@ export function submitPendingChunks(ctx: JobsContext, sheets: SheetsById, deadli
     if (outcome.kind === "refused") {
       markChunkRows(sheets, chunk, body, () => new Map([[STATUS_HEADER, ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)], [ENRICHED_FOR_HEADER, ""]]));
       ctx.store.deleteStart(chunk.startKey);
-    } else {
+    } else if (!outcome.record.settled) {
       markChunkRows(sheets, chunk, body, (sentAs) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAs]]));
     }
     pending.delete(chunk);

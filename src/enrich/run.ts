@@ -113,7 +113,8 @@ export class EnrichmentRun {
     const outcome = sendChunk(this.ctx, body, chunk.startKey, this.where, this.deadline, chunk.idempotencyKey);
     if (outcome.kind === "created") {
       this.jobs.push(outcome.record);
-      mark(ROW_STATUS.sent);
+      // A job already written to the end (another editor's pass got there first) keeps its rows' results.
+      if (!outcome.record.settled) mark(ROW_STATUS.sent);
       this.settled.push(chunk);
     } else if (outcome.kind === "refused") {
       this.refused = outcome.error;
