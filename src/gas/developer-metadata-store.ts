@@ -33,7 +33,7 @@ interface Entry {
 }
 
 /**
- * Read once per execution (one listing, then each entry's key and value) and written through;
+ * Read once per execution (one listing, then each entry's value, which names it) and written through;
  * each execution makes its own store, and passes over one document are serialised by its locks
  * and pass lease (src/gas/pass-lease.ts).
  */
@@ -48,12 +48,18 @@ export class DeveloperMetadataStore implements KeyValueStore {
     const entries = new Map<string, Entry>();
     const found = this.spreadsheet.createDeveloperMetadataFinder().withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT).find();
     for (const metadata of found) {
-      const key = metadata.getKey();
-      if (!key.startsWith(PREFIX)) continue;
-      const name = key.slice(PREFIX.length);
+      // Each getKey and getValue is a call: a stored value names its entry, so one call reads it.
+      const raw = metadata.getValue() ?? "";
+      let named = decode(raw);
+      if (named === null) {
+        // Written before values carried their names: the key says which entry it is.
+        const key = metadata.getKey();
+        if (!key.startsWith(PREFIX)) continue;
+        named = { name: key.slice(PREFIX.length), value: raw };
+      }
       // Two executions may have added the same key: keep the later one, drop the other.
-      entries.get(name)?.handle?.remove();
-      entries.set(name, { value: metadata.getValue() ?? "", handle: metadata });
+      entries.get(named.name)?.handle?.remove();
+      entries.set(named.name, { value: named.value, handle: metadata });
     }
     this.entries = entries;
     return entries;
@@ -77,8 +83,8 @@ export class DeveloperMetadataStore implements KeyValueStore {
       throw new JobStoreFullError();
     }
     const handle = existing ? existing.handle ?? this.find(key) : null;
-    if (handle) handle.setValue(value);
-    else this.spreadsheet.addDeveloperMetadata(PREFIX + key, value, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+    if (handle) handle.setValue(encode(key, value));
+    else this.spreadsheet.addDeveloperMetadata(PREFIX + key, encode(key, value), SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
     entries.set(key, { value, handle });
   }
 
@@ -95,7 +101,19 @@ export class DeveloperMetadataStore implements KeyValueStore {
   }
 }
 
-const entryChars = (key: string, value: string): number => PREFIX.length + key.length + value.length;
+/**
+ * An entry's value as stored: "#", its name, a line break, then the value. JSON never starts with
+ * "#", so a value written before this format is told apart (and rewritten at its next save).
+ */
+const encode = (name: string, value: string): string => `#${name}\n${value}`;
+
+function decode(raw: string): { name: string; value: string } | null {
+  const end = raw.startsWith("#") ? raw.indexOf("\n") : -1;
+  return end < 0 ? null : { name: raw.slice(1, end), value: raw.slice(end + 1) };
+}
+
+/** Characters an entry takes as stored: its key and its encoded value. */
+const entryChars = (name: string, value: string): number => PREFIX.length + name.length + encode(name, value).length;
 
 function usedChars(entries: Map<string, Entry>): number {
   let total = 0;
