@@ -40,6 +40,7 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
   let record = known;
   if (!record) {
     const { kind, job } = findJob(ctx, jobId, deadline);
+    ctx.store.makeRoomForNewJob(job.name); // a full store says so now, not after the sheet is made
     record = {
       id: job.id,
       kind,

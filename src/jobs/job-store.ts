@@ -1,10 +1,12 @@
-// This file defines the job store: one small JSON record per job in document properties, and one
-// "start" record per logical job creation holding its idempotency key. Properties allow 9 KB a
-// value and 500 KB a store, counted in UTF-8 bytes, so records hold only ids, counters and texts
-// clipped by bytes (never results), and old finished jobs are pruned, oldest first, beyond a fixed
-// count or once the document's properties pass a budget far below the limit.
+// This file defines the job store: one small JSON record per job in the document's key-value store
+// (document properties, or developer metadata in the full-scope build), and one "start" record per
+// logical job creation holding its idempotency key until the job record exists. Properties allow
+// 9 KB a value and 500 KB a store, counted in UTF-8 bytes, so records hold only ids, counters and
+// texts clipped by bytes (never results). Old finished jobs are pruned, oldest first, beyond a
+// fixed count or once the store passes the pruning budget of the store it is on (its StoreBudget:
+// 300 KB of document properties, or a share of developer metadata's characters).
 import type { EnrichTarget } from "../enrich/sheet-area";
-import type { KeyValueStore } from "./key-value-store";
+import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "./key-value-store";
 import type { RefreshSchedule } from "./refresh-schedule";
 import { clipToBytes, utf8Bytes } from "./utf8";
 
@@ -33,6 +35,11 @@ export interface JobRecord {
   finishedAt: string | null;
   /** The start record that created this job, cleared once the job is done. */
   startKey: string | null;
+  /**
+   * The idempotency key that created the job, kept while it runs instead of a start record of its
+   * own: a repeat of the same start sends it again, so the service answers with this job.
+   */
+  idempotencyKey?: string;
   /** Opened with importJob: its results go into a results sheet of its own (enrichments too). */
   ownSheet?: boolean;
   /** A search's refresh schedule (setRefresh), with the run under way if any. */
@@ -63,12 +70,12 @@ const START_PREFIX = "start:";
 export const MAX_FINISHED_JOBS = 40;
 /** Apps Script's limits, in UTF-8 bytes (a store counts its keys and values). */
 export const VALUE_LIMIT_BYTES = 9 * 1024;
-export const STORE_LIMIT_BYTES = 500 * 1024;
+export const STORE_LIMIT_BYTES = DOCUMENT_PROPERTIES_BUDGET.limit;
 /**
  * Finished jobs are pruned, oldest first, while the document's properties exceed this: well
  * below the limit, so active jobs, settings and the other features' state always have room.
  */
-export const STORE_BUDGET_BYTES = 300 * 1024;
+export const STORE_BUDGET_BYTES = DOCUMENT_PROPERTIES_BUDGET.pruneAbove;
 /**
  * Bytes of each text of a record: a 200-character ASCII name fits whole, a CJK one keeps its first
  * 79 characters (3 bytes each) and an ellipsis; sheet names are at most 90 characters. Sized so that even 300
@@ -79,10 +86,17 @@ export const TEXT_BUDGET_BYTES = { name: 240, sheetName: 270, error: 1200, note:
 const START_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Bytes a store holds: keys and values, in UTF-8. */
-export function storeBytes(properties: Record<string, string>): number {
-  let total = 0;
-  for (const key of Object.keys(properties)) total += utf8Bytes(key) + utf8Bytes(properties[key] ?? "");
-  return total;
+export const storeBytes = (properties: Record<string, string>): number => storeSize(DOCUMENT_PROPERTIES_BUDGET, properties);
+
+/** The store cannot take one more job: what remains are jobs in progress and scheduled searches. */
+export class JobStoreFullError extends Error {
+  constructor() {
+    super(
+      "This spreadsheet's list of Business Leads jobs is full: jobs still in progress and searches with a refresh schedule take all its room. " +
+        "Wait for a job to finish or turn a refresh schedule off, or start the search in another spreadsheet.",
+    );
+    this.name = "UserFacingError";
+  }
 }
 
 /**
@@ -94,6 +108,7 @@ export function storedRecordJson(record: JobRecord): string {
     const clip = (text: string | null, budget: number) => (text === null ? null : clipToBytes(text, Math.floor(budget * share)));
     const json = JSON.stringify({
       ...record,
+      idempotencyKey: record.settled ? undefined : record.idempotencyKey, // a finished job needs it no more
       name: clip(record.name, TEXT_BUDGET_BYTES.name) ?? "",
       sheetName: clip(record.sheetName, TEXT_BUDGET_BYTES.sheetName),
       error: clip(record.error, TEXT_BUDGET_BYTES.error),
@@ -117,8 +132,29 @@ export function isJobDone(record: JobRecord): boolean {
   return record.settled;
 }
 
+/** A job not yet created, with the longest texts its records may get: what a new job needs room for. */
+function largestNewJob(name: string): { record: JobRecord; start: StartRecord } {
+  const id = "00000000-0000-4000-8000-000000000000";
+  const createdAt = new Date(0).toISOString();
+  const digest = "0".repeat(16);
+  const sheetName = `${name.slice(0, 100)} (9999)`; // Sheets allows 100 characters; a repeat adds " (n)"
+  return {
+    record: {
+      id, kind: "enrichment", name, sheetId: 2 ** 31 - 1, sheetName, status: "x".repeat(16), leadCount: 99_999, enrichedCount: 99_999,
+      creditsCharged: 99_999, rowsWritten: 99_999, settled: false, error: null, note: null, createdAt, finishedAt: createdAt,
+      startKey: digest, idempotencyKey: id, createdBy: digest, seenBy: [digest],
+    },
+    start: { idempotencyKey: id, createdAt, jobId: id, sheetName, sheetId: 2 ** 31 - 1 },
+  };
+}
+
 export class JobStore {
-  constructor(private readonly store: KeyValueStore) {}
+  /** How full this store may get: its own budget, or document properties'. */
+  private readonly budget: StoreBudget;
+
+  constructor(private readonly store: KeyValueStore) {
+    this.budget = store.budget ?? DOCUMENT_PROPERTIES_BUDGET;
+  }
 
   get(jobId: string): JobRecord | null {
     return parseJson<JobRecord>(this.store.getProperty(JOB_PREFIX + jobId));
@@ -140,39 +176,68 @@ export class JobStore {
     return this.all().filter((record) => !isJobDone(record));
   }
 
+  /**
+   * Saves the record; when the store refuses (a full store), prunes finished jobs and tries once
+   * more. Throws JobStoreFullError when it still does not fit (what is left is jobs in progress).
+   */
   save(record: JobRecord): void {
-    this.store.setProperty(JOB_PREFIX + record.id, storedRecordJson(record));
+    const key = JOB_PREFIX + record.id;
+    const value = storedRecordJson(record);
+    try {
+      this.store.setProperty(key, value);
+    } catch {
+      this.prune();
+      try {
+        this.store.setProperty(key, value);
+      } catch (error) {
+        throw this.sizeWith(key, value) > this.budget.limit ? new JobStoreFullError() : error;
+      }
+    }
   }
 
   /**
-   * Saves, and when Apps Script refuses (a full store) prunes finished jobs and tries once more.
-   * Returns false if it still fails: the caller carries on with its other jobs, and the next pass
-   * repeats this job's work (every write of a pass is a repeatable upsert).
+   * Saves as save() does, but returns false if it still fails: the caller carries on with its other
+   * jobs, and the next pass repeats this job's work (every write of a pass is a repeatable upsert).
    */
   trySave(record: JobRecord): boolean {
     try {
       this.save(record);
       return true;
     } catch {
-      try {
-        this.prune();
-        this.save(record);
-        return true;
-      } catch {
-        return false;
-      }
+      return false;
     }
   }
 
   /**
-   * Keeps the newest finished jobs: at most MAX_FINISHED_JOBS, fewer while the document's
-   * properties exceed STORE_BUDGET_BYTES. Active jobs and scheduled searches are never pruned, nor
-   * any sheet touched.
-   * Start records that outlived their use go too.
+   * Before anything is sent or charged: makes sure the store can take one more job named `name`
+   * (its start record and its record, with the longest texts they may get) below the budget's
+   * ceiling for new jobs, pruning finished jobs if that makes room. Throws JobStoreFullError if
+   * it does not: a refusal after the request would lose a job the service has charged for.
+   */
+  makeRoomForNewJob(name: string): void {
+    const { record, start } = largestNewJob(name);
+    const needed = this.budget.size(JOB_PREFIX + record.id, storedRecordJson(record)) + this.budget.size(START_PREFIX + fingerprint(name), JSON.stringify(start));
+    const fits = () => storeSize(this.budget, this.store.getProperties()) + needed <= this.budget.newJobCeiling;
+    if (fits()) return;
+    this.prune();
+    if (!fits()) throw new JobStoreFullError();
+  }
+
+  /** What the store would hold with `key` set to `value`. */
+  private sizeWith(key: string, value: string): number {
+    const properties = this.store.getProperties();
+    const old = properties[key];
+    return storeSize(this.budget, properties) - (old === undefined ? 0 : this.budget.size(key, old)) + this.budget.size(key, value);
+  }
+
+  /**
+   * Keeps the newest finished jobs: at most MAX_FINISHED_JOBS, fewer while the store holds more
+   * than its budget's pruneAbove. Active jobs and scheduled searches are never pruned, nor any
+   * sheet touched. Start records that outlived their use go too.
    */
   prune(): void {
     const properties = this.store.getProperties();
-    let total = storeBytes(properties);
+    let total = storeSize(this.budget, properties);
     const jobs = new Map<string, JobRecord>();
     for (const key of Object.keys(properties)) {
       if (!key.startsWith(JOB_PREFIX)) continue;
@@ -181,7 +246,7 @@ export class JobStore {
     }
     const remove = (key: string) => {
       if (properties[key] === undefined) return;
-      total -= utf8Bytes(key) + utf8Bytes(properties[key] ?? "");
+      total -= this.budget.size(key, properties[key] ?? "");
       delete properties[key];
       this.store.deleteProperty(key);
     };
@@ -189,7 +254,7 @@ export class JobStore {
     // A search with a refresh schedule is never pruned: its schedule lives in its record.
     const finished = [...jobs.values()].filter((record) => isJobDone(record) && record.refresh === undefined).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
     const excess = finished.length - MAX_FINISHED_JOBS;
-    for (let i = 0; i < finished.length && (i < excess || total > STORE_BUDGET_BYTES); i += 1) {
+    for (let i = 0; i < finished.length && (i < excess || total > this.budget.pruneAbove); i += 1) {
       const record = finished[i] as JobRecord;
       remove(JOB_PREFIX + record.id);
       jobs.delete(record.id);
@@ -205,10 +270,15 @@ export class JobStore {
     }
   }
 
+  /**
+   * The start named `fingerprint`: its start record, or once the job record exists (and holds the
+   * idempotency key instead), the job in progress it created.
+   */
   getStart(fingerprint: string, now: number): StartRecord | null {
     const record = parseJson<StartRecord>(this.store.getProperty(START_PREFIX + fingerprint));
-    if (record && record.jobId === null && now - Date.parse(record.createdAt) > START_RECORD_TTL_MS) return null;
-    return record;
+    if (record) return record.jobId === null && now - Date.parse(record.createdAt) > START_RECORD_TTL_MS ? null : record;
+    const job = this.active().find((r) => r.startKey === fingerprint && r.idempotencyKey !== undefined);
+    return job?.idempotencyKey ? { idempotencyKey: job.idempotencyKey, createdAt: job.createdAt, jobId: job.id, sheetName: null, sheetId: null } : null;
   }
 
   saveStart(fingerprint: string, record: StartRecord): void {

@@ -1,10 +1,47 @@
 // This file defines the key-value store the job records live in: a structural subset of Apps
 // Script's Properties, so the job code runs on DocumentProperties in production and on a plain
-// map in unit tests.
+// map in unit tests. A store may state its own budget (developer metadata does: its limit is in
+// characters and far smaller); one that does not is held to document properties' budget.
+import { utf8Bytes } from "./utf8";
+
+/** How full a store may get, in the unit its limit is counted in. */
+export interface StoreBudget {
+  /** One entry's size as the store's limit counts it (key and value). */
+  size(key: string, value: string): number;
+  /** A write that would take the store beyond this fails. */
+  limit: number;
+  /**
+   * A new job is refused, before anything is sent, when the store would hold more than this with
+   * it: the rest stays free for the pass lease, editor keys and notes on jobs in progress.
+   */
+  newJobCeiling: number;
+  /** Finished jobs are pruned, oldest first, while the store holds more than this. */
+  pruneAbove: number;
+}
 
 export interface KeyValueStore {
   getProperty(key: string): string | null;
   getProperties(): Record<string, string>;
   setProperty(key: string, value: string): unknown;
   deleteProperty(key: string): unknown;
+  /** Absent on Apps Script's Properties: they get DOCUMENT_PROPERTIES_BUDGET. */
+  readonly budget?: StoreBudget;
+}
+
+/**
+ * Document properties: 500 KB a store, in UTF-8 bytes. Finished jobs are pruned well below it
+ * (300 KB), so 300 active jobs with every text at its longest still fit (see npm run bench).
+ */
+export const DOCUMENT_PROPERTIES_BUDGET: StoreBudget = {
+  size: (key, value) => utf8Bytes(key) + utf8Bytes(value),
+  limit: 500 * 1024,
+  newJobCeiling: 480 * 1024,
+  pruneAbove: 300 * 1024,
+};
+
+/** What the store holds, as its budget counts it. */
+export function storeSize(budget: StoreBudget, properties: Record<string, string>): number {
+  let total = 0;
+  for (const key of Object.keys(properties)) total += budget.size(key, properties[key] ?? "");
+  return total;
 }

@@ -5,6 +5,7 @@
 // the list". The idempotency key is stored BEFORE the creation request: a start that lost its
 // response, or was killed, and is repeated with the same arguments reuses the key, so the service
 // returns the same job and charges once; the sheet and the job record are made idempotently too.
+// Whether the document's job store has room for the job is checked before the creation request.
 import * as z from "zod/mini";
 import { maxAffordableResults } from "../api/account";
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
@@ -136,6 +137,8 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
   const now = ctx.clock.now();
   let start = ctx.store.getStart(startKey, now);
   if (!start) {
+    // Before anything is sent: a store too full for the job's records would lose a charged job.
+    ctx.store.makeRoomForNewJob(body.name ?? "");
     start = { idempotencyKey: ctx.newIdempotencyKey(), createdAt: new Date(now).toISOString(), jobId: null, sheetName: null, sheetId: null };
     ctx.store.saveStart(startKey, start); // before the request: a lost response is retried with this key
   }
@@ -184,12 +187,13 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     createdAt: new Date(now).toISOString(),
     finishedAt: null,
     startKey,
+    idempotencyKey: start.idempotencyKey,
     createdBy: ctx.keyDigest,
     seenBy: [ctx.keyDigest],
   };
   ctx.store.save(record);
-  // From now on a repeat finds the job record; the start keeps only what dedupes a second click.
-  ctx.store.saveStart(startKey, { ...start, sheetName: null, sheetId: null });
+  // From now on the job record holds the key that dedupes a second click (getStart finds it there).
+  ctx.store.deleteStart(startKey);
   keepPolling(ctx);
   return record;
 }

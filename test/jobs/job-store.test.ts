@@ -2,6 +2,11 @@
 // however many jobs a document has and whatever their texts: texts are clipped by bytes, old
 // finished jobs pruned oldest first (by count, and by a byte budget far below the limit), and a
 // save the store refuses does not throw. Runs on the fakes' store, which enforces Google's limits.
+// The same on developer metadata (the full-scope build's store), which prunes to its own budget in
+// characters: searches started one after another never fill it, and one full of jobs in progress
+// refuses a new job before anything is sent.
+import { DeveloperMetadataStore, METADATA_BUDGET_CHARS, METADATA_STORE_BUDGET } from "../../src/gas/developer-metadata-store";
+import { storeSize } from "../../src/jobs/key-value-store";
 import {
   JobStore, MAX_FINISHED_JOBS, STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_BYTES, fingerprint, storeBytes, type JobRecord,
 } from "../../src/jobs/job-store";
@@ -73,7 +78,7 @@ describe("job store", () => {
     for (let i = 0; i < 20; i += 1) if (store.trySave(record(i, { status: "running", settled: false }))) saved += 1;
     expect(saved).toBeGreaterThan(0);
     expect(saved).toBeLessThan(20);
-    expect(() => store.save(record(99, { status: "running", settled: false }))).toThrow(/property storage quota/);
+    expect(() => store.save(record(99, { status: "running", settled: false }))).toThrow(/list of Business Leads jobs is full/);
   });
 
   it("removes start records whose job is done or that outlived their use", () => {
@@ -90,5 +95,83 @@ describe("job store", () => {
     expect(fingerprint("a")).toBe(fingerprint("a"));
     expect(fingerprint("a")).not.toBe(fingerprint("b"));
     expect(fingerprint("x".repeat(10000))).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+/** A search as startSearch and a pass leave it (about 700 characters stored). */
+function search(i: number, overrides: Partial<JobRecord> = {}): JobRecord {
+  const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+  return {
+    id: `${String(i).padStart(8, "0")}-1111-4222-8333-444455556666`, kind: "search", name: `dentists ${i} in Austin, Texas, US`, sheetId: 1000 + i,
+    sheetName: `dentists ${i} in Austin, Texas, US`, status: "completed", leadCount: 100, enrichedCount: 100, creditsCharged: 100, rowsWritten: 100,
+    settled: true, error: null, note: null, createdAt: at, finishedAt: at, startKey: fingerprint(String(i)), createdBy: "0123456789abcdef",
+    seenBy: ["0123456789abcdef"], ...overrides,
+  };
+}
+
+describe("job store on developer metadata (the full-scope build)", () => {
+  let runtime: ReturnType<typeof createRuntime>;
+  beforeEach(() => {
+    runtime = createRuntime({ seed: 3 });
+    const { SpreadsheetApp } = runtime.globals();
+    (globalThis as { SpreadsheetApp?: unknown }).SpreadsheetApp = SpreadsheetApp;
+  });
+  afterEach(() => {
+    runtime.endAmbient();
+    delete (globalThis as { SpreadsheetApp?: unknown }).SpreadsheetApp;
+  });
+  /** A store as one execution makes it (each execution reads the metadata afresh). */
+  const execution = () => new DeveloperMetadataStore((globalThis as unknown as { SpreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp }).SpreadsheetApp.getActiveSpreadsheet());
+  const used = (kv: DeveloperMetadataStore) => storeSize(METADATA_STORE_BUDGET, kv.getProperties());
+
+  it("200 searches one after another, each in its own executions: every start has room, the oldest finished are pruned first", () => {
+    for (let i = 0; i < 200; i += 1) {
+      const start = new JobStore(execution());
+      start.makeRoomForNewJob(search(i).name);
+      start.saveStart(fingerprint(String(i)), { idempotencyKey: `k${i}`, createdAt: new Date().toISOString(), jobId: null, sheetName: null, sheetId: null });
+      start.save(search(i, { status: "running", settled: false, finishedAt: null }));
+      start.deleteStart(fingerprint(String(i)));
+      const pass = new JobStore(execution());
+      pass.save(search(i));
+      pass.prune();
+    }
+    const kv = execution();
+    const kept = new JobStore(kv).all();
+    expect(kept.length).toBeGreaterThan(10);
+    // The newest ones, without a gap: pruning went oldest first.
+    expect(kept.map((r) => r.id)).toEqual(Array.from({ length: kept.length }, (_, n) => search(199 - n).id));
+    expect(used(kv)).toBeLessThanOrEqual(METADATA_STORE_BUDGET.pruneAbove);
+  });
+
+  it("a save that would overflow prunes finished jobs first, without a pass ever pruning", () => {
+    for (let i = 0; i < 100; i += 1) new JobStore(execution()).save(search(i));
+    const kv = execution();
+    expect(new JobStore(kv).all()[0]?.id).toBe(search(99).id);
+    expect(used(kv)).toBeLessThanOrEqual(METADATA_BUDGET_CHARS);
+  });
+
+  it("never prunes a job in progress or a scheduled search; full of them, a new job is refused before anything is sent", () => {
+    const store = new JobStore(execution());
+    const scheduled = { every: "weekly", search: { name: "dentists" }, lastRunAt: "2026-01-01T00:00:00.000Z", nextRunAt: "2026-01-08T00:00:00.000Z", lastError: null, run: null } as unknown as JobRecord["refresh"];
+    store.save(search(0, { refresh: scheduled }));
+    for (let i = 1; i < 10; i += 1) store.save(search(i));
+    let active = 0;
+    for (let i = 100; ; i += 1) {
+      try {
+        store.makeRoomForNewJob(search(i).name);
+      } catch (error) {
+        expect((error as Error).message).toMatch(/^This spreadsheet's list of Business Leads jobs is full: jobs still in progress/);
+        expect((error as Error).name).toBe("UserFacingError");
+        break;
+      }
+      store.save(search(i, { status: "running", settled: false, finishedAt: null }));
+      active += 1;
+    }
+    const after = new JobStore(execution());
+    expect(after.active()).toHaveLength(active);
+    expect(after.all().filter((r) => r.settled).map((r) => r.id)).toEqual([search(0).id]); // the schedule stays
+    // What is left above the ceiling is room for the pass lease, editor keys and notes.
+    expect(used(execution())).toBeLessThanOrEqual(METADATA_STORE_BUDGET.newJobCeiling);
+    expect(() => execution().setProperty("passLease", JSON.stringify({ owner: "x".repeat(36), until: Date.now() }))).not.toThrow();
   });
 });

@@ -71,6 +71,11 @@ export class SpreadsheetTesting {
     return this.doc.sheets.map((s) => s.name);
   }
 
+  /** The developer metadata at the spreadsheet, as stored (no call is counted). */
+  developerMetadata(): Array<{ key: string; value: string | null; visibility: string }> {
+    return this.doc.metadata.map(({ key, value, visibility }) => ({ key, value, visibility }));
+  }
+
   activeSheetName(): string {
     return this.doc.activeSheet().name;
   }

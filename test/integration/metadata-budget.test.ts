@@ -1,0 +1,78 @@
+// The full-scope build's job store (the spreadsheet's developer metadata, 24,000 characters of
+// Google's 30,000) on the BUILT bundle: one document runs 120 searches one after another, and
+// every start succeeds because finished jobs are pruned, oldest first, to the store's own budget;
+// a document full of jobs in progress refuses the next search with a readable message before
+// anything is sent or charged.
+import * as path from "node:path";
+import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { newRuntime, serviceAccount, serviceJob, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+
+const FULL = path.resolve(__dirname, "../../dist-full");
+
+let world: World;
+let location = "Austin, Texas, US";
+beforeAll(async () => {
+  world = await startWorld(31);
+  const res = await fetch(`${world.url}/api/v1/locations?q=Austin&country=US`, { headers: { "x-api-key": "demo-growth" } });
+  location = ((await res.json()) as { locations: Array<{ label: string }> }).locations[0]?.label ?? location;
+});
+afterAll(async () => world.close());
+
+async function setUp(maxActiveJobs: number): Promise<{ runtime: FakeRuntime; apiKey: string }> {
+  const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 100_000, maxActiveJobs });
+  const runtime = newRuntime(world, { distDir: FULL });
+  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  return { runtime, apiKey };
+}
+
+/** Characters of the add-on's developer metadata (keys and values), as Google's limit counts them. */
+const metadataChars = (runtime: FakeRuntime): number =>
+  runtime.spreadsheet().testing.developerMetadata().reduce((sum, e) => sum + e.key.length + (e.value?.length ?? 0), 0);
+
+async function searchesCreated(apiKey: string): Promise<number> {
+  const res = await fetch(`${world.url}/api/v1/searches`, { headers: { "x-api-key": apiKey } });
+  return ((await res.json()) as { total: number }).total;
+}
+
+describe("the developer-metadata job store prunes to its own budget", () => {
+  it("120 searches one after another: every start succeeds, the oldest finished are pruned first, the newest stay listed", async () => {
+    const { runtime, apiKey } = await setUp(25);
+    const started: string[] = [];
+    let most = 0;
+    for (let i = 1; i <= 120; i += 1) {
+      const job = sidebar<JobView>(runtime, "startSearch", { query: `family dentists and orthodontists taking new patients, list ${i}`, location, maxResults: 100 });
+      started.push(job.jobId);
+      while ((await serviceJob(world, apiKey, job.jobId)).status !== "completed") world.clock.advance(5000);
+      const listed = sidebar<JobView[]>(runtime, "refreshJobs");
+      expect(listed[0]).toMatchObject({ jobId: job.jobId, status: "completed", rowsWritten: 100, error: null });
+      most = Math.max(most, metadataChars(runtime));
+    }
+    const listed = sidebar<JobView[]>(runtime, "listJobs").map((j) => j.jobId);
+    expect(listed.length).toBeGreaterThanOrEqual(15);
+    expect(listed.length).toBeLessThan(40); // the character budget, not the count of 40, decides here
+    expect(listed).toEqual(started.slice(-listed.length).reverse()); // the newest, newest first, without a gap
+    expect(most).toBeLessThanOrEqual(24_000);
+    expect(runtime.triggers).toEqual([]); // nothing left to poll
+    expect(await searchesCreated(apiKey)).toBe(120);
+  });
+
+  it("full of jobs in progress, the next search is refused before it is sent, and every charged job is listed", async () => {
+    const { runtime, apiKey } = await setUp(100);
+    let refusal = "";
+    for (let i = 1; i <= 60 && refusal === ""; i += 1) {
+      const run = runtime.run("startSearch", [{ query: `florists ${i}`, location, maxResults: 100 }], { viaScriptRun: true });
+      if (run.error !== undefined) refusal = run.errorMessage ?? "";
+    }
+    expect(refusal).toMatch(/^This spreadsheet's list of Business Leads jobs is full: jobs still in progress/);
+    const listed = sidebar<JobView[]>(runtime, "listJobs");
+    expect(listed.length).toBeGreaterThan(10);
+    expect(await searchesCreated(apiKey)).toBe(listed.length); // the refused one was never sent
+    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(100_000 - 100 * listed.length);
+    expect(metadataChars(runtime)).toBeLessThanOrEqual(24_000);
+
+    // Once the jobs finish, the pass prunes what it may and the same search starts.
+    for (const job of listed) while ((await serviceJob(world, apiKey, job.jobId)).status !== "completed") world.clock.advance(5000);
+    sidebar(runtime, "refreshJobs");
+    expect(sidebar<JobView>(runtime, "startSearch", { query: `florists ${listed.length + 1}`, location, maxResults: 100 }).status).toBeDefined();
+  });
+});
