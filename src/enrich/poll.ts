@@ -4,7 +4,7 @@
 // deleted mid-job still get their own results; every row with the same pair gets the result.
 import type { Business, CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/context";
-import type { JobRecord } from "../jobs/job-store";
+import { JobStoreFullError, type JobRecord } from "../jobs/job-store";
 import { passNoteCleared } from "../jobs/record-note";
 import type { SheetsById } from "../jobs/result-sheet";
 import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./columns";
@@ -146,23 +146,22 @@ function markChunkRows(sheets: SheetsById, chunk: PendingChunk, body: CreateEnri
 export function submitPendingChunks(ctx: JobsContext, sheets: SheetsById, deadline: number): { waiting: number; mine: number } {
   const pending = pendingChunksOf(ctx);
   pending.tidy(ctx.clock.now());
-  const chunks = pending.all();
-  let waiting = chunks.length;
-  let blocked = false;
-  for (const chunk of chunks.filter((c) => pending.isMine(c))) {
-    if (blocked || ctx.clock.now() >= deadline) break;
+  for (const chunk of pending.all().filter((c) => pending.isMine(c))) {
+    if (ctx.clock.now() >= deadline) break;
     const body = pending.body(chunk);
     if (body === null || !sheets.find(chunk.sheetId)) {
       // A lost body cannot be sent as it was; a deleted sheet has no rows to write results into.
       pending.delete(chunk);
-      waiting -= 1;
       continue;
     }
-    const outcome = sendChunk(ctx, body, chunk.startKey, chunk, deadline, chunk.idempotencyKey, 1);
-    if (outcome.kind === "later") {
-      blocked = true;
-      break;
+    try {
+      ctx.store.makeRoomForNewJob(body.name ?? "");
+    } catch (error) {
+      if (error instanceof JobStoreFullError) break; // it waits until a job finishes and makes room
+      throw error;
     }
+    const outcome = sendChunk(ctx, body, chunk.startKey, chunk, deadline, chunk.idempotencyKey, 1);
+    if (outcome.kind === "later") break;
     if (outcome.kind === "refused") {
       markChunkRows(sheets, chunk, body, () => new Map([[STATUS_HEADER, ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)], [ENRICHED_FOR_HEADER, ""]]));
       ctx.store.deleteStart(chunk.startKey);
@@ -170,7 +169,6 @@ export function submitPendingChunks(ctx: JobsContext, sheets: SheetsById, deadli
       markChunkRows(sheets, chunk, body, (sentAs) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAs]]));
     }
     pending.delete(chunk);
-    waiting -= 1;
   }
   const left = pending.all();
   return { waiting: left.length, mine: left.filter((c) => pending.isMine(c)).length };

@@ -6,7 +6,7 @@
 import type { CreateEnrichmentRequest } from "../api/schemas";
 import type { LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/context";
-import type { JobRecord } from "../jobs/job-store";
+import { JobStoreFullError, type JobRecord } from "../jobs/job-store";
 import { ALREADY_ENRICHED, BEING_ENRICHED, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./columns";
 import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
 import { matchKey } from "./normalise";
@@ -17,6 +17,7 @@ import { writeResultCells, type RowUpdates } from "./write-cells";
 
 const MAX_SHEET_IN_NAME = 120;
 export const TOO_MANY_WAITING = "too many rows are already waiting to be sent; enrich again once the current jobs finish";
+const JOB_LIST_FULL = "this spreadsheet's list of Business Leads jobs is full of jobs in progress; enrich again once one finishes";
 
 function chunkName(sheetName: string, index: number, count: number): string {
   const sheet = sheetName.length > MAX_SHEET_IN_NAME ? sheetName.slice(0, MAX_SHEET_IN_NAME - 1) + "…" : sheetName;
@@ -34,8 +35,8 @@ export class EnrichmentRun {
   readonly replayedKeys = new Set<string>();
   /** The first refusal that is worth waiting out (429 active-jobs limit, 5xx): later chunks wait. */
   blocked: LeadsApiError | null = null;
-  /** A refusal for good (402, 403, 422): its chunk's rows say so. */
-  refused: LeadsApiError | null = null;
+  /** A refusal for good (402, 403, 422, or a job list with no room): its chunk's rows say so. */
+  refused: Error | null = null;
   private readonly statusByKey = new Map<string, { status: string; sentAs: string }>();
   /** Chunks whose job is recorded or that were refused: forgotten once their rows say so. */
   private settled: PendingChunk[] = [];
@@ -81,8 +82,18 @@ export class EnrichmentRun {
       const body: CreateEnrichmentRequest = { name: chunkName(this.where.sheetName, index, plan.chunks.length), businesses: planned.map((b) => b.business) };
       const startKey = chunkStartKey(body);
       const head = { startKey, idempotencyKey: "", ...this.where, createdAt, index };
+      const skipAll = (reason: string) => planned.forEach((business) => business.rows.forEach((row) => this.overflow.push({ row, reason })));
+      try {
+        // Before anything is stored or sent: a job the store then could not record would be paid for and lost.
+        this.ctx.store.makeRoomForNewJob(body.name ?? "");
+      } catch (error) {
+        if (!(error instanceof JobStoreFullError)) throw error;
+        this.refused = error;
+        skipAll(JOB_LIST_FULL);
+        return;
+      }
       if (!this.makeRoom(this.pending.bodyBytes(body, head), plan)) {
-        for (const business of planned) for (const row of business.rows) this.overflow.push({ row, reason: TOO_MANY_WAITING });
+        skipAll(TOO_MANY_WAITING);
         return;
       }
       head.idempotencyKey = chunkIdempotencyKey(this.ctx, startKey);

@@ -70,8 +70,27 @@ describe("the developer-metadata job store prunes to its own budget", () => {
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(100_000 - 100 * listed.length);
     expect(metadataChars(runtime)).toBeLessThanOrEqual(24_000);
 
+    // Enrichments are refused the same way, before their chunk is sent, and the rows say why.
+    const testing = runtime.spreadsheetApp.testing;
+    let enrichRefusal = "";
+    let sheet = "";
+    for (let i = 1; i <= 20 && enrichRefusal === ""; i += 1) {
+      sheet = `Prospects ${i}`;
+      testing.userAddSheet(sheet);
+      testing.userSeed(sheet, "A1", [["Company", "Website"], [`Acme Roofing ${i}`, `acme-roofing-${i}.com`]]);
+      const run = runtime.run("startEnrichment", [{ sheetName: sheet }], { viaScriptRun: true });
+      if (run.error !== undefined) enrichRefusal = run.errorMessage ?? "";
+    }
+    expect(enrichRefusal).toMatch(/^This spreadsheet's list of Business Leads jobs is full/);
+    expect(testing.values(sheet)[1]).toContain("Skipped: this spreadsheet's list of Business Leads jobs is full of jobs in progress; enrich again once one finishes");
+    const enrichments = await fetch(`${world.url}/api/v1/enrichments`, { headers: { "x-api-key": apiKey } });
+    const listedEnrichments = sidebar<JobView[]>(runtime, "listJobs").filter((j) => j.kind === "enrichment");
+    expect(((await enrichments.json()) as { total: number }).total).toBe(listedEnrichments.length);
+    expect(metadataChars(runtime)).toBeLessThanOrEqual(24_000);
+
     // Once the jobs finish, the pass prunes what it may and the same search starts.
     for (const job of listed) while ((await serviceJob(world, apiKey, job.jobId)).status !== "completed") world.clock.advance(5000);
+    world.clock.advance(10 * 60 * 1000); // the enrichments of one business are long done by now
     sidebar(runtime, "refreshJobs");
     expect(sidebar<JobView>(runtime, "startSearch", { query: `florists ${listed.length + 1}`, location, maxResults: 100 }).status).toBeDefined();
   });
