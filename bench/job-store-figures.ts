@@ -1,9 +1,10 @@
 // This file measures the job store against Apps Script's properties limits (9 KB a value, 500 KB
-// a store, in UTF-8 bytes): the bytes one tracked job takes (its record and its start record),
+// a store, in UTF-8 bytes): the bytes one tracked job takes (its record, which holds its
+// idempotency key while it runs; a search's start record is gone once the record exists),
 // typical and at its longest, how many jobs fit, and 300 tracked jobs saved for real into the
 // fakes' document properties, which enforce Google's limits.
 import { createRuntime } from "../dev/fakes/runtime";
-import { JobStore, STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_BYTES, fingerprint, storeBytes, storedRecordJson, type JobRecord, type StartRecord } from "../src/jobs/job-store";
+import { JobStore, STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_BYTES, fingerprint, storeBytes, storedRecordJson, type JobRecord } from "../src/jobs/job-store";
 import { utf8Bytes } from "../src/jobs/utf8";
 import { int, kb, pct, printTable } from "./stats";
 
@@ -27,29 +28,21 @@ function jobRecord(i: number, longest: boolean): JobRecord {
     createdAt: new Date(Date.UTC(2026, 10, 23, 12, 0, i)).toISOString(),
     finishedAt: null,
     startKey: fingerprint(`start ${i}`),
+    idempotencyKey: "9b2f1c3e-5d6a-4b7c-8d9e-0f1a2b3c4d5e",
     createdBy: "0123456789abcdef",
     seenBy: ["0123456789abcdef", "fedcba9876543210"],
     hiddenFrom: longest ? ["1111222233334444"] : [],
   };
 }
 
-/** The start record as startSearch leaves it once the job record exists. */
-function startRecord(i: number): StartRecord {
-  return { idempotencyKey: "9b2f1c3e-5d6a-4b7c-8d9e-0f1a2b3c4d5e", createdAt: new Date(Date.UTC(2026, 10, 23, 12, 0, i)).toISOString(), jobId: jobRecord(i, false).id, sheetName: null, sheetId: null };
-}
-
-function bytesPerJob(longest: boolean): { record: number; start: number } {
+function bytesPerJob(longest: boolean): number {
   const record = jobRecord(1, longest);
-  return {
-    record: utf8Bytes(`job:${record.id}`) + utf8Bytes(storedRecordJson(record)),
-    start: utf8Bytes(`start:${record.startKey ?? ""}`) + utf8Bytes(JSON.stringify(startRecord(1))),
-  };
+  return utf8Bytes(`job:${record.id}`) + utf8Bytes(storedRecordJson(record));
 }
 
 export function jobStoreFigures(): void {
   const typical = bytesPerJob(false);
   const longest = bytesPerJob(true);
-  const perJob = (b: { record: number; start: number }) => b.record + b.start;
 
   // 300 jobs saved for real into the fakes' document properties (Google's limits enforced).
   const runtime = createRuntime();
@@ -59,7 +52,6 @@ export function jobStoreFigures(): void {
   for (let i = 0; i < 300; i += 1) {
     const record = jobRecord(i, true);
     if (!store.trySave(record)) refused += 1;
-    store.saveStart(record.startKey ?? "", startRecord(i));
   }
   const used = storeBytes(props.getProperties());
   runtime.endAmbient();
@@ -68,11 +60,9 @@ export function jobStoreFigures(): void {
     "Job store: bytes per tracked job in document properties (UTF-8, keys included)",
     ["figure", "typical search", "every text at its longest (CJK)"],
     [
-      ["job record", `${int(typical.record)} B`, `${int(longest.record)} B (≤ ${kb(VALUE_LIMIT_BYTES)} a value)`],
-      ["start record (idempotency key), while the job runs", `${int(typical.start)} B`, `${int(longest.start)} B`],
-      ["one tracked job", `${int(perJob(typical))} B`, `${int(perJob(longest))} B`],
-      [`jobs that fit in the 500 KB store`, int(Math.floor(STORE_LIMIT_BYTES / perJob(typical))), int(Math.floor(STORE_LIMIT_BYTES / perJob(longest)))],
-      [`finished jobs kept under the ${kb(STORE_BUDGET_BYTES)} pruning budget`, int(Math.floor(STORE_BUDGET_BYTES / typical.record)), int(Math.floor(STORE_BUDGET_BYTES / longest.record))],
+      ["one tracked job: its record, with its idempotency key while it runs", `${int(typical)} B`, `${int(longest)} B (≤ ${kb(VALUE_LIMIT_BYTES)} a value)`],
+      [`jobs that fit in the 500 KB store`, int(Math.floor(STORE_LIMIT_BYTES / typical)), int(Math.floor(STORE_LIMIT_BYTES / longest))],
+      [`finished jobs kept under the ${kb(STORE_BUDGET_BYTES)} pruning budget`, int(Math.floor(STORE_BUDGET_BYTES / typical)), int(Math.floor(STORE_BUDGET_BYTES / longest))],
       ["300 active jobs, longest texts, saved into the fakes' store", "—", `${kb(used)} = ${pct(used, STORE_LIMIT_BYTES)} of 500 KB, ${refused} saves refused`],
     ],
     [
