@@ -47,17 +47,12 @@ function classify(urls: readonly string[]): RoundTripKind {
 
 /**
  * Runs `work` with the runtime's counters reset and returns what it cost. The spreadsheet calls
- * are also tallied by method, by wrapping the runtime's own call hook on this instance.
+ * are also tallied by method, through the runtime's call watcher.
  */
 export function counted(runtime: FakeRuntime, work: () => void): Measured {
   const trips: Record<RoundTripKind, number> = { status: 0, results: 0, other: 0 };
   const calls = new Map<string, number>();
-  const hooked = runtime as unknown as { onSpreadsheetCall: (kind: string, method: string) => void };
-  const original = hooked.onSpreadsheetCall;
-  hooked.onSpreadsheetCall = (kind, method) => {
-    original.call(runtime, kind, method);
-    if (runtime.current() !== undefined) calls.set(`${kind} ${method}`, (calls.get(`${kind} ${method}`) ?? 0) + 1);
-  };
+  const unwatch = runtime.watchSpreadsheetCalls((kind, method) => calls.set(`${kind} ${method}`, (calls.get(`${kind} ${method}`) ?? 0) + 1));
   const unsubscribe = runtime.onBeforeFetch((requests) => {
     trips[classify(requests.map((r) => r.url))] += 1;
   });
@@ -66,7 +61,7 @@ export function counted(runtime: FakeRuntime, work: () => void): Measured {
     work();
   } finally {
     unsubscribe();
-    hooked.onSpreadsheetCall = original;
+    unwatch();
   }
   const c = runtime.counters.snapshot();
   return { fetchRequests: c.fetchRequests, roundTrips: c.roundTrips, reads: c.spreadsheetReads, writes: c.spreadsheetWrites, getters: c.spreadsheetGetters, trips, calls };

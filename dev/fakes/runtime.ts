@@ -147,6 +147,7 @@ export class FakeRuntime {
   private ambient: Execution | undefined;
   private pendingKill: KillPlan | undefined;
   private readonly beforeFetch: BeforeFetchHook[] = [];
+  private readonly callWatchers: Array<(kind: CallKind, method: string) => void> = [];
   private readonly random: SeededRandom;
   private readonly enforceTimeLimits: boolean;
   private readonly fetchLatencyMs: number;
@@ -293,6 +294,15 @@ export class FakeRuntime {
     };
   }
 
+  /** Calls `watch` on every SpreadsheetApp call an execution makes (for cost figures); returns the unsubscribe. */
+  watchSpreadsheetCalls(watch: (kind: CallKind, method: string) => void): () => void {
+    this.callWatchers.push(watch);
+    return () => {
+      const index = this.callWatchers.indexOf(watch);
+      if (index >= 0) this.callWatchers.splice(index, 1);
+    };
+  }
+
   /** Google may drop cache entries at any time: drop them all. */
   evictCaches(): void {
     this.caches.evictAll();
@@ -430,6 +440,7 @@ export class FakeRuntime {
   private onSpreadsheetCall(documentId: string, kind: CallKind, method: string): void {
     const exec = this.current();
     if (exec === undefined) return; // a test preparing or inspecting the document
+    for (const watch of this.callWatchers) watch(kind, method);
     if (kind === "getter") {
       this.counters.spreadsheetGetters += 1; // for cost figures only: no document access to fail or kill
       return;
