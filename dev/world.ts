@@ -32,6 +32,14 @@ export async function startWorld(seed = 7): Promise<World> {
   return { clock, url: sim.url, control: simControl(sim.url), close: () => sim.close() };
 }
 
+/** The catalog's label for Austin, Texas, as the service spells it (the tests' usual search location). */
+export async function austinLabel(world: World): Promise<string> {
+  const res = await fetch(`${world.url}/api/v1/locations?q=Austin&country=US`, { headers: { "x-api-key": "demo-growth" } });
+  const label = ((await res.json()) as { locations: Array<{ label: string }> }).locations[0]?.label;
+  if (label === undefined) throw new Error("the simulator's catalog has no Austin");
+  return label;
+}
+
 export function newRuntime(world: World, options: RuntimeOptions = {}): FakeRuntime {
   return createRuntime({ clock: world.clock, installation: "addon", ...options });
 }

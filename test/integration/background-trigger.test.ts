@@ -7,7 +7,7 @@
 // Then the full build's notices: a document its trigger cannot open, or where its work fails.
 import * as path from "node:path";
 import type { FakeRuntime, RunResult } from "../../dev/fakes/runtime";
-import { expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebarIn, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebarIn, startWorld, type JobView, type World } from "../../dev/world";
 import { enrichedBusinesses, expectedUnique, expectRowsRight, messyRows, pairKey, seedSheet, serviceEnrichments, userColumns } from "./enrich-sheet";
 
 const BUILDS = [
@@ -23,8 +23,7 @@ let world: World;
 let location = "Austin, Texas, US";
 beforeAll(async () => {
   world = await startWorld(21);
-  const res = await fetch(`${world.url}/api/v1/locations?q=Austin&country=US`, { headers: { "x-api-key": "demo-growth" } });
-  location = ((await res.json()) as { locations: Array<{ label: string }> }).locations[0]?.label ?? location;
+  location = await austinLabel(world);
 });
 afterAll(async () => world.close());
 

@@ -7,7 +7,7 @@
 // dist-full/ (the full scope, jobs in the spreadsheet's developer metadata, user lock and lease).
 // FAULT_SCHEDULES=n runs n schedules (default 200); FAULT_SEED=s runs only schedule s.
 import * as path from "node:path";
-import { expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 import { addPlainTextUserRow, expectedUserCell, plainTextUserRow } from "./plain-text-row";
 import { makeSchedule, type Schedule } from "./schedule";
 
@@ -28,8 +28,7 @@ type Tally = { killedPasses: number; overlaps: number; failedJobs: number; multi
 const newTally = (): Tally => ({ killedPasses: 0, overlaps: 0, failedJobs: 0, multiPageJobs: 0, killedStarts: 0, plainTextRows: { stopsFormulas: 0, keepsFormulas: 0 } });
 beforeAll(async () => {
   world = await startWorld(11);
-  const res = await fetch(`${world.url}/api/v1/locations?q=Austin&country=US`, { headers: { "x-api-key": "demo-growth" } });
-  location = ((await res.json()) as { locations: Array<{ label: string }> }).locations[0]?.label ?? LOCATION;
+  location = await austinLabel(world);
 });
 afterAll(async () => world.close());
 

@@ -5,7 +5,7 @@
 // anything is sent or charged.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, serviceAccount, serviceJob, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, newRuntime, serviceAccount, serviceJob, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 
 const FULL = path.resolve(__dirname, "../../dist-full");
 
@@ -13,8 +13,7 @@ let world: World;
 let location = "Austin, Texas, US";
 beforeAll(async () => {
   world = await startWorld(31);
-  const res = await fetch(`${world.url}/api/v1/locations?q=Austin&country=US`, { headers: { "x-api-key": "demo-growth" } });
-  location = ((await res.json()) as { locations: Array<{ label: string }> }).locations[0]?.label ?? location;
+  location = await austinLabel(world);
 });
 afterAll(async () => world.close());
 

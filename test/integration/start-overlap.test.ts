@@ -2,14 +2,13 @@
 // second while the first holds the lock, from the same editor or another one) and a second click
 // after a lost response make one job, one sheet and one charge; a refused start leaves no key.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, serviceAccount, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, newRuntime, serviceAccount, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 
 let world: World;
 let austin = "";
 beforeAll(async () => {
   world = await startWorld(5);
-  const res = await fetch(`${world.url}/api/v1/locations?q=Austin&country=US`, { headers: { "x-api-key": "demo-growth" } });
-  austin = ((await res.json()) as { locations: Array<{ label: string }> }).locations[0]?.label ?? "";
+  austin = await austinLabel(world);
 });
 afterAll(async () => world.close());
 
