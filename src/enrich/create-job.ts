@@ -5,7 +5,7 @@
 import type { CreateEnrichmentRequest, CreateEnrichmentResponse } from "../api/schemas";
 import { LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/context";
-import { fingerprint, type JobRecord } from "../jobs/job-store";
+import { fingerprint, newJobRecord, type JobRecord } from "../jobs/job-store";
 import type { EnrichTarget } from "./sheet-area";
 
 /** The start record's name for a chunk: the same body always finds the same key. */
@@ -54,7 +54,7 @@ export function sendChunk(
   const known = ctx.store.get(created.job_id);
   if (known) return { kind: "created", record: known };
   const now = new Date(ctx.clock.now()).toISOString();
-  const record: JobRecord = {
+  const record = newJobRecord({
     id: created.job_id,
     kind: "enrichment",
     name: body.name ?? `Enrich ${body.businesses.length} supplied businesses`,
@@ -62,18 +62,13 @@ export function sendChunk(
     sheetName: where.sheetName,
     status: created.status,
     leadCount: created.businesses_submitted,
-    enrichedCount: null,
     creditsCharged: created.credits_reserved,
-    rowsWritten: 0,
-    settled: false,
-    error: null,
-    note: null,
-    createdAt: now,
-    finishedAt: null,
+    createdAt: new Date(ctx.clock.now()).toISOString(),
     startKey,
     createdBy: ctx.keyDigest,
+    seenBy: [ctx.keyDigest],
     enrichment: where.target,
-  };
+  });
   ctx.store.save(record);
   return { kind: "created", record };
 }

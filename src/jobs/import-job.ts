@@ -5,7 +5,7 @@
 // when repeated, never in a second one. From then on the job is polled and written like any other.
 import { isTerminalStatus, type Job, type JobKind } from "../api/schemas";
 import type { JobsContext } from "./context";
-import type { JobRecord } from "./job-store";
+import { newJobRecord, type JobRecord } from "./job-store";
 import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
 import { InvalidInputError, keepPolling } from "./start-search";
 
@@ -41,7 +41,7 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
   if (!record) {
     const { kind, job } = findJob(ctx, jobId, deadline);
     ctx.store.makeRoomForNewJob(job.name); // a full store says so now, not after the sheet is made
-    record = {
+    record = newJobRecord({
       id: job.id,
       kind,
       name: job.name,
@@ -51,17 +51,13 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
       leadCount: job.lead_count,
       enrichedCount: job.enriched_count,
       creditsCharged: job.credits_charged,
-      rowsWritten: 0,
-      settled: false,
       error: job.status === "failed" ? job.error ?? "The job failed (the service gave no reason)." : null,
-      note: null,
       createdAt: job.created_at,
       finishedAt: job.finished_at ?? null,
-      startKey: null,
       ownSheet: true,
       createdBy: ctx.keyDigest, // this key found it: its account's job
       seenBy: [ctx.keyDigest],
-    };
+    });
     ctx.store.save(record); // before the sheet: a repeat after a kill finds the name here
   }
   const name = record.sheetName ?? uniqueSheetName(ctx.spreadsheet, record.name);

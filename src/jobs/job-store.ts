@@ -54,6 +54,11 @@ export interface JobRecord {
   enrichment?: EnrichTarget;
 }
 
+/** A job just created by the service (or just found there): nothing written, nothing settled yet. */
+export function newJobRecord(fields: Pick<JobRecord, "id" | "kind" | "name" | "sheetId" | "sheetName" | "status" | "createdAt"> & Partial<JobRecord>): JobRecord {
+  return { leadCount: null, enrichedCount: null, creditsCharged: null, rowsWritten: 0, settled: false, error: null, note: null, finishedAt: null, startKey: null, ...fields };
+}
+
 /** A logical job creation: its idempotency key is stored BEFORE the request is sent. */
 export interface StartRecord {
   idempotencyKey: string;

@@ -12,7 +12,7 @@ import { isLeadsApiError, type LeadsApiError } from "../api/errors";
 import { REQUEST_LIMITS, SearchFields } from "../api/request-schemas";
 import type { Account, CreateSearchRequest, CreateSearchResponse } from "../api/schemas";
 import type { JobsContext } from "./context";
-import { fingerprint, type JobRecord } from "./job-store";
+import { fingerprint, newJobRecord, type JobRecord } from "./job-store";
 import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
 
 export interface StartSearchArgs {
@@ -170,27 +170,20 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     start = { ...start, jobId: created.job_id, sheetName, sheetId: sheet.getSheetId() };
     ctx.store.saveStart(startKey, start);
   }
-  const record: JobRecord = {
+  const record = newJobRecord({
     id: created.job_id,
     kind: "search",
     name: body.name ?? "",
     sheetId: sheet.getSheetId(),
     sheetName: sheet.getName(),
     status: created.status,
-    leadCount: null,
-    enrichedCount: null,
     creditsCharged: created.credits_reserved,
-    rowsWritten: 0,
-    settled: false,
-    error: null,
-    note: null,
     createdAt: new Date(now).toISOString(),
-    finishedAt: null,
     startKey,
     idempotencyKey: start.idempotencyKey,
     createdBy: ctx.keyDigest,
     seenBy: [ctx.keyDigest],
-  };
+  });
   ctx.store.save(record);
   // From now on the job record holds the key that dedupes a second click (getStart finds it there).
   ctx.store.deleteStart(startKey);
