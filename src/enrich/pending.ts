@@ -155,19 +155,23 @@ export class PendingChunks {
 
   /**
    * Housekeeping: the current user's parts of this document whose head is gone (an execution killed
-   * between the two), and other editors' heads too old to still have a body.
+   * between the two), and other editors' heads too old to still have a body. Returns the chunks
+   * that remain, oldest first.
    */
-  tidy(now: number): void {
-    const live = new Set(this.all().map((chunk) => chunk.startKey));
+  tidy(now: number): PendingChunk[] {
+    const chunks = this.all();
+    const live = new Set(chunks.map((chunk) => chunk.startKey));
     const prefix = `${BODY}${this.documentId}:`;
     for (const key of Object.keys(this.bodies.getProperties())) {
       if (!key.startsWith(prefix)) continue;
       const [startKey = "", made = ""] = key.slice(prefix.length).split(":");
       if (!live.has(startKey) && now - parseInt(made, 36) > ORPHAN_AGE_MS) this.bodies.deleteProperty(key);
     }
-    for (const chunk of this.all()) {
-      if (!this.isMine(chunk) && now - Date.parse(chunk.createdAt) > FOREIGN_HEAD_TTL_MS) this.heads.deleteProperty(HEAD + chunk.startKey);
-    }
+    return chunks.filter((chunk) => {
+      const stale = !this.isMine(chunk) && now - Date.parse(chunk.createdAt) > FOREIGN_HEAD_TTL_MS;
+      if (stale) this.heads.deleteProperty(HEAD + chunk.startKey);
+      return !stale;
+    });
   }
 }
 

@@ -145,13 +145,17 @@ function markChunkRows(sheets: SheetsById, chunk: PendingChunk, body: CreateEnri
  */
 export function submitPendingChunks(ctx: JobsContext, sheets: SheetsById, deadline: number): { waiting: number; mine: number } {
   const pending = pendingChunksOf(ctx);
-  pending.tidy(ctx.clock.now());
-  for (const chunk of pending.all().filter((c) => pending.isMine(c))) {
+  const left = pending.tidy(ctx.clock.now());
+  const forget = (chunk: PendingChunk) => {
+    pending.delete(chunk);
+    left.splice(left.indexOf(chunk), 1);
+  };
+  for (const chunk of left.filter((c) => pending.isMine(c))) {
     if (ctx.clock.now() >= deadline) break;
     const body = pending.body(chunk);
     if (body === null || !sheets.find(chunk.sheetId)) {
       // A lost body cannot be sent as it was; a deleted sheet has no rows to write results into.
-      pending.delete(chunk);
+      forget(chunk);
       continue;
     }
     try {
@@ -168,8 +172,7 @@ export function submitPendingChunks(ctx: JobsContext, sheets: SheetsById, deadli
     } else if (!outcome.record.settled) {
       markChunkRows(sheets, chunk, body, (sentAs) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAs]]));
     }
-    pending.delete(chunk);
+    forget(chunk);
   }
-  const left = pending.all();
   return { waiting: left.length, mine: left.filter((c) => pending.isMine(c)).length };
 }

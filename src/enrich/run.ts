@@ -42,6 +42,8 @@ export class EnrichmentRun {
   private settled: PendingChunk[] = [];
   private usedBytes: number | null = null;
   private readonly where: ChunkTarget;
+  /** The document's unsettled chunks as the run began, read once (those with a lost body dropped). */
+  unsettled: PendingChunk[];
 
   constructor(
     private readonly ctx: JobsContext,
@@ -49,16 +51,18 @@ export class EnrichmentRun {
     private readonly deadline: number,
   ) {
     this.pending = pendingChunksOf(ctx);
+    this.unsettled = this.pending.all();
     this.where = { sheetId: area.sheet.getSheetId(), sheetName: area.sheet.getName(), target: area.target };
   }
 
   /** Repeats, with their own keys, the current user's chunks of this sheet that an earlier run left unsettled. */
   replayUnsettled(): void {
-    for (const chunk of this.pending.all()) {
+    for (const chunk of this.unsettled) {
       if (!this.pending.isMine(chunk) || chunk.sheetId !== this.where.sheetId) continue;
       const body = this.pending.body(chunk);
       if (body === null) {
         this.pending.delete(chunk);
+        this.unsettled = this.unsettled.filter((other) => other !== chunk);
         continue;
       }
       for (const key of keysOf(body)) this.replayedKeys.add(key);
@@ -69,8 +73,7 @@ export class EnrichmentRun {
   /** Credits the current user's chunks still to be sent will take (replayed ones excluded once created). */
   creditsPromised(): number {
     const settled = new Set(this.settled.map((chunk) => chunk.startKey));
-    return this.pending
-      .all()
+    return this.unsettled
       .filter((chunk) => this.pending.isMine(chunk) && !settled.has(chunk.startKey))
       .reduce((sum, chunk) => sum + chunk.count, 0);
   }

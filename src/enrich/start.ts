@@ -10,7 +10,7 @@ import { InvalidInputError, keepPolling } from "../jobs/start-search";
 import { normaliseEnrichArgs } from "./args";
 import { ALREADY_ENRICHED } from "./columns";
 import { matchKey } from "./normalise";
-import { pendingChunksOf, type PendingChunks } from "./pending";
+import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
 import { planEnrichment, type EnrichPlan } from "./plan";
 import { EnrichmentRun } from "./run";
 import { readArea, type SheetArea } from "./sheet-area";
@@ -34,26 +34,26 @@ export interface EnrichmentPreview {
 }
 
 /** Whether a job or an unsettled chunk of this sheet is under way (its rows are not sent twice). */
-function sheetInFlight(ctx: JobsContext, pending: PendingChunks, sheetId: number): boolean {
+function sheetInFlight(ctx: JobsContext, unsettled: readonly PendingChunk[], sheetId: number): boolean {
   if (ctx.store.active().some((record) => record.kind === "enrichment" && record.sheetId === sheetId)) return true;
-  return pending.all().some((chunk) => chunk.sheetId === sheetId);
+  return unsettled.some((chunk) => chunk.sheetId === sheetId);
 }
 
 /** The current user's unsettled chunks of this sheet: their businesses are not planned again. */
-function keysInFlight(pending: PendingChunks, sheetId: number): Set<string> {
+function keysInFlight(pending: PendingChunks, unsettled: readonly PendingChunk[], sheetId: number): Set<string> {
   const keys = new Set<string>();
-  for (const chunk of pending.all()) {
+  for (const chunk of unsettled) {
     if (chunk.sheetId !== sheetId) continue;
     for (const b of pending.body(chunk)?.businesses ?? []) keys.add(matchKey(b.business_name, b.website_url));
   }
   return keys;
 }
 
-function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: number, pending: PendingChunks, exclude: ReadonlySet<string>, promised: number): EnrichPlan {
+function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: number, unsettled: readonly PendingChunk[], exclude: ReadonlySet<string>, promised: number): EnrichPlan {
   const account = ctx.client.getAccount({ deadline });
   // Credits that chunks still waiting to be sent will take are not the new run's to spend.
   const available = { ...account, credits_remaining: Math.max(0, account.credits_remaining - promised) };
-  return planEnrichment(area, available, { force, inFlight: sheetInFlight(ctx, pending, area.sheet.getSheetId()), exclude });
+  return planEnrichment(area, available, { force, inFlight: sheetInFlight(ctx, unsettled, area.sheet.getSheetId()), exclude });
 }
 
 export function startEnrichment(ctx: JobsContext, raw: unknown, deadline: number): StartEnrichmentResult {
@@ -61,7 +61,7 @@ export function startEnrichment(ctx: JobsContext, raw: unknown, deadline: number
   const area = readArea(ctx.spreadsheet, args);
   const run = new EnrichmentRun(ctx, area, deadline);
   run.replayUnsettled();
-  const plan = planFor(ctx, area, args.force, deadline, run.pending, run.replayedKeys, run.creditsPromised());
+  const plan = planFor(ctx, area, args.force, deadline, run.unsettled, run.replayedKeys, run.creditsPromised());
   run.sendPlanned(plan);
   run.writeRows(plan);
   if (run.jobs.length > 0 || run.blocked !== null) keepPolling(ctx);
@@ -85,8 +85,9 @@ export function previewEnrichment(ctx: JobsContext, raw: unknown, deadline: numb
   }
   const pending = pendingChunksOf(ctx);
   const sheetId = area.sheet.getSheetId();
-  const waiting = pending.all().filter((chunk) => pending.isMine(chunk)).reduce((sum, chunk) => sum + chunk.count, 0);
-  const plan = planFor(ctx, area, args.force, deadline, pending, keysInFlight(pending, sheetId), waiting);
+  const unsettled = pending.all();
+  const waiting = unsettled.filter((chunk) => pending.isMine(chunk)).reduce((sum, chunk) => sum + chunk.count, 0);
+  const plan = planFor(ctx, area, args.force, deadline, unsettled, keysInFlight(pending, unsettled, sheetId), waiting);
   const rowsToSend = plan.chunks.reduce((n, chunk) => n + chunk.length, 0);
   const problem =
     rowsToSend > 0
