@@ -1,6 +1,6 @@
 // This file defines the arguments of startEnrichment and previewEnrichment, checked before
 // anything is read or sent.
-import { InvalidInputError } from "../jobs/start-search";
+import { InvalidInputError } from "../errors/user-error";
 import type { AreaArgs } from "./sheet-area";
 
 export interface EnrichArgs extends AreaArgs {

@@ -6,7 +6,7 @@ import type { CreateEnrichmentRequest, CreateEnrichmentResponse } from "../api/s
 import { LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/context";
 import { fingerprint, newJobRecord, type JobRecord } from "../jobs/job-store";
-import type { EnrichTarget } from "./sheet-area";
+import type { EnrichTarget } from "../jobs/enrich-target";
 
 /** The start record's name for a chunk: the same body always finds the same key. */
 export const chunkStartKey = (body: CreateEnrichmentRequest): string => fingerprint("enrichment:" + JSON.stringify(body));

@@ -13,7 +13,7 @@ import type { CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/context";
 import type { KeyValueStore } from "../jobs/key-value-store";
 import { utf8Bytes } from "../jobs/utf8";
-import type { EnrichTarget } from "./sheet-area";
+import type { EnrichTarget } from "../jobs/enrich-target";
 
 export interface PendingChunk {
   /** The start record's fingerprint, which holds the idempotency key. */

@@ -2,23 +2,13 @@
 // user's columns and our result columns together), the header row, the name and website columns
 // found by header synonyms or given explicitly, and where the result columns are. Column
 // positions are re-found from the header row on every read, so inserted columns break nothing.
-import { InvalidInputError } from "../jobs/start-search";
+import { InvalidInputError } from "../errors/user-error";
+import type { EnrichTarget } from "../jobs/enrich-target";
 import { ENRICH_HEADERS, NAME_HEADERS, STATUS_HEADER, WEBSITE_HEADERS } from "./columns";
 import { cleanText } from "./normalise";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
-
-/** Where the rows are: stored in the job record so each pass finds them again. */
-export interface EnrichTarget {
-  /** The 1-based row of the header row. */
-  headerRow: number;
-  /** The header texts of the name and website columns (found again by header) and their positions when found. */
-  nameHeader: string;
-  nameColumn: number;
-  websiteHeader: string;
-  websiteColumn: number;
-}
 
 export interface SheetArea {
   sheet: Sheet;

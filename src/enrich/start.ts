@@ -6,7 +6,8 @@
 // pass. Every row then shows in ONE write what happened to it (sent, waiting, or `Skipped: …`).
 import type { JobsContext } from "../jobs/context";
 import type { JobRecord } from "../jobs/job-store";
-import { InvalidInputError, keepPolling } from "../jobs/start-search";
+import { InvalidInputError } from "../errors/user-error";
+import { keepPolling } from "../jobs/start-search";
 import { normaliseEnrichArgs } from "./args";
 import { ALREADY_ENRICHED } from "./columns";
 import { matchKey } from "./normalise";

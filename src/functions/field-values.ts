@@ -2,7 +2,7 @@
 // (a header label such as "Maps URL" or "Business ID" is accepted too), lists joined with ", ",
 // objects as JSON text, absent values as empty cells. Custom-function results keep their types,
 // so a text such as "0042" or "=1+1" is shown as that text, never parsed.
-import { UserFacingError } from "../ui/user-error";
+import { UserFacingError } from "../errors/user-error";
 
 export type CellValue = string | number | boolean;
 

@@ -8,7 +8,7 @@ import { pagesAfter } from "../api/pagination";
 import { isTerminalStatus, type Business, type Job, type JobKind, type ResultsPage } from "../api/schemas";
 import type { BatchResult } from "../api/client";
 import type { PreparedRequest } from "../api/requests";
-import { UserFacingError } from "../ui/user-error";
+import { UserFacingError } from "../errors/user-error";
 import { CACHE_SECONDS } from "./cell-cache";
 import {
   BUSINESS_FIELDS,

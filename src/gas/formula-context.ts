@@ -6,7 +6,7 @@ import { LeadsClient } from "../api/client";
 import { CellCache } from "../functions/cell-cache";
 import type { FormulaContext, TrackedJob } from "../functions/formula-context";
 import { fingerprint } from "../jobs/job-store";
-import { UserFacingError, withUserErrors } from "../ui/user-error";
+import { UserFacingError, withUserErrors } from "../errors/user-error";
 import { appsScriptClock, currentJobStore } from "./jobs-context";
 import { readServiceSettings, type ServiceSettings } from "./settings";
 import { UrlFetchTransport } from "./urlfetch-transport";

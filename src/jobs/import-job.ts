@@ -7,7 +7,8 @@ import { isTerminalStatus, type Job, type JobKind } from "../api/schemas";
 import type { JobsContext } from "./context";
 import { newJobRecord, type JobRecord } from "./job-store";
 import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
-import { InvalidInputError, keepPolling } from "./start-search";
+import { InvalidInputError } from "../errors/user-error";
+import { keepPolling } from "./start-search";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KINDS: readonly JobKind[] = ["search", "enrichment"];

@@ -5,7 +5,7 @@
 // texts clipped by bytes (never results). Old finished jobs are pruned, oldest first, beyond a
 // fixed count or once the store passes the pruning budget of the store it is on (its StoreBudget:
 // 300 KB of document properties, or a share of developer metadata's characters).
-import type { EnrichTarget } from "../enrich/sheet-area";
+import type { EnrichTarget } from "./enrich-target";
 import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "./key-value-store";
 import type { RefreshSchedule } from "./refresh-schedule";
 import { clipToBytes, utf8Bytes } from "./utf8";

@@ -3,7 +3,7 @@
 // With both kinds the two lists are read in ONE round trip, as deep as the page needs, and merged.
 import type { LeadsClient } from "../api/client";
 import type { Job, JobKind, JobList } from "../api/schemas";
-import { InvalidInputError } from "./start-search";
+import { InvalidInputError } from "../errors/user-error";
 
 export const RECENT_PAGE_SIZE = 20;
 /** The service's largest job-list page. */

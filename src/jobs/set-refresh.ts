@@ -5,7 +5,7 @@ import type { CreateSearchRequest, Job, SearchInput } from "../api/schemas";
 import type { JobsContext } from "./context";
 import type { JobRecord } from "./job-store";
 import { iso, periodMs, type RefreshEvery } from "./refresh-schedule";
-import { InvalidInputError } from "./start-search";
+import { InvalidInputError } from "../errors/user-error";
 
 export interface SetRefreshArgs {
   jobId: string;

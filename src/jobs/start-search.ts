@@ -11,6 +11,7 @@ import { maxAffordableResults } from "../api/account";
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
 import { REQUEST_LIMITS, SearchFields } from "../api/request-schemas";
 import type { Account, CreateSearchRequest, CreateSearchResponse } from "../api/schemas";
+import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "./context";
 import { fingerprint, newJobRecord, type JobRecord } from "./job-store";
 import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
@@ -27,13 +28,6 @@ export interface StartSearchArgs {
 
 export const MIN_RESULTS = REQUEST_LIMITS.minResults;
 export const MAX_RESULTS = REQUEST_LIMITS.maxResults;
-
-export class InvalidInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "InvalidInputError";
-  }
-}
 
 function optionalString(value: unknown, field: string): string | undefined {
   if (value === undefined || value === null || value === "") return undefined;

@@ -8,9 +8,9 @@ import { editorId } from "../gas/key-digest";
 import { releasePassLease, takePassLease } from "../gas/pass-lease";
 import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "../gas/served-documents";
 import { removeUserPollTrigger } from "../gas/user-poll-trigger";
-import { runPollPass } from "../jobs/poll-pass";
+import { runPollPass } from "../passes/poll-pass";
 import { runRefreshPass } from "../jobs/refresh-pass";
-import { withUserErrors } from "./user-error";
+import { withUserErrors } from "../errors/user-error";
 
 /** A pass stops starting new work this long after it began: Apps Script ends executions at 6 min. */
 export const PASS_BUDGET_MS = 4.5 * 60 * 1000;

@@ -1,11 +1,11 @@
 // This file defines the server functions the sidebar, the menu and the poll trigger call. Each
 // takes at most one plain object and returns plain JSON-safe data; failures become Errors with a
-// message written for the user (src/ui/user-error.ts).
+// message written for the user (src/errors/user-error.ts).
 import { apiRoot, SERVICE_ADDRESS_RULE } from "../api/query";
 import { FindLocationsParamsSchema, requestProblem } from "../api/request-schemas";
 import type { Location } from "../api/schemas";
 import { clientFor, jobsContext, appsScriptClock } from "../gas/jobs-context";
-import { DEFAULT_BASE_URL } from "../build-defaults";
+import { DEFAULT_BASE_URL } from "./build-defaults";
 import { tryDocumentLock, withDocumentLock } from "../gas/document-lock";
 import { keyDigest, registerEditorKey } from "../gas/key-digest";
 import { isPollInterval, POLL_INTERVAL_RULE, readServiceSettings, readStoredSettings, userApiKey, writeServiceSettings, type SettingsChange } from "../gas/settings";
@@ -14,7 +14,7 @@ import { startSearch as startSearchJob } from "../jobs/start-search";
 import { passOverCurrentDocument, runTriggerPass } from "./background-pass";
 import { listDocumentJobs } from "./job-list";
 import { previewEnrichment as previewEnrichmentRows, startEnrichment as startEnrichmentRows, type EnrichmentPreview } from "../enrich/start";
-import { UserFacingError, withUserErrors } from "./user-error";
+import { UserFacingError, withUserErrors } from "../errors/user-error";
 import { toAccountView, type AccountView } from "./views";
 
 /** A sidebar call that only reads waits at most this long in retries. */

@@ -1,12 +1,12 @@
 // This file defines the server functions that exist for the sidebar itself: opening it, what it
 // may know of the settings (a masked hint, never the key) and bringing a job's sheet to the front.
-import { DEFAULT_BASE_URL } from "../build-defaults";
+import { DEFAULT_BASE_URL } from "./build-defaults";
 import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { readStoredSettings } from "../gas/settings";
 import { JobStore } from "../jobs/job-store";
 import { findSheetById } from "../jobs/result-sheet";
 import { maskedKeyHint } from "./key-hint";
-import { UserFacingError, withUserErrors } from "./user-error";
+import { UserFacingError, withUserErrors } from "../errors/user-error";
 
 export const SIDEBAR_FILE = "Sidebar";
 export const SIDEBAR_TITLE = "Business Leads";

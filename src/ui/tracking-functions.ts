@@ -10,7 +10,7 @@ import { canTry } from "../jobs/ownership";
 import { normaliseRecentArgs, recentJobs as readRecentJobs, type RecentJobsPage } from "../jobs/recent-jobs";
 import { normaliseRefreshArgs, setRefresh as setSearchRefresh } from "../jobs/set-refresh";
 import { pollPassUnderLock } from "./server-functions";
-import { withUserErrors } from "./user-error";
+import { withUserErrors } from "../errors/user-error";
 
 /** A sidebar call that reads waits at most this long in retries. */
 const CALL_BUDGET_MS = 60 * 1000;

@@ -1,11 +1,14 @@
 // This file defines the sidebar's one way to the server: a typed, Promise-based wrapper over
-// google.script.run whose names, arguments and results come from the server module's own types
-// (src/main.ts's entryPoints), so a renamed or reshaped server function breaks the sidebar's build.
-import type { entryPoints } from "../../main";
+// google.script.run whose names, arguments and results come from the server functions' own types
+// (src/ui/*-functions.ts, which src/main.ts registers under the same names), so a renamed or
+// reshaped server function breaks the sidebar's build.
+import type * as serverFunctions from "../server-functions";
+import type * as sidebarFunctions from "../sidebar-functions";
+import type * as trackingFunctions from "../tracking-functions";
 import type { JobView as ServerJobView } from "../../jobs/job-view";
 import type { StartSearchArgs } from "../../jobs/start-search";
 
-type Landed = typeof entryPoints;
+type Landed = typeof serverFunctions & typeof sidebarFunctions & typeof trackingFunctions;
 
 export type { RefreshView } from "../../jobs/refresh-schedule";
 /** The server's JobView, `mine` included (issue 6). */

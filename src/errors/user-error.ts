@@ -1,5 +1,6 @@
-// This file defines how a failure reaches the sidebar: an Error whose message a sales person can
-// act on, never a stack trace, a raw body or the API key.
+// This file defines the errors written for the person using the add-on, and how a failure reaches
+// them: an Error whose message a sales person can act on, never a stack trace, a raw body or the
+// API key. Every layer may throw these, so they live below all of them.
 
 const EXPLAINED = ["LeadsApiError", "ResponseShapeError", "InvalidInputError", "SettingsMissingError", "UserFacingError", "DocumentBusyError"];
 
@@ -8,6 +9,14 @@ export class UserFacingError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "UserFacingError";
+  }
+}
+
+/** The user's input cannot be used as it is; the message says what to change. */
+export class InvalidInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidInputError";
   }
 }
 

@@ -1,4 +1,5 @@
-// This file defines one poll-and-write pass over the document's active jobs. Every status is read
+// This file defines one poll-and-write pass over the document's active jobs, searches and
+// enrichments alike (it sits above src/jobs and src/enrich, which it drives). Every status is read
 // in ONE fetchAll round trip; result pages are then fetched in parallel round trips and upserted
 // into each job's sheet by Business ID. While a job runs the sheet shows its growing snapshot;
 // once it is terminal the results are re-read from page 1 to the end and the sheet is made
@@ -12,11 +13,11 @@ import { submitPendingChunks, writeEnrichmentResults, type EnrichmentResults } f
 import { BUSINESS_COLUMNS } from "../sheets/columns";
 import { upsertByName } from "../sheets/fast-upsert";
 import { upsertBusinesses } from "../sheets/writer";
-import type { JobsContext } from "./context";
-import type { JobRecord } from "./job-store";
-import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "./ownership";
-import { passNoteCleared } from "./record-note";
-import { createResultSheet, SheetsById, uniqueSheetName } from "./result-sheet";
+import type { JobsContext } from "../jobs/context";
+import type { JobRecord } from "../jobs/job-store";
+import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "../jobs/ownership";
+import { passNoteCleared } from "../jobs/record-note";
+import { createResultSheet, SheetsById, uniqueSheetName } from "../jobs/result-sheet";
 
 export const RESULTS_PAGE_SIZE = 500;
 /**

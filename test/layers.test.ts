@@ -1,0 +1,101 @@
+// This file checks that the folders of src/ run one way: every import (type-only ones included)
+// goes from a folder to one listed below it in the README's layer order, so no folder imports one
+// that imports it back, and the README's order is the code's.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "..");
+const src = path.join(root, "src");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return name.endsWith(".ts") ? [full] : [];
+  });
+}
+
+/** "src/ui/sidebar" for a file in that folder ("src" for main.ts). */
+const folderOf = (file: string): string => path.relative(root, path.dirname(file)).split(path.sep).join("/");
+
+/** Relative specifiers of `import … from`, `export … from`, `import("…")` and `import "…"`. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const specifiers = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)["'](\.[^"']*)["']/gm)].map((m) => m[1] ?? "");
+  return specifiers.map((spec) => path.resolve(path.dirname(file), spec));
+}
+
+/** Folder → folders it imports. */
+function folderGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of sourceFiles(src)) {
+    const from = folderOf(file);
+    if (!graph.has(from)) graph.set(from, new Set());
+    for (const target of importsOf(file)) {
+      const to = folderOf(`${target}.ts`);
+      if (to !== from) graph.get(from)?.add(to);
+    }
+  }
+  return graph;
+}
+
+/** The README's layer order: the folders in the fenced block after "### Layers", top first. */
+function readmeLayers(): string[] {
+  const readme = readFileSync(path.join(root, "README.md"), "utf8");
+  const section = readme.split(/^### Layers$/m)[1] ?? "";
+  const block = section.split("```")[1] ?? "";
+  return block
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/)[0] ?? "")
+    .filter((word) => word.startsWith("src"))
+    .map((word) => word.replace(/\/$/, ""));
+}
+
+/** A cycle of folders, or null. */
+function findCycle(graph: Map<string, Set<string>>): string[] | null {
+  const state = new Map<string, "open" | "done">();
+  const trail: string[] = [];
+  const visit = (node: string): string[] | null => {
+    if (state.get(node) === "done") return null;
+    if (state.get(node) === "open") return [...trail.slice(trail.indexOf(node)), node];
+    state.set(node, "open");
+    trail.push(node);
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    trail.pop();
+    state.set(node, "done");
+    return null;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+describe("layers of src/", () => {
+  const graph = folderGraph();
+
+  it("has no import cycle between folders", () => {
+    expect(findCycle(graph)).toBeNull();
+  });
+
+  it("finds a cycle when there is one (the checker itself)", () => {
+    const cyclic = new Map([["a", new Set(["b"])], ["b", new Set(["c"])], ["c", new Set(["a"])]]);
+    expect(findCycle(cyclic)).toEqual(["a", "b", "c", "a"]);
+  });
+
+  it("imports only downwards in the README's layer order, which names every folder", () => {
+    const layers = readmeLayers();
+    expect([...graph.keys()].sort()).toEqual([...layers].sort());
+    const upward: string[] = [];
+    for (const [from, targets] of graph) {
+      for (const to of targets) {
+        if (layers.indexOf(to) <= layers.indexOf(from)) upward.push(`${from} -> ${to}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+});
