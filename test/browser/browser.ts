@@ -8,7 +8,11 @@ import { findChromium } from "../../dev/browser/chromium";
 import type { Browser, BrowserContext, FrameLocator, Locator, Page } from "../../dev/browser/playwright";
 import { startPlayground, type Playground, type PlaygroundOptions } from "../../dev/playground/server";
 
-export const SCREENSHOTS = path.resolve(__dirname, "../../docs/screenshots");
+/**
+ * Where screenshots go: test-output/screenshots/ (ignored by git), so a test run leaves a clone
+ * clean; `npm run screenshots` points SCREENSHOTS_DIR at docs/screenshots/ to renew the README's.
+ */
+export const SCREENSHOTS = path.resolve(__dirname, "../..", process.env.SCREENSHOTS_DIR ?? "test-output/screenshots");
 
 const loaded = findChromium();
 if ("missing" in loaded && process.env.CI === "true") throw new Error(`browser tests cannot run: ${loaded.missing}`);
