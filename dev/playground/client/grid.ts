@@ -39,6 +39,9 @@ class Grid {
   private selectionEpoch = 0;
   private selectionsInFlight = 0;
   private shownSheet = "";
+  private pollTimer: number | undefined;
+  private polling = false;
+  private pollAgain = false;
   private rows = 0;
   private columns = 0;
 
@@ -65,10 +68,22 @@ class Grid {
       if (this.editing !== null) void this.commit(null);
     });
     document.addEventListener("mouseup", () => this.onMouseUp());
+    // A mouse wheel scrolls the one-line tab bar sideways.
+    this.tabs.addEventListener("wheel", (e) => {
+      if (Math.abs(e.deltaY) <= Math.abs(e.deltaX)) return;
+      this.tabs.scrollLeft += e.deltaY;
+      e.preventDefault();
+    }, { passive: false });
     void this.poll();
   }
 
   private async poll(): Promise<void> {
+    window.clearTimeout(this.pollTimer);
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = true;
     const epoch = this.selectionEpoch;
     try {
       const res = await fetch(`/api/grid?since=${encodeURIComponent(this.version)}`);
@@ -83,12 +98,16 @@ class Grid {
     } catch {
       this.clock.textContent = "The playground server is not answering (stopped?)";
     }
-    window.setTimeout(() => void this.poll(), POLL_MS);
+    this.polling = false;
+    const again = this.pollAgain;
+    this.pollAgain = false;
+    this.pollTimer = window.setTimeout(() => void this.poll(), again ? 0 : POLL_MS);
   }
 
-  /** Asks for the grid now instead of at the next poll (after the page changed something). */
+  /** Asks for the whole grid now instead of at the next poll (after the page changed something). */
   refreshSoon(): void {
     this.version = "";
+    void this.poll();
   }
 
   private showClock(clock: GridAnswer["clock"]): void {
