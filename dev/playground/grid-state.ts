@@ -9,6 +9,8 @@ export interface GridState {
   cells: string[][];
   /** What the formula bar shows where it differs from the display (formulas, quote-prefixed text), by A1. */
   inputs: Record<string, string>;
+  /** Cells holding a number or a date, which Sheets aligns right (A1s). */
+  numbers: string[];
   /** The message of each error value (#ERROR!, #REF!, #NAME?), shown on hover as Sheets does, by A1. */
   errors: Record<string, string>;
   totalRows: number;

@@ -48,6 +48,8 @@ const STYLE = `
   #grid th { background: #f8f9fa; color: #5f6368; font-weight: 400; border: 1px solid #e0e0e0; padding: 2px 6px; position: sticky; top: 0; z-index: 1; }
   #grid tbody th { position: sticky; left: 0; top: auto; text-align: right; }
   #grid td { border: 1px solid #e0e0e0; padding: 2px 6px; max-width: 220px; min-width: 60px; height: 21px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: cell; user-select: none; position: relative; }
+  #grid td.number { text-align: right; }
+  #grid td.error { text-align: center; }
   #grid tr.frozen td { font-weight: 700; background: #f1f3f4; }
   #grid td.selected { background: #e8f0fe; }
   #grid td.active { outline: 2px solid #1a73e8; outline-offset: -2px; }

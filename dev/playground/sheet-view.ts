@@ -34,10 +34,14 @@ export class SheetView {
     const display = info.lastRow === 0 ? [] : this.testing.displayValues(activeSheet);
     const cells = display.slice(0, GRID_ROW_LIMIT);
     const inputs: Record<string, string> = {};
+    const numbers: string[] = [];
     if (cells.length > 0) {
-      const texts = this.testing.editTexts(activeSheet, `A1:${columnToLetters(info.lastColumn)}${cells.length}`);
-      texts.forEach((row, r) => row.forEach((text, c) => {
+      const area = `A1:${columnToLetters(info.lastColumn)}${cells.length}`;
+      this.testing.editTexts(activeSheet, area).forEach((row, r) => row.forEach((text, c) => {
         if (text !== (cells[r]?.[c] ?? "")) inputs[`${columnToLetters(c + 1)}${r + 1}`] = text;
+      }));
+      this.testing.values(activeSheet, area).forEach((row, r) => row.forEach((value, c) => {
+        if (typeof value === "number" || value instanceof Date) numbers.push(`${columnToLetters(c + 1)}${r + 1}`);
       }));
     }
     const errors: Record<string, string> = {};
@@ -48,6 +52,7 @@ export class SheetView {
       selection: app.getActiveRange().getA1Notation(),
       cells,
       inputs,
+      numbers,
       errors,
       totalRows: display.length,
       frozenRows: info.frozenRows,

@@ -51,7 +51,7 @@ describeInBrowser("formulas typed into the playground's cells", () => {
     await cell("B2").filter({ hasText: new RegExp(`^${account.creditsRemaining}$`) }).waitFor();
     expect(playground.runtime.spreadsheetApp.testing.cell("Sheet1", "B2")).toMatchObject({ value: account.creditsRemaining, formula: "=LEADS_CREDITS()", errorMessage: null });
     await page.keyboard.press("ArrowUp");
-    expect(await page.locator("#cell-error").isHidden()).toBe(true);
+    expect(await page.locator("#cell-error").isVisible()).toBe(false);
   });
 
   it("a table function spills into the cells beside and below; typed text lands as Sheets parses it", async () => {

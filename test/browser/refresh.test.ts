@@ -2,7 +2,7 @@
 // daily in the sidebar; "+1 day" lives through the day's hourly background passes (the run starts
 // when due, and the sidebar, reopened, shows the next run a day later), "+1 hour" brings the next
 // pass, which merges the run into the same sheet: the businesses the provider finds now are added.
-import { AUSTIN, describeInBrowser, eventually, openPlayground, pickLocationByKeyboard, screenshot, type Session } from "./browser";
+import { AUSTIN, describeInBrowser, eventually, openPlayground, pickLocationByKeyboard, type Session } from "./browser";
 
 describeInBrowser("a scheduled refresh, watched with the clock control", () => {
   let session: Session;
@@ -44,6 +44,5 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     expect(rows()).toBeGreaterThan(100);
     await page.getByRole("tab", { name: "Coffee refreshed" }).click();
     await eventually("the grid shows the merged rows", async () => (await page.locator('#grid td[data-cell="A101"]').count()) > 0);
-    await screenshot(page, "refresh.png");
   });
 });

@@ -135,6 +135,7 @@ class Grid {
       th.textContent = columnToLetters(c);
       head.append(th);
     }
+    const numbers = new Set(state.numbers);
     const body: HTMLTableRowElement[] = [];
     for (let r = 1; r <= this.rows; r += 1) {
       const tr = document.createElement("tr");
@@ -152,6 +153,7 @@ class Grid {
         td.setAttribute("role", "gridcell");
         const text = values[c - 1] ?? "";
         td.textContent = text;
+        if (numbers.has(a1)) td.classList.add("number");
         const error = state.errors[a1];
         if (error !== undefined) {
           td.classList.add("error");

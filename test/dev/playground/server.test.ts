@@ -58,7 +58,7 @@ describe("the playground server", () => {
     const pasted = await post<CallAnswer>(playground, "/api/paste", { text: "Name, Website\n=1+1, https://a.example.com\n+1 Plumbing\tnot a url" });
     expect(pasted.value).toEqual({ sheetName: "Pasted list", rangeA1: "A1:B3", rows: 2 });
     const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
-    expect(grid.state).toMatchObject({ activeSheet: "Pasted list", selection: "A1:B3", frozenRows: 1, maxRows: 1000, maxColumns: 26, inputs: {}, errors: {} });
+    expect(grid.state).toMatchObject({ activeSheet: "Pasted list", selection: "A1:B3", frozenRows: 1, maxRows: 1000, maxColumns: 26, inputs: {}, numbers: [], errors: {} });
     expect(grid.state?.cells).toEqual([["Name", "Website"], ["=1+1", "https://a.example.com"], ["+1 Plumbing", "not a url"]]);
     const again = (await (await fetch(new URL(`/api/grid?since=${grid.version}`, playground.url))).json()) as GridAnswer;
     expect(again.state).toBeUndefined();
@@ -75,6 +75,7 @@ describe("the playground server", () => {
     const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
     expect(grid.state?.cells.map((row) => row.slice(2))).toEqual([["Notes", ""], ["0042", "#ERROR!"], ["3", "#ERROR!"]]);
     expect(grid.state?.inputs).toEqual({ C2: "'0042", C3: "=1+2", D2: "=+1 512-555-0100", D3: "=LEADS_CREDITS()" });
+    expect(grid.state?.numbers).toEqual(["C3"]);
     expect(grid.state?.errors).toEqual({ D2: "Formula parse error.", D3: expect.stringMatching(/Share my key with formulas/) });
     expect((await post<CallAnswer>(playground, "/api/clear", { sheetName: "Pasted list", a1: "C1:D3" })).ok).toBe(true);
     expect(playground.runtime.spreadsheetApp.testing.values("Pasted list", "C1:D3").flat().every((v) => v === "")).toBe(true);
