@@ -150,7 +150,8 @@ export class SpreadsheetTesting {
     const sheet = this.sheet(sheetName);
     const found: FormulaCell[] = [];
     const lastColumn = sheet.lastColumn();
-    for (let row = 1; row <= sheet.lastRow(); row += 1) {
+    const lastRow = sheet.lastRow();
+    for (let row = 1; row <= lastRow; row += 1) {
       for (let column = 1; column <= lastColumn; column += 1) {
         const c = sheet.get(row, column);
         if (c !== undefined && c.formula !== "") found.push({ row, column, formula: c.formula, errorMessage: c.errorMessage });
