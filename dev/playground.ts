@@ -1,10 +1,10 @@
 // This file is the CLI behind `npm start`: serves the playground (the built sidebar beside a live
 // view of the emulated spreadsheet) until Ctrl-C, or with --headless prints the search demo.
 // Flags: --port <n> (default 8080; 0 = any free port), --speed <n> (virtual ms per real ms,
-// default 5), --seed <n>, --hostile (every 5th business carries a hostile value, as in the tests),
+// default DEFAULT_SPEED: 2), --seed <n>, --hostile (every 5th business carries a hostile value, as in the tests),
 // --no-key (start without saved settings); --headless [--query <text>] [--city <prefix>] [--max <n>].
 import { runHeadless } from "./playground/headless";
-import { startPlayground } from "./playground/server";
+import { DEFAULT_SPEED, startPlayground } from "./playground/server";
 import { stopWithParent } from "./stop-with-parent";
 
 interface Cli {
@@ -22,7 +22,7 @@ interface Cli {
 const USAGE = "flags: --port <n>, --speed <n>, --seed <n>, --hostile, --no-key, --headless [--query <text>] [--city <prefix>] [--max <n>]";
 
 function parseArgs(argv: readonly string[]): Cli {
-  const cli: Cli = { headless: false, hostile: false, noKey: false, port: 8080, speed: 5, seed: 42, query: "plumbers", city: "Austin", max: 150 };
+  const cli: Cli = { headless: false, hostile: false, noKey: false, port: 8080, speed: DEFAULT_SPEED, seed: 42, query: "plumbers", city: "Austin", max: 150 };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag = "", inline] = (argv[i] ?? "").split("=", 2);
     const value = (): string => {
@@ -63,7 +63,8 @@ async function main(): Promise<void> {
   });
   console.log(`Business Leads playground: ${playground.url}`);
   console.log(`  the sidebar is dist/Sidebar.html running on the built add-on; the simulator is at ${playground.simUrl} (demo key demo-growth)`);
-  console.log(`  virtual time runs ${cli.speed}× real time${cli.hostile ? "; hostile values are on" : ""}. Stop with Ctrl-C.`);
+  console.log(`  virtual time runs ${cli.speed}× real time (--speed), and the page's "+1 hour" / "+1 day" move it on${cli.hostile ? "; hostile values are on" : ""}. Stop with Ctrl-C.`);
+  console.log(`  try: a 700-result search for coffee in Austin; =LEADS_CREDITS() typed into a cell. README: The playground.`);
 }
 
 main().catch((error: unknown) => {

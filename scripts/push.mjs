@@ -1,12 +1,53 @@
 // Runs `clasp push` for `npm run push`, first checking the two things a fresh clone lacks: a clasp
 // login (~/.clasprc.json, or the file clasp_config_auth names) and a script id in .clasp.json; each missing one
 // is said with the command that fixes it, instead of clasp's bare "No credentials found.".
+// `npm run push -- --create ["Title"]` first creates a spreadsheet with a bound script (clasp create
+// --type sheets) and writes the script's id into .clasp.json. clasp create refuses to run where a
+// .clasp.json exists and pulls the new project's files into its rootDir, so it runs in an empty
+// temporary folder: the repository's dist/ is never overwritten by it.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+const DEFAULT_TITLE = "Business Leads";
+const PLACEHOLDER = "REPLACE_WITH_YOUR_SCRIPT_ID";
+const CREATE_EXAMPLE = `npm run push -- --create "${DEFAULT_TITLE}"`;
+
 const root = path.resolve(import.meta.dirname, "..");
+const projectFile = path.join(root, ".clasp.json");
+const clasp = path.join(root, "node_modules", ".bin", process.platform === "win32" ? "clasp.cmd" : "clasp");
+
+/** `--create [title]` or `--create=title` is ours; every other argument goes to clasp push. */
+function parseArgs(argv) {
+  let createTitle = null;
+  const pushArgs = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === "--create") {
+      const next = argv[i + 1];
+      createTitle = next !== undefined && !next.startsWith("-") ? (i += 1, next) : DEFAULT_TITLE;
+    } else if (arg.startsWith("--create=")) {
+      createTitle = arg.slice("--create=".length).trim() || DEFAULT_TITLE;
+    } else {
+      pushArgs.push(arg);
+    }
+  }
+  return { createTitle, pushArgs };
+}
+
+function readProject() {
+  if (!existsSync(projectFile)) return { config: {}, problem: null };
+  try {
+    const config = JSON.parse(readFileSync(projectFile, "utf8"));
+    if (typeof config !== "object" || config === null || Array.isArray(config)) throw new Error("not an object");
+    return { config, problem: null };
+  } catch {
+    return { config: {}, problem: `.clasp.json is not JSON: it needs {"scriptId": "…", "rootDir": "dist"}.` };
+  }
+}
+
+const { createTitle, pushArgs } = parseArgs(process.argv.slice(2));
 const authSetting = process.env.clasp_config_auth;
 // clasp accepts a file or a folder holding .clasprc.json.
 const authFile = authSetting === undefined ? path.join(os.homedir(), ".clasprc.json") : existsSync(path.join(authSetting, ".clasprc.json")) ? path.join(authSetting, ".clasprc.json") : authSetting;
@@ -15,31 +56,66 @@ const problems = [];
 if (!existsSync(authFile)) {
   problems.push(
     `You are not logged in to clasp (no ${authFile}).`,
-    "  Run: npx clasp login    (opens a browser once; use the Google account that owns the script)",
+    "  Run: npx clasp login    (opens a browser once; use the Google account that will own the script)",
     "  On a machine without a browser: npx clasp login --no-localhost, and follow the link it prints.",
   );
 }
-let scriptId = "";
-try {
-  scriptId = String(JSON.parse(readFileSync(path.join(root, ".clasp.json"), "utf8")).scriptId ?? "");
-} catch {
-  problems.push(".clasp.json is missing or not JSON: it needs {\"scriptId\": \"…\", \"rootDir\": \"dist\"}.");
-}
-if (scriptId === "" || scriptId.startsWith("REPLACE_")) {
+const project = readProject();
+if (project.problem !== null) problems.push(project.problem);
+const scriptId = String(project.config.scriptId ?? "");
+const hasScriptId = scriptId !== "" && !scriptId.startsWith("REPLACE_");
+if (createTitle === null && project.problem === null && !hasScriptId) {
   problems.push(
     ".clasp.json has no script id yet.",
-    "  Open the spreadsheet › Extensions › Apps Script › Project Settings, copy the Script ID into .clasp.json,",
-    "  or create a new bound script: npx clasp create --type sheets --rootDir dist (it writes the id for you).",
+    `  Create a new spreadsheet with the add-on's script bound to it: ${CREATE_EXAMPLE}`,
+    "  or, for a spreadsheet you have: open it › Extensions › Apps Script › Project Settings, and copy the Script ID into .clasp.json.",
+  );
+}
+if (createTitle !== null && hasScriptId) {
+  problems.push(
+    `.clasp.json already names a script (${scriptId}): npm run push pushes to it.`,
+    `  To create another one, put "${PLACEHOLDER}" back as its scriptId, then run ${CREATE_EXAMPLE} again.`,
   );
 }
 if (problems.length > 0) {
-  console.error(["npm run push cannot push yet:", ...problems, "Then run npm run push again. (README: Deploying with clasp.)"].join("\n"));
+  const what = createTitle === null ? "npm run push cannot push yet:" : "npm run push cannot create the script yet:";
+  console.error([what, ...problems, "Then run it again. (README: Deploying with clasp.)"].join("\n"));
   process.exit(1);
 }
 
-const clasp = path.join(root, "node_modules", ".bin", process.platform === "win32" ? "clasp.cmd" : "clasp");
-const pushed = spawnSync(clasp, ["push", ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
+if (createTitle !== null) {
+  const created = createBoundScript(createTitle);
+  const config = { ...project.config, scriptId: created.scriptId, rootDir: project.config.rootDir ?? "dist" };
+  if (created.parentId !== null) config.parentId = created.parentId;
+  writeFileSync(projectFile, `${JSON.stringify(config, null, 2)}\n`);
+  const sheet = created.parentId === null ? "" : ` (https://docs.google.com/spreadsheets/d/${created.parentId}/edit)`;
+  console.log(`Created the spreadsheet "${createTitle}"${sheet} with its bound script ${created.scriptId}; .clasp.json now names it.`);
+  // The new project's manifest is Google's default: replacing it with ours is the point, so no question.
+  if (!pushArgs.includes("--force") && !pushArgs.includes("-f")) pushArgs.push("--force");
+}
+
+const pushed = spawnSync(clasp, ["push", ...pushArgs], { cwd: root, stdio: "inherit" });
 if (pushed.status !== 0) {
   console.error("clasp push failed. If it says the credentials are invalid or expired, run npx clasp login again.");
 }
 process.exit(pushed.status ?? 1);
+
+/** `clasp create --type sheets` in an empty folder; the ids it wrote into that folder's .clasp.json. */
+function createBoundScript(title) {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "business-leads-create-"));
+  let made;
+  let settings = null;
+  try {
+    made = spawnSync(clasp, ["create", "--type", "sheets", "--title", title, "--rootDir", "."], { cwd: scratch, stdio: "inherit" });
+    const written = path.join(scratch, ".clasp.json");
+    if (made.status === 0 && existsSync(written)) settings = JSON.parse(readFileSync(written, "utf8"));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  if (settings === null || typeof settings.scriptId !== "string" || settings.scriptId === "") {
+    console.error("clasp create failed (see above); .clasp.json is unchanged. If it says the credentials are invalid or expired, run npx clasp login again.");
+    process.exit(made?.status || 1);
+  }
+  const parent = Array.isArray(settings.parentId) ? settings.parentId[0] : settings.parentId;
+  return { scriptId: settings.scriptId, parentId: typeof parent === "string" && parent !== "" ? parent : null };
+}

@@ -1,6 +1,7 @@
-// This file defines the playground's page: the emulated spreadsheet (toolbar, cells, sheet tabs)
-// on the left and the add-on's built sidebar in a 300 px iframe on the right, as Sheets lays
-// them out; its script is dev/playground/client/grid.ts, bundled when the server starts.
+// This file defines the playground's page: the emulated spreadsheet (toolbar, formula bar, cells
+// with their editor, sheet tabs, the virtual clock's control) on the left and the add-on's built
+// sidebar in a 300 px iframe on the right, as Sheets lays them out; its script is
+// dev/playground/client/grid.ts, bundled when the server starts.
 import { buildSync } from "esbuild";
 import * as path from "node:path";
 
@@ -31,19 +32,31 @@ const STYLE = `
   #sheet { flex: 1; display: flex; flex-direction: column; min-width: 0; border-right: 1px solid #dadce0; }
   header { padding: 8px 12px; border-bottom: 1px solid #dadce0; }
   header h1 { font-size: 18px; font-weight: 400; margin: 0 0 4px; }
+  .clock-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
   .toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 12px; border-bottom: 1px solid #dadce0; background: #f8f9fa; }
   button { font: inherit; padding: 4px 10px; border: 1px solid #dadce0; border-radius: 4px; background: #fff; cursor: pointer; }
+  button:disabled { color: #9aa0a6; cursor: default; }
   button:focus-visible, textarea:focus-visible { outline: 2px solid #1a73e8; }
   output { font-family: monospace; }
-  #grid-wrap { flex: 1; overflow: auto; }
+  .formula-row { display: flex; gap: 8px; align-items: center; padding: 4px 12px; border-bottom: 1px solid #dadce0; min-height: 28px; }
+  .formula-row .fx { color: #5f6368; font-style: italic; }
+  #formula-bar { flex: 1; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  #cell-error { color: #c5221f; max-width: 60%; }
+  #grid-wrap { flex: 1; overflow: auto; position: relative; }
   #grid { border-collapse: collapse; font-size: 12px; }
-  #grid th { background: #f8f9fa; color: #5f6368; font-weight: 400; border: 1px solid #e0e0e0; padding: 2px 6px; position: sticky; top: 0; }
+  #grid:focus { outline: none; }
+  #grid th { background: #f8f9fa; color: #5f6368; font-weight: 400; border: 1px solid #e0e0e0; padding: 2px 6px; position: sticky; top: 0; z-index: 1; }
   #grid tbody th { position: sticky; left: 0; top: auto; text-align: right; }
-  #grid td { border: 1px solid #e0e0e0; padding: 2px 6px; max-width: 220px; min-width: 60px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: cell; user-select: none; }
+  #grid td { border: 1px solid #e0e0e0; padding: 2px 6px; max-width: 220px; min-width: 60px; height: 21px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: cell; user-select: none; position: relative; }
+  #grid td.number { text-align: right; }
+  #grid td.error { text-align: center; }
   #grid tr.frozen td { font-weight: 700; background: #f1f3f4; }
-  #grid td.selected { background: #e8f0fe; outline: 1px solid #1a73e8; }
-  #tabs { display: flex; gap: 2px; padding: 4px 12px; border-top: 1px solid #dadce0; background: #f8f9fa; overflow-x: auto; }
-  #tabs [role=tab] { border-radius: 0 0 4px 4px; }
+  #grid td.selected { background: #e8f0fe; }
+  #grid td.active { outline: 2px solid #1a73e8; outline-offset: -2px; }
+  #grid td.error::after { content: ""; position: absolute; top: 0; right: 0; border-top: 7px solid #d93025; border-left: 7px solid transparent; }
+  #cell-editor { position: absolute; z-index: 2; font: 12px Roboto, Arial, sans-serif; padding: 2px 5px; border: 2px solid #1a73e8; background: #fff; box-shadow: 0 2px 6px rgba(60,64,67,.3); }
+  #tabs { flex: none; display: flex; flex-wrap: nowrap; gap: 2px; padding: 4px 12px; border-top: 1px solid #dadce0; background: #f8f9fa; overflow-x: auto; overflow-y: hidden; }
+  #tabs [role=tab] { flex: none; white-space: nowrap; max-width: 240px; overflow: hidden; text-overflow: ellipsis; border-radius: 0 0 4px 4px; }
   #tabs [role=tab][aria-selected=true] { background: #e8f0fe; color: #1967d2; font-weight: 500; }
   details { padding: 6px 12px; border-bottom: 1px solid #dadce0; }
   textarea { width: 100%; height: 90px; font: 12px monospace; }
@@ -66,14 +79,21 @@ export function renderPage(info: PageInfo, gridScript: string): string {
 <main id="sheet" aria-label="Spreadsheet">
   <header>
     <h1>Business Leads playground</h1>
-    <span id="clock" role="timer"></span>
+    <div class="clock-row">
+      <span id="clock" role="timer"></span>
+      <button type="button" data-advance-hours="1">+1 hour</button>
+      <button type="button" data-advance-hours="24">+1 day</button>
+    </div>
     <p id="page-status" role="status" aria-live="polite"></p>
   </header>
   <details>
     <summary>How to try it</summary>
     <p>The sidebar on the right is the add-on as built in <code>dist/</code>, running in the Apps Script fakes against the
     service simulator (${url}). It starts set up with the demo key <code>${key}</code>. Search "coffee" in
-    "Austin, Texas, US" and watch the rows arrive; paste a list below and enrich it; create a job elsewhere and import it.
+    "Austin, Texas, US" with 700 results and watch the rows arrive and fill in; paste a list below and enrich it; create a job
+    elsewhere and import it. Click a cell (or move with the arrow keys) and type: values, or formulas such as
+    <code>=LEADS_CREDITS()</code>, which need "Share my key with formulas" in Settings. Set a search to refresh daily and
+    press "+1 day" to watch the background pass run it.
     Other demo keys to save in Settings: <code>demo-revoked</code> (refused, 401), <code>demo-free-used</code> (no credits, 402),
     <code>demo-starter-low</code> (one small search).${info.hostile ? " Hostile values are on: every 5th business has a formula-like, signed, unicode or oversized value." : ""}</p>
   </details>
@@ -93,7 +113,16 @@ Houndstooth Coffee, https://houndstoothcoffee.com
 Epoch Coffee, not a website</textarea>
     <button type="button" id="paste">Paste as a new sheet</button>
   </details>
-  <div id="grid-wrap"><table id="grid" role="grid"></table><p id="grid-note"></p></div>
+  <div class="formula-row">
+    <span class="fx" aria-hidden="true">fx</span>
+    <output id="formula-bar" aria-label="Formula bar"></output>
+    <div id="cell-error" role="status" hidden></div>
+  </div>
+  <div id="grid-wrap">
+    <table id="grid" role="grid" tabindex="0"></table>
+    <input id="cell-editor" type="text" aria-label="Cell editor" autocomplete="off" spellcheck="false" hidden>
+    <p id="grid-note"></p>
+  </div>
   <div id="tabs" role="tablist" aria-label="Sheets"></div>
 </main>
 <iframe id="sidebar" title="Business Leads sidebar" src="/sidebar"></iframe>

@@ -1,7 +1,9 @@
 // This file defines startPlayground: the simulator (in a worker, on a virtual clock that runs
 // `speed` times faster than real time), the BUILT add-on in the Apps Script fakes, and an HTTP
-// server on 127.0.0.1 for the page, the sidebar (with the google.script.run shim) and the calls.
-// Calls and trigger runs are synchronous, so they never overlap, as in one Apps Script user's session.
+// server on 127.0.0.1 for the page, the sidebar (with the google.script.run shim), the calls, the
+// grid's edits and the clock control. Calls, trigger runs, edits and formula recalculations are
+// synchronous, so they never overlap, as in one Apps Script user's session: an edit lands between
+// two executions of a job, never inside one.
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,10 +11,13 @@ import * as path from "node:path";
 import { VirtualClock } from "../clock";
 import { createRuntime, type FakeRuntime } from "../fakes/runtime";
 import { DEMO_KEYS, startSimulatorWorker } from "../simulator";
+import { CustomFormulas } from "./custom-formulas";
 import { createSearchElsewhere } from "./elsewhere";
+import type { AdvanceAnswer, ClockState, GridAnswer } from "./grid-state";
 import { bundleGridScript, renderPage } from "./page";
 import { injectScriptRunShim, SCRIPT_RUN_PATH } from "./script-run-shim";
 import { SheetView } from "./sheet-view";
+import { advanceClock, nextTriggerAt } from "./time-travel";
 
 export interface PlaygroundOptions {
   /** 0 (default) picks a free port. */
@@ -20,7 +25,7 @@ export interface PlaygroundOptions {
   seed?: number;
   /** Hostile values in every 5th business, as in the tests (default false: a real city's look). */
   hostile?: boolean;
-  /** Virtual milliseconds per real millisecond (default 5). */
+  /** Virtual milliseconds per real millisecond (default DEFAULT_SPEED). */
   speed?: number;
   /** The key saved before the page opens; null starts with no settings (default the growth demo key). */
   presetKey?: string | null;
@@ -33,11 +38,20 @@ export interface Playground {
   simUrl: string;
   runtime: FakeRuntime;
   clock: VirtualClock;
+  /** The LEADS_ formulas of the document, computed as Sheets runs custom functions. */
+  formulas: CustomFormulas;
   close(): Promise<void>;
 }
 
+/**
+ * Virtual ms per real ms. At 2 a 700-result search takes about 75 s: its rows arrive in steps at
+ * each of the sidebar's polls (every 7 s) and then fill in with contacts, at a pace one can watch.
+ */
+export const DEFAULT_SPEED = 2;
+
 /** How often the background advances the clock and fires due triggers (real ms). */
 const TICK_MS = 250;
+const HOUR_MS = 60 * 60 * 1000;
 const MAX_BODY_BYTES = 1_000_000;
 
 interface CallAnswer {
@@ -49,12 +63,13 @@ interface CallAnswer {
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
   const root = options.root ?? process.cwd();
   const distDir = path.join(root, "dist");
-  const speed = options.speed ?? 5;
+  const speed = options.speed ?? DEFAULT_SPEED;
   const hostile = options.hostile ?? false;
   const clock = new VirtualClock(Date.now());
   const sim = await startSimulatorWorker({ clock, seed: options.seed ?? 42, hostile });
   const runtime = createRuntime({ clock, installation: "addon", distDir, spreadsheetName: "Business Leads playground" });
-  const sheets = new SheetView(runtime);
+  const formulas = new CustomFormulas(runtime);
+  const sheets = new SheetView(runtime, formulas);
   const presetKey = options.presetKey === undefined ? DEMO_KEYS.growth.apiKey : options.presetKey;
   if (presetKey !== null) {
     const saved = call(runtime, "saveSettings", [{ apiKey: presetKey, baseUrl: sim.url }]);
@@ -69,16 +84,27 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     [`POST ${SCRIPT_RUN_PATH}`]: async (_req, body) => {
       const name = typeof body.name === "string" ? body.name : "";
       const args = Array.isArray(body.args) ? (body.args as unknown[]) : [];
-      return json(call(runtime, name, args));
+      const answered = call(runtime, name, args);
+      formulas.recalculate();
+      return json(answered);
     },
     "GET /api/grid": async (req) => {
       const since = new URL(req.url ?? "/", "http://x").searchParams.get("since") ?? "";
       const state = sheets.state();
       const version = String(hashOf(JSON.stringify(state)));
-      const clockInfo = { now: clock.now(), speed, nextTriggerAt: nextTrigger(runtime) };
-      return json(version === since ? { version, clock: clockInfo } : { version, state, clock: clockInfo });
+      const clockInfo: ClockState = { now: clock.now(), speed, nextTriggerAt: nextTriggerAt(runtime) };
+      const reply: GridAnswer = version === since ? { version, clock: clockInfo } : { version, state, clock: clockInfo };
+      return json(reply);
     },
     "POST /api/select": async (_req, body) => answer(() => sheets.select(text(body.sheetName), text(body.a1))),
+    "POST /api/enter": async (_req, body) => answer(() => sheets.enter(text(body.sheetName), text(body.a1), text(body.text))),
+    "POST /api/clear": async (_req, body) => answer(() => sheets.clear(text(body.sheetName), text(body.a1))),
+    "POST /api/advance": async (_req, body) =>
+      answer((): AdvanceAnswer => {
+        const hours = Number(body.hours);
+        if (!Number.isFinite(hours) || hours < 1 || hours > 24 * 7) throw new Error("Move the clock forward by 1 to 168 hours.");
+        return advanceClock(runtime, clock, hours * HOUR_MS, () => formulas.recalculate());
+      }),
     "POST /api/show-sheet": async (_req, body) => answer(() => sheets.showSheet(text(body.sheetName))),
     "POST /api/sort": async (_req, body) => answer(() => sheets.sort(text(body.sheetName), Number(body.column), body.ascending !== false)),
     "POST /api/paste": async (_req, body) => answer(() => sheets.pasteList(text(body.text))),
@@ -108,7 +134,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
   const ticker = setInterval(() => {
     clock.advance(TICK_MS * speed);
-    runtime.fireDueTriggers();
+    if (runtime.fireDueTriggers().length > 0) formulas.recalculate();
   }, TICK_MS);
 
   return {
@@ -116,6 +142,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     simUrl: sim.url,
     runtime,
     clock,
+    formulas,
     close: async () => {
       clearInterval(ticker);
       server.closeAllConnections();
@@ -148,11 +175,6 @@ function sidebarHtml(runtime: FakeRuntime, distDir: string): string {
   const file = path.join(distDir, "Sidebar.html");
   if (existsSync(file)) return readFileSync(file, "utf8");
   return `<!doctype html><p>The sidebar is not built: dist/Sidebar.html is missing (showSidebar said: ${escapeText(shown.errorMessage ?? "nothing")}). Run npm run build.</p>`;
-}
-
-function nextTrigger(runtime: FakeRuntime): number | null {
-  const times = runtime.triggers.map((t) => t.nextAt).filter((t): t is number => typeof t === "number");
-  return times.length === 0 ? null : Math.min(...times);
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse, routes: Record<string, (req: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; body: string }>>): Promise<void> {

@@ -1,8 +1,11 @@
 // This file defines what the playground's grid shows of the emulated spreadsheet (sheet tabs,
-// the active sheet's cells as Sheets displays them, the selection) and the things a person does
-// to it from the page: select, paste a list, sort, switch sheets. All of it goes through the
-// same SpreadsheetApp fake the add-on uses, as a user acting in the Sheets UI would.
+// the active sheet's cells as Sheets displays them, formulas and error messages, the selection)
+// and the things a person does to it from the page: select, type into a cell, clear cells, paste a
+// list, sort, switch sheets. All of it goes through the same SpreadsheetApp fake the add-on uses,
+// as a user acting in the Sheets UI would; after each, the LEADS_ formulas are recalculated.
 import type { FakeRuntime } from "../fakes/runtime";
+import { columnToLetters, parseA1 } from "../fakes/spreadsheet/a1";
+import type { CustomFormulas } from "./custom-formulas";
 import type { GridState } from "./grid-state";
 
 /** The grid shows at most this many rows; a 700-row sheet is still all there for the add-on. */
@@ -15,7 +18,10 @@ export interface PastedList {
 }
 
 export class SheetView {
-  constructor(private readonly runtime: FakeRuntime) {}
+  constructor(
+    private readonly runtime: FakeRuntime,
+    private readonly formulas: CustomFormulas,
+  ) {}
 
   private get testing() {
     return this.runtime.spreadsheetApp.testing;
@@ -24,25 +30,58 @@ export class SheetView {
   state(): GridState {
     const app = this.runtime.spreadsheetApp;
     const activeSheet = this.testing.activeSheetName();
-    const display = this.testing.sheetInfo(activeSheet).lastRow === 0 ? [] : this.testing.displayValues(activeSheet);
+    const info = this.testing.sheetInfo(activeSheet);
+    const display = info.lastRow === 0 ? [] : this.testing.displayValues(activeSheet);
+    const cells = display.slice(0, GRID_ROW_LIMIT);
+    const inputs: Record<string, string> = {};
+    const numbers: string[] = [];
+    if (cells.length > 0) {
+      const area = `A1:${columnToLetters(info.lastColumn)}${cells.length}`;
+      this.testing.editTexts(activeSheet, area).forEach((row, r) => row.forEach((text, c) => {
+        if (text !== (cells[r]?.[c] ?? "")) inputs[`${columnToLetters(c + 1)}${r + 1}`] = text;
+      }));
+      this.testing.values(activeSheet, area).forEach((row, r) => row.forEach((value, c) => {
+        if (typeof value === "number" || value instanceof Date) numbers.push(`${columnToLetters(c + 1)}${r + 1}`);
+      }));
+    }
+    const errors: Record<string, string> = {};
+    for (const f of this.testing.formulaCells(activeSheet)) if (f.errorMessage !== null && f.row <= GRID_ROW_LIMIT) errors[`${columnToLetters(f.column)}${f.row}`] = f.errorMessage;
     return {
       sheets: this.testing.sheetNames(),
       activeSheet,
       selection: app.getActiveRange().getA1Notation(),
-      cells: display.slice(0, GRID_ROW_LIMIT),
+      cells,
+      inputs,
+      numbers,
+      errors,
       totalRows: display.length,
-      frozenRows: this.testing.sheetInfo(activeSheet).frozenRows,
+      frozenRows: info.frozenRows,
+      maxRows: info.maxRows,
+      maxColumns: info.maxColumns,
     };
-  }
-
-  /** Everything the grid shows, as one string: the page reloads the grid only when it changes. */
-  fingerprint(): string {
-    const s = this.state();
-    return JSON.stringify([s.sheets, s.activeSheet, s.selection, s.totalRows, s.frozenRows, s.cells]);
   }
 
   select(sheetName: string, a1: string): void {
     this.testing.setActiveRange(sheetName, a1);
+  }
+
+  /**
+   * Types `text` into one cell and presses Enter: parsed as Sheets parses typing (a formula, a
+   * number, a date, text); a LEADS_ formula runs then, even when it was there already.
+   */
+  enter(sheetName: string, a1: string, text: string): void {
+    const ref = parseA1(a1);
+    if (ref === null || ref.startRow === null || ref.startColumn === null || ref.startRow !== ref.endRow || ref.startColumn !== ref.endColumn) {
+      throw new Error(`Type into one cell (got ${JSON.stringify(a1)}).`);
+    }
+    this.testing.userType(sheetName, a1, text);
+    this.formulas.recalculate({ sheetName, row: ref.startRow, column: ref.startColumn });
+  }
+
+  /** Delete: empties every cell of `a1` (formats stay). */
+  clear(sheetName: string, a1: string): void {
+    this.testing.userType(sheetName, a1, "");
+    this.formulas.recalculate();
   }
 
   showSheet(sheetName: string): void {
@@ -52,6 +91,7 @@ export class SheetView {
   /** Sort sheet by one column (Data › Sort sheet): the rows below the frozen header move. */
   sort(sheetName: string, column: number, ascending: boolean): void {
     this.testing.userSortSheet(sheetName, column, ascending);
+    this.formulas.recalculate();
   }
 
   /**
@@ -69,6 +109,7 @@ export class SheetView {
     this.runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName)?.setFrozenRows(1);
     const rangeA1 = `A1:B${values.length}`;
     this.testing.setActiveRange(sheetName, rangeA1);
+    this.formulas.recalculate();
     return { sheetName, rangeA1, rows: rows.length };
   }
 

@@ -3,7 +3,7 @@
 import { parseInput } from "./cell-input";
 import { dateToSerial, isDate, serialToDate } from "./dates";
 import { MAX_CELL_CHARS, messages } from "./errors";
-import { evaluateFormula } from "./formula";
+import { evaluateFormula, PARSE_ERROR_VALUE } from "./formula";
 import { AUTO_FORMATS, DEFAULT_NUMBER_FORMAT, displayValue, isDateFormat, PLAIN_TEXT_FORMAT } from "./number-format";
 import { RichText } from "./rich-text";
 
@@ -24,6 +24,10 @@ export interface Cell {
   background: string;
   horizontalAlignment: string | null;
   wrap: boolean;
+  /** The message Sheets shows when the pointer rests on this cell's error value; no script can read it. */
+  errorMessage: string | null;
+  /** The value was spilled here by an array result of a formula in another cell (formula-results.ts). */
+  spilled: boolean;
 }
 
 export function emptyCell(): Cell {
@@ -37,12 +41,14 @@ export function emptyCell(): Cell {
     background: "#ffffff",
     horizontalAlignment: null,
     wrap: true,
+    errorMessage: null,
+    spilled: false,
   };
 }
 
 /** A cell with only its formatting, as inserted rows and cleared cells keep it. */
 export function formatOnly(cell: Cell): Cell {
-  return { ...cell, value: null, formula: "", quotePrefix: false, richText: null };
+  return { ...cell, value: null, formula: "", quotePrefix: false, richText: null, errorMessage: null, spilled: false };
 }
 
 export function hasContent(cell: Cell | undefined): boolean {
@@ -54,6 +60,8 @@ export function clearContent(cell: Cell): void {
   cell.formula = "";
   cell.quotePrefix = false;
   cell.richText = null;
+  cell.errorMessage = null;
+  cell.spilled = false;
 }
 
 /** Clears a cell's contents, its formats, or both, as Range.clear(options) does. */
@@ -135,6 +143,7 @@ export function prepareWrite(input: unknown, ctx: WriteContext, forceFormula = f
         clearContent(cell);
         cell.formula = parsed.formula;
         cell.value = evaluateFormula(parsed.formula);
+        if (cell.value === PARSE_ERROR_VALUE) cell.errorMessage = messages.formulaParseError;
         return;
     }
   };

@@ -41,6 +41,10 @@ export const messages = {
   /** Google's wording for the Spreadsheet service's transient failures. */
   serviceFailed: (id: string): string => `Service Spreadsheets failed while accessing document with id ${id}.`,
   columnsOutOfBounds: "Those columns are out of bounds.",
+  // What Sheets shows on hover over an error value (its UI's wording; no script reads these).
+  formulaParseError: "Formula parse error.",
+  spillBlocked: (a1: string): string => `Array result was not expanded because it would overwrite data in ${a1}.`,
+  spillPastEdge: (count: number, what: "rows" | "columns"): string => `Result was not automatically expanded, please insert more ${what} (${count}).`,
   // Guessed wordings (Google documents none of these): kept in one place so they are easy to correct.
   sheetDeleted: "This sheet has been deleted. Get it again with getSheetByName().",
   sheetNameTooLong: "The sheet name cannot be longer than 100 characters.",

@@ -19,7 +19,8 @@ export { FakeDeveloperMetadata, METADATA_CHARS_PER_LOCATION } from "./developer-
 export { FakeRichTextValue, FakeRichTextValueBuilder } from "./rich-text";
 export { FakeSheet } from "./sheet";
 export { FakeSpreadsheet } from "./spreadsheet";
-export type { CellSnapshot, SheetSnapshot, SpreadsheetTesting } from "./testing";
+export type { CellSnapshot, FormulaCell, SheetSnapshot, SpreadsheetTesting } from "./testing";
+export { FORMULA_ERROR_VALUE, SPILL_ERROR_VALUE, type ComputedFormula, type ComputedResult, type ComputedValue } from "./formula-results";
 export { Button, ButtonSet, FakeMenu, FakeUi, type MenuRecord, type UiRecorder } from "./ui";
 
 const WrapStrategy = { WRAP: "WRAP", OVERFLOW: "OVERFLOW", CLIP: "CLIP" } as const;

@@ -1,9 +1,10 @@
 // Defines the test-only helpers of the fake (not Apps Script API): inspect the grid, simulate what a user does.
 
 import { parseA1, resolveA1 } from "./a1";
-import { type Cell, type OutputValue, outputDisplay, outputValue, prepareWrite } from "./cell";
+import { type Cell, clearContent, type OutputValue, outputDisplay, outputValue, prepareWrite } from "./cell";
 import { dateToSerial, isDate } from "./dates";
 import type { DocModel } from "./document";
+import { type ComputedFormula, showComputedFormulas } from "./formula-results";
 import { DEFAULT_NUMBER_FORMAT, isDateFormat } from "./number-format";
 import { FakeRichTextValue, plainRichText } from "./rich-text";
 import type { Box, SheetModel } from "./sheet-model";
@@ -23,6 +24,17 @@ export interface CellSnapshot {
   background: string;
   horizontalAlignment: string | null;
   wrap: boolean;
+  /** What Sheets shows on hover over an error value (#ERROR!, #REF!); null for other cells. */
+  errorMessage: string | null;
+}
+
+/** A cell holding a formula, where it is now. */
+export interface FormulaCell {
+  row: number;
+  column: number;
+  formula: string;
+  /** The message of its error value, if it shows one. */
+  errorMessage: string | null;
 }
 
 export interface SheetSnapshot {
@@ -124,11 +136,43 @@ export class SpreadsheetTesting {
       background: c?.background ?? "#ffffff",
       horizontalAlignment: c?.horizontalAlignment ?? null,
       wrap: c?.wrap ?? true,
+      errorMessage: c?.errorMessage ?? null,
     };
+  }
+
+  /** What the formula bar shows for each cell: its formula, text with its quote prefix, else what the cell displays. */
+  editTexts(sheetName: string, a1?: string): string[][] {
+    return this.grid(sheetName, a1, (c) => (c === undefined ? "" : c.formula !== "" ? c.formula : c.quotePrefix ? `'${outputDisplay(c)}` : outputDisplay(c)));
+  }
+
+  /** Every cell of the sheet holding a formula, row by row. */
+  formulaCells(sheetName: string): FormulaCell[] {
+    const sheet = this.sheet(sheetName);
+    const found: FormulaCell[] = [];
+    const lastColumn = sheet.lastColumn();
+    const lastRow = sheet.lastRow();
+    for (let row = 1; row <= lastRow; row += 1) {
+      for (let column = 1; column <= lastColumn; column += 1) {
+        const c = sheet.get(row, column);
+        if (c !== undefined && c.formula !== "") found.push({ row, column, formula: c.formula, errorMessage: c.errorMessage });
+      }
+    }
+    return found;
   }
 
   columnWidth(sheetName: string, column: number): number {
     return this.sheet(sheetName).columnWidth(column);
+  }
+
+  // ---- what Sheets computes ----
+
+  /**
+   * Shows the results of formulas the fake does not compute (custom functions, run by the caller):
+   * values spill as Sheets spills them, errors show with their hover message (formula-results.ts).
+   * Pass every such formula of the sheet each time: spills of formulas left out are withdrawn.
+   */
+  showComputedFormulas(sheetName: string, computed: readonly ComputedFormula[]): void {
+    showComputedFormulas(this.sheet(sheetName), computed, this.doc.writeContext());
   }
 
   // ---- simulated user actions (no onCall: the user, not the script, does them) ----
@@ -165,7 +209,7 @@ export class SpreadsheetTesting {
     values.forEach((row, i) =>
       row.forEach((v, j) => {
         const cell = sheet.ensure(box.row + i, box.column + j);
-        Object.assign(cell, { value: null, formula: "", quotePrefix: false, richText: null });
+        clearContent(cell);
         if (v === null || v === "") return;
         if (isDate(v)) {
           cell.value = dateToSerial(v, this.doc.timeZone);

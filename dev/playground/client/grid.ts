@@ -1,13 +1,10 @@
 // This file is the playground page's own script (runs in the browser): the live view of the
-// emulated spreadsheet — sheet tabs, cells, a mouse selection — and the page's controls (paste a
-// list, sort, create a job elsewhere). Every cell is inserted as text, never as HTML.
-import { columnToLetters, parseA1 } from "../../fakes/spreadsheet/a1";
-import type { GridAnswer, GridState } from "../grid-state";
-
-interface Cell {
-  row: number;
-  column: number;
-}
+// emulated spreadsheet — sheet tabs, cells, a selection made with the mouse or the keyboard, cells
+// typed into as in Sheets — and the page's controls (paste a list, sort, create a job elsewhere,
+// move the virtual clock forward). Every cell is inserted as text, never as HTML.
+import { columnToLetters } from "../../fakes/spreadsheet/a1";
+import type { AdvanceAnswer, GridAnswer, GridState } from "../grid-state";
+import { type Cell, type Editing, type KeyAction, a1Of, bounds, keyAction, parseRange, rangeA1, startsCustomFormula } from "./grid-keys";
 
 const POLL_MS = 700;
 
@@ -17,21 +14,6 @@ function element<T extends HTMLElement>(id: string): T {
   return found as T;
 }
 
-function a1Of(cell: Cell): string {
-  return `${columnToLetters(cell.column)}${cell.row}`;
-}
-
-/** "B2:C9" or "B2" → its corners; anything else → null. */
-function parseRange(a1: string): { top: Cell; bottom: Cell } | null {
-  const ref = parseA1(a1);
-  if (ref === null || ref.startRow === null || ref.startColumn === null) return null;
-  const end = { row: ref.endRow ?? ref.startRow, column: ref.endColumn ?? ref.startColumn };
-  return {
-    top: { row: Math.min(ref.startRow, end.row), column: Math.min(ref.startColumn, end.column) },
-    bottom: { row: Math.max(ref.startRow, end.row), column: Math.max(ref.startColumn, end.column) },
-  };
-}
-
 async function post<T>(path: string, body: unknown): Promise<T> {
   const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const answer = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
@@ -39,76 +21,123 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return answer.value as T;
 }
 
+function say(message: string): void {
+  element<HTMLParagraphElement>("page-status").textContent = message;
+}
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 class Grid {
   private state: GridState | null = null;
   private version = "";
-  private anchor: Cell | null = null;
+  /** The selection's active cell and its other corner (they differ after a drag or Shift+arrows). */
+  private anchor: Cell = { row: 1, column: 1 };
+  private corner: Cell = { row: 1, column: 1 };
   private dragging = false;
+  private editing: Editing | null = null;
+  /** Bumped by every selection the page makes: a grid answer asked for before it may not undo it. */
+  private selectionEpoch = 0;
+  private selectionsInFlight = 0;
+  private shownSheet = "";
+  private pollTimer: number | undefined;
+  private polling = false;
+  private pollAgain = false;
+  private rows = 0;
+  private columns = 0;
 
   private readonly table = element<HTMLTableElement>("grid");
+  private readonly wrap = element<HTMLDivElement>("grid-wrap");
+  private readonly editor = element<HTMLInputElement>("cell-editor");
   private readonly tabs = element<HTMLDivElement>("tabs");
   private readonly note = element<HTMLParagraphElement>("grid-note");
   private readonly selectionBox = element<HTMLOutputElement>("selection");
+  private readonly formulaBar = element<HTMLOutputElement>("formula-bar");
+  private readonly errorCard = element<HTMLDivElement>("cell-error");
   private readonly clock = element<HTMLSpanElement>("clock");
 
   start(): void {
     this.table.addEventListener("mousedown", (e) => this.onMouseDown(e));
     this.table.addEventListener("mouseover", (e) => this.onMouseOver(e));
+    this.table.addEventListener("dblclick", (e) => {
+      const cell = this.cellAt(e);
+      if (cell !== null) this.startEditing(cell, "edit", null);
+    });
+    this.table.addEventListener("keydown", (e) => this.onKey(e, null));
+    this.editor.addEventListener("keydown", (e) => this.onKey(e, this.editing === null ? null : { mode: this.editing.mode, text: this.editor.value }));
+    this.editor.addEventListener("blur", () => {
+      if (this.editing !== null) void this.commit(null);
+    });
     document.addEventListener("mouseup", () => this.onMouseUp());
+    // A mouse wheel scrolls the one-line tab bar sideways.
+    this.tabs.addEventListener("wheel", (e) => {
+      if (Math.abs(e.deltaY) <= Math.abs(e.deltaX)) return;
+      this.tabs.scrollLeft += e.deltaY;
+      e.preventDefault();
+    }, { passive: false });
     void this.poll();
   }
 
   private async poll(): Promise<void> {
+    window.clearTimeout(this.pollTimer);
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = true;
+    const epoch = this.selectionEpoch;
     try {
       const res = await fetch(`/api/grid?since=${encodeURIComponent(this.version)}`);
       const answer = (await res.json()) as GridAnswer;
       this.showClock(answer.clock);
       if (answer.state !== undefined && !this.dragging) {
         this.version = answer.version;
-        this.render(answer.state);
+        // A selection the page made after asking is newer than the answer's.
+        const keepLocal = epoch !== this.selectionEpoch || this.selectionsInFlight > 0;
+        this.render(answer.state, keepLocal && answer.state.activeSheet === this.state?.activeSheet);
       }
     } catch {
       this.clock.textContent = "The playground server is not answering (stopped?)";
     }
-    window.setTimeout(() => void this.poll(), POLL_MS);
+    this.polling = false;
+    const again = this.pollAgain;
+    this.pollAgain = false;
+    this.pollTimer = window.setTimeout(() => void this.poll(), again ? 0 : POLL_MS);
   }
 
-  /** Asks for the grid now instead of at the next poll (after the page changed something). */
+  /** Asks for the whole grid now instead of at the next poll (after the page changed something). */
   refreshSoon(): void {
     this.version = "";
+    void this.poll();
   }
 
   private showClock(clock: GridAnswer["clock"]): void {
-    const at = (ms: number): string => new Date(ms).toISOString().slice(11, 19);
-    const next = clock.nextTriggerAt === null ? "no poll trigger" : `poll trigger due ${at(clock.nextTriggerAt)}`;
+    const at = (ms: number): string => new Date(ms).toISOString().replace("T", " ").slice(0, 16);
+    const next = clock.nextTriggerAt === null ? "no background pass scheduled" : `next background pass ${at(clock.nextTriggerAt)}`;
     this.clock.textContent = `Virtual clock ${at(clock.now)} UTC, ${clock.speed}× real time; ${next}`;
   }
 
-  private render(state: GridState): void {
+  private render(state: GridState, keepLocalSelection: boolean): void {
     this.state = state;
-    this.tabs.replaceChildren(
-      ...state.sheets.map((name) => {
-        const tab = document.createElement("button");
-        tab.type = "button";
-        tab.setAttribute("role", "tab");
-        tab.setAttribute("aria-selected", String(name === state.activeSheet));
-        tab.textContent = name;
-        tab.addEventListener("click", () => void post("/api/show-sheet", { sheetName: name }).then(() => this.refreshSoon()));
-        return tab;
-      }),
-    );
-    const width = Math.max(6, ...state.cells.map((r) => r.length));
-    const rows = Math.max(20, state.cells.length);
+    this.renderTabs(state);
+    if (!keepLocalSelection) {
+      const range = parseRange(state.selection);
+      if (range !== null) [this.anchor, this.corner] = this.anchorAndCorner(range);
+    }
+    const used = Math.max(0, ...state.cells.map((r) => r.length));
+    const truncated = state.totalRows > state.cells.length;
+    this.columns = Math.min(state.maxColumns, Math.max(8, used + 1));
+    this.rows = truncated ? state.cells.length : Math.min(state.maxRows, Math.max(25, state.cells.length + 1));
     const head = document.createElement("tr");
     head.append(document.createElement("th"));
-    for (let c = 1; c <= width; c += 1) {
+    for (let c = 1; c <= this.columns; c += 1) {
       const th = document.createElement("th");
       th.scope = "col";
       th.textContent = columnToLetters(c);
       head.append(th);
     }
+    const numbers = new Set(state.numbers);
     const body: HTMLTableRowElement[] = [];
-    for (let r = 1; r <= rows; r += 1) {
+    for (let r = 1; r <= this.rows; r += 1) {
       const tr = document.createElement("tr");
       if (r <= state.frozenRows) tr.className = "frozen";
       const th = document.createElement("th");
@@ -116,12 +145,20 @@ class Grid {
       th.textContent = String(r);
       tr.append(th);
       const values = state.cells[r - 1] ?? [];
-      for (let c = 1; c <= width; c += 1) {
+      for (let c = 1; c <= this.columns; c += 1) {
         const td = document.createElement("td");
-        td.dataset["cell"] = a1Of({ row: r, column: c });
+        const a1 = a1Of({ row: r, column: c });
+        td.id = `cell-${a1}`;
+        td.dataset["cell"] = a1;
+        td.setAttribute("role", "gridcell");
         const text = values[c - 1] ?? "";
         td.textContent = text;
-        if (text.length > 40) td.title = text;
+        if (numbers.has(a1)) td.classList.add("number");
+        const error = state.errors[a1];
+        if (error !== undefined) {
+          td.classList.add("error");
+          td.title = `Error: ${error}`;
+        } else if (text.length > 40) td.title = text;
         tr.append(td);
       }
       body.push(tr);
@@ -132,19 +169,65 @@ class Grid {
     tbody.append(...body);
     this.table.replaceChildren(thead, tbody);
     this.table.setAttribute("aria-label", `Cells of ${state.activeSheet}`);
-    this.note.textContent = state.totalRows > state.cells.length ? `Showing ${state.cells.length} of ${state.totalRows} rows.` : "";
-    this.highlight(state.selection);
+    this.table.setAttribute("aria-rowcount", String(this.rows));
+    this.note.textContent = truncated ? `Showing ${state.cells.length} of ${state.totalRows} rows.` : "";
+    this.showSelection();
+    if (this.editing !== null) this.placeEditor(this.editing.cell);
   }
 
-  private highlight(a1: string): void {
-    this.selectionBox.value = this.state === null ? "" : `${this.state.activeSheet}!${a1}`;
-    const range = parseRange(a1);
+  private renderTabs(state: GridState): void {
+    this.tabs.replaceChildren(
+      ...state.sheets.map((name) => {
+        const tab = document.createElement("button");
+        tab.type = "button";
+        tab.setAttribute("role", "tab");
+        tab.setAttribute("aria-selected", String(name === state.activeSheet));
+        tab.textContent = name;
+        tab.title = name;
+        tab.addEventListener("click", () => void post("/api/show-sheet", { sheetName: name }).then(() => this.refreshSoon()));
+        return tab;
+      }),
+    );
+    // The bar scrolls sideways; a newly active sheet's tab is brought into view (once, so the user can scroll away).
+    if (state.activeSheet !== this.shownSheet) {
+      this.shownSheet = state.activeSheet;
+      this.tabs.querySelector<HTMLElement>("[aria-selected=true]")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+  }
+
+  /** The server's selection keeps its active cell where the page put it, if it is still a corner. */
+  private anchorAndCorner(range: { top: Cell; bottom: Cell }): [Cell, Cell] {
+    const { top, bottom } = range;
+    const corners: Cell[] = [top, bottom, { row: top.row, column: bottom.column }, { row: bottom.row, column: top.column }];
+    const anchor = corners.find((c) => c.row === this.anchor.row && c.column === this.anchor.column) ?? top;
+    return [anchor, { row: anchor.row === top.row ? bottom.row : top.row, column: anchor.column === top.column ? bottom.column : top.column }];
+  }
+
+  private showSelection(): void {
+    if (this.state === null) return;
+    const a1 = rangeA1(this.anchor, this.corner);
+    this.selectionBox.value = `${this.state.activeSheet}!${a1}`;
+    const { top, bottom } = bounds(this.anchor, this.corner);
     for (const td of Array.from(this.table.querySelectorAll<HTMLTableCellElement>("td[data-cell]"))) {
       const cell = parseRange(td.dataset["cell"] ?? "")?.top;
-      const inside = range !== null && cell !== undefined && cell.row >= range.top.row && cell.row <= range.bottom.row
-        && cell.column >= range.top.column && cell.column <= range.bottom.column;
+      const inside = cell !== undefined && cell.row >= top.row && cell.row <= bottom.row && cell.column >= top.column && cell.column <= bottom.column;
       td.classList.toggle("selected", inside);
+      td.setAttribute("aria-selected", String(inside));
+      td.classList.toggle("active", cell !== undefined && cell.row === this.anchor.row && cell.column === this.anchor.column);
     }
+    const active = a1Of(this.anchor);
+    this.table.setAttribute("aria-activedescendant", `cell-${active}`);
+    document.getElementById(`cell-${active}`)?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    this.formulaBar.value = this.inputOf(this.anchor);
+    const error = this.state.errors[active];
+    this.errorCard.hidden = error === undefined;
+    this.errorCard.textContent = error === undefined ? "" : `Error in ${active}: ${error}`;
+  }
+
+  /** What the formula bar shows for a cell: its formula or quote-prefixed text, else what it displays. */
+  private inputOf(cell: Cell): string {
+    const a1 = a1Of(cell);
+    return this.state?.inputs[a1] ?? this.state?.cells[cell.row - 1]?.[cell.column - 1] ?? "";
   }
 
   private cellAt(event: Event): Cell | null {
@@ -156,39 +239,138 @@ class Grid {
     const cell = this.cellAt(event);
     if (cell === null) return;
     event.preventDefault();
-    if (!event.shiftKey || this.anchor === null) this.anchor = cell;
+    if (this.editing !== null) void this.commit(null);
+    this.table.focus();
+    if (!event.shiftKey) this.anchor = cell;
+    this.corner = cell;
     this.dragging = true;
-    this.highlight(this.rangeTo(cell));
+    this.selectionEpoch += 1;
+    this.showSelection();
   }
 
   private onMouseOver(event: MouseEvent): void {
     if (!this.dragging) return;
     const cell = this.cellAt(event);
-    if (cell !== null) this.highlight(this.rangeTo(cell));
+    if (cell === null) return;
+    this.corner = cell;
+    this.showSelection();
   }
 
   private onMouseUp(): void {
-    if (!this.dragging || this.state === null) return;
+    if (!this.dragging) return;
     this.dragging = false;
-    const a1 = this.selectionBox.value.split("!").pop() ?? "A1";
-    void post("/api/select", { sheetName: this.state.activeSheet, a1 }).then(() => this.refreshSoon());
+    this.sendSelection();
   }
 
-  private rangeTo(cell: Cell): string {
-    const anchor = this.anchor ?? cell;
-    return anchor.row === cell.row && anchor.column === cell.column ? a1Of(cell) : `${a1Of(anchor)}:${a1Of(cell)}`;
+  private onKey(event: KeyboardEvent, editing: { mode: Editing["mode"]; text: string } | null): void {
+    if (this.state === null) return;
+    const limits = { rows: this.rows, columns: this.columns, usedRows: this.state.cells.length, usedColumns: Math.max(0, ...this.state.cells.map((r) => r.length)) };
+    const action = keyAction({ key: event.key, shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey, alt: event.altKey }, { anchor: this.anchor, corner: this.corner }, editing, limits);
+    if (action === null) return;
+    event.preventDefault();
+    this.perform(action);
+  }
+
+  private perform(action: KeyAction): void {
+    switch (action.kind) {
+      case "select":
+        this.anchor = action.anchor;
+        this.corner = action.corner;
+        this.selectionEpoch += 1;
+        this.showSelection();
+        this.sendSelection();
+        return;
+      case "edit":
+        this.startEditing(this.anchor, action.mode, action.text);
+        return;
+      case "commit":
+        void this.commit(action.then);
+        return;
+      case "cancel":
+        this.stopEditing();
+        return;
+      case "clear": {
+        const sheetName = this.state?.activeSheet ?? "";
+        const a1 = rangeA1(this.anchor, this.corner);
+        for (const td of this.selectedCells()) td.textContent = "";
+        void post("/api/clear", { sheetName, a1 }).then(() => this.refreshSoon(), (e: unknown) => say(messageOf(e)));
+        return;
+      }
+    }
+  }
+
+  private selectedCells(): HTMLTableCellElement[] {
+    return Array.from(this.table.querySelectorAll<HTMLTableCellElement>("td.selected"));
+  }
+
+  private sendSelection(): void {
+    if (this.state === null) return;
+    const sheetName = this.state.activeSheet;
+    this.selectionsInFlight += 1;
+    void post("/api/select", { sheetName, a1: rangeA1(this.anchor, this.corner) })
+      .catch((e: unknown) => say(messageOf(e)))
+      .finally(() => {
+        this.selectionsInFlight -= 1;
+        this.refreshSoon();
+      });
+  }
+
+  /** Opens the cell editor over `cell`: "enter" replaces the content (typing), "edit" keeps it (Enter, F2, double-click). */
+  private startEditing(cell: Cell, mode: Editing["mode"], typed: string | null): void {
+    if (this.state === null) return;
+    this.anchor = cell;
+    this.corner = cell;
+    this.showSelection();
+    this.editing = { cell, mode };
+    this.editor.value = typed ?? (mode === "edit" ? this.inputOf(cell) : "");
+    this.placeEditor(cell);
+    this.editor.hidden = false;
+    this.editor.focus();
+    this.editor.setSelectionRange(this.editor.value.length, this.editor.value.length);
+  }
+
+  private placeEditor(cell: Cell): void {
+    const td = document.getElementById(`cell-${a1Of(cell)}`);
+    if (td === null) return;
+    const box = td.getBoundingClientRect();
+    const outer = this.wrap.getBoundingClientRect();
+    this.editor.style.left = `${box.left - outer.left + this.wrap.scrollLeft}px`;
+    this.editor.style.top = `${box.top - outer.top + this.wrap.scrollTop}px`;
+    this.editor.style.minWidth = `${box.width}px`;
+    this.editor.style.height = `${box.height}px`;
+  }
+
+  private stopEditing(): void {
+    this.editing = null;
+    this.editor.hidden = true;
+    this.table.focus();
+  }
+
+  /** Enters the editor's text into its cell (as Enter does in Sheets), then moves the selection by `then`. */
+  private async commit(then: Cell | null): Promise<void> {
+    const editing = this.editing;
+    if (editing === null || this.state === null) return;
+    const text = this.editor.value;
+    const sheetName = this.state.activeSheet;
+    const a1 = a1Of(editing.cell);
+    this.stopEditing();
+    const td = document.getElementById(`cell-${a1}`);
+    // Sheets shows "Loading..." while a custom function runs.
+    if (td !== null) td.textContent = startsCustomFormula(text) ? "Loading..." : text;
+    if (then !== null) this.perform({ kind: "select", anchor: then, corner: then });
+    try {
+      await post("/api/enter", { sheetName, a1, text });
+    } catch (e) {
+      say(`${a1}: ${messageOf(e)}`);
+    }
+    this.refreshSoon();
   }
 
   /** The selection's first column on the active sheet (what "Sort" sorts by). */
   sortColumn(): { sheetName: string; column: number } | null {
     if (this.state === null) return null;
-    const range = parseRange(this.state.selection);
-    return { sheetName: this.state.activeSheet, column: range?.top.column ?? 1 };
+    return { sheetName: this.state.activeSheet, column: bounds(this.anchor, this.corner).top.column };
   }
-}
-
-function say(message: string): void {
-  element<HTMLParagraphElement>("page-status").textContent = message;
 }
 
 function wireControls(grid: Grid): void {
@@ -200,7 +382,7 @@ function wireControls(grid: Grid): void {
         say(`Sorted ${target.sheetName} by column ${columnToLetters(target.column)}, ${ascending ? "A → Z" : "Z → A"}.`);
         grid.refreshSoon();
       })
-      .catch((e: unknown) => say(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => say(messageOf(e)));
   };
   element<HTMLButtonElement>("sort-asc").addEventListener("click", () => sort(true));
   element<HTMLButtonElement>("sort-desc").addEventListener("click", () => sort(false));
@@ -211,7 +393,7 @@ function wireControls(grid: Grid): void {
         say(`Pasted ${pasted.rows} rows into "${pasted.sheetName}" and selected ${pasted.rangeA1}: now "Check selection" and "Enrich rows" in the sidebar.`);
         grid.refreshSoon();
       })
-      .catch((e: unknown) => say(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => say(messageOf(e)));
   });
   element<HTMLButtonElement>("elsewhere").addEventListener("click", () => {
     void post<{ jobId: string; name: string }>("/api/elsewhere", {})
@@ -219,11 +401,29 @@ function wireControls(grid: Grid): void {
         element<HTMLOutputElement>("elsewhere-id").value = job.jobId;
         say(`Created "${job.name}" on the service, outside this document. Import it from the sidebar's "Open an existing job".`);
       })
-      .catch((e: unknown) => say(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => say(messageOf(e)));
   });
-  element<HTMLButtonElement>("reload-sidebar").addEventListener("click", () => {
-    element<HTMLIFrameElement>("sidebar").contentWindow?.location.reload();
-  });
+  const sidebar = element<HTMLIFrameElement>("sidebar");
+  element<HTMLButtonElement>("reload-sidebar").addEventListener("click", () => sidebar.contentWindow?.location.reload());
+  for (const button of Array.from(document.querySelectorAll<HTMLButtonElement>("button[data-advance-hours]"))) {
+    button.addEventListener("click", () => {
+      const hours = Number(button.dataset["advanceHours"]);
+      button.disabled = true;
+      say(`Moving the clock forward ${button.textContent ?? ""}…`);
+      void post<AdvanceAnswer>("/api/advance", { hours })
+        .then((done) => {
+          const passes = done.runs === 1 ? "1 background pass ran" : `${done.runs} background passes ran`;
+          const failed = done.failures.length === 0 ? "" : ` (${done.failures.length} failed: ${done.failures[0] ?? ""})`;
+          say(`Moved the clock forward ${hours === 24 ? "a day" : `${hours} h`}: ${passes}${failed}. The sidebar reopened to show where things stand.`);
+          sidebar.contentWindow?.location.reload();
+          grid.refreshSoon();
+        })
+        .catch((e: unknown) => say(messageOf(e)))
+        .finally(() => {
+          button.disabled = false;
+        });
+    });
+  }
 }
 
 const grid = new Grid();

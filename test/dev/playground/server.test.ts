@@ -1,11 +1,13 @@
 // The playground's server without a browser: google.script.run calls reach the BUILT bundle with
 // Apps Script's semantics (plain data in and out, failures as a message, private and unknown
 // functions refused), the shim comes before the sidebar's own scripts, the grid reads and changes
-// the emulated document, and the poll trigger fires on the sped-up virtual clock by itself.
+// the emulated document (typing, clearing, formulas and their error messages), the poll trigger
+// fires on the sped-up virtual clock by itself, and the clock control lives through a day of
+// background passes, in which a daily refresh runs.
 import { injectScriptRunShim, SCRIPT_RUN_PATH } from "../../../dev/playground/script-run-shim";
 import { startPlayground, type Playground } from "../../../dev/playground/server";
 import { parseList } from "../../../dev/playground/sheet-view";
-import type { GridAnswer } from "../../../dev/playground/grid-state";
+import type { AdvanceAnswer, GridAnswer } from "../../../dev/playground/grid-state";
 
 interface CallAnswer {
   ok: boolean;
@@ -56,10 +58,27 @@ describe("the playground server", () => {
     const pasted = await post<CallAnswer>(playground, "/api/paste", { text: "Name, Website\n=1+1, https://a.example.com\n+1 Plumbing\tnot a url" });
     expect(pasted.value).toEqual({ sheetName: "Pasted list", rangeA1: "A1:B3", rows: 2 });
     const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
-    expect(grid.state).toMatchObject({ activeSheet: "Pasted list", selection: "A1:B3", frozenRows: 1 });
+    expect(grid.state).toMatchObject({ activeSheet: "Pasted list", selection: "A1:B3", frozenRows: 1, maxRows: 1000, maxColumns: 26, inputs: {}, numbers: [], errors: {} });
     expect(grid.state?.cells).toEqual([["Name", "Website"], ["=1+1", "https://a.example.com"], ["+1 Plumbing", "not a url"]]);
     const again = (await (await fetch(new URL(`/api/grid?since=${grid.version}`, playground.url))).json()) as GridAnswer;
     expect(again.state).toBeUndefined();
+  });
+
+  it("types into a cell as Sheets parses typing; the grid sends formulas, quote-prefixed text and error messages; Delete clears", async () => {
+    const enter = (a1: string, text: string) => post<CallAnswer>(playground, "/api/enter", { sheetName: "Pasted list", a1, text });
+    expect((await enter("C1", "Notes")).ok).toBe(true);
+    await enter("C2", "'0042");
+    await enter("C3", "=1+2");
+    await enter("D2", "+1 512-555-0100");
+    await enter("D3", "=LEADS_CREDITS()");
+    expect((await enter("C1:C2", "x")).error?.message).toMatch(/Type into one cell/);
+    const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
+    expect(grid.state?.cells.map((row) => row.slice(2))).toEqual([["Notes", ""], ["0042", "#ERROR!"], ["3", "#ERROR!"]]);
+    expect(grid.state?.inputs).toEqual({ C2: "'0042", C3: "=1+2", D2: "=+1 512-555-0100", D3: "=LEADS_CREDITS()" });
+    expect(grid.state?.numbers).toEqual(["C3"]);
+    expect(grid.state?.errors).toEqual({ D2: "Formula parse error.", D3: expect.stringMatching(/Share my key with formulas/) });
+    expect((await post<CallAnswer>(playground, "/api/clear", { sheetName: "Pasted list", a1: "C1:D3" })).ok).toBe(true);
+    expect(playground.runtime.spreadsheetApp.testing.values("Pasted list", "C1:D3").flat().every((v) => v === "")).toBe(true);
   });
 
   it("fires the poll trigger on the virtual clock: a search fills its sheet with nobody calling refreshJobs", async () => {
@@ -101,5 +120,43 @@ describe("the pieces", () => {
     expect(injectScriptRunShim("<!doctype html><html><head><title>t</title><script>x()</script>")).toMatch(/^<!doctype html><html><head><script>[\s\S]*<\/script><title>t<\/title><script>x\(\)/);
     expect(injectScriptRunShim("<!DOCTYPE html><p>hi</p>")).toMatch(/^<!DOCTYPE html><script>[\s\S]*<\/script><p>hi<\/p>$/);
     expect(injectScriptRunShim("<p>hi</p>")).toMatch(/^<script>[\s\S]*<\/script><p>hi<\/p>$/);
+  });
+});
+
+describe("the clock control", () => {
+  let playground: Playground;
+  beforeAll(async () => {
+    // The clock stands still but for the control (and the test).
+    playground = await startPlayground({ speed: 0 });
+  });
+  afterAll(async () => playground?.close());
+
+  it("moves a day forward through every hourly pass: a daily refresh starts; an hour later it is merged into the sheet", async () => {
+    const started = (await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 })).value as { jobId: string; sheetName: string };
+    for (let poll = 0; poll < 10; poll += 1) {
+      playground.clock.advance(8_000); // the sidebar's polls bring the search in
+      await run(playground, "refreshJobs");
+    }
+    const scheduled = (await run(playground, "setRefresh", { jobId: started.jobId, every: "day" })).value as { refresh: { nextRunAt: string; lastRunAt: string } };
+    const rows = () => playground.runtime.spreadsheetApp.testing.values(started.sheetName).length - 1;
+    expect(rows()).toBe(100);
+    const from = playground.clock.now();
+    const day = await post<{ ok: boolean; value: AdvanceAnswer }>(playground, "/api/advance", { hours: 24 });
+    expect(day.value).toEqual({ runs: 24, failures: [], now: from + 24 * 3_600_000 });
+    const [afterDay] = (await run(playground, "listJobs")).value as Array<{ refresh: { nextRunAt: string; lastRunAt: string } }>;
+    expect(Date.parse(afterDay?.refresh.lastRunAt ?? "")).toBeGreaterThanOrEqual(Date.parse(scheduled.refresh.nextRunAt));
+    const hour = await post<{ ok: boolean; value: AdvanceAnswer }>(playground, "/api/advance", { hours: 1 });
+    expect(hour.value.runs).toBe(1);
+    // The run's results are merged: the businesses the provider now finds as well are appended.
+    expect(rows()).toBeGreaterThan(100);
+    const keys = playground.runtime.spreadsheetApp.testing.values(started.sheetName).slice(1).map((r) => JSON.stringify(r));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("refuses a move it cannot make", async () => {
+    for (const hours of [0, -1, 24 * 8, "a day"]) {
+      const refused = await post<CallAnswer>(playground, "/api/advance", { hours });
+      expect(refused.error?.message).toBe("Move the clock forward by 1 to 168 hours.");
+    }
   });
 });

@@ -37,6 +37,7 @@ describe("inspecting", () => {
       background: "#ffffff",
       horizontalAlignment: null,
       wrap: true,
+      errorMessage: null,
     });
     expect(app.testing.sheetInfo("Sheet1")).toMatchObject({ lastRow: 4, lastColumn: 3, frozenRows: 1, maxRows: 1000 });
     expect(() => app.testing.cell("Nope", "A1")).toThrow(/no sheet named/);

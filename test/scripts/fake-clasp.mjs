@@ -1,0 +1,88 @@
+// This file defines a stand-in for the clasp CLI, for tests of scripts/push.mjs: it reads its
+// arguments with clasp 3.4.1's own command definitions (node_modules/@google/clasp's makeProgram),
+// so an option or command the real clasp lacks fails here too, and it does locally what clasp does
+// around Google (create refuses where a .clasp.json is found, writes one with the new ids and pulls
+// the new project's two files into its rootDir; push reads .clasp.json) without calling Google.
+// Each run is appended as a JSON line to $FAKE_CLASP_LOG; $FAKE_CLASP_FAIL=<command> makes it fail.
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export const FAKE_SCRIPT_ID = "1FakeCreatedScriptId_abcdefghijklmnopqrstuvwxyz0123456789";
+export const FAKE_SPREADSHEET_ID = "1FakeCreatedSpreadsheetId_abcdefghijklmnopqrstuv";
+
+function record(entry) {
+  if (process.env.FAKE_CLASP_LOG) appendFileSync(process.env.FAKE_CLASP_LOG, `${JSON.stringify({ cwd: process.cwd(), ...entry })}\n`);
+}
+
+/** clasp finds its project file in the working directory or any folder above it. */
+function findProjectFile(from) {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, ".clasp.json");
+    if (existsSync(file)) return file;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+function failIfAsked(command) {
+  if (process.env.FAKE_CLASP_FAIL === command) {
+    console.error(`fake clasp: ${command} failed as asked`);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { makeProgram } = await import(new URL("../../node_modules/@google/clasp/build/src/commands/program.js", import.meta.url).href);
+  const program = makeProgram((error) => {
+    throw error;
+  });
+  // The real preAction hook logs in and reads the project; the actions below stand in for both.
+  program._lifeCycleHooks = {};
+  for (const command of program.commands) {
+    command.action(function () {
+      const options = this.optsWithGlobals();
+      const name = command.name();
+      const found = findProjectFile(process.cwd());
+      if (name === "create-script") {
+        if (found !== null) {
+          record({ command: name, options, refused: true });
+          console.error("Project file already exists.");
+          process.exit(1);
+        }
+        if (!["sheets", "docs", "slides", "forms", "standalone", "webapp", "api"].includes(String(options.type))) {
+          console.error(`Invalid script type "${options.type}".`);
+          process.exit(1);
+        }
+        failIfAsked("create");
+        const rootDir = path.resolve(options.rootDir ?? ".");
+        mkdirSync(rootDir, { recursive: true });
+        writeFileSync(path.join(rootDir, "appsscript.json"), JSON.stringify({ timeZone: "America/New_York", runtimeVersion: "V8" }));
+        writeFileSync(path.join(rootDir, "Code.js"), "function myFunction() {\n}\n");
+        const settings = { scriptId: FAKE_SCRIPT_ID, rootDir: path.relative(process.cwd(), rootDir), parentId: FAKE_SPREADSHEET_ID };
+        writeFileSync(path.join(process.cwd(), ".clasp.json"), JSON.stringify(settings, null, 2));
+        record({ command: name, options });
+        console.log(`Created new document: https://drive.google.com/open?id=${FAKE_SPREADSHEET_ID}\nCreated new script: https://script.google.com/d/${FAKE_SCRIPT_ID}/edit`);
+        return;
+      }
+      if (name === "push") {
+        if (found === null) {
+          console.error("Project settings not found.");
+          process.exit(1);
+        }
+        failIfAsked("push");
+        const settings = JSON.parse(readFileSync(found, "utf8"));
+        const contentDir = path.resolve(path.dirname(found), settings.rootDir ?? ".");
+        const files = readdirSync(contentDir).sort();
+        record({ command: name, options, scriptId: settings.scriptId, files, contents: Object.fromEntries(files.map((f) => [f, readFileSync(path.join(contentDir, f), "utf8")])) });
+        console.log(`Pushed ${files.length} files.`);
+        return;
+      }
+      record({ command: name, options });
+    });
+  }
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    // Commander has printed its own message (unknown option, missing argument…).
+    process.exit(typeof error?.exitCode === "number" && error.exitCode !== 0 ? error.exitCode : 1);
+  }
+}
