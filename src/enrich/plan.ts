@@ -96,6 +96,13 @@ export function planEnrichment(
     const rawName = cellAt(area, row, nameColumn);
     const rawWebsite = cellAt(area, row, websiteColumn);
     if (cleanText(rawName) === "" && cleanText(rawWebsite) === "") continue; // an empty row is not a request
+    if (enrichedBySearch(row)) {
+      // Before the checks: its status cell is the search's own, which a `Skipped: …` must not replace.
+      skipped.push({ row, reason: ALREADY_ENRICHED });
+      alreadyEnriched += 1;
+      alreadyEnrichedBySearch += 1;
+      continue;
+    }
     const name = checkName(rawName);
     if (!name.ok) {
       skipped.push({ row, reason: name.reason });
@@ -109,12 +116,6 @@ export function planEnrichment(
     const key = matchKey(name.value, website.value);
     rowKeys.set(row, key);
     if (options.exclude?.has(key)) continue;
-    if (enrichedBySearch(row)) {
-      skipped.push({ row, reason: ALREADY_ENRICHED });
-      alreadyEnriched += 1;
-      alreadyEnrichedBySearch += 1;
-      continue;
-    }
     if (!options.force && forColumn !== undefined && statusColumn !== undefined && enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key) {
       const status = cleanText(cellAt(area, row, statusColumn));
       if (status === ROW_STATUS.completed) {
