@@ -52,6 +52,12 @@ export function findResultColumns(header: readonly unknown[]): Map<string, numbe
   return positions;
 }
 
+/** The last column where a synonym may name the user's column: left of our result block, if there is one. */
+function lastUserColumn(header: readonly unknown[], within: { first: number; last: number }): number {
+  const resultsFrom = header.findIndex((cell) => headerKey(cell) === STATUS_HEADER.toLowerCase());
+  return resultsFrom >= 0 ? Math.min(within.last, resultsFrom) : within.last;
+}
+
 /** A column by explicit choice (a header text, a column letter or number) or by synonyms, if this header row has it. */
 interface FoundColumn {
   column: number;
@@ -73,8 +79,7 @@ function findColumn(
     const byLetter = columnFromLetters(explicit.trim());
     return byLetter === null ? null : { column: byLetter, byText: false };
   }
-  const resultsFrom = header.findIndex((cell) => headerKey(cell) === STATUS_HEADER.toLowerCase());
-  const last = resultsFrom >= 0 ? Math.min(within.last, resultsFrom) : within.last;
+  const last = lastUserColumn(header, within);
   for (const synonym of synonyms) {
     for (let column = within.first; column <= last; column += 1) {
       if (headerKey(header[column - 1]) === synonym) return { column, byText: true };
@@ -98,9 +103,7 @@ function pickColumn(
   const found = findColumn(header, explicit, synonyms, within);
   if (found) return found.column;
   if (explicit !== undefined) throw new InvalidInputError(`Row ${headerRow} has no column headed "${String(explicit)}" for the ${what}.`);
-  const resultsFrom = header.findIndex((cell) => headerKey(cell) === STATUS_HEADER.toLowerCase());
-  const last = resultsFrom >= 0 ? Math.min(within.last, resultsFrom) : within.last;
-  const seen = header.slice(within.first - 1, last).map(cleanText).filter((h) => h !== "");
+  const seen = header.slice(within.first - 1, lastUserColumn(header, within)).map(cleanText).filter((h) => h !== "");
   const listed = seen.length > 0 ? `it has ${seen.slice(0, 8).map((h) => `"${h}"`).join(", ")}` : "it is empty";
   throw new InvalidInputError(
     `Could not find the ${what} column: the header row (row ${headerRow}) needs a column named ` +

@@ -98,7 +98,9 @@ export function startSearch(raw: unknown): JobView {
       withDocumentLock(() => {
         const deadline = appsScriptClock.now() + CALL_BUDGET_MS;
         const context = jobsContext(deadline);
-        return toJobView(startSearchJob(context, raw, deadline), context.keyDigest);
+        const started = startSearchJob(context, raw, deadline);
+        const view = toJobView(started.record, context.keyDigest);
+        return started.alreadyRunning ? { ...view, alreadyRunning: true } : view;
       }),
     userKey,
   );

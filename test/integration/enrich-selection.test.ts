@@ -118,6 +118,7 @@ describe.each(BUILDS)("the $build build: three enrichments of one 40-row list", 
       const sentBefore = await serviceEnrichments(world, apiKey);
       const started = sidebar<StartResult>(runtime, "startEnrichment", { force: false });
       expect(started.jobs).toHaveLength(1);
+      expect(started.jobs.map((job) => (job as JobView & { runCredits?: unknown }).runCredits)).toEqual([null]); // only a search is re-run
       // Exactly those rows' businesses reached the service, in sheet order.
       expect(await receivedSince(apiKey, sentBefore)).toEqual(companiesOnRows(step.rows));
       expectUserColumnsUnchanged();
