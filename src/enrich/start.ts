@@ -106,7 +106,7 @@ export function startEnrichment(ctx: JobsContext, raw: unknown, deadline: number
   return {
     jobs: run.jobs,
     skipped: [...plan.skipped, ...run.overflow].sort((x, y) => x.row - y.row),
-    rowsLabel: describeRows(area.rows, area.sheet.getName()),
+    rowsLabel: describeRows(area.rows, run.sheetName),
     alreadyEnrichedBySearch: plan.alreadyEnrichedBySearch,
     searchName: plan.searchName,
   };
