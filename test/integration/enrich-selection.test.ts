@@ -230,6 +230,12 @@ describe("a search's results sheet (default build)", () => {
     expect(refused.jobs).toEqual([]);
     expect(refused.skipped).toEqual(span(2, 13).map((row) => ({ row, reason: "already enriched" })));
     expect(await serviceEnrichments(world, apiKey)).toEqual([]);
+    // From the menu (no Re-enrich there): the toast says why nothing was sent.
+    expect(runtime.run("startEnrichment", []).errorMessage).toBeUndefined();
+    expect(testing.ui.toasts.at(-1)?.message).toBe(
+      `Rows 2–13 of ${search.sheetName}: no job was started. 12 rows were already enriched by the search "coffee in Austin" — to pay for them again, use "Re-enrich" in the sidebar.`,
+    );
+    expect(await serviceEnrichments(world, apiKey)).toEqual([]);
     expect(testing.values(search.sheetName)).toEqual(before); // not a cell changed
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(creditsAfterSearch);
 
