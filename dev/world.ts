@@ -26,9 +26,10 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function startWorld(seed = 7): Promise<World> {
+/** `hostile: false` turns the simulator's hostile values off (they are on by default, as in the playground's --hostile). */
+export async function startWorld(seed = 7, options: { hostile?: boolean } = {}): Promise<World> {
   const clock = new VirtualClock();
-  const sim = await startSimulatorWorker({ clock, seed });
+  const sim = await startSimulatorWorker({ clock, seed, ...options });
   return { clock, url: sim.url, control: simControl(sim.url), close: () => sim.close() };
 }
 

@@ -19,7 +19,7 @@ export interface SpreadsheetDirectory {
   manifestScopes(): readonly string[];
 }
 
-const ACTIVE_METHODS = new Set(["getActiveSpreadsheet", "getActive", "getActiveSheet", "getActiveRange"]);
+const ACTIVE_METHODS = new Set(["getActiveSpreadsheet", "getActive", "getActiveSheet", "getActiveRange", "getActiveRangeList"]);
 
 export function spreadsheetAppView(exec: Execution, directory: SpreadsheetDirectory): FakeSpreadsheetApp {
   const own = exec.documentId === null ? undefined : directory.find(exec.documentId);

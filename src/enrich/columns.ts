@@ -5,6 +5,7 @@
 // left is never taken for ours.
 import type { Business } from "../api/schemas";
 import { emailStatusSummary, emailVerificationDetails, verifiedEmails, type ColumnValue } from "../sheets/columns";
+import { matchKey, normaliseWebsite } from "./normalise";
 
 /** Header texts (compared lower-case, spaces collapsed), most specific first. */
 export const NAME_HEADERS = ["business name", "company name", "company", "business", "name"];
@@ -27,6 +28,14 @@ const mapEntries = (map: Record<string, string> | null | undefined): string =>
 /** The text of `Enriched for`: the name and website the service enriched. */
 export function enrichedForText(business: Business): string {
   return `${text(business.title)} | ${text(business.website)}`;
+}
+
+/** What an `Enriched for` text says the row was sent as, as a match key (null when it says nothing). */
+export function enrichedForKey(text: string): string | null {
+  const at = text.lastIndexOf(" | ");
+  if (at < 0) return null;
+  const url = normaliseWebsite(text.slice(at + 3));
+  return url.ok ? matchKey(text.slice(0, at), url.value) : null;
 }
 
 /** The result columns, in the order they are added. */

@@ -2,7 +2,8 @@
 // (sent, skipped and why), the unique businesses in sheet order, what the account's credits and
 // plan allow, and the chunks of at most 700 (or the plan's limit) that become jobs.
 import type { Account, EnrichmentBusiness } from "../api/schemas";
-import { ALREADY_ENRICHED, BEING_ENRICHED, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./columns";
+import { ID_HEADER } from "../sheets/columns";
+import { ALREADY_ENRICHED, BEING_ENRICHED, ENRICHED_FOR_HEADER, enrichedForKey, ROW_STATUS, STATUS_HEADER } from "./columns";
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { cellAt, type SheetArea } from "./sheet-area";
 
@@ -27,16 +28,10 @@ export interface EnrichPlan {
   /** Rows that repeat a (name, website) pair of an earlier row. */
   duplicates: number;
   alreadyEnriched: number;
+  /** Of those, rows whose contacts the search that wrote this results sheet filled in. */
+  alreadyEnrichedBySearch: number;
   creditsNeeded: number;
   creditsRemaining: number;
-}
-
-/** What a row's `Enriched for` says it was enriched as, as a key. */
-function enrichedForKey(text: string): string | null {
-  const at = text.lastIndexOf(" | ");
-  if (at < 0) return null;
-  const url = normaliseWebsite(text.slice(at + 3));
-  return url.ok ? matchKey(text.slice(0, at), url.value) : null;
 }
 
 /** Statuses after which a row is not waiting for anything. */
@@ -58,9 +53,28 @@ export function accountCapacity(account: Account): { perJob: number; total: numb
 }
 
 /**
- * Plans the run. `inFlight` says whether a job of this sheet is still running, so that rows it
- * carries are not sent twice; `exclude` holds the businesses of chunks still being sent, which
- * are neither planned nor skipped; `force` sends every valid row again.
+ * Whether a row's contacts were filled in by the search that wrote it: a results sheet (it has a
+ * `Business ID` column, found by header wherever it is) whose row has a Business ID and the
+ * service's `completed` under `Enrichment status`, with no `Enriched for` of an enrichment of ours.
+ * Paying for it again needs `force`.
+ */
+function searchEnrichedRows(area: SheetArea): (row: number) => boolean {
+  const header = area.values[area.target.headerRow - 1] ?? [];
+  const idIndex = header.findIndex((cell) => cleanText(cell).toLowerCase() === ID_HEADER.toLowerCase());
+  const statusColumn = area.results.get(STATUS_HEADER);
+  const forColumn = area.results.get(ENRICHED_FOR_HEADER);
+  if (idIndex < 0 || statusColumn === undefined) return () => false;
+  return (row) =>
+    cleanText(cellAt(area, row, idIndex + 1)) !== "" &&
+    cleanText(cellAt(area, row, statusColumn)) === ROW_STATUS.completed &&
+    (forColumn === undefined || cleanText(cellAt(area, row, forColumn)) === "");
+}
+
+/**
+ * Plans the run over the area's rows. `inFlight` says whether a job of this sheet is still
+ * running, so that rows it carries are not sent twice; `exclude` holds the businesses of chunks
+ * still being sent, which are neither planned nor skipped; `force` sends every valid row again,
+ * rows a search already enriched included.
  */
 export function planEnrichment(
   area: SheetArea,
@@ -75,11 +89,20 @@ export function planEnrichment(
   const unique = new Map<string, PlannedBusiness>();
   let duplicates = 0;
   let alreadyEnriched = 0;
+  let alreadyEnrichedBySearch = 0;
+  const enrichedBySearch = options.force ? () => false : searchEnrichedRows(area);
 
-  for (let row = area.firstRow; row <= area.lastRow; row += 1) {
+  for (const row of area.rows) {
     const rawName = cellAt(area, row, nameColumn);
     const rawWebsite = cellAt(area, row, websiteColumn);
     if (cleanText(rawName) === "" && cleanText(rawWebsite) === "") continue; // an empty row is not a request
+    if (enrichedBySearch(row)) {
+      // Before the checks: its status cell is the search's own, which a `Skipped: …` must not replace.
+      skipped.push({ row, reason: ALREADY_ENRICHED });
+      alreadyEnriched += 1;
+      alreadyEnrichedBySearch += 1;
+      continue;
+    }
     const name = checkName(rawName);
     if (!name.ok) {
       skipped.push({ row, reason: name.reason });
@@ -122,5 +145,5 @@ export function planEnrichment(
   const chunks: PlannedBusiness[][] = [];
   for (let i = 0; i < sent.length; i += capacity.perJob) chunks.push(sent.slice(i, i + capacity.perJob));
   skipped.sort((a, b) => a.row - b.row);
-  return { rowKeys, skipped, chunks, duplicates, alreadyEnriched, creditsNeeded: wanted.length, creditsRemaining: account.credits_remaining };
+  return { rowKeys, skipped, chunks, duplicates, alreadyEnriched, alreadyEnrichedBySearch, creditsNeeded: wanted.length, creditsRemaining: account.credits_remaining };
 }

@@ -1,15 +1,18 @@
 // This file defines enrichment's part of the poll pass: sending chunks that waited for a free job
 // slot, and writing a job's results back into the rows that asked for them. Rows are matched by
 // the (name, website) read from each row now, never by row number, so rows sorted, inserted or
-// deleted mid-job still get their own results; every row with the same pair gets the result.
+// deleted mid-job still get their own results. The rows that asked are those whose `Enriched for`
+// (written when they were sent) names the pair: a row with the same pair that was not selected
+// stays as it is. Only where no row says so (a start killed before its rows were marked) does
+// every row with the pair get the result.
 import type { Business, CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/context";
 import { JobStoreFullError, type JobRecord } from "../jobs/job-store";
 import { passNoteCleared } from "../jobs/record-note";
 import type { SheetsById } from "../jobs/result-sheet";
-import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./columns";
+import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, enrichedForKey, ROW_STATUS, STATUS_HEADER } from "./columns";
 import { sendChunk } from "./create-job";
-import { checkName, matchKey, normaliseWebsite, resultKey } from "./normalise";
+import { checkName, cleanText, matchKey, normaliseWebsite, resultKey } from "./normalise";
 import { pendingChunksOf, type PendingChunk } from "./pending";
 import { areaIn, cellAt, rereadArea, type SheetArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
@@ -21,15 +24,27 @@ function rowKey(area: SheetArea, row: number): string | null {
   return name.ok && website.ok ? matchKey(name.value, website.value) : null;
 }
 
-/** Fills `updates` for the rows whose key is in `cellsByKey`; returns how many rows matched. */
+/**
+ * Fills `updates` for the rows that asked for a key of `cellsByKey`: those whose `Enriched for`
+ * names it, or every row with the key where none does. Returns how many rows matched.
+ */
 function rowsFor(area: SheetArea, cellsByKey: Map<string, Map<string, string>>, updates: RowUpdates): number {
-  let matched = 0;
-  for (let row = area.firstRow; row <= area.lastRow; row += 1) {
+  const forColumn = area.results.get(ENRICHED_FOR_HEADER);
+  const rowsByKey = new Map<string, { claimed: number[]; others: number[] }>();
+  for (const row of area.rows) {
     const key = rowKey(area, row);
-    const cells = key === null ? undefined : cellsByKey.get(key);
+    if (key === null || !cellsByKey.has(key)) continue;
+    const found = rowsByKey.get(key) ?? { claimed: [], others: [] };
+    const claims = forColumn !== undefined && enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key;
+    (claims ? found.claimed : found.others).push(row);
+    rowsByKey.set(key, found);
+  }
+  let matched = 0;
+  for (const [key, { claimed, others }] of rowsByKey) {
+    const cells = cellsByKey.get(key);
     if (!cells) continue;
-    updates.set(row, cells);
-    matched += 1;
+    for (const row of claimed.length > 0 ? claimed : others) updates.set(row, cells);
+    matched += claimed.length > 0 ? claimed.length : others.length;
   }
   return matched;
 }

@@ -55,6 +55,11 @@ export class EnrichmentRun {
     this.where = { sheetId: area.sheet.getSheetId(), sheetName: area.sheet.getName(), target: area.target };
   }
 
+  /** The sheet's name, as read once when the run began. */
+  get sheetName(): string {
+    return this.where.sheetName;
+  }
+
   /** Repeats, with their own keys, the current user's chunks of this sheet that an earlier run left unsettled. */
   replayUnsettled(): void {
     for (const chunk of this.unsettled) {

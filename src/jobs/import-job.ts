@@ -8,7 +8,7 @@ import type { JobsContext } from "./context";
 import { newJobRecord, type JobRecord } from "./job-store";
 import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
 import { InvalidInputError } from "../errors/user-error";
-import { keepPolling } from "./start-search";
+import { keepPolling, searchIdentity } from "./start-search";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KINDS: readonly JobKind[] = ["search", "enrichment"];
@@ -58,6 +58,7 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
       ownSheet: true,
       createdBy: ctx.keyDigest, // this key found it: its account's job
       seenBy: [ctx.keyDigest],
+      ...(kind === "search" ? searchIdentity(job) : {}),
     });
     ctx.store.save(record); // before the sheet: a repeat after a kill finds the name here
   }

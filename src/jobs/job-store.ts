@@ -52,6 +52,10 @@ export interface JobRecord {
   hiddenFrom?: string[];
   /** An enrichment of rows of this document: where the rows are (sheetId is their sheet). */
   enrichment?: EnrichTarget;
+  /** A search's input without its name (start-search.ts searchInputKey): an identical start finds it while it runs. */
+  searchKey?: string;
+  /** A search's maxResults: what one re-run of it reserves (JobView.runCredits). */
+  maxResults?: number;
 }
 
 /** A job just created by the service (or just found there): nothing written, nothing settled yet. */
@@ -147,7 +151,7 @@ function largestNewJob(name: string): { record: JobRecord; start: StartRecord } 
     record: {
       id, kind: "enrichment", name, sheetId: 2 ** 31 - 1, sheetName, status: "x".repeat(16), leadCount: 99_999, enrichedCount: 99_999,
       creditsCharged: 99_999, rowsWritten: 99_999, settled: false, error: null, note: null, createdAt, finishedAt: createdAt,
-      startKey: digest, idempotencyKey: id, createdBy: digest, seenBy: [digest],
+      startKey: digest, idempotencyKey: id, createdBy: digest, seenBy: [digest], searchKey: digest, maxResults: 700,
     },
     start: { idempotencyKey: id, createdAt, jobId: id, sheetName, sheetId: 2 ** 31 - 1 },
   };

@@ -1,4 +1,5 @@
 // This file defines JobView, the plain JSON shape the sidebar receives for a job (contract.md).
+import { REQUEST_LIMITS } from "../api/request-schemas";
 import type { JobKind, JobRecord } from "./job-store";
 import { refreshView, type RefreshView } from "./refresh-schedule";
 import { isMine } from "./ownership";
@@ -20,6 +21,22 @@ export interface JobView {
   refresh: RefreshView | null;
   /** Whether the current user's key created the job or can see it (false: started by another account's key). */
   mine: boolean;
+  /**
+   * A search: the most credits one re-run of it may charge (a paid plan reserves maxResults for
+   * a search, contact enrichment included; spec "Credit and rejection rules"); null for an
+   * enrichment, or when not known.
+   */
+  runCredits: number | null;
+  /** startSearch only: true when an identical search this document tracks was still running and is returned instead. */
+  alreadyRunning?: boolean;
+}
+
+function runCredits(record: JobRecord): number | null {
+  if (record.kind !== "search") return null;
+  // The service's default maxResults (100) where the schedule's search leaves it out.
+  if (record.refresh) return record.refresh.search.input.maxResults ?? REQUEST_LIMITS.minResults;
+  // A search's reservation was its maxResults (a free plan's 100 too): the best guess for older records.
+  return record.maxResults ?? record.creditsCharged ?? null;
 }
 
 /** `keyDigest`: the current user's key digest, or null when they have saved no key. */
@@ -39,5 +56,6 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     finishedAt: record.finishedAt,
     refresh: refreshView(record.refresh),
     mine: isMine(record, keyDigest),
+    runCredits: runCredits(record),
   };
 }

@@ -55,7 +55,8 @@ function followRuns(ctx: JobsContext, scheduled: Scheduled[], deadline: number, 
     const job = outcome.value;
     if (job.status === "failed") {
       const reason = job.error ? `: ${job.error}` : "";
-      finishRun(ctx, record, `The refresh started ${record.refresh.run?.startedAt ?? ""} failed${reason}. It runs again at the next slot.`);
+      // What a failed run costs is the service's refund rule: not known here.
+      finishRun(ctx, record, `The refresh started ${record.refresh.run?.startedAt ?? ""} failed${reason}. It runs again at the next slot.`, {}, { lastRunAdded: 0, lastRunCredits: null });
     } else if (isTerminalStatus(job.status) && ctx.clock.now() < deadline) {
       const businesses = readRun(ctx, job.id, job.lead_count, deadline);
       if (businesses === null) return;
@@ -105,12 +106,21 @@ function mergeRun(ctx: JobsContext, record: Scheduled, businesses: Business[]): 
     ctx.store.save({ ...record, ...extra });
   }
   const merged = mergeBusinesses(sheet, businesses, BUSINESS_COLUMNS);
-  finishRun(ctx, record, null, { ...extra, sheetName: sheet.getName(), rowsWritten: merged.businessRows });
+  // Rows this merge appended; or, after a merge killed part-way (rowsWritten still counts the
+  // sheet before the run), the growth of the sheet: whichever says more.
+  const added = Math.max(merged.appended, merged.businessRows - (extra.sheetId === undefined ? record.rowsWritten : 0));
+  finishRun(ctx, record, null, { ...extra, sheetName: sheet.getName(), rowsWritten: merged.businessRows }, { lastRunAdded: added });
 }
 
-function finishRun(ctx: JobsContext, record: Scheduled, error: string | null, extra: Partial<JobRecord> = {}): void {
+function finishRun(
+  ctx: JobsContext,
+  record: Scheduled,
+  error: string | null,
+  extra: Partial<JobRecord> = {},
+  outcome: Pick<RefreshSchedule, "lastRunAdded" | "lastRunCredits"> = {},
+): void {
   const refresh = record.refresh;
-  save(ctx, record, refresh.every === "off" ? undefined : { ...refresh, run: null, lastError: error }, extra);
+  save(ctx, record, refresh.every === "off" ? undefined : { ...refresh, ...outcome, run: null, lastError: error }, extra);
 }
 
 // ---- due runs ---------------------------------------------------------------------------------
@@ -175,6 +185,9 @@ function startRun(ctx: JobsContext, record: Scheduled, run: RefreshRun, every: R
       lastRunAt: iso(startedAt),
       nextRunAt: iso(startedAt + periodMs(every)),
       lastError: null,
+      // The run's charge is known now; what it adds, once it is merged.
+      lastRunAdded: null,
+      lastRunCredits: created.credits_reserved,
       run: { ...run, jobId: created.job_id, startedAt: iso(startedAt) },
     });
     return true;

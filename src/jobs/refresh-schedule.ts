@@ -25,6 +25,10 @@ export interface RefreshSchedule {
   search: CreateSearchRequest;
   /** When the last run (at first: the search itself) started. */
   lastRunAt: string;
+  /** Businesses the last run added to the sheet (null while it runs, or not known). Absent in older records. */
+  lastRunAdded?: number | null;
+  /** Credits the last run was charged (null when not known: a failed run's refund is the service's rule). */
+  lastRunCredits?: number | null;
   nextRunAt: string;
   lastError: string | null;
   run: RefreshRun | null;
@@ -35,6 +39,10 @@ export interface RefreshView {
   nextRunAt: string;
   lastRunAt: string;
   lastError: string | null;
+  /** Businesses the last run added to the sheet; null while it runs or when not known. */
+  lastRunAdded: number | null;
+  /** Credits the last run was charged; null when not known. */
+  lastRunCredits: number | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -54,5 +62,12 @@ export function nextSlotAfter(slot: string, every: RefreshEvery, now: number): s
 
 export function refreshView(schedule: RefreshSchedule | undefined): RefreshView | null {
   if (!schedule || schedule.every === "off") return null;
-  return { every: schedule.every, nextRunAt: schedule.nextRunAt, lastRunAt: schedule.lastRunAt, lastError: schedule.lastError };
+  return {
+    every: schedule.every,
+    nextRunAt: schedule.nextRunAt,
+    lastRunAt: schedule.lastRunAt,
+    lastError: schedule.lastError,
+    lastRunAdded: schedule.lastRunAdded ?? null,
+    lastRunCredits: schedule.lastRunCredits ?? null,
+  };
 }

@@ -56,6 +56,9 @@ export function setRefresh(ctx: JobsContext, args: SetRefreshArgs, deadline: num
         lastRunAt,
         nextRunAt: iso(Date.parse(lastRunAt) + periodMs(args.every)),
         lastError: current?.lastError ?? null,
+        // Until a re-run: the search itself is the last run.
+        lastRunAdded: current ? current.lastRunAdded ?? null : record.settled ? record.rowsWritten : null,
+        lastRunCredits: current ? current.lastRunCredits ?? null : record.creditsCharged,
         run: current?.run ?? null,
       },
     };

@@ -6,11 +6,13 @@
 // response, or was killed, and is repeated with the same arguments reuses the key, so the service
 // returns the same job and charges once; the sheet and the job record are made idempotently too.
 // Whether the document's job store has room for the job is checked before the creation request.
+// A start identical to a search this document tracks that is still running (same input, whatever
+// the name) sends nothing and returns that search, marked as already running.
 import * as z from "zod/mini";
 import { maxAffordableResults } from "../api/account";
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
 import { REQUEST_LIMITS, SearchFields } from "../api/request-schemas";
-import type { Account, CreateSearchRequest, CreateSearchResponse } from "../api/schemas";
+import { isTerminalStatus, type Account, type CreateSearchRequest, type CreateSearchResponse, type Job } from "../api/schemas";
 import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "./context";
 import { fingerprint, newJobRecord, type JobRecord } from "./job-store";
@@ -101,12 +103,42 @@ function locationRefusal(error: LeadsApiError, label: string): InvalidInputError
   );
 }
 
-export function startSearch(ctx: JobsContext, raw: unknown, deadline: number): JobRecord {
-  const args = normaliseSearchArgs(raw);
-  ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
-  const problem = affordabilityProblem(ctx.client.getAccount({ deadline }), args.maxResults);
-  if (problem) throw new InvalidInputError(problem);
+/**
+ * A search's identity without its name: query, location, country, maxResults, language and
+ * enrich_contacts, with the service's defaults filled in. Two starts with the same key ask for the
+ * same search.
+ */
+export function searchInputKey(body: CreateSearchRequest): string {
+  const input = body.input;
+  const parts = [input.query, input.location, input.countryCode ?? null, input.maxResults ?? MIN_RESULTS, input.language ?? "en", body.enrich_contacts ?? true];
+  return fingerprint("search-input:" + JSON.stringify(parts));
+}
 
+/** What a search's record keeps of its input (searchKey, maxResults), from a status object's actor_input when it says. */
+export function searchIdentity(job: Job): Pick<JobRecord, "searchKey" | "maxResults"> {
+  const input = job.actor_input;
+  if (!input?.query || !input.location) return {};
+  const body: CreateSearchRequest = {
+    input: {
+      query: input.query,
+      location: input.location,
+      ...(input.countryCode ? { countryCode: input.countryCode } : {}),
+      ...(typeof input.maxResults === "number" ? { maxResults: input.maxResults } : {}),
+      ...(input.language ? { language: input.language } : {}),
+    },
+    enrich_contacts: job.enrich_contacts ?? true,
+  };
+  return { searchKey: searchInputKey(body), maxResults: body.input.maxResults ?? MIN_RESULTS };
+}
+
+export interface StartedSearch {
+  record: JobRecord;
+  /** An identical search this document tracks was still running: it is returned, nothing new started or charged. */
+  alreadyRunning: boolean;
+}
+
+export function startSearch(ctx: JobsContext, raw: unknown, deadline: number): StartedSearch {
+  const args = normaliseSearchArgs(raw);
   const name = args.name ?? `${args.query} in ${args.location}`.slice(0, REQUEST_LIMITS.nameMax);
   const body: CreateSearchRequest = {
     name,
@@ -119,8 +151,16 @@ export function startSearch(ctx: JobsContext, raw: unknown, deadline: number): J
     },
     enrich_contacts: args.enrichContacts,
   };
+  // The same search (whatever its name) still running here: no request, no charge.
+  const searchKey = searchInputKey(body);
+  const running = ctx.store.all().find((r) => r.kind === "search" && r.searchKey === searchKey && !r.settled && !isTerminalStatus(r.status));
+  if (running) return { record: running, alreadyRunning: true };
+
+  ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
+  const problem = affordabilityProblem(ctx.client.getAccount({ deadline }), args.maxResults);
+  if (problem) throw new InvalidInputError(problem);
   try {
-    return createJob(ctx, body, deadline);
+    return { record: createJob(ctx, body, deadline), alreadyRunning: false };
   } catch (error) {
     throw (isLeadsApiError(error) && locationRefusal(error, args.location)) || error;
   }
@@ -177,6 +217,8 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     idempotencyKey: start.idempotencyKey,
     createdBy: ctx.keyDigest,
     seenBy: [ctx.keyDigest],
+    searchKey: searchInputKey(body),
+    maxResults: body.input.maxResults ?? MIN_RESULTS,
   });
   ctx.store.save(record);
   // From now on the job record holds the key that dedupes a second click (getStart finds it there).

@@ -3,9 +3,9 @@
 
 export const MENU_ITEMS: ReadonlyArray<{ caption: string; handler: string }> = [
   { caption: "Open Business Leads", handler: "showSidebar" },
-  // startEnrichment without arguments takes the active sheet's data range (contract): the
-  // header row finds the columns, so the caption names the sheet, not a selection.
-  { caption: "Enrich the rows of this sheet", handler: "startEnrichment" },
+  // startEnrichment without arguments sends the selected rows, or the whole sheet when one cell
+  // is selected (contract); its toast names the rows it sent.
+  { caption: "Enrich selected rows", handler: "startEnrichment" },
   { caption: "Refresh jobs now", handler: "refreshJobs" },
 ];
 

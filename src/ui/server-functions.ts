@@ -13,7 +13,13 @@ import { toJobView, type JobView } from "../jobs/job-view";
 import { startSearch as startSearchJob } from "../jobs/start-search";
 import { passOverCurrentDocument, runTriggerPass } from "./background-pass";
 import { listDocumentJobs } from "./job-list";
-import { previewEnrichment as previewEnrichmentRows, startEnrichment as startEnrichmentRows, type EnrichmentPreview } from "../enrich/start";
+import {
+  previewEnrichment as previewEnrichmentRows,
+  searchEnrichedNotice,
+  startEnrichment as startEnrichmentRows,
+  type EnrichmentPreview,
+  type StartEnrichmentResult,
+} from "../enrich/start";
 import { UserFacingError, withUserErrors } from "../errors/user-error";
 import { toAccountView, type AccountView } from "./views";
 
@@ -92,7 +98,9 @@ export function startSearch(raw: unknown): JobView {
       withDocumentLock(() => {
         const deadline = appsScriptClock.now() + CALL_BUDGET_MS;
         const context = jobsContext(deadline);
-        return toJobView(startSearchJob(context, raw, deadline), context.keyDigest);
+        const started = startSearchJob(context, raw, deadline);
+        const view = toJobView(started.record, context.keyDigest);
+        return started.alreadyRunning ? { ...view, alreadyRunning: true } : view;
       }),
     userKey,
   );
@@ -114,12 +122,22 @@ export function startEnrichment(raw?: unknown): { jobs: JobView[]; skipped: Arra
   );
 }
 
-/** One sentence on a start: rows sent, jobs, rows skipped (each row's status says why). */
-function enrichmentSummary(started: { jobs: unknown[]; skipped: unknown[] }): string {
+/** What a start from the menu did, in a toast: the rows asked for, what was sent, what was skipped and why. */
+function enrichmentSummary(started: StartEnrichmentResult): string {
   const jobs = started.jobs.length;
-  const sent = jobs === 0 ? 'No job was started: each row\'s "Enrichment status" says why' : `Sent in ${jobs} ${jobs === 1 ? "job" : "jobs"}; results fill the rows as they come`;
-  const skipped = started.skipped.length;
-  return skipped === 0 ? `${sent}.` : `${sent}. ${skipped} ${skipped === 1 ? "row was" : "rows were"} skipped: see "Enrichment status".`;
+  const businesses = started.jobs.reduce((sum, job) => sum + (job.leadCount ?? 0), 0);
+  const label = started.rowsLabel.charAt(0).toUpperCase() + started.rowsLabel.slice(1);
+  const sent =
+    jobs === 0
+      ? `${label}: no job was started`
+      : `${label}: sent ${businesses} ${businesses === 1 ? "business" : "businesses"} in ${jobs} ${jobs === 1 ? "job" : "jobs"}; results fill the rows as they come`;
+  const bySearch = started.alreadyEnrichedBySearch;
+  const skipped = started.skipped.length - bySearch;
+  const parts = [`${sent}.`];
+  if (bySearch > 0) parts.push(searchEnrichedNotice(bySearch, started.searchName, 'to pay for them again, use "Re-enrich" in the sidebar'));
+  if (skipped > 0) parts.push(`${skipped} ${skipped === 1 ? "row was" : "rows were"} skipped: see "Enrichment status".`);
+  else if (jobs === 0 && bySearch === 0) parts.push('Each row\'s "Enrichment status" says why.');
+  return parts.join(" ");
 }
 
 export function previewEnrichment(raw?: unknown): EnrichmentPreview {

@@ -1,7 +1,8 @@
 // Write-back of enrichment results into the user's rows (src/enrich/poll.ts) on the spreadsheet
 // fake: rows are found by their own (name, website), duplicates all get the result, the user's
 // columns are untouched, and a result whose title the service cleaned up still finds its row
-// through its position in the submitted list.
+// through its position in the submitted list. Rows marked as sent for a pair (their `Enriched for`)
+// are the ones that asked: another row with the same pair, not selected, stays as it is.
 import { BusinessSchema, type Business } from "../../src/api/schemas";
 import type { JobsContext } from "../../src/jobs/context";
 import { JobStore, type JobRecord } from "../../src/jobs/job-store";
@@ -69,5 +70,38 @@ describe("writeEnrichmentResults", () => {
     ]);
     expect(values.slice(1).map((r) => r[2])).toEqual(["keep me", "0042", "=dup", "not sent"]);
     expect(store.get("job-1")?.settled).toBe(true);
+  });
+
+  it("writes only into the rows whose Enriched for says they were sent; an unselected row with the same pair stays as it is", () => {
+    const app = new FakeSpreadsheetApp({});
+    const spreadsheet = app.getActiveSpreadsheet() as unknown as GoogleAppsScript.Spreadsheet.Spreadsheet;
+    const sheet = spreadsheet.getActiveSheet();
+    const rows = [
+      ["Company", "Website", "Enrichment status", "Enriched for"],
+      ["Acme", "acme.com", "Sent: waiting for results", "Acme | https://acme.com"],
+      ["Beta", "beta.io", "", ""],
+      ["ACME", "https://acme.com/", "", ""], // the same pair, not selected
+    ];
+    sheet.getRange(1, 1, rows.length, 4).setValues(rows);
+    const properties = memoryStore();
+    const store = new JobStore(properties);
+    const ctx = { store, properties, spreadsheet } as unknown as JobsContext;
+    const record: JobRecord = {
+      id: "job-2", kind: "enrichment", name: "Enrich", sheetId: sheet.getSheetId(), sheetName: sheet.getName(), status: "completed",
+      leadCount: 1, enrichedCount: 1, creditsCharged: 1, rowsWritten: 0, settled: false, error: null, note: null,
+      createdAt: "2026-01-01T00:00:00.000Z", finishedAt: null, startKey: null,
+      enrichment: { headerRow: 1, nameHeader: "Company", nameColumn: 1, websiteHeader: "Website", websiteColumn: 2 },
+    };
+    const sent = [{ business_name: "Acme", website_url: "https://acme.com" }];
+    const matched = writeEnrichmentResults(ctx, new SheetsById(spreadsheet), [{ record, businesses: [business(1, "Acme", "https://acme.com", ["info@acme.com"])], final: true, sent }]);
+    expect(matched).toBe(1);
+    const values = sheet.getDataRange().getValues();
+    const header = values[0]?.map(String) ?? [];
+    const col = (name: string) => header.indexOf(name);
+    expect(values.slice(1).map((r) => [r[col("Enrichment status")], r[col("Emails")]])).toEqual([
+      ["completed", "info@acme.com"],
+      ["", ""],
+      ["", ""],
+    ]);
   });
 });

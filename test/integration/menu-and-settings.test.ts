@@ -1,6 +1,8 @@
 // onOpen builds the add-on menu in every auth mode Sheets may call it in (NONE: no properties, no
-// fetch); saveSettings checks the key before storing it and never lets it out.
+// fetch); saveSettings checks the key before storing it and never lets it out; the menu's
+// enrichment sends the selected rows and says in a toast what it did.
 import { newRuntime, sidebar, startWorld, type World } from "../../dev/world";
+import { serviceEnrichments } from "./enrich-sheet";
 
 let world: World;
 beforeAll(async () => {
@@ -87,7 +89,7 @@ describe("saveSettings is all or nothing", () => {
 });
 
 describe("the menu's enrichment", () => {
-  it("enriches the active sheet's rows and says in a toast what it did, since a menu shows no return value", async () => {
+  it("enriches the active sheet's rows (one cell selected) and says in a toast what it did, since a menu shows no return value", async () => {
     const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 500, maxActiveJobs: 25 });
     const runtime = newRuntime(world);
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
@@ -97,10 +99,25 @@ describe("the menu's enrichment", () => {
     testing.setActiveSheet("Prospects");
     runtime.run("onOpen", [{ authMode: "FULL" }]);
     const item = testing.ui.menus[0]?.items.find((i) => i.kind === "item" && i.functionName === "startEnrichment");
-    expect(item && item.kind === "item" ? item.caption : "").toMatch(/this sheet/);
+    expect(item && item.kind === "item" ? item.caption : "").toBe("Enrich selected rows");
 
     const result = runtime.run("startEnrichment", []);
     expect(result.errorMessage).toBeUndefined();
-    expect(testing.ui.toasts.at(-1)?.message).toBe('Sent in 1 job; results fill the rows as they come. 1 row was skipped: see "Enrichment status".');
+    expect(testing.ui.toasts.at(-1)?.message).toBe('Rows 2–3 of Prospects: sent 1 business in 1 job; results fill the rows as they come. 1 row was skipped: see "Enrichment status".');
+  });
+
+  it("sends the selected rows only, and its toast names them", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 500, maxActiveJobs: 25 });
+    const runtime = newRuntime(world);
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const testing = runtime.spreadsheetApp.testing;
+    testing.userAddSheet("Prospects");
+    testing.userSeed("Prospects", "A1", [["Company", "Website"], ...[1, 2, 3, 4, 5, 6].map((i) => [`Firm ${i}`, `firm${i}.com`])]);
+    testing.setActiveRanges("Prospects", ["A3:B4", "B7"]);
+    const result = runtime.run("startEnrichment", []);
+    expect(result.errorMessage).toBeUndefined();
+    expect(testing.ui.toasts.at(-1)?.message).toBe("Rows 3–4 and 7 of Prospects: sent 3 businesses in 1 job; results fill the rows as they come.");
+    const sent = await serviceEnrichments(world, apiKey);
+    expect(sent.flatMap((job) => job.businesses.map((b) => b.business_name))).toEqual(["Firm 2", "Firm 3", "Firm 6"]);
   });
 });

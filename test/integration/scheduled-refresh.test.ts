@@ -3,12 +3,12 @@
 // businesses appended; dropped ones keep their rows) while the user's added columns and rows stay
 // with their businesses; a lost creation response or a killed execution charges once; too few
 // credits skip the slot at no cost; turning the schedule off removes the trigger when nothing
-// else needs it.
+// else needs it. The job says what each run may charge, and what the last one added and cost.
 import { expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type World } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 
-interface RefreshView { every: string; nextRunAt: string; lastRunAt: string; lastError: string | null }
-interface View { jobId: string; status: string; sheetName: string; rowsWritten: number; createdAt: string; refresh: RefreshView | null }
+interface RefreshView { every: string; nextRunAt: string; lastRunAt: string; lastError: string | null; lastRunAdded: number | null; lastRunCredits: number | null }
+interface View { jobId: string; status: string; sheetName: string; rowsWritten: number; createdAt: string; refresh: RefreshView | null; runCredits: number | null }
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -19,13 +19,13 @@ beforeAll(async () => {
 });
 afterAll(async () => world.close());
 
-async function scheduledSearch(credits: number, every: "day" | "week" = "day") {
+async function scheduledSearch(credits: number, every: "day" | "week" = "day", maxResults = 100) {
   const { apiKey, accountId } = await world.control.createAccount({ plan: "growth", credits });
   const runtime = newRuntime(world);
   sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
   const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
-  const started = sidebar<View>(runtime, "startSearch", { query: "dentists", location: location?.label, maxResults: 100 });
-  pollUntil<View>(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 100));
+  const started = sidebar<View>(runtime, "startSearch", { query: "dentists", location: location?.label, maxResults });
+  pollUntil<View>(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === maxResults));
   const view = sidebar<View>(runtime, "setRefresh", { jobId: started.jobId, every });
   runtime.http.requests.splice(0); // from here on, only what the schedule sends
   return { apiKey, accountId, runtime, view };
@@ -50,7 +50,11 @@ async function apiSearches(apiKey: string): Promise<Array<{ id: string; created_
 describe("a daily refresh", () => {
   it("runs only when due and merges each run into the same sheet, keeping what the user added with its business", async () => {
     const { apiKey, runtime, view } = await scheduledSearch(1000);
-    expect(view.refresh).toEqual({ every: "day", lastRunAt: view.createdAt, nextRunAt: new Date(Date.parse(view.createdAt) + DAY).toISOString(), lastError: null });
+    // Until a re-run, the search itself is the last run: 100 businesses added, 100 credits.
+    expect(view.refresh).toEqual({
+      every: "day", lastRunAt: view.createdAt, nextRunAt: new Date(Date.parse(view.createdAt) + DAY).toISOString(), lastError: null, lastRunAdded: 100, lastRunCredits: 100,
+    });
+    expect(view.runCredits).toBe(100);
     expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]); // kept for the schedule
 
     // The user inserts a column of notes (between Name and Category), notes three businesses, and
@@ -98,6 +102,7 @@ describe("a daily refresh", () => {
 
     const merged = sidebar<View[]>(runtime, "listJobs")[0] as View;
     expect(merged.refresh?.lastError).toBeNull();
+    expect([merged.refresh?.lastRunAdded, merged.refresh?.lastRunCredits, merged.runCredits]).toEqual([fresh.length, 100, 100]);
     expect(Date.parse(merged.refresh?.nextRunAt ?? "")).toBe(Date.parse(merged.refresh?.lastRunAt ?? "") + DAY);
 
     // The next day: one more run, merged the same way; still no duplicates.
@@ -175,7 +180,10 @@ describe("a merge killed part-way", () => {
       expect(new Set(rows.map((r) => r["Maps URL"])).size).toBe(rows.length);
       for (const business of service) expect(rows.filter((r) => r["Business ID"] === business.id)).toHaveLength(1);
       expect(rows.find((r) => r["Maps URL"] === notedUrl)?.["My notes"]).toBe("keep me");
-      expect(sidebar<View[]>(runtime, "listJobs")[0]?.refresh?.lastError).toBeNull();
+      const refresh = sidebar<View[]>(runtime, "listJobs")[0]?.refresh;
+      expect(refresh?.lastError).toBeNull();
+      // What the run added counts every new business, also those the killed attempt had written.
+      expect([call, refresh?.lastRunAdded, refresh?.lastRunCredits]).toEqual([call, rows.length - 100, 100]);
     }
   });
 });
@@ -187,6 +195,8 @@ describe("too few credits", () => {
     const accountReads = () => runtime.http.requests.filter((r) => r.url.endsWith("/account")).length;
     const [view] = sidebar<View[]>(runtime, "listJobs");
     expect(view?.refresh?.lastError).toMatch(/not run, and cost nothing: Not enough credits: 50 remain/);
+    // A skipped slot is no run: the last run is still the search itself; a run would take 100.
+    expect([view?.refresh?.lastRunAt, view?.refresh?.lastRunAdded, view?.refresh?.lastRunCredits, view?.runCredits]).toEqual([view?.createdAt, 100, 100, 100]);
     expect(creations(runtime)).toHaveLength(0);
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(50);
     const reads = accountReads();
@@ -207,6 +217,8 @@ describe("a run that fails", () => {
     hours(runtime, 1);
     const [view] = sidebar<View[]>(runtime, "listJobs");
     expect(view?.refresh?.lastError).toMatch(/failed: provider outage\. It runs again at the next slot/);
+    // Nothing added; what a failed run costs is the service's refund rule, so it is not claimed.
+    expect([view?.refresh?.lastRunAdded, view?.refresh?.lastRunCredits]).toEqual([0, null]);
     hours(runtime, 22);
     expect(creations(runtime)).toHaveLength(1);
     hours(runtime, 2);

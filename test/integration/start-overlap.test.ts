@@ -1,8 +1,11 @@
 // startSearch under the document lock, on the BUILT bundle: two starts that overlap in time (the
 // second while the first holds the lock, from the same editor or another one) and a second click
 // after a lost response make one job, one sheet and one charge; a refused start leaves no key.
+// A start identical to a search still running (started here or imported) sends nothing and
+// returns that search marked `alreadyRunning`; every search says what one run of it may charge.
+import { randomUUID } from "node:crypto";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { austinLabel, newRuntime, serviceAccount, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, newRuntime, pollUntil, serviceAccount, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 
 let world: World;
 let austin = "";
@@ -78,5 +81,60 @@ describe("two startSearch calls overlapping in time", () => {
     await world.control.clearFaults();
     expect(startRecords(runtime)).toEqual([]);
     expect(resultSheets(runtime)).toEqual([]);
+  });
+});
+
+type StartedView = JobView & { alreadyRunning?: boolean; runCredits: number | null };
+const creations = (runtime: FakeRuntime) => runtime.http.requests.filter((r) => r.method === "POST" && r.url.endsWith("/searches")).length;
+
+describe("starting a search identical to one still running", () => {
+  it("returns the running search with alreadyRunning, sending and charging nothing; a different or a finished one starts anew", async () => {
+    const { runtime, apiKey } = await setUp();
+    const args = { query: "plumbers", location: austin, maxResults: 200, language: "en", enrichContacts: true };
+    const first = sidebar<StartedView>(runtime, "startSearch", { ...args, name: "plumbers for Monday" });
+    expect(first.alreadyRunning).toBeUndefined();
+    expect(first.runCredits).toBe(200);
+    const posts = creations(runtime);
+    const requests = runtime.http.requests.length;
+
+    // The same input under another name (or none): the running search, nothing sent.
+    for (const name of [undefined, "plumbers again"]) {
+      const again = sidebar<StartedView>(runtime, "startSearch", name === undefined ? args : { ...args, name });
+      expect(again.name).toBe("plumbers for Monday");
+      expect(again).toMatchObject({ jobId: first.jobId, sheetName: first.sheetName, alreadyRunning: true, runCredits: 200 });
+    }
+    expect(runtime.http.requests.length).toBe(requests);
+    expect(resultSheets(runtime)).toEqual([first.sheetName]);
+    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(4800);
+
+    // Any difference in what is searched is another search.
+    const differs = [{ maxResults: 300 }, { enrichContacts: false }, { language: "es" }, { countryCode: "US" }];
+    for (const change of differs) {
+      const other = sidebar<StartedView>(runtime, "startSearch", { ...args, ...change });
+      expect([change, other.alreadyRunning, other.jobId === first.jobId]).toEqual([change, undefined, false]);
+    }
+    expect(creations(runtime)).toBe(posts + differs.length);
+
+    // Once the search has finished, the same start is a new search (a fresh run, charged).
+    pollUntil<JobView>(world, runtime, (jobs) => jobs.every((j) => j.status === "completed" || j.status === "failed"));
+    const fresh = sidebar<StartedView>(runtime, "startSearch", args);
+    expect([fresh.alreadyRunning, fresh.jobId === first.jobId]).toEqual([undefined, false]);
+  });
+
+  it("finds a running search opened with importJob; an imported search says what a run of it may charge", async () => {
+    const { runtime, apiKey } = await setUp();
+    const res = await fetch(`${world.url}/api/v1/searches`, {
+      method: "POST",
+      headers: { "x-api-key": apiKey, "content-type": "application/json", "Idempotency-Key": randomUUID() },
+      body: JSON.stringify({ name: "From the dashboard", input: { query: "plumbers", location: austin, maxResults: 300 }, enrich_contacts: false }),
+    });
+    const { job_id: jobId } = (await res.json()) as { job_id: string };
+    const imported = sidebar<StartedView>(runtime, "importJob", { jobId });
+    expect(imported.runCredits).toBe(300);
+    const requests = runtime.http.requests.length;
+    // The service's actor_input names the location's country: so does the sidebar's start.
+    const again = sidebar<StartedView>(runtime, "startSearch", { query: "plumbers", location: austin, countryCode: "US", maxResults: 300, enrichContacts: false });
+    expect(again).toMatchObject({ jobId, alreadyRunning: true });
+    expect(runtime.http.requests.length).toBe(requests);
   });
 });

@@ -4,6 +4,7 @@ import { DeveloperMetadataVisibility } from "./developer-metadata";
 import { DocModel, type FakeSpreadsheetAppOptions } from "./document";
 import { messages } from "./errors";
 import type { FakeRange } from "./range";
+import type { FakeRangeList } from "./range-list";
 import { FakeRichTextValueBuilder } from "./rich-text";
 import type { FakeSheet } from "./sheet";
 import { FakeSpreadsheet } from "./spreadsheet";
@@ -15,6 +16,7 @@ export { defaultErrorFactory, type ErrorFactory, messages } from "./errors";
 export { PARSE_ERROR_VALUE, UNEVALUATED_FORMULA_VALUE } from "./formula";
 export { AUTO_FORMATS, DEFAULT_NUMBER_FORMAT, PLAIN_TEXT_FORMAT } from "./number-format";
 export { FakeRange } from "./range";
+export { FakeRangeList } from "./range-list";
 export { FakeDeveloperMetadata, METADATA_CHARS_PER_LOCATION } from "./developer-metadata";
 export { FakeRichTextValue, FakeRichTextValueBuilder } from "./rich-text";
 export { FakeSheet } from "./sheet";
@@ -62,6 +64,10 @@ export class FakeSpreadsheetApp {
 
   getActiveRange(): FakeRange {
     return this.getActiveSpreadsheet().getActiveRange();
+  }
+
+  getActiveRangeList(): FakeRangeList {
+    return this.getActiveSpreadsheet().getActiveRangeList();
   }
 
   /** Only the fake's own document opens; any other id fails as a missing or unshared file would. */

@@ -27,7 +27,11 @@ export class SheetModel {
   frozenRows = 0;
   frozenColumns = 0;
   deleted = false;
-  selection: Box = { row: 1, column: 1, numRows: 1, numColumns: 1 };
+  /**
+   * The selected ranges, in the order they were selected (Ctrl-click adds one); the last is the
+   * active range. Never empty: a sheet always has a current cell.
+   */
+  private selected: Box[] = [{ row: 1, column: 1, numRows: 1, numColumns: 1 }];
   private columnWidths: number[] = [];
 
   constructor(
@@ -35,6 +39,24 @@ export class SheetModel {
     public name: string,
     private readonly owner: SheetOwner,
   ) {}
+
+  /** The active range: the last selected one. Setting it selects that range alone. */
+  get selection(): Box {
+    return this.selected[this.selected.length - 1] ?? { row: 1, column: 1, numRows: 1, numColumns: 1 };
+  }
+
+  set selection(box: Box) {
+    this.selected = [{ ...box }];
+  }
+
+  /** Every selected range, the active one last. */
+  get selections(): Box[] {
+    return this.selected.map((box) => ({ ...box }));
+  }
+
+  selectRanges(boxes: readonly Box[]): void {
+    if (boxes.length > 0) this.selected = boxes.map((box) => ({ ...box }));
+  }
 
   get(row: number, column: number): Cell | undefined {
     return this.rows[row - 1]?.[column - 1];
@@ -101,7 +123,7 @@ export class SheetModel {
     this.rows.splice(before - 1, 0, ...Array.from({ length: count }, fresh));
     this.maxRows += count;
     if (before <= this.frozenRows) this.frozenRows += count;
-    if (this.selection.row >= before) this.selection = { ...this.selection, row: this.selection.row + count };
+    this.selected = this.selected.map((box) => (box.row >= before ? { ...box, row: box.row + count } : box));
   }
 
   deleteRows(start: number, count: number): void {
@@ -126,7 +148,7 @@ export class SheetModel {
     this.columnWidths.splice(before - 1, 0, ...Array.from({ length: count }, () => width));
     this.maxColumns += count;
     if (before <= this.frozenColumns) this.frozenColumns += count;
-    if (this.selection.column >= before) this.selection = { ...this.selection, column: this.selection.column + count };
+    this.selected = this.selected.map((box) => (box.column >= before ? { ...box, column: box.column + count } : box));
   }
 
   deleteColumns(start: number, count: number): void {

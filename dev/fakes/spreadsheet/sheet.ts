@@ -5,6 +5,7 @@ import { clearCell, outputDisplay, prepareWrite } from "./cell";
 import type { CallKind, DocModel } from "./document";
 import { messages } from "./errors";
 import { clearScope, FakeRange } from "./range";
+import { FakeRangeList } from "./range-list";
 import type { SheetModel } from "./sheet-model";
 import { FakeSpreadsheet } from "./spreadsheet";
 
@@ -130,6 +131,33 @@ export class FakeSheet {
   getActiveCell(): FakeRange {
     this.begin("read", "getActiveCell");
     return this.range(this.model.selection.row, this.model.selection.column, 1, 1);
+  }
+
+  /** Every selected range of this sheet, the active one last (a single range is a list of one). */
+  getActiveRangeList(): FakeRangeList {
+    this.begin("read", "getActiveRangeList");
+    return new FakeRangeList(this.doc, this.model, this.model.selections);
+  }
+
+  /** getRangeList(["A1:B2", "D4"]): ranges of this sheet; building it needs no document access. */
+  getRangeList(a1Notations: unknown): FakeRangeList {
+    this.doc.call("getter", "Sheet.getRangeList");
+    this.checkAlive();
+    if (!Array.isArray(a1Notations) || a1Notations.length === 0 || a1Notations.some((a) => typeof a !== "string")) {
+      throw this.doc.error(messages.signature([a1Notations], "SpreadsheetApp.Sheet.getRangeList"));
+    }
+    const boxes = (a1Notations as string[]).map((a1) => {
+      const range = this.getRange(a1);
+      return { row: range.getRowIndex(), column: range.getColumnIndex(), numRows: range.getHeight(), numColumns: range.getWidth() };
+    });
+    return new FakeRangeList(this.doc, this.model, boxes);
+  }
+
+  /** Selects the list's ranges on this sheet; the last becomes the active range. */
+  setActiveRangeList(rangeList: FakeRangeList): FakeRangeList {
+    this.begin("write", "setActiveRangeList");
+    if (!(rangeList instanceof FakeRangeList)) throw this.doc.error(messages.signature([rangeList], "SpreadsheetApp.Sheet.setActiveRangeList"));
+    return rangeList.activate();
   }
 
   setActiveRange(range: FakeRange): FakeRange {

@@ -5,6 +5,7 @@ import { addDeveloperMetadata, FakeDeveloperMetadataFinder, getDeveloperMetadata
 import type { CallKind, DocModel } from "./document";
 import { messages } from "./errors";
 import { FakeRange } from "./range";
+import { FakeRangeList } from "./range-list";
 import { FakeSheet } from "./sheet";
 
 export class FakeSpreadsheet {
@@ -114,6 +115,17 @@ export class FakeSpreadsheet {
     this.begin("read", "getActiveRange");
     const model = this.doc.activeSheet();
     return new FakeRange(this.doc, model, { ...model.selection });
+  }
+
+  /**
+   * "The list of active ranges in the active sheet"; with a single range selected it is that range
+   * alone, as getActiveRange() returns it (Google's null for "no active ranges" never happens here:
+   * a sheet always has a current cell).
+   */
+  getActiveRangeList(): FakeRangeList {
+    this.begin("read", "getActiveRangeList");
+    const model = this.doc.activeSheet();
+    return new FakeRangeList(this.doc, model, model.selections);
   }
 
   getActiveCell(): FakeRange {

@@ -188,6 +188,13 @@ export class SpreadsheetTesting {
     sheet.selection = this.box(sheet, a1);
   }
 
+  /** Selects several ranges at once (Ctrl-click), which also activates their sheet; the last is the active range. */
+  setActiveRanges(sheetName: string, a1s: readonly string[]): void {
+    const sheet = this.sheet(sheetName);
+    this.doc.activeSheetId = sheet.id;
+    sheet.selectRanges(a1s.map((a1) => this.box(sheet, a1)));
+  }
+
   /** Types `text` into every cell of `a1`, parsed as Sheets parses typing. */
   userType(sheetName: string, a1: string, text: string): void {
     const sheet = this.sheet(sheetName);

@@ -13,7 +13,7 @@ const account = (over: Partial<AccountView> = {}): AccountView => ({
 
 const job = (over: Partial<JobView> = {}): JobView => ({
   jobId: "j", kind: "search", name: "coffee in Austin", status: "running", leadCount: 120, enrichedCount: 0, creditsCharged: 300,
-  sheetName: "coffee in Austin", rowsWritten: 120, error: null, createdAt: "2026-11-23T10:00:00.000Z", finishedAt: null, refresh: null, mine: true, ...over,
+  sheetName: "coffee in Austin", rowsWritten: 120, error: null, createdAt: "2026-11-23T10:00:00.000Z", finishedAt: null, refresh: null, mine: true, runCredits: 300, ...over,
 });
 
 describe("groupDigits", () => {
@@ -94,7 +94,7 @@ describe("words", () => {
   });
   it("describes a schedule with its next run and last error", () => {
     expect(refreshText(null)).toBe("Not refreshed automatically.");
-    const text = refreshText({ every: "day", nextRunAt: "2026-11-24T09:00:00.000Z", lastRunAt: "2026-11-22T09:00:00.000Z", lastError: "Not enough credits." }, new Date("2026-11-23T00:00:00Z"));
+    const text = refreshText({ every: "day", nextRunAt: "2026-11-24T09:00:00.000Z", lastRunAt: "2026-11-22T09:00:00.000Z", lastError: "Not enough credits.", lastRunAdded: null, lastRunCredits: null }, new Date("2026-11-23T00:00:00Z"));
     expect(text).toMatch(/^Next run .*Nov 24.*\. Last run: Not enough credits\.$/);
   });
   it("shows a location by its full name, else its label", () => {
