@@ -27,7 +27,7 @@ export const METADATA_BUDGET_CHARS = 24_000;
 
 /**
  * The job store's budget here, in characters: finished jobs are pruned while the store holds more
- * than 15,000 (about 20 finished searches of typical size), and a new job must leave 3,000 free,
+ * than 15,000 (about 23 finished searches of typical size), and a new job must leave 3,000 free,
  * so jobs in progress, start records, editor keys, write claims and waiting enrichment chunks'
  * heads have room between the pruning budget and the limit.
  */
@@ -295,8 +295,14 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
   }
 
   private writeEntry(listing: Listing): void {
-    const text = encodeData(listing.entry);
     if (listing.exists && listing.handle === null) listing.handle = this.findDataEntry();
+    if (listing.entry.size === 0) {
+      // Nothing left to keep: no entry at all, so a store emptied again leaves the spreadsheet as it was.
+      if (listing.handle !== null) removeQuietly(listing.handle);
+      Object.assign(listing, { handle: null, exists: false });
+      return;
+    }
+    const text = encodeData(listing.entry);
     if (listing.handle !== null) {
       listing.handle.setValue(text);
       return;

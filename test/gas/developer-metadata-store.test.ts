@@ -98,6 +98,15 @@ describe("the developer-metadata store", () => {
     expect(execution().getProperties()).toEqual(values);
   });
 
+  it("leaves no entry once emptied again, and no claim once released: the spreadsheet is as it was", () => {
+    const store = writer();
+    store.setProperty("check", "written");
+    expect(execution().getProperty("check")).toBe("written");
+    store.deleteProperty("check");
+    store.release();
+    expect(metadata()).toEqual([]);
+  });
+
   it("is changed only under its claim", () => {
     const store = execution();
     expect(() => store.setProperty("job:1", "{}")).toThrow(/only under its write claim/);
