@@ -220,7 +220,9 @@ async function activeJobsPass(world: World, root: string, build: (typeof BUILDS)
       `Fetch round trips are shown as total (status + results + other). ${ACTIVE_JOBS} searches of 100 results, one account (maxActiveJobs 25).`,
       "Result pages share a round trip up to 4,000 results (each job counted at most its pages' size or its maxResults), so the 20 jobs' pages go in one.",
       "Sheet calls per job: all the pass's SpreadsheetApp calls ÷ jobs (job store calls included), the document's one getActiveSpreadsheet included.",
-      "Job store calls: the DeveloperMetadata calls among them (the full build keeps its jobs there; the default build in document properties, which are not SpreadsheetApp calls).",
+      build.distDir === "dist"
+        ? "Job store calls: none; the default build keeps its jobs in document properties, which are not SpreadsheetApp calls."
+        : "Job store calls: the DeveloperMetadata calls among them (the store is one entry): its write claim added, one listing, the entry's and the claim's values read, one write of every changed record, the claim removed.",
       ...passes.slice(1).map(({ label, m }) => `Pass ${label}, spreadsheet calls by method: ${callBreakdown(m.calls)}.`),
     ],
   );
