@@ -6,7 +6,7 @@ import * as path from "node:path";
 import type { JobView } from "../src/jobs/job-view";
 import type { FakeRuntime } from "../dev/fakes/runtime";
 import { newRuntime, readSheet, sidebarIn, startWorld, type World } from "../dev/world";
-import { callBreakdown, counted, modelledMs, waitUntilCompleted, type Measured } from "./import-figures";
+import { callBreakdown, counted, modelledMs, storeCalls, waitUntilCompleted, type Measured } from "./import-figures";
 import { int, printTable, seconds } from "./stats";
 
 const LOCATION = "Austin, Texas, US";
@@ -36,7 +36,7 @@ async function onePass(world: World, root: string, triggerDocument: "own" | "non
     const runs = runtime.fireDueTriggers();
     if (runs.length !== 1 || runs[0]?.error !== undefined) throw new Error(`expected one clean trigger run, got ${JSON.stringify(runs.map((r) => r.errorMessage))}`);
   });
-  const metadataCalls = [...m.calls].filter(([name]) => /DeveloperMetadata/.test(name)).reduce((sum, [, n]) => sum + n, 0);
+  const metadataCalls = storeCalls(m);
   const documentsFinished = documents.filter((documentId, i) => readSheet(runtime, started[i]?.sheetName ?? "", documentId).rows.length === RESULTS).length;
   return { m, metadataCalls, documentsFinished, triggersLeft: runtime.triggers.length };
 }
@@ -61,7 +61,7 @@ export async function backgroundFigures(root: string): Promise<void> {
         row("modelled Apps Script time", (p) => seconds(modelledMs(p.m))),
       ],
       [
-        "Each document is its own poll: one status round trip and one results round trip per document (documents are served one after another, each under its own pass lease).",
+        "Each document is its own poll: one status round trip and one results round trip per document (documents are served one after another, each under its store's write claim).",
         `Without a document, spreadsheet calls by method: ${callBreakdown(none.m.calls)}.`,
       ],
     );

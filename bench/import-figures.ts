@@ -87,8 +87,8 @@ export async function waitUntilCompleted(world: World, apiKey: string, jobId: st
   throw new Error(`job ${jobId} did not complete`);
 }
 
-export function setUpRuntime(world: World, root: string, apiKey: string): FakeRuntime {
-  const runtime = newRuntime(world, { distDir: path.join(root, "dist") });
+export function setUpRuntime(world: World, root: string, apiKey: string, distDir = "dist"): FakeRuntime {
+  const runtime = newRuntime(world, { distDir: path.join(root, distDir) });
   sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
   return runtime;
 }
@@ -164,9 +164,18 @@ async function bigImport(world: World, root: string): Promise<void> {
   );
 }
 
-async function activeJobsPass(world: World, root: string): Promise<void> {
+/** The builds whose 20-job pass is measured: their job stores differ (document properties, developer metadata). */
+const BUILDS = [
+  { label: "default", distDir: "dist" },
+  { label: "full scope", distDir: "dist-full" },
+] as const;
+
+/** Spreadsheet calls that read or write the job store (developer metadata, in the full build). */
+export const storeCalls = (m: Pick<Measured, "calls">): number => [...m.calls].filter(([name]) => /DeveloperMetadata/.test(name)).reduce((sum, [, n]) => sum + n, 0);
+
+async function activeJobsPass(world: World, root: string, build: (typeof BUILDS)[number]): Promise<void> {
   const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 10_000, maxActiveJobs: 25 });
-  const runtime = setUpRuntime(world, root, apiKey);
+  const runtime = setUpRuntime(world, root, apiKey, build.distDir);
   const jobs: JobView[] = [];
   for (let i = 1; i <= ACTIVE_JOBS; i += 1) {
     jobs.push(sidebar<JobView>(runtime, "startSearch", { query: `bench query ${i}`, location: LOCATION, maxResults: 100 }));
@@ -190,10 +199,10 @@ async function activeJobsPass(world: World, root: string): Promise<void> {
   pass("30 s later");
 
   printTable(
-    `Searches into sheets: one pass over ${ACTIVE_JOBS} active jobs`,
-    ["pass", "jobs after", "status round trips", "fetch round trips", "fetch requests", "sheet writes", "sheet reads", "sheet calls per job", "modelled time"],
+    `Searches into sheets: one pass over ${ACTIVE_JOBS} active jobs, ${build.label} build (${build.distDir}/)`,
+    ["pass", "jobs after", "status round trips", "fetch round trips", "fetch requests", "sheet writes", "sheet reads", "job store calls", "sheet calls per job", "modelled time"],
     [
-      ["target", "—", "1", "—", "—", "—", "—", "≤ 4", "≤ 5.0 s"],
+      ["target", "—", "1", "—", "—", "—", "—", "—", build.distDir === "dist" ? "≤ 4" : "≤ 4.5", "≤ 5.0 s"],
       ...passes.map(({ label, m, statuses }) => [
         label,
         statuses,
@@ -202,6 +211,7 @@ async function activeJobsPass(world: World, root: string): Promise<void> {
         int(m.fetchRequests),
         int(m.writes),
         int(m.reads),
+        int(storeCalls(m)),
         ((m.reads + m.writes + m.getters) / ACTIVE_JOBS).toFixed(2),
         seconds(modelledMs(m)),
       ]),
@@ -209,7 +219,10 @@ async function activeJobsPass(world: World, root: string): Promise<void> {
     [
       `Fetch round trips are shown as total (status + results + other). ${ACTIVE_JOBS} searches of 100 results, one account (maxActiveJobs 25).`,
       "Result pages share a round trip up to 4,000 results (each job counted at most its pages' size or its maxResults), so the 20 jobs' pages go in one.",
-      "Sheet calls per job: all the pass's SpreadsheetApp calls ÷ jobs, the document's one getActiveSpreadsheet included.",
+      "Sheet calls per job: all the pass's SpreadsheetApp calls ÷ jobs (job store calls included), the document's one getActiveSpreadsheet included.",
+      build.distDir === "dist"
+        ? "Job store calls: none; the default build keeps its jobs in document properties, which are not SpreadsheetApp calls."
+        : "Job store calls: the DeveloperMetadata calls among them (the store is one entry): its write claim added, one listing, the entry's and the claim's values read, one write of every changed record, the claim removed.",
       ...passes.slice(1).map(({ label, m }) => `Pass ${label}, spreadsheet calls by method: ${callBreakdown(m.calls)}.`),
     ],
   );
@@ -219,7 +232,7 @@ export async function importFigures(root: string): Promise<void> {
   const world = await startWorld(7);
   try {
     await bigImport(world, root);
-    await activeJobsPass(world, root);
+    for (const build of BUILDS) await activeJobsPass(world, root, build);
   } finally {
     await world.close();
   }

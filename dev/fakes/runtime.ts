@@ -66,6 +66,14 @@ export interface RuntimeOptions {
    * (getActiveSpreadsheet(), document properties, cache and lock all null).
    */
   triggerDocument?: "own" | "none";
+  /**
+   * Google documents custom functions as read only ("most get*() methods") without saying whether
+   * listing developer metadata (createDeveloperMetadataFinder().find(), getDeveloperMetadata()) is
+   * among them: "allowed" (default) answers as anywhere else; "refused" fails every developer
+   * metadata call of a custom function with a guessed wording, "You do not have permission to call
+   * DeveloperMetadataFinder.find".
+   */
+  developerMetadataInCustomFunctions?: "allowed" | "refused";
 }
 
 /** The globals of one execution's context: the services, and nothing else. */
@@ -153,6 +161,7 @@ export class FakeRuntime {
   private readonly fetchLatencyMs: number;
   private readonly triggerDocument: "own" | "none";
   private readonly plainTextStopsFormulas: boolean;
+  private readonly developerMetadataInCustomFunctions: "allowed" | "refused";
   /** Every spreadsheet of this runtime by id; the first is `spreadsheetApp`. */
   private readonly spreadsheets = new Map<string, FakeSpreadsheetApp>();
   /** Spreadsheets the user lost (loseDocument), with how openById then fails. */
@@ -174,6 +183,7 @@ export class FakeRuntime {
     this.fetchLatencyMs = options.fetchLatencyMs ?? 0;
     this.triggerDocument = options.triggerDocument ?? "own";
     this.plainTextStopsFormulas = options.plainTextStopsFormulas ?? false;
+    this.developerMetadataInCustomFunctions = options.developerMetadataInCustomFunctions ?? "allowed";
     this.spreadsheetApp = this.newSpreadsheet(DOCUMENT_ID, options.spreadsheetName ?? "Business Leads test");
   }
 
@@ -452,6 +462,10 @@ export class FakeRuntime {
     if (!ALLOWED.spreadsheetDocument(exec.authMode)) throw exec.error(permissionMessage(bare, SCOPES.spreadsheetsCurrentOnly));
     // Custom functions: "You do not have permission to call setValue" is Google's own wording.
     if (kind === "write" && !ALLOWED.spreadsheetWrites(exec.authMode)) throw exec.error(permissionMessage(bare));
+    // Undocumented (see RuntimeOptions.developerMetadataInCustomFunctions); the wording is a guess.
+    if (exec.authMode === "CUSTOM_FUNCTION" && this.developerMetadataInCustomFunctions === "refused" && /DeveloperMetadata/.test(method)) {
+      throw exec.error(permissionMessage(method));
+    }
     const failure = kind === "write" ? this.failingWrites.get(documentId) : undefined;
     if (failure !== undefined) throw exec.error(failure);
     if (kind === "write") this.counters.spreadsheetWrites += 1;

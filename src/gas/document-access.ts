@@ -4,7 +4,7 @@
 // scope the jobs live in the spreadsheet's developer metadata, so a trigger that Google runs
 // without a current document opens each document by id and still reaches them.
 import type { KeyValueStore } from "../jobs/key-value-store";
-import { DeveloperMetadataStore } from "./developer-metadata-store";
+import { DeveloperMetadataStore, type StoreClaims } from "./developer-metadata-store";
 
 declare const BUSINESS_LEADS_SPREADSHEET_SCOPE: string | undefined;
 
@@ -18,6 +18,11 @@ export interface DocumentAccess {
   store: KeyValueStore;
   /** True when it is the execution's current document (its document lock exists). */
   current: boolean;
+  /**
+   * Full-scope build: the write claim an execution takes before it changes the store (see
+   * DeveloperMetadataStore.claim). Document properties need none: each key is written alone.
+   */
+  claims?: StoreClaims;
 }
 
 export class NoDocumentError extends Error {
@@ -43,17 +48,33 @@ export function activeSpreadsheet(): Spreadsheet | null {
   return active;
 }
 
-/** The execution's own document, or null where Google gave it none (a trigger without a document). */
+/** undefined until asked: the execution's document and its store (null where it has none). */
+let currentAccess: DocumentAccess | null | undefined;
+
+/**
+ * The execution's own document, or null where Google gave it none (a trigger without a document).
+ * One per execution, like the spreadsheet: its store is read once (again when its claim is taken),
+ * so the sidebar's job list after a pass costs no second reading.
+ */
 export function currentDocument(): DocumentAccess | null {
+  if (currentAccess === undefined) currentAccess = openCurrentDocument();
+  return currentAccess;
+}
+
+function openCurrentDocument(): DocumentAccess | null {
   const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return null;
-  if (OPENS_DOCUMENTS_BY_ID) return { id: spreadsheet.getId(), spreadsheet, store: new DeveloperMetadataStore(spreadsheet), current: true };
+  if (OPENS_DOCUMENTS_BY_ID) return metadataDocument(spreadsheet.getId(), spreadsheet, true);
   const properties = PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
   return properties ? { id: spreadsheet.getId(), spreadsheet, store: properties, current: true } : null;
 }
 
 /** Full-scope build only: a document by id (throws when it is gone or no longer shared). */
 export function openDocument(id: string): DocumentAccess {
-  const spreadsheet = SpreadsheetApp.openById(id);
-  return { id, spreadsheet, store: new DeveloperMetadataStore(spreadsheet), current: false };
+  return metadataDocument(id, SpreadsheetApp.openById(id), false);
+}
+
+function metadataDocument(id: string, spreadsheet: Spreadsheet, isCurrent: boolean): DocumentAccess {
+  const store = new DeveloperMetadataStore(spreadsheet);
+  return { id, spreadsheet, store, current: isCurrent, claims: store };
 }

@@ -2,7 +2,9 @@
 // clicks, two editors or a click and a background pass never interleave their reads and writes
 // of the job store. Callers that change state (startSearch, startEnrichment, importJob,
 // setRefresh) use withDocumentLock; the background pass uses tryDocumentLock and simply leaves
-// when another execution is at work.
+// when another execution is at work. In the full-scope build the job store's write claim goes
+// with the lock (src/gas/developer-metadata-store.ts).
+import { currentDocument } from "./document-access";
 
 /** How long a sidebar action waits for the lock before telling the user to try again. */
 export const ACTION_LOCK_WAIT_MS = 20_000;
@@ -27,18 +29,29 @@ function documentLock(): GoogleAppsScript.Lock.Lock {
   return LockService.getDocumentLock() ?? LockService.getUserLock();
 }
 
-/** Runs `action` holding the document lock, waiting up to `waitMs` for it; else DocumentBusyError. */
+/**
+ * Runs `action` holding the document lock, and in the full-scope build the job store's write claim
+ * too (a pass that opened the document by id holds no lock of it, only the claim), waiting up to
+ * `waitMs` for both; else DocumentBusyError.
+ */
 export function withDocumentLock<T>(action: () => T, waitMs: number = ACTION_LOCK_WAIT_MS): T {
+  const started = Date.now();
   const lock = documentLock();
   if (!lock.tryLock(waitMs)) throw new DocumentBusyError();
   try {
-    return action();
+    const claims = currentDocument()?.claims;
+    if (claims && !claims.claim({ documentLock: true, userLock: null }, Math.max(0, waitMs - (Date.now() - started)))) throw new DocumentBusyError();
+    try {
+      return action();
+    } finally {
+      claims?.release();
+    }
   } finally {
     lock.releaseLock();
   }
 }
 
-/** Runs `action` if the lock can be had within `waitMs`; returns whether it ran. */
+/** Runs `action` if the lock can be had within `waitMs`; returns whether it ran. A pass takes the store's claim itself. */
 export function tryDocumentLock(action: () => void, waitMs: number): boolean {
   const lock = documentLock();
   if (!lock.tryLock(waitMs)) return false;

@@ -55,10 +55,24 @@ export function formulaContext(): FormulaContext {
     clock: appsScriptClock,
     deadline,
     trackedJob(jobId) {
-      tracked ??= new Map(currentJobStore().all().map((r) => [r.id, { kind: r.kind, status: r.status }] as const));
+      tracked ??= trackedJobs();
       return tracked.get(jobId) ?? null;
     },
   };
+}
+
+/**
+ * What the document's job store knows of its jobs, or nothing where a custom function may not
+ * read it. Google does not say whether a custom function may list developer metadata (the full
+ * build's store); the answer needs no job record (it only saves asking both job families and
+ * keeps a finished job's answers cached longer), so a refusal costs a request, never the answer.
+ */
+function trackedJobs(): Map<string, TrackedJob> {
+  try {
+    return new Map(currentJobStore().all().map((r) => [r.id, { kind: r.kind, status: r.status }] as const));
+  } catch {
+    return new Map();
+  }
 }
 
 /** Runs a custom function: its failure becomes one readable sentence in the cell's error. */

@@ -165,6 +165,20 @@ export class JobStore {
     this.budget = store.budget ?? DOCUMENT_PROPERTIES_BUDGET;
   }
 
+  /**
+   * Runs `work` with the store's writes held back and written together at its end, where the store
+   * writes itself whole (the full build's developer metadata): for work that sends no request
+   * creating a job and writes nowhere that must come after the store.
+   */
+  batch<T>(work: () => T): T {
+    return this.store.batch ? this.store.batch(work) : work();
+  }
+
+  /** What a batch has held back is written now (a new sheet must be known before anything else). */
+  flush(): void {
+    this.store.flush?.();
+  }
+
   get(jobId: string): JobRecord | null {
     return parseJson<JobRecord>(this.store.getProperty(JOB_PREFIX + jobId));
   }

@@ -12,7 +12,7 @@ export interface StoreBudget {
   limit: number;
   /**
    * A new job is refused, before anything is sent, when the store would hold more than this with
-   * it: the rest stays free for the pass lease, editor keys and notes on jobs in progress.
+   * it: the rest stays free for write claims, editor keys and notes on jobs in progress.
    */
   newJobCeiling: number;
   /** Finished jobs are pruned, oldest first, while the store holds more than this. */
@@ -26,6 +26,13 @@ export interface KeyValueStore {
   deleteProperty(key: string): unknown;
   /** Absent on Apps Script's Properties: they get DOCUMENT_PROPERTIES_BUDGET. */
   readonly budget?: StoreBudget;
+  /**
+   * A store that writes itself whole (developer metadata) holds back the writes `work` makes and
+   * writes them once at its end. Absent on Properties, which write each key on its own.
+   */
+  batch?<T>(work: () => T): T;
+  /** Writes what a batch holds back, now. */
+  flush?(): void;
 }
 
 /**

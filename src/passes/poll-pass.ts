@@ -97,6 +97,13 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
   const sheets = new SheetsById(ctx.spreadsheet);
   // Enrichment chunks that waited for a free job slot go first: their jobs are polled below.
   const waiting = submitPendingChunks(ctx, sheets, deadline);
+  // From here on the pass sends no request that creates a job and writes its sheets before its
+  // records: the records it changes are written together at its end, in one call where the store
+  // is written whole (the full build's developer metadata).
+  return ctx.store.batch(() => pollActiveJobs(ctx, sheets, deadline, report, waiting));
+}
+
+function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, report: PassReport, waiting: { waiting: number; mine: number }): PassReport {
   try {
     ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
   } catch {
@@ -264,6 +271,7 @@ function writeJob(ctx: JobsContext, sheets: SheetsById, plan: PagePlan, pages: R
       const note = record.sheetId === null ? null : `The results sheet was deleted; it was recreated as "${name}".`;
       record = { ...record, sheetId: sheet.getSheetId(), sheetName: name, note };
       ctx.store.save(record);
+      ctx.store.flush(); // a pass killed after this finds the new sheet instead of making another
     }
     result = upsertBusinesses(sheet, businesses, BUSINESS_COLUMNS, options);
     sheetName = sheet.getName();

@@ -5,7 +5,6 @@
 import { OPENS_DOCUMENTS_BY_ID, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
 import { appsScriptClock, documentJobsContext } from "../gas/jobs-context";
 import { editorId } from "../gas/key-digest";
-import { releasePassLease, takePassLease } from "../gas/pass-lease";
 import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "../gas/served-documents";
 import { removeUserPollTrigger } from "../gas/user-poll-trigger";
 import { runPollPass } from "../passes/poll-pass";
@@ -35,7 +34,7 @@ function runDocumentPass(doc: DocumentAccess, deadline: number): void {
   else context.removePollTrigger();
 }
 
-/** Full-scope build: one pass per user at a time (user lock), one per document (its lease). */
+/** Full-scope build: one pass per user at a time (user lock), one writer per document (its store's claim). */
 function withUserPass(pass: (owner: string) => void): void {
   const lock = LockService.getUserLock();
   if (!lock.tryLock(LOCK_WAIT_MS)) return;
@@ -46,13 +45,18 @@ function withUserPass(pass: (owner: string) => void): void {
   }
 }
 
-/** Runs the pass under the document's lease, unless another user's pass holds it. */
-function leasedPass(doc: DocumentAccess, owner: string, deadline: number): void {
-  if (!takePassLease(doc.store, owner, appsScriptClock.now())) return;
+/**
+ * Runs the pass holding the document's store claim (the caller holds `owner`'s user lock, and the
+ * document lock where it is the current document), unless another execution holds the claim: that
+ * one is changing the document, and the next pass does this one's work.
+ */
+function claimedPass(doc: DocumentAccess, owner: string, deadline: number): void {
+  const claims = doc.claims;
+  if (claims && !claims.claim({ documentLock: doc.current, userLock: owner })) return;
   try {
     runDocumentPass(doc, deadline);
   } finally {
-    releasePassLease(doc.store, owner);
+    claims?.release();
   }
   // The document was reached: what a background run could not do for it is done now.
   clearBackgroundNotice(doc.id);
@@ -64,7 +68,7 @@ export function passOverCurrentDocument(): void {
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
   if (!OPENS_DOCUMENTS_BY_ID) runDocumentPass(doc, deadline);
-  else withUserPass((owner) => leasedPass(doc, owner, deadline));
+  else withUserPass((owner) => claimedPass(doc, owner, deadline));
 }
 
 /** Full-scope build: the current document (if any) under its lock, then every other one by id. */
@@ -86,7 +90,7 @@ function serveEveryDocument(passUnderDocumentLock: () => void): void {
         continue;
       }
       try {
-        leasedPass(doc, owner, deadline);
+        claimedPass(doc, owner, deadline);
       } catch (error) {
         // One document's trouble does not stop the others; its sidebar shows what went wrong.
         leaveBackgroundNotice(id, stoppedOn(messageOf(error)), appsScriptClock.now());

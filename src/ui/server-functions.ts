@@ -66,7 +66,7 @@ export function saveSettings(raw: unknown): AccountView {
       writeServiceSettings(change);
       try {
         // The document learns this editor's new key (a digest): its jobs are judged by it from now.
-        tryDocumentLock(() => registerEditorKey(change.settings.apiKey), LOCK_WAIT_MS);
+        withDocumentLock(() => registerEditorKey(change.settings.apiKey), LOCK_WAIT_MS);
       } catch {
         // Best effort: the next pass or start registers it too.
       }

@@ -1,24 +1,49 @@
-// Tests the full-scope build's key-value store over the fakes' developer metadata: one execution
-// reads the store with one listing and one call per entry (its value names it; getKey and getValue
-// are each a call in Apps Script), reads nothing twice, writes through the handles it listed, and
-// still reads entries written before values carried their names.
-import { DeveloperMetadataStore, METADATA_BUDGET_CHARS } from "../../src/gas/developer-metadata-store";
+// Tests the full-scope build's key-value store over the fakes' developer metadata: one data entry
+// holds every key, read with one listing and one call per entry and written with one call; only
+// the holder of the store's write claim changes it, so two executions never overwrite each
+// other's changes; claims of executions that certainly ended are void; entries of the per-key
+// layout (deployments before this one) are read and moved into the data entry by the first write,
+// never holding more than Google's 30,000 characters on the way.
+import { CLAIM_MS, DeveloperMetadataStore, METADATA_BUDGET_CHARS, type ClaimHolder, type StoreRuntime } from "../../src/gas/developer-metadata-store";
 import { createRuntime } from "../../dev/fakes/runtime";
 
 let runtime: ReturnType<typeof createRuntime>;
 let app: GoogleAppsScript.Spreadsheet.SpreadsheetApp;
+let tokens = 0;
+let sleeps: Array<() => void> = [];
 beforeEach(() => {
-  runtime = createRuntime({ seed: 5 });
+  runtime = createRuntime({ seed: 5, enforceTimeLimits: false }); // claims expire after 6.5 min
   app = runtime.globals().SpreadsheetApp as unknown as GoogleAppsScript.Spreadsheet.SpreadsheetApp;
   (globalThis as { SpreadsheetApp?: unknown }).SpreadsheetApp = app;
+  tokens = 0;
+  sleeps = [];
 });
 afterEach(() => {
   runtime.endAmbient();
   delete (globalThis as { SpreadsheetApp?: unknown }).SpreadsheetApp;
 });
 
+/** The platform as the store sees it: the runtime's virtual clock; a sleep runs what a test queued. */
+const platform = (): StoreRuntime => ({
+  now: () => runtime.clock.now(),
+  sleep: (ms) => {
+    runtime.clock.advance(ms);
+    sleeps.shift()?.();
+  },
+  newToken: () => `token-${(tokens += 1)}`,
+  random: () => 0.5,
+});
 /** A store as one execution makes it. */
-const execution = () => new DeveloperMetadataStore(app.getActiveSpreadsheet());
+const execution = () => new DeveloperMetadataStore(app.getActiveSpreadsheet(), platform());
+const LOCKED: ClaimHolder = { documentLock: true, userLock: null };
+/** An execution holding the document lock and the claim, as a sidebar action does. */
+function writer(): DeveloperMetadataStore {
+  const store = execution();
+  expect(store.claim(LOCKED)).toBe(true);
+  return store;
+}
+const metadata = () => runtime.spreadsheet().testing.developerMetadata();
+const metadataChars = () => metadata().reduce((sum, e) => sum + e.key.length + (e.value?.length ?? 0), 0);
 /** SpreadsheetApp calls `work` makes. */
 function calls(work: () => void): number {
   const before = runtime.counters.snapshot();
@@ -28,35 +53,192 @@ function calls(work: () => void): number {
 }
 
 describe("the developer-metadata store", () => {
-  it("reads with one listing and one call per entry, once per execution, and writes through the listed handles", () => {
-    const first = execution();
+  it("keeps every key in one entry: one listing and one read per entry, one write per change, nothing read twice", () => {
+    const first = writer();
     for (let i = 0; i < 10; i += 1) first.setProperty(`job:${i}`, JSON.stringify({ id: i }));
+    first.release();
+    expect(metadata().map((e) => e.key)).toEqual(["businessLeads:store"]);
+
+    const reader = execution();
+    expect(calls(() => expect(Object.keys(reader.getProperties())).toHaveLength(10))).toBe(2); // find + the one value
+    expect(calls(() => reader.getProperty("job:3"))).toBe(0);
+
     const store = execution();
-    expect(calls(() => expect(Object.keys(store.getProperties())).toHaveLength(10))).toBe(1 + 10);
-    expect(calls(() => store.getProperty("job:3"))).toBe(0);
-    expect(calls(() => store.setProperty("job:3", JSON.stringify({ id: 3, done: true })))).toBe(1); // setValue, no search
+    // The claim: add it, list the store (the data entry and the claim), then change and release.
+    expect(calls(() => store.claim(LOCKED))).toBe(1 + 1 + 2);
+    expect(calls(() => store.setProperty("job:3", JSON.stringify({ id: 3, done: true })))).toBe(1);
     expect(calls(() => store.setProperty("job:3", JSON.stringify({ id: 3, done: true })))).toBe(0); // unchanged: no write
     expect(calls(() => store.deleteProperty("job:4"))).toBe(1);
+    expect(calls(() => store.release())).toBe(1); // the claim goes
     expect(execution().getProperties()).toMatchObject({ "job:3": JSON.stringify({ id: 3, done: true }) });
     expect(execution().getProperty("job:4")).toBeNull();
+    expect(metadata()).toHaveLength(1);
   });
 
-  it("reads an entry written before values carried their names, and rewrites it in the new form at its next save", () => {
-    app.getActiveSpreadsheet().addDeveloperMetadata("businessLeads.job:old", JSON.stringify({ id: "old" }), app.DeveloperMetadataVisibility.PROJECT);
-    expect(execution().getProperty("job:old")).toBe(JSON.stringify({ id: "old" }));
-    execution().setProperty("job:old", JSON.stringify({ id: "old", v: 2 }));
-    const [entry] = runtime.spreadsheet().testing.developerMetadata();
-    expect(entry).toMatchObject({ key: "businessLeads.job:old", value: `#job:old\n${JSON.stringify({ id: "old", v: 2 })}` });
-    expect(execution().getProperties()).toEqual({ "job:old": JSON.stringify({ id: "old", v: 2 }) });
+  it("writes a batch's changes with one call at its end, also when the work fails after them", () => {
+    const store = writer();
+    expect(calls(() => store.batch(() => {
+      for (let i = 0; i < 20; i += 1) store.setProperty(`job:${i}`, `{"i":${i}}`);
+      store.deleteProperty("job:0");
+    }))).toBe(1);
+    expect(() => store.batch(() => {
+      store.setProperty("job:1", "{\"i\":\"one\"}");
+      throw new Error("the sheet could not be written");
+    })).toThrow("the sheet could not be written");
+    store.release();
+    expect(execution().getProperties()).toEqual(expect.objectContaining({ "job:1": "{\"i\":\"one\"}", "job:19": "{\"i\":19}" }));
+    expect(execution().getProperty("job:0")).toBeNull();
   });
 
-  it("keeps one of two entries two executions added under one name, and stays within its character budget", () => {
-    execution().setProperty("passLease", "a");
-    execution().setProperty("other", "b");
-    app.getActiveSpreadsheet().addDeveloperMetadata("businessLeads.passLease", "#passLease\nb", app.DeveloperMetadataVisibility.PROJECT);
-    expect(execution().getProperty("passLease")).toBe("b");
-    expect(runtime.spreadsheet().testing.developerMetadata().filter((e) => e.key === "businessLeads.passLease")).toHaveLength(1);
+  it("keeps values exactly: line breaks, tabs, a leading '!' and an empty value", () => {
+    const store = writer();
+    const values = { a: "two\nlines", b: "tab\there", c: "!bang", d: "", e: "\"quoted\"\r\n" };
+    for (const [key, value] of Object.entries(values)) store.setProperty(key, value);
+    store.release();
+    expect(execution().getProperties()).toEqual(values);
+  });
+
+  it("leaves no entry once emptied again, and no claim once released: the spreadsheet is as it was", () => {
+    const store = writer();
+    store.setProperty("check", "written");
+    expect(execution().getProperty("check")).toBe("written");
+    store.deleteProperty("check");
+    store.release();
+    expect(metadata()).toEqual([]);
+  });
+
+  it("is changed only under its claim", () => {
     const store = execution();
+    expect(() => store.setProperty("job:1", "{}")).toThrow(/only under its write claim/);
+    expect(() => store.deleteProperty("job:1")).toThrow(/only under its write claim/);
+    expect(metadata()).toEqual([]);
+  });
+
+  it("refuses a write past its 24,000 characters and keeps what it had", () => {
+    const store = writer();
+    store.setProperty("small", "x");
     expect(() => store.setProperty("big", "x".repeat(METADATA_BUDGET_CHARS))).toThrow(/list of Business Leads jobs is full/);
+    expect(store.getProperty("big")).toBeNull();
+    store.release();
+    expect(execution().getProperties()).toEqual({ small: "x" });
+  });
+});
+
+describe("the store's write claim", () => {
+  it("keeps a second execution out while the first holds it; it then sees the first one's writes", () => {
+    const a = writer();
+    const b = execution();
+    b.getProperties(); // B read the store before A's change...
+    a.setProperty("job:a", "{}");
+    expect(b.claim({ documentLock: false, userLock: "bob" })).toBe(false); // ...and cannot write it now
+    expect(metadata().filter((e) => e.key === "businessLeads:claim")).toHaveLength(1); // B took its claim back
+    a.release();
+    expect(b.claim({ documentLock: false, userLock: "bob" })).toBe(true);
+    b.setProperty("job:b", "{}"); // read again when claimed: A's record stays
+    b.release();
+    expect(Object.keys(execution().getProperties()).sort()).toEqual(["job:a", "job:b"]);
+  });
+
+  it("waits for the holder when it may: a sidebar action gets the store once a background pass is done", () => {
+    const pass = execution();
+    expect(pass.claim({ documentLock: false, userLock: "bob" })).toBe(true);
+    pass.setProperty("job:pass", "{}");
+    const action = execution();
+    sleeps.push(() => undefined, () => pass.release()); // the pass ends during the action's second wait
+    expect(action.claim(LOCKED, 20_000)).toBe(true);
+    action.setProperty("job:action", "{}");
+    action.release();
+    expect(Object.keys(execution().getProperties()).sort()).toEqual(["job:action", "job:pass"]);
+    expect(metadata().map((e) => e.key)).toEqual(["businessLeads:store"]);
+  });
+
+  it("gives up after its wait while the holder stays, and leaves no claim of its own", () => {
+    const pass = execution();
+    pass.claim({ documentLock: false, userLock: "bob" });
+    const started = runtime.clock.now();
+    expect(execution().claim(LOCKED, 2_000)).toBe(false);
+    expect(runtime.clock.now() - started).toBeLessThanOrEqual(2_000);
+    expect(metadata().filter((e) => e.key === "businessLeads:claim")).toHaveLength(1);
+  });
+
+  it("treats the claim of an execution that certainly ended as void: expired, or made under a lock the caller holds", () => {
+    const claims = () => metadata().filter((e) => e.key === "businessLeads:claim");
+    const clearClaims = () => app.getActiveSpreadsheet().createDeveloperMetadataFinder().withKey("businessLeads:claim").find().forEach((m) => m.remove());
+    // A killed action left its claim: the next holder of the document lock knows that execution ended.
+    execution().claim(LOCKED);
+    expect(execution().claim(LOCKED)).toBe(true);
+    expect(claims()).toHaveLength(1); // the dead one was removed
+    clearClaims();
+
+    // A killed pass of alice's: void for alice's next pass (it holds her user lock), not for others.
+    execution().claim({ documentLock: false, userLock: "alice" });
+    expect(execution().claim({ documentLock: false, userLock: "bob" })).toBe(false);
+    expect(execution().claim(LOCKED)).toBe(false); // it was not made under the document lock
+    expect(execution().claim({ documentLock: false, userLock: "alice" })).toBe(true);
+    clearClaims();
+
+    // Any claim is void once it is older than an execution may live.
+    execution().claim({ documentLock: false, userLock: "carol" });
+    runtime.clock.advance(CLAIM_MS - 1);
+    expect(execution().claim({ documentLock: false, userLock: "dave" })).toBe(false);
+    runtime.clock.advance(1);
+    expect(execution().claim({ documentLock: false, userLock: "dave" })).toBe(true);
+  });
+
+  it("is taken once per execution: a nested claim holds until the outer one is released", () => {
+    const store = writer();
+    expect(store.claim(LOCKED)).toBe(true);
+    store.setProperty("k", "v");
+    store.release();
+    expect(execution().claim({ documentLock: false, userLock: "bob" })).toBe(false);
+    store.release();
+    expect(execution().claim({ documentLock: false, userLock: "bob" })).toBe(true);
+  });
+});
+
+describe("entries of the per-key layout (written before this version)", () => {
+  const addOld = (key: string, value: string) => app.getActiveSpreadsheet().addDeveloperMetadata(key, value, app.DeveloperMetadataVisibility.PROJECT);
+
+  it("are read as they are, and moved into the one entry by the first write, the obsolete lease dropped", () => {
+    addOld("businessLeads.job:a", `#job:a\n${JSON.stringify({ id: "a" })}`);
+    addOld("businessLeads.job:b", JSON.stringify({ id: "b" })); // before values carried their names
+    addOld("businessLeads.start:s", `#start:s\n${JSON.stringify({ jobId: null })}`);
+    addOld("businessLeads.passLease", `#passLease\n${JSON.stringify({ owner: "x", until: 1 })}`);
+    addOld("businessLeads.job:a", `#job:a\n${JSON.stringify({ id: "a", later: true })}`); // two executions added one key
+    addOld("otherTool.setting", "kept"); // not ours
+    expect(execution().getProperties()).toEqual({
+      "job:a": JSON.stringify({ id: "a", later: true }),
+      "job:b": JSON.stringify({ id: "b" }),
+      "start:s": JSON.stringify({ jobId: null }),
+    });
+
+    const store = writer();
+    store.deleteProperty("start:s");
+    store.release();
+    expect(metadata().map((e) => e.key).sort()).toEqual(["businessLeads:store", "otherTool.setting"]);
+    expect(execution().getProperties()).toEqual({ "job:a": JSON.stringify({ id: "a", later: true }), "job:b": JSON.stringify({ id: "b" }) });
+  });
+
+  it("a full store of them moves a step at a time, never past Google's 30,000 characters", () => {
+    const record = (i: number) => JSON.stringify({ id: `job-${i}`, name: "n".repeat(480) });
+    for (let i = 0; i < 40; i += 1) addOld(`businessLeads.job:${i}`, `#job:${i}\n${record(i)}`);
+    const before = metadataChars();
+    expect(before).toBeGreaterThan(21_000);
+    let most = 0;
+    const unwatch = runtime.watchSpreadsheetCalls(() => (most = Math.max(most, metadataChars())));
+    const store = writer();
+    store.setProperty("job:0", record(1000)); // the first change moves them all
+    store.release();
+    unwatch();
+    most = Math.max(most, metadataChars());
+    // A step of 3,000 characters, the changed record and the claim: at most, on top of what was there.
+    expect(most).toBeLessThanOrEqual(before + 3_000 + 1_000);
+    expect(most).toBeLessThan(30_000);
+    expect(metadata().map((e) => e.key)).toEqual(["businessLeads:store"]);
+    const moved = execution().getProperties();
+    expect(Object.keys(moved)).toHaveLength(40);
+    expect(moved["job:0"]).toBe(record(1000));
+    expect(moved["job:39"]).toBe(record(39));
+    expect(metadataChars()).toBeLessThan(before); // one entry costs less than forty
   });
 });

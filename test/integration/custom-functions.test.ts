@@ -1,12 +1,16 @@
 // The custom functions on the built bundle, run as Sheets runs them: AuthMode.CUSTOM_FUNCTION, by
 // an editor who is not the spreadsheet's owner. The key comes only from the copy shared with the
-// document's formulas; answers are cached; a range is one round trip; no call outlives 30 s.
+// document's formulas; answers are cached; a range is one round trip; no call outlives 30 s. The
+// full-scope build (dist-full/) answers alike whether or not Google lets a custom function list
+// developer metadata, where that build keeps its job records.
+import * as path from "node:path";
 import { newRuntime, pollUntil, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 
 const OWNER = "owner@example.com";
 const EDITOR = "editor@example.com";
 const FUNCTIONS = ["LEADS_LOCATIONS", "LEADS_CREDITS", "LEADS_BUSINESS", "LEADS_JOB", "LEADS_RESULTS"] as const;
+const FULL = path.resolve(__dirname, "../../dist-full");
 
 let world: World;
 beforeAll(async () => {
@@ -30,7 +34,7 @@ function cell(runtime: FakeRuntime, name: string, ...args: unknown[]) {
   };
 }
 
-function editorRuntime(options: { fetchLatencyMs?: number } = {}): FakeRuntime {
+function editorRuntime(options: Parameters<typeof newRuntime>[1] = {}): FakeRuntime {
   return newRuntime(world, { userEmail: EDITOR, ownerEmail: OWNER, ...options });
 }
 
@@ -186,6 +190,48 @@ describe("with the editor's key shared with formulas", () => {
     const service = await serviceResults(world, apiKey, job.jobId);
     const mixed = cell(runtime, "LEADS_BUSINESS", [[service[0]?.id], [""], ["00000000-0000-4000-8000-000000000000"]], "title");
     expect(mixed.value).toEqual([[service[0]?.title], [""], [expect.stringMatching(/No business with ID/)]]);
+  });
+});
+
+describe.each(["refused", "allowed"] as const)("the full-scope build, when Google has %s custom functions to list developer metadata", (developerMetadataInCustomFunctions) => {
+  let runtime: FakeRuntime;
+  let apiKey: string;
+  let job: JobView;
+  beforeAll(async () => {
+    ({ apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 }));
+    runtime = editorRuntime({ distDir: FULL, developerMetadataInCustomFunctions });
+    job = await completedSearch(runtime, apiKey, true);
+  });
+  beforeEach(() => runtime.evictCaches());
+
+  it("every function gives the service's answer", async () => {
+    const service = [...(await serviceResults(world, apiKey, job.jobId))].sort((a, b) => Number(a.position) - Number(b.position));
+    const ids = service.slice(0, 20).map((b) => [b.id]);
+    const answers = {
+      LEADS_LOCATIONS: cell(runtime, "LEADS_LOCATIONS", "Spring", "US"),
+      LEADS_CREDITS: cell(runtime, "LEADS_CREDITS"),
+      LEADS_BUSINESS: cell(runtime, "LEADS_BUSINESS", ids, "phone"),
+      LEADS_JOB: cell(runtime, "LEADS_JOB", job.jobId, "status"),
+      LEADS_RESULTS: cell(runtime, "LEADS_RESULTS", job.jobId, "id, title"),
+    };
+    for (const name of FUNCTIONS) expect([name, answers[name].error]).toEqual([name, undefined]);
+    expect((answers.LEADS_LOCATIONS.value as unknown[][])[0]).toEqual(["label", "country_code", "full_name", "location_code"]);
+    expect(answers.LEADS_CREDITS.value).toBe((await serviceAccount(world, apiKey)).credits_remaining);
+    expect(answers.LEADS_BUSINESS.value).toEqual(service.slice(0, 20).map((b) => [b.phone]));
+    expect(answers.LEADS_BUSINESS.roundTrips).toBe(1);
+    expect(answers.LEADS_JOB.value).toBe("completed");
+    expect(answers.LEADS_RESULTS.value).toEqual([["id", "title"], ...service.map((b) => [b.id, b.title])]);
+  });
+
+  const readsRecords = developerMetadataInCustomFunctions === "allowed";
+  it(readsRecords ? "knows a tracked job's family from its record: one request" : "reads no record and asks both job families: two requests, one round trip", () => {
+    const status = cell(runtime, "LEADS_JOB", job.jobId, "lead_count");
+    expect([status.value, status.error]).toEqual([100, undefined]);
+    expect([status.requests, status.roundTrips]).toEqual([readsRecords ? 1 : 2, 1]);
+    runtime.evictCaches(); // else the family LEADS_JOB found is remembered there
+    const results = cell(runtime, "LEADS_RESULTS", job.jobId, "id");
+    expect((results.value as unknown[][]).length).toBe(101);
+    expect(results.requests).toBe(readsRecords ? 1 : 2);
   });
 });
 

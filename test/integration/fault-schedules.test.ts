@@ -4,7 +4,7 @@
 // passes, a lost creation response and jobs that fail. Every schedule must end with the sheet
 // exactly equal to the service's results, once each, and one charge per search.
 // Both builds run every schedule: dist/ (spreadsheets.currentonly, jobs in document properties) and
-// dist-full/ (the full scope, jobs in the spreadsheet's developer metadata, user lock and lease).
+// dist-full/ (the full scope, jobs in the spreadsheet's developer metadata, user lock and the store's write claim).
 // FAULT_SCHEDULES=n runs n schedules (default 200); FAULT_SEED=s runs only schedule s.
 import * as path from "node:path";
 import { austinLabel, expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";

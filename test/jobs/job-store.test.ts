@@ -113,15 +113,20 @@ describe("job store on developer metadata (the full-scope build)", () => {
   let runtime: ReturnType<typeof createRuntime>;
   beforeEach(() => {
     runtime = createRuntime({ seed: 3 });
-    const { SpreadsheetApp } = runtime.globals();
-    (globalThis as { SpreadsheetApp?: unknown }).SpreadsheetApp = SpreadsheetApp;
+    const { SpreadsheetApp, Utilities } = runtime.globals();
+    Object.assign(globalThis, { SpreadsheetApp, Utilities });
   });
   afterEach(() => {
     runtime.endAmbient();
     delete (globalThis as { SpreadsheetApp?: unknown }).SpreadsheetApp;
+    delete (globalThis as { Utilities?: unknown }).Utilities;
   });
-  /** A store as one execution makes it (each execution reads the metadata afresh). */
-  const execution = () => new DeveloperMetadataStore((globalThis as unknown as { SpreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp }).SpreadsheetApp.getActiveSpreadsheet());
+  /** A store as one execution under the document lock makes it: claimed, so read afresh, and written through. */
+  const execution = () => {
+    const store = new DeveloperMetadataStore((globalThis as unknown as { SpreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp }).SpreadsheetApp.getActiveSpreadsheet());
+    store.claim({ documentLock: true, userLock: null });
+    return store;
+  };
   const used = (kv: DeveloperMetadataStore) => storeSize(METADATA_STORE_BUDGET, kv.getProperties());
 
   it("200 searches one after another, each in its own executions: every start has room, the oldest finished are pruned first", () => {
@@ -170,8 +175,8 @@ describe("job store on developer metadata (the full-scope build)", () => {
     const after = new JobStore(execution());
     expect(after.active()).toHaveLength(active);
     expect(after.all().filter((r) => r.settled).map((r) => r.id)).toEqual([search(0).id]); // the schedule stays
-    // What is left above the ceiling is room for the pass lease, editor keys and notes.
+    // What is left above the ceiling is room for editor keys and notes (and the write claims).
     expect(used(execution())).toBeLessThanOrEqual(METADATA_STORE_BUDGET.newJobCeiling);
-    expect(() => execution().setProperty("passLease", JSON.stringify({ owner: "x".repeat(36), until: Date.now() }))).not.toThrow();
+    expect(() => execution().setProperty("editorKeys", JSON.stringify({ ["x".repeat(36)]: { digest: "0".repeat(16), at: Date.now() } }))).not.toThrow();
   });
 });

@@ -1,0 +1,89 @@
+// This file defines the text of the full-scope build's developer metadata entries: the ONE data
+// entry that holds every key of a document's job store, the write claims executions add before
+// they change it, and the per-key entries of the layout before it (read, then migrated). Text
+// rules only: no Apps Script call is made here.
+
+/** The metadata key of the data entry (never read back: its value says what it is). */
+export const DATA_KEY = "businessLeads:store";
+/** The metadata key of every write claim. */
+export const CLAIM_KEY = "businessLeads:claim";
+/** The per-key layout: one entry per key, its metadata key "businessLeads." + the key. */
+export const LEGACY_PREFIX = "businessLeads.";
+
+/** First line of the data entry's value; values of the per-key layout begin with "#" or JSON. */
+const DATA_HEADER = "businessLeads/store 1";
+const CLAIM_MARK = "businessLeads/claim ";
+
+/** A value is stored as is unless it holds a line break or begins with "!"; then as "!" + JSON. */
+const encodeValue = (value: string): string => (value.indexOf("\n") >= 0 || value.startsWith("!") ? `!${JSON.stringify(value)}` : value);
+
+function decodeValue(text: string): string {
+  if (!text.startsWith("!")) return text;
+  try {
+    const parsed: unknown = JSON.parse(text.slice(1));
+    return typeof parsed === "string" ? parsed : text;
+  } catch {
+    return text;
+  }
+}
+
+/** Characters one key adds to the data entry: a line break, the key, a tab and the value as stored. */
+export const lineChars = (key: string, value: string): number => key.length + encodeValue(value).length + 2;
+/** Characters of a data entry holding nothing. */
+export const EMPTY_DATA_CHARS = DATA_HEADER.length;
+
+/** The data entry's value: a header line, then one line per key, "key TAB value". */
+export function encodeData(keys: ReadonlyMap<string, string>): string {
+  let text = DATA_HEADER;
+  for (const [key, value] of keys) {
+    if (/[\t\n]/.test(key)) throw new Error(`A job store key cannot hold a tab or a line break: ${JSON.stringify(key)}`);
+    text += `\n${key}\t${encodeValue(value)}`;
+  }
+  return text;
+}
+
+/** The keys a data entry's value holds, or null when the value is not a data entry. */
+export function decodeData(raw: string): Map<string, string> | null {
+  if (raw !== DATA_HEADER && !raw.startsWith(`${DATA_HEADER}\n`)) return null;
+  const keys = new Map<string, string>();
+  const lines = raw.split("\n");
+  for (let i = 1; i < lines.length; i += 1) {
+    const line = lines[i] ?? "";
+    const tab = line.indexOf("\t");
+    if (tab > 0) keys.set(line.slice(0, tab), decodeValue(line.slice(tab + 1)));
+  }
+  return keys;
+}
+
+/** An execution's claim to be the only one changing the store, and what tells that it died. */
+export interface Claim {
+  token: string;
+  /** Epoch ms after which the claim is void: longer than any execution lives. */
+  until: number;
+  /** Made under the document lock: whoever holds that lock now knows its maker has ended. */
+  documentLock: boolean;
+  /** Made under this user's lock (a pass): the same, for whoever holds that user's lock now. */
+  userLock: string | null;
+}
+
+export const encodeClaim = (claim: Claim): string => CLAIM_MARK + JSON.stringify(claim);
+
+export function decodeClaim(raw: string): Claim | null {
+  if (!raw.startsWith(CLAIM_MARK)) return null;
+  try {
+    const c = JSON.parse(raw.slice(CLAIM_MARK.length)) as Partial<Claim>;
+    if (typeof c.token !== "string" || typeof c.until !== "number") return null;
+    return { token: c.token, until: c.until, documentLock: c.documentLock === true, userLock: typeof c.userLock === "string" ? c.userLock : null };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A value of the per-key layout that names its entry: "#", the key, a line break, the value. JSON
+ * never starts with "#"; a value written before values carried names is told by its metadata key.
+ */
+export function decodeNamedValue(raw: string): { name: string; value: string } | null {
+  const end = raw.startsWith("#") ? raw.indexOf("\n") : -1;
+  return end < 0 ? null : { name: raw.slice(1, end), value: raw.slice(end + 1) };
+}
