@@ -7,6 +7,8 @@ export const MENU_ITEMS: ReadonlyArray<{ caption: string; handler: string }> = [
   // header row finds the columns, so the caption names the sheet, not a selection.
   { caption: "Enrich the rows of this sheet", handler: "startEnrichment" },
   { caption: "Refresh jobs now", handler: "refreshJobs" },
+  // A self-check of what Google's documentation leaves open; its report shows in a dialog.
+  { caption: "Check this spreadsheet", handler: "diagnose" },
 ];
 
 export function buildAddonMenu(ui: GoogleAppsScript.Base.Ui): void {

@@ -1,0 +1,60 @@
+// This file defines the self-check of the job store (diagnose()): an entry written through the
+// store this build uses (document properties, or developer metadata in the full-scope build) is
+// read back through a fresh store, which reads the document again, then removed whatever happens.
+import type { KeyValueStore } from "../jobs/key-value-store";
+
+/** Probe entries' names: no job record, start record or other entry of the store begins so. */
+const PROBE_PREFIX = "selfCheck:";
+
+export interface JobStoreProbe {
+  /** "same": read back exactly; "missing": not found; "changed": found, different. Null when writing or reading failed. */
+  readBack: "same" | "missing" | "changed" | null;
+  /** Why writing or reading failed, in Google's words; null when both worked. */
+  failure: string | null;
+  /** False when a probe entry may still be in the store. */
+  removed: boolean;
+}
+
+function messageOf(error: unknown): string {
+  return typeof error === "object" && error !== null && "message" in error ? String((error as { message: unknown }).message) : String(error);
+}
+
+/**
+ * `openStore` gives a new view of the document's store on each call (a developer-metadata store
+ * reads the document once and then answers from memory, so the same one would prove nothing).
+ */
+export function probeJobStore(openStore: () => KeyValueStore): JobStoreProbe {
+  const key = `${PROBE_PREFIX}${Utilities.getUuid()}`;
+  // Text beyond ASCII and a formula-like start: the store must keep every character.
+  const value = JSON.stringify({ probe: key, text: "Café 東京 ✓ =1+1 0042" });
+  let readBack: JobStoreProbe["readBack"] = null;
+  let failure: string | null = null;
+  let reader: KeyValueStore | null = null;
+  try {
+    openStore().setProperty(key, value);
+    reader = openStore();
+    const found = reader.getProperty(key);
+    readBack = found === value ? "same" : found === null ? "missing" : "changed";
+  } catch (error) {
+    failure = messageOf(error);
+  }
+  return { readBack, failure, removed: removeProbes(openStore, reader) };
+}
+
+/**
+ * Removes every probe entry (this one, and any an earlier check killed midway left), trying twice,
+ * and reads the store once more to be sure. `reader` (the store that read the entry back) is used
+ * first: it already knows every entry.
+ */
+function removeProbes(openStore: () => KeyValueStore, reader: KeyValueStore | null): boolean {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const store = (attempt === 0 ? reader : null) ?? openStore();
+      for (const key of Object.keys(store.getProperties())) if (key.startsWith(PROBE_PREFIX)) store.deleteProperty(key);
+      if (!Object.keys(openStore().getProperties()).some((key) => key.startsWith(PROBE_PREFIX))) return true;
+    } catch {
+      // Google's transient failures pass: once more.
+    }
+  }
+  return false;
+}
