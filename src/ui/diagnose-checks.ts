@@ -27,6 +27,15 @@ export interface Check {
   detail: string;
 }
 
+/** What diagnose() returns (contract.md: `{build, checks}`, plus a one-sentence summary). */
+export interface DiagnoseReport {
+  /** Which build this is: its spreadsheet scope, and the service address it was built for, if any. */
+  build: string;
+  /** One sentence over the checks: the problems found, and how many could not be checked. */
+  summary: string;
+  checks: Check[];
+}
+
 type Outcome = Pick<Check, "ok" | "detail">;
 
 /** GET /account with one retry at most: a check should answer within seconds, not minutes. */
@@ -98,7 +107,7 @@ export function plainTextCheck(doc: DocumentAccess | null): Outcome {
   if (changed.length > 0) {
     return { ok: false, detail: `Sheets changed text that Business Leads wrote: ${changed.map(became).join("; ")}. Tell your admin: values in your sheets could be wrong.${left}` };
   }
-  const shown = FORMULA_LIKE_SAMPLES.slice(0, 4).join(", ");
+  const shown = FORMULA_LIKE_SAMPLES.slice(0, 4).map((sample) => `"${sample}"`).join(", ");
   return {
     ok: probe.left === null,
     detail: `Values such as ${shown} were written the way Business Leads writes every text, into a temporary sheet, and came back exactly as written (never a formula, a number or a date). The temporary sheet was removed.${left}`,

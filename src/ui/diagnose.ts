@@ -6,16 +6,10 @@ import { currentDocument, OPENS_DOCUMENTS_BY_ID, type DocumentAccess } from "../
 import { ACTION_LOCK_WAIT_MS, withOwnDocumentLock, type LockOutcome } from "../gas/document-lock";
 import { userApiKey } from "../gas/settings";
 import { DEFAULT_BASE_URL } from "./build-defaults";
-import { jobStoreCheck, lockCheck, plainTextCheck, pollTriggerCheck, runCheck, serviceCheck, triggerDocumentCheck, type Check } from "./diagnose-checks";
+import { jobStoreCheck, lockCheck, plainTextCheck, pollTriggerCheck, runCheck, serviceCheck, triggerDocumentCheck, type Check, type DiagnoseReport } from "./diagnose-checks";
 import { showReportDialog } from "./diagnose-dialog";
 
-export type { Check, CheckId } from "./diagnose-checks";
-
-export interface DiagnoseReport {
-  /** Which build this is: its spreadsheet scope, and the service address it was built for, if any. */
-  build: string;
-  checks: Check[];
-}
+export type { Check, CheckId, DiagnoseReport } from "./diagnose-checks";
 
 /** The build, in words an admin can match with the README's "Two builds". */
 export function buildDescription(): string {
@@ -67,6 +61,13 @@ function runChecks(): Check[] {
   return [service, ...written, lock, runCheck("poll-trigger", () => pollTriggerCheck(doc)), runCheck("trigger-document", triggerDocumentCheck)];
 }
 
+export function summaryOf(checks: readonly Check[]): string {
+  const problems = checks.filter((check) => check.ok === false).length;
+  const unchecked = checks.filter((check) => check.ok === null).length;
+  const found = problems === 0 ? "No problem found" : `${problems} ${problems === 1 ? "problem" : "problems"} found`;
+  return unchecked === 0 ? `${found}.` : `${found}; ${unchecked} could not be checked yet.`;
+}
+
 /** The key never leaves the server: not in a detail, however a message came to quote it. */
 function withoutKey(report: DiagnoseReport): DiagnoseReport {
   let key: string | null = null;
@@ -78,12 +79,13 @@ function withoutKey(report: DiagnoseReport): DiagnoseReport {
   const secret = key;
   if (!secret) return report;
   const scrub = (text: string): string => text.split(secret).join("[API key]");
-  return { build: scrub(report.build), checks: report.checks.map((check) => ({ ...check, label: scrub(check.label), detail: scrub(check.detail) })) };
+  return { build: scrub(report.build), summary: report.summary, checks: report.checks.map((check) => ({ ...check, label: scrub(check.label), detail: scrub(check.detail) })) };
 }
 
 /** `a = {dialog?: boolean}`: the sidebar passes {dialog: false}; from the menu the report shows in a dialog. */
 export function diagnose(raw?: unknown): DiagnoseReport {
-  const report = withoutKey({ build: buildDescription(), checks: runChecks() });
+  const checks = runChecks();
+  const report = withoutKey({ build: buildDescription(), summary: summaryOf(checks), checks });
   const dialog = !(typeof raw === "object" && raw !== null && (raw as { dialog?: unknown }).dialog === false);
   if (dialog) {
     try {

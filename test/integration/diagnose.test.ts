@@ -26,6 +26,7 @@ interface Check {
 }
 interface Report {
   build: string;
+  summary: string;
   checks: Check[];
 }
 
@@ -86,6 +87,8 @@ function reportOf(result: RunResult, apiKey: string): Report {
   expect(JSON.stringify(result.logs)).not.toContain(apiKey);
   const report = result.value as Report;
   expect(report.checks.map((c) => c.id)).toEqual(CHECK_IDS);
+  const problems = report.checks.filter((c) => c.ok === false).length;
+  expect(report.summary).toMatch(problems === 0 ? /^No problem found[.;]/ : new RegExp(`^${problems} problems? found[.;]`));
   for (const check of report.checks) {
     expect(check.label.length).toBeGreaterThan(0);
     expect(check.detail.length).toBeGreaterThan(0);
@@ -111,6 +114,7 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     const result = runtime.run("diagnose", [{ dialog: false }], { viaScriptRun: true });
     const report = reportOf(result, apiKey);
     expect(oks(report)).toEqual(Object.fromEntries(CHECK_IDS.map((id) => [id, true])));
+    expect(report.summary).toBe("No problem found.");
     expect(report.build).toMatch(full ? /^Full build \(spreadsheets scope\)/ : /^Default build \(spreadsheets\.currentonly scope\)/);
     expect(report.build).toMatch(/no service address built in/);
     expect(checkOf(report, "service").detail).toMatch(new RegExp(`accepted your key: Growth plan, ${String(credits)} credits left`));
@@ -242,6 +246,26 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     // The record is one small value in the user's own properties.
     const record = runtime.stores.user().get("businessLeads.lastBackgroundRun") ?? "";
     expect(JSON.parse(record)).toEqual({ at: expect.any(Number), withDocument: triggerDocument === "own" });
+  });
+
+  it("a background run whose record cannot be saved (the user's property store is full) still does its work and throws nothing", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
+    const runtime = newRuntime(world, { distDir });
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const job = sidebar<{ jobId: string }>(runtime, "startSearch", { query: "roofers", location, maxResults: 100 });
+    // Filled to a few bytes below Google's 500 KB: the record (about 40 bytes) does not fit.
+    const user = runtime.stores.user();
+    const bytes = (): number => [...user].reduce((sum, [k, v]) => sum + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
+    for (let i = 0; bytes() < 500 * 1024 - 9000; i += 1) user.set(`padding.${i}`, "x".repeat(8000));
+    user.set("padding.last", "x".repeat(500 * 1024 - 10 - bytes() - "padding.last".length));
+    expect(500 * 1024 - bytes()).toBeLessThan(20);
+
+    world.clock.advance(HOUR);
+    const runs = runtime.fireDueTriggers();
+    expect(runs.map((r) => [r.errorMessage, r.killed])).toEqual([[undefined, false]]);
+    expect(user.get("businessLeads.lastBackgroundRun")).toBeUndefined();
+    const written = sidebar<Array<{ jobId: string; rowsWritten: number }>>(runtime, "listJobs").find((j) => j.jobId === job.jobId);
+    expect(written?.rowsWritten).toBeGreaterThan(0);
   });
 
   it("says so when jobs are in progress but the background update is gone", async () => {

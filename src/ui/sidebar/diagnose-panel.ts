@@ -30,11 +30,9 @@ export function diagnosePanel(server: Server, button: HTMLButtonElement, contain
     server
       .call("diagnose", { dialog: false })
       .then((report) => {
-        const problems = report.checks.filter((check) => check.ok === false).length;
-        const summary = problems === 0 ? "No problem found." : `${problems} ${problems === 1 ? "problem" : "problems"} found: see below.`;
         replaceChildren(
           container,
-          h("p", { class: "diagnose-summary", role: "status" }, summary),
+          h("p", { class: "diagnose-summary", role: "status" }, report.summary),
           h("ul", { class: "diagnose-checks", role: "list" }, ...report.checks.map(checkItem)),
           h("p", { class: "hint" }, report.build),
         );
