@@ -3,6 +3,7 @@
 // exactText (src/sheets/cell-text.ts) and one setValues, into a temporary sheet, and read back.
 // The temporary sheet is removed whatever happens, and the user's active sheet is restored
 // (insertSheet makes the new sheet the active one).
+import { messageOf } from "../errors/user-error";
 import { exactText } from "../sheets/cell-text";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -28,10 +29,6 @@ export interface CellTextProbe {
   failure: string | null;
   /** A temporary sheet that could not be removed (its name), or null: the document is as it was. */
   left: string | null;
-}
-
-function messageOf(error: unknown): string {
-  return typeof error === "object" && error !== null && "message" in error ? String((error as { message: unknown }).message) : String(error);
 }
 
 /** Writes the samples into a temporary sheet and reads them back; leaves the document as it was. */

@@ -1,6 +1,7 @@
 // This file defines the self-check of the job store (diagnose()): an entry written through the
 // store this build uses (document properties, or developer metadata in the full-scope build) is
 // read back through a fresh store, which reads the document again, then removed whatever happens.
+import { messageOf } from "../errors/user-error";
 import type { KeyValueStore } from "../jobs/key-value-store";
 
 /** Probe entries' names: no job record, start record or other entry of the store begins so. */
@@ -13,10 +14,6 @@ export interface JobStoreProbe {
   failure: string | null;
   /** False when a probe entry may still be in the store. */
   removed: boolean;
-}
-
-function messageOf(error: unknown): string {
-  return typeof error === "object" && error !== null && "message" in error ? String((error as { message: unknown }).message) : String(error);
 }
 
 /**

@@ -15,6 +15,7 @@ import { readStoredSettings } from "../gas/settings";
 import { userPollTriggerCount } from "../gas/user-poll-trigger";
 import { JobStore } from "../jobs/job-store";
 import { isMine } from "../jobs/ownership";
+import { messageOf } from "../errors/user-error";
 import { DEFAULT_BASE_URL } from "./build-defaults";
 
 export type CheckId = "service" | "plain-text" | "job-store" | "document-lock" | "poll-trigger" | "trigger-document";
@@ -49,10 +50,6 @@ export const LABELS: Record<CheckId, string> = {
   "poll-trigger": "Background updates are scheduled while your jobs run",
   "trigger-document": "Background updates reach your spreadsheets",
 };
-
-function messageOf(error: unknown): string {
-  return typeof error === "object" && error !== null && "message" in error ? String((error as { message: unknown }).message) : String(error);
-}
 
 /** Runs one check; whatever it throws becomes "could not be checked" with the reason. */
 export function runCheck(id: CheckId, check: () => Outcome): Check {

@@ -5,6 +5,7 @@
 import { currentDocument, OPENS_DOCUMENTS_BY_ID, type DocumentAccess } from "../gas/document-access";
 import { ACTION_LOCK_WAIT_MS, withOwnDocumentLock, type LockOutcome } from "../gas/document-lock";
 import { userApiKey } from "../gas/settings";
+import { messageOf } from "../errors/user-error";
 import { DEFAULT_BASE_URL } from "./build-defaults";
 import { jobStoreCheck, lockCheck, plainTextCheck, pollTriggerCheck, runCheck, serviceCheck, triggerDocumentCheck, type Check, type DiagnoseReport } from "./diagnose-checks";
 import { showReportDialog } from "./diagnose-dialog";
@@ -18,10 +19,6 @@ export function buildDescription(): string {
     : "Default build (spreadsheets.currentonly scope): works in the spreadsheet you are using";
   const service = DEFAULT_BASE_URL ? `production build for ${DEFAULT_BASE_URL}` : "no service address built in (each user saves one)";
   return `${scope}; ${service}.`;
-}
-
-function messageOf(error: unknown): string {
-  return typeof error === "object" && error !== null && "message" in error ? String((error as { message: unknown }).message) : String(error);
 }
 
 /**
