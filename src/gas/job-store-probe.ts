@@ -39,16 +39,16 @@ export function probeJobStore(openStore: () => KeyValueStore): JobStoreProbe {
 }
 
 /**
- * Removes every probe entry (this one, and any an earlier check killed midway left), trying twice,
- * and reads the store once more to be sure. `reader` (the store that read the entry back) is used
- * first: it already knows every entry.
+ * Removes every probe entry (this one, and any an earlier check killed midway left), trying twice
+ * with a store that reads the document afresh. `reader` (the store that read the entry back) is
+ * tried first: it already knows every entry, so removing costs no second read of the store.
  */
 function removeProbes(openStore: () => KeyValueStore, reader: KeyValueStore | null): boolean {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const store = (attempt === 0 ? reader : null) ?? openStore();
       for (const key of Object.keys(store.getProperties())) if (key.startsWith(PROBE_PREFIX)) store.deleteProperty(key);
-      if (!Object.keys(openStore().getProperties()).some((key) => key.startsWith(PROBE_PREFIX))) return true;
+      return true;
     } catch {
       // Google's transient failures pass: once more.
     }

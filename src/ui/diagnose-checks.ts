@@ -11,7 +11,7 @@ import { probeJobStore } from "../gas/job-store-probe";
 import { keyDigest } from "../gas/key-digest";
 import { pollTriggerCount } from "../gas/poll-trigger";
 import { servedDocuments } from "../gas/served-documents";
-import { readStoredSettings } from "../gas/settings";
+import { readStoredSettings, userApiKey } from "../gas/settings";
 import { userPollTriggerCount } from "../gas/user-poll-trigger";
 import { JobStore } from "../jobs/job-store";
 import { isMine } from "../jobs/ownership";
@@ -56,11 +56,12 @@ export function runCheck(id: CheckId, check: () => Outcome): Check {
   try {
     return { id, label: LABELS[id], ...check() };
   } catch (error) {
-    return { id, label: LABELS[id], ok: null, detail: `This could not be checked: ${messageOf(error).trim() || "no reason was given"}.` };
+    const reason = messageOf(error).trim().replace(/\.$/, "") || "no reason was given";
+    return { id, label: LABELS[id], ok: null, detail: `This could not be checked: ${reason}.` };
   }
 }
 
-const NO_DOCUMENT: Outcome = { ok: null, detail: `This could not be checked without a spreadsheet. ${new NoDocumentError().message}` };
+const noDocument = (): Outcome => ({ ok: null, detail: `This could not be checked without a spreadsheet. ${new NoDocumentError().message}` });
 
 /** The service answers the user's key (GET /account: it spends no credits). */
 export function serviceCheck(): Outcome {
@@ -94,7 +95,7 @@ function became(cell: CellReadBack): string {
 
 /** Formula-like text written through the writers' own path comes back as that exact text. */
 export function plainTextCheck(doc: DocumentAccess | null): Outcome {
-  if (!doc) return NO_DOCUMENT;
+  if (!doc) return noDocument();
   const probe = probeCellText(doc.spreadsheet);
   const left = probe.left ? ` A temporary sheet named "${probe.left}" could not be removed: please delete it.` : "";
   if (probe.failure !== null) {
@@ -113,7 +114,7 @@ export function plainTextCheck(doc: DocumentAccess | null): Outcome {
 
 /** The job store (document properties, or developer metadata in the full build) reads back what it wrote. */
 export function jobStoreCheck(doc: DocumentAccess | null): Outcome {
-  if (!doc) return NO_DOCUMENT;
+  if (!doc) return noDocument();
   const where = OPENS_DOCUMENTS_BY_ID ? "this spreadsheet's developer metadata" : "this spreadsheet's document properties";
   const probe = probeJobStore(() => {
     const fresh = currentDocument();
@@ -148,8 +149,8 @@ export function lockCheck(outcome: LockOutcome | "failed", failure: string): Out
 
 /** While the user's jobs are in progress, their poll trigger exists (and, in the full build, serves this document). */
 export function pollTriggerCheck(doc: DocumentAccess | null): Outcome {
-  if (!doc) return NO_DOCUMENT;
-  const key = readStoredSettings().apiKey;
+  if (!doc) return noDocument();
+  const key = userApiKey();
   if (key === null) return { ok: null, detail: "No API key is saved for you yet: background updates run with your key, so none is needed. Save your key in the sidebar's Settings." };
   const digest = keyDigest(key);
   // Jobs this key created or read, and searches with a refresh schedule: the user's trigger moves them forward.
@@ -164,9 +165,9 @@ export function pollTriggerCheck(doc: DocumentAccess | null): Outcome {
     return { ok: false, detail: `${jobs} in progress or scheduled here, but your background update does not list this spreadsheet. Click Refresh jobs in the sidebar to add it again.` };
   }
   if (mine > 0) return { ok: true, detail: `${jobs} in progress or scheduled here, and the hourly background update is scheduled. It removes itself once nothing is left.` };
-  return count === 1
-    ? { ok: true, detail: "None of your jobs here is in progress; your hourly background update is scheduled for work left elsewhere, and removes itself once nothing is left." }
-    : { ok: true, detail: "None of your jobs here is in progress, so no background update is needed. Starting a search or an enrichment schedules one." };
+  if (count === 0) return { ok: true, detail: "None of your jobs here is in progress, so no background update is needed. Starting a search or an enrichment schedules one." };
+  const elsewhere = OPENS_DOCUMENTS_BY_ID ? "for work left in your other spreadsheets" : "for work still waiting here";
+  return { ok: true, detail: `None of your jobs here is in progress; your background update is scheduled ${elsewhere}, and removes itself once nothing is left.` };
 }
 
 /** "3 minutes ago", "5 hours ago", "2 days ago". */
