@@ -3,6 +3,7 @@
 // crashes, and scripts/bench.mjs then exits non-zero.
 import { backgroundFigures } from "./background-figures";
 import { bundleFigures, type BuildOutput } from "./bundle-figures";
+import { diagnoseFigures } from "./diagnose-figures";
 import { throughputFigures, validationFigures } from "./client-figures";
 import { enrichFigures } from "./enrich-figures";
 import { importFigures } from "./import-figures";
@@ -34,5 +35,7 @@ export async function main(input: BenchInput): Promise<void> {
   await sidebarFigures(input.root);
   console.log("\n== Enriching rows of a sheet (built bundle, Apps Script fakes, simulator worker, virtual clock) ==");
   await enrichFigures(input.root);
+  console.log("\n== Check this spreadsheet (diagnose(), built bundles, Apps Script fakes, simulator worker) ==");
+  await diagnoseFigures(input.root);
   console.log(`\nBench finished in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }

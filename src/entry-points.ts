@@ -39,6 +39,8 @@ export const ENTRY_POINTS = [
   { name: "setRefresh", params: ["args"], calledBy: "sidebar" },
   { name: "refreshJobs", params: [], calledBy: "menu" },
   { name: "pollJobs", params: ["e"], calledBy: "time-trigger" },
+  // The menu calls it with no argument (the report shows in a dialog); the sidebar with {dialog: false}.
+  { name: "diagnose", params: ["args"], calledBy: "menu" },
   {
     name: "LEADS_LOCATIONS",
     params: ["query", "country"],

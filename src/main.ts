@@ -5,6 +5,7 @@
 import type { EntryPointName } from "./entry-points";
 import { leadsBusiness, leadsCredits, leadsJob, leadsLocations, leadsResults } from "./functions/leads-functions";
 import { runFormula } from "./gas/formula-context";
+import { diagnose } from "./ui/diagnose";
 import { buildAddonMenu } from "./ui/menu";
 import * as server from "./ui/server-functions";
 import * as sidebar from "./ui/sidebar-functions";
@@ -28,6 +29,7 @@ export const entryPoints = {
   setRefresh: tracking.setRefresh,
   refreshJobs: server.refreshJobs,
   pollJobs: server.pollJobs,
+  diagnose,
   LEADS_LOCATIONS: (query?: unknown, country?: unknown) => runFormula((ctx) => leadsLocations(ctx, query, country)),
   LEADS_CREDITS: () => runFormula(leadsCredits),
   LEADS_BUSINESS: (businessId?: unknown, field?: unknown) => runFormula((ctx) => leadsBusiness(ctx, businessId, field)),

@@ -25,6 +25,7 @@ export interface Locator {
   isDisabled(): Promise<boolean>;
   count(): Promise<number>;
   allInnerTexts(): Promise<string[]>;
+  allTextContents(): Promise<string[]>;
   boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null>;
   waitFor(options?: { state?: "attached" | "detached" | "visible" | "hidden"; timeout?: number }): Promise<void>;
   screenshot(options: { path: string }): Promise<Buffer>;
@@ -53,6 +54,7 @@ export interface Dialog {
 
 export interface Page {
   goto(url: string, options?: { waitUntil?: "load" | "domcontentloaded" | "networkidle" }): Promise<unknown>;
+  setContent(html: string): Promise<void>;
   locator(selector: string): Locator;
   getByRole(role: string, options?: RoleOptions): Locator;
   getByText(text: string | RegExp, options?: { exact?: boolean }): Locator;

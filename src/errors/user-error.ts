@@ -20,6 +20,11 @@ export class InvalidInputError extends Error {
   }
 }
 
+/** The message of whatever was thrown (an Error, an Apps Script exception, or anything else). */
+export function messageOf(error: unknown): string {
+  return typeof error === "object" && error !== null && "message" in error ? String((error as { message: unknown }).message) : String(error);
+}
+
 /** Runs a sidebar call; rethrows any failure as a plain Error with a readable message. */
 export function withUserErrors<T>(call: () => T, secret?: () => string | null): T {
   try {

@@ -62,3 +62,22 @@ export function tryDocumentLock(action: () => void, waitMs: number): boolean {
     lock.releaseLock();
   }
 }
+
+/** What became of asking for the document's own lock: had, busy past the wait, or none given. */
+export type LockOutcome = "held" | "busy" | "none";
+
+/**
+ * Runs `action` holding the document's OWN lock if it can be had within `waitMs` (never the
+ * user's lock in its place), telling it which it got; the action runs either way. For diagnose():
+ * the lock is checked, and the checks that write run under it when it is had.
+ */
+export function withOwnDocumentLock<T>(waitMs: number, action: (outcome: LockOutcome) => T): T {
+  const lock = LockService.getDocumentLock() as GoogleAppsScript.Lock.Lock | null;
+  if (!lock) return action("none");
+  if (!lock.tryLock(waitMs)) return action("busy");
+  try {
+    return action("held");
+  } finally {
+    lock.releaseLock();
+  }
+}

@@ -18,6 +18,11 @@ function ownTriggers(): GoogleAppsScript.Script.Trigger[] {
   return ScriptApp.getUserTriggers(documentOfTrigger()).filter((t) => t.getHandlerFunction() === POLL_HANDLER);
 }
 
+/** How many poll triggers the user has in this document: one while work is left, else none. */
+export function pollTriggerCount(): number {
+  return ownTriggers().length;
+}
+
 function create(minutes: PollInterval): void {
   const builder = ScriptApp.newTrigger(POLL_HANDLER).timeBased();
   if (minutes === 60) {

@@ -9,6 +9,11 @@ function userPollTriggers(): GoogleAppsScript.Script.Trigger[] {
   return ScriptApp.getProjectTriggers().filter((t) => t.getHandlerFunction() === POLL_HANDLER);
 }
 
+/** How many poll triggers the user has (full-scope build): one while any document has work left. */
+export function userPollTriggerCount(): number {
+  return userPollTriggers().length;
+}
+
 /** The interval the current document asks for; hourly where there is none (add-on triggers). */
 function wantedInterval(): PollInterval {
   return PropertiesService.getDocumentProperties() ? readPollInterval() : 60;

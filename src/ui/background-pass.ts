@@ -2,7 +2,8 @@
 // in either build and whether or not Google gives the trigger its document. The trigger's pass
 // never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the
 // next pass or the sidebar, with a notice in plain words that the sidebar shows on the jobs.
-import { OPENS_DOCUMENTS_BY_ID, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
+import { recordBackgroundRun } from "../gas/background-runs";
+import { OPENS_DOCUMENTS_BY_ID, activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
 import { appsScriptClock, documentJobsContext } from "../gas/jobs-context";
 import { editorId } from "../gas/key-digest";
 import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "../gas/served-documents";
@@ -103,6 +104,8 @@ function serveEveryDocument(passUnderDocumentLock: () => void): void {
 /** pollJobs: the background pass. Never throws; a failure is logged (without the key) and left. */
 export function runTriggerPass(passUnderDocumentLock: () => void, secret: () => string | null): void {
   try {
+    // What Google gave this run, kept for diagnose() (it never throws), before any work can fail.
+    recordBackgroundRun(() => ({ at: appsScriptClock.now(), withDocument: activeSpreadsheet() !== null }));
     withUserErrors(() => {
       if (OPENS_DOCUMENTS_BY_ID) serveEveryDocument(passUnderDocumentLock);
       else if (currentDocument() === null) leaveBackgroundNotice(ANY_DOCUMENT, WAITING_FOR_SIDEBAR, appsScriptClock.now());

@@ -7,6 +7,8 @@ export const MENU_ITEMS: ReadonlyArray<{ caption: string; handler: string }> = [
   // is selected (contract); its toast names the rows it sent.
   { caption: "Enrich selected rows", handler: "startEnrichment" },
   { caption: "Refresh jobs now", handler: "refreshJobs" },
+  // A self-check of what Google's documentation leaves open; its report shows in a dialog.
+  { caption: "Check this spreadsheet", handler: "diagnose" },
 ];
 
 export function buildAddonMenu(ui: GoogleAppsScript.Base.Ui): void {

@@ -2,6 +2,8 @@
 // and loads the settings, then the account and the jobs (the page renders before any call returns).
 import { accountPanel } from "./account-panel";
 import { SidebarState } from "./context";
+import { diagnosePanel } from "./diagnose-panel";
+import { byId } from "./dom";
 import { enrichPanel } from "./enrich-panel";
 import { jobsPanel } from "./jobs-panel";
 import { Messages } from "./messages";
@@ -25,6 +27,7 @@ function start(): void {
   enrichPanel(state, afterStart);
   jobsPanel(state);
   openJobPanel(state, afterStart);
+  diagnosePanel(state.server, byId("check-spreadsheet", HTMLButtonElement), byId("diagnose-report", HTMLElement));
 
   messages.say("Loading…");
   settings

@@ -1,14 +1,15 @@
 // This file defines the sidebar's one way to the server: a typed, Promise-based wrapper over
 // google.script.run whose names, arguments and results come from the server functions' own types
-// (src/ui/*-functions.ts, which src/main.ts registers under the same names), so a renamed or
-// reshaped server function breaks the sidebar's build.
+// (src/ui/*-functions.ts and src/ui/diagnose.ts, which src/main.ts registers under the same names),
+// so a renamed or reshaped server function breaks the sidebar's build.
 import type * as serverFunctions from "../server-functions";
 import type * as sidebarFunctions from "../sidebar-functions";
 import type * as trackingFunctions from "../tracking-functions";
+import type * as diagnoseFunctions from "../diagnose";
 import type { JobView as ServerJobView } from "../../jobs/job-view";
 import type { StartSearchArgs } from "../../jobs/start-search";
 
-type Landed = typeof serverFunctions & typeof sidebarFunctions & typeof trackingFunctions;
+type Landed = typeof serverFunctions & typeof sidebarFunctions & typeof trackingFunctions & typeof diagnoseFunctions;
 
 export type { RefreshView } from "../../jobs/refresh-schedule";
 /** The server's JobView, `mine` included (issue 6). */
@@ -29,7 +30,8 @@ export type RefreshEvery = "day" | "week" | "off";
 /** What the sidebar calls: every sidebar function of the server, none of the triggers or cells. */
 type SidebarName =
   | "saveSettings" | "getSettings" | "getAccount" | "findLocations" | "startSearch" | "listJobs"
-  | "refreshJobs" | "showJobSheet" | "startEnrichment" | "previewEnrichment" | "recentJobs" | "importJob" | "setRefresh";
+  | "refreshJobs" | "showJobSheet" | "startEnrichment" | "previewEnrichment" | "recentJobs" | "importJob" | "setRefresh"
+  | "diagnose";
 
 type ServerApi = Pick<Landed, SidebarName>;
 export type ServerFunctionName = keyof ServerApi;
@@ -48,6 +50,8 @@ interface ArgumentShapes {
   recentJobs: { kind?: "search" | "enrichment"; page?: number };
   importJob: { jobId: string };
   setRefresh: { jobId: string; every: RefreshEvery };
+  /** The sidebar shows the report itself: no dialog over the spreadsheet. */
+  diagnose: { dialog: false };
 }
 
 type ArgsOf<K extends ServerFunctionName> = K extends keyof ArgumentShapes

@@ -1,0 +1,45 @@
+// This file defines the sidebar's "Check this spreadsheet": a link button that runs the server's
+// diagnose() and a container that shows its report, one line per check (OK, Problem, Not checked)
+// with what it found. It needs only those two elements and the server, so it moves with them.
+import type { Check } from "../diagnose";
+import { h, replaceChildren } from "./dom";
+import type { Server } from "./server";
+
+const MARK = {
+  true: { sign: "✓", words: "OK", tone: "ok" },
+  false: { sign: "✗", words: "Problem", tone: "problem" },
+  null: { sign: "?", words: "Not checked", tone: "unknown" },
+} as const;
+
+function checkItem(check: Check): HTMLLIElement {
+  const mark = MARK[`${check.ok}`];
+  return h(
+    "li",
+    { class: `diagnose-check ${mark.tone}`, "data-check": check.id },
+    h("span", { class: "diagnose-mark", "aria-hidden": "true" }, mark.sign),
+    h("div", {}, h("p", { class: "diagnose-label" }, h("span", { class: "visually-hidden" }, `${mark.words}: `), check.label), h("p", { class: "diagnose-detail" }, check.detail)),
+  );
+}
+
+export function diagnosePanel(server: Server, button: HTMLButtonElement, container: HTMLElement): void {
+  button.addEventListener("click", () => {
+    if (button.getAttribute("aria-busy") === "true") return;
+    button.setAttribute("aria-busy", "true");
+    container.hidden = false;
+    replaceChildren(container, h("p", { class: "hint", role: "status" }, "Checking this spreadsheet… (a few seconds)"));
+    server
+      .call("diagnose", { dialog: false })
+      .then((report) => {
+        replaceChildren(
+          container,
+          h("p", { class: "diagnose-summary", role: "status" }, report.summary),
+          h("ul", { class: "diagnose-checks", role: "list" }, ...report.checks.map(checkItem)),
+          h("p", { class: "hint" }, report.build),
+        );
+      })
+      .catch((error: unknown) => {
+        replaceChildren(container, h("p", { class: "problem", role: "alert" }, error instanceof Error ? error.message : String(error)));
+      })
+      .finally(() => button.removeAttribute("aria-busy"));
+  });
+}
