@@ -101,6 +101,15 @@ export function readSheet(runtime: FakeRuntime, sheetName: string, documentId?: 
   return { headers, rows, formulas: formulas.slice(1) };
 }
 
+/** The column letter of `header` in row 1 of the sheet (results sheets are laid out by header, never by position). */
+export function columnOfHeader(runtime: FakeRuntime, sheetName: string, header: string): string {
+  const index = (runtime.spreadsheetApp.testing.values(sheetName)[0] ?? []).map(String).indexOf(header);
+  if (index < 0) throw new Error(`sheet "${sheetName}" has no column "${header}"`);
+  let letters = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
 const joined = (value: unknown): string => (Array.isArray(value) ? value.join(", ") : "");
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 

@@ -4,7 +4,7 @@
 // are only looked for from there rightwards, so a user's own `Phone` or `Emails` column to the
 // left is never taken for ours.
 import type { Business } from "../api/schemas";
-import { emailStatusSummary, emailVerificationDetails, verifiedEmails, type ColumnValue } from "../sheets/columns";
+import { emailStatusSummary, emailVerificationDetails, verifiedListedEmails, type ColumnValue } from "../sheets/columns";
 import { matchKey, normaliseWebsite } from "./normalise";
 
 /** Header texts (compared lower-case, spaces collapsed), most specific first. */
@@ -43,7 +43,7 @@ export const ENRICH_COLUMNS: readonly EnrichColumn[] = [
   { header: STATUS_HEADER, value: (b) => text(b.enrichment_status) },
   { header: "Emails", value: (b) => join(b.emails) },
   { header: "Email status", value: emailStatusSummary },
-  { header: "Verified emails", value: (b) => verifiedEmails(b).join(", ") },
+  { header: "Verified emails", value: (b) => verifiedListedEmails(b).join(", ") },
   { header: "Email verifications", value: emailVerificationDetails },
   { header: "Owner names", value: (b) => join(b.owner_names ?? (b.owner_name ? [b.owner_name] : [])) },
   { header: "Owner emails", value: (b) => join(b.owner_emails) },

@@ -21,34 +21,38 @@ const join = (list: readonly string[] | null | undefined): string => (list ?? []
 const text = (value: string | null | undefined): string => value ?? "";
 const number = (value: number | null | undefined): number | null => (typeof value === "number" ? value : null);
 
-export function allEmails(business: Business): string[] {
-  const seen: string[] = [];
-  for (const list of [business.emails, business.owner_emails, business.decision_maker_emails]) {
-    for (const address of list ?? []) if (seen.indexOf(address) < 0) seen.push(address);
-  }
-  return seen;
-}
-
-/** Addresses that the service has finished checking and found deliverable. */
-export function verifiedEmails(business: Business): string[] {
+/** Of `addresses`, those the service has finished checking and found deliverable (spec rule 1). */
+function verifiedAmong(business: Business, addresses: readonly string[]): string[] {
   if (business.email_verification_status !== "completed") return [];
   const entries = business.email_verifications ?? {};
-  return allEmails(business).filter((address) => {
+  return addresses.filter((address) => {
     const result = entries[address]?.result;
     return typeof result === "string" && DELIVERABLE_RESULTS.indexOf(result.toLowerCase()) >= 0;
   });
 }
 
-/** A short, honest summary for the `Email status` column. */
+/** The addresses of the `Emails` column (the business's own `emails`), once each. */
+function listedEmails(business: Business): string[] {
+  return (business.emails ?? []).filter((address, index, all) => all.indexOf(address) === index);
+}
+
+/**
+ * A short, honest summary for the `Email status` column. It counts the addresses of the `Emails`
+ * cell beside it, never more (owner and decision-maker addresses have columns of their own), so
+ * "1 of 2 verified" sits next to exactly two addresses.
+ */
 export function emailStatusSummary(business: Business): string {
-  const addresses = allEmails(business);
+  const addresses = listedEmails(business);
   const status = business.email_verification_status ?? "";
   if (addresses.length === 0) return status === "" ? "" : `No emails (${status})`;
   if (status === "processing") return "Verification in progress";
   if (status !== "completed") return status === "" ? "Not verified" : `Not verified (${status})`;
-  const verified = verifiedEmails(business).length;
-  if (verified === 0) return `None verified (${addresses.length} checked)`;
-  return `${verified} of ${addresses.length} verified`;
+  return `${verifiedAmong(business, addresses).length} of ${addresses.length} verified`;
+}
+
+/** The `Emails` cell's addresses that the service finished checking and found deliverable. */
+export function verifiedListedEmails(business: Business): string[] {
+  return verifiedAmong(business, listedEmails(business));
 }
 
 /** Each address with what its verification entry says, e.g. `a@b.com: valid, high, smtp`. */
@@ -73,21 +77,27 @@ function keyContacts(business: Business): string {
   return contacts.length === 0 ? "" : JSON.stringify(contacts);
 }
 
-/** The headers contract.md requires, in this order, first. */
+/** The headers contract.md requires (its order is ours: see BUSINESS_COLUMNS). */
 export const REQUIRED_HEADERS = ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"];
 
 export const ID_HEADER = "Business ID";
 
+/**
+ * A results sheet's columns, in the order a new sheet gets them: what a sales person reads first
+ * (the name, then what reaches the business), then the Business ID that rows are matched by (so
+ * narrow), then the rest. Every reader and writer finds columns by header, so sheets laid out
+ * earlier (Business ID first) keep working as they are.
+ */
 export const BUSINESS_COLUMNS: readonly ColumnSpec[] = [
-  { header: "Business ID", width: 120, value: (b) => b.id },
-  { header: "Name", width: 220, value: (b) => b.title },
-  { header: "Category", width: 150, value: (b) => text(b.category) },
-  { header: "Address", width: 240, value: (b) => text(b.address) },
-  { header: "Phone", width: 140, value: (b) => text(b.phone) },
+  { header: "Name", width: 240, value: (b) => b.title },
+  { header: "Phone", width: 130, value: (b) => text(b.phone) },
   { header: "Website", width: 200, value: (b) => text(b.website) },
   { header: "Emails", width: 220, value: (b) => join(b.emails) },
-  { header: "Email status", width: 160, value: emailStatusSummary },
-  { header: "Verified emails", width: 220, value: (b) => verifiedEmails(b).join(", ") },
+  { header: "Address", width: 260, value: (b) => text(b.address) },
+  { header: "Category", width: 150, value: (b) => text(b.category) },
+  { header: "Email status", width: 130, value: emailStatusSummary },
+  { header: "Business ID", width: 80, value: (b) => b.id },
+  { header: "Verified emails", width: 220, value: (b) => verifiedListedEmails(b).join(", ") },
   { header: "Email verification status", width: 120, value: (b) => text(b.email_verification_status) },
   { header: "Email verifications", width: 260, value: emailVerificationDetails },
   { header: "Owner name", width: 160, value: (b) => text(b.owner_name) },

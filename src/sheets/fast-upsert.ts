@@ -2,9 +2,10 @@
 // calls as a write can take: the job's columns are read in ONE range read by the sheet's name
 // (no sheet lookup, no size calls), the rows to change are found by Business ID, and each run of
 // our columns is written in one call, or not at all when nothing changed. Anything out of the
-// ordinary (the sheet renamed or deleted, a header moved, rows to insert or delete, a user's own
-// row inside the block) answers null, and the caller runs the general writer instead.
-// Assumption: a sheet that has this job's name and exactly its header row is the job's sheet.
+// ordinary (the sheet renamed or deleted, a column of the user's among ours, rows to insert or
+// delete, a user's own row inside the block) answers null, and the caller runs the general writer.
+// Assumption: a sheet that has this job's name and exactly its headers (in any order) is the job's
+// sheet.
 import type { Business } from "../api/schemas";
 import { exactText } from "./cell-text";
 import { ID_HEADER, type ColumnSpec, type ColumnValue } from "./columns";
@@ -34,8 +35,8 @@ function same(input: string | number, current: unknown): boolean {
 }
 
 /**
- * Upserts `businesses` into the sheet named `sheetName`, when its columns are where they were
- * laid out (columns 1..n) and no row has to be inserted or deleted; otherwise null, having written
+ * Upserts `businesses` into the sheet named `sheetName`, when its first n columns are our n
+ * columns (in any order) and no row has to be inserted or deleted; otherwise null, having written
  * nothing.
  */
 export function upsertByName(
@@ -53,9 +54,13 @@ export function upsertByName(
   } catch {
     return null; // renamed, deleted, or narrower than our columns
   }
-  const header = values[0] ?? [];
-  if (!columns.every((column, index) => cellText(header[index]) === column.header)) return null;
-  const idIndex = columns.findIndex((column) => column.header === ID_HEADER);
+  // Where each of our columns stands: all of them, in any order, fill the first `width` columns
+  // (a sheet laid out by an earlier version has the same columns in another order).
+  const header = (values[0] ?? []).map(cellText);
+  const at = columns.map((column) => header.indexOf(column.header));
+  if (at.some((index) => index < 0) || new Set(at).size !== width) return null;
+  const idIndex = at[columns.findIndex((column) => column.header === ID_HEADER)] ?? -1;
+  if (idIndex < 0) return null;
 
   let lastRow = values.length;
   while (lastRow > 1 && (values[lastRow - 1] ?? []).every((cell) => cellText(cell) === "")) lastRow -= 1;
@@ -76,7 +81,13 @@ export function upsertByName(
   if (bottom > values.length) return null; // the grid must grow first
   if (target.size < bottom - top + 1) return null; // someone else's row inside the block
 
-  const matrix = rows.sort((a, b) => a - b).map((row) => columns.map((column) => cellInput(column.value(target.get(row) as Business))));
+  const matrix = rows.sort((a, b) => a - b).map((row) => {
+    const cells: Array<string | number> = new Array<string | number>(width).fill("");
+    columns.forEach((column, index) => {
+      cells[at[index] ?? index] = cellInput(column.value(target.get(row) as Business));
+    });
+    return cells;
+  });
   const changed = matrix.some((cells, offset) => cells.some((input, index) => !same(input, values[top - 1 + offset]?.[index])));
   if (changed) spreadsheet.getRange(`${sheet}!A${top}:${columnLetters(width)}${bottom}`).setValues(matrix);
   return { appended: target.size - updated, updated, removed: 0 };

@@ -55,9 +55,10 @@ async function expectFinishedByTriggers(runtime: FakeRuntime, jobs: Array<{ job:
   for (const { job, apiKey } of jobs) {
     expect(listed.find((j) => j.jobId === job.jobId)).toMatchObject({ status: "completed", rowsWritten: 200 });
     const ids = new Set((await serviceResults(world, apiKey, job.jobId)).map((b) => b.id));
-    const rows = runtime.spreadsheet().testing.values(job.sheetName).slice(1);
+    const [header, ...rows] = runtime.spreadsheet().testing.values(job.sheetName);
+    const idColumn = (header ?? []).map(String).indexOf("Business ID");
     expect(rows).toHaveLength(200);
-    expect(new Set(rows.map((r) => String(r[0])))).toEqual(ids);
+    expect(new Set(rows.map((r) => String(r[idColumn])))).toEqual(ids);
   }
 }
 

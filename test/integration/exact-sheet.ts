@@ -14,5 +14,21 @@ export async function expectSheetExact(world: World, runtime: FakeRuntime, apiKe
     const expected = expectedCells(business);
     for (const header of Object.keys(expected)) expect([header, byId.get(business.id)?.[header]]).toEqual([header, expected[header]]);
   }
+  for (const row of ours) expectSummaryAgrees(row);
   return service.length;
+}
+
+/**
+ * The summary cells never contradict the cells beside them: "N of M verified" counts the
+ * addresses of the row's Emails cell (M) and its Verified emails (N, each one of those addresses).
+ */
+export function expectSummaryAgrees(row: Record<string, unknown>): void {
+  const list = (cell: unknown): string[] => (typeof cell === "string" && cell !== "" ? cell.split(", ") : []);
+  const counted = /^(\d+) of (\d+) verified$/.exec(String(row["Email status"] ?? ""));
+  if (!counted) return;
+  const emails = list(row.Emails);
+  const verified = list(row["Verified emails"]);
+  expect([row["Business ID"], Number(counted[2])]).toEqual([row["Business ID"], emails.length]);
+  expect([row["Business ID"], Number(counted[1])]).toEqual([row["Business ID"], verified.length]);
+  for (const address of verified) expect(emails).toContain(address);
 }

@@ -4,6 +4,7 @@
 // an unknown or foreign ID is a clear error that creates no sheet; a killed import is finished
 // in the same sheet, never a second one.
 import { randomUUID } from "node:crypto";
+import { BUSINESS_COLUMNS } from "../../src/sheets/columns";
 import { expectedCells, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 
@@ -100,7 +101,8 @@ describe("importJob", () => {
     const view = sidebar<JobView>(runtime, "importJob", { jobId });
     expect(view).toMatchObject({ jobId, kind: "enrichment", rowsWritten: 5 });
     const { headers } = readSheet(runtime, view.sheetName);
-    expect(headers.slice(0, 8)).toEqual(["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"]);
+    expect(headers.slice(0, 8)).toEqual(BUSINESS_COLUMNS.slice(0, 8).map((c) => c.header));
+    expect(headers[0]).toBe("Name");
     const jobs = pollUntil<JobView>(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 5));
     await expectExactSheet(runtime, apiKey, jobs[0] as JobView, "enrichments");
     expect(readSheet(runtime, view.sheetName).rows.map((r) => r.Name).sort()).toEqual(businesses.map((b) => b.business_name).sort());

@@ -4,24 +4,17 @@
 // add-on rewrites the rows around it on every pass and must leave the cell exactly as it was:
 // text "=1+2" in one variant, the formula =1+2 in the other.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { columnOfHeader } from "../../dev/world";
 
 export const USER_ROW_MARK = "my own row (plain text)";
 const TYPED = "=1+2";
-
-function columnLetter(index: number): string {
-  return String.fromCharCode(65 + index);
-}
-
-function headerIndex(runtime: FakeRuntime, sheetName: string, header: string): number {
-  return (runtime.spreadsheetApp.testing.values(sheetName)[0] ?? []).map(String).indexOf(header);
-}
 
 /** Adds the user's row as row 3 once the sheet has at least two result rows; returns whether it did. */
 export function addPlainTextUserRow(runtime: FakeRuntime, sheetName: string): boolean {
   const testing = runtime.spreadsheetApp.testing;
   if (testing.values(sheetName).filter((row, i) => i > 0 && row[0] !== "").length < 2) return false;
-  const name = columnLetter(headerIndex(runtime, sheetName, "Name"));
-  const category = columnLetter(headerIndex(runtime, sheetName, "Category"));
+  const name = columnOfHeader(runtime, sheetName, "Name");
+  const category = columnOfHeader(runtime, sheetName, "Category");
   testing.userInsertRows(sheetName, 3, 1);
   testing.userSetNumberFormat(sheetName, `${name}3`, "@");
   testing.userType(sheetName, `${name}3`, TYPED);
@@ -34,12 +27,13 @@ export function plainTextUserRow(runtime: FakeRuntime, sheetName: string): Array
   const testing = runtime.spreadsheetApp.testing;
   const values = testing.values(sheetName);
   const formulas = testing.formulas(sheetName);
-  const name = headerIndex(runtime, sheetName, "Name");
-  const category = headerIndex(runtime, sheetName, "Category");
+  const header = (values[0] ?? []).map(String);
+  const name = header.indexOf("Name");
+  const category = header.indexOf("Category");
   return values
     .map((row, i) => ({ row, i }))
     .filter(({ row }) => row[category] === USER_ROW_MARK)
-    .map(({ row, i }) => ({ value: row[name], formula: formulas[i]?.[name] ?? "", format: testing.cell(sheetName, `${columnLetter(name)}${i + 1}`).numberFormat }));
+    .map(({ row, i }) => ({ value: row[name], formula: formulas[i]?.[name] ?? "", format: testing.cell(sheetName, `${columnOfHeader(runtime, sheetName, "Name")}${i + 1}`).numberFormat }));
 }
 
 /** What the user's cell must hold under each of Google's possible behaviours. */

@@ -4,7 +4,7 @@
 // with their businesses; a lost creation response or a killed execution charges once; too few
 // credits skip the slot at no cost; turning the schedule off removes the trigger when nothing
 // else needs it. The job says what each run may charge, and what the last one added and cost.
-import { expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type World } from "../../dev/world";
+import { columnOfHeader, expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type World } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 
 interface RefreshView { every: string; nextRunAt: string; lastRunAt: string; lastError: string | null; lastRunAdded: number | null; lastRunCredits: number | null }
@@ -57,7 +57,7 @@ describe("a daily refresh", () => {
     expect(view.runCredits).toBe(100);
     expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]); // kept for the schedule
 
-    // The user inserts a column of notes (between Name and Category), notes three businesses, and
+    // The user inserts a column of notes (column C, among ours), notes three businesses, and
     // adds a row of their own in the middle and one after the end.
     const testing = runtime.spreadsheetApp.testing;
     const before = readSheet(runtime, view.sheetName);
@@ -66,8 +66,9 @@ describe("a daily refresh", () => {
     const noted = [0, 40, 99].map((index) => String(before.rows[index]?.["Maps URL"]));
     noted.forEach((url, i) => testing.userType(view.sheetName, `C${before.rows.findIndex((r) => r["Maps URL"] === url) + 2}`, `note ${i}`));
     testing.userInsertRows(view.sheetName, 22, 1);
-    testing.userType(view.sheetName, "B22", "My own row in the middle");
-    testing.userType(view.sheetName, `B${before.rows.length + 4}`, "My own row at the end");
+    const name = columnOfHeader(runtime, view.sheetName, "Name");
+    testing.userType(view.sheetName, `${name}22`, "My own row in the middle");
+    testing.userType(view.sheetName, `${name}${before.rows.length + 4}`, "My own row at the end");
 
     hours(runtime, 23);
     expect(creations(runtime)).toHaveLength(0); // not due yet

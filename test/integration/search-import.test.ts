@@ -31,7 +31,13 @@ describe.each([false, true])("a 200-result enriched search (plainTextStopsFormul
     const info = runtime.spreadsheetApp.testing.sheetInfo(started.sheetName);
     expect(info.frozenRows).toBe(1);
     expect(runtime.spreadsheetApp.testing.cell(started.sheetName, "A1").fontWeight).toBe("bold");
-    expect(runtime.spreadsheetApp.testing.columnWidth(started.sheetName, 2)).toBeGreaterThan(150);
+    // Name first, then the ways to reach the business; the Business ID after them, narrow.
+    const header = readSheet(runtime, started.sheetName).headers;
+    expect(header.slice(0, 5)).toEqual(["Name", "Phone", "Website", "Emails", "Address"]);
+    const idColumn = header.indexOf("Business ID") + 1;
+    expect(idColumn).toBeGreaterThan(5);
+    expect(runtime.spreadsheetApp.testing.columnWidth(started.sheetName, 1)).toBeGreaterThan(200);
+    expect(runtime.spreadsheetApp.testing.columnWidth(started.sheetName, idColumn)).toBeLessThan(100);
     expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
 
     const seenStatuses = new Set<string>();

@@ -2,7 +2,7 @@
 // job runs does not break the import: columns are found by header, rows by Business ID, and a
 // deleted sheet is recreated and refilled. Runs the BUILT bundle in the fakes.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, pollUntil, readSheet, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { columnOfHeader, newRuntime, pollUntil, readSheet, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 import { expectSheetExact } from "./exact-sheet";
 
 
@@ -41,8 +41,9 @@ describe("user edits during a job", () => {
     const { runtime, apiKey, job } = await startJob();
     const partial = runUntilRows(runtime, job.jobId, 20);
     const testing = runtime.spreadsheetApp.testing;
-    testing.userSortSheet(partial.sheetName, 2, false); // by Name, descending
-    testing.userInsertColumns(partial.sheetName, 3, 1); // a new column C, between Name and Category
+    const nameColumn = readSheet(runtime, partial.sheetName).headers.indexOf("Name") + 1;
+    testing.userSortSheet(partial.sheetName, nameColumn, false); // by Name, descending
+    testing.userInsertColumns(partial.sheetName, 3, 1); // a new column C, among ours
     testing.userType(partial.sheetName, "C1", "My notes");
     testing.userType(partial.sheetName, "C2", "call back Monday");
     testing.userType(partial.sheetName, "C3", "0042");
@@ -81,7 +82,9 @@ describe("user edits during a job", () => {
     const partial = runUntilRows(runtime, job.jobId, 10);
     const testing = runtime.spreadsheetApp.testing;
     testing.userInsertRows(partial.sheetName, 3, 1);
-    testing.userSeed(partial.sheetName, "B3:D3", [["my own lead", "0042", "1/2"]]);
+    for (const [header, value] of [["Name", "my own lead"], ["Category", "0042"], ["Address", "1/2"]] as const) {
+      testing.userSeed(partial.sheetName, `${columnOfHeader(runtime, partial.sheetName, header)}3`, [[value]]);
+    }
     const done = finish(runtime, job.jobId);
     await expectExact(runtime, apiKey, done);
     const mine = readSheet(runtime, done.sheetName).rows.filter((r) => r.Name === "my own lead");

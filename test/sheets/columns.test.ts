@@ -1,7 +1,7 @@
 // Tests the results columns: values as the service sent them, and the email verification rule
 // (spec rule 1: a listed address is not verified by being listed).
 import type { Business } from "../../src/api/schemas";
-import { BUSINESS_COLUMNS, REQUIRED_HEADERS, emailStatusSummary, verifiedEmails } from "../../src/sheets/columns";
+import { BUSINESS_COLUMNS, REQUIRED_HEADERS, emailStatusSummary, verifiedListedEmails } from "../../src/sheets/columns";
 import { exactText, unchangedCellInput, MAX_CELL_CHARS } from "../../src/sheets/cell-text";
 
 function business(overrides: Partial<Business> = {}): Business {
@@ -11,10 +11,19 @@ function business(overrides: Partial<Business> = {}): Business {
 const valueOf = (header: string, b: Business) => BUSINESS_COLUMNS.find((c) => c.header === header)?.value(b);
 
 describe("results columns", () => {
-  it("starts with the contract's headers in order and has no header twice", () => {
-    expect(BUSINESS_COLUMNS.slice(0, REQUIRED_HEADERS.length).map((c) => c.header)).toEqual(REQUIRED_HEADERS);
+  it("leads with the name and the ways to reach the business, the Business ID after them, every header once", () => {
     const headers = BUSINESS_COLUMNS.map((c) => c.header);
+    expect(headers.slice(0, 5)).toEqual(["Name", "Phone", "Website", "Emails", "Address"]);
+    expect(headers.indexOf("Business ID")).toBeGreaterThan(4);
+    expect([...REQUIRED_HEADERS].sort()).toEqual(headers.slice(0, REQUIRED_HEADERS.length).sort());
     expect(new Set(headers).size).toBe(headers.length);
+  });
+
+  it("sizes the Business ID column narrow and the name and address wide", () => {
+    const width = (header: string) => BUSINESS_COLUMNS.find((c) => c.header === header)?.width ?? 0;
+    expect(width("Business ID")).toBeLessThan(width("Phone"));
+    expect(width("Name")).toBeGreaterThanOrEqual(200);
+    expect(width("Address")).toBeGreaterThanOrEqual(200);
   });
 
   it("holds service values as they are, lists joined with ', '", () => {
@@ -31,18 +40,34 @@ describe("results columns", () => {
 
   it("calls an address verified only when the overall status is completed and its entry says deliverable", () => {
     const listed = business({ emails: ["a@x.com", "b@x.com"], email_verification_status: "processing", email_verifications: { "a@x.com": { result: "valid" } } });
-    expect(verifiedEmails(listed)).toEqual([]);
+    expect(verifiedListedEmails(listed)).toEqual([]);
     expect(emailStatusSummary(listed)).toBe("Verification in progress");
 
     const done = business({ ...listed, email_verification_status: "completed", email_verifications: { "a@x.com": { result: "valid" }, "b@x.com": { result: "risky" } } });
-    expect(verifiedEmails(done)).toEqual(["a@x.com"]);
+    expect(verifiedListedEmails(done)).toEqual(["a@x.com"]);
     expect(emailStatusSummary(done)).toBe("1 of 2 verified");
 
     const noEntries = business({ emails: ["a@x.com"], email_verification_status: "completed", email_verifications: {} });
-    expect(verifiedEmails(noEntries)).toEqual([]);
-    expect(emailStatusSummary(noEntries)).toBe("None verified (1 checked)");
+    expect(verifiedListedEmails(noEntries)).toEqual([]);
+    expect(emailStatusSummary(noEntries)).toBe("0 of 1 verified");
 
     expect(emailStatusSummary(business({ emails: ["a@x.com"], email_verification_status: "weird_new_state" }))).toBe("Not verified (weird_new_state)");
+  });
+
+  it("counts the addresses of the Emails cell beside it, not the owners' and decision makers'", () => {
+    const b = business({
+      emails: ["a@x.com", "b@x.com"],
+      owner_emails: ["o@x.com"],
+      decision_maker_emails: ["d@x.com"],
+      email_verification_status: "completed",
+      email_verifications: { "a@x.com": { result: "valid" }, "o@x.com": { result: "valid" }, "d@x.com": { result: "valid" } },
+    });
+    expect(valueOf("Emails", b)).toBe("a@x.com, b@x.com");
+    expect(valueOf("Email status", b)).toBe("1 of 2 verified");
+    expect(valueOf("Verified emails", b)).toBe("a@x.com");
+    // The owners' verification is still told, address by address.
+    expect(valueOf("Email verifications", b)).toContain("o@x.com: valid");
+    expect(emailStatusSummary(business({ owner_emails: ["o@x.com"], email_verification_status: "completed" }))).toBe("No emails (completed)");
   });
 });
 

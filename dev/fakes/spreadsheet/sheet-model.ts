@@ -161,6 +161,25 @@ export class SheetModel {
     this.selection = { row: 1, column: 1, numRows: 1, numColumns: 1 };
   }
 
+  /**
+   * Moves `count` columns from `start` to before column `destination`, counted as before the move
+   * (Google's Sheet.moveColumns; a user dragging column headers): cells, formats and widths go along.
+   */
+  moveColumns(start: number, count: number, destination: number): void {
+    if (start < 1 || count < 1 || start + count - 1 > this.maxColumns || destination < 1 || destination > this.maxColumns + 1) {
+      throw this.owner.error(messages.columnsOutOfBounds);
+    }
+    if (destination >= start && destination <= start + count) return;
+    const at = destination > start ? destination - 1 - count : destination - 1;
+    const move = <T>(list: T[], fill: T): void => {
+      while (list.length < Math.max(start + count - 1, destination - 1)) list.push(fill);
+      list.splice(at, 0, ...list.splice(start - 1, count));
+    };
+    for (const row of this.rows) if (row) move(row, undefined);
+    move(this.columnWidths, DEFAULT_COLUMN_WIDTH);
+    this.selection = { row: 1, column: 1, numRows: 1, numColumns: 1 };
+  }
+
   columnWidth(column: number): number {
     return this.columnWidths[column - 1] ?? DEFAULT_COLUMN_WIDTH;
   }

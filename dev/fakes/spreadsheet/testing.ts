@@ -242,6 +242,11 @@ export class SpreadsheetTesting {
     this.sheet(sheetName).insertColumns(beforeColumn, count, null);
   }
 
+  /** Drags `count` columns from `start` to before column `destination` (counted before the move). */
+  userMoveColumns(sheetName: string, start: number, count: number, destination: number): void {
+    this.sheet(sheetName).moveColumns(start, count, destination);
+  }
+
   userDeleteColumns(sheetName: string, column: number, count = 1): void {
     this.sheet(sheetName).deleteColumns(column, count);
   }

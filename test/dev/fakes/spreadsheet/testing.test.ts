@@ -67,6 +67,19 @@ describe("user actions", () => {
     expect(app.testing.values("Sheet1", "A1:C1")).toEqual([["Business ID", "Name", "Phone"]]);
   });
 
+  test("moving columns takes their cells and widths along, the destination counted before the move", () => {
+    const app = withLeads();
+    app.testing.userMoveColumns("Sheet1", 3, 1, 1);
+    expect(app.testing.values("Sheet1", "A1:C2")).toEqual([
+      ["Phone", "Business ID", "Name"],
+      ["+1 512-555-0100", "b3", "Cafe"],
+    ]);
+    app.testing.userMoveColumns("Sheet1", 1, 1, 4);
+    expect(app.testing.values("Sheet1", "A1:C1")).toEqual([["Business ID", "Name", "Phone"]]);
+    // The quote-prefixed text kept its flag in its new column.
+    expect(app.testing.cell("Sheet1", "C2").quotePrefix).toBe(true);
+  });
+
   test("inserting and deleting rows", () => {
     const app = withLeads();
     app.testing.userInsertRows("Sheet1", 2, 2);

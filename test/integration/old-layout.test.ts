@@ -1,0 +1,152 @@
+// A results sheet laid out by an earlier version (Business ID in column A, then Name, Category,
+// Address, Phone, Website, Emails, Email status) keeps working on BOTH built bundles: written by
+// the poll pass while its search runs and re-read to the end once it completes, refreshed by a
+// scheduled run, and enriched from a selection of its rows: no row is lost or written twice,
+// every cell is exact, and the sheet keeps the layout it has. New sheets lead with Name.
+import * as path from "node:path";
+import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { austinLabel, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { BUSINESS_COLUMNS } from "../../src/sheets/columns";
+import { expectSheetExact } from "./exact-sheet";
+
+const BUILDS = [
+  { build: "default (spreadsheets.currentonly)", distDir: path.resolve(__dirname, "../../dist") },
+  { build: "full (spreadsheets)", distDir: path.resolve(__dirname, "../../dist-full") },
+] as const;
+
+/** The first columns of a results sheet as the earlier version laid them out; the rest are as today. */
+const OLD_FIRST = ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"];
+const OLD_LAYOUT = [...OLD_FIRST, ...BUSINESS_COLUMNS.map((c) => c.header).filter((h) => !OLD_FIRST.includes(h))];
+
+const HOUR = 60 * 60 * 1000;
+
+interface RefreshView { lastRunAt: string; lastRunAdded: number | null }
+interface View extends JobView { refresh: RefreshView | null; createdAt: string }
+
+let world: World;
+let location = "";
+beforeAll(async () => {
+  world = await startWorld(43);
+  location = await austinLabel(world);
+});
+afterAll(async () => world.close());
+
+/** Drags the sheet's columns into the earlier layout, as the earlier version wrote them (cells move with their column). */
+function toOldLayout(runtime: FakeRuntime, sheetName: string): void {
+  const testing = runtime.spreadsheetApp.testing;
+  OLD_LAYOUT.forEach((header, index) => {
+    const at = readSheet(runtime, sheetName).headers.indexOf(header) + 1;
+    if (at !== index + 1) testing.userMoveColumns(sheetName, at, 1, index + 1);
+  });
+  expect(readSheet(runtime, sheetName).headers.slice(0, OLD_LAYOUT.length)).toEqual(OLD_LAYOUT);
+}
+
+const sheetIds = (runtime: FakeRuntime, sheetName: string): string[] =>
+  readSheet(runtime, sheetName).rows.map((r) => String(r["Business ID"])).filter((id) => id !== "");
+
+describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ distDir }) => {
+  async function setUp(): Promise<{ runtime: FakeRuntime; apiKey: string }> {
+    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 });
+    const runtime = newRuntime(world, { distDir });
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    return { runtime, apiKey };
+  }
+
+  function completed(runtime: FakeRuntime, maxResults: number): View {
+    const jobs = pollUntil<View>(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === maxResults));
+    return jobs[0] as View;
+  }
+
+  it("is written by the poll pass while its search runs and re-read to the end, each business once", async () => {
+    const { runtime, apiKey } = await setUp();
+    const started = sidebar<View>(runtime, "startSearch", { query: "plumbers", location, maxResults: 300 });
+    expect(readSheet(runtime, started.sheetName).headers[0]).toBe("Name");
+    pollUntil<View>(world, runtime, (all) => (all[0]?.rowsWritten ?? 0) > 0 && all[0]?.status !== "completed", 2000);
+    const partial = sheetIds(runtime, started.sheetName);
+    toOldLayout(runtime, started.sheetName);
+    // The user sorts it too: rows are found by Business ID, wherever that column is.
+    runtime.spreadsheetApp.testing.userSortSheet(started.sheetName, 2, false);
+
+    const done = completed(runtime, 300);
+    expect(await expectSheetExact(world, runtime, apiKey, done)).toBe(300);
+    const { headers } = readSheet(runtime, done.sheetName);
+    expect(headers.slice(0, OLD_LAYOUT.length)).toEqual(OLD_LAYOUT);
+    expect(headers).toHaveLength(OLD_LAYOUT.length);
+    for (const id of partial) expect(sheetIds(runtime, done.sheetName)).toContain(id);
+
+    // Opening the same job again changes nothing of its sheet.
+    const before = runtime.spreadsheetApp.testing.values(done.sheetName);
+    expect(sidebar<View>(runtime, "importJob", { jobId: done.jobId }).sheetName).toBe(done.sheetName);
+    runtime.spreadsheetApp.testing.userSortSheet(done.sheetName, 1);
+    sidebar(runtime, "refreshJobs");
+    expect(new Set(sheetIds(runtime, done.sheetName)).size).toBe(300);
+    expect([...runtime.spreadsheetApp.testing.values(done.sheetName)].sort()).toEqual([...before].sort());
+  });
+
+  it("is merged into by a scheduled refresh: every row kept, new businesses appended, none twice", async () => {
+    const { runtime, apiKey } = await setUp();
+    const started = sidebar<View>(runtime, "startSearch", { query: "dentists", location, maxResults: 100 });
+    const done = completed(runtime, 100);
+    toOldLayout(runtime, done.sheetName);
+    const beforeUrls = readSheet(runtime, done.sheetName).rows.map((r) => String(r["Maps URL"]));
+    sidebar<View>(runtime, "setRefresh", { jobId: started.jobId, every: "day" });
+
+    let merged: View | undefined;
+    for (let hour = 0; hour < 30 && merged === undefined; hour += 1) {
+      world.clock.advance(HOUR);
+      for (const result of runtime.fireDueTriggers()) expect(result.errorMessage).toBeUndefined();
+      const view = sidebar<View[]>(runtime, "listJobs")[0];
+      if (view?.refresh && view.refresh.lastRunAt !== view.createdAt && view.refresh.lastRunAdded !== null) merged = view;
+    }
+    expect(merged).toBeDefined();
+    const after = readSheet(runtime, done.sheetName);
+    expect(after.headers.slice(0, OLD_LAYOUT.length)).toEqual(OLD_LAYOUT);
+    const afterUrls = after.rows.map((r) => String(r["Maps URL"]));
+    // Rows never move in a merge: the first 100 are the same businesses, in place.
+    expect(afterUrls.slice(0, 100)).toEqual(beforeUrls);
+    expect(new Set(afterUrls).size).toBe(afterUrls.length);
+    expect(afterUrls.length - 100).toBe(merged?.refresh?.lastRunAdded);
+    const ids = sheetIds(runtime, done.sheetName);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The new run's businesses are all there, with the new run's Business IDs.
+    const searches = (await (await fetch(`${world.url}/api/v1/searches?page_size=10`, { headers: { "x-api-key": apiKey } })).json()) as { items: Array<{ id: string }> };
+    const run = searches.items[0]?.id ?? "";
+    expect(run).not.toBe(started.jobId);
+    for (const business of await serviceResults(world, apiKey, run)) expect(ids).toContain(business.id);
+  });
+
+  it("is enriched from a selection of its rows: those rows get results, no row is lost or moved", async () => {
+    const { runtime } = await setUp();
+    sidebar<View>(runtime, "startSearch", { query: "bakeries", location, maxResults: 100, enrichContacts: false });
+    const done = completed(runtime, 100);
+    toOldLayout(runtime, done.sheetName);
+    const before = readSheet(runtime, done.sheetName);
+    const testing = runtime.spreadsheetApp.testing;
+    const beforeCells = testing.values(done.sheetName).map((row) => row.slice(0, OLD_LAYOUT.length));
+    testing.setActiveSheet(done.sheetName);
+    testing.setActiveRange(done.sheetName, "B11:B20");
+
+    const preview = sidebar<{ rowsLabel: string | null; rowsConsidered: number }>(runtime, "previewEnrichment", { force: true });
+    expect(preview.rowsLabel).toBe(`rows 11–20 of ${done.sheetName}`);
+    const result = sidebar<{ jobs: View[]; skipped: Array<{ row: number; reason: string }> }>(runtime, "startEnrichment", { force: true });
+    const sent = result.jobs.reduce((sum, job) => sum + (job.leadCount ?? 0), 0) + result.skipped.filter((s) => !/^no website|website/i.test(s.reason)).length;
+    expect(sent).toBeGreaterThan(0);
+    pollUntil<View>(world, runtime, (all) => runtime.triggers.length === 0 && all.every((j) => j.status === "completed" || j.status === "failed"));
+
+    const after = readSheet(runtime, done.sheetName);
+    expect(after.rows).toHaveLength(before.rows.length);
+    // Every business keeps its row and its search's columns (enrichment adds its own columns on
+    // the right, some with the same labels, so compared here by position); rows outside the
+    // selection are untouched, and the selected ones keep their first columns, Business ID included.
+    const afterCells = testing.values(done.sheetName).map((row) => row.slice(0, OLD_LAYOUT.length));
+    afterCells.forEach((row, index) => {
+      const selected = index + 1 >= 11 && index + 1 <= 20;
+      const compared = selected ? OLD_FIRST.length : OLD_LAYOUT.length;
+      expect([index + 1, row.slice(0, compared)]).toEqual([index + 1, beforeCells[index]?.slice(0, compared)]);
+    });
+    // Only the selected rows (sheet rows 11–20) were enriched.
+    const enrichedRows = after.rows.map((row, index) => [index + 2, String(row["Enriched for"] ?? "")] as const).filter(([, forWhat]) => forWhat !== "").map(([row]) => row);
+    expect(enrichedRows.length).toBeGreaterThan(0);
+    for (const row of enrichedRows) expect(row >= 11 && row <= 20).toBe(true);
+  });
+});
