@@ -20,7 +20,8 @@ import {
   type EnrichmentPreview,
   type StartEnrichmentResult,
 } from "../enrich/start";
-import { UserFacingError, withUserErrors } from "../errors/user-error";
+import { messageOf, UserFacingError, withUserErrors } from "../errors/user-error";
+import { maskedKeyHint } from "./key-hint";
 import { toAccountView, type AccountView } from "./views";
 
 /** A sidebar call that only reads waits at most this long in retries. */
@@ -59,6 +60,26 @@ function checkedSettings(s: Record<string, unknown>): SettingsChange {
 /** All or nothing: every part is checked, then the key with GET /account, and only then is anything stored. */
 export function saveSettings(raw: unknown): AccountView {
   const s = record(raw);
+  try {
+    return checkAndSaveSettings(s);
+  } catch (error) {
+    // All or nothing: the person must know the old key still works, and which one it is.
+    throw new Error(`${messageOf(error)} ${nothingSaved()}`);
+  }
+}
+
+/** "Nothing was saved: the key in use is still ••••3f9a." (the masked hint only). */
+function nothingSaved(): string {
+  let hint: string | null = null;
+  try {
+    hint = maskedKeyHint(readStoredSettings().apiKey);
+  } catch {
+    // The sentence still says that nothing was saved.
+  }
+  return hint ? `Nothing was saved: the key in use is still ${hint}.` : "Nothing was saved: no key is saved yet.";
+}
+
+function checkAndSaveSettings(s: Record<string, unknown>): AccountView {
   return withUserErrors(
     () => {
       const change = checkedSettings(s);
@@ -106,7 +127,10 @@ export function startSearch(raw: unknown): JobView {
   );
 }
 
-export function startEnrichment(raw?: unknown): { jobs: JobView[]; skipped: Array<{ row: number; reason: string }> } {
+/** What the sidebar learns of a start: the jobs, skipped rows, which rows were asked for, and rows a search had already enriched. */
+export type EnrichmentStarted = Omit<StartEnrichmentResult, "jobs"> & { jobs: JobView[] };
+
+export function startEnrichment(raw?: unknown): EnrichmentStarted {
   return withUserErrors(
     () =>
       // The rows' status cells and the job store are shared with the poll pass: one writer at a time.
@@ -116,7 +140,7 @@ export function startEnrichment(raw?: unknown): { jobs: JobView[]; skipped: Arra
         const started = startEnrichmentRows(context, raw, deadline);
         // From the menu nobody reads the returned value: the sheet's toast says what happened.
         if (raw === undefined) context.spreadsheet.toast(enrichmentSummary(started), "Business Leads");
-        return { jobs: started.jobs.map((record) => toJobView(record, context.keyDigest)), skipped: started.skipped };
+        return { ...started, jobs: started.jobs.map((record) => toJobView(record, context.keyDigest)) };
       }),
     userKey,
   );

@@ -101,7 +101,7 @@ export async function eventually(what: string, check: () => boolean | Promise<bo
 export const AUSTIN = "Austin, Texas, United States";
 
 /** Types into the Location combobox and picks the first option that starts with `label` by keyboard. */
-export async function pickLocationByKeyboard(sidebar: FrameLocator, typed: string, label: string): Promise<void> {
+export async function pickLocationByKeyboard(sidebar: FrameLocator | Page, typed: string, label: string): Promise<void> {
   const location = sidebar.getByRole("combobox", { name: "Location" });
   await location.focus();
   await location.pressSequentially(typed, { delay: 30 });

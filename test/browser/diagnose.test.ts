@@ -13,6 +13,7 @@ describeInBrowser("the sidebar's self-check", () => {
   it("shows the report of every check, and leaves the sheets as they were", async () => {
     const { sidebar, page, playground } = session;
     const sheetsBefore = playground.runtime.spreadsheetApp.testing.sheetNames();
+    await sidebar.getByRole("button", { name: "Settings" }).click();
     await sidebar.getByRole("button", { name: "Check this spreadsheet" }).click();
     const report = sidebar.locator("#diagnose-report");
     await report.getByRole("listitem").nth(5).waitFor();

@@ -19,6 +19,7 @@ describeInBrowser("enriching a pasted list", () => {
     await page.getByLabel(/One business a line/).fill(`Houndstooth Coffee, https://houndstoothcoffee.example.com\n${XSS}, https://img.example.com\nEpoch Coffee, not a website`);
     await page.getByRole("button", { name: "Paste as a new sheet" }).click();
     await page.getByRole("tab", { name: "Pasted list" }).waitFor();
+    await sidebar.getByRole("tab", { name: "Enrich rows" }).click();
     await sidebar.getByRole("button", { name: "Check selection" }).click();
     // The preview names the bad row and its reason before anything is sent.
     await sidebar.getByText(/not a website|website/i).first().waitFor();
@@ -41,6 +42,7 @@ describeInBrowser("enriching a pasted list", () => {
     const { page, sidebar } = session;
     expect(await gridColumn(page, "Name")).toContain(XSS);
     // The same text as a list name: the job's name in the sidebar's Jobs list.
+    await sidebar.getByRole("tab", { name: "New search" }).click();
     await sidebar.getByRole("textbox", { name: "Search for" }).fill(XSS);
     await pickLocationByKeyboard(sidebar, "Aus", AUSTIN);
     await sidebar.getByRole("textbox", { name: "List name" }).fill(XSS);

@@ -39,6 +39,7 @@ describeInBrowser("formulas typed into the playground's cells", () => {
 
   it("after sharing the key from the sidebar's settings, the formula entered again shows the account's credits", async () => {
     const { page, sidebar, playground } = session;
+    await sidebar.getByRole("button", { name: "Settings" }).click();
     await sidebar.getByLabel("Share my key with formulas in this document").check();
     await sidebar.getByRole("button", { name: "Save settings" }).click();
     await sidebar.getByText("Settings saved.").waitFor();

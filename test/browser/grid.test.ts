@@ -60,6 +60,7 @@ describeInBrowser("the playground's grid", () => {
   it("opens the job made elsewhere from the sidebar: tracked, with a sheet of its own that fills in", async () => {
     const { page, sidebar } = session;
     const jobId = (await page.locator("#elsewhere-id").textContent()) ?? "";
+    await sidebar.getByRole("tab", { name: "Open a job" }).click();
     await sidebar.getByRole("textbox", { name: "Job ID" }).fill(jobId);
     await sidebar.getByRole("button", { name: "Open job" }).click();
     const item = sidebar.locator(`[role=listitem][data-job-id="${jobId}"]`).first();
@@ -106,6 +107,7 @@ describeInBrowser("the playground's grid by keyboard", () => {
     await press("Shift+ArrowDown", "Shift+ArrowDown", "Shift+ArrowRight");
     expect(await selection()).toBe("Sheet1!A1:B3");
     await eventually("the document's selection is A1:B3", () => playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === "A1:B3");
+    await sidebar.getByRole("tab", { name: "Enrich rows" }).click();
     await sidebar.getByRole("button", { name: "Check selection" }).click();
     await sidebar.getByText(/Keyboard Cafe|\b2\b.*(row|business)/i).first().waitFor();
     expect(await sidebar.locator("body").innerText()).toMatch(/\b2\b[^\n]*(row|business)|(row|business)[^\n]*\b2\b/i);

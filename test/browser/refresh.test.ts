@@ -23,7 +23,9 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     expect(rows()).toBe(100);
 
     await item.getByRole("combobox", { name: "Refresh" }).selectOption("day");
-    await sidebar.getByText(/is refreshed daily/).waitFor();
+    // What each run may spend, against what remains, in the message and under the job.
+    await sidebar.getByRole("status").filter({ hasText: /is refreshed daily\. Each run uses up to 100 credits; [\d,]+ remain\./ }).waitFor();
+    await item.locator(".run-cost").filter({ hasText: /^Each run uses up to 100 credits; [\d,]+ remain\.$/ }).waitFor();
     const scheduled = await item.locator(".hint").filter({ hasText: /Next run/ }).innerText();
     const clockText = async () => (await page.locator("#clock").textContent()) ?? "";
     const virtualTime = async () => Date.parse(`${/Virtual clock (\S+ \S+) UTC/.exec(await clockText())?.[1] ?? ""}Z`);
@@ -44,5 +46,8 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     expect(rows()).toBeGreaterThan(100);
     await page.getByRole("tab", { name: "Coffee refreshed" }).click();
     await eventually("the grid shows the merged rows", async () => (await page.locator('#grid td[data-cell="A101"]').count()) > 0);
+    // The job shows its last run: when, businesses added, credits used.
+    const again = sidebar.getByRole("listitem").filter({ hasText: "Coffee refreshed" }).first();
+    await eventually("the last run is shown", async () => /Last run .+?: [\d,]+ business(es)? added, [\d,]+ credits?\./.test(await again.innerText().catch(() => "")));
   });
 });

@@ -34,12 +34,19 @@ describe("dist/Sidebar.html", () => {
   });
 
   it("has the agreed headings, labels and buttons", () => {
-    for (const heading of ["Settings", "Account", "New search", "Enrich rows", "Jobs", "Open an existing job"]) {
+    for (const heading of ["Settings", "Select your rows", "Jobs", "Open an existing job"]) {
       expect(markup).toMatch(new RegExp(`<h2[^>]*>${heading}</h2>`));
     }
-    const labels = ["API key", "Service address", "Share my key with formulas in this document", "Search for", "Location", "Max results", "Language", "Enrich contacts", "List name", "Re-enrich everything", "Job ID"];
+    // The work as tabs, each naming the panel it shows.
+    for (const [id, tab, panel] of [["tab-search", "New search", "panel-search"], ["tab-enrich", "Enrich rows", "panel-enrich"], ["tab-open", "Open a job", "panel-open"]]) {
+      expect(markup).toMatch(new RegExp(`<button id="${id}" type="button" role="tab" aria-selected="(true|false)" aria-controls="${panel}">${tab}</button>`));
+      expect(markup).toMatch(new RegExp(`<section id="${panel}"[^>]*role="tabpanel" aria-labelledby="${id}"`));
+    }
+    expect(markup).toMatch(/<button id="open-settings"[^>]*aria-expanded="false" aria-controls="settings">Settings<\/button>/);
+    expect(markup).toMatch(/<button id="dismiss-message"[^>]*aria-label="Dismiss message"/);
+    const labels = ["API key", "Service address", "Share my key with formulas in this document", "Search for", "Location", "Max results", "Language", "Enrich contacts", "List name", "Re-enrich", "Job ID"];
     for (const label of labels) expect(markup).toMatch(new RegExp(`<label for="[\\w-]+"[^>]*>${label}</label>`));
-    const buttons = ["Save settings", "Reload account", "Start search", "Check selection", "Enrich rows", "Refresh jobs", "Show recent jobs", "More", "Open job"];
+    const buttons = ["Save settings", "Start search", "Check selection", "Enrich rows", "Refresh jobs", "Show recent jobs", "More", "Open job", "Check this spreadsheet"];
     for (const button of buttons) expect(markup).toMatch(new RegExp(`<button[^>]*>${button}</button>`));
     expect(markup).toMatch(/<input id="api-key"[^>]*type="password"/);
     expect(markup).toMatch(/role="combobox"[^>]*aria-expanded="false"[^>]*aria-controls="location-list"/);

@@ -1,21 +1,20 @@
-// This file defines the Account panel: plan, status, credits remaining of the allowance as a bar,
-// the largest search the account can afford and whether the free search is used.
+// This file defines the account as the sidebar shows it: one line at the top (plan · credits left,
+// or why nothing can be searched) and, in Settings, the credits of the allowance as a bar, the
+// largest search the account can afford and whether the free search is used.
 import type { SidebarState } from "./context";
 import { byId, setProgress } from "./dom";
-import { creditsBar, groupDigits, searchBounds } from "./format";
+import { accountLine, creditsBar, groupDigits, searchBounds } from "./format";
 
 export function accountPanel(state: SidebarState): void {
-  const empty = byId("account-empty", HTMLElement);
+  const line = byId("account-line", HTMLElement);
   const details = byId("account-details", HTMLElement);
   const bar = byId("credits-bar", HTMLProgressElement);
-  const reload = byId("reload-account", HTMLButtonElement);
 
   state.onAccount((account) => {
-    empty.hidden = account !== null;
     details.hidden = account === null;
+    line.textContent = account ? accountLine(account) : state.hasKey ? "Business Leads" : "Business Leads: no API key yet";
+    line.title = line.textContent;
     if (!account) return;
-    byId("account-plan", HTMLElement).textContent = account.planName || account.planCode;
-    byId("account-status", HTMLElement).textContent = account.status;
     const credits = creditsBar(account);
     byId("account-credits", HTMLElement).textContent = credits.text;
     setProgress(bar, credits.value, credits.max, credits.text);
@@ -24,12 +23,5 @@ export function accountPanel(state: SidebarState): void {
     byId("account-free", HTMLElement).textContent = account.planCode === "free"
       ? (account.freeSearchUsed ? "The free search is used." : "The free search is not used yet: one search of up to 100 businesses.")
       : (account.freeSearchUsed ? "The free search is used." : "The free search is not used.");
-  });
-
-  reload.addEventListener("click", () => {
-    void state.messages.act(reload, "Reading your account…", async () => {
-      await state.reloadAccount();
-      return "Account up to date.";
-    });
   });
 }

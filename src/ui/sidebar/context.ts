@@ -33,6 +33,15 @@ export class SidebarState {
     this.setAccount(await this.server.call("getAccount"));
   }
 
+  /** Brings a job's sheet to the front, saying so (or why not) in the message. */
+  showJobSheet(jobId: string): void {
+    this.messages.say("Opening the sheet…");
+    this.server.call("showJobSheet", { jobId }).then(
+      (shown) => this.messages.say(`Showing the sheet “${shown.sheetName}”.`),
+      (error: unknown) => this.messages.fail(error),
+    );
+  }
+
   async reloadJobs(): Promise<JobView[]> {
     const jobs = await this.server.call("listJobs");
     this.setJobs(jobs);

@@ -1,6 +1,7 @@
-// This file defines the Enrich rows panel: "Check selection" shows what the selection holds
-// (columns, rows to send, duplicates, rows already enriched, rows skipped and why, the cost)
-// before anything is sent; "Enrich rows" then sends it, with "Re-enrich everything" as `force`.
+// This file defines the Enrich rows panel ("Select your rows"): "Check selection" shows what the
+// selection holds (which rows of which sheet, columns, rows to send, duplicates, rows already
+// enriched by you or by a search and why they are not sent, rows skipped and why, the cost)
+// before anything is sent; "Enrich rows" then sends the selected rows, with "Re-enrich" as `force`.
 import type { SidebarState } from "./context";
 import { byId, h, replaceChildren, setRefused } from "./dom";
 import { groupDigits, plural } from "./format";
@@ -11,7 +12,7 @@ const SKIPPED_SHOWN = 8;
 
 export function previewLines(preview: EnrichmentPreview): string[] {
   const lines = [
-    `Sheet: ${preview.sheetName}`,
+    preview.rowsLabel ? `Selected: ${preview.rowsLabel}` : `Sheet: ${preview.sheetName}`,
     `Name column: ${preview.nameHeader ?? "not found"}`,
     `Website column: ${preview.websiteHeader ?? "not found"}`,
     `Rows to send: ${groupDigits(preview.rowsToSend)}`,
@@ -20,7 +21,7 @@ export function previewLines(preview: EnrichmentPreview): string[] {
   if (preview.alreadyEnriched > 0) lines.push(`Already enriched (not sent again): ${groupDigits(preview.alreadyEnriched)}`);
   lines.push(preview.creditsNeeded > preview.creditsRemaining
     ? `Needs ${plural(preview.creditsNeeded, "credit", "credits")} — only ${groupDigits(preview.creditsRemaining)} remain`
-    : `Uses ${plural(preview.creditsNeeded, "credit", "credits")} — ${groupDigits(preview.creditsRemaining - preview.creditsNeeded)} remain`);
+    : `Uses ${groupDigits(preview.creditsNeeded)} of your ${plural(preview.creditsRemaining, "credit", "credits")}`);
   return lines;
 }
 
@@ -43,6 +44,7 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
     const more = found.skipped.length - skipped.length;
     replaceChildren(box,
       found.problem ? h("p", { class: "problem" }, found.problem) : null,
+      found.notice ? h("p", { class: "notice" }, found.notice) : null,
       h("ul", { class: "facts" }, ...previewLines(found).map((line) => h("li", {}, line))),
       found.skipped.length > 0 ? h("p", {}, `${plural(found.skipped.length, "row", "rows")} will be skipped:`) : null,
       skipped.length > 0 ? h("ul", { class: "skipped", "aria-label": "Rows that will be skipped" }, ...skipped) : null,
@@ -53,7 +55,9 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
     void state.messages.act(check, "Reading the selection…", async () => {
       const found = await state.server.call("previewEnrichment", { force: force.checked });
       showPreview(found);
-      return found.problem ? "The selection cannot be sent as it is." : `Ready to send ${plural(found.rowsToSend, "row", "rows")}.`;
+      return found.problem ? "The selection cannot be sent as it is."
+        : found.rowsToSend === 0 ? "Nothing in the selection needs sending."
+        : `Ready to send ${plural(found.rowsToSend, "row", "rows")}.`;
     });
   });
 
@@ -69,9 +73,12 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
       onStarted();
       const sent = result.jobs.reduce((sum, job) => sum + (job.leadCount ?? job.creditsCharged ?? 0), 0);
       const skipped = result.skipped.length > 0 ? ` ${plural(result.skipped.length, "row was", "rows were")} skipped: see Enrichment status in the sheet.` : "";
+      const bySearch = result.alreadyEnrichedBySearch > 0
+        ? ` ${plural(result.alreadyEnrichedBySearch, "row was", "rows were")} already enriched by the search${result.searchName ? ` “${result.searchName}”` : ""}: tick Re-enrich to pay for them again.`
+        : "";
       return result.jobs.length === 0
-        ? `Nothing was sent.${skipped}`
-        : `Enrichment started${sent ? ` for ${plural(sent, "row", "rows")}` : ""} in ${plural(result.jobs.length, "job", "jobs")}.${skipped}`;
+        ? `Nothing was sent from ${result.rowsLabel}.${bySearch}${skipped}`
+        : `Enrichment started for ${result.rowsLabel}${sent ? ` (${plural(sent, "business", "businesses")})` : ""}.${bySearch}${skipped}`;
     });
   });
 

@@ -26,12 +26,12 @@ export function searchCost(account: AccountView, maxResults: number): number {
   return account.planCode === "free" ? FREE_SEARCH_CREDITS : maxResults;
 }
 
-/** "Uses 300 credits — 1,200 remain", or why it cannot. */
+/** "Uses 300 of your 1,500 credits" (the same figure as the account line), or why it cannot. */
 export function costLine(account: AccountView, maxResults: number): string {
   const cost = searchCost(account, maxResults);
   const left = account.creditsRemaining - cost;
   if (left < 0) return `Needs ${plural(cost, "credit", "credits")} — only ${groupDigits(account.creditsRemaining)} remain`;
-  return `Uses ${plural(cost, "credit", "credits")} — ${groupDigits(left)} remain`;
+  return `Uses ${groupDigits(cost)} of your ${plural(account.creditsRemaining, "credit", "credits")}`;
 }
 
 export interface SearchBounds {
@@ -51,11 +51,24 @@ export function searchBounds(account: AccountView): SearchBounds {
   return { min: MIN_RESULTS, max: Math.max(MIN_RESULTS, max), blocked };
 }
 
-/** A typed max-results value brought inside the bounds (empty or nonsense → the minimum). */
-export function clampResults(raw: string | number, bounds: SearchBounds): number {
-  const n = Math.round(Number(raw));
-  if (!Number.isFinite(n) || n < bounds.min) return bounds.min;
-  return Math.min(n, bounds.max);
+/**
+ * What is wrong with a typed max-results value, or null when it can be sent as typed: a value
+ * outside the bounds is said, never silently corrected.
+ */
+export function resultsProblem(raw: string, bounds: SearchBounds): string | null {
+  const n = Number(raw);
+  if (raw.trim() === "" || !Number.isInteger(n)) return `Max results must be a whole number from ${MIN_RESULTS} to ${MAX_RESULTS}.`;
+  if (n < MIN_RESULTS) return `A search asks for at least ${MIN_RESULTS} results: type ${MIN_RESULTS} or more.`;
+  if (n > MAX_RESULTS) return `A search asks for at most ${MAX_RESULTS} results: type ${MAX_RESULTS} or less.`;
+  if (n > bounds.max) return `Your credits cover up to ${groupDigits(bounds.max)} results: type ${groupDigits(bounds.max)} or less.`;
+  return null;
+}
+
+/** The account in one line: "Starter · 9,800 credits left", with the status when not active. */
+export function accountLine(account: AccountView): string {
+  const plan = account.planName || account.planCode;
+  const status = account.status && account.status !== "active" ? ` (${account.status.replace(/_/g, " ")})` : "";
+  return `${plan}${status} · ${plural(account.creditsRemaining, "credit", "credits")} left`;
 }
 
 export function creditsText(account: AccountView): string {
@@ -140,12 +153,30 @@ export function refreshEvery(refresh: RefreshView | null | undefined): "day" | "
   return refresh.every === "day" || refresh.every === "week" ? refresh.every : "off";
 }
 
-/** "Next run Tue, Nov 24, 09:00" and any last error, for a search with a schedule. */
+/** "Next run Tue, Nov 24, 09:00", the last run and any last error, for a search with a schedule. */
 export function refreshText(refresh: RefreshView | null | undefined, now?: Date): string {
   if (!refresh || refreshEvery(refresh) === "off") return "Not refreshed automatically.";
   const parts = [refresh.nextRunAt ? `Next run ${shortDateTime(refresh.nextRunAt, now)}.` : "Next run with the next background pass."];
+  const last = lastRunText(refresh, now);
+  if (last) parts.push(last);
   if (refresh.lastError) parts.push(`Last run: ${refresh.lastError}`);
   return parts.join(" ");
+}
+
+/** "Last run Mon, Nov 23, 09:00: 12 businesses added, 100 credits." (what is known of it). */
+export function lastRunText(refresh: RefreshView, now?: Date): string {
+  if (!refresh.lastRunAt) return "";
+  const facts: string[] = [];
+  if (refresh.lastRunAdded !== null) facts.push(`${plural(refresh.lastRunAdded, "business", "businesses")} added`);
+  if (refresh.lastRunCredits !== null) facts.push(plural(refresh.lastRunCredits, "credit", "credits"));
+  return `Last run ${shortDateTime(refresh.lastRunAt, now)}${facts.length > 0 ? `: ${facts.join(", ")}` : ""}.`;
+}
+
+/** What each refresh run may spend, against what the account has: "Each run uses up to 100 credits; 9,800 remain." */
+export function runCostText(runCredits: number | null, account: AccountView | null): string {
+  if (runCredits === null) return "";
+  const remain = account ? `; ${groupDigits(account.creditsRemaining)} remain` : "";
+  return `Each run uses up to ${plural(runCredits, "credit", "credits")}${remain}.`;
 }
 
 /** The location as the list shows it: the catalog's full name, else its label. */

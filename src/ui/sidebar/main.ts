@@ -1,11 +1,13 @@
 // This file starts the sidebar: it connects the panels to the server through google.script.run
-// and loads the settings, then the account and the jobs (the page renders before any call returns).
+// and loads the settings (which decide the layout), then the account and the jobs (the page
+// renders before any call returns).
 import { accountPanel } from "./account-panel";
 import { SidebarState } from "./context";
 import { diagnosePanel } from "./diagnose-panel";
 import { byId } from "./dom";
 import { enrichPanel } from "./enrich-panel";
 import { jobsPanel } from "./jobs-panel";
+import { layout } from "./layout";
 import { Messages } from "./messages";
 import { openJobPanel } from "./open-job-panel";
 import { createServer, type ScriptRun } from "./server";
@@ -17,7 +19,8 @@ declare const google: { script: { run: ScriptRun } };
 function start(): void {
   const messages = new Messages();
   const state = new SidebarState(createServer(() => google.script.run), messages);
-  const settings = settingsPanel(state);
+  const screen = layout();
+  const settings = settingsPanel(state, screen);
   accountPanel(state);
   const afterStart = (): void => {
     void state.reloadJobs().catch((error: unknown) => messages.fail(error));
@@ -36,12 +39,9 @@ function start(): void {
       const jobs = state.reloadJobs();
       if (state.hasKey) await state.reloadAccount();
       await jobs;
-      messages.say(state.hasKey ? "" : "Welcome: save your API key to begin.");
+      messages.clear();
     })
-    .catch((error: unknown) => {
-      messages.say("");
-      messages.fail(error);
-    });
+    .catch((error: unknown) => messages.fail(error));
 }
 
 start();

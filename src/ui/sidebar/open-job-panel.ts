@@ -1,9 +1,10 @@
 // This file defines the "Open an existing job" panel: the account's recent API jobs, paged, each
-// with an Import button, and a pasted job id; both go through importJob.
+// with an Import button, and a pasted job id; both go through importJob. An imported job's line
+// then shows the job as the import found it (its status now, not when the list was read).
 import type { SidebarState } from "./context";
 import { byId, h, replaceChildren } from "./dom";
 import { groupDigits, shortDateTime, statusWords } from "./format";
-import type { RecentJob } from "./server";
+import type { JobView, RecentJob } from "./server";
 
 export function openJobPanel(state: SidebarState, onImported: () => void): void {
   const show = byId("show-recent", HTMLButtonElement);
@@ -14,23 +15,26 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
   const open = byId("open-job", HTMLButtonElement);
   let page = 0;
 
-  const importJob = (button: HTMLButtonElement, id: string): Promise<boolean> =>
+  const importJob = (button: HTMLButtonElement, id: string, imported?: (job: JobView) => void): Promise<boolean> =>
     state.messages.act(button, "Opening the job…", async () => {
       const job = await state.server.call("importJob", { jobId: id });
+      imported?.(job);
       onImported();
-      return `“${job.name}” is tracked here: its results go into the sheet “${job.sheetName ?? job.name}”.`;
+      return { text: `“${job.name}” is tracked here: its results go into the sheet “${job.sheetName ?? job.name}”.`, action: { label: "Show its sheet", run: () => state.showJobSheet(job.jobId) } };
     });
 
   const recentItem = (job: RecentJob): HTMLLIElement => {
     const button = job.tracked ? null : h("button", { type: "button" }, "Import");
     button?.addEventListener("click", () => {
-      void importJob(button, job.jobId).then((ok) => {
-        if (ok) replaceChildren(button.parentElement as Element, ...recentItem({ ...job, tracked: true }).childNodes);
+      void importJob(button, job.jobId, (now) => {
+        const item = button.parentElement as Element;
+        replaceChildren(item, ...recentItem({ ...job, status: now.status, leadCount: now.leadCount ?? job.leadCount, tracked: true }).childNodes);
+        item.setAttribute("data-status", now.status);
       });
     });
     const count = job.leadCount === null ? "" : ` · ${groupDigits(job.leadCount)} found`;
-    return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId },
-      h("p", { class: "job-name" }, job.name),
+    return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
+      h("p", { class: "job-name", title: job.name }, job.name),
       h("p", { class: "job-meta" }, `${job.kind === "search" ? "Search" : "Enrichment"} · ${statusWords(job.status)}${count} · ${shortDateTime(job.createdAt)}`),
       job.tracked ? h("p", { class: "hint" }, "Already in this document.") : button);
   };

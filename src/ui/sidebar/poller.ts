@@ -1,9 +1,16 @@
-// This file defines when the sidebar polls its jobs: every few seconds while any job is active,
-// not at all when none is, and never while the sidebar is hidden (it resumes when shown). Timers
-// and visibility are handed in, so the schedule is unit-tested without a browser.
+// This file defines when the sidebar polls its jobs: every few seconds while any job is active;
+// once a minute while a search has a refresh schedule (a background pass may run it, spend
+// credits and add rows, and the open sidebar should show that); not at all otherwise, and never
+// while the sidebar is hidden (it resumes when shown). Timers and visibility are handed in, so the
+// schedule is unit-tested without a browser.
 
 /** The spec asks clients to poll every 5 to 10 s. */
 export const POLL_INTERVAL_MS = 7000;
+/** Background passes run at most every few minutes: a minute is soon enough to show their work. */
+export const SCHEDULED_POLL_INTERVAL_MS = 60_000;
+
+/** What the jobs need: "active" (one is changing on the service), "scheduled" (a refresh may run), or nothing. */
+export type PollNeed = "active" | "scheduled" | "idle";
 
 export interface PollerEnv {
   setTimer(callback: () => void, ms: number): number;
@@ -13,19 +20,24 @@ export interface PollerEnv {
 
 export class JobPoller {
   private timer: number | null = null;
-  private active = false;
+  private need: PollNeed = "idle";
   private inFlight = false;
 
-  /** `poll` refreshes the jobs and resolves to whether any is still active. */
-  constructor(private readonly env: PollerEnv, private readonly poll: () => Promise<boolean>, private readonly intervalMs = POLL_INTERVAL_MS) {}
+  /** `poll` refreshes the jobs and resolves to what they need now. */
+  constructor(
+    private readonly env: PollerEnv,
+    private readonly poll: () => Promise<PollNeed>,
+    private readonly intervalMs = POLL_INTERVAL_MS,
+    private readonly scheduledIntervalMs = SCHEDULED_POLL_INTERVAL_MS,
+  ) {}
 
-  /** Tells the poller whether any job is active now (after a list, a start or an import). */
-  update(anyActive: boolean): void {
-    this.active = anyActive;
+  /** Tells the poller what the jobs need now (after a list, a start or an import). */
+  update(need: PollNeed): void {
+    this.need = need;
     this.schedule();
   }
 
-  /** Visibility changed: a hidden sidebar stops; a shown one polls soon if anything is active. */
+  /** Visibility changed: a hidden sidebar stops; a shown one polls soon if anything needs it. */
   visibilityChanged(): void {
     this.schedule();
   }
@@ -39,8 +51,8 @@ export class JobPoller {
       this.env.clearTimer(this.timer);
       this.timer = null;
     }
-    if (!this.active || this.inFlight || this.env.isHidden()) return;
-    this.timer = this.env.setTimer(() => void this.tick(), this.intervalMs);
+    if (this.need === "idle" || this.inFlight || this.env.isHidden()) return;
+    this.timer = this.env.setTimer(() => void this.tick(), this.need === "active" ? this.intervalMs : this.scheduledIntervalMs);
   }
 
   private async tick(): Promise<void> {
@@ -48,9 +60,9 @@ export class JobPoller {
     if (this.env.isHidden()) return;
     this.inFlight = true;
     try {
-      this.active = await this.poll();
+      this.need = await this.poll();
     } catch {
-      // The poll showed its own error; keep trying while jobs were active.
+      // The poll showed its own error; keep trying as before.
     } finally {
       this.inFlight = false;
     }

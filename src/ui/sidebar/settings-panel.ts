@@ -1,19 +1,25 @@
 // This file defines the Settings panel: the key goes to the server and never comes back; after a
 // save the field is cleared and only the server's masked hint ("Key saved: ••••3f9a") is shown.
+// Whether a key is saved decides the layout: the key form alone first, or the work first.
 import type { SidebarState } from "./context";
 import { byId } from "./dom";
+import type { Layout } from "./layout";
 
-export function settingsPanel(state: SidebarState): { load(): Promise<void> } {
+export function settingsPanel(state: SidebarState, screen: Layout): { load(): Promise<void> } {
   const form = byId("settings-form", HTMLFormElement);
   const key = byId("api-key", HTMLInputElement);
   const baseUrl = byId("base-url", HTMLInputElement);
   const share = byId("share", HTMLInputElement);
   const hint = byId("key-hint", HTMLElement);
+  const intro = byId("key-intro", HTMLElement);
   const save = byId("save-settings", HTMLButtonElement);
 
   const showHint = (keyHint: string | null): void => {
     state.hasKey = keyHint !== null;
-    hint.textContent = keyHint ? `Key saved: ${keyHint}. Type a new key only to replace it.` : "No key saved yet. Your key is kept in your own Google account, never in the sheet.";
+    intro.hidden = state.hasKey;
+    hint.textContent = keyHint ? `Key saved: ${keyHint}. Type a new key only to replace it.` : "No key saved yet.";
+    if (keyHint) hint.dataset.keyHint = keyHint;
+    else delete hint.dataset.keyHint;
   };
 
   const load = async (): Promise<void> => {
@@ -21,6 +27,8 @@ export function settingsPanel(state: SidebarState): { load(): Promise<void> } {
     showHint(settings.keyHint);
     baseUrl.value = settings.baseUrl;
     share.checked = settings.shareWithFormulas;
+    screen.setHasKey(state.hasKey);
+    if (!state.hasKey) state.setAccount(null);
   };
 
   form.addEventListener("submit", (event) => {
@@ -34,7 +42,7 @@ export function settingsPanel(state: SidebarState): { load(): Promise<void> } {
       await load();
       state.setAccount(account);
       void state.reloadJobs();
-      return "Settings saved.";
+      return `Settings saved. The key in use is ${hint.dataset.keyHint ?? "saved"}.`;
     });
   });
 

@@ -4,6 +4,7 @@
 // the emulated document (typing, clearing, formulas and their error messages), the poll trigger
 // fires on the sped-up virtual clock by itself, and the clock control lives through a day of
 // background passes, in which a daily refresh runs.
+import { DEMO_KEYS } from "../../../dev/simulator";
 import { injectScriptRunShim, SCRIPT_RUN_PATH } from "../../../dev/playground/script-run-shim";
 import { startPlayground, type Playground } from "../../../dev/playground/server";
 import { parseList } from "../../../dev/playground/sheet-view";
@@ -37,7 +38,11 @@ describe("the playground server", () => {
     const refused = await run(playground, "saveSettings", { apiKey: "demo-revoked", baseUrl: playground.simUrl });
     expect(refused.ok).toBe(false);
     expect(refused.error?.message).toMatch(/refused the API key/);
+    // All or nothing, and said so: the key still in use, by its masked hint only.
+    expect(refused.error?.message).toMatch(new RegExp(`Nothing was saved: the key in use is still ••••${DEMO_KEYS.growth.apiKey.slice(-4)}\\.$`));
+    expect(playground.runtime.stores.user().get("businessLeads.apiKey")).toBe(DEMO_KEYS.growth.apiKey);
     expect(JSON.stringify(refused)).not.toContain("demo-revoked");
+    expect(JSON.stringify(refused)).not.toContain(DEMO_KEYS.growth.apiKey);
     expect((await run(playground, "noSuchFunction")).error?.message).toBe("Script function not found: noSuchFunction");
     expect((await run(playground, "pollJobs_")).ok).toBe(false);
   });

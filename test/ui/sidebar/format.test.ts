@@ -3,7 +3,7 @@
 import type { AccountView } from "../../../src/ui/views";
 import type { JobView } from "../../../src/ui/sidebar/server";
 import {
-  clampResults, costLine, creditsBar, groupDigits, isActive, jobProgress, locationText, refreshText, rowsWrittenText, searchBounds, statusWords,
+  accountLine, costLine, lastRunText, resultsProblem, runCostText, creditsBar, groupDigits, isActive, jobProgress, locationText, refreshText, rowsWrittenText, searchBounds, statusWords,
 } from "../../../src/ui/sidebar/format";
 
 const account = (over: Partial<AccountView> = {}): AccountView => ({
@@ -24,25 +24,40 @@ describe("groupDigits", () => {
 
 describe("costLine", () => {
   it("says what a paid search reserves and what remains after it", () => {
-    expect(costLine(account(), 300)).toBe("Uses 300 credits — 1,200 remain");
+    expect(costLine(account(), 300)).toBe("Uses 300 of your 1,500 credits");
   });
   it("charges a free account's one search 100 credits whatever it asks", () => {
-    expect(costLine(account({ planCode: "free", creditsRemaining: 100, freeSearchUsed: false }), 100)).toBe("Uses 100 credits — 0 remain");
+    expect(costLine(account({ planCode: "free", creditsRemaining: 100, freeSearchUsed: false }), 100)).toBe("Uses 100 of your 100 credits");
   });
   it("says so when the credits do not cover it", () => {
     expect(costLine(account({ creditsRemaining: 250 }), 300)).toBe("Needs 300 credits — only 250 remain");
   });
 });
 
-describe("searchBounds and clampResults", () => {
-  it("bounds max results by what the account can afford", () => {
+describe("searchBounds and resultsProblem", () => {
+  it("bounds max results by what the account can afford, and says what is wrong with a typed value instead of correcting it", () => {
     const bounds = searchBounds(account({ creditsRemaining: 450, maxAffordableResults: 450 }));
     expect(bounds).toEqual({ min: 100, max: 450, blocked: null });
-    expect(clampResults("900", bounds)).toBe(450);
-    expect(clampResults("20", bounds)).toBe(100);
-    expect(clampResults("", bounds)).toBe(100);
-    expect(clampResults("abc", bounds)).toBe(100);
-    expect(clampResults("333", bounds)).toBe(333);
+    expect(resultsProblem("333", bounds)).toBeNull();
+    expect(resultsProblem("100", bounds)).toBeNull();
+    expect(resultsProblem("450", bounds)).toBeNull();
+    expect(resultsProblem("20", bounds)).toBe("A search asks for at least 100 results: type 100 or more.");
+    expect(resultsProblem("900", bounds)).toBe("A search asks for at most 700 results: type 700 or less.");
+    expect(resultsProblem("500", bounds)).toBe("Your credits cover up to 450 results: type 450 or less.");
+    expect(resultsProblem("", bounds)).toMatch(/whole number from 100 to 700/);
+    expect(resultsProblem("abc", bounds)).toMatch(/whole number/);
+    expect(resultsProblem("150.5", bounds)).toMatch(/whole number/);
+  });
+  it("puts the account in one line, with its status when it is not active", () => {
+    expect(accountLine(account({ planName: "Growth", creditsRemaining: 9800 }))).toBe("Growth · 9,800 credits left");
+    expect(accountLine(account({ planName: "Starter", status: "past_due", creditsRemaining: 1 }))).toBe("Starter (past due) · 1 credit left");
+  });
+  it("says what each refresh run may spend, and what the last one did", () => {
+    expect(runCostText(100, account({ creditsRemaining: 9800 }))).toBe("Each run uses up to 100 credits; 9,800 remain.");
+    expect(runCostText(100, null)).toBe("Each run uses up to 100 credits.");
+    const refresh = { every: "day" as const, nextRunAt: "2026-11-24T09:00:00.000Z", lastRunAt: "2026-11-23T09:00:00.000Z", lastError: null, lastRunAdded: 12, lastRunCredits: 100 };
+    expect(lastRunText(refresh, new Date("2026-11-23T12:00:00Z"))).toMatch(/^Last run .*Nov 23.*: 12 businesses added, 100 credits\.$/);
+    expect(lastRunText({ ...refresh, lastRunAdded: null, lastRunCredits: null }, new Date("2026-11-23T12:00:00Z"))).toMatch(/^Last run [^:]*Nov 23, \d\d:\d\d\.$/);
   });
   it("never above the service's 700", () => {
     expect(searchBounds(account({ creditsRemaining: 5000, maxAffordableResults: 900 })).max).toBe(700);

@@ -1,6 +1,6 @@
 // Tests when the sidebar polls: every interval while a job is active, never when none is, not
 // while hidden, resuming when shown, one poll at a time.
-import { JobPoller, POLL_INTERVAL_MS, type PollerEnv } from "../../../src/ui/sidebar/poller";
+import { JobPoller, POLL_INTERVAL_MS, SCHEDULED_POLL_INTERVAL_MS, type PollNeed, type PollerEnv } from "../../../src/ui/sidebar/poller";
 
 class FakeTimers implements PollerEnv {
   hidden = false;
@@ -29,15 +29,15 @@ class FakeTimers implements PollerEnv {
 describe("JobPoller", () => {
   it("polls on the 5–10 s interval while a job is active and stops when none is", async () => {
     const timers = new FakeTimers();
-    const answers = [true, true, false];
+    const answers: PollNeed[] = ["active", "active", "idle"];
     let polls = 0;
     const poller = new JobPoller(timers, async () => {
       polls += 1;
-      return answers.shift() ?? false;
+      return answers.shift() ?? "idle";
     });
     expect(POLL_INTERVAL_MS).toBeGreaterThanOrEqual(5000);
     expect(POLL_INTERVAL_MS).toBeLessThanOrEqual(10000);
-    poller.update(true);
+    poller.update("active");
     expect([...timers.pending.values()].map((t) => t.ms)).toEqual([POLL_INTERVAL_MS]);
     await timers.fire();
     await timers.fire();
@@ -50,9 +50,29 @@ describe("JobPoller", () => {
 
   it("does not poll when no job is active", () => {
     const timers = new FakeTimers();
-    const poller = new JobPoller(timers, async () => true);
-    poller.update(false);
+    const poller = new JobPoller(timers, async () => "active" as const);
+    poller.update("idle");
     expect(timers.pending.size).toBe(0);
+  });
+
+  it("polls once a minute while only a refresh schedule is waiting, and fast again when its run starts", async () => {
+    const timers = new FakeTimers();
+    const answers: PollNeed[] = ["scheduled", "active", "scheduled"];
+    let polls = 0;
+    const poller = new JobPoller(timers, async () => {
+      polls += 1;
+      return answers.shift() ?? "idle";
+    });
+    expect(SCHEDULED_POLL_INTERVAL_MS).toBeGreaterThan(POLL_INTERVAL_MS);
+    poller.update("scheduled");
+    const intervals: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      intervals.push(...[...timers.pending.values()].map((t) => t.ms));
+      await timers.fire();
+    }
+    expect(intervals).toEqual([SCHEDULED_POLL_INTERVAL_MS, SCHEDULED_POLL_INTERVAL_MS, POLL_INTERVAL_MS]);
+    expect(polls).toBe(3);
+    expect([...timers.pending.values()].map((t) => t.ms)).toEqual([SCHEDULED_POLL_INTERVAL_MS]);
   });
 
   /** A poller whose polls always find an active job, counting them. */
@@ -60,7 +80,7 @@ describe("JobPoller", () => {
     const counted = { polls: 0, poller: null as unknown as JobPoller };
     counted.poller = new JobPoller(timers, async () => {
       counted.polls += 1;
-      return true;
+      return "active" as const;
     });
     return counted;
   };
@@ -69,7 +89,7 @@ describe("JobPoller", () => {
     const timers = new FakeTimers();
     const counted = alwaysActive(timers);
     const poller = counted.poller;
-    poller.update(true);
+    poller.update("active");
     timers.hidden = true;
     poller.visibilityChanged();
     expect(timers.pending.size).toBe(0);
@@ -85,7 +105,7 @@ describe("JobPoller", () => {
   it("a timer that fires while hidden does not poll", async () => {
     const timers = new FakeTimers();
     const counted = alwaysActive(timers);
-    counted.poller.update(true);
+    counted.poller.update("active");
     timers.hidden = true;
     await timers.fire();
     expect(counted.polls).toBe(0);
@@ -98,18 +118,18 @@ describe("JobPoller", () => {
     const poller = new JobPoller(timers, () => {
       polls += 1;
       if (polls === 1) return Promise.reject(new Error("offline"));
-      return new Promise<boolean>((resolve) => {
-        release = () => resolve(false);
+      return new Promise<PollNeed>((resolve) => {
+        release = () => resolve("idle");
       });
     });
-    poller.update(true);
+    poller.update("active");
     await timers.fire();
     expect(polls).toBe(1);
     expect(timers.pending.size).toBe(1);
     await timers.fire();
     expect(polls).toBe(2);
     // While the second poll is out, a list from elsewhere does not start another one.
-    poller.update(true);
+    poller.update("active");
     expect(timers.pending.size).toBe(0);
     release?.();
     for (let i = 0; i < 5; i++) await Promise.resolve();

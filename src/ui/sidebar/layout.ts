@@ -1,0 +1,69 @@
+// This file defines the sidebar's layout: the work (New search, Enrich rows, Open a job as tabs,
+// and the jobs under them) first when a key is saved; the key form first, alone, when none is;
+// Settings opened and closed from the account line. Tabs follow the WAI-ARIA tabs pattern
+// (←/→/Home/End move between tabs) and every tab stays reachable by Tab as well.
+import { byId } from "./dom";
+
+export interface Layout {
+  /** A key is saved (the work shows) or not (the key form shows, alone). */
+  setHasKey(hasKey: boolean): void;
+  showSettings(open: boolean): void;
+  showTab(id: string): void;
+}
+
+export function layout(): Layout {
+  const settings = byId("settings", HTMLElement);
+  const toggle = byId("open-settings", HTMLButtonElement);
+  const work = byId("work", HTMLElement);
+  const tabs = Array.from(document.querySelectorAll<HTMLButtonElement>("[role=tab]"));
+  let hasKey = false;
+
+  const showSettings = (open: boolean): void => {
+    settings.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+    toggle.textContent = open && hasKey ? "Close settings" : "Settings";
+    toggle.hidden = !hasKey;
+  };
+
+  const showTab = (id: string): void => {
+    for (const tab of tabs) {
+      const selected = tab.id === id;
+      tab.setAttribute("aria-selected", String(selected));
+      const panel = document.getElementById(tab.getAttribute("aria-controls") ?? "");
+      if (panel) panel.hidden = !selected;
+    }
+  };
+
+  toggle.addEventListener("click", () => {
+    const open = settings.hidden;
+    showSettings(open);
+    if (open) byId("api-key", HTMLInputElement).focus();
+  });
+
+  tabs.forEach((tab, index) => {
+    tab.addEventListener("click", () => showTab(tab.id));
+    tab.addEventListener("keydown", (event) => {
+      const to = event.key === "ArrowRight" ? (index + 1) % tabs.length
+        : event.key === "ArrowLeft" ? (index + tabs.length - 1) % tabs.length
+        : event.key === "Home" ? 0
+        : event.key === "End" ? tabs.length - 1
+        : -1;
+      const next = tabs[to];
+      if (!next) return;
+      event.preventDefault();
+      showTab(next.id);
+      next.focus();
+    });
+  });
+
+  return {
+    setHasKey(value: boolean): void {
+      hasKey = value;
+      document.body.dataset.hasKey = String(value);
+      work.hidden = !value;
+      showSettings(!value);
+    },
+    showSettings,
+    showTab,
+  };
+}
