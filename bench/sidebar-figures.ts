@@ -39,7 +39,7 @@ export async function sidebarFigures(root: string): Promise<void> {
   const browser = await chromium.launch();
   try {
     const toAccount = await timedLoads(browser, playground.url, async (page) => {
-      await page.frameLocator("iframe#sidebar").getByText(/credits remain/).first().waitFor({ timeout: 30_000 });
+      await page.frameLocator("iframe#sidebar").getByText(/credits left$/).first().waitFor({ timeout: 30_000 });
     });
     const toBlank = await timedLoads(browser, blankUrl, async () => undefined);
     printTable(
