@@ -4,7 +4,7 @@
 // before anything is sent; "Enrich rows" then sends the selected rows, with "Re-enrich" as `force`.
 import type { SidebarState } from "./context";
 import { byId, h, replaceChildren, setRefused } from "./dom";
-import { groupDigits, plural } from "./format";
+import { groupDigits, plural, spendLine } from "./format";
 import type { EnrichmentPreview } from "./server";
 
 /** Skipped rows listed one by one; the rest are counted. */
@@ -19,9 +19,7 @@ export function previewLines(preview: EnrichmentPreview): string[] {
   ];
   if (preview.duplicates > 0) lines.push(`Duplicates (sent once): ${groupDigits(preview.duplicates)}`);
   if (preview.alreadyEnriched > 0) lines.push(`Already enriched (not sent again): ${groupDigits(preview.alreadyEnriched)}`);
-  lines.push(preview.creditsNeeded > preview.creditsRemaining
-    ? `Needs ${plural(preview.creditsNeeded, "credit", "credits")} — only ${groupDigits(preview.creditsRemaining)} remain`
-    : `Uses ${groupDigits(preview.creditsNeeded)} of your ${plural(preview.creditsRemaining, "credit", "credits")}`);
+  lines.push(spendLine(preview.creditsNeeded, preview.creditsRemaining));
   return lines;
 }
 

@@ -26,12 +26,15 @@ export function searchCost(account: AccountView, maxResults: number): number {
   return account.planCode === "free" ? FREE_SEARCH_CREDITS : maxResults;
 }
 
-/** "Uses 300 of your 1,500 credits" (the same figure as the account line), or why it cannot. */
+/** "Uses 300 of your 1,500 credits" (the same figure as the account line), or "Needs … — only … remain". */
+export function spendLine(cost: number, remaining: number): string {
+  if (cost > remaining) return `Needs ${plural(cost, "credit", "credits")} — only ${groupDigits(remaining)} remain`;
+  return `Uses ${groupDigits(cost)} of your ${plural(remaining, "credit", "credits")}`;
+}
+
+/** What a search of `maxResults` spends, in the account's terms. */
 export function costLine(account: AccountView, maxResults: number): string {
-  const cost = searchCost(account, maxResults);
-  const left = account.creditsRemaining - cost;
-  if (left < 0) return `Needs ${plural(cost, "credit", "credits")} — only ${groupDigits(account.creditsRemaining)} remain`;
-  return `Uses ${groupDigits(cost)} of your ${plural(account.creditsRemaining, "credit", "credits")}`;
+  return spendLine(searchCost(account, maxResults), account.creditsRemaining);
 }
 
 export interface SearchBounds {

@@ -7,8 +7,6 @@ import { byId } from "./dom";
 export interface Layout {
   /** A key is saved (the work shows) or not (the key form shows, alone). */
   setHasKey(hasKey: boolean): void;
-  showSettings(open: boolean): void;
-  showTab(id: string): void;
 }
 
 export function layout(): Layout {
@@ -59,11 +57,8 @@ export function layout(): Layout {
   return {
     setHasKey(value: boolean): void {
       hasKey = value;
-      document.body.dataset.hasKey = String(value);
       work.hidden = !value;
       showSettings(!value);
     },
-    showSettings,
-    showTab,
   };
 }

@@ -21,7 +21,7 @@ export interface Outcome {
 }
 
 /** Text with every “quoted name” as a clipped span whose tooltip holds the whole name. */
-export function withClippedNames(parent: HTMLElement, text: string): void {
+function withClippedNames(parent: HTMLElement, text: string): void {
   replaceChildren(parent);
   const quoted = /“([^”]*)”/g;
   let from = 0;

@@ -14,12 +14,14 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
   const intro = byId("key-intro", HTMLElement);
   const save = byId("save-settings", HTMLButtonElement);
 
+  /** The masked hint of the key in use ("••••3f9a"), as the server last said it. */
+  let savedHint: string | null = null;
+
   const showHint = (keyHint: string | null): void => {
+    savedHint = keyHint;
     state.hasKey = keyHint !== null;
     intro.hidden = state.hasKey;
     hint.textContent = keyHint ? `Key saved: ${keyHint}. Type a new key only to replace it.` : "No key saved yet.";
-    if (keyHint) hint.dataset.keyHint = keyHint;
-    else delete hint.dataset.keyHint;
   };
 
   const load = async (): Promise<void> => {
@@ -42,7 +44,7 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
       await load();
       state.setAccount(account);
       void state.reloadJobs();
-      return `Settings saved. The key in use is ${hint.dataset.keyHint ?? "saved"}.`;
+      return `Settings saved. The key in use is ${savedHint ?? "saved"}.`;
     });
   });
 
