@@ -175,11 +175,15 @@ export function lastRunText(refresh: RefreshView, now?: Date): string {
   return `Last run ${shortDateTime(refresh.lastRunAt, now)}${facts.length > 0 ? `: ${facts.join(", ")}` : ""}.`;
 }
 
-/** What each refresh run may spend, against what the account has: "Each run uses up to 100 credits; 9,800 remain." */
-export function runCostText(runCredits: number | null, account: AccountView | null): string {
-  if (runCredits === null) return "";
-  const remain = account ? `; ${groupDigits(account.creditsRemaining)} remain` : "";
-  return `Each run uses up to ${plural(runCredits, "credit", "credits")}${remain}.`;
+/**
+ * What each refresh run may spend, against what this user's account has: "Each run uses up to 100
+ * credits; 9,800 remain." For another editor's search (a shared document) the run may be charged
+ * to their key, so this user's credits are not named.
+ */
+export function runCostText(job: Pick<JobView, "runCredits" | "mine">, account: AccountView | null): string {
+  if (job.runCredits === null) return "";
+  const remain = account && job.mine !== false ? `; ${groupDigits(account.creditsRemaining)} remain` : "";
+  return `Each run uses up to ${plural(job.runCredits, "credit", "credits")}${remain}.`;
 }
 
 /** The location as the list shows it: the catalog's full name, else its label. */

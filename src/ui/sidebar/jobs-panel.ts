@@ -78,7 +78,7 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
       state.server.call("setRefresh", { jobId: job.jobId, every }).then(
         (updated) => {
           state.messages.say(every === "off" ? `“${updated.name}” is no longer refreshed.`
-            : `“${updated.name}” is refreshed ${every === "day" ? "daily" : "weekly"}. ${runCostText(updated.runCredits, state.account)}`.trim());
+            : `“${updated.name}” is refreshed ${every === "day" ? "daily" : "weekly"}. ${runCostText(updated, state.account)}`.trim());
           void state.reloadJobs();
         },
         (error: unknown) => {
@@ -96,7 +96,7 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
     if (refreshEvery(job.refresh) === "off") return h("p", { class: "visually-hidden", id }, refreshText(job.refresh));
     return h("div", { class: "schedule-text", id },
       h("p", { class: "hint" }, refreshText(job.refresh)),
-      job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCostText(job.runCredits, state.account)) : null);
+      job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCostText(job, state.account)) : null);
   };
 
   /** What each job's element shows, so a poll rebuilds only the jobs that changed. */

@@ -53,8 +53,11 @@ describe("searchBounds and resultsProblem", () => {
     expect(accountLine(account({ planName: "Starter", status: "past_due", creditsRemaining: 1 }))).toBe("Starter (past due) · 1 credit left");
   });
   it("says what each refresh run may spend, and what the last one did", () => {
-    expect(runCostText(100, account({ creditsRemaining: 9800 }))).toBe("Each run uses up to 100 credits; 9,800 remain.");
-    expect(runCostText(100, null)).toBe("Each run uses up to 100 credits.");
+    expect(runCostText({ runCredits: 100, mine: true }, account({ creditsRemaining: 9800 }))).toBe("Each run uses up to 100 credits; 9,800 remain.");
+    expect(runCostText({ runCredits: 100, mine: true }, null)).toBe("Each run uses up to 100 credits.");
+    // Another editor's search: its runs may be charged to their key, so this user's credits are not named.
+    expect(runCostText({ runCredits: 100, mine: false }, account({ creditsRemaining: 9800 }))).toBe("Each run uses up to 100 credits.");
+    expect(runCostText({ runCredits: null, mine: true }, account())).toBe("");
     const refresh = { every: "day" as const, nextRunAt: "2026-11-24T09:00:00.000Z", lastRunAt: "2026-11-23T09:00:00.000Z", lastError: null, lastRunAdded: 12, lastRunCredits: 100 };
     expect(lastRunText(refresh, new Date("2026-11-23T12:00:00Z"))).toMatch(/^Last run .*Nov 23.*: 12 businesses added, 100 credits\.$/);
     expect(lastRunText({ ...refresh, lastRunAdded: null, lastRunCredits: null }, new Date("2026-11-23T12:00:00Z"))).toMatch(/^Last run [^:]*Nov 23, \d\d:\d\d\.$/);
