@@ -52,7 +52,24 @@ export interface Dialog {
   dismiss(): Promise<void>;
 }
 
+/** Playwright's fake clock of a page's context (all its frames): Date and the timers. */
+export interface Clock {
+  install(options?: { time?: number }): Promise<void>;
+  /** Jumps forward, firing the timers that fall due (each at most once). */
+  fastForward(ms: number): Promise<void>;
+  /** Runs forward, firing every timer on the way. */
+  runFor(ms: number): Promise<void>;
+  pauseAt(time: number): Promise<void>;
+}
+
+export interface Response {
+  url(): string;
+  request(): { postData(): string | null };
+}
+
 export interface Page {
+  clock: Clock;
+  waitForResponse(predicate: (response: Response) => boolean, options?: { timeout?: number }): Promise<Response>;
   goto(url: string, options?: { waitUntil?: "load" | "domcontentloaded" | "networkidle" }): Promise<unknown>;
   setContent(html: string): Promise<void>;
   locator(selector: string): Locator;
@@ -65,6 +82,7 @@ export interface Page {
   screenshot(options: { path: string; fullPage?: boolean }): Promise<Buffer>;
   on(event: "dialog", listener: (dialog: Dialog) => void): void;
   on(event: "pageerror", listener: (error: Error) => void): void;
+  on(event: "close", listener: () => void): void;
   evaluate<R>(expression: string): Promise<R>;
   waitForFunction(expression: string, arg?: unknown, options?: { timeout?: number; polling?: number }): Promise<unknown>;
   setViewportSize(size: { width: number; height: number }): Promise<void>;

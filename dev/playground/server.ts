@@ -25,7 +25,10 @@ export interface PlaygroundOptions {
   seed?: number;
   /** Hostile values in every 5th business, as in the tests (default false: a real city's look). */
   hostile?: boolean;
-  /** Virtual milliseconds per real millisecond (default DEFAULT_SPEED). */
+  /**
+   * Virtual milliseconds per real millisecond (default DEFAULT_SPEED); 0 stops the clock, which
+   * then moves only when told (`advance`, the clock control): a test drives it step by step.
+   */
   speed?: number;
   /** The key saved before the page opens; null starts with no settings (default the growth demo key). */
   presetKey?: string | null;
@@ -40,6 +43,8 @@ export interface Playground {
   clock: VirtualClock;
   /** The LEADS_ formulas of the document, computed as Sheets runs custom functions. */
   formulas: CustomFormulas;
+  /** Moves the virtual clock forward by `ms` as the running clock does: due triggers run, formulas recalculate. */
+  advance(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -132,10 +137,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   }
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 
-  const ticker = setInterval(() => {
-    clock.advance(TICK_MS * speed);
+  const advance = (ms: number): void => {
+    clock.advance(ms);
     if (runtime.fireDueTriggers().length > 0) formulas.recalculate();
-  }, TICK_MS);
+  };
+  const ticker = speed > 0 ? setInterval(() => advance(TICK_MS * speed), TICK_MS) : undefined;
 
   return {
     url,
@@ -143,6 +149,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     runtime,
     clock,
     formulas,
+    advance,
     close: async () => {
       clearInterval(ticker);
       server.closeAllConnections();

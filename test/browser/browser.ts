@@ -2,6 +2,9 @@
 // against the playground server started in-process on a free port. Where the browser cannot run
 // (playwright-core not installed, no /usr/bin/chromium) the suites are skipped with a reason,
 // except under CI=true, where that is a failure: CI installs chromium (.ci/run).
+// No test waits on the wall clock: every page runs on Playwright's clock, and while a test waits
+// for what it checks (`eventually`), each check moves the pages' clocks and the playground's
+// virtual clock a step forward, so the sidebar's 7 s poll comes at once, not in 7 real seconds.
 import { mkdirSync } from "node:fs";
 import * as path from "node:path";
 import { findChromium } from "../../dev/browser/chromium";
@@ -38,12 +41,44 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** A playground (fast clock) and a 1280×800 page on it, the sidebar loaded. */
+/** How far one step of `eventually` moves a page's clock (its timers that fall due run). */
+const STEP_MS = 1000;
+/** The playground's virtual ms per page ms in the tests (its own speed when it runs by itself). */
+export const TEST_SPEED = 20;
+
+/** What `eventually` moves forward while it waits: one playground and the pages open on it. */
+const driven: { playground: Playground | undefined; speed: number; pages: Set<Page> } = { playground: undefined, speed: TEST_SPEED, pages: new Set() };
+
+/** From now on `eventually` moves this playground's virtual clock, `speed` ms per page ms. */
+export function driveClock(playground: Playground, speed = TEST_SPEED): void {
+  driven.playground = playground;
+  driven.speed = speed;
+}
+
+/** Puts the page on Playwright's clock (before it loads anything) for `eventually` to move. */
+export async function drivePageClock(page: Page): Promise<void> {
+  await page.clock.install();
+  driven.pages.add(page);
+  page.on("close", () => driven.pages.delete(page));
+}
+
+/** One step of both clocks: the playground's virtual time first, then the pages' timers. */
+async function stepClocks(): Promise<void> {
+  driven.playground?.advance(STEP_MS * driven.speed);
+  for (const page of driven.pages) await page.clock.fastForward(STEP_MS).catch(() => undefined);
+}
+
+/**
+ * A playground and a 1280×800 page on it, the sidebar loaded. The playground's clock stands still
+ * unless `speed` is given: `eventually` moves it, TEST_SPEED times as far as the page's clock.
+ */
 export async function openPlayground(options: PlaygroundOptions = {}): Promise<Session> {
-  const playground = await startPlayground({ speed: 20, ...options });
+  const playground = await startPlayground({ speed: 0, ...options });
+  driveClock(playground);
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  await drivePageClock(page);
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
@@ -60,6 +95,7 @@ export async function openPlayground(options: PlaygroundOptions = {}): Promise<S
     sidebar,
     dialogs,
     close: async () => {
+      if (driven.playground === playground) driven.playground = undefined;
       await browser.close();
       await playground.close();
     },
@@ -88,12 +124,16 @@ export async function gridColumn(page: Page, header: string): Promise<string[]> 
   );
 }
 
-/** Waits (real time, polling) until `check` holds; fails with `what` after `timeoutMs`. */
+/**
+ * Waits until `check` holds, moving the clocks a step (STEP_MS) before each new check; fails with
+ * `what` after `timeoutMs` of real time (a safety net, never the thing tested).
+ */
 export async function eventually(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 45_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await stepClocks();
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

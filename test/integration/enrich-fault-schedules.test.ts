@@ -3,15 +3,16 @@
 // passes), lost and refused creations, faults on status and result reads, executions killed at a
 // random spreadsheet or fetch call, overlapping passes and sorts between passes. Every schedule
 // must end with every row right, the user's columns untouched, and one charge per chunk.
-// FAULT_SCHEDULES=n runs n schedules (default 200); FAULT_SEED=s runs only schedule s.
+// Which schedules: fault-seeds.ts (a sample in npm test, 200 in test:all, FAULT_SEED=s for one).
 import { newRuntime, serviceAccount, sidebar, startWorld, type World } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, seedSheet, serviceEnrichments, userColumns } from "./enrich-sheet";
 import { makeEnrichSchedule, type EnrichSchedule } from "./enrich-schedule";
+import { faultSeeds } from "./fault-seeds";
 import { runFaultyPass } from "./schedule";
 
-const COUNT = Number(process.env.FAULT_SCHEDULES ?? 200);
-const ONLY = process.env.FAULT_SEED === undefined ? null : Number(process.env.FAULT_SEED);
-const seeds = ONLY === null ? Array.from({ length: COUNT }, (_, i) => i + 1) : [ONLY];
+/** `npm test`'s schedules: together they fire every kind of fault counted below. */
+const SAMPLE = [1, 3, 6, 16, 20, 22, 33];
+const { seeds, counted, atLeast } = faultSeeds(SAMPLE);
 const SHEET = "Leads";
 const CREDITS = 5000;
 
@@ -100,13 +101,13 @@ describe("enrichment survives seeded fault schedules", () => {
     await runSchedule(makeEnrichSchedule(seed));
   });
 
-  (seeds.length >= 50 ? it : it.skip)("exercised every kind of fault", () => {
-    expect(tally.killedPasses).toBeGreaterThan(10);
-    expect(tally.overlaps).toBeGreaterThan(10);
-    expect(tally.sorts).toBeGreaterThan(10);
-    expect(tally.waitedChunks).toBeGreaterThan(5);
-    expect(tally.twoChunkRuns).toBeGreaterThan(5);
-    expect(tally.killedStarts).toBeGreaterThan(5);
-    expect(tally.failedJobs).toBeGreaterThan(2);
+  (counted ? it : it.skip)("exercised every kind of fault", () => {
+    expect(tally.killedPasses).toBeGreaterThanOrEqual(atLeast(11));
+    expect(tally.overlaps).toBeGreaterThanOrEqual(atLeast(11));
+    expect(tally.sorts).toBeGreaterThanOrEqual(atLeast(11));
+    expect(tally.waitedChunks).toBeGreaterThanOrEqual(atLeast(6));
+    expect(tally.twoChunkRuns).toBeGreaterThanOrEqual(atLeast(6));
+    expect(tally.killedStarts).toBeGreaterThanOrEqual(atLeast(6));
+    expect(tally.failedJobs).toBeGreaterThanOrEqual(atLeast(3));
   });
 });

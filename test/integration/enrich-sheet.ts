@@ -3,6 +3,7 @@
 // it, or the start of the reason it is skipped. Also readers of what the service received.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { readSheet, serviceResults, type ServiceBusiness, type World } from "../../dev/world";
+import { mismatches } from "./mismatches";
 
 export interface RowSpec {
   name: string;
@@ -106,7 +107,6 @@ export function rowsOf(runtime: FakeRuntime, sheetName: string): Array<Record<st
 
 export const pairKey = (name: string, url: string): string => `${name.replace(/\s+/g, " ").trim().toLowerCase()}\u0001${url.replace(/\/+$/, "")}`;
 const joined = (value: unknown): string => (Array.isArray(value) ? value.join(", ") : "");
-const DIRECT_COLUMNS = ["Decision maker names", "Decision maker emails", "Additional phones", "Phone types", "Facebook", "Instagram", "LinkedIn", "Owner enrichment status"];
 
 /** The unique pairs in sheet order, first spelling kept: what a correct add-on sends. */
 export function expectedUnique(specs: RowSpec[]): Array<{ name: string; url: string }> {
@@ -138,42 +138,47 @@ export function expectRowsRight(
   const byKey = new Map([...byPair.values()].map((b) => [pairKey(String(b.title), String(b.website)), b]));
   const { rows } = readSheet(runtime, sheetName, documentId);
   expect(rows).toHaveLength(specs.length);
+  // Every cell's check is collected and asserted once: a sheet of 1,400 rows is one comparison.
+  const checks: Array<[string, unknown, unknown]> = [];
   for (const row of rows) {
     const spec = bySpec.get(`${String(row.Company)}\u0001${String(row.Website)}`);
-    expect([row.Company, row.Website, spec !== undefined]).toEqual([row.Company, row.Website, true]);
+    const where = `${String(row.Company)} (${String(row.Website)})`;
+    checks.push([`${where}: a row of the sheet as written`, spec !== undefined, true]);
     if (!spec) continue;
     const status = String(row["Enrichment status"]);
     if ("skip" in spec.expected) {
-      expect([spec.website, status]).toEqual([spec.website, expect.stringMatching(/^Skipped: /)]);
-      expect(status.slice("Skipped: ".length)).toMatch(spec.expected.skip);
+      checks.push([`${where}: Enrichment status`, status, /^Skipped: /]);
+      checks.push([`${where}: why skipped`, status.slice("Skipped: ".length), spec.expected.skip]);
       continue;
     }
     const key = pairKey(spec.expected.name, spec.expected.url);
     if (!sent.has(key)) {
-      if (creditReason instanceof RegExp) expect([spec.name, status]).toEqual([spec.name, expect.stringMatching(creditReason)]);
-      else expect([spec.name, status]).toEqual([spec.name, `Skipped: ${creditReason ?? "?"}`]);
+      checks.push([`${where}: Enrichment status`, status, creditReason instanceof RegExp ? creditReason : `Skipped: ${creditReason ?? "?"}`]);
       continue;
     }
     const business = byKey.get(key);
-    expect([spec.name, business !== undefined]).toEqual([spec.name, true]);
+    checks.push([`${where}: a business of the service`, business !== undefined, true]);
     if (!business) continue;
-    const expectedStatus = failedPairs.has(key) && business.enrichment_status !== "completed" ? expect.stringMatching(/^Failed: /) : business.enrichment_status;
-    expect([spec.name, row["Enrichment status"], row.Emails, row["Owner emails"], row.Phone, row["Enriched for"]]).toEqual([
-      spec.name, expectedStatus, joined(business.emails), joined(business.owner_emails), business.phone ?? "", `${business.title} | ${String(business.website)}`,
-    ]);
+    const expectedStatus = failedPairs.has(key) && business.enrichment_status !== "completed" ? /^Failed: / : business.enrichment_status;
     // The columns that copy one field of the service's JSON as it is (lists joined).
     const socials = (business.socials ?? {}) as Record<string, unknown>;
     const phoneTypes = Object.entries((business.phone_types ?? {}) as Record<string, unknown>).map(([phone, type]) => `${phone}: ${String(type)}`);
-    expect([spec.name, ...DIRECT_COLUMNS.map((header) => row[header])]).toEqual([
-      spec.name,
-      joined(business.decision_maker_names),
-      joined(business.decision_maker_emails),
-      joined(business.additional_phones),
-      phoneTypes.join("; "),
-      joined(socials.facebooks),
-      joined(socials.instagrams),
-      joined(socials.linkedIns),
-      business.owner_enrichment_status ?? "",
-    ]);
+    const expected: Record<string, unknown> = {
+      "Enrichment status": expectedStatus,
+      Emails: joined(business.emails),
+      "Owner emails": joined(business.owner_emails),
+      Phone: business.phone ?? "",
+      "Enriched for": `${business.title} | ${String(business.website)}`,
+      "Decision maker names": joined(business.decision_maker_names),
+      "Decision maker emails": joined(business.decision_maker_emails),
+      "Additional phones": joined(business.additional_phones),
+      "Phone types": phoneTypes.join("; "),
+      Facebook: joined(socials.facebooks),
+      Instagram: joined(socials.instagrams),
+      LinkedIn: joined(socials.linkedIns),
+      "Owner enrichment status": business.owner_enrichment_status ?? "",
+    };
+    for (const [header, value] of Object.entries(expected)) checks.push([`${where}: ${header}`, row[header], value]);
   }
+  expect(mismatches(checks)).toEqual([]);
 }

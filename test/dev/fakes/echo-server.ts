@@ -7,8 +7,31 @@
 //   /close           → closes the socket without answering
 //   /headers         → a repeated Set-Cookie and a mixed-case header
 //   /slow?ms=…       → answers after ms real milliseconds
+//   /meet?group=g&size=n → holds each request until n requests of group g are open at once, then
+//                      answers them all "met"; one still alone after 10 s answers "alone". Only
+//                      requests that are in flight together meet: proof of parallel sending that
+//                      no stopwatch (and no busy machine) can get wrong.
 import * as http from "node:http";
 import { parentPort } from "node:worker_threads";
+
+const MEET_TIMEOUT_MS = 10_000;
+const meetings = new Map<string, http.ServerResponse[]>();
+
+function meet(group: string, size: number, res: http.ServerResponse): void {
+  const waiting = meetings.get(group) ?? [];
+  waiting.push(res);
+  meetings.set(group, waiting);
+  if (waiting.length >= size) {
+    meetings.delete(group);
+    for (const r of waiting) r.end("met");
+    return;
+  }
+  setTimeout(() => {
+    if (!res.writableEnded) res.end("alone");
+    const still = meetings.get(group)?.filter((r) => r !== res);
+    if (still !== undefined) meetings.set(group, still);
+  }, MEET_TIMEOUT_MS);
+}
 
 const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -32,6 +55,8 @@ const server = http.createServer((req, res) => {
     } else if (url.pathname === "/headers") {
       res.writeHead(200, [["Set-Cookie", "a=1"], ["Set-Cookie", "b=2"], ["X-Mixed-Case", "yes"], ["Content-Type", "text/plain"]]);
       res.end("ok");
+    } else if (url.pathname === "/meet") {
+      meet(url.searchParams.get("group") ?? "", Number(url.searchParams.get("size") ?? "1"), res);
     } else if (url.pathname === "/slow") {
       setTimeout(() => res.end(`slept ${url.searchParams.get("ms") ?? "0"}`), Number(url.searchParams.get("ms") ?? "0"));
     } else {

@@ -1,36 +1,33 @@
-// Property-based fault tests on the BUILT bundle: for each seeded schedule a search is started
+// This file defines the property-based fault tests of searches on the BUILT bundle, one test file
+// per build (search-faults-*.test.ts, so jest runs them side by side): for each seeded schedule a search is started
 // and polled through 429s (seconds and HTTP-date), 503 bursts, lost responses, truncated JSON, a
 // failure mid-pagination, executions killed at a random spreadsheet or fetch call, overlapping
 // passes, a lost creation response and jobs that fail. Every schedule must end with the sheet
 // exactly equal to the service's results, once each, and one charge per search.
 // Both builds run every schedule: dist/ (spreadsheets.currentonly, jobs in document properties) and
 // dist-full/ (the full scope, jobs in the spreadsheet's developer metadata, user lock and the store's write claim).
-// FAULT_SCHEDULES=n runs n schedules (default 200); FAULT_SEED=s runs only schedule s.
+// Which schedules: fault-seeds.ts (a sample in npm test, 200 in test:all, FAULT_SEED=s for one).
 import * as path from "node:path";
 import { austinLabel, expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 import { addPlainTextUserRow, expectedUserCell, plainTextUserRow } from "./plain-text-row";
+import { faultSeeds } from "./fault-seeds";
+import { mismatches } from "./mismatches";
 import { makeSchedule, type Schedule } from "./schedule";
 
-
-const COUNT = Number(process.env.FAULT_SCHEDULES ?? 200);
-const ONLY = process.env.FAULT_SEED === undefined ? null : Number(process.env.FAULT_SEED);
-const seeds = ONLY === null ? Array.from({ length: COUNT }, (_, i) => i + 1) : [ONLY];
+/** `npm test`'s schedules: together they fire every kind of fault counted below, in both builds. */
+const SAMPLE = [1, 2, 3, 19, 27, 41, 44, 48];
+const { seeds, counted, atLeast } = faultSeeds(SAMPLE);
 const LOCATION = "Austin, Texas, US";
-const BUILDS = [
-  { build: "default", distDir: path.resolve(__dirname, "../../dist") },
-  { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full") },
-] as const;
+const BUILDS = {
+  default: { build: "default", distDir: path.resolve(__dirname, "../../dist") },
+  full: { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full") },
+} as const;
 
 let world: World;
 let location = LOCATION;
 /** What the schedules really exercised, so a run whose faults never fired cannot pass quietly. */
 type Tally = { killedPasses: number; overlaps: number; failedJobs: number; multiPageJobs: number; killedStarts: number; plainTextRows: { stopsFormulas: number; keepsFormulas: number } };
 const newTally = (): Tally => ({ killedPasses: 0, overlaps: 0, failedJobs: 0, multiPageJobs: 0, killedStarts: 0, plainTextRows: { stopsFormulas: 0, keepsFormulas: 0 } });
-beforeAll(async () => {
-  world = await startWorld(11);
-  location = await austinLabel(world);
-});
-afterAll(async () => world.close());
 
 async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): Promise<void> {
   const credits = 5000;
@@ -107,11 +104,11 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
   }
   expect(formulas).toEqual(userRowAdded && !plainTextStopsFormulas ? ["=1+2"] : []);
   const byId = new Map(rows.map((r) => [r["Business ID"], r]));
-  for (const business of service) {
+  const cells = service.flatMap((business) => {
     const row = byId.get(business.id) ?? {};
-    const expected = expectedCells(business);
-    for (const header of Object.keys(expected)) expect([business.id, header, row[header]]).toEqual([business.id, header, expected[header]]);
-  }
+    return Object.entries(expectedCells(business)).map(([header, value]): [string, unknown, unknown] => [`${business.id} ${header}`, row[header], value]);
+  });
+  expect(mismatches(cells)).toEqual([]);
   // No orphan results sheet from a killed start.
   expect(runtime.spreadsheetApp.testing.sheetNames().filter((n) => n.startsWith("plumbers"))).toEqual([job.sheetName]);
 
@@ -129,33 +126,42 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
   }
 }
 
-describe.each(BUILDS)("imports survive seeded fault schedules ($build build)", ({ distDir }) => {
-  const tally = newTally();
-  const statsBefore = { faulted: 0, lost: 0, byStatus: {} as Record<string, number> };
-  beforeAll(async () => {
-    Object.assign(statsBefore, await fetch(`${world.url}/__sim/stats`).then((r) => r.json()));
-  });
+/** The schedules in one build (`dist/` or `dist-full/`). */
+export function describeSearchFaults(which: keyof typeof BUILDS): void {
+  const { build, distDir } = BUILDS[which];
+  describe(`imports survive seeded fault schedules (${build} build)`, () => {
+    beforeAll(async () => {
+      world = await startWorld(11);
+      location = await austinLabel(world);
+    });
+    afterAll(async () => world.close());
+    const tally = newTally();
+    const statsBefore = { faulted: 0, lost: 0, byStatus: {} as Record<string, number> };
+    beforeAll(async () => {
+      Object.assign(statsBefore, await fetch(`${world.url}/__sim/stats`).then((r) => r.json()));
+    });
 
-  it.each(seeds)("schedule %i", async (seed) => {
-    await runSchedule(makeSchedule(seed, () => world.clock.now()), distDir, tally);
-  });
+    it.each(seeds)("schedule %i", async (seed) => {
+      await runSchedule(makeSchedule(seed, () => world.clock.now()), distDir, tally);
+    });
 
-  (seeds.length >= 50 ? it : it.skip)("exercised every kind of fault", async () => {
-    const now = (await fetch(`${world.url}/__sim/stats`).then((r) => r.json())) as { faulted: number; lost: number; byStatus: Record<string, number> };
-    // This build's share of the simulator's counts.
-    const stats = {
-      lost: now.lost - statsBefore.lost,
-      byStatus: Object.fromEntries(Object.keys(now.byStatus).map((k) => [k, (now.byStatus[k] ?? 0) - (statsBefore.byStatus[k] ?? 0)])),
-    };
-    expect(tally.killedPasses).toBeGreaterThan(10);
-    expect(tally.killedStarts).toBeGreaterThan(5);
-    expect(tally.overlaps).toBeGreaterThan(10);
-    expect(tally.failedJobs).toBeGreaterThan(5);
-    expect(tally.multiPageJobs).toBeGreaterThan(5);
-    // Both of Google's possible "@" behaviours met a user's plain-text row many times.
-    expect(Math.min(tally.plainTextRows.stopsFormulas, tally.plainTextRows.keepsFormulas)).toBeGreaterThan(10);
-    expect(stats.lost).toBeGreaterThan(10);
-    expect(stats.byStatus["429"] ?? 0).toBeGreaterThan(10);
-    expect(stats.byStatus["503"] ?? 0).toBeGreaterThan(10);
+    (counted ? it : it.skip)("exercised every kind of fault", async () => {
+      const now = (await fetch(`${world.url}/__sim/stats`).then((r) => r.json())) as { faulted: number; lost: number; byStatus: Record<string, number> };
+      // This build's share of the simulator's counts.
+      const stats = {
+        lost: now.lost - statsBefore.lost,
+        byStatus: Object.fromEntries(Object.keys(now.byStatus).map((k) => [k, (now.byStatus[k] ?? 0) - (statsBefore.byStatus[k] ?? 0)])),
+      };
+      expect(tally.killedPasses).toBeGreaterThanOrEqual(atLeast(11));
+      expect(tally.killedStarts).toBeGreaterThanOrEqual(atLeast(6));
+      expect(tally.overlaps).toBeGreaterThanOrEqual(atLeast(11));
+      expect(tally.failedJobs).toBeGreaterThanOrEqual(atLeast(6));
+      expect(tally.multiPageJobs).toBeGreaterThanOrEqual(atLeast(6));
+      // Both of Google's possible "@" behaviours met a user's plain-text row many times.
+      expect(Math.min(tally.plainTextRows.stopsFormulas, tally.plainTextRows.keepsFormulas)).toBeGreaterThanOrEqual(atLeast(11));
+      expect(stats.lost).toBeGreaterThanOrEqual(atLeast(11));
+      expect(stats.byStatus["429"] ?? 0).toBeGreaterThanOrEqual(atLeast(11));
+      expect(stats.byStatus["503"] ?? 0).toBeGreaterThanOrEqual(atLeast(11));
+    });
   });
-});
+}
