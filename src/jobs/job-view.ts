@@ -1,4 +1,4 @@
-// This file defines JobView, the plain JSON shape the sidebar receives for a job (contract.md).
+// This file defines JobView, the plain JSON shape the sidebar receives for a job (docs/add-on-surface.md, "The shapes the sidebar reads").
 import { REQUEST_LIMITS } from "../api/request-schemas";
 import type { JobKind, JobRecord } from "./job-store";
 import { refreshView, type RefreshView } from "./refresh-schedule";

@@ -2,7 +2,7 @@
 // it. Text columns hold the service's values as they are (lists joined with ", "), so a header
 // that names a field (`City`, `Maps URL`…) holds exactly that field. What is known of email
 // verification is summarised without ever calling an address verified on its listing alone
-// (spec rule 1): it takes `email_verification_status` and the address's own entry.
+// (docs/service-api.md, "Email verification"): it takes `email_verification_status` and the address's own entry.
 import type { Business } from "../api/schemas";
 
 export type ColumnValue = string | number | null;
@@ -21,7 +21,7 @@ const join = (list: readonly string[] | null | undefined): string => (list ?? []
 const text = (value: string | null | undefined): string => value ?? "";
 const number = (value: number | null | undefined): number | null => (typeof value === "number" ? value : null);
 
-/** Of `addresses`, those the service has finished checking and found deliverable (spec rule 1). */
+/** Of `addresses`, those the service has finished checking and found deliverable (docs/service-api.md, "Email verification"). */
 function verifiedAmong(business: Business, addresses: readonly string[]): string[] {
   if (business.email_verification_status !== "completed") return [];
   const entries = business.email_verifications ?? {};
@@ -77,7 +77,7 @@ function keyContacts(business: Business): string {
   return contacts.length === 0 ? "" : JSON.stringify(contacts);
 }
 
-/** The headers contract.md requires (its order is ours: see BUSINESS_COLUMNS). */
+/** The headers docs/add-on-surface.md requires ("Sheets the add-on writes") (its order is ours: see BUSINESS_COLUMNS). */
 export const REQUIRED_HEADERS = ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"];
 
 export const ID_HEADER = "Business ID";

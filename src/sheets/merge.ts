@@ -1,4 +1,4 @@
-// This file defines the merge of a refresh run into a search's existing sheet (contract.md): a
+// This file defines the merge of a refresh run into a search's existing sheet (docs/add-on-surface.md, "Sheets the add-on writes"): a
 // business already there keeps its row, found by the same `maps_url`, else the same place id;
 // its service columns take the new values (its Business ID included); a new business is
 // appended; a business no longer returned keeps its row. Rows never move and nothing is deleted,

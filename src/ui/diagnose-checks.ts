@@ -28,7 +28,7 @@ export interface Check {
   detail: string;
 }
 
-/** What diagnose() returns (contract.md: `{build, checks}`, plus a one-sentence summary). */
+/** What diagnose() returns (docs/add-on-surface.md, "Global functions": `{build, checks}`, plus a one-sentence summary). */
 export interface DiagnoseReport {
   /** Which build this is: its spreadsheet scope, and the service address it was built for, if any. */
   build: string;

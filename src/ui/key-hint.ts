@@ -2,7 +2,7 @@
 // ever receives.
 
 const MASK = "••••";
-/** The hint shows this many trailing characters (SIDEBAR-CONTRACT.md), and never a whole key. */
+/** The hint shows this many trailing characters (docs/add-on-surface.md, `getSettings`), and never a whole key. */
 const SHOWN = 4;
 
 export function maskedKeyHint(apiKey: string | null): string | null {

@@ -1,5 +1,5 @@
 // This file defines the sidebar's server functions for jobs made elsewhere and for scheduled
-// refreshes: recentJobs, importJob and setRefresh (contract.md). Each takes one plain object and
+// refreshes: recentJobs, importJob and setRefresh (docs/add-on-surface.md, "Global functions"). Each takes one plain object and
 // returns plain JSON-safe data; failures become Errors with a message written for the user.
 import { withDocumentLock } from "../gas/document-lock";
 import { currentJobStore, jobsContext, appsScriptClock } from "../gas/jobs-context";

@@ -1,4 +1,4 @@
-// This file defines AccountView, the plain JSON shape of the account the sidebar shows (contract.md).
+// This file defines AccountView, the plain JSON shape of the account the sidebar shows (docs/add-on-surface.md, "The shapes the sidebar reads").
 import { maxAffordableResults } from "../api/account";
 import type { Account } from "../api/schemas";
 

@@ -12,7 +12,7 @@ import type { StartSearchArgs } from "../../jobs/start-search";
 type Landed = typeof serverFunctions & typeof sidebarFunctions & typeof trackingFunctions & typeof diagnoseFunctions;
 
 export type { RefreshView } from "../../jobs/refresh-schedule";
-/** The server's JobView, `mine` included (issue 6). */
+/** The server's JobView, with `mine`: whether this user's key created the job. */
 export type JobView = ServerJobView;
 
 export interface EnrichArgs {
