@@ -1,6 +1,7 @@
 // This file defines the client's one error class, its kinds, and the messages a sales person
 // can act on for each failure the service spec describes.
 import type { ShapeIssue } from "./schemas";
+import { UserFacingError } from "../errors/user-error";
 
 export type LeadsErrorKind =
   | "unauthorized" // 401
@@ -46,7 +47,7 @@ export interface LeadsApiErrorInit {
  * is the service's own text. Request headers are never stored here, so the API key cannot leak
  * through an error (the client also redacts it from any text it copies in).
  */
-export class LeadsApiError extends Error {
+export class LeadsApiError extends UserFacingError {
   readonly kind: LeadsErrorKind;
   /** HTTP status, or null when no response arrived (network) or nothing was sent. */
   readonly status: number | null;

@@ -2,9 +2,11 @@
 // them: an Error whose message a sales person can act on, never a stack trace, a raw body or the
 // API key. Every layer may throw these, so they live below all of them.
 
-const EXPLAINED = ["LeadsApiError", "ResponseShapeError", "InvalidInputError", "SettingsMissingError", "UserFacingError", "DocumentBusyError"];
-
-/** An error whose message is already written for the person using the add-on. */
+/**
+ * An error whose message is already written for the person using the add-on. Every such error
+ * extends this class, and a failure is recognised as one by `instanceof`: anything else reaching
+ * the user is a defect, said so plainly (withUserErrors).
+ */
 export class UserFacingError extends Error {
   constructor(message: string) {
     super(message);
@@ -13,7 +15,7 @@ export class UserFacingError extends Error {
 }
 
 /** The user's input cannot be used as it is; the message says what to change. */
-export class InvalidInputError extends Error {
+export class InvalidInputError extends UserFacingError {
   constructor(message: string) {
     super(message);
     this.name = "InvalidInputError";
@@ -30,12 +32,10 @@ export function withUserErrors<T>(call: () => T, secret?: () => string | null): 
   try {
     return call();
   } catch (error) {
-    const raw = error instanceof Error || (typeof error === "object" && error !== null && "message" in error)
-      ? String((error as { message: unknown }).message)
-      : String(error);
+    const raw = messageOf(error);
     const name = typeof error === "object" && error !== null && "name" in error ? String((error as { name: unknown }).name) : "";
     // Our own errors are written for the user; anything else is a defect, said so plainly.
-    let message = EXPLAINED.indexOf(name) >= 0 ? raw.trim() : `Business Leads hit an unexpected problem (${raw.trim() || name}). Try again; if it persists, tell your admin.`;
+    let message = error instanceof UserFacingError ? raw.trim() : `Business Leads hit an unexpected problem (${raw.trim() || name}). Try again; if it persists, tell your admin.`;
     const key = safely(secret);
     if (key) message = message.split(key).join("[API key]");
     throw new Error(message);

@@ -5,6 +5,7 @@
 // without a current document opens each document by id and still reaches them.
 import type { KeyValueStore } from "../jobs/key-value-store";
 import { DeveloperMetadataStore, type StoreClaims } from "./developer-metadata-store";
+import { UserFacingError } from "../errors/user-error";
 
 declare const BUSINESS_LEADS_SPREADSHEET_SCOPE: string | undefined;
 
@@ -25,10 +26,9 @@ export interface DocumentAccess {
   claims?: StoreClaims;
 }
 
-export class NoDocumentError extends Error {
+export class NoDocumentError extends UserFacingError {
   constructor() {
     super("Business Leads works inside a spreadsheet: open one and use Extensions > Business Leads.");
-    this.name = "UserFacingError";
   }
 }
 

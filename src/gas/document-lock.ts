@@ -5,6 +5,7 @@
 // when another execution is at work. In the full-scope build the job store's write claim goes
 // with the lock (src/gas/developer-metadata-store.ts).
 import { currentDocument } from "./document-access";
+import { UserFacingError } from "../errors/user-error";
 
 /** How long a sidebar action waits for the lock before telling the user to try again. */
 export const ACTION_LOCK_WAIT_MS = 20_000;
@@ -14,7 +15,7 @@ export const DOCUMENT_BUSY_MESSAGE =
   "Nothing was started twice; wait a few seconds and try again.";
 
 /** The lock could not be had in time: nothing was done. */
-export class DocumentBusyError extends Error {
+export class DocumentBusyError extends UserFacingError {
   constructor() {
     super(DOCUMENT_BUSY_MESSAGE);
     this.name = "DocumentBusyError";

@@ -1,6 +1,7 @@
 // This file defines where the add-on's settings live. The API key is the user's secret: it lives
 // in UserProperties and is copied into DocumentProperties only when the user asks to share it
 // with formulas (custom functions run anonymously and cannot read an editor's user properties).
+import { UserFacingError } from "../errors/user-error";
 
 const KEY = {
   apiKey: "businessLeads.apiKey",
@@ -19,7 +20,7 @@ export interface ServiceSettings {
 export const POLL_INTERVALS = [1, 5, 10, 15, 30, 60] as const;
 export type PollInterval = (typeof POLL_INTERVALS)[number];
 
-export class SettingsMissingError extends Error {
+export class SettingsMissingError extends UserFacingError {
   constructor() {
     super("Business Leads is not set up yet: open the sidebar (Extensions > Business Leads) and save your API key.");
     this.name = "SettingsMissingError";

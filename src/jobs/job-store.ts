@@ -9,6 +9,7 @@ import type { EnrichTarget } from "./enrich-target";
 import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "./key-value-store";
 import type { RefreshSchedule } from "./refresh-schedule";
 import { clipToBytes, utf8Bytes } from "./utf8";
+import { UserFacingError } from "../errors/user-error";
 
 export type JobKind = "search" | "enrichment";
 
@@ -98,13 +99,12 @@ const START_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
 export const storeBytes = (properties: Record<string, string>): number => storeSize(DOCUMENT_PROPERTIES_BUDGET, properties);
 
 /** The store cannot take one more job: what remains are jobs in progress and scheduled searches. */
-export class JobStoreFullError extends Error {
+export class JobStoreFullError extends UserFacingError {
   constructor() {
     super(
       "This spreadsheet's list of Business Leads jobs is full: jobs still in progress and searches with a refresh schedule take all its room. " +
         "Wait for a job to finish or turn a refresh schedule off, or start the search in another spreadsheet.",
     );
-    this.name = "UserFacingError";
   }
 }
 

@@ -10,7 +10,7 @@ import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgro
 import { removeUserPollTrigger } from "../gas/user-poll-trigger";
 import { runPollPass } from "../passes/poll-pass";
 import { runRefreshPass } from "../jobs/refresh-pass";
-import { withUserErrors } from "../errors/user-error";
+import { messageOf, withUserErrors } from "../errors/user-error";
 
 /** A pass stops starting new work this long after it began: Apps Script ends executions at 6 min. */
 export const PASS_BUDGET_MS = 4.5 * 60 * 1000;
@@ -117,8 +117,4 @@ export function runTriggerPass(passUnderDocumentLock: () => void, secret: () => 
   } catch (error) {
     console.warn(`Business Leads background update: ${messageOf(error)}`);
   }
-}
-
-function messageOf(error: unknown): string {
-  return typeof error === "object" && error !== null && "message" in error ? String((error as { message: unknown }).message) : String(error);
 }

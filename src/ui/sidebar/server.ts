@@ -8,6 +8,7 @@ import type * as trackingFunctions from "../tracking-functions";
 import type * as diagnoseFunctions from "../diagnose";
 import type { JobView as ServerJobView } from "../../jobs/job-view";
 import type { StartSearchArgs } from "../../jobs/start-search";
+import { messageOf } from "../../errors/user-error";
 
 type Landed = typeof serverFunctions & typeof sidebarFunctions & typeof trackingFunctions & typeof diagnoseFunctions;
 
@@ -73,7 +74,7 @@ export interface Server {
 
 /** The message of whatever google.script.run's failure handler received. */
 export function failureMessage(error: unknown): string {
-  const raw = typeof error === "object" && error !== null && "message" in error ? String((error as { message: unknown }).message) : String(error);
+  const raw = messageOf(error);
   // Apps Script prefixes a thrown Error's message with its type; the user needs only the sentence.
   const message = raw.replace(/^(Exception|Error|ScriptError):\s*/, "").trim();
   return message || "The add-on did not answer. Check your connection and try again.";
