@@ -4,26 +4,30 @@
 
 export interface SeedChoice {
   seeds: number[];
-  /** Whether the run is large enough to count the faults it fired (not a single replayed seed). */
+  /**
+   * Whether the run counts the faults it fired: the sample (chosen to fire every kind) and runs of
+   * 50 seeds or more; not a single replayed seed or a handful of the first seeds.
+   */
   counted: boolean;
   /**
    * How many times a kind of fault must at least have fired over these seeds: the full run's
-   * threshold, scaled down for a sample, and at least once.
+   * threshold, scaled down for a smaller run, and at least once.
    */
   atLeast(fullRunThreshold: number): number;
 }
 
 /** The full run's size, against which its thresholds were set. */
 const FULL_RUN = 200;
+/** The fewest first seeds that fire every kind of fault in both builds. */
+const COUNTED_FROM = 50;
 
 export function faultSeeds(sample: readonly number[]): SeedChoice {
   const only = process.env.FAULT_SEED;
-  if (only !== undefined) return { seeds: [Number(only)], counted: false, atLeast: () => 1 };
   const count = process.env.FAULT_SCHEDULES;
-  const seeds = count === undefined ? [...sample] : Array.from({ length: Number(count) }, (_, i) => i + 1);
+  const seeds = only !== undefined ? [Number(only)] : count !== undefined ? Array.from({ length: Number(count) }, (_, i) => i + 1) : [...sample];
   return {
     seeds,
-    counted: true,
+    counted: only === undefined && (count === undefined || seeds.length >= COUNTED_FROM),
     atLeast: (threshold) => Math.max(1, Math.floor((threshold * seeds.length) / FULL_RUN)),
   };
 }
