@@ -63,7 +63,7 @@ export function createUtilities(env: ServiceEnv, random: SeededRandom, counters:
     formatString(template: string, ...args: unknown[]): string {
       env.exec.enter();
       let i = 0;
-      return String(template).replace(/%([sdf%])/g, (match, kind: string) => {
+      return String(template).replace(/%([sdf%])/g, (_match, kind: string) => {
         if (kind === "%") return "%";
         const arg = args[i++];
         if (kind === "d") return String(Math.trunc(Number(arg)));

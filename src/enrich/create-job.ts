@@ -53,7 +53,6 @@ export function sendChunk(
   }
   const known = ctx.store.get(created.job_id);
   if (known) return { kind: "created", record: known };
-  const now = new Date(ctx.clock.now()).toISOString();
   const record = newJobRecord({
     id: created.job_id,
     kind: "enrichment",

@@ -7,7 +7,7 @@ import type { Location } from "../api/schemas";
 import { clientFor, jobsContext, appsScriptClock } from "../gas/jobs-context";
 import { DEFAULT_BASE_URL } from "./build-defaults";
 import { tryDocumentLock, withDocumentLock } from "../gas/document-lock";
-import { keyDigest, registerEditorKey } from "../gas/key-digest";
+import { registerEditorKey } from "../gas/key-digest";
 import { isPollInterval, POLL_INTERVAL_RULE, readServiceSettings, readStoredSettings, userApiKey, writeServiceSettings, type SettingsChange } from "../gas/settings";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { startSearch as startSearchJob } from "../jobs/start-search";

@@ -3,7 +3,7 @@
 // credits go; every row ends with its own result or a `Skipped` reason, also when the user sorts
 // the rows mid-job; the user's own columns are untouched. Re-runs send only what needs sending.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, pollUntil, readSheet, sidebar, startWorld, serviceAccount, type JobView, type World } from "../../dev/world";
+import { newRuntime, pollUntil, sidebar, startWorld, serviceAccount, type JobView, type World } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, seedSheet, serviceEnrichments, userColumns } from "./enrich-sheet";
 
 let world: World;

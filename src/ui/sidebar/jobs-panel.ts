@@ -4,7 +4,7 @@
 // polls refreshJobs and then the account (src/ui/sidebar/poller.ts), so what background passes
 // changed (rows, credits, next run) shows without a reload; it stops when nothing needs it.
 import type { SidebarState } from "./context";
-import { byId, h, replaceChildren, setProgress } from "./dom";
+import { byId, h, setProgress } from "./dom";
 import { isActive, jobProgress, refreshEvery, refreshText, rowsWrittenText, runCostText, shortDateTime, statusWords } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
 import type { JobView, RefreshEvery } from "./server";
