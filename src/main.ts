@@ -4,7 +4,7 @@
 // missing implementation a type error.
 import type { EntryPointName } from "./entry-points";
 import { leadsBusiness, leadsCredits, leadsJob, leadsLocations, leadsResults } from "./functions/leads-functions";
-import { runFormula } from "./gas/formula-context";
+import { runFormula } from "./gas/build-formula-context";
 import { diagnose } from "./ui/diagnose";
 import { buildAddonMenu } from "./ui/menu";
 import * as server from "./ui/server-functions";

@@ -38,7 +38,7 @@ const clip = (value: unknown, width: number): string => {
   return (text.length > width ? text.slice(0, width - 1) + "…" : text).padEnd(width);
 };
 
-/** The columns a person reads first; the sheet has them all (see src/sheets/columns.ts). */
+/** The columns a person reads first; the sheet has them all (see src/sheets/business-columns.ts). */
 const SHOWN: ReadonlyArray<{ header: string; width: number }> = [
   { header: "Name", width: 28 },
   { header: "Category", width: 16 },

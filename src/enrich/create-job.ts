@@ -4,7 +4,7 @@
 // record pointing at the sheet its rows are in.
 import type { CreateEnrichmentRequest, CreateEnrichmentResponse } from "../api/schemas";
 import { LeadsApiError } from "../api/errors";
-import type { JobsContext } from "../jobs/context";
+import type { JobsContext } from "../jobs/job-context";
 import { fingerprint, newJobRecord, type JobRecord } from "../jobs/job-store";
 import type { EnrichTarget } from "../jobs/enrich-target";
 

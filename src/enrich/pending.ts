@@ -10,7 +10,7 @@
 // only the sender's passes send it, with the sender's key, so nobody else's account pays for it.
 // Parts are written before the head and deleted after it, so a head always has all its parts.
 import type { CreateEnrichmentRequest } from "../api/schemas";
-import type { JobsContext } from "../jobs/context";
+import type { JobsContext } from "../jobs/job-context";
 import type { KeyValueStore } from "../jobs/key-value-store";
 import { utf8Bytes } from "../jobs/utf8";
 import type { EnrichTarget } from "../jobs/enrich-target";

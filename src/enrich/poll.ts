@@ -6,11 +6,11 @@
 // stays as it is. Only where no row says so (a start killed before its rows were marked) does
 // every row with the pair get the result.
 import type { Business, CreateEnrichmentRequest } from "../api/schemas";
-import type { JobsContext } from "../jobs/context";
+import type { JobsContext } from "../jobs/job-context";
 import { JobStoreFullError, type JobRecord } from "../jobs/job-store";
 import { passNoteCleared } from "../jobs/record-note";
 import type { SheetsById } from "../jobs/result-sheet";
-import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, enrichedForKey, ROW_STATUS, STATUS_HEADER } from "./columns";
+import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, enrichedForKey, ROW_STATUS, STATUS_HEADER } from "./result-columns";
 import { sendChunk } from "./create-job";
 import { checkName, cleanText, matchKey, normaliseWebsite, resultKey } from "./normalise";
 import { pendingChunksOf, type PendingChunk } from "./pending";

@@ -5,7 +5,7 @@
 // from the header row on every read, so inserted columns break nothing.
 import { InvalidInputError } from "../errors/user-error";
 import type { EnrichTarget } from "../jobs/enrich-target";
-import { ENRICH_HEADERS, NAME_HEADERS, STATUS_HEADER, WEBSITE_HEADERS } from "./columns";
+import { ENRICH_HEADERS, NAME_HEADERS, STATUS_HEADER, WEBSITE_HEADERS } from "./result-columns";
 import { cleanText } from "./normalise";
 import { describeRows } from "./row-list";
 import { selectedRows } from "./selection";

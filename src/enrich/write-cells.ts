@@ -4,7 +4,7 @@
 // written back as they were read. Only result columns are ever written; a write that would
 // change nothing is skipped.
 import { exactText, unchangedCellInput } from "../sheets/cell-text";
-import { ENRICH_HEADERS } from "./columns";
+import { ENRICH_HEADERS } from "./result-columns";
 import { cellAt, type SheetArea } from "./sheet-area";
 
 /** New text per result header, per 1-based row. */

@@ -3,7 +3,7 @@
 // its spreadsheet, Utilities.sleep as the clock's wait and Utilities.getUuid for idempotency keys.
 import type { Clock } from "../api/clock";
 import { LeadsClient } from "../api/client";
-import type { JobsContext } from "../jobs/context";
+import type { JobsContext } from "../jobs/job-context";
 import { EditorKeys } from "../jobs/editor-keys";
 import { JobStore } from "../jobs/job-store";
 import { currentDocument, NoDocumentError, OPENS_DOCUMENTS_BY_ID, type DocumentAccess } from "./document-access";

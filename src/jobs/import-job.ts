@@ -4,7 +4,7 @@
 // name BEFORE the sheet is inserted, so an import killed in between finishes in that same sheet
 // when repeated, never in a second one. From then on the job is polled and written like any other.
 import { isTerminalStatus, type Job, type JobKind } from "../api/schemas";
-import type { JobsContext } from "./context";
+import type { JobsContext } from "./job-context";
 import { newJobRecord, type JobRecord } from "./job-store";
 import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
 import { InvalidInputError } from "../errors/user-error";

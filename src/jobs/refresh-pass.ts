@@ -7,9 +7,9 @@
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { isTerminalStatus, type Account, type Business, type ResultsPage } from "../api/schemas";
-import { BUSINESS_COLUMNS } from "../sheets/columns";
+import { BUSINESS_COLUMNS } from "../sheets/business-columns";
 import { mergeBusinesses } from "../sheets/merge";
-import type { JobsContext } from "./context";
+import type { JobsContext } from "./job-context";
 import type { JobRecord } from "./job-store";
 import { canTry, markHidden } from "./ownership";
 import { nextSlotAfter, periodMs, iso, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "./refresh-schedule";

@@ -2,7 +2,7 @@
 // row and sized columns; found again by its sheet id (so a rename does not lose it); recreated
 // when the user deleted it.
 import { exactText } from "../sheets/cell-text";
-import { BUSINESS_COLUMNS } from "../sheets/columns";
+import { BUSINESS_COLUMNS } from "../sheets/business-columns";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;

@@ -2,7 +2,7 @@
 // off. The search to repeat is read from the service once (its actor_input), so a search imported
 // from elsewhere can be refreshed too; the first run falls due a period after the search started.
 import type { CreateSearchRequest, Job, SearchInput } from "../api/schemas";
-import type { JobsContext } from "./context";
+import type { JobsContext } from "./job-context";
 import type { JobRecord } from "./job-store";
 import { iso, periodMs, type RefreshEvery } from "./refresh-schedule";
 import { InvalidInputError } from "../errors/user-error";

@@ -14,7 +14,7 @@ import { isLeadsApiError, type LeadsApiError } from "../api/errors";
 import { REQUEST_LIMITS, SearchFields } from "../api/request-schemas";
 import { isTerminalStatus, type Account, type CreateSearchRequest, type CreateSearchResponse, type Job } from "../api/schemas";
 import { InvalidInputError } from "../errors/user-error";
-import type { JobsContext } from "./context";
+import type { JobsContext } from "./job-context";
 import { fingerprint, newJobRecord, type JobRecord } from "./job-store";
 import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
 

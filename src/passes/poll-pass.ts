@@ -10,10 +10,10 @@ import { isTerminalStatus, type Business, type Job, type ResultsPage } from "../
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { submitPendingChunks, writeEnrichmentResults, type EnrichmentResults } from "../enrich/poll";
-import { BUSINESS_COLUMNS } from "../sheets/columns";
+import { BUSINESS_COLUMNS } from "../sheets/business-columns";
 import { upsertByName } from "../sheets/fast-upsert";
 import { upsertBusinesses } from "../sheets/writer";
-import type { JobsContext } from "../jobs/context";
+import type { JobsContext } from "../jobs/job-context";
 import type { JobRecord } from "../jobs/job-store";
 import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "../jobs/ownership";
 import { passNoteCleared } from "../jobs/record-note";

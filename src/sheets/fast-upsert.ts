@@ -8,7 +8,7 @@
 // sheet.
 import type { Business } from "../api/schemas";
 import { exactText } from "./cell-text";
-import { ID_HEADER, type ColumnSpec, type ColumnValue } from "./columns";
+import { ID_HEADER, type ColumnSpec, type ColumnValue } from "./business-columns";
 import { latestById, placeRows, type UpsertOptions, type UpsertResult } from "./writer";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

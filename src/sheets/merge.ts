@@ -6,7 +6,7 @@
 // half-way finds its own rewritten rows again by Business ID and completes without duplicates.
 import type { Business } from "../api/schemas";
 import { exactText, unchangedCellInput } from "./cell-text";
-import { ID_HEADER, type ColumnSpec } from "./columns";
+import { ID_HEADER, type ColumnSpec } from "./business-columns";
 import type { Grid } from "./grid";
 import { ensureHeaders, upsertBusinesses } from "./writer";
 

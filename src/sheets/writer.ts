@@ -5,7 +5,7 @@
 // between two writes leaves rows that the next pass finds by id and completes, never orphans.
 import type { Business } from "../api/schemas";
 import { exactText, unchangedCellInput } from "./cell-text";
-import { ID_HEADER, type ColumnSpec, type ColumnValue } from "./columns";
+import { ID_HEADER, type ColumnSpec, type ColumnValue } from "./business-columns";
 import type { Grid } from "./grid";
 
 export interface UpsertOptions {

@@ -19,7 +19,7 @@ import {
   startEnrichment as startEnrichmentRows,
   type EnrichmentPreview,
   type StartEnrichmentResult,
-} from "../enrich/start";
+} from "../enrich/start-enrichment";
 import { messageOf, UserFacingError, withUserErrors } from "../errors/user-error";
 import { maskedKeyHint } from "./key-hint";
 import { toAccountView, type AccountView } from "./views";

@@ -5,10 +5,10 @@
 // on a search's results sheet, in the column order of today and of the reordered sheet: rows the
 // search enriched are not sent without force. And how rows are named ("rows 3–5 and 9 of …").
 import type { Account } from "../../src/api/schemas";
-import { planEnrichment } from "../../src/enrich/plan";
+import { planEnrichment } from "../../src/enrich/enrichment-plan";
 import { describeRows } from "../../src/enrich/row-list";
 import { readArea, type AreaArgs } from "../../src/enrich/sheet-area";
-import { BUSINESS_COLUMNS } from "../../src/sheets/columns";
+import { BUSINESS_COLUMNS } from "../../src/sheets/business-columns";
 import { FakeSpreadsheetApp } from "../../dev/fakes/spreadsheet";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

@@ -4,7 +4,7 @@
 // through its position in the submitted list. Rows marked as sent for a pair (their `Enriched for`)
 // are the ones that asked: another row with the same pair, not selected, stays as it is.
 import { BusinessSchema, type Business } from "../../src/api/schemas";
-import type { JobsContext } from "../../src/jobs/context";
+import type { JobsContext } from "../../src/jobs/job-context";
 import { JobStore, type JobRecord } from "../../src/jobs/job-store";
 import type { KeyValueStore } from "../../src/jobs/key-value-store";
 import { SheetsById } from "../../src/jobs/result-sheet";

@@ -6,7 +6,7 @@
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { austinLabel, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
-import { BUSINESS_COLUMNS } from "../../src/sheets/columns";
+import { BUSINESS_COLUMNS } from "../../src/sheets/business-columns";
 import { expectSheetExact } from "./exact-sheet";
 
 const BUILDS = [

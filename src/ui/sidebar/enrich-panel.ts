@@ -2,7 +2,7 @@
 // selection holds (which rows of which sheet, columns, rows to send, duplicates, rows already
 // enriched by you or by a search and why they are not sent, rows skipped and why, the cost)
 // before anything is sent; "Enrich rows" then sends the selected rows, with "Re-enrich" as `force`.
-import type { SidebarState } from "./context";
+import type { SidebarState } from "./panel-context";
 import { byId, h, replaceChildren, setRefused } from "./dom";
 import { groupDigits, plural, spendLine } from "./format";
 import type { EnrichmentPreview } from "./server";

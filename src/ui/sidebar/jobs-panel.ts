@@ -3,7 +3,7 @@
 // may spend and what the last one did. While any job is active, or a refresh is scheduled, it
 // polls refreshJobs and then the account (src/ui/sidebar/poller.ts), so what background passes
 // changed (rows, credits, next run) shows without a reload; it stops when nothing needs it.
-import type { SidebarState } from "./context";
+import type { SidebarState } from "./panel-context";
 import { byId, h, setProgress } from "./dom";
 import { isActive, jobProgress, refreshEvery, refreshText, rowsWrittenText, runCostText, shortDateTime, statusWords } from "./format";
 import { JobPoller, type PollNeed } from "./poller";

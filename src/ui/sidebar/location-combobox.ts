@@ -2,7 +2,7 @@
 // look-ups debounced from 2 characters, ↑ ↓ Enter Escape, options showing each place's full name.
 // Only a picked place counts: typing after a pick forgets it, so a bare city name is never sent.
 import type { Location } from "../../api/schemas";
-import type { SidebarState } from "./context";
+import type { SidebarState } from "./panel-context";
 import { byId, h, replaceChildren } from "./dom";
 import { locationText } from "./format";
 import { DEBOUNCE_MS, listboxKey, MIN_QUERY } from "./listbox-keys";

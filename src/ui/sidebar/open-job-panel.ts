@@ -1,7 +1,7 @@
 // This file defines the "Open an existing job" panel: the account's recent API jobs, paged, each
 // with an Import button, and a pasted job id; both go through importJob. An imported job's line
 // then shows the job as the import found it (its status now, not when the list was read).
-import type { SidebarState } from "./context";
+import type { SidebarState } from "./panel-context";
 import { byId, h, replaceChildren } from "./dom";
 import { groupDigits, shortDateTime, statusWords } from "./format";
 import type { JobView, RecentJob } from "./server";

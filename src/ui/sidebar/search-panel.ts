@@ -3,7 +3,7 @@
 // corrected), its cost shown before starting, list name, enrich contacts and language. A search
 // identical to one still running is not started twice: the message names it and offers its sheet.
 import type { AccountView } from "../views";
-import type { SidebarState } from "./context";
+import type { SidebarState } from "./panel-context";
 import { byId, setRefused } from "./dom";
 import { costLine, resultsProblem, searchBounds } from "./format";
 import { locationCombobox, type PickedLocation } from "./location-combobox";

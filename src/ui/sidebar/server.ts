@@ -24,7 +24,7 @@ export interface EnrichArgs {
   force?: boolean;
 }
 /** What previewEnrichment returns: the server's own type. */
-export type { EnrichmentPreview } from "../../enrich/start";
+export type { EnrichmentPreview } from "../../enrich/start-enrichment";
 export type { RecentJob } from "../../jobs/recent-jobs";
 export type RefreshEvery = "day" | "week" | "off";
 

@@ -1,7 +1,7 @@
 // This file defines the Settings panel: the key goes to the server and never comes back; after a
 // save the field is cleared and only the server's masked hint ("Key saved: ••••3f9a") is shown.
 // Whether a key is saved decides the layout: the key form alone first, or the work first.
-import type { SidebarState } from "./context";
+import type { SidebarState } from "./panel-context";
 import { byId } from "./dom";
 import type { Layout } from "./layout";
 

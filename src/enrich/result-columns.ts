@@ -4,7 +4,7 @@
 // are only looked for from there rightwards, so a user's own `Phone` or `Emails` column to the
 // left is never taken for ours.
 import type { Business } from "../api/schemas";
-import { emailStatusSummary, emailVerificationDetails, verifiedListedEmails, type ColumnValue } from "../sheets/columns";
+import { emailStatusSummary, emailVerificationDetails, verifiedListedEmails, type ColumnValue } from "../sheets/business-columns";
 import { matchKey, normaliseWebsite } from "./normalise";
 
 /** Header texts (compared lower-case, spaces collapsed), most specific first. */

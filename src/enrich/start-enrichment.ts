@@ -1,21 +1,21 @@
 // This file defines starting an enrichment from the sheet, and previewing one: the rows asked for
 // (the selection's by default, src/enrich/sheet-area.ts) are read in one getValues, the account
 // once. Chunks an earlier, interrupted run of the same user left
-// unsettled are repeated first with their own keys (src/enrich/run.ts); the plan then decides the
+// unsettled are repeated first with their own keys (src/enrich/send-chunks.ts); the plan then decides the
 // other rows' fate without them and without the credits they will take; each new chunk is stored,
 // then sent, and once the service's active-jobs limit refuses one, the rest wait for the poll
 // pass. Every row then shows in ONE write what happened to it (sent, waiting, or `Skipped: …`).
-import type { JobsContext } from "../jobs/context";
+import type { JobsContext } from "../jobs/job-context";
 import { isJobDone, type JobRecord } from "../jobs/job-store";
 import { InvalidInputError } from "../errors/user-error";
 import { keepPolling } from "../jobs/start-search";
 import { normaliseEnrichArgs } from "./args";
-import { ALREADY_ENRICHED } from "./columns";
+import { ALREADY_ENRICHED } from "./result-columns";
 import { matchKey } from "./normalise";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
-import { planEnrichment, type EnrichPlan } from "./plan";
+import { planEnrichment, type EnrichPlan } from "./enrichment-plan";
 import { describeRows } from "./row-list";
-import { EnrichmentRun } from "./run";
+import { EnrichmentRun } from "./send-chunks";
 import { readArea, type SheetArea } from "./sheet-area";
 
 export interface StartEnrichmentResult {

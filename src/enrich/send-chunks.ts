@@ -5,13 +5,13 @@
 // service charges each chunk once, however tight the credits have become meanwhile.
 import type { CreateEnrichmentRequest } from "../api/schemas";
 import type { LeadsApiError } from "../api/errors";
-import type { JobsContext } from "../jobs/context";
+import type { JobsContext } from "../jobs/job-context";
 import { JobStoreFullError, type JobRecord } from "../jobs/job-store";
-import { ALREADY_ENRICHED, BEING_ENRICHED, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./columns";
+import { ALREADY_ENRICHED, BEING_ENRICHED, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./result-columns";
 import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
 import { matchKey } from "./normalise";
 import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
-import type { EnrichPlan } from "./plan";
+import type { EnrichPlan } from "./enrichment-plan";
 import type { SheetArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 
