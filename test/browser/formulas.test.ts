@@ -3,7 +3,7 @@
 // #ERROR! and, on hover or when selected, the sentence that says how to share it; once "Share my
 // key with formulas" is saved in the sidebar, entering the formula again shows the account's
 // credits. A table function spills into the cells beside and below; other text lands as typed.
-import { describeInBrowser, openPlayground, screenshot, type Session } from "./browser";
+import { describeInBrowser, eventually, openPlayground, screenshot, type Session } from "./browser";
 
 describeInBrowser("formulas typed into the playground's cells", () => {
   let session: Session;
@@ -62,7 +62,10 @@ describeInBrowser("formulas typed into the playground's cells", () => {
     expect(await cell("B6").textContent()).toMatch(/^Spring/);
     await typeInto("A5", "'0042");
     await typeInto("A6", "0042");
-    expect(playground.runtime.spreadsheetApp.testing.values("Sheet1", "A5:A6")).toEqual([["0042"], [42]]);
+    // The grid sends each entry to the document on its own: wait for both to land.
+    const typed = () => playground.runtime.spreadsheetApp.testing.values("Sheet1", "A5:A6");
+    await eventually("A5 and A6 are entered", () => typed().every((row) => row[0] !== ""));
+    expect(typed()).toEqual([["0042"], [42]]);
     await cell("A6").filter({ hasText: /^42$/ }).waitFor();
     expect(await cell("A5").textContent()).toBe("0042");
     await cell("B5").click();
