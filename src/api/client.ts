@@ -1,6 +1,7 @@
 // This file defines LeadsClient: the synchronous, typed client of the lead service. It sends
 // PreparedRequests over a Transport, turns answers into values or LeadsApiErrors, retries
-// through runWithRetries, and offers one method per endpoint plus paging helpers.
+// through runWithRetries, and offers one method per endpoint; reading a job's results pages to
+// the end is result-pages.ts.
 import type { Clock } from "./clock";
 import { QuotaExceededError, type HttpRequest, type HttpResponse, type Transport } from "./transport";
 import {
@@ -17,10 +18,9 @@ import {
   type RequestContext,
 } from "./errors";
 import { apiRoot, SERVICE_ADDRESS_RULE } from "./query";
-import { headerValue, parseRateLimit, type RateLimitInfo } from "./rate-limit";
+import { headerValue } from "./rate-limit";
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, runWithRetries, type Outcome, type RetryPolicy } from "./retry";
 import { RequestBuilders, type PreparedRequest } from "./requests";
-import { hasNextListPage, pagesAfter } from "./pagination";
 import type {
   Account,
   Business,
@@ -71,22 +71,6 @@ export interface CreateOptions extends RequestOptions {
   idempotencyKey: string;
 }
 
-export interface ListAllOptions extends RequestOptions {
-  /** Default 100 (the maximum for job lists). */
-  pageSize?: number;
-  /** Safety cap on pages read (default 100). */
-  maxPages?: number;
-}
-
-export interface ResultPagesOptions extends RequestOptions {
-  /** Default 500 (the maximum for results). */
-  pageSize?: number;
-  /** Default 1. */
-  startPage?: number;
-  /** Safety cap on pages read (default 100). */
-  maxPages?: number;
-}
-
 /** One item of a batch: its value, or the error it ended with (after any retries). */
 export type BatchResult<T> = Outcome<T>;
 
@@ -102,8 +86,6 @@ const REDACTED = "[redacted]";
 export class LeadsClient {
   /** Request builders for `batch` and `send`. */
   readonly prepare = new RequestBuilders();
-  /** Rate-limit state from the most recent response that carried the headers. */
-  lastRateLimit: RateLimitInfo | null = null;
 
   private readonly root: string;
   private readonly apiKey: string;
@@ -204,80 +186,6 @@ export class LeadsClient {
     return this.send(this.prepare.getResults(kind, jobId, params), options);
   }
 
-  // ---- paging -----------------------------------------------------------------------------------
-
-  /** Every API-created search, reading list pages until `page * page_size >= total`. */
-  listAllSearches(options?: ListAllOptions): Job[] {
-    return this.listAll((params) => this.listSearches(params, options), options);
-  }
-
-  /** Every enrichment job. */
-  listAllEnrichments(options?: ListAllOptions): Job[] {
-    return this.listAll((params) => this.listEnrichments(params, options), options);
-  }
-
-  /** Results pages one after another, from `startPage` until `has_more` is false. */
-  *iterateResultPages(kind: JobKind, jobId: string, options: ResultPagesOptions = {}): Generator<ResultsPage, void, undefined> {
-    const pageSize = options.pageSize ?? 500;
-    const maxPages = options.maxPages ?? 100;
-    let page = options.startPage ?? 1;
-    for (let read = 0; read < maxPages; read++, page++) {
-      const result = this.getResults(kind, jobId, { page, pageSize }, options);
-      yield result;
-      if (!result.has_more || result.items.length === 0) return;
-    }
-  }
-
-  /**
-   * Every business of a job. After the first page the remaining pages (known from `total`) are
-   * fetched in one fetchAll round trip; if the job grew meanwhile, reading continues page by page.
-   * A business seen twice (pages shift while a job runs) appears once, with its latest data.
-   */
-  readAllResults(kind: JobKind, jobId: string, options: ResultPagesOptions = {}): Business[] {
-    const pageSize = options.pageSize ?? 500;
-    const maxPages = options.maxPages ?? 100;
-    const byId = new Map<string, Business>();
-    const keep = (page: ResultsPage) => page.items.forEach((item) => byId.set(item.id, item));
-
-    let last = this.getResults(kind, jobId, { page: options.startPage ?? 1, pageSize }, options);
-    keep(last);
-    let pagesRead = 1;
-    if (last.has_more && last.items.length > 0) {
-      const pages = pagesAfter(last.total, pageSize, last.page).slice(0, maxPages - pagesRead);
-      const results = this.batch(
-        pages.map((page) => this.prepare.getResults(kind, jobId, { page, pageSize })),
-        options,
-      );
-      for (const result of results) {
-        if (!result.ok) throw result.error;
-        keep(result.value);
-        last = result.value;
-        pagesRead++;
-      }
-    }
-    while (last.has_more && last.items.length > 0 && pagesRead < maxPages) {
-      last = this.getResults(kind, jobId, { page: last.page + 1, pageSize }, options);
-      keep(last);
-      pagesRead++;
-    }
-    return Array.from(byId.values());
-  }
-
-  private listAll(read: (params: PageParams) => JobList, options: ListAllOptions | undefined): Job[] {
-    const pageSize = options?.pageSize ?? 100;
-    const maxPages = options?.maxPages ?? 100;
-    // Lists are newest first, so a job created while paging shifts items down a page: keep each once.
-    const byId = new Map<string, Job>();
-    for (let page = 1; page <= maxPages; page++) {
-      const list = read({ page, pageSize });
-      list.items.forEach((job) => {
-        if (!byId.has(job.id)) byId.set(job.id, job);
-      });
-      if (list.items.length === 0 || !hasNextListPage(page, pageSize, list.total)) break;
-    }
-    return Array.from(byId.values());
-  }
-
   // ---- core -------------------------------------------------------------------------------------
 
   /** Sends one request with retries; returns its value or throws its LeadsApiError. */
@@ -356,8 +264,6 @@ export class LeadsClient {
   /** Any HTTP answer → value or error. Never throws. */
   private interpret<T>(request: PreparedRequest<T>, response: HttpResponse): Outcome<T> {
     const headers = response.headers ?? {};
-    const rateLimit = parseRateLimit(headers, this.clock.now());
-    if (rateLimit !== null) this.lastRateLimit = rateLimit;
     const context = request.context;
     const status = response.status;
 

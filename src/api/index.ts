@@ -4,8 +4,6 @@ export {
   type LeadsClientOptions,
   type RequestOptions,
   type CreateOptions,
-  type ListAllOptions,
-  type ResultPagesOptions,
   type BatchResult,
   type BatchResults,
 } from "./client";
@@ -31,6 +29,13 @@ export {
 } from "./retry";
 export { parseRateLimit, headerValue, type RateLimitInfo } from "./rate-limit";
 export { hasNextListPage, pageCount, pagesAfter } from "./pagination";
+export {
+  RESULTS_PAGE_SIZE,
+  readResultPages,
+  distinctBusinesses,
+  type ReadResultPagesOptions,
+  type ResultPagesRead,
+} from "./result-pages";
 export { buildQuery, encodePathSegment, apiRoot, type QueryValue } from "./query";
 export { maxAffordableResults } from "./account";
 export {

@@ -210,10 +210,14 @@ export const LocationListSchema = z.looseObject({
   locations: z.array(LocationSchema),
 });
 
-/** `detail` is a string per the spec; anything else is tolerated and summarised. */
-export const ErrorBodySchema = z.looseObject({
-  detail: z.optional(z.unknown()),
-});
+/**
+ * An error answer's body, declared rather than inferred: it is read leniently, never validated.
+ * `detail` is a string per the spec; anything else is tolerated and summarised (detailText).
+ */
+export interface ErrorBody {
+  detail?: unknown;
+  [field: string]: unknown;
+}
 
 // ---- inferred types -------------------------------------------------------------------------
 
@@ -229,7 +233,6 @@ export type CreateEnrichmentResponse = z.infer<typeof CreateEnrichmentResponseSc
 export type JobList = z.infer<typeof JobListSchema>;
 export type ResultsPage = z.infer<typeof ResultsPageSchema>;
 export type LocationList = z.infer<typeof LocationListSchema>;
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 // ---- requests ---------------------------------------------------------------------------------
 

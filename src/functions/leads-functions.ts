@@ -4,7 +4,7 @@
 // as they cannot change (a terminal job for hours, an active one for seconds), and every failure
 // is a sentence for the cell, never a stack trace or a raw body.
 import type { LeadsApiError } from "../api/errors";
-import { pagesAfter } from "../api/pagination";
+import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import { isTerminalStatus, type Business, type Job, type JobKind, type ResultsPage } from "../api/schemas";
 import type { BatchResult } from "../api/client";
 import type { PreparedRequest } from "../api/requests";
@@ -25,7 +25,6 @@ import {
 import type { FormulaContext } from "./formula-context";
 
 const LOCATION_COLUMNS = ["label", "country_code", "full_name", "location_code"] as const;
-const RESULTS_PAGE_SIZE = 500;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const JOB_KINDS: readonly JobKind[] = ["search", "enrichment"];
 
@@ -271,34 +270,25 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
     throw error ?? notFoundJob(id);
   }
   const foundKind = candidates[hit] as JobKind;
-  const pages: ResultsPage[] = [first.value];
-  let last = first.value;
-  if (last.has_more && last.items.length > 0) {
-    ensureTimeFor(ctx, roundMs);
-    started = ctx.clock.now();
-    const rest = ctx.client.batch(
-      pagesAfter(last.total, RESULTS_PAGE_SIZE, last.page).map((page) => ctx.client.prepare.getResults(foundKind, id, { page, pageSize: RESULTS_PAGE_SIZE })),
-      { deadline: ctx.deadline },
-    );
-    roundMs = ctx.clock.now() - started;
-    for (const outcome of rest) {
-      if (!outcome.ok) throw outcome.error;
-      pages.push(outcome.value);
-      last = outcome.value;
-    }
-  }
-  // The job grew while it was read (it is still running): follow it page by page while time allows.
-  while (last.has_more && last.items.length > 0) {
-    ensureTimeFor(ctx, roundMs);
-    started = ctx.clock.now();
-    last = ctx.client.getResults(foundKind, id, { page: last.page + 1, pageSize: RESULTS_PAGE_SIZE }, { deadline: ctx.deadline });
-    roundMs = ctx.clock.now() - started;
-    pages.push(last);
-  }
+  // The rest in one round trip, then page by page while the job grows (it is still running), each
+  // only while the last round trip's time still fits before the deadline.
+  const read = readResultPages(ctx.client, foundKind, id, {
+    read: [first.value],
+    restAtOnce: true,
+    deadline: ctx.deadline,
+    beforeRoundTrip: () => {
+      ensureTimeFor(ctx, roundMs);
+      started = ctx.clock.now();
+      return true;
+    },
+    afterRoundTrip: () => {
+      roundMs = ctx.clock.now() - started;
+    },
+  });
+  if (!read.complete) throw read.error; // a page's error: ensureTimeFor throws rather than stops
+  const last = read.pages[read.pages.length - 1] as ResultsPage;
 
-  const byId = new Map<string, Business>();
-  for (const page of pages) for (const business of page.items) byId.set(business.id, business);
-  const businesses = [...byId.values()].sort((a, b) => a.position - b.position);
+  const businesses = distinctBusinesses(read.pages).sort((a, b) => a.position - b.position);
   const table: CellValue[][] = [names.slice()];
   for (const business of businesses) table.push(names.map((name) => fieldCell(business as Record<string, unknown>, name)));
   const terminal = isTerminalStatus(first.value.status) && isTerminalStatus(last.status);

@@ -6,7 +6,8 @@
 // first request: a lost response or a killed execution repeats the same key and pays once.
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
-import { isTerminalStatus, type Account, type Business, type ResultsPage } from "../api/schemas";
+import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
+import { isTerminalStatus, type Account, type Business } from "../api/schemas";
 import { BUSINESS_COLUMNS } from "../sheets/business-columns";
 import { mergeBusinesses } from "../sheets/merge";
 import type { JobsContext } from "./job-context";
@@ -15,8 +16,6 @@ import { canTry, markHidden } from "./ownership";
 import { nextSlotAfter, periodMs, iso, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "./refresh-schedule";
 import { createResultSheet, findSheetById, uniqueSheetName } from "./result-sheet";
 import { affordabilityProblem } from "./start-search";
-
-const RESULTS_PAGE_SIZE = 500;
 
 export interface RefreshReport {
   runsStarted: number;
@@ -57,7 +56,7 @@ function followRuns(ctx: JobsContext, scheduled: Scheduled[], deadline: number, 
       const reason = job.error ? `: ${job.error}` : "";
       // What a failed run costs is the service's refund rule: not known here.
       finishRun(ctx, record, `The refresh started ${record.refresh.run?.startedAt ?? ""} failed${reason}. It runs again at the next slot.`, {}, { lastRunAdded: 0, lastRunCredits: null });
-    } else if (isTerminalStatus(job.status) && ctx.clock.now() < deadline) {
+    } else if (isTerminalStatus(job.status)) {
       const businesses = readRun(ctx, job.id, job.lead_count, deadline);
       if (businesses === null) return;
       try {
@@ -71,29 +70,17 @@ function followRuns(ctx: JobsContext, scheduled: Scheduled[], deadline: number, 
   });
 }
 
-/** Every business of a completed run: its pages (known from lead_count) in one round trip. */
+/**
+ * Every business of a completed run: its pages (known from lead_count) in one round trip, then
+ * page by page while it says has_more; null when the deadline or a failure stops the reading.
+ */
 function readRun(ctx: JobsContext, jobId: string, leadCount: number, deadline: number): Business[] | null {
-  const pageCount = Math.max(1, Math.ceil(leadCount / RESULTS_PAGE_SIZE));
-  const pages = Array.from({ length: pageCount }, (_, i) => ctx.client.prepare.getSearchResults(jobId, { page: i + 1, pageSize: RESULTS_PAGE_SIZE }));
-  const outcomes = ctx.client.batch(pages, { deadline });
-  const read: ResultsPage[] = [];
-  for (const outcome of outcomes) {
-    if (!outcome.ok) return null; // read again by the next pass
-    read.push(outcome.value);
-  }
-  let last = read[read.length - 1];
-  while (last && last.has_more && last.items.length > 0) {
-    if (ctx.clock.now() >= deadline) return null;
-    try {
-      last = ctx.client.getSearchResults(jobId, { page: last.page + 1, pageSize: RESULTS_PAGE_SIZE }, { deadline });
-    } catch {
-      return null;
-    }
-    read.push(last);
-  }
-  const byId = new Map<string, Business>();
-  for (const page of read) for (const business of page.items) byId.set(business.id, business);
-  return [...byId.values()];
+  const read = readResultPages(ctx.client, "search", jobId, {
+    firstPages: Math.max(1, Math.ceil(leadCount / RESULTS_PAGE_SIZE)),
+    deadline,
+    beforeRoundTrip: () => ctx.clock.now() < deadline,
+  });
+  return read.complete ? distinctBusinesses(read.pages) : null; // read again by the next pass
 }
 
 function mergeRun(ctx: JobsContext, record: Scheduled, businesses: Business[]): void {

@@ -9,6 +9,7 @@
 import { isTerminalStatus, type Business, type Job, type ResultsPage } from "../api/schemas";
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
+import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import { submitPendingChunks, writeEnrichmentResults, type EnrichmentResults } from "../enrich/poll";
 import { BUSINESS_COLUMNS } from "../sheets/business-columns";
 import { upsertByName } from "../sheets/fast-upsert";
@@ -19,7 +20,6 @@ import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESS
 import { passNoteCleared } from "../jobs/record-note";
 import { createResultSheet, SheetsById, uniqueSheetName } from "../jobs/result-sheet";
 
-export const RESULTS_PAGE_SIZE = 500;
 /**
  * Results one round trip may bring at most: fetchAll holds every response of its batch at once, so
  * this bounds a pass's memory. A 500-business enriched page is about 700 KB of JSON (bench), so
@@ -198,9 +198,10 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
       ctx.store.trySave({ ...plan.record, note: `Could not read the results this time: ${failure.error.message}` });
       continue;
     }
-    const pages = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
-    report.pagesRead += pages.length;
-    if (plan.final && !readToEnd(ctx, plan.record, pages, deadline, report)) continue;
+    const read = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
+    report.pagesRead += read.length;
+    const pages = plan.final ? readToEnd(ctx, plan.record, read, deadline, report) : read;
+    if (!pages) continue;
     const rows = plan.record.enrichment;
     if (plan.record.kind === "enrichment" && rows) {
       const key = `${plan.record.sheetId ?? ""}:${rows.headerRow}`;
@@ -231,25 +232,15 @@ function noteWriteFailure(ctx: JobsContext, record: JobRecord, error: unknown): 
 
 /**
  * The final sweep must reach the page whose has_more is false (a job can report more results
- * than its status said). Returns false when it could not, leaving the job for the next pass.
+ * than its status said): every page, or null when it could not, leaving the job for the next pass.
  */
-function readToEnd(ctx: JobsContext, record: JobRecord, pages: ResultsPage[], deadline: number, report: PassReport): boolean {
-  let last = pages[pages.length - 1];
-  while (last && last.has_more && last.items.length > 0) {
-    if (ctx.clock.now() >= deadline) {
-      report.stoppedEarly = true;
-      return false;
-    }
-    try {
-      last = ctx.client.getResults(record.kind, record.id, { page: last.page + 1, pageSize: RESULTS_PAGE_SIZE }, { deadline });
-    } catch (error) {
-      ctx.store.trySave({ ...record, note: `Could not read the results this time: ${(error as Error).message}` });
-      return false;
-    }
-    pages.push(last);
-    report.pagesRead += 1;
-  }
-  return true;
+function readToEnd(ctx: JobsContext, record: JobRecord, pages: ResultsPage[], deadline: number, report: PassReport): ResultsPage[] | null {
+  const read = readResultPages(ctx.client, record.kind, record.id, { read: pages, deadline, beforeRoundTrip: () => ctx.clock.now() < deadline });
+  report.pagesRead += read.pages.length - pages.length;
+  if (read.complete) return read.pages;
+  if (read.error) ctx.store.trySave({ ...record, note: `Could not read the results this time: ${read.error.message}` });
+  else report.stoppedEarly = true;
+  return null;
 }
 
 function writeJob(ctx: JobsContext, sheets: SheetsById, plan: PagePlan, pages: ResultsPage[], report: PassReport): void {

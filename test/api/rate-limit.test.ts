@@ -1,6 +1,5 @@
-// Tests parsing of the rate-limit headers and their exposure as client.lastRateLimit.
+// Tests parsing of the rate-limit headers.
 import { parseRateLimit } from "../../src/api/rate-limit";
-import { json, makeClient, sampleAccount, error } from "./helpers";
 
 describe("parseRateLimit", () => {
   test("the IETF RateLimit and RateLimit-Policy headers", () => {
@@ -44,26 +43,3 @@ describe("parseRateLimit", () => {
   });
 });
 
-describe("client.lastRateLimit", () => {
-  test("follows the latest response that carried the headers", () => {
-    const { client, transport } = makeClient({ maxAttempts: 1 });
-    expect(client.lastRateLimit).toBeNull();
-    transport.reply(
-      json(200, sampleAccount(), {
-        ratelimit: "default;r=999;t=60",
-        "ratelimit-policy": "default;q=1000;w=60",
-        "x-ratelimit-limit": "1000",
-        "x-ratelimit-remaining": "999",
-        "x-ratelimit-reset": "60",
-      }),
-      json(200, sampleAccount()),
-      error(429, "slow", { "retry-after": "5", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "5" }),
-    );
-    client.getAccount();
-    expect(client.lastRateLimit).toEqual({ limit: 1000, remaining: 999, resetSeconds: 60, windowSeconds: 60, policy: "default" });
-    client.getAccount();
-    expect(client.lastRateLimit?.remaining).toBe(999);
-    expect(() => client.getAccount()).toThrow();
-    expect(client.lastRateLimit?.remaining).toBe(0);
-  });
-});

@@ -1,6 +1,6 @@
 // Contract tests of every endpoint of the client against the simulator over loopback HTTP: shapes, paging of lists and results (while active and after completion), locations, account, one business, batching.
-import { isTerminalStatus, type Business } from "../../src/api";
-import { AUSTIN, expectApiError, expectNoKeyInErrors, idemKey, newParty, searchBody, sent, startContractWorld, type ContractWorld } from "./helpers";
+import { hasNextListPage, isTerminalStatus, readResultPages, type Business } from "../../src/api";
+import { AUSTIN, expectApiError, expectNoKeyInErrors, idemKey, newParty, readEveryBusiness, searchBody, sent, startContractWorld, type ContractWorld } from "./helpers";
 
 let world: ContractWorld;
 beforeAll(async () => {
@@ -71,14 +71,14 @@ describe("searches", () => {
     expect(first.socials).toEqual(expect.objectContaining({ youtubes: expect.any(Array), yelps: expect.any(Array) }));
   });
 
-  test("readAllResults and iterateResultPages read every page while active, and again from page 1 after completion", async () => {
+  test("readResultPages reads every page while active, and again from page 1 after completion", async () => {
     const { client, runtime } = await newParty(world, { plan: "growth", credits: 5000 });
     const { job_id } = client.createSearch(searchBody("electricians", 300, false), { idempotencyKey: idemKey() });
 
     // runStart at 5 s; the n-th business arrives at runStart + n × 100 ms: 150 in at 20 s.
     world.clock.advance(20_000);
     const before = runtime.counters.snapshot();
-    const partial = client.readAllResults("search", job_id, { pageSize: 40 });
+    const partial = readEveryBusiness(client, "search", job_id, 40);
     const after = runtime.counters.snapshot();
     expect(partial).toHaveLength(150);
     expect(new Set(partial.map((b) => b.id)).size).toBe(150);
@@ -87,7 +87,7 @@ describe("searches", () => {
     expect(after.roundTrips - before.roundTrips).toBe(2);
     expect(after.fetchRequests - before.fetchRequests).toBe(4);
 
-    const activePages = [...client.iterateResultPages("search", job_id, { pageSize: 100 })];
+    const activePages = readResultPages(client, "search", job_id, { pageSize: 100 }).pages;
     expect(activePages.map((p) => [p.page, p.items.length, p.has_more])).toEqual([
       [1, 100, true],
       [2, 50, false],
@@ -102,21 +102,21 @@ describe("searches", () => {
     expect(done.enriched_count).toBe(0);
     expect(done.finished_at).toMatch(TIMESTAMP);
 
-    const pages = [...client.iterateResultPages("search", job_id, { pageSize: 120 })];
+    const pages = readResultPages(client, "search", job_id, { pageSize: 120 }).pages;
     expect(pages.map((p) => [p.page, p.items.length, p.has_more, p.total])).toEqual([
       [1, 120, true, 300],
       [2, 120, true, 300],
       [3, 60, false, 300],
     ]);
-    const all = client.readAllResults("search", job_id);
+    const all = readEveryBusiness(client, "search", job_id);
     expect(all).toHaveLength(300);
     expect(all.every((b) => b.enrichment_status === "not_requested" && b.owner_enrichment_status === "not_requested")).toBe(true);
     // Rule 3: with enrich_contacts false the discovery fields are kept.
     expect(all.every((b) => typeof b.title === "string" && typeof b.phone === "string" && typeof b.website === "string")).toBe(true);
   });
 
-  test("listSearches / listAllSearches page by page * page_size < total, newest first, API searches only", async () => {
-    const { client, runtime, accountId } = await newParty(world, { plan: "growth", credits: 5000 });
+  test("listSearches pages by page * page_size < total, newest first, API searches only", async () => {
+    const { client, accountId } = await newParty(world, { plan: "growth", credits: 5000 });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(client.createSearch(searchBody(`roofers ${i}`), { idempotencyKey: idemKey() }).job_id);
     // Not listed: a dashboard search and an enrichment of the same account.
@@ -130,18 +130,11 @@ describe("searches", () => {
     const defaults = client.listSearches();
     expect(defaults.items.map((j) => j.id)).toEqual([...ids].reverse());
 
-    const requestsBefore = runtime.http.requests.length;
-    const all = client.listAllSearches({ pageSize: 2 });
-    expect(all.map((j) => j.id)).toEqual([...ids].reverse());
-    expect(all.map((j) => j.id)).not.toContain(dashboardId);
-    const pagesAsked = runtime.http.requests.slice(requestsBefore).map((r) => new URL(r.url).searchParams.get("page"));
-    expect(pagesAsked).toEqual(["1", "2", "3"]);
-
-    // total a multiple of page_size: no extra empty page is read.
-    client.createSearch(searchBody("roofers 5"), { idempotencyKey: idemKey() });
-    const mark = runtime.http.requests.length;
-    expect(client.listAllSearches({ pageSize: 3 })).toHaveLength(6);
-    expect(runtime.http.requests.length - mark).toBe(2);
+    const pages = [1, 2, 3].map((page) => client.listSearches({ page, pageSize: 2 }));
+    const all = pages.flatMap((list) => list.items.map((j) => j.id));
+    expect(all).toEqual([...ids].reverse());
+    expect(all).not.toContain(dashboardId);
+    expect(pages.map((list, i) => hasNextListPage(i + 1, 2, list.total))).toEqual([true, true, false]);
   });
 });
 
@@ -181,7 +174,7 @@ describe("enrichments", () => {
     const listed = client.listEnrichments();
     expect(listed.total).toBe(1);
     expect(listed.items[0]?.id).toBe(created.job_id);
-    expect(client.listAllEnrichments({ pageSize: 1 }).map((j) => j.id)).toEqual([created.job_id]);
+    expect(client.listEnrichments({ pageSize: 1 }).items.map((j) => j.id)).toEqual([created.job_id]);
     // Enrichment jobs are not searches.
     expect(client.listSearches().total).toBe(0);
     const wrongFamily = expectApiError(world, () => client.getSearch(created.job_id));
@@ -191,7 +184,7 @@ describe("enrichments", () => {
     const done = client.getEnrichment(created.job_id);
     expect(done.status).toBe("completed");
     expect(done.enriched_count).toBe(3);
-    const final = client.readAllResults("enrichment", created.job_id);
+    const final = readEveryBusiness(client, "enrichment", created.job_id);
     expect(final).toHaveLength(3);
     expect(final.every((b) => b.enrichment_status === "completed")).toBe(true);
   });
@@ -330,7 +323,7 @@ describe("states and results while the job moves", () => {
     expect(job.finished_at).toMatch(TIMESTAMP);
     expect(job.lead_count).toBeGreaterThan(0);
     expect(job.lead_count).toBeLessThan(200);
-    const results = client.readAllResults("search", job_id, { pageSize: 40 });
+    const results = readEveryBusiness(client, "search", job_id, 40);
     expect(results).toHaveLength(job.lead_count);
   });
 
@@ -343,15 +336,15 @@ describe("states and results while the job moves", () => {
     expect(job.lead_count).toBe(100);
     expect(job.credits_charged).toBe(300);
     expect(client.getAccount().credits_remaining).toBe(4700);
-    expect(client.readAllResults("search", job_id)).toHaveLength(100);
+    expect(readEveryBusiness(client, "search", job_id)).toHaveLength(100);
   });
 
-  test("readAllResults while the job grows between round trips (1 s per round trip) returns every imported business once", async () => {
+  test("reading every page while the job grows between round trips (1 s per round trip) returns every imported business once", async () => {
     const { client, runtime } = await newParty(world, { plan: "growth", credits: 5000 }, {}, { fetchLatencyMs: 1_000 });
     const { job_id } = client.createSearch(searchBody("glaziers", 400, false), { idempotencyKey: idemKey() });
     world.clock.advance(12_000); // about 70 imported; 10 more arrive during each round trip
     const roundTrips = runtime.counters.roundTrips;
-    const all = client.readAllResults("search", job_id, { pageSize: 20 });
+    const all = readEveryBusiness(client, "search", job_id, 20);
     expect(runtime.counters.roundTrips - roundTrips).toBeGreaterThan(2); // it kept reading after the batch
     const positions = all.map((b) => b.position).sort((a, b) => a - b);
     expect(new Set(all.map((b) => b.id)).size).toBe(all.length);

@@ -271,7 +271,6 @@ describe("429: request rate and active jobs", () => {
   test("rate limit exhausted: 429 + Retry-After; the client waits at least that long in virtual time, then succeeds", async () => {
     const { client, runtime } = await newParty(world, { plan: "growth", rateLimit: 5 });
     for (let i = 0; i < 5; i++) client.getAccount();
-    expect(client.lastRateLimit).toEqual({ limit: 5, remaining: 0, resetSeconds: 60, windowSeconds: 60, policy: "default" });
     world.clock.advance(57_000);
     const start = world.clock.now();
     const account = client.getAccount();
@@ -281,7 +280,6 @@ describe("429: request rate and active jobs", () => {
     expect(last.map((r) => r.status)).toEqual([429, 200]);
     expect(waited).toBeGreaterThanOrEqual(3_000); // Retry-After: 3 (the window frees 60 s after the first request)
     expect(waited).toBeLessThan(5_000);
-    expect(client.lastRateLimit?.remaining).toBe(4);
   });
 
   test("rate limit exhausted with a Retry-After beyond the client's patience or deadline: gives up at once, without sleeping", async () => {

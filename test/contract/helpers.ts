@@ -5,6 +5,8 @@ import { VirtualClock } from "../../dev/clock";
 import { simControl, startSimulatorWorker, type CreateAccountOptions, type SimControl } from "../../dev/simulator";
 import { LeadsClient, type LeadsClientOptions } from "../../src/api/client";
 import { LeadsApiError, ResponseShapeError } from "../../src/api/errors";
+import { distinctBusinesses, readResultPages } from "../../src/api/result-pages";
+import type { Business, JobKind } from "../../src/api/schemas";
 import type { HttpRequest, HttpResponse } from "../../src/api/transport";
 import { UrlFetchTransport, type UrlFetchService } from "../../src/gas/urlfetch-transport";
 import { createRuntime, type FakeRuntime, type RecordedRequest, type RuntimeOptions } from "../../dev/fakes/runtime";
@@ -66,6 +68,16 @@ export async function newParty(
 ): Promise<Party> {
   const created = await world.control.createAccount(account);
   return { accountId: created.accountId, apiKey: created.apiKey, ...clientFor(world, created.apiKey, extra, runtimeOptions) };
+}
+
+/**
+ * Every business of a job, read as LEADS_RESULTS reads it: page 1, the pages its total announces in
+ * one round trip, then page by page while has_more. A page's error is thrown.
+ */
+export function readEveryBusiness(client: LeadsClient, kind: JobKind, jobId: string, pageSize?: number): Business[] {
+  const read = readResultPages(client, kind, jobId, { restAtOnce: true, pageSize });
+  if (!read.complete) throw read.error;
+  return distinctBusinesses(read.pages);
 }
 
 /** Runs `call`, expects a LeadsApiError, records it for the key-leak check and returns it. */

@@ -1,10 +1,12 @@
 // Contract tests of the client's retry and idempotency paths against the simulator's injected faults over loopback HTTP: lost creation responses, 429 Retry-After, 503 bursts, network loss, truncated JSON, deadlines, batches, rate-limit headers.
+import { parseRateLimit } from "../../src/api/rate-limit";
 import {
   expectApiError,
   expectNoKeyInErrors,
   header,
   idemKey,
   newParty,
+  raw,
   searchBody,
   sent,
   startContractWorld,
@@ -41,8 +43,8 @@ describe("idempotent creation", () => {
     expect(created.credits_reserved).toBe(250);
     expect(created.message).toMatch(/Existing job/); // the server had created it on the lost attempt
 
-    const jobs = client.listAllSearches();
-    expect(jobs.map((j) => j.id)).toEqual([created.job_id]);
+    const jobs = client.listSearches();
+    expect(jobs.items.map((j) => j.id)).toEqual([created.job_id]);
     expect(client.getAccount().credits_remaining).toBe(4750);
     const stats = await world.control.stats();
     expect(stats.lost).toBeGreaterThanOrEqual(1);
@@ -210,20 +212,18 @@ describe("batches and rate-limit headers", () => {
     expect(after.fetchRequests - before.fetchRequests).toBe(4);
   });
 
-  test("the rate-limit headers of successful responses are parsed into lastRateLimit", async () => {
-    const { client, runtime } = await newParty(world);
-    expect(client.lastRateLimit).toBeNull();
-    client.getAccount();
-    expect(client.lastRateLimit).toEqual({ limit: 1000, remaining: 999, resetSeconds: 60, windowSeconds: 60, policy: "default" });
-    client.findLocations({ q: "Austin" });
-    client.listSearches();
-    expect(client.lastRateLimit?.remaining).toBe(997);
+  test("successful responses carry rate-limit headers that parseRateLimit reads", async () => {
+    const { apiKey, transport } = await newParty(world);
+    const get = (path: string) => raw(world, transport, { method: "GET", path, headers: { Accept: "application/json", "x-api-key": apiKey } });
+    const rateLimit = (path: string) => parseRateLimit(get(path).headers, world.clock.now());
+    expect(rateLimit("/account")).toEqual({ limit: 1000, remaining: 999, resetSeconds: 60, windowSeconds: 60, policy: "default" });
+    rateLimit("/locations?q=Austin");
+    expect(rateLimit("/searches")?.remaining).toBe(997);
     world.clock.advance(45_000);
-    client.listEnrichments();
-    expect(client.lastRateLimit).toEqual(expect.objectContaining({ remaining: 996, resetSeconds: 15 }));
-    // An error answer carries none, and leaves the last reading alone.
-    expectApiError(world, () => client.getSearch("00000000-0000-4000-8000-000000000000"));
-    expect(client.lastRateLimit?.remaining).toBe(996);
-    expect(runtime.http.requests.at(-1)?.status).toBe(404);
+    expect(rateLimit("/enrichments")).toEqual(expect.objectContaining({ remaining: 996, resetSeconds: 15 }));
+    // An error answer carries none.
+    const missing = get("/searches/00000000-0000-4000-8000-000000000000");
+    expect(missing.status).toBe(404);
+    expect(parseRateLimit(missing.headers)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // Contract tests of schema drift against the simulator over loopback HTTP: hostile records (extra x_* fields, unknown enum values, key_contacts objects) parse and are kept verbatim; a wrong type fails with its field path and is not retried.
 import { HOSTILE_EVERY, HOSTILE_VARIANTS } from "../../dev/simulator";
 import type { Business } from "../../src/api";
-import { expectNoKeyInErrors, expectShapeError, idemKey, newParty, raw, searchBody, startContractWorld, type ContractWorld, type Party } from "./helpers";
+import { expectNoKeyInErrors, expectShapeError, idemKey, newParty, raw, readEveryBusiness, searchBody, startContractWorld, type ContractWorld, type Party } from "./helpers";
 
 let world: ContractWorld;
 beforeAll(async () => {
@@ -67,8 +67,8 @@ describe("schema drift passes", () => {
     // The single-business shape keeps the extra fields too.
     const single = party.client.getBusiness(extra.id) as Business & Record<string, unknown>;
     expect(single["x_tags"]).toEqual(["hot", "verified"]);
-    // And readAllResults keeps them through its batch path.
-    const all = party.client.readAllResults("search", jobId, { pageSize: 30 });
+    // And the reading of every page keeps them through its batch path.
+    const all = readEveryBusiness(party.client, "search", jobId, 30);
     expect(all).toHaveLength(100);
     expect((itemAt(all, positionOf("extra-fields")) as Record<string, unknown>)["x_score"]).toBe(0.87);
   });

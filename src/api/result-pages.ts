@@ -1,0 +1,94 @@
+// This file defines the one reading of a job's results pages: a first round trip (or the pages a
+// caller already read in its own), optionally every page their `total` announces in one more, then
+// page by page until a page says has_more is false, since a running job can grow while it is read.
+import type { LeadsClient } from "./client";
+import { pagesAfter } from "./pagination";
+import type { Business, JobKind, ResultsPage } from "./schemas";
+
+/** The largest results page the service serves: the fewest requests for a job. */
+export const RESULTS_PAGE_SIZE = 500;
+
+export interface ReadResultPagesOptions {
+  /** Epoch ms no retry wait may end after (with the client's own deadline, the earlier applies). */
+  deadline?: number;
+  /** Pages of the job already read, in order: reading goes on after the last of them. */
+  read?: readonly ResultsPage[];
+  /** Without `read`: the first round trip asks for pages 1 to this, together (default 1). */
+  firstPages?: number;
+  /** After the first pages, ask for every page their `total` announces in ONE round trip before going page by page. */
+  restAtOnce?: boolean;
+  /** Default RESULTS_PAGE_SIZE. */
+  pageSize?: number;
+  /** Asked before every round trip of this reading: false stops it there (the caller's time rule). It may throw. */
+  beforeRoundTrip?: () => boolean;
+  /** Told after every round trip of this reading, e.g. to time the next one. */
+  afterRoundTrip?: () => void;
+}
+
+export type ResultPagesRead =
+  /** Every page up to the one whose has_more is false. */
+  | { complete: true; pages: ResultsPage[] }
+  /** Stopped before the end by a page's error, or by `beforeRoundTrip` (error null); `pages` were read. */
+  | { complete: false; pages: ResultsPage[]; error: Error | null };
+
+/**
+ * Reads a job's results pages (see ReadResultPagesOptions for the round trips). Never throws for a
+ * request's failure: the result says where reading stopped and why.
+ */
+export function readResultPages(client: LeadsClient, kind: JobKind, jobId: string, options: ReadResultPagesOptions = {}): ResultPagesRead {
+  const pageSize = options.pageSize ?? RESULTS_PAGE_SIZE;
+  const requestOptions = { deadline: options.deadline };
+  const pages: ResultsPage[] = options.read ? [...options.read] : [];
+  const stopped = (error: Error | null): ResultPagesRead => ({ complete: false, pages, error });
+  const mayGoOn = () => options.beforeRoundTrip?.() ?? true;
+  const batch = (numbers: number[]): Error | null => {
+    const outcomes = client.batch(
+      numbers.map((page) => client.prepare.getResults(kind, jobId, { page, pageSize })),
+      requestOptions,
+    );
+    options.afterRoundTrip?.();
+    for (const outcome of outcomes) {
+      if (!outcome.ok) return outcome.error;
+      pages.push(outcome.value);
+    }
+    return null;
+  };
+  const moreToRead = () => {
+    const last = pages[pages.length - 1];
+    return last !== undefined && last.has_more && last.items.length > 0;
+  };
+
+  if (!options.read) {
+    if (!mayGoOn()) return stopped(null);
+    const first = Array.from({ length: options.firstPages ?? 1 }, (_, i) => i + 1);
+    const error = batch(first);
+    if (error) return stopped(error);
+  }
+  if (options.restAtOnce && moreToRead()) {
+    if (!mayGoOn()) return stopped(null);
+    const last = pages[pages.length - 1] as ResultsPage;
+    const error = batch(pagesAfter(last.total, pageSize, last.page));
+    if (error) return stopped(error);
+  }
+  while (moreToRead()) {
+    if (!mayGoOn()) return stopped(null);
+    const last = pages[pages.length - 1] as ResultsPage;
+    let next: ResultsPage;
+    try {
+      next = client.getResults(kind, jobId, { page: last.page + 1, pageSize }, requestOptions);
+    } catch (error) {
+      options.afterRoundTrip?.();
+      return stopped(error as Error);
+    }
+    options.afterRoundTrip?.();
+    pages.push(next);
+  }
+  return { complete: true, pages };
+}
+
+/** Each business of the pages once, with its latest data: pages shift while a job runs. */
+export function distinctBusinesses(pages: readonly ResultsPage[]): Business[] {
+  const byId = new Map<string, Business>();
+  for (const page of pages) for (const business of page.items) byId.set(business.id, business);
+  return [...byId.values()];
+}
