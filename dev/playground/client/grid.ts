@@ -38,6 +38,8 @@ class Grid {
   /** Bumped by every selection the page makes: a grid answer asked for before it may not undo it. */
   private selectionEpoch = 0;
   private selectionsInFlight = 0;
+  /** The newest selection not sent yet (while one is on its way). */
+  private unsentSelection: { sheetName: string; a1: string } | null = null;
   private shownSheet = "";
   private pollTimer: number | undefined;
   private polling = false;
@@ -303,15 +305,27 @@ class Grid {
     return Array.from(this.table.querySelectorAll<HTMLTableCellElement>("td.selected"));
   }
 
+  /**
+   * Sends the selection to the document, one request at a time: requests sent side by side may
+   * arrive in any order (Shift+↓ nine times quickly), and the document must end with the last.
+   */
   private sendSelection(): void {
     if (this.state === null) return;
-    const sheetName = this.state.activeSheet;
+    this.unsentSelection = { sheetName: this.state.activeSheet, a1: rangeA1(this.anchor, this.corner) };
+    if (this.selectionsInFlight === 0) this.sendLatestSelection();
+  }
+
+  private sendLatestSelection(): void {
+    const selection = this.unsentSelection;
+    if (selection === null) return;
+    this.unsentSelection = null;
     this.selectionsInFlight += 1;
-    void post("/api/select", { sheetName, a1: rangeA1(this.anchor, this.corner) })
+    void post("/api/select", selection)
       .catch((e: unknown) => say(messageOf(e)))
       .finally(() => {
         this.selectionsInFlight -= 1;
-        this.refreshSoon();
+        if (this.unsentSelection !== null) this.sendLatestSelection();
+        else this.refreshSoon();
       });
   }
 
