@@ -4,6 +4,9 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" } }] },
+  // scripts/build.mjs defines the spreadsheet scope in the bundle; src/ run without a build is the
+  // default build, as `npm run build` makes it (src/build-constants.d.ts).
+  globals: { BUSINESS_LEADS_SPREADSHEET_SCOPE: "currentonly" },
   reporters: ["default", "<rootDir>/test/slowest-files-reporter.js", "<rootDir>/test/summary-reporter.js"],
   testTimeout: 60000,
   // One worker per core (jest's default leaves one core free): a test file's thread is busy most

@@ -2,7 +2,7 @@
 // figures as a table, targets next to measured values. No pass/fail: it throws only if something
 // crashes, and scripts/bench.mjs then exits non-zero.
 import { backgroundFigures } from "./background-figures";
-import { bundleFigures, type BuildOutput } from "./bundle-figures";
+import { bundleFigures, type Builds } from "./bundle-figures";
 import { diagnoseFigures } from "./diagnose-figures";
 import { throughputFigures, validationFigures } from "./client-figures";
 import { enrichFigures } from "./enrich-figures";
@@ -14,15 +14,15 @@ import { sidebarFigures } from "./sidebar-figures";
 export interface BenchInput {
   /** The repository root. */
   root: string;
-  /** What scripts/build.mjs's build() returned (dist/ was written by it). */
-  build: BuildOutput;
+  /** What scripts/build.mjs's build() returned for each build (dist/ and dist-full/ were written by it). */
+  builds: Builds;
 }
 
 export async function main(input: BenchInput): Promise<void> {
   const started = performance.now();
   console.log(`Business Leads bench: node ${process.version}, ${process.platform}/${process.arch}. Times in ms and as ratios to baselines measured in this run.`);
   console.log("\n== Foundation ==");
-  bundleFigures(input.root, input.build);
+  bundleFigures(input.root, input.builds);
   validationFigures();
   await throughputFigures();
   jobStoreFigures();

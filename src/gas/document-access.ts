@@ -7,11 +7,6 @@ import type { KeyValueStore } from "../jobs/key-value-store";
 import { DeveloperMetadataStore, type StoreClaims } from "./developer-metadata-store";
 import { UserFacingError } from "../errors/user-error";
 
-declare const BUSINESS_LEADS_SPREADSHEET_SCOPE: string | undefined;
-
-/** True in the `--scope full` build (esbuild defines the constant; unit tests leave it undefined). */
-export const OPENS_DOCUMENTS_BY_ID = typeof BUSINESS_LEADS_SPREADSHEET_SCOPE === "string" && BUSINESS_LEADS_SPREADSHEET_SCOPE === "full";
-
 export interface DocumentAccess {
   id: string;
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -64,7 +59,8 @@ export function currentDocument(): DocumentAccess | null {
 function openCurrentDocument(): DocumentAccess | null {
   const spreadsheet = activeSpreadsheet();
   if (!spreadsheet) return null;
-  if (OPENS_DOCUMENTS_BY_ID) return metadataDocument(spreadsheet.getId(), spreadsheet, true);
+  // Read in place so the default build's bundle leaves the developer-metadata store out (src/build-constants.d.ts).
+  if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") return metadataDocument(spreadsheet.getId(), spreadsheet, true);
   const properties = PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
   return properties ? { id: spreadsheet.getId(), spreadsheet, store: properties, current: true } : null;
 }

@@ -6,11 +6,9 @@ import { LeadsClient } from "../api/client";
 import type { JobsContext } from "../jobs/job-context";
 import { EditorKeys } from "../jobs/editor-keys";
 import { JobStore } from "../jobs/job-store";
-import { currentDocument, NoDocumentError, OPENS_DOCUMENTS_BY_ID, type DocumentAccess } from "./document-access";
+import { backgroundTrigger } from "./background-trigger";
+import { currentDocument, NoDocumentError, type DocumentAccess } from "./document-access";
 import { editorId, keyDigest } from "./key-digest";
-import { ensurePollTrigger, removePollTrigger } from "./poll-trigger";
-import { forgetServedDocument, registerServedDocument, servedDocuments } from "./served-documents";
-import { ensureUserPollTrigger, removeUserPollTrigger } from "./user-poll-trigger";
 import { readServiceSettings, type ServiceSettings } from "./settings";
 import { UrlFetchTransport } from "./urlfetch-transport";
 
@@ -42,11 +40,7 @@ export function currentJobStore(): JobStore {
   return new JobStore(doc.store);
 }
 
-/**
- * The context of one document. In the full-scope build one trigger per user serves every
- * document that has jobs: keeping the trigger registers the document, and the trigger goes once
- * no document is left.
- */
+/** The context of one document; its poll trigger is kept as this build keeps it (background-trigger.ts). */
 export function documentJobsContext(doc: DocumentAccess, deadline: number): JobsContext {
   const settings = readServiceSettings("user");
   return {
@@ -61,17 +55,7 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number): Jobs
     spreadsheet: doc.spreadsheet,
     clock: appsScriptClock,
     newIdempotencyKey: () => Utilities.getUuid(),
-    ensurePollTrigger: OPENS_DOCUMENTS_BY_ID
-      ? () => {
-          registerServedDocument(doc.id);
-          ensureUserPollTrigger();
-        }
-      : ensurePollTrigger,
-    removePollTrigger: OPENS_DOCUMENTS_BY_ID
-      ? () => {
-          forgetServedDocument(doc.id);
-          if (servedDocuments().length === 0) removeUserPollTrigger();
-        }
-      : removePollTrigger,
+    ensurePollTrigger: () => backgroundTrigger.keep(doc.id),
+    removePollTrigger: () => backgroundTrigger.drop(doc.id),
   };
 }

@@ -1,9 +1,10 @@
 // This file defines the poll-and-write pass as the sidebar, the menu and the poll trigger run it,
 // in either build and whether or not Google gives the trigger its document. The trigger's pass
 // never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the
-// next pass or the sidebar, with a notice in plain words that the sidebar shows on the jobs.
+// next pass or the sidebar, with a notice in plain words that the sidebar shows on the jobs. The
+// build's scope is read here in place, so a bundle holds only its own build's passes.
 import { recordBackgroundRun } from "../gas/background-runs";
-import { OPENS_DOCUMENTS_BY_ID, activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
+import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
 import { appsScriptClock, documentJobsContext } from "../gas/jobs-context";
 import { editorId } from "../gas/key-digest";
 import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "../gas/served-documents";
@@ -68,8 +69,8 @@ export function passOverCurrentDocument(): void {
   const deadline = appsScriptClock.now() + PASS_BUDGET_MS;
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
-  if (!OPENS_DOCUMENTS_BY_ID) runDocumentPass(doc, deadline);
-  else withUserPass((owner) => claimedPass(doc, owner, deadline));
+  if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") withUserPass((owner) => claimedPass(doc, owner, deadline));
+  else runDocumentPass(doc, deadline);
 }
 
 /** Full-scope build: the current document (if any) under its lock, then every other one by id. */
@@ -107,7 +108,7 @@ export function runTriggerPass(passUnderDocumentLock: () => void, secret: () => 
     // What Google gave this run, kept for diagnose() (it never throws), before any work can fail.
     recordBackgroundRun(() => ({ at: appsScriptClock.now(), withDocument: activeSpreadsheet() !== null }));
     withUserErrors(() => {
-      if (OPENS_DOCUMENTS_BY_ID) serveEveryDocument(passUnderDocumentLock);
+      if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") serveEveryDocument(passUnderDocumentLock);
       else if (currentDocument() === null) leaveBackgroundNotice(ANY_DOCUMENT, WAITING_FOR_SIDEBAR, appsScriptClock.now());
       else {
         clearBackgroundNotice(ANY_DOCUMENT);

@@ -3,20 +3,18 @@
 // (could not be checked, and why). docs/assumptions.md says which assumption each one confirms.
 import { LeadsApiError } from "../api/errors";
 import { lastBackgroundRun } from "../gas/background-runs";
+import { backgroundTrigger } from "../gas/background-trigger";
 import { probeCellText, FORMULA_LIKE_SAMPLES, type CellReadBack } from "../gas/cell-text-probe";
-import { currentDocument, NoDocumentError, OPENS_DOCUMENTS_BY_ID, type DocumentAccess } from "../gas/document-access";
+import { currentDocument, NoDocumentError, type DocumentAccess } from "../gas/document-access";
 import { ACTION_LOCK_WAIT_MS, type LockOutcome } from "../gas/document-lock";
 import { appsScriptClock, clientFor } from "../gas/jobs-context";
 import { probeJobStore } from "../gas/job-store-probe";
 import { keyDigest } from "../gas/key-digest";
-import { pollTriggerCount } from "../gas/poll-trigger";
-import { servedDocuments } from "../gas/served-documents";
 import { readStoredSettings, userApiKey } from "../gas/settings";
-import { userPollTriggerCount } from "../gas/user-poll-trigger";
 import { JobStore } from "../jobs/job-store";
 import { isMine } from "../jobs/ownership";
 import { messageOf } from "../errors/user-error";
-import { DEFAULT_BASE_URL } from "./build-defaults";
+import { DEFAULT_BASE_URL, OPENS_DOCUMENTS_BY_ID } from "./build-defaults";
 
 export type CheckId = "service" | "plain-text" | "job-store" | "document-lock" | "poll-trigger" | "trigger-document";
 
@@ -175,13 +173,13 @@ export function pollTriggerCheck(doc: DocumentAccess | null): Outcome {
   const digest = keyDigest(key);
   // Jobs this key created or read, and searches with a refresh schedule: the user's trigger moves them forward.
   const mine = new JobStore(doc.store).all().filter((record) => (!record.settled || record.refresh !== undefined) && isMine(record, digest)).length;
-  const count = OPENS_DOCUMENTS_BY_ID ? userPollTriggerCount() : pollTriggerCount();
+  const count = backgroundTrigger.count();
   const jobs = `${mine} of your ${mine === 1 ? "jobs is" : "jobs are"}`;
   if (count > 1) return { ok: false, detail: `${count} background updates are scheduled for you where one is expected. The next update removes the extra ones; if this stays, tell your admin.` };
   if (mine > 0 && count === 0) {
     return { ok: false, detail: `${jobs} in progress or scheduled here, but no hourly background update is scheduled for you, so they move forward only while the sidebar is open. Click Refresh jobs in the sidebar to schedule it again.` };
   }
-  if (mine > 0 && OPENS_DOCUMENTS_BY_ID && servedDocuments().indexOf(doc.id) < 0) {
+  if (mine > 0 && !backgroundTrigger.serves(doc.id)) {
     return { ok: false, detail: `${jobs} in progress or scheduled here, but your background update does not list this spreadsheet. Click Refresh jobs in the sidebar to add it again.` };
   }
   if (mine > 0) return { ok: true, detail: `${jobs} in progress or scheduled here, and the hourly background update is scheduled. It removes itself once nothing is left.` };

@@ -2,11 +2,11 @@
 // on this spreadsheet what Business Leads relies on where Google's documentation is silent, and
 // says it in plain words. It leaves the document as it was, never shows the key and never throws;
 // from the menu (no {dialog: false}) it also shows the report in a dialog.
-import { currentDocument, OPENS_DOCUMENTS_BY_ID, type DocumentAccess } from "../gas/document-access";
+import { currentDocument, type DocumentAccess } from "../gas/document-access";
 import { ACTION_LOCK_WAIT_MS, withOwnDocumentLock, type LockOutcome } from "../gas/document-lock";
 import { userApiKey } from "../gas/settings";
 import { messageOf } from "../errors/user-error";
-import { DEFAULT_BASE_URL } from "./build-defaults";
+import { DEFAULT_BASE_URL, OPENS_DOCUMENTS_BY_ID } from "./build-defaults";
 import { jobStoreCheck, lockCheck, plainTextCheck, pollTriggerCheck, runCheck, serviceCheck, triggerDocumentCheck, type Check, type DiagnoseReport } from "./diagnose-checks";
 import { showReportDialog } from "./diagnose-dialog";
 

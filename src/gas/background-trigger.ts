@@ -1,0 +1,41 @@
+// This file defines how this build keeps the user's poll trigger for the documents with work left:
+// one trigger per document in the default build (poll-trigger.ts), one per user serving every
+// listed document in the full build (user-poll-trigger.ts, served-documents.ts). The choice reads
+// the build's defined scope here, so a bundle holds only its own build's trigger code.
+import { ensurePollTrigger, pollTriggerCount, removePollTrigger } from "./poll-trigger";
+import { forgetServedDocument, registerServedDocument, servedDocuments } from "./served-documents";
+import { ensureUserPollTrigger, removeUserPollTrigger, userPollTriggerCount } from "./user-poll-trigger";
+
+export interface BackgroundTrigger {
+  /** Work is left in the document: the trigger that moves it forward exists and serves it. */
+  keep(documentId: string): void;
+  /** No work is left in the document: the trigger no longer serves it, and goes when it serves none. */
+  drop(documentId: string): void;
+  /** The user's poll triggers where this build keeps them: one while work is left, else none. */
+  count(): number;
+  /** Whether the user's trigger serves the document. */
+  serves(documentId: string): boolean;
+}
+
+const perDocument: BackgroundTrigger = {
+  keep: () => ensurePollTrigger(),
+  drop: () => removePollTrigger(),
+  count: () => pollTriggerCount(),
+  // The trigger is the document's own: it serves no other.
+  serves: () => true,
+};
+
+const perUser: BackgroundTrigger = {
+  keep(documentId) {
+    registerServedDocument(documentId);
+    ensureUserPollTrigger();
+  },
+  drop(documentId) {
+    forgetServedDocument(documentId);
+    if (servedDocuments().length === 0) removeUserPollTrigger();
+  },
+  count: () => userPollTriggerCount(),
+  serves: (documentId) => servedDocuments().indexOf(documentId) >= 0,
+};
+
+export const backgroundTrigger: BackgroundTrigger = BUSINESS_LEADS_SPREADSHEET_SCOPE === "full" ? perUser : perDocument;
