@@ -15,22 +15,23 @@ import * as http from "node:http";
 import { parentPort } from "node:worker_threads";
 
 const MEET_TIMEOUT_MS = 10_000;
-const meetings = new Map<string, http.ServerResponse[]>();
+const meetings = new Map<string, Array<{ res: http.ServerResponse; timer: NodeJS.Timeout }>>();
 
 function meet(group: string, size: number, res: http.ServerResponse): void {
   const waiting = meetings.get(group) ?? [];
-  waiting.push(res);
+  // A request still alone when the time is up answers so; the timer keeps no thread alive.
+  const timer = setTimeout(() => {
+    meetings.set(group, (meetings.get(group) ?? []).filter((w) => w.res !== res));
+    res.end("alone");
+  }, MEET_TIMEOUT_MS).unref();
+  waiting.push({ res, timer });
   meetings.set(group, waiting);
-  if (waiting.length >= size) {
-    meetings.delete(group);
-    for (const r of waiting) r.end("met");
-    return;
+  if (waiting.length < size) return;
+  meetings.delete(group);
+  for (const w of waiting) {
+    clearTimeout(w.timer);
+    w.res.end("met");
   }
-  setTimeout(() => {
-    if (!res.writableEnded) res.end("alone");
-    const still = meetings.get(group)?.filter((r) => r !== res);
-    if (still !== undefined) meetings.set(group, still);
-  }, MEET_TIMEOUT_MS);
 }
 
 const server = http.createServer((req, res) => {
