@@ -11,7 +11,7 @@ import { registerEditorKey } from "../gas/key-digest";
 import { isPollInterval, POLL_INTERVAL_RULE, readServiceSettings, readStoredSettings, userApiKey, writeServiceSettings, type SettingsChange } from "../gas/settings";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { startSearch as startSearchJob } from "../jobs/start-search";
-import { passOverCurrentDocument, runTriggerPass } from "./background-pass";
+import { passOverCurrentDocument, runTriggerPass } from "../gas/pass-runner";
 import { listDocumentJobs } from "./job-list";
 import {
   previewEnrichment as previewEnrichmentRows,
@@ -187,7 +187,7 @@ export function refreshJobs(): JobView[] {
   }, userKey);
 }
 
-/** The trigger's pass: never throws, with or without a current document (src/ui/background-pass.ts). */
+/** The trigger's pass: never throws, with or without a current document (src/gas/pass-runner.ts). */
 export function pollJobs(_event?: unknown): void {
   runTriggerPass(pollPassUnderLock, userKey);
 }

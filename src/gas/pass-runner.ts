@@ -3,14 +3,14 @@
 // never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the
 // next pass or the sidebar, with a notice in plain words that the sidebar shows on the jobs. The
 // build's scope is read here in place, so a bundle holds only its own build's passes.
-import { recordBackgroundRun } from "../gas/background-runs";
-import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
-import { appsScriptClock, documentJobsContext } from "../gas/jobs-context";
-import { editorId } from "../gas/key-digest";
-import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "../gas/served-documents";
-import { removeUserPollTrigger } from "../gas/user-poll-trigger";
+import { recordBackgroundRun } from "./background-runs";
+import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "./document-access";
+import { appsScriptClock, documentJobsContext } from "./jobs-context";
+import { editorId } from "./key-digest";
+import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "./served-documents";
+import { removeUserPollTrigger } from "./user-poll-trigger";
 import { runPollPass } from "../passes/poll-pass";
-import { runRefreshPass } from "../jobs/refresh-pass";
+import { runRefreshPass } from "../passes/refresh-pass";
 import { messageOf, withUserErrors } from "../errors/user-error";
 
 /** A pass stops starting new work this long after it began: Apps Script ends executions at 6 min. */

@@ -10,12 +10,12 @@ import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/r
 import { isTerminalStatus, type Account, type Business } from "../api/schemas";
 import { BUSINESS_COLUMNS } from "../sheets/business-columns";
 import { mergeBusinesses } from "../sheets/merge";
-import type { JobsContext } from "./job-context";
-import type { JobRecord } from "./job-store";
-import { canTry, markHidden } from "./ownership";
-import { nextSlotAfter, periodMs, iso, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "./refresh-schedule";
-import { createResultSheet, findSheetById, uniqueSheetName } from "./result-sheet";
-import { affordabilityProblem } from "./start-search";
+import type { JobsContext } from "../jobs/job-context";
+import type { JobRecord } from "../jobs/job-store";
+import { canTry, markHidden } from "../jobs/ownership";
+import { nextSlotAfter, periodMs, iso, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "../jobs/refresh-schedule";
+import { createResultSheet, findSheetById, uniqueSheetName } from "../jobs/result-sheet";
+import { affordabilityProblem } from "../jobs/start-search";
 
 export interface RefreshReport {
   runsStarted: number;
