@@ -18,6 +18,8 @@ export interface EntryPointSpec {
   params: readonly string[];
   /** Who calls it (documentation only). */
   calledBy: "simple-trigger" | "menu" | "sidebar" | "time-trigger" | "cell";
+  /** The sidebar calls it too (its typed client may call only these and those `calledBy` it). */
+  fromSidebar?: true;
   customFunction?: CustomFunctionDoc;
 }
 
@@ -37,10 +39,10 @@ export const ENTRY_POINTS = [
   { name: "recentJobs", params: ["args"], calledBy: "sidebar" },
   { name: "importJob", params: ["args"], calledBy: "sidebar" },
   { name: "setRefresh", params: ["args"], calledBy: "sidebar" },
-  { name: "refreshJobs", params: [], calledBy: "menu" },
+  { name: "refreshJobs", params: [], calledBy: "menu", fromSidebar: true },
   { name: "pollJobs", params: ["e"], calledBy: "time-trigger" },
   // The menu calls it with no argument (the report shows in a dialog); the sidebar with {dialog: false}.
-  { name: "diagnose", params: ["args"], calledBy: "menu" },
+  { name: "diagnose", params: ["args"], calledBy: "menu", fromSidebar: true },
   {
     name: "LEADS_LOCATIONS",
     params: ["query", "country"],

@@ -5,30 +5,32 @@
 import type { EntryPointName } from "./entry-points";
 import { leadsBusiness, leadsCredits, leadsJob, leadsLocations, leadsResults } from "./functions/leads-functions";
 import { runFormula } from "./gas/build-formula-context";
+import { spreadsheetUi } from "./gas/spreadsheet-ui";
 import { diagnose } from "./ui/diagnose";
+import * as enrichment from "./ui/enrichment-commands";
+import * as jobs from "./ui/job-commands";
 import { buildAddonMenu } from "./ui/menu";
-import * as server from "./ui/server-functions";
-import * as sidebar from "./ui/sidebar-functions";
-import * as tracking from "./ui/tracking-functions";
+import * as search from "./ui/search-commands";
+import * as settings from "./ui/settings-commands";
 
 export const entryPoints = {
-  onOpen: (_e?: unknown) => buildAddonMenu(SpreadsheetApp.getUi()),
-  onInstall: (_e?: unknown) => buildAddonMenu(SpreadsheetApp.getUi()),
-  showSidebar: sidebar.showSidebar,
-  getSettings: sidebar.getSettings,
-  showJobSheet: sidebar.showJobSheet,
-  saveSettings: server.saveSettings,
-  getAccount: server.getAccount,
-  findLocations: server.findLocations,
-  startSearch: server.startSearch,
-  startEnrichment: server.startEnrichment,
-  previewEnrichment: server.previewEnrichment,
-  listJobs: server.listJobs,
-  recentJobs: tracking.recentJobs,
-  importJob: tracking.importJob,
-  setRefresh: tracking.setRefresh,
-  refreshJobs: server.refreshJobs,
-  pollJobs: server.pollJobs,
+  onOpen: (_e?: unknown) => buildAddonMenu(spreadsheetUi()),
+  onInstall: (_e?: unknown) => buildAddonMenu(spreadsheetUi()),
+  showSidebar: settings.showSidebar,
+  getSettings: settings.getSettings,
+  saveSettings: settings.saveSettings,
+  getAccount: settings.getAccount,
+  findLocations: search.findLocations,
+  startSearch: search.startSearch,
+  startEnrichment: enrichment.startEnrichment,
+  previewEnrichment: enrichment.previewEnrichment,
+  listJobs: jobs.listJobs,
+  showJobSheet: jobs.showJobSheet,
+  recentJobs: jobs.recentJobs,
+  importJob: jobs.importJob,
+  setRefresh: jobs.setRefresh,
+  refreshJobs: jobs.refreshJobs,
+  pollJobs: jobs.pollJobs,
   diagnose,
   LEADS_LOCATIONS: (query?: unknown, country?: unknown) => runFormula((ctx) => leadsLocations(ctx, query, country)),
   LEADS_CREDITS: () => runFormula(leadsCredits),

@@ -31,7 +31,7 @@ export interface RequestContext {
   creditsNeeded?: number;
 }
 
-export interface LeadsApiErrorInit {
+interface LeadsApiErrorInit {
   kind: LeadsErrorKind;
   message: string;
   status?: number | null;

@@ -20,7 +20,7 @@ export const REQUEST_LIMITS = {
 } as const;
 
 /** Two or three letters, optionally a locale ("en", "pt-BR", "zh_Hant"). */
-export const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/;
+const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/;
 const COUNTRY_PATTERN = /^[A-Z]{2}$/;
 const HTTP_URL_PATTERN = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 
@@ -44,7 +44,7 @@ export const SearchFields = {
  */
 const atLeast = (min: number) => z.int().check(z.gte(min));
 
-export const SearchInputSchema = z.object({
+const SearchInputSchema = z.object({
   query: SearchFields.query,
   location: SearchFields.location,
   countryCode: z.optional(SearchFields.countryCode),
@@ -58,7 +58,7 @@ export const CreateSearchRequestSchema = z.object({
   enrich_contacts: z.optional(z.boolean()),
 });
 
-export const EnrichmentBusinessSchema = z.object({
+const EnrichmentBusinessSchema = z.object({
   business_name: text(REQUEST_LIMITS.businessNameMax),
   /** Absolute http:// or https:// URL. */
   website_url: z.string().check(z.regex(HTTP_URL_PATTERN)),

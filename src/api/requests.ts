@@ -111,6 +111,33 @@ const unwrapLocations = z.pipe(
   z.transform((list): Location[] => list.locations),
 );
 
+/** The two job families share their endpoints' form: a list, a job's status and its results. */
+const FAMILIES = {
+  search: { path: "/searches", idName: "search", list: "listSearches", status: "getSearch", results: "getSearchResults" },
+  enrichment: { path: "/enrichments", idName: "enrichment job", list: "listEnrichments", status: "getEnrichment", results: "getEnrichmentResults" },
+} as const;
+
+function listRequest(kind: JobKind, params: PageParams | undefined): PreparedRequest<JobList> {
+  const family = FAMILIES[kind];
+  return prepared(JobListSchema, "GET", family.path, pageQuery(params, ListPageParamsSchema, family.list), { operation: family.list, resource: kind });
+}
+
+function statusRequest(kind: JobKind, jobId: string): PreparedRequest<Job> {
+  const family = FAMILIES[kind];
+  const id = requireId(jobId, family.idName, family.status);
+  return prepared(JobSchema, "GET", `${family.path}/${id}`, {}, { operation: family.status, resource: kind, id: jobId });
+}
+
+function resultsRequest(kind: JobKind, jobId: string, params: PageParams | undefined): PreparedRequest<ResultsPage> {
+  const family = FAMILIES[kind];
+  const id = requireId(jobId, family.idName, family.results);
+  return prepared(ResultsPageSchema, "GET", `${family.path}/${id}/results`, pageQuery(params, PageParamsSchema, family.results), {
+    operation: family.results,
+    resource: kind,
+    id: jobId,
+  });
+}
+
 /** Builders for every endpoint. Reads can go into `client.batch`. */
 export class RequestBuilders {
   /** POST /searches. The same key and body on every attempt make a retry safe. */
@@ -129,23 +156,17 @@ export class RequestBuilders {
 
   /** GET /searches (origin `api` only, newest first). */
   listSearches(params?: PageParams): PreparedRequest<JobList> {
-    return prepared(JobListSchema, "GET", "/searches", pageQuery(params, ListPageParamsSchema, "listSearches"), { operation: "listSearches", resource: "search" });
+    return listRequest("search", params);
   }
 
   /** GET /searches/{search_id}. */
   getSearch(searchId: string): PreparedRequest<Job> {
-    const id = requireId(searchId, "search", "getSearch");
-    return prepared(JobSchema, "GET", `/searches/${id}`, {}, { operation: "getSearch", resource: "search", id: searchId });
+    return statusRequest("search", searchId);
   }
 
   /** GET /searches/{search_id}/results. */
   getSearchResults(searchId: string, params?: PageParams): PreparedRequest<ResultsPage> {
-    const id = requireId(searchId, "search", "getSearchResults");
-    return prepared(ResultsPageSchema, "GET", `/searches/${id}/results`, pageQuery(params, PageParamsSchema, "getSearchResults"), {
-      operation: "getSearchResults",
-      resource: "search",
-      id: searchId,
-    });
+    return resultsRequest("search", searchId, params);
   }
 
   /** POST /enrichments. */
@@ -164,26 +185,17 @@ export class RequestBuilders {
 
   /** GET /enrichments. */
   listEnrichments(params?: PageParams): PreparedRequest<JobList> {
-    return prepared(JobListSchema, "GET", "/enrichments", pageQuery(params, ListPageParamsSchema, "listEnrichments"), {
-      operation: "listEnrichments",
-      resource: "enrichment",
-    });
+    return listRequest("enrichment", params);
   }
 
   /** GET /enrichments/{job_id}. */
   getEnrichment(jobId: string): PreparedRequest<Job> {
-    const id = requireId(jobId, "enrichment job", "getEnrichment");
-    return prepared(JobSchema, "GET", `/enrichments/${id}`, {}, { operation: "getEnrichment", resource: "enrichment", id: jobId });
+    return statusRequest("enrichment", jobId);
   }
 
   /** GET /enrichments/{job_id}/results. */
   getEnrichmentResults(jobId: string, params?: PageParams): PreparedRequest<ResultsPage> {
-    const id = requireId(jobId, "enrichment job", "getEnrichmentResults");
-    return prepared(ResultsPageSchema, "GET", `/enrichments/${id}/results`, pageQuery(params, PageParamsSchema, "getEnrichmentResults"), {
-      operation: "getEnrichmentResults",
-      resource: "enrichment",
-      id: jobId,
-    });
+    return resultsRequest("enrichment", jobId, params);
   }
 
   /** GET /businesses/{business_id}. */
@@ -208,11 +220,12 @@ export class RequestBuilders {
 
   /** The status request of either job family. */
   getJob(kind: JobKind, jobId: string): PreparedRequest<Job> {
-    return kind === "search" ? this.getSearch(jobId) : this.getEnrichment(jobId);
+    return statusRequest(kind, jobId);
   }
 
   /** The results request of either job family. */
   getResults(kind: JobKind, jobId: string, params?: PageParams): PreparedRequest<ResultsPage> {
-    return kind === "search" ? this.getSearchResults(jobId, params) : this.getEnrichmentResults(jobId, params);
+    return resultsRequest(kind, jobId, params);
   }
+
 }

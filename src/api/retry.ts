@@ -63,7 +63,7 @@ export function retryDelay(error: LeadsApiError, attempt: number, policy: RetryP
   return Math.max(backoff, error.retryAfterMs + jitter);
 }
 
-export interface RetryEnvironment {
+interface RetryEnvironment {
   policy: RetryPolicy;
   clock: Clock;
   /**

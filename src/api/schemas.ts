@@ -51,7 +51,7 @@ const ActorBusinessSchema = z.looseObject({
 });
 
 /** The input a job was created with (search input, or the enrichment's fixed text + businesses). */
-export const ActorInputSchema = z.looseObject({
+const ActorInputSchema = z.looseObject({
   query: z.optional(z.nullable(str)),
   location: z.optional(z.nullable(str)),
   countryCode: z.optional(z.nullable(str)),
@@ -84,13 +84,13 @@ export const JobSchema = z.looseObject({
 
 // ---- Business -------------------------------------------------------------------------------
 
-export const EmailVerificationSchema = z.looseObject({
+const EmailVerificationSchema = z.looseObject({
   result: opt(str),
   quality: opt(str),
   source: opt(str),
 });
 
-export const SocialsSchema = z.looseObject({
+const SocialsSchema = z.looseObject({
   facebooks: opt(strings),
   instagrams: opt(strings),
   linkedIns: opt(strings),
@@ -138,7 +138,7 @@ export const BusinessSchema = z.looseObject({
 
 // ---- Location, Account ----------------------------------------------------------------------
 
-export const LocationSchema = z.looseObject({
+const LocationSchema = z.looseObject({
   location_code: z.optional(z.nullable(int)),
   name: z.optional(z.nullable(str)),
   full_name: z.optional(z.nullable(str)),

@@ -21,7 +21,7 @@ export function chunkIdempotencyKey(ctx: JobsContext, startKey: string): string 
   return idempotencyKey;
 }
 
-export type SendOutcome =
+type SendOutcome =
   | { kind: "created"; record: JobRecord }
   /** Worth sending again later (429 active-jobs or rate limit, 5xx, network). */
   | { kind: "later"; error: LeadsApiError }

@@ -8,11 +8,11 @@ import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { cellAt, type SheetArea } from "./sheet-area";
 
 /** The spec's limit of businesses per enrichment. */
-export const MAX_PER_ENRICHMENT = 700;
+const MAX_PER_ENRICHMENT = 700;
 /** A free account's one job. */
 const FREE_JOB_LIMIT = 100;
 
-export interface PlannedBusiness {
+interface PlannedBusiness {
   key: string;
   business: EnrichmentBusiness;
   /** Every row that asked for it. */
@@ -40,7 +40,7 @@ function isFinalStatus(status: string): boolean {
 }
 
 /** How many businesses the account can take now, and why not more. */
-export function accountCapacity(account: Account): { perJob: number; total: number; maxJobs: number; reason: string } {
+function accountCapacity(account: Account): { perJob: number; total: number; maxJobs: number; reason: string } {
   const remain = `not enough credits (${account.credits_remaining} remain)`;
   if (account.max_results_per_search <= 0) return { perJob: 0, total: 0, maxJobs: 0, reason: "the subscription is not active" };
   if (account.plan_code === "free") {

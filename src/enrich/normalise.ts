@@ -3,9 +3,9 @@
 // hand), and the match key that de-duplicates rows and finds each row's result again.
 
 /** The spec's limit for `business_name`. */
-export const MAX_BUSINESS_NAME = 200;
+const MAX_BUSINESS_NAME = 200;
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
+type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 /** Collapses inner whitespace and trims: "  Acme   Inc " → "Acme Inc". */
 export function cleanText(value: unknown): string {

@@ -15,7 +15,7 @@ export const STATUS_HEADER = "Enrichment status";
 /** What the row's result was enriched for: a later run compares it with the row's name and website. */
 export const ENRICHED_FOR_HEADER = "Enriched for";
 
-export interface EnrichColumn {
+interface EnrichColumn {
   header: string;
   value(business: Business): ColumnValue;
 }
@@ -26,7 +26,7 @@ const mapEntries = (map: Record<string, string> | null | undefined): string =>
   Object.keys(map ?? {}).map((key) => `${key}: ${(map ?? {})[key] ?? ""}`).join("; ");
 
 /** The text of `Enriched for`: the name and website the service enriched. */
-export function enrichedForText(business: Business): string {
+function enrichedForText(business: Business): string {
   return `${text(business.title)} | ${text(business.website)}`;
 }
 

@@ -16,7 +16,7 @@ import type { SheetArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 
 const MAX_SHEET_IN_NAME = 120;
-export const TOO_MANY_WAITING = "too many rows are already waiting to be sent; enrich again once the current jobs finish";
+const TOO_MANY_WAITING = "too many rows are already waiting to be sent; enrich again once the current jobs finish";
 const JOB_LIST_FULL = "this spreadsheet's list of Business Leads jobs is full of jobs in progress; enrich again once one finishes";
 
 function chunkName(sheetName: string, index: number, count: number): string {

@@ -40,7 +40,7 @@ function columnFromLetters(text: string): number | null {
 }
 
 /** The result headers present: looked for from `Enrichment status` rightwards only. */
-export function findResultColumns(header: readonly unknown[]): Map<string, number> {
+function findResultColumns(header: readonly unknown[]): Map<string, number> {
   const positions = new Map<string, number>();
   const start = header.findIndex((cell) => headerKey(cell) === STATUS_HEADER.toLowerCase());
   if (start < 0) return positions;

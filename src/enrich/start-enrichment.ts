@@ -9,14 +9,18 @@ import type { JobsContext } from "../jobs/job-context";
 import { isJobDone, type JobRecord } from "../jobs/job-store";
 import { InvalidInputError } from "../errors/user-error";
 import { keepPolling } from "../jobs/start-search";
-import { normaliseEnrichArgs } from "./args";
 import { ALREADY_ENRICHED } from "./result-columns";
 import { matchKey } from "./normalise";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
 import { planEnrichment, type EnrichPlan } from "./enrichment-plan";
 import { describeRows } from "./row-list";
 import { EnrichmentRun } from "./send-chunks";
-import { readArea, type SheetArea } from "./sheet-area";
+import { readArea, type AreaArgs, type SheetArea } from "./sheet-area";
+
+/** An enrichment's options once checked (src/ui/entry-args.ts): where the rows are, and whether to pay again for rows already enriched. */
+export interface EnrichArgs extends AreaArgs {
+  force: boolean;
+}
 
 export interface StartEnrichmentResult {
   jobs: JobRecord[];
@@ -71,7 +75,7 @@ export function searchEnrichedNotice(count: number, searchName: string | null, h
   return `${count} ${count === 1 ? "row was" : "rows were"} already enriched by ${search} — ${howToForce}.`;
 }
 
-export const FORCE_IN_SIDEBAR = 'tick "Re-enrich" to pay for them again';
+const FORCE_IN_SIDEBAR = 'tick "Re-enrich" to pay for them again';
 
 /** The current user's unsettled chunks of this sheet: their businesses are not planned again. */
 function keysInFlight(pending: PendingChunks, unsettled: readonly PendingChunk[], sheetId: number): Set<string> {
@@ -93,8 +97,7 @@ function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: nu
   return { ...plan, searchName: plan.alreadyEnrichedBySearch > 0 ? searchOfSheet(records, sheetId) : null };
 }
 
-export function startEnrichment(ctx: JobsContext, raw: unknown, deadline: number): StartEnrichmentResult {
-  const args = normaliseEnrichArgs(raw);
+export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: number): StartEnrichmentResult {
   const area = readArea(ctx.spreadsheet, args);
   const run = new EnrichmentRun(ctx, area, deadline);
   run.replayUnsettled();
@@ -112,8 +115,7 @@ export function startEnrichment(ctx: JobsContext, raw: unknown, deadline: number
   };
 }
 
-export function previewEnrichment(ctx: JobsContext, raw: unknown, deadline: number): EnrichmentPreview {
-  const args = normaliseEnrichArgs(raw);
+export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: number): EnrichmentPreview {
   let area: SheetArea;
   try {
     area = readArea(ctx.spreadsheet, args);

@@ -4,6 +4,7 @@
 // written back as they were read. Only result columns are ever written; a write that would
 // change nothing is skipped.
 import { exactText, unchangedCellInput } from "../sheets/cell-text";
+import { adjacentRuns } from "../sheets/grid";
 import { ENRICH_HEADERS } from "./result-columns";
 import { cellAt, type SheetArea } from "./sheet-area";
 
@@ -32,15 +33,7 @@ function ensureResultHeaders(area: SheetArea): void {
 
 /** Result columns grouped into runs of adjacent positions. */
 function runs(area: SheetArea): Array<Array<{ header: string; column: number }>> {
-  const placed = [...area.results].map(([header, column]) => ({ header, column })).sort((a, b) => a.column - b.column);
-  const grouped: Array<Array<{ header: string; column: number }>> = [];
-  for (const item of placed) {
-    const run = grouped[grouped.length - 1];
-    const last = run?.[run.length - 1];
-    if (run && last && last.column + 1 === item.column) run.push(item);
-    else grouped.push([item]);
-  }
-  return grouped;
+  return adjacentRuns([...area.results].map(([header, column]) => ({ header, column })), (item) => item.column);
 }
 
 /** Writes the updates; returns the number of setValues calls made for rows. */

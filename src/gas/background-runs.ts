@@ -5,7 +5,7 @@
 
 const LAST_RUN_KEY = "businessLeads.lastBackgroundRun";
 
-export interface BackgroundRun {
+interface BackgroundRun {
   /** Epoch ms when the run began. */
   at: number;
   /** Whether the run had a current spreadsheet (SpreadsheetApp.getActiveSpreadsheet() was not null). */

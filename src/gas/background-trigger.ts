@@ -6,7 +6,7 @@ import { ensurePollTrigger, pollTriggerCount, removePollTrigger } from "./poll-t
 import { forgetServedDocument, registerServedDocument, servedDocuments } from "./served-documents";
 import { ensureUserPollTrigger, removeUserPollTrigger, userPollTriggerCount } from "./user-poll-trigger";
 
-export interface BackgroundTrigger {
+interface BackgroundTrigger {
   /** Work is left in the document: the trigger that moves it forward exists and serves it. */
   keep(documentId: string): void;
   /** No work is left in the document: the trigger no longer serves it, and goes when it serves none. */

@@ -12,9 +12,9 @@ import { readServiceSettings, type ServiceSettings } from "./settings";
 import { UrlFetchTransport } from "./urlfetch-transport";
 
 /** A custom function may run 30 s; its requests and waits must be over well before. */
-export const FORMULA_BUDGET_MS = 20 * 1000;
+const FORMULA_BUDGET_MS = 20 * 1000;
 
-export const FORMULAS_NOT_SHARED =
+const FORMULAS_NOT_SHARED =
   "Formulas in this document cannot use Business Leads yet: open Extensions > Business Leads > Settings and tick " +
   "\"Share my key with formulas in this document\".";
 
@@ -34,7 +34,7 @@ function sharedKey(): string | null {
   }
 }
 
-export function formulaContext(): FormulaContext {
+function formulaContext(): FormulaContext {
   const deadline = appsScriptClock.now() + FORMULA_BUDGET_MS;
   const settings = sharedSettings();
   const client = new LeadsClient({

@@ -22,7 +22,7 @@ export interface CellReadBack {
   formula: string;
 }
 
-export interface CellTextProbe {
+interface CellTextProbe {
   /** Each sample as read back; empty when the write failed. */
   cells: CellReadBack[];
   /** Why writing or reading failed, in Google's words; null when both worked. */

@@ -9,13 +9,15 @@ import { UserFacingError } from "../errors/user-error";
 
 /** How long a sidebar action waits for the lock before telling the user to try again. */
 export const ACTION_LOCK_WAIT_MS = 20_000;
+/** How long a pass (or a best-effort step) waits for a lock another execution holds before leaving it to them. */
+export const PASS_LOCK_WAIT_MS = 100;
 
-export const DOCUMENT_BUSY_MESSAGE =
+const DOCUMENT_BUSY_MESSAGE =
   "Business Leads is already changing this document (another click, another editor, or a background update). " +
   "Nothing was started twice; wait a few seconds and try again.";
 
 /** The lock could not be had in time: nothing was done. */
-export class DocumentBusyError extends UserFacingError {
+class DocumentBusyError extends UserFacingError {
   constructor() {
     super(DOCUMENT_BUSY_MESSAGE);
     this.name = "DocumentBusyError";

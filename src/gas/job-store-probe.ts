@@ -7,7 +7,7 @@ import type { KeyValueStore } from "../jobs/key-value-store";
 /** Probe entries' names: no job record, start record or other entry of the store begins so. */
 const PROBE_PREFIX = "selfCheck:";
 
-export interface JobStoreProbe {
+interface JobStoreProbe {
   /** "same": read back exactly; "missing": not found; "changed": found, different. Null when writing or reading failed. */
   readBack: "same" | "missing" | "changed" | null;
   /** Why writing or reading failed, in Google's words; null when both worked. */

@@ -4,21 +4,21 @@
 // next pass or the sidebar, with a notice in plain words that the sidebar shows on the jobs. The
 // build's scope is read here in place, so a bundle holds only its own build's passes.
 import { recordBackgroundRun } from "./background-runs";
+import { PASS_LOCK_WAIT_MS, tryDocumentLock } from "./document-lock";
 import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "./document-access";
 import { appsScriptClock, documentJobsContext } from "./jobs-context";
 import { editorId } from "./key-digest";
 import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "./served-documents";
+import { userApiKey } from "./settings";
 import { removeUserPollTrigger } from "./user-poll-trigger";
 import { runPollPass } from "../passes/poll-pass";
 import { runRefreshPass } from "../passes/refresh-pass";
 import { messageOf, withUserErrors } from "../errors/user-error";
 
 /** A pass stops starting new work this long after it began: Apps Script ends executions at 6 min. */
-export const PASS_BUDGET_MS = 4.5 * 60 * 1000;
-/** How long a pass waits for a lock another pass holds before leaving. */
-const LOCK_WAIT_MS = 100;
+const PASS_BUDGET_MS = 4.5 * 60 * 1000;
 
-export const WAITING_FOR_SIDEBAR =
+const WAITING_FOR_SIDEBAR =
   "Waiting for the sidebar: Google ran the hourly background update without this spreadsheet, and this version of " +
   "Business Leads may only open the spreadsheet you are using. Open the sidebar or click Refresh to bring the results in.";
 
@@ -39,7 +39,7 @@ function runDocumentPass(doc: DocumentAccess, deadline: number): void {
 /** Full-scope build: one pass per user at a time (user lock), one writer per document (its store's claim). */
 function withUserPass(pass: (owner: string) => void): void {
   const lock = LockService.getUserLock();
-  if (!lock.tryLock(LOCK_WAIT_MS)) return;
+  if (!lock.tryLock(PASS_LOCK_WAIT_MS)) return;
   try {
     pass(editorId());
   } finally {
@@ -65,7 +65,7 @@ function claimedPass(doc: DocumentAccess, owner: string, deadline: number): void
 }
 
 /** The pass over the current document; the caller holds its document lock. */
-export function passOverCurrentDocument(): void {
+function passOverCurrentDocument(): void {
   const deadline = appsScriptClock.now() + PASS_BUDGET_MS;
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
@@ -74,10 +74,10 @@ export function passOverCurrentDocument(): void {
 }
 
 /** Full-scope build: the current document (if any) under its lock, then every other one by id. */
-function serveEveryDocument(passUnderDocumentLock: () => void): void {
+function serveEveryDocument(): void {
   const deadline = appsScriptClock.now() + PASS_BUDGET_MS;
   const current = currentDocument();
-  if (current) passUnderDocumentLock();
+  if (current) pollPassUnderLock();
   withUserPass((owner) => {
     for (const id of servedDocuments()) {
       if (id === current?.id) continue;
@@ -102,19 +102,24 @@ function serveEveryDocument(passUnderDocumentLock: () => void): void {
   });
 }
 
+/** One poll-and-write pass over the current document, unless another pass holds its lock (then it leaves at once). */
+export function pollPassUnderLock(): void {
+  tryDocumentLock(passOverCurrentDocument, PASS_LOCK_WAIT_MS);
+}
+
 /** pollJobs: the background pass. Never throws; a failure is logged (without the key) and left. */
-export function runTriggerPass(passUnderDocumentLock: () => void, secret: () => string | null): void {
+export function runTriggerPass(): void {
   try {
     // What Google gave this run, kept for diagnose() (it never throws), before any work can fail.
     recordBackgroundRun(() => ({ at: appsScriptClock.now(), withDocument: activeSpreadsheet() !== null }));
     withUserErrors(() => {
-      if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") serveEveryDocument(passUnderDocumentLock);
+      if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") serveEveryDocument();
       else if (currentDocument() === null) leaveBackgroundNotice(ANY_DOCUMENT, WAITING_FOR_SIDEBAR, appsScriptClock.now());
       else {
         clearBackgroundNotice(ANY_DOCUMENT);
-        passUnderDocumentLock();
+        pollPassUnderLock();
       }
-    }, secret);
+    }, userApiKey);
   } catch (error) {
     console.warn(`Business Leads background update: ${messageOf(error)}`);
   }

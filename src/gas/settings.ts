@@ -17,10 +17,10 @@ export interface ServiceSettings {
 }
 
 /** Minutes between background polls: 60 is the add-on rule; a bound copy may poll faster. */
-export const POLL_INTERVALS = [1, 5, 10, 15, 30, 60] as const;
+const POLL_INTERVALS = [1, 5, 10, 15, 30, 60] as const;
 export type PollInterval = (typeof POLL_INTERVALS)[number];
 
-export class SettingsMissingError extends UserFacingError {
+class SettingsMissingError extends UserFacingError {
   constructor() {
     super("Business Leads is not set up yet: open the sidebar (Extensions > Business Leads) and save your API key.");
     this.name = "SettingsMissingError";

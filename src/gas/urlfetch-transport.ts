@@ -4,7 +4,7 @@ import { QuotaExceededError, type HttpRequest, type HttpResponse, type QuotaKind
 /** The part of UrlFetchApp the transport uses, so tests can hand in a small fake. */
 export type UrlFetchService = Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, "fetch" | "fetchAll">;
 
-export interface UrlFetchTransportOptions {
+interface UrlFetchTransportOptions {
   /** Default true: follow redirects (e.g. http → https) like a browser would. */
   followRedirects?: boolean;
 }

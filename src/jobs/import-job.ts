@@ -10,16 +10,7 @@ import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName }
 import { InvalidInputError } from "../errors/user-error";
 import { keepPolling, searchIdentity } from "./start-search";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KINDS: readonly JobKind[] = ["search", "enrichment"];
-
-export function normaliseJobId(raw: unknown): string {
-  const args = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
-  const id = typeof args.jobId === "string" ? args.jobId.trim() : "";
-  if (id === "") throw new InvalidInputError("Enter the job ID to open.");
-  if (!UUID.test(id)) throw new InvalidInputError(`"${id.slice(0, 80)}" is not a job ID: a job ID looks like 3f2b9c1e-…-…, as the dashboard shows it.`);
-  return id;
-}
 
 /** The job's status object and family, or a clear error when this key cannot see it. */
 function findJob(ctx: JobsContext, jobId: string, deadline: number): { kind: JobKind; job: Job } {

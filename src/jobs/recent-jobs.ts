@@ -3,13 +3,11 @@
 // With both kinds the two lists are read in ONE round trip, as deep as the page needs, and merged.
 import type { LeadsClient } from "../api/client";
 import type { Job, JobKind, JobList } from "../api/schemas";
-import { InvalidInputError } from "../errors/user-error";
 
-export const RECENT_PAGE_SIZE = 20;
+const RECENT_PAGE_SIZE = 20;
 /** The service's largest job-list page. */
 const LIST_PAGE_MAX = 100;
 /** Far enough back for a person paging with "More"; beyond this the job ID box is the way. */
-const MAX_PAGE = 50;
 
 export interface RecentJob {
   jobId: string;
@@ -29,17 +27,6 @@ export interface RecentJobsPage {
 export interface RecentJobsArgs {
   kinds: JobKind[];
   page: number;
-}
-
-export function normaliseRecentArgs(raw: unknown): RecentJobsArgs {
-  const args = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
-  const kind = args.kind;
-  if (kind !== undefined && kind !== null && kind !== "" && kind !== "search" && kind !== "enrichment") {
-    throw new InvalidInputError(`The kind of job must be "search" or "enrichment"; "${String(kind)}" is neither.`);
-  }
-  const page = args.page === undefined || args.page === null || args.page === "" ? 1 : Number(args.page);
-  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) throw new InvalidInputError(`The page must be a whole number from 1 to ${MAX_PAGE}.`);
-  return { kinds: kind === "search" || kind === "enrichment" ? [kind] : ["search", "enrichment"], page };
 }
 
 /** The list pages of one kind that hold its first `count` jobs. */

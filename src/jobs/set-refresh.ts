@@ -12,19 +12,8 @@ export interface SetRefreshArgs {
   every: RefreshEvery | "off";
 }
 
-export function normaliseRefreshArgs(raw: unknown): SetRefreshArgs {
-  const args = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
-  const jobId = typeof args.jobId === "string" ? args.jobId.trim() : "";
-  if (jobId === "") throw new InvalidInputError("Choose the search to refresh.");
-  const every = args.every;
-  if (every !== "day" && every !== "week" && every !== "off") {
-    throw new InvalidInputError(`A search can be refreshed every "day" or "week", or "off"; "${String(every)}" is none of them.`);
-  }
-  return { jobId, every };
-}
-
 /** The creation request that repeats a search, from its status object. */
-export function searchToRepeat(job: Job): CreateSearchRequest {
+function searchToRepeat(job: Job): CreateSearchRequest {
   const input = job.actor_input;
   if (!input?.query || !input.location) {
     throw new InvalidInputError(`The service does not say what search ${job.id} looked for, so it cannot be repeated.`);

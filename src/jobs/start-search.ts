@@ -1,5 +1,5 @@
-// This file defines starting a search from the sheet. Input is checked against the request
-// schemas before any request (the same limits the client enforces); the account is then read, so
+// This file defines starting a search from the sheet. Its arguments come checked against the
+// request schemas' limits (src/ui/entry-args.ts); the account is then read, so
 // a search the account cannot afford is refused with a message saying what is allowed. Whether a
 // location label is in the catalog is the service's call: its 422 becomes "pick a location from
 // the list". The idempotency key is stored BEFORE the creation request: a start that lost its
@@ -8,68 +8,26 @@
 // Whether the document's job store has room for the job is checked before the creation request.
 // A start identical to a search this document tracks that is still running (same input, whatever
 // the name) sends nothing and returns that search, marked as already running.
-import * as z from "zod/mini";
 import { maxAffordableResults } from "../api/account";
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
-import { REQUEST_LIMITS, SearchFields } from "../api/request-schemas";
+import { REQUEST_LIMITS } from "../api/request-schemas";
 import { isTerminalStatus, type Account, type CreateSearchRequest, type CreateSearchResponse, type Job } from "../api/schemas";
 import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "./job-context";
 import { fingerprint, newJobRecord, type JobRecord } from "./job-store";
 import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
 
-export interface StartSearchArgs {
+const MIN_RESULTS = REQUEST_LIMITS.minResults;
+
+/** A search's arguments once checked (src/ui/entry-args.ts): defaults filled in, text trimmed. */
+export interface SearchArgs {
   query: string;
   location: string;
-  countryCode?: string;
-  maxResults?: number;
-  language?: string;
-  enrichContacts?: boolean;
-  name?: string;
-}
-
-export const MIN_RESULTS = REQUEST_LIMITS.minResults;
-export const MAX_RESULTS = REQUEST_LIMITS.maxResults;
-
-function optionalString(value: unknown, field: string): string | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  if (typeof value !== "string") throw new InvalidInputError(`${field} must be text.`);
-  return value.trim() || undefined;
-}
-
-/** `value` parsed by the request schema's field, or the sentence `problem` says for it. */
-function checked<T>(schema: z.ZodMiniType<T>, value: unknown, problem: () => string): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new InvalidInputError(problem());
-  return result.data;
-}
-
-const tooLong = (what: string, text: string, max: number) => `${what} is ${text.length} characters; at most ${max} are allowed.`;
-
-/** Checks and normalises the sidebar's arguments without any request. */
-export function normaliseSearchArgs(raw: unknown): Required<Omit<StartSearchArgs, "countryCode" | "name">> & Pick<StartSearchArgs, "countryCode" | "name"> {
-  if (typeof raw !== "object" || raw === null) throw new InvalidInputError("Enter what to search for and where.");
-  const args = raw as Record<string, unknown>;
-  const rawQuery = optionalString(args.query, "The search phrase");
-  if (!rawQuery) throw new InvalidInputError("Enter what to search for, e.g. \"dentists\".");
-  const query = checked(SearchFields.query, rawQuery, () => tooLong("The search phrase", rawQuery, REQUEST_LIMITS.queryMax));
-  const rawLocation = optionalString(args.location, "The location");
-  if (!rawLocation) throw new InvalidInputError("Pick a location from the list.");
-  // Only the label's form: the catalog is the service's to judge (a 422 says so below).
-  const location = checked(SearchFields.location, rawLocation, () => tooLong("The location", rawLocation, REQUEST_LIMITS.locationLabelMax));
-  const rawCountry = optionalString(args.countryCode, "The country code")?.toUpperCase();
-  const countryCode =
-    rawCountry === undefined
-      ? undefined
-      : checked(SearchFields.countryCode, rawCountry, () => `The country code must be two letters (e.g. US); "${rawCountry}" is not.`);
-  const rawMax = args.maxResults === undefined || args.maxResults === null || args.maxResults === "" ? MIN_RESULTS : Number(args.maxResults);
-  const maxResults = checked(SearchFields.maxResults, rawMax, () => `Max results must be a whole number from ${MIN_RESULTS} to ${MAX_RESULTS}.`);
-  const rawLanguage = optionalString(args.language, "The language") ?? "en";
-  const language = checked(SearchFields.language, rawLanguage, () => `The language must be a code like "en" or "pt-BR"; "${rawLanguage}" is not.`);
-  const rawName = optionalString(args.name, "The name");
-  const name = rawName === undefined ? undefined : checked(SearchFields.name, rawName, () => tooLong("The name", rawName, REQUEST_LIMITS.nameMax));
-  const enrichContacts = args.enrichContacts === undefined || args.enrichContacts === null ? true : args.enrichContacts === true;
-  return { query, location, countryCode, maxResults, language, enrichContacts, name };
+  countryCode?: string | undefined;
+  maxResults: number;
+  language: string;
+  enrichContacts: boolean;
+  name?: string | undefined;
 }
 
 /** The account's limit for this search, as a message when it cannot be met. */
@@ -131,14 +89,13 @@ export function searchIdentity(job: Job): Pick<JobRecord, "searchKey" | "maxResu
   return { searchKey: searchInputKey(body), maxResults: body.input.maxResults ?? MIN_RESULTS };
 }
 
-export interface StartedSearch {
+interface StartedSearch {
   record: JobRecord;
   /** An identical search this document tracks was still running: it is returned, nothing new started or charged. */
   alreadyRunning: boolean;
 }
 
-export function startSearch(ctx: JobsContext, raw: unknown, deadline: number): StartedSearch {
-  const args = normaliseSearchArgs(raw);
+export function startSearch(ctx: JobsContext, args: SearchArgs, deadline: number): StartedSearch {
   const name = args.name ?? `${args.query} in ${args.location}`.slice(0, REQUEST_LIMITS.nameMax);
   const body: CreateSearchRequest = {
     name,

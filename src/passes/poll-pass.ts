@@ -30,7 +30,7 @@ const RESULTS_PER_ROUND_TRIP = 4000;
 /** Statuses in which the service serves results (spec: running, importing, enriching; and after). */
 const READABLE = ["running", "importing", "enriching", "completed", "failed"];
 
-export interface PassReport {
+interface PassReport {
   jobsPolled: number;
   pagesRead: number;
   rowsWritten: number;

@@ -17,7 +17,7 @@ import { nextSlotAfter, periodMs, iso, type RefreshEvery, type RefreshRun, type 
 import { createResultSheet, findSheetById, uniqueSheetName } from "../jobs/result-sheet";
 import { affordabilityProblem } from "../jobs/start-search";
 
-export interface RefreshReport {
+interface RefreshReport {
   runsStarted: number;
   runsMerged: number;
   /** Searches with a schedule (or a run to finish) after the pass: the trigger stays for them. */

@@ -8,7 +8,7 @@
 export const MAX_CELL_CHARS = 50000;
 const TRUNCATION_MARK = " …[truncated]";
 
-export type CellInput = string | number | boolean;
+type CellInput = string | number | boolean;
 
 /** What to pass to setValues for a text value: "" stays an empty cell, anything else is quoted. */
 export function exactText(text: string): string {

@@ -10,9 +10,9 @@ import { ID_HEADER, type ColumnSpec } from "./business-columns";
 import type { Grid } from "./grid";
 import { ensureHeaders, upsertBusinesses } from "./writer";
 
-export const MAPS_URL_HEADER = "Maps URL";
+const MAPS_URL_HEADER = "Maps URL";
 
-export interface MergeResult {
+interface MergeResult {
   /** Businesses that kept an existing row. */
   matched: number;
   appended: number;
@@ -24,7 +24,7 @@ export interface MergeResult {
  * The map provider's place id. The spec's Business has no `place_id` field, so it is taken from a
  * `place_id` the service may add, else from the `place_id:` or `place_id=` part of `maps_url`.
  */
-export function placeIdOf(mapsUrl: unknown, explicit?: unknown): string | null {
+function placeIdOf(mapsUrl: unknown, explicit?: unknown): string | null {
   if (typeof explicit === "string" && explicit.trim() !== "") return explicit.trim();
   if (typeof mapsUrl !== "string") return null;
   const match = /place_id[:=]([A-Za-z0-9_-]+)/.exec(mapsUrl);

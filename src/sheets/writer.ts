@@ -6,7 +6,7 @@
 import type { Business } from "../api/schemas";
 import { exactText, unchangedCellInput } from "./cell-text";
 import { ID_HEADER, type ColumnSpec, type ColumnValue } from "./business-columns";
-import type { Grid } from "./grid";
+import { adjacentRuns, type Grid } from "./grid";
 
 export interface UpsertOptions {
   /** The final sweep: rows whose id is not among `businesses` (or repeat an id) are deleted. */
@@ -48,19 +48,6 @@ export function ensureHeaders(grid: Grid, headers: readonly string[]): Map<strin
     missing.forEach((header, index) => positions.set(header, lastColumn + 1 + index));
   }
   return positions;
-}
-
-/** Groups column positions into runs of adjacent columns, each a single range to write. */
-function contiguousRuns(columns: ReadonlyArray<{ position: number; spec: ColumnSpec }>): Array<Array<{ position: number; spec: ColumnSpec }>> {
-  const sorted = [...columns].sort((a, b) => a.position - b.position);
-  const runs: Array<Array<{ position: number; spec: ColumnSpec }>> = [];
-  for (const column of sorted) {
-    const run = runs[runs.length - 1];
-    const last = run?.[run.length - 1];
-    if (run && last && last.position + 1 === column.position) run.push(column);
-    else runs.push([column]);
-  }
-  return runs;
 }
 
 /** Deletes the given rows bottom-up, one call per block of adjacent rows. */
@@ -154,7 +141,7 @@ function writeRows(
   // which needs their current values and formulas; skip those reads when every row is ours.
   const keepsOthers = target.size < height && top <= lastRow;
   const placed = columns.map((spec) => ({ position: positions.get(spec.header) ?? 0, spec }));
-  const runs = contiguousRuns(placed).sort((a, b) => Number(b.some((c) => c.position === idColumn)) - Number(a.some((c) => c.position === idColumn)));
+  const runs = adjacentRuns(placed, (column) => column.position).sort((a, b) => Number(b.some((c) => c.position === idColumn)) - Number(a.some((c) => c.position === idColumn)));
 
   for (const run of runs) {
     const first = run[0]?.position ?? 1;

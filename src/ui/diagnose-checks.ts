@@ -40,7 +40,7 @@ type Outcome = Pick<Check, "ok" | "detail">;
 /** GET /account with one retry at most: a check should answer within seconds, not minutes. */
 const SERVICE_BUDGET_MS = 20 * 1000;
 
-export const LABELS: Record<CheckId, string> = {
+const LABELS: Record<CheckId, string> = {
   service: "The lead service accepts your API key",
   "plain-text": "Text that looks like a formula stays text",
   "job-store": "This spreadsheet remembers its jobs",

@@ -1,11 +1,12 @@
 // This file defines the menu's view of diagnose()'s report: a small modal dialog, one line per
 // check with its mark and what it found. Every text is escaped: details quote sheet and service
 // text, which must show as text, never as HTML.
+import { showModalDialog } from "../gas/spreadsheet-ui";
 import type { DiagnoseReport } from "./diagnose-checks";
 
-export const DIALOG_TITLE = "Check this spreadsheet";
+const DIALOG_TITLE = "Check this spreadsheet";
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
@@ -22,7 +23,7 @@ const STYLE =
   ".label{font-weight:500;margin:0}.detail{margin:2px 0 0;font-size:13px;color:#3c4043}.build{font-size:12px;color:#5f6368;margin:12px 0 0}.summary{font-weight:500;margin:4px 0 8px}";
 
 /** The report as a self-contained page (no script, nothing fetched). */
-export function reportHtml(report: DiagnoseReport): string {
+function reportHtml(report: DiagnoseReport): string {
   const items = report.checks.map((check) => {
     const mark = MARK[String(check.ok) as "true" | "false" | "null"];
     return `<li class="${mark.tone}"><span class="mark" aria-hidden="true">${mark.sign}</span><div>` +
@@ -34,6 +35,5 @@ export function reportHtml(report: DiagnoseReport): string {
 
 /** Shows the report over the spreadsheet (menu executions have a Ui; the caller handles one without). */
 export function showReportDialog(report: DiagnoseReport): void {
-  const output = HtmlService.createHtmlOutput(reportHtml(report)).setWidth(460).setHeight(Math.min(720, 120 + 96 * report.checks.length));
-  SpreadsheetApp.getUi().showModalDialog(output, DIALOG_TITLE);
+  showModalDialog(reportHtml(report), DIALOG_TITLE, { width: 460, height: Math.min(720, 120 + 96 * report.checks.length) });
 }

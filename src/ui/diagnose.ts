@@ -9,11 +9,12 @@ import { messageOf } from "../errors/user-error";
 import { DEFAULT_BASE_URL, OPENS_DOCUMENTS_BY_ID } from "./build-defaults";
 import { jobStoreCheck, lockCheck, plainTextCheck, pollTriggerCheck, runCheck, serviceCheck, triggerDocumentCheck, type Check, type DiagnoseReport } from "./diagnose-checks";
 import { showReportDialog } from "./diagnose-dialog";
+import { parseArgs, type ArgsIn } from "./entry-args";
 
 export type { Check, CheckId, DiagnoseReport } from "./diagnose-checks";
 
 /** The build, in words an admin can match with the README's "Two builds". */
-export function buildDescription(): string {
+function buildDescription(): string {
   const scope = OPENS_DOCUMENTS_BY_ID
     ? "Full build (spreadsheets scope): background updates open your spreadsheets by their id"
     : "Default build (spreadsheets.currentonly scope): works in the spreadsheet you are using";
@@ -61,7 +62,7 @@ function runChecks(): Check[] {
   return [service, ...written, lock, runCheck("poll-trigger", () => pollTriggerCheck(doc)), runCheck("trigger-document", triggerDocumentCheck)];
 }
 
-export function summaryOf(checks: readonly Check[]): string {
+function summaryOf(checks: readonly Check[]): string {
   const problems = checks.filter((check) => check.ok === false).length;
   const unchecked = checks.filter((check) => check.ok === null).length;
   const found = problems === 0 ? "No problem found" : `${problems} ${problems === 1 ? "problem" : "problems"} found`;
@@ -83,11 +84,10 @@ function withoutKey(report: DiagnoseReport): DiagnoseReport {
 }
 
 /** `a = {dialog?: boolean}`: the sidebar passes {dialog: false}; from the menu the report shows in a dialog. */
-export function diagnose(raw?: unknown): DiagnoseReport {
+export function diagnose(raw?: ArgsIn<"diagnose">): DiagnoseReport {
   const checks = runChecks();
   const report = withoutKey({ build: buildDescription(), summary: summaryOf(checks), checks });
-  const dialog = !(typeof raw === "object" && raw !== null && (raw as { dialog?: unknown }).dialog === false);
-  if (dialog) {
+  if (parseArgs("diagnose", raw).dialog) {
     try {
       showReportDialog(report);
     } catch {

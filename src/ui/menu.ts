@@ -1,7 +1,7 @@
 // This file defines the add-on menu. onOpen may run in AuthMode.NONE (no properties, no fetch),
 // so building the menu is all it does.
 
-export const MENU_ITEMS: ReadonlyArray<{ caption: string; handler: string }> = [
+const MENU_ITEMS: ReadonlyArray<{ caption: string; handler: string }> = [
   { caption: "Open Business Leads", handler: "showSidebar" },
   // startEnrichment without arguments sends the selected rows, or the whole sheet when one cell
   // is selected (contract); its toast names the rows it sent.

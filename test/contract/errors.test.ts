@@ -1,5 +1,5 @@
 // Contract tests of every error status in the spec's table (401 402 403 404 409 422 428 429 503) as the client meets them from the simulator over loopback HTTP, with their messages, retry behaviour and no API key in any message.
-import { LeadsApiError } from "../../src/api";
+import { LeadsApiError } from "../../src/api/errors";
 import {
   AUSTIN,
   clientFor,

@@ -1,6 +1,6 @@
 // Contract tests of schema drift against the simulator over loopback HTTP: hostile records (extra x_* fields, unknown enum values, key_contacts objects) parse and are kept verbatim; a wrong type fails with its field path and is not retried.
 import { HOSTILE_EVERY, HOSTILE_VARIANTS } from "../../dev/simulator";
-import type { Business } from "../../src/api";
+import type { Business } from "../../src/api/schemas";
 import { expectNoKeyInErrors, expectShapeError, idemKey, newParty, raw, readEveryBusiness, searchBody, startContractWorld, type ContractWorld, type Party } from "./helpers";
 
 let world: ContractWorld;

@@ -10,7 +10,7 @@ import type { EnrichmentPreview } from "./server";
 /** Skipped rows listed one by one; the rest are counted. */
 const SKIPPED_SHOWN = 8;
 
-export function previewLines(preview: EnrichmentPreview): string[] {
+function previewLines(preview: EnrichmentPreview): string[] {
   const lines = [
     preview.rowsLabel ? `Selected: ${preview.rowsLabel}` : `Sheet: ${preview.sheetName}`,
     `Name column: ${preview.nameHeader ?? "not found"}`,

@@ -5,8 +5,8 @@ import type { AccountView } from "../views";
 import type { JobView, RefreshView } from "./server";
 
 /** The service's bounds of maxResults (spec: minimum 100, product maximum 700). */
-export const MIN_RESULTS = 100;
-export const MAX_RESULTS = 700;
+const MIN_RESULTS = 100;
+const MAX_RESULTS = 700;
 /** A free account's one search reserves this many credits, whatever it asks for. */
 const FREE_SEARCH_CREDITS = 100;
 
@@ -22,7 +22,7 @@ export function plural(n: number, one: string, many: string): string {
 }
 
 /** What a search of `maxResults` reserves (spec: a free search 100, a paid one maxResults). */
-export function searchCost(account: AccountView, maxResults: number): number {
+function searchCost(account: AccountView, maxResults: number): number {
   return account.planCode === "free" ? FREE_SEARCH_CREDITS : maxResults;
 }
 
@@ -37,7 +37,7 @@ export function costLine(account: AccountView, maxResults: number): string {
   return spendLine(searchCost(account, maxResults), account.creditsRemaining);
 }
 
-export interface SearchBounds {
+interface SearchBounds {
   min: number;
   max: number;
   /** Why no search can start, or null when one can. */
@@ -74,7 +74,7 @@ export function accountLine(account: AccountView): string {
   return `${plan}${status} · ${plural(account.creditsRemaining, "credit", "credits")} left`;
 }
 
-export function creditsText(account: AccountView): string {
+function creditsText(account: AccountView): string {
   return `${groupDigits(account.creditsRemaining)} of ${groupDigits(account.creditsAllowance)} credits remain`;
 }
 

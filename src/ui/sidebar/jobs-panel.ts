@@ -16,7 +16,7 @@ const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
 ];
 
 /** What the jobs need from the poller: fast while one changes, slow while a refresh may run. */
-export function pollNeed(jobs: readonly JobView[]): PollNeed {
+function pollNeed(jobs: readonly JobView[]): PollNeed {
   if (jobs.some(isActive)) return "active";
   return jobs.some((job) => refreshEvery(job.refresh) !== "off") ? "scheduled" : "idle";
 }

@@ -2,7 +2,7 @@
 // move through the options (wrapping), Enter picks the active one, Escape closes the list. Pure,
 // so the keyboard rules are unit-tested apart from the DOM.
 
-export type ListboxAction =
+type ListboxAction =
   | { kind: "move"; index: number }
   | { kind: "pick"; index: number }
   | { kind: "close" }

@@ -9,7 +9,7 @@ import { append, byId, h, replaceChildren } from "./dom";
 const LONG_MESSAGE = 160;
 
 /** A button offered with a message ("Show sheet" beside "Already running: …"). */
-export interface MessageAction {
+interface MessageAction {
   label: string;
   run(): void;
 }

@@ -1,66 +1,35 @@
 // This file defines the sidebar's one way to the server: a typed, Promise-based wrapper over
-// google.script.run whose names, arguments and results come from the server functions' own types
-// (src/ui/*-functions.ts and src/ui/diagnose.ts, which src/main.ts registers under the same names),
-// so a renamed or reshaped server function breaks the sidebar's build.
-import type * as serverFunctions from "../server-functions";
-import type * as sidebarFunctions from "../sidebar-functions";
-import type * as trackingFunctions from "../tracking-functions";
-import type * as diagnoseFunctions from "../diagnose";
-import type { JobView as ServerJobView } from "../../jobs/job-view";
-import type { StartSearchArgs } from "../../jobs/start-search";
+// google.script.run whose names come from the registry (src/entry-points.ts), and whose arguments
+// and results come from the commands' own types (src/ui/*-commands.ts and src/ui/diagnose.ts, their
+// arguments from src/ui/entry-args.ts), so a renamed or reshaped server function breaks the
+// sidebar's build.
+import type { ENTRY_POINTS } from "../../entry-points";
+import type * as diagnoseCommand from "../diagnose";
+import type * as enrichmentCommands from "../enrichment-commands";
+import type { ArgsIn } from "../entry-args";
+import type * as jobCommands from "../job-commands";
+import type * as searchCommands from "../search-commands";
+import type * as settingsCommands from "../settings-commands";
 import { messageOf } from "../../errors/user-error";
 
-type Landed = typeof serverFunctions & typeof sidebarFunctions & typeof trackingFunctions & typeof diagnoseFunctions;
+type Landed = typeof settingsCommands & typeof searchCommands & typeof enrichmentCommands & typeof jobCommands & typeof diagnoseCommand;
 
+export type { JobView } from "../../jobs/job-view";
 export type { RefreshView } from "../../jobs/refresh-schedule";
-/** The server's JobView, with `mine`: whether this user's key created the job. */
-export type JobView = ServerJobView;
-
-export interface EnrichArgs {
-  sheetName?: string;
-  rangeA1?: string;
-  nameColumn?: string;
-  websiteColumn?: string;
-  force?: boolean;
-}
 /** What previewEnrichment returns: the server's own type. */
 export type { EnrichmentPreview } from "../../enrich/start-enrichment";
 export type { RecentJob } from "../../jobs/recent-jobs";
-export type RefreshEvery = "day" | "week" | "off";
+export type RefreshEvery = NonNullable<ArgsIn<"setRefresh">>["every"];
 
-/** What the sidebar calls: every sidebar function of the server, none of the triggers or cells. */
-type SidebarName =
-  | "saveSettings" | "getSettings" | "getAccount" | "findLocations" | "startSearch" | "listJobs"
-  | "refreshJobs" | "showJobSheet" | "startEnrichment" | "previewEnrichment" | "recentJobs" | "importJob" | "setRefresh"
-  | "diagnose";
+/** What the sidebar calls: the entry points the registry marks as the sidebar's, none of the triggers or cells. */
+type SidebarName = Extract<(typeof ENTRY_POINTS)[number], { calledBy: "sidebar" } | { fromSidebar: true }>["name"];
 
 type ServerApi = Pick<Landed, SidebarName>;
 export type ServerFunctionName = keyof ServerApi;
 
-/**
- * The arguments the sidebar sends. The server takes `unknown` and checks what it gets; these are the
- * contract's shapes, so the sidebar cannot send a misspelt field.
- */
-interface ArgumentShapes {
-  saveSettings: { apiKey: string; baseUrl: string; shareWithFormulas?: boolean };
-  findLocations: { q: string; country?: string };
-  startSearch: StartSearchArgs;
-  showJobSheet: { jobId: string };
-  startEnrichment: EnrichArgs;
-  previewEnrichment: EnrichArgs;
-  recentJobs: { kind?: "search" | "enrichment"; page?: number };
-  importJob: { jobId: string };
-  setRefresh: { jobId: string; every: RefreshEvery };
-  /** The sidebar shows the report itself: no dialog over the spreadsheet. */
-  diagnose: { dialog: false };
-}
-
-type ArgsOf<K extends ServerFunctionName> = K extends keyof ArgumentShapes
-  ? [arg: ArgumentShapes[K]]
-  : Parameters<ServerApi[K]>;
-type ResultOf<K extends ServerFunctionName> = ReturnType<ServerApi[K]> extends infer R
-  ? R extends ServerJobView ? JobView : R extends ServerJobView[] ? JobView[] : R
-  : never;
+/** The arguments the sidebar sends: each server function's own, typed by its schema (src/ui/entry-args.ts). */
+type ArgsOf<K extends ServerFunctionName> = Parameters<ServerApi[K]>;
+type ResultOf<K extends ServerFunctionName> = ReturnType<ServerApi[K]>;
 
 /** The slice of google.script.run the wrapper uses. */
 export interface ScriptRun {

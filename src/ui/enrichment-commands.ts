@@ -1,0 +1,43 @@
+// This file defines the commands that enrich the user's rows: previewEnrichment (what a start
+// would send and cost) and startEnrichment, from the sidebar or from the menu, where a toast says
+// what was sent (docs/add-on-surface.md, "Global functions").
+import { previewEnrichment as previewEnrichmentRows, searchEnrichedNotice, startEnrichment as startEnrichmentRows, type StartEnrichmentResult } from "../enrich/start-enrichment";
+import { toJobView, type JobView } from "../jobs/job-view";
+import { commandWith } from "./command";
+import type { ArgsIn } from "./entry-args";
+
+/** What the sidebar learns of a start: the jobs, skipped rows, which rows were asked for, and rows a search had already enriched. */
+type EnrichmentStarted = Omit<StartEnrichmentResult, "jobs"> & { jobs: JobView[] };
+
+export const previewEnrichment = commandWith("previewEnrichment", {}, (args, call) => previewEnrichmentRows(call.jobs(), args, call.deadline));
+
+/**
+ * Under the document lock: the rows' status cells and the job store are shared with the poll pass.
+ * From the menu (no argument) nobody reads the returned value: the sheet's toast says what happened.
+ */
+export function startEnrichment(raw?: ArgsIn<"startEnrichment">): EnrichmentStarted {
+  return commandWith("startEnrichment", { lock: true }, (args, call): EnrichmentStarted => {
+    const context = call.jobs();
+    const started = startEnrichmentRows(context, args, call.deadline);
+    if (raw === undefined) context.spreadsheet.toast(enrichmentSummary(started), "Business Leads");
+    return { ...started, jobs: started.jobs.map((record) => toJobView(record, context.keyDigest)) };
+  })(raw);
+}
+
+/** What a start from the menu did, in a toast: the rows asked for, what was sent, what was skipped and why. */
+function enrichmentSummary(started: StartEnrichmentResult): string {
+  const jobs = started.jobs.length;
+  const businesses = started.jobs.reduce((sum, job) => sum + (job.leadCount ?? 0), 0);
+  const label = started.rowsLabel.charAt(0).toUpperCase() + started.rowsLabel.slice(1);
+  const sent =
+    jobs === 0
+      ? `${label}: no job was started`
+      : `${label}: sent ${businesses} ${businesses === 1 ? "business" : "businesses"} in ${jobs} ${jobs === 1 ? "job" : "jobs"}; results fill the rows as they come`;
+  const bySearch = started.alreadyEnrichedBySearch;
+  const skipped = started.skipped.length - bySearch;
+  const parts = [`${sent}.`];
+  if (bySearch > 0) parts.push(searchEnrichedNotice(bySearch, started.searchName, 'to pay for them again, use "Re-enrich" in the sidebar'));
+  if (skipped > 0) parts.push(`${skipped} ${skipped === 1 ? "row was" : "rows were"} skipped: see "Enrichment status".`);
+  else if (jobs === 0 && bySearch === 0) parts.push('Each row\'s "Enrichment status" says why.');
+  return parts.join(" ");
+}

@@ -1,0 +1,200 @@
+// This file defines the arguments of every global function that takes one, as zod/mini schemas:
+// what the sidebar (or a menu, or a person in the script editor) may send, and the sentence each
+// mistake gets. The server functions parse with them (ui/command.ts), and the sidebar's typed
+// google.script.run client takes its argument types from them (ui/sidebar/server.ts), so a shape
+// is written once. Limits come from the request schemas, so a limit also lives in one place.
+import * as z from "zod/mini";
+import { REQUEST_LIMITS, SearchFields } from "../api/request-schemas";
+import { InvalidInputError } from "../errors/user-error";
+import { isPollInterval, POLL_INTERVAL_RULE, type PollInterval } from "../gas/settings";
+import type { EnrichArgs } from "../enrich/start-enrichment";
+import type { RecentJobsArgs } from "../jobs/recent-jobs";
+import type { SetRefreshArgs } from "../jobs/set-refresh";
+import type { SearchArgs } from "../jobs/start-search";
+
+const isBlank = (value: unknown): boolean => value === undefined || value === null || value === "";
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const tooLong = (what: string, length: number, max: number) => `${what} is ${length} characters; at most ${max} are allowed.`;
+
+/**
+ * `schema`, where anything but an object (nothing at all, from a call without arguments) reads as
+ * an empty object; the caller's type stays the object's.
+ */
+const orEmpty = <S extends z.ZodMiniType>(schema: S) =>
+  z.pipe(z.transform((raw: z.input<S> | undefined): unknown => (isRecord(raw) ? raw : {})), schema);
+
+/**
+ * `schema`'s value, or `value` when the input does not pass it; the caller's type stays the
+ * schema's. (zod's own catch() would bring all of zod's utilities into the bundle.)
+ */
+const orElse = <S extends z.ZodMiniType>(schema: S, value: z.output<S>) =>
+  z.transform((raw: z.input<S>): z.output<S> => {
+    const parsed = schema.safeParse(raw);
+    return parsed.success ? parsed.data : value;
+  });
+
+/** `schema`, with its key optional in the caller's type (it reads a left-out key as undefined). */
+const mayBeLeftOut = <S extends z.ZodMiniType>(schema: S) => z.prefault(schema, undefined as z.input<S>);
+
+/** Text that may be left out: absent, null or blank is "not given" (undefined); otherwise trimmed. */
+const optionalText = (what: string) =>
+  z.pipe(z.optional(z.nullable(z.string({ error: `${what} must be text.` }))), z.transform((value) => (value ?? "").trim() || undefined));
+
+/** Text that must be given: `missing` when absent or blank. */
+const requiredText = (what: string, missing: string) => z.pipe(optionalText(what), z.string({ error: missing }));
+
+/** `text` that also passes the request schema's `field`, else `problem`. */
+const meets = <S extends z.ZodMiniType<string | undefined>>(text: S, field: z.ZodMiniType<string>, problem: (value: string) => string): S =>
+  text.check(z.refine((value) => value === undefined || field.safeParse(value).success, { error: (issue) => problem(String(issue.input)) }));
+
+/** An id that must be given; what is not text counts as not given. */
+const idText = (missing: string) => z.pipe(orElse(z.string(), ""), z.string().check(z.trim(), z.minLength(1, { error: missing })));
+
+/** true only for true: anything else given is off; absent is `absent`. */
+const flag = (absent: boolean) => mayBeLeftOut(z.pipe(orElse(z.optional(z.nullable(z.boolean())), false), z.transform((value) => value ?? absent)));
+
+/** A whole number from `min` to `max`, given as a number or its digits; blank is `absent`. */
+const wholeNumber = (absent: number, min: number, max: number, problem: string) =>
+  z.pipe(
+    z.pipe(z.optional(z.nullable(z.union([z.number(), z.string()], { error: problem }))), z.transform((value) => (isBlank(value) ? absent : Number(value)))),
+    z.int({ error: problem }).check(z.gte(min, { error: problem }), z.lte(max, { error: problem })),
+  );
+
+/** A column by its header text or its number (1 = A). */
+const column = (what: string) => z.union([z.number(), optionalText(what)], { error: `${what} must be text.` });
+
+const { queryMax, locationLabelMax, nameMax, minResults, maxResults } = REQUEST_LIMITS;
+
+const SearchArgsSchema = z.object(
+  {
+    query: meets(requiredText("The search phrase", 'Enter what to search for, e.g. "dentists".'), SearchFields.query, (q) => tooLong("The search phrase", q.length, queryMax)),
+    // Only the label's form: the catalog is the service's to judge (its 422 says so).
+    location: meets(requiredText("The location", "Pick a location from the list."), SearchFields.location, (l) => tooLong("The location", l.length, locationLabelMax)),
+    countryCode: meets(
+      z.pipe(optionalText("The country code"), z.transform((code) => code?.toUpperCase())),
+      SearchFields.countryCode,
+      (code) => `The country code must be two letters (e.g. US); "${code}" is not.`,
+    ),
+    maxResults: wholeNumber(minResults, minResults, maxResults, `Max results must be a whole number from ${minResults} to ${maxResults}.`),
+    language: meets(
+      z.pipe(optionalText("The language"), z.transform((language) => language ?? "en")),
+      SearchFields.language,
+      (language) => `The language must be a code like "en" or "pt-BR"; "${language}" is not.`,
+    ),
+    enrichContacts: flag(true),
+    name: meets(optionalText("The name"), SearchFields.name, (name) => tooLong("The name", name.length, nameMax)),
+  },
+  { error: "Enter what to search for and where." },
+);
+
+const EnrichArgsSchema = z.pipe(
+  z.optional(
+    z.nullable(
+      z.object(
+        {
+          sheetName: optionalText("The sheet name"),
+          rangeA1: optionalText("The range"),
+          nameColumn: z.optional(column("The name column")),
+          websiteColumn: z.optional(column("The website column")),
+          force: flag(false),
+        },
+        { error: "Enrichment takes its options as one object, e.g. {sheetName, rangeA1}." },
+      ),
+    ),
+  ),
+  z.transform((args): EnrichArgs => {
+    const { force = false, ...area } = args ?? {};
+    // Only what was given: an option not given is absent, as if never sent.
+    const given: Omit<EnrichArgs, "force"> = {};
+    for (const [key, value] of Object.entries(area) as Array<[keyof typeof area, string | number | undefined]>) if (value !== undefined) given[key] = value as never;
+    return { ...given, force };
+  }),
+);
+
+const RECENT_MAX_PAGE = 50;
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const ENTRY_ARGS = {
+  saveSettings: orEmpty(
+    z.object({
+      // What is not text is left empty: the key field keeps the saved key, the address takes the build's default.
+      apiKey: z.pipe(orElse(z.string(), ""), z.transform((key) => key.trim())),
+      baseUrl: z.pipe(orElse(z.string(), ""), z.transform((url) => url.trim().replace(/\/+$/, "").replace(/\/api\/v1$/i, ""))),
+      shareWithFormulas: z.pipe(
+        z.optional(z.nullable(z.boolean({ error: "Sharing the key with formulas must be on or off (true or false)." }))),
+        z.transform((share) => share ?? undefined),
+      ),
+      pollEveryMinutes: z.pipe(
+        z.optional(z.nullable(z.union([z.number(), z.string()]))).check(
+          z.refine((value) => value === undefined || value === null || isPollInterval(Number(value)), {
+            error: (issue) => `${POLL_INTERVAL_RULE}; ${String(issue.input)} is not one of them.`,
+          }),
+        ),
+        z.transform((value): PollInterval | undefined => {
+          const minutes = Number(value);
+          return value === undefined || value === null || !isPollInterval(minutes) ? undefined : minutes;
+        }),
+      ),
+    }),
+  ),
+  findLocations: orEmpty(
+    z.object({
+      q: z.pipe(orElse(z.string(), ""), z.transform((q) => q.trim())),
+      country: mayBeLeftOut(z.pipe(orElse(z.optional(z.string()), undefined), z.transform((country) => country?.trim().toUpperCase() || undefined))),
+    }),
+  ),
+  startSearch: SearchArgsSchema,
+  startEnrichment: EnrichArgsSchema,
+  previewEnrichment: EnrichArgsSchema,
+  showJobSheet: orEmpty(z.object({ jobId: idText("Choose a job to open its sheet.") })),
+  importJob: orEmpty(
+    z.object({
+      // The form the dashboard shows: a mistyped id never reaches the service.
+      jobId: z.pipe(
+        idText("Enter the job ID to open."),
+        z.string().check(z.refine((id) => JOB_ID.test(id), { error: (issue) => `"${String(issue.input).slice(0, 80)}" is not a job ID: a job ID looks like 3f2b9c1e-…-…, as the dashboard shows it.` })),
+      ),
+    }),
+  ),
+  setRefresh: orEmpty(
+    z.object({
+      jobId: idText("Choose the search to refresh."),
+      every: z.enum(["day", "week", "off"], { error: (issue) => `A search can be refreshed every "day" or "week", or "off"; "${String(issue.input)}" is none of them.` }),
+    }),
+  ),
+  recentJobs: z.pipe(
+    orEmpty(
+      z.object({
+        kind: z.pipe(
+          z.optional(z.nullable(z.enum(["search", "enrichment", ""], { error: (issue) => `The kind of job must be "search" or "enrichment"; "${String(issue.input)}" is neither.` }))),
+          z.transform((kind) => (kind === "search" || kind === "enrichment" ? kind : undefined)),
+        ),
+        page: wholeNumber(1, 1, RECENT_MAX_PAGE, `The page must be a whole number from 1 to ${RECENT_MAX_PAGE}.`),
+      }),
+    ),
+    z.transform((args): RecentJobsArgs => ({ kinds: args.kind ? [args.kind] : ["search", "enrichment"], page: args.page })),
+  ),
+  /** The menu calls it with nothing (the report shows in a dialog); the sidebar with {dialog: false}. */
+  diagnose: z.pipe(orElse(z.optional(z.object({ dialog: z.optional(z.boolean()) })), undefined), z.transform((args) => ({ dialog: args?.dialog !== false }))),
+} satisfies {
+  // The layers below take these results as they are: a change of shape here is a type error there.
+  startSearch: z.ZodMiniType<SearchArgs>;
+  startEnrichment: z.ZodMiniType<EnrichArgs>;
+  setRefresh: z.ZodMiniType<SetRefreshArgs>;
+  recentJobs: z.ZodMiniType<RecentJobsArgs>;
+  [name: string]: z.ZodMiniType;
+};
+
+type EntryArgs = typeof ENTRY_ARGS;
+export type EntryArgName = keyof EntryArgs;
+/** What the caller sends to `name`. */
+export type ArgsIn<K extends EntryArgName> = z.input<EntryArgs[K]>;
+/** What the server function works with once `name`'s argument is checked. */
+export type ArgsOut<K extends EntryArgName> = z.output<EntryArgs[K]>;
+
+/** `raw` checked as `name`'s argument; a mistake is thrown as the sentence its schema gives it. */
+export function parseArgs<K extends EntryArgName>(name: K, raw: unknown): ArgsOut<K> {
+  const result = ENTRY_ARGS[name].safeParse(raw);
+  if (result.success) return result.data as ArgsOut<K>;
+  throw new InvalidInputError(result.error.issues[0]?.message ?? "These options cannot be used.");
+}

@@ -1,0 +1,75 @@
+// This file defines the commands over the document's jobs: listJobs, refreshJobs (a pass now),
+// pollJobs (the trigger's pass), showJobSheet, and for jobs made elsewhere and scheduled
+// refreshes recentJobs, importJob and setRefresh (docs/add-on-surface.md, "Global functions").
+import { currentDocument, NoDocumentError } from "../gas/document-access";
+import { currentJobStore } from "../gas/jobs-context";
+import { pollPassUnderLock, runTriggerPass } from "../gas/pass-runner";
+import { importJob as importTrackedJob } from "../jobs/import-job";
+import { JobStore } from "../jobs/job-store";
+import { toJobView, type JobView } from "../jobs/job-view";
+import { canTry } from "../jobs/ownership";
+import { recentJobs as readRecentJobs, type RecentJobsPage } from "../jobs/recent-jobs";
+import { findSheetById } from "../jobs/result-sheet";
+import { setRefresh as setSearchRefresh } from "../jobs/set-refresh";
+import { UserFacingError } from "../errors/user-error";
+import { command, commandWith } from "./command";
+import { listDocumentJobs } from "./job-list";
+
+export const listJobs = command({}, listDocumentJobs);
+
+export const refreshJobs = command({}, () => {
+  pollPassUnderLock();
+  return listDocumentJobs();
+});
+
+/** The trigger's pass: never throws, with or without a current document (src/gas/pass-runner.ts). */
+export function pollJobs(_event?: unknown): void {
+  runTriggerPass();
+}
+
+export const showJobSheet = commandWith("showJobSheet", {}, ({ jobId }): { sheetName: string } => {
+  const doc = currentDocument();
+  if (!doc) throw new NoDocumentError();
+  const record = new JobStore(doc.store).get(jobId);
+  if (!record) throw new UserFacingError('This document does not track that job any more. Open it again from "Open an existing job".');
+  const spreadsheet = doc.spreadsheet;
+  // The id survives a rename; the name is the fallback for a record written before its sheet had one.
+  const sheet = findSheetById(spreadsheet, record.sheetId) ?? (record.sheetName ? spreadsheet.getSheetByName(record.sheetName) : null);
+  if (!sheet) {
+    throw new UserFacingError(record.sheetName
+      ? `The sheet "${record.sheetName}" of this job was deleted. Its results are still on the service: open the job again to write them into a new sheet.`
+      : "This job has no sheet yet: its results arrive with the next refresh.");
+  }
+  sheet.activate();
+  return { sheetName: sheet.getName() };
+});
+
+export const recentJobs = commandWith("recentJobs", {}, (args, call): RecentJobsPage => {
+  const context = call.jobs();
+  const tracked = new Set(context.store.all().map((record) => record.id));
+  return readRecentJobs(context.client, (id) => tracked.has(id), args, call.deadline);
+});
+
+export const importJob = commandWith("importJob", {}, ({ jobId }, call): JobView => {
+  // Under the document lock: two clicks or two editors never make two sheets for one job.
+  const { record, created, keyDigest } = call.underLock(({ deadline, jobs }) => {
+    const context = jobs();
+    return { ...importTrackedJob(context, jobId, deadline), keyDigest: context.keyDigest };
+  });
+  if (!created) return toJobView(record, keyDigest);
+  // Fill the new sheet now (a completed job ends exact at once); a running one keeps filling in.
+  pollPassUnderLock();
+  return toJobView(currentJobStore().get(jobId) ?? record, keyDigest);
+});
+
+// Under the document lock: the schedule is read and written with no other change in between.
+export const setRefresh = commandWith("setRefresh", { lock: true }, (args, call): JobView => {
+  const context = call.jobs();
+  const record = setSearchRefresh(context, args, call.deadline);
+  // The background pass runs the schedule: keep this user's trigger while their key has a job
+  // to move or a schedule to run.
+  const needed = context.store.all().some((r) => canTry(r, context.keyDigest) && (!r.settled || r.refresh !== undefined));
+  if (needed) context.ensurePollTrigger();
+  else context.removePollTrigger();
+  return toJobView(record, context.keyDigest);
+});

@@ -1,0 +1,94 @@
+// This file defines the sidebar's commands for opening it and for its settings: showSidebar,
+// getSettings (a masked hint, never the key), saveSettings (all or nothing, the key checked with
+// the service first) and getAccount (docs/add-on-surface.md, "Global functions").
+import { apiRoot, SERVICE_ADDRESS_RULE } from "../api/query";
+import { PASS_LOCK_WAIT_MS, withDocumentLock } from "../gas/document-lock";
+import { appsScriptClock, clientFor } from "../gas/jobs-context";
+import { registerEditorKey } from "../gas/key-digest";
+import { readServiceSettings, readStoredSettings, writeServiceSettings, type SettingsChange } from "../gas/settings";
+import { showSidebarFile } from "../gas/spreadsheet-ui";
+import { messageOf, UserFacingError, withUserErrors } from "../errors/user-error";
+import { DEFAULT_BASE_URL } from "./build-defaults";
+import { CALL_BUDGET_MS, command } from "./command";
+import { parseArgs, type ArgsIn, type ArgsOut } from "./entry-args";
+import { maskedKeyHint } from "./key-hint";
+import { toAccountView, type AccountView } from "./views";
+
+const SIDEBAR_FILE = "Sidebar";
+const SIDEBAR_TITLE = "Business Leads";
+
+interface SettingsView {
+  hasKey: boolean;
+  /** "••••3f9a": the last four characters at most; the key itself never leaves the server. */
+  keyHint: string | null;
+  /** The saved service address, else the build's default ("" when there is none). */
+  baseUrl: string;
+  shareWithFormulas: boolean;
+}
+
+export function showSidebar(): void {
+  showSidebarFile(SIDEBAR_FILE, SIDEBAR_TITLE);
+}
+
+export const getSettings = command({}, (): SettingsView => {
+  const stored = readStoredSettings();
+  return {
+    hasKey: stored.apiKey !== null,
+    keyHint: maskedKeyHint(stored.apiKey),
+    baseUrl: stored.baseUrl ?? DEFAULT_BASE_URL,
+    shareWithFormulas: stored.sharedWithFormulas,
+  };
+});
+
+export const getAccount = command({}, ({ deadline }) => toAccountView(clientFor(readServiceSettings("user"), deadline).getAccount()));
+
+/** All or nothing: every part is checked, then the key with GET /account, and only then is anything stored. */
+export function saveSettings(raw: ArgsIn<"saveSettings">): AccountView {
+  try {
+    const args = parseArgs("saveSettings", raw);
+    // The key typed in is the one to keep out of any message, saved or not.
+    return withUserErrors(() => checkAndSave(args), () => args.apiKey || readStoredSettings().apiKey);
+  } catch (error) {
+    // All or nothing: the person must know the old key still works, and which one it is.
+    throw new Error(`${messageOf(error)} ${nothingSaved()}`);
+  }
+}
+
+function checkAndSave(args: ArgsOut<"saveSettings">): AccountView {
+  const change = settingsChange(args);
+  const account = clientFor(change.settings, appsScriptClock.now() + CALL_BUDGET_MS).getAccount();
+  writeServiceSettings(change);
+  try {
+    // The document learns this editor's new key (a digest): its jobs are judged by it from now.
+    withDocumentLock(() => registerEditorKey(change.settings.apiKey), PASS_LOCK_WAIT_MS);
+  } catch {
+    // Best effort: the next pass or start registers it too.
+  }
+  return toAccountView(account);
+}
+
+/** The change the checked arguments ask for, against this build's rules for the service address. */
+function settingsChange(args: ArgsOut<"saveSettings">): SettingsChange {
+  // An empty key field keeps the saved key (the sidebar never has it to send back); an empty
+  // address takes the build's default (scripts/build.mjs --base-url).
+  const apiKey = args.apiKey || (readStoredSettings().apiKey ?? "");
+  const baseUrl = args.baseUrl || DEFAULT_BASE_URL;
+  if (!apiKey) throw new UserFacingError("Enter your API key.");
+  if (apiRoot(baseUrl) === null) throw new UserFacingError(SERVICE_ADDRESS_RULE);
+  // A published build's manifest allows fetches to its own address only (urlFetchWhitelist).
+  if (DEFAULT_BASE_URL !== "" && baseUrl !== DEFAULT_BASE_URL && !baseUrl.startsWith(`${DEFAULT_BASE_URL}/`)) {
+    throw new UserFacingError(`This version of Business Leads can only reach its service at ${DEFAULT_BASE_URL}. Leave the address empty to use it.`);
+  }
+  return { settings: { apiKey, baseUrl }, shareWithFormulas: args.shareWithFormulas, pollEveryMinutes: args.pollEveryMinutes };
+}
+
+/** "Nothing was saved: the key in use is still ••••3f9a." (the masked hint only). */
+function nothingSaved(): string {
+  let hint: string | null = null;
+  try {
+    hint = maskedKeyHint(readStoredSettings().apiKey);
+  } catch {
+    // The sentence still says that nothing was saved.
+  }
+  return hint ? `Nothing was saved: the key in use is still ${hint}.` : "Nothing was saved: no key is saved yet.";
+}
