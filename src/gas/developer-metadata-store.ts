@@ -6,7 +6,7 @@
 // one call. Only the execution holding the store's write claim changes that entry (claim()): two
 // executions never rewrite it at once, so no change of another execution is ever overwritten.
 // Google allows 30,000 characters of metadata per location; we count key + value characters.
-import { JobStoreFullError } from "../jobs/job-store";
+import { JobStoreFullError } from "../jobs/job-store-budget";
 import type { KeyValueStore, StoreBudget } from "../jobs/key-value-store";
 import {
   CLAIM_KEY,

@@ -5,6 +5,7 @@ import { withDocumentLock } from "../gas/document-lock";
 import { currentJobStore, jobsContext, appsScriptClock } from "../gas/jobs-context";
 import { userApiKey } from "../gas/settings";
 import { importJob as importTrackedJob, normaliseJobId } from "../jobs/import-job";
+import { isScheduled } from "../jobs/job-record";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { canTry } from "../jobs/ownership";
 import { normaliseRecentArgs, recentJobs as readRecentJobs, type RecentJobsPage } from "../jobs/recent-jobs";
@@ -53,7 +54,7 @@ export function setRefresh(raw: unknown): JobView {
       const record = setSearchRefresh(ctx, args, deadline);
       // The background pass runs the schedule: keep this user's trigger while their key has a job
       // to move or a schedule to run.
-      const needed = ctx.store.all().some((r) => canTry(r, ctx.keyDigest) && (!r.settled || r.refresh !== undefined));
+      const needed = ctx.store.all().some((r) => canTry(r, ctx.keyDigest) && (!r.settled || isScheduled(r)));
       if (needed) ctx.ensurePollTrigger();
       else ctx.removePollTrigger();
       return toJobView(record, ctx.keyDigest);
