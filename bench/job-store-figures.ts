@@ -4,7 +4,9 @@
 // typical and at its longest, how many jobs fit, and 300 tracked jobs saved for real into the
 // fakes' document properties, which enforce Google's limits.
 import { createRuntime } from "../dev/fakes/runtime";
-import { JobStore, STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_BYTES, fingerprint, storeBytes, storedRecordJson, type JobRecord } from "../src/jobs/job-store";
+import type { JobRecord } from "../src/jobs/job-record";
+import { JobStore, fingerprint } from "../src/jobs/job-store";
+import { STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_BYTES, storeBytes, storedRecordJson } from "../src/jobs/job-store-budget";
 import { utf8Bytes } from "../src/jobs/utf8";
 import { int, kb, pct, printTable } from "./stats";
 

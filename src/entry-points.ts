@@ -2,7 +2,7 @@
 // for custom functions, the @customfunction documentation Sheets shows in autocomplete. The build
 // generates the top-level stubs of dist/ from it, and src/main.ts must implement every name.
 
-export interface CustomFunctionDoc {
+interface CustomFunctionDoc {
   summary: string;
   /** Parameter name → its description; every parameter of a custom function is a string. */
   params: Record<string, string>;
@@ -11,7 +11,7 @@ export interface CustomFunctionDoc {
   returns: string;
 }
 
-export interface EntryPointSpec {
+interface EntryPointSpec {
   /** The global function's name, as Sheets, triggers and google.script.run call it. */
   name: string;
   /** Parameter names, in order: the stub declares exactly these. */

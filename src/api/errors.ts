@@ -3,7 +3,7 @@
 import type { ShapeIssue } from "./schemas";
 import { UserFacingError } from "../errors/user-error";
 
-export type LeadsErrorKind =
+type LeadsErrorKind =
   | "unauthorized" // 401
   | "insufficient_credits" // 402
   | "limit_exceeded" // 403

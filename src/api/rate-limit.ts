@@ -1,7 +1,7 @@
 // This file defines parsing of the service's rate-limit headers (RateLimit, RateLimit-Policy,
 // X-RateLimit-*), so callers can slow down before the service answers 429.
 
-export interface RateLimitInfo {
+interface RateLimitInfo {
   /** Requests allowed per window (RateLimit-Policy `q`, or X-RateLimit-Limit). */
   limit: number | null;
   /** Requests left in the current window (RateLimit `r`, or X-RateLimit-Remaining). */

@@ -8,7 +8,7 @@ import type { Business, JobKind, ResultsPage } from "./schemas";
 /** The largest results page the service serves: the fewest requests for a job. */
 export const RESULTS_PAGE_SIZE = 500;
 
-export interface ReadResultPagesOptions {
+interface ReadResultPagesOptions {
   /** Epoch ms no retry wait may end after (with the client's own deadline, the earlier applies). */
   deadline?: number;
   /** Pages of the job already read, in order: reading goes on after the last of them. */
@@ -25,7 +25,7 @@ export interface ReadResultPagesOptions {
   afterRoundTrip?: () => void;
 }
 
-export type ResultPagesRead =
+type ResultPagesRead =
   /** Every page up to the one whose has_more is false. */
   | { complete: true; pages: ResultsPage[] }
   /** Stopped before the end by a page's error, or by `beforeRoundTrip` (error null); `pages` were read. */

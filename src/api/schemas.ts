@@ -8,7 +8,7 @@
 import * as z from "zod/mini";
 
 /** A string type that lists the known values for autocomplete but accepts any string. */
-export type OpenEnum<T extends string> = T | (string & {});
+type OpenEnum<T extends string> = T | (string & {});
 
 /** A string schema typed as an open enum: validation only requires a string. */
 function openEnum<T extends string>(): z.ZodMiniType<OpenEnum<T>, OpenEnum<T>> {
@@ -25,19 +25,8 @@ const opt = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema
 
 // ---- enums ----------------------------------------------------------------------------------
 
-export type JobStatus = OpenEnum<
-  "queued" | "starting" | "running" | "importing" | "enriching" | "completed" | "failed"
->;
-export type PlanCode = OpenEnum<"free" | "starter" | "growth" | "scale">;
-export type SubscriptionStatus = OpenEnum<"active" | "trialing">;
-/** The spec shows only these values; the full set is one of its gaps. */
-export type EmailVerificationStatus = OpenEnum<"processing" | "completed">;
-export type EnrichmentStatus = OpenEnum<"completed" | "not_requested">;
-export type BusinessStatus = OpenEnum<"OPERATIONAL">;
-export type JobOrigin = OpenEnum<"api">;
-
 /** Statuses after which a job never changes again. */
-export const TERMINAL_JOB_STATUSES: readonly string[] = ["completed", "failed"];
+const TERMINAL_JOB_STATUSES: readonly string[] = ["completed", "failed"];
 
 export function isTerminalStatus(status: string): boolean {
   return TERMINAL_JOB_STATUSES.indexOf(status) >= 0;
@@ -210,21 +199,9 @@ export const LocationListSchema = z.looseObject({
   locations: z.array(LocationSchema),
 });
 
-/**
- * An error answer's body, declared rather than inferred: it is read leniently, never validated.
- * `detail` is a string per the spec; anything else is tolerated and summarised (detailText).
- */
-export interface ErrorBody {
-  detail?: unknown;
-  [field: string]: unknown;
-}
-
 // ---- inferred types -------------------------------------------------------------------------
 
-export type ActorInput = z.infer<typeof ActorInputSchema>;
 export type Job = z.infer<typeof JobSchema>;
-export type EmailVerification = z.infer<typeof EmailVerificationSchema>;
-export type Socials = z.infer<typeof SocialsSchema>;
 export type Business = z.infer<typeof BusinessSchema>;
 export type Location = z.infer<typeof LocationSchema>;
 export type Account = z.infer<typeof AccountSchema>;
@@ -232,7 +209,6 @@ export type CreateSearchResponse = z.infer<typeof CreateSearchResponseSchema>;
 export type CreateEnrichmentResponse = z.infer<typeof CreateEnrichmentResponseSchema>;
 export type JobList = z.infer<typeof JobListSchema>;
 export type ResultsPage = z.infer<typeof ResultsPageSchema>;
-export type LocationList = z.infer<typeof LocationListSchema>;
 
 // ---- requests ---------------------------------------------------------------------------------
 

@@ -5,7 +5,8 @@
 import type { CreateEnrichmentRequest, CreateEnrichmentResponse } from "../api/schemas";
 import { LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/job-context";
-import { fingerprint, newJobRecord, type JobRecord } from "../jobs/job-store";
+import { newJobRecord, type JobRecord } from "../jobs/job-record";
+import { fingerprint } from "../jobs/job-store";
 import type { EnrichTarget } from "../jobs/enrich-target";
 
 /** The start record's name for a chunk: the same body always finds the same key. */

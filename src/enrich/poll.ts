@@ -7,7 +7,8 @@
 // every row with the pair get the result.
 import type { Business, CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
-import { JobStoreFullError, type JobRecord } from "../jobs/job-store";
+import type { EnrichmentRecord } from "../jobs/job-record";
+import { JobStoreFullError } from "../jobs/job-store-budget";
 import { passNoteCleared } from "../jobs/record-note";
 import type { SheetsById } from "../jobs/result-sheet";
 import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, enrichedForKey, ROW_STATUS, STATUS_HEADER } from "./result-columns";
@@ -77,7 +78,7 @@ type SentList = ReadonlyArray<{ business_name?: string | undefined; website_url?
 
 /** One enrichment job's results to write back in this pass. */
 export interface EnrichmentResults {
-  record: JobRecord;
+  record: EnrichmentRecord;
   businesses: readonly Business[];
   /** The job is terminal: these are all its results, and it is settled once they are written. */
   final: boolean;

@@ -6,7 +6,8 @@
 import type { CreateEnrichmentRequest } from "../api/schemas";
 import type { LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/job-context";
-import { JobStoreFullError, type JobRecord } from "../jobs/job-store";
+import type { JobRecord } from "../jobs/job-record";
+import { JobStoreFullError } from "../jobs/job-store-budget";
 import { ALREADY_ENRICHED, BEING_ENRICHED, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./result-columns";
 import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
 import { matchKey } from "./normalise";

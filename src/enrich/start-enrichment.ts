@@ -6,7 +6,7 @@
 // then sent, and once the service's active-jobs limit refuses one, the rest wait for the poll
 // pass. Every row then shows in ONE write what happened to it (sent, waiting, or `Skipped: …`).
 import type { JobsContext } from "../jobs/job-context";
-import { isJobDone, type JobRecord } from "../jobs/job-store";
+import { isJobDone, type JobRecord } from "../jobs/job-record";
 import { InvalidInputError } from "../errors/user-error";
 import { keepPolling } from "../jobs/start-search";
 import { ALREADY_ENRICHED } from "./result-columns";

@@ -3,24 +3,16 @@
 // Google runs without a current document reaches it through SpreadsheetApp.openById, and every
 // editor's sidebar reads the same records. ONE entry (PROJECT-visible, at the spreadsheet) holds
 // every key, so a pass reads the store with one listing and one call per entry and writes it with
-// one call. Only the execution holding the store's write claim changes that entry (claim()): two
-// executions never rewrite it at once, so no change of another execution is ever overwritten.
-// Google allows 30,000 characters of metadata per location; we count key + value characters.
-import { JobStoreFullError } from "../jobs/job-store";
+// one call. Only the execution holding the store's write claim changes that entry (claim():
+// metadata-write-claim.ts); a store still in the per-key layout before it moves into it with the
+// next write (metadata-migration.ts). Google allows 30,000 characters of metadata per location; we
+// count key + value characters.
+import { JobStoreFullError } from "../jobs/job-store-budget";
 import type { KeyValueStore, StoreBudget } from "../jobs/key-value-store";
-import {
-  CLAIM_KEY,
-  DATA_KEY,
-  EMPTY_DATA_CHARS,
-  LEGACY_PREFIX,
-  decodeClaim,
-  decodeData,
-  decodeNamedValue,
-  encodeClaim,
-  encodeData,
-  lineChars,
-  type Claim,
-} from "./metadata-entries";
+import { CLAIM_KEY, DATA_KEY, EMPTY_DATA_CHARS, decodeClaim, decodeData, encodeData, lineChars } from "./metadata-entries";
+import { removeQuietly, type Metadata } from "./metadata-handles";
+import { moveLegacyEntries, readLegacyEntry, type LegacyKeys } from "./metadata-migration";
+import { WriteClaim, type ClaimEntry, type ClaimHolder, type StoreClaims, type StoreRuntime } from "./metadata-write-claim";
 
 /** Our share of the spreadsheet's 30,000 characters, leaving room for other tools' metadata. */
 export const METADATA_BUDGET_CHARS = 24_000;
@@ -38,79 +30,13 @@ export const METADATA_STORE_BUDGET: StoreBudget = {
   pruneAbove: 15_000,
 };
 
-/** Longer than an execution may live (6 min): a claim its execution never removed is void after it. */
-export const CLAIM_MS = 6.5 * 60 * 1000;
-/** A caller that may wait looks again after about this long while another execution holds the claim. */
-const CLAIM_RETRY_MS = 500;
-/** Per-key entries moved into the data entry at a time: both copies count until the old one is removed. */
-const MIGRATION_STEP_CHARS = 3_000;
-/** Keys of the per-key layout nothing reads any more (the pass lease, now the write claim). */
-const OBSOLETE_KEYS = ["passLease"];
-
-/** Which locks the claiming execution holds for as long as it holds the claim. */
-export interface ClaimHolder {
-  /** The current document's lock (this store is the current document's). */
-  documentLock: boolean;
-  /** The id of the user whose lock it holds (a pass), or null. */
-  userLock: string | null;
-}
-
-/** The write claim of a document's store: what an execution takes before changing it. */
-export interface StoreClaims {
-  /** Takes the claim, waiting up to `waitMs` while another execution holds it; false if it could not. */
-  claim(holder: ClaimHolder, waitMs?: number): boolean;
-  /** Writes what is pending and gives the claim up. */
-  release(): void;
-}
-
-/** What the store needs of the platform: Apps Script's services, or a test's stand-ins. */
-export interface StoreRuntime {
-  now(): number;
-  sleep(ms: number): void;
-  newToken(): string;
-  random(): number;
-}
-
-const APPS_SCRIPT: StoreRuntime = {
-  now: () => Date.now(),
-  sleep: (ms) => Utilities.sleep(ms),
-  newToken: () => Utilities.getUuid(),
-  random: () => Math.random(),
-};
-
-type Metadata = GoogleAppsScript.Spreadsheet.DeveloperMetadata;
-
-interface LegacyEntry {
-  handle: Metadata;
-  name: string;
-}
-
-interface ClaimEntry {
-  handle: Metadata;
-  claim: Claim;
-  chars: number;
-}
-
-/** The store as one listing found it, with this execution's changes. */
-interface Listing {
-  /** What the data entry holds, or will once written. */
-  entry: Map<string, string>;
+/** The store as one listing found it, with this execution's changes (its claims: WriteClaim). */
+interface Listing extends LegacyKeys {
   handle: Metadata | null;
   /** Whether the data entry exists (its handle may still be unknown right after adding it). */
   exists: boolean;
   /** Further data entries (there should be none): merged into the first, removed at the next write. */
   extra: Metadata[];
-  /** Entries of the per-key layout, moved into the data entry by the next write. */
-  legacy: LegacyEntry[];
-  legacyValues: Map<string, string>;
-  /** Keys deleted while only the per-key layout held them. */
-  deleted: Set<string>;
-  claims: ClaimEntry[];
-}
-
-/** A claim whose execution has certainly ended: expired, or made under a lock the caller now holds. */
-function isVoid(claim: Claim, holder: ClaimHolder, now: number): boolean {
-  return claim.until <= now || (claim.documentLock && holder.documentLock) || (claim.userLock !== null && claim.userLock === holder.userLock);
 }
 
 /**
@@ -121,20 +47,23 @@ function isVoid(claim: Claim, holder: ClaimHolder, now: number): boolean {
 export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
   readonly budget = METADATA_STORE_BUDGET;
   private listing: Listing | null = null;
-  private held: { handle: Metadata; depth: number } | null = null;
+  private readonly writeClaim: WriteClaim;
   private batchDepth = 0;
   private pending = false;
 
   constructor(
     private readonly spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-    private readonly runtime: StoreRuntime = APPS_SCRIPT,
-  ) {}
+    runtime?: StoreRuntime,
+  ) {
+    this.writeClaim = new WriteClaim(spreadsheet, runtime);
+  }
 
   // ---- reading ----------------------------------------------------------------------------------
 
   private load(): Listing {
     if (this.listing !== null) return this.listing;
-    const listing: Listing = { entry: new Map(), handle: null, exists: false, extra: [], legacy: [], legacyValues: new Map(), deleted: new Set(), claims: [] };
+    const listing: Listing = { entry: new Map(), handle: null, exists: false, extra: [], legacy: [], legacyValues: new Map(), deleted: new Set() };
+    const claims: ClaimEntry[] = [];
     const found = this.spreadsheet.createDeveloperMetadataFinder().withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT).find();
     for (const metadata of found) {
       // Each getKey and getValue is a call: every value says what its entry is, so one call reads it.
@@ -151,15 +80,12 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
       }
       const claim = decodeClaim(raw);
       if (claim !== null) {
-        listing.claims.push({ handle: metadata, claim, chars: CLAIM_KEY.length + raw.length });
+        claims.push({ handle: metadata, claim, chars: CLAIM_KEY.length + raw.length });
         continue;
       }
-      const named = decodeNamedValue(raw) ?? namedByKey(metadata, raw);
-      if (named === null) continue;
-      listing.legacy.push({ handle: metadata, name: named.name });
-      // Two executions may have added the same key: the later entry wins, the other goes with the move.
-      if (OBSOLETE_KEYS.indexOf(named.name) < 0) listing.legacyValues.set(named.name, named.value);
+      readLegacyEntry(listing, metadata, raw);
     }
+    this.writeClaim.setListed(claims);
     this.listing = listing;
     return listing;
   }
@@ -251,46 +177,23 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
   }
 
   private requireClaim(): void {
-    if (this.held === null) {
+    if (!this.writeClaim.isHeld) {
       throw new Error("The job store's developer metadata is changed only under its write claim (withDocumentLock, or a pass's claim).");
     }
   }
 
   /** What the location holds once the next write is done: the data entry with every key, and the claims. */
   private charsAfterWrite(): number {
-    const listing = this.load();
+    this.load();
     let total = DATA_KEY.length + EMPTY_DATA_CHARS;
     const all = this.getProperties();
     for (const key of Object.keys(all)) total += lineChars(key, all[key] ?? "");
-    for (const { chars } of listing.claims) total += chars;
-    return total;
+    return total + this.writeClaim.listedChars();
   }
 
   private write(listing: Listing): void {
-    // Entries of the per-key layout move into the data entry a few thousand characters at a time:
-    // each lives twice between the write that copies it and its removal.
-    while (listing.legacy.length > 0) {
-      const step: LegacyEntry[] = [];
-      let chars = 0;
-      for (const old of listing.legacy) {
-        const value = listing.entry.has(old.name) || listing.deleted.has(old.name) ? undefined : listing.legacyValues.get(old.name);
-        const copy = value === undefined ? 0 : lineChars(old.name, value);
-        if (step.length > 0 && chars + copy > MIGRATION_STEP_CHARS) break;
-        if (value !== undefined) listing.entry.set(old.name, value);
-        step.push(old);
-        chars += copy;
-      }
-      this.writeEntry(listing);
-      for (const old of step) removeQuietly(old.handle);
-      listing.legacy = listing.legacy.slice(step.length);
-      if (listing.legacy.length === 0) {
-        listing.legacyValues.clear();
-        listing.deleted.clear();
-        this.removeExtra(listing);
-        return;
-      }
-    }
-    this.writeEntry(listing);
+    if (listing.legacy.length > 0) moveLegacyEntries(listing, () => this.writeEntry(listing));
+    else this.writeEntry(listing);
     this.removeExtra(listing);
   }
 
@@ -323,76 +226,15 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
 
   // ---- the write claim --------------------------------------------------------------------------
 
-  /**
-   * Takes the store's write claim: adds a claim entry, then lists the store. If no other live claim
-   * is listed, no other execution can be changing the store (one that claimed earlier is listed;
-   * one that claims later lists this claim and steps back; one that released has written), so the
-   * values just read are current and this execution may change them. Otherwise it steps back, and
-   * tries again while `waitMs` allows. Claims whose execution certainly ended are removed.
-   */
+  /** Takes the store's write claim (WriteClaim.take); the listing that follows it is what the holder changes. */
   claim(holder: ClaimHolder, waitMs = 0): boolean {
-    if (this.held !== null) {
-      this.held.depth += 1;
-      return true;
-    }
-    const giveUpAt = this.runtime.now() + waitMs;
-    for (;;) {
-      const mine: Claim = { token: this.runtime.newToken(), until: this.runtime.now() + CLAIM_MS, ...holder };
-      this.spreadsheet.addDeveloperMetadata(CLAIM_KEY, encodeClaim(mine), SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+    return this.writeClaim.take(holder, waitMs, () => {
       this.listing = null;
-      const listing = this.load();
-      const own = listing.claims.find((c) => c.claim.token === mine.token);
-      const others = listing.claims.filter((c) => c !== own);
-      const now = this.runtime.now();
-      if (own !== undefined && others.every((c) => isVoid(c.claim, holder, now))) {
-        for (const other of others) removeQuietly(other.handle);
-        listing.claims = [own];
-        this.held = { handle: own.handle, depth: 1 };
-        return true;
-      }
-      if (own !== undefined) removeQuietly(own.handle);
-      else this.removeClaim(mine.token);
-      listing.claims = others;
-      if (this.runtime.now() + CLAIM_RETRY_MS > giveUpAt) return false;
-      this.runtime.sleep(Math.round(CLAIM_RETRY_MS * (0.5 + this.runtime.random())));
-    }
+      this.load();
+    });
   }
 
   release(): void {
-    const held = this.held;
-    if (held === null) return;
-    held.depth -= 1;
-    if (held.depth > 0) return;
-    try {
-      this.flush();
-    } finally {
-      this.held = null;
-      const listing = this.listing;
-      if (listing !== null) listing.claims = listing.claims.filter((c) => c.handle !== held.handle);
-      // Best effort: a claim left behind is void once it expires, or for the next holder of its lock.
-      removeQuietly(held.handle);
-    }
-  }
-
-  /** Our claim was not listed right after it was added (it should be): find it by key and remove it. */
-  private removeClaim(token: string): void {
-    for (const metadata of this.spreadsheet.createDeveloperMetadataFinder().withKey(CLAIM_KEY).find()) {
-      if (decodeClaim(metadata.getValue() ?? "")?.token === token) removeQuietly(metadata);
-    }
-  }
-}
-
-/** A per-key entry whose value does not name it (the oldest layout): its metadata key does. */
-function namedByKey(metadata: Metadata, raw: string): { name: string; value: string } | null {
-  const key = metadata.getKey();
-  return key.startsWith(LEGACY_PREFIX) ? { name: key.slice(LEGACY_PREFIX.length), value: raw } : null;
-}
-
-/** Removes an entry another execution may have removed already. */
-function removeQuietly(metadata: Metadata): void {
-  try {
-    metadata.remove();
-  } catch {
-    // Already gone: what we wanted.
+    this.writeClaim.release(() => this.flush());
   }
 }

@@ -4,7 +4,8 @@
 // scope the jobs live in the spreadsheet's developer metadata, so a trigger that Google runs
 // without a current document opens each document by id and still reaches them.
 import type { KeyValueStore } from "../jobs/key-value-store";
-import { DeveloperMetadataStore, type StoreClaims } from "./developer-metadata-store";
+import { DeveloperMetadataStore } from "./developer-metadata-store";
+import type { StoreClaims } from "./metadata-write-claim";
 import { UserFacingError } from "../errors/user-error";
 
 export interface DocumentAccess {

@@ -5,7 +5,7 @@
 // when repeated, never in a second one. From then on the job is polled and written like any other.
 import { isTerminalStatus, type Job, type JobKind } from "../api/schemas";
 import type { JobsContext } from "./job-context";
-import { newJobRecord, type JobRecord } from "./job-store";
+import { newJobRecord, type JobRecord } from "./job-record";
 import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
 import { InvalidInputError } from "../errors/user-error";
 import { keepPolling, searchIdentity } from "./start-search";
@@ -35,7 +35,6 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
     ctx.store.makeRoomForNewJob(job.name); // a full store says so now, not after the sheet is made
     record = newJobRecord({
       id: job.id,
-      kind,
       name: job.name,
       sheetId: null,
       sheetName: uniqueSheetName(ctx.spreadsheet, job.name || (kind === "search" ? "Imported search" : "Imported enrichment")),
@@ -49,7 +48,7 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
       ownSheet: true,
       createdBy: ctx.keyDigest, // this key found it: its account's job
       seenBy: [ctx.keyDigest],
-      ...(kind === "search" ? searchIdentity(job) : {}),
+      ...(kind === "search" ? { kind, ...searchIdentity(job) } : { kind }),
     });
     ctx.store.save(record); // before the sheet: a repeat after a kill finds the name here
   }

@@ -1,6 +1,6 @@
 // This file defines JobView, the plain JSON shape the sidebar receives for a job (docs/add-on-surface.md, "The shapes the sidebar reads").
 import { REQUEST_LIMITS } from "../api/request-schemas";
-import type { JobKind, JobRecord } from "./job-store";
+import type { JobKind, JobRecord } from "./job-record";
 import { refreshView, type RefreshView } from "./refresh-schedule";
 import { isMine } from "./ownership";
 
@@ -54,7 +54,7 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     error: record.error ?? record.note,
     createdAt: record.createdAt,
     finishedAt: record.finishedAt,
-    refresh: refreshView(record.refresh),
+    refresh: refreshView(record.kind === "search" ? record.refresh : undefined),
     mine: isMine(record, keyDigest),
     runCredits: runCredits(record),
   };

@@ -3,7 +3,7 @@
 // learns which other keys can see a job by asking the service (200: same account; 404: not).
 // A key that got 404 never polls that job again and never changes what it shows. A job that no
 // editor's current key can see any more (its creator switched accounts) is settled with a message.
-import type { JobRecord } from "./job-store";
+import type { JobRecord } from "./job-record";
 
 /** Digests kept per list: a team's keys, newest last; old entries drop off first. */
 const MAX_DIGESTS = 12;
@@ -30,13 +30,13 @@ export function isMine(record: JobRecord, digest: string | null): boolean {
 }
 
 /** The key read the job: it belongs to the creator's account, and may poll and write it. */
-export function markSeen(record: JobRecord, digest: string): JobRecord {
+export function markSeen<R extends JobRecord>(record: R, digest: string): R {
   if ((record.seenBy ?? []).indexOf(digest) >= 0 && canTry(record, digest)) return record;
   return { ...record, seenBy: withDigest(record.seenBy, digest), hiddenFrom: (record.hiddenFrom ?? []).filter((d) => d !== digest) };
 }
 
 /** The service answered 404 to this key: not its account's job. Nothing else of the record changes. */
-export function markHidden(record: JobRecord, digest: string): JobRecord {
+export function markHidden<R extends JobRecord>(record: R, digest: string): R {
   return { ...record, hiddenFrom: withDigest(record.hiddenFrom, digest), seenBy: (record.seenBy ?? []).filter((d) => d !== digest) };
 }
 

@@ -3,7 +3,7 @@
 // from elsewhere can be refreshed too; the first run falls due a period after the search started.
 import type { CreateSearchRequest, Job, SearchInput } from "../api/schemas";
 import type { JobsContext } from "./job-context";
-import type { JobRecord } from "./job-store";
+import type { JobRecord } from "./job-record";
 import { iso, periodMs, type RefreshEvery } from "./refresh-schedule";
 import { InvalidInputError } from "../errors/user-error";
 

@@ -14,7 +14,8 @@ import { REQUEST_LIMITS } from "../api/request-schemas";
 import { isTerminalStatus, type Account, type CreateSearchRequest, type CreateSearchResponse, type Job } from "../api/schemas";
 import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "./job-context";
-import { fingerprint, newJobRecord, type JobRecord } from "./job-store";
+import { newJobRecord, type JobRecord, type SearchRecord } from "./job-record";
+import { fingerprint } from "./job-store";
 import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
 
 const MIN_RESULTS = REQUEST_LIMITS.minResults;
@@ -73,7 +74,7 @@ export function searchInputKey(body: CreateSearchRequest): string {
 }
 
 /** What a search's record keeps of its input (searchKey, maxResults), from a status object's actor_input when it says. */
-export function searchIdentity(job: Job): Pick<JobRecord, "searchKey" | "maxResults"> {
+export function searchIdentity(job: Job): Pick<SearchRecord, "searchKey" | "maxResults"> {
   const input = job.actor_input;
   if (!input?.query || !input.location) return {};
   const body: CreateSearchRequest = {

@@ -15,7 +15,7 @@ import { BUSINESS_COLUMNS } from "../sheets/business-columns";
 import { upsertByName } from "../sheets/fast-upsert";
 import { upsertBusinesses } from "../sheets/writer";
 import type { JobsContext } from "../jobs/job-context";
-import type { JobRecord } from "../jobs/job-store";
+import type { JobRecord } from "../jobs/job-record";
 import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "../jobs/ownership";
 import { passNoteCleared } from "../jobs/record-note";
 import { createResultSheet, SheetsById, uniqueSheetName } from "../jobs/result-sheet";
@@ -202,10 +202,10 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
     report.pagesRead += read.length;
     const pages = plan.final ? readToEnd(ctx, plan.record, read, deadline, report) : read;
     if (!pages) continue;
-    const rows = plan.record.enrichment;
-    if (plan.record.kind === "enrichment" && rows) {
-      const key = `${plan.record.sheetId ?? ""}:${rows.headerRow}`;
-      const job = { record: plan.record, businesses: pages.flatMap((page) => page.items), final: plan.final, sent: plan.sent };
+    const record = plan.record;
+    if (record.kind === "enrichment" && record.enrichment) {
+      const key = `${record.sheetId ?? ""}:${record.enrichment.headerRow}`;
+      const job = { record, businesses: pages.flatMap((page) => page.items), final: plan.final, sent: plan.sent };
       enrichments.set(key, [...(enrichments.get(key) ?? []), job]);
       continue;
     }

@@ -11,7 +11,7 @@ import { isTerminalStatus, type Account, type Business } from "../api/schemas";
 import { BUSINESS_COLUMNS } from "../sheets/business-columns";
 import { mergeBusinesses } from "../sheets/merge";
 import type { JobsContext } from "../jobs/job-context";
-import type { JobRecord } from "../jobs/job-store";
+import { isScheduled, type ScheduledSearch, type SearchRecord } from "../jobs/job-record";
 import { canTry, markHidden } from "../jobs/ownership";
 import { nextSlotAfter, periodMs, iso, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "../jobs/refresh-schedule";
 import { createResultSheet, findSheetById, uniqueSheetName } from "../jobs/result-sheet";
@@ -24,10 +24,7 @@ interface RefreshReport {
   schedules: number;
 }
 
-type Scheduled = JobRecord & { refresh: RefreshSchedule };
-
-const scheduledSearches = (ctx: JobsContext): Scheduled[] =>
-  ctx.store.all().filter((r): r is Scheduled => r.kind === "search" && r.refresh !== undefined);
+const scheduledSearches = (ctx: JobsContext): ScheduledSearch[] => ctx.store.all().filter(isScheduled);
 
 export function runRefreshPass(ctx: JobsContext, deadline: number): RefreshReport {
   const report: RefreshReport = { runsStarted: 0, runsMerged: 0, schedules: 0 };
@@ -37,13 +34,13 @@ export function runRefreshPass(ctx: JobsContext, deadline: number): RefreshRepor
   return report;
 }
 
-function save(ctx: JobsContext, record: Scheduled, refresh: RefreshSchedule | undefined, extra: Partial<JobRecord> = {}): void {
+function save(ctx: JobsContext, record: ScheduledSearch, refresh: RefreshSchedule | undefined, extra: Partial<SearchRecord> = {}): void {
   ctx.store.save({ ...record, ...extra, refresh });
 }
 
 // ---- runs under way ---------------------------------------------------------------------------
 
-function followRuns(ctx: JobsContext, scheduled: Scheduled[], deadline: number, report: RefreshReport): void {
+function followRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: number, report: RefreshReport): void {
   const running = scheduled.filter((r) => r.refresh.run?.jobId);
   if (running.length === 0 || ctx.clock.now() >= deadline) return;
   const statuses = ctx.client.batch(running.map((r) => ctx.client.prepare.getSearch(r.refresh.run?.jobId ?? "")), { deadline });
@@ -83,9 +80,9 @@ function readRun(ctx: JobsContext, jobId: string, leadCount: number, deadline: n
   return read.complete ? distinctBusinesses(read.pages) : null; // read again by the next pass
 }
 
-function mergeRun(ctx: JobsContext, record: Scheduled, businesses: Business[]): void {
+function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Business[]): void {
   let sheet = findSheetById(ctx.spreadsheet, record.sheetId);
-  let extra: Partial<JobRecord> = {};
+  let extra: Partial<SearchRecord> = {};
   if (!sheet) {
     const name = uniqueSheetName(ctx.spreadsheet, record.sheetName ?? record.name);
     sheet = createResultSheet(ctx.spreadsheet, name);
@@ -101,9 +98,9 @@ function mergeRun(ctx: JobsContext, record: Scheduled, businesses: Business[]): 
 
 function finishRun(
   ctx: JobsContext,
-  record: Scheduled,
+  record: ScheduledSearch,
   error: string | null,
-  extra: Partial<JobRecord> = {},
+  extra: Partial<SearchRecord> = {},
   outcome: Pick<RefreshSchedule, "lastRunAdded" | "lastRunCredits"> = {},
 ): void {
   const refresh = record.refresh;
@@ -112,7 +109,7 @@ function finishRun(
 
 // ---- due runs ---------------------------------------------------------------------------------
 
-function startDueRuns(ctx: JobsContext, scheduled: Scheduled[], deadline: number, report: RefreshReport): void {
+function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: number, report: RefreshReport): void {
   const now = ctx.clock.now();
   // The search itself must be done first: its sheet is the one the run merges into.
   const due = scheduled.filter((r) => r.refresh.every !== "off" && !r.refresh.run?.jobId && r.settled && Date.parse(r.refresh.nextRunAt) <= now);
@@ -124,7 +121,7 @@ function startDueRuns(ctx: JobsContext, scheduled: Scheduled[], deadline: number
     const kept = refresh.run && refresh.run.slot === refresh.nextRunAt ? refresh.run : null;
     const run: RefreshRun = kept ?? { slot: refresh.nextRunAt, idempotencyKey: ctx.newIdempotencyKey(), creditsChecked: false, jobId: null, startedAt: null };
     if (!kept) save(ctx, record, { ...refresh, run });
-    return { record: { ...record, refresh: { ...refresh, run } } as Scheduled, run };
+    return { record: { ...record, refresh: { ...refresh, run } } as ScheduledSearch, run };
   });
 
   // One round trip: the account (for the credit check) and each search, which proves the current
@@ -162,7 +159,7 @@ function startDueRuns(ctx: JobsContext, scheduled: Scheduled[], deadline: number
   });
 }
 
-function startRun(ctx: JobsContext, record: Scheduled, run: RefreshRun, every: RefreshEvery, deadline: number): boolean {
+function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, every: RefreshEvery, deadline: number): boolean {
   if (ctx.clock.now() >= deadline) return false;
   try {
     const created = ctx.client.createSearch(record.refresh.search, { idempotencyKey: run.idempotencyKey, deadline });
@@ -192,6 +189,6 @@ function startRun(ctx: JobsContext, record: Scheduled, run: RefreshRun, every: R
 }
 
 /** A run that cannot happen costs nothing and is tried again at the next slot, not in a loop. */
-function skipSlot(ctx: JobsContext, record: Scheduled, every: RefreshEvery, why: string): void {
+function skipSlot(ctx: JobsContext, record: ScheduledSearch, every: RefreshEvery, why: string): void {
   save(ctx, record, { ...record.refresh, run: null, lastError: why, nextRunAt: nextSlotAfter(record.refresh.nextRunAt, every, ctx.clock.now()) });
 }

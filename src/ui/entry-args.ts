@@ -114,7 +114,7 @@ const EnrichArgsSchema = z.pipe(
 const RECENT_MAX_PAGE = 50;
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const ENTRY_ARGS = {
+const ENTRY_ARGS = {
   saveSettings: orEmpty(
     z.object({
       // What is not text is left empty: the key field keeps the saved key, the address takes the build's default.

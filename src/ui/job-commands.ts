@@ -5,6 +5,7 @@ import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { currentJobStore } from "../gas/jobs-context";
 import { pollPassUnderLock, runTriggerPass } from "../gas/pass-runner";
 import { importJob as importTrackedJob } from "../jobs/import-job";
+import { isScheduled } from "../jobs/job-record";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { canTry } from "../jobs/ownership";
@@ -68,7 +69,7 @@ export const setRefresh = commandWith("setRefresh", { lock: true }, (args, call)
   const record = setSearchRefresh(context, args, call.deadline);
   // The background pass runs the schedule: keep this user's trigger while their key has a job
   // to move or a schedule to run.
-  const needed = context.store.all().some((r) => canTry(r, context.keyDigest) && (!r.settled || r.refresh !== undefined));
+  const needed = context.store.all().some((r) => canTry(r, context.keyDigest) && (!r.settled || isScheduled(r)));
   if (needed) context.ensurePollTrigger();
   else context.removePollTrigger();
   return toJobView(record, context.keyDigest);

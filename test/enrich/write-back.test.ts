@@ -5,7 +5,8 @@
 // are the ones that asked: another row with the same pair, not selected, stays as it is.
 import { BusinessSchema, type Business } from "../../src/api/schemas";
 import type { JobsContext } from "../../src/jobs/job-context";
-import { JobStore, type JobRecord } from "../../src/jobs/job-store";
+import type { JobRecord } from "../../src/jobs/job-record";
+import { JobStore } from "../../src/jobs/job-store";
 import type { KeyValueStore } from "../../src/jobs/key-value-store";
 import { SheetsById } from "../../src/jobs/result-sheet";
 import { writeEnrichmentResults } from "../../src/enrich/poll";

@@ -4,7 +4,8 @@
 // other's changes; claims of executions that certainly ended are void; entries of the per-key
 // layout (deployments before this one) are read and moved into the data entry by the first write,
 // never holding more than Google's 30,000 characters on the way.
-import { CLAIM_MS, DeveloperMetadataStore, METADATA_BUDGET_CHARS, type ClaimHolder, type StoreRuntime } from "../../src/gas/developer-metadata-store";
+import { DeveloperMetadataStore, METADATA_BUDGET_CHARS } from "../../src/gas/developer-metadata-store";
+import { CLAIM_MS, type ClaimHolder, type StoreRuntime } from "../../src/gas/metadata-write-claim";
 import { createRuntime } from "../../dev/fakes/runtime";
 
 let runtime: ReturnType<typeof createRuntime>;

@@ -1,6 +1,6 @@
 // Who may move a job forward: keys of the creator's account (seen), never a key that got 404
 // (hidden); a job is given up only when every editor's current key got 404.
-import type { JobRecord } from "../../src/jobs/job-store";
+import type { JobRecord } from "../../src/jobs/job-record";
 import { canTry, isMine, markHidden, markSeen, nobodyCanSee } from "../../src/jobs/ownership";
 
 const base: JobRecord = {

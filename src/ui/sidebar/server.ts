@@ -25,7 +25,7 @@ export type RefreshEvery = NonNullable<ArgsIn<"setRefresh">>["every"];
 type SidebarName = Extract<(typeof ENTRY_POINTS)[number], { calledBy: "sidebar" } | { fromSidebar: true }>["name"];
 
 type ServerApi = Pick<Landed, SidebarName>;
-export type ServerFunctionName = keyof ServerApi;
+type ServerFunctionName = keyof ServerApi;
 
 /** The arguments the sidebar sends: each server function's own, typed by its schema (src/ui/entry-args.ts). */
 type ArgsOf<K extends ServerFunctionName> = Parameters<ServerApi[K]>;

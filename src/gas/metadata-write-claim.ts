@@ -1,0 +1,141 @@
+// This file defines the write claim of the full-scope build's job store (developer-metadata-store.ts):
+// only the execution holding it changes the store's data entry, so two executions never rewrite
+// it at once and no change of another execution is ever overwritten. A claim is an entry of its
+// own (CLAIM_KEY) that the claiming execution adds, then looks for others beside it; one whose
+// execution has certainly ended (expired, or made under a lock the claimer now holds) is void.
+import { CLAIM_KEY, decodeClaim, encodeClaim, type Claim } from "./metadata-entries";
+import { removeQuietly, type Metadata } from "./metadata-handles";
+
+/** Longer than an execution may live (6 min): a claim its execution never removed is void after it. */
+export const CLAIM_MS = 6.5 * 60 * 1000;
+/** A caller that may wait looks again after about this long while another execution holds the claim. */
+const CLAIM_RETRY_MS = 500;
+
+/** Which locks the claiming execution holds for as long as it holds the claim. */
+export interface ClaimHolder {
+  /** The current document's lock (this store is the current document's). */
+  documentLock: boolean;
+  /** The id of the user whose lock it holds (a pass), or null. */
+  userLock: string | null;
+}
+
+/** The write claim of a document's store: what an execution takes before changing it. */
+export interface StoreClaims {
+  /** Takes the claim, waiting up to `waitMs` while another execution holds it; false if it could not. */
+  claim(holder: ClaimHolder, waitMs?: number): boolean;
+  /** Writes what is pending and gives the claim up. */
+  release(): void;
+}
+
+/** What the store needs of the platform: Apps Script's services, or a test's stand-ins. */
+export interface StoreRuntime {
+  now(): number;
+  sleep(ms: number): void;
+  newToken(): string;
+  random(): number;
+}
+
+const APPS_SCRIPT: StoreRuntime = {
+  now: () => Date.now(),
+  sleep: (ms) => Utilities.sleep(ms),
+  newToken: () => Utilities.getUuid(),
+  random: () => Math.random(),
+};
+
+/** A claim entry as a listing of the store found it. */
+export interface ClaimEntry {
+  handle: Metadata;
+  claim: Claim;
+  chars: number;
+}
+
+/** A claim whose execution has certainly ended: expired, or made under a lock the caller now holds. */
+function isVoid(claim: Claim, holder: ClaimHolder, now: number): boolean {
+  return claim.until <= now || (claim.documentLock && holder.documentLock) || (claim.userLock !== null && claim.userLock === holder.userLock);
+}
+
+/** One store's write claim in this execution: the claims its last listing found, and the one held. */
+export class WriteClaim {
+  private held: { handle: Metadata; depth: number } | null = null;
+  /** The claim entries of the store's last listing, as this execution has changed them since. */
+  private listed: ClaimEntry[] = [];
+
+  constructor(
+    private readonly spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
+    private readonly runtime: StoreRuntime = APPS_SCRIPT,
+  ) {}
+
+  get isHeld(): boolean {
+    return this.held !== null;
+  }
+
+  /** The claim entries a new listing of the store found. */
+  setListed(entries: ClaimEntry[]): void {
+    this.listed = entries;
+  }
+
+  /** Characters the listed claims take of the location. */
+  listedChars(): number {
+    let total = 0;
+    for (const { chars } of this.listed) total += chars;
+    return total;
+  }
+
+  /**
+   * Takes the store's write claim: adds a claim entry, then lists the store (`relist`). If no
+   * other live claim is listed, no other execution can be changing the store (one that claimed
+   * earlier is listed; one that claims later lists this claim and steps back; one that released
+   * has written), so the values just read are current and this execution may change them.
+   * Otherwise it steps back, and tries again while `waitMs` allows. Claims whose execution
+   * certainly ended are removed.
+   */
+  take(holder: ClaimHolder, waitMs: number, relist: () => void): boolean {
+    if (this.held !== null) {
+      this.held.depth += 1;
+      return true;
+    }
+    const giveUpAt = this.runtime.now() + waitMs;
+    for (;;) {
+      const mine: Claim = { token: this.runtime.newToken(), until: this.runtime.now() + CLAIM_MS, ...holder };
+      this.spreadsheet.addDeveloperMetadata(CLAIM_KEY, encodeClaim(mine), SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+      relist();
+      const own = this.listed.find((c) => c.claim.token === mine.token);
+      const others = this.listed.filter((c) => c !== own);
+      const now = this.runtime.now();
+      if (own !== undefined && others.every((c) => isVoid(c.claim, holder, now))) {
+        for (const other of others) removeQuietly(other.handle);
+        this.listed = [own];
+        this.held = { handle: own.handle, depth: 1 };
+        return true;
+      }
+      if (own !== undefined) removeQuietly(own.handle);
+      else this.removeClaim(mine.token);
+      this.listed = others;
+      if (this.runtime.now() + CLAIM_RETRY_MS > giveUpAt) return false;
+      this.runtime.sleep(Math.round(CLAIM_RETRY_MS * (0.5 + this.runtime.random())));
+    }
+  }
+
+  /** Gives up one level of the claim; at the last, runs `flush` (what is pending) and removes the claim. */
+  release(flush: () => void): void {
+    const held = this.held;
+    if (held === null) return;
+    held.depth -= 1;
+    if (held.depth > 0) return;
+    try {
+      flush();
+    } finally {
+      this.held = null;
+      this.listed = this.listed.filter((c) => c.handle !== held.handle);
+      // Best effort: a claim left behind is void once it expires, or for the next holder of its lock.
+      removeQuietly(held.handle);
+    }
+  }
+
+  /** Our claim was not listed right after it was added (it should be): find it by key and remove it. */
+  private removeClaim(token: string): void {
+    for (const metadata of this.spreadsheet.createDeveloperMetadataFinder().withKey(CLAIM_KEY).find()) {
+      if (decodeClaim(metadata.getValue() ?? "")?.token === token) removeQuietly(metadata);
+    }
+  }
+}

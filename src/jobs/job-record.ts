@@ -1,0 +1,111 @@
+// This file defines the job store's records: JobRecord, one per job, a SearchRecord or an
+// EnrichmentRecord by its kind, with the fields both kinds share in JobRecordBase; StartRecord, one
+// per logical job creation; and how both are stored (their keys' prefixes, their JSON read back).
+// Every version of the add-on has stored a record's kind, so a record read back is one of the two
+// kinds; records are read as they were stored (JSON, not validated), so fields a later version
+// added are absent from older records and optional here.
+import type { EnrichTarget } from "./enrich-target";
+import type { RefreshSchedule } from "./refresh-schedule";
+
+export type JobKind = "search" | "enrichment";
+
+/** What a job's record holds whatever its kind. */
+interface JobRecordBase {
+  id: string;
+  kind: JobKind;
+  name: string;
+  sheetId: number | null;
+  sheetName: string | null;
+  status: string;
+  leadCount: number | null;
+  enrichedCount: number | null;
+  creditsCharged: number | null;
+  rowsWritten: number;
+  /**
+   * Nothing is left to do for this job: after it ended, its results were re-read to the last page
+   * and written; or the service no longer knows it for the current key.
+   */
+  settled: boolean;
+  error: string | null;
+  /** Something the user should know that is not the service's error (e.g. the sheet was deleted). */
+  note: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  /** The start record that created this job, cleared once the job is done. */
+  startKey: string | null;
+  /**
+   * The idempotency key that created the job, kept while it runs instead of a start record of its
+   * own: a repeat of the same start sends it again, so the service answers with this job.
+   */
+  idempotencyKey?: string;
+  /** Opened with importJob: its results go into a results sheet of its own (enrichments too). */
+  ownSheet?: boolean;
+  /** Digest of the key that created the job (never the key itself): see ownership.ts. */
+  createdBy?: string;
+  /** Digests of keys that read the job: keys of the creator's account. */
+  seenBy?: string[];
+  /** Digests of keys the service answered 404: another account's keys, which leave the job alone. */
+  hiddenFrom?: string[];
+}
+
+/** A search's record. */
+export interface SearchRecord extends JobRecordBase {
+  kind: "search";
+  /** Its refresh schedule (setRefresh), with the run under way if any. */
+  refresh?: RefreshSchedule;
+  /** Its input without its name (start-search.ts searchInputKey): an identical start finds it while it runs. */
+  searchKey?: string;
+  /** Its maxResults: what one re-run of it reserves (JobView.runCredits). */
+  maxResults?: number;
+}
+
+/** An enrichment's record. */
+export interface EnrichmentRecord extends JobRecordBase {
+  kind: "enrichment";
+  /** An enrichment of rows of this document: where the rows are (sheetId is their sheet). */
+  enrichment?: EnrichTarget;
+}
+
+export type JobRecord = SearchRecord | EnrichmentRecord;
+
+/** A search with a refresh schedule: its record is never pruned, since the schedule lives in it. */
+export type ScheduledSearch = SearchRecord & { refresh: RefreshSchedule };
+
+export const isScheduled = (record: JobRecord): record is ScheduledSearch => record.kind === "search" && record.refresh !== undefined;
+
+type NewJobFields<R extends JobRecord> = R extends JobRecord ? Pick<R, "id" | "kind" | "name" | "sheetId" | "sheetName" | "status" | "createdAt"> & Partial<R> : never;
+
+/** A job just created by the service (or just found there): nothing written, nothing settled yet. */
+export function newJobRecord(fields: NewJobFields<JobRecord>): JobRecord {
+  return { leadCount: null, enrichedCount: null, creditsCharged: null, rowsWritten: 0, settled: false, error: null, note: null, finishedAt: null, startKey: null, ...fields };
+}
+
+export function isJobDone(record: JobRecord): boolean {
+  return record.settled;
+}
+
+/** A logical job creation: its idempotency key is stored BEFORE the request is sent. */
+export interface StartRecord {
+  idempotencyKey: string;
+  createdAt: string;
+  jobId: string | null;
+  /** The results sheet's name, chosen (and stored) before the sheet is inserted. */
+  sheetName: string | null;
+  sheetId: number | null;
+}
+
+/** The store's keys: a job's record under its id, a start record under its fingerprint. */
+export const JOB_PREFIX = "job:";
+export const START_PREFIX = "start:";
+/** A start record whose job never got created is forgotten after this. */
+export const START_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A stored record as it was written. */
+export function parseStored<T>(raw: string | null): T | null {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null; // A damaged record is treated as absent rather than stopping every pass.
+  }
+}

@@ -1,0 +1,116 @@
+// This file defines how much room the job store takes and keeps: Apps Script's limits (9 KB a
+// value and 500 KB a store, counted in UTF-8 bytes), the bytes each text of a record may take, the
+// record as stored (texts clipped to fit), the room a new job needs, and the pruning of old
+// finished jobs, oldest first, beyond a fixed count or once the store passes the pruning budget of
+// the store it is on (its StoreBudget: 300 KB of document properties, or a share of developer
+// metadata's characters).
+import { isJobDone, isScheduled, JOB_PREFIX, parseStored, START_PREFIX, START_RECORD_TTL_MS, type JobRecord, type StartRecord } from "./job-record";
+import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "./key-value-store";
+import { clipToBytes, utf8Bytes } from "./utf8";
+import { UserFacingError } from "../errors/user-error";
+
+/** Finished jobs kept for the sidebar's list; older ones are pruned. */
+export const MAX_FINISHED_JOBS = 40;
+/** Apps Script's limits, in UTF-8 bytes (a store counts its keys and values). */
+export const VALUE_LIMIT_BYTES = 9 * 1024;
+export const STORE_LIMIT_BYTES = DOCUMENT_PROPERTIES_BUDGET.limit;
+/**
+ * Finished jobs are pruned, oldest first, while the document's properties exceed this: well
+ * below the limit, so active jobs, settings and the other features' state always have room.
+ */
+export const STORE_BUDGET_BYTES = DOCUMENT_PROPERTIES_BUDGET.pruneAbove;
+/**
+ * Bytes of each text of a record: a 200-character ASCII name fits whole, a CJK one keeps its first
+ * 79 characters (3 bytes each) and an ellipsis; sheet names are at most 90 characters. Sized so that even 300
+ * active jobs with every text at its longest stay under the store's limit (see npm run bench).
+ */
+const TEXT_BUDGET_BYTES = { name: 240, sheetName: 270, error: 1200, note: 320 } as const;
+
+/** Bytes a store holds: keys and values, in UTF-8. */
+export const storeBytes = (properties: Record<string, string>): number => storeSize(DOCUMENT_PROPERTIES_BUDGET, properties);
+
+/** The store cannot take one more job: what remains are jobs in progress and scheduled searches. */
+export class JobStoreFullError extends UserFacingError {
+  constructor() {
+    super(
+      "This spreadsheet's list of Business Leads jobs is full: jobs still in progress and searches with a refresh schedule take all its room. " +
+        "Wait for a job to finish or turn a refresh schedule off, or start the search in another spreadsheet.",
+    );
+  }
+}
+
+/**
+ * The record as stored: texts clipped by UTF-8 bytes. JSON may escape characters (a control
+ * character takes 6 bytes), so the whole value is measured and the texts shrunk until it fits.
+ */
+export function storedRecordJson(record: JobRecord): string {
+  for (let share = 1; ; share /= 2) {
+    const clip = (text: string | null, budget: number) => (text === null ? null : clipToBytes(text, Math.floor(budget * share)));
+    const json = JSON.stringify({
+      ...record,
+      idempotencyKey: record.settled ? undefined : record.idempotencyKey, // a finished job needs it no more
+      name: clip(record.name, TEXT_BUDGET_BYTES.name) ?? "",
+      sheetName: clip(record.sheetName, TEXT_BUDGET_BYTES.sheetName),
+      error: clip(record.error, TEXT_BUDGET_BYTES.error),
+      note: clip(record.note, TEXT_BUDGET_BYTES.note),
+      ...(record.kind === "search" && record.refresh ? { refresh: { ...record.refresh, lastError: clip(record.refresh.lastError, TEXT_BUDGET_BYTES.error) } } : {}),
+    });
+    if (utf8Bytes(json) + utf8Bytes(JOB_PREFIX + record.id) <= VALUE_LIMIT_BYTES - 512 || share < 0.01) return json;
+  }
+}
+
+/**
+ * A job not yet created, with the longest texts its records may get: what a new job needs room
+ * for. It carries every field of either kind, so it is as large as a record of either may get.
+ */
+export function largestNewJob(name: string): { record: JobRecord; start: StartRecord } {
+  const id = "00000000-0000-4000-8000-000000000000";
+  const createdAt = new Date(0).toISOString();
+  const digest = "0".repeat(16);
+  const sheetName = `${name.slice(0, 100)} (9999)`; // Sheets allows 100 characters; a repeat adds " (n)"
+  const record = {
+    id, kind: "enrichment" as const, name, sheetId: 2 ** 31 - 1, sheetName, status: "x".repeat(16), leadCount: 99_999, enrichedCount: 99_999,
+    creditsCharged: 99_999, rowsWritten: 99_999, settled: false, error: null, note: null, createdAt, finishedAt: createdAt,
+    startKey: digest, idempotencyKey: id, createdBy: digest, seenBy: [digest], searchKey: digest, maxResults: 700,
+  };
+  return { record, start: { idempotencyKey: id, createdAt, jobId: id, sheetName, sheetId: 2 ** 31 - 1 } };
+}
+
+/**
+ * Keeps the newest finished jobs: at most MAX_FINISHED_JOBS, fewer while the store holds more
+ * than its budget's pruneAbove. Active jobs and scheduled searches are never pruned, nor any
+ * sheet touched. Start records that outlived their use go too.
+ */
+export function pruneJobs(store: KeyValueStore, budget: StoreBudget): void {
+  const properties = store.getProperties();
+  let total = storeSize(budget, properties);
+  const jobs = new Map<string, JobRecord>();
+  for (const key of Object.keys(properties)) {
+    if (!key.startsWith(JOB_PREFIX)) continue;
+    const record = parseStored<JobRecord>(properties[key] ?? null);
+    if (record) jobs.set(record.id, record);
+  }
+  const remove = (key: string) => {
+    if (properties[key] === undefined) return;
+    total -= budget.size(key, properties[key] ?? "");
+    delete properties[key];
+    store.deleteProperty(key);
+  };
+  // Oldest first: beyond the count, and for as long as the store is over its budget.
+  const finished = [...jobs.values()].filter((record) => isJobDone(record) && !isScheduled(record)).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const excess = finished.length - MAX_FINISHED_JOBS;
+  for (let i = 0; i < finished.length && (i < excess || total > budget.pruneAbove); i += 1) {
+    const record = finished[i] as JobRecord;
+    remove(JOB_PREFIX + record.id);
+    jobs.delete(record.id);
+    if (record.startKey) remove(START_PREFIX + record.startKey);
+  }
+  const now = Date.now();
+  for (const key of Object.keys(properties)) {
+    if (!key.startsWith(START_PREFIX)) continue;
+    const start = parseStored<StartRecord>(properties[key] ?? null);
+    const expired = start === null || now - Date.parse(start.createdAt) > START_RECORD_TTL_MS;
+    const job = start?.jobId ? jobs.get(start.jobId) : undefined;
+    if (job ? isJobDone(job) : expired) remove(key);
+  }
+}
