@@ -99,8 +99,7 @@ export class RecordCache<T> {
     const now = this.now();
     const byExpiry = new Map<number, Array<readonly [string, unknown]>>();
     for (const key of keys) {
-      const live = Object.keys(this.buckets.get(key) ?? {})
-        .map((id) => [id, (this.buckets.get(key) as Bucket<T>)[id] as [number, T]] as const)
+      const live = Object.entries(this.buckets.get(key) ?? {})
         .filter(([, entry]) => entry[0] > now)
         .sort((a, b) => b[1][0] - a[1][0]);
       // Bytes of each `"id":[expiresAt,record]` member, and the braces and commas around them.

@@ -51,16 +51,10 @@ interface Cell {
 }
 
 function evaluate(runtime: FakeRuntime, name: string, ...args: unknown[]): Cell {
-  const before = runtime.http.requests.length;
-  const startedAt = world.clock.now();
-  const result = runtime.run(name, args, { authMode: "CUSTOM_FUNCTION", user: EDITOR });
-  return {
-    value: result.value,
-    error: result.errorMessage,
-    killed: result.killed,
-    tookMs: world.clock.now() - startedAt,
-    sent: runtime.http.requests.slice(before).map((r) => ({ url: r.url, status: r.status })),
-  };
+  const log = runtime.http.requests;
+  const [from, at] = [log.length, world.clock.now()];
+  const { value, errorMessage: error, killed } = runtime.run(name, args, { authMode: "CUSTOM_FUNCTION", user: EDITOR });
+  return { value, error, killed, tookMs: world.clock.now() - at, sent: log.slice(from).map(({ url, status }) => ({ url, status })) };
 }
 
 /** An editor's runtime whose document shares `apiKey` with formulas; each round trip takes `latencyMs` of virtual time. */
