@@ -2,6 +2,7 @@
 // figures as a table, targets next to measured values. No pass/fail: it throws only if something
 // crashes, and scripts/bench.mjs then exits non-zero.
 import { backgroundFigures } from "./background-figures";
+import { bigRangeFigures } from "./big-range-figures";
 import { bundleFigures, type Builds } from "./bundle-figures";
 import { diagnoseFigures } from "./diagnose-figures";
 import { throughputFigures, validationFigures } from "./client-figures";
@@ -31,6 +32,7 @@ export async function main(input: BenchInput): Promise<void> {
   await backgroundFigures(input.root);
   console.log("\n== Custom functions and scheduled refreshes (built bundle, Apps Script fakes, simulator worker) ==");
   await functionAndRefreshFigures(input.root);
+  await bigRangeFigures(input.root);
   console.log("\n== The sidebar (dist/Sidebar.html; load time in chromium through the playground) ==");
   await sidebarFigures(input.root);
   console.log("\n== Enriching rows of a sheet (built bundle, Apps Script fakes, simulator worker, virtual clock) ==");

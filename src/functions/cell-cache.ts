@@ -21,6 +21,8 @@ export const CACHE_SECONDS = {
   active: 20,
   /** A job's family (search or enrichment) never changes. */
   kind: 6 * 60 * 60,
+  /** An ID the service does not know for this key: long enough for a big range's later evaluations. */
+  missing: 10 * 60,
 } as const;
 
 /** Characters per entry: 3 bytes a character at worst keeps each entry under 100 KB. */

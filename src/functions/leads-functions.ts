@@ -1,13 +1,13 @@
 // This file defines the custom functions LEADS_LOCATIONS, LEADS_CREDITS, LEADS_BUSINESS, LEADS_JOB
-// and LEADS_RESULTS. A range argument is answered in ONE fetchAll round trip for all its cells
-// (Google's advice for custom functions), answers are cached in the document cache for as long
-// as they cannot change (a terminal job for hours, an active one for seconds), and every failure
-// is a sentence for the cell, never a stack trace or a raw body.
-import type { LeadsApiError } from "../api/errors";
+// and LEADS_RESULTS. A range argument is answered in fetchAll round trips for all its cells
+// (Google's advice for custom functions; one round trip up to 200 IDs), within the service's rate
+// limit and the 30 s a formula may run: a big range answers what it read and says "Not fetched
+// yet" in the other cells, and the next evaluation reads only those (lookups.ts). Answers are
+// cached in the document cache for as long as they cannot change (a terminal job for hours, an
+// active one for seconds), and every failure is a sentence for the cell, never a stack trace or
+// a raw body.
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
-import { isTerminalStatus, type Business, type Job, type JobKind, type ResultsPage } from "../api/schemas";
-import type { BatchResult } from "../api/client";
-import type { PreparedRequest } from "../api/requests";
+import { isTerminalStatus, type Job, type JobKind, type ResultsPage } from "../api/schemas";
 import { UserFacingError } from "../errors/user-error";
 import { CACHE_SECONDS } from "./cell-cache";
 import {
@@ -23,16 +23,9 @@ import {
   type CellValue,
 } from "./field-values";
 import type { FormulaContext } from "./formula-context";
+import { JOB_KINDS, NotFetchedError, callRecords, checkId, knownKind, lookupBusinesses, lookupJobs, notFoundJob } from "./lookups";
 
 const LOCATION_COLUMNS = ["label", "country_code", "full_name", "location_code"] as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const JOB_KINDS: readonly JobKind[] = ["search", "enrichment"];
-
-interface CachedJob {
-  kind: JobKind;
-  job: Job;
-}
-
 /** One identifier argument: a single cell, or a range Sheets passes as rows of cells. */
 interface IdArgument {
   single: boolean;
@@ -48,13 +41,9 @@ function idArgument(raw: unknown): IdArgument {
 }
 
 function distinctIds(argument: IdArgument): string[] {
-  const seen: string[] = [];
-  for (const row of argument.rows) for (const id of row) if (id !== "" && seen.indexOf(id) < 0) seen.push(id);
-  return seen;
-}
-
-function checkId(id: string, what: string): UserFacingError | null {
-  return UUID.test(id) ? null : new UserFacingError(`"${id}" is not a ${what} ID (an ID looks like 3f2b…-…, as in the sheet's ID column).`);
+  const seen = new Set<string>();
+  for (const row of argument.rows) for (const id of row) if (id !== "") seen.add(id);
+  return [...seen];
 }
 
 /** The time a round trip as long as the last one would need: refuse to start it past the deadline. */
@@ -104,6 +93,8 @@ function answerIds<T extends object>(
   if (argument.single) {
     const only = answer(argument.rows[0]?.[0] ?? "");
     if (only === null) throw new UserFacingError("The ID is empty.");
+    // One cell: the service's own sentence (a 429 says how long to wait) rather than the range's short one.
+    if (only instanceof NotFetchedError) throw only.reason ?? only;
     if (only instanceof Error) throw only;
     const record = only as Record<string, unknown>;
     return field === null ? fieldTable(record, known) : fieldCell(record, field);
@@ -121,7 +112,8 @@ function answerIds<T extends object>(
     }
     return table;
   }
-  // A range with a field spills the same shape; a cell whose ID failed says why.
+  // A range with a field spills the same shape; a cell whose ID failed, or was left for the next
+  // evaluation, says so in a few words.
   return argument.rows.map((row) =>
     row.map((id) => {
       const found = answer(id);
@@ -133,112 +125,17 @@ function answerIds<T extends object>(
 
 export function leadsBusiness(ctx: FormulaContext, businessId: unknown, field: unknown): CellValue | CellValue[][] {
   const name = isBlank(field) ? null : fieldName(field, BUSINESS_FIELDS, "business");
-  return answerIds(idArgument(businessId), name, BUSINESS_FIELDS, (ids) => lookupBusinesses(ctx, ids));
+  return answerIds(idArgument(businessId), name, BUSINESS_FIELDS, (ids) => lookupBusinesses(ctx, callRecords(ctx), ids));
 }
 
 export function leadsJob(ctx: FormulaContext, jobId: unknown, field: unknown): CellValue | CellValue[][] {
   const name = isBlank(field) ? null : fieldName(field, JOB_FIELDS, "job");
   return answerIds(idArgument(jobId), name, JOB_FIELDS, (ids) => {
-    const jobs = lookupJobs(ctx, ids);
+    const jobs = lookupJobs(ctx, callRecords(ctx), ids);
     const plain = new Map<string, Job | Error>();
     jobs.forEach((value, id) => plain.set(id, value instanceof Error ? value : value.job));
     return plain;
   });
-}
-
-function lookupBusinesses(ctx: FormulaContext, ids: string[]): Map<string, Business | Error> {
-  const answers = new Map<string, Business | Error>();
-  const cached = ctx.cache.getMany<Business>(ids.map((id) => `biz:${id}`));
-  const missing: string[] = [];
-  for (const id of ids) {
-    const hit = cached.get(`biz:${id}`);
-    const invalid = checkId(id, "Business");
-    if (hit) answers.set(id, hit);
-    else if (invalid) answers.set(id, invalid);
-    else missing.push(id);
-  }
-  if (missing.length === 0) return answers;
-  const outcomes = ctx.client.batch(missing.map((id) => ctx.client.prepare.getBusiness(id)), { deadline: ctx.deadline });
-  throwIfAllFailedForTheKey(outcomes);
-  const fetched: Business[] = [];
-  missing.forEach((id, i) => {
-    const outcome = outcomes[i];
-    if (!outcome) return;
-    if (outcome.ok) {
-      answers.set(id, outcome.value);
-      fetched.push(outcome.value);
-    } else {
-      answers.set(id, outcome.error.kind === "not_found" ? new UserFacingError(`No business with ID ${id} for the key shared with formulas.`) : outcome.error);
-    }
-  });
-  // A business changes until its job is terminal: keep it for hours only when that is known.
-  const jobIds = fetched.map((b) => b.search_id).filter((id, i, all) => all.indexOf(id) === i);
-  const jobs = ctx.cache.getMany<CachedJob>(jobIds.map((id) => `job:${id}`));
-  const terminal = (jobId: string): boolean => {
-    const status = ctx.trackedJob(jobId)?.status ?? jobs.get(`job:${jobId}`)?.job.status;
-    return status !== undefined && isTerminalStatus(status);
-  };
-  ctx.cache.putMany(fetched.filter((b) => terminal(b.search_id)).map((b) => [`biz:${b.id}`, b] as const), CACHE_SECONDS.terminal);
-  ctx.cache.putMany(fetched.filter((b) => !terminal(b.search_id)).map((b) => [`biz:${b.id}`, b] as const), CACHE_SECONDS.active);
-  return answers;
-}
-
-/** A bad key or an exhausted rate limit fails every cell alike: say it once, for the whole call. */
-function throwIfAllFailedForTheKey(outcomes: ReadonlyArray<BatchResult<unknown>>): void {
-  const failures = outcomes.filter((o): o is { ok: false; error: LeadsApiError } => !o.ok);
-  const shared = failures.find((o) => o.error.kind !== "not_found" && o.error.kind !== "validation");
-  if (shared && failures.length === outcomes.length) throw shared.error;
-}
-
-/** The family of a job: from the document's records, else the cache, else unknown (ask both). */
-function knownKind(ctx: FormulaContext, jobId: string, kinds: Map<string, JobKind>): JobKind | null {
-  return ctx.trackedJob(jobId)?.kind ?? kinds.get(`kind:${jobId}`) ?? null;
-}
-
-function notFoundJob(jobId: string): UserFacingError {
-  return new UserFacingError(`No search or enrichment with ID ${jobId} for the key shared with formulas: check the ID, or whether it belongs to another account.`);
-}
-
-function lookupJobs(ctx: FormulaContext, ids: string[]): Map<string, CachedJob | Error> {
-  const answers = new Map<string, CachedJob | Error>();
-  const cached = ctx.cache.getMany<CachedJob>(ids.map((id) => `job:${id}`));
-  const kinds = ctx.cache.getMany<JobKind>(ids.map((id) => `kind:${id}`));
-  const requests: PreparedRequest<Job>[] = [];
-  const asked: Array<{ id: string; kind: JobKind }> = [];
-  for (const id of ids) {
-    const hit = cached.get(`job:${id}`);
-    const invalid = checkId(id, "job");
-    if (hit) answers.set(id, hit);
-    else if (invalid) answers.set(id, invalid);
-    else {
-      const kind = knownKind(ctx, id, kinds);
-      for (const candidate of kind ? [kind] : JOB_KINDS) {
-        requests.push(ctx.client.prepare.getJob(candidate, id));
-        asked.push({ id, kind: candidate });
-      }
-    }
-  }
-  if (requests.length === 0) return answers;
-  const outcomes = ctx.client.batch(requests, { deadline: ctx.deadline });
-  throwIfAllFailedForTheKey(outcomes);
-  const found = new Map<string, CachedJob>();
-  const failed = new Map<string, LeadsApiError>();
-  asked.forEach(({ id, kind }, i) => {
-    const outcome = outcomes[i];
-    if (!outcome) return;
-    if (outcome.ok) found.set(id, { kind, job: outcome.value });
-    else if (outcome.error.kind !== "not_found" || !failed.has(id)) failed.set(id, outcome.error);
-  });
-  for (const id of new Set(asked.map((a) => a.id))) {
-    const job = found.get(id);
-    const error = failed.get(id);
-    answers.set(id, job ?? (error && error.kind !== "not_found" ? error : notFoundJob(id)));
-  }
-  const jobs = [...found.values()];
-  ctx.cache.putMany(jobs.filter((j) => isTerminalStatus(j.job.status)).map((j) => [`job:${j.job.id}`, j] as const), CACHE_SECONDS.terminal);
-  ctx.cache.putMany(jobs.filter((j) => !isTerminalStatus(j.job.status)).map((j) => [`job:${j.job.id}`, j] as const), CACHE_SECONDS.active);
-  ctx.cache.putMany(jobs.map((j) => [`kind:${j.job.id}`, j.kind] as const), CACHE_SECONDS.kind);
-  return answers;
 }
 
 // ---- LEADS_RESULTS ------------------------------------------------------------------------------
@@ -254,8 +151,8 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
   const cached = ctx.cache.getLarge<CellValue[][]>(key);
   if (cached) return cached;
 
-  const kinds = ctx.cache.getMany<JobKind>([`kind:${id}`]);
-  const kind = knownKind(ctx, id, kinds);
+  const records = callRecords(ctx);
+  const kind = knownKind(ctx, records, id);
   const candidates = kind ? [kind] : JOB_KINDS;
   let started = ctx.clock.now();
   const firsts = ctx.client.batch(
@@ -293,7 +190,8 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
   for (const business of businesses) table.push(names.map((name) => fieldCell(business as Record<string, unknown>, name)));
   const terminal = isTerminalStatus(first.value.status) && isTerminalStatus(last.status);
   ctx.cache.putLarge(key, table, terminal ? CACHE_SECONDS.terminal : CACHE_SECONDS.active);
-  ctx.cache.putMany([[`kind:${id}`, foundKind]], CACHE_SECONDS.kind);
+  records.kinds.set(id, foundKind, CACHE_SECONDS.kind);
+  records.kinds.flush();
   return table;
 }
 

@@ -2,26 +2,8 @@
 // (each under Cache's 100 KB) and read back whole or not at all; namespaces keep keys apart;
 // a failing cache is a miss, never an error; field names and values as cells.
 import { CellCache, type CacheLike } from "../../src/functions/cell-cache";
+import { MapCache } from "./map-cache";
 import { BUSINESS_FIELDS, fieldList, fieldName, fieldTable, toCell } from "../../src/functions/field-values";
-
-class MapCache implements CacheLike {
-  readonly entries = new Map<string, string>();
-  getAll(keys: string[]): { [key: string]: string } {
-    const out: { [key: string]: string } = {};
-    for (const key of keys) {
-      const value = this.entries.get(key);
-      if (value !== undefined) out[key] = value;
-    }
-    return out;
-  }
-  putAll(values: { [key: string]: string }): void {
-    for (const key of Object.keys(values)) {
-      const value = values[key] as string;
-      if (Buffer.byteLength(value, "utf8") > 100 * 1024) throw new Error("Argument too large: value");
-      this.entries.set(key, value);
-    }
-  }
-}
 
 describe("CellCache", () => {
   it("splits a large answer into entries under 100 KB and reads it back whole", () => {
