@@ -6,7 +6,7 @@
 // sheet grows. Started with --no-key, the key form shows the simulator's address and saving the
 // demo key works.
 import { DEMO_KEYS } from "../../dev/simulator";
-import { describeInBrowser, eventually, openPlayground, type Session } from "./browser";
+import { describeInBrowser, eventually, gridCell, gridSelection, openPlayground, pressKeys, type Session } from "./browser";
 
 describeInBrowser("the playground's grid as a spreadsheet", () => {
   let session: Session;
@@ -15,12 +15,10 @@ describeInBrowser("the playground's grid as a spreadsheet", () => {
   });
   afterAll(async () => session?.close());
 
-  const cell = (a1: string) => session.page.locator(`td[data-cell="${a1}"]`);
-  const selection = () => session.page.getByLabel("Selection").textContent();
+  const cell = (a1: string) => gridCell(session.page, a1);
+  const selection = () => gridSelection(session.page);
+  const press = (...keys: string[]) => pressKeys(session.page, ...keys);
   const testing = () => session.playground.runtime.spreadsheetApp.testing;
-  const press = async (...keys: string[]) => {
-    for (const key of keys) await session.page.keyboard.press(key);
-  };
   /** Adds a sheet as a user would, with `rows` in it, and shows it in the grid. */
   async function showNewSheet(name: string, rows: Array<Array<string | number>>, frozenRows = 0): Promise<void> {
     testing().userAddSheet(name);

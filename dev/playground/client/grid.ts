@@ -202,9 +202,12 @@ class Grid {
     const tbody = document.createElement("tbody");
     tbody.append(...body);
     this.table.replaceChildren(thead, tbody);
-    this.table.style.marginTop = `${(first - frozen - 1) * this.rowHeight}px`;
-    this.below.style.height = `${Math.max(0, this.rows - last) * this.rowHeight}px`;
-    // The page's row height may differ from the guess (fonts): measure, and place the rows again by it.
+    const standIn = (): void => {
+      this.table.style.marginTop = `${(first - frozen - 1) * this.rowHeight}px`;
+      this.below.style.height = `${Math.max(0, this.rows - last) * this.rowHeight}px`;
+    };
+    standIn();
+    // The page's row height may differ from the guess (fonts): measure, and stand in for the rows by it.
     const rendered = tbody.rows;
     const a = rendered[frozen];
     const b = rendered[rendered.length - 1];
@@ -212,8 +215,7 @@ class Grid {
       const measured = (b.getBoundingClientRect().bottom - a.getBoundingClientRect().top) / (rendered.length - frozen);
       if (Math.abs(measured - this.rowHeight) > 0.01) {
         this.rowHeight = measured;
-        this.table.style.marginTop = `${(first - frozen - 1) * this.rowHeight}px`;
-        this.below.style.height = `${Math.max(0, this.rows - last) * this.rowHeight}px`;
+        standIn();
       }
     }
     this.table.style.setProperty("--head-height", `${this.headHeight()}px`);
