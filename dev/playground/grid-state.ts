@@ -5,7 +5,7 @@ export interface GridState {
   activeSheet: string;
   /** The selection in A1 notation on the active sheet. */
   selection: string;
-  /** Display values of the active sheet's used range, from A1, capped at GRID_ROW_LIMIT rows. */
+  /** Display values of the active sheet's used range, from A1: every row (the page renders those in view). */
   cells: string[][];
   /** What the formula bar shows where it differs from the display (formulas, quote-prefixed text), by A1. */
   inputs: Record<string, string>;

@@ -38,16 +38,21 @@ const STYLE = `
   button:disabled { color: #9aa0a6; cursor: default; }
   button:focus-visible, textarea:focus-visible { outline: 2px solid #1a73e8; }
   output { font-family: monospace; }
-  .formula-row { display: flex; gap: 8px; align-items: center; padding: 4px 12px; border-bottom: 1px solid #dadce0; min-height: 28px; }
+  /* The formula row keeps its height whatever it shows: an error line appearing under the pointer must not move the grid. */
+  .formula-row { display: flex; gap: 8px; align-items: center; padding: 4px 12px; border-bottom: 1px solid #dadce0; height: 42px; overflow: hidden; }
   .formula-row .fx { color: #5f6368; font-style: italic; }
   #formula-bar { flex: 1; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-  #cell-error { color: #c5221f; max-width: 60%; }
+  #cell-error { color: #c5221f; max-width: 60%; font-size: 12px; line-height: 16px; max-height: 32px; overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
+  #cell-error[hidden] { display: none; }
   #grid-wrap { flex: 1; overflow: auto; position: relative; }
   #grid { border-collapse: collapse; font-size: 12px; }
   #grid:focus { outline: none; }
-  #grid th { background: #f8f9fa; color: #5f6368; font-weight: 400; border: 1px solid #e0e0e0; padding: 2px 6px; position: sticky; top: 0; z-index: 1; }
-  #grid tbody th { position: sticky; left: 0; top: auto; text-align: right; }
-  #grid td { border: 1px solid #e0e0e0; padding: 2px 6px; max-width: 220px; min-width: 60px; height: 21px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: cell; user-select: none; position: relative; }
+  #grid th { background: #f8f9fa; color: #5f6368; font-weight: 400; border: 1px solid #e0e0e0; padding: 2px 6px; line-height: 16px; position: sticky; top: 0; z-index: 3; white-space: nowrap; }
+  #grid tbody th { position: sticky; left: 0; top: auto; text-align: right; z-index: 1; }
+  #grid td { border: 1px solid #e0e0e0; padding: 2px 6px; max-width: 220px; min-width: 60px; height: 21px; line-height: 16px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: cell; user-select: none; position: relative; }
+  /* Frozen rows stay under the column letters while the rows below them scroll. */
+  #grid tr.frozen td { position: sticky; top: var(--head-height, 22px); z-index: 1; }
+  #grid tbody tr.frozen th { top: var(--head-height, 22px); z-index: 2; }
   #grid td.number { text-align: right; }
   #grid td.error { text-align: center; }
   #grid tr.frozen td { font-weight: 700; background: #f1f3f4; }
@@ -121,7 +126,7 @@ Epoch Coffee, not a website</textarea>
   <div id="grid-wrap">
     <table id="grid" role="grid" tabindex="0"></table>
     <input id="cell-editor" type="text" aria-label="Cell editor" autocomplete="off" spellcheck="false" hidden>
-    <p id="grid-note"></p>
+    <div id="grid-below" aria-hidden="true"></div>
   </div>
   <div id="tabs" role="tablist" aria-label="Sheets"></div>
 </main>

@@ -30,7 +30,10 @@ export interface PlaygroundOptions {
    * then moves only when told (`advance`, the clock control): a test drives it step by step.
    */
   speed?: number;
-  /** The key saved before the page opens; null starts with no settings (default the growth demo key). */
+  /**
+   * The key saved before the page opens (default the growth demo key); null starts with no settings
+   * saved, the key form showing the simulator's address (see withServiceAddress).
+   */
   presetKey?: string | null;
   /** Repository root (default the working directory, as npm runs scripts). */
   root?: string;
@@ -91,7 +94,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       const args = Array.isArray(body.args) ? (body.args as unknown[]) : [];
       const answered = call(runtime, name, args);
       formulas.recalculate();
-      return json(answered);
+      return json(name === "getSettings" ? withServiceAddress(answered, sim.url) : answered);
     },
     "GET /api/grid": async (req) => {
       const since = new URL(req.url ?? "/", "http://x").searchParams.get("since") ?? "";
@@ -170,6 +173,18 @@ function call(runtime: FakeRuntime, name: string, args: readonly unknown[]): Cal
     // The fake refuses what google.script.run cannot carry (dates, functions…), as Apps Script does.
     return { ok: false, error: { name: "ScriptError", message: error instanceof Error ? error.message : String(error) } };
   }
+}
+
+/**
+ * The settings the sidebar shows, with the simulator's address where the user has saved none: as
+ * a production build shows the service address built into it (src/ui/build-defaults.ts), so the
+ * key form's "Leave it as it is" holds and saving a demo key works. The built bundle has no
+ * address of its own (the simulator's port is only known when it starts); nothing is stored.
+ */
+function withServiceAddress(answered: CallAnswer, simUrl: string): CallAnswer {
+  const value = answered.value;
+  if (!answered.ok || typeof value !== "object" || value === null || (value as { baseUrl?: unknown }).baseUrl !== "") return answered;
+  return { ...answered, value: { ...value, baseUrl: simUrl } };
 }
 
 /** The sidebar as the add-on shows it (showSidebar from the menu), else the built file itself. */

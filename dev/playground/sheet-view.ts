@@ -8,9 +8,6 @@ import { columnToLetters, parseA1 } from "../fakes/spreadsheet/a1";
 import type { CustomFormulas } from "./custom-formulas";
 import type { GridState } from "./grid-state";
 
-/** The grid shows at most this many rows; a 700-row sheet is still all there for the add-on. */
-export const GRID_ROW_LIMIT = 300;
-
 export interface PastedList {
   sheetName: string;
   rangeA1: string;
@@ -32,7 +29,7 @@ export class SheetView {
     const activeSheet = this.testing.activeSheetName();
     const info = this.testing.sheetInfo(activeSheet);
     const display = info.lastRow === 0 ? [] : this.testing.displayValues(activeSheet);
-    const cells = display.slice(0, GRID_ROW_LIMIT);
+    const cells = display;
     const inputs: Record<string, string> = {};
     const numbers: string[] = [];
     if (cells.length > 0) {
@@ -45,7 +42,7 @@ export class SheetView {
       }));
     }
     const errors: Record<string, string> = {};
-    for (const f of this.testing.formulaCells(activeSheet)) if (f.errorMessage !== null && f.row <= GRID_ROW_LIMIT) errors[`${columnToLetters(f.column)}${f.row}`] = f.errorMessage;
+    for (const f of this.testing.formulaCells(activeSheet)) if (f.errorMessage !== null) errors[`${columnToLetters(f.column)}${f.row}`] = f.errorMessage;
     return {
       sheets: this.testing.sheetNames(),
       activeSheet,

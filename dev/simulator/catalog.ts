@@ -1,4 +1,4 @@
-// This file defines the locations catalog behind GET /locations: ~230 real cities, with the
+// This file defines the locations catalog behind GET /locations: ~360 real cities, with the
 // ambiguous names (Springfield, Paris, London, Cambridge, Portland, Córdoba…) that make the
 // `label` necessary, and the prefix search over them.
 import type { JsonObject } from "./types";
@@ -287,6 +287,110 @@ Springfield|New Jersey|US|17
 Springfield|Vermont|US|9
 Springfield|Kentucky|US|3
 Springfield|Georgia|US|3
+Spring|Texas|US|63
+Springdale|Arkansas|US|87
+Spring Hill|Florida|US|115
+Spring Hill|Tennessee|US|55
+Spring Valley|Nevada|US|215
+Spring Valley|New York|US|33
+Springville|Utah|US|35
+Silver Spring|Maryland|US|81
+Colorado Springs|Colorado|US|480
+Coral Springs|Florida|US|134
+Palm Springs|California|US|45
+Hot Springs|Arkansas|US|38
+Washington|District of Columbia|US|690
+Oklahoma City|Oklahoma|US|680
+Louisville|Kentucky|US|630
+Fresno|California|US|540
+Mesa|Arizona|US|500
+Long Beach|California|US|460
+Virginia Beach|Virginia|US|455
+Oakland|California|US|430
+Tulsa|Oklahoma|US|410
+Bakersfield|California|US|400
+Wichita|Kansas|US|395
+Anaheim|California|US|345
+Lexington|Kentucky|US|320
+Henderson|Nevada|US|320
+Stockton|California|US|320
+Corpus Christi|Texas|US|317
+Riverside|California|US|315
+Santa Ana|California|US|310
+Newark|New Jersey|US|310
+Saint Paul|Minnesota|US|310
+Irvine|California|US|307
+Greensboro|North Carolina|US|300
+Lincoln|Nebraska|US|290
+Jersey City|New Jersey|US|290
+Durham|North Carolina|US|285
+Plano|Texas|US|285
+Chandler|Arizona|US|275
+Toledo|Ohio|US|270
+Reno|Nevada|US|265
+Fort Wayne|Indiana|US|265
+Gilbert|Arizona|US|267
+St. Petersburg|Florida|US|260
+Lubbock|Texas|US|260
+Laredo|Texas|US|255
+Irving|Texas|US|255
+Glendale|Arizona|US|250
+Glendale|California|US|195
+Winston-Salem|North Carolina|US|250
+Chesapeake|Virginia|US|250
+Scottsdale|Arizona|US|240
+Norfolk|Virginia|US|235
+Spokane|Washington|US|230
+Fremont|California|US|230
+Santa Clarita|California|US|228
+Baton Rouge|Louisiana|US|225
+San Bernardino|California|US|222
+Tacoma|Washington|US|220
+Des Moines|Iowa|US|215
+Huntsville|Alabama|US|215
+Rochester|New York|US|210
+Rochester|Minnesota|US|121
+Yonkers|New York|US|210
+Worcester|Massachusetts|US|206
+Port St. Lucie|Florida|US|204
+Little Rock|Arkansas|US|200
+Montgomery|Alabama|US|200
+Augusta|Georgia|US|200
+Grand Rapids|Michigan|US|198
+Overland Park|Kansas|US|197
+Tallahassee|Florida|US|196
+Grand Prairie|Texas|US|195
+Sioux Falls|South Dakota|US|192
+Knoxville|Tennessee|US|190
+Providence|Rhode Island|US|190
+Akron|Ohio|US|190
+Vancouver|Washington|US|190
+Mobile|Alabama|US|187
+Fort Lauderdale|Florida|US|183
+Chattanooga|Tennessee|US|180
+Tempe|Arizona|US|180
+Santa Rosa|California|US|178
+Eugene|Oregon|US|177
+Salem|Oregon|US|175
+Fort Collins|Colorado|US|170
+Jackson|Mississippi|US|150
+Syracuse|New York|US|148
+Bridgeport|Connecticut|US|148
+Gainesville|Florida|US|140
+Dayton|Ohio|US|137
+Columbia|South Carolina|US|137
+New Haven|Connecticut|US|134
+Ann Arbor|Michigan|US|123
+Fargo|North Dakota|US|125
+Hartford|Connecticut|US|121
+Billings|Montana|US|117
+Wilmington|North Carolina|US|117
+Boulder|Colorado|US|105
+Provo|Utah|US|115
+Burlington|Vermont|US|45
+Cheyenne|Wyoming|US|65
+Portsmouth|New Hampshire|US|22
+Wilmington|Delaware|US|70
 `;
 
 /** Lower-case without diacritics, so "cordoba" finds "Córdoba" and "zurich" finds "Zürich". */
@@ -328,19 +432,29 @@ export function findByLabel(label: string): CatalogEntry | undefined {
 
 export const MAX_LOCATION_MATCHES = 8;
 
-/** Prefix matches on the city name or the label; exact names first, then biggest cities. */
+/**
+ * How well `entry` matches the folded `needle`, best first: 0 the city's name itself, 1 a prefix of
+ * its name or label ("Spring" → "Springdale"), 2 a prefix of a later word of its name ("Springs" →
+ * "Colorado Springs"); null when it does not match.
+ */
+function matchTier(entry: CatalogEntry, needle: string): 0 | 1 | 2 | null {
+  const name = foldForSearch(entry.name);
+  if (name === needle) return 0;
+  if (name.startsWith(needle) || foldForSearch(entry.label).startsWith(needle)) return 1;
+  return name.split(/[\s-]+/).slice(1).some((word) => word.startsWith(needle)) ? 2 : null;
+}
+
+/** Matches on the city name or the label (see matchTier); the best matches first, then biggest cities. */
 export function searchLocations(q: string, country?: string): CatalogEntry[] {
   const needle = foldForSearch(q.trim());
-  const matches = CATALOG.filter((entry) => {
-    if (country !== undefined && entry.country_code !== country) return false;
-    return foldForSearch(entry.name).startsWith(needle) || foldForSearch(entry.label).startsWith(needle);
-  });
-  matches.sort((a, b) => {
-    const exactA = foldForSearch(a.name) === needle ? 0 : 1;
-    const exactB = foldForSearch(b.name) === needle ? 0 : 1;
-    return exactA - exactB || b.population - a.population || a.location_code - b.location_code;
-  });
-  return matches.slice(0, MAX_LOCATION_MATCHES);
+  const matches: Array<{ entry: CatalogEntry; tier: number }> = [];
+  for (const entry of CATALOG) {
+    if (country !== undefined && entry.country_code !== country) continue;
+    const tier = matchTier(entry, needle);
+    if (tier !== null) matches.push({ entry, tier });
+  }
+  matches.sort((a, b) => a.tier - b.tier || b.entry.population - a.entry.population || a.entry.location_code - b.entry.location_code);
+  return matches.slice(0, MAX_LOCATION_MATCHES).map((m) => m.entry);
 }
 
 /** The response shape: every Location field of the spec, nothing internal. */

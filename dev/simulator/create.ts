@@ -2,6 +2,7 @@
 // 428 → 422 → idempotency (202 / 409) → 402 inactive → free 402/403 → paid 402 → 403 → 429 → create.
 // A rejected request creates no job and deducts nothing.
 import { FREE_JOB_SIZE, isPaid, isSubscriptionActive, PRODUCT_MAX_JOB_SIZE, type AccountRecord } from "./accounts";
+import { searchKeyOf } from "./data";
 import { scheduledFailureAt, snapshot, type JobRecord } from "./jobs";
 import { fail, ok, type Reply } from "./reply";
 import type { SimState } from "./state";
@@ -93,12 +94,10 @@ function foundFor(request: SearchRequest): number {
   return /\bniche\b/i.test(request.input.query) ? Math.max(1, Math.floor(request.input.maxResults / 3)) : request.input.maxResults;
 }
 
-/** Places a re-run of the same search moves by: it finds that many new ones and loses as many. */
-export const PLACE_DRIFT = 7;
-
-function earlierRuns(state: SimState, accountId: string, query: string, label: string): number {
-  const same = (q: string) => q.trim().toLowerCase() === query.trim().toLowerCase();
-  return state.jobs.ofAccount(accountId).filter((job) => job.search !== undefined && same(job.search.input.query) && job.search.location.label === label).length;
+/** How many searches for the same query and location the account made before (any outcome, dashboard ones too). */
+export function earlierRuns(state: SimState, accountId: string, query: string, locationLabel: string): number {
+  const key = searchKeyOf(query, locationLabel);
+  return state.jobs.ofAccount(accountId).filter((job) => job.search !== undefined && searchKeyOf(job.search.input.query, job.search.location.label) === key).length;
 }
 
 function buildJob(state: SimState, account: AccountRecord, v: Validated, cost: number, usedFree: boolean): JobRecord {
@@ -126,7 +125,7 @@ function buildJob(state: SimState, account: AccountRecord, v: Validated, cost: n
   };
   if (v.kind === "search") {
     job.search = { input: v.request.input, location: v.request.location };
-    job.placeOffset = PLACE_DRIFT * earlierRuns(state, account.id, v.request.input.query, v.request.location.label);
+    job.placeRun = earlierRuns(state, account.id, v.request.input.query, v.request.location.label);
     if (/\bfail-me\b/i.test(v.request.input.query)) {
       job.failAt = scheduledFailureAt(job);
       job.error = "Discovery provider run failed: the map search actor aborted (simulated by 'fail-me' in the query)";

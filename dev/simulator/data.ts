@@ -56,8 +56,8 @@ export interface SearchContext {
   kind: "search";
   query: string;
   location: CatalogEntry;
-  /** Where the job starts in the provider's places for this query and location (see JobRecord). */
-  placeOffset?: number;
+  /** Which run of this search (query and location) the job is, 0 for the first: see placeAt. */
+  run: number;
 }
 
 export interface EnrichmentContext {
@@ -157,34 +157,83 @@ function emptySocials(): Socials {
   return { facebooks: [], instagrams: [], linkedIns: [], youtubes: [], yelps: [] };
 }
 
+/**
+ * A place in the provider's list for one search (query and location): the occupant of rank slot
+ * `rank` (0-based, position − 1), its `generation`-th since the first run. What a place is (name,
+ * address, category, website, phone, maps URL, owner) is drawn from (seed, search, rank,
+ * generation) alone, so every run of the same search shows the same place the same way.
+ */
+export interface Place {
+  searchKey: string;
+  rank: number;
+  generation: number;
+}
+
+/** Of the places a run shows, the share a re-run no longer finds (each replaced by a new one at its rank). */
+export const PLACE_TURNOVER = 0.04;
+
+/** The key of a search in the provider's eyes: the query as typed (trimmed, any case) and the location. */
+export function searchKeyOf(query: string, locationLabel: string): string {
+  return `${query.trim().replace(/\s+/g, " ").toLowerCase()}|${locationLabel}`;
+}
+
+/**
+ * The place at `rank` in run `run` of a search. Each rank slot changes hands at random runs, about
+ * one run in 1 / PLACE_TURNOVER: the place it held is no longer found, a new one is found in its
+ * stead, and the other places keep their ranks. Deterministic in (seed, search, rank, run).
+ */
+export function placeAt(seed: number, searchKey: string, rank: number, run: number): Place {
+  let generation = 0;
+  let at = 0;
+  for (;;) {
+    // Runs until the slot's next change: geometric, at least 1.
+    const u = prngFor(seed, "place-turnover", searchKey, rank, generation).next();
+    at += 1 + Math.floor(Math.log(1 - u) / Math.log(1 - PLACE_TURNOVER));
+    if (at > run) return { searchKey, rank, generation };
+    generation += 1;
+  }
+}
+
 /** Generates the full truth of one business; the same arguments always give the same record. */
 /** `hostile` (the default) overlays the hostile variants on their fixed share of positions. */
 export function generateBusiness(seed: number, jobId: string, position: number, id: string, ctx: SearchContext | EnrichmentContext, hostile = true): BusinessTruth {
+  // Two streams: what the place is (the same in every run of a search), and what this job's
+  // reading of it found (contacts, reviews so far), which may differ from run to run.
   const rng = prngFor(seed, "business", jobId, position);
+  const place = ctx.kind === "search" ? placeAt(seed, searchKeyOf(ctx.query, ctx.location.label), position - 1, ctx.run) : undefined;
+  const fixed = place === undefined ? rng : prngFor(seed, "place", place.searchKey, place.rank, place.generation);
   const cc = ctx.kind === "search" ? ctx.location.country_code : "US";
   const city = ctx.kind === "search" ? ctx.location.name : "";
   const trade = ctx.kind === "search" ? tradeFor(ctx.query) : undefined;
   // The first category is the commonest, as in a real city's listings.
-  const category = trade === undefined ? "" : rng.chance(0.5) ? (trade.categories[0] ?? "") : rng.pick(trade.categories);
+  const category = trade === undefined ? "" : fixed.chance(0.5) ? (trade.categories[0] ?? "") : fixed.pick(trade.categories);
   const noun = trade?.noun ?? "";
-  const owner = person(rng);
-  const style = rng.int(0, trade !== undefined && trade.brands.length > 0 ? 5 : 3);
+  const owner = person(fixed);
+  const style = fixed.int(0, trade !== undefined && trade.brands.length > 0 ? 5 : 3);
   const generatedTitle =
     style === 0 ? `${owner.last} ${noun}` :
-    style === 1 ? `${rng.pick(ADJ)} ${noun}` :
+    style === 1 ? `${fixed.pick(ADJ)} ${noun}` :
     style === 2 ? `${city} ${noun} Co.` :
     style === 3 ? `${owner.first}'s ${noun}` :
-    `${rng.pick(trade?.brands ?? [noun])}${style === 5 ? ` – ${rng.pick(STREETS)} ${rng.pick(SUFFIX)}` : ""}`;
+    `${fixed.pick(trade?.brands ?? [noun])}${style === 5 ? ` – ${fixed.pick(STREETS)} ${fixed.pick(SUFFIX)}` : ""}`;
   const title = ctx.kind === "search" ? generatedTitle : ctx.businessName;
   let website: string;
   let domain: string;
   if (ctx.kind === "search") {
     domain = `${slugify(title)}.${TLD[cc] ?? "com"}`;
-    website = rng.chance(0.9) ? `https://www.${domain}/` : "";
+    website = fixed.chance(0.9) ? `https://www.${domain}/` : "";
   } else {
     website = ctx.websiteUrl;
     domain = hostOf(ctx.websiteUrl);
   }
+  const secondCategory = trade === undefined ? "" : fixed.pick(trade.categories.filter((c) => c !== category).concat(["Local business"]));
+  const address = ctx.kind === "search" ? `${fixed.int(1, 9899)} ${fixed.pick(STREETS)} ${fixed.pick(SUFFIX)}, ${city}, ${ctx.location.region} ${postalCode(fixed, cc)}` : "";
+  const phone = phoneNumber(fixed, cc);
+  const baseRating = fixed.int(10, 50);
+  const baseReviews = fixed.int(0, 2500);
+  const businessStatus = fixed.pick(STATUSES);
+  const mapsUrl = `https://www.google.com/maps/place/?q=place_id:ChIJ${fixed.hex(23)}`;
+
   const hasEmails = website !== "" && rng.chance(0.85);
   const emails = hasEmails ? [`info@${domain}`].concat(rng.chance(0.3) ? [`hello@${domain}`] : []) : [];
   const ownerEmails = hasEmails && rng.chance(0.6) ? [`${emailLocal(owner.first)}.${emailLocal(owner.last)}@${domain}`] : [];
@@ -194,7 +243,6 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
   const verifications: Record<string, Verification> = {};
   for (const address of [...emails, ...ownerEmails, ...decisionMakerEmails]) verifications[address] = { ...rng.pick(RESULTS) };
   const slug = slugify(title);
-  const phone = phoneNumber(rng, cc);
   const additionalPhones = rng.chance(0.3) ? [phoneNumber(rng, cc)] : [];
   const phoneTypes: Record<string, string> = {};
   phoneTypes[phone] = rng.pick(["landline", "mobile", "voip"]);
@@ -205,21 +253,23 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
   if (rng.chance(0.4)) socials.linkedIns.push(`https://www.linkedin.com/company/${slug}`);
   if (ctx.kind === "search" && rng.chance(0.15)) socials.youtubes.push(`https://www.youtube.com/@${slug.replace(/-/g, "")}`);
   if (ctx.kind === "search" && rng.chance(0.3)) socials.yelps.push(`https://www.yelp.com/biz/${slug}-${slugify(city)}`);
+  // Reviews only grow between runs; the rating moves by a tenth now and then.
+  const rating = Math.min(50, Math.max(10, baseRating + (rng.chance(0.2) ? rng.pick([-1, 1]) : 0))) / 10;
   const truth: BusinessTruth = {
     id,
     position,
     title,
     category,
-    categories: trade === undefined ? [] : [category, rng.pick(trade.categories.filter((c) => c !== category).concat(["Local business"]))],
-    address: ctx.kind === "search" ? `${rng.int(1, 9899)} ${rng.pick(STREETS)} ${rng.pick(SUFFIX)}, ${city}, ${ctx.location.region} ${postalCode(rng, cc)}` : "",
+    categories: trade === undefined ? [] : [category, secondCategory],
+    address,
     city,
     countryCode: ctx.kind === "search" ? cc : "",
     phone,
     website,
-    rating: ctx.kind === "search" ? rng.int(10, 50) / 10 : 0,
-    reviewCount: ctx.kind === "search" ? rng.int(0, 2500) : 0,
-    businessStatus: ctx.kind === "search" ? rng.pick(STATUSES) : "",
-    mapsUrl: ctx.kind === "search" ? placeMapsUrl(seed, ctx, position, rng.hex(23)) : "",
+    rating: ctx.kind === "search" ? rating : 0,
+    reviewCount: ctx.kind === "search" ? baseReviews + rng.int(0, 12) : 0,
+    businessStatus: ctx.kind === "search" ? businessStatus : "",
+    mapsUrl: ctx.kind === "search" ? mapsUrl : "",
     ownerNames: [owner.full],
     decisionMakerNames,
     emails,
@@ -235,16 +285,10 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
     keyContacts: [],
     extra: {},
   };
+  // Hostile values go by rank, which is the position: a place holds its slot's variant in every run.
   const variant = hostile ? hostileVariantAt(position) : undefined;
   if (variant !== undefined) variant.apply(truth, ctx.kind);
   return truth;
-}
-
-/** The same place has the same maps URL in every run of the same search (re-runs overlap). */
-function placeMapsUrl(seed: number, ctx: SearchContext, position: number, ownHex: string): string {
-  if (ctx.placeOffset === undefined) return `https://www.google.com/maps/place/?q=place_id:ChIJ${ownHex}`;
-  const place = prngFor(seed, "place", `${ctx.query.trim().toLowerCase()}|${ctx.location.label}`, ctx.placeOffset + position);
-  return `https://www.google.com/maps/place/?q=place_id:ChIJ${place.hex(23)}`;
 }
 
 function hostOf(url: string): string {

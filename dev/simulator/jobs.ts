@@ -43,11 +43,11 @@ export interface JobRecord {
   businessIds: string[];
   truths: Array<BusinessTruth | undefined>;
   /**
-   * Searches: where this run starts in the provider's list of places for its query and location.
-   * Each earlier run of the same search moves it by PLACE_DRIFT, so a re-run finds mostly the same
-   * places (the same maps_url) plus a few new ones, and no longer finds a few others.
+   * Searches: which run of the same search (query and location) in this account it is, 0 for the
+   * first. A re-run finds mostly the same places, each the same (name, address, category, website,
+   * maps_url), and a few new ones in place of a few it no longer finds (data.ts, placeAt).
    */
-  placeOffset?: number;
+  placeRun?: number;
 }
 
 export interface JobSnapshot {

@@ -3,6 +3,7 @@
 import type { SimClock } from "../clock";
 import { renderAccount, type AccountRecord } from "./accounts";
 import { findByLabel } from "./catalog";
+import { earlierRuns } from "./create";
 import { DEMO_KEYS, type DemoKey } from "./demo";
 import { isTerminal, snapshot, type JobRecord } from "./jobs";
 import { renderJob } from "./render";
@@ -180,6 +181,7 @@ export class Simulator {
       enrich: true, creditsCharged: maxResults, usedFreeJob: false, createdAt: this.clock.now() - 3_600_000, found: maxResults,
       failAt: null, error: null, runId: state.runId(id), settled: true,
       businessIds: Array.from({ length: maxResults }, (_, i) => state.businessId(id, i + 1)), truths: [],
+      placeRun: earlierRuns(state, accountId, query, locationLabel),
     };
     state.jobs.add(job);
     return id;

@@ -97,7 +97,7 @@ export class SimState {
     if (id === undefined) throw new Error(`no business ${index} in job ${job.id}`);
     const supplied = job.businesses?.[index];
     const ctx = job.search !== undefined
-      ? { kind: "search" as const, query: job.search.input.query, location: job.search.location, placeOffset: job.placeOffset }
+      ? { kind: "search" as const, query: job.search.input.query, location: job.search.location, run: job.placeRun ?? 0 }
       : { kind: "enrichment" as const, businessName: supplied?.business_name ?? "", websiteUrl: supplied?.website_url ?? "" };
     const truth = generateBusiness(this.seed, job.id, index + 1, id, ctx, this.hostile);
     job.truths[index] = truth;

@@ -116,6 +116,21 @@ export async function sidebarDomText(page: Page): Promise<string> {
   );
 }
 
+/** The playground grid's cell at `a1` (rendered while it is near the view). */
+export function gridCell(page: Page, a1: string): Locator {
+  return page.locator(`td[data-cell="${a1}"]`);
+}
+
+/** The playground's selection as its toolbar names it: "Sheet1!A1:B3". */
+export async function gridSelection(page: Page): Promise<string | null> {
+  return page.getByLabel("Selection").textContent();
+}
+
+/** Presses each key in turn. */
+export async function pressKeys(page: Page, ...keys: string[]): Promise<void> {
+  for (const key of keys) await page.keyboard.press(key);
+}
+
 /** The text of the grid's cells in one column (by its header in row 1), rows 2 and down. */
 export async function gridColumn(page: Page, header: string): Promise<string[]> {
   return page.evaluate<string[]>(

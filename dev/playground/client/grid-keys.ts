@@ -1,8 +1,8 @@
 // This file defines what a key does in the playground's grid, as in Sheets (no DOM here, so it is
 // unit-tested): arrows move the active cell, Shift+arrows extend the selection from it, Ctrl+arrows
 // jump to the edge of the data; typing starts entering a new value, Enter or F2 edits the cell's
-// content; in the editor Enter (down), Tab (right) enter the value and move, Escape cancels;
-// Delete and Backspace empty the selected cells.
+// content; in the editor Enter (down, to the column a run of Tabs started in) and Tab (right)
+// enter the value and move, Escape cancels; Delete and Backspace empty the selected cells.
 import { columnToLetters, parseA1 } from "../../fakes/spreadsheet/a1";
 import { parseCustomCall } from "../formula-call";
 
@@ -33,7 +33,7 @@ export interface Keystroke {
 }
 
 export interface Limits {
-  /** The grid's rendered size: the selection stays inside it. */
+  /** The grid's size (the sheet's, and a row and a column past the data): the selection stays inside it. */
   rows: number;
   columns: number;
   /** The data's extent, where Ctrl+arrows stop. */
@@ -55,13 +55,19 @@ const ARROWS: Record<string, Cell> = {
   ArrowRight: { row: 0, column: 1 },
 };
 
-/** What `key` does to the grid, or null when it does nothing there (the browser keeps it). */
-export function keyAction(key: Keystroke, selection: Selection, editor: { mode: Editing["mode"]; text: string } | null, limits: Limits): KeyAction | null {
+/**
+ * What `key` does to the grid, or null when it does nothing there (the browser keeps it).
+ * `tabRunColumn` is the column where the current run of Tabs started (null outside one): Enter
+ * after a run of Tabs goes to the next row in that column, as in Sheets (type a row with Tab
+ * between its cells, Enter, and the next row starts under its first cell).
+ */
+export function keyAction(key: Keystroke, selection: Selection, editor: { mode: Editing["mode"]; text: string } | null, limits: Limits, tabRunColumn: number | null = null): KeyAction | null {
   const step = ARROWS[key.key];
   const { anchor } = selection;
   if (editor !== null) {
     if (key.key === "Escape") return { kind: "cancel" };
-    if (key.key === "Enter") return { kind: "commit", then: moved(anchor, { row: key.shift ? -1 : 1, column: 0 }, limits) };
+    if (key.key === "Enter" && key.shift) return { kind: "commit", then: moved(anchor, { row: -1, column: 0 }, limits) };
+    if (key.key === "Enter") return { kind: "commit", then: moved({ row: anchor.row, column: tabRunColumn ?? anchor.column }, { row: 1, column: 0 }, limits) };
     if (key.key === "Tab") return { kind: "commit", then: moved(anchor, { row: 0, column: key.shift ? -1 : 1 }, limits) };
     // Typing a new value (not a formula, where arrows move the caret): an arrow enters it and moves.
     if (step !== undefined && editor.mode === "enter" && !editor.text.startsWith("=")) return { kind: "commit", then: moved(anchor, step, limits) };

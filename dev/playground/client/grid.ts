@@ -1,12 +1,17 @@
 // This file is the playground page's own script (runs in the browser): the live view of the
 // emulated spreadsheet — sheet tabs, cells, a selection made with the mouse or the keyboard, cells
 // typed into as in Sheets — and the page's controls (paste a list, sort, create a job elsewhere,
-// move the virtual clock forward). Every cell is inserted as text, never as HTML.
+// move the virtual clock forward). Every cell is inserted as text, never as HTML. The grid holds
+// every row of the sheet but puts in the page only the rows near the visible ones (and the frozen
+// rows, which stay on top): margins above and below the table stand for the others.
 import { columnToLetters } from "../../fakes/spreadsheet/a1";
 import type { AdvanceAnswer, GridAnswer, GridState } from "../grid-state";
 import { type Cell, type Editing, type KeyAction, a1Of, bounds, keyAction, parseRange, rangeA1, startsCustomFormula } from "./grid-keys";
 
 const POLL_MS = 700;
+/** Rows rendered above and below the visible ones; the window moves when the view comes within RENDER_MARGIN of its edge. */
+const OVERSCAN_ROWS = 200;
+const RENDER_MARGIN_ROWS = 50;
 
 function element<T extends HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -46,12 +51,18 @@ class Grid {
   private pollAgain = false;
   private rows = 0;
   private columns = 0;
+  /** The column a run of Tabs started in: Enter then goes to the next row in it (null outside a run). */
+  private tabRunColumn: number | null = null;
+  /** The rendered rows below the frozen ones, [first, last]; a body row's height in px, measured. */
+  private windowRows: { first: number; last: number } = { first: 1, last: 0 };
+  private rowHeight = 22;
+  private numbers = new Set<string>();
 
   private readonly table = element<HTMLTableElement>("grid");
   private readonly wrap = element<HTMLDivElement>("grid-wrap");
   private readonly editor = element<HTMLInputElement>("cell-editor");
   private readonly tabs = element<HTMLDivElement>("tabs");
-  private readonly note = element<HTMLParagraphElement>("grid-note");
+  private readonly below = element<HTMLDivElement>("grid-below");
   private readonly selectionBox = element<HTMLOutputElement>("selection");
   private readonly formulaBar = element<HTMLOutputElement>("formula-bar");
   private readonly errorCard = element<HTMLDivElement>("cell-error");
@@ -65,6 +76,9 @@ class Grid {
       if (cell !== null) this.startEditing(cell, "edit", null);
     });
     this.table.addEventListener("keydown", (e) => this.onKey(e, null));
+    this.wrap.addEventListener("scroll", () => {
+      if (!this.windowCovers(this.visibleRows())) this.renderRows();
+    });
     this.editor.addEventListener("keydown", (e) => this.onKey(e, this.editing === null ? null : { mode: this.editing.mode, text: this.editor.value }));
     this.editor.addEventListener("blur", () => {
       if (this.editing !== null) void this.commit(null);
@@ -125,10 +139,53 @@ class Grid {
       const range = parseRange(state.selection);
       if (range !== null) [this.anchor, this.corner] = this.anchorAndCorner(range);
     }
-    const used = Math.max(0, ...state.cells.map((r) => r.length));
-    const truncated = state.totalRows > state.cells.length;
-    this.columns = Math.min(state.maxColumns, Math.max(8, used + 1));
-    this.rows = truncated ? state.cells.length : Math.min(state.maxRows, Math.max(25, state.cells.length + 1));
+    // The sheet's rows (every one), and its columns from 8 up; one row and one column past the data
+    // are always there to type into, as the sheet grows to take them.
+    const used = usedColumns(state);
+    this.columns = Math.max(Math.min(state.maxColumns, Math.max(8, used + 1)), used + 1);
+    this.rows = Math.max(state.maxRows, state.totalRows + 1);
+    this.numbers = new Set(state.numbers);
+    this.table.setAttribute("aria-label", `Cells of ${state.activeSheet}`);
+    this.table.setAttribute("aria-rowcount", String(this.rows));
+    this.table.setAttribute("aria-colcount", String(this.columns));
+    this.windowRows = this.windowAround(this.visibleRows());
+    this.renderRows();
+    this.showSelection();
+    if (this.editing !== null) this.placeEditor(this.editing.cell);
+  }
+
+  /** The rows below the frozen ones that the view shows now (by the measured row height). */
+  private visibleRows(): { first: number; last: number } {
+    const frozen = this.state?.frozenRows ?? 0;
+    const top = this.wrap.scrollTop;
+    const first = frozen + 1 + Math.floor(Math.max(0, top - this.headHeight()) / this.rowHeight);
+    return { first, last: first + Math.ceil(this.wrap.clientHeight / this.rowHeight) };
+  }
+
+  private windowAround(visible: { first: number; last: number }): { first: number; last: number } {
+    const frozen = this.state?.frozenRows ?? 0;
+    return { first: Math.max(frozen + 1, visible.first - OVERSCAN_ROWS), last: Math.min(this.rows, visible.last + OVERSCAN_ROWS) };
+  }
+
+  /** Whether the rendered rows reach RENDER_MARGIN_ROWS past the visible ones (or the grid's edge). */
+  private windowCovers(visible: { first: number; last: number }): boolean {
+    const frozen = this.state?.frozenRows ?? 0;
+    const { first, last } = this.windowRows;
+    return (first <= frozen + 1 || first <= visible.first - RENDER_MARGIN_ROWS) && (last >= this.rows || last >= visible.last + RENDER_MARGIN_ROWS);
+  }
+
+  private headHeight(): number {
+    return this.table.tHead?.getBoundingClientRect().height ?? 0;
+  }
+
+  /** The table: the header, the frozen rows, then the window's rows; margins stand for the rows left out. */
+  private renderRows(): void {
+    const state = this.state;
+    if (state === null) return;
+    const wanted = this.windowAround(this.visibleRows());
+    if (!this.windowCovers(this.visibleRows()) || this.table.tBodies.length === 0) this.windowRows = wanted;
+    const { first, last } = this.windowRows;
+    const frozen = Math.min(state.frozenRows, this.rows);
     const head = document.createElement("tr");
     head.append(document.createElement("th"));
     for (let c = 1; c <= this.columns; c += 1) {
@@ -137,44 +194,60 @@ class Grid {
       th.textContent = columnToLetters(c);
       head.append(th);
     }
-    const numbers = new Set(state.numbers);
     const body: HTMLTableRowElement[] = [];
-    for (let r = 1; r <= this.rows; r += 1) {
-      const tr = document.createElement("tr");
-      if (r <= state.frozenRows) tr.className = "frozen";
-      const th = document.createElement("th");
-      th.scope = "row";
-      th.textContent = String(r);
-      tr.append(th);
-      const values = state.cells[r - 1] ?? [];
-      for (let c = 1; c <= this.columns; c += 1) {
-        const td = document.createElement("td");
-        const a1 = a1Of({ row: r, column: c });
-        td.id = `cell-${a1}`;
-        td.dataset["cell"] = a1;
-        td.setAttribute("role", "gridcell");
-        const text = values[c - 1] ?? "";
-        td.textContent = text;
-        if (numbers.has(a1)) td.classList.add("number");
-        const error = state.errors[a1];
-        if (error !== undefined) {
-          td.classList.add("error");
-          td.title = `Error: ${error}`;
-        } else if (text.length > 40) td.title = text;
-        tr.append(td);
-      }
-      body.push(tr);
-    }
+    for (let r = 1; r <= frozen; r += 1) body.push(this.renderRow(state, r));
+    for (let r = first; r <= last; r += 1) body.push(this.renderRow(state, r));
     const thead = document.createElement("thead");
     thead.append(head);
     const tbody = document.createElement("tbody");
     tbody.append(...body);
     this.table.replaceChildren(thead, tbody);
-    this.table.setAttribute("aria-label", `Cells of ${state.activeSheet}`);
-    this.table.setAttribute("aria-rowcount", String(this.rows));
-    this.note.textContent = truncated ? `Showing ${state.cells.length} of ${state.totalRows} rows.` : "";
-    this.showSelection();
-    if (this.editing !== null) this.placeEditor(this.editing.cell);
+    const standIn = (): void => {
+      this.table.style.marginTop = `${(first - frozen - 1) * this.rowHeight}px`;
+      this.below.style.height = `${Math.max(0, this.rows - last) * this.rowHeight}px`;
+    };
+    standIn();
+    // The page's row height may differ from the guess (fonts): measure, and stand in for the rows by it.
+    const rendered = tbody.rows;
+    const a = rendered[frozen];
+    const b = rendered[rendered.length - 1];
+    if (a !== undefined && b !== undefined && b !== a) {
+      const measured = (b.getBoundingClientRect().bottom - a.getBoundingClientRect().top) / (rendered.length - frozen);
+      if (Math.abs(measured - this.rowHeight) > 0.01) {
+        this.rowHeight = measured;
+        standIn();
+      }
+    }
+    this.table.style.setProperty("--head-height", `${this.headHeight()}px`);
+    this.markSelection();
+  }
+
+  private renderRow(state: GridState, r: number): HTMLTableRowElement {
+    const tr = document.createElement("tr");
+    tr.setAttribute("aria-rowindex", String(r + 1));
+    if (r <= state.frozenRows) tr.className = "frozen";
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = String(r);
+    tr.append(th);
+    const values = state.cells[r - 1] ?? [];
+    for (let c = 1; c <= this.columns; c += 1) {
+      const td = document.createElement("td");
+      const a1 = a1Of({ row: r, column: c });
+      td.id = `cell-${a1}`;
+      td.dataset["cell"] = a1;
+      td.setAttribute("role", "gridcell");
+      const text = values[c - 1] ?? "";
+      td.textContent = text;
+      if (this.numbers.has(a1)) td.classList.add("number");
+      const error = state.errors[a1];
+      if (error !== undefined) {
+        td.classList.add("error");
+        td.title = `Error: ${error}`;
+      } else if (text.length > 40) td.title = text;
+      tr.append(td);
+    }
+    return tr;
   }
 
   private renderTabs(state: GridState): void {
@@ -207,8 +280,33 @@ class Grid {
 
   private showSelection(): void {
     if (this.state === null) return;
-    const a1 = rangeA1(this.anchor, this.corner);
-    this.selectionBox.value = `${this.state.activeSheet}!${a1}`;
+    this.selectionBox.value = `${this.state.activeSheet}!${rangeA1(this.anchor, this.corner)}`;
+    this.scrollToRow(this.anchor.row);
+    this.markSelection();
+    const active = a1Of(this.anchor);
+    document.getElementById(`cell-${active}`)?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    this.formulaBar.value = this.inputOf(this.anchor);
+    const error = this.state.errors[active];
+    this.errorCard.hidden = error === undefined;
+    this.errorCard.textContent = error === undefined ? "" : `Error in ${active}: ${error}`;
+    this.errorCard.title = this.errorCard.textContent;
+  }
+
+  /** Scrolls the view so `row` is in it below the header and the frozen rows, rendering its rows. */
+  private scrollToRow(row: number): void {
+    const frozen = this.state?.frozenRows ?? 0;
+    if (row > frozen) {
+      const head = this.headHeight();
+      const covered = head + frozen * this.rowHeight;
+      const top = head + (row - 1) * this.rowHeight;
+      if (top - covered < this.wrap.scrollTop) this.wrap.scrollTop = top - covered;
+      else if (top + this.rowHeight > this.wrap.scrollTop + this.wrap.clientHeight) this.wrap.scrollTop = top + this.rowHeight - this.wrap.clientHeight;
+    }
+    if (!this.windowCovers(this.visibleRows())) this.renderRows();
+  }
+
+  /** The selection's classes on the rendered cells. */
+  private markSelection(): void {
     const { top, bottom } = bounds(this.anchor, this.corner);
     for (const td of Array.from(this.table.querySelectorAll<HTMLTableCellElement>("td[data-cell]"))) {
       const cell = parseRange(td.dataset["cell"] ?? "")?.top;
@@ -217,13 +315,7 @@ class Grid {
       td.setAttribute("aria-selected", String(inside));
       td.classList.toggle("active", cell !== undefined && cell.row === this.anchor.row && cell.column === this.anchor.column);
     }
-    const active = a1Of(this.anchor);
-    this.table.setAttribute("aria-activedescendant", `cell-${active}`);
-    document.getElementById(`cell-${active}`)?.scrollIntoView({ block: "nearest", inline: "nearest" });
-    this.formulaBar.value = this.inputOf(this.anchor);
-    const error = this.state.errors[active];
-    this.errorCard.hidden = error === undefined;
-    this.errorCard.textContent = error === undefined ? "" : `Error in ${active}: ${error}`;
+    this.table.setAttribute("aria-activedescendant", `cell-${a1Of(this.anchor)}`);
   }
 
   /** What the formula bar shows for a cell: its formula or quote-prefixed text, else what it displays. */
@@ -242,6 +334,7 @@ class Grid {
     if (cell === null) return;
     event.preventDefault();
     if (this.editing !== null) void this.commit(null);
+    this.tabRunColumn = null;
     this.table.focus();
     if (!event.shiftKey) this.anchor = cell;
     this.corner = cell;
@@ -266,11 +359,17 @@ class Grid {
 
   private onKey(event: KeyboardEvent, editing: { mode: Editing["mode"]; text: string } | null): void {
     if (this.state === null) return;
-    const limits = { rows: this.rows, columns: this.columns, usedRows: this.state.cells.length, usedColumns: Math.max(0, ...this.state.cells.map((r) => r.length)) };
-    const action = keyAction({ key: event.key, shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey, alt: event.altKey }, { anchor: this.anchor, corner: this.corner }, editing, limits);
+    // A value being entered is data: the grid goes on one row and one column past it, as it will once entered.
+    const past = editing === null ? { row: 0, column: 0 } : { row: this.anchor.row + 1, column: this.anchor.column + 1 };
+    const limits = { rows: Math.max(this.rows, past.row), columns: Math.max(this.columns, past.column), usedRows: this.state.cells.length, usedColumns: usedColumns(this.state) };
+    const action = keyAction({ key: event.key, shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey, alt: event.altKey }, { anchor: this.anchor, corner: this.corner }, editing, limits, this.tabRunColumn);
     if (action === null) return;
     event.preventDefault();
+    const from = this.anchor.column;
     this.perform(action);
+    // A Tab that moves starts or continues a run of Tabs; any other move or entry ends it.
+    if (event.key === "Tab") this.tabRunColumn = this.tabRunColumn ?? from;
+    else if (action.kind === "select" || action.kind === "commit" || action.kind === "clear") this.tabRunColumn = null;
   }
 
   private perform(action: KeyAction): void {
@@ -438,6 +537,11 @@ function wireControls(grid: Grid): void {
         });
     });
   }
+}
+
+/** How many columns the active sheet's data spans. */
+function usedColumns(state: GridState): number {
+  return Math.max(0, ...state.cells.map((r) => r.length));
 }
 
 const grid = new Grid();

@@ -64,6 +64,20 @@ describe("editing by keyboard", () => {
     expect(keyAction(key("a"), one("B2"), typing, LIMITS)).toBeNull();
   });
 
+  it("Enter after a run of Tabs goes to the next row in the column the run started in; Shift+Enter goes up", () => {
+    const typing = { mode: "enter" as const, text: "hello" };
+    expect(keyAction(key("Enter"), one("D2"), typing, LIMITS, 2)).toEqual({ kind: "commit", then: at("B3") });
+    expect(keyAction(key("Enter"), one("D2"), typing, LIMITS, null)).toEqual({ kind: "commit", then: at("D3") });
+    expect(keyAction(key("Enter", { shift: true }), one("D2"), typing, LIMITS, 2)).toEqual({ kind: "commit", then: at("D1") });
+  });
+
+  it("moves and types one column past the data: the grid's limits, not the data's, hold", () => {
+    const wide: Limits = { rows: 1000, columns: 35, usedRows: 708, usedColumns: 34 };
+    expect(selected(keyAction(key("Tab"), one("AH2"), null, wide))).toBe("AI2");
+    expect(keyAction(key("Tab"), one("AH2"), { mode: "enter", text: "x" }, wide)).toEqual({ kind: "commit", then: at("AI2") });
+    expect(selected(keyAction(key("ArrowDown", { ctrl: true }), one("A1"), null, wide))).toBe("A708");
+  });
+
   it("arrows enter a typed value and move; in a formula or an opened cell they move the caret", () => {
     expect(keyAction(key("ArrowRight"), one("B2"), { mode: "enter", text: "hello" }, LIMITS)).toEqual({ kind: "commit", then: at("C2") });
     expect(keyAction(key("ArrowRight"), one("B2"), { mode: "enter", text: "=LEADS_CREDITS(" }, LIMITS)).toBeNull();

@@ -165,3 +165,33 @@ describe("the clock control", () => {
     }
   });
 });
+
+describe("started without a key (npm start -- --no-key)", () => {
+  let playground: Playground;
+  beforeAll(async () => {
+    playground = await startPlayground({ speed: 0, presetKey: null });
+  });
+  afterAll(async () => playground?.close());
+
+  it("shows the simulator's address in the key form, stores nothing for it, and saving a demo key with it works", async () => {
+    const settings = await run(playground, "getSettings");
+    expect(settings).toEqual({ ok: true, value: { hasKey: false, keyHint: null, baseUrl: playground.simUrl, shareWithFormulas: false } });
+    expect([...playground.runtime.stores.user().keys()]).toEqual([]);
+    // What the sidebar sends when the user leaves the address as it is.
+    const saved = await run(playground, "saveSettings", { apiKey: DEMO_KEYS.growth.apiKey, baseUrl: playground.simUrl });
+    expect(saved).toEqual({ ok: true, value: expect.objectContaining({ planCode: "growth" }) });
+    expect(await run(playground, "getSettings")).toEqual({ ok: true, value: expect.objectContaining({ hasKey: true, baseUrl: playground.simUrl }) });
+  });
+
+  it("gives the grid every row of a 708-row sheet, with the error of a formula far down", async () => {
+    const testing = playground.runtime.spreadsheetApp.testing;
+    testing.userSeed("Sheet1", "A1", Array.from({ length: 708 }, (_, i) => [`Row ${i + 1}`, i + 1]));
+    const enter = await post<CallAnswer>(playground, "/api/enter", { sheetName: "Sheet1", a1: "C700", text: "=LEADS_BUSINESS(\"nope\")" });
+    expect(enter.ok).toBe(true);
+    const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
+    expect(grid.state?.cells).toHaveLength(708);
+    expect(grid.state?.totalRows).toBe(708);
+    expect(grid.state?.cells[707]).toEqual(["Row 708", "708", ""]);
+    expect(Object.keys(grid.state?.errors ?? {})).toEqual(["C700"]);
+  });
+});

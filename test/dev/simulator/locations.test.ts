@@ -77,7 +77,20 @@ describe("GET /locations", () => {
     const candidates = CATALOG.filter((c) => c.name.toLowerCase().startsWith("sa")).length;
     expect(candidates).toBeGreaterThan(8);
     expect(find("Sa")).toHaveLength(8);
-    expect(find("San")).toHaveLength(6);
+    expect(find("Lond")).toHaveLength(3); // fewer matches come back whole
+  });
+
+  test("what a US user types: the Springs beside the Springfields, and the big cities", () => {
+    const spring = find("Spring", "US").map((l) => l.label);
+    expect(spring[0]).toBe("Spring, Texas, US"); // the exact name first
+    expect(spring).toEqual(expect.arrayContaining(["Springdale, Arkansas, US", "Spring Hill, Florida, US", "Spring Valley, Nevada, US", "Springfield, Missouri, US"]));
+    expect(spring.filter((l) => l.startsWith("Springfield,")).length).toBeLessThan(spring.length / 2 + 1);
+    // A later word of the name matches too, after the names that start with it.
+    expect(find("Springs", "US").map((l) => l.name)).toEqual(["Colorado Springs", "Coral Springs", "Palm Springs", "Hot Springs"]);
+    expect(find("Spring Hill").map((l) => l.region)).toEqual(["Florida", "Tennessee"]);
+    for (const city of ["Washington", "Oklahoma City", "Louisville", "Fresno", "Long Beach", "Virginia Beach", "Oakland", "Tulsa", "Wichita", "Saint Paul", "Newark", "Plano", "Reno", "Des Moines", "Providence", "Little Rock"]) {
+      expect([city, find(city, "US")[0]?.name]).toEqual([city, city]);
+    }
   });
 
   test("country narrows the matches (upper or lower case)", () => {
