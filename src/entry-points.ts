@@ -68,7 +68,7 @@ export const ENTRY_POINTS = [
     params: ["businessId", "field"],
     calledBy: "cell",
     customFunction: {
-      summary: "Reads a business by its Business ID; a range of IDs is read in one request round.",
+      summary: "Reads a business by its Business ID; a range of IDs is read in rounds of up to 200.",
       params: {
         businessId: "A Business ID (the Business ID column of a results sheet, H in a new one), or a range of them such as H2:H50.",
         field: "Optional field name as the service spells it, e.g. \"phone\", \"emails\", \"maps_url\"; leave it out for a table of every field.",
@@ -82,7 +82,7 @@ export const ENTRY_POINTS = [
     params: ["jobId", "field"],
     calledBy: "cell",
     customFunction: {
-      summary: "Reads the status of a search or enrichment job; a range of IDs is read in one request round.",
+      summary: "Reads the status of a search or enrichment job; a range of IDs is read in rounds of up to 200.",
       params: {
         jobId: "A job ID, or a range of them.",
         field: "Optional field name, e.g. \"status\" or \"lead_count\"; leave it out for a table of every field.",

@@ -20,14 +20,14 @@ export interface Wanted<T> {
   requests: PreparedRequest<T>[];
 }
 
-export interface FetchedRounds<T> {
+interface FetchedRounds<T> {
   /** Each sent ID's outcomes, in the order of its requests. */
   outcomes: Map<string, Array<BatchResult<T>>>;
   /** IDs not sent: no budget or no time left, or the service refused or failed a round. */
   notSent: string[];
 }
 
-export interface RoundOptions<T> {
+interface RoundOptions<T> {
   /** Requests of the budget to leave unspent for a follow-up the caller may still make, asked before each round trip. */
   reserve?: () => number;
   /** Told after each round trip, with its outcomes and how many IDs are still to send. */

@@ -27,13 +27,13 @@ export class NotFetchedError extends UserFacingError {
   }
 }
 
-export interface CachedJob {
+interface CachedJob {
   kind: JobKind;
   job: Job;
 }
 
 /** The records one call reads and writes; `null` is an ID the service said it does not know. */
-export interface Records {
+interface Records {
   businesses: RecordCache<Business | null>;
   jobs: RecordCache<CachedJob | null>;
   kinds: RecordCache<JobKind>;

@@ -9,9 +9,9 @@ import type { Clock } from "../api/clock";
 import type { CellCache } from "./cell-cache";
 
 /** The service's rate limit: requests per account in any 60 s. */
-export const SERVICE_REQUESTS_PER_MINUTE = 1000;
+const SERVICE_REQUESTS_PER_MINUTE = 1000;
 /** What formulas take of it, leaving the rest to the sidebar's and the background passes' requests. */
-export const FORMULA_REQUESTS_PER_MINUTE = 900;
+export const FORMULA_REQUESTS_PER_MINUTE = SERVICE_REQUESTS_PER_MINUTE - 100;
 const WINDOW_MS = 60_000;
 const KEY = "rate";
 

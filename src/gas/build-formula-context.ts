@@ -15,8 +15,8 @@ import { UrlFetchTransport } from "./urlfetch-transport";
 const FORMULA_BUDGET_MS = 20 * 1000;
 
 const FORMULAS_NOT_SHARED =
-  "Formulas in this document cannot use Business Leads yet: open Extensions > Business Leads > Settings and tick " +
-  "\"Share my key with formulas in this document\".";
+  "Formulas in this document cannot use Business Leads yet: open Extensions > Business Leads > Open Business Leads, " +
+  "click Settings and tick \"Share my key with formulas in this document\".";
 
 function sharedSettings(): ServiceSettings {
   try {
