@@ -10,6 +10,7 @@ import { enrichFigures } from "./enrich-figures";
 import { importFigures } from "./import-figures";
 import { jobStoreFigures } from "./job-store-figures";
 import { functionAndRefreshFigures } from "./refresh-and-function-figures";
+import { quotaFigures } from "./quota-figures";
 import { sidebarFigures } from "./sidebar-figures";
 
 export interface BenchInput {
@@ -35,6 +36,8 @@ export async function main(input: BenchInput): Promise<void> {
   await bigRangeFigures(input.root);
   console.log("\n== The sidebar (dist/Sidebar.html; load time in chromium through the playground) ==");
   await sidebarFigures(input.root);
+  console.log("\n== A day against Google's daily quotas (built bundles, Apps Script fakes, simulator worker, virtual clock) ==");
+  await quotaFigures(input.root);
   console.log("\n== Enriching rows of a sheet (built bundle, Apps Script fakes, simulator worker, virtual clock) ==");
   await enrichFigures(input.root);
   console.log("\n== Check this spreadsheet (diagnose(), built bundles, Apps Script fakes, simulator worker) ==");

@@ -18,6 +18,10 @@ export class Counters {
   executions = 0;
   /** UrlFetchApp calls refused by a quota (nothing sent). */
   quotaRefusals = 0;
+  /** PropertiesService reads and writes (each charged to the daily "Properties read/write" quota). */
+  propertiesCalls = 0;
+  /** Virtual milliseconds time-driven trigger executions ran (charged to "Triggers total runtime"). */
+  triggerRuntimeMs = 0;
 
   snapshot(): Readonly<Record<CounterName, number>> {
     return {
@@ -31,6 +35,8 @@ export class Counters {
       lockWaitMs: this.lockWaitMs,
       executions: this.executions,
       quotaRefusals: this.quotaRefusals,
+      propertiesCalls: this.propertiesCalls,
+      triggerRuntimeMs: this.triggerRuntimeMs,
     };
   }
 
@@ -41,5 +47,6 @@ export class Counters {
 
 export const COUNTER_NAMES = [
   "fetchRequests", "roundTrips", "spreadsheetReads", "spreadsheetWrites", "spreadsheetGetters", "sleeps", "sleepMs", "lockWaitMs", "executions", "quotaRefusals",
+  "propertiesCalls", "triggerRuntimeMs",
 ] as const;
 export type CounterName = (typeof COUNTER_NAMES)[number];

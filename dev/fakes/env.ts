@@ -2,6 +2,7 @@
 // serves, the shared virtual clock and the daily quotas, plus the entry check each call makes.
 import type { VirtualClock } from "../clock";
 import { permissionMessage } from "./auth";
+import type { Counters } from "./counters";
 import type { Execution } from "./execution";
 import type { DailyQuotas } from "./quota";
 
@@ -9,6 +10,8 @@ export interface ServiceEnv {
   readonly exec: Execution;
   readonly clock: VirtualClock;
   readonly quotas: DailyQuotas;
+  /** Where calls are counted for cost figures (absent: not counted). */
+  readonly counters?: Counters;
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { SimClock } from "../clock";
 import type { AuthModeName } from "./auth";
 import { ExecutionKilled, gasException } from "./errors";
+import { TRIGGER_RUNTIME_MESSAGE } from "./quota";
 
 /** How the execution was started; it decides time limits and whether a UI exists. */
 export type ExecutionKind = "direct" | "scriptRun" | "simpleTrigger" | "trigger" | "customFunction";
@@ -45,6 +46,11 @@ export class Execution {
    * Google runs without its document): then the document's properties, cache and lock are null.
    */
   documentId: string | null = null;
+  /**
+   * A time-driven trigger's share of the user's daily "Triggers total runtime" left when it
+   * started (undefined for other kinds): past it the execution stops as Apps Script stops it.
+   */
+  triggerRuntimeLeftMs: number | undefined;
 
   constructor(
     readonly id: number,
@@ -71,6 +77,8 @@ export class Execution {
     if (this.enforceTimeLimit && this.clock.now() - this.startedAt > this.timeLimitMs) {
       this.kill("Exceeded maximum execution time");
     }
+    const runtimeLeft = this.triggerRuntimeLeftMs;
+    if (runtimeLeft !== undefined && (runtimeLeft <= 0 || this.clock.now() - this.startedAt >= runtimeLeft)) this.kill(TRIGGER_RUNTIME_MESSAGE);
   }
 
   kill(reason: string): never {

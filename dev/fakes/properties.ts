@@ -69,6 +69,7 @@ export class FakeProperties implements GoogleAppsScript.Properties.Properties {
     if (write && this.readOnly) throw this.env.exec.error(`You do not have permission to call ${method}`);
     const quotaError = this.env.quotas.charge("properties", this.env.exec.user);
     if (quotaError !== undefined) throw this.env.exec.error(quotaError);
+    if (this.env.counters) this.env.counters.propertiesCalls += 1;
   }
 
   private storeTitle(): string {

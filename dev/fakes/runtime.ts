@@ -434,6 +434,7 @@ export class FakeRuntime {
     this.counters.executions += 1;
     const exec = new Execution(this.nextExecutionId++, options.user ?? this.userEmail, authMode, kind, this.clock, plan, this.enforceTimeLimits);
     exec.documentId = options.documentId === undefined ? DOCUMENT_ID : options.documentId;
+    if (kind === "trigger") exec.triggerRuntimeLeftMs = this.quotas.triggerRuntimeLeft(exec.user);
     if (exec.documentId !== null && this.lost.has(exec.documentId)) {
       throw new Error(`spreadsheet ${exec.documentId} is lost (loseDocument): the user cannot open it to run anything there`);
     }
@@ -442,6 +443,11 @@ export class FakeRuntime {
 
   /** "The lock is automatically released when the script terminates." */
   private end(exec: Execution): void {
+    if (exec.kind === "trigger" && !exec.ended) {
+      const ms = this.clock.now() - exec.startedAt;
+      this.quotas.chargeTriggerRuntime(exec.user, exec.startedAt, ms);
+      this.counters.triggerRuntimeMs += ms;
+    }
     exec.ended = true;
     this.locks.releaseAll(exec);
     if (this.ambient === exec) this.ambient = undefined;
@@ -482,7 +488,7 @@ export class FakeRuntime {
   }
 
   private buildGlobals(exec: Execution): GasGlobals {
-    const env: ServiceEnv = { exec, clock: this.clock, quotas: this.quotas };
+    const env: ServiceEnv = { exec, clock: this.clock, quotas: this.quotas, counters: this.counters };
     const globals: GasGlobals = {
       SpreadsheetApp: guardSpreadsheetApp(spreadsheetAppView(exec, this.directory()), exec),
       UrlFetchApp: createUrlFetchApp(env, {

@@ -27,6 +27,30 @@ export function messageOf(error: unknown): string {
   return typeof error === "object" && error !== null && "message" in error ? String((error as { message: unknown }).message) : String(error);
 }
 
+/**
+ * Apps Script's daily quotas, by the wording Google documents ("Service invoked too many times for
+ * one day: <service>." and "Service using too much computer time for one day"), in plain words.
+ * Quotas are per user and "reset 24 hours after the first request": when that was, the script
+ * cannot learn, so the sentence says "within 24 hours". Null for any other failure.
+ */
+export function dailyQuotaMessage(raw: string): string | null {
+  const service = /Service invoked too many times for one day:\s*([A-Za-z]+)/i.exec(raw)?.[1]?.toLowerCase();
+  const when = "It works again within 24 hours (Google resets it 24 hours after the day's first use). Nothing is lost: your jobs go on on the service, and Business Leads brings their results in then.";
+  if (service === "properties") {
+    return "Google's daily limit on how often Apps Script may read and save data for your Google account (50,000 times a day for a gmail.com account, shared with your other scripts and add-ons) is used up, so Business Leads cannot read or save its settings and jobs today. " + when;
+  }
+  if (service === "urlfetch") {
+    return "Google's daily limit on requests from Apps Script for your Google account (20,000 a day for a gmail.com account, shared with your other scripts and add-ons) is used up, so Business Leads cannot reach the service today. " + when;
+  }
+  if (service !== undefined) {
+    return `Google's daily limit on one of its services (${service}) for your Google account is used up. ${when}`;
+  }
+  if (/Service using too much computer time for one day/i.test(raw)) {
+    return "Google's daily limit on background run time for your Google account (90 minutes a day for a gmail.com account, shared with your other scripts and add-ons) is used up. " + when;
+  }
+  return null;
+}
+
 /** Runs a sidebar call; rethrows any failure as a plain Error with a readable message. */
 export function withUserErrors<T>(call: () => T, secret?: () => string | null): T {
   try {
@@ -35,7 +59,7 @@ export function withUserErrors<T>(call: () => T, secret?: () => string | null): 
     const raw = messageOf(error);
     const name = typeof error === "object" && error !== null && "name" in error ? String((error as { name: unknown }).name) : "";
     // Our own errors are written for the user; anything else is a defect, said so plainly.
-    let message = error instanceof UserFacingError ? raw.trim() : `Business Leads hit an unexpected problem (${raw.trim() || name}). Try again; if it persists, tell your admin.`;
+    let message = error instanceof UserFacingError ? raw.trim() : dailyQuotaMessage(raw) ?? `Business Leads hit an unexpected problem (${raw.trim() || name}). Try again; if it persists, tell your admin.`;
     const key = safely(secret);
     if (key) message = message.split(key).join("[API key]");
     throw new Error(message);

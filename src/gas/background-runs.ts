@@ -3,6 +3,8 @@
 // run writes the answer it got into the user's own properties (one small value), and diagnose()
 // reports it: the trigger-context question answered from the field.
 
+import { userProperties } from "./property-snapshot";
+
 const LAST_RUN_KEY = "businessLeads.lastBackgroundRun";
 
 interface BackgroundRun {
@@ -10,12 +12,36 @@ interface BackgroundRun {
   at: number;
   /** Whether the run had a current spreadsheet (SpreadsheetApp.getActiveSpreadsheet() was not null). */
   withDocument: boolean;
+  /**
+   * False from the run's start until it ends: a run Google stopped (its daily limit on trigger run
+   * time, which stops a script in the middle) stays false. Absent in records of earlier versions.
+   */
+  finished?: boolean;
+}
+
+/** No execution lives longer (Apps Script's 6 minutes): a run older than this that never finished was stopped. */
+const LONGEST_RUN_MS = 6.5 * 60 * 1000;
+
+/** Notes that this run got to its end (after recordBackgroundRun); never throws. */
+export function recordBackgroundRunEnd(): void {
+  try {
+    const run = lastBackgroundRun();
+    if (run) userProperties().setProperty(LAST_RUN_KEY, JSON.stringify({ ...run, finished: true }));
+  } catch {
+    // Only a note: the next run writes its own.
+  }
+}
+
+/** The user's last background run when Google stopped it before its end, else null. */
+export function stoppedBackgroundRun(now: number): BackgroundRun | null {
+  const run = lastBackgroundRun();
+  return run && run.finished === false && now - run.at > LONGEST_RUN_MS ? run : null;
 }
 
 /** Notes what `observe` sees of this run; never throws (a failing trigger mails its owner every run, and this is only a note). */
 export function recordBackgroundRun(observe: () => BackgroundRun): void {
   try {
-    PropertiesService.getUserProperties().setProperty(LAST_RUN_KEY, JSON.stringify(observe()));
+    userProperties().setProperty(LAST_RUN_KEY, JSON.stringify({ ...observe(), finished: false }));
   } catch {
     // A full or unreachable property store costs the next report one answer, nothing more.
   }
@@ -23,12 +49,14 @@ export function recordBackgroundRun(observe: () => BackgroundRun): void {
 
 /** The user's last background run, or null when none was recorded (or the record is unreadable). */
 export function lastBackgroundRun(): BackgroundRun | null {
-  const raw = PropertiesService.getUserProperties().getProperty(LAST_RUN_KEY);
+  const raw = userProperties().getProperty(LAST_RUN_KEY);
   if (raw === null) return null;
   try {
     const parsed = JSON.parse(raw) as Partial<BackgroundRun> | null;
     if (parsed === null || typeof parsed.at !== "number" || typeof parsed.withDocument !== "boolean") return null;
-    return { at: parsed.at, withDocument: parsed.withDocument };
+    const run: BackgroundRun = { at: parsed.at, withDocument: parsed.withDocument };
+    if (typeof parsed.finished === "boolean") run.finished = parsed.finished;
+    return run;
   } catch {
     return null;
   }

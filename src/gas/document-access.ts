@@ -6,6 +6,7 @@
 import type { KeyValueStore } from "../jobs/key-value-store";
 import { DeveloperMetadataStore } from "./developer-metadata-store";
 import type { StoreClaims } from "./metadata-write-claim";
+import { documentProperties } from "./property-snapshot";
 import { UserFacingError } from "../errors/user-error";
 
 export interface DocumentAccess {
@@ -62,8 +63,17 @@ function openCurrentDocument(): DocumentAccess | null {
   if (!spreadsheet) return null;
   // Read in place so the default build's bundle leaves the developer-metadata store out (src/build-constants.d.ts).
   if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") return metadataDocument(spreadsheet.getId(), spreadsheet, true);
-  const properties = PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null;
+  const properties = documentProperties();
   return properties ? { id: spreadsheet.getId(), spreadsheet, store: properties, current: true } : null;
+}
+
+/**
+ * The document's store read again from the document, never from this execution's copy (for
+ * diagnose(), which reads back what it wrote to prove the store kept it).
+ */
+export function storeReadAfresh(doc: DocumentAccess): KeyValueStore {
+  if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full" || !doc.current) return doc.store;
+  return (PropertiesService.getDocumentProperties() as GoogleAppsScript.Properties.Properties | null) ?? doc.store;
 }
 
 /** Full-scope build only: a document by id (throws when it is gone or no longer shared). */

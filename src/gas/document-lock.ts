@@ -5,6 +5,7 @@
 // when another execution is at work. In the full-scope build the job store's write claim goes
 // with the lock (src/gas/developer-metadata-store.ts).
 import { currentDocument } from "./document-access";
+import { lockAndRefresh } from "./property-snapshot";
 import { UserFacingError } from "../errors/user-error";
 
 /** How long a sidebar action waits for the lock before telling the user to try again. */
@@ -40,7 +41,7 @@ function documentLock(): GoogleAppsScript.Lock.Lock {
 export function withDocumentLock<T>(action: () => T, waitMs: number = ACTION_LOCK_WAIT_MS): T {
   const started = Date.now();
   const lock = documentLock();
-  if (!lock.tryLock(waitMs)) throw new DocumentBusyError();
+  if (!lockAndRefresh(lock, waitMs)) throw new DocumentBusyError();
   try {
     const claims = currentDocument()?.claims;
     if (claims && !claims.claim({ documentLock: true, userLock: null }, Math.max(0, waitMs - (Date.now() - started)))) throw new DocumentBusyError();
@@ -57,7 +58,7 @@ export function withDocumentLock<T>(action: () => T, waitMs: number = ACTION_LOC
 /** Runs `action` if the lock can be had within `waitMs`; returns whether it ran. A pass takes the store's claim itself. */
 export function tryDocumentLock(action: () => void, waitMs: number): boolean {
   const lock = documentLock();
-  if (!lock.tryLock(waitMs)) return false;
+  if (!lockAndRefresh(lock, waitMs)) return false;
   try {
     action();
     return true;
@@ -77,7 +78,7 @@ export type LockOutcome = "held" | "busy" | "none";
 export function withOwnDocumentLock<T>(waitMs: number, action: (outcome: LockOutcome) => T): T {
   const lock = LockService.getDocumentLock() as GoogleAppsScript.Lock.Lock | null;
   if (!lock) return action("none");
-  if (!lock.tryLock(waitMs)) return action("busy");
+  if (!lockAndRefresh(lock, waitMs)) return action("busy");
   try {
     return action("held");
   } finally {

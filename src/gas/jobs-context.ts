@@ -9,6 +9,7 @@ import { JobStore } from "../jobs/job-store";
 import { backgroundTrigger } from "./background-trigger";
 import { currentDocument, NoDocumentError, type DocumentAccess } from "./document-access";
 import { editorId, keyDigest } from "./key-digest";
+import { userProperties } from "./property-snapshot";
 import { readServiceSettings, type ServiceSettings } from "./settings";
 import { UrlFetchTransport } from "./urlfetch-transport";
 
@@ -47,7 +48,7 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number): Jobs
     client: clientFor(settings, deadline),
     store: new JobStore(doc.store),
     properties: doc.store,
-    userProperties: PropertiesService.getUserProperties(),
+    userProperties: userProperties(),
     documentId: doc.id,
     editors: new EditorKeys(doc.store),
     keyDigest: keyDigest(settings.apiKey),

@@ -3,6 +3,7 @@
 
 import { EditorKeys } from "../jobs/editor-keys";
 import { currentDocument } from "./document-access";
+import { userProperties } from "./property-snapshot";
 
 const EDITOR_ID = "businessLeads.editorId";
 
@@ -16,7 +17,7 @@ export function keyDigest(apiKey: string): string {
 
 /** A random id for this editor, made once and kept in their user properties (e-mail may be hidden). */
 export function editorId(): string {
-  const props = PropertiesService.getUserProperties();
+  const props = userProperties();
   const known = props.getProperty(EDITOR_ID);
   if (known) return known;
   const made = Utilities.getUuid();

@@ -3,12 +3,13 @@
 // never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the
 // next pass or the sidebar, with a notice in plain words that the sidebar shows on the jobs. The
 // build's scope is read here in place, so a bundle holds only its own build's passes.
-import { recordBackgroundRun } from "./background-runs";
+import { recordBackgroundRun, recordBackgroundRunEnd } from "./background-runs";
 import { PASS_LOCK_WAIT_MS, tryDocumentLock } from "./document-lock";
 import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "./document-access";
 import { appsScriptClock, documentJobsContext } from "./jobs-context";
 import { editorId } from "./key-digest";
 import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "./served-documents";
+import { lockAndRefresh } from "./property-snapshot";
 import { userApiKey } from "./settings";
 import { removeUserPollTrigger } from "./user-poll-trigger";
 import { runPollPass } from "../passes/poll-pass";
@@ -39,7 +40,7 @@ function runDocumentPass(doc: DocumentAccess, deadline: number): void {
 /** Full-scope build: one pass per user at a time (user lock), one writer per document (its store's claim). */
 function withUserPass(pass: (owner: string) => void): void {
   const lock = LockService.getUserLock();
-  if (!lock.tryLock(PASS_LOCK_WAIT_MS)) return;
+  if (!lockAndRefresh(lock, PASS_LOCK_WAIT_MS)) return;
   try {
     pass(editorId());
   } finally {
@@ -123,4 +124,5 @@ export function runTriggerPass(): void {
   } catch (error) {
     console.warn(`Business Leads background update: ${messageOf(error)}`);
   }
+  recordBackgroundRunEnd();
 }

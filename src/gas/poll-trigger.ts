@@ -2,6 +2,7 @@
 // trigger of each type per user per document, running at most hourly, so we look for ours among
 // the user's triggers of this document before creating one, and never create a second.
 import { activeSpreadsheet } from "./document-access";
+import { userProperties } from "./property-snapshot";
 import { readPollInterval, type PollInterval } from "./settings";
 
 /** The execution's document; these triggers exist only where it has one (the current-document build). */
@@ -49,7 +50,7 @@ function createdForKey(): string {
  */
 export function ensurePollTrigger(): void {
   const wanted = readPollInterval();
-  const props = PropertiesService.getUserProperties();
+  const props = userProperties();
   const existing = ownTriggers();
   if (existing.length === 1 && props.getProperty(createdForKey()) === String(wanted)) return;
   for (const trigger of existing) ScriptApp.deleteTrigger(trigger);
@@ -59,7 +60,7 @@ export function ensurePollTrigger(): void {
 
 export function removePollTrigger(): void {
   for (const trigger of ownTriggers()) ScriptApp.deleteTrigger(trigger);
-  PropertiesService.getUserProperties().deleteProperty(createdForKey());
+  userProperties().deleteProperty(createdForKey());
 }
 
 export { create as createPollTrigger };

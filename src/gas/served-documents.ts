@@ -2,6 +2,7 @@
 // the user's own properties (reachable from any execution of that user): which documents it serves
 // (full-scope build) and the notices a background run left for the sidebar.
 import { clipToBytes, utf8Bytes } from "../jobs/utf8";
+import { userProperties } from "./property-snapshot";
 
 const SERVED_KEY = "businessLeads.servedDocuments";
 const NOTICES_KEY = "businessLeads.backgroundNotices";
@@ -12,8 +13,6 @@ const MAX_NOTICE_BYTES = 1024;
 const MAX_NOTICES_BYTES = 8 * 1024;
 /** A notice that concerns every document (the default build's trigger without a document). */
 export const ANY_DOCUMENT = "*";
-
-const userProperties = (): GoogleAppsScript.Properties.Properties => PropertiesService.getUserProperties();
 
 function readJson<T>(key: string, fallback: T): T {
   try {

@@ -2,6 +2,7 @@
 // in UserProperties and is copied into DocumentProperties only when the user asks to share it
 // with formulas (custom functions run anonymously and cannot read an editor's user properties).
 import { UserFacingError } from "../errors/user-error";
+import { documentProperties, userProperties, type PropertiesLike } from "./property-snapshot";
 
 const KEY = {
   apiKey: "businessLeads.apiKey",
@@ -29,7 +30,8 @@ class SettingsMissingError extends UserFacingError {
 
 /** The caller's settings: their own, or for a custom function the document's shared copy. */
 export function readServiceSettings(source: "user" | "formulas"): ServiceSettings {
-  const props = source === "user" ? PropertiesService.getUserProperties() : PropertiesService.getDocumentProperties();
+  const props = source === "user" ? userProperties() : documentProperties();
+  if (!props) throw new SettingsMissingError();
   const apiKey = props.getProperty(source === "user" ? KEY.apiKey : KEY.sharedApiKey);
   const baseUrl = props.getProperty(source === "user" ? KEY.baseUrl : KEY.sharedBaseUrl);
   if (!apiKey || !baseUrl) throw new SettingsMissingError();
@@ -38,7 +40,7 @@ export function readServiceSettings(source: "user" | "formulas"): ServiceSetting
 
 /** The current user's own key, or null when they have saved none. */
 export function userApiKey(): string | null {
-  return PropertiesService.getUserProperties().getProperty(KEY.apiKey);
+  return userProperties().getProperty(KEY.apiKey);
 }
 
 /** A checked change of settings, written whole or not at all. */
@@ -54,13 +56,13 @@ export interface SettingsChange {
 
 type Snapshot = Record<string, string | null>;
 
-function snapshot(props: GoogleAppsScript.Properties.Properties, keys: readonly string[]): Snapshot {
+function snapshot(props: PropertiesLike, keys: readonly string[]): Snapshot {
   const values: Snapshot = {};
   for (const key of keys) values[key] = props.getProperty(key);
   return values;
 }
 
-function restore(props: GoogleAppsScript.Properties.Properties, values: Snapshot): void {
+function restore(props: PropertiesLike, values: Snapshot): void {
   for (const key of Object.keys(values)) {
     const value = values[key];
     if (value === null || value === undefined) props.deleteProperty(key);
@@ -71,8 +73,9 @@ function restore(props: GoogleAppsScript.Properties.Properties, values: Snapshot
 /** Writes every part of the change, or (when a write fails midway) puts back what was there. */
 export function writeServiceSettings(change: SettingsChange): void {
   const { settings, shareWithFormulas, pollEveryMinutes } = change;
-  const user = PropertiesService.getUserProperties();
-  const doc = PropertiesService.getDocumentProperties();
+  const user = userProperties();
+  const doc = documentProperties();
+  if (!doc) throw new UserFacingError("Business Leads works inside a spreadsheet: open one and use Extensions > Business Leads.");
   const userBefore = snapshot(user, [KEY.apiKey, KEY.baseUrl]);
   const docBefore = snapshot(doc, [KEY.sharedApiKey, KEY.sharedBaseUrl, KEY.pollEveryMinutes]);
   try {
@@ -96,7 +99,7 @@ export function writeServiceSettings(change: SettingsChange): void {
 }
 
 export function readPollInterval(): PollInterval {
-  const raw = Number(PropertiesService.getDocumentProperties().getProperty(KEY.pollEveryMinutes));
+  const raw = Number(documentProperties()?.getProperty(KEY.pollEveryMinutes));
   return (POLL_INTERVALS as readonly number[]).indexOf(raw) >= 0 ? (raw as PollInterval) : 60;
 }
 
@@ -108,8 +111,8 @@ export const POLL_INTERVAL_RULE = `Background polling can run every ${POLL_INTER
 
 /** The caller's stored settings as they are (either may be missing), and whether formulas share this key. */
 export function readStoredSettings(): { apiKey: string | null; baseUrl: string | null; sharedWithFormulas: boolean } {
-  const user = PropertiesService.getUserProperties();
+  const user = userProperties();
   const apiKey = user.getProperty(KEY.apiKey);
-  const shared = PropertiesService.getDocumentProperties().getProperty(KEY.sharedApiKey);
+  const shared = documentProperties()?.getProperty(KEY.sharedApiKey) ?? null;
   return { apiKey, baseUrl: user.getProperty(KEY.baseUrl), sharedWithFormulas: apiKey !== null && shared === apiKey };
 }

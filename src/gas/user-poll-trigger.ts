@@ -3,6 +3,7 @@
 // however many documents there are. It is found among the user's project triggers, which need no
 // current document, so a trigger run without one can still remove itself when nothing is left.
 import { createPollTrigger, POLL_HANDLER } from "./poll-trigger";
+import { documentProperties } from "./property-snapshot";
 import { readPollInterval, type PollInterval } from "./settings";
 
 function userPollTriggers(): GoogleAppsScript.Script.Trigger[] {
@@ -16,7 +17,7 @@ export function userPollTriggerCount(): number {
 
 /** The interval the current document asks for; hourly where there is none (add-on triggers). */
 function wantedInterval(): PollInterval {
-  return PropertiesService.getDocumentProperties() ? readPollInterval() : 60;
+  return documentProperties() ? readPollInterval() : 60;
 }
 
 /** Makes sure the user has exactly one poll trigger (a second one, if any, is deleted). */

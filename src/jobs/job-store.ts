@@ -6,6 +6,7 @@
 import { isJobDone, JOB_PREFIX, parseStored, START_PREFIX, START_RECORD_TTL_MS, type JobRecord, type StartRecord } from "./job-record";
 import { JobStoreFullError, largestNewJob, pruneJobs, storedRecordJson } from "./job-store-budget";
 import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "./key-value-store";
+import { dailyQuotaMessage, messageOf } from "../errors/user-error";
 
 export class JobStore {
   /** How full this store may get: its own budget, or document properties'. */
@@ -76,7 +77,9 @@ export class JobStore {
     try {
       this.save(record);
       return true;
-    } catch {
+    } catch (error) {
+      // A spent daily quota refuses every later save too: the pass stops here and says so.
+      if (dailyQuotaMessage(messageOf(error)) !== null) throw error;
       return false;
     }
   }

@@ -5,7 +5,7 @@ import { LeadsApiError } from "../api/errors";
 import { lastBackgroundRun } from "../gas/background-runs";
 import { backgroundTrigger } from "../gas/background-trigger";
 import { probeCellText, FORMULA_LIKE_SAMPLES, type CellReadBack } from "../gas/cell-text-probe";
-import { currentDocument, NoDocumentError, type DocumentAccess } from "../gas/document-access";
+import { currentDocument, NoDocumentError, storeReadAfresh, type DocumentAccess } from "../gas/document-access";
 import { ACTION_LOCK_WAIT_MS, type LockOutcome } from "../gas/document-lock";
 import { appsScriptClock, clientFor } from "../gas/jobs-context";
 import { probeJobStore } from "../gas/job-store-probe";
@@ -135,7 +135,7 @@ export function jobStoreCheck(doc: DocumentAccess | null, holdsDocumentLock: boo
     probe = probeJobStore(doc.store, () => {
       const fresh = currentDocument();
       if (!fresh) throw new NoDocumentError();
-      return fresh.store;
+      return storeReadAfresh(fresh);
     });
   } finally {
     claims?.release();

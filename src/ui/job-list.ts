@@ -1,6 +1,7 @@
 // This file defines the sidebar's list of the current document's jobs: their JobViews, and for a
 // job still in progress (and started before that run) the notice a background run left when it
-// could not reach this document.
+// could not reach this document, or the note that Google stopped the last background run midway.
+import { stoppedBackgroundRun } from "../gas/background-runs";
 import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { keyDigest } from "../gas/key-digest";
 import { backgroundNoticeFor } from "../gas/served-documents";
@@ -8,10 +9,27 @@ import { userApiKey } from "../gas/settings";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
 
+/**
+ * Google stops a trigger in the middle once the user's triggers have run their daily time (90
+ * minutes for a consumer account, shared with their other scripts): the run cannot say so itself,
+ * so the sidebar says it from the run's record that never got to its end.
+ */
+function stoppedRunNotice(): { message: string; at: number } | null {
+  const run = stoppedBackgroundRun(Date.now());
+  if (!run) return null;
+  return {
+    at: run.at,
+    message:
+      "Google stopped the last background update before it finished, most likely because your account's background run time for the day " +
+      "(90 minutes a day for a gmail.com account, shared with your other scripts and add-ons) was used up. Background updates resume " +
+      "within 24 hours; nothing is lost, and while this sidebar is open it brings the results in itself.",
+  };
+}
+
 export function listDocumentJobs(): JobView[] {
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
-  const notice = backgroundNoticeFor(doc.id);
+  const notice = backgroundNoticeFor(doc.id) ?? stoppedRunNotice();
   const key = userApiKey();
   const digest = key ? keyDigest(key) : null;
   return new JobStore(doc.store).all().map((record) => {

@@ -4,7 +4,11 @@
 // lost, the notices fit one property value, the newest kept, so a later notice still saves.
 import { createRuntime } from "../../dev/fakes/runtime";
 import { VALUE_LIMIT_BYTES } from "../../dev/fakes/properties";
-import { ANY_DOCUMENT, backgroundNoticeFor, clearBackgroundNotice, leaveBackgroundNotice } from "../../src/gas/served-documents";
+import * as served from "../../src/gas/served-documents";
+
+// Apps Script evaluates the script afresh for every execution, so module state (the properties
+// read once per execution) never outlives one: each test loads the module anew.
+let { ANY_DOCUMENT, backgroundNoticeFor, clearBackgroundNotice, leaveBackgroundNotice } = served;
 
 const KEY = "businessLeads.backgroundNotices";
 let userProperties: GoogleAppsScript.Properties.Properties;
@@ -13,6 +17,9 @@ beforeEach(() => {
   const globals = createRuntime().globals();
   (globalThis as { PropertiesService?: unknown }).PropertiesService = globals.PropertiesService;
   userProperties = globals.PropertiesService.getUserProperties() as unknown as GoogleAppsScript.Properties.Properties;
+  jest.isolateModules(() => {
+    ({ ANY_DOCUMENT, backgroundNoticeFor, clearBackgroundNotice, leaveBackgroundNotice } = jest.requireActual<typeof served>("../../src/gas/served-documents"));
+  });
 });
 afterAll(() => {
   delete (globalThis as { PropertiesService?: unknown }).PropertiesService;

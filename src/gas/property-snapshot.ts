@@ -1,0 +1,111 @@
+// This file defines the execution's view of the user's and the current document's properties: each
+// store is read whole with one getProperties() the first time it is needed and served from memory
+// after that; writes go through to the store and into the copy. Every read or write of Properties
+// counts against a daily quota (50,000 a day for a consumer account, shared with every other script
+// of the user), and a sidebar poll that read key by key cost 19 of them where 3 do.
+//
+// Why the copy stays right: Apps Script evaluates the script afresh for each execution, so the copy
+// never outlives the execution. Another execution may write the store meanwhile; every change of
+// shared state is made under a lock (the document's, or the user's), so a copy taken before a lock
+// was acquired is dropped when it is, and read again, whole, at its next use (lockAndRefresh).
+// Under the lock no other writer that takes it can have written since.
+import type { KeyValueStore } from "../jobs/key-value-store";
+
+type Properties = GoogleAppsScript.Properties.Properties;
+
+/** What the add-on needs of a properties store; Apps Script's Properties has it all. */
+export interface PropertiesLike extends KeyValueStore {
+  setProperties(properties: Record<string, string>): unknown;
+}
+
+export class PropertySnapshot implements PropertiesLike {
+  private values: Record<string, string> | null = null;
+
+  constructor(private readonly store: Properties) {}
+
+  /** Drops the copy: the next use reads the store again. */
+  stale(): void {
+    this.values = null;
+  }
+
+  private read(): Record<string, string> {
+    if (this.values === null) {
+      const all = this.store.getProperties();
+      const copy: Record<string, string> = {};
+      for (const key of Object.keys(all)) copy[key] = String(all[key]);
+      this.values = copy;
+    }
+    return this.values;
+  }
+
+  getProperty(key: string): string | null {
+    const values = this.read();
+    return Object.prototype.hasOwnProperty.call(values, key) ? (values[key] ?? null) : null;
+  }
+
+  getProperties(): Record<string, string> {
+    return { ...this.read() };
+  }
+
+  /**
+   * A value the copy already holds is not written again: an idle pass writes nothing. Had another
+   * execution changed it since the copy was read, skipping is the same as this write having landed
+   * first and theirs after it, an order that could have happened anyway.
+   */
+  setProperty(key: string, value: string): PropertySnapshot {
+    if (this.values !== null && this.values[key] === value) return this;
+    this.store.setProperty(key, value);
+    if (this.values !== null) this.values[key] = value;
+    return this;
+  }
+
+  /** One write for all of them (all or nothing, as Apps Script writes them). */
+  setProperties(properties: Record<string, string>): PropertySnapshot {
+    const changed: Record<string, string> = {};
+    for (const key of Object.keys(properties)) {
+      const value = properties[key];
+      if (value !== undefined && (this.values === null || this.values[key] !== value)) changed[key] = value;
+    }
+    if (Object.keys(changed).length === 0) return this;
+    this.store.setProperties(changed);
+    if (this.values !== null) Object.assign(this.values, changed);
+    return this;
+  }
+
+  deleteProperty(key: string): PropertySnapshot {
+    if (this.values !== null && !Object.prototype.hasOwnProperty.call(this.values, key)) return this;
+    this.store.deleteProperty(key);
+    if (this.values !== null) delete this.values[key];
+    return this;
+  }
+}
+
+let user: PropertySnapshot | undefined;
+/** undefined until asked; null where the execution has no current document. */
+let documentStore: PropertySnapshot | null | undefined;
+
+/** The current user's properties, read once per execution (and again after a lock is acquired). */
+export function userProperties(): PropertySnapshot {
+  user ??= new PropertySnapshot(PropertiesService.getUserProperties());
+  return user;
+}
+
+/** The current document's properties; null where Google gives the execution no document. */
+export function documentProperties(): PropertySnapshot | null {
+  if (documentStore === undefined) {
+    const store = PropertiesService.getDocumentProperties() as Properties | null;
+    documentStore = store ? new PropertySnapshot(store) : null;
+  }
+  return documentStore;
+}
+
+/**
+ * Tries `lock` for up to `waitMs`; once had, the copies taken before are dropped: another
+ * execution may have written while this one waited.
+ */
+export function lockAndRefresh(lock: GoogleAppsScript.Lock.Lock, waitMs: number): boolean {
+  if (!lock.tryLock(waitMs)) return false;
+  user?.stale();
+  documentStore?.stale();
+  return true;
+}
