@@ -18,7 +18,7 @@ export interface PropertiesLike extends KeyValueStore {
   setProperties(properties: Record<string, string>): unknown;
 }
 
-export class PropertySnapshot implements PropertiesLike {
+class PropertySnapshot implements PropertiesLike {
   private values: Record<string, string> | null = null;
 
   constructor(private readonly store: Properties) {}
