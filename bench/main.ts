@@ -9,6 +9,7 @@ import { throughputFigures, validationFigures } from "./client-figures";
 import { enrichFigures } from "./enrich-figures";
 import { importFigures } from "./import-figures";
 import { jobStoreFigures } from "./job-store-figures";
+import { largeRunFigures } from "./large-run-figures";
 import { functionAndRefreshFigures } from "./refresh-and-function-figures";
 import { quotaFigures } from "./quota-figures";
 import { sidebarFigures } from "./sidebar-figures";
@@ -40,6 +41,7 @@ export async function main(input: BenchInput): Promise<void> {
   await quotaFigures(input.root);
   console.log("\n== Enriching rows of a sheet (built bundle, Apps Script fakes, simulator worker, virtual clock) ==");
   await enrichFigures(input.root);
+  await largeRunFigures(input.root);
   console.log("\n== Check this spreadsheet (diagnose(), built bundles, Apps Script fakes, simulator worker) ==");
   await diagnoseFigures(input.root);
   console.log(`\nBench finished in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

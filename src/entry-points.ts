@@ -35,6 +35,7 @@ export const ENTRY_POINTS = [
   { name: "startSearch", params: ["args"], calledBy: "sidebar" },
   { name: "startEnrichment", params: ["args"], calledBy: "sidebar" },
   { name: "previewEnrichment", params: ["args"], calledBy: "sidebar" },
+  { name: "stopEnrichment", params: ["args"], calledBy: "sidebar" },
   { name: "listJobs", params: [], calledBy: "sidebar" },
   { name: "recentJobs", params: ["args"], calledBy: "sidebar" },
   { name: "importJob", params: ["args"], calledBy: "sidebar" },

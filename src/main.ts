@@ -24,6 +24,7 @@ export const entryPoints = {
   startSearch: search.startSearch,
   startEnrichment: enrichment.startEnrichment,
   previewEnrichment: enrichment.previewEnrichment,
+  stopEnrichment: enrichment.stopEnrichment,
   listJobs: jobs.listJobs,
   showJobSheet: jobs.showJobSheet,
   recentJobs: jobs.recentJobs,

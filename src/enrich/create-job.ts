@@ -32,6 +32,7 @@ export interface ChunkTarget {
   sheetId: number;
   sheetName: string;
   target: EnrichTarget;
+  runId?: string;
 }
 
 /** Sends a chunk once (and once more for a transient failure); never throws for the service's answer. */
@@ -68,6 +69,7 @@ export function sendChunk(
     createdBy: ctx.keyDigest,
     seenBy: [ctx.keyDigest],
     enrichment: where.target,
+    ...(where.runId === undefined ? {} : { runId: where.runId }),
   });
   ctx.store.save(record);
   return { kind: "created", record };

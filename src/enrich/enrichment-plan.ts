@@ -1,23 +1,19 @@
 // This file defines the plan of an enrichment run, without any request or write: each row's fate
 // (sent, skipped and why), the unique businesses in sheet order, what the account's credits and
 // plan allow, and the chunks of at most 700 (or the plan's limit) that become jobs.
-import type { Account, EnrichmentBusiness } from "../api/schemas";
+import type { Account } from "../api/schemas";
 import { ID_HEADER } from "../sheets/business-columns";
 import { ALREADY_ENRICHED, BEING_ENRICHED, ENRICHED_FOR_HEADER, enrichedForKey, ROW_STATUS, STATUS_HEADER } from "./result-columns";
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { cellAt, type SheetArea } from "./sheet-area";
+import type { RowBusiness } from "./send-chunks";
 
 /** The spec's limit of businesses per enrichment. */
 const MAX_PER_ENRICHMENT = 700;
 /** A free account's one job. */
 const FREE_JOB_LIMIT = 100;
 
-interface PlannedBusiness {
-  key: string;
-  business: EnrichmentBusiness;
-  /** Every row that asked for it. */
-  rows: number[];
-}
+type PlannedBusiness = RowBusiness;
 
 export interface EnrichPlan {
   /** Every row with a name or a website: its key when it is valid. */
@@ -32,6 +28,8 @@ export interface EnrichPlan {
   alreadyEnrichedBySearch: number;
   creditsNeeded: number;
   creditsRemaining: number;
+  /** Businesses per job the account allows. */
+  perJob: number;
 }
 
 /** Statuses after which a row is not waiting for anything. */
@@ -145,5 +143,5 @@ export function planEnrichment(
   const chunks: PlannedBusiness[][] = [];
   for (let i = 0; i < sent.length; i += capacity.perJob) chunks.push(sent.slice(i, i + capacity.perJob));
   skipped.sort((a, b) => a.row - b.row);
-  return { rowKeys, skipped, chunks, duplicates, alreadyEnriched, alreadyEnrichedBySearch, creditsNeeded: wanted.length, creditsRemaining: account.credits_remaining };
+  return { rowKeys, skipped, chunks, duplicates, alreadyEnriched, alreadyEnrichedBySearch, creditsNeeded: wanted.length, creditsRemaining: account.credits_remaining, perJob: capacity.perJob };
 }

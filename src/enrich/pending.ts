@@ -1,8 +1,9 @@
-// This file defines the chunks whose creation is not settled: a chunk being sent (its response may
-// be lost, or the execution killed before its rows say so) and a chunk the service's active-jobs
-// limit refused (429). Each keeps its exact body and idempotency key until its job is recorded and
-// its rows are marked, so any later attempt repeats the identical request and the service charges
-// at most once.
+// This file defines the chunks whose creation is not settled: a chunk being sent, whose response may
+// be lost or whose execution may be killed before its rows say so. Each keeps its exact body and
+// idempotency key until its job is recorded and its rows are marked, so any later attempt repeats
+// the identical request and the service charges at most once. A run has at most one such chunk at
+// a time (its other rows wait in the sheet, src/enrich/send-chunks.ts); chunks stored by earlier
+// versions of the add-on, one per waiting chunk, are repeated as they were (src/enrich/run-pass.ts).
 //
 // The small head lives in the document's job store, where every editor sees which rows are in
 // flight. The body (up to 700 businesses, 30-60 KB) lives in the SENDER's user properties: it
@@ -29,6 +30,8 @@ export interface PendingChunk {
   editorId: string;
   /** Businesses in the body: credits it will take. */
   count: number;
+  /** The enrichment run it belongs to (absent on chunks stored by earlier versions). */
+  runId?: string;
 }
 
 interface StoredHead extends PendingChunk {
@@ -42,7 +45,8 @@ const BODY = "enrich-body:";
 const PART_BYTES = 8000;
 /**
  * Bodies one user keeps at most, over all documents: most of the 500 KB user store, leaving room
- * for settings and the trigger's own records. About nine chunks of 700.
+ * for settings and the trigger's own records. About nine chunks of 700, so nine runs being sent at
+ * once; a tenth run's rows wait in its sheet until one is sent.
  */
 export const BODY_BUDGET_BYTES = 350 * 1024;
 /** Parts without a head this old were left by a killed execution (a start takes at most 6 minutes). */

@@ -1,35 +1,32 @@
-// This file defines enrichment's part of the poll pass: sending chunks that waited for a free job
-// slot, and writing a job's results back into the rows that asked for them. Rows are matched by
+// This file defines enrichment's part of the poll pass that writes: a job's results back into the
+// rows that asked for them (sending a run's waiting rows is src/enrich/run-pass.ts). Rows are matched by
 // the (name, website) read from each row now, never by row number, so rows sorted, inserted or
 // deleted mid-job still get their own results. The rows that asked are those whose `Enriched for`
 // (written when they were sent) names the pair: a row with the same pair that was not selected
 // stays as it is. Only where no row says so (a start killed before its rows were marked) does
 // every row with the pair get the result.
-import type { Business, CreateEnrichmentRequest } from "../api/schemas";
+import type { Business } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import type { EnrichmentRecord } from "../jobs/job-record";
-import { JobStoreFullError } from "../jobs/job-store-budget";
 import { passNoteCleared } from "../jobs/record-note";
 import type { SheetsById } from "../jobs/result-sheet";
 import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, enrichedForKey, ROW_STATUS, STATUS_HEADER } from "./result-columns";
-import { sendChunk } from "./create-job";
-import { checkName, cleanText, matchKey, normaliseWebsite, resultKey } from "./normalise";
-import { pendingChunksOf, type PendingChunk } from "./pending";
+import { cleanText, resultKey } from "./normalise";
+import { rowBusiness } from "./send-chunks";
 import { areaIn, cellAt, rereadArea, type SheetArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 
 /** The key of a row as it reads now, or null when it has no valid pair. */
 function rowKey(area: SheetArea, row: number): string | null {
-  const name = checkName(cellAt(area, row, area.target.nameColumn));
-  const website = normaliseWebsite(cellAt(area, row, area.target.websiteColumn));
-  return name.ok && website.ok ? matchKey(name.value, website.value) : null;
+  const found = rowBusiness(area, row);
+  return found.ok ? found.key : null;
 }
 
 /**
  * Fills `updates` for the rows that asked for a key of `cellsByKey`: those whose `Enriched for`
  * names it, or every row with the key where none does. Returns how many rows matched.
  */
-function rowsFor(area: SheetArea, cellsByKey: Map<string, Map<string, string>>, updates: RowUpdates): number {
+export function rowsFor(area: SheetArea, cellsByKey: Map<string, Map<string, string>>, updates: RowUpdates): number {
   const forColumn = area.results.get(ENRICHED_FOR_HEADER);
   const rowsByKey = new Map<string, { claimed: number[]; others: number[] }>();
   for (const row of area.rows) {
@@ -140,55 +137,4 @@ export function writeEnrichmentResults(ctx: JobsContext, sheets: SheetsById, job
     ctx.store.save({ ...record, sheetName, rowsWritten: matchedBy[index] ?? 0, settled: final, note: passNoteCleared(record) });
   });
   return matchedBy.reduce((sum, n) => sum + n, 0);
-}
-
-/** Writes `cells` into the rows of a chunk's businesses (found by their name and website now). */
-function markChunkRows(sheets: SheetsById, chunk: PendingChunk, body: CreateEnrichmentRequest, cells: (sentAs: string) => Map<string, string>): void {
-  const sheet = sheets.find(chunk.sheetId);
-  if (!sheet) return;
-  const area = rereadArea(sheet, chunk.target);
-  const cellsByKey = new Map(body.businesses.map((b) => [matchKey(b.business_name, b.website_url), cells(`${b.business_name} | ${b.website_url}`)]));
-  const updates: RowUpdates = new Map();
-  rowsFor(area, cellsByKey, updates);
-  writeResultCells(area, updates);
-}
-
-/**
- * Sends the current user's unsettled chunks, oldest first, each with its stored key and body,
- * until the service says the limit is still reached; a created chunk's rows say so before the
- * chunk is forgotten. Other editors' chunks are theirs to send (their key pays). Returns how many
- * of the document's chunks are still unsettled, and how many of them the current user sends.
- */
-export function submitPendingChunks(ctx: JobsContext, sheets: SheetsById, deadline: number): { waiting: number; mine: number } {
-  const pending = pendingChunksOf(ctx);
-  const left = pending.tidy(ctx.clock.now());
-  const forget = (chunk: PendingChunk) => {
-    pending.delete(chunk);
-    left.splice(left.indexOf(chunk), 1);
-  };
-  for (const chunk of left.filter((c) => pending.isMine(c))) {
-    if (ctx.clock.now() >= deadline) break;
-    const body = pending.body(chunk);
-    if (body === null || !sheets.find(chunk.sheetId)) {
-      // A lost body cannot be sent as it was; a deleted sheet has no rows to write results into.
-      forget(chunk);
-      continue;
-    }
-    try {
-      ctx.store.makeRoomForNewJob(body.name ?? "");
-    } catch (error) {
-      if (error instanceof JobStoreFullError) break; // it waits until a job finishes and makes room
-      throw error;
-    }
-    const outcome = sendChunk(ctx, body, chunk.startKey, chunk, deadline, chunk.idempotencyKey, 1);
-    if (outcome.kind === "later") break;
-    if (outcome.kind === "refused") {
-      markChunkRows(sheets, chunk, body, () => new Map([[STATUS_HEADER, ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)], [ENRICHED_FOR_HEADER, ""]]));
-      ctx.store.deleteStart(chunk.startKey);
-    } else if (!outcome.record.settled) {
-      markChunkRows(sheets, chunk, body, (sentAs) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAs]]));
-    }
-    forget(chunk);
-  }
-  return { waiting: left.length, mine: left.filter((c) => pending.isMine(c)).length };
 }

@@ -61,10 +61,15 @@ export const ENRICH_COLUMNS: readonly EnrichColumn[] = [
 
 export const ENRICH_HEADERS = ENRICH_COLUMNS.map((column) => column.header);
 
+/** Why the rows of a stopped run were not sent (stopEnrichment). */
+export const STOPPED_REASON = "the run was stopped before this row was sent";
+
 /** Row statuses the add-on writes itself (the service's own `enrichment_status` otherwise). */
 export const ROW_STATUS = {
   sent: "Sent: waiting for results",
-  waiting: "Waiting: the account's active-jobs limit is reached; it will be sent automatically",
+  /** A row of a run not sent yet: the passes send it as job slots free up (src/enrich/send-chunks.ts). */
+  waiting: "Waiting to be sent",
+  stopped: `Skipped: ${STOPPED_REASON}`,
   skipped: (reason: string) => `Skipped: ${reason}`,
   failed: (reason: string) => `Failed: ${reason}`,
   completed: "completed",

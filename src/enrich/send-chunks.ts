@@ -1,170 +1,210 @@
-// This file defines the sending half of one startEnrichment: every chunk is stored (body and
-// idempotency key, src/enrich/pending.ts) BEFORE its request, and forgotten only once its job is
-// recorded and its rows say so. An execution killed anywhere therefore leaves its chunks stored,
-// and the next run (or pass) repeats them with their own keys before planning anything new: the
-// service charges each chunk once, however tight the credits have become meanwhile.
-import type { CreateEnrichmentRequest } from "../api/schemas";
+// This file defines how an enrichment run's waiting rows are sent: the rows that say "Waiting to be
+// sent" are read from the sheet (found by their status, so a sort or an insert mid-run changes
+// nothing), grouped by business, and sent a chunk at a time until none wait, the service says to
+// wait (its active-jobs limit), or the deadline comes. The start and every later pass send the same
+// way, so one click finishes the whole list.
+//
+// Only the chunk being sent is stored (its exact body and idempotency key, src/enrich/pending.ts),
+// BEFORE its request, and forgotten once its job is recorded and its rows say "Sent". A chunk whose
+// answer may have been lost (network, 5xx, a killed execution) stays stored and is repeated byte
+// for byte first, so the service charges it once; a chunk the service certainly did not create
+// (429, or Apps Script's quota: nothing was sent) is simply dropped, its rows still waiting.
+import type { CreateEnrichmentRequest, EnrichmentBusiness } from "../api/schemas";
 import type { LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/job-context";
 import type { JobRecord } from "../jobs/job-record";
 import { JobStoreFullError } from "../jobs/job-store-budget";
-import { ALREADY_ENRICHED, BEING_ENRICHED, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./result-columns";
+import { ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./result-columns";
 import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
-import { matchKey } from "./normalise";
-import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
-import type { EnrichPlan } from "./enrichment-plan";
-import type { SheetArea } from "./sheet-area";
+import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
+import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk } from "./pending";
+import { runStoreOf, type RunRecord } from "./run-record";
+import { cellAt, type SheetArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 
 const MAX_SHEET_IN_NAME = 120;
-const TOO_MANY_WAITING = "too many rows are already waiting to be sent; enrich again once the current jobs finish";
-const JOB_LIST_FULL = "this spreadsheet's list of Business Leads jobs is full of jobs in progress; enrich again once one finishes";
 
-function chunkName(sheetName: string, index: number, count: number): string {
+export function chunkName(sheetName: string, index: number, count: number): string {
   const sheet = sheetName.length > MAX_SHEET_IN_NAME ? sheetName.slice(0, MAX_SHEET_IN_NAME - 1) + "…" : sheetName;
   return count > 1 ? `Enrich ${sheet} (${index + 1} of ${count})` : `Enrich ${sheet}`;
 }
 
-const keysOf = (body: CreateEnrichmentRequest): string[] => body.businesses.map((b) => matchKey(b.business_name, b.website_url));
+/** A business of the sheet and every row that asks for it. */
+export interface RowBusiness {
+  key: string;
+  business: EnrichmentBusiness;
+  rows: number[];
+}
 
-export class EnrichmentRun {
-  readonly pending: PendingChunks;
-  readonly jobs: JobRecord[] = [];
-  /** Rows cut because the user's store of waiting chunks is full. */
-  readonly overflow: Array<{ row: number; reason: string }> = [];
-  /** Keys of the businesses of chunks an earlier run left unsettled (replayed here). */
-  readonly replayedKeys = new Set<string>();
-  /** The first refusal that is worth waiting out (429 active-jobs limit, 5xx): later chunks wait. */
-  blocked: LeadsApiError | null = null;
-  /** A refusal for good (402, 403, 422, or a job list with no room): its chunk's rows say so. */
-  refused: Error | null = null;
-  private readonly statusByKey = new Map<string, { status: string; sentAs: string }>();
-  /** Chunks whose job is recorded or that were refused: forgotten once their rows say so. */
-  private settled: PendingChunk[] = [];
-  private usedBytes: number | null = null;
-  private readonly where: ChunkTarget;
-  /** The document's unsettled chunks as the run began, read once (those with a lost body dropped). */
-  unsettled: PendingChunk[];
+/** A row's name and website as they read now, checked; or why they cannot be sent. */
+export function rowBusiness(area: SheetArea, row: number): { ok: true; key: string; business: EnrichmentBusiness } | { ok: false; reason: string } {
+  const name = checkName(cellAt(area, row, area.target.nameColumn));
+  if (!name.ok) return name;
+  const website = normaliseWebsite(cellAt(area, row, area.target.websiteColumn));
+  if (!website.ok) return website;
+  return { ok: true, key: matchKey(name.value, website.value), business: { business_name: name.value, website_url: website.value } };
+}
 
-  constructor(
-    private readonly ctx: JobsContext,
-    private readonly area: SheetArea,
-    private readonly deadline: number,
-  ) {
-    this.pending = pendingChunksOf(ctx);
-    this.unsettled = this.pending.all();
-    this.where = { sheetId: area.sheet.getSheetId(), sheetName: area.sheet.getName(), target: area.target };
-  }
+/** The text of `Enriched for` while a row waits or after it was sent: what it is sent as. */
+export const sentAsText = (business: EnrichmentBusiness): string => `${business.business_name} | ${business.website_url}`;
 
-  /** The sheet's name, as read once when the run began. */
-  get sheetName(): string {
-    return this.where.sheetName;
-  }
+/** A status that says the row is the run's and not sent yet (today's wording, or an earlier version's "Waiting: …"). */
+function awaitsSending(status: string): boolean {
+  return status === ROW_STATUS.waiting || status === ROW_STATUS.stopped || status.startsWith("Waiting");
+}
 
-  /** Repeats, with their own keys, the current user's chunks of this sheet that an earlier run left unsettled. */
-  replayUnsettled(): void {
-    for (const chunk of this.unsettled) {
-      if (!this.pending.isMine(chunk) || chunk.sheetId !== this.where.sheetId) continue;
-      const body = this.pending.body(chunk);
-      if (body === null) {
-        this.pending.delete(chunk);
-        this.unsettled = this.unsettled.filter((other) => other !== chunk);
-        continue;
-      }
-      for (const key of keysOf(body)) this.replayedKeys.add(key);
-      this.dispatch(chunk, body);
+/** The rows that wait, by business, in sheet order; and those no longer valid (edited since the start). */
+export function waitingRows(area: SheetArea): { businesses: RowBusiness[]; invalid: Array<{ row: number; reason: string }> } {
+  const statusColumn = area.results.get(STATUS_HEADER);
+  const byKey = new Map<string, RowBusiness>();
+  const invalid: Array<{ row: number; reason: string }> = [];
+  if (statusColumn === undefined) return { businesses: [], invalid };
+  for (const row of area.rows) {
+    if (cleanText(cellAt(area, row, statusColumn)) !== ROW_STATUS.waiting) continue;
+    const found = rowBusiness(area, row);
+    if (!found.ok) {
+      invalid.push({ row, reason: found.reason });
+      continue;
     }
+    const known = byKey.get(found.key);
+    if (known) known.rows.push(row);
+    else byKey.set(found.key, { key: found.key, business: found.business, rows: [row] });
   }
+  return { businesses: [...byKey.values()], invalid };
+}
 
-  /** Credits the current user's chunks still to be sent will take (replayed ones excluded once created). */
-  creditsPromised(): number {
-    const settled = new Set(this.settled.map((chunk) => chunk.startKey));
-    return this.unsettled
-      .filter((chunk) => this.pending.isMine(chunk) && !settled.has(chunk.startKey))
-      .reduce((sum, chunk) => sum + chunk.count, 0);
+/** Writes `cells(business)` into the rows of these businesses that still await sending. */
+function markRows(area: SheetArea, businesses: readonly EnrichmentBusiness[], cells: (business: EnrichmentBusiness) => Map<string, string>): number {
+  const statusColumn = area.results.get(STATUS_HEADER);
+  if (statusColumn === undefined) return 0;
+  const byKey = new Map(businesses.map((b) => [matchKey(b.business_name, b.website_url), b]));
+  const updates: RowUpdates = new Map();
+  for (const row of area.rows) {
+    if (!awaitsSending(cleanText(cellAt(area, row, statusColumn)))) continue;
+    const found = rowBusiness(area, row);
+    const business = found.ok ? byKey.get(found.key) : undefined;
+    if (business) updates.set(row, cells(business));
   }
+  writeResultCells(area, updates);
+  return updates.size;
+}
 
-  /** Stores then sends each planned chunk; once one must wait, the rest are stored to wait too. */
-  sendPlanned(plan: EnrichPlan): void {
-    const createdAt = new Date(this.ctx.clock.now()).toISOString();
-    plan.chunks.forEach((planned, index) => {
-      const body: CreateEnrichmentRequest = { name: chunkName(this.where.sheetName, index, plan.chunks.length), businesses: planned.map((b) => b.business) };
-      const startKey = chunkStartKey(body);
-      const head = { startKey, idempotencyKey: "", ...this.where, createdAt, index };
-      const skipAll = (reason: string) => planned.forEach((business) => business.rows.forEach((row) => this.overflow.push({ row, reason })));
-      try {
-        // Before anything is stored or sent: a job the store then could not record would be paid for and lost.
-        this.ctx.store.makeRoomForNewJob(body.name ?? "");
-      } catch (error) {
-        if (!(error instanceof JobStoreFullError)) throw error;
-        this.refused = error;
-        skipAll(JOB_LIST_FULL);
-        return;
-      }
-      if (!this.makeRoom(this.pending.bodyBytes(body, head), plan)) {
-        skipAll(TOO_MANY_WAITING);
-        return;
-      }
-      head.idempotencyKey = chunkIdempotencyKey(this.ctx, startKey);
-      this.pending.save(head, body);
-      this.dispatch({ ...head, editorId: this.ctx.editorId, count: body.businesses.length }, body);
-    });
-  }
+const sentCells = (business: EnrichmentBusiness) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAsText(business)]]);
+const statusCells = (status: string) => () => new Map([[STATUS_HEADER, status], [ENRICHED_FOR_HEADER, ""]]);
 
-  /** Whether a body of `bytes` fits the user's store, after forgetting this run's settled chunks if needed. */
-  private makeRoom(bytes: number, plan: EnrichPlan): boolean {
-    if (this.usedBytes === null) this.usedBytes = this.pending.usedBodyBytes();
-    if (this.usedBytes + bytes > BODY_BUDGET_BYTES && this.settled.length > 0) {
-      this.writeRows(plan);
-      this.usedBytes = this.pending.usedBodyBytes();
-    }
-    if (this.usedBytes + bytes > BODY_BUDGET_BYTES) return false;
-    this.usedBytes += bytes;
-    return true;
-  }
+/** Marks rows that can no longer be sent: `Skipped: …` (their pair is cleared: nothing was sent for it). */
+export function skipRows(area: SheetArea, rows: ReadonlyArray<{ row: number; reason: string }>): number {
+  const updates: RowUpdates = new Map();
+  for (const { row, reason } of rows) updates.set(row, new Map([[STATUS_HEADER, ROW_STATUS.skipped(reason)], [ENRICHED_FOR_HEADER, ""]]));
+  writeResultCells(area, updates);
+  return updates.size;
+}
 
-  /** Sends a stored chunk unless an earlier one must wait; its rows' status follows the outcome. */
-  private dispatch(chunk: PendingChunk, body: CreateEnrichmentRequest): void {
-    const mark = (status: string) => body.businesses.forEach((b) => this.statusByKey.set(matchKey(b.business_name, b.website_url), { status, sentAs: `${b.business_name} | ${b.website_url}` }));
-    if (this.blocked !== null) {
-      mark(ROW_STATUS.waiting);
-      return;
-    }
-    const outcome = sendChunk(this.ctx, body, chunk.startKey, this.where, this.deadline, chunk.idempotencyKey);
+/** A refusal that every later chunk would meet too: the run ends and its waiting rows say why. */
+const refusesEveryChunk = (error: LeadsApiError): boolean => error.kind === "insufficient_credits" || error.kind === "unauthorized";
+
+/** Nothing reached the service, or it answered that it created nothing: no body needs repeating. */
+const certainlyNotCreated = (error: LeadsApiError): boolean => error.kind === "rate_limited" || error.kind === "quota";
+
+export interface SendReport {
+  /** Jobs created (or found again for a repeated chunk) by this call. */
+  jobs: JobRecord[];
+  /** Why sending stopped with rows still waiting (the service's limit, 5xx, a full store), or null. */
+  blocked: Error | null;
+  /** The last refusal for good (402, 401, 422): its rows say so. */
+  refused: LeadsApiError | null;
+}
+
+/**
+ * Sends the run's chunk repeats, then its waiting rows, and saves the run with what now waits.
+ * `area` is the run's rows as just read; it is kept equal to the sheet as rows are marked.
+ */
+export function sendWaitingRows(ctx: JobsContext, run: RunRecord, area: SheetArea, deadline: number): SendReport {
+  const report: SendReport = { jobs: [], blocked: null, refused: null };
+  const pending = pendingChunksOf(ctx);
+  const where: ChunkTarget = { sheetId: run.sheetId, sheetName: area.sheet.getName(), target: area.target, runId: run.runId };
+  const repeats = pending.all().filter((chunk) => pending.isMine(chunk) && chunk.runId === run.runId);
+  const repeated = new Set<string>();
+
+  /** One send and what follows from its outcome; false when sending must stop for now. */
+  const send = (chunk: PendingChunk, body: CreateEnrichmentRequest, repeat: boolean): boolean => {
+    const outcome = sendChunk(ctx, body, chunk.startKey, where, deadline, chunk.idempotencyKey, 1);
     if (outcome.kind === "created") {
-      this.jobs.push(outcome.record);
       // A job already written to the end (another editor's pass got there first) keeps its rows' results.
-      if (!outcome.record.settled) mark(ROW_STATUS.sent);
-      this.settled.push(chunk);
-    } else if (outcome.kind === "refused") {
-      this.refused = outcome.error;
-      this.ctx.store.deleteStart(chunk.startKey);
-      mark(ROW_STATUS.failed(`could not be sent (${outcome.error.message})`));
-      this.settled.push(chunk);
-    } else {
-      this.blocked = outcome.error;
-      mark(ROW_STATUS.waiting);
+      if (!outcome.record.settled) markRows(area, body.businesses, sentCells);
+      pending.delete(chunk);
+      if (!repeat) run.jobsCreated += 1;
+      report.jobs.push(outcome.record);
+      return true;
     }
+    if (outcome.kind === "refused") {
+      report.refused = outcome.error;
+      run.rowsDropped += markRows(area, body.businesses, statusCells(ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)));
+      ctx.store.deleteStart(chunk.startKey);
+      pending.delete(chunk);
+      if (refusesEveryChunk(outcome.error)) {
+        run.stopped = true;
+        run.rowsDropped += skipRows(area, waitingRows(area).businesses.flatMap((b) => b.rows.map((row) => ({ row, reason: `not sent: ${outcome.error.message}` }))));
+      }
+      return !refusesEveryChunk(outcome.error);
+    }
+    report.blocked = outcome.error;
+    if (!repeat && certainlyNotCreated(outcome.error)) {
+      pending.delete(chunk);
+      ctx.store.deleteStart(chunk.startKey);
+    }
+    return false;
+  };
+
+  for (const chunk of repeats) {
+    const body = pending.body(chunk);
+    if (body === null) {
+      pending.delete(chunk); // a lost body cannot be repeated as it was; its rows still wait
+      continue;
+    }
+    for (const b of body.businesses) repeated.add(matchKey(b.business_name, b.website_url));
+    if (!send(chunk, body, true)) return finish(ctx, run, area, report);
   }
 
-  /**
-   * ONE write of every row's status decided so far (sent, waiting, failed, skipped), then the
-   * settled chunks are forgotten: only now do their rows show what happened to them.
-   */
-  writeRows(plan: EnrichPlan): void {
-    const updates: RowUpdates = new Map();
-    for (const [row, key] of plan.rowKeys) {
-      const decided = this.statusByKey.get(key);
-      if (!decided) continue;
-      const failed = decided.status.startsWith("Failed");
-      updates.set(row, new Map([[STATUS_HEADER, decided.status], [ENRICHED_FOR_HEADER, failed ? "" : decided.sentAs]]));
+  let usedBytes: number | null = null;
+  while (!run.stopped && ctx.clock.now() < deadline) {
+    const { businesses, invalid } = waitingRows(area);
+    if (invalid.length > 0) run.rowsDropped += skipRows(area, invalid);
+    const next = businesses.filter((b) => !repeated.has(b.key));
+    if (next.length === 0) break;
+    const planned = next.slice(0, run.perJob);
+    const count = Math.max(run.jobsPlanned, run.jobsCreated + Math.ceil(next.length / run.perJob));
+    const body: CreateEnrichmentRequest = { name: chunkName(where.sheetName, run.jobsCreated, count), businesses: planned.map((b) => b.business) };
+    try {
+      // Before anything is stored or sent: a job the store then could not record would be paid for and lost.
+      ctx.store.makeRoomForNewJob(body.name ?? "");
+    } catch (error) {
+      if (!(error instanceof JobStoreFullError)) throw error;
+      report.blocked = error; // the rows wait until a finished job makes room
+      break;
     }
-    for (const { row, reason } of [...plan.skipped, ...this.overflow]) {
-      if (reason === ALREADY_ENRICHED || reason === BEING_ENRICHED) continue;
-      updates.set(row, new Map([[STATUS_HEADER, ROW_STATUS.skipped(reason)]]));
+    const startKey = chunkStartKey(body);
+    const head = { startKey, idempotencyKey: "", ...where, createdAt: new Date(ctx.clock.now()).toISOString(), index: run.jobsCreated };
+    const bytes = pending.bodyBytes(body, head);
+    usedBytes ??= pending.usedBodyBytes();
+    if (usedBytes + bytes > BODY_BUDGET_BYTES) {
+      report.blocked = new Error("the user's store of chunks being sent is full"); // other documents' chunks first
+      break;
     }
-    writeResultCells(this.area, updates);
-    for (const chunk of this.settled) this.pending.delete(chunk);
-    this.settled = [];
+    head.idempotencyKey = chunkIdempotencyKey(ctx, startKey);
+    pending.save(head, body);
+    if (!send({ ...head, editorId: ctx.editorId, count: body.businesses.length }, body, false)) break;
   }
+  return finish(ctx, run, area, report);
+}
+
+/** Counts what still waits (from the sheet, as written) and saves the run. */
+function finish(ctx: JobsContext, run: RunRecord, area: SheetArea, report: SendReport): SendReport {
+  const { businesses } = waitingRows(area);
+  run.rowsWaiting = businesses.reduce((n, b) => n + b.rows.length, 0);
+  run.businessesWaiting = businesses.length;
+  run.sheetName = area.sheet.getName();
+  run.target = area.target;
+  runStoreOf(ctx).save(run);
+  return report;
 }

@@ -240,8 +240,27 @@ export function rereadArea(sheet: Sheet, target: EnrichTarget): SheetArea {
   return areaIn(sheet, sheet.getDataRange().getValues(), target);
 }
 
+/**
+ * Where the header row is now: rows inserted or deleted above the list move it. It is the row
+ * nearest to where it was that still holds both column headers (the same row when it does).
+ */
+function headerRowNow(values: unknown[][], target: EnrichTarget): number {
+  if (target.nameHeader === "" || target.websiteHeader === "") return target.headerRow;
+  const wanted = [target.nameHeader.toLowerCase(), target.websiteHeader.toLowerCase()];
+  const holds = (row: number) => {
+    const keys = (values[row - 1] ?? []).map(headerKey);
+    return wanted.every((text) => keys.includes(text));
+  };
+  for (let distance = 0; distance < values.length; distance += 1) {
+    if (holds(target.headerRow + distance)) return target.headerRow + distance;
+    if (distance > 0 && target.headerRow - distance >= 1 && holds(target.headerRow - distance)) return target.headerRow - distance;
+  }
+  return target.headerRow;
+}
+
 /** The rows of `target` in values already read from the sheet (several jobs share one read). */
-export function areaIn(sheet: Sheet, values: unknown[][], target: EnrichTarget): SheetArea {
+export function areaIn(sheet: Sheet, values: unknown[][], stored: EnrichTarget): SheetArea {
+  const target = { ...stored, headerRow: headerRowNow(values, stored) };
   const header = values[target.headerRow - 1] ?? [];
   const refind = (text: string, fallback: number): number => {
     if (text === "") return fallback;

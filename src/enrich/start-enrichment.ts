@@ -1,21 +1,23 @@
 // This file defines starting an enrichment from the sheet, and previewing one: the rows asked for
 // (the selection's by default, src/enrich/sheet-area.ts) are read in one getValues, the account
-// once. Chunks an earlier, interrupted run of the same user left
-// unsettled are repeated first with their own keys (src/enrich/send-chunks.ts); the plan then decides the
-// other rows' fate without them and without the credits they will take; each new chunk is stored,
-// then sent, and once the service's active-jobs limit refuses one, the rest wait for the poll
-// pass. Every row then shows in ONE write what happened to it (sent, waiting, or `Skipped: …`).
+// once. The plan decides each row's fate; the run's small record is saved (src/enrich/run-record.ts),
+// then the rows to send say "Waiting to be sent" in ONE write, and the first chunks go at once
+// (src/enrich/send-chunks.ts) until the service's active-jobs limit says to wait. Later passes send
+// the rest from the sheet, so one click finishes a list of any length.
 import type { JobsContext } from "../jobs/job-context";
 import { isJobDone, type JobRecord } from "../jobs/job-record";
 import { InvalidInputError } from "../errors/user-error";
 import { keepPolling } from "../jobs/start-search";
-import { ALREADY_ENRICHED } from "./result-columns";
+import { ALREADY_ENRICHED, BEING_ENRICHED, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./result-columns";
 import { matchKey } from "./normalise";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
 import { planEnrichment, type EnrichPlan } from "./enrichment-plan";
 import { describeRows } from "./row-list";
-import { EnrichmentRun } from "./send-chunks";
+import { runDuration } from "./run-estimate";
+import { isSending, rowsSent, runStoreOf, type RunRecord, type RunStore } from "./run-record";
+import { sentAsText, sendWaitingRows, waitingRows, type SendReport } from "./send-chunks";
 import { readArea, type AreaArgs, type SheetArea } from "./sheet-area";
+import { writeResultCells, type RowUpdates } from "./write-cells";
 
 /** An enrichment's options once checked (src/ui/entry-args.ts): where the rows are, and whether to pay again for rows already enriched. */
 export interface EnrichArgs extends AreaArgs {
@@ -27,6 +29,8 @@ export interface StartEnrichmentResult {
   skipped: Array<{ row: number; reason: string }>;
   /** The rows asked for, in words: "rows 11–20 of Target accounts". */
   rowsLabel: string;
+  /** Rows of the run that wait for a job slot: later passes send them. */
+  waiting: number;
   /** Rows skipped because the search that wrote them already enriched them, and that search's name. */
   alreadyEnrichedBySearch: number;
   searchName: string | null;
@@ -52,13 +56,17 @@ export interface EnrichmentPreview {
   skipped: Array<{ row: number; reason: string }>;
   creditsNeeded: number;
   creditsRemaining: number;
+  /** Jobs the rows need (700 businesses a job on a paid plan). */
+  jobs: number;
+  /** How long the run may take when it needs more jobs than run at once ("about 6 hours in the background"), else null. */
+  duration: string | null;
   problem: string | null;
 }
 
-/** Whether a job or an unsettled chunk of this sheet is under way (its rows are not sent twice). */
-function sheetInFlight(records: readonly JobRecord[], unsettled: readonly PendingChunk[], sheetId: number): boolean {
-  if (records.some((record) => record.kind === "enrichment" && record.sheetId === sheetId && !isJobDone(record))) return true;
-  return unsettled.some((chunk) => chunk.sheetId === sheetId);
+/** Whether a job, a run or a chunk being sent of this sheet is under way (its rows are not sent twice). */
+function sheetInFlight(ctx: JobsContext, unsettled: readonly PendingChunk[], runs: RunStore, sheetId: number): boolean {
+  if (ctx.store.all().some((record) => record.kind === "enrichment" && record.sheetId === sheetId && !isJobDone(record))) return true;
+  return unsettled.some((chunk) => chunk.sheetId === sheetId) || runs.all().some((run) => run.sheetId === sheetId && isSending(run));
 }
 
 /** The name of the tracked search that writes this sheet, if any. */
@@ -77,7 +85,7 @@ export function searchEnrichedNotice(count: number, searchName: string | null, h
 
 const FORCE_IN_SIDEBAR = 'tick "Re-enrich" to pay for them again';
 
-/** The current user's unsettled chunks of this sheet: their businesses are not planned again. */
+/** The current user's chunks being sent for this sheet: their businesses are not planned again. */
 function keysInFlight(pending: PendingChunks, unsettled: readonly PendingChunk[], sheetId: number): Set<string> {
   const keys = new Set<string>();
   for (const chunk of unsettled) {
@@ -87,29 +95,110 @@ function keysInFlight(pending: PendingChunks, unsettled: readonly PendingChunk[]
   return keys;
 }
 
-function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: number, unsettled: readonly PendingChunk[], exclude: ReadonlySet<string>, promised: number): EnrichPlan & { searchName: string | null } {
-  const account = ctx.client.getAccount({ deadline });
-  // Credits that chunks still waiting to be sent will take are not the new run's to spend.
-  const available = { ...account, credits_remaining: Math.max(0, account.credits_remaining - promised) };
-  const records = ctx.store.all();
+/**
+ * Credits the current user's runs and chunks will still take: not the new run's to spend. The run
+ * of these very rows is counted from the sheet just read (a start killed before its rows were
+ * written left nothing waiting).
+ */
+function creditsPromised(ctx: JobsContext, runs: RunStore, pending: PendingChunks, unsettled: readonly PendingChunk[], area: SheetArea): number {
+  const here = (run: RunRecord) => run.sheetId === area.sheet.getSheetId() && run.target.headerRow === area.target.headerRow;
+  const waitingHere = () => waitingRows(area).businesses.length;
+  // A run's chunk being sent is among its waiting rows; chunks stored by earlier versions have no run.
+  const waiting = runs
+    .all()
+    .filter((run) => run.editorId === ctx.editorId && isSending(run))
+    .reduce((sum, run) => sum + (here(run) ? waitingHere() : run.businessesWaiting), 0);
+  return waiting + unsettled.filter((chunk) => pending.isMine(chunk) && chunk.runId === undefined).reduce((sum, chunk) => sum + chunk.count, 0);
+}
+
+function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: number, runs: RunStore): EnrichPlan & { searchName: string | null } {
+  const pending = pendingChunksOf(ctx);
+  const unsettled = pending.all();
   const sheetId = area.sheet.getSheetId();
-  const plan = planEnrichment(area, available, { force, inFlight: sheetInFlight(records, unsettled, sheetId), exclude });
-  return { ...plan, searchName: plan.alreadyEnrichedBySearch > 0 ? searchOfSheet(records, sheetId) : null };
+  const account = ctx.client.getAccount({ deadline });
+  const available = { ...account, credits_remaining: Math.max(0, account.credits_remaining - creditsPromised(ctx, runs, pending, unsettled, area)) };
+  const inFlight = sheetInFlight(ctx, unsettled, runs, sheetId);
+  const plan = planEnrichment(area, available, { force, inFlight, exclude: keysInFlight(pending, unsettled, sheetId) });
+  return { ...plan, searchName: plan.alreadyEnrichedBySearch > 0 ? searchOfSheet(ctx.store.all(), sheetId) : null };
+}
+
+/**
+ * The run these rows join: the one still sending under the same header row (a click of Enrich
+ * mid-run also moves it on), or a new one; null when nothing is to be sent.
+ */
+function runFor(ctx: JobsContext, runs: RunStore, area: SheetArea, plan: EnrichPlan): RunRecord | null {
+  const rows = plan.chunks.reduce((n, chunk) => n + chunk.reduce((m, b) => m + b.rows.length, 0), 0);
+  const sheetName = area.sheet.getName();
+  const joined = runs.sendingOn(area.sheet.getSheetId(), area.target.headerRow);
+  if (plan.chunks.length === 0) return joined?.editorId === ctx.editorId ? joined : null;
+  if (joined) {
+    if (joined.editorId !== ctx.editorId) {
+      throw new InvalidInputError(`Another editor's enrichment of "${sheetName}" is still sending its rows: enrich these rows once it has finished, or stop it in the sidebar's job list.`);
+    }
+    if (joined.target.nameColumn !== area.target.nameColumn || joined.target.websiteColumn !== area.target.websiteColumn) {
+      throw new InvalidInputError(`An enrichment of other columns of "${sheetName}" is still sending its rows: enrich these once it has finished, or stop it in the sidebar's job list.`);
+    }
+    return { ...joined, rows: joined.rows + rows, jobsPlanned: joined.jobsCreated + Math.ceil((joined.businessesWaiting + plan.chunks.flat().length) / joined.perJob) };
+  }
+  return {
+    runId: ctx.newIdempotencyKey(),
+    sheetId: area.sheet.getSheetId(),
+    sheetName,
+    target: area.target,
+    editorId: ctx.editorId,
+    createdAt: new Date(ctx.clock.now()).toISOString(),
+    perJob: plan.perJob,
+    rows,
+    rowsWaiting: rows,
+    businessesWaiting: plan.chunks.flat().length,
+    rowsDropped: 0,
+    jobsCreated: 0,
+    jobsPlanned: plan.chunks.length,
+    stopped: false,
+  };
+}
+
+/** ONE write of every row's fate: the rows to send wait (with what they are sent as), skipped rows say why. */
+function writeStartRows(area: SheetArea, plan: EnrichPlan): void {
+  const updates: RowUpdates = new Map();
+  for (const business of plan.chunks.flat()) {
+    for (const row of business.rows) updates.set(row, new Map([[STATUS_HEADER, ROW_STATUS.waiting], [ENRICHED_FOR_HEADER, sentAsText(business.business)]]));
+  }
+  for (const { row, reason } of plan.skipped) {
+    if (reason === ALREADY_ENRICHED || reason === BEING_ENRICHED) continue;
+    updates.set(row, new Map([[STATUS_HEADER, ROW_STATUS.skipped(reason)]]));
+  }
+  writeResultCells(area, updates);
 }
 
 export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: number): StartEnrichmentResult {
   const area = readArea(ctx.spreadsheet, args);
-  const run = new EnrichmentRun(ctx, area, deadline);
-  run.replayUnsettled();
-  const plan = planFor(ctx, area, args.force, deadline, run.unsettled, run.replayedKeys, run.creditsPromised());
-  run.sendPlanned(plan);
-  run.writeRows(plan);
-  if (run.jobs.length > 0 || run.blocked !== null) keepPolling(ctx);
-  if (run.jobs.length === 0 && run.blocked === null && run.refused !== null) throw run.refused;
+  const runs = runStoreOf(ctx);
+  const plan = planFor(ctx, area, args.force, deadline, runs);
+  let report: SendReport = { jobs: [], blocked: null, refused: null };
+  let waiting = 0;
+  const run = runFor(ctx, runs, area, plan);
+  if (run && plan.chunks.length > 0) {
+    // A job list with no room for the run's first job refuses the start before any row changes.
+    if (run.jobsCreated === 0) ctx.store.makeRoomForNewJob(`Enrich ${run.sheetName}`);
+    // The record first: rows that say "Waiting to be sent" always have a run to send them.
+    runs.save(run);
+  }
+  writeStartRows(area, plan);
+  if (run) {
+    // Counted from the sheet: a start killed before its rows were written added none.
+    const sent = rowsSent(run);
+    run.rows = sent + run.rowsDropped + waitingRows(area).businesses.reduce((n, b) => n + b.rows.length, 0);
+    report = sendWaitingRows(ctx, run, area, deadline);
+    waiting = run.rowsWaiting;
+  }
+  if (report.jobs.length > 0 || waiting > 0) keepPolling(ctx);
+  if (report.jobs.length === 0 && report.blocked === null && report.refused !== null) throw report.refused;
   return {
-    jobs: run.jobs,
-    skipped: [...plan.skipped, ...run.overflow].sort((x, y) => x.row - y.row),
-    rowsLabel: describeRows(area.rows, run.sheetName),
+    jobs: report.jobs,
+    skipped: plan.skipped,
+    waiting,
+    rowsLabel: describeRows(area.rows, area.sheet.getName()),
     alreadyEnrichedBySearch: plan.alreadyEnrichedBySearch,
     searchName: plan.searchName,
   };
@@ -126,14 +215,10 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
     return {
       sheetName: sheet, scope: null, rowsLabel: null, rowsConsidered: 0, nameHeader: null, websiteHeader: null, rowsToSend: 0, duplicates: 0,
       alreadyEnriched: 0, alreadyEnrichedBySearch: 0, notice: null, skipped: [], creditsNeeded: 0, creditsRemaining: account.credits_remaining,
-      problem: error.message,
+      jobs: 0, duration: null, problem: error.message,
     };
   }
-  const pending = pendingChunksOf(ctx);
-  const sheetId = area.sheet.getSheetId();
-  const unsettled = pending.all();
-  const waiting = unsettled.filter((chunk) => pending.isMine(chunk)).reduce((sum, chunk) => sum + chunk.count, 0);
-  const plan = planFor(ctx, area, args.force, deadline, unsettled, keysInFlight(pending, unsettled, sheetId), waiting);
+  const plan = planFor(ctx, area, args.force, deadline, runStoreOf(ctx));
   const rowsToSend = plan.chunks.reduce((n, chunk) => n + chunk.length, 0);
   const notice = plan.alreadyEnrichedBySearch > 0 ? searchEnrichedNotice(plan.alreadyEnrichedBySearch, plan.searchName, FORCE_IN_SIDEBAR) : null;
   const allEnriched = plan.alreadyEnriched > 0 && plan.skipped.every((s) => s.reason === ALREADY_ENRICHED);
@@ -161,6 +246,8 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
     skipped: plan.skipped,
     creditsNeeded: plan.creditsNeeded,
     creditsRemaining: plan.creditsRemaining,
+    jobs: plan.chunks.length,
+    duration: runDuration(plan.chunks.length),
     problem,
   };
 }

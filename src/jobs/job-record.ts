@@ -64,6 +64,8 @@ export interface EnrichmentRecord extends JobRecordBase {
   kind: "enrichment";
   /** An enrichment of rows of this document: where the rows are (sheetId is their sheet). */
   enrichment?: EnrichTarget;
+  /** The enrichment run (one click of Enrich) whose rows it carries: the sidebar shows a run as one line. */
+  runId?: string;
 }
 
 export type JobRecord = SearchRecord | EnrichmentRecord;

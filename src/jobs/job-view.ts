@@ -29,6 +29,23 @@ export interface JobView {
   runCredits: number | null;
   /** startSearch only: true when an identical search this document tracks was still running and is returned instead. */
   alreadyRunning?: boolean;
+  /** An enrichment of rows: the run (one click of Enrich) it is part of, which the sidebar shows as one line; else null. */
+  run?: RunView | null;
+}
+
+/** An enrichment run as a whole: "12,600 of 20,000 rows sent · 5 jobs running · 7,400 waiting". */
+export interface RunView {
+  runId: string;
+  sheetName: string;
+  /** Rows the run was asked to send; those sent; those still waiting in the sheet. */
+  rows: number;
+  rowsSent: number;
+  rowsWaiting: number;
+  /** Its jobs so far, and those not finished and written yet. */
+  jobs: number;
+  jobsRunning: number;
+  /** Stopped with stopEnrichment: its waiting rows were not sent. */
+  stopped: boolean;
 }
 
 function runCredits(record: JobRecord): number | null {

@@ -10,7 +10,8 @@ import { isTerminalStatus, type Business, type Job, type ResultsPage } from "../
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
-import { submitPendingChunks, writeEnrichmentResults, type EnrichmentResults } from "../enrich/poll";
+import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/poll";
+import { sendWaitingWork, type WaitingWork } from "../enrich/run-pass";
 import { BUSINESS_COLUMNS } from "../sheets/business-columns";
 import { upsertByName } from "../sheets/fast-upsert";
 import { upsertBusinesses } from "../sheets/writer";
@@ -95,15 +96,15 @@ function planPages(record: JobRecord, maxResults: number | null | undefined): Om
 export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
   const report: PassReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, activeAfter: 0, movableAfter: 0 };
   const sheets = new SheetsById(ctx.spreadsheet);
-  // Enrichment chunks that waited for a free job slot go first: their jobs are polled below.
-  const waiting = submitPendingChunks(ctx, sheets, deadline);
+  // Enrichment rows that wait for a free job slot go first: their jobs are polled below.
+  const waiting = sendWaitingWork(ctx, sheets, deadline);
   // From here on the pass sends no request that creates a job and writes its sheets before its
   // records: the records it changes are written together at its end, in one call where the store
   // is written whole (the full build's developer metadata).
   return ctx.store.batch(() => pollActiveJobs(ctx, sheets, deadline, report, waiting));
 }
 
-function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, report: PassReport, waiting: { waiting: number; mine: number }): PassReport {
+function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, report: PassReport, waiting: WaitingWork): PassReport {
   try {
     ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
   } catch {
@@ -155,7 +156,7 @@ function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, 
 }
 
 /** `waiting`: enrichment chunks still to be sent, which keep the trigger too (their sender's). */
-function finishReport(ctx: JobsContext, report: PassReport, waiting: { waiting: number; mine: number }): PassReport {
+function finishReport(ctx: JobsContext, report: PassReport, waiting: WaitingWork): PassReport {
   ctx.store.prune();
   const active = ctx.store.active();
   report.activeAfter = active.length + waiting.waiting;

@@ -1,9 +1,11 @@
 // This file defines the commands that enrich the user's rows: previewEnrichment (what a start
-// would send and cost) and startEnrichment, from the sidebar or from the menu, where a toast says
-// what was sent (docs/add-on-surface.md, "Global functions").
+// would send and cost), startEnrichment, from the sidebar or from the menu, where a toast says
+// what was sent, and stopEnrichment (docs/add-on-surface.md, "Global functions").
 import { previewEnrichment as previewEnrichmentRows, searchEnrichedNotice, startEnrichment as startEnrichmentRows, type StartEnrichmentResult } from "../enrich/start-enrichment";
+import { stopRun } from "../enrich/stop-run";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { commandWith } from "./command";
+import { listDocumentJobs } from "./job-list";
 import type { ArgsIn } from "./entry-args";
 
 /** What the sidebar learns of a start: the jobs, skipped rows, which rows were asked for, and rows a search had already enriched. */
@@ -24,6 +26,12 @@ export function startEnrichment(raw?: ArgsIn<"startEnrichment">): EnrichmentStar
   })(raw);
 }
 
+/** Under the document lock: the waiting rows' status cells are the pass's queue. Returns listJobs(). */
+export const stopEnrichment = commandWith("stopEnrichment", { lock: true }, ({ jobId }, call): JobView[] => {
+  stopRun(call.jobs(), jobId);
+  return listDocumentJobs();
+});
+
 /** What a start from the menu did, in a toast: the rows asked for, what was sent, what was skipped and why. */
 function enrichmentSummary(started: StartEnrichmentResult): string {
   const jobs = started.jobs.length;
@@ -36,6 +44,7 @@ function enrichmentSummary(started: StartEnrichmentResult): string {
   const bySearch = started.alreadyEnrichedBySearch;
   const skipped = started.skipped.length - bySearch;
   const parts = [`${sent}.`];
+  if (started.waiting > 0) parts.push(`${started.waiting} more ${started.waiting === 1 ? "row waits" : "rows wait"} for a free job slot: ${started.waiting === 1 ? "it is" : "they are"} sent automatically, in the background.`);
   if (bySearch > 0) parts.push(searchEnrichedNotice(bySearch, started.searchName, 'to pay for them again, use "Re-enrich" in the sidebar'));
   if (skipped > 0) parts.push(`${skipped} ${skipped === 1 ? "row was" : "rows were"} skipped: see "Enrichment status".`);
   else if (jobs === 0 && bySearch === 0) parts.push('Each row\'s "Enrichment status" says why.');

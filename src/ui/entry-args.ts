@@ -147,6 +147,7 @@ const ENTRY_ARGS = {
   startEnrichment: EnrichArgsSchema,
   previewEnrichment: EnrichArgsSchema,
   showJobSheet: orEmpty(z.object({ jobId: idText("Choose a job to open its sheet.") })),
+  stopEnrichment: orEmpty(z.object({ jobId: idText("Choose the enrichment to stop.") })),
   importJob: orEmpty(
     z.object({
       // The form the dashboard shows: a mistyped id never reaches the service.

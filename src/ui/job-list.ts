@@ -6,8 +6,10 @@ import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { keyDigest } from "../gas/key-digest";
 import { backgroundNoticeFor } from "../gas/served-documents";
 import { userApiKey } from "../gas/settings";
+import { rowsSent, runStoreOf, type RunRecord } from "../enrich/run-record";
+import type { JobRecord } from "../jobs/job-record";
 import { JobStore } from "../jobs/job-store";
-import { toJobView, type JobView } from "../jobs/job-view";
+import { toJobView, type JobView, type RunView } from "../jobs/job-view";
 
 /**
  * Google stops a trigger in the middle once the user's triggers have run their daily time (90
@@ -26,14 +28,30 @@ function stoppedRunNotice(): { message: string; at: number } | null {
   };
 }
 
+function runView(run: RunRecord, records: readonly JobRecord[]): RunView {
+  const jobs = records.filter((record) => record.kind === "enrichment" && record.runId === run.runId);
+  return {
+    runId: run.runId,
+    sheetName: run.sheetName,
+    rows: run.rows,
+    rowsSent: rowsSent(run),
+    rowsWaiting: run.rowsWaiting,
+    jobs: jobs.length,
+    jobsRunning: jobs.filter((record) => !record.settled).length,
+    stopped: run.stopped,
+  };
+}
+
 export function listDocumentJobs(): JobView[] {
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
   const notice = backgroundNoticeFor(doc.id) ?? stoppedRunNotice();
   const key = userApiKey();
   const digest = key ? keyDigest(key) : null;
-  return new JobStore(doc.store).all().map((record) => {
-    const view = toJobView(record, digest);
+  const records = new JobStore(doc.store).all();
+  const runs = new Map(runStoreOf({ properties: doc.store }).all().map((run) => [run.runId, runView(run, records)]));
+  return records.map((record) => {
+    const view: JobView = { ...toJobView(record, digest), run: record.kind === "enrichment" && record.runId ? (runs.get(record.runId) ?? null) : null };
     // Only a job that existed when the background run left the notice is concerned by it.
     const concerned = notice !== null && !record.settled && view.error === null && Date.parse(record.createdAt) <= notice.at;
     return concerned ? { ...view, error: notice.message } : view;

@@ -1,7 +1,7 @@
 // An enrichment start that is interrupted, on the BUILT bundle: killed at each point of its
 // creations while the credits only just cover the rows, then run again; a chunk waiting for a job
-// slot in a document shared with another account's editor; a user whose store of waiting chunks is
-// full. Each business is charged once, nobody pays for another editor's rows, and no row is lost.
+// slot in a document shared with another account's editor; a user whose store of chunks being sent
+// is full. Each business is charged once, nobody pays for another editor's rows, and no row is lost.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { newRuntime, serviceAccount, sidebar, startWorld, type World } from "../../dev/world";
@@ -116,30 +116,32 @@ describe.each(BUILDS)("a chunk waiting for a job slot in a shared document, $bui
   });
 });
 
-describe("a user whose store of waiting chunks is full", () => {
-  it("says so on the rows it cannot keep, sends nothing for them, and a later run sends them", async () => {
+describe("a user whose store of chunks being sent is full", () => {
+  it("keeps the rows waiting in the sheet, sends nothing for them, and a later pass sends them without another click", async () => {
     const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
     const runtime = newRuntime(world);
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
     const specs = messyRows(60, 11);
     seeded(runtime, specs);
-    // Another document's chunks, waiting for a slot, fill the user's store to the brim.
+    // Another document's chunks, being sent, fill the user's store to the brim.
     const store = runtime.properties.user(runtime.userEmail);
     const filler = "x".repeat(7900);
     for (let i = 0; i < 45; i += 1) store.set(`enrich-body:another-document:${i}:${Date.now().toString(36)}:0`, filler);
 
-    const first = sidebar<{ jobs: unknown[]; skipped: Array<{ reason: string }> }>(runtime, "startEnrichment", {});
+    const first = sidebar<{ jobs: unknown[]; waiting: number; skipped: Array<{ reason: string }> }>(runtime, "startEnrichment", {});
     expect(first.jobs).toHaveLength(0);
-    expect(first.skipped.some((s) => /too many rows are already waiting/.test(s.reason))).toBe(true);
+    const valid = specs.filter((s) => "name" in s.expected).length;
+    expect(first.waiting).toBe(valid);
+    expect(first.skipped.every((s) => !/waiting/.test(s.reason))).toBe(true);
     expect(await serviceEnrichments(world, apiKey)).toHaveLength(0);
-    expect(rowsOf(runtime, SHEET).filter((r) => /^Skipped: too many rows/.test(String(r["Enrichment status"]))).length).toBe(specs.filter((s) => "name" in s.expected).length);
+    expect(rowsOf(runtime, SHEET).filter((r) => r["Enrichment status"] === "Waiting to be sent").length).toBe(valid);
 
     for (const key of [...store.keys()]) if (key.includes("another-document")) store.delete(key);
-    const second = sidebar<{ jobs: unknown[] }>(runtime, "startEnrichment", {});
-    expect(second.jobs).toHaveLength(1);
     await finish(runtime, apiKey);
     const received = await expectEachChargedOnce(apiKey);
     expect(received.size).toBe(expectedUnique(specs).length);
+    const byPair = await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey));
+    expectRowsRight(runtime, SHEET, specs, received, byPair, null);
   });
 });
 

@@ -1,0 +1,106 @@
+// This file defines enrichment's part of the pass that sends: each of the current user's runs with
+// rows still waiting sends them from the sheet (src/enrich/send-chunks.ts), oldest run first, until
+// the service says to wait; and chunks stored by earlier versions of the add-on (one stored body per
+// waiting chunk, no run) are repeated as they were, with their own keys. Other editors' runs are
+// theirs to send: their key pays. Runs whose jobs have all left the job store are forgotten.
+import type { CreateEnrichmentRequest } from "../api/schemas";
+import type { JobsContext } from "../jobs/job-context";
+import { JobStoreFullError } from "../jobs/job-store-budget";
+import type { SheetsById } from "../jobs/result-sheet";
+import { sendChunk } from "./create-job";
+import { matchKey } from "./normalise";
+import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
+import { rowsFor } from "./poll";
+import { ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./result-columns";
+import { isSending, runStoreOf, type RunRecord } from "./run-record";
+import { sendWaitingRows } from "./send-chunks";
+import { rereadArea } from "./sheet-area";
+import { writeResultCells, type RowUpdates } from "./write-cells";
+
+/** Work that keeps the background trigger: the document's, and the part only the current user can move. */
+export interface WaitingWork {
+  waiting: number;
+  mine: number;
+}
+
+export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: number): WaitingWork {
+  const pending = pendingChunksOf(ctx);
+  const left = pending.tidy(ctx.clock.now());
+  const blocked = repeatEarlierChunks(ctx, sheets, pending, left.filter((chunk) => chunk.runId === undefined), deadline);
+  const runs = runStoreOf(ctx);
+  const all = runs.all();
+  const hasRepeat = (run: RunRecord) => left.some((chunk) => chunk.runId === run.runId && pending.isMine(chunk));
+  for (const run of all) {
+    if (blocked || ctx.clock.now() >= deadline) break;
+    if (run.editorId !== ctx.editorId || (!isSending(run) && !hasRepeat(run))) continue;
+    const sheet = sheets.find(run.sheetId);
+    if (!sheet) {
+      // A deleted sheet has no rows to send, nor to write results into.
+      Object.assign(run, { rowsDropped: run.rowsDropped + run.rowsWaiting, rowsWaiting: 0, businessesWaiting: 0, stopped: true });
+      for (const chunk of left) if (chunk.runId === run.runId && pending.isMine(chunk)) pending.delete(chunk);
+      runs.save(run);
+      continue;
+    }
+    // The service's active-jobs limit is the account's: once it says wait, every run waits.
+    if (sendWaitingRows(ctx, run, rereadArea(sheet, run.target), deadline).blocked !== null) break;
+  }
+  const stillPending = pending.all();
+  const jobRuns = new Set(ctx.store.all().map((record) => (record.kind === "enrichment" ? record.runId : undefined)));
+  let waiting = 0;
+  let mine = 0;
+  for (const run of runs.all()) {
+    const repeats = stillPending.filter((chunk) => chunk.runId === run.runId);
+    if (isSending(run) || repeats.length > 0) {
+      waiting += 1;
+      if (run.editorId === ctx.editorId) mine += 1;
+    } else if (!jobRuns.has(run.runId)) {
+      runs.delete(run.runId); // nothing waits and no job of it is listed any more
+    }
+  }
+  const earlier = stillPending.filter((chunk) => chunk.runId === undefined);
+  return { waiting: waiting + earlier.length, mine: mine + earlier.filter((chunk) => pending.isMine(chunk)).length };
+}
+
+/** Writes `cells` into the rows of a chunk's businesses (found by their name and website now). */
+function markChunkRows(sheets: SheetsById, chunk: PendingChunk, body: CreateEnrichmentRequest, cells: (sentAs: string) => Map<string, string>): void {
+  const sheet = sheets.find(chunk.sheetId);
+  if (!sheet) return;
+  const area = rereadArea(sheet, chunk.target);
+  const cellsByKey = new Map(body.businesses.map((b) => [matchKey(b.business_name, b.website_url), cells(`${b.business_name} | ${b.website_url}`)]));
+  const updates: RowUpdates = new Map();
+  rowsFor(area, cellsByKey, updates);
+  writeResultCells(area, updates);
+}
+
+/**
+ * Repeats the current user's chunks stored by an earlier version, oldest first, each with its
+ * stored key and body, until the service says the limit is still reached; a created chunk's rows
+ * say so before the chunk is forgotten. Returns whether the service said to wait.
+ */
+function repeatEarlierChunks(ctx: JobsContext, sheets: SheetsById, pending: PendingChunks, chunks: PendingChunk[], deadline: number): boolean {
+  for (const chunk of chunks.filter((c) => pending.isMine(c))) {
+    if (ctx.clock.now() >= deadline) return true;
+    const body = pending.body(chunk);
+    if (body === null || !sheets.find(chunk.sheetId)) {
+      // A lost body cannot be sent as it was; a deleted sheet has no rows to write results into.
+      pending.delete(chunk);
+      continue;
+    }
+    try {
+      ctx.store.makeRoomForNewJob(body.name ?? "");
+    } catch (error) {
+      if (error instanceof JobStoreFullError) return true; // it waits until a job finishes and makes room
+      throw error;
+    }
+    const outcome = sendChunk(ctx, body, chunk.startKey, chunk, deadline, chunk.idempotencyKey, 1);
+    if (outcome.kind === "later") return true;
+    if (outcome.kind === "refused") {
+      markChunkRows(sheets, chunk, body, () => new Map([[STATUS_HEADER, ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)], [ENRICHED_FOR_HEADER, ""]]));
+      ctx.store.deleteStart(chunk.startKey);
+    } else if (!outcome.record.settled) {
+      markChunkRows(sheets, chunk, body, (sentAs) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAs]]));
+    }
+    pending.delete(chunk);
+  }
+  return false;
+}

@@ -1,0 +1,75 @@
+// This file defines an enrichment run's record: one per click of Enrich, however many jobs the run
+// needs. The rows themselves are the queue: a row still to be sent says "Waiting to be sent" in its
+// status cell, and each pass takes the next rows from there (src/enrich/send-chunks.ts). So
+// the record stays a few hundred bytes whether the list has 20 rows or 20,000: where the rows are,
+// who sends them (the starter's key pays), and counts for the sidebar's one line.
+import type { JobsContext } from "../jobs/job-context";
+import type { EnrichTarget } from "../jobs/enrich-target";
+import { parseStored } from "../jobs/job-record";
+import type { KeyValueStore } from "../jobs/key-value-store";
+
+export interface RunRecord {
+  runId: string;
+  sheetId: number;
+  sheetName: string;
+  target: EnrichTarget;
+  /** The editor whose passes send the waiting rows: their key pays, nobody else's. */
+  editorId: string;
+  createdAt: string;
+  /** Businesses per job (the plan's limit, 700 on a paid plan). */
+  perJob: number;
+  /** Rows the run was asked to send (duplicates of a business included). */
+  rows: number;
+  /** Rows still waiting in the sheet, as the last pass counted them. */
+  rowsWaiting: number;
+  /** Unique businesses among them: credits they will take. */
+  businessesWaiting: number;
+  /** Rows dropped after the start: stopped, no longer valid, or past the credits. */
+  rowsDropped: number;
+  /** Jobs the run has created so far; chunks it expects in all (for job names "(3 of 29)"). */
+  jobsCreated: number;
+  jobsPlanned: number;
+  stopped: boolean;
+}
+
+const RUN_PREFIX = "enrich-run:";
+
+/** A run still has rows to send. */
+export const isSending = (run: RunRecord): boolean => !run.stopped && run.rowsWaiting > 0;
+
+/** Rows the run has sent: neither waiting nor dropped. */
+export const rowsSent = (run: RunRecord): number => Math.max(0, run.rows - run.rowsWaiting - run.rowsDropped);
+
+export class RunStore {
+  constructor(private readonly store: KeyValueStore) {}
+
+  all(): RunRecord[] {
+    const properties = this.store.getProperties();
+    const runs: RunRecord[] = [];
+    for (const key of Object.keys(properties)) {
+      if (!key.startsWith(RUN_PREFIX)) continue;
+      const run = parseStored<RunRecord>(properties[key] ?? null);
+      if (run) runs.push(run);
+    }
+    return runs.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  }
+
+  get(runId: string): RunRecord | null {
+    return parseStored<RunRecord>(this.store.getProperty(RUN_PREFIX + runId));
+  }
+
+  save(run: RunRecord): void {
+    this.store.setProperty(RUN_PREFIX + run.runId, JSON.stringify(run));
+  }
+
+  delete(runId: string): void {
+    this.store.deleteProperty(RUN_PREFIX + runId);
+  }
+
+  /** The run still sending rows under this header row of this sheet, if any: a new start joins it. */
+  sendingOn(sheetId: number, headerRow: number): RunRecord | null {
+    return this.all().find((run) => run.sheetId === sheetId && run.target.headerRow === headerRow && isSending(run)) ?? null;
+  }
+}
+
+export const runStoreOf = (ctx: Pick<JobsContext, "properties">): RunStore => new RunStore(ctx.properties);

@@ -1,0 +1,37 @@
+// This file defines stopping an enrichment run (stopEnrichment): the rows still waiting are never
+// sent, and say so at once; jobs already created finish and are written as usual. A chunk whose
+// request is already on its way (stored and maybe created) is not taken back: its rows are marked
+// "Sent" when it is repeated, and the service charges it once.
+import type { JobsContext } from "../jobs/job-context";
+import { InvalidInputError } from "../errors/user-error";
+import { findSheetById } from "../jobs/result-sheet";
+import { matchKey } from "./normalise";
+import { pendingChunksOf } from "./pending";
+import { STOPPED_REASON } from "./result-columns";
+import { isSending, runStoreOf } from "./run-record";
+import { skipRows, waitingRows } from "./send-chunks";
+import { rereadArea } from "./sheet-area";
+
+/** Stops the run of the enrichment job `jobId`; a job whose rows were all sent already is left as it is. */
+export function stopRun(ctx: JobsContext, jobId: string): void {
+  const record = ctx.store.get(jobId);
+  if (!record) throw new InvalidInputError("This document does not track that job: choose an enrichment from the sidebar's job list.");
+  if (record.kind !== "enrichment") throw new InvalidInputError(`"${record.name}" is a search: only an enrichment's rows can be stopped.`);
+  const runs = runStoreOf(ctx);
+  const run = record.runId === undefined ? null : runs.get(record.runId);
+  if (!run || !isSending(run)) return; // every row was sent: its jobs finish and are written
+  run.stopped = true;
+  const sheet = findSheetById(ctx.spreadsheet, run.sheetId);
+  if (sheet) {
+    const pending = pendingChunksOf(ctx);
+    const onTheirWay = new Set<string>();
+    for (const chunk of pending.all()) {
+      if (chunk.runId !== run.runId) continue;
+      for (const b of pending.body(chunk)?.businesses ?? []) onTheirWay.add(matchKey(b.business_name, b.website_url));
+    }
+    const area = rereadArea(sheet, run.target);
+    const rows = waitingRows(area).businesses.filter((b) => !onTheirWay.has(b.key)).flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON })));
+    run.rowsDropped += skipRows(area, rows);
+  }
+  runs.save({ ...run, rowsWaiting: 0, businessesWaiting: 0 });
+}

@@ -1,0 +1,221 @@
+// A whole account list from one click, on the BUILT bundle of both builds: 20,000 messy rows
+// enriched by one startEnrichment and then only the hourly trigger, under the service's limit of 5
+// active jobs. Each business is charged once, every row ends right, and the property stores stay
+// small (the rows that wait say so in the sheet; nothing per row is stored). Then, on a smaller
+// list with one job at a time: a sort and rows inserted above the list mid-run, rows added below
+// it, a lost response to a creation, and a stop.
+import * as path from "node:path";
+import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { newRuntime, serviceAccount, sidebar, startWorld, type World } from "../../dev/world";
+import type { JobView } from "../../src/jobs/job-view";
+import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, rowsOf, seedSheet, serviceEnrichments, userColumns, type RowSpec } from "./enrich-sheet";
+
+const SHEET = "Accounts";
+const BUILDS = [
+  { build: "default", distDir: path.resolve(__dirname, "../../dist") },
+  { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full") },
+];
+const HOUR = 60 * 60 * 1000;
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld(53);
+});
+afterAll(async () => world.close());
+
+interface Started {
+  jobs: JobView[];
+  waiting: number;
+  skipped: Array<{ row: number; reason: string }>;
+}
+
+const bytes = (text: string): number => Buffer.byteLength(text, "utf8");
+const mapBytes = (store: Map<string, string>): number => [...store].reduce((n, [k, v]) => n + bytes(k) + bytes(v), 0);
+
+/** Every property store the add-on writes, together, in bytes; and the full build's metadata in characters. */
+function storeSizes(runtime: FakeRuntime): { bytes: number; largestDocumentValue: number; metadataChars: number } {
+  const metadata = runtime.spreadsheet().testing.developerMetadata();
+  const metadataBytes = metadata.reduce((n, e) => n + bytes(e.key) + bytes(e.value ?? ""), 0);
+  const document = runtime.properties.document;
+  return {
+    bytes: mapBytes(document) + mapBytes(runtime.properties.user(runtime.userEmail)) + mapBytes(runtime.properties.script) + metadataBytes,
+    largestDocumentValue: Math.max(0, ...[...document.values()].map(bytes)),
+    metadataChars: metadata.reduce((n, e) => n + e.key.length + (e.value?.length ?? 0), 0),
+  };
+}
+
+async function expectEachChargedOnce(apiKey: string): Promise<Set<string>> {
+  const jobs = await serviceEnrichments(world, apiKey);
+  const received = jobs.flatMap((j) => j.businesses.map((b) => pairKey(b.business_name, b.website_url)));
+  expect(received.length).toBe(new Set(received).size);
+  return new Set(received);
+}
+
+async function setUp(distDir: string, rows: RowSpec[], credits: number, maxActiveJobs: number): Promise<{ runtime: FakeRuntime; apiKey: string }> {
+  const { apiKey } = await world.control.createAccount({ plan: "scale", credits, maxActiveJobs });
+  const runtime = newRuntime(world, { distDir });
+  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  seedSheet(runtime, SHEET, rows);
+  runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
+  return { runtime, apiKey };
+}
+
+/** Hourly trigger runs only (nobody opens the sidebar) until the trigger removes itself. */
+async function hourlyPasses(runtime: FakeRuntime, each: () => unknown = () => undefined, maxHours = 24): Promise<number> {
+  let hours = 0;
+  while (runtime.triggers.length > 0 && hours < maxHours) {
+    world.clock.advance(HOUR);
+    hours += 1;
+    for (const run of runtime.fireDueTriggers()) expect(run.errorMessage ?? null).toBeNull();
+    await each();
+  }
+  expect(runtime.triggers).toHaveLength(0);
+  return hours;
+}
+
+const statusCounts = (runtime: FakeRuntime): Map<string, number> => {
+  const counts = new Map<string, number>();
+  for (const row of rowsOf(runtime, SHEET)) {
+    const status = String(row["Enrichment status"]).replace(/\(.*\)/, "(…)");
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  return counts;
+};
+
+describe.each(BUILDS)("a 20,000-row list, $build build", ({ distDir }) => {
+  it("is finished by hourly passes alone after one click: each business sent once, every row right, the stores under 100 KB", async () => {
+    const specs = messyRows(20_000, 0);
+    const unique = expectedUnique(specs);
+    const { runtime, apiKey } = await setUp(distDir, specs, 30_000, 5);
+
+    const started = sidebar<Started>(runtime, "startEnrichment", {});
+    expect(started.jobs).toHaveLength(5); // the service's limit: the rest wait in the sheet
+    expect(started.waiting).toBeGreaterThan(10_000);
+    expect(statusCounts(runtime).get("Waiting to be sent")).toBe(started.waiting);
+    const line = sidebar<JobView[]>(runtime, "listJobs").find((job) => job.run)?.run;
+    expect(line).toMatchObject({ rowsWaiting: started.waiting, jobs: 5, jobsRunning: 5, stopped: false });
+    expect((line?.rows ?? 0) - (line?.rowsSent ?? 0)).toBe(started.waiting);
+
+    let peak = storeSizes(runtime);
+    const measure = () => {
+      const now = storeSizes(runtime);
+      peak = { bytes: Math.max(peak.bytes, now.bytes), largestDocumentValue: Math.max(peak.largestDocumentValue, now.largestDocumentValue), metadataChars: Math.max(peak.metadataChars, now.metadataChars) };
+    };
+    // Before every request too: a chunk's body is stored only while it is being sent.
+    const unsubscribe = runtime.onBeforeFetch(measure);
+    const hours = await hourlyPasses(runtime, measure);
+    unsubscribe();
+    expect(peak.bytes).toBeGreaterThan(20 * 1024); // the measure saw a chunk's body
+    expect(hours).toBeLessThanOrEqual(24);
+
+    const received = await expectEachChargedOnce(apiKey);
+    expect(received.size).toBe(unique.length);
+    const jobs = await serviceEnrichments(world, apiKey);
+    expect(jobs).toHaveLength(Math.ceil(unique.length / 700));
+    expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, jobs), null);
+    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(30_000 - unique.length);
+
+    expect(peak.bytes).toBeLessThan(100 * 1024);
+    expect(peak.largestDocumentValue).toBeLessThan(9 * 1024);
+    expect(peak.metadataChars).toBeLessThan(30_000);
+
+    // One run, one line: every job of it carries the same run, all rows sent.
+    const listed = sidebar<JobView[]>(runtime, "listJobs").filter((job) => job.kind === "enrichment");
+    const runIds = new Set(listed.map((job) => job.run?.runId));
+    expect(runIds.size).toBe(1);
+    expect(listed[0]?.run).toMatchObject({ rowsWaiting: 0, jobsRunning: 0, stopped: false });
+    expect(listed[0]?.run?.rowsSent).toBe(listed[0]?.run?.rows);
+  }, 600_000);
+});
+
+describe.each(BUILDS)("a run while the user keeps working, $build build", ({ distDir }) => {
+  it("sorted, with rows inserted above the list and added below it mid-run: each result on its own row; added rows are not part of the run", async () => {
+    const specs = messyRows(2_400, 5);
+    const unique = expectedUnique(specs);
+    const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
+    const testing = runtime.spreadsheetApp.testing;
+
+    const started = sidebar<Started>(runtime, "startEnrichment", {});
+    expect(started.jobs).toHaveLength(1);
+    expect(started.waiting).toBeGreaterThan(1_000);
+
+    let hour = 0;
+    await hourlyPasses(runtime, async () => {
+      hour += 1;
+      if (hour === 1) testing.userSortSheet(SHEET, 3, false);
+      if (hour === 2) {
+        testing.userInsertRows(SHEET, 1, 3);
+        testing.userSeed(SHEET, "A1", [["Accounts to call this quarter"]]);
+      }
+      if (hour === 3) testing.userSeed(SHEET, `A${testing.values(SHEET).length + 1}`, [["Added Later Inc", "", "addedlater.com", ""]]);
+    });
+    const received = await expectEachChargedOnce(apiKey);
+    expect(received.size).toBe(unique.length);
+    expect(received.has(pairKey("Added Later Inc", "https://addedlater.com"))).toBe(false);
+
+    // The sheet as the checks read it: the three inserted rows and the added row set aside.
+    const values = testing.values(SHEET);
+    expect(values[0]?.[0]).toBe("Accounts to call this quarter");
+    const added = values.findIndex((row) => row[0] === "Added Later Inc");
+    expect(values[added]?.slice(4).every((cell) => cell === "")).toBe(true); // no status: not part of the run
+    testing.userDeleteRows(SHEET, added + 1, 1);
+    testing.userDeleteRows(SHEET, 1, 3);
+    expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)), null);
+  }, 300_000);
+});
+
+describe("a run whose creation answer is lost", () => {
+  it("repeats that chunk byte for byte with its key: the service charges it once, and the rest of the run goes on", async () => {
+    const specs = messyRows(2_000, 9);
+    const unique = expectedUnique(specs);
+    const { runtime, apiKey } = await setUp(BUILDS[0]?.distDir ?? "", specs, 10_000, 1);
+    sidebar<Started>(runtime, "startEnrichment", {});
+    let hour = 0;
+    await hourlyPasses(runtime, async () => {
+      hour += 1;
+      // The next creation reaches the service, which makes the job; its answer never comes back.
+      if (hour === 1) await world.control.injectFaults([{ method: "POST", path: "/api/v1/enrichments", lose: true, times: 1 }]);
+    });
+    // The lost answer was met: one creation was sent twice, with the same key and the same body.
+    const creations = runtime.http.requests.filter((r) => r.method === "POST" && r.url.endsWith("/api/v1/enrichments"));
+    const keys = creations.map((r) => r.headers["idempotency-key"] ?? r.headers["Idempotency-Key"]);
+    const repeated = keys.filter((key, i) => keys.indexOf(key) !== i);
+    expect(repeated).toHaveLength(1);
+    expect(new Set(creations.filter((r) => r.headers["idempotency-key"] === repeated[0] || r.headers["Idempotency-Key"] === repeated[0]).map((r) => r.body)).size).toBe(1);
+    const received = await expectEachChargedOnce(apiKey);
+    expect(received.size).toBe(unique.length);
+    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(10_000 - unique.length);
+    expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)), null);
+    expect(runtime.properties.user(runtime.userEmail).size).toBeLessThan(10); // no body left behind
+  }, 300_000);
+});
+
+describe.each(BUILDS)("a stopped run, $build build", ({ distDir }) => {
+  it("sends no waiting row (nor charges it), says so on each, and still finishes and writes the jobs already sent", async () => {
+    const specs = messyRows(2_400, 13);
+    const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
+    const before = userColumns(runtime, SHEET);
+    const started = sidebar<Started>(runtime, "startEnrichment", {});
+    const first = started.jobs[0];
+    expect(first).toBeDefined();
+    const waiting = started.waiting;
+    expect(waiting).toBeGreaterThan(0);
+
+    const listed = sidebar<JobView[]>(runtime, "stopEnrichment", { jobId: first?.jobId });
+    expect(listed.find((job) => job.jobId === first?.jobId)?.run).toMatchObject({ stopped: true, rowsWaiting: 0 });
+    expect(statusCounts(runtime).get("Skipped: the run was stopped before this row was sent")).toBe(waiting);
+    expect(statusCounts(runtime).get("Waiting to be sent")).toBeUndefined();
+
+    await hourlyPasses(runtime);
+    const jobs = await serviceEnrichments(world, apiKey);
+    expect(jobs).toHaveLength(1);
+    const received = await expectEachChargedOnce(apiKey);
+    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(10_000 - received.size);
+    const byPair = await enrichedBusinesses(world, apiKey, jobs);
+    expectRowsRight(runtime, SHEET, specs, received, byPair, /^Skipped: the run was stopped before this row was sent$/);
+    expect(userColumns(runtime, SHEET)).toEqual(before);
+
+    // A second stop, or a stop of a search, says so plainly.
+    expect(() => sidebar(runtime, "stopEnrichment", { jobId: "not-a-job" })).toThrow(/does not track that job/);
+  }, 300_000);
+});
