@@ -42,7 +42,7 @@ export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: 
       continue;
     }
     // The service's active-jobs limit is the account's: once it says wait, every run waits.
-    if (sendWaitingRows(ctx, run, rereadArea(sheet, run.target), deadline).blocked !== null) break;
+    if (sendWaitingRows(ctx, run, () => rereadArea(sheet, run.target), deadline).blocked !== null) break;
   }
   const stillPending = pending.all();
   const jobRuns = new Set(ctx.store.all().map((record) => (record.kind === "enrichment" ? record.runId : undefined)));

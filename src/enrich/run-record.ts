@@ -26,8 +26,8 @@ export interface RunRecord {
   businessesWaiting: number;
   /** Rows dropped after the start: stopped, no longer valid, or past the credits. */
   rowsDropped: number;
-  /** Jobs the run has created so far; chunks it expects in all (for job names "(3 of 29)"). */
-  jobsCreated: number;
+  /** Chunks the run has made so far (created, or stored to be sent); jobs it expects in all (for job names "(3 of 29)"). */
+  chunksMade: number;
   jobsPlanned: number;
   stopped: boolean;
 }

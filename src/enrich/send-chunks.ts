@@ -14,7 +14,7 @@ import type { LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/job-context";
 import type { JobRecord } from "../jobs/job-record";
 import { JobStoreFullError } from "../jobs/job-store-budget";
-import { ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./result-columns";
+import { ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER, STOPPED_REASON } from "./result-columns";
 import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk } from "./pending";
@@ -103,9 +103,6 @@ export function skipRows(area: SheetArea, rows: ReadonlyArray<{ row: number; rea
 /** A refusal that every later chunk would meet too: the run ends and its waiting rows say why. */
 const refusesEveryChunk = (error: LeadsApiError): boolean => error.kind === "insufficient_credits" || error.kind === "unauthorized";
 
-/** Nothing reached the service, or it answered that it created nothing: no body needs repeating. */
-const certainlyNotCreated = (error: LeadsApiError): boolean => error.kind === "rate_limited" || error.kind === "quota";
-
 export interface SendReport {
   /** Jobs created (or found again for a repeated chunk) by this call. */
   jobs: JobRecord[];
@@ -115,66 +112,89 @@ export interface SendReport {
   refused: LeadsApiError | null;
 }
 
+/** The service's clock may differ from Apps Script's: a job stamped this much before its chunk was stored may still be its job. */
+const CLOCK_SLACK_MS = 10 * 60 * 1000;
+
 /**
- * Sends the run's chunk repeats, then its waiting rows, and saves the run with what now waits.
- * `area` is the run's rows as just read; it is kept equal to the sheet as rows are marked.
+ * Whether the service made a job of a stored chunk: a job of its name created since it was stored
+ * (among the account's 100 newest enrichments). Asked only for a stopped run's chunk, before it
+ * would be repeated.
  */
-export function sendWaitingRows(ctx: JobsContext, run: RunRecord, area: SheetArea, deadline: number): SendReport {
+function createdOnService(ctx: JobsContext, chunk: PendingChunk, body: CreateEnrichmentRequest, deadline: number): boolean {
+  const since = Date.parse(chunk.createdAt) - CLOCK_SLACK_MS;
+  const newest = ctx.client.listEnrichments({ page: 1, pageSize: 100 }, { deadline });
+  return newest.items.some((job) => job.name === body.name && Date.parse(job.created_at) >= since);
+}
+
+/**
+ * Sends the run's stored chunks again (a lost answer, or one the service's limit turned away),
+ * then its waiting rows, and saves the run with what now waits. `readArea` reads the run's rows;
+ * it is called only when a row must be read or marked, so a pass that finds the limit still
+ * reached reads nothing and writes nothing. The area read is kept equal to the sheet as rows are
+ * marked.
+ */
+export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readArea: () => SheetArea, deadline: number): SendReport {
   const report: SendReport = { jobs: [], blocked: null, refused: null };
+  let read: SheetArea | null = null;
+  const area = (): SheetArea => (read ??= readArea());
   const pending = pendingChunksOf(ctx);
-  const where: ChunkTarget = { sheetId: run.sheetId, sheetName: area.sheet.getName(), target: area.target, runId: run.runId };
-  const repeats = pending.all().filter((chunk) => pending.isMine(chunk) && chunk.runId === run.runId);
+  const where: ChunkTarget = { sheetId: run.sheetId, sheetName: run.sheetName, target: run.target, runId: run.runId };
+  const stored = pending.all().filter((chunk) => pending.isMine(chunk) && chunk.runId === run.runId);
   const repeated = new Set<string>();
 
   /** One send and what follows from its outcome; false when sending must stop for now. */
-  const send = (chunk: PendingChunk, body: CreateEnrichmentRequest, repeat: boolean): boolean => {
+  const send = (chunk: PendingChunk, body: CreateEnrichmentRequest): boolean => {
     const outcome = sendChunk(ctx, body, chunk.startKey, where, deadline, chunk.idempotencyKey, 1);
     if (outcome.kind === "created") {
       // A job already written to the end (another editor's pass got there first) keeps its rows' results.
-      if (!outcome.record.settled) markRows(area, body.businesses, sentCells);
+      if (!outcome.record.settled) markRows(area(), body.businesses, sentCells);
       pending.delete(chunk);
-      if (!repeat) run.jobsCreated += 1;
       report.jobs.push(outcome.record);
       return true;
     }
     if (outcome.kind === "refused") {
       report.refused = outcome.error;
-      run.rowsDropped += markRows(area, body.businesses, statusCells(ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)));
+      run.rowsDropped += markRows(area(), body.businesses, statusCells(ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)));
       ctx.store.deleteStart(chunk.startKey);
       pending.delete(chunk);
       if (refusesEveryChunk(outcome.error)) {
         run.stopped = true;
-        run.rowsDropped += skipRows(area, waitingRows(area).businesses.flatMap((b) => b.rows.map((row) => ({ row, reason: `not sent: ${outcome.error.message}` }))));
+        run.rowsDropped += skipRows(area(), waitingRows(area()).businesses.flatMap((b) => b.rows.map((row) => ({ row, reason: `not sent: ${outcome.error.message}` }))));
       }
       return !refusesEveryChunk(outcome.error);
     }
+    // Kept as it is: the next pass repeats it first, without reading or writing anything else.
     report.blocked = outcome.error;
-    if (!repeat && certainlyNotCreated(outcome.error)) {
-      pending.delete(chunk);
-      ctx.store.deleteStart(chunk.startKey);
-    }
     return false;
   };
 
-  for (const chunk of repeats) {
+  for (const chunk of stored) {
     const body = pending.body(chunk);
     if (body === null) {
       pending.delete(chunk); // a lost body cannot be repeated as it was; its rows still wait
       continue;
     }
+    if (run.stopped && !createdOnService(ctx, chunk, body, deadline)) {
+      // Stopped before the service made its job: it is never sent, and its rows say so.
+      pending.delete(chunk);
+      ctx.store.deleteStart(chunk.startKey);
+      const rows = waitingRows(area()).businesses.filter((b) => body.businesses.some((sent) => matchKey(sent.business_name, sent.website_url) === b.key));
+      run.rowsDropped += skipRows(area(), rows.flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON }))));
+      continue;
+    }
     for (const b of body.businesses) repeated.add(matchKey(b.business_name, b.website_url));
-    if (!send(chunk, body, true)) return finish(ctx, run, area, report);
+    if (!send(chunk, body)) return finish(ctx, run, read, report);
   }
 
   let usedBytes: number | null = null;
   while (!run.stopped && ctx.clock.now() < deadline) {
-    const { businesses, invalid } = waitingRows(area);
-    if (invalid.length > 0) run.rowsDropped += skipRows(area, invalid);
+    const { businesses, invalid } = waitingRows(area());
+    if (invalid.length > 0) run.rowsDropped += skipRows(area(), invalid);
     const next = businesses.filter((b) => !repeated.has(b.key));
     if (next.length === 0) break;
     const planned = next.slice(0, run.perJob);
-    const count = Math.max(run.jobsPlanned, run.jobsCreated + Math.ceil(next.length / run.perJob));
-    const body: CreateEnrichmentRequest = { name: chunkName(where.sheetName, run.jobsCreated, count), businesses: planned.map((b) => b.business) };
+    const count = Math.max(run.jobsPlanned, run.chunksMade + Math.ceil(next.length / run.perJob));
+    const body: CreateEnrichmentRequest = { name: chunkName(area().sheet.getName(), run.chunksMade, count), businesses: planned.map((b) => b.business) };
     try {
       // Before anything is stored or sent: a job the store then could not record would be paid for and lost.
       ctx.store.makeRoomForNewJob(body.name ?? "");
@@ -184,27 +204,32 @@ export function sendWaitingRows(ctx: JobsContext, run: RunRecord, area: SheetAre
       break;
     }
     const startKey = chunkStartKey(body);
-    const head = { startKey, idempotencyKey: "", ...where, createdAt: new Date(ctx.clock.now()).toISOString(), index: run.jobsCreated };
+    const head = { startKey, idempotencyKey: "", ...where, createdAt: new Date(ctx.clock.now()).toISOString(), index: run.chunksMade };
     const bytes = pending.bodyBytes(body, head);
     usedBytes ??= pending.usedBodyBytes();
     if (usedBytes + bytes > BODY_BUDGET_BYTES) {
       report.blocked = new Error("the user's store of chunks being sent is full"); // other documents' chunks first
       break;
     }
+    usedBytes += bytes;
     head.idempotencyKey = chunkIdempotencyKey(ctx, startKey);
     pending.save(head, body);
-    if (!send({ ...head, editorId: ctx.editorId, count: body.businesses.length }, body, false)) break;
+    run.chunksMade += 1;
+    for (const b of planned) repeated.add(b.key);
+    if (!send({ ...head, editorId: ctx.editorId, count: body.businesses.length }, body)) break;
   }
-  return finish(ctx, run, area, report);
+  return finish(ctx, run, read, report);
 }
 
-/** Counts what still waits (from the sheet, as written) and saves the run. */
-function finish(ctx: JobsContext, run: RunRecord, area: SheetArea, report: SendReport): SendReport {
-  const { businesses } = waitingRows(area);
-  run.rowsWaiting = businesses.reduce((n, b) => n + b.rows.length, 0);
-  run.businessesWaiting = businesses.length;
-  run.sheetName = area.sheet.getName();
-  run.target = area.target;
+/** Counts what still waits (from the sheet, when this call read it) and saves the run. */
+function finish(ctx: JobsContext, run: RunRecord, area: SheetArea | null, report: SendReport): SendReport {
+  if (area !== null) {
+    const { businesses } = waitingRows(area);
+    run.rowsWaiting = businesses.reduce((n, b) => n + b.rows.length, 0);
+    run.businessesWaiting = businesses.length;
+    run.sheetName = area.sheet.getName();
+    run.target = area.target;
+  }
   runStoreOf(ctx).save(run);
   return report;
 }

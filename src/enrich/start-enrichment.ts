@@ -138,7 +138,7 @@ function runFor(ctx: JobsContext, runs: RunStore, area: SheetArea, plan: EnrichP
     if (joined.target.nameColumn !== area.target.nameColumn || joined.target.websiteColumn !== area.target.websiteColumn) {
       throw new InvalidInputError(`An enrichment of other columns of "${sheetName}" is still sending its rows: enrich these once it has finished, or stop it in the sidebar's job list.`);
     }
-    return { ...joined, rows: joined.rows + rows, jobsPlanned: joined.jobsCreated + Math.ceil((joined.businessesWaiting + plan.chunks.flat().length) / joined.perJob) };
+    return { ...joined, rows: joined.rows + rows, jobsPlanned: joined.chunksMade + Math.ceil((joined.businessesWaiting + plan.chunks.flat().length) / joined.perJob) };
   }
   return {
     runId: ctx.newIdempotencyKey(),
@@ -152,7 +152,7 @@ function runFor(ctx: JobsContext, runs: RunStore, area: SheetArea, plan: EnrichP
     rowsWaiting: rows,
     businessesWaiting: plan.chunks.flat().length,
     rowsDropped: 0,
-    jobsCreated: 0,
+    chunksMade: 0,
     jobsPlanned: plan.chunks.length,
     stopped: false,
   };
@@ -180,7 +180,7 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
   const run = runFor(ctx, runs, area, plan);
   if (run && plan.chunks.length > 0) {
     // A job list with no room for the run's first job refuses the start before any row changes.
-    if (run.jobsCreated === 0) ctx.store.makeRoomForNewJob(`Enrich ${run.sheetName}`);
+    if (run.chunksMade === 0) ctx.store.makeRoomForNewJob(`Enrich ${run.sheetName}`);
     // The record first: rows that say "Waiting to be sent" always have a run to send them.
     runs.save(run);
   }
@@ -189,7 +189,7 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
     // Counted from the sheet: a start killed before its rows were written added none.
     const sent = rowsSent(run);
     run.rows = sent + run.rowsDropped + waitingRows(area).businesses.reduce((n, b) => n + b.rows.length, 0);
-    report = sendWaitingRows(ctx, run, area, deadline);
+    report = sendWaitingRows(ctx, run, () => area, deadline);
     waiting = run.rowsWaiting;
   }
   if (report.jobs.length > 0 || waiting > 0) keepPolling(ctx);

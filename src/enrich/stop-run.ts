@@ -1,7 +1,8 @@
 // This file defines stopping an enrichment run (stopEnrichment): the rows still waiting are never
-// sent, and say so at once; jobs already created finish and are written as usual. A chunk whose
-// request is already on its way (stored and maybe created) is not taken back: its rows are marked
-// "Sent" when it is repeated, and the service charges it once.
+// sent, and say so at once; jobs already created finish and are written as usual. A chunk stored
+// to be sent again (its answer lost, or the service's limit reached) is settled by its sender:
+// repeated if the service made its job (its rows then say "Sent"), dropped if not
+// (src/enrich/send-chunks.ts).
 import type { JobsContext } from "../jobs/job-context";
 import { InvalidInputError } from "../errors/user-error";
 import { findSheetById } from "../jobs/result-sheet";
@@ -9,11 +10,11 @@ import { matchKey } from "./normalise";
 import { pendingChunksOf } from "./pending";
 import { STOPPED_REASON } from "./result-columns";
 import { isSending, runStoreOf } from "./run-record";
-import { skipRows, waitingRows } from "./send-chunks";
+import { sendWaitingRows, skipRows, waitingRows } from "./send-chunks";
 import { rereadArea } from "./sheet-area";
 
 /** Stops the run of the enrichment job `jobId`; a job whose rows were all sent already is left as it is. */
-export function stopRun(ctx: JobsContext, jobId: string): void {
+export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void {
   const record = ctx.store.get(jobId);
   if (!record) throw new InvalidInputError("This document does not track that job: choose an enrichment from the sidebar's job list.");
   if (record.kind !== "enrichment") throw new InvalidInputError(`"${record.name}" is a search: only an enrichment's rows can be stopped.`);
@@ -26,12 +27,14 @@ export function stopRun(ctx: JobsContext, jobId: string): void {
     const pending = pendingChunksOf(ctx);
     const onTheirWay = new Set<string>();
     for (const chunk of pending.all()) {
-      if (chunk.runId !== run.runId) continue;
+      if (chunk.runId !== run.runId || !pending.isMine(chunk)) continue;
       for (const b of pending.body(chunk)?.businesses ?? []) onTheirWay.add(matchKey(b.business_name, b.website_url));
     }
     const area = rereadArea(sheet, run.target);
     const rows = waitingRows(area).businesses.filter((b) => !onTheirWay.has(b.key)).flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON })));
     run.rowsDropped += skipRows(area, rows);
+    // The current user's stored chunks are settled now; another editor's, by their next pass.
+    if (pending.all().some((chunk) => chunk.runId === run.runId && pending.isMine(chunk))) sendWaitingRows(ctx, run, () => area, deadline);
   }
   runs.save({ ...run, rowsWaiting: 0, businessesWaiting: 0 });
 }

@@ -28,7 +28,7 @@ export function startEnrichment(raw?: ArgsIn<"startEnrichment">): EnrichmentStar
 
 /** Under the document lock: the waiting rows' status cells are the pass's queue. Returns listJobs(). */
 export const stopEnrichment = commandWith("stopEnrichment", { lock: true }, ({ jobId }, call): JobView[] => {
-  stopRun(call.jobs(), jobId);
+  stopRun(call.jobs(), jobId, call.deadline);
   return listDocumentJobs();
 });
 
