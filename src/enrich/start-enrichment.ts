@@ -11,6 +11,7 @@ import { InvalidInputError } from "../errors/user-error";
 import { keepPolling } from "../jobs/start-search";
 import { ALREADY_ENRICHED } from "./result-columns";
 import { matchKey } from "./normalise";
+import { unreadArea, type ColumnChoice } from "./column-choice";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
 import { planEnrichment, type EnrichPlan } from "./enrichment-plan";
 import { describeRows } from "./row-list";
@@ -53,6 +54,8 @@ export interface EnrichmentPreview {
   creditsNeeded: number;
   creditsRemaining: number;
   problem: string | null;
+  /** Set when no header row names the columns (then `problem` asks to choose them), or they were chosen by position: src/enrich/column-choice.ts. */
+  columnChoice: ColumnChoice | null;
 }
 
 /** Whether a job or an unsettled chunk of this sheet is under way (its rows are not sent twice). */
@@ -98,7 +101,7 @@ function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: nu
 }
 
 export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: number): StartEnrichmentResult {
-  const area = readArea(ctx.spreadsheet, args);
+  const area = readArea(ctx.spreadsheet, args, { addHeaderRow: true });
   const run = new EnrichmentRun(ctx, area, deadline);
   run.replayUnsettled();
   const plan = planFor(ctx, area, args.force, deadline, run.unsettled, run.replayedKeys, run.creditsPromised());
@@ -124,9 +127,9 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
     const sheet = args.sheetName ?? ctx.spreadsheet.getActiveSheet().getName();
     const account = ctx.client.getAccount({ deadline });
     return {
-      sheetName: sheet, scope: null, rowsLabel: null, rowsConsidered: 0, nameHeader: null, websiteHeader: null, rowsToSend: 0, duplicates: 0,
+      sheetName: sheet, scope: null, rowsConsidered: 0, nameHeader: null, websiteHeader: null, rowsToSend: 0, duplicates: 0,
       alreadyEnriched: 0, alreadyEnrichedBySearch: 0, notice: null, skipped: [], creditsNeeded: 0, creditsRemaining: account.credits_remaining,
-      problem: error.message,
+      ...unreadArea(error),
     };
   }
   const pending = pendingChunksOf(ctx);
@@ -162,5 +165,6 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
     creditsNeeded: plan.creditsNeeded,
     creditsRemaining: plan.creditsRemaining,
     problem,
+    columnChoice: area.columnChoice,
   };
 }
