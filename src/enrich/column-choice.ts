@@ -38,15 +38,17 @@ const isName = (cell: unknown): boolean => checkName(cell).ok && !isWebsite(cell
 
 /**
  * The choice over `rows` (1-based, ascending) of `values`. Columns the user selected are
- * suggested before the others; `chosen` are columns given by position, shown as they are.
+ * suggested before the others; `chosen` are columns given by position, shown as they are; columns
+ * from `before` on are not offered.
  */
 export function columnChoiceOf(
   values: readonly unknown[][],
   rows: readonly number[],
   rowsLabel: string,
-  options: { selectedColumns?: readonly number[]; chosen?: { name: number; website: number }; addsHeaderRow?: boolean } = {},
+  options: { selectedColumns?: readonly number[]; chosen?: { name: number; website: number }; addsHeaderRow?: boolean; before?: number } = {},
 ): ColumnChoice {
-  const width = values.reduce((most, cells) => Math.max(most, cells.length), 0);
+  // Columns from `before` on are an earlier enrichment's results, not the list's.
+  const width = Math.min(values.reduce((most, cells) => Math.max(most, cells.length), 0), (options.before ?? Infinity) - 1);
   const candidates: Array<{ column: number; sample: string }> = [];
   for (let column = 1; column <= width && candidates.length < MAX_CANDIDATES; column += 1) {
     const first = rows.map((row) => cleanText(values[row - 1]?.[column - 1])).find((text) => text !== "");

@@ -8,6 +8,7 @@ import type { EnrichTarget } from "../jobs/enrich-target";
 import { ENRICH_HEADERS, NAME_HEADERS, STATUS_HEADER, WEBSITE_HEADERS } from "./result-columns";
 import { columnChoiceOf, HeaderNotFoundError, type ColumnChoice } from "./column-choice";
 import { checkName, cleanText, normaliseWebsite } from "./normalise";
+import { columnLetters } from "../sheets/fast-upsert";
 import { describeRows } from "./row-list";
 import { selectedColumns, selectedRows } from "./selection";
 
@@ -217,22 +218,52 @@ function headerWithoutNames(sheet: Sheet, values: readonly unknown[][], args: Ar
     const firstFilled = asked.rows.find((row) => cleanText(values[row - 1]?.[name - 1]) !== "" || cleanText(values[row - 1]?.[website - 1]) !== "");
     return headerOfList(values, name, website, asked.scope === "selection" ? (asked.rows[0] ?? 1) : (firstFilled ?? 1));
   }
-  const inRows = asked.rows.filter((row) => row <= values.length && (values[row - 1] ?? []).some((cell) => cleanText(cell) !== ""));
+  const inRows = filledRows(values, asked.rows);
   if (asked.rows.length === 0) throw new InvalidInputError(`The sheet "${sheetName}" is empty: type or paste the businesses to enrich, a name and a website a row, then check again.`);
   if (inRows.length === 0) throw new InvalidInputError(`The ${asked.scope === "selection" ? "selected " : ""}${describeRows(asked.rows, sheetName)} are empty: ${WHOLE_SHEET_HINT}.`);
   const label = describeRows(inRows, sheetName);
   const where = asked.scope === "selection" ? `at or above ${label}` : `of ${sheetName}`;
-  const choice = columnChoiceOf(values, inRows, label, { selectedColumns: asked.columns });
   const explicit = args.nameColumn !== undefined ? { text: args.nameColumn, what: "business name" } : args.websiteColumn !== undefined ? { text: args.websiteColumn, what: "website" } : null;
   // A header the caller named: the sentence names it, not the cells of a row the user may not see.
   const missing = explicit
     ? `No row ${where} has the column headed "${String(explicit.text)}" for the ${explicit.what} together with the ${explicit.what === "website" ? "business name" : "website"} column`
     : `No row ${where} names the business name and website columns (headers such as "Company" and "Website")`;
+  return offerColumns(values, asked, inRows, label, missing, `No header row names the columns of ${label}`);
+}
+
+/** The rows of `rows` that hold something. */
+const filledRows = (values: readonly unknown[][], rows: readonly number[]): number[] =>
+  rows.filter((row) => row <= values.length && (values[row - 1] ?? []).some((cell) => cleanText(cell) !== ""));
+
+/** Throws the error that offers the columns of `rows` (`why`: the start's sentence, `prompt`: the sidebar's). */
+function offerColumns(values: readonly unknown[][], asked: Asked, rows: readonly number[], label: string, why: string, prompt: string): never {
   throw new HeaderNotFoundError(
-    `${missing}. Choose the two columns in the sidebar: Enrich rows, then Check selection.`,
-    `No header row names the columns of ${label}: choose the name column and the website column.`,
-    choice,
+    `${why}. Choose the two columns in the sidebar: Enrich rows, then Check selection.`,
+    `${prompt}: choose the name column and the website column.`,
+    columnChoiceOf(values, rows, label, { selectedColumns: asked.columns, before: resultsFrom(values, rows[0] ?? 1) }),
   );
+}
+
+/** Where the result block of an earlier enrichment of these rows starts: `Enrichment status` in the nearest row above them that has it (its columns are not offered). */
+function resultsFrom(values: readonly unknown[][], top: number): number | undefined {
+  for (let row = Math.min(top, values.length); row >= 1; row -= 1) {
+    const at = (values[row - 1] ?? []).findIndex((cell) => headerKey(cell) === STATUS_HEADER.toLowerCase());
+    if (at >= 0) return at + 1;
+  }
+  return undefined;
+}
+
+/**
+ * Selected rows that hold something, none of it in the columns the header row above names: they
+ * are another list (typed beside it, without a header), so their columns are offered.
+ */
+function checkSelectionUnderHeader(sheet: Sheet, values: readonly unknown[][], asked: Asked, rows: readonly number[], name: number, website: number): void {
+  const filled = filledRows(values, rows);
+  const inColumns = (row: number) => cleanText(values[row - 1]?.[name - 1]) !== "" || cleanText(values[row - 1]?.[website - 1]) !== "";
+  if (filled.length === 0 || filled.some(inColumns)) return;
+  const label = describeRows(filled, sheet.getName());
+  const columns = `columns ${columnLetters(name)} and ${columnLetters(website)}`;
+  offerColumns(values, asked, filled, label, `The header row above ${label} names ${columns}, which are empty in those rows`, `The header row above ${label} names ${columns}, which are empty there`);
 }
 
 /**
@@ -309,6 +340,7 @@ export function readArea(spreadsheet: Spreadsheet, args: AreaArgs, options: { ad
   const nameColumn = pickColumn(header, args.nameColumn, NAME_HEADERS, within, "business name", headerRow);
   const websiteColumn = pickColumn(header, args.websiteColumn, WEBSITE_HEADERS, within, "website", headerRow);
   if (nameColumn === websiteColumn) throw new InvalidInputError("The name and the website must be two different columns.");
+  if (asked?.scope === "selection" && args.nameColumn === undefined && args.websiteColumn === undefined) checkSelectionUnderHeader(sheet, values, asked, rows, nameColumn, websiteColumn);
   if (asked && asked.scope === "selection" && rows.length === 0) {
     const selected = asked.rows;
     const below = selected.some((row) => row > headerRow);
@@ -321,7 +353,8 @@ export function readArea(spreadsheet: Spreadsheet, args: AreaArgs, options: { ad
   if (asked && positionOf(args.nameColumn) !== null && positionOf(args.websiteColumn) !== null) {
     // Columns chosen by position, which no row names: the preview says which rows of which columns.
     const label = describeRows(rows, sheet.getName());
-    choice = columnChoiceOf(values, rows, label, { selectedColumns: asked.columns, chosen: { name: nameColumn, website: websiteColumn }, addsHeaderRow: headerRow === 0 });
+    const chosen = { name: nameColumn, website: websiteColumn };
+    choice = columnChoiceOf(values, rows, label, { selectedColumns: asked.columns, chosen, addsHeaderRow: headerRow === 0, before: resultsFrom(values, rows[0] ?? 1) });
     if (headerRow === 0) checkRoomForHeader(values, label);
     if (headerRow === 0 && options.addHeaderRow) {
       insertHeaderRow(sheet, values, nameColumn, websiteColumn);

@@ -78,6 +78,12 @@ describeInBrowser("enriching a list without a header row", () => {
     after.forEach((row, index) => {
       if (index < 18 || index > 21) expect(row.slice(9).every((cell) => cell === "")).toBe(true);
     });
+
+    // Checked again: the columns picked stay picked, the result columns are not offered, and nothing is to send.
+    await sidebar.getByRole("button", { name: "Check selection" }).click();
+    await preview.getByText("Already enriched (not sent again): 3").waitFor();
+    expect(await namePick.locator("option").allTextContents()).toEqual(["Choose a column", "G · Call Monday", "H · Harbor Roasters", "I · harborroasters.example"]);
+    expect([await namePick.inputValue(), await websitePick.inputValue()]).toEqual(["H", "I"]);
   });
 
   it("a list pasted without a header row starts in row 1: a header row is inserted above it, and every row is enriched", async () => {

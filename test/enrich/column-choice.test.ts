@@ -68,6 +68,14 @@ describe("a list without a header row, under other cells (the issue's G20:H22)",
     expect(readArea(spreadsheet, { nameColumn: 8, websiteColumn: 7 }).columnChoice).toEqual(expect.objectContaining({ nameColumn: "H", websiteColumn: "G" }));
   });
 
+  it("after an enrichment of the list, its result columns are not offered", () => {
+    const { app, spreadsheet } = sheetWith({ ...cells, I19: [["Enrichment status", "Emails"]], I20: [["completed", "a@bluebottle.example"]] });
+    app.testing.setActiveRange("Sheet1", "G20:H22");
+    expect(notFound(spreadsheet).choice.candidates.map((c) => c.column)).toEqual(["G", "H"]);
+    const area = readArea(spreadsheet, { nameColumn: "G", websiteColumn: "H" });
+    expect([area.target.headerRow, area.results.get("Enrichment status"), area.columnChoice?.candidates.map((c) => c.column)]).toEqual([19, 9, ["G", "H"]]);
+  });
+
   it("a selection of some rows of a longer list: only those rows, under the row above the whole list", () => {
     const { app, spreadsheet } = sheetWith({ ...cells, G23: [["Fourth Cafe", "fourth.example"]] });
     app.testing.setActiveRange("Sheet1", "G21:H22");
@@ -109,6 +117,18 @@ describe("other lists without a header the synonyms know", () => {
     expect(notFound(spreadsheet, { nameColumn: "Firm", websiteColumn: "H" }).message).toMatch(
       /^No row at or above rows 20–22 of Sheet1 has the column headed "Firm" for the business name together with the website column\./,
     );
+  });
+
+  it("a list typed beside one with a header: its rows are empty in the columns that header names, so its own columns are offered", () => {
+    const { app, spreadsheet } = sheetWith({ A1: [["Company", "Website"], ["Acme", "acme.example"]], G20: LIST });
+    app.testing.setActiveRange("Sheet1", "G20:H22");
+    const error = notFound(spreadsheet);
+    expect(error.prompt).toBe("The header row above rows 20–22 of Sheet1 names columns A and B, which are empty there: choose the name column and the website column.");
+    expect(error.message).not.toMatch(/Acme|Company/);
+    expect([error.choice.nameColumn, error.choice.websiteColumn]).toEqual(["G", "H"]);
+    // The header's own rows, selected, are read as before.
+    app.testing.setActiveRange("Sheet1", "A2:B2");
+    expect(readArea(spreadsheet, {}).rows).toEqual([2]);
   });
 
   it("an empty sheet says so", () => {
