@@ -91,7 +91,7 @@ describeInBrowser("enriching a list without a header row", () => {
     const testing = playground.runtime.spreadsheetApp.testing;
     await page.getByText("Paste a list", { exact: true }).click();
     await page.getByLabel(/One business a line/).fill("Orchard Books, orchardbooks.example\nLantern Florist, https://lanternflorist.example");
-    await page.getByLabel("Put a header row (Name, Website) above it").uncheck();
+    await page.getByLabel("Put a header row (Name, Website) above it").click(); // unticks it
     await page.getByRole("button", { name: "Paste as a new sheet" }).click();
     await page.getByRole("tab", { name: "Pasted list" }).waitFor();
     await eventually("the list is selected", async () => (await gridSelection(page)) === "Pasted list!A1:B2");

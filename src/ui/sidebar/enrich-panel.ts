@@ -91,8 +91,10 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
   const previewPicked = async (): Promise<string> => {
     chosen = pickedColumns();
     if (!chosen) {
+      const reason = namePick.value !== "" && namePick.value === websitePick.value ? "Choose two different columns: one for the names, one for the websites." : "Choose the name column and the website column.";
       showPreview(null);
-      return namePick.value !== "" && namePick.value === websitePick.value ? "Choose two different columns: one for the names, one for the websites." : "Choose the name column and the website column.";
+      setRefused(enrich, reason);
+      return reason;
     }
     const found = await state.server.call("previewEnrichment", { force: force.checked, ...chosen });
     showPreview(found);
