@@ -2,12 +2,15 @@
 // user's columns and our result columns together), which rows are asked for (the selection's, a
 // range's or the whole sheet's), the header row, the name and website columns found by header
 // synonyms or given explicitly, and where the result columns are. Column positions are re-found
-// from the header row on every read, so inserted columns break nothing.
+// from the header row on every read, so inserted columns break nothing. Where no row names the
+// columns, the user chooses them (column-choice.ts) and a list without a header is read by
+// position (headerless-list.ts).
 import { InvalidInputError } from "../errors/user-error";
 import type { EnrichTarget } from "../jobs/enrich-target";
 import { ENRICH_HEADERS, NAME_HEADERS, STATUS_HEADER, WEBSITE_HEADERS } from "./result-columns";
 import { columnChoiceOf, HeaderNotFoundError, type ColumnChoice } from "./column-choice";
-import { checkName, cleanText, normaliseWebsite } from "./normalise";
+import { checkRoomForHeader, headerOfList, insertHeaderRow } from "./headerless-list";
+import { cleanText } from "./normalise";
 import { columnLetters } from "../sheets/fast-upsert";
 import { describeRows } from "./row-list";
 import { selectedColumns, selectedRows } from "./selection";
@@ -140,26 +143,6 @@ function positionOf(explicit: string | number | undefined): number | null {
   return explicit === undefined ? null : columnFromLetters(explicit.trim());
 }
 
-/**
- * The header row of a list whose columns are given by position, where no row names them: the list
- * is the run of rows around `top` with something in the name or website column. Its first rows
- * that hold no business (a name and a website), down to `top` at most, are its header (a title, a
- * header the synonyms do not know, such as "Firma | Webseite"); when its first row is a business,
- * the list has no header and the row above it takes the result columns' headers (0: the list
- * starts in row 1). A first asked-for row with nothing in either column is the header row itself.
- */
-function headerOfList(values: readonly unknown[][], name: number, website: number, top: number): number {
-  const cell = (row: number, column: number): unknown => values[row - 1]?.[column - 1];
-  const filled = (row: number): boolean => cleanText(cell(row, name)) !== "" || cleanText(cell(row, website)) !== "";
-  const isBusiness = (row: number): boolean => checkName(cell(row, name)).ok && normaliseWebsite(cell(row, website)).ok;
-  if (!filled(top)) return top;
-  let first = top;
-  while (first > 1 && filled(first - 1)) first -= 1;
-  let header = first - 1;
-  for (let row = first; row <= top && !isBusiness(row); row += 1) header = row;
-  return header;
-}
-
 export interface AreaArgs {
   sheetName?: string;
   rangeA1?: string;
@@ -198,7 +181,7 @@ interface Asked {
   columns: number[];
 }
 
-/** Where the rows asked for are: the first and last row to look for a header row from, and the rows themselves. */
+/** The rows asked for: the selection's (with its columns), else the sheet's rows that hold something. */
 function rowsAsked(spreadsheet: Spreadsheet, sheet: Sheet, args: AreaArgs, values: readonly unknown[][]): Asked {
   const selected = args.sheetName !== undefined ? null : selectedRows(spreadsheet, sheet);
   if (selected) return { scope: "selection", rows: selected, columns: selectedColumns(spreadsheet, sheet) };
@@ -264,33 +247,6 @@ function checkSelectionUnderHeader(sheet: Sheet, values: readonly unknown[][], a
   const label = describeRows(filled, sheet.getName());
   const columns = `columns ${columnLetters(name)} and ${columnLetters(website)}`;
   offerColumns(values, asked, filled, label, `The header row above ${label} names ${columns}, which are empty in those rows`, `The header row above ${label} names ${columns}, which are empty there`);
-}
-
-/**
- * A list without a header that starts in row 1 has no row above it for the headers: starting the
- * enrichment inserts one. Refused where an enrichment has written to this sheet (its header is
- * there), since rows of its jobs still under way would move under them.
- */
-function checkRoomForHeader(values: readonly unknown[][], label: string): void {
-  if (values.some((cells) => cells.some((cell) => cleanText(cell) === STATUS_HEADER))) {
-    throw new InvalidInputError(
-      `There is no row above row 1 for the headers of ${label}, and this sheet holds enrichment results whose rows must not move: insert an empty row above row 1, then check again.`,
-    );
-  }
-}
-
-/** Inserts the row above row 1: "Name" and "Website" over the two columns (the result headers follow at the first write). */
-function insertHeaderRow(sheet: Sheet, values: unknown[][], name: number, website: number): void {
-  sheet.insertRowsBefore(1, 1);
-  const left = Math.min(name, website);
-  const cells: unknown[] = Array.from({ length: Math.abs(name - website) + 1 }, () => "");
-  cells[name - left] = "Name";
-  cells[website - left] = "Website";
-  sheet.getRange(1, left, 1, cells.length).setValues([cells]);
-  const header: unknown[] = Array.from({ length: values[0]?.length ?? 0 }, () => "");
-  header[name - 1] = "Name";
-  header[website - 1] = "Website";
-  values.unshift(header);
 }
 
 /**

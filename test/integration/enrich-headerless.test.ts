@@ -1,9 +1,10 @@
 // End to end on BOTH built bundles: lists without a header row. G20:H22 typed under an unrelated
 // cell (B2: 9290), selected: the preview names only those rows and offers columns G and H; a start
-// without the columns (as the menu's) is refused with a sentence that says where to choose them and sends nothing; the
-// start with the columns chosen by letter sends exactly those three businesses, once, and polled
-// to the end their results land in rows 20–22 under headers in row 19, every cell of the user's as
-// it was. Then a list that starts in row 1: the start inserts a header row above it.
+// without the columns (as the menu's) is refused with a sentence that says where to choose them,
+// and sends nothing; the start with the columns chosen by letter sends exactly those three
+// businesses, once, and polled to the end their results land in rows 20–22 under headers in row
+// 19, every cell of the user's as it was. Then a list that starts in row 1: the start inserts a
+// header row above it.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { newRuntime, pollUntil, sidebar, startWorld, type JobView, type World } from "../../dev/world";
