@@ -26,7 +26,7 @@ const SAMPLE_LENGTH = 28;
 
 const sampleOf = (text: string): string => (text.length > SAMPLE_LENGTH ? `${text.slice(0, SAMPLE_LENGTH - 1)}…` : text);
 
-/** The share of a column's filled cells (in `rows`) that `test` accepts; 0 for an empty column. */
+/** The share (at least half suggests it: a header row the synonyms do not know may be among the rows) of a column's filled cells (in `rows`) that `test` accepts; 0 for an empty column. */
 function share(values: readonly unknown[][], rows: readonly number[], column: number, test: (cell: unknown) => boolean): number {
   const filled = rows.map((row) => values[row - 1]?.[column - 1]).filter((cell) => cleanText(cell) !== "");
   return filled.length === 0 ? 0 : filled.filter(test).length / filled.length;
@@ -56,8 +56,8 @@ export function columnChoiceOf(
   }
   const selected = new Set(options.selectedColumns ?? []);
   const ordered = [...candidates.filter((c) => selected.has(c.column)), ...candidates.filter((c) => !selected.has(c.column))].map((c) => c.column);
-  const website = options.chosen?.website ?? ordered.find((column) => share(values, rows, column, isWebsite) > 0.5);
-  const name = options.chosen?.name ?? ordered.find((column) => column !== website && share(values, rows, column, isName) > 0.5);
+  const website = options.chosen?.website ?? ordered.find((column) => share(values, rows, column, isWebsite) >= 0.5);
+  const name = options.chosen?.name ?? ordered.find((column) => column !== website && share(values, rows, column, isName) >= 0.5);
   return {
     rowsLabel,
     candidates: candidates.map((c) => ({ column: columnLetters(c.column), sample: c.sample })),
