@@ -65,6 +65,7 @@ const STYLE = `
   #tabs [role=tab][aria-selected=true] { background: #e8f0fe; color: #1967d2; font-weight: 500; }
   details { padding: 6px 12px; border-bottom: 1px solid #dadce0; }
   textarea { width: 100%; height: 90px; font: 12px monospace; }
+  .paste-header { display: flex; align-items: center; gap: 6px; margin: 4px 0; }
   #page-status { margin: 4px 0 0; color: #188038; min-height: 1.4em; }
   #grid-note { margin: 4px 12px; color: #5f6368; }
   #sidebar { width: 300px; min-width: 300px; height: 100vh; border: 0; }
@@ -95,7 +96,7 @@ export function renderPage(info: PageInfo, gridScript: string): string {
     <summary>How to try it</summary>
     <p>The sidebar on the right is the add-on as built in <code>dist/</code>, running in the Apps Script fakes against the
     service simulator (${url}). It starts set up with the demo key <code>${key}</code>. Search "coffee" in
-    "Austin, Texas, US" with 700 results and watch the rows arrive and fill in; paste a list below and enrich it; create a job
+    "Austin, Texas, US" with 700 results and watch the rows arrive and fill in; paste a list below and enrich it (untick its header row to try a list without one); create a job
     elsewhere and import it. Click a cell (or move with the arrow keys) and type: values, or formulas such as
     <code>=LEADS_CREDITS()</code>, which need "Share my key with formulas" in Settings. Set a search to refresh daily and
     press "+1 day" to watch the background pass run it.
@@ -116,6 +117,7 @@ export function renderPage(info: PageInfo, gridScript: string): string {
     <textarea id="paste-text">Blue Bottle Coffee, https://bluebottlecoffee.com
 Houndstooth Coffee, https://houndstoothcoffee.com
 Epoch Coffee, not a website</textarea>
+    <div class="paste-header"><input type="checkbox" id="paste-header" checked><label for="paste-header">Put a header row (Name, Website) above it</label></div>
     <button type="button" id="paste">Paste as a new sheet</button>
   </details>
   <div class="formula-row">

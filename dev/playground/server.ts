@@ -115,7 +115,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       }),
     "POST /api/show-sheet": async (_req, body) => answer(() => sheets.showSheet(text(body.sheetName))),
     "POST /api/sort": async (_req, body) => answer(() => sheets.sort(text(body.sheetName), Number(body.column), body.ascending !== false)),
-    "POST /api/paste": async (_req, body) => answer(() => sheets.pasteList(text(body.text))),
+    "POST /api/paste": async (_req, body) => answer(() => sheets.pasteList(text(body.text), { header: body.header !== false })),
     "POST /api/elsewhere": async () => {
       try {
         return json({ ok: true, value: await createSearchElsewhere(sim.url, DEMO_KEYS.growth.apiKey) });

@@ -94,16 +94,17 @@ export class SheetView {
   /**
    * Pastes `text` (one business a line: name, then website, separated by a tab or a comma) as a
    * new sheet with a "Name | Website" header, frozen as a person would, and selects it all, so
-   * "Enrich rows" finds it. Values land as typed text, never parsed into formulas.
+   * "Enrich rows" finds it. Values land as typed text, never parsed into formulas. Without
+   * `header`, the list starts in row 1 with no header row, as many pasted lists do.
    */
-  pasteList(text: string): PastedList {
+  pasteList(text: string, options: { header: boolean } = { header: true }): PastedList {
     const rows = parseList(text);
     if (rows.length === 0) throw new Error("Paste at least one line: a business name, then its website.");
     const sheetName = this.freeSheetName("Pasted list");
     this.testing.userAddSheet(sheetName);
-    const values = [["Name", "Website"], ...rows];
+    const values = options.header ? [["Name", "Website"], ...rows] : rows;
     this.testing.userSeed(sheetName, "A1", values);
-    this.runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName)?.setFrozenRows(1);
+    if (options.header) this.runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName(sheetName)?.setFrozenRows(1);
     const rangeA1 = `A1:B${values.length}`;
     this.testing.setActiveRange(sheetName, rangeA1);
     this.formulas.recalculate();

@@ -1,6 +1,7 @@
 // This file defines what the user selected on the active sheet, as rows: every selected range
 // counts (a Ctrl-click selection has several) by the rows it covers, whatever its columns, so
-// B11:B20 means rows 11 to 20. One cell selected is no selection: it means the whole sheet.
+// B11:B20 means rows 11 to 20. One cell selected is no selection: it means the whole sheet. Its
+// columns only say which columns to suggest when no header row names the list's columns.
 type Range = GoogleAppsScript.Spreadsheet.Range;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -29,4 +30,11 @@ export function selectedRows(spreadsheet: Spreadsheet, sheet: Sheet): number[] |
   const rows = new Set<number>();
   for (const box of boxes) for (let row = box.row; row < box.row + box.rows; row += 1) rows.add(row);
   return [...rows].sort((a, b) => a - b);
+}
+
+/** The columns (1-based, ascending, each once) the selection covers on `sheet`. */
+export function selectedColumns(spreadsheet: Spreadsheet, sheet: Sheet): number[] {
+  const columns = new Set<number>();
+  for (const range of selectedRanges(spreadsheet, sheet)) for (let c = range.getColumn(); c < range.getColumn() + range.getNumColumns(); c += 1) columns.add(c);
+  return [...columns].sort((a, b) => a - b);
 }

@@ -2,13 +2,18 @@
 // user's columns and our result columns together), which rows are asked for (the selection's, a
 // range's or the whole sheet's), the header row, the name and website columns found by header
 // synonyms or given explicitly, and where the result columns are. Column positions are re-found
-// from the header row on every read, so inserted columns break nothing.
+// from the header row on every read, so inserted columns break nothing. Where no row names the
+// columns, the user chooses them (column-choice.ts) and a list without a header is read by
+// position (headerless-list.ts).
 import { InvalidInputError } from "../errors/user-error";
 import type { EnrichTarget } from "../jobs/enrich-target";
 import { ENRICH_HEADERS, NAME_HEADERS, STATUS_HEADER, WEBSITE_HEADERS } from "./result-columns";
+import { columnChoiceOf, HeaderNotFoundError, type ColumnChoice } from "./column-choice";
+import { checkRoomForHeader, headerOfList, insertHeaderRow } from "./headerless-list";
 import { cleanText } from "./normalise";
+import { columnLetters } from "../sheets/fast-upsert";
 import { describeRows } from "./row-list";
-import { selectedRows } from "./selection";
+import { selectedColumns, selectedRows } from "./selection";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -24,6 +29,8 @@ export interface SheetArea {
   scope: "selection" | "range" | "sheet";
   /** Result header → column, for the result headers already present. */
   results: Map<string, number>;
+  /** Where the columns were chosen by position for a list no header row names: the choice, for the preview; else null. */
+  columnChoice: ColumnChoice | null;
 }
 
 /** The rows from `first` to `last`, inclusive. */
@@ -107,7 +114,7 @@ function pickColumn(
   const listed = seen.length > 0 ? `it has ${seen.slice(0, 8).map((h) => `"${h}"`).join(", ")}` : "it is empty";
   throw new InvalidInputError(
     `Could not find the ${what} column: the header row (row ${headerRow}) needs a column named ` +
-      `${synonyms.slice(0, 4).map((s) => `"${s}"`).join(", ")}… and ${listed}. Rename the header or choose the column.`,
+      `${synonyms.slice(0, 4).map((s) => `"${s}"`).join(", ")}… and ${listed}. Name the column, or give nameColumn and websiteColumn.`,
   );
 }
 
@@ -122,19 +129,18 @@ function isHeaderRow(header: readonly unknown[], args: AreaArgs, within: { first
   return name !== null && website !== null && name.column !== website.column && (name.byText || website.byText);
 }
 
-/**
- * The header row of rows starting at `top`: the nearest header row at or above `top`, else the
- * first one below it down to `bottom` (a selection that starts on a title above its header).
- * Where no row qualifies (the columns are given by letter, or the headers are not recognised),
- * the sheet's first non-empty row: the columns are then taken, or refused with a clear message,
- * from that row.
- */
-function findHeaderRow(values: readonly unknown[][], args: AreaArgs, within: { first: number; last: number }, top: number, bottom: number): number {
+/** The nearest header row at or above `top`, else the first one below it down to `bottom` (a selection that starts on a title above its header); null when none. */
+function findHeaderRow(values: readonly unknown[][], args: AreaArgs, within: { first: number; last: number }, top: number, bottom: number): number | null {
   const qualifies = (row: number) => isHeaderRow(values[row - 1] ?? [], args, within);
   for (let row = Math.min(top, values.length); row >= 1; row -= 1) if (qualifies(row)) return row;
   for (let row = top + 1; row <= Math.min(bottom, values.length); row += 1) if (qualifies(row)) return row;
-  const firstNonEmpty = values.findIndex((cells) => cells.some((cell) => cleanText(cell) !== ""));
-  return firstNonEmpty >= 0 ? firstNonEmpty + 1 : 1;
+  return null;
+}
+
+/** A column given by position (a number, or letters that no header cell spells): its number, else null. */
+function positionOf(explicit: string | number | undefined): number | null {
+  if (typeof explicit === "number") return Number.isInteger(explicit) && explicit >= 1 ? explicit : null;
+  return explicit === undefined ? null : columnFromLetters(explicit.trim());
 }
 
 export interface AreaArgs {
@@ -166,6 +172,83 @@ function findSheet(spreadsheet: Spreadsheet, args: AreaArgs): { sheet: Sheet; ra
 
 const WHOLE_SHEET_HINT = "select the rows to enrich, or a single cell to enrich the whole sheet";
 
+/** How the rows asked for are found: a range's, the selection's, or the sheet's. */
+interface Asked {
+  scope: SheetArea["scope"];
+  /** The rows asked for, header included where the selection holds it. */
+  rows: number[];
+  /** The selection's columns (the columns to suggest first when no header row names the list's). */
+  columns: number[];
+}
+
+/** The rows asked for: the selection's (with its columns), else the sheet's rows that hold something. */
+function rowsAsked(spreadsheet: Spreadsheet, sheet: Sheet, args: AreaArgs, values: readonly unknown[][]): Asked {
+  const selected = args.sheetName !== undefined ? null : selectedRows(spreadsheet, sheet);
+  if (selected) return { scope: "selection", rows: selected, columns: selectedColumns(spreadsheet, sheet) };
+  const filled = rowSpan(1, values.length).filter((row) => (values[row - 1] ?? []).some((cell) => cleanText(cell) !== ""));
+  return { scope: "sheet", rows: filled, columns: [] };
+}
+
+/**
+ * The header row where no row names the columns: for columns given by position, the row above
+ * the list (headerOfList); otherwise an error that offers the columns of the rows asked for.
+ */
+function headerWithoutNames(sheet: Sheet, values: readonly unknown[][], args: AreaArgs, asked: Asked): number {
+  const name = positionOf(args.nameColumn);
+  const website = positionOf(args.websiteColumn);
+  const sheetName = sheet.getName();
+  if (name !== null && website !== null) {
+    const firstFilled = asked.rows.find((row) => cleanText(values[row - 1]?.[name - 1]) !== "" || cleanText(values[row - 1]?.[website - 1]) !== "");
+    return headerOfList(values, name, website, asked.scope === "selection" ? (asked.rows[0] ?? 1) : (firstFilled ?? 1));
+  }
+  const inRows = filledRows(values, asked.rows);
+  if (asked.rows.length === 0) throw new InvalidInputError(`The sheet "${sheetName}" is empty: type or paste the businesses to enrich, a name and a website a row, then check again.`);
+  if (inRows.length === 0) throw new InvalidInputError(`The ${asked.scope === "selection" ? "selected " : ""}${describeRows(asked.rows, sheetName)} are empty: ${WHOLE_SHEET_HINT}.`);
+  const label = describeRows(inRows, sheetName);
+  const where = asked.scope === "selection" ? `at or above ${label}` : `of ${sheetName}`;
+  const explicit = args.nameColumn !== undefined ? { text: args.nameColumn, what: "business name" } : args.websiteColumn !== undefined ? { text: args.websiteColumn, what: "website" } : null;
+  // A header the caller named: the sentence names it, not the cells of a row the user may not see.
+  const missing = explicit
+    ? `No row ${where} has the column headed "${String(explicit.text)}" for the ${explicit.what} together with the ${explicit.what === "website" ? "business name" : "website"} column`
+    : `No row ${where} names the business name and website columns (headers such as "Company" and "Website")`;
+  return offerColumns(values, asked, inRows, label, missing, `No header row names the columns of ${label}`);
+}
+
+/** The rows of `rows` that hold something. */
+const filledRows = (values: readonly unknown[][], rows: readonly number[]): number[] =>
+  rows.filter((row) => row <= values.length && (values[row - 1] ?? []).some((cell) => cleanText(cell) !== ""));
+
+/** Throws the error that offers the columns of `rows` (`why`: the start's sentence, `prompt`: the sidebar's). */
+function offerColumns(values: readonly unknown[][], asked: Asked, rows: readonly number[], label: string, why: string, prompt: string): never {
+  throw new HeaderNotFoundError(
+    `${why}. Choose the two columns in the sidebar: Enrich rows, then Check selection.`,
+    `${prompt}: choose the name column and the website column.`,
+    columnChoiceOf(values, rows, label, { selectedColumns: asked.columns, before: resultsFrom(values, rows[0] ?? 1) }),
+  );
+}
+
+/** Where the result block of an earlier enrichment of these rows starts: `Enrichment status` in the nearest row above them that has it (its columns are not offered). */
+function resultsFrom(values: readonly unknown[][], top: number): number | undefined {
+  for (let row = Math.min(top, values.length); row >= 1; row -= 1) {
+    const at = (values[row - 1] ?? []).findIndex((cell) => headerKey(cell) === STATUS_HEADER.toLowerCase());
+    if (at >= 0) return at + 1;
+  }
+  return undefined;
+}
+
+/**
+ * Selected rows that hold something, none of it in the columns the header row above names: they
+ * are another list (typed beside it, without a header), so their columns are offered.
+ */
+function checkSelectionUnderHeader(sheet: Sheet, values: readonly unknown[][], asked: Asked, rows: readonly number[], name: number, website: number): void {
+  const filled = filledRows(values, rows);
+  const inColumns = (row: number) => cleanText(values[row - 1]?.[name - 1]) !== "" || cleanText(values[row - 1]?.[website - 1]) !== "";
+  if (filled.length === 0 || filled.some(inColumns)) return;
+  const label = describeRows(filled, sheet.getName());
+  const columns = `columns ${columnLetters(name)} and ${columnLetters(website)}`;
+  offerColumns(values, asked, filled, label, `The header row above ${label} names ${columns}, which are empty in those rows`, `The header row above ${label} names ${columns}, which are empty there`);
+}
+
 /**
  * Reads the rows to enrich: one getValues of the sheet's data range, whatever is asked for.
  * - `rangeA1`: its first row is the header row, and the name and website columns are looked for
@@ -176,42 +259,46 @@ const WHOLE_SHEET_HINT = "select the rows to enrich, or a single cell to enrich 
  *   columns), else the first such row inside the selection; selected rows at or above it (the
  *   header itself, a title) are not sent.
  * - otherwise (one cell selected, or `sheetName`): every row below the sheet's first such row.
+ * Where no row names the columns, columns given by position take the row above the list
+ * (headerOfList), and without them a HeaderNotFoundError offers the columns to choose from. A list
+ * without a header that starts in row 1 gets a row inserted above it when `addHeaderRow` (a start,
+ * not a preview) is set.
  */
-export function readArea(spreadsheet: Spreadsheet, args: AreaArgs): SheetArea {
+export function readArea(spreadsheet: Spreadsheet, args: AreaArgs, options: { addHeaderRow?: boolean } = {}): SheetArea {
   const { sheet, range } = findSheet(spreadsheet, args);
   const values = sheet.getDataRange().getValues();
-  const height = values.length;
   const width = values[0]?.length ?? 0;
   const wholeRows = { first: 1, last: width };
   let headerRow: number;
   let rows: number[];
   let within = wholeRows;
   let scope: SheetArea["scope"];
-  const selected = range || args.sheetName !== undefined ? null : selectedRows(spreadsheet, sheet);
+  let choice: ColumnChoice | null = null;
+  let asked: Asked | null = null;
   if (range) {
     scope = "range";
     headerRow = range.getRow();
     const column = range.getColumn();
     within = { first: column, last: Math.min(width, column + range.getNumColumns() - 1) };
-    rows = rowSpan(headerRow + 1, Math.min(height, headerRow + range.getNumRows() - 1));
-  } else if (selected) {
-    scope = "selection";
-    const top = selected[0] ?? 1;
-    headerRow = findHeaderRow(values, args, wholeRows, top, selected[selected.length - 1] ?? top);
-    rows = selected.filter((row) => row > headerRow && row <= height);
+    rows = rowSpan(headerRow + 1, Math.min(values.length, headerRow + range.getNumRows() - 1));
+    if (values.length < headerRow || (values[headerRow - 1] ?? []).every((cell) => cleanText(cell) === "")) {
+      throw new InvalidInputError(`The range ${args.rangeA1 ?? ""} starts on an empty row (row ${headerRow}): its first row must be the header row, with headers such as "Company" and "Website".`);
+    }
   } else {
-    scope = "sheet";
-    headerRow = findHeaderRow(values, args, wholeRows, 1, height);
-    rows = rowSpan(headerRow + 1, height);
+    asked = rowsAsked(spreadsheet, sheet, args, values);
+    scope = asked.scope;
+    const top = asked.rows[0] ?? 1;
+    headerRow = findHeaderRow(values, args, wholeRows, top, asked.rows[asked.rows.length - 1] ?? top) ?? headerWithoutNames(sheet, values, args, asked);
+    const below = headerRow;
+    rows = scope === "selection" ? asked.rows.filter((row) => row > below && row <= values.length) : rowSpan(headerRow + 1, values.length);
   }
   const header = values[headerRow - 1] ?? [];
-  if (height < headerRow || header.every((cell) => cleanText(cell) === "")) {
-    throw new InvalidInputError(`The sheet "${sheet.getName()}" has no header row at row ${headerRow}: put headers such as "Company" and "Website" above the rows to enrich.`);
-  }
   const nameColumn = pickColumn(header, args.nameColumn, NAME_HEADERS, within, "business name", headerRow);
   const websiteColumn = pickColumn(header, args.websiteColumn, WEBSITE_HEADERS, within, "website", headerRow);
   if (nameColumn === websiteColumn) throw new InvalidInputError("The name and the website must be two different columns.");
-  if (selected && rows.length === 0) {
+  if (asked?.scope === "selection" && args.nameColumn === undefined && args.websiteColumn === undefined) checkSelectionUnderHeader(sheet, values, asked, rows, nameColumn, websiteColumn);
+  if (asked && asked.scope === "selection" && rows.length === 0) {
+    const selected = asked.rows;
     const below = selected.some((row) => row > headerRow);
     throw new InvalidInputError(
       below
@@ -219,19 +306,33 @@ export function readArea(spreadsheet: Spreadsheet, args: AreaArgs): SheetArea {
         : `The selection holds only the header row (row ${headerRow}) of "${sheet.getName()}": ${WHOLE_SHEET_HINT}.`,
     );
   }
+  if (asked && positionOf(args.nameColumn) !== null && positionOf(args.websiteColumn) !== null) {
+    // Columns chosen by position, which no row names: the preview says which rows of which columns.
+    const label = describeRows(rows, sheet.getName());
+    const chosen = { name: nameColumn, website: websiteColumn };
+    choice = columnChoiceOf(values, rows, label, { selectedColumns: asked.columns, chosen, addsHeaderRow: headerRow === 0, before: resultsFrom(values, rows[0] ?? 1) });
+    if (headerRow === 0) checkRoomForHeader(values, label);
+    if (headerRow === 0 && options.addHeaderRow) {
+      insertHeaderRow(sheet, values, nameColumn, websiteColumn);
+      headerRow = 1;
+      rows = rows.map((row) => row + 1);
+    }
+  }
+  const headerCells = values[headerRow - 1] ?? [];
   return {
     sheet,
     values,
     target: {
       headerRow,
-      nameHeader: cleanText(header[nameColumn - 1]),
+      nameHeader: cleanText(headerCells[nameColumn - 1]),
       nameColumn,
-      websiteHeader: cleanText(header[websiteColumn - 1]),
+      websiteHeader: cleanText(headerCells[websiteColumn - 1]),
       websiteColumn,
     },
     rows,
     scope,
-    results: findResultColumns(header),
+    results: findResultColumns(headerCells),
+    columnChoice: choice,
   };
 }
 
@@ -268,7 +369,7 @@ export function areaIn(sheet: Sheet, values: unknown[][], stored: EnrichTarget):
     return index >= 0 ? index + 1 : fallback;
   };
   const current = { ...target, nameColumn: refind(target.nameHeader, target.nameColumn), websiteColumn: refind(target.websiteHeader, target.websiteColumn) };
-  return { sheet, values, target: current, rows: rowSpan(target.headerRow + 1, values.length), scope: "sheet", results: findResultColumns(header) };
+  return { sheet, values, target: current, rows: rowSpan(target.headerRow + 1, values.length), scope: "sheet", results: findResultColumns(header), columnChoice: null };
 }
 
 export const cellAt = (area: SheetArea, row: number, column: number): unknown => area.values[row - 1]?.[column - 1] ?? "";

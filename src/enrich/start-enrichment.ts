@@ -10,6 +10,7 @@ import { InvalidInputError } from "../errors/user-error";
 import { keepPolling } from "../jobs/start-search";
 import { ALREADY_ENRICHED, BEING_ENRICHED, ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./result-columns";
 import { matchKey } from "./normalise";
+import { unreadArea, type ColumnChoice } from "./column-choice";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
 import { planEnrichment, type EnrichPlan } from "./enrichment-plan";
 import { describeRows } from "./row-list";
@@ -61,6 +62,8 @@ export interface EnrichmentPreview {
   /** How long the run may take when it needs more jobs than run at once ("about 6 hours in the background"), else null. */
   duration: string | null;
   problem: string | null;
+  /** Set when no header row names the columns (then `problem` asks to choose them), or they were chosen by position: src/enrich/column-choice.ts. */
+  columnChoice: ColumnChoice | null;
 }
 
 /** Whether a job, a run or a chunk being sent of this sheet is under way (its rows are not sent twice). */
@@ -172,7 +175,7 @@ function writeStartRows(area: SheetArea, plan: EnrichPlan): void {
 }
 
 export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: number): StartEnrichmentResult {
-  const area = readArea(ctx.spreadsheet, args);
+  const area = readArea(ctx.spreadsheet, args, { addHeaderRow: true });
   const runs = runStoreOf(ctx);
   const plan = planFor(ctx, area, args.force, deadline, runs);
   let report: SendReport = { jobs: [], blocked: null, refused: null };
@@ -213,9 +216,10 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
     const sheet = args.sheetName ?? ctx.spreadsheet.getActiveSheet().getName();
     const account = ctx.client.getAccount({ deadline });
     return {
-      sheetName: sheet, scope: null, rowsLabel: null, rowsConsidered: 0, nameHeader: null, websiteHeader: null, rowsToSend: 0, duplicates: 0,
+      sheetName: sheet, scope: null, rowsConsidered: 0, nameHeader: null, websiteHeader: null, rowsToSend: 0, duplicates: 0,
       alreadyEnriched: 0, alreadyEnrichedBySearch: 0, notice: null, skipped: [], creditsNeeded: 0, creditsRemaining: account.credits_remaining,
-      jobs: 0, duration: null, problem: error.message,
+      jobs: 0, duration: null,
+      ...unreadArea(error),
     };
   }
   const plan = planFor(ctx, area, args.force, deadline, runStoreOf(ctx));
@@ -249,5 +253,6 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
     jobs: plan.chunks.length,
     duration: runDuration(plan.chunks.length),
     problem,
+    columnChoice: area.columnChoice,
   };
 }

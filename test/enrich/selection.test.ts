@@ -76,12 +76,12 @@ describe("the rows asked for", () => {
     expect(readArea(spreadsheet, {}).target.websiteHeader).toBe("Domain");
   });
 
-  it("explicit columns name the header row too; columns given by letter alone take the first non-empty row", () => {
+  it("explicit columns name the header row too; columns given by letter take the list's last row above it that holds no business", () => {
     const { app, spreadsheet } = sheetWith([["Title"], ["Who", "Where"], ["Acme", "acme.com"], ["Beta", "beta.io"]]);
     app.testing.setActiveRange("List", "A3:B4");
     expect(rowsOf(spreadsheet, { nameColumn: "Who", websiteColumn: "B" })).toEqual({ headerRow: 2, rows: [3, 4], scope: "selection" });
-    expect(rowsOf(spreadsheet, { nameColumn: "A", websiteColumn: "B" })).toEqual({ headerRow: 1, rows: [3, 4], scope: "selection" });
-    expect(() => readArea(spreadsheet, {})).toThrow(/^Could not find the business name column: the header row \(row 1\)/);
+    expect(rowsOf(spreadsheet, { nameColumn: "A", websiteColumn: "B" })).toEqual({ headerRow: 2, rows: [3, 4], scope: "selection" });
+    expect(() => readArea(spreadsheet, {})).toThrow('No row at or above rows 3–4 of List names the business name and website columns (headers such as "Company" and "Website"). Choose the two columns in the sidebar: Enrich rows, then Check selection.');
   });
 
   it("rangeA1 and sheetName keep their meaning, whatever is selected", () => {

@@ -122,9 +122,12 @@ describe("columns that cannot be found", () => {
     runtime.spreadsheetApp.testing.userAddSheet("Odd");
     runtime.spreadsheetApp.testing.userSeed("Odd", "A1", [["Who", "Where"], ["Acme", "acme.com"]]);
     runtime.spreadsheetApp.testing.setActiveSheet("Odd");
-    expect(() => sidebar(runtime, "startEnrichment", {})).toThrow(/Could not find the business name column: the header row \(row 1\)/);
-    const preview = sidebar<{ problem: string | null }>(runtime, "previewEnrichment", {});
-    expect(preview.problem).toMatch(/Could not find the business name column/);
+    expect(() => sidebar(runtime, "startEnrichment", {})).toThrow(/^No row of Odd names the business name and website columns .*Choose the two columns in the sidebar/);
+    const preview = sidebar<{ problem: string | null; columnChoice: { nameColumn: string | null; websiteColumn: string | null } | null }>(runtime, "previewEnrichment", {});
+    expect(preview.problem).toBe("No header row names the columns of rows 1–2 of Odd: choose the name column and the website column.");
+    expect(preview.columnChoice).toMatchObject({ nameColumn: "A", websiteColumn: "B" });
+    // Those columns chosen: "Who | Where" holds no business, so it is the header row, and only Acme is to send.
+    expect(sidebar(runtime, "previewEnrichment", { nameColumn: "A", websiteColumn: "B" })).toMatchObject({ rowsLabel: "row 2 of Odd", rowsToSend: 1, problem: null });
     const explicit = sidebar<StartResult>(runtime, "startEnrichment", { nameColumn: "Who", websiteColumn: "B" });
     expect(explicit.jobs).toHaveLength(1);
     expect((await serviceEnrichments(world, apiKey)).map((j) => j.businesses)).toEqual([[{ business_name: "Acme", website_url: "https://acme.com" }]]);

@@ -501,9 +501,14 @@ function wireControls(grid: Grid): void {
   element<HTMLButtonElement>("sort-desc").addEventListener("click", () => sort(false));
   element<HTMLButtonElement>("paste").addEventListener("click", () => {
     const text = element<HTMLTextAreaElement>("paste-text").value;
-    void post<{ sheetName: string; rangeA1: string; rows: number }>("/api/paste", { text })
+    const header = element<HTMLInputElement>("paste-header").checked;
+    void post<{ sheetName: string; rangeA1: string; rows: number }>("/api/paste", { text, header })
       .then((pasted) => {
-        say(`Pasted ${pasted.rows} rows into "${pasted.sheetName}" and selected ${pasted.rangeA1}: now "Check selection" and "Enrich rows" in the sidebar.`);
+        say(
+          header
+            ? `Pasted ${pasted.rows} rows into "${pasted.sheetName}" and selected ${pasted.rangeA1}: now "Check selection" and "Enrich rows" in the sidebar.`
+            : `Pasted ${pasted.rows} rows into "${pasted.sheetName}" with no header row and selected ${pasted.rangeA1}: "Check selection" in the sidebar asks which columns hold the names and the websites.`,
+        );
         grid.refreshSoon();
       })
       .catch((e: unknown) => say(messageOf(e)));

@@ -2,6 +2,9 @@
 // selection holds (which rows of which sheet, columns, rows to send, duplicates, rows already
 // enriched by you or by a search and why they are not sent, rows skipped and why, the cost)
 // before anything is sent; "Enrich rows" then sends the selected rows, with "Re-enrich" as `force`.
+// When no header row names the list's columns, it offers the columns of those rows to choose the
+// business name and the website from (each with its first value), previews the rows of the chosen
+// columns, and sends them with those columns (`nameColumn`, `websiteColumn`).
 import type { SidebarState } from "./panel-context";
 import { byId, h, replaceChildren, setRefused } from "./dom";
 import { groupDigits, plural, spendLine } from "./format";
@@ -10,13 +13,30 @@ import type { EnrichmentPreview } from "./server";
 /** Skipped rows listed one by one; the rest are counted. */
 const SKIPPED_SHOWN = 8;
 
+type ColumnChoice = NonNullable<EnrichmentPreview["columnChoice"]>;
+/** The columns chosen by letter, as startEnrichment takes them. */
+interface ChosenColumns {
+  nameColumn: string;
+  websiteColumn: string;
+}
+
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "Rows 20–22 of Sheet1, columns G (name) and H (website)". */
+function chosenRowsLine(choice: ColumnChoice): string {
+  return `${capitalised(choice.rowsLabel)}, columns ${choice.nameColumn ?? "?"} (name) and ${choice.websiteColumn ?? "?"} (website)`;
+}
+
 function previewLines(preview: EnrichmentPreview): string[] {
-  const lines = [
-    preview.rowsLabel ? `Selected: ${preview.rowsLabel}` : `Sheet: ${preview.sheetName}`,
-    `Name column: ${preview.nameHeader ?? "not found"}`,
-    `Website column: ${preview.websiteHeader ?? "not found"}`,
-    `Rows to send: ${groupDigits(preview.rowsToSend)}`,
-  ];
+  const choice = preview.columnChoice;
+  const lines = choice
+    ? [chosenRowsLine(choice)]
+    : [
+        preview.rowsLabel ? `Selected: ${preview.rowsLabel}` : `Sheet: ${preview.sheetName}`,
+        `Name column: ${preview.nameHeader ?? "not found"}`,
+        `Website column: ${preview.websiteHeader ?? "not found"}`,
+      ];
+  lines.push(`Rows to send: ${groupDigits(preview.rowsToSend)}`);
   if (preview.duplicates > 0) lines.push(`Duplicates (sent once): ${groupDigits(preview.duplicates)}`);
   if (preview.alreadyEnriched > 0) lines.push(`Already enriched (not sent again): ${groupDigits(preview.alreadyEnriched)}`);
   lines.push(spendLine(preview.creditsNeeded, preview.creditsRemaining));
@@ -28,7 +48,12 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
   const enrich = byId("enrich-rows", HTMLButtonElement);
   const force = byId("force", HTMLInputElement);
   const box = byId("preview", HTMLElement);
+  const columns = byId("enrich-columns", HTMLFieldSetElement);
+  const namePick = byId("name-column", HTMLSelectElement);
+  const websitePick = byId("website-column", HTMLSelectElement);
   let preview: EnrichmentPreview | null = null;
+  /** The columns the shown preview was made with (null: found by the header row); a start sends the same. */
+  let chosen: ChosenColumns | null = null;
 
   const showPreview = (found: EnrichmentPreview | null): void => {
     preview = found;
@@ -38,26 +63,71 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
       : found.rowsToSend === 0 ? "Nothing in the selection can be sent."
       : null);
     if (!found) return replaceChildren(box);
+    // No header row names the columns: the sentence asks to choose them, below; nothing else is known yet.
+    if (found.columnChoice && chosen === null) return replaceChildren(box, h("p", { class: "problem" }, found.problem ?? ""));
     const skipped = found.skipped.slice(0, SKIPPED_SHOWN).map((s) => h("li", {}, `Row ${s.row}: ${s.reason}`));
     const more = found.skipped.length - skipped.length;
     replaceChildren(box,
       found.problem ? h("p", { class: "problem" }, found.problem) : null,
       found.notice ? h("p", { class: "notice" }, found.notice) : null,
+      found.columnChoice?.addsHeaderRow ? h("p", { class: "notice" }, "The list starts in row 1: Enrich rows first inserts a row above it for the headers (Name, Website and the results), so its rows move down one.") : null,
       h("ul", { class: "facts" }, ...previewLines(found).map((line) => h("li", {}, line))),
       found.skipped.length > 0 ? h("p", {}, `${plural(found.skipped.length, "row", "rows")} will be skipped:`) : null,
       skipped.length > 0 ? h("ul", { class: "skipped", "aria-label": "Rows that will be skipped" }, ...skipped) : null,
       more > 0 ? h("p", { class: "hint" }, `…and ${groupDigits(more)} more.`) : null);
   };
 
+  /** Fills a picker with the columns to choose from, `selected` chosen (or none). */
+  const fillPicker = (select: HTMLSelectElement, choice: ColumnChoice, selected: string | null): void => {
+    replaceChildren(select,
+      h("option", { value: "", selected: selected === null }, "Choose a column"),
+      ...choice.candidates.map((c) => h("option", { value: c.column, selected: c.column === selected }, `${c.column} · ${c.sample}`)));
+  };
+
+  const pickedColumns = (): ChosenColumns | null =>
+    namePick.value !== "" && websitePick.value !== "" && namePick.value !== websitePick.value ? { nameColumn: namePick.value, websiteColumn: websitePick.value } : null;
+
+  /** The preview with the picked columns; a sentence for the message line. */
+  const previewPicked = async (): Promise<string> => {
+    chosen = pickedColumns();
+    if (!chosen) {
+      const reason = namePick.value !== "" && namePick.value === websitePick.value ? "Choose two different columns: one for the names, one for the websites." : "Choose the name column and the website column.";
+      showPreview(null);
+      setRefused(enrich, reason);
+      return reason;
+    }
+    const found = await state.server.call("previewEnrichment", { force: force.checked, ...chosen });
+    showPreview(found);
+    return found.problem ? "The selection cannot be sent as it is."
+      : found.rowsToSend === 0 ? "Nothing in the selection needs sending."
+      : `Ready to send ${plural(found.rowsToSend, "row", "rows")} of columns ${chosen.nameColumn} and ${chosen.websiteColumn}.`;
+  };
+
   check.addEventListener("click", () => {
     void state.messages.act(check, "Reading the selection…", async () => {
+      chosen = null;
       const found = await state.server.call("previewEnrichment", { force: force.checked });
+      const choice = found.problem ? found.columnChoice : null;
+      columns.hidden = choice === null;
+      if (choice) {
+        // The columns picked before stay picked while the rows still have them; else the suggested ones.
+        const keep = (picked: string, suggested: string | null) => (choice.candidates.some((c) => c.column === picked) ? picked : suggested);
+        fillPicker(namePick, choice, keep(namePick.value, choice.nameColumn));
+        fillPicker(websitePick, choice, keep(websitePick.value, choice.websiteColumn));
+        if (pickedColumns()) return previewPicked();
+      }
       showPreview(found);
       return found.problem ? "The selection cannot be sent as it is."
         : found.rowsToSend === 0 ? "Nothing in the selection needs sending."
         : `Ready to send ${plural(found.rowsToSend, "row", "rows")}.`;
     });
   });
+
+  for (const picker of [namePick, websitePick]) {
+    picker.addEventListener("change", () => {
+      void state.messages.act(check, "Reading the columns…", previewPicked);
+    });
+  }
 
   // What will be sent depends on force: the old preview no longer says it.
   force.addEventListener("change", () => {
@@ -66,8 +136,10 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
 
   enrich.addEventListener("click", () => {
     void state.messages.act(enrich, "Sending the rows…", async () => {
-      const result = await state.server.call("startEnrichment", { force: force.checked });
+      const result = await state.server.call("startEnrichment", { force: force.checked, ...chosen });
       showPreview(null);
+      columns.hidden = true;
+      chosen = null;
       onStarted();
       const sent = result.jobs.reduce((sum, job) => sum + (job.leadCount ?? job.creditsCharged ?? 0), 0);
       const skipped = result.skipped.length > 0 ? ` ${plural(result.skipped.length, "row was", "rows were")} skipped: see Enrichment status in the sheet.` : "";

@@ -86,6 +86,14 @@ describe("the playground server", () => {
     expect(playground.runtime.spreadsheetApp.testing.values("Pasted list", "C1:D3").flat().every((v) => v === "")).toBe(true);
   });
 
+  it("pastes a list with no header row when asked: from row 1, nothing frozen, all of it selected", async () => {
+    const pasted = await post<CallAnswer>(playground, "/api/paste", { text: "Acme, acme.example\nBeta, beta.example", header: false });
+    expect(pasted.value).toEqual({ sheetName: "Pasted list 2", rangeA1: "A1:B2", rows: 2 });
+    const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
+    expect(grid.state).toMatchObject({ activeSheet: "Pasted list 2", selection: "A1:B2", frozenRows: 0 });
+    expect(grid.state?.cells).toEqual([["Acme", "acme.example"], ["Beta", "beta.example"]]);
+  });
+
   it("fires the poll trigger on the virtual clock: a search fills its sheet with nobody calling refreshJobs", async () => {
     const started = await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 });
     expect(started.ok).toBe(true);
