@@ -208,6 +208,10 @@ describe("a merge killed part-way", () => {
       expect(refresh?.lastError).toBeNull();
       // What the run added counts every new business, also those the killed attempt had written.
       expect([call, refresh?.lastRunAdded, refresh?.lastRunCredits]).toEqual([call, rows.length - 100, 100]);
+      // And each row says the same as the job: as many "New" as added, the rest updated or no longer found.
+      const said = (words: string) => rows.filter((r) => r["Latest refresh"] === words).length;
+      expect([call, said("New"), said("Updated"), said("No longer found")]).toEqual([call, refresh?.lastRunAdded, refresh?.lastRunUpdated, refresh?.lastRunNotFound]);
+      expect(said("Updated") + said("No longer found")).toBe(100);
     }
   });
 });
