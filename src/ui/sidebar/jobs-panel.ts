@@ -59,14 +59,16 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
     const open = job.sheetName ? h("button", { type: "button", class: "link", "aria-label": `Open sheet ${job.sheetName}` }, "Open sheet") : null;
     open?.addEventListener("click", () => state.showJobSheet(job.jobId));
     const scheduled = job.kind === "search" && refreshEvery(job.refresh) !== "off";
+    const settledSchedule = scheduled && !isActive(job);
     return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
       h("p", { class: "job-name", title: job.name }, job.name),
       sharedNames.has(job.name) ? h("p", { class: "job-where", title: jobWhere(job) }, jobWhere(job)) : null,
       // The search's state; a scheduled one says its schedule instead of a date that goes stale.
       h("p", { class: "job-meta" }, `${job.kind === "search" ? "Search" : "Enrichment"} · ${statusWords(job.status)}`),
       job.mine === false ? h("p", { class: "hint" }, "Started by another key: its creator's passes fill it in.") : null,
-      bar,
-      h("p", { class: "job-progress" }, progress.text),
+      // A scheduled search's runs say what they found below: the first run's count would be stale.
+      settledSchedule ? null : bar,
+      settledSchedule ? null : h("p", { class: "job-progress" }, progress.text),
       // An enrichment's rows are the user's own, in their sheet: how many were written says where the results went.
       job.kind === "enrichment" ? h("p", { class: "job-rows" }, rowsWrittenText(job)) : null,
       job.error ? h("p", { class: "problem" }, job.error) : null,
