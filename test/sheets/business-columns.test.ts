@@ -13,7 +13,7 @@ const valueOf = (header: string, b: Business) => BUSINESS_COLUMNS.find((c) => c.
 describe("results columns", () => {
   it("leads with the name and the ways to reach the business; the technical columns come last, together; every header once", () => {
     const headers = BUSINESS_COLUMNS.map((c) => c.header);
-    expect(headers.slice(0, 5)).toEqual(["Name", "Phone", "Website", "Emails", "Email status"]);
+    expect(headers.slice(0, 7)).toEqual(["Name", "Phone", "Website", "Emails", "Address", "Category", "Email status"]);
     for (const header of REQUIRED_HEADERS) expect(headers).toContain(header);
     expect(new Set(headers).size).toBe(headers.length);
     const technical = BUSINESS_COLUMNS.map((c) => c.technical === true);
