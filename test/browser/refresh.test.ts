@@ -46,6 +46,8 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     // Daily: the question names what each run costs, as the search form does; the answer turns it on.
     await schedule.selectOption("day");
     await ask.locator("p").filter({ hasText: /^Refresh daily\? The search runs again every day and uses 100 of your [\d,]+ credits\. New businesses are added to the sheet; none is removed\.$/ }).waitFor();
+    // In view, the keyboard on its answer.
+    expect(await ask.getByRole("button", { name: "Refresh daily" }).evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
     await screenshot(page.locator("iframe#sidebar"), "refresh-ask.png");
     await ask.getByRole("button", { name: "Refresh daily" }).click();
     await sidebar.getByRole("status").filter({ hasText: /is refreshed daily\. Each run uses up to 100 credits; [\d,]+ remain\./ }).waitFor();

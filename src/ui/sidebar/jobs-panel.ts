@@ -119,6 +119,9 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
         select.focus();
       });
       item.appendChild(ask);
+      // The question is the next thing to answer: in view, and where the keyboard is.
+      ask.scrollIntoView({ block: "nearest" });
+      yes.focus();
     });
     return control;
   };
