@@ -91,7 +91,7 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     await pickLocationByKeyboard(sidebar, "Aus", AUSTIN); // the sidebar reopened with the clock's moves
     await sidebar.getByRole("textbox", { name: "List name" }).fill(sheet);
     await sidebar.getByRole("button", { name: "Start search" }).click();
-    const named = sidebar.getByRole("listitem").filter({ has: sidebar.locator(".job-name", { hasText: new RegExp(`^${sheet}$`) }) });
+    const named = sidebar.getByRole("listitem").filter({ has: sidebar.locator(".job-name").filter({ hasText: new RegExp(`^${sheet}$`) }) });
     await eventually("both jobs are listed", async () => (await named.count()) === 2);
     const where = await named.locator(".job-where").allInnerTexts();
     expect(where).toHaveLength(2);
