@@ -1,8 +1,10 @@
-// This file defines the Jobs panel: every tracked job with its status, progress bar, rows written,
-// error, a button that opens its sheet and, for searches, its refresh schedule with what each run
-// may spend and what the last one did. While any job is active, or a refresh is scheduled, it
-// polls refreshJobs and then the account (src/ui/sidebar/poller.ts), so what background passes
-// changed (rows, credits, next run) shows without a reload; it stops when nothing needs it.
+// This file defines the Jobs panel: every tracked job with its state, progress bar, error, a
+// button that opens its sheet and, for searches, its refresh schedule: turning one on asks first
+// with what each run costs; a scheduled search says how often and when next ("Refreshes daily ·
+// next Sun 07:41"), what the last run did ("14 new · 86 updated · 0 no longer found") and what
+// each run may spend. Jobs of one name say their sheet and start. While any job is active, or a
+// refresh is scheduled, it polls refreshJobs and then the account (src/ui/sidebar/poller.ts), so
+// what background passes changed shows without a reload; it stops when nothing needs it.
 import type { SidebarState } from "./panel-context";
 import { byId, h, setProgress } from "./dom";
 import { isActive, jobProgress, jobWhere, lastRunText, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runSummary, scheduleLine, statusWords } from "./format";
