@@ -71,7 +71,7 @@ export const ENTRY_POINTS = [
     customFunction: {
       summary: "Reads a business by its Business ID; a range of IDs is read in rounds of up to 200.",
       params: {
-        businessId: "A Business ID (the Business ID column of a results sheet, H in a new one), or a range of them such as H2:H50.",
+        businessId: "A Business ID (the Business ID column of a results sheet, Z in a new one), or a range of them such as Z2:Z50.",
         field: "Optional field name as the service spells it, e.g. \"phone\", \"emails\", \"maps_url\"; leave it out for a table of every field.",
       },
       returnType: "*",

@@ -27,6 +27,9 @@ export interface Locator {
   allInnerTexts(): Promise<string[]>;
   allTextContents(): Promise<string[]>;
   boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null>;
+  scrollIntoViewIfNeeded(): Promise<void>;
+  /** Runs `fn` in the page with the element (typed loosely: this file has no DOM types). */
+  evaluate<R>(fn: (element: { ownerDocument: { activeElement: unknown } }) => R): Promise<R>;
   waitFor(options?: { state?: "attached" | "detached" | "visible" | "hidden"; timeout?: number }): Promise<void>;
   screenshot(options: { path: string }): Promise<Buffer>;
   first(): Locator;

@@ -4,7 +4,7 @@
 // are only looked for from there rightwards, so a user's own `Phone` or `Emails` column to the
 // left is never taken for ours.
 import type { Business } from "../api/schemas";
-import { emailStatusSummary, emailVerificationDetails, verifiedListedEmails, type ColumnValue } from "../sheets/business-columns";
+import { emailStatusSummary, emailVerificationDetails, ownerNames, verifiedListedEmails, type ColumnValue } from "../sheets/business-columns";
 import { matchKey, normaliseWebsite } from "./normalise";
 
 /** Header texts (compared lower-case, spaces collapsed), most specific first. */
@@ -45,7 +45,7 @@ export const ENRICH_COLUMNS: readonly EnrichColumn[] = [
   { header: "Email status", value: emailStatusSummary },
   { header: "Verified emails", value: (b) => verifiedListedEmails(b).join(", ") },
   { header: "Email verifications", value: emailVerificationDetails },
-  { header: "Owner names", value: (b) => join(b.owner_names ?? (b.owner_name ? [b.owner_name] : [])) },
+  { header: "Owner names", value: ownerNames },
   { header: "Owner emails", value: (b) => join(b.owner_emails) },
   { header: "Decision maker names", value: (b) => join(b.decision_maker_names) },
   { header: "Decision maker emails", value: (b) => join(b.decision_maker_emails) },

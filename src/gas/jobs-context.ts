@@ -55,6 +55,7 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number): Jobs
     editorId: editorId(),
     spreadsheet: doc.spreadsheet,
     clock: appsScriptClock,
+    formatDay: (ms, timeZone) => Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd"),
     newIdempotencyKey: () => Utilities.getUuid(),
     ensurePollTrigger: () => backgroundTrigger.keep(doc.id),
     removePollTrigger: () => backgroundTrigger.drop(doc.id),

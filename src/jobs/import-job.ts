@@ -48,6 +48,7 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
       ownSheet: true,
       createdBy: ctx.keyDigest, // this key found it: its account's job
       seenBy: [ctx.keyDigest],
+      timeZone: ctx.spreadsheet.getSpreadsheetTimeZone(),
       ...(kind === "search" ? { kind, ...searchIdentity(job) } : { kind }),
     });
     ctx.store.save(record); // before the sheet: a repeat after a kill finds the name here

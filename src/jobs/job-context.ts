@@ -24,6 +24,8 @@ export interface JobsContext {
   documentId: string;
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
   clock: Clock;
+  /** The date of `ms` in `timeZone` as a results sheet shows it, "2026-11-27" (Utilities.formatDate in Apps Script). */
+  formatDay(ms: number, timeZone: string): string;
   /** A fresh idempotency key (Utilities.getUuid in Apps Script). */
   newIdempotencyKey(): string;
   /** Makes sure the background poll trigger exists. */

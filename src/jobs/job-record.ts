@@ -46,6 +46,8 @@ interface JobRecordBase {
   seenBy?: string[];
   /** Digests of keys the service answered 404: another account's keys, which leave the job alone. */
   hiddenFrom?: string[];
+  /** The spreadsheet's time zone when the job started: its rows' `First seen` and `Last seen` dates are in it (seen-day.ts). */
+  timeZone?: string;
 }
 
 /** A search's record. */

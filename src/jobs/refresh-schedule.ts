@@ -27,6 +27,12 @@ export interface RefreshSchedule {
   lastRunAt: string;
   /** Businesses the last run added to the sheet (null while it runs, or not known). Absent in older records. */
   lastRunAdded?: number | null;
+  /** Businesses of the last run already in the sheet, whose rows took its values (null: not known). */
+  lastRunUpdated?: number | null;
+  /** Businesses of the sheet the last run did not return: kept, marked "No longer found" (null: not known). */
+  lastRunNotFound?: number | null;
+  /** Businesses the last run found (null: not known). */
+  lastRunBusinesses?: number | null;
   /** Credits the last run was charged (null when not known: a failed run's refund is the service's rule). */
   lastRunCredits?: number | null;
   nextRunAt: string;
@@ -41,6 +47,14 @@ export interface RefreshView {
   lastError: string | null;
   /** Businesses the last run added to the sheet; null while it runs or when not known. */
   lastRunAdded: number | null;
+  /** Businesses of the last run already in the sheet (their rows updated); null when not known. */
+  lastRunUpdated: number | null;
+  /** Businesses of the sheet the last run no longer found; null when not known. */
+  lastRunNotFound: number | null;
+  /** Businesses the last run found; null when not known. */
+  lastRunBusinesses: number | null;
+  /** A run is under way: started, not merged yet. */
+  running: boolean;
   /** Credits the last run was charged; null when not known. */
   lastRunCredits: number | null;
 }
@@ -68,6 +82,10 @@ export function refreshView(schedule: RefreshSchedule | undefined): RefreshView 
     lastRunAt: schedule.lastRunAt,
     lastError: schedule.lastError,
     lastRunAdded: schedule.lastRunAdded ?? null,
+    lastRunUpdated: schedule.lastRunUpdated ?? null,
+    lastRunNotFound: schedule.lastRunNotFound ?? null,
+    lastRunBusinesses: schedule.lastRunBusinesses ?? null,
+    running: Boolean(schedule.run?.jobId),
     lastRunCredits: schedule.lastRunCredits ?? null,
   };
 }

@@ -1,6 +1,7 @@
-// This file defines the results sheet of a job: created with a unique name, a frozen bold header
-// row and sized columns; found again by its sheet id (so a rename does not lose it); recreated
-// when the user deleted it.
+// This file defines the results sheet of a job: created with a unique name, a bold header row and
+// the Name column frozen, sized columns and the technical block (ids, status codes, positions)
+// narrow and grey after the columns a sales person reads; found again by its sheet id (so a
+// rename does not lose it); recreated when the user deleted it.
 import { exactText } from "../sheets/cell-text";
 import { BUSINESS_COLUMNS } from "../sheets/business-columns";
 
@@ -21,6 +22,9 @@ export function uniqueSheetName(spreadsheet: Spreadsheet, jobName: string): stri
   }
 }
 
+/** Grey of the technical block: its header's background, its header's text, its cells' text. */
+export const TECHNICAL_STYLE = { headerBackground: "#f1f3f4", headerColor: "#5f6368", color: "#80868b" } as const;
+
 /** Creates the sheet with its header row: frozen, bold, columns sized. */
 export function createResultSheet(spreadsheet: Spreadsheet, name: string): Sheet {
   const sheet = spreadsheet.insertSheet(name);
@@ -36,7 +40,9 @@ export function prepareResultSheet(sheet: Sheet): void {
   const headerRange = sheet.getRange(1, 1, 1, headers.length);
   headerRange.setValues([headers.map(exactText)]);
   headerRange.setFontWeight("bold");
+  // Row 1 and the Name column stay in view while the user scrolls.
   sheet.setFrozenRows(1);
+  sheet.setFrozenColumns(1);
   // One call per run of equal widths keeps creation cheap.
   let start = 0;
   while (start < BUSINESS_COLUMNS.length) {
@@ -45,6 +51,15 @@ export function prepareResultSheet(sheet: Sheet): void {
     while (end < BUSINESS_COLUMNS.length && BUSINESS_COLUMNS[end]?.width === width) end += 1;
     sheet.setColumnWidths(start + 1, end - start, width);
     start = end;
+  }
+  // The technical columns come last, together: grey, so the eye stops before them. Rows the
+  // writer inserts below copy the last row's format, so they are grey too.
+  const firstTechnical = BUSINESS_COLUMNS.findIndex((column) => column.technical) + 1;
+  if (firstTechnical > 0) {
+    const count = BUSINESS_COLUMNS.length - firstTechnical + 1;
+    sheet.getRange(1, firstTechnical, 1, count).setBackground(TECHNICAL_STYLE.headerBackground).setFontColor(TECHNICAL_STYLE.headerColor);
+    const rows = sheet.getMaxRows() - 1;
+    if (rows > 0) sheet.getRange(2, firstTechnical, rows, count).setFontColor(TECHNICAL_STYLE.color);
   }
 }
 

@@ -47,6 +47,9 @@ export function setRefresh(ctx: JobsContext, args: SetRefreshArgs, deadline: num
         lastError: current?.lastError ?? null,
         // Until a re-run: the search itself is the last run.
         lastRunAdded: current ? current.lastRunAdded ?? null : record.settled ? record.rowsWritten : null,
+        lastRunUpdated: current ? current.lastRunUpdated ?? null : record.settled ? 0 : null,
+        lastRunNotFound: current ? current.lastRunNotFound ?? null : record.settled ? 0 : null,
+        lastRunBusinesses: current ? current.lastRunBusinesses ?? null : record.settled ? record.leadCount : null,
         lastRunCredits: current ? current.lastRunCredits ?? null : record.creditsCharged,
         run: current?.run ?? null,
       },

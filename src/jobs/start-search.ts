@@ -177,6 +177,7 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     seenBy: [ctx.keyDigest],
     searchKey: searchInputKey(body),
     maxResults: body.input.maxResults ?? MIN_RESULTS,
+    timeZone: ctx.spreadsheet.getSpreadsheetTimeZone(),
   });
   ctx.store.save(record);
   // From now on the job record holds the key that dedupes a second click (getStart finds it there).

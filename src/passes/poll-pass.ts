@@ -12,7 +12,7 @@ import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/poll";
 import { sendWaitingWork, type WaitingWork } from "../enrich/run-pass";
-import { BUSINESS_COLUMNS } from "../sheets/business-columns";
+import { resultColumns, seenOn } from "../sheets/business-columns";
 import { upsertByName } from "../sheets/fast-upsert";
 import { upsertBusinesses } from "../sheets/writer";
 import type { JobsContext } from "../jobs/job-context";
@@ -20,6 +20,7 @@ import type { JobRecord } from "../jobs/job-record";
 import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "../jobs/ownership";
 import { passNoteCleared } from "../jobs/record-note";
 import { createResultSheet, SheetsById, uniqueSheetName } from "../jobs/result-sheet";
+import { dayOf, recordTimeZone } from "../jobs/seen-day";
 
 /**
  * Results one round trip may bring at most: fetchAll holds every response of its batch at once, so
@@ -248,10 +249,13 @@ function writeJob(ctx: JobsContext, sheets: SheetsById, plan: PagePlan, pages: R
   const businesses: Business[] = [];
   for (const page of pages) businesses.push(...page.items);
   let record = plan.record;
+  // Every business of a search's own sheet was first (and last) seen on the search's day.
+  const timeZone = recordTimeZone(ctx, record);
+  const columns = resultColumns(seenOn(dayOf(ctx, timeZone, record.createdAt)));
   // The usual case takes the cheap path (4 calls); a renamed or deleted sheet, moved headers, rows
   // to insert or delete take the general writer, which finds the sheet by id.
   const options = { removeOthers: plan.final };
-  let result = record.sheetName ? upsertByName(ctx.spreadsheet, record.sheetName, businesses, BUSINESS_COLUMNS, options) : null;
+  let result = record.sheetName ? upsertByName(ctx.spreadsheet, record.sheetName, businesses, columns, options) : null;
   let sheetName = record.sheetName;
   if (!result) {
     let sheet = sheets.find(record.sheetId);
@@ -265,7 +269,7 @@ function writeJob(ctx: JobsContext, sheets: SheetsById, plan: PagePlan, pages: R
       ctx.store.save(record);
       ctx.store.flush(); // a pass killed after this finds the new sheet instead of making another
     }
-    result = upsertBusinesses(sheet, businesses, BUSINESS_COLUMNS, options);
+    result = upsertBusinesses(sheet, businesses, columns, options);
     sheetName = sheet.getName();
   }
   report.rowsWritten += result.appended + result.updated;
@@ -274,6 +278,7 @@ function writeJob(ctx: JobsContext, sheets: SheetsById, plan: PagePlan, pages: R
   ctx.store.trySave({
     ...record,
     sheetName,
+    timeZone,
     rowsWritten: new Set(businesses.map((b) => b.id)).size,
     settled: plan.final,
     note: passNoteCleared(record),

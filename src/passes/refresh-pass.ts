@@ -8,13 +8,13 @@ import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import { isTerminalStatus, type Account, type Business } from "../api/schemas";
-import { BUSINESS_COLUMNS } from "../sheets/business-columns";
 import { mergeBusinesses } from "../sheets/merge";
 import type { JobsContext } from "../jobs/job-context";
 import { isScheduled, type ScheduledSearch, type SearchRecord } from "../jobs/job-record";
 import { canTry, markHidden } from "../jobs/ownership";
 import { nextSlotAfter, periodMs, iso, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "../jobs/refresh-schedule";
 import { createResultSheet, findSheetById, uniqueSheetName } from "../jobs/result-sheet";
+import { dayOf, recordTimeZone } from "../jobs/seen-day";
 import { affordabilityProblem } from "../jobs/start-search";
 
 interface RefreshReport {
@@ -52,7 +52,7 @@ function followRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: nu
     if (job.status === "failed") {
       const reason = job.error ? `: ${job.error}` : "";
       // What a failed run costs is the service's refund rule: not known here.
-      finishRun(ctx, record, `The refresh started ${record.refresh.run?.startedAt ?? ""} failed${reason}. It runs again at the next slot.`, {}, { lastRunAdded: 0, lastRunCredits: null });
+      finishRun(ctx, record, `The refresh started ${record.refresh.run?.startedAt ?? ""} failed${reason}. It runs again at the next slot.`, {}, { ...NOTHING_MERGED, lastRunCredits: null });
     } else if (isTerminalStatus(job.status)) {
       const businesses = readRun(ctx, job.id, job.lead_count, deadline);
       if (businesses === null) return;
@@ -89,19 +89,26 @@ function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Busines
     extra = { sheetId: sheet.getSheetId(), sheetName: name, note: `The results sheet was deleted; the refresh recreated it as "${name}".` };
     ctx.store.save({ ...record, ...extra });
   }
-  const merged = mergeBusinesses(sheet, businesses, BUSINESS_COLUMNS);
-  // Rows this merge appended; or, after a merge killed part-way (rowsWritten still counts the
-  // sheet before the run), the growth of the sheet: whichever says more.
-  const added = Math.max(merged.appended, merged.businessRows - (extra.sheetId === undefined ? record.rowsWritten : 0));
-  finishRun(ctx, record, null, { ...extra, sheetName: sheet.getName(), rowsWritten: merged.businessRows }, { lastRunAdded: added });
+  const timeZone = recordTimeZone(ctx, record);
+  // The run's rows are dated by the day it started: a merge repeated after a kill dates them alike.
+  const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, record.refresh.run?.startedAt ?? record.refresh.lastRunAt));
+  finishRun(ctx, record, null, { ...extra, timeZone, sheetName: sheet.getName(), rowsWritten: merged.businessRows }, {
+    lastRunAdded: merged.added,
+    lastRunUpdated: merged.updated,
+    lastRunNotFound: merged.notFound,
+    lastRunBusinesses: businesses.length,
+  });
 }
+
+/** A run that merged nothing (it failed): no business new, updated or missed. */
+const NOTHING_MERGED = { lastRunAdded: 0, lastRunUpdated: 0, lastRunNotFound: 0, lastRunBusinesses: 0 };
 
 function finishRun(
   ctx: JobsContext,
   record: ScheduledSearch,
   error: string | null,
   extra: Partial<SearchRecord> = {},
-  outcome: Pick<RefreshSchedule, "lastRunAdded" | "lastRunCredits"> = {},
+  outcome: Pick<RefreshSchedule, "lastRunAdded" | "lastRunUpdated" | "lastRunNotFound" | "lastRunBusinesses" | "lastRunCredits"> = {},
 ): void {
   const refresh = record.refresh;
   save(ctx, record, refresh.every === "off" ? undefined : { ...refresh, ...outcome, run: null, lastError: error }, extra);
@@ -169,8 +176,11 @@ function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, ev
       lastRunAt: iso(startedAt),
       nextRunAt: iso(startedAt + periodMs(every)),
       lastError: null,
-      // The run's charge is known now; what it adds, once it is merged.
+      // The run's charge is known now; what it found, once it is merged.
       lastRunAdded: null,
+      lastRunUpdated: null,
+      lastRunNotFound: null,
+      lastRunBusinesses: null,
       lastRunCredits: created.credits_reserved,
       run: { ...run, jobId: created.job_id, startedAt: iso(startedAt) },
     });

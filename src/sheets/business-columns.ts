@@ -12,6 +12,10 @@ export interface ColumnSpec {
   /** Pixels; a hint for the first layout, users resize freely. */
   width: number;
   value(business: Business): ColumnValue;
+  /** A column a program reads (ids, status codes, positions): grouped after the others, narrow and grey. */
+  technical?: boolean;
+  /** A column of earlier layouts: written where a sheet has it, never added to one. */
+  legacy?: boolean;
 }
 
 /** `result` values that mean an address was checked and accepts mail. Anything else is not "verified". */
@@ -77,50 +81,91 @@ function keyContacts(business: Business): string {
   return contacts.length === 0 ? "" : JSON.stringify(contacts);
 }
 
-/** The headers docs/add-on-surface.md requires ("Sheets the add-on writes") (its order is ours: see BUSINESS_COLUMNS). */
+/** The headers docs/add-on-surface.md requires ("Sheets the add-on writes"); the layout around them is ours. */
 export const REQUIRED_HEADERS = ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"];
 
 export const ID_HEADER = "Business ID";
+export const NAME_HEADER = "Name";
+export const FIRST_SEEN_HEADER = "First seen";
+export const LAST_SEEN_HEADER = "Last seen";
+export const LATEST_REFRESH_HEADER = "Latest refresh";
+
+/** What a row's `Latest refresh` says after a scheduled run merged into the sheet. */
+export const LATEST_REFRESH = { new: "New", updated: "Updated", notFound: "No longer found" } as const;
 
 /**
- * A results sheet's columns, in the order a new sheet gets them: what a sales person reads first
- * (the name, then what reaches the business), then the Business ID that rows are matched by (so
- * narrow), then the rest. Every reader and writer finds columns by header, so sheets laid out
- * earlier (Business ID first) keep working as they are.
+ * When the add-on saw each business: the date its row was first written, the date of the latest
+ * search or run that returned it, and what the latest refresh did to it ("" before any refresh).
  */
-export const BUSINESS_COLUMNS: readonly ColumnSpec[] = [
-  { header: "Name", width: 240, value: (b) => b.title },
-  { header: "Phone", width: 130, value: (b) => text(b.phone) },
-  { header: "Website", width: 200, value: (b) => text(b.website) },
-  { header: "Emails", width: 220, value: (b) => join(b.emails) },
-  { header: "Address", width: 260, value: (b) => text(b.address) },
-  { header: "Category", width: 150, value: (b) => text(b.category) },
-  { header: "Email status", width: 130, value: emailStatusSummary },
-  { header: "Business ID", width: 80, value: (b) => b.id },
-  { header: "Verified emails", width: 220, value: (b) => verifiedListedEmails(b).join(", ") },
-  { header: "Email verification status", width: 120, value: (b) => text(b.email_verification_status) },
-  { header: "Email verifications", width: 260, value: emailVerificationDetails },
-  { header: "Owner name", width: 160, value: (b) => text(b.owner_name) },
-  { header: "Owner names", width: 180, value: (b) => join(b.owner_names) },
-  { header: "Owner emails", width: 220, value: (b) => join(b.owner_emails) },
-  { header: "Decision maker names", width: 180, value: (b) => join(b.decision_maker_names) },
-  { header: "Decision maker emails", width: 220, value: (b) => join(b.decision_maker_emails) },
-  { header: "City", width: 120, value: (b) => text(b.city) },
-  { header: "Country code", width: 80, value: (b) => text(b.country_code) },
-  { header: "Rating", width: 70, value: (b) => number(b.rating) },
-  { header: "Review count", width: 90, value: (b) => number(b.review_count) },
-  { header: "Business status", width: 120, value: (b) => text(b.business_status) },
-  { header: "Maps URL", width: 200, value: (b) => text(b.maps_url) },
-  { header: "Categories", width: 200, value: (b) => join(b.categories) },
-  { header: "Additional phones", width: 160, value: (b) => join(b.additional_phones) },
-  { header: "Phone types", width: 160, value: (b) => mapEntries(b.phone_types) },
-  { header: "Facebook", width: 180, value: (b) => join(b.socials?.facebooks) },
-  { header: "Instagram", width: 180, value: (b) => join(b.socials?.instagrams) },
-  { header: "LinkedIn", width: 180, value: (b) => join(b.socials?.linkedIns) },
-  { header: "YouTube", width: 180, value: (b) => join(b.socials?.youtubes) },
-  { header: "Yelp", width: 180, value: (b) => join(b.socials?.yelps) },
-  { header: "Enrichment status", width: 120, value: (b) => text(b.enrichment_status) },
-  { header: "Owner enrichment status", width: 120, value: (b) => text(b.owner_enrichment_status) },
-  { header: "Key contacts", width: 200, value: keyContacts },
-  { header: "Position", width: 70, value: (b) => b.position },
-];
+export interface Sightings {
+  firstSeen(business: Business): string;
+  lastSeen(business: Business): string;
+  latestRefresh(business: Business): string;
+}
+
+/** A search's own writes: every business seen on the search's day, no refresh yet. */
+export function seenOn(day: string): Sightings {
+  return { firstSeen: () => day, lastSeen: () => day, latestRefresh: () => "" };
+}
+
+/**
+ * The `Owner names` cell: the service's `owner_names`, else its single `owner_name` (the spec's
+ * "a single owner name", one of the same names), so one column says who owns the business.
+ */
+export function ownerNames(business: Business): string {
+  return join(business.owner_names && business.owner_names.length > 0 ? business.owner_names : business.owner_name ? [business.owner_name] : []);
+}
+
+/**
+ * A results sheet's columns, in the order a new sheet gets them. First what a sales person reads:
+ * the name, the ways to reach the business and its people, where it is, what it is, when the
+ * add-on saw it. Then, `technical`, the columns a program reads (ids, the service's status codes,
+ * positions, raw verification details): narrow and grey, after all the others. Every reader and
+ * writer finds columns by header, so sheets laid out earlier keep working as they are.
+ */
+export function resultColumns(seen: Sightings): ColumnSpec[] {
+  return [
+    { header: NAME_HEADER, width: 240, value: (b) => b.title },
+    { header: "Phone", width: 130, value: (b) => text(b.phone) },
+    { header: "Website", width: 200, value: (b) => text(b.website) },
+    { header: "Emails", width: 220, value: (b) => join(b.emails) },
+    { header: "Address", width: 260, value: (b) => text(b.address) },
+    { header: "Category", width: 150, value: (b) => text(b.category) },
+    { header: "Email status", width: 130, value: emailStatusSummary },
+    { header: "Verified emails", width: 220, value: (b) => verifiedListedEmails(b).join(", ") },
+    { header: "Owner names", width: 180, value: ownerNames },
+    { header: "Owner emails", width: 220, value: (b) => join(b.owner_emails) },
+    { header: "Decision maker names", width: 180, value: (b) => join(b.decision_maker_names) },
+    { header: "Decision maker emails", width: 220, value: (b) => join(b.decision_maker_emails) },
+    { header: "City", width: 120, value: (b) => text(b.city) },
+    { header: "Rating", width: 70, value: (b) => number(b.rating) },
+    { header: "Review count", width: 90, value: (b) => number(b.review_count) },
+    { header: "Additional phones", width: 160, value: (b) => join(b.additional_phones) },
+    { header: "Facebook", width: 180, value: (b) => join(b.socials?.facebooks) },
+    { header: "Instagram", width: 180, value: (b) => join(b.socials?.instagrams) },
+    { header: "LinkedIn", width: 180, value: (b) => join(b.socials?.linkedIns) },
+    { header: "YouTube", width: 180, value: (b) => join(b.socials?.youtubes) },
+    { header: "Yelp", width: 180, value: (b) => join(b.socials?.yelps) },
+    { header: "Maps URL", width: 200, value: (b) => text(b.maps_url) },
+    { header: FIRST_SEEN_HEADER, width: 90, value: (b) => seen.firstSeen(b) },
+    { header: LAST_SEEN_HEADER, width: 90, value: (b) => seen.lastSeen(b) },
+    { header: LATEST_REFRESH_HEADER, width: 120, value: (b) => seen.latestRefresh(b) },
+    { header: ID_HEADER, width: 80, technical: true, value: (b) => b.id },
+    { header: "Business status", width: 90, technical: true, value: (b) => text(b.business_status) },
+    { header: "Email verification status", width: 90, technical: true, value: (b) => text(b.email_verification_status) },
+    { header: "Email verifications", width: 120, technical: true, value: emailVerificationDetails },
+    { header: "Enrichment status", width: 90, technical: true, value: (b) => text(b.enrichment_status) },
+    { header: "Owner enrichment status", width: 90, technical: true, value: (b) => text(b.owner_enrichment_status) },
+    { header: "Categories", width: 120, technical: true, value: (b) => join(b.categories) },
+    { header: "Country code", width: 60, technical: true, value: (b) => text(b.country_code) },
+    { header: "Phone types", width: 90, technical: true, value: (b) => mapEntries(b.phone_types) },
+    { header: "Key contacts", width: 90, technical: true, value: keyContacts },
+    { header: "Position", width: 60, technical: true, value: (b) => b.position },
+    // Earlier layouts had it beside "Owner names", which holds the same name: kept up to date
+    // where a sheet has it, never added.
+    { header: "Owner name", width: 160, technical: true, legacy: true, value: (b) => text(b.owner_name) },
+  ];
+}
+
+/** The columns a new results sheet gets, in order (what they hold aside from the sightings). */
+export const BUSINESS_COLUMNS: readonly ColumnSpec[] = resultColumns(seenOn("")).filter((column) => !column.legacy);

@@ -43,9 +43,11 @@ export function upsertByName(
   spreadsheet: Spreadsheet,
   sheetName: string,
   businesses: readonly Business[],
-  columns: readonly ColumnSpec[],
+  allColumns: readonly ColumnSpec[],
   options: UpsertOptions,
 ): UpsertResult | null {
+  // Only the columns a sheet is given: one of an earlier layout among them is the general writer's.
+  const columns = allColumns.filter((column) => !column.legacy);
   const sheet = quotedSheet(sheetName);
   const width = columns.length;
   let values: unknown[][];

@@ -2,20 +2,26 @@
 // business already there keeps its row, found by the same `maps_url`, else the same place id;
 // its service columns take the new values (its Business ID included); a new business is
 // appended; a business no longer returned keeps its row. Rows never move and nothing is deleted,
-// so the cells and rows a user added stay with their business. It is repeatable: a merge killed
-// half-way finds its own rewritten rows again by Business ID and completes without duplicates.
+// so the cells and rows a user added stay with their business. Each row says what the run did to
+// it: `Latest refresh` New, Updated or No longer found; `First seen` the day it first came,
+// `Last seen` the day of the latest run that returned it. It is repeatable: a merge killed
+// half-way finds its own rewritten rows again by Business ID and completes without duplicates,
+// and a row it appended before the kill (first seen on the run's day, "New") stays new.
 import type { Business } from "../api/schemas";
 import { exactText, unchangedCellInput } from "./cell-text";
-import { ID_HEADER, type ColumnSpec } from "./business-columns";
+import { BUSINESS_COLUMNS, FIRST_SEEN_HEADER, ID_HEADER, LATEST_REFRESH, LATEST_REFRESH_HEADER, resultColumns, type ColumnSpec } from "./business-columns";
 import type { Grid } from "./grid";
-import { ensureHeaders, upsertBusinesses } from "./writer";
+import { addedHeaders, ensureHeaders, upsertBusinesses } from "./writer";
 
 const MAPS_URL_HEADER = "Maps URL";
 
-interface MergeResult {
-  /** Businesses that kept an existing row. */
-  matched: number;
-  appended: number;
+export interface MergeResult {
+  /** Businesses of the run that were not in the sheet before it: appended. */
+  added: number;
+  /** Businesses of the run that kept their row, with the run's values. */
+  updated: number;
+  /** Rows of businesses the run did not return: kept, and marked "No longer found". */
+  notFound: number;
   /** Rows holding a Business ID after the merge. */
   businessRows: number;
 }
@@ -38,13 +44,17 @@ function columnValues(grid: Grid, column: number | undefined, lastRow: number): 
   return grid.getRange(2, column, lastRow - 1, 1).getValues().map((row) => row[0]);
 }
 
-export function mergeBusinesses(grid: Grid, businesses: readonly Business[], columns: readonly ColumnSpec[]): MergeResult {
-  const positions = ensureHeaders(grid, columns.map((c) => c.header));
+/** `runDay`: the run's date as the sheet shows it ("2026-11-27"), its new rows' `First seen`. */
+export function mergeBusinesses(grid: Grid, businesses: readonly Business[], runDay: string): MergeResult {
+  const positions = ensureHeaders(grid, addedHeaders(BUSINESS_COLUMNS));
   const idColumn = positions.get(ID_HEADER);
   if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
   const lastRow = grid.getLastRow();
   const ids = columnValues(grid, idColumn, lastRow).map(text);
   const mapsUrls = columnValues(grid, positions.get(MAPS_URL_HEADER), lastRow).map(text);
+  const firstSeen = columnValues(grid, positions.get(FIRST_SEEN_HEADER), lastRow).map(text);
+  const latestColumn = positions.get(LATEST_REFRESH_HEADER) ?? 0;
+  const latestRefresh = columnValues(grid, latestColumn, lastRow).map(text);
 
   // Only rows with a Business ID are ours: rows the user added are never matched or changed.
   const byId = new Map<string, number>();
@@ -64,7 +74,7 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], col
   for (const business of businesses) latest.set(business.id, business);
   const claimed = new Set<number>();
   const newIds = new Map<number, string>();
-  let matched = 0;
+  const rowOf = new Map<string, number>();
   for (const business of latest.values()) {
     // Its own ID first (a merge repeated after a kill), then the map identity.
     const candidates = [
@@ -75,30 +85,56 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], col
     const row = candidates.find((r): r is number => r !== undefined && !claimed.has(r));
     if (row === undefined) continue;
     claimed.add(row);
-    matched += 1;
+    rowOf.set(business.id, row);
     if (ids[row - 2] !== business.id) newIds.set(row, business.id);
   }
 
-  if (newIds.size > 0) rewriteIds(grid, idColumn, newIds);
+  // A kept row appended by this same run before a kill is still new.
+  const stillNew = (row: number): boolean => firstSeen[row - 2] === runDay && latestRefresh[row - 2] === LATEST_REFRESH.new;
+  const gone = new Map<number, string>();
+  ids.forEach((id, index) => {
+    if (id !== "" && !claimed.has(index + 2) && latestRefresh[index] !== LATEST_REFRESH.notFound) gone.set(index + 2, LATEST_REFRESH.notFound);
+  });
+
+  if (newIds.size > 0) rewriteColumn(grid, idColumn, newIds);
+  // The rows of businesses this run did not return keep everything, and say so.
+  if (gone.size > 0) rewriteColumn(grid, latestColumn, gone);
   // The rows now carry the new IDs: the upsert updates them in place and appends the rest.
+  const columns: ColumnSpec[] = resultColumns({
+    firstSeen: (b) => {
+      const row = rowOf.get(b.id);
+      return row === undefined ? runDay : firstSeen[row - 2] ?? "";
+    },
+    lastSeen: () => runDay,
+    latestRefresh: (b) => {
+      const row = rowOf.get(b.id);
+      return row === undefined || stillNew(row) ? LATEST_REFRESH.new : LATEST_REFRESH.updated;
+    },
+  });
   const upsert = upsertBusinesses(grid, [...latest.values()], columns, { removeOthers: false });
   const rowsBefore = ids.filter((id) => id !== "").length;
-  return { matched, appended: upsert.appended, businessRows: rowsBefore + upsert.appended - upsert.removed };
+  const keptNew = [...claimed].filter(stillNew).length;
+  return {
+    added: upsert.appended + keptNew,
+    updated: claimed.size - keptNew,
+    notFound: rowsBefore - claimed.size,
+    businessRows: rowsBefore + upsert.appended - upsert.removed,
+  };
 }
 
-/** One write of the ID column over the rewritten rows; the rows between are written back unchanged. */
-function rewriteIds(grid: Grid, idColumn: number, newIds: Map<number, string>): void {
-  const rows = [...newIds.keys()];
+/** One write of a column over the rows given; the rows between are written back unchanged. */
+function rewriteColumn(grid: Grid, column: number, texts: Map<number, string>): void {
+  const rows = [...texts.keys()];
   const top = Math.min(...rows);
   const height = Math.max(...rows) - top + 1;
-  const range = grid.getRange(top, idColumn, height, 1);
-  const keep = newIds.size < height;
+  const range = grid.getRange(top, column, height, 1);
+  const keep = texts.size < height;
   const values = keep ? range.getValues() : [];
   const formulas = keep ? range.getFormulas() : [];
   const matrix: unknown[][] = [];
   for (let offset = 0; offset < height; offset += 1) {
-    const id = newIds.get(top + offset);
-    matrix.push([id !== undefined ? exactText(id) : unchangedCellInput(values[offset]?.[0], formulas[offset]?.[0] ?? "")]);
+    const value = texts.get(top + offset);
+    matrix.push([value !== undefined ? exactText(value) : unchangedCellInput(values[offset]?.[0], formulas[offset]?.[0] ?? "")]);
   }
   range.setValues(matrix);
 }

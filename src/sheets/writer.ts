@@ -50,6 +50,11 @@ export function ensureHeaders(grid: Grid, headers: readonly string[]): Map<strin
   return positions;
 }
 
+/** The headers a sheet must have: a legacy column is written only where a sheet already has it. */
+export function addedHeaders(columns: readonly ColumnSpec[]): string[] {
+  return columns.filter((column) => !column.legacy).map((column) => column.header);
+}
+
 /** Deletes the given rows bottom-up, one call per block of adjacent rows. */
 function deleteRows(grid: Grid, rows: number[]): void {
   const sorted = [...rows].sort((a, b) => b - a);
@@ -97,7 +102,7 @@ export function upsertBusinesses(
   columns: readonly ColumnSpec[],
   options: UpsertOptions,
 ): UpsertResult {
-  const positions = ensureHeaders(grid, columns.map((c) => c.header));
+  const positions = ensureHeaders(grid, addedHeaders(columns));
   const idColumn = positions.get(ID_HEADER);
   if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
 
@@ -140,7 +145,7 @@ function writeRows(
   // Rows inside the block that are not ours (a user's notes, say) are written back unchanged,
   // which needs their current values and formulas; skip those reads when every row is ours.
   const keepsOthers = target.size < height && top <= lastRow;
-  const placed = columns.map((spec) => ({ position: positions.get(spec.header) ?? 0, spec }));
+  const placed = columns.filter((spec) => positions.has(spec.header)).map((spec) => ({ position: positions.get(spec.header) ?? 0, spec }));
   const runs = adjacentRuns(placed, (column) => column.position).sort((a, b) => Number(b.some((c) => c.position === idColumn)) - Number(a.some((c) => c.position === idColumn)));
 
   for (const run of runs) {

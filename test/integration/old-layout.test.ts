@@ -1,12 +1,13 @@
 // A results sheet laid out by an earlier version (Business ID in column A, then Name, Category,
-// Address, Phone, Website, Emails, Email status) keeps working on BOTH built bundles: written by
-// the poll pass while its search runs and re-read to the end once it completes, refreshed by a
-// scheduled run, and enriched from a selection of its rows: no row is lost or written twice,
-// every cell is exact, and the sheet keeps the layout it has. New sheets lead with Name.
+// Address, Phone, Website, Emails, Email status, then the 34-column layout's others: "Owner name"
+// beside "Owner names", no First seen / Last seen / Latest refresh) keeps working on BOTH built
+// bundles: written by the poll pass while its search runs and re-read to the end once it
+// completes, refreshed by a scheduled run, and enriched from a selection of its rows: no row is
+// lost or written twice, every cell is exact, and the sheet keeps the layout it has (the columns
+// that say when a business was seen are added on its right). New sheets lead with Name.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { austinLabel, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
-import { BUSINESS_COLUMNS } from "../../src/sheets/business-columns";
 import { expectSheetExact } from "./exact-sheet";
 
 const BUILDS = [
@@ -14,13 +15,22 @@ const BUILDS = [
   { build: "full (spreadsheets)", distDir: path.resolve(__dirname, "../../dist-full") },
 ] as const;
 
-/** The first columns of a results sheet as the earlier version laid them out; the rest are as today. */
+/** The first columns of a results sheet as the earliest version laid them out. */
 const OLD_FIRST = ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"];
-const OLD_LAYOUT = [...OLD_FIRST, ...BUSINESS_COLUMNS.map((c) => c.header).filter((h) => !OLD_FIRST.includes(h))];
+/** The 34 columns of the layout before the technical block (with "Owner name" and "Owner names"). */
+const PREVIOUS_LAYOUT = [
+  "Name", "Phone", "Website", "Emails", "Address", "Category", "Email status", "Business ID", "Verified emails", "Email verification status",
+  "Email verifications", "Owner name", "Owner names", "Owner emails", "Decision maker names", "Decision maker emails", "City", "Country code",
+  "Rating", "Review count", "Business status", "Maps URL", "Categories", "Additional phones", "Phone types", "Facebook", "Instagram",
+  "LinkedIn", "YouTube", "Yelp", "Enrichment status", "Owner enrichment status", "Key contacts", "Position",
+];
+const OLD_LAYOUT = [...OLD_FIRST, ...PREVIOUS_LAYOUT.filter((h) => !OLD_FIRST.includes(h))];
+/** What a sheet of an earlier layout gains on its right: when each business was seen. */
+const SIGHTINGS = ["First seen", "Last seen", "Latest refresh"];
 
 const HOUR = 60 * 60 * 1000;
 
-interface RefreshView { lastRunAt: string; lastRunAdded: number | null }
+interface RefreshView { lastRunAt: string; lastRunAdded: number | null; lastRunUpdated: number | null; lastRunNotFound: number | null }
 interface View extends JobView { refresh: RefreshView | null; createdAt: string }
 
 let world: World;
@@ -31,15 +41,25 @@ beforeAll(async () => {
 });
 afterAll(async () => world.close());
 
-/** Drags the sheet's columns into the earlier layout, as the earlier version wrote them (cells move with their column). */
+/**
+ * Turns the sheet into the earlier layout, as the earlier version wrote it: the sightings columns
+ * go, an "Owner name" column comes (empty: the add-on fills it again), and the columns are
+ * dragged into the old order (cells move with their column).
+ */
 function toOldLayout(runtime: FakeRuntime, sheetName: string): void {
   const testing = runtime.spreadsheetApp.testing;
+  for (const header of SIGHTINGS) testing.userDeleteColumns(sheetName, readSheet(runtime, sheetName).headers.indexOf(header) + 1);
+  const width = readSheet(runtime, sheetName).headers.length;
+  testing.userInsertColumns(sheetName, width + 1, 1);
+  testing.userType(sheetName, `${columnLetter(width + 1)}1`, "Owner name");
   OLD_LAYOUT.forEach((header, index) => {
     const at = readSheet(runtime, sheetName).headers.indexOf(header) + 1;
     if (at !== index + 1) testing.userMoveColumns(sheetName, at, 1, index + 1);
   });
   expect(readSheet(runtime, sheetName).headers.slice(0, OLD_LAYOUT.length)).toEqual(OLD_LAYOUT);
 }
+
+const columnLetter = (n: number): string => (n > 26 ? columnLetter(Math.floor((n - 1) / 26)) : "") + String.fromCharCode(65 + ((n - 1) % 26));
 
 const sheetIds = (runtime: FakeRuntime, sheetName: string): string[] =>
   readSheet(runtime, sheetName).rows.map((r) => String(r["Business ID"])).filter((id) => id !== "");
@@ -70,8 +90,7 @@ describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ 
     const done = completed(runtime, 300);
     expect(await expectSheetExact(world, runtime, apiKey, done)).toBe(300);
     const { headers } = readSheet(runtime, done.sheetName);
-    expect(headers.slice(0, OLD_LAYOUT.length)).toEqual(OLD_LAYOUT);
-    expect(headers).toHaveLength(OLD_LAYOUT.length);
+    expect(headers).toEqual([...OLD_LAYOUT, ...SIGHTINGS]);
     for (const id of partial) expect(sheetIds(runtime, done.sheetName)).toContain(id);
 
     // Opening the same job again changes nothing of its sheet.
@@ -100,7 +119,7 @@ describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ 
     }
     expect(merged).toBeDefined();
     const after = readSheet(runtime, done.sheetName);
-    expect(after.headers.slice(0, OLD_LAYOUT.length)).toEqual(OLD_LAYOUT);
+    expect(after.headers).toEqual([...OLD_LAYOUT, ...SIGHTINGS]);
     const afterUrls = after.rows.map((r) => String(r["Maps URL"]));
     // Rows never move in a merge: the first 100 are the same businesses, in place.
     expect(afterUrls.slice(0, 100)).toEqual(beforeUrls);
@@ -112,7 +131,16 @@ describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ 
     const searches = (await (await fetch(`${world.url}/api/v1/searches?page_size=10`, { headers: { "x-api-key": apiKey } })).json()) as { items: Array<{ id: string }> };
     const run = searches.items[0]?.id ?? "";
     expect(run).not.toBe(started.jobId);
-    for (const business of await serviceResults(world, apiKey, run)) expect(ids).toContain(business.id);
+    const service = await serviceResults(world, apiKey, run);
+    for (const business of service) expect(ids).toContain(business.id);
+    // Each row says what the run did, as the job does; the old "Owner name" column is kept up to date.
+    const said = (words: string) => after.rows.filter((r) => r["Latest refresh"] === words).length;
+    expect([said("New"), said("Updated"), said("No longer found")]).toEqual([merged?.refresh?.lastRunAdded, merged?.refresh?.lastRunUpdated, merged?.refresh?.lastRunNotFound]);
+    expect(said("Updated") + said("No longer found")).toBe(100);
+    for (const business of service) {
+      const row = after.rows.find((r) => r["Business ID"] === business.id);
+      expect([business.id, row?.["Owner name"], row?.Name]).toEqual([business.id, business.owner_name ?? "", business.title]);
+    }
   });
 
   it("is enriched from a selection of its rows: those rows get results, no row is lost or moved", async () => {

@@ -3,11 +3,16 @@
 // businesses appended; dropped ones keep their rows) while the user's added columns and rows stay
 // with their businesses; a lost creation response or a killed execution charges once; too few
 // credits skip the slot at no cost; turning the schedule off removes the trigger when nothing
-// else needs it. The job says what each run may charge, and what the last one added and cost.
+// else needs it. The job says what each run may charge, and what the last one found (new, updated,
+// no longer found), its businesses and cost; each row says the same (First seen, Last seen, Latest
+// refresh), and no name changes under a Maps URL.
 import { columnOfHeader, expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type World } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 
-interface RefreshView { every: string; nextRunAt: string; lastRunAt: string; lastError: string | null; lastRunAdded: number | null; lastRunCredits: number | null }
+interface RefreshView {
+  every: string; nextRunAt: string; lastRunAt: string; lastError: string | null; lastRunAdded: number | null; lastRunCredits: number | null;
+  lastRunUpdated: number | null; lastRunNotFound: number | null; lastRunBusinesses: number | null; running: boolean;
+}
 interface View { jobId: string; status: string; sheetName: string; rowsWritten: number; createdAt: string; refresh: RefreshView | null; runCredits: number | null }
 
 const HOUR = 60 * 60 * 1000;
@@ -53,6 +58,7 @@ describe("a daily refresh", () => {
     // Until a re-run, the search itself is the last run: 100 businesses added, 100 credits.
     expect(view.refresh).toEqual({
       every: "day", lastRunAt: view.createdAt, nextRunAt: new Date(Date.parse(view.createdAt) + DAY).toISOString(), lastError: null, lastRunAdded: 100, lastRunCredits: 100,
+      lastRunUpdated: 0, lastRunNotFound: 0, lastRunBusinesses: 100, running: false,
     });
     expect(view.runCredits).toBe(100);
     expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]); // kept for the schedule
@@ -104,6 +110,23 @@ describe("a daily refresh", () => {
     const merged = sidebar<View[]>(runtime, "listJobs")[0] as View;
     expect(merged.refresh?.lastError).toBeNull();
     expect([merged.refresh?.lastRunAdded, merged.refresh?.lastRunCredits, merged.runCredits]).toEqual([fresh.length, 100, 100]);
+    // New, updated, no longer found: in the job, and row by row in the sheet.
+    const serviceUrls = service.map((b) => String(b.maps_url));
+    const gone = original.filter((url) => !serviceUrls.includes(url));
+    expect(gone.length).toBeGreaterThan(0);
+    expect([merged.refresh?.lastRunUpdated, merged.refresh?.lastRunNotFound, merged.refresh?.lastRunBusinesses]).toEqual([100 - gone.length, gone.length, 100]);
+    const zone = runtime.spreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
+    const day = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
+    const [searchDay, runDay] = [day(view.createdAt), day(merged.refresh?.lastRunAt ?? "")];
+    expect(searchDay).not.toBe(runDay);
+    for (const row of businessRows) {
+      const url = String(row["Maps URL"]);
+      const was = before.rows.find((r) => r["Maps URL"] === url);
+      const expected = !was ? ["New", runDay, runDay] : gone.includes(url) ? ["No longer found", searchDay, searchDay] : ["Updated", searchDay, runDay];
+      expect([url, row["Latest refresh"], row["First seen"], row["Last seen"]]).toEqual([url, ...expected]);
+      // A place keeps its identity: no name, address or website changes under its Maps URL.
+      if (was) expect([row.Name, row.Address, row.Website]).toEqual([was.Name, was.Address, was.Website]);
+    }
     expect(Date.parse(merged.refresh?.nextRunAt ?? "")).toBe(Date.parse(merged.refresh?.lastRunAt ?? "") + DAY);
 
     // The next day: one more run, merged the same way; still no duplicates.
@@ -185,6 +208,10 @@ describe("a merge killed part-way", () => {
       expect(refresh?.lastError).toBeNull();
       // What the run added counts every new business, also those the killed attempt had written.
       expect([call, refresh?.lastRunAdded, refresh?.lastRunCredits]).toEqual([call, rows.length - 100, 100]);
+      // And each row says the same as the job: as many "New" as added, the rest updated or no longer found.
+      const said = (words: string) => rows.filter((r) => r["Latest refresh"] === words).length;
+      expect([call, said("New"), said("Updated"), said("No longer found")]).toEqual([call, refresh?.lastRunAdded, refresh?.lastRunUpdated, refresh?.lastRunNotFound]);
+      expect(said("Updated") + said("No longer found")).toBe(100);
     }
   });
 });

@@ -1,7 +1,7 @@
 // Tests the results columns: values as the service sent them, and the email verification rule
 // (spec rule 1: a listed address is not verified by being listed).
 import type { Business } from "../../src/api/schemas";
-import { BUSINESS_COLUMNS, REQUIRED_HEADERS, emailStatusSummary, verifiedListedEmails } from "../../src/sheets/business-columns";
+import { BUSINESS_COLUMNS, REQUIRED_HEADERS, emailStatusSummary, resultColumns, seenOn, verifiedListedEmails } from "../../src/sheets/business-columns";
 import { exactText, unchangedCellInput, MAX_CELL_CHARS } from "../../src/sheets/cell-text";
 
 function business(overrides: Partial<Business> = {}): Business {
@@ -11,12 +11,32 @@ function business(overrides: Partial<Business> = {}): Business {
 const valueOf = (header: string, b: Business) => BUSINESS_COLUMNS.find((c) => c.header === header)?.value(b);
 
 describe("results columns", () => {
-  it("leads with the name and the ways to reach the business, the Business ID after them, every header once", () => {
+  it("leads with the name and the ways to reach the business; the technical columns come last, together; every header once", () => {
     const headers = BUSINESS_COLUMNS.map((c) => c.header);
-    expect(headers.slice(0, 5)).toEqual(["Name", "Phone", "Website", "Emails", "Address"]);
-    expect(headers.indexOf("Business ID")).toBeGreaterThan(4);
-    expect([...REQUIRED_HEADERS].sort()).toEqual(headers.slice(0, REQUIRED_HEADERS.length).sort());
+    expect(headers.slice(0, 7)).toEqual(["Name", "Phone", "Website", "Emails", "Address", "Category", "Email status"]);
+    for (const header of REQUIRED_HEADERS) expect(headers).toContain(header);
     expect(new Set(headers).size).toBe(headers.length);
+    const technical = BUSINESS_COLUMNS.map((c) => c.technical === true);
+    const first = technical.indexOf(true);
+    expect(technical.slice(first).every(Boolean)).toBe(true);
+    expect(headers.slice(first)).toEqual(expect.arrayContaining(["Business ID", "Enrichment status", "Email verification status", "Position"]));
+    // Kept from the contract: the fields it names by header.
+    for (const header of ["City", "Maps URL", "Business status", "Enrichment status"]) expect(headers).toContain(header);
+  });
+
+  it("has one column for the owners: 'Owner name' only where an earlier sheet has it", () => {
+    expect(BUSINESS_COLUMNS.map((c) => c.header)).not.toContain("Owner name");
+    const legacy = resultColumns(seenOn("2026-11-27")).filter((c) => c.legacy).map((c) => c.header);
+    expect(legacy).toEqual(["Owner name"]);
+    expect(valueOf("Owner names", business({ owner_name: "Ann", owner_names: ["Ann", "Bob"] }))).toBe("Ann, Bob");
+    expect(valueOf("Owner names", business({ owner_name: "Ann", owner_names: [] }))).toBe("Ann");
+    expect(valueOf("Owner names", business({}))).toBe("");
+  });
+
+  it("dates a search's rows by its day, the latest refresh empty", () => {
+    const columns = resultColumns(seenOn("2026-11-27"));
+    const cell = (header: string) => columns.find((c) => c.header === header)?.value(business());
+    expect([cell("First seen"), cell("Last seen"), cell("Latest refresh")]).toEqual(["2026-11-27", "2026-11-27", ""]);
   });
 
   it("sizes the Business ID column narrow and the name and address wide", () => {

@@ -21,6 +21,8 @@ export interface Cell {
   /** Link runs of a text value set through rich text; null for plain values. */
   richText: RichText | null;
   fontWeight: "normal" | "bold";
+  /** The text colour as `#rrggbb` (Sheets' default text is black). */
+  fontColor: string;
   background: string;
   horizontalAlignment: string | null;
   wrap: boolean;
@@ -38,6 +40,7 @@ export function emptyCell(): Cell {
     numberFormat: DEFAULT_NUMBER_FORMAT,
     richText: null,
     fontWeight: "normal",
+    fontColor: "#000000",
     background: "#ffffff",
     horizontalAlignment: null,
     wrap: true,
@@ -71,6 +74,7 @@ export function clearCell(cell: Cell, contents: boolean, formats: boolean): void
   if (formats) {
     cell.numberFormat = fresh.numberFormat;
     cell.fontWeight = fresh.fontWeight;
+    cell.fontColor = fresh.fontColor;
     cell.background = fresh.background;
     cell.horizontalAlignment = fresh.horizontalAlignment;
     cell.wrap = fresh.wrap;

@@ -307,6 +307,26 @@ export class FakeRange {
     return this;
   }
 
+  /** Deprecated by Google in favour of getFontColorObject, still served: the colour as `#rrggbb`. */
+  getFontColor(): string {
+    this.begin("read", "getFontColor");
+    return this.sheet.get(this.box.row, this.box.column)?.fontColor ?? "#000000";
+  }
+
+  getFontColors(): string[][] {
+    this.begin("read", "getFontColors");
+    return this.map((c) => c?.fontColor ?? "#000000");
+  }
+
+  /** `color` in CSS notation (`#rrggbb`, as the add-on writes it); null resets it to black. */
+  setFontColor(color: string | null): FakeRange {
+    this.beginWrite("setFontColor");
+    this.forEachCell((cell) => {
+      cell.fontColor = color === null ? "#000000" : color.toLowerCase();
+    });
+    return this;
+  }
+
   getBackground(): string {
     this.begin("read", "getBackground");
     return this.sheet.get(this.box.row, this.box.column)?.background ?? "#ffffff";

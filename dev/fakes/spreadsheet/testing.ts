@@ -21,6 +21,7 @@ export interface CellSnapshot {
   /** The link of the whole text, if it has one. */
   linkUrl: string | null;
   fontWeight: string;
+  fontColor: string;
   background: string;
   horizontalAlignment: string | null;
   wrap: boolean;
@@ -133,6 +134,7 @@ export class SpreadsheetTesting {
       quotePrefix: c?.quotePrefix ?? false,
       linkUrl: rich?.getLinkUrl() ?? null,
       fontWeight: c?.fontWeight ?? "normal",
+      fontColor: c?.fontColor ?? "#000000",
       background: c?.background ?? "#ffffff",
       horizontalAlignment: c?.horizontalAlignment ?? null,
       wrap: c?.wrap ?? true,

@@ -136,6 +136,7 @@ export function isActive(job: JobView): boolean {
   return job.status !== "completed" && job.status !== "failed";
 }
 
+/** An enrichment's rows: "280 rows written to “Target accounts”". */
 export function rowsWrittenText(job: JobView): string {
   return job.sheetName ? `${plural(job.rowsWritten, "row", "rows")} written to “${job.sheetName}”` : plural(job.rowsWritten, "row", "rows") + " written";
 }
@@ -156,23 +157,43 @@ export function refreshEvery(refresh: RefreshView | null | undefined): "day" | "
   return refresh.every === "day" || refresh.every === "week" ? refresh.every : "off";
 }
 
-/** "Next run Tue, Nov 24, 09:00", the last run and any last error, for a search with a schedule. */
-export function refreshText(refresh: RefreshView | null | undefined, now?: Date): string {
-  if (!refresh || refreshEvery(refresh) === "off") return "Not refreshed automatically.";
-  const parts = [refresh.nextRunAt ? `Next run ${shortDateTime(refresh.nextRunAt, now)}.` : "Next run with the next background pass."];
-  const last = lastRunText(refresh, now);
-  if (last) parts.push(last);
-  if (refresh.lastError) parts.push(`Last run: ${refresh.lastError}`);
-  return parts.join(" ");
+/** "Sun 07:41" within the coming week, else "Sun, Nov 29, 07:41": when a scheduled run comes. */
+export function nextRunWhen(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const ahead = date.getTime() - now.getTime();
+  if (ahead < 0 || ahead >= 6 * 24 * 3_600_000) return shortDateTime(iso, now);
+  return date.toLocaleString("en-US", { weekday: "short", hour: "2-digit", minute: "2-digit", hour12: false }).replace(",", "");
 }
 
-/** "Last run Mon, Nov 23, 09:00: 12 businesses added, 100 credits." (what is known of it). */
+/**
+ * The schedule in one line: "Refreshes daily · next Sun 07:41"; while a run is under way,
+ * "Refreshes daily · refreshing now".
+ */
+export function scheduleLine(refresh: RefreshView | null | undefined, now?: Date): string {
+  const every = refreshEvery(refresh);
+  if (!refresh || every === "off") return "Not refreshed automatically.";
+  const how = every === "day" ? "Refreshes daily" : "Refreshes weekly";
+  if (refresh.running) return `${how} · refreshing now`;
+  return refresh.nextRunAt ? `${how} · next ${nextRunWhen(refresh.nextRunAt, now)}` : `${how} · with the next background pass`;
+}
+
+/**
+ * What the last refresh did to the sheet: "14 new · 86 updated · 0 no longer found"; null before
+ * any refresh ran (`createdAt`: the search's own start, its first "last run"), or when not known.
+ */
+export function runSummary(refresh: RefreshView, createdAt: string): string | null {
+  if (refresh.lastRunAt === createdAt || refresh.lastRunAdded === null || refresh.lastRunUpdated === null || refresh.lastRunNotFound === null) return null;
+  return `${groupDigits(refresh.lastRunAdded)} new · ${groupDigits(refresh.lastRunUpdated)} updated · ${groupDigits(refresh.lastRunNotFound)} no longer found`;
+}
+
+/** "Last run Sat, Nov 28, 07:41 · 100 businesses · 100 credits" (what is known of it), and its error. */
 export function lastRunText(refresh: RefreshView, now?: Date): string {
   if (!refresh.lastRunAt) return "";
-  const facts: string[] = [];
-  if (refresh.lastRunAdded !== null) facts.push(`${plural(refresh.lastRunAdded, "business", "businesses")} added`);
+  const facts = [`Last run ${shortDateTime(refresh.lastRunAt, now)}`];
+  if (refresh.lastRunBusinesses !== null) facts.push(plural(refresh.lastRunBusinesses, "business", "businesses"));
   if (refresh.lastRunCredits !== null) facts.push(plural(refresh.lastRunCredits, "credit", "credits"));
-  return `Last run ${shortDateTime(refresh.lastRunAt, now)}${facts.length > 0 ? `: ${facts.join(", ")}` : ""}.`;
+  return facts.join(" · ") + (refresh.lastError ? `. ${refresh.lastError}` : "");
 }
 
 /**
@@ -184,6 +205,29 @@ export function runCostText(job: Pick<JobView, "runCredits" | "mine">, account: 
   if (job.runCredits === null) return "";
   const remain = account && job.mine !== false ? `; ${groupDigits(account.creditsRemaining)} remain` : "";
   return `Each run uses up to ${plural(job.runCredits, "credit", "credits")}${remain}.`;
+}
+
+/**
+ * The question asked before a schedule is turned on, with what each run costs as the search form
+ * says it ("Uses 100 of your 9,800 credits", costLine): "Refresh daily? Each run searches again
+ * and uses 100 of your 9,800 credits. New businesses are added to the sheet; none is removed."
+ */
+export function refreshQuestion(job: Pick<JobView, "runCredits" | "mine">, every: "day" | "week", account: AccountView | null): string {
+  const how = every === "day" ? "daily" : "weekly";
+  const when = every === "day" ? "every day" : "every week";
+  const cost = job.runCredits === null ? "costs credits like a new search"
+    : account && job.mine !== false ? costLine(account, job.runCredits).replace(/^Uses/, "uses").replace(/^Needs/, "needs")
+    : `uses up to ${plural(job.runCredits, "credit", "credits")} of the account that started it`;
+  return `Refresh ${how}? The search runs again ${when} and ${cost}. New businesses are added to the sheet; none is removed.`;
+}
+
+/**
+ * Where a job's results are and when it started, to tell apart two jobs of the same name:
+ * "Sheet “coffee in Austin (2)” · Thu, Nov 26, 09:12".
+ */
+export function jobWhere(job: Pick<JobView, "sheetName" | "createdAt">, now?: Date): string {
+  const when = shortDateTime(job.createdAt, now);
+  return job.sheetName ? `Sheet “${job.sheetName}” · ${when}` : `Started ${when}`;
 }
 
 /** The location as the list shows it: the catalog's full name, else its label. */

@@ -1,13 +1,15 @@
-// This file defines the Jobs panel: every tracked job with its status, progress bar, rows written,
-// error, a button that opens its sheet and, for searches, its refresh schedule with what each run
-// may spend and what the last one did. While any job is active, or a refresh is scheduled, it
-// polls refreshJobs and then the account (src/ui/sidebar/poller.ts), so what background passes
-// changed (rows, credits, next run) shows without a reload; it stops when nothing needs it.
+// This file defines the Jobs panel: every tracked job with its state, progress bar, error, a
+// button that opens its sheet and, for searches, its refresh schedule: turning one on asks first
+// with what each run costs; a scheduled search says how often and when next ("Refreshes daily ·
+// next Sun 07:41"), what the last run did ("14 new · 86 updated · 0 no longer found") and what
+// each run may spend. Jobs of one name say their sheet and start. While any job is active, or a
+// refresh is scheduled, it polls refreshJobs and then the account (src/ui/sidebar/poller.ts), so
+// what background passes changed shows without a reload; it stops when nothing needs it.
 import type { SidebarState } from "./panel-context";
 import { byId, h, setProgress } from "./dom";
-import { isActive, jobProgress, refreshEvery, refreshText, rowsWrittenText, runCostText, shortDateTime, statusWords } from "./format";
+import { isActive, jobProgress, jobWhere, lastRunText, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runSummary, scheduleLine, statusWords } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
-import type { JobView, RefreshEvery } from "./server";
+import type { JobView, RefreshEvery, RefreshView } from "./server";
 
 const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
   { value: "off", text: "Off" },
@@ -49,31 +51,39 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
   );
   document.addEventListener("visibilitychange", () => poller.visibilityChanged());
 
+  /** Names shared by more than one job: those jobs show their sheet and start time too. */
+  let sharedNames = new Set<string>();
+
   const jobItem = (job: JobView): HTMLLIElement => {
     const progress = jobProgress(job);
     const bar = h("progress", { "aria-label": `Progress of ${job.name}` });
     setProgress(bar, progress.value, progress.max, progress.text);
     const open = job.sheetName ? h("button", { type: "button", class: "link", "aria-label": `Open sheet ${job.sheetName}` }, "Open sheet") : null;
     open?.addEventListener("click", () => state.showJobSheet(job.jobId));
+    const scheduled = job.kind === "search" && refreshEvery(job.refresh) !== "off";
+    const settledSchedule = scheduled && !isActive(job);
     return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
       h("p", { class: "job-name", title: job.name }, job.name),
-      h("p", { class: "job-meta" }, `${job.kind === "search" ? "Search" : "Enrichment"} · ${statusWords(job.status)} · ${shortDateTime(job.createdAt)}`),
+      sharedNames.has(job.name) ? h("p", { class: "job-where", title: jobWhere(job) }, jobWhere(job)) : null,
+      // The search's state; a scheduled one says its schedule instead of a date that goes stale.
+      h("p", { class: "job-meta" }, `${job.kind === "search" ? "Search" : "Enrichment"} · ${statusWords(job.status)}`),
       job.mine === false ? h("p", { class: "hint" }, "Started by another key: its creator's passes fill it in.") : null,
-      bar,
-      h("p", { class: "job-progress" }, progress.text),
-      // A search's rows are its businesses: the line adds something only when the counts differ.
-      job.kind === "search" && job.rowsWritten === (job.leadCount ?? 0) ? null : h("p", { class: "job-rows" }, rowsWrittenText(job)),
+      // A scheduled search's runs say what they found below: the first run's count would be stale.
+      settledSchedule ? null : bar,
+      settledSchedule ? null : h("p", { class: "job-progress" }, progress.text),
+      // An enrichment's rows are the user's own, in their sheet: how many were written says where the results went.
+      job.kind === "enrichment" ? h("p", { class: "job-rows" }, rowsWrittenText(job)) : null,
       job.error ? h("p", { class: "problem" }, job.error) : null,
-      h("div", { class: "job-actions" }, job.kind === "search" ? scheduleControl(job) : null, open),
-      job.kind === "search" ? scheduleText(job) : null);
+      scheduled ? scheduleText(job) : null,
+      h("div", { class: "job-actions" }, job.kind === "search" ? scheduleControl(job) : null, open));
   };
 
   const scheduleControl = (job: JobView): HTMLElement => {
     const id = `refresh-${job.jobId}`;
     const select = h("select", { id, "aria-describedby": `${id}-text` },
       ...SCHEDULES.map((s) => h("option", { value: s.value, selected: refreshEvery(job.refresh) === s.value }, s.text)));
-    select.addEventListener("change", () => {
-      const every = select.value as RefreshEvery;
+    const control = h("span", { class: "schedule" }, h("label", { for: id }, "Refresh"), select);
+    const save = (every: RefreshEvery): void => {
       state.messages.say("Saving the schedule…");
       state.server.call("setRefresh", { jobId: job.jobId, every }).then(
         (updated) => {
@@ -86,16 +96,46 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
           state.messages.fail(error);
           select.value = refreshEvery(job.refresh);
         });
+    };
+    select.addEventListener("change", () => {
+      const every = select.value as RefreshEvery;
+      control.closest(".job")?.querySelector(".confirm-refresh")?.remove();
+      // Turning a schedule off costs nothing; turning one on (or changing it) asks first, with its cost.
+      if (every === "off") {
+        save(every);
+        return;
+      }
+      const item = control.closest(".job");
+      if (!item) return;
+      const question = refreshQuestion(job, every, state.account);
+      const yes = h("button", { type: "button", class: "primary" }, every === "day" ? "Refresh daily" : "Refresh weekly");
+      const no = h("button", { type: "button" }, "Cancel");
+      const ask = h("div", { class: "confirm-refresh", role: "group", "aria-label": question }, h("p", {}, question), h("div", { class: "confirm-actions" }, yes, no));
+      yes.addEventListener("click", () => {
+        ask.remove();
+        save(every);
+      });
+      no.addEventListener("click", () => {
+        ask.remove();
+        select.value = refreshEvery(job.refresh);
+        select.focus();
+      });
+      item.appendChild(ask);
+      // The question is the next thing to answer: in view, and where the keyboard is.
+      ask.scrollIntoView({ block: "nearest" });
+      yes.focus();
     });
-    return h("span", { class: "schedule" }, h("label", { for: id }, "Refresh"), select);
+    return control;
   };
 
-  /** Under a scheduled search: next run, last run (when, added, credits), what each run may spend. */
-  const scheduleText = (job: JobView): HTMLElement | null => {
-    const id = `refresh-${job.jobId}-text`;
-    if (refreshEvery(job.refresh) === "off") return h("p", { class: "visually-hidden", id }, refreshText(job.refresh));
-    return h("div", { class: "schedule-text", id },
-      h("p", { class: "hint" }, refreshText(job.refresh)),
+  /** Under a scheduled search: the schedule, what the last run did, what each run may spend. */
+  const scheduleText = (job: JobView): HTMLElement => {
+    const refresh = job.refresh as RefreshView;
+    const summary = runSummary(refresh, job.createdAt);
+    return h("div", { class: "schedule-text", id: `refresh-${job.jobId}-text` },
+      h("p", { class: "job-schedule" }, scheduleLine(refresh)),
+      summary ? h("p", { class: "run-summary" }, summary) : null,
+      h("p", { class: "hint last-run" }, lastRunText(refresh)),
       job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCostText(job, state.account)) : null);
   };
 
@@ -104,13 +144,16 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
 
   state.onJobs((jobs) => {
     lastJobs = jobs;
+    const names = jobs.map((job) => job.name);
+    sharedNames = new Set(names.filter((name, i) => names.indexOf(name) !== i));
     const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const next = jobs.map((job) => {
       // The run-cost line names the credits left: a new account figure redraws it too.
-      const shown = JSON.stringify(job) + String(state.account?.creditsRemaining ?? "");
+      const shown = JSON.stringify(job) + String(state.account?.creditsRemaining ?? "") + String(sharedNames.has(job.name));
       const old = rendered.get(job.jobId);
-      // Unchanged, or its schedule menu is in use: keep the element (and the keyboard user's place).
-      if (old && (old.shown === shown || (focused instanceof HTMLSelectElement && old.item.contains(focused)))) return { jobId: job.jobId, ...old };
+      // Unchanged, its schedule menu in use, or its question open: keep the element (and the user's place).
+      const inUse = old && ((focused instanceof HTMLSelectElement && old.item.contains(focused)) || old.item.querySelector(".confirm-refresh") !== null);
+      if (old && (old.shown === shown || inUse)) return { jobId: job.jobId, ...old };
       return { jobId: job.jobId, shown, item: jobItem(job) };
     });
     next.forEach(({ item }, i) => {

@@ -3,7 +3,7 @@
 import type { AccountView } from "../../../src/ui/views";
 import type { JobView } from "../../../src/ui/sidebar/server";
 import {
-  accountLine, costLine, lastRunText, resultsProblem, runCostText, creditsBar, groupDigits, isActive, jobProgress, locationText, refreshText, rowsWrittenText, searchBounds, statusWords,
+  accountLine, costLine, lastRunText, resultsProblem, runCostText, creditsBar, groupDigits, isActive, jobProgress, locationText, refreshQuestion, rowsWrittenText, runSummary, scheduleLine, jobWhere, searchBounds, statusWords,
 } from "../../../src/ui/sidebar/format";
 
 const account = (over: Partial<AccountView> = {}): AccountView => ({
@@ -58,9 +58,22 @@ describe("searchBounds and resultsProblem", () => {
     // Another editor's search: its runs may be charged to their key, so this user's credits are not named.
     expect(runCostText({ runCredits: 100, mine: false }, account({ creditsRemaining: 9800 }))).toBe("Each run uses up to 100 credits.");
     expect(runCostText({ runCredits: null, mine: true }, account())).toBe("");
-    const refresh = { every: "day" as const, nextRunAt: "2026-11-24T09:00:00.000Z", lastRunAt: "2026-11-23T09:00:00.000Z", lastError: null, lastRunAdded: 12, lastRunCredits: 100 };
-    expect(lastRunText(refresh, new Date("2026-11-23T12:00:00Z"))).toMatch(/^Last run .*Nov 23.*: 12 businesses added, 100 credits\.$/);
-    expect(lastRunText({ ...refresh, lastRunAdded: null, lastRunCredits: null }, new Date("2026-11-23T12:00:00Z"))).toMatch(/^Last run [^:]*Nov 23, \d\d:\d\d\.$/);
+    const refresh = {
+      every: "day" as const, nextRunAt: "2026-11-24T09:00:00.000Z", lastRunAt: "2026-11-23T09:00:00.000Z", lastError: null,
+      lastRunAdded: 14, lastRunUpdated: 86, lastRunNotFound: 0, lastRunBusinesses: 100, lastRunCredits: 100, running: false,
+    };
+    expect(lastRunText(refresh, new Date("2026-11-23T12:00:00Z"))).toMatch(/^Last run .*Nov 23, \d\d:\d\d · 100 businesses · 100 credits$/);
+    expect(lastRunText({ ...refresh, lastRunBusinesses: null, lastRunCredits: null }, new Date("2026-11-23T12:00:00Z"))).toMatch(/^Last run [^·]*Nov 23, \d\d:\d\d$/);
+    expect(runSummary(refresh, "2026-11-22T09:00:00.000Z")).toBe("14 new · 86 updated · 0 no longer found");
+    // Before any refresh the search itself is the last run: nothing to compare it with.
+    expect(runSummary(refresh, "2026-11-23T09:00:00.000Z")).toBeNull();
+    expect(runSummary({ ...refresh, lastRunUpdated: null }, "2026-11-22T09:00:00.000Z")).toBeNull();
+  });
+  it("asks before a schedule goes on, with what each run costs as the search form says it", () => {
+    expect(refreshQuestion({ runCredits: 100, mine: true }, "day", account({ creditsRemaining: 9800 })))
+      .toBe("Refresh daily? The search runs again every day and uses 100 of your 9,800 credits. New businesses are added to the sheet; none is removed.");
+    expect(refreshQuestion({ runCredits: 700, mine: true }, "week", account({ creditsRemaining: 300 }))).toMatch(/^Refresh weekly\? The search runs again every week and needs 700 credits — only 300 remain\./);
+    expect(refreshQuestion({ runCredits: 100, mine: false }, "day", account())).toMatch(/uses up to 100 credits of the account that started it\./);
   });
   it("never above the service's 700", () => {
     expect(searchBounds(account({ creditsRemaining: 5000, maxAffordableResults: 900 })).max).toBe(700);
@@ -110,10 +123,20 @@ describe("words", () => {
     expect(rowsWrittenText(job({ rowsWritten: 1 }))).toBe("1 row written to “coffee in Austin”");
     expect(rowsWrittenText(job({ sheetName: null, rowsWritten: 0 }))).toBe("0 rows written");
   });
-  it("describes a schedule with its next run and last error", () => {
-    expect(refreshText(null)).toBe("Not refreshed automatically.");
-    const text = refreshText({ every: "day", nextRunAt: "2026-11-24T09:00:00.000Z", lastRunAt: "2026-11-22T09:00:00.000Z", lastError: "Not enough credits.", lastRunAdded: null, lastRunCredits: null }, new Date("2026-11-23T00:00:00Z"));
-    expect(text).toMatch(/^Next run .*Nov 24.*\. Last run: Not enough credits\.$/);
+  it("describes a schedule by how often and when next, not by a date that goes stale", () => {
+    expect(scheduleLine(null)).toBe("Not refreshed automatically.");
+    const refresh = {
+      every: "day" as const, nextRunAt: "2026-11-29T07:41:00.000Z", lastRunAt: "2026-11-28T07:41:00.000Z", lastError: null,
+      lastRunAdded: null, lastRunUpdated: null, lastRunNotFound: null, lastRunBusinesses: null, lastRunCredits: null, running: false,
+    };
+    const now = new Date("2026-11-28T12:00:00Z");
+    const at = new Date(refresh.nextRunAt).toLocaleString("en-US", { hour: "2-digit", minute: "2-digit", hour12: false });
+    expect(scheduleLine(refresh, now)).toMatch(new RegExp(`^Refreshes daily · next (Sat|Sun|Mon) ${at}$`));
+    expect(scheduleLine({ ...refresh, every: "week", nextRunAt: "2026-12-20T07:41:00.000Z" }, now)).toMatch(/^Refreshes weekly · next \w{3}, Dec \d+, \d\d:\d\d$/);
+    expect(scheduleLine({ ...refresh, running: true }, now)).toBe("Refreshes daily · refreshing now");
+  });
+  it("tells two jobs of the same name apart by their sheet and start", () => {
+    expect(jobWhere({ sheetName: "coffee in Austin (2)", createdAt: "2026-11-26T09:12:00.000Z" }, new Date("2026-11-27T00:00:00Z"))).toMatch(/^Sheet “coffee in Austin \(2\)” · Thu, Nov 2[56], \d\d:\d\d$/);
   });
   it("shows a location by its full name, else its label", () => {
     expect(locationText({ full_name: "Austin, Texas, United States", label: "Austin,Texas,United States" })).toBe("Austin, Texas, United States");

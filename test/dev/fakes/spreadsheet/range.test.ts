@@ -208,6 +208,19 @@ describe("styles", () => {
     r.setWrapStrategy("WRAP");
     expect(r.getWrap()).toBe(true);
   });
+
+  test("the font colour is black until set, kept by inserted rows below, reset by null and by clearing formats", () => {
+    const s = sheet();
+    expect(s.getRange("A1").getFontColor()).toBe("#000000");
+    s.getRange("A1:B3").setFontColor("#80868B");
+    expect(s.getRange("A1:C1").getFontColors()).toEqual([["#80868b", "#80868b", "#000000"]]);
+    s.insertRowsAfter(3, 1); // inserted rows copy the format of the row named
+    expect(s.getRange("A4").getFontColor()).toBe("#80868b");
+    s.getRange("A1").setFontColor(null);
+    expect(s.getRange("A1").getFontColor()).toBe("#000000");
+    s.getRange("B1").clearFormat();
+    expect(s.getRange("B1").getFontColor()).toBe("#000000");
+  });
 });
 
 describe("clearing", () => {

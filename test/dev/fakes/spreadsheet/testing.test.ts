@@ -34,6 +34,7 @@ describe("inspecting", () => {
       quotePrefix: true,
       linkUrl: null,
       fontWeight: "normal",
+      fontColor: "#000000",
       background: "#ffffff",
       horizontalAlignment: null,
       wrap: true,
