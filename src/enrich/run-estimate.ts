@@ -7,9 +7,9 @@ export const ASSUMED_ACTIVE_JOBS = 5;
 /** One background pass an hour, and a wave of jobs finishes within it. */
 const HOURS_PER_WAVE = 1;
 
-/** "about 6 hours in the background" for a run that needs more jobs than run at once, else null. */
+/** "about 6 hours in the background, sooner while the sidebar is open" for a run that needs more jobs than run at once, else null. */
 export function runDuration(jobs: number): string | null {
   if (jobs <= ASSUMED_ACTIVE_JOBS) return null;
   const hours = Math.ceil(jobs / ASSUMED_ACTIVE_JOBS) * HOURS_PER_WAVE;
-  return `about ${hours} hours in the background (sooner while the sidebar is open)`;
+  return `about ${hours} hours in the background, sooner while the sidebar is open`;
 }

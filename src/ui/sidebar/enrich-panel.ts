@@ -40,6 +40,8 @@ function previewLines(preview: EnrichmentPreview): string[] {
   if (preview.duplicates > 0) lines.push(`Duplicates (sent once): ${groupDigits(preview.duplicates)}`);
   if (preview.alreadyEnriched > 0) lines.push(`Already enriched (not sent again): ${groupDigits(preview.alreadyEnriched)}`);
   lines.push(spendLine(preview.creditsNeeded, preview.creditsRemaining));
+  // More jobs than the service runs at once: the rest go from the background, and it takes hours.
+  if (preview.duration) lines.push(`${plural(preview.jobs, "job", "jobs")} of up to 700: ${preview.duration}`);
   return lines;
 }
 
@@ -146,9 +148,12 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
       const bySearch = result.alreadyEnrichedBySearch > 0
         ? ` ${plural(result.alreadyEnrichedBySearch, "row was", "rows were")} already enriched by the search${result.searchName ? ` “${result.searchName}”` : ""}: tick Re-enrich to pay for them again.`
         : "";
-      return result.jobs.length === 0
+      const waiting = result.waiting > 0
+        ? ` ${plural(result.waiting, "more row waits", "more rows wait")} for a free job slot and ${result.waiting === 1 ? "is" : "are"} sent automatically, in the background; the Jobs tab shows the run.`
+        : "";
+      return result.jobs.length === 0 && result.waiting === 0
         ? `Nothing was sent from ${result.rowsLabel}.${bySearch}${skipped}`
-        : `Enrichment started for ${result.rowsLabel}${sent ? ` (${plural(sent, "business", "businesses")})` : ""}.${bySearch}${skipped}`;
+        : `Enrichment started for ${result.rowsLabel}${sent ? ` (${plural(sent, "business", "businesses")} sent now)` : ""}.${waiting}${bySearch}${skipped}`;
     });
   });
 

@@ -2,7 +2,7 @@
 // the cost line, the bounds of a search, progress of a job, status words, schedules. No DOM here,
 // so every sentence the sidebar shows is unit-tested (test/ui/sidebar/format.test.ts).
 import type { AccountView } from "../views";
-import type { JobView, RefreshView } from "./server";
+import type { JobView, RefreshView, RunView } from "./server";
 
 /** The service's bounds of maxResults (spec: minimum 100, product maximum 700). */
 const MIN_RESULTS = 100;
@@ -134,6 +134,22 @@ export function statusWords(status: string): string {
 /** Still changing on the service (worth polling): not yet completed or failed. */
 export function isActive(job: JobView): boolean {
   return job.status !== "completed" && job.status !== "failed";
+}
+
+/** An enrichment run's state in a word or two. */
+export function runState(run: RunView): string {
+  if (run.stopped) return run.jobsRunning > 0 ? "Stopped · its jobs finish" : "Stopped";
+  if (run.rowsWaiting > 0) return "Sending rows";
+  return run.jobsRunning > 0 ? "Enriching contacts" : "Completed";
+}
+
+/** "12,600 of 20,000 rows sent · 5 jobs running · 7,400 waiting": what the run's parts are doing. */
+export function runLine(run: RunView): string {
+  const parts = [`${groupDigits(run.rowsSent)} of ${plural(run.rows, "row", "rows")} sent`];
+  if (run.jobsRunning > 0) parts.push(`${plural(run.jobsRunning, "job", "jobs")} running`);
+  if (run.rowsWaiting > 0) parts.push(`${groupDigits(run.rowsWaiting)} waiting`);
+  else if (run.jobsRunning === 0) parts.push(plural(run.jobs, "job", "jobs"));
+  return parts.join(" · ");
 }
 
 /** An enrichment's rows: "280 rows written to “Target accounts”". */

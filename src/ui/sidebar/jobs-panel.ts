@@ -2,14 +2,16 @@
 // button that opens its sheet and, for searches, its refresh schedule: turning one on asks first
 // with what each run costs; a scheduled search says how often and when next ("Refreshes daily ·
 // next Sun 07:41"), what the last run did ("14 new · 86 updated · 0 no longer found") and what
-// each run may spend. Jobs of one name say their sheet and start. While any job is active, or a
+// each run may spend. Jobs of one name say their sheet and start. The jobs of one enrichment run
+// (one click of Enrich, however many jobs its rows need) are ONE line: rows sent, jobs running,
+// rows waiting, and a Stop button while rows wait. While any job is active, or a
 // refresh is scheduled, it polls refreshJobs and then the account (src/ui/sidebar/poller.ts), so
 // what background passes changed shows without a reload; it stops when nothing needs it.
 import type { SidebarState } from "./panel-context";
 import { byId, h, setProgress } from "./dom";
-import { isActive, jobProgress, jobWhere, lastRunText, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runSummary, scheduleLine, statusWords } from "./format";
+import { groupDigits, isActive, jobProgress, jobWhere, lastRunText, plural, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runLine, runState, runSummary, scheduleLine, statusWords } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
-import type { JobView, RefreshEvery, RefreshView } from "./server";
+import type { JobView, RefreshEvery, RefreshView, RunView } from "./server";
 
 const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
   { value: "off", text: "Off" },
@@ -17,10 +19,37 @@ const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
   { value: "week", text: "Weekly" },
 ];
 
+/** A run whose rows still wait: each poll's pass sends the next ones. */
+const sending = (job: JobView): boolean => job.run !== null && job.run !== undefined && job.run.rowsWaiting > 0 && !job.run.stopped;
+
 /** What the jobs need from the poller: fast while one changes, slow while a refresh may run. */
 function pollNeed(jobs: readonly JobView[]): PollNeed {
-  if (jobs.some(isActive)) return "active";
+  if (jobs.some((job) => isActive(job) || sending(job))) return "active";
   return jobs.some((job) => refreshEvery(job.refresh) !== "off") ? "scheduled" : "idle";
+}
+
+/** A line of the list: one job, or every job of one enrichment run (the newest stands for them). */
+interface Line {
+  key: string;
+  job: JobView;
+  jobs: JobView[];
+}
+
+function linesOf(jobs: readonly JobView[]): Line[] {
+  const lines: Line[] = [];
+  const byRun = new Map<string, Line>();
+  for (const job of jobs) {
+    const runId = job.run?.runId;
+    const line = runId === undefined ? undefined : byRun.get(runId);
+    if (line) {
+      line.jobs.push(job);
+      continue;
+    }
+    const made = { key: runId === undefined ? job.jobId : `run:${runId}`, job, jobs: [job] };
+    if (runId !== undefined) byRun.set(runId, made);
+    lines.push(made);
+  }
+  return lines;
 }
 
 export function jobsPanel(state: SidebarState): { poller: JobPoller } {
@@ -76,6 +105,33 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
       job.error ? h("p", { class: "problem" }, job.error) : null,
       scheduled ? scheduleText(job) : null,
       h("div", { class: "job-actions" }, job.kind === "search" ? scheduleControl(job) : null, open));
+  };
+
+  /** An enrichment run as one line: its rows sent, jobs running and rows waiting, and Stop while rows wait. */
+  const runItem = (line: Line, run: RunView): HTMLLIElement => {
+    const written = line.jobs.reduce((n, job) => n + job.rowsWritten, 0);
+    const bar = h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` });
+    setProgress(bar, Math.min(written, run.rows), Math.max(run.rows, 1), `${groupDigits(written)} of ${plural(run.rows, "row", "rows")} written`);
+    const open = h("button", { type: "button", class: "link", "aria-label": `Open sheet ${run.sheetName}` }, "Open sheet");
+    open.addEventListener("click", () => state.showJobSheet(line.job.jobId));
+    const stop = run.rowsWaiting > 0 && !run.stopped ? h("button", { type: "button" }, "Stop") : null;
+    stop?.addEventListener("click", () => {
+      void state.messages.act(stop, "Stopping the enrichment…", async () => {
+        const jobs = await state.server.call("stopEnrichment", { jobId: line.job.jobId });
+        state.setJobs(jobs);
+        return `Stopped: ${plural(run.rowsWaiting, "row was", "rows were")} not sent, and ${run.rowsWaiting === 1 ? "says" : "say"} so in the sheet. The jobs already sent finish and are written.`;
+      });
+    });
+    const error = line.jobs.find((job) => job.error)?.error ?? null;
+    return h("li", { role: "listitem", class: "job", "data-job-id": line.job.jobId, "data-run-id": run.runId, "data-status": line.job.status },
+      h("p", { class: "job-name", title: `Enrich ${run.sheetName}` }, `Enrich ${run.sheetName}`),
+      h("p", { class: "job-meta" }, `Enrichment · ${runState(run)}`),
+      line.job.mine === false ? h("p", { class: "hint" }, "Started by another key: its creator's passes send and fill it in.") : null,
+      bar,
+      h("p", { class: "job-progress" }, `${groupDigits(written)} of ${plural(run.rows, "row", "rows")} written`),
+      h("p", { class: "job-run" }, runLine(run)),
+      error ? h("p", { class: "problem" }, error) : null,
+      h("div", { class: "job-actions" }, stop, open));
   };
 
   const scheduleControl = (job: JobView): HTMLElement => {
@@ -144,24 +200,26 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
 
   state.onJobs((jobs) => {
     lastJobs = jobs;
-    const names = jobs.map((job) => job.name);
+    const lines = linesOf(jobs);
+    const names = lines.filter((line) => !line.job.run).map((line) => line.job.name);
     sharedNames = new Set(names.filter((name, i) => names.indexOf(name) !== i));
     const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const next = jobs.map((job) => {
+    const next = lines.map((line) => {
+      const { job } = line;
       // The run-cost line names the credits left: a new account figure redraws it too.
-      const shown = JSON.stringify(job) + String(state.account?.creditsRemaining ?? "") + String(sharedNames.has(job.name));
-      const old = rendered.get(job.jobId);
+      const shown = JSON.stringify(line.jobs) + String(state.account?.creditsRemaining ?? "") + String(sharedNames.has(job.name));
+      const old = rendered.get(line.key);
       // Unchanged, its schedule menu in use, or its question open: keep the element (and the user's place).
       const inUse = old && ((focused instanceof HTMLSelectElement && old.item.contains(focused)) || old.item.querySelector(".confirm-refresh") !== null);
-      if (old && (old.shown === shown || inUse)) return { jobId: job.jobId, ...old };
-      return { jobId: job.jobId, shown, item: jobItem(job) };
+      if (old && (old.shown === shown || inUse)) return { key: line.key, jobId: job.jobId, ...old };
+      return { key: line.key, jobId: job.jobId, shown, item: job.run ? runItem(line, job.run) : jobItem(job) };
     });
     next.forEach(({ item }, i) => {
       if (list.children[i] !== item) list.insertBefore(item, list.children[i] ?? null);
     });
     while (list.children.length > next.length) list.lastElementChild?.remove();
     rendered.clear();
-    for (const { jobId, shown, item } of next) rendered.set(jobId, { shown, item });
+    for (const { key, shown, item } of next) rendered.set(key, { shown, item });
     // Focus inside a rebuilt job moves to the same control of its new element.
     if (focused && !focused.isConnected) {
       const jobId = focused.closest("[data-job-id]")?.getAttribute("data-job-id");
@@ -179,7 +237,7 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
       const jobs = await state.server.call("refreshJobs");
       state.setJobs(jobs);
       if (state.hasKey) await state.reloadAccount();
-      return jobs.some(isActive) ? "Jobs up to date; still working." : "Jobs up to date.";
+      return jobs.some((job) => isActive(job) || sending(job)) ? "Jobs up to date; still working." : "Jobs up to date.";
     });
   });
 

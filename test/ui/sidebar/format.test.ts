@@ -1,8 +1,10 @@
 // Tests the sidebar's words and numbers: the cost line, the bounds of a search, job progress,
 // status words and schedules (src/ui/sidebar/format.ts).
 import type { AccountView } from "../../../src/ui/views";
-import type { JobView } from "../../../src/ui/sidebar/server";
+import type { JobView, RunView } from "../../../src/ui/sidebar/server";
 import {
+  runLine,
+  runState,
   accountLine, costLine, lastRunText, resultsProblem, runCostText, creditsBar, groupDigits, isActive, jobProgress, locationText, refreshQuestion, rowsWrittenText, runSummary, scheduleLine, jobWhere, searchBounds, statusWords,
 } from "../../../src/ui/sidebar/format";
 
@@ -141,5 +143,27 @@ describe("words", () => {
   it("shows a location by its full name, else its label", () => {
     expect(locationText({ full_name: "Austin, Texas, United States", label: "Austin,Texas,United States" })).toBe("Austin, Texas, United States");
     expect(locationText({ full_name: null, label: "Austin,Texas,United States" })).toBe("Austin,Texas,United States");
+  });
+});
+
+describe("an enrichment run's line", () => {
+  const run = (over: Partial<RunView>): RunView => ({ runId: "r", sheetName: "Accounts", rows: 20_000, rowsSent: 12_600, rowsWaiting: 7_400, jobs: 18, jobsRunning: 5, stopped: false, ...over });
+
+  it("says the rows sent, the jobs running and the rows waiting", () => {
+    expect(runLine(run({}))).toBe("12,600 of 20,000 rows sent · 5 jobs running · 7,400 waiting");
+    expect(runState(run({}))).toBe("Sending rows");
+  });
+
+  it("once every row is sent, the jobs still running; once they end, the jobs it took", () => {
+    expect(runLine(run({ rowsSent: 20_000, rowsWaiting: 0, jobsRunning: 1 }))).toBe("20,000 of 20,000 rows sent · 1 job running");
+    expect(runState(run({ rowsSent: 20_000, rowsWaiting: 0, jobsRunning: 1 }))).toBe("Enriching contacts");
+    expect(runLine(run({ rowsSent: 20_000, rowsWaiting: 0, jobsRunning: 0, jobs: 29 }))).toBe("20,000 of 20,000 rows sent · 29 jobs");
+    expect(runState(run({ rowsSent: 20_000, rowsWaiting: 0, jobsRunning: 0 }))).toBe("Completed");
+  });
+
+  it("a stopped run says so, and whether its jobs are still finishing", () => {
+    expect(runState(run({ stopped: true, rowsWaiting: 0, jobsRunning: 2 }))).toBe("Stopped · its jobs finish");
+    expect(runState(run({ stopped: true, rowsWaiting: 0, jobsRunning: 0 }))).toBe("Stopped");
+    expect(runLine(run({ stopped: true, rowsWaiting: 0, jobsRunning: 0, rowsSent: 1_400, jobs: 2 }))).toBe("1,400 of 20,000 rows sent · 2 jobs");
   });
 });
