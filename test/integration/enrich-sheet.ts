@@ -77,9 +77,16 @@ export interface SentJob {
 
 /** Every enrichment job of the account, with the businesses it received, oldest first (then by name: "(1 of 2)" first). */
 export async function serviceEnrichments(world: World, apiKey: string): Promise<SentJob[]> {
-  const res = await fetch(`${world.url}/api/v1/enrichments?page_size=100`, { headers: { "x-api-key": apiKey } });
-  const body = (await res.json()) as { items: Array<{ id: string; name: string; created_at: string; actor_input: { businesses: SentJob["businesses"] } }> };
-  return body.items
+  type Item = { id: string; name: string; created_at: string; actor_input: { businesses: SentJob["businesses"] } };
+  // Pages of 5 jobs: a page of 29 jobs of 700 businesses each would be a 1.2 MB answer.
+  const items: Item[] = [];
+  for (let page = 1; ; page += 1) {
+    const res = await fetch(`${world.url}/api/v1/enrichments?page_size=5&page=${page}`, { headers: { "x-api-key": apiKey } });
+    const body = (await res.json()) as { items: Item[]; total: number };
+    items.push(...body.items);
+    if (page * 5 >= body.total) break;
+  }
+  return items
     .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((j) => ({ id: j.id, name: j.name, businesses: j.actor_input.businesses }));
 }
