@@ -73,12 +73,20 @@ export function waitingRows(area: SheetArea): { businesses: RowBusiness[]; inval
   return { businesses: [...byKey.values()], invalid };
 }
 
-/** Writes `cells(business)` into the rows of these businesses that still await sending. */
-function markRows(area: SheetArea, businesses: readonly EnrichmentBusiness[], cells: (business: EnrichmentBusiness) => Map<string, string>): number {
+/**
+ * Writes `cells(business)` into the rows of these businesses that still await sending: `known`
+ * rows when the caller just found them, else every row of the area with such a business.
+ */
+function markRows(area: SheetArea, businesses: readonly EnrichmentBusiness[], cells: (business: EnrichmentBusiness) => Map<string, string>, known?: readonly RowBusiness[]): number {
   const statusColumn = area.results.get(STATUS_HEADER);
   if (statusColumn === undefined) return 0;
-  const byKey = new Map(businesses.map((b) => [matchKey(b.business_name, b.website_url), b]));
   const updates: RowUpdates = new Map();
+  if (known) {
+    for (const found of known) for (const row of found.rows) updates.set(row, cells(found.business));
+    writeResultCells(area, updates);
+    return updates.size;
+  }
+  const byKey = new Map(businesses.map((b) => [matchKey(b.business_name, b.website_url), b]));
   for (const row of area.rows) {
     if (!awaitsSending(cleanText(cellAt(area, row, statusColumn)))) continue;
     const found = rowBusiness(area, row);
@@ -143,18 +151,18 @@ export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readArea: () =
   const repeated = new Set<string>();
 
   /** One send and what follows from its outcome; false when sending must stop for now. */
-  const send = (chunk: PendingChunk, body: CreateEnrichmentRequest): boolean => {
+  const send = (chunk: PendingChunk, body: CreateEnrichmentRequest, rows?: readonly RowBusiness[]): boolean => {
     const outcome = sendChunk(ctx, body, chunk.startKey, where, deadline, chunk.idempotencyKey, 1);
     if (outcome.kind === "created") {
       // A job already written to the end (another editor's pass got there first) keeps its rows' results.
-      if (!outcome.record.settled) markRows(area(), body.businesses, sentCells);
+      if (!outcome.record.settled) markRows(area(), body.businesses, sentCells, rows);
       pending.delete(chunk);
       report.jobs.push(outcome.record);
       return true;
     }
     if (outcome.kind === "refused") {
       report.refused = outcome.error;
-      run.rowsDropped += markRows(area(), body.businesses, statusCells(ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)));
+      run.rowsDropped += markRows(area(), body.businesses, statusCells(ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)), rows);
       ctx.store.deleteStart(chunk.startKey);
       pending.delete(chunk);
       if (refusesEveryChunk(outcome.error)) {
@@ -216,7 +224,7 @@ export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readArea: () =
     pending.save(head, body);
     run.chunksMade += 1;
     for (const b of planned) repeated.add(b.key);
-    if (!send({ ...head, editorId: ctx.editorId, count: body.businesses.length }, body)) break;
+    if (!send({ ...head, editorId: ctx.editorId, count: body.businesses.length }, body, planned)) break;
   }
   return finish(ctx, run, read, report);
 }

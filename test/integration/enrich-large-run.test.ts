@@ -226,3 +226,30 @@ describe.each(BUILDS)("a stopped run, $build build", ({ distDir }) => {
     expect(() => sidebar(runtime, "stopEnrichment", { jobId: "not-a-job" })).toThrow(/does not track that job/);
   }, 300_000);
 });
+
+describe("a poll while the run waits for a job slot", () => {
+  it("repeats the stored chunk and nothing else: no read of the list, no Properties write", async () => {
+    const specs = messyRows(1_600, 21);
+    const { runtime, apiKey } = await setUp(BUILDS[0]?.distDir ?? "", specs, 10_000, 1);
+    expect(sidebar<Started>(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
+    sidebar(runtime, "refreshJobs"); // the first job's status and results are read once
+    const reads: string[] = [];
+    const unwatch = runtime.watchSpreadsheetCalls((kind, method) => {
+      if (method === "Range.getValues") reads.push(method);
+    });
+    const writes: string[] = [];
+    const document = runtime.properties.document;
+    const user = runtime.properties.user(runtime.userEmail);
+    const before = [new Map(document), new Map(user)];
+    runtime.counters.reset();
+    sidebar(runtime, "refreshJobs");
+    unwatch();
+    for (const [i, store] of [document, user].entries()) for (const [key, value] of store) if (before[i]?.get(key) !== value) writes.push(key);
+    expect(writes).toEqual([]);
+    expect(runtime.counters.propertiesCalls).toBeLessThanOrEqual(4);
+    const creations = runtime.http.requests.filter((r) => r.method === "POST" && r.url.endsWith("/api/v1/enrichments"));
+    expect(creations.at(-1)?.status).toBe(429); // the stored chunk, repeated
+    expect(reads.length).toBeLessThanOrEqual(1); // the first job's rows, if its results changed; never the waiting rows
+    expect(await serviceEnrichments(world, apiKey)).toHaveLength(1);
+  });
+});

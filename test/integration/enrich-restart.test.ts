@@ -166,3 +166,46 @@ describe("a waiting chunk in the full-scope build, when Google runs the trigger 
     expectRowsRight(runtime, SHEET, specs, received, byPair, null);
   });
 });
+
+describe("a waiting chunk stored by an earlier version (a body per chunk, no run)", () => {
+  it("is sent by the next pass as it was stored, with its key, and its rows get their results", async () => {
+    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
+    const runtime = newRuntime(world);
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const testing = runtime.spreadsheetApp.testing;
+    testing.userAddSheet(SHEET);
+    const WAITING = "Waiting: the account's active-jobs limit is reached; it will be sent automatically";
+    testing.userSeed(SHEET, "A1", [
+      ["Company", "Website", "Enrichment status", "Enriched for"],
+      ["Acme Roofing", "acme-roofing.com", WAITING, "Acme Roofing | https://acme-roofing.com"],
+      ["Bolt Plumbing", "bolt-plumbing.com", WAITING, "Bolt Plumbing | https://bolt-plumbing.com"],
+    ]);
+    const sheetId = runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName(SHEET)?.getSheetId() ?? -1;
+    const user = runtime.properties.user(runtime.userEmail);
+    const editorId = user.get("businessLeads.editorId") ?? "editor-of-old";
+    user.set("businessLeads.editorId", editorId);
+    // What that version stored: the head in the document's store, the body in the sender's.
+    const createdAt = new Date(world.clock.now()).toISOString();
+    const head = {
+      startKey: "oldchunk1", idempotencyKey: "3f0c1a52-old0-4d5e-9a1b-000000000001", sheetId, sheetName: SHEET,
+      target: { headerRow: 1, nameHeader: "Company", nameColumn: 1, websiteHeader: "Website", websiteColumn: 2 },
+      createdAt, index: 1, editorId, count: 2, parts: 1, name: `Enrich ${SHEET} (2 of 2)`,
+    };
+    runtime.properties.document.set("enrich-pending:oldchunk1", JSON.stringify(head));
+    user.set(`enrich-body:${runtime.spreadsheetApp.getActiveSpreadsheet().getId()}:oldchunk1:${Date.parse(createdAt).toString(36)}:0`, JSON.stringify([["Acme Roofing", "https://acme-roofing.com"], ["Bolt Plumbing", "https://bolt-plumbing.com"]]));
+
+    sidebar(runtime, "refreshJobs");
+    const jobs = await serviceEnrichments(world, apiKey);
+    expect(jobs.map((j) => j.name)).toEqual([`Enrich ${SHEET} (2 of 2)`]);
+    expect(jobs[0]?.businesses).toEqual([{ business_name: "Acme Roofing", website_url: "https://acme-roofing.com" }, { business_name: "Bolt Plumbing", website_url: "https://bolt-plumbing.com" }]);
+    const creation = runtime.http.requests.find((r) => r.method === "POST" && r.url.endsWith("/api/v1/enrichments"));
+    expect(creation?.headers["idempotency-key"] ?? creation?.headers["Idempotency-Key"]).toBe(head.idempotencyKey);
+    // The same pass polls the new job: the rows say it was sent, or already the service's status.
+    expect(rowsOf(runtime, SHEET).every((r) => r["Enrichment status"] !== WAITING)).toBe(true);
+
+    await finish(runtime, apiKey);
+    expect(rowsOf(runtime, SHEET).map((r) => r["Enrichment status"])).toEqual(["completed", "completed"]);
+    expect([...runtime.properties.document.keys()].some((k) => k.startsWith("enrich-pending:"))).toBe(false);
+    expect([...user.keys()].some((k) => k.startsWith("enrich-body:"))).toBe(false);
+  });
+});
