@@ -29,6 +29,8 @@ export interface JobView {
   runCredits: number | null;
   /** startSearch only: true when an identical search this document tracks was still running and is returned instead. */
   alreadyRunning?: boolean;
+  /** startSearch with `askIfRecent` only: true when an identical search of the last day is returned instead, nothing started. */
+  sameAsRecent?: boolean;
 }
 
 function runCredits(record: JobRecord): number | null {

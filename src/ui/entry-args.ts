@@ -83,6 +83,8 @@ const SearchArgsSchema = z.object(
     ),
     enrichContacts: flag(true),
     name: meets(optionalText("The name"), SearchFields.name, (name) => tooLong("The name", name.length, nameMax)),
+    // Only true asks (the sidebar's first click); anything else, or nothing, starts as documented.
+    askIfRecent: mayBeLeftOut(z.pipe(orElse(z.optional(z.nullable(z.boolean())), undefined), z.transform((ask): true | undefined => (ask === true ? true : undefined)))),
   },
   { error: "Enter what to search for and where." },
 );
