@@ -211,6 +211,31 @@ export async function openSidebarPage(browser: Browser, playground: Playground):
   return page;
 }
 
+/** A playground with its sidebar alone in a FRAME_PX page, with classic scrollbars: the tests of the sidebar's own views. */
+export interface SidebarSession {
+  playground: Playground;
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** A playground whose clock `eventually` moves, and its sidebar in a FRAME_PX page drawn with classic scrollbars. */
+export async function openSidebarAlone(options: PlaygroundOptions = {}): Promise<SidebarSession> {
+  const playground = await startPlayground({ speed: 0, ...options });
+  driveClock(playground);
+  const browser = await launchChromium({ scrollbars: true });
+  const page = await openSidebarPage(browser, playground);
+  return {
+    playground,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await playground.close();
+    },
+  };
+}
+
 /** The option shows the catalog's full_name; the search must send its label, "Austin, Texas, US". */
 export const AUSTIN = "Austin, Texas, United States";
 

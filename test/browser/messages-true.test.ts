@@ -4,10 +4,9 @@
 // button's reason ("Pick a location from the list first") goes once a location is picked; and
 // after the key is shared with formulas, the message says that cells showing the error must be
 // entered again.
-import type { Browser, Page } from "../../dev/browser/playwright";
-import { startPlayground, type Playground } from "../../dev/playground/server";
+import type { Page } from "../../dev/browser/playwright";
 import { DEMO_KEYS } from "../../dev/simulator";
-import { AUSTIN, describeInBrowser, driveClock, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard, screenshot } from "./browser";
+import { AUSTIN, describeInBrowser, expectFits, openSidebarAlone, pickLocationByKeyboard, screenshot, type SidebarSession } from "./browser";
 
 /** Whether an element's whole text is drawn: nothing cut by its box or clamped, nothing outside the frame. */
 async function shownWhole(page: Page, selector: string): Promise<{ cut: boolean; clamped: string; outside: boolean }> {
@@ -23,21 +22,15 @@ async function shownWhole(page: Page, selector: string): Promise<{ cut: boolean;
 }
 
 describeInBrowser("the sidebar's messages stay true and whole", () => {
-  let browser: Browser;
-  let playground: Playground;
+  let session: SidebarSession;
   let page: Page;
   const hint = DEMO_KEYS.growth.apiKey.slice(-4);
 
   beforeAll(async () => {
-    playground = await startPlayground({ speed: 0 });
-    driveClock(playground);
-    browser = await launchChromium({ scrollbars: true });
-    page = await openSidebarPage(browser, playground);
+    session = await openSidebarAlone();
+    ({ page } = session);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  });
+  afterAll(async () => session?.close());
 
   it("a refused button's reason goes once its cause is gone: a location picked", async () => {
     await page.getByRole("textbox", { name: "Search for" }).fill("bakery");
@@ -76,7 +69,7 @@ describeInBrowser("the sidebar's messages stay true and whole", () => {
 
   it("after the key is shared with formulas, the message says to enter the cells showing the error again", async () => {
     const share = page.getByRole("checkbox", { name: /Share my key with formulas/ });
-    expect(await share.isChecked()).toBe(false);
+    expect(await page.evaluate<boolean>(`document.getElementById("share").checked`)).toBe(false);
     await page.getByRole("textbox", { name: "API key" }).fill("");
     await share.check();
     await page.getByRole("button", { name: "Save settings" }).click();

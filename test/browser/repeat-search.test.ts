@@ -2,27 +2,22 @@
 // last day asks first (open its sheet, or run it again for the credits the cost line shows) and
 // sends nothing; running it again names the new sheet with its " (2)" in view; and the "results
 // arrive in the sheet…" message goes once that search has completed.
-import type { Browser, Page } from "../../dev/browser/playwright";
-import { startPlayground, type Playground } from "../../dev/playground/server";
-import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard, screenshot } from "./browser";
+import type { Page } from "../../dev/browser/playwright";
+import type { Playground } from "../../dev/playground/server";
+import { AUSTIN, describeInBrowser, eventually, expectFits, openSidebarAlone, pickLocationByKeyboard, screenshot, type SidebarSession } from "./browser";
 
 describeInBrowser("a search started again from the sidebar", () => {
-  let browser: Browser;
+  let session: SidebarSession;
   let playground: Playground;
   let page: Page;
   const searchesSent = () => playground.runtime.http.requests.filter((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/api/v1/searches")).length;
   const status = () => page.locator("#status");
 
   beforeAll(async () => {
-    playground = await startPlayground({ speed: 0 });
-    driveClock(playground);
-    browser = await launchChromium({ scrollbars: true });
-    page = await openSidebarPage(browser, playground);
+    session = await openSidebarAlone();
+    ({ playground, page } = session);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  });
+  afterAll(async () => session?.close());
 
   it("the first search starts; its “results arrive” message goes once it has completed", async () => {
     await page.getByRole("textbox", { name: "Search for" }).fill("bakery");
