@@ -15,9 +15,9 @@ const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
   { value: "week", text: "Weekly" },
 ];
 
-/** What the jobs need from the poller: fast while one changes, slow while a refresh may run. */
+/** What the jobs need from the poller: fast while one changes or a refresh run is under way, slow while one may run. */
 function pollNeed(jobs: readonly JobView[]): PollNeed {
-  if (jobs.some(isActive)) return "active";
+  if (jobs.some((job) => isActive(job) || job.refreshing)) return "active";
   return jobs.some((job) => refreshEvery(job.refresh) !== "off") ? "scheduled" : "idle";
 }
 

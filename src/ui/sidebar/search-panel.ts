@@ -3,11 +3,12 @@
 // corrected), its cost shown before starting, list name, enrich contacts and language. A search
 // identical to one still running is not started twice: the message names it and offers its sheet.
 // One identical to a search of the last day is not started at the first click: the message asks
-// whether to open that search's sheet or run it again, for the credits the cost line shows.
+// whether to open that search's sheet, refresh it now (merged into that sheet) or run it again into
+// a new one, for the credits the cost line shows.
 import type { AccountView } from "../views";
 import type { SidebarState } from "./panel-context";
 import { byId, setRefused } from "./dom";
-import { costLine, isActive, plural, resultsProblem, searchBounds, searchCost, shortDateTime } from "./format";
+import { costLine, isActive, plural, refreshEvery, resultsProblem, searchBounds, searchCost, shortDateTime } from "./format";
 import { locationCombobox, type PickedLocation } from "./location-combobox";
 import type { Outcome } from "./messages";
 import type { JobView } from "./server";
@@ -86,13 +87,30 @@ export function searchPanel(state: SidebarState, onStarted: () => void): void {
     const found = job.leadCount === null ? "" : ` (${plural(job.leadCount, "business", "businesses")})`;
     const asked = sameSearch();
     const again = credits === null ? "Run it again" : `Run it again for ${plural(credits, "credit", "credits")}`;
+    const upTo = credits === null ? "" : ` for up to ${plural(credits, "credit", "credits")}`;
     return {
-      text: `You ran this search ${shortDateTime(job.finishedAt ?? job.createdAt)}: its results are in “${sheet}”${found}. Nothing was started or charged. Open that sheet, or run the search again into a new sheet?`,
+      text: `You ran this search ${shortDateTime(job.finishedAt ?? job.createdAt)}: its results are in “${sheet}”${found}. Nothing was started or charged. Open that sheet, refresh it now (new businesses added to it, none twice), or run the search again into a new sheet?`,
       actions: [
         { label: "Open its sheet", run: () => state.showJobSheet(job.jobId) },
+        { label: `Refresh it now${upTo}`, run: () => void state.messages.act(start, "Starting the refresh…", () => refreshNow(job, upTo)) },
         { label: again, run: () => void state.messages.act(start, "Starting the search…", () => begin(false)) },
       ],
       stillTrue: () => sameSearch() === asked,
+    };
+  };
+
+  /** Runs the search again now into its own sheet (its schedule, if any, kept), and starts the run at once. */
+  const refreshNow = async (job: JobView, upTo: string): Promise<Outcome> => {
+    await state.server.call("setRefresh", { jobId: job.jobId, every: refreshEvery(job.refresh), runNow: true });
+    const jobs = await state.server.call("refreshJobs");
+    state.setJobs(jobs);
+    void state.reloadAccount().catch(() => undefined);
+    const now = jobs.find((j) => j.jobId === job.jobId);
+    const sheet = now?.sheetName ?? job.sheetName ?? job.name;
+    return {
+      text: `Refreshing “${sheet}”: the search runs again${upTo}, and the businesses it finds are merged into that sheet (new ones added at its end, none twice).`,
+      actions: [{ label: "Show its sheet", run: () => state.showJobSheet(job.jobId) }],
+      stillTrue: () => state.jobs.find((j) => j.jobId === job.jobId)?.refreshing !== false,
     };
   };
 
