@@ -1,7 +1,8 @@
 // Nothing charged by accident, in the built sidebar at 300 px: a start identical to a search of the
-// last day asks first (open its sheet, or run it again for the credits the cost line shows) and
-// sends nothing; running it again names the new sheet with its " (2)" in view; and the "results
-// arrive in the sheet…" message goes once that search has completed.
+// last day asks first (open its sheet, refresh it now, or run it again for the credits the cost
+// line shows) and sends nothing; refreshing merges into its own sheet; running it again names the
+// new sheet with its " (2)" in view; and the "results arrive in the sheet…" message goes once that
+// search has completed.
 import type { Page } from "../../dev/browser/playwright";
 import type { Playground } from "../../dev/playground/server";
 import { AUSTIN, describeInBrowser, eventually, expectFits, openSidebarAlone, pickLocationByKeyboard, screenshot, type SidebarSession } from "./browser";
@@ -29,7 +30,7 @@ describeInBrowser("a search started again from the sidebar", () => {
     await eventually("the message has gone", async () => !(await page.locator("#messages").isVisible()));
   });
 
-  it("the same search again asks first, sends nothing, and offers its sheet or a run for 100 credits", async () => {
+  it("the same search again asks first, sends nothing, and offers its sheet, a refresh or a run, each for the cost line's 100 credits", async () => {
     const before = searchesSent();
     await page.getByRole("button", { name: "Start search" }).click();
     const ask = status().filter({ hasText: /^You ran this search .*: its results are in “bakery in Austin, Texas, US” \(100 businesses\)\. Nothing was started or charged\./ });
@@ -38,6 +39,7 @@ describeInBrowser("a search started again from the sidebar", () => {
     expect(await page.locator("#cost-line").innerText()).toMatch(/^Uses 100 of your/);
     const runAgain = page.getByRole("button", { name: "Run it again for 100 credits" });
     expect(await runAgain.isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Refresh it now for up to 100 credits" }).isVisible()).toBe(true);
     await expectFits(page, "the question");
     await screenshot(page, "repeat-search-asks.png");
 
@@ -53,6 +55,24 @@ describeInBrowser("a search started again from the sidebar", () => {
     await page.getByRole("spinbutton", { name: "Max results" }).fill("200");
     expect(await page.locator("#messages").isVisible()).toBe(false);
     await page.getByRole("spinbutton", { name: "Max results" }).fill("100");
+  });
+
+  it("refresh it now: the search runs again into its own sheet, no business twice, and the message goes when it is merged", async () => {
+    const before = searchesSent();
+    const sheetName = "bakery in Austin, Texas, US";
+    const rowsBefore = playground.runtime.spreadsheetApp.testing.values(sheetName).length;
+    await page.getByRole("button", { name: "Start search" }).click();
+    await page.getByRole("button", { name: "Refresh it now for up to 100 credits" }).click();
+    await status().filter({ hasText: `Refreshing “${sheetName}”: the search runs again for up to 100 credits` }).waitFor();
+    expect(searchesSent()).toBe(before + 1);
+    await eventually("the run is merged and the message gone", async () => !(await page.locator("#messages").isVisible()), 60_000);
+    const values = playground.runtime.spreadsheetApp.testing.values(sheetName);
+    const mapsUrl = (values[0] ?? []).indexOf("Maps URL");
+    const urls = values.slice(1).map((row) => row[mapsUrl]).filter((url) => url !== "");
+    expect(values.length).toBeGreaterThan(rowsBefore);
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(playground.runtime.spreadsheetApp.testing.sheetNames().filter((n) => n.startsWith("bakery"))).toEqual([sheetName]);
+    expect(searchesSent()).toBe(before + 1);
   });
 
   it("run again: a new search into a new sheet, its “(2)” in view in the message", async () => {
