@@ -8,7 +8,7 @@
 import type { Browser, Page } from "../../dev/browser/playwright";
 import { startPlayground, type Playground } from "../../dev/playground/server";
 import { DEMO_KEYS } from "../../dev/simulator";
-import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard, screenshot } from "./browser";
+import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard } from "./browser";
 
 /** Whether each part of the account line is drawn whole and inside the frame (never cut). */
 async function accountLineWhole(page: Page): Promise<{ text: string; cut: string[] }> {
@@ -53,7 +53,6 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
     await page.getByRole("textbox", { name: "Search for" }).fill("coffee");
     await pickLocationByKeyboard(page, "Aus", AUSTIN);
     await expectFits(page, "a location picked");
-    await screenshot(page, "fits-jobs.png");
   });
 
   it("the Enrich rows tab, with its preview", async () => {
@@ -78,7 +77,6 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
     await page.getByRole("button", { name: "Check this spreadsheet" }).click();
     await page.locator("#diagnose-report li").nth(5).waitFor();
     await expectFits(page, "diagnose report");
-    await screenshot(page, "fits-settings.png");
   });
 
   it("a long error, shown whole", async () => {
