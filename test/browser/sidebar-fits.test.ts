@@ -7,7 +7,7 @@
 // is never cut.
 import type { Browser, Page } from "../../dev/browser/playwright";
 import { startPlayground, type Playground } from "../../dev/playground/server";
-import { DEMO_KEYS } from "../../dev/simulator";
+import { DEMO_KEYS, simControl } from "../../dev/simulator";
 import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard } from "./browser";
 
 /** Whether each part of the account line is drawn whole and inside the frame (never cut). */
@@ -86,5 +86,17 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
     await expectFits(page, "long error");
     await page.getByRole("button", { name: "Close settings" }).click();
     await expectFits(page, "long error, settings closed");
+  });
+
+  it("an account line longer than the top bar wraps between its parts: its number is never cut", async () => {
+    const { apiKey } = await simControl(playground.simUrl).createAccount({ plan: "scale", status: "past_due", credits: 1_234_567 });
+    await page.getByRole("button", { name: "Settings" }).click();
+    await page.getByRole("textbox", { name: "API key" }).fill(apiKey);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.locator("#account-line").filter({ hasText: "1,234,567 credits left" }).waitFor();
+    await page.getByRole("button", { name: "Settings" }).click();
+    const line = await accountLineWhole(page);
+    expect(line).toEqual({ text: expect.stringMatching(/^Scale \(past due\) · ?\s?1,234,567 credits left$/), cut: [] });
+    await expectFits(page, "a long account line beside Close settings");
   });
 });
