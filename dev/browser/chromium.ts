@@ -7,7 +7,12 @@ import type { Browser, PlaywrightCore } from "./playwright";
 export const CHROMIUM = "/usr/bin/chromium";
 const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
-export type ChromiumAvailability = { launch(): Promise<Browser> } | { missing: string };
+/**
+ * `scrollbars`: draw classic scrollbars, which take width from the page as in Sheets on most
+ * desktops (headless chromium hides them by default, so a page that only fits without them would
+ * pass unseen).
+ */
+export type ChromiumAvailability = { launch(options?: { scrollbars?: boolean }): Promise<Browser> } | { missing: string };
 
 export function findChromium(): ChromiumAvailability {
   let playwright: PlaywrightCore;
@@ -17,5 +22,8 @@ export function findChromium(): ChromiumAvailability {
     return { missing: "playwright-core is not installed (npm ci installs it)" };
   }
   if (!existsSync(CHROMIUM)) return { missing: `${CHROMIUM} is missing (apt-get install -y chromium)` };
-  return { launch: () => playwright.chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS }) };
+  return {
+    launch: (options = {}) =>
+      playwright.chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS, ...(options.scrollbars ? { ignoreDefaultArgs: ["--hide-scrollbars"] } : {}) }),
+  };
 }

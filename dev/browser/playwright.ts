@@ -103,5 +103,5 @@ export interface Browser {
 }
 
 export interface PlaywrightCore {
-  chromium: { launch(options: { executablePath: string; headless: boolean; args: string[] }): Promise<Browser> };
+  chromium: { launch(options: { executablePath: string; headless: boolean; args: string[]; ignoreDefaultArgs?: string[] }): Promise<Browser> };
 }

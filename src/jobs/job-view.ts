@@ -27,8 +27,12 @@ export interface JobView {
    * enrichment, or when not known.
    */
   runCredits: number | null;
+  /** A search: a refresh run is asked for or under way (its businesses are merged into the sheet when it completes). */
+  refreshing: boolean;
   /** startSearch only: true when an identical search this document tracks was still running and is returned instead. */
   alreadyRunning?: boolean;
+  /** startSearch with `askIfRecent` only: true when an identical search of the last day is returned instead, nothing started. */
+  sameAsRecent?: boolean;
   /** An enrichment of rows: the run (one click of Enrich) it is part of, which the sidebar shows as one line; else null. */
   run?: RunView | null;
 }
@@ -74,5 +78,6 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     refresh: refreshView(record.kind === "search" ? record.refresh : undefined),
     mine: isMine(record, keyDigest),
     runCredits: runCredits(record),
+    refreshing: record.kind === "search" && record.refresh !== undefined && (record.refresh.run !== null || record.refresh.asked === true),
   };
 }

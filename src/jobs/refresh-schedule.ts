@@ -1,6 +1,6 @@
 // This file defines a search's refresh schedule as it is stored in the search's job record, and
 // the pure rules around it: how far apart runs are, when the next one falls due, and what the
-// sidebar sees (JobView.refresh). A due run keeps ONE idempotency key per due slot, persisted
+// sidebar sees (JobView.refresh). A run asked for now (setRefresh runNow) is marked `asked`. A due run keeps ONE idempotency key per due slot, persisted
 // before any request, so however often its start is retried or killed it charges at most once.
 import type { CreateSearchRequest } from "../api/schemas";
 
@@ -38,6 +38,12 @@ export interface RefreshSchedule {
   nextRunAt: string;
   lastError: string | null;
   run: RefreshRun | null;
+  /**
+   * A run asked for now (setRefresh runNow), not started yet: the pass starts it like a due one,
+   * and clears this when it does. With `every` "off" the schedule is for that one run: it goes
+   * once the run is merged, or cannot run. Absent in older records.
+   */
+  asked?: true;
 }
 
 export interface RefreshView {
@@ -60,6 +66,22 @@ export interface RefreshView {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the pass may start: a schedule that is on, or one run asked for now. */
+export function mayStartRun(schedule: RefreshSchedule): boolean {
+  return schedule.every !== "off" || schedule.asked === true;
+}
+
+/** The schedule once its asked-for run has started (or was skipped): nothing asked any more. */
+export function answered(schedule: RefreshSchedule): RefreshSchedule {
+  const { asked: _asked, ...rest } = schedule;
+  return rest;
+}
+
+/** The period a run's slot is measured by: a run asked for now is tried for a day, like a daily one. */
+export function slotPeriod(schedule: RefreshSchedule): RefreshEvery {
+  return schedule.every === "off" ? "day" : schedule.every;
+}
 
 export function periodMs(every: RefreshEvery): number {
   return every === "day" ? DAY_MS : 7 * DAY_MS;

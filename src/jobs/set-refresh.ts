@@ -1,15 +1,18 @@
 // This file defines setRefresh: turning a tracked search's refresh schedule on (daily, weekly) or
 // off. The search to repeat is read from the service once (its actor_input), so a search imported
-// from elsewhere can be refreshed too; the first run falls due a period after the search started.
+// from elsewhere can be refreshed too; the first run falls due a period after the search started,
+// or now with runNow (with "off": that one run, its schedule gone once the run is merged).
 import type { CreateSearchRequest, Job, SearchInput } from "../api/schemas";
 import type { JobsContext } from "./job-context";
-import type { JobRecord } from "./job-record";
-import { iso, periodMs, type RefreshEvery } from "./refresh-schedule";
+import type { JobRecord, SearchRecord } from "./job-record";
+import { iso, periodMs, type RefreshEvery, type RefreshSchedule } from "./refresh-schedule";
 import { InvalidInputError } from "../errors/user-error";
 
 export interface SetRefreshArgs {
   jobId: string;
   every: RefreshEvery | "off";
+  /** Also run the search again now (with the next pass), merged into its sheet; with "off", that one run only. */
+  runNow?: true | undefined;
 }
 
 /** The creation request that repeats a search, from its status object. */
@@ -31,30 +34,40 @@ export function setRefresh(ctx: JobsContext, args: SetRefreshArgs, deadline: num
   if (record.kind !== "search") throw new InvalidInputError("Only searches can be refreshed; this job is an enrichment.");
   const current = record.refresh;
   let updated: JobRecord;
-  if (args.every === "off") {
+  if (args.runNow) {
+    // A run already under way (or asked for) is the run asked for: nothing more is started.
+    if (current?.run) return record;
+    if (!record.settled) throw new InvalidInputError(`“${record.name}” is still running: its results are still arriving, so there is nothing to refresh yet.`);
+    const schedule = scheduleOf(ctx, record, args.every, deadline);
+    // With "off", a schedule for this one run, which goes once the run is merged (refresh-pass.ts).
+    updated = { ...record, note: null, refresh: { ...schedule, nextRunAt: iso(ctx.clock.now()), lastError: null, asked: true } };
+  } else if (args.every === "off") {
     // A run already under way was paid for: it is still merged, then the schedule goes.
     updated = { ...record, refresh: current?.run?.jobId ? { ...current, every: "off" } : undefined };
   } else {
-    const search = current?.search ?? searchToRepeat(ctx.client.getSearch(record.id, { deadline }));
-    const lastRunAt = current?.lastRunAt ?? record.createdAt;
-    updated = {
-      ...record,
-      refresh: {
-        every: args.every,
-        search,
-        lastRunAt,
-        nextRunAt: iso(Date.parse(lastRunAt) + periodMs(args.every)),
-        lastError: current?.lastError ?? null,
-        // Until a re-run: the search itself is the last run.
-        lastRunAdded: current ? current.lastRunAdded ?? null : record.settled ? record.rowsWritten : null,
-        lastRunUpdated: current ? current.lastRunUpdated ?? null : record.settled ? 0 : null,
-        lastRunNotFound: current ? current.lastRunNotFound ?? null : record.settled ? 0 : null,
-        lastRunBusinesses: current ? current.lastRunBusinesses ?? null : record.settled ? record.leadCount : null,
-        lastRunCredits: current ? current.lastRunCredits ?? null : record.creditsCharged,
-        run: current?.run ?? null,
-      },
-    };
+    updated = { ...record, refresh: scheduleOf(ctx, record, args.every, deadline) };
   }
   ctx.store.save(updated);
   return updated;
+}
+
+/** The search's schedule with `every`: its run, last run and error kept; the next run a period after the last. */
+function scheduleOf(ctx: JobsContext, record: SearchRecord, every: RefreshEvery | "off", deadline: number): RefreshSchedule {
+  const current = record.refresh;
+  const search = current?.search ?? searchToRepeat(ctx.client.getSearch(record.id, { deadline }));
+  const lastRunAt = current?.lastRunAt ?? record.createdAt;
+  return {
+    every,
+    search,
+    lastRunAt,
+    nextRunAt: iso(Date.parse(lastRunAt) + periodMs(every === "off" ? "day" : every)),
+    lastError: current?.lastError ?? null,
+    // Until a re-run: the search itself is the last run.
+    lastRunAdded: current ? current.lastRunAdded ?? null : record.settled ? record.rowsWritten : null,
+    lastRunUpdated: current ? current.lastRunUpdated ?? null : record.settled ? 0 : null,
+    lastRunNotFound: current ? current.lastRunNotFound ?? null : record.settled ? 0 : null,
+    lastRunBusinesses: current ? current.lastRunBusinesses ?? null : record.settled ? record.leadCount : null,
+    lastRunCredits: current ? current.lastRunCredits ?? null : record.creditsCharged,
+    run: current?.run ?? null,
+  };
 }

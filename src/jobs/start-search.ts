@@ -7,7 +7,9 @@
 // returns the same job and charges once; the sheet and the job record are made idempotently too.
 // Whether the document's job store has room for the job is checked before the creation request.
 // A start identical to a search this document tracks that is still running (same input, whatever
-// the name) sends nothing and returns that search, marked as already running.
+// the name) sends nothing and returns that search, marked as already running. The sidebar asks
+// before repeating a search: with `askIfRecent`, one identical to a search started, finished or
+// refreshed in the last day sends nothing either and returns that search, marked as recent.
 import { maxAffordableResults } from "../api/account";
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
 import { REQUEST_LIMITS } from "../api/request-schemas";
@@ -29,7 +31,12 @@ export interface SearchArgs {
   language: string;
   enrichContacts: boolean;
   name?: string | undefined;
+  /** Return an identical search of the last day (RECENT_SEARCH_MS) instead of starting: the sidebar asks first. */
+  askIfRecent?: true | undefined;
 }
+
+/** How long after its last activity a search counts as recent for `askIfRecent`. */
+export const RECENT_SEARCH_MS = 24 * 60 * 60 * 1000;
 
 /** The account's limit for this search, as a message when it cannot be met. */
 export function affordabilityProblem(account: Account, maxResults: number): string | null {
@@ -94,6 +101,21 @@ interface StartedSearch {
   record: JobRecord;
   /** An identical search this document tracks was still running: it is returned, nothing new started or charged. */
   alreadyRunning: boolean;
+  /** `askIfRecent`: an identical search of the last day is returned, nothing started or charged. */
+  sameAsRecent: boolean;
+}
+
+/** When a search last did something: started, finished, or a refresh run started. */
+function lastActivity(record: SearchRecord): number {
+  const times = [record.createdAt, record.finishedAt, record.refresh?.lastRunAt].map((at) => (at ? Date.parse(at) : NaN));
+  return Math.max(...times.filter((at) => !Number.isNaN(at)));
+}
+
+/** The newest search this document tracks with this input whose last activity is within RECENT_SEARCH_MS. */
+function recentSameSearch(ctx: JobsContext, searchKey: string): SearchRecord | null {
+  const since = ctx.clock.now() - RECENT_SEARCH_MS;
+  const same = ctx.store.all().filter((r): r is SearchRecord => r.kind === "search" && r.searchKey === searchKey && lastActivity(r) >= since);
+  return same.sort((a, b) => lastActivity(b) - lastActivity(a))[0] ?? null;
 }
 
 export function startSearch(ctx: JobsContext, args: SearchArgs, deadline: number): StartedSearch {
@@ -112,13 +134,15 @@ export function startSearch(ctx: JobsContext, args: SearchArgs, deadline: number
   // The same search (whatever its name) still running here: no request, no charge.
   const searchKey = searchInputKey(body);
   const running = ctx.store.all().find((r) => r.kind === "search" && r.searchKey === searchKey && !r.settled && !isTerminalStatus(r.status));
-  if (running) return { record: running, alreadyRunning: true };
+  if (running) return { record: running, alreadyRunning: true, sameAsRecent: false };
+  const recent = args.askIfRecent ? recentSameSearch(ctx, searchKey) : null;
+  if (recent) return { record: recent, alreadyRunning: false, sameAsRecent: true };
 
   ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
   const problem = affordabilityProblem(ctx.client.getAccount({ deadline }), args.maxResults);
   if (problem) throw new InvalidInputError(problem);
   try {
-    return { record: createJob(ctx, body, deadline), alreadyRunning: false };
+    return { record: createJob(ctx, body, deadline), alreadyRunning: false, sameAsRecent: false };
   } catch (error) {
     throw (isLeadsApiError(error) && locationRefusal(error, args.location)) || error;
   }

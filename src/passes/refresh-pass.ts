@@ -1,6 +1,7 @@
 // This file defines the refresh step of the background pass. It first follows the runs under way
 // (their statuses in ONE round trip; a completed run's pages in one more, then merged into the
-// search's sheet), then starts the runs that are due. A due run reads the account and checks
+// search's sheet), then starts the runs that are due (or asked for now: setRefresh runNow, with or
+// without a schedule). A due run reads the account and checks
 // that the current key still sees the search (one round trip), is skipped at no cost when the
 // credits cannot cover it, and is created with its slot's idempotency key, stored before the
 // first request: a lost response or a killed execution repeats the same key and pays once.
@@ -12,7 +13,7 @@ import { mergeBusinesses } from "../sheets/merge";
 import type { JobsContext } from "../jobs/job-context";
 import { isScheduled, type ScheduledSearch, type SearchRecord } from "../jobs/job-record";
 import { canTry, markHidden } from "../jobs/ownership";
-import { nextSlotAfter, periodMs, iso, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "../jobs/refresh-schedule";
+import { answered, mayStartRun, nextSlotAfter, periodMs, iso, slotPeriod, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "../jobs/refresh-schedule";
 import { createResultSheet, findSheetById, uniqueSheetName } from "../jobs/result-sheet";
 import { dayOf, recordTimeZone } from "../jobs/seen-day";
 import { affordabilityProblem } from "../jobs/start-search";
@@ -119,7 +120,7 @@ function finishRun(
 function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: number, report: RefreshReport): void {
   const now = ctx.clock.now();
   // The search itself must be done first: its sheet is the one the run merges into.
-  const due = scheduled.filter((r) => r.refresh.every !== "off" && !r.refresh.run?.jobId && r.settled && Date.parse(r.refresh.nextRunAt) <= now);
+  const due = scheduled.filter((r) => mayStartRun(r.refresh) && !r.refresh.run?.jobId && r.settled && Date.parse(r.refresh.nextRunAt) <= now);
   if (due.length === 0 || now >= deadline) return;
 
   // Each slot's key, stored before any request is sent.
@@ -147,7 +148,7 @@ function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: 
       if (outcome && outcome.error.kind === "not_found") ctx.store.trySave(markHidden(record, ctx.keyDigest));
       return; // not this key's search (or not readable now): left for its creator
     }
-    const every = record.refresh.every as RefreshEvery;
+    const every = slotPeriod(record.refresh);
     let current = run;
     if (!current.creditsChecked) {
       if (!account) return; // the account could not be read: the same slot is tried next pass
@@ -172,7 +173,7 @@ function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, ev
     const created = ctx.client.createSearch(record.refresh.search, { idempotencyKey: run.idempotencyKey, deadline });
     const startedAt = ctx.clock.now();
     save(ctx, record, {
-      ...record.refresh,
+      ...answered(record.refresh),
       lastRunAt: iso(startedAt),
       nextRunAt: iso(startedAt + periodMs(every)),
       lastError: null,
@@ -198,7 +199,14 @@ function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, ev
   }
 }
 
-/** A run that cannot happen costs nothing and is tried again at the next slot, not in a loop. */
+/**
+ * A run that cannot happen costs nothing and is tried again at the next slot, not in a loop; a run
+ * asked for now with no schedule is not tried again: the search's note says why it did not run.
+ */
 function skipSlot(ctx: JobsContext, record: ScheduledSearch, every: RefreshEvery, why: string): void {
-  save(ctx, record, { ...record.refresh, run: null, lastError: why, nextRunAt: nextSlotAfter(record.refresh.nextRunAt, every, ctx.clock.now()) });
+  if (record.refresh.every === "off") {
+    save(ctx, record, undefined, { note: why });
+    return;
+  }
+  save(ctx, record, { ...answered(record.refresh), run: null, lastError: why, nextRunAt: nextSlotAfter(record.refresh.nextRunAt, every, ctx.clock.now()) });
 }

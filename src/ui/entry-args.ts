@@ -53,6 +53,9 @@ const idText = (missing: string) => z.pipe(orElse(z.string(), ""), z.string().ch
 /** true only for true: anything else given is off; absent is `absent`. */
 const flag = (absent: boolean) => mayBeLeftOut(z.pipe(orElse(z.optional(z.nullable(z.boolean())), false), z.transform((value) => value ?? absent)));
 
+/** An option that only `true` turns on: anything else given, or nothing, leaves it out (undefined). */
+const onlyTrue = () => mayBeLeftOut(z.pipe(orElse(z.optional(z.nullable(z.boolean())), undefined), z.transform((on): true | undefined => (on === true ? true : undefined))));
+
 /** A whole number from `min` to `max`, given as a number or its digits; blank is `absent`. */
 const wholeNumber = (absent: number, min: number, max: number, problem: string) =>
   z.pipe(
@@ -83,6 +86,8 @@ const SearchArgsSchema = z.object(
     ),
     enrichContacts: flag(true),
     name: meets(optionalText("The name"), SearchFields.name, (name) => tooLong("The name", name.length, nameMax)),
+    // Only true asks (the sidebar's first click); anything else, or nothing, starts as documented.
+    askIfRecent: onlyTrue(),
   },
   { error: "Enter what to search for and where." },
 );
@@ -161,6 +166,8 @@ const ENTRY_ARGS = {
     z.object({
       jobId: idText("Choose the search to refresh."),
       every: z.enum(["day", "week", "off"], { error: (issue) => `A search can be refreshed every "day" or "week", or "off"; "${String(issue.input)}" is none of them.` }),
+      // Only true runs now; anything else, or nothing, only sets the schedule.
+      runNow: onlyTrue(),
     }),
   ),
   recentJobs: z.pipe(

@@ -23,5 +23,6 @@ export const startSearch = commandWith("startSearch", { lock: true }, (args, cal
   const context = call.jobs();
   const started = startSearchJob(context, args, call.deadline);
   const view = toJobView(started.record, context.keyDigest);
-  return started.alreadyRunning ? { ...view, alreadyRunning: true } : view;
+  if (started.alreadyRunning) return { ...view, alreadyRunning: true };
+  return started.sameAsRecent ? { ...view, sameAsRecent: true } : view;
 });

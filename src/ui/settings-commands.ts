@@ -1,7 +1,9 @@
 // This file defines the sidebar's commands for opening it and for its settings: showSidebar,
 // getSettings (a masked hint, never the key), saveSettings (all or nothing, the key checked with
 // the service first) and getAccount (docs/add-on-surface.md, "Global functions").
+import { isLeadsApiError } from "../api/errors";
 import { apiRoot, SERVICE_ADDRESS_RULE } from "../api/query";
+import type { Account } from "../api/schemas";
 import { PASS_LOCK_WAIT_MS, withDocumentLock } from "../gas/document-lock";
 import { appsScriptClock, clientFor } from "../gas/jobs-context";
 import { registerEditorKey } from "../gas/key-digest";
@@ -50,13 +52,23 @@ export function saveSettings(raw: ArgsIn<"saveSettings">): AccountView {
     return withUserErrors(() => checkAndSave(args), () => args.apiKey || readStoredSettings().apiKey);
   } catch (error) {
     // All or nothing: the person must know the old key still works, and which one it is.
-    throw new Error(`${messageOf(error)} ${nothingSaved()}`);
+    throw new Error(whatHappenedThenKept(messageOf(error), nothingSaved()));
   }
+}
+
+/**
+ * "What happened. What was kept. What to do.": the refusal's first sentence, then what was kept,
+ * then the rest of the refusal's advice (a sentence ends where the next starts with a capital).
+ */
+function whatHappenedThenKept(message: string, kept: string): string {
+  const split = /^(.+?[.!?])\s+(?=[A-Z“"])/s.exec(message);
+  if (!split) return `${message} ${kept}`;
+  return `${split[1]} ${kept} ${message.slice(split[0].length)}`;
 }
 
 function checkAndSave(args: ArgsOut<"saveSettings">): AccountView {
   const change = settingsChange(args);
-  const account = clientFor(change.settings, appsScriptClock.now() + CALL_BUDGET_MS).getAccount();
+  const account = checkedKey(change);
   writeServiceSettings(change);
   try {
     // The document learns this editor's new key (a digest): its jobs are judged by it from now.
@@ -65,6 +77,18 @@ function checkAndSave(args: ArgsOut<"saveSettings">): AccountView {
     // Best effort: the next pass or start registers it too.
   }
   return toAccountView(account);
+}
+
+/** The account the key opens; a refused key said in the words of the Settings the user is in. */
+function checkedKey(change: SettingsChange): Account {
+  try {
+    return clientFor(change.settings, appsScriptClock.now() + CALL_BUDGET_MS).getAccount();
+  } catch (error) {
+    if (isLeadsApiError(error) && error.kind === "unauthorized") {
+      throw new UserFacingError("The lead service refused the API key you entered: it is wrong, incomplete or revoked. Copy the whole key from your account page, paste it above and save again.");
+    }
+    throw error;
+  }
 }
 
 /** The change the checked arguments ask for, against this build's rules for the service address. */

@@ -24,9 +24,10 @@ if ("missing" in loaded) process.stderr.write(`browser tests skipped: ${loaded.m
 /** `describe` when the browser can run, else `describe.skip` (outside CI only, see above). */
 export const describeInBrowser: jest.Describe = "missing" in loaded ? describe.skip : describe;
 
-export async function launchChromium(): Promise<Browser> {
+/** `scrollbars`: classic scrollbars drawn, taking width from the page (dev/browser/chromium.ts). */
+export async function launchChromium(options: { scrollbars?: boolean } = {}): Promise<Browser> {
   if ("missing" in loaded) throw new Error(loaded.missing);
-  return loaded.launch();
+  return loaded.launch(options);
 }
 
 export interface Session {
@@ -150,6 +151,89 @@ export async function eventually(what: string, check: () => boolean | Promise<bo
     await stepClocks();
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The sidebar's frame in Sheets. */
+export const FRAME_PX = 300;
+
+interface Overflow {
+  /** The document is wider than its frame. */
+  document: { scrollWidth: number; clientWidth: number };
+  /** Elements drawn (partly) outside the frame, or wider inside than their box, except names cut on purpose. */
+  elements: string[];
+}
+
+/**
+ * Every element of the page, measured: its box against the frame's width, and its content
+ * (scrollWidth) against its box (clientWidth). A text field's own scrolling and an element that
+ * cuts its text with an ellipsis on purpose (a name, with its whole text as a tooltip) are not
+ * overflow; everything else is.
+ */
+async function overflow(page: Page): Promise<Overflow> {
+  return page.evaluate<Overflow>(`(() => {
+    const doc = document.documentElement;
+    const width = doc.clientWidth;
+    const elements = [];
+    const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string" ? "." + e.className.trim().split(/\\s+/).join(".") : "");
+    for (const e of document.body.querySelectorAll("*")) {
+      if (!e.checkVisibility() || e.closest(".visually-hidden")) continue;
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.left < -0.5 || r.right > width + 0.5) elements.push(name(e) + " box " + Math.round(r.left) + ".." + Math.round(r.right));
+      const s = getComputedStyle(e);
+      const cutOnPurpose = s.textOverflow === "ellipsis" && e.title !== "" ;
+      if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth && !/^(INPUT|TEXTAREA|SELECT)$/.test(e.tagName) && !cutOnPurpose) {
+        elements.push(name(e) + " content " + e.scrollWidth + ">" + e.clientWidth);
+      }
+    }
+    return { document: { scrollWidth: doc.scrollWidth, clientWidth: width }, elements };
+  })()`);
+}
+
+export async function expectFits(page: Page, view: string): Promise<void> {
+  const measured = await overflow(page);
+  expect([view, measured.elements]).toEqual([view, []]);
+  expect([view, measured.document.scrollWidth]).toEqual([view, measured.document.clientWidth]);
+  // The measure is true to Sheets: a page taller than the frame has a scrollbar that takes width.
+  if (await page.evaluate<boolean>("document.documentElement.scrollHeight > window.innerHeight")) expect(measured.document.clientWidth).toBeLessThan(FRAME_PX);
+}
+
+/**
+ * The built sidebar alone in a FRAME_PX × 800 page, on Playwright's clock, once it shows the
+ * account (or that no key is saved yet).
+ */
+export async function openSidebarPage(browser: Browser, playground: Playground): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: FRAME_PX, height: 800 } });
+  const page = await context.newPage();
+  await drivePageClock(page);
+  await page.goto(new URL("sidebar", playground.url).href);
+  await page.locator("#account-line").filter({ hasText: /credits left|no API key/ }).waitFor();
+  return page;
+}
+
+/** A playground with its sidebar alone in a FRAME_PX page, with classic scrollbars: the tests of the sidebar's own views. */
+export interface SidebarSession {
+  playground: Playground;
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** A playground whose clock `eventually` moves, and its sidebar in a FRAME_PX page drawn with classic scrollbars. */
+export async function openSidebarAlone(options: PlaygroundOptions = {}): Promise<SidebarSession> {
+  const playground = await startPlayground({ speed: 0, ...options });
+  driveClock(playground);
+  const browser = await launchChromium({ scrollbars: true });
+  const page = await openSidebarPage(browser, playground);
+  return {
+    playground,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await playground.close();
+    },
+  };
 }
 
 /** The option shows the catalog's full_name; the search must send its label, "Austin, Texas, US". */

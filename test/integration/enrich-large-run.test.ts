@@ -234,7 +234,7 @@ describe("a poll while the run waits for a job slot", () => {
     expect(sidebar<Started>(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
     sidebar(runtime, "refreshJobs"); // the first job's status and results are read once
     const reads: string[] = [];
-    const unwatch = runtime.watchSpreadsheetCalls((kind, method) => {
+    const unwatch = runtime.watchSpreadsheetCalls((_kind, method) => {
       if (method === "Range.getValues") reads.push(method);
     });
     const writes: string[] = [];

@@ -138,3 +138,34 @@ describe("starting a search identical to one still running", () => {
     expect(runtime.http.requests.length).toBe(requests);
   });
 });
+
+type AskedView = StartedView & { sameAsRecent?: boolean };
+
+describe("starting a search identical to one of the last day, asking first (askIfRecent)", () => {
+  it("with askIfRecent: the finished search is returned, nothing sent or charged, for a day; without it, or a day later, it starts", async () => {
+    const { runtime, apiKey } = await setUp();
+    const args = { query: "plumbers", location: austin, maxResults: 100 };
+    const first = sidebar<AskedView>(runtime, "startSearch", { ...args, askIfRecent: true });
+    expect([first.sameAsRecent, first.alreadyRunning]).toEqual([undefined, undefined]); // nothing like it yet: it starts
+    pollUntil<JobView>(world, runtime, (jobs) => jobs.every((j) => j.status === "completed" || j.status === "failed"));
+    const requests = runtime.http.requests.length;
+
+    // Under another name too: the same search, returned and not started.
+    const asked = sidebar<AskedView>(runtime, "startSearch", { ...args, name: "plumbers again", askIfRecent: true });
+    expect(asked).toMatchObject({ jobId: first.jobId, sheetName: first.sheetName, sameAsRecent: true, runCredits: 100 });
+    expect(asked.alreadyRunning).toBeUndefined();
+    expect(runtime.http.requests.length).toBe(requests);
+    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(4900);
+
+    // A direct call (the documented start) and the sidebar's "Run it again" start a new search.
+    const again = sidebar<AskedView>(runtime, "startSearch", args);
+    expect([again.sameAsRecent, again.jobId === first.jobId, again.sheetName]).toEqual([undefined, false, `${first.sheetName} (2)`]);
+    pollUntil<JobView>(world, runtime, (jobs) => jobs.every((j) => j.status === "completed" || j.status === "failed"));
+
+    // A day after the last of them, the same start no longer asks.
+    world.clock.advance(24 * 60 * 60 * 1000 + 60_000);
+    const later = sidebar<AskedView>(runtime, "startSearch", { ...args, askIfRecent: true });
+    expect([later.sameAsRecent, later.jobId === first.jobId || later.jobId === again.jobId]).toEqual([undefined, false]);
+    expect(await searchesCreated(apiKey)).toBe(3);
+  });
+});

@@ -19,6 +19,12 @@ describe("search arguments", () => {
     });
   });
 
+  it("asks first only for askIfRecent: true; anything else given starts as documented", () => {
+    const base = { query: "q", location: "X" };
+    expect(normaliseSearchArgs({ ...base, askIfRecent: true }).askIfRecent).toBe(true);
+    for (const other of [false, "true", 1, null, undefined]) expect([other, normaliseSearchArgs({ ...base, askIfRecent: other }).askIfRecent]).toEqual([other, undefined]);
+  });
+
   it.each([
     [{ location: "X" }, /what to search for/],
     [{ query: "q".repeat(301), location: "X" }, /301 characters; at most 300/],

@@ -1,8 +1,8 @@
 // This file defines the account as the sidebar shows it: one line at the top (plan · credits left,
-// or why nothing can be searched) and, in Settings, the credits of the allowance as a bar, the
+// or why nothing can be searched; it wraps between its parts, never cutting one) and, in Settings, the credits of the allowance as a bar, the
 // largest search the account can afford and whether the free search is used.
 import type { SidebarState } from "./panel-context";
-import { byId, setProgress } from "./dom";
+import { byId, h, replaceChildren, setProgress } from "./dom";
 import { accountLine, creditsBar, groupDigits, searchBounds } from "./format";
 
 export function accountPanel(state: SidebarState): void {
@@ -12,8 +12,9 @@ export function accountPanel(state: SidebarState): void {
 
   state.onAccount((account) => {
     details.hidden = account === null;
-    line.textContent = account ? accountLine(account) : state.hasKey ? "Business Leads" : "Business Leads: no API key yet";
-    line.title = line.textContent;
+    const text = account ? accountLine(account) : state.hasKey ? "Business Leads" : "Business Leads: no API key yet";
+    // Each part on one line ("9,800 credits left" is never cut); a narrow sidebar wraps between them.
+    replaceChildren(line, ...text.split(" · ").flatMap((part, i) => [i > 0 ? " · " : null, h("span", { class: "part" }, part)]));
     if (!account) return;
     const credits = creditsBar(account);
     byId("account-credits", HTMLElement).textContent = credits.text;

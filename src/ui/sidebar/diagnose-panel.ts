@@ -1,6 +1,7 @@
 // This file defines the sidebar's "Check this spreadsheet": a link button that runs the server's
 // diagnose() and a container that shows its report, one line per check (OK, Problem, Not checked)
-// with what it found. It needs only those two elements and the server, so it moves with them.
+// with what it found. It needs only those two elements and the server, so it moves with them. A
+// report made before a change of settings is taken away (outdated), never left to contradict it.
 import type { Check } from "../diagnose";
 import { h, replaceChildren } from "./dom";
 import type { Server } from "./server";
@@ -21,7 +22,8 @@ function checkItem(check: Check): HTMLLIElement {
   );
 }
 
-export function diagnosePanel(server: Server, button: HTMLButtonElement, container: HTMLElement): void {
+/** `outdated()`: the settings changed (or were tried), so a report made before is taken away. */
+export function diagnosePanel(server: Server, button: HTMLButtonElement, container: HTMLElement): { outdated(): void } {
   button.addEventListener("click", () => {
     if (button.getAttribute("aria-busy") === "true") return;
     button.setAttribute("aria-busy", "true");
@@ -42,4 +44,11 @@ export function diagnosePanel(server: Server, button: HTMLButtonElement, contain
       })
       .finally(() => button.removeAttribute("aria-busy"));
   });
+  return {
+    outdated(): void {
+      if (button.getAttribute("aria-busy") === "true") return; // a check under way reports on what it finds
+      container.hidden = true;
+      replaceChildren(container);
+    },
+  };
 }

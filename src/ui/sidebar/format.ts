@@ -22,7 +22,7 @@ export function plural(n: number, one: string, many: string): string {
 }
 
 /** What a search of `maxResults` reserves (spec: a free search 100, a paid one maxResults). */
-function searchCost(account: AccountView, maxResults: number): number {
+export function searchCost(account: AccountView, maxResults: number): number {
   return account.planCode === "free" ? FREE_SEARCH_CREDITS : maxResults;
 }
 

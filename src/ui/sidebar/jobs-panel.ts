@@ -22,9 +22,9 @@ const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
 /** A run whose rows still wait: each poll's pass sends the next ones. */
 const sending = (job: JobView): boolean => job.run !== null && job.run !== undefined && job.run.rowsWaiting > 0 && !job.run.stopped;
 
-/** What the jobs need from the poller: fast while one changes, slow while a refresh may run. */
+/** What the jobs need from the poller: fast while one changes, a run's rows wait or a refresh run is under way, slow while one may run. */
 function pollNeed(jobs: readonly JobView[]): PollNeed {
-  if (jobs.some((job) => isActive(job) || sending(job))) return "active";
+  if (jobs.some((job) => isActive(job) || sending(job) || job.refreshing)) return "active";
   return jobs.some((job) => refreshEvery(job.refresh) !== "off") ? "scheduled" : "idle";
 }
 

@@ -30,7 +30,9 @@ function start(): void {
   enrichPanel(state, afterStart);
   jobsPanel(state);
   openJobPanel(state, afterStart);
-  diagnosePanel(state.server, byId("check-spreadsheet", HTMLButtonElement), byId("diagnose-report", HTMLElement));
+  const report = diagnosePanel(state.server, byId("check-spreadsheet", HTMLButtonElement), byId("diagnose-report", HTMLElement));
+  // A check made before a settings change is no longer about the settings in use.
+  byId("settings-form", HTMLFormElement).addEventListener("submit", () => report.outdated());
 
   messages.say("Loading…");
   settings

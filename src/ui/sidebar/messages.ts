@@ -1,23 +1,31 @@
 // This file defines the sidebar's one message, in the flow under the account line (it pushes the
 // page down and never covers a control): progress and information (role=status) or an error
-// (role=alert), replaced by the next action's message and dismissable. Names in “quotes” are
-// clipped to one line with the whole name in a tooltip. `act` runs one user action: busy button,
-// one call at a time per button, its outcome said in words.
+// (role=alert), replaced by the next action's message and dismissable. A message is shown whole,
+// wrapped (never clipped): only names in “quotes” are clipped to one line, with the whole name in
+// a tooltip and a trailing " (2)" kept in view, since it tells two sheets apart. A message goes
+// when its cause is gone: a refused button's reason once the button no longer refuses for it, any
+// other message once its `stillTrue` says so. `act` runs one user action: busy button, one call
+// at a time per button, its outcome said in words.
 import { append, byId, h, replaceChildren } from "./dom";
 
-/** Beyond this many characters a message may be cut short on screen. */
-const LONG_MESSAGE = 160;
-
-/** A button offered with a message ("Show sheet" beside "Already running: …"). */
+/** A button offered with a message ("Show its sheet" beside "Already running: …"). */
 interface MessageAction {
   label: string;
   run(): void;
 }
 
-/** What an action says when it is done: words, and maybe a follow-up button. */
+/** What an action says when it is done: words, maybe follow-up buttons, maybe when it stops being true. */
 export interface Outcome {
   text: string;
-  action?: MessageAction;
+  actions?: MessageAction[];
+  /** Asked whenever the sidebar learns something new (recheck): false takes the message away. */
+  stillTrue?: () => boolean;
+}
+
+/** "Bakery (2)" → ["Bakery", " (2)"]: the suffix Sheets-like names use to tell copies apart. */
+function splitCopySuffix(name: string): [string, string] {
+  const match = / \(\d+\)$/.exec(name);
+  return match ? [name.slice(0, match.index), match[0]] : [name, ""];
 }
 
 /** Text with every “quoted name” as a clipped span whose tooltip holds the whole name. */
@@ -27,7 +35,9 @@ function withClippedNames(parent: HTMLElement, text: string): void {
   let from = 0;
   for (let match = quoted.exec(text); match; match = quoted.exec(text)) {
     const name = match[1] ?? "";
-    append(parent, text.slice(from, match.index), "“", h("span", { class: "name", title: name }, name), "”");
+    const [base, suffix] = splitCopySuffix(name);
+    // The quotes and the suffix stay on the name's line: the name alone gives way.
+    append(parent, text.slice(from, match.index), h("span", { class: "quoted" }, "“", h("span", { class: "name", title: name }, base), suffix, "”"));
     from = match.index + match[0].length;
   }
   append(parent, text.slice(from));
@@ -37,52 +47,66 @@ export class Messages {
   private readonly box = byId("messages", HTMLElement);
   private readonly status = byId("status", HTMLElement);
   private readonly alert = byId("alert", HTMLElement);
-  private readonly action = byId("message-action", HTMLButtonElement);
+  private readonly actions = byId("message-actions", HTMLElement);
   private readonly dismiss = byId("dismiss-message", HTMLButtonElement);
-  private onAction: (() => void) | null = null;
+  private stillTrue: (() => boolean) | null = null;
+  /** Watches the refused button whose reason is shown: the message goes with the reason. */
+  private readonly refusal = new MutationObserver(() => this.recheck());
 
   constructor() {
     this.dismiss.addEventListener("click", () => this.clear());
-    this.action.addEventListener("click", () => {
-      const run = this.onAction;
-      this.clear();
-      run?.();
-    });
   }
 
   /** Information or progress; replaces whatever was shown. An empty text clears the message. */
-  say(text: string, action?: MessageAction): void {
-    this.show(text, false, action);
+  say(text: string, actions: MessageAction[] = [], stillTrue?: () => boolean): void {
+    this.show(text, false, actions, stillTrue);
   }
 
-  fail(error: unknown): void {
-    this.show(error instanceof Error ? error.message : String(error), true);
+  fail(error: unknown, stillTrue?: () => boolean): void {
+    this.show(error instanceof Error ? error.message : String(error), true, [], stillTrue);
   }
 
   clear(): void {
-    this.show("", false);
+    this.show("", false, []);
   }
 
-  private show(text: string, failed: boolean, action?: MessageAction): void {
+  /** Takes the message away when what it says is no longer true. */
+  recheck(): void {
+    if (this.stillTrue && !this.stillTrue()) this.clear();
+  }
+
+  private show(text: string, failed: boolean, actions: MessageAction[], stillTrue?: () => boolean): void {
+    this.refusal.disconnect();
+    this.stillTrue = text ? stillTrue ?? null : null;
     withClippedNames(this.status, failed ? "" : text);
     withClippedNames(this.alert, failed ? text : "");
     this.alert.hidden = !failed || !text;
-    this.onAction = action?.run ?? null;
-    this.action.textContent = action?.label ?? "";
-    this.action.hidden = !action;
+    replaceChildren(
+      this.actions,
+      ...actions.map((action) => {
+        const button = h("button", { type: "button", class: "link" }, action.label);
+        button.addEventListener("click", () => {
+          this.clear();
+          action.run();
+        });
+        return button;
+      }),
+    );
+    this.actions.hidden = actions.length === 0;
     this.box.hidden = !text;
-    // A long message is cut at four lines (sidebar.css); the whole of it is its tooltip.
-    this.box.title = text.length > LONG_MESSAGE ? text : "";
     this.box.classList.toggle("failed", failed);
   }
 
   /**
-   * Runs `work` for a button press: a refused button (aria-disabled) says why instead; a busy one
-   * ignores the press; failures become the message. Resolves to whether the work succeeded.
+   * Runs `work` for a button press: a refused button (aria-disabled) says why instead, until the
+   * reason changes; a busy one ignores the press; failures become the message. Resolves to whether
+   * the work succeeded.
    */
   async act(button: HTMLButtonElement, busyText: string, work: () => Promise<string | Outcome | void>): Promise<boolean> {
-    if (button.dataset.reason) {
-      this.fail(new Error(button.dataset.reason));
+    const reason = button.dataset.reason;
+    if (reason) {
+      this.fail(new Error(reason), () => button.dataset.reason === reason);
+      this.refusal.observe(button, { attributes: true, attributeFilter: ["data-reason"] });
       return false;
     }
     if (button.getAttribute("aria-busy") === "true") return false;
@@ -90,7 +114,7 @@ export class Messages {
     this.say(busyText);
     try {
       const done = await work();
-      if (typeof done === "object") this.say(done.text, done.action);
+      if (typeof done === "object") this.say(done.text, done.actions, done.stillTrue);
       else this.say(done ?? "");
       return true;
     } catch (error) {

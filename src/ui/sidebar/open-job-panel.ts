@@ -20,7 +20,7 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
       const job = await state.server.call("importJob", { jobId: id });
       imported?.(job);
       onImported();
-      return { text: `“${job.name}” is tracked here: its results go into the sheet “${job.sheetName ?? job.name}”.`, action: { label: "Show its sheet", run: () => state.showJobSheet(job.jobId) } };
+      return { text: `“${job.name}” is tracked here: its results go into the sheet “${job.sheetName ?? job.name}”.`, actions: [{ label: "Show its sheet", run: () => state.showJobSheet(job.jobId) }] };
     });
 
   const recentItem = (job: RecentJob): HTMLLIElement => {

@@ -1,11 +1,14 @@
 // This file defines what every panel of the sidebar shares: the server wrapper, the message areas,
-// and the account and jobs as last read, with listeners for when they change.
+// and the account and jobs as last read, with listeners for when they change; a change rechecks
+// whether the message shown is still true.
 import type { AccountView } from "../views";
 import type { Messages } from "./messages";
 import type { JobView, Server } from "./server";
 
 export class SidebarState {
   account: AccountView | null = null;
+  /** The jobs as last listed. */
+  jobs: JobView[] = [];
   hasKey = false;
   private readonly accountListeners: Array<(account: AccountView | null) => void> = [];
   private readonly jobsListeners: Array<(jobs: JobView[]) => void> = [];
@@ -23,10 +26,14 @@ export class SidebarState {
   setAccount(account: AccountView | null): void {
     this.account = account;
     for (const listener of this.accountListeners) listener(account);
+    this.messages.recheck();
   }
 
   setJobs(jobs: JobView[]): void {
+    this.jobs = jobs;
     for (const listener of this.jobsListeners) listener(jobs);
+    // What the jobs now say may end a message ("results arrive in…" once the search is done).
+    this.messages.recheck();
   }
 
   async reloadAccount(): Promise<void> {

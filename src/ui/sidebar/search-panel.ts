@@ -2,10 +2,13 @@
 // service's bounds and what the account can afford (a value outside them is said inline, not
 // corrected), its cost shown before starting, list name, enrich contacts and language. A search
 // identical to one still running is not started twice: the message names it and offers its sheet.
+// One identical to a search of the last day is not started at the first click: the message asks
+// whether to open that search's sheet, refresh it now (merged into that sheet) or run it again into
+// a new one, for the credits the cost line shows.
 import type { AccountView } from "../views";
 import type { SidebarState } from "./panel-context";
 import { byId, setRefused } from "./dom";
-import { costLine, resultsProblem, searchBounds } from "./format";
+import { costLine, isActive, plural, refreshEvery, resultsProblem, searchBounds, searchCost, shortDateTime } from "./format";
 import { locationCombobox, type PickedLocation } from "./location-combobox";
 import type { Outcome } from "./messages";
 import type { JobView } from "./server";
@@ -35,38 +38,94 @@ export function searchPanel(state: SidebarState, onStarted: () => void): void {
       : wrong ? wrong
       : !picked ? "Pick a location from the list first: type at least 2 letters, then choose a place."
       : null);
+    // A question about the search in the form goes once the form holds another search.
+    state.messages.recheck();
   };
 
   const location = locationCombobox(state, refresh);
   state.onAccount((_account: AccountView | null) => refresh());
-  maxResults.addEventListener("input", refresh);
+  for (const field of [query, maxResults, language, enrich]) field.addEventListener("input", refresh);
+
+  /** The search the form holds, as it is sent. */
+  const formSearch = () => {
+    const picked = location.picked() as PickedLocation;
+    if (!query.value.trim()) throw new Error("Enter what to search for, e.g. “coffee”.");
+    return {
+      query: query.value.trim(),
+      location: picked.label,
+      countryCode: picked.countryCode,
+      maxResults: Number(maxResults.value),
+      language: language.value.trim() || "en",
+      enrichContacts: enrich.checked,
+      ...(listName.value.trim() ? { name: listName.value.trim() } : {}),
+    };
+  };
+  /** What makes two searches the same (the name aside): a message about one holds while the form does. */
+  const sameSearch = (): string => {
+    const picked = location.picked();
+    return JSON.stringify([query.value.trim(), picked?.label, picked?.countryCode, maxResults.value, language.value.trim() || "en", enrich.checked]);
+  };
+
+  /** While the job is still running (or not listed yet): its "results arrive…" message holds. */
+  const stillRunning = (jobId: string) => (): boolean => {
+    const now = state.jobs.find((job) => job.jobId === jobId);
+    return !now || isActive(now);
+  };
 
   const started = (job: JobView): Outcome => {
     const sheet = job.sheetName ?? job.name;
     const show = { label: "Show its sheet", run: () => state.showJobSheet(job.jobId) };
     return job.alreadyRunning
-      ? { text: `Already running: “${sheet}”. The same search is still in progress, so no new one was started and nothing more was charged.`, action: show }
-      : { text: `Search started: results arrive in the sheet “${sheet}”.`, action: show };
+      ? { text: `Already running: “${sheet}”. The same search is still in progress, so no new one was started and nothing more was charged.`, actions: [show], stillTrue: stillRunning(job.jobId) }
+      : { text: `Search started: results arrive in the sheet “${sheet}”.`, actions: [show], stillTrue: stillRunning(job.jobId) };
+  };
+
+  /** The same search ran in the last day: ask, naming it, what it found and what running it again costs. */
+  const askFirst = (job: JobView): Outcome => {
+    const sheet = job.sheetName ?? job.name;
+    const credits = state.account ? searchCost(state.account, Number(maxResults.value)) : job.runCredits;
+    const found = job.leadCount === null ? "" : ` (${plural(job.leadCount, "business", "businesses")})`;
+    const asked = sameSearch();
+    const again = credits === null ? "Run it again" : `Run it again for ${plural(credits, "credit", "credits")}`;
+    const upTo = credits === null ? "" : ` for up to ${plural(credits, "credit", "credits")}`;
+    return {
+      text: `You ran this search ${shortDateTime(job.finishedAt ?? job.createdAt)}: its results are in “${sheet}”${found}. Nothing was started or charged. Open that sheet, refresh it now (new businesses added to it, none twice), or run the search again into a new sheet?`,
+      actions: [
+        { label: "Open its sheet", run: () => state.showJobSheet(job.jobId) },
+        { label: `Refresh it now${upTo}`, run: () => void state.messages.act(start, "Starting the refresh…", () => refreshNow(job, upTo)) },
+        { label: again, run: () => void state.messages.act(start, "Starting the search…", () => begin(false)) },
+      ],
+      stillTrue: () => sameSearch() === asked,
+    };
+  };
+
+  /** Runs the search again now into its own sheet (its schedule, if any, kept), and starts the run at once. */
+  const refreshNow = async (job: JobView, upTo: string): Promise<Outcome> => {
+    await state.server.call("setRefresh", { jobId: job.jobId, every: refreshEvery(job.refresh), runNow: true });
+    const jobs = await state.server.call("refreshJobs");
+    state.setJobs(jobs);
+    void state.reloadAccount().catch(() => undefined);
+    const now = jobs.find((j) => j.jobId === job.jobId);
+    const sheet = now?.sheetName ?? job.sheetName ?? job.name;
+    return {
+      text: `Refreshing “${sheet}”: the search runs again${upTo}, and the businesses it finds are merged into that sheet (new ones added at its end, none twice).`,
+      actions: [{ label: "Show its sheet", run: () => state.showJobSheet(job.jobId) }],
+      stillTrue: () => state.jobs.find((j) => j.jobId === job.jobId)?.refreshing !== false,
+    };
+  };
+
+  /** Starts the form's search; `ask`: the first click, which asks first about a search of the last day. */
+  const begin = async (ask: boolean): Promise<Outcome> => {
+    const job = await state.server.call("startSearch", { ...formSearch(), ...(ask ? { askIfRecent: true } : {}) });
+    if (job.sameAsRecent) return askFirst(job);
+    onStarted();
+    return started(job);
   };
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     refresh();
-    void state.messages.act(start, "Starting the search…", async () => {
-      const picked = location.picked() as PickedLocation;
-      if (!query.value.trim()) throw new Error("Enter what to search for, e.g. “coffee”.");
-      const job = await state.server.call("startSearch", {
-        query: query.value.trim(),
-        location: picked.label,
-        countryCode: picked.countryCode,
-        maxResults: Number(maxResults.value),
-        language: language.value.trim() || "en",
-        enrichContacts: enrich.checked,
-        ...(listName.value.trim() ? { name: listName.value.trim() } : {}),
-      });
-      onStarted();
-      return started(job);
-    });
+    void state.messages.act(start, "Starting the search…", () => begin(true));
   });
 
   refresh();

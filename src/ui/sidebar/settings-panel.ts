@@ -1,9 +1,15 @@
 // This file defines the Settings panel: the key goes to the server and never comes back; after a
 // save the field is cleared and only the server's masked hint ("Key saved: ••••3f9a") is shown.
-// Whether a key is saved decides the layout: the key form alone first, or the work first.
+// Whether a key is saved decides the layout: the key form alone first, or the work first. Once
+// the key is shared with formulas, the message says that cells showing the sharing error must be
+// entered again (Sheets does not re-run them, and rewriting a user's formulas could lose them).
 import type { SidebarState } from "./panel-context";
 import { byId } from "./dom";
 import type { Layout } from "./layout";
+
+/** What to do about formula cells that showed the sharing error before the key was shared. */
+const FORMULAS_RE_ENTER =
+  "Formulas can use your key now. A formula cell that still shows #ERROR! keeps it until it is entered again: double-click the cell, then press Enter.";
 
 export function settingsPanel(state: SidebarState, screen: Layout): { load(): Promise<void> } {
   const form = byId("settings-form", HTMLFormElement);
@@ -16,6 +22,8 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
 
   /** The masked hint of the key in use ("••••3f9a"), as the server last said it. */
   let savedHint: string | null = null;
+  /** Whether formulas had the key, as last loaded. */
+  let sharedBefore = false;
 
   const showHint = (keyHint: string | null): void => {
     savedHint = keyHint;
@@ -29,6 +37,7 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
     showHint(settings.keyHint);
     baseUrl.value = settings.baseUrl;
     share.checked = settings.shareWithFormulas;
+    sharedBefore = settings.shareWithFormulas;
     screen.setHasKey(state.hasKey);
     if (!state.hasKey) state.setAccount(null);
   };
@@ -41,10 +50,13 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
       const account = await state.server.call("saveSettings", { apiKey: typed, baseUrl: baseUrl.value.trim(), shareWithFormulas: share.checked });
       // The key leaves the page: the field is emptied and only the server's hint remains.
       key.value = "";
+      const nowShared = share.checked && !sharedBefore;
       await load();
       state.setAccount(account);
       void state.reloadJobs();
-      return `Settings saved. The key in use is ${savedHint ?? "saved"}.`;
+      const saved = `Settings saved. The key in use is ${savedHint ?? "saved"}.`;
+      // Sheets runs a custom function again only when its cell is entered or its inputs change.
+      return nowShared ? `${saved} ${FORMULAS_RE_ENTER}` : saved;
     });
   });
 

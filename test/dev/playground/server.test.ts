@@ -37,9 +37,10 @@ describe("the playground server", () => {
     expect(account).toEqual({ ok: true, value: expect.objectContaining({ planCode: "growth", creditsRemaining: 10000 }) });
     const refused = await run(playground, "saveSettings", { apiKey: "demo-revoked", baseUrl: playground.simUrl });
     expect(refused.ok).toBe(false);
-    expect(refused.error?.message).toMatch(/refused the API key/);
-    // All or nothing, and said so: the key still in use, by its masked hint only.
-    expect(refused.error?.message).toMatch(new RegExp(`Nothing was saved: the key in use is still ••••${DEMO_KEYS.growth.apiKey.slice(-4)}\\.$`));
+    // What happened first, then what was kept (all or nothing: the key still in use, by its masked
+    // hint only), then what to do, in the words of the Settings the user is in.
+    expect(refused.error?.message).toMatch(new RegExp(`^The lead service refused the API key you entered: [^.]*\\. Nothing was saved: the key in use is still ••••${DEMO_KEYS.growth.apiKey.slice(-4)}\\. Copy the whole key`));
+    expect(refused.error?.message).not.toMatch(/Settings/);
     expect(playground.runtime.stores.user().get("businessLeads.apiKey")).toBe(DEMO_KEYS.growth.apiKey);
     expect(JSON.stringify(refused)).not.toContain("demo-revoked");
     expect(JSON.stringify(refused)).not.toContain(DEMO_KEYS.growth.apiKey);

@@ -15,7 +15,7 @@ const account = (over: Partial<AccountView> = {}): AccountView => ({
 
 const job = (over: Partial<JobView> = {}): JobView => ({
   jobId: "j", kind: "search", name: "coffee in Austin", status: "running", leadCount: 120, enrichedCount: 0, creditsCharged: 300,
-  sheetName: "coffee in Austin", rowsWritten: 120, error: null, createdAt: "2026-11-23T10:00:00.000Z", finishedAt: null, refresh: null, mine: true, runCredits: 300, ...over,
+  sheetName: "coffee in Austin", rowsWritten: 120, error: null, createdAt: "2026-11-23T10:00:00.000Z", finishedAt: null, refresh: null, mine: true, runCredits: 300, refreshing: false, ...over,
 });
 
 describe("groupDigits", () => {
