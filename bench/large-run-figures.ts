@@ -7,7 +7,8 @@
 import type { FakeRuntime } from "../dev/fakes/runtime";
 import { sidebar, startWorld, type World } from "../dev/world";
 import type { JobView } from "../src/jobs/job-view";
-import { SPREADSHEET_CALL_MS, setUpRuntime } from "./import-figures";
+import { setUpRuntime } from "./import-figures";
+import { fireDueTriggersTimed } from "./quota-figures";
 import { int, kb, pct, printTable } from "./stats";
 
 const ROWS = 20_000;
@@ -85,13 +86,9 @@ async function largeRun(world: World, root: string, distDir: string): Promise<Ru
   while (runtime.triggers.length > 0 && hours < 48) {
     world.clock.advance(HOUR);
     hours += 1;
-    const before = runtime.counters.snapshot();
-    const runs = runtime.fireDueTriggers();
-    const after = runtime.counters.snapshot();
-    for (const run of runs) if (run.errorMessage !== undefined) throw new Error(`a trigger run failed: ${run.errorMessage}`);
-    passes += runs.length;
-    const spreadsheetCalls = after.spreadsheetReads + after.spreadsheetWrites + after.spreadsheetGetters - (before.spreadsheetReads + before.spreadsheetWrites + before.spreadsheetGetters);
-    triggerMs += after.triggerRuntimeMs - before.triggerRuntimeMs + spreadsheetCalls * SPREADSHEET_CALL_MS;
+    const fired = fireDueTriggersTimed(runtime);
+    passes += fired.runs;
+    triggerMs += fired.ms;
     measure();
   }
   unsubscribe();

@@ -38,6 +38,19 @@ function cost(runtime: FakeRuntime, work: () => void): Cost {
   return { properties: after.propertiesCalls - before.propertiesCalls, fetches: after.fetchRequests - before.fetchRequests };
 }
 
+/**
+ * Fires the due triggers (none may fail) and says how many ran and their modelled trigger time:
+ * virtual time (round trips, sleeps) plus the bench's model of a SpreadsheetApp call.
+ */
+export function fireDueTriggersTimed(runtime: FakeRuntime): { runs: number; ms: number } {
+  const before = runtime.counters.snapshot();
+  const runs = runtime.fireDueTriggers();
+  const after = runtime.counters.snapshot();
+  for (const run of runs) if (run.errorMessage !== undefined) throw new Error(`a trigger run failed: ${run.errorMessage}`);
+  const spreadsheetCalls = after.spreadsheetReads + after.spreadsheetWrites + after.spreadsheetGetters - (before.spreadsheetReads + before.spreadsheetWrites + before.spreadsheetGetters);
+  return { runs: runs.length, ms: after.triggerRuntimeMs - before.triggerRuntimeMs + spreadsheetCalls * SPREADSHEET_CALL_MS };
+}
+
 async function savedSearches(world: World, distDir: string): Promise<{ runtime: FakeRuntime; apiKey: string }> {
   const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 100_000, maxActiveJobs: 25 });
   const runtime = newRuntime(world, { distDir, fetchLatencyMs: FETCH_ROUND_TRIP_MS });
@@ -87,14 +100,9 @@ async function oneDay(world: World, distDir: string): Promise<Day> {
   let need: "active" | "scheduled" = "scheduled";
 
   const fireTriggers = (): void => {
-    const calls = runtime.counters.snapshot();
-    const runs = runtime.fireDueTriggers();
-    const after = runtime.counters.snapshot();
-    for (const run of runs) if (run.errorMessage !== undefined) throw new Error(`a trigger run failed: ${run.errorMessage}`);
-    triggerRuns += runs.length;
-    // Virtual time (round trips, sleeps) plus the bench's model of a SpreadsheetApp call.
-    const spreadsheetCalls = after.spreadsheetReads + after.spreadsheetWrites + after.spreadsheetGetters - (calls.spreadsheetReads + calls.spreadsheetWrites + calls.spreadsheetGetters);
-    triggerMs += after.triggerRuntimeMs - calls.triggerRuntimeMs + spreadsheetCalls * SPREADSHEET_CALL_MS;
+    const fired = fireDueTriggersTimed(runtime);
+    triggerRuns += fired.runs;
+    triggerMs += fired.ms;
   };
 
   while (world.clock.now() < dayStart + DAY) {

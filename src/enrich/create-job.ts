@@ -24,8 +24,9 @@ export function chunkIdempotencyKey(ctx: JobsContext, startKey: string): string 
 
 type SendOutcome =
   | { kind: "created"; record: JobRecord }
-  /** Worth sending again later (429 active-jobs or rate limit, 5xx, network). */
+  /** Worth sending again later (429 active-jobs or rate limit, 5xx, network, Apps Script's daily quota). */
   | { kind: "later"; error: LeadsApiError }
+  /** Refused for good by the service (4xx): no job exists. */
   | { kind: "refused"; error: LeadsApiError };
 
 export interface ChunkTarget {
@@ -51,7 +52,8 @@ export function sendChunk(
     created = ctx.client.createEnrichment(body, { idempotencyKey, deadline, maxAttempts });
   } catch (error) {
     if (!(error instanceof LeadsApiError)) throw error;
-    return error.retryable ? { kind: "later", error } : { kind: "refused", error };
+    // Apps Script's daily UrlFetch quota sent nothing: the same request goes once the quota resets.
+    return error.retryable || error.kind === "quota" ? { kind: "later", error } : { kind: "refused", error };
   }
   const known = ctx.store.get(created.job_id);
   if (known) return { kind: "created", record: known };

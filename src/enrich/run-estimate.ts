@@ -7,9 +7,13 @@ export const ASSUMED_ACTIVE_JOBS = 5;
 /** One background pass an hour, and a wave of jobs finishes within it. */
 const HOURS_PER_WAVE = 1;
 
-/** "about 6 hours in the background, sooner while the sidebar is open" for a run that needs more jobs than run at once, else null. */
+/**
+ * "about 6 hours in the background if the account runs 5 jobs at a time, sooner while the sidebar
+ * is open" for a run that needs more jobs than run at once, else null. The assumption is said: an
+ * account with fewer job slots takes longer (one job an hour at one slot).
+ */
 export function runDuration(jobs: number): string | null {
   if (jobs <= ASSUMED_ACTIVE_JOBS) return null;
   const hours = Math.ceil(jobs / ASSUMED_ACTIVE_JOBS) * HOURS_PER_WAVE;
-  return `about ${hours} hours in the background, sooner while the sidebar is open`;
+  return `about ${hours} hours in the background if the account runs ${ASSUMED_ACTIVE_JOBS} jobs at a time, sooner while the sidebar is open`;
 }

@@ -85,7 +85,7 @@ function checkedKey(change: SettingsChange): Account {
     return clientFor(change.settings, appsScriptClock.now() + CALL_BUDGET_MS).getAccount();
   } catch (error) {
     if (isLeadsApiError(error) && error.kind === "unauthorized") {
-      throw new UserFacingError("The lead service refused the API key you entered: it is wrong, incomplete or revoked. Copy the whole key from your account page, paste it above and save again.");
+      throw new UserFacingError("The lead service refused the API key you entered: it is wrong, incomplete or revoked. Copy the whole key from your account page, paste it into the API key field and save again.");
     }
     throw error;
   }

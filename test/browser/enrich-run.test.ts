@@ -30,7 +30,7 @@ describeInBrowser("a whole list from one click", () => {
     await sidebar.getByRole("tab", { name: "Enrich rows" }).click();
     await sidebar.getByRole("button", { name: "Check selection" }).click();
     // 4,000 businesses: 6 jobs of 700, more than run at once, so the preview says how long.
-    await sidebar.getByText("6 jobs of up to 700: about 2 hours in the background, sooner while the sidebar is open").waitFor();
+    await sidebar.getByText("6 jobs of up to 700: about 2 hours in the background if the account runs 5 jobs at a time, sooner while the sidebar is open").waitFor();
     await sidebar.getByText(/Uses 4,000 of your 10,000 credits/).waitFor();
 
     await sidebar.getByRole("button", { name: "Enrich rows" }).click();
@@ -46,7 +46,7 @@ describeInBrowser("a whole list from one click", () => {
     const sentBefore = playground.runtime.http.requests.filter((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/enrichments")).length;
 
     await line.getByRole("button", { name: "Stop" }).click();
-    await sidebar.getByText(/^Stopped: [\d,]+ rows were not sent, and say so in the sheet\./).waitFor();
+    await sidebar.getByText(/^Stopped: [\d,]+ rows were not sent; their status in the sheet says so\./).waitFor();
     await eventually("the line says the run stopped", async () => /Stopped/.test(await line.innerText()));
     expect(await line.getByRole("button", { name: "Stop" }).count()).toBe(0);
     for (let i = 0; i < 10; i += 1) await eventually("time passes", () => true);

@@ -55,7 +55,7 @@ describeInBrowser("the sidebar's messages stay true and whole", () => {
     const text = await alert.innerText();
     expect(text).toBe(
       `The lead service refused the API key you entered: it is wrong, incomplete or revoked. Nothing was saved: the key in use is still ••••${hint}. ` +
-        "Copy the whole key from your account page, paste it above and save again.",
+        "Copy the whole key from your account page, paste it into the API key field and save again.",
     );
     expect(text).not.toMatch(/Settings/);
     expect(await shownWhole(page, "#alert")).toEqual({ cut: false, clamped: "none clip", outside: false });

@@ -164,11 +164,11 @@ describe.each(BUILDS)("a run while the user keeps working, $build build", ({ dis
   }, 300_000);
 });
 
-describe("a run whose creation answer is lost", () => {
+describe.each(BUILDS)("a run whose creation answer is lost, $build build", ({ distDir }) => {
   it("repeats that chunk byte for byte with its key: the service charges it once, and the rest of the run goes on", async () => {
     const specs = messyRows(2_000, 9);
     const unique = expectedUnique(specs);
-    const { runtime, apiKey } = await setUp(BUILDS[0]?.distDir ?? "", specs, 10_000, 1);
+    const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
     sidebar<Started>(runtime, "startEnrichment", {});
     let hour = 0;
     await hourlyPasses(runtime, async () => {
@@ -252,4 +252,27 @@ describe("a poll while the run waits for a job slot", () => {
     expect(reads.length).toBeLessThanOrEqual(1); // the first job's rows, if its results changed; never the waiting rows
     expect(await serviceEnrichments(world, apiKey)).toHaveLength(1);
   });
+});
+
+describe.each(BUILDS)("a run when the user's daily UrlFetch quota is spent mid-pass, $build build", ({ distDir }) => {
+  it("loses nothing: the rows keep waiting, and the next day's passes send them, each business once", async () => {
+    const specs = messyRows(2_000, 31);
+    const unique = expectedUnique(specs);
+    const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
+    sidebar<Started>(runtime, "startEnrichment", {});
+    // The next hour's pass may make one request (the statuses): the creation is refused by Apps Script.
+    world.clock.advance(HOUR);
+    runtime.quotas.leave("urlfetch", runtime.userEmail, 1);
+    for (const run of runtime.fireDueTriggers()) expect(run.errorMessage ?? null).toBeNull();
+    expect(runtime.counters.quotaRefusals).toBeGreaterThan(0);
+    expect(statusCounts(runtime).get("Waiting to be sent")).toBeGreaterThan(0);
+    expect([...statusCounts(runtime).keys()].some((status) => status.startsWith("Failed"))).toBe(false);
+    expect(await serviceEnrichments(world, apiKey)).toHaveLength(2);
+
+    world.clock.advance(24 * HOUR);
+    await hourlyPasses(runtime);
+    const received = await expectEachChargedOnce(apiKey);
+    expect(received.size).toBe(unique.length);
+    expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)), null);
+  }, 300_000);
 });

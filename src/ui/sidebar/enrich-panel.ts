@@ -149,11 +149,11 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
         ? ` ${plural(result.alreadyEnrichedBySearch, "row was", "rows were")} already enriched by the search${result.searchName ? ` “${result.searchName}”` : ""}: tick Re-enrich to pay for them again.`
         : "";
       const waiting = result.waiting > 0
-        ? ` ${plural(result.waiting, "more row waits", "more rows wait")} for a free job slot and ${result.waiting === 1 ? "is" : "are"} sent automatically, in the background; the Jobs tab shows the run.`
+        ? ` ${plural(result.waiting, "more row waits", "more rows wait")} for a free job slot and ${result.waiting === 1 ? "is" : "are"} sent automatically, in the background: the run is one line of Jobs, below.`
         : "";
       return result.jobs.length === 0 && result.waiting === 0
         ? `Nothing was sent from ${result.rowsLabel}.${bySearch}${skipped}`
-        : `Enrichment started for ${result.rowsLabel}${sent ? ` (${plural(sent, "business", "businesses")} sent now)` : ""}.${waiting}${bySearch}${skipped}`;
+        : `Enrichment started for ${result.rowsLabel}${sent ? ` (${plural(sent, "business", "businesses")})` : ""}.${waiting}${bySearch}${skipped}`;
     });
   });
 

@@ -95,7 +95,7 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
       h("p", { class: "job-name", title: job.name }, job.name),
       sharedNames.has(job.name) ? h("p", { class: "job-where", title: jobWhere(job) }, jobWhere(job)) : null,
       // The search's state; a scheduled one says its schedule instead of a date that goes stale.
-      h("p", { class: "job-meta" }, `${job.kind === "search" ? "Search" : "Enrichment"} · ${statusWords(job.status)}`),
+      h("p", { class: "job-meta" }, `${job.kind === "search" ? "Search" : "Enrichment"} · ${job.refreshing && !scheduled ? "Refreshing now: merged into its sheet when done" : statusWords(job.status)}`),
       job.mine === false ? h("p", { class: "hint" }, "Started by another key: its creator's passes fill it in.") : null,
       // A scheduled search's runs say what they found below: the first run's count would be stale.
       settledSchedule ? null : bar,
@@ -119,7 +119,7 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
       void state.messages.act(stop, "Stopping the enrichment…", async () => {
         const jobs = await state.server.call("stopEnrichment", { jobId: line.job.jobId });
         state.setJobs(jobs);
-        return `Stopped: ${plural(run.rowsWaiting, "row was", "rows were")} not sent, and ${run.rowsWaiting === 1 ? "says" : "say"} so in the sheet. The jobs already sent finish and are written.`;
+        return `Stopped: ${plural(run.rowsWaiting, "row was", "rows were")} not sent; ${run.rowsWaiting === 1 ? "its status in the sheet says" : "their status in the sheet says"} so. The jobs already sent finish and are written.`;
       });
     });
     const error = line.jobs.find((job) => job.error)?.error ?? null;
