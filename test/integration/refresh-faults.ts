@@ -99,11 +99,9 @@ function typeNotes(runtime: FakeRuntime, sheetName: string, schedule: RefreshSch
     testing.userType(sheetName, `${column}${index + 2}`, `note ${n}: call back`);
   }
   // A row of their own, a line below the businesses.
-  testing.userType(sheetName, `${columnOfIndex(headers, "Name")}${rows.length + 3}`, OWN_ROW);
+  testing.userType(sheetName, `${columnLetters(headers.indexOf("Name") + 1)}${rows.length + 3}`, OWN_ROW);
   return notes;
 }
-
-const columnOfIndex = (headers: string[], header: string): string => columnLetters(headers.indexOf(header) + 1);
 
 /** The user sorts the whole sheet (below its frozen header) by one of its columns. */
 function userSort(runtime: FakeRuntime, sheetName: string, header: string, ascending: boolean): void {
