@@ -78,14 +78,15 @@ export function makeSchedule(seed: number, now: () => number): Schedule {
 /**
  * One refreshJobs pass under a plan's faults: injected service faults, a kill, and perhaps a second
  * pass that starts while the first one waits on its first fetch (the document lock must keep it
- * out without a write). Failures that are not kills go into `unexpected`.
+ * out without a write). With `viaTrigger` the pass is the hourly trigger's (pollJobs), which must
+ * be due once the clock has moved. Failures that are not kills go into `unexpected`.
  */
 export async function runFaultyPass(
   world: World,
   runtime: FakeRuntime,
-  plan: Pick<PassPlan, "faults" | "kill" | "overlap" | "advanceMs">,
+  plan: Pick<PassPlan, "faults" | "kill" | "overlap" | "advanceMs"> & { viaTrigger?: boolean },
   unexpected: string[],
-): Promise<{ killed: boolean; overlapped: boolean }> {
+): Promise<{ killed: boolean; overlapped: boolean; executionId: number | undefined }> {
   if (plan.faults.length > 0) await world.control.injectFaults(plan.faults);
   if (plan.kill) runtime.killAt(plan.kill);
   let overlapped = false;
@@ -101,9 +102,13 @@ export async function runFaultyPass(
     });
   }
   world.clock.advance(plan.advanceMs);
-  const result = runtime.run("refreshJobs", [], { viaScriptRun: true });
+  const results = plan.viaTrigger === true ? runtime.fireDueTriggers() : [runtime.run("refreshJobs", [], { viaScriptRun: true })];
   unsubscribe?.();
+  if (results.length !== 1) unexpected.push(`${results.length} trigger runs were due, not one`);
+  const result = results[0] ?? { killed: false, error: undefined, errorMessage: undefined, logs: [], executionId: undefined };
   if (result.error !== undefined && !result.killed) unexpected.push(result.errorMessage ?? String(result.error));
+  // The trigger's pass never throws: what went wrong is in its log.
+  if (!result.killed) unexpected.push(...result.logs.filter((l) => l.message.startsWith("Business Leads background update")).map((l) => l.message));
   await world.control.clearFaults();
-  return { killed: result.killed === true, overlapped };
+  return { killed: result.killed === true, overlapped, executionId: result.executionId };
 }
