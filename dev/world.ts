@@ -64,26 +64,41 @@ export interface ServiceBusiness {
   [field: string]: unknown;
 }
 
+/**
+ * A test's own read of the service's state (GET, so repeating it changes nothing), as status and
+ * JSON. On a loaded machine, after a test ran a minute of synchronous executions, Node's fetch has
+ * now and then failed with "other side closed" in the middle of a large answer (cause not found:
+ * a 35 s block alone does not reproduce it); the read is then made again, at most twice more.
+ */
+export async function readService(url: string, apiKey: string): Promise<{ status: number; body: unknown }> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const res = await fetch(url, { headers: { "x-api-key": apiKey } });
+      return { status: res.status, body: await res.json() };
+    } catch (error) {
+      if (!(error instanceof TypeError) || attempt >= 3) throw error;
+    }
+  }
+}
+
 /** Every business of a job, read from the service directly (Node's own fetch, async). */
 export async function serviceResults(world: World, apiKey: string, jobId: string, kind = "searches"): Promise<ServiceBusiness[]> {
   const all: ServiceBusiness[] = [];
   for (let page = 1; ; page += 1) {
-    const res = await fetch(`${world.url}/api/v1/${kind}/${jobId}/results?page=${page}&page_size=500`, { headers: { "x-api-key": apiKey } });
-    if (res.status !== 200) throw new Error(`results page ${page}: ${res.status} ${await res.text()}`);
-    const body = (await res.json()) as { items: ServiceBusiness[]; has_more: boolean };
+    const res = await readService(`${world.url}/api/v1/${kind}/${jobId}/results?page=${page}&page_size=500`, apiKey);
+    if (res.status !== 200) throw new Error(`results page ${page}: ${res.status} ${JSON.stringify(res.body)}`);
+    const body = res.body as { items: ServiceBusiness[]; has_more: boolean };
     all.push(...body.items);
     if (!body.has_more) return all;
   }
 }
 
 export async function serviceJob(world: World, apiKey: string, jobId: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${world.url}/api/v1/searches/${jobId}`, { headers: { "x-api-key": apiKey } });
-  return (await res.json()) as Record<string, unknown>;
+  return (await readService(`${world.url}/api/v1/searches/${jobId}`, apiKey)).body as Record<string, unknown>;
 }
 
 export async function serviceAccount(world: World, apiKey: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${world.url}/api/v1/account`, { headers: { "x-api-key": apiKey } });
-  return (await res.json()) as Record<string, unknown>;
+  return (await readService(`${world.url}/api/v1/account`, apiKey)).body as Record<string, unknown>;
 }
 
 export type SheetRow = Record<string, unknown>;

@@ -2,7 +2,7 @@
 // as, written out by hand (not by the add-on's own code): the pair the service must receive for
 // it, or the start of the reason it is skipped. Also readers of what the service received.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { readSheet, serviceResults, type ServiceBusiness, type World } from "../../dev/world";
+import { readService, readSheet, serviceResults, type ServiceBusiness, type World } from "../../dev/world";
 import { mismatches } from "./mismatches";
 
 export interface RowSpec {
@@ -81,8 +81,7 @@ export async function serviceEnrichments(world: World, apiKey: string): Promise<
   // Pages of 5 jobs: a page of 29 jobs of 700 businesses each would be a 1.2 MB answer.
   const items: Item[] = [];
   for (let page = 1; ; page += 1) {
-    const res = await fetch(`${world.url}/api/v1/enrichments?page_size=5&page=${page}`, { headers: { "x-api-key": apiKey } });
-    const body = (await res.json()) as { items: Item[]; total: number };
+    const body = (await readService(`${world.url}/api/v1/enrichments?page_size=5&page=${page}`, apiKey)).body as { items: Item[]; total: number };
     items.push(...body.items);
     if (page * 5 >= body.total) break;
   }
