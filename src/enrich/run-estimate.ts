@@ -1,19 +1,53 @@
-// This file defines how long an enrichment run may take, said before it starts. The service runs
-// a limited number of jobs at once per account (the spec does not say how many, and the account
-// does not show it: "Number of concurrent active jobs: not shown"); the jobs beyond it go as the
-// background pass finds a free slot, and Google runs an add-on's time-driven trigger at most hourly.
-/** Jobs assumed to run at once: the simulator's default and the service's usual limit. */
-export const ASSUMED_ACTIVE_JOBS = 5;
+// This file defines how long an enrichment run may take, said before it starts, and what the
+// add-on has seen of the account's job slots. The service runs a limited number of jobs at once
+// per account, and the spec does not say how many ("Number of concurrent active jobs: not shown");
+// the jobs beyond it go as a background pass finds a free slot, and Google runs an add-on's
+// time-driven trigger at most hourly. When a creation is turned away by that limit (429), the
+// account's `active_searches` ("Jobs currently queued or processing") is the limit: it is read then,
+// at most once a day, and kept in the user's properties for the next estimates.
+import type { JobsContext } from "../jobs/job-context";
+import type { KeyValueStore } from "../jobs/key-value-store";
+import { parseStored } from "../jobs/job-record";
+
+/** Jobs assumed to run at once until a 429 shows the account's own limit: the simulator's default. */
+const ASSUMED_ACTIVE_JOBS = 5;
 /** One background pass an hour, and a wave of jobs finishes within it. */
 const HOURS_PER_WAVE = 1;
+const SLOTS_KEY = "businessLeads.jobSlots";
+/** An account's plan (and its limit) can change: a day-old observation is made again at the next 429. */
+const SLOTS_FRESH_MS = 24 * 60 * 60 * 1000;
+
+interface SeenSlots {
+  slots: number;
+  at: string;
+}
+
+const seenSlots = (store: KeyValueStore): SeenSlots | null => parseStored<SeenSlots>(store.getProperty(SLOTS_KEY));
+
+/** After a 429 on a creation: the account's jobs under way now are its limit (read at most once a day). */
+export function noteJobSlots(ctx: JobsContext, deadline: number): void {
+  const seen = seenSlots(ctx.userProperties);
+  const now = ctx.clock.now();
+  if (seen && now - Date.parse(seen.at) < SLOTS_FRESH_MS) return;
+  try {
+    const slots = Math.max(1, ctx.client.getAccount({ deadline }).active_searches);
+    ctx.userProperties.setProperty(SLOTS_KEY, JSON.stringify({ slots, at: new Date(now).toISOString() } satisfies SeenSlots));
+  } catch {
+    // Only an estimate: the run goes on as before, and the next 429 tries again.
+  }
+}
 
 /**
  * "about 6 hours in the background if the account runs 5 jobs at a time, sooner while the sidebar
- * is open" for a run that needs more jobs than run at once, else null. The assumption is said: an
- * account with fewer job slots takes longer (one job an hour at one slot).
+ * is open" for a run that needs more jobs than run at once, else null. Until a 429 has shown the
+ * account's limit, the assumption is said; once seen, the account's own figure ("runs 1 job at a
+ * time").
  */
-export function runDuration(jobs: number): string | null {
-  if (jobs <= ASSUMED_ACTIVE_JOBS) return null;
-  const hours = Math.ceil(jobs / ASSUMED_ACTIVE_JOBS) * HOURS_PER_WAVE;
-  return `about ${hours} hours in the background if the account runs ${ASSUMED_ACTIVE_JOBS} jobs at a time, sooner while the sidebar is open`;
+export function runDuration(jobs: number, userProperties: KeyValueStore): string | null {
+  const seen = seenSlots(userProperties);
+  const slots = seen?.slots ?? ASSUMED_ACTIVE_JOBS;
+  if (jobs <= slots) return null;
+  const hours = Math.ceil(jobs / slots) * HOURS_PER_WAVE;
+  const pace = seen ? `(your account runs ${slots === 1 ? "1 job" : `${slots} jobs`} at a time)` : `if the account runs ${slots} jobs at a time`;
+  return `about ${hours} hours in the background ${pace}, sooner while the sidebar is open`;
 }

@@ -18,6 +18,7 @@ import { ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER, STOPPED_REASON } from "
 import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk } from "./pending";
+import { noteJobSlots } from "./run-estimate";
 import { runStoreOf, type RunRecord } from "./run-record";
 import { cellAt, type SheetArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
@@ -173,6 +174,7 @@ export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readArea: () =
     }
     // Kept as it is: the next pass repeats it first, without reading or writing anything else.
     report.blocked = outcome.error;
+    if (outcome.error.kind === "rate_limited") noteJobSlots(ctx, deadline);
     return false;
   };
 

@@ -251,7 +251,7 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
     creditsNeeded: plan.creditsNeeded,
     creditsRemaining: plan.creditsRemaining,
     jobs: plan.chunks.length,
-    duration: runDuration(plan.chunks.length),
+    duration: runDuration(plan.chunks.length, ctx.userProperties),
     problem,
     columnChoice: area.columnChoice,
   };

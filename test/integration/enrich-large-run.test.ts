@@ -251,6 +251,12 @@ describe("a poll while the run waits for a job slot", () => {
     expect(creations.at(-1)?.status).toBe(429); // the stored chunk, repeated
     expect(reads.length).toBeLessThanOrEqual(1); // the first job's rows, if its results changed; never the waiting rows
     expect(await serviceEnrichments(world, apiKey)).toHaveLength(1);
+
+    // The 429 showed the account's limit: the next estimate uses it (3 jobs, one at a time).
+    seedSheet(runtime, "More accounts", messyRows(2_400, 400));
+    const preview = sidebar<{ jobs: number; duration: string | null }>(runtime, "previewEnrichment", { sheetName: "More accounts" });
+    expect(preview.jobs).toBeGreaterThan(1);
+    expect(preview.duration).toBe(`about ${preview.jobs} hours in the background (your account runs 1 job at a time), sooner while the sidebar is open`);
   });
 });
 
