@@ -4,7 +4,7 @@
 // the error that carries them to the preview. Its sentences name only the rows asked for and the
 // columns the user may pick: never a cell elsewhere on the sheet.
 import { InvalidInputError } from "../errors/user-error";
-import { columnLetters } from "../sheets/fast-upsert";
+import { columnLetters } from "../sheets/column-letters";
 import { checkName, cleanText, normaliseWebsite } from "./normalise";
 
 /** How the name and website columns of a list without a header row are chosen (`previewEnrichment`'s `columnChoice`). */

@@ -11,7 +11,7 @@ import { ENRICH_HEADERS, NAME_HEADERS, STATUS_HEADER, WEBSITE_HEADERS } from "./
 import { columnChoiceOf, HeaderNotFoundError, type ColumnChoice } from "./column-choice";
 import { checkRoomForHeader, headerOfList, insertHeaderRow } from "./headerless-list";
 import { cleanText } from "./normalise";
-import { columnLetters } from "../sheets/fast-upsert";
+import { columnFromLetters, columnLetters } from "../sheets/column-letters";
 import { describeRows } from "./row-list";
 import { selectedColumns, selectedRows } from "./selection";
 
@@ -38,13 +38,6 @@ const rowSpan = (first: number, last: number): number[] => Array.from({ length: 
 
 const headerKey = (value: unknown): string => cleanText(value).toLowerCase();
 
-/** Column letters (A, AB) → 1-based number, or null. */
-function columnFromLetters(text: string): number | null {
-  if (!/^[A-Za-z]{1,3}$/.test(text)) return null;
-  let n = 0;
-  for (const char of text.toUpperCase()) n = n * 26 + (char.charCodeAt(0) - 64);
-  return n;
-}
 
 /** The result headers present: looked for from `Enrichment status` rightwards only. */
 function findResultColumns(header: readonly unknown[]): Map<string, number> {

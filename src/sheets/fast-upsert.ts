@@ -9,15 +9,10 @@
 import type { Business } from "../api/schemas";
 import { exactText } from "./cell-text";
 import { ID_HEADER, type ColumnSpec, type ColumnValue } from "./business-columns";
+import { columnLetters } from "./column-letters";
 import { latestById, placeRows, type UpsertOptions, type UpsertResult } from "./writer";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
-
-export function columnLetters(column: number): string {
-  let letters = "";
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
 
 const quotedSheet = (name: string): string => `'${name.replace(/'/g, "''")}'`;
 const cellText = (value: unknown): string => (value === null || value === undefined ? "" : String(value).trim());

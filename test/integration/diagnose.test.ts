@@ -7,7 +7,7 @@
 // (with or without its document) is what the report says.
 import * as path from "node:path";
 import { DOCUMENT_ID, type FakeRuntime, type RunResult } from "../../dev/fakes/runtime";
-import { columnLetters } from "../../src/sheets/fast-upsert";
+import { columnLetters } from "../../src/sheets/column-letters";
 import { austinLabel, newRuntime, serviceAccount, sidebar, startWorld, type World } from "../../dev/world";
 
 const BUILDS = [

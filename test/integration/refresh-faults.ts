@@ -12,7 +12,7 @@
 import * as path from "node:path";
 import { austinLabel, expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type ServiceBusiness, type SheetRow, type World } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { columnLetters } from "../../src/sheets/fast-upsert";
+import { columnLetters } from "../../src/sheets/column-letters";
 import { faultSeeds } from "./fault-seeds";
 import { mismatches } from "./mismatches";
 import { makeRefreshSchedule, type RefreshSchedule } from "./refresh-schedule";
