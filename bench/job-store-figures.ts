@@ -7,7 +7,7 @@ import { createRuntime } from "../dev/fakes/runtime";
 import type { JobRecord } from "../src/jobs/job-record";
 import { JobStore, fingerprint } from "../src/jobs/job-store";
 import { STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_BYTES, storeBytes, storedRecordJson } from "../src/jobs/job-store-budget";
-import { utf8Bytes } from "../src/jobs/utf8";
+import { utf8Bytes } from "../src/storage/utf8";
 import { int, kb, pct, printTable } from "./stats";
 
 const CJK = "東京の老舗和菓子店リスト";

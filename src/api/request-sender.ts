@@ -150,17 +150,15 @@ export class RequestSender {
     const status = response.status;
 
     if (status >= 200 && status < 300) {
-      let json: unknown;
-      try {
-        json = JSON.parse(response.body);
-      } catch {
+      const parsed = jsonOf(response.body);
+      if (parsed === null) {
         // A cut-off body is a transport accident, not the service's answer: worth another try.
         return {
           ok: false,
           error: new LeadsApiError({ kind: "bad_response", status, message: invalidJsonMessage(), retryable: true, context }),
         };
       }
-      const shaped = request.parse(json);
+      const shaped = request.parse(parsed.json);
       if (shaped.ok) return { ok: true, value: shaped.value };
       const issues = shaped.issues.map((issue) => ({ path: this.redact(issue.path), message: this.redact(issue.message) }));
       return {
@@ -186,13 +184,8 @@ export class RequestSender {
   }
 
   private errorDetail(body: string): string | null {
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch {
-      return null; // e.g. an HTML error page from a proxy: nothing a person should read
-    }
-    if (json === null || typeof json !== "object" || Array.isArray(json)) return null;
+    const json = jsonOf(body)?.json; // not JSON: e.g. an HTML error page from a proxy, nothing a person should read
+    if (json === undefined || json === null || typeof json !== "object" || Array.isArray(json)) return null;
     const text = detailText((json as Record<string, unknown>)["detail"]);
     return text === null ? null : this.redact(text.length > 500 ? `${text.slice(0, 500)}…` : text);
   }
@@ -216,5 +209,14 @@ export class RequestSender {
   /** Defence in depth: the key is never put into messages, but text copied from elsewhere might hold it. */
   private redact(text: string): string {
     return text.split(this.apiKey).join(REDACTED);
+  }
+}
+
+/** The JSON a response body holds, or null when it is not JSON: the one place an answer is parsed. */
+function jsonOf(body: string): { json: unknown } | null {
+  try {
+    return { json: JSON.parse(body) };
+  } catch {
+    return null;
   }
 }

@@ -33,7 +33,8 @@ export interface ChunkTarget {
   sheetId: number;
   sheetName: string;
   target: EnrichTarget;
-  runId?: string;
+  /** The run the chunk is part of; null for a chunk an earlier version stored, of no run. */
+  runId: string | null;
 }
 
 /** Sends a chunk once (and once more for a transient failure); never throws for the service's answer. */
@@ -71,7 +72,7 @@ export function sendChunk(
     createdBy: ctx.keyDigest,
     seenBy: [ctx.keyDigest],
     enrichment: where.target,
-    ...(where.runId === undefined ? {} : { runId: where.runId }),
+    ...(where.runId === null ? {} : { runId: where.runId }),
   });
   ctx.store.save(record);
   return { kind: "created", record };

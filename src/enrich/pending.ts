@@ -3,18 +3,22 @@
 // idempotency key until its job is recorded and its rows are marked, so any later attempt repeats
 // the identical request and the service charges at most once. A run has at most one such chunk at
 // a time (its other rows wait in the sheet, src/enrich/send-chunks.ts); chunks stored by earlier
-// versions of the add-on, one per waiting chunk, are repeated as they were (src/enrich/run-pass.ts).
+// versions of the add-on, one per waiting chunk and of no run (runId null), are repeated as they
+// were (src/enrich/run-pass.ts).
 //
 // The small head lives in the document's job store, where every editor sees which rows are in
 // flight. The body (up to 700 businesses, 30-60 KB) lives in the SENDER's user properties: it
 // stays out of the document's budget (and out of the full build's 30,000-character metadata), and
 // only the sender's passes send it, with the sender's key, so nobody else's account pays for it.
 // Parts are written before the head and deleted after it, so a head always has all its parts.
+import * as z from "zod/mini";
 import type { CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
-import type { KeyValueStore } from "../jobs/key-value-store";
-import { utf8Bytes } from "../jobs/utf8";
-import type { EnrichTarget } from "../jobs/enrich-target";
+import type { KeyValueStore } from "../storage/key-value-store";
+import { PrefixedCollection } from "../storage/prefixed-collection";
+import { currentShape, type StoredShape } from "../storage/stored-json";
+import { utf8Bytes } from "../storage/utf8";
+import { StoredEnrichTarget, type EnrichTarget } from "../jobs/enrich-target";
 
 export interface PendingChunk {
   /** The start record's fingerprint, which holds the idempotency key. */
@@ -30,14 +34,38 @@ export interface PendingChunk {
   editorId: string;
   /** Businesses in the body: credits it will take. */
   count: number;
-  /** The enrichment run it belongs to (absent on chunks stored by earlier versions). */
-  runId?: string;
+  /** The enrichment run it belongs to; null for a chunk an earlier version stored, of no run. */
+  runId: string | null;
 }
 
 interface StoredHead extends PendingChunk {
   parts: number;
   name: string | null;
 }
+
+/** A head as any version stored it: earlier versions' chunks had no run. */
+const StoredHeadSchema = z.object({
+  startKey: z.string(),
+  idempotencyKey: z.string(),
+  sheetId: z.number(),
+  sheetName: z.string(),
+  target: StoredEnrichTarget,
+  createdAt: z.string(),
+  index: z.number(),
+  editorId: z.string(),
+  count: z.number(),
+  runId: z.optional(z.string()),
+  parts: z.number(),
+  name: z.nullable(z.string()),
+});
+
+const HEAD_SHAPE: StoredShape<StoredHead, z.output<typeof StoredHeadSchema>> = {
+  schema: StoredHeadSchema,
+  upgrade: (stored) => ({ ...stored, runId: stored.runId ?? null }),
+};
+
+/** A part of a body: [name, website] pairs. */
+const PART_SHAPE = currentShape(z.array(z.tuple([z.string(), z.string()])));
 
 const HEAD = "enrich-pending:";
 const BODY = "enrich-body:";
@@ -74,28 +102,31 @@ function bodyParts(body: CreateEnrichmentRequest): string[] {
   return parts;
 }
 
-function parseHead(raw: string | null | undefined): StoredHead | null {
-  if (raw === null || raw === undefined) return null;
-  try {
-    return JSON.parse(raw) as StoredHead;
-  } catch {
-    return null; // A damaged head is skipped rather than stopping every pass.
-  }
-}
-
 export class PendingChunks {
+  /** Heads, in the document's job store, by start key. */
+  private readonly heads: PrefixedCollection<StoredHead>;
+  /** Body parts, in the current user's properties, by "document:startKey:made:index". */
+  private readonly parts: PrefixedCollection<Array<[string, string]>>;
+
   constructor(
     /** The document's job store: heads. */
-    private readonly heads: KeyValueStore,
+    headStore: KeyValueStore,
     /** The current user's properties: bodies. */
     private readonly bodies: KeyValueStore,
     private readonly documentId: string,
     private readonly editorId: string,
-  ) {}
+  ) {
+    this.heads = new PrefixedCollection(headStore, HEAD, HEAD_SHAPE);
+    this.parts = new PrefixedCollection(bodies, BODY, PART_SHAPE);
+  }
 
-  /** A part's key carries when its chunk was made, so housekeeping can tell an orphan from a part whose head is being written. */
+  /** A part's id carries when its chunk was made, so housekeeping can tell an orphan from a part whose head is being written. */
+  private partId(chunk: Pick<PendingChunk, "startKey" | "createdAt">, index: number): string {
+    return `${this.documentId}:${chunk.startKey}:${Date.parse(chunk.createdAt).toString(36)}:${index}`;
+  }
+
   private partKey(chunk: Pick<PendingChunk, "startKey" | "createdAt">, index: number): string {
-    return `${BODY}${this.documentId}:${chunk.startKey}:${Date.parse(chunk.createdAt).toString(36)}:${index}`;
+    return this.parts.key(this.partId(chunk, index));
   }
 
   /** Bytes a body takes in the user's store. */
@@ -107,7 +138,10 @@ export class PendingChunks {
   usedBodyBytes(): number {
     const properties = this.bodies.getProperties();
     let total = 0;
-    for (const key of Object.keys(properties)) if (key.startsWith(BODY)) total += utf8Bytes(key) + utf8Bytes(properties[key] ?? "");
+    for (const id of this.parts.ids(properties)) {
+      const key = this.parts.key(id);
+      total += utf8Bytes(key) + utf8Bytes(properties[key] ?? "");
+    }
     return total;
   }
 
@@ -115,19 +149,12 @@ export class PendingChunks {
     const parts = bodyParts(body);
     parts.forEach((part, i) => this.bodies.setProperty(this.partKey(chunk, i), part));
     const head: StoredHead = { ...chunk, editorId: this.editorId, count: body.businesses.length, parts: parts.length, name: body.name ?? null };
-    this.heads.setProperty(HEAD + chunk.startKey, JSON.stringify(head));
+    this.heads.save(chunk.startKey, head);
   }
 
   /** Every unsettled chunk of the document, whoever sends it, oldest first. */
   all(): PendingChunk[] {
-    const properties = this.heads.getProperties();
-    const heads: StoredHead[] = [];
-    for (const key of Object.keys(properties)) {
-      if (!key.startsWith(HEAD)) continue;
-      const head = parseHead(properties[key]);
-      if (head) heads.push(head);
-    }
-    return heads.sort((a, b) => (a.createdAt === b.createdAt ? a.index - b.index : a.createdAt < b.createdAt ? -1 : 1));
+    return this.heads.all().sort((a, b) => (a.createdAt === b.createdAt ? a.index - b.index : a.createdAt < b.createdAt ? -1 : 1));
   }
 
   /** Whether the current user's executions send this chunk. */
@@ -138,23 +165,23 @@ export class PendingChunks {
   /** The exact body to send, or null when it is not the current user's or a part is missing. */
   body(chunk: PendingChunk): CreateEnrichmentRequest | null {
     if (!this.isMine(chunk)) return null;
-    const head = parseHead(this.heads.getProperty(HEAD + chunk.startKey));
+    const head = this.heads.get(chunk.startKey);
     if (head === null) return null;
     const businesses: CreateEnrichmentRequest["businesses"] = [];
     for (let i = 0; i < head.parts; i += 1) {
-      const part = this.bodies.getProperty(this.partKey(head, i));
-      if (part === null) return null;
-      for (const [business_name, website_url] of JSON.parse(part) as Array<[string, string]>) businesses.push({ business_name, website_url });
+      const part = this.parts.get(this.partId(head, i));
+      if (part === null) return null; // a missing or damaged part: the body is lost
+      for (const [business_name, website_url] of part) businesses.push({ business_name, website_url });
     }
     return head.name === null ? { businesses } : { name: head.name, businesses };
   }
 
   /** Removes a chunk: the head first, so no head is ever left without its parts. */
   delete(chunk: PendingChunk): void {
-    const head = parseHead(this.heads.getProperty(HEAD + chunk.startKey));
-    this.heads.deleteProperty(HEAD + chunk.startKey);
+    const head = this.heads.get(chunk.startKey);
+    this.heads.delete(chunk.startKey);
     if (!this.isMine(chunk)) return;
-    for (let i = 0; i < (head?.parts ?? 0); i += 1) this.bodies.deleteProperty(this.partKey(chunk, i));
+    for (let i = 0; i < (head?.parts ?? 0); i += 1) this.parts.delete(this.partId(chunk, i));
   }
 
   /**
@@ -165,15 +192,15 @@ export class PendingChunks {
   tidy(now: number): PendingChunk[] {
     const chunks = this.all();
     const live = new Set(chunks.map((chunk) => chunk.startKey));
-    const prefix = `${BODY}${this.documentId}:`;
-    for (const key of Object.keys(this.bodies.getProperties())) {
-      if (!key.startsWith(prefix)) continue;
-      const [startKey = "", made = ""] = key.slice(prefix.length).split(":");
-      if (!live.has(startKey) && now - parseInt(made, 36) > ORPHAN_AGE_MS) this.bodies.deleteProperty(key);
+    const document = `${this.documentId}:`;
+    for (const id of this.parts.ids()) {
+      if (!id.startsWith(document)) continue;
+      const [startKey = "", made = ""] = id.slice(document.length).split(":");
+      if (!live.has(startKey) && now - parseInt(made, 36) > ORPHAN_AGE_MS) this.parts.delete(id);
     }
     return chunks.filter((chunk) => {
       const stale = !this.isMine(chunk) && now - Date.parse(chunk.createdAt) > FOREIGN_HEAD_TTL_MS;
-      if (stale) this.heads.deleteProperty(HEAD + chunk.startKey);
+      if (stale) this.heads.delete(chunk.startKey);
       return !stale;
     });
   }

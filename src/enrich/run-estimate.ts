@@ -6,8 +6,9 @@
 // account's `active_searches` ("Jobs currently queued or processing") is the limit: it is read then,
 // at most once a day, and kept in the user's properties for the next estimates.
 import type { JobsContext } from "../jobs/job-context";
-import type { KeyValueStore } from "../jobs/key-value-store";
-import { parseStored } from "../jobs/job-record";
+import * as z from "zod/mini";
+import type { KeyValueStore } from "../storage/key-value-store";
+import { currentShape, readStored } from "../storage/stored-json";
 
 /** Jobs assumed to run at once until a 429 shows the account's own limit: the simulator's default. */
 const ASSUMED_ACTIVE_JOBS = 5;
@@ -17,12 +18,11 @@ const SLOTS_KEY = "businessLeads.jobSlots";
 /** An account's plan (and its limit) can change: a day-old observation is made again at the next 429. */
 const SLOTS_FRESH_MS = 24 * 60 * 60 * 1000;
 
-interface SeenSlots {
-  slots: number;
-  at: string;
-}
+/** What a 429 showed of the account's job slots, and when (its shape never changed). */
+const SEEN_SLOTS_SHAPE = currentShape(z.object({ slots: z.number(), at: z.string() }));
+type SeenSlots = z.output<typeof SEEN_SLOTS_SHAPE.schema>;
 
-const seenSlots = (store: KeyValueStore): SeenSlots | null => parseStored<SeenSlots>(store.getProperty(SLOTS_KEY));
+const seenSlots = (store: KeyValueStore): SeenSlots | null => readStored(SEEN_SLOTS_SHAPE, store.getProperty(SLOTS_KEY));
 
 /** After a 429 on a creation: the account's jobs under way now are its limit (read at most once a day). */
 export function noteJobSlots(ctx: JobsContext, deadline: number): void {

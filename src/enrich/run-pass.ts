@@ -26,7 +26,7 @@ export interface WaitingWork {
 export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: number): WaitingWork {
   const pending = pendingChunksOf(ctx);
   const left = pending.tidy(ctx.clock.now());
-  const blocked = repeatEarlierChunks(ctx, sheets, pending, left.filter((chunk) => chunk.runId === undefined), deadline);
+  const blocked = repeatEarlierChunks(ctx, sheets, pending, left.filter((chunk) => chunk.runId === null), deadline);
   const runs = runStoreOf(ctx);
   const all = runs.all();
   const hasRepeat = (run: RunRecord) => left.some((chunk) => chunk.runId === run.runId && pending.isMine(chunk));
@@ -57,7 +57,7 @@ export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: 
       runs.delete(run.runId); // nothing waits and no job of it is listed any more
     }
   }
-  const earlier = stillPending.filter((chunk) => chunk.runId === undefined);
+  const earlier = stillPending.filter((chunk) => chunk.runId === null);
   return { waiting: waiting + earlier.length, mine: mine + earlier.filter((chunk) => pending.isMine(chunk)).length };
 }
 

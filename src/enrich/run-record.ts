@@ -3,10 +3,12 @@
 // status cell, and each pass takes the next rows from there (src/enrich/send-chunks.ts). So
 // the record stays a few hundred bytes whether the list has 20 rows or 20,000: where the rows are,
 // who sends them (the starter's key pays), and counts for the sidebar's one line.
+import * as z from "zod/mini";
 import type { JobsContext } from "../jobs/job-context";
-import type { EnrichTarget } from "../jobs/enrich-target";
-import { parseStored } from "../jobs/job-record";
-import type { KeyValueStore } from "../jobs/key-value-store";
+import { StoredEnrichTarget, type EnrichTarget } from "../jobs/enrich-target";
+import type { KeyValueStore } from "../storage/key-value-store";
+import { PrefixedCollection } from "../storage/prefixed-collection";
+import { currentShape } from "../storage/stored-json";
 
 export interface RunRecord {
   runId: string;
@@ -34,6 +36,24 @@ export interface RunRecord {
 
 const RUN_PREFIX = "enrich-run:";
 
+/** A run as stored: its shape has not changed since runs were first stored. */
+const StoredRun = z.object({
+  runId: z.string(),
+  sheetId: z.number(),
+  sheetName: z.string(),
+  target: StoredEnrichTarget,
+  editorId: z.string(),
+  createdAt: z.string(),
+  perJob: z.number(),
+  rows: z.number(),
+  rowsWaiting: z.number(),
+  businessesWaiting: z.number(),
+  rowsDropped: z.number(),
+  chunksMade: z.number(),
+  jobsPlanned: z.number(),
+  stopped: z.boolean(),
+}) satisfies z.ZodMiniType<RunRecord>;
+
 /** A run still has rows to send. */
 export const isSending = (run: RunRecord): boolean => !run.stopped && run.rowsWaiting > 0;
 
@@ -41,29 +61,27 @@ export const isSending = (run: RunRecord): boolean => !run.stopped && run.rowsWa
 export const rowsSent = (run: RunRecord): number => Math.max(0, run.rows - run.rowsWaiting - run.rowsDropped);
 
 export class RunStore {
-  constructor(private readonly store: KeyValueStore) {}
+  private readonly runs: PrefixedCollection<RunRecord>;
 
+  constructor(store: KeyValueStore) {
+    this.runs = new PrefixedCollection(store, RUN_PREFIX, currentShape(StoredRun));
+  }
+
+  /** Every run of the document, oldest first. */
   all(): RunRecord[] {
-    const properties = this.store.getProperties();
-    const runs: RunRecord[] = [];
-    for (const key of Object.keys(properties)) {
-      if (!key.startsWith(RUN_PREFIX)) continue;
-      const run = parseStored<RunRecord>(properties[key] ?? null);
-      if (run) runs.push(run);
-    }
-    return runs.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+    return this.runs.all().sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   }
 
   get(runId: string): RunRecord | null {
-    return parseStored<RunRecord>(this.store.getProperty(RUN_PREFIX + runId));
+    return this.runs.get(runId);
   }
 
   save(run: RunRecord): void {
-    this.store.setProperty(RUN_PREFIX + run.runId, JSON.stringify(run));
+    this.runs.save(run.runId, run);
   }
 
   delete(runId: string): void {
-    this.store.deleteProperty(RUN_PREFIX + runId);
+    this.runs.delete(runId);
   }
 
   /** The run still sending rows under this header row of this sheet, if any: a new start joins it. */

@@ -111,7 +111,7 @@ function creditsPromised(ctx: JobsContext, runs: RunStore, pending: PendingChunk
     .all()
     .filter((run) => run.editorId === ctx.editorId && isSending(run))
     .reduce((sum, run) => sum + (here(run) ? waitingHere() : run.businessesWaiting), 0);
-  return waiting + unsettled.filter((chunk) => pending.isMine(chunk) && chunk.runId === undefined).reduce((sum, chunk) => sum + chunk.count, 0);
+  return waiting + unsettled.filter((chunk) => pending.isMine(chunk) && chunk.runId === null).reduce((sum, chunk) => sum + chunk.count, 0);
 }
 
 function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: number, runs: RunStore): EnrichPlan & { searchName: string | null } {

@@ -1,7 +1,11 @@
 // This file defines the custom functions' cache: JSON answers in the document cache, under a
 // namespace derived from the shared key (a new key never reads another account's answers), read
 // and written many at a time, with answers larger than one entry (100 KB) split across several.
-// Caching is best effort: Google may drop entries at any time, and a cache failure is a miss.
+// Caching is best effort: Google may drop entries at any time, and a cache failure is a miss. The
+// cache is a store like the others: every answer is read back through its shape (a schema), and
+// an entry of no known shape is a miss.
+import * as z from "zod/mini";
+import { currentShape, readStored, type StoredShape } from "../storage/stored-json";
 
 /** The two calls of Apps Script's Cache the functions use. */
 export interface CacheLike {
@@ -28,6 +32,10 @@ export const CACHE_SECONDS = {
 /** Characters per entry: 3 bytes a character at worst keeps each entry under 100 KB. */
 const CHUNK_CHARS = 30000;
 
+/** The head of a value stored in chunks: how many. */
+const LARGE_HEAD = currentShape(z.object({ chunks: z.int().check(z.gte(1)) }));
+const CHUNK = currentShape(z.string());
+
 export class CellCache {
   constructor(private readonly cache: CacheLike | null, private readonly namespace: string) {}
 
@@ -35,8 +43,8 @@ export class CellCache {
     return `bl:${this.namespace}:${key}`;
   }
 
-  /** The cached values of `keys` (absent ones are missing from the map). */
-  getMany<T>(keys: readonly string[]): Map<string, T> {
+  /** The cached values of `keys` (absent ones, and those of another shape, are missing from the map). */
+  getMany<T>(keys: readonly string[], shape: StoredShape<T, unknown>): Map<string, T> {
     const found = new Map<string, T>();
     if (!this.cache || keys.length === 0) return found;
     let raw: { [key: string]: string };
@@ -46,13 +54,8 @@ export class CellCache {
       return found;
     }
     for (const key of keys) {
-      const text = raw[this.full(key)];
-      if (text === undefined) continue;
-      try {
-        found.set(key, JSON.parse(text) as T);
-      } catch {
-        // a damaged entry is a miss
-      }
+      const value = readStored(shape, raw[this.full(key)]);
+      if (value !== null) found.set(key, value); // a damaged entry is a miss
     }
     return found;
   }
@@ -69,17 +72,13 @@ export class CellCache {
   }
 
   /** A value stored by putLarge: all of its chunks, or null when any is missing. */
-  getLarge<T>(key: string): T | null {
-    const head = this.getMany<{ chunks: number }>([key]).get(key);
-    if (!head || !Number.isInteger(head.chunks) || head.chunks < 1) return null;
+  getLarge<T>(key: string, shape: StoredShape<T, unknown>): T | null {
+    const head = this.getMany([key], LARGE_HEAD).get(key);
+    if (!head) return null;
     const keys = Array.from({ length: head.chunks }, (_, i) => `${key}#${i}`);
-    const parts = this.getMany<string>(keys);
+    const parts = this.getMany(keys, CHUNK);
     if (parts.size !== keys.length) return null;
-    try {
-      return JSON.parse(keys.map((k) => parts.get(k) ?? "").join("")) as T;
-    } catch {
-      return null;
-    }
+    return readStored(shape, keys.map((k) => parts.get(k) ?? "").join(""));
   }
 
   putLarge(key: string, value: unknown, seconds: number): void {

@@ -8,7 +8,9 @@
 // a raw body.
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import { isTerminalStatus, type Job, type JobKind, type ResultsPage } from "../api/schemas";
+import * as z from "zod/mini";
 import { UserFacingError } from "../errors/user-error";
+import { currentShape } from "../storage/stored-json";
 import { CACHE_SECONDS } from "./cell-cache";
 import {
   BUSINESS_FIELDS,
@@ -26,6 +28,10 @@ import type { FormulaContext } from "./formula-context";
 import { JOB_KINDS, NotFetchedError, callRecords, checkId, knownKind, lookupBusinesses, lookupJobs, notFoundJob } from "./lookups";
 
 const LOCATION_COLUMNS = ["label", "country_code", "full_name", "location_code"] as const;
+
+/** A cached table of cells (LEADS_LOCATIONS, LEADS_RESULTS) and the cached credits. */
+const CACHED_TABLE = currentShape(z.array(z.array(z.union([z.string(), z.number(), z.boolean()]))));
+const CACHED_CREDITS = currentShape(z.number());
 /** One identifier argument: a single cell, or a range Sheets passes as rows of cells. */
 interface IdArgument {
   single: boolean;
@@ -62,7 +68,7 @@ export function leadsLocations(ctx: FormulaContext, query: unknown, country: unk
   const code = isBlank(country) ? "" : String(country).trim().toUpperCase();
   if (code !== "" && !/^[A-Z]{2}$/.test(code)) throw new UserFacingError(`The country must be a two-letter code such as US; "${String(country)}" is not.`);
   const key = `loc:${code}:${q.toLowerCase()}`;
-  const cached = ctx.cache.getMany<CellValue[][]>([key]).get(key);
+  const cached = ctx.cache.getMany([key], CACHED_TABLE).get(key);
   if (cached) return cached;
   const locations = ctx.client.findLocations({ q, country: code || undefined }, { deadline: ctx.deadline }).slice(0, 8);
   const table: CellValue[][] = [[...LOCATION_COLUMNS]];
@@ -72,8 +78,8 @@ export function leadsLocations(ctx: FormulaContext, query: unknown, country: unk
 }
 
 export function leadsCredits(ctx: FormulaContext): number {
-  const cached = ctx.cache.getMany<number>(["credits"]).get("credits");
-  if (typeof cached === "number") return cached;
+  const cached = ctx.cache.getMany(["credits"], CACHED_CREDITS).get("credits");
+  if (cached !== undefined) return cached;
   const credits = ctx.client.getAccount({ deadline: ctx.deadline }).credits_remaining;
   ctx.cache.putMany([["credits", credits]], CACHE_SECONDS.account);
   return credits;
@@ -148,7 +154,7 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
   if (invalid) throw invalid;
   const names = fieldList(fields, BUSINESS_FIELDS, "business", DEFAULT_RESULT_FIELDS);
   const key = `res:${id}:${names.join(",")}`;
-  const cached = ctx.cache.getLarge<CellValue[][]>(key);
+  const cached = ctx.cache.getLarge(key, CACHED_TABLE);
   if (cached) return cached;
 
   const records = callRecords(ctx);

@@ -5,7 +5,8 @@
 // evaluation, which then reads only what is still missing.
 import type { BatchResult } from "../api/client";
 import type { LeadsApiError } from "../api/errors";
-import { isTerminalStatus, type Business, type Job, type JobKind } from "../api/schemas";
+import * as z from "zod/mini";
+import { BusinessSchema, isTerminalStatus, JobSchema, type Business, type Job, type JobKind } from "../api/schemas";
 import { UserFacingError } from "../errors/user-error";
 import { CACHE_SECONDS } from "./cell-cache";
 import { fetchInRounds, type Wanted } from "./fetch-rounds";
@@ -27,6 +28,8 @@ export class NotFetchedError extends UserFacingError {
   }
 }
 
+const CACHED_KIND = z.enum(["search", "enrichment"]);
+
 interface CachedJob {
   kind: JobKind;
   job: Job;
@@ -44,9 +47,9 @@ export function callRecords(ctx: FormulaContext): Records {
   const now = () => ctx.clock.now();
   return {
     // About 1 KB a business: 5,000 of them are about 20 KB a bucket.
-    businesses: new RecordCache(ctx.cache, "biz", 256, now),
-    jobs: new RecordCache(ctx.cache, "job", 128, now),
-    kinds: new RecordCache(ctx.cache, "kind", 16, now),
+    businesses: new RecordCache(ctx.cache, "biz", 256, now, z.nullable(BusinessSchema)),
+    jobs: new RecordCache(ctx.cache, "job", 128, now, z.nullable(z.object({ kind: CACHED_KIND, job: JobSchema }))),
+    kinds: new RecordCache(ctx.cache, "kind", 16, now, CACHED_KIND),
     budget: new RequestBudget(ctx.cache, ctx.clock),
   };
 }

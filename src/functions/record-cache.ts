@@ -5,7 +5,9 @@
 // kept under Cache's 100 KB a value, each record with its own expiry. Best effort like the rest
 // of the cache: a record that does not fit, or a bucket another execution rewrote at the same
 // time, is a miss that a later evaluation asks the service for again.
-import { utf8Bytes } from "../jobs/utf8";
+import * as z from "zod/mini";
+import { entriesShape, type StoredShape } from "../storage/stored-json";
+import { utf8Bytes } from "../storage/utf8";
 import type { CellCache } from "./cell-cache";
 
 /** Bytes of JSON a bucket may hold: Cache allows 100 KB a value; the rest is margin. */
@@ -24,12 +26,19 @@ export class RecordCache<T> {
    * it), chosen so that the kind's buckets stay well under both Cache limits: 256 buckets of
    * businesses of about 1 KB hold 5,000 of them at about 20 KB each.
    */
+  /** A bucket as cached: its entries of the records' shape, `[expiresAt, record]`; any other (damaged) entry is a miss. */
+  private readonly bucketShape: StoredShape<Bucket<T>, Record<string, unknown>>;
+
   constructor(
     private readonly cache: CellCache,
     private readonly kind: string,
     private readonly bucketCount: number,
     private readonly now: () => number,
-  ) {}
+    /** The records' schema: what is read back from the cache is checked like the service's answers. */
+    record: z.ZodMiniType<T>,
+  ) {
+    this.bucketShape = entriesShape(z.tuple([z.number(), record]), (entry): [number, T] => entry);
+  }
 
   private readonly keys = new Map<string, string>();
 
@@ -49,16 +58,11 @@ export class RecordCache<T> {
   private load(keys: readonly string[]): void {
     const wanted = [...new Set(keys)].filter((key) => !this.read.has(key));
     if (wanted.length === 0) return;
-    const found = this.cache.getMany<unknown>(wanted);
+    const found = this.cache.getMany(wanted, this.bucketShape);
     for (const key of wanted) {
       this.read.add(key);
-      const stored: Bucket<T> = {};
-      const raw = found.get(key);
-      if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) {
-        for (const [id, entry] of Object.entries(raw)) if (isEntry<T>(entry)) stored[id] = entry;
-      }
       // Records set before the bucket was read win over what the cache held.
-      this.buckets.set(key, { ...stored, ...this.buckets.get(key) });
+      this.buckets.set(key, { ...found.get(key), ...this.buckets.get(key) });
     }
   }
 
@@ -121,9 +125,4 @@ export class RecordCache<T> {
     }
     byExpiry.forEach((entries, seconds) => this.cache.putMany(entries, seconds));
   }
-}
-
-/** A record as stored: [expiresAt, record]; anything else (a damaged entry) is a miss. */
-function isEntry<T>(value: unknown): value is [number, T] {
-  return Array.isArray(value) && value.length === 2 && typeof value[0] === "number";
 }

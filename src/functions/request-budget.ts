@@ -5,7 +5,9 @@
 // nothing the service would refuse. Other clients of the account (the sidebar, the background
 // pass, other documents) are not seen here: formulas leave them a share of the minute, and a 429
 // they cause still stops the formulas until the time the service gave.
+import * as z from "zod/mini";
 import type { Clock } from "../api/clock";
+import type { StoredShape } from "../storage/stored-json";
 import type { CellCache } from "./cell-cache";
 
 /** The service's rate limit: requests per account in any 60 s. */
@@ -22,21 +24,26 @@ interface Sent {
   until: number;
 }
 
+const StoredSent = z.object({ sent: z.optional(z.array(z.unknown())), until: z.optional(z.unknown()) });
+
+/** What was sent, as cached: a round trip or a wait of no known shape is left out. */
+const SENT_SHAPE: StoredShape<Sent, z.output<typeof StoredSent>> = {
+  schema: StoredSent,
+  upgrade: (stored) => ({
+    until: typeof stored.until === "number" ? stored.until : 0,
+    sent: (stored.sent ?? []).flatMap((item) => {
+      const trip = ROUND_TRIP.safeParse(item);
+      return trip.success ? [trip.data] : [];
+    }),
+  }),
+};
+const ROUND_TRIP = z.tuple([z.number(), z.number()]);
+
 export class RequestBudget {
   constructor(private readonly cache: CellCache, private readonly clock: Clock) {}
 
   private read(): Sent {
-    const raw = this.cache.getMany<unknown>([KEY]).get(KEY);
-    const state: Sent = { sent: [], until: 0 };
-    if (typeof raw !== "object" || raw === null) return state;
-    const { sent, until } = raw as { sent?: unknown; until?: unknown };
-    if (typeof until === "number") state.until = until;
-    if (Array.isArray(sent)) {
-      for (const item of sent) {
-        if (Array.isArray(item) && typeof item[0] === "number" && typeof item[1] === "number") state.sent.push([item[0], item[1]]);
-      }
-    }
-    return state;
+    return this.cache.getMany([KEY], SENT_SHAPE).get(KEY) ?? { sent: [], until: 0 };
   }
 
   private write(state: Sent): void {

@@ -2,7 +2,8 @@
 // ran and whether Google gave it its document. Google does not document which it does, so each
 // run writes the answer it got into the user's own properties (one small value), and diagnose()
 // reports it: the trigger-context question answered from the field.
-
+import * as z from "zod/mini";
+import { readStored, type StoredShape } from "../storage/stored-json";
 import { userProperties } from "./property-snapshot";
 
 const LAST_RUN_KEY = "businessLeads.lastBackgroundRun";
@@ -14,10 +15,19 @@ interface BackgroundRun {
   withDocument: boolean;
   /**
    * False from the run's start until it ends: a run Google stopped (its daily limit on trigger run
-   * time, which stops a script in the middle) stays false. Absent in records of earlier versions.
+   * time, which stops a script in the middle) stays false.
    */
-  finished?: boolean;
+  finished: boolean;
 }
+
+/** A run as any version recorded it: earlier versions did not note its end. */
+const StoredRun = z.object({ at: z.number(), withDocument: z.boolean(), finished: z.optional(z.boolean()) });
+
+/** An earlier version's run, whose end was not noted, is not taken for a stopped one. */
+const RUN_SHAPE: StoredShape<BackgroundRun, z.output<typeof StoredRun>> = {
+  schema: StoredRun,
+  upgrade: (stored) => ({ ...stored, finished: stored.finished ?? true }),
+};
 
 /** No execution lives longer (Apps Script's 6 minutes): a run older than this that never finished was stopped. */
 const LONGEST_RUN_MS = 6.5 * 60 * 1000;
@@ -35,11 +45,11 @@ export function recordBackgroundRunEnd(): void {
 /** The user's last background run when Google stopped it before its end, else null. */
 export function stoppedBackgroundRun(now: number): BackgroundRun | null {
   const run = lastBackgroundRun();
-  return run && run.finished === false && now - run.at > LONGEST_RUN_MS ? run : null;
+  return run && !run.finished && now - run.at > LONGEST_RUN_MS ? run : null;
 }
 
 /** Notes what `observe` sees of this run; never throws (a failing trigger mails its owner every run, and this is only a note). */
-export function recordBackgroundRun(observe: () => BackgroundRun): void {
+export function recordBackgroundRun(observe: () => Omit<BackgroundRun, "finished">): void {
   try {
     userProperties().setProperty(LAST_RUN_KEY, JSON.stringify({ ...observe(), finished: false }));
   } catch {
@@ -49,15 +59,5 @@ export function recordBackgroundRun(observe: () => BackgroundRun): void {
 
 /** The user's last background run, or null when none was recorded (or the record is unreadable). */
 export function lastBackgroundRun(): BackgroundRun | null {
-  const raw = userProperties().getProperty(LAST_RUN_KEY);
-  if (raw === null) return null;
-  try {
-    const parsed = JSON.parse(raw) as Partial<BackgroundRun> | null;
-    if (parsed === null || typeof parsed.at !== "number" || typeof parsed.withDocument !== "boolean") return null;
-    const run: BackgroundRun = { at: parsed.at, withDocument: parsed.withDocument };
-    if (typeof parsed.finished === "boolean") run.finished = parsed.finished;
-    return run;
-  } catch {
-    return null;
-  }
+  return readStored(RUN_SHAPE, userProperties().getProperty(LAST_RUN_KEY));
 }

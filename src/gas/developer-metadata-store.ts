@@ -8,7 +8,7 @@
 // next write (metadata-migration.ts). Google allows 30,000 characters of metadata per location; we
 // count key + value characters.
 import { JobStoreFullError } from "../jobs/job-store-budget";
-import type { KeyValueStore, StoreBudget } from "../jobs/key-value-store";
+import type { KeyValueStore, StoreBudget } from "../storage/key-value-store";
 import { CLAIM_KEY, DATA_KEY, EMPTY_DATA_CHARS, decodeClaim, decodeData, encodeData, lineChars } from "./metadata-entries";
 import { removeQuietly, type Metadata } from "./metadata-handles";
 import { moveLegacyEntries, readLegacyEntry, type LegacyKeys } from "./metadata-migration";

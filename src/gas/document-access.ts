@@ -3,7 +3,7 @@
 // document is reachable and its jobs live in its document properties; with the full `spreadsheets`
 // scope the jobs live in the spreadsheet's developer metadata, so a trigger that Google runs
 // without a current document opens each document by id and still reaches them.
-import type { KeyValueStore } from "../jobs/key-value-store";
+import type { KeyValueStore } from "../storage/key-value-store";
 import { DeveloperMetadataStore } from "./developer-metadata-store";
 import type { StoreClaims } from "./metadata-write-claim";
 import { documentProperties } from "./property-snapshot";

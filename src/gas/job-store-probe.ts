@@ -2,7 +2,7 @@
 // store this build uses (document properties, or developer metadata in the full-scope build) is
 // read back through a fresh store, which reads the document again, then removed whatever happens.
 import { messageOf } from "../errors/user-error";
-import type { KeyValueStore } from "../jobs/key-value-store";
+import type { KeyValueStore } from "../storage/key-value-store";
 
 /** Probe entries' names: no job record, start record or other entry of the store begins so. */
 const PROBE_PREFIX = "selfCheck:";

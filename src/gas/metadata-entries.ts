@@ -2,6 +2,8 @@
 // entry that holds every key of a document's job store, the write claims executions add before
 // they change it, and the per-key entries of the layout before it (read, then migrated). Text
 // rules only: no Apps Script call is made here.
+import * as z from "zod/mini";
+import { currentShape, readStored, type StoredShape } from "../storage/stored-json";
 
 /** The metadata key of the data entry (never read back: its value says what it is). */
 export const DATA_KEY = "businessLeads:store";
@@ -17,14 +19,10 @@ const CLAIM_MARK = "businessLeads/claim ";
 /** A value is stored as is unless it holds a line break or begins with "!"; then as "!" + JSON. */
 const encodeValue = (value: string): string => (value.indexOf("\n") >= 0 || value.startsWith("!") ? `!${JSON.stringify(value)}` : value);
 
+const ESCAPED_VALUE = currentShape(z.string());
+
 function decodeValue(text: string): string {
-  if (!text.startsWith("!")) return text;
-  try {
-    const parsed: unknown = JSON.parse(text.slice(1));
-    return typeof parsed === "string" ? parsed : text;
-  } catch {
-    return text;
-  }
+  return text.startsWith("!") ? readStored(ESCAPED_VALUE, text.slice(1)) ?? text : text;
 }
 
 /** Characters one key adds to the data entry: a line break, the key, a tab and the value as stored. */
@@ -68,15 +66,16 @@ export interface Claim {
 
 export const encodeClaim = (claim: Claim): string => CLAIM_MARK + JSON.stringify(claim);
 
+const StoredClaim = z.object({ token: z.string(), until: z.number(), documentLock: z.optional(z.unknown()), userLock: z.optional(z.unknown()) });
+
+/** A claim as any version wrote it: without a lock's mark it was made under no lock. */
+const CLAIM_SHAPE: StoredShape<Claim, z.output<typeof StoredClaim>> = {
+  schema: StoredClaim,
+  upgrade: (c) => ({ token: c.token, until: c.until, documentLock: c.documentLock === true, userLock: typeof c.userLock === "string" ? c.userLock : null }),
+};
+
 export function decodeClaim(raw: string): Claim | null {
-  if (!raw.startsWith(CLAIM_MARK)) return null;
-  try {
-    const c = JSON.parse(raw.slice(CLAIM_MARK.length)) as Partial<Claim>;
-    if (typeof c.token !== "string" || typeof c.until !== "number") return null;
-    return { token: c.token, until: c.until, documentLock: c.documentLock === true, userLock: typeof c.userLock === "string" ? c.userLock : null };
-  } catch {
-    return null;
-  }
+  return raw.startsWith(CLAIM_MARK) ? readStored(CLAIM_SHAPE, raw.slice(CLAIM_MARK.length)) : null;
 }
 
 /**

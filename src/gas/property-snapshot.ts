@@ -9,7 +9,7 @@
 // shared state is made under a lock (the document's, or the user's), so a copy taken before a lock
 // was acquired is dropped when it is, and read again, whole, at its next use (lockAndRefresh).
 // Under the lock no other writer that takes it can have written since.
-import type { KeyValueStore } from "../jobs/key-value-store";
+import type { KeyValueStore } from "../storage/key-value-store";
 
 type Properties = GoogleAppsScript.Properties.Properties;
 

@@ -1,7 +1,9 @@
 // This file defines what the user's background trigger knows without a current document, kept in
 // the user's own properties (reachable from any execution of that user): which documents it serves
 // (full-scope build) and the notices a background run left for the sidebar.
-import { clipToBytes, utf8Bytes } from "../jobs/utf8";
+import * as z from "zod/mini";
+import { entriesShape, readStored, type StoredShape } from "../storage/stored-json";
+import { clipToBytes, utf8Bytes } from "../storage/utf8";
 import { userProperties } from "./property-snapshot";
 
 const SERVED_KEY = "businessLeads.servedDocuments";
@@ -14,19 +16,15 @@ const MAX_NOTICES_BYTES = 8 * 1024;
 /** A notice that concerns every document (the default build's trigger without a document). */
 export const ANY_DOCUMENT = "*";
 
-function readJson<T>(key: string, fallback: T): T {
-  try {
-    const parsed = JSON.parse(userProperties().getProperty(key) ?? "null") as T | null;
-    return parsed ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
+/** The served documents' ids as stored: what is not an id is dropped. */
+const SERVED_SHAPE: StoredShape<string[], unknown[]> = {
+  schema: z.array(z.unknown()),
+  upgrade: (stored) => stored.filter((id): id is string => typeof id === "string"),
+};
 
 /** The documents with jobs this user's trigger moves forward, most recently registered first. */
 export function servedDocuments(): string[] {
-  const ids = readJson<unknown>(SERVED_KEY, []);
-  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+  return readStored(SERVED_SHAPE, userProperties().getProperty(SERVED_KEY)) ?? [];
 }
 
 export function registerServedDocument(id: string): void {
@@ -47,18 +45,14 @@ interface BackgroundNotice {
   at: number;
 }
 
+/** Notices as stored: one saved as bare text (before notices had a time) concerns every job; what is neither is dropped. */
+const NOTICES_SHAPE = entriesShape(
+  z.union([z.object({ message: z.string(), at: z.number() }), z.string()]),
+  (notice): BackgroundNotice => (typeof notice === "string" ? { message: notice, at: Number.MAX_SAFE_INTEGER } : notice),
+);
+
 function notices(): Record<string, BackgroundNotice> {
-  const all = readJson<Record<string, unknown>>(NOTICES_KEY, {});
-  const out: Record<string, BackgroundNotice> = {};
-  for (const key of Object.keys(all)) {
-    const value = all[key] as { message?: unknown; at?: unknown } | string | null;
-    // A notice saved as bare text (before notices had a time) concerns every job.
-    if (typeof value === "string") out[key] = { message: value, at: Number.MAX_SAFE_INTEGER };
-    else if (value !== null && typeof value === "object" && typeof value.message === "string" && typeof value.at === "number") {
-      out[key] = { message: value.message, at: value.at };
-    }
-  }
-  return out;
+  return readStored(NOTICES_SHAPE, userProperties().getProperty(NOTICES_KEY)) ?? {};
 }
 
 /**

@@ -1,27 +1,25 @@
 // This file defines the document's list of its editors' current keys, as digests: one small
 // property mapping an editor (a random id kept in that editor's user properties) to the digest of
 // the key they use now. It tells a pass whether some editor's key may still see a job.
-import type { KeyValueStore } from "./key-value-store";
+import * as z from "zod/mini";
+import type { KeyValueStore } from "../storage/key-value-store";
+import { entriesShape, readStored } from "../storage/stored-json";
 
 const EDITOR_KEYS = "businessLeads.editorKeys";
 /** A team's editors; the least recently seen drop off first, keeping the property small. */
 const MAX_EDITORS = 50;
 
-interface EditorEntry {
-  digest: string;
-  seenAt: string;
-}
+const StoredEntry = z.object({ digest: z.string(), seenAt: z.string() });
+type EditorEntry = z.output<typeof StoredEntry>;
+
+/** The list as stored: an entry of no known shape is dropped, the others kept. */
+const EDITORS_SHAPE = entriesShape(StoredEntry, (entry): EditorEntry => entry);
 
 export class EditorKeys {
   constructor(private readonly store: KeyValueStore) {}
 
   private read(): Record<string, EditorEntry> {
-    try {
-      const parsed: unknown = JSON.parse(this.store.getProperty(EDITOR_KEYS) ?? "{}");
-      return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, EditorEntry>) : {};
-    } catch {
-      return {};
-    }
+    return readStored(EDITORS_SHAPE, this.store.getProperty(EDITOR_KEYS)) ?? {};
   }
 
   /** Records the editor's current key; writes only when it changed (or once a day, to stay fresh). */

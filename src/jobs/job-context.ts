@@ -5,7 +5,7 @@ import type { Clock } from "../api/clock";
 import type { LeadsClient } from "../api/client";
 import type { EditorKeys } from "./editor-keys";
 import type { JobStore } from "./job-store";
-import type { KeyValueStore } from "./key-value-store";
+import type { KeyValueStore } from "../storage/key-value-store";
 
 export interface JobsContext {
   client: LeadsClient;

@@ -1,11 +1,12 @@
 // This file defines the job store's records: JobRecord, one per job, a SearchRecord or an
 // EnrichmentRecord by its kind, with the fields both kinds share in JobRecordBase; StartRecord, one
-// per logical job creation; and how both are stored (their keys' prefixes, their JSON read back).
-// Every version of the add-on has stored a record's kind, so a record read back is one of the two
-// kinds; records are read as they were stored (JSON, not validated), so fields a later version
-// added are absent from older records and optional here.
-import type { EnrichTarget } from "./enrich-target";
-import type { RefreshSchedule } from "./refresh-schedule";
+// per logical job creation; and how both are stored: their keys' prefixes, and their stored shapes
+// (a schema that reads every shape any version stored, and the upgrade to today's). Every version
+// of the add-on has stored a record's kind, so a record read back is one of the two kinds.
+import * as z from "zod/mini";
+import type { StoredShape } from "../storage/stored-json";
+import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
+import { StoredRefreshSchedule, upgradeRefreshSchedule, type RefreshSchedule } from "./refresh-schedule";
 
 export type JobKind = "search" | "enrichment";
 
@@ -104,12 +105,88 @@ export const START_PREFIX = "start:";
 /** A start record whose job never got created is forgotten after this. */
 export const START_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** A stored record as it was written. */
-export function parseStored<T>(raw: string | null): T | null {
-  if (raw === null) return null;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return null; // A damaged record is treated as absent rather than stopping every pass.
-  }
+/** A start record older than START_RECORD_TTL_MS: one whose job never got created is forgotten. */
+export const isStartExpired = (start: StartRecord, now: number): boolean => now - Date.parse(start.createdAt) > START_RECORD_TTL_MS;
+
+// ---- as stored --------------------------------------------------------------------------------
+
+const nullableText = z.optional(z.nullable(z.string()));
+const nullableCount = z.optional(z.nullable(z.number()));
+
+/** What a record of either kind holds as stored: what an early version may not have written is optional. */
+const storedBase = {
+  id: z.string(),
+  name: z.optional(z.string()),
+  sheetId: nullableCount,
+  sheetName: nullableText,
+  status: z.string(),
+  leadCount: nullableCount,
+  enrichedCount: nullableCount,
+  creditsCharged: nullableCount,
+  rowsWritten: z.optional(z.number()),
+  settled: z.optional(z.boolean()),
+  error: nullableText,
+  note: nullableText,
+  createdAt: z.string(),
+  finishedAt: nullableText,
+  startKey: nullableText,
+  idempotencyKey: z.optional(z.string()),
+  ownSheet: z.optional(z.boolean()),
+  createdBy: z.optional(z.string()),
+  seenBy: z.optional(z.array(z.string())),
+  hiddenFrom: z.optional(z.array(z.string())),
+  timeZone: z.optional(z.string()),
+};
+
+const StoredJobRecord = z.union([
+  z.object({
+    ...storedBase,
+    kind: z.literal("search"),
+    refresh: z.optional(StoredRefreshSchedule),
+    searchKey: z.optional(z.string()),
+    maxResults: z.optional(z.number()),
+  }),
+  z.object({ ...storedBase, kind: z.literal("enrichment"), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
+]);
+
+type StoredJob = z.output<typeof StoredJobRecord>;
+
+/** Today's record from a stored one: defaults for what an earlier version did not write. */
+function upgradeJobRecord(stored: StoredJob): JobRecord {
+  const base = {
+    ...stored,
+    name: stored.name ?? "",
+    sheetId: stored.sheetId ?? null,
+    sheetName: stored.sheetName ?? null,
+    leadCount: stored.leadCount ?? null,
+    enrichedCount: stored.enrichedCount ?? null,
+    creditsCharged: stored.creditsCharged ?? null,
+    rowsWritten: stored.rowsWritten ?? 0,
+    settled: stored.settled ?? false,
+    error: stored.error ?? null,
+    note: stored.note ?? null,
+    finishedAt: stored.finishedAt ?? null,
+    startKey: stored.startKey ?? null,
+  };
+  if (base.kind === "enrichment") return base;
+  const refresh = base.refresh === undefined ? undefined : upgradeRefreshSchedule(base.refresh);
+  // A search's reservation was its maxResults (a free plan's 100 too): what a record from before
+  // maxResults was kept charged is the best guess of it.
+  const maxResults = base.maxResults ?? base.creditsCharged ?? undefined;
+  return { ...base, refresh, ...(maxResults === undefined ? {} : { maxResults }) };
 }
+
+export const JOB_RECORD_SHAPE: StoredShape<JobRecord, StoredJob> = { schema: StoredJobRecord, upgrade: upgradeJobRecord };
+
+const StoredStartRecord = z.object({
+  idempotencyKey: z.string(),
+  createdAt: z.string(),
+  jobId: nullableText,
+  sheetName: nullableText,
+  sheetId: nullableCount,
+});
+
+export const START_RECORD_SHAPE: StoredShape<StartRecord, z.output<typeof StoredStartRecord>> = {
+  schema: StoredStartRecord,
+  upgrade: (stored) => ({ ...stored, jobId: stored.jobId ?? null, sheetName: stored.sheetName ?? null, sheetId: stored.sheetId ?? null }),
+};

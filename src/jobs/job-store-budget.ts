@@ -4,9 +4,10 @@
 // finished jobs, oldest first, beyond a fixed count or once the store passes the pruning budget of
 // the store it is on (its StoreBudget: 300 KB of document properties, or a share of developer
 // metadata's characters).
-import { isJobDone, isScheduled, JOB_PREFIX, parseStored, START_PREFIX, START_RECORD_TTL_MS, type JobRecord, type StartRecord } from "./job-record";
-import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "./key-value-store";
-import { clipToBytes, utf8Bytes } from "./utf8";
+import { isJobDone, isScheduled, isStartExpired, JOB_PREFIX, type JobRecord, type StartRecord } from "./job-record";
+import type { PrefixedCollection } from "../storage/prefixed-collection";
+import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "../storage/key-value-store";
+import { clipToBytes, utf8Bytes } from "../storage/utf8";
 import { UserFacingError } from "../errors/user-error";
 
 /** Finished jobs kept for the sidebar's list; older ones are pruned. */
@@ -81,15 +82,16 @@ export function largestNewJob(name: string): { record: JobRecord; start: StartRe
  * than its budget's pruneAbove. Active jobs and scheduled searches are never pruned, nor any
  * sheet touched. Start records that outlived their use go too.
  */
-export function pruneJobs(store: KeyValueStore, budget: StoreBudget): void {
+export function pruneJobs(
+  store: KeyValueStore,
+  budget: StoreBudget,
+  jobRecords: PrefixedCollection<JobRecord>,
+  startRecords: PrefixedCollection<StartRecord>,
+): void {
   const properties = store.getProperties();
   let total = storeSize(budget, properties);
   const jobs = new Map<string, JobRecord>();
-  for (const key of Object.keys(properties)) {
-    if (!key.startsWith(JOB_PREFIX)) continue;
-    const record = parseStored<JobRecord>(properties[key] ?? null);
-    if (record) jobs.set(record.id, record);
-  }
+  for (const [, record] of jobRecords.entries(properties)) jobs.set(record.id, record);
   const remove = (key: string) => {
     if (properties[key] === undefined) return;
     total -= budget.size(key, properties[key] ?? "");
@@ -101,16 +103,16 @@ export function pruneJobs(store: KeyValueStore, budget: StoreBudget): void {
   const excess = finished.length - MAX_FINISHED_JOBS;
   for (let i = 0; i < finished.length && (i < excess || total > budget.pruneAbove); i += 1) {
     const record = finished[i] as JobRecord;
-    remove(JOB_PREFIX + record.id);
+    remove(jobRecords.key(record.id));
     jobs.delete(record.id);
-    if (record.startKey) remove(START_PREFIX + record.startKey);
+    if (record.startKey) remove(startRecords.key(record.startKey));
   }
   const now = Date.now();
-  for (const key of Object.keys(properties)) {
-    if (!key.startsWith(START_PREFIX)) continue;
-    const start = parseStored<StartRecord>(properties[key] ?? null);
-    const expired = start === null || now - Date.parse(start.createdAt) > START_RECORD_TTL_MS;
+  for (const fingerprint of startRecords.ids(properties)) {
+    const key = startRecords.key(fingerprint);
+    const start = startRecords.read(properties[key]);
     const job = start?.jobId ? jobs.get(start.jobId) : undefined;
-    if (job ? isJobDone(job) : expired) remove(key);
+    // An unreadable start record is spent too.
+    if (job ? isJobDone(job) : start === null || isStartExpired(start, now)) remove(key);
   }
 }

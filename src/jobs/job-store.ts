@@ -3,17 +3,22 @@
 // logical job creation holding its idempotency key until the job record exists. The records are
 // job-record.ts; what they may take of the store, and the pruning that keeps them within it, is
 // job-store-budget.ts.
-import { isJobDone, JOB_PREFIX, parseStored, START_PREFIX, START_RECORD_TTL_MS, type JobRecord, type StartRecord } from "./job-record";
+import { isJobDone, isStartExpired, JOB_PREFIX, JOB_RECORD_SHAPE, START_PREFIX, START_RECORD_SHAPE, type JobRecord, type StartRecord } from "./job-record";
 import { JobStoreFullError, largestNewJob, pruneJobs, storedRecordJson } from "./job-store-budget";
-import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "./key-value-store";
+import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "../storage/key-value-store";
+import { PrefixedCollection } from "../storage/prefixed-collection";
 import { dailyQuotaMessage, messageOf } from "../errors/user-error";
 
 export class JobStore {
   /** How full this store may get: its own budget, or document properties'. */
   private readonly budget: StoreBudget;
+  private readonly jobs: PrefixedCollection<JobRecord>;
+  private readonly starts: PrefixedCollection<StartRecord>;
 
   constructor(private readonly store: KeyValueStore) {
     this.budget = store.budget ?? DOCUMENT_PROPERTIES_BUDGET;
+    this.jobs = jobCollection(store);
+    this.starts = startCollection(store);
   }
 
   /**
@@ -31,19 +36,12 @@ export class JobStore {
   }
 
   get(jobId: string): JobRecord | null {
-    return parseStored<JobRecord>(this.store.getProperty(JOB_PREFIX + jobId));
+    return this.jobs.get(jobId);
   }
 
   /** Every job of the document, newest first. */
   all(): JobRecord[] {
-    const properties = this.store.getProperties();
-    const records: JobRecord[] = [];
-    for (const key of Object.keys(properties)) {
-      if (!key.startsWith(JOB_PREFIX)) continue;
-      const record = parseStored<JobRecord>(properties[key] ?? null);
-      if (record) records.push(record);
-    }
-    return records.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+    return this.jobs.all().sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   }
 
   active(): JobRecord[] {
@@ -55,14 +53,14 @@ export class JobStore {
    * more. Throws JobStoreFullError when it still does not fit (what is left is jobs in progress).
    */
   save(record: JobRecord): void {
-    const key = JOB_PREFIX + record.id;
+    const key = this.jobs.key(record.id);
     const value = storedRecordJson(record);
     try {
-      this.store.setProperty(key, value);
+      this.jobs.save(record.id, record, value);
     } catch {
       this.prune();
       try {
-        this.store.setProperty(key, value);
+        this.jobs.save(record.id, record, value);
       } catch (error) {
         throw this.sizeWith(key, value) > this.budget.limit ? new JobStoreFullError() : error;
       }
@@ -92,7 +90,7 @@ export class JobStore {
    */
   makeRoomForNewJob(name: string): void {
     const { record, start } = largestNewJob(name);
-    const needed = this.budget.size(JOB_PREFIX + record.id, storedRecordJson(record)) + this.budget.size(START_PREFIX + fingerprint(name), JSON.stringify(start));
+    const needed = this.budget.size(this.jobs.key(record.id), storedRecordJson(record)) + this.budget.size(this.starts.key(fingerprint(name)), JSON.stringify(start));
     const fits = () => storeSize(this.budget, this.store.getProperties()) + needed <= this.budget.newJobCeiling;
     if (fits()) return;
     this.prune();
@@ -108,7 +106,7 @@ export class JobStore {
 
   /** Prunes old finished jobs and spent start records (job-store-budget.ts pruneJobs). */
   prune(): void {
-    pruneJobs(this.store, this.budget);
+    pruneJobs(this.store, this.budget, this.jobs, this.starts);
   }
 
   /**
@@ -116,20 +114,25 @@ export class JobStore {
    * idempotency key instead), the job in progress it created.
    */
   getStart(fingerprint: string, now: number): StartRecord | null {
-    const record = parseStored<StartRecord>(this.store.getProperty(START_PREFIX + fingerprint));
-    if (record) return record.jobId === null && now - Date.parse(record.createdAt) > START_RECORD_TTL_MS ? null : record;
+    const record = this.starts.get(fingerprint);
+    if (record) return record.jobId === null && isStartExpired(record, now) ? null : record;
     const job = this.active().find((r) => r.startKey === fingerprint && r.idempotencyKey !== undefined);
     return job?.idempotencyKey ? { idempotencyKey: job.idempotencyKey, createdAt: job.createdAt, jobId: job.id, sheetName: null, sheetId: null } : null;
   }
 
   saveStart(fingerprint: string, record: StartRecord): void {
-    this.store.setProperty(START_PREFIX + fingerprint, JSON.stringify(record));
+    this.starts.save(fingerprint, record);
   }
 
   deleteStart(fingerprint: string): void {
-    this.store.deleteProperty(START_PREFIX + fingerprint);
+    this.starts.delete(fingerprint);
   }
 }
+
+/** The job records of a store, by job id. */
+export const jobCollection = (store: KeyValueStore): PrefixedCollection<JobRecord> => new PrefixedCollection(store, JOB_PREFIX, JOB_RECORD_SHAPE);
+/** The start records of a store, by the start's fingerprint. */
+export const startCollection = (store: KeyValueStore): PrefixedCollection<StartRecord> => new PrefixedCollection(store, START_PREFIX, START_RECORD_SHAPE);
 
 /** A short stable hash of a text (FNV-1a, two 32-bit lanes): names a start record by its arguments. */
 export function fingerprint(text: string): string {

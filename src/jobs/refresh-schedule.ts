@@ -2,6 +2,9 @@
 // the pure rules around it: how far apart runs are, when the next one falls due, and what the
 // sidebar sees (JobView.refresh). A run asked for now (setRefresh runNow) is marked `asked`. A due run keeps ONE idempotency key per due slot, persisted
 // before any request, so however often its start is retried or killed it charges at most once.
+// A schedule is stored inside its search's record: StoredRefreshSchedule reads every shape it was
+// ever stored in, and upgradeRefreshSchedule turns an older one into today's.
+import * as z from "zod/mini";
 import type { CreateSearchRequest } from "../api/schemas";
 
 export type RefreshEvery = "day" | "week";
@@ -25,23 +28,23 @@ export interface RefreshSchedule {
   search: CreateSearchRequest;
   /** When the last run (at first: the search itself) started. */
   lastRunAt: string;
-  /** Businesses the last run added to the sheet (null while it runs, or not known). Absent in older records. */
-  lastRunAdded?: number | null;
+  /** Businesses the last run added to the sheet (null while it runs, or not known). */
+  lastRunAdded: number | null;
   /** Businesses of the last run already in the sheet, whose rows took its values (null: not known). */
-  lastRunUpdated?: number | null;
+  lastRunUpdated: number | null;
   /** Businesses of the sheet the last run did not return: kept, marked "No longer found" (null: not known). */
-  lastRunNotFound?: number | null;
+  lastRunNotFound: number | null;
   /** Businesses the last run found (null: not known). */
-  lastRunBusinesses?: number | null;
+  lastRunBusinesses: number | null;
   /** Credits the last run was charged (null when not known: a failed run's refund is the service's rule). */
-  lastRunCredits?: number | null;
+  lastRunCredits: number | null;
   nextRunAt: string;
   lastError: string | null;
   run: RefreshRun | null;
   /**
    * A run asked for now (setRefresh runNow), not started yet: the pass starts it like a due one,
    * and clears this when it does. With `every` "off" the schedule is for that one run: it goes
-   * once the run is merged, or cannot run. Absent in older records.
+   * once the run is merged, or cannot run.
    */
   asked?: true;
 }
@@ -103,11 +106,68 @@ export function refreshView(schedule: RefreshSchedule | undefined): RefreshView 
     nextRunAt: schedule.nextRunAt,
     lastRunAt: schedule.lastRunAt,
     lastError: schedule.lastError,
-    lastRunAdded: schedule.lastRunAdded ?? null,
-    lastRunUpdated: schedule.lastRunUpdated ?? null,
-    lastRunNotFound: schedule.lastRunNotFound ?? null,
-    lastRunBusinesses: schedule.lastRunBusinesses ?? null,
+    lastRunAdded: schedule.lastRunAdded,
+    lastRunUpdated: schedule.lastRunUpdated,
+    lastRunNotFound: schedule.lastRunNotFound,
+    lastRunBusinesses: schedule.lastRunBusinesses,
     running: Boolean(schedule.run?.jobId),
-    lastRunCredits: schedule.lastRunCredits ?? null,
+    lastRunCredits: schedule.lastRunCredits,
+  };
+}
+
+// ---- as stored --------------------------------------------------------------------------------
+
+const optionalCount = z.optional(z.nullable(z.number()));
+
+/** The search a schedule repeats, as it was created (the service checked its limits then). */
+const StoredSearchRequest = z.object({
+  name: z.optional(z.string()),
+  input: z.object({
+    query: z.string(),
+    location: z.string(),
+    countryCode: z.optional(z.string()),
+    maxResults: z.optional(z.number()),
+    language: z.optional(z.string()),
+  }),
+  enrich_contacts: z.optional(z.boolean()),
+});
+
+const StoredRefreshRun = z.object({
+  slot: z.string(),
+  idempotencyKey: z.string(),
+  creditsChecked: z.boolean(),
+  jobId: z.nullable(z.string()),
+  startedAt: z.nullable(z.string()),
+});
+
+/** A schedule as any version stored it: the last run's counts came later (absent: not known). */
+export const StoredRefreshSchedule = z.object({
+  every: z.enum(["day", "week", "off"]),
+  search: StoredSearchRequest,
+  lastRunAt: z.string(),
+  lastRunAdded: optionalCount,
+  lastRunUpdated: optionalCount,
+  lastRunNotFound: optionalCount,
+  lastRunBusinesses: optionalCount,
+  lastRunCredits: optionalCount,
+  nextRunAt: z.string(),
+  lastError: z.optional(z.nullable(z.string())),
+  run: z.optional(z.nullable(StoredRefreshRun)),
+  asked: z.optional(z.literal(true)),
+});
+
+/** Today's schedule from a stored one: what an earlier version did not record is not known (null). */
+export function upgradeRefreshSchedule(stored: z.output<typeof StoredRefreshSchedule>): RefreshSchedule {
+  const { asked, ...rest } = stored;
+  return {
+    ...rest,
+    lastRunAdded: stored.lastRunAdded ?? null,
+    lastRunUpdated: stored.lastRunUpdated ?? null,
+    lastRunNotFound: stored.lastRunNotFound ?? null,
+    lastRunBusinesses: stored.lastRunBusinesses ?? null,
+    lastRunCredits: stored.lastRunCredits ?? null,
+    lastError: stored.lastError ?? null,
+    run: stored.run ?? null,
+    ...(asked ? { asked } : {}),
   };
 }

@@ -63,11 +63,11 @@ function scheduleOf(ctx: JobsContext, record: SearchRecord, every: RefreshEvery 
     nextRunAt: iso(Date.parse(lastRunAt) + periodMs(every === "off" ? "day" : every)),
     lastError: current?.lastError ?? null,
     // Until a re-run: the search itself is the last run.
-    lastRunAdded: current ? current.lastRunAdded ?? null : record.settled ? record.rowsWritten : null,
-    lastRunUpdated: current ? current.lastRunUpdated ?? null : record.settled ? 0 : null,
-    lastRunNotFound: current ? current.lastRunNotFound ?? null : record.settled ? 0 : null,
-    lastRunBusinesses: current ? current.lastRunBusinesses ?? null : record.settled ? record.leadCount : null,
-    lastRunCredits: current ? current.lastRunCredits ?? null : record.creditsCharged,
+    lastRunAdded: current ? current.lastRunAdded : record.settled ? record.rowsWritten : null,
+    lastRunUpdated: current ? current.lastRunUpdated : record.settled ? 0 : null,
+    lastRunNotFound: current ? current.lastRunNotFound : record.settled ? 0 : null,
+    lastRunBusinesses: current ? current.lastRunBusinesses : record.settled ? record.leadCount : null,
+    lastRunCredits: current ? current.lastRunCredits : record.creditsCharged,
     run: current?.run ?? null,
   };
 }

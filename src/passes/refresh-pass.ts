@@ -109,7 +109,7 @@ function finishRun(
   record: ScheduledSearch,
   error: string | null,
   extra: Partial<SearchRecord> = {},
-  outcome: Pick<RefreshSchedule, "lastRunAdded" | "lastRunUpdated" | "lastRunNotFound" | "lastRunBusinesses" | "lastRunCredits"> = {},
+  outcome: Partial<Pick<RefreshSchedule, "lastRunAdded" | "lastRunUpdated" | "lastRunNotFound" | "lastRunBusinesses" | "lastRunCredits">> = {},
 ): void {
   const refresh = record.refresh;
   save(ctx, record, refresh.every === "off" ? undefined : { ...refresh, ...outcome, run: null, lastError: error }, extra);

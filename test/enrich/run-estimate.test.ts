@@ -2,18 +2,8 @@
 // the account's own limit, then that figure; nothing to say when every job starts at once.
 import type { JobsContext } from "../../src/jobs/job-context";
 import { noteJobSlots, runDuration } from "../../src/enrich/run-estimate";
-import type { KeyValueStore } from "../../src/jobs/key-value-store";
-
-function mapStore(): KeyValueStore & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getProperty: (key) => map.get(key) ?? null,
-    getProperties: () => Object.fromEntries(map),
-    setProperty: (key, value) => map.set(key, value),
-    deleteProperty: (key) => map.delete(key),
-  };
-}
+import type { KeyValueStore } from "../../src/storage/key-value-store";
+import { mapStore } from "../storage/map-store";
 
 function context(store: KeyValueStore, activeJobs: number, now: { t: number }, reads: { n: number }): JobsContext {
   return {

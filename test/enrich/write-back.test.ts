@@ -7,7 +7,7 @@ import { BusinessSchema, type Business } from "../../src/api/schemas";
 import type { JobsContext } from "../../src/jobs/job-context";
 import type { JobRecord } from "../../src/jobs/job-record";
 import { JobStore } from "../../src/jobs/job-store";
-import type { KeyValueStore } from "../../src/jobs/key-value-store";
+import type { KeyValueStore } from "../../src/storage/key-value-store";
 import { SheetsById } from "../../src/jobs/result-sheet";
 import { writeEnrichmentResults } from "../../src/enrich/poll";
 import { FakeSpreadsheetApp } from "../../dev/fakes/spreadsheet";

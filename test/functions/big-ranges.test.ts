@@ -4,6 +4,7 @@
 // that stop before the deadline or at a 429, and cells that say "Not fetched yet" instead of one
 // error for the whole range.
 import { randomUUID } from "node:crypto";
+import * as z from "zod/mini";
 import type { HttpRequest } from "../../src/api/transport";
 import { CellCache } from "../../src/functions/cell-cache";
 import type { FormulaContext } from "../../src/functions/formula-context";
@@ -21,16 +22,16 @@ describe("RecordCache", () => {
   it("keeps 5,000 records in at most 256 entries, each under 100 KB, each record with its own expiry", () => {
     const store = new MapCache();
     const clock = new FakeClock();
-    const records = new RecordCache<{ id: string; text: string }>(new CellCache(store, "ns"), "biz", 256, () => clock.now());
+    const records = new RecordCache<{ id: string; text: string }>(new CellCache(store, "ns"), "biz", 256, () => clock.now(), z.object({ id: z.string(), text: z.string() }));
     const ids = Array.from({ length: 5000 }, () => randomUUID());
     ids.forEach((id, i) => records.set(id, { id, text: "Ünïcödé café ".repeat(40) }, i % 2 === 0 ? 20 : 3600));
     records.flush();
     expect(store.entries.size).toBeLessThanOrEqual(256);
     for (const value of store.entries.values()) expect(Buffer.byteLength(value, "utf8")).toBeLessThanOrEqual(BUCKET_BYTES);
 
-    const reader = () => new RecordCache<{ id: string }>(new CellCache(store, "ns"), "biz", 256, () => clock.now());
+    const reader = () => new RecordCache<{ id: string }>(new CellCache(store, "ns"), "biz", 256, () => clock.now(), z.object({ id: z.string() }));
     expect(reader().get(ids).size).toBe(5000);
-    expect(new RecordCache(new CellCache(store, "other"), "biz", 256, () => clock.now()).get(ids).size).toBe(0);
+    expect(new RecordCache(new CellCache(store, "other"), "biz", 256, () => clock.now(), z.object({ id: z.string() })).get(ids).size).toBe(0);
     clock.time += 21_000;
     const later = reader().get(ids);
     expect(later.size).toBe(2500);
@@ -40,23 +41,23 @@ describe("RecordCache", () => {
   it("drops the records nearest their expiry from a bucket that would not fit, and reads a damaged entry as a miss", () => {
     const store = new MapCache();
     const clock = new FakeClock();
-    const records = new RecordCache<string>(new CellCache(store, "ns"), "big", 1, () => clock.now());
+    const records = new RecordCache<string>(new CellCache(store, "ns"), "big", 1, () => clock.now(), z.string());
     const text = "x".repeat(30 * 1024);
     records.set("soon", text, 60);
     records.set("later", text, 3600);
     records.set("latest", text, 7200);
     records.set("last", text, 7000);
     records.flush();
-    const kept = new RecordCache<string>(new CellCache(store, "ns"), "big", 1, () => clock.now()).get(["soon", "later", "latest", "last"]);
+    const kept = new RecordCache<string>(new CellCache(store, "ns"), "big", 1, () => clock.now(), z.string()).get(["soon", "later", "latest", "last"]);
     expect([...kept.keys()].sort()).toEqual(["last", "latest"]);
     store.entries.set([...store.entries.keys()][0] as string, JSON.stringify({ last: "not an entry", latest: [Date.now() * 2, "ok"] }));
-    expect([...new RecordCache<string>(new CellCache(store, "ns"), "big", 1, () => clock.now()).get(["last", "latest"]).keys()]).toEqual(["latest"]);
+    expect([...new RecordCache<string>(new CellCache(store, "ns"), "big", 1, () => clock.now(), z.string()).get(["last", "latest"]).keys()]).toEqual(["latest"]);
   });
 
   it("keeps what another execution stored in a bucket it writes to without reading it first", () => {
     const store = new MapCache();
     const clock = new FakeClock();
-    const make = () => new RecordCache<number>(new CellCache(store, "ns"), "n", 1, () => clock.now());
+    const make = () => new RecordCache<number>(new CellCache(store, "ns"), "n", 1, () => clock.now(), z.number());
     const first = make();
     first.set("a", 1, 600);
     first.flush();

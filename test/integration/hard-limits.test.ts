@@ -1,7 +1,7 @@
 // Apps Script's hard edges on the BUILT bundle: property sizes counted in bytes, UrlFetchApp's
 // quotas, and locations the catalog lists only for a longer query. Each ends with a complete,
 // exact sheet and a readable message on the way.
-import { utf8Bytes } from "../../src/jobs/utf8";
+import { utf8Bytes } from "../../src/storage/utf8";
 import { newRuntime, pollUntil, serviceAccount, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 import { expectSheetExact } from "./exact-sheet";
 

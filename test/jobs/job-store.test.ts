@@ -6,11 +6,11 @@
 // characters: searches started one after another never fill it, and one full of jobs in progress
 // refuses a new job before anything is sent.
 import { DeveloperMetadataStore, METADATA_BUDGET_CHARS, METADATA_STORE_BUDGET } from "../../src/gas/developer-metadata-store";
-import { storeSize } from "../../src/jobs/key-value-store";
+import { storeSize } from "../../src/storage/key-value-store";
 import type { JobRecord, SearchRecord } from "../../src/jobs/job-record";
 import { JobStore, fingerprint } from "../../src/jobs/job-store";
 import { MAX_FINISHED_JOBS, STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_BYTES, storeBytes } from "../../src/jobs/job-store-budget";
-import { utf8Bytes } from "../../src/jobs/utf8";
+import { utf8Bytes } from "../../src/storage/utf8";
 import { createRuntime } from "../../dev/fakes/runtime";
 
 const CJK = "漢字の長い会社名";
@@ -157,7 +157,7 @@ describe("job store on developer metadata (the full-scope build)", () => {
 
   it("never prunes a job in progress or a scheduled search; full of them, a new job is refused before anything is sent", () => {
     const store = new JobStore(execution());
-    const scheduled = { every: "weekly", search: { name: "dentists" }, lastRunAt: "2026-01-01T00:00:00.000Z", nextRunAt: "2026-01-08T00:00:00.000Z", lastError: null, run: null } as unknown as SearchRecord["refresh"];
+    const scheduled = { every: "week", search: { name: "dentists", input: { query: "dentists", location: "Austin, Texas, US" } }, lastRunAt: "2026-01-01T00:00:00.000Z", nextRunAt: "2026-01-08T00:00:00.000Z", lastError: null, run: null } as unknown as SearchRecord["refresh"];
     store.save(search(0, { refresh: scheduled }));
     for (let i = 1; i < 10; i += 1) store.save(search(i));
     let active = 0;

@@ -1,6 +1,6 @@
 // UTF-8 sizes without TextEncoder agree with Node's for every kind of character, and clipping by
 // bytes stays within the budget without splitting a surrogate pair.
-import { clipToBytes, utf8Bytes } from "../../src/jobs/utf8";
+import { clipToBytes, utf8Bytes } from "../../src/storage/utf8";
 
 const samples = ["", "plain ascii", "café", "日本語の会社名", "🦀 crab & 🇧🇷", "\u0000\u001f\"\\", "a\ud800b", "\udc00", "x".repeat(9000), "漢".repeat(5000)];
 
