@@ -5,7 +5,8 @@
 // It runs through the same fake services (runtime.globals()), so the same counters count it.
 import type { Business } from "../src/api/schemas";
 import { exactText } from "../src/sheets/cell-text";
-import { BUSINESS_COLUMNS, type ColumnValue } from "../src/sheets/business-columns";
+import type { ColumnValue } from "../src/sheets/cell-text";
+import { BUSINESS_COLUMNS } from "../src/sheets/columns";
 import type { FakeRuntime } from "../dev/fakes/runtime";
 
 export type NaiveMode = "appendRow" | "setValuesPerRow";

@@ -88,7 +88,12 @@ export function readResultPages(client: LeadsClient, kind: JobKind, jobId: strin
 
 /** Each business of the pages once, with its latest data: pages shift while a job runs. */
 export function distinctBusinesses(pages: readonly ResultsPage[]): Business[] {
-  const byId = new Map<string, Business>();
-  for (const page of pages) for (const business of page.items) byId.set(business.id, business);
-  return [...byId.values()];
+  return [...latestById(pages.flatMap((page) => page.items)).values()];
+}
+
+/** The businesses by id, the last occurrence of an id winning (pages shift while a job runs). */
+export function latestById(businesses: readonly Business[]): Map<string, Business> {
+  const latest = new Map<string, Business>();
+  for (const business of businesses) latest.set(business.id, business);
+  return latest;
 }

@@ -2,8 +2,8 @@
 // (sent, skipped and why), the unique businesses in sheet order, what the account's credits and
 // plan allow, and the chunks of at most 700 (or the plan's limit) that become jobs.
 import type { Account } from "../api/schemas";
-import { ID_HEADER } from "../sheets/business-columns";
-import { ALREADY_ENRICHED, BEING_ENRICHED, ENRICHED_FOR_HEADER, enrichedForKey, ROW_STATUS, STATUS_HEADER } from "./result-columns";
+import { ENRICHED_FOR_HEADER, ID_HEADER, STATUS_HEADER } from "../sheets/columns";
+import { ALREADY_ENRICHED, BEING_ENRICHED, enrichedForKey, ROW_STATUS } from "./row-words";
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { cellAt, type SheetArea } from "./sheet-area";
 import type { RowBusiness } from "./send-chunks";

@@ -3,7 +3,7 @@
 // list that starts in row 1, the row inserted above it when an enrichment starts.
 import { InvalidInputError } from "../errors/user-error";
 import { checkName, cleanText, normaliseWebsite } from "./normalise";
-import { STATUS_HEADER } from "./result-columns";
+import { STATUS_HEADER } from "../sheets/columns";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 

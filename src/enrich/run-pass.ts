@@ -6,12 +6,13 @@
 import type { CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import { JobStoreFullError } from "../jobs/job-store-budget";
-import type { SheetsById } from "../jobs/result-sheet";
+import type { SheetsById } from "../sheets/result-sheet";
 import { sendChunk } from "./create-job";
 import { matchKey } from "./normalise";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
-import { rowsFor } from "./poll";
-import { ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER } from "./result-columns";
+import { rowsFor } from "./write-results";
+import { ROW_STATUS } from "./row-words";
+import { ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { isSending, runStoreOf, type RunRecord } from "./run-record";
 import { sendWaitingRows } from "./send-chunks";
 import { rereadArea } from "./sheet-area";
@@ -66,7 +67,7 @@ function markChunkRows(sheets: SheetsById, chunk: PendingChunk, body: CreateEnri
   const sheet = sheets.find(chunk.sheetId);
   if (!sheet) return;
   const area = rereadArea(sheet, chunk.target);
-  const cellsByKey = new Map(body.businesses.map((b) => [matchKey(b.business_name, b.website_url), cells(`${b.business_name} | ${b.website_url}`)]));
+  const cellsByKey = new Map(body.businesses.map((b) => [matchKey(b.business_name, b.website_url), cells(enrichedForText(b.business_name, b.website_url))]));
   const updates: RowUpdates = new Map();
   rowsFor(area, cellsByKey, updates);
   writeResultCells(area, updates);

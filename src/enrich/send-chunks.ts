@@ -14,7 +14,8 @@ import type { LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/job-context";
 import type { JobRecord } from "../jobs/job-record";
 import { JobStoreFullError } from "../jobs/job-store-budget";
-import { ENRICHED_FOR_HEADER, ROW_STATUS, STATUS_HEADER, STOPPED_REASON } from "./result-columns";
+import { ROW_STATUS, STOPPED_REASON } from "./row-words";
+import { ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk } from "./pending";
@@ -47,7 +48,7 @@ export function rowBusiness(area: SheetArea, row: number): { ok: true; key: stri
 }
 
 /** The text of `Enriched for` while a row waits or after it was sent: what it is sent as. */
-export const sentAsText = (business: EnrichmentBusiness): string => `${business.business_name} | ${business.website_url}`;
+export const sentAsText = (business: EnrichmentBusiness): string => enrichedForText(business.business_name, business.website_url);
 
 /** A status that says the row is the run's and not sent yet (today's wording, or an earlier version's "Waiting: …"). */
 function awaitsSending(status: string): boolean {

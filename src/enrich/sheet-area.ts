@@ -7,7 +7,8 @@
 // position (headerless-list.ts).
 import { InvalidInputError } from "../errors/user-error";
 import type { EnrichTarget } from "../jobs/enrich-target";
-import { ENRICH_HEADERS, NAME_HEADERS, STATUS_HEADER, WEBSITE_HEADERS } from "./result-columns";
+import { NAME_HEADERS, WEBSITE_HEADERS } from "./row-words";
+import { ENRICH_HEADERS, STATUS_HEADER } from "../sheets/columns";
 import { columnChoiceOf, HeaderNotFoundError, type ColumnChoice } from "./column-choice";
 import { checkRoomForHeader, headerOfList, insertHeaderRow } from "./headerless-list";
 import { cleanText } from "./normalise";

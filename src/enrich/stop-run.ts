@@ -5,10 +5,10 @@
 // (src/enrich/send-chunks.ts).
 import type { JobsContext } from "../jobs/job-context";
 import { InvalidInputError } from "../errors/user-error";
-import { findSheetById } from "../jobs/result-sheet";
+import { findSheetById } from "../sheets/result-sheet";
 import { matchKey } from "./normalise";
 import { pendingChunksOf } from "./pending";
-import { STOPPED_REASON } from "./result-columns";
+import { STOPPED_REASON } from "./row-words";
 import { isSending, runStoreOf } from "./run-record";
 import { sendWaitingRows, skipRows, waitingRows } from "./send-chunks";
 import { rereadArea } from "./sheet-area";

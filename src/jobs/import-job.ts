@@ -6,7 +6,7 @@
 import { isTerminalStatus, type Job, type JobKind } from "../api/schemas";
 import type { JobsContext } from "./job-context";
 import { newJobRecord, type JobRecord } from "./job-record";
-import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
+import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 import { InvalidInputError } from "../errors/user-error";
 import { keepPolling, searchIdentity } from "./start-search";
 
@@ -53,10 +53,7 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
     });
     ctx.store.save(record); // before the sheet: a repeat after a kill finds the name here
   }
-  const name = record.sheetName ?? uniqueSheetName(ctx.spreadsheet, record.name);
-  const leftOver = findSheetById(ctx.spreadsheet, record.sheetId) ?? ctx.spreadsheet.getSheetByName(name);
-  if (leftOver) prepareResultSheet(leftOver);
-  const sheet = leftOver ?? createResultSheet(ctx.spreadsheet, name);
+  const sheet = namedResultSheet(ctx.spreadsheet, record.sheetName ?? uniqueSheetName(ctx.spreadsheet, record.name), record.sheetId);
   record = { ...record, sheetId: sheet.getSheetId(), sheetName: sheet.getName() };
   ctx.store.save(record);
   if (!isTerminalStatus(record.status) || !record.settled) keepPolling(ctx);

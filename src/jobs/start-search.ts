@@ -18,7 +18,7 @@ import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "./job-context";
 import { newJobRecord, type JobRecord, type SearchRecord } from "./job-record";
 import { fingerprint } from "./job-store";
-import { createResultSheet, findSheetById, prepareResultSheet, uniqueSheetName } from "./result-sheet";
+import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 
 const MIN_RESULTS = REQUEST_LIMITS.minResults;
 
@@ -174,16 +174,15 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     keepPolling(ctx);
     return known;
   }
-  let sheet = findSheetById(ctx.spreadsheet, start.sheetId);
-  if (!sheet) {
-    // The name is stored before the sheet is inserted: a start killed in between finds its
-    // half-made sheet by that name next time instead of leaving it behind and making another.
-    const sheetName = start.sheetName ?? uniqueSheetName(ctx.spreadsheet, body.name ?? "Business Leads");
-    if (start.sheetName === null) ctx.store.saveStart(startKey, { ...start, jobId: created.job_id, sheetName });
-    const leftOver = ctx.spreadsheet.getSheetByName(sheetName);
-    if (leftOver) prepareResultSheet(leftOver);
-    sheet = leftOver ?? createResultSheet(ctx.spreadsheet, sheetName);
-    start = { ...start, jobId: created.job_id, sheetName, sheetId: sheet.getSheetId() };
+  // The name is stored before the sheet is inserted: a start killed in between finds its
+  // half-made sheet by that name next time instead of leaving it behind and making another.
+  if (start.sheetName === null) {
+    start = { ...start, jobId: created.job_id, sheetName: uniqueSheetName(ctx.spreadsheet, body.name ?? "Business Leads") };
+    ctx.store.saveStart(startKey, start);
+  }
+  const sheet = namedResultSheet(ctx.spreadsheet, start.sheetName ?? "", start.sheetId);
+  if (start.sheetId !== sheet.getSheetId()) {
+    start = { ...start, jobId: created.job_id, sheetId: sheet.getSheetId() };
     ctx.store.saveStart(startKey, start);
   }
   const record = newJobRecord({

@@ -10,16 +10,17 @@ import { isTerminalStatus, type Business, type Job, type ResultsPage } from "../
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
-import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/poll";
+import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/write-results";
 import { sendWaitingWork, type WaitingWork } from "../enrich/run-pass";
-import { resultColumns, seenOn } from "../sheets/business-columns";
+import { resultColumns, seenOn } from "../sheets/columns";
 import { upsertByName } from "../sheets/fast-upsert";
 import { upsertBusinesses } from "../sheets/writer";
 import type { JobsContext } from "../jobs/job-context";
 import type { JobRecord } from "../jobs/job-record";
 import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "../jobs/ownership";
 import { passNoteCleared } from "../jobs/record-note";
-import { createResultSheet, SheetsById, uniqueSheetName } from "../jobs/result-sheet";
+import { SheetsById } from "../sheets/result-sheet";
+import { resultSheetOf } from "../jobs/job-sheet";
 import { dayOf, recordTimeZone } from "../jobs/seen-day";
 
 /**
@@ -258,19 +259,11 @@ function writeJob(ctx: JobsContext, sheets: SheetsById, plan: PagePlan, pages: R
   let result = record.sheetName ? upsertByName(ctx.spreadsheet, record.sheetName, businesses, columns, options) : null;
   let sheetName = record.sheetName;
   if (!result) {
-    let sheet = sheets.find(record.sheetId);
-    if (!sheet) {
-      // The user deleted the results sheet: recreate it; the upsert below refills it completely.
-      const name = uniqueSheetName(ctx.spreadsheet, record.sheetName ?? record.name);
-      sheet = createResultSheet(ctx.spreadsheet, name);
-      sheets.add(sheet);
-      const note = record.sheetId === null ? null : `The results sheet was deleted; it was recreated as "${name}".`;
-      record = { ...record, sheetId: sheet.getSheetId(), sheetName: name, note };
-      ctx.store.save(record);
-      ctx.store.flush(); // a pass killed after this finds the new sheet instead of making another
-    }
-    result = upsertBusinesses(sheet, businesses, columns, options);
-    sheetName = sheet.getName();
+    // A deleted results sheet is recreated: the upsert below refills it completely.
+    const target = resultSheetOf(ctx, record, sheets, "it was recreated");
+    record = target.record;
+    result = upsertBusinesses(target.sheet, businesses, columns, options);
+    sheetName = target.sheet.getName();
   }
   report.rowsWritten += result.appended + result.updated;
   // A finished job no longer needs its start record: the same arguments may start a new search.

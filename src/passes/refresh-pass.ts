@@ -14,7 +14,8 @@ import type { JobsContext } from "../jobs/job-context";
 import { isScheduled, type ScheduledSearch, type SearchRecord } from "../jobs/job-record";
 import { canTry, markHidden } from "../jobs/ownership";
 import { answered, mayStartRun, nextSlotAfter, periodMs, iso, slotPeriod, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "../jobs/refresh-schedule";
-import { createResultSheet, findSheetById, uniqueSheetName } from "../jobs/result-sheet";
+import { SheetsById } from "../sheets/result-sheet";
+import { resultSheetOf } from "../jobs/job-sheet";
 import { dayOf, recordTimeZone } from "../jobs/seen-day";
 import { affordabilityProblem } from "../jobs/start-search";
 
@@ -82,14 +83,9 @@ function readRun(ctx: JobsContext, jobId: string, leadCount: number, deadline: n
 }
 
 function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Business[]): void {
-  let sheet = findSheetById(ctx.spreadsheet, record.sheetId);
-  let extra: Partial<SearchRecord> = {};
-  if (!sheet) {
-    const name = uniqueSheetName(ctx.spreadsheet, record.sheetName ?? record.name);
-    sheet = createResultSheet(ctx.spreadsheet, name);
-    extra = { sheetId: sheet.getSheetId(), sheetName: name, note: `The results sheet was deleted; the refresh recreated it as "${name}".` };
-    ctx.store.save({ ...record, ...extra });
-  }
+  const target = resultSheetOf(ctx, record, new SheetsById(ctx.spreadsheet), "the refresh recreated it");
+  const sheet = target.sheet;
+  const extra: Partial<SearchRecord> = { sheetId: target.record.sheetId, note: target.record.note };
   const timeZone = recordTimeZone(ctx, record);
   // The run's rows are dated by the day it started: a merge repeated after a kill dates them alike.
   const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, record.refresh.run?.startedAt ?? record.refresh.lastRunAt));

@@ -1,4 +1,5 @@
-// This file defines how a text value is written so that it lands in its cell as that exact text.
+// This file defines the cell helpers every writer shares: how a text value is written so that it
+// lands in its cell as that exact text, how a cell read back is compared and written back unchanged.
 // Sheets parses script-written strings like typed input (`=…` a formula, `+1 512…` a formula
 // error, `0042` a number, `1/2` a date). The one documented escape is the quote prefix: a leading
 // apostrophe marks the rest as text and is not part of the value. We do not rely on the plain-text
@@ -8,7 +9,13 @@
 export const MAX_CELL_CHARS = 50000;
 const TRUNCATION_MARK = " …[truncated]";
 
+/** What a column gives for a business: text, a number (a rating), or nothing. */
+export type ColumnValue = string | number | null;
+
 type CellInput = string | number | boolean;
+
+/** A cell as read, as trimmed text ("" for an empty cell): ids and headers are compared so. */
+export const cellText = (value: unknown): string => (value === null || value === undefined ? "" : String(value).trim());
 
 /** What to pass to setValues for a text value: "" stays an empty cell, anything else is quoted. */
 export function exactText(text: string): string {
@@ -29,4 +36,17 @@ export function unchangedCellInput(value: unknown, formula: string): CellInput |
   // Not `instanceof`: a value from another realm (the test fakes) is still a Date.
   if (Object.prototype.toString.call(value) === "[object Date]") return value as Date;
   return "";
+}
+
+/** What to pass to setValues for a column's value: text exact, a number as a number, nothing as "". */
+export function cellInput(value: ColumnValue): string | number {
+  if (value === null) return "";
+  return typeof value === "number" ? value : exactText(value);
+}
+
+/** Whether writing `input` (from cellInput or exactText) would leave a cell reading `current` as it is. */
+export function writesSame(input: string | number, current: unknown): boolean {
+  if (typeof input === "number") return current === input;
+  const text = input.startsWith("'") ? input.slice(1) : input;
+  return typeof current === "string" ? current === text : text === "" && (current === "" || current === null || current === undefined);
 }

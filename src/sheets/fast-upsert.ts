@@ -7,27 +7,15 @@
 // Assumption: a sheet that has this job's name and exactly its headers (in any order) is the job's
 // sheet.
 import type { Business } from "../api/schemas";
-import { exactText } from "./cell-text";
-import { ID_HEADER, type ColumnSpec, type ColumnValue } from "./business-columns";
+import { latestById } from "../api/result-pages";
+import { cellInput, cellText, writesSame } from "./cell-text";
+import { ID_HEADER, type ColumnSpec } from "./columns";
 import { columnLetters } from "./column-letters";
-import { latestById, placeRows, type UpsertOptions, type UpsertResult } from "./writer";
+import { placeRows, type UpsertOptions, type UpsertResult } from "./writer";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 const quotedSheet = (name: string): string => `'${name.replace(/'/g, "''")}'`;
-const cellText = (value: unknown): string => (value === null || value === undefined ? "" : String(value).trim());
-
-function cellInput(value: ColumnValue): string | number {
-  if (value === null) return "";
-  return typeof value === "number" ? value : exactText(value);
-}
-
-/** Whether writing `input` would leave the cell as `current` already is. */
-function same(input: string | number, current: unknown): boolean {
-  if (typeof input === "number") return current === input;
-  const text = input.startsWith("'") ? input.slice(1) : input;
-  return typeof current === "string" ? current === text : text === "" && (current === "" || current === null || current === undefined);
-}
 
 /**
  * Upserts `businesses` into the sheet named `sheetName`, when its first n columns are our n
@@ -85,7 +73,7 @@ export function upsertByName(
     });
     return cells;
   });
-  const changed = matrix.some((cells, offset) => cells.some((input, index) => !same(input, values[top - 1 + offset]?.[index])));
+  const changed = matrix.some((cells, offset) => cells.some((input, index) => !writesSame(input, values[top - 1 + offset]?.[index])));
   if (changed) spreadsheet.getRange(`${sheet}!A${top}:${columnLetters(width)}${bottom}`).setValues(matrix);
   return { appended: target.size - updated, updated, removed: 0 };
 }

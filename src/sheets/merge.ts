@@ -8,10 +8,13 @@
 // half-way finds its own rewritten rows again by Business ID and completes without duplicates,
 // and a row it appended before the kill (first seen on the run's day, "New") stays new.
 import type { Business } from "../api/schemas";
-import { exactText, unchangedCellInput } from "./cell-text";
-import { BUSINESS_COLUMNS, FIRST_SEEN_HEADER, ID_HEADER, LATEST_REFRESH, LATEST_REFRESH_HEADER, resultColumns, type ColumnSpec } from "./business-columns";
+import { latestById } from "../api/result-pages";
+import { writeBlock, KEEP } from "./block-writer";
+import { exactText } from "./cell-text";
+import { BUSINESS_COLUMNS, FIRST_SEEN_HEADER, ID_HEADER, LATEST_REFRESH, LATEST_REFRESH_HEADER, resultColumns, type ColumnSpec } from "./columns";
 import type { Grid } from "./grid";
-import { addedHeaders, ensureHeaders, upsertBusinesses } from "./writer";
+import { ensureHeaders } from "./headers";
+import { addedHeaders, columnTexts, upsertBusinesses } from "./writer";
 
 const MAPS_URL_HEADER = "Maps URL";
 
@@ -37,12 +40,6 @@ function placeIdOf(mapsUrl: unknown, explicit?: unknown): string | null {
   return match?.[1] ?? null;
 }
 
-const text = (value: unknown): string => (value === null || value === undefined ? "" : String(value).trim());
-
-function columnValues(grid: Grid, column: number | undefined, lastRow: number): unknown[] {
-  if (column === undefined || lastRow < 2) return [];
-  return grid.getRange(2, column, lastRow - 1, 1).getValues().map((row) => row[0]);
-}
 
 /** `runDay`: the run's date as the sheet shows it ("2026-11-27"), its new rows' `First seen`. */
 export function mergeBusinesses(grid: Grid, businesses: readonly Business[], runDay: string): MergeResult {
@@ -50,11 +47,11 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
   const idColumn = positions.get(ID_HEADER);
   if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
   const lastRow = grid.getLastRow();
-  const ids = columnValues(grid, idColumn, lastRow).map(text);
-  const mapsUrls = columnValues(grid, positions.get(MAPS_URL_HEADER), lastRow).map(text);
-  const firstSeen = columnValues(grid, positions.get(FIRST_SEEN_HEADER), lastRow).map(text);
+  const ids = columnTexts(grid, idColumn, lastRow);
+  const mapsUrls = columnTexts(grid, positions.get(MAPS_URL_HEADER), lastRow);
+  const firstSeen = columnTexts(grid, positions.get(FIRST_SEEN_HEADER), lastRow);
   const latestColumn = positions.get(LATEST_REFRESH_HEADER) ?? 0;
-  const latestRefresh = columnValues(grid, latestColumn, lastRow).map(text);
+  const latestRefresh = columnTexts(grid, latestColumn, lastRow);
 
   // Only rows with a Business ID are ours: rows the user added are never matched or changed.
   const byId = new Map<string, number>();
@@ -70,8 +67,7 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
     if (place !== null && !byPlaceId.has(place)) byPlaceId.set(place, row);
   });
 
-  const latest = new Map<string, Business>();
-  for (const business of businesses) latest.set(business.id, business);
+  const latest = latestById(businesses);
   const claimed = new Set<number>();
   const newIds = new Map<number, string>();
   const rowOf = new Map<string, number>();
@@ -126,15 +122,8 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
 function rewriteColumn(grid: Grid, column: number, texts: Map<number, string>): void {
   const rows = [...texts.keys()];
   const top = Math.min(...rows);
-  const height = Math.max(...rows) - top + 1;
-  const range = grid.getRange(top, column, height, 1);
-  const keep = texts.size < height;
-  const values = keep ? range.getValues() : [];
-  const formulas = keep ? range.getFormulas() : [];
-  const matrix: unknown[][] = [];
-  for (let offset = 0; offset < height; offset += 1) {
-    const value = texts.get(top + offset);
-    matrix.push([value !== undefined ? exactText(value) : unchangedCellInput(values[offset]?.[0], formulas[offset]?.[0] ?? "")]);
-  }
-  range.setValues(matrix);
+  writeBlock(grid, top, Math.max(...rows) - top + 1, [column], (row) => {
+    const value = texts.get(row);
+    return value === undefined ? KEEP : exactText(value);
+  });
 }

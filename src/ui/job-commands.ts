@@ -10,7 +10,7 @@ import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { canTry } from "../jobs/ownership";
 import { recentJobs as readRecentJobs, type RecentJobsPage } from "../jobs/recent-jobs";
-import { findSheetById } from "../jobs/result-sheet";
+import { findSheetById } from "../sheets/result-sheet";
 import { setRefresh as setSearchRefresh } from "../jobs/set-refresh";
 import { UserFacingError } from "../errors/user-error";
 import { command, commandWith } from "./command";

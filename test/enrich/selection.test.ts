@@ -8,7 +8,7 @@ import type { Account } from "../../src/api/schemas";
 import { planEnrichment } from "../../src/enrich/enrichment-plan";
 import { describeRows } from "../../src/enrich/row-list";
 import { readArea, type AreaArgs } from "../../src/enrich/sheet-area";
-import { BUSINESS_COLUMNS } from "../../src/sheets/business-columns";
+import { BUSINESS_COLUMNS } from "../../src/sheets/columns";
 import { FakeSpreadsheetApp } from "../../dev/fakes/spreadsheet";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

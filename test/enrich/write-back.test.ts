@@ -8,8 +8,8 @@ import type { JobsContext } from "../../src/jobs/job-context";
 import type { JobRecord } from "../../src/jobs/job-record";
 import { JobStore } from "../../src/jobs/job-store";
 import type { KeyValueStore } from "../../src/storage/key-value-store";
-import { SheetsById } from "../../src/jobs/result-sheet";
-import { writeEnrichmentResults } from "../../src/enrich/poll";
+import { SheetsById } from "../../src/sheets/result-sheet";
+import { writeEnrichmentResults } from "../../src/enrich/write-results";
 import { FakeSpreadsheetApp } from "../../dev/fakes/spreadsheet";
 
 function memoryStore(): KeyValueStore {

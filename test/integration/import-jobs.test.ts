@@ -4,7 +4,7 @@
 // an unknown or foreign ID is a clear error that creates no sheet; a killed import is finished
 // in the same sheet, never a second one.
 import { randomUUID } from "node:crypto";
-import { BUSINESS_COLUMNS } from "../../src/sheets/business-columns";
+import { BUSINESS_COLUMNS } from "../../src/sheets/columns";
 import { expectedCells, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 

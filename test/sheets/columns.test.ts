@@ -1,7 +1,7 @@
 // Tests the results columns: values as the service sent them, and the email verification rule
 // (spec rule 1: a listed address is not verified by being listed).
 import type { Business } from "../../src/api/schemas";
-import { BUSINESS_COLUMNS, REQUIRED_HEADERS, emailStatusSummary, resultColumns, seenOn, verifiedListedEmails } from "../../src/sheets/business-columns";
+import { BUSINESS_COLUMNS, REQUIRED_HEADERS, emailStatusSummary, resultColumns, seenOn, verifiedListedEmails } from "../../src/sheets/columns";
 import { exactText, unchangedCellInput, MAX_CELL_CHARS } from "../../src/sheets/cell-text";
 
 function business(overrides: Partial<Business> = {}): Business {

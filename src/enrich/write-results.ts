@@ -1,5 +1,5 @@
-// This file defines enrichment's part of the poll pass that writes: a job's results back into the
-// rows that asked for them (sending a run's waiting rows is src/enrich/run-pass.ts). Rows are matched by
+// This file defines the writing of enrichment results: a job's results back into the rows that
+// asked for them (sending a run's waiting rows is src/enrich/run-pass.ts). Rows are matched by
 // the (name, website) read from each row now, never by row number, so rows sorted, inserted or
 // deleted mid-job still get their own results. The rows that asked are those whose `Enriched for`
 // (written when they were sent) names the pair: a row with the same pair that was not selected
@@ -9,8 +9,9 @@ import type { Business } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import type { EnrichmentRecord } from "../jobs/job-record";
 import { passNoteCleared } from "../jobs/record-note";
-import type { SheetsById } from "../jobs/result-sheet";
-import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, enrichedForKey, ROW_STATUS, STATUS_HEADER } from "./result-columns";
+import type { SheetsById } from "../sheets/result-sheet";
+import { enrichedForKey, ROW_STATUS } from "./row-words";
+import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { cleanText, resultKey } from "./normalise";
 import { rowBusiness } from "./send-chunks";
 import { areaIn, cellAt, rereadArea, type SheetArea } from "./sheet-area";
@@ -91,7 +92,7 @@ function cellsOfJob(job: EnrichmentResults): Map<string, Map<string, string>> {
   const sentAs = new Map<string, string>();
   for (const s of sent) {
     const key = resultKey(s.business_name, s.website_url);
-    if (key !== null) sentAs.set(key, `${s.business_name ?? ""} | ${s.website_url ?? ""}`);
+    if (key !== null) sentAs.set(key, enrichedForText(s.business_name, s.website_url));
   }
   const sentKeys = new Set(sentAs.keys());
   for (const business of job.businesses) {

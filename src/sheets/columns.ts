@@ -1,11 +1,14 @@
-// This file defines the columns of a results sheet: each header label and how a Business fills
-// it. Text columns hold the service's values as they are (lists joined with ", "), so a header
-// that names a field (`City`, `Maps URL`…) holds exactly that field. What is known of email
+// This file defines the ONE table of the columns the add-on writes: each header label, how a
+// Business fills it, and its flags: read by a person or by a program (`technical`), kept up only
+// where an earlier layout has it (`legacy`), part of the block enrichment adds beside the user's
+// rows (`enrichment`, its place there), one of the email columns that stay together (`email`). A
+// results sheet (searches, refreshes, imports) and enrichment's write-back both take their columns
+// from it. Text columns hold the service's values as they are (lists joined with ", "), so a
+// header that names a field (`City`, `Maps URL`…) holds exactly that field. What is known of email
 // verification is summarised without ever calling an address verified on its listing alone
 // (docs/service-api.md, "Email verification"): it takes `email_verification_status` and the address's own entry.
 import type { Business } from "../api/schemas";
-
-export type ColumnValue = string | number | null;
+import type { ColumnValue } from "./cell-text";
 
 export interface ColumnSpec {
   header: string;
@@ -16,6 +19,12 @@ export interface ColumnSpec {
   technical?: boolean;
   /** A column of earlier layouts: written where a sheet has it, never added to one. */
   legacy?: boolean;
+  /** Its place (1 first) in the block of columns enrichment adds to the right of the user's rows; absent: not part of it. */
+  enrichment?: number;
+  /** Written by enrichment only, never a results sheet's column. */
+  enrichmentOnly?: boolean;
+  /** An email column: the addresses and what is known of their verification, which go (and stay) together. */
+  email?: boolean;
 }
 
 /** `result` values that mean an address was checked and accepts mail. Anything else is not "verified". */
@@ -85,6 +94,11 @@ function keyContacts(business: Business): string {
 export const REQUIRED_HEADERS = ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"];
 
 export const ID_HEADER = "Business ID";
+export const EMAILS_HEADER = "Emails";
+/** Enrichment's status of a row (the service's `enrichment_status`, or the add-on's own words): it opens enrichment's block. */
+export const STATUS_HEADER = "Enrichment status";
+/** What a row's result was enriched for: a later run compares it with the row's name and website. */
+export const ENRICHED_FOR_HEADER = "Enriched for";
 export const NAME_HEADER = "Name";
 export const FIRST_SEEN_HEADER = "First seen";
 export const LAST_SEEN_HEADER = "Last seen";
@@ -108,6 +122,9 @@ export function seenOn(day: string): Sightings {
   return { firstSeen: () => day, lastSeen: () => day, latestRefresh: () => "" };
 }
 
+/** The text of `Enriched for`: the name and the website a row was sent as (or the service enriched). */
+export const enrichedForText = (name: string | null | undefined, website: string | null | undefined): string => `${name ?? ""} | ${website ?? ""}`;
+
 /**
  * The `Owner names` cell: the service's `owner_names`, else its single `owner_name` (the spec's
  * "a single owner name", one of the same names), so one column says who owns the business.
@@ -117,33 +134,33 @@ export function ownerNames(business: Business): string {
 }
 
 /**
- * A results sheet's columns, in the order a new sheet gets them. First what a sales person reads:
- * the name, the ways to reach the business and its people, where it is, what it is, when the
- * add-on saw it. Then, `technical`, the columns a program reads (ids, the service's status codes,
- * positions, raw verification details): narrow and grey, after all the others. Every reader and
- * writer finds columns by header, so sheets laid out earlier keep working as they are.
+ * Every column the add-on writes, in the order a new results sheet gets them. First what a sales
+ * person reads: the name, the ways to reach the business and its people, where it is, what it is,
+ * when the add-on saw it. Then, `technical`, the columns a program reads (ids, the service's
+ * status codes, positions, raw verification details): narrow and grey, after all the others.
+ * Every reader and writer finds columns by header, so sheets laid out earlier keep working.
  */
-export function resultColumns(seen: Sightings): ColumnSpec[] {
+function allColumns(seen: Sightings): ColumnSpec[] {
   return [
     { header: NAME_HEADER, width: 240, value: (b) => b.title },
-    { header: "Phone", width: 130, value: (b) => text(b.phone) },
+    { header: "Phone", width: 130, enrichment: 10, value: (b) => text(b.phone) },
     { header: "Website", width: 200, value: (b) => text(b.website) },
-    { header: "Emails", width: 220, value: (b) => join(b.emails) },
+    { header: EMAILS_HEADER, width: 220, enrichment: 2, email: true, value: (b) => join(b.emails) },
     { header: "Address", width: 260, value: (b) => text(b.address) },
     { header: "Category", width: 150, value: (b) => text(b.category) },
-    { header: "Email status", width: 130, value: emailStatusSummary },
-    { header: "Verified emails", width: 220, value: (b) => verifiedListedEmails(b).join(", ") },
-    { header: "Owner names", width: 180, value: ownerNames },
-    { header: "Owner emails", width: 220, value: (b) => join(b.owner_emails) },
-    { header: "Decision maker names", width: 180, value: (b) => join(b.decision_maker_names) },
-    { header: "Decision maker emails", width: 220, value: (b) => join(b.decision_maker_emails) },
+    { header: "Email status", width: 130, enrichment: 3, email: true, value: emailStatusSummary },
+    { header: "Verified emails", width: 220, enrichment: 4, email: true, value: (b) => verifiedListedEmails(b).join(", ") },
+    { header: "Owner names", width: 180, enrichment: 6, value: ownerNames },
+    { header: "Owner emails", width: 220, enrichment: 7, value: (b) => join(b.owner_emails) },
+    { header: "Decision maker names", width: 180, enrichment: 8, value: (b) => join(b.decision_maker_names) },
+    { header: "Decision maker emails", width: 220, enrichment: 9, value: (b) => join(b.decision_maker_emails) },
     { header: "City", width: 120, value: (b) => text(b.city) },
     { header: "Rating", width: 70, value: (b) => number(b.rating) },
     { header: "Review count", width: 90, value: (b) => number(b.review_count) },
-    { header: "Additional phones", width: 160, value: (b) => join(b.additional_phones) },
-    { header: "Facebook", width: 180, value: (b) => join(b.socials?.facebooks) },
-    { header: "Instagram", width: 180, value: (b) => join(b.socials?.instagrams) },
-    { header: "LinkedIn", width: 180, value: (b) => join(b.socials?.linkedIns) },
+    { header: "Additional phones", width: 160, enrichment: 11, value: (b) => join(b.additional_phones) },
+    { header: "Facebook", width: 180, enrichment: 13, value: (b) => join(b.socials?.facebooks) },
+    { header: "Instagram", width: 180, enrichment: 14, value: (b) => join(b.socials?.instagrams) },
+    { header: "LinkedIn", width: 180, enrichment: 15, value: (b) => join(b.socials?.linkedIns) },
     { header: "YouTube", width: 180, value: (b) => join(b.socials?.youtubes) },
     { header: "Yelp", width: 180, value: (b) => join(b.socials?.yelps) },
     { header: "Maps URL", width: 200, value: (b) => text(b.maps_url) },
@@ -152,20 +169,33 @@ export function resultColumns(seen: Sightings): ColumnSpec[] {
     { header: LATEST_REFRESH_HEADER, width: 120, value: (b) => seen.latestRefresh(b) },
     { header: ID_HEADER, width: 80, technical: true, value: (b) => b.id },
     { header: "Business status", width: 90, technical: true, value: (b) => text(b.business_status) },
-    { header: "Email verification status", width: 90, technical: true, value: (b) => text(b.email_verification_status) },
-    { header: "Email verifications", width: 120, technical: true, value: emailVerificationDetails },
-    { header: "Enrichment status", width: 90, technical: true, value: (b) => text(b.enrichment_status) },
-    { header: "Owner enrichment status", width: 90, technical: true, value: (b) => text(b.owner_enrichment_status) },
+    { header: "Email verification status", width: 90, technical: true, email: true, value: (b) => text(b.email_verification_status) },
+    { header: "Email verifications", width: 120, technical: true, enrichment: 5, email: true, value: emailVerificationDetails },
+    { header: STATUS_HEADER, width: 90, technical: true, enrichment: 1, value: (b) => text(b.enrichment_status) },
+    { header: "Owner enrichment status", width: 90, technical: true, enrichment: 16, value: (b) => text(b.owner_enrichment_status) },
     { header: "Categories", width: 120, technical: true, value: (b) => join(b.categories) },
     { header: "Country code", width: 60, technical: true, value: (b) => text(b.country_code) },
-    { header: "Phone types", width: 90, technical: true, value: (b) => mapEntries(b.phone_types) },
+    { header: "Phone types", width: 90, technical: true, enrichment: 12, value: (b) => mapEntries(b.phone_types) },
     { header: "Key contacts", width: 90, technical: true, value: keyContacts },
     { header: "Position", width: 60, technical: true, value: (b) => b.position },
     // Earlier layouts had it beside "Owner names", which holds the same name: kept up to date
     // where a sheet has it, never added.
     { header: "Owner name", width: 160, technical: true, legacy: true, value: (b) => text(b.owner_name) },
+    { header: ENRICHED_FOR_HEADER, width: 200, enrichment: 17, enrichmentOnly: true, value: (b) => enrichedForText(b.title, b.website) },
   ];
+}
+
+/** A results sheet's columns (searches, refreshes, imports), with the sightings the writer dates rows by. */
+export function resultColumns(seen: Sightings): ColumnSpec[] {
+  return allColumns(seen).filter((column) => !column.enrichmentOnly);
 }
 
 /** The columns a new results sheet gets, in order (what they hold aside from the sightings). */
 export const BUSINESS_COLUMNS: readonly ColumnSpec[] = resultColumns(seenOn("")).filter((column) => !column.legacy);
+
+/** The block enrichment writes to the right of the user's rows, in its order: `Enrichment status` first, `Enriched for` last. */
+export const ENRICH_COLUMNS: readonly ColumnSpec[] = allColumns(seenOn(""))
+  .filter((column) => column.enrichment !== undefined)
+  .sort((a, b) => (a.enrichment ?? 0) - (b.enrichment ?? 0));
+
+export const ENRICH_HEADERS: readonly string[] = ENRICH_COLUMNS.map((column) => column.header);

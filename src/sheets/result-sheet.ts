@@ -1,9 +1,11 @@
-// This file defines the results sheet of a job: created with a unique name, a bold header row and
-// the Name column frozen, sized columns and the technical block (ids, status codes, positions)
-// narrow and grey after the columns a sales person reads; found again by its sheet id (so a
-// rename does not lose it); recreated when the user deleted it.
-import { exactText } from "../sheets/cell-text";
-import { BUSINESS_COLUMNS } from "../sheets/business-columns";
+// This file defines a results sheet's life: created with a unique name, a bold header row and the
+// Name column frozen, sized columns and the technical block (ids, status codes, positions) narrow
+// and grey after the columns a sales person reads; found again by its sheet id (so a rename does
+// not lose it), or by the name stored before it was inserted when an execution was killed in
+// between (then laid out again, never made twice). Recreating a deleted one for a job is
+// src/jobs/job-sheet.ts.
+import { BUSINESS_COLUMNS } from "./columns";
+import { addMissingHeaders, ensureHeaders } from "./headers";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -28,18 +30,28 @@ export const TECHNICAL_STYLE = { headerBackground: "#f1f3f4", headerColor: "#5f6
 /** Creates the sheet with its header row: frozen, bold, columns sized. */
 export function createResultSheet(spreadsheet: Spreadsheet, name: string): Sheet {
   const sheet = spreadsheet.insertSheet(name);
-  prepareResultSheet(sheet);
+  layOut(sheet, () => addMissingHeaders(sheet, 1, HEADERS, new Map(), 1));
   return sheet;
 }
 
-/** Lays out a results sheet; safe to repeat on a sheet a killed execution left half-prepared. */
-export function prepareResultSheet(sheet: Sheet): void {
-  const headers = BUSINESS_COLUMNS.map((column) => column.header);
-  const missingColumns = headers.length - sheet.getMaxColumns();
-  if (missingColumns > 0) sheet.insertColumnsAfter(sheet.getMaxColumns(), missingColumns);
-  const headerRange = sheet.getRange(1, 1, 1, headers.length);
-  headerRange.setValues([headers.map(exactText)]);
-  headerRange.setFontWeight("bold");
+/**
+ * The results sheet a start or an import names before inserting it: by its id when it was made,
+ * else a sheet of that name a killed execution left half-prepared (laid out again), else a new one.
+ */
+export function namedResultSheet(spreadsheet: Spreadsheet, name: string, sheetId: number | null): Sheet {
+  const made = findSheetById(spreadsheet, sheetId);
+  if (made) return made;
+  const leftOver = spreadsheet.getSheetByName(name);
+  if (!leftOver) return createResultSheet(spreadsheet, name);
+  layOut(leftOver, () => ensureHeaders(leftOver, HEADERS));
+  return leftOver;
+}
+
+const HEADERS = BUSINESS_COLUMNS.map((column) => column.header);
+
+/** Lays out a results sheet once `writeHeaders` made its header row; safe to repeat on a sheet a killed execution left half-prepared. */
+function layOut(sheet: Sheet, writeHeaders: () => void): void {
+  writeHeaders();
   // Row 1 and the Name column stay in view while the user scrolls.
   sheet.setFrozenRows(1);
   sheet.setFrozenColumns(1);

@@ -1,0 +1,25 @@
+// This file defines where a job's results go when a pass writes them: its results sheet found by
+// id, or, when the user deleted it, a new one under a unique name, the job's record saved with it
+// (and written out at once) before anything goes into it, so a pass killed after this finds that
+// sheet instead of making another. The job then says what happened.
+import { createResultSheet, uniqueSheetName, type SheetsById } from "../sheets/result-sheet";
+import type { JobsContext } from "./job-context";
+import type { JobRecord } from "./job-record";
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** Who recreates it, as the job's note says: "it was recreated", "the refresh recreated it". */
+type RecreatedBy = "it was recreated" | "the refresh recreated it";
+
+export function resultSheetOf<R extends JobRecord>(ctx: JobsContext, record: R, sheets: SheetsById, recreatedBy: RecreatedBy): { sheet: Sheet; record: R } {
+  const found = sheets.find(record.sheetId);
+  if (found) return { sheet: found, record };
+  const name = uniqueSheetName(ctx.spreadsheet, record.sheetName ?? record.name);
+  const sheet = createResultSheet(ctx.spreadsheet, name);
+  sheets.add(sheet);
+  const note = record.sheetId === null ? null : `The results sheet was deleted; ${recreatedBy} as "${name}".`;
+  const recreated: R = { ...record, sheetId: sheet.getSheetId(), sheetName: name, note };
+  ctx.store.save(recreated);
+  ctx.store.flush();
+  return { sheet, record: recreated };
+}
