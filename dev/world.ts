@@ -150,6 +150,28 @@ export function expectedCells(b: ServiceBusiness): Record<string, unknown> {
   };
 }
 
+/** The email columns of expectedCells: they are kept, or replaced, together. */
+const EMAIL_CELLS = ["Emails", "Email verification status"];
+
+/**
+ * The cells of expectedCells a refresh leaves in a row that held `before`: the run's values, except
+ * that an empty new value never blanks a filled cell (docs/add-on-surface.md, "A search with a
+ * refresh schedule"): a run with no emails keeps the row's email columns together, and any other
+ * column the run left empty keeps what the row held. `keptEmails`: the email columns were kept.
+ */
+export function refreshedCells(before: Record<string, unknown> | undefined, business: ServiceBusiness): { cells: Record<string, unknown>; keptEmails: boolean } {
+  const fresh = expectedCells(business);
+  if (!before) return { cells: fresh, keptEmails: false };
+  const filled = (value: unknown) => value !== "" && value !== undefined && value !== null;
+  const keptEmails = fresh.Emails === "" && filled(before.Emails);
+  const cells: Record<string, unknown> = {};
+  for (const [header, value] of Object.entries(fresh)) {
+    const keep = EMAIL_CELLS.includes(header) ? keptEmails || (!filled(fresh.Emails) && !filled(value) && filled(before[header])) : !filled(value) && filled(before[header]);
+    cells[header] = keep ? before[header] : value;
+  }
+  return { cells, keptEmails };
+}
+
 /** Runs refreshJobs passes, advancing virtual time between them, until `done` says so. */
 export function pollUntil<T>(world: World, runtime: FakeRuntime, done: (jobs: T[]) => boolean, stepMs = 5000, maxPasses = 400): T[] {
   for (let pass = 0; pass < maxPasses; pass += 1) {

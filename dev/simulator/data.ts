@@ -194,6 +194,14 @@ export function placeAt(seed: number, searchKey: string, rank: number, run: numb
   }
 }
 
+/** Of a search's readings of a place, the share that finds other contacts than the place's own, and the share that finds none. */
+export const CONTACT_READINGS = { other: 0.07, none: 0.08 } as const;
+
+function contactReading(u: number): "own" | "other" | "none" {
+  if (u < CONTACT_READINGS.none) return "none";
+  return u < CONTACT_READINGS.none + CONTACT_READINGS.other ? "other" : "own";
+}
+
 /** Generates the full truth of one business; the same arguments always give the same record. */
 /** `hostile` (the default) overlays the hostile variants on their fixed share of positions. */
 export function generateBusiness(seed: number, jobId: string, position: number, id: string, ctx: SearchContext | EnrichmentContext, hostile = true): BusinessTruth {
@@ -234,25 +242,30 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
   const businessStatus = fixed.pick(STATUSES);
   const mapsUrl = `https://www.google.com/maps/place/?q=place_id:ChIJ${fixed.hex(23)}`;
 
-  const hasEmails = website !== "" && rng.chance(0.85);
-  const emails = hasEmails ? [`info@${domain}`].concat(rng.chance(0.3) ? [`hello@${domain}`] : []) : [];
-  const ownerEmails = hasEmails && rng.chance(0.6) ? [`${emailLocal(owner.first)}.${emailLocal(owner.last)}@${domain}`] : [];
-  const dm = person(rng);
-  const decisionMakerNames = rng.chance(0.5) ? [dm.full] : [];
+  // What this run's reading found of the place's contacts: mostly the place's own (the same in
+  // every run), sometimes others, sometimes none at all, as a real provider's crawl does.
+  const reading = place === undefined ? "own" : contactReading(prngFor(seed, "reading", jobId, position).next());
+  const contacts = place === undefined || reading === "other" ? rng : prngFor(seed, "contacts", place.searchKey, place.rank, place.generation);
+  const found = reading !== "none";
+  const hasEmails = found && website !== "" && contacts.chance(0.85);
+  const emails = hasEmails ? [`info@${domain}`].concat(contacts.chance(0.3) ? [`hello@${domain}`] : []) : [];
+  const ownerEmails = hasEmails && contacts.chance(0.6) ? [`${emailLocal(owner.first)}.${emailLocal(owner.last)}@${domain}`] : [];
+  const dm = person(contacts);
+  const decisionMakerNames = found && contacts.chance(0.5) ? [dm.full] : [];
   const decisionMakerEmails = hasEmails && decisionMakerNames.length > 0 ? [`${emailLocal(dm.first)}@${domain}`] : [];
   const verifications: Record<string, Verification> = {};
-  for (const address of [...emails, ...ownerEmails, ...decisionMakerEmails]) verifications[address] = { ...rng.pick(RESULTS) };
+  for (const address of [...emails, ...ownerEmails, ...decisionMakerEmails]) verifications[address] = { ...contacts.pick(RESULTS) };
   const slug = slugify(title);
-  const additionalPhones = rng.chance(0.3) ? [phoneNumber(rng, cc)] : [];
+  const additionalPhones = found && contacts.chance(0.3) ? [phoneNumber(contacts, cc)] : [];
   const phoneTypes: Record<string, string> = {};
-  phoneTypes[phone] = rng.pick(["landline", "mobile", "voip"]);
-  for (const extraPhone of additionalPhones) phoneTypes[extraPhone] = rng.pick(["landline", "mobile"]);
+  phoneTypes[phone] = contacts.pick(["landline", "mobile", "voip"]);
+  for (const extraPhone of additionalPhones) phoneTypes[extraPhone] = contacts.pick(["landline", "mobile"]);
   const socials = emptySocials();
-  if (rng.chance(0.7)) socials.facebooks.push(`https://www.facebook.com/${slug}`);
-  if (rng.chance(0.5)) socials.instagrams.push(`https://www.instagram.com/${slug.replace(/-/g, "")}`);
-  if (rng.chance(0.4)) socials.linkedIns.push(`https://www.linkedin.com/company/${slug}`);
-  if (ctx.kind === "search" && rng.chance(0.15)) socials.youtubes.push(`https://www.youtube.com/@${slug.replace(/-/g, "")}`);
-  if (ctx.kind === "search" && rng.chance(0.3)) socials.yelps.push(`https://www.yelp.com/biz/${slug}-${slugify(city)}`);
+  if (found && contacts.chance(0.7)) socials.facebooks.push(`https://www.facebook.com/${slug}`);
+  if (found && contacts.chance(0.5)) socials.instagrams.push(`https://www.instagram.com/${slug.replace(/-/g, "")}`);
+  if (found && contacts.chance(0.4)) socials.linkedIns.push(`https://www.linkedin.com/company/${slug}`);
+  if (found && ctx.kind === "search" && contacts.chance(0.15)) socials.youtubes.push(`https://www.youtube.com/@${slug.replace(/-/g, "")}`);
+  if (found && ctx.kind === "search" && contacts.chance(0.3)) socials.yelps.push(`https://www.yelp.com/biz/${slug}-${slugify(city)}`);
   // Reviews only grow between runs; the rating moves by a tenth now and then.
   const rating = Math.min(50, Math.max(10, baseRating + (rng.chance(0.2) ? rng.pick([-1, 1]) : 0))) / 10;
   const truth: BusinessTruth = {

@@ -14,10 +14,12 @@ export type BlockCell = string | number | typeof KEEP;
 interface BlockOptions {
   /**
    * The sheet's values as already read (values[row - 1][column - 1]): kept cells are written back
-   * from them (formulas are not known there) instead of reading the block, and they are updated
-   * with what is written, so a later write in the same execution keeps these cells.
+   * from them instead of reading the block, and they are updated with what is written, so a later
+   * write in the same execution keeps these cells.
    */
   known?: unknown[][];
+  /** The formulas read with `known` (same indexes): a kept formula is written back as a formula. Without them a kept cell is its value. */
+  knownFormulas?: string[][];
   /** Skip a run in which no cell would change (compared with `known`). */
   skipUnchanged?: boolean;
   /** The run holding this column is written first: a pass killed between two writes leaves rows found by it. */
@@ -46,8 +48,9 @@ export function writeBlock(grid: Grid, top: number, height: number, columns: rea
     const matrix = planned.map((row, offset) =>
       row.map((input, i) => {
         if (input !== KEEP) return input;
-        const current = known ? known[top + offset - 1]?.[(run[i] ?? 0) - 1] ?? "" : values[offset]?.[i];
-        return unchangedCellInput(current, known ? "" : formulas[offset]?.[i] ?? "");
+        const at = (run[i] ?? 0) - 1;
+        if (!known) return unchangedCellInput(values[offset]?.[i], formulas[offset]?.[i] ?? "");
+        return unchangedCellInput(known[top + offset - 1]?.[at] ?? "", options.knownFormulas?.[top + offset - 1]?.[at] ?? "");
       }),
     );
     range.setValues(matrix);

@@ -25,6 +25,8 @@ export interface ColumnSpec {
   enrichmentOnly?: boolean;
   /** An email column: the addresses and what is known of their verification, which go (and stay) together. */
   email?: boolean;
+  /** Its header is a name (a site's), written as it is inside a sentence. */
+  brand?: boolean;
 }
 
 /** `result` values that mean an address was checked and accepts mail. Anything else is not "verified". */
@@ -107,6 +109,24 @@ export const LATEST_REFRESH_HEADER = "Latest refresh";
 /** What a row's `Latest refresh` says after a scheduled run merged into the sheet. */
 export const LATEST_REFRESH = { new: "New", updated: "Updated", notFound: "No longer found" } as const;
 
+/** Kept columns named in `Latest refresh` at most; the rest are counted. */
+const KEPT_NAMED = 3;
+
+/**
+ * `Latest refresh` of a row that kept what the run returned empty: "Updated · kept earlier
+ * emails", "Updated · kept earlier emails, owner names, phone and 2 more". `emails`: the email
+ * columns were kept together; `others`: the headers of the other columns kept.
+ */
+export function updatedKeeping(emails: boolean, others: readonly string[]): string {
+  const brands = new Set(allColumns(seenOn("")).filter((column) => column.brand).map((column) => column.header));
+  const names = [...(emails ? ["emails"] : []), ...others.map((header) => (brands.has(header) ? header : header.toLowerCase()))];
+  if (names.length === 0) return LATEST_REFRESH.updated;
+  const shown = names.length > KEPT_NAMED + 1 ? names.slice(0, KEPT_NAMED) : names;
+  const rest = names.length - shown.length;
+  const list = rest > 0 ? `${shown.join(", ")} and ${rest} more` : shown.length > 1 ? `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1] ?? ""}` : shown.join("");
+  return `${LATEST_REFRESH.updated} · kept earlier ${list}`;
+}
+
 /**
  * When the add-on saw each business: the date its row was first written, the date of the latest
  * search or run that returned it, and what the latest refresh did to it ("" before any refresh).
@@ -158,11 +178,11 @@ function allColumns(seen: Sightings): ColumnSpec[] {
     { header: "Rating", width: 70, value: (b) => number(b.rating) },
     { header: "Review count", width: 90, value: (b) => number(b.review_count) },
     { header: "Additional phones", width: 160, enrichment: 11, value: (b) => join(b.additional_phones) },
-    { header: "Facebook", width: 180, enrichment: 13, value: (b) => join(b.socials?.facebooks) },
-    { header: "Instagram", width: 180, enrichment: 14, value: (b) => join(b.socials?.instagrams) },
-    { header: "LinkedIn", width: 180, enrichment: 15, value: (b) => join(b.socials?.linkedIns) },
-    { header: "YouTube", width: 180, value: (b) => join(b.socials?.youtubes) },
-    { header: "Yelp", width: 180, value: (b) => join(b.socials?.yelps) },
+    { header: "Facebook", width: 180, brand: true, enrichment: 13, value: (b) => join(b.socials?.facebooks) },
+    { header: "Instagram", width: 180, brand: true, enrichment: 14, value: (b) => join(b.socials?.instagrams) },
+    { header: "LinkedIn", width: 180, brand: true, enrichment: 15, value: (b) => join(b.socials?.linkedIns) },
+    { header: "YouTube", width: 180, brand: true, value: (b) => join(b.socials?.youtubes) },
+    { header: "Yelp", width: 180, brand: true, value: (b) => join(b.socials?.yelps) },
     { header: "Maps URL", width: 200, value: (b) => text(b.maps_url) },
     { header: FIRST_SEEN_HEADER, width: 90, value: (b) => seen.firstSeen(b) },
     { header: LAST_SEEN_HEADER, width: 90, value: (b) => seen.lastSeen(b) },

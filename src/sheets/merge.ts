@@ -1,22 +1,41 @@
-// This file defines the merge of a refresh run into a search's existing sheet (docs/add-on-surface.md, "Sheets the add-on writes"): a
-// business already there keeps its row, found by the same `maps_url`, else the same place id;
-// its service columns take the new values (its Business ID included); a new business is
+// This file defines the merge of a run into a search's existing sheet (docs/add-on-surface.md,
+// "Sheets the add-on writes"): a business already there keeps its row, found by the same
+// `maps_url`, else the same place id; its service columns take the new values (its Business ID
+// included), except that an empty new value never blanks a filled cell: when the run returns no
+// `emails` for a business whose `Emails` cell is filled, the email columns keep what they hold,
+// together, and any other column whose new value is empty keeps its value. A new business is
 // appended; a business no longer returned keeps its row. Rows never move and nothing is deleted,
 // so the cells and rows a user added stay with their business. Each row says what the run did to
-// it: `Latest refresh` New, Updated or No longer found; `First seen` the day it first came,
-// `Last seen` the day of the latest run that returned it. It is repeatable: a merge killed
-// half-way finds its own rewritten rows again by Business ID and completes without duplicates,
+// it: `Latest refresh` New, Updated (with what it kept) or No longer found; `First seen` the day it
+// first came, `Last seen` the day of the latest run that returned it.
+//
+// The sheet is read once (our columns' rows, values and formulas) and written in one block: one
+// setValues per run of adjacent columns, the Business ID's run first. It is repeatable: a merge
+// killed half-way finds its rewritten rows again by Business ID and completes without duplicates,
 // and a row it appended before the kill (first seen on the run's day, "New") stays new.
 import type { Business } from "../api/schemas";
 import { latestById } from "../api/result-pages";
-import { writeBlock, KEEP } from "./block-writer";
-import { exactText } from "./cell-text";
-import { BUSINESS_COLUMNS, FIRST_SEEN_HEADER, ID_HEADER, LATEST_REFRESH, LATEST_REFRESH_HEADER, resultColumns, type ColumnSpec } from "./columns";
+import { writeBlock, KEEP, type BlockCell } from "./block-writer";
+import { cellInput, cellText, exactText } from "./cell-text";
+import {
+  BUSINESS_COLUMNS,
+  EMAILS_HEADER,
+  FIRST_SEEN_HEADER,
+  ID_HEADER,
+  LAST_SEEN_HEADER,
+  LATEST_REFRESH,
+  LATEST_REFRESH_HEADER,
+  resultColumns,
+  updatedKeeping,
+  type ColumnSpec,
+} from "./columns";
 import type { Grid } from "./grid";
 import { ensureHeaders } from "./headers";
-import { addedHeaders, columnTexts, upsertBusinesses } from "./writer";
+import { addedHeaders } from "./writer";
 
 const MAPS_URL_HEADER = "Maps URL";
+/** Columns the merge dates and marks itself: never kept from before. */
+const SIGHTINGS = [FIRST_SEEN_HEADER, LAST_SEEN_HEADER, LATEST_REFRESH_HEADER];
 
 export interface MergeResult {
   /** Businesses of the run that were not in the sheet before it: appended. */
@@ -27,6 +46,8 @@ export interface MergeResult {
   notFound: number;
   /** Rows holding a Business ID after the merge. */
   businessRows: number;
+  /** Of the updated rows, those that kept an earlier value the run returned empty. */
+  keptEarlier: number;
 }
 
 /**
@@ -40,90 +61,126 @@ function placeIdOf(mapsUrl: unknown, explicit?: unknown): string | null {
   return match?.[1] ?? null;
 }
 
+/** The sheet as the merge found it: rows 1 to lastRow of every column up to the last of ours (index row - 1). */
+interface SheetRead {
+  lastRow: number;
+  values: unknown[][];
+  formulas: string[][];
+  text(row: number, header: string): string;
+}
+
+function readSheet(grid: Grid, positions: Map<string, number>): SheetRead {
+  const lastRow = grid.getLastRow();
+  const width = Math.max(...positions.values());
+  const range = lastRow >= 2 ? grid.getRange(2, 1, lastRow - 1, width) : null;
+  // Row 1 (the header row) is never written by the merge: an empty row keeps the indexes.
+  const values: unknown[][] = [[], ...(range ? range.getValues() : [])];
+  const formulas: string[][] = [[], ...(range ? range.getFormulas() : [])];
+  const text = (row: number, header: string): string => {
+    const column = positions.get(header);
+    return column === undefined ? "" : cellText(values[row - 1]?.[column - 1]);
+  };
+  return { lastRow, values, formulas, text };
+}
+
+/**
+ * What a row keeps of what it holds where the run's value is empty: the email columns together
+ * when the run found no emails and the row has some; otherwise any service column the run left
+ * empty and the row has filled, except the email columns of new addresses, which describe them.
+ */
+function keptColumns(business: Business, row: number, read: SheetRead, columns: readonly ColumnSpec[]): { emails: boolean; others: string[] } {
+  const noEmails = cellInput(columns.find((c) => c.header === EMAILS_HEADER)?.value(business) ?? null) === "";
+  const emails = noEmails && read.text(row, EMAILS_HEADER) !== "";
+  const others = columns
+    .filter((column) => (column.email ? noEmails && !emails : true) && SIGHTINGS.indexOf(column.header) < 0)
+    .filter((column) => cellInput(column.value(business)) === "" && read.text(row, column.header) !== "")
+    .map((column) => column.header);
+  return { emails, others };
+}
 
 /** `runDay`: the run's date as the sheet shows it ("2026-11-27"), its new rows' `First seen`. */
 export function mergeBusinesses(grid: Grid, businesses: readonly Business[], runDay: string): MergeResult {
   const positions = ensureHeaders(grid, addedHeaders(BUSINESS_COLUMNS));
   const idColumn = positions.get(ID_HEADER);
   if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
-  const lastRow = grid.getLastRow();
-  const ids = columnTexts(grid, idColumn, lastRow);
-  const mapsUrls = columnTexts(grid, positions.get(MAPS_URL_HEADER), lastRow);
-  const firstSeen = columnTexts(grid, positions.get(FIRST_SEEN_HEADER), lastRow);
-  const latestColumn = positions.get(LATEST_REFRESH_HEADER) ?? 0;
-  const latestRefresh = columnTexts(grid, latestColumn, lastRow);
+  const read = readSheet(grid, positions);
 
-  // Only rows with a Business ID are ours: rows the user added are never matched or changed.
+  // Only rows with a Business ID are ours: rows the user added are never matched or changed. A row
+  // repeating an ID or a Maps URL of a row above (a user's copy of it) is left as it is.
   const byId = new Map<string, number>();
   const byMapsUrl = new Map<string, number>();
   const byPlaceId = new Map<string, number>();
-  ids.forEach((id, index) => {
-    if (id === "") return;
-    const row = index + 2;
-    if (!byId.has(id)) byId.set(id, row);
-    const url = mapsUrls[index] ?? "";
-    if (url !== "" && !byMapsUrl.has(url)) byMapsUrl.set(url, row);
+  for (let row = 2; row <= read.lastRow; row += 1) {
+    const id = read.text(row, ID_HEADER);
+    const url = read.text(row, MAPS_URL_HEADER);
+    if (id === "" || byId.has(id) || byMapsUrl.has(url)) continue;
+    byId.set(id, row);
+    if (url !== "") byMapsUrl.set(url, row);
     const place = placeIdOf(url);
     if (place !== null && !byPlaceId.has(place)) byPlaceId.set(place, row);
-  });
+  }
 
-  const latest = latestById(businesses);
-  const claimed = new Set<number>();
-  const newIds = new Map<number, string>();
-  const rowOf = new Map<string, number>();
-  for (const business of latest.values()) {
+  const target = new Map<number, Business>();
+  let nextRow = Math.max(read.lastRow, 1) + 1;
+  for (const business of latestById(businesses).values()) {
     // Its own ID first (a merge repeated after a kill), then the map identity.
     const candidates = [
       byId.get(business.id),
       business.maps_url ? byMapsUrl.get(business.maps_url) : undefined,
       byPlaceId.get(placeIdOf(business.maps_url, (business as Record<string, unknown>).place_id) ?? ""),
     ];
-    const row = candidates.find((r): r is number => r !== undefined && !claimed.has(r));
-    if (row === undefined) continue;
-    claimed.add(row);
-    rowOf.set(business.id, row);
-    if (ids[row - 2] !== business.id) newIds.set(row, business.id);
+    const row = candidates.find((r): r is number => r !== undefined && !target.has(r));
+    target.set(row ?? nextRow, business);
+    if (row === undefined) nextRow += 1;
   }
 
   // A kept row appended by this same run before a kill is still new.
-  const stillNew = (row: number): boolean => firstSeen[row - 2] === runDay && latestRefresh[row - 2] === LATEST_REFRESH.new;
-  const gone = new Map<number, string>();
-  ids.forEach((id, index) => {
-    if (id !== "" && !claimed.has(index + 2) && latestRefresh[index] !== LATEST_REFRESH.notFound) gone.set(index + 2, LATEST_REFRESH.notFound);
-  });
+  const stillNew = (row: number): boolean => read.text(row, FIRST_SEEN_HEADER) === runDay && read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new;
+  const claimed = [...target.keys()].filter((row) => row <= read.lastRow);
+  const gone = [...byId.values()].filter((row) => !target.has(row) && read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
 
-  if (newIds.size > 0) rewriteColumn(grid, idColumn, newIds);
-  // The rows of businesses this run did not return keep everything, and say so.
-  if (gone.size > 0) rewriteColumn(grid, latestColumn, gone);
-  // The rows now carry the new IDs: the upsert updates them in place and appends the rest.
-  const columns: ColumnSpec[] = resultColumns({
-    firstSeen: (b) => {
-      const row = rowOf.get(b.id);
-      return row === undefined ? runDay : firstSeen[row - 2] ?? "";
-    },
+  const rowByBusiness = new Map([...target].map(([row, business]) => [business, row]));
+  const rowOf = (business: Business): number => rowByBusiness.get(business) ?? 0;
+  const isNewRow = (row: number): boolean => row > read.lastRow || stillNew(row);
+  const columns = resultColumns({
+    firstSeen: (b) => (rowOf(b) > read.lastRow ? runDay : read.text(rowOf(b), FIRST_SEEN_HEADER)),
     lastSeen: () => runDay,
-    latestRefresh: (b) => {
-      const row = rowOf.get(b.id);
-      return row === undefined || stillNew(row) ? LATEST_REFRESH.new : LATEST_REFRESH.updated;
-    },
-  });
-  const upsert = upsertBusinesses(grid, [...latest.values()], columns, { removeOthers: false });
-  const rowsBefore = ids.filter((id) => id !== "").length;
-  const keptNew = [...claimed].filter(stillNew).length;
-  return {
-    added: upsert.appended + keptNew,
-    updated: claimed.size - keptNew,
-    notFound: rowsBefore - claimed.size,
-    businessRows: rowsBefore + upsert.appended - upsert.removed,
-  };
-}
+    latestRefresh: (b) => latestRefreshOf(rowOf(b)),
+  }).filter((column) => positions.has(column.header));
+  const kept = new Map([...target].filter(([row]) => !isNewRow(row)).map(([row, business]) => [row, keptColumns(business, row, read, columns)]));
+  function latestRefreshOf(row: number): string {
+    if (isNewRow(row)) return LATEST_REFRESH.new;
+    const keeps = kept.get(row);
+    return keeps ? updatedKeeping(keeps.emails, keeps.others) : LATEST_REFRESH.updated;
+  }
 
-/** One write of a column over the rows given; the rows between are written back unchanged. */
-function rewriteColumn(grid: Grid, column: number, texts: Map<number, string>): void {
-  const rows = [...texts.keys()];
-  const top = Math.min(...rows);
-  writeBlock(grid, top, Math.max(...rows) - top + 1, [column], (row) => {
-    const value = texts.get(row);
-    return value === undefined ? KEEP : exactText(value);
-  });
+  const byPosition = new Map(columns.map((column) => [positions.get(column.header) ?? 0, column]));
+  const cell = (row: number, position: number): BlockCell => {
+    const column = byPosition.get(position);
+    const business = target.get(row);
+    if (!column) return KEEP;
+    if (!business) return gone.indexOf(row) >= 0 && column.header === LATEST_REFRESH_HEADER ? exactText(LATEST_REFRESH.notFound) : KEEP;
+    const keeps = kept.get(row);
+    if (keeps && ((keeps.emails && column.email) || keeps.others.indexOf(column.header) >= 0)) return KEEP;
+    return cellInput(column.value(business));
+  };
+  const touched = [...target.keys(), ...gone];
+  if (touched.length > 0) {
+    const top = Math.min(...touched);
+    const bottom = Math.max(...touched);
+    const maxRows = grid.getMaxRows();
+    if (bottom > maxRows) grid.insertRowsAfter(maxRows, bottom - maxRows);
+    writeBlock(grid, top, bottom - top + 1, [...byPosition.keys()], cell, { known: read.values, knownFormulas: read.formulas, firstColumn: idColumn });
+  }
+
+  const rowsBefore = byId.size;
+  const keptNew = claimed.filter(stillNew).length;
+  const appended = target.size - claimed.length;
+  return {
+    added: appended + keptNew,
+    updated: claimed.length - keptNew,
+    notFound: rowsBefore - claimed.length,
+    businessRows: rowsBefore + appended,
+    keptEarlier: [...kept.values()].filter((keeps) => keeps.emails || keeps.others.length > 0).length,
+  };
 }

@@ -10,7 +10,7 @@
 // Updated, No longer found, First seen, Last seen) as the job counts it; every note on its business.
 // Which schedules: fault-seeds.ts (a sample in npm test, 200 in test:all, FAULT_SEED=s for one).
 import * as path from "node:path";
-import { austinLabel, expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type ServiceBusiness, type SheetRow, type World } from "../../dev/world";
+import { austinLabel, refreshedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type ServiceBusiness, type SheetRow, type World } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { columnLetters } from "../../src/sheets/column-letters";
 import { faultSeeds } from "./fault-seeds";
@@ -22,8 +22,8 @@ import { runFaultyPass } from "./schedule";
 const SAMPLE = [4, 5, 23, 30, 40, 45, 50];
 const { seeds, counted, atLeast } = faultSeeds(SAMPLE);
 const BUILDS = {
-  default: { build: "default", distDir: path.resolve(__dirname, "../../dist"), mergeCalls: 28 },
-  full: { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full"), mergeCalls: 36 },
+  default: { build: "default", distDir: path.resolve(__dirname, "../../dist"), mergeCalls: 11 },
+  full: { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full"), mergeCalls: 19 },
 } as const;
 const CREDITS = 5000;
 const NOTES = "My notes";
@@ -136,13 +136,15 @@ async function expectRunRight(runtime: FakeRuntime, apiKey: string, schedule: Re
   expect((await accountSearches(apiKey)).length).toBe(runs);
   expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(CREDITS - runs * schedule.maxResults);
 
+  // Each business's cells after every run that found it: the run's values, except that an empty
+  // new value keeps what the row held (the email columns together).
   const first = new Map<string, number>();
-  const last = new Map<string, { business: ServiceBusiness; run: number }>();
+  const last = new Map<string, { cells: Record<string, unknown>; keptEmails: boolean; run: number }>();
   expected.results.forEach((businesses, run) => {
     for (const business of businesses) {
       const url = String(business.maps_url);
       if (!first.has(url)) first.set(url, run);
-      last.set(url, { business, run });
+      last.set(url, { ...refreshedCells(last.get(url)?.cells, business), run });
     }
   });
 
@@ -155,12 +157,18 @@ async function expectRunRight(runtime: FakeRuntime, apiKey: string, schedule: Re
   const said = { New: 0, Updated: 0, "No longer found": 0 } as Record<string, number>;
   const cells = businessRows.flatMap((row) => {
     const url = String(row["Maps URL"]);
-    const { business, run } = last.get(url) ?? { business: { id: "", title: "" }, run: -1 };
+    const { cells: expectedCells, keptEmails, run } = last.get(url) ?? { cells: { "Business ID": "" }, keptEmails: false, run: -1 };
     const firstRun = first.get(url) ?? -1;
     const refresh = run < latest ? "No longer found" : firstRun === latest ? "New" : "Updated";
     said[refresh] = (said[refresh] ?? 0) + 1;
-    const want: Record<string, unknown> = { ...expectedCells(business), "Latest refresh": refresh, "First seen": expected.days[firstRun], "Last seen": expected.days[run] };
-    return Object.entries(want).map(([header, value]): [string, unknown, unknown] => [`${url} ${header}`, row[header], value]);
+    // An update that kept the emails says so first ("Updated · kept earlier emails…").
+    const saidRefresh = String(row["Latest refresh"]);
+    const kept = refresh === "Updated" && keptEmails;
+    const want: Record<string, unknown> = { ...expectedCells, "First seen": expected.days[firstRun], "Last seen": expected.days[run] };
+    return [
+      ...Object.entries(want).map(([header, value]): [string, unknown, unknown] => [`${url} ${header}`, row[header], value]),
+      [`${url} Latest refresh`, `${saidRefresh.split(" · ")[0]}, kept emails: ${saidRefresh.startsWith("Updated · kept earlier emails")}`, `${refresh}, kept emails: ${kept}`] as [string, unknown, unknown],
+    ];
   });
   expect(mismatches(cells)).toEqual([]);
   if ((said["No longer found"] ?? 0) > 0) tally.notFound += 1;

@@ -6,7 +6,7 @@
 // else needs it. The job says what each run may charge, and what the last one found (new, updated,
 // no longer found), its businesses and cost; each row says the same (First seen, Last seen, Latest
 // refresh), and no name changes under a Maps URL.
-import { columnOfHeader, expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type World } from "../../dev/world";
+import { columnOfHeader, refreshedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type World } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 
 interface RefreshView {
@@ -91,14 +91,20 @@ describe("a daily refresh", () => {
 
     const after = readSheet(runtime, view.sheetName);
     const businessRows = after.rows.filter((r) => r["Business ID"] !== "");
-    // Every business of the run once, with the run's values; the ones it no longer returns keep their rows.
+    // Every business of the run once, with the run's values, except that an empty new value keeps
+    // what the row held (and says so); the ones it no longer returns keep their rows.
     expect(businessRows).toHaveLength(100 + fresh.length);
     expect(new Set(businessRows.map((r) => r["Maps URL"])).size).toBe(businessRows.length);
+    let keptEmails = 0;
     for (const business of service) {
       const rows = businessRows.filter((r) => r["Business ID"] === business.id);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject(expectedCells(business));
+      const refreshed = refreshedCells(before.rows.find((r) => r["Maps URL"] === business.maps_url), business);
+      expect(rows[0]).toMatchObject(refreshed.cells);
+      if (refreshed.keptEmails) keptEmails += 1;
+      expect([business.id, refreshed.keptEmails]).toEqual([business.id, String(rows[0]?.["Latest refresh"]).startsWith("Updated · kept earlier emails")]);
     }
+    expect(keptEmails).toBeGreaterThan(0); // the provider's readings of a place sometimes find no emails
     // Kept businesses did not move: the run's new businesses come after every original row.
     const positionOf = (url: unknown) => after.rows.findIndex((r) => r["Maps URL"] === url);
     for (const url of original) expect(positionOf(url)).toBeLessThan(Math.min(...fresh.map((b) => positionOf(b.maps_url))));
@@ -123,7 +129,7 @@ describe("a daily refresh", () => {
       const url = String(row["Maps URL"]);
       const was = before.rows.find((r) => r["Maps URL"] === url);
       const expected = !was ? ["New", runDay, runDay] : gone.includes(url) ? ["No longer found", searchDay, searchDay] : ["Updated", searchDay, runDay];
-      expect([url, row["Latest refresh"], row["First seen"], row["Last seen"]]).toEqual([url, ...expected]);
+      expect([url, String(row["Latest refresh"]).split(" · ")[0], row["First seen"], row["Last seen"]]).toEqual([url, ...expected]);
       // A place keeps its identity: no name, address or website changes under its Maps URL.
       if (was) expect([row.Name, row.Address, row.Website]).toEqual([was.Name, was.Address, was.Website]);
     }
@@ -209,7 +215,7 @@ describe("a merge killed part-way", () => {
       // What the run added counts every new business, also those the killed attempt had written.
       expect([call, refresh?.lastRunAdded, refresh?.lastRunCredits]).toEqual([call, rows.length - 100, 100]);
       // And each row says the same as the job: as many "New" as added, the rest updated or no longer found.
-      const said = (words: string) => rows.filter((r) => r["Latest refresh"] === words).length;
+      const said = (words: string) => rows.filter((r) => String(r["Latest refresh"]).split(" · ")[0] === words).length;
       expect([call, said("New"), said("Updated"), said("No longer found")]).toEqual([call, refresh?.lastRunAdded, refresh?.lastRunUpdated, refresh?.lastRunNotFound]);
       expect(said("Updated") + said("No longer found")).toBe(100);
     }
