@@ -22,6 +22,7 @@ import { noteJobSlots } from "./run-estimate";
 import { runStoreOf, type RunRecord } from "./run-record";
 import { cellAt, type SheetArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
+import { REQUEST_LIMITS } from "../rules/request-limits";
 
 const MAX_SHEET_IN_NAME = 120;
 
@@ -131,7 +132,7 @@ const CLOCK_SLACK_MS = 10 * 60 * 1000;
  */
 function createdOnService(ctx: JobsContext, chunk: PendingChunk, body: CreateEnrichmentRequest, deadline: number): boolean {
   const since = Date.parse(chunk.createdAt) - CLOCK_SLACK_MS;
-  const newest = ctx.client.listEnrichments({ page: 1, pageSize: 100 }, { deadline });
+  const newest = ctx.client.listEnrichments({ page: 1, pageSize: REQUEST_LIMITS.listPageSizeMax }, { deadline });
   return newest.items.some((job) => job.name === body.name && Date.parse(job.created_at) >= since);
 }
 

@@ -7,7 +7,10 @@
 // active one for seconds), and every failure is a sentence for the cell, never a stack trace or
 // a raw body.
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
-import { isTerminalStatus, type Job, type JobKind, type ResultsPage } from "../api/schemas";
+import type { Job, ResultsPage } from "../api/schemas";
+import { JOB_KINDS, type JobKind } from "../rules/job-kinds";
+import { isTerminalStatus } from "../rules/job-status";
+import { REQUEST_LIMITS } from "../rules/request-limits";
 import { UserFacingError } from "../errors/user-error";
 import { CACHE_SECONDS } from "./cell-cache";
 import {
@@ -23,7 +26,7 @@ import {
   type CellValue,
 } from "./field-values";
 import type { FormulaContext } from "./formula-context";
-import { JOB_KINDS, NotFetchedError, callRecords, checkId, knownKind, lookupBusinesses, lookupJobs, notFoundJob } from "./lookups";
+import { NotFetchedError, callRecords, checkId, knownKind, lookupBusinesses, lookupJobs, notFoundJob } from "./lookups";
 
 const LOCATION_COLUMNS = ["label", "country_code", "full_name", "location_code"] as const;
 /** One identifier argument: a single cell, or a range Sheets passes as rows of cells. */
@@ -58,7 +61,8 @@ function ensureTimeFor(ctx: FormulaContext, lastRoundMs: number): void {
 export function leadsLocations(ctx: FormulaContext, query: unknown, country: unknown): CellValue[][] {
   if (Array.isArray(query) || Array.isArray(country)) throw new UserFacingError("LEADS_LOCATIONS takes one city name and one country code, not ranges.");
   const q = isBlank(query) ? "" : String(query).trim();
-  if (q.length < 2 || q.length > 100) throw new UserFacingError("Give 2 to 100 characters of a city name, e.g. =LEADS_LOCATIONS(\"Austin\").");
+  const { locationQueryMin: min, locationQueryMax: max } = REQUEST_LIMITS;
+  if (q.length < min || q.length > max) throw new UserFacingError(`Give ${min} to ${max} characters of a city name, e.g. =LEADS_LOCATIONS("Austin").`);
   const code = isBlank(country) ? "" : String(country).trim().toUpperCase();
   if (code !== "" && !/^[A-Z]{2}$/.test(code)) throw new UserFacingError(`The country must be a two-letter code such as US; "${String(country)}" is not.`);
   const key = `loc:${code}:${q.toLowerCase()}`;

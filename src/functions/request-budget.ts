@@ -5,7 +5,7 @@
 // nothing the service would refuse. Other clients of the account (the sidebar, the background
 // pass, other documents) are not seen here: formulas leave them a share of the minute, and a 429
 // they cause still stops the formulas until the time the service gave.
-import type { Clock } from "../api/clock";
+import type { Clock } from "../rules/clock";
 import type { CellCache } from "./cell-cache";
 
 /** The service's rate limit: requests per account in any 60 s. */

@@ -6,8 +6,8 @@
 // added are absent from older records and optional here.
 import type { EnrichTarget } from "./enrich-target";
 import type { RefreshSchedule } from "./refresh-schedule";
+import type { JobKind } from "../rules/job-kinds";
 
-export type JobKind = "search" | "enrichment";
 
 /** What a job's record holds whatever its kind. */
 interface JobRecordBase {

@@ -8,6 +8,8 @@ import { isJobDone, isScheduled, JOB_PREFIX, parseStored, START_PREFIX, START_RE
 import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "./key-value-store";
 import { clipToBytes, utf8Bytes } from "./utf8";
 import { UserFacingError } from "../errors/user-error";
+import { timeNow } from "../rules/clock";
+import { REQUEST_LIMITS } from "../rules/request-limits";
 
 /** Finished jobs kept for the sidebar's list; older ones are pruned. */
 export const MAX_FINISHED_JOBS = 40;
@@ -71,7 +73,7 @@ export function largestNewJob(name: string): { record: JobRecord; start: StartRe
   const record = {
     id, kind: "enrichment" as const, name, sheetId: 2 ** 31 - 1, sheetName, status: "x".repeat(16), leadCount: 99_999, enrichedCount: 99_999,
     creditsCharged: 99_999, rowsWritten: 99_999, settled: false, error: null, note: null, createdAt, finishedAt: createdAt,
-    startKey: digest, idempotencyKey: id, createdBy: digest, seenBy: [digest], searchKey: digest, maxResults: 700,
+    startKey: digest, idempotencyKey: id, createdBy: digest, seenBy: [digest], searchKey: digest, maxResults: REQUEST_LIMITS.maxResults,
   };
   return { record, start: { idempotencyKey: id, createdAt, jobId: id, sheetName, sheetId: 2 ** 31 - 1 } };
 }
@@ -105,7 +107,7 @@ export function pruneJobs(store: KeyValueStore, budget: StoreBudget): void {
     jobs.delete(record.id);
     if (record.startKey) remove(START_PREFIX + record.startKey);
   }
-  const now = Date.now();
+  const now = timeNow();
   for (const key of Object.keys(properties)) {
     if (!key.startsWith(START_PREFIX)) continue;
     const start = parseStored<StartRecord>(properties[key] ?? null);
