@@ -21,7 +21,7 @@ import {
   fieldList,
   fieldName,
   fieldTable,
-  isBlank,
+  isEmptyArgument,
   toCell,
   type CellValue,
 } from "./field-values";
@@ -37,10 +37,10 @@ interface IdArgument {
 
 function idArgument(raw: unknown): IdArgument {
   if (Array.isArray(raw)) {
-    const rows = raw.map((row: unknown) => (Array.isArray(row) ? row : [row]).map((cell: unknown) => (isBlank(cell) ? "" : String(cell).trim())));
+    const rows = raw.map((row: unknown) => (Array.isArray(row) ? row : [row]).map((cell: unknown) => (isEmptyArgument(cell) ? "" : String(cell).trim())));
     return { single: false, rows };
   }
-  return { single: true, rows: [[isBlank(raw) ? "" : String(raw).trim()]] };
+  return { single: true, rows: [[isEmptyArgument(raw) ? "" : String(raw).trim()]] };
 }
 
 function distinctIds(argument: IdArgument): string[] {
@@ -60,10 +60,10 @@ function ensureTimeFor(ctx: FormulaContext, lastRoundMs: number): void {
 
 export function leadsLocations(ctx: FormulaContext, query: unknown, country: unknown): CellValue[][] {
   if (Array.isArray(query) || Array.isArray(country)) throw new UserFacingError("LEADS_LOCATIONS takes one city name and one country code, not ranges.");
-  const q = isBlank(query) ? "" : String(query).trim();
+  const q = isEmptyArgument(query) ? "" : String(query).trim();
   const { locationQueryMin: min, locationQueryMax: max } = REQUEST_LIMITS;
   if (q.length < min || q.length > max) throw new UserFacingError(`Give ${min} to ${max} characters of a city name, e.g. =LEADS_LOCATIONS("Austin").`);
-  const code = isBlank(country) ? "" : String(country).trim().toUpperCase();
+  const code = isEmptyArgument(country) ? "" : String(country).trim().toUpperCase();
   if (code !== "" && !/^[A-Z]{2}$/.test(code)) throw new UserFacingError(`The country must be a two-letter code such as US; "${String(country)}" is not.`);
   const key = `loc:${code}:${q.toLowerCase()}`;
   const cached = ctx.cache.getMany<CellValue[][]>([key]).get(key);
@@ -128,12 +128,12 @@ function answerIds<T extends object>(
 }
 
 export function leadsBusiness(ctx: FormulaContext, businessId: unknown, field: unknown): CellValue | CellValue[][] {
-  const name = isBlank(field) ? null : fieldName(field, BUSINESS_FIELDS, "business");
+  const name = isEmptyArgument(field) ? null : fieldName(field, BUSINESS_FIELDS, "business");
   return answerIds(idArgument(businessId), name, BUSINESS_FIELDS, (ids) => lookupBusinesses(ctx, callRecords(ctx), ids));
 }
 
 export function leadsJob(ctx: FormulaContext, jobId: unknown, field: unknown): CellValue | CellValue[][] {
-  const name = isBlank(field) ? null : fieldName(field, JOB_FIELDS, "job");
+  const name = isEmptyArgument(field) ? null : fieldName(field, JOB_FIELDS, "job");
   return answerIds(idArgument(jobId), name, JOB_FIELDS, (ids) => {
     const jobs = lookupJobs(ctx, callRecords(ctx), ids);
     const plain = new Map<string, Job | Error>();
@@ -146,7 +146,7 @@ export function leadsJob(ctx: FormulaContext, jobId: unknown, field: unknown): C
 
 export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknown): CellValue[][] {
   if (Array.isArray(jobId)) throw new UserFacingError("LEADS_RESULTS takes one job ID, not a range.");
-  const id = isBlank(jobId) ? "" : String(jobId).trim();
+  const id = isEmptyArgument(jobId) ? "" : String(jobId).trim();
   if (id === "") throw new UserFacingError("The job ID is empty.");
   const invalid = checkId(id, "job");
   if (invalid) throw invalid;

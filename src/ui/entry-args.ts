@@ -15,7 +15,8 @@ import type { RecentJobsArgs } from "../jobs/recent-jobs";
 import type { SetRefreshArgs } from "../jobs/set-refresh";
 import type { SearchArgs } from "../jobs/start-search";
 
-const isBlank = (value: unknown): boolean => value === undefined || value === null || value === "";
+/** A sidebar argument left out: absent, null or the empty string (a cleared field). */
+const isNotGiven = (value: unknown): boolean => value === undefined || value === null || value === "";
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const tooLong = (what: string, length: number, max: number) => `${what} is ${length} characters; at most ${max} are allowed.`;
 
@@ -62,7 +63,7 @@ const onlyTrue = () => mayBeLeftOut(z.pipe(orElse(z.optional(z.nullable(z.boolea
 /** A whole number from `min` to `max`, given as a number or its digits; blank is `absent`. */
 const wholeNumber = (absent: number, min: number, max: number, problem: string) =>
   z.pipe(
-    z.pipe(z.optional(z.nullable(z.union([z.number(), z.string()], { error: problem }))), z.transform((value) => (isBlank(value) ? absent : Number(value)))),
+    z.pipe(z.optional(z.nullable(z.union([z.number(), z.string()], { error: problem }))), z.transform((value) => (isNotGiven(value) ? absent : Number(value)))),
     z.int({ error: problem }).check(z.gte(min, { error: problem }), z.lte(max, { error: problem })),
   );
 
