@@ -57,9 +57,8 @@ export function withDocumentLock<T>(action: () => T, waitMs: number = ACTION_LOC
   }
 }
 
-/** Runs `action` if the lock can be had within `waitMs`; returns whether it ran. A pass takes the store's claim itself. */
-export function tryDocumentLock(action: () => void, waitMs: number): boolean {
-  const lock = documentLock();
+/** Runs `action` holding `lock` if it can be had within `waitMs`; returns whether it ran. */
+function runHolding(lock: GoogleAppsScript.Lock.Lock, action: () => void, waitMs: number): boolean {
   if (!lockAndRefresh(lock, waitMs)) return false;
   try {
     action();
@@ -69,16 +68,14 @@ export function tryDocumentLock(action: () => void, waitMs: number): boolean {
   }
 }
 
+/** Runs `action` if the document lock can be had within `waitMs`; returns whether it ran. A pass takes the store's claim itself. */
+export function tryDocumentLock(action: () => void, waitMs: number): boolean {
+  return runHolding(documentLock(), action, waitMs);
+}
+
 /** Runs `action` holding the user's lock if it can be had within `waitMs`; returns whether it ran. */
 export function tryUserLock(action: () => void, waitMs: number): boolean {
-  const lock = LockService.getUserLock();
-  if (!lockAndRefresh(lock, waitMs)) return false;
-  try {
-    action();
-    return true;
-  } finally {
-    lock.releaseLock();
-  }
+  return runHolding(LockService.getUserLock(), action, waitMs);
 }
 
 /** What became of asking for the document's own lock: had, busy past the wait, or none given. */
