@@ -1,6 +1,7 @@
 // This file defines the ONE list of the add-on's global functions: their names, parameters and,
 // for custom functions, the @customfunction documentation Sheets shows in autocomplete. The build
 // generates the top-level stubs of dist/ from it, and src/main.ts must implement every name.
+import { REQUEST_LIMITS } from "./rules/request-limits";
 
 interface CustomFunctionDoc {
   summary: string;
@@ -51,7 +52,7 @@ export const ENTRY_POINTS = [
     customFunction: {
       summary: "Looks up locations in the Business Leads catalog (at most 8): use a label in a search.",
       params: {
-        query: "The start of a city name, 2 to 100 characters, e.g. \"Austin\".",
+        query: `The start of a city name, ${REQUEST_LIMITS.locationQueryMin} to ${REQUEST_LIMITS.locationQueryMax} characters, e.g. "Austin".`,
         country: "Optional two-letter country code to narrow the matches, e.g. \"US\".",
       },
       returnType: "string[][]",

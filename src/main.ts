@@ -4,7 +4,7 @@
 // missing implementation a type error.
 import type { EntryPointName } from "./entry-points";
 import { leadsBusiness, leadsCredits, leadsJob, leadsLocations, leadsResults } from "./functions/leads-functions";
-import { runFormula } from "./gas/build-formula-context";
+import { runFormula } from "./app/build-formula-context";
 import { spreadsheetUi } from "./gas/spreadsheet-ui";
 import { diagnose } from "./ui/diagnose";
 import * as enrichment from "./ui/enrichment-commands";

@@ -1,6 +1,7 @@
 // This file checks that the folders of src/ run one way: every import (type-only ones included)
 // goes from a folder to one listed below it in the README's layer order, so no folder imports one
-// that imports it back, and the README's order is the code's.
+// that imports it back, and the README's order is the code's. The sidebar's bundle takes code
+// from src/rules and src/errors only (messageOf): what it takes from the other folders are types.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -22,6 +23,13 @@ const folderOf = (file: string): string => path.relative(root, path.dirname(file
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const specifiers = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)["'](\.[^"']*)["']/gm)].map((m) => m[1] ?? "");
+  return specifiers.map((spec) => path.resolve(path.dirname(file), spec));
+}
+
+/** Relative specifiers of imports that bring in code (not `import type`, not `export type`). */
+function codeImportsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const specifiers = [...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+["'](\.[^"']*)["']/gm)].map((m) => m[1] ?? "");
   return specifiers.map((spec) => path.resolve(path.dirname(file), spec));
 }
 
@@ -77,6 +85,17 @@ function findCycle(graph: Map<string, Set<string>>): string[] | null {
 
 describe("layers of src/", () => {
   const graph = folderGraph();
+
+  it("bundles into the sidebar no server code but src/rules and src/errors", () => {
+    const sidebar = path.join(src, "ui", "sidebar");
+    const outside = sourceFiles(sidebar).flatMap((file) =>
+      codeImportsOf(file)
+        .map((target) => folderOf(`${target}.ts`))
+        .filter((folder) => !["src/ui/sidebar", "src/rules", "src/errors"].includes(folder))
+        .map((folder) => `${path.relative(root, file)} -> ${folder}`),
+    );
+    expect(outside).toEqual([]);
+  });
 
   it("has no import cycle between folders", () => {
     expect(findCycle(graph)).toBeNull();

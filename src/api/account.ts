@@ -1,4 +1,5 @@
 // This file defines what an account can afford, as the spec's Account section states it.
+import type { SearchAllowance } from "../rules/affordability";
 import type { Account } from "./schemas";
 
 /**
@@ -8,4 +9,15 @@ import type { Account } from "./schemas";
 export function maxAffordableResults(account: Account): number {
   if (account.plan_code === "free" && account.free_search_used) return 0;
   return Math.max(0, Math.min(account.max_results_per_search, account.credits_remaining));
+}
+
+/** The account's figures a search depends on, as the rules that word its limits take them. */
+export function searchAllowance(account: Account): SearchAllowance {
+  return {
+    planCode: account.plan_code,
+    freeSearchUsed: account.free_search_used,
+    maxResultsPerSearch: account.max_results_per_search,
+    creditsRemaining: account.credits_remaining,
+    maxAffordableResults: maxAffordableResults(account),
+  };
 }

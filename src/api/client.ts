@@ -2,7 +2,7 @@
 // options and offers one method per endpoint, plus `send` and `batch` for prepared requests; the
 // sending, retrying and reading of answers is request-sender.ts, and reading a job's results pages
 // to the end is result-pages.ts.
-import type { Clock } from "./clock";
+import type { Clock } from "../rules/clock";
 import type { Transport } from "./transport";
 import { LeadsApiError } from "./errors";
 import { apiRoot, SERVICE_ADDRESS_RULE } from "./query";
@@ -18,12 +18,12 @@ import type {
   CreateSearchResponse,
   FindLocationsParams,
   Job,
-  JobKind,
   JobList,
   Location,
   PageParams,
   ResultsPage,
 } from "./schemas";
+import type { JobKind } from "../rules/job-kinds";
 
 export type { BatchResult, BatchResults, RequestOptions } from "./request-sender";
 

@@ -1,23 +1,9 @@
 // This file defines the service's requests as zod/mini schemas, with the limits of the spec
-// (service-api.md, "Limits" and the request tables), and the request types derived from them.
-// The client checks every body and query against them before sending, and the sidebar functions
-// parse their arguments with the same field schemas, so a limit lives in one place.
+// (src/rules/request-limits.ts), and the request types derived from them. The client checks every
+// body and query against them before sending, and the sidebar functions parse their arguments with
+// the same field schemas, so a limit lives in one place.
 import * as z from "zod/mini";
-
-/** The spec's request limits. `locationLabelMax` is ours: a sanity bound on a catalog label. */
-export const REQUEST_LIMITS = {
-  nameMax: 200,
-  queryMax: 300,
-  minResults: 100,
-  maxResults: 700,
-  businessNameMax: 200,
-  businessesMax: 700,
-  locationQueryMin: 2,
-  locationQueryMax: 100,
-  listPageSizeMax: 100,
-  resultsPageSizeMax: 500,
-  locationLabelMax: 300,
-} as const;
+import { REQUEST_LIMITS } from "../rules/request-limits";
 
 /** Two or three letters, optionally a locale ("en", "pt-BR", "zh_Hant"). */
 const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/;

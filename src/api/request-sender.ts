@@ -2,7 +2,7 @@
 // a Transport, one at a time or several in one round trip, retries them through runWithRetries,
 // and turns each answer into a value or a LeadsApiError, with the API key kept out of every
 // message. LeadsClient (client.ts) validates its options and offers one method per endpoint over it.
-import type { Clock } from "./clock";
+import type { Clock } from "../rules/clock";
 import { QuotaExceededError, type HttpRequest, type HttpResponse, type Transport } from "./transport";
 import {
   LeadsApiError,
@@ -18,6 +18,7 @@ import {
   type RequestContext,
 } from "./errors";
 import { headerValue } from "./rate-limit";
+import { redact } from "../rules/redaction";
 import { parseRetryAfter, runWithRetries, type Outcome, type RetryPolicy } from "./retry";
 import type { PreparedRequest } from "./requests";
 
@@ -50,8 +51,6 @@ interface SenderSettings {
   /** Epoch ms no retry wait may end after, for every call, or null. */
   deadline: number | null;
 }
-
-const REDACTED = "[redacted]";
 
 export class RequestSender {
   private readonly root: string;
@@ -208,7 +207,7 @@ export class RequestSender {
 
   /** Defence in depth: the key is never put into messages, but text copied from elsewhere might hold it. */
   private redact(text: string): string {
-    return text.split(this.apiKey).join(REDACTED);
+    return redact(text, this.apiKey);
   }
 }
 

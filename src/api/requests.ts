@@ -22,13 +22,14 @@ import {
   type CreateSearchResponse,
   type FindLocationsParams,
   type Job,
-  type JobKind,
   type JobList,
   type Location,
   type PageParams,
   type ResultsPage,
   type ShapeResult,
 } from "./schemas";
+import type { JobKind } from "../rules/job-kinds";
+import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
 import {
   CreateEnrichmentRequestSchema,
   CreateSearchRequestSchema,
@@ -149,7 +150,7 @@ export class RequestBuilders {
       "POST",
       "/searches",
       {},
-      { operation: "createSearch", resource: "search", creditsNeeded: body.input?.maxResults ?? 100 },
+      { operation: "createSearch", resource: "search", creditsNeeded: body.input?.maxResults ?? DEFAULT_MAX_RESULTS },
       { body: JSON.stringify(body), idempotencyKey: key },
     );
   }

@@ -3,7 +3,8 @@
 // page by page until a page says has_more is false, since a running job can grow while it is read.
 import type { LeadsClient } from "./client";
 import { pagesAfter } from "./pagination";
-import type { Business, JobKind, ResultsPage } from "./schemas";
+import type { Business, ResultsPage } from "./schemas";
+import type { JobKind } from "../rules/job-kinds";
 
 /** The largest results page the service serves: the fewest requests for a job. */
 export const RESULTS_PAGE_SIZE = 500;

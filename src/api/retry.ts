@@ -1,7 +1,7 @@
 // This file defines the one retry loop of the client: which failures are retried, how long to
 // wait (Retry-After, else exponential backoff with jitter), the attempt cap and the deadline.
 // Single requests and batches both run through `runWithRetries`.
-import type { Clock } from "./clock";
+import type { Clock } from "../rules/clock";
 import type { LeadsApiError } from "./errors";
 
 export interface RetryPolicy {

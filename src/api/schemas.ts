@@ -6,6 +6,7 @@
 // Only a value of the wrong type is a validation error. zod stays inside src/api: callers see
 // plain types and `parseWith` below turns zod issues into a ResponseShapeError.
 import * as z from "zod/mini";
+import type { KnownJobStatus } from "../rules/job-status";
 
 /** A string type that lists the known values for autocomplete but accepts any string. */
 type OpenEnum<T extends string> = T | (string & {});
@@ -24,13 +25,6 @@ const strings = z.array(z.string());
 const opt = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
 // ---- enums ----------------------------------------------------------------------------------
-
-/** Statuses after which a job never changes again. */
-const TERMINAL_JOB_STATUSES: readonly string[] = ["completed", "failed"];
-
-export function isTerminalStatus(status: string): boolean {
-  return TERMINAL_JOB_STATUSES.indexOf(status) >= 0;
-}
 
 // ---- Job ------------------------------------------------------------------------------------
 
@@ -54,9 +48,7 @@ const ActorInputSchema = z.looseObject({
 export const JobSchema = z.looseObject({
   id: str,
   name: str,
-  status: openEnum<
-    "queued" | "starting" | "running" | "importing" | "enriching" | "completed" | "failed"
-  >(),
+  status: openEnum<KnownJobStatus>(),
   actor_input: z.optional(z.nullable(ActorInputSchema)),
   source: z.optional(z.nullable(str)),
   origin: z.optional(z.nullable(openEnum<"api">())),
@@ -185,9 +177,7 @@ export const JobListSchema = z.looseObject({
 
 export const ResultsPageSchema = z.looseObject({
   job_id: str,
-  status: openEnum<
-    "queued" | "starting" | "running" | "importing" | "enriching" | "completed" | "failed"
-  >(),
+  status: openEnum<KnownJobStatus>(),
   items: z.array(BusinessSchema),
   total: int,
   page: int,
@@ -222,8 +212,6 @@ export type {
   FindLocationsParams,
 } from "./request-schemas";
 
-/** The two job families. */
-export type JobKind = "search" | "enrichment";
 
 // ---- validation -----------------------------------------------------------------------------
 

@@ -7,9 +7,10 @@ import { ALREADY_ENRICHED, BEING_ENRICHED, enrichedForKey, ROW_STATUS } from "./
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { cellAt, type SheetArea } from "./sheet-area";
 import type { RowBusiness } from "./send-chunks";
+import { REQUEST_LIMITS } from "../rules/request-limits";
 
 /** The spec's limit of businesses per enrichment. */
-const MAX_PER_ENRICHMENT = 700;
+const MAX_PER_ENRICHMENT = REQUEST_LIMITS.businessesMax;
 /** A free account's one job. */
 const FREE_JOB_LIMIT = 100;
 

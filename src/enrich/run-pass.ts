@@ -18,13 +18,8 @@ import { sendWaitingRows } from "./send-chunks";
 import { rereadArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 
-/** Work that keeps the background trigger: the document's, and the part only the current user can move. */
-export interface WaitingWork {
-  waiting: number;
-  mine: number;
-}
-
-export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: number): WaitingWork {
+/** Sends what the current user's runs have waiting; returns their work still waiting after it (waitingWorkOf). */
+export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: number): number {
   const pending = pendingChunksOf(ctx);
   const left = pending.tidy(ctx.clock.now());
   const blocked = repeatEarlierChunks(ctx, sheets, pending, left.filter((chunk) => chunk.runId === null), deadline);
@@ -45,21 +40,29 @@ export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: 
     // The service's active-jobs limit is the account's: once it says wait, every run waits.
     if (sendWaitingRows(ctx, run, () => rereadArea(sheet, run.target), deadline).blocked !== null) break;
   }
-  const stillPending = pending.all();
+  forgetFinishedRuns(ctx, pending.all());
+  return waitingWorkOf(ctx);
+}
+
+/** A run still has work: rows waiting in its sheet, or a chunk whose creation is not settled. */
+const hasWork = (run: RunRecord, chunks: readonly PendingChunk[]): boolean => isSending(run) || chunks.some((chunk) => chunk.runId === run.runId);
+
+/** Forgets the runs with nothing waiting whose jobs have all left the job store. */
+function forgetFinishedRuns(ctx: JobsContext, chunks: readonly PendingChunk[]): void {
+  const runs = runStoreOf(ctx);
   const jobRuns = new Set(ctx.store.all().map((record) => (record.kind === "enrichment" ? record.runId : undefined)));
-  let waiting = 0;
-  let mine = 0;
-  for (const run of runs.all()) {
-    const repeats = stillPending.filter((chunk) => chunk.runId === run.runId);
-    if (isSending(run) || repeats.length > 0) {
-      waiting += 1;
-      if (run.editorId === ctx.editorId) mine += 1;
-    } else if (!jobRuns.has(run.runId)) {
-      runs.delete(run.runId); // nothing waits and no job of it is listed any more
-    }
-  }
-  const earlier = stillPending.filter((chunk) => chunk.runId === null);
-  return { waiting: waiting + earlier.length, mine: mine + earlier.filter((chunk) => pending.isMine(chunk)).length };
+  for (const run of runs.all()) if (!hasWork(run, chunks) && !jobRuns.has(run.runId)) runs.delete(run.runId);
+}
+
+/**
+ * The current user's enrichment work that waits for a pass: their runs with rows waiting or a chunk
+ * being sent, and their chunks stored by earlier versions (BackgroundWork.rowsToSend).
+ */
+export function waitingWorkOf(ctx: JobsContext): number {
+  const pending = pendingChunksOf(ctx);
+  const chunks = pending.all();
+  const runs = runStoreOf(ctx).all().filter((run) => run.editorId === ctx.editorId && hasWork(run, chunks));
+  return runs.length + chunks.filter((chunk) => chunk.runId === null && pending.isMine(chunk)).length;
 }
 
 /** Writes `cells` into the rows of a chunk's businesses (found by their name and website now). */

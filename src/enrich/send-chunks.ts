@@ -18,11 +18,12 @@ import { ROW_STATUS, STOPPED_REASON } from "./row-words";
 import { ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
-import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk } from "./pending";
+import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
 import { noteJobSlots } from "./run-estimate";
 import { runStoreOf, type RunRecord } from "./run-record";
 import { cellAt, type SheetArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
+import { REQUEST_LIMITS } from "../rules/request-limits";
 
 const MAX_SHEET_IN_NAME = 120;
 
@@ -132,7 +133,7 @@ const CLOCK_SLACK_MS = 10 * 60 * 1000;
  */
 function createdOnService(ctx: JobsContext, chunk: PendingChunk, body: CreateEnrichmentRequest, deadline: number): boolean {
   const since = Date.parse(chunk.createdAt) - CLOCK_SLACK_MS;
-  const newest = ctx.client.listEnrichments({ page: 1, pageSize: 100 }, { deadline });
+  const newest = ctx.client.listEnrichments({ page: 1, pageSize: REQUEST_LIMITS.listPageSizeMax }, { deadline });
   return newest.items.some((job) => job.name === body.name && Date.parse(job.created_at) >= since);
 }
 
@@ -144,61 +145,66 @@ function createdOnService(ctx: JobsContext, chunk: PendingChunk, body: CreateEnr
  * marked.
  */
 export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readArea: () => SheetArea, deadline: number): SendReport {
-  const report: SendReport = { jobs: [], blocked: null, refused: null };
   let read: SheetArea | null = null;
-  const area = (): SheetArea => (read ??= readArea());
   const pending = pendingChunksOf(ctx);
-  const where: ChunkTarget = { sheetId: run.sheetId, sheetName: run.sheetName, target: run.target, runId: run.runId };
-  const stored = pending.all().filter((chunk) => pending.isMine(chunk) && chunk.runId === run.runId);
-  const repeated = new Set<string>();
-
-  /** One send and what follows from its outcome; false when sending must stop for now. */
-  const send = (chunk: PendingChunk, body: CreateEnrichmentRequest, rows?: readonly RowBusiness[]): boolean => {
-    const outcome = sendChunk(ctx, body, chunk.startKey, where, deadline, chunk.idempotencyKey, 1);
-    if (outcome.kind === "created") {
-      // A job already written to the end (another editor's pass got there first) keeps its rows' results.
-      if (!outcome.record.settled) markRows(area(), body.businesses, sentCells, rows);
-      pending.delete(chunk);
-      report.jobs.push(outcome.record);
-      return true;
-    }
-    if (outcome.kind === "refused") {
-      report.refused = outcome.error;
-      run.rowsDropped += markRows(area(), body.businesses, statusCells(ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)), rows);
-      ctx.store.deleteStart(chunk.startKey);
-      pending.delete(chunk);
-      if (refusesEveryChunk(outcome.error)) {
-        run.stopped = true;
-        run.rowsDropped += skipRows(area(), waitingRows(area()).businesses.flatMap((b) => b.rows.map((row) => ({ row, reason: `not sent: ${outcome.error.message}` }))));
-      }
-      return !refusesEveryChunk(outcome.error);
-    }
-    // Kept as it is: the next pass repeats it first, without reading or writing anything else.
-    report.blocked = outcome.error;
-    if (outcome.error.kind === "rate_limited") noteJobSlots(ctx, deadline);
-    return false;
+  const sending: Sending = {
+    ctx, run, deadline, pending,
+    report: { jobs: [], blocked: null, refused: null },
+    area: () => (read ??= readArea()),
+    where: { sheetId: run.sheetId, sheetName: run.sheetName, target: run.target, runId: run.runId },
+    repeated: new Set<string>(),
   };
+  if (repeatStoredChunks(sending)) sendWaitingChunks(sending);
+  return finish(ctx, run, read, sending.report);
+}
 
+/** One call's sending of a run's chunks: what it reads of the sheet, sends, and learns. */
+interface Sending {
+  ctx: JobsContext;
+  run: RunRecord;
+  deadline: number;
+  pending: PendingChunks;
+  report: SendReport;
+  /** The run's rows, read when a row must first be read or marked. */
+  area(): SheetArea;
+  where: ChunkTarget;
+  /** The businesses (match keys) sent by this call: a row of them is not sent twice. */
+  repeated: Set<string>;
+}
+
+/** Repeats the run's stored chunks (a stopped run's only when the service made their job); false when sending must stop for now. */
+function repeatStoredChunks(sending: Sending): boolean {
+  const { ctx, run, pending, repeated } = sending;
+  const stored = pending.all().filter((chunk) => pending.isMine(chunk) && chunk.runId === run.runId);
   for (const chunk of stored) {
     const body = pending.body(chunk);
     if (body === null) {
       pending.delete(chunk); // a lost body cannot be repeated as it was; its rows still wait
       continue;
     }
-    if (run.stopped && !createdOnService(ctx, chunk, body, deadline)) {
-      // Stopped before the service made its job: it is never sent, and its rows say so.
-      pending.delete(chunk);
-      ctx.store.deleteStart(chunk.startKey);
-      const rows = waitingRows(area()).businesses.filter((b) => body.businesses.some((sent) => matchKey(sent.business_name, sent.website_url) === b.key));
-      run.rowsDropped += skipRows(area(), rows.flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON }))));
+    if (run.stopped && !createdOnService(ctx, chunk, body, sending.deadline)) {
+      dropStoppedChunk(sending, chunk, body);
       continue;
     }
     for (const b of body.businesses) repeated.add(matchKey(b.business_name, b.website_url));
-    if (!send(chunk, body)) return finish(ctx, run, read, report);
+    if (!sendOne(sending, chunk, body)) return false;
   }
+  return true;
+}
 
+/** Stopped before the service made its job: the chunk is never sent, and its rows say so. */
+function dropStoppedChunk({ ctx, run, pending, area }: Sending, chunk: PendingChunk, body: CreateEnrichmentRequest): void {
+  pending.delete(chunk);
+  ctx.store.deleteStart(chunk.startKey);
+  const rows = waitingRows(area()).businesses.filter((b) => body.businesses.some((sent) => matchKey(sent.business_name, sent.website_url) === b.key));
+  run.rowsDropped += skipRows(area(), rows.flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON }))));
+}
+
+/** Sends the run's waiting rows, a chunk at a time, until none wait, the deadline, or the service says to wait. */
+function sendWaitingChunks(sending: Sending): void {
+  const { ctx, run, pending, area, where, repeated, report } = sending;
   let usedBytes: number | null = null;
-  while (!run.stopped && ctx.clock.now() < deadline) {
+  while (!run.stopped && ctx.clock.now() < sending.deadline) {
     const { businesses, invalid } = waitingRows(area());
     if (invalid.length > 0) run.rowsDropped += skipRows(area(), invalid);
     const next = businesses.filter((b) => !repeated.has(b.key));
@@ -206,14 +212,7 @@ export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readArea: () =
     const planned = next.slice(0, run.perJob);
     const count = Math.max(run.jobsPlanned, run.chunksMade + Math.ceil(next.length / run.perJob));
     const body: CreateEnrichmentRequest = { name: chunkName(area().sheet.getName(), run.chunksMade, count), businesses: planned.map((b) => b.business) };
-    try {
-      // Before anything is stored or sent: a job the store then could not record would be paid for and lost.
-      ctx.store.makeRoomForNewJob(body.name ?? "");
-    } catch (error) {
-      if (!(error instanceof JobStoreFullError)) throw error;
-      report.blocked = error; // the rows wait until a finished job makes room
-      break;
-    }
+    if (!roomInStore(sending, body)) break;
     const startKey = chunkStartKey(body);
     const head = { startKey, idempotencyKey: "", ...where, createdAt: new Date(ctx.clock.now()).toISOString(), index: run.chunksMade };
     const bytes = pending.bodyBytes(body, head);
@@ -227,9 +226,48 @@ export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readArea: () =
     pending.save(head, body);
     run.chunksMade += 1;
     for (const b of planned) repeated.add(b.key);
-    if (!send({ ...head, editorId: ctx.editorId, count: body.businesses.length }, body, planned)) break;
+    if (!sendOne(sending, { ...head, editorId: ctx.editorId, count: body.businesses.length }, body, planned)) break;
   }
-  return finish(ctx, run, read, report);
+}
+
+/** Before anything is stored or sent: a job the store then could not record would be paid for and lost. */
+function roomInStore({ ctx, report }: Sending, body: CreateEnrichmentRequest): boolean {
+  try {
+    ctx.store.makeRoomForNewJob(body.name ?? "");
+    return true;
+  } catch (error) {
+    if (!(error instanceof JobStoreFullError)) throw error;
+    report.blocked = error; // the rows wait until a finished job makes room
+    return false;
+  }
+}
+
+/** One send and what follows from its outcome; false when sending must stop for now. */
+function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRequest, rows?: readonly RowBusiness[]): boolean {
+  const { ctx, run, pending, report, area, deadline } = sending;
+  const outcome = sendChunk(ctx, body, chunk.startKey, sending.where, deadline, chunk.idempotencyKey, 1);
+  if (outcome.kind === "created") {
+    // A job already written to the end (another editor's pass got there first) keeps its rows' results.
+    if (!outcome.record.settled) markRows(area(), body.businesses, sentCells, rows);
+    pending.delete(chunk);
+    report.jobs.push(outcome.record);
+    return true;
+  }
+  if (outcome.kind === "refused") {
+    report.refused = outcome.error;
+    run.rowsDropped += markRows(area(), body.businesses, statusCells(ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)), rows);
+    ctx.store.deleteStart(chunk.startKey);
+    pending.delete(chunk);
+    if (refusesEveryChunk(outcome.error)) {
+      run.stopped = true;
+      run.rowsDropped += skipRows(area(), waitingRows(area()).businesses.flatMap((b) => b.rows.map((row) => ({ row, reason: `not sent: ${outcome.error.message}` }))));
+    }
+    return !refusesEveryChunk(outcome.error);
+  }
+  // Kept as it is: the next pass repeats it first, without reading or writing anything else.
+  report.blocked = outcome.error;
+  if (outcome.error.kind === "rate_limited") noteJobSlots(ctx, deadline);
+  return false;
 }
 
 /** Counts what still waits (from the sheet, when this call read it) and saves the run. */

@@ -1,6 +1,7 @@
 // This file defines the errors written for the person using the add-on, and how a failure reaches
 // them: an Error whose message a sales person can act on, never a stack trace, a raw body or the
 // API key. Every layer may throw these, so they live below all of them.
+import { redact } from "../rules/redaction";
 
 /**
  * An error whose message is already written for the person using the add-on. Every such error
@@ -61,7 +62,7 @@ export function withUserErrors<T>(call: () => T, secret?: () => string | null): 
     // Our own errors are written for the user; anything else is a defect, said so plainly.
     let message = error instanceof UserFacingError ? raw.trim() : dailyQuotaMessage(raw) ?? `Business Leads hit an unexpected problem (${raw.trim() || name}). Try again; if it persists, tell your admin.`;
     const key = safely(secret);
-    if (key) message = message.split(key).join("[API key]");
+    message = redact(message, key);
     throw new Error(message);
   }
 }

@@ -45,12 +45,13 @@ export function fieldName(raw: unknown, known: readonly string[], what: string):
 
 /** Comma-separated field names (LEADS_RESULTS' second argument); empty means the default set. */
 export function fieldList(raw: unknown, known: readonly string[], what: string, fallback: readonly string[]): string[] {
-  const text = isBlank(raw) ? "" : Array.isArray(raw) ? raw.flat().filter((v) => !isBlank(v)).join(",") : String(raw);
+  const text = isEmptyArgument(raw) ? "" : Array.isArray(raw) ? raw.flat().filter((v) => !isEmptyArgument(v)).join(",") : String(raw);
   const names = text.split(",").map((part) => part.trim()).filter((part) => part !== "");
   return names.length === 0 ? [...fallback] : names.map((name) => fieldName(name, known, what));
 }
 
-export function isBlank(value: unknown): boolean {
+/** A formula's argument that says nothing: an empty cell, a left-out argument, or only spaces. */
+export function isEmptyArgument(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 

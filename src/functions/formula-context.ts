@@ -2,9 +2,9 @@
 // document's shared key and a deadline well inside the 30 s a custom function may run), the
 // document cache, the clock and what the document's job store knows of a job. Nothing here reads
 // an Apps Script global, so the functions run the same in Apps Script and in tests.
-import type { Clock } from "../api/clock";
+import type { Clock } from "../rules/clock";
 import type { LeadsClient } from "../api/client";
-import type { JobKind } from "../api/schemas";
+import type { JobKind } from "../rules/job-kinds";
 import type { CellCache } from "./cell-cache";
 
 export interface TrackedJob {

@@ -7,8 +7,11 @@
 // active one for seconds), and every failure is a sentence for the cell, never a stack trace or
 // a raw body.
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
-import { isTerminalStatus, type Job, type JobKind, type ResultsPage } from "../api/schemas";
 import * as z from "zod/mini";
+import type { Job, ResultsPage } from "../api/schemas";
+import { JOB_KINDS, type JobKind } from "../rules/job-kinds";
+import { isTerminalStatus } from "../rules/job-status";
+import { REQUEST_LIMITS } from "../rules/request-limits";
 import { UserFacingError } from "../errors/user-error";
 import { currentShape } from "../storage/stored-json";
 import { CACHE_SECONDS } from "./cell-cache";
@@ -20,12 +23,12 @@ import {
   fieldList,
   fieldName,
   fieldTable,
-  isBlank,
+  isEmptyArgument,
   toCell,
   type CellValue,
 } from "./field-values";
 import type { FormulaContext } from "./formula-context";
-import { JOB_KINDS, NotFetchedError, callRecords, checkId, knownKind, lookupBusinesses, lookupJobs, notFoundJob } from "./lookups";
+import { NotFetchedError, callRecords, checkId, knownKind, lookupBusinesses, lookupJobs, notFoundJob } from "./lookups";
 
 const LOCATION_COLUMNS = ["label", "country_code", "full_name", "location_code"] as const;
 
@@ -40,10 +43,10 @@ interface IdArgument {
 
 function idArgument(raw: unknown): IdArgument {
   if (Array.isArray(raw)) {
-    const rows = raw.map((row: unknown) => (Array.isArray(row) ? row : [row]).map((cell: unknown) => (isBlank(cell) ? "" : String(cell).trim())));
+    const rows = raw.map((row: unknown) => (Array.isArray(row) ? row : [row]).map((cell: unknown) => (isEmptyArgument(cell) ? "" : String(cell).trim())));
     return { single: false, rows };
   }
-  return { single: true, rows: [[isBlank(raw) ? "" : String(raw).trim()]] };
+  return { single: true, rows: [[isEmptyArgument(raw) ? "" : String(raw).trim()]] };
 }
 
 function distinctIds(argument: IdArgument): string[] {
@@ -63,9 +66,10 @@ function ensureTimeFor(ctx: FormulaContext, lastRoundMs: number): void {
 
 export function leadsLocations(ctx: FormulaContext, query: unknown, country: unknown): CellValue[][] {
   if (Array.isArray(query) || Array.isArray(country)) throw new UserFacingError("LEADS_LOCATIONS takes one city name and one country code, not ranges.");
-  const q = isBlank(query) ? "" : String(query).trim();
-  if (q.length < 2 || q.length > 100) throw new UserFacingError("Give 2 to 100 characters of a city name, e.g. =LEADS_LOCATIONS(\"Austin\").");
-  const code = isBlank(country) ? "" : String(country).trim().toUpperCase();
+  const q = isEmptyArgument(query) ? "" : String(query).trim();
+  const { locationQueryMin: min, locationQueryMax: max } = REQUEST_LIMITS;
+  if (q.length < min || q.length > max) throw new UserFacingError(`Give ${min} to ${max} characters of a city name, e.g. =LEADS_LOCATIONS("Austin").`);
+  const code = isEmptyArgument(country) ? "" : String(country).trim().toUpperCase();
   if (code !== "" && !/^[A-Z]{2}$/.test(code)) throw new UserFacingError(`The country must be a two-letter code such as US; "${String(country)}" is not.`);
   const key = `loc:${code}:${q.toLowerCase()}`;
   const cached = ctx.cache.getMany([key], CACHED_TABLE).get(key);
@@ -130,12 +134,12 @@ function answerIds<T extends object>(
 }
 
 export function leadsBusiness(ctx: FormulaContext, businessId: unknown, field: unknown): CellValue | CellValue[][] {
-  const name = isBlank(field) ? null : fieldName(field, BUSINESS_FIELDS, "business");
+  const name = isEmptyArgument(field) ? null : fieldName(field, BUSINESS_FIELDS, "business");
   return answerIds(idArgument(businessId), name, BUSINESS_FIELDS, (ids) => lookupBusinesses(ctx, callRecords(ctx), ids));
 }
 
 export function leadsJob(ctx: FormulaContext, jobId: unknown, field: unknown): CellValue | CellValue[][] {
-  const name = isBlank(field) ? null : fieldName(field, JOB_FIELDS, "job");
+  const name = isEmptyArgument(field) ? null : fieldName(field, JOB_FIELDS, "job");
   return answerIds(idArgument(jobId), name, JOB_FIELDS, (ids) => {
     const jobs = lookupJobs(ctx, callRecords(ctx), ids);
     const plain = new Map<string, Job | Error>();
@@ -148,7 +152,7 @@ export function leadsJob(ctx: FormulaContext, jobId: unknown, field: unknown): C
 
 export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknown): CellValue[][] {
   if (Array.isArray(jobId)) throw new UserFacingError("LEADS_RESULTS takes one job ID, not a range.");
-  const id = isBlank(jobId) ? "" : String(jobId).trim();
+  const id = isEmptyArgument(jobId) ? "" : String(jobId).trim();
   if (id === "") throw new UserFacingError("The job ID is empty.");
   const invalid = checkId(id, "job");
   if (invalid) throw invalid;

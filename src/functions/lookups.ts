@@ -6,7 +6,10 @@
 import type { BatchResult } from "../api/client";
 import type { LeadsApiError } from "../api/errors";
 import * as z from "zod/mini";
-import { BusinessSchema, isTerminalStatus, JobSchema, type Business, type Job, type JobKind } from "../api/schemas";
+import { BusinessSchema, JobSchema, type Business, type Job } from "../api/schemas";
+import { JOB_KINDS, type JobKind } from "../rules/job-kinds";
+import { isTerminalStatus } from "../rules/job-status";
+import { isUuid } from "../rules/ids";
 import { UserFacingError } from "../errors/user-error";
 import { CACHE_SECONDS } from "./cell-cache";
 import { fetchInRounds, type Wanted } from "./fetch-rounds";
@@ -14,8 +17,6 @@ import type { FormulaContext } from "./formula-context";
 import { RecordCache } from "./record-cache";
 import { RequestBudget } from "./request-budget";
 
-export const JOB_KINDS: readonly JobKind[] = ["search", "enrichment"];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a cell says for an ID this evaluation did not read; a later one reads it. */
 export const NOT_FETCHED = "Not fetched yet: recalculate in a minute";
@@ -55,7 +56,7 @@ export function callRecords(ctx: FormulaContext): Records {
 }
 
 export function checkId(id: string, what: string): UserFacingError | null {
-  return UUID.test(id) ? null : new UserFacingError(`"${id}" is not a ${what} ID (an ID looks like 3f2b…-…, as in the sheet's ID column).`);
+  return isUuid(id) ? null : new UserFacingError(`"${id}" is not a ${what} ID (an ID looks like 3f2b…-…, as in the sheet's ID column).`);
 }
 
 export function notFoundJob(jobId: string): UserFacingError {

@@ -6,7 +6,7 @@
 // pass, other documents) are not seen here: formulas leave them a share of the minute, and a 429
 // they cause still stops the formulas until the time the service gave.
 import * as z from "zod/mini";
-import type { Clock } from "../api/clock";
+import type { Clock } from "../rules/clock";
 import type { StoredShape } from "../storage/stored-json";
 import type { CellCache } from "./cell-cache";
 

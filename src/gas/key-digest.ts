@@ -4,6 +4,7 @@
 import { EditorKeys } from "../jobs/editor-keys";
 import { currentDocument } from "./document-access";
 import { userProperties } from "./property-snapshot";
+import { appsScriptClock, newUuid } from "./utilities";
 
 const EDITOR_ID = "businessLeads.editorId";
 
@@ -20,7 +21,7 @@ export function editorId(): string {
   const props = userProperties();
   const known = props.getProperty(EDITOR_ID);
   if (known) return known;
-  const made = Utilities.getUuid();
+  const made = newUuid();
   props.setProperty(EDITOR_ID, made);
   return made;
 }
@@ -29,5 +30,5 @@ export function editorId(): string {
 export function registerEditorKey(apiKey: string): void {
   // Where the document's jobs live (document properties, or developer metadata in the full build).
   const doc = currentDocument();
-  if (doc) new EditorKeys(doc.store).register(editorId(), keyDigest(apiKey), Date.now());
+  if (doc) new EditorKeys(doc.store).register(editorId(), keyDigest(apiKey), appsScriptClock.now());
 }

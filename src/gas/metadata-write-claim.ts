@@ -5,6 +5,7 @@
 // execution has certainly ended (expired, or made under a lock the claimer now holds) is void.
 import { CLAIM_KEY, decodeClaim, encodeClaim, type Claim } from "./metadata-entries";
 import { removeQuietly, type Metadata } from "./metadata-handles";
+import { appsScriptClock, newUuid } from "./utilities";
 
 /** Longer than an execution may live (6 min): a claim its execution never removed is void after it. */
 export const CLAIM_MS = 6.5 * 60 * 1000;
@@ -36,9 +37,9 @@ export interface StoreRuntime {
 }
 
 const APPS_SCRIPT: StoreRuntime = {
-  now: () => Date.now(),
-  sleep: (ms) => Utilities.sleep(ms),
-  newToken: () => Utilities.getUuid(),
+  now: appsScriptClock.now,
+  sleep: appsScriptClock.sleep,
+  newToken: newUuid,
   random: () => Math.random(),
 };
 

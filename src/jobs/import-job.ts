@@ -3,21 +3,21 @@
 // foreign ID is refused before anything is stored or created. The record is saved with its sheet's
 // name BEFORE the sheet is inserted, so an import killed in between finishes in that same sheet
 // when repeated, never in a second one. From then on the job is polled and written like any other.
-import { isTerminalStatus, type Job, type JobKind } from "../api/schemas";
+import type { Job } from "../api/schemas";
+import { JOB_KINDS, type JobKind } from "../rules/job-kinds";
+import { isTerminalStatus } from "../rules/job-status";
 import type { JobsContext } from "./job-context";
 import { newJobRecord, type JobRecord } from "./job-record";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 import { InvalidInputError } from "../errors/user-error";
 import { keepPolling, searchIdentity } from "./start-search";
 
-const KINDS: readonly JobKind[] = ["search", "enrichment"];
-
 /** The job's status object and family, or a clear error when this key cannot see it. */
 function findJob(ctx: JobsContext, jobId: string, deadline: number): { kind: JobKind; job: Job } {
-  const outcomes = ctx.client.batch(KINDS.map((kind) => ctx.client.prepare.getJob(kind, jobId)), { deadline });
+  const outcomes = ctx.client.batch(JOB_KINDS.map((kind) => ctx.client.prepare.getJob(kind, jobId)), { deadline });
   const found = outcomes.findIndex((outcome) => outcome.ok);
   const hit = outcomes[found];
-  if (hit && hit.ok) return { kind: KINDS[found] as JobKind, job: hit.value };
+  if (hit && hit.ok) return { kind: JOB_KINDS[found] as JobKind, job: hit.value };
   const other = outcomes.map((o) => (o.ok ? null : o.error)).find((error) => error !== null && error.kind !== "not_found");
   if (other) throw other;
   throw new InvalidInputError(

@@ -1,7 +1,7 @@
 // This file defines what the job code is handed from the top: the service client, the job store,
 // the document, the clock and the few Apps Script effects it triggers. Nothing in src/jobs reads
 // an Apps Script global, so it runs the same in Apps Script and in tests.
-import type { Clock } from "../api/clock";
+import type { Clock } from "../rules/clock";
 import type { LeadsClient } from "../api/client";
 import type { EditorKeys } from "./editor-keys";
 import type { JobStore } from "./job-store";

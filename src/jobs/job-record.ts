@@ -7,8 +7,8 @@ import * as z from "zod/mini";
 import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
 import { StoredRefreshSchedule, upgradeRefreshSchedule, type RefreshSchedule } from "./refresh-schedule";
+import type { JobKind } from "../rules/job-kinds";
 
-export type JobKind = "search" | "enrichment";
 
 /** What a job's record holds whatever its kind. */
 interface JobRecordBase {

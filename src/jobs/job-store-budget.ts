@@ -9,6 +9,8 @@ import type { PrefixedCollection } from "../storage/prefixed-collection";
 import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "../storage/key-value-store";
 import { clipToBytes, utf8Bytes } from "../storage/utf8";
 import { UserFacingError } from "../errors/user-error";
+import { timeNow } from "../rules/clock";
+import { REQUEST_LIMITS } from "../rules/request-limits";
 
 /** Finished jobs kept for the sidebar's list; older ones are pruned. */
 export const MAX_FINISHED_JOBS = 40;
@@ -72,7 +74,7 @@ export function largestNewJob(name: string): { record: JobRecord; start: StartRe
   const record = {
     id, kind: "enrichment" as const, name, sheetId: 2 ** 31 - 1, sheetName, status: "x".repeat(16), leadCount: 99_999, enrichedCount: 99_999,
     creditsCharged: 99_999, rowsWritten: 99_999, settled: false, error: null, note: null, createdAt, finishedAt: createdAt,
-    startKey: digest, idempotencyKey: id, createdBy: digest, seenBy: [digest], searchKey: digest, maxResults: 700,
+    startKey: digest, idempotencyKey: id, createdBy: digest, seenBy: [digest], searchKey: digest, maxResults: REQUEST_LIMITS.maxResults,
   };
   return { record, start: { idempotencyKey: id, createdAt, jobId: id, sheetName, sheetId: 2 ** 31 - 1 } };
 }
@@ -107,7 +109,7 @@ export function pruneJobs(
     jobs.delete(record.id);
     if (record.startKey) remove(startRecords.key(record.startKey));
   }
-  const now = Date.now();
+  const now = timeNow();
   for (const fingerprint of startRecords.ids(properties)) {
     const key = startRecords.key(fingerprint);
     const start = startRecords.read(properties[key]);

@@ -1,6 +1,7 @@
 // This file defines JobView, the plain JSON shape the sidebar receives for a job (docs/add-on-surface.md, "The shapes the sidebar reads").
-import { REQUEST_LIMITS } from "../api/request-schemas";
-import type { JobKind, JobRecord } from "./job-record";
+import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
+import type { JobRecord } from "./job-record";
+import type { JobKind } from "../rules/job-kinds";
 import { refreshView, type RefreshView } from "./refresh-schedule";
 import { isMine } from "./ownership";
 
@@ -55,7 +56,7 @@ export interface RunView {
 function runCredits(record: JobRecord): number | null {
   if (record.kind !== "search") return null;
   // The service's default maxResults (100) where the schedule's search leaves it out.
-  if (record.refresh) return record.refresh.search.input.maxResults ?? REQUEST_LIMITS.minResults;
+  if (record.refresh) return record.refresh.search.input.maxResults ?? DEFAULT_MAX_RESULTS;
   // A search's reservation was its maxResults (a free plan's 100 too): the best guess for older records.
   return record.maxResults ?? record.creditsCharged ?? null;
 }

@@ -2,11 +2,13 @@
 // /enrichments, newest first, 20 a page) with whether this document already tracks each one.
 // With both kinds the two lists are read in ONE round trip, as deep as the page needs, and merged.
 import type { LeadsClient } from "../api/client";
-import type { Job, JobKind, JobList } from "../api/schemas";
+import type { Job, JobList } from "../api/schemas";
+import type { JobKind } from "../rules/job-kinds";
+import { REQUEST_LIMITS } from "../rules/request-limits";
 
 const RECENT_PAGE_SIZE = 20;
 /** The service's largest job-list page. */
-const LIST_PAGE_MAX = 100;
+const LIST_PAGE_MAX = REQUEST_LIMITS.listPageSizeMax;
 /** Far enough back for a person paging with "More"; beyond this the job ID box is the way. */
 
 export interface RecentJob {

@@ -10,17 +10,19 @@
 // the name) sends nothing and returns that search, marked as already running. The sidebar asks
 // before repeating a search: with `askIfRecent`, one identical to a search started, finished or
 // refreshed in the last day sends nothing either and returns that search, marked as recent.
-import { maxAffordableResults } from "../api/account";
+import { searchAllowance } from "../api/account";
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
-import { REQUEST_LIMITS } from "../api/request-schemas";
-import { isTerminalStatus, type Account, type CreateSearchRequest, type CreateSearchResponse, type Job } from "../api/schemas";
+import { affordabilityProblem as allowanceProblem } from "../rules/affordability";
+import { DEFAULT_MAX_RESULTS, REQUEST_LIMITS } from "../rules/request-limits";
+import type { Account, CreateSearchRequest, CreateSearchResponse, Job } from "../api/schemas";
+import { isTerminalStatus } from "../rules/job-status";
 import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "./job-context";
 import { newJobRecord, type JobRecord, type SearchRecord } from "./job-record";
 import { fingerprint } from "./job-store";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 
-const MIN_RESULTS = REQUEST_LIMITS.minResults;
+const MIN_RESULTS = DEFAULT_MAX_RESULTS;
 
 /** A search's arguments once checked (src/ui/entry-args.ts): defaults filled in, text trimmed. */
 export interface SearchArgs {
@@ -38,26 +40,9 @@ export interface SearchArgs {
 /** How long after its last activity a search counts as recent for `askIfRecent`. */
 export const RECENT_SEARCH_MS = 24 * 60 * 60 * 1000;
 
-/** The account's limit for this search, as a message when it cannot be met. */
+/** The account's limit for this search, as a message when it cannot be met (the sidebar says the same: src/rules/affordability.ts). */
 export function affordabilityProblem(account: Account, maxResults: number): string | null {
-  const affordable = maxAffordableResults(account);
-  if (account.plan_code === "free" && account.free_search_used) {
-    return "The free plan's one search has been used. Choose a paid plan to search again.";
-  }
-  if (account.max_results_per_search === 0) {
-    return "Your subscription is not active, so searches are paused. Renew the plan to search again.";
-  }
-  if (affordable < MIN_RESULTS) {
-    return `Not enough credits: ${account.credits_remaining} remain, and a search needs at least ${MIN_RESULTS}.`;
-  }
-  if (maxResults > affordable) {
-    const why =
-      affordable === account.credits_remaining && account.credits_remaining < account.max_results_per_search
-        ? `you have ${account.credits_remaining} credits`
-        : `your plan allows ${account.max_results_per_search} per search`;
-    return `This search can return at most ${affordable} businesses (${why}). Lower Max results to ${affordable} or less.`;
-  }
-  return null;
+  return allowanceProblem(searchAllowance(account), maxResults);
 }
 
 /** The service's 422 for a label it does not know, in the sidebar's words. */

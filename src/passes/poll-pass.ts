@@ -6,12 +6,13 @@
 // exactly equal to them. Each job's record is saved after its sheet is written (the checkpoint),
 // and the deadline is checked before every round trip, so a pass killed or stopped anywhere is
 // finished by the next one: writes are upserts, so repeating them repairs and never duplicates.
-import { isTerminalStatus, type Business, type Job, type ResultsPage } from "../api/schemas";
+import type { Business, Job, ResultsPage } from "../api/schemas";
+import { isTerminalStatus } from "../rules/job-status";
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/write-results";
-import { sendWaitingWork, type WaitingWork } from "../enrich/run-pass";
+import { sendWaitingWork } from "../enrich/run-pass";
 import { resultColumns, seenOn } from "../sheets/columns";
 import { upsertByName } from "../sheets/fast-upsert";
 import { upsertBusinesses } from "../sheets/writer";
@@ -39,10 +40,8 @@ interface PassReport {
   rowsWritten: number;
   /** True when the deadline came first: some jobs wait for the next pass. */
   stoppedEarly: boolean;
-  /** Jobs of the document not yet done, whoever's they are. */
-  activeAfter: number;
-  /** Jobs not yet done that the current key can still move forward: its trigger stays while > 0. */
-  movableAfter: number;
+  /** The current key's enrichment work still waiting after the pass sent what it could (BackgroundWork.rowsToSend). */
+  rowsToSend: number;
 }
 
 interface PagePlan {
@@ -96,17 +95,17 @@ function planPages(record: JobRecord, maxResults: number | null | undefined): Om
 }
 
 export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
-  const report: PassReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, activeAfter: 0, movableAfter: 0 };
+  const report: PassReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, rowsToSend: 0 };
   const sheets = new SheetsById(ctx.spreadsheet);
   // Enrichment rows that wait for a free job slot go first: their jobs are polled below.
-  const waiting = sendWaitingWork(ctx, sheets, deadline);
+  report.rowsToSend = sendWaitingWork(ctx, sheets, deadline);
   // From here on the pass sends no request that creates a job and writes its sheets before its
   // records: the records it changes are written together at its end, in one call where the store
   // is written whole (the full build's developer metadata).
-  return ctx.store.batch(() => pollActiveJobs(ctx, sheets, deadline, report, waiting));
+  return ctx.store.batch(() => pollActiveJobs(ctx, sheets, deadline, report));
 }
 
-function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, report: PassReport, waiting: WaitingWork): PassReport {
+function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, report: PassReport): PassReport {
   try {
     ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
   } catch {
@@ -117,7 +116,7 @@ function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, 
     .active()
     .filter((record) => canTry(record, ctx.keyDigest))
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
-  if (active.length === 0) return finishReport(ctx, report, waiting);
+  if (active.length === 0) return finishReport(ctx, report);
 
   const statuses = ctx.client.batch(active.map((record) => ctx.client.prepare.getJob(record.kind, record.id)), { deadline });
   const plans: PagePlan[] = [];
@@ -154,15 +153,11 @@ function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, 
     }
     importGroup(ctx, sheets, group, deadline, report);
   }
-  return finishReport(ctx, report, waiting);
+  return finishReport(ctx, report);
 }
 
-/** `waiting`: enrichment chunks still to be sent, which keep the trigger too (their sender's). */
-function finishReport(ctx: JobsContext, report: PassReport, waiting: WaitingWork): PassReport {
+function finishReport(ctx: JobsContext, report: PassReport): PassReport {
   ctx.store.prune();
-  const active = ctx.store.active();
-  report.activeAfter = active.length + waiting.waiting;
-  report.movableAfter = active.filter((record) => canTry(record, ctx.keyDigest)).length + waiting.mine;
   return report;
 }
 

@@ -8,11 +8,13 @@
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
-import { isTerminalStatus, type Account, type Business } from "../api/schemas";
+import type { Account, Business } from "../api/schemas";
+import { isTerminalStatus } from "../rules/job-status";
+import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
 import { mergeBusinesses } from "../sheets/merge";
 import type { JobsContext } from "../jobs/job-context";
 import { isScheduled, type ScheduledSearch, type SearchRecord } from "../jobs/job-record";
-import { canTry, markHidden } from "../jobs/ownership";
+import { markHidden } from "../jobs/ownership";
 import { answered, mayStartRun, nextSlotAfter, periodMs, iso, slotPeriod, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "../jobs/refresh-schedule";
 import { SheetsById } from "../sheets/result-sheet";
 import { resultSheetOf } from "../jobs/job-sheet";
@@ -22,17 +24,14 @@ import { affordabilityProblem } from "../jobs/start-search";
 interface RefreshReport {
   runsStarted: number;
   runsMerged: number;
-  /** Searches with a schedule (or a run to finish) after the pass: the trigger stays for them. */
-  schedules: number;
 }
 
 const scheduledSearches = (ctx: JobsContext): ScheduledSearch[] => ctx.store.all().filter(isScheduled);
 
 export function runRefreshPass(ctx: JobsContext, deadline: number): RefreshReport {
-  const report: RefreshReport = { runsStarted: 0, runsMerged: 0, schedules: 0 };
+  const report: RefreshReport = { runsStarted: 0, runsMerged: 0 };
   followRuns(ctx, scheduledSearches(ctx), deadline, report);
   startDueRuns(ctx, scheduledSearches(ctx), deadline, report);
-  report.schedules = scheduledSearches(ctx).filter((record) => canTry(record, ctx.keyDigest)).length;
   return report;
 }
 
@@ -148,7 +147,7 @@ function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: 
     let current = run;
     if (!current.creditsChecked) {
       if (!account) return; // the account could not be read: the same slot is tried next pass
-      const needed = record.refresh.search.input.maxResults ?? 100;
+      const needed = record.refresh.search.input.maxResults ?? DEFAULT_MAX_RESULTS;
       const problem = affordabilityProblem(account, needed);
       if (problem) {
         skipSlot(ctx, record, every, `The refresh due ${run.slot} was not run, and cost nothing: ${problem}`);

@@ -98,13 +98,12 @@ function keptColumns(business: Business, row: number, read: SheetRead, columns: 
   return { emails, others };
 }
 
-/** `runDay`: the run's date as the sheet shows it ("2026-11-27"), its new rows' `First seen`. */
-export function mergeBusinesses(grid: Grid, businesses: readonly Business[], runDay: string): MergeResult {
-  const positions = ensureHeaders(grid, addedHeaders(BUSINESS_COLUMNS));
-  const idColumn = positions.get(ID_HEADER);
-  if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
-  const read = readSheet(grid, positions);
-
+/**
+ * Each business's row: the row of the same Business ID (a merge repeated after a kill), else the
+ * same Maps URL, else the same place id; the others appended after the last row. `businessRows`:
+ * the rows that were the sheet's businesses before the merge.
+ */
+function placeBusinesses(read: SheetRead, businesses: readonly Business[]): { target: Map<number, Business>; businessRows: number[] } {
   // Only rows with a Business ID are ours: rows the user added are never matched or changed. A row
   // repeating an ID or a Maps URL of a row above (a user's copy of it) is left as it is.
   const byId = new Map<string, number>();
@@ -133,11 +132,22 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
     target.set(row ?? nextRow, business);
     if (row === undefined) nextRow += 1;
   }
+  return { target, businessRows: [...byId.values()] };
+}
+
+/** `runDay`: the run's date as the sheet shows it ("2026-11-27"), its new rows' `First seen`. */
+export function mergeBusinesses(grid: Grid, businesses: readonly Business[], runDay: string): MergeResult {
+  const positions = ensureHeaders(grid, addedHeaders(BUSINESS_COLUMNS));
+  const idColumn = positions.get(ID_HEADER);
+  if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
+  const read = readSheet(grid, positions);
+
+  const { target, businessRows } = placeBusinesses(read, businesses);
 
   // A kept row appended by this same run before a kill is still new.
   const stillNew = (row: number): boolean => read.text(row, FIRST_SEEN_HEADER) === runDay && read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new;
   const claimed = [...target.keys()].filter((row) => row <= read.lastRow);
-  const gone = [...byId.values()].filter((row) => !target.has(row) && read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
+  const gone = businessRows.filter((row) => !target.has(row) && read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
 
   const rowByBusiness = new Map([...target].map(([row, business]) => [business, row]));
   const rowOf = (business: Business): number => rowByBusiness.get(business) ?? 0;
@@ -173,7 +183,7 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
     writeBlock(grid, top, bottom - top + 1, [...byPosition.keys()], cell, { known: read.values, knownFormulas: read.formulas, firstColumn: idColumn });
   }
 
-  const rowsBefore = byId.size;
+  const rowsBefore = businessRows.length;
   const keptNew = claimed.filter(stillNew).length;
   const appended = target.size - claimed.length;
   return {

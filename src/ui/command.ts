@@ -3,8 +3,9 @@
 // written for the user with the API key blanked out, the document lock where the call changes the
 // document, and one deadline for the call's retries. Each command is then a few lines of its own.
 import type { JobsContext } from "../jobs/job-context";
-import { withDocumentLock } from "../gas/document-lock";
-import { appsScriptClock, jobsContext } from "../gas/jobs-context";
+import { withDocumentLock } from "../gas/locks";
+import { jobsContext } from "../app/jobs-context";
+import { appsScriptClock } from "../gas/utilities";
 import { userApiKey } from "../gas/settings";
 import { withUserErrors } from "../errors/user-error";
 import { parseArgs, type ArgsIn, type ArgsOut, type EntryArgName } from "./entry-args";

@@ -4,11 +4,12 @@
 import { LeadsApiError } from "../api/errors";
 import { lastBackgroundRun } from "../gas/background-runs";
 import { backgroundTrigger } from "../gas/background-trigger";
-import { probeCellText, FORMULA_LIKE_SAMPLES, type CellReadBack } from "../gas/cell-text-probe";
+import { probeCellText, FORMULA_LIKE_SAMPLES, type CellReadBack } from "../app/cell-text-probe";
 import { currentDocument, NoDocumentError, storeReadAfresh, type DocumentAccess } from "../gas/document-access";
-import { ACTION_LOCK_WAIT_MS, type LockOutcome } from "../gas/document-lock";
-import { appsScriptClock, clientFor } from "../gas/jobs-context";
-import { probeJobStore } from "../gas/job-store-probe";
+import { ACTION_LOCK_WAIT_MS, type LockOutcome } from "../gas/locks";
+import { clientFor } from "../app/jobs-context";
+import { appsScriptClock } from "../gas/utilities";
+import { probeJobStore } from "../app/job-store-probe";
 import { keyDigest } from "../gas/key-digest";
 import { readStoredSettings, userApiKey } from "../gas/settings";
 import { isScheduled } from "../jobs/job-record";

@@ -3,9 +3,10 @@
 // says it in plain words. It leaves the document as it was, never shows the key and never throws;
 // from the menu (no {dialog: false}) it also shows the report in a dialog.
 import { currentDocument, type DocumentAccess } from "../gas/document-access";
-import { ACTION_LOCK_WAIT_MS, withOwnDocumentLock, type LockOutcome } from "../gas/document-lock";
+import { ACTION_LOCK_WAIT_MS, withOwnDocumentLock, type LockOutcome } from "../gas/locks";
 import { userApiKey } from "../gas/settings";
 import { messageOf } from "../errors/user-error";
+import { redact } from "../rules/redaction";
 import { DEFAULT_BASE_URL, OPENS_DOCUMENTS_BY_ID } from "./build-defaults";
 import { jobStoreCheck, lockCheck, plainTextCheck, pollTriggerCheck, runCheck, serviceCheck, triggerDocumentCheck, type Check, type DiagnoseReport } from "./diagnose-checks";
 import { showReportDialog } from "./diagnose-dialog";
@@ -79,7 +80,7 @@ function withoutKey(report: DiagnoseReport): DiagnoseReport {
   }
   const secret = key;
   if (!secret) return report;
-  const scrub = (text: string): string => text.split(secret).join("[API key]");
+  const scrub = (text: string): string => redact(text, secret);
   return { build: scrub(report.build), summary: report.summary, checks: report.checks.map((check) => ({ ...check, label: scrub(check.label), detail: scrub(check.detail) })) };
 }
 

@@ -4,7 +4,10 @@
 // google.script.run client takes its argument types from them (ui/sidebar/server.ts), so a shape
 // is written once. Limits come from the request schemas, so a limit also lives in one place.
 import * as z from "zod/mini";
-import { REQUEST_LIMITS, SearchFields } from "../api/request-schemas";
+import { SearchFields } from "../api/request-schemas";
+import { isUuid } from "../rules/ids";
+import { JOB_KINDS, kindNamed } from "../rules/job-kinds";
+import { REQUEST_LIMITS } from "../rules/request-limits";
 import { InvalidInputError } from "../errors/user-error";
 import { isPollInterval, POLL_INTERVAL_RULE, type PollInterval } from "../gas/settings";
 import type { EnrichArgs } from "../enrich/start-enrichment";
@@ -12,7 +15,8 @@ import type { RecentJobsArgs } from "../jobs/recent-jobs";
 import type { SetRefreshArgs } from "../jobs/set-refresh";
 import type { SearchArgs } from "../jobs/start-search";
 
-const isBlank = (value: unknown): boolean => value === undefined || value === null || value === "";
+/** A sidebar argument left out: absent, null or the empty string (a cleared field). */
+const isNotGiven = (value: unknown): boolean => value === undefined || value === null || value === "";
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const tooLong = (what: string, length: number, max: number) => `${what} is ${length} characters; at most ${max} are allowed.`;
 
@@ -59,7 +63,7 @@ const onlyTrue = () => mayBeLeftOut(z.pipe(orElse(z.optional(z.nullable(z.boolea
 /** A whole number from `min` to `max`, given as a number or its digits; blank is `absent`. */
 const wholeNumber = (absent: number, min: number, max: number, problem: string) =>
   z.pipe(
-    z.pipe(z.optional(z.nullable(z.union([z.number(), z.string()], { error: problem }))), z.transform((value) => (isBlank(value) ? absent : Number(value)))),
+    z.pipe(z.optional(z.nullable(z.union([z.number(), z.string()], { error: problem }))), z.transform((value) => (isNotGiven(value) ? absent : Number(value)))),
     z.int({ error: problem }).check(z.gte(min, { error: problem }), z.lte(max, { error: problem })),
   );
 
@@ -117,7 +121,6 @@ const EnrichArgsSchema = z.pipe(
 );
 
 const RECENT_MAX_PAGE = 50;
-const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ENTRY_ARGS = {
   saveSettings: orEmpty(
@@ -158,7 +161,7 @@ const ENTRY_ARGS = {
       // The form the dashboard shows: a mistyped id never reaches the service.
       jobId: z.pipe(
         idText("Enter the job ID to open."),
-        z.string().check(z.refine((id) => JOB_ID.test(id), { error: (issue) => `"${String(issue.input).slice(0, 80)}" is not a job ID: a job ID looks like 3f2b9c1e-…-…, as the dashboard shows it.` })),
+        z.string().check(z.refine((id) => isUuid(id), { error: (issue) => `"${String(issue.input).slice(0, 80)}" is not a job ID: a job ID looks like 3f2b9c1e-…-…, as the dashboard shows it.` })),
       ),
     }),
   ),
@@ -174,13 +177,13 @@ const ENTRY_ARGS = {
     orEmpty(
       z.object({
         kind: z.pipe(
-          z.optional(z.nullable(z.enum(["search", "enrichment", ""], { error: (issue) => `The kind of job must be "search" or "enrichment"; "${String(issue.input)}" is neither.` }))),
-          z.transform((kind) => (kind === "search" || kind === "enrichment" ? kind : undefined)),
+          z.optional(z.nullable(z.enum([...JOB_KINDS, ""], { error: (issue) => `The kind of job must be ${JOB_KINDS.map((kind) => `"${kind}"`).join(" or ")}; "${String(issue.input)}" is neither.` }))),
+          z.transform((kind) => kindNamed(kind)),
         ),
         page: wholeNumber(1, 1, RECENT_MAX_PAGE, `The page must be a whole number from 1 to ${RECENT_MAX_PAGE}.`),
       }),
     ),
-    z.transform((args): RecentJobsArgs => ({ kinds: args.kind ? [args.kind] : ["search", "enrichment"], page: args.page })),
+    z.transform((args): RecentJobsArgs => ({ kinds: args.kind ? [args.kind] : [...JOB_KINDS], page: args.page })),
   ),
   /** The menu calls it with nothing (the report shows in a dialog); the sidebar with {dialog: false}. */
   diagnose: z.pipe(orElse(z.optional(z.object({ dialog: z.optional(z.boolean()) })), undefined), z.transform((args) => ({ dialog: args?.dialog !== false }))),

@@ -2,17 +2,17 @@
 // pollJobs (the trigger's pass), showJobSheet, and for jobs made elsewhere and scheduled
 // refreshes recentJobs, importJob and setRefresh (docs/add-on-surface.md, "Global functions").
 import { currentDocument, NoDocumentError } from "../gas/document-access";
-import { currentJobStore } from "../gas/jobs-context";
-import { pollPassUnderLock, runTriggerPass } from "../gas/pass-runner";
+import { currentJobStore } from "../app/jobs-context";
+import { pollPassUnderLock, runTriggerPass } from "../app/pass-runner";
 import { importJob as importTrackedJob } from "../jobs/import-job";
-import { isScheduled } from "../jobs/job-record";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
-import { canTry } from "../jobs/ownership";
 import { recentJobs as readRecentJobs, type RecentJobsPage } from "../jobs/recent-jobs";
 import { findSheetById } from "../sheets/result-sheet";
 import { setRefresh as setSearchRefresh } from "../jobs/set-refresh";
 import { UserFacingError } from "../errors/user-error";
+import { backgroundWork } from "../passes/background-work";
+import { pollTriggerNeeded } from "../rules/poll-trigger";
 import { command, commandWith } from "./command";
 import { listDocumentJobs } from "./job-list";
 
@@ -23,7 +23,7 @@ export const refreshJobs = command({}, () => {
   return listDocumentJobs();
 });
 
-/** The trigger's pass: never throws, with or without a current document (src/gas/pass-runner.ts). */
+/** The trigger's pass: never throws, with or without a current document (src/app/pass-runner.ts). */
 export function pollJobs(_event?: unknown): void {
   runTriggerPass();
 }
@@ -67,10 +67,8 @@ export const importJob = commandWith("importJob", {}, ({ jobId }, call): JobView
 export const setRefresh = commandWith("setRefresh", { lock: true }, (args, call): JobView => {
   const context = call.jobs();
   const record = setSearchRefresh(context, args, call.deadline);
-  // The background pass runs the schedule: keep this user's trigger while their key has a job
-  // to move or a schedule to run.
-  const needed = context.store.all().some((r) => canTry(r, context.keyDigest) && (!r.settled || isScheduled(r)));
-  if (needed) context.ensurePollTrigger();
+  // The background pass runs the schedule: the trigger is kept or dropped by the one rule.
+  if (pollTriggerNeeded(backgroundWork(context))) context.ensurePollTrigger();
   else context.removePollTrigger();
   return toJobView(record, context.keyDigest);
 });

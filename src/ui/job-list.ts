@@ -6,6 +6,7 @@ import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { keyDigest } from "../gas/key-digest";
 import { backgroundNoticeFor } from "../gas/served-documents";
 import { userApiKey } from "../gas/settings";
+import { appsScriptClock } from "../gas/utilities";
 import { rowsSent, runStoreOf, type RunRecord } from "../enrich/run-record";
 import type { JobRecord } from "../jobs/job-record";
 import { JobStore } from "../jobs/job-store";
@@ -17,7 +18,7 @@ import { toJobView, type JobView, type RunView } from "../jobs/job-view";
  * so the sidebar says it from the run's record that never got to its end.
  */
 function stoppedRunNotice(): { message: string; at: number } | null {
-  const run = stoppedBackgroundRun(Date.now());
+  const run = stoppedBackgroundRun(appsScriptClock.now());
   if (!run) return null;
   return {
     at: run.at,

@@ -4,8 +4,9 @@
 import { isLeadsApiError } from "../api/errors";
 import { apiRoot, SERVICE_ADDRESS_RULE } from "../api/query";
 import type { Account } from "../api/schemas";
-import { PASS_LOCK_WAIT_MS, withDocumentLock } from "../gas/document-lock";
-import { appsScriptClock, clientFor } from "../gas/jobs-context";
+import { PASS_LOCK_WAIT_MS, withDocumentLock } from "../gas/locks";
+import { clientFor } from "../app/jobs-context";
+import { appsScriptClock } from "../gas/utilities";
 import { registerEditorKey } from "../gas/key-digest";
 import { readServiceSettings, readStoredSettings, writeServiceSettings, type SettingsChange } from "../gas/settings";
 import { showSidebarFile } from "../gas/spreadsheet-ui";

@@ -1,29 +1,27 @@
 // This file defines AccountView, the plain JSON shape of the account the sidebar shows (docs/add-on-surface.md, "The shapes the sidebar reads").
-import { maxAffordableResults } from "../api/account";
+import { searchAllowance } from "../api/account";
 import type { Account } from "../api/schemas";
+import type { SearchAllowance } from "../rules/affordability";
 
-export interface AccountView {
-  planCode: string;
+/** The allowance's figures (planCode, freeSearchUsed, maxResultsPerSearch, creditsRemaining, maxAffordableResults), and: */
+export interface AccountView extends SearchAllowance {
   planName: string;
   status: string;
-  creditsRemaining: number;
   creditsAllowance: number;
-  maxResultsPerSearch: number;
-  maxAffordableResults: number;
-  freeSearchUsed: boolean;
   activeSearches: number;
 }
 
 export function toAccountView(account: Account): AccountView {
+  const allowance = searchAllowance(account);
   return {
-    planCode: account.plan_code,
+    planCode: allowance.planCode,
     planName: account.plan_name,
     status: account.status,
-    creditsRemaining: account.credits_remaining,
+    creditsRemaining: allowance.creditsRemaining,
     creditsAllowance: account.credits_allowance,
-    maxResultsPerSearch: account.max_results_per_search,
-    maxAffordableResults: maxAffordableResults(account),
-    freeSearchUsed: account.free_search_used,
+    maxResultsPerSearch: allowance.maxResultsPerSearch,
+    maxAffordableResults: allowance.maxAffordableResults,
+    freeSearchUsed: allowance.freeSearchUsed,
     activeSearches: account.active_searches,
   };
 }

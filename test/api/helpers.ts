@@ -1,6 +1,6 @@
 // This file defines the test doubles for the client: a scripted in-memory Transport, a fake
 // clock, and sample service payloads shaped like the spec's examples.
-import type { Clock } from "../../src/api/clock";
+import type { Clock } from "../../src/rules/clock";
 import type { HttpRequest, HttpResponse, Transport } from "../../src/api/transport";
 import { LeadsClient, type LeadsClientOptions } from "../../src/api/client";
 

@@ -2,8 +2,9 @@
 // them before sending anything, with a sentence naming the field; valid requests pass untouched.
 import { LeadsApiError } from "../../src/api/errors";
 import {
-  CreateEnrichmentRequestSchema, CreateSearchRequestSchema, FindLocationsParamsSchema, ListPageParamsSchema, PageParamsSchema, REQUEST_LIMITS, requestProblem,
+  CreateEnrichmentRequestSchema, CreateSearchRequestSchema, FindLocationsParamsSchema, ListPageParamsSchema, PageParamsSchema, requestProblem,
 } from "../../src/api/request-schemas";
+import { REQUEST_LIMITS } from "../../src/rules/request-limits";
 import { makeClient } from "./helpers";
 
 const search = (input: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ input: { query: "plumbers", location: "Springfield, Vermont, US", ...input }, ...extra });

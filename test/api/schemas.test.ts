@@ -2,7 +2,7 @@
 // business shapes) and that a wrong type fails with its field path, not a crash.
 import { LeadsApiError, ResponseShapeError } from "../../src/api/errors";
 import { maxAffordableResults } from "../../src/api/account";
-import { isTerminalStatus } from "../../src/api/schemas";
+import { isTerminalStatus } from "../../src/rules/job-status";
 import {
   BUSINESS_ID,
   SEARCH_ID,

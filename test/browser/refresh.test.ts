@@ -75,7 +75,7 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
 
     // The sheet says the same, row by row; no business twice, no name changed under its Maps URL.
     const after = table();
-    const said = (words: string) => after.filter((r) => r["Latest refresh"] === words).length;
+    const said = (words: string) => after.filter((r) => String(r["Latest refresh"]).split(" · ")[0] === words).length;
     expect([said("New"), said("Updated"), said("No longer found")]).toEqual([added, updated, gone]);
     expect(new Set(after.map((r) => r["Maps URL"])).size).toBe(after.length);
     for (const row of before) expect(after.find((r) => r["Maps URL"] === row["Maps URL"])?.Name).toBe(row.Name);

@@ -1,7 +1,8 @@
 // Contract tests of every endpoint of the client against the simulator over loopback HTTP: shapes, paging of lists and results (while active and after completion), locations, account, one business, batching.
 import { hasNextListPage } from "../../src/api/pagination";
 import { readResultPages } from "../../src/api/result-pages";
-import { isTerminalStatus, type Business } from "../../src/api/schemas";
+import type { Business } from "../../src/api/schemas";
+import { isTerminalStatus } from "../../src/rules/job-status";
 import { AUSTIN, expectApiError, expectNoKeyInErrors, idemKey, newParty, readEveryBusiness, searchBody, sent, startContractWorld, type ContractWorld } from "./helpers";
 
 let world: ContractWorld;

@@ -6,7 +6,8 @@ import { simControl, startSimulatorWorker, type CreateAccountOptions, type SimCo
 import { LeadsClient, type LeadsClientOptions } from "../../src/api/client";
 import { LeadsApiError, ResponseShapeError } from "../../src/api/errors";
 import { distinctBusinesses, readResultPages } from "../../src/api/result-pages";
-import type { Business, JobKind } from "../../src/api/schemas";
+import type { Business } from "../../src/api/schemas";
+import type { JobKind } from "../../src/rules/job-kinds";
 import type { HttpRequest, HttpResponse } from "../../src/api/transport";
 import { UrlFetchTransport, type UrlFetchService } from "../../src/gas/urlfetch-transport";
 import { createRuntime, type FakeRuntime, type RecordedRequest, type RuntimeOptions } from "../../dev/fakes/runtime";

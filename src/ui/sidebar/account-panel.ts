@@ -1,7 +1,7 @@
 // This file defines the account as the sidebar shows it: one line at the top (plan · credits left,
 // or why nothing can be searched; it wraps between its parts, never cutting one) and, in Settings, the credits of the allowance as a bar, the
 // largest search the account can afford and whether the free search is used.
-import type { SidebarState } from "./panel-context";
+import type { SidebarState } from "./sidebar-state";
 import { byId, h, replaceChildren, setProgress } from "./dom";
 import { accountLine, creditsBar, groupDigits, searchBounds } from "./format";
 

@@ -5,10 +5,11 @@
 // When no header row names the list's columns, it offers the columns of those rows to choose the
 // business name and the website from (each with its first value), previews the rows of the chosen
 // columns, and sends them with those columns (`nameColumn`, `websiteColumn`).
-import type { SidebarState } from "./panel-context";
+import { REQUEST_LIMITS } from "../../rules/request-limits";
+import type { SidebarState } from "./sidebar-state";
 import { byId, h, replaceChildren, setRefused } from "./dom";
 import { groupDigits, plural, spendLine } from "./format";
-import type { EnrichmentPreview } from "./server";
+import type { EnrichmentPreview, ResultOf } from "./server";
 
 /** Skipped rows listed one by one; the rest are counted. */
 const SKIPPED_SHOWN = 8;
@@ -41,18 +42,71 @@ function previewLines(preview: EnrichmentPreview): string[] {
   if (preview.alreadyEnriched > 0) lines.push(`Already enriched (not sent again): ${groupDigits(preview.alreadyEnriched)}`);
   lines.push(spendLine(preview.creditsNeeded, preview.creditsRemaining));
   // More jobs than the service runs at once: the rest go from the background, and it takes hours.
-  if (preview.duration) lines.push(`${plural(preview.jobs, "job", "jobs")} of up to 700: ${preview.duration}`);
+  if (preview.duration) lines.push(`${plural(preview.jobs, "job", "jobs")} of up to ${REQUEST_LIMITS.businessesMax}: ${preview.duration}`);
   return lines;
 }
 
+/** Says what the preview found, in the box under the buttons; `columnsKnown`: found by the header row, or chosen. */
+function renderPreview(box: HTMLElement, found: EnrichmentPreview, columnsKnown: boolean): void {
+  // No header row names the columns: the sentence asks to choose them, below; nothing else is known yet.
+  if (found.columnChoice && !columnsKnown) return replaceChildren(box, h("p", { class: "problem" }, found.problem ?? ""));
+  const skipped = found.skipped.slice(0, SKIPPED_SHOWN).map((s) => h("li", {}, `Row ${s.row}: ${s.reason}`));
+  const more = found.skipped.length - skipped.length;
+  replaceChildren(box,
+    found.problem ? h("p", { class: "problem" }, found.problem) : null,
+    found.notice ? h("p", { class: "notice" }, found.notice) : null,
+    found.columnChoice?.addsHeaderRow ? h("p", { class: "notice" }, "The list starts in row 1: Enrich rows first inserts a row above it for the headers (Name, Website and the results), so its rows move down one.") : null,
+    h("ul", { class: "facts" }, ...previewLines(found).map((line) => h("li", {}, line))),
+    found.skipped.length > 0 ? h("p", {}, `${plural(found.skipped.length, "row", "rows")} will be skipped:`) : null,
+    skipped.length > 0 ? h("ul", { class: "skipped", "aria-label": "Rows that will be skipped" }, ...skipped) : null,
+    more > 0 ? h("p", { class: "hint" }, `…and ${groupDigits(more)} more.`) : null);
+}
+
+/** The message line after a preview; `columns`: the columns chosen for it. */
+function previewSentence(found: EnrichmentPreview, columns?: ChosenColumns): string {
+  const of = columns ? ` of columns ${columns.nameColumn} and ${columns.websiteColumn}` : "";
+  return found.problem ? "The selection cannot be sent as it is."
+    : found.rowsToSend === 0 ? "Nothing in the selection needs sending."
+    : `Ready to send ${plural(found.rowsToSend, "row", "rows")}${of}.`;
+}
+
+/** Fills a picker with the columns to choose from, `selected` chosen (or none). */
+function fillPicker(select: HTMLSelectElement, choice: ColumnChoice, selected: string | null): void {
+  replaceChildren(select,
+    h("option", { value: "", selected: selected === null }, "Choose a column"),
+    ...choice.candidates.map((c) => h("option", { value: c.column, selected: c.column === selected }, `${c.column} · ${c.sample}`)));
+}
+
+/** The message line once the rows were sent: what started, what waits, what was not sent and why. */
+function startedSentence(result: ResultOf<"startEnrichment">): string {
+  const sent = result.jobs.reduce((sum, job) => sum + (job.leadCount ?? job.creditsCharged ?? 0), 0);
+  const skipped = result.skipped.length > 0 ? ` ${plural(result.skipped.length, "row was", "rows were")} skipped: see Enrichment status in the sheet.` : "";
+  const bySearch = result.alreadyEnrichedBySearch > 0
+    ? ` ${plural(result.alreadyEnrichedBySearch, "row was", "rows were")} already enriched by the search${result.searchName ? ` “${result.searchName}”` : ""}: tick Re-enrich to pay for them again.`
+    : "";
+  const waiting = result.waiting > 0
+    ? ` ${plural(result.waiting, "more row waits", "more rows wait")} for a free job slot and ${result.waiting === 1 ? "is" : "are"} sent automatically, in the background: the run is one line of Jobs, below.`
+    : "";
+  return result.jobs.length === 0 && result.waiting === 0
+    ? `Nothing was sent from ${result.rowsLabel}.${bySearch}${skipped}`
+    : `Enrichment started for ${result.rowsLabel}${sent ? ` (${plural(sent, "business", "businesses")})` : ""}.${waiting}${bySearch}${skipped}`;
+}
+
+/** The panel's elements. */
+function enrichElements() {
+  return {
+    check: byId("check-selection", HTMLButtonElement),
+    enrich: byId("enrich-rows", HTMLButtonElement),
+    force: byId("force", HTMLInputElement),
+    box: byId("preview", HTMLElement),
+    columns: byId("enrich-columns", HTMLFieldSetElement),
+    namePick: byId("name-column", HTMLSelectElement),
+    websitePick: byId("website-column", HTMLSelectElement),
+  };
+}
+
 export function enrichPanel(state: SidebarState, onStarted: () => void): void {
-  const check = byId("check-selection", HTMLButtonElement);
-  const enrich = byId("enrich-rows", HTMLButtonElement);
-  const force = byId("force", HTMLInputElement);
-  const box = byId("preview", HTMLElement);
-  const columns = byId("enrich-columns", HTMLFieldSetElement);
-  const namePick = byId("name-column", HTMLSelectElement);
-  const websitePick = byId("website-column", HTMLSelectElement);
+  const { check, enrich, force, box, columns, namePick, websitePick } = enrichElements();
   let preview: EnrichmentPreview | null = null;
   /** The columns the shown preview was made with (null: found by the header row); a start sends the same. */
   let chosen: ChosenColumns | null = null;
@@ -65,25 +119,7 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
       : found.rowsToSend === 0 ? "Nothing in the selection can be sent."
       : null);
     if (!found) return replaceChildren(box);
-    // No header row names the columns: the sentence asks to choose them, below; nothing else is known yet.
-    if (found.columnChoice && chosen === null) return replaceChildren(box, h("p", { class: "problem" }, found.problem ?? ""));
-    const skipped = found.skipped.slice(0, SKIPPED_SHOWN).map((s) => h("li", {}, `Row ${s.row}: ${s.reason}`));
-    const more = found.skipped.length - skipped.length;
-    replaceChildren(box,
-      found.problem ? h("p", { class: "problem" }, found.problem) : null,
-      found.notice ? h("p", { class: "notice" }, found.notice) : null,
-      found.columnChoice?.addsHeaderRow ? h("p", { class: "notice" }, "The list starts in row 1: Enrich rows first inserts a row above it for the headers (Name, Website and the results), so its rows move down one.") : null,
-      h("ul", { class: "facts" }, ...previewLines(found).map((line) => h("li", {}, line))),
-      found.skipped.length > 0 ? h("p", {}, `${plural(found.skipped.length, "row", "rows")} will be skipped:`) : null,
-      skipped.length > 0 ? h("ul", { class: "skipped", "aria-label": "Rows that will be skipped" }, ...skipped) : null,
-      more > 0 ? h("p", { class: "hint" }, `…and ${groupDigits(more)} more.`) : null);
-  };
-
-  /** Fills a picker with the columns to choose from, `selected` chosen (or none). */
-  const fillPicker = (select: HTMLSelectElement, choice: ColumnChoice, selected: string | null): void => {
-    replaceChildren(select,
-      h("option", { value: "", selected: selected === null }, "Choose a column"),
-      ...choice.candidates.map((c) => h("option", { value: c.column, selected: c.column === selected }, `${c.column} · ${c.sample}`)));
+    renderPreview(box, found, chosen !== null);
   };
 
   const pickedColumns = (): ChosenColumns | null =>
@@ -100,9 +136,7 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
     }
     const found = await state.server.call("previewEnrichment", { force: force.checked, ...chosen });
     showPreview(found);
-    return found.problem ? "The selection cannot be sent as it is."
-      : found.rowsToSend === 0 ? "Nothing in the selection needs sending."
-      : `Ready to send ${plural(found.rowsToSend, "row", "rows")} of columns ${chosen.nameColumn} and ${chosen.websiteColumn}.`;
+    return previewSentence(found, chosen);
   };
 
   check.addEventListener("click", () => {
@@ -119,9 +153,7 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
         if (pickedColumns()) return previewPicked();
       }
       showPreview(found);
-      return found.problem ? "The selection cannot be sent as it is."
-        : found.rowsToSend === 0 ? "Nothing in the selection needs sending."
-        : `Ready to send ${plural(found.rowsToSend, "row", "rows")}.`;
+      return previewSentence(found);
     });
   });
 
@@ -143,17 +175,7 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
       columns.hidden = true;
       chosen = null;
       onStarted();
-      const sent = result.jobs.reduce((sum, job) => sum + (job.leadCount ?? job.creditsCharged ?? 0), 0);
-      const skipped = result.skipped.length > 0 ? ` ${plural(result.skipped.length, "row was", "rows were")} skipped: see Enrichment status in the sheet.` : "";
-      const bySearch = result.alreadyEnrichedBySearch > 0
-        ? ` ${plural(result.alreadyEnrichedBySearch, "row was", "rows were")} already enriched by the search${result.searchName ? ` “${result.searchName}”` : ""}: tick Re-enrich to pay for them again.`
-        : "";
-      const waiting = result.waiting > 0
-        ? ` ${plural(result.waiting, "more row waits", "more rows wait")} for a free job slot and ${result.waiting === 1 ? "is" : "are"} sent automatically, in the background: the run is one line of Jobs, below.`
-        : "";
-      return result.jobs.length === 0 && result.waiting === 0
-        ? `Nothing was sent from ${result.rowsLabel}.${bySearch}${skipped}`
-        : `Enrichment started for ${result.rowsLabel}${sent ? ` (${plural(sent, "business", "businesses")})` : ""}.${waiting}${bySearch}${skipped}`;
+      return startedSentence(result);
     });
   });
 

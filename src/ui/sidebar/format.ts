@@ -1,30 +1,18 @@
 // This file defines the sidebar's words and numbers, as pure functions of the server's plain data:
 // the cost line, the bounds of a search, progress of a job, status words, schedules. No DOM here,
 // so every sentence the sidebar shows is unit-tested (test/ui/sidebar/format.test.ts).
+import { searchBlocked, searchCost } from "../../rules/affordability";
+import { KIND_WORDS } from "../../rules/job-kinds";
+import { isActiveStatus, isGatheringStatus, statusWords } from "../../rules/job-status";
+import { groupDigits, plural } from "../../rules/numbers";
+import { REQUEST_LIMITS } from "../../rules/request-limits";
 import type { AccountView } from "../views";
 import type { JobView, RefreshView, RunView } from "./server";
 
+export { groupDigits, plural, searchCost, statusWords };
+
 /** The service's bounds of maxResults (spec: minimum 100, product maximum 700). */
-const MIN_RESULTS = 100;
-const MAX_RESULTS = 700;
-/** A free account's one search reserves this many credits, whatever it asks for. */
-const FREE_SEARCH_CREDITS = 100;
-
-/** 1200 → "1,200": the same in every browser locale, like the service's own figures. */
-export function groupDigits(n: number): string {
-  const sign = n < 0 ? "-" : "";
-  const digits = String(Math.abs(Math.round(n)));
-  return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-export function plural(n: number, one: string, many: string): string {
-  return `${groupDigits(n)} ${n === 1 ? one : many}`;
-}
-
-/** What a search of `maxResults` reserves (spec: a free search 100, a paid one maxResults). */
-export function searchCost(account: AccountView, maxResults: number): number {
-  return account.planCode === "free" ? FREE_SEARCH_CREDITS : maxResults;
-}
+const { minResults: MIN_RESULTS, maxResults: MAX_RESULTS } = REQUEST_LIMITS;
 
 /** "Uses 300 of your 1,500 credits" (the same figure as the account line), or "Needs … — only … remain". */
 export function spendLine(cost: number, remaining: number): string {
@@ -47,11 +35,7 @@ interface SearchBounds {
 /** The max-results field's range: what the account can afford, within the service's bounds. */
 export function searchBounds(account: AccountView): SearchBounds {
   const max = Math.min(MAX_RESULTS, account.maxAffordableResults);
-  let blocked: string | null = null;
-  if (account.planCode === "free" && account.freeSearchUsed) blocked = "The free plan's one search has been used. Choose a paid plan to search again.";
-  else if (account.maxResultsPerSearch === 0) blocked = "Your subscription is not active, so searches are paused. Renew the plan to search again.";
-  else if (max < MIN_RESULTS) blocked = `Not enough credits: ${groupDigits(account.creditsRemaining)} remain, and a search needs at least ${MIN_RESULTS}.`;
-  return { min: MIN_RESULTS, max: Math.max(MIN_RESULTS, max), blocked };
+  return { min: MIN_RESULTS, max: Math.max(MIN_RESULTS, max), blocked: searchBlocked(account) };
 }
 
 /**
@@ -91,8 +75,6 @@ export interface Progress {
   text: string;
 }
 
-const RUNNING = ["queued", "starting", "running", "importing"];
-
 /**
  * Imported of requested while a search runs; enriched of imported while enriching. The JobView has
  * no maxResults: what a search reserved is what it asked for (spec: one credit per result), so
@@ -100,7 +82,7 @@ const RUNNING = ["queued", "starting", "running", "importing"];
  */
 export function jobProgress(job: JobView): Progress {
   const imported = job.leadCount ?? 0;
-  if (RUNNING.indexOf(job.status) >= 0) {
+  if (isGatheringStatus(job.status)) {
     const requested = job.creditsCharged;
     if (!requested) return { value: null, max: 1, text: job.status === "queued" ? "Waiting to start" : "Starting" };
     return { value: Math.min(imported, requested), max: requested, text: `${groupDigits(imported)} of ${groupDigits(requested)} imported` };
@@ -111,29 +93,14 @@ export function jobProgress(job: JobView): Progress {
     return { value: Math.min(enriched, imported), max: imported, text: `${groupDigits(enriched)} of ${groupDigits(imported)} enriched` };
   }
   if (job.status === "completed") {
-    return { value: imported, max: Math.max(imported, 1), text: job.kind === "enrichment" ? `${groupDigits(enriched)} of ${groupDigits(imported)} enriched` : `${plural(imported, "business", "businesses")} found` };
+    return { value: imported, max: Math.max(imported, 1), text: KIND_WORDS[job.kind].doneText(imported, enriched) };
   }
-  return { value: 0, max: Math.max(imported, 1), text: job.status === "failed" ? "Failed" : statusWords(job.status) };
-}
-
-const STATUS_WORDS: Record<string, string> = {
-  queued: "Queued",
-  starting: "Starting",
-  running: "Searching",
-  importing: "Importing",
-  enriching: "Enriching contacts",
-  completed: "Completed",
-  failed: "Failed",
-};
-
-/** The service's status as words; an unknown status is shown as the service wrote it. */
-export function statusWords(status: string): string {
-  return STATUS_WORDS[status] ?? status;
+  return { value: 0, max: Math.max(imported, 1), text: statusWords(job.status) };
 }
 
 /** Still changing on the service (worth polling): not yet completed or failed. */
 export function isActive(job: JobView): boolean {
-  return job.status !== "completed" && job.status !== "failed";
+  return isActiveStatus(job.status);
 }
 
 /** An enrichment run's state in a word or two. */

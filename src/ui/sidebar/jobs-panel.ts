@@ -7,7 +7,8 @@
 // rows waiting, and a Stop button while rows wait. While any job is active, or a
 // refresh is scheduled, it polls refreshJobs and then the account (src/ui/sidebar/poller.ts), so
 // what background passes changed shows without a reload; it stops when nothing needs it.
-import type { SidebarState } from "./panel-context";
+import { KIND_WORDS, type KindDetail } from "../../rules/job-kinds";
+import type { SidebarState } from "./sidebar-state";
 import { byId, h, setProgress } from "./dom";
 import { groupDigits, isActive, jobProgress, jobWhere, lastRunText, plural, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runLine, runState, runSummary, scheduleLine, statusWords } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
@@ -52,12 +53,157 @@ function linesOf(jobs: readonly JobView[]): Line[] {
   return lines;
 }
 
-export function jobsPanel(state: SidebarState): { poller: JobPoller } {
-  const list = byId("jobs", HTMLUListElement);
-  const empty = byId("jobs-empty", HTMLElement);
-  const refresh = byId("refresh-jobs", HTMLButtonElement);
+/** What a job's line shows for its kind (KIND_WORDS[kind].detail), each in its place. */
+interface KindParts {
+  /** The job runs on a schedule: its line says the schedule instead of progress that goes stale. */
+  scheduled(job: JobView): boolean;
+  /** Under the progress: what the job wrote where. */
+  written(job: JobView): HTMLElement | null;
+  /** Under the error: the schedule, what the last run did, what each run may spend. */
+  schedule(state: SidebarState, job: JobView): HTMLElement | null;
+  /** Beside "Open sheet". */
+  action(state: SidebarState, job: JobView): HTMLElement | null;
+}
 
-  let lastJobs: JobView[] = [];
+const KIND_PARTS: Record<KindDetail, KindParts> = {
+  // A search: its refresh schedule.
+  refresh: {
+    scheduled: (job) => refreshEvery(job.refresh) !== "off",
+    written: () => null,
+    schedule: (state, job) => (refreshEvery(job.refresh) !== "off" ? scheduleText(state, job) : null),
+    action: (state, job) => scheduleControl(state, job),
+  },
+  // An enrichment's rows are the user's own, in their sheet: how many were written says where the results went.
+  rows: {
+    scheduled: () => false,
+    written: (job) => h("p", { class: "job-rows" }, rowsWrittenText(job)),
+    schedule: () => null,
+    action: () => null,
+  },
+};
+
+/** One job's line; `shared`: another job has its name, so it says its sheet and start too. */
+function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElement {
+  const parts = KIND_PARTS[KIND_WORDS[job.kind].detail];
+  const progress = jobProgress(job);
+  const bar = h("progress", { "aria-label": `Progress of ${job.name}` });
+  setProgress(bar, progress.value, progress.max, progress.text);
+  const open = job.sheetName ? h("button", { type: "button", class: "link", "aria-label": `Open sheet ${job.sheetName}` }, "Open sheet") : null;
+  open?.addEventListener("click", () => state.showJobSheet(job.jobId));
+  const scheduled = parts.scheduled(job);
+  const settledSchedule = scheduled && !isActive(job);
+  return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
+    h("p", { class: "job-name", title: job.name }, job.name),
+    shared ? h("p", { class: "job-where", title: jobWhere(job) }, jobWhere(job)) : null,
+    // The search's state; a scheduled one says its schedule instead of a date that goes stale.
+    h("p", { class: "job-meta" }, `${KIND_WORDS[job.kind].label} · ${job.refreshing && !scheduled ? "Refreshing now: merged into its sheet when done" : statusWords(job.status)}`),
+    job.mine === false ? h("p", { class: "hint" }, "Started by another key: its creator's passes fill it in.") : null,
+    // A scheduled search's runs say what they found below: the first run's count would be stale.
+    settledSchedule ? null : bar,
+    settledSchedule ? null : h("p", { class: "job-progress" }, progress.text),
+    parts.written(job),
+    job.error ? h("p", { class: "problem" }, job.error) : null,
+    parts.schedule(state, job),
+    h("div", { class: "job-actions" }, parts.action(state, job), open));
+}
+
+/** An enrichment run as one line: its rows sent, jobs running and rows waiting, and Stop while rows wait. */
+function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
+  const written = line.jobs.reduce((n, job) => n + job.rowsWritten, 0);
+  const bar = h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` });
+  setProgress(bar, Math.min(written, run.rows), Math.max(run.rows, 1), `${groupDigits(written)} of ${plural(run.rows, "row", "rows")} written`);
+  const open = h("button", { type: "button", class: "link", "aria-label": `Open sheet ${run.sheetName}` }, "Open sheet");
+  open.addEventListener("click", () => state.showJobSheet(line.job.jobId));
+  const stop = run.rowsWaiting > 0 && !run.stopped ? h("button", { type: "button" }, "Stop") : null;
+  stop?.addEventListener("click", () => {
+    void state.messages.act(stop, "Stopping the enrichment…", async () => {
+      const jobs = await state.server.call("stopEnrichment", { jobId: line.job.jobId });
+      state.setJobs(jobs);
+      return `Stopped: ${plural(run.rowsWaiting, "row was", "rows were")} not sent; ${run.rowsWaiting === 1 ? "its status in the sheet says" : "their status in the sheet says"} so. The jobs already sent finish and are written.`;
+    });
+  });
+  const error = line.jobs.find((job) => job.error)?.error ?? null;
+  return h("li", { role: "listitem", class: "job", "data-job-id": line.job.jobId, "data-run-id": run.runId, "data-status": line.job.status },
+    h("p", { class: "job-name", title: `Enrich ${run.sheetName}` }, `Enrich ${run.sheetName}`),
+    h("p", { class: "job-meta" }, `${KIND_WORDS.enrichment.label} · ${runState(run)}`),
+    line.job.mine === false ? h("p", { class: "hint" }, "Started by another key: its creator's passes send and fill it in.") : null,
+    bar,
+    h("p", { class: "job-progress" }, `${groupDigits(written)} of ${plural(run.rows, "row", "rows")} written`),
+    h("p", { class: "job-run" }, runLine(run)),
+    error ? h("p", { class: "problem" }, error) : null,
+    h("div", { class: "job-actions" }, stop, open));
+}
+
+/** A search's Refresh menu: Off at once; Daily or Weekly after a question that says what each run costs. */
+function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
+  const id = `refresh-${job.jobId}`;
+  const select = h("select", { id, "aria-describedby": `${id}-text` },
+    ...SCHEDULES.map((s) => h("option", { value: s.value, selected: refreshEvery(job.refresh) === s.value }, s.text)));
+  const control = h("span", { class: "schedule" }, h("label", { for: id }, "Refresh"), select);
+  select.addEventListener("change", () => {
+    const every = select.value as RefreshEvery;
+    control.closest(".job")?.querySelector(".confirm-refresh")?.remove();
+    // Turning a schedule off costs nothing; turning one on (or changing it) asks first, with its cost.
+    if (every === "off") {
+      saveSchedule(state, job, select, every);
+      return;
+    }
+    const item = control.closest(".job");
+    if (item) askBeforeSchedule(state, job, select, item, every);
+  });
+  return control;
+}
+
+/** Asks, under the job, whether to refresh it daily or weekly, with what each run costs. */
+function askBeforeSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, item: Element, every: "day" | "week"): void {
+  const question = refreshQuestion(job, every, state.account);
+  const yes = h("button", { type: "button", class: "primary" }, every === "day" ? "Refresh daily" : "Refresh weekly");
+  const no = h("button", { type: "button" }, "Cancel");
+  const ask = h("div", { class: "confirm-refresh", role: "group", "aria-label": question }, h("p", {}, question), h("div", { class: "confirm-actions" }, yes, no));
+  yes.addEventListener("click", () => {
+    ask.remove();
+    saveSchedule(state, job, select, every);
+  });
+  no.addEventListener("click", () => {
+    ask.remove();
+    select.value = refreshEvery(job.refresh);
+    select.focus();
+  });
+  item.appendChild(ask);
+  // The question is the next thing to answer: in view, and where the keyboard is.
+  ask.scrollIntoView({ block: "nearest" });
+  yes.focus();
+}
+
+/** Saves the schedule and says so (or why not, putting the menu back). */
+function saveSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, every: RefreshEvery): void {
+  state.messages.say("Saving the schedule…");
+  state.server.call("setRefresh", { jobId: job.jobId, every }).then(
+    (updated) => {
+      state.messages.say(every === "off" ? `“${updated.name}” is no longer refreshed.`
+        : `“${updated.name}” is refreshed ${every === "day" ? "daily" : "weekly"}. ${runCostText(updated, state.account)}`.trim());
+      void state.reloadJobs();
+    },
+    (error: unknown) => {
+      state.messages.say("");
+      state.messages.fail(error);
+      select.value = refreshEvery(job.refresh);
+    });
+}
+
+/** Under a scheduled search: the schedule, what the last run did, what each run may spend. */
+function scheduleText(state: SidebarState, job: JobView): HTMLElement {
+  const refresh = job.refresh as RefreshView;
+  const summary = runSummary(refresh, job.createdAt);
+  return h("div", { class: "schedule-text", id: `refresh-${job.jobId}-text` },
+    h("p", { class: "job-schedule" }, scheduleLine(refresh)),
+    summary ? h("p", { class: "run-summary" }, summary) : null,
+    h("p", { class: "hint last-run" }, lastRunText(refresh)),
+    job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCostText(job, state.account)) : null);
+}
+
+/** The poller of refreshJobs (then the account, when a job moved); `lastJobs`: the jobs shown now. */
+function jobsPoller(state: SidebarState, lastJobs: () => JobView[]): JobPoller {
   const poller = new JobPoller(
     {
       setTimer: (callback, ms) => window.setTimeout(callback, ms),
@@ -66,7 +212,7 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
     },
     async () => {
       try {
-        const before = JSON.stringify(lastJobs);
+        const before = JSON.stringify(lastJobs());
         const jobs = await state.server.call("refreshJobs");
         state.setJobs(jobs);
         // A job that moved (rows, a refresh run) spent or released credits: the account line follows.
@@ -79,153 +225,55 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
     },
   );
   document.addEventListener("visibilitychange", () => poller.visibilityChanged());
+  return poller;
+}
 
+/** The list's elements by line, with what each shows, so a poll rebuilds only the lines that changed. */
+type Rendered = Map<string, { shown: string; item: HTMLLIElement }>;
+
+/** Shows the jobs in the list, keeping each unchanged line's element (and the user's place in it). */
+function renderJobs(state: SidebarState, list: HTMLUListElement, rendered: Rendered, jobs: readonly JobView[]): void {
+  const lines = linesOf(jobs);
+  const names = lines.filter((line) => !line.job.run).map((line) => line.job.name);
   /** Names shared by more than one job: those jobs show their sheet and start time too. */
-  let sharedNames = new Set<string>();
+  const sharedNames = new Set(names.filter((name, i) => names.indexOf(name) !== i));
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const next = lines.map((line) => {
+    const { job } = line;
+    // The run-cost line names the credits left: a new account figure redraws it too.
+    const shown = JSON.stringify(line.jobs) + String(state.account?.creditsRemaining ?? "") + String(sharedNames.has(job.name));
+    const old = rendered.get(line.key);
+    // Unchanged, its schedule menu in use, or its question open: keep the element (and the user's place).
+    const inUse = old && ((focused instanceof HTMLSelectElement && old.item.contains(focused)) || old.item.querySelector(".confirm-refresh") !== null);
+    if (old && (old.shown === shown || inUse)) return { key: line.key, jobId: job.jobId, ...old };
+    return { key: line.key, jobId: job.jobId, shown, item: job.run ? runItem(state, line, job.run) : jobItem(state, job, sharedNames.has(job.name)) };
+  });
+  next.forEach(({ item }, i) => {
+    if (list.children[i] !== item) list.insertBefore(item, list.children[i] ?? null);
+  });
+  while (list.children.length > next.length) list.lastElementChild?.remove();
+  rendered.clear();
+  for (const { key, shown, item } of next) rendered.set(key, { shown, item });
+  // Focus inside a rebuilt job moves to the same control of its new element.
+  if (focused && !focused.isConnected) {
+    const jobId = focused.closest("[data-job-id]")?.getAttribute("data-job-id");
+    const again = next.find((n) => n.jobId === jobId)?.item.querySelector(focused.tagName.toLowerCase());
+    if (again instanceof HTMLElement) again.focus();
+  }
+}
 
-  const jobItem = (job: JobView): HTMLLIElement => {
-    const progress = jobProgress(job);
-    const bar = h("progress", { "aria-label": `Progress of ${job.name}` });
-    setProgress(bar, progress.value, progress.max, progress.text);
-    const open = job.sheetName ? h("button", { type: "button", class: "link", "aria-label": `Open sheet ${job.sheetName}` }, "Open sheet") : null;
-    open?.addEventListener("click", () => state.showJobSheet(job.jobId));
-    const scheduled = job.kind === "search" && refreshEvery(job.refresh) !== "off";
-    const settledSchedule = scheduled && !isActive(job);
-    return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
-      h("p", { class: "job-name", title: job.name }, job.name),
-      sharedNames.has(job.name) ? h("p", { class: "job-where", title: jobWhere(job) }, jobWhere(job)) : null,
-      // The search's state; a scheduled one says its schedule instead of a date that goes stale.
-      h("p", { class: "job-meta" }, `${job.kind === "search" ? "Search" : "Enrichment"} · ${job.refreshing && !scheduled ? "Refreshing now: merged into its sheet when done" : statusWords(job.status)}`),
-      job.mine === false ? h("p", { class: "hint" }, "Started by another key: its creator's passes fill it in.") : null,
-      // A scheduled search's runs say what they found below: the first run's count would be stale.
-      settledSchedule ? null : bar,
-      settledSchedule ? null : h("p", { class: "job-progress" }, progress.text),
-      // An enrichment's rows are the user's own, in their sheet: how many were written says where the results went.
-      job.kind === "enrichment" ? h("p", { class: "job-rows" }, rowsWrittenText(job)) : null,
-      job.error ? h("p", { class: "problem" }, job.error) : null,
-      scheduled ? scheduleText(job) : null,
-      h("div", { class: "job-actions" }, job.kind === "search" ? scheduleControl(job) : null, open));
-  };
+export function jobsPanel(state: SidebarState): { poller: JobPoller } {
+  const list = byId("jobs", HTMLUListElement);
+  const empty = byId("jobs-empty", HTMLElement);
+  const refresh = byId("refresh-jobs", HTMLButtonElement);
 
-  /** An enrichment run as one line: its rows sent, jobs running and rows waiting, and Stop while rows wait. */
-  const runItem = (line: Line, run: RunView): HTMLLIElement => {
-    const written = line.jobs.reduce((n, job) => n + job.rowsWritten, 0);
-    const bar = h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` });
-    setProgress(bar, Math.min(written, run.rows), Math.max(run.rows, 1), `${groupDigits(written)} of ${plural(run.rows, "row", "rows")} written`);
-    const open = h("button", { type: "button", class: "link", "aria-label": `Open sheet ${run.sheetName}` }, "Open sheet");
-    open.addEventListener("click", () => state.showJobSheet(line.job.jobId));
-    const stop = run.rowsWaiting > 0 && !run.stopped ? h("button", { type: "button" }, "Stop") : null;
-    stop?.addEventListener("click", () => {
-      void state.messages.act(stop, "Stopping the enrichment…", async () => {
-        const jobs = await state.server.call("stopEnrichment", { jobId: line.job.jobId });
-        state.setJobs(jobs);
-        return `Stopped: ${plural(run.rowsWaiting, "row was", "rows were")} not sent; ${run.rowsWaiting === 1 ? "its status in the sheet says" : "their status in the sheet says"} so. The jobs already sent finish and are written.`;
-      });
-    });
-    const error = line.jobs.find((job) => job.error)?.error ?? null;
-    return h("li", { role: "listitem", class: "job", "data-job-id": line.job.jobId, "data-run-id": run.runId, "data-status": line.job.status },
-      h("p", { class: "job-name", title: `Enrich ${run.sheetName}` }, `Enrich ${run.sheetName}`),
-      h("p", { class: "job-meta" }, `Enrichment · ${runState(run)}`),
-      line.job.mine === false ? h("p", { class: "hint" }, "Started by another key: its creator's passes send and fill it in.") : null,
-      bar,
-      h("p", { class: "job-progress" }, `${groupDigits(written)} of ${plural(run.rows, "row", "rows")} written`),
-      h("p", { class: "job-run" }, runLine(run)),
-      error ? h("p", { class: "problem" }, error) : null,
-      h("div", { class: "job-actions" }, stop, open));
-  };
-
-  const scheduleControl = (job: JobView): HTMLElement => {
-    const id = `refresh-${job.jobId}`;
-    const select = h("select", { id, "aria-describedby": `${id}-text` },
-      ...SCHEDULES.map((s) => h("option", { value: s.value, selected: refreshEvery(job.refresh) === s.value }, s.text)));
-    const control = h("span", { class: "schedule" }, h("label", { for: id }, "Refresh"), select);
-    const save = (every: RefreshEvery): void => {
-      state.messages.say("Saving the schedule…");
-      state.server.call("setRefresh", { jobId: job.jobId, every }).then(
-        (updated) => {
-          state.messages.say(every === "off" ? `“${updated.name}” is no longer refreshed.`
-            : `“${updated.name}” is refreshed ${every === "day" ? "daily" : "weekly"}. ${runCostText(updated, state.account)}`.trim());
-          void state.reloadJobs();
-        },
-        (error: unknown) => {
-          state.messages.say("");
-          state.messages.fail(error);
-          select.value = refreshEvery(job.refresh);
-        });
-    };
-    select.addEventListener("change", () => {
-      const every = select.value as RefreshEvery;
-      control.closest(".job")?.querySelector(".confirm-refresh")?.remove();
-      // Turning a schedule off costs nothing; turning one on (or changing it) asks first, with its cost.
-      if (every === "off") {
-        save(every);
-        return;
-      }
-      const item = control.closest(".job");
-      if (!item) return;
-      const question = refreshQuestion(job, every, state.account);
-      const yes = h("button", { type: "button", class: "primary" }, every === "day" ? "Refresh daily" : "Refresh weekly");
-      const no = h("button", { type: "button" }, "Cancel");
-      const ask = h("div", { class: "confirm-refresh", role: "group", "aria-label": question }, h("p", {}, question), h("div", { class: "confirm-actions" }, yes, no));
-      yes.addEventListener("click", () => {
-        ask.remove();
-        save(every);
-      });
-      no.addEventListener("click", () => {
-        ask.remove();
-        select.value = refreshEvery(job.refresh);
-        select.focus();
-      });
-      item.appendChild(ask);
-      // The question is the next thing to answer: in view, and where the keyboard is.
-      ask.scrollIntoView({ block: "nearest" });
-      yes.focus();
-    });
-    return control;
-  };
-
-  /** Under a scheduled search: the schedule, what the last run did, what each run may spend. */
-  const scheduleText = (job: JobView): HTMLElement => {
-    const refresh = job.refresh as RefreshView;
-    const summary = runSummary(refresh, job.createdAt);
-    return h("div", { class: "schedule-text", id: `refresh-${job.jobId}-text` },
-      h("p", { class: "job-schedule" }, scheduleLine(refresh)),
-      summary ? h("p", { class: "run-summary" }, summary) : null,
-      h("p", { class: "hint last-run" }, lastRunText(refresh)),
-      job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCostText(job, state.account)) : null);
-  };
-
-  /** What each job's element shows, so a poll rebuilds only the jobs that changed. */
-  const rendered = new Map<string, { shown: string; item: HTMLLIElement }>();
+  let lastJobs: JobView[] = [];
+  const poller = jobsPoller(state, () => lastJobs);
+  const rendered: Rendered = new Map();
 
   state.onJobs((jobs) => {
     lastJobs = jobs;
-    const lines = linesOf(jobs);
-    const names = lines.filter((line) => !line.job.run).map((line) => line.job.name);
-    sharedNames = new Set(names.filter((name, i) => names.indexOf(name) !== i));
-    const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const next = lines.map((line) => {
-      const { job } = line;
-      // The run-cost line names the credits left: a new account figure redraws it too.
-      const shown = JSON.stringify(line.jobs) + String(state.account?.creditsRemaining ?? "") + String(sharedNames.has(job.name));
-      const old = rendered.get(line.key);
-      // Unchanged, its schedule menu in use, or its question open: keep the element (and the user's place).
-      const inUse = old && ((focused instanceof HTMLSelectElement && old.item.contains(focused)) || old.item.querySelector(".confirm-refresh") !== null);
-      if (old && (old.shown === shown || inUse)) return { key: line.key, jobId: job.jobId, ...old };
-      return { key: line.key, jobId: job.jobId, shown, item: job.run ? runItem(line, job.run) : jobItem(job) };
-    });
-    next.forEach(({ item }, i) => {
-      if (list.children[i] !== item) list.insertBefore(item, list.children[i] ?? null);
-    });
-    while (list.children.length > next.length) list.lastElementChild?.remove();
-    rendered.clear();
-    for (const { key, shown, item } of next) rendered.set(key, { shown, item });
-    // Focus inside a rebuilt job moves to the same control of its new element.
-    if (focused && !focused.isConnected) {
-      const jobId = focused.closest("[data-job-id]")?.getAttribute("data-job-id");
-      const again = next.find((n) => n.jobId === jobId)?.item.querySelector(focused.tagName.toLowerCase());
-      if (again instanceof HTMLElement) again.focus();
-    }
+    renderJobs(state, list, rendered, jobs);
     empty.hidden = jobs.length > 0;
     poller.update(pollNeed(jobs));
   });

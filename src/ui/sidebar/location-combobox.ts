@@ -2,7 +2,7 @@
 // look-ups debounced from 2 characters, ↑ ↓ Enter Escape, options showing each place's full name.
 // Only a picked place counts: typing after a pick forgets it, so a bare city name is never sent.
 import type { Location } from "../../api/schemas";
-import type { SidebarState } from "./panel-context";
+import type { SidebarState } from "./sidebar-state";
 import { byId, h, replaceChildren } from "./dom";
 import { locationText } from "./format";
 import { DEBOUNCE_MS, listboxKey, MIN_QUERY } from "./listbox-keys";
@@ -13,24 +13,9 @@ export interface PickedLocation {
   text: string;
 }
 
-export function locationCombobox(state: SidebarState, onChange: (picked: PickedLocation | null) => void): { picked(): PickedLocation | null } {
-  const input = byId("location", HTMLInputElement);
-  const list = byId("location-list", HTMLUListElement);
-  const hint = byId("location-hint", HTMLElement);
-  const defaultHint = hint.textContent ?? "";
-  let options: Location[] = [];
+/** The listbox's open state and its active option, as the input's ARIA attributes say them. */
+function listboxView(input: HTMLInputElement, list: HTMLUListElement) {
   let active = -1;
-  let picked: PickedLocation | null = null;
-  let timer: number | undefined;
-  /** Answers arrive out of order; only the latest look-up may fill the list. */
-  let lookup = 0;
-
-  const setOpen = (open: boolean): void => {
-    list.hidden = !open;
-    input.setAttribute("aria-expanded", String(open));
-    if (!open) setActive(-1);
-  };
-
   const setActive = (index: number): void => {
     active = index;
     const items = list.children;
@@ -43,6 +28,40 @@ export function locationCombobox(state: SidebarState, onChange: (picked: PickedL
       input.removeAttribute("aria-activedescendant");
     }
   };
+  const setOpen = (open: boolean): void => {
+    list.hidden = !open;
+    input.setAttribute("aria-expanded", String(open));
+    if (!open) setActive(-1);
+  };
+  return { setOpen, setActive, active: () => active };
+}
+
+/** ↑ ↓ Enter Escape on the input: moves, picks, closes or opens the list of `count` options. */
+function listboxKeydown(event: KeyboardEvent, view: ReturnType<typeof listboxView>, list: HTMLUListElement, count: number, pick: (index: number) => void): void {
+  const action = listboxKey(event.key, view.active(), count, !list.hidden);
+  if (action.kind === "none") return;
+  event.preventDefault();
+  if (action.kind === "move") view.setActive(action.index);
+  else if (action.kind === "pick") pick(action.index);
+  else if (action.kind === "close") view.setOpen(false);
+  else if (action.kind === "open") {
+    view.setOpen(true);
+    view.setActive(event.key === "ArrowUp" ? count - 1 : 0);
+  }
+}
+
+export function locationCombobox(state: SidebarState, onChange: (picked: PickedLocation | null) => void): { picked(): PickedLocation | null } {
+  const input = byId("location", HTMLInputElement);
+  const list = byId("location-list", HTMLUListElement);
+  const hint = byId("location-hint", HTMLElement);
+  const defaultHint = hint.textContent ?? "";
+  let options: Location[] = [];
+  let picked: PickedLocation | null = null;
+  let timer: number | undefined;
+  /** Answers arrive out of order; only the latest look-up may fill the list. */
+  let lookup = 0;
+  const view = listboxView(input, list);
+  const { setOpen } = view;
 
   const pick = (index: number): void => {
     const location = options[index];
@@ -90,18 +109,7 @@ export function locationCombobox(state: SidebarState, onChange: (picked: PickedL
     timer = window.setTimeout(() => void search(q), DEBOUNCE_MS);
   });
 
-  input.addEventListener("keydown", (event) => {
-    const action = listboxKey(event.key, active, options.length, !list.hidden);
-    if (action.kind === "none") return;
-    event.preventDefault();
-    if (action.kind === "move") setActive(action.index);
-    else if (action.kind === "pick") pick(action.index);
-    else if (action.kind === "close") setOpen(false);
-    else if (action.kind === "open") {
-      setOpen(true);
-      setActive(event.key === "ArrowUp" ? options.length - 1 : 0);
-    }
-  });
+  input.addEventListener("keydown", (event) => listboxKeydown(event, view, list, options.length, pick));
 
   // mousedown, not click: picking must happen before the input's blur closes the list.
   list.addEventListener("mousedown", (event) => {

@@ -2,7 +2,7 @@
 // and loads the settings (which decide the layout), then the account and the jobs (the page
 // renders before any call returns).
 import { accountPanel } from "./account-panel";
-import { SidebarState } from "./panel-context";
+import { SidebarState } from "./sidebar-state";
 import { diagnosePanel } from "./diagnose-panel";
 import { byId } from "./dom";
 import { enrichPanel } from "./enrich-panel";

@@ -1,7 +1,8 @@
 // This file defines the "Open an existing job" panel: the account's recent API jobs, paged, each
 // with an Import button, and a pasted job id; both go through importJob. An imported job's line
 // then shows the job as the import found it (its status now, not when the list was read).
-import type { SidebarState } from "./panel-context";
+import { KIND_WORDS } from "../../rules/job-kinds";
+import type { SidebarState } from "./sidebar-state";
 import { byId, h, replaceChildren } from "./dom";
 import { groupDigits, shortDateTime, statusWords } from "./format";
 import type { JobView, RecentJob } from "./server";
@@ -35,7 +36,7 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
     const count = job.leadCount === null ? "" : ` · ${groupDigits(job.leadCount)} found`;
     return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
       h("p", { class: "job-name", title: job.name }, job.name),
-      h("p", { class: "job-meta" }, `${job.kind === "search" ? "Search" : "Enrichment"} · ${statusWords(job.status)}${count} · ${shortDateTime(job.createdAt)}`),
+      h("p", { class: "job-meta" }, `${KIND_WORDS[job.kind].label} · ${statusWords(job.status)}${count} · ${shortDateTime(job.createdAt)}`),
       job.tracked ? h("p", { class: "hint" }, "Already in this document.") : button);
   };
 

@@ -29,7 +29,8 @@ type ServerFunctionName = keyof ServerApi;
 
 /** The arguments the sidebar sends: each server function's own, typed by its schema (src/ui/entry-args.ts). */
 type ArgsOf<K extends ServerFunctionName> = Parameters<ServerApi[K]>;
-type ResultOf<K extends ServerFunctionName> = ReturnType<ServerApi[K]>;
+/** What a server function returns to the sidebar. */
+export type ResultOf<K extends ServerFunctionName> = ReturnType<ServerApi[K]>;
 
 /** The slice of google.script.run the wrapper uses. */
 export interface ScriptRun {

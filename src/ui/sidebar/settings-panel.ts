@@ -3,7 +3,7 @@
 // Whether a key is saved decides the layout: the key form alone first, or the work first. Once
 // the key is shared with formulas, the message says that cells showing the sharing error must be
 // entered again (Sheets does not re-run them, and rewriting a user's formulas could lose them).
-import type { SidebarState } from "./panel-context";
+import type { SidebarState } from "./sidebar-state";
 import { byId } from "./dom";
 import type { Layout } from "./layout";
 

@@ -4,6 +4,7 @@
 // The temporary sheet is removed whatever happens, and the user's active sheet is restored
 // (insertSheet makes the new sheet the active one).
 import { messageOf } from "../errors/user-error";
+import { newUuid } from "../gas/utilities";
 import { exactText } from "../sheets/cell-text";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -14,7 +15,7 @@ export const FORMULA_LIKE_SAMPLES: readonly string[] = ["=1+1", "+1 512 555 0100
 
 /** The temporary sheet's name: ours alone (a random part), and recognisable if one was ever left. */
 const PROBE_SHEET = /^Business Leads check [0-9a-f]{8}$/;
-const probeSheetName = (): string => `Business Leads check ${Utilities.getUuid().replace(/-/g, "").slice(0, 8)}`;
+const probeSheetName = (): string => `Business Leads check ${newUuid().replace(/-/g, "").slice(0, 8)}`;
 
 export interface CellReadBack {
   written: string;

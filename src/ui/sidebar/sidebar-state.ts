@@ -1,6 +1,6 @@
-// This file defines what every panel of the sidebar shares: the server wrapper, the message areas,
-// and the account and jobs as last read, with listeners for when they change; a change rechecks
-// whether the message shown is still true.
+// This file defines SidebarState, what every panel of the sidebar shares: the server wrapper, the
+// message areas, and the account and jobs as last read, with listeners for when they change; a
+// change rechecks whether the message shown is still true.
 import type { AccountView } from "../views";
 import type { Messages } from "./messages";
 import type { JobView, Server } from "./server";

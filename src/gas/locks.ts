@@ -1,11 +1,13 @@
-// This file defines the document lock around every change of the document's job state: two
-// clicks, two editors or a click and a background pass never interleave their reads and writes
-// of the job store. Callers that change state (startSearch, startEnrichment, importJob,
-// setRefresh) use withDocumentLock; the background pass uses tryDocumentLock and simply leaves
-// when another execution is at work. In the full-scope build the job store's write claim goes
-// with the lock (src/gas/developer-metadata-store.ts).
+// This file defines the locks: the document lock around every change of the document's job state
+// (two clicks, two editors or a click and a background pass never interleave their reads and
+// writes of the job store), and the user's lock that keeps one pass per user at a time in the
+// full-scope build. Callers that change state (startSearch, startEnrichment, importJob,
+// setRefresh) use withDocumentLock; the background pass uses tryDocumentLock (and tryUserLock)
+// and simply leaves when another execution is at work. In the full-scope build the job store's
+// write claim goes with the document lock (src/gas/developer-metadata-store.ts).
 import { currentDocument } from "./document-access";
 import { lockAndRefresh } from "./property-snapshot";
+import { appsScriptClock } from "./utilities";
 import { UserFacingError } from "../errors/user-error";
 
 /** How long a sidebar action waits for the lock before telling the user to try again. */
@@ -39,12 +41,12 @@ function documentLock(): GoogleAppsScript.Lock.Lock {
  * `waitMs` for both; else DocumentBusyError.
  */
 export function withDocumentLock<T>(action: () => T, waitMs: number = ACTION_LOCK_WAIT_MS): T {
-  const started = Date.now();
+  const started = appsScriptClock.now();
   const lock = documentLock();
   if (!lockAndRefresh(lock, waitMs)) throw new DocumentBusyError();
   try {
     const claims = currentDocument()?.claims;
-    if (claims && !claims.claim({ documentLock: true, userLock: null }, Math.max(0, waitMs - (Date.now() - started)))) throw new DocumentBusyError();
+    if (claims && !claims.claim({ documentLock: true, userLock: null }, Math.max(0, waitMs - (appsScriptClock.now() - started)))) throw new DocumentBusyError();
     try {
       return action();
     } finally {
@@ -55,9 +57,8 @@ export function withDocumentLock<T>(action: () => T, waitMs: number = ACTION_LOC
   }
 }
 
-/** Runs `action` if the lock can be had within `waitMs`; returns whether it ran. A pass takes the store's claim itself. */
-export function tryDocumentLock(action: () => void, waitMs: number): boolean {
-  const lock = documentLock();
+/** Runs `action` holding `lock` if it can be had within `waitMs`; returns whether it ran. */
+function runHolding(lock: GoogleAppsScript.Lock.Lock, action: () => void, waitMs: number): boolean {
   if (!lockAndRefresh(lock, waitMs)) return false;
   try {
     action();
@@ -65,6 +66,16 @@ export function tryDocumentLock(action: () => void, waitMs: number): boolean {
   } finally {
     lock.releaseLock();
   }
+}
+
+/** Runs `action` if the document lock can be had within `waitMs`; returns whether it ran. A pass takes the store's claim itself. */
+export function tryDocumentLock(action: () => void, waitMs: number): boolean {
+  return runHolding(documentLock(), action, waitMs);
+}
+
+/** Runs `action` holding the user's lock if it can be had within `waitMs`; returns whether it ran. */
+export function tryUserLock(action: () => void, waitMs: number): boolean {
+  return runHolding(LockService.getUserLock(), action, waitMs);
 }
 
 /** What became of asking for the document's own lock: had, busy past the wait, or none given. */

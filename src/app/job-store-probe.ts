@@ -2,6 +2,7 @@
 // store this build uses (document properties, or developer metadata in the full-scope build) is
 // read back through a fresh store, which reads the document again, then removed whatever happens.
 import { messageOf } from "../errors/user-error";
+import { newUuid } from "../gas/utilities";
 import type { KeyValueStore } from "../storage/key-value-store";
 
 /** Probe entries' names: no job record, start record or other entry of the store begins so. */
@@ -23,7 +24,7 @@ interface JobStoreProbe {
  * writer itself would prove nothing).
  */
 export function probeJobStore(writer: KeyValueStore, openStore: () => KeyValueStore): JobStoreProbe {
-  const key = `${PROBE_PREFIX}${Utilities.getUuid()}`;
+  const key = `${PROBE_PREFIX}${newUuid()}`;
   // Text beyond ASCII and a formula-like start: the store must keep every character.
   const value = JSON.stringify({ probe: key, text: "Café 東京 ✓ =1+1 0042" });
   let readBack: JobStoreProbe["readBack"] = null;

@@ -3,18 +3,20 @@
 // never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the
 // next pass or the sidebar, with a notice in plain words that the sidebar shows on the jobs. The
 // build's scope is read here in place, so a bundle holds only its own build's passes.
-import { recordBackgroundRun, recordBackgroundRunEnd } from "./background-runs";
-import { PASS_LOCK_WAIT_MS, tryDocumentLock } from "./document-lock";
-import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "./document-access";
-import { appsScriptClock, documentJobsContext } from "./jobs-context";
-import { editorId } from "./key-digest";
-import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "./served-documents";
-import { lockAndRefresh } from "./property-snapshot";
-import { userApiKey } from "./settings";
-import { removeUserPollTrigger } from "./user-poll-trigger";
+import { recordBackgroundRun, recordBackgroundRunEnd } from "../gas/background-runs";
+import { PASS_LOCK_WAIT_MS, tryDocumentLock, tryUserLock } from "../gas/locks";
+import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
+import { documentJobsContext } from "./jobs-context";
+import { appsScriptClock } from "../gas/utilities";
+import { editorId } from "../gas/key-digest";
+import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "../gas/served-documents";
+import { userApiKey } from "../gas/settings";
+import { removeUserPollTrigger } from "../gas/user-poll-trigger";
+import { backgroundWork } from "../passes/background-work";
 import { runPollPass } from "../passes/poll-pass";
 import { runRefreshPass } from "../passes/refresh-pass";
 import { messageOf, withUserErrors } from "../errors/user-error";
+import { pollTriggerNeeded } from "../rules/poll-trigger";
 
 /** A pass stops starting new work this long after it began: Apps Script ends executions at 6 min. */
 const PASS_BUDGET_MS = 4.5 * 60 * 1000;
@@ -32,20 +34,14 @@ const stoppedOn = (reason: string): string =>
 function runDocumentPass(doc: DocumentAccess, deadline: number): void {
   const context = documentJobsContext(doc, deadline);
   const report = runPollPass(context, deadline);
-  const refresh = runRefreshPass(context, deadline);
-  if (report.movableAfter > 0 || refresh.schedules > 0) context.ensurePollTrigger();
+  runRefreshPass(context, deadline);
+  if (pollTriggerNeeded(backgroundWork(context, report.rowsToSend))) context.ensurePollTrigger();
   else context.removePollTrigger();
 }
 
 /** Full-scope build: one pass per user at a time (user lock), one writer per document (its store's claim). */
 function withUserPass(pass: (owner: string) => void): void {
-  const lock = LockService.getUserLock();
-  if (!lockAndRefresh(lock, PASS_LOCK_WAIT_MS)) return;
-  try {
-    pass(editorId());
-  } finally {
-    lock.releaseLock();
-  }
+  tryUserLock(() => pass(editorId()), PASS_LOCK_WAIT_MS);
 }
 
 /**

@@ -1,22 +1,18 @@
-// This file builds the job code's context from Apps Script's services: the client over
-// UrlFetchApp with the caller's settings, the document's job store (src/gas/document-access.ts),
-// its spreadsheet, Utilities.sleep as the clock's wait and Utilities.getUuid for idempotency keys.
-import type { Clock } from "../api/clock";
+// This file builds the job code's context from the Apps Script adapters: the client over the
+// UrlFetchApp transport with the caller's settings, the document's job store
+// (src/gas/document-access.ts), its spreadsheet, and the clock, UUIDs and day dates of
+// src/gas/utilities.ts.
 import { LeadsClient } from "../api/client";
 import type { JobsContext } from "../jobs/job-context";
 import { EditorKeys } from "../jobs/editor-keys";
 import { JobStore } from "../jobs/job-store";
-import { backgroundTrigger } from "./background-trigger";
-import { currentDocument, NoDocumentError, type DocumentAccess } from "./document-access";
-import { editorId, keyDigest } from "./key-digest";
-import { userProperties } from "./property-snapshot";
-import { readServiceSettings, type ServiceSettings } from "./settings";
-import { UrlFetchTransport } from "./urlfetch-transport";
-
-export const appsScriptClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => Utilities.sleep(Math.max(0, Math.min(Math.round(ms), 300000))),
-};
+import { backgroundTrigger } from "../gas/background-trigger";
+import { currentDocument, NoDocumentError, type DocumentAccess } from "../gas/document-access";
+import { editorId, keyDigest } from "../gas/key-digest";
+import { userProperties } from "../gas/property-snapshot";
+import { readServiceSettings, type ServiceSettings } from "../gas/settings";
+import { UrlFetchTransport } from "../gas/urlfetch-transport";
+import { appsScriptClock, formatDay, newUuid } from "../gas/utilities";
 
 export function clientFor(settings: ServiceSettings, deadline?: number): LeadsClient {
   return new LeadsClient({
@@ -55,8 +51,8 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number): Jobs
     editorId: editorId(),
     spreadsheet: doc.spreadsheet,
     clock: appsScriptClock,
-    formatDay: (ms, timeZone) => Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd"),
-    newIdempotencyKey: () => Utilities.getUuid(),
+    formatDay,
+    newIdempotencyKey: newUuid,
     ensurePollTrigger: () => backgroundTrigger.keep(doc.id),
     removePollTrigger: () => backgroundTrigger.drop(doc.id),
   };

@@ -7,9 +7,11 @@ import { CellCache } from "../functions/cell-cache";
 import type { FormulaContext, TrackedJob } from "../functions/formula-context";
 import { fingerprint } from "../jobs/job-store";
 import { UserFacingError, withUserErrors } from "../errors/user-error";
-import { appsScriptClock, currentJobStore } from "./jobs-context";
-import { readServiceSettings, type ServiceSettings } from "./settings";
-import { UrlFetchTransport } from "./urlfetch-transport";
+import { currentJobStore } from "./jobs-context";
+import { documentCache } from "../gas/document-cache";
+import { appsScriptClock } from "../gas/utilities";
+import { readServiceSettings, type ServiceSettings } from "../gas/settings";
+import { UrlFetchTransport } from "../gas/urlfetch-transport";
 
 /** A custom function may run 30 s; its requests and waits must be over well before. */
 const FORMULA_BUDGET_MS = 20 * 1000;
@@ -51,7 +53,7 @@ function formulaContext(): FormulaContext {
   return {
     client,
     // Namespaced by a hash of the address and key: never the key itself, never another key's answers.
-    cache: new CellCache(CacheService.getDocumentCache(), fingerprint(`${settings.baseUrl}\n${settings.apiKey}`)),
+    cache: new CellCache(documentCache(), fingerprint(`${settings.baseUrl}\n${settings.apiKey}`)),
     clock: appsScriptClock,
     deadline,
     trackedJob(jobId) {

@@ -1,0 +1,6 @@
+// This file defines the cache the custom functions keep their records in: Apps Script's document
+// cache, shared by every execution in the document (src/functions/cell-cache.ts writes it).
+
+export function documentCache(): GoogleAppsScript.Cache.Cache | null {
+  return CacheService.getDocumentCache();
+}

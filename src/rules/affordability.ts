@@ -1,0 +1,44 @@
+// This file defines what an account allows a search, in the sentences both the server (a start it
+// refuses, src/jobs/start-search.ts) and the sidebar (the search form, before anything is sent)
+// say: one function over the account's plain figures, so the two never word it differently.
+import { groupDigits } from "./numbers";
+import { FREE_SEARCH_CREDITS, REQUEST_LIMITS } from "./request-limits";
+
+/** The account's figures a search depends on (the sidebar's AccountView has them under these names). */
+export interface SearchAllowance {
+  planCode: string;
+  freeSearchUsed: boolean;
+  maxResultsPerSearch: number;
+  creditsRemaining: number;
+  /** The largest maxResults a new search can ask for (src/api/account.ts maxAffordableResults). */
+  maxAffordableResults: number;
+}
+
+/** What a search of `maxResults` reserves (spec: a free search 100, a paid one maxResults). */
+export function searchCost(account: Pick<SearchAllowance, "planCode">, maxResults: number): number {
+  return account.planCode === "free" ? FREE_SEARCH_CREDITS : maxResults;
+}
+
+/** Why no search at all can start on the account, or null when one can. */
+export function searchBlocked(account: SearchAllowance): string | null {
+  const min = REQUEST_LIMITS.minResults;
+  if (account.planCode === "free" && account.freeSearchUsed) return "The free plan's one search has been used. Choose a paid plan to search again.";
+  if (account.maxResultsPerSearch === 0) return "Your subscription is not active, so searches are paused. Renew the plan to search again.";
+  if (Math.min(REQUEST_LIMITS.maxResults, account.maxAffordableResults) < min) {
+    return `Not enough credits: ${groupDigits(account.creditsRemaining)} remain, and a search needs at least ${min}.`;
+  }
+  return null;
+}
+
+/** The account's limit for a search of `maxResults`, as a message when it cannot be met. */
+export function affordabilityProblem(account: SearchAllowance, maxResults: number): string | null {
+  const blocked = searchBlocked(account);
+  if (blocked !== null) return blocked;
+  const affordable = account.maxAffordableResults;
+  if (maxResults <= affordable) return null;
+  const why =
+    affordable === account.creditsRemaining && account.creditsRemaining < account.maxResultsPerSearch
+      ? `you have ${account.creditsRemaining} credits`
+      : `your plan allows ${account.maxResultsPerSearch} per search`;
+  return `This search can return at most ${affordable} businesses (${why}). Lower Max results to ${affordable} or less.`;
+}

@@ -1,0 +1,50 @@
+// This file defines the service's job statuses and what each means to the add-on, once: which end
+// a job, which serve results, which are still gathering them, and their words in the sidebar. A
+// status the service adds later is data, not an error: it is none of these and is shown as sent.
+
+/** The statuses the spec lists, in the order a job goes through them. */
+export const JOB_STATUSES = ["queued", "starting", "running", "importing", "enriching", "completed", "failed"] as const;
+
+export type KnownJobStatus = (typeof JOB_STATUSES)[number];
+
+/** Statuses after which a job never changes again. */
+const TERMINAL: readonly string[] = ["completed", "failed"];
+/** Statuses in which the service serves results (spec: running, importing, enriching; and after). */
+const READABLE: readonly string[] = ["running", "importing", "enriching", "completed", "failed"];
+/** Statuses before enrichment, while the job is still finding (or taking in) its businesses. */
+const GATHERING: readonly string[] = ["queued", "starting", "running", "importing"];
+
+/** The job never changes again: its results are final. */
+export function isTerminalStatus(status: string): boolean {
+  return TERMINAL.indexOf(status) >= 0;
+}
+
+/** Still changing on the service (worth polling): not yet completed or failed. */
+export function isActiveStatus(status: string): boolean {
+  return !isTerminalStatus(status);
+}
+
+/** The service serves the job's results (some of them while it runs). */
+export function isReadableStatus(status: string): boolean {
+  return READABLE.indexOf(status) >= 0;
+}
+
+/** The job is still finding its businesses: its progress is imported of requested. */
+export function isGatheringStatus(status: string): boolean {
+  return GATHERING.indexOf(status) >= 0;
+}
+
+const STATUS_WORDS: Record<KnownJobStatus, string> = {
+  queued: "Queued",
+  starting: "Starting",
+  running: "Searching",
+  importing: "Importing",
+  enriching: "Enriching contacts",
+  completed: "Completed",
+  failed: "Failed",
+};
+
+/** The service's status as words; an unknown status is shown as the service wrote it. */
+export function statusWords(status: string): string {
+  return (STATUS_WORDS as Record<string, string>)[status] ?? status;
+}

@@ -1,0 +1,19 @@
+// This file defines when the user's poll trigger is needed, stated once for every place that keeps
+// or drops it (the background pass, setRefresh): while the current key has work in the document
+// that only a background pass moves forward. Another key's work keeps that key's trigger, not this
+// one: its passes, with its key, are the ones that can move it.
+
+/** The current key's work in one document that a background pass moves forward. */
+export interface BackgroundWork {
+  /** Jobs not yet settled that the key may still read (no 404 told it that they are another account's). */
+  jobsInProgress: number;
+  /** The key's own enrichment runs with rows waiting to be sent, and its chunks of earlier versions to repeat. */
+  rowsToSend: number;
+  /** Searches with a refresh schedule that the key may run. */
+  schedules: number;
+}
+
+/** The poll trigger is needed while any of the key's work is left; without any, it goes. */
+export function pollTriggerNeeded(work: BackgroundWork): boolean {
+  return work.jobsInProgress > 0 || work.rowsToSend > 0 || work.schedules > 0;
+}

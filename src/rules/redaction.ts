@@ -1,0 +1,10 @@
+// This file defines how the API key is kept out of any text the add-on shows or logs: every
+// occurrence becomes one mark, the same in an error's detail, a user's message and the self-check.
+
+/** What stands for the key where a text quoted it. */
+export const REDACTED = "[redacted]";
+
+/** `text` with every occurrence of `secret` replaced by REDACTED; unchanged when there is no secret. */
+export function redact(text: string, secret: string | null | undefined): string {
+  return secret ? text.split(secret).join(REDACTED) : text;
+}

@@ -1,0 +1,24 @@
+// This file defines the service's request limits (service-api.md, "Limits" and the request tables)
+// and what a search costs, once: the request schemas (src/api/request-schemas.ts), the sidebar's
+// argument checks (src/ui/entry-args.ts) and the sidebar's own form (src/ui/sidebar/) all read them.
+
+/** The spec's request limits. `locationLabelMax` is ours: a sanity bound on a catalog label. */
+export const REQUEST_LIMITS = {
+  nameMax: 200,
+  queryMax: 300,
+  minResults: 100,
+  maxResults: 700,
+  businessNameMax: 200,
+  businessesMax: 700,
+  locationQueryMin: 2,
+  locationQueryMax: 100,
+  listPageSizeMax: 100,
+  resultsPageSizeMax: 500,
+  locationLabelMax: 300,
+} as const;
+
+/** A search that does not say its maxResults asks for the service's default: the minimum. */
+export const DEFAULT_MAX_RESULTS = REQUEST_LIMITS.minResults;
+
+/** A free account's one search reserves this many credits, whatever it asks for. */
+export const FREE_SEARCH_CREDITS = 100;
