@@ -219,6 +219,11 @@ export class RequestBuilders {
     return prepared(AccountSchema, "GET", "/account", {}, { operation: "getAccount", resource: "account" });
   }
 
+  /** The list request of either job family. */
+  listJobs(kind: JobKind, params?: PageParams): PreparedRequest<JobList> {
+    return listRequest(kind, params);
+  }
+
   /** The status request of either job family. */
   getJob(kind: JobKind, jobId: string): PreparedRequest<Job> {
     return statusRequest(kind, jobId);

@@ -5,6 +5,7 @@
 // theirs to send: their key pays. Runs whose jobs have all left the job store are forgotten.
 import type { CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
+import { enrichmentOf } from "../jobs/job-record";
 import { JobStoreFullError } from "../jobs/job-store-budget";
 import type { SheetsById } from "../sheets/result-sheet";
 import { sendChunk } from "./create-job";
@@ -50,7 +51,7 @@ const hasWork = (run: RunRecord, chunks: readonly PendingChunk[]): boolean => is
 /** Forgets the runs with nothing waiting whose jobs have all left the job store. */
 function forgetFinishedRuns(ctx: JobsContext, chunks: readonly PendingChunk[]): void {
   const runs = runStoreOf(ctx);
-  const jobRuns = new Set(ctx.store.all().map((record) => (record.kind === "enrichment" ? record.runId : undefined)));
+  const jobRuns = new Set(ctx.store.all().map((record) => enrichmentOf(record)?.runId));
   for (const run of runs.all()) if (!hasWork(run, chunks) && !jobRuns.has(run.runId)) runs.delete(run.runId);
 }
 

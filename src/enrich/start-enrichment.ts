@@ -5,7 +5,7 @@
 // (src/enrich/send-chunks.ts) until the service's active-jobs limit says to wait. Later passes send
 // the rest from the sheet, so one click finishes a list of any length.
 import type { JobsContext } from "../jobs/job-context";
-import { isJobDone, type JobRecord } from "../jobs/job-record";
+import { enrichmentOf, isJobDone, searchesOf, type JobRecord } from "../jobs/job-record";
 import { InvalidInputError } from "../errors/user-error";
 import { keepPolling } from "../jobs/start-search";
 import { ALREADY_ENRICHED, BEING_ENRICHED, ROW_STATUS } from "./row-words";
@@ -69,13 +69,13 @@ export interface EnrichmentPreview {
 
 /** Whether a job, a run or a chunk being sent of this sheet is under way (its rows are not sent twice). */
 function sheetInFlight(ctx: JobsContext, unsettled: readonly PendingChunk[], runs: RunStore, sheetId: number): boolean {
-  if (ctx.store.all().some((record) => record.kind === "enrichment" && record.sheetId === sheetId && !isJobDone(record))) return true;
+  if (ctx.store.all().some((record) => enrichmentOf(record)?.sheetId === sheetId && !isJobDone(record))) return true;
   return unsettled.some((chunk) => chunk.sheetId === sheetId) || runs.all().some((run) => run.sheetId === sheetId && isSending(run));
 }
 
 /** The name of the tracked search that writes this sheet, if any. */
 function searchOfSheet(records: readonly JobRecord[], sheetId: number): string | null {
-  return records.find((record) => record.kind === "search" && record.sheetId === sheetId)?.name ?? null;
+  return searchesOf(records).find((record) => record.sheetId === sheetId)?.name ?? null;
 }
 
 /**

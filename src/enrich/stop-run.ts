@@ -4,6 +4,7 @@
 // repeated if the service made its job (its rows then say "Sent"), dropped if not
 // (src/enrich/send-chunks.ts).
 import type { JobsContext } from "../jobs/job-context";
+import { enrichmentOf } from "../jobs/job-record";
 import { InvalidInputError } from "../errors/user-error";
 import { findSheetById } from "../sheets/result-sheet";
 import { matchKey } from "./normalise";
@@ -15,9 +16,10 @@ import { rereadArea } from "./sheet-area";
 
 /** Stops the run of the enrichment job `jobId`; a job whose rows were all sent already is left as it is. */
 export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void {
-  const record = ctx.store.get(jobId);
-  if (!record) throw new InvalidInputError("This document does not track that job: choose an enrichment from the sidebar's job list.");
-  if (record.kind !== "enrichment") throw new InvalidInputError(`"${record.name}" is a search: only an enrichment's rows can be stopped.`);
+  const tracked = ctx.store.get(jobId);
+  if (!tracked) throw new InvalidInputError("This document does not track that job: choose an enrichment from the sidebar's job list.");
+  const record = enrichmentOf(tracked);
+  if (!record) throw new InvalidInputError(`"${tracked.name}" is a search: only an enrichment's rows can be stopped.`);
   const runs = runStoreOf(ctx);
   const run = record.runId === undefined ? null : runs.get(record.runId);
   if (!run || !isSending(run)) return; // every row was sent: its jobs finish and are written

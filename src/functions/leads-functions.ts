@@ -6,10 +6,11 @@
 // cached in the document cache for as long as they cannot change (a terminal job for hours, an
 // active one for seconds), and every failure is a sentence for the cell, never a stack trace or
 // a raw body.
+import { eitherKind } from "../api/either-kind";
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import * as z from "zod/mini";
 import type { Job, ResultsPage } from "../api/schemas";
-import { JOB_KINDS, type JobKind } from "../rules/job-kinds";
+import { JOB_KINDS } from "../rules/job-kinds";
 import { isTerminalStatus } from "../rules/job-status";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 import { UserFacingError } from "../errors/user-error";
@@ -170,17 +171,14 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
     { deadline: ctx.deadline },
   );
   let roundMs = ctx.clock.now() - started;
-  const hit = firsts.findIndex((o) => o.ok);
-  const first = firsts[hit];
-  if (!first || !first.ok) {
-    const error = firsts.map((o) => (o.ok ? null : o.error)).find((e) => e !== null && e.kind !== "not_found");
-    throw error ?? notFoundJob(id);
-  }
-  const foundKind = candidates[hit] as JobKind;
+  const answer = eitherKind(candidates, firsts);
+  if (!answer.found) throw answer.error ?? notFoundJob(id);
+  const first = answer.value;
+  const foundKind = answer.kind;
   // The rest in one round trip, then page by page while the job grows (it is still running), each
   // only while the last round trip's time still fits before the deadline.
   const read = readResultPages(ctx.client, foundKind, id, {
-    read: [first.value],
+    read: [first],
     restAtOnce: true,
     deadline: ctx.deadline,
     beforeRoundTrip: () => {
@@ -198,7 +196,7 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
   const businesses = distinctBusinesses(read.pages).sort((a, b) => a.position - b.position);
   const table: CellValue[][] = [names.slice()];
   for (const business of businesses) table.push(names.map((name) => fieldCell(business as Record<string, unknown>, name)));
-  const terminal = isTerminalStatus(first.value.status) && isTerminalStatus(last.status);
+  const terminal = isTerminalStatus(first.status) && isTerminalStatus(last.status);
   ctx.cache.putLarge(key, table, terminal ? CACHE_SECONDS.terminal : CACHE_SECONDS.active);
   records.kinds.set(id, foundKind, CACHE_SECONDS.kind);
   records.kinds.flush();

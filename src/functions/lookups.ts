@@ -4,6 +4,7 @@
 // service's reason, or "Not fetched yet" when the rate limit or the time left it for the next
 // evaluation, which then reads only what is still missing.
 import type { BatchResult } from "../api/client";
+import { eitherKind } from "../api/either-kind";
 import type { LeadsApiError } from "../api/errors";
 import * as z from "zod/mini";
 import { BusinessSchema, JobSchema, type Business, type Job } from "../api/schemas";
@@ -29,7 +30,7 @@ export class NotFetchedError extends UserFacingError {
   }
 }
 
-const CACHED_KIND = z.enum(["search", "enrichment"]);
+const CACHED_KIND = z.enum(JOB_KINDS);
 
 interface CachedJob {
   kind: JobKind;
@@ -179,17 +180,15 @@ export function lookupJobs(ctx: FormulaContext, records: Records, ids: string[])
       answers.set(id, new NotFetchedError(null));
       continue;
     }
-    const hit = outcomes.findIndex((o) => o.ok);
-    const found = outcomes[hit];
-    if (found?.ok) {
-      const job: CachedJob = { kind: candidates.get(id)?.[hit] as JobKind, job: found.value };
+    const answer = eitherKind(candidates.get(id) ?? [], outcomes);
+    if (answer.found) {
+      const job: CachedJob = { kind: answer.kind, job: answer.value };
       answers.set(id, job);
       records.jobs.set(id, job, isTerminalStatus(job.job.status) ? CACHE_SECONDS.terminal : CACHE_SECONDS.active);
       records.kinds.set(id, job.kind, CACHE_SECONDS.kind);
       continue;
     }
-    const error = outcomes.map((o) => (o.ok ? null : o.error)).find((e) => e !== null && e.kind !== "not_found");
-    if (error) answers.set(id, failureAnswer(error));
+    if (answer.error) answers.set(id, failureAnswer(answer.error));
     else {
       answers.set(id, notFoundJob(id));
       records.jobs.set(id, null, CACHE_SECONDS.missing);

@@ -3,6 +3,7 @@
 // foreign ID is refused before anything is stored or created. The record is saved with its sheet's
 // name BEFORE the sheet is inserted, so an import killed in between finishes in that same sheet
 // when repeated, never in a second one. From then on the job is polled and written like any other.
+import { eitherKind } from "../api/either-kind";
 import type { Job } from "../api/schemas";
 import { JOB_KINDS, type JobKind } from "../rules/job-kinds";
 import { isTerminalStatus } from "../rules/job-status";
@@ -10,16 +11,14 @@ import type { JobsContext } from "./job-context";
 import { newJobRecord, type JobRecord } from "./job-record";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 import { InvalidInputError } from "../errors/user-error";
-import { keepPolling, searchIdentity } from "./start-search";
+import { KIND_PARTS } from "./job-kinds";
+import { keepPolling } from "./start-search";
 
 /** The job's status object and family, or a clear error when this key cannot see it. */
 function findJob(ctx: JobsContext, jobId: string, deadline: number): { kind: JobKind; job: Job } {
-  const outcomes = ctx.client.batch(JOB_KINDS.map((kind) => ctx.client.prepare.getJob(kind, jobId)), { deadline });
-  const found = outcomes.findIndex((outcome) => outcome.ok);
-  const hit = outcomes[found];
-  if (hit && hit.ok) return { kind: JOB_KINDS[found] as JobKind, job: hit.value };
-  const other = outcomes.map((o) => (o.ok ? null : o.error)).find((error) => error !== null && error.kind !== "not_found");
-  if (other) throw other;
+  const answer = eitherKind(JOB_KINDS, ctx.client.batch(JOB_KINDS.map((kind) => ctx.client.prepare.getJob(kind, jobId)), { deadline }));
+  if (answer.found) return { kind: answer.kind, job: answer.value };
+  if (answer.error) throw answer.error;
   throw new InvalidInputError(
     `No search or enrichment with ID ${jobId} was found for your API key. Check the ID; a job made with another account's key cannot be opened with yours.`,
   );
@@ -37,7 +36,7 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
       id: job.id,
       name: job.name,
       sheetId: null,
-      sheetName: uniqueSheetName(ctx.spreadsheet, job.name || (kind === "search" ? "Imported search" : "Imported enrichment")),
+      sheetName: uniqueSheetName(ctx.spreadsheet, job.name || KIND_PARTS[kind].words.importedName),
       status: job.status,
       leadCount: job.lead_count,
       enrichedCount: job.enriched_count,
@@ -49,7 +48,7 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
       createdBy: ctx.keyDigest, // this key found it: its account's job
       seenBy: [ctx.keyDigest],
       timeZone: ctx.spreadsheet.getSpreadsheetTimeZone(),
-      ...(kind === "search" ? { kind, ...searchIdentity(job) } : { kind }),
+      ...KIND_PARTS[kind].recordOf(job),
     });
     ctx.store.save(record); // before the sheet: a repeat after a kill finds the name here
   }

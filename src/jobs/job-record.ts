@@ -76,7 +76,18 @@ export type JobRecord = SearchRecord | EnrichmentRecord;
 /** A search with a refresh schedule: its record is never pruned, since the schedule lives in it. */
 export type ScheduledSearch = SearchRecord & { refresh: RefreshSchedule };
 
-export const isScheduled = (record: JobRecord): record is ScheduledSearch => record.kind === "search" && record.refresh !== undefined;
+/**
+ * The record's own part of its kind: a search's (its schedule, its identity), an enrichment's (the
+ * rows it writes, its run); null for a record of the other kind. The two places a record's kind is
+ * tested; everything else asks for the part it needs, or looks the kind up (job-kinds.ts).
+ */
+export const searchOf = (record: JobRecord): SearchRecord | null => (record.kind === "search" ? record : null);
+export const enrichmentOf = (record: JobRecord): EnrichmentRecord | null => (record.kind === "enrichment" ? record : null);
+
+/** The searches among `records`. */
+export const searchesOf = (records: readonly JobRecord[]): SearchRecord[] => records.flatMap((record) => searchOf(record) ?? []);
+
+export const isScheduled = (record: JobRecord): record is ScheduledSearch => searchOf(record)?.refresh !== undefined;
 
 type NewJobFields<R extends JobRecord> = R extends JobRecord ? Pick<R, "id" | "kind" | "name" | "sheetId" | "sheetName" | "status" | "createdAt"> & Partial<R> : never;
 
@@ -138,22 +149,9 @@ const storedBase = {
   timeZone: z.optional(z.string()),
 };
 
-const StoredJobRecord = z.union([
-  z.object({
-    ...storedBase,
-    kind: z.literal("search"),
-    refresh: z.optional(StoredRefreshSchedule),
-    searchKey: z.optional(z.string()),
-    maxResults: z.optional(z.number()),
-  }),
-  z.object({ ...storedBase, kind: z.literal("enrichment"), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
-]);
-
-type StoredJob = z.output<typeof StoredJobRecord>;
-
-/** Today's record from a stored one: defaults for what an earlier version did not write. */
-function upgradeJobRecord(stored: StoredJob): JobRecord {
-  const base = {
+/** What a record of either kind was written without by an early version, as today's defaults. */
+function upgradeBase<S extends z.output<z.ZodMiniObject<typeof storedBase>>>(stored: S) {
+  return {
     ...stored,
     name: stored.name ?? "",
     sheetId: stored.sheetId ?? null,
@@ -168,15 +166,27 @@ function upgradeJobRecord(stored: StoredJob): JobRecord {
     finishedAt: stored.finishedAt ?? null,
     startKey: stored.startKey ?? null,
   };
-  if (base.kind === "enrichment") return base;
-  const refresh = base.refresh === undefined ? undefined : upgradeRefreshSchedule(base.refresh);
-  // A search's reservation was its maxResults (a free plan's 100 too): what a record from before
-  // maxResults was kept charged is the best guess of it.
-  const maxResults = base.maxResults ?? base.creditsCharged ?? undefined;
-  return { ...base, refresh, ...(maxResults === undefined ? {} : { maxResults }) };
 }
 
-export const JOB_RECORD_SHAPE: StoredShape<JobRecord, StoredJob> = { schema: StoredJobRecord, upgrade: upgradeJobRecord };
+/** A search as any version stored it, upgraded: a record from before maxResults was kept charged its maxResults (a free plan's 100 too). */
+const StoredSearchRecord = z.pipe(
+  z.object({ ...storedBase, kind: z.literal("search"), refresh: z.optional(StoredRefreshSchedule), searchKey: z.optional(z.string()), maxResults: z.optional(z.number()) }),
+  z.transform((stored): SearchRecord => {
+    const { refresh, maxResults, ...rest } = upgradeBase(stored);
+    const reserved = maxResults ?? rest.creditsCharged ?? undefined;
+    return { ...rest, ...(refresh === undefined ? {} : { refresh: upgradeRefreshSchedule(refresh) }), ...(reserved === undefined ? {} : { maxResults: reserved }) };
+  }),
+);
+
+const StoredEnrichmentRecord = z.pipe(
+  z.object({ ...storedBase, kind: z.literal("enrichment"), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
+  z.transform((stored): EnrichmentRecord => upgradeBase(stored)),
+);
+
+/** A record of any kind, each kind's shape upgraded by its own step. */
+const StoredJobRecord = z.union([StoredSearchRecord, StoredEnrichmentRecord]);
+
+export const JOB_RECORD_SHAPE: StoredShape<JobRecord> = { schema: StoredJobRecord, upgrade: (record) => record };
 
 const StoredStartRecord = z.object({
   idempotencyKey: z.string(),

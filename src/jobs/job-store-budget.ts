@@ -4,7 +4,7 @@
 // finished jobs, oldest first, beyond a fixed count or once the store passes the pruning budget of
 // the store it is on (its StoreBudget: 300 KB of document properties, or a share of developer
 // metadata's characters).
-import { isJobDone, isScheduled, isStartExpired, JOB_PREFIX, type JobRecord, type StartRecord } from "./job-record";
+import { isJobDone, isScheduled, isStartExpired, JOB_PREFIX, searchOf, type JobRecord, type StartRecord } from "./job-record";
 import type { PrefixedCollection } from "../storage/prefixed-collection";
 import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "../storage/key-value-store";
 import { clipToBytes, utf8Bytes } from "../storage/utf8";
@@ -47,6 +47,7 @@ export class JobStoreFullError extends UserFacingError {
  * character takes 6 bytes), so the whole value is measured and the texts shrunk until it fits.
  */
 export function storedRecordJson(record: JobRecord): string {
+  const schedule = searchOf(record)?.refresh;
   for (let share = 1; ; share /= 2) {
     const clip = (text: string | null, budget: number) => (text === null ? null : clipToBytes(text, Math.floor(budget * share)));
     const json = JSON.stringify({
@@ -56,7 +57,7 @@ export function storedRecordJson(record: JobRecord): string {
       sheetName: clip(record.sheetName, TEXT_BUDGET_BYTES.sheetName),
       error: clip(record.error, TEXT_BUDGET_BYTES.error),
       note: clip(record.note, TEXT_BUDGET_BYTES.note),
-      ...(record.kind === "search" && record.refresh ? { refresh: { ...record.refresh, lastError: clip(record.refresh.lastError, TEXT_BUDGET_BYTES.error) } } : {}),
+      ...(schedule ? { refresh: { ...schedule, lastError: clip(schedule.lastError, TEXT_BUDGET_BYTES.error) } } : {}),
     });
     if (utf8Bytes(json) + utf8Bytes(JOB_PREFIX + record.id) <= VALUE_LIMIT_BYTES - 512 || share < 0.01) return json;
   }

@@ -1,6 +1,6 @@
 // This file defines JobView, the plain JSON shape the sidebar receives for a job (docs/add-on-surface.md, "The shapes the sidebar reads").
 import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
-import type { JobRecord } from "./job-record";
+import { searchOf, type JobRecord } from "./job-record";
 import type { JobKind } from "../rules/job-kinds";
 import { refreshView, type RefreshView } from "./refresh-schedule";
 import { isMine } from "./ownership";
@@ -54,15 +54,16 @@ export interface RunView {
 }
 
 function runCredits(record: JobRecord): number | null {
-  if (record.kind !== "search") return null;
+  const search = searchOf(record);
+  if (!search) return null;
   // The service's default maxResults (100) where the schedule's search leaves it out.
-  if (record.refresh) return record.refresh.search.input.maxResults ?? DEFAULT_MAX_RESULTS;
-  // A search's reservation was its maxResults (a free plan's 100 too): the best guess for older records.
-  return record.maxResults ?? record.creditsCharged ?? null;
+  if (search.refresh) return search.refresh.search.input.maxResults ?? DEFAULT_MAX_RESULTS;
+  return search.maxResults ?? null;
 }
 
 /** `keyDigest`: the current user's key digest, or null when they have saved no key. */
 export function toJobView(record: JobRecord, keyDigest: string | null): JobView {
+  const schedule = searchOf(record)?.refresh;
   return {
     jobId: record.id,
     kind: record.kind,
@@ -76,9 +77,9 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     error: record.error ?? record.note,
     createdAt: record.createdAt,
     finishedAt: record.finishedAt,
-    refresh: refreshView(record.kind === "search" ? record.refresh : undefined),
+    refresh: refreshView(schedule),
     mine: isMine(record, keyDigest),
     runCredits: runCredits(record),
-    refreshing: record.kind === "search" && record.refresh !== undefined && (record.refresh.run !== null || record.refresh.asked === true),
+    refreshing: schedule !== undefined && (schedule.run !== null || schedule.asked === true),
   };
 }

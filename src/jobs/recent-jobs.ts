@@ -46,7 +46,7 @@ export function recentJobs(client: LeadsClient, isTracked: (jobId: string) => bo
     (single ? [{ page: args.page, pageSize: RECENT_PAGE_SIZE }] : listPagesFor(args.page * RECENT_PAGE_SIZE)).map((params) => ({ kind, params })),
   );
   const outcomes = client.batch(
-    plans.map(({ kind, params }) => (kind === "search" ? client.prepare.listSearches(params) : client.prepare.listEnrichments(params))),
+    plans.map(({ kind, params }) => client.prepare.listJobs(kind, params)),
     { deadline },
   );
   const lists = new Map<JobKind, { jobs: Job[]; total: number }>();

@@ -4,7 +4,7 @@
 // or now with runNow (with "off": that one run, its schedule gone once the run is merged).
 import type { CreateSearchRequest, Job, SearchInput } from "../api/schemas";
 import type { JobsContext } from "./job-context";
-import type { JobRecord, SearchRecord } from "./job-record";
+import { searchOf, type JobRecord, type SearchRecord } from "./job-record";
 import { iso, periodMs, type RefreshEvery, type RefreshSchedule } from "./refresh-schedule";
 import { InvalidInputError } from "../errors/user-error";
 
@@ -29,9 +29,10 @@ function searchToRepeat(job: Job): CreateSearchRequest {
 }
 
 export function setRefresh(ctx: JobsContext, args: SetRefreshArgs, deadline: number): JobRecord {
-  const record = ctx.store.get(args.jobId);
-  if (!record) throw new InvalidInputError(`This document does not track job ${args.jobId}. Open it with "Open job" first.`);
-  if (record.kind !== "search") throw new InvalidInputError("Only searches can be refreshed; this job is an enrichment.");
+  const tracked = ctx.store.get(args.jobId);
+  if (!tracked) throw new InvalidInputError(`This document does not track job ${args.jobId}. Open it with "Open job" first.`);
+  const record = searchOf(tracked);
+  if (!record) throw new InvalidInputError("Only searches can be refreshed; this job is an enrichment.");
   const current = record.refresh;
   let updated: JobRecord;
   if (args.runNow) {

@@ -14,11 +14,12 @@ import { searchAllowance } from "../api/account";
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
 import { affordabilityProblem as allowanceProblem } from "../rules/affordability";
 import { DEFAULT_MAX_RESULTS, REQUEST_LIMITS } from "../rules/request-limits";
-import type { Account, CreateSearchRequest, CreateSearchResponse, Job } from "../api/schemas";
+import type { Account, CreateSearchRequest, CreateSearchResponse } from "../api/schemas";
 import { isTerminalStatus } from "../rules/job-status";
 import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "./job-context";
-import { newJobRecord, type JobRecord, type SearchRecord } from "./job-record";
+import { newJobRecord, searchesOf, type JobRecord, type SearchRecord } from "./job-record";
+import { searchInputKey } from "./search-identity";
 import { fingerprint } from "./job-store";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 
@@ -54,34 +55,6 @@ function locationRefusal(error: LeadsApiError, label: string): InvalidInputError
   );
 }
 
-/**
- * A search's identity without its name: query, location, country, maxResults, language and
- * enrich_contacts, with the service's defaults filled in. Two starts with the same key ask for the
- * same search.
- */
-export function searchInputKey(body: CreateSearchRequest): string {
-  const input = body.input;
-  const parts = [input.query, input.location, input.countryCode ?? null, input.maxResults ?? MIN_RESULTS, input.language ?? "en", body.enrich_contacts ?? true];
-  return fingerprint("search-input:" + JSON.stringify(parts));
-}
-
-/** What a search's record keeps of its input (searchKey, maxResults), from a status object's actor_input when it says. */
-export function searchIdentity(job: Job): Pick<SearchRecord, "searchKey" | "maxResults"> {
-  const input = job.actor_input;
-  if (!input?.query || !input.location) return {};
-  const body: CreateSearchRequest = {
-    input: {
-      query: input.query,
-      location: input.location,
-      ...(input.countryCode ? { countryCode: input.countryCode } : {}),
-      ...(typeof input.maxResults === "number" ? { maxResults: input.maxResults } : {}),
-      ...(input.language ? { language: input.language } : {}),
-    },
-    enrich_contacts: job.enrich_contacts ?? true,
-  };
-  return { searchKey: searchInputKey(body), maxResults: body.input.maxResults ?? MIN_RESULTS };
-}
-
 interface StartedSearch {
   record: JobRecord;
   /** An identical search this document tracks was still running: it is returned, nothing new started or charged. */
@@ -99,7 +72,7 @@ function lastActivity(record: SearchRecord): number {
 /** The newest search this document tracks with this input whose last activity is within RECENT_SEARCH_MS. */
 function recentSameSearch(ctx: JobsContext, searchKey: string): SearchRecord | null {
   const since = ctx.clock.now() - RECENT_SEARCH_MS;
-  const same = ctx.store.all().filter((r): r is SearchRecord => r.kind === "search" && r.searchKey === searchKey && lastActivity(r) >= since);
+  const same = searchesOf(ctx.store.all()).filter((r) => r.searchKey === searchKey && lastActivity(r) >= since);
   return same.sort((a, b) => lastActivity(b) - lastActivity(a))[0] ?? null;
 }
 
@@ -118,7 +91,7 @@ export function startSearch(ctx: JobsContext, args: SearchArgs, deadline: number
   };
   // The same search (whatever its name) still running here: no request, no charge.
   const searchKey = searchInputKey(body);
-  const running = ctx.store.all().find((r) => r.kind === "search" && r.searchKey === searchKey && !r.settled && !isTerminalStatus(r.status));
+  const running = searchesOf(ctx.store.all()).find((r) => r.searchKey === searchKey && !r.settled && !isTerminalStatus(r.status));
   if (running) return { record: running, alreadyRunning: true, sameAsRecent: false };
   const recent = args.askIfRecent ? recentSameSearch(ctx, searchKey) : null;
   if (recent) return { record: recent, alreadyRunning: false, sameAsRecent: true };

@@ -6,23 +6,18 @@
 // exactly equal to them. Each job's record is saved after its sheet is written (the checkpoint),
 // and the deadline is checked before every round trip, so a pass killed or stopped anywhere is
 // finished by the next one: writes are upserts, so repeating them repairs and never duplicates.
-import type { Business, Job, ResultsPage } from "../api/schemas";
+import type { Job, ResultsPage } from "../api/schemas";
 import { isTerminalStatus } from "../rules/job-status";
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
-import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/write-results";
 import { sendWaitingWork } from "../enrich/run-pass";
-import { resultColumns, seenOn } from "../sheets/columns";
-import { upsertByName } from "../sheets/fast-upsert";
-import { upsertBusinesses } from "../sheets/writer";
 import type { JobsContext } from "../jobs/job-context";
+import { partsOf } from "../jobs/job-kinds";
 import type { JobRecord } from "../jobs/job-record";
 import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "../jobs/ownership";
-import { passNoteCleared } from "../jobs/record-note";
 import { SheetsById } from "../sheets/result-sheet";
-import { resultSheetOf } from "../jobs/job-sheet";
-import { dayOf, recordTimeZone } from "../jobs/seen-day";
+import { writeResults, type JobResults } from "./result-writers";
 
 /**
  * Results one round trip may bring at most: fetchAll holds every response of its batch at once, so
@@ -69,7 +64,7 @@ function applyStatus(record: JobRecord, job: Job): JobRecord {
 }
 
 function failureMessage(record: JobRecord, job: Job): string {
-  const what = record.kind === "search" ? "The search" : "The enrichment";
+  const what = partsOf(record).words.subject;
   const reason = job.error ? `: ${job.error}` : " (the service gave no reason)";
   return (
     `${what} failed${reason}. It had reserved ${job.credits_charged} credits; ` +
@@ -118,7 +113,7 @@ function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, 
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   if (active.length === 0) return finishReport(ctx, report);
 
-  const statuses = ctx.client.batch(active.map((record) => ctx.client.prepare.getJob(record.kind, record.id)), { deadline });
+  const statuses = ctx.client.batch(active.map((record) => ctx.client.prepare.getJob(partsOf(record).family, record.id)), { deadline });
   const plans: PagePlan[] = [];
   active.forEach((record, index) => {
     const outcome = statuses[index];
@@ -180,13 +175,11 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
   const requests: PreparedRequest<ResultsPage>[] = [];
   for (const plan of group) {
     for (const page of plan.pages) {
-      requests.push(ctx.client.prepare.getResults(plan.record.kind, plan.record.id, { page, pageSize: RESULTS_PAGE_SIZE }));
+      requests.push(ctx.client.prepare.getResults(partsOf(plan.record).family, plan.record.id, { page, pageSize: RESULTS_PAGE_SIZE }));
     }
   }
   const outcomes = ctx.client.batch(requests, { deadline });
-  // Enrichment jobs of the same rows (one sheet, one header row) are written together after the
-  // loop: one read and one write of their sheet for all of them.
-  const enrichments = new Map<string, EnrichmentResults[]>();
+  const read: JobResults[] = [];
   let offset = 0;
   for (const plan of group) {
     const mine = outcomes.slice(offset, offset + plan.pages.length);
@@ -196,36 +189,12 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
       ctx.store.trySave({ ...plan.record, note: `Could not read the results this time: ${failure.error.message}` });
       continue;
     }
-    const read = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
-    report.pagesRead += read.length;
-    const pages = plan.final ? readToEnd(ctx, plan.record, read, deadline, report) : read;
-    if (!pages) continue;
-    const record = plan.record;
-    if (record.kind === "enrichment" && record.enrichment) {
-      const key = `${record.sheetId ?? ""}:${record.enrichment.headerRow}`;
-      const job = { record, businesses: pages.flatMap((page) => page.items), final: plan.final, sent: plan.sent };
-      enrichments.set(key, [...(enrichments.get(key) ?? []), job]);
-      continue;
-    }
-    try {
-      writeJob(ctx, sheets, plan, pages, report);
-    } catch (error) {
-      noteWriteFailure(ctx, plan.record, error);
-    }
+    const firstPages = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
+    report.pagesRead += firstPages.length;
+    const pages = plan.final ? readToEnd(ctx, plan.record, firstPages, deadline, report) : firstPages;
+    if (pages) read.push({ record: plan.record, businesses: pages.flatMap((page) => page.items), final: plan.final, sent: plan.sent });
   }
-  for (const jobs of enrichments.values()) {
-    try {
-      report.rowsWritten += writeEnrichmentResults(ctx, sheets, jobs);
-    } catch (error) {
-      for (const job of jobs) noteWriteFailure(ctx, job.record, error);
-    }
-  }
-}
-
-/** One job's sheet trouble must not stop the others: the job says so, and the next pass tries again. */
-function noteWriteFailure(ctx: JobsContext, record: JobRecord, error: unknown): void {
-  const latest = ctx.store.get(record.id) ?? record; // keeps a sheet recreated meanwhile
-  ctx.store.trySave({ ...latest, note: `Could not write the results this time: ${(error as Error).message}` });
+  report.rowsWritten += writeResults(ctx, sheets, read);
 }
 
 /**
@@ -233,42 +202,10 @@ function noteWriteFailure(ctx: JobsContext, record: JobRecord, error: unknown): 
  * than its status said): every page, or null when it could not, leaving the job for the next pass.
  */
 function readToEnd(ctx: JobsContext, record: JobRecord, pages: ResultsPage[], deadline: number, report: PassReport): ResultsPage[] | null {
-  const read = readResultPages(ctx.client, record.kind, record.id, { read: pages, deadline, beforeRoundTrip: () => ctx.clock.now() < deadline });
+  const read = readResultPages(ctx.client, partsOf(record).family, record.id, { read: pages, deadline, beforeRoundTrip: () => ctx.clock.now() < deadline });
   report.pagesRead += read.pages.length - pages.length;
   if (read.complete) return read.pages;
   if (read.error) ctx.store.trySave({ ...record, note: `Could not read the results this time: ${read.error.message}` });
   else report.stoppedEarly = true;
   return null;
-}
-
-function writeJob(ctx: JobsContext, sheets: SheetsById, plan: PagePlan, pages: ResultsPage[], report: PassReport): void {
-  const businesses: Business[] = [];
-  for (const page of pages) businesses.push(...page.items);
-  let record = plan.record;
-  // Every business of a search's own sheet was first (and last) seen on the search's day.
-  const timeZone = recordTimeZone(ctx, record);
-  const columns = resultColumns(seenOn(dayOf(ctx, timeZone, record.createdAt)));
-  // The usual case takes the cheap path (4 calls); a renamed or deleted sheet, moved headers, rows
-  // to insert or delete take the general writer, which finds the sheet by id.
-  const options = { removeOthers: plan.final };
-  let result = record.sheetName ? upsertByName(ctx.spreadsheet, record.sheetName, businesses, columns, options) : null;
-  let sheetName = record.sheetName;
-  if (!result) {
-    // A deleted results sheet is recreated: the upsert below refills it completely.
-    const target = resultSheetOf(ctx, record, sheets, "it was recreated");
-    record = target.record;
-    result = upsertBusinesses(target.sheet, businesses, columns, options);
-    sheetName = target.sheet.getName();
-  }
-  report.rowsWritten += result.appended + result.updated;
-  // A finished job no longer needs its start record: the same arguments may start a new search.
-  if (plan.final && record.startKey) ctx.store.deleteStart(record.startKey);
-  ctx.store.trySave({
-    ...record,
-    sheetName,
-    timeZone,
-    rowsWritten: new Set(businesses.map((b) => b.id)).size,
-    settled: plan.final,
-    note: passNoteCleared(record),
-  });
 }

@@ -7,7 +7,7 @@ import { groupDigits, plural } from "./numbers";
 export type JobKind = "search" | "enrichment";
 
 /** Every kind, in the order a job of unknown kind is looked for (its id is one endpoint's). */
-export const JOB_KINDS: readonly JobKind[] = ["search", "enrichment"];
+export const JOB_KINDS = ["search", "enrichment"] as const satisfies readonly JobKind[];
 
 /** What the sidebar shows under a job of the kind, beside its progress. */
 export type KindDetail =

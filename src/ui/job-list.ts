@@ -8,7 +8,7 @@ import { backgroundNoticeFor } from "../gas/served-documents";
 import { userApiKey } from "../gas/settings";
 import { appsScriptClock } from "../gas/utilities";
 import { rowsSent, runStoreOf, type RunRecord } from "../enrich/run-record";
-import type { JobRecord } from "../jobs/job-record";
+import { enrichmentOf, type JobRecord } from "../jobs/job-record";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView, type RunView } from "../jobs/job-view";
 
@@ -30,7 +30,7 @@ function stoppedRunNotice(): { message: string; at: number } | null {
 }
 
 function runView(run: RunRecord, records: readonly JobRecord[]): RunView {
-  const jobs = records.filter((record) => record.kind === "enrichment" && record.runId === run.runId);
+  const jobs = records.filter((record) => enrichmentOf(record)?.runId === run.runId);
   return {
     runId: run.runId,
     sheetName: run.sheetName,
@@ -52,7 +52,8 @@ export function listDocumentJobs(): JobView[] {
   const records = new JobStore(doc.store).all();
   const runs = new Map(runStoreOf({ properties: doc.store }).all().map((run) => [run.runId, runView(run, records)]));
   return records.map((record) => {
-    const view: JobView = { ...toJobView(record, digest), run: record.kind === "enrichment" && record.runId ? (runs.get(record.runId) ?? null) : null };
+    const runId = enrichmentOf(record)?.runId;
+    const view: JobView = { ...toJobView(record, digest), run: runId ? (runs.get(runId) ?? null) : null };
     // Only a job that existed when the background run left the notice is concerned by it.
     const concerned = notice !== null && !record.settled && view.error === null && Date.parse(record.createdAt) <= notice.at;
     return concerned ? { ...view, error: notice.message } : view;

@@ -1,0 +1,91 @@
+// This file defines where a pass writes the results it read, its one choice of writer, made by
+// where a record's results go: an enrichment of the user's rows writes back into those rows
+// (src/enrich/write-results.ts), the jobs whose rows are under the same header row of one sheet
+// together (one read and one write of it); every other job (a search, an imported job) into its
+// results sheet, upserted by Business ID. While a job runs its sheet shows its growing snapshot;
+// the final write of a terminal job makes the sheet exactly equal to its results. One job's sheet
+// trouble never stops the others: the job says so, and the next pass tries again.
+import type { Business } from "../api/schemas";
+import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/write-results";
+import type { JobsContext } from "../jobs/job-context";
+import { enrichmentOf, type JobRecord } from "../jobs/job-record";
+import { resultSheetOf } from "../jobs/job-sheet";
+import { passNoteCleared } from "../jobs/record-note";
+import { dayOf, recordTimeZone } from "../jobs/seen-day";
+import { resultColumns, seenOn } from "../sheets/columns";
+import { upsertByName } from "../sheets/fast-upsert";
+import type { SheetsById } from "../sheets/result-sheet";
+import { upsertBusinesses } from "../sheets/writer";
+
+/** What a pass read of one job: its businesses, and whether they are all of them (the job is terminal). */
+export interface JobResults {
+  record: JobRecord;
+  businesses: readonly Business[];
+  final: boolean;
+  /** An enrichment's submitted businesses (its status's actor_input), in the order sent. */
+  sent?: EnrichmentResults["sent"];
+}
+
+/** Writes each job's results where they go and checkpoints its record; returns the rows written. */
+export function writeResults(ctx: JobsContext, sheets: SheetsById, jobs: readonly JobResults[]): number {
+  const rowsByHeader = new Map<string, EnrichmentResults[]>();
+  let written = 0;
+  for (const job of jobs) {
+    const enrichment = enrichmentOf(job.record);
+    const target = enrichment?.enrichment;
+    if (enrichment && target) {
+      const key = `${enrichment.sheetId ?? ""}:${target.headerRow}`;
+      rowsByHeader.set(key, [...(rowsByHeader.get(key) ?? []), { ...job, record: enrichment }]);
+    } else {
+      written += orNoteFailure(ctx, [job.record], () => writeResultSheet(ctx, sheets, job));
+    }
+  }
+  for (const group of rowsByHeader.values()) {
+    written += orNoteFailure(ctx, group.map((job) => job.record), () => writeEnrichmentResults(ctx, sheets, group));
+  }
+  return written;
+}
+
+/** `write`'s rows written; or, when it fails, 0 and each of its jobs says why. */
+function orNoteFailure(ctx: JobsContext, records: readonly JobRecord[], write: () => number): number {
+  try {
+    return write();
+  } catch (error) {
+    for (const record of records) {
+      const latest = ctx.store.get(record.id) ?? record; // keeps a sheet recreated meanwhile
+      ctx.store.trySave({ ...latest, note: `Could not write the results this time: ${(error as Error).message}` });
+    }
+    return 0;
+  }
+}
+
+/** A job's results into its results sheet: the cheap path in the usual case, else the general writer. */
+function writeResultSheet(ctx: JobsContext, sheets: SheetsById, job: JobResults): number {
+  let record = job.record;
+  // Every business of a search's own sheet was first (and last) seen on the search's day.
+  const timeZone = recordTimeZone(ctx, record);
+  const columns = resultColumns(seenOn(dayOf(ctx, timeZone, record.createdAt)));
+  // The usual case takes the cheap path (4 calls); a renamed or deleted sheet, moved headers, rows
+  // to insert or delete take the general writer, which finds the sheet by id.
+  const options = { removeOthers: job.final };
+  let result = record.sheetName ? upsertByName(ctx.spreadsheet, record.sheetName, job.businesses, columns, options) : null;
+  let sheetName = record.sheetName;
+  if (!result) {
+    // A deleted results sheet is recreated: the upsert below refills it completely.
+    const target = resultSheetOf(ctx, record, sheets, "it was recreated");
+    record = target.record;
+    result = upsertBusinesses(target.sheet, job.businesses, columns, options);
+    sheetName = target.sheet.getName();
+  }
+  // A finished job no longer needs its start record: the same arguments may start a new search.
+  if (job.final && record.startKey) ctx.store.deleteStart(record.startKey);
+  ctx.store.trySave({
+    ...record,
+    sheetName,
+    timeZone,
+    rowsWritten: new Set(job.businesses.map((b) => b.id)).size,
+    settled: job.final,
+    note: passNoteCleared(record),
+  });
+  return result.appended + result.updated;
+}
