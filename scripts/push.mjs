@@ -10,11 +10,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 
-const DEFAULT_TITLE = "Business Leads";
+const root = path.resolve(import.meta.dirname, "..");
+// The script project is named as the listing names the add-on: a test deployment's menu shows it.
+const DEFAULT_TITLE = JSON.parse(readFileSync(path.join(root, "listing", "listing.json"), "utf8")).name;
 const PLACEHOLDER = "REPLACE_WITH_YOUR_SCRIPT_ID";
 const CREATE_EXAMPLE = `npm run push -- --create "${DEFAULT_TITLE}"`;
 
-const root = path.resolve(import.meta.dirname, "..");
 const projectFile = path.join(root, ".clasp.json");
 const clasp = path.join(root, "node_modules", ".bin", process.platform === "win32" ? "clasp.cmd" : "clasp");
 
