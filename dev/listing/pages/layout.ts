@@ -1,12 +1,11 @@
 // This file defines the frame every page of the kit's site shares: one self-contained HTML file
 // (styles inline, nothing fetched), the add-on's icon and name, the links between the pages and
 // the footer with the publisher and the support address. Text from the config is escaped.
+import { escapeHtml } from "../../../src/ui/html-escape";
 import type { ListingConfig } from "../config";
 import { SITE } from "../kit-files";
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
+export { escapeHtml };
 
 const STYLE = `
   *{box-sizing:border-box}
