@@ -20,7 +20,7 @@ export function privacyPage(config: ListingConfig): string {
 <h3>The spreadsheets you use it in</h3>
 <ul>
 <li>It <strong>writes</strong> the businesses a search finds into a new sheet of the spreadsheet (one sheet per search), and updates that sheet in place as the service fills in contacts or a scheduled refresh runs.</li>
-<li>When you enrich rows, it <strong>reads</strong> the rows you selected (the header row, and the name and website of each business) and <strong>writes</strong> the contacts found into columns beside them, in the same rows. Rows you did not select are not read for sending, sent or changed.</li>
+<li>When you enrich rows, it <strong>reads</strong> the sheet they are on (to find their header row, and to put each result in its row even if you sort meanwhile), sends the name and website of each row you selected, and <strong>writes</strong> the contacts found into columns beside them, in the same rows. Rows you did not select are neither sent nor changed.</li>
 <li>It reads which sheet and cells are selected, to know what you asked for.</li>
 <li><em>Check this spreadsheet</em> writes a few test values into a temporary sheet, reads them back and removes the sheet.</li>
 <li>The standard version only ever opens the spreadsheet it is used in. A version your administrator may install instead (it asks to "see, edit, create and delete all your Google Sheets spreadsheets") also opens, by their ids, the spreadsheets where <em>you</em> started a search or an enrichment that is still in progress, to finish writing its results when the hourly background update runs without them; it never lists, searches or opens any other spreadsheet.</li>
