@@ -6,7 +6,7 @@
 // and a real run pushes the production build, makes a version, deploys it and prints the script
 // ID and version App Configuration asks for.
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import * as path from "node:path";
 
@@ -35,11 +35,11 @@ let base: string;
 /** What a release reads: everything but the tests, the docs and the benchmark. */
 const releaseReads = (file: string) => !/^(test|docs|bench)\//.test(file);
 
-/** One commit of the working tree as it is (tracked and untracked files, not the ignored ones): the code under test. */
+/** One commit of the working tree as it is (its files, tracked or not, not the ignored ones nor a linked node_modules): the code under test. */
 beforeAll(() => {
   scratch = mkdtempSync(path.join(os.tmpdir(), "release-test-"));
   base = path.join(scratch, "base");
-  const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter((f) => f !== "" && releaseReads(f) && existsSync(path.join(ROOT, f)));
+  const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter((f) => f !== "" && releaseReads(f) && existsSync(path.join(ROOT, f)) && lstatSync(path.join(ROOT, f)).isFile());
   for (const file of files) {
     mkdirSync(path.dirname(path.join(base, file)), { recursive: true });
     copyFileSync(path.join(ROOT, file), path.join(base, file));
