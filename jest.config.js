@@ -1,12 +1,19 @@
 /** Jest: TypeScript through swc; tests live under test/ and mirror src/ and dev/. */
+const listing = require("./listing/listing.json");
+
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.ts$": ["@swc/jest", { jsc: { target: "es2022" } }] },
   // scripts/build.mjs defines the spreadsheet scope in the bundle; src/ run without a build is the
-  // default build, as `npm run build` makes it (src/build-constants.d.ts).
-  globals: { BUSINESS_LEADS_SPREADSHEET_SCOPE: "currentonly" },
+  // default build, as `npm run build` makes it (src/build-constants.d.ts). The name and the pages'
+  // address come from the listing's config, as the build takes them (src/ui/build-defaults.ts).
+  globals: {
+    BUSINESS_LEADS_SPREADSHEET_SCOPE: "currentonly",
+    __BUSINESS_LEADS_ADDON_NAME__: listing.name,
+    __BUSINESS_LEADS_PAGES_URL__: listing.pagesUrl,
+  },
   reporters: ["default", "<rootDir>/test/slowest-files-reporter.js", "<rootDir>/test/summary-reporter.js"],
   testTimeout: 60000,
   // One worker per core (jest's default leaves one core free): a test file's thread is busy most

@@ -9,14 +9,15 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-
-const DEFAULT_TITLE = "Business Leads";
-const PLACEHOLDER = "REPLACE_WITH_YOUR_SCRIPT_ID";
-const CREATE_EXAMPLE = `npm run push -- --create "${DEFAULT_TITLE}"`;
+import { claspAuthFile, claspBin, isScriptId, readClaspProject, SCRIPT_ID_PLACEHOLDER as PLACEHOLDER } from "./clasp-setup.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
+// The script project is named as the listing names the add-on: a test deployment's menu shows it.
+const DEFAULT_TITLE = JSON.parse(readFileSync(path.join(root, "listing", "listing.json"), "utf8")).name;
+const CREATE_EXAMPLE = `npm run push -- --create "${DEFAULT_TITLE}"`;
+
 const projectFile = path.join(root, ".clasp.json");
-const clasp = path.join(root, "node_modules", ".bin", process.platform === "win32" ? "clasp.cmd" : "clasp");
+const clasp = claspBin(root);
 
 /** `--create [title]` or `--create=title` is ours; every other argument goes to clasp push. */
 function parseArgs(argv) {
@@ -36,21 +37,8 @@ function parseArgs(argv) {
   return { createTitle, pushArgs };
 }
 
-function readProject() {
-  if (!existsSync(projectFile)) return { config: {}, problem: null };
-  try {
-    const config = JSON.parse(readFileSync(projectFile, "utf8"));
-    if (typeof config !== "object" || config === null || Array.isArray(config)) throw new Error("not an object");
-    return { config, problem: null };
-  } catch {
-    return { config: {}, problem: `.clasp.json is not JSON: it needs {"scriptId": "…", "rootDir": "dist"}.` };
-  }
-}
-
 const { createTitle, pushArgs } = parseArgs(process.argv.slice(2));
-const authSetting = process.env.clasp_config_auth;
-// clasp accepts a file or a folder holding .clasprc.json.
-const authFile = authSetting === undefined ? path.join(os.homedir(), ".clasprc.json") : existsSync(path.join(authSetting, ".clasprc.json")) ? path.join(authSetting, ".clasprc.json") : authSetting;
+const authFile = claspAuthFile();
 const problems = [];
 
 if (!existsSync(authFile)) {
@@ -60,10 +48,10 @@ if (!existsSync(authFile)) {
     "  On a machine without a browser: npx clasp login --no-localhost, and follow the link it prints.",
   );
 }
-const project = readProject();
+const project = readClaspProject(projectFile);
 if (project.problem !== null) problems.push(project.problem);
 const scriptId = String(project.config.scriptId ?? "");
-const hasScriptId = scriptId !== "" && !scriptId.startsWith("REPLACE_");
+const hasScriptId = isScriptId(scriptId);
 if (createTitle === null && project.problem === null && !hasScriptId) {
   problems.push(
     ".clasp.json has no script id yet.",

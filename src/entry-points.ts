@@ -28,6 +28,8 @@ export const ENTRY_POINTS = [
   { name: "onOpen", params: ["e"], calledBy: "simple-trigger" },
   { name: "onInstall", params: ["e"], calledBy: "simple-trigger" },
   { name: "showSidebar", params: [], calledBy: "menu" },
+  // Help: a dialog with the link to the listing's support page (src/ui/help.ts).
+  { name: "showHelp", params: [], calledBy: "menu" },
   { name: "saveSettings", params: ["settings"], calledBy: "sidebar" },
   { name: "getSettings", params: [], calledBy: "sidebar" },
   { name: "showJobSheet", params: ["args"], calledBy: "sidebar" },

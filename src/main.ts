@@ -8,6 +8,7 @@ import { runFormula } from "./app/build-formula-context";
 import { spreadsheetUi } from "./gas/spreadsheet-ui";
 import { diagnose } from "./ui/diagnose";
 import * as enrichment from "./ui/enrichment-commands";
+import { showHelp } from "./ui/help";
 import * as jobs from "./ui/job-commands";
 import { buildAddonMenu } from "./ui/menu";
 import * as search from "./ui/search-commands";
@@ -17,6 +18,7 @@ export const entryPoints = {
   onOpen: (_e?: unknown) => buildAddonMenu(spreadsheetUi()),
   onInstall: (_e?: unknown) => buildAddonMenu(spreadsheetUi()),
   showSidebar: settings.showSidebar,
+  showHelp,
   getSettings: settings.getSettings,
   saveSettings: settings.saveSettings,
   getAccount: settings.getAccount,

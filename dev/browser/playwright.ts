@@ -82,7 +82,8 @@ export interface Page {
   frameLocator(selector: string): FrameLocator;
   keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
   mouse: { down(): Promise<void>; up(): Promise<void> };
-  screenshot(options: { path: string; fullPage?: boolean }): Promise<Buffer>;
+  /** `omitBackground`: a page without a background colour is transparent in the PNG (the kit's icons). */
+  screenshot(options: { path: string; fullPage?: boolean; omitBackground?: boolean }): Promise<Buffer>;
   on(event: "dialog", listener: (dialog: Dialog) => void): void;
   on(event: "pageerror", listener: (error: Error) => void): void;
   on(event: "close", listener: () => void): void;

@@ -1,11 +1,29 @@
-// This file defines the values a build bakes in (scripts/build.mjs --base-url and --scope): the
-// service address a user gets when they have not typed one, and which of the two builds this is.
+// This file defines the values a build bakes in (scripts/build.mjs): the service address a user
+// gets when they have not typed one (--base-url), which of the two builds this is (--scope), and
+// from the listing's one config file (listing/listing.json) the add-on's name and where its pages
+// are hosted, so the menu, the sidebar's title and the Marketplace listing say the same name.
 
 declare const __BUSINESS_LEADS_DEFAULT_BASE_URL__: string | undefined;
+declare const __BUSINESS_LEADS_ADDON_NAME__: string | undefined;
+declare const __BUSINESS_LEADS_PAGES_URL__: string | undefined;
 
 /** The service's base address without /api/v1, or "" when the build named none. */
 export const DEFAULT_BASE_URL: string =
   typeof __BUSINESS_LEADS_DEFAULT_BASE_URL__ === "string" ? __BUSINESS_LEADS_DEFAULT_BASE_URL__ : "";
+
+/**
+ * The add-on's name as the listing spells it (listing/listing.json `name`): the sidebar's title and
+ * the menu's words. Sheets names the add-on menu itself after the listing (or, for a test
+ * deployment, the script project, which `npm run push -- --create` names the same).
+ * jest.config.js defines it too, for tests that run src/ unbuilt.
+ */
+export const ADDON_NAME: string = typeof __BUSINESS_LEADS_ADDON_NAME__ === "string" ? __BUSINESS_LEADS_ADDON_NAME__ : "";
+
+/** The https address the listing's pages are hosted at, ending in "/" (listing/listing.json `pagesUrl`). */
+const PAGES_URL: string = typeof __BUSINESS_LEADS_PAGES_URL__ === "string" ? __BUSINESS_LEADS_PAGES_URL__ : "";
+
+/** The support page of the listing's kit (dev/listing/kit-files.ts names it support.html). */
+export const SUPPORT_URL = `${PAGES_URL}support.html`;
 
 /**
  * True in the `--scope full` build, for what the add-on says about itself. This module imports

@@ -3,12 +3,9 @@
 // text, which must show as text, never as HTML.
 import { showModalDialog } from "../gas/spreadsheet-ui";
 import type { DiagnoseReport } from "./diagnose-checks";
+import { escapeHtml } from "./html-escape";
 
 const DIALOG_TITLE = "Check this spreadsheet";
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
 
 const MARK: Record<"true" | "false" | "null", { sign: string; words: string; tone: string }> = {
   true: { sign: "✓", words: "OK", tone: "ok" },

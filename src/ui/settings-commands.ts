@@ -11,14 +11,13 @@ import { registerEditorKey } from "../gas/key-digest";
 import { readServiceSettings, readStoredSettings, writeServiceSettings, type SettingsChange } from "../gas/settings";
 import { showSidebarFile } from "../gas/spreadsheet-ui";
 import { messageOf, UserFacingError, withUserErrors } from "../errors/user-error";
-import { DEFAULT_BASE_URL } from "./build-defaults";
+import { ADDON_NAME, DEFAULT_BASE_URL } from "./build-defaults";
 import { CALL_BUDGET_MS, command } from "./command";
 import { parseArgs, type ArgsIn, type ArgsOut } from "./entry-args";
 import { maskedKeyHint } from "./key-hint";
 import { toAccountView, type AccountView } from "./views";
 
 const SIDEBAR_FILE = "Sidebar";
-const SIDEBAR_TITLE = "Business Leads";
 
 interface SettingsView {
   hasKey: boolean;
@@ -30,7 +29,7 @@ interface SettingsView {
 }
 
 export function showSidebar(): void {
-  showSidebarFile(SIDEBAR_FILE, SIDEBAR_TITLE);
+  showSidebarFile(SIDEBAR_FILE, ADDON_NAME);
 }
 
 export const getSettings = command({}, (): SettingsView => {

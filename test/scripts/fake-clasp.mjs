@@ -2,13 +2,17 @@
 // arguments with clasp 3.4.1's own command definitions (node_modules/@google/clasp's makeProgram),
 // so an option or command the real clasp lacks fails here too, and it does locally what clasp does
 // around Google (create refuses where a .clasp.json is found, writes one with the new ids and pulls
-// the new project's two files into its rootDir; push reads .clasp.json) without calling Google.
-// Each run is appended as a JSON line to $FAKE_CLASP_LOG; $FAKE_CLASP_FAIL=<command> makes it fail.
+// the new project's two files into its rootDir; push reads .clasp.json, or the file --project
+// names; create-version and create-deployment answer as clasp does, in JSON with --json) without
+// calling Google. Each run is appended as a JSON line to $FAKE_CLASP_LOG; $FAKE_CLASP_FAIL=<command>
+// makes it fail.
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const FAKE_SCRIPT_ID = "1FakeCreatedScriptId_abcdefghijklmnopqrstuvwxyz0123456789";
 export const FAKE_SPREADSHEET_ID = "1FakeCreatedSpreadsheetId_abcdefghijklmnopqrstuv";
+export const FAKE_VERSION = 7;
+export const FAKE_DEPLOYMENT_ID = "AKfycbFakeDeploymentId0123456789";
 
 function record(entry) {
   if (process.env.FAKE_CLASP_LOG) appendFileSync(process.env.FAKE_CLASP_LOG, `${JSON.stringify({ cwd: process.cwd(), ...entry })}\n`);
@@ -41,7 +45,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     command.action(function () {
       const options = this.optsWithGlobals();
       const name = command.name();
-      const found = findProjectFile(process.cwd());
+      // --project names the project file (or its folder); else clasp looks up from the working directory.
+      const named = options.project === undefined ? null : path.resolve(options.project);
+      const found = named === null ? findProjectFile(process.cwd()) : existsSync(path.join(named, ".clasp.json")) ? path.join(named, ".clasp.json") : named;
       if (name === "create-script") {
         if (found !== null) {
           record({ command: name, options, refused: true });
@@ -74,6 +80,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         const files = readdirSync(contentDir).sort();
         record({ command: name, options, scriptId: settings.scriptId, files, contents: Object.fromEntries(files.map((f) => [f, readFileSync(path.join(contentDir, f), "utf8")])) });
         console.log(`Pushed ${files.length} files.`);
+        return;
+      }
+      if (name === "create-version" || name === "create-deployment") {
+        if (found === null || !existsSync(found)) {
+          console.error("Project settings not found.");
+          process.exit(1);
+        }
+        failIfAsked(name === "create-version" ? "version" : "deploy");
+        const { scriptId } = JSON.parse(readFileSync(found, "utf8"));
+        const versionNumber = name === "create-version" ? FAKE_VERSION : Number(options.versionNumber);
+        record({ command: name, options, scriptId, description: this.args[0] ?? null });
+        const answer = name === "create-version" ? { versionNumber } : { deploymentId: FAKE_DEPLOYMENT_ID, versionNumber, description: options.description ?? "" };
+        console.log(options.json ? JSON.stringify(answer, null, 2) : name === "create-version" ? `Created version ${versionNumber}` : `Deployed ${FAKE_DEPLOYMENT_ID} @${versionNumber}`);
         return;
       }
       record({ command: name, options });

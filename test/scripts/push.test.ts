@@ -37,11 +37,13 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** A copy of what push.mjs touches: itself, the tracked .clasp.json, a built dist/, and a clasp on node_modules/.bin. */
+/** A copy of what push.mjs touches: itself and its clasp helpers, the listing's config (the default title), the tracked .clasp.json, a built dist/, and a clasp on node_modules/.bin. */
 function repo(options: { loggedIn: boolean; claspJson?: string }): Repo {
   const dir = mkdtempSync(path.join(scratch, "repo-"));
   mkdirSync(path.join(dir, "scripts"));
-  copyFileSync(path.join(ROOT, "scripts/push.mjs"), path.join(dir, "scripts/push.mjs"));
+  for (const script of ["push.mjs", "clasp-setup.mjs"]) copyFileSync(path.join(ROOT, "scripts", script), path.join(dir, "scripts", script));
+  mkdirSync(path.join(dir, "listing"));
+  copyFileSync(path.join(ROOT, "listing/listing.json"), path.join(dir, "listing/listing.json"));
   writeFileSync(path.join(dir, ".clasp.json"), options.claspJson ?? readFileSync(path.join(ROOT, ".clasp.json"), "utf8"));
   mkdirSync(path.join(dir, "dist"));
   for (const [name, text] of Object.entries(DIST)) writeFileSync(path.join(dir, "dist", name), text);

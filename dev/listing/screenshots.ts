@@ -1,0 +1,199 @@
+// This file defines the kit's 1280×800 screenshots: the real built sidebar (dist/Sidebar.html)
+// beside a results sheet, in the playground (dev/playground/) driven in Debian's chromium. The
+// playground's own controls (its title, clock, how-to, toolbar, paste box, formula bar) are hidden in
+// the frame, leaving what reads as a spreadsheet (the grid and its sheet tabs), and the sidebar gets the
+// title bar Sheets draws over it, with the add-on's name. Time is driven, not waited for: each step
+// moves the playground's virtual clock and the page's Playwright clock together.
+import * as path from "node:path";
+import type { Browser, BrowserContext, FrameLocator, Locator, Page } from "../browser/playwright";
+import { startPlayground, type Playground } from "../playground/server";
+import type { ListingConfig } from "./config";
+import { IMAGE_SIZES } from "./google-rules";
+import { SCREENSHOTS } from "./kit-files";
+
+/** What a screenshot showed outside the sidebar, for the kit's test that no playground text is in it. */
+export interface ScreenshotTaken {
+  file: string;
+  /** The text visible on the page around the sidebar (the spreadsheet and the title bar). */
+  visibleText: string;
+}
+
+/** Hides the playground's controls, draws Sheets' title bar over the sidebar, freezes column A. */
+const FRAME_STYLE = `
+  #sheet > header, #sheet > details, #sheet > .toolbar, #sheet > .formula-row { display: none !important; }
+  #kit-sidebar-title { position: fixed; top: 0; right: 0; width: 300px; height: 52px; box-sizing: border-box; display: flex; align-items: center;
+    justify-content: space-between; padding: 0 14px 0 16px; background: #fff; border-bottom: 1px solid #dadce0;
+    font: 500 16px/1 Roboto, "DejaVu Sans", Arial, sans-serif; color: #202124; }
+  #kit-sidebar-title span:last-child { font-size: 20px; color: #5f6368; }
+  iframe#sidebar { margin-top: 52px; height: calc(100vh - 52px) !important; border-left: 1px solid #dadce0; }
+  /* A results sheet's column A (Name) is frozen in Sheets (the add-on freezes it): it stays while the view scrolls right. */
+  #grid tbody td:first-of-type, #grid thead th:nth-child(2) { position: sticky; left: calc(var(--kit-row-head, 33px) - 2px); }
+  #grid thead th:first-child { position: sticky; left: -1px; z-index: 6; }
+  #grid tbody th { left: -1px; z-index: 3; }
+  #grid tbody tr.frozen th { z-index: 5; }
+  #grid tbody td:first-of-type { z-index: 2; background: #fff; box-shadow: inset -2px 0 0 #c4c7c5; }
+  #grid tbody tr.frozen td:first-of-type { z-index: 4; background: #f1f3f4; }
+  #grid tbody td.selected:first-of-type { background: #e8f0fe; }
+  #grid thead th:nth-child(2) { z-index: 5; }
+`;
+
+/** The element's text now, "" when it is not there (a locator's innerText would wait for it). */
+async function textNow(locator: Locator): Promise<string> {
+  return (await locator.count()) > 0 ? locator.first().innerText() : "";
+}
+
+class Driver {
+  /** Each step moves the page's clock `stepMs` and the playground's `stepMs * speed`. */
+  stepMs = 1000;
+  speed = 1;
+
+  constructor(readonly playground: Playground, readonly page: Page) {}
+
+  get sidebar(): FrameLocator {
+    return this.page.frameLocator("iframe#sidebar");
+  }
+
+  /** Moves both clocks a step at a time until `check` holds (a real-time limit guards against a hang). */
+  async until(what: string, check: () => Promise<boolean>, limitMs = 60_000): Promise<void> {
+    const giveUpAt = Date.now() + limitMs;
+    while (!(await check())) {
+      if (Date.now() > giveUpAt) throw new Error(`the screenshots' playground never reached: ${what}`);
+      this.playground.advance(this.stepMs * this.speed);
+      await this.page.clock.fastForward(this.stepMs);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+  }
+
+  /** Selects `from`:`to` in the grid as a person does: a click, then a Shift+click. */
+  async select(from: string, to: string): Promise<void> {
+    await this.page.locator(`td[data-cell="${from}"]`).click();
+    await this.page.locator(`td[data-cell="${to}"]`).click({ modifiers: ["Shift"] });
+    await this.until(`${from}:${to} is selected`, async () => this.playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === `${from}:${to}`);
+  }
+
+  async startSearch(query: string, typed: string, place: RegExp, maxResults: number, name: string, enrichContacts: boolean): Promise<void> {
+    const { sidebar } = this;
+    await sidebar.getByRole("tab", { name: "New search" }).click();
+    await sidebar.getByRole("textbox", { name: "Search for" }).fill(query);
+    const location = sidebar.getByRole("combobox", { name: "Location" });
+    await location.fill(typed);
+    await sidebar.getByRole("option", { name: place }).first().click();
+    await sidebar.getByRole("spinbutton", { name: "Max results" }).fill(String(maxResults));
+    await sidebar.getByRole("textbox", { name: "List name" }).fill(name);
+    const enrich = sidebar.getByRole("checkbox", { name: "Enrich contacts" });
+    if ((await enrich.isVisible()) && !enrichContacts) await enrich.click();
+    await sidebar.getByRole("button", { name: "Start search" }).click();
+    await sidebar.getByRole("listitem").filter({ hasText: name }).first().waitFor();
+  }
+
+  async showSheet(name: string): Promise<void> {
+    await this.page.getByRole("tab", { name }).click();
+    await this.until(`the grid shows ${name}`, async () => (await textNow(this.page.locator('td[data-cell="A1"]'))) === "Name");
+  }
+
+  /** Hides the playground's own controls and draws Sheets' title bar over the sidebar. */
+  async frame(name: string): Promise<void> {
+    await this.page.evaluate(`(() => {
+      if (!document.getElementById("kit-frame-style")) {
+        const style = document.createElement("style"); style.id = "kit-frame-style"; style.textContent = ${JSON.stringify(FRAME_STYLE)};
+        document.head.appendChild(style);
+        const bar = document.createElement("div"); bar.id = "kit-sidebar-title";
+        const title = document.createElement("span"); title.textContent = ${JSON.stringify(name)};
+        const close = document.createElement("span"); close.textContent = "×"; close.setAttribute("aria-hidden", "true");
+        bar.append(title, close); document.body.appendChild(bar);
+      }
+      const rowHead = document.querySelector("#grid tbody th");
+      if (rowHead) document.getElementById("grid").style.setProperty("--kit-row-head", rowHead.offsetWidth + "px");
+    })()`);
+  }
+
+  async take(file: string, storeDir: string): Promise<ScreenshotTaken> {
+    const visibleText = await this.page.evaluate<string>(`document.body.innerText`);
+    await this.page.screenshot({ path: path.join(storeDir, file) });
+    return { file, visibleText };
+  }
+}
+
+async function searchRunning(d: Driver, config: ListingConfig, storeDir: string): Promise<ScreenshotTaken> {
+  const name = "Coffee shops in Austin";
+  // Near the page's own pace, so the sidebar's 7 s polls bring the rows, then their contacts, in
+  // steps, as a user watches them: the frame shows the contacts arriving.
+  d.speed = 2;
+  d.stepMs = 3500;
+  await d.startSearch("coffee", "Austin", /^Austin, Texas/, 700, name, true);
+  await d.showSheet(name);
+  await d.until("the contacts of a third of the rows are in, the search still running", async () => {
+    const progress = await textNow(d.sidebar.getByRole("listitem").filter({ hasText: name }).first().locator(".job-progress"));
+    const enriched = Number((/^([\d,]+) of 700 enriched$/.exec(progress)?.[1] ?? "0").replace(/,/g, ""));
+    return enriched >= 200;
+  }, 90_000);
+  await d.page.locator('td[data-cell="A2"]').click();
+  await d.frame(config.name);
+  return d.take(SCREENSHOTS[0].file, storeDir);
+}
+
+async function enrichmentPreview(d: Driver, config: ListingConfig, storeDir: string): Promise<ScreenshotTaken> {
+  const name = "Dentists in Denver";
+  d.speed = 20;
+  d.stepMs = 1000;
+  await d.startSearch("dentists", "Denver", /^Denver, Colorado/, 100, name, false);
+  await d.until("the dentists' search is completed", async () => /\bcompleted\b/i.test(await textNow(d.sidebar.getByRole("listitem").filter({ hasText: name }))));
+  await d.showSheet(name);
+  await d.select("A2", "A26");
+  await d.sidebar.getByRole("tab", { name: "Enrich rows" }).click();
+  await d.sidebar.getByRole("button", { name: "Check selection" }).click();
+  await d.sidebar.locator("#preview").getByText(/Rows to send: \d+/).waitFor();
+  await d.frame(config.name);
+  return d.take(SCREENSHOTS[1].file, storeDir);
+}
+
+async function refreshedSheet(d: Driver, config: ListingConfig, storeDir: string): Promise<ScreenshotTaken> {
+  const name = "Dentists in Denver";
+  const HOUR = 60 * 60 * 1000;
+  d.stepMs = 3500;
+  await d.sidebar.getByRole("tab", { name: "New search" }).click();
+  const line = () => d.sidebar.getByRole("listitem").filter({ has: d.sidebar.locator(".job-name").filter({ hasText: new RegExp(`^${name}$`) }) }).first();
+  await line().getByRole("combobox", { name: "Refresh" }).selectOption("day");
+  await line().getByRole("button", { name: "Refresh daily" }).click();
+  await d.until("the search refreshes daily", async () => /^Refreshes daily/.test(await textNow(line().locator(".job-schedule"))));
+  // A day of hourly passes brings the run; the next pass merges it into the sheet.
+  d.playground.advance(24 * HOUR);
+  d.playground.advance(HOUR);
+  await d.until("the job says what the run did", async () => /^\d+ new · \d+ updated · \d+ no longer found$/.test(await textNow(line().locator(".run-summary"))));
+  await line().scrollIntoViewIfNeeded();
+  await d.showSheet(name);
+  // The end of the sheet, where a run's new businesses are appended (Ctrl+↓ from A2, as in Sheets)...
+  const lastRow = d.playground.runtime.spreadsheetApp.testing.values(name).length;
+  await d.page.locator('td[data-cell="A2"]').click();
+  await d.page.keyboard.press("Control+ArrowDown");
+  await d.until(`A${lastRow} is active`, async () => d.playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === `A${lastRow}`);
+  await d.frame(config.name);
+  // ...and, beside the frozen Name, the columns that say what the refresh did.
+  await d.page.evaluate(`(() => { const cell = Array.from(document.querySelectorAll("#grid tr.frozen td")).find((td) => td.textContent === "Latest refresh");
+    const wrap = document.getElementById("grid-wrap"); if (cell && wrap) wrap.scrollLeft = cell.offsetLeft + cell.offsetWidth - wrap.clientWidth + 60; })()`);
+  await d.until("the grid shows the Latest refresh column", async () => (await d.page.getByText("Latest refresh", { exact: true }).count()) > 0);
+  await d.frame(config.name);
+  return d.take(SCREENSHOTS[2].file, storeDir);
+}
+
+/**
+ * Takes the kit's screenshots into `storeDir` with one playground (on `root`'s dist/) and one page:
+ * a search running, an enrichment's preview, a refreshed sheet.
+ */
+export async function takeScreenshots(browser: Browser, root: string, config: ListingConfig, storeDir: string): Promise<ScreenshotTaken[]> {
+  const playground = await startPlayground({ root, speed: 0 });
+  let context: BrowserContext | undefined;
+  try {
+    context = await browser.newContext({ viewport: IMAGE_SIZES.screenshot });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(playground.url);
+    await page.waitForFunction(`document.querySelector("iframe#sidebar")?.contentDocument?.readyState === "complete"`);
+    const d = new Driver(playground, page);
+    await d.sidebar.locator("#account-line").filter({ hasText: /credits left/ }).waitFor();
+    return [await searchRunning(d, config, storeDir), await enrichmentPreview(d, config, storeDir), await refreshedSheet(d, config, storeDir)];
+  } finally {
+    await context?.close();
+    await playground.close();
+  }
+}
