@@ -6,19 +6,18 @@
 // ends exact in its sheet.
 import * as path from "node:path";
 import type { FakeRuntime, RunResult } from "../../dev/fakes/runtime";
-import { austinLabel, newRuntime, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, newRuntime, serviceResults, sidebar, sheetOf, type JobView } from "../../dev/world";
+import { useWorld } from "../fixtures/world";
 
 const FULL = path.resolve(__dirname, "../../dist-full");
 const BOB = "bob@example.com";
 const HOUR = 60 * 60 * 1000;
 
-let world: World;
+const world = useWorld(41);
 let location = "";
 beforeAll(async () => {
-  world = await startWorld(41);
   location = await austinLabel(world);
 });
-afterAll(async () => world.close());
 
 async function searchesCreated(apiKey: string): Promise<number> {
   const res = await fetch(`${world.url}/api/v1/searches`, { headers: { "x-api-key": apiKey } });
@@ -37,7 +36,7 @@ async function setUp(): Promise<{ runtime: FakeRuntime; aliceKey: string; bobKey
   };
   sidebar(runtime, "saveSettings", { apiKey: aliceKey, baseUrl: world.url });
   asBob("saveSettings", { apiKey: bobKey, baseUrl: world.url });
-  const first = sidebar<JobView>(runtime, "startSearch", { query: "roofers", location, maxResults: 200 });
+  const first = sidebar(runtime, "startSearch", { query: "roofers", location, maxResults: 200 });
   expect(runtime.triggers.map((t) => t.owner)).toEqual([runtime.userEmail]);
   return { runtime, aliceKey, bobKey, first, asBob };
 }
@@ -51,11 +50,11 @@ async function expectFinishedByTriggers(runtime: FakeRuntime, jobs: Array<{ job:
   }
   expect(runs.filter((r) => r.error !== undefined).map((r) => r.errorMessage)).toEqual([]);
   expect(runtime.triggers).toEqual([]);
-  const listed = sidebar<JobView[]>(runtime, "listJobs");
+  const listed = sidebar(runtime, "listJobs");
   for (const { job, apiKey } of jobs) {
     expect(listed.find((j) => j.jobId === job.jobId)).toMatchObject({ status: "completed", rowsWritten: 200 });
     const ids = new Set((await serviceResults(world, apiKey, job.jobId)).map((b) => b.id));
-    const [header, ...rows] = runtime.spreadsheet().testing.values(job.sheetName);
+    const [header, ...rows] = runtime.spreadsheet().testing.values(sheetOf(job));
     const idColumn = (header ?? []).map(String).indexOf("Business ID");
     expect(rows).toHaveLength(200);
     expect(new Set(rows.map((r) => String(r[idColumn])))).toEqual(ids);
@@ -78,7 +77,7 @@ describe("the full build's store, written by two executions at once", () => {
     expect(await searchesCreated(bobKey)).toBe(0); // told to wait before anything was sent
 
     const second = asBob<JobView>("startSearch", { query: "plumbers", location, maxResults: 200 });
-    expect(sidebar<JobView[]>(runtime, "listJobs").map((j) => j.jobId).sort()).toEqual([first.jobId, second.jobId].sort());
+    expect(sidebar(runtime, "listJobs").map((j) => j.jobId).sort()).toEqual([first.jobId, second.jobId].sort());
     await expectFinishedByTriggers(runtime, [{ job: first, apiKey: aliceKey }, { job: second, apiKey: bobKey }]);
     expect([await searchesCreated(aliceKey), await searchesCreated(bobKey)]).toEqual([1, 1]);
   });
@@ -93,7 +92,7 @@ describe("the full build's store, written by two executions at once", () => {
     const second = asBob<JobView>("startSearch", { query: "plumbers", location, maxResults: 200 });
     unsubscribe();
     expect(background.map((r) => r.errorMessage)).toEqual([undefined]); // it left the document quietly
-    const listed = sidebar<JobView[]>(runtime, "listJobs");
+    const listed = sidebar(runtime, "listJobs");
     expect(listed.map((j) => j.jobId).sort()).toEqual([first.jobId, second.jobId].sort());
     expect(listed.find((j) => j.jobId === first.jobId)?.rowsWritten).toBe(0); // that pass wrote nothing
     await expectFinishedByTriggers(runtime, [{ job: first, apiKey: aliceKey }, { job: second, apiKey: bobKey }]);

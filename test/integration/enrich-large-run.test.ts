@@ -6,9 +6,9 @@
 // it, a lost response to a creation, and a stop.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, serviceAccount, sidebar, startWorld, type World } from "../../dev/world";
-import type { JobView } from "../../src/jobs/job-view";
+import { newRuntime, serviceAccount, sidebar } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, rowsOf, seedSheet, serviceEnrichments, userColumns, type RowSpec } from "./enrich-sheet";
+import { useWorld } from "../fixtures/world";
 
 const SHEET = "Accounts";
 const BUILDS = [
@@ -17,17 +17,7 @@ const BUILDS = [
 ];
 const HOUR = 60 * 60 * 1000;
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(53);
-});
-afterAll(async () => world.close());
-
-interface Started {
-  jobs: JobView[];
-  waiting: number;
-  skipped: Array<{ row: number; reason: string }>;
-}
+const world = useWorld(53);
 
 const bytes = (text: string): number => Buffer.byteLength(text, "utf8");
 const mapBytes = (store: Map<string, string>): number => [...store].reduce((n, [k, v]) => n + bytes(k) + bytes(v), 0);
@@ -88,11 +78,11 @@ describe.each(BUILDS)("a 20,000-row list, $build build", ({ distDir }) => {
     const unique = expectedUnique(specs);
     const { runtime, apiKey } = await setUp(distDir, specs, 30_000, 5);
 
-    const started = sidebar<Started>(runtime, "startEnrichment", {});
+    const started = sidebar(runtime, "startEnrichment", {});
     expect(started.jobs).toHaveLength(5); // the service's limit: the rest wait in the sheet
     expect(started.waiting).toBeGreaterThan(10_000);
     expect(statusCounts(runtime).get("Waiting to be sent")).toBe(started.waiting);
-    const line = sidebar<JobView[]>(runtime, "listJobs").find((job) => job.run)?.run;
+    const line = sidebar(runtime, "listJobs").find((job) => job.run)?.run;
     expect(line).toMatchObject({ rowsWaiting: started.waiting, jobs: 5, jobsRunning: 5, stopped: false });
     expect((line?.rows ?? 0) - (line?.rowsSent ?? 0)).toBe(started.waiting);
 
@@ -120,7 +110,7 @@ describe.each(BUILDS)("a 20,000-row list, $build build", ({ distDir }) => {
     expect(peak.metadataChars).toBeLessThan(30_000);
 
     // One run, one line: every job of it carries the same run, all rows sent.
-    const listed = sidebar<JobView[]>(runtime, "listJobs").filter((job) => job.kind === "enrichment");
+    const listed = sidebar(runtime, "listJobs").filter((job) => job.kind === "enrichment");
     const runIds = new Set(listed.map((job) => job.run?.runId));
     expect(runIds.size).toBe(1);
     expect(listed[0]?.run).toMatchObject({ rowsWaiting: 0, jobsRunning: 0, stopped: false });
@@ -135,7 +125,7 @@ describe.each(BUILDS)("a run while the user keeps working, $build build", ({ dis
     const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
     const testing = runtime.spreadsheetApp.testing;
 
-    const started = sidebar<Started>(runtime, "startEnrichment", {});
+    const started = sidebar(runtime, "startEnrichment", {});
     expect(started.jobs).toHaveLength(1);
     expect(started.waiting).toBeGreaterThan(1_000);
 
@@ -169,7 +159,7 @@ describe.each(BUILDS)("a run whose creation answer is lost, $build build", ({ di
     const specs = messyRows(2_000, 9);
     const unique = expectedUnique(specs);
     const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
-    sidebar<Started>(runtime, "startEnrichment", {});
+    sidebar(runtime, "startEnrichment", {});
     let hour = 0;
     await hourlyPasses(runtime, async () => {
       hour += 1;
@@ -202,14 +192,14 @@ describe.each(BUILDS)("a stopped run, $build build", ({ distDir }) => {
     const specs = messyRows(2_400, 13);
     const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
     const before = userColumns(runtime, SHEET);
-    const started = sidebar<Started>(runtime, "startEnrichment", {});
+    const started = sidebar(runtime, "startEnrichment", {});
     const first = started.jobs[0];
-    expect(first).toBeDefined();
+    if (first === undefined) throw new Error("the run started no job");
     const waiting = started.waiting;
     expect(waiting).toBeGreaterThan(0);
 
-    const listed = sidebar<JobView[]>(runtime, "stopEnrichment", { jobId: first?.jobId });
-    expect(listed.find((job) => job.jobId === first?.jobId)?.run).toMatchObject({ stopped: true, rowsWaiting: 0 });
+    const listed = sidebar(runtime, "stopEnrichment", { jobId: first.jobId });
+    expect(listed.find((job) => job.jobId === first.jobId)?.run).toMatchObject({ stopped: true, rowsWaiting: 0 });
     expect(statusCounts(runtime).get("Skipped: the run was stopped before this row was sent")).toBe(waiting);
     expect(statusCounts(runtime).get("Waiting to be sent")).toBeUndefined();
 
@@ -231,7 +221,7 @@ describe("a poll while the run waits for a job slot", () => {
   it("repeats the stored chunk and nothing else: no read of the list, no Properties write", async () => {
     const specs = messyRows(1_600, 21);
     const { runtime, apiKey } = await setUp(BUILDS[0]?.distDir ?? "", specs, 10_000, 1);
-    expect(sidebar<Started>(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
+    expect(sidebar(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
     sidebar(runtime, "refreshJobs"); // the first job's status and results are read once
     const reads: string[] = [];
     const unwatch = runtime.watchSpreadsheetCalls((_kind, method) => {
@@ -254,7 +244,7 @@ describe("a poll while the run waits for a job slot", () => {
 
     // The 429 showed the account's limit: the next estimate uses it (3 jobs, one at a time).
     seedSheet(runtime, "More accounts", messyRows(2_400, 400));
-    const preview = sidebar<{ jobs: number; duration: string | null }>(runtime, "previewEnrichment", { sheetName: "More accounts" });
+    const preview = sidebar(runtime, "previewEnrichment", { sheetName: "More accounts" });
     expect(preview.jobs).toBeGreaterThan(1);
     expect(preview.duration).toBe(`about ${preview.jobs} hours in the background (your account runs 1 job at a time), sooner while the sidebar is open`);
   });
@@ -265,7 +255,7 @@ describe.each(BUILDS)("a run when the user's daily UrlFetch quota is spent mid-p
     const specs = messyRows(2_000, 31);
     const unique = expectedUnique(specs);
     const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
-    sidebar<Started>(runtime, "startEnrichment", {});
+    sidebar(runtime, "startEnrichment", {});
     // The next hour's pass may make one request (the statuses): the creation is refused by Apps Script.
     world.clock.advance(HOUR);
     runtime.quotas.leave("urlfetch", runtime.userEmail, 1);

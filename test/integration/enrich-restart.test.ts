@@ -4,15 +4,12 @@
 // is full. Each business is charged once, nobody pays for another editor's rows, and no row is lost.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, serviceAccount, sidebar, startWorld, type World } from "../../dev/world";
+import { newRuntime, serviceAccount, sidebar } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, rowsOf, seedSheet, serviceEnrichments, userColumns, type RowSpec } from "./enrich-sheet";
+import { useWorld } from "../fixtures/world";
 
 const SHEET = "Leads";
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(31);
-});
-afterAll(async () => world.close());
+const world = useWorld(31);
 
 function seeded(runtime: FakeRuntime, specs: RowSpec[]): void {
   seedSheet(runtime, SHEET, specs);
@@ -95,7 +92,7 @@ describe.each(BUILDS)("a chunk waiting for a job slot in a shared document, $bui
     const unique = expectedUnique(specs);
     expect(unique.length).toBeGreaterThan(700);
 
-    const started = sidebar<{ jobs: unknown[] }>(runtime, "startEnrichment", {});
+    const started = sidebar(runtime, "startEnrichment", {});
     expect(started.jobs).toHaveLength(1); // the second chunk waits: one active job at a time
     expect(rowsOf(runtime, SHEET).filter((r) => String(r["Enrichment status"]).startsWith("Waiting")).length).toBeGreaterThan(0);
 
@@ -128,7 +125,7 @@ describe("a user whose store of chunks being sent is full", () => {
     const filler = "x".repeat(7900);
     for (let i = 0; i < 45; i += 1) store.set(`enrich-body:another-document:${i}:${Date.now().toString(36)}:0`, filler);
 
-    const first = sidebar<{ jobs: unknown[]; waiting: number; skipped: Array<{ reason: string }> }>(runtime, "startEnrichment", {});
+    const first = sidebar(runtime, "startEnrichment", {});
     expect(first.jobs).toHaveLength(0);
     const valid = specs.filter((s) => "name" in s.expected).length;
     expect(first.waiting).toBe(valid);
@@ -153,7 +150,7 @@ describe("a waiting chunk in the full-scope build, when Google runs the trigger 
     const specs = messyRows(1060, 5);
     seeded(runtime, specs);
     const unique = expectedUnique(specs);
-    expect(sidebar<{ jobs: unknown[] }>(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
+    expect(sidebar(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
 
     for (let hour = 0; hour < 12 && runtime.triggers.length > 0; hour += 1) {
       world.clock.advance(60 * 60 * 1000);

@@ -5,16 +5,12 @@
 // in the same sheet, never a second one.
 import { randomUUID } from "node:crypto";
 import { BUSINESS_COLUMNS } from "../../src/sheets/business-columns";
-import { expectedCells, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { expectedCells, newRuntime, pollUntil, readSheet, serviceResults, sidebar, sidebarRaw, sheetOf, type JobView } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { useWorld } from "../fixtures/world";
 
-interface RecentJob { jobId: string; kind: string; name: string; status: string; leadCount: number; createdAt: string; tracked: boolean }
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(13);
-});
-afterAll(async () => world.close());
+const world = useWorld(13);
 
 /** A job created straight on the service, as another tool would (Node's fetch, not the add-on). */
 async function createDirect(apiKey: string, family: "searches" | "enrichments", body: unknown): Promise<string> {
@@ -47,7 +43,7 @@ function setUp(apiKey: string): FakeRuntime {
 /** The sheet holds exactly the service's businesses, each once, with their values. */
 async function expectExactSheet(runtime: FakeRuntime, apiKey: string, job: JobView, family = "searches"): Promise<void> {
   const service = await serviceResults(world, apiKey, job.jobId, family);
-  const { rows } = readSheet(runtime, job.sheetName);
+  const { rows } = readSheet(runtime, sheetOf(job));
   expect(rows.map((r) => r["Business ID"]).sort()).toEqual(service.map((b) => b.id).sort());
   for (const business of service) expect(rows.find((r) => r["Business ID"] === business.id)).toMatchObject(expectedCells(business));
 }
@@ -60,7 +56,7 @@ describe("importJob", () => {
     const runtime = setUp(apiKey);
     const sheetsBefore = runtime.spreadsheetApp.testing.sheetNames().length;
 
-    const view = sidebar<JobView>(runtime, "importJob", { jobId });
+    const view = sidebar(runtime, "importJob", { jobId });
     expect(view).toMatchObject({ jobId, kind: "search", status: "completed", rowsWritten: 100, name: "plumbers (made elsewhere)" });
     expect(runtime.spreadsheetApp.testing.sheetNames()).toHaveLength(sheetsBefore + 1);
     await expectExactSheet(runtime, apiKey, view);
@@ -68,12 +64,12 @@ describe("importJob", () => {
 
     const requests = runtime.counters.fetchRequests;
     const writes = runtime.counters.spreadsheetWrites;
-    const again = sidebar<JobView>(runtime, "importJob", { jobId: ` ${jobId} ` });
+    const again = sidebar(runtime, "importJob", { jobId: ` ${jobId} ` });
     expect(again).toEqual(view);
     expect(runtime.counters.fetchRequests - requests).toBe(0);
     expect(runtime.counters.spreadsheetWrites - writes).toBe(0);
     expect(runtime.spreadsheetApp.testing.sheetNames()).toHaveLength(sheetsBefore + 1);
-    expect(sidebar<JobView[]>(runtime, "listJobs").map((j) => j.jobId)).toEqual([jobId]);
+    expect(sidebar(runtime, "listJobs").map((j) => j.jobId)).toEqual([jobId]);
   });
 
   it("a running search keeps filling in with later passes until its sheet is exact", async () => {
@@ -81,12 +77,12 @@ describe("importJob", () => {
     const jobId = await createDirect(apiKey, "searches", searchBody(await label(apiKey, "Seattle"), "roofers", 300));
     world.clock.advance(12_000); // running: some businesses imported
     const runtime = setUp(apiKey);
-    const view = sidebar<JobView>(runtime, "importJob", { jobId });
+    const view = sidebar(runtime, "importJob", { jobId });
     expect(view.status).toBe("running");
     expect(view.rowsWritten).toBeGreaterThan(0);
     expect(view.rowsWritten).toBeLessThan(300);
     expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
-    const jobs = pollUntil<JobView>(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 300), 30_000);
+    const jobs = pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 300), 30_000);
     await expectExactSheet(runtime, apiKey, jobs[0] as JobView);
   });
 
@@ -98,14 +94,14 @@ describe("importJob", () => {
     }));
     const jobId = await createDirect(apiKey, "enrichments", { name: "Enriched elsewhere", businesses });
     const runtime = setUp(apiKey);
-    const view = sidebar<JobView>(runtime, "importJob", { jobId });
+    const view = sidebar(runtime, "importJob", { jobId });
     expect(view).toMatchObject({ jobId, kind: "enrichment", rowsWritten: 5 });
-    const { headers } = readSheet(runtime, view.sheetName);
+    const { headers } = readSheet(runtime, sheetOf(view));
     expect(headers.slice(0, 8)).toEqual(BUSINESS_COLUMNS.slice(0, 8).map((c) => c.header));
     expect(headers[0]).toBe("Name");
-    const jobs = pollUntil<JobView>(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 5));
+    const jobs = pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 5));
     await expectExactSheet(runtime, apiKey, jobs[0] as JobView, "enrichments");
-    expect(readSheet(runtime, view.sheetName).rows.map((r) => r.Name).sort()).toEqual(businesses.map((b) => b.business_name).sort());
+    expect(readSheet(runtime, sheetOf(view)).rows.map((r) => r.Name).sort()).toEqual(businesses.map((b) => b.business_name).sort());
   });
 
   it("an unknown, foreign or malformed ID is a clear error and creates no sheet", async () => {
@@ -119,10 +115,10 @@ describe("importJob", () => {
     }
     const requests = runtime.counters.fetchRequests;
     expect(() => sidebar(runtime, "importJob", { jobId: "abc" })).toThrow(/"abc" is not a job ID/);
-    expect(() => sidebar(runtime, "importJob", {})).toThrow(/Enter the job ID/);
+    expect(() => sidebarRaw(runtime, "importJob", {})).toThrow(/Enter the job ID/);
     expect(runtime.counters.fetchRequests).toBe(requests);
     expect(runtime.spreadsheetApp.testing.sheetNames()).toEqual(sheets);
-    expect(sidebar<JobView[]>(runtime, "listJobs")).toEqual([]);
+    expect(sidebar(runtime, "listJobs")).toEqual([]);
     expect(runtime.triggers).toHaveLength(0);
   });
 
@@ -135,8 +131,8 @@ describe("importJob", () => {
       const before = runtime.spreadsheetApp.testing.sheetNames().length;
       runtime.killAt({ spreadsheetCall: call });
       runtime.run("importJob", [{ jobId }], { viaScriptRun: true });
-      const view = sidebar<JobView>(runtime, "importJob", { jobId });
-      const done = view.rowsWritten === 100 ? view : (sidebar<JobView[]>(runtime, "refreshJobs")[0] as JobView);
+      const view = sidebar(runtime, "importJob", { jobId });
+      const done = view.rowsWritten === 100 ? view : (sidebar(runtime, "refreshJobs")[0] as JobView);
       expect(runtime.spreadsheetApp.testing.sheetNames()).toHaveLength(before + 1);
       await expectExactSheet(runtime, apiKey, done);
     }
@@ -157,21 +153,21 @@ describe("recentJobs", () => {
       );
     }
     const runtime = setUp(apiKey);
-    const page1 = sidebar<{ jobs: RecentJob[]; hasMore: boolean }>(runtime, "recentJobs");
-    const page2 = sidebar<{ jobs: RecentJob[]; hasMore: boolean }>(runtime, "recentJobs", { page: 2 });
+    const page1 = sidebar(runtime, "recentJobs");
+    const page2 = sidebar(runtime, "recentJobs", { page: 2 });
     expect([page1.jobs.length, page1.hasMore, page2.jobs.length, page2.hasMore]).toEqual([20, true, 7, false]);
     const all = [...page1.jobs, ...page2.jobs];
     expect(all.map((j) => j.jobId)).toEqual([...created].reverse());
     expect(all.filter((j) => j.kind === "enrichment").map((j) => j.jobId)).toEqual(created.filter((_, i) => i % 7 === 3).reverse());
     expect(all.every((j) => !j.tracked)).toBe(true);
 
-    const searches = sidebar<{ jobs: RecentJob[]; hasMore: boolean }>(runtime, "recentJobs", { kind: "search", page: 2 });
+    const searches = sidebar(runtime, "recentJobs", { kind: "search", page: 2 });
     expect(searches.jobs.map((j) => j.jobId)).toEqual(created.filter((_, i) => i % 7 !== 3).reverse().slice(20));
     expect(searches.hasMore).toBe(false);
 
-    sidebar(runtime, "importJob", { jobId: created[25] });
-    const after = sidebar<{ jobs: RecentJob[] }>(runtime, "recentJobs", { kind: "search" });
+    sidebar(runtime, "importJob", { jobId: created[25] ?? "" });
+    const after = sidebar(runtime, "recentJobs", { kind: "search" });
     expect(after.jobs.filter((j) => j.tracked).map((j) => j.jobId)).toEqual([created[25]]);
-    expect(() => sidebar(runtime, "recentJobs", { kind: "dashboard" })).toThrow(/"search" or "enrichment"/);
+    expect(() => sidebarRaw(runtime, "recentJobs", { kind: "dashboard" })).toThrow(/"search" or "enrichment"/);
   });
 });

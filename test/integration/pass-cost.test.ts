@@ -3,13 +3,10 @@
 // and cost at most 4 SpreadsheetApp calls each plus the document's one; enrichment jobs of one
 // sheet share one read and one write of it.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, readSheet, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { newRuntime, readSheet, sidebar, type JobView } from "../../dev/world";
+import { useWorld } from "../fixtures/world";
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(11);
-});
-afterAll(async () => world.close());
+const world = useWorld(11);
 
 async function setUp(): Promise<FakeRuntime> {
   const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 10_000, maxActiveJobs: 25 });
@@ -21,7 +18,7 @@ async function setUp(): Promise<FakeRuntime> {
 /** One refreshJobs pass: its round trips and SpreadsheetApp calls (reads, writes and getters). */
 function pass(runtime: FakeRuntime): { views: JobView[]; roundTrips: number; calls: number } {
   const before = runtime.counters.snapshot();
-  const views = sidebar<JobView[]>(runtime, "refreshJobs");
+  const views = sidebar(runtime, "refreshJobs");
   const after = runtime.counters.snapshot();
   const calls = (name: "spreadsheetReads" | "spreadsheetWrites" | "spreadsheetGetters"): number => after[name] - before[name];
   return { views, roundTrips: after.roundTrips - before.roundTrips, calls: calls("spreadsheetReads") + calls("spreadsheetWrites") + calls("spreadsheetGetters") };
@@ -30,7 +27,7 @@ function pass(runtime: FakeRuntime): { views: JobView[]; roundTrips: number; cal
 describe("one pass over 20 active 100-result searches", () => {
   it("takes one status and one results round trip and at most 4 SpreadsheetApp calls per job, plus 1", async () => {
     const runtime = await setUp();
-    for (let i = 1; i <= 20; i += 1) sidebar<JobView>(runtime, "startSearch", { query: `cost query ${i}`, location: "Austin, Texas, US", maxResults: 100 });
+    for (let i = 1; i <= 20; i += 1) sidebar(runtime, "startSearch", { query: `cost query ${i}`, location: "Austin, Texas, US", maxResults: 100 });
     for (const [advance, status] of [[12_000, "running"], [18_000, "completed"]] as const) {
       world.clock.advance(advance);
       const { views, roundTrips, calls } = pass(runtime);
@@ -51,7 +48,7 @@ describe("enrichment jobs of one sheet", () => {
     for (let i = 1; i <= 1500; i += 1) rows.push([`Company ${i}`, `company${i}.com`, i]);
     runtime.spreadsheetApp.testing.userSeed(sheet, "A1", rows);
     runtime.spreadsheetApp.testing.setActiveSheet(sheet);
-    const started = sidebar<{ jobs: JobView[] }>(runtime, "startEnrichment", {});
+    const started = sidebar(runtime, "startEnrichment", {});
     expect(started.jobs.map((j) => j.leadCount)).toEqual([700, 700, 100]);
 
     world.clock.advance(600_000); // every job has ended
