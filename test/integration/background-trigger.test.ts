@@ -199,15 +199,15 @@ describe.each(TRIGGER_DOCUMENT)("the full build's background notices, when Googl
 
   /** Loses the second document, fires the triggers until they retire: the first is finished exactly. */
   async function loseSecondAndRunTriggers(how: "deleted" | "unshared"): ReturnType<typeof twoDocumentsSearching> {
-    const setUp = await twoDocumentsSearching();
-    const { apiKey, runtime, second, started } = setUp;
+    const searching = await twoDocumentsSearching();
+    const { apiKey, runtime, second, started } = searching;
     runtime.loseDocument(second, how);
     expectCleanRuns(runTriggersForHours(runtime, 6, () => runtime.triggers.length === 0), apiKey);
     // The lost document is no longer served, so the trigger retired once the first was finished.
     expect(runtime.triggers).toEqual([]);
     expect(jobIn(runtime, undefined, started[0]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
     await expectSheetExact(runtime, apiKey, started[0] as JobView, undefined, 100);
-    return setUp;
+    return searching;
   }
 
   it("a spreadsheet no longer shared with the user: the trigger stops trying it, finishes the other, and that sidebar says why once it is back", async () => {

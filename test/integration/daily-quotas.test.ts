@@ -4,10 +4,10 @@
 // (Properties, UrlFetch, triggers' total runtime), the sidebar or the job says so in plain words
 // with when it works again, nothing is lost, and the passes after the reset end with an exact sheet.
 import * as path from "node:path";
-import type { FakeRuntime, RuntimeOptions } from "../../dev/fakes/runtime";
-import { newRuntime, pollUntil, sidebar, type JobView } from "../../dev/world";
+import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { pollUntil, sidebar, type JobView } from "../../dev/world";
 import { expectSheetExact } from "./exact-sheet";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -17,13 +17,7 @@ const BUILDS = [
 ] as const;
 
 const world = useWorld(23);
-
-async function setUp(options: RuntimeOptions = {}): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-  const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 10_000, maxActiveJobs: 25 });
-  const runtime = newRuntime(world, options);
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return { runtime, apiKey };
-}
+const ACCOUNT = { plan: "scale", credits: 10_000, maxActiveJobs: 25 } as const;
 
 /** What one sidebar poll (refreshJobs, then getAccount) costs. */
 function sidebarPoll(runtime: FakeRuntime): { properties: number; fetches: number; jobs: JobView[] } {
@@ -36,7 +30,7 @@ function sidebarPoll(runtime: FakeRuntime): { properties: number; fetches: numbe
 
 describe.each(BUILDS)("a sidebar poll, %s build", (_, distDir) => {
   it("idle (finished searches with a daily refresh): at most 3 Properties calls and 1 UrlFetch call, and it writes nothing", async () => {
-    const { runtime } = await setUp({ distDir });
+    const { runtime } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir } });
     const started = [1, 2, 3].map((i) => sidebar(runtime, "startSearch", { query: `idle poll ${i}`, location: "Austin, Texas, US", maxResults: 100 }));
     pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed"));
     for (const job of started) sidebar(runtime, "setRefresh", { jobId: job.jobId, every: "day" });
@@ -55,7 +49,7 @@ describe.each(BUILDS)("a sidebar poll, %s build", (_, distDir) => {
   });
 
   it("with a search running: about the same, plus what the job needs", async () => {
-    const { runtime, apiKey } = await setUp({ distDir });
+    const { runtime, apiKey } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir } });
     sidebar(runtime, "startSearch", { query: "busy poll", location: "Austin, Texas, US", maxResults: 300 });
     world.clock.advance(7000);
     const poll = sidebarPoll(runtime);
@@ -72,7 +66,7 @@ describe("a daily quota spent in the middle of a pass", () => {
   // full build keeps the document's store in developer metadata and writes no Properties in a
   // pass, so there its first read (the user's properties) is refused.
   it.each([[...BUILDS[0], 2], [...BUILDS[1], 0]] as const)("Properties (%s build): the sidebar says so and when it works again; the next day's passes finish the work", async (_, distDir, reads) => {
-    const { runtime, apiKey } = await setUp({ distDir });
+    const { runtime, apiKey } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir } });
     const started = sidebar(runtime, "startSearch", { query: "quota properties", location: "Austin, Texas, US", maxResults: 300 });
     world.clock.advance(7000);
     runtime.quotas.leave("properties", runtime.userEmail, reads);
@@ -87,7 +81,7 @@ describe("a daily quota spent in the middle of a pass", () => {
   });
 
   it.each(BUILDS)("UrlFetch (%s build): the job says so and when it works again; the next day's passes finish the work", async (_, distDir) => {
-    const { runtime, apiKey } = await setUp({ distDir });
+    const { runtime, apiKey } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir } });
     const started = sidebar(runtime, "startSearch", { query: "quota urlfetch", location: "Austin, Texas, US", maxResults: 300 });
     world.clock.advance(7000);
     // The statuses' request goes; the results' is refused.
@@ -105,7 +99,7 @@ describe("a daily quota spent in the middle of a pass", () => {
 
   it.each(BUILDS)("triggers' total runtime (%s build): Google stops the run midway; the sidebar says so; the next day's runs finish the work", async (_, distDir) => {
     // Each round trip takes a second of the trigger's time.
-    const { runtime, apiKey } = await setUp({ distDir, fetchLatencyMs: 1000 });
+    const { runtime, apiKey } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir, fetchLatencyMs: 1000 } });
     const started = sidebar(runtime, "startSearch", { query: "quota runtime", location: "Austin, Texas, US", maxResults: 300 });
     world.clock.advance(HOUR);
     runtime.quotas.leaveTriggerRuntime(runtime.userEmail, 1500);

@@ -1,18 +1,16 @@
 // A pass checks its deadline before each round trip of result pages and stops cleanly, with
 // every job it finished checkpointed; the next pass carries on. No execution overruns Apps
 // Script's 6 minutes even when every round trip is slow.
-import { expectedCells, newRuntime, readSheet, serviceResults, sidebar, sheetOf, type JobView } from "../../dev/world";
-import { useWorld } from "../fixtures/world";
+import { expectedCells, readSheet, serviceResults, sidebar, sheetOf, type JobView } from "../../dev/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 
 const world = useWorld(5);
 
 it("slow round trips: passes stop at their deadline, never killed, and later passes complete every job", async () => {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 20000, maxActiveJobs: 25 });
   // Each UrlFetchApp round trip takes 150 s of virtual time: a 4.5 min budget starts two, the
   // statuses and one round trip of results (at most 4,000 results: 6 of these 600-result jobs).
-  const runtime = newRuntime(world, { fetchLatencyMs: 150_000 });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const { runtime, apiKey } = await setUpAccount(world, { credits: 20000, maxActiveJobs: 25, runtime: { fetchLatencyMs: 150_000 } });
   const [location] = sidebar(runtime, "findLocations", { q: "Boston" });
   const started: JobView[] = [];
   for (let i = 0; i < 12; i += 1) {

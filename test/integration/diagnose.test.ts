@@ -10,7 +10,7 @@ import { DOCUMENT_ID, type FakeRuntime, type RunResult } from "../../dev/fakes/r
 import { columnLetters } from "../../src/sheets/column-letters";
 import { austinLabel, newRuntime, serviceAccount, sidebar } from "../../dev/world";
 import type { Check, DiagnoseReport as Report } from "../../src/ui/diagnose";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const BUILDS = [
   { build: "default (spreadsheets.currentonly)", distDir: path.resolve(__dirname, "../../dist"), full: false },
@@ -239,9 +239,7 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
   });
 
   it("a background run whose record cannot be saved (the user's property store is full) still does its work and throws nothing", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-    const runtime = newRuntime(world, { distDir });
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
     const job = sidebar(runtime, "startSearch", { query: "roofers", location, maxResults: 100 });
     // Filled to a few bytes below Google's 500 KB: the record (about 40 bytes) does not fit.
     const user = runtime.stores.user();

@@ -4,12 +4,12 @@
 // random spreadsheet or fetch call, overlapping passes and sorts between passes. Every schedule
 // must end with every row right, the user's columns untouched, and one charge per chunk.
 // Which schedules: fault-seeds.ts (a sample in npm test, 200 in test:all, FAULT_SEED=s for one).
-import { newRuntime, serviceAccount, sidebar } from "../../dev/world";
+import { serviceAccount, sidebar } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, seedSheet, serviceEnrichments, userColumns } from "./enrich-sheet";
 import { makeEnrichSchedule, type EnrichSchedule } from "./enrich-schedule";
 import { faultSeeds } from "./fault-seeds";
 import { runFaultyPass } from "./schedule";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 /** `npm test`'s schedules: together they fire every kind of fault counted below. */
 const SAMPLE = [1, 3, 6, 16, 20, 22, 33];
@@ -22,9 +22,7 @@ const world = useWorld(13);
 const tally = { killedPasses: 0, overlaps: 0, sorts: 0, waitedChunks: 0, twoChunkRuns: 0, killedStarts: 0, failedJobs: 0 };
 
 async function runSchedule(schedule: EnrichSchedule): Promise<void> {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: CREDITS, maxActiveJobs: schedule.maxActiveJobs });
-  const runtime = newRuntime(world, { plainTextStopsFormulas: schedule.seed % 2 === 0 });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const { runtime, apiKey } = await setUpAccount(world, { credits: CREDITS, maxActiveJobs: schedule.maxActiveJobs, runtime: { plainTextStopsFormulas: schedule.seed % 2 === 0 } });
   const specs = messyRows(schedule.rows, schedule.seed * 3);
   seedSheet(runtime, SHEET, specs);
   runtime.spreadsheetApp.testing.setActiveSheet(SHEET);

@@ -7,9 +7,9 @@
 // header row above it.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, pollUntil, sidebar } from "../../dev/world";
+import { pollUntil, sidebar } from "../../dev/world";
 import { serviceEnrichments } from "./enrich-sheet";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const BUILDS = [
   { build: "default (spreadsheets.currentonly)", distDir: path.resolve(__dirname, "../../dist") },
@@ -24,13 +24,6 @@ const LIST = [
 
 const world = useWorld(37, { hostile: false });
 
-async function setUp(distDir: string): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 1000, maxActiveJobs: 25 });
-  const runtime = newRuntime(world, { distDir });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return { runtime, apiKey };
-}
-
 function finish(runtime: FakeRuntime): void {
   pollUntil(world, runtime, (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"));
 }
@@ -39,7 +32,7 @@ const sentNames = async (apiKey: string): Promise<string[]> => (await serviceEnr
 
 describe.each(BUILDS)("the $build build: a list without a header row", ({ distDir }) => {
   it("G20:H22 under unrelated cells: offered, refused without the columns, then sent by column and written to rows 20–22", async () => {
-    const { runtime, apiKey } = await setUp(distDir);
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 1000, maxActiveJobs: 25, runtime: { distDir } });
     const testing = runtime.spreadsheetApp.testing;
     testing.userSeed("Sheet1", "B2", [["9290"]]);
     testing.userSeed("Sheet1", "G20", LIST);
@@ -79,7 +72,7 @@ describe.each(BUILDS)("the $build build: a list without a header row", ({ distDi
   });
 
   it("a list from row 1: the preview inserts nothing, the start inserts a header row, and the rows below it are enriched", async () => {
-    const { runtime, apiKey } = await setUp(distDir);
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 1000, maxActiveJobs: 25, runtime: { distDir } });
     const testing = runtime.spreadsheetApp.testing;
     testing.userSeed("Sheet1", "A1", LIST);
     testing.setActiveRange("Sheet1", "A1:B3");

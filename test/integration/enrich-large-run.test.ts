@@ -6,9 +6,9 @@
 // it, a lost response to a creation, and a stop.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, serviceAccount, sidebar } from "../../dev/world";
+import { serviceAccount, sidebar } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, rowsOf, seedSheet, serviceEnrichments, userColumns, type RowSpec } from "./enrich-sheet";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, type AccountFixture, useWorld } from "../fixtures/world";
 
 const SHEET = "Accounts";
 const BUILDS = [
@@ -41,13 +41,12 @@ async function expectEachChargedOnce(apiKey: string): Promise<Set<string>> {
   return new Set(received);
 }
 
-async function setUp(distDir: string, rows: RowSpec[], credits: number, maxActiveJobs: number): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-  const { apiKey } = await world.control.createAccount({ plan: "scale", credits, maxActiveJobs });
-  const runtime = newRuntime(world, { distDir });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  seedSheet(runtime, SHEET, rows);
-  runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
-  return { runtime, apiKey };
+/** A scale account's runtime with `rows` in the active sheet, SHEET. */
+async function accountWithList(distDir: string, rows: RowSpec[], credits: number, maxActiveJobs: number): Promise<AccountFixture> {
+  const account = await setUpAccount(world, { plan: "scale", credits, maxActiveJobs, runtime: { distDir } });
+  seedSheet(account.runtime, SHEET, rows);
+  account.runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
+  return account;
 }
 
 /** Hourly trigger runs only (nobody opens the sidebar) until the trigger removes itself. */
@@ -76,7 +75,7 @@ describe.each(BUILDS)("a 20,000-row list, $build build", ({ distDir }) => {
   it("is finished by hourly passes alone after one click: each business sent once, every row right, the stores under 100 KB", async () => {
     const specs = messyRows(20_000, 0);
     const unique = expectedUnique(specs);
-    const { runtime, apiKey } = await setUp(distDir, specs, 30_000, 5);
+    const { runtime, apiKey } = await accountWithList(distDir, specs, 30_000, 5);
 
     const started = sidebar(runtime, "startEnrichment", {});
     expect(started.jobs).toHaveLength(5); // the service's limit: the rest wait in the sheet
@@ -122,7 +121,7 @@ describe.each(BUILDS)("a run while the user keeps working, $build build", ({ dis
   it("sorted, with rows inserted above the list and added below it mid-run: each result on its own row; added rows are not part of the run", async () => {
     const specs = messyRows(2_400, 5);
     const unique = expectedUnique(specs);
-    const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
+    const { runtime, apiKey } = await accountWithList(distDir, specs, 10_000, 1);
     const testing = runtime.spreadsheetApp.testing;
 
     const started = sidebar(runtime, "startEnrichment", {});
@@ -158,7 +157,7 @@ describe.each(BUILDS)("a run whose creation answer is lost, $build build", ({ di
   it("repeats that chunk byte for byte with its key: the service charges it once, and the rest of the run goes on", async () => {
     const specs = messyRows(2_000, 9);
     const unique = expectedUnique(specs);
-    const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
+    const { runtime, apiKey } = await accountWithList(distDir, specs, 10_000, 1);
     sidebar(runtime, "startEnrichment", {});
     let hour = 0;
     await hourlyPasses(runtime, async () => {
@@ -190,7 +189,7 @@ describe.each(BUILDS)("a run whose creation answer is lost, $build build", ({ di
 describe.each(BUILDS)("a stopped run, $build build", ({ distDir }) => {
   it("sends no waiting row (nor charges it), says so on each, and still finishes and writes the jobs already sent", async () => {
     const specs = messyRows(2_400, 13);
-    const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
+    const { runtime, apiKey } = await accountWithList(distDir, specs, 10_000, 1);
     const before = userColumns(runtime, SHEET);
     const started = sidebar(runtime, "startEnrichment", {});
     const first = started.jobs[0];
@@ -220,7 +219,7 @@ describe.each(BUILDS)("a stopped run, $build build", ({ distDir }) => {
 describe("a poll while the run waits for a job slot", () => {
   it("repeats the stored chunk and nothing else: no read of the list, no Properties write", async () => {
     const specs = messyRows(1_600, 21);
-    const { runtime, apiKey } = await setUp(BUILDS[0]?.distDir ?? "", specs, 10_000, 1);
+    const { runtime, apiKey } = await accountWithList(BUILDS[0]?.distDir ?? "", specs, 10_000, 1);
     expect(sidebar(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
     sidebar(runtime, "refreshJobs"); // the first job's status and results are read once
     const reads: string[] = [];
@@ -254,7 +253,7 @@ describe.each(BUILDS)("a run when the user's daily UrlFetch quota is spent mid-p
   it("loses nothing: the rows keep waiting, and the next day's passes send them, each business once", async () => {
     const specs = messyRows(2_000, 31);
     const unique = expectedUnique(specs);
-    const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
+    const { runtime, apiKey } = await accountWithList(distDir, specs, 10_000, 1);
     sidebar(runtime, "startEnrichment", {});
     // The next hour's pass may make one request (the statuses): the creation is refused by Apps Script.
     world.clock.advance(HOUR);

@@ -6,7 +6,7 @@ import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { newRuntime, serviceAccount, sidebar } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, rowsOf, seedSheet, serviceEnrichments, userColumns, type RowSpec } from "./enrich-sheet";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const SHEET = "Leads";
 const world = useWorld(31);
@@ -48,9 +48,7 @@ describe("a start killed while the credits are tight", () => {
   ];
 
   it.each(kills)("killed $what: the run again sends only what was not sent, each business charged once", async ({ plan }) => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: CREDITS, maxActiveJobs: 25 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime, apiKey } = await setUpAccount(world, { credits: CREDITS, maxActiveJobs: 25 });
     const specs = messyRows(1100, 7);
     seeded(runtime, specs);
     const unique = expectedUnique(specs);
@@ -115,9 +113,7 @@ describe.each(BUILDS)("a chunk waiting for a job slot in a shared document, $bui
 
 describe("a user whose store of chunks being sent is full", () => {
   it("keeps the rows waiting in the sheet, sends nothing for them, and a later pass sends them without another click", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25 });
     const specs = messyRows(60, 11);
     seeded(runtime, specs);
     // Another document's chunks, being sent, fill the user's store to the brim.
@@ -144,9 +140,7 @@ describe("a user whose store of chunks being sent is full", () => {
 
 describe("a waiting chunk in the full-scope build, when Google runs the trigger without a document", () => {
   it("is sent by the user's trigger alone, which opens the document by id and finds the body in the user's properties", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 1 });
-    const runtime = newRuntime(world, { distDir: BUILDS[1]?.distDir ?? "", triggerDocument: "none" });
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 1, runtime: { distDir: BUILDS[1]?.distDir ?? "", triggerDocument: "none" } });
     const specs = messyRows(1060, 5);
     seeded(runtime, specs);
     const unique = expectedUnique(specs);
@@ -166,9 +160,7 @@ describe("a waiting chunk in the full-scope build, when Google runs the trigger 
 
 describe("a waiting chunk stored by an earlier version (a body per chunk, no run)", () => {
   it("is sent by the next pass as it was stored, with its key, and its rows get their results", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25 });
     const testing = runtime.spreadsheetApp.testing;
     testing.userAddSheet(SHEET);
     const WAITING = "Waiting: the account's active-jobs limit is reached; it will be sent automatically";

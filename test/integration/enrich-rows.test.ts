@@ -3,20 +3,13 @@
 // credits go; every row ends with its own result or a `Skipped` reason, also when the user sorts
 // the rows mid-job; the user's own columns are untouched. Re-runs send only what needs sending.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, pollUntil, sidebar, serviceAccount, type JobView } from "../../dev/world";
+import { pollUntil, sidebar, serviceAccount, type JobView } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, seedSheet, serviceEnrichments, userColumns } from "./enrich-sheet";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const world = useWorld(5);
 
 const SHEET = "My leads";
-
-async function setUp(credits: number, plainTextStopsFormulas = false, maxActiveJobs = 25): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits, maxActiveJobs });
-  const runtime = newRuntime(world, { plainTextStopsFormulas });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return { runtime, apiKey };
-}
 
 function finish(runtime: FakeRuntime): JobView[] {
   return pollUntil(world, runtime, (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"));
@@ -25,7 +18,7 @@ function finish(runtime: FakeRuntime): JobView[] {
 describe.each([false, true])("a messy 1,500-row sheet (plainTextStopsFormulas: %s)", (plainTextStopsFormulas) => {
   it("sends exactly the unique valid businesses in chunks of 700 as far as credits go; each row gets its own result, sorted mid-job", async () => {
     const credits = 900;
-    const { runtime, apiKey } = await setUp(credits, plainTextStopsFormulas);
+    const { runtime, apiKey } = await setUpAccount(world, { credits, maxActiveJobs: 25, runtime: { plainTextStopsFormulas } });
     const specs = messyRows(1500);
     seedSheet(runtime, SHEET, specs);
     runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
@@ -68,7 +61,7 @@ describe.each([false, true])("a messy 1,500-row sheet (plainTextStopsFormulas: %
 
 describe("re-runs", () => {
   it("send nothing already enriched; two appended rows → exactly those two; force → every valid row", async () => {
-    const { runtime, apiKey } = await setUp(5000);
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25 });
     const specs = messyRows(120);
     seedSheet(runtime, SHEET, specs);
     runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
@@ -110,7 +103,7 @@ describe("re-runs", () => {
 
 describe("columns that cannot be found", () => {
   it("says so clearly and sends nothing", async () => {
-    const { runtime, apiKey } = await setUp(1000);
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 1000, maxActiveJobs: 25 });
     runtime.spreadsheetApp.testing.userAddSheet("Odd");
     runtime.spreadsheetApp.testing.userSeed("Odd", "A1", [["Who", "Where"], ["Acme", "acme.com"]]);
     runtime.spreadsheetApp.testing.setActiveSheet("Odd");

@@ -7,9 +7,9 @@
 // refused without force, sent with it), and what the preview says.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { austinLabel, newRuntime, pollUntil, serviceAccount, sidebar, sheetOf, type JobView } from "../../dev/world";
+import { austinLabel, pollUntil, serviceAccount, sidebar, sheetOf, type JobView } from "../../dev/world";
 import { HEADERS, seedSheet, serviceEnrichments, userColumns, type RowSpec, type SentJob } from "./enrich-sheet";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const BUILDS = [
   { build: "default (spreadsheets.currentonly)", distDir: path.resolve(__dirname, "../../dist") },
@@ -17,6 +17,7 @@ const BUILDS = [
 ] as const;
 const SHEET = "Target accounts";
 const CREDITS = 5000;
+const ACCOUNT = { credits: CREDITS, maxActiveJobs: 25 };
 
 const world = useWorld(31, { hostile: false });
 let location = "Austin, Texas, US";
@@ -29,13 +30,6 @@ beforeAll(async () => {
 /** Row i (1-based) of the list: a distinct company with its own website. */
 const listRow = (i: number): RowSpec => ({ name: `Company ${i}`, website: `company${i}.com`, expected: { name: `Company ${i}`, url: `https://company${i}.com` } });
 const listRows = (count: number): RowSpec[] => Array.from({ length: count }, (_, i) => listRow(i + 1));
-
-async function setUp(distDir?: string): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: CREDITS, maxActiveJobs: 25 });
-  const runtime = newRuntime(world, distDir === undefined ? {} : { distDir });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return { runtime, apiKey };
-}
 
 function finish(runtime: FakeRuntime): void {
   pollUntil(world, runtime, (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"));
@@ -74,7 +68,7 @@ const companiesOnRows = (rows: number[], headerRow = 1): string[] => rows.map((r
 
 describe.each(BUILDS)("the $build build: three enrichments of one 40-row list", ({ distDir }) => {
   it("rows 11–20, then B1:B6, then one cell: only those rows reach the service and get results; user columns byte-identical; each row charged once", async () => {
-    const { runtime, apiKey } = await setUp(distDir);
+    const { runtime, apiKey } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir } });
     const testing = runtime.spreadsheetApp.testing;
     seedSheet(runtime, SHEET, listRows(40));
     const before = userColumns(runtime, SHEET);
@@ -126,7 +120,7 @@ describe.each(BUILDS)("the $build build: three enrichments of one 40-row list", 
 
 describe("where the rows and the header are (default build)", () => {
   it("a list whose header is in row 3 under a title: the selection's rows, then the rest with one cell selected", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, ACCOUNT);
     const testing = runtime.spreadsheetApp.testing;
     testing.userAddSheet("Q3 list");
     testing.userSeed("Q3 list", "A1", [["Target accounts — Q3 (do not edit)"], [""], ["Company", "Website", "Notes"]]);
@@ -158,7 +152,7 @@ describe("where the rows and the header are (default build)", () => {
   });
 
   it("a selection that includes the header row sends the rows under it, never the header; Ctrl-click ranges are one selection", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, ACCOUNT);
     const testing = runtime.spreadsheetApp.testing;
     // Row 14 repeats row 8's company: it is not selected, so it gets nothing, though its pair was sent.
     seedSheet(runtime, SHEET, [...listRows(12), listRow(7)]);
@@ -178,7 +172,7 @@ describe("where the rows and the header are (default build)", () => {
   });
 
   it("only the header row selected, or rows below the list: a clear message, nothing sent", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, ACCOUNT);
     const testing = runtime.spreadsheetApp.testing;
     seedSheet(runtime, SHEET, listRows(5));
     testing.setActiveRange(SHEET, "A1:D1");
@@ -192,7 +186,7 @@ describe("where the rows and the header are (default build)", () => {
 
 describe("a search's results sheet (default build)", () => {
   it("its rows, already enriched by the search, are refused without force (the preview says why) and sent with it", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, ACCOUNT);
     const testing = runtime.spreadsheetApp.testing;
     const search = sidebar(runtime, "startSearch", { query: "coffee", location, maxResults: 100, enrichContacts: true, name: "coffee in Austin" });
     finish(runtime);

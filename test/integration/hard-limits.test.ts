@@ -4,23 +4,22 @@
 import { utf8Bytes } from "../../src/jobs/utf8";
 import { newRuntime, pollUntil, serviceAccount, sidebar, type JobView } from "../../dev/world";
 import { expectSheetExact } from "./exact-sheet";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const world = useWorld(13);
 
-async function setUp(credits = 5000) {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits, maxActiveJobs: 25 });
-  const runtime = newRuntime(world);
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  const [austin] = sidebar(runtime, "findLocations", { q: "Austin", country: "US" });
-  return { runtime, apiKey, austin: austin?.label ?? "" };
+/** An account's runtime, and the catalog's label of Austin, where its searches look. */
+async function accountInAustin(credits = 5000) {
+  const account = await setUpAccount(world, { credits, maxActiveJobs: 25 });
+  const [austin] = sidebar(account.runtime, "findLocations", { q: "Austin", country: "US" });
+  return { ...account, austin: austin?.label ?? "" };
 }
 
 const documentValues = (runtime: ReturnType<typeof newRuntime>) => [...runtime.stores.document.values()];
 
 describe("property sizes in bytes", () => {
   it("a 5,000-character CJK name and a 20 KB service error: every pass completes, no value passes 9 KB", async () => {
-    const { runtime, apiKey, austin } = await setUp();
+    const { runtime, apiKey, austin } = await accountInAustin();
     const running = sidebar(runtime, "startSearch", { query: "bakers", location: austin, maxResults: 100 });
     const failing = sidebar(runtime, "startSearch", { query: "florists", location: austin, maxResults: 100 });
     const longName = "東京の老舗和菓子店リスト".repeat(500).slice(0, 5000);
@@ -48,7 +47,7 @@ describe("UrlFetchApp quotas are not network failures", () => {
     ["the daily quota", (runtime: ReturnType<typeof newRuntime>) => runtime.quotas.exhaust("urlfetch", runtime.userEmail), 24 * 60 * 60 * 1000, /daily limit.*resume by themselves/],
     ["the bandwidth quota", (runtime: ReturnType<typeof newRuntime>) => runtime.quotas.blockBandwidth(runtime.userEmail, world.clock.now() + 60 * 60 * 1000), 60 * 60 * 1000, /bandwidth limit.*resume by themselves/],
   ] as const)("%s: one attempt, a readable message, and the job resumes on a later pass", async (_, spend, resetMs, message) => {
-    const { runtime, apiKey, austin } = await setUp();
+    const { runtime, apiKey, austin } = await accountInAustin();
     const started = sidebar(runtime, "startSearch", { query: "tailors", location: austin, maxResults: 100 });
     world.clock.advance(5000);
     sidebar(runtime, "refreshJobs");
@@ -70,7 +69,7 @@ describe("UrlFetchApp quotas are not network failures", () => {
   });
 
   it("a sidebar call refused by the quota says so, without blaming the connection", async () => {
-    const { runtime } = await setUp();
+    const { runtime } = await accountInAustin();
     runtime.quotas.exhaust("urlfetch", runtime.userEmail);
     expect(() => sidebar(runtime, "getAccount")).toThrow(/daily limit on requests from Apps Script/);
     expect(runtime.counters.quotaRefusals).toBe(1);
@@ -79,7 +78,7 @@ describe("UrlFetchApp quotas are not network failures", () => {
 
 describe("locations: the label's form is checked, the catalog is the service's", () => {
   it("the 9th and 10th Springfield (beyond the 8 matches of 'Springfield') reach the service and complete", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await accountInAustin();
     const firstEight = sidebar(runtime, "findLocations", { q: "Springfield" }).map((l) => l.label);
     expect(firstEight).toHaveLength(8);
     const more = [
@@ -96,7 +95,7 @@ describe("locations: the label's form is checked, the catalog is the service's",
   });
 
   it("a label the service does not know is sent once and refused with 'pick a location from the list'; nothing is left", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await accountInAustin();
     const sheets = runtime.spreadsheetApp.testing.sheetNames();
     expect(() => sidebar(runtime, "startSearch", { query: "plumbers", location: "Atlantis" })).toThrow(/^Pick a location from the list/);
     expect(runtime.http.requests.filter((r) => r.method === "POST")).toHaveLength(1);

@@ -5,9 +5,9 @@
 // in the same sheet, never a second one.
 import { randomUUID } from "node:crypto";
 import { BUSINESS_COLUMNS } from "../../src/sheets/business-columns";
-import { expectedCells, newRuntime, pollUntil, readSheet, serviceResults, sidebar, sidebarRaw, sheetOf, type JobView } from "../../dev/world";
+import { expectedCells, pollUntil, readSheet, serviceResults, sidebar, sidebarRaw, sheetOf, type JobView } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 
 const world = useWorld(13);
@@ -34,12 +34,6 @@ function searchBody(location: string, query: string, maxResults = 100) {
   return { name: `${query} (made elsewhere)`, input: { query, location, maxResults }, enrich_contacts: true };
 }
 
-function setUp(apiKey: string): FakeRuntime {
-  const runtime = newRuntime(world);
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return runtime;
-}
-
 /** The sheet holds exactly the service's businesses, each once, with their values. */
 async function expectExactSheet(runtime: FakeRuntime, apiKey: string, job: JobView, family = "searches"): Promise<void> {
   const service = await serviceResults(world, apiKey, job.jobId, family);
@@ -53,7 +47,7 @@ describe("importJob", () => {
     const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 });
     const jobId = await createDirect(apiKey, "searches", searchBody(await label(apiKey, "Portland"), "plumbers"));
     world.clock.advance(10 * 60 * 1000);
-    const runtime = setUp(apiKey);
+    const { runtime } = await setUpAccount(world, { apiKey: apiKey });
     const sheetsBefore = runtime.spreadsheetApp.testing.sheetNames().length;
 
     const view = sidebar(runtime, "importJob", { jobId });
@@ -76,7 +70,7 @@ describe("importJob", () => {
     const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 });
     const jobId = await createDirect(apiKey, "searches", searchBody(await label(apiKey, "Seattle"), "roofers", 300));
     world.clock.advance(12_000); // running: some businesses imported
-    const runtime = setUp(apiKey);
+    const { runtime } = await setUpAccount(world, { apiKey: apiKey });
     const view = sidebar(runtime, "importJob", { jobId });
     expect(view.status).toBe("running");
     expect(view.rowsWritten).toBeGreaterThan(0);
@@ -93,7 +87,7 @@ describe("importJob", () => {
       website_url: `https://site-${i}.example.com/`,
     }));
     const jobId = await createDirect(apiKey, "enrichments", { name: "Enriched elsewhere", businesses });
-    const runtime = setUp(apiKey);
+    const { runtime } = await setUpAccount(world, { apiKey: apiKey });
     const view = sidebar(runtime, "importJob", { jobId });
     expect(view).toMatchObject({ jobId, kind: "enrichment", rowsWritten: 5 });
     const { headers } = readSheet(runtime, sheetOf(view));
@@ -108,7 +102,7 @@ describe("importJob", () => {
     const mine = await world.control.createAccount({ plan: "growth", credits: 5000 });
     const other = await world.control.createAccount({ plan: "growth", credits: 5000 });
     const foreign = await createDirect(other.apiKey, "searches", searchBody(await label(other.apiKey, "Austin"), "florists"));
-    const runtime = setUp(mine.apiKey);
+    const { runtime } = await setUpAccount(world, { apiKey: mine.apiKey });
     const sheets = runtime.spreadsheetApp.testing.sheetNames();
     for (const jobId of [foreign, "00000000-0000-4000-8000-000000000000"]) {
       expect(() => sidebar(runtime, "importJob", { jobId })).toThrow(/No search or enrichment with ID .* was found for your API key/);
@@ -127,7 +121,7 @@ describe("importJob", () => {
     const jobId = await createDirect(apiKey, "searches", searchBody(await label(apiKey, "Denver"), "tailors"));
     world.clock.advance(10 * 60 * 1000);
     for (let call = 1; call <= 12; call += 1) {
-      const runtime = setUp(apiKey);
+      const { runtime } = await setUpAccount(world, { apiKey: apiKey });
       const before = runtime.spreadsheetApp.testing.sheetNames().length;
       runtime.killAt({ spreadsheetCall: call });
       runtime.run("importJob", [{ jobId }], { viaScriptRun: true });
@@ -152,7 +146,7 @@ describe("recentJobs", () => {
           : await createDirect(apiKey, "searches", searchBody(location, `query ${i}`)),
       );
     }
-    const runtime = setUp(apiKey);
+    const { runtime } = await setUpAccount(world, { apiKey: apiKey });
     const page1 = sidebar(runtime, "recentJobs");
     const page2 = sidebar(runtime, "recentJobs", { page: 2 });
     expect([page1.jobs.length, page1.hasMore, page2.jobs.length, page2.hasMore]).toEqual([20, true, 7, false]);

@@ -3,7 +3,7 @@
 // enrichment sends the selected rows and says in a toast what it did.
 import { newRuntime, sidebar, sidebarRaw } from "../../dev/world";
 import { serviceEnrichments } from "./enrich-sheet";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const world = useWorld(9);
 
@@ -87,9 +87,7 @@ describe("saveSettings is all or nothing", () => {
 
 describe("the menu's enrichment", () => {
   it("enriches the active sheet's rows (one cell selected) and says in a toast what it did, since a menu shows no return value", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 500, maxActiveJobs: 25 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime } = await setUpAccount(world, { credits: 500, maxActiveJobs: 25 });
     const testing = runtime.spreadsheetApp.testing;
     testing.userAddSheet("Prospects");
     testing.userSeed("Prospects", "A1", [["Company", "Website"], ["Acme Roofing", "acme-roofing.com"], ["No Site", "ftp://files.example"]]);
@@ -104,9 +102,7 @@ describe("the menu's enrichment", () => {
   });
 
   it("sends the selected rows only, and its toast names them", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 500, maxActiveJobs: 25 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 500, maxActiveJobs: 25 });
     const testing = runtime.spreadsheetApp.testing;
     testing.userAddSheet("Prospects");
     testing.userSeed("Prospects", "A1", [["Company", "Website"], ...[1, 2, 3, 4, 5, 6].map((i) => [`Firm ${i}`, `firm${i}.com`])]);

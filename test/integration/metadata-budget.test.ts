@@ -5,8 +5,8 @@
 // anything is sent or charged.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { austinLabel, newRuntime, serviceAccount, serviceJob, sidebar } from "../../dev/world";
-import { useWorld } from "../fixtures/world";
+import { austinLabel, serviceAccount, serviceJob, sidebar } from "../../dev/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const FULL = path.resolve(__dirname, "../../dist-full");
 
@@ -15,13 +15,6 @@ let location = "Austin, Texas, US";
 beforeAll(async () => {
   location = await austinLabel(world);
 });
-
-async function setUp(maxActiveJobs: number): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-  const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 100_000, maxActiveJobs });
-  const runtime = newRuntime(world, { distDir: FULL });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return { runtime, apiKey };
-}
 
 /** Characters of the add-on's developer metadata (keys and values), as Google's limit counts them. */
 const metadataChars = (runtime: FakeRuntime): number =>
@@ -34,7 +27,7 @@ async function searchesCreated(apiKey: string): Promise<number> {
 
 describe("the developer-metadata job store prunes to its own budget", () => {
   it("120 searches one after another: every start succeeds, the oldest finished are pruned first, the newest stay listed", async () => {
-    const { runtime, apiKey } = await setUp(25);
+    const { runtime, apiKey } = await setUpAccount(world, { plan: "scale", credits: 100_000, maxActiveJobs: 25, runtime: { distDir: FULL } });
     const started: string[] = [];
     let most = 0;
     for (let i = 1; i <= 120; i += 1) {
@@ -55,7 +48,7 @@ describe("the developer-metadata job store prunes to its own budget", () => {
   });
 
   it("full of jobs in progress, the next search is refused before it is sent, and every charged job is listed", async () => {
-    const { runtime, apiKey } = await setUp(100);
+    const { runtime, apiKey } = await setUpAccount(world, { plan: "scale", credits: 100_000, maxActiveJobs: 100, runtime: { distDir: FULL } });
     let refusal = "";
     for (let i = 1; i <= 60 && refusal === ""; i += 1) {
       const run = runtime.run("startSearch", [{ query: `florists ${i}`, location, maxResults: 100 }], { viaScriptRun: true });

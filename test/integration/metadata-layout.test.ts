@@ -5,8 +5,8 @@
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { decodeData } from "../../src/gas/metadata-entries";
-import { austinLabel, newRuntime, pollUntil, sidebar } from "../../dev/world";
-import { useWorld } from "../fixtures/world";
+import { austinLabel, pollUntil, sidebar } from "../../dev/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const FULL = path.resolve(__dirname, "../../dist-full");
 
@@ -31,9 +31,7 @@ function asPerKeyLayout(runtime: FakeRuntime): number {
 
 describe("the full build's job store layout", () => {
   it("keeps a document's jobs in one entry, and moves a store written one entry per key into it at the next pass", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-    const runtime = newRuntime(world, { distDir: FULL });
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir: FULL } });
     const started = ["roofers", "plumbers", "dentists"].map((query) => sidebar(runtime, "startSearch", { query, location, maxResults: 100 }));
     expect(metadataKeys(runtime)).toEqual(["businessLeads:store"]);
 

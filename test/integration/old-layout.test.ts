@@ -7,9 +7,9 @@
 // that say when a business was seen are added on its right). New sheets lead with Name.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { austinLabel, newRuntime, pollUntil, readSheet, serviceResults, sidebar, sheetOf, type JobView } from "../../dev/world";
+import { austinLabel, pollUntil, readSheet, serviceResults, sidebar, sheetOf, type JobView } from "../../dev/world";
 import { expectSheetExact } from "./exact-sheet";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const BUILDS = [
   { build: "default (spreadsheets.currentonly)", distDir: path.resolve(__dirname, "../../dist") },
@@ -61,20 +61,13 @@ const sheetIds = (runtime: FakeRuntime, sheetName: string): string[] =>
   readSheet(runtime, sheetName).rows.map((r) => String(r["Business ID"])).filter((id) => id !== "");
 
 describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ distDir }) => {
-  async function setUp(): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 });
-    const runtime = newRuntime(world, { distDir });
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-    return { runtime, apiKey };
-  }
-
   function completed(runtime: FakeRuntime, maxResults: number): JobView {
     const jobs = pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === maxResults));
     return jobs[0] as JobView;
   }
 
   it("is written by the poll pass while its search runs and re-read to the end, each business once", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, { runtime: { distDir } });
     const started = sidebar(runtime, "startSearch", { query: "plumbers", location, maxResults: 300 });
     expect(readSheet(runtime, sheetOf(started)).headers[0]).toBe("Name");
     pollUntil(world, runtime, (all) => (all[0]?.rowsWritten ?? 0) > 0 && all[0]?.status !== "completed", 2000);
@@ -99,7 +92,7 @@ describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ 
   });
 
   it("is merged into by a scheduled refresh: every row kept, new businesses appended, none twice", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, { runtime: { distDir } });
     const started = sidebar(runtime, "startSearch", { query: "dentists", location, maxResults: 100 });
     const done = completed(runtime, 100);
     toOldLayout(runtime, sheetOf(done));
@@ -140,7 +133,7 @@ describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ 
   });
 
   it("is enriched from a selection of its rows: those rows get results, no row is lost or moved", async () => {
-    const { runtime } = await setUp();
+    const { runtime } = await setUpAccount(world, { runtime: { distDir } });
     sidebar(runtime, "startSearch", { query: "bakeries", location, maxResults: 100, enrichContacts: false });
     const done = completed(runtime, 100);
     toOldLayout(runtime, sheetOf(done));

@@ -3,17 +3,10 @@
 // and cost at most 4 SpreadsheetApp calls each plus the document's one; enrichment jobs of one
 // sheet share one read and one write of it.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, readSheet, sidebar, type JobView } from "../../dev/world";
-import { useWorld } from "../fixtures/world";
+import { readSheet, sidebar, type JobView } from "../../dev/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const world = useWorld(11);
-
-async function setUp(): Promise<FakeRuntime> {
-  const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 10_000, maxActiveJobs: 25 });
-  const runtime = newRuntime(world);
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return runtime;
-}
 
 /** One refreshJobs pass: its round trips and SpreadsheetApp calls (reads, writes and getters). */
 function pass(runtime: FakeRuntime): { views: JobView[]; roundTrips: number; calls: number } {
@@ -26,7 +19,7 @@ function pass(runtime: FakeRuntime): { views: JobView[]; roundTrips: number; cal
 
 describe("one pass over 20 active 100-result searches", () => {
   it("takes one status and one results round trip and at most 4 SpreadsheetApp calls per job, plus 1", async () => {
-    const runtime = await setUp();
+    const { runtime } = await setUpAccount(world, { plan: "scale", credits: 10_000, maxActiveJobs: 25 });
     for (let i = 1; i <= 20; i += 1) sidebar(runtime, "startSearch", { query: `cost query ${i}`, location: "Austin, Texas, US", maxResults: 100 });
     for (const [advance, status] of [[12_000, "running"], [18_000, "completed"]] as const) {
       world.clock.advance(advance);
@@ -41,7 +34,7 @@ describe("one pass over 20 active 100-result searches", () => {
 
 describe("enrichment jobs of one sheet", () => {
   it("share one read and one write of the sheet per pass", async () => {
-    const runtime = await setUp();
+    const { runtime } = await setUpAccount(world, { plan: "scale", credits: 10_000, maxActiveJobs: 25 });
     const sheet = "Leads to enrich";
     runtime.spreadsheetApp.testing.userAddSheet(sheet);
     const rows: Array<Array<string | number>> = [["Company", "Website", "Notes"]];

@@ -10,9 +10,10 @@
 // Updated, No longer found, First seen, Last seen) as the job counts it; every note on its business.
 // Which schedules: fault-seeds.ts (a sample in npm test, 200 in test:all, FAULT_SEED=s for one).
 import * as path from "node:path";
-import { austinLabel, expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, sheetOf, startWorld, type JobView, type ServiceBusiness, type SheetRow, type World } from "../../dev/world";
+import { austinLabel, expectedCells, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, sheetOf, startWorld, type JobView, type ServiceBusiness, type SheetRow, type World } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { columnLetters } from "../../src/sheets/column-letters";
+import { setUpAccount } from "../fixtures/world";
 import { faultSeeds } from "./fault-seeds";
 import { mismatches } from "./mismatches";
 import { makeRefreshSchedule, type RefreshSchedule } from "./refresh-schedule";
@@ -176,9 +177,7 @@ async function expectRunRight(runtime: FakeRuntime, apiKey: string, schedule: Re
 }
 
 async function runSchedule(schedule: RefreshSchedule, distDir: string, tally: Tally): Promise<void> {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: CREDITS, maxActiveJobs: 25 });
-  const runtime = newRuntime(world, { distDir });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const { runtime, apiKey } = await setUpAccount(world, { credits: CREDITS, maxActiveJobs: 25, runtime: { distDir } });
   const started = sidebar(runtime, "startSearch", { query: `plumbers ${schedule.seed}`, location, maxResults: schedule.maxResults, enrichContacts: schedule.enrich });
   pollUntil(world, runtime, (jobs) => jobs.every((j) => j.status === "completed" && j.rowsWritten === j.leadCount));
   const notes = typeNotes(runtime, sheetOf(started), schedule);

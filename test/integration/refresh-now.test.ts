@@ -3,9 +3,9 @@
 // once even when the creation response is lost, and not again the next day; a daily schedule runs
 // now and stays daily from this run; a run the credits cannot cover costs nothing and says why; a
 // search still running cannot be refreshed; a second click while the run is under way starts nothing.
-import { newRuntime, pollUntil, readSheet, serviceAccount, sidebar, sheetOf, type JobView } from "../../dev/world";
+import { pollUntil, readSheet, serviceAccount, sidebar, sheetOf, type JobView } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 
 const HOUR = 60 * 60 * 1000;
@@ -14,9 +14,7 @@ const DAY = 24 * HOUR;
 const world = useWorld(23);
 
 async function finishedSearch(credits: number) {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits });
-  const runtime = newRuntime(world);
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const { runtime, apiKey } = await setUpAccount(world, { credits });
   const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
   const started = sidebar(runtime, "startSearch", { query: "dentists", location: location?.label, maxResults: 100 });
   pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 100));
@@ -87,9 +85,7 @@ describe("refreshing a search now (setRefresh runNow)", () => {
   });
 
   it("a search still running cannot be refreshed: nothing is asked for", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 1000 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime } = await setUpAccount(world, { credits: 1000 });
     const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
     const { jobId } = sidebar(runtime, "startSearch", { query: "florists", location: location?.label, maxResults: 100 });
     expect(() => sidebar(runtime, "setRefresh", { jobId, every: "off", runNow: true })).toThrow(/is still running/);

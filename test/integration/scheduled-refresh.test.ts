@@ -6,9 +6,9 @@
 // else needs it. The job says what each run may charge, and what the last one found (new, updated,
 // no longer found), its businesses and cost; each row says the same (First seen, Last seen, Latest
 // refresh), and no name changes under a Maps URL.
-import { columnOfHeader, expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, sidebarRaw, sheetOf, type JobView } from "../../dev/world";
+import { columnOfHeader, expectedCells, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, sidebarRaw, sheetOf, type JobView } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 
 const HOUR = 60 * 60 * 1000;
@@ -18,8 +18,7 @@ const world = useWorld(17);
 
 async function scheduledSearch(credits: number, every: "day" | "week" = "day", maxResults = 100) {
   const { apiKey, accountId } = await world.control.createAccount({ plan: "growth", credits });
-  const runtime = newRuntime(world);
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const { runtime } = await setUpAccount(world, { apiKey });
   const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
   const started = sidebar(runtime, "startSearch", { query: "dentists", location: location?.label, maxResults });
   pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === maxResults));
@@ -166,14 +165,14 @@ describe("a due run charges once", () => {
 describe("a merge killed part-way", () => {
   /** A scheduled search whose user added a notes column; the refresh run is created, its merge is due. */
   async function mergeDue() {
-    const setUp = await scheduledSearch(1000);
-    const testing = setUp.runtime.spreadsheetApp.testing;
-    testing.userInsertColumns(sheetOf(setUp.view), 3, 1);
-    testing.userType(sheetOf(setUp.view), "C1", "My notes");
-    testing.userType(sheetOf(setUp.view), "C5", "keep me");
-    hours(setUp.runtime, 24); // the run is created
+    const scheduled = await scheduledSearch(1000);
+    const testing = scheduled.runtime.spreadsheetApp.testing;
+    testing.userInsertColumns(sheetOf(scheduled.view), 3, 1);
+    testing.userType(sheetOf(scheduled.view), "C1", "My notes");
+    testing.userType(sheetOf(scheduled.view), "C5", "keep me");
+    hours(scheduled.runtime, 24); // the run is created
     world.clock.advance(HOUR);
-    return setUp;
+    return scheduled;
   }
 
   it("is completed by the next pass, with no business twice and the user's notes in place", async () => {

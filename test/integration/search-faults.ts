@@ -8,8 +8,9 @@
 // dist-full/ (the full scope, jobs in the spreadsheet's developer metadata, user lock and the store's write claim).
 // Which schedules: fault-seeds.ts (a sample in npm test, 200 in test:all, FAULT_SEED=s for one).
 import * as path from "node:path";
-import { austinLabel, expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebar, sheetOf, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, expectedCells, readSheet, serviceAccount, serviceResults, sidebar, sheetOf, startWorld, type JobView, type World } from "../../dev/world";
 import { addPlainTextUserRow, expectedUserCell, plainTextUserRow } from "./plain-text-row";
+import { setUpAccount } from "../fixtures/world";
 import { faultSeeds } from "./fault-seeds";
 import { mismatches } from "./mismatches";
 import { makeSchedule, type Schedule } from "./schedule";
@@ -31,10 +32,8 @@ const newTally = (): Tally => ({ killedPasses: 0, overlaps: 0, failedJobs: 0, mu
 
 async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): Promise<void> {
   const credits = 5000;
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits, maxActiveJobs: 25 });
   const plainTextStopsFormulas = schedule.seed % 2 === 0;
-  const runtime = newRuntime(world, { plainTextStopsFormulas, distDir });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const { runtime, apiKey } = await setUpAccount(world, { credits, maxActiveJobs: 25, runtime: { plainTextStopsFormulas, distDir } });
   const args = { query: `plumbers ${schedule.seed}`, location, maxResults: schedule.maxResults, enrichContacts: schedule.enrich };
 
   // Start: possibly with a lost response, possibly killed once the service already has the job.

@@ -2,23 +2,16 @@
 // refreshJobs passes, and the sheet ends exactly equal to the service's results, once each, with
 // every text exact; while the job runs, rows appear and are updated in place, never duplicated.
 import { DEMO_KEYS, HOSTILE_EVERY } from "../../dev/simulator";
-import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, sheetOf, type JobView } from "../../dev/world";
+import { expectedCells, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, sheetOf, type JobView } from "../../dev/world";
 import { addPlainTextUserRow, expectedUserCell, plainTextUserRow } from "./plain-text-row";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 
 const world = useWorld();
 
-function setUp(runtime: FakeRuntime, apiKey: string): void {
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-}
-
 describe.each([false, true])("a 200-result enriched search (plainTextStopsFormulas: %s)", (plainTextStopsFormulas) => {
   it("ends as exactly the service's businesses, once each, with exact text; partial rows are updated in place", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-    const runtime = newRuntime(world, { plainTextStopsFormulas });
-    setUp(runtime, apiKey);
+    const { runtime, apiKey } = await setUpAccount(world, { maxActiveJobs: 25, runtime: { plainTextStopsFormulas } });
     const [austin] = sidebar(runtime, "findLocations", { q: "Austin", country: "US" });
     expect(austin).toBeDefined();
     const started = sidebar(runtime, "startSearch", { query: "plumbers", location: austin?.label, maxResults: 200 });
@@ -96,8 +89,7 @@ describe("startSearch refuses bad input before creating anything", () => {
     [{ query: "", location: "Austin, Texas, United States" }, /what to search for/],
     [{ query: "plumbers", location: "Austin, Texas, United States", maxResults: 50 }, /from 100 to 700/],
   ])("%j", async (args, message) => {
-    const runtime = newRuntime(world);
-    setUp(runtime, DEMO_KEYS.growth.apiKey);
+    const { runtime } = await setUpAccount(world, { apiKey: DEMO_KEYS.growth.apiKey });
     const before = runtime.spreadsheetApp.testing.sheetNames();
     expect(() => sidebar(runtime, "startSearch", args)).toThrow(message);
     expect(runtime.spreadsheetApp.testing.sheetNames()).toEqual(before);
@@ -105,9 +97,7 @@ describe("startSearch refuses bad input before creating anything", () => {
   });
 
   it("says what a low balance allows", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 150 });
-    const runtime = newRuntime(world);
-    setUp(runtime, apiKey);
+    const { runtime } = await setUpAccount(world, { plan: "starter", credits: 150 });
     const [austin] = sidebar(runtime, "findLocations", { q: "Austin" });
     expect(() => sidebar(runtime, "startSearch", { query: "plumbers", location: austin?.label, maxResults: 200 })).toThrow(
       "This search can return at most 150 businesses (you have 150 credits). Lower Max results to 150 or less.",

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { newRuntime, sidebar, sidebarRaw, sheetOf } from "../../dev/world";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const world = useWorld(11);
 
@@ -51,9 +51,7 @@ describe("showSidebar", () => {
 
 describe("showJobSheet", () => {
   it("activates the job's results sheet, found by id after a rename, and says which", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime } = await setUpAccount(world, { credits: 5000 });
     const [austin] = sidebar(runtime, "findLocations", { q: "Austin", country: "US" });
     const job = sidebar(runtime, "startSearch", { query: "coffee", location: austin?.label, countryCode: austin?.country_code });
     runtime.spreadsheetApp.testing.setActiveSheet("Sheet1");
@@ -67,9 +65,7 @@ describe("showJobSheet", () => {
   });
 
   it("says plainly when the job is unknown or its sheet was deleted", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime } = await setUpAccount(world, { credits: 5000 });
     expect(() => sidebar(runtime, "showJobSheet", { jobId: "no-such-job" })).toThrow(/does not track that job/);
     expect(() => sidebarRaw(runtime, "showJobSheet", {})).toThrow(/Choose a job/);
     const [austin] = sidebar(runtime, "findLocations", { q: "Austin", country: "US" });

@@ -5,21 +5,14 @@
 // returns that search marked `alreadyRunning`; every search says what one run of it may charge.
 import { randomUUID } from "node:crypto";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { austinLabel, newRuntime, pollUntil, serviceAccount, sidebar, type JobView } from "../../dev/world";
-import { useWorld } from "../fixtures/world";
+import { austinLabel, pollUntil, serviceAccount, sidebar, type JobView } from "../../dev/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const world = useWorld(5);
 let austin = "";
 beforeAll(async () => {
   austin = await austinLabel(world);
 });
-
-async function setUp(): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-  const runtime = newRuntime(world);
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return { runtime, apiKey };
-}
 
 async function searchesCreated(apiKey: string): Promise<number> {
   const res = await fetch(`${world.url}/api/v1/searches`, { headers: { "x-api-key": apiKey } });
@@ -34,7 +27,7 @@ describe("two startSearch calls overlapping in time", () => {
     ["the same editor clicks twice", "user@example.com"],
     ["another editor starts the same search", "colleague@example.com"],
   ])("%s while the first holds the lock: the second is told to wait, one job results", async (_, secondUser) => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, { maxActiveJobs: 25 });
     runtime.run("saveSettings", [{ apiKey, baseUrl: world.url }], { viaScriptRun: true, user: secondUser });
     const args = { query: "plumbers", location: austin, maxResults: 100 };
     let second: ReturnType<FakeRuntime["run"]> | undefined;
@@ -56,7 +49,7 @@ describe("two startSearch calls overlapping in time", () => {
   });
 
   it("a second click after the first lost every response: the same job, one sheet, one charge", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, { maxActiveJobs: 25 });
     const args = { query: "plumbers", location: austin, maxResults: 200 };
     await world.control.injectFaults([{ method: "POST", path: "/api/v1/searches", lose: true, times: 20 }]);
     expect(() => sidebar(runtime, "startSearch", args)).toThrow(/Could not reach the lead service/);
@@ -72,7 +65,7 @@ describe("two startSearch calls overlapping in time", () => {
   });
 
   it("a start the service refuses for good (402) leaves no start record behind", async () => {
-    const { runtime } = await setUp();
+    const { runtime } = await setUpAccount(world, { maxActiveJobs: 25 });
     await world.control.injectFaults([
       { method: "POST", path: "/api/v1/searches", status: 402, body: JSON.stringify({ detail: "Insufficient credits: 40 remaining" }), times: 1 },
     ]);
@@ -87,7 +80,7 @@ const creations = (runtime: FakeRuntime) => runtime.http.requests.filter((r) => 
 
 describe("starting a search identical to one still running", () => {
   it("returns the running search with alreadyRunning, sending and charging nothing; a different or a finished one starts anew", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, { maxActiveJobs: 25 });
     const args = { query: "plumbers", location: austin, maxResults: 200, language: "en", enrichContacts: true };
     const first = sidebar(runtime, "startSearch", { ...args, name: "plumbers for Monday" });
     expect(first.alreadyRunning).toBeUndefined();
@@ -120,7 +113,7 @@ describe("starting a search identical to one still running", () => {
   });
 
   it("finds a running search opened with importJob; an imported search says what a run of it may charge", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, { maxActiveJobs: 25 });
     const res = await fetch(`${world.url}/api/v1/searches`, {
       method: "POST",
       headers: { "x-api-key": apiKey, "content-type": "application/json", "Idempotency-Key": randomUUID() },
@@ -139,7 +132,7 @@ describe("starting a search identical to one still running", () => {
 
 describe("starting a search identical to one of the last day, asking first (askIfRecent)", () => {
   it("with askIfRecent: the finished search is returned, nothing sent or charged, for a day; without it, or a day later, it starts", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, { maxActiveJobs: 25 });
     const args = { query: "plumbers", location: austin, maxResults: 100 };
     const first = sidebar(runtime, "startSearch", { ...args, askIfRecent: true });
     expect([first.sameAsRecent, first.alreadyRunning]).toEqual([undefined, undefined]); // nothing like it yet: it starts

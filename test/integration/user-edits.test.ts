@@ -4,15 +4,13 @@
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { columnOfHeader, newRuntime, pollUntil, readSheet, sidebar, sheetOf, type JobView } from "../../dev/world";
 import { expectSheetExact } from "./exact-sheet";
-import { useWorld } from "../fixtures/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 
 const world = useWorld(3);
 
 async function startJob(maxResults = 150): Promise<{ runtime: FakeRuntime; apiKey: string; job: JobView }> {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-  const runtime = newRuntime(world);
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25 });
   const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
   const job = sidebar(runtime, "startSearch", { query: "roofers", location: location?.label, maxResults });
   return { runtime, apiKey, job };
