@@ -114,7 +114,7 @@ describe.each(BUILDS)("a 20,000-row list, $build build", ({ distDir }) => {
     expect(runIds.size).toBe(1);
     expect(listed[0]?.run).toMatchObject({ rowsWaiting: 0, jobsRunning: 0, stopped: false });
     expect(listed[0]?.run?.rowsSent).toBe(listed[0]?.run?.rows);
-  }, 600_000);
+  });
 });
 
 describe.each(BUILDS)("a run while the user keeps working, $build build", ({ distDir }) => {
@@ -150,7 +150,7 @@ describe.each(BUILDS)("a run while the user keeps working, $build build", ({ dis
     testing.userDeleteRows(SHEET, added + 1, 1);
     testing.userDeleteRows(SHEET, 1, 3);
     expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)), null);
-  }, 300_000);
+  });
 });
 
 describe.each(BUILDS)("a run whose creation answer is lost, $build build", ({ distDir }) => {
@@ -183,7 +183,7 @@ describe.each(BUILDS)("a run whose creation answer is lost, $build build", ({ di
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(10_000 - unique.length);
     expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)), null);
     expect(runtime.properties.user(runtime.userEmail).size).toBeLessThan(10); // no body left behind
-  }, 300_000);
+  });
 });
 
 describe.each(BUILDS)("a stopped run, $build build", ({ distDir }) => {
@@ -213,7 +213,7 @@ describe.each(BUILDS)("a stopped run, $build build", ({ distDir }) => {
 
     // A second stop, or a stop of a search, says so plainly.
     expect(() => sidebar(runtime, "stopEnrichment", { jobId: "not-a-job" })).toThrow(/does not track that job/);
-  }, 300_000);
+  });
 });
 
 describe("a poll while the run waits for a job slot", () => {
@@ -269,5 +269,5 @@ describe.each(BUILDS)("a run when the user's daily UrlFetch quota is spent mid-p
     const received = await expectEachChargedOnce(apiKey);
     expect(received.size).toBe(unique.length);
     expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)), null);
-  }, 300_000);
+  });
 });
