@@ -210,8 +210,10 @@ export async function gridColumn(page: Page, header: string): Promise<string[]> 
 
 /**
  * Waits until `check` holds: while the pages wait for an answer, until it comes; else moving the
- * clocks a step (STEP_MS) before the next check. Fails with `what` once the pages' clocks have
- * moved `patienceMs` (a hang, not a slow machine: no real time counts here).
+ * clocks a step (STEP_MS) before the next check. Once it holds, waits for the answers still on
+ * their way, so that the test's next action meets a page at rest, as a person's would. Fails with
+ * `what` once the pages' clocks have moved `patienceMs` (a hang, not a slow machine: no real time
+ * counts here).
  */
 export async function eventually(what: string, check: () => boolean | Promise<boolean>, patienceMs = PATIENCE_MS): Promise<void> {
   for (let moved = 0; !(await check()); ) {
@@ -220,6 +222,7 @@ export async function eventually(what: string, check: () => boolean | Promise<bo
     await stepClocks();
     moved += STEP_MS;
   }
+  await settled();
 }
 
 /** Moves both clocks `steps` steps forward, each once the pages have no request in flight. */
