@@ -15,7 +15,13 @@ module.exports = {
     __BUSINESS_LEADS_PAGES_URL__: listing.pagesUrl,
   },
   reporters: ["default", "<rootDir>/test/slowest-files-reporter.js", "<rootDir>/test/summary-reporter.js"],
+  // One chromium for the whole run, which the browser test files connect to (test/browser/shared-browser.ts).
+  globalSetup: "<rootDir>/test/global-setup.ts",
+  globalTeardown: "<rootDir>/test/global-teardown.ts",
+  // A timeout catches a hang, never a slow machine: a unit test gets a minute, the files that run
+  // the bundle, the simulator, a browser or a child process get minutes (test/timeouts.ts).
   testTimeout: 60000,
+  setupFilesAfterEnv: ["<rootDir>/test/timeouts.ts"],
   // One worker per core (jest's default leaves one core free): a test file's thread is busy most
   // of its time, and its simulator and HTTP threads mostly wait. 2 workers: npm test in half the time.
   maxWorkers: "100%",

@@ -3,7 +3,6 @@
 // one user, each with a completed 100-result search, once with the trigger run without a current
 // document and once with Google giving it the document it was created in.
 import * as path from "node:path";
-import type { JobView } from "../src/jobs/job-view";
 import type { FakeRuntime } from "../dev/fakes/runtime";
 import { newRuntime, readSheet, sidebarIn, startWorld, type World } from "../dev/world";
 import { callBreakdown, counted, modelledMs, storeCalls, waitUntilCompleted, type Measured } from "./import-figures";
@@ -28,7 +27,7 @@ async function onePass(world: World, root: string, triggerDocument: "own" | "non
   for (let i = 1; i < DOCUMENTS; i += 1) documents.push(runtime.addDocument(`Leads ${i + 1}`));
   const started = documents.map((documentId, i) => {
     sidebarIn(runtime, documentId, "saveSettings", { apiKey, baseUrl: world.url });
-    return sidebarIn<JobView>(runtime, documentId, "startSearch", { query: `background bench ${i + 1}`, location: LOCATION, maxResults: RESULTS });
+    return sidebarIn(runtime, documentId, "startSearch", { query: `background bench ${i + 1}`, location: LOCATION, maxResults: RESULTS });
   });
   for (const job of started) await waitUntilCompleted(world, apiKey, job.jobId);
   world.clock.advance(HOUR);

@@ -49,17 +49,17 @@ async function enrichment(world: World, root: string): Promise<void> {
 
   let started: { jobs: JobView[] } = { jobs: [] };
   const start = counted(runtime, () => {
-    started = sidebar<{ jobs: JobView[] }>(runtime, "startEnrichment", {});
+    started = sidebar(runtime, "startEnrichment", {});
   });
   const sizes = started.jobs.map((j) => j.leadCount ?? 0);
   const pages = sizes.reduce((n, size) => n + Math.ceil(size / RESULTS_PAGE), 0);
 
   world.clock.advance(5000);
-  const running = counted(runtime, () => void sidebar<JobView[]>(runtime, "refreshJobs"));
+  const running = counted(runtime, () => void sidebar(runtime, "refreshJobs"));
   for (const job of started.jobs) await waitUntilCompleted(world, apiKey, job.jobId);
   let views: JobView[] = [];
   const final = counted(runtime, () => {
-    views = sidebar<JobView[]>(runtime, "refreshJobs");
+    views = sidebar(runtime, "refreshJobs");
   });
   const { rows } = readSheet(runtime, SHEET);
   const filled = rows.filter((r) => r["Enrichment status"] === "completed" || r["Enrichment status"] === "partial").length;

@@ -100,7 +100,7 @@ function check(condition: boolean, message: string): string {
 async function bigImport(world: World, root: string): Promise<void> {
   const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 10_000, maxActiveJobs: 25 });
   const runtime = setUpRuntime(world, root, apiKey);
-  const started = sidebar<JobView>(runtime, "startSearch", { query: "plumbers", location: LOCATION, maxResults: BIG });
+  const started = sidebar(runtime, "startSearch", { query: "plumbers", location: LOCATION, maxResults: BIG });
   const sheetName = started.sheetName;
   if (sheetName === null) throw new Error("startSearch returned no sheet name");
   const tookMs = await waitUntilCompleted(world, apiKey, started.jobId);
@@ -108,7 +108,7 @@ async function bigImport(world: World, root: string): Promise<void> {
   // Ours: ONE refreshJobs pass over the completed job.
   let views: JobView[] = [];
   const ours = counted(runtime, () => {
-    views = sidebar<JobView[]>(runtime, "refreshJobs");
+    views = sidebar(runtime, "refreshJobs");
   });
   const view = views.find((v) => v.jobId === started.jobId);
   const sheet = dataRows(runtime, sheetName);
@@ -151,9 +151,9 @@ async function bigImport(world: World, root: string): Promise<void> {
   );
 
   // Does the write count grow with rows? The same pass for a 100-result search.
-  const small = sidebar<JobView>(runtime, "startSearch", { query: "dentists", location: LOCATION, maxResults: 100 });
+  const small = sidebar(runtime, "startSearch", { query: "dentists", location: LOCATION, maxResults: 100 });
   await waitUntilCompleted(world, apiKey, small.jobId);
-  const smallPass = counted(runtime, () => void sidebar<JobView[]>(runtime, "refreshJobs"));
+  const smallPass = counted(runtime, () => void sidebar(runtime, "refreshJobs"));
   printTable(
     "Searches into sheets: does one pass's cost grow with rows? (ours, completed job, one pass)",
     ["rows", "fetch requests", "round trips", "sheet writes", "sheet reads", "modelled time"],
@@ -178,13 +178,13 @@ async function activeJobsPass(world: World, root: string, build: (typeof BUILDS)
   const runtime = setUpRuntime(world, root, apiKey, build.distDir);
   const jobs: JobView[] = [];
   for (let i = 1; i <= ACTIVE_JOBS; i += 1) {
-    jobs.push(sidebar<JobView>(runtime, "startSearch", { query: `bench query ${i}`, location: LOCATION, maxResults: 100 }));
+    jobs.push(sidebar(runtime, "startSearch", { query: `bench query ${i}`, location: LOCATION, maxResults: 100 }));
   }
   const passes: Array<{ label: string; m: Measured; statuses: string }> = [];
   const pass = (label: string): void => {
     let views: JobView[] = [];
     const m = counted(runtime, () => {
-      views = sidebar<JobView[]>(runtime, "refreshJobs");
+      views = sidebar(runtime, "refreshJobs");
     });
     const tally = new Map<string, number>();
     for (const v of views) tally.set(v.status, (tally.get(v.status) ?? 0) + 1);

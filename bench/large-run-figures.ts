@@ -6,7 +6,6 @@
 // sheet, so the stores hold only the jobs in flight).
 import type { FakeRuntime } from "../dev/fakes/runtime";
 import { sidebar, startWorld, type World } from "../dev/world";
-import type { JobView } from "../src/jobs/job-view";
 import { setUpRuntime } from "./import-figures";
 import { fireDueTriggersTimed } from "./quota-figures";
 import { int, kb, pct, printTable } from "./stats";
@@ -78,7 +77,7 @@ async function largeRun(world: World, root: string, distDir: string): Promise<Ru
   };
   // Measured before every request too: a chunk's body is stored only while it is being sent.
   const unsubscribe = runtime.onBeforeFetch(() => measure());
-  const started = sidebar<{ jobs: JobView[]; waiting: number }>(runtime, "startEnrichment", {});
+  const started = sidebar(runtime, "startEnrichment", {});
   measure();
   let passes = 0;
   let hours = 0;

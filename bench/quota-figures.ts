@@ -57,7 +57,7 @@ async function savedSearches(world: World, distDir: string): Promise<{ runtime: 
   sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
   const started: JobView[] = [];
   for (let i = 1; i <= SAVED_SEARCHES; i += 1) {
-    started.push(sidebar<JobView>(runtime, "startSearch", { query: `saved search ${i}`, location: LOCATION, maxResults: 100 }));
+    started.push(sidebar(runtime, "startSearch", { query: `saved search ${i}`, location: LOCATION, maxResults: 100 }));
   }
   for (const job of started) await waitUntilCompleted(world, apiKey, job.jobId);
   sidebar(runtime, "refreshJobs");
@@ -112,10 +112,10 @@ async function oneDay(world: World, distDir: string): Promise<Day> {
       // The sidebar opens: its settings, the account and the jobs.
       sidebar(runtime, "getSettings");
       sidebar(runtime, "getAccount");
-      lastJobs = JSON.stringify(sidebar<JobView[]>(runtime, "listJobs"));
+      lastJobs = JSON.stringify(sidebar(runtime, "listJobs"));
     }
     if (open && hour >= 10 && bigJobId === null) {
-      bigJobId = sidebar<JobView>(runtime, "startSearch", { query: "coffee", location: LOCATION, maxResults: 700 }).jobId;
+      bigJobId = sidebar(runtime, "startSearch", { query: "coffee", location: LOCATION, maxResults: 700 }).jobId;
       need = "active";
     }
     let next: number;
@@ -130,7 +130,7 @@ async function oneDay(world: World, distDir: string): Promise<Day> {
     fireTriggers();
     const nowHour = Math.floor((world.clock.now() - dayStart) / HOUR);
     if (open && nowHour < 17) {
-      const jobs = sidebar<JobView[]>(runtime, "refreshJobs");
+      const jobs = sidebar(runtime, "refreshJobs");
       polls += 1;
       const text = JSON.stringify(jobs);
       // As the sidebar does: the account line is read again when a job moved.
@@ -140,7 +140,7 @@ async function oneDay(world: World, distDir: string): Promise<Day> {
     }
   }
   const after = runtime.counters.snapshot();
-  const big = sidebar<JobView[]>(runtime, "listJobs").find((j) => j.jobId === bigJobId);
+  const big = sidebar(runtime, "listJobs").find((j) => j.jobId === bigJobId);
   return {
     properties: after.propertiesCalls - before.propertiesCalls,
     fetches: after.fetchRequests - before.fetchRequests,

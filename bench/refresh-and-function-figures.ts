@@ -4,7 +4,7 @@
 // refresh run into a 700-row sheet (requests, round trips, spreadsheet reads and writes).
 import * as path from "node:path";
 import type { FakeRuntime } from "../dev/fakes/runtime";
-import { newRuntime, readSheet, serviceJob, serviceResults, sidebar, startWorld, type World } from "../dev/world";
+import { newRuntime, readSheet, serviceJob, serviceResults, sheetOf, sidebar, startWorld, type World } from "../dev/world";
 import { int, printTable } from "./stats";
 
 const LOCATION = "Austin, Texas, US";
@@ -42,7 +42,7 @@ export async function functionAndRefreshFigures(root: string): Promise<void> {
     const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 10_000 });
     const runtime = newRuntime(world, { distDir: path.join(root, "dist"), userEmail: "editor@example.com", ownerEmail: "owner@example.com" });
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
-    const job = sidebar<{ jobId: string; sheetName: string }>(runtime, "startSearch", { query: "plumbers", location: LOCATION, maxResults: 700 });
+    const job = sidebar(runtime, "startSearch", { query: "plumbers", location: LOCATION, maxResults: 700 });
     await completed(world, apiKey, job.jobId);
     sidebar(runtime, "refreshJobs");
     const businesses = await serviceResults(world, apiKey, job.jobId);
@@ -71,12 +71,12 @@ export async function functionAndRefreshFigures(root: string): Promise<void> {
       return undefined;
     });
     world.clock.advance(10 * 60 * 1000);
-    const before = readSheet(runtime, job.sheetName).rows.length;
+    const before = readSheet(runtime, sheetOf(job)).rows.length;
     const merge = cost(runtime, () => {
       sidebar(runtime, "refreshJobs");
       return undefined;
     });
-    const after = readSheet(runtime, job.sheetName).rows;
+    const after = readSheet(runtime, sheetOf(job)).rows;
     const distinct = new Set(after.map((r) => r["Maps URL"])).size;
     const full = (c: Cost) => `${int(c.requests)} requests, ${int(c.roundTrips)} round trips, ${int(c.writes)} writes, ${int(c.reads)} reads`;
     printTable(

@@ -4,20 +4,13 @@
 import { VirtualClock } from "./clock";
 import { simControl, startSimulatorWorker, type SimControl } from "./simulator";
 import { createRuntime, type FakeRuntime, type RuntimeOptions } from "./fakes/runtime";
+import type { ENTRY_POINTS } from "../src/entry-points";
+import type { JobView } from "../src/jobs/job-view";
+import type { entryPoints } from "../src/main";
 
-/** The sidebar's JobView (contract.md), as the tests read it. */
-export interface JobView {
-  jobId: string;
-  kind: string;
-  name: string;
-  status: string;
-  sheetName: string;
-  leadCount: number | null;
-  enrichedCount: number | null;
-  creditsCharged: number | null;
-  rowsWritten: number;
-  error: string | null;
-}
+/** The sidebar's shapes, as the server returns them (the tests read the real types, never a copy). */
+export type { JobView, RunView } from "../src/jobs/job-view";
+export type { AccountView } from "../src/ui/views";
 
 export interface World {
   clock: VirtualClock;
@@ -45,17 +38,50 @@ export function newRuntime(world: World, options: RuntimeOptions = {}): FakeRunt
   return createRuntime({ clock: world.clock, installation: "addon", ...options });
 }
 
+type Server = typeof entryPoints;
+
+/** What the sidebar may call: the entry points the registry (src/entry-points.ts) marks as the sidebar's. */
+export type SidebarName = Extract<(typeof ENTRY_POINTS)[number], { calledBy: "sidebar" } | { fromSidebar: true }>["name"];
+/** A sidebar call's arguments and result: the server function's own (src/main.ts), so a changed shape fails the type-check. */
+export type SidebarArgs<K extends SidebarName> = Parameters<Server[K]>;
+export type SidebarResult<K extends SidebarName> = ReturnType<Server[K]>;
+
 /** A call from the sidebar through google.script.run: plain data in and out, errors thrown. */
-export function sidebar<T>(runtime: FakeRuntime, name: string, arg?: unknown): T {
-  return sidebarIn<T>(runtime, undefined, name, arg);
+export function sidebar<K extends SidebarName>(runtime: FakeRuntime, name: K, ...args: SidebarArgs<K>): SidebarResult<K> {
+  return sidebarIn(runtime, undefined, name, ...args);
 }
 
 /** The same, from the sidebar of another of the runtime's spreadsheets (runtime.addDocument). */
-export function sidebarIn<T>(runtime: FakeRuntime, documentId: string | undefined, name: string, arg?: unknown): T {
-  const result = runtime.run(name, arg === undefined ? [] : [arg], { viaScriptRun: true, documentId });
+export function sidebarIn<K extends SidebarName>(runtime: FakeRuntime, documentId: string | undefined, name: K, ...args: SidebarArgs<K>): SidebarResult<K> {
+  return sidebarRaw(runtime, name, args[0], { documentId }) as SidebarResult<K>;
+}
+
+/** The same, from another editor's sidebar (their own user properties, key and triggers). */
+export function sidebarAs<K extends SidebarName>(runtime: FakeRuntime, user: string, name: K, ...args: SidebarArgs<K>): SidebarResult<K> {
+  return sidebarRaw(runtime, name, args[0], { user }) as SidebarResult<K>;
+}
+
+/** Whose sidebar makes a call: by default the runtime's own user, in its first spreadsheet. */
+export interface SidebarCaller {
+  documentId?: string;
+  user?: string;
+}
+
+/**
+ * A sidebar call with an argument its types refuse, for the tests of bad input (a person in the
+ * script editor, an old sidebar): what it returns is unknown until the test checks it.
+ */
+export function sidebarRaw(runtime: FakeRuntime, name: SidebarName, arg: unknown, caller: SidebarCaller = {}): unknown {
+  const result = runtime.run(name, arg === undefined ? [] : [arg], { viaScriptRun: true, ...caller });
   if (result.killed) throw new Error(`${name} was killed`);
   if (result.error !== undefined) throw new Error(result.errorMessage ?? String(result.error));
-  return result.value as T;
+  return result.value;
+}
+
+/** A job's sheet; a test that reads the sheet of a job that has none fails here, saying so. */
+export function sheetOf(job: Pick<JobView, "jobId" | "sheetName">): string {
+  if (job.sheetName === null) throw new Error(`job ${job.jobId} has no sheet`);
+  return job.sheetName;
 }
 
 export interface ServiceBusiness {
@@ -173,10 +199,10 @@ export function refreshedCells(before: Record<string, unknown> | undefined, busi
 }
 
 /** Runs refreshJobs passes, advancing virtual time between them, until `done` says so. */
-export function pollUntil<T>(world: World, runtime: FakeRuntime, done: (jobs: T[]) => boolean, stepMs = 5000, maxPasses = 400): T[] {
+export function pollUntil(world: World, runtime: FakeRuntime, done: (jobs: JobView[]) => boolean, stepMs = 5000, maxPasses = 400): JobView[] {
   for (let pass = 0; pass < maxPasses; pass += 1) {
     world.clock.advance(stepMs);
-    const jobs = sidebar<T[]>(runtime, "refreshJobs");
+    const jobs = sidebar(runtime, "refreshJobs");
     if (done(jobs)) return jobs;
   }
   throw new Error(`not done after ${maxPasses} passes`);

@@ -70,6 +70,11 @@ export interface Response {
   request(): { postData(): string | null };
 }
 
+/** A request a page sent (only its identity is used: which ones are still in flight). */
+export interface Request {
+  url(): string;
+}
+
 export interface Page {
   clock: Clock;
   waitForResponse(predicate: (response: Response) => boolean, options?: { timeout?: number }): Promise<Response>;
@@ -87,6 +92,7 @@ export interface Page {
   on(event: "dialog", listener: (dialog: Dialog) => void): void;
   on(event: "pageerror", listener: (error: Error) => void): void;
   on(event: "close", listener: () => void): void;
+  on(event: "request" | "requestfinished" | "requestfailed", listener: (request: Request) => void): void;
   evaluate<R>(expression: string): Promise<R>;
   waitForFunction(expression: string, arg?: unknown, options?: { timeout?: number; polling?: number }): Promise<unknown>;
   setViewportSize(size: { width: number; height: number }): Promise<void>;
@@ -95,6 +101,8 @@ export interface Page {
 
 export interface BrowserContext {
   newPage(): Promise<Page>;
+  /** How long (real ms) an action or a wait of its pages may take before it fails; 0: no limit. */
+  setDefaultTimeout(timeout: number): void;
   close(): Promise<void>;
 }
 
@@ -103,6 +111,23 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+export interface LaunchOptions {
+  executablePath: string;
+  headless: boolean;
+  args: string[];
+  ignoreDefaultArgs?: string[];
+}
+
+/** A browser started for other processes to connect to (the test run's shared browser). */
+export interface BrowserServer {
+  wsEndpoint(): string;
+  close(): Promise<void>;
+}
+
 export interface PlaywrightCore {
-  chromium: { launch(options: { executablePath: string; headless: boolean; args: string[]; ignoreDefaultArgs?: string[] }): Promise<Browser> };
+  chromium: {
+    launch(options: LaunchOptions): Promise<Browser>;
+    launchServer(options: LaunchOptions): Promise<BrowserServer>;
+    connect(wsEndpoint: string): Promise<Browser>;
+  };
 }

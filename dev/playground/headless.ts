@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { VirtualClock } from "../clock";
 import { DEMO_KEYS, startSimulatorWorker } from "../simulator";
 import { createRuntime, type FakeRuntime } from "../fakes/runtime";
+import { sheetOf, sidebar, type SidebarArgs, type SidebarName, type SidebarResult } from "../world";
 
 export interface HeadlessOptions {
   query: string;
@@ -16,21 +17,13 @@ export interface HeadlessOptions {
   hostile: boolean;
 }
 
-interface JobView {
-  jobId: string;
-  status: string;
-  sheetName: string;
-  leadCount: number | null;
-  enrichedCount: number | null;
-  rowsWritten: number;
-  creditsCharged: number | null;
-  error: string | null;
-}
-
-function call<T>(runtime: FakeRuntime, name: string, arg?: unknown): T {
-  const result = runtime.run(name, arg === undefined ? [] : [arg], { viaScriptRun: true });
-  if (result.error !== undefined) throw new Error(`${name}: ${result.errorMessage ?? "failed"}`);
-  return result.value as T;
+/** A sidebar call, typed as the server function's own; a failure names the call. */
+function call<K extends SidebarName>(runtime: FakeRuntime, name: K, ...args: SidebarArgs<K>): SidebarResult<K> {
+  try {
+    return sidebar(runtime, name, ...args);
+  } catch (error) {
+    throw new Error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 const clip = (value: unknown, width: number): string => {
@@ -55,28 +48,28 @@ export async function runHeadless(options: HeadlessOptions): Promise<void> {
   const runtime = createRuntime({ clock, installation: "addon", distDir: path.join(process.cwd(), "dist") });
   try {
     console.log(`Simulator at ${sim.url}; the add-on runs from dist/ in the Apps Script fakes.\n`);
-    const account = call<{ planName: string; creditsRemaining: number; maxAffordableResults: number }>(runtime, "saveSettings", {
+    const account = call(runtime, "saveSettings", {
       apiKey: DEMO_KEYS.growth.apiKey,
       baseUrl: sim.url,
     });
     console.log(`saveSettings: ${account.planName} plan, ${account.creditsRemaining} credits, up to ${account.maxAffordableResults} results per search`);
-    const locations = call<Array<{ label: string }>>(runtime, "findLocations", { q: city });
+    const locations = call(runtime, "findLocations", { q: city });
     console.log(`findLocations("${city}"): ${locations.map((l) => l.label).join(" | ")}`);
     const location = locations[0]?.label;
     if (!location) throw new Error(`no catalog location starts with "${city}"`);
 
-    let job = call<JobView>(runtime, "startSearch", { query, location, maxResults });
+    let job = call(runtime, "startSearch", { query, location, maxResults });
     console.log(`startSearch: "${query}" in ${location}, ${maxResults} results → job ${job.jobId}, sheet "${job.sheetName}"\n`);
     for (let pass = 1; pass <= 200; pass += 1) {
       clock.advance(8000); // the sidebar polls every 5–10 s
-      const jobs = call<JobView[]>(runtime, "refreshJobs");
+      const jobs = call(runtime, "refreshJobs");
       job = jobs.find((j) => j.jobId === job.jobId) ?? job;
       console.log(`pass ${String(pass).padStart(2)}: ${job.status.padEnd(10)} leads ${job.leadCount ?? 0}, enriched ${job.enrichedCount ?? 0}, rows in sheet ${job.rowsWritten}`);
       if (runtime.triggers.length === 0 && (job.status === "completed" || job.status === "failed")) break;
     }
     if (job.error) console.log(`\n${job.error}`);
 
-    const values = runtime.spreadsheetApp.testing.values(job.sheetName);
+    const values = runtime.spreadsheetApp.testing.values(sheetOf(job));
     const headers = (values[0] ?? []).map(String);
     const shown = SHOWN.filter((c) => headers.includes(c.header));
     console.log(`\nSheet "${job.sheetName}": ${values.length - 1} rows × ${headers.length} columns. The first 12 rows, ${shown.length} of the columns:`);

@@ -2,14 +2,17 @@
 // against the playground server started in-process on a free port. Where the browser cannot run
 // (playwright-core not installed, no /usr/bin/chromium) the suites are skipped with a reason,
 // except under CI=true, where that is a failure: CI installs chromium (.ci/run).
+// The browser is the run's shared one (test/browser/shared-browser.ts) when jest's setup started it.
 // No test waits on the wall clock: every page runs on Playwright's clock, and while a test waits
-// for what it checks (`eventually`), each check moves the pages' clocks and the playground's
-// virtual clock a step forward, so the sidebar's 7 s poll comes at once, not in 7 real seconds.
+// for what it checks (`eventually`), the pages' clocks and the playground's virtual clock move a
+// step forward each time the pages have no request in flight, so the sidebar's 7 s poll comes at
+// once, not in 7 real seconds, and time never runs ahead of a call the page is waiting for.
 import { mkdirSync } from "node:fs";
 import * as path from "node:path";
 import { findChromium } from "../../dev/browser/chromium";
-import type { Browser, BrowserContext, FrameLocator, Locator, Page } from "../../dev/browser/playwright";
+import type { Browser, BrowserContext, FrameLocator, Locator, Page, Request } from "../../dev/browser/playwright";
 import { startPlayground, type Playground, type PlaygroundOptions } from "../../dev/playground/server";
+import { endpointVariable } from "./shared-browser";
 
 /**
  * Where screenshots go: test-output/screenshots/ (ignored by git), so a test run leaves a clone
@@ -24,10 +27,33 @@ if ("missing" in loaded) process.stderr.write(`browser tests skipped: ${loaded.m
 /** `describe` when the browser can run, else `describe.skip` (outside CI only, see above). */
 export const describeInBrowser: jest.Describe = "missing" in loaded ? describe.skip : describe;
 
-/** `scrollbars`: classic scrollbars drawn, taking width from the page (dev/browser/chromium.ts). */
+/**
+ * The run's shared browser (its close() only disconnects, closing this file's contexts), else a
+ * browser of the file's own. `scrollbars`: classic scrollbars drawn, taking width from the page
+ * (dev/browser/chromium.ts).
+ */
 export async function launchChromium(options: { scrollbars?: boolean } = {}): Promise<Browser> {
   if ("missing" in loaded) throw new Error(loaded.missing);
-  return loaded.launch(options);
+  const shared = process.env[endpointVariable(options)];
+  return patient(shared ? await loaded.connect(shared) : await loaded.launch(options));
+}
+
+/**
+ * How long one of Playwright's own waits (a click, a waitFor) may take in real time before it
+ * fails: minutes, so that a loaded machine is slow, never failed (Playwright's default is 30 s).
+ */
+const REAL_PATIENCE_MS = 5 * 60 * 1000;
+
+/** `browser`, whose contexts wait REAL_PATIENCE_MS. */
+function patient(browser: Browser): Browser {
+  return {
+    newContext: async (options) => {
+      const context = await browser.newContext(options);
+      context.setDefaultTimeout(REAL_PATIENCE_MS);
+      return context;
+    },
+    close: () => browser.close(),
+  };
 }
 
 export interface Session {
@@ -47,8 +73,20 @@ const STEP_MS = 1000;
 /** The playground's virtual ms per page ms in the tests (its own speed when it runs by itself). */
 export const TEST_SPEED = 20;
 
-/** What `eventually` moves forward while it waits: one playground and the pages open on it. */
-const driven: { playground: Playground | undefined; speed: number; pages: Set<Page> } = { playground: undefined, speed: TEST_SPEED, pages: new Set() };
+/** How far `eventually` lets the pages' clocks move, by default, before it says the wait is hung. */
+const PATIENCE_MS = 10 * 60 * 1000;
+
+/**
+ * What `eventually` moves forward while it waits: one playground, and the pages open on it with
+ * the requests each has sent and not yet seen answered.
+ */
+const driven: { playground: Playground | undefined; speed: number; pages: Map<Page, Set<Request>> } = { playground: undefined, speed: TEST_SPEED, pages: new Map() };
+
+/** Called each time a request of a driven page ends (or a page closes). */
+const onRequestEnd = new Set<() => void>();
+const requestEnded = (): void => {
+  for (const wake of [...onRequestEnd]) wake();
+};
 
 /** From now on `eventually` moves this playground's virtual clock, `speed` ms per page ms. */
 export function driveClock(playground: Playground, speed = TEST_SPEED): void {
@@ -59,14 +97,44 @@ export function driveClock(playground: Playground, speed = TEST_SPEED): void {
 /** Puts the page on Playwright's clock (before it loads anything) for `eventually` to move. */
 export async function drivePageClock(page: Page): Promise<void> {
   await page.clock.install();
-  driven.pages.add(page);
-  page.on("close", () => driven.pages.delete(page));
+  const inFlight = new Set<Request>();
+  driven.pages.set(page, inFlight);
+  page.on("request", (request) => inFlight.add(request));
+  const ended = (request: Request): void => {
+    inFlight.delete(request);
+    requestEnded();
+  };
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  page.on("close", () => {
+    driven.pages.delete(page);
+    requestEnded();
+  });
+}
+
+/**
+ * Waits (for the events, not for a time) until no driven page has a request in flight; says
+ * whether it had to wait, in which case what the test waits for may hold already.
+ */
+async function settled(): Promise<boolean> {
+  const busy = (): boolean => [...driven.pages.values()].some((inFlight) => inFlight.size > 0);
+  if (!busy()) return false;
+  while (busy()) {
+    await new Promise<void>((resolve) => {
+      const wake = (): void => {
+        onRequestEnd.delete(wake);
+        resolve();
+      };
+      onRequestEnd.add(wake);
+    });
+  }
+  return true;
 }
 
 /** One step of both clocks: the playground's virtual time first, then the pages' timers. */
 async function stepClocks(): Promise<void> {
   driven.playground?.advance(STEP_MS * driven.speed);
-  for (const page of driven.pages) await page.clock.fastForward(STEP_MS).catch(() => undefined);
+  for (const page of driven.pages.keys()) await page.clock.fastForward(STEP_MS).catch(() => undefined);
 }
 
 /**
@@ -141,16 +209,29 @@ export async function gridColumn(page: Page, header: string): Promise<string[]> 
 }
 
 /**
- * Waits until `check` holds, moving the clocks a step (STEP_MS) before each new check; fails with
- * `what` after `timeoutMs` of real time (a safety net, never the thing tested).
+ * Waits until `check` holds: while the pages wait for an answer, until it comes; else moving the
+ * clocks a step (STEP_MS) before the next check. Once it holds, waits for the answers still on
+ * their way, so that the test's next action meets a page at rest, as a person's would. Fails with
+ * `what` once the pages' clocks have moved `patienceMs` (a hang, not a slow machine: no real time
+ * counts here).
  */
-export async function eventually(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 45_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting until ${what}`);
+export async function eventually(what: string, check: () => boolean | Promise<boolean>, patienceMs = PATIENCE_MS): Promise<void> {
+  for (let moved = 0; !(await check()); ) {
+    if (await settled()) continue;
+    if (moved >= patienceMs) throw new Error(`not so after ${patienceMs / 1000} s of the page's time: ${what}`);
     await stepClocks();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    moved += STEP_MS;
   }
+  await settled();
+}
+
+/** Moves both clocks `steps` steps forward, each once the pages have no request in flight. */
+export async function stepClocksTimes(steps: number): Promise<void> {
+  for (let step = 0; step < steps; step += 1) {
+    await settled();
+    await stepClocks();
+  }
+  await settled();
 }
 
 /** The sidebar's frame in Sheets. */

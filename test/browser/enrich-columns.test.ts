@@ -70,7 +70,7 @@ describeInBrowser("enriching a list without a header row", () => {
     expect(sentNames(playground.runtime.http.requests).sort()).toEqual(LIST.map((row) => row[1]).sort());
 
     // Results: the status column is the first one right of the data (J), its header in row 19.
-    await eventually("rows 20–22 are enriched", () => testing.values("Sheet1").slice(19, 22).every((row) => String(row[9] ?? "") === "completed"), 60_000);
+    await eventually("rows 20–22 are enriched", () => testing.values("Sheet1").slice(19, 22).every((row) => String(row[9] ?? "") === "completed"));
     const after = testing.values("Sheet1");
     expect(after[18]?.[9]).toBe("Enrichment status");
     // Every cell of columns A to I is as it was (B2's 9290 and the list itself); nothing was written above row 19 or below row 22.
@@ -105,7 +105,7 @@ describeInBrowser("enriching a list without a header row", () => {
 
     await sidebar.getByRole("button", { name: "Enrich rows" }).click();
     await sidebar.getByRole("status").filter({ hasText: /Enrichment started for rows 2–3 of Pasted list \(2 businesses\)/ }).waitFor();
-    await eventually("both rows are enriched", () => testing.values("Pasted list").slice(1, 3).every((row) => String(row[2] ?? "") === "completed"), 60_000);
+    await eventually("both rows are enriched", () => testing.values("Pasted list").slice(1, 3).every((row) => String(row[2] ?? "") === "completed"));
     const sheet = testing.values("Pasted list");
     expect(sheet.map((row) => row.slice(0, 3))).toEqual([
       ["Name", "Website", "Enrichment status"],

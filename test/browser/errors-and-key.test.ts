@@ -56,7 +56,7 @@ describeInBrowser("the sidebar's messages and the key", () => {
     await pickLocationByKeyboard(sidebar, "Aus", AUSTIN);
     await sidebar.getByRole("button", { name: "Start search" }).click();
     const alert = sidebar.getByRole("alert");
-    await eventually("the sidebar says why", async () => /credit/i.test(await alert.innerText().catch(() => "")), 20_000);
+    await eventually("the sidebar says why", async () => /credit/i.test(await alert.innerText().catch(() => "")));
     const text = await alert.innerText();
     expect(text).toMatch(/50/);
     expect(text).not.toMatch(/402|detail|stack|Error:/);

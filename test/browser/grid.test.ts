@@ -67,7 +67,7 @@ describeInBrowser("the playground's grid", () => {
     await item.waitFor();
     expect(await item.innerText()).toContain("made elsewhere");
     await page.getByRole("tab", { name: /made elsewhere/ }).click();
-    await eventually("the imported job's rows are in the grid", async () => (await gridColumn(page, "Name")).length > 0, 60_000);
+    await eventually("the imported job's rows are in the grid", async () => (await gridColumn(page, "Name")).length > 0);
   });
 });
 

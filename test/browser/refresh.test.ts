@@ -22,7 +22,7 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     await sidebar.getByRole("textbox", { name: "List name" }).fill(sheet);
     await sidebar.getByRole("button", { name: "Start search" }).click();
     const item = sidebar.getByRole("listitem").filter({ hasText: sheet }).first();
-    await eventually("the search is completed", async () => /\bcompleted\b/i.test(await item.innerText()), 60_000);
+    await eventually("the search is completed", async () => /\bcompleted\b/i.test(await item.innerText()));
     const testing = playground.runtime.spreadsheetApp.testing;
     const table = () => {
       const [headers = [], ...rows] = testing.values(sheet).map((row) => row.map(String));

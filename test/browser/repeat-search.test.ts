@@ -26,7 +26,7 @@ describeInBrowser("a search started again from the sidebar", () => {
     await page.getByRole("button", { name: "Start search" }).click();
     await status().filter({ hasText: "Search started: results arrive in the sheet “bakery in Austin, Texas, US”." }).waitFor();
     const job = page.locator("#jobs li").first();
-    await eventually("the search has completed", async () => /Completed/.test(await job.innerText()), 60_000);
+    await eventually("the search has completed", async () => /Completed/.test(await job.innerText()));
     await eventually("the message has gone", async () => !(await page.locator("#messages").isVisible()));
   });
 
@@ -65,7 +65,7 @@ describeInBrowser("a search started again from the sidebar", () => {
     await page.getByRole("button", { name: "Refresh it now for up to 100 credits" }).click();
     await status().filter({ hasText: `Refreshing “${sheetName}”: the search runs again for up to 100 credits` }).waitFor();
     expect(searchesSent()).toBe(before + 1);
-    await eventually("the run is merged and the message gone", async () => !(await page.locator("#messages").isVisible()), 60_000);
+    await eventually("the run is merged and the message gone", async () => !(await page.locator("#messages").isVisible()));
     const values = playground.runtime.spreadsheetApp.testing.values(sheetName);
     const mapsUrl = (values[0] ?? []).indexOf("Maps URL");
     const urls = values.slice(1).map((row) => row[mapsUrl]).filter((url) => url !== "");

@@ -48,7 +48,7 @@ describeInBrowser("a search from the sidebar", () => {
     await page.getByRole("tab", { name: "Coffee in Austin" }).waitFor();
     // Rows arrive (names first), then enrichment fills in their email columns.
     await eventually("business names are in the grid", async () => (await gridColumn(page, "Name")).length > 0);
-    await eventually("the job is completed in the sidebar", async () => /\b(done|completed)\b/i.test(await item.innerText()), 60_000);
+    await eventually("the job is completed in the sidebar", async () => /\b(done|completed)\b/i.test(await item.innerText()));
     await page.getByRole("tab", { name: "Coffee in Austin" }).click();
     await eventually("all 100 rows are in the grid, with their email status", async () => {
       const names = await gridColumn(page, "Name");
@@ -92,7 +92,7 @@ describeInBrowser("the sidebar at 300 px, by keyboard alone", () => {
           .map((e) => e.outerHTML.slice(0, 80)); })()`,
     );
     expect(unnamed).toEqual([]);
-    await sidebar.locator("body").click({ timeout: 5000 });
+    await sidebar.locator("body").click();
     await tabUntil(page, "Search for");
     await page.keyboard.type("coffee");
     await tabUntil(page, "Location");

@@ -7,8 +7,9 @@
 // simulator and in the fakes' request log), until every cell is filled. LEADS_JOB, the other
 // function taking a range of IDs, shares the same budget and behaves alike.
 import * as path from "node:path";
-import { newRuntime, serviceResults, startWorld, type World } from "../../dev/world";
+import { newRuntime, serviceResults } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { useWorld } from "../fixtures/world";
 
 const OWNER = "owner@example.com";
 const EDITOR = "editor@example.com";
@@ -27,10 +28,9 @@ interface BigSearch {
   phones: Map<string, unknown>;
 }
 
-let world: World;
+const world = useWorld(31);
 let big: BigSearch;
 beforeAll(async () => {
-  world = await startWorld(31);
   // One account with one completed 5,000-business search (made in the dashboard); each test runs
   // in a runtime of its own (its own document cache) a minute after the last one's requests.
   const { apiKey, accountId } = await world.control.createAccount({ plan: "scale", credits: 50_000 });
@@ -39,7 +39,6 @@ beforeAll(async () => {
   big = { apiKey, accountId, ids: businesses.map((b) => b.id), phones: new Map(businesses.map((b) => [b.id, b.phone])) };
 });
 beforeEach(() => world.clock.advance(MINUTE + 1000)); // the account's rate window is empty again
-afterAll(async () => world.close());
 
 interface Cell {
   value: unknown;

@@ -7,8 +7,9 @@
 // Then the full build's notices: a document its trigger cannot open, or where its work fails.
 import * as path from "node:path";
 import type { FakeRuntime, RunResult } from "../../dev/fakes/runtime";
-import { austinLabel, expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebarIn, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebarIn, sheetOf, type JobView } from "../../dev/world";
 import { enrichedBusinesses, expectedUnique, expectRowsRight, messyRows, pairKey, seedSheet, serviceEnrichments, userColumns } from "./enrich-sheet";
+import { useWorld } from "../fixtures/world";
 
 const BUILDS = [
   { build: "default (spreadsheets.currentonly)", distDir: path.resolve(__dirname, "../../dist"), full: false },
@@ -19,13 +20,11 @@ const SHEET = "My leads";
 const HOUR = 60 * 60 * 1000;
 const WAITING = /^Waiting for the sidebar: Google ran the hourly background update without this spreadsheet/;
 
-let world: World;
+const world = useWorld(21);
 let location = "Austin, Texas, US";
 beforeAll(async () => {
-  world = await startWorld(21);
   location = await austinLabel(world);
 });
-afterAll(async () => world.close());
 
 /** Fires the due triggers hour by hour; every run must end without an error escaping. */
 function runTriggersForHours(runtime: FakeRuntime, hours: number, until: () => boolean = () => false): RunResult[] {
@@ -63,7 +62,7 @@ async function finishByTriggers(
   if (!reached) {
     expect((await world.control.job(jobId)) as { status?: unknown }).toMatchObject({ status: "completed" });
     unchanged();
-    const waiting = sidebarIn<JobView[]>(runtime, undefined, "listJobs")[0];
+    const waiting = sidebarIn(runtime, undefined, "listJobs")[0];
     expect(waiting).toMatchObject({ jobId, rowsWritten: 0 });
     expect(waiting?.error).toMatch(WAITING);
     expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
@@ -76,7 +75,7 @@ async function finishByTriggers(
 async function expectSheetExact(runtime: FakeRuntime, apiKey: string, job: JobView, documentId: string | undefined, size: number): Promise<void> {
   const service = await serviceResults(world, apiKey, job.jobId);
   expect(service).toHaveLength(size);
-  const { rows, formulas } = readSheet(runtime, job.sheetName, documentId);
+  const { rows, formulas } = readSheet(runtime, sheetOf(job), documentId);
   expect(rows).toHaveLength(service.length);
   expect(formulas.flat().every((f) => f === "")).toBe(true);
   const byId = new Map(rows.map((r) => [r["Business ID"], r]));
@@ -96,12 +95,12 @@ describe.each(BUILDS)("the $build build", ({ distDir, full }) => {
       const documents: Array<string | undefined> = full ? [undefined, runtime.addDocument("Second leads")] : [undefined];
       const started = documents.map((documentId, i) => {
         sidebarIn(runtime, documentId, "saveSettings", { apiKey, baseUrl: world.url });
-        return sidebarIn<JobView>(runtime, documentId, "startSearch", { query: `roofers ${i + 1}`, location, maxResults: 200 });
+        return sidebarIn(runtime, documentId, "startSearch", { query: `roofers ${i + 1}`, location, maxResults: 200 });
       });
       // One poll trigger per user in the full build (it serves both documents).
       expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
 
-      const jobsIn = (documentId: string | undefined): JobView[] => sidebarIn<JobView[]>(runtime, documentId, "listJobs");
+      const jobsIn = (documentId: string | undefined): JobView[] => sidebarIn(runtime, documentId, "listJobs");
       const settledEverywhere = (): boolean => documents.every((d, i) => jobsIn(d).some((j) => j.jobId === started[i]?.jobId && j.status === "completed" && j.rowsWritten === 200));
 
       await finishByTriggers(runtime, apiKey, full || triggerDocument === "own", started[0]?.jobId ?? "", settledEverywhere);
@@ -126,7 +125,7 @@ describe.each(BUILDS)("the $build build", ({ distDir, full }) => {
         return userColumns(runtime, SHEET, documentId);
       });
       expect(runtime.spreadsheet(documents[0]).testing.formulas(SHEET)[1]?.[3]).toBe("=1+0");
-      const started = documents.map((documentId) => sidebarIn<{ jobs: JobView[] }>(runtime, documentId, "startEnrichment", {}).jobs);
+      const started = documents.map((documentId) => sidebarIn(runtime, documentId, "startEnrichment", {}).jobs);
       expect(started.map((jobs) => jobs.map((j) => [j.kind, j.sheetName]))).toEqual(documents.map(() => [["enrichment", SHEET]]));
       expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
 
@@ -140,7 +139,7 @@ describe.each(BUILDS)("the $build build", ({ distDir, full }) => {
       }
       const afterStart = documents.map((documentId) => readSheet(runtime, SHEET, documentId));
 
-      const jobsIn = (documentId: string | undefined): JobView[] => sidebarIn<JobView[]>(runtime, documentId, "listJobs");
+      const jobsIn = (documentId: string | undefined): JobView[] => sidebarIn(runtime, documentId, "listJobs");
       const settledEverywhere = (): boolean =>
         documents.every((d, i) => jobsIn(d).some((j) => j.jobId === started[i]?.[0]?.jobId && j.status === "completed" && j.error === null));
 
@@ -164,7 +163,7 @@ describe.each(BUILDS)("the $build build", ({ distDir, full }) => {
       if (!full && triggerDocument === "none") {
         // A job started after that run has not met the trouble yet: no notice until the next run.
         world.clock.advance(60_000);
-        const again = sidebarIn<{ jobs: JobView[] }>(runtime, undefined, "startEnrichment", { force: true }).jobs[0];
+        const again = sidebarIn(runtime, undefined, "startEnrichment", { force: true }).jobs[0];
         const errorOf = (): string | null | undefined => jobsIn(undefined).find((j) => j.jobId === again?.jobId)?.error;
         expect(errorOf()).toBeNull();
         expectCleanRuns(runTriggersForHours(runtime, 1), apiKey);
@@ -189,26 +188,26 @@ describe.each(TRIGGER_DOCUMENT)("the full build's background notices, when Googl
     const second = runtime.addDocument("Second leads");
     const started = [undefined, second].map((documentId, i) => {
       sidebarIn(runtime, documentId, "saveSettings", { apiKey, baseUrl: world.url });
-      return sidebarIn<JobView>(runtime, documentId, "startSearch", { query: `plumbers ${i + 1}`, location, maxResults: 100 });
+      return sidebarIn(runtime, documentId, "startSearch", { query: `plumbers ${i + 1}`, location, maxResults: 100 });
     });
     expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
     return { apiKey, runtime, second, started };
   }
 
   const jobIn = (runtime: FakeRuntime, documentId: string | undefined, jobId: string | undefined): JobView =>
-    sidebarIn<JobView[]>(runtime, documentId, "listJobs").find((j) => j.jobId === jobId) as JobView;
+    sidebarIn(runtime, documentId, "listJobs").find((j) => j.jobId === jobId) as JobView;
 
   /** Loses the second document, fires the triggers until they retire: the first is finished exactly. */
   async function loseSecondAndRunTriggers(how: "deleted" | "unshared"): ReturnType<typeof twoDocumentsSearching> {
-    const setUp = await twoDocumentsSearching();
-    const { apiKey, runtime, second, started } = setUp;
+    const searching = await twoDocumentsSearching();
+    const { apiKey, runtime, second, started } = searching;
     runtime.loseDocument(second, how);
     expectCleanRuns(runTriggersForHours(runtime, 6, () => runtime.triggers.length === 0), apiKey);
     // The lost document is no longer served, so the trigger retired once the first was finished.
     expect(runtime.triggers).toEqual([]);
     expect(jobIn(runtime, undefined, started[0]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
     await expectSheetExact(runtime, apiKey, started[0] as JobView, undefined, 100);
-    return setUp;
+    return searching;
   }
 
   it("a spreadsheet no longer shared with the user: the trigger stops trying it, finishes the other, and that sidebar says why once it is back", async () => {
@@ -228,7 +227,7 @@ describe.each(TRIGGER_DOCUMENT)("the full build's background notices, when Googl
   it("a deleted spreadsheet: the trigger forgets it without an error and retires once the other is finished", async () => {
     const { runtime } = await loseSecondAndRunTriggers("deleted");
     // The first document's sidebar shows nothing of the other's trouble.
-    expect(sidebarIn<JobView[]>(runtime, undefined, "listJobs").map((j) => j.error)).toEqual([null]);
+    expect(sidebarIn(runtime, undefined, "listJobs").map((j) => j.error)).toEqual([null]);
   });
 
   it("a spreadsheet whose writes fail: the other is finished, this one's sidebar says the work stopped there, and a later run finishes it", async () => {

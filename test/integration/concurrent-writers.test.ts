@@ -6,19 +6,18 @@
 // ends exact in its sheet.
 import * as path from "node:path";
 import type { FakeRuntime, RunResult } from "../../dev/fakes/runtime";
-import { austinLabel, newRuntime, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, serviceResults, sidebar, sidebarAs, sheetOf, type JobView } from "../../dev/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const FULL = path.resolve(__dirname, "../../dist-full");
 const BOB = "bob@example.com";
 const HOUR = 60 * 60 * 1000;
 
-let world: World;
+const world = useWorld(41);
 let location = "";
 beforeAll(async () => {
-  world = await startWorld(41);
   location = await austinLabel(world);
 });
-afterAll(async () => world.close());
 
 async function searchesCreated(apiKey: string): Promise<number> {
   const res = await fetch(`${world.url}/api/v1/searches`, { headers: { "x-api-key": apiKey } });
@@ -26,20 +25,13 @@ async function searchesCreated(apiKey: string): Promise<number> {
 }
 
 /** Alice (the runtime's user) started a search, so her trigger exists; Bob edits the same spreadsheet. */
-async function setUp(): Promise<{ runtime: FakeRuntime; aliceKey: string; bobKey: string; first: JobView; asBob: <T>(name: string, arg?: unknown) => T }> {
-  const { apiKey: aliceKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
+async function aliceStartedBobEdits(): Promise<{ runtime: FakeRuntime; aliceKey: string; bobKey: string; first: JobView }> {
+  const { runtime, apiKey: aliceKey } = await setUpAccount(world, { maxActiveJobs: 25, runtime: { distDir: FULL, triggerDocument: "none" } });
   const { apiKey: bobKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-  const runtime = newRuntime(world, { distDir: FULL, triggerDocument: "none" });
-  const asBob = <T>(name: string, arg?: unknown): T => {
-    const result = runtime.run(name, arg === undefined ? [] : [arg], { viaScriptRun: true, user: BOB });
-    if (result.error !== undefined) throw new Error(result.errorMessage);
-    return result.value as T;
-  };
-  sidebar(runtime, "saveSettings", { apiKey: aliceKey, baseUrl: world.url });
-  asBob("saveSettings", { apiKey: bobKey, baseUrl: world.url });
-  const first = sidebar<JobView>(runtime, "startSearch", { query: "roofers", location, maxResults: 200 });
+  sidebarAs(runtime, BOB, "saveSettings", { apiKey: bobKey, baseUrl: world.url });
+  const first = sidebar(runtime, "startSearch", { query: "roofers", location, maxResults: 200 });
   expect(runtime.triggers.map((t) => t.owner)).toEqual([runtime.userEmail]);
-  return { runtime, aliceKey, bobKey, first, asBob };
+  return { runtime, aliceKey, bobKey, first };
 }
 
 /** The triggers, hour by hour, finish every job: each one's sheet ends exactly the service's results. */
@@ -51,11 +43,11 @@ async function expectFinishedByTriggers(runtime: FakeRuntime, jobs: Array<{ job:
   }
   expect(runs.filter((r) => r.error !== undefined).map((r) => r.errorMessage)).toEqual([]);
   expect(runtime.triggers).toEqual([]);
-  const listed = sidebar<JobView[]>(runtime, "listJobs");
+  const listed = sidebar(runtime, "listJobs");
   for (const { job, apiKey } of jobs) {
     expect(listed.find((j) => j.jobId === job.jobId)).toMatchObject({ status: "completed", rowsWritten: 200 });
     const ids = new Set((await serviceResults(world, apiKey, job.jobId)).map((b) => b.id));
-    const [header, ...rows] = runtime.spreadsheet().testing.values(job.sheetName);
+    const [header, ...rows] = runtime.spreadsheet().testing.values(sheetOf(job));
     const idColumn = (header ?? []).map(String).indexOf("Business ID");
     expect(rows).toHaveLength(200);
     expect(new Set(rows.map((r) => String(r[idColumn])))).toEqual(ids);
@@ -64,7 +56,7 @@ async function expectFinishedByTriggers(runtime: FakeRuntime, jobs: Array<{ job:
 
 describe("the full build's store, written by two executions at once", () => {
   it("a sidebar start while a background pass that opened the document by id is writing waits for it: nothing is sent, nothing lost", async () => {
-    const { runtime, aliceKey, bobKey, first, asBob } = await setUp();
+    const { runtime, aliceKey, bobKey, first } = await aliceStartedBobEdits();
     world.clock.advance(HOUR);
     let during: RunResult | undefined;
     const unsubscribe = runtime.onBeforeFetch(() => {
@@ -77,23 +69,23 @@ describe("the full build's store, written by two executions at once", () => {
     expect(during?.errorMessage).toMatch(/already changing this document/);
     expect(await searchesCreated(bobKey)).toBe(0); // told to wait before anything was sent
 
-    const second = asBob<JobView>("startSearch", { query: "plumbers", location, maxResults: 200 });
-    expect(sidebar<JobView[]>(runtime, "listJobs").map((j) => j.jobId).sort()).toEqual([first.jobId, second.jobId].sort());
+    const second = sidebarAs(runtime, BOB, "startSearch", { query: "plumbers", location, maxResults: 200 });
+    expect(sidebar(runtime, "listJobs").map((j) => j.jobId).sort()).toEqual([first.jobId, second.jobId].sort());
     await expectFinishedByTriggers(runtime, [{ job: first, apiKey: aliceKey }, { job: second, apiKey: bobKey }]);
     expect([await searchesCreated(aliceKey), await searchesCreated(bobKey)]).toEqual([1, 1]);
   });
 
   it("a background pass that fires while a sidebar start is sending steps back: the new job's record is kept", async () => {
-    const { runtime, aliceKey, bobKey, first, asBob } = await setUp();
+    const { runtime, aliceKey, bobKey, first } = await aliceStartedBobEdits();
     world.clock.advance(HOUR);
     let background: RunResult[] = [];
     const unsubscribe = runtime.onBeforeFetch((requests) => {
       if (background.length === 0 && requests.some((r) => r.method === "POST")) background = runtime.fireDueTriggers();
     });
-    const second = asBob<JobView>("startSearch", { query: "plumbers", location, maxResults: 200 });
+    const second = sidebarAs(runtime, BOB, "startSearch", { query: "plumbers", location, maxResults: 200 });
     unsubscribe();
     expect(background.map((r) => r.errorMessage)).toEqual([undefined]); // it left the document quietly
-    const listed = sidebar<JobView[]>(runtime, "listJobs");
+    const listed = sidebar(runtime, "listJobs");
     expect(listed.map((j) => j.jobId).sort()).toEqual([first.jobId, second.jobId].sort());
     expect(listed.find((j) => j.jobId === first.jobId)?.rowsWritten).toBe(0); // that pass wrote nothing
     await expectFinishedByTriggers(runtime, [{ job: first, apiKey: aliceKey }, { job: second, apiKey: bobKey }]);

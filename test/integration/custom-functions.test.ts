@@ -4,19 +4,16 @@
 // full-scope build (dist-full/) answers alike whether or not Google lets a custom function list
 // developer metadata, where that build keeps its job records.
 import * as path from "node:path";
-import { newRuntime, pollUntil, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { newRuntime, pollUntil, serviceAccount, serviceResults, sidebar, type JobView } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { useWorld } from "../fixtures/world";
 
 const OWNER = "owner@example.com";
 const EDITOR = "editor@example.com";
 const FUNCTIONS = ["LEADS_LOCATIONS", "LEADS_CREDITS", "LEADS_BUSINESS", "LEADS_JOB", "LEADS_RESULTS"] as const;
 const FULL = path.resolve(__dirname, "../../dist-full");
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(11);
-});
-afterAll(async () => world.close());
+const world = useWorld(11);
 
 /** A formula's execution: the value it spills, or its error, and what it cost. */
 function cell(runtime: FakeRuntime, name: string, ...args: unknown[]) {
@@ -41,9 +38,9 @@ function editorRuntime(options: Parameters<typeof newRuntime>[1] = {}): FakeRunt
 /** A completed 100-result search made from the sidebar by the editor, whose key is shared or not. */
 async function completedSearch(runtime: FakeRuntime, apiKey: string, share: boolean): Promise<JobView> {
   sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: share });
-  const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
-  const job = sidebar<JobView>(runtime, "startSearch", { query: "bakeries", location: location?.label, maxResults: 100 });
-  const jobs = pollUntil<JobView>(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 100));
+  const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
+  const job = sidebar(runtime, "startSearch", { query: "bakeries", location: location?.label, maxResults: 100 });
+  const jobs = pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 100));
   return jobs.find((j) => j.jobId === job.jobId) as JobView;
 }
 
@@ -148,8 +145,8 @@ describe("with the editor's key shared with formulas", () => {
   });
 
   it("an active job's answers are kept only briefly: a later call sees it move on", () => {
-    const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
-    const running = sidebar<JobView>(runtime, "startSearch", { query: "cobblers", location: location?.label, maxResults: 300 });
+    const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
+    const running = sidebar(runtime, "startSearch", { query: "cobblers", location: location?.label, maxResults: 300 });
     world.clock.advance(10_000);
     const first = cell(runtime, "LEADS_JOB", running.jobId, "lead_count");
     const results = cell(runtime, "LEADS_RESULTS", running.jobId, "id");
@@ -167,8 +164,8 @@ describe("with the editor's key shared with formulas", () => {
     const other = await world.control.createAccount({ plan: "growth", credits: 5000 });
     const otherRuntime = newRuntime(world);
     sidebar(otherRuntime, "saveSettings", { apiKey: other.apiKey, baseUrl: world.url });
-    const [location] = sidebar<Array<{ label: string }>>(otherRuntime, "findLocations", { q: "Denver" });
-    const foreign = sidebar<JobView>(otherRuntime, "startSearch", { query: "florists", location: location?.label, maxResults: 100 });
+    const [location] = sidebar(otherRuntime, "findLocations", { q: "Denver" });
+    const foreign = sidebar(otherRuntime, "startSearch", { query: "florists", location: location?.label, maxResults: 100 });
 
     const answers = [
       cell(runtime, "LEADS_JOB", foreign.jobId, "status"),
@@ -267,8 +264,8 @@ describe("a slow service", () => {
       await world.control.clearFaults();
     }
     // 700 results at 9 s a round trip: read in two round trips (page 1, then pages 2 and 3), inside 30 s.
-    const [location] = sidebar<Array<{ label: string }>>(setup, "findLocations", { q: "Denver" });
-    const big = sidebar<JobView>(setup, "startSearch", { query: "cafes", location: location?.label, maxResults: 700 });
+    const [location] = sidebar(setup, "findLocations", { q: "Denver" });
+    const big = sidebar(setup, "startSearch", { query: "cafes", location: location?.label, maxResults: 700 });
     world.clock.advance(10 * 60 * 1000);
     const results = cell(runtime, "LEADS_RESULTS", big.jobId, "id");
     expect(results.killed).toBe(false);

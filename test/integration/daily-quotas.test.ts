@@ -4,9 +4,10 @@
 // (Properties, UrlFetch, triggers' total runtime), the sidebar or the job says so in plain words
 // with when it works again, nothing is lost, and the passes after the reset end with an exact sheet.
 import * as path from "node:path";
-import type { FakeRuntime, RuntimeOptions } from "../../dev/fakes/runtime";
-import { newRuntime, pollUntil, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { pollUntil, sidebar, type JobView } from "../../dev/world";
 import { expectSheetExact } from "./exact-sheet";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -15,23 +16,13 @@ const BUILDS = [
   ["full", path.resolve(__dirname, "../../dist-full")],
 ] as const;
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(23);
-});
-afterAll(async () => world.close());
-
-async function setUp(options: RuntimeOptions = {}): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-  const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 10_000, maxActiveJobs: 25 });
-  const runtime = newRuntime(world, options);
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return { runtime, apiKey };
-}
+const world = useWorld(23);
+const ACCOUNT = { plan: "scale", credits: 10_000, maxActiveJobs: 25 } as const;
 
 /** What one sidebar poll (refreshJobs, then getAccount) costs. */
 function sidebarPoll(runtime: FakeRuntime): { properties: number; fetches: number; jobs: JobView[] } {
   const before = runtime.counters.snapshot();
-  const jobs = sidebar<JobView[]>(runtime, "refreshJobs");
+  const jobs = sidebar(runtime, "refreshJobs");
   sidebar(runtime, "getAccount");
   const after = runtime.counters.snapshot();
   return { properties: after.propertiesCalls - before.propertiesCalls, fetches: after.fetchRequests - before.fetchRequests, jobs };
@@ -39,9 +30,9 @@ function sidebarPoll(runtime: FakeRuntime): { properties: number; fetches: numbe
 
 describe.each(BUILDS)("a sidebar poll, %s build", (_, distDir) => {
   it("idle (finished searches with a daily refresh): at most 3 Properties calls and 1 UrlFetch call, and it writes nothing", async () => {
-    const { runtime } = await setUp({ distDir });
-    const started = [1, 2, 3].map((i) => sidebar<JobView>(runtime, "startSearch", { query: `idle poll ${i}`, location: "Austin, Texas, US", maxResults: 100 }));
-    pollUntil<JobView>(world, runtime, (all) => all.every((j) => j.status === "completed"));
+    const { runtime } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir } });
+    const started = [1, 2, 3].map((i) => sidebar(runtime, "startSearch", { query: `idle poll ${i}`, location: "Austin, Texas, US", maxResults: 100 }));
+    pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed"));
     for (const job of started) sidebar(runtime, "setRefresh", { jobId: job.jobId, every: "day" });
     sidebar(runtime, "refreshJobs");
 
@@ -58,14 +49,14 @@ describe.each(BUILDS)("a sidebar poll, %s build", (_, distDir) => {
   });
 
   it("with a search running: about the same, plus what the job needs", async () => {
-    const { runtime, apiKey } = await setUp({ distDir });
-    sidebar<JobView>(runtime, "startSearch", { query: "busy poll", location: "Austin, Texas, US", maxResults: 300 });
+    const { runtime, apiKey } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir } });
+    sidebar(runtime, "startSearch", { query: "busy poll", location: "Austin, Texas, US", maxResults: 300 });
     world.clock.advance(7000);
     const poll = sidebarPoll(runtime);
     expect(poll.jobs[0]?.status).toBe("running");
     // The two reads and the account, and the job's record written once.
     expect(poll.properties).toBeLessThanOrEqual(3 + 2);
-    const done = pollUntil<JobView>(world, runtime, (all) => all[0]?.status === "completed" && all[0].rowsWritten === 300, 7000);
+    const done = pollUntil(world, runtime, (all) => all[0]?.status === "completed" && all[0].rowsWritten === 300, 7000);
     await expectSheetExact(world, runtime, apiKey, done[0] as JobView);
   });
 });
@@ -75,8 +66,8 @@ describe("a daily quota spent in the middle of a pass", () => {
   // full build keeps the document's store in developer metadata and writes no Properties in a
   // pass, so there its first read (the user's properties) is refused.
   it.each([[...BUILDS[0], 2], [...BUILDS[1], 0]] as const)("Properties (%s build): the sidebar says so and when it works again; the next day's passes finish the work", async (_, distDir, reads) => {
-    const { runtime, apiKey } = await setUp({ distDir });
-    const started = sidebar<JobView>(runtime, "startSearch", { query: "quota properties", location: "Austin, Texas, US", maxResults: 300 });
+    const { runtime, apiKey } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir } });
+    const started = sidebar(runtime, "startSearch", { query: "quota properties", location: "Austin, Texas, US", maxResults: 300 });
     world.clock.advance(7000);
     runtime.quotas.leave("properties", runtime.userEmail, reads);
     expect(() => sidebar(runtime, "refreshJobs")).toThrow(/daily limit on how often Apps Script may read and save data.*works again within 24 hours.*Nothing is lost/);
@@ -84,39 +75,39 @@ describe("a daily quota spent in the middle of a pass", () => {
     expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
 
     world.clock.advance(DAY);
-    const jobs = pollUntil<JobView>(world, runtime, (all) => all[0]?.status === "completed" && all[0].rowsWritten === 300 && runtime.triggers.length === 0);
+    const jobs = pollUntil(world, runtime, (all) => all[0]?.status === "completed" && all[0].rowsWritten === 300 && runtime.triggers.length === 0);
     expect(jobs[0]).toMatchObject({ jobId: started.jobId, error: null });
     await expectSheetExact(world, runtime, apiKey, jobs[0] as JobView);
   });
 
   it.each(BUILDS)("UrlFetch (%s build): the job says so and when it works again; the next day's passes finish the work", async (_, distDir) => {
-    const { runtime, apiKey } = await setUp({ distDir });
-    const started = sidebar<JobView>(runtime, "startSearch", { query: "quota urlfetch", location: "Austin, Texas, US", maxResults: 300 });
+    const { runtime, apiKey } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir } });
+    const started = sidebar(runtime, "startSearch", { query: "quota urlfetch", location: "Austin, Texas, US", maxResults: 300 });
     world.clock.advance(7000);
     // The statuses' request goes; the results' is refused.
     runtime.quotas.leave("urlfetch", runtime.userEmail, 1);
-    const [view] = sidebar<JobView[]>(runtime, "refreshJobs");
+    const [view] = sidebar(runtime, "refreshJobs");
     expect(runtime.counters.quotaRefusals).toBe(1);
     expect(view?.error).toMatch(/daily limit on requests from Apps Script.*24 hours.*Nothing is lost/);
     expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
 
     world.clock.advance(DAY);
-    const jobs = pollUntil<JobView>(world, runtime, (all) => all[0]?.status === "completed" && all[0].rowsWritten === 300 && runtime.triggers.length === 0);
+    const jobs = pollUntil(world, runtime, (all) => all[0]?.status === "completed" && all[0].rowsWritten === 300 && runtime.triggers.length === 0);
     expect(jobs[0]).toMatchObject({ jobId: started.jobId, error: null });
     await expectSheetExact(world, runtime, apiKey, jobs[0] as JobView);
   });
 
   it.each(BUILDS)("triggers' total runtime (%s build): Google stops the run midway; the sidebar says so; the next day's runs finish the work", async (_, distDir) => {
     // Each round trip takes a second of the trigger's time.
-    const { runtime, apiKey } = await setUp({ distDir, fetchLatencyMs: 1000 });
-    const started = sidebar<JobView>(runtime, "startSearch", { query: "quota runtime", location: "Austin, Texas, US", maxResults: 300 });
+    const { runtime, apiKey } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir, fetchLatencyMs: 1000 } });
+    const started = sidebar(runtime, "startSearch", { query: "quota runtime", location: "Austin, Texas, US", maxResults: 300 });
     world.clock.advance(HOUR);
     runtime.quotas.leaveTriggerRuntime(runtime.userEmail, 1500);
     const [stopped] = runtime.fireDueTriggers();
     expect(stopped).toMatchObject({ killed: true, errorMessage: "Service using too much computer time for one day" });
 
     world.clock.advance(10 * 60 * 1000);
-    const [view] = sidebar<JobView[]>(runtime, "listJobs");
+    const [view] = sidebar(runtime, "listJobs");
     expect(view?.error).toMatch(/Google stopped the last background update before it finished.*90 minutes a day.*within 24 hours; nothing is lost/);
     // Later runs the same day stop at once: the runtime is spent.
     world.clock.advance(HOUR);
@@ -128,7 +119,7 @@ describe("a daily quota spent in the middle of a pass", () => {
       world.clock.advance(HOUR);
       for (const result of runtime.fireDueTriggers()) expect(result.errorMessage).toBeUndefined();
     }
-    const [done] = sidebar<JobView[]>(runtime, "listJobs");
+    const [done] = sidebar(runtime, "listJobs");
     expect(done).toMatchObject({ jobId: started.jobId, status: "completed", rowsWritten: 300, error: null });
     expect(runtime.triggers).toHaveLength(0);
     await expectSheetExact(world, runtime, apiKey, done as JobView);

@@ -8,7 +8,9 @@
 import * as path from "node:path";
 import { DOCUMENT_ID, type FakeRuntime, type RunResult } from "../../dev/fakes/runtime";
 import { columnLetters } from "../../src/sheets/column-letters";
-import { austinLabel, newRuntime, serviceAccount, sidebar, startWorld, type World } from "../../dev/world";
+import { austinLabel, newRuntime, serviceAccount, sidebar } from "../../dev/world";
+import type { Check, DiagnoseReport as Report } from "../../src/ui/diagnose";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const BUILDS = [
   { build: "default (spreadsheets.currentonly)", distDir: path.resolve(__dirname, "../../dist"), full: false },
@@ -18,25 +20,12 @@ const HOUR = 60 * 60 * 1000;
 const CHECK_IDS = ["service", "plain-text", "job-store", "document-lock", "poll-trigger", "trigger-document"];
 const USER_SHEET = "My prospects";
 
-interface Check {
-  id: string;
-  label: string;
-  ok: boolean | null;
-  detail: string;
-}
-interface Report {
-  build: string;
-  summary: string;
-  checks: Check[];
-}
 
-let world: World;
+const world = useWorld(31);
 let location = "Austin, Texas, US";
 beforeAll(async () => {
-  world = await startWorld(31);
   location = await austinLabel(world);
 });
-afterAll(async () => world.close());
 
 /** Everything of the document a check could leave behind or change, and the user's properties. */
 function snapshot(runtime: FakeRuntime): unknown {
@@ -250,10 +239,8 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
   });
 
   it("a background run whose record cannot be saved (the user's property store is full) still does its work and throws nothing", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-    const runtime = newRuntime(world, { distDir });
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-    const job = sidebar<{ jobId: string }>(runtime, "startSearch", { query: "roofers", location, maxResults: 100 });
+    const { runtime } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
+    const job = sidebar(runtime, "startSearch", { query: "roofers", location, maxResults: 100 });
     // Filled to a few bytes below Google's 500 KB: the record (about 40 bytes) does not fit.
     const user = runtime.stores.user();
     const bytes = (): number => [...user].reduce((sum, [k, v]) => sum + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
@@ -265,7 +252,7 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     const runs = runtime.fireDueTriggers();
     expect(runs.map((r) => [r.errorMessage, r.killed])).toEqual([[undefined, false]]);
     expect(user.get("businessLeads.lastBackgroundRun")).toBeUndefined();
-    const written = sidebar<Array<{ jobId: string; rowsWritten: number }>>(runtime, "listJobs").find((j) => j.jobId === job.jobId);
+    const written = sidebar(runtime, "listJobs").find((j) => j.jobId === job.jobId);
     expect(written?.rowsWritten).toBeGreaterThan(0);
   });
 

@@ -4,30 +4,26 @@
 // random spreadsheet or fetch call, overlapping passes and sorts between passes. Every schedule
 // must end with every row right, the user's columns untouched, and one charge per chunk.
 // Which schedules: fault-seeds.ts (a sample in npm test, 200 in test:all, FAULT_SEED=s for one).
-import { newRuntime, serviceAccount, sidebar, startWorld, type World } from "../../dev/world";
+import { serviceAccount, sidebar } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, seedSheet, serviceEnrichments, userColumns } from "./enrich-sheet";
 import { makeEnrichSchedule, type EnrichSchedule } from "./enrich-schedule";
-import { faultSeeds } from "./fault-seeds";
+import { faultSeeds, itExercisedEveryKind } from "./fault-seeds";
 import { runFaultyPass } from "./schedule";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 /** `npm test`'s schedules: together they fire every kind of fault counted below. */
 const SAMPLE = [1, 3, 6, 16, 20, 22, 33];
-const { seeds, counted, atLeast } = faultSeeds(SAMPLE);
+const choice = faultSeeds(SAMPLE);
+const { seeds, atLeast } = choice;
 const SHEET = "Leads";
 const CREDITS = 5000;
 
-let world: World;
+const world = useWorld(13);
 /** What the schedules really exercised, so a run whose faults never fired cannot pass quietly. */
 const tally = { killedPasses: 0, overlaps: 0, sorts: 0, waitedChunks: 0, twoChunkRuns: 0, killedStarts: 0, failedJobs: 0 };
-beforeAll(async () => {
-  world = await startWorld(13);
-});
-afterAll(async () => world.close());
 
 async function runSchedule(schedule: EnrichSchedule): Promise<void> {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: CREDITS, maxActiveJobs: schedule.maxActiveJobs });
-  const runtime = newRuntime(world, { plainTextStopsFormulas: schedule.seed % 2 === 0 });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const { runtime, apiKey } = await setUpAccount(world, { credits: CREDITS, maxActiveJobs: schedule.maxActiveJobs, runtime: { plainTextStopsFormulas: schedule.seed % 2 === 0 } });
   const specs = messyRows(schedule.rows, schedule.seed * 3);
   seedSheet(runtime, SHEET, specs);
   runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
@@ -44,7 +40,7 @@ async function runSchedule(schedule: EnrichSchedule): Promise<void> {
     const killed = runtime.run("startEnrichment", [{}], { viaScriptRun: true });
     if (killed.killed) tally.killedStarts += 1;
   }
-  const started = sidebar<{ jobs: Array<{ jobId: string }> }>(runtime, "startEnrichment", {});
+  const started = sidebar(runtime, "startEnrichment", {});
   await world.control.clearFaults();
   if (started.jobs.length < chunks) tally.waitedChunks += 1;
   let userView = userColumns(runtime, SHEET);
@@ -101,7 +97,7 @@ describe("enrichment survives seeded fault schedules", () => {
     await runSchedule(makeEnrichSchedule(seed));
   });
 
-  (counted ? it : it.skip)("exercised every kind of fault", () => {
+  itExercisedEveryKind(choice, () => {
     expect(tally.killedPasses).toBeGreaterThanOrEqual(atLeast(11));
     expect(tally.overlaps).toBeGreaterThanOrEqual(atLeast(11));
     expect(tally.sorts).toBeGreaterThanOrEqual(atLeast(11));

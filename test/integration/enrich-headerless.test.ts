@@ -7,8 +7,9 @@
 // header row above it.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, pollUntil, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { pollUntil, sidebar } from "../../dev/world";
 import { serviceEnrichments } from "./enrich-sheet";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const BUILDS = [
   { build: "default (spreadsheets.currentonly)", distDir: path.resolve(__dirname, "../../dist") },
@@ -21,42 +22,24 @@ const LIST = [
   ["Copper Kettle Cafe", "copperkettle.example"],
 ];
 
-interface Preview {
-  rowsLabel: string | null;
-  rowsToSend: number;
-  problem: string | null;
-  columnChoice: { rowsLabel: string; candidates: Array<{ column: string; sample: string }>; nameColumn: string | null; websiteColumn: string | null; addsHeaderRow: boolean } | null;
-}
-
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(37, { hostile: false });
-});
-afterAll(async () => world.close());
-
-async function setUp(distDir: string): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 1000, maxActiveJobs: 25 });
-  const runtime = newRuntime(world, { distDir });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return { runtime, apiKey };
-}
+const world = useWorld(37, { hostile: false });
 
 function finish(runtime: FakeRuntime): void {
-  pollUntil<JobView>(world, runtime, (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"));
+  pollUntil(world, runtime, (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"));
 }
 
 const sentNames = async (apiKey: string): Promise<string[]> => (await serviceEnrichments(world, apiKey)).flatMap((job) => job.businesses.map((b) => b.business_name));
 
 describe.each(BUILDS)("the $build build: a list without a header row", ({ distDir }) => {
   it("G20:H22 under unrelated cells: offered, refused without the columns, then sent by column and written to rows 20–22", async () => {
-    const { runtime, apiKey } = await setUp(distDir);
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 1000, maxActiveJobs: 25, runtime: { distDir } });
     const testing = runtime.spreadsheetApp.testing;
     testing.userSeed("Sheet1", "B2", [["9290"]]);
     testing.userSeed("Sheet1", "G20", LIST);
     const before = testing.values("Sheet1").map((row) => [...row]);
     testing.setActiveRange("Sheet1", "G20:H22");
 
-    const offered = sidebar<Preview>(runtime, "previewEnrichment", {});
+    const offered = sidebar(runtime, "previewEnrichment", {});
     expect(offered).toMatchObject({
       rowsLabel: "rows 20–22 of Sheet1",
       rowsToSend: 0,
@@ -69,7 +52,7 @@ describe.each(BUILDS)("the $build build: a list without a header row", ({ distDi
     expect(await sentNames(apiKey)).toEqual([]);
 
     const columns = { nameColumn: "G", websiteColumn: "H" };
-    expect(sidebar<Preview>(runtime, "previewEnrichment", columns)).toMatchObject({ rowsLabel: "rows 20–22 of Sheet1", rowsToSend: 3, problem: null, columnChoice: { nameColumn: "G", websiteColumn: "H" } });
+    expect(sidebar(runtime, "previewEnrichment", columns)).toMatchObject({ rowsLabel: "rows 20–22 of Sheet1", rowsToSend: 3, problem: null, columnChoice: { nameColumn: "G", websiteColumn: "H" } });
     sidebar(runtime, "startEnrichment", columns);
     finish(runtime);
     expect((await sentNames(apiKey)).sort()).toEqual(LIST.map(([name]) => name ?? "").sort());
@@ -85,18 +68,18 @@ describe.each(BUILDS)("the $build build: a list without a header row", ({ distDi
     });
 
     // Again: nothing is sent twice.
-    expect(sidebar<Preview>(runtime, "previewEnrichment", columns)).toMatchObject({ rowsToSend: 0, problem: 'Nothing to send: every row is already enriched. Tick "Re-enrich" to send them again.' });
+    expect(sidebar(runtime, "previewEnrichment", columns)).toMatchObject({ rowsToSend: 0, problem: 'Nothing to send: every row is already enriched. Tick "Re-enrich" to send them again.' });
   });
 
   it("a list from row 1: the preview inserts nothing, the start inserts a header row, and the rows below it are enriched", async () => {
-    const { runtime, apiKey } = await setUp(distDir);
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 1000, maxActiveJobs: 25, runtime: { distDir } });
     const testing = runtime.spreadsheetApp.testing;
     testing.userSeed("Sheet1", "A1", LIST);
     testing.setActiveRange("Sheet1", "A1:B3");
     const columns = { nameColumn: "A", websiteColumn: "B" };
-    expect(sidebar<Preview>(runtime, "previewEnrichment", columns)).toMatchObject({ rowsLabel: "rows 1–3 of Sheet1", rowsToSend: 3, columnChoice: { addsHeaderRow: true } });
+    expect(sidebar(runtime, "previewEnrichment", columns)).toMatchObject({ rowsLabel: "rows 1–3 of Sheet1", rowsToSend: 3, columnChoice: { addsHeaderRow: true } });
     expect(testing.values("Sheet1")).toHaveLength(3);
-    expect(sidebar<{ rowsLabel: string }>(runtime, "startEnrichment", columns).rowsLabel).toBe("rows 2–4 of Sheet1");
+    expect(sidebar(runtime, "startEnrichment", columns).rowsLabel).toBe("rows 2–4 of Sheet1");
     finish(runtime);
     expect(await sentNames(apiKey)).toHaveLength(3);
     expect(testing.values("Sheet1").map((row) => row.slice(0, 3))).toEqual([["Name", "Website", "Enrichment status"], ...LIST.map(([n, w]) => [n, w, "completed"])]);

@@ -1,14 +1,16 @@
 // A whole account list from one click, on the BUILT bundle of both builds: 20,000 messy rows
-// enriched by one startEnrichment and then only the hourly trigger, under the service's limit of 5
-// active jobs. Each business is charged once, every row ends right, and the property stores stay
+// (`npm run test:all`; 6,000 in `npm test`, the same logic: more jobs than may run at once, and
+// rows waiting for a slot) enriched by one startEnrichment and then only the hourly trigger, under
+// the service's limit of 5 active jobs. Each business is charged once, every row ends right, and the property stores stay
 // small (the rows that wait say so in the sheet; nothing per row is stored). Then, on a smaller
 // list with one job at a time: a sort and rows inserted above the list mid-run, rows added below
 // it, a lost response to a creation, and a stop.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, serviceAccount, sidebar, startWorld, type World } from "../../dev/world";
-import type { JobView } from "../../src/jobs/job-view";
+import { serviceAccount, sidebar } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, rowsOf, seedSheet, serviceEnrichments, userColumns, type RowSpec } from "./enrich-sheet";
+import { setUpAccount, type AccountFixture, useWorld } from "../fixtures/world";
+import { bySize } from "../tier";
 
 const SHEET = "Accounts";
 const BUILDS = [
@@ -16,18 +18,10 @@ const BUILDS = [
   { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full") },
 ];
 const HOUR = 60 * 60 * 1000;
+/** The whole list's size, and how many of its rows at least wait for a job slot after the click. */
+const LIST = bySize({ rows: 6_000, waitingAtLeast: 400 }, { rows: 20_000, waitingAtLeast: 10_000 });
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(53);
-});
-afterAll(async () => world.close());
-
-interface Started {
-  jobs: JobView[];
-  waiting: number;
-  skipped: Array<{ row: number; reason: string }>;
-}
+const world = useWorld(53);
 
 const bytes = (text: string): number => Buffer.byteLength(text, "utf8");
 const mapBytes = (store: Map<string, string>): number => [...store].reduce((n, [k, v]) => n + bytes(k) + bytes(v), 0);
@@ -51,13 +45,12 @@ async function expectEachChargedOnce(apiKey: string): Promise<Set<string>> {
   return new Set(received);
 }
 
-async function setUp(distDir: string, rows: RowSpec[], credits: number, maxActiveJobs: number): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-  const { apiKey } = await world.control.createAccount({ plan: "scale", credits, maxActiveJobs });
-  const runtime = newRuntime(world, { distDir });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  seedSheet(runtime, SHEET, rows);
-  runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
-  return { runtime, apiKey };
+/** A scale account's runtime with `rows` in the active sheet, SHEET. */
+async function accountWithList(distDir: string, rows: RowSpec[], credits: number, maxActiveJobs: number): Promise<AccountFixture> {
+  const account = await setUpAccount(world, { plan: "scale", credits, maxActiveJobs, runtime: { distDir } });
+  seedSheet(account.runtime, SHEET, rows);
+  account.runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
+  return account;
 }
 
 /** Hourly trigger runs only (nobody opens the sidebar) until the trigger removes itself. */
@@ -82,17 +75,17 @@ const statusCounts = (runtime: FakeRuntime): Map<string, number> => {
   return counts;
 };
 
-describe.each(BUILDS)("a 20,000-row list, $build build", ({ distDir }) => {
+describe.each(BUILDS)(`a ${LIST.rows.toLocaleString("en-US")}-row list, $build build`, ({ distDir }) => {
   it("is finished by hourly passes alone after one click: each business sent once, every row right, the stores under 100 KB", async () => {
-    const specs = messyRows(20_000, 0);
+    const specs = messyRows(LIST.rows, 0);
     const unique = expectedUnique(specs);
-    const { runtime, apiKey } = await setUp(distDir, specs, 30_000, 5);
+    const { runtime, apiKey } = await accountWithList(distDir, specs, 30_000, 5);
 
-    const started = sidebar<Started>(runtime, "startEnrichment", {});
+    const started = sidebar(runtime, "startEnrichment", {});
     expect(started.jobs).toHaveLength(5); // the service's limit: the rest wait in the sheet
-    expect(started.waiting).toBeGreaterThan(10_000);
+    expect(started.waiting).toBeGreaterThan(LIST.waitingAtLeast);
     expect(statusCounts(runtime).get("Waiting to be sent")).toBe(started.waiting);
-    const line = sidebar<JobView[]>(runtime, "listJobs").find((job) => job.run)?.run;
+    const line = sidebar(runtime, "listJobs").find((job) => job.run)?.run;
     expect(line).toMatchObject({ rowsWaiting: started.waiting, jobs: 5, jobsRunning: 5, stopped: false });
     expect((line?.rows ?? 0) - (line?.rowsSent ?? 0)).toBe(started.waiting);
 
@@ -120,22 +113,22 @@ describe.each(BUILDS)("a 20,000-row list, $build build", ({ distDir }) => {
     expect(peak.metadataChars).toBeLessThan(30_000);
 
     // One run, one line: every job of it carries the same run, all rows sent.
-    const listed = sidebar<JobView[]>(runtime, "listJobs").filter((job) => job.kind === "enrichment");
+    const listed = sidebar(runtime, "listJobs").filter((job) => job.kind === "enrichment");
     const runIds = new Set(listed.map((job) => job.run?.runId));
     expect(runIds.size).toBe(1);
     expect(listed[0]?.run).toMatchObject({ rowsWaiting: 0, jobsRunning: 0, stopped: false });
     expect(listed[0]?.run?.rowsSent).toBe(listed[0]?.run?.rows);
-  }, 600_000);
+  });
 });
 
 describe.each(BUILDS)("a run while the user keeps working, $build build", ({ distDir }) => {
   it("sorted, with rows inserted above the list and added below it mid-run: each result on its own row; added rows are not part of the run", async () => {
     const specs = messyRows(2_400, 5);
     const unique = expectedUnique(specs);
-    const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
+    const { runtime, apiKey } = await accountWithList(distDir, specs, 10_000, 1);
     const testing = runtime.spreadsheetApp.testing;
 
-    const started = sidebar<Started>(runtime, "startEnrichment", {});
+    const started = sidebar(runtime, "startEnrichment", {});
     expect(started.jobs).toHaveLength(1);
     expect(started.waiting).toBeGreaterThan(1_000);
 
@@ -161,15 +154,15 @@ describe.each(BUILDS)("a run while the user keeps working, $build build", ({ dis
     testing.userDeleteRows(SHEET, added + 1, 1);
     testing.userDeleteRows(SHEET, 1, 3);
     expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)), null);
-  }, 300_000);
+  });
 });
 
 describe.each(BUILDS)("a run whose creation answer is lost, $build build", ({ distDir }) => {
   it("repeats that chunk byte for byte with its key: the service charges it once, and the rest of the run goes on", async () => {
     const specs = messyRows(2_000, 9);
     const unique = expectedUnique(specs);
-    const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
-    sidebar<Started>(runtime, "startEnrichment", {});
+    const { runtime, apiKey } = await accountWithList(distDir, specs, 10_000, 1);
+    sidebar(runtime, "startEnrichment", {});
     let hour = 0;
     await hourlyPasses(runtime, async () => {
       hour += 1;
@@ -194,22 +187,22 @@ describe.each(BUILDS)("a run whose creation answer is lost, $build build", ({ di
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(10_000 - unique.length);
     expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)), null);
     expect(runtime.properties.user(runtime.userEmail).size).toBeLessThan(10); // no body left behind
-  }, 300_000);
+  });
 });
 
 describe.each(BUILDS)("a stopped run, $build build", ({ distDir }) => {
   it("sends no waiting row (nor charges it), says so on each, and still finishes and writes the jobs already sent", async () => {
     const specs = messyRows(2_400, 13);
-    const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
+    const { runtime, apiKey } = await accountWithList(distDir, specs, 10_000, 1);
     const before = userColumns(runtime, SHEET);
-    const started = sidebar<Started>(runtime, "startEnrichment", {});
+    const started = sidebar(runtime, "startEnrichment", {});
     const first = started.jobs[0];
-    expect(first).toBeDefined();
+    if (first === undefined) throw new Error("the run started no job");
     const waiting = started.waiting;
     expect(waiting).toBeGreaterThan(0);
 
-    const listed = sidebar<JobView[]>(runtime, "stopEnrichment", { jobId: first?.jobId });
-    expect(listed.find((job) => job.jobId === first?.jobId)?.run).toMatchObject({ stopped: true, rowsWaiting: 0 });
+    const listed = sidebar(runtime, "stopEnrichment", { jobId: first.jobId });
+    expect(listed.find((job) => job.jobId === first.jobId)?.run).toMatchObject({ stopped: true, rowsWaiting: 0 });
     expect(statusCounts(runtime).get("Skipped: the run was stopped before this row was sent")).toBe(waiting);
     expect(statusCounts(runtime).get("Waiting to be sent")).toBeUndefined();
 
@@ -224,14 +217,14 @@ describe.each(BUILDS)("a stopped run, $build build", ({ distDir }) => {
 
     // A second stop, or a stop of a search, says so plainly.
     expect(() => sidebar(runtime, "stopEnrichment", { jobId: "not-a-job" })).toThrow(/does not track that job/);
-  }, 300_000);
+  });
 });
 
 describe("a poll while the run waits for a job slot", () => {
   it("repeats the stored chunk and nothing else: no read of the list, no Properties write", async () => {
     const specs = messyRows(1_600, 21);
-    const { runtime, apiKey } = await setUp(BUILDS[0]?.distDir ?? "", specs, 10_000, 1);
-    expect(sidebar<Started>(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
+    const { runtime, apiKey } = await accountWithList(BUILDS[0]?.distDir ?? "", specs, 10_000, 1);
+    expect(sidebar(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
     sidebar(runtime, "refreshJobs"); // the first job's status and results are read once
     const reads: string[] = [];
     const unwatch = runtime.watchSpreadsheetCalls((_kind, method) => {
@@ -254,7 +247,7 @@ describe("a poll while the run waits for a job slot", () => {
 
     // The 429 showed the account's limit: the next estimate uses it (3 jobs, one at a time).
     seedSheet(runtime, "More accounts", messyRows(2_400, 400));
-    const preview = sidebar<{ jobs: number; duration: string | null }>(runtime, "previewEnrichment", { sheetName: "More accounts" });
+    const preview = sidebar(runtime, "previewEnrichment", { sheetName: "More accounts" });
     expect(preview.jobs).toBeGreaterThan(1);
     expect(preview.duration).toBe(`about ${preview.jobs} hours in the background (your account runs 1 job at a time), sooner while the sidebar is open`);
   });
@@ -264,8 +257,8 @@ describe.each(BUILDS)("a run when the user's daily UrlFetch quota is spent mid-p
   it("loses nothing: the rows keep waiting, and the next day's passes send them, each business once", async () => {
     const specs = messyRows(2_000, 31);
     const unique = expectedUnique(specs);
-    const { runtime, apiKey } = await setUp(distDir, specs, 10_000, 1);
-    sidebar<Started>(runtime, "startEnrichment", {});
+    const { runtime, apiKey } = await accountWithList(distDir, specs, 10_000, 1);
+    sidebar(runtime, "startEnrichment", {});
     // The next hour's pass may make one request (the statuses): the creation is refused by Apps Script.
     world.clock.advance(HOUR);
     runtime.quotas.leave("urlfetch", runtime.userEmail, 1);
@@ -280,5 +273,5 @@ describe.each(BUILDS)("a run when the user's daily UrlFetch quota is spent mid-p
     const received = await expectEachChargedOnce(apiKey);
     expect(received.size).toBe(unique.length);
     expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)), null);
-  }, 300_000);
+  });
 });

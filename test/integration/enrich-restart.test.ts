@@ -4,15 +4,12 @@
 // is full. Each business is charged once, nobody pays for another editor's rows, and no row is lost.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, serviceAccount, sidebar, startWorld, type World } from "../../dev/world";
+import { newRuntime, serviceAccount, sidebar } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, rowsOf, seedSheet, serviceEnrichments, userColumns, type RowSpec } from "./enrich-sheet";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const SHEET = "Leads";
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(31);
-});
-afterAll(async () => world.close());
+const world = useWorld(31);
 
 function seeded(runtime: FakeRuntime, specs: RowSpec[]): void {
   seedSheet(runtime, SHEET, specs);
@@ -51,9 +48,7 @@ describe("a start killed while the credits are tight", () => {
   ];
 
   it.each(kills)("killed $what: the run again sends only what was not sent, each business charged once", async ({ plan }) => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: CREDITS, maxActiveJobs: 25 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime, apiKey } = await setUpAccount(world, { credits: CREDITS, maxActiveJobs: 25 });
     const specs = messyRows(1100, 7);
     seeded(runtime, specs);
     const unique = expectedUnique(specs);
@@ -95,7 +90,7 @@ describe.each(BUILDS)("a chunk waiting for a job slot in a shared document, $bui
     const unique = expectedUnique(specs);
     expect(unique.length).toBeGreaterThan(700);
 
-    const started = sidebar<{ jobs: unknown[] }>(runtime, "startEnrichment", {});
+    const started = sidebar(runtime, "startEnrichment", {});
     expect(started.jobs).toHaveLength(1); // the second chunk waits: one active job at a time
     expect(rowsOf(runtime, SHEET).filter((r) => String(r["Enrichment status"]).startsWith("Waiting")).length).toBeGreaterThan(0);
 
@@ -118,9 +113,7 @@ describe.each(BUILDS)("a chunk waiting for a job slot in a shared document, $bui
 
 describe("a user whose store of chunks being sent is full", () => {
   it("keeps the rows waiting in the sheet, sends nothing for them, and a later pass sends them without another click", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25 });
     const specs = messyRows(60, 11);
     seeded(runtime, specs);
     // Another document's chunks, being sent, fill the user's store to the brim.
@@ -128,7 +121,7 @@ describe("a user whose store of chunks being sent is full", () => {
     const filler = "x".repeat(7900);
     for (let i = 0; i < 45; i += 1) store.set(`enrich-body:another-document:${i}:${Date.now().toString(36)}:0`, filler);
 
-    const first = sidebar<{ jobs: unknown[]; waiting: number; skipped: Array<{ reason: string }> }>(runtime, "startEnrichment", {});
+    const first = sidebar(runtime, "startEnrichment", {});
     expect(first.jobs).toHaveLength(0);
     const valid = specs.filter((s) => "name" in s.expected).length;
     expect(first.waiting).toBe(valid);
@@ -147,13 +140,11 @@ describe("a user whose store of chunks being sent is full", () => {
 
 describe("a waiting chunk in the full-scope build, when Google runs the trigger without a document", () => {
   it("is sent by the user's trigger alone, which opens the document by id and finds the body in the user's properties", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 1 });
-    const runtime = newRuntime(world, { distDir: BUILDS[1]?.distDir ?? "", triggerDocument: "none" });
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 1, runtime: { distDir: BUILDS[1]?.distDir ?? "", triggerDocument: "none" } });
     const specs = messyRows(1060, 5);
     seeded(runtime, specs);
     const unique = expectedUnique(specs);
-    expect(sidebar<{ jobs: unknown[] }>(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
+    expect(sidebar(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
 
     for (let hour = 0; hour < 12 && runtime.triggers.length > 0; hour += 1) {
       world.clock.advance(60 * 60 * 1000);
@@ -169,9 +160,7 @@ describe("a waiting chunk in the full-scope build, when Google runs the trigger 
 
 describe("a waiting chunk stored by an earlier version (a body per chunk, no run)", () => {
   it("is sent by the next pass as it was stored, with its key, and its rows get their results", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25 });
     const testing = runtime.spreadsheetApp.testing;
     testing.userAddSheet(SHEET);
     const WAITING = "Waiting: the account's active-jobs limit is reached; it will be sent automatically";

@@ -3,48 +3,33 @@
 // credits go; every row ends with its own result or a `Skipped` reason, also when the user sorts
 // the rows mid-job; the user's own columns are untouched. Re-runs send only what needs sending.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, pollUntil, sidebar, startWorld, serviceAccount, type JobView, type World } from "../../dev/world";
+import { pollUntil, sidebar, serviceAccount, type JobView } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, seedSheet, serviceEnrichments, userColumns } from "./enrich-sheet";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(5);
-});
-afterAll(async () => world.close());
-
-interface StartResult {
-  jobs: JobView[];
-  skipped: Array<{ row: number; reason: string }>;
-}
+const world = useWorld(5);
 
 const SHEET = "My leads";
 
-async function setUp(credits: number, plainTextStopsFormulas = false, maxActiveJobs = 25): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits, maxActiveJobs });
-  const runtime = newRuntime(world, { plainTextStopsFormulas });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return { runtime, apiKey };
-}
-
 function finish(runtime: FakeRuntime): JobView[] {
-  return pollUntil<JobView>(world, runtime, (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"));
+  return pollUntil(world, runtime, (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"));
 }
 
 describe.each([false, true])("a messy 1,500-row sheet (plainTextStopsFormulas: %s)", (plainTextStopsFormulas) => {
   it("sends exactly the unique valid businesses in chunks of 700 as far as credits go; each row gets its own result, sorted mid-job", async () => {
     const credits = 900;
-    const { runtime, apiKey } = await setUp(credits, plainTextStopsFormulas);
+    const { runtime, apiKey } = await setUpAccount(world, { credits, maxActiveJobs: 25, runtime: { plainTextStopsFormulas } });
     const specs = messyRows(1500);
     seedSheet(runtime, SHEET, specs);
     runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
     const before = userColumns(runtime, SHEET);
 
-    const preview = sidebar<{ rowsToSend: number; duplicates: number; creditsNeeded: number; problem: string | null; nameHeader: string; websiteHeader: string }>(runtime, "previewEnrichment", {});
+    const preview = sidebar(runtime, "previewEnrichment", {});
     const unique = expectedUnique(specs);
     expect(preview).toMatchObject({ nameHeader: "Company", websiteHeader: "Website", rowsToSend: credits, creditsNeeded: unique.length, problem: null });
     expect(await serviceEnrichments(world, apiKey)).toEqual([]); // the preview sent nothing
 
-    const started = sidebar<StartResult>(runtime, "startEnrichment", {});
+    const started = sidebar(runtime, "startEnrichment", {});
     expect(started.jobs.map((j) => [j.kind, j.sheetName])).toEqual([["enrichment", SHEET], ["enrichment", SHEET]]);
     expect(userColumns(runtime, SHEET)).toEqual(before);
 
@@ -76,11 +61,11 @@ describe.each([false, true])("a messy 1,500-row sheet (plainTextStopsFormulas: %
 
 describe("re-runs", () => {
   it("send nothing already enriched; two appended rows → exactly those two; force → every valid row", async () => {
-    const { runtime, apiKey } = await setUp(5000);
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25 });
     const specs = messyRows(120);
     seedSheet(runtime, SHEET, specs);
     runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
-    sidebar<StartResult>(runtime, "startEnrichment", {});
+    sidebar(runtime, "startEnrichment", {});
     finish(runtime);
     const firstJobs = await serviceEnrichments(world, apiKey);
     expect(firstJobs).toHaveLength(1);
@@ -88,7 +73,7 @@ describe("re-runs", () => {
     const notCompleted = [...byPair.values()].filter((b) => b.enrichment_status !== "completed");
 
     // Second run: only businesses whose result was not `completed` go again.
-    const second = sidebar<StartResult>(runtime, "startEnrichment", {});
+    const second = sidebar(runtime, "startEnrichment", {});
     const afterSecond = await serviceEnrichments(world, apiKey);
     const secondSent = afterSecond.slice(1).flatMap((j) => j.businesses.map((b) => b.business_name));
     expect(secondSent.sort()).toEqual(notCompleted.map((b) => b.title).sort());
@@ -99,7 +84,7 @@ describe("re-runs", () => {
     const appended = messyRows(2, 1000).filter((s) => "name" in s.expected);
     expect(appended).toHaveLength(2);
     seedSheet(runtime, SHEET, appended, specs.length + 1);
-    const third = sidebar<StartResult>(runtime, "startEnrichment", {});
+    const third = sidebar(runtime, "startEnrichment", {});
     expect(third.jobs).toHaveLength(1);
     const afterThird = await serviceEnrichments(world, apiKey);
     expect(afterThird.slice(afterSecond.length).flatMap((j) => j.businesses)).toEqual(
@@ -108,7 +93,7 @@ describe("re-runs", () => {
     finish(runtime);
 
     // force: every valid row, once each.
-    sidebar<StartResult>(runtime, "startEnrichment", { force: true });
+    sidebar(runtime, "startEnrichment", { force: true });
     const afterForce = await serviceEnrichments(world, apiKey);
     const forced = afterForce.slice(afterThird.length).flatMap((j) => j.businesses.map((b) => ({ name: b.business_name, url: b.website_url })));
     expect(forced).toEqual(expectedUnique([...specs, ...appended]));
@@ -118,17 +103,17 @@ describe("re-runs", () => {
 
 describe("columns that cannot be found", () => {
   it("says so clearly and sends nothing", async () => {
-    const { runtime, apiKey } = await setUp(1000);
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 1000, maxActiveJobs: 25 });
     runtime.spreadsheetApp.testing.userAddSheet("Odd");
     runtime.spreadsheetApp.testing.userSeed("Odd", "A1", [["Who", "Where"], ["Acme", "acme.com"]]);
     runtime.spreadsheetApp.testing.setActiveSheet("Odd");
     expect(() => sidebar(runtime, "startEnrichment", {})).toThrow(/^No row of Odd names the business name and website columns .*Choose the two columns in the sidebar/);
-    const preview = sidebar<{ problem: string | null; columnChoice: { nameColumn: string | null; websiteColumn: string | null } | null }>(runtime, "previewEnrichment", {});
+    const preview = sidebar(runtime, "previewEnrichment", {});
     expect(preview.problem).toBe("No header row names the columns of rows 1–2 of Odd: choose the name column and the website column.");
     expect(preview.columnChoice).toMatchObject({ nameColumn: "A", websiteColumn: "B" });
     // Those columns chosen: "Who | Where" holds no business, so it is the header row, and only Acme is to send.
     expect(sidebar(runtime, "previewEnrichment", { nameColumn: "A", websiteColumn: "B" })).toMatchObject({ rowsLabel: "row 2 of Odd", rowsToSend: 1, problem: null });
-    const explicit = sidebar<StartResult>(runtime, "startEnrichment", { nameColumn: "Who", websiteColumn: "B" });
+    const explicit = sidebar(runtime, "startEnrichment", { nameColumn: "Who", websiteColumn: "B" });
     expect(explicit.jobs).toHaveLength(1);
     expect((await serviceEnrichments(world, apiKey)).map((j) => j.businesses)).toEqual([[{ business_name: "Acme", website_url: "https://acme.com" }]]);
   });

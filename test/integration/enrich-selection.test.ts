@@ -7,8 +7,9 @@
 // refused without force, sent with it), and what the preview says.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { austinLabel, newRuntime, pollUntil, serviceAccount, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, pollUntil, serviceAccount, sidebar, sheetOf, type JobView } from "../../dev/world";
 import { HEADERS, seedSheet, serviceEnrichments, userColumns, type RowSpec, type SentJob } from "./enrich-sheet";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const BUILDS = [
   { build: "default (spreadsheets.currentonly)", distDir: path.resolve(__dirname, "../../dist") },
@@ -16,48 +17,22 @@ const BUILDS = [
 ] as const;
 const SHEET = "Target accounts";
 const CREDITS = 5000;
+const ACCOUNT = { credits: CREDITS, maxActiveJobs: 25 };
 
-interface StartResult {
-  jobs: JobView[];
-  skipped: Array<{ row: number; reason: string }>;
-}
-
-interface Preview {
-  scope: string | null;
-  rowsLabel: string | null;
-  rowsConsidered: number;
-  rowsToSend: number;
-  alreadyEnriched: number;
-  alreadyEnrichedBySearch: number;
-  notice: string | null;
-  problem: string | null;
-  nameHeader: string | null;
-  websiteHeader: string | null;
-}
-
-let world: World;
+const world = useWorld(31, { hostile: false });
 let location = "Austin, Texas, US";
 beforeAll(async () => {
   // Hostile values off: every business the service enriches ends `completed`, so "each row is
   // charged once" holds literally (test/integration/enrich-rows.test.ts covers the hostile ones).
-  world = await startWorld(31, { hostile: false });
   location = await austinLabel(world);
 });
-afterAll(async () => world.close());
 
 /** Row i (1-based) of the list: a distinct company with its own website. */
 const listRow = (i: number): RowSpec => ({ name: `Company ${i}`, website: `company${i}.com`, expected: { name: `Company ${i}`, url: `https://company${i}.com` } });
 const listRows = (count: number): RowSpec[] => Array.from({ length: count }, (_, i) => listRow(i + 1));
 
-async function setUp(distDir?: string): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: CREDITS, maxActiveJobs: 25 });
-  const runtime = newRuntime(world, distDir === undefined ? {} : { distDir });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return { runtime, apiKey };
-}
-
 function finish(runtime: FakeRuntime): void {
-  pollUntil<JobView>(world, runtime, (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"));
+  pollUntil(world, runtime, (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"));
 }
 
 /** The business names of the enrichment jobs the service received after the first `since` jobs. */
@@ -93,7 +68,7 @@ const companiesOnRows = (rows: number[], headerRow = 1): string[] => rows.map((r
 
 describe.each(BUILDS)("the $build build: three enrichments of one 40-row list", ({ distDir }) => {
   it("rows 11–20, then B1:B6, then one cell: only those rows reach the service and get results; user columns byte-identical; each row charged once", async () => {
-    const { runtime, apiKey } = await setUp(distDir);
+    const { runtime, apiKey } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir } });
     const testing = runtime.spreadsheetApp.testing;
     seedSheet(runtime, SHEET, listRows(40));
     const before = userColumns(runtime, SHEET);
@@ -113,10 +88,10 @@ describe.each(BUILDS)("the $build build: three enrichments of one 40-row list", 
     const enriched: number[] = [];
     for (const step of steps) {
       testing.setActiveRange(SHEET, step.select);
-      const preview = sidebar<Preview>(runtime, "previewEnrichment", { force: false });
+      const preview = sidebar(runtime, "previewEnrichment", { force: false });
       expect(preview).toMatchObject({ rowsLabel: step.label, rowsToSend: step.rows.length, problem: null });
       const sentBefore = await serviceEnrichments(world, apiKey);
-      const started = sidebar<StartResult>(runtime, "startEnrichment", { force: false });
+      const started = sidebar(runtime, "startEnrichment", { force: false });
       expect(started.jobs).toHaveLength(1);
       expect(started.jobs.map((job) => (job as JobView & { runCredits?: unknown }).runCredits)).toEqual([null]); // only a search is re-run
       // Exactly those rows' businesses reached the service, in sheet order.
@@ -145,7 +120,7 @@ describe.each(BUILDS)("the $build build: three enrichments of one 40-row list", 
 
 describe("where the rows and the header are (default build)", () => {
   it("a list whose header is in row 3 under a title: the selection's rows, then the rest with one cell selected", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, ACCOUNT);
     const testing = runtime.spreadsheetApp.testing;
     testing.userAddSheet("Q3 list");
     testing.userSeed("Q3 list", "A1", [["Target accounts — Q3 (do not edit)"], [""], ["Company", "Website", "Notes"]]);
@@ -154,9 +129,9 @@ describe("where the rows and the header are (default build)", () => {
     const before = userPart();
 
     testing.setActiveRange("Q3 list", "B6:B8");
-    const preview = sidebar<Preview>(runtime, "previewEnrichment", {});
+    const preview = sidebar(runtime, "previewEnrichment", {});
     expect(preview).toMatchObject({ scope: "selection", rowsLabel: "rows 6–8 of Q3 list", nameHeader: "Company", websiteHeader: "Website", rowsToSend: 3, problem: null });
-    sidebar<StartResult>(runtime, "startEnrichment", {});
+    sidebar(runtime, "startEnrichment", {});
     expect(await receivedSince(apiKey, [])).toEqual(["Firm 3", "Firm 4", "Firm 5"]);
     finish(runtime);
     // Result headers in the header row (row 3); the title row and the user's cells as they were.
@@ -167,9 +142,9 @@ describe("where the rows and the header are (default build)", () => {
 
     const sent = await serviceEnrichments(world, apiKey);
     testing.setActiveRange("Q3 list", "A1");
-    const whole = sidebar<Preview>(runtime, "previewEnrichment", {});
+    const whole = sidebar(runtime, "previewEnrichment", {});
     expect(whole).toMatchObject({ scope: "sheet", rowsLabel: "rows 4–13 of Q3 list", rowsToSend: 7, alreadyEnriched: 3 });
-    sidebar<StartResult>(runtime, "startEnrichment", {});
+    sidebar(runtime, "startEnrichment", {});
     expect(await receivedSince(apiKey, sent)).toEqual(["Firm 1", "Firm 2", "Firm 6", "Firm 7", "Firm 8", "Firm 9", "Firm 10"]);
     finish(runtime);
     expect(rowsWithResults(runtime, "Q3 list", 3)).toEqual(span(4, 13));
@@ -177,32 +152,32 @@ describe("where the rows and the header are (default build)", () => {
   });
 
   it("a selection that includes the header row sends the rows under it, never the header; Ctrl-click ranges are one selection", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, ACCOUNT);
     const testing = runtime.spreadsheetApp.testing;
     // Row 14 repeats row 8's company: it is not selected, so it gets nothing, though its pair was sent.
     seedSheet(runtime, SHEET, [...listRows(12), listRow(7)]);
     testing.setActiveRange(SHEET, "A1:D5");
-    expect(sidebar<Preview>(runtime, "previewEnrichment", {})).toMatchObject({ rowsLabel: `rows 2–5 of ${SHEET}`, rowsToSend: 4 });
-    sidebar<StartResult>(runtime, "startEnrichment", {});
+    expect(sidebar(runtime, "previewEnrichment", {})).toMatchObject({ rowsLabel: `rows 2–5 of ${SHEET}`, rowsToSend: 4 });
+    sidebar(runtime, "startEnrichment", {});
     expect(await receivedSince(apiKey, [])).toEqual(["Company 1", "Company 2", "Company 3", "Company 4"]);
     finish(runtime);
 
     const sent = await serviceEnrichments(world, apiKey);
     testing.setActiveRanges(SHEET, ["C8:C10", "A12", "B9:D9", "B13:D13"]);
-    expect(sidebar<Preview>(runtime, "previewEnrichment", {})).toMatchObject({ rowsLabel: `rows 8–10 and 12–13 of ${SHEET}`, rowsToSend: 5 });
-    sidebar<StartResult>(runtime, "startEnrichment", {});
+    expect(sidebar(runtime, "previewEnrichment", {})).toMatchObject({ rowsLabel: `rows 8–10 and 12–13 of ${SHEET}`, rowsToSend: 5 });
+    sidebar(runtime, "startEnrichment", {});
     expect(await receivedSince(apiKey, sent)).toEqual(companiesOnRows([8, 9, 10, 12, 13]));
     finish(runtime);
     expect(rowsWithResults(runtime, SHEET)).toEqual([2, 3, 4, 5, 8, 9, 10, 12, 13]);
   });
 
   it("only the header row selected, or rows below the list: a clear message, nothing sent", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, ACCOUNT);
     const testing = runtime.spreadsheetApp.testing;
     seedSheet(runtime, SHEET, listRows(5));
     testing.setActiveRange(SHEET, "A1:D1");
     expect(() => sidebar(runtime, "startEnrichment", {})).toThrow(`The selection holds only the header row (row 1) of "${SHEET}": select the rows to enrich, or a single cell to enrich the whole sheet.`);
-    expect(sidebar<Preview>(runtime, "previewEnrichment", {}).problem).toMatch(/^The selection holds only the header row/);
+    expect(sidebar(runtime, "previewEnrichment", {}).problem).toMatch(/^The selection holds only the header row/);
     testing.setActiveRange(SHEET, "A20:B22");
     expect(() => sidebar(runtime, "startEnrichment", {})).toThrow(/^The selected rows 20–22 of Target accounts are empty/);
     expect(await serviceEnrichments(world, apiKey)).toEqual([]);
@@ -211,22 +186,22 @@ describe("where the rows and the header are (default build)", () => {
 
 describe("a search's results sheet (default build)", () => {
   it("its rows, already enriched by the search, are refused without force (the preview says why) and sent with it", async () => {
-    const { runtime, apiKey } = await setUp();
+    const { runtime, apiKey } = await setUpAccount(world, ACCOUNT);
     const testing = runtime.spreadsheetApp.testing;
-    const search = sidebar<JobView>(runtime, "startSearch", { query: "coffee", location, maxResults: 100, enrichContacts: true, name: "coffee in Austin" });
+    const search = sidebar(runtime, "startSearch", { query: "coffee", location, maxResults: 100, enrichContacts: true, name: "coffee in Austin" });
     finish(runtime);
     const creditsAfterSearch = (await serviceAccount(world, apiKey)).credits_remaining;
-    const headers = (testing.values(search.sheetName)[0] ?? []).map(String);
+    const headers = (testing.values(sheetOf(search))[0] ?? []).map(String);
     const statusColumn = headers.indexOf("Enrichment status");
-    const rows = testing.values(search.sheetName).slice(1, 13);
+    const rows = testing.values(sheetOf(search)).slice(1, 13);
     expect(rows.every((row) => row[statusColumn] === "completed")).toBe(true);
-    const before = testing.values(search.sheetName);
+    const before = testing.values(sheetOf(search));
 
-    testing.setActiveRange(search.sheetName, "B2:C13");
-    const preview = sidebar<Preview>(runtime, "previewEnrichment", { force: false });
+    testing.setActiveRange(sheetOf(search), "B2:C13");
+    const preview = sidebar(runtime, "previewEnrichment", { force: false });
     const notice = '12 rows were already enriched by the search "coffee in Austin" — tick "Re-enrich" to pay for them again.';
     expect(preview).toMatchObject({ rowsLabel: `rows 2–13 of ${search.sheetName}`, rowsToSend: 0, alreadyEnriched: 12, alreadyEnrichedBySearch: 12, notice, problem: `Nothing to send: ${notice}` });
-    const refused = sidebar<StartResult>(runtime, "startEnrichment", { force: false });
+    const refused = sidebar(runtime, "startEnrichment", { force: false });
     expect(refused.jobs).toEqual([]);
     expect(refused.skipped).toEqual(span(2, 13).map((row) => ({ row, reason: "already enriched" })));
     expect(await serviceEnrichments(world, apiKey)).toEqual([]);
@@ -236,7 +211,7 @@ describe("a search's results sheet (default build)", () => {
       `Rows 2–13 of ${search.sheetName}: no job was started. 12 rows were already enriched by the search "coffee in Austin" — to pay for them again, use "Re-enrich" in the sidebar.`,
     );
     expect(await serviceEnrichments(world, apiKey)).toEqual([]);
-    expect(testing.values(search.sheetName)).toEqual(before); // not a cell changed
+    expect(testing.values(sheetOf(search))).toEqual(before); // not a cell changed
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(creditsAfterSearch);
 
     // "Re-enrich": the 12 rows are sent (and charged) — those with a website, a chain's branches
@@ -251,14 +226,14 @@ describe("a search's results sheet (default build)", () => {
       return true;
     });
     expect(withSite.length).toBeGreaterThan(3);
-    const forced = sidebar<Preview>(runtime, "previewEnrichment", { force: true });
+    const forced = sidebar(runtime, "previewEnrichment", { force: true });
     expect(forced).toMatchObject({ rowsToSend: withSite.length, alreadyEnrichedBySearch: 0, notice: null, problem: null });
-    sidebar<StartResult>(runtime, "startEnrichment", { force: true });
+    sidebar(runtime, "startEnrichment", { force: true });
     expect(await receivedSince(apiKey, [])).toEqual(withSite.map((row) => String(row[nameColumn])));
     finish(runtime);
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(Number(creditsAfterSearch) - withSite.length);
     // Rows below the selection: their cells as they were, and nothing in the added result columns.
-    const after = testing.values(search.sheetName);
+    const after = testing.values(sheetOf(search));
     const width = before[0]?.length ?? 0;
     expect(after.slice(13).map((row) => row.slice(0, width))).toEqual(before.slice(13));
     expect(after.slice(13).every((row) => row.slice(width).every((cell) => cell === ""))).toBe(true);

@@ -1,12 +1,12 @@
 // This file defines the end-to-end check the integration tests share: a results sheet holds
 // exactly the service's businesses of a job, once each, every cell as the service sent it.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { expectedCells, readSheet, serviceResults, type World } from "../../dev/world";
+import { expectedCells, readSheet, serviceResults, sheetOf, type JobView, type World } from "../../dev/world";
 
 /** Returns how many businesses the service has for the job (rows without a Business ID are the user's). */
-export async function expectSheetExact(world: World, runtime: FakeRuntime, apiKey: string, job: { jobId: string; sheetName: string }): Promise<number> {
+export async function expectSheetExact(world: World, runtime: FakeRuntime, apiKey: string, job: Pick<JobView, "jobId" | "sheetName">): Promise<number> {
   const service = await serviceResults(world, apiKey, job.jobId);
-  const { rows } = readSheet(runtime, job.sheetName);
+  const { rows } = readSheet(runtime, sheetOf(job));
   const ours = rows.filter((r) => r["Business ID"] !== "");
   expect(ours.map((r) => r["Business ID"]).sort()).toEqual(service.map((b) => b.id).sort());
   const byId = new Map(ours.map((r) => [r["Business ID"], r]));

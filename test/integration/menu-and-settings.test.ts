@@ -1,14 +1,11 @@
 // onOpen builds the add-on menu in every auth mode Sheets may call it in (NONE: no properties, no
 // fetch); saveSettings checks the key before storing it and never lets it out; the menu's
 // enrichment sends the selected rows and says in a toast what it did.
-import { newRuntime, sidebar, startWorld, type World } from "../../dev/world";
+import { newRuntime, sidebar, sidebarRaw } from "../../dev/world";
 import { serviceEnrichments } from "./enrich-sheet";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(9);
-});
-afterAll(async () => world.close());
+const world = useWorld(9);
 
 describe("onOpen", () => {
   it.each(["NONE", "LIMITED", "FULL"] as const)("adds the add-on menu in AuthMode.%s and touches nothing else", (mode) => {
@@ -36,7 +33,7 @@ describe("saveSettings", () => {
   it("stores a good key for the user only, unless shared with formulas, and returns the account view", async () => {
     const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 640 });
     const runtime = newRuntime(world);
-    const view = sidebar<Record<string, unknown>>(runtime, "saveSettings", { apiKey, baseUrl: `${world.url}/api/v1/` });
+    const view = sidebar(runtime, "saveSettings", { apiKey, baseUrl: `${world.url}/api/v1/` });
     expect(view).toMatchObject({ planCode: "starter", creditsRemaining: 640, maxAffordableResults: 640 });
     expect(JSON.stringify(view)).not.toContain(apiKey);
     expect(JSON.stringify([...runtime.stores.document])).not.toContain(apiKey);
@@ -44,7 +41,7 @@ describe("saveSettings", () => {
     expect(JSON.stringify([...runtime.stores.document])).toContain(apiKey);
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: false });
     expect(JSON.stringify([...runtime.stores.document])).not.toContain(apiKey);
-    expect(sidebar<Record<string, unknown>>(runtime, "getAccount")).toMatchObject({ planCode: "starter" });
+    expect(sidebar(runtime, "getAccount")).toMatchObject({ planCode: "starter" });
   });
 });
 
@@ -57,7 +54,7 @@ describe("saveSettings is all or nothing", () => {
   ])("%j: refused before anything is sent or stored", async (bad, message) => {
     const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 640 });
     const runtime = newRuntime(world);
-    expect(() => sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, ...bad })).toThrow(message);
+    expect(() => sidebarRaw(runtime, "saveSettings", { apiKey, baseUrl: world.url, ...bad })).toThrow(message);
     expect([...runtime.stores.user().keys()]).toEqual([]);
     expect([...runtime.stores.document.keys()]).toEqual([]);
     expect(runtime.http.requests).toEqual([]);
@@ -67,7 +64,7 @@ describe("saveSettings is all or nothing", () => {
     const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 640 });
     const runtime = newRuntime(world);
     const localhost = world.url.replace("127.0.0.1", "localhost");
-    expect(sidebar<Record<string, unknown>>(runtime, "saveSettings", { apiKey, baseUrl: localhost })).toMatchObject({ planCode: "starter" });
+    expect(sidebar(runtime, "saveSettings", { apiKey, baseUrl: localhost })).toMatchObject({ planCode: "starter" });
   });
 
   it("omitting shareWithFormulas keeps the key another editor shared; unsharing removes only one's own", async () => {
@@ -90,9 +87,7 @@ describe("saveSettings is all or nothing", () => {
 
 describe("the menu's enrichment", () => {
   it("enriches the active sheet's rows (one cell selected) and says in a toast what it did, since a menu shows no return value", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 500, maxActiveJobs: 25 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime } = await setUpAccount(world, { credits: 500, maxActiveJobs: 25 });
     const testing = runtime.spreadsheetApp.testing;
     testing.userAddSheet("Prospects");
     testing.userSeed("Prospects", "A1", [["Company", "Website"], ["Acme Roofing", "acme-roofing.com"], ["No Site", "ftp://files.example"]]);
@@ -107,9 +102,7 @@ describe("the menu's enrichment", () => {
   });
 
   it("sends the selected rows only, and its toast names them", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 500, maxActiveJobs: 25 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 500, maxActiveJobs: 25 });
     const testing = runtime.spreadsheetApp.testing;
     testing.userAddSheet("Prospects");
     testing.userSeed("Prospects", "A1", [["Company", "Website"], ...[1, 2, 3, 4, 5, 6].map((i) => [`Firm ${i}`, `firm${i}.com`])]);

@@ -5,24 +5,16 @@
 // anything is sent or charged.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { austinLabel, newRuntime, serviceAccount, serviceJob, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, serviceAccount, serviceJob, sidebar } from "../../dev/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const FULL = path.resolve(__dirname, "../../dist-full");
 
-let world: World;
+const world = useWorld(31);
 let location = "Austin, Texas, US";
 beforeAll(async () => {
-  world = await startWorld(31);
   location = await austinLabel(world);
 });
-afterAll(async () => world.close());
-
-async function setUp(maxActiveJobs: number): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-  const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 100_000, maxActiveJobs });
-  const runtime = newRuntime(world, { distDir: FULL });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return { runtime, apiKey };
-}
 
 /** Characters of the add-on's developer metadata (keys and values), as Google's limit counts them. */
 const metadataChars = (runtime: FakeRuntime): number =>
@@ -35,18 +27,18 @@ async function searchesCreated(apiKey: string): Promise<number> {
 
 describe("the developer-metadata job store prunes to its own budget", () => {
   it("120 searches one after another: every start succeeds, the oldest finished are pruned first, the newest stay listed", async () => {
-    const { runtime, apiKey } = await setUp(25);
+    const { runtime, apiKey } = await setUpAccount(world, { plan: "scale", credits: 100_000, maxActiveJobs: 25, runtime: { distDir: FULL } });
     const started: string[] = [];
     let most = 0;
     for (let i = 1; i <= 120; i += 1) {
-      const job = sidebar<JobView>(runtime, "startSearch", { query: `family dentists and orthodontists taking new patients, list ${i}`, location, maxResults: 100 });
+      const job = sidebar(runtime, "startSearch", { query: `family dentists and orthodontists taking new patients, list ${i}`, location, maxResults: 100 });
       started.push(job.jobId);
       while ((await serviceJob(world, apiKey, job.jobId)).status !== "completed") world.clock.advance(5000);
-      const listed = sidebar<JobView[]>(runtime, "refreshJobs");
+      const listed = sidebar(runtime, "refreshJobs");
       expect(listed[0]).toMatchObject({ jobId: job.jobId, status: "completed", rowsWritten: 100, error: null });
       most = Math.max(most, metadataChars(runtime));
     }
-    const listed = sidebar<JobView[]>(runtime, "listJobs").map((j) => j.jobId);
+    const listed = sidebar(runtime, "listJobs").map((j) => j.jobId);
     expect(listed.length).toBeGreaterThanOrEqual(15);
     expect(listed.length).toBeLessThan(40); // the character budget, not the count of 40, decides here
     expect(listed).toEqual(started.slice(-listed.length).reverse()); // the newest, newest first, without a gap
@@ -56,14 +48,14 @@ describe("the developer-metadata job store prunes to its own budget", () => {
   });
 
   it("full of jobs in progress, the next search is refused before it is sent, and every charged job is listed", async () => {
-    const { runtime, apiKey } = await setUp(100);
+    const { runtime, apiKey } = await setUpAccount(world, { plan: "scale", credits: 100_000, maxActiveJobs: 100, runtime: { distDir: FULL } });
     let refusal = "";
     for (let i = 1; i <= 60 && refusal === ""; i += 1) {
       const run = runtime.run("startSearch", [{ query: `florists ${i}`, location, maxResults: 100 }], { viaScriptRun: true });
       if (run.error !== undefined) refusal = run.errorMessage ?? "";
     }
     expect(refusal).toMatch(/^This spreadsheet's list of Business Leads jobs is full: jobs still in progress/);
-    const listed = sidebar<JobView[]>(runtime, "listJobs");
+    const listed = sidebar(runtime, "listJobs");
     expect(listed.length).toBeGreaterThan(10);
     expect(await searchesCreated(apiKey)).toBe(listed.length); // the refused one was never sent
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(100_000 - 100 * listed.length);
@@ -83,7 +75,7 @@ describe("the developer-metadata job store prunes to its own budget", () => {
     expect(enrichRefusal).toMatch(/^This spreadsheet's list of Business Leads jobs is full/);
     expect(testing.values(sheet)[1]?.filter((cell) => cell !== "")).toHaveLength(2); // no status: nothing waits or was skipped
     const enrichments = await fetch(`${world.url}/api/v1/enrichments`, { headers: { "x-api-key": apiKey } });
-    const listedEnrichments = sidebar<JobView[]>(runtime, "listJobs").filter((j) => j.kind === "enrichment");
+    const listedEnrichments = sidebar(runtime, "listJobs").filter((j) => j.kind === "enrichment");
     expect(((await enrichments.json()) as { total: number }).total).toBe(listedEnrichments.length);
     expect(metadataChars(runtime)).toBeLessThanOrEqual(24_000);
 
@@ -91,6 +83,6 @@ describe("the developer-metadata job store prunes to its own budget", () => {
     for (const job of listed) while ((await serviceJob(world, apiKey, job.jobId)).status !== "completed") world.clock.advance(5000);
     world.clock.advance(10 * 60 * 1000); // the enrichments of one business are long done by now
     sidebar(runtime, "refreshJobs");
-    expect(sidebar<JobView>(runtime, "startSearch", { query: `florists ${listed.length + 1}`, location, maxResults: 100 }).status).toBeDefined();
+    expect(sidebar(runtime, "startSearch", { query: `florists ${listed.length + 1}`, location, maxResults: 100 }).status).toBeDefined();
   });
 });

@@ -5,17 +5,16 @@
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { decodeData } from "../../src/gas/metadata-entries";
-import { austinLabel, newRuntime, pollUntil, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, pollUntil, sidebar } from "../../dev/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const FULL = path.resolve(__dirname, "../../dist-full");
 
-let world: World;
+const world = useWorld(43);
 let location = "";
 beforeAll(async () => {
-  world = await startWorld(43);
   location = await austinLabel(world);
 });
-afterAll(async () => world.close());
 
 const metadataKeys = (runtime: FakeRuntime) => runtime.spreadsheet().testing.developerMetadata().map((e) => e.key);
 
@@ -32,17 +31,15 @@ function asPerKeyLayout(runtime: FakeRuntime): number {
 
 describe("the full build's job store layout", () => {
   it("keeps a document's jobs in one entry, and moves a store written one entry per key into it at the next pass", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-    const runtime = newRuntime(world, { distDir: FULL });
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-    const started = ["roofers", "plumbers", "dentists"].map((query) => sidebar<JobView>(runtime, "startSearch", { query, location, maxResults: 100 }));
+    const { runtime } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir: FULL } });
+    const started = ["roofers", "plumbers", "dentists"].map((query) => sidebar(runtime, "startSearch", { query, location, maxResults: 100 }));
     expect(metadataKeys(runtime)).toEqual(["businessLeads:store"]);
 
     // As a deployment of the previous version left it: one entry per job, the editors' keys apart.
     expect(asPerKeyLayout(runtime)).toBeGreaterThanOrEqual(4);
-    expect(sidebar<JobView[]>(runtime, "listJobs").map((j) => j.jobId).sort()).toEqual(started.map((j) => j.jobId).sort());
+    expect(sidebar(runtime, "listJobs").map((j) => j.jobId).sort()).toEqual(started.map((j) => j.jobId).sort());
 
-    const done = pollUntil<JobView>(world, runtime, (jobs) => jobs.length === 3 && jobs.every((j) => j.status === "completed" && j.rowsWritten === 100));
+    const done = pollUntil(world, runtime, (jobs) => jobs.length === 3 && jobs.every((j) => j.status === "completed" && j.rowsWritten === 100));
     expect(done.map((j) => j.jobId).sort()).toEqual(started.map((j) => j.jobId).sort());
     expect(metadataKeys(runtime)).toEqual(["businessLeads:store"]);
     expect(runtime.triggers).toEqual([]);

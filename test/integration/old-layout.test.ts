@@ -7,8 +7,9 @@
 // that say when a business was seen are added on its right). New sheets lead with Name.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { austinLabel, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, pollUntil, readSheet, serviceResults, sidebar, sheetOf, type JobView } from "../../dev/world";
 import { expectSheetExact } from "./exact-sheet";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const BUILDS = [
   { build: "default (spreadsheets.currentonly)", distDir: path.resolve(__dirname, "../../dist") },
@@ -30,16 +31,11 @@ const SIGHTINGS = ["First seen", "Last seen", "Latest refresh"];
 
 const HOUR = 60 * 60 * 1000;
 
-interface RefreshView { lastRunAt: string; lastRunAdded: number | null; lastRunUpdated: number | null; lastRunNotFound: number | null }
-interface View extends JobView { refresh: RefreshView | null; createdAt: string }
-
-let world: World;
+const world = useWorld(43);
 let location = "";
 beforeAll(async () => {
-  world = await startWorld(43);
   location = await austinLabel(world);
 });
-afterAll(async () => world.close());
 
 /**
  * Turns the sheet into the earlier layout, as the earlier version wrote it: the sightings columns
@@ -65,67 +61,60 @@ const sheetIds = (runtime: FakeRuntime, sheetName: string): string[] =>
   readSheet(runtime, sheetName).rows.map((r) => String(r["Business ID"])).filter((id) => id !== "");
 
 describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ distDir }) => {
-  async function setUp(): Promise<{ runtime: FakeRuntime; apiKey: string }> {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 });
-    const runtime = newRuntime(world, { distDir });
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-    return { runtime, apiKey };
-  }
-
-  function completed(runtime: FakeRuntime, maxResults: number): View {
-    const jobs = pollUntil<View>(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === maxResults));
-    return jobs[0] as View;
+  function completed(runtime: FakeRuntime, maxResults: number): JobView {
+    const jobs = pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === maxResults));
+    return jobs[0] as JobView;
   }
 
   it("is written by the poll pass while its search runs and re-read to the end, each business once", async () => {
-    const { runtime, apiKey } = await setUp();
-    const started = sidebar<View>(runtime, "startSearch", { query: "plumbers", location, maxResults: 300 });
-    expect(readSheet(runtime, started.sheetName).headers[0]).toBe("Name");
-    pollUntil<View>(world, runtime, (all) => (all[0]?.rowsWritten ?? 0) > 0 && all[0]?.status !== "completed", 2000);
-    const partial = sheetIds(runtime, started.sheetName);
-    toOldLayout(runtime, started.sheetName);
+    const { runtime, apiKey } = await setUpAccount(world, { runtime: { distDir } });
+    const started = sidebar(runtime, "startSearch", { query: "plumbers", location, maxResults: 300 });
+    expect(readSheet(runtime, sheetOf(started)).headers[0]).toBe("Name");
+    pollUntil(world, runtime, (all) => (all[0]?.rowsWritten ?? 0) > 0 && all[0]?.status !== "completed", 2000);
+    const partial = sheetIds(runtime, sheetOf(started));
+    toOldLayout(runtime, sheetOf(started));
     // The user sorts it too: rows are found by Business ID, wherever that column is.
-    runtime.spreadsheetApp.testing.userSortSheet(started.sheetName, 2, false);
+    runtime.spreadsheetApp.testing.userSortSheet(sheetOf(started), 2, false);
 
     const done = completed(runtime, 300);
     expect(await expectSheetExact(world, runtime, apiKey, done)).toBe(300);
-    const { headers } = readSheet(runtime, done.sheetName);
+    const { headers } = readSheet(runtime, sheetOf(done));
     expect(headers).toEqual([...OLD_LAYOUT, ...SIGHTINGS]);
-    for (const id of partial) expect(sheetIds(runtime, done.sheetName)).toContain(id);
+    for (const id of partial) expect(sheetIds(runtime, sheetOf(done))).toContain(id);
 
     // Opening the same job again changes nothing of its sheet.
-    const before = runtime.spreadsheetApp.testing.values(done.sheetName);
-    expect(sidebar<View>(runtime, "importJob", { jobId: done.jobId }).sheetName).toBe(done.sheetName);
-    runtime.spreadsheetApp.testing.userSortSheet(done.sheetName, 1);
+    const before = runtime.spreadsheetApp.testing.values(sheetOf(done));
+    expect(sidebar(runtime, "importJob", { jobId: done.jobId }).sheetName).toBe(done.sheetName);
+    runtime.spreadsheetApp.testing.userSortSheet(sheetOf(done), 1);
     sidebar(runtime, "refreshJobs");
-    expect(new Set(sheetIds(runtime, done.sheetName)).size).toBe(300);
-    expect([...runtime.spreadsheetApp.testing.values(done.sheetName)].sort()).toEqual([...before].sort());
+    expect(new Set(sheetIds(runtime, sheetOf(done))).size).toBe(300);
+    expect([...runtime.spreadsheetApp.testing.values(sheetOf(done))].sort()).toEqual([...before].sort());
   });
 
   it("is merged into by a scheduled refresh: every row kept, new businesses appended, none twice", async () => {
-    const { runtime, apiKey } = await setUp();
-    const started = sidebar<View>(runtime, "startSearch", { query: "dentists", location, maxResults: 100 });
+    const { runtime, apiKey } = await setUpAccount(world, { runtime: { distDir } });
+    const started = sidebar(runtime, "startSearch", { query: "dentists", location, maxResults: 100 });
     const done = completed(runtime, 100);
-    toOldLayout(runtime, done.sheetName);
-    const beforeUrls = readSheet(runtime, done.sheetName).rows.map((r) => String(r["Maps URL"]));
-    sidebar<View>(runtime, "setRefresh", { jobId: started.jobId, every: "day" });
+    toOldLayout(runtime, sheetOf(done));
+    const beforeUrls = readSheet(runtime, sheetOf(done)).rows.map((r) => String(r["Maps URL"]));
+    sidebar(runtime, "setRefresh", { jobId: started.jobId, every: "day" });
 
-    let merged: View | undefined;
+    let merged: JobView | undefined;
     for (let hour = 0; hour < 30 && merged === undefined; hour += 1) {
       world.clock.advance(HOUR);
       for (const result of runtime.fireDueTriggers()) expect(result.errorMessage).toBeUndefined();
-      const view = sidebar<View[]>(runtime, "listJobs")[0];
+      const view = sidebar(runtime, "listJobs")[0];
       if (view?.refresh && view.refresh.lastRunAt !== view.createdAt && view.refresh.lastRunAdded !== null) merged = view;
     }
     expect(merged).toBeDefined();
-    const after = readSheet(runtime, done.sheetName);
+    const after = readSheet(runtime, sheetOf(done));
     expect(after.headers).toEqual([...OLD_LAYOUT, ...SIGHTINGS]);
     const afterUrls = after.rows.map((r) => String(r["Maps URL"]));
     // Rows never move in a merge: the first 100 are the same businesses, in place.
     expect(afterUrls.slice(0, 100)).toEqual(beforeUrls);
     expect(new Set(afterUrls).size).toBe(afterUrls.length);
     expect(afterUrls.length - 100).toBe(merged?.refresh?.lastRunAdded);
-    const ids = sheetIds(runtime, done.sheetName);
+    const ids = sheetIds(runtime, sheetOf(done));
     expect(new Set(ids).size).toBe(ids.length);
     // The new run's businesses are all there, with the new run's Business IDs.
     const searches = (await (await fetch(`${world.url}/api/v1/searches?page_size=10`, { headers: { "x-api-key": apiKey } })).json()) as { items: Array<{ id: string }> };
@@ -145,29 +134,29 @@ describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ 
   });
 
   it("is enriched from a selection of its rows: those rows get results, no row is lost or moved", async () => {
-    const { runtime } = await setUp();
-    sidebar<View>(runtime, "startSearch", { query: "bakeries", location, maxResults: 100, enrichContacts: false });
+    const { runtime } = await setUpAccount(world, { runtime: { distDir } });
+    sidebar(runtime, "startSearch", { query: "bakeries", location, maxResults: 100, enrichContacts: false });
     const done = completed(runtime, 100);
-    toOldLayout(runtime, done.sheetName);
-    const before = readSheet(runtime, done.sheetName);
+    toOldLayout(runtime, sheetOf(done));
+    const before = readSheet(runtime, sheetOf(done));
     const testing = runtime.spreadsheetApp.testing;
-    const beforeCells = testing.values(done.sheetName).map((row) => row.slice(0, OLD_LAYOUT.length));
-    testing.setActiveSheet(done.sheetName);
-    testing.setActiveRange(done.sheetName, "B11:B20");
+    const beforeCells = testing.values(sheetOf(done)).map((row) => row.slice(0, OLD_LAYOUT.length));
+    testing.setActiveSheet(sheetOf(done));
+    testing.setActiveRange(sheetOf(done), "B11:B20");
 
-    const preview = sidebar<{ rowsLabel: string | null; rowsConsidered: number }>(runtime, "previewEnrichment", { force: true });
+    const preview = sidebar(runtime, "previewEnrichment", { force: true });
     expect(preview.rowsLabel).toBe(`rows 11–20 of ${done.sheetName}`);
-    const result = sidebar<{ jobs: View[]; skipped: Array<{ row: number; reason: string }> }>(runtime, "startEnrichment", { force: true });
+    const result = sidebar(runtime, "startEnrichment", { force: true });
     const sent = result.jobs.reduce((sum, job) => sum + (job.leadCount ?? 0), 0) + result.skipped.filter((s) => !/^no website|website/i.test(s.reason)).length;
     expect(sent).toBeGreaterThan(0);
-    pollUntil<View>(world, runtime, (all) => runtime.triggers.length === 0 && all.every((j) => j.status === "completed" || j.status === "failed"));
+    pollUntil(world, runtime, (all) => runtime.triggers.length === 0 && all.every((j) => j.status === "completed" || j.status === "failed"));
 
-    const after = readSheet(runtime, done.sheetName);
+    const after = readSheet(runtime, sheetOf(done));
     expect(after.rows).toHaveLength(before.rows.length);
     // Every business keeps its row and its search's columns (enrichment adds its own columns on
     // the right, some with the same labels, so compared here by position); rows outside the
     // selection are untouched, and the selected ones keep their first columns, Business ID included.
-    const afterCells = testing.values(done.sheetName).map((row) => row.slice(0, OLD_LAYOUT.length));
+    const afterCells = testing.values(sheetOf(done)).map((row) => row.slice(0, OLD_LAYOUT.length));
     afterCells.forEach((row, index) => {
       const selected = index + 1 >= 11 && index + 1 <= 20;
       const compared = selected ? OLD_FIRST.length : OLD_LAYOUT.length;

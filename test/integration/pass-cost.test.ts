@@ -3,25 +3,15 @@
 // and cost at most 4 SpreadsheetApp calls each plus the document's one; enrichment jobs of one
 // sheet share one read and one write of it.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, readSheet, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { readSheet, sidebar, type JobView } from "../../dev/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(11);
-});
-afterAll(async () => world.close());
-
-async function setUp(): Promise<FakeRuntime> {
-  const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 10_000, maxActiveJobs: 25 });
-  const runtime = newRuntime(world);
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  return runtime;
-}
+const world = useWorld(11);
 
 /** One refreshJobs pass: its round trips and SpreadsheetApp calls (reads, writes and getters). */
 function pass(runtime: FakeRuntime): { views: JobView[]; roundTrips: number; calls: number } {
   const before = runtime.counters.snapshot();
-  const views = sidebar<JobView[]>(runtime, "refreshJobs");
+  const views = sidebar(runtime, "refreshJobs");
   const after = runtime.counters.snapshot();
   const calls = (name: "spreadsheetReads" | "spreadsheetWrites" | "spreadsheetGetters"): number => after[name] - before[name];
   return { views, roundTrips: after.roundTrips - before.roundTrips, calls: calls("spreadsheetReads") + calls("spreadsheetWrites") + calls("spreadsheetGetters") };
@@ -29,8 +19,8 @@ function pass(runtime: FakeRuntime): { views: JobView[]; roundTrips: number; cal
 
 describe("one pass over 20 active 100-result searches", () => {
   it("takes one status and one results round trip and at most 4 SpreadsheetApp calls per job, plus 1", async () => {
-    const runtime = await setUp();
-    for (let i = 1; i <= 20; i += 1) sidebar<JobView>(runtime, "startSearch", { query: `cost query ${i}`, location: "Austin, Texas, US", maxResults: 100 });
+    const { runtime } = await setUpAccount(world, { plan: "scale", credits: 10_000, maxActiveJobs: 25 });
+    for (let i = 1; i <= 20; i += 1) sidebar(runtime, "startSearch", { query: `cost query ${i}`, location: "Austin, Texas, US", maxResults: 100 });
     for (const [advance, status] of [[12_000, "running"], [18_000, "completed"]] as const) {
       world.clock.advance(advance);
       const { views, roundTrips, calls } = pass(runtime);
@@ -44,14 +34,14 @@ describe("one pass over 20 active 100-result searches", () => {
 
 describe("enrichment jobs of one sheet", () => {
   it("share one read and one write of the sheet per pass", async () => {
-    const runtime = await setUp();
+    const { runtime } = await setUpAccount(world, { plan: "scale", credits: 10_000, maxActiveJobs: 25 });
     const sheet = "Leads to enrich";
     runtime.spreadsheetApp.testing.userAddSheet(sheet);
     const rows: Array<Array<string | number>> = [["Company", "Website", "Notes"]];
     for (let i = 1; i <= 1500; i += 1) rows.push([`Company ${i}`, `company${i}.com`, i]);
     runtime.spreadsheetApp.testing.userSeed(sheet, "A1", rows);
     runtime.spreadsheetApp.testing.setActiveSheet(sheet);
-    const started = sidebar<{ jobs: JobView[] }>(runtime, "startEnrichment", {});
+    const started = sidebar(runtime, "startEnrichment", {});
     expect(started.jobs.map((j) => j.leadCount)).toEqual([700, 700, 100]);
 
     world.clock.advance(600_000); // every job has ended

@@ -10,17 +10,19 @@
 // Updated, No longer found, First seen, Last seen) as the job counts it; every note on its business.
 // Which schedules: fault-seeds.ts (a sample in npm test, 200 in test:all, FAULT_SEED=s for one).
 import * as path from "node:path";
-import { austinLabel, refreshedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type ServiceBusiness, type SheetRow, type World } from "../../dev/world";
+import { austinLabel, refreshedCells, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, sheetOf, startWorld, type JobView, type ServiceBusiness, type SheetRow, type World } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { columnLetters } from "../../src/sheets/column-letters";
-import { faultSeeds } from "./fault-seeds";
+import { setUpAccount } from "../fixtures/world";
+import { faultSeeds, itExercisedEveryKind } from "./fault-seeds";
 import { mismatches } from "./mismatches";
 import { makeRefreshSchedule, type RefreshSchedule } from "./refresh-schedule";
 import { runFaultyPass } from "./schedule";
 
 /** `npm test`'s schedules: together they fire every kind of fault counted below, in both builds. */
 const SAMPLE = [4, 5, 23, 30, 40, 45, 50];
-const { seeds, counted, atLeast } = faultSeeds(SAMPLE);
+const choice = faultSeeds(SAMPLE);
+const { seeds, atLeast } = choice;
 const BUILDS = {
   default: { build: "default", distDir: path.resolve(__dirname, "../../dist"), mergeCalls: 11 },
   full: { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full"), mergeCalls: 19 },
@@ -30,11 +32,6 @@ const NOTES = "My notes";
 const CALL_NOTES = "Call notes";
 const OWN_ROW = "My own row, not a business";
 
-interface RefreshView {
-  lastRunAt: string; running: boolean; lastError: string | null;
-  lastRunAdded: number | null; lastRunUpdated: number | null; lastRunNotFound: number | null; lastRunBusinesses: number | null; lastRunCredits: number | null;
-}
-type View = JobView & { createdAt: string; refresh: RefreshView | null };
 
 let world: World;
 let location = "";
@@ -57,8 +54,8 @@ async function accountSearches(apiKey: string): Promise<Array<{ id: string }>> {
   return ((await res.json()) as { items: Array<{ id: string }> }).items.reverse();
 }
 
-function viewOf(runtime: FakeRuntime, jobId: string): View {
-  const view = sidebar<View[]>(runtime, "listJobs").find((j) => j.jobId === jobId);
+function viewOf(runtime: FakeRuntime, jobId: string): JobView {
+  const view = sidebar(runtime, "listJobs").find((j) => j.jobId === jobId);
   if (!view) throw new Error(`the job ${jobId} is no longer listed`);
   return view;
 }
@@ -129,7 +126,7 @@ interface Expected {
 }
 
 /** After a run is merged: the sheet, the job and the account against what the service returned. */
-async function expectRunRight(runtime: FakeRuntime, apiKey: string, schedule: RefreshSchedule, view: View, notes: Notes, expected: Expected, tally: Tally): Promise<void> {
+async function expectRunRight(runtime: FakeRuntime, apiKey: string, schedule: RefreshSchedule, view: JobView, notes: Notes, expected: Expected, tally: Tally): Promise<void> {
   const runs = expected.results.length;
   const latest = runs - 1;
   // One search job per run, each charged once, all of the schedule's size.
@@ -148,7 +145,7 @@ async function expectRunRight(runtime: FakeRuntime, apiKey: string, schedule: Re
     }
   });
 
-  const { rows } = readSheet(runtime, view.sheetName);
+  const { rows } = readSheet(runtime, sheetOf(view));
   const businessRows = rows.filter((r) => r["Business ID"] !== "");
   const urls = businessRows.map((r) => String(r["Maps URL"]));
   // Each business on exactly one row: the union of every run's businesses.
@@ -189,14 +186,12 @@ async function expectRunRight(runtime: FakeRuntime, apiKey: string, schedule: Re
 }
 
 async function runSchedule(schedule: RefreshSchedule, distDir: string, tally: Tally): Promise<void> {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: CREDITS, maxActiveJobs: 25 });
-  const runtime = newRuntime(world, { distDir });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  const started = sidebar<View>(runtime, "startSearch", { query: `plumbers ${schedule.seed}`, location, maxResults: schedule.maxResults, enrichContacts: schedule.enrich });
-  pollUntil<View>(world, runtime, (jobs) => jobs.every((j) => j.status === "completed" && j.rowsWritten === j.leadCount));
-  const notes = typeNotes(runtime, started.sheetName, schedule);
+  const { runtime, apiKey } = await setUpAccount(world, { credits: CREDITS, maxActiveJobs: 25, runtime: { distDir } });
+  const started = sidebar(runtime, "startSearch", { query: `plumbers ${schedule.seed}`, location, maxResults: schedule.maxResults, enrichContacts: schedule.enrich });
+  pollUntil(world, runtime, (jobs) => jobs.every((j) => j.status === "completed" && j.rowsWritten === j.leadCount));
+  const notes = typeNotes(runtime, sheetOf(started), schedule);
   if (schedule.insertedColumn) tally.insertedColumns += 1;
-  const set = sidebar<View>(runtime, "setRefresh", { jobId: started.jobId, every: "day" });
+  const set = sidebar(runtime, "setRefresh", { jobId: started.jobId, every: "day" });
   const [search] = await accountSearches(apiKey);
   const expected: Expected = { results: [await serviceResults(world, apiKey, search?.id ?? "")], days: [dayIn(runtime, set.createdAt)] };
   runtime.http.requests.splice(0); // from here on, only what the refreshes send
@@ -204,10 +199,10 @@ async function runSchedule(schedule: RefreshSchedule, distDir: string, tally: Ta
   let lastRunAt = set.refresh?.lastRunAt;
   for (const passes of schedule.runs) {
     const unexpected: string[] = [];
-    let merged: View | null = null;
+    let merged: JobView | null = null;
     for (const plan of passes) {
       if (plan.sort) {
-        userSort(runtime, started.sheetName, plan.sort.header, plan.sort.ascending);
+        userSort(runtime, sheetOf(started), plan.sort.header, plan.sort.ascending);
         tally.sorts += 1;
       }
       // The run is created and its job completed on the service, not yet merged: this pass merges it.
@@ -240,9 +235,9 @@ async function runSchedule(schedule: RefreshSchedule, distDir: string, tally: Ta
     await expectRunRight(runtime, apiKey, schedule, merged, notes, expected, tally);
   }
   // A clean pass afterwards changes nothing: the sheet is already final.
-  const before = runtime.spreadsheetApp.testing.values(started.sheetName);
+  const before = runtime.spreadsheetApp.testing.values(sheetOf(started));
   sidebar(runtime, "refreshJobs");
-  expect(runtime.spreadsheetApp.testing.values(started.sheetName)).toEqual(before);
+  expect(runtime.spreadsheetApp.testing.values(sheetOf(started))).toEqual(before);
 }
 
 /** Whether the account's newest search is a refresh run (beyond `known` jobs) the service has completed. */
@@ -268,7 +263,7 @@ export function describeRefreshFaults(which: keyof typeof BUILDS): void {
       await runSchedule(makeRefreshSchedule(seed, () => world.clock.now(), mergeCalls), distDir, tally);
     });
 
-    (counted ? it : it.skip)("exercised every kind of fault", () => {
+    itExercisedEveryKind(choice, () => {
       // The full run's thresholds are about half of what 60 schedules fire, scaled to 200; the sample fires each at least twice.
       const least = (threshold: number) => Math.max(2, atLeast(threshold));
       const thresholds: Record<keyof Tally, number> = {

@@ -3,33 +3,27 @@
 // once even when the creation response is lost, and not again the next day; a daily schedule runs
 // now and stays daily from this run; a run the credits cannot cover costs nothing and says why; a
 // search still running cannot be refreshed; a second click while the run is under way starts nothing.
-import { newRuntime, pollUntil, readSheet, serviceAccount, sidebar, startWorld, type World } from "../../dev/world";
+import { pollUntil, readSheet, serviceAccount, sidebar, sheetOf, type JobView } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
-interface View { jobId: string; status: string; sheetName: string; rowsWritten: number; error: string | null; refresh: { every: string; nextRunAt: string; lastRunAt: string } | null; refreshing: boolean }
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(23);
-});
-afterAll(async () => world.close());
+const world = useWorld(23);
 
 async function finishedSearch(credits: number) {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits });
-  const runtime = newRuntime(world);
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
-  const started = sidebar<View>(runtime, "startSearch", { query: "dentists", location: location?.label, maxResults: 100 });
-  pollUntil<View>(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 100));
+  const { runtime, apiKey } = await setUpAccount(world, { credits });
+  const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
+  const started = sidebar(runtime, "startSearch", { query: "dentists", location: location?.label, maxResults: 100 });
+  pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 100));
   runtime.http.requests.splice(0);
-  return { apiKey, runtime, jobId: started.jobId, sheetName: started.sheetName };
+  return { apiKey, runtime, jobId: started.jobId, sheetName: sheetOf(started) };
 }
 
 const creations = (runtime: FakeRuntime) => runtime.http.requests.filter((r) => r.method === "POST" && r.url.endsWith("/searches"));
-const viewOf = (runtime: FakeRuntime, jobId: string) => sidebar<View[]>(runtime, "listJobs").find((j) => j.jobId === jobId) as View;
+const viewOf = (runtime: FakeRuntime, jobId: string) => sidebar(runtime, "listJobs").find((j) => j.jobId === jobId) as JobView;
 
 function expectOneRowPerBusiness(runtime: FakeRuntime, sheetName: string): number {
   const rows = readSheet(runtime, sheetName).rows.filter((r) => r["Business ID"] !== "");
@@ -40,7 +34,7 @@ function expectOneRowPerBusiness(runtime: FakeRuntime, sheetName: string): numbe
 describe("refreshing a search now (setRefresh runNow)", () => {
   it("with no schedule: one run, merged into its sheet, charged once though its response was lost, not repeated", async () => {
     const { apiKey, runtime, jobId, sheetName } = await finishedSearch(1000);
-    const asked = sidebar<View>(runtime, "setRefresh", { jobId, every: "off", runNow: true });
+    const asked = sidebar(runtime, "setRefresh", { jobId, every: "off", runNow: true });
     expect([asked.refreshing, asked.refresh]).toEqual([true, null]);
     expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]); // the background pass follows it
 
@@ -48,8 +42,8 @@ describe("refreshing a search now (setRefresh runNow)", () => {
     sidebar(runtime, "refreshJobs");
     await world.control.clearFaults();
     // A second click while the run is asked for starts nothing more.
-    expect(sidebar<View>(runtime, "setRefresh", { jobId, every: "off", runNow: true }).refreshing).toBe(true);
-    pollUntil<View>(world, runtime, (all) => all.every((j) => !j.refreshing));
+    expect(sidebar(runtime, "setRefresh", { jobId, every: "off", runNow: true }).refreshing).toBe(true);
+    pollUntil(world, runtime, (all) => all.every((j) => !j.refreshing));
     expect(new Set(creations(runtime).map((r) => r.headers["Idempotency-Key"])).size).toBe(1);
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(800);
 
@@ -60,7 +54,7 @@ describe("refreshing a search now (setRefresh runNow)", () => {
 
     // Not a schedule: two days later nothing more was started, and the trigger is gone.
     const sent = creations(runtime).length;
-    pollUntil<View>(world, runtime, () => true, 2 * DAY);
+    pollUntil(world, runtime, () => true, 2 * DAY);
     expect(creations(runtime)).toHaveLength(sent);
     expect(runtime.triggers).toEqual([]);
   });
@@ -69,10 +63,10 @@ describe("refreshing a search now (setRefresh runNow)", () => {
     const { apiKey, runtime, jobId } = await finishedSearch(1000);
     sidebar(runtime, "setRefresh", { jobId, every: "day" });
     world.clock.advance(HOUR);
-    const asked = sidebar<View>(runtime, "setRefresh", { jobId, every: "day", runNow: true });
+    const asked = sidebar(runtime, "setRefresh", { jobId, every: "day", runNow: true });
     expect(asked.refreshing).toBe(true);
     expect(Date.parse(asked.refresh?.nextRunAt ?? "")).toBeLessThanOrEqual(world.clock.now());
-    pollUntil<View>(world, runtime, (all) => all.every((j) => !j.refreshing));
+    pollUntil(world, runtime, (all) => all.every((j) => !j.refreshing));
     const view = viewOf(runtime, jobId);
     expect(view.refresh?.every).toBe("day");
     expect(Date.parse(view.refresh?.nextRunAt ?? "")).toBe(Date.parse(view.refresh?.lastRunAt ?? "") + DAY);
@@ -91,11 +85,9 @@ describe("refreshing a search now (setRefresh runNow)", () => {
   });
 
   it("a search still running cannot be refreshed: nothing is asked for", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 1000 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-    const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
-    const { jobId } = sidebar<View>(runtime, "startSearch", { query: "florists", location: location?.label, maxResults: 100 });
+    const { runtime } = await setUpAccount(world, { credits: 1000 });
+    const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
+    const { jobId } = sidebar(runtime, "startSearch", { query: "florists", location: location?.label, maxResults: 100 });
     expect(() => sidebar(runtime, "setRefresh", { jobId, every: "off", runNow: true })).toThrow(/is still running/);
     expect(viewOf(runtime, jobId).refreshing).toBe(false);
   });

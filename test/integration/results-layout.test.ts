@@ -4,8 +4,8 @@
 // header twice; values under a service field's header exact, the words beside them.
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { austinLabel, columnOfHeader, expectedCells, newRuntime, pollUntil, readSheet, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, columnOfHeader, expectedCells, pollUntil, readSheet, serviceResults, sidebar, sheetOf } from "../../dev/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 const BUILDS = [
   { build: "default", distDir: path.resolve(__dirname, "../../dist") },
@@ -23,22 +23,18 @@ function documentedLayout(): { readable: string[]; technical: string[] } {
   return { readable: row("what a sales person reads"), technical: row("technical") };
 }
 
-let world: World;
+const world = useWorld(59);
 let location = "";
 beforeAll(async () => {
-  world = await startWorld(59);
   location = await austinLabel(world);
 });
-afterAll(async () => world.close());
 
 describe.each(BUILDS)("a search's results sheet, $build build", ({ distDir }) => {
   it("reads like a list of leads: the documented columns in order, the technical block grey and narrow, row 1 and Name frozen", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 });
-    const runtime: FakeRuntime = newRuntime(world, { distDir });
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-    const started = sidebar<JobView>(runtime, "startSearch", { query: "florists", location, maxResults: 100 });
-    const [done] = pollUntil<JobView>(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 100));
-    const sheetName = done?.sheetName ?? started.sheetName;
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, runtime: { distDir } });
+    const started = sidebar(runtime, "startSearch", { query: "florists", location, maxResults: 100 });
+    const [done] = pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 100));
+    const sheetName = sheetOf(done ?? started);
 
     const { readable, technical } = documentedLayout();
     const { headers, rows } = readSheet(runtime, sheetName);

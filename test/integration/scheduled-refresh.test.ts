@@ -6,32 +6,23 @@
 // else needs it. The job says what each run may charge, and what the last one found (new, updated,
 // no longer found), its businesses and cost; each row says the same (First seen, Last seen, Latest
 // refresh), and no name changes under a Maps URL.
-import { columnOfHeader, refreshedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type World } from "../../dev/world";
+import { columnOfHeader, refreshedCells, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, sidebarRaw, sheetOf, type JobView } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
-interface RefreshView {
-  every: string; nextRunAt: string; lastRunAt: string; lastError: string | null; lastRunAdded: number | null; lastRunCredits: number | null;
-  lastRunUpdated: number | null; lastRunNotFound: number | null; lastRunBusinesses: number | null; running: boolean;
-}
-interface View { jobId: string; status: string; sheetName: string; rowsWritten: number; createdAt: string; refresh: RefreshView | null; runCredits: number | null }
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(17);
-});
-afterAll(async () => world.close());
+const world = useWorld(17);
 
 async function scheduledSearch(credits: number, every: "day" | "week" = "day", maxResults = 100) {
   const { apiKey, accountId } = await world.control.createAccount({ plan: "growth", credits });
-  const runtime = newRuntime(world);
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
-  const started = sidebar<View>(runtime, "startSearch", { query: "dentists", location: location?.label, maxResults });
-  pollUntil<View>(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === maxResults));
-  const view = sidebar<View>(runtime, "setRefresh", { jobId: started.jobId, every });
+  const { runtime } = await setUpAccount(world, { apiKey });
+  const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
+  const started = sidebar(runtime, "startSearch", { query: "dentists", location: location?.label, maxResults });
+  pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === maxResults));
+  const view = sidebar(runtime, "setRefresh", { jobId: started.jobId, every });
   runtime.http.requests.splice(0); // from here on, only what the schedule sends
   return { apiKey, accountId, runtime, view };
 }
@@ -66,15 +57,15 @@ describe("a daily refresh", () => {
     // The user inserts a column of notes (column C, among ours), notes three businesses, and
     // adds a row of their own in the middle and one after the end.
     const testing = runtime.spreadsheetApp.testing;
-    const before = readSheet(runtime, view.sheetName);
-    testing.userInsertColumns(view.sheetName, 3, 1);
-    testing.userType(view.sheetName, "C1", "My notes");
+    const before = readSheet(runtime, sheetOf(view));
+    testing.userInsertColumns(sheetOf(view), 3, 1);
+    testing.userType(sheetOf(view), "C1", "My notes");
     const noted = [0, 40, 99].map((index) => String(before.rows[index]?.["Maps URL"]));
-    noted.forEach((url, i) => testing.userType(view.sheetName, `C${before.rows.findIndex((r) => r["Maps URL"] === url) + 2}`, `note ${i}`));
-    testing.userInsertRows(view.sheetName, 22, 1);
-    const name = columnOfHeader(runtime, view.sheetName, "Name");
-    testing.userType(view.sheetName, `${name}22`, "My own row in the middle");
-    testing.userType(view.sheetName, `${name}${before.rows.length + 4}`, "My own row at the end");
+    noted.forEach((url, i) => testing.userType(sheetOf(view), `C${before.rows.findIndex((r) => r["Maps URL"] === url) + 2}`, `note ${i}`));
+    testing.userInsertRows(sheetOf(view), 22, 1);
+    const name = columnOfHeader(runtime, sheetOf(view), "Name");
+    testing.userType(sheetOf(view), `${name}22`, "My own row in the middle");
+    testing.userType(sheetOf(view), `${name}${before.rows.length + 4}`, "My own row at the end");
 
     hours(runtime, 23);
     expect(creations(runtime)).toHaveLength(0); // not due yet
@@ -89,7 +80,7 @@ describe("a daily refresh", () => {
     expect(fresh.length).toBeGreaterThan(0); // the provider's results drift between runs
     expect(fresh.length).toBeLessThan(100);
 
-    const after = readSheet(runtime, view.sheetName);
+    const after = readSheet(runtime, sheetOf(view));
     const businessRows = after.rows.filter((r) => r["Business ID"] !== "");
     // Every business of the run once, with the run's values, except that an empty new value keeps
     // what the row held (and says so); the ones it no longer returns keep their rows.
@@ -113,7 +104,7 @@ describe("a daily refresh", () => {
     expect(after.rows.filter((r) => r["Business ID"] === "").map((r) => r.Name)).toEqual(["My own row in the middle", "My own row at the end"]);
     expect(after.rows[20]?.Name).toBe("My own row in the middle");
 
-    const merged = sidebar<View[]>(runtime, "listJobs")[0] as View;
+    const merged = sidebar(runtime, "listJobs")[0] as JobView;
     expect(merged.refresh?.lastError).toBeNull();
     expect([merged.refresh?.lastRunAdded, merged.refresh?.lastRunCredits, merged.runCredits]).toEqual([fresh.length, 100, 100]);
     // New, updated, no longer found: in the job, and row by row in the sheet.
@@ -138,7 +129,7 @@ describe("a daily refresh", () => {
     // The next day: one more run, merged the same way; still no duplicates.
     hours(runtime, 24);
     expect(creations(runtime)).toHaveLength(2);
-    const third = readSheet(runtime, view.sheetName).rows.filter((r) => r["Business ID"] !== "");
+    const third = readSheet(runtime, sheetOf(view)).rows.filter((r) => r["Business ID"] !== "");
     expect(new Set(third.map((r) => r["Maps URL"])).size).toBe(third.length);
     const latest = await serviceResults(world, apiKey, (await apiSearches(apiKey))[0]?.id ?? "");
     for (const business of latest) expect(third.filter((r) => r["Business ID"] === business.id)).toHaveLength(1);
@@ -172,7 +163,7 @@ describe("a due run charges once", () => {
     expect(new Set(creations(runtime).map((r) => r.headers["Idempotency-Key"])).size).toBe(1);
     expect(await apiSearches(apiKey)).toHaveLength(2);
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(800);
-    const rows = readSheet(runtime, view.sheetName).rows.filter((r) => r["Business ID"] !== "");
+    const rows = readSheet(runtime, sheetOf(view)).rows.filter((r) => r["Business ID"] !== "");
     expect(new Set(rows.map((r) => r["Maps URL"])).size).toBe(rows.length);
   });
 });
@@ -180,14 +171,14 @@ describe("a due run charges once", () => {
 describe("a merge killed part-way", () => {
   /** A scheduled search whose user added a notes column; the refresh run is created, its merge is due. */
   async function mergeDue() {
-    const setUp = await scheduledSearch(1000);
-    const testing = setUp.runtime.spreadsheetApp.testing;
-    testing.userInsertColumns(setUp.view.sheetName, 3, 1);
-    testing.userType(setUp.view.sheetName, "C1", "My notes");
-    testing.userType(setUp.view.sheetName, "C5", "keep me");
-    hours(setUp.runtime, 24); // the run is created
+    const scheduled = await scheduledSearch(1000);
+    const testing = scheduled.runtime.spreadsheetApp.testing;
+    testing.userInsertColumns(sheetOf(scheduled.view), 3, 1);
+    testing.userType(sheetOf(scheduled.view), "C1", "My notes");
+    testing.userType(sheetOf(scheduled.view), "C5", "keep me");
+    hours(scheduled.runtime, 24); // the run is created
     world.clock.advance(HOUR);
-    return setUp;
+    return scheduled;
   }
 
   it("is completed by the next pass, with no business twice and the user's notes in place", async () => {
@@ -200,17 +191,17 @@ describe("a merge killed part-way", () => {
     const calls = [...new Set([1, 3, Math.floor(total / 2), ...Array.from({ length: 6 }, (_, i) => total - i)])];
     for (const call of calls) {
       const { apiKey, runtime, view } = await mergeDue();
-      const notedUrl = readSheet(runtime, view.sheetName).rows[3]?.["Maps URL"];
+      const notedUrl = readSheet(runtime, sheetOf(view)).rows[3]?.["Maps URL"];
       runtime.killAt({ spreadsheetCall: call });
       expect([call, runtime.fireDueTriggers().map((r) => r.killed)]).toEqual([call, [true]]);
       hours(runtime, 1);
       const run = (await apiSearches(apiKey))[0]?.id ?? "";
       const service = await serviceResults(world, apiKey, run);
-      const rows = readSheet(runtime, view.sheetName).rows.filter((r) => r["Business ID"] !== "");
+      const rows = readSheet(runtime, sheetOf(view)).rows.filter((r) => r["Business ID"] !== "");
       expect(new Set(rows.map((r) => r["Maps URL"])).size).toBe(rows.length);
       for (const business of service) expect(rows.filter((r) => r["Business ID"] === business.id)).toHaveLength(1);
       expect(rows.find((r) => r["Maps URL"] === notedUrl)?.["My notes"]).toBe("keep me");
-      const refresh = sidebar<View[]>(runtime, "listJobs")[0]?.refresh;
+      const refresh = sidebar(runtime, "listJobs")[0]?.refresh;
       expect(refresh?.lastError).toBeNull();
       // What the run added counts every new business, also those the killed attempt had written.
       expect([call, refresh?.lastRunAdded, refresh?.lastRunCredits]).toEqual([call, rows.length - 100, 100]);
@@ -227,7 +218,7 @@ describe("too few credits", () => {
     const { apiKey, runtime } = await scheduledSearch(150);
     hours(runtime, 26);
     const accountReads = () => runtime.http.requests.filter((r) => r.url.endsWith("/account")).length;
-    const [view] = sidebar<View[]>(runtime, "listJobs");
+    const [view] = sidebar(runtime, "listJobs");
     expect(view?.refresh?.lastError).toMatch(/not run, and cost nothing: Not enough credits: 50 remain/);
     // A skipped slot is no run: the last run is still the search itself; a run would take 100.
     expect([view?.refresh?.lastRunAt, view?.refresh?.lastRunAdded, view?.refresh?.lastRunCredits, view?.runCredits]).toEqual([view?.createdAt, 100, 100, 100]);
@@ -249,7 +240,7 @@ describe("a run that fails", () => {
     expect(creations(runtime)).toHaveLength(1);
     await world.control.failJob((await apiSearches(apiKey))[0]?.id ?? "", "provider outage");
     hours(runtime, 1);
-    const [view] = sidebar<View[]>(runtime, "listJobs");
+    const [view] = sidebar(runtime, "listJobs");
     expect(view?.refresh?.lastError).toMatch(/failed: provider outage\. It runs again at the next slot/);
     // Nothing added; what a failed run costs is the service's refund rule, so it is not claimed.
     expect([view?.refresh?.lastRunAdded, view?.refresh?.lastRunCredits]).toEqual([0, null]);
@@ -265,7 +256,7 @@ describe("turning the schedule off", () => {
   it("removes the trigger once nothing else needs it", async () => {
     const { runtime, view } = await scheduledSearch(1000);
     expect(runtime.triggers).toHaveLength(1);
-    const off = sidebar<View>(runtime, "setRefresh", { jobId: view.jobId, every: "off" });
+    const off = sidebar(runtime, "setRefresh", { jobId: view.jobId, every: "off" });
     expect(off.refresh).toBeNull();
     expect(runtime.triggers).toHaveLength(0);
     hours(runtime, 50);
@@ -273,10 +264,10 @@ describe("turning the schedule off", () => {
 
     // With another search still running, turning a schedule off keeps the trigger for it.
     sidebar(runtime, "setRefresh", { jobId: view.jobId, every: "week" });
-    const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
+    const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
     sidebar(runtime, "startSearch", { query: "florists", location: location?.label, maxResults: 100 });
     sidebar(runtime, "setRefresh", { jobId: view.jobId, every: "off" });
     expect(runtime.triggers).toHaveLength(1);
-    expect(() => sidebar(runtime, "setRefresh", { jobId: view.jobId, every: "hourly" })).toThrow(/"day" or "week", or "off"/);
+    expect(() => sidebarRaw(runtime, "setRefresh", { jobId: view.jobId, every: "hourly" })).toThrow(/"day" or "week", or "off"/);
   });
 });

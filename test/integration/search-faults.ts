@@ -8,15 +8,17 @@
 // dist-full/ (the full scope, jobs in the spreadsheet's developer metadata, user lock and the store's write claim).
 // Which schedules: fault-seeds.ts (a sample in npm test, 200 in test:all, FAULT_SEED=s for one).
 import * as path from "node:path";
-import { austinLabel, expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { austinLabel, expectedCells, readSheet, serviceAccount, serviceResults, sidebar, sheetOf, startWorld, type JobView, type World } from "../../dev/world";
 import { addPlainTextUserRow, expectedUserCell, plainTextUserRow } from "./plain-text-row";
-import { faultSeeds } from "./fault-seeds";
+import { setUpAccount } from "../fixtures/world";
+import { faultSeeds, itExercisedEveryKind } from "./fault-seeds";
 import { mismatches } from "./mismatches";
 import { makeSchedule, type Schedule } from "./schedule";
 
 /** `npm test`'s schedules: together they fire every kind of fault counted below, in both builds. */
 const SAMPLE = [1, 2, 3, 19, 27, 41, 44, 48];
-const { seeds, counted, atLeast } = faultSeeds(SAMPLE);
+const choice = faultSeeds(SAMPLE);
+const { seeds, atLeast } = choice;
 const LOCATION = "Austin, Texas, US";
 const BUILDS = {
   default: { build: "default", distDir: path.resolve(__dirname, "../../dist") },
@@ -31,10 +33,8 @@ const newTally = (): Tally => ({ killedPasses: 0, overlaps: 0, failedJobs: 0, mu
 
 async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): Promise<void> {
   const credits = 5000;
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits, maxActiveJobs: 25 });
   const plainTextStopsFormulas = schedule.seed % 2 === 0;
-  const runtime = newRuntime(world, { plainTextStopsFormulas, distDir });
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+  const { runtime, apiKey } = await setUpAccount(world, { credits, maxActiveJobs: 25, runtime: { plainTextStopsFormulas, distDir } });
   const args = { query: `plumbers ${schedule.seed}`, location, maxResults: schedule.maxResults, enrichContacts: schedule.enrich };
 
   // Start: possibly with a lost response, possibly killed once the service already has the job.
@@ -45,7 +45,7 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
     expect(killed.killed).toBe(true);
     tally.killedStarts += 1;
   }
-  const started = sidebar<JobView>(runtime, "startSearch", args);
+  const started = sidebar(runtime, "startSearch", args);
   await world.control.clearFaults();
 
   const unexpected: string[] = [];
@@ -77,7 +77,7 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
     if (result.error !== undefined && !result.killed) unexpected.push(result.errorMessage ?? String(result.error));
     await world.control.clearFaults();
     // Once results are there, the user adds a plain-text row of their own (plain-text-row.ts).
-    if (!userRowAdded && runtime.spreadsheetApp.testing.sheetNames().includes(started.sheetName)) userRowAdded = addPlainTextUserRow(runtime, started.sheetName);
+    if (!userRowAdded && runtime.spreadsheetApp.testing.sheetNames().includes(sheetOf(started))) userRowAdded = addPlainTextUserRow(runtime, sheetOf(started));
     const job = (await world.control.job(started.jobId)) as { status?: unknown };
     if ((job.status === "completed" || job.status === "failed") && runtime.triggers.length === 0) {
       done = true;
@@ -88,19 +88,19 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
   expect(done).toBe(true);
 
   // A clean pass afterwards changes nothing: the sheet is already final.
-  const finalJobs = sidebar<JobView[]>(runtime, "refreshJobs");
+  const finalJobs = sidebar(runtime, "refreshJobs");
   const job = finalJobs.find((j) => j.jobId === started.jobId) as JobView;
   expect(finalJobs).toHaveLength(1);
   const service = await serviceResults(world, apiKey, started.jobId);
-  const { rows: allRows } = readSheet(runtime, job.sheetName);
+  const { rows: allRows } = readSheet(runtime, sheetOf(job));
   const rows = allRows.filter((r) => r["Business ID"] !== "");
   const ids = rows.map((r) => r["Business ID"]);
   expect(new Set(ids).size).toBe(ids.length);
   expect(new Set(ids)).toEqual(new Set(service.map((b) => b.id)));
-  const formulas = runtime.spreadsheetApp.testing.formulas(job.sheetName).flat().filter((f) => f !== "");
+  const formulas = runtime.spreadsheetApp.testing.formulas(sheetOf(job)).flat().filter((f) => f !== "");
   if (userRowAdded) {
     tally.plainTextRows[plainTextStopsFormulas ? "stopsFormulas" : "keepsFormulas"] += 1;
-    expect(plainTextUserRow(runtime, job.sheetName)).toEqual([expect.objectContaining(expectedUserCell(plainTextStopsFormulas))]);
+    expect(plainTextUserRow(runtime, sheetOf(job))).toEqual([expect.objectContaining(expectedUserCell(plainTextStopsFormulas))]);
   }
   expect(formulas).toEqual(userRowAdded && !plainTextStopsFormulas ? ["=1+2"] : []);
   const byId = new Map(rows.map((r) => [r["Business ID"], r]));
@@ -145,7 +145,7 @@ export function describeSearchFaults(which: keyof typeof BUILDS): void {
       await runSchedule(makeSchedule(seed, () => world.clock.now()), distDir, tally);
     });
 
-    (counted ? it : it.skip)("exercised every kind of fault", async () => {
+    itExercisedEveryKind(choice, async () => {
       const now = (await fetch(`${world.url}/__sim/stats`).then((r) => r.json())) as { faulted: number; lost: number; byStatus: Record<string, number> };
       // This build's share of the simulator's counts.
       const stats = {

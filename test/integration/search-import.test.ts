@@ -2,57 +2,47 @@
 // refreshJobs passes, and the sheet ends exactly equal to the service's results, once each, with
 // every text exact; while the job runs, rows appear and are updated in place, never duplicated.
 import { DEMO_KEYS, HOSTILE_EVERY } from "../../dev/simulator";
-import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { expectedCells, newRuntime, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { expectedCells, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, sheetOf, type JobView } from "../../dev/world";
 import { addPlainTextUserRow, expectedUserCell, plainTextUserRow } from "./plain-text-row";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(async () => world.close());
-
-function setUp(runtime: FakeRuntime, apiKey: string): void {
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-}
+const world = useWorld();
 
 describe.each([false, true])("a 200-result enriched search (plainTextStopsFormulas: %s)", (plainTextStopsFormulas) => {
   it("ends as exactly the service's businesses, once each, with exact text; partial rows are updated in place", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-    const runtime = newRuntime(world, { plainTextStopsFormulas });
-    setUp(runtime, apiKey);
-    const [austin] = sidebar<Array<{ label: string; country_code: string }>>(runtime, "findLocations", { q: "Austin", country: "US" });
+    const { runtime, apiKey } = await setUpAccount(world, { maxActiveJobs: 25, runtime: { plainTextStopsFormulas } });
+    const [austin] = sidebar(runtime, "findLocations", { q: "Austin", country: "US" });
     expect(austin).toBeDefined();
-    const started = sidebar<JobView>(runtime, "startSearch", { query: "plumbers", location: austin?.label, maxResults: 200 });
+    const started = sidebar(runtime, "startSearch", { query: "plumbers", location: austin?.label, maxResults: 200 });
     expect(started.status).toBe("queued");
     expect(runtime.spreadsheetApp.testing.sheetNames()).toContain(started.sheetName);
     // A frozen, bold header row, columns sized for reading.
-    const info = runtime.spreadsheetApp.testing.sheetInfo(started.sheetName);
+    const info = runtime.spreadsheetApp.testing.sheetInfo(sheetOf(started));
     expect(info.frozenRows).toBe(1);
-    expect(runtime.spreadsheetApp.testing.cell(started.sheetName, "A1").fontWeight).toBe("bold");
+    expect(runtime.spreadsheetApp.testing.cell(sheetOf(started), "A1").fontWeight).toBe("bold");
     // Name first, then the ways to reach the business; the Business ID after them, narrow.
-    const header = readSheet(runtime, started.sheetName).headers;
+    const header = readSheet(runtime, sheetOf(started)).headers;
     expect(header.slice(0, 5)).toEqual(["Name", "Phone", "Website", "Emails", "Address"]);
     const idColumn = header.indexOf("Business ID") + 1;
     expect(idColumn).toBeGreaterThan(5);
-    expect(runtime.spreadsheetApp.testing.columnWidth(started.sheetName, 1)).toBeGreaterThan(200);
-    expect(runtime.spreadsheetApp.testing.columnWidth(started.sheetName, idColumn)).toBeLessThan(100);
+    expect(runtime.spreadsheetApp.testing.columnWidth(sheetOf(started), 1)).toBeGreaterThan(200);
+    expect(runtime.spreadsheetApp.testing.columnWidth(sheetOf(started), idColumn)).toBeLessThan(100);
     expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
 
     const seenStatuses = new Set<string>();
     let sawPartialRows = false;
     let userRowAdded = false;
-    const jobs = pollUntil<JobView>(world, runtime, (list) => {
+    const jobs = pollUntil(world, runtime, (list) => {
       const job = list.find((j) => j.jobId === started.jobId);
       if (!job) throw new Error("job missing from listJobs");
       seenStatuses.add(job.status);
-      const { rows } = readSheet(runtime, job.sheetName);
+      const { rows } = readSheet(runtime, sheetOf(job));
       const ids = rows.map((r) => r["Business ID"]).filter((id) => id !== "");
       expect(new Set(ids).size).toBe(ids.length); // never a duplicate, at any pass
       if (job.status !== "completed" && rows.length > 0) sawPartialRows = true;
       // Mid-job the user adds a row of their own between the results (see plain-text-row.ts).
-      if (!userRowAdded && job.status !== "completed") userRowAdded = addPlainTextUserRow(runtime, job.sheetName);
+      if (!userRowAdded && job.status !== "completed") userRowAdded = addPlainTextUserRow(runtime, sheetOf(job));
       return job.status === "completed" && job.rowsWritten === job.leadCount;
     });
     expect(sawPartialRows).toBe(true);
@@ -61,15 +51,15 @@ describe.each([false, true])("a 200-result enriched search (plainTextStopsFormul
     const job = jobs.find((j) => j.jobId === started.jobId) as JobView;
     const service = await serviceResults(world, apiKey, job.jobId);
     expect(service).toHaveLength(200);
-    const { headers, rows: allRows } = readSheet(runtime, job.sheetName);
+    const { headers, rows: allRows } = readSheet(runtime, sheetOf(job));
     for (const h of ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"]) expect(headers).toContain(h);
     const rows = allRows.filter((r) => r["Business ID"] !== "");
     expect(rows).toHaveLength(200);
     // The user's plain-text row was rewritten on every later pass and is exactly as they left it.
     expect(userRowAdded).toBe(true);
-    expect(plainTextUserRow(runtime, job.sheetName)).toEqual([expect.objectContaining(expectedUserCell(plainTextStopsFormulas))]);
+    expect(plainTextUserRow(runtime, sheetOf(job))).toEqual([expect.objectContaining(expectedUserCell(plainTextStopsFormulas))]);
     // No other formula anywhere: the service's "=HYPERLINK(…)" texts stay text.
-    const formulas = runtime.spreadsheetApp.testing.formulas(job.sheetName).flat().filter((f) => f !== "");
+    const formulas = runtime.spreadsheetApp.testing.formulas(sheetOf(job)).flat().filter((f) => f !== "");
     expect(formulas).toEqual(plainTextStopsFormulas ? [] : ["=1+2"]);
     const byId = new Map(rows.map((r) => [r["Business ID"], r]));
     for (const business of service) {
@@ -99,8 +89,7 @@ describe("startSearch refuses bad input before creating anything", () => {
     [{ query: "", location: "Austin, Texas, United States" }, /what to search for/],
     [{ query: "plumbers", location: "Austin, Texas, United States", maxResults: 50 }, /from 100 to 700/],
   ])("%j", async (args, message) => {
-    const runtime = newRuntime(world);
-    setUp(runtime, DEMO_KEYS.growth.apiKey);
+    const { runtime } = await setUpAccount(world, { apiKey: DEMO_KEYS.growth.apiKey });
     const before = runtime.spreadsheetApp.testing.sheetNames();
     expect(() => sidebar(runtime, "startSearch", args)).toThrow(message);
     expect(runtime.spreadsheetApp.testing.sheetNames()).toEqual(before);
@@ -108,10 +97,8 @@ describe("startSearch refuses bad input before creating anything", () => {
   });
 
   it("says what a low balance allows", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 150 });
-    const runtime = newRuntime(world);
-    setUp(runtime, apiKey);
-    const [austin] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Austin" });
+    const { runtime } = await setUpAccount(world, { plan: "starter", credits: 150 });
+    const [austin] = sidebar(runtime, "findLocations", { q: "Austin" });
     expect(() => sidebar(runtime, "startSearch", { query: "plumbers", location: austin?.label, maxResults: 200 })).toThrow(
       "This search can return at most 150 businesses (you have 150 credits). Lower Max results to 150 or less.",
     );

@@ -3,31 +3,17 @@
 // by keys that can see it; a 404 for another account's job leaves it alone; every search ends
 // exact, charged once, and each user's trigger goes once that user has nothing left to move.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { newRuntime, serviceAccount, startWorld, type JobView, type World } from "../../dev/world";
+import { newRuntime, serviceAccount, sidebarAs, type JobView } from "../../dev/world";
 import { expectSheetExact } from "./exact-sheet";
+import { useWorld } from "../fixtures/world";
 
-interface SharedJobView extends JobView {
-  mine: boolean;
-}
-
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(21);
-});
-afterAll(async () => world.close());
+const world = useWorld(21);
 
 const OWNER = "owner@example.com";
 const RIVAL = "rival@example.com"; // another account's key
 const COLLEAGUE = "colleague@example.com"; // a second key of the owner's account
 
-function as<T>(runtime: FakeRuntime, user: string, name: string, arg?: unknown): T {
-  const result = runtime.run(name, arg === undefined ? [] : [arg], { viaScriptRun: true, user });
-  if (result.killed) throw new Error(`${name} was killed`);
-  if (result.error !== undefined) throw new Error(result.errorMessage ?? String(result.error));
-  return result.value as T;
-}
-
-function job(list: SharedJobView[], jobId: string): SharedJobView {
+function job(list: JobView[], jobId: string): JobView {
   const found = list.find((j) => j.jobId === jobId);
   if (!found) throw new Error(`job ${jobId} missing from listJobs`);
   return found;
@@ -35,7 +21,7 @@ function job(list: SharedJobView[], jobId: string): SharedJobView {
 
 const triggerOwners = (runtime: FakeRuntime) => runtime.triggers.map((t) => t.owner).sort();
 
-async function expectExact(runtime: FakeRuntime, apiKey: string, view: SharedJobView, count: number): Promise<void> {
+async function expectExact(runtime: FakeRuntime, apiKey: string, view: JobView, count: number): Promise<void> {
   expect(await expectSheetExact(world, runtime, apiKey, view)).toBe(count);
 }
 
@@ -45,28 +31,28 @@ describe("three editors in one document", () => {
     const secondKeyA = await world.control.addKey(accountA.accountId);
     const accountB = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
     const runtime = newRuntime(world, { userEmail: OWNER });
-    as(runtime, OWNER, "saveSettings", { apiKey: accountA.apiKey, baseUrl: world.url });
-    as(runtime, RIVAL, "saveSettings", { apiKey: accountB.apiKey, baseUrl: world.url });
-    as(runtime, COLLEAGUE, "saveSettings", { apiKey: secondKeyA, baseUrl: world.url });
+    sidebarAs(runtime, OWNER, "saveSettings", { apiKey: accountA.apiKey, baseUrl: world.url });
+    sidebarAs(runtime, RIVAL, "saveSettings", { apiKey: accountB.apiKey, baseUrl: world.url });
+    sidebarAs(runtime, COLLEAGUE, "saveSettings", { apiKey: secondKeyA, baseUrl: world.url });
 
-    const [austin] = as<Array<{ label: string }>>(runtime, OWNER, "findLocations", { q: "Austin", country: "US" });
-    const [denver] = as<Array<{ label: string }>>(runtime, RIVAL, "findLocations", { q: "Denver" });
-    const ownerJob = as<SharedJobView>(runtime, OWNER, "startSearch", { query: "plumbers", location: austin?.label, maxResults: 200 });
-    const rivalJob = as<SharedJobView>(runtime, RIVAL, "startSearch", { query: "roofers", location: denver?.label, maxResults: 150 });
+    const [austin] = sidebarAs(runtime, OWNER, "findLocations", { q: "Austin", country: "US" });
+    const [denver] = sidebarAs(runtime, RIVAL, "findLocations", { q: "Denver" });
+    const ownerJob = sidebarAs(runtime, OWNER, "startSearch", { query: "plumbers", location: austin?.label, maxResults: 200 });
+    const rivalJob = sidebarAs(runtime, RIVAL, "startSearch", { query: "roofers", location: denver?.label, maxResults: 150 });
     expect(ownerJob.mine).toBe(true);
     expect(rivalJob.mine).toBe(true);
     expect(triggerOwners(runtime)).toEqual([OWNER, RIVAL]);
 
     // First refreshes while both jobs run: the rival's 404 on the owner's job changes nothing of it.
     world.clock.advance(5000);
-    const rivalsView = as<SharedJobView[]>(runtime, RIVAL, "refreshJobs");
+    const rivalsView = sidebarAs(runtime, RIVAL, "refreshJobs");
     expect(job(rivalsView, ownerJob.jobId)).toMatchObject({ mine: false, error: null, status: ownerJob.status });
     expect(job(rivalsView, rivalJob.jobId).mine).toBe(true);
-    const colleaguesView = as<SharedJobView[]>(runtime, COLLEAGUE, "refreshJobs");
+    const colleaguesView = sidebarAs(runtime, COLLEAGUE, "refreshJobs");
     expect(job(colleaguesView, ownerJob.jobId).mine).toBe(true); // same account: polls it like its creator
     expect(job(colleaguesView, rivalJob.jobId).mine).toBe(false);
     expect(triggerOwners(runtime)).toEqual([COLLEAGUE, OWNER, RIVAL]);
-    const ownersView = as<SharedJobView[]>(runtime, OWNER, "refreshJobs");
+    const ownersView = sidebarAs(runtime, OWNER, "refreshJobs");
     expect(job(ownersView, rivalJob.jobId)).toMatchObject({ mine: false, error: null });
 
     // Then sidebar refreshes by turns, and every hour each user's trigger.
@@ -78,7 +64,7 @@ describe("three editors in one document", () => {
       for (const trigger of runtime.triggers) if (trigger.nextAt !== null && trigger.nextAt <= world.clock.now()) firedFor.add(trigger.owner);
       const fired = runtime.fireDueTriggers();
       for (const result of fired) expect(result.errorMessage).toBeUndefined();
-      const views = as<SharedJobView[]>(runtime, users[rounds % 3] as string, "refreshJobs");
+      const views = sidebarAs(runtime, users[rounds % 3] as string, "refreshJobs");
       // Whoever refreshed, nobody's job was settled before its service job ended.
       for (const view of views) if (view.status !== "completed") expect(view.error).toBeNull();
     }
@@ -86,7 +72,7 @@ describe("three editors in one document", () => {
     expect(rounds).toBeLessThan(400);
     expect([...firedFor].sort()).toEqual([COLLEAGUE, OWNER, RIVAL]); // each user's own trigger ran passes too
 
-    const final = as<SharedJobView[]>(runtime, OWNER, "listJobs");
+    const final = sidebarAs(runtime, OWNER, "listJobs");
     const ownerFinal = job(final, ownerJob.jobId);
     const rivalFinal = job(final, rivalJob.jobId);
     expect(ownerFinal).toMatchObject({ status: "completed", rowsWritten: 200, error: null, mine: true });
@@ -106,26 +92,26 @@ describe("a creator who switches to another account's key", () => {
     const account = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
     const other = await world.control.createAccount({ plan: "growth", credits: 5000 });
     const runtime = newRuntime(world, { userEmail: OWNER });
-    as(runtime, OWNER, "saveSettings", { apiKey: account.apiKey, baseUrl: world.url });
-    const [austin] = as<Array<{ label: string }>>(runtime, OWNER, "findLocations", { q: "Austin", country: "US" });
-    const view = as<SharedJobView>(runtime, OWNER, "startSearch", { query: "bakers", location: austin?.label, maxResults: 100 });
+    sidebarAs(runtime, OWNER, "saveSettings", { apiKey: account.apiKey, baseUrl: world.url });
+    const [austin] = sidebarAs(runtime, OWNER, "findLocations", { q: "Austin", country: "US" });
+    const view = sidebarAs(runtime, OWNER, "startSearch", { query: "bakers", location: austin?.label, maxResults: 100 });
     return { runtime, apiKey: account.apiKey, accountId: account.accountId, jobId: view.jobId, otherKey: other.apiKey };
   }
 
   it("with a colleague holding a key of the job's account: the colleague finishes it, exact", async () => {
     const { runtime, apiKey, accountId, jobId, otherKey } = await started();
     const colleagueKey = await world.control.addKey(accountId);
-    as(runtime, COLLEAGUE, "saveSettings", { apiKey: colleagueKey, baseUrl: world.url });
-    as(runtime, OWNER, "saveSettings", { apiKey: otherKey, baseUrl: world.url });
+    sidebarAs(runtime, COLLEAGUE, "saveSettings", { apiKey: colleagueKey, baseUrl: world.url });
+    sidebarAs(runtime, OWNER, "saveSettings", { apiKey: otherKey, baseUrl: world.url });
     world.clock.advance(5000);
-    expect(job(as<SharedJobView[]>(runtime, OWNER, "refreshJobs"), jobId)).toMatchObject({ mine: false, error: null });
-    let view: SharedJobView | undefined;
+    expect(job(sidebarAs(runtime, OWNER, "refreshJobs"), jobId)).toMatchObject({ mine: false, error: null });
+    let view: JobView | undefined;
     for (let i = 0; i < 200; i += 1) {
       world.clock.advance(5000);
-      view = job(as<SharedJobView[]>(runtime, COLLEAGUE, "refreshJobs"), jobId);
+      view = job(sidebarAs(runtime, COLLEAGUE, "refreshJobs"), jobId);
       if (view.status === "completed" && runtime.triggers.length === 0) break;
     }
     expect(view).toMatchObject({ status: "completed", rowsWritten: 100, error: null, mine: true });
-    await expectExact(runtime, apiKey, view as SharedJobView, 100);
+    await expectExact(runtime, apiKey, view as JobView, 100);
   });
 });

@@ -3,13 +3,10 @@
 // hint); showJobSheet brings a job's sheet to the front, after a rename too.
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { newRuntime, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { newRuntime, sidebar, sidebarRaw, sheetOf } from "../../dev/world";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(11);
-});
-afterAll(async () => world.close());
+const world = useWorld(11);
 
 const API_KEY_PATTERN = /[A-Za-z0-9_-]{12,}/;
 
@@ -18,7 +15,7 @@ describe("showSidebar", () => {
     const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 900 });
     expect(apiKey).toMatch(API_KEY_PATTERN);
     const runtime = newRuntime(world);
-    const before = sidebar<Record<string, unknown>>(runtime, "getSettings");
+    const before = sidebar(runtime, "getSettings");
     expect(before).toEqual({ hasKey: false, keyHint: null, baseUrl: "", shareWithFormulas: false });
 
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
@@ -31,7 +28,7 @@ describe("showSidebar", () => {
     expect(html).not.toContain(apiKey);
     expect(html).not.toContain(apiKey.slice(-8));
 
-    const settings = sidebar<Record<string, unknown>>(runtime, "getSettings");
+    const settings = sidebar(runtime, "getSettings");
     expect(settings).toEqual({ hasKey: true, keyHint: `••••${apiKey.slice(-4)}`, baseUrl: world.url, shareWithFormulas: true });
     expect(JSON.stringify(settings)).not.toContain(apiKey.slice(0, -4));
   });
@@ -40,9 +37,9 @@ describe("showSidebar", () => {
     const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 900 });
     const runtime = newRuntime(world);
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
-    const view = sidebar<Record<string, unknown>>(runtime, "saveSettings", { apiKey: "", baseUrl: world.url, shareWithFormulas: false });
+    const view = sidebar(runtime, "saveSettings", { apiKey: "", baseUrl: world.url, shareWithFormulas: false });
     expect(view).toMatchObject({ planCode: "starter" });
-    expect(sidebar<Record<string, unknown>>(runtime, "getSettings")).toMatchObject({ hasKey: true, shareWithFormulas: false });
+    expect(sidebar(runtime, "getSettings")).toMatchObject({ hasKey: true, shareWithFormulas: false });
     expect(JSON.stringify([...runtime.stores.document])).not.toContain(apiKey);
   });
 
@@ -54,30 +51,26 @@ describe("showSidebar", () => {
 
 describe("showJobSheet", () => {
   it("activates the job's results sheet, found by id after a rename, and says which", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-    const [austin] = sidebar<Array<{ label: string; country_code: string }>>(runtime, "findLocations", { q: "Austin", country: "US" });
-    const job = sidebar<JobView>(runtime, "startSearch", { query: "coffee", location: austin?.label, countryCode: austin?.country_code });
+    const { runtime } = await setUpAccount(world, { credits: 5000 });
+    const [austin] = sidebar(runtime, "findLocations", { q: "Austin", country: "US" });
+    const job = sidebar(runtime, "startSearch", { query: "coffee", location: austin?.label, countryCode: austin?.country_code });
     runtime.spreadsheetApp.testing.setActiveSheet("Sheet1");
     expect(sidebar(runtime, "showJobSheet", { jobId: job.jobId })).toEqual({ sheetName: job.sheetName });
     expect(runtime.spreadsheetApp.testing.activeSheetName()).toBe(job.sheetName);
 
-    runtime.spreadsheetApp.testing.userRenameSheet(job.sheetName, "My coffee list");
+    runtime.spreadsheetApp.testing.userRenameSheet(sheetOf(job), "My coffee list");
     runtime.spreadsheetApp.testing.setActiveSheet("Sheet1");
     expect(sidebar(runtime, "showJobSheet", { jobId: job.jobId })).toEqual({ sheetName: "My coffee list" });
     expect(runtime.spreadsheetApp.testing.activeSheetName()).toBe("My coffee list");
   });
 
   it("says plainly when the job is unknown or its sheet was deleted", async () => {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 });
-    const runtime = newRuntime(world);
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
+    const { runtime } = await setUpAccount(world, { credits: 5000 });
     expect(() => sidebar(runtime, "showJobSheet", { jobId: "no-such-job" })).toThrow(/does not track that job/);
-    expect(() => sidebar(runtime, "showJobSheet", {})).toThrow(/Choose a job/);
-    const [austin] = sidebar<Array<{ label: string; country_code: string }>>(runtime, "findLocations", { q: "Austin", country: "US" });
-    const job = sidebar<JobView>(runtime, "startSearch", { query: "bakeries", location: austin?.label });
-    runtime.spreadsheetApp.testing.userDeleteSheet(job.sheetName);
+    expect(() => sidebarRaw(runtime, "showJobSheet", {})).toThrow(/Choose a job/);
+    const [austin] = sidebar(runtime, "findLocations", { q: "Austin", country: "US" });
+    const job = sidebar(runtime, "startSearch", { query: "bakeries", location: austin?.label });
+    runtime.spreadsheetApp.testing.userDeleteSheet(sheetOf(job));
     expect(() => sidebar(runtime, "showJobSheet", { jobId: job.jobId })).toThrow(new RegExp(`"${job.sheetName}" of this job was deleted`));
   });
 });

@@ -2,32 +2,27 @@
 // job runs does not break the import: columns are found by header, rows by Business ID, and a
 // deleted sheet is recreated and refilled. Runs the BUILT bundle in the fakes.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { columnOfHeader, newRuntime, pollUntil, readSheet, sidebar, startWorld, type JobView, type World } from "../../dev/world";
+import { columnOfHeader, newRuntime, pollUntil, readSheet, sidebar, sheetOf, type JobView } from "../../dev/world";
 import { expectSheetExact } from "./exact-sheet";
+import { setUpAccount, useWorld } from "../fixtures/world";
 
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld(3);
-});
-afterAll(async () => world.close());
+const world = useWorld(3);
 
 async function startJob(maxResults = 150): Promise<{ runtime: FakeRuntime; apiKey: string; job: JobView }> {
-  const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-  const runtime = newRuntime(world);
-  sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
-  const job = sidebar<JobView>(runtime, "startSearch", { query: "roofers", location: location?.label, maxResults });
+  const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25 });
+  const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
+  const job = sidebar(runtime, "startSearch", { query: "roofers", location: location?.label, maxResults });
   return { runtime, apiKey, job };
 }
 
 function runUntilRows(runtime: FakeRuntime, jobId: string, minRows: number): JobView {
-  const jobs = pollUntil<JobView>(world, runtime, (list) => (list.find((j) => j.jobId === jobId)?.rowsWritten ?? 0) >= minRows, 2000);
+  const jobs = pollUntil(world, runtime, (list) => (list.find((j) => j.jobId === jobId)?.rowsWritten ?? 0) >= minRows, 2000);
   return jobs.find((j) => j.jobId === jobId) as JobView;
 }
 
 function finish(runtime: FakeRuntime, jobId: string): JobView {
-  const jobs = pollUntil<JobView>(world, runtime, (list) => {
+  const jobs = pollUntil(world, runtime, (list) => {
     const job = list.find((j) => j.jobId === jobId);
     return job?.status === "completed" && job.rowsWritten === job.leadCount && runtime.triggers.length === 0;
   });
@@ -41,17 +36,17 @@ describe("user edits during a job", () => {
     const { runtime, apiKey, job } = await startJob();
     const partial = runUntilRows(runtime, job.jobId, 20);
     const testing = runtime.spreadsheetApp.testing;
-    const nameColumn = readSheet(runtime, partial.sheetName).headers.indexOf("Name") + 1;
-    testing.userSortSheet(partial.sheetName, nameColumn, false); // by Name, descending
-    testing.userInsertColumns(partial.sheetName, 3, 1); // a new column C, among ours
-    testing.userType(partial.sheetName, "C1", "My notes");
-    testing.userType(partial.sheetName, "C2", "call back Monday");
-    testing.userType(partial.sheetName, "C3", "0042");
-    const notedId = readSheet(runtime, partial.sheetName).rows[0]?.["Business ID"];
+    const nameColumn = readSheet(runtime, sheetOf(partial)).headers.indexOf("Name") + 1;
+    testing.userSortSheet(sheetOf(partial), nameColumn, false); // by Name, descending
+    testing.userInsertColumns(sheetOf(partial), 3, 1); // a new column C, among ours
+    testing.userType(sheetOf(partial), "C1", "My notes");
+    testing.userType(sheetOf(partial), "C2", "call back Monday");
+    testing.userType(sheetOf(partial), "C3", "0042");
+    const notedId = readSheet(runtime, sheetOf(partial)).rows[0]?.["Business ID"];
 
     const done = finish(runtime, job.jobId);
     await expectExact(runtime, apiKey, done);
-    const { headers, rows } = readSheet(runtime, done.sheetName);
+    const { headers, rows } = readSheet(runtime, sheetOf(done));
     expect(headers[2]).toBe("My notes");
     expect(rows.find((r) => r["Business ID"] === notedId)?.["My notes"]).toBe("call back Monday");
     expect(rows.filter((r) => r["My notes"] === "call back Monday")).toHaveLength(1);
@@ -60,7 +55,7 @@ describe("user edits during a job", () => {
   it("renaming the sheet mid-job: the job follows it by id", async () => {
     const { runtime, apiKey, job } = await startJob();
     const partial = runUntilRows(runtime, job.jobId, 10);
-    runtime.spreadsheetApp.testing.userRenameSheet(partial.sheetName, "My roofers");
+    runtime.spreadsheetApp.testing.userRenameSheet(sheetOf(partial), "My roofers");
     const done = finish(runtime, job.jobId);
     expect(done.sheetName).toBe("My roofers");
     await expectExact(runtime, apiKey, done);
@@ -70,7 +65,7 @@ describe("user edits during a job", () => {
     const { runtime, apiKey, job } = await startJob();
     const partial = runUntilRows(runtime, job.jobId, 10);
     runtime.spreadsheetApp.testing.userAddSheet("Other");
-    runtime.spreadsheetApp.testing.userDeleteSheet(partial.sheetName);
+    runtime.spreadsheetApp.testing.userDeleteSheet(sheetOf(partial));
     const done = finish(runtime, job.jobId);
     expect(runtime.spreadsheetApp.testing.sheetNames()).toContain(done.sheetName);
     expect(done.error).toMatch(/deleted; it was recreated/);
@@ -81,13 +76,13 @@ describe("user edits during a job", () => {
     const { runtime, apiKey, job } = await startJob();
     const partial = runUntilRows(runtime, job.jobId, 10);
     const testing = runtime.spreadsheetApp.testing;
-    testing.userInsertRows(partial.sheetName, 3, 1);
+    testing.userInsertRows(sheetOf(partial), 3, 1);
     for (const [header, value] of [["Name", "my own lead"], ["Category", "0042"], ["Address", "1/2"]] as const) {
-      testing.userSeed(partial.sheetName, `${columnOfHeader(runtime, partial.sheetName, header)}3`, [[value]]);
+      testing.userSeed(sheetOf(partial), `${columnOfHeader(runtime, sheetOf(partial), header)}3`, [[value]]);
     }
     const done = finish(runtime, job.jobId);
     await expectExact(runtime, apiKey, done);
-    const mine = readSheet(runtime, done.sheetName).rows.filter((r) => r.Name === "my own lead");
+    const mine = readSheet(runtime, sheetOf(done)).rows.filter((r) => r.Name === "my own lead");
     expect(mine).toHaveLength(1);
     expect([mine[0]?.Category, mine[0]?.Address]).toEqual(["0042", "1/2"]);
   });
@@ -98,7 +93,7 @@ describe("a job that fails", () => {
     const { runtime, job } = await startJob(200);
     runUntilRows(runtime, job.jobId, 10);
     await world.control.failJob(job.jobId, "Provider run aborted");
-    const jobs = pollUntil<JobView>(world, runtime, () => runtime.triggers.length === 0);
+    const jobs = pollUntil(world, runtime, () => runtime.triggers.length === 0);
     const failed = jobs.find((j) => j.jobId === job.jobId) as JobView;
     expect(failed.status).toBe("failed");
     expect(failed.error).toContain("Provider run aborted");
@@ -111,7 +106,7 @@ describe("the poll trigger", () => {
     const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
     const runtime = newRuntime(world, { installation: "addon" });
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, pollEveryMinutes: 5 });
-    const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
+    const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
     sidebar(runtime, "startSearch", { query: "a", location: location?.label, maxResults: 100 });
     sidebar(runtime, "startSearch", { query: "b", location: location?.label, maxResults: 100 });
     sidebar(runtime, "refreshJobs");
@@ -122,8 +117,8 @@ describe("the poll trigger", () => {
     const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
     const runtime = newRuntime(world, { installation: "bound" });
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, pollEveryMinutes: 5 });
-    const [location] = sidebar<Array<{ label: string }>>(runtime, "findLocations", { q: "Denver" });
-    const job = sidebar<JobView>(runtime, "startSearch", { query: "c", location: location?.label, maxResults: 100 });
+    const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
+    const job = sidebar(runtime, "startSearch", { query: "c", location: location?.label, maxResults: 100 });
     sidebar(runtime, "startSearch", { query: "d", location: location?.label, maxResults: 100 });
     expect(runtime.triggers.map((t) => [t.handler, t.schedule])).toEqual([["pollJobs", "everyMinutes(5)"]]);
     for (let i = 0; i < 20 && runtime.triggers.length > 0; i += 1) {
@@ -131,7 +126,7 @@ describe("the poll trigger", () => {
       for (const run of runtime.fireDueTriggers()) expect(run.errorMessage).toBeUndefined();
     }
     expect(runtime.triggers).toEqual([]);
-    const finished = sidebar<JobView[]>(runtime, "listJobs").find((j) => j.jobId === job.jobId);
+    const finished = sidebar(runtime, "listJobs").find((j) => j.jobId === job.jobId);
     expect(finished?.status).toBe("completed");
     expect(finished?.rowsWritten).toBe(100);
   });
@@ -142,7 +137,7 @@ describe("a job the current key cannot see", () => {
     const { runtime, job } = await startJob(100);
     const other = await world.control.createAccount({ plan: "growth", credits: 5000 });
     sidebar(runtime, "saveSettings", { apiKey: other.apiKey, baseUrl: world.url });
-    const [listed] = sidebar<JobView[]>(runtime, "refreshJobs");
+    const [listed] = sidebar(runtime, "refreshJobs");
     expect(listed?.jobId).toBe(job.jobId);
     expect(listed?.error).toMatch(/No API key saved in this document can see this job any more/);
     expect(runtime.triggers).toEqual([]);

@@ -5,6 +5,7 @@
 import { DEMO_KEYS } from "../../../dev/simulator";
 import { startPlayground, type Playground } from "../../../dev/playground/server";
 import { UNSUPPORTED_ARGUMENTS } from "../../../dev/playground/formula-call";
+import { sheetOf, sidebar } from "../../../dev/world";
 
 let playground: Playground;
 beforeAll(async () => {
@@ -21,12 +22,6 @@ async function enter(a1: string, text: string, sheetName = "Sheet1"): Promise<vo
   if (!answer.ok) throw new Error(answer.error?.message);
 }
 
-function run(name: string, arg?: unknown) {
-  const result = playground.runtime.run(name, arg === undefined ? [] : [arg], { viaScriptRun: true });
-  if (result.error !== undefined) throw new Error(result.errorMessage);
-  return result.value;
-}
-
 describe("LEADS_ formulas typed into the playground's cells", () => {
   it("run anonymously: with a personal key saved but not shared, the formula says how to share it and sends nothing", async () => {
     const requests = playground.runtime.http.requests.length;
@@ -37,13 +32,13 @@ describe("LEADS_ formulas typed into the playground's cells", () => {
   });
 
   it("once the key is shared: a formula left as it was keeps its result (as in Sheets); entered again, it shows the credits", async () => {
-    run("saveSettings", { apiKey: DEMO_KEYS.growth.apiKey, baseUrl: playground.simUrl, shareWithFormulas: true });
+    sidebar(playground.runtime, "saveSettings", { apiKey: DEMO_KEYS.growth.apiKey, baseUrl: playground.simUrl, shareWithFormulas: true });
     const runs = playground.formulas.runs;
     playground.formulas.recalculate();
     expect(playground.formulas.runs).toBe(runs);
     expect(testing().cell("Sheet1", "A1").value).toBe("#ERROR!");
     await enter("A1", "=LEADS_CREDITS()");
-    const account = run("getAccount") as { creditsRemaining: number };
+    const account = sidebar(playground.runtime, "getAccount");
     expect(testing().cell("Sheet1", "A1")).toMatchObject({ value: account.creditsRemaining, errorMessage: null });
     expect(playground.formulas.runs).toBe(runs + 1);
   });
@@ -93,18 +88,18 @@ describe("LEADS_ formulas typed into the playground's cells", () => {
   });
 
   it("a search's rows keep arriving whole while the person types, and a formula reading them follows", async () => {
-    const job = run("startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 }) as { jobId: string; sheetName: string };
-    const header = testing().values(job.sheetName)[0]?.map(String) ?? [];
+    const sheetName = sheetOf(sidebar(playground.runtime, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 }));
+    const header = testing().values(sheetName)[0]?.map(String) ?? [];
     const idColumn = String.fromCharCode(65 + header.indexOf("Business ID"));
-    const quoted = `'${job.sheetName.replace(/'/g, "''")}'`;
+    const quoted = `'${sheetName.replace(/'/g, "''")}'`;
     await enter("B30", `=LEADS_BUSINESS(${quoted}!${idColumn}2, "title")`);
     for (let step = 0; step < 20; step += 1) {
       playground.clock.advance(4_000);
-      run("refreshJobs");
+      sidebar(playground.runtime, "refreshJobs");
       playground.formulas.recalculate();
       await enter(`E${30 + step}`, `typed ${step}`);
     }
-    const rows = testing().values(job.sheetName);
+    const rows = testing().values(sheetName);
     const ids = rows.slice(1).map((r) => r[header.indexOf("Business ID")]);
     expect(new Set(ids).size).toBe(100);
     expect(testing().values("Sheet1", "E30:E49").flat()).toEqual(Array.from({ length: 20 }, (_, i) => `typed ${i}`));
