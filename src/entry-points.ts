@@ -36,6 +36,8 @@ export const ENTRY_POINTS = [
   { name: "getAccount", params: [], calledBy: "sidebar" },
   { name: "findLocations", params: ["args"], calledBy: "sidebar" },
   { name: "startSearch", params: ["args"], calledBy: "sidebar" },
+  { name: "previewSearch", params: ["args"], calledBy: "sidebar" },
+  { name: "stopSearch", params: ["args"], calledBy: "sidebar" },
   { name: "startEnrichment", params: ["args"], calledBy: "sidebar" },
   { name: "previewEnrichment", params: ["args"], calledBy: "sidebar" },
   { name: "stopEnrichment", params: ["args"], calledBy: "sidebar" },

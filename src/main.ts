@@ -24,6 +24,8 @@ export const entryPoints = {
   getAccount: settings.getAccount,
   findLocations: search.findLocations,
   startSearch: search.startSearch,
+  previewSearch: search.previewSearch,
+  stopSearch: search.stopSearch,
   startEnrichment: enrichment.startEnrichment,
   previewEnrichment: enrichment.previewEnrichment,
   stopEnrichment: enrichment.stopEnrichment,

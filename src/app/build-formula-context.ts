@@ -4,7 +4,8 @@
 // turn sharing on. The client's retries and round trips end well inside the 30 s limit.
 import { LeadsClient } from "../api/client";
 import { CellCache } from "../functions/cell-cache";
-import type { FormulaContext, TrackedJob } from "../functions/formula-context";
+import type { FormulaContext } from "../functions/formula-context";
+import { partsOf, type TrackedJob } from "../jobs/job-kinds";
 import { fingerprint } from "../jobs/job-store";
 import { UserFacingError, withUserErrors } from "../errors/user-error";
 import { currentJobStore } from "./jobs-context";
@@ -71,7 +72,7 @@ function formulaContext(): FormulaContext {
  */
 function trackedJobs(): Map<string, TrackedJob> {
   try {
-    return new Map(currentJobStore().all().map((r) => [r.id, { kind: r.kind, status: r.status }] as const));
+    return new Map(currentJobStore().all().flatMap((record) => partsOf(record).serviceJobs(record)));
   } catch {
     return new Map();
   }

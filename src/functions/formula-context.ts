@@ -4,13 +4,9 @@
 // an Apps Script global, so the functions run the same in Apps Script and in tests.
 import type { Clock } from "../rules/clock";
 import type { LeadsClient } from "../api/client";
-import type { JobKind } from "../rules/job-kinds";
+import type { TrackedJob } from "../jobs/job-kinds";
 import type { CellCache } from "./cell-cache";
 
-export interface TrackedJob {
-  kind: JobKind;
-  status: string;
-}
 
 export interface FormulaContext {
   client: LeadsClient;

@@ -11,7 +11,7 @@ import type { JobsContext } from "./job-context";
 import { newJobRecord, type JobRecord } from "./job-record";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 import { InvalidInputError } from "../errors/user-error";
-import { KIND_PARTS } from "./job-kinds";
+import { IMPORTED_RECORD, KIND_PARTS, partsOf } from "./job-kinds";
 import { keepPolling } from "./start-search";
 
 /** The job's status object and family, or a clear error when this key cannot see it. */
@@ -26,6 +26,9 @@ function findJob(ctx: JobsContext, jobId: string, deadline: number): { kind: Job
 
 /** Tracks the job and gives it a results sheet; a job already tracked (with its sheet) is returned unchanged. */
 export function importJob(ctx: JobsContext, jobId: string, deadline: number): { record: JobRecord; created: boolean } {
+  // A search of a territory is part of its sheet: opening it opens the territory's.
+  const holder = ctx.store.all().find((record) => record.id !== jobId && partsOf(record).serviceJobs(record).some(([id]) => id === jobId));
+  if (holder) return { record: holder, created: false };
   const known = ctx.store.get(jobId);
   if (known && (known.sheetId !== null || known.sheetName === null)) return { record: known, created: false };
   let record = known;
@@ -48,7 +51,7 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
       createdBy: ctx.keyDigest, // this key found it: its account's job
       seenBy: [ctx.keyDigest],
       timeZone: ctx.spreadsheet.getSpreadsheetTimeZone(),
-      ...KIND_PARTS[kind].recordOf(job),
+      ...IMPORTED_RECORD[kind](job),
     });
     ctx.store.save(record); // before the sheet: a repeat after a kill finds the name here
   }

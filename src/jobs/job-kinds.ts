@@ -1,26 +1,57 @@
-// This file defines the kinds of job the add-on tracks as data: the table that maps a kind to its
-// parts, looked up wherever a part is needed instead of a branch on the kind. A kind's parts: the
-// service's endpoint family its jobs are read through, the words the sidebar and the sheet use for
-// it (src/rules/job-kinds.ts), and its own fields of a record made for a job found on the service.
-// Where results go is a record's, not a kind's (src/passes/result-writers.ts): an enrichment of
-// rows writes back into them, every other job into a results sheet.
+// This file defines the kinds of record the add-on tracks as data: the table that maps a kind to
+// its parts, looked up wherever a part is needed instead of a branch on the kind. A kind's parts:
+// the service's endpoint family its jobs are read through, the kind the sidebar shows it as, the
+// words the sidebar and the sheet use for it (src/rules/job-kinds.ts), and the service jobs the
+// document tracks through it. A territory is a new kind: many searches of the service as one
+// record (src/territory). Where results go is a record's, not a kind's (src/passes/result-writers.ts).
 import type { Job } from "../api/schemas";
 import { KIND_WORDS, type JobKind, type KindWords } from "../rules/job-kinds";
-import type { EnrichmentRecord, JobRecord, SearchRecord } from "./job-record";
+import { territoryOf, type EnrichmentRecord, type JobRecord, type RecordKind, type SearchRecord } from "./job-record";
 import { searchIdentity } from "./search-identity";
+
+/** A service job the document tracks, as the custom functions ask for it (its family, whether it ended). */
+export interface TrackedJob {
+  kind: JobKind;
+  status: string;
+}
 
 interface KindParts {
   /** The service's endpoint family of its jobs: their status, results and list requests. */
   family: JobKind;
+  /** What the sidebar and JobView.kind call it: a territory is shown as a search. */
+  viewKind: JobKind;
   words: KindWords;
-  /** The kind's own fields of a record made for a job of this kind found on the service (importJob). */
-  recordOf(job: Job): Pick<SearchRecord, "kind" | "searchKey" | "maxResults"> | Pick<EnrichmentRecord, "kind">;
+  /** The service jobs the record tracks, by id. */
+  serviceJobs(record: JobRecord): Array<[string, TrackedJob]>;
+  /** The service jobs a pass asks the status of while the record is active: its own, or a territory's searches under way (`pair` their index). */
+  polled(record: JobRecord): Array<{ jobId: string; pair: number | null }>;
 }
 
-export const KIND_PARTS: Record<JobKind, KindParts> = {
-  search: { family: "search", words: KIND_WORDS.search, recordOf: (job) => ({ kind: "search", ...searchIdentity(job) }) },
-  enrichment: { family: "enrichment", words: KIND_WORDS.enrichment, recordOf: () => ({ kind: "enrichment" }) },
+/** A record that is itself one service job polls itself. */
+const itself = (record: JobRecord) => [{ jobId: record.id, pair: null }];
+
+/** A record that is itself one service job. */
+const ownJob = (family: JobKind) => (record: JobRecord): Array<[string, TrackedJob]> => [[record.id, { kind: family, status: record.status }]];
+
+export const KIND_PARTS: Record<RecordKind, KindParts> = {
+  search: { family: "search", viewKind: "search", words: KIND_WORDS.search, serviceJobs: ownJob("search"), polled: itself },
+  enrichment: { family: "enrichment", viewKind: "enrichment", words: KIND_WORDS.enrichment, serviceJobs: ownJob("enrichment"), polled: itself },
+  territory: {
+    family: "search",
+    viewKind: "search",
+    words: KIND_WORDS.search,
+    // Its searches' jobs: created, and ended once merged.
+    serviceJobs: (record) =>
+      (territoryOf(record)?.pairs ?? []).flatMap(([jobId, state]): Array<[string, TrackedJob]> => (jobId === null ? [] : [[jobId, { kind: "search", status: state === "r" ? "running" : "completed" }]])),
+    polled: (record) => (territoryOf(record)?.pairs ?? []).flatMap(([jobId, state], pair) => (jobId !== null && state === "r" ? [{ jobId, pair }] : [])),
+  },
 };
 
 /** The parts of a record's kind. */
 export const partsOf = (record: Pick<JobRecord, "kind">): KindParts => KIND_PARTS[record.kind];
+
+/** The kind's own fields of a record made for a job of that family found on the service (importJob). */
+export const IMPORTED_RECORD: Record<JobKind, (job: Job) => Pick<SearchRecord, "kind" | "searchKey" | "maxResults"> | Pick<EnrichmentRecord, "kind">> = {
+  search: (job) => ({ kind: "search", ...searchIdentity(job) }),
+  enrichment: () => ({ kind: "enrichment" }),
+};

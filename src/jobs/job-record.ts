@@ -6,14 +6,17 @@
 import * as z from "zod/mini";
 import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
-import { StoredRefreshSchedule, upgradeRefreshSchedule, type RefreshSchedule } from "./refresh-schedule";
+import { StoredRefreshSchedule, StoredScheduleBase, type RefreshSchedule, type ScheduleBase } from "./refresh-schedule";
 import type { JobKind } from "../rules/job-kinds";
 
+
+/** A record's kind: a job of the service (a search, an enrichment), or a territory (many searches as one). */
+export type RecordKind = JobKind | "territory";
 
 /** What a job's record holds whatever its kind. */
 interface JobRecordBase {
   id: string;
-  kind: JobKind;
+  kind: RecordKind;
   name: string;
   sheetId: number | null;
   sheetName: string | null;
@@ -71,29 +74,81 @@ export interface EnrichmentRecord extends JobRecordBase {
   runId?: string;
 }
 
-export type JobRecord = SearchRecord | EnrichmentRecord;
+/** One search of a territory: its service job once created, and where it stands; `credits` what its creation reserved. */
+export type TerritoryPair = [jobId: string | null, state: PairState, credits: number | null];
+
+/**
+ * Where a search of a territory stands: `w` waiting to be created, `r` created and not merged yet,
+ * `d` completed and merged into the sheet, `f` failed (or refused for good), `s` stopped before it
+ * started.
+ */
+export type PairState = "w" | "r" | "d" | "f" | "s";
+
+/** A place of a territory, as the catalog labels it. */
+export interface TerritoryPlace {
+  label: string;
+  countryCode?: string;
+}
+
+/**
+ * A territory: many searches (queries × places) as one, one record whose size grows with its
+ * searches and never with its businesses (src/territory). Its id is the add-on's, not a service
+ * job's; its searches' jobs are in `pairs`, queries outer and places inner.
+ */
+export interface TerritoryRecord extends JobRecordBase {
+  kind: "territory";
+  queries: string[];
+  places: TerritoryPlace[];
+  maxResults: number;
+  language: string;
+  enrichContacts: boolean;
+  pairs: TerritoryPair[];
+  /** Stopped with stopSearch: its waiting searches are never started. */
+  stopped: boolean;
+  /** The current run: 0 the first, n the n-th refresh. */
+  run: number;
+  /** Made and stored before the run's first creation: search i of this run is created with key `${runKey}:${i}`. */
+  runKey: string;
+  /** When the current run started: the day its rows are dated by. */
+  runStartedAt: string;
+  /** Businesses of the sheet more than one search found. */
+  foundByMore: number;
+  /** Its input (queries, places, maxResults, language, contacts): an identical start finds it. */
+  territoryKey: string;
+  refresh?: ScheduleBase;
+}
+
+export type JobRecord = SearchRecord | EnrichmentRecord | TerritoryRecord;
 
 /** A search with a refresh schedule: its record is never pruned, since the schedule lives in it. */
 export type ScheduledSearch = SearchRecord & { refresh: RefreshSchedule };
 
 /**
  * The record's own part of its kind: a search's (its schedule, its identity), an enrichment's (the
- * rows it writes, its run); null for a record of the other kind. The two places a record's kind is
- * tested; everything else asks for the part it needs, or looks the kind up (job-kinds.ts).
+ * rows it writes, its run), a territory's (its searches); null for a record of another kind. The
+ * places a record's kind is tested; everything else asks for the part it needs, or looks the kind
+ * up (job-kinds.ts).
  */
 export const searchOf = (record: JobRecord): SearchRecord | null => (record.kind === "search" ? record : null);
 export const enrichmentOf = (record: JobRecord): EnrichmentRecord | null => (record.kind === "enrichment" ? record : null);
+export const territoryOf = (record: JobRecord): TerritoryRecord | null => (record.kind === "territory" ? record : null);
 
 /** The searches among `records`. */
 export const searchesOf = (records: readonly JobRecord[]): SearchRecord[] => records.flatMap((record) => searchOf(record) ?? []);
 
 export const isScheduled = (record: JobRecord): record is ScheduledSearch => searchOf(record)?.refresh !== undefined;
 
+/** A search or a territory with a refresh schedule: never pruned, and its key keeps the background trigger. */
+export const hasSchedule = (record: JobRecord): boolean => isScheduled(record) || territoryOf(record)?.refresh !== undefined;
+
 type NewJobFields<R extends JobRecord> = R extends JobRecord ? Pick<R, "id" | "kind" | "name" | "sheetId" | "sheetName" | "status" | "createdAt"> & Partial<R> : never;
 
+/** What a record holds before anything happened to it: nothing written, nothing settled yet. */
+export const NEW_RECORD = { leadCount: null, enrichedCount: null, creditsCharged: null, rowsWritten: 0, settled: false, error: null, note: null, finishedAt: null, startKey: null };
+
 /** A job just created by the service (or just found there): nothing written, nothing settled yet. */
-export function newJobRecord(fields: NewJobFields<JobRecord>): JobRecord {
-  return { leadCount: null, enrichedCount: null, creditsCharged: null, rowsWritten: 0, settled: false, error: null, note: null, finishedAt: null, startKey: null, ...fields };
+export function newJobRecord(fields: NewJobFields<SearchRecord | EnrichmentRecord>): JobRecord {
+  return { ...NEW_RECORD, ...fields };
 }
 
 export function isJobDone(record: JobRecord): boolean {
@@ -174,7 +229,7 @@ const StoredSearchRecord = z.pipe(
   z.transform((stored): SearchRecord => {
     const { refresh, maxResults, ...rest } = upgradeBase(stored);
     const reserved = maxResults ?? rest.creditsCharged ?? undefined;
-    return { ...rest, ...(refresh === undefined ? {} : { refresh: upgradeRefreshSchedule(refresh) }), ...(reserved === undefined ? {} : { maxResults: reserved }) };
+    return { ...rest, ...(refresh === undefined ? {} : { refresh }), ...(reserved === undefined ? {} : { maxResults: reserved }) };
   }),
 );
 
@@ -183,8 +238,29 @@ const StoredEnrichmentRecord = z.pipe(
   z.transform((stored): EnrichmentRecord => upgradeBase(stored)),
 );
 
+const StoredTerritoryRecord = z.pipe(
+  z.object({
+    ...storedBase,
+    kind: z.literal("territory"),
+    queries: z.array(z.string()),
+    places: z.array(z.object({ label: z.string(), countryCode: z.optional(z.string()) })),
+    maxResults: z.number(),
+    language: z.string(),
+    enrichContacts: z.boolean(),
+    pairs: z.array(z.tuple([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
+    stopped: z.boolean(),
+    run: z.number(),
+    runKey: z.string(),
+    runStartedAt: z.string(),
+    foundByMore: z.number(),
+    territoryKey: z.string(),
+    refresh: z.optional(StoredScheduleBase),
+  }),
+  z.transform((stored): TerritoryRecord => upgradeBase(stored)),
+);
+
 /** A record of any kind, each kind's shape upgraded by its own step. */
-const StoredJobRecord = z.union([StoredSearchRecord, StoredEnrichmentRecord]);
+const StoredJobRecord = z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]);
 
 export const JOB_RECORD_SHAPE: StoredShape<JobRecord> = { schema: StoredJobRecord, upgrade: (record) => record };
 

@@ -2,6 +2,7 @@
 // id, or, when the user deleted it, a new one under a unique name, the job's record saved with it
 // (and written out at once) before anything goes into it, so a pass killed after this finds that
 // sheet instead of making another. The job then says what happened.
+import { BUSINESS_COLUMNS, type ColumnSpec } from "../sheets/columns";
 import { createResultSheet, uniqueSheetName, type SheetsById } from "../sheets/result-sheet";
 import type { JobsContext } from "./job-context";
 import type { JobRecord } from "./job-record";
@@ -11,11 +12,18 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 /** Who recreates it, as the job's note says: "it was recreated", "the refresh recreated it". */
 type RecreatedBy = "it was recreated" | "the refresh recreated it";
 
-export function resultSheetOf<R extends JobRecord>(ctx: JobsContext, record: R, sheets: SheetsById, recreatedBy: RecreatedBy): { sheet: Sheet; record: R } {
+/** `columns`: what a new sheet is laid out with (a territory's: TERRITORY_COLUMNS). */
+export function resultSheetOf<R extends JobRecord>(
+  ctx: JobsContext,
+  record: R,
+  sheets: SheetsById,
+  recreatedBy: RecreatedBy,
+  columns: readonly ColumnSpec[] = BUSINESS_COLUMNS,
+): { sheet: Sheet; record: R } {
   const found = sheets.find(record.sheetId);
   if (found) return { sheet: found, record };
   const name = uniqueSheetName(ctx.spreadsheet, record.sheetName ?? record.name);
-  const sheet = createResultSheet(ctx.spreadsheet, name);
+  const sheet = createResultSheet(ctx.spreadsheet, name, columns);
   sheets.add(sheet);
   const note = record.sheetId === null ? null : `The results sheet was deleted; ${recreatedBy} as "${name}".`;
   const recreated: R = { ...record, sheetId: sheet.getSheetId(), sheetName: name, note };

@@ -4,7 +4,7 @@
 // finished jobs, oldest first, beyond a fixed count or once the store passes the pruning budget of
 // the store it is on (its StoreBudget: 300 KB of document properties, or a share of developer
 // metadata's characters).
-import { isJobDone, isScheduled, isStartExpired, JOB_PREFIX, searchOf, type JobRecord, type StartRecord } from "./job-record";
+import { isJobDone, hasSchedule, isStartExpired, JOB_PREFIX, searchOf, type JobRecord, type StartRecord } from "./job-record";
 import type { PrefixedCollection } from "../storage/prefixed-collection";
 import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "../storage/key-value-store";
 import { clipToBytes, utf8Bytes } from "../storage/utf8";
@@ -17,6 +17,8 @@ export const MAX_FINISHED_JOBS = 40;
 /** Apps Script's limits, in UTF-8 bytes (a store counts its keys and values). */
 export const VALUE_LIMIT_BYTES = 9 * 1024;
 export const STORE_LIMIT_BYTES = DOCUMENT_PROPERTIES_BUDGET.limit;
+/** One record's key and value at most: a value's limit, with room to spare for a note or an error added later. */
+export const RECORD_LIMIT_BYTES = VALUE_LIMIT_BYTES - 512;
 /**
  * Finished jobs are pruned, oldest first, while the document's properties exceed this: well
  * below the limit, so active jobs, settings and the other features' state always have room.
@@ -59,7 +61,7 @@ export function storedRecordJson(record: JobRecord): string {
       note: clip(record.note, TEXT_BUDGET_BYTES.note),
       ...(schedule ? { refresh: { ...schedule, lastError: clip(schedule.lastError, TEXT_BUDGET_BYTES.error) } } : {}),
     });
-    if (utf8Bytes(json) + utf8Bytes(JOB_PREFIX + record.id) <= VALUE_LIMIT_BYTES - 512 || share < 0.01) return json;
+    if (utf8Bytes(json) + utf8Bytes(JOB_PREFIX + record.id) <= RECORD_LIMIT_BYTES || share < 0.01) return json;
   }
 }
 
@@ -102,7 +104,7 @@ export function pruneJobs(
     store.deleteProperty(key);
   };
   // Oldest first: beyond the count, and for as long as the store is over its budget.
-  const finished = [...jobs.values()].filter((record) => isJobDone(record) && !isScheduled(record)).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const finished = [...jobs.values()].filter((record) => isJobDone(record) && !hasSchedule(record)).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   const excess = finished.length - MAX_FINISHED_JOBS;
   for (let i = 0; i < finished.length && (i < excess || total > budget.pruneAbove); i += 1) {
     const record = finished[i] as JobRecord;

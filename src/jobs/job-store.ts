@@ -3,8 +3,10 @@
 // logical job creation holding its idempotency key until the job record exists. The records are
 // job-record.ts; what they may take of the store, and the pruning that keeps them within it, is
 // job-store-budget.ts.
-import { isJobDone, isStartExpired, JOB_PREFIX, JOB_RECORD_SHAPE, START_PREFIX, START_RECORD_SHAPE, type JobRecord, type StartRecord } from "./job-record";
-import { JobStoreFullError, largestNewJob, pruneJobs, storedRecordJson } from "./job-store-budget";
+import { isJobDone, isStartExpired, JOB_PREFIX, JOB_RECORD_SHAPE, START_PREFIX, START_RECORD_SHAPE, territoryOf, type JobRecord, type StartRecord } from "./job-record";
+import { JobStoreFullError, largestNewJob, pruneJobs, RECORD_LIMIT_BYTES, storedRecordJson } from "./job-store-budget";
+import { InvalidInputError } from "../errors/user-error";
+import { utf8Bytes } from "../storage/utf8";
 import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "../storage/key-value-store";
 import { PrefixedCollection } from "../storage/prefixed-collection";
 import { dailyQuotaMessage, messageOf } from "../errors/user-error";
@@ -92,6 +94,25 @@ export class JobStore {
     const { record, start } = largestNewJob(name);
     const needed = this.budget.size(this.jobs.key(record.id), storedRecordJson(record)) + this.budget.size(this.starts.key(fingerprint(name)), JSON.stringify(start));
     const fits = () => storeSize(this.budget, this.store.getProperties()) + needed <= this.budget.newJobCeiling;
+    if (fits()) return;
+    this.prune();
+    if (!fits()) throw new JobStoreFullError();
+  }
+
+  /**
+   * The same for a record at the largest it may grow (a territory's with every search created): it
+   * must also fit one stored value, else it is refused, with how many searches would fit.
+   */
+  makeRoomForRecord(largest: JobRecord): void {
+    const key = this.jobs.key(largest.id);
+    const value = storedRecordJson(largest);
+    const bytes = utf8Bytes(key) + utf8Bytes(value);
+    if (bytes > RECORD_LIMIT_BYTES) {
+      const searches = territoryOf(largest)?.pairs.length ?? 1;
+      const fit = Math.max(1, Math.floor((searches * RECORD_LIMIT_BYTES) / bytes) - 1);
+      throw new InvalidInputError(`${searches} searches are more than one spreadsheet's job list keeps together: start at most about ${fit} at once (fewer queries or places).`);
+    }
+    const fits = () => storeSize(this.budget, this.store.getProperties()) + this.budget.size(key, value) <= this.budget.newJobCeiling;
     if (fits()) return;
     this.prune();
     if (!fits()) throw new JobStoreFullError();

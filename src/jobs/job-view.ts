@@ -1,6 +1,8 @@
 // This file defines JobView, the plain JSON shape the sidebar receives for a job (docs/add-on-surface.md, "The shapes the sidebar reads").
 import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
-import { searchOf, type JobRecord } from "./job-record";
+import { partsOf } from "./job-kinds";
+import { searchOf, territoryOf, type JobRecord } from "./job-record";
+import { pairCounts, territoryStatus, type PairCounts } from "./territory-counts";
 import type { JobKind } from "../rules/job-kinds";
 import { refreshView, type RefreshView } from "./refresh-schedule";
 import { isMine } from "./ownership";
@@ -36,6 +38,15 @@ export interface JobView {
   sameAsRecent?: boolean;
   /** An enrichment of rows: the run (one click of Enrich) it is part of, which the sidebar shows as one line; else null. */
   run?: RunView | null;
+  /** A territory (many searches as one): where its searches stand (docs/add-on-surface.md); null for any other job. */
+  territory?: TerritoryView | null;
+  /** A territory's: businesses of its sheet that more than one of its searches found; null for any other job. */
+  foundByMore?: number | null;
+}
+
+/** Where a territory's searches stand, counts of searches; `stopped`: stopSearch was called (none waits any more). */
+export interface TerritoryView extends PairCounts {
+  stopped: boolean;
 }
 
 /** An enrichment run as a whole: "12,600 of 20,000 rows sent · 5 jobs running · 7,400 waiting". */
@@ -54,6 +65,9 @@ export interface RunView {
 }
 
 function runCredits(record: JobRecord): number | null {
+  // A territory's re-run runs every search again.
+  const territory = territoryOf(record);
+  if (territory) return territory.pairs.length * territory.maxResults;
   const search = searchOf(record);
   if (!search) return null;
   // The service's default maxResults (100) where the schedule's search leaves it out.
@@ -63,10 +77,14 @@ function runCredits(record: JobRecord): number | null {
 
 /** `keyDigest`: the current user's key digest, or null when they have saved no key. */
 export function toJobView(record: JobRecord, keyDigest: string | null): JobView {
-  const schedule = searchOf(record)?.refresh;
+  const territory = territoryOf(record);
+  const search = searchOf(record)?.refresh;
+  const schedule = search ?? territory?.refresh;
+  // A territory's refresh run is under way from its start until its last search is merged.
+  const running = search ? Boolean(search.run?.jobId) : territory !== null && territory.run > 0 && territoryStatus(territory) === "running";
   return {
     jobId: record.id,
-    kind: record.kind,
+    kind: partsOf(record).viewKind,
     name: record.name,
     status: record.status,
     leadCount: record.leadCount,
@@ -77,9 +95,11 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     error: record.error ?? record.note,
     createdAt: record.createdAt,
     finishedAt: record.finishedAt,
-    refresh: refreshView(schedule),
+    refresh: refreshView(schedule, running),
     mine: isMine(record, keyDigest),
     runCredits: runCredits(record),
-    refreshing: schedule !== undefined && (schedule.run !== null || schedule.asked === true),
+    refreshing: schedule !== undefined && ((search ? search.run !== null : running) || schedule.asked === true),
+    territory: territory ? { ...pairCounts(territory), stopped: territory.stopped } : null,
+    foundByMore: territory ? territory.foundByMore : null,
   };
 }

@@ -21,11 +21,10 @@ export interface RefreshRun {
   startedAt: string | null;
 }
 
-export interface RefreshSchedule {
+/** A schedule of either a search or a territory: when it runs, and what its last run did. */
+export interface ScheduleBase {
   /** "off": the user turned the schedule off while a run was under way; dropped once it is merged. */
   every: RefreshEvery | "off";
-  /** The search to run again, as the service says it was created. */
-  search: CreateSearchRequest;
   /** When the last run (at first: the search itself) started. */
   lastRunAt: string;
   /** Businesses the last run added to the sheet (null while it runs, or not known). */
@@ -40,13 +39,19 @@ export interface RefreshSchedule {
   lastRunCredits: number | null;
   nextRunAt: string;
   lastError: string | null;
-  run: RefreshRun | null;
   /**
    * A run asked for now (setRefresh runNow), not started yet: the pass starts it like a due one,
    * and clears this when it does. With `every` "off" the schedule is for that one run: it goes
    * once the run is merged, or cannot run.
    */
   asked?: true;
+}
+
+/** A search's schedule: the search to run again, and the run under way. */
+export interface RefreshSchedule extends ScheduleBase {
+  /** The search to run again, as the service says it was created. */
+  search: CreateSearchRequest;
+  run: RefreshRun | null;
 }
 
 export interface RefreshView {
@@ -71,18 +76,18 @@ export interface RefreshView {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the pass may start: a schedule that is on, or one run asked for now. */
-export function mayStartRun(schedule: RefreshSchedule): boolean {
+export function mayStartRun(schedule: ScheduleBase): boolean {
   return schedule.every !== "off" || schedule.asked === true;
 }
 
 /** The schedule once its asked-for run has started (or was skipped): nothing asked any more. */
-export function answered(schedule: RefreshSchedule): RefreshSchedule {
+export function answered<S extends ScheduleBase>(schedule: S): Omit<S, "asked"> {
   const { asked: _asked, ...rest } = schedule;
   return rest;
 }
 
 /** The period a run's slot is measured by: a run asked for now is tried for a day, like a daily one. */
-export function slotPeriod(schedule: RefreshSchedule): RefreshEvery {
+export function slotPeriod(schedule: ScheduleBase): RefreshEvery {
   return schedule.every === "off" ? "day" : schedule.every;
 }
 
@@ -99,7 +104,8 @@ export function nextSlotAfter(slot: string, every: RefreshEvery, now: number): s
   return iso(next);
 }
 
-export function refreshView(schedule: RefreshSchedule | undefined): RefreshView | null {
+/** `running`: a run of the schedule is under way (started, not merged yet). */
+export function refreshView(schedule: ScheduleBase | undefined, running: boolean): RefreshView | null {
   if (!schedule || schedule.every === "off") return null;
   return {
     every: schedule.every,
@@ -110,7 +116,7 @@ export function refreshView(schedule: RefreshSchedule | undefined): RefreshView 
     lastRunUpdated: schedule.lastRunUpdated,
     lastRunNotFound: schedule.lastRunNotFound,
     lastRunBusinesses: schedule.lastRunBusinesses,
-    running: Boolean(schedule.run?.jobId),
+    running,
     lastRunCredits: schedule.lastRunCredits,
   };
 }
@@ -140,10 +146,9 @@ const StoredRefreshRun = z.object({
   startedAt: z.nullable(z.string()),
 });
 
-/** A schedule as any version stored it: the last run's counts came later (absent: not known). */
-export const StoredRefreshSchedule = z.object({
+/** What a schedule of either kind holds as stored: the last run's counts came later (absent: not known). */
+const storedScheduleBase = {
   every: z.enum(["day", "week", "off"]),
-  search: StoredSearchRequest,
   lastRunAt: z.string(),
   lastRunAdded: optionalCount,
   lastRunUpdated: optionalCount,
@@ -152,12 +157,11 @@ export const StoredRefreshSchedule = z.object({
   lastRunCredits: optionalCount,
   nextRunAt: z.string(),
   lastError: z.optional(z.nullable(z.string())),
-  run: z.optional(z.nullable(StoredRefreshRun)),
   asked: z.optional(z.literal(true)),
-});
+};
 
-/** Today's schedule from a stored one: what an earlier version did not record is not known (null). */
-export function upgradeRefreshSchedule(stored: z.output<typeof StoredRefreshSchedule>): RefreshSchedule {
+/** Today's fields of a stored schedule: what an earlier version did not record is not known (null). */
+function upgradeScheduleBase(stored: z.output<z.ZodMiniObject<typeof storedScheduleBase>>): ScheduleBase {
   const { asked, ...rest } = stored;
   return {
     ...rest,
@@ -167,7 +171,15 @@ export function upgradeRefreshSchedule(stored: z.output<typeof StoredRefreshSche
     lastRunBusinesses: stored.lastRunBusinesses ?? null,
     lastRunCredits: stored.lastRunCredits ?? null,
     lastError: stored.lastError ?? null,
-    run: stored.run ?? null,
     ...(asked ? { asked } : {}),
   };
 }
+
+/** A search's schedule as any version stored it, upgraded. */
+export const StoredRefreshSchedule = z.pipe(
+  z.object({ ...storedScheduleBase, search: StoredSearchRequest, run: z.optional(z.nullable(StoredRefreshRun)) }),
+  z.transform((stored): RefreshSchedule => ({ ...upgradeScheduleBase(stored), search: stored.search, run: stored.run ?? null })),
+);
+
+/** A territory's schedule as stored (its runs' state is its pairs'). */
+export const StoredScheduleBase = z.pipe(z.object(storedScheduleBase), z.transform(upgradeScheduleBase));

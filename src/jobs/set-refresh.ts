@@ -4,8 +4,8 @@
 // or now with runNow (with "off": that one run, its schedule gone once the run is merged).
 import type { CreateSearchRequest, Job, SearchInput } from "../api/schemas";
 import type { JobsContext } from "./job-context";
-import { searchOf, type JobRecord, type SearchRecord } from "./job-record";
-import { iso, periodMs, type RefreshEvery, type RefreshSchedule } from "./refresh-schedule";
+import { searchOf, territoryOf, type JobRecord, type SearchRecord, type TerritoryRecord } from "./job-record";
+import { iso, periodMs, type RefreshEvery, type RefreshSchedule, type ScheduleBase } from "./refresh-schedule";
 import { InvalidInputError } from "../errors/user-error";
 
 export interface SetRefreshArgs {
@@ -31,6 +31,8 @@ function searchToRepeat(job: Job): CreateSearchRequest {
 export function setRefresh(ctx: JobsContext, args: SetRefreshArgs, deadline: number): JobRecord {
   const tracked = ctx.store.get(args.jobId);
   if (!tracked) throw new InvalidInputError(`This document does not track job ${args.jobId}. Open it with "Open job" first.`);
+  const territory = territoryOf(tracked);
+  if (territory) return setTerritoryRefresh(ctx, territory, args);
   const record = searchOf(tracked);
   if (!record) throw new InvalidInputError("Only searches can be refreshed; this job is an enrichment.");
   const current = record.refresh;
@@ -56,19 +58,55 @@ export function setRefresh(ctx: JobsContext, args: SetRefreshArgs, deadline: num
 function scheduleOf(ctx: JobsContext, record: SearchRecord, every: RefreshEvery | "off", deadline: number): RefreshSchedule {
   const current = record.refresh;
   const search = current?.search ?? searchToRepeat(ctx.client.getSearch(record.id, { deadline }));
-  const lastRunAt = current?.lastRunAt ?? record.createdAt;
+  // Until a re-run: the search itself is the last run.
+  const first = { startedAt: record.createdAt, added: record.rowsWritten, businesses: record.leadCount };
+  return { ...scheduleBase(record, current, every, first), search, run: current?.run ?? null };
+}
+
+/**
+ * A territory's schedule: the same rules as a search's (the first run falls due a period after the
+ * territory started, or now with runNow), for every one of its searches at once; the run under way
+ * is its searches' (src/territory/territory-runs.ts starts a due one).
+ */
+function setTerritoryRefresh(ctx: JobsContext, record: TerritoryRecord, args: SetRefreshArgs): JobRecord {
+  const current = record.refresh;
+  const underWay = !record.settled;
+  // Until a re-run: the territory's first run is the last run.
+  const schedule = () => scheduleBase(record, current, args.every, { startedAt: record.runStartedAt, added: record.leadCount, businesses: record.leadCount });
+  let refresh: ScheduleBase | undefined;
+  if (args.runNow) {
+    if (underWay && record.run > 0) return record; // the run asked for is already under way
+    if (underWay) throw new InvalidInputError(`“${record.name}” is still running: its results are still arriving, so there is nothing to refresh yet.`);
+    refresh = { ...schedule(), nextRunAt: iso(ctx.clock.now()), lastError: null, asked: true };
+  } else if (args.every === "off") {
+    // A run already under way was paid for: it is still merged, then the schedule goes.
+    refresh = current && underWay && record.run > 0 ? { ...current, every: "off" } : undefined;
+  } else {
+    refresh = schedule();
+  }
+  const updated: TerritoryRecord = { ...record, ...(args.runNow ? { note: null } : {}), refresh };
+  ctx.store.save(updated);
+  return updated;
+}
+
+/** A schedule with `every`: the current one's last run and error kept, else the job's first run as the last; the next run a period after the last. */
+function scheduleBase(
+  record: JobRecord,
+  current: ScheduleBase | undefined,
+  every: RefreshEvery | "off",
+  first: { startedAt: string; added: number | null; businesses: number | null },
+): ScheduleBase {
+  const lastRunAt = current?.lastRunAt ?? first.startedAt;
+  const done = record.settled;
   return {
     every,
-    search,
     lastRunAt,
     nextRunAt: iso(Date.parse(lastRunAt) + periodMs(every === "off" ? "day" : every)),
     lastError: current?.lastError ?? null,
-    // Until a re-run: the search itself is the last run.
-    lastRunAdded: current ? current.lastRunAdded : record.settled ? record.rowsWritten : null,
-    lastRunUpdated: current ? current.lastRunUpdated : record.settled ? 0 : null,
-    lastRunNotFound: current ? current.lastRunNotFound : record.settled ? 0 : null,
-    lastRunBusinesses: current ? current.lastRunBusinesses : record.settled ? record.leadCount : null,
+    lastRunAdded: current ? current.lastRunAdded : done ? first.added : null,
+    lastRunUpdated: current ? current.lastRunUpdated : done ? 0 : null,
+    lastRunNotFound: current ? current.lastRunNotFound : done ? 0 : null,
+    lastRunBusinesses: current ? current.lastRunBusinesses : done ? first.businesses : null,
     lastRunCredits: current ? current.lastRunCredits : record.creditsCharged,
-    run: current?.run ?? null,
   };
 }

@@ -3,7 +3,7 @@
 // keep or drop the trigger by it.
 import { waitingWorkOf } from "../enrich/run-pass";
 import type { JobsContext } from "../jobs/job-context";
-import { isJobDone, isScheduled } from "../jobs/job-record";
+import { isJobDone, hasSchedule } from "../jobs/job-record";
 import { canTry } from "../jobs/ownership";
 import type { BackgroundWork } from "../rules/poll-trigger";
 
@@ -13,6 +13,6 @@ export function backgroundWork(ctx: JobsContext, rowsToSend: number = waitingWor
   return {
     jobsInProgress: tryable.filter((record) => !isJobDone(record)).length,
     rowsToSend,
-    schedules: tryable.filter(isScheduled).length,
+    schedules: tryable.filter(hasSchedule).length,
   };
 }

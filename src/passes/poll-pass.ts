@@ -7,16 +7,18 @@
 // and the deadline is checked before every round trip, so a pass killed or stopped anywhere is
 // finished by the next one: writes are upserts, so repeating them repairs and never duplicates.
 import type { Job, ResultsPage } from "../api/schemas";
-import { isTerminalStatus } from "../rules/job-status";
+import { isReadableStatus, isTerminalStatus } from "../rules/job-status";
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import { sendWaitingWork } from "../enrich/run-pass";
 import type { JobsContext } from "../jobs/job-context";
 import { partsOf } from "../jobs/job-kinds";
-import type { JobRecord } from "../jobs/job-record";
+import { territoryOf, type JobRecord } from "../jobs/job-record";
+import type { JobKind } from "../rules/job-kinds";
 import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "../jobs/ownership";
 import { SheetsById } from "../sheets/result-sheet";
+import { advanceTerritories } from "../territory/territory-runs";
 import { writeResults, type JobResults } from "./result-writers";
 
 /**
@@ -26,8 +28,6 @@ import { writeResults, type JobResults } from "./result-writers";
  * counted in results, so twenty 100-result searches share one round trip instead of three.
  */
 const RESULTS_PER_ROUND_TRIP = 4000;
-/** Statuses in which the service serves results (spec: running, importing, enriching; and after). */
-const READABLE = ["running", "importing", "enriching", "completed", "failed"];
 
 interface PassReport {
   jobsPolled: number;
@@ -39,9 +39,18 @@ interface PassReport {
   rowsToSend: number;
 }
 
-interface PagePlan {
+/** A service job the pass asks the status of: a record's own, or one of a territory's searches (`pair`). */
+interface StatusRead {
   record: JobRecord;
+  family: JobKind;
+  jobId: string;
+  pair: number | null;
+}
+
+interface PagePlan extends StatusRead {
   final: boolean;
+  /** The job failed at the service: what it found is still written. */
+  failed: boolean;
   pages: number[];
   /** The most results these pages can hold: what they weigh in a round trip. */
   mostResults: number;
@@ -77,23 +86,25 @@ function failureMessage(record: JobRecord, job: Job): string {
  * actor_input: a search's maximum, an enrichment's number of businesses): no page holds more than
  * the page size, nor more than the ceiling leaves for it. Without a ceiling every page counts full.
  */
-function planPages(record: JobRecord, maxResults: number | null | undefined): Omit<PagePlan, "sent"> | null {
-  if (READABLE.indexOf(record.status) < 0) return null;
-  const final = isTerminalStatus(record.status);
-  const count = Math.ceil((record.leadCount ?? 0) / RESULTS_PAGE_SIZE);
+function planPages(read: StatusRead, job: Pick<Job, "status" | "lead_count">, maxResults: number | null | undefined): PagePlan | null {
+  if (!isReadableStatus(job.status)) return null;
+  const final = isTerminalStatus(job.status);
+  const count = Math.ceil((job.lead_count ?? 0) / RESULTS_PAGE_SIZE);
   // A terminal job is always read from page 1, even when it reported no leads, to learn has_more.
   const pages: number[] = [];
   for (let page = 1; page <= Math.max(count, final ? 1 : 0); page += 1) pages.push(page);
   const full = pages.length * RESULTS_PAGE_SIZE;
   const mostResults = typeof maxResults === "number" && maxResults >= 0 ? Math.min(full, maxResults) : full;
-  return pages.length === 0 ? null : { record, final, pages, mostResults };
+  return pages.length === 0 ? null : { ...read, final, failed: job.status === "failed", pages, mostResults };
 }
 
 export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
   const report: PassReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, rowsToSend: 0 };
   const sheets = new SheetsById(ctx.spreadsheet);
-  // Enrichment rows that wait for a free job slot go first: their jobs are polled below.
+  // Enrichment rows and territories' searches that wait for a free job slot go first (and a
+  // territory's refresh that fell due): their jobs are polled below.
   report.rowsToSend = sendWaitingWork(ctx, sheets, deadline);
+  advanceTerritories(ctx, deadline);
   // From here on the pass sends no request that creates a job and writes its sheets before its
   // records: the records it changes are written together at its end, in one call where the store
   // is written whole (the full build's developer metadata).
@@ -113,21 +124,29 @@ function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, 
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   if (active.length === 0) return finishReport(ctx, report);
 
-  const statuses = ctx.client.batch(active.map((record) => ctx.client.prepare.getJob(partsOf(record).family, record.id)), { deadline });
+  const reads = active.flatMap((record) => partsOf(record).polled(record).map(({ jobId, pair }): StatusRead => ({ record, family: partsOf(record).family, jobId, pair })));
+  const statuses = ctx.client.batch(reads.map((read) => ctx.client.prepare.getJob(read.family, read.jobId)), { deadline });
   const plans: PagePlan[] = [];
-  active.forEach((record, index) => {
+  reads.forEach((read, index) => {
     const outcome = statuses[index];
     if (!outcome) return;
     report.jobsPolled += 1;
     if (!outcome.ok) {
-      const changed = statusFailure(ctx, record, outcome.error);
+      const changed = statusFailure(ctx, ctx.store.get(read.record.id) ?? read.record, outcome.error);
       if (changed) ctx.store.trySave(changed);
       return;
     }
-    const updated = applyStatus(markSeen(record, ctx.keyDigest), outcome.value);
+    const job = outcome.value;
+    if (read.pair !== null) {
+      // A territory's search: read once it has ended, then merged with the territory's others.
+      const plan = isTerminalStatus(job.status) ? planPages(read, job, territoryOf(read.record)?.maxResults) : null;
+      if (plan) plans.push(plan);
+      return;
+    }
+    const updated = applyStatus(markSeen(read.record, ctx.keyDigest), job);
     ctx.store.trySave(updated); // a failed save only delays this job's checkpoint: the pass goes on
-    const plan = planPages(updated, outcome.value.actor_input?.maxResults);
-    if (plan) plans.push({ ...plan, sent: outcome.value.actor_input?.businesses });
+    const plan = planPages({ ...read, record: updated }, job, job.actor_input?.maxResults);
+    if (plan) plans.push({ ...plan, sent: job.actor_input?.businesses });
   });
 
   // Jobs go into round trips whole (a job's pages are written together), as many jobs per trip as
@@ -175,7 +194,7 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
   const requests: PreparedRequest<ResultsPage>[] = [];
   for (const plan of group) {
     for (const page of plan.pages) {
-      requests.push(ctx.client.prepare.getResults(partsOf(plan.record).family, plan.record.id, { page, pageSize: RESULTS_PAGE_SIZE }));
+      requests.push(ctx.client.prepare.getResults(plan.family, plan.jobId, { page, pageSize: RESULTS_PAGE_SIZE }));
     }
   }
   const outcomes = ctx.client.batch(requests, { deadline });
@@ -191,8 +210,8 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
     }
     const firstPages = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
     report.pagesRead += firstPages.length;
-    const pages = plan.final ? readToEnd(ctx, plan.record, firstPages, deadline, report) : firstPages;
-    if (pages) read.push({ record: plan.record, businesses: pages.flatMap((page) => page.items), final: plan.final, sent: plan.sent });
+    const pages = plan.final ? readToEnd(ctx, plan, firstPages, deadline, report) : firstPages;
+    if (pages) read.push({ record: plan.record, businesses: pages.flatMap((page) => page.items), final: plan.final, sent: plan.sent, pair: plan.pair, failed: plan.failed });
   }
   report.rowsWritten += writeResults(ctx, sheets, read);
 }
@@ -201,8 +220,8 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
  * The final sweep must reach the page whose has_more is false (a job can report more results
  * than its status said): every page, or null when it could not, leaving the job for the next pass.
  */
-function readToEnd(ctx: JobsContext, record: JobRecord, pages: ResultsPage[], deadline: number, report: PassReport): ResultsPage[] | null {
-  const read = readResultPages(ctx.client, partsOf(record).family, record.id, { read: pages, deadline, beforeRoundTrip: () => ctx.clock.now() < deadline });
+function readToEnd(ctx: JobsContext, { record, family, jobId }: StatusRead, pages: ResultsPage[], deadline: number, report: PassReport): ResultsPage[] | null {
+  const read = readResultPages(ctx.client, family, jobId, { read: pages, deadline, beforeRoundTrip: () => ctx.clock.now() < deadline });
   report.pagesRead += read.pages.length - pages.length;
   if (read.complete) return read.pages;
   if (read.error) ctx.store.trySave({ ...record, note: `Could not read the results this time: ${read.error.message}` });

@@ -1,14 +1,16 @@
 // This file defines where a pass writes the results it read, its one choice of writer, made by
 // where a record's results go: an enrichment of the user's rows writes back into those rows
 // (src/enrich/write-results.ts), the jobs whose rows are under the same header row of one sheet
-// together (one read and one write of it); every other job (a search, an imported job) into its
-// results sheet, upserted by Business ID. While a job runs its sheet shows its growing snapshot;
+// together (one read and one write of it); a territory's ended searches into its one sheet,
+// together (src/territory/territory-sheet.ts); every other job (a search, an imported job) into
+// its results sheet, upserted by Business ID. While a job runs its sheet shows its growing snapshot;
 // the final write of a terminal job makes the sheet exactly equal to its results. One job's sheet
 // trouble never stops the others: the job says so, and the next pass tries again.
 import type { Business } from "../api/schemas";
 import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/write-results";
 import type { JobsContext } from "../jobs/job-context";
-import { enrichmentOf, type JobRecord } from "../jobs/job-record";
+import { enrichmentOf, territoryOf, type JobRecord } from "../jobs/job-record";
+import { writeEndedSearches, type EndedSearch } from "../territory/territory-sheet";
 import { resultSheetOf } from "../jobs/job-sheet";
 import { passNoteCleared } from "../jobs/record-note";
 import { dayOf, recordTimeZone } from "../jobs/seen-day";
@@ -24,13 +26,22 @@ export interface JobResults {
   final: boolean;
   /** An enrichment's submitted businesses (its status's actor_input), in the order sent. */
   sent?: EnrichmentResults["sent"];
+  /** A territory's search: its index among the territory's; null for a record's own job. */
+  pair: number | null;
+  /** The service says the job failed. */
+  failed: boolean;
 }
 
 /** Writes each job's results where they go and checkpoints its record; returns the rows written. */
 export function writeResults(ctx: JobsContext, sheets: SheetsById, jobs: readonly JobResults[]): number {
   const rowsByHeader = new Map<string, EnrichmentResults[]>();
+  const territories = new Map<string, EndedSearch[]>();
   let written = 0;
   for (const job of jobs) {
+    if (job.pair !== null) {
+      territories.set(job.record.id, [...(territories.get(job.record.id) ?? []), { pair: job.pair, businesses: job.businesses, failed: job.failed }]);
+      continue;
+    }
     const enrichment = enrichmentOf(job.record);
     const target = enrichment?.enrichment;
     if (enrichment && target) {
@@ -42,6 +53,12 @@ export function writeResults(ctx: JobsContext, sheets: SheetsById, jobs: readonl
   }
   for (const group of rowsByHeader.values()) {
     written += orNoteFailure(ctx, group.map((job) => job.record), () => writeEnrichmentResults(ctx, sheets, group));
+  }
+  for (const [id, ended] of territories) {
+    // The territory as stored now: an earlier round trip of this pass may have merged its other searches.
+    const stored = ctx.store.get(id);
+    const territory = stored ? territoryOf(stored) : null;
+    if (territory) written += orNoteFailure(ctx, [territory], () => writeEndedSearches(ctx, sheets, territory, ended));
   }
   return written;
 }

@@ -27,6 +27,8 @@ export interface ColumnSpec {
   email?: boolean;
   /** Its header is a name (a site's), written as it is inside a sentence. */
   brand?: boolean;
+  /** A column of a territory's sheet only (many searches in one sheet). */
+  territory?: boolean;
 }
 
 /** `result` values that mean an address was checked and accepts mail. Anything else is not "verified". */
@@ -105,6 +107,12 @@ export const NAME_HEADER = "Name";
 export const FIRST_SEEN_HEADER = "First seen";
 export const LAST_SEEN_HEADER = "Last seen";
 export const LATEST_REFRESH_HEADER = "Latest refresh";
+/** A territory's: each of its searches that returned the business, as "<query> · <location label>", "; " between. */
+export const FOUND_BY_HEADER = "Found by";
+/** A territory's: the first row's business name where a row shares its website's domain or an email address with a row above. */
+export const SAME_CONTACT_HEADER = "Same contact as";
+/** A territory's: the number of the territory's run (0 the first, then each refresh) that last found the business. */
+export const TERRITORY_RUN_HEADER = "Territory run";
 
 /** What a row's `Latest refresh` says after a scheduled run merged into the sheet. */
 export const LATEST_REFRESH = { new: "New", updated: "Updated", notFound: "No longer found" } as const;
@@ -135,6 +143,10 @@ export interface Sightings {
   firstSeen(business: Business): string;
   lastSeen(business: Business): string;
   latestRefresh(business: Business): string;
+  /** A territory's columns (absent elsewhere: never read). */
+  foundBy?(business: Business): string;
+  sameContact?(business: Business): string;
+  territoryRun?(business: Business): number;
 }
 
 /** A search's own writes: every business seen on the search's day, no refresh yet. */
@@ -187,6 +199,8 @@ function allColumns(seen: Sightings): ColumnSpec[] {
     { header: FIRST_SEEN_HEADER, width: 90, value: (b) => seen.firstSeen(b) },
     { header: LAST_SEEN_HEADER, width: 90, value: (b) => seen.lastSeen(b) },
     { header: LATEST_REFRESH_HEADER, width: 120, value: (b) => seen.latestRefresh(b) },
+    { header: FOUND_BY_HEADER, width: 260, territory: true, value: (b) => seen.foundBy?.(b) ?? "" },
+    { header: SAME_CONTACT_HEADER, width: 180, territory: true, value: (b) => seen.sameContact?.(b) ?? "" },
     { header: ID_HEADER, width: 80, technical: true, value: (b) => b.id },
     { header: "Business status", width: 90, technical: true, value: (b) => text(b.business_status) },
     { header: "Email verification status", width: 90, technical: true, email: true, value: (b) => text(b.email_verification_status) },
@@ -201,17 +215,21 @@ function allColumns(seen: Sightings): ColumnSpec[] {
     // Earlier layouts had it beside "Owner names", which holds the same name: kept up to date
     // where a sheet has it, never added.
     { header: "Owner name", width: 160, technical: true, legacy: true, value: (b) => text(b.owner_name) },
+    { header: TERRITORY_RUN_HEADER, width: 60, technical: true, territory: true, value: (b) => seen.territoryRun?.(b) ?? null },
     { header: ENRICHED_FOR_HEADER, width: 200, enrichment: 17, enrichmentOnly: true, value: (b) => enrichedForText(b.title, b.website) },
   ];
 }
 
-/** A results sheet's columns (searches, refreshes, imports), with the sightings the writer dates rows by. */
-export function resultColumns(seen: Sightings): ColumnSpec[] {
-  return allColumns(seen).filter((column) => !column.enrichmentOnly);
+/** A results sheet's columns (searches, refreshes, imports; a territory's with its own), with the sightings the writer dates rows by. */
+export function resultColumns(seen: Sightings, options: { territory?: boolean } = {}): ColumnSpec[] {
+  return allColumns(seen).filter((column) => !column.enrichmentOnly && (options.territory === true || !column.territory));
 }
 
 /** The columns a new results sheet gets, in order (what they hold aside from the sightings). */
 export const BUSINESS_COLUMNS: readonly ColumnSpec[] = resultColumns(seenOn("")).filter((column) => !column.legacy);
+
+/** The columns a new territory's sheet gets, in order: a search's, `Found by` and `Same contact as` after the reading ones, `Territory run` last. */
+export const TERRITORY_COLUMNS: readonly ColumnSpec[] = resultColumns(seenOn(""), { territory: true }).filter((column) => !column.legacy);
 
 /** The block enrichment writes to the right of the user's rows, in its order: `Enrichment status` first, `Enriched for` last. */
 export const ENRICH_COLUMNS: readonly ColumnSpec[] = allColumns(seenOn(""))

@@ -21,11 +21,14 @@ import {
   BUSINESS_COLUMNS,
   EMAILS_HEADER,
   FIRST_SEEN_HEADER,
+  FOUND_BY_HEADER,
   ID_HEADER,
   LAST_SEEN_HEADER,
   LATEST_REFRESH,
   LATEST_REFRESH_HEADER,
   resultColumns,
+  SAME_CONTACT_HEADER,
+  TERRITORY_RUN_HEADER,
   updatedKeeping,
   type ColumnSpec,
 } from "./columns";
@@ -33,9 +36,9 @@ import type { Grid } from "./grid";
 import { ensureHeaders } from "./headers";
 import { addedHeaders } from "./writer";
 
-const MAPS_URL_HEADER = "Maps URL";
-/** Columns the merge dates and marks itself: never kept from before. */
-const SIGHTINGS = [FIRST_SEEN_HEADER, LAST_SEEN_HEADER, LATEST_REFRESH_HEADER];
+export const MAPS_URL_HEADER = "Maps URL";
+/** Columns the add-on fills itself (dates, marks, a territory's): not the service's, never kept from before. */
+export const ADD_ON_COLUMNS = [FIRST_SEEN_HEADER, LAST_SEEN_HEADER, LATEST_REFRESH_HEADER, FOUND_BY_HEADER, SAME_CONTACT_HEADER, TERRITORY_RUN_HEADER];
 
 export interface MergeResult {
   /** Businesses of the run that were not in the sheet before it: appended. */
@@ -54,7 +57,7 @@ export interface MergeResult {
  * The map provider's place id. The spec's Business has no `place_id` field, so it is taken from a
  * `place_id` the service may add, else from the `place_id:` or `place_id=` part of `maps_url`.
  */
-function placeIdOf(mapsUrl: unknown, explicit?: unknown): string | null {
+export function placeIdOf(mapsUrl: unknown, explicit?: unknown): string | null {
   if (typeof explicit === "string" && explicit.trim() !== "") return explicit.trim();
   if (typeof mapsUrl !== "string") return null;
   const match = /place_id[:=]([A-Za-z0-9_-]+)/.exec(mapsUrl);
@@ -62,14 +65,14 @@ function placeIdOf(mapsUrl: unknown, explicit?: unknown): string | null {
 }
 
 /** The sheet as the merge found it: rows 1 to lastRow of every column up to the last of ours (index row - 1). */
-interface SheetRead {
+export interface SheetRead {
   lastRow: number;
   values: unknown[][];
   formulas: string[][];
   text(row: number, header: string): string;
 }
 
-function readSheet(grid: Grid, positions: Map<string, number>): SheetRead {
+export function readSheet(grid: Grid, positions: Map<string, number>): SheetRead {
   const lastRow = grid.getLastRow();
   const width = Math.max(...positions.values());
   const range = lastRow >= 2 ? grid.getRange(2, 1, lastRow - 1, width) : null;
@@ -88,11 +91,11 @@ function readSheet(grid: Grid, positions: Map<string, number>): SheetRead {
  * when the run found no emails and the row has some; otherwise any service column the run left
  * empty and the row has filled, except the email columns of new addresses, which describe them.
  */
-function keptColumns(business: Business, row: number, read: SheetRead, columns: readonly ColumnSpec[]): { emails: boolean; others: string[] } {
+export function keptColumns(business: Business, row: number, read: SheetRead, columns: readonly ColumnSpec[]): { emails: boolean; others: string[] } {
   const noEmails = cellInput(columns.find((c) => c.header === EMAILS_HEADER)?.value(business) ?? null) === "";
   const emails = noEmails && read.text(row, EMAILS_HEADER) !== "";
   const others = columns
-    .filter((column) => (column.email ? noEmails && !emails : true) && SIGHTINGS.indexOf(column.header) < 0)
+    .filter((column) => (column.email ? noEmails && !emails : true) && ADD_ON_COLUMNS.indexOf(column.header) < 0)
     .filter((column) => cellInput(column.value(business)) === "" && read.text(row, column.header) !== "")
     .map((column) => column.header);
   return { emails, others };
@@ -103,7 +106,7 @@ function keptColumns(business: Business, row: number, read: SheetRead, columns: 
  * same Maps URL, else the same place id; the others appended after the last row. `businessRows`:
  * the rows that were the sheet's businesses before the merge.
  */
-function placeBusinesses(read: SheetRead, businesses: readonly Business[]): { target: Map<number, Business>; businessRows: number[] } {
+export function placeBusinesses(read: SheetRead, businesses: readonly Business[]): { target: Map<number, Business>; businessRows: number[] } {
   // Only rows with a Business ID are ours: rows the user added are never matched or changed. A row
   // repeating an ID or a Maps URL of a row above (a user's copy of it) is left as it is.
   const byId = new Map<string, number>();
@@ -133,6 +136,19 @@ function placeBusinesses(read: SheetRead, businesses: readonly Business[]): { ta
     if (row === undefined) nextRow += 1;
   }
   return { target, businessRows: [...byId.values()] };
+}
+
+/**
+ * Writes the merge's rows (`touched`, appended ones too) in one block over our columns, the grid
+ * grown to the last; every other cell inside the block is written back as the read found it.
+ */
+export function writeMergedRows(grid: Grid, read: SheetRead, touched: readonly number[], columns: readonly number[], cell: (row: number, column: number) => BlockCell, idColumn: number): void {
+  if (touched.length === 0) return;
+  const top = Math.min(...touched);
+  const bottom = Math.max(...touched);
+  const maxRows = grid.getMaxRows();
+  if (bottom > maxRows) grid.insertRowsAfter(maxRows, bottom - maxRows);
+  writeBlock(grid, top, bottom - top + 1, columns, cell, { known: read.values, knownFormulas: read.formulas, firstColumn: idColumn });
 }
 
 /** `runDay`: the run's date as the sheet shows it ("2026-11-27"), its new rows' `First seen`. */
@@ -174,14 +190,7 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
     if (keeps && ((keeps.emails && column.email) || keeps.others.indexOf(column.header) >= 0)) return KEEP;
     return cellInput(column.value(business));
   };
-  const touched = [...target.keys(), ...gone];
-  if (touched.length > 0) {
-    const top = Math.min(...touched);
-    const bottom = Math.max(...touched);
-    const maxRows = grid.getMaxRows();
-    if (bottom > maxRows) grid.insertRowsAfter(maxRows, bottom - maxRows);
-    writeBlock(grid, top, bottom - top + 1, [...byPosition.keys()], cell, { known: read.values, knownFormulas: read.formulas, firstColumn: idColumn });
-  }
+  writeMergedRows(grid, read, [...target.keys(), ...gone], [...byPosition.keys()], cell, idColumn);
 
   const rowsBefore = businessRows.length;
   const keptNew = claimed.filter(stillNew).length;

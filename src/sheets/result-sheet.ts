@@ -4,7 +4,7 @@
 // not lose it), or by the name stored before it was inserted when an execution was killed in
 // between (then laid out again, never made twice). Recreating a deleted one for a job is
 // src/jobs/job-sheet.ts.
-import { BUSINESS_COLUMNS } from "./columns";
+import { BUSINESS_COLUMNS, type ColumnSpec } from "./columns";
 import { addMissingHeaders, ensureHeaders } from "./headers";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -27,10 +27,10 @@ export function uniqueSheetName(spreadsheet: Spreadsheet, jobName: string): stri
 /** Grey of the technical block: its header's background, its header's text, its cells' text. */
 export const TECHNICAL_STYLE = { headerBackground: "#f1f3f4", headerColor: "#5f6368", color: "#80868b" } as const;
 
-/** Creates the sheet with its header row: frozen, bold, columns sized. */
-export function createResultSheet(spreadsheet: Spreadsheet, name: string): Sheet {
+/** Creates the sheet with its header row: frozen, bold, columns sized (a territory's: TERRITORY_COLUMNS). */
+export function createResultSheet(spreadsheet: Spreadsheet, name: string, columns: readonly ColumnSpec[] = BUSINESS_COLUMNS): Sheet {
   const sheet = spreadsheet.insertSheet(name);
-  layOut(sheet, () => addMissingHeaders(sheet, 1, HEADERS, new Map(), 1));
+  layOut(sheet, columns, () => addMissingHeaders(sheet, 1, headersOf(columns), new Map(), 1));
   return sheet;
 }
 
@@ -38,37 +38,37 @@ export function createResultSheet(spreadsheet: Spreadsheet, name: string): Sheet
  * The results sheet a start or an import names before inserting it: by its id when it was made,
  * else a sheet of that name a killed execution left half-prepared (laid out again), else a new one.
  */
-export function namedResultSheet(spreadsheet: Spreadsheet, name: string, sheetId: number | null): Sheet {
+export function namedResultSheet(spreadsheet: Spreadsheet, name: string, sheetId: number | null, columns: readonly ColumnSpec[] = BUSINESS_COLUMNS): Sheet {
   const made = findSheetById(spreadsheet, sheetId);
   if (made) return made;
   const leftOver = spreadsheet.getSheetByName(name);
-  if (!leftOver) return createResultSheet(spreadsheet, name);
-  layOut(leftOver, () => ensureHeaders(leftOver, HEADERS));
+  if (!leftOver) return createResultSheet(spreadsheet, name, columns);
+  layOut(leftOver, columns, () => ensureHeaders(leftOver, headersOf(columns)));
   return leftOver;
 }
 
-const HEADERS = BUSINESS_COLUMNS.map((column) => column.header);
+const headersOf = (columns: readonly ColumnSpec[]): string[] => columns.map((column) => column.header);
 
 /** Lays out a results sheet once `writeHeaders` made its header row; safe to repeat on a sheet a killed execution left half-prepared. */
-function layOut(sheet: Sheet, writeHeaders: () => void): void {
+function layOut(sheet: Sheet, columns: readonly ColumnSpec[], writeHeaders: () => void): void {
   writeHeaders();
   // Row 1 and the Name column stay in view while the user scrolls.
   sheet.setFrozenRows(1);
   sheet.setFrozenColumns(1);
   // One call per run of equal widths keeps creation cheap.
   let start = 0;
-  while (start < BUSINESS_COLUMNS.length) {
-    const width = BUSINESS_COLUMNS[start]?.width ?? 120;
+  while (start < columns.length) {
+    const width = columns[start]?.width ?? 120;
     let end = start + 1;
-    while (end < BUSINESS_COLUMNS.length && BUSINESS_COLUMNS[end]?.width === width) end += 1;
+    while (end < columns.length && columns[end]?.width === width) end += 1;
     sheet.setColumnWidths(start + 1, end - start, width);
     start = end;
   }
   // The technical columns come last, together: grey, so the eye stops before them. Rows the
   // writer inserts below copy the last row's format, so they are grey too.
-  const firstTechnical = BUSINESS_COLUMNS.findIndex((column) => column.technical) + 1;
+  const firstTechnical = columns.findIndex((column) => column.technical) + 1;
   if (firstTechnical > 0) {
-    const count = BUSINESS_COLUMNS.length - firstTechnical + 1;
+    const count = columns.length - firstTechnical + 1;
     sheet.getRange(1, firstTechnical, 1, count).setBackground(TECHNICAL_STYLE.headerBackground).setFontColor(TECHNICAL_STYLE.headerColor);
     const rows = sheet.getMaxRows() - 1;
     if (rows > 0) sheet.getRange(2, firstTechnical, rows, count).setFontColor(TECHNICAL_STYLE.color);

@@ -13,7 +13,9 @@ import { isPollInterval, POLL_INTERVAL_RULE, type PollInterval } from "../gas/se
 import type { EnrichArgs } from "../enrich/start-enrichment";
 import type { RecentJobsArgs } from "../jobs/recent-jobs";
 import type { SetRefreshArgs } from "../jobs/set-refresh";
+import type { TerritoryPlace } from "../jobs/job-record";
 import type { SearchArgs } from "../jobs/start-search";
+import type { TerritoryInput } from "../territory/territory-plan";
 
 /** A sidebar argument left out: absent, null or the empty string (a cleared field). */
 const isNotGiven = (value: unknown): boolean => value === undefined || value === null || value === "";
@@ -96,6 +98,64 @@ const SearchArgsSchema = z.object(
   { error: "Enter what to search for and where." },
 );
 
+/** A territory's start: the searches of every query in every place. */
+export type TerritoryArgs = TerritoryInput & { askIfRecent?: true | undefined };
+
+/** What a start ends as: one search (its arguments as they always were), or a territory. */
+export type StartArgs = SearchArgs | TerritoryArgs;
+
+const { queriesMax, placesMax } = { queriesMax: 10, placesMax: 50 };
+
+
+const queryText = meets(requiredText("The search phrase", 'Enter what to search for, e.g. "dentists".'), SearchFields.query, (q) => tooLong("A search phrase", q.length, queryMax));
+const placeLabel = meets(requiredText("The location", "Pick each location from the list."), SearchFields.location, (l) => tooLong("A location", l.length, locationLabelMax));
+const countryCode = meets(
+  z.pipe(optionalText("The country code"), z.transform((code) => code?.toUpperCase())),
+  SearchFields.countryCode,
+  (code) => `The country code must be two letters (e.g. US); "${code}" is not.`,
+);
+const placeSchema = z.union([z.pipe(placeLabel, z.transform((label): TerritoryPlace => ({ label }))), z.object({ label: placeLabel, countryCode })], {
+  error: "Each location is its label from the list (or {label, countryCode}).",
+});
+/** Each once, in the order given (the same query or place twice would be the same search, charged twice). */
+const once = <T>(items: readonly T[], key: (item: T) => string): T[] => items.filter((item, i) => items.findIndex((other) => key(other) === key(item)) === i);
+
+/** A territory: `queries` for `query` and `locations` for `location` (and countryCode), each list within its limits. */
+const TerritoryArgsSchema = z.pipe(
+  z.object({
+    ...SearchArgsSchema.def.shape,
+    query: z.optional(queryText),
+    location: z.optional(placeLabel),
+    queries: z.optional(z.array(queryText, { error: `Queries are a list of 1 to ${queriesMax} search phrases.` }).check(z.maxLength(queriesMax, { error: (issue) => `Search for at most ${queriesMax} queries at once; ${String((issue.input as unknown[]).length)} were given.` }))),
+    locations: z.optional(z.array(placeSchema, { error: `Locations are a list of 1 to ${placesMax} places.` }).check(z.maxLength(placesMax, { error: (issue) => `Search at most ${placesMax} places at once; ${String((issue.input as unknown[]).length)} were given.` }))),
+  }),
+  z.transform(({ query, location, queries, locations, countryCode: code, ...rest }): TerritoryArgs => ({
+    ...rest,
+    queries: once(queries ?? (query === undefined ? [] : [query]), (q) => q.toLowerCase()),
+    places: once(locations ?? (location === undefined ? [] : [{ label: location, ...(code === undefined ? {} : { countryCode: code }) }]), (place) => place.label.toLowerCase()),
+  })),
+).check(
+  z.refine((args) => args.queries.length > 0, { error: 'Enter what to search for, e.g. "dentists".' }),
+  z.refine((args) => args.places.length > 0, { error: "Pick a location from the list." }),
+);
+
+const hasLists = (raw: unknown): boolean => isRecord(raw) && (raw["queries"] !== undefined || raw["locations"] !== undefined);
+
+/** startSearch's and previewSearch's argument: one search as always, or a territory when it has `queries` or `locations`. */
+const StartArgsSchema = z.transform((raw: z.input<typeof SearchArgsSchema> | z.input<typeof TerritoryArgsSchema>, payload): StartArgs => {
+  const result = hasLists(raw) ? TerritoryArgsSchema.safeParse(raw) : SearchArgsSchema.safeParse(raw);
+  if (result.success) return result.data;
+  payload.issues.push({ code: "custom", message: result.error.issues[0]?.message ?? "Enter what to search for and where.", input: raw });
+  return { queries: [], places: [], maxResults: minResults, language: "en", enrichContacts: true };
+});
+
+/** The start as a territory's input: one search is one query in one place. */
+export function asTerritoryInput(args: StartArgs): TerritoryArgs {
+  if ("queries" in args) return args;
+  const { query, location, countryCode, ...rest } = args;
+  return { ...rest, queries: [query], places: [{ label: location, ...(countryCode === undefined ? {} : { countryCode }) }] };
+}
+
 const EnrichArgsSchema = z.pipe(
   z.optional(
     z.nullable(
@@ -151,11 +211,13 @@ const ENTRY_ARGS = {
       country: mayBeLeftOut(z.pipe(orElse(z.optional(z.string()), undefined), z.transform((country) => country?.trim().toUpperCase() || undefined))),
     }),
   ),
-  startSearch: SearchArgsSchema,
+  startSearch: StartArgsSchema,
+  previewSearch: StartArgsSchema,
   startEnrichment: EnrichArgsSchema,
   previewEnrichment: EnrichArgsSchema,
   showJobSheet: orEmpty(z.object({ jobId: idText("Choose a job to open its sheet.") })),
   stopEnrichment: orEmpty(z.object({ jobId: idText("Choose the enrichment to stop.") })),
+  stopSearch: orEmpty(z.object({ jobId: idText("Choose the territory to stop.") })),
   importJob: orEmpty(
     z.object({
       // The form the dashboard shows: a mistyped id never reaches the service.
@@ -189,7 +251,7 @@ const ENTRY_ARGS = {
   diagnose: z.pipe(orElse(z.optional(z.object({ dialog: z.optional(z.boolean()) })), undefined), z.transform((args) => ({ dialog: args?.dialog !== false }))),
 } satisfies {
   // The layers below take these results as they are: a change of shape here is a type error there.
-  startSearch: z.ZodMiniType<SearchArgs>;
+  startSearch: z.ZodMiniType<StartArgs>;
   startEnrichment: z.ZodMiniType<EnrichArgs>;
   setRefresh: z.ZodMiniType<SetRefreshArgs>;
   recentJobs: z.ZodMiniType<RecentJobsArgs>;

@@ -5,6 +5,7 @@ import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { currentJobStore } from "../app/jobs-context";
 import { pollPassUnderLock, runTriggerPass } from "../app/pass-runner";
 import { importJob as importTrackedJob } from "../jobs/import-job";
+import { partsOf } from "../jobs/job-kinds";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { recentJobs as readRecentJobs, type RecentJobsPage } from "../jobs/recent-jobs";
@@ -47,7 +48,8 @@ export const showJobSheet = commandWith("showJobSheet", {}, ({ jobId }): { sheet
 
 export const recentJobs = commandWith("recentJobs", {}, (args, call): RecentJobsPage => {
   const context = call.jobs();
-  const tracked = new Set(context.store.all().map((record) => record.id));
+  // A territory's searches are tracked through it.
+  const tracked = new Set(context.store.all().flatMap((record) => [record.id, ...partsOf(record).serviceJobs(record).map(([id]) => id)]));
   return readRecentJobs(context.client, (id) => tracked.has(id), args, call.deadline);
 });
 

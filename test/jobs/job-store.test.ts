@@ -7,7 +7,7 @@
 // refuses a new job before anything is sent.
 import { DeveloperMetadataStore, METADATA_BUDGET_CHARS, METADATA_STORE_BUDGET } from "../../src/gas/developer-metadata-store";
 import { storeSize } from "../../src/storage/key-value-store";
-import type { JobRecord, SearchRecord } from "../../src/jobs/job-record";
+import type { SearchRecord } from "../../src/jobs/job-record";
 import { JobStore, fingerprint } from "../../src/jobs/job-store";
 import { MAX_FINISHED_JOBS, STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_BYTES, storeBytes } from "../../src/jobs/job-store-budget";
 import { utf8Bytes } from "../../src/storage/utf8";
@@ -15,7 +15,7 @@ import { createRuntime } from "../../dev/fakes/runtime";
 
 const CJK = "漢字の長い会社名";
 
-function record(i: number, overrides: Partial<JobRecord> = {}): JobRecord {
+function record(i: number, overrides: Partial<SearchRecord> = {}): SearchRecord {
   return {
     id: `0000${String(i).padStart(4, "0")}-1111-4222-8333-444455556666`, kind: "search", name: CJK.repeat(700).slice(0, 5000), sheetId: i,
     sheetName: `${CJK.repeat(12)} ${i}`, status: "completed", leadCount: 700, enrichedCount: 700, creditsCharged: 700, rowsWritten: 700,
@@ -99,7 +99,7 @@ describe("job store", () => {
 });
 
 /** A search as startSearch and a pass leave it (about 700 characters stored). */
-function search(i: number, overrides: Partial<JobRecord> = {}): JobRecord {
+function search(i: number, overrides: Partial<SearchRecord> = {}): SearchRecord {
   const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
   return {
     id: `${String(i).padStart(8, "0")}-1111-4222-8333-444455556666`, kind: "search", name: `dentists ${i} in Austin, Texas, US`, sheetId: 1000 + i,

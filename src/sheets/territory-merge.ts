@@ -1,0 +1,204 @@
+// This file defines how a territory's searches (many queries in many places) write one sheet. A
+// pass merges the businesses of the searches that completed since the last one: each business
+// once, by its Maps URL (else place id), whichever searches found it; `Found by` lists those
+// searches in the territory's order; its values follow the rules of a refresh merge (merge.ts: an
+// empty new value never blanks a filled cell). `Territory run` says which run of the territory
+// last found a row (0 the first, then each refresh), so a row found again in the same run gains a
+// search in `Found by`, and when a refresh run ends the rows it did not find are marked No longer
+// found (endTerritoryRun). `Same contact as` names the first row a later row shares a website's
+// domain or an email address with (same-contact.ts). The sheet is read once and written in one
+// block however many searches a pass brings.
+import type { Business } from "../api/schemas";
+import { writeBlock, KEEP, type BlockCell } from "./block-writer";
+import { cellInput, exactText } from "./cell-text";
+import {
+  EMAILS_HEADER,
+  FIRST_SEEN_HEADER,
+  FOUND_BY_HEADER,
+  ID_HEADER,
+  LATEST_REFRESH,
+  LATEST_REFRESH_HEADER,
+  NAME_HEADER,
+  resultColumns,
+  SAME_CONTACT_HEADER,
+  TERRITORY_COLUMNS,
+  TERRITORY_RUN_HEADER,
+  updatedKeeping,
+  type ColumnSpec,
+} from "./columns";
+import type { Grid } from "./grid";
+import { ensureHeaders } from "./headers";
+import { keptColumns, placeBusinesses, placeIdOf, readSheet, writeMergedRows, type SheetRead } from "./merge";
+import { sameContactMarkers } from "./same-contact";
+import { addedHeaders } from "./writer";
+
+/** A business some of the territory's searches returned, with the labels of those searches. */
+export interface TerritoryFind {
+  business: Business;
+  foundBy: readonly string[];
+}
+
+export interface TerritoryMergeOptions {
+  /** The day the run started, as the sheet shows it: new rows' `First seen`, found rows' `Last seen`. */
+  runDay: string;
+  /** The territory's run: 0 the first, n the n-th refresh. */
+  run: number;
+  /** Every search's label in the territory's order (queries outer, places inner): `Found by` follows it. */
+  order: readonly string[];
+}
+
+export interface TerritorySheetCounts {
+  /** Rows holding a Business ID. */
+  businessRows: number;
+  /** Of them, those more than one search found. */
+  foundByMore: number;
+}
+
+const LABELS_BETWEEN = "; ";
+const OTHER_EMAILS = ["Owner emails", "Decision maker emails"];
+
+/** The finds of several searches as one per place: labels together, the last search's values. */
+function onePerPlace(finds: readonly TerritoryFind[]): TerritoryFind[] {
+  const byPlace = new Map<string, TerritoryFind>();
+  for (const find of finds) {
+    const key = find.business.maps_url || placeIdOf(find.business.maps_url, (find.business as Record<string, unknown>).place_id) || `id:${find.business.id}`;
+    const known = byPlace.get(key);
+    byPlace.set(key, { business: find.business, foundBy: [...(known?.foundBy ?? []), ...find.foundBy] });
+  }
+  return [...byPlace.values()];
+}
+
+/** Labels once each, in the territory's order (a label it does not list last). */
+function ordered(labels: readonly string[], order: readonly string[]): string[] {
+  const rank = (label: string) => (order.indexOf(label) < 0 ? order.length : order.indexOf(label));
+  return [...new Set(labels.filter((label) => label !== ""))].sort((a, b) => rank(a) - rank(b));
+}
+
+const labelCount = (foundBy: string): number => foundBy.split(LABELS_BETWEEN).filter((label) => label !== "").length;
+
+const runOf = (read: SheetRead, row: number): number | null => {
+  const text = read.text(row, TERRITORY_RUN_HEADER);
+  return text === "" || Number.isNaN(Number(text)) ? null : Number(text);
+};
+
+/** Each business row's `Same contact as`, from its name, website and email cells as they read after the merge. */
+function contactMarkers(rows: readonly number[], textAfter: (row: number, header: string) => string): Map<number, string> {
+  return sameContactMarkers(
+    rows.map((row) => ({
+      row,
+      name: textAfter(row, NAME_HEADER),
+      website: textAfter(row, "Website"),
+      emails: [EMAILS_HEADER, ...OTHER_EMAILS].flatMap((header) => textAfter(row, header).split(",").map((email) => email.trim())).filter((email) => email !== ""),
+    })),
+  );
+}
+
+export function mergeTerritoryFinds(grid: Grid, finds: readonly TerritoryFind[], options: TerritoryMergeOptions): TerritorySheetCounts {
+  const positions = ensureHeaders(grid, addedHeaders(TERRITORY_COLUMNS));
+  const idColumn = positions.get(ID_HEADER);
+  if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
+  const read = readSheet(grid, positions);
+  const places = onePerPlace(finds);
+  const labelsOf = new Map(places.map((find) => [find.business, find.foundBy]));
+  const { target, businessRows } = placeBusinesses(read, places.map((find) => find.business));
+  const rowByBusiness = new Map([...target].map(([row, business]) => [business, row]));
+  const rowOf = (business: Business): number => rowByBusiness.get(business) ?? 0;
+  const { run, runDay, order } = options;
+  /** The row was found earlier in this same run (by another search, or before a kill). */
+  const thisRun = (row: number): boolean => row <= read.lastRow && runOf(read, row) === run;
+  const isNewRow = (row: number): boolean => row > read.lastRow || (thisRun(row) && read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new);
+
+  const columns = resultColumns(
+    {
+      firstSeen: (b) => (rowOf(b) > read.lastRow ? runDay : read.text(rowOf(b), FIRST_SEEN_HEADER)),
+      lastSeen: () => runDay,
+      latestRefresh: (b) => latestRefreshOf(rowOf(b)),
+      foundBy: (b) => foundByOf(b),
+      sameContact: (b) => markers.get(rowOf(b)) ?? "",
+      territoryRun: () => run,
+    },
+    { territory: true },
+  ).filter((column) => positions.has(column.header));
+  /** A search found it again in this run: it joins those that did; in a new run, only this run's count. */
+  function foundByOf(business: Business): string {
+    const row = rowOf(business);
+    const earlier = thisRun(row) ? read.text(row, FOUND_BY_HEADER).split(LABELS_BETWEEN) : [];
+    return ordered([...earlier, ...(labelsOf.get(business) ?? [])], order).join(LABELS_BETWEEN);
+  }
+  const kept = new Map([...target].filter(([row]) => row <= read.lastRow).map(([row, business]) => [row, keptColumns(business, row, read, columns)]));
+  function latestRefreshOf(row: number): string {
+    if (run === 0) return ""; // the territory's first run: nothing refreshed yet
+    if (isNewRow(row)) return LATEST_REFRESH.new;
+    const keeps = kept.get(row);
+    return keeps ? updatedKeeping(keeps.emails, keeps.others) : LATEST_REFRESH.updated;
+  }
+  const keeps = (row: number, column: ColumnSpec): boolean => {
+    const held = kept.get(row);
+    return held !== undefined && ((held.emails && column.email === true) || held.others.indexOf(column.header) >= 0);
+  };
+  const byHeader = new Map(columns.map((column) => [column.header, column]));
+  /** A cell's text after this merge: the business's value where it writes one, else what the sheet holds. */
+  const textAfter = (row: number, header: string): string => {
+    const business = target.get(row);
+    const column = byHeader.get(header);
+    if (!business || !column || keeps(row, column)) return read.text(row, header);
+    return String(column.value(business) ?? "");
+  };
+  const markers = contactMarkers([...new Set([...businessRows, ...target.keys()])], textAfter);
+  const remarked = [...markers].filter(([row, marker]) => !target.has(row) && read.text(row, SAME_CONTACT_HEADER) !== marker).map(([row]) => row);
+
+  const byPosition = new Map(columns.map((column) => [positions.get(column.header) ?? 0, column]));
+  const cell = (row: number, position: number): BlockCell => {
+    const column = byPosition.get(position);
+    const business = target.get(row);
+    if (!column) return KEEP;
+    if (!business) return column.header === SAME_CONTACT_HEADER && remarked.indexOf(row) >= 0 ? exactText(markers.get(row) ?? "") : KEEP;
+    return keeps(row, column) ? KEEP : cellInput(column.value(business));
+  };
+  writeMergedRows(grid, read, [...target.keys(), ...remarked], [...byPosition.keys()], cell, idColumn);
+  const rows = [...new Set([...businessRows, ...target.keys()])];
+  const foundByAfter = (row: number): string => {
+    const business = target.get(row);
+    return business ? foundByOf(business) : read.text(row, FOUND_BY_HEADER);
+  };
+  return { businessRows: rows.length, foundByMore: rows.filter((row) => labelCount(foundByAfter(row)) > 1).length };
+}
+
+/** What a run of the territory did, row by row as the sheet says it. */
+export interface TerritoryRunCounts extends TerritorySheetCounts {
+  added: number;
+  updated: number;
+  notFound: number;
+}
+
+/**
+ * Ends run `run` of the territory: on a refresh run, the rows of businesses no search of the run
+ * found are marked No longer found (nothing else of them changes), unless the run was stopped
+ * (`markMissing` false: its stopped searches did not look). Returns what the run did, as the sheet
+ * says it.
+ */
+export function endTerritoryRun(grid: Grid, run: number, options: { markMissing: boolean } = { markMissing: true }): TerritoryRunCounts {
+  const positions = ensureHeaders(grid, addedHeaders(TERRITORY_COLUMNS));
+  const read = readSheet(grid, positions);
+  const rows: number[] = [];
+  for (let row = 2; row <= read.lastRow; row += 1) if (read.text(row, ID_HEADER) !== "") rows.push(row);
+  const found = rows.filter((row) => runOf(read, row) === run);
+  const missing = rows.filter((row) => runOf(read, row) !== run);
+  const latestColumn = positions.get(LATEST_REFRESH_HEADER);
+  const toMark = run === 0 || !options.markMissing ? [] : missing.filter((row) => read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
+  if (toMark.length > 0 && latestColumn !== undefined) {
+    const top = Math.min(...toMark);
+    writeBlock(grid, top, Math.max(...toMark) - top + 1, [latestColumn], (row) => (toMark.indexOf(row) >= 0 ? exactText(LATEST_REFRESH.notFound) : KEEP), {
+      known: read.values,
+      knownFormulas: read.formulas,
+    });
+  }
+  const isNew = (row: number) => run === 0 || read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new;
+  return {
+    businessRows: rows.length,
+    foundByMore: rows.filter((row) => labelCount(read.text(row, FOUND_BY_HEADER)) > 1).length,
+    added: found.filter(isNew).length,
+    updated: found.filter((row) => !isNew(row)).length,
+    notFound: run === 0 ? 0 : missing.length,
+  };
+}

@@ -1,0 +1,60 @@
+// This file defines how a territory's waiting searches are created: by the start and every later
+// pass, in the territory's order, one request at a time, until the service says to wait (its
+// active-jobs limit, or its rate: 429), cannot now (5xx, a lost answer, Apps Script's quota), or the
+// deadline comes. Each search of a run is created with its run's key and its index, both stored
+// before the first creation, so a lost answer or a killed execution repeats the same request and
+// the service charges once. Only the territory's creator's key creates them: it pays.
+import { isLeadsApiError, type LeadsApiError } from "../api/errors";
+import type { JobsContext } from "../jobs/job-context";
+import type { TerritoryPair, TerritoryRecord } from "../jobs/job-record";
+import { territoryStatus } from "../jobs/territory-counts";
+import { pairKey, pairLabel, pairRequest } from "./territory-plan";
+
+/** A refusal that every later search would meet too: the run's waiting searches end with it. */
+const refusesEverySearch = (error: LeadsApiError): boolean => error.kind === "insufficient_credits" || error.kind === "unauthorized";
+
+/** The territory with pair `index` set. */
+export function withPair(record: TerritoryRecord, index: number, pair: TerritoryPair): TerritoryRecord {
+  return { ...record, pairs: record.pairs.map((current, i) => (i === index ? pair : current)) };
+}
+
+/** What the territory's searches of this run reserved: its charge on the first run, the refresh's on a later one. */
+export function withCredits(record: TerritoryRecord): TerritoryRecord {
+  const credits = record.pairs.reduce((sum, [, , reserved]) => sum + (reserved ?? 0), 0);
+  if (record.run === 0) return { ...record, creditsCharged: credits };
+  return record.refresh ? { ...record, refresh: { ...record.refresh, lastRunCredits: credits } } : record;
+}
+
+/**
+ * Creates the territory's waiting searches as far as the service lets it now; returns the
+ * territory as saved, with why it stopped when that is the user's to know.
+ */
+export function createWaitingPairs(ctx: JobsContext, record: TerritoryRecord, deadline: number): TerritoryRecord {
+  if (record.stopped || record.createdBy !== ctx.keyDigest || !record.pairs.some(([, state]) => state === "w")) return record;
+  let current = record;
+  for (let index = 0; index < current.pairs.length; index += 1) {
+    if (current.pairs[index]?.[1] !== "w") continue;
+    if (ctx.clock.now() >= deadline) break;
+    try {
+      const created = ctx.client.createSearch(pairRequest(current, index), { idempotencyKey: pairKey(current.runKey, index), deadline, maxAttempts: 1 });
+      current = withPair(current, index, [created.job_id, "r", created.credits_reserved]);
+    } catch (error) {
+      if (!isLeadsApiError(error)) throw error;
+      // Worth sending again later, with the same key: the service's limits, a 5xx, a lost answer.
+      if (error.retryable || error.kind === "quota" || error.kind === "rate_limited") break;
+      current = refused(current, index, error);
+      if (refusesEverySearch(error)) break;
+    }
+  }
+  current = withCredits({ ...current, status: territoryStatus(current) });
+  ctx.store.save(current);
+  return current;
+}
+
+/** A search the service refused for good creates nothing: it fails, and says why; when every search would meet it, so do the others still waiting. */
+function refused(record: TerritoryRecord, index: number, error: LeadsApiError): TerritoryRecord {
+  const every = refusesEverySearch(error);
+  const pairs = record.pairs.map((pair, i): TerritoryPair => (i === index || (every && pair[1] === "w") ? [null, "f", 0] : pair));
+  const which = every ? "Its searches still waiting were not started" : `"${pairLabel(record, index)}" was not started`;
+  return { ...record, pairs, note: `${which}: ${error.message}` };
+}

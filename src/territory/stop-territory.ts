@@ -1,0 +1,20 @@
+// This file defines stopping a territory (stopSearch): its searches not created yet are never
+// created (nor charged), and the line says so; those under way finish and are merged as usual.
+// A stopped run that had searches under way ends without marking the businesses only the stopped
+// searches would have found again.
+import { InvalidInputError } from "../errors/user-error";
+import type { JobsContext } from "../jobs/job-context";
+import { territoryOf, type TerritoryPair } from "../jobs/job-record";
+import { territoryStatus } from "../jobs/territory-counts";
+
+export function stopTerritory(ctx: JobsContext, jobId: string): void {
+  const tracked = ctx.store.get(jobId);
+  if (!tracked) throw new InvalidInputError("This document does not track that search: choose one from the sidebar's job list.");
+  const territory = territoryOf(tracked);
+  if (!territory) throw new InvalidInputError(`"${tracked.name}" is one search, not a territory: only a territory's waiting searches can be stopped.`);
+  const pairs = territory.pairs.map((pair): TerritoryPair => (pair[1] === "w" ? [null, "s", null] : pair));
+  const stopped = { ...territory, pairs, stopped: true };
+  const status = territoryStatus(stopped);
+  // Nothing under way: nothing is left to merge.
+  ctx.store.save({ ...stopped, status, settled: status !== "running", finishedAt: status === "running" ? null : new Date(ctx.clock.now()).toISOString() });
+}

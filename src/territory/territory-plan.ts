@@ -1,0 +1,67 @@
+// This file defines what a territory is made of, as plain rules: its searches (every query in
+// every place, queries outer and places inner), each search's label in `Found by` ("<query> ·
+// <place>"), its creation request and idempotency key, what the whole territory reserves, its
+// identity (an identical start finds it).
+import type { CreateSearchRequest } from "../api/schemas";
+import type { TerritoryPlace } from "../jobs/job-record";
+import { fingerprint } from "../jobs/job-store";
+import { REQUEST_LIMITS } from "../rules/request-limits";
+
+/** A territory's input, checked (src/ui/entry-args.ts). */
+export interface TerritoryInput {
+  queries: string[];
+  places: TerritoryPlace[];
+  maxResults: number;
+  language: string;
+  enrichContacts: boolean;
+  name?: string | undefined;
+}
+
+/** The pair at `index`: its query and place (queries outer, places inner). */
+export function pairAt(input: Pick<TerritoryInput, "queries" | "places">, index: number): { query: string; place: TerritoryPlace } {
+  const count = input.places.length;
+  return { query: input.queries[Math.floor(index / count)] ?? "", place: input.places[index % count] ?? { label: "" } };
+}
+
+export const pairCount = (input: Pick<TerritoryInput, "queries" | "places">): number => input.queries.length * input.places.length;
+
+/** A search's label in `Found by` and the service's job name: "dentists · Plano, Texas, United States". */
+export function pairLabel(input: Pick<TerritoryInput, "queries" | "places">, index: number): string {
+  const { query, place } = pairAt(input, index);
+  return `${query} · ${place.label}`;
+}
+
+/** Every search's label, in the territory's order. */
+export const pairLabels = (input: Pick<TerritoryInput, "queries" | "places">): string[] => Array.from({ length: pairCount(input) }, (_, i) => pairLabel(input, i));
+
+/** The name a territory gets when the user gives none: "dentists, orthodontists in 5 places". */
+export function territoryName(input: TerritoryInput): string {
+  if (input.name) return input.name;
+  const places = input.places.length === 1 ? (input.places[0]?.label ?? "") : `${input.places.length} places`;
+  return `${input.queries.join(", ")} in ${places}`.slice(0, REQUEST_LIMITS.nameMax);
+}
+
+/** The creation request of the territory's search at `index`. */
+export function pairRequest(input: TerritoryInput, index: number): CreateSearchRequest {
+  const { query, place } = pairAt(input, index);
+  return {
+    name: pairLabel(input, index).slice(0, REQUEST_LIMITS.nameMax),
+    input: {
+      query,
+      location: place.label,
+      ...(place.countryCode === undefined ? {} : { countryCode: place.countryCode }),
+      maxResults: input.maxResults,
+      language: input.language,
+    },
+    enrich_contacts: input.enrichContacts,
+  };
+}
+
+/** The idempotency key of search `index` of a run: made from the run's key, stored before the run's first creation. */
+export const pairKey = (runKey: string, index: number): string => `${runKey}:${index}`;
+
+/** A territory's identity without its name: an identical start finds it. */
+export function territoryKey(input: TerritoryInput): string {
+  const places = input.places.map((place) => [place.label, place.countryCode ?? null]);
+  return fingerprint("territory:" + JSON.stringify([input.queries, places, input.maxResults, input.language, input.enrichContacts]));
+}

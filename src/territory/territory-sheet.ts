@@ -1,0 +1,62 @@
+// This file defines what a pass does with the searches of a territory that ended since the last
+// one: their businesses merged into the territory's one sheet together (one read, one write,
+// however many ended), each search then marked done or failed, and, once the run's last search has
+// ended, the run ended: a refresh's missing businesses marked, and what the run did counted as the
+// sheet says it. The record is saved after the sheet is written (the checkpoint): a pass killed
+// before it repeats the merge, which finds its own rows again and changes nothing.
+import type { Business } from "../api/schemas";
+import type { JobsContext } from "../jobs/job-context";
+import type { TerritoryRecord } from "../jobs/job-record";
+import { resultSheetOf } from "../jobs/job-sheet";
+import { passNoteCleared } from "../jobs/record-note";
+import { dayOf, recordTimeZone } from "../jobs/seen-day";
+import { territoryStatus } from "../jobs/territory-counts";
+import { TERRITORY_COLUMNS } from "../sheets/columns";
+import type { SheetsById } from "../sheets/result-sheet";
+import { endTerritoryRun, mergeTerritoryFinds } from "../sheets/territory-merge";
+import { withPair } from "./pair-creation";
+import { pairLabel, pairLabels } from "./territory-plan";
+
+/** One ended search of the territory, read to its last page this pass. */
+export interface EndedSearch {
+  pair: number;
+  businesses: readonly Business[];
+  /** The service says the search failed: what it found is still merged, and it counts as failed. */
+  failed: boolean;
+}
+
+/** Merges the ended searches into the sheet and checkpoints the territory; returns the rows the merge wrote. */
+export function writeEndedSearches(ctx: JobsContext, sheets: SheetsById, record: TerritoryRecord, ended: readonly EndedSearch[]): number {
+  const target = resultSheetOf(ctx, record, sheets, "it was recreated", TERRITORY_COLUMNS);
+  let territory = target.record;
+  const timeZone = recordTimeZone(ctx, territory);
+  const runDay = dayOf(ctx, timeZone, territory.runStartedAt);
+  const finds = ended.flatMap(({ pair, businesses }) => businesses.map((business) => ({ business, foundBy: [pairLabel(territory, pair)] })));
+  const counts = mergeTerritoryFinds(target.sheet, finds, { runDay, run: territory.run, order: pairLabels(territory) });
+  for (const { pair, failed } of ended) {
+    const [jobId, , credits] = territory.pairs[pair] ?? [null, "r", null];
+    territory = withPair(territory, pair, [jobId, failed ? "f" : "d", credits]);
+  }
+  territory = { ...territory, timeZone, sheetName: target.sheet.getName(), leadCount: counts.businessRows, rowsWritten: counts.businessRows, foundByMore: counts.foundByMore, note: passNoteCleared(territory) };
+  const status = territoryStatus(territory);
+  if (status !== "running") territory = endRun(ctx, target.sheet, territory, status);
+  ctx.store.save({ ...territory, status });
+  return finds.length;
+}
+
+/** The run's last search has ended: the sheet marks what it did, the record says it, and nothing is left to do until a refresh. */
+function endRun(ctx: JobsContext, sheet: GoogleAppsScript.Spreadsheet.Sheet, record: TerritoryRecord, status: string): TerritoryRecord {
+  const counts = endTerritoryRun(sheet, record.run, { markMissing: !record.stopped });
+  const ended = { ...record, settled: true, finishedAt: new Date(ctx.clock.now()).toISOString(), leadCount: counts.businessRows, rowsWritten: counts.businessRows, foundByMore: counts.foundByMore };
+  if (!record.refresh) return ended;
+  const refresh = {
+    ...record.refresh,
+    lastRunAdded: counts.added,
+    lastRunUpdated: counts.updated,
+    lastRunNotFound: counts.notFound,
+    lastRunBusinesses: counts.added + counts.updated,
+    lastError: status === "failed" ? "Every search of the refresh failed; it runs again at the next slot." : null,
+  };
+  // A run asked for now with no schedule: the schedule was for that one run.
+  return refresh.every === "off" ? { ...ended, refresh: undefined } : { ...ended, refresh };
+}
