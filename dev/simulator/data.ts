@@ -207,10 +207,10 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
   const baseRating = fixed.int(10, 50);
   const baseReviews = fixed.int(0, 2500);
   const businessStatus = fixed.pick(STATUSES);
-  const placeId = fixed.hex(23);
+  const drawnId = fixed.hex(23);
   // A stream's seed has 32 bits, so among the thousands of places of a metro's territory two may
   // draw the same stream; 8 more hex digits of their own keep their Maps URLs apart.
-  const mapsId = place?.inMetro === true ? `${placeId.slice(0, 15)}${prngFor(seed, "maps-url", place.list, place.slot, place.generation).hex(8)}` : placeId;
+  const mapsId = place?.inMetro === true ? `${drawnId.slice(0, 15)}${prngFor(seed, "maps-url", place.list, place.slot, place.generation).hex(8)}` : drawnId;
   const mapsUrl = `https://www.google.com/maps/place/?q=place_id:ChIJ${mapsId}`;
 
   // What this run's reading found of the place's contacts: mostly the place's own (the same in

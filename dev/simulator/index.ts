@@ -9,7 +9,7 @@ export { DEMO_KEYS, type DemoKey } from "./demo";
 export { CATALOG, findByLabel, searchLocations, type CatalogEntry } from "./catalog";
 export { METROS, SHARE_LANES, metroOf, neighboursOf, type Metro } from "./metros";
 export { PLACE_TURNOVER, SHARED_RANKS_OF_TEN, placeFoundAt, placeIdOf, searchKeyOf, type FoundPlace, type Place } from "./places";
-export { HOSTILE_EVERY, HOSTILE_VARIANTS, hostileVariantAt } from "./data";
+export { HOSTILE_EVERY, HOSTILE_VARIANTS, contactReadingAt, hostileVariantAt } from "./data";
 export { TIMING, type JobStatus } from "./jobs";
 export { measureRequestsPerSecond, type BenchResult } from "./bench";
 export type {
