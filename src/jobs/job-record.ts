@@ -6,7 +6,7 @@
 import * as z from "zod/mini";
 import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
-import { StoredRefreshSchedule, StoredScheduleBase, type RefreshSchedule, type ScheduleBase } from "./refresh-schedule";
+import { StoredRefreshSchedule, StoredRunOutcome, StoredScheduleBase, type RefreshSchedule, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
 import type { JobKind } from "../rules/job-kinds";
 
 
@@ -52,6 +52,8 @@ interface JobRecordBase {
   hiddenFrom?: string[];
   /** The spreadsheet's time zone when the job started: its rows' `First seen` and `Last seen` dates are in it (seen-day.ts). */
   timeZone?: string;
+  /** A search's or a territory's latest refresh run, once merged: what it did (scheduled, or asked for now). */
+  lastRun?: RunOutcome;
 }
 
 /** A search's record. */
@@ -207,6 +209,7 @@ const storedBase = {
   seenBy: z.optional(z.array(z.string())),
   hiddenFrom: z.optional(z.array(z.string())),
   timeZone: z.optional(z.string()),
+  lastRun: z.optional(StoredRunOutcome),
 };
 
 /** What a record of either kind was written without by an early version, as today's defaults. */

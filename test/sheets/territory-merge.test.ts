@@ -57,9 +57,9 @@ describe("mergeTerritoryFinds", () => {
   it("starts Found by anew in a refresh run, keeps what a search returned empty, and the run's end marks what it did not find", () => {
     const { sheet, rows } = setUp();
     mergeTerritoryFinds(sheet, found([ORDER[0] ?? ""], [business(1, "a"), business(2, "a")]), { runDay: "2026-11-26", run: 0, order: ORDER });
-    expect(endTerritoryRun(sheet, 0)).toEqual({ businessRows: 2, foundByMore: 0, added: 2, updated: 0, notFound: 0 });
+    expect(endTerritoryRun(sheet, 0)).toEqual({ businessRows: 2, foundByMore: 0, added: 2, updated: 0, notFound: 0, keptEarlier: 0 });
     mergeTerritoryFinds(sheet, found([ORDER[1] ?? ""], [business(1, "r", { emails: [] }), business(4, "r")]), { runDay: "2026-11-27", run: 1, order: ORDER });
-    expect(endTerritoryRun(sheet, 1)).toEqual({ businessRows: 3, foundByMore: 0, added: 1, updated: 1, notFound: 1 });
+    expect(endTerritoryRun(sheet, 1)).toEqual({ businessRows: 3, foundByMore: 0, added: 1, updated: 1, notFound: 1, keptEarlier: 1 });
     expect(rows().map((row) => [row.Name, row["Found by"], row["Latest refresh"], row.Emails, row["First seen"], row["Last seen"]])).toEqual([
       ["Practice 1", "dentists · Allen", "Updated · kept earlier emails", "info@practice1.example", "2026-11-26", "2026-11-27"],
       ["Practice 2", "dentists · Plano", "No longer found", "info@practice2.example", "2026-11-26", "2026-11-26"],
