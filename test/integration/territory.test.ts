@@ -139,6 +139,21 @@ describe("a territory's searches", () => {
     expect(keys.filter((key) => key === keys[0]).length).toBeGreaterThanOrEqual(2);
   });
 
+  it("waiting for a full account's job slots are not tried again for a minute, however often the open sidebar polls", async () => {
+    const { runtime } = await setUpAccount(world, { credits: 1000, maxActiveJobs: 1 });
+    const places = labels(runtime, "Austin", "Dallas", "Houston");
+    sidebar(runtime, "startSearch", { queries: ["bakers"], locations: places, maxResults: 100 });
+    const tried = creations(runtime).length; // the first created, the second turned away
+    for (let poll = 0; poll < 6; poll += 1) {
+      world.clock.advance(7_000);
+      sidebar(runtime, "refreshJobs");
+    }
+    expect(creations(runtime).length).toBe(tried);
+    world.clock.advance(60_000);
+    sidebar(runtime, "refreshJobs");
+    expect(creations(runtime).length).toBeGreaterThan(tried);
+  });
+
   it("not started yet are never started once stopped; those under way finish and are written", async () => {
     const { runtime, apiKey } = await setUpAccount(world, { credits: 1000, maxActiveJobs: 1 });
     const places = labels(runtime, "Austin", "Dallas", "Houston");
