@@ -5,9 +5,9 @@
 // the passes, the longest execution, the peak size of the stores, and the UrlFetch and Properties
 // calls and trigger minutes against Google's daily consumer quotas.
 import { METROS } from "../dev/simulator";
-import type { FakeRuntime } from "../dev/fakes/runtime";
 import { newRuntime, readSheet, sidebar, startWorld, type World } from "../dev/world";
 import { FETCH_ROUND_TRIP_MS, SPREADSHEET_CALL_MS } from "./import-figures";
+import { storeSizes, type StoreSizes } from "./large-run-figures";
 import { fireDueTriggersTimed } from "./quota-figures";
 import { int, kb, ms, pct, printTable, seconds } from "./stats";
 
@@ -21,32 +21,13 @@ const DAY = 24 * HOUR;
 const QUOTA = { properties: 50_000, urlfetch: 20_000, triggerMinutes: 90 };
 const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
 
-const bytes = (text: string): number => Buffer.byteLength(text, "utf8");
-const mapBytes = (store: Map<string, string>): number => [...store].reduce((n, [k, v]) => n + bytes(k) + bytes(v), 0);
-
-interface StoreSizes {
-  document: number;
-  largestDocumentValue: number;
-  user: number;
-  metadata: number;
-  all: number;
-}
-
-function storeSizes(runtime: FakeRuntime): StoreSizes {
-  const metadata = runtime.spreadsheet().testing.developerMetadata();
-  const document = mapBytes(runtime.properties.document);
-  const user = mapBytes(runtime.properties.user(runtime.userEmail));
-  const metadataChars = metadata.reduce((n, e) => n + e.key.length + (e.value?.length ?? 0), 0);
-  return { document, largestDocumentValue: Math.max(0, ...[...runtime.properties.document.values()].map(bytes)), user, metadata: metadataChars, all: document + user + metadataChars };
-}
-
 interface ScaleFigures {
   waitingAfterStart: number;
   passes: number;
   hours: number;
   longestPassMs: number;
   longestPassWallMs: number;
-  peak: StoreSizes;
+  peak: StoreSizes & { all: number };
   fetches: number;
   properties: number;
   triggerMinutes: number;
@@ -63,10 +44,11 @@ async function scaleRun(world: World, distDir: string): Promise<ScaleFigures> {
   sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
   const places = (METROS.find((metro) => metro.name === "Dallas–Fort Worth")?.places ?? []).slice(0, PLACES).map((place) => place.label);
   runtime.counters.reset();
-  const peak: StoreSizes = { document: 0, largestDocumentValue: 0, user: 0, metadata: 0, all: 0 };
+  const peak = { document: 0, largestDocumentValue: 0, user: 0, metadata: 0, all: 0 };
   const measure = (): void => {
     const now = storeSizes(runtime);
-    for (const key of Object.keys(peak) as Array<keyof StoreSizes>) peak[key] = Math.max(peak[key], now[key]);
+    const all = now.document + now.user + now.metadata;
+    for (const [key, value] of Object.entries({ ...now, all }) as Array<[keyof typeof peak, number]>) peak[key] = Math.max(peak[key], value);
   };
   const unsubscribe = runtime.onBeforeFetch(measure);
   const started = sidebar(runtime, "startSearch", { queries: [QUERY], locations: places, maxResults: RESULTS });

@@ -8,14 +8,13 @@
 // trigger runs it and whether the user sorts the sheet first. Same seed, same schedule.
 import type { FaultRule } from "../../dev/simulator";
 import type { KillPlan } from "../../dev/fakes/runtime";
+import { readFaults } from "./refresh-schedule";
 import { seededRandom, type PassPlan } from "./schedule";
 
 const HOUR = 60 * 60 * 1000;
 export const DAY = 24 * HOUR;
 
 const CREATE_PATH = "/api/v1/searches";
-const STATUS_PATH = "^/api/v1/searches/[0-9a-f-]+$";
-const RESULTS_PATH = "^/api/v1/searches/[0-9a-f-]+/results";
 /** The rate's 429 says to wait this long: the service's active-jobs 429 says another (dev/simulator/create.ts), so the tally tells them apart. */
 export const RATE_RETRY_AFTER = "7";
 
@@ -59,19 +58,6 @@ function creationFaults(random: () => number, int: (low: number, high: number) =
   return faults;
 }
 
-/** Faults on reading the searches: their statuses and their pages. */
-function readFaults(random: () => number, int: (low: number, high: number) => number, now: () => number): FaultRule[] {
-  if (random() >= 0.4) return [];
-  const kind = Math.floor(random() * 6);
-  if (kind === 0) return [{ method: "GET", pathRegex: STATUS_PATH, status: 429, headers: { "retry-after": String(int(1, 4)) }, times: int(1, 2) }];
-  if (kind === 1) return [{ method: "GET", pathRegex: RESULTS_PATH, status: 429, headers: { "retry-after": new Date(now() + 3000).toUTCString() }, times: 1 }];
-  if (kind === 2) return [{ method: "GET", path: "/api/v1/searches/", status: 503, times: int(1, 4) }];
-  // More failures than the client's attempts: this pass cannot read the pages, a later one merges.
-  if (kind === 3) return [{ method: "GET", pathRegex: RESULTS_PATH, status: 503, times: 6 }];
-  if (kind === 4) return [{ method: "GET", path: "/api/v1/searches/", lose: true, times: int(1, 2) }];
-  return [{ method: "GET", pathRegex: RESULTS_PATH, truncate: true, times: 1 }];
-}
-
 /** A kill somewhere in a pass: at one of its SpreadsheetApp calls (about `passCalls` in a merging pass), or at one of its fetches. */
 function passKill(random: () => number, int: (low: number, high: number) => number, passCalls: number): KillPlan {
   return random() < 0.6 ? { spreadsheetCall: int(1, passCalls) } : { fetchCall: int(1, 4), fetchPhase: random() < 0.5 ? "before" : "after" };
@@ -100,7 +86,7 @@ export function makeTerritorySchedule(seed: number, now: () => number, calls: { 
     const passes: TerritoryPassPlan[] = [];
     for (let pass = 0; pass < 60; pass += 1) {
       const viaTrigger = random() < 0.2;
-      const faults = [...(random() < 0.4 ? creationFaults(random, int) : []), ...readFaults(random, int, now)];
+      const faults = [...(random() < 0.4 ? creationFaults(random, int) : []), ...readFaults(random, int, now, 0.4)];
       const kill = random() < 0.3 ? passKill(random, int, calls.pass) : null;
       const sort = random() < 0.1 ? { header: pick(SORT_HEADERS), ascending: random() < 0.5 } : null;
       // The trigger's passes come an hour apart; the sidebar's every few seconds while a search runs.
