@@ -76,7 +76,7 @@ export async function territoryPassFigures(root: string): Promise<void> {
         row("pass while they run: sheet calls (r+w+g)", "the same for 5, 20, 50", (f) => calls(f.running)),
         row("  round trips (status+results+other)", "1 (one status batch)", (f) => trips(f.running)),
         row("pass that merges them all: sheet calls", "the same for 5, 20, 50", (f) => calls(f.merging)),
-        row("  Range.getValues / Range.setValues", "the same for 5, 20, 50", (f) => sheetIo(f.merging)),
+        row("  Range.getValues / Range.setValues", "3 / 1 for 5, 20, 50", (f) => sheetIo(f.merging)),
         row("  round trips (status+results+other)", "1 + 1 per 4,000 results", (f) => trips(f.merging)),
         row("  of its sheet calls, the job store's", "the same for 5, 20, 50", (f) => int(storeCalls(f.merging))),
         row("  modelled Apps Script time", "—", (f) => seconds(modelledMs(f.merging))),
@@ -88,7 +88,7 @@ export async function territoryPassFigures(root: string): Promise<void> {
       [
         "Sheet calls: every SpreadsheetApp call of the pass (reads + writes + getters such as Sheet.getRange), the job store's developer metadata included in the full build.",
         "A merge reads the header row and the sheet's rows once (values and formulas) and writes its rows in one block; the pass that ends the run reads them once more, to mark and count what the run did.",
-        "Result pages share a round trip up to 4,000 results, and each round trip's searches are merged together: 50 searches of 100 results take two round trips, so two merges.",
+        "Result pages share a round trip up to 4,000 results (50 searches of 100 results take two); a territory's searches that ended are merged together once every round trip is done, at most 8,000 of their results a pass (the rest wait for the next).",
         "The start creates its searches one request at a time (each with its own idempotency key), as many as the account's job slots allow (60 here).",
         `The merging pass of 50 searches, default build, by method: ${callBreakdown(measured[2]?.merging.calls ?? new Map())}.`,
       ],
