@@ -3,14 +3,14 @@
 // business (by Maps URL) the first and latest runs that found it, the searches of that latest run
 // that returned it (its `Found by`, in the territory's order) and their ids for it. The fault
 // schedules (territory-faults.ts) and the scale run (territory-scale.test.ts) check the sheet with it.
-import { serviceResults, type ServiceBusiness, type SheetRow, type World } from "../../dev/world";
+import { readService, serviceResults, type ServiceBusiness, type SheetRow, type World } from "../../dev/world";
 
 const LABELS_BETWEEN = "; ";
 
 /** The account's searches, oldest first (the service lists them newest first). */
 export async function accountSearches(world: World, apiKey: string): Promise<Array<{ id: string; name: string }>> {
-  const res = await fetch(`${world.url}/api/v1/searches?page_size=100`, { headers: { "x-api-key": apiKey } });
-  return ((await res.json()) as { items: Array<{ id: string; name: string }> }).items.reverse();
+  const res = await readService(`${world.url}/api/v1/searches?page_size=100`, apiKey);
+  return (res.body as { items: Array<{ id: string; name: string }> }).items.reverse();
 }
 
 /** A business's finds: the first and latest runs that found it, that latest run's searches that returned it (in order) and their ids for it. */
