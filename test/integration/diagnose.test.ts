@@ -97,7 +97,7 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
   it("on a sound document: every check is confirmed, no credit is spent, and the document is as it was", async () => {
     const { apiKey, runtime } = await soundDocument(distDir);
     const before = snapshot(runtime);
-    const credits = (await serviceAccount(world, apiKey)).credits_remaining;
+    const credits = Number((await serviceAccount(world, apiKey)).credits_remaining);
     world.clock.advance(25 * 60 * 1000);
 
     const result = runtime.run("diagnose", [{ dialog: false }], { viaScriptRun: true });
