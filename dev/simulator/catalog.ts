@@ -1,4 +1,4 @@
-// This file defines the locations catalog behind GET /locations: ~360 real cities, with the
+// This file defines the locations catalog behind GET /locations: ~420 real cities, with the
 // ambiguous names (Springfield, Paris, London, Cambridge, Portland, Córdoba…) that make the
 // `label` necessary, and the prefix search over them.
 import type { JsonObject } from "./types";
@@ -391,6 +391,61 @@ Burlington|Vermont|US|45
 Cheyenne|Wyoming|US|65
 Portsmouth|New Hampshire|US|22
 Wilmington|Delaware|US|70
+Garland|Texas|US|246
+Frisco|Texas|US|220
+McKinney|Texas|US|210
+Mesquite|Texas|US|150
+Carrollton|Texas|US|135
+Denton|Texas|US|150
+Richardson|Texas|US|120
+Lewisville|Texas|US|130
+Allen|Texas|US|110
+Flower Mound|Texas|US|77
+Euless|Texas|US|61
+Bedford|Texas|US|49
+Grapevine|Texas|US|51
+Keller|Texas|US|45
+Coppell|Texas|US|42
+Rowlett|Texas|US|66
+Wylie|Texas|US|59
+Mansfield|Texas|US|77
+Cedar Hill|Texas|US|49
+DeSoto|Texas|US|56
+Duncanville|Texas|US|40
+Lancaster|Texas|US|41
+Rockwall|Texas|US|50
+Sachse|Texas|US|28
+Little Elm|Texas|US|55
+The Colony|Texas|US|45
+Prosper|Texas|US|41
+Southlake|Texas|US|31
+Colleyville|Texas|US|26
+Hurst|Texas|US|40
+North Richland Hills|Texas|US|70
+Haltom City|Texas|US|46
+Burleson|Texas|US|52
+Addison|Texas|US|17
+Farmers Branch|Texas|US|36
+University Park|Texas|US|25
+Highland Park|Texas|US|9
+Murphy|Texas|US|21
+The Woodlands|Texas|US|115
+Katy|Texas|US|25
+Sugar Land|Texas|US|111
+Pearland|Texas|US|125
+Pasadena|Texas|US|150
+League City|Texas|US|115
+Berkeley|California|US|120
+Hayward|California|US|160
+Sunnyvale|California|US|155
+Palo Alto|California|US|68
+Salford|England|GB|270
+Stockport|England|GB|295
+Oldham|England|GB|240
+Rochdale|England|GB|225
+Bury|England|GB|195
+Bolton|England|GB|295
+Wigan|England|GB|330
 `;
 
 /** Lower-case without diacritics, so "cordoba" finds "Córdoba" and "zurich" finds "Zürich". */

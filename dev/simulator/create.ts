@@ -2,7 +2,7 @@
 // 428 → 422 → idempotency (202 / 409) → 402 inactive → free 402/403 → paid 402 → 403 → 429 → create.
 // A rejected request creates no job and deducts nothing.
 import { FREE_JOB_SIZE, isPaid, isSubscriptionActive, PRODUCT_MAX_JOB_SIZE, type AccountRecord } from "./accounts";
-import { searchKeyOf } from "./data";
+import { searchKeyOf } from "./places";
 import { scheduledFailureAt, snapshot, type JobRecord } from "./jobs";
 import { fail, ok, type Reply } from "./reply";
 import type { SimState } from "./state";

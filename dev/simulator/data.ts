@@ -1,6 +1,7 @@
 // This file defines the seeded business generator: realistic names, addresses, phones, emails
 // and websites per (seed, job, position), plus hostile values in a fixed, predictable share.
 import type { CatalogEntry } from "./catalog";
+import { placeFoundAt } from "./places";
 import { prngFor, type Prng } from "./prng";
 import type { Json, JsonObject } from "./types";
 
@@ -157,47 +158,12 @@ function emptySocials(): Socials {
   return { facebooks: [], instagrams: [], linkedIns: [], youtubes: [], yelps: [] };
 }
 
-/**
- * A place in the provider's list for one search (query and location): the occupant of rank slot
- * `rank` (0-based, position − 1), its `generation`-th since the first run. What a place is (name,
- * address, category, website, phone, maps URL, owner) is drawn from (seed, search, rank,
- * generation) alone, so every run of the same search shows the same place the same way.
- */
-export interface Place {
-  searchKey: string;
-  rank: number;
-  generation: number;
-}
-
-/** Of the places a run shows, the share a re-run no longer finds (each replaced by a new one at its rank). */
-export const PLACE_TURNOVER = 0.04;
-
-/** The key of a search in the provider's eyes: the query as typed (trimmed, any case) and the location. */
-export function searchKeyOf(query: string, locationLabel: string): string {
-  return `${query.trim().replace(/\s+/g, " ").toLowerCase()}|${locationLabel}`;
-}
-
-/**
- * The place at `rank` in run `run` of a search. Each rank slot changes hands at random runs, about
- * one run in 1 / PLACE_TURNOVER: the place it held is no longer found, a new one is found in its
- * stead, and the other places keep their ranks. Deterministic in (seed, search, rank, run).
- */
-export function placeAt(seed: number, searchKey: string, rank: number, run: number): Place {
-  let generation = 0;
-  let at = 0;
-  for (;;) {
-    // Runs until the slot's next change: geometric, at least 1.
-    const u = prngFor(seed, "place-turnover", searchKey, rank, generation).next();
-    at += 1 + Math.floor(Math.log(1 - u) / Math.log(1 - PLACE_TURNOVER));
-    if (at > run) return { searchKey, rank, generation };
-    generation += 1;
-  }
-}
-
 /** Of a search's readings of a place, the share that finds other contacts than the place's own, and the share that finds none. */
 export const CONTACT_READINGS = { other: 0.07, none: 0.08 } as const;
 
-function contactReading(u: number): "own" | "other" | "none" {
+/** How job `jobId`'s reading of the place at `position` went: the place's own contacts, others, or none. */
+export function contactReadingAt(seed: number, jobId: string, position: number): "own" | "other" | "none" {
+  const u = prngFor(seed, "reading", jobId, position).next();
   if (u < CONTACT_READINGS.none) return "none";
   return u < CONTACT_READINGS.none + CONTACT_READINGS.other ? "other" : "own";
 }
@@ -205,13 +171,14 @@ function contactReading(u: number): "own" | "other" | "none" {
 /** Generates the full truth of one business; the same arguments always give the same record. */
 /** `hostile` (the default) overlays the hostile variants on their fixed share of positions. */
 export function generateBusiness(seed: number, jobId: string, position: number, id: string, ctx: SearchContext | EnrichmentContext, hostile = true): BusinessTruth {
-  // Two streams: what the place is (the same in every run of a search), and what this job's
-  // reading of it found (contacts, reviews so far), which may differ from run to run.
+  // Two streams: what the place is (the same in every run of every search that finds it), and what
+  // this job's reading of it found (contacts, reviews so far), which may differ from run to run.
   const rng = prngFor(seed, "business", jobId, position);
-  const place = ctx.kind === "search" ? placeAt(seed, searchKeyOf(ctx.query, ctx.location.label), position - 1, ctx.run) : undefined;
-  const fixed = place === undefined ? rng : prngFor(seed, "place", place.searchKey, place.rank, place.generation);
-  const cc = ctx.kind === "search" ? ctx.location.country_code : "US";
-  const city = ctx.kind === "search" ? ctx.location.name : "";
+  // A place of a metro may be found by a neighbouring place's search too: it stands in its home.
+  const place = ctx.kind === "search" ? placeFoundAt(seed, ctx.query, ctx.location, position - 1, ctx.run) : undefined;
+  const fixed = place === undefined ? rng : prngFor(seed, "place", place.list, place.slot, place.generation);
+  const cc = place === undefined ? "US" : place.home.country_code;
+  const city = place === undefined ? "" : place.home.name;
   const trade = ctx.kind === "search" ? tradeFor(ctx.query) : undefined;
   // The first category is the commonest, as in a real city's listings.
   const category = trade === undefined ? "" : fixed.chance(0.5) ? (trade.categories[0] ?? "") : fixed.pick(trade.categories);
@@ -235,17 +202,21 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
     domain = hostOf(ctx.websiteUrl);
   }
   const secondCategory = trade === undefined ? "" : fixed.pick(trade.categories.filter((c) => c !== category).concat(["Local business"]));
-  const address = ctx.kind === "search" ? `${fixed.int(1, 9899)} ${fixed.pick(STREETS)} ${fixed.pick(SUFFIX)}, ${city}, ${ctx.location.region} ${postalCode(fixed, cc)}` : "";
+  const address = place !== undefined ? `${fixed.int(1, 9899)} ${fixed.pick(STREETS)} ${fixed.pick(SUFFIX)}, ${city}, ${place.home.region} ${postalCode(fixed, cc)}` : "";
   const phone = phoneNumber(fixed, cc);
   const baseRating = fixed.int(10, 50);
   const baseReviews = fixed.int(0, 2500);
   const businessStatus = fixed.pick(STATUSES);
-  const mapsUrl = `https://www.google.com/maps/place/?q=place_id:ChIJ${fixed.hex(23)}`;
+  const drawnId = fixed.hex(23);
+  // A stream's seed has 32 bits, so among the thousands of places of a metro's territory two may
+  // draw the same stream; 8 more hex digits of their own keep their Maps URLs apart.
+  const mapsId = place?.inMetro === true ? `${drawnId.slice(0, 15)}${prngFor(seed, "maps-url", place.list, place.slot, place.generation).hex(8)}` : drawnId;
+  const mapsUrl = `https://www.google.com/maps/place/?q=place_id:ChIJ${mapsId}`;
 
   // What this run's reading found of the place's contacts: mostly the place's own (the same in
   // every run), sometimes others, sometimes none at all, as a real provider's crawl does.
-  const reading = place === undefined ? "own" : contactReading(prngFor(seed, "reading", jobId, position).next());
-  const contacts = place === undefined || reading === "other" ? rng : prngFor(seed, "contacts", place.searchKey, place.rank, place.generation);
+  const reading = place === undefined ? "own" : contactReadingAt(seed, jobId, position);
+  const contacts = place === undefined || reading === "other" ? rng : prngFor(seed, "contacts", place.list, place.slot, place.generation);
   const found = reading !== "none";
   const hasEmails = found && website !== "" && contacts.chance(0.85);
   const emails = hasEmails ? [`info@${domain}`].concat(contacts.chance(0.3) ? [`hello@${domain}`] : []) : [];
@@ -299,6 +270,7 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
     extra: {},
   };
   // Hostile values go by rank, which is the position: a place holds its slot's variant in every run.
+  // A place two searches share never stands at a hostile rank (places.ts), so it reads the same in both.
   const variant = hostile ? hostileVariantAt(position) : undefined;
   if (variant !== undefined) variant.apply(truth, ctx.kind);
   return truth;

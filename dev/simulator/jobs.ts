@@ -45,7 +45,7 @@ export interface JobRecord {
   /**
    * Searches: which run of the same search (query and location) in this account it is, 0 for the
    * first. A re-run finds mostly the same places, each the same (name, address, category, website,
-   * maps_url), and a few new ones in place of a few it no longer finds (data.ts, placeAt).
+   * maps_url), and a few new ones in place of a few it no longer finds (places.ts, placeAt).
    */
   placeRun?: number;
 }

@@ -10,18 +10,28 @@ import { findSheetById } from "../sheets/result-sheet";
 import { matchKey } from "./normalise";
 import { pendingChunksOf } from "./pending";
 import { STOPPED_REASON } from "./row-words";
-import { isSending, runStoreOf } from "./run-record";
+import { isSending, runStoreOf, type RunRecord } from "./run-record";
 import { sendWaitingRows, skipRows, waitingRows } from "./send-chunks";
 import { rereadArea } from "./sheet-area";
 
-/** Stops the run of the enrichment job `jobId`; a job whose rows were all sent already is left as it is. */
-export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void {
+/** The run of the enrichment job `jobId`, or the run `jobId` itself (a run listed before its first job was created). */
+function runOf(ctx: JobsContext, jobId: string): RunRecord | null {
+  const runs = runStoreOf(ctx);
   const tracked = ctx.store.get(jobId);
-  if (!tracked) throw new InvalidInputError("This document does not track that job: choose an enrichment from the sidebar's job list.");
+  if (!tracked) {
+    const run = runs.get(jobId);
+    if (!run) throw new InvalidInputError("This document does not track that job: choose an enrichment from the sidebar's job list.");
+    return run;
+  }
   const record = enrichmentOf(tracked);
   if (!record) throw new InvalidInputError(`"${tracked.name}" is a search: only an enrichment's rows can be stopped.`);
+  return record.runId === undefined ? null : runs.get(record.runId);
+}
+
+/** Stops the run of the enrichment job `jobId` (or the run `jobId`); a run whose rows were all sent already is left as it is. */
+export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void {
   const runs = runStoreOf(ctx);
-  const run = record.runId === undefined ? null : runs.get(record.runId);
+  const run = runOf(ctx, jobId);
   if (!run || !isSending(run)) return; // every row was sent: its jobs finish and are written
   run.stopped = true;
   const sheet = findSheetById(ctx.spreadsheet, run.sheetId);

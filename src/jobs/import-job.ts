@@ -12,6 +12,7 @@ import { newJobRecord, type JobRecord } from "./job-record";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 import { InvalidInputError } from "../errors/user-error";
 import { IMPORTED_RECORD, KIND_PARTS, partsOf } from "./job-kinds";
+import { lineOfJob } from "./line-of-job";
 import { keepPolling } from "./start-search";
 
 /** The job's status object and family, or a clear error when this key cannot see it. */
@@ -34,6 +35,9 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
   let record = known;
   if (!record) {
     const { kind, job } = findJob(ctx, jobId, deadline);
+    // A refresh run of a search of this document was merged into its sheet: open that one.
+    const line = lineOfJob(ctx.store.all(), job, kind);
+    if (line) return { record: line, created: false };
     ctx.store.makeRoomForNewJob(job.name); // a full store says so now, not after the sheet is made
     record = newJobRecord({
       id: job.id,

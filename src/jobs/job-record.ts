@@ -6,7 +6,7 @@
 import * as z from "zod/mini";
 import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
-import { StoredRefreshSchedule, StoredScheduleBase, type RefreshSchedule, type ScheduleBase } from "./refresh-schedule";
+import { StoredRefreshSchedule, StoredRunOutcome, StoredScheduleBase, type RefreshSchedule, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
 import type { JobKind } from "../rules/job-kinds";
 
 
@@ -52,6 +52,8 @@ interface JobRecordBase {
   hiddenFrom?: string[];
   /** The spreadsheet's time zone when the job started: its rows' `First seen` and `Last seen` dates are in it (seen-day.ts). */
   timeZone?: string;
+  /** A search's or a territory's latest refresh run, once merged: what it did (scheduled, or asked for now). */
+  lastRun?: RunOutcome;
 }
 
 /** A search's record. */
@@ -63,6 +65,8 @@ export interface SearchRecord extends JobRecordBase {
   searchKey?: string;
   /** Its maxResults: what one re-run of it reserves (JobView.runCredits). */
   maxResults?: number;
+  /** What it searched, "<query> · <location label>": its line says it under any name; its refresh runs are found by it. */
+  searched?: string;
 }
 
 /** An enrichment's record. */
@@ -115,6 +119,8 @@ export interface TerritoryRecord extends JobRecordBase {
   foundByMore: number;
   /** Its input (queries, places, maxResults, language, contacts): an identical start finds it. */
   territoryKey: string;
+  /** The service said its job slots were all taken: no search is tried again before this (an open sidebar polls every few seconds). */
+  slotsFullUntil?: string;
   refresh?: ScheduleBase;
 }
 
@@ -132,6 +138,9 @@ export type ScheduledSearch = SearchRecord & { refresh: RefreshSchedule };
 export const searchOf = (record: JobRecord): SearchRecord | null => (record.kind === "search" ? record : null);
 export const enrichmentOf = (record: JobRecord): EnrichmentRecord | null => (record.kind === "enrichment" ? record : null);
 export const territoryOf = (record: JobRecord): TerritoryRecord | null => (record.kind === "territory" ? record : null);
+
+/** What a search searched, as its line and its refresh runs say it: "dentists · Fort Worth, Texas, US". */
+export const searchedText = (query: string, location: string): string => `${query} · ${location}`;
 
 /** The searches among `records`. */
 export const searchesOf = (records: readonly JobRecord[]): SearchRecord[] => records.flatMap((record) => searchOf(record) ?? []);
@@ -202,6 +211,7 @@ const storedBase = {
   seenBy: z.optional(z.array(z.string())),
   hiddenFrom: z.optional(z.array(z.string())),
   timeZone: z.optional(z.string()),
+  lastRun: z.optional(StoredRunOutcome),
 };
 
 /** What a record of either kind was written without by an early version, as today's defaults. */
@@ -225,11 +235,21 @@ function upgradeBase<S extends z.output<z.ZodMiniObject<typeof storedBase>>>(sto
 
 /** A search as any version stored it, upgraded: a record from before maxResults was kept charged its maxResults (a free plan's 100 too). */
 const StoredSearchRecord = z.pipe(
-  z.object({ ...storedBase, kind: z.literal("search"), refresh: z.optional(StoredRefreshSchedule), searchKey: z.optional(z.string()), maxResults: z.optional(z.number()) }),
+  z.object({
+    ...storedBase,
+    kind: z.literal("search"),
+    refresh: z.optional(StoredRefreshSchedule),
+    searchKey: z.optional(z.string()),
+    maxResults: z.optional(z.number()),
+    searched: z.optional(z.string()),
+  }),
   z.transform((stored): SearchRecord => {
-    const { refresh, maxResults, ...rest } = upgradeBase(stored);
+    const { refresh, maxResults, searched, ...rest } = upgradeBase(stored);
     const reserved = maxResults ?? rest.creditsCharged ?? undefined;
-    return { ...rest, ...(refresh === undefined ? {} : { refresh }), ...(reserved === undefined ? {} : { maxResults: reserved }) };
+    // A search from before what it searched was kept: its schedule's search says it, when it has one.
+    const input = refresh?.search.input;
+    const said = searched ?? (input ? searchedText(input.query, input.location) : undefined);
+    return { ...rest, ...(refresh === undefined ? {} : { refresh }), ...(reserved === undefined ? {} : { maxResults: reserved }), ...(said === undefined ? {} : { searched: said }) };
   }),
 );
 
@@ -254,6 +274,7 @@ const StoredTerritoryRecord = z.pipe(
     runStartedAt: z.string(),
     foundByMore: z.number(),
     territoryKey: z.string(),
+    slotsFullUntil: z.optional(z.string()),
     refresh: z.optional(StoredScheduleBase),
   }),
   z.transform((stored): TerritoryRecord => upgradeBase(stored)),

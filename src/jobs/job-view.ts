@@ -1,10 +1,10 @@
 // This file defines JobView, the plain JSON shape the sidebar receives for a job (docs/add-on-surface.md, "The shapes the sidebar reads").
 import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
 import { partsOf } from "./job-kinds";
-import { searchOf, territoryOf, type JobRecord } from "./job-record";
+import { searchedText, searchOf, territoryOf, type JobRecord } from "./job-record";
 import { pairCounts, territoryStatus, type PairCounts } from "./territory-counts";
 import type { JobKind } from "../rules/job-kinds";
-import { refreshView, type RefreshView } from "./refresh-schedule";
+import { refreshView, type RefreshView, type RunOutcome } from "./refresh-schedule";
 import { isMine } from "./ownership";
 
 export interface JobView {
@@ -42,6 +42,12 @@ export interface JobView {
   territory?: TerritoryView | null;
   /** A territory's: businesses of its sheet that more than one of its searches found; null for any other job. */
   foundByMore?: number | null;
+  /** What a search searched ("dentists · Fort Worth, Texas, US"; a territory's queries and places), said under any name; null when not known, and for an enrichment. */
+  searched?: string | null;
+  /** What the latest refresh run did once merged, scheduled or asked for now; null before any. */
+  lastRun?: RunOutcome | null;
+  /** The spreadsheet's time zone: the dates a person reads (First seen, a run's time) are in it. */
+  timeZone?: string | null;
 }
 
 /** Where a territory's searches stand, counts of searches; `stopped`: stopSearch was called (none waits any more). */
@@ -101,5 +107,8 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     refreshing: schedule !== undefined && ((search ? search.run !== null : running) || schedule.asked === true),
     territory: territory ? { ...pairCounts(territory), stopped: territory.stopped } : null,
     foundByMore: territory ? territory.foundByMore : null,
+    lastRun: record.lastRun ?? null,
+    timeZone: record.timeZone ?? null,
+    searched: territory ? searchedText(territory.queries.join(", "), territory.places.length === 1 ? (territory.places[0]?.label ?? "") : `${territory.places.length} places`) : (searchOf(record)?.searched ?? null),
   };
 }

@@ -18,8 +18,14 @@ export interface RecentJob {
   status: string;
   leadCount: number;
   createdAt: string;
+  /** This document tracks the job: itself, or as part of one of its lines (a territory's search, a search's refresh run). */
   tracked: boolean;
+  /** The line of this document whose sheet holds the job's results (the job itself when tracked as it is), or null. */
+  partOf: { jobId: string; name: string } | null;
 }
+
+/** The line of this document whose sheet holds a service job's results, or null. */
+export type TrackedLine = (job: Job, kind: JobKind) => { jobId: string; name: string } | null;
 
 export interface RecentJobsPage {
   jobs: RecentJob[];
@@ -39,7 +45,7 @@ function listPagesFor(count: number): Array<{ page: number; pageSize: number }> 
   return pages;
 }
 
-export function recentJobs(client: LeadsClient, isTracked: (jobId: string) => boolean, args: RecentJobsArgs, deadline: number): RecentJobsPage {
+export function recentJobs(client: LeadsClient, lineOf: TrackedLine, args: RecentJobsArgs, deadline: number): RecentJobsPage {
   const single = args.kinds.length === 1;
   // One kind: exactly the page asked for. Both: each list from its top down to the page's end.
   const plans = args.kinds.flatMap((kind) =>
@@ -68,15 +74,10 @@ export function recentJobs(client: LeadsClient, isTracked: (jobId: string) => bo
   const total = args.kinds.reduce((sum, kind) => sum + (lists.get(kind)?.total ?? 0), 0);
   const pageJobs = single ? merged : merged.slice((args.page - 1) * RECENT_PAGE_SIZE, args.page * RECENT_PAGE_SIZE);
   return {
-    jobs: pageJobs.map(({ kind, job }) => ({
-      jobId: job.id,
-      kind,
-      name: job.name,
-      status: job.status,
-      leadCount: job.lead_count,
-      createdAt: job.created_at,
-      tracked: isTracked(job.id),
-    })),
+    jobs: pageJobs.map(({ kind, job }) => {
+      const partOf = lineOf(job, kind);
+      return { jobId: job.id, kind, name: job.name, status: job.status, leadCount: job.lead_count, createdAt: job.created_at, tracked: partOf !== null, partOf };
+    }),
     hasMore: args.page * RECENT_PAGE_SIZE < total,
   };
 }

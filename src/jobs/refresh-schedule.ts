@@ -21,6 +21,35 @@ export interface RefreshRun {
   startedAt: string | null;
 }
 
+/**
+ * What a refresh run did to the sheet once merged, kept on the job whether a schedule ran it or
+ * "Refresh it now" did: the line says it the same way for both.
+ */
+export interface RunOutcome {
+  /** When the run started. */
+  at: string;
+  added: number;
+  updated: number;
+  notFound: number;
+  /** Businesses the run found. */
+  businesses: number;
+  /** Credits the run reserved (null when not known). */
+  credits: number | null;
+  /** Of the updated rows, those that kept an earlier value the run returned empty. */
+  keptEarlier: number;
+}
+
+/** A run's outcome as stored. */
+export const StoredRunOutcome = z.object({
+  at: z.string(),
+  added: z.number(),
+  updated: z.number(),
+  notFound: z.number(),
+  businesses: z.number(),
+  credits: z.nullable(z.number()),
+  keptEarlier: z.number(),
+}) satisfies z.ZodMiniType<RunOutcome>;
+
 /** A schedule of either a search or a territory: when it runs, and what its last run did. */
 export interface ScheduleBase {
   /** "off": the user turned the schedule off while a run was under way; dropped once it is merged. */

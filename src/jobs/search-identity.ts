@@ -3,7 +3,7 @@
 // from the status object of a search made elsewhere.
 import type { CreateSearchRequest, Job } from "../api/schemas";
 import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
-import type { SearchRecord } from "./job-record";
+import { searchedText, type SearchRecord } from "./job-record";
 import { fingerprint } from "./job-store";
 
 /**
@@ -17,8 +17,8 @@ export function searchInputKey(body: CreateSearchRequest): string {
   return fingerprint("search-input:" + JSON.stringify(parts));
 }
 
-/** What a search's record keeps of its input (searchKey, maxResults), from a status object's actor_input when it says. */
-export function searchIdentity(job: Job): Pick<SearchRecord, "searchKey" | "maxResults"> {
+/** What a search's record keeps of its input (searchKey, maxResults, searched), from a status object's actor_input when it says. */
+export function searchIdentity(job: Job): Pick<SearchRecord, "searchKey" | "maxResults" | "searched"> {
   const input = job.actor_input;
   if (!input?.query || !input.location) return {};
   const body: CreateSearchRequest = {
@@ -31,6 +31,6 @@ export function searchIdentity(job: Job): Pick<SearchRecord, "searchKey" | "maxR
     },
     enrich_contacts: job.enrich_contacts ?? true,
   };
-  return { searchKey: searchInputKey(body), maxResults: body.input.maxResults ?? DEFAULT_MAX_RESULTS };
+  return { searchKey: searchInputKey(body), maxResults: body.input.maxResults ?? DEFAULT_MAX_RESULTS, searched: searchedText(input.query, input.location) };
 }
 

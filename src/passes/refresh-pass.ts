@@ -87,8 +87,10 @@ function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Busines
   const extra: Partial<SearchRecord> = { sheetId: target.record.sheetId, note: target.record.note };
   const timeZone = recordTimeZone(ctx, record);
   // The run's rows are dated by the day it started: a merge repeated after a kill dates them alike.
-  const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, record.refresh.run?.startedAt ?? record.refresh.lastRunAt));
-  finishRun(ctx, record, null, { ...extra, timeZone, sheetName: sheet.getName(), rowsWritten: merged.businessRows }, {
+  const startedAt = record.refresh.run?.startedAt ?? record.refresh.lastRunAt;
+  const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt));
+  const lastRun = { at: startedAt, added: merged.added, updated: merged.updated, notFound: merged.notFound, businesses: businesses.length, credits: record.refresh.lastRunCredits, keptEarlier: merged.keptEarlier };
+  finishRun(ctx, record, null, { ...extra, timeZone, sheetName: sheet.getName(), rowsWritten: merged.businessRows, lastRun }, {
     lastRunAdded: merged.added,
     lastRunUpdated: merged.updated,
     lastRunNotFound: merged.notFound,

@@ -169,6 +169,8 @@ export interface TerritoryRunCounts extends TerritorySheetCounts {
   added: number;
   updated: number;
   notFound: number;
+  /** Of the updated rows, those that kept an earlier value a search of the run returned empty. */
+  keptEarlier: number;
 }
 
 /**
@@ -200,5 +202,6 @@ export function endTerritoryRun(grid: Grid, run: number, options: { markMissing:
     added: found.filter(isNew).length,
     updated: found.filter((row) => !isNew(row)).length,
     notFound: run === 0 ? 0 : missing.length,
+    keptEarlier: found.filter((row) => !isNew(row) && read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.updated).length,
   };
 }

@@ -47,7 +47,11 @@ export function writeEndedSearches(ctx: JobsContext, sheets: SheetsById, record:
 /** The run's last search has ended: the sheet marks what it did, the record says it, and nothing is left to do until a refresh. */
 function endRun(ctx: JobsContext, sheet: GoogleAppsScript.Spreadsheet.Sheet, record: TerritoryRecord, status: string): TerritoryRecord {
   const counts = endTerritoryRun(sheet, record.run, { markMissing: !record.stopped });
-  const ended = { ...record, settled: true, finishedAt: new Date(ctx.clock.now()).toISOString(), leadCount: counts.businessRows, rowsWritten: counts.businessRows, foundByMore: counts.foundByMore };
+  const ended: TerritoryRecord = { ...record, settled: true, finishedAt: new Date(ctx.clock.now()).toISOString(), leadCount: counts.businessRows, rowsWritten: counts.businessRows, foundByMore: counts.foundByMore };
+  if (record.run > 0) {
+    const credits = record.pairs.reduce((sum, [, , reserved]) => sum + (reserved ?? 0), 0);
+    ended.lastRun = { at: record.runStartedAt, added: counts.added, updated: counts.updated, notFound: counts.notFound, businesses: counts.added + counts.updated, credits, keptEarlier: counts.keptEarlier };
+  }
   if (!record.refresh) return ended;
   const refresh = {
     ...record.refresh,

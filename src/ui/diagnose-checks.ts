@@ -16,6 +16,7 @@ import { hasSchedule } from "../jobs/job-record";
 import { JobStore } from "../jobs/job-store";
 import { isMine } from "../jobs/ownership";
 import { messageOf } from "../errors/user-error";
+import { groupDigits } from "../rules/numbers";
 import { DEFAULT_BASE_URL, OPENS_DOCUMENTS_BY_ID } from "./build-defaults";
 
 export type CheckId = "service" | "plain-text" | "job-store" | "document-lock" | "poll-trigger" | "trigger-document";
@@ -73,7 +74,7 @@ export function serviceCheck(): Outcome {
     const account = clientFor({ apiKey: stored.apiKey, baseUrl }, appsScriptClock.now() + SERVICE_BUDGET_MS).getAccount({ maxAttempts: 2 });
     return {
       ok: true,
-      detail: `The service at ${baseUrl} accepted your key: ${account.plan_name || account.plan_code} plan, ${account.credits_remaining} credits left. Reading your account spends no credits.`,
+      detail: `The service at ${baseUrl} accepted your key: ${account.plan_name || account.plan_code} plan, ${groupDigits(account.credits_remaining)} credits left. Reading your account spends no credits.`,
     };
   } catch (error) {
     // A refused key or an unreachable service is an answer, not a crash; the client's messages say what to do.

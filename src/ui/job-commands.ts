@@ -5,7 +5,7 @@ import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { currentJobStore } from "../app/jobs-context";
 import { pollPassUnderLock, runTriggerPass } from "../app/pass-runner";
 import { importJob as importTrackedJob } from "../jobs/import-job";
-import { partsOf } from "../jobs/job-kinds";
+import { lineOfJob } from "../jobs/line-of-job";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { recentJobs as readRecentJobs, type RecentJobsPage } from "../jobs/recent-jobs";
@@ -48,9 +48,11 @@ export const showJobSheet = commandWith("showJobSheet", {}, ({ jobId }): { sheet
 
 export const recentJobs = commandWith("recentJobs", {}, (args, call): RecentJobsPage => {
   const context = call.jobs();
-  // A territory's searches are tracked through it.
-  const tracked = new Set(context.store.all().flatMap((record) => [record.id, ...partsOf(record).serviceJobs(record).map(([id]) => id)]));
-  return readRecentJobs(context.client, (id) => tracked.has(id), args, call.deadline);
+  const records = context.store.all();
+  return readRecentJobs(context.client, (job, kind) => {
+    const line = lineOfJob(records, job, kind);
+    return line ? { jobId: line.id, name: line.name } : null;
+  }, args, call.deadline);
 });
 
 export const importJob = commandWith("importJob", {}, ({ jobId }, call): JobView => {

@@ -3,11 +3,11 @@
 // could not reach this document, or the note that Google stopped the last background run midway.
 import { stoppedBackgroundRun } from "../gas/background-runs";
 import { currentDocument, NoDocumentError } from "../gas/document-access";
-import { keyDigest } from "../gas/key-digest";
+import { editorId, keyDigest } from "../gas/key-digest";
 import { backgroundNoticeFor } from "../gas/served-documents";
 import { userApiKey } from "../gas/settings";
 import { appsScriptClock } from "../gas/utilities";
-import { rowsSent, runStoreOf, type RunRecord } from "../enrich/run-record";
+import { isSending, rowsSent, runStoreOf, type RunRecord } from "../enrich/run-record";
 import { enrichmentOf, type JobRecord } from "../jobs/job-record";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView, type RunView } from "../jobs/job-view";
@@ -50,12 +50,43 @@ export function listDocumentJobs(): JobView[] {
   const key = userApiKey();
   const digest = key ? keyDigest(key) : null;
   const records = new JobStore(doc.store).all();
-  const runs = new Map(runStoreOf({ properties: doc.store }).all().map((run) => [run.runId, runView(run, records)]));
-  return records.map((record) => {
+  const runRecords = runStoreOf({ properties: doc.store }).all();
+  const runs = new Map(runRecords.map((run) => [run.runId, runView(run, records)]));
+  // A run is listed from its start: before its first job exists (the job slots were all taken), it is a line of its own.
+  const withJobs = new Set(records.map((record) => enrichmentOf(record)?.runId));
+  const runsWithoutJobs = runRecords.filter((run) => !withJobs.has(run.runId)).map((run) => runLine(run, runs.get(run.runId) ?? null, run.editorId === editorId()));
+  const lines = records.map((record) => {
     const runId = enrichmentOf(record)?.runId;
     const view: JobView = { ...toJobView(record, digest), run: runId ? (runs.get(runId) ?? null) : null };
     // Only a job that existed when the background run left the notice is concerned by it.
     const concerned = notice !== null && !record.settled && view.error === null && Date.parse(record.createdAt) <= notice.at;
     return concerned ? { ...view, error: notice.message } : view;
   });
+  return [...runsWithoutJobs, ...lines].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+}
+
+/** A run none of whose jobs exists yet, as a line: waiting for a job slot, or stopped before any. */
+function runLine(run: RunRecord, view: RunView | null, mine: boolean): JobView {
+  return {
+    jobId: run.runId,
+    kind: "enrichment",
+    name: `Enrich ${run.sheetName}`,
+    status: isSending(run) ? "queued" : "completed",
+    leadCount: null,
+    enrichedCount: null,
+    creditsCharged: null,
+    sheetName: run.sheetName,
+    rowsWritten: 0,
+    error: null,
+    createdAt: run.createdAt,
+    finishedAt: null,
+    refresh: null,
+    mine,
+    runCredits: null,
+    refreshing: false,
+    territory: null,
+    foundByMore: null,
+    searched: null,
+    run: view,
+  };
 }

@@ -8,6 +8,7 @@
 import path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { pollUntil, readSheet, serviceAccount, serviceResults, sidebar, sheetOf, type JobView, type ServiceBusiness } from "../../dev/world";
+import { neighboursOf } from "../../dev/simulator";
 import { setUpAccount, useWorld } from "../fixtures/world";
 import { mismatches } from "./mismatches";
 
@@ -61,12 +62,32 @@ async function expectSheetOfTerritory(runtime: FakeRuntime, apiKey: string, view
   }))).toEqual([]);
   expect(view.leadCount).toBe(rows.length);
   expect(view.foundByMore).toBe([...foundBy.values()].filter((found) => found.length > 1).length);
+  expectSameContactMarkers(rows);
+}
+
+/**
+ * `Same contact as`, worked out here on its own: going down the sheet, a row that shares its
+ * website's domain or an email address with a row above names the first such row's business.
+ */
+function expectSameContactMarkers(rows: ReadonlyArray<Record<string, unknown>>): void {
+  const holder = new Map<string, { index: number; name: string }>();
+  const checks = rows.map((row, index): [string, unknown, unknown] => {
+    const domain = String(row.Website).toLowerCase().replace(/^https?:\/\//, "").replace(/^www\./, "").split(/[/?#:]/)[0] ?? "";
+    const emails = ["Emails", "Owner emails", "Decision maker emails"].flatMap((header) => String(row[header]).split(",").map((e) => e.trim().toLowerCase())).filter((e) => e !== "");
+    const keys = [...(domain ? [`d:${domain}`] : []), ...emails.map((e) => `e:${e}`)];
+    const first = keys.map((key) => holder.get(key)).filter((h) => h !== undefined).sort((a, b) => (a?.index ?? 0) - (b?.index ?? 0))[0];
+    for (const key of keys) if (!holder.has(key)) holder.set(key, { index, name: String(row.Name) });
+    return [`row ${index + 2} Same contact as`, row["Same contact as"], first?.name ?? ""];
+  });
+  expect(mismatches(checks)).toEqual([]);
 }
 
 describe.each(BUILDS)("a territory (%s build)", (_build, distDir) => {
   it("previews its cost, starts what the job slots allow, and later passes finish it in one sheet: each business once, Found by exact, charged once each", async () => {
     const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 2, runtime: { distDir } });
-    const places = labels(runtime, "Austin", "Dallas", "Houston");
+    // Neighbouring places of one metro: their searches find some of the same businesses.
+    const plano = labels(runtime, "Plano")[0] ?? "";
+    const places = [plano, ...neighboursOf(plano).slice(0, 2).map((place) => place.label)];
     const args = { queries: ["dentists", "orthodontists"], locations: places, maxResults: 100 };
     expect(sidebar(runtime, "previewSearch", args)).toEqual({ searches: 6, maxResults: 100, creditsNeeded: 600, creditsRemaining: 5000, problem: null });
     expect(creations(runtime)).toHaveLength(0);
@@ -86,6 +107,7 @@ describe.each(BUILDS)("a territory (%s build)", (_build, distDir) => {
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(5000 - 600);
     expect(done.creditsCharged).toBe(600);
     await expectSheetOfTerritory(runtime, apiKey, done, pairLabels);
+    expect(done.foundByMore).toBeGreaterThan(0); // true duplicates, merged
     const header = readSheet(runtime, sheetOf(done)).headers;
     expect(header.indexOf("Found by")).toBe(header.indexOf("Latest refresh") + 1);
     expect(sidebar(runtime, "showJobSheet", { jobId: started.jobId })).toEqual({ sheetName: sheetOf(done) });
@@ -115,6 +137,21 @@ describe("a territory's searches", () => {
     // The lost one and its repeat carried the same key.
     const keys = creations(runtime).map((r) => r.headers["Idempotency-Key"]);
     expect(keys.filter((key) => key === keys[0]).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("waiting for a full account's job slots are not tried again for a minute, however often the open sidebar polls", async () => {
+    const { runtime } = await setUpAccount(world, { credits: 1000, maxActiveJobs: 1 });
+    const places = labels(runtime, "Austin", "Dallas", "Houston");
+    sidebar(runtime, "startSearch", { queries: ["bakers"], locations: places, maxResults: 100 });
+    const tried = creations(runtime).length; // the first created, the second turned away
+    for (let poll = 0; poll < 6; poll += 1) {
+      world.clock.advance(7_000);
+      sidebar(runtime, "refreshJobs");
+    }
+    expect(creations(runtime).length).toBe(tried);
+    world.clock.advance(60_000);
+    sidebar(runtime, "refreshJobs");
+    expect(creations(runtime).length).toBeGreaterThan(tried);
   });
 
   it("not started yet are never started once stopped; those under way finish and are written", async () => {

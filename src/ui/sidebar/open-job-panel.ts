@@ -29,7 +29,7 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
     button?.addEventListener("click", () => {
       void importJob(button, job.jobId, (now) => {
         const item = button.parentElement as Element;
-        replaceChildren(item, ...recentItem({ ...job, status: now.status, leadCount: now.leadCount ?? job.leadCount, tracked: true }).childNodes);
+        replaceChildren(item, ...recentItem({ ...job, status: now.status, leadCount: now.leadCount ?? job.leadCount, tracked: true, partOf: { jobId: now.jobId, name: now.name } }).childNodes);
         item.setAttribute("data-status", now.status);
       });
     });
@@ -37,7 +37,16 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
     return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
       h("p", { class: "job-name", title: job.name }, job.name),
       h("p", { class: "job-meta" }, `${KIND_WORDS[job.kind].label} · ${statusWords(job.status)}${count} · ${shortDateTime(job.createdAt)}`),
-      job.tracked ? h("p", { class: "hint" }, "Already in this document.") : button);
+      job.tracked ? trackedHint(job) : button);
+  };
+
+  /** A job this document holds: itself, or as part of a line (a territory's search, a search's refresh run), with its sheet a click away. */
+  const trackedHint = (job: RecentJob): HTMLElement => {
+    const line = job.partOf ?? { jobId: job.jobId, name: job.name };
+    const showSheet = h("button", { type: "button", class: "link" }, "Show its sheet");
+    showSheet.addEventListener("click", () => state.showJobSheet(line.jobId));
+    const words = line.jobId === job.jobId ? "Already in this document." : `Part of “${line.name}” in this document.`;
+    return h("p", { class: "hint" }, `${words} `, showSheet);
   };
 
   const loadPage = (button: HTMLButtonElement, next: number): void => {

@@ -3,7 +3,7 @@
 // job read about it may differ (contacts, reviews), and its business id is new in every job. A
 // re-run finds most places again, at the same positions, and a few new ones instead of a few it no
 // longer finds; the same search in another account finds the same places.
-import { PLACE_TURNOVER, placeAt, searchKeyOf } from "../../../dev/simulator/data";
+import { PLACE_TURNOVER, placeAt, searchKeyOf } from "../../../dev/simulator/places";
 import type { Simulator } from "../../../dev/simulator/simulator";
 import { call, createSearch, newSim, type BusinessJson, type ResultsJson } from "./helpers";
 import type { VirtualClock } from "../../../dev/clock";

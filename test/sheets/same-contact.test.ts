@@ -1,0 +1,32 @@
+// Tests the same-contact marker of a territory's sheet (src/sheets/same-contact.ts): the first row
+// with a website's domain or an email address holds it; a later row sharing one names that first
+// row's business, whichever key it shares; rows sharing nothing are left empty.
+import { sameContactMarkers, websiteDomain } from "../../src/sheets/same-contact";
+
+describe("websiteDomain", () => {
+  it.each([
+    ["https://www.Acme.com/contact?x=1", "acme.com"],
+    ["acme.com", "acme.com"],
+    ["http://acme.com:8080/", "acme.com"],
+    ["", ""],
+  ])("%s → %s", (website, domain) => expect(websiteDomain(website)).toBe(domain));
+});
+
+describe("sameContactMarkers", () => {
+  it("names the first row sharing a domain or an address, going down the sheet", () => {
+    const markers = sameContactMarkers([
+      { row: 5, name: "Smile Dental – Elm St", website: "https://smile.example/elm", emails: ["info@smile.example"] },
+      { row: 2, name: "Smile Dental – Main St", website: "https://www.smile.example/", emails: [] },
+      { row: 3, name: "Bright Teeth", website: "https://bright.example", emails: ["Owner@Family.example"] },
+      { row: 4, name: "Family Dental", website: "", emails: ["owner@family.example"] },
+      { row: 6, name: "Lone Clinic", website: "https://lone.example", emails: [] },
+    ]);
+    expect([...markers].sort(([a], [b]) => a - b)).toEqual([
+      [2, ""],
+      [3, ""],
+      [4, "Bright Teeth"],
+      [5, "Smile Dental – Main St"],
+      [6, ""],
+    ]);
+  });
+});
