@@ -135,7 +135,7 @@ describeInBrowser("a territory from the sidebar", () => {
     await paste.press("Enter");
     expect(await paste.getAttribute("aria-expanded")).toBe("false");
     await page.getByRole("button", { name: "Start search" }).click();
-    await status().filter({ hasText: `Searches started: results arrive in the sheet “${TERRITORY}”. 2 searches run now; the other 4 start as those finish, in the background.` }).waitFor();
+    await status().filter({ hasText: `Searches started: results arrive in the sheet “${TERRITORY}”. 2 searches run now; 4 wait for a free job slot and start in the background.` }).waitFor();
     const item = line(TERRITORY);
     await item.waitFor();
     expect(await page.locator("#jobs li").count()).toBe(1);
@@ -180,7 +180,7 @@ describeInBrowser("a territory from the sidebar", () => {
     await query.fill("florists");
     expect(await page.locator("#cost-line").innerText()).toMatch(/^3 searches \(1 query × 3 places\)/);
     await page.getByRole("button", { name: "Start search" }).click();
-    await status().filter({ hasText: "2 searches run now; the other one starts as those finish, in the background." }).waitFor();
+    await status().filter({ hasText: "2 searches run now; 1 waits for a free job slot and starts in the background." }).waitFor();
     const name = "florists in 3 places";
     const item = line(name);
     await item.waitFor();

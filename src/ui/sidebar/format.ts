@@ -41,13 +41,9 @@ export function territoryCost(account: AccountView, queries: number, places: num
  */
 export const TERRITORY_PACE = "As many as your account runs at once start now; the others start as those finish, in the background (also with the sidebar closed).";
 
-/** Once a territory started: "2 run now; the other 4 start as those finish, in the background." */
-export function territoryStarted(territory: TerritoryView): string {
-  const { searches, running, waiting } = territory;
-  if (waiting === 0) return searches === running ? `All ${groupDigits(searches)} run now.` : "";
-  if (running === 0) return `${waiting === 1 ? "It starts" : `The ${groupDigits(waiting)} start`} as your account's running jobs finish, in the background.`;
-  const others = waiting === 1 ? "the other one starts" : `the other ${groupDigits(waiting)} start`;
-  return `${plural(running, "search runs", "searches run")} now; ${others} as ${running === 1 ? "it finishes" : "those finish"}, in the background.`;
+/** Once a territory started: "2 searches run now; 4 wait for a free job slot and start in the background." */
+export function territoryStarted({ running, waiting }: TerritoryView): string {
+  return waiting === 0 ? "" : `${plural(running, "search runs", "searches run")} now; ${plural(waiting, "waits", "wait")} for a free job slot and start${waiting === 1 ? "s" : ""} in the background.`;
 }
 
 /**

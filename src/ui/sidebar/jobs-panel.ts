@@ -115,9 +115,12 @@ function territoryStop(state: SidebarState, job: JobView, territory: TerritoryVi
   const stop = h("button", { type: "button", "aria-label": `Stop ${job.name}` }, "Stop");
   stop.addEventListener("click", () => {
     void state.messages.act(stop, "Stopping the searches…", async () => {
-      state.setJobs(await state.server.call("stopSearch", { jobId: job.jobId }));
-      const running = territory.running > 0 ? ` The ${plural(territory.running, "search", "searches")} under way finish and are merged into “${job.sheetName || job.name}”.` : "";
-      return `Stopped: ${plural(territory.waiting, "search was", "searches were")} not started, and not charged.${running}`;
+      const jobs = await state.server.call("stopSearch", { jobId: job.jobId });
+      state.setJobs(jobs);
+      // What the stop left, as the server says it now (a pass may have started one meanwhile).
+      const now = jobs.find((j) => j.jobId === job.jobId)?.territory || territory;
+      const running = now.running > 0 ? ` The ${plural(now.running, "search", "searches")} under way finish and are merged into “${job.sheetName || job.name}”.` : "";
+      return `Stopped: ${plural(now.searches - now.started, "search was", "searches were")} not started, and not charged.${running}`;
     });
   });
   return stop;

@@ -6,7 +6,7 @@ import { byId } from "./dom";
 import { chipList } from "./chips";
 
 /** "dentists,\n orthodontists" → ["dentists", "orthodontists"]: each line or comma-separated part, trimmed. */
-export const splitQueries = (text: string): string[] => text.split(/[\n\r,]+/).map((part) => part.trim()).filter((part) => part !== "");
+const splitQueries = (text: string): string[] => text.split(/[\n\r,]+/).map((part) => part.trim()).filter((part) => part !== "");
 
 export function queryField(onChange: () => void): { queries(): string[] } {
   const input = byId("query", HTMLInputElement);

@@ -185,11 +185,10 @@ describe("a territory", () => {
   });
 
   it("says once started how many run now and how many wait", () => {
-    expect(territoryStarted(counts())).toBe("2 searches run now; the other 4 start as those finish, in the background.");
-    expect(territoryStarted(counts({ started: 1, running: 1, waiting: 2, searches: 3 }))).toBe("1 search runs now; the other 2 start as it finishes, in the background.");
-    expect(territoryStarted(counts({ started: 2, running: 2, waiting: 1, searches: 3 }))).toBe("2 searches run now; the other one starts as those finish, in the background.");
-    expect(territoryStarted(counts({ started: 0, running: 0, waiting: 6 }))).toBe("The 6 start as your account's running jobs finish, in the background.");
-    expect(territoryStarted(counts({ started: 6, running: 6, waiting: 0 }))).toBe("All 6 run now.");
+    expect(territoryStarted(counts())).toBe("2 searches run now; 4 wait for a free job slot and start in the background.");
+    expect(territoryStarted(counts({ started: 2, running: 2, waiting: 1, searches: 3 }))).toBe("2 searches run now; 1 waits for a free job slot and starts in the background.");
+    expect(territoryStarted(counts({ started: 1, running: 1, waiting: 2, searches: 3 }))).toBe("1 search runs now; 2 wait for a free job slot and start in the background.");
+    expect(territoryStarted(counts({ started: 6, running: 6, waiting: 0 }))).toBe("");
   });
 
   it("is one line: its searches running and waiting and the businesses so far, then its searches and businesses, those found by more than one search said", () => {
