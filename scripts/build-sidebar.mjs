@@ -32,7 +32,8 @@ export function buildSidebar(dist, { minify = true } = {}) {
     write: false,
     logLevel: "error",
   }).outputFiles[0].text;
-  const template = readFileSync(path.join(source, "sidebar.html"), "utf8");
+  // The page's indentation is for its readers: a line break between tags says as much to the browser.
+  const template = readFileSync(path.join(source, "sidebar.html"), "utf8").replace(/\n\s+/g, "\n");
   // Replacer functions: a "$" in the bundle must not be read as a replacement pattern.
   const html = template
     .replace("/*SIDEBAR_STYLE*/", () => inlineSafe(style.trim(), "style"))
