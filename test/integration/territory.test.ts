@@ -111,6 +111,15 @@ describe.each(BUILDS)("a territory (%s build)", (_build, distDir) => {
     const header = readSheet(runtime, sheetOf(done)).headers;
     expect(header.indexOf("Found by")).toBe(header.indexOf("Latest refresh") + 1);
     expect(sidebar(runtime, "showJobSheet", { jobId: started.jobId })).toEqual({ sheetName: sheetOf(done) });
+    // LEADS_RESULTS reads one of its searches as any search, without asking both job families.
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
+    const one = searches.find((s) => s.name === pairLabels[0]);
+    const before = runtime.counters.fetchRequests;
+    const cell = runtime.run("LEADS_RESULTS", [one?.id ?? "", "id, maps_url"], { authMode: "CUSTOM_FUNCTION" });
+    expect(cell.errorMessage).toBeUndefined();
+    const table = cell.value as string[][];
+    expect(table.slice(1).map((row) => row[0]).sort()).toEqual((await serviceResults(world, apiKey, one?.id ?? "")).map((b) => b.id).sort());
+    expect(runtime.counters.fetchRequests - before).toBe(1);
     // One of its searches, opened from Recent jobs, is the territory's: no second sheet.
     const sheets = runtime.spreadsheetApp.testing.sheetNames().length;
     expect(sidebar(runtime, "importJob", { jobId: searches[0]?.id ?? "" }).jobId).toBe(started.jobId);
