@@ -6,7 +6,7 @@
 import type { FakeRuntime } from "../fakes/runtime";
 import { columnToLetters, parseA1 } from "../fakes/spreadsheet/a1";
 import type { CustomFormulas } from "./custom-formulas";
-import type { GridState } from "./grid-state";
+import type { GridState, RowSpan } from "./grid-state";
 
 export interface PastedList {
   sheetName: string;
@@ -24,38 +24,56 @@ export class SheetView {
     return this.runtime.spreadsheetApp.testing;
   }
 
-  state(): GridState {
+  /**
+   * What the grid shows of the active sheet: the rows of `window` (the page's view and a margin)
+   * and the frozen rows, or every row when no window is given; and the sheet's size either way.
+   */
+  state(window?: RowSpan): GridState {
     const app = this.runtime.spreadsheetApp;
     const activeSheet = this.testing.activeSheetName();
     const info = this.testing.sheetInfo(activeSheet);
-    const display = info.lastRow === 0 ? [] : this.testing.displayValues(activeSheet);
-    const cells = display;
-    const inputs: Record<string, string> = {};
-    const numbers: string[] = [];
-    if (cells.length > 0) {
-      const area = `A1:${columnToLetters(info.lastColumn)}${cells.length}`;
-      this.testing.editTexts(activeSheet, area).forEach((row, r) => row.forEach((text, c) => {
-        if (text !== (cells[r]?.[c] ?? "")) inputs[`${columnToLetters(c + 1)}${r + 1}`] = text;
-      }));
-      this.testing.values(activeSheet, area).forEach((row, r) => row.forEach((value, c) => {
-        if (typeof value === "number" || value instanceof Date) numbers.push(`${columnToLetters(c + 1)}${r + 1}`);
-      }));
-    }
+    const rows = window === undefined ? { first: 1, last: info.lastRow } : { first: window.first, last: Math.min(window.last, info.maxRows) };
+    const frozen = this.readRows(activeSheet, 1, Math.min(info.frozenRows, info.lastRow), info.lastColumn);
+    const sent = this.readRows(activeSheet, rows.first, Math.min(rows.last, info.lastRow), info.lastColumn);
+    const isSent = (row: number): boolean => row <= info.frozenRows || (row >= rows.first && row <= rows.last);
     const errors: Record<string, string> = {};
-    for (const f of this.testing.formulaCells(activeSheet)) if (f.errorMessage !== null) errors[`${columnToLetters(f.column)}${f.row}`] = f.errorMessage;
+    for (const f of this.testing.formulaCells(activeSheet)) {
+      if (f.errorMessage !== null && isSent(f.row)) errors[`${columnToLetters(f.column)}${f.row}`] = f.errorMessage;
+    }
     return {
       sheets: this.testing.sheetNames(),
       activeSheet,
       selection: app.getActiveRange().getA1Notation(),
-      cells,
-      inputs,
-      numbers,
+      rows,
+      cells: sent.cells,
+      frozenCells: frozen.cells,
+      inputs: { ...frozen.inputs, ...sent.inputs },
+      numbers: [...new Set([...frozen.numbers, ...sent.numbers])],
       errors,
-      totalRows: display.length,
+      totalRows: info.lastRow,
+      totalColumns: info.lastColumn,
       frozenRows: info.frozenRows,
+      frozenColumns: info.frozenColumns,
       maxRows: info.maxRows,
       maxColumns: info.maxColumns,
     };
+  }
+
+  /** Rows first to last (none when last < first): display values, formula-bar texts that differ, and the cells holding numbers. */
+  private readRows(sheetName: string, first: number, last: number, lastColumn: number): { cells: string[][]; inputs: Record<string, string>; numbers: string[] } {
+    if (last < first || lastColumn === 0) return { cells: [], inputs: {}, numbers: [] };
+    const area = `A${first}:${columnToLetters(lastColumn)}${last}`;
+    const cells = this.testing.displayValues(sheetName, area);
+    const inputs: Record<string, string> = {};
+    const numbers: string[] = [];
+    const a1 = (r: number, c: number): string => `${columnToLetters(c + 1)}${first + r}`;
+    this.testing.editTexts(sheetName, area).forEach((row, r) => row.forEach((text, c) => {
+      if (text !== (cells[r]?.[c] ?? "")) inputs[a1(r, c)] = text;
+    }));
+    this.testing.values(sheetName, area).forEach((row, r) => row.forEach((value, c) => {
+      if (typeof value === "number" || value instanceof Date) numbers.push(a1(r, c));
+    }));
+    return { cells, inputs, numbers };
   }
 
   select(sheetName: string, a1: string): void {

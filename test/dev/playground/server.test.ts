@@ -214,4 +214,61 @@ describe("started without a key (npm start -- --no-key)", () => {
     expect(grid.state?.cells[707]).toEqual(["Row 708", "708", ""]);
     expect(Object.keys(grid.state?.errors ?? {})).toEqual(["C700"]);
   });
+
+  it("sends, when the page asks for rows, those and the frozen rows only, with the sheet's size", async () => {
+    playground.runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName("Sheet1")?.setFrozenRows(1);
+    const near = await gridAnswer(playground, "?rows=650-760");
+    expect(near.state).toMatchObject({ rows: { first: 650, last: 760 }, frozenCells: [["Row 1", "1", ""]], totalRows: 708, totalColumns: 3, frozenRows: 1, frozenColumns: 0, maxRows: 1000, maxColumns: 26 });
+    // The rows past the data are covered (empty), not sent.
+    expect(near.state?.cells).toHaveLength(59);
+    expect(near.state?.cells[0]).toEqual(["Row 650", "650", ""]);
+    expect(near.state?.cells[58]).toEqual(["Row 708", "708", ""]);
+    expect(Object.keys(near.state?.errors ?? {})).toEqual(["C700"]);
+    expect(near.state?.numbers).toEqual(["B1", ...Array.from({ length: 59 }, (_, i) => `B${650 + i}`)]);
+    const top = await gridAnswer(playground, "?rows=2-80");
+    expect(top.state?.cells.map((row) => row[0])).toEqual(Array.from({ length: 79 }, (_, i) => `Row ${i + 2}`));
+    expect(top.state?.errors).toEqual({});
+    expect(top.state?.inputs).toEqual({});
+    // Unchanged since the version the page has: no state at all.
+    expect((await gridAnswer(playground, `?rows=2-80&since=${top.version}`)).state).toBeUndefined();
+    expect((await gridAnswer(playground, `?rows=3-80&since=${top.version}`)).state).toBeDefined();
+  });
+});
+
+/** The grid's answer to the page's poll, with `query` (rows, since). */
+async function gridAnswer(playground: Playground, query: string): Promise<GridAnswer> {
+  return (await (await fetch(new URL(`/api/grid${query}`, playground.url))).json()) as GridAnswer;
+}
+
+describe("the grid's answer for a 700-row results sheet", () => {
+  let playground: Playground;
+  beforeAll(async () => {
+    playground = await startPlayground({ speed: 0 });
+  });
+  afterAll(async () => playground?.close());
+
+  it("is the rows near the view (a window of 126 rows, as the page asks), a small part of the whole sheet", async () => {
+    const started = valueOf(await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 700 }));
+    const sheetName = sheetOf(started);
+    const testing = playground.runtime.spreadsheetApp.testing;
+    const status = () => testing.values(sheetName, "A1:AZ1")[0]?.indexOf("Email status") ?? -1;
+    const filled = () => testing.values(sheetName).slice(1).filter((row) => row[status()] !== "" && !/progress|pending/i.test(String(row[status()]))).length;
+    for (let poll = 0; poll < 60 && filled() < 700; poll += 1) {
+      playground.clock.advance(8_000);
+      await run(playground, "refreshJobs");
+    }
+    expect(filled()).toBe(700);
+    const sized = async (query: string) => {
+      const text = await (await fetch(new URL(`/api/grid${query}`, playground.url))).text();
+      return { bytes: Buffer.byteLength(text), answer: JSON.parse(text) as GridAnswer };
+    };
+    const whole = await sized("");
+    const near = await sized("?rows=93-218");
+    process.stdout.write(`grid answer for a 700-row results sheet: whole ${whole.bytes} bytes, rows 93-218 and the frozen row ${near.bytes} bytes\n`);
+    expect(near.answer.state).toMatchObject({ activeSheet: sheetName, rows: { first: 93, last: 218 }, totalRows: 701, frozenRows: 1, frozenColumns: 1 });
+    expect(near.answer.state?.cells).toEqual(whole.answer.state?.cells.slice(92, 218));
+    expect(near.answer.state?.frozenCells).toEqual(whole.answer.state?.cells.slice(0, 1));
+    expect(whole.bytes).toBeGreaterThan(1_000_000);
+    expect(near.bytes).toBeLessThan(whole.bytes / 4);
+  });
 });
