@@ -186,6 +186,22 @@ describe("the clock control", () => {
   });
 });
 
+describe("the demo key that runs 1 job at a time (demo-one-job)", () => {
+  let playground: Playground;
+  beforeAll(async () => {
+    playground = await startPlayground({ speed: 0, presetKey: DEMO_KEYS.oneJob.apiKey });
+  });
+  afterAll(async () => playground?.close());
+
+  it("shows a territory's waiting searches, and Stop ends them", async () => {
+    const places = await Promise.all(["Austin", "Dallas", "Houston"].map(async (q) => valueOf(await run(playground, "findLocations", { q, country: "US" }))[0]?.label ?? ""));
+    const started = valueOf(await run(playground, "startSearch", { queries: ["dentists"], locations: places, maxResults: 100 }));
+    expect(started.territory).toMatchObject({ searches: 3, started: 1, waiting: 2, stopped: false });
+    const listed = valueOf(await run(playground, "stopSearch", { jobId: started.jobId }));
+    expect(listed.find((job) => job.jobId === started.jobId)?.territory).toMatchObject({ waiting: 0, running: 1, stopped: true });
+  });
+});
+
 describe("started without a key (npm start -- --no-key)", () => {
   let playground: Playground;
   beforeAll(async () => {
