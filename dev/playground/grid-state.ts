@@ -20,8 +20,16 @@ export interface GridState {
   cells: string[][];
   /** The frozen rows' display values (rows 1 to frozenRows of the used range), sent whatever the window: they stay on top. */
   frozenCells: string[][];
-  /** What the formula bar shows where it differs from the display (formulas, quote-prefixed text), by A1, for the rows sent. */
+  /**
+   * What the formula bar shows where it differs from the display, by A1, for the rows sent: formulas;
+   * quote-prefixed text too in an answer for the whole sheet (no window), as it always had them.
+   */
   inputs: Record<string, string>;
+  /**
+   * Cells of quote-prefixed text among the rows of a window (not spelled out in `inputs`): the
+   * formula bar shows an apostrophe before what they display.
+   */
+  quoted: string[];
   /** Cells holding a number or a date, which Sheets aligns right (A1s), among the rows sent. */
   numbers: string[];
   /** The message of each error value (#ERROR!, #REF!, #NAME?), shown on hover as Sheets does, by A1, among the rows sent. */

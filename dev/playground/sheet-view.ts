@@ -8,6 +8,13 @@ import { columnToLetters, parseA1 } from "../fakes/spreadsheet/a1";
 import type { CustomFormulas } from "./custom-formulas";
 import type { GridState, RowSpan } from "./grid-state";
 
+interface RowsRead {
+  cells: string[][];
+  inputs: Record<string, string>;
+  quoted: string[];
+  numbers: string[];
+}
+
 export interface PastedList {
   sheetName: string;
   rangeA1: string;
@@ -33,8 +40,11 @@ export class SheetView {
     const activeSheet = this.testing.activeSheetName();
     const info = this.testing.sheetInfo(activeSheet);
     const rows = window === undefined ? { first: 1, last: info.lastRow } : { first: window.first, last: Math.min(window.last, info.maxRows) };
-    const frozen = this.readRows(activeSheet, 1, Math.min(info.frozenRows, info.lastRow), info.lastColumn);
-    const sent = this.readRows(activeSheet, rows.first, Math.min(rows.last, info.lastRow), info.lastColumn);
+    // A window's answer names quote-prefixed text cells only in `quoted` (most of a results sheet's
+    // cells: their texts would double its size); the whole sheet's has them in `inputs` as well, as before.
+    const shape = { lastColumn: info.lastColumn, quotedInInputs: window === undefined };
+    const frozen = this.readRows(activeSheet, 1, Math.min(info.frozenRows, info.lastRow), shape);
+    const sent = this.readRows(activeSheet, rows.first, Math.min(rows.last, info.lastRow), shape);
     const isSent = (row: number): boolean => row <= info.frozenRows || (row >= rows.first && row <= rows.last);
     const errors: Record<string, string> = {};
     for (const f of this.testing.formulaCells(activeSheet)) {
@@ -48,6 +58,7 @@ export class SheetView {
       cells: sent.cells,
       frozenCells: frozen.cells,
       inputs: { ...frozen.inputs, ...sent.inputs },
+      quoted: [...new Set([...frozen.quoted, ...sent.quoted])],
       numbers: [...new Set([...frozen.numbers, ...sent.numbers])],
       errors,
       totalRows: info.lastRow,
@@ -59,21 +70,26 @@ export class SheetView {
     };
   }
 
-  /** Rows first to last (none when last < first): display values, formula-bar texts that differ, and the cells holding numbers. */
-  private readRows(sheetName: string, first: number, last: number, lastColumn: number): { cells: string[][]; inputs: Record<string, string>; numbers: string[] } {
-    if (last < first || lastColumn === 0) return { cells: [], inputs: {}, numbers: [] };
-    const area = `A${first}:${columnToLetters(lastColumn)}${last}`;
-    const cells = this.testing.displayValues(sheetName, area);
-    const inputs: Record<string, string> = {};
-    const numbers: string[] = [];
+  /**
+   * Rows first to last (none when last < first): display values, the formula-bar texts that differ
+   * (quote-prefixed text named in `quoted` instead, unless `quotedInInputs`), and the cells holding
+   * numbers.
+   */
+  private readRows(sheetName: string, first: number, last: number, shape: { lastColumn: number; quotedInInputs: boolean }): RowsRead {
+    if (last < first || shape.lastColumn === 0) return { cells: [], inputs: {}, quoted: [], numbers: [] };
+    const area = `A${first}:${columnToLetters(shape.lastColumn)}${last}`;
+    const read: RowsRead = { cells: this.testing.displayValues(sheetName, area), inputs: {}, quoted: [], numbers: [] };
     const a1 = (r: number, c: number): string => `${columnToLetters(c + 1)}${first + r}`;
     this.testing.editTexts(sheetName, area).forEach((row, r) => row.forEach((text, c) => {
-      if (text !== (cells[r]?.[c] ?? "")) inputs[a1(r, c)] = text;
+      const display = read.cells[r]?.[c] ?? "";
+      if (text === display) return;
+      if (text === `'${display}` && !shape.quotedInInputs) read.quoted.push(a1(r, c));
+      else read.inputs[a1(r, c)] = text;
     }));
     this.testing.values(sheetName, area).forEach((row, r) => row.forEach((value, c) => {
-      if (typeof value === "number" || value instanceof Date) numbers.push(a1(r, c));
+      if (typeof value === "number" || value instanceof Date) read.numbers.push(a1(r, c));
     }));
-    return { cells, inputs, numbers };
+    return read;
   }
 
   select(sheetName: string, a1: string): void {

@@ -7,8 +7,10 @@ import type { GridState, RowSpan } from "../grid-state";
 
 interface RowData {
   values: string[];
-  /** By column: the formula bar's text where it differs from the value. */
+  /** By column: the formula bar's text where it differs from the value (formulas). */
   inputs: Map<number, string>;
+  /** Columns of quote-prefixed text: the formula bar shows an apostrophe before the value. */
+  quoted: Set<number>;
   numbers: Set<number>;
   errors: Map<number, string>;
 }
@@ -26,7 +28,7 @@ export class SheetRows {
     if (switched) this.rows.clear();
     this.sheet = state.activeSheet;
     this.frozenRows = state.frozenRows;
-    const fresh = (values: string[] | undefined): RowData => ({ values: values ?? [], inputs: new Map(), numbers: new Set(), errors: new Map() });
+    const fresh = (values: string[] | undefined): RowData => ({ values: values ?? [], inputs: new Map(), quoted: new Set(), numbers: new Set(), errors: new Map() });
     for (let r = 1; r <= state.frozenRows; r += 1) this.rows.set(r, fresh(state.frozenCells[r - 1]));
     for (let r = Math.max(state.rows.first, state.frozenRows + 1); r <= state.rows.last; r += 1) this.rows.set(r, fresh(state.cells[r - state.rows.first]));
     // Rows past the used range hold nothing any more (deleted, sorted away).
@@ -37,6 +39,7 @@ export class SheetRows {
     };
     const column = (a1: string): number => parseA1(a1)?.startColumn ?? 0;
     for (const [a1, text] of Object.entries(state.inputs)) at(a1)?.inputs.set(column(a1), text);
+    for (const a1 of state.quoted) at(a1)?.quoted.add(column(a1));
     for (const a1 of state.numbers) at(a1)?.numbers.add(column(a1));
     for (const [a1, message] of Object.entries(state.errors)) at(a1)?.errors.set(column(a1), message);
     this.covered = state.rows;
@@ -50,7 +53,9 @@ export class SheetRows {
 
   /** What the formula bar shows for the cell: its formula or quote-prefixed text, else what it displays. */
   input(row: number, column: number): string {
-    return this.rows.get(row)?.inputs.get(column) ?? this.value(row, column);
+    const data = this.rows.get(row);
+    const value = this.value(row, column);
+    return data?.inputs.get(column) ?? (data?.quoted.has(column) ? `'${value}` : value);
   }
 
   isNumber(row: number, column: number): boolean {

@@ -16,8 +16,8 @@ const POLL_MS = 700;
  * Rows rendered (and asked of the server) above and below the visible ones; the window moves when
  * the view comes within RENDER_MARGIN of its edge.
  */
-const OVERSCAN_ROWS = 50;
-const RENDER_MARGIN_ROWS = 20;
+const OVERSCAN_ROWS = 80;
+const RENDER_MARGIN_ROWS = 30;
 
 function element<T extends HTMLElement>(id: string): T {
   const found = document.getElementById(id);

@@ -1,6 +1,6 @@
 // The page's copy of the active sheet's rows (dev/playground/client/grid-rows.ts): it holds what
 // the server's answers sent (the frozen rows and a window of the others, each with its formula-bar
-// texts, numbers and errors), keeps rows seen before while another window comes, takes the newest
+// texts, quote-prefixed cells, numbers and errors), keeps rows seen before while another window comes, takes the newest
 // answer over what it held, drops rows past the used range, starts afresh on another sheet, and
 // says whether a window the page renders has been sent.
 import { SheetRows } from "../../../dev/playground/client/grid-rows";
@@ -16,7 +16,8 @@ function answer(first: number, last: number, overrides: Partial<GridState> = {})
     rows: { first, last },
     cells: rows,
     frozenCells: [["Name", "Phone"]],
-    inputs: { A1: "'Name", [`A${first}`]: `=HYPERLINK("x", "Business ${first}")` },
+    inputs: { [`A${first}`]: `=HYPERLINK("x", "Business ${first}")` },
+    quoted: ["A1", `B${first + 1}`],
     numbers: [`B${first}`, `B${last}`],
     errors: { [`B${last}`]: "Formula parse error." },
     totalRows: 708,
@@ -38,6 +39,8 @@ describe("the page's rows of the active sheet", () => {
     expect(rows.value(650, 1)).toBe("Business 650");
     expect(rows.input(650, 1)).toBe('=HYPERLINK("x", "Business 650")');
     expect(rows.input(651, 1)).toBe("Business 651");
+    expect(rows.input(651, 2)).toBe("'651");
+    expect(rows.input(652, 2)).toBe("652");
     expect([rows.isNumber(650, 2), rows.isNumber(651, 2), rows.isNumber(700, 2)]).toEqual([true, false, true]);
     expect(rows.error(700, 2)).toBe("Formula parse error.");
     expect(rows.error(699, 2)).toBeUndefined();

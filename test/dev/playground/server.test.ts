@@ -8,6 +8,7 @@ import { DEMO_KEYS } from "../../../dev/simulator";
 import { injectScriptRunShim, SCRIPT_RUN_PATH } from "../../../dev/playground/script-run-shim";
 import { startPlayground, type Playground } from "../../../dev/playground/server";
 import { parseList } from "../../../dev/playground/sheet-view";
+import { parseA1 } from "../../../dev/fakes/spreadsheet/a1";
 import type { AdvanceAnswer, GridAnswer } from "../../../dev/playground/grid-state";
 import { sheetOf, type SidebarArgs, type SidebarName, type SidebarResult } from "../../../dev/world";
 
@@ -245,6 +246,7 @@ describe("started without a key (npm start -- --no-key)", () => {
     expect(top.state?.cells.map((row) => row[0])).toEqual(Array.from({ length: 79 }, (_, i) => `Row ${i + 2}`));
     expect(top.state?.errors).toEqual({});
     expect(top.state?.inputs).toEqual({});
+    expect(top.state?.quoted).toEqual([]);
     // Unchanged since the version the page has: no state at all.
     expect((await gridAnswer(playground, `?rows=2-80&since=${top.version}`)).state).toBeUndefined();
     expect((await gridAnswer(playground, `?rows=3-80&since=${top.version}`)).state).toBeDefined();
@@ -263,7 +265,7 @@ describe("the grid's answer for a 700-row results sheet", () => {
   });
   afterAll(async () => playground?.close());
 
-  it("is the rows near the view (a window of 126 rows, as the page asks), a small part of the whole sheet", async () => {
+  it("is the rows near the view (a window of 186 rows, as the page at 1280×800 asks mid-sheet), a small part of the whole sheet", async () => {
     const started = valueOf(await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 700 }));
     const sheetName = sheetOf(started);
     const testing = playground.runtime.spreadsheetApp.testing;
@@ -279,12 +281,23 @@ describe("the grid's answer for a 700-row results sheet", () => {
       return { bytes: Buffer.byteLength(text), answer: JSON.parse(text) as GridAnswer };
     };
     const whole = await sized("");
-    const near = await sized("?rows=93-218");
-    process.stdout.write(`grid answer for a 700-row results sheet: whole ${whole.bytes} bytes, rows 93-218 and the frozen row ${near.bytes} bytes\n`);
-    expect(near.answer.state).toMatchObject({ activeSheet: sheetName, rows: { first: 93, last: 218 }, totalRows: 701, frozenRows: 1, frozenColumns: 1 });
-    expect(near.answer.state?.cells).toEqual(whole.answer.state?.cells.slice(92, 218));
+    const near = await sized("?rows=300-485");
+    const top = await sized("?rows=2-106");
+    process.stdout.write(`grid answer for a 700-row results sheet: whole ${whole.bytes} bytes; rows 2-106 (the page at its top) ${top.bytes} bytes; rows 300-485 and the frozen row ${near.bytes} bytes\n`);
+    expect(near.answer.state).toMatchObject({ activeSheet: sheetName, rows: { first: 300, last: 485 }, totalRows: 701, frozenRows: 1, frozenColumns: 1 });
+    expect(near.answer.state?.cells).toEqual(whole.answer.state?.cells.slice(299, 485));
     expect(near.answer.state?.frozenCells).toEqual(whole.answer.state?.cells.slice(0, 1));
+    // The formula bar's texts of the rows sent are the whole sheet's: quote-prefixed text named in `quoted`, not spelled out again.
+    const rowOf = (a1: string): number => Number(/\d+$/.exec(a1)?.[0]);
+    const displayed = (a1: string): string => {
+      const row = rowOf(a1) === 1 ? near.answer.state?.frozenCells[0] : near.answer.state?.cells[rowOf(a1) - 300];
+      return row?.[(parseA1(a1)?.startColumn ?? 0) - 1] ?? "";
+    };
+    const rebuilt = { ...near.answer.state?.inputs, ...Object.fromEntries((near.answer.state?.quoted ?? []).map((a1) => [a1, `'${displayed(a1)}`])) };
+    const wholeInputs = Object.entries(whole.answer.state?.inputs ?? {}).filter(([a1]) => rowOf(a1) === 1 || (rowOf(a1) >= 300 && rowOf(a1) <= 485));
+    expect(wholeInputs.length).toBeGreaterThan(186 * 10);
+    expect(rebuilt).toEqual(Object.fromEntries(wholeInputs));
     expect(whole.bytes).toBeGreaterThan(1_000_000);
-    expect(near.bytes).toBeLessThan(whole.bytes / 4);
+    expect(near.bytes).toBeLessThan(whole.bytes / 5);
   });
 });
