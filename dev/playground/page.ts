@@ -56,7 +56,8 @@ const STYLE = `
   #grid thead th.frozen-column { z-index: 4; }
   #grid td.frozen-column { position: sticky; z-index: 1; background: #fff; }
   #grid tr.frozen td.frozen-column { z-index: 2; }
-  #grid .frozen-edge { border-right: 2px solid #bdc1c6; }
+  /* A line where the frozen columns end, as Sheets draws one. */
+  #grid .frozen-edge { box-shadow: inset -2px 0 0 #bdc1c6; }
   #grid td { border: 1px solid #e0e0e0; padding: 2px 6px; max-width: 220px; min-width: 60px; height: 21px; line-height: 16px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: cell; user-select: none; position: relative; }
   /* Frozen rows stay under the column letters while the rows below them scroll. */
   #grid tr.frozen td { position: sticky; top: var(--head-height, 22px); z-index: 1; }
