@@ -49,9 +49,11 @@ class Grid {
   private editing: Editing | null = null;
   /** Bumped by every selection the page makes: a grid answer asked for before it may not undo it. */
   private selectionEpoch = 0;
+  /** The epoch of the newest selection the document has taken: an answer asked for before it came holds an older one. */
+  private ackedEpoch = 0;
   private selectionsInFlight = 0;
   /** The newest selection not sent yet (while one is on its way). */
-  private unsentSelection: { sheetName: string; a1: string } | null = null;
+  private unsentSelection: { sheetName: string; a1: string; epoch: number } | null = null;
   private shownSheet = "";
   private pollTimer: number | undefined;
   private polling = false;
@@ -111,6 +113,9 @@ class Grid {
     }
     this.polling = true;
     const epoch = this.selectionEpoch;
+    // Whether the document had the page's selection when it was asked (a poll may start while a
+    // selection is still on its way, or before it is sent: a key that scrolls to rows not here).
+    const documentHadIt = this.ackedEpoch === epoch;
     try {
       const rows = this.wantedRows();
       const res = await fetch(`/api/grid?since=${encodeURIComponent(this.version)}&rows=${rows.first}-${rows.last}`);
@@ -118,8 +123,8 @@ class Grid {
       this.showClock(answer.clock);
       if (answer.state !== undefined && !this.dragging) {
         this.version = answer.version;
-        // A selection the page made after asking is newer than the answer's.
-        const keepLocal = epoch !== this.selectionEpoch || this.selectionsInFlight > 0;
+        // A selection the page made after asking, or before the document had it, is newer than the answer's.
+        const keepLocal = !documentHadIt || epoch !== this.selectionEpoch || this.selectionsInFlight > 0;
         this.render(answer.state, keepLocal && answer.state.activeSheet === this.state?.activeSheet);
       }
     } catch {
@@ -507,7 +512,7 @@ class Grid {
    */
   private sendSelection(): void {
     if (this.state === null) return;
-    this.unsentSelection = { sheetName: this.state.activeSheet, a1: rangeA1(this.anchor, this.corner) };
+    this.unsentSelection = { sheetName: this.state.activeSheet, a1: rangeA1(this.anchor, this.corner), epoch: this.selectionEpoch };
     if (this.selectionsInFlight === 0) this.sendLatestSelection();
   }
 
@@ -516,10 +521,12 @@ class Grid {
     if (selection === null) return;
     this.unsentSelection = null;
     this.selectionsInFlight += 1;
-    void post("/api/select", selection)
+    void post("/api/select", { sheetName: selection.sheetName, a1: selection.a1 })
       .catch((e: unknown) => say(messageOf(e)))
       .finally(() => {
         this.selectionsInFlight -= 1;
+        // Refused or taken, it is settled: the document's selection is the one to show from now on.
+        this.ackedEpoch = Math.max(this.ackedEpoch, selection.epoch);
         if (this.unsentSelection !== null) this.sendLatestSelection();
         else this.refreshSoon();
       });
