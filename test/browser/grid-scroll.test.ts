@@ -24,8 +24,9 @@ interface Box {
 describeInBrowser("the playground's grid on a results sheet", () => {
   let session: Session;
   /** What the server made of each of the page's polls: the rows it asked for, and the grid it got. */
-  const polls = jest.spyOn(SheetView.prototype, "state");
+  let polls: jest.SpiedFunction<SheetView["state"]>;
   beforeAll(async () => {
+    polls = jest.spyOn(SheetView.prototype, "state");
     session = await openPlayground();
     // A results sheet as the add-on lays it out: the header row and the Name column frozen.
     const testing = session.playground.runtime.spreadsheetApp.testing;
@@ -38,7 +39,7 @@ describeInBrowser("the playground's grid on a results sheet", () => {
     await eventually("the grid shows the results sheet", async () => (await gridCell(session.page, "A2").textContent()) === "Business 2");
   });
   afterAll(async () => {
-    polls.mockRestore();
+    polls?.mockRestore();
     await session?.close();
   });
 
@@ -55,11 +56,11 @@ describeInBrowser("the playground's grid on a results sheet", () => {
       const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, text: e.textContent }; })`);
     return all.filter((b) => b.right > edge + 1 && b.left < (view?.right ?? 0) - 1);
   };
-  const scrollBy = (axis: "scrollLeft" | "scrollTop", to: string) => session.page.evaluate(`(() => { const wrap = document.getElementById("grid-wrap"); wrap.${axis} = ${to}; })()`);
+  const scrollTo = (axis: "scrollLeft" | "scrollTop", to: string) => session.page.evaluate(`(() => { const wrap = document.getElementById("grid-wrap"); wrap.${axis} = ${to}; })()`);
 
   it("keeps the Name column in view while scrolling right, and stops at a column's edge: no header half hidden", async () => {
     const nameBefore = await cellBox("A2");
-    await scrollBy("scrollLeft", "600");
+    await scrollTo("scrollLeft", "600");
     await eventually("the view scrolled right", async () => (await session.page.evaluate<number>(`document.getElementById("grid-wrap").scrollLeft`)) > 300);
     const name = await cellBox("A2");
     expect([name?.left, name?.text]).toEqual([nameBefore?.left, "Business 2"]);
@@ -90,8 +91,8 @@ describeInBrowser("the playground's grid on a results sheet", () => {
 
   it("opens another sheet at its top left: row 1 in view, column A whole beside the row numbers", async () => {
     const { page, playground } = session;
-    await scrollBy("scrollLeft", "900");
-    await scrollBy("scrollTop", "wrap.scrollHeight");
+    await scrollTo("scrollLeft", "900");
+    await scrollTo("scrollTop", "wrap.scrollHeight");
     await eventually("the sheet's last rows are drawn", async () => (await gridCell(page, "A1000").count()) === 1);
     // The add-on opens a new results sheet (a search started from the sidebar: its header row, frozen
     // with the Name column, in one execution) while the user's view stands far down and right.
@@ -123,9 +124,9 @@ describeInBrowser("the playground's grid on a results sheet", () => {
     // Every poll asked for rows; no answer held the whole sheet, only the frozen row and a window of rows near the view.
     expect(polls.mock.calls.every(([rows]) => rows !== undefined)).toBe(true);
     expect(Math.max(...sent().map((state) => state.cells.length))).toBeLessThan(200);
-    await scrollBy("scrollTop", "wrap.scrollHeight / 2");
+    await scrollTo("scrollTop", "wrap.scrollHeight / 2");
     await eventually("the middle rows are drawn with their values", async () => (await textOf("A400")) === "Business 400" || (await textOf("A500")) === "Business 500");
-    await scrollBy("scrollTop", "wrap.scrollHeight * 0.7");
+    await scrollTo("scrollTop", "wrap.scrollHeight * 0.7");
     await eventually("the last rows of data are drawn with their values", async () => (await textOf("A701")) === "Business 701");
     const last = sent()[sent().length - 1];
     expect(last?.rows.last).toBeGreaterThanOrEqual(701);
