@@ -23,6 +23,7 @@ export interface Locator {
   getAttribute(name: string): Promise<string | null>;
   isVisible(): Promise<boolean>;
   isDisabled(): Promise<boolean>;
+  isChecked(): Promise<boolean>;
   count(): Promise<number>;
   allInnerTexts(): Promise<string[]>;
   allTextContents(): Promise<string[]>;

@@ -17,8 +17,9 @@ export const STORE = {
 /** The screenshots, in the listing's order: what each shows. */
 export const SCREENSHOTS = [
   { file: "screenshot-1-search.png", shows: "A search running: the sidebar's form and the job's progress beside the results sheet filling in" },
-  { file: "screenshot-2-enrich.png", shows: "Enriching selected rows: the preview of what will be sent and what it costs, before anything is" },
-  { file: "screenshot-3-refresh.png", shows: "A daily refresh merged into its sheet: what it added, updated and no longer found, row by row" },
+  { file: "screenshot-2-territory.png", shows: "A territory in one sheet: two queries across four neighbouring places, each business once, with the searches that found it" },
+  { file: "screenshot-3-enrich.png", shows: "Enriching selected rows: the preview of what will be sent and what it costs, before anything is" },
+  { file: "screenshot-4-refresh.png", shows: "A daily refresh merged into its sheet: what it added, updated and no longer found, row by row" },
 ] as const;
 
 /** The pages to host at pagesUrl (listing/out/site/): file name → title. */
@@ -31,7 +32,7 @@ export const SITE = {
     support: "support.html",
   },
   /** Images the pages show, copied from store/ so the site folder is whole by itself. */
-  images: ["icon-128.png", "screenshot-1-search.png", "screenshot-2-enrich.png"],
+  images: ["icon-128.png", "screenshot-1-search.png", "screenshot-2-territory.png"],
 } as const;
 
 /** Documents for the OAuth consent screen and its verification (listing/out/verification/). */

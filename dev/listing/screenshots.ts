@@ -74,6 +74,7 @@ class Driver {
   async startSearch(query: string, typed: string, place: RegExp, maxResults: number, name: string, enrichContacts: boolean): Promise<void> {
     const { sidebar } = this;
     await sidebar.getByRole("tab", { name: "New search" }).click();
+    await this.clearChips();
     await sidebar.getByRole("textbox", { name: "Search for" }).fill(query);
     const location = sidebar.getByRole("combobox", { name: "Location" });
     await location.fill(typed);
@@ -81,9 +82,53 @@ class Driver {
     await sidebar.getByRole("spinbutton", { name: "Max results" }).fill(String(maxResults));
     await sidebar.getByRole("textbox", { name: "List name" }).fill(name);
     const enrich = sidebar.getByRole("checkbox", { name: "Enrich contacts" });
-    if ((await enrich.isVisible()) && !enrichContacts) await enrich.click();
+    if ((await enrich.isVisible()) && (await enrich.isChecked()) !== enrichContacts) await enrich.click();
     await sidebar.getByRole("button", { name: "Start search" }).click();
     await sidebar.getByRole("listitem").filter({ hasText: name }).first().waitFor();
+  }
+
+  /** Removes the queries and places an earlier territory left in the form, by their × buttons. */
+  async clearChips(): Promise<void> {
+    for (const list of ["Queries", "Places"]) {
+      const removes = this.sidebar.getByRole("list", { name: list, exact: true }).getByRole("button");
+      while ((await removes.count()) > 0) await removes.first().click();
+    }
+  }
+
+  /** A territory from the form: each query and each place picked from the catalog made a chip. */
+  async startTerritory(queries: readonly string[], places: ReadonlyArray<{ typed: string; place: RegExp }>, maxResults: number, name: string): Promise<void> {
+    const { sidebar } = this;
+    await sidebar.getByRole("tab", { name: "New search" }).click();
+    await this.clearChips();
+    const query = sidebar.getByRole("textbox", { name: "Search for" });
+    for (const each of queries) {
+      await query.fill(each);
+      await query.press("Enter");
+    }
+    const location = sidebar.getByRole("combobox", { name: "Location" });
+    for (const { typed, place } of places) {
+      await location.fill(typed);
+      await sidebar.getByRole("option", { name: place }).first().click();
+      await location.press("Enter");
+    }
+    await sidebar.getByRole("spinbutton", { name: "Max results" }).fill(String(maxResults));
+    await sidebar.getByRole("textbox", { name: "List name" }).fill(name);
+    const enrich = sidebar.getByRole("checkbox", { name: "Enrich contacts" });
+    if (await enrich.isChecked()) await enrich.click();
+    await sidebar.getByRole("button", { name: "Start search" }).click();
+    await sidebar.getByRole("listitem").filter({ hasText: name }).first().waitFor();
+  }
+
+  /** Scrolls the sidebar to its top, where its account line is. */
+  async sidebarToTop(): Promise<void> {
+    await this.page.evaluate(`document.querySelector("iframe#sidebar").contentWindow.scrollTo(0, 0)`);
+  }
+
+  /** Scrolls the grid right until `header` shows, a little beyond it. */
+  async scrollToColumn(header: string): Promise<void> {
+    await this.page.evaluate(`(() => { const cell = Array.from(document.querySelectorAll("#grid tr.frozen td")).find((td) => td.textContent === ${JSON.stringify(header)});
+      const wrap = document.getElementById("grid-wrap"); if (cell && wrap) wrap.scrollLeft = cell.offsetLeft + cell.offsetWidth - wrap.clientWidth + 60; })()`);
+    await this.until(`the grid shows the ${header} column`, async () => (await this.page.getByText(header, { exact: true }).count()) > 0);
   }
 
   async showSheet(name: string): Promise<void> {
@@ -132,6 +177,25 @@ async function searchRunning(d: Driver, config: ListingConfig, storeDir: string)
   return d.take(SCREENSHOTS[0].file, storeDir);
 }
 
+async function territorySheet(d: Driver, config: ListingConfig, storeDir: string): Promise<ScreenshotTaken> {
+  const name = "Dentists & orthodontists, Dallas area";
+  d.speed = 20;
+  d.stepMs = 1000;
+  // Four places next to each other: their searches find some of the same businesses, one row each, found by each search.
+  const places = ["Dallas", "Highland Park", "University Park", "Addison"].map((typed) => ({ typed, place: new RegExp(`^${typed}, Texas`) }));
+  await d.startTerritory(["dentists", "orthodontists"], places, 100, name);
+  const line = d.sidebar.getByRole("listitem").filter({ hasText: name }).first();
+  await d.until("every search of the territory has ended", async () => (await line.getAttribute("data-status")) === "completed");
+  await line.scrollIntoViewIfNeeded();
+  await d.showSheet(name);
+  await d.page.locator('td[data-cell="A2"]').click();
+  await d.frame(config.name);
+  // Beside the frozen Name, the searches that found each business and the rows sharing its contacts.
+  await d.scrollToColumn("Same contact as");
+  await d.frame(config.name);
+  return d.take(SCREENSHOTS[1].file, storeDir);
+}
+
 async function enrichmentPreview(d: Driver, config: ListingConfig, storeDir: string): Promise<ScreenshotTaken> {
   const name = "Dentists in Denver";
   d.speed = 20;
@@ -143,8 +207,9 @@ async function enrichmentPreview(d: Driver, config: ListingConfig, storeDir: str
   await d.sidebar.getByRole("tab", { name: "Enrich rows" }).click();
   await d.sidebar.getByRole("button", { name: "Check selection" }).click();
   await d.sidebar.locator("#preview").getByText(/Rows to send: \d+/).waitFor();
+  await d.sidebarToTop();
   await d.frame(config.name);
-  return d.take(SCREENSHOTS[1].file, storeDir);
+  return d.take(SCREENSHOTS[2].file, storeDir);
 }
 
 async function refreshedSheet(d: Driver, config: ListingConfig, storeDir: string): Promise<ScreenshotTaken> {
@@ -169,16 +234,14 @@ async function refreshedSheet(d: Driver, config: ListingConfig, storeDir: string
   await d.until(`A${lastRow} is active`, async () => d.playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === `A${lastRow}`);
   await d.frame(config.name);
   // ...and, beside the frozen Name, the columns that say what the refresh did.
-  await d.page.evaluate(`(() => { const cell = Array.from(document.querySelectorAll("#grid tr.frozen td")).find((td) => td.textContent === "Latest refresh");
-    const wrap = document.getElementById("grid-wrap"); if (cell && wrap) wrap.scrollLeft = cell.offsetLeft + cell.offsetWidth - wrap.clientWidth + 60; })()`);
-  await d.until("the grid shows the Latest refresh column", async () => (await d.page.getByText("Latest refresh", { exact: true }).count()) > 0);
+  await d.scrollToColumn("Latest refresh");
   await d.frame(config.name);
-  return d.take(SCREENSHOTS[2].file, storeDir);
+  return d.take(SCREENSHOTS[3].file, storeDir);
 }
 
 /**
  * Takes the kit's screenshots into `storeDir` with one playground (on `root`'s dist/) and one page:
- * a search running, an enrichment's preview, a refreshed sheet.
+ * a search running, a territory's sheet, an enrichment's preview, a refreshed sheet.
  */
 export async function takeScreenshots(browser: Browser, root: string, config: ListingConfig, storeDir: string): Promise<ScreenshotTaken[]> {
   const playground = await startPlayground({ root, speed: 0 });
@@ -191,7 +254,12 @@ export async function takeScreenshots(browser: Browser, root: string, config: Li
     await page.waitForFunction(`document.querySelector("iframe#sidebar")?.contentDocument?.readyState === "complete"`);
     const d = new Driver(playground, page);
     await d.sidebar.locator("#account-line").filter({ hasText: /credits left/ }).waitFor();
-    return [await searchRunning(d, config, storeDir), await enrichmentPreview(d, config, storeDir), await refreshedSheet(d, config, storeDir)];
+    return [
+      await searchRunning(d, config, storeDir),
+      await territorySheet(d, config, storeDir),
+      await enrichmentPreview(d, config, storeDir),
+      await refreshedSheet(d, config, storeDir),
+    ];
   } finally {
     await context?.close();
     await playground.close();

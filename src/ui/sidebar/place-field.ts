@@ -1,7 +1,8 @@
 // This file defines the Location field: one catalog place picked as always, or several as chips.
 // A place picked while none is listed stays in the field (the one-place search of before); Enter
 // in the field, or "Add another place", moves it into the list and empties the field for the next
-// one; once places are listed, each place picked joins them at once. Backspace in the empty field
+// one; once places are listed, each place picked joins them at once, and Enter in the empty field
+// starts nothing. Backspace in the empty field
 // removes the last one. Only places picked from the catalog are listed (Paste places adds the ones
 // it resolved).
 import type { SidebarState } from "./sidebar-state";
@@ -51,6 +52,10 @@ export function placeField(state: SidebarState, onChange: () => void): PlaceFiel
     if (event.key === "Enter" && input.getAttribute("aria-expanded") !== "true" && combobox.picked()) {
       event.preventDefault();
       keepPicked();
+    } else if (event.key === "Enter" && input.value.trim() === "" && chips.items().length > 0) {
+      // A pick joins a list at once, so the Enter a person presses after it, as after their first
+      // place, must not start the searches of the places listed so far (Start search does).
+      event.preventDefault();
     } else if (event.key === "Backspace" && input.value === "") {
       chips.removeLast();
     }
