@@ -6,7 +6,7 @@ import { ENRICHED_FOR_HEADER, ID_HEADER, STATUS_HEADER } from "../sheets/columns
 import { ALREADY_ENRICHED, BEING_ENRICHED, enrichedForKey, ROW_STATUS } from "./row-words";
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { cellAt, type SheetArea } from "./sheet-area";
-import type { RowBusiness } from "./send-chunks";
+import type { RowBusiness } from "./waiting-rows";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 
 /** The spec's limit of businesses per enrichment. */

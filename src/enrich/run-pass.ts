@@ -11,19 +11,22 @@ import type { SheetsById } from "../sheets/result-sheet";
 import { sendChunk } from "./create-job";
 import { matchKey } from "./normalise";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
-import { rowsFor } from "./write-results";
+import { PassReads } from "./list-rows";
+import { rowsAsking } from "./write-results";
 import { ROW_STATUS } from "./row-words";
 import { ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { isSending, runStoreOf, type RunRecord } from "./run-record";
 import { sendWaitingRows } from "./send-chunks";
-import { rereadArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 
-/** Sends what the current user's runs have waiting; returns their work still waiting after it (waitingWorkOf). */
-export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: number): number {
+/**
+ * Sends what the current user's runs have waiting; returns their work still waiting after it
+ * (waitingWorkOf). What it reads of the sheets stays in `reads` for the pass's write-back.
+ */
+export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: number, reads: PassReads = new PassReads()): number {
   const pending = pendingChunksOf(ctx);
   const left = pending.tidy(ctx.clock.now());
-  const blocked = repeatEarlierChunks(ctx, sheets, pending, left.filter((chunk) => chunk.runId === null), deadline);
+  const blocked = repeatEarlierChunks(ctx, { sheets, reads }, pending, left.filter((chunk) => chunk.runId === null), deadline);
   const runs = runStoreOf(ctx);
   const all = runs.all();
   const hasRepeat = (run: RunRecord) => left.some((chunk) => chunk.runId === run.runId && pending.isMine(chunk));
@@ -39,7 +42,7 @@ export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: 
       continue;
     }
     // The service's active-jobs limit is the account's: once it says wait, every run waits.
-    if (sendWaitingRows(ctx, run, () => rereadArea(sheet, run.target), deadline).blocked !== null) break;
+    if (sendWaitingRows(ctx, run, () => reads.list(run.sheetId, sheet, run.target), deadline).blocked !== null) break;
   }
   forgetFinishedRuns(ctx, pending.all());
   return waitingWorkOf(ctx);
@@ -66,15 +69,21 @@ export function waitingWorkOf(ctx: JobsContext): number {
   return runs.length + chunks.filter((chunk) => chunk.runId === null && pending.isMine(chunk)).length;
 }
 
+/** The pass's sheets by id, and what it has read of enrichment's lists in them. */
+export interface PassSheets {
+  sheets: SheetsById;
+  reads: PassReads;
+}
+
 /** Writes `cells` into the rows of a chunk's businesses (found by their name and website now). */
-function markChunkRows(sheets: SheetsById, chunk: PendingChunk, body: CreateEnrichmentRequest, cells: (sentAs: string) => Map<string, string>): void {
+function markChunkRows({ sheets, reads }: PassSheets, chunk: PendingChunk, body: CreateEnrichmentRequest, cells: (sentAs: string) => Map<string, string>): void {
   const sheet = sheets.find(chunk.sheetId);
   if (!sheet) return;
-  const area = rereadArea(sheet, chunk.target);
+  const list = reads.list(chunk.sheetId, sheet, chunk.target);
   const cellsByKey = new Map(body.businesses.map((b) => [matchKey(b.business_name, b.website_url), cells(enrichedForText(b.business_name, b.website_url))]));
   const updates: RowUpdates = new Map();
-  rowsFor(area, cellsByKey, updates);
-  writeResultCells(area, updates);
+  rowsAsking([list], [cellsByKey], updates);
+  writeResultCells(list.area(), updates);
 }
 
 /**
@@ -82,7 +91,8 @@ function markChunkRows(sheets: SheetsById, chunk: PendingChunk, body: CreateEnri
  * stored key and body, until the service says the limit is still reached; a created chunk's rows
  * say so before the chunk is forgotten. Returns whether the service said to wait.
  */
-function repeatEarlierChunks(ctx: JobsContext, sheets: SheetsById, pending: PendingChunks, chunks: PendingChunk[], deadline: number): boolean {
+function repeatEarlierChunks(ctx: JobsContext, pass: PassSheets, pending: PendingChunks, chunks: PendingChunk[], deadline: number): boolean {
+  const { sheets } = pass;
   for (const chunk of chunks.filter((c) => pending.isMine(c))) {
     if (ctx.clock.now() >= deadline) return true;
     const body = pending.body(chunk);
@@ -100,10 +110,10 @@ function repeatEarlierChunks(ctx: JobsContext, sheets: SheetsById, pending: Pend
     const outcome = sendChunk(ctx, body, chunk.startKey, chunk, deadline, chunk.idempotencyKey, 1);
     if (outcome.kind === "later") return true;
     if (outcome.kind === "refused") {
-      markChunkRows(sheets, chunk, body, () => new Map([[STATUS_HEADER, ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)], [ENRICHED_FOR_HEADER, ""]]));
+      markChunkRows(pass, chunk, body, () => new Map([[STATUS_HEADER, ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)], [ENRICHED_FOR_HEADER, ""]]));
       ctx.store.deleteStart(chunk.startKey);
     } else if (!outcome.record.settled) {
-      markChunkRows(sheets, chunk, body, (sentAs) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAs]]));
+      markChunkRows(pass, chunk, body, (sentAs) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAs]]));
     }
     pending.delete(chunk);
   }

@@ -32,6 +32,8 @@ export interface SheetArea {
   results: Map<string, number>;
   /** Where the columns were chosen by position for a list no header row names: the choice, for the preview; else null. */
   columnChoice: ColumnChoice | null;
+  /** Set where only some cells were read (a pass's reads, src/enrich/list-rows.ts): whether a cell is in `values`. Unset: every cell is. */
+  loaded?: (row: number, column: number) => boolean;
 }
 
 /** The rows from `first` to `last`, inclusive. */

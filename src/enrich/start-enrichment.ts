@@ -17,7 +17,9 @@ import { planEnrichment, type EnrichPlan } from "./enrichment-plan";
 import { describeRows } from "./row-list";
 import { runDuration } from "./run-estimate";
 import { isSending, rowsSent, runStoreOf, type RunRecord, type RunStore } from "./run-record";
-import { sentAsText, sendWaitingRows, waitingRows, type SendReport } from "./send-chunks";
+import { sentAsText, sendWaitingRows, type SendReport } from "./send-chunks";
+import { ListRows } from "./list-rows";
+import { waitingRows } from "./waiting-rows";
 import { readArea, type AreaArgs, type SheetArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 
@@ -106,7 +108,7 @@ function keysInFlight(pending: PendingChunks, unsettled: readonly PendingChunk[]
  */
 function creditsPromised(ctx: JobsContext, runs: RunStore, pending: PendingChunks, unsettled: readonly PendingChunk[], area: SheetArea): number {
   const here = (run: RunRecord) => run.sheetId === area.sheet.getSheetId() && run.target.headerRow === area.target.headerRow;
-  const waitingHere = () => waitingRows(area).businesses.length;
+  const waitingHere = () => waitingRows(ListRows.ofArea(area)).businesses.length;
   // A run's chunk being sent is among its waiting rows; chunks stored by earlier versions have no run.
   const waiting = runs
     .all()
@@ -192,8 +194,9 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
   if (run) {
     // Counted from the sheet: a start killed before its rows were written added none.
     const sent = rowsSent(run);
-    run.rows = sent + run.rowsDropped + waitingRows(area).businesses.reduce((n, b) => n + b.rows.length, 0);
-    report = sendWaitingRows(ctx, run, () => area, deadline);
+    const list = ListRows.ofArea(area);
+    run.rows = sent + run.rowsDropped + waitingRows(list).businesses.reduce((n, b) => n + b.rows.length, 0);
+    report = sendWaitingRows(ctx, run, () => list, deadline);
     waiting = run.rowsWaiting;
   }
   if (report.jobs.length > 0 || waiting > 0) keepPolling(ctx);

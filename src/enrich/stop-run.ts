@@ -11,8 +11,10 @@ import { matchKey } from "./normalise";
 import { pendingChunksOf } from "./pending";
 import { STOPPED_REASON } from "./row-words";
 import { isSending, runStoreOf, type RunRecord } from "./run-record";
-import { sendWaitingRows, skipRows, waitingRows } from "./send-chunks";
+import { ListRows } from "./list-rows";
+import { sendWaitingRows, skipRows } from "./send-chunks";
 import { rereadArea } from "./sheet-area";
+import { waitingRows } from "./waiting-rows";
 
 /** The run of the enrichment job `jobId`, or the run `jobId` itself (a run listed before its first job was created). */
 function runOf(ctx: JobsContext, jobId: string): RunRecord | null {
@@ -43,10 +45,11 @@ export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void
       for (const b of pending.body(chunk)?.businesses ?? []) onTheirWay.add(matchKey(b.business_name, b.website_url));
     }
     const area = rereadArea(sheet, run.target);
-    const rows = waitingRows(area).businesses.filter((b) => !onTheirWay.has(b.key)).flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON })));
+    const list = ListRows.ofArea(area);
+    const rows = waitingRows(list).businesses.filter((b) => !onTheirWay.has(b.key)).flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON })));
     run.rowsDropped += skipRows(area, rows);
     // The current user's stored chunks are settled now; another editor's, by their next pass.
-    if (pending.all().some((chunk) => chunk.runId === run.runId && pending.isMine(chunk))) sendWaitingRows(ctx, run, () => area, deadline);
+    if (pending.all().some((chunk) => chunk.runId === run.runId && pending.isMine(chunk))) sendWaitingRows(ctx, run, () => list, deadline);
   }
   runs.save({ ...run, rowsWaiting: 0, businessesWaiting: 0 });
 }

@@ -11,7 +11,8 @@ import { isReadableStatus, isTerminalStatus } from "../rules/job-status";
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
-import { sendWaitingWork } from "../enrich/run-pass";
+import { sendWaitingWork, type PassSheets } from "../enrich/run-pass";
+import { PassReads } from "../enrich/list-rows";
 import type { JobsContext } from "../jobs/job-context";
 import { partsOf } from "../jobs/job-kinds";
 import { territoryOf, type JobRecord } from "../jobs/job-record";
@@ -101,17 +102,19 @@ function planPages(read: StatusRead, job: Pick<Job, "status" | "lead_count">, ma
 export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
   const report: PassReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, rowsToSend: 0 };
   const sheets = new SheetsById(ctx.spreadsheet);
+  // What the pass reads of enrichment's lists: the sending step's reads serve the write-back too.
+  const reads = new PassReads();
   // Enrichment rows and territories' searches that wait for a free job slot go first (and a
   // territory's refresh that fell due): their jobs are polled below.
-  report.rowsToSend = sendWaitingWork(ctx, sheets, deadline);
+  report.rowsToSend = sendWaitingWork(ctx, sheets, deadline, reads);
   advanceTerritories(ctx, deadline);
   // From here on the pass sends no request that creates a job and writes its sheets before its
   // records: the records it changes are written together at its end, in one call where the store
   // is written whole (the full build's developer metadata).
-  return ctx.store.batch(() => pollActiveJobs(ctx, sheets, deadline, report));
+  return ctx.store.batch(() => pollActiveJobs(ctx, { sheets, reads }, deadline, report));
 }
 
-function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, report: PassReport): PassReport {
+function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, report: PassReport): PassReport {
   try {
     ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
   } catch {
@@ -165,7 +168,7 @@ function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, 
       weight += plan.mostResults;
       index += 1;
     }
-    importGroup(ctx, sheets, group, deadline, report);
+    importGroup(ctx, pass, group, deadline, report);
   }
   return finishReport(ctx, report);
 }
@@ -190,7 +193,7 @@ function statusFailure(ctx: JobsContext, record: JobRecord, error: LeadsApiError
   return { ...record, note: `Could not read the job's status this time: ${error.message}` };
 }
 
-function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], deadline: number, report: PassReport): void {
+function importGroup(ctx: JobsContext, { sheets, reads }: PassSheets, group: PagePlan[], deadline: number, report: PassReport): void {
   const requests: PreparedRequest<ResultsPage>[] = [];
   for (const plan of group) {
     for (const page of plan.pages) {
@@ -213,7 +216,7 @@ function importGroup(ctx: JobsContext, sheets: SheetsById, group: PagePlan[], de
     const pages = plan.final ? readToEnd(ctx, plan, firstPages, deadline, report) : firstPages;
     if (pages) read.push({ record: plan.record, businesses: pages.flatMap((page) => page.items), final: plan.final, sent: plan.sent, pair: plan.pair, failed: plan.failed });
   }
-  report.rowsWritten += writeResults(ctx, sheets, read);
+  report.rowsWritten += writeResults(ctx, sheets, read, reads);
 }
 
 /**
