@@ -29,6 +29,8 @@ export interface EnrichPlan {
   alreadyEnrichedBySearch: number;
   creditsNeeded: number;
   creditsRemaining: number;
+  /** Why some businesses were left out (the credits, the plan), when some were; else null. */
+  cutReason: string | null;
   /** Businesses per job the account allows. */
   perJob: number;
 }
@@ -144,5 +146,6 @@ export function planEnrichment(
   const chunks: PlannedBusiness[][] = [];
   for (let i = 0; i < sent.length; i += capacity.perJob) chunks.push(sent.slice(i, i + capacity.perJob));
   skipped.sort((a, b) => a.row - b.row);
-  return { rowKeys, skipped, chunks, duplicates, alreadyEnriched, alreadyEnrichedBySearch, creditsNeeded: wanted.length, creditsRemaining: account.credits_remaining, perJob: capacity.perJob };
+  const cutReason = affordable < wanted.length ? capacity.reason : null;
+  return { rowKeys, skipped, chunks, duplicates, alreadyEnriched, alreadyEnrichedBySearch, creditsNeeded: wanted.length, creditsRemaining: account.credits_remaining, cutReason, perJob: capacity.perJob };
 }

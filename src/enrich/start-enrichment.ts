@@ -22,6 +22,7 @@ import { ListRows } from "./list-rows";
 import { waitingRows } from "./waiting-rows";
 import { readArea, type AreaArgs, type SheetArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
+import { columnLetters } from "../sheets/column-letters";
 
 /** An enrichment's options once checked (src/ui/entry-args.ts): where the rows are, and whether to pay again for rows already enriched. */
 export interface EnrichArgs extends AreaArgs {
@@ -211,6 +212,22 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
   };
 }
 
+/** Why a preview has nothing to send, the real reason first: rows already enriched, the account (credits, plan), rows under way, or no row with both a name and a website. */
+function nothingToSend(area: SheetArea, plan: EnrichPlan, notice: string | null): string {
+  const allEnriched = plan.alreadyEnriched > 0 && plan.skipped.every((s) => s.reason === ALREADY_ENRICHED);
+  if (allEnriched && notice !== null && plan.alreadyEnrichedBySearch === plan.alreadyEnriched) return `Nothing to send: ${notice}`;
+  if (allEnriched) return 'Nothing to send: every row is already enriched. Tick "Re-enrich" to send them again.';
+  if (plan.creditsNeeded > 0 && plan.cutReason !== null) {
+    const why = plan.cutReason.startsWith("not enough") ? `there are ${plan.cutReason}` : plan.cutReason;
+    return `Nothing to send: ${plan.creditsNeeded} ${plan.creditsNeeded === 1 ? "business is" : "businesses are"} ready to enrich, but ${why}.`;
+  }
+  if (plan.skipped.some((s) => s.reason === BEING_ENRICHED)) return "Nothing to send: these rows are already being enriched by a run under way.";
+  // Columns chosen by letter are named so; columns a header row names, by their header.
+  const column = (header: string, column: number) => (header === "" || area.columnChoice !== null ? `column ${columnLetters(column)}` : `"${header}"`);
+  const { nameHeader, nameColumn, websiteHeader, websiteColumn } = area.target;
+  return `Nothing to send: no row has both a business name (${column(nameHeader, nameColumn)}) and a valid website (${column(websiteHeader, websiteColumn)}).`;
+}
+
 export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: number): EnrichmentPreview {
   let area: SheetArea;
   try {
@@ -229,15 +246,7 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
   const plan = planFor(ctx, area, args.force, deadline, runStoreOf(ctx));
   const rowsToSend = plan.chunks.reduce((n, chunk) => n + chunk.length, 0);
   const notice = plan.alreadyEnrichedBySearch > 0 ? searchEnrichedNotice(plan.alreadyEnrichedBySearch, plan.searchName, FORCE_IN_SIDEBAR) : null;
-  const allEnriched = plan.alreadyEnriched > 0 && plan.skipped.every((s) => s.reason === ALREADY_ENRICHED);
-  const problem =
-    rowsToSend > 0
-      ? null
-      : allEnriched && notice !== null && plan.alreadyEnrichedBySearch === plan.alreadyEnriched
-        ? `Nothing to send: ${notice}`
-        : allEnriched
-          ? 'Nothing to send: every row is already enriched. Tick "Re-enrich" to send them again.'
-          : "Nothing to send: no row has both a business name and a valid website that the credits cover.";
+  const problem = rowsToSend > 0 ? null : nothingToSend(area, plan, notice);
   const sheetName = area.sheet.getName();
   return {
     sheetName,
