@@ -41,7 +41,7 @@ function isFinalStatus(status: string): boolean {
 }
 
 /** How many businesses the account can take now, and why not more. */
-function accountCapacity(account: Account): { perJob: number; total: number; maxJobs: number; reason: string } {
+export function accountCapacity(account: Account): { perJob: number; total: number; maxJobs: number; reason: string } {
   const remain = `not enough credits (${account.credits_remaining} remain)`;
   if (account.max_results_per_search <= 0) return { perJob: 0, total: 0, maxJobs: 0, reason: "the subscription is not active" };
   if (account.plan_code === "free") {

@@ -2,7 +2,9 @@
 // rows still waiting sends them from the sheet (src/enrich/send-chunks.ts), oldest run first, until
 // the service says to wait; and chunks stored by earlier versions of the add-on (one stored body per
 // waiting chunk, no run) are repeated as they were, with their own keys. Other editors' runs are
-// theirs to send: their key pays. Runs whose jobs have all left the job store are forgotten.
+// theirs to send: their key pays (an editor who continued another's run sends it from then on, and
+// the former sender only settles the chunk they had stored). Runs whose jobs have all left the job
+// store are forgotten.
 import type { CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf } from "../jobs/job-record";
@@ -32,13 +34,15 @@ export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: 
   const hasRepeat = (run: RunRecord) => left.some((chunk) => chunk.runId === run.runId && pending.isMine(chunk));
   for (const run of all) {
     if (blocked || ctx.clock.now() >= deadline) break;
-    if (run.editorId !== ctx.editorId || (!isSending(run) && !hasRepeat(run))) continue;
+    // A run another editor continued (src/enrich/continue-run.ts): only this editor's stored chunk of it is theirs to settle.
+    const mine = run.editorId === ctx.editorId;
+    if (!hasRepeat(run) && (!mine || !isSending(run))) continue;
     const sheet = sheets.find(run.sheetId);
     if (!sheet) {
       // A deleted sheet has no rows to send, nor to write results into.
-      Object.assign(run, { rowsDropped: run.rowsDropped + run.rowsWaiting, rowsWaiting: 0, businessesWaiting: 0, stopped: true });
+      if (mine) Object.assign(run, { rowsDropped: run.rowsDropped + run.rowsWaiting, rowsWaiting: 0, businessesWaiting: 0, stopped: true });
       for (const chunk of left) if (chunk.runId === run.runId && pending.isMine(chunk)) pending.delete(chunk);
-      runs.save(run);
+      if (mine) runs.save(run);
       continue;
     }
     // The service's active-jobs limit is the account's: once it says wait, every run waits.
@@ -60,13 +64,15 @@ function forgetFinishedRuns(ctx: JobsContext, chunks: readonly PendingChunk[]): 
 
 /**
  * The current user's enrichment work that waits for a pass: their runs with rows waiting or a chunk
- * being sent, and their chunks stored by earlier versions (BackgroundWork.rowsToSend).
+ * being sent, and their chunks of no run of theirs (stored by earlier versions, or of a run another
+ * editor has continued since) (BackgroundWork.rowsToSend).
  */
 export function waitingWorkOf(ctx: JobsContext): number {
   const pending = pendingChunksOf(ctx);
   const chunks = pending.all();
   const runs = runStoreOf(ctx).all().filter((run) => run.editorId === ctx.editorId && hasWork(run, chunks));
-  return runs.length + chunks.filter((chunk) => chunk.runId === null && pending.isMine(chunk)).length;
+  const theirs = new Set(runs.map((run) => run.runId));
+  return runs.length + chunks.filter((chunk) => pending.isMine(chunk) && (chunk.runId === null || !theirs.has(chunk.runId))).length;
 }
 
 /** The pass's sheets by id, and what it has read of enrichment's lists in them. */

@@ -26,6 +26,7 @@ import type { ListRows } from "./list-rows";
 import type { SheetArea } from "./sheet-area";
 import { awaitsSending, isWaiting, nextWaiting, rowsOfBusinesses, waitingCounts, type RowBusiness } from "./waiting-rows";
 import { writeResultCells, type RowUpdates } from "./write-cells";
+import { releaseHeldRows } from "./held-rows";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 
 const MAX_SHEET_IN_NAME = 120;
@@ -98,12 +99,14 @@ export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readList: () =
   const pending = pendingChunksOf(ctx);
   const sending: Sending = {
     ctx, run, deadline, pending,
+    stored: pending.all().filter((chunk) => chunk.runId === run.runId),
     report: { jobs: [], blocked: null, refused: null },
     list: () => (read ??= readList()),
     where: { sheetId: run.sheetId, sheetName: run.sheetName, target: run.target, runId: run.runId },
     repeated: new Set<string>(),
   };
-  if (repeatStoredChunks(sending)) sendWaitingChunks(sending);
+  // Another editor now sends the run: this editor only settles its own stored chunk of it.
+  if (repeatStoredChunks(sending) && run.editorId === ctx.editorId) sendWaitingChunks(sending);
   return finish(ctx, run, read, sending.report);
 }
 
@@ -113,6 +116,8 @@ interface Sending {
   run: RunRecord;
   deadline: number;
   pending: PendingChunks;
+  /** The run's chunks stored when this call began, whoever sends them. */
+  stored: PendingChunk[];
   report: SendReport;
   /** The run's rows, read when a row must first be read or marked. */
   list(): ListRows;
@@ -124,8 +129,7 @@ interface Sending {
 /** Repeats the run's stored chunks (a stopped run's only when the service made their job); false when sending must stop for now. */
 function repeatStoredChunks(sending: Sending): boolean {
   const { ctx, run, pending, repeated } = sending;
-  const stored = pending.all().filter((chunk) => pending.isMine(chunk) && chunk.runId === run.runId);
-  for (const chunk of stored) {
+  for (const chunk of sending.stored.filter((c) => pending.isMine(c))) {
     const body = pending.body(chunk);
     if (body === null) {
       pending.delete(chunk); // a lost body cannot be repeated as it was; its rows still wait
@@ -152,6 +156,8 @@ function dropStoppedChunk({ ctx, run, pending, list }: Sending, chunk: PendingCh
 /** Sends the run's waiting rows, a chunk at a time, until none wait, the deadline, or the service says to wait. */
 function sendWaitingChunks(sending: Sending): void {
   const { ctx, run, pending, list, where, repeated, report } = sending;
+  // Rows held for a former sender's chunk wait again once no other editor's chunk of the run is stored.
+  if (!run.stopped && sending.stored.every((chunk) => pending.isMine(chunk))) releaseHeldRows(list());
   let usedBytes: number | null = null;
   while (!run.stopped && ctx.clock.now() < sending.deadline) {
     const { businesses: planned, invalid } = nextWaiting(list(), run.perJob, repeated);
@@ -174,7 +180,7 @@ function sendWaitingChunks(sending: Sending): void {
     pending.save(head, body);
     run.chunksMade += 1;
     for (const b of planned) repeated.add(b.key);
-    if (!sendOne(sending, { ...head, editorId: ctx.editorId, count: body.businesses.length }, body, planned)) break;
+    if (!sendOne(sending, { ...head, editorId: ctx.editorId, count: body.businesses.length, name: body.name ?? null }, body, planned)) break;
   }
 }
 

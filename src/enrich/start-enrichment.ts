@@ -16,7 +16,7 @@ import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pendin
 import { planEnrichment, type EnrichPlan } from "./enrichment-plan";
 import { describeRows } from "./row-list";
 import { runDuration } from "./run-estimate";
-import { isSending, rowsSent, runStoreOf, type RunRecord, type RunStore } from "./run-record";
+import { creditsPromised, isSending, rowsSent, runStoreOf, type RunRecord, type RunStore } from "./run-record";
 import { sentAsText, sendWaitingRows, type SendReport } from "./send-chunks";
 import { ListRows } from "./list-rows";
 import { waitingRows } from "./waiting-rows";
@@ -102,20 +102,10 @@ function keysInFlight(pending: PendingChunks, unsettled: readonly PendingChunk[]
   return keys;
 }
 
-/**
- * Credits the current user's runs and chunks will still take: not the new run's to spend. The run
- * of these very rows is counted from the sheet just read (a start killed before its rows were
- * written left nothing waiting).
- */
-function creditsPromised(ctx: JobsContext, runs: RunStore, pending: PendingChunks, unsettled: readonly PendingChunk[], area: SheetArea): number {
+/** Credits the current user's runs and chunks will still take; the run of these very rows counted from the sheet just read (a start killed before its rows were written left nothing waiting). */
+function promisedBeside(ctx: JobsContext, pending: PendingChunks, unsettled: readonly PendingChunk[], area: SheetArea): number {
   const here = (run: RunRecord) => run.sheetId === area.sheet.getSheetId() && run.target.headerRow === area.target.headerRow;
-  const waitingHere = () => waitingRows(ListRows.ofArea(area)).businesses.length;
-  // A run's chunk being sent is among its waiting rows; chunks stored by earlier versions have no run.
-  const waiting = runs
-    .all()
-    .filter((run) => run.editorId === ctx.editorId && isSending(run))
-    .reduce((sum, run) => sum + (here(run) ? waitingHere() : run.businessesWaiting), 0);
-  return waiting + unsettled.filter((chunk) => pending.isMine(chunk) && chunk.runId === null).reduce((sum, chunk) => sum + chunk.count, 0);
+  return creditsPromised(ctx, pending, (run) => (here(run) ? waitingRows(ListRows.ofArea(area)).businesses.length : run.businessesWaiting), unsettled);
 }
 
 function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: number, runs: RunStore): EnrichPlan & { searchName: string | null } {
@@ -123,7 +113,7 @@ function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: nu
   const unsettled = pending.all();
   const sheetId = area.sheet.getSheetId();
   const account = ctx.client.getAccount({ deadline });
-  const available = { ...account, credits_remaining: Math.max(0, account.credits_remaining - creditsPromised(ctx, runs, pending, unsettled, area)) };
+  const available = { ...account, credits_remaining: Math.max(0, account.credits_remaining - promisedBeside(ctx, pending, unsettled, area)) };
   const inFlight = sheetInFlight(ctx, unsettled, runs, sheetId);
   const plan = planEnrichment(area, available, { force, inFlight, exclude: keysInFlight(pending, unsettled, sheetId) });
   return { ...plan, searchName: plan.alreadyEnrichedBySearch > 0 ? searchOfSheet(ctx.store.all(), sheetId) : null };

@@ -14,10 +14,10 @@ import { isSending, runStoreOf, type RunRecord } from "./run-record";
 import { ListRows } from "./list-rows";
 import { sendWaitingRows, skipRows } from "./send-chunks";
 import { rereadArea } from "./sheet-area";
-import { waitingRows } from "./waiting-rows";
+import { isHeld, waitingRows } from "./waiting-rows";
 
-/** The run of the enrichment job `jobId`, or the run `jobId` itself (a run listed before its first job was created). */
-function runOf(ctx: JobsContext, jobId: string): RunRecord | null {
+/** The run of the enrichment job `jobId`, or the run `jobId` itself (a run listed before its first job was created); `verb`: what is asked of its rows ("stopped"). */
+export function runOf(ctx: JobsContext, jobId: string, verb: string): RunRecord | null {
   const runs = runStoreOf(ctx);
   const tracked = ctx.store.get(jobId);
   if (!tracked) {
@@ -26,14 +26,14 @@ function runOf(ctx: JobsContext, jobId: string): RunRecord | null {
     return run;
   }
   const record = enrichmentOf(tracked);
-  if (!record) throw new InvalidInputError(`"${tracked.name}" is a search: only an enrichment's rows can be stopped.`);
+  if (!record) throw new InvalidInputError(`"${tracked.name}" is a search: only an enrichment's rows can be ${verb}.`);
   return record.runId === undefined ? null : runs.get(record.runId);
 }
 
 /** Stops the run of the enrichment job `jobId` (or the run `jobId`); a run whose rows were all sent already is left as it is. */
 export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void {
   const runs = runStoreOf(ctx);
-  const run = runOf(ctx, jobId);
+  const run = runOf(ctx, jobId, "stopped");
   if (!run || !isSending(run)) return; // every row was sent: its jobs finish and are written
   run.stopped = true;
   const sheet = findSheetById(ctx.spreadsheet, run.sheetId);
@@ -47,7 +47,9 @@ export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void
     const area = rereadArea(sheet, run.target);
     const list = ListRows.ofArea(area);
     const rows = waitingRows(list).businesses.filter((b) => !onTheirWay.has(b.key)).flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON })));
-    run.rowsDropped += skipRows(area, rows);
+    // Rows held for another editor's chunk too: that editor's pass still marks them "Sent" if the service made its job.
+    const held = list.withStatus(isHeld).map(({ row }) => ({ row, reason: STOPPED_REASON }));
+    run.rowsDropped += skipRows(area, [...rows, ...held]);
     // The current user's stored chunks are settled now; another editor's, by their next pass.
     if (pending.all().some((chunk) => chunk.runId === run.runId && pending.isMine(chunk))) sendWaitingRows(ctx, run, () => list, deadline);
   }

@@ -28,6 +28,9 @@ export function rowBusiness(area: SheetArea, row: number): { ok: true; key: stri
 
 export const isWaiting = (status: string): boolean => status === ROW_STATUS.waiting;
 
+/** A row held for another editor's chunk (src/enrich/held-rows.ts): it waits too, but is not sent yet. */
+export const isHeld = (status: string): boolean => status === ROW_STATUS.held;
+
 /** A status that says the row is the run's and not sent yet (today's wording, a stopped row's, or an earlier version's "Waiting: …"). */
 export const awaitsSending = (status: string): boolean => status === ROW_STATUS.waiting || status === ROW_STATUS.stopped || status.startsWith("Waiting");
 
@@ -92,12 +95,12 @@ export function nextWaiting(list: ListRows, most: number, exclude: ReadonlySet<s
 /** Every waiting row of the list, by business, and those no longer valid (a start's or a stop's list, read whole already). */
 export const waitingRows = (list: ListRows): Waiting => nextWaiting(list, Number.POSITIVE_INFINITY);
 
-/** The rows that wait and the businesses they make (those of `exclude` left out), from the status column: no row is read for it. */
+/** The rows that wait (held ones too) and the businesses they make (those of `exclude` left out), from the status column: no row is read for it. */
 export function waitingCounts(list: ListRows, exclude: ReadonlySet<string> = new Set()): { rows: number; businesses: number } {
   const area = list.area();
   const keys = new Set<string>();
   let rows = 0;
-  for (const entry of list.withStatus(isWaiting)) {
+  for (const entry of list.withStatus((status) => isWaiting(status) || isHeld(status))) {
     let key = entry.claimed ?? unnamed(entry.row);
     if (list.hasPair(entry.row)) {
       const found = rowBusiness(area, entry.row);

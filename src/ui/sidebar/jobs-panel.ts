@@ -12,6 +12,7 @@ import type { SidebarState } from "./sidebar-state";
 import { byId, h, setProgress } from "./dom";
 import { groupDigits, isActive, jobProgress, jobWhere, lastRunText, plural, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runLine, runState, runSummary, scheduleLine, statusWords } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
+import { continuedText, continueQuestion, offersContinue } from "./run-continue";
 import type { JobView, RefreshEvery, RefreshView, RunView } from "./server";
 
 const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
@@ -107,7 +108,7 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
     h("div", { class: "job-actions" }, parts.action(state, job), open));
 }
 
-/** An enrichment run as one line: its rows sent, jobs running and rows waiting, and Stop while rows wait. */
+/** An enrichment run as one line: its rows sent, jobs running and rows waiting, Stop while rows wait, and "Continue with my key" for another editor's. */
 function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
   const written = line.jobs.reduce((n, job) => n + job.rowsWritten, 0);
   const bar = h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` });
@@ -123,15 +124,51 @@ function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
     });
   });
   const error = line.jobs.find((job) => job.error)?.error ?? null;
+  // Another editor's run whose rows wait: any editor may continue it with their own key, or stop it.
+  const theirs = offersContinue(run) ? "Sent by another editor's key: its rows wait for that editor's passes." : line.job.mine === false ? "Started by another key: its creator's passes send and fill it in." : null;
   return h("li", { role: "listitem", class: "job", "data-job-id": line.job.jobId, "data-run-id": run.runId, "data-status": line.job.status },
     h("p", { class: "job-name", title: `Enrich ${run.sheetName}` }, `Enrich ${run.sheetName}`),
     h("p", { class: "job-meta" }, `${KIND_WORDS.enrichment.label} · ${runState(run)}`),
-    line.job.mine === false ? h("p", { class: "hint" }, "Started by another key: its creator's passes send and fill it in.") : null,
+    theirs ? h("p", { class: "hint" }, theirs) : null,
     bar,
     h("p", { class: "job-progress" }, `${groupDigits(written)} of ${plural(run.rows, "row", "rows")} written`),
     h("p", { class: "job-run" }, runLine(run)),
     error ? h("p", { class: "problem" }, error) : null,
+    // On its own row: beside Stop and Open sheet it would squeeze them in the 300 px frame.
+    offersContinue(run) ? h("div", { class: "job-actions" }, continueControl(state, line.job.jobId, run)) : null,
     h("div", { class: "job-actions" }, stop, open));
+}
+
+/**
+ * The run line's "Continue with my key": a question under the line with the cost (in the same box
+ * as a schedule's question, so a poll keeps the line while it is open), then continueEnrichment.
+ */
+function continueControl(state: SidebarState, jobId: string, run: RunView): HTMLButtonElement {
+  const button = h("button", { type: "button" }, "Continue with my key");
+  button.addEventListener("click", () => {
+    const item = button.closest(".job");
+    item?.querySelector(".confirm-refresh")?.remove();
+    const question = continueQuestion(run, state.account);
+    const yes = h("button", { type: "button", class: "primary" }, "Continue with my key");
+    const no = h("button", { type: "button" }, "Cancel");
+    const ask = h("div", { class: "confirm-refresh", role: "group", "aria-label": question }, h("p", {}, question), h("div", { class: "confirm-actions" }, yes, no));
+    yes.addEventListener("click", () => {
+      void state.messages.act(yes, "Continuing the enrichment with your key…", async () => {
+        const continued = await state.server.call("continueEnrichment", { jobId });
+        ask.remove();
+        state.setJobs(continued.jobs);
+        return continuedText(run, continued);
+      });
+    });
+    no.addEventListener("click", () => {
+      ask.remove();
+      button.focus();
+    });
+    item?.appendChild(ask);
+    ask.scrollIntoView({ block: "nearest" });
+    yes.focus();
+  });
+  return button;
 }
 
 /** A search's Refresh menu: Off at once; Daily or Weekly after a question that says what each run costs. */
