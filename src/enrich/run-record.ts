@@ -2,7 +2,8 @@
 // needs. The rows themselves are the queue: a row still to be sent says "Waiting to be sent" in its
 // status cell, and each pass takes the next rows from there (src/enrich/send-chunks.ts). So
 // the record stays a few hundred bytes whether the list has 20 rows or 20,000: where the rows are,
-// who sends them (the starter's key pays), and counts for the sidebar's one line.
+// who sends them (the starter's key pays, or that of an editor who continued the run since:
+// src/enrich/continue-run.ts), and counts for the sidebar's one line.
 import * as z from "zod/mini";
 import type { JobsContext } from "../jobs/job-context";
 import { StoredEnrichTarget, type EnrichTarget } from "../jobs/enrich-target";
@@ -16,7 +17,7 @@ export interface RunRecord {
   sheetId: number;
   sheetName: string;
   target: EnrichTarget;
-  /** The editor whose passes send the waiting rows: their key pays, nobody else's. */
+  /** The editor whose passes send the waiting rows: their key pays, nobody else's (the starter, until another editor continues the run). */
   editorId: string;
   createdAt: string;
   /** Businesses per job (the plan's limit, 700 on a paid plan). */
