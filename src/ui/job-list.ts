@@ -53,7 +53,8 @@ export function listDocumentJobs(): JobView[] {
   const digest = key ? keyDigest(key) : null;
   const records = new JobStore(doc.store).all();
   const runRecords = runStoreOf({ properties: doc.store }).all();
-  const me = editorId();
+  // Asked only where a run is listed: the editor's id is made (and stored) on first asking.
+  const me = runRecords.length > 0 ? editorId() : "";
   const runs = new Map(runRecords.map((run) => [run.runId, runView(run, records, me)]));
   // A run is listed from its start: before its first job exists (the job slots were all taken), it is a line of its own.
   const withJobs = new Set(records.map((record) => enrichmentOf(record)?.runId));
