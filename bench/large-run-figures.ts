@@ -30,14 +30,14 @@ function seed(runtime: FakeRuntime): void {
   testing.setActiveSheet(SHEET);
 }
 
-interface StoreSizes {
+export interface StoreSizes {
   document: number;
   largestDocumentValue: number;
   user: number;
   metadata: number;
 }
 
-function storeSizes(runtime: FakeRuntime): StoreSizes {
+export function storeSizes(runtime: FakeRuntime): StoreSizes {
   const metadata = runtime.spreadsheet().testing.developerMetadata();
   return {
     document: mapBytes(runtime.properties.document),

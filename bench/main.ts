@@ -13,6 +13,8 @@ import { largeRunFigures } from "./large-run-figures";
 import { functionAndRefreshFigures } from "./refresh-and-function-figures";
 import { quotaFigures } from "./quota-figures";
 import { sidebarFigures } from "./sidebar-figures";
+import { territoryPassFigures } from "./territory-figures";
+import { territoryScaleFigures } from "./territory-scale-figures";
 
 export interface BenchInput {
   /** The repository root. */
@@ -42,6 +44,9 @@ export async function main(input: BenchInput): Promise<void> {
   console.log("\n== Enriching rows of a sheet (built bundle, Apps Script fakes, simulator worker, virtual clock) ==");
   await enrichFigures(input.root);
   await largeRunFigures(input.root);
+  console.log("\n== A territory in one sheet (built bundles, Apps Script fakes, simulator worker, virtual clock) ==");
+  await territoryPassFigures(input.root);
+  await territoryScaleFigures(input.root);
   console.log("\n== Check this spreadsheet (diagnose(), built bundles, Apps Script fakes, simulator worker) ==");
   await diagnoseFigures(input.root);
   console.log(`\nBench finished in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

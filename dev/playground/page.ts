@@ -44,11 +44,20 @@ const STYLE = `
   #formula-bar { flex: 1; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   #cell-error { color: #c5221f; max-width: 60%; font-size: 12px; line-height: 16px; max-height: 32px; overflow: hidden; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; }
   #cell-error[hidden] { display: none; }
-  #grid-wrap { flex: 1; overflow: auto; position: relative; }
+  /* Sideways the view stops at a column's left edge, past the row numbers and the frozen columns (scroll-padding-left, set by the page): no column is half hidden under them. */
+  #grid-wrap { flex: 1; overflow: auto; position: relative; scroll-snap-type: x mandatory; }
   #grid { border-collapse: collapse; font-size: 12px; }
   #grid:focus { outline: none; }
   #grid th { background: #f8f9fa; color: #5f6368; font-weight: 400; border: 1px solid #e0e0e0; padding: 2px 6px; line-height: 16px; position: sticky; top: 0; z-index: 3; white-space: nowrap; }
-  #grid tbody th { position: sticky; left: 0; top: auto; text-align: right; z-index: 1; }
+  #grid thead th:not(.frozen-column):not(.corner) { scroll-snap-align: start; }
+  #grid tbody th { position: sticky; left: var(--row-numbers-left, 0); top: auto; text-align: right; z-index: 1; }
+  #grid thead th.corner { left: var(--row-numbers-left, 0); z-index: 5; }
+  /* Frozen columns (a results sheet's Name) stay left while the others scroll under them; the page sets each one's left. */
+  #grid thead th.frozen-column { z-index: 4; }
+  #grid td.frozen-column { position: sticky; z-index: 1; background: #fff; }
+  #grid tr.frozen td.frozen-column { z-index: 2; }
+  /* A line where the frozen columns end, as Sheets draws one. */
+  #grid .frozen-edge { box-shadow: inset -2px 0 0 #bdc1c6; }
   #grid td { border: 1px solid #e0e0e0; padding: 2px 6px; max-width: 220px; min-width: 60px; height: 21px; line-height: 16px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: cell; user-select: none; position: relative; }
   /* Frozen rows stay under the column letters while the rows below them scroll. */
   #grid tr.frozen td { position: sticky; top: var(--head-height, 22px); z-index: 1; }
@@ -100,8 +109,9 @@ export function renderPage(info: PageInfo, gridScript: string): string {
     elsewhere and import it. Click a cell (or move with the arrow keys) and type: values, or formulas such as
     <code>=LEADS_CREDITS()</code>, which need "Share my key with formulas" in Settings. Set a search to refresh daily and
     press "+1 day" to watch the background pass run it.
-    Other demo keys to save in Settings: <code>demo-revoked</code> (refused, 401), <code>demo-free-used</code> (no credits, 402),
-    <code>demo-starter-low</code> (one small search).${info.hostile ? " Hostile values are on: every 5th business has a formula-like, signed, unicode or oversized value." : ""}</p>
+    Other demo keys to save in Settings: <code>demo-one-job</code> (1 job at a time: a long list's rows and a territory's searches
+    wait, and Stop), <code>demo-revoked</code> (refused, 401), <code>demo-free-used</code> (no credits, 402),
+    <code>demo-starter-low</code> (one small search); every key, in the README's "The demo keys".${info.hostile ? " Hostile values are on: every 5th business has a formula-like, signed, unicode or oversized value." : ""}</p>
   </details>
   <div class="toolbar">
     <span>Selection: <output id="selection" aria-label="Selection"></output></span>

@@ -13,7 +13,7 @@ import { createRuntime, type FakeRuntime } from "../fakes/runtime";
 import { DEMO_KEYS, startSimulatorWorker } from "../simulator";
 import { CustomFormulas } from "./custom-formulas";
 import { createSearchElsewhere } from "./elsewhere";
-import type { AdvanceAnswer, ClockState, GridAnswer } from "./grid-state";
+import { type AdvanceAnswer, type ClockState, type GridAnswer, parseRowSpan } from "./grid-state";
 import { bundleGridScript, renderPage } from "./page";
 import { injectScriptRunShim, SCRIPT_RUN_PATH } from "./script-run-shim";
 import { SheetView } from "./sheet-view";
@@ -97,8 +97,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       return json(name === "getSettings" ? withServiceAddress(answered, sim.url) : answered);
     },
     "GET /api/grid": async (req) => {
-      const since = new URL(req.url ?? "/", "http://x").searchParams.get("since") ?? "";
-      const state = sheets.state();
+      const params = new URL(req.url ?? "/", "http://x").searchParams;
+      const since = params.get("since") ?? "";
+      // The page asks for the rows in its view (and a margin): a 700-row sheet is not sent whole on every poll.
+      const state = sheets.state(parseRowSpan(params.get("rows")) ?? undefined);
       const version = String(hashOf(JSON.stringify(state)));
       const clockInfo: ClockState = { now: clock.now(), speed, nextTriggerAt: nextTriggerAt(runtime) };
       const reply: GridAnswer = version === since ? { version, clock: clockInfo } : { version, state, clock: clockInfo };

@@ -6,7 +6,14 @@
 import type { FakeRuntime } from "../fakes/runtime";
 import { columnToLetters, parseA1 } from "../fakes/spreadsheet/a1";
 import type { CustomFormulas } from "./custom-formulas";
-import type { GridState } from "./grid-state";
+import type { GridState, RowSpan } from "./grid-state";
+
+interface RowsRead {
+  cells: string[][];
+  inputs: Record<string, string>;
+  quoted: string[];
+  numbers: string[];
+}
 
 export interface PastedList {
   sheetName: string;
@@ -24,38 +31,65 @@ export class SheetView {
     return this.runtime.spreadsheetApp.testing;
   }
 
-  state(): GridState {
+  /**
+   * What the grid shows of the active sheet: the rows of `window` (the page's view and a margin)
+   * and the frozen rows, or every row when no window is given; and the sheet's size either way.
+   */
+  state(window?: RowSpan): GridState {
     const app = this.runtime.spreadsheetApp;
     const activeSheet = this.testing.activeSheetName();
     const info = this.testing.sheetInfo(activeSheet);
-    const display = info.lastRow === 0 ? [] : this.testing.displayValues(activeSheet);
-    const cells = display;
-    const inputs: Record<string, string> = {};
-    const numbers: string[] = [];
-    if (cells.length > 0) {
-      const area = `A1:${columnToLetters(info.lastColumn)}${cells.length}`;
-      this.testing.editTexts(activeSheet, area).forEach((row, r) => row.forEach((text, c) => {
-        if (text !== (cells[r]?.[c] ?? "")) inputs[`${columnToLetters(c + 1)}${r + 1}`] = text;
-      }));
-      this.testing.values(activeSheet, area).forEach((row, r) => row.forEach((value, c) => {
-        if (typeof value === "number" || value instanceof Date) numbers.push(`${columnToLetters(c + 1)}${r + 1}`);
-      }));
-    }
+    const rows = window === undefined ? { first: 1, last: info.lastRow } : { first: window.first, last: Math.min(window.last, info.maxRows) };
+    // A window's answer names quote-prefixed text cells only in `quoted` (most of a results sheet's
+    // cells: their texts would double its size); the whole sheet's has them in `inputs` as well, as before.
+    const shape = { lastColumn: info.lastColumn, quotedInInputs: window === undefined };
+    const frozen = this.readRows(activeSheet, 1, Math.min(info.frozenRows, info.lastRow), shape);
+    const sent = this.readRows(activeSheet, rows.first, Math.min(rows.last, info.lastRow), shape);
+    const isSent = (row: number): boolean => row <= info.frozenRows || (row >= rows.first && row <= rows.last);
     const errors: Record<string, string> = {};
-    for (const f of this.testing.formulaCells(activeSheet)) if (f.errorMessage !== null) errors[`${columnToLetters(f.column)}${f.row}`] = f.errorMessage;
+    for (const f of this.testing.formulaCells(activeSheet)) {
+      if (f.errorMessage !== null && isSent(f.row)) errors[`${columnToLetters(f.column)}${f.row}`] = f.errorMessage;
+    }
     return {
       sheets: this.testing.sheetNames(),
       activeSheet,
       selection: app.getActiveRange().getA1Notation(),
-      cells,
-      inputs,
-      numbers,
+      rows,
+      cells: sent.cells,
+      frozenCells: frozen.cells,
+      inputs: { ...frozen.inputs, ...sent.inputs },
+      quoted: [...new Set([...frozen.quoted, ...sent.quoted])],
+      numbers: [...new Set([...frozen.numbers, ...sent.numbers])],
       errors,
-      totalRows: display.length,
+      totalRows: info.lastRow,
+      totalColumns: info.lastColumn,
       frozenRows: info.frozenRows,
+      frozenColumns: info.frozenColumns,
       maxRows: info.maxRows,
       maxColumns: info.maxColumns,
     };
+  }
+
+  /**
+   * Rows first to last (none when last < first): display values, the formula-bar texts that differ
+   * (quote-prefixed text named in `quoted` instead, unless `quotedInInputs`), and the cells holding
+   * numbers.
+   */
+  private readRows(sheetName: string, first: number, last: number, shape: { lastColumn: number; quotedInInputs: boolean }): RowsRead {
+    if (last < first || shape.lastColumn === 0) return { cells: [], inputs: {}, quoted: [], numbers: [] };
+    const area = `A${first}:${columnToLetters(shape.lastColumn)}${last}`;
+    const read: RowsRead = { cells: this.testing.displayValues(sheetName, area), inputs: {}, quoted: [], numbers: [] };
+    const a1 = (r: number, c: number): string => `${columnToLetters(c + 1)}${first + r}`;
+    this.testing.editTexts(sheetName, area).forEach((row, r) => row.forEach((text, c) => {
+      const display = read.cells[r]?.[c] ?? "";
+      if (text === display) return;
+      if (text === `'${display}` && !shape.quotedInInputs) read.quoted.push(a1(r, c));
+      else read.inputs[a1(r, c)] = text;
+    }));
+    this.testing.values(sheetName, area).forEach((row, r) => row.forEach((value, c) => {
+      if (typeof value === "number" || value instanceof Date) read.numbers.push(a1(r, c));
+    }));
+    return read;
   }
 
   select(sheetName: string, a1: string): void {

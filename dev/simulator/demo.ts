@@ -15,13 +15,19 @@ export const DEMO_KEYS = {
   growth: {
     apiKey: "demo-growth",
     accountId: "acct_demo_growth",
-    purpose: "Growth plan, active, 10000 credits, 25 active jobs: the everyday key (also owns one completed dashboard search, absent from GET /searches)",
+    purpose: "Growth plan, active, 10000 credits, 25 jobs at a time: the everyday key, saved when the playground starts (also owns one completed dashboard search, absent from GET /searches)",
     account: { plan: "growth", credits: 10000, maxActiveJobs: 25 },
   },
   growthSecondKey: {
     apiKey: "demo-growth-2",
     accountId: "acct_demo_growth",
     purpose: "A second key of the growth account: same jobs, credits and rate limit",
+  },
+  oneJob: {
+    apiKey: "demo-one-job",
+    accountId: "acct_demo_one_job",
+    purpose: "Growth plan, active, 10000 credits, 1 job at a time: to watch what waits (a long list's rows waiting to be sent, a territory's waiting searches) and Stop",
+    account: { plan: "growth", credits: 10000, maxActiveJobs: 1 },
   },
   starterLow: {
     apiKey: "demo-starter-low",

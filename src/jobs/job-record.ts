@@ -119,6 +119,8 @@ export interface TerritoryRecord extends JobRecordBase {
   foundByMore: number;
   /** Its input (queries, places, maxResults, language, contacts): an identical start finds it. */
   territoryKey: string;
+  /** The service said its job slots were all taken: no search is tried again before this (an open sidebar polls every few seconds). */
+  slotsFullUntil?: string;
   refresh?: ScheduleBase;
 }
 
@@ -272,6 +274,7 @@ const StoredTerritoryRecord = z.pipe(
     runStartedAt: z.string(),
     foundByMore: z.number(),
     territoryKey: z.string(),
+    slotsFullUntil: z.optional(z.string()),
     refresh: z.optional(StoredScheduleBase),
   }),
   z.transform((stored): TerritoryRecord => upgradeBase(stored)),

@@ -29,6 +29,12 @@ import { writeResults, type JobResults } from "./result-writers";
  * counted in results, so twenty 100-result searches share one round trip instead of three.
  */
 const RESULTS_PER_ROUND_TRIP = 4000;
+/**
+ * Results of territories' ended searches one pass reads at most: they are merged into each
+ * territory's sheet together at the pass's end (one read and one write of it, however many
+ * searches ended), so they are held until then. The searches beyond wait for the next pass.
+ */
+const TERRITORY_RESULTS_PER_PASS = 8000;
 
 interface PassReport {
   jobsPolled: number;
@@ -153,24 +159,41 @@ function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, re
   });
 
   // Jobs go into round trips whole (a job's pages are written together), as many jobs per trip as
-  // RESULTS_PER_ROUND_TRIP allows (a job heavier than that goes alone).
+  // RESULTS_PER_ROUND_TRIP allows (a job heavier than that goes alone). A territory's ended
+  // searches are written together once every round trip is done.
+  const planned = withinTerritoryBudget(plans);
+  const territoriesRead: JobResults[] = [];
   let index = 0;
-  while (index < plans.length) {
+  while (index < planned.length) {
     if (ctx.clock.now() >= deadline) {
       report.stoppedEarly = true;
       break;
     }
     const group: PagePlan[] = [];
     let weight = 0;
-    while (index < plans.length && (group.length === 0 || weight + (plans[index]?.mostResults ?? 0) <= RESULTS_PER_ROUND_TRIP)) {
-      const plan = plans[index] as PagePlan;
+    while (index < planned.length && (group.length === 0 || weight + (planned[index]?.mostResults ?? 0) <= RESULTS_PER_ROUND_TRIP)) {
+      const plan = planned[index] as PagePlan;
       group.push(plan);
       weight += plan.mostResults;
       index += 1;
     }
-    importGroup(ctx, pass, group, deadline, report);
+    const read = importGroup(ctx, group, deadline, report);
+    report.rowsWritten += writeResults(ctx, pass.sheets, read.filter((job) => job.pair === null), pass.reads);
+    territoriesRead.push(...read.filter((job) => job.pair !== null));
   }
+  report.rowsWritten += writeResults(ctx, pass.sheets, territoriesRead, pass.reads);
   return finishReport(ctx, report);
+}
+
+/** The plans, with territories' ended searches only as far as TERRITORY_RESULTS_PER_PASS (the first one always). */
+function withinTerritoryBudget(plans: readonly PagePlan[]): PagePlan[] {
+  let weight = 0;
+  return plans.filter((plan) => {
+    if (plan.pair === null) return true;
+    const fits = weight === 0 || weight + plan.mostResults <= TERRITORY_RESULTS_PER_PASS;
+    if (fits) weight += plan.mostResults;
+    return fits;
+  });
 }
 
 function finishReport(ctx: JobsContext, report: PassReport): PassReport {
@@ -193,7 +216,8 @@ function statusFailure(ctx: JobsContext, record: JobRecord, error: LeadsApiError
   return { ...record, note: `Could not read the job's status this time: ${error.message}` };
 }
 
-function importGroup(ctx: JobsContext, { sheets, reads }: PassSheets, group: PagePlan[], deadline: number, report: PassReport): void {
+/** Reads the group's pages in one round trip (and a terminal job's to its last): what each job's results are. */
+function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, report: PassReport): JobResults[] {
   const requests: PreparedRequest<ResultsPage>[] = [];
   for (const plan of group) {
     for (const page of plan.pages) {
@@ -216,7 +240,7 @@ function importGroup(ctx: JobsContext, { sheets, reads }: PassSheets, group: Pag
     const pages = plan.final ? readToEnd(ctx, plan, firstPages, deadline, report) : firstPages;
     if (pages) read.push({ record: plan.record, businesses: pages.flatMap((page) => page.items), final: plan.final, sent: plan.sent, pair: plan.pair, failed: plan.failed });
   }
-  report.rowsWritten += writeResults(ctx, sheets, read, reads);
+  return read;
 }
 
 /**

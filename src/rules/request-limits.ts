@@ -17,6 +17,9 @@ export const REQUEST_LIMITS = {
   locationLabelMax: 300,
 } as const;
 
+/** A territory's lists (ours, not the spec's): at most this many queries, and places, in one start. */
+export const TERRITORY_LIMITS = { queriesMax: 10, placesMax: 50 } as const;
+
 /** A search that does not say its maxResults asks for the service's default: the minimum. */
 export const DEFAULT_MAX_RESULTS = REQUEST_LIMITS.minResults;
 

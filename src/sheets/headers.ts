@@ -6,6 +6,13 @@
 import { cellText, exactText } from "./cell-text";
 import type { Grid } from "./grid";
 
+/**
+ * A header as written: our headers are plain words, which Sheets reads as text as they are, so
+ * they go in without the quote prefix (a person clicking one sees "Name" in the formula bar, not
+ * "'Name"); anything else would go through exactText.
+ */
+const headerInput = (header: string): string => (/^[A-Za-z][A-Za-z ]*$/.test(header) ? header : exactText(header));
+
 /** Each header's column in row `row` (the first cell with that text wins), and the sheet's last column in use. */
 export function headerPositions(grid: Grid, row: number): { positions: Map<string, number>; lastColumn: number } {
   const lastColumn = grid.getLastColumn();
@@ -29,7 +36,7 @@ export function addMissingHeaders(grid: Grid, row: number, headers: readonly str
   const maxColumns = grid.getMaxColumns();
   if (needed > maxColumns) grid.insertColumnsAfter(maxColumns, needed - maxColumns);
   const range = grid.getRange(row, from, 1, missing.length);
-  range.setValues([missing.map(exactText)]);
+  range.setValues([missing.map(headerInput)]);
   range.setFontWeight("bold");
   missing.forEach((header, index) => positions.set(header, from + index));
   return positions;

@@ -10,6 +10,13 @@ import type { TerritoryPair, TerritoryRecord } from "../jobs/job-record";
 import { territoryStatus } from "../jobs/territory-counts";
 import { pairKey, pairLabel, pairRequest } from "./territory-plan";
 
+/**
+ * After the service said its job slots were all taken, a pass waits this long (or as long as it
+ * said, if longer) before trying again: the hourly trigger is an hour apart anyway, but the open
+ * sidebar polls every few seconds, and each try is a request of the day's UrlFetch quota.
+ */
+const SLOTS_FULL_WAIT_MS = 60 * 1000;
+
 /** A refusal that every later search would meet too: the run's waiting searches end with it. */
 const refusesEverySearch = (error: LeadsApiError): boolean => error.kind === "insufficient_credits" || error.kind === "unauthorized";
 
@@ -31,7 +38,8 @@ export function withCredits(record: TerritoryRecord): TerritoryRecord {
  */
 export function createWaitingPairs(ctx: JobsContext, record: TerritoryRecord, deadline: number): TerritoryRecord {
   if (record.stopped || record.createdBy !== ctx.keyDigest || !record.pairs.some(([, state]) => state === "w")) return record;
-  let current = record;
+  if (record.slotsFullUntil !== undefined && ctx.clock.now() < Date.parse(record.slotsFullUntil)) return record;
+  let current: TerritoryRecord = { ...record, slotsFullUntil: undefined };
   for (let index = 0; index < current.pairs.length; index += 1) {
     if (current.pairs[index]?.[1] !== "w") continue;
     if (ctx.clock.now() >= deadline) break;
@@ -41,6 +49,7 @@ export function createWaitingPairs(ctx: JobsContext, record: TerritoryRecord, de
     } catch (error) {
       if (!isLeadsApiError(error)) throw error;
       // Worth sending again later, with the same key: the service's limits, a 5xx, a lost answer.
+      if (error.kind === "rate_limited") current = { ...current, slotsFullUntil: new Date(ctx.clock.now() + Math.max(SLOTS_FULL_WAIT_MS, error.retryAfterMs ?? 0)).toISOString() };
       if (error.retryable || error.kind === "quota" || error.kind === "rate_limited") break;
       current = refused(current, index, error);
       if (refusesEverySearch(error)) break;

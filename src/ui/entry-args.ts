@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 import { SearchFields } from "../api/request-schemas";
 import { isUuid } from "../rules/ids";
 import { JOB_KINDS, kindNamed } from "../rules/job-kinds";
-import { REQUEST_LIMITS } from "../rules/request-limits";
+import { REQUEST_LIMITS, TERRITORY_LIMITS } from "../rules/request-limits";
 import { InvalidInputError } from "../errors/user-error";
 import { isPollInterval, POLL_INTERVAL_RULE, type PollInterval } from "../gas/settings";
 import type { EnrichArgs } from "../enrich/start-enrichment";
@@ -104,8 +104,7 @@ export type TerritoryArgs = TerritoryInput & { askIfRecent?: true | undefined };
 /** What a start ends as: one search (its arguments as they always were), or a territory. */
 export type StartArgs = SearchArgs | TerritoryArgs;
 
-const { queriesMax, placesMax } = { queriesMax: 10, placesMax: 50 };
-
+const { queriesMax, placesMax } = TERRITORY_LIMITS;
 
 const queryText = meets(requiredText("The search phrase", 'Enter what to search for, e.g. "dentists".'), SearchFields.query, (q) => tooLong("A search phrase", q.length, queryMax));
 const placeLabel = meets(requiredText("The location", "Pick each location from the list."), SearchFields.location, (l) => tooLong("A location", l.length, locationLabelMax));

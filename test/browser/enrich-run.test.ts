@@ -1,8 +1,9 @@
 // A whole account list from one click, in the real sidebar (300 px) on the built bundle: the
 // preview says the cost and how long the run takes; after "Enrich rows" the run is ONE line of the
 // job list ("… of 4,000 rows sent · 1 job running · … waiting"), whatever jobs it has; Stop sends
-// no more rows, and the rows say so in the grid.
-import { simControl } from "../../dev/simulator/control-client";
+// no more rows, and the rows say so in the grid. The account is the demo key a person saves to
+// watch this (demo-one-job).
+import { DEMO_KEYS } from "../../dev/simulator";
 import { describeInBrowser, eventually, gridColumn, openPlayground, screenshot, stepClocksTimes, type Session } from "./browser";
 
 const SHEET = "Account list";
@@ -17,8 +18,8 @@ describeInBrowser("a whole list from one click", () => {
 
   it("says the cost and time first, shows the run as one line, and Stop leaves the waiting rows unsent", async () => {
     const { page, sidebar, playground } = session;
-    // An account that runs one job at a time, so most rows wait for the background passes.
-    const { apiKey } = await simControl(playground.simUrl).createAccount({ plan: "scale", credits: 10_000, maxActiveJobs: 1 });
+    // The demo key whose account runs one job at a time (the README's "The demo keys"), so most rows wait for the background passes.
+    const apiKey = DEMO_KEYS.oneJob.apiKey;
     expect(playground.runtime.run("saveSettings", [{ apiKey, baseUrl: playground.simUrl }], { viaScriptRun: true }).error).toBeUndefined();
     const testing = playground.runtime.spreadsheetApp.testing;
     testing.userAddSheet(SHEET);

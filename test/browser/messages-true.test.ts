@@ -34,8 +34,9 @@ describeInBrowser("the sidebar's messages stay true and whole", () => {
 
   it("a refused button's reason goes once its cause is gone: a location picked", async () => {
     await page.getByRole("textbox", { name: "Search for" }).fill("bakery");
-    // Enter in the form presses Start search, which refuses (aria-disabled) and says why.
-    await page.getByRole("textbox", { name: "Search for" }).press("Enter");
+    // Enter in the form presses Start search, which refuses (aria-disabled) and says why. (Enter in
+    // Search for with a query typed adds it as a chip instead: that is the queries' own key.)
+    await page.getByRole("spinbutton", { name: "Max results" }).press("Enter");
     const alert = page.getByRole("alert");
     await alert.filter({ hasText: /^Pick a location from the list first/ }).waitFor();
     await pickLocationByKeyboard(page, "Aus", AUSTIN);

@@ -1,7 +1,8 @@
 // The sidebar fits its 300 px frame in every view, in chromium with classic scrollbars (a tall page's
 // scrollbar takes 15 px of the 300, as in Sheets on most desktops): the search form, Enrich rows, Open a
 // job with recent jobs listed, a long list of jobs with long names, Settings open, the spreadsheet
-// check's report, a long error and the question before a repeated search. In each, neither the
+// check's report, a long error and the question before a repeated search, queries and places as
+// chips with places pasted to choose from, and a territory's line among the jobs. In each, neither the
 // document nor any element is wider than the frame (no horizontal scrollbar), nothing sticks out
 // of it, and only names meant to be cut (with their whole text in a tooltip) are; the account line
 // is never cut.
@@ -38,9 +39,12 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
       const started = playground.runtime.run("startSearch", [{ query, location: "Austin, Texas, US", maxResults: 100, name: i % 2 ? long : undefined }]);
       expect(started.errorMessage).toBeUndefined();
     }
+    // A territory among them: one line, with a long name.
+    const territory = playground.runtime.run("startSearch", [{ queries: ["dentists", "orthodontists"], locations: ["Austin, Texas, US", "Dallas, Texas, US"], maxResults: 100, name: long }]);
+    expect(territory.errorMessage).toBeUndefined();
     browser = await launchChromium({ scrollbars: true });
     page = await openSidebarPage(browser, playground);
-    await page.locator("#jobs li").nth(7).waitFor();
+    await page.locator("#jobs li").nth(8).waitFor();
   });
   afterAll(async () => {
     await browser?.close();
@@ -48,11 +52,25 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
   });
 
   it("the search form and a long list of jobs", async () => {
-    await expectFits(page, "search form, 8 jobs");
+    await expectFits(page, "search form, 9 jobs");
     expect(await accountLineWhole(page)).toEqual({ text: expect.stringMatching(/^Growth · [\d,]+ credits left$/), cut: [] });
     await page.getByRole("textbox", { name: "Search for" }).fill("coffee");
     await pickLocationByKeyboard(page, "Aus", AUSTIN);
     await expectFits(page, "a location picked");
+  });
+
+  it("queries and places as chips, a long query whole on its lines, and a pasted place to choose", async () => {
+    const query = page.getByRole("textbox", { name: "Search for" });
+    await query.fill(`pediatric${"-and-family".repeat(12)}-dentistry`);
+    await query.press("Enter");
+    await query.fill("coffee");
+    await page.getByRole("combobox", { name: "Location" }).press("Enter");
+    await page.getByRole("button", { name: "Paste places" }).click();
+    await page.getByRole("textbox", { name: "City names, one a line" }).fill("Springfield\nDallas");
+    await page.getByRole("button", { name: "Find places" }).click();
+    await page.getByRole("group", { name: "Places named Springfield" }).waitFor();
+    await expectFits(page, "chips and pasted places");
+    await page.getByRole("button", { name: "Paste places" }).click();
   });
 
   it("the Enrich rows tab, with its preview", async () => {

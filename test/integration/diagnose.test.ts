@@ -97,7 +97,7 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
   it("on a sound document: every check is confirmed, no credit is spent, and the document is as it was", async () => {
     const { apiKey, runtime } = await soundDocument(distDir);
     const before = snapshot(runtime);
-    const credits = (await serviceAccount(world, apiKey)).credits_remaining;
+    const credits = Number((await serviceAccount(world, apiKey)).credits_remaining);
     world.clock.advance(25 * 60 * 1000);
 
     const result = runtime.run("diagnose", [{ dialog: false }], { viaScriptRun: true });
@@ -106,7 +106,8 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     expect(report.summary).toBe("No problem found.");
     expect(report.build).toMatch(full ? /^Full build \(spreadsheets scope\)/ : /^Default build \(spreadsheets\.currentonly scope\)/);
     expect(report.build).toMatch(/no service address built in/);
-    expect(checkOf(report, "service").detail).toMatch(new RegExp(`accepted your key: Growth plan, ${String(credits)} credits left`));
+    // The credits with their digits grouped, as the sidebar says them (issue 30: "4577 credits").
+    expect(checkOf(report, "service").detail).toMatch(new RegExp(`accepted your key: Growth plan, ${credits.toLocaleString("en-US")} credits left`));
     expect(checkOf(report, "trigger-document").detail).toMatch(/^Your last background update \(25 minutes ago\) ran with its spreadsheet/);
 
     expect(snapshot(runtime)).toEqual(before);

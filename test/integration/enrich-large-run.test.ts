@@ -10,6 +10,7 @@ import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { serviceAccount, sidebar } from "../../dev/world";
 import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, rowsOf, seedSheet, serviceEnrichments, userColumns, type RowSpec } from "./enrich-sheet";
 import { setUpAccount, type AccountFixture, useWorld } from "../fixtures/world";
+import { watchStoreSizes } from "./store-sizes";
 import { bySize } from "../tier";
 
 const SHEET = "Accounts";
@@ -22,21 +23,6 @@ const HOUR = 60 * 60 * 1000;
 const LIST = bySize({ rows: 6_000, waitingAtLeast: 400 }, { rows: 20_000, waitingAtLeast: 10_000 });
 
 const world = useWorld(53);
-
-const bytes = (text: string): number => Buffer.byteLength(text, "utf8");
-const mapBytes = (store: Map<string, string>): number => [...store].reduce((n, [k, v]) => n + bytes(k) + bytes(v), 0);
-
-/** Every property store the add-on writes, together, in bytes; and the full build's metadata in characters. */
-function storeSizes(runtime: FakeRuntime): { bytes: number; largestDocumentValue: number; metadataChars: number } {
-  const metadata = runtime.spreadsheet().testing.developerMetadata();
-  const metadataBytes = metadata.reduce((n, e) => n + bytes(e.key) + bytes(e.value ?? ""), 0);
-  const document = runtime.properties.document;
-  return {
-    bytes: mapBytes(document) + mapBytes(runtime.properties.user(runtime.userEmail)) + mapBytes(runtime.properties.script) + metadataBytes,
-    largestDocumentValue: Math.max(0, ...[...document.values()].map(bytes)),
-    metadataChars: metadata.reduce((n, e) => n + e.key.length + (e.value?.length ?? 0), 0),
-  };
-}
 
 async function expectEachChargedOnce(apiKey: string): Promise<Set<string>> {
   const jobs = await serviceEnrichments(world, apiKey);
@@ -89,11 +75,6 @@ describe.each(BUILDS)(`a ${LIST.rows.toLocaleString("en-US")}-row list, $build b
     expect(line).toMatchObject({ rowsWaiting: started.waiting, jobs: 5, jobsRunning: 5, stopped: false });
     expect((line?.rows ?? 0) - (line?.rowsSent ?? 0)).toBe(started.waiting);
 
-    let peak = storeSizes(runtime);
-    const measure = () => {
-      const now = storeSizes(runtime);
-      peak = { bytes: Math.max(peak.bytes, now.bytes), largestDocumentValue: Math.max(peak.largestDocumentValue, now.largestDocumentValue), metadataChars: Math.max(peak.metadataChars, now.metadataChars) };
-    };
     // What each pass reads: at most the status and Enriched for columns whole, and the rows it
     // writes (sends, or writes results into) at the sheet's width, with the rows skipped at the
     // start that sit among them (a range read costs more than a few cells): never the list again
@@ -114,12 +95,13 @@ describe.each(BUILDS)(`a ${LIST.rows.toLocaleString("en-US")}-row list, $build b
       cellsBefore = runtime.counters.cellsRead;
     };
     // Before every request too: a chunk's body is stored only while it is being sent.
-    const unsubscribe = runtime.onBeforeFetch(measure);
+    const stores = watchStoreSizes(runtime);
     const hours = await hourlyPasses(runtime, () => {
-      measure();
+      stores.measure();
       readsOfPass();
     });
-    unsubscribe();
+    stores.stop();
+    const peak = stores.peak();
     expect(overReads).toEqual([]);
     expect(peak.bytes).toBeGreaterThan(20 * 1024); // the measure saw a chunk's body
     expect(hours).toBeLessThanOrEqual(24);

@@ -47,9 +47,12 @@ function creationFaults(random: () => number, int: (low: number, high: number) =
   return faults;
 }
 
-/** Faults on reading the run: its status (and the search's own, read before a creation) and its pages. */
-function readFaults(random: () => number, int: (low: number, high: number) => number, now: () => number): FaultRule[] {
-  if (random() >= 0.45) return [];
+/**
+ * Faults on reading the run: its status (and the search's own, read before a creation) and its
+ * pages, in a share `chance` of the passes (territory-schedule.ts draws them too).
+ */
+export function readFaults(random: () => number, int: (low: number, high: number) => number, now: () => number, chance = 0.45): FaultRule[] {
+  if (random() >= chance) return [];
   const kind = Math.floor(random() * 6);
   if (kind === 0) return [{ method: "GET", pathRegex: STATUS_PATH, status: 429, headers: { "retry-after": String(int(1, 4)) }, times: int(1, 2) }];
   if (kind === 1) return [{ method: "GET", pathRegex: RESULTS_PATH, status: 429, headers: { "retry-after": new Date(now() + 3000).toUTCString() }, times: 1 }];

@@ -111,6 +111,15 @@ describe.each(BUILDS)("a territory (%s build)", (_build, distDir) => {
     const header = readSheet(runtime, sheetOf(done)).headers;
     expect(header.indexOf("Found by")).toBe(header.indexOf("Latest refresh") + 1);
     expect(sidebar(runtime, "showJobSheet", { jobId: started.jobId })).toEqual({ sheetName: sheetOf(done) });
+    // LEADS_RESULTS reads one of its searches as any search, without asking both job families.
+    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
+    const one = searches.find((s) => s.name === pairLabels[0]);
+    const before = runtime.counters.fetchRequests;
+    const cell = runtime.run("LEADS_RESULTS", [one?.id ?? "", "id, maps_url"], { authMode: "CUSTOM_FUNCTION" });
+    expect(cell.errorMessage).toBeUndefined();
+    const table = cell.value as string[][];
+    expect(table.slice(1).map((row) => row[0]).sort()).toEqual((await serviceResults(world, apiKey, one?.id ?? "")).map((b) => b.id).sort());
+    expect(runtime.counters.fetchRequests - before).toBe(1);
     // One of its searches, opened from Recent jobs, is the territory's: no second sheet.
     const sheets = runtime.spreadsheetApp.testing.sheetNames().length;
     expect(sidebar(runtime, "importJob", { jobId: searches[0]?.id ?? "" }).jobId).toBe(started.jobId);
@@ -137,6 +146,21 @@ describe("a territory's searches", () => {
     // The lost one and its repeat carried the same key.
     const keys = creations(runtime).map((r) => r.headers["Idempotency-Key"]);
     expect(keys.filter((key) => key === keys[0]).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("waiting for a full account's job slots are not tried again for a minute, however often the open sidebar polls", async () => {
+    const { runtime } = await setUpAccount(world, { credits: 1000, maxActiveJobs: 1 });
+    const places = labels(runtime, "Austin", "Dallas", "Houston");
+    sidebar(runtime, "startSearch", { queries: ["bakers"], locations: places, maxResults: 100 });
+    const tried = creations(runtime).length; // the first created, the second turned away
+    for (let poll = 0; poll < 6; poll += 1) {
+      world.clock.advance(7_000);
+      sidebar(runtime, "refreshJobs");
+    }
+    expect(creations(runtime).length).toBe(tried);
+    world.clock.advance(60_000);
+    sidebar(runtime, "refreshJobs");
+    expect(creations(runtime).length).toBeGreaterThan(tried);
   });
 
   it("not started yet are never started once stopped; those under way finish and are written", async () => {

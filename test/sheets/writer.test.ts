@@ -63,6 +63,15 @@ describe("writeBlock", () => {
   });
 });
 
+describe("a results sheet's header row", () => {
+  it("holds its words as plain text, without the quote prefix a person would see in the formula bar", () => {
+    const { spreadsheet, app } = setUp();
+    createResultSheet(spreadsheet, "Shops");
+    for (const a1 of ["A1", "B1", "Z1"]) expect(app.testing.cell("Shops", a1)).toMatchObject({ quotePrefix: false });
+    expect(app.testing.editTexts("Shops", "A1:B1")).toEqual([["Name", "Phone"]]);
+  });
+});
+
 describe("upsertBusinesses", () => {
   it("finds its rows by Business ID after a sort and an inserted column, appends the new ones, and keeps the user's column", () => {
     const { spreadsheet, app } = setUp();

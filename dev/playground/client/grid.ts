@@ -1,17 +1,23 @@
 // This file is the playground page's own script (runs in the browser): the live view of the
 // emulated spreadsheet — sheet tabs, cells, a selection made with the mouse or the keyboard, cells
 // typed into as in Sheets — and the page's controls (paste a list, sort, create a job elsewhere,
-// move the virtual clock forward). Every cell is inserted as text, never as HTML. The grid holds
-// every row of the sheet but puts in the page only the rows near the visible ones (and the frozen
-// rows, which stay on top): margins above and below the table stand for the others.
+// move the virtual clock forward). Every cell is inserted as text, never as HTML. The server sends
+// the rows near the view (and the frozen ones) with the sheet's size, and the page asks for the
+// rows it scrolls to; it puts in the page only those rows (the frozen rows stay on top, the frozen
+// columns on the left): margins above and below the table stand for the others. Columns scroll by
+// whole columns, as in Sheets, so none is half hidden under the frozen ones.
 import { columnToLetters } from "../../fakes/spreadsheet/a1";
 import type { AdvanceAnswer, GridAnswer, GridState } from "../grid-state";
 import { type Cell, type Editing, type KeyAction, a1Of, bounds, keyAction, parseRange, rangeA1, startsCustomFormula } from "./grid-keys";
+import { SheetRows } from "./grid-rows";
 
 const POLL_MS = 700;
-/** Rows rendered above and below the visible ones; the window moves when the view comes within RENDER_MARGIN of its edge. */
-const OVERSCAN_ROWS = 200;
-const RENDER_MARGIN_ROWS = 50;
+/**
+ * Rows rendered (and asked of the server) above and below the visible ones; the window moves when
+ * the view comes within RENDER_MARGIN of its edge.
+ */
+const OVERSCAN_ROWS = 80;
+const RENDER_MARGIN_ROWS = 30;
 
 function element<T extends HTMLElement>(id: string): T {
   const found = document.getElementById(id);
@@ -26,6 +32,7 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return answer.value as T;
 }
 
+/** The page's status line: what the last action did; the next action clears it (say("")). */
 function say(message: string): void {
   element<HTMLParagraphElement>("page-status").textContent = message;
 }
@@ -42,9 +49,11 @@ class Grid {
   private editing: Editing | null = null;
   /** Bumped by every selection the page makes: a grid answer asked for before it may not undo it. */
   private selectionEpoch = 0;
+  /** The epoch of the newest selection the document has taken: an answer asked for before it came holds an older one. */
+  private ackedEpoch = 0;
   private selectionsInFlight = 0;
   /** The newest selection not sent yet (while one is on its way). */
-  private unsentSelection: { sheetName: string; a1: string } | null = null;
+  private unsentSelection: { sheetName: string; a1: string; epoch: number } | null = null;
   private shownSheet = "";
   private pollTimer: number | undefined;
   private polling = false;
@@ -56,7 +65,10 @@ class Grid {
   /** The rendered rows below the frozen ones, [first, last]; a body row's height in px, measured. */
   private windowRows: { first: number; last: number } = { first: 1, last: 0 };
   private rowHeight = 22;
-  private numbers = new Set<string>();
+  /** The rows the server sent, kept while the view moves. */
+  private readonly data = new SheetRows();
+  /** How far the row numbers and the frozen columns reach from the view's left edge (px). */
+  private frozenWidth = 0;
 
   private readonly table = element<HTMLTableElement>("grid");
   private readonly wrap = element<HTMLDivElement>("grid-wrap");
@@ -101,14 +113,18 @@ class Grid {
     }
     this.polling = true;
     const epoch = this.selectionEpoch;
+    // Whether the document had the page's selection when it was asked (a poll may start while a
+    // selection is still on its way, or before it is sent: a key that scrolls to rows not here).
+    const documentHadIt = this.ackedEpoch === epoch;
     try {
-      const res = await fetch(`/api/grid?since=${encodeURIComponent(this.version)}`);
+      const rows = this.wantedRows();
+      const res = await fetch(`/api/grid?since=${encodeURIComponent(this.version)}&rows=${rows.first}-${rows.last}`);
       const answer = (await res.json()) as GridAnswer;
       this.showClock(answer.clock);
       if (answer.state !== undefined && !this.dragging) {
         this.version = answer.version;
-        // A selection the page made after asking is newer than the answer's.
-        const keepLocal = epoch !== this.selectionEpoch || this.selectionsInFlight > 0;
+        // A selection the page made after asking, or before the document had it, is newer than the answer's.
+        const keepLocal = !documentHadIt || epoch !== this.selectionEpoch || this.selectionsInFlight > 0;
         this.render(answer.state, keepLocal && answer.state.activeSheet === this.state?.activeSheet);
       }
     } catch {
@@ -120,7 +136,7 @@ class Grid {
     this.pollTimer = window.setTimeout(() => void this.poll(), again ? 0 : POLL_MS);
   }
 
-  /** Asks for the whole grid now instead of at the next poll (after the page changed something). */
+  /** Asks for the grid now instead of at the next poll (after the page changed something). */
   refreshSoon(): void {
     this.version = "";
     void this.poll();
@@ -134,23 +150,30 @@ class Grid {
 
   private render(state: GridState, keepLocalSelection: boolean): void {
     this.state = state;
+    // Another sheet opens at its top left, as a sheet opened in Sheets does (then shows its selection).
+    const switched = this.data.take(state);
+    if (switched) {
+      this.wrap.scrollTop = 0;
+      this.wrap.scrollLeft = 0;
+    }
     this.renderTabs(state);
+    const selectionBefore = rangeA1(this.anchor, this.corner);
     if (!keepLocalSelection) {
       const range = parseRange(state.selection);
       if (range !== null) [this.anchor, this.corner] = this.anchorAndCorner(range);
     }
     // The sheet's rows (every one), and its columns from 8 up; one row and one column past the data
     // are always there to type into, as the sheet grows to take them.
-    const used = usedColumns(state);
+    const used = state.totalColumns;
     this.columns = Math.max(Math.min(state.maxColumns, Math.max(8, used + 1)), used + 1);
     this.rows = Math.max(state.maxRows, state.totalRows + 1);
-    this.numbers = new Set(state.numbers);
     this.table.setAttribute("aria-label", `Cells of ${state.activeSheet}`);
     this.table.setAttribute("aria-rowcount", String(this.rows));
     this.table.setAttribute("aria-colcount", String(this.columns));
     this.windowRows = this.windowAround(this.visibleRows());
     this.renderRows();
-    this.showSelection();
+    // The view goes to the selection when it is new, not on every answer: rows scrolled to stay in view.
+    this.showSelection(switched || rangeA1(this.anchor, this.corner) !== selectionBefore);
     if (this.editing !== null) this.placeEditor(this.editing.cell);
   }
 
@@ -160,6 +183,13 @@ class Grid {
     const top = this.wrap.scrollTop;
     const first = frozen + 1 + Math.floor(Math.max(0, top - this.headHeight()) / this.rowHeight);
     return { first, last: first + Math.ceil(this.wrap.clientHeight / this.rowHeight) };
+  }
+
+  /** The rows to ask the server for: those the page renders (before the first answer, the top of the sheet). */
+  private wantedRows(): { first: number; last: number } {
+    if (this.state !== null) return this.windowRows;
+    const visible = this.visibleRows();
+    return { first: 1, last: visible.last + OVERSCAN_ROWS };
   }
 
   private windowAround(visible: { first: number; last: number }): { first: number; last: number } {
@@ -187,11 +217,14 @@ class Grid {
     const { first, last } = this.windowRows;
     const frozen = Math.min(state.frozenRows, this.rows);
     const head = document.createElement("tr");
-    head.append(document.createElement("th"));
+    const corner = document.createElement("th");
+    corner.className = "corner";
+    head.append(corner);
     for (let c = 1; c <= this.columns; c += 1) {
       const th = document.createElement("th");
       th.scope = "col";
       th.textContent = columnToLetters(c);
+      this.markColumn(th, c);
       head.append(th);
     }
     const body: HTMLTableRowElement[] = [];
@@ -219,7 +252,47 @@ class Grid {
       }
     }
     this.table.style.setProperty("--head-height", `${this.headHeight()}px`);
+    this.placeFrozenColumns();
     this.markSelection();
+    // Rows the server has not sent for this view yet: ask now, not at the next poll.
+    if (!this.data.covers(this.windowRows, state.maxRows)) void this.poll();
+  }
+
+  /** A frozen column's cells stay on the left (placed by placeFrozenColumns); the others' headers are where scrolling stops. */
+  private markColumn(cell: HTMLTableCellElement, column: number): void {
+    const frozen = Math.min(this.state?.frozenColumns ?? 0, this.columns);
+    if (column > frozen) return;
+    cell.classList.add("frozen-column");
+    cell.dataset["frozenColumn"] = String(column);
+    if (column === frozen) cell.classList.add("frozen-edge");
+  }
+
+  /**
+   * Pins the row numbers and the frozen columns where they are when nothing is scrolled (each
+   * frozen column at the widths of those left of it), and tells the view how far they reach, so
+   * that scrolling stops at the columns' edges past them.
+   */
+  private placeFrozenColumns(): void {
+    const head = this.table.tHead?.rows[0];
+    if (head === undefined) return;
+    // By widths: where a pinned cell is drawn depends on the scrolling.
+    const widths: number[] = [];
+    for (let c = 0; c < head.cells.length && (c === 0 || head.cells[c]?.classList.contains("frozen-column")); c += 1) {
+      widths.push(head.cells[c]?.getBoundingClientRect().width ?? 0);
+    }
+    const pinnedWidth = widths.reduce((sum, width) => sum + width, 0);
+    // The first scrolling column's own left edge (it is never pinned): the row numbers start where
+    // it is less the pinned widths (the table's border), and it snaps to 0.
+    const firstScrolling = head.cells[widths.length];
+    const outer = this.wrap.getBoundingClientRect().left - this.wrap.scrollLeft;
+    this.frozenWidth = firstScrolling === undefined ? pinnedWidth : firstScrolling.getBoundingClientRect().left - outer;
+    const start = Math.max(0, this.frozenWidth - pinnedWidth);
+    this.wrap.style.scrollPaddingLeft = `${this.frozenWidth}px`;
+    this.table.style.setProperty("--row-numbers-left", `${start}px`);
+    for (const cell of Array.from(this.table.querySelectorAll<HTMLElement>("[data-frozen-column]"))) {
+      const column = Number(cell.dataset["frozenColumn"]);
+      cell.style.left = `${start + widths.slice(0, column).reduce((sum, width) => sum + width, 0)}px`;
+    }
   }
 
   private renderRow(state: GridState, r: number): HTMLTableRowElement {
@@ -230,17 +303,17 @@ class Grid {
     th.scope = "row";
     th.textContent = String(r);
     tr.append(th);
-    const values = state.cells[r - 1] ?? [];
     for (let c = 1; c <= this.columns; c += 1) {
       const td = document.createElement("td");
       const a1 = a1Of({ row: r, column: c });
       td.id = `cell-${a1}`;
       td.dataset["cell"] = a1;
       td.setAttribute("role", "gridcell");
-      const text = values[c - 1] ?? "";
+      this.markColumn(td, c);
+      const text = this.data.value(r, c);
       td.textContent = text;
-      if (this.numbers.has(a1)) td.classList.add("number");
-      const error = state.errors[a1];
+      if (this.data.isNumber(r, c)) td.classList.add("number");
+      const error = this.data.error(r, c);
       if (error !== undefined) {
         td.classList.add("error");
         td.title = `Error: ${error}`;
@@ -259,7 +332,10 @@ class Grid {
         tab.setAttribute("aria-selected", String(name === state.activeSheet));
         tab.textContent = name;
         tab.title = name;
-        tab.addEventListener("click", () => void post("/api/show-sheet", { sheetName: name }).then(() => this.refreshSoon()));
+        tab.addEventListener("click", () => {
+          say("");
+          void post("/api/show-sheet", { sheetName: name }).then(() => this.refreshSoon(), (e: unknown) => say(messageOf(e)));
+        });
         return tab;
       }),
     );
@@ -278,15 +354,18 @@ class Grid {
     return [anchor, { row: anchor.row === top.row ? bottom.row : top.row, column: anchor.column === top.column ? bottom.column : top.column }];
   }
 
-  private showSelection(): void {
+  /** Shows the selection: in the toolbar, on the cells, in the formula bar; `scroll` brings its active cell into view. */
+  private showSelection(scroll = true): void {
     if (this.state === null) return;
     this.selectionBox.value = `${this.state.activeSheet}!${rangeA1(this.anchor, this.corner)}`;
-    this.scrollToRow(this.anchor.row);
+    if (scroll) {
+      this.scrollToRow(this.anchor.row);
+      this.scrollToColumn(this.anchor.column);
+    }
     this.markSelection();
     const active = a1Of(this.anchor);
-    document.getElementById(`cell-${active}`)?.scrollIntoView({ block: "nearest", inline: "nearest" });
-    this.formulaBar.value = this.inputOf(this.anchor);
-    const error = this.state.errors[active];
+    this.formulaBar.value = this.data.input(this.anchor.row, this.anchor.column);
+    const error = this.data.error(this.anchor.row, this.anchor.column);
     this.errorCard.hidden = error === undefined;
     this.errorCard.textContent = error === undefined ? "" : `Error in ${active}: ${error}`;
     this.errorCard.title = this.errorCard.textContent;
@@ -305,6 +384,28 @@ class Grid {
     if (!this.windowCovers(this.visibleRows())) this.renderRows();
   }
 
+  /**
+   * Scrolls the view sideways so `column` is in it right of the row numbers and the frozen
+   * columns, stopping at a column's left edge (as the view's scroll snapping does).
+   */
+  private scrollToColumn(column: number): void {
+    const head = this.table.tHead?.rows[0];
+    const th = head?.cells[column];
+    if (head === undefined || th === undefined || th.classList.contains("frozen-column")) return;
+    const outer = this.wrap.getBoundingClientRect().left - this.wrap.scrollLeft;
+    const startOf = (c: number): number => (head.cells[c]?.getBoundingClientRect().left ?? 0) - outer - this.frozenWidth;
+    const start = startOf(column);
+    const end = start + th.getBoundingClientRect().width;
+    const room = this.wrap.clientWidth - this.frozenWidth;
+    if (start < this.wrap.scrollLeft) this.wrap.scrollLeft = start;
+    else if (end > this.wrap.scrollLeft + room) {
+      // The first column edge from which the whole column fits.
+      let target = start;
+      for (let c = column - 1; c >= 1 && !head.cells[c]?.classList.contains("frozen-column") && end - startOf(c) <= room; c -= 1) target = startOf(c);
+      this.wrap.scrollLeft = target;
+    }
+  }
+
   /** The selection's classes on the rendered cells. */
   private markSelection(): void {
     const { top, bottom } = bounds(this.anchor, this.corner);
@@ -320,8 +421,7 @@ class Grid {
 
   /** What the formula bar shows for a cell: its formula or quote-prefixed text, else what it displays. */
   private inputOf(cell: Cell): string {
-    const a1 = a1Of(cell);
-    return this.state?.inputs[a1] ?? this.state?.cells[cell.row - 1]?.[cell.column - 1] ?? "";
+    return this.data.input(cell.row, cell.column);
   }
 
   private cellAt(event: Event): Cell | null {
@@ -333,6 +433,7 @@ class Grid {
     const cell = this.cellAt(event);
     if (cell === null) return;
     event.preventDefault();
+    say("");
     if (this.editing !== null) void this.commit(null);
     this.tabRunColumn = null;
     this.table.focus();
@@ -361,10 +462,11 @@ class Grid {
     if (this.state === null) return;
     // A value being entered is data: the grid goes on one row and one column past it, as it will once entered.
     const past = editing === null ? { row: 0, column: 0 } : { row: this.anchor.row + 1, column: this.anchor.column + 1 };
-    const limits = { rows: Math.max(this.rows, past.row), columns: Math.max(this.columns, past.column), usedRows: this.state.cells.length, usedColumns: usedColumns(this.state) };
+    const limits = { rows: Math.max(this.rows, past.row), columns: Math.max(this.columns, past.column), usedRows: this.state.totalRows, usedColumns: this.state.totalColumns };
     const action = keyAction({ key: event.key, shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey, alt: event.altKey }, { anchor: this.anchor, corner: this.corner }, editing, limits, this.tabRunColumn);
     if (action === null) return;
     event.preventDefault();
+    say("");
     const from = this.anchor.column;
     this.perform(action);
     // A Tab that moves starts or continues a run of Tabs; any other move or entry ends it.
@@ -410,7 +512,7 @@ class Grid {
    */
   private sendSelection(): void {
     if (this.state === null) return;
-    this.unsentSelection = { sheetName: this.state.activeSheet, a1: rangeA1(this.anchor, this.corner) };
+    this.unsentSelection = { sheetName: this.state.activeSheet, a1: rangeA1(this.anchor, this.corner), epoch: this.selectionEpoch };
     if (this.selectionsInFlight === 0) this.sendLatestSelection();
   }
 
@@ -419,10 +521,12 @@ class Grid {
     if (selection === null) return;
     this.unsentSelection = null;
     this.selectionsInFlight += 1;
-    void post("/api/select", selection)
+    void post("/api/select", { sheetName: selection.sheetName, a1: selection.a1 })
       .catch((e: unknown) => say(messageOf(e)))
       .finally(() => {
         this.selectionsInFlight -= 1;
+        // Refused or taken, it is settled: the document's selection is the one to show from now on.
+        this.ackedEpoch = Math.max(this.ackedEpoch, selection.epoch);
         if (this.unsentSelection !== null) this.sendLatestSelection();
         else this.refreshSoon();
       });
@@ -490,6 +594,7 @@ function wireControls(grid: Grid): void {
   const sort = (ascending: boolean): void => {
     const target = grid.sortColumn();
     if (target === null) return;
+    say("");
     void post("/api/sort", { ...target, ascending })
       .then(() => {
         say(`Sorted ${target.sheetName} by column ${columnToLetters(target.column)}, ${ascending ? "A → Z" : "Z → A"}.`);
@@ -502,6 +607,7 @@ function wireControls(grid: Grid): void {
   element<HTMLButtonElement>("paste").addEventListener("click", () => {
     const text = element<HTMLTextAreaElement>("paste-text").value;
     const header = element<HTMLInputElement>("paste-header").checked;
+    say("");
     void post<{ sheetName: string; rangeA1: string; rows: number }>("/api/paste", { text, header })
       .then((pasted) => {
         say(
@@ -514,6 +620,7 @@ function wireControls(grid: Grid): void {
       .catch((e: unknown) => say(messageOf(e)));
   });
   element<HTMLButtonElement>("elsewhere").addEventListener("click", () => {
+    say("");
     void post<{ jobId: string; name: string }>("/api/elsewhere", {})
       .then((job) => {
         element<HTMLOutputElement>("elsewhere-id").value = job.jobId;
@@ -522,7 +629,10 @@ function wireControls(grid: Grid): void {
       .catch((e: unknown) => say(messageOf(e)));
   });
   const sidebar = element<HTMLIFrameElement>("sidebar");
-  element<HTMLButtonElement>("reload-sidebar").addEventListener("click", () => sidebar.contentWindow?.location.reload());
+  element<HTMLButtonElement>("reload-sidebar").addEventListener("click", () => {
+    say("");
+    sidebar.contentWindow?.location.reload();
+  });
   for (const button of Array.from(document.querySelectorAll<HTMLButtonElement>("button[data-advance-hours]"))) {
     button.addEventListener("click", () => {
       const hours = Number(button.dataset["advanceHours"]);
@@ -542,11 +652,6 @@ function wireControls(grid: Grid): void {
         });
     });
   }
-}
-
-/** How many columns the active sheet's data spans. */
-function usedColumns(state: GridState): number {
-  return Math.max(0, ...state.cells.map((r) => r.length));
 }
 
 const grid = new Grid();

@@ -1,13 +1,13 @@
 // This file defines the sidebar's words and numbers, as pure functions of the server's plain data:
 // the cost line, the bounds of a search, progress of a job, status words, schedules. No DOM here,
 // so every sentence the sidebar shows is unit-tested (test/ui/sidebar/format.test.ts).
-import { searchBlocked, searchCost } from "../../rules/affordability";
+import { searchBlocked, searchCost, territoryProblem } from "../../rules/affordability";
 import { KIND_WORDS } from "../../rules/job-kinds";
 import { isActiveStatus, isGatheringStatus, statusWords } from "../../rules/job-status";
 import { groupDigits, plural } from "../../rules/numbers";
 import { REQUEST_LIMITS } from "../../rules/request-limits";
 import type { AccountView } from "../views";
-import type { JobView, RefreshView, RunView } from "./server";
+import type { JobView, RefreshView, RunView, TerritoryView } from "./server";
 
 export { groupDigits, plural, searchCost, statusWords };
 
@@ -23,6 +23,50 @@ export function spendLine(cost: number, remaining: number): string {
 /** What a search of `maxResults` spends, in the account's terms. */
 export function costLine(account: AccountView, maxResults: number): string {
   return spendLine(searchCost(account, maxResults), account.creditsRemaining);
+}
+
+/** A territory's cost before it starts, and why it cannot start (previewSearch's own figures and sentence), or null. */
+export function territoryCost(account: AccountView, queries: number, places: number, maxResults: number): { line: string; problem: string | null } {
+  const searches = queries * places;
+  const credits = searches * searchCost(account, maxResults);
+  return {
+    line: `${plural(searches, "search", "searches")} (${plural(queries, "query", "queries")} × ${plural(places, "place", "places")}) · up to ${groupDigits(maxResults)} results each · up to ${plural(credits, "credit", "credits")} of your ${groupDigits(account.creditsRemaining)}`,
+    problem: territoryProblem(account, searches, maxResults),
+  };
+}
+
+/**
+ * How a territory's searches go: the account runs a number of jobs at once that the add-on cannot
+ * read, so this says it without a number.
+ */
+export const TERRITORY_PACE = "As many as your account runs at once start now; the others start as those finish, in the background (also with the sidebar closed).";
+
+/** Once a territory started: "2 searches run now; 4 wait for a free job slot and start in the background." */
+export function territoryStarted({ running, waiting }: TerritoryView): string {
+  return waiting === 0 ? "" : `${plural(running, "search runs", "searches run")} now; ${plural(waiting, "waits", "wait")} for a free job slot and start${waiting === 1 ? "s" : ""} in the background.`;
+}
+
+/**
+ * A territory's line: "2 running · 4 waiting · 212 businesses so far", then "6 searches · 500
+ * businesses (100 found by more than one search)"; a stopped one says how many of its searches ran.
+ */
+export function territoryLine(job: Pick<JobView, "status" | "leadCount" | "foundByMore">, territory: TerritoryView): string {
+  const businesses = plural(job.leadCount || 0, "business", "businesses");
+  const failed = territory.failed > 0 ? [`${groupDigits(territory.failed)} failed`] : [];
+  if (isActiveStatus(job.status)) {
+    const waiting = territory.waiting > 0 ? [`${groupDigits(territory.waiting)} waiting`] : [];
+    return [...(territory.stopped ? ["Stopped"] : []), `${groupDigits(territory.running)} running`, ...waiting, ...failed, `${businesses} so far`].join(" · ");
+  }
+  const ran = territory.started < territory.searches ? `${groupDigits(territory.started)} of ${plural(territory.searches, "search", "searches")} ran` : plural(territory.searches, "search", "searches");
+  const more = job.foundByMore ? ` (${groupDigits(job.foundByMore)} found by more than one search)` : "";
+  return [...(territory.stopped ? ["Stopped"] : []), ran, ...failed, businesses + more].join(" · ");
+}
+
+/** A territory's bar: its searches ended, of those it runs (a stopped one's waiting searches never will). */
+function territoryProgress(job: JobView, territory: TerritoryView): Progress {
+  const ended = territory.finished + territory.failed;
+  const of = territory.stopped ? territory.started : territory.searches;
+  return { value: ended, max: Math.max(of, 1), text: territoryLine(job, territory), valueText: `${groupDigits(ended)} of ${plural(of, "search", "searches")} done` };
 }
 
 interface SearchBounds {
@@ -73,6 +117,8 @@ export interface Progress {
   value: number | null;
   max: number;
   text: string;
+  /** What the bar says to a screen reader, when not `text`. */
+  valueText?: string;
 }
 
 /**
@@ -81,6 +127,7 @@ export interface Progress {
  * `creditsCharged` stands for "requested".
  */
 export function jobProgress(job: JobView): Progress {
+  if (job.territory) return territoryProgress(job, job.territory);
   const imported = job.leadCount ?? 0;
   if (isGatheringStatus(job.status)) {
     const requested = job.creditsCharged;

@@ -4,16 +4,18 @@
 // next Sun 07:41"), what the last run did ("14 new · 86 updated · 0 no longer found") and what
 // each run may spend. Jobs of one name say their sheet and start. The jobs of one enrichment run
 // (one click of Enrich, however many jobs its rows need) are ONE line: rows sent, jobs running,
-// rows waiting, and a Stop button while rows wait. While any job is active, or a
-// refresh is scheduled, it polls refreshJobs and then the account (src/ui/sidebar/poller.ts), so
-// what background passes changed shows without a reload; it stops when nothing needs it.
+// rows waiting, and a Stop button while rows wait. A territory (many searches as one) is one line
+// too: its searches running and waiting, its businesses, and Stop while searches wait. While any
+// job is active, or a refresh is scheduled, it polls refreshJobs and then the account
+// (src/ui/sidebar/poller.ts), so what background passes changed shows without a reload; it stops
+// when nothing needs it.
 import { KIND_WORDS, type KindDetail } from "../../rules/job-kinds";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, setProgress } from "./dom";
 import { groupDigits, isActive, jobProgress, jobWhere, lastRunText, plural, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runLine, runState, runSummary, scheduleLine, statusWords } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
 import { continuedText, continueQuestion, offersContinue } from "./run-continue";
-import type { JobView, RefreshEvery, RefreshView, RunView } from "./server";
+import type { JobView, RefreshEvery, RefreshView, RunView, TerritoryView } from "./server";
 
 const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
   { value: "off", text: "Off" },
@@ -88,7 +90,7 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
   const parts = KIND_PARTS[KIND_WORDS[job.kind].detail];
   const progress = jobProgress(job);
   const bar = h("progress", { "aria-label": `Progress of ${job.name}` });
-  setProgress(bar, progress.value, progress.max, progress.text);
+  setProgress(bar, progress.value, progress.max, progress.valueText || progress.text);
   const open = job.sheetName ? h("button", { type: "button", class: "link", "aria-label": `Open sheet ${job.sheetName}` }, "Open sheet") : null;
   open?.addEventListener("click", () => state.showJobSheet(job.jobId));
   const scheduled = parts.scheduled(job);
@@ -105,7 +107,24 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
     parts.written(job),
     job.error ? h("p", { class: "problem" }, job.error) : null,
     parts.schedule(state, job),
-    h("div", { class: "job-actions" }, parts.action(state, job), open));
+    h("div", { class: "job-actions" }, job.territory ? territoryStop(state, job, job.territory) : null, parts.action(state, job), open));
+}
+
+/** Stop, while a territory's searches wait: they are never started (nor charged); those under way finish. */
+function territoryStop(state: SidebarState, job: JobView, territory: TerritoryView): HTMLButtonElement | null {
+  if (territory.waiting === 0 || territory.stopped) return null;
+  const stop = h("button", { type: "button", "aria-label": `Stop ${job.name}` }, "Stop");
+  stop.addEventListener("click", () => {
+    void state.messages.act(stop, "Stopping the searches…", async () => {
+      const jobs = await state.server.call("stopSearch", { jobId: job.jobId });
+      state.setJobs(jobs);
+      // What the stop left, as the server says it now (a pass may have started one meanwhile).
+      const now = jobs.find((j) => j.jobId === job.jobId)?.territory || territory;
+      const running = now.running > 0 ? ` The ${plural(now.running, "search", "searches")} under way finish and are merged into “${job.sheetName || job.name}”.` : "";
+      return `Stopped: ${plural(now.searches - now.started, "search was", "searches were")} not started, and not charged.${running}`;
+    });
+  });
+  return stop;
 }
 
 /** An enrichment run as one line: its rows sent, jobs running and rows waiting, Stop while rows wait, and "Continue with my key" for another editor's. */

@@ -13,6 +13,9 @@ export interface PickedLocation {
   text: string;
 }
 
+/** A catalog place as the form keeps it. */
+export const pickedOf = (location: Location): PickedLocation => ({ label: location.label, countryCode: location.country_code, text: locationText(location) });
+
 /** The listbox's open state and its active option, as the input's ARIA attributes say them. */
 function listboxView(input: HTMLInputElement, list: HTMLUListElement) {
   let active = -1;
@@ -50,7 +53,23 @@ function listboxKeydown(event: KeyboardEvent, view: ReturnType<typeof listboxVie
   }
 }
 
-export function locationCombobox(state: SidebarState, onChange: (picked: PickedLocation | null) => void): { picked(): PickedLocation | null } {
+/** A click on an option picks it; on mousedown, not click: picking must happen before the input's blur closes the list. */
+function pickOnMouseDown(list: HTMLUListElement, pick: (index: number) => void): void {
+  list.addEventListener("mousedown", (event) => {
+    const target = event.target instanceof Element ? event.target.closest("[role=option]") : null;
+    if (!target) return;
+    event.preventDefault();
+    pick(Array.prototype.indexOf.call(list.children, target) as number);
+  });
+}
+
+export interface LocationCombobox {
+  picked(): PickedLocation | null;
+  /** Empties the field, forgetting its pick (without onChange), its hint as at first. */
+  clear(): void;
+}
+
+export function locationCombobox(state: SidebarState, onChange: (picked: PickedLocation | null) => void): LocationCombobox {
   const input = byId("location", HTMLInputElement);
   const list = byId("location-list", HTMLUListElement);
   const hint = byId("location-hint", HTMLElement);
@@ -66,7 +85,7 @@ export function locationCombobox(state: SidebarState, onChange: (picked: PickedL
   const pick = (index: number): void => {
     const location = options[index];
     if (!location) return;
-    picked = { label: location.label, countryCode: location.country_code, text: locationText(location) };
+    picked = pickedOf(location);
     input.value = picked.text;
     hint.textContent = `Searches “${location.label}” (${location.country_code}).`;
     setOpen(false);
@@ -79,6 +98,15 @@ export function locationCombobox(state: SidebarState, onChange: (picked: PickedL
       h("li", { role: "option", id: `location-option-${i}`, "aria-selected": "false" }, locationText(location))));
     setOpen(found.length > 0);
     hint.textContent = found.length > 0 ? "Use ↑ ↓ and Enter to pick a place." : `No place in the catalog starts with “${input.value.trim()}”.`;
+  };
+
+  /** No look-up under way or shown: an answer still on its way is dropped. */
+  const reset = (): void => {
+    lookup += 1;
+    options = [];
+    replaceChildren(list);
+    setOpen(false);
+    hint.textContent = defaultHint;
   };
 
   const search = async (q: string): Promise<void> => {
@@ -98,28 +126,21 @@ export function locationCombobox(state: SidebarState, onChange: (picked: PickedL
     }
     window.clearTimeout(timer);
     const q = input.value.trim();
-    if (q.length < MIN_QUERY) {
-      lookup += 1;
-      options = [];
-      replaceChildren(list);
-      setOpen(false);
-      hint.textContent = defaultHint;
-      return;
-    }
+    if (q.length < MIN_QUERY) return reset();
     timer = window.setTimeout(() => void search(q), DEBOUNCE_MS);
   });
 
   input.addEventListener("keydown", (event) => listboxKeydown(event, view, list, options.length, pick));
 
-  // mousedown, not click: picking must happen before the input's blur closes the list.
-  list.addEventListener("mousedown", (event) => {
-    const target = event.target instanceof Element ? event.target.closest("[role=option]") : null;
-    if (!target) return;
-    event.preventDefault();
-    pick(Array.prototype.indexOf.call(list.children, target) as number);
-  });
-
+  pickOnMouseDown(list, pick);
   input.addEventListener("blur", () => setOpen(false));
 
-  return { picked: () => picked };
+  return {
+    picked: () => picked,
+    clear() {
+      picked = null;
+      input.value = "";
+      reset();
+    },
+  };
 }

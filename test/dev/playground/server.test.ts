@@ -8,6 +8,7 @@ import { DEMO_KEYS } from "../../../dev/simulator";
 import { injectScriptRunShim, SCRIPT_RUN_PATH } from "../../../dev/playground/script-run-shim";
 import { startPlayground, type Playground } from "../../../dev/playground/server";
 import { parseList } from "../../../dev/playground/sheet-view";
+import { parseA1 } from "../../../dev/fakes/spreadsheet/a1";
 import type { AdvanceAnswer, GridAnswer } from "../../../dev/playground/grid-state";
 import { sheetOf, type SidebarArgs, type SidebarName, type SidebarResult } from "../../../dev/world";
 
@@ -186,6 +187,22 @@ describe("the clock control", () => {
   });
 });
 
+describe("the demo key that runs 1 job at a time (demo-one-job)", () => {
+  let playground: Playground;
+  beforeAll(async () => {
+    playground = await startPlayground({ speed: 0, presetKey: DEMO_KEYS.oneJob.apiKey });
+  });
+  afterAll(async () => playground?.close());
+
+  it("shows a territory's waiting searches, and Stop ends them", async () => {
+    const places = await Promise.all(["Austin", "Dallas", "Houston"].map(async (q) => valueOf(await run(playground, "findLocations", { q, country: "US" }))[0]?.label ?? ""));
+    const started = valueOf(await run(playground, "startSearch", { queries: ["dentists"], locations: places, maxResults: 100 }));
+    expect(started.territory).toMatchObject({ searches: 3, started: 1, waiting: 2, stopped: false });
+    const listed = valueOf(await run(playground, "stopSearch", { jobId: started.jobId }));
+    expect(listed.find((job) => job.jobId === started.jobId)?.territory).toMatchObject({ waiting: 0, running: 1, stopped: true });
+  });
+});
+
 describe("started without a key (npm start -- --no-key)", () => {
   let playground: Playground;
   beforeAll(async () => {
@@ -213,5 +230,74 @@ describe("started without a key (npm start -- --no-key)", () => {
     expect(grid.state?.totalRows).toBe(708);
     expect(grid.state?.cells[707]).toEqual(["Row 708", "708", ""]);
     expect(Object.keys(grid.state?.errors ?? {})).toEqual(["C700"]);
+  });
+
+  it("sends, when the page asks for rows, those and the frozen rows only, with the sheet's size", async () => {
+    playground.runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName("Sheet1")?.setFrozenRows(1);
+    const near = await gridAnswer(playground, "?rows=650-760");
+    expect(near.state).toMatchObject({ rows: { first: 650, last: 760 }, frozenCells: [["Row 1", "1", ""]], totalRows: 708, totalColumns: 3, frozenRows: 1, frozenColumns: 0, maxRows: 1000, maxColumns: 26 });
+    // The rows past the data are covered (empty), not sent.
+    expect(near.state?.cells).toHaveLength(59);
+    expect(near.state?.cells[0]).toEqual(["Row 650", "650", ""]);
+    expect(near.state?.cells[58]).toEqual(["Row 708", "708", ""]);
+    expect(Object.keys(near.state?.errors ?? {})).toEqual(["C700"]);
+    expect(near.state?.numbers).toEqual(["B1", ...Array.from({ length: 59 }, (_, i) => `B${650 + i}`)]);
+    const top = await gridAnswer(playground, "?rows=2-80");
+    expect(top.state?.cells.map((row) => row[0])).toEqual(Array.from({ length: 79 }, (_, i) => `Row ${i + 2}`));
+    expect(top.state?.errors).toEqual({});
+    expect(top.state?.inputs).toEqual({});
+    expect(top.state?.quoted).toEqual([]);
+    // Unchanged since the version the page has: no state at all.
+    expect((await gridAnswer(playground, `?rows=2-80&since=${top.version}`)).state).toBeUndefined();
+    expect((await gridAnswer(playground, `?rows=3-80&since=${top.version}`)).state).toBeDefined();
+  });
+});
+
+/** The grid's answer to the page's poll, with `query` (rows, since). */
+async function gridAnswer(playground: Playground, query: string): Promise<GridAnswer> {
+  return (await (await fetch(new URL(`/api/grid${query}`, playground.url))).json()) as GridAnswer;
+}
+
+describe("the grid's answer for a 700-row results sheet", () => {
+  let playground: Playground;
+  beforeAll(async () => {
+    playground = await startPlayground({ speed: 0 });
+  });
+  afterAll(async () => playground?.close());
+
+  it("is the rows near the view (a window of 186 rows, as the page at 1280×800 asks mid-sheet), a small part of the whole sheet", async () => {
+    const started = valueOf(await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 700 }));
+    const sheetName = sheetOf(started);
+    const testing = playground.runtime.spreadsheetApp.testing;
+    const status = () => testing.values(sheetName, "A1:AZ1")[0]?.indexOf("Email status") ?? -1;
+    const filled = () => testing.values(sheetName).slice(1).filter((row) => row[status()] !== "" && !/progress|pending/i.test(String(row[status()]))).length;
+    for (let poll = 0; poll < 60 && filled() < 700; poll += 1) {
+      playground.clock.advance(8_000);
+      await run(playground, "refreshJobs");
+    }
+    expect(filled()).toBe(700);
+    const sized = async (query: string) => {
+      const text = await (await fetch(new URL(`/api/grid${query}`, playground.url))).text();
+      return { bytes: Buffer.byteLength(text), answer: JSON.parse(text) as GridAnswer };
+    };
+    const whole = await sized("");
+    const near = await sized("?rows=300-485");
+    const top = await sized("?rows=2-106");
+    process.stdout.write(`grid answer for a 700-row results sheet: whole ${whole.bytes} bytes; rows 2-106 (the page at its top) ${top.bytes} bytes; rows 300-485 and the frozen row ${near.bytes} bytes\n`);
+    expect(near.answer.state).toMatchObject({ activeSheet: sheetName, rows: { first: 300, last: 485 }, totalRows: 701, frozenRows: 1, frozenColumns: 1 });
+    expect(near.answer.state?.cells).toEqual(whole.answer.state?.cells.slice(299, 485));
+    expect(near.answer.state?.frozenCells).toEqual(whole.answer.state?.cells.slice(0, 1));
+    // The formula bar's texts of the rows sent are the whole sheet's: quote-prefixed text named in `quoted`, not spelled out again.
+    const rowOf = (a1: string): number => Number(/\d+$/.exec(a1)?.[0]);
+    const displayed = (a1: string): string => {
+      const row = rowOf(a1) === 1 ? near.answer.state?.frozenCells[0] : near.answer.state?.cells[rowOf(a1) - 300];
+      return row?.[(parseA1(a1)?.startColumn ?? 0) - 1] ?? "";
+    };
+    const rebuilt = { ...near.answer.state?.inputs, ...Object.fromEntries((near.answer.state?.quoted ?? []).map((a1) => [a1, `'${displayed(a1)}`])) };
+    const wholeInputs = Object.entries(whole.answer.state?.inputs ?? {}).filter(([a1]) => rowOf(a1) === 1 || (rowOf(a1) >= 300 && rowOf(a1) <= 485));
+    expect(wholeInputs.length).toBeGreaterThan(186 * 10);
+    expect(rebuilt).toEqual(Object.fromEntries(wholeInputs));
+    expect(whole.bytes).toBeGreaterThan(1_000_000);
+    expect(near.bytes).toBeLessThan(whole.bytes / 5);
   });
 });

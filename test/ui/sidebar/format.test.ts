@@ -1,8 +1,10 @@
 // Tests the sidebar's words and numbers: the cost line, the bounds of a search, job progress,
 // status words and schedules (src/ui/sidebar/format.ts).
 import type { AccountView } from "../../../src/ui/views";
-import type { JobView, RunView } from "../../../src/ui/sidebar/server";
+import type { JobView, RunView, TerritoryView } from "../../../src/ui/sidebar/server";
+import { territoryProblem } from "../../../src/rules/affordability";
 import {
+  TERRITORY_PACE, territoryCost, territoryLine, territoryStarted,
   runLine,
   runState,
   accountLine, costLine, lastRunText, resultsProblem, runCostText, creditsBar, groupDigits, isActive, jobProgress, locationText, refreshQuestion, rowsWrittenText, runSummary, scheduleLine, jobWhere, searchBounds, statusWords,
@@ -165,5 +167,45 @@ describe("an enrichment run's line", () => {
     expect(runState(run({ stopped: true, rowsWaiting: 0, jobsRunning: 2 }))).toBe("Stopped · its jobs finish");
     expect(runState(run({ stopped: true, rowsWaiting: 0, jobsRunning: 0 }))).toBe("Stopped");
     expect(runLine(run({ stopped: true, rowsWaiting: 0, jobsRunning: 0, rowsSent: 1_400, jobs: 2 }))).toBe("1,400 of 20,000 rows sent · 2 jobs");
+  });
+});
+
+describe("a territory", () => {
+  const counts = (over: Partial<TerritoryView> = {}): TerritoryView => ({ searches: 6, started: 2, waiting: 4, running: 2, finished: 0, failed: 0, stopped: false, ...over });
+
+  it("costs every search before the click, in previewSearch's figures, and is refused with its sentence when the credits cannot cover it", () => {
+    const growth = account({ planCode: "growth", creditsRemaining: 5000 });
+    expect(territoryCost(growth, 2, 3, 100)).toEqual({ line: "6 searches (2 queries × 3 places) · up to 100 results each · up to 600 credits of your 5,000", problem: null });
+    expect(territoryCost(growth, 1, 2, 700).line).toBe("2 searches (1 query × 2 places) · up to 700 results each · up to 1,400 credits of your 5,000");
+    const short = territoryCost(growth, 3, 3, 700);
+    expect(short.problem).toBe(territoryProblem(growth, 9, 700));
+    expect(short.problem).toMatch(/6,300 credits.*5,000 remain/);
+    expect(territoryCost(account({ planCode: "free", freeSearchUsed: false, creditsRemaining: 100 }), 2, 1, 100).problem).toMatch(/free account's one search cannot be a territory/);
+    expect(TERRITORY_PACE).toBe("As many as your account runs at once start now; the others start as those finish, in the background (also with the sidebar closed).");
+  });
+
+  it("says once started how many run now and how many wait", () => {
+    expect(territoryStarted(counts())).toBe("2 searches run now; 4 wait for a free job slot and start in the background.");
+    expect(territoryStarted(counts({ started: 2, running: 2, waiting: 1, searches: 3 }))).toBe("2 searches run now; 1 waits for a free job slot and starts in the background.");
+    expect(territoryStarted(counts({ started: 1, running: 1, waiting: 2, searches: 3 }))).toBe("1 search runs now; 2 wait for a free job slot and start in the background.");
+    expect(territoryStarted(counts({ started: 6, running: 6, waiting: 0 }))).toBe("");
+  });
+
+  it("is one line: its searches running and waiting and the businesses so far, then its searches and businesses, those found by more than one search said", () => {
+    const running = job({ status: "running", leadCount: 212, territory: counts({ running: 2, waiting: 3, finished: 1, started: 3 }), foundByMore: 4 });
+    expect(territoryLine(running, counts({ running: 2, waiting: 3, finished: 1, started: 3 }))).toBe("2 running · 3 waiting · 212 businesses so far");
+    expect(jobProgress(running)).toEqual({ value: 1, max: 6, text: "2 running · 3 waiting · 212 businesses so far", valueText: "1 of 6 searches done" });
+    const done = counts({ started: 6, waiting: 0, running: 0, finished: 6 });
+    expect(territoryLine(job({ status: "completed", leadCount: 500, foundByMore: 100 }), done)).toBe("6 searches · 500 businesses (100 found by more than one search)");
+    expect(territoryLine(job({ status: "completed", leadCount: 1, foundByMore: 1 }), done)).toBe("6 searches · 1 business (1 found by more than one search)");
+    expect(territoryLine(job({ status: "completed", leadCount: 80, foundByMore: 0 }), { ...done, finished: 5, failed: 1 })).toBe("6 searches · 1 failed · 80 businesses");
+  });
+
+  it("once stopped: its searches under way, then how many of its searches ran; its bar counts only those", () => {
+    const stopped = counts({ searches: 3, started: 1, waiting: 0, running: 1, stopped: true });
+    expect(territoryLine(job({ status: "running", leadCount: 40 }), stopped)).toBe("Stopped · 1 running · 40 businesses so far");
+    const ended = { ...stopped, running: 0, finished: 1 };
+    expect(territoryLine(job({ status: "completed", leadCount: 100, foundByMore: 0 }), ended)).toBe("Stopped · 1 of 3 searches ran · 100 businesses");
+    expect(jobProgress(job({ status: "completed", territory: ended }))).toMatchObject({ value: 1, max: 1, valueText: "1 of 1 search done" });
   });
 });
