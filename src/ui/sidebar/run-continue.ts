@@ -14,7 +14,7 @@ export const offersContinue = (run: RunView): boolean => !run.sentByMe && !run.s
 export function continueQuestion(run: RunView, account: AccountView | null): string {
   const rows = `${plural(run.rowsWaiting, "waiting row", "waiting rows")} (${plural(run.businessesWaiting, "business", "businesses")})`;
   const cost = account ? `${spendLine(run.businessesWaiting, account.creditsRemaining)}.` : `They take up to ${plural(run.businessesWaiting, "credit", "credits")}.`;
-  return `Send the ${rows} of “Enrich ${run.sheetName}” with your key? Your key pays for them from now on, not the other editor's. ${cost}`;
+  return `Send the ${rows} of “Enrich ${run.sheetName}” with your key from now on? ${cost}`;
 }
 
 /** What continuing did: the rows now sent with the current key, and those held for the other editor's chunk, until when. */
@@ -22,5 +22,5 @@ export function continuedText(run: RunView, held: { rowsHeld: number; heldUntil:
   const sent = `Your key now sends the ${plural(run.rowsWaiting, "waiting row", "waiting rows")} of “Enrich ${run.sheetName}”.`;
   if (held.rowsHeld === 0) return sent;
   const until = held.heldUntil ? ` until ${shortDateTime(held.heldUntil, now)}` : "";
-  return `${sent} ${groupDigits(held.rowsHeld)} of them were in a chunk the other editor's key was sending, which may have reached the service: they wait for it${until}, then your key sends them.`;
+  return `${sent} ${groupDigits(held.rowsHeld)} of them wait${until} for a chunk the other editor's key may have sent.`;
 }

@@ -22,10 +22,10 @@ describe("Continue with my key", () => {
 
   it("asks first, with the credits its waiting businesses take", () => {
     expect(continueQuestion(run(), account(9_800))).toBe(
-      "Send the 7,400 waiting rows (7,100 businesses) of “Enrich Accounts” with your key? Your key pays for them from now on, not the other editor's. Uses 7,100 of your 9,800 credits.",
+      "Send the 7,400 waiting rows (7,100 businesses) of “Enrich Accounts” with your key from now on? Uses 7,100 of your 9,800 credits.",
     );
     expect(continueQuestion(run({ rowsWaiting: 1, businessesWaiting: 1 }), account(0))).toBe(
-      "Send the 1 waiting row (1 business) of “Enrich Accounts” with your key? Your key pays for them from now on, not the other editor's. Needs 1 credit — only 0 remain.",
+      "Send the 1 waiting row (1 business) of “Enrich Accounts” with your key from now on? Needs 1 credit — only 0 remain.",
     );
     expect(continueQuestion(run(), null)).toMatch(/They take up to 7,100 credits\.$/);
   });
@@ -34,7 +34,7 @@ describe("Continue with my key", () => {
     expect(continuedText(run(), { rowsHeld: 0, heldUntil: null })).toBe("Your key now sends the 7,400 waiting rows of “Enrich Accounts”.");
     const now = new Date(2026, 10, 20, 9, 0);
     expect(continuedText(run(), { rowsHeld: 735, heldUntil: new Date(2026, 10, 27, 14, 5).toISOString() }, now)).toBe(
-      "Your key now sends the 7,400 waiting rows of “Enrich Accounts”. 735 of them were in a chunk the other editor's key was sending, which may have reached the service: they wait for it until Fri, Nov 27, 14:05, then your key sends them.",
+      "Your key now sends the 7,400 waiting rows of “Enrich Accounts”. 735 of them wait until Fri, Nov 27, 14:05 for a chunk the other editor's key may have sent.",
     );
   });
 });
