@@ -47,13 +47,32 @@ export function storeSizes(runtime: FakeRuntime): StoreSizes {
   };
 }
 
+/** What the passes read of the list, in cells, against the goal: at most twice the rows, plus the rows a pass writes at their width. */
+interface PassReads {
+  /** The start's (startEnrichment) cells read. */
+  start: number;
+  /** Each pass's cells read, and the goal for that pass. */
+  passes: Array<{ cells: number; goal: number; rowsWritten: number }>;
+}
+
+/** The rows whose cells differ between two reads of the sheet (the rows a pass wrote). */
+function rowsChanged(before: readonly unknown[][], after: readonly unknown[][]): number {
+  let changed = 0;
+  for (let row = 0; row < after.length; row += 1) {
+    const was = before[row] ?? [];
+    if ((after[row] ?? []).some((cell, column) => cell !== (was[column] ?? ""))) changed += 1;
+  }
+  return changed;
+}
+
 interface RunFigures {
+  reads: PassReads;
   jobs: number;
   waitingAfterStart: number;
   passes: number;
   hours: number;
   writes: number;
-  reads: number;
+  readCalls: number;
   fetches: number;
   properties: number;
   triggerMinutes: number;
@@ -78,14 +97,24 @@ async function largeRun(world: World, root: string, distDir: string): Promise<Ru
   // Measured before every request too: a chunk's body is stored only while it is being sent.
   const unsubscribe = runtime.onBeforeFetch(() => measure());
   const started = sidebar(runtime, "startEnrichment", {});
+  const reads: PassReads = { start: runtime.counters.cellsRead, passes: [] };
   measure();
   let passes = 0;
   let hours = 0;
   let triggerMs = 0;
+  const testing = runtime.spreadsheetApp.testing;
   while (runtime.triggers.length > 0 && hours < 48) {
     world.clock.advance(HOUR);
     hours += 1;
+    const before = testing.values(SHEET);
+    const cellsBefore = runtime.counters.cellsRead;
     const fired = fireDueTriggersTimed(runtime);
+    const after = testing.values(SHEET);
+    if (fired.runs > 0) {
+      const rowsWritten = rowsChanged(before, after);
+      const width = after[0]?.length ?? 0;
+      reads.passes.push({ cells: runtime.counters.cellsRead - cellsBefore, goal: 2 * ROWS + rowsWritten * width, rowsWritten });
+    }
     passes += fired.runs;
     triggerMs += fired.ms;
     measure();
@@ -96,12 +125,13 @@ async function largeRun(world: World, root: string, distDir: string): Promise<Ru
   const status = runtime.spreadsheetApp.testing.values(SHEET)[0]?.indexOf("Enrichment status") ?? -1;
   const rowsDone = runtime.spreadsheetApp.testing.values(SHEET).slice(1).filter((row) => row[status] === "completed" || row[status] === "partial").length;
   return {
+    reads,
     jobs: ((await listed.json()) as { total: number }).total,
     waitingAfterStart: started.waiting,
     passes,
     hours,
     writes: c.spreadsheetWrites,
-    reads: c.spreadsheetReads,
+    readCalls: c.spreadsheetReads,
     fetches: c.fetchRequests,
     properties: c.propertiesCalls,
     triggerMinutes: triggerMs / 60_000,
@@ -124,7 +154,11 @@ export async function largeRunFigures(root: string): Promise<void> {
         row("rows with their result at the end", int(ROWS), (f) => int(f.rowsDone)),
         row("hourly passes until the trigger removed itself", "≤ 24 (a day)", (f) => int(f.passes)),
         row("spreadsheet writes (all calls)", "—", (f) => int(f.writes)),
-        row("spreadsheet reads (all calls)", "—", (f) => int(f.reads)),
+        row("spreadsheet reads (all calls)", "—", (f) => int(f.readCalls)),
+        row("cells read by the click", "—", (f) => int(f.reads.start)),
+        row("cells read per pass, most", "≤ 2 × rows + rows written", (f) => int(Math.max(0, ...f.reads.passes.map((p) => p.cells)))),
+        row("cells read per pass, mean", "—", (f) => int(f.reads.passes.reduce((n, p) => n + p.cells, 0) / Math.max(1, f.reads.passes.length))),
+        row("  passes within the goal", "all", (f) => `${f.reads.passes.filter((p) => p.cells <= p.goal).length} of ${f.reads.passes.length}`),
         row("peak bytes, document store", "—", (f) => kb(f.peak.document)),
         row("  its largest value", "< 9 KB", (f) => kb(f.peak.largestDocumentValue)),
         row("peak bytes, user store", "—", (f) => kb(f.peak.user)),
@@ -137,6 +171,8 @@ export async function largeRunFigures(root: string): Promise<void> {
       [
         "The run finishes within a day, so its totals are what it costs that day. Trigger minutes: virtual time (round trips, sleeps) plus 50 ms per spreadsheet call.",
         "Before, 14 jobs (9,800 rows) were sent and 10,200 rows were skipped; the waiting chunks' bodies took about 350 KB of the user store.",
+        "Cells read per pass: the goal is twice the rows (the status and Enriched for columns) plus the rows the pass writes (sends, or writes results into) at the sheet's width.",
+        "Before (issue 30 §3), a pass read the whole list to send and again for each round trip of results it wrote: 1,260,063 cells at most, 1,120,056 on average, no pass within the goal.",
       ],
     );
   } finally {

@@ -41,6 +41,7 @@ export const ENTRY_POINTS = [
   { name: "startEnrichment", params: ["args"], calledBy: "sidebar" },
   { name: "previewEnrichment", params: ["args"], calledBy: "sidebar" },
   { name: "stopEnrichment", params: ["args"], calledBy: "sidebar" },
+  { name: "continueEnrichment", params: ["args"], calledBy: "sidebar" },
   { name: "listJobs", params: [], calledBy: "sidebar" },
   { name: "recentJobs", params: ["args"], calledBy: "sidebar" },
   { name: "importJob", params: ["args"], calledBy: "sidebar" },

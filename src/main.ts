@@ -29,6 +29,7 @@ export const entryPoints = {
   startEnrichment: enrichment.startEnrichment,
   previewEnrichment: enrichment.previewEnrichment,
   stopEnrichment: enrichment.stopEnrichment,
+  continueEnrichment: enrichment.continueEnrichment,
   listJobs: jobs.listJobs,
   showJobSheet: jobs.showJobSheet,
   recentJobs: jobs.recentJobs,

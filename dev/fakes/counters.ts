@@ -7,6 +7,8 @@ export class Counters {
   /** UrlFetchApp calls: fetch = 1 round trip, fetchAll of n requests = 1 round trip. */
   roundTrips = 0;
   spreadsheetReads = 0;
+  /** Cells returned by value reads (getValues, getFormulas, getDisplayValues and their one-cell forms). */
+  cellsRead = 0;
   spreadsheetWrites = 0;
   /** Calls that need no document access (Sheet.getRange, getSheetId, Range geometry): counted for cost figures. */
   spreadsheetGetters = 0;
@@ -28,6 +30,7 @@ export class Counters {
       fetchRequests: this.fetchRequests,
       roundTrips: this.roundTrips,
       spreadsheetReads: this.spreadsheetReads,
+      cellsRead: this.cellsRead,
       spreadsheetWrites: this.spreadsheetWrites,
       spreadsheetGetters: this.spreadsheetGetters,
       sleeps: this.sleeps,
@@ -46,7 +49,7 @@ export class Counters {
 }
 
 export const COUNTER_NAMES = [
-  "fetchRequests", "roundTrips", "spreadsheetReads", "spreadsheetWrites", "spreadsheetGetters", "sleeps", "sleepMs", "lockWaitMs", "executions", "quotaRefusals",
+  "fetchRequests", "roundTrips", "spreadsheetReads", "cellsRead", "spreadsheetWrites", "spreadsheetGetters", "sleeps", "sleepMs", "lockWaitMs", "executions", "quotaRefusals",
   "propertiesCalls", "triggerRuntimeMs",
 ] as const;
 export type CounterName = (typeof COUNTER_NAMES)[number];

@@ -155,7 +155,7 @@ export class FakeRuntime {
   private ambient: Execution | undefined;
   private pendingKill: KillPlan | undefined;
   private readonly beforeFetch: BeforeFetchHook[] = [];
-  private readonly callWatchers: Array<(kind: CallKind, method: string) => void> = [];
+  private readonly callWatchers: Array<(kind: CallKind, method: string, cells: number) => void> = [];
   private readonly random: SeededRandom;
   private readonly enforceTimeLimits: boolean;
   private readonly fetchLatencyMs: number;
@@ -189,7 +189,7 @@ export class FakeRuntime {
 
   private newSpreadsheet(id: string, name: string): FakeSpreadsheetApp {
     const app = new FakeSpreadsheetApp({
-      onCall: (kind: CallKind, method: string) => this.onSpreadsheetCall(id, kind, method),
+      onCall: (kind: CallKind, method: string, cells: number) => this.onSpreadsheetCall(id, kind, method, cells),
       plainTextStopsFormulas: this.plainTextStopsFormulas,
       name,
       id,
@@ -304,8 +304,8 @@ export class FakeRuntime {
     };
   }
 
-  /** Calls `watch` on every SpreadsheetApp call an execution makes (for cost figures); returns the unsubscribe. */
-  watchSpreadsheetCalls(watch: (kind: CallKind, method: string) => void): () => void {
+  /** Calls `watch` on every SpreadsheetApp call an execution makes, with the cells a value read returns (for cost figures); returns the unsubscribe. */
+  watchSpreadsheetCalls(watch: (kind: CallKind, method: string, cells: number) => void): () => void {
     this.callWatchers.push(watch);
     return () => {
       const index = this.callWatchers.indexOf(watch);
@@ -453,10 +453,10 @@ export class FakeRuntime {
     if (this.ambient === exec) this.ambient = undefined;
   }
 
-  private onSpreadsheetCall(documentId: string, kind: CallKind, method: string): void {
+  private onSpreadsheetCall(documentId: string, kind: CallKind, method: string, cells: number): void {
     const exec = this.current();
     if (exec === undefined) return; // a test preparing or inspecting the document
-    for (const watch of this.callWatchers) watch(kind, method);
+    for (const watch of this.callWatchers) watch(kind, method, cells);
     if (kind === "getter") {
       this.counters.spreadsheetGetters += 1; // for cost figures only: no document access to fail or kill
       return;
@@ -475,7 +475,10 @@ export class FakeRuntime {
     const failure = kind === "write" ? this.failingWrites.get(documentId) : undefined;
     if (failure !== undefined) throw exec.error(failure);
     if (kind === "write") this.counters.spreadsheetWrites += 1;
-    else this.counters.spreadsheetReads += 1;
+    else {
+      this.counters.spreadsheetReads += 1;
+      this.counters.cellsRead += cells;
+    }
   }
 
   private directory(): SpreadsheetDirectory {

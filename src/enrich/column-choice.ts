@@ -1,11 +1,13 @@
 // This file defines what the user picks from when no header row names the name and website
 // columns of the rows asked for: the columns of those rows that hold something (each with its
-// first value, so the user recognises it), which two look like the names and the websites, and
-// the error that carries them to the preview. Its sentences name only the rows asked for and the
-// columns the user may pick: never a cell elsewhere on the sheet.
+// first value in the list, so the user recognises it; never the add-on's own result columns),
+// which two look like the names and the websites (by their values: the pair with the most rows
+// holding both), and the error that carries them to the preview. Its sentences name only the rows
+// asked for and the columns the user may pick: never a cell elsewhere on the sheet.
 import { InvalidInputError } from "../errors/user-error";
 import { columnLetters } from "../sheets/column-letters";
 import { checkName, cleanText, normaliseWebsite } from "./normalise";
+import { ENRICH_HEADERS, STATUS_HEADER } from "../sheets/columns";
 
 /** How the name and website columns of a list without a header row are chosen (`previewEnrichment`'s `columnChoice`). */
 export interface ColumnChoice {
@@ -23,6 +25,8 @@ export interface ColumnChoice {
 /** Columns offered at most (a list without a header is a few columns wide). */
 const MAX_CANDIDATES = 26;
 const SAMPLE_LENGTH = 28;
+/** Rows the guess looks at, at most: the first ones asked for. */
+const GUESS_ROWS = 500;
 
 const sampleOf = (text: string): string => (text.length > SAMPLE_LENGTH ? `${text.slice(0, SAMPLE_LENGTH - 1)}…` : text);
 
@@ -37,30 +41,78 @@ const isWebsite = (cell: unknown): boolean => normaliseWebsite(cell).ok;
 const isName = (cell: unknown): boolean => checkName(cell).ok && !isWebsite(cell) && typeof cell !== "number" && !/^[\d\s.,%+-]+$/.test(cleanText(cell));
 
 /**
+ * The add-on's own columns among these rows and above them: in each row holding `Enrichment
+ * status` (the header row of an earlier enrichment's results), that cell and the result headers
+ * right of it (`Enrichment status` … `Enriched for`). Those rows are no rows of the list either.
+ */
+export function ourResultColumns(values: readonly unknown[][], lastRow: number): { columns: Set<number>; rows: Set<number> } {
+  const columns = new Set<number>();
+  const rows = new Set<number>();
+  const ours = new Set(ENRICH_HEADERS.map((header) => header.toLowerCase()));
+  for (let row = 1; row <= Math.min(lastRow, values.length); row += 1) {
+    const cells = (values[row - 1] ?? []).map((cell) => cleanText(cell).toLowerCase());
+    const from = cells.indexOf(STATUS_HEADER.toLowerCase());
+    if (from < 0) continue;
+    rows.add(row);
+    cells.forEach((text, index) => index >= from && ours.has(text) && columns.add(index + 1));
+  }
+  return { columns, rows };
+}
+
+/**
+ * The name and website columns, by their values: the pair with the most rows holding a name and a
+ * website (a notes block above the list has few or none), the selected columns first where two
+ * pairs hold as many; where no row holds both, the first column mostly of websites and the first
+ * other mostly of names.
+ */
+function guessColumns(values: readonly unknown[][], rows: readonly number[], ordered: readonly number[]): { name?: number; website?: number; listRows: number[] } {
+  const sample = rows.slice(0, GUESS_ROWS);
+  const cell = (row: number, column: number): unknown => values[row - 1]?.[column - 1];
+  const names = new Map(ordered.map((column) => [column, sample.map((row) => isName(cell(row, column)))]));
+  let best: { name: number; website: number; listRows: number[] } | null = null;
+  for (const website of ordered) {
+    const sites = sample.map((row) => isWebsite(cell(row, website)));
+    if (!sites.some(Boolean)) continue;
+    for (const name of ordered) {
+      const listRows = name === website ? [] : sample.filter((_, i) => sites[i] && names.get(name)?.[i]);
+      if (listRows.length > (best?.listRows.length ?? 0)) best = { name, website, listRows };
+    }
+  }
+  if (best) return best;
+  const website = ordered.find((column) => share(values, rows, column, isWebsite) >= 0.5);
+  const name = ordered.find((column) => column !== website && share(values, rows, column, isName) >= 0.5);
+  return { ...(name === undefined ? {} : { name }), ...(website === undefined ? {} : { website }), listRows: [] };
+}
+
+/**
  * The choice over `rows` (1-based, ascending) of `values`. Columns the user selected are
- * suggested before the others; `chosen` are columns given by position, shown as they are; columns
- * from `before` on are not offered.
+ * suggested before the others; `chosen` are columns given by position, shown as they are; the
+ * add-on's own result columns (ourResultColumns) are not offered. Each column shows its first
+ * value in the list's rows (those where the suggested columns hold a name and a website).
  */
 export function columnChoiceOf(
   values: readonly unknown[][],
   rows: readonly number[],
   rowsLabel: string,
-  options: { selectedColumns?: readonly number[]; chosen?: { name: number; website: number }; addsHeaderRow?: boolean; before?: number } = {},
+  options: { selectedColumns?: readonly number[]; chosen?: { name: number; website: number }; addsHeaderRow?: boolean } = {},
 ): ColumnChoice {
-  // Columns from `before` on are an earlier enrichment's results, not the list's.
-  const width = Math.min(values.reduce((most, cells) => Math.max(most, cells.length), 0), (options.before ?? Infinity) - 1);
-  const candidates: Array<{ column: number; sample: string }> = [];
-  for (let column = 1; column <= width && candidates.length < MAX_CANDIDATES; column += 1) {
-    const first = rows.map((row) => cleanText(values[row - 1]?.[column - 1])).find((text) => text !== "");
-    if (first !== undefined) candidates.push({ column, sample: sampleOf(first) });
+  const ours = ourResultColumns(values, rows[rows.length - 1] ?? 0);
+  const listed = rows.filter((row) => !ours.rows.has(row));
+  const width = values.reduce((most, cells) => Math.max(most, cells.length), 0);
+  const filled: number[] = [];
+  for (let column = 1; column <= width && filled.length < MAX_CANDIDATES; column += 1) {
+    if (!ours.columns.has(column) && listed.some((row) => cleanText(values[row - 1]?.[column - 1]) !== "")) filled.push(column);
   }
   const selected = new Set(options.selectedColumns ?? []);
-  const ordered = [...candidates.filter((c) => selected.has(c.column)), ...candidates.filter((c) => !selected.has(c.column))].map((c) => c.column);
-  const website = options.chosen?.website ?? ordered.find((column) => share(values, rows, column, isWebsite) >= 0.5);
-  const name = options.chosen?.name ?? ordered.find((column) => column !== website && share(values, rows, column, isName) >= 0.5);
+  const ordered = [...filled.filter((c) => selected.has(c)), ...filled.filter((c) => !selected.has(c))];
+  const guess = guessColumns(values, listed, ordered);
+  const name = options.chosen?.name ?? guess.name;
+  const website = options.chosen?.website ?? guess.website;
+  const firstValue = (column: number): string =>
+    [...guess.listRows, ...listed].map((row) => cleanText(values[row - 1]?.[column - 1])).find((text) => text !== "") ?? "";
   return {
     rowsLabel,
-    candidates: candidates.map((c) => ({ column: columnLetters(c.column), sample: c.sample })),
+    candidates: filled.map((column) => ({ column: columnLetters(column), sample: sampleOf(firstValue(column)) })),
     nameColumn: name === undefined ? null : columnLetters(name),
     websiteColumn: website === undefined ? null : columnLetters(website),
     addsHeaderRow: options.addsHeaderRow ?? false,

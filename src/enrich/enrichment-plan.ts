@@ -6,7 +6,7 @@ import { ENRICHED_FOR_HEADER, ID_HEADER, STATUS_HEADER } from "../sheets/columns
 import { ALREADY_ENRICHED, BEING_ENRICHED, enrichedForKey, ROW_STATUS } from "./row-words";
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { cellAt, type SheetArea } from "./sheet-area";
-import type { RowBusiness } from "./send-chunks";
+import type { RowBusiness } from "./waiting-rows";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 
 /** The spec's limit of businesses per enrichment. */
@@ -29,6 +29,8 @@ export interface EnrichPlan {
   alreadyEnrichedBySearch: number;
   creditsNeeded: number;
   creditsRemaining: number;
+  /** Why some businesses were left out (the credits, the plan), when some were; else null. */
+  cutReason: string | null;
   /** Businesses per job the account allows. */
   perJob: number;
 }
@@ -39,7 +41,7 @@ function isFinalStatus(status: string): boolean {
 }
 
 /** How many businesses the account can take now, and why not more. */
-function accountCapacity(account: Account): { perJob: number; total: number; maxJobs: number; reason: string } {
+export function accountCapacity(account: Account): { perJob: number; total: number; maxJobs: number; reason: string } {
   const remain = `not enough credits (${account.credits_remaining} remain)`;
   if (account.max_results_per_search <= 0) return { perJob: 0, total: 0, maxJobs: 0, reason: "the subscription is not active" };
   if (account.plan_code === "free") {
@@ -144,5 +146,6 @@ export function planEnrichment(
   const chunks: PlannedBusiness[][] = [];
   for (let i = 0; i < sent.length; i += capacity.perJob) chunks.push(sent.slice(i, i + capacity.perJob));
   skipped.sort((a, b) => a.row - b.row);
-  return { rowKeys, skipped, chunks, duplicates, alreadyEnriched, alreadyEnrichedBySearch, creditsNeeded: wanted.length, creditsRemaining: account.credits_remaining, perJob: capacity.perJob };
+  const cutReason = affordable < wanted.length ? capacity.reason : null;
+  return { rowKeys, skipped, chunks, duplicates, alreadyEnriched, alreadyEnrichedBySearch, creditsNeeded: wanted.length, creditsRemaining: account.credits_remaining, cutReason, perJob: capacity.perJob };
 }

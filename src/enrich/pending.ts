@@ -36,11 +36,12 @@ export interface PendingChunk {
   count: number;
   /** The enrichment run it belongs to; null for a chunk an earlier version stored, of no run. */
   runId: string | null;
+  /** The job name its body carries (null: none). */
+  name: string | null;
 }
 
 interface StoredHead extends PendingChunk {
   parts: number;
-  name: string | null;
 }
 
 /** A head as any version stored it: earlier versions' chunks had no run. */
@@ -145,7 +146,7 @@ export class PendingChunks {
     return total;
   }
 
-  save(chunk: Omit<PendingChunk, "editorId" | "count">, body: CreateEnrichmentRequest): void {
+  save(chunk: Omit<PendingChunk, "editorId" | "count" | "name">, body: CreateEnrichmentRequest): void {
     const parts = bodyParts(body);
     parts.forEach((part, i) => this.bodies.setProperty(this.partKey(chunk, i), part));
     const head: StoredHead = { ...chunk, editorId: this.editorId, count: body.businesses.length, parts: parts.length, name: body.name ?? null };
@@ -199,12 +200,15 @@ export class PendingChunks {
       if (!live.has(startKey) && now - parseInt(made, 36) > ORPHAN_AGE_MS) this.parts.delete(id);
     }
     return chunks.filter((chunk) => {
-      const stale = !this.isMine(chunk) && now - Date.parse(chunk.createdAt) > FOREIGN_HEAD_TTL_MS;
+      const stale = !this.isMine(chunk) && now > foreignChunkExpiry(chunk);
       if (stale) this.heads.delete(chunk.startKey);
       return !stale;
     });
   }
 }
+
+/** When another editor's chunk is forgotten by the others (tidy): its body is taken for lost, and its rows for waiting again. */
+export const foreignChunkExpiry = (chunk: Pick<PendingChunk, "createdAt">): number => Date.parse(chunk.createdAt) + FOREIGN_HEAD_TTL_MS;
 
 /** The document's unsettled chunks, as the current user sees them. */
 export const pendingChunksOf = (ctx: JobsContext): PendingChunks => new PendingChunks(ctx.properties, ctx.userProperties, ctx.documentId, ctx.editorId);

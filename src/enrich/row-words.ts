@@ -26,6 +26,8 @@ export const ROW_STATUS = {
   sent: "Sent: waiting for results",
   /** A row of a run not sent yet: the passes send it as job slots free up (src/enrich/send-chunks.ts). */
   waiting: "Waiting to be sent",
+  /** A row of a run another editor continued, in a chunk the former sender may have sent: not sent until that chunk is settled or expires (src/enrich/held-rows.ts). */
+  held: "Waiting: held for another editor's chunk that may be on its way; sent once it is settled or expires",
   stopped: `Skipped: ${STOPPED_REASON}`,
   skipped: (reason: string) => `Skipped: ${reason}`,
   failed: (reason: string) => `Failed: ${reason}`,

@@ -2,7 +2,9 @@
 // rows still waiting sends them from the sheet (src/enrich/send-chunks.ts), oldest run first, until
 // the service says to wait; and chunks stored by earlier versions of the add-on (one stored body per
 // waiting chunk, no run) are repeated as they were, with their own keys. Other editors' runs are
-// theirs to send: their key pays. Runs whose jobs have all left the job store are forgotten.
+// theirs to send: their key pays (an editor who continued another's run sends it from then on, and
+// the former sender only settles the chunk they had stored). Runs whose jobs have all left the job
+// store are forgotten.
 import type { CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf } from "../jobs/job-record";
@@ -11,35 +13,40 @@ import type { SheetsById } from "../sheets/result-sheet";
 import { sendChunk } from "./create-job";
 import { matchKey } from "./normalise";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
-import { rowsFor } from "./write-results";
+import { PassReads } from "./list-rows";
+import { rowsAsking } from "./write-results";
 import { ROW_STATUS } from "./row-words";
 import { ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { isSending, runStoreOf, type RunRecord } from "./run-record";
 import { sendWaitingRows } from "./send-chunks";
-import { rereadArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 
-/** Sends what the current user's runs have waiting; returns their work still waiting after it (waitingWorkOf). */
-export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: number): number {
+/**
+ * Sends what the current user's runs have waiting; returns their work still waiting after it
+ * (waitingWorkOf). What it reads of the sheets stays in `reads` for the pass's write-back.
+ */
+export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: number, reads: PassReads = new PassReads()): number {
   const pending = pendingChunksOf(ctx);
   const left = pending.tidy(ctx.clock.now());
-  const blocked = repeatEarlierChunks(ctx, sheets, pending, left.filter((chunk) => chunk.runId === null), deadline);
+  const blocked = repeatEarlierChunks(ctx, { sheets, reads }, pending, left.filter((chunk) => chunk.runId === null), deadline);
   const runs = runStoreOf(ctx);
   const all = runs.all();
   const hasRepeat = (run: RunRecord) => left.some((chunk) => chunk.runId === run.runId && pending.isMine(chunk));
   for (const run of all) {
     if (blocked || ctx.clock.now() >= deadline) break;
-    if (run.editorId !== ctx.editorId || (!isSending(run) && !hasRepeat(run))) continue;
+    // A run another editor continued (src/enrich/continue-run.ts): only this editor's stored chunk of it is theirs to settle.
+    const mine = run.editorId === ctx.editorId;
+    if (!hasRepeat(run) && (!mine || !isSending(run))) continue;
     const sheet = sheets.find(run.sheetId);
     if (!sheet) {
       // A deleted sheet has no rows to send, nor to write results into.
-      Object.assign(run, { rowsDropped: run.rowsDropped + run.rowsWaiting, rowsWaiting: 0, businessesWaiting: 0, stopped: true });
+      if (mine) Object.assign(run, { rowsDropped: run.rowsDropped + run.rowsWaiting, rowsWaiting: 0, businessesWaiting: 0, stopped: true });
       for (const chunk of left) if (chunk.runId === run.runId && pending.isMine(chunk)) pending.delete(chunk);
-      runs.save(run);
+      if (mine) runs.save(run);
       continue;
     }
     // The service's active-jobs limit is the account's: once it says wait, every run waits.
-    if (sendWaitingRows(ctx, run, () => rereadArea(sheet, run.target), deadline).blocked !== null) break;
+    if (sendWaitingRows(ctx, run, () => reads.list(run.sheetId, sheet, run.target), deadline).blocked !== null) break;
   }
   forgetFinishedRuns(ctx, pending.all());
   return waitingWorkOf(ctx);
@@ -57,24 +64,32 @@ function forgetFinishedRuns(ctx: JobsContext, chunks: readonly PendingChunk[]): 
 
 /**
  * The current user's enrichment work that waits for a pass: their runs with rows waiting or a chunk
- * being sent, and their chunks stored by earlier versions (BackgroundWork.rowsToSend).
+ * being sent, and their chunks of no run of theirs (stored by earlier versions, or of a run another
+ * editor has continued since) (BackgroundWork.rowsToSend).
  */
 export function waitingWorkOf(ctx: JobsContext): number {
   const pending = pendingChunksOf(ctx);
   const chunks = pending.all();
   const runs = runStoreOf(ctx).all().filter((run) => run.editorId === ctx.editorId && hasWork(run, chunks));
-  return runs.length + chunks.filter((chunk) => chunk.runId === null && pending.isMine(chunk)).length;
+  const theirs = new Set(runs.map((run) => run.runId));
+  return runs.length + chunks.filter((chunk) => pending.isMine(chunk) && (chunk.runId === null || !theirs.has(chunk.runId))).length;
+}
+
+/** The pass's sheets by id, and what it has read of enrichment's lists in them. */
+export interface PassSheets {
+  sheets: SheetsById;
+  reads: PassReads;
 }
 
 /** Writes `cells` into the rows of a chunk's businesses (found by their name and website now). */
-function markChunkRows(sheets: SheetsById, chunk: PendingChunk, body: CreateEnrichmentRequest, cells: (sentAs: string) => Map<string, string>): void {
+function markChunkRows({ sheets, reads }: PassSheets, chunk: PendingChunk, body: CreateEnrichmentRequest, cells: (sentAs: string) => Map<string, string>): void {
   const sheet = sheets.find(chunk.sheetId);
   if (!sheet) return;
-  const area = rereadArea(sheet, chunk.target);
+  const list = reads.list(chunk.sheetId, sheet, chunk.target);
   const cellsByKey = new Map(body.businesses.map((b) => [matchKey(b.business_name, b.website_url), cells(enrichedForText(b.business_name, b.website_url))]));
   const updates: RowUpdates = new Map();
-  rowsFor(area, cellsByKey, updates);
-  writeResultCells(area, updates);
+  rowsAsking([list], [cellsByKey], updates);
+  writeResultCells(list.area(), updates);
 }
 
 /**
@@ -82,7 +97,8 @@ function markChunkRows(sheets: SheetsById, chunk: PendingChunk, body: CreateEnri
  * stored key and body, until the service says the limit is still reached; a created chunk's rows
  * say so before the chunk is forgotten. Returns whether the service said to wait.
  */
-function repeatEarlierChunks(ctx: JobsContext, sheets: SheetsById, pending: PendingChunks, chunks: PendingChunk[], deadline: number): boolean {
+function repeatEarlierChunks(ctx: JobsContext, pass: PassSheets, pending: PendingChunks, chunks: PendingChunk[], deadline: number): boolean {
+  const { sheets } = pass;
   for (const chunk of chunks.filter((c) => pending.isMine(c))) {
     if (ctx.clock.now() >= deadline) return true;
     const body = pending.body(chunk);
@@ -100,10 +116,10 @@ function repeatEarlierChunks(ctx: JobsContext, sheets: SheetsById, pending: Pend
     const outcome = sendChunk(ctx, body, chunk.startKey, chunk, deadline, chunk.idempotencyKey, 1);
     if (outcome.kind === "later") return true;
     if (outcome.kind === "refused") {
-      markChunkRows(sheets, chunk, body, () => new Map([[STATUS_HEADER, ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)], [ENRICHED_FOR_HEADER, ""]]));
+      markChunkRows(pass, chunk, body, () => new Map([[STATUS_HEADER, ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)], [ENRICHED_FOR_HEADER, ""]]));
       ctx.store.deleteStart(chunk.startKey);
     } else if (!outcome.record.settled) {
-      markChunkRows(sheets, chunk, body, (sentAs) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAs]]));
+      markChunkRows(pass, chunk, body, (sentAs) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAs]]));
     }
     pending.delete(chunk);
   }

@@ -2,20 +2,22 @@
 // needs. The rows themselves are the queue: a row still to be sent says "Waiting to be sent" in its
 // status cell, and each pass takes the next rows from there (src/enrich/send-chunks.ts). So
 // the record stays a few hundred bytes whether the list has 20 rows or 20,000: where the rows are,
-// who sends them (the starter's key pays), and counts for the sidebar's one line.
+// who sends them (the starter's key pays, or that of an editor who continued the run since:
+// src/enrich/continue-run.ts), and counts for the sidebar's one line.
 import * as z from "zod/mini";
 import type { JobsContext } from "../jobs/job-context";
 import { StoredEnrichTarget, type EnrichTarget } from "../jobs/enrich-target";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { PrefixedCollection } from "../storage/prefixed-collection";
 import { currentShape } from "../storage/stored-json";
+import type { PendingChunk, PendingChunks } from "./pending";
 
 export interface RunRecord {
   runId: string;
   sheetId: number;
   sheetName: string;
   target: EnrichTarget;
-  /** The editor whose passes send the waiting rows: their key pays, nobody else's. */
+  /** The editor whose passes send the waiting rows: their key pays, nobody else's (the starter, until another editor continues the run). */
   editorId: string;
   createdAt: string;
   /** Businesses per job (the plan's limit, 700 on a paid plan). */
@@ -91,3 +93,21 @@ export class RunStore {
 }
 
 export const runStoreOf = (ctx: Pick<JobsContext, "properties">): RunStore => new RunStore(ctx.properties);
+
+/**
+ * Credits the current user's runs (what `waitingOf` says each has waiting: its businesses) and
+ * chunks stored by earlier versions (of no run) will still take: not a new run's to spend. A run's
+ * chunk being sent is among its waiting rows.
+ */
+export function creditsPromised(
+  ctx: Pick<JobsContext, "properties" | "editorId">,
+  pending: PendingChunks,
+  waitingOf: (run: RunRecord) => number = (run) => run.businessesWaiting,
+  chunks: readonly PendingChunk[] = pending.all(),
+): number {
+  const waiting = runStoreOf(ctx)
+    .all()
+    .filter((run) => run.editorId === ctx.editorId && isSending(run))
+    .reduce((sum, run) => sum + waitingOf(run), 0);
+  return waiting + chunks.filter((chunk) => pending.isMine(chunk) && chunk.runId === null).reduce((sum, chunk) => sum + chunk.count, 0);
+}

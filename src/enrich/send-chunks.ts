@@ -1,8 +1,9 @@
 // This file defines how an enrichment run's waiting rows are sent: the rows that say "Waiting to be
-// sent" are read from the sheet (found by their status, so a sort or an insert mid-run changes
-// nothing), grouped by business, and sent a chunk at a time until none wait, the service says to
-// wait (its active-jobs limit), or the deadline comes. The start and every later pass send the same
-// way, so one click finishes the whole list.
+// sent" are found from the status column (so a sort or an insert mid-run changes nothing), grouped
+// by business (src/enrich/waiting-rows.ts), and sent a chunk at a time until none wait, the service
+// says to wait (its active-jobs limit), or the deadline comes; a pass reads only the name and
+// website of the rows it sends (src/enrich/list-rows.ts). The start and every later pass send the
+// same way, so one click finishes the whole list.
 //
 // Only the chunk being sent is stored (its exact body and idempotency key, src/enrich/pending.ts),
 // BEFORE its request, and forgotten once its job is recorded and its rows say "Sent". A chunk whose
@@ -17,12 +18,15 @@ import { JobStoreFullError } from "../jobs/job-store-budget";
 import { ROW_STATUS, STOPPED_REASON } from "./row-words";
 import { ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
-import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
+import { matchKey } from "./normalise";
 import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
 import { noteJobSlots } from "./run-estimate";
 import { runStoreOf, type RunRecord } from "./run-record";
-import { cellAt, type SheetArea } from "./sheet-area";
+import type { ListRows } from "./list-rows";
+import type { SheetArea } from "./sheet-area";
+import { awaitsSending, isWaiting, nextWaiting, rowsOfBusinesses, waitingCounts, type RowBusiness } from "./waiting-rows";
 import { writeResultCells, type RowUpdates } from "./write-cells";
+import { releaseHeldRows } from "./held-rows";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 
 const MAX_SHEET_IN_NAME = 120;
@@ -32,71 +36,17 @@ export function chunkName(sheetName: string, index: number, count: number): stri
   return count > 1 ? `Enrich ${sheet} (${index + 1} of ${count})` : `Enrich ${sheet}`;
 }
 
-/** A business of the sheet and every row that asks for it. */
-export interface RowBusiness {
-  key: string;
-  business: EnrichmentBusiness;
-  rows: number[];
-}
-
-/** A row's name and website as they read now, checked; or why they cannot be sent. */
-export function rowBusiness(area: SheetArea, row: number): { ok: true; key: string; business: EnrichmentBusiness } | { ok: false; reason: string } {
-  const name = checkName(cellAt(area, row, area.target.nameColumn));
-  if (!name.ok) return name;
-  const website = normaliseWebsite(cellAt(area, row, area.target.websiteColumn));
-  if (!website.ok) return website;
-  return { ok: true, key: matchKey(name.value, website.value), business: { business_name: name.value, website_url: website.value } };
-}
-
 /** The text of `Enriched for` while a row waits or after it was sent: what it is sent as. */
 export const sentAsText = (business: EnrichmentBusiness): string => enrichedForText(business.business_name, business.website_url);
 
-/** A status that says the row is the run's and not sent yet (today's wording, or an earlier version's "Waiting: …"). */
-function awaitsSending(status: string): boolean {
-  return status === ROW_STATUS.waiting || status === ROW_STATUS.stopped || status.startsWith("Waiting");
-}
-
-/** The rows that wait, by business, in sheet order; and those no longer valid (edited since the start). */
-export function waitingRows(area: SheetArea): { businesses: RowBusiness[]; invalid: Array<{ row: number; reason: string }> } {
-  const statusColumn = area.results.get(STATUS_HEADER);
-  const byKey = new Map<string, RowBusiness>();
-  const invalid: Array<{ row: number; reason: string }> = [];
-  if (statusColumn === undefined) return { businesses: [], invalid };
-  for (const row of area.rows) {
-    if (cleanText(cellAt(area, row, statusColumn)) !== ROW_STATUS.waiting) continue;
-    const found = rowBusiness(area, row);
-    if (!found.ok) {
-      invalid.push({ row, reason: found.reason });
-      continue;
-    }
-    const known = byKey.get(found.key);
-    if (known) known.rows.push(row);
-    else byKey.set(found.key, { key: found.key, business: found.business, rows: [row] });
-  }
-  return { businesses: [...byKey.values()], invalid };
-}
-
 /**
  * Writes `cells(business)` into the rows of these businesses that still await sending: `known`
- * rows when the caller just found them, else every row of the area with such a business.
+ * rows when the caller just found them, else the rows found now (src/enrich/waiting-rows.ts).
  */
-function markRows(area: SheetArea, businesses: readonly EnrichmentBusiness[], cells: (business: EnrichmentBusiness) => Map<string, string>, known?: readonly RowBusiness[]): number {
-  const statusColumn = area.results.get(STATUS_HEADER);
-  if (statusColumn === undefined) return 0;
+function markRows(list: ListRows, businesses: readonly EnrichmentBusiness[], cells: (business: EnrichmentBusiness) => Map<string, string>, known?: readonly RowBusiness[]): number {
   const updates: RowUpdates = new Map();
-  if (known) {
-    for (const found of known) for (const row of found.rows) updates.set(row, cells(found.business));
-    writeResultCells(area, updates);
-    return updates.size;
-  }
-  const byKey = new Map(businesses.map((b) => [matchKey(b.business_name, b.website_url), b]));
-  for (const row of area.rows) {
-    if (!awaitsSending(cleanText(cellAt(area, row, statusColumn)))) continue;
-    const found = rowBusiness(area, row);
-    const business = found.ok ? byKey.get(found.key) : undefined;
-    if (business) updates.set(row, cells(business));
-  }
-  writeResultCells(area, updates);
+  for (const found of known ?? rowsOfBusinesses(list, awaitsSending, businesses)) for (const row of found.rows) updates.set(row, cells(found.business));
+  writeResultCells(list.area(), updates);
   return updates.size;
 }
 
@@ -139,22 +89,24 @@ function createdOnService(ctx: JobsContext, chunk: PendingChunk, body: CreateEnr
 
 /**
  * Sends the run's stored chunks again (a lost answer, or one the service's limit turned away),
- * then its waiting rows, and saves the run with what now waits. `readArea` reads the run's rows;
- * it is called only when a row must be read or marked, so a pass that finds the limit still
- * reached reads nothing and writes nothing. The area read is kept equal to the sheet as rows are
- * marked.
+ * then its waiting rows, and saves the run with what now waits. `readList` gives the run's rows
+ * (src/enrich/list-rows.ts); it is called only when a row must be read or marked, so a pass that
+ * finds the limit still reached reads nothing and writes nothing. What is read is kept equal to
+ * the sheet as rows are marked.
  */
-export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readArea: () => SheetArea, deadline: number): SendReport {
-  let read: SheetArea | null = null;
+export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readList: () => ListRows, deadline: number): SendReport {
+  let read: ListRows | null = null;
   const pending = pendingChunksOf(ctx);
   const sending: Sending = {
     ctx, run, deadline, pending,
+    stored: pending.all().filter((chunk) => chunk.runId === run.runId),
     report: { jobs: [], blocked: null, refused: null },
-    area: () => (read ??= readArea()),
+    list: () => (read ??= readList()),
     where: { sheetId: run.sheetId, sheetName: run.sheetName, target: run.target, runId: run.runId },
     repeated: new Set<string>(),
   };
-  if (repeatStoredChunks(sending)) sendWaitingChunks(sending);
+  // Another editor now sends the run: this editor only settles its own stored chunk of it.
+  if (repeatStoredChunks(sending) && run.editorId === ctx.editorId) sendWaitingChunks(sending);
   return finish(ctx, run, read, sending.report);
 }
 
@@ -164,9 +116,11 @@ interface Sending {
   run: RunRecord;
   deadline: number;
   pending: PendingChunks;
+  /** The run's chunks stored when this call began, whoever sends them. */
+  stored: PendingChunk[];
   report: SendReport;
   /** The run's rows, read when a row must first be read or marked. */
-  area(): SheetArea;
+  list(): ListRows;
   where: ChunkTarget;
   /** The businesses (match keys) sent by this call: a row of them is not sent twice. */
   repeated: Set<string>;
@@ -175,8 +129,7 @@ interface Sending {
 /** Repeats the run's stored chunks (a stopped run's only when the service made their job); false when sending must stop for now. */
 function repeatStoredChunks(sending: Sending): boolean {
   const { ctx, run, pending, repeated } = sending;
-  const stored = pending.all().filter((chunk) => pending.isMine(chunk) && chunk.runId === run.runId);
-  for (const chunk of stored) {
+  for (const chunk of sending.stored.filter((c) => pending.isMine(c))) {
     const body = pending.body(chunk);
     if (body === null) {
       pending.delete(chunk); // a lost body cannot be repeated as it was; its rows still wait
@@ -193,25 +146,26 @@ function repeatStoredChunks(sending: Sending): boolean {
 }
 
 /** Stopped before the service made its job: the chunk is never sent, and its rows say so. */
-function dropStoppedChunk({ ctx, run, pending, area }: Sending, chunk: PendingChunk, body: CreateEnrichmentRequest): void {
+function dropStoppedChunk({ ctx, run, pending, list }: Sending, chunk: PendingChunk, body: CreateEnrichmentRequest): void {
   pending.delete(chunk);
   ctx.store.deleteStart(chunk.startKey);
-  const rows = waitingRows(area()).businesses.filter((b) => body.businesses.some((sent) => matchKey(sent.business_name, sent.website_url) === b.key));
-  run.rowsDropped += skipRows(area(), rows.flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON }))));
+  const rows = rowsOfBusinesses(list(), isWaiting, body.businesses);
+  run.rowsDropped += skipRows(list().area(), rows.flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON }))));
 }
 
 /** Sends the run's waiting rows, a chunk at a time, until none wait, the deadline, or the service says to wait. */
 function sendWaitingChunks(sending: Sending): void {
-  const { ctx, run, pending, area, where, repeated, report } = sending;
+  const { ctx, run, pending, list, where, repeated, report } = sending;
+  // Rows held for a former sender's chunk wait again once no other editor's chunk of the run is stored.
+  if (!run.stopped && sending.stored.every((chunk) => pending.isMine(chunk))) releaseHeldRows(list());
   let usedBytes: number | null = null;
   while (!run.stopped && ctx.clock.now() < sending.deadline) {
-    const { businesses, invalid } = waitingRows(area());
-    if (invalid.length > 0) run.rowsDropped += skipRows(area(), invalid);
-    const next = businesses.filter((b) => !repeated.has(b.key));
-    if (next.length === 0) break;
-    const planned = next.slice(0, run.perJob);
-    const count = Math.max(run.jobsPlanned, run.chunksMade + Math.ceil(next.length / run.perJob));
-    const body: CreateEnrichmentRequest = { name: chunkName(area().sheet.getName(), run.chunksMade, count), businesses: planned.map((b) => b.business) };
+    const { businesses: planned, invalid } = nextWaiting(list(), run.perJob, repeated);
+    if (invalid.length > 0) run.rowsDropped += skipRows(list().area(), invalid);
+    if (planned.length === 0) break;
+    const left = waitingCounts(list(), repeated).businesses;
+    const count = Math.max(run.jobsPlanned, run.chunksMade + Math.ceil(left / run.perJob));
+    const body: CreateEnrichmentRequest = { name: chunkName(list().sheet.getName(), run.chunksMade, count), businesses: planned.map((b) => b.business) };
     if (!roomInStore(sending, body)) break;
     const startKey = chunkStartKey(body);
     const head = { startKey, idempotencyKey: "", ...where, createdAt: new Date(ctx.clock.now()).toISOString(), index: run.chunksMade };
@@ -226,7 +180,7 @@ function sendWaitingChunks(sending: Sending): void {
     pending.save(head, body);
     run.chunksMade += 1;
     for (const b of planned) repeated.add(b.key);
-    if (!sendOne(sending, { ...head, editorId: ctx.editorId, count: body.businesses.length }, body, planned)) break;
+    if (!sendOne(sending, { ...head, editorId: ctx.editorId, count: body.businesses.length, name: body.name ?? null }, body, planned)) break;
   }
 }
 
@@ -244,23 +198,25 @@ function roomInStore({ ctx, report }: Sending, body: CreateEnrichmentRequest): b
 
 /** One send and what follows from its outcome; false when sending must stop for now. */
 function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRequest, rows?: readonly RowBusiness[]): boolean {
-  const { ctx, run, pending, report, area, deadline } = sending;
+  const { ctx, run, pending, report, list, deadline } = sending;
   const outcome = sendChunk(ctx, body, chunk.startKey, sending.where, deadline, chunk.idempotencyKey, 1);
   if (outcome.kind === "created") {
     // A job already written to the end (another editor's pass got there first) keeps its rows' results.
-    if (!outcome.record.settled) markRows(area(), body.businesses, sentCells, rows);
+    if (!outcome.record.settled) markRows(list(), body.businesses, sentCells, rows);
     pending.delete(chunk);
     report.jobs.push(outcome.record);
     return true;
   }
   if (outcome.kind === "refused") {
     report.refused = outcome.error;
-    run.rowsDropped += markRows(area(), body.businesses, statusCells(ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)), rows);
+    run.rowsDropped += markRows(list(), body.businesses, statusCells(ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)), rows);
     ctx.store.deleteStart(chunk.startKey);
     pending.delete(chunk);
     if (refusesEveryChunk(outcome.error)) {
       run.stopped = true;
-      run.rowsDropped += skipRows(area(), waitingRows(area()).businesses.flatMap((b) => b.rows.map((row) => ({ row, reason: `not sent: ${outcome.error.message}` }))));
+      const { businesses, invalid } = nextWaiting(list(), Number.POSITIVE_INFINITY);
+      const notSent = businesses.flatMap((b) => b.rows.map((row) => ({ row, reason: `not sent: ${outcome.error.message}` })));
+      run.rowsDropped += skipRows(list().area(), [...invalid, ...notSent]);
     }
     return !refusesEveryChunk(outcome.error);
   }
@@ -271,13 +227,13 @@ function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRe
 }
 
 /** Counts what still waits (from the sheet, when this call read it) and saves the run. */
-function finish(ctx: JobsContext, run: RunRecord, area: SheetArea | null, report: SendReport): SendReport {
-  if (area !== null) {
-    const { businesses } = waitingRows(area);
-    run.rowsWaiting = businesses.reduce((n, b) => n + b.rows.length, 0);
-    run.businessesWaiting = businesses.length;
-    run.sheetName = area.sheet.getName();
-    run.target = area.target;
+function finish(ctx: JobsContext, run: RunRecord, list: ListRows | null, report: SendReport): SendReport {
+  if (list !== null) {
+    const waiting = waitingCounts(list);
+    run.rowsWaiting = waiting.rows;
+    run.businessesWaiting = waiting.businesses;
+    run.sheetName = list.sheet.getName();
+    run.target = list.target;
   }
   runStoreOf(ctx).save(run);
   return report;

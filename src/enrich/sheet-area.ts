@@ -11,7 +11,7 @@ import { NAME_HEADERS, WEBSITE_HEADERS } from "./row-words";
 import { ENRICH_HEADERS, STATUS_HEADER } from "../sheets/columns";
 import { columnChoiceOf, HeaderNotFoundError, type ColumnChoice } from "./column-choice";
 import { checkRoomForHeader, headerOfList, insertHeaderRow } from "./headerless-list";
-import { cleanText } from "./normalise";
+import { checkName, cleanText, normaliseWebsite } from "./normalise";
 import { columnFromLetters, columnLetters } from "../sheets/column-letters";
 import { describeRows } from "./row-list";
 import { selectedColumns, selectedRows } from "./selection";
@@ -32,6 +32,8 @@ export interface SheetArea {
   results: Map<string, number>;
   /** Where the columns were chosen by position for a list no header row names: the choice, for the preview; else null. */
   columnChoice: ColumnChoice | null;
+  /** Set where only some cells were read (a pass's reads, src/enrich/list-rows.ts): whether a cell is in `values`. Unset: every cell is. */
+  loaded?: (row: number, column: number) => boolean;
 }
 
 /** The rows from `first` to `last`, inclusive. */
@@ -192,8 +194,11 @@ function headerWithoutNames(sheet: Sheet, values: readonly unknown[][], args: Ar
   const website = positionOf(args.websiteColumn);
   const sheetName = sheet.getName();
   if (name !== null && website !== null) {
-    const firstFilled = asked.rows.find((row) => cleanText(values[row - 1]?.[name - 1]) !== "" || cleanText(values[row - 1]?.[website - 1]) !== "");
-    return headerOfList(values, name, website, asked.scope === "selection" ? (asked.rows[0] ?? 1) : (firstFilled ?? 1));
+    // Over the whole sheet, the list starts at its first business (a notes block above it is not the list).
+    const at = (row: number, column: number): unknown => values[row - 1]?.[column - 1];
+    const firstBusiness = asked.rows.find((row) => checkName(at(row, name)).ok && normaliseWebsite(at(row, website)).ok);
+    const firstFilled = asked.rows.find((row) => cleanText(at(row, name)) !== "" || cleanText(at(row, website)) !== "");
+    return headerOfList(values, name, website, asked.scope === "selection" ? (asked.rows[0] ?? 1) : (firstBusiness ?? firstFilled ?? 1));
   }
   const inRows = filledRows(values, asked.rows);
   if (asked.rows.length === 0) throw new InvalidInputError(`The sheet "${sheetName}" is empty: type or paste the businesses to enrich, a name and a website a row, then check again.`);
@@ -217,17 +222,8 @@ function offerColumns(values: readonly unknown[][], asked: Asked, rows: readonly
   throw new HeaderNotFoundError(
     `${why}. Choose the two columns in the sidebar: Enrich rows, then Check selection.`,
     `${prompt}: choose the name column and the website column.`,
-    columnChoiceOf(values, rows, label, { selectedColumns: asked.columns, before: resultsFrom(values, rows[0] ?? 1) }),
+    columnChoiceOf(values, rows, label, { selectedColumns: asked.columns }),
   );
-}
-
-/** Where the result block of an earlier enrichment of these rows starts: `Enrichment status` in the nearest row above them that has it (its columns are not offered). */
-function resultsFrom(values: readonly unknown[][], top: number): number | undefined {
-  for (let row = Math.min(top, values.length); row >= 1; row -= 1) {
-    const at = (values[row - 1] ?? []).findIndex((cell) => headerKey(cell) === STATUS_HEADER.toLowerCase());
-    if (at >= 0) return at + 1;
-  }
-  return undefined;
 }
 
 /**
@@ -304,7 +300,7 @@ export function readArea(spreadsheet: Spreadsheet, args: AreaArgs, options: { ad
     // Columns chosen by position, which no row names: the preview says which rows of which columns.
     const label = describeRows(rows, sheet.getName());
     const chosen = { name: nameColumn, website: websiteColumn };
-    choice = columnChoiceOf(values, rows, label, { selectedColumns: asked.columns, chosen, addsHeaderRow: headerRow === 0, before: resultsFrom(values, rows[0] ?? 1) });
+    choice = columnChoiceOf(values, rows, label, { selectedColumns: asked.columns, chosen, addsHeaderRow: headerRow === 0 });
     if (headerRow === 0) checkRoomForHeader(values, label);
     if (headerRow === 0 && options.addHeaderRow) {
       insertHeaderRow(sheet, values, nameColumn, websiteColumn);

@@ -16,10 +16,13 @@ import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pendin
 import { planEnrichment, type EnrichPlan } from "./enrichment-plan";
 import { describeRows } from "./row-list";
 import { runDuration } from "./run-estimate";
-import { isSending, rowsSent, runStoreOf, type RunRecord, type RunStore } from "./run-record";
-import { sentAsText, sendWaitingRows, waitingRows, type SendReport } from "./send-chunks";
+import { creditsPromised, isSending, rowsSent, runStoreOf, type RunRecord, type RunStore } from "./run-record";
+import { sentAsText, sendWaitingRows, type SendReport } from "./send-chunks";
+import { ListRows } from "./list-rows";
+import { waitingRows } from "./waiting-rows";
 import { readArea, type AreaArgs, type SheetArea } from "./sheet-area";
 import { writeResultCells, type RowUpdates } from "./write-cells";
+import { columnLetters } from "../sheets/column-letters";
 
 /** An enrichment's options once checked (src/ui/entry-args.ts): where the rows are, and whether to pay again for rows already enriched. */
 export interface EnrichArgs extends AreaArgs {
@@ -99,20 +102,10 @@ function keysInFlight(pending: PendingChunks, unsettled: readonly PendingChunk[]
   return keys;
 }
 
-/**
- * Credits the current user's runs and chunks will still take: not the new run's to spend. The run
- * of these very rows is counted from the sheet just read (a start killed before its rows were
- * written left nothing waiting).
- */
-function creditsPromised(ctx: JobsContext, runs: RunStore, pending: PendingChunks, unsettled: readonly PendingChunk[], area: SheetArea): number {
+/** Credits the current user's runs and chunks will still take; the run of these very rows counted from the sheet just read (a start killed before its rows were written left nothing waiting). */
+function promisedBeside(ctx: JobsContext, pending: PendingChunks, unsettled: readonly PendingChunk[], area: SheetArea): number {
   const here = (run: RunRecord) => run.sheetId === area.sheet.getSheetId() && run.target.headerRow === area.target.headerRow;
-  const waitingHere = () => waitingRows(area).businesses.length;
-  // A run's chunk being sent is among its waiting rows; chunks stored by earlier versions have no run.
-  const waiting = runs
-    .all()
-    .filter((run) => run.editorId === ctx.editorId && isSending(run))
-    .reduce((sum, run) => sum + (here(run) ? waitingHere() : run.businessesWaiting), 0);
-  return waiting + unsettled.filter((chunk) => pending.isMine(chunk) && chunk.runId === null).reduce((sum, chunk) => sum + chunk.count, 0);
+  return creditsPromised(ctx, pending, (run) => (here(run) ? waitingRows(ListRows.ofArea(area)).businesses.length : run.businessesWaiting), unsettled);
 }
 
 function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: number, runs: RunStore): EnrichPlan & { searchName: string | null } {
@@ -120,7 +113,7 @@ function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: nu
   const unsettled = pending.all();
   const sheetId = area.sheet.getSheetId();
   const account = ctx.client.getAccount({ deadline });
-  const available = { ...account, credits_remaining: Math.max(0, account.credits_remaining - creditsPromised(ctx, runs, pending, unsettled, area)) };
+  const available = { ...account, credits_remaining: Math.max(0, account.credits_remaining - promisedBeside(ctx, pending, unsettled, area)) };
   const inFlight = sheetInFlight(ctx, unsettled, runs, sheetId);
   const plan = planEnrichment(area, available, { force, inFlight, exclude: keysInFlight(pending, unsettled, sheetId) });
   return { ...plan, searchName: plan.alreadyEnrichedBySearch > 0 ? searchOfSheet(ctx.store.all(), sheetId) : null };
@@ -192,8 +185,9 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
   if (run) {
     // Counted from the sheet: a start killed before its rows were written added none.
     const sent = rowsSent(run);
-    run.rows = sent + run.rowsDropped + waitingRows(area).businesses.reduce((n, b) => n + b.rows.length, 0);
-    report = sendWaitingRows(ctx, run, () => area, deadline);
+    const list = ListRows.ofArea(area);
+    run.rows = sent + run.rowsDropped + waitingRows(list).businesses.reduce((n, b) => n + b.rows.length, 0);
+    report = sendWaitingRows(ctx, run, () => list, deadline);
     waiting = run.rowsWaiting;
   }
   if (report.jobs.length > 0 || waiting > 0) keepPolling(ctx);
@@ -206,6 +200,22 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
     alreadyEnrichedBySearch: plan.alreadyEnrichedBySearch,
     searchName: plan.searchName,
   };
+}
+
+/** Why a preview has nothing to send, the real reason first: rows already enriched, the account (credits, plan), rows under way, or no row with both a name and a website. */
+function nothingToSend(area: SheetArea, plan: EnrichPlan, notice: string | null): string {
+  const allEnriched = plan.alreadyEnriched > 0 && plan.skipped.every((s) => s.reason === ALREADY_ENRICHED);
+  if (allEnriched && notice !== null && plan.alreadyEnrichedBySearch === plan.alreadyEnriched) return `Nothing to send: ${notice}`;
+  if (allEnriched) return 'Nothing to send: every row is already enriched. Tick "Re-enrich" to send them again.';
+  if (plan.creditsNeeded > 0 && plan.cutReason !== null) {
+    const why = plan.cutReason.startsWith("not enough") ? `there are ${plan.cutReason}` : plan.cutReason;
+    return `Nothing to send: ${plan.creditsNeeded} ${plan.creditsNeeded === 1 ? "business is" : "businesses are"} ready to enrich, but ${why}.`;
+  }
+  if (plan.skipped.some((s) => s.reason === BEING_ENRICHED)) return "Nothing to send: these rows are already being enriched by a run under way.";
+  // Columns chosen by letter are named so; columns a header row names, by their header.
+  const column = (header: string, column: number) => (header === "" || area.columnChoice !== null ? `column ${columnLetters(column)}` : `"${header}"`);
+  const { nameHeader, nameColumn, websiteHeader, websiteColumn } = area.target;
+  return `Nothing to send: no row has both a business name (${column(nameHeader, nameColumn)}) and a valid website (${column(websiteHeader, websiteColumn)}).`;
 }
 
 export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: number): EnrichmentPreview {
@@ -226,15 +236,7 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
   const plan = planFor(ctx, area, args.force, deadline, runStoreOf(ctx));
   const rowsToSend = plan.chunks.reduce((n, chunk) => n + chunk.length, 0);
   const notice = plan.alreadyEnrichedBySearch > 0 ? searchEnrichedNotice(plan.alreadyEnrichedBySearch, plan.searchName, FORCE_IN_SIDEBAR) : null;
-  const allEnriched = plan.alreadyEnriched > 0 && plan.skipped.every((s) => s.reason === ALREADY_ENRICHED);
-  const problem =
-    rowsToSend > 0
-      ? null
-      : allEnriched && notice !== null && plan.alreadyEnrichedBySearch === plan.alreadyEnriched
-        ? `Nothing to send: ${notice}`
-        : allEnriched
-          ? 'Nothing to send: every row is already enriched. Tick "Re-enrich" to send them again.'
-          : "Nothing to send: no row has both a business name and a valid website that the credits cover.";
+  const problem = rowsToSend > 0 ? null : nothingToSend(area, plan, notice);
   const sheetName = area.sheet.getName();
   return {
     sheetName,

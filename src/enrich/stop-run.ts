@@ -11,11 +11,13 @@ import { matchKey } from "./normalise";
 import { pendingChunksOf } from "./pending";
 import { STOPPED_REASON } from "./row-words";
 import { isSending, runStoreOf, type RunRecord } from "./run-record";
-import { sendWaitingRows, skipRows, waitingRows } from "./send-chunks";
+import { ListRows } from "./list-rows";
+import { sendWaitingRows, skipRows } from "./send-chunks";
 import { rereadArea } from "./sheet-area";
+import { isHeld, waitingRows } from "./waiting-rows";
 
-/** The run of the enrichment job `jobId`, or the run `jobId` itself (a run listed before its first job was created). */
-function runOf(ctx: JobsContext, jobId: string): RunRecord | null {
+/** The run of the enrichment job `jobId`, or the run `jobId` itself (a run listed before its first job was created); `verb`: what is asked of its rows ("stopped"). */
+export function runOf(ctx: JobsContext, jobId: string, verb: string): RunRecord | null {
   const runs = runStoreOf(ctx);
   const tracked = ctx.store.get(jobId);
   if (!tracked) {
@@ -24,14 +26,14 @@ function runOf(ctx: JobsContext, jobId: string): RunRecord | null {
     return run;
   }
   const record = enrichmentOf(tracked);
-  if (!record) throw new InvalidInputError(`"${tracked.name}" is a search: only an enrichment's rows can be stopped.`);
+  if (!record) throw new InvalidInputError(`"${tracked.name}" is a search: only an enrichment's rows can be ${verb}.`);
   return record.runId === undefined ? null : runs.get(record.runId);
 }
 
 /** Stops the run of the enrichment job `jobId` (or the run `jobId`); a run whose rows were all sent already is left as it is. */
 export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void {
   const runs = runStoreOf(ctx);
-  const run = runOf(ctx, jobId);
+  const run = runOf(ctx, jobId, "stopped");
   if (!run || !isSending(run)) return; // every row was sent: its jobs finish and are written
   run.stopped = true;
   const sheet = findSheetById(ctx.spreadsheet, run.sheetId);
@@ -43,10 +45,13 @@ export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void
       for (const b of pending.body(chunk)?.businesses ?? []) onTheirWay.add(matchKey(b.business_name, b.website_url));
     }
     const area = rereadArea(sheet, run.target);
-    const rows = waitingRows(area).businesses.filter((b) => !onTheirWay.has(b.key)).flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON })));
-    run.rowsDropped += skipRows(area, rows);
+    const list = ListRows.ofArea(area);
+    const rows = waitingRows(list).businesses.filter((b) => !onTheirWay.has(b.key)).flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON })));
+    // Rows held for another editor's chunk too: that editor's pass still marks them "Sent" if the service made its job.
+    const held = list.withStatus(isHeld).map(({ row }) => ({ row, reason: STOPPED_REASON }));
+    run.rowsDropped += skipRows(area, [...rows, ...held]);
     // The current user's stored chunks are settled now; another editor's, by their next pass.
-    if (pending.all().some((chunk) => chunk.runId === run.runId && pending.isMine(chunk))) sendWaitingRows(ctx, run, () => area, deadline);
+    if (pending.all().some((chunk) => chunk.runId === run.runId && pending.isMine(chunk))) sendWaitingRows(ctx, run, () => list, deadline);
   }
   runs.save({ ...run, rowsWaiting: 0, businessesWaiting: 0 });
 }

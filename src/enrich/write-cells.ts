@@ -2,7 +2,9 @@
 // added to the right of the data (or of the result block already there), by the one header check
 // (src/sheets/headers.ts); then each contiguous run of result columns gets ONE setValues over the
 // rows that change (src/sheets/block-writer.ts), with the cells of other rows written back as they
-// were read. Only result columns are ever written; a write that would change nothing is skipped.
+// were read. Where a pass read only some cells, it writes only the result columns it sets, in
+// blocks of cells it read. Only result columns are ever written; a write that would change nothing
+// is skipped.
 import { writeBlock, KEEP } from "../sheets/block-writer";
 import { exactText, writesSame } from "../sheets/cell-text";
 import { ENRICH_HEADERS } from "../sheets/columns";
@@ -34,18 +36,44 @@ export function writeResultCells(area: SheetArea, updates: RowUpdates): number {
   if (ENRICH_HEADERS.some((header) => !area.results.has(header))) {
     addMissingHeaders(area.sheet, area.target.headerRow, ENRICH_HEADERS, area.results, firstFreeColumn(area));
   }
-  const headerAt = new Map([...area.results].map(([header, column]) => [column, header]));
-  const rows = changed.map(([row]) => row);
-  const top = Math.min(...rows);
-  return writeBlock(
-    area.sheet,
-    top,
-    Math.max(...rows) - top + 1,
-    [...headerAt.keys()],
-    (row, column) => {
-      const next = updates.get(row)?.get(headerAt.get(column) ?? "");
-      return next === undefined ? KEEP : exactText(next);
-    },
-    { known: area.values, skipUnchanged: true },
-  );
+  // Where only some cells were read (a pass), only the result columns the updates set are written.
+  const touched = area.loaded ? new Set(changed.flatMap(([, cells]) => [...cells.keys()])) : null;
+  const headerAt = new Map([...area.results].filter(([header]) => touched === null || touched.has(header)).map(([header, column]) => [column, header]));
+  const cellOf = (row: number, column: number): string | undefined => updates.get(row)?.get(headerAt.get(column) ?? "");
+  let writes = 0;
+  for (const [top, bottom] of blocksOf(changed.map(([row]) => row), [...headerAt.keys()], area.loaded)) {
+    writes += writeBlock(
+      area.sheet,
+      top,
+      bottom - top + 1,
+      [...headerAt.keys()],
+      (row, column) => {
+        const next = cellOf(row, column);
+        return next === undefined ? KEEP : exactText(next);
+      },
+      { known: area.values, skipUnchanged: true },
+    );
+  }
+  return writes;
+}
+
+/**
+ * The blocks the changed rows are written in: one from the first to the last where every cell was
+ * read; else a row joins the block above it only when the cells between (written back as read)
+ * were read, so a block never writes a cell it did not read (nor compares with one).
+ */
+function blocksOf(rows: readonly number[], columns: readonly number[], loaded: SheetArea["loaded"]): Array<[number, number]> {
+  const sorted = [...rows].sort((a, b) => a - b);
+  if (!loaded) return [[sorted[0] ?? 1, sorted[sorted.length - 1] ?? 1]];
+  const kept = (row: number): boolean => columns.every((column) => loaded(row, column));
+  const blocks: Array<[number, number]> = [];
+  for (const row of sorted) {
+    if (!kept(row)) throw new Error(`Row ${row} is written without having been read.`);
+    const block = blocks[blocks.length - 1];
+    let joined = block !== undefined;
+    for (let between = (block?.[1] ?? row) + 1; joined && between < row; between += 1) joined = kept(between);
+    if (block && joined) block[1] = row;
+    else blocks.push([row, row]);
+  }
+  return blocks;
 }

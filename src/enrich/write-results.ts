@@ -4,7 +4,8 @@
 // deleted mid-job still get their own results. The rows that asked are those whose `Enriched for`
 // (written when they were sent) names the pair: a row with the same pair that was not selected
 // stays as it is. Only where no row says so (a start killed before its rows were marked) does
-// every row with the pair get the result.
+// every row with the pair get the result. A pass finds them from the `Enriched for` column (and,
+// for a pair no row says, the name and website columns), and reads only them whole.
 import type { Business } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import type { EnrichmentRecord } from "../jobs/job-record";
@@ -13,8 +14,9 @@ import type { SheetsById } from "../sheets/result-sheet";
 import { enrichedForKey, ROW_STATUS } from "./row-words";
 import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { cleanText, resultKey } from "./normalise";
-import { rowBusiness } from "./send-chunks";
-import { areaIn, cellAt, rereadArea, type SheetArea } from "./sheet-area";
+import { ListRows, PassReads } from "./list-rows";
+import { cellAt, type SheetArea } from "./sheet-area";
+import { rowBusiness } from "./waiting-rows";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 
 /** The key of a row as it reads now, or null when it has no valid pair. */
@@ -46,6 +48,44 @@ export function rowsFor(area: SheetArea, cellsByKey: Map<string, Map<string, str
     matched += claimed.length > 0 ? claimed.length : others.length;
   }
   return matched;
+}
+
+/** Reads each list's rows of `rows` (lists of one sheet; those with the same name and website columns in one read). */
+function readTogether(lists: readonly ListRows[], rows: ReadonlyArray<readonly number[]>): void {
+  const groups = new Map<string, { list: ListRows; rows: number[] }>();
+  lists.forEach((list, index) => {
+    const key = `${list.target.nameColumn}:${list.target.websiteColumn}`;
+    const group = groups.get(key) ?? { list, rows: [] };
+    group.rows.push(...(rows[index] ?? []));
+    groups.set(key, group);
+  });
+  for (const group of groups.values()) group.list.read(group.rows);
+}
+
+/** The keys no row holds that `Enriched for` says asked for them (edited, deleted, or a start killed before its rows said so). */
+function unheldKeys(list: ListRows, claiming: readonly number[], keys: ReadonlySet<string>): Set<string> {
+  const read = list.area();
+  const held = new Set<string>();
+  for (const row of claiming) {
+    const key = rowKey(read, row);
+    if (key !== null && key === list.claimedKey(row)) held.add(key);
+  }
+  return new Set([...keys].filter((key) => !held.has(key)));
+}
+
+/**
+ * For each job (its list and its cells by key), reads the rows that asked for its keys, all jobs'
+ * together: those `Enriched for` names a key, and for a key no such row still holds, every row
+ * whose own pair makes it (from the name and website columns). Then fills `updates` as rowsFor
+ * does, job after job. Returns how many rows matched, per job.
+ */
+export function rowsAsking(lists: readonly ListRows[], cellsByJob: ReadonlyArray<Map<string, Map<string, string>>>, updates: RowUpdates): number[] {
+  const keys = cellsByJob.map((cells) => new Set(cells.keys()));
+  const claiming = lists.map((list, index) => list.claiming(keys[index] ?? new Set()));
+  readTogether(lists, claiming);
+  const unheld = lists.map((list, index) => unheldKeys(list, claiming[index] ?? [], keys[index] ?? new Set()));
+  readTogether(lists, lists.map((list, index) => ((unheld[index]?.size ?? 0) > 0 ? list.withPair(unheld[index] ?? new Set()) : [])));
+  return lists.map((list, index) => rowsFor(list.area(), cellsByJob[index] ?? new Map(), updates));
 }
 
 function resultCells(business: Business, failedJob: boolean): Map<string, string> {
@@ -108,13 +148,14 @@ function cellsOfJob(job: EnrichmentResults): Map<string, Map<string, string>> {
 
 /**
  * Writes the results of enrichment jobs whose rows are under the same header row of one sheet
- * (the caller groups them so), then checkpoints each job's record. The sheet is read once and
- * written once (one setValues per run of result columns) however many such jobs the pass brings;
- * each job finds its own name and website columns in that read. Where two jobs match the same
+ * (the caller groups them so), then checkpoints each job's record. The rows are read once (with
+ * what the pass's sending step read: `reads`) and written once (one setValues per run of result
+ * columns and of rows read) however many such jobs the pass brings; each job finds its own name
+ * and website columns in that read. Where two jobs match the same
  * row, the later one's cells win, as writing them one after the other would leave them. Returns
  * the rows matched, all jobs together.
  */
-export function writeEnrichmentResults(ctx: JobsContext, sheets: SheetsById, jobs: readonly EnrichmentResults[]): number {
+export function writeEnrichmentResults(ctx: JobsContext, sheets: SheetsById, jobs: readonly EnrichmentResults[], reads: PassReads = new PassReads()): number {
   const first = jobs[0];
   const sheet = first ? sheets.find(first.record.sheetId) : null;
   const target = first?.record.enrichment;
@@ -128,10 +169,11 @@ export function writeEnrichmentResults(ctx: JobsContext, sheets: SheetsById, job
     }
     return 0;
   }
-  const area = rereadArea(sheet, target);
+  const list = reads.list(first.record.sheetId ?? sheet.getSheetId(), sheet, target, jobs.reduce((n, job) => n + job.businesses.length, 0));
   const updates: RowUpdates = new Map();
-  const matchedBy = jobs.map((job) => rowsFor(areaIn(sheet, area.values, job.record.enrichment ?? target), cellsOfJob(job), updates));
-  writeResultCells(area, updates);
+  const lists = jobs.map((job) => ListRows.inSheet(list.cells, job.record.enrichment ?? target));
+  const matchedBy = rowsAsking(lists, jobs.map(cellsOfJob), updates);
+  writeResultCells(list.area(), updates);
   const sheetName = sheet.getName();
   jobs.forEach(({ record, final }, index) => {
     if (final && record.startKey) ctx.store.deleteStart(record.startKey);

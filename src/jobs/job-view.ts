@@ -68,6 +68,10 @@ export interface RunView {
   jobsRunning: number;
   /** Stopped with stopEnrichment: its waiting rows were not sent. */
   stopped: boolean;
+  /** The current editor's passes send its waiting rows (their key pays); false: another editor's do, and continueEnrichment makes them the current editor's. */
+  sentByMe: boolean;
+  /** Unique businesses among the rows waiting: the credits they will take. */
+  businessesWaiting: number;
 }
 
 function runCredits(record: JobRecord): number | null {

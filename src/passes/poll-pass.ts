@@ -11,7 +11,8 @@ import { isReadableStatus, isTerminalStatus } from "../rules/job-status";
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
-import { sendWaitingWork } from "../enrich/run-pass";
+import { sendWaitingWork, type PassSheets } from "../enrich/run-pass";
+import { PassReads } from "../enrich/list-rows";
 import type { JobsContext } from "../jobs/job-context";
 import { partsOf } from "../jobs/job-kinds";
 import { territoryOf, type JobRecord } from "../jobs/job-record";
@@ -107,17 +108,19 @@ function planPages(read: StatusRead, job: Pick<Job, "status" | "lead_count">, ma
 export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
   const report: PassReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, rowsToSend: 0 };
   const sheets = new SheetsById(ctx.spreadsheet);
+  // What the pass reads of enrichment's lists: the sending step's reads serve the write-back too.
+  const reads = new PassReads();
   // Enrichment rows and territories' searches that wait for a free job slot go first (and a
   // territory's refresh that fell due): their jobs are polled below.
-  report.rowsToSend = sendWaitingWork(ctx, sheets, deadline);
+  report.rowsToSend = sendWaitingWork(ctx, sheets, deadline, reads);
   advanceTerritories(ctx, deadline);
   // From here on the pass sends no request that creates a job and writes its sheets before its
   // records: the records it changes are written together at its end, in one call where the store
   // is written whole (the full build's developer metadata).
-  return ctx.store.batch(() => pollActiveJobs(ctx, sheets, deadline, report));
+  return ctx.store.batch(() => pollActiveJobs(ctx, { sheets, reads }, deadline, report));
 }
 
-function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, report: PassReport): PassReport {
+function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, report: PassReport): PassReport {
   try {
     ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
   } catch {
@@ -175,10 +178,10 @@ function pollActiveJobs(ctx: JobsContext, sheets: SheetsById, deadline: number, 
       index += 1;
     }
     const read = importGroup(ctx, group, deadline, report);
-    report.rowsWritten += writeResults(ctx, sheets, read.filter((job) => job.pair === null));
+    report.rowsWritten += writeResults(ctx, pass.sheets, read.filter((job) => job.pair === null), pass.reads);
     territoriesRead.push(...read.filter((job) => job.pair !== null));
   }
-  report.rowsWritten += writeResults(ctx, sheets, territoriesRead);
+  report.rowsWritten += writeResults(ctx, pass.sheets, territoriesRead, pass.reads);
   return finishReport(ctx, report);
 }
 

@@ -8,6 +8,7 @@
 // trouble never stops the others: the job says so, and the next pass tries again.
 import type { Business } from "../api/schemas";
 import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/write-results";
+import { PassReads } from "../enrich/list-rows";
 import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf, territoryOf, type JobRecord } from "../jobs/job-record";
 import { writeEndedSearches, type EndedSearch } from "../territory/territory-sheet";
@@ -32,8 +33,11 @@ export interface JobResults {
   failed: boolean;
 }
 
-/** Writes each job's results where they go and checkpoints its record; returns the rows written. */
-export function writeResults(ctx: JobsContext, sheets: SheetsById, jobs: readonly JobResults[]): number {
+/**
+ * Writes each job's results where they go and checkpoints its record; returns the rows written.
+ * `reads`: what the pass has read of enrichment's lists, forgotten once another writer writes.
+ */
+export function writeResults(ctx: JobsContext, sheets: SheetsById, jobs: readonly JobResults[], reads: PassReads = new PassReads()): number {
   const rowsByHeader = new Map<string, EnrichmentResults[]>();
   const territories = new Map<string, EndedSearch[]>();
   let written = 0;
@@ -48,12 +52,14 @@ export function writeResults(ctx: JobsContext, sheets: SheetsById, jobs: readonl
       const key = `${enrichment.sheetId ?? ""}:${target.headerRow}`;
       rowsByHeader.set(key, [...(rowsByHeader.get(key) ?? []), { ...job, record: enrichment }]);
     } else {
+      reads.forget(); // its sheet may be a list's too
       written += orNoteFailure(ctx, [job.record], () => writeResultSheet(ctx, sheets, job));
     }
   }
   for (const group of rowsByHeader.values()) {
-    written += orNoteFailure(ctx, group.map((job) => job.record), () => writeEnrichmentResults(ctx, sheets, group));
+    written += orNoteFailure(ctx, group.map((job) => job.record), () => writeEnrichmentResults(ctx, sheets, group, reads));
   }
+  if (territories.size > 0) reads.forget();
   for (const [id, ended] of territories) {
     // The territory as stored now: an earlier round trip of this pass may have merged its other searches.
     const stored = ctx.store.get(id);

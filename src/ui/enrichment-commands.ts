@@ -1,7 +1,9 @@
 // This file defines the commands that enrich the user's rows: previewEnrichment (what a start
 // would send and cost), startEnrichment, from the sidebar or from the menu, where a toast says
-// what was sent, and stopEnrichment (docs/add-on-surface.md, "Global functions").
+// what was sent, stopEnrichment, and continueEnrichment (another editor's waiting run, sent with
+// the current editor's key from then on) (docs/add-on-surface.md, "Global functions").
 import { previewEnrichment as previewEnrichmentRows, searchEnrichedNotice, startEnrichment as startEnrichmentRows, type StartEnrichmentResult } from "../enrich/start-enrichment";
+import { continueRun, type ContinueOutcome } from "../enrich/continue-run";
 import { stopRun } from "../enrich/stop-run";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { commandWith } from "./command";
@@ -30,6 +32,15 @@ export function startEnrichment(raw?: ArgsIn<"startEnrichment">): EnrichmentStar
 export const stopEnrichment = commandWith("stopEnrichment", { lock: true }, ({ jobId }, call): JobView[] => {
   stopRun(call.jobs(), jobId, call.deadline);
   return listDocumentJobs();
+});
+
+/** What the sidebar learns of a continue: the jobs (as listJobs() gives them), and the rows held for the former sender's chunk. */
+type EnrichmentContinued = ContinueOutcome & { jobs: JobView[] };
+
+/** Under the document lock: the run's record and its rows' status cells are the passes' queue. */
+export const continueEnrichment = commandWith("continueEnrichment", { lock: true }, ({ jobId }, call): EnrichmentContinued => {
+  const held = continueRun(call.jobs(), jobId, call.deadline);
+  return { ...held, jobs: listDocumentJobs() };
 });
 
 /** What a start from the menu did, in a toast: the rows asked for, what was sent, what was skipped and why. */

@@ -216,6 +216,7 @@ const ENTRY_ARGS = {
   previewEnrichment: EnrichArgsSchema,
   showJobSheet: orEmpty(z.object({ jobId: idText("Choose a job to open its sheet.") })),
   stopEnrichment: orEmpty(z.object({ jobId: idText("Choose the enrichment to stop.") })),
+  continueEnrichment: orEmpty(z.object({ jobId: idText("Choose the enrichment to continue.") })),
   stopSearch: orEmpty(z.object({ jobId: idText("Choose the territory to stop.") })),
   importJob: orEmpty(
     z.object({

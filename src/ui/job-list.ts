@@ -29,7 +29,7 @@ function stoppedRunNotice(): { message: string; at: number } | null {
   };
 }
 
-function runView(run: RunRecord, records: readonly JobRecord[]): RunView {
+function runView(run: RunRecord, records: readonly JobRecord[], me: string): RunView {
   const jobs = records.filter((record) => enrichmentOf(record)?.runId === run.runId);
   return {
     runId: run.runId,
@@ -40,6 +40,8 @@ function runView(run: RunRecord, records: readonly JobRecord[]): RunView {
     jobs: jobs.length,
     jobsRunning: jobs.filter((record) => !record.settled).length,
     stopped: run.stopped,
+    sentByMe: run.editorId === me,
+    businessesWaiting: run.businessesWaiting,
   };
 }
 
@@ -51,10 +53,12 @@ export function listDocumentJobs(): JobView[] {
   const digest = key ? keyDigest(key) : null;
   const records = new JobStore(doc.store).all();
   const runRecords = runStoreOf({ properties: doc.store }).all();
-  const runs = new Map(runRecords.map((run) => [run.runId, runView(run, records)]));
+  // Asked only where a run is listed: the editor's id is made (and stored) on first asking.
+  const me = runRecords.length > 0 ? editorId() : "";
+  const runs = new Map(runRecords.map((run) => [run.runId, runView(run, records, me)]));
   // A run is listed from its start: before its first job exists (the job slots were all taken), it is a line of its own.
   const withJobs = new Set(records.map((record) => enrichmentOf(record)?.runId));
-  const runsWithoutJobs = runRecords.filter((run) => !withJobs.has(run.runId)).map((run) => runLine(run, runs.get(run.runId) ?? null, run.editorId === editorId()));
+  const runsWithoutJobs = runRecords.filter((run) => !withJobs.has(run.runId)).map((run) => runLine(run, runs.get(run.runId) ?? null, run.editorId === me));
   const lines = records.map((record) => {
     const runId = enrichmentOf(record)?.runId;
     const view: JobView = { ...toJobView(record, digest), run: runId ? (runs.get(runId) ?? null) : null };

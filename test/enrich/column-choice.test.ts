@@ -137,6 +137,38 @@ describe("other lists without a header the synonyms know", () => {
   });
 });
 
+describe("a messy sheet: a notes block above a headerless list an enrichment already wrote to (issue 30 §3)", () => {
+  // Rows 1–2: a notes block (A: the plan, H: notes with a link); row 4: the result headers an
+  // earlier enrichment of A5:B8 (by letter) wrote from column I; rows 5–8: the list and its results.
+  const results = ["Enrichment status", "Emails", "Facebook", "Enriched for"];
+  const cells = {
+    A1: [["Q3 plan"]], H1: [["notes"]], A2: [["Call the top 10 first"]], H2: [["https://crm.example.com/board/q3"]],
+    I4: [results],
+    A5: LIST.map(([n, w]) => [n, w]), A8: [["Fourth Cafe", "fourth.example"]],
+    I5: LIST.map(([n, w]) => ["completed", `info@${String(w).replace(/^https:\/\//, "")}`, "https://facebook.com/x", `${n} | https://${String(w).replace(/^https:\/\//, "")}`]),
+  };
+
+  it("one cell selected in the notes: the list's columns are suggested by their values, with the list's first values; the results are not offered", () => {
+    const { app, spreadsheet } = sheetWith(cells);
+    app.testing.setActiveRange("Sheet1", "H1");
+    const { choice } = notFound(spreadsheet);
+    expect(choice.candidates).toEqual([
+      { column: "A", sample: "Blue Bottle Coffee" },
+      { column: "B", sample: "https://bluebottlecoffee.com" },
+      { column: "H", sample: "notes" },
+    ]);
+    expect([choice.nameColumn, choice.websiteColumn]).toEqual(["A", "B"]);
+  });
+
+  it("the columns chosen by letter: the list under the results' header row, not the notes", () => {
+    const { app, spreadsheet } = sheetWith(cells);
+    app.testing.setActiveRange("Sheet1", "H1");
+    const area = readArea(spreadsheet, { nameColumn: "A", websiteColumn: "B" });
+    expect([area.target.headerRow, area.rows, area.results.get("Enrichment status")]).toEqual([4, [5, 6, 7, 8], 9]);
+    expect(area.columnChoice?.candidates.map((c) => c.column)).toEqual(["A", "B"]);
+  });
+});
+
 describe("a list without a header that starts in row 1", () => {
   it("the preview says a row will be inserted and inserts nothing; the start inserts it, with Name and Website over the chosen columns", () => {
     const { app, spreadsheet } = sheetWith({ A1: LIST.map(([n, w]) => [n, "note", w]) });

@@ -62,7 +62,7 @@ const statusCounts = (runtime: FakeRuntime): Map<string, number> => {
 };
 
 describe.each(BUILDS)(`a ${LIST.rows.toLocaleString("en-US")}-row list, $build build`, ({ distDir }) => {
-  it("is finished by hourly passes alone after one click: each business sent once, every row right, the stores under 100 KB", async () => {
+  it("is finished by hourly passes alone after one click: each business sent once, every row right, the stores under 100 KB, each pass reading only what it needs", async () => {
     const specs = messyRows(LIST.rows, 0);
     const unique = expectedUnique(specs);
     const { runtime, apiKey } = await accountWithList(distDir, specs, 30_000, 5);
@@ -75,11 +75,34 @@ describe.each(BUILDS)(`a ${LIST.rows.toLocaleString("en-US")}-row list, $build b
     expect(line).toMatchObject({ rowsWaiting: started.waiting, jobs: 5, jobsRunning: 5, stopped: false });
     expect((line?.rows ?? 0) - (line?.rowsSent ?? 0)).toBe(started.waiting);
 
+    // What each pass reads: at most the status and Enriched for columns whole, and the rows it
+    // writes (sends, or writes results into) at the sheet's width, with the rows skipped at the
+    // start that sit among them (a range read costs more than a few cells): never the list again
+    // and again, as when each step read it whole.
+    const testing = runtime.spreadsheetApp.testing;
+    let sheetBefore = testing.values(SHEET);
+    let cellsBefore = runtime.counters.cellsRead;
+    const overReads: string[] = [];
+    const readsOfPass = () => {
+      const sheetAfter = testing.values(SHEET);
+      const status = sheetAfter[0]?.indexOf("Enrichment status") ?? -1;
+      const written = sheetAfter.filter((cells, row) => cells.some((cell, column) => cell !== (sheetBefore[row]?.[column] ?? ""))).length;
+      const skipped = sheetAfter.filter((cells) => String(cells[status]).startsWith("Skipped")).length;
+      const cells = runtime.counters.cellsRead - cellsBefore;
+      const goal = 2 * specs.length + (written + skipped) * (sheetAfter[0]?.length ?? 0);
+      if (cells > goal) overReads.push(`${cells} cells read for ${written} rows written (goal ${goal})`);
+      sheetBefore = sheetAfter;
+      cellsBefore = runtime.counters.cellsRead;
+    };
     // Before every request too: a chunk's body is stored only while it is being sent.
     const stores = watchStoreSizes(runtime);
-    const hours = await hourlyPasses(runtime, stores.measure);
+    const hours = await hourlyPasses(runtime, () => {
+      stores.measure();
+      readsOfPass();
+    });
     stores.stop();
     const peak = stores.peak();
+    expect(overReads).toEqual([]);
     expect(peak.bytes).toBeGreaterThan(20 * 1024); // the measure saw a chunk's body
     expect(hours).toBeLessThanOrEqual(24);
 
@@ -203,14 +226,14 @@ describe.each(BUILDS)("a stopped run, $build build", ({ distDir }) => {
 });
 
 describe("a poll while the run waits for a job slot", () => {
-  it("repeats the stored chunk and nothing else: no read of the list, no Properties write", async () => {
+  it("repeats the stored chunk and nothing else: no read of the waiting rows, no Properties write", async () => {
     const specs = messyRows(1_600, 21);
     const { runtime, apiKey } = await accountWithList(BUILDS[0]?.distDir ?? "", specs, 10_000, 1);
     expect(sidebar(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
     sidebar(runtime, "refreshJobs"); // the first job's status and results are read once
-    const reads: string[] = [];
-    const unwatch = runtime.watchSpreadsheetCalls((_kind, method) => {
-      if (method === "Range.getValues") reads.push(method);
+    const reads: number[] = [];
+    const unwatch = runtime.watchSpreadsheetCalls((_kind, method, cells) => {
+      if (method === "Range.getValues") reads.push(cells);
     });
     const writes: string[] = [];
     const document = runtime.properties.document;
@@ -224,7 +247,18 @@ describe("a poll while the run waits for a job slot", () => {
     expect(runtime.counters.propertiesCalls).toBeLessThanOrEqual(4);
     const creations = runtime.http.requests.filter((r) => r.method === "POST" && r.url.endsWith("/api/v1/enrichments"));
     expect(creations.at(-1)?.status).toBe(429); // the stored chunk, repeated
-    expect(reads.length).toBeLessThanOrEqual(1); // the first job's rows, if its results changed; never the waiting rows
+    // The first job's rows, if its results changed (found from the header row and the `Enriched
+    // for` column, then their name, website and result columns read from the first to the last:
+    // a range for each of the three groups of adjacent columns), never the waiting rows.
+    const values = runtime.spreadsheetApp.testing.values(SHEET);
+    const status = values[0]?.indexOf("Enrichment status") ?? -1;
+    const jobRows = values.map((row, index) => (index > 0 && row[status] !== "Waiting to be sent" && !String(row[status]).startsWith("Skipped") ? index : -1)).filter((index) => index > 0);
+    const width = values[0]?.length ?? 0;
+    const jobSpan = Math.max(...jobRows) - Math.min(...jobRows) + 1;
+    const bound = width + values.length + jobSpan * width;
+    expect(reads.length).toBeLessThanOrEqual(5);
+    expect(reads.reduce((n, cells) => n + cells, 0)).toBeLessThanOrEqual(bound);
+    expect(bound).toBeLessThan(0.8 * values.length * width); // a third of the rows wait below the job's
     expect(await serviceEnrichments(world, apiKey)).toHaveLength(1);
 
     // The 429 showed the account's limit: the next estimate uses it (3 jobs, one at a time).

@@ -11,8 +11,8 @@ import { UiRecorder } from "./ui";
 export type CallKind = "read" | "write" | "getter";
 
 export interface FakeSpreadsheetAppOptions {
-  /** Called at the start of every method that reads or writes the document; may throw to fail the call. */
-  onCall?: (kind: CallKind, method: string) => void;
+  /** Called at the start of every method that reads or writes the document (`cells`: how many a value read returns); may throw to fail the call. */
+  onCall?: (kind: CallKind, method: string, cells: number) => void;
   /** Whether the plain-text format "@" keeps a written "=…" as text (undocumented by Google; default false). */
   plainTextStopsFormulas?: boolean;
   /** The spreadsheet's name (default "Untitled spreadsheet"). */
@@ -55,8 +55,8 @@ export class DocModel {
     return 7_000_000 + this.metadataIdSeed;
   }
 
-  call(kind: CallKind, method: string): void {
-    this.options.onCall?.(kind, method);
+  call(kind: CallKind, method: string, cells = 0): void {
+    this.options.onCall?.(kind, method, cells);
   }
 
   /** A Date for getValues(), made in the add-on's realm when the runtime gave its constructor. */

@@ -14,6 +14,7 @@ import type { SidebarState } from "./sidebar-state";
 import { byId, h, setProgress } from "./dom";
 import { groupDigits, isActive, jobProgress, jobWhere, lastRunText, plural, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runLine, runState, runSummary, scheduleLine, statusWords } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
+import { continuedText, continueQuestion, offersContinue } from "./run-continue";
 import type { JobView, RefreshEvery, RefreshView, RunView, TerritoryView } from "./server";
 
 const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
@@ -126,7 +127,7 @@ function territoryStop(state: SidebarState, job: JobView, territory: TerritoryVi
   return stop;
 }
 
-/** An enrichment run as one line: its rows sent, jobs running and rows waiting, and Stop while rows wait. */
+/** An enrichment run as one line: its rows sent, jobs running and rows waiting, Stop while rows wait, and "Continue with my key" for another editor's. */
 function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
   const written = line.jobs.reduce((n, job) => n + job.rowsWritten, 0);
   const bar = h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` });
@@ -142,15 +143,57 @@ function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
     });
   });
   const error = line.jobs.find((job) => job.error)?.error ?? null;
+  // Another editor's run whose rows wait: any editor may continue it with their own key, or stop it.
+  const theirs = offersContinue(run) ? "Sent by another editor's key." : line.job.mine === false ? "Started by another key: its creator's passes send and fill it in." : null;
   return h("li", { role: "listitem", class: "job", "data-job-id": line.job.jobId, "data-run-id": run.runId, "data-status": line.job.status },
     h("p", { class: "job-name", title: `Enrich ${run.sheetName}` }, `Enrich ${run.sheetName}`),
     h("p", { class: "job-meta" }, `${KIND_WORDS.enrichment.label} · ${runState(run)}`),
-    line.job.mine === false ? h("p", { class: "hint" }, "Started by another key: its creator's passes send and fill it in.") : null,
+    theirs ? h("p", { class: "hint" }, theirs) : null,
     bar,
     h("p", { class: "job-progress" }, `${groupDigits(written)} of ${plural(run.rows, "row", "rows")} written`),
     h("p", { class: "job-run" }, runLine(run)),
     error ? h("p", { class: "problem" }, error) : null,
+    // On its own row: beside Stop and Open sheet it would squeeze them in the 300 px frame.
+    offersContinue(run) ? h("div", { class: "job-actions" }, continueControl(state, line.job.jobId, run)) : null,
     h("div", { class: "job-actions" }, stop, open));
+}
+
+/**
+ * The run line's "Continue with my key": a question under the line with the cost (askUnder, so a
+ * poll keeps the line while it is open), then continueEnrichment.
+ */
+function continueControl(state: SidebarState, jobId: string, run: RunView): HTMLButtonElement {
+  const button = h("button", { type: "button" }, "Continue with my key");
+  button.addEventListener("click", () => {
+    const item = button.closest(".job");
+    if (item) askUnder(item, continueQuestion(run, state.account), "Continue with my key", (yes, ask, answer) => {
+      if (!yes) return button.focus();
+      void state.messages.act(answer, "Continuing…", async () => {
+        const continued = await state.server.call("continueEnrichment", { jobId });
+        ask.remove();
+        state.setJobs(continued.jobs);
+        return continuedText(run, continued);
+      });
+    });
+  });
+  return button;
+}
+
+/** Asks `question` under a job's line (in place of a question there), with `yesText` and Cancel (which takes it away), in view and where the keyboard is. */
+function askUnder(item: Element, question: string, yesText: string, answer: (yes: boolean, ask: HTMLElement, button: HTMLButtonElement) => void): void {
+  item.querySelector(".confirm-refresh")?.remove();
+  const yes = h("button", { type: "button", class: "primary" }, yesText);
+  const no = h("button", { type: "button" }, "Cancel");
+  const ask = h("div", { class: "confirm-refresh", role: "group", "aria-label": question }, h("p", {}, question), h("div", { class: "confirm-actions" }, yes, no));
+  yes.addEventListener("click", () => answer(true, ask, yes));
+  no.addEventListener("click", () => {
+    ask.remove();
+    answer(false, ask, no);
+  });
+  item.appendChild(ask);
+  // The question is the next thing to answer: in view, and where the keyboard is.
+  ask.scrollIntoView({ block: "nearest" });
+  yes.focus();
 }
 
 /** A search's Refresh menu: Off at once; Daily or Weekly after a question that says what each run costs. */
@@ -175,23 +218,15 @@ function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
 
 /** Asks, under the job, whether to refresh it daily or weekly, with what each run costs. */
 function askBeforeSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, item: Element, every: "day" | "week"): void {
-  const question = refreshQuestion(job, every, state.account);
-  const yes = h("button", { type: "button", class: "primary" }, every === "day" ? "Refresh daily" : "Refresh weekly");
-  const no = h("button", { type: "button" }, "Cancel");
-  const ask = h("div", { class: "confirm-refresh", role: "group", "aria-label": question }, h("p", {}, question), h("div", { class: "confirm-actions" }, yes, no));
-  yes.addEventListener("click", () => {
-    ask.remove();
-    saveSchedule(state, job, select, every);
-  });
-  no.addEventListener("click", () => {
-    ask.remove();
+  askUnder(item, refreshQuestion(job, every, state.account), every === "day" ? "Refresh daily" : "Refresh weekly", (yes, ask) => {
+    if (yes) {
+      ask.remove();
+      saveSchedule(state, job, select, every);
+      return;
+    }
     select.value = refreshEvery(job.refresh);
     select.focus();
   });
-  item.appendChild(ask);
-  // The question is the next thing to answer: in view, and where the keyboard is.
-  ask.scrollIntoView({ block: "nearest" });
-  yes.focus();
 }
 
 /** Saves the schedule and says so (or why not, putting the menu back). */

@@ -149,7 +149,7 @@ describe("words", () => {
 });
 
 describe("an enrichment run's line", () => {
-  const run = (over: Partial<RunView>): RunView => ({ runId: "r", sheetName: "Accounts", rows: 20_000, rowsSent: 12_600, rowsWaiting: 7_400, jobs: 18, jobsRunning: 5, stopped: false, ...over });
+  const run = (over: Partial<RunView>): RunView => ({ runId: "r", sheetName: "Accounts", rows: 20_000, rowsSent: 12_600, rowsWaiting: 7_400, jobs: 18, jobsRunning: 5, stopped: false, sentByMe: true, businessesWaiting: 7_000, ...over });
 
   it("says the rows sent, the jobs running and the rows waiting", () => {
     expect(runLine(run({}))).toBe("12,600 of 20,000 rows sent · 5 jobs running · 7,400 waiting");
