@@ -37,6 +37,7 @@ function runView(run: RunRecord, records: readonly JobRecord[]): RunView {
     rows: run.rows,
     rowsSent: rowsSent(run),
     rowsWaiting: run.rowsWaiting,
+    businessesWaiting: run.businessesWaiting,
     jobs: jobs.length,
     jobsRunning: jobs.filter((record) => !record.settled).length,
     stopped: run.stopped,
