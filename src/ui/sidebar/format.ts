@@ -305,12 +305,14 @@ export function jobWhere(job: Pick<JobView, "sheetName" | "createdAt">, zone?: s
 
 /**
  * What a search searched ("dentists · Fort Worth, Texas, US"), said under any name, except where
- * the name already says it (every word of it is in the name); null then, and for an enrichment.
+ * the name already says it (every word of its query and of its place's first part, "coffee in
+ * Austin"); null then, and for an enrichment.
  */
 export function searchedText(job: Pick<JobView, "name" | "searched">): string | null {
   const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const [query = "", place = ""] = (job.searched ?? "").split(" · ");
   const named = words(job.name);
-  return job.searched && !words(job.searched).every((word) => named.includes(word)) ? job.searched : null;
+  return job.searched && !words(`${query} ${place.split(",")[0]}`).every((word) => named.includes(word)) ? job.searched : null;
 }
 
 /** The location as the list shows it: the catalog's full name, else its label. */

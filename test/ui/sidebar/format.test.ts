@@ -144,11 +144,15 @@ describe("words", () => {
     expect(jobWhere({ sheetName: "coffee in Austin (2)", createdAt: "2026-11-26T09:12:00.000Z" }, "America/New_York", new Date("2026-11-27T00:00:00Z"))).toBe("Sheet “coffee in Austin (2)” · Thu, Nov 26, 04:12");
     expect(jobWhere({ sheetName: null, createdAt: "2026-11-26T09:12:00.000Z" }, "Asia/Kolkata", new Date("2026-11-27T00:00:00Z"))).toBe("Started Thu, Nov 26, 14:42");
   });
-  it("says what a search searched under any name, unless its name already says it", () => {
+  it("says what a search searched under any name, unless its name already says its query and place", () => {
     const searched = "dentists · Fort Worth, Texas, US";
     expect(searchedText({ name: "Texas dentists", searched })).toBe(searched);
     expect(searchedText({ name: "dentists in Fort Worth, Texas, US", searched })).toBeNull();
     expect(searchedText({ name: "Dentists · fort worth texas us", searched })).toBeNull();
+    // The query and the place's own name are enough: "Coffee in Austin" says "coffee · Austin, Texas, US".
+    expect(searchedText({ name: "Coffee in Austin", searched: "coffee · Austin, Texas, US" })).toBeNull();
+    expect(searchedText({ name: "Dallas dentists", searched })).toBe(searched);
+    expect(searchedText({ name: "Fort Worth", searched })).toBe(searched);
     expect(searchedText({ name: "dentists, orthodontists in 5 places", searched: "dentists, orthodontists · 5 places" })).toBeNull();
     expect(searchedText({ name: "Enrich Accounts", searched: null })).toBeNull();
     expect(searchedText({ name: "Zahnärzte", searched: "Zahnärzte · München, Bayern, DE" })).toBe("Zahnärzte · München, Bayern, DE");
