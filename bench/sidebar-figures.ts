@@ -11,7 +11,8 @@ import type { Browser, Page } from "../dev/browser/playwright";
 import { startPlayground } from "../dev/playground/server";
 import { kb, median, ms, printTable, ratio } from "./stats";
 
-export const SIDEBAR_TARGET_BYTES = 60 * 1024;
+/** 60 KB until the territory form, continuing another editor's run and the words that agree came in (issue 30): 62 KB then, 20 KB gzipped. */
+export const SIDEBAR_TARGET_BYTES = 64 * 1024;
 const SAMPLES = 5;
 
 export async function sidebarFigures(root: string): Promise<void> {

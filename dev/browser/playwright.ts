@@ -108,7 +108,8 @@ export interface BrowserContext {
 }
 
 export interface Browser {
-  newContext(options?: { viewport?: { width: number; height: number } }): Promise<BrowserContext>;
+  /** `timezoneId`: the browser's own time zone (default the machine's). */
+  newContext(options?: { viewport?: { width: number; height: number }; timezoneId?: string }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 

@@ -39,6 +39,9 @@ export interface StartEnrichmentResult {
   /** Rows skipped because the search that wrote them already enriched them, and that search's name. */
   alreadyEnrichedBySearch: number;
   searchName: string | null;
+  /** The businesses the rows are sent as (now or once a job slot frees), and the rows among them of a business already in the list. */
+  businesses: number;
+  duplicates: number;
 }
 
 export interface EnrichmentPreview {
@@ -51,6 +54,7 @@ export interface EnrichmentPreview {
   rowsConsidered: number;
   nameHeader: string | null;
   websiteHeader: string | null;
+  /** Businesses to send (each charged once), and rows of a business already in the list (sent once with it, filled from its result). */
   rowsToSend: number;
   duplicates: number;
   alreadyEnriched: number;
@@ -69,6 +73,9 @@ export interface EnrichmentPreview {
   /** Set when no header row names the columns (then `problem` asks to choose them), or they were chosen by position: src/enrich/column-choice.ts. */
   columnChoice: ColumnChoice | null;
 }
+
+/** Rows the plan sends of a business already in the list: sent once with it, each filled from its result. */
+const duplicatesSent = (plan: EnrichPlan): number => plan.chunks.flat().reduce((n, b) => n + b.rows.length - 1, 0);
 
 /** Whether a job, a run or a chunk being sent of this sheet is under way (its rows are not sent twice). */
 function sheetInFlight(ctx: JobsContext, unsettled: readonly PendingChunk[], runs: RunStore, sheetId: number): boolean {
@@ -199,6 +206,8 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
     rowsLabel: describeRows(area.rows, area.sheet.getName()),
     alreadyEnrichedBySearch: plan.alreadyEnrichedBySearch,
     searchName: plan.searchName,
+    businesses: plan.chunks.flat().length,
+    duplicates: duplicatesSent(plan),
   };
 }
 
@@ -246,7 +255,7 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
     nameHeader: area.target.nameHeader || null,
     websiteHeader: area.target.websiteHeader || null,
     rowsToSend,
-    duplicates: plan.duplicates,
+    duplicates: duplicatesSent(plan),
     alreadyEnriched: plan.alreadyEnriched,
     alreadyEnrichedBySearch: plan.alreadyEnrichedBySearch,
     notice,

@@ -4,7 +4,7 @@ import { partsOf } from "./job-kinds";
 import { searchedText, searchOf, territoryOf, type JobRecord } from "./job-record";
 import { pairCounts, territoryStatus, type PairCounts } from "./territory-counts";
 import type { JobKind } from "../rules/job-kinds";
-import { refreshView, type RefreshView, type RunOutcome } from "./refresh-schedule";
+import { refreshView, type RefreshView, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
 import { isMine } from "./ownership";
 
 export interface JobView {
@@ -63,6 +63,8 @@ export interface RunView {
   rows: number;
   rowsSent: number;
   rowsWaiting: number;
+  /** Businesses among the waiting rows (a duplicate row is one of its business's rows): what they will be charged. */
+  businessesWaiting: number;
   /** Its jobs so far, and those not finished and written yet. */
   jobs: number;
   jobsRunning: number;
@@ -70,8 +72,6 @@ export interface RunView {
   stopped: boolean;
   /** The current editor's passes send its waiting rows (their key pays); false: another editor's do, and continueEnrichment makes them the current editor's. */
   sentByMe: boolean;
-  /** Unique businesses among the rows waiting: the credits they will take. */
-  businessesWaiting: number;
 }
 
 function runCredits(record: JobRecord): number | null {
@@ -83,6 +83,13 @@ function runCredits(record: JobRecord): number | null {
   // The service's default maxResults (100) where the schedule's search leaves it out.
   if (search.refresh) return search.refresh.search.input.maxResults ?? DEFAULT_MAX_RESULTS;
   return search.maxResults ?? null;
+}
+
+/** A run merged before runs kept their outcome (JobView.lastRun): what its schedule says of it; null before any re-run. */
+function outcomeOfSchedule(schedule: ScheduleBase | undefined, createdAt: string): RunOutcome | null {
+  if (!schedule || schedule.lastRunAt === createdAt) return null;
+  const { lastRunAt: at, lastRunAdded: added, lastRunUpdated: updated, lastRunNotFound: notFound, lastRunBusinesses: businesses, lastRunCredits: credits } = schedule;
+  return added === null || updated === null || notFound === null || businesses === null ? null : { at, added, updated, notFound, businesses, credits, keptEarlier: 0 };
 }
 
 /** `keyDigest`: the current user's key digest, or null when they have saved no key. */
@@ -111,7 +118,7 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     refreshing: schedule !== undefined && ((search ? search.run !== null : running) || schedule.asked === true),
     territory: territory ? { ...pairCounts(territory), stopped: territory.stopped } : null,
     foundByMore: territory ? territory.foundByMore : null,
-    lastRun: record.lastRun ?? null,
+    lastRun: record.lastRun ?? outcomeOfSchedule(schedule, record.createdAt),
     timeZone: record.timeZone ?? null,
     searched: territory ? searchedText(territory.queries.join(", "), territory.places.length === 1 ? (territory.places[0]?.label ?? "") : `${territory.places.length} places`) : (searchOf(record)?.searched ?? null),
   };

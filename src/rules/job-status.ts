@@ -1,6 +1,7 @@
 // This file defines the service's job statuses and what each means to the add-on, once: which end
 // a job, which serve results, which are still gathering them, and their words in the sidebar. A
-// status the service adds later is data, not an error: it is none of these and is shown as sent.
+// status the service adds later is data, not an error: it is none of these and is shown in words
+// ("in_progress": "In progress").
 
 /** The statuses the spec lists, in the order a job goes through them. */
 export const JOB_STATUSES = ["queued", "starting", "running", "importing", "enriching", "completed", "failed"] as const;
@@ -44,7 +45,7 @@ const STATUS_WORDS: Record<KnownJobStatus, string> = {
   failed: "Failed",
 };
 
-/** The service's status as words; an unknown status is shown as the service wrote it. */
+/** The service's status as words; an unknown one as its own words ("paused_by_admin": "Paused by admin"). */
 export function statusWords(status: string): string {
-  return (STATUS_WORDS as Record<string, string>)[status] ?? status;
+  return (STATUS_WORDS as Record<string, string>)[status] ?? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, " ");
 }

@@ -37,11 +37,11 @@ function runView(run: RunRecord, records: readonly JobRecord[], me: string): Run
     rows: run.rows,
     rowsSent: rowsSent(run),
     rowsWaiting: run.rowsWaiting,
+    businessesWaiting: run.businessesWaiting,
     jobs: jobs.length,
     jobsRunning: jobs.filter((record) => !record.settled).length,
     stopped: run.stopped,
     sentByMe: run.editorId === me,
-    businessesWaiting: run.businessesWaiting,
   };
 }
 

@@ -4,6 +4,7 @@
 import { isLeadsApiError } from "../api/errors";
 import { apiRoot, SERVICE_ADDRESS_RULE } from "../api/query";
 import type { Account } from "../api/schemas";
+import { activeSpreadsheet } from "../gas/document-access";
 import { PASS_LOCK_WAIT_MS, withDocumentLock } from "../gas/locks";
 import { clientFor } from "../app/jobs-context";
 import { appsScriptClock } from "../gas/utilities";
@@ -25,6 +26,8 @@ interface SettingsView {
   keyHint: string | null;
   /** The saved service address, else the build's default ("" when there is none). */
   baseUrl: string;
+  /** The spreadsheet's time zone (its dates are in it), null without one: the sidebar's dates follow it. */
+  timeZone: string | null;
   shareWithFormulas: boolean;
 }
 
@@ -39,6 +42,7 @@ export const getSettings = command({}, (): SettingsView => {
     keyHint: maskedKeyHint(stored.apiKey),
     baseUrl: stored.baseUrl ?? DEFAULT_BASE_URL,
     shareWithFormulas: stored.sharedWithFormulas,
+    timeZone: activeSpreadsheet()?.getSpreadsheetTimeZone() ?? null,
   };
 });
 

@@ -281,10 +281,10 @@ export async function expectFits(page: Page, view: string): Promise<void> {
 
 /**
  * The built sidebar alone in a FRAME_PX × 800 page, on Playwright's clock, once it shows the
- * account (or that no key is saved yet).
+ * account (or that no key is saved yet); `timezoneId`: the browser's time zone, when not the machine's.
  */
-export async function openSidebarPage(browser: Browser, playground: Playground): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: FRAME_PX, height: 800 } });
+export async function openSidebarPage(browser: Browser, playground: Playground, options: { timezoneId?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: FRAME_PX, height: 800 }, ...options });
   const page = await context.newPage();
   await drivePageClock(page);
   await page.goto(new URL("sidebar", playground.url).href);

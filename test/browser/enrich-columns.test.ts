@@ -66,7 +66,7 @@ describeInBrowser("enriching a list without a header row", () => {
     expect(sentNames(playground.runtime.http.requests)).toEqual([]);
 
     await sidebar.getByRole("button", { name: "Enrich rows" }).click();
-    await sidebar.getByRole("status").filter({ hasText: /Enrichment started for rows 20–22 of Sheet1 \(3 businesses\)/ }).waitFor();
+    await sidebar.getByRole("status").filter({ hasText: /Enrichment started for rows 20–22 of Sheet1: 3 rows \(3 businesses\)\./ }).waitFor();
     expect(sentNames(playground.runtime.http.requests).sort()).toEqual(LIST.map((row) => row[1]).sort());
 
     // Results: the status column is the first one right of the data (J), its header in row 19.
@@ -104,7 +104,7 @@ describeInBrowser("enriching a list without a header row", () => {
     expect(testing.values("Pasted list")[0]).toEqual(["Orchard Books", "orchardbooks.example"]);
 
     await sidebar.getByRole("button", { name: "Enrich rows" }).click();
-    await sidebar.getByRole("status").filter({ hasText: /Enrichment started for rows 2–3 of Pasted list \(2 businesses\)/ }).waitFor();
+    await sidebar.getByRole("status").filter({ hasText: /Enrichment started for rows 2–3 of Pasted list: 2 rows \(2 businesses\)\./ }).waitFor();
     await eventually("both rows are enriched", () => testing.values("Pasted list").slice(1, 3).every((row) => String(row[2] ?? "") === "completed"));
     const sheet = testing.values("Pasted list");
     expect(sheet.map((row) => row.slice(0, 3))).toEqual([

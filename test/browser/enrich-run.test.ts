@@ -1,8 +1,8 @@
 // A whole account list from one click, in the real sidebar (300 px) on the built bundle: the
 // preview says the cost and how long the run takes; after "Enrich rows" the run is ONE line of the
-// job list ("… of 4,000 rows sent · 1 job running · … waiting"), whatever jobs it has; Stop sends
-// no more rows, and the rows say so in the grid. The account is the demo key a person saves to
-// watch this (demo-one-job).
+// job list ("… of 4,000 rows sent (… businesses) · 1 job running · … waiting", its bar the businesses
+// enriched of the run's 4,000), whatever jobs it has; Stop sends no more rows, and the rows say so
+// in the grid. The account is the demo key a person saves to watch this (demo-one-job).
 import { DEMO_KEYS } from "../../dev/simulator";
 import { describeInBrowser, eventually, gridColumn, openPlayground, screenshot, stepClocksTimes, type Session } from "./browser";
 
@@ -38,7 +38,9 @@ describeInBrowser("a whole list from one click", () => {
     await sidebar.getByText(/3,300 more rows wait for a free job slot/).waitFor();
     const line = sidebar.locator("[data-run-id]");
     await eventually("the run shows as one line", async () => (await line.count()) === 1);
-    expect(await line.innerText()).toMatch(/Enrich Account list[\s\S]*700 of 4,000 rows sent · 1 job running · 3,300 waiting/);
+    expect(await line.innerText()).toMatch(/Enrich Account list[\s\S]*700 of 4,000 rows sent \(700 businesses\) · 1 job running · 3,300 waiting/);
+    // Its progress counts businesses enriched (their rows say "completed"), of all the run's, waiting ones too.
+    expect(await line.locator(".job-progress").innerText()).toMatch(/^\d+ of 4,000 businesses enriched$/);
     await screenshot(page.locator("iframe#sidebar"), "enrich-run.png");
 
     // The open sidebar's polls send the next rows as jobs finish: still one line.

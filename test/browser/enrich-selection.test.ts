@@ -34,7 +34,7 @@ describeInBrowser("enriching the selected rows", () => {
     expect(playground.runtime.http.requests.some((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/enrichments"))).toBe(false);
 
     await sidebar.getByRole("button", { name: "Enrich rows" }).click();
-    await sidebar.getByRole("status").filter({ hasText: /Enrichment started for rows 11–20 of Pasted list \(10 businesses\)/ }).waitFor();
+    await sidebar.getByRole("status").filter({ hasText: /Enrichment started for rows 11–20 of Pasted list: 10 rows \(10 businesses\)\./ }).waitFor();
     const sent = playground.runtime.http.requests.filter((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/enrichments"));
     const names = sent.flatMap((r) => ((JSON.parse(r.body ?? "{}") as { businesses?: Array<{ business_name: string }> }).businesses ?? []).map((b) => b.business_name));
     expect(names.sort()).toEqual(BUSINESSES.slice(9, 19).map((b) => b.name));

@@ -5,7 +5,7 @@
 // chips with places pasted to choose from, and a territory's line among the jobs. In each, neither the
 // document nor any element is wider than the frame (no horizontal scrollbar), nothing sticks out
 // of it, and only names meant to be cut (with their whole text in a tooltip) are; the account line
-// is never cut.
+// is never cut, and a plan name the service sends longer than the frame wraps inside itself.
 import type { Browser, Page } from "../../dev/browser/playwright";
 import { startPlayground, type Playground } from "../../dev/playground/server";
 import { DEMO_KEYS, simControl } from "../../dev/simulator";
@@ -19,7 +19,9 @@ async function accountLineWhole(page: Page): Promise<{ text: string; cut: string
     for (const part of line.querySelectorAll(".part")) {
       const r = part.getBoundingClientRect();
       if (part.scrollWidth > Math.ceil(r.width) || r.right > document.documentElement.clientWidth + 0.5) cut.push(part.textContent);
-      if (part.getClientRects().length > 1) cut.push(part.textContent + " (broken across lines)");
+      const text = document.createRange();
+      text.selectNodeContents(part);
+      if (new Set(Array.from(text.getClientRects()).map((r) => Math.round(r.top))).size > 1) cut.push(part.textContent + " (broken across lines)");
     }
     if (line.scrollWidth > line.clientWidth) cut.push("the line");
     return { text: line.innerText, cut };
@@ -116,5 +118,30 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
     const line = await accountLineWhole(page);
     expect(line).toEqual({ text: expect.stringMatching(/^Scale \(past due\) · ?\s?1,234,567 credits left$/), cut: [] });
     await expectFits(page, "a long account line beside Close settings");
+  });
+
+  it("a plan name the service sends 60 characters long, markup in it: shown as text, wrapping inside itself; the other parts whole", async () => {
+    // The service's own account body, its plan name replaced: a careless or hostile service.
+    const { apiKey } = await simControl(playground.simUrl).createAccount({ plan: "growth", credits: 4_321 });
+    const account = (await (await fetch(`${playground.simUrl}/api/v1/account`, { headers: { "x-api-key": apiKey } })).json()) as Record<string, unknown>;
+    const planName = "<b>Enterprise</b>_Unlimited_Premium_Annual_Plan_<i>2026</i>_";
+    expect(planName).toHaveLength(60);
+    await simControl(playground.simUrl).injectFaults([{ method: "GET", path: "/api/v1/account", probability: 1, status: 200, body: JSON.stringify({ ...account, plan_name: planName }) }]);
+    const settings = page.getByRole("button", { name: "Settings", exact: true });
+    if (await settings.isVisible()) await settings.click();
+    await page.getByRole("textbox", { name: "API key" }).fill(apiKey);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    const accountLine = page.locator("#account-line");
+    await accountLine.filter({ hasText: "4,321 credits left" }).waitFor();
+    // Text, never markup: no element made of it.
+    expect(await accountLine.locator("b, i").count()).toBe(0);
+    expect(await accountLine.locator(".part").allTextContents()).toEqual([planName, "4,321 credits left"]);
+    // The plan name, longer than the frame, wraps inside itself (and only it); the credits are whole, inside the frame.
+    expect(await accountLineWhole(page)).toEqual({ text: expect.stringContaining("4,321 credits left"), cut: [`${planName} (broken across lines)`] });
+    await expectFits(page, "a 60-character plan name with markup");
+    await settings.click();
+    await expectFits(page, "a 60-character plan name with markup beside Close settings");
+    expect((await accountLineWhole(page)).cut).toEqual([`${planName} (broken across lines)`]);
+    await simControl(playground.simUrl).clearFaults();
   });
 });

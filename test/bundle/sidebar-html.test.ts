@@ -1,5 +1,5 @@
 // Tests the built dist/Sidebar.html as Apps Script serves it: self-contained (no external src or
-// href, no @import or url(), no network call of its own), within the 60 KB budget, inserting text
+// href, no @import or url(), no network call of its own), within the 64 KB budget (bench/sidebar-figures.ts), inserting text
 // as text only, and carrying the accessible names the browser tests rely on (SIDEBAR-CONTRACT).
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
@@ -13,8 +13,8 @@ const script = scripts.map((m) => m[2] ?? "").join("\n");
 const style = styles.map((m) => m[2] ?? "").join("\n");
 
 describe("dist/Sidebar.html", () => {
-  it("is at most 60 KB", () => {
-    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(60 * 1024);
+  it("is at most 64 KB", () => {
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(64 * 1024);
   });
 
   it("inlines its one script and one stylesheet and loads nothing from elsewhere", () => {

@@ -1,6 +1,6 @@
 // The sidebar's server side on the BUILT bundle: showSidebar opens dist/Sidebar.html through the
 // HtmlService fake, and neither its HTML nor getSettings ever holds the saved key (only a masked
-// hint); showJobSheet brings a job's sheet to the front, after a rename too.
+// hint); getSettings says the spreadsheet's time zone, the sidebar's dates'; showJobSheet brings a job's sheet to the front, after a rename too.
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { newRuntime, sidebar, sidebarRaw, sheetOf } from "../../dev/world";
@@ -14,9 +14,9 @@ describe("showSidebar", () => {
   it("shows dist/Sidebar.html titled Business Leads; after a save neither the page nor getSettings holds the key", async () => {
     const { apiKey } = await world.control.createAccount({ plan: "starter", credits: 900 });
     expect(apiKey).toMatch(API_KEY_PATTERN);
-    const runtime = newRuntime(world);
+    const runtime = newRuntime(world, { timeZone: "Asia/Kolkata" });
     const before = sidebar(runtime, "getSettings");
-    expect(before).toEqual({ hasKey: false, keyHint: null, baseUrl: "", shareWithFormulas: false });
+    expect(before).toEqual({ hasKey: false, keyHint: null, baseUrl: "", shareWithFormulas: false, timeZone: "Asia/Kolkata" });
 
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
     const result = runtime.run("showSidebar", []);
@@ -29,7 +29,7 @@ describe("showSidebar", () => {
     expect(html).not.toContain(apiKey.slice(-8));
 
     const settings = sidebar(runtime, "getSettings");
-    expect(settings).toEqual({ hasKey: true, keyHint: `••••${apiKey.slice(-4)}`, baseUrl: world.url, shareWithFormulas: true });
+    expect(settings).toEqual({ hasKey: true, keyHint: `••••${apiKey.slice(-4)}`, baseUrl: world.url, shareWithFormulas: true, timeZone: "Asia/Kolkata" });
     expect(JSON.stringify(settings)).not.toContain(apiKey.slice(0, -4));
   });
 

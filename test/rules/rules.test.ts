@@ -32,9 +32,9 @@ describe("job statuses", () => {
     expect(JOB_STATUSES.filter(isActiveStatus)).toEqual(["queued", "starting", "running", "importing", "enriching"]);
   });
 
-  it("shows an unknown status as the service wrote it, and keeps polling it", () => {
+  it("shows an unknown status in its own words (never the raw code), and keeps polling it", () => {
     expect(statusWords("running")).toBe("Searching");
-    expect(statusWords("paused_by_admin")).toBe("paused_by_admin");
+    expect(statusWords("paused_by_admin")).toBe("Paused by admin");
     expect(isActiveStatus("paused_by_admin")).toBe(true);
     expect(isReadableStatus("paused_by_admin")).toBe(false);
   });

@@ -1,6 +1,7 @@
 // This file defines the account as the sidebar shows it: one line at the top (plan · credits left,
-// or why nothing can be searched; it wraps between its parts, never cutting one) and, in Settings, the credits of the allowance as a bar, the
-// largest search the account can afford and whether the free search is used.
+// or why nothing can be searched; it wraps between its parts, and a part longer than the frame, a
+// plan name the service sent, wraps inside itself) and, in Settings, the credits of the allowance
+// as a bar, the largest search the account can afford and, on a free plan, whether its free search is used.
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, replaceChildren, setProgress } from "./dom";
 import { accountLine, creditsBar, groupDigits, searchBounds } from "./format";
@@ -21,8 +22,7 @@ export function accountPanel(state: SidebarState): void {
     setProgress(bar, credits.value, credits.max, credits.text);
     const bounds = searchBounds(account);
     byId("account-affordable", HTMLElement).textContent = bounds.blocked ?? `Largest search you can afford: ${groupDigits(Math.min(bounds.max, account.maxAffordableResults))}`;
-    byId("account-free", HTMLElement).textContent = account.planCode === "free"
-      ? (account.freeSearchUsed ? "The free search is used." : "The free search is not used yet: one search of up to 100 businesses.")
-      : (account.freeSearchUsed ? "The free search is used." : "The free search is not used.");
+    // Only a free plan has a free search.
+    byId("account-free", HTMLElement).textContent = account.planCode !== "free" ? "" : account.freeSearchUsed ? "The free search is used." : "The free search is not used yet: one search of up to 100 businesses.";
   });
 }

@@ -1,6 +1,7 @@
 // This file defines the Enrich rows panel ("Select your rows"): "Check selection" shows what the
-// selection holds (which rows of which sheet, columns, rows to send, duplicates, rows already
-// enriched by you or by a search and why they are not sent, rows skipped and why, the cost)
+// selection holds (which rows of which sheet, columns, rows to send with their businesses and
+// duplicates, in the words the job line uses, rows already enriched by you or by a search and why
+// they are not sent, rows skipped grouped by why, the cost)
 // before anything is sent; "Enrich rows" then sends the selected rows, with "Re-enrich" as `force`.
 // When no header row names the list's columns, it offers the columns of those rows to choose the
 // business name and the website from (each with its first value), previews the rows of the chosen
@@ -8,11 +9,8 @@
 import { REQUEST_LIMITS } from "../../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, replaceChildren, setRefused } from "./dom";
-import { groupDigits, plural, spendLine } from "./format";
+import { businessesOfRows, groupDigits, plural, skippedGroups, spendLine } from "./format";
 import type { EnrichmentPreview, ResultOf } from "./server";
-
-/** Skipped rows listed one by one; the rest are counted. */
-const SKIPPED_SHOWN = 8;
 
 type ColumnChoice = NonNullable<EnrichmentPreview["columnChoice"]>;
 /** The columns chosen by letter, as startEnrichment takes them. */
@@ -37,8 +35,8 @@ function previewLines(preview: EnrichmentPreview): string[] {
         `Name column: ${preview.nameHeader ?? "not found"}`,
         `Website column: ${preview.websiteHeader ?? "not found"}`,
       ];
-  lines.push(`Rows to send: ${groupDigits(preview.rowsToSend)}`);
-  if (preview.duplicates > 0) lines.push(`Duplicates (sent once): ${groupDigits(preview.duplicates)}`);
+  const rows = preview.rowsToSend + preview.duplicates;
+  lines.push(`Rows to send: ${groupDigits(rows)} ${businessesOfRows(rows, preview.rowsToSend)}`);
   if (preview.alreadyEnriched > 0) lines.push(`Already enriched (not sent again): ${groupDigits(preview.alreadyEnriched)}`);
   lines.push(spendLine(preview.creditsNeeded, preview.creditsRemaining));
   // More jobs than the service runs at once: the rest go from the background, and it takes hours.
@@ -50,16 +48,13 @@ function previewLines(preview: EnrichmentPreview): string[] {
 function renderPreview(box: HTMLElement, found: EnrichmentPreview, columnsKnown: boolean): void {
   // No header row names the columns: the sentence asks to choose them, below; nothing else is known yet.
   if (found.columnChoice && !columnsKnown) return replaceChildren(box, h("p", { class: "problem" }, found.problem ?? ""));
-  const skipped = found.skipped.slice(0, SKIPPED_SHOWN).map((s) => h("li", {}, `Row ${s.row}: ${s.reason}`));
-  const more = found.skipped.length - skipped.length;
   replaceChildren(box,
     found.problem ? h("p", { class: "problem" }, found.problem) : null,
     found.notice ? h("p", { class: "notice" }, found.notice) : null,
     found.columnChoice?.addsHeaderRow ? h("p", { class: "notice" }, "The list starts in row 1: Enrich rows first inserts a row above it for the headers (Name, Website and the results), so its rows move down one.") : null,
     h("ul", { class: "facts" }, ...previewLines(found).map((line) => h("li", {}, line))),
     found.skipped.length > 0 ? h("p", {}, `${plural(found.skipped.length, "row", "rows")} will be skipped:`) : null,
-    skipped.length > 0 ? h("ul", { class: "skipped", "aria-label": "Rows that will be skipped" }, ...skipped) : null,
-    more > 0 ? h("p", { class: "hint" }, `…and ${groupDigits(more)} more.`) : null);
+    found.skipped.length > 0 ? h("ul", { class: "skipped", "aria-label": "Rows that will be skipped" }, ...skippedGroups(found.skipped).map((line) => h("li", {}, line))) : null);
 }
 
 /** The message line after a preview; `columns`: the columns chosen for it. */
@@ -67,7 +62,7 @@ function previewSentence(found: EnrichmentPreview, columns?: ChosenColumns): str
   const of = columns ? ` of columns ${columns.nameColumn} and ${columns.websiteColumn}` : "";
   return found.problem ? "The selection cannot be sent as it is."
     : found.rowsToSend === 0 ? "Nothing in the selection needs sending."
-    : `Ready to send ${plural(found.rowsToSend, "row", "rows")}${of}.`;
+    : `Ready to send ${plural(found.rowsToSend + found.duplicates, "row", "rows")}${of}.`;
 }
 
 /** Fills a picker with the columns to choose from, `selected` chosen (or none). */
@@ -79,7 +74,7 @@ function fillPicker(select: HTMLSelectElement, choice: ColumnChoice, selected: s
 
 /** The message line once the rows were sent: what started, what waits, what was not sent and why. */
 function startedSentence(result: ResultOf<"startEnrichment">): string {
-  const sent = result.jobs.reduce((sum, job) => sum + (job.leadCount ?? job.creditsCharged ?? 0), 0);
+  const rows = result.businesses + result.duplicates;
   const skipped = result.skipped.length > 0 ? ` ${plural(result.skipped.length, "row was", "rows were")} skipped: see Enrichment status in the sheet.` : "";
   const bySearch = result.alreadyEnrichedBySearch > 0
     ? ` ${plural(result.alreadyEnrichedBySearch, "row was", "rows were")} already enriched by the search${result.searchName ? ` “${result.searchName}”` : ""}: tick Re-enrich to pay for them again.`
@@ -89,7 +84,7 @@ function startedSentence(result: ResultOf<"startEnrichment">): string {
     : "";
   return result.jobs.length === 0 && result.waiting === 0
     ? `Nothing was sent from ${result.rowsLabel}.${bySearch}${skipped}`
-    : `Enrichment started for ${result.rowsLabel}${sent ? ` (${plural(sent, "business", "businesses")})` : ""}.${waiting}${bySearch}${skipped}`;
+    : `Enrichment started for ${result.rowsLabel}: ${plural(rows, "row", "rows")} ${businessesOfRows(rows, result.businesses)}.${waiting}${bySearch}${skipped}`;
 }
 
 /** The panel's elements. */

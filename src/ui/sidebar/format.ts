@@ -7,7 +7,7 @@ import { isActiveStatus, isGatheringStatus, statusWords } from "../../rules/job-
 import { groupDigits, plural } from "../../rules/numbers";
 import { REQUEST_LIMITS } from "../../rules/request-limits";
 import type { AccountView } from "../views";
-import type { JobView, RefreshView, RunView, TerritoryView } from "./server";
+import type { JobView, RefreshView, RunOutcome, RunView, TerritoryView } from "./server";
 
 export { groupDigits, plural, searchCost, statusWords };
 
@@ -157,29 +157,76 @@ export function runState(run: RunView): string {
   return run.jobsRunning > 0 ? "Enriching contacts" : "Completed";
 }
 
-/** "12,600 of 20,000 rows sent · 5 jobs running · 7,400 waiting": what the run's parts are doing. */
-export function runLine(run: RunView): string {
-  const parts = [`${groupDigits(run.rowsSent)} of ${plural(run.rows, "row", "rows")} sent`];
+/**
+ * One vocabulary for an enrichment: rows are the sheet's; businesses are what is sent and charged,
+ * once each; duplicates are rows of a business already in the list, filled from its result.
+ * "(23 businesses, 2 duplicates)", said after the rows.
+ */
+export function businessesOfRows(rows: number, businesses: number): string {
+  const duplicates = rows - businesses;
+  return `(${plural(businesses, "business", "businesses")}${duplicates > 0 ? `, ${plural(duplicates, "duplicate", "duplicates")}` : ""})`;
+}
+
+/** Businesses a run's jobs were sent, as the service counts them. */
+const businessesSent = (jobs: readonly JobView[]): number => jobs.reduce((n, job) => n + (job.leadCount ?? job.creditsCharged ?? 0), 0);
+
+/**
+ * "12,600 of 20,000 rows sent (12,600 businesses) · 5 jobs running · 7,400 waiting": what the
+ * run's parts are doing; `jobs`: the run's jobs listed.
+ */
+export function runLine(run: RunView, jobs: readonly JobView[]): string {
+  const parts = [`${groupDigits(run.rowsSent)} of ${plural(run.rows, "row", "rows")} sent ${businessesOfRows(run.rowsSent, businessesSent(jobs))}`];
   if (run.jobsRunning > 0) parts.push(`${plural(run.jobsRunning, "job", "jobs")} running`);
   if (run.rowsWaiting > 0) parts.push(`${groupDigits(run.rowsWaiting)} waiting`);
   else if (run.jobsRunning === 0) parts.push(plural(run.jobs, "job", "jobs"));
   return parts.join(" · ");
 }
 
-/** An enrichment's rows: "280 rows written to “Target accounts”". */
-export function rowsWrittenText(job: JobView): string {
-  return job.sheetName ? `${plural(job.rowsWritten, "row", "rows")} written to “${job.sheetName}”` : plural(job.rowsWritten, "row", "rows") + " written";
+/**
+ * A run's progress: its businesses whose enrichment has completed (the service's enriched count;
+ * all of a completed job's), of those sent and waiting. A row says "completed" in the sheet once
+ * its business is, so the bar counts what is finished, not what was written.
+ */
+export function runProgress(run: RunView, jobs: readonly JobView[]): Progress {
+  const done = jobs.reduce((n, job) => n + ((job.status === "completed" ? job.leadCount : job.enrichedCount) ?? 0), 0);
+  const all = businessesSent(jobs) + run.businessesWaiting;
+  return { value: done, max: Math.max(all, 1), text: `${groupDigits(done)} of ${plural(all, "business", "businesses")} enriched` };
 }
 
-/** "Mon, Nov 23, 14:05" in the browser's own time zone, from the server's ISO timestamp. */
-export function shortDateTime(iso: string | null, now: Date = new Date()): string {
+/** An enrichment's rows: "280 rows in “Target accounts”" (rows of the sheet that hold its businesses). */
+export function rowsWrittenText(job: JobView): string {
+  return plural(job.rowsWritten, "row", "rows") + (job.sheetName ? ` in “${job.sheetName}”` : "");
+}
+
+/**
+ * Skipped rows grouped by reason, each with its rows as ranges: "Already enriched: 12 rows (3–14)",
+ * "No website: row 5"; at most 6 ranges a reason are listed.
+ */
+export function skippedGroups(skipped: ReadonlyArray<{ row: number; reason: string }>): string[] {
+  const byReason = new Map<string, number[]>();
+  for (const { row, reason } of skipped) byReason.set(reason, [...(byReason.get(reason) ?? []), row]);
+  return [...byReason].map(([reason, rows]) => {
+    const ranges: string[] = [];
+    for (let i = 0, j = 0; i < rows.length; i = j) {
+      for (j = i + 1; rows[j] === (rows[j - 1] ?? 0) + 1; ) j += 1;
+      ranges.push(j - i > 1 ? `${rows[i]}–${rows[j - 1]}` : String(rows[i]));
+    }
+    const listed = ranges.slice(0, 6).join(", ") + (ranges.length > 6 ? ", …" : "");
+    return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}: ${rows.length > 1 ? `${plural(rows.length, "row", "rows")} (${listed})` : `row ${listed}`}`;
+  });
+}
+
+/**
+ * A date and time as a person reads it, "Mon, Nov 23, 14:05", in `zone` (the spreadsheet's time
+ * zone, the one its sheets' dates are in; the browser's when not known); the year when not this one.
+ */
+export function shortDateTime(iso: string | null, zone?: string | null, now: Date = new Date()): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const sameYear = date.getFullYear() === now.getFullYear();
-  const options: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false };
-  if (!sameYear) options.year = "numeric";
-  return date.toLocaleString("en-US", options);
+  const timeZone = zone || undefined;
+  const year = (d: Date) => d.toLocaleString("en-US", { year: "numeric", timeZone });
+  return date.toLocaleString("en-US", { weekday: "short", month: "short", day: "numeric", year: year(date) === year(now) ? undefined : "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
 }
 
 export function refreshEvery(refresh: RefreshView | null | undefined): "day" | "week" | "off" {
@@ -187,43 +234,39 @@ export function refreshEvery(refresh: RefreshView | null | undefined): "day" | "
   return refresh.every === "day" || refresh.every === "week" ? refresh.every : "off";
 }
 
-/** "Sun 07:41" within the coming week, else "Sun, Nov 29, 07:41": when a scheduled run comes. */
-export function nextRunWhen(iso: string, now: Date = new Date()): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const ahead = date.getTime() - now.getTime();
-  if (ahead < 0 || ahead >= 6 * 24 * 3_600_000) return shortDateTime(iso, now);
-  return date.toLocaleString("en-US", { weekday: "short", hour: "2-digit", minute: "2-digit", hour12: false }).replace(",", "");
+/** "Sun 07:41" within the coming week, else "Sun, Nov 29, 07:41": when a scheduled run comes, in `zone`. */
+export function nextRunWhen(iso: string, zone?: string | null, now: Date = new Date()): string {
+  const ahead = new Date(iso).getTime() - now.getTime();
+  if (!(ahead >= 0 && ahead < 6 * 24 * 3_600_000)) return shortDateTime(iso, zone, now);
+  return new Date(iso).toLocaleString("en-US", { weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone || undefined }).replace(",", "");
 }
 
 /**
- * The schedule in one line: "Refreshes daily · next Sun 07:41"; while a run is under way,
- * "Refreshes daily · refreshing now".
+ * The schedule in one line: "Refreshes daily · next Sun 07:41"; while a run is asked for or under
+ * way (`refreshing`), "Refreshes daily · refreshing now".
  */
-export function scheduleLine(refresh: RefreshView | null | undefined, now?: Date): string {
+export function scheduleLine(refresh: RefreshView | null | undefined, refreshing: boolean, zone?: string | null, now?: Date): string {
   const every = refreshEvery(refresh);
   if (!refresh || every === "off") return "Not refreshed automatically.";
   const how = every === "day" ? "Refreshes daily" : "Refreshes weekly";
-  if (refresh.running) return `${how} · refreshing now`;
-  return refresh.nextRunAt ? `${how} · next ${nextRunWhen(refresh.nextRunAt, now)}` : `${how} · with the next background pass`;
+  if (refreshing) return `${how} · refreshing now`;
+  return refresh.nextRunAt ? `${how} · next ${nextRunWhen(refresh.nextRunAt, zone, now)}` : `${how} · with the next background pass`;
 }
 
 /**
- * What the last refresh did to the sheet: "14 new · 86 updated · 0 no longer found"; null before
- * any refresh ran (`createdAt`: the search's own start, its first "last run"), or when not known.
+ * What the latest refresh run did to the sheet, a scheduled one or "Refresh it now" alike: "14 new ·
+ * 86 updated · 0 no longer found", and how many updated rows kept an earlier value.
  */
-export function runSummary(refresh: RefreshView, createdAt: string): string | null {
-  if (refresh.lastRunAt === createdAt || refresh.lastRunAdded === null || refresh.lastRunUpdated === null || refresh.lastRunNotFound === null) return null;
-  return `${groupDigits(refresh.lastRunAdded)} new · ${groupDigits(refresh.lastRunUpdated)} updated · ${groupDigits(refresh.lastRunNotFound)} no longer found`;
+export function runSummary(run: RunOutcome): string {
+  const kept = run.keptEarlier > 0 ? ` · ${plural(run.keptEarlier, "kept an earlier value", "kept earlier values")}` : "";
+  return `${groupDigits(run.added)} new · ${groupDigits(run.updated)} updated · ${groupDigits(run.notFound)} no longer found${kept}`;
 }
 
-/** "Last run Sat, Nov 28, 07:41 · 100 businesses · 100 credits" (what is known of it), and its error. */
-export function lastRunText(refresh: RefreshView, now?: Date): string {
-  if (!refresh.lastRunAt) return "";
-  const facts = [`Last run ${shortDateTime(refresh.lastRunAt, now)}`];
-  if (refresh.lastRunBusinesses !== null) facts.push(plural(refresh.lastRunBusinesses, "business", "businesses"));
-  if (refresh.lastRunCredits !== null) facts.push(plural(refresh.lastRunCredits, "credit", "credits"));
-  return facts.join(" · ") + (refresh.lastError ? `. ${refresh.lastError}` : "");
+/** "Last run Sat, Nov 28, 07:41 · 100 businesses · 100 credits", in `zone`. */
+export function lastRunText(run: RunOutcome, zone?: string | null, now?: Date): string {
+  const facts = [`Last run ${shortDateTime(run.at, zone, now)}`, plural(run.businesses, "business", "businesses")];
+  if (run.credits !== null) facts.push(plural(run.credits, "credit", "credits"));
+  return facts.join(" · ");
 }
 
 /**
@@ -255,9 +298,21 @@ export function refreshQuestion(job: Pick<JobView, "runCredits" | "mine">, every
  * Where a job's results are and when it started, to tell apart two jobs of the same name:
  * "Sheet “coffee in Austin (2)” · Thu, Nov 26, 09:12".
  */
-export function jobWhere(job: Pick<JobView, "sheetName" | "createdAt">, now?: Date): string {
-  const when = shortDateTime(job.createdAt, now);
+export function jobWhere(job: Pick<JobView, "sheetName" | "createdAt">, zone?: string | null, now?: Date): string {
+  const when = shortDateTime(job.createdAt, zone, now);
   return job.sheetName ? `Sheet “${job.sheetName}” · ${when}` : `Started ${when}`;
+}
+
+/**
+ * What a search searched ("dentists · Fort Worth, Texas, US"), said under any name, except where
+ * the name already says it (every word of its query and of its place's first part, "coffee in
+ * Austin"); null then, and for an enrichment.
+ */
+export function searchedText(job: Pick<JobView, "name" | "searched">): string | null {
+  const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const [query = "", place = ""] = (job.searched ?? "").split(" · ");
+  const named = words(job.name);
+  return job.searched && !words(`${query} ${place.split(",")[0]}`).every((word) => named.includes(word)) ? job.searched : null;
 }
 
 /** The location as the list shows it: the catalog's full name, else its label. */

@@ -1,10 +1,12 @@
 // This file defines the Jobs panel: every tracked job with its state, progress bar, error, a
-// button that opens its sheet and, for searches, its refresh schedule: turning one on asks first
-// with what each run costs; a scheduled search says how often and when next ("Refreshes daily ·
-// next Sun 07:41"), what the last run did ("14 new · 86 updated · 0 no longer found") and what
-// each run may spend. Jobs of one name say their sheet and start. The jobs of one enrichment run
-// (one click of Enrich, however many jobs its rows need) are ONE line: rows sent, jobs running,
-// rows waiting, and a Stop button while rows wait. A territory (many searches as one) is one line
+// button that opens its sheet and, for searches, what it searched (where its name does not say it)
+// and its refresh schedule: turning one on asks first with what each run costs; a scheduled search
+// says how often and when next ("Refreshes daily · next Sun 07:41"), and each run of a search, by a
+// schedule or "Refresh it now" alike, what it did ("14 new · 86 updated · 0 no longer found") and
+// what each run may spend; while a run is under way, only that it is. Dates are in the
+// spreadsheet's time zone. Jobs of one name say their sheet and start. The jobs of one enrichment
+// run (one click of Enrich, however many jobs its rows need) are ONE line: its businesses enriched,
+// rows sent, jobs running, rows waiting, and a Stop button while rows wait. A territory (many searches as one) is one line
 // too: its searches running and waiting, its businesses, and Stop while searches wait. While any
 // job is active, or a refresh is scheduled, it polls refreshJobs and then the account
 // (src/ui/sidebar/poller.ts), so what background passes changed shows without a reload; it stops
@@ -12,10 +14,10 @@
 import { KIND_WORDS, type KindDetail } from "../../rules/job-kinds";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, setProgress } from "./dom";
-import { groupDigits, isActive, jobProgress, jobWhere, lastRunText, plural, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runLine, runState, runSummary, scheduleLine, statusWords } from "./format";
+import { isActive, jobProgress, jobWhere, lastRunText, plural, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runLine, runProgress, runState, runSummary, scheduleLine, searchedText, statusWords } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
 import { continuedText, continueQuestion, offersContinue } from "./run-continue";
-import type { JobView, RefreshEvery, RefreshView, RunView, TerritoryView } from "./server";
+import type { JobView, RefreshEvery, RunView, TerritoryView } from "./server";
 
 const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
   { value: "off", text: "Off" },
@@ -58,8 +60,8 @@ function linesOf(jobs: readonly JobView[]): Line[] {
 
 /** What a job's line shows for its kind (KIND_WORDS[kind].detail), each in its place. */
 interface KindParts {
-  /** The job runs on a schedule: its line says the schedule instead of progress that goes stale. */
-  scheduled(job: JobView): boolean;
+  /** The job is run again (on a schedule, or once now): its line says its runs instead of a first count that goes stale. */
+  reRun(job: JobView): boolean;
   /** Under the progress: what the job wrote where. */
   written(job: JobView): HTMLElement | null;
   /** Under the error: the schedule, what the last run did, what each run may spend. */
@@ -69,16 +71,16 @@ interface KindParts {
 }
 
 const KIND_PARTS: Record<KindDetail, KindParts> = {
-  // A search: its refresh schedule.
+  // A search: its refresh schedule, and what its latest run did.
   refresh: {
-    scheduled: (job) => refreshEvery(job.refresh) !== "off",
+    reRun: (job) => refreshEvery(job.refresh) !== "off" || Boolean(job.lastRun),
     written: () => null,
-    schedule: (state, job) => (refreshEvery(job.refresh) !== "off" ? scheduleText(state, job) : null),
+    schedule: (state, job) => refreshText(state, job),
     action: (state, job) => scheduleControl(state, job),
   },
   // An enrichment's rows are the user's own, in their sheet: how many were written says where the results went.
   rows: {
-    scheduled: () => false,
+    reRun: () => false,
     written: (job) => h("p", { class: "job-rows" }, rowsWrittenText(job)),
     schedule: () => null,
     action: () => null,
@@ -93,15 +95,18 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
   setProgress(bar, progress.value, progress.max, progress.valueText || progress.text);
   const open = job.sheetName ? h("button", { type: "button", class: "link", "aria-label": `Open sheet ${job.sheetName}` }, "Open sheet") : null;
   open?.addEventListener("click", () => state.showJobSheet(job.jobId));
-  const scheduled = parts.scheduled(job);
-  const settledSchedule = scheduled && !isActive(job);
+  const settledSchedule = parts.reRun(job) && !isActive(job);
+  const where = jobWhere(job, job.timeZone || state.timeZone);
+  const searched = searchedText(job);
   return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
     h("p", { class: "job-name", title: job.name }, job.name),
-    shared ? h("p", { class: "job-where", title: jobWhere(job) }, jobWhere(job)) : null,
-    // The search's state; a scheduled one says its schedule instead of a date that goes stale.
-    h("p", { class: "job-meta" }, `${KIND_WORDS[job.kind].label} · ${job.refreshing && !scheduled ? "Refreshing now: merged into its sheet when done" : statusWords(job.status)}`),
-    job.mine === false ? h("p", { class: "hint" }, "Started by another key: its creator's passes fill it in.") : null,
-    // A scheduled search's runs say what they found below: the first run's count would be stale.
+    searched ? h("p", { class: "job-searched" }, searched) : null,
+    shared ? h("p", { class: "job-where", title: where }, where) : null,
+    // The search's state; a scheduled one says its schedule (and a run under way) below.
+    h("p", { class: "job-meta" }, `${KIND_WORDS[job.kind].label} · ${job.refreshing && refreshEvery(job.refresh) === "off" ? "Refreshing now: merged into its sheet when done" : statusWords(job.status)}`),
+    // Once done, nobody's passes fill it in any more.
+    job.mine === false && (isActive(job) || job.refreshing) ? h("p", { class: "hint" }, "Started by another key: its creator's passes fill it in.") : null,
+    // A search run again says what its runs found below: the first run's count would be stale.
     settledSchedule ? null : bar,
     settledSchedule ? null : h("p", { class: "job-progress" }, progress.text),
     parts.written(job),
@@ -129,9 +134,9 @@ function territoryStop(state: SidebarState, job: JobView, territory: TerritoryVi
 
 /** An enrichment run as one line: its rows sent, jobs running and rows waiting, Stop while rows wait, and "Continue with my key" for another editor's. */
 function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
-  const written = line.jobs.reduce((n, job) => n + job.rowsWritten, 0);
+  const progress = runProgress(run, line.jobs);
   const bar = h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` });
-  setProgress(bar, Math.min(written, run.rows), Math.max(run.rows, 1), `${groupDigits(written)} of ${plural(run.rows, "row", "rows")} written`);
+  setProgress(bar, progress.value, progress.max, progress.text);
   const open = h("button", { type: "button", class: "link", "aria-label": `Open sheet ${run.sheetName}` }, "Open sheet");
   open.addEventListener("click", () => state.showJobSheet(line.job.jobId));
   const stop = run.rowsWaiting > 0 && !run.stopped ? h("button", { type: "button" }, "Stop") : null;
@@ -144,17 +149,19 @@ function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
   });
   const error = line.jobs.find((job) => job.error)?.error ?? null;
   // Another editor's run whose rows wait: any editor may continue it with their own key, or stop it.
-  const theirs = offersContinue(run) ? "Sent by another editor's key." : line.job.mine === false ? "Started by another key: its creator's passes send and fill it in." : null;
+  const theirs = offersContinue(run)
+    ? "Sent by another editor's key."
+    : line.job.mine === false && (sending(line.job) || run.jobsRunning > 0) ? "Started by another key: its creator's passes send and fill it in." : null;
   return h("li", { role: "listitem", class: "job", "data-job-id": line.job.jobId, "data-run-id": run.runId, "data-status": line.job.status },
     h("p", { class: "job-name", title: `Enrich ${run.sheetName}` }, `Enrich ${run.sheetName}`),
     h("p", { class: "job-meta" }, `${KIND_WORDS.enrichment.label} · ${runState(run)}`),
     theirs ? h("p", { class: "hint" }, theirs) : null,
     bar,
-    h("p", { class: "job-progress" }, `${groupDigits(written)} of ${plural(run.rows, "row", "rows")} written`),
-    h("p", { class: "job-run" }, runLine(run)),
+    h("p", { class: "job-progress" }, progress.text),
+    h("p", { class: "job-run" }, runLine(run, line.jobs)),
     error ? h("p", { class: "problem" }, error) : null,
     // On its own row: beside Stop and Open sheet it would squeeze them in the 300 px frame.
-    offersContinue(run) ? h("div", { class: "job-actions" }, continueControl(state, line.job.jobId, run)) : null,
+    offersContinue(run) ? h("div", { class: "job-actions" }, continueControl(state, line.job, run)) : null,
     h("div", { class: "job-actions" }, stop, open));
 }
 
@@ -162,17 +169,17 @@ function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
  * The run line's "Continue with my key": a question under the line with the cost (askUnder, so a
  * poll keeps the line while it is open), then continueEnrichment.
  */
-function continueControl(state: SidebarState, jobId: string, run: RunView): HTMLButtonElement {
+function continueControl(state: SidebarState, job: JobView, run: RunView): HTMLButtonElement {
   const button = h("button", { type: "button" }, "Continue with my key");
   button.addEventListener("click", () => {
     const item = button.closest(".job");
     if (item) askUnder(item, continueQuestion(run, state.account), "Continue with my key", (yes, ask, answer) => {
       if (!yes) return button.focus();
       void state.messages.act(answer, "Continuing…", async () => {
-        const continued = await state.server.call("continueEnrichment", { jobId });
+        const continued = await state.server.call("continueEnrichment", { jobId: job.jobId });
         ask.remove();
         state.setJobs(continued.jobs);
-        return continuedText(run, continued);
+        return continuedText(run, continued, job.timeZone ?? null);
       });
     });
   });
@@ -245,15 +252,20 @@ function saveSchedule(state: SidebarState, job: JobView, select: HTMLSelectEleme
     });
 }
 
-/** Under a scheduled search: the schedule, what the last run did, what each run may spend. */
-function scheduleText(state: SidebarState, job: JobView): HTMLElement {
-  const refresh = job.refresh as RefreshView;
-  const summary = runSummary(refresh, job.createdAt);
-  return h("div", { class: "schedule-text", id: `refresh-${job.jobId}-text` },
-    h("p", { class: "job-schedule" }, scheduleLine(refresh)),
-    summary ? h("p", { class: "run-summary" }, summary) : null,
-    h("p", { class: "hint last-run" }, lastRunText(refresh)),
-    job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCostText(job, state.account)) : null);
+/**
+ * Under a search run again: its schedule, what its latest run did (a scheduled run or "Refresh it
+ * now", said alike) and what each run may spend; while a run is asked for or under way, only that.
+ */
+function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
+  const refresh = refreshEvery(job.refresh) === "off" ? null : job.refresh;
+  const run = job.refreshing ? null : job.lastRun;
+  const zone = job.timeZone || state.timeZone;
+  const last = [run && lastRunText(run, zone), !job.refreshing && refresh?.lastError].filter(Boolean).join(". ");
+  return refresh || run ? h("div", { class: "schedule-text", id: `refresh-${job.jobId}-text` },
+    refresh ? h("p", { class: "job-schedule" }, scheduleLine(refresh, job.refreshing, zone)) : null,
+    run ? h("p", { class: "run-summary" }, runSummary(run)) : null,
+    last ? h("p", { class: "hint last-run" }, last) : null,
+    refresh && !job.refreshing && job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCostText(job, state.account)) : null) : null;
 }
 
 /** The poller of refreshJobs (then the account, when a job moved); `lastJobs`: the jobs shown now. */

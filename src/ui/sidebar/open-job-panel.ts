@@ -1,10 +1,12 @@
 // This file defines the "Open an existing job" panel: the account's recent API jobs, paged, each
 // with an Import button, and a pasted job id; both go through importJob. An imported job's line
-// then shows the job as the import found it (its status now, not when the list was read).
+// then shows the job as the import found it (its status now, not when the list was read). A job
+// says its businesses (an enrichment's: those sent, as its line in Jobs counts them) and when it
+// was made, in the spreadsheet's time zone.
 import { KIND_WORDS } from "../../rules/job-kinds";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, replaceChildren } from "./dom";
-import { groupDigits, shortDateTime, statusWords } from "./format";
+import { plural, shortDateTime, statusWords } from "./format";
 import type { JobView, RecentJob } from "./server";
 
 export function openJobPanel(state: SidebarState, onImported: () => void): void {
@@ -33,10 +35,10 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
         item.setAttribute("data-status", now.status);
       });
     });
-    const count = job.leadCount === null ? "" : ` · ${groupDigits(job.leadCount)} found`;
+    const count = job.leadCount === null ? "" : ` · ${plural(job.leadCount, "business", "businesses")}`;
     return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
       h("p", { class: "job-name", title: job.name }, job.name),
-      h("p", { class: "job-meta" }, `${KIND_WORDS[job.kind].label} · ${statusWords(job.status)}${count} · ${shortDateTime(job.createdAt)}`),
+      h("p", { class: "job-meta" }, `${KIND_WORDS[job.kind].label} · ${statusWords(job.status)}${count} · ${shortDateTime(job.createdAt, state.timeZone)}`),
       job.tracked ? trackedHint(job) : button);
   };
 

@@ -17,10 +17,10 @@ export function continueQuestion(run: RunView, account: AccountView | null): str
   return `Send the ${rows} of “Enrich ${run.sheetName}” with your key from now on? ${cost}`;
 }
 
-/** What continuing did: the rows now sent with the current key, and those held for the other editor's chunk, until when. */
-export function continuedText(run: RunView, held: { rowsHeld: number; heldUntil: string | null }, now?: Date): string {
+/** What continuing did: the rows now sent with the current key, and those held for the other editor's chunk, until when (in the spreadsheet's `zone`). */
+export function continuedText(run: RunView, held: { rowsHeld: number; heldUntil: string | null }, zone: string | null, now?: Date): string {
   const sent = `Your key now sends the ${plural(run.rowsWaiting, "waiting row", "waiting rows")} of “Enrich ${run.sheetName}”.`;
   if (held.rowsHeld === 0) return sent;
-  const until = held.heldUntil ? ` until ${shortDateTime(held.heldUntil, now)}` : "";
+  const until = held.heldUntil ? ` until ${shortDateTime(held.heldUntil, zone, now)}` : "";
   return `${sent} ${groupDigits(held.rowsHeld)} of them wait${until} for a chunk the other editor's key may have sent.`;
 }

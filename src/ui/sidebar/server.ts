@@ -15,7 +15,7 @@ import { messageOf } from "../../errors/user-error";
 type Landed = typeof settingsCommands & typeof searchCommands & typeof enrichmentCommands & typeof jobCommands & typeof diagnoseCommand;
 
 export type { JobView, RunView, TerritoryView } from "../../jobs/job-view";
-export type { RefreshView } from "../../jobs/refresh-schedule";
+export type { RefreshView, RunOutcome } from "../../jobs/refresh-schedule";
 /** What previewEnrichment returns: the server's own type. */
 export type { EnrichmentPreview } from "../../enrich/start-enrichment";
 export type { RecentJob } from "../../jobs/recent-jobs";

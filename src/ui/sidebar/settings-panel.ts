@@ -35,6 +35,7 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
   const load = async (): Promise<void> => {
     const settings = await state.server.call("getSettings");
     showHint(settings.keyHint);
+    state.timeZone = settings.timeZone;
     baseUrl.value = settings.baseUrl;
     share.checked = settings.shareWithFormulas;
     sharedBefore = settings.shareWithFormulas;

@@ -10,6 +10,8 @@ export class SidebarState {
   /** The jobs as last listed. */
   jobs: JobView[] = [];
   hasKey = false;
+  /** The spreadsheet's time zone (getSettings): dates a person reads are in it, a job's own when it has one. */
+  timeZone: string | null = null;
   private readonly accountListeners: Array<(account: AccountView | null) => void> = [];
   private readonly jobsListeners: Array<(jobs: JobView[]) => void> = [];
 

@@ -212,7 +212,7 @@ describe("started without a key (npm start -- --no-key)", () => {
 
   it("shows the simulator's address in the key form, stores nothing for it, and saving a demo key with it works", async () => {
     const settings = await run(playground, "getSettings");
-    expect(settings).toEqual({ ok: true, value: { hasKey: false, keyHint: null, baseUrl: playground.simUrl, shareWithFormulas: false } });
+    expect(settings).toEqual({ ok: true, value: { hasKey: false, keyHint: null, baseUrl: playground.simUrl, shareWithFormulas: false, timeZone: "America/New_York" } });
     expect([...playground.runtime.stores.user().keys()]).toEqual([]);
     // What the sidebar sends when the user leaves the address as it is.
     const saved = await run(playground, "saveSettings", { apiKey: DEMO_KEYS.growth.apiKey, baseUrl: playground.simUrl });

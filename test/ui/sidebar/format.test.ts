@@ -1,11 +1,12 @@
 // Tests the sidebar's words and numbers: the cost line, the bounds of a search, job progress,
-// status words and schedules (src/ui/sidebar/format.ts).
+// status words, schedules and what a refresh run did, dates in the spreadsheet's time zone, what a
+// search searched, and an enrichment's rows, businesses and duplicates (src/ui/sidebar/format.ts).
 import type { AccountView } from "../../../src/ui/views";
-import type { JobView, RunView, TerritoryView } from "../../../src/ui/sidebar/server";
+import type { JobView, RunOutcome, RunView, TerritoryView } from "../../../src/ui/sidebar/server";
 import { territoryProblem } from "../../../src/rules/affordability";
 import {
   TERRITORY_PACE, territoryCost, territoryLine, territoryStarted,
-  runLine,
+  runLine, runProgress, businessesOfRows, skippedGroups, searchedText, shortDateTime, nextRunWhen,
   runState,
   accountLine, costLine, lastRunText, resultsProblem, runCostText, creditsBar, groupDigits, isActive, jobProgress, locationText, refreshQuestion, rowsWrittenText, runSummary, scheduleLine, jobWhere, searchBounds, statusWords,
 } from "../../../src/ui/sidebar/format";
@@ -56,22 +57,19 @@ describe("searchBounds and resultsProblem", () => {
     expect(accountLine(account({ planName: "Growth", creditsRemaining: 9800 }))).toBe("Growth · 9,800 credits left");
     expect(accountLine(account({ planName: "Starter", status: "past_due", creditsRemaining: 1 }))).toBe("Starter (past due) · 1 credit left");
   });
-  it("says what each refresh run may spend, and what the last one did", () => {
+  it("says what each refresh run may spend, and what the latest one did, a scheduled run or Refresh it now alike", () => {
     expect(runCostText({ runCredits: 100, mine: true }, account({ creditsRemaining: 9800 }))).toBe("Each run uses up to 100 credits; 9,800 remain.");
     expect(runCostText({ runCredits: 100, mine: true }, null)).toBe("Each run uses up to 100 credits.");
     // Another editor's search: its runs may be charged to their key, so this user's credits are not named.
     expect(runCostText({ runCredits: 100, mine: false }, account({ creditsRemaining: 9800 }))).toBe("Each run uses up to 100 credits.");
     expect(runCostText({ runCredits: null, mine: true }, account())).toBe("");
-    const refresh = {
-      every: "day" as const, nextRunAt: "2026-11-24T09:00:00.000Z", lastRunAt: "2026-11-23T09:00:00.000Z", lastError: null,
-      lastRunAdded: 14, lastRunUpdated: 86, lastRunNotFound: 0, lastRunBusinesses: 100, lastRunCredits: 100, running: false,
-    };
-    expect(lastRunText(refresh, new Date("2026-11-23T12:00:00Z"))).toMatch(/^Last run .*Nov 23, \d\d:\d\d · 100 businesses · 100 credits$/);
-    expect(lastRunText({ ...refresh, lastRunBusinesses: null, lastRunCredits: null }, new Date("2026-11-23T12:00:00Z"))).toMatch(/^Last run [^·]*Nov 23, \d\d:\d\d$/);
-    expect(runSummary(refresh, "2026-11-22T09:00:00.000Z")).toBe("14 new · 86 updated · 0 no longer found");
-    // Before any refresh the search itself is the last run: nothing to compare it with.
-    expect(runSummary(refresh, "2026-11-23T09:00:00.000Z")).toBeNull();
-    expect(runSummary({ ...refresh, lastRunUpdated: null }, "2026-11-22T09:00:00.000Z")).toBeNull();
+    const run: RunOutcome = { at: "2026-11-23T09:00:00.000Z", added: 4, updated: 96, notFound: 4, businesses: 100, credits: 100, keptEarlier: 0 };
+    const now = new Date("2026-11-23T12:00:00Z");
+    expect(runSummary(run)).toBe("4 new · 96 updated · 4 no longer found");
+    expect(runSummary({ ...run, added: 1200, keptEarlier: 12 })).toBe("1,200 new · 96 updated · 4 no longer found · 12 kept earlier values");
+    expect(runSummary({ ...run, keptEarlier: 1 })).toBe("4 new · 96 updated · 4 no longer found · 1 kept an earlier value");
+    expect(lastRunText(run, "America/Chicago", now)).toBe("Last run Mon, Nov 23, 03:00 · 100 businesses · 100 credits");
+    expect(lastRunText({ ...run, credits: null, businesses: 1 }, "Asia/Tokyo", now)).toBe("Last run Mon, Nov 23, 18:00 · 1 business");
   });
   it("asks before a schedule goes on, with what each run costs as the search form says it", () => {
     expect(refreshQuestion({ runCredits: 100, mine: true }, "day", account({ creditsRemaining: 9800 })))
@@ -114,33 +112,50 @@ describe("jobProgress", () => {
 });
 
 describe("words", () => {
-  it("names statuses in plain words and keeps an unknown one as the service wrote it", () => {
+  it("names statuses in plain words, an unknown one too: never the service's raw code", () => {
     expect(statusWords("enriching")).toBe("Enriching contacts");
-    expect(statusWords("paused_by_admin")).toBe("paused_by_admin");
+    expect(statusWords("paused_by_admin")).toBe("Paused by admin");
+    expect(statusWords("in_progress")).toBe("In progress");
+    expect(statusWords("pending")).toBe("Pending");
   });
   it("knows which jobs are still active", () => {
     expect(isActive(job({ status: "importing" }))).toBe(true);
     expect(isActive(job({ status: "completed" }))).toBe(false);
     expect(isActive(job({ status: "failed" }))).toBe(false);
   });
-  it("says rows written and where", () => {
-    expect(rowsWrittenText(job({ rowsWritten: 1 }))).toBe("1 row written to “coffee in Austin”");
-    expect(rowsWrittenText(job({ sheetName: null, rowsWritten: 0 }))).toBe("0 rows written");
+  it("says an enrichment's rows and where, never that they are “written” (written is not finished)", () => {
+    expect(rowsWrittenText(job({ rowsWritten: 1 }))).toBe("1 row in “coffee in Austin”");
+    expect(rowsWrittenText(job({ sheetName: null, rowsWritten: 1200 }))).toBe("1,200 rows");
   });
   it("describes a schedule by how often and when next, not by a date that goes stale", () => {
-    expect(scheduleLine(null)).toBe("Not refreshed automatically.");
+    expect(scheduleLine(null, false)).toBe("Not refreshed automatically.");
     const refresh = {
       every: "day" as const, nextRunAt: "2026-11-29T07:41:00.000Z", lastRunAt: "2026-11-28T07:41:00.000Z", lastError: null,
       lastRunAdded: null, lastRunUpdated: null, lastRunNotFound: null, lastRunBusinesses: null, lastRunCredits: null, running: false,
     };
     const now = new Date("2026-11-28T12:00:00Z");
-    const at = new Date(refresh.nextRunAt).toLocaleString("en-US", { hour: "2-digit", minute: "2-digit", hour12: false });
-    expect(scheduleLine(refresh, now)).toMatch(new RegExp(`^Refreshes daily · next (Sat|Sun|Mon) ${at}$`));
-    expect(scheduleLine({ ...refresh, every: "week", nextRunAt: "2026-12-20T07:41:00.000Z" }, now)).toMatch(/^Refreshes weekly · next \w{3}, Dec \d+, \d\d:\d\d$/);
-    expect(scheduleLine({ ...refresh, running: true }, now)).toBe("Refreshes daily · refreshing now");
+    expect(scheduleLine(refresh, false, "UTC", now)).toBe("Refreshes daily · next Sun 07:41");
+    expect(scheduleLine(refresh, false, "America/Los_Angeles", now)).toBe("Refreshes daily · next Sat 23:41");
+    expect(scheduleLine({ ...refresh, every: "week", nextRunAt: "2026-12-20T07:41:00.000Z" }, false, "UTC", now)).toBe("Refreshes weekly · next Sun, Dec 20, 07:41");
+    // A run under way, or asked for and not started yet: said once, instead of the next one.
+    expect(scheduleLine(refresh, true, "UTC", now)).toBe("Refreshes daily · refreshing now");
   });
   it("tells two jobs of the same name apart by their sheet and start", () => {
-    expect(jobWhere({ sheetName: "coffee in Austin (2)", createdAt: "2026-11-26T09:12:00.000Z" }, new Date("2026-11-27T00:00:00Z"))).toMatch(/^Sheet “coffee in Austin \(2\)” · Thu, Nov 2[56], \d\d:\d\d$/);
+    expect(jobWhere({ sheetName: "coffee in Austin (2)", createdAt: "2026-11-26T09:12:00.000Z" }, "America/New_York", new Date("2026-11-27T00:00:00Z"))).toBe("Sheet “coffee in Austin (2)” · Thu, Nov 26, 04:12");
+    expect(jobWhere({ sheetName: null, createdAt: "2026-11-26T09:12:00.000Z" }, "Asia/Kolkata", new Date("2026-11-27T00:00:00Z"))).toBe("Started Thu, Nov 26, 14:42");
+  });
+  it("says what a search searched under any name, unless its name already says its query and place", () => {
+    const searched = "dentists · Fort Worth, Texas, US";
+    expect(searchedText({ name: "Texas dentists", searched })).toBe(searched);
+    expect(searchedText({ name: "dentists in Fort Worth, Texas, US", searched })).toBeNull();
+    expect(searchedText({ name: "Dentists · fort worth texas us", searched })).toBeNull();
+    // The query and the place's own name are enough: "Coffee in Austin" says "coffee · Austin, Texas, US".
+    expect(searchedText({ name: "Coffee in Austin", searched: "coffee · Austin, Texas, US" })).toBeNull();
+    expect(searchedText({ name: "Dallas dentists", searched })).toBe(searched);
+    expect(searchedText({ name: "Fort Worth", searched })).toBe(searched);
+    expect(searchedText({ name: "dentists, orthodontists in 5 places", searched: "dentists, orthodontists · 5 places" })).toBeNull();
+    expect(searchedText({ name: "Enrich Accounts", searched: null })).toBeNull();
+    expect(searchedText({ name: "Zahnärzte", searched: "Zahnärzte · München, Bayern, DE" })).toBe("Zahnärzte · München, Bayern, DE");
   });
   it("shows a location by its full name, else its label", () => {
     expect(locationText({ full_name: "Austin, Texas, United States", label: "Austin,Texas,United States" })).toBe("Austin, Texas, United States");
@@ -149,24 +164,76 @@ describe("words", () => {
 });
 
 describe("an enrichment run's line", () => {
-  const run = (over: Partial<RunView>): RunView => ({ runId: "r", sheetName: "Accounts", rows: 20_000, rowsSent: 12_600, rowsWaiting: 7_400, jobs: 18, jobsRunning: 5, stopped: false, sentByMe: true, businessesWaiting: 7_000, ...over });
+  const run = (over: Partial<RunView>): RunView => ({ runId: "r", sheetName: "Accounts", rows: 20_000, rowsSent: 12_600, rowsWaiting: 7_400, businessesWaiting: 7_400, jobs: 18, jobsRunning: 5, stopped: false, sentByMe: true, ...over });
+  /** `count` jobs of 700 businesses: `done` completed, the others enriching with `enriched` each so far. */
+  const jobs = (count: number, done: number, enriched = 0): JobView[] =>
+    Array.from({ length: count }, (_, i) => job({ kind: "enrichment", status: i < done ? "completed" : "enriching", leadCount: 700, enrichedCount: i < done ? 700 : enriched }));
 
-  it("says the rows sent, the jobs running and the rows waiting", () => {
-    expect(runLine(run({}))).toBe("12,600 of 20,000 rows sent · 5 jobs running · 7,400 waiting");
+  it("says the rows sent with their businesses, the jobs running and the rows waiting", () => {
+    expect(runLine(run({ rowsSent: 12_600 }), jobs(18, 13))).toBe("12,600 of 20,000 rows sent (12,600 businesses) · 5 jobs running · 7,400 waiting");
     expect(runState(run({}))).toBe("Sending rows");
   });
 
   it("once every row is sent, the jobs still running; once they end, the jobs it took", () => {
-    expect(runLine(run({ rowsSent: 20_000, rowsWaiting: 0, jobsRunning: 1 }))).toBe("20,000 of 20,000 rows sent · 1 job running");
+    expect(runLine(run({ rowsSent: 20_000, rowsWaiting: 0, businessesWaiting: 0, jobsRunning: 1, rows: 20_000 }), [...jobs(28, 28), job({ kind: "enrichment", leadCount: 400 })])).toBe("20,000 of 20,000 rows sent (20,000 businesses) · 1 job running");
     expect(runState(run({ rowsSent: 20_000, rowsWaiting: 0, jobsRunning: 1 }))).toBe("Enriching contacts");
-    expect(runLine(run({ rowsSent: 20_000, rowsWaiting: 0, jobsRunning: 0, jobs: 29 }))).toBe("20,000 of 20,000 rows sent · 29 jobs");
+    expect(runLine(run({ rows: 1_400, rowsSent: 1_400, rowsWaiting: 0, jobsRunning: 0, jobs: 2 }), jobs(2, 2))).toBe("1,400 of 1,400 rows sent (1,400 businesses) · 2 jobs");
     expect(runState(run({ rowsSent: 20_000, rowsWaiting: 0, jobsRunning: 0 }))).toBe("Completed");
+  });
+
+  it("says rows, businesses and duplicates as the preview does: 25 rows of 23 businesses", () => {
+    const oneJob = [job({ kind: "enrichment", status: "completed", leadCount: 23, enrichedCount: 23 })];
+    expect(runLine(run({ rows: 25, rowsSent: 25, rowsWaiting: 0, businessesWaiting: 0, jobs: 1, jobsRunning: 0 }), oneJob)).toBe("25 of 25 rows sent (23 businesses, 2 duplicates) · 1 job");
+    expect(businessesOfRows(25, 23)).toBe("(23 businesses, 2 duplicates)");
+    expect(businessesOfRows(1, 1)).toBe("(1 business)");
+    expect(businessesOfRows(1_201, 1_200)).toBe("(1,200 businesses, 1 duplicate)");
+  });
+
+  it("its progress counts the businesses whose enrichment has completed, not the rows written", () => {
+    // 4,000 rows sent in 6 jobs: 2 completed, 4 still enriching, 1,504 businesses not enriched yet ("pending" in the sheet).
+    const six = [...jobs(2, 2), ...Array.from({ length: 4 }, (_, i) => job({ kind: "enrichment", status: "enriching", leadCount: i < 3 ? 700 : 500, enrichedCount: 424 }))];
+    const sent = run({ rows: 4_000, rowsSent: 4_000, rowsWaiting: 0, businessesWaiting: 0, jobs: 6, jobsRunning: 4 });
+    expect(runProgress(sent, six)).toEqual({ value: 3_096, max: 4_000, text: "3,096 of 4,000 businesses enriched" });
+    // Rows still waiting count too: their businesses are the run's.
+    expect(runProgress(run({ businessesWaiting: 3_300 }), jobs(1, 0, 100))).toEqual({ value: 100, max: 4_000, text: "100 of 4,000 businesses enriched" });
+    expect(runProgress(run({ businessesWaiting: 0 }), []).text).toBe("0 of 0 businesses enriched");
   });
 
   it("a stopped run says so, and whether its jobs are still finishing", () => {
     expect(runState(run({ stopped: true, rowsWaiting: 0, jobsRunning: 2 }))).toBe("Stopped · its jobs finish");
     expect(runState(run({ stopped: true, rowsWaiting: 0, jobsRunning: 0 }))).toBe("Stopped");
-    expect(runLine(run({ stopped: true, rowsWaiting: 0, jobsRunning: 0, rowsSent: 1_400, jobs: 2 }))).toBe("1,400 of 20,000 rows sent · 2 jobs");
+    expect(runLine(run({ stopped: true, rowsWaiting: 0, businessesWaiting: 0, jobsRunning: 0, rowsSent: 1_400, jobs: 2 }), jobs(2, 2))).toBe("1,400 of 20,000 rows sent (1,400 businesses) · 2 jobs");
+  });
+});
+
+describe("the rows a preview skips", () => {
+  it("are grouped by reason, each with its rows as ranges, not one line a row", () => {
+    const skipped = [
+      ...Array.from({ length: 12 }, (_, i) => ({ row: 3 + i, reason: "already enriched" })),
+      { row: 17, reason: "no website" },
+      { row: 20, reason: "already enriched" },
+      { row: 21, reason: "already enriched" },
+      { row: 30, reason: "not enough credits (0 remain)" },
+    ].sort((a, b) => a.row - b.row);
+    expect(skippedGroups(skipped)).toEqual(["Already enriched: 14 rows (3–14, 20–21)", "No website: row 17", "Not enough credits (0 remain): row 30"]);
+    const scattered = Array.from({ length: 9 }, (_, i) => ({ row: 2 + 2 * i, reason: "no business name" }));
+    expect(skippedGroups(scattered)).toEqual(["No business name: 9 rows (2, 4, 6, 8, 10, 12, …)"]);
+    expect(skippedGroups([])).toEqual([]);
+  });
+});
+
+describe("dates a person reads", () => {
+  const now = new Date("2026-11-28T12:00:00Z");
+  it("are in the spreadsheet's time zone, whatever the browser's, on a 24-hour clock", () => {
+    expect(shortDateTime("2026-11-23T14:05:00.000Z", "America/New_York", now)).toBe("Mon, Nov 23, 09:05");
+    expect(shortDateTime("2026-11-23T14:05:00.000Z", "Europe/Berlin", now)).toBe("Mon, Nov 23, 15:05");
+    // After midnight there: another day, and 00:30, never 24:30.
+    expect(shortDateTime("2026-11-23T23:30:00.000Z", "Europe/Berlin", now)).toBe("Tue, Nov 24, 00:30");
+    // Another year in that zone says its year.
+    expect(shortDateTime("2025-12-31T23:30:00.000Z", "America/New_York", now)).toBe("Wed, Dec 31, 2025, 18:30");
+    expect(shortDateTime("2025-12-31T23:30:00.000Z", "Asia/Tokyo", now)).toBe("Thu, Jan 1, 08:30");
+    expect(shortDateTime(null, "UTC")).toBe("");
+    expect(nextRunWhen("2026-11-29T02:00:00.000Z", "America/Chicago", now)).toBe("Sat 20:00");
   });
 });
 

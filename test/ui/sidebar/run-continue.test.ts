@@ -31,9 +31,10 @@ describe("Continue with my key", () => {
   });
 
   it("says what changed, and the rows held for the other editor's chunk until when", () => {
-    expect(continuedText(run(), { rowsHeld: 0, heldUntil: null })).toBe("Your key now sends the 7,400 waiting rows of “Enrich Accounts”.");
-    const now = new Date(2026, 10, 20, 9, 0);
-    expect(continuedText(run(), { rowsHeld: 735, heldUntil: new Date(2026, 10, 27, 14, 5).toISOString() }, now)).toBe(
+    expect(continuedText(run(), { rowsHeld: 0, heldUntil: null }, null)).toBe("Your key now sends the 7,400 waiting rows of “Enrich Accounts”.");
+    // The time in the spreadsheet's zone, whatever the browser's.
+    const now = new Date("2026-11-20T08:00:00Z");
+    expect(continuedText(run(), { rowsHeld: 735, heldUntil: "2026-11-27T13:05:00Z" }, "Europe/Berlin", now)).toBe(
       "Your key now sends the 7,400 waiting rows of “Enrich Accounts”. 735 of them wait until Fri, Nov 27, 14:05 for a chunk the other editor's key may have sent.",
     );
   });

@@ -1,0 +1,37 @@
+// What a search's JobView says of its latest refresh run (JobView.lastRun, src/jobs/job-view.ts):
+// the run's outcome as kept once merged; for a run merged before outcomes were kept, what its
+// schedule's figures say of it; nothing before any re-run.
+import type { SearchRecord } from "../../src/jobs/job-record";
+import type { RefreshSchedule } from "../../src/jobs/refresh-schedule";
+import { toJobView } from "../../src/jobs/job-view";
+
+const CREATED = "2026-11-20T09:00:00.000Z";
+
+const schedule = (over: Partial<RefreshSchedule> = {}): RefreshSchedule => ({
+  every: "day", search: { name: "dentists", input: { query: "dentists", location: "Fort Worth, Texas, US" } }, run: null,
+  lastRunAt: "2026-11-26T09:00:00.000Z", lastRunAdded: 4, lastRunUpdated: 96, lastRunNotFound: 4, lastRunBusinesses: 100, lastRunCredits: 100,
+  nextRunAt: "2026-11-27T09:00:00.000Z", lastError: null, ...over,
+});
+
+const search = (over: Partial<SearchRecord> = {}): SearchRecord => ({
+  id: "s1", kind: "search", name: "Texas dentists", sheetId: 1, sheetName: "Texas dentists", status: "completed", leadCount: 100, enrichedCount: 100,
+  creditsCharged: 100, rowsWritten: 104, settled: true, error: null, note: null, createdAt: CREATED, finishedAt: CREATED, startKey: null, ...over,
+});
+
+describe("a search's JobView.lastRun", () => {
+  it("is the run's outcome as kept once merged, a scheduled run or Refresh it now alike", () => {
+    const lastRun = { at: "2026-11-26T09:00:00.000Z", added: 6, updated: 94, notFound: 6, businesses: 100, credits: 100, keptEarlier: 12 };
+    expect(toJobView(search({ lastRun }), null).lastRun).toEqual(lastRun);
+    expect(toJobView(search({ lastRun, refresh: schedule() }), null).lastRun).toEqual(lastRun);
+  });
+
+  it("for a run merged before outcomes were kept, is what its schedule's figures say of it", () => {
+    expect(toJobView(search({ refresh: schedule() }), null).lastRun).toEqual({ at: "2026-11-26T09:00:00.000Z", added: 4, updated: 96, notFound: 4, businesses: 100, credits: 100, keptEarlier: 0 });
+  });
+
+  it("is null before any re-run (the search itself is the schedule's last run), while a figure is not known, and without a schedule", () => {
+    expect(toJobView(search({ refresh: schedule({ lastRunAt: CREATED }) }), null).lastRun).toBeNull();
+    expect(toJobView(search({ refresh: schedule({ lastRunAdded: null }) }), null).lastRun).toBeNull();
+    expect(toJobView(search(), null).lastRun).toBeNull();
+  });
+});
