@@ -12,7 +12,7 @@ import { editorId, keyDigest } from "../gas/key-digest";
 import { userProperties } from "../gas/property-snapshot";
 import { readServiceSettings, type ServiceSettings } from "../gas/settings";
 import { UrlFetchTransport } from "../gas/urlfetch-transport";
-import { appsScriptClock, formatDay, newUuid } from "../gas/utilities";
+import { appsScriptClock, formatDay, formatTime, newUuid } from "../gas/utilities";
 
 export function clientFor(settings: ServiceSettings, deadline?: number): LeadsClient {
   return new LeadsClient({
@@ -52,6 +52,7 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number): Jobs
     spreadsheet: doc.spreadsheet,
     clock: appsScriptClock,
     formatDay,
+    formatTime,
     newIdempotencyKey: newUuid,
     ensurePollTrigger: () => backgroundTrigger.keep(doc.id),
     removePollTrigger: () => backgroundTrigger.drop(doc.id),

@@ -1,6 +1,7 @@
 // This file defines what the add-on takes of Apps Script's Utilities service: the clock (the time
-// of day, and Utilities.sleep as its wait, the only wait Apps Script has), UUIDs, and a day's date
-// in a time zone. Everything above reads the time through this clock, or a clock handed down from it.
+// of day, and Utilities.sleep as its wait, the only wait Apps Script has), UUIDs, and a date (and
+// time) in a time zone. Everything above reads the time through this clock, or a clock handed down
+// from it.
 import { timeNow, type Clock } from "../rules/clock";
 
 /** Waits of at most 5 minutes: Apps Script's limit for one Utilities.sleep. */
@@ -20,4 +21,9 @@ export function newUuid(): string {
 /** The day `ms` falls on in `timeZone`, as yyyy-MM-dd. */
 export function formatDay(ms: number, timeZone: string): string {
   return Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd");
+}
+
+/** The day and time `ms` falls on in `timeZone`, as yyyy-MM-dd HH:mm (24-hour). */
+export function formatTime(ms: number, timeZone: string): string {
+  return Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm");
 }

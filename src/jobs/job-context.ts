@@ -26,6 +26,8 @@ export interface JobsContext {
   clock: Clock;
   /** The date of `ms` in `timeZone` as a results sheet shows it, "2026-11-27" (Utilities.formatDate in Apps Script). */
   formatDay(ms: number, timeZone: string): string;
+  /** The day and time of `ms` in `timeZone`, "2026-11-27 14:05" (Utilities.formatDate in Apps Script). */
+  formatTime(ms: number, timeZone: string): string;
   /** A fresh idempotency key (Utilities.getUuid in Apps Script). */
   newIdempotencyKey(): string;
   /** Makes sure the background poll trigger exists. */

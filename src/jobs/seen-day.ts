@@ -1,7 +1,8 @@
 // This file defines the day a results sheet dates its rows by (`First seen`, `Last seen`): the
 // date in the spreadsheet's time zone, as the people reading the sheet read dates. The zone is
 // read when a job starts and kept in its record, so a pass writing many jobs reads no zone; a
-// record of an earlier version reads it when first needed and keeps it from then on.
+// record of an earlier version reads it when first needed and keeps it from then on. Times the
+// add-on writes in words (a refresh that was not run) are in the same zone.
 import type { JobsContext } from "./job-context";
 import type { JobRecord } from "./job-record";
 
@@ -14,4 +15,10 @@ export function recordTimeZone(ctx: JobsContext, record: JobRecord): string {
 export function dayOf(ctx: JobsContext, timeZone: string, when: string | number): string {
   const ms = typeof when === "number" ? when : Date.parse(when);
   return ctx.formatDay(Number.isNaN(ms) ? ctx.clock.now() : ms, timeZone);
+}
+
+/** The day and time, in the record's time zone, of an instant: "2026-11-28 07:46". */
+export function timeOf(ctx: JobsContext, timeZone: string, when: string | number): string {
+  const ms = typeof when === "number" ? when : Date.parse(when);
+  return ctx.formatTime(Number.isNaN(ms) ? ctx.clock.now() : ms, timeZone);
 }

@@ -104,6 +104,10 @@ describe("refreshing a search now (setRefresh runNow)", () => {
     const view = viewOf(runtime, jobId);
     expect([view.refreshing, view.refresh, creations(runtime)]).toEqual([false, null, []]);
     expect(view.error).toMatch(/was not run, and cost nothing: Not enough credits: 50 remain/);
+    // When it was due, in the spreadsheet's time zone as its sheet's dates are, never an ISO timestamp.
+    const zone = runtime.spreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
+    const due = new Intl.DateTimeFormat("sv-SE", { timeZone: zone, dateStyle: "short", timeStyle: "short" }).format(world.clock.now());
+    expect(view.error).toMatch(new RegExp(`^The refresh due ${due} was not run`));
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(50);
   });
 

@@ -32,6 +32,7 @@ export function unitJobsContext() {
     spreadsheet,
     clock,
     formatDay: (ms) => new Date(ms).toISOString().slice(0, 10),
+    formatTime: (ms) => new Date(ms).toISOString().slice(0, 16).replace("T", " "),
     newIdempotencyKey: () => `key-${(keys += 1)}`,
     ensurePollTrigger: () => void (triggers.ensured += 1),
     removePollTrigger: () => void (triggers.removed += 1),
