@@ -30,30 +30,31 @@ export const SearchFields = {
  */
 const atLeast = (min: number) => z.int().check(z.gte(min));
 
-const SearchInputSchema = z.object({
+// Schemas are built on first use (z.lazy): see api/schemas.ts.
+const SearchInputSchema = z.lazy(() => z.object({
   query: SearchFields.query,
   location: SearchFields.location,
   countryCode: z.optional(SearchFields.countryCode),
   maxResults: z.optional(atLeast(REQUEST_LIMITS.minResults)),
   language: z.optional(SearchFields.language),
-});
+}));
 
-export const CreateSearchRequestSchema = z.object({
+export const CreateSearchRequestSchema = z.lazy(() => z.object({
   name: z.optional(SearchFields.name),
   input: SearchInputSchema,
   enrich_contacts: z.optional(z.boolean()),
-});
+}));
 
-const EnrichmentBusinessSchema = z.object({
+const EnrichmentBusinessSchema = z.lazy(() => z.object({
   business_name: text(REQUEST_LIMITS.businessNameMax),
   /** Absolute http:// or https:// URL. */
   website_url: z.string().check(z.regex(HTTP_URL_PATTERN)),
-});
+}));
 
-export const CreateEnrichmentRequestSchema = z.object({
+export const CreateEnrichmentRequestSchema = z.lazy(() => z.object({
   name: z.optional(SearchFields.name),
   businesses: z.array(EnrichmentBusinessSchema).check(z.minLength(1)),
-});
+}));
 
 const pageParams = (maxPageSize: number) =>
   z.object({
@@ -66,10 +67,10 @@ export const PageParamsSchema = pageParams(REQUEST_LIMITS.resultsPageSizeMax);
 /** Query of the two job lists: pages of 1 to 100. */
 export const ListPageParamsSchema = pageParams(REQUEST_LIMITS.listPageSizeMax);
 
-export const FindLocationsParamsSchema = z.object({
+export const FindLocationsParamsSchema = z.lazy(() => z.object({
   q: z.string().check(z.trim(), z.minLength(REQUEST_LIMITS.locationQueryMin), z.maxLength(REQUEST_LIMITS.locationQueryMax)),
   country: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/))),
-});
+}));
 
 export type SearchInput = z.input<typeof SearchInputSchema>;
 export type CreateSearchRequest = z.input<typeof CreateSearchRequestSchema>;

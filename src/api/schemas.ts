@@ -3,7 +3,12 @@
 //
 // Objects are loose (unknown fields are kept, so a newer service passes through untouched) and
 // enum-like fields are "known literals | any string" (an unknown status is data, not an error).
-// Only a value of the wrong type is a validation error. zod stays inside src/api: callers see
+// Only a value of the wrong type is a validation error.
+//
+// Each schema of more than a few fields is built on its first use (z.lazy), here and in the other
+// modules that read the network or a store: Apps Script evaluates the whole bundle at the start of
+// every execution (each sidebar call, each trigger run), and building every schema there was half
+// of that start (npm run bench: "evaluate in a fresh vm context"). zod stays inside src/api: callers see
 // plain types and `parseWith` below turns zod issues into a ResponseShapeError.
 import * as z from "zod/mini";
 import type { KnownJobStatus } from "../rules/job-status";
@@ -28,24 +33,24 @@ const opt = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema
 
 // ---- Job ------------------------------------------------------------------------------------
 
-const ActorBusinessSchema = z.looseObject({
+const ActorBusinessSchema = z.lazy(() => z.looseObject({
   business_name: z.optional(str),
   website_url: z.optional(str),
-});
+}));
 
 /** The input a job was created with (search input, or the enrichment's fixed text + businesses). */
-const ActorInputSchema = z.looseObject({
+const ActorInputSchema = z.lazy(() => z.looseObject({
   query: z.optional(z.nullable(str)),
   location: z.optional(z.nullable(str)),
   countryCode: z.optional(z.nullable(str)),
   maxResults: z.optional(z.nullable(int)),
   language: z.optional(z.nullable(str)),
   businesses: z.optional(z.array(ActorBusinessSchema)),
-});
+}));
 
 // Required: what the add-on needs to track a job and the spec says is always there. The rest
 // is optional so that a field the add-on never reads cannot make a whole poll fail.
-export const JobSchema = z.looseObject({
+export const JobSchema = z.lazy(() => z.looseObject({
   id: str,
   name: str,
   status: openEnum<KnownJobStatus>(),
@@ -61,29 +66,29 @@ export const JobSchema = z.looseObject({
   delete_requested: z.optional(bool),
   created_at: str,
   finished_at: z.optional(z.nullable(str)),
-});
+}));
 
 // ---- Business -------------------------------------------------------------------------------
 
-const EmailVerificationSchema = z.looseObject({
+const EmailVerificationSchema = z.lazy(() => z.looseObject({
   result: opt(str),
   quality: opt(str),
   source: opt(str),
-});
+}));
 
-const SocialsSchema = z.looseObject({
+const SocialsSchema = z.lazy(() => z.looseObject({
   facebooks: opt(strings),
   instagrams: opt(strings),
   linkedIns: opt(strings),
   youtubes: opt(strings),
   yelps: opt(strings),
-});
+}));
 
 /**
  * One schema for the three shapes (search result, enrichment result, single business). Fields
  * present in all three are required; the others are optional.
  */
-export const BusinessSchema = z.looseObject({
+export const BusinessSchema = z.lazy(() => z.looseObject({
   id: str,
   search_id: str,
   position: int,
@@ -115,11 +120,11 @@ export const BusinessSchema = z.looseObject({
   owner_enrichment_status: opt(openEnum<"completed" | "not_requested">()),
   // The spec does not show the element shape: keep whatever comes.
   key_contacts: opt(z.array(z.unknown())),
-});
+}));
 
 // ---- Location, Account ----------------------------------------------------------------------
 
-const LocationSchema = z.looseObject({
+const LocationSchema = z.lazy(() => z.looseObject({
   location_code: z.optional(z.nullable(int)),
   name: z.optional(z.nullable(str)),
   full_name: z.optional(z.nullable(str)),
@@ -130,10 +135,10 @@ const LocationSchema = z.looseObject({
   country: z.optional(z.nullable(str)),
   location_type: z.optional(z.nullable(str)),
   label: str,
-});
+}));
 
 // Required: what the add-on's AccountView shows. The billing details are optional.
-export const AccountSchema = z.looseObject({
+export const AccountSchema = z.lazy(() => z.looseObject({
   plan_code: openEnum<"free" | "starter" | "growth" | "scale">(),
   plan_name: str,
   status: openEnum<"active" | "trialing">(),
@@ -151,31 +156,31 @@ export const AccountSchema = z.looseObject({
   searches_created: z.optional(int),
   active_searches: int,
   leads_found: z.optional(int),
-});
+}));
 
 // ---- responses ------------------------------------------------------------------------------
 
-export const CreateSearchResponseSchema = z.looseObject({
+export const CreateSearchResponseSchema = z.lazy(() => z.looseObject({
   job_id: str,
   status: openEnum<"queued">(),
   credits_reserved: int,
   message: z.optional(z.nullable(str)),
-});
+}));
 
-export const CreateEnrichmentResponseSchema = z.looseObject({
+export const CreateEnrichmentResponseSchema = z.lazy(() => z.looseObject({
   job_id: str,
   status: openEnum<"enriching">(),
   businesses_submitted: int,
   credits_reserved: int,
   message: z.optional(z.nullable(str)),
-});
+}));
 
-export const JobListSchema = z.looseObject({
+export const JobListSchema = z.lazy(() => z.looseObject({
   items: z.array(JobSchema),
   total: int,
-});
+}));
 
-export const ResultsPageSchema = z.looseObject({
+export const ResultsPageSchema = z.lazy(() => z.looseObject({
   job_id: str,
   status: openEnum<KnownJobStatus>(),
   items: z.array(BusinessSchema),
@@ -183,11 +188,11 @@ export const ResultsPageSchema = z.looseObject({
   page: int,
   page_size: int,
   has_more: bool,
-});
+}));
 
-export const LocationListSchema = z.looseObject({
+export const LocationListSchema = z.lazy(() => z.looseObject({
   locations: z.array(LocationSchema),
-});
+}));
 
 // ---- inferred types -------------------------------------------------------------------------
 

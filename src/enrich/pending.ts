@@ -44,8 +44,9 @@ interface StoredHead extends PendingChunk {
   parts: number;
 }
 
+// Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** A head as any version stored it: earlier versions' chunks had no run. */
-const StoredHeadSchema = z.object({
+const StoredHeadSchema = z.lazy(() => z.object({
   startKey: z.string(),
   idempotencyKey: z.string(),
   sheetId: z.number(),
@@ -58,7 +59,7 @@ const StoredHeadSchema = z.object({
   runId: z.optional(z.string()),
   parts: z.number(),
   name: z.nullable(z.string()),
-});
+}));
 
 const HEAD_SHAPE: StoredShape<StoredHead, z.output<typeof StoredHeadSchema>> = {
   schema: StoredHeadSchema,

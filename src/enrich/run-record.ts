@@ -38,8 +38,9 @@ export interface RunRecord {
 
 const RUN_PREFIX = "enrich-run:";
 
+// Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** A run as stored: its shape has not changed since runs were first stored. */
-const StoredRun = z.object({
+const StoredRun = z.lazy(() => z.object({
   runId: z.string(),
   sheetId: z.number(),
   sheetName: z.string(),
@@ -54,7 +55,7 @@ const StoredRun = z.object({
   chunksMade: z.number(),
   jobsPlanned: z.number(),
   stopped: z.boolean(),
-}) satisfies z.ZodMiniType<RunRecord>;
+})) satisfies z.ZodMiniType<RunRecord>;
 
 /** A run still has rows to send. */
 export const isSending = (run: RunRecord): boolean => !run.stopped && run.rowsWaiting > 0;

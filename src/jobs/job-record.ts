@@ -233,8 +233,9 @@ function upgradeBase<S extends z.output<z.ZodMiniObject<typeof storedBase>>>(sto
   };
 }
 
+// Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** A search as any version stored it, upgraded: a record from before maxResults was kept charged its maxResults (a free plan's 100 too). */
-const StoredSearchRecord = z.pipe(
+const StoredSearchRecord = z.lazy(() => z.pipe(
   z.object({
     ...storedBase,
     kind: z.literal("search"),
@@ -251,14 +252,14 @@ const StoredSearchRecord = z.pipe(
     const said = searched ?? (input ? searchedText(input.query, input.location) : undefined);
     return { ...rest, ...(refresh === undefined ? {} : { refresh }), ...(reserved === undefined ? {} : { maxResults: reserved }), ...(said === undefined ? {} : { searched: said }) };
   }),
-);
+));
 
-const StoredEnrichmentRecord = z.pipe(
+const StoredEnrichmentRecord = z.lazy(() => z.pipe(
   z.object({ ...storedBase, kind: z.literal("enrichment"), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
   z.transform((stored): EnrichmentRecord => upgradeBase(stored)),
-);
+));
 
-const StoredTerritoryRecord = z.pipe(
+const StoredTerritoryRecord = z.lazy(() => z.pipe(
   z.object({
     ...storedBase,
     kind: z.literal("territory"),
@@ -278,20 +279,20 @@ const StoredTerritoryRecord = z.pipe(
     refresh: z.optional(StoredScheduleBase),
   }),
   z.transform((stored): TerritoryRecord => upgradeBase(stored)),
-);
+));
 
 /** A record of any kind, each kind's shape upgraded by its own step. */
-const StoredJobRecord = z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]);
+const StoredJobRecord = z.lazy(() => z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]));
 
 export const JOB_RECORD_SHAPE: StoredShape<JobRecord> = { schema: StoredJobRecord, upgrade: (record) => record };
 
-const StoredStartRecord = z.object({
+const StoredStartRecord = z.lazy(() => z.object({
   idempotencyKey: z.string(),
   createdAt: z.string(),
   jobId: nullableText,
   sheetName: nullableText,
   sheetId: nullableCount,
-});
+}));
 
 export const START_RECORD_SHAPE: StoredShape<StartRecord, z.output<typeof StoredStartRecord>> = {
   schema: StoredStartRecord,

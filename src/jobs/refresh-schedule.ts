@@ -39,8 +39,9 @@ export interface RunOutcome {
   keptEarlier: number;
 }
 
+// Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** A run's outcome as stored. */
-export const StoredRunOutcome = z.object({
+export const StoredRunOutcome = z.lazy(() => z.object({
   at: z.string(),
   added: z.number(),
   updated: z.number(),
@@ -48,7 +49,7 @@ export const StoredRunOutcome = z.object({
   businesses: z.number(),
   credits: z.nullable(z.number()),
   keptEarlier: z.number(),
-}) satisfies z.ZodMiniType<RunOutcome>;
+})) satisfies z.ZodMiniType<RunOutcome>;
 
 /** A schedule of either a search or a territory: when it runs, and what its last run did. */
 export interface ScheduleBase {
@@ -155,7 +156,7 @@ export function refreshView(schedule: ScheduleBase | undefined, running: boolean
 const optionalCount = z.optional(z.nullable(z.number()));
 
 /** The search a schedule repeats, as it was created (the service checked its limits then). */
-const StoredSearchRequest = z.object({
+const StoredSearchRequest = z.lazy(() => z.object({
   name: z.optional(z.string()),
   input: z.object({
     query: z.string(),
@@ -165,15 +166,15 @@ const StoredSearchRequest = z.object({
     language: z.optional(z.string()),
   }),
   enrich_contacts: z.optional(z.boolean()),
-});
+}));
 
-const StoredRefreshRun = z.object({
+const StoredRefreshRun = z.lazy(() => z.object({
   slot: z.string(),
   idempotencyKey: z.string(),
   creditsChecked: z.boolean(),
   jobId: z.nullable(z.string()),
   startedAt: z.nullable(z.string()),
-});
+}));
 
 /** What a schedule of either kind holds as stored: the last run's counts came later (absent: not known). */
 const storedScheduleBase = {
@@ -205,10 +206,10 @@ function upgradeScheduleBase(stored: z.output<z.ZodMiniObject<typeof storedSched
 }
 
 /** A search's schedule as any version stored it, upgraded. */
-export const StoredRefreshSchedule = z.pipe(
+export const StoredRefreshSchedule = z.lazy(() => z.pipe(
   z.object({ ...storedScheduleBase, search: StoredSearchRequest, run: z.optional(z.nullable(StoredRefreshRun)) }),
   z.transform((stored): RefreshSchedule => ({ ...upgradeScheduleBase(stored), search: stored.search, run: stored.run ?? null })),
-);
+));
 
 /** A territory's schedule as stored (its runs' state is its pairs'). */
-export const StoredScheduleBase = z.pipe(z.object(storedScheduleBase), z.transform(upgradeScheduleBase));
+export const StoredScheduleBase = z.lazy(() => z.pipe(z.object(storedScheduleBase), z.transform(upgradeScheduleBase)));

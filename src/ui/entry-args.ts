@@ -74,29 +74,29 @@ const column = (what: string) => z.union([z.number(), optionalText(what)], { err
 
 const { queryMax, locationLabelMax, nameMax, minResults, maxResults } = REQUEST_LIMITS;
 
-const SearchArgsSchema = z.object(
-  {
-    query: meets(requiredText("The search phrase", 'Enter what to search for, e.g. "dentists".'), SearchFields.query, (q) => tooLong("The search phrase", q.length, queryMax)),
-    // Only the label's form: the catalog is the service's to judge (its 422 says so).
-    location: meets(requiredText("The location", "Pick a location from the list."), SearchFields.location, (l) => tooLong("The location", l.length, locationLabelMax)),
-    countryCode: meets(
-      z.pipe(optionalText("The country code"), z.transform((code) => code?.toUpperCase())),
-      SearchFields.countryCode,
-      (code) => `The country code must be two letters (e.g. US); "${code}" is not.`,
-    ),
-    maxResults: wholeNumber(minResults, minResults, maxResults, `Max results must be a whole number from ${minResults} to ${maxResults}.`),
-    language: meets(
-      z.pipe(optionalText("The language"), z.transform((language) => language ?? "en")),
-      SearchFields.language,
-      (language) => `The language must be a code like "en" or "pt-BR"; "${language}" is not.`,
-    ),
-    enrichContacts: flag(true),
-    name: meets(optionalText("The name"), SearchFields.name, (name) => tooLong("The name", name.length, nameMax)),
-    // Only true asks (the sidebar's first click); anything else, or nothing, starts as documented.
-    askIfRecent: onlyTrue(),
-  },
-  { error: "Enter what to search for and where." },
-);
+// Schemas are built on first use (z.lazy): see api/schemas.ts.
+/** One search's fields, which a territory's start takes too. */
+const searchArgsShape = () => ({
+  query: meets(requiredText("The search phrase", 'Enter what to search for, e.g. "dentists".'), SearchFields.query, (q) => tooLong("The search phrase", q.length, queryMax)),
+  // Only the label's form: the catalog is the service's to judge (its 422 says so).
+  location: meets(requiredText("The location", "Pick a location from the list."), SearchFields.location, (l) => tooLong("The location", l.length, locationLabelMax)),
+  countryCode: meets(
+    z.pipe(optionalText("The country code"), z.transform((code) => code?.toUpperCase())),
+    SearchFields.countryCode,
+    (code) => `The country code must be two letters (e.g. US); "${code}" is not.`,
+  ),
+  maxResults: wholeNumber(minResults, minResults, maxResults, `Max results must be a whole number from ${minResults} to ${maxResults}.`),
+  language: meets(
+    z.pipe(optionalText("The language"), z.transform((language) => language ?? "en")),
+    SearchFields.language,
+    (language) => `The language must be a code like "en" or "pt-BR"; "${language}" is not.`,
+  ),
+  enrichContacts: flag(true),
+  name: meets(optionalText("The name"), SearchFields.name, (name) => tooLong("The name", name.length, nameMax)),
+  // Only true asks (the sidebar's first click); anything else, or nothing, starts as documented.
+  askIfRecent: onlyTrue(),
+});
+const SearchArgsSchema = z.lazy(() => z.object(searchArgsShape(), { error: "Enter what to search for and where." }));
 
 /** A territory's start: the searches of every query in every place. */
 export type TerritoryArgs = TerritoryInput & { askIfRecent?: true | undefined };
@@ -113,16 +113,16 @@ const countryCode = meets(
   SearchFields.countryCode,
   (code) => `The country code must be two letters (e.g. US); "${code}" is not.`,
 );
-const placeSchema = z.union([z.pipe(placeLabel, z.transform((label): TerritoryPlace => ({ label }))), z.object({ label: placeLabel, countryCode })], {
+const placeSchema = z.lazy(() => z.union([z.pipe(placeLabel, z.transform((label): TerritoryPlace => ({ label }))), z.object({ label: placeLabel, countryCode })], {
   error: "Each location is its label from the list (or {label, countryCode}).",
-});
+}));
 /** Each once, in the order given (the same query or place twice would be the same search, charged twice). */
 const once = <T>(items: readonly T[], key: (item: T) => string): T[] => items.filter((item, i) => items.findIndex((other) => key(other) === key(item)) === i);
 
 /** A territory: `queries` for `query` and `locations` for `location` (and countryCode), each list within its limits. */
-const TerritoryArgsSchema = z.pipe(
+const TerritoryArgsSchema = z.lazy(() => z.pipe(
   z.object({
-    ...SearchArgsSchema.def.shape,
+    ...searchArgsShape(),
     query: z.optional(queryText),
     location: z.optional(placeLabel),
     queries: z.optional(z.array(queryText, { error: `Queries are a list of 1 to ${queriesMax} search phrases.` }).check(z.maxLength(queriesMax, { error: (issue) => `Search for at most ${queriesMax} queries at once; ${String((issue.input as unknown[]).length)} were given.` }))),
@@ -136,7 +136,7 @@ const TerritoryArgsSchema = z.pipe(
 ).check(
   z.refine((args) => args.queries.length > 0, { error: 'Enter what to search for, e.g. "dentists".' }),
   z.refine((args) => args.places.length > 0, { error: "Pick a location from the list." }),
-);
+));
 
 const hasLists = (raw: unknown): boolean => isRecord(raw) && (raw["queries"] !== undefined || raw["locations"] !== undefined);
 
@@ -155,7 +155,7 @@ export function asTerritoryInput(args: StartArgs): TerritoryArgs {
   return { ...rest, queries: [query], places: [{ label: location, ...(countryCode === undefined ? {} : { countryCode }) }] };
 }
 
-const EnrichArgsSchema = z.pipe(
+const EnrichArgsSchema = z.lazy(() => z.pipe(
   z.optional(
     z.nullable(
       z.object(
@@ -177,12 +177,12 @@ const EnrichArgsSchema = z.pipe(
     for (const [key, value] of Object.entries(area) as Array<[keyof typeof area, string | number | undefined]>) if (value !== undefined) given[key] = value as never;
     return { ...given, force };
   }),
-);
+));
 
 const RECENT_MAX_PAGE = 50;
 
 const ENTRY_ARGS = {
-  saveSettings: orEmpty(
+  saveSettings: z.lazy(() => orEmpty(
     z.object({
       // What is not text is left empty: the key field keeps the saved key, the address takes the build's default.
       apiKey: z.pipe(orElse(z.string(), ""), z.transform((key) => key.trim())),
@@ -203,22 +203,22 @@ const ENTRY_ARGS = {
         }),
       ),
     }),
-  ),
-  findLocations: orEmpty(
+  )),
+  findLocations: z.lazy(() => orEmpty(
     z.object({
       q: z.pipe(orElse(z.string(), ""), z.transform((q) => q.trim())),
       country: mayBeLeftOut(z.pipe(orElse(z.optional(z.string()), undefined), z.transform((country) => country?.trim().toUpperCase() || undefined))),
     }),
-  ),
+  )),
   startSearch: StartArgsSchema,
   previewSearch: StartArgsSchema,
   startEnrichment: EnrichArgsSchema,
   previewEnrichment: EnrichArgsSchema,
-  showJobSheet: orEmpty(z.object({ jobId: idText("Choose a job to open its sheet.") })),
-  stopEnrichment: orEmpty(z.object({ jobId: idText("Choose the enrichment to stop.") })),
-  continueEnrichment: orEmpty(z.object({ jobId: idText("Choose the enrichment to continue.") })),
-  stopSearch: orEmpty(z.object({ jobId: idText("Choose the territory to stop.") })),
-  importJob: orEmpty(
+  showJobSheet: z.lazy(() => orEmpty(z.object({ jobId: idText("Choose a job to open its sheet.") }))),
+  stopEnrichment: z.lazy(() => orEmpty(z.object({ jobId: idText("Choose the enrichment to stop.") }))),
+  continueEnrichment: z.lazy(() => orEmpty(z.object({ jobId: idText("Choose the enrichment to continue.") }))),
+  stopSearch: z.lazy(() => orEmpty(z.object({ jobId: idText("Choose the territory to stop.") }))),
+  importJob: z.lazy(() => orEmpty(
     z.object({
       // The form the dashboard shows: a mistyped id never reaches the service.
       jobId: z.pipe(
@@ -226,16 +226,16 @@ const ENTRY_ARGS = {
         z.string().check(z.refine((id) => isUuid(id), { error: (issue) => `"${String(issue.input).slice(0, 80)}" is not a job ID: a job ID looks like 3f2b9c1e-…-…, as the dashboard shows it.` })),
       ),
     }),
-  ),
-  setRefresh: orEmpty(
+  )),
+  setRefresh: z.lazy(() => orEmpty(
     z.object({
       jobId: idText("Choose the search to refresh."),
       every: z.enum(["day", "week", "off"], { error: (issue) => `A search can be refreshed every "day" or "week", or "off"; "${String(issue.input)}" is none of them.` }),
       // Only true runs now; anything else, or nothing, only sets the schedule.
       runNow: onlyTrue(),
     }),
-  ),
-  recentJobs: z.pipe(
+  )),
+  recentJobs: z.lazy(() => z.pipe(
     orEmpty(
       z.object({
         kind: z.pipe(
@@ -246,9 +246,9 @@ const ENTRY_ARGS = {
       }),
     ),
     z.transform((args): RecentJobsArgs => ({ kinds: args.kind ? [args.kind] : [...JOB_KINDS], page: args.page })),
-  ),
+  )),
   /** The menu calls it with nothing (the report shows in a dialog); the sidebar with {dialog: false}. */
-  diagnose: z.pipe(orElse(z.optional(z.object({ dialog: z.optional(z.boolean()) })), undefined), z.transform((args) => ({ dialog: args?.dialog !== false }))),
+  diagnose: z.lazy(() => z.pipe(orElse(z.optional(z.object({ dialog: z.optional(z.boolean()) })), undefined), z.transform((args) => ({ dialog: args?.dialog !== false })))),
 } satisfies {
   // The layers below take these results as they are: a change of shape here is a type error there.
   startSearch: z.ZodMiniType<StartArgs>;
