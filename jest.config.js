@@ -25,4 +25,6 @@ module.exports = {
   // One worker per core (jest's default leaves one core free): a test file's thread is busy most
   // of its time, and its simulator and HTTP threads mostly wait. 2 workers: npm test in half the time.
   maxWorkers: "100%",
+  // A fresh clone has no timings of a last run: the slow folders start first (test/sequencer.js).
+  testSequencer: "<rootDir>/test/sequencer.js",
 };

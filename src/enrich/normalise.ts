@@ -7,9 +7,14 @@ const MAX_BUSINESS_NAME = 200;
 
 type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
+/** Whitespace that cleanText changes: at either end, two together, or any but a plain space. */
+const UNCLEAN_SPACE = /^\s|\s$|\s\s|[^\S ]/;
+
 /** Collapses inner whitespace and trims: "  Acme   Inc " → "Acme Inc". */
 export function cleanText(value: unknown): string {
   if (value === null || value === undefined) return "";
+  // Most cells are clean text already: a test, not a copy (a pass reads every name and website).
+  if (typeof value === "string" && !UNCLEAN_SPACE.test(value)) return value;
   const text = Object.prototype.toString.call(value) === "[object Date]" ? "" : String(value);
   return text.replace(/\s+/g, " ").trim();
 }

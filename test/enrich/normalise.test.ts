@@ -1,7 +1,21 @@
 // Website normalisation and match keys (src/enrich/normalise.ts): bare domains become https://
 // addresses, anything that is not an absolute web address with a host is refused with a reason,
 // and normalising twice changes nothing.
-import { checkName, matchKey, normaliseWebsite } from "../../src/enrich/normalise";
+import { checkName, cleanText, matchKey, normaliseWebsite } from "../../src/enrich/normalise";
+
+describe("cleanText", () => {
+  it("collapses inner whitespace and trims, as replace(/\\s+/g, \" \").trim() does, for every text of up to 5 characters of spaces, tabs, line breaks, non-breaking and other spaces and letters", () => {
+    const alphabet = [" ", "\t", "\n", "\u00a0", "\ufeff", "\u2028", "\u3000", "a", "b"];
+    const differ: string[] = [];
+    const each = (text: string, left: number): void => {
+      if (cleanText(text) !== text.replace(/\s+/g, " ").trim()) differ.push(JSON.stringify(text));
+      if (left > 0) for (const char of alphabet) each(text + char, left - 1);
+    };
+    each("", 5);
+    expect(differ).toEqual([]);
+    expect([cleanText("  Acme   Inc "), cleanText(null), cleanText(42), cleanText(new Date(0))]).toEqual(["Acme Inc", "", "42", ""]);
+  });
+});
 
 describe("normaliseWebsite", () => {
   it.each([
