@@ -8,3 +8,15 @@ export const FULL_TIER = process.env.TEST_TIER === "all";
 export function bySize<T>(small: T, full: T): T {
   return FULL_TIER ? full : small;
 }
+
+/**
+ * `describe` (or `inBrowser`, a describe that skips without chromium) in npm run test:all; in npm
+ * test a skip that says why, in the output and in the skipped tests' names: never a silent one.
+ */
+export function inFullTier(why: string, inBrowser: jest.Describe = describe): jest.Describe {
+  if (FULL_TIER) return inBrowser;
+  return ((name: string, fn: () => void) => {
+    process.stdout.write(`"${name}" runs in npm run test:all: ${why}.\n`);
+    describe.skip(`${name} (npm run test:all: ${why})`, fn);
+  }) as jest.Describe;
+}

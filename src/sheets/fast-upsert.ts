@@ -48,7 +48,8 @@ export function upsertByName(
   if (idIndex < 0) return null;
 
   let lastRow = values.length;
-  while (lastRow > 1 && (values[lastRow - 1] ?? []).every((cell) => cellText(cell) === "")) lastRow -= 1;
+  // The open range reaches the sheet's last row, often hundreds of empty ones: "" needs no trimming.
+  while (lastRow > 1 && (values[lastRow - 1] ?? []).every((cell) => cell === "" || cellText(cell) === "")) lastRow -= 1;
   const rowById = new Map<string, number>();
   for (let row = 2; row <= lastRow; row += 1) {
     const id = cellText(values[row - 1]?.[idIndex]);

@@ -7,6 +7,7 @@
 import { BUSINESS_COLUMNS } from "../../src/sheets/columns";
 import type { GridState } from "../../dev/playground/grid-state";
 import { SheetView } from "../../dev/playground/sheet-view";
+import { inFullTier } from "../tier";
 import { describeInBrowser, eventually, gridCell, openPlayground, pressKeys, type Session } from "./browser";
 
 const RESULTS = "coffee in Austin, Texas, US";
@@ -21,7 +22,8 @@ interface Box {
   text: string;
 }
 
-describeInBrowser("the playground's grid on a results sheet", () => {
+const WHY = "the playground's own grid, scrolled as Sheets scrolls (the playground's other grid tests run in npm test)";
+inFullTier(WHY, describeInBrowser)("the playground's grid on a results sheet", () => {
   let session: Session;
   /** What the server made of each of the page's polls: the rows it asked for, and the grid it got. */
   let polls: jest.SpiedFunction<SheetView["state"]>;

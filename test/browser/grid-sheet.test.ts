@@ -6,9 +6,11 @@
 // sheet grows. Started with --no-key, the key form shows the simulator's address and saving the
 // demo key works.
 import { DEMO_KEYS } from "../../dev/simulator";
+import { inFullTier } from "../tier";
 import { describeInBrowser, eventually, gridCell, gridSelection, openPlayground, pressKeys, type Session } from "./browser";
 
-describeInBrowser("the playground's grid as a spreadsheet", () => {
+const WHY = "the playground's own grid, moved through by Sheets' keys (the playground's other grid tests run in npm test)";
+inFullTier(WHY, describeInBrowser)("the playground's grid as a spreadsheet", () => {
   let session: Session;
   beforeAll(async () => {
     session = await openPlayground();

@@ -14,7 +14,7 @@ import { writeKit, type WrittenKit } from "../../dev/listing/kit";
 import { KIT_README, SCREENSHOTS, SITE, STORE, VERIFICATION, siteFiles } from "../../dev/listing/kit-files";
 import { pngSize } from "../../dev/listing/png";
 import { describeInBrowser, launchChromium } from "../browser/browser";
-import { FULL_TIER } from "../tier";
+import { FULL_TIER, inFullTier } from "../tier";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -61,14 +61,14 @@ function storeImageTests(out: () => string): void {
 }
 
 if (!FULL_TIER) {
-  process.stdout.write(`"the Marketplace kit, written" (its screenshots played in the playground) runs in npm run test:all; npm test draws and checks the store images alone.\n`);
   describeInBrowser("the store images, drawn from the repository's SVG", () => {
     const out = useStoreImages(async (browser, dir) => renderStoreImages(browser, root, readListingConfig(root), path.join(dir, STORE.dir)));
     storeImageTests(out);
   });
 }
 
-(FULL_TIER ? describeInBrowser : describe.skip)("the Marketplace kit, written", () => {
+const KIT_WHY = "its four screenshots are scenes played in the playground; npm test draws and checks the store images alone";
+inFullTier(KIT_WHY, describeInBrowser)("the Marketplace kit, written", () => {
   let kit: WrittenKit;
   const out = useStoreImages(async (browser, dir) => {
     kit = await writeKit(root, dir, browser);
