@@ -8,7 +8,9 @@
 // Each schema of more than a few fields is built on its first use (z.lazy), here and in the other
 // modules that read the network or a store: Apps Script evaluates the whole bundle at the start of
 // every execution (each sidebar call, each trigger run), and building every schema there was half
-// of that start (npm run bench: "evaluate in a fresh vm context"). zod stays inside src/api: callers see
+// of that start (npm run bench: "evaluate in a fresh vm context"). Here the parts are builders
+// (functions), so only the exported schemas are lazy: a lazy part would be a hop for every one of
+// a page's 700 businesses. zod stays inside src/api: callers see
 // plain types and `parseWith` below turns zod issues into a ResponseShapeError.
 import * as z from "zod/mini";
 import type { KnownJobStatus } from "../rules/job-status";
@@ -33,28 +35,28 @@ const opt = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema
 
 // ---- Job ------------------------------------------------------------------------------------
 
-const ActorBusinessSchema = z.lazy(() => z.looseObject({
+const actorBusiness = () => z.looseObject({
   business_name: z.optional(str),
   website_url: z.optional(str),
-}));
+});
 
 /** The input a job was created with (search input, or the enrichment's fixed text + businesses). */
-const ActorInputSchema = z.lazy(() => z.looseObject({
+const actorInput = () => z.looseObject({
   query: z.optional(z.nullable(str)),
   location: z.optional(z.nullable(str)),
   countryCode: z.optional(z.nullable(str)),
   maxResults: z.optional(z.nullable(int)),
   language: z.optional(z.nullable(str)),
-  businesses: z.optional(z.array(ActorBusinessSchema)),
-}));
+  businesses: z.optional(z.array(actorBusiness())),
+});
 
 // Required: what the add-on needs to track a job and the spec says is always there. The rest
 // is optional so that a field the add-on never reads cannot make a whole poll fail.
-export const JobSchema = z.lazy(() => z.looseObject({
+const job = () => z.looseObject({
   id: str,
   name: str,
   status: openEnum<KnownJobStatus>(),
-  actor_input: z.optional(z.nullable(ActorInputSchema)),
+  actor_input: z.optional(z.nullable(actorInput())),
   source: z.optional(z.nullable(str)),
   origin: z.optional(z.nullable(openEnum<"api">())),
   run_id: z.optional(z.nullable(str)),
@@ -66,29 +68,30 @@ export const JobSchema = z.lazy(() => z.looseObject({
   delete_requested: z.optional(bool),
   created_at: str,
   finished_at: z.optional(z.nullable(str)),
-}));
+});
+export const JobSchema = z.lazy(job);
 
 // ---- Business -------------------------------------------------------------------------------
 
-const EmailVerificationSchema = z.lazy(() => z.looseObject({
+const emailVerification = () => z.looseObject({
   result: opt(str),
   quality: opt(str),
   source: opt(str),
-}));
+});
 
-const SocialsSchema = z.lazy(() => z.looseObject({
+const socials = () => z.looseObject({
   facebooks: opt(strings),
   instagrams: opt(strings),
   linkedIns: opt(strings),
   youtubes: opt(strings),
   yelps: opt(strings),
-}));
+});
 
 /**
  * One schema for the three shapes (search result, enrichment result, single business). Fields
  * present in all three are required; the others are optional.
  */
-export const BusinessSchema = z.lazy(() => z.looseObject({
+const business = () => z.looseObject({
   id: str,
   search_id: str,
   position: int,
@@ -112,19 +115,20 @@ export const BusinessSchema = z.lazy(() => z.looseObject({
   owner_emails: opt(strings),
   decision_maker_emails: opt(strings),
   email_verification_status: opt(openEnum<"processing" | "completed">()),
-  email_verifications: opt(z.record(z.string(), EmailVerificationSchema)),
-  socials: opt(SocialsSchema),
+  email_verifications: opt(z.record(z.string(), emailVerification())),
+  socials: opt(socials()),
   additional_phones: opt(strings),
   phone_types: opt(z.record(z.string(), z.string())),
   enrichment_status: opt(openEnum<"completed" | "not_requested">()),
   owner_enrichment_status: opt(openEnum<"completed" | "not_requested">()),
   // The spec does not show the element shape: keep whatever comes.
   key_contacts: opt(z.array(z.unknown())),
-}));
+});
+export const BusinessSchema = z.lazy(business);
 
 // ---- Location, Account ----------------------------------------------------------------------
 
-const LocationSchema = z.lazy(() => z.looseObject({
+const location = () => z.looseObject({
   location_code: z.optional(z.nullable(int)),
   name: z.optional(z.nullable(str)),
   full_name: z.optional(z.nullable(str)),
@@ -135,7 +139,7 @@ const LocationSchema = z.lazy(() => z.looseObject({
   country: z.optional(z.nullable(str)),
   location_type: z.optional(z.nullable(str)),
   label: str,
-}));
+});
 
 // Required: what the add-on's AccountView shows. The billing details are optional.
 export const AccountSchema = z.lazy(() => z.looseObject({
@@ -176,14 +180,14 @@ export const CreateEnrichmentResponseSchema = z.lazy(() => z.looseObject({
 }));
 
 export const JobListSchema = z.lazy(() => z.looseObject({
-  items: z.array(JobSchema),
+  items: z.array(job()),
   total: int,
 }));
 
 export const ResultsPageSchema = z.lazy(() => z.looseObject({
   job_id: str,
   status: openEnum<KnownJobStatus>(),
-  items: z.array(BusinessSchema),
+  items: z.array(business()),
   total: int,
   page: int,
   page_size: int,
@@ -191,14 +195,14 @@ export const ResultsPageSchema = z.lazy(() => z.looseObject({
 }));
 
 export const LocationListSchema = z.lazy(() => z.looseObject({
-  locations: z.array(LocationSchema),
+  locations: z.array(location()),
 }));
 
 // ---- inferred types -------------------------------------------------------------------------
 
 export type Job = z.infer<typeof JobSchema>;
 export type Business = z.infer<typeof BusinessSchema>;
-export type Location = z.infer<typeof LocationSchema>;
+export type Location = z.infer<ReturnType<typeof location>>;
 export type Account = z.infer<typeof AccountSchema>;
 export type CreateSearchResponse = z.infer<typeof CreateSearchResponseSchema>;
 export type CreateEnrichmentResponse = z.infer<typeof CreateEnrichmentResponseSchema>;
