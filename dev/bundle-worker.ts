@@ -38,7 +38,13 @@ export function bundleWorker(entry: string): string {
   return outfile;
 }
 
-/** Bundles `entries` now, and lets every process started from here on (jest's workers) reuse them. */
+/**
+ * Bundles `entries` now, and lets every process started from here on (jest's workers) reuse them;
+ * always anew (jest --watch runs the global setup again in the same process, after edits).
+ */
 export function bundleWorkersOnce(entries: readonly string[]): void {
-  for (const entry of entries) process.env[bundledVariable(entry)] = bundleWorker(entry);
+  for (const entry of entries) {
+    delete process.env[bundledVariable(entry)];
+    process.env[bundledVariable(entry)] = bundleWorker(entry);
+  }
 }

@@ -45,15 +45,16 @@ export const CreateSearchRequestSchema = z.lazy(() => z.object({
   enrich_contacts: z.optional(z.boolean()),
 }));
 
-const EnrichmentBusinessSchema = z.lazy(() => z.object({
+/** A builder, not a lazy schema: a lazy part would be a hop for each of up to 700 businesses. */
+const enrichmentBusiness = () => z.object({
   business_name: text(REQUEST_LIMITS.businessNameMax),
   /** Absolute http:// or https:// URL. */
   website_url: z.string().check(z.regex(HTTP_URL_PATTERN)),
-}));
+});
 
 export const CreateEnrichmentRequestSchema = z.lazy(() => z.object({
   name: z.optional(SearchFields.name),
-  businesses: z.array(EnrichmentBusinessSchema).check(z.minLength(1)),
+  businesses: z.array(enrichmentBusiness()).check(z.minLength(1)),
 }));
 
 const pageParams = (maxPageSize: number) =>
@@ -74,7 +75,7 @@ export const FindLocationsParamsSchema = z.lazy(() => z.object({
 
 export type SearchInput = z.input<typeof SearchInputSchema>;
 export type CreateSearchRequest = z.input<typeof CreateSearchRequestSchema>;
-export type EnrichmentBusiness = z.input<typeof EnrichmentBusinessSchema>;
+export type EnrichmentBusiness = z.input<ReturnType<typeof enrichmentBusiness>>;
 export type CreateEnrichmentRequest = z.input<typeof CreateEnrichmentRequestSchema>;
 export type PageParams = z.input<typeof PageParamsSchema>;
 export type FindLocationsParams = z.input<typeof FindLocationsParamsSchema>;

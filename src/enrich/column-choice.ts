@@ -45,7 +45,7 @@ const isName = (cell: unknown): boolean => checkName(cell).ok && !isWebsite(cell
  * status` (the header row of an earlier enrichment's results), that cell and the result headers
  * right of it (`Enrichment status` … `Enriched for`). Those rows are no rows of the list either.
  */
-export function ourResultColumns(values: readonly unknown[][], lastRow: number): { columns: Set<number>; rows: Set<number> } {
+function ourResultColumns(values: readonly unknown[][], lastRow: number): { columns: Set<number>; rows: Set<number> } {
   const columns = new Set<number>();
   const rows = new Set<number>();
   const ours = new Set(ENRICH_HEADERS.map((header) => header.toLowerCase()));

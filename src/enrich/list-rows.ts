@@ -85,10 +85,6 @@ export class SheetCells {
     return this.whole;
   }
 
-  hasRow(row: number): boolean {
-    return this.whole || this.rows.has(row);
-  }
-
   hasCell(row: number, column: number): boolean {
     return this.whole || this.rows.has(row) || this.columns.has(column) || column > this.lastColumn || this.someCells.get(row)?.has(column) === true;
   }

@@ -37,7 +37,7 @@ export interface JobResults {
  * Writes each job's results where they go and checkpoints its record; returns the rows written.
  * `reads`: what the pass has read of enrichment's lists, forgotten once another writer writes.
  */
-export function writeResults(ctx: JobsContext, sheets: SheetsById, jobs: readonly JobResults[], reads: PassReads = new PassReads()): number {
+export function writeResults(ctx: JobsContext, sheets: SheetsById, jobs: readonly JobResults[], reads: PassReads): number {
   const rowsByHeader = new Map<string, EnrichmentResults[]>();
   const territories = new Map<string, EndedSearch[]>();
   let written = 0;

@@ -25,9 +25,12 @@ export function withPair(record: TerritoryRecord, index: number, pair: Territory
   return { ...record, pairs: record.pairs.map((current, i) => (i === index ? pair : current)) };
 }
 
+/** The credits the territory's searches of its current run reserved. */
+export const pairsCredits = (record: TerritoryRecord): number => record.pairs.reduce((sum, [, , reserved]) => sum + (reserved ?? 0), 0);
+
 /** What the territory's searches of this run reserved: its charge on the first run, the refresh's on a later one. */
 export function withCredits(record: TerritoryRecord): TerritoryRecord {
-  const credits = record.pairs.reduce((sum, [, , reserved]) => sum + (reserved ?? 0), 0);
+  const credits = pairsCredits(record);
   if (record.run === 0) return { ...record, creditsCharged: credits };
   return record.refresh ? { ...record, refresh: { ...record.refresh, lastRunCredits: credits } } : record;
 }

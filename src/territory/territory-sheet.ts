@@ -14,7 +14,7 @@ import { territoryStatus } from "../jobs/territory-counts";
 import { TERRITORY_COLUMNS } from "../sheets/columns";
 import type { SheetsById } from "../sheets/result-sheet";
 import { endTerritoryRun, mergeTerritoryFinds } from "../sheets/territory-merge";
-import { withPair } from "./pair-creation";
+import { pairsCredits, withPair } from "./pair-creation";
 import { pairLabel, pairLabels } from "./territory-plan";
 
 /** One ended search of the territory, read to its last page this pass. */
@@ -49,7 +49,7 @@ function endRun(ctx: JobsContext, sheet: GoogleAppsScript.Spreadsheet.Sheet, rec
   const counts = endTerritoryRun(sheet, record.run, { markMissing: !record.stopped });
   const ended: TerritoryRecord = { ...record, settled: true, finishedAt: new Date(ctx.clock.now()).toISOString(), leadCount: counts.businessRows, rowsWritten: counts.businessRows, foundByMore: counts.foundByMore };
   if (record.run > 0) {
-    const credits = record.pairs.reduce((sum, [, , reserved]) => sum + (reserved ?? 0), 0);
+    const credits = pairsCredits(record);
     ended.lastRun = { at: record.runStartedAt, added: counts.added, updated: counts.updated, notFound: counts.notFound, businesses: counts.added + counts.updated, credits, keptEarlier: counts.keptEarlier };
   }
   if (!record.refresh) return ended;

@@ -7,6 +7,7 @@ import { pollPassUnderLock, runTriggerPass } from "../app/pass-runner";
 import { importJob as importTrackedJob } from "../jobs/import-job";
 import { lineOfJob } from "../jobs/line-of-job";
 import { JobStore } from "../jobs/job-store";
+import { runStoreOf } from "../enrich/run-record";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { recentJobs as readRecentJobs, type RecentJobsPage } from "../jobs/recent-jobs";
 import { findSheetById } from "../sheets/result-sheet";
@@ -32,7 +33,8 @@ export function pollJobs(_event?: unknown): void {
 export const showJobSheet = commandWith("showJobSheet", {}, ({ jobId }): { sheetName: string } => {
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
-  const record = new JobStore(doc.store).get(jobId);
+  // A run listed before its first job was created is its own line, by its run id (ui/job-list.ts).
+  const record = new JobStore(doc.store).get(jobId) ?? runStoreOf({ properties: doc.store }).get(jobId);
   if (!record) throw new UserFacingError('This document does not track that job any more. Open it again from "Open an existing job".');
   const spreadsheet = doc.spreadsheet;
   // The id survives a rename; the name is the fallback for a record written before its sheet had one.

@@ -42,12 +42,14 @@ describeInBrowser("the demo, at the default pace", () => {
     for (let poll = 1; poll <= MAX_POLLS && !seen.some((s) => s.rows === 700 && s.filled === 700); poll += 1) {
       const polled = page.waitForResponse((r) => r.url().endsWith(SCRIPT_RUN_PATH) && (r.request().postData() ?? "").includes('"refreshJobs"'));
       let answered = false;
-      void polled.then(() => (answered = true));
+      polled.then(() => (answered = true), () => undefined); // a failed wait is thrown by `await polled` below
       playground.advance(POLL_INTERVAL_MS * DEFAULT_SPEED);
       await page.clock.runFor(POLL_INTERVAL_MS);
       // The sidebar sets its next poll's timer once it has shown the last answer, which may be after
-      // the run above: step its clock on until that poll is sent (never waiting in real time).
-      while (!answered) await Promise.race([polled, page.clock.runFor(STEP_MS)]);
+      // the run above: step its clock on until that poll is sent (never waiting in real time), for
+      // at most another interval of the page's time.
+      for (let moved = 0; !answered && moved < POLL_INTERVAL_MS; moved += STEP_MS) await Promise.race([polled, page.clock.runFor(STEP_MS)]);
+      if (!answered) throw new Error(`poll ${poll}: the sidebar sent no refreshJobs within two intervals of its clock`);
       await polled;
       sample(poll);
     }

@@ -1,6 +1,6 @@
 // End to end on the BUILT bundle: an enrichment run is listed from its start. On an account whose
 // one job slot is taken, a start creates no job (the service's limit answers 429): the run is one
-// line of listJobs all the same, its rows waiting, and stopEnrichment takes the run's own id; once
+// line of listJobs all the same, its rows waiting, and showJobSheet and stopEnrichment take the run's own id; once
 // the slot frees, a later pass sends the rows and the line carries on as the run's jobs.
 import { sidebar } from "../../dev/world";
 import { setUpAccount, useWorld } from "../fixtures/world";
@@ -22,6 +22,11 @@ describe("an enrichment run whose first rows meet a full job limit", () => {
     const line = sidebar(runtime, "listJobs").find((job) => job.kind === "enrichment");
     expect(line).toMatchObject({ name: "Enrich Leads", status: "queued", sheetName: "Leads", mine: true, run: { rows: 2, rowsSent: 0, rowsWaiting: 2, jobs: 0, stopped: false } });
     expect(line?.jobId).toBe(line?.run?.runId);
+    // Its Open sheet brings its list to the front, as any line's does.
+    const testing = runtime.spreadsheetApp.testing;
+    testing.setActiveSheet(testing.sheetNames().find((name) => name !== "Leads") ?? "");
+    expect(sidebar(runtime, "showJobSheet", { jobId: line?.jobId ?? "" })).toEqual({ sheetName: "Leads" });
+    expect(runtime.spreadsheetApp.getActiveSheet().getName()).toBe("Leads");
 
     const after = sidebar(runtime, "stopEnrichment", { jobId: line?.jobId ?? "" });
     expect(after.find((job) => job.jobId === line?.jobId)).toMatchObject({ status: "completed", run: { rowsWaiting: 0, stopped: true } });

@@ -54,7 +54,7 @@ function storeImageTests(out: () => string): void {
     expect(() => pngSize(fake)).toThrow(/is not a PNG file/);
   });
 
-  it("the icons keep the corners around the mark transparent (an icon, not a square photo)", () => {
+  it("the icons are RGBA PNGs, so the corners around the mark can be transparent (an icon, not a square photo)", () => {
     // PNG colour type 6 (RGBA) or 4: the file can say transparent at all.
     for (const icon of [STORE.icon128, STORE.icon32]) expect([icon, readFileSync(path.join(out(), STORE.dir, icon))[25]]).toEqual([icon, 6]);
   });

@@ -96,7 +96,7 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
   const open = job.sheetName ? h("button", { type: "button", class: "link", "aria-label": `Open sheet ${job.sheetName}` }, "Open sheet") : null;
   open?.addEventListener("click", () => state.showJobSheet(job.jobId));
   const settledSchedule = parts.reRun(job) && !isActive(job);
-  const where = jobWhere(job, job.timeZone || state.timeZone);
+  const where = jobWhere(job, state.zoneOf(job));
   const searched = searchedText(job);
   return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
     h("p", { class: "job-name", title: job.name }, job.name),
@@ -179,7 +179,7 @@ function continueControl(state: SidebarState, job: JobView, run: RunView): HTMLB
         const continued = await state.server.call("continueEnrichment", { jobId: job.jobId });
         ask.remove();
         state.setJobs(continued.jobs);
-        return continuedText(run, continued, job.timeZone ?? null);
+        return continuedText(run, continued, state.zoneOf(job));
       });
     });
   });
@@ -259,7 +259,7 @@ function saveSchedule(state: SidebarState, job: JobView, select: HTMLSelectEleme
 function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
   const refresh = refreshEvery(job.refresh) === "off" ? null : job.refresh;
   const run = job.refreshing ? null : job.lastRun;
-  const zone = job.timeZone || state.timeZone;
+  const zone = state.zoneOf(job);
   const last = [run && lastRunText(run, zone), !job.refreshing && refresh?.lastError].filter(Boolean).join(". ");
   return refresh || run ? h("div", { class: "schedule-text", id: `refresh-${job.jobId}-text` },
     refresh ? h("p", { class: "job-schedule" }, scheduleLine(refresh, job.refreshing, zone)) : null,

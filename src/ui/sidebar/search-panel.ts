@@ -154,7 +154,7 @@ function askFirst(state: SidebarState, job: JobView, { f, begin, asked }: Again)
   const question = asked();
   const again = credits === null ? "Run it again" : `Run it again for ${plural(credits, "credit", "credits")}`;
   const upTo = credits === null ? "" : ` for up to ${plural(credits, "credit", "credits")}`;
-  const when = shortDateTime(job.finishedAt ?? job.createdAt, job.timeZone || state.timeZone);
+  const when = shortDateTime(job.finishedAt ?? job.createdAt, state.zoneOf(job));
   const ran = job.territory ? `these ${groupDigits(searches)} searches ${when}: their` : `this search ${when}: its`;
   return {
     text: `You ran ${ran} results are in “${sheet}”${found}. Nothing was started or charged. Open that sheet, refresh it now (new businesses added to it, none twice), or run ${job.territory ? "them" : "the search"} again into a new sheet?`,

@@ -17,6 +17,11 @@ export class SidebarState {
 
   constructor(readonly server: Server, readonly messages: Messages) {}
 
+  /** The time zone `job`'s dates are read in: its own spreadsheet's, else this one's. */
+  zoneOf(job: JobView): string | null {
+    return job.timeZone || this.timeZone;
+  }
+
   onAccount(listener: (account: AccountView | null) => void): void {
     this.accountListeners.push(listener);
   }
