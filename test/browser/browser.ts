@@ -116,7 +116,7 @@ export async function drivePageClock(page: Page): Promise<void> {
  * Waits (for the events, not for a time) until no driven page has a request in flight; says
  * whether it had to wait, in which case what the test waits for may hold already.
  */
-async function settled(): Promise<boolean> {
+export async function settled(): Promise<boolean> {
   const busy = (): boolean => [...driven.pages.values()].some((inFlight) => inFlight.size > 0);
   if (!busy()) return false;
   while (busy()) {
