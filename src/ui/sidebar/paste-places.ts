@@ -1,13 +1,14 @@
 // This file defines Paste places: a list of city names (one a line, as copied from a sheet column)
 // looked up in the catalog one by one (one findLocations call each), each then said: added (its
-// full name), to choose among several places (buttons, by keyboard too), or not found. Only the
-// places resolved join Location's list; nothing is searched for a name not resolved.
+// full name), listed already, to choose among several places (buttons, by keyboard too), or not
+// found. Only the places resolved join Location's list; nothing is searched for a name not
+// resolved. The message counts them, and counts again after each choice.
 import type { Location } from "../../api/schemas";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, replaceChildren } from "./dom";
 import { locationText } from "./format";
 import { pickedOf } from "./location-combobox";
-import { canLookUp, lookupSummary, matchPlace, matchWords, pastedNames, type PlaceMatch } from "./place-match";
+import { canLookUp, lookupSummary, markListed, matchPlace, matchWords, pastedNames, type PlaceMatch } from "./place-match";
 import type { PlaceField } from "./place-field";
 
 /** One name's line: the name, what became of it, and for an ambiguous one its places to choose from. */
@@ -45,11 +46,24 @@ export function pastePlaces(state: SidebarState, places: PlaceField): void {
     if (!box.hidden) text.focus();
   });
 
-  /** The place chosen for an ambiguous name joins the list; the keyboard goes to the next name to choose for. */
+  /** The names of the last list looked up, as they stand now, and how many were not looked up. */
+  let looked: { matches: PlaceMatch[]; left: number } = { matches: [], left: 0 };
+  const listedLabels = (): string[] => places.places().map((place) => place.label);
+
+  /**
+   * The place chosen for an ambiguous name joins the list and the message counts it; the keyboard
+   * goes to the next name to choose for.
+   */
   const choose = (item: HTMLLIElement, place: Location): void => {
+    const index = looked.matches.findIndex((match) => match.kind === "ambiguous" && match.name === item.dataset.name);
+    const [chosen] = markListed([{ kind: "matched", name: item.dataset.name || "", place }], listedLabels());
+    if (!chosen) return;
     places.add([pickedOf(place)]);
-    const chosen = matchItem({ kind: "matched", name: item.dataset.name || "", place }, choose);
-    item.replaceWith(chosen);
+    item.replaceWith(matchItem(chosen, choose));
+    if (index >= 0) {
+      looked.matches[index] = chosen;
+      state.messages.say(lookupSummary(looked.matches, looked.left));
+    }
     const next = list.querySelector<HTMLButtonElement>(".choices button");
     (next || find).focus();
   };
@@ -58,11 +72,12 @@ export function pastePlaces(state: SidebarState, places: PlaceField): void {
     void state.messages.act(find, "Looking up the places…", async () => {
       const { names, left } = pastedNames(text.value);
       if (names.length === 0) throw new Error("Paste city names first, one a line (a column copied from a sheet).");
-      const matches = await lookUp(state, names);
+      const matches = markListed(await lookUp(state, names), listedLabels());
       places.add(matches.flatMap((match) => (match.kind === "matched" ? [pickedOf(match.place)] : [])));
       replaceChildren(list, ...matches.map((match) => matchItem(match, choose)));
       list.hidden = false;
       text.value = "";
+      looked = { matches, left };
       return lookupSummary(matches, left);
     });
   });

@@ -7,7 +7,8 @@ import { REQUEST_LIMITS, TERRITORY_LIMITS } from "../../rules/request-limits";
 import { groupDigits, locationText, plural } from "./format";
 
 export type PlaceMatch =
-  | { kind: "matched"; name: string; place: Location }
+  /** `listed`: the place was in Location's list already (picked, or another name of it pasted). */
+  | { kind: "matched"; name: string; place: Location; listed?: true }
   | { kind: "ambiguous"; name: string; choices: Location[] }
   | { kind: "notFound"; name: string };
 
@@ -40,17 +41,39 @@ export function matchPlace(name: string, found: readonly Location[]): PlaceMatch
   return { kind: "ambiguous", name, choices: named.length > 1 ? named : [...found] };
 }
 
+/**
+ * The matches, each matched place marked `listed` when its label is listed already or was matched
+ * by an earlier name ("Dallas" and "Dallas, TX"): adding it again would add nothing.
+ */
+export function markListed(matches: readonly PlaceMatch[], listedLabels: readonly string[]): PlaceMatch[] {
+  const listed = new Set(listedLabels);
+  return matches.map((match) => {
+    if (match.kind !== "matched") return match;
+    const known = listed.has(match.place.label);
+    listed.add(match.place.label);
+    return known ? { ...match, listed: true } : match;
+  });
+}
+
 /** What the list says of a name, after the name itself. */
 export function matchWords(match: PlaceMatch): string {
-  if (match.kind === "matched") return `Added: ${locationText(match.place)}`;
+  if (match.kind === "matched") return `${match.listed ? "Listed already" : "Added"}: ${locationText(match.place)}`;
   if (match.kind === "notFound") return "Not in the catalog: nothing is searched for it.";
   return `${groupDigits(match.choices.length)} places found: choose one. Not listed? Type it with its region in Location.`;
 }
 
-/** The message once a list was looked up: "Looked up 5 names: 3 added, 1 to choose below, 1 not found." */
+/**
+ * The message once a list was looked up, and again after each choice: "Looked up 5 names: 3 added,
+ * 1 to choose below, 1 not found."
+ */
 export function lookupSummary(matches: readonly PlaceMatch[], left: number): string {
-  const count = (kind: PlaceMatch["kind"]): number => matches.filter((match) => match.kind === kind).length;
-  const parts = [[count("matched"), "added"], [count("ambiguous"), "to choose below"], [count("notFound"), "not found"]] as const;
+  const count = (test: (match: PlaceMatch) => boolean): number => matches.filter(test).length;
+  const parts = [
+    [count((m) => m.kind === "matched" && !m.listed), "added"],
+    [count((m) => m.kind === "matched" && m.listed === true), "listed already"],
+    [count((m) => m.kind === "ambiguous"), "to choose below"],
+    [count((m) => m.kind === "notFound"), "not found"],
+  ] as const;
   const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${groupDigits(n)} ${what}`).join(", ");
   const more = left > 0 ? ` ${groupDigits(left)} more were not looked up: one search covers at most ${TERRITORY_LIMITS.placesMax} places.` : "";
   return `Looked up ${plural(matches.length, "name", "names")}: ${said}.${more}`;

@@ -1,7 +1,7 @@
 // Tests how pasted city names are resolved against the catalog (src/ui/sidebar/place-match.ts):
 // the names of a pasted column, matched / ambiguous / not found, and the sentences said of them.
 import type { Location } from "../../../src/api/schemas";
-import { canLookUp, lookupSummary, matchPlace, matchWords, pastedNames } from "../../../src/ui/sidebar/place-match";
+import { canLookUp, lookupSummary, markListed, matchPlace, matchWords, pastedNames } from "../../../src/ui/sidebar/place-match";
 
 const place = (name: string, region: string, cc = "US"): Location => ({ name, full_name: `${name}, ${region}, United States`, label: `${name}, ${region}, ${cc}`, country_code: cc });
 const springfields = ["Illinois", "Missouri", "Massachusetts", "Ohio"].map((region) => place("Springfield", region));
@@ -47,5 +47,13 @@ describe("what is said", () => {
     const matches = [matchPlace("Dallas", [place("Dallas", "Texas")]), matchPlace("Springfield", springfields), matchPlace("Atlantis", [])];
     expect(lookupSummary(matches, 0)).toBe("Looked up 3 names: 1 added, 1 to choose below, 1 not found.");
     expect(lookupSummary(matches.slice(0, 1), 2)).toBe("Looked up 1 name: 1 added. 2 more were not looked up: one search covers at most 50 places.");
+  });
+  it("a place listed already, or matched by an earlier name, is said to be listed, not added", () => {
+    const dallas = place("Dallas", "Texas");
+    const austin = place("Austin", "Texas");
+    const matches = markListed([matchPlace("Austin", [austin]), matchPlace("Dallas", [dallas]), matchPlace("Dallas, Texas, US", [dallas]), matchPlace("Atlantis", [])], [austin.label]);
+    expect(matches.map((match) => (match.kind === "matched" ? match.listed ?? false : match.kind))).toEqual([true, false, true, "notFound"]);
+    expect(matchWords(matches[0] ?? { kind: "notFound", name: "" })).toBe("Listed already: Austin, Texas, United States");
+    expect(lookupSummary(matches, 0)).toBe("Looked up 4 names: 1 added, 2 listed already, 1 not found.");
   });
 });
