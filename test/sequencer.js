@@ -2,9 +2,10 @@
 // when it has the last run's timings (the slowest files first, so none starts last and keeps one
 // worker busy while the other waits); a fresh clone has none, and jest's fallback, the largest
 // file first, starts the fault-schedule files (small files that run long) last. Without timings of
-// most files: the scripts' files first, then the browser files each beside an integration file (two
-// browser files at once make chromium and both workers fight for the two cores), then the rest,
-// each folder's largest files first.
+// most files: the scripts' files first, then the browser files and the integration files in turn
+// (so that a browser file mostly runs beside an integration file, not beside another browser file:
+// two at once make chromium and both workers fight for the two cores; an order, not a guarantee),
+// then the rest, each folder's largest files first.
 const path = require("node:path");
 const Sequencer = require("@jest/test-sequencer").default;
 

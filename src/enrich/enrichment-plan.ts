@@ -22,8 +22,6 @@ export interface EnrichPlan {
   /** Rows not sent and why (contract's `skipped`), in row order. */
   skipped: Array<{ row: number; reason: string }>;
   chunks: PlannedBusiness[][];
-  /** Rows that repeat a (name, website) pair of an earlier row. */
-  duplicates: number;
   alreadyEnriched: number;
   /** Of those, rows whose contacts the search that wrote this results sheet filled in. */
   alreadyEnrichedBySearch: number;
@@ -88,7 +86,6 @@ export function planEnrichment(
   const rowKeys = new Map<number, string>();
   const skipped: Array<{ row: number; reason: string }> = [];
   const unique = new Map<string, PlannedBusiness>();
-  let duplicates = 0;
   let alreadyEnriched = 0;
   let alreadyEnrichedBySearch = 0;
   const enrichedBySearch = options.force ? () => false : searchEnrichedRows(area);
@@ -130,12 +127,8 @@ export function planEnrichment(
       }
     }
     const known = unique.get(key);
-    if (known) {
-      known.rows.push(row);
-      duplicates += 1;
-    } else {
-      unique.set(key, { key, business: { business_name: name.value, website_url: website.value }, rows: [row] });
-    }
+    if (known) known.rows.push(row);
+    else unique.set(key, { key, business: { business_name: name.value, website_url: website.value }, rows: [row] });
   }
 
   const capacity = accountCapacity(account);
@@ -147,5 +140,5 @@ export function planEnrichment(
   for (let i = 0; i < sent.length; i += capacity.perJob) chunks.push(sent.slice(i, i + capacity.perJob));
   skipped.sort((a, b) => a.row - b.row);
   const cutReason = affordable < wanted.length ? capacity.reason : null;
-  return { rowKeys, skipped, chunks, duplicates, alreadyEnriched, alreadyEnrichedBySearch, creditsNeeded: wanted.length, creditsRemaining: account.credits_remaining, cutReason, perJob: capacity.perJob };
+  return { rowKeys, skipped, chunks, alreadyEnriched, alreadyEnrichedBySearch, creditsNeeded: wanted.length, creditsRemaining: account.credits_remaining, cutReason, perJob: capacity.perJob };
 }

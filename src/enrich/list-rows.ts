@@ -281,15 +281,16 @@ export class PassReads {
    * when most of the list would be read for them, the sheet is read whole at once.
    */
   list(sheetId: number, sheet: Sheet, stored: EnrichTarget, rowsToWrite = 0): ListRows {
-    const id = sheetId;
-    const known = this.sheets.get(id);
-    const reused = known !== undefined && !ListRows.inSheet(known, stored).lacksResultHeaders();
-    const cells = reused ? known : new SheetCells(sheet);
-    this.sheets.set(id, cells);
+    const known = this.sheets.get(sheetId);
+    const knownList = known && ListRows.inSheet(known, stored);
+    const reused = knownList !== undefined && !knownList.lacksResultHeaders();
+    const cells = reused ? knownList.cells : new SheetCells(sheet);
+    this.sheets.set(sheetId, cells);
     // Each row written takes its name, website and result columns; the `Enriched for` column is read whole first, unless this pass has.
     const sparse = (reused ? 0 : cells.lastRow) + rowsToWrite * (ENRICH_HEADERS.length + 2);
-    if (rowsToWrite > 0 && sparse >= WHOLE_SHARE * cells.lastRow * cells.lastColumn) cells.readAll();
-    return ListRows.inSheet(cells, stored);
+    const readWhole = rowsToWrite > 0 && sparse >= WHOLE_SHARE * cells.lastRow * cells.lastColumn;
+    if (readWhole) cells.readAll();
+    return reused && !readWhole ? knownList : ListRows.inSheet(cells, stored);
   }
 
   forget(): void {

@@ -54,6 +54,7 @@ function pickWaiting(list: ListRows, waiting: readonly StatusRow[], most: number
   for (const entry of waiting) {
     if (!list.hasPair(entry.row)) {
       const key = entry.claimed ?? unnamed(entry.row);
+      // A business chosen already (by a row above) takes this row too, however far down it is.
       if (exclude.has(key) || (chosen.size >= most && !chosen.has(key))) continue;
       if (!chosen.has(key)) chosen.set(key, null);
       toRead.push(entry.row);
@@ -69,8 +70,6 @@ function pickWaiting(list: ListRows, waiting: readonly StatusRow[], most: number
     if (known) known.rows.push(entry.row);
     else if (known === null || chosen.size < most) chosen.set(found.key, { key: found.key, business: found.business, rows: [entry.row] });
   }
-  // The rows further down sent as a chosen business are its rows too.
-  for (const entry of waiting) if (!list.hasPair(entry.row) && entry.claimed !== null && chosen.has(entry.claimed)) toRead.push(entry.row);
   const businesses = [...chosen.values()].filter((b): b is RowBusiness => b !== null);
   return { businesses, invalid, toRead };
 }

@@ -18,7 +18,12 @@ export function dayOf(ctx: JobsContext, timeZone: string, when: string | number)
 }
 
 /** The day and time, in the record's time zone, of an instant: "2026-11-28 07:46". */
-export function timeOf(ctx: JobsContext, timeZone: string, when: string | number): string {
+function timeOf(ctx: JobsContext, timeZone: string, when: string | number): string {
   const ms = typeof when === "number" ? when : Date.parse(when);
   return ctx.formatTime(Number.isNaN(ms) ? ctx.clock.now() : ms, timeZone);
+}
+
+/** A skipped refresh's words: "The refresh due 2026-11-28 07:46 was not run", its time in the record's time zone. */
+export function refreshNotRun(ctx: JobsContext, record: JobRecord, due: string | number): string {
+  return `The refresh due ${timeOf(ctx, recordTimeZone(ctx, record), due)} was not run`;
 }

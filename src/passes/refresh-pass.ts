@@ -18,7 +18,7 @@ import { markHidden } from "../jobs/ownership";
 import { answered, mayStartRun, nextSlotAfter, periodMs, iso, slotPeriod, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "../jobs/refresh-schedule";
 import { SheetsById } from "../sheets/result-sheet";
 import { resultSheetOf } from "../jobs/job-sheet";
-import { dayOf, recordTimeZone, timeOf } from "../jobs/seen-day";
+import { dayOf, recordTimeZone, refreshNotRun } from "../jobs/seen-day";
 import { affordabilityProblem } from "../jobs/start-search";
 
 interface RefreshReport {
@@ -152,7 +152,7 @@ function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: 
       const needed = record.refresh.search.input.maxResults ?? DEFAULT_MAX_RESULTS;
       const problem = affordabilityProblem(account, needed);
       if (problem) {
-        skipSlot(ctx, record, every, `The refresh due ${timeOf(ctx, recordTimeZone(ctx, record), run.slot)} was not run, and cost nothing: ${problem}`);
+        skipSlot(ctx, record, every, `${refreshNotRun(ctx, record, run.slot)}, and cost nothing: ${problem}`);
         return;
       }
       // Credits this pass has promised are not there for the next due search.
@@ -190,7 +190,7 @@ function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, ev
       // The same slot, with the same key, on the next pass: the service answers with the same job.
       save(ctx, record, { ...record.refresh, lastError: `The refresh could not be started yet (${apiError.message}); it is tried again with the next pass.` });
     } else {
-      skipSlot(ctx, record, every, `The refresh due ${timeOf(ctx, recordTimeZone(ctx, record), run.slot)} was not run: ${apiError.message}`);
+      skipSlot(ctx, record, every, `${refreshNotRun(ctx, record, run.slot)}: ${apiError.message}`);
     }
     return false;
   }

@@ -9,7 +9,7 @@ import type { JobsContext } from "../jobs/job-context";
 import { territoryOf, type TerritoryRecord } from "../jobs/job-record";
 import { answered, iso, mayStartRun, nextSlotAfter, periodMs, slotPeriod } from "../jobs/refresh-schedule";
 import { canTry } from "../jobs/ownership";
-import { recordTimeZone, timeOf } from "../jobs/seen-day";
+import { refreshNotRun } from "../jobs/seen-day";
 import { territoryProblem } from "../rules/affordability";
 import { createWaitingPairs } from "./pair-creation";
 import { withSheet } from "./start-territory";
@@ -50,7 +50,7 @@ function startDueRun(ctx: JobsContext, record: TerritoryRecord, account: Account
   const every = slotPeriod(schedule);
   const problem = territoryProblem(searchAllowance(account), record.pairs.length, record.maxResults);
   if (problem) {
-    const why = `The refresh due ${timeOf(ctx, recordTimeZone(ctx, record), schedule.nextRunAt)} was not run, and cost nothing: ${problem}`;
+    const why = `${refreshNotRun(ctx, record, schedule.nextRunAt)}, and cost nothing: ${problem}`;
     const skipped: TerritoryRecord =
       schedule.every === "off" ? { ...record, refresh: undefined, note: why } : { ...record, refresh: { ...answered(schedule), lastError: why, nextRunAt: nextSlotAfter(schedule.nextRunAt, every, now) } };
     ctx.store.save(skipped);

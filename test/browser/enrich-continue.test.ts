@@ -42,6 +42,9 @@ describeInBrowser("another editor's waiting run", () => {
     await sidebar.getByText(/^Your key now sends the 300 waiting rows of “Enrich Account list”\. 300 of them wait until .+ for a chunk the other editor's key may have sent\.$/).waitFor();
     await eventually("the line is the user's own run", async () => (await line.getByRole("button", { name: "Continue with my key" }).count()) === 0);
     expect(await line.getByText("Sent by another editor's key", { exact: false }).count()).toBe(0);
+    // The other key's job still runs: the line says whose key does what now, not that its creator sends it.
+    expect(await line.getByText("Started by another key", { exact: false }).count()).toBe(0);
+    expect(await line.locator(".hint").first().innerText()).toBe("Your key sends its waiting rows; the jobs another key sent are filled in by that key's passes.");
     const overflow = await page.evaluate<number>(`(() => { const d = document.querySelector("iframe#sidebar").contentDocument.documentElement; return d.scrollWidth - d.clientWidth; })()`);
     expect(overflow).toBeLessThanOrEqual(0);
   });

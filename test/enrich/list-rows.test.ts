@@ -47,6 +47,17 @@ function list(): { sheet: GoogleAppsScript.Spreadsheet.Sheet; reads: Read[]; app
     };
     return range;
   };
+  // A whole-sheet read goes through the data range: it is recorded too.
+  const getDataRange = sheet.getDataRange.bind(sheet);
+  sheet.getDataRange = () => {
+    const range = getDataRange();
+    const getValues = range.getValues.bind(range);
+    range.getValues = () => {
+      reads.push({ row: 1, column: 1, rows: range.getNumRows(), columns: range.getNumColumns() });
+      return getValues();
+    };
+    return range;
+  };
   return { sheet, reads, app };
 }
 

@@ -9,12 +9,13 @@ import { setUpAccount, useWorld } from "../fixtures/world";
 const world = useWorld(11);
 
 /** One refreshJobs pass: its round trips and SpreadsheetApp calls (reads, writes and getters). */
-function pass(runtime: FakeRuntime): { views: JobView[]; roundTrips: number; calls: number } {
+function pass(runtime: FakeRuntime): { views: JobView[]; roundTrips: number; calls: number; cellsRead: number } {
   const before = runtime.counters.snapshot();
   const views = sidebar(runtime, "refreshJobs");
   const after = runtime.counters.snapshot();
   const calls = (name: "spreadsheetReads" | "spreadsheetWrites" | "spreadsheetGetters"): number => after[name] - before[name];
-  return { views, roundTrips: after.roundTrips - before.roundTrips, calls: calls("spreadsheetReads") + calls("spreadsheetWrites") + calls("spreadsheetGetters") };
+  const counted = calls("spreadsheetReads") + calls("spreadsheetWrites") + calls("spreadsheetGetters");
+  return { views, roundTrips: after.roundTrips - before.roundTrips, calls: counted, cellsRead: after.cellsRead - before.cellsRead };
 }
 
 describe("one pass over 20 active 100-result searches", () => {
@@ -45,7 +46,7 @@ describe("enrichment jobs of one sheet", () => {
     expect(started.jobs.map((j) => j.leadCount)).toEqual([700, 700, 100]);
 
     world.clock.advance(600_000); // every job has ended
-    const { views, roundTrips, calls } = pass(runtime);
+    const { views, roundTrips, calls, cellsRead } = pass(runtime);
     expect(views.map((v) => v.status)).toEqual(["completed", "completed", "completed"]);
     expect(views.map((v) => v.rowsWritten)).toEqual([700, 700, 100]);
     const written = readSheet(runtime, sheet).rows.filter((r) => r["Enrichment status"] === "completed" || r["Enrichment status"] === "partial");
@@ -56,5 +57,8 @@ describe("enrichment jobs of one sheet", () => {
     // the rows it writes) + getValues, getRange + setValues for the one run of result columns,
     // getName: 3 jobs, one sheet.
     expect(calls).toBeLessThanOrEqual(11);
+    // One read of the sheet: its cells once, however many jobs write into it.
+    const { headers } = readSheet(runtime, sheet);
+    expect(cellsRead).toBeLessThanOrEqual((rows.length) * headers.length);
   });
 });

@@ -10,8 +10,10 @@ import type { Box, SheetModel } from "./sheet-model";
 import { FakeSheet } from "./sheet";
 
 const NOT_OPEN: OpenBounds = { rows: false, columns: false, bottom: false };
-/** The reads that return cells' values or formulas (counted in cells: Counters.cellsRead). */
-const VALUE_READS = new Set(["getValues", "getValue", "getDisplayValues", "getDisplayValue", "getFormulas", "getFormula"]);
+/** The reads that return cells' values or formulas (counted in cells: Counters.cellsRead): every cell of the range's. */
+const VALUE_READS = new Set(["getValues", "getDisplayValues", "getFormulas"]);
+/** The reads that return the range's top-left cell only. */
+const CELL_READS = new Set(["getValue", "getDisplayValue", "getFormula"]);
 
 export class FakeRange {
   constructor(
@@ -26,7 +28,7 @@ export class FakeRange {
   /** Every document access starts here: the call hook first, then the checks. */
   private begin(kind: CallKind, method: string): void {
     // A value read is counted by its cells too: what a pass reads of a long list is its cost.
-    const cells = kind === "read" && VALUE_READS.has(method) ? this.box.numRows * this.box.numColumns : 0;
+    const cells = kind !== "read" ? 0 : VALUE_READS.has(method) ? this.box.numRows * this.box.numColumns : CELL_READS.has(method) ? 1 : 0;
     this.doc.call(kind, `Range.${method}`, cells);
     if (this.sheet.deleted) throw this.doc.error(messages.sheetDeleted);
     if (kind === "read" && !this.sheet.isInside(this.box)) throw this.doc.error(messages.outsideSheet);

@@ -148,10 +148,7 @@ function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
     });
   });
   const error = line.jobs.find((job) => job.error)?.error ?? null;
-  // Another editor's run whose rows wait: any editor may continue it with their own key, or stop it.
-  const theirs = offersContinue(run)
-    ? "Sent by another editor's key."
-    : line.job.mine === false && (sending(line.job) || run.jobsRunning > 0) ? "Started by another key: its creator's passes send and fill it in." : null;
+  const theirs = keyHint(line, run, state.hasKey);
   return h("li", { role: "listitem", class: "job", "data-job-id": line.job.jobId, "data-run-id": run.runId, "data-status": line.job.status },
     h("p", { class: "job-name", title: `Enrich ${run.sheetName}` }, `Enrich ${run.sheetName}`),
     h("p", { class: "job-meta" }, `${KIND_WORDS.enrichment.label} · ${runState(run)}`),
@@ -161,8 +158,17 @@ function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
     h("p", { class: "job-run" }, runLine(run, line.jobs)),
     error ? h("p", { class: "problem" }, error) : null,
     // On its own row: beside Stop and Open sheet it would squeeze them in the 300 px frame.
-    offersContinue(run) ? h("div", { class: "job-actions" }, continueControl(state, line.job, run)) : null,
+    offersContinue(run) && state.hasKey ? h("div", { class: "job-actions" }, continueControl(state, line.job, run)) : null,
     h("div", { class: "job-actions" }, stop, open));
+}
+
+/** Whose key a run line's work is on, where it is not only the current editor's; null where it is. */
+function keyHint(line: Line, run: RunView, hasKey: boolean): string | null {
+  // Another editor's run whose rows wait: any editor with a key may continue it with their own, or stop it.
+  if (offersContinue(run)) return hasKey ? "Sent by another editor's key." : "Sent by another editor's key. Save a key of your own in Settings to continue it with yours.";
+  if (line.job.mine !== false || !(sending(line.job) || run.jobsRunning > 0)) return null;
+  // Continued: the current editor's key sends the waiting rows, but jobs already sent stay their creator's to fill in.
+  return run.sentByMe ? "Your key sends its waiting rows; the jobs another key sent are filled in by that key's passes." : "Started by another key: its creator's passes send and fill it in.";
 }
 
 /**
@@ -179,6 +185,8 @@ function continueControl(state: SidebarState, job: JobView, run: RunView): HTMLB
         const continued = await state.server.call("continueEnrichment", { jobId: job.jobId });
         ask.remove();
         state.setJobs(continued.jobs);
+        // The rows sent now spent or promised credits: the account line follows, as after a start.
+        void state.reloadAccount().catch(() => undefined);
         return continuedText(run, continued, state.zoneOf(job));
       });
     });
@@ -306,8 +314,8 @@ function renderJobs(state: SidebarState, list: HTMLUListElement, rendered: Rende
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const next = lines.map((line) => {
     const { job } = line;
-    // The run-cost line names the credits left: a new account figure redraws it too.
-    const shown = JSON.stringify(line.jobs) + String(state.account?.creditsRemaining ?? "") + String(sharedNames.has(job.name));
+    // The run-cost line names the credits left, a run line offers Continue with a key: a new account figure or key redraws them too.
+    const shown = JSON.stringify(line.jobs) + String(state.account?.creditsRemaining ?? "") + String(sharedNames.has(job.name)) + String(state.hasKey);
     const old = rendered.get(line.key);
     // Unchanged, its schedule menu in use, or its question open: keep the element (and the user's place).
     const inUse = old && ((focused instanceof HTMLSelectElement && old.item.contains(focused)) || old.item.querySelector(".confirm-refresh") !== null);
