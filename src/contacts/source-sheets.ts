@@ -1,0 +1,94 @@
+// This file defines where the Contacts sheet's businesses come from: every results sheet the
+// document's job store tracks (searches, territories, imported jobs: header row 1) and every
+// enriched list (an enrichment of the user's rows: its header row, its name and website columns,
+// and enrichment's block from `Enrichment status` rightwards), each read in one getValues, in the
+// document's sheet order. Columns are found by their header labels, so moved columns break nothing.
+import type { EnrichTarget } from "../jobs/enrich-target";
+import { enrichmentOf, type JobRecord } from "../jobs/job-record";
+import { cellText } from "../sheets/cell-text";
+import { ENRICH_HEADERS, STATUS_HEADER } from "../sheets/columns";
+import { CONTACTS_SHEET } from "./contact-columns";
+import type { SourceSheet } from "./contacts-of";
+import { SOURCE_HEADERS, sourceBusiness, type SourceField } from "./source-business";
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** A sheet to read: a results sheet (`list` null) or a user's list with its enrichment target. */
+export interface SourceRef {
+  sheetId: number;
+  list: EnrichTarget | null;
+}
+
+/** The sheets `records` write into, once each (a list once per header row). */
+export function sourceRefs(records: readonly JobRecord[]): SourceRef[] {
+  const refs = new Map<string, SourceRef>();
+  for (const record of records) {
+    if (record.sheetId === null) continue;
+    const list = enrichmentOf(record)?.enrichment ?? null;
+    const key = `${record.sheetId}:${list ? list.headerRow : "results"}`;
+    if (!refs.has(key)) refs.set(key, { sheetId: record.sheetId, list });
+  }
+  return [...refs.values()];
+}
+
+const lower = (value: unknown): string => cellText(value).toLowerCase();
+
+/** Each field's column (0-based) in a results sheet's header row: the first cell with its label. */
+function resultColumns(header: readonly unknown[]): Map<SourceField, number> {
+  const columns = new Map<SourceField, number>();
+  for (const field of Object.keys(SOURCE_HEADERS) as SourceField[]) {
+    const at = header.findIndex((cell) => lower(cell) === SOURCE_HEADERS[field].toLowerCase());
+    if (at >= 0) columns.set(field, at);
+  }
+  return columns;
+}
+
+/** An enriched list's: its name and website columns (by header, else where they were), the block's from `Enrichment status` on. */
+function listColumns(header: readonly unknown[], target: EnrichTarget): Map<SourceField, number> {
+  const columns = new Map<SourceField, number>();
+  const named = (text: string, fallback: number): number => {
+    const at = header.findIndex((cell) => text !== "" && lower(cell) === text.toLowerCase());
+    return at >= 0 ? at : fallback - 1;
+  };
+  columns.set("company", named(target.nameHeader, target.nameColumn));
+  columns.set("website", named(target.websiteHeader, target.websiteColumn));
+  const start = header.findIndex((cell) => lower(cell) === STATUS_HEADER.toLowerCase());
+  if (start < 0) return columns;
+  for (const field of Object.keys(SOURCE_HEADERS) as SourceField[]) {
+    const label = SOURCE_HEADERS[field];
+    if (field === "company" || field === "website" || !ENRICH_HEADERS.includes(label)) continue;
+    const at = header.findIndex((cell, index) => index >= start && lower(cell) === label.toLowerCase());
+    if (at >= 0) columns.set(field, at);
+  }
+  return columns;
+}
+
+/** One source sheet's businesses, read in one getValues from its header row to its last row. */
+export function readSource(sheet: Sheet, list: EnrichTarget | null): SourceSheet {
+  const headerRow = list ? list.headerRow : 1;
+  const lastRow = sheet.getLastRow();
+  const lastColumn = sheet.getLastColumn();
+  const name = sheet.getName();
+  if (lastRow <= headerRow || lastColumn === 0) return { name, businesses: [] };
+  const values = sheet.getRange(headerRow, 1, lastRow - headerRow + 1, lastColumn).getValues();
+  const header = values[0] ?? [];
+  const columns = list ? listColumns(header, list) : resultColumns(header);
+  const businesses = values.slice(1).map((row) => sourceBusiness((field) => {
+    const at = columns.get(field);
+    return at === undefined ? "" : row[at];
+  }));
+  return { name, businesses };
+}
+
+/**
+ * The sheets of `refs` present in the document, in its sheet order (the Contacts sheet never one
+ * of them), with every sheet's name in that order.
+ */
+export function orderedSources(sheets: readonly Sheet[], refs: readonly SourceRef[]): Array<{ sheet: Sheet; list: EnrichTarget | null }> {
+  const byId = new Map<number, SourceRef[]>();
+  for (const ref of refs) byId.set(ref.sheetId, [...(byId.get(ref.sheetId) ?? []), ref]);
+  return sheets.flatMap((sheet) => {
+    if (sheet.getName() === CONTACTS_SHEET) return [];
+    return (byId.get(sheet.getSheetId()) ?? []).map((ref) => ({ sheet, list: ref.list }));
+  });
+}
