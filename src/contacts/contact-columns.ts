@@ -114,7 +114,7 @@ export function readReady(cell: string): ReadyToSend | null {
   const lower = text.toLowerCase();
   if (lower === "yes") return { kind: "yes" };
   if (lower.startsWith("check:")) return readCheck(text.slice("check:".length).trim());
-  if (lower === "no" || lower.startsWith("no:") || lower.startsWith("no ")) return readNo(text);
+  if (/^no\b/.test(lower)) return readNo(text);
   return null;
 }
 
