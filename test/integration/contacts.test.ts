@@ -103,3 +103,42 @@ describe.each(BUILDS)("Contacts ($build build)", ({ distDir }) => {
     expect(readSheet(runtime, "Contacts").rows.find((r) => r.Email === bounced)?.["Ready to send"]).toBe("No: bounced");
   });
 });
+
+describe.each(BUILDS)("Contacts' sources ($build build)", ({ distDir }) => {
+  it("reads a search's sheet, a territory's and an enriched list by their headers: a shared address once, Found in every sheet in order", async () => {
+    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
+    const places = sidebar(runtime, "findLocations", { q: "Austin" }).slice(0, 2).map((place) => place.label);
+    const search = sidebar(runtime, "startSearch", { query: "dentists", location: places[0], maxResults: 100, enrichContacts: true });
+    const territory = sidebar(runtime, "startSearch", { queries: ["dentists"], locations: places, maxResults: 100, enrichContacts: true });
+    const testing = runtime.spreadsheetApp.testing;
+    testing.userAddSheet("Prospects");
+    testing.userSeed("Prospects", "A1", [["Company", "Website"], ["Acme Roofing", "acme-roofing.com"], ["Bolt Electric", "https://www.bolt-electric.com"]]);
+    testing.setActiveSheet("Prospects");
+    sidebar(runtime, "startEnrichment", {});
+    const jobs = pollUntil(world, runtime, (list) => list.every((j) => j.status === "completed" || j.status === "failed") && runtime.triggers.length === 0, 20_000);
+    const built = sidebar(runtime, "buildContacts", {});
+    const { rows } = readSheet(runtime, "Contacts");
+    const order = testing.sheetNames();
+    const searchSheet = sheetOf(jobs.find((j) => j.jobId === search.jobId) as JobView);
+    const territorySheet = sheetOf(jobs.find((j) => j.jobId === territory.jobId) as JobView);
+    const service = await serviceResults(world, apiKey, search.jobId);
+    expect(built.contacts).toBe(rows.length);
+    // Each address once; those of the search's sheet found in the territory's too, in the document's order.
+    const emails = rows.map((r) => String(r.Email).toLowerCase());
+    expect(new Set(emails).size).toBe(emails.length);
+    for (const address of addressesOf(service)) {
+      const row = rows.find((r) => String(r.Email).toLowerCase() === address);
+      const names = String(row?.["Found in"]).split("; ");
+      expect(names).toContain(searchSheet);
+      expect(names).toEqual([...names].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+    }
+    expect(rows.some((r) => String(r["Found in"]).split("; ").includes(territorySheet))).toBe(true);
+    // The enriched list's: its own name column as Company, no City, its sheet named.
+    const listed = rows.filter((r) => r["Found in"] === "Prospects");
+    expect(listed.length).toBeGreaterThan(0);
+    for (const row of listed) {
+      expect(["Acme Roofing", "Bolt Electric"]).toContain(row.Company);
+      expect([row.City, row["Business ID"]]).toEqual(["", ""]);
+    }
+  });
+});
