@@ -15,7 +15,7 @@ import { removeUserPollTrigger } from "../gas/user-poll-trigger";
 import { backgroundWork } from "../passes/background-work";
 import { runPollPass } from "../passes/poll-pass";
 import { runRefreshPass } from "../passes/refresh-pass";
-import { keepingContacts } from "../contacts/keep-current";
+import { keepContactsCurrent } from "../contacts/keep-current";
 import { messageOf, withUserErrors } from "../errors/user-error";
 import { pollTriggerNeeded } from "../rules/poll-trigger";
 
@@ -34,12 +34,10 @@ const stoppedOn = (reason: string): string =>
 /** One pass over one document's jobs and due refreshes; the trigger keeps serving it while any remain. */
 function runDocumentPass(doc: DocumentAccess, deadline: number): void {
   const context = documentJobsContext(doc, deadline);
-  // What the pass writes, the document's Contacts sheet gets too (src/contacts/keep-current.ts).
-  const report = keepingContacts(context, deadline, () => {
-    const polled = runPollPass(context, deadline);
-    runRefreshPass(context, deadline);
-    return polled;
-  });
+  const report = runPollPass(context, deadline);
+  runRefreshPass(context, deadline);
+  // What the pass wrote, the document's Contacts sheet gets too (src/contacts/keep-current.ts).
+  keepContactsCurrent(context, deadline);
   if (pollTriggerNeeded(backgroundWork(context, report.rowsToSend))) context.ensurePollTrigger();
   else context.removePollTrigger();
 }

@@ -1,9 +1,11 @@
 // This file defines buildContacts' work (contract, "Contacts"): one sync of the document's
-// Contacts sheet over every source, made when missing, and the words its counts are said in.
+// Contacts sheet over every source, made when missing, the store told that the document keeps one
+// (so the passes keep it current), and the words its counts are said in.
 import { JobStore } from "../jobs/job-store";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { groupDigits, plural } from "../rules/numbers";
-import { CONTACTS_PENDING_KEY, syncContacts, type ContactsCounts } from "./sync-contacts";
+import { marksOf, saveContactsState } from "./contacts-state";
+import { syncContacts, type ContactsCounts } from "./sync-contacts";
 
 /** What buildContacts returns: the contract's counts, and whether every new address is written yet. */
 export interface ContactsBuilt extends ContactsCounts {
@@ -18,9 +20,13 @@ export interface BuildInputs {
 }
 
 export function buildContacts({ spreadsheet, store, inTime }: BuildInputs): ContactsBuilt {
-  const counts = syncContacts({ spreadsheet, store, records: new JobStore(store).all(), create: true, inTime });
-  if (!counts) throw new Error("The Contacts sheet could not be made.");
-  return { ...counts, complete: store.getProperty(CONTACTS_PENDING_KEY) === null };
+  const records = new JobStore(store).all();
+  // Before any write: a build killed part-way is finished by the next pass, over every source.
+  saveContactsState(store, { every: true, marks: {} });
+  const outcome = syncContacts({ spreadsheet, records, create: true, inTime });
+  if (!outcome) throw new Error("The Contacts sheet could not be made.");
+  if (outcome.complete) saveContactsState(store, { every: false, marks: marksOf(records) });
+  return { ...outcome.counts, complete: outcome.complete };
 }
 
 /** The counts as a person reads them (the menu's toast): "Contacts: 1,200 addresses, 35 new. 800 ready to send, 4 suppressed." */

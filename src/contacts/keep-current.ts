@@ -1,44 +1,24 @@
-// This file keeps the Contacts sheet current with no click: the pass runner wraps a pass's writes
-// in keepingContacts, which notes the job records before them and, after them, syncs the sheets of
-// the records the pass changed (every source when an earlier sync did not finish). Nothing is read
-// of the spreadsheet when the pass changed no record and no sync waits; a document without a
-// Contacts sheet costs one lookup of it. A failure here never stops the pass: the sync is marked
-// unfinished and the next pass repeats it over every source.
+// This file keeps the Contacts sheet current with no click: after a pass's writes the pass runner
+// calls keepContactsCurrent once, which syncs the sheets of the job records changed since the last
+// finished sync (every source while a build is unfinished). A document without a Contacts sheet,
+// or a pass that changed no record, costs no spreadsheet call. A failure never stops the pass: the
+// marks stay as they were, so the next pass repeats the sync.
 import type { JobsContext } from "../jobs/job-context";
-import type { JobRecord } from "../jobs/job-record";
-import { syncContacts, CONTACTS_PENDING_KEY, type ContactsCounts } from "./sync-contacts";
+import { changedSheets, forgetContactsState, marksOf, readContactsState, saveContactsState } from "./contacts-state";
+import { syncContacts, type SyncOutcome } from "./sync-contacts";
 
-const marksOf = (records: readonly JobRecord[]): Map<string, string> => new Map(records.map((record) => [record.id, JSON.stringify(record)]));
-
-/** The sheets of the records that differ from `before` (new ones included). */
-function changedSheets(before: ReadonlyMap<string, string>, after: readonly JobRecord[]): Set<number> {
-  const sheets = new Set<number>();
-  for (const record of after) {
-    if (record.sheetId !== null && before.get(record.id) !== JSON.stringify(record)) sheets.add(record.sheetId);
-  }
-  return sheets;
-}
-
-/** Runs `pass` (its writes), then adds their new addresses to the Contacts sheet, if the document has one. */
-export function keepingContacts<T>(ctx: JobsContext, deadline: number, pass: () => T): T {
-  const before = marksOf(ctx.store.all());
-  const outcome = pass();
-  keepContactsCurrent(ctx, before, deadline);
-  return outcome;
-}
-
-function keepContactsCurrent(ctx: JobsContext, before: ReadonlyMap<string, string>, deadline: number): ContactsCounts | null {
+export function keepContactsCurrent(ctx: JobsContext, deadline: number): SyncOutcome | null {
   try {
+    const state = readContactsState(ctx.properties);
+    if (!state) return null;
     const records = ctx.store.all();
-    const sheetIds = changedSheets(before, records);
-    if (sheetIds.size === 0 && ctx.properties.getProperty(CONTACTS_PENDING_KEY) === null) return null;
-    return syncContacts({ spreadsheet: ctx.spreadsheet, records, store: ctx.properties, create: false, sheetIds, inTime: () => ctx.clock.now() < deadline });
+    const sheetIds = state.every ? undefined : changedSheets(state, records);
+    if (sheetIds && sheetIds.size === 0) return null;
+    const outcome = syncContacts({ spreadsheet: ctx.spreadsheet, records, create: false, sheetIds, inTime: () => ctx.clock.now() < deadline });
+    if (!outcome) forgetContactsState(ctx.properties); // the user deleted the sheet: nothing to keep
+    else if (outcome.complete) saveContactsState(ctx.properties, { every: false, marks: marksOf(records) });
+    return outcome;
   } catch (error) {
-    try {
-      ctx.properties.setProperty(CONTACTS_PENDING_KEY, "1");
-    } catch {
-      // The store refuses too: the next sync of these sheets repairs what this one left.
-    }
     console.warn(`Business Leads could not update the Contacts sheet this time: ${(error as Error).message}`);
     return null;
   }

@@ -67,7 +67,7 @@ export function newDoc(): Doc {
       return id;
     },
     sync: (options = {}) =>
-      syncContacts({ spreadsheet, records, store, create: options.create ?? true, sheetIds: options.sheetIds, inTime: options.inTime ?? (() => true) }),
+      syncContacts({ spreadsheet, records, create: options.create ?? true, sheetIds: options.sheetIds, inTime: options.inTime ?? (() => true) })?.counts ?? null,
     rows() {
       const values = app.testing.values("Contacts");
       const header = (values[0] ?? []).map(String);
