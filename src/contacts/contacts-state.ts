@@ -1,7 +1,8 @@
 // This file defines what the document's store remembers of the Contacts sheet: that the document
-// has one (buildContacts made it), and a mark of each job record as of the last finished sync, so
-// a pass syncs the sheets of the records changed since (a sync killed anywhere leaves the marks as
-// they were: the next pass repeats it). `every`: the next sync reads every source (a build not finished).
+// has one (buildContacts made it), and a mark of each source sheet's job records as of the last
+// finished sync, so a pass syncs the sheets whose records changed since (a sync killed anywhere
+// leaves the marks as they were: the next pass repeats it). `every`: the next sync reads every
+// source (a build not finished). One short hash a sheet keeps it small beside the job store's budget.
 import * as z from "zod/mini";
 import type { JobRecord } from "../jobs/job-record";
 import type { KeyValueStore } from "../storage/key-value-store";
@@ -11,7 +12,7 @@ export const CONTACTS_STATE_KEY = "contacts:synced";
 
 export interface ContactsState {
   every: boolean;
-  /** Job record id → a hash of the record as the last finished sync saw it. */
+  /** Sheet id → a hash of its job records as the last finished sync saw them. */
   marks: Record<string, string>;
 }
 
@@ -32,9 +33,8 @@ export function forgetContactsState(store: KeyValueStore): void {
   store.deleteProperty(CONTACTS_STATE_KEY);
 }
 
-/** A short hash of the record as stored (FNV-1a, 32 bits): it changes whenever the record does. */
-function markOf(record: JobRecord): string {
-  const text = JSON.stringify(record);
+/** A short hash of a text (FNV-1a, 32 bits): it changes whenever the text does. */
+function hashOf(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);
@@ -43,16 +43,19 @@ function markOf(record: JobRecord): string {
   return hash.toString(36);
 }
 
+/** Each sheet's mark: its records as stored, in id order. */
 export function marksOf(records: readonly JobRecord[]): Record<string, string> {
+  const texts = new Map<number, string[]>();
+  for (const record of [...records].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (record.sheetId !== null) texts.set(record.sheetId, [...(texts.get(record.sheetId) ?? []), JSON.stringify(record)]);
+  }
   const marks: Record<string, string> = {};
-  for (const record of records) marks[record.id] = markOf(record);
+  for (const [sheetId, jsons] of texts) marks[String(sheetId)] = hashOf(jsons.join("\n"));
   return marks;
 }
 
-/** The sheets of the records whose mark differs from `state`'s (new records included). */
+/** The sheets whose records' mark differs from `state`'s (new ones included). */
 export function changedSheets(state: ContactsState, records: readonly JobRecord[]): Set<number> {
   const now = marksOf(records);
-  const sheets = new Set<number>();
-  for (const record of records) if (record.sheetId !== null && state.marks[record.id] !== now[record.id]) sheets.add(record.sheetId);
-  return sheets;
+  return new Set(Object.keys(now).filter((sheetId) => state.marks[sheetId] !== now[sheetId]).map(Number));
 }
