@@ -1,17 +1,21 @@
 // This file plans what a sync changes in the Contacts sheet, from the sheet as read and the
-// contacts the sources give: for each row found by its Email cell, its `Found in` joined with the
-// new sheets, its own columns by the refresh rule (an empty new value never blanks a filled cell;
-// a filled one changes only from the business the row takes its columns from, the first sheet of
-// its `Found in`), its `Ready to send` decided again; each new address a row to append.
-import { CONTACT_HEADERS, isSuppressed, readReady, readyWords, type ContactValues, type ReadyToSend } from "./contact-columns";
+// contacts the sources give: for each row whose address the sources hold (found by its Email cell),
+// its `Found in` joined with the new sheets, its own columns by the refresh rule (an empty new
+// value never blanks a filled cell; a filled one changes only from the business the row takes its
+// columns from, the first sheet of its `Found in`), its `Ready to send` decided again; on every
+// other row, a suppression that holds now; each new address a row to append.
+import { CONTACT_HEADERS, isSticky, isSuppressed, readReady, readyWords, type ContactValues, type NoReason, type ReadyToSend } from "./contact-columns";
 import { addressKey, type ContactFound, type ContactCells } from "./contacts-of";
 import { cellAt, rowValues, type ContactsRead } from "./contacts-sheet";
-import { decideReady, isStatusHeader, statusIn, type DoNotContact } from "./ready-to-send";
+import { decideReady, statusIn, type DoNotContact } from "./ready-to-send";
 
 export const FOUND_IN_SEPARATOR = "; ";
 
 export interface ContactsPlan {
+  /** Rows whose address the sources hold: their own columns. */
   updates: Map<number, ContactValues>;
+  /** Other rows a suppression turns No: their `Ready to send`. */
+  flips: Map<number, string>;
   appends: ContactValues[];
   /** Every row's `Ready to send` after the sync (rows with an address, and the new ones). */
   readiness: ReadyToSend[];
@@ -26,18 +30,17 @@ export function joinFoundIn(names: readonly string[], rank: (name: string) => nu
 
 const splitFoundIn = (text: string): string[] => text.split(FOUND_IN_SEPARATOR.trim()).map((name) => name.trim()).filter((name) => name !== "");
 
-/** The suppression a row's status columns (the user's, headed `…status…`) hold, else null. */
-function statusReason(read: ContactsRead, row: number, statusColumns: readonly number[]): ReadyToSend | null {
-  for (const column of statusColumns) {
-    const status = statusIn(cellAt(read, row, column));
-    if (status) return { kind: "no", reason: { kind: "status", status } };
+/** The suppression that holds on a row now: its status columns' (the user's, headed `…status…`), else `Do not contact`'s. */
+function suppressionOf(inputs: PlanInputs, row: number, email: string): NoReason | null {
+  for (const column of inputs.read.statusColumns) {
+    const status = statusIn(cellAt(inputs.read, row, column));
+    if (status) return { kind: "status", status };
   }
-  return null;
+  return inputs.doNotContact.reasonFor(email);
 }
 
 /** A found contact's cells merged into the row's: filled from it where it is the row's first source, else only where empty. */
-function mergedCells(current: ContactValues, found: ContactFound | undefined, fromFirst: boolean): ContactValues {
-  if (!found) return { ...current };
+function mergedCells(current: ContactValues, found: ContactFound, fromFirst: boolean): ContactValues {
   const merged = { ...current };
   for (const header of Object.keys(found.cells) as Array<keyof ContactCells>) {
     if (header === "Email") continue;
@@ -54,20 +57,19 @@ interface PlanInputs {
   doNotContact: DoNotContact;
 }
 
-function planRow(inputs: PlanInputs, row: number, found: ContactFound | undefined, statusColumns: readonly number[]): ContactValues {
-  const { read, rank, doNotContact } = inputs;
+function planRow(inputs: PlanInputs, row: number, found: ContactFound): ContactValues {
+  const { read, rank } = inputs;
   const current = rowValues(read, row);
-  const foundIn = joinFoundIn([...splitFoundIn(current["Found in"]), ...(found?.foundIn ?? [])], rank);
-  const fromFirst = found !== undefined && splitFoundIn(foundIn)[0] === found.foundIn[0];
+  const foundIn = joinFoundIn([...splitFoundIn(current["Found in"]), ...found.foundIn], rank);
+  const fromFirst = splitFoundIn(foundIn)[0] === found.foundIn[0];
   const merged = mergedCells(current, found, fromFirst);
   const previous = readReady(current["Ready to send"]);
   const wasClosed = previous?.kind === "no" && previous.reason.kind === "closed";
-  const status = statusReason(read, row, statusColumns);
   const ready = decideReady({
     email: current.Email,
     check: merged["Email check"],
-    closed: found && fromFirst ? found.closed : wasClosed,
-    suppression: status?.kind === "no" ? status.reason : doNotContact.reasonFor(current.Email),
+    closed: fromFirst ? found.closed : wasClosed,
+    suppression: suppressionOf(inputs, row, current.Email),
     previous,
   });
   return { ...merged, "Found in": foundIn, "Ready to send": readyWords(ready) };
@@ -75,23 +77,49 @@ function planRow(inputs: PlanInputs, row: number, found: ContactFound | undefine
 
 const changed = (a: ContactValues, b: ContactValues): boolean => CONTACT_HEADERS.some((header) => a[header] !== b[header]);
 
-export function planContacts(inputs: PlanInputs): ContactsPlan {
-  const { read, found, rank, doNotContact } = inputs;
+/** Each address's row (its first, where a person copied it): those of the sources' addresses are the rows a sync updates. */
+export function rowsByAddress(read: ContactsRead): Map<string, number> {
+  const rows = new Map<string, number>();
   const emailColumn = read.columns.get("Email");
-  const statusColumns = [...read.headers].filter(([column, header]) => isStatusHeader(header) && ![...read.columns.values()].includes(column)).map(([column]) => column);
-  const plan: ContactsPlan = { updates: new Map(), appends: [], readiness: [] };
-  const rowsOf = new Set<string>();
   for (let row = 2; row <= read.lastRow; row += 1) {
     const key = addressKey(cellAt(read, row, emailColumn));
+    if (key !== "" && !rows.has(key)) rows.set(key, row);
+  }
+  return rows;
+}
+
+/** `Ready to send` on a row the sources do not hold: a suppression holding now turns it No (a sticky No stays); `write` when the cell must change. */
+function flipOf(inputs: PlanInputs, row: number, email: string, cell: string): { ready: ReadyToSend; write: boolean } {
+  const previous = readReady(cell);
+  const suppression = suppressionOf(inputs, row, email);
+  if (!suppression || (previous && isSticky(previous))) return { ready: previous ?? { kind: "check", reason: { kind: "not-verified" } }, write: false };
+  const ready: ReadyToSend = { kind: "no", reason: suppression };
+  return { ready, write: readyWords(ready) !== cell };
+}
+
+/** `rows`: matchedRows' answer, their own columns loaded. */
+export function planContacts(inputs: PlanInputs, rows: ReadonlyMap<string, number>): ContactsPlan {
+  const { read, found, rank, doNotContact } = inputs;
+  const emailColumn = read.columns.get("Email");
+  const readyColumn = read.columns.get("Ready to send");
+  const plan: ContactsPlan = { updates: new Map(), flips: new Map(), appends: [], readiness: [] };
+  for (let row = 2; row <= read.lastRow; row += 1) {
+    const email = cellAt(read, row, emailColumn);
+    const key = addressKey(email);
     if (key === "") continue;
-    const first = !rowsOf.has(key);
-    rowsOf.add(key);
-    const next = planRow(inputs, row, first ? found.get(key) : undefined, statusColumns);
-    if (changed(next, rowValues(read, row))) plan.updates.set(row, next);
-    plan.readiness.push(readReady(next["Ready to send"]) ?? { kind: "check", reason: { kind: "not-verified" } });
+    const contact = rows.get(key) === row ? found.get(key) : undefined;
+    if (contact) {
+      const next = planRow(inputs, row, contact);
+      if (changed(next, rowValues(read, row))) plan.updates.set(row, next);
+      plan.readiness.push(readReady(next["Ready to send"]) ?? { kind: "check", reason: { kind: "not-verified" } });
+      continue;
+    }
+    const { ready, write } = flipOf(inputs, row, email, cellAt(read, row, readyColumn));
+    if (write) plan.flips.set(row, readyWords(ready));
+    plan.readiness.push(ready);
   }
   for (const [key, contact] of found) {
-    if (rowsOf.has(key)) continue;
+    if (rows.has(key)) continue;
     const ready = decideReady({ email: contact.email, check: contact.cells["Email check"], closed: contact.closed, suppression: doNotContact.reasonFor(contact.email), previous: null });
     plan.appends.push({ ...contact.cells, "Found in": joinFoundIn(contact.foundIn, rank), "Ready to send": readyWords(ready) });
     plan.readiness.push(ready);

@@ -1,13 +1,16 @@
-// This file defines how the Contacts sheet is read and written: its header row and rows in one
-// getValues (the user's columns too: a mail merge's status column is read there), rows matched by
-// their Email cell (never by position, so sorts and filters move nothing), the add-on's own columns
-// rewritten in one block over the changed rows, new rows appended below the last in blocks whose
-// Email column is written first, so a killed write leaves rows the next pass finds and completes.
-import { exactText } from "../sheets/cell-text";
-import { cellText } from "../sheets/cell-text";
+// This file defines how the Contacts sheet is read and written. Its header row, then only the
+// columns every row needs (`Email`, `Ready to send`, the user's status columns), each in one
+// getValues; the add-on's own columns only over the rows a sync updates (one more getValues from
+// the first to the last of them). Rows are matched by their Email cell, never by position, so
+// sorts and filters move nothing. Updates are one block of the add-on's columns over those rows
+// (and, for a suppression found on another row, one block of `Ready to send`); new rows are
+// appended below the last in blocks whose Email column is written first, so a killed write leaves
+// rows the next sync finds and completes.
+import { cellText, exactText } from "../sheets/cell-text";
 import { KEEP, writeBlock } from "../sheets/block-writer";
 import { addMissingHeaders } from "../sheets/headers";
 import { CONTACT_HEADERS, CONTACTS_SHEET, type ContactHeader, type ContactValues } from "./contact-columns";
+import { isStatusHeader } from "./ready-to-send";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -15,18 +18,18 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 /** Rows one append writes at most: a 30,000-address build is a few writes, each well within a call's size. */
 export const APPEND_ROWS = 5000;
 
-/** The Contacts sheet as read: `values[row - 1][column - 1]` from A1, header row included. */
+/** The Contacts sheet as read: `values[row - 1][column - 1]` from A1, the cells read so far. */
 export interface ContactsRead {
   sheet: Sheet;
   values: unknown[][];
   /** Each of the add-on's headers' column (1-based). */
   columns: Map<ContactHeader, number>;
-  /** Every header of row 1 by its column (1-based), the user's too. */
-  headers: Map<number, string>;
+  /** The user's columns whose header says "status" (a mail merge's `Merge status`). */
+  statusColumns: number[];
   lastRow: number;
 }
 
-/** The document's Contacts sheet, made (header row bold and frozen) when `create` and there is none. */
+/** The document's Contacts sheet, made (header row frozen) when `create` and there is none. */
 export function contactsSheet(spreadsheet: Spreadsheet, create: boolean): Sheet | null {
   const sheet = spreadsheet.getSheetByName(CONTACTS_SHEET);
   if (sheet || !create) return sheet;
@@ -35,31 +38,52 @@ export function contactsSheet(spreadsheet: Spreadsheet, create: boolean): Sheet 
   return made;
 }
 
-/** Reads the sheet whole in one call, and writes any of the add-on's headers missing (after the last column). */
+/** One column's data rows into `values`. */
+function readColumn(read: ContactsRead, column: number): void {
+  if (read.lastRow < 2) return;
+  read.sheet.getRange(2, column, read.lastRow - 1, 1).getValues().forEach((cells, index) => {
+    const row = read.values[index + 1] ?? (read.values[index + 1] = []);
+    row[column - 1] = cells[0];
+  });
+}
+
+/** Reads the header row (writing any of the add-on's headers missing, after the last column), then `Email`, `Ready to send` and the status columns. */
 export function readContacts(sheet: Sheet): ContactsRead {
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
-  const values = lastRow > 0 && lastColumn > 0 ? sheet.getRange(1, 1, lastRow, lastColumn).getValues() : [];
-  const headers = new Map<number, string>();
+  const header = lastRow > 0 && lastColumn > 0 ? (sheet.getRange(1, 1, 1, lastColumn).getValues()[0] ?? []) : [];
   const positions = new Map<string, number>();
-  (values[0] ?? []).forEach((cell, index) => {
-    const header = cellText(cell);
-    headers.set(index + 1, header);
-    if (header !== "" && !positions.has(header)) positions.set(header, index + 1);
+  header.forEach((cell, index) => {
+    const text = cellText(cell);
+    if (text !== "" && !positions.has(text)) positions.set(text, index + 1);
   });
   addMissingHeaders(sheet, 1, CONTACT_HEADERS, positions, lastColumn + 1);
   const columns = new Map<ContactHeader, number>();
-  for (const header of CONTACT_HEADERS) {
-    const column = positions.get(header);
-    if (column !== undefined) {
-      columns.set(header, column);
-      headers.set(column, header);
-    }
-  }
-  return { sheet, values, columns, headers, lastRow: Math.max(lastRow, 1) };
+  for (const name of CONTACT_HEADERS) columns.set(name, positions.get(name) ?? 0);
+  const own = new Set(columns.values());
+  const statusColumns = header.flatMap((cell, index) => (isStatusHeader(cellText(cell)) && !own.has(index + 1) ? [index + 1] : []));
+  const read: ContactsRead = { sheet, values: [header], columns, statusColumns, lastRow: Math.max(lastRow, 1) };
+  for (const column of [columns.get("Email") ?? 0, columns.get("Ready to send") ?? 0, ...statusColumns]) readColumn(read, column);
+  return read;
 }
 
-/** A row's cell under `column` (1-based) as text. */
+/** Reads the add-on's columns over the rows from the first to the last of `rows` (one getValues, from the first own column to the last). */
+export function loadRows(read: ContactsRead, rows: readonly number[]): void {
+  if (rows.length === 0) return;
+  const top = Math.min(...rows);
+  const bottom = Math.max(...rows);
+  const own = [...read.columns.values()];
+  const left = Math.min(...own);
+  const right = Math.max(...own);
+  read.sheet.getRange(top, left, bottom - top + 1, right - left + 1).getValues().forEach((cells, index) => {
+    const row = read.values[top + index - 1] ?? (read.values[top + index - 1] = []);
+    cells.forEach((cell, offset) => {
+      row[left + offset - 1] = cell;
+    });
+  });
+}
+
+/** A row's cell under `column` (1-based) as text ("" where not read). */
 export const cellAt = (read: ContactsRead, row: number, column: number | undefined): string => (column === undefined ? "" : cellText(read.values[row - 1]?.[column - 1]));
 
 /** A row's own columns as text. */
@@ -70,22 +94,32 @@ export function rowValues(read: ContactsRead, row: number): ContactValues {
 }
 
 function headerAt(read: ContactsRead, column: number): ContactHeader | null {
-  const header = read.headers.get(column);
-  return header !== undefined && (CONTACT_HEADERS as readonly string[]).includes(header) && read.columns.get(header as ContactHeader) === column ? (header as ContactHeader) : null;
+  for (const [header, at] of read.columns) if (at === column) return header;
+  return null;
 }
 
-/** Rewrites the add-on's columns of the rows in `updates` (one block from the first to the last of them); other rows as read. Returns the calls made. */
-export function writeUpdates(read: ContactsRead, updates: ReadonlyMap<number, ContactValues>): number {
-  if (updates.size === 0) return 0;
-  const rows = [...updates.keys()];
-  const top = Math.min(...rows);
-  const bottom = Math.max(...rows);
-  const columns = [...read.columns.values()];
-  return writeBlock(read.sheet, top, bottom - top + 1, columns, (row, column) => {
-    const values = updates.get(row);
-    const header = headerAt(read, column);
-    return values && header ? exactText(values[header]) : KEEP;
-  }, { known: read.values, skipUnchanged: true });
+/** Rewrites the add-on's columns of the rows in `updates` (loaded: one block from the first to the last); then `flips`' `Ready to send`. Returns the calls made. */
+export function writeUpdates(read: ContactsRead, updates: ReadonlyMap<number, ContactValues>, flips: ReadonlyMap<number, string>): number {
+  let calls = 0;
+  if (updates.size > 0) {
+    const rows = [...updates.keys()];
+    const top = Math.min(...rows);
+    calls += writeBlock(read.sheet, top, Math.max(...rows) - top + 1, [...read.columns.values()], (row, column) => {
+      const values = updates.get(row);
+      const header = headerAt(read, column);
+      return values && header ? exactText(values[header]) : KEEP;
+    }, { known: read.values, skipUnchanged: true });
+  }
+  if (flips.size > 0) {
+    const rows = [...flips.keys()];
+    const top = Math.min(...rows);
+    const column = read.columns.get("Ready to send") ?? 0;
+    calls += writeBlock(read.sheet, top, Math.max(...rows) - top + 1, [column], (row) => {
+      const words = flips.get(row);
+      return words === undefined ? KEEP : exactText(words);
+    }, { known: read.values, skipUnchanged: true });
+  }
+  return calls;
 }
 
 /**

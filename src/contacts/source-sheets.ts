@@ -63,12 +63,11 @@ function listColumns(header: readonly unknown[], target: EnrichTarget): Map<Sour
   return columns;
 }
 
-/** One source sheet's businesses, read in one getValues from its header row to its last row. */
-export function readSource(sheet: Sheet, list: EnrichTarget | null): SourceSheet {
+/** One source sheet's businesses (`name` its name), read in one getValues from its header row to its last row. */
+export function readSource(sheet: Sheet, name: string, list: EnrichTarget | null): SourceSheet {
   const headerRow = list ? list.headerRow : 1;
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
-  const name = sheet.getName();
   if (lastRow <= headerRow || lastColumn === 0) return { name, businesses: [] };
   const values = sheet.getRange(headerRow, 1, lastRow - headerRow + 1, lastColumn).getValues();
   const header = values[0] ?? [];
@@ -80,15 +79,13 @@ export function readSource(sheet: Sheet, list: EnrichTarget | null): SourceSheet
   return { name, businesses };
 }
 
-/**
- * The sheets of `refs` present in the document, in its sheet order (the Contacts sheet never one
- * of them), with every sheet's name in that order.
- */
-export function orderedSources(sheets: readonly Sheet[], refs: readonly SourceRef[]): Array<{ sheet: Sheet; list: EnrichTarget | null }> {
+/** The sheets of `refs` present in the document, in its sheet order (`names`: each sheet's, in that order; the Contacts sheet never one of them). */
+export function orderedSources(sheets: readonly Sheet[], names: readonly string[], refs: readonly SourceRef[]): Array<{ sheet: Sheet; name: string; list: EnrichTarget | null }> {
   const byId = new Map<number, SourceRef[]>();
   for (const ref of refs) byId.set(ref.sheetId, [...(byId.get(ref.sheetId) ?? []), ref]);
-  return sheets.flatMap((sheet) => {
-    if (sheet.getName() === CONTACTS_SHEET) return [];
-    return (byId.get(sheet.getSheetId()) ?? []).map((ref) => ({ sheet, list: ref.list }));
+  return sheets.flatMap((sheet, index) => {
+    const name = names[index] ?? "";
+    if (name === CONTACTS_SHEET) return [];
+    return (byId.get(sheet.getSheetId()) ?? []).map((ref) => ({ sheet, name, list: ref.list }));
   });
 }

@@ -6,8 +6,8 @@ import type { JobRecord } from "../jobs/job-record";
 import { cellText } from "../sheets/cell-text";
 import { DO_NOT_CONTACT_SHEET } from "./contact-columns";
 import { contactsOf } from "./contacts-of";
-import { countsOf, planContacts } from "./contacts-plan";
-import { appendRows, contactsSheet, readContacts, writeUpdates } from "./contacts-sheet";
+import { countsOf, rowsByAddress, planContacts } from "./contacts-plan";
+import { appendRows, contactsSheet, loadRows, readContacts, writeUpdates } from "./contacts-sheet";
 import { DoNotContact } from "./ready-to-send";
 import { orderedSources, readSource, sourceRefs } from "./source-sheets";
 
@@ -57,10 +57,12 @@ export function syncContacts(inputs: SyncInputs): SyncOutcome | null {
     return at < 0 ? names.length : at;
   };
   const refs = sourceRefs(inputs.records).filter((ref) => inputs.sheetIds === undefined || inputs.sheetIds.has(ref.sheetId));
-  const found = contactsOf(orderedSources(sheets, refs).map(({ sheet: source, list }) => readSource(source, list)));
+  const found = contactsOf(orderedSources(sheets, names, refs).map(({ sheet: source, name, list }) => readSource(source, name, list)));
   const read = readContacts(sheet);
-  const plan = planContacts({ read, found, rank, doNotContact: doNotContact(spreadsheet) });
-  writeUpdates(read, plan.updates);
+  const rows = rowsByAddress(read);
+  loadRows(read, [...found.keys()].flatMap((key) => rows.get(key) ?? []));
+  const plan = planContacts({ read, found, rank, doNotContact: doNotContact(spreadsheet) }, rows);
+  writeUpdates(read, plan.updates, plan.flips);
   const added = plan.appends.length === 0 ? 0 : appendRows(read, plan.appends, inputs.inTime);
   return { counts: { sheetName: sheet.getName(), ...countsOf(plan, added) }, complete: added === plan.appends.length };
 }

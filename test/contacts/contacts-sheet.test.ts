@@ -169,18 +169,23 @@ describe("Contacts: scale and repair", () => {
     expect(rows.every((r) => r["Ready to send"] === "Check: not verified")).toBe(true);
   });
 
-  it("a pass reads only the sheets it wrote (and Contacts), in a bounded number of calls", () => {
+  it("a pass reads only the sheets it wrote, and of Contacts the columns every row needs, in a bounded number of calls", () => {
     const doc = newDoc();
-    doc.results("Old", Array.from({ length: 50 }, (_, i) => business(`o${i}`, { emails: [`o${i}@x.com`] })));
+    doc.results("Old", Array.from({ length: 50 }, (_, i) => business(`o${i}`, { emails: [`o${i}@x.com`, "hq@chain.com"] })));
     doc.sync();
-    const id = doc.results("New", Array.from({ length: 700 }, (_, i) => business(`n${i}`, { emails: [`n${i}@y.com`], owner_emails: [`boss${i}@y.com`] })));
+    doc.app.testing.userSeed("Contacts", "Q1", [["Merge status"], ["EMAIL_SENT"], ["EMAIL_SENT"], ["BOUNCED"]]);
+    const id = doc.results("New", Array.from({ length: 700 }, (_, i) => business(`n${i}`, { emails: [`n${i}@y.com`, "HQ@chain.com"], owner_emails: [`boss${i}@y.com`] })));
     doc.calls.length = 0;
     const counts = doc.sync({ create: false, sheetIds: new Set([id]) });
-    expect(counts).toMatchObject({ contacts: 1450, added: 1400 });
-    const reads = doc.calls.filter(([kind, method]) => kind === "read" && method === "getValues");
-    const writes = doc.calls.filter(([kind]) => kind === "write");
-    expect(reads.length).toBeLessThanOrEqual(3); // the new sheet, Contacts, (Do not contact)
-    // One block of rows: the grid grown once where it is too short, then one setValues.
-    expect(writes.map(([, method]) => method)).toEqual(["Sheet.insertRowsAfter", "Range.setValues"]);
+    expect(counts).toMatchObject({ contacts: 1451, added: 1400, suppressed: 1 });
+    const reads = doc.calls.filter(([kind, method]) => kind === "read" && method.endsWith("getValues")).map(([, method]) => method);
+    const writes = doc.calls.filter(([kind]) => kind === "write").map(([, method]) => method);
+    // The new sheet; Contacts' header, Email, Ready to send and Merge status; the own columns of the one row the new sheet holds too (the chain's inbox).
+    expect(reads).toHaveLength(6);
+    // The shared inbox's Found in; the bounced row's Ready to send; the grid grown once, then one block of new rows.
+    expect(writes).toEqual(["Range.setValues", "Range.setValues", "Sheet.insertRowsAfter", "Range.setValues"]);
+    const rows = doc.rows();
+    expect(rows.find((r) => r.Email === "hq@chain.com")?.["Found in"]).toBe("Old; New");
+    expect(rows[2]?.["Ready to send"]).toBe("No: bounced");
   });
 });
