@@ -2,6 +2,8 @@
 // own writer from Businesses, job records naming them, a store in memory, and the sheet read by header.
 import { BusinessSchema, type Business } from "../../src/api/schemas";
 import { newJobRecord, type JobRecord } from "../../src/jobs/job-record";
+import type { JobsContext } from "../../src/jobs/job-context";
+import { JobStore } from "../../src/jobs/job-store";
 import { createResultSheet } from "../../src/sheets/result-sheet";
 import { upsertBusinesses } from "../../src/sheets/writer";
 import { resultColumns, seenOn } from "../../src/sheets/columns";
@@ -37,8 +39,10 @@ export class MemoryStore implements KeyValueStore {
 export interface Doc {
   app: FakeSpreadsheetApp;
   spreadsheet: Spreadsheet;
-  records: JobRecord[];
+  readonly records: JobRecord[];
   store: MemoryStore;
+  /** What a pass hands keepContactsCurrent: this document's spreadsheet and stores, a clock at 0. */
+  ctx: JobsContext;
   calls: Array<[CallKind, string]>;
   /** Writes `businesses` as a search's results sheet `name` (a new one, or the same one again). */
   results(name: string, businesses: Business[]): number;
@@ -51,23 +55,28 @@ export function newDoc(): Doc {
   const calls: Array<[CallKind, string]> = [];
   const app = new FakeSpreadsheetApp({ onCall: (kind: CallKind, method: string) => calls.push([kind, method]) });
   const spreadsheet = app.getActiveSpreadsheet() as unknown as Spreadsheet;
-  const records: JobRecord[] = [];
   const store = new MemoryStore();
+  const jobs = new JobStore(store);
   const doc: Doc = {
     app,
     spreadsheet,
-    records,
+    get records() {
+      return jobs.all();
+    },
     store,
+    ctx: { spreadsheet, store: jobs, properties: store, clock: { now: () => 0 } } as unknown as JobsContext,
     calls,
     results(name, businesses) {
       const sheet = spreadsheet.getSheetByName(name) ?? createResultSheet(spreadsheet, name);
       upsertBusinesses(sheet, businesses, resultColumns(seenOn("2026-11-01")), { removeOthers: false });
       const id = sheet.getSheetId();
-      if (!records.some((r) => r.sheetId === id)) records.push(newJobRecord({ id: `job-${name}`, kind: "search", name, sheetId: id, sheetName: name, status: "completed", createdAt: "2026-11-01T00:00:00Z" }));
+      const record = jobs.get(`job-${id}`) ?? newJobRecord({ id: `job-${id}`, kind: "search", name, sheetId: id, sheetName: name, status: "completed", createdAt: "2026-11-01T00:00:00Z" });
+      // Every write checkpoints its job's record, as a pass does.
+      jobs.save({ ...record, rowsWritten: record.rowsWritten + businesses.length });
       return id;
     },
     sync: (options = {}) =>
-      syncContacts({ spreadsheet, records, create: options.create ?? true, sheetIds: options.sheetIds, inTime: options.inTime ?? (() => true) })?.counts ?? null,
+      syncContacts({ spreadsheet, records: jobs.all(), create: options.create ?? true, sheetIds: options.sheetIds, inTime: options.inTime ?? (() => true) })?.counts ?? null,
     rows() {
       const values = app.testing.values("Contacts");
       const header = (values[0] ?? []).map(String);
