@@ -9,7 +9,7 @@ import { addressKey, type ContactFound, type ContactCells } from "./contacts-of"
 import { cellAt, rowValues, type ContactsRead } from "./contacts-sheet";
 import { decideReady, statusIn, type DoNotContact } from "./ready-to-send";
 
-export const FOUND_IN_SEPARATOR = "; ";
+const FOUND_IN_SEPARATOR = "; ";
 
 export interface ContactsPlan {
   /** Rows whose address the sources hold: their own columns. */

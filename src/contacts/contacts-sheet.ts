@@ -16,7 +16,7 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 /** Rows one append writes at most: a 30,000-address build is a few writes, each well within a call's size. */
-export const APPEND_ROWS = 5000;
+const APPEND_ROWS = 5000;
 
 /** The Contacts sheet as read: `values[row - 1][column - 1]` from A1, the cells read so far. */
 export interface ContactsRead {
