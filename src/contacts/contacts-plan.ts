@@ -97,7 +97,7 @@ function flipOf(inputs: PlanInputs, row: number, email: string, cell: string): {
   return { ready, write: readyWords(ready) !== cell };
 }
 
-/** `rows`: matchedRows' answer, their own columns loaded. */
+/** `rows`: rowsByAddress' answer, the own columns of the sources' addresses' rows loaded. */
 export function planContacts(inputs: PlanInputs, rows: ReadonlyMap<string, number>): ContactsPlan {
   const { read, found, rank, doNotContact } = inputs;
   const emailColumn = read.columns.get("Email");

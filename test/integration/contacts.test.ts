@@ -142,3 +142,30 @@ describe.each(BUILDS)("Contacts' sources ($build build)", ({ distDir }) => {
     }
   });
 });
+
+describe.each(BUILDS)("Contacts through a scheduled refresh ($build build)", ({ distDir }) => {
+  it("the hourly trigger's merge of a refresh run adds the run's new addresses, with no click", async () => {
+    const { runtime } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
+    const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
+    const started = sidebar(runtime, "startSearch", { query: "dentists", location: location?.label, maxResults: 100, enrichContacts: true });
+    const job = finish(runtime, started.jobId);
+    sidebar(runtime, "setRefresh", { jobId: job.jobId, every: "day" });
+    sidebar(runtime, "buildContacts", {});
+    const before = readSheet(runtime, "Contacts").rows.map((r) => String(r.Email).toLowerCase());
+    for (let hour = 0; hour < 27; hour += 1) {
+      world.clock.advance(60 * 60 * 1000);
+      for (const result of runtime.fireDueTriggers()) expect(result.errorMessage).toBeUndefined();
+    }
+    const refreshed = sidebar(runtime, "listJobs").find((j) => j.jobId === job.jobId);
+    expect(refreshed?.refresh?.lastRunAdded).toBeGreaterThan(0);
+    // Every address the merged sheet holds now is a row of Contacts, once; an address the run no longer lists keeps its row.
+    const sheet = readSheet(runtime, sheetOf(job)).rows;
+    const held = new Set(sheet.flatMap((r) => ["Emails", "Owner emails", "Decision maker emails"].flatMap((h) => String(r[h]).split(",").map((a) => a.trim().toLowerCase()))).filter((a) => a !== ""));
+    const emails = readSheet(runtime, "Contacts").rows.map((r) => String(r.Email).toLowerCase());
+    expect(new Set(emails).size).toBe(emails.length);
+    expect([...held].filter((a) => !emails.includes(a))).toEqual([]);
+    expect(emails.slice(0, before.length)).toEqual(before);
+    expect(emails.length).toBeGreaterThan(before.length);
+    expect(emails.filter((a) => !held.has(a) && !before.includes(a))).toEqual([]);
+  });
+});
