@@ -1,9 +1,6 @@
-// This file plans what a sync changes in the Contacts sheet, from the sheet as read and the
-// contacts the sources give: for each row whose address the sources hold (found by its Email cell),
-// its `Found in` joined with the new sheets, its own columns by the refresh rule (an empty new
-// value never blanks a filled cell; a filled one changes only from the business the row takes its
-// columns from, the first sheet of its `Found in`), its `Ready to send` decided again; on every
-// other row, a suppression that holds now; each new address a row to append.
+// This file plans what a sync changes in the Contacts sheet: rows of the sources' addresses updated
+// by the refresh rule (filled cells change only from the row's first sheet), Ready to send decided
+// again, a suppression found on any other row, new addresses appended.
 import { CONTACT_HEADERS, isSticky, isSuppressed, readReady, readyWords, type ContactValues, type NoReason, type ReadyToSend } from "./contact-columns";
 import { addressKey, type ContactFound, type ContactCells } from "./contacts-of";
 import { cellAt, rowValues, type ContactsRead } from "./contacts-sheet";

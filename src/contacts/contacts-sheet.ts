@@ -1,11 +1,6 @@
-// This file defines how the Contacts sheet is read and written. Its header row, then only the
-// columns every row needs (`Email`, `Ready to send`, the user's status columns), each in one
-// getValues; the add-on's own columns only over the rows a sync updates (one more getValues from
-// the first to the last of them). Rows are matched by their Email cell, never by position, so
-// sorts and filters move nothing. Updates are one block of the add-on's columns over those rows
-// (and, for a suppression found on another row, one block of `Ready to send`); new rows are
-// appended below the last in blocks whose Email column is written first, so a killed write leaves
-// rows the next sync finds and completes.
+// This file defines how the Contacts sheet is read and written: of every row only Email, Ready to send
+// and the status columns, the add-on's columns over the rows a sync updates; rows matched by Email
+// (never by position); one update block, and appends whose Email column is written first.
 import { cellText, exactText } from "../sheets/cell-text";
 import { KEEP, writeBlock } from "../sheets/block-writer";
 import { addMissingHeaders } from "../sheets/headers";

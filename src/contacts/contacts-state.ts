@@ -1,8 +1,6 @@
-// This file defines what the document's store remembers of the Contacts sheet: that the document
-// has one (buildContacts made it), and a mark of each source sheet's job records as of the last
-// finished sync, so a pass syncs the sheets whose records changed since (a sync killed anywhere
-// leaves the marks as they were: the next pass repeats it). `every`: the next sync reads every
-// source (a build not finished). One short hash a sheet keeps it small beside the job store's budget.
+// This file defines what the document's store remembers of the Contacts sheet: that a build made it,
+// and a short hash of each source sheet's job records as the last finished sync saw them (a sync
+// killed anywhere leaves them as they were, so the next pass repeats it).
 import * as z from "zod/mini";
 import type { JobRecord } from "../jobs/job-record";
 import type { KeyValueStore } from "../storage/key-value-store";

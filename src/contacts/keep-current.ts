@@ -1,8 +1,6 @@
-// This file keeps the Contacts sheet current with no click: after a pass's writes the pass runner
-// calls keepContactsCurrent once, which syncs the sheets of the job records changed since the last
-// finished sync (every source while a build is unfinished). A document without a Contacts sheet,
-// or a pass that changed no record, costs no spreadsheet call. A failure never stops the pass: the
-// marks stay as they were, so the next pass repeats the sync.
+// This file keeps the Contacts sheet current with no click: the pass runner calls it once after a
+// pass's writes; it syncs the sheets whose job records changed since the last finished sync, costs
+// no spreadsheet call when none did (or the document never built the sheet), and never throws.
 import type { JobsContext } from "../jobs/job-context";
 import { changedSheets, forgetContactsState, marksOf, readContactsState, saveContactsState } from "./contacts-state";
 import { syncContacts, type SyncOutcome } from "./sync-contacts";

@@ -1,8 +1,6 @@
-// This file defines where the Contacts sheet's businesses come from: every results sheet the
-// document's job store tracks (searches, territories, imported jobs: header row 1) and every
-// enriched list (an enrichment of the user's rows: its header row, its name and website columns,
-// and enrichment's block from `Enrichment status` rightwards), each read in one getValues, in the
-// document's sheet order. Columns are found by their header labels, so moved columns break nothing.
+// This file defines where the Contacts sheet's businesses come from: every sheet a job record names
+// (a results sheet: header row 1; an enriched list: its header row, name and website columns and
+// enrichment's block), each read in one getValues by header labels, in the document's sheet order.
 import type { EnrichTarget } from "../jobs/enrich-target";
 import { enrichmentOf, type JobRecord } from "../jobs/job-record";
 import { cellText } from "../sheets/cell-text";

@@ -1,7 +1,6 @@
-// This file defines one sync of the Contacts sheet, which buildContacts and the passes both run:
-// read the sources (all of them, or the sheets a pass wrote), the `Do not contact` sheet and the
-// Contacts sheet, then one update block and the appends. Rows are found by their address, so a
-// sync repeated after a kill or a stop by the deadline completes the sheet and never duplicates a row.
+// This file defines one sync of the Contacts sheet, which buildContacts and the passes both run: read
+// the sources, Do not contact and Contacts, then write. Rows are found by address, so a sync repeated
+// after a kill or a stop by the deadline completes the sheet and never duplicates a row.
 import type { JobRecord } from "../jobs/job-record";
 import { cellText } from "../sheets/cell-text";
 import { DO_NOT_CONTACT_SHEET } from "./contact-columns";
