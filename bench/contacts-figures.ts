@@ -152,7 +152,7 @@ export function contactsFigures(): void {
     ],
     [
       `Modelled time: ${SPREADSHEET_CALL_MS} ms per SpreadsheetApp read or write (the bench's model elsewhere); the cells a call moves are not modelled, so read the cells beside it.`,
-      "A pass reads each source sheet it wrote (one getValues), of Contacts its header row, Email, Ready to send and each status column (one getValues each) and the add-on's columns over the rows it updates (one), Do not contact (one, when there is one); it writes one update block and one append block (5,000 rows at most a call; the grid grown first where it is too short).",
+      "A pass reads each source sheet it wrote (one getValues), of Contacts its header row, Email, Ready to send, Found in and each status column (one getValues each) and the add-on's columns over the rows it updates (one), Do not contact (one, when there is one); it writes one update block and one append block (5,000 rows at most a call; the grid grown first where it is too short).",
       "Every pass also lists the document's sheets and their names once (getSheets, one getName a sheet: the document's order for Found in); the fake counts a getName as a read.",
       "An idle pass (no job record changed since the last finished sync) makes no SpreadsheetApp call; a document that never ran buildContacts neither.",
       "A pass's Properties calls are the one read of the Contacts state and, after a finished sync, one write (the marks of the source sheets' records).",

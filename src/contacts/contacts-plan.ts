@@ -1,9 +1,9 @@
 // This file plans what a sync changes in the Contacts sheet: rows of the sources' addresses updated
 // by the refresh rule (filled cells change only from the row's first sheet), Ready to send decided
-// again, a suppression found on any other row, new addresses appended.
+// again; on other rows a suppression and the sheets no longer holding them; new addresses appended.
 import { CONTACT_HEADERS, isSticky, isSuppressed, readReady, readyWords, type ContactValues, type NoReason, type ReadyToSend } from "./contact-columns";
 import { addressKey, type ContactFound, type ContactCells } from "./contacts-of";
-import { cellAt, rowValues, type ContactsRead } from "./contacts-sheet";
+import { cellAt, rowValues, type ContactsRead, type RowMarks } from "./contacts-sheet";
 import { decideReady, statusIn, type DoNotContact } from "./ready-to-send";
 
 const FOUND_IN_SEPARATOR = "; ";
@@ -11,8 +11,8 @@ const FOUND_IN_SEPARATOR = "; ";
 export interface ContactsPlan {
   /** Rows whose address the sources hold: their own columns. */
   updates: Map<number, ContactValues>;
-  /** Other rows a suppression turns No: their `Ready to send`. */
-  flips: Map<number, string>;
+  /** Other rows whose `Ready to send` (a suppression) or `Found in` (a sheet read no longer holds them) changes. */
+  marks: Map<number, RowMarks>;
   appends: ContactValues[];
   /** Every row's `Ready to send` after the sync (rows with an address, and the new ones). */
   readiness: ReadyToSend[];
@@ -50,14 +50,29 @@ function mergedCells(current: ContactValues, found: ContactFound, fromFirst: boo
 interface PlanInputs {
   read: ContactsRead;
   found: ReadonlyMap<string, ContactFound>;
+  /** Each sheet's place in the document's order (its number of sheets for a name it lacks). */
   rank: (name: string) => number;
+  /** The names of the document's sheets. */
+  sheetNames: ReadonlySet<string>;
+  /** The sheets this sync read: a name of them in `Found in` stays only where the sheet holds the address. */
+  readSheets: ReadonlySet<string>;
   doNotContact: DoNotContact;
 }
 
+/**
+ * `Found in` by the refresh rule: the sheets the cell names that this sync did not read (and the
+ * document still has), and the sheets read that hold the address (`holding`); the cell as it is when that is empty.
+ */
+function foundInNow(inputs: PlanInputs, cell: string, holding: readonly string[]): string {
+  const unread = splitFoundIn(cell).filter((name) => !inputs.readSheets.has(name) && inputs.sheetNames.has(name));
+  const names = joinFoundIn([...unread, ...holding], inputs.rank);
+  return names === "" ? cell : names;
+}
+
 function planRow(inputs: PlanInputs, row: number, found: ContactFound): ContactValues {
-  const { read, rank } = inputs;
+  const { read } = inputs;
   const current = rowValues(read, row);
-  const foundIn = joinFoundIn([...splitFoundIn(current["Found in"]), ...found.foundIn], rank);
+  const foundIn = foundInNow(inputs, current["Found in"], found.foundIn);
   const fromFirst = splitFoundIn(foundIn)[0] === found.foundIn[0];
   const merged = mergedCells(current, found, fromFirst);
   const previous = readReady(current["Ready to send"]);
@@ -85,13 +100,12 @@ export function rowsByAddress(read: ContactsRead): Map<string, number> {
   return rows;
 }
 
-/** `Ready to send` on a row the sources do not hold: a suppression holding now turns it No (a sticky No stays); `write` when the cell must change. */
-function flipOf(inputs: PlanInputs, row: number, email: string, cell: string): { ready: ReadyToSend; write: boolean } {
+/** `Ready to send` on a row the sources do not hold: a suppression holding now turns it No (a sticky No stays). */
+function readyOf(inputs: PlanInputs, row: number, email: string, cell: string): ReadyToSend {
   const previous = readReady(cell);
   const suppression = suppressionOf(inputs, row, email);
-  if (!suppression || (previous && isSticky(previous))) return { ready: previous ?? { kind: "check", reason: { kind: "not-verified" } }, write: false };
-  const ready: ReadyToSend = { kind: "no", reason: suppression };
-  return { ready, write: readyWords(ready) !== cell };
+  if (!suppression || (previous && isSticky(previous))) return previous ?? { kind: "check", reason: { kind: "not-verified" } };
+  return { kind: "no", reason: suppression };
 }
 
 /** `rows`: rowsByAddress' answer, the own columns of the sources' addresses' rows loaded. */
@@ -99,7 +113,8 @@ export function planContacts(inputs: PlanInputs, rows: ReadonlyMap<string, numbe
   const { read, found, rank, doNotContact } = inputs;
   const emailColumn = read.columns.get("Email");
   const readyColumn = read.columns.get("Ready to send");
-  const plan: ContactsPlan = { updates: new Map(), flips: new Map(), appends: [], readiness: [] };
+  const foundInColumn = read.columns.get("Found in");
+  const plan: ContactsPlan = { updates: new Map(), marks: new Map(), appends: [], readiness: [] };
   for (let row = 2; row <= read.lastRow; row += 1) {
     const email = cellAt(read, row, emailColumn);
     const key = addressKey(email);
@@ -111,8 +126,11 @@ export function planContacts(inputs: PlanInputs, rows: ReadonlyMap<string, numbe
       plan.readiness.push(readReady(next["Ready to send"]) ?? { kind: "check", reason: { kind: "not-verified" } });
       continue;
     }
-    const { ready, write } = flipOf(inputs, row, email, cellAt(read, row, readyColumn));
-    if (write) plan.flips.set(row, readyWords(ready));
+    const readyCell = cellAt(read, row, readyColumn);
+    const foundInCell = cellAt(read, row, foundInColumn);
+    const ready = readyOf(inputs, row, email, readyCell);
+    const marks: RowMarks = { "Ready to send": readReady(readyCell) === null && ready.kind !== "no" ? readyCell : readyWords(ready), "Found in": foundInNow(inputs, foundInCell, []) };
+    if (marks["Ready to send"] !== readyCell || marks["Found in"] !== foundInCell) plan.marks.set(row, marks);
     plan.readiness.push(ready);
   }
   for (const [key, contact] of found) {

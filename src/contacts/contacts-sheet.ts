@@ -1,6 +1,6 @@
-// This file defines how the Contacts sheet is read and written: of every row only Email, Ready to send
-// and the status columns, the add-on's columns over the rows a sync updates; rows matched by Email
-// (never by position); one update block, and appends whose Email column is written first.
+// This file defines how the Contacts sheet is read and written: of every row only Email, Ready to
+// send, Found in and the status columns, the add-on's columns over the rows a sync updates; rows
+// matched by Email (never by position); one update block, and appends whose Email column first.
 import { cellText, exactText } from "../sheets/cell-text";
 import { KEEP, writeBlock } from "../sheets/block-writer";
 import { addMissingHeaders } from "../sheets/headers";
@@ -42,7 +42,7 @@ function readColumn(read: ContactsRead, column: number): void {
   });
 }
 
-/** Reads the header row (writing any of the add-on's headers missing, after the last column), then `Email`, `Ready to send` and the status columns. */
+/** Reads the header row (writing any of the add-on's headers missing, after the last column), then `Email`, `Ready to send`, `Found in` and the status columns. */
 export function readContacts(sheet: Sheet): ContactsRead {
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
@@ -58,7 +58,7 @@ export function readContacts(sheet: Sheet): ContactsRead {
   const own = new Set(columns.values());
   const statusColumns = header.flatMap((cell, index) => (isStatusHeader(cellText(cell)) && !own.has(index + 1) ? [index + 1] : []));
   const read: ContactsRead = { sheet, values: [header], columns, statusColumns, lastRow: Math.max(lastRow, 1) };
-  for (const column of [columns.get("Email") ?? 0, columns.get("Ready to send") ?? 0, ...statusColumns]) readColumn(read, column);
+  for (const column of [columns.get("Email") ?? 0, columns.get("Ready to send") ?? 0, columns.get("Found in") ?? 0, ...statusColumns]) readColumn(read, column);
   return read;
 }
 
@@ -93,8 +93,11 @@ function headerAt(read: ContactsRead, column: number): ContactHeader | null {
   return null;
 }
 
-/** Rewrites the add-on's columns of the rows in `updates` (loaded: one block from the first to the last); then `flips`' `Ready to send`. Returns the calls made. */
-export function writeUpdates(read: ContactsRead, updates: ReadonlyMap<number, ContactValues>, flips: ReadonlyMap<number, string>): number {
+/** The `Ready to send` and `Found in` of a row no source of the sync holds (a suppression, a sheet that no longer holds its address). */
+export type RowMarks = Pick<ContactValues, "Ready to send" | "Found in">;
+
+/** Rewrites the add-on's columns of the rows in `updates` (loaded: one block from the first to the last); then `marks`' two columns. Returns the calls made. */
+export function writeUpdates(read: ContactsRead, updates: ReadonlyMap<number, ContactValues>, marks: ReadonlyMap<number, RowMarks>): number {
   let calls = 0;
   if (updates.size > 0) {
     const rows = [...updates.keys()];
@@ -105,13 +108,14 @@ export function writeUpdates(read: ContactsRead, updates: ReadonlyMap<number, Co
       return values && header ? exactText(values[header]) : KEEP;
     }, { known: read.values, skipUnchanged: true });
   }
-  if (flips.size > 0) {
-    const rows = [...flips.keys()];
+  if (marks.size > 0) {
+    const rows = [...marks.keys()];
     const top = Math.min(...rows);
-    const column = read.columns.get("Ready to send") ?? 0;
-    calls += writeBlock(read.sheet, top, Math.max(...rows) - top + 1, [column], (row) => {
-      const words = flips.get(row);
-      return words === undefined ? KEEP : exactText(words);
+    const columns = [read.columns.get("Ready to send") ?? 0, read.columns.get("Found in") ?? 0];
+    calls += writeBlock(read.sheet, top, Math.max(...rows) - top + 1, columns, (row, column) => {
+      const values = marks.get(row);
+      const header = headerAt(read, column);
+      return values && (header === "Ready to send" || header === "Found in") ? exactText(values[header]) : KEEP;
     }, { known: read.values, skipUnchanged: true });
   }
   return calls;

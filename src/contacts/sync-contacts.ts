@@ -56,12 +56,14 @@ export function syncContacts(inputs: SyncInputs): SyncOutcome | null {
     return at < 0 ? names.length : at;
   };
   const refs = sourceRefs(inputs.records).filter((ref) => inputs.sheetIds === undefined || inputs.sheetIds.has(ref.sheetId));
-  const found = contactsOf(orderedSources(sheets, names, refs).map(({ sheet: source, name, list }) => readSource(source, name, list)));
+  const sources = orderedSources(sheets, names, refs);
+  const found = contactsOf(sources.map(({ sheet: source, name, list }) => readSource(source, name, list)));
   const read = readContacts(sheet);
   const rows = rowsByAddress(read);
   loadRows(read, [...found.keys()].flatMap((key) => rows.get(key) ?? []));
-  const plan = planContacts({ read, found, rank, doNotContact: doNotContact(spreadsheet) }, rows);
-  writeUpdates(read, plan.updates, plan.flips);
+  const readSheets = new Set(sources.map((source) => source.name));
+  const plan = planContacts({ read, found, rank, sheetNames: new Set(names), readSheets, doNotContact: doNotContact(spreadsheet) }, rows);
+  writeUpdates(read, plan.updates, plan.marks);
   const added = plan.appends.length === 0 ? 0 : appendRows(read, plan.appends, inputs.inTime);
   return { counts: { sheetName: sheet.getName(), ...countsOf(plan, added) }, complete: added === plan.appends.length };
 }

@@ -86,6 +86,22 @@ describe("Contacts: nothing lost", () => {
     expect(doc.rows()).toEqual([expect.objectContaining({ Phone: "222", City: "Austin", "Email check": "deliverable", "Ready to send": "Yes" })]);
   });
 
+  it("keeps Found in to the sheets that hold the address now, by the refresh rule: never emptied", () => {
+    const doc = newDoc();
+    const north = doc.results("North", [business("n1", { emails: ["hq@chain.com", "gone@north.com"] })]);
+    doc.results("South", [business("s1", { emails: ["HQ@chain.com"] })]);
+    doc.sync();
+    expect(doc.rows().map((r) => r["Found in"])).toEqual(["North; South", "North"]);
+    // A refresh of North no longer lists either address (the merge keeps a non-empty list as the run gives it).
+    doc.app.testing.userSeed("North", "D2", [["other@north.com"]]);
+    doc.sync({ create: false, sheetIds: new Set([north]) });
+    expect(doc.rows().map((r) => [r.Email, r["Found in"]])).toEqual([
+      ["hq@chain.com", "South"],
+      ["gone@north.com", "North"],
+      ["other@north.com", "North"],
+    ]);
+  });
+
   it("repeating a sync changes nothing and writes nothing", () => {
     const doc = newDoc();
     doc.results("Dentists", [business("b1", { emails: ["a@x.com", "b@x.com"] })]);
@@ -180,8 +196,8 @@ describe("Contacts: scale and repair", () => {
     expect(counts).toMatchObject({ contacts: 1451, added: 1400, suppressed: 1 });
     const reads = doc.calls.filter(([kind, method]) => kind === "read" && method.endsWith("getValues")).map(([, method]) => method);
     const writes = doc.calls.filter(([kind]) => kind === "write").map(([, method]) => method);
-    // The new sheet; Contacts' header, Email, Ready to send and Merge status; the own columns of the one row the new sheet holds too (the chain's inbox).
-    expect(reads).toHaveLength(6);
+    // The new sheet; Contacts' header, Email, Ready to send, Found in and Merge status; the own columns of the one row the new sheet holds too (the chain's inbox).
+    expect(reads).toHaveLength(7);
     // The shared inbox's Found in; the bounced row's Ready to send; the grid grown once, then one block of new rows.
     expect(writes).toEqual(["Range.setValues", "Range.setValues", "Sheet.insertRowsAfter", "Range.setValues"]);
     const rows = doc.rows();

@@ -31,8 +31,8 @@ describe("keeping the Contacts sheet current", () => {
     doc.calls.length = 0;
     expect(keepContactsCurrent(doc.ctx, Infinity)?.counts).toMatchObject({ contacts: 2, added: 1 });
     expect(doc.rows().map((r) => r.Email)).toEqual(["a@x.com", "p@y.com"]);
-    // The Dentists sheet was not read: Plumbers' values, then Contacts' header, Email and Ready to send.
-    expect(doc.calls.filter(([, method]) => method === "Range.getValues")).toHaveLength(4);
+    // The Dentists sheet was not read: Plumbers' values, then Contacts' header, Email, Ready to send and Found in.
+    expect(doc.calls.filter(([, method]) => method === "Range.getValues")).toHaveLength(5);
     expect(keepContactsCurrent(doc.ctx, Infinity)).toBeNull();
   });
 
