@@ -5,12 +5,13 @@ import * as z from "zod/mini";
 import type { JobRecord } from "../jobs/job-record";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { currentShape, readStored } from "../storage/stored-json";
+import { sheetKeyOf } from "./source-sheets";
 
 export const CONTACTS_STATE_KEY = "contacts:synced";
 
 export interface ContactsState {
   every: boolean;
-  /** Sheet id → a hash of its job records as the last finished sync saw them. */
+  /** A sheet's key (sheetKeyOf) → a hash of its job records as the last finished sync saw them. */
   marks: Record<string, string>;
 }
 
@@ -43,17 +44,18 @@ function hashOf(text: string): string {
 
 /** Each sheet's mark: its records as stored, in id order. */
 export function marksOf(records: readonly JobRecord[]): Record<string, string> {
-  const texts = new Map<number, string[]>();
+  const texts = new Map<string, string[]>();
   for (const record of [...records].sort((a, b) => (a.id < b.id ? -1 : 1))) {
-    if (record.sheetId !== null) texts.set(record.sheetId, [...(texts.get(record.sheetId) ?? []), JSON.stringify(record)]);
+    const key = sheetKeyOf(record);
+    if (key !== null) texts.set(key, [...(texts.get(key) ?? []), JSON.stringify(record)]);
   }
   const marks: Record<string, string> = {};
-  for (const [sheetId, jsons] of texts) marks[String(sheetId)] = hashOf(jsons.join("\n"));
+  for (const [key, jsons] of texts) marks[key] = hashOf(jsons.join("\n"));
   return marks;
 }
 
-/** The sheets whose records' mark differs from `state`'s (new ones included). */
-export function changedSheets(state: ContactsState, records: readonly JobRecord[]): Set<number> {
+/** The keys of the sheets whose records' mark differs from `state`'s (new ones included). */
+export function changedSheets(state: ContactsState, records: readonly JobRecord[]): Set<string> {
   const now = marksOf(records);
-  return new Set(Object.keys(now).filter((sheetId) => state.marks[sheetId] !== now[sheetId]).map(Number));
+  return new Set(Object.keys(now).filter((key) => state.marks[key] !== now[key]));
 }

@@ -10,9 +10,9 @@ export function keepContactsCurrent(ctx: JobsContext, deadline: number): SyncOut
     const state = readContactsState(ctx.properties);
     if (!state) return null;
     const records = ctx.store.all();
-    const sheetIds = state.every ? undefined : changedSheets(state, records);
-    if (sheetIds && sheetIds.size === 0) return null;
-    const outcome = syncContacts({ spreadsheet: ctx.spreadsheet, records, create: false, sheetIds, inTime: () => ctx.clock.now() < deadline });
+    const sheets = state.every ? undefined : changedSheets(state, records);
+    if (sheets && sheets.size === 0) return null;
+    const outcome = syncContacts({ spreadsheet: ctx.spreadsheet, records, create: false, sheets, inTime: () => ctx.clock.now() < deadline });
     if (!outcome) forgetContactsState(ctx.properties); // the user deleted the sheet: nothing to keep
     else if (outcome.complete) saveContactsState(ctx.properties, { every: false, marks: marksOf(records) });
     return outcome;

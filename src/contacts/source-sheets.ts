@@ -12,19 +12,27 @@ import { SOURCE_HEADERS, sourceBusiness, type SourceField } from "./source-busin
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /** A sheet to read: a results sheet (`list` null) or a user's list with its enrichment target. */
-export interface SourceRef {
-  sheetId: number;
+interface SourceRef {
+  /** sheetKeyOf its record. */
+  key: string;
   list: EnrichTarget | null;
 }
 
-/** The sheets `records` write into, once each (a list once per header row). */
-export function sourceRefs(records: readonly JobRecord[]): SourceRef[] {
+/** Which sheet a record writes into: its sheet id, or the name of a record written before it kept the id; null: none yet. */
+export function sheetKeyOf(record: Pick<JobRecord, "sheetId" | "sheetName">): string | null {
+  if (record.sheetId !== null) return `#${record.sheetId}`;
+  return record.sheetName ? `name:${record.sheetName}` : null;
+}
+
+/** The sheets `records` write into (only those of `keys` when given), once each (a list once per header row). */
+export function sourceRefs(records: readonly JobRecord[], keys?: ReadonlySet<string>): SourceRef[] {
   const refs = new Map<string, SourceRef>();
   for (const record of records) {
-    if (record.sheetId === null) continue;
+    const key = sheetKeyOf(record);
+    if (key === null || (keys && !keys.has(key))) continue;
     const list = enrichmentOf(record)?.enrichment ?? null;
-    const key = `${record.sheetId}:${list ? list.headerRow : "results"}`;
-    if (!refs.has(key)) refs.set(key, { sheetId: record.sheetId, list });
+    const id = `${key}:${list ? list.headerRow : "results"}`;
+    if (!refs.has(id)) refs.set(id, { key, list });
   }
   return [...refs.values()];
 }
@@ -79,11 +87,12 @@ export function readSource(sheet: Sheet, name: string, list: EnrichTarget | null
 
 /** The sheets of `refs` present in the document, in its sheet order (`names`: each sheet's, in that order; the Contacts sheet never one of them). */
 export function orderedSources(sheets: readonly Sheet[], names: readonly string[], refs: readonly SourceRef[]): Array<{ sheet: Sheet; name: string; list: EnrichTarget | null }> {
-  const byId = new Map<number, SourceRef[]>();
-  for (const ref of refs) byId.set(ref.sheetId, [...(byId.get(ref.sheetId) ?? []), ref]);
+  const byKey = new Map<string, SourceRef[]>();
+  for (const ref of refs) byKey.set(ref.key, [...(byKey.get(ref.key) ?? []), ref]);
   return sheets.flatMap((sheet, index) => {
     const name = names[index] ?? "";
     if (name === CONTACTS_SHEET) return [];
-    return (byId.get(sheet.getSheetId()) ?? []).map((ref) => ({ sheet, name, list: ref.list }));
+    const mine = [...(byKey.get(`#${sheet.getSheetId()}`) ?? []), ...(byKey.get(`name:${name}`) ?? [])];
+    return mine.map((ref) => ({ sheet, name, list: ref.list }));
   });
 }

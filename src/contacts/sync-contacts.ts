@@ -25,8 +25,8 @@ export interface SyncInputs {
   records: readonly JobRecord[];
   /** Make the sheet when the document has none (buildContacts); a pass only keeps an existing one. */
   create: boolean;
-  /** Only these sheets' businesses (a pass's); absent: every source. */
-  sheetIds?: ReadonlySet<number>;
+  /** Only these sheets' businesses (a pass's: their sheetKeyOf); absent: every source. */
+  sheets?: ReadonlySet<string>;
   /** False once the execution should stop starting writes: the rest is left for the next sync. */
   inTime(): boolean;
 }
@@ -55,7 +55,7 @@ export function syncContacts(inputs: SyncInputs): SyncOutcome | null {
     const at = names.indexOf(name);
     return at < 0 ? names.length : at;
   };
-  const refs = sourceRefs(inputs.records).filter((ref) => inputs.sheetIds === undefined || inputs.sheetIds.has(ref.sheetId));
+  const refs = sourceRefs(inputs.records, inputs.sheets);
   const sources = orderedSources(sheets, names, refs);
   const found = contactsOf(sources.map(({ sheet: source, name, list }) => readSource(source, name, list)));
   const read = readContacts(sheet);

@@ -76,7 +76,7 @@ export function newDoc(): Doc {
       return id;
     },
     sync: (options = {}) =>
-      syncContacts({ spreadsheet, records: jobs.all(), create: options.create ?? true, sheetIds: options.sheetIds, inTime: options.inTime ?? (() => true) })?.counts ?? null,
+      syncContacts({ spreadsheet, records: jobs.all(), create: options.create ?? true, sheets: options.sheetIds && new Set([...options.sheetIds].map((id) => `#${id}`)), inTime: options.inTime ?? (() => true) })?.counts ?? null,
     rows() {
       const values = app.testing.values("Contacts");
       const header = (values[0] ?? []).map(String);

@@ -65,3 +65,16 @@ describe("an enriched list as a source", () => {
     ]);
   });
 });
+
+describe("a record written before it kept its sheet's id", () => {
+  it("names its sheet by name, read as any other", () => {
+    const doc = newDoc();
+    doc.results("Old search", [business("o1", { emails: ["a@old.com"] })]);
+    const store = new JobStore(doc.store);
+    const [record] = store.all();
+    if (!record) throw new Error("no record");
+    store.save({ ...record, sheetId: null });
+    expect(doc.sync()).toMatchObject({ contacts: 1, added: 1 });
+    expect(doc.rows()[0]).toMatchObject({ Email: "a@old.com", "Found in": "Old search" });
+  });
+});
