@@ -22,7 +22,8 @@ const isReady = (values: ContactValues): boolean => readReady(values["Ready to s
 /** The file for `format` of these rows; `day` (yyyy-MM-dd) names it. */
 export function contactsFile(rows: readonly ContactValues[], format: ExportFormatId, include: ExportInclude, day: string): ContactsFile {
   const shape = EXPORT_FORMAT[format];
-  const chosen = include === "all" ? rows : rows.filter(isReady);
+  const withAddress = rows.filter((values) => values.Email.trim() !== "");
+  const chosen = include === "all" ? withAddress : withAddress.filter(isReady);
   const table = [shape.columns.map((column) => guardFormula(column.label)), ...chosen.map((values) => shape.columns.map((column) => fieldOf(column, values)))];
   const scope = include === "all" ? "all" : "ready";
   return { fileName: `contacts-${shape.fileTag}-${scope}-${day}.csv`, text: csvText(table) };
