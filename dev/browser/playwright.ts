@@ -78,7 +78,8 @@ export interface Request {
 
 export interface Download {
   suggestedFilename(): string;
-  path(): Promise<string | null>;
+  /** Copies the file where the test reads it (path() is refused when the browser is a shared one). */
+  saveAs(path: string): Promise<void>;
 }
 
 export interface Page {
