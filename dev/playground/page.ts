@@ -118,6 +118,7 @@ export function renderPage(info: PageInfo, gridScript: string): string {
     <button type="button" id="sort-asc">Sort A → Z</button>
     <button type="button" id="sort-desc">Sort Z → A</button>
     <button type="button" id="elsewhere">Create a job elsewhere</button>
+    <button type="button" id="mail-merge">Mail merge: send, 2 bounce</button>
     <output id="elsewhere-id" aria-label="Job made elsewhere"></output>
     <button type="button" id="reload-sidebar">Reload sidebar</button>
   </div>

@@ -13,6 +13,7 @@ import { createRuntime, type FakeRuntime } from "../fakes/runtime";
 import { DEMO_KEYS, startSimulatorWorker } from "../simulator";
 import { CustomFormulas } from "./custom-formulas";
 import { createSearchElsewhere } from "./elsewhere";
+import { mailMergeSent } from "./mail-merge";
 import { type AdvanceAnswer, type ClockState, type GridAnswer, parseRowSpan } from "./grid-state";
 import { bundleGridScript, renderPage } from "./page";
 import { injectScriptRunShim, SCRIPT_RUN_PATH } from "./script-run-shim";
@@ -118,6 +119,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     "POST /api/show-sheet": async (_req, body) => answer(() => sheets.showSheet(text(body.sheetName))),
     "POST /api/sort": async (_req, body) => answer(() => sheets.sort(text(body.sheetName), Number(body.column), body.ascending !== false)),
     "POST /api/paste": async (_req, body) => answer(() => sheets.pasteList(text(body.text), { header: body.header !== false })),
+    "POST /api/mail-merge": async () => answer(() => mailMergeSent(runtime)),
     "POST /api/elsewhere": async () => {
       try {
         return json({ ok: true, value: await createSearchElsewhere(sim.url, DEMO_KEYS.growth.apiKey) });

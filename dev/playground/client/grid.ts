@@ -628,6 +628,15 @@ function wireControls(grid: Grid): void {
       })
       .catch((e: unknown) => say(messageOf(e)));
   });
+  element<HTMLButtonElement>("mail-merge").addEventListener("click", () => {
+    say("");
+    void post<{ sent: number; bounced: string[] }>("/api/mail-merge", {})
+      .then((merge) => {
+        say(`A mail merge sent to the ${merge.sent} contacts ready to send; ${merge.bounced.join(" and ")} bounced (Merge status in "Contacts"). Refresh contacts: they are No for good.`);
+        grid.refreshSoon();
+      })
+      .catch((e: unknown) => say(messageOf(e)));
+  });
   const sidebar = element<HTMLIFrameElement>("sidebar");
   element<HTMLButtonElement>("reload-sidebar").addEventListener("click", () => {
     say("");
