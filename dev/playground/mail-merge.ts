@@ -4,9 +4,9 @@
 import type { FakeRuntime } from "../fakes/runtime";
 import { columnToLetters } from "../fakes/spreadsheet/a1";
 
-export const MERGE_STATUS = "Merge status";
+const MERGE_STATUS = "Merge status";
 
-export interface MergeOutcome {
+interface MergeOutcome {
   sent: number;
   /** The addresses marked BOUNCED. */
   bounced: string[];

@@ -4,7 +4,7 @@
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One field as RFC 4180 writes it. */
-export function csvField(text: string): string {
+function csvField(text: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -13,7 +13,7 @@ export interface ExportColumn {
   otherwise?: string;
 }
 
-export interface ExportFormat {
+interface ExportFormat {
   /** The tool's name, as the sidebar and the file name say it. */
   tool: string;
   /** The file name's part for the tool. */
@@ -22,7 +22,7 @@ export interface ExportFormat {
 }
 
 /** Salesforce refuses a lead without Last Name or Company: this stands in for an unknown one. */
-export const UNKNOWN = "Unknown";
+const UNKNOWN = "Unknown";
 
 export const EXPORT_FORMAT: Readonly<Record<ExportFormatId, ExportFormat>> = {
   hubspot: {

@@ -3,7 +3,7 @@
 import { readReady, type ContactValues, type ReadyToSend } from "./contact-columns";
 
 /** Why a contact is not ready, one group each. */
-export const NOT_READY_REASONS = ["bounced", "unsubscribed", "blocked", "doNotContact", "closed", "undeliverable", "marked", "formula", "checkResult", "notVerified", "unread"] as const;
+const NOT_READY_REASONS = ["bounced", "unsubscribed", "blocked", "doNotContact", "closed", "undeliverable", "marked", "formula", "checkResult", "notVerified", "unread"] as const;
 export type NotReadyReason = (typeof NOT_READY_REASONS)[number];
 
 export interface ContactsStatus {
