@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { describeInBrowser, eventually, expectFits, openSidebarAlone, type SidebarSession } from "./browser";
+import { describeInBrowser, eventually, expectFits, openSidebarAlone, screenshot, type SidebarSession } from "./browser";
 import { expectAccessible } from "./axe";
 import { parseCsv } from "../contacts/strict-csv";
 
@@ -53,6 +53,7 @@ describeInBrowser("the sidebar's Contacts tab", () => {
     await panel.getByText("A field starting like a formula (=, +, -, @) gets a ' in front.").waitFor();
     await expectFits(page, "contacts with counts");
     await expectAccessible(page, "contacts with counts");
+    await screenshot(page, "sidebar-contacts.png");
 
     const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("button", { name: "HubSpot" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^contacts-hubspot-contacts-ready-\d{4}-\d{2}-\d{2}\.csv$/);
