@@ -8,7 +8,8 @@ import * as vm from "node:vm";
 const html = readFileSync(path.resolve(__dirname, "../../dist/Sidebar.html"), "utf8");
 const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
 const styles = [...html.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style>/gi)];
-const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, "");
+// The build leaves a plain attribute value unquoted; the checks below read it quoted.
+const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, "").replace(/=([\w-]+)(?=[\s>])/g, '="$1"');
 const script = scripts.map((m) => m[2] ?? "").join("\n");
 const style = styles.map((m) => m[2] ?? "").join("\n");
 

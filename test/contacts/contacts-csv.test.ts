@@ -85,7 +85,7 @@ describe("contactsStatusOf", () => {
   it("counts the ready ones and groups the others by their typed reason", () => {
     const cells = ["Yes", "yes", "No: bounced", "No: bounced", "No: unsubscribed", "No: address in Do not contact", "No: undeliverable address", "No: business closed permanently", "Check: starts like a formula", "Check: not verified", "Check: risky", "No thanks, said on the phone", ""];
     const status = contactsStatusOf(cells.map((ready, i) => contact({ Email: `a${i}@x.example`, "Ready to send": ready })));
-    expect(status).toEqual({ exists: true, contacts: 13, ready: 2, notReady: { bounced: 2, unsubscribed: 1, doNotContact: 1, undeliverable: 1, closed: 1, formula: 1, notVerified: 1, checkResult: 1, marked: 1, unread: 1 } });
-    expect(contactsStatusOf(null)).toEqual({ exists: false, contacts: 0, ready: 0, notReady: {} });
+    expect(status).toEqual({ exists: true, contacts: 13, ready: 2, notReady: { bounced: 2, unsubscribed: 1, doNotContact: 1, undeliverable: 1, closed: 1, formula: 1, notVerified: 1, checkResult: 1, marked: 1, unread: 1 }, lines: ["2 of 13 contacts ready to send.", "Not ready: 2 bounced · 1 unsubscribed · 1 in Do not contact · 1 closed for good · 1 undeliverable · 1 marked No · 1 start like a formula · 1 to check · 1 not verified · 1 without Ready to send"] });
+    expect(contactsStatusOf(null)).toEqual({ exists: false, contacts: 0, ready: 0, notReady: {}, lines: ["No Contacts sheet yet."] });
   });
 });

@@ -17,7 +17,7 @@ describe.each(BUILDS)("contactsCsv ($build build)", ({ distDir }) => {
   it("says to build the sheet first, then exports each format from the Contacts sheet by its headers", async () => {
     const { runtime } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
     expect(() => sidebar(runtime, "contactsCsv", { format: "hubspot" })).toThrow(/There is no Contacts sheet yet: click Build contacts/);
-    expect(sidebar(runtime, "contactsStatus")).toEqual({ exists: false, contacts: 0, ready: 0, notReady: {} });
+    expect(sidebar(runtime, "contactsStatus")).toEqual({ exists: false, contacts: 0, ready: 0, notReady: {}, lines: ["No Contacts sheet yet."] });
     expect(() => sidebar(runtime, "contactsCsv", { format: "excel" as "hubspot" })).toThrow(/"excel" is none of them/);
 
     const [location] = sidebar(runtime, "findLocations", { q: "Austin" });

@@ -8,33 +8,7 @@ import type { ResultOf } from "./server";
 import type { SidebarState } from "./sidebar-state";
 
 type Status = ResultOf<"contactsStatus">;
-type Reason = keyof Status["notReady"];
 type Format = NonNullable<ArgsIn<"contactsCsv">>["format"];
-
-/** A reason's words after its count (a reason not listed is said as it is named: "bounced"), in this order. */
-const REASON_WORDS: Record<Reason, string | 0> = {
-  bounced: 0,
-  unsubscribed: 0,
-  blocked: 0,
-  doNotContact: "in Do not contact",
-  closed: "closed for good",
-  undeliverable: 0,
-  marked: "marked No",
-  formula: "formula-like",
-  checkResult: "to check",
-  notVerified: "not verified",
-  unread: "no Ready to send",
-};
-
-function countsOf(status: Status): string[] {
-  if (!status.exists) return ["No Contacts sheet yet."];
-  const reasons = (Object.keys(REASON_WORDS) as Reason[]).flatMap((reason) => {
-    const n = status.notReady[reason] ?? 0;
-    return n > 0 ? [`${groupDigits(n)} ${REASON_WORDS[reason] || reason}`] : [];
-  });
-  const ready = `${groupDigits(status.ready)} of ${plural(status.contacts, "contact", "contacts")} ready to send.`;
-  return reasons.length > 0 ? [ready, `Not ready: ${reasons.join(" · ")}`] : [ready];
-}
 
 /** Offers `text` as the file `name` (a browser may refuse it from the sidebar, silently). */
 function download(name: string, text: string): void {
@@ -51,7 +25,7 @@ export function contactsPanel(state: SidebarState): void {
 
   const show = (status: Status): void => {
     build.textContent = status.exists ? "Refresh contacts" : "Build contacts";
-    replaceChildren(counts, ...countsOf(status).map((line) => h("p", {}, line)));
+    replaceChildren(counts, ...status.lines.map((line) => h("p", {}, line)));
   };
   const reload = (): Promise<void> => state.server.call("contactsStatus").then(show);
 
