@@ -2,7 +2,7 @@
 // Location): each chip shows its whole text (a long one wraps) and a remove button the keyboard
 // reaches; removing one moves the focus to the next chip's button, else back to the field. The same
 // item twice (by its key) is listed once.
-import { h, replaceChildren } from "./dom";
+import { h, on, replaceChildren } from "./dom";
 
 export interface Chips<T> {
   items(): T[];
@@ -26,9 +26,9 @@ export function chipList<T>(list: HTMLUListElement, field: HTMLElement, text: (i
   const render = (): void => {
     list.hidden = items.length === 0;
     replaceChildren(list, ...items.map((item, i) => {
-      const button = h("button", { type: "button", class: "dismiss", "aria-label": `Remove ${text(item)}` }, "×");
+      const button = h("button", { class: "dismiss", "aria-label": `Remove ${text(item)}` }, "×");
       // detail 0: a press of Enter or Space, not of the mouse.
-      button.addEventListener("click", (event) => remove(i, event.detail === 0));
+      on(button, "click", (event) => remove(i, event.detail === 0));
       return h("li", { class: "chip" }, h("span", {}, text(item)), button);
     }));
   };

@@ -2,7 +2,7 @@
 // ready to send and why the others are not (grouped), and the four downloads. A file is offered as
 // a download; since a browser may refuse a download from the sidebar, its text is also shown to copy.
 import { groupDigits, plural } from "../../rules/numbers";
-import { byId, h, replaceChildren } from "./dom";
+import { byId, h, on, replaceChildren } from "./dom";
 import type { ArgsIn } from "../entry-args";
 import type { ResultOf } from "./server";
 import type { SidebarState } from "./sidebar-state";
@@ -34,7 +34,7 @@ export function contactsPanel(state: SidebarState): void {
     if (!panel.hidden) reload().catch((error: unknown) => state.messages.fail(error));
   }).observe(panel, { attributes: true, attributeFilter: ["hidden"] });
 
-  build.addEventListener("click", () => {
+  on(build, "click", () => {
     void state.messages.act(build, "Writing Contacts…", async () => {
       const built = await state.server.call("buildContacts", {});
       await reload();
@@ -44,7 +44,7 @@ export function contactsPanel(state: SidebarState): void {
   });
 
   for (const button of Array.from(panel.querySelectorAll<HTMLButtonElement>("button[data-format]"))) {
-    button.addEventListener("click", () => {
+    on(button, "click", () => {
       void state.messages.act(button, "Making the file…", async () => {
         const file = await state.server.call("contactsCsv", { format: button.dataset.format as Format, include: all.checked ? "all" : "ready" });
         text.value = file.text;

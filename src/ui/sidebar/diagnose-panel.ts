@@ -3,7 +3,7 @@
 // with what it found. It needs only those two elements and the server, so it moves with them. A
 // report made before a change of settings is taken away (outdated), never left to contradict it.
 import type { Check } from "../diagnose";
-import { h, replaceChildren } from "./dom";
+import { h, on, replaceChildren } from "./dom";
 import type { Server } from "./server";
 
 const MARK = {
@@ -24,7 +24,7 @@ function checkItem(check: Check): HTMLLIElement {
 
 /** `outdated()`: the settings changed (or were tried), so a report made before is taken away. */
 export function diagnosePanel(server: Server, button: HTMLButtonElement, container: HTMLElement): { outdated(): void } {
-  button.addEventListener("click", () => {
+  on(button, "click", () => {
     if (button.getAttribute("aria-busy") === "true") return;
     button.setAttribute("aria-busy", "true");
     container.hidden = false;

@@ -8,7 +8,7 @@
 // columns, and sends them with those columns (`nameColumn`, `websiteColumn`).
 import { REQUEST_LIMITS } from "../../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
-import { byId, h, replaceChildren, setRefused } from "./dom";
+import { byId, h, on, replaceChildren, setRefused } from "./dom";
 import { businessesOfRows, groupDigits, plural, skippedGroups, spendLine } from "./format";
 import type { EnrichmentPreview, ResultOf } from "./server";
 
@@ -134,7 +134,7 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
     return previewSentence(found, chosen);
   };
 
-  check.addEventListener("click", () => {
+  on(check, "click", () => {
     void state.messages.act(check, "Reading the selection…", async () => {
       chosen = null;
       const found = await state.server.call("previewEnrichment", { force: force.checked });
@@ -153,17 +153,17 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
   });
 
   for (const picker of [namePick, websitePick]) {
-    picker.addEventListener("change", () => {
+    on(picker, "change", () => {
       void state.messages.act(check, "Reading the columns…", previewPicked);
     });
   }
 
   // What will be sent depends on force: the old preview no longer says it.
-  force.addEventListener("change", () => {
+  on(force, "change", () => {
     if (preview) showPreview(null);
   });
 
-  enrich.addEventListener("click", () => {
+  on(enrich, "click", () => {
     void state.messages.act(enrich, "Sending the rows…", async () => {
       const result = await state.server.call("startEnrichment", { force: force.checked, ...chosen });
       showPreview(null);

@@ -13,7 +13,7 @@
 // when nothing needs it.
 import { KIND_WORDS, type KindDetail } from "../../rules/job-kinds";
 import type { SidebarState } from "./sidebar-state";
-import { byId, h, setProgress } from "./dom";
+import { byId, h, on, setProgress } from "./dom";
 import { isActive, jobProgress, jobWhere, lastRunText, plural, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runLine, runProgress, runState, runSummary, scheduleLine, searchedText, statusWords } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
 import { continuedText, continueQuestion, offersContinue } from "./run-continue";
@@ -93,8 +93,8 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
   const progress = jobProgress(job);
   const bar = h("progress", { "aria-label": `Progress of ${job.name}` });
   setProgress(bar, progress.value, progress.max, progress.valueText || progress.text);
-  const open = job.sheetName ? h("button", { type: "button", class: "link", "aria-label": `Open sheet ${job.sheetName}` }, "Open sheet") : null;
-  open?.addEventListener("click", () => state.showJobSheet(job.jobId));
+  const open = job.sheetName ? h("button", { class: "link", "aria-label": `Open sheet ${job.sheetName}` }, "Open sheet") : null;
+  on(open, "click", () => state.showJobSheet(job.jobId));
   const settledSchedule = parts.reRun(job) && !isActive(job);
   const where = jobWhere(job, state.zoneOf(job));
   const searched = searchedText(job);
@@ -118,8 +118,8 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
 /** Stop, while a territory's searches wait: they are never started (nor charged); those under way finish. */
 function territoryStop(state: SidebarState, job: JobView, territory: TerritoryView): HTMLButtonElement | null {
   if (territory.waiting === 0 || territory.stopped) return null;
-  const stop = h("button", { type: "button", "aria-label": `Stop ${job.name}` }, "Stop");
-  stop.addEventListener("click", () => {
+  const stop = h("button", { "aria-label": `Stop ${job.name}` }, "Stop");
+  if (stop) on(stop, "click", () => {
     void state.messages.act(stop, "Stopping the searches…", async () => {
       const jobs = await state.server.call("stopSearch", { jobId: job.jobId });
       state.setJobs(jobs);
@@ -137,10 +137,10 @@ function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
   const progress = runProgress(run, line.jobs);
   const bar = h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` });
   setProgress(bar, progress.value, progress.max, progress.text);
-  const open = h("button", { type: "button", class: "link", "aria-label": `Open sheet ${run.sheetName}` }, "Open sheet");
-  open.addEventListener("click", () => state.showJobSheet(line.job.jobId));
-  const stop = run.rowsWaiting > 0 && !run.stopped ? h("button", { type: "button" }, "Stop") : null;
-  stop?.addEventListener("click", () => {
+  const open = h("button", { class: "link", "aria-label": `Open sheet ${run.sheetName}` }, "Open sheet");
+  on(open, "click", () => state.showJobSheet(line.job.jobId));
+  const stop = run.rowsWaiting > 0 && !run.stopped ? h("button", {}, "Stop") : null;
+  if (stop) on(stop, "click", () => {
     void state.messages.act(stop, "Stopping the enrichment…", async () => {
       const jobs = await state.server.call("stopEnrichment", { jobId: line.job.jobId });
       state.setJobs(jobs);
@@ -176,8 +176,8 @@ function keyHint(line: Line, run: RunView, hasKey: boolean): string | null {
  * poll keeps the line while it is open), then continueEnrichment.
  */
 function continueControl(state: SidebarState, job: JobView, run: RunView): HTMLButtonElement {
-  const button = h("button", { type: "button" }, "Continue with my key");
-  button.addEventListener("click", () => {
+  const button = h("button", {}, "Continue with my key");
+  on(button, "click", () => {
     const item = button.closest(".job");
     if (item) askUnder(item, continueQuestion(run, state.account), "Continue with my key", (yes, ask, answer) => {
       if (!yes) return button.focus();
@@ -197,11 +197,11 @@ function continueControl(state: SidebarState, job: JobView, run: RunView): HTMLB
 /** Asks `question` under a job's line (in place of a question there), with `yesText` and Cancel (which takes it away), in view and where the keyboard is. */
 function askUnder(item: Element, question: string, yesText: string, answer: (yes: boolean, ask: HTMLElement, button: HTMLButtonElement) => void): void {
   item.querySelector(".confirm-refresh")?.remove();
-  const yes = h("button", { type: "button", class: "primary" }, yesText);
-  const no = h("button", { type: "button" }, "Cancel");
+  const yes = h("button", { class: "primary" }, yesText);
+  const no = h("button", {}, "Cancel");
   const ask = h("div", { class: "confirm-refresh", role: "group", "aria-label": question }, h("p", {}, question), h("div", { class: "confirm-actions" }, yes, no));
-  yes.addEventListener("click", () => answer(true, ask, yes));
-  no.addEventListener("click", () => {
+  on(yes, "click", () => answer(true, ask, yes));
+  on(no, "click", () => {
     ask.remove();
     answer(false, ask, no);
   });
@@ -217,7 +217,7 @@ function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
   const select = h("select", { id, "aria-describedby": `${id}-text` },
     ...SCHEDULES.map((s) => h("option", { value: s.value, selected: refreshEvery(job.refresh) === s.value }, s.text)));
   const control = h("span", { class: "schedule" }, h("label", { for: id }, "Refresh"), select);
-  select.addEventListener("change", () => {
+  on(select, "change", () => {
     const every = select.value as RefreshEvery;
     control.closest(".job")?.querySelector(".confirm-refresh")?.remove();
     // Turning a schedule off costs nothing; turning one on (or changing it) asks first, with its cost.
@@ -354,7 +354,7 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
 
   state.onAccount(() => state.setJobs(lastJobs));
 
-  refresh.addEventListener("click", () => {
+  on(refresh, "click", () => {
     void state.messages.act(refresh, "Checking your jobs…", async () => {
       const jobs = await state.server.call("refreshJobs");
       state.setJobs(jobs);

@@ -2,7 +2,7 @@
 // and the jobs under them) first when a key is saved; the key form first, alone, when none is;
 // Settings opened and closed from the account line. Tabs follow the WAI-ARIA tabs pattern
 // (←/→/Home/End move between tabs) and every tab stays reachable by Tab as well.
-import { byId } from "./dom";
+import { byId, on } from "./dom";
 
 export interface Layout {
   /** A key is saved (the work shows) or not (the key form shows, alone). */
@@ -32,15 +32,15 @@ export function layout(): Layout {
     }
   };
 
-  toggle.addEventListener("click", () => {
+  on(toggle, "click", () => {
     const open = settings.hidden;
     showSettings(open);
     if (open) byId("api-key", HTMLInputElement).focus();
   });
 
   tabs.forEach((tab, index) => {
-    tab.addEventListener("click", () => showTab(tab.id));
-    tab.addEventListener("keydown", (event) => {
+    on(tab, "click", () => showTab(tab.id));
+    on(tab, "keydown", (event) => {
       const to = event.key === "ArrowRight" ? (index + 1) % tabs.length
         : event.key === "ArrowLeft" ? (index + tabs.length - 1) % tabs.length
         : event.key === "Home" ? 0

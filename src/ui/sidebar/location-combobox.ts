@@ -3,7 +3,7 @@
 // Only a picked place counts: typing after a pick forgets it, so a bare city name is never sent.
 import type { Location } from "../../api/schemas";
 import type { SidebarState } from "./sidebar-state";
-import { byId, h, replaceChildren } from "./dom";
+import { byId, h, on, replaceChildren } from "./dom";
 import { locationText } from "./format";
 import { DEBOUNCE_MS, listboxKey, MIN_QUERY } from "./listbox-keys";
 
@@ -55,7 +55,7 @@ function listboxKeydown(event: KeyboardEvent, view: ReturnType<typeof listboxVie
 
 /** A click on an option picks it; on mousedown, not click: picking must happen before the input's blur closes the list. */
 function pickOnMouseDown(list: HTMLUListElement, pick: (index: number) => void): void {
-  list.addEventListener("mousedown", (event) => {
+  on(list, "mousedown", (event) => {
     const target = event.target instanceof Element ? event.target.closest("[role=option]") : null;
     if (!target) return;
     event.preventDefault();
@@ -119,7 +119,7 @@ export function locationCombobox(state: SidebarState, onChange: (picked: PickedL
     }
   };
 
-  input.addEventListener("input", () => {
+  on(input, "input", () => {
     if (picked) {
       picked = null;
       onChange(null);
@@ -130,10 +130,10 @@ export function locationCombobox(state: SidebarState, onChange: (picked: PickedL
     timer = window.setTimeout(() => void search(q), DEBOUNCE_MS);
   });
 
-  input.addEventListener("keydown", (event) => listboxKeydown(event, view, list, options.length, pick));
+  on(input, "keydown", (event) => listboxKeydown(event, view, list, options.length, pick));
 
   pickOnMouseDown(list, pick);
-  input.addEventListener("blur", () => setOpen(false));
+  on(input, "blur", () => setOpen(false));
 
   return {
     picked: () => picked,

@@ -5,7 +5,7 @@ import { accountPanel } from "./account-panel";
 import { SidebarState } from "./sidebar-state";
 import { diagnosePanel } from "./diagnose-panel";
 import { contactsPanel } from "./contacts-panel";
-import { byId } from "./dom";
+import { byId, on } from "./dom";
 import { enrichPanel } from "./enrich-panel";
 import { jobsPanel } from "./jobs-panel";
 import { layout } from "./layout";
@@ -34,7 +34,7 @@ function start(): void {
   contactsPanel(state);
   const report = diagnosePanel(state.server, byId("check-spreadsheet", HTMLButtonElement), byId("diagnose-report", HTMLElement));
   // A check made before a settings change is no longer about the settings in use.
-  byId("settings-form", HTMLFormElement).addEventListener("submit", () => report.outdated());
+  on(byId("settings-form", HTMLFormElement), "submit", () => report.outdated());
 
   messages.say("Loading…");
   settings

@@ -6,7 +6,7 @@
 // when its cause is gone: a refused button's reason once the button no longer refuses for it, any
 // other message once its `stillTrue` says so. `act` runs one user action: busy button, one call
 // at a time per button, its outcome said in words.
-import { append, byId, h, replaceChildren } from "./dom";
+import { append, byId, h, on, replaceChildren } from "./dom";
 
 /** A button offered with a message ("Show its sheet" beside "Already running: …"). */
 interface MessageAction {
@@ -54,7 +54,7 @@ export class Messages {
   private readonly refusal = new MutationObserver(() => this.recheck());
 
   constructor() {
-    this.dismiss.addEventListener("click", () => this.clear());
+    on(this.dismiss, "click", () => this.clear());
   }
 
   /** Information or progress; replaces whatever was shown. An empty text clears the message. */
@@ -84,8 +84,8 @@ export class Messages {
     replaceChildren(
       this.actions,
       ...actions.map((action) => {
-        const button = h("button", { type: "button", class: "link" }, action.label);
-        button.addEventListener("click", () => {
+        const button = h("button", { class: "link" }, action.label);
+        on(button, "click", () => {
           this.clear();
           action.run();
         });

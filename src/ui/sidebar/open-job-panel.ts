@@ -5,7 +5,7 @@
 // was made, in the spreadsheet's time zone.
 import { KIND_WORDS } from "../../rules/job-kinds";
 import type { SidebarState } from "./sidebar-state";
-import { byId, h, replaceChildren } from "./dom";
+import { byId, h, on, replaceChildren } from "./dom";
 import { plural, shortDateTime, statusWords } from "./format";
 import type { JobView, RecentJob } from "./server";
 
@@ -27,8 +27,8 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
     });
 
   const recentItem = (job: RecentJob): HTMLLIElement => {
-    const button = job.tracked ? null : h("button", { type: "button" }, "Import");
-    button?.addEventListener("click", () => {
+    const button = job.tracked ? null : h("button", {}, "Import");
+    if (button) on(button, "click", () => {
       void importJob(button, job.jobId, (now) => {
         const item = button.parentElement as Element;
         replaceChildren(item, ...recentItem({ ...job, status: now.status, leadCount: now.leadCount ?? job.leadCount, tracked: true, partOf: { jobId: now.jobId, name: now.name } }).childNodes);
@@ -45,8 +45,8 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
   /** A job this document holds: itself, or as part of a line (a territory's search, a search's refresh run), with its sheet a click away. */
   const trackedHint = (job: RecentJob): HTMLElement => {
     const line = job.partOf ?? { jobId: job.jobId, name: job.name };
-    const showSheet = h("button", { type: "button", class: "link" }, "Show its sheet");
-    showSheet.addEventListener("click", () => state.showJobSheet(line.jobId));
+    const showSheet = h("button", { class: "link" }, "Show its sheet");
+    on(showSheet, "click", () => state.showJobSheet(line.jobId));
     const words = line.jobId === job.jobId ? "Already in this document." : `Part of “${line.name}” in this document.`;
     return h("p", { class: "hint" }, `${words} `, showSheet);
   };
@@ -63,10 +63,10 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
     });
   };
 
-  show.addEventListener("click", () => loadPage(show, 1));
-  more.addEventListener("click", () => loadPage(more, page + 1));
+  on(show, "click", () => loadPage(show, 1));
+  on(more, "click", () => loadPage(more, page + 1));
 
-  form.addEventListener("submit", (event) => {
+  on(form, "submit", (event) => {
     event.preventDefault();
     const id = jobId.value.trim();
     if (!id) {

@@ -5,7 +5,7 @@
 // resolved. The message counts them, and counts again after each choice.
 import type { Location } from "../../api/schemas";
 import type { SidebarState } from "./sidebar-state";
-import { byId, h, replaceChildren } from "./dom";
+import { byId, h, on, replaceChildren } from "./dom";
 import { locationText } from "./format";
 import { pickedOf } from "./location-combobox";
 import { canLookUp, lookupSummary, markListed, matchPlace, matchWords, pastedNames, type PlaceMatch } from "./place-match";
@@ -16,8 +16,8 @@ function matchItem(match: PlaceMatch, choose: (item: HTMLLIElement, place: Locat
   const item = h("li", { class: `place-match ${match.kind}`, "data-name": match.name }, h("strong", {}, match.name), " ", h("span", {}, matchWords(match)));
   if (match.kind !== "ambiguous") return item;
   const choices = match.choices.map((place) => {
-    const button = h("button", { type: "button" }, locationText(place));
-    button.addEventListener("click", () => choose(item, place));
+    const button = h("button", {}, locationText(place));
+    on(button, "click", () => choose(item, place));
     return button;
   });
   item.appendChild(h("div", { class: "choices", role: "group", "aria-label": `Places named ${match.name}` }, ...choices));
@@ -40,7 +40,7 @@ export function pastePlaces(state: SidebarState, places: PlaceField): void {
   const find = byId("find-places", HTMLButtonElement);
   const list = byId("place-matches", HTMLUListElement);
 
-  toggle.addEventListener("click", () => {
+  on(toggle, "click", () => {
     box.hidden = !box.hidden;
     toggle.setAttribute("aria-expanded", String(!box.hidden));
     if (!box.hidden) text.focus();
@@ -68,7 +68,7 @@ export function pastePlaces(state: SidebarState, places: PlaceField): void {
     (next || find).focus();
   };
 
-  find.addEventListener("click", () => {
+  on(find, "click", () => {
     void state.messages.act(find, "Looking up the places…", async () => {
       const { names, left } = pastedNames(text.value);
       if (names.length === 0) throw new Error("Paste city names first, one a line (a column copied from a sheet).");

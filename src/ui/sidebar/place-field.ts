@@ -6,7 +6,7 @@
 // removes the last one. Only places picked from the catalog are listed (Paste places adds the ones
 // it resolved).
 import type { SidebarState } from "./sidebar-state";
-import { byId } from "./dom";
+import { byId, on } from "./dom";
 import { chipList } from "./chips";
 import { plural } from "./format";
 import { locationCombobox, type PickedLocation } from "./location-combobox";
@@ -46,7 +46,7 @@ export function placeField(state: SidebarState, onChange: () => void): PlaceFiel
     if (chips.add([picked]) === 0) changed();
   };
 
-  input.addEventListener("keydown", (event) => {
+  on(input, "keydown", (event) => {
     // The list's own keys (a pick by Enter) come first.
     if (event.defaultPrevented) return;
     if (event.key === "Enter" && input.getAttribute("aria-expanded") !== "true" && combobox.picked()) {
@@ -60,7 +60,7 @@ export function placeField(state: SidebarState, onChange: () => void): PlaceFiel
       chips.removeLast();
     }
   });
-  another.addEventListener("click", () => {
+  on(another, "click", () => {
     keepPicked();
     input.focus();
   });

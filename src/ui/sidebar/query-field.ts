@@ -2,7 +2,7 @@
 // comma adds the typed query as a chip; a pasted list adds one chip per line; Backspace in the
 // empty field removes the last chip. The text still in the field counts as a query too, so one
 // typed query is searched as before; Enter in the empty field presses Start search.
-import { byId } from "./dom";
+import { byId, on } from "./dom";
 import { chipList } from "./chips";
 
 /** "dentists,\n orthodontists" → ["dentists", "orthodontists"]: each line or comma-separated part, trimmed. */
@@ -12,7 +12,7 @@ export function queryField(onChange: () => void): { queries(): string[] } {
   const input = byId("query", HTMLInputElement);
   const chips = chipList(byId("query-chips", HTMLUListElement), input, (query: string) => query, (query) => query.toLowerCase(), onChange);
 
-  input.addEventListener("keydown", (event) => {
+  on(input, "keydown", (event) => {
     if (event.key === "Enter" && input.value.trim() !== "") {
       event.preventDefault();
       chips.add(splitQueries(input.value));
@@ -23,7 +23,7 @@ export function queryField(onChange: () => void): { queries(): string[] } {
     }
   });
 
-  input.addEventListener("input", () => {
+  on(input, "input", () => {
     if (!input.value.includes(",")) return;
     const parts = input.value.split(",");
     const last = parts.pop() || "";
@@ -32,7 +32,7 @@ export function queryField(onChange: () => void): { queries(): string[] } {
   });
 
   // A text field drops a pasted list's line breaks: a list pasted becomes its chips instead.
-  input.addEventListener("paste", (event) => {
+  on(input, "paste", (event) => {
     const text = event.clipboardData ? event.clipboardData.getData("text/plain") : "";
     if (!/[\n\r]/.test(text.trim())) return;
     event.preventDefault();

@@ -12,7 +12,7 @@
 import type { AccountView } from "../views";
 import { TERRITORY_LIMITS } from "../../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
-import { byId, setRefused } from "./dom";
+import { byId, on, setRefused } from "./dom";
 import { costLine, groupDigits, isActive, plural, refreshEvery, resultsProblem, searchBounds, searchCost, shortDateTime, TERRITORY_PACE, territoryCost, territoryStarted } from "./format";
 import type { PickedLocation } from "./location-combobox";
 import type { Outcome } from "./messages";
@@ -181,7 +181,7 @@ export function searchPanel(state: SidebarState, onStarted: () => void): void {
 
   state.onAccount((_account: AccountView | null) => refresh());
   // Location's text too: typed and not picked, it holds a start back until picked or cleared.
-  for (const field of [byId("query", HTMLInputElement), byId("location", HTMLInputElement), f.maxResults, f.language, f.enrich]) field.addEventListener("input", refresh);
+  for (const field of [byId("query", HTMLInputElement), byId("location", HTMLInputElement), f.maxResults, f.language, f.enrich]) on(field, "input", refresh);
 
   /** Starts the form's search; `ask`: the first click, which asks first about a start of the last day. */
   const begin = async (ask: boolean): Promise<Outcome> => {
@@ -191,7 +191,7 @@ export function searchPanel(state: SidebarState, onStarted: () => void): void {
     return startedOutcome(state, job);
   };
 
-  f.form.addEventListener("submit", (event) => {
+  on(f.form, "submit", (event) => {
     event.preventDefault();
     refresh();
     void state.messages.act(f.start, "Starting the search…", () => begin(true));

@@ -4,7 +4,7 @@
 // the key is shared with formulas, the message says that cells showing the sharing error must be
 // entered again (Sheets does not re-run them, and rewriting a user's formulas could lose them).
 import type { SidebarState } from "./sidebar-state";
-import { byId } from "./dom";
+import { byId, on } from "./dom";
 import type { Layout } from "./layout";
 
 /** What to do about formula cells that showed the sharing error before the key was shared. */
@@ -43,7 +43,7 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
     if (!state.hasKey) state.setAccount(null);
   };
 
-  form.addEventListener("submit", (event) => {
+  on(form, "submit", (event) => {
     event.preventDefault();
     void state.messages.act(save, "Checking your key with the service…", async () => {
       const typed = key.value.trim();
