@@ -17,10 +17,20 @@ import {
   shapeMessage,
   type RequestContext,
 } from "./errors";
-import { headerValue } from "./rate-limit";
 import { redact } from "../rules/redaction";
 import { parseRetryAfter, runWithRetries, type Outcome, type RetryPolicy } from "./retry";
 import type { PreparedRequest } from "./requests";
+
+/** A case-insensitive header lookup (the Transport promises lower-case names; be tolerant). */
+function headerValue(headers: Record<string, string>, name: string): string | null {
+  const direct = headers[name];
+  if (direct !== undefined) return direct;
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(headers)) {
+    if (key.toLowerCase() === lower) return headers[key] ?? null;
+  }
+  return null;
+}
 
 export interface RequestOptions {
   /** Epoch ms; the earlier of this and the client's deadline applies. */

@@ -31,7 +31,7 @@ import { REQUEST_LIMITS } from "../rules/request-limits";
 
 const MAX_SHEET_IN_NAME = 120;
 
-export function chunkName(sheetName: string, index: number, count: number): string {
+function chunkName(sheetName: string, index: number, count: number): string {
   const sheet = sheetName.length > MAX_SHEET_IN_NAME ? sheetName.slice(0, MAX_SHEET_IN_NAME - 1) + "…" : sheetName;
   return count > 1 ? `Enrich ${sheet} (${index + 1} of ${count})` : `Enrich ${sheet}`;
 }

@@ -29,7 +29,7 @@ function rowKey(area: SheetArea, row: number): string | null {
  * Fills `updates` for the rows that asked for a key of `cellsByKey`: those whose `Enriched for`
  * names it, or every row with the key where none does. Returns how many rows matched.
  */
-export function rowsFor(area: SheetArea, cellsByKey: Map<string, Map<string, string>>, updates: RowUpdates): number {
+function rowsFor(area: SheetArea, cellsByKey: Map<string, Map<string, string>>, updates: RowUpdates): number {
   const forColumn = area.results.get(ENRICHED_FOR_HEADER);
   const rowsByKey = new Map<string, { claimed: number[]; others: number[] }>();
   for (const row of area.rows) {

@@ -178,7 +178,7 @@ export interface StartRecord {
 export const JOB_PREFIX = "job:";
 export const START_PREFIX = "start:";
 /** A start record whose job never got created is forgotten after this. */
-export const START_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
+const START_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A start record older than START_RECORD_TTL_MS: one whose job never got created is forgotten. */
 export const isStartExpired = (start: StartRecord, now: number): boolean => now - Date.parse(start.createdAt) > START_RECORD_TTL_MS;

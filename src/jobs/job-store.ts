@@ -151,9 +151,9 @@ export class JobStore {
 }
 
 /** The job records of a store, by job id. */
-export const jobCollection = (store: KeyValueStore): PrefixedCollection<JobRecord> => new PrefixedCollection(store, JOB_PREFIX, JOB_RECORD_SHAPE);
+const jobCollection = (store: KeyValueStore): PrefixedCollection<JobRecord> => new PrefixedCollection(store, JOB_PREFIX, JOB_RECORD_SHAPE);
 /** The start records of a store, by the start's fingerprint. */
-export const startCollection = (store: KeyValueStore): PrefixedCollection<StartRecord> => new PrefixedCollection(store, START_PREFIX, START_RECORD_SHAPE);
+const startCollection = (store: KeyValueStore): PrefixedCollection<StartRecord> => new PrefixedCollection(store, START_PREFIX, START_RECORD_SHAPE);
 
 /** A short stable hash of a text (FNV-1a, two 32-bit lanes): names a start record by its arguments. */
 export function fingerprint(text: string): string {

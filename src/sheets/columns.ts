@@ -73,7 +73,7 @@ export function verifiedListedEmails(business: Business): string[] {
 }
 
 /** Each address with what its verification entry says, e.g. `a@b.com: valid, high, smtp`. */
-export function emailVerificationDetails(business: Business): string {
+function emailVerificationDetails(business: Business): string {
   const entries = business.email_verifications ?? {};
   return Object.keys(entries)
     .map((address) => {
@@ -161,7 +161,7 @@ export const enrichedForText = (name: string | null | undefined, website: string
  * The `Owner names` cell: the service's `owner_names`, else its single `owner_name` (the spec's
  * "a single owner name", one of the same names), so one column says who owns the business.
  */
-export function ownerNames(business: Business): string {
+function ownerNames(business: Business): string {
   return join(business.owner_names && business.owner_names.length > 0 ? business.owner_names : business.owner_name ? [business.owner_name] : []);
 }
 

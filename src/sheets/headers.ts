@@ -14,7 +14,7 @@ import type { Grid } from "./grid";
 const headerInput = (header: string): string => (/^[A-Za-z][A-Za-z ]*$/.test(header) ? header : exactText(header));
 
 /** Each header's column in row `row` (the first cell with that text wins), and the sheet's last column in use. */
-export function headerPositions(grid: Grid, row: number): { positions: Map<string, number>; lastColumn: number } {
+function headerPositions(grid: Grid, row: number): { positions: Map<string, number>; lastColumn: number } {
   const lastColumn = grid.getLastColumn();
   const cells = lastColumn > 0 ? (grid.getRange(row, 1, 1, lastColumn).getValues()[0] ?? []) : [];
   const positions = new Map<string, number>();

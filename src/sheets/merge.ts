@@ -36,9 +36,9 @@ import type { Grid } from "./grid";
 import { ensureHeaders } from "./headers";
 import { addedHeaders } from "./writer";
 
-export const MAPS_URL_HEADER = "Maps URL";
+const MAPS_URL_HEADER = "Maps URL";
 /** Columns the add-on fills itself (dates, marks, a territory's): not the service's, never kept from before. */
-export const ADD_ON_COLUMNS = [FIRST_SEEN_HEADER, LAST_SEEN_HEADER, LATEST_REFRESH_HEADER, FOUND_BY_HEADER, SAME_CONTACT_HEADER, TERRITORY_RUN_HEADER];
+const ADD_ON_COLUMNS = [FIRST_SEEN_HEADER, LAST_SEEN_HEADER, LATEST_REFRESH_HEADER, FOUND_BY_HEADER, SAME_CONTACT_HEADER, TERRITORY_RUN_HEADER];
 
 export interface MergeResult {
   /** Businesses of the run that were not in the sheet before it: appended. */

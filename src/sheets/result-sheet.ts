@@ -25,7 +25,7 @@ export function uniqueSheetName(spreadsheet: Spreadsheet, jobName: string): stri
 }
 
 /** Grey of the technical block: its header's background, its header's text, its cells' text. */
-export const TECHNICAL_STYLE = { headerBackground: "#f1f3f4", headerColor: "#5f6368", color: "#80868b" } as const;
+const TECHNICAL_STYLE = { headerBackground: "#f1f3f4", headerColor: "#5f6368", color: "#80868b" } as const;
 
 /** Creates the sheet with its header row: frozen, bold, columns sized (a territory's: TERRITORY_COLUMNS). */
 export function createResultSheet(spreadsheet: Spreadsheet, name: string, columns: readonly ColumnSpec[] = BUSINESS_COLUMNS): Sheet {

@@ -63,7 +63,7 @@ export function placeRows(latest: Map<string, Business>, rowById: Map<string, nu
 }
 
 /** The rows of a column read below the header row (row 2 on), as trimmed text. */
-export function columnTexts(grid: Grid, column: number | undefined, lastRow: number): string[] {
+function columnTexts(grid: Grid, column: number | undefined, lastRow: number): string[] {
   if (column === undefined || lastRow < 2) return [];
   return grid.getRange(2, column, lastRow - 1, 1).getValues().map((row) => cellText(row[0]));
 }

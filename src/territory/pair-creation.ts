@@ -29,7 +29,7 @@ export function withPair(record: TerritoryRecord, index: number, pair: Territory
 export const pairsCredits = (record: TerritoryRecord): number => record.pairs.reduce((sum, [, , reserved]) => sum + (reserved ?? 0), 0);
 
 /** What the territory's searches of this run reserved: its charge on the first run, the refresh's on a later one. */
-export function withCredits(record: TerritoryRecord): TerritoryRecord {
+function withCredits(record: TerritoryRecord): TerritoryRecord {
   const credits = pairsCredits(record);
   if (record.run === 0) return { ...record, creditsCharged: credits };
   return record.refresh ? { ...record, refresh: { ...record.refresh, lastRunCredits: credits } } : record;

@@ -18,7 +18,7 @@ export interface TerritoryInput {
 }
 
 /** The pair at `index`: its query and place (queries outer, places inner). */
-export function pairAt(input: Pick<TerritoryInput, "queries" | "places">, index: number): { query: string; place: TerritoryPlace } {
+function pairAt(input: Pick<TerritoryInput, "queries" | "places">, index: number): { query: string; place: TerritoryPlace } {
   const count = input.places.length;
   return { query: input.queries[Math.floor(index / count)] ?? "", place: input.places[index % count] ?? { label: "" } };
 }

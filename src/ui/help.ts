@@ -12,7 +12,7 @@ const STYLE =
   "a.open:focus-visible{outline:2px solid #174ea6;outline-offset:2px}.hint{font-size:13px;color:#5f6368;margin:0}";
 
 /** The dialog's page: the support link, and where the self-check is (self-contained, nothing fetched). */
-export function helpHtml(supportUrl: string = SUPPORT_URL, name: string = ADDON_NAME): string {
+function helpHtml(supportUrl: string = SUPPORT_URL, name: string = ADDON_NAME): string {
   const url = escapeHtml(supportUrl);
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><style>${STYLE}</style></head><body>` +
     `<p>The support page answers common questions, says what each message means and how to reach us.</p>` +

@@ -282,10 +282,10 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     const html = dialog?.html ?? "";
     expect(html).not.toContain(apiKey);
     expect(html).not.toMatch(/<script/i);
-    const escape = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+    const escapeHtml = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
     for (const check of report.checks) {
-      expect(html).toContain(escape(check.label));
-      expect(html).toContain(escape(check.detail));
+      expect(html).toContain(escapeHtml(check.label));
+      expect(html).toContain(escapeHtml(check.detail));
     }
     expect(snapshot(runtime)).toEqual(before);
   });

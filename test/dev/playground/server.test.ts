@@ -30,7 +30,7 @@ const run = <K extends SidebarName>(playground: Playground, name: K, ...args: Si
 const runRaw = (playground: Playground, name: string) => post<CallAnswer>(playground, SCRIPT_RUN_PATH, { name, args: [] });
 
 /** The value of a call that must succeed. */
-function valueOf<T>(answer: CallAnswer<T>): T {
+function okValue<T>(answer: CallAnswer<T>): T {
   if (!answer.ok || answer.value === undefined) throw new Error(`the call failed: ${answer.error?.message ?? "no value"}`);
   return answer.value;
 }
@@ -109,7 +109,7 @@ describe("the playground server", () => {
   it("fires the poll trigger on the virtual clock: a search fills its sheet with nobody calling refreshJobs", async () => {
     const started = await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 });
     expect(started.ok).toBe(true);
-    const job = { sheetName: sheetOf(valueOf(started)) };
+    const job = { sheetName: sheetOf(okValue(started)) };
     expect(playground.runtime.triggers.map((t) => t.handler)).toContain("pollJobs");
     expect(playground.runtime.spreadsheetApp.testing.values(job.sheetName).length).toBeLessThanOrEqual(1);
     const rows = (): number => playground.runtime.spreadsheetApp.testing.values(job.sheetName).length - 1;
@@ -157,19 +157,19 @@ describe("the clock control", () => {
   afterAll(async () => playground?.close());
 
   it("moves a day forward through every hourly pass: a daily refresh starts; an hour later it is merged into the sheet", async () => {
-    const started = valueOf(await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 }));
+    const started = okValue(await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 }));
     const sheetName = sheetOf(started);
     for (let poll = 0; poll < 10; poll += 1) {
       playground.clock.advance(8_000); // the sidebar's polls bring the search in
       await run(playground, "refreshJobs");
     }
-    const scheduled = valueOf(await run(playground, "setRefresh", { jobId: started.jobId, every: "day" }));
+    const scheduled = okValue(await run(playground, "setRefresh", { jobId: started.jobId, every: "day" }));
     const rows = () => playground.runtime.spreadsheetApp.testing.values(sheetName).length - 1;
     expect(rows()).toBe(100);
     const from = playground.clock.now();
     const day = await post<{ ok: boolean; value: AdvanceAnswer }>(playground, "/api/advance", { hours: 24 });
     expect(day.value).toEqual({ runs: 24, failures: [], now: from + 24 * 3_600_000 });
-    const [afterDay] = valueOf(await run(playground, "listJobs"));
+    const [afterDay] = okValue(await run(playground, "listJobs"));
     expect(Date.parse(afterDay?.refresh?.lastRunAt ?? "")).toBeGreaterThanOrEqual(Date.parse(scheduled.refresh?.nextRunAt ?? ""));
     const hour = await post<{ ok: boolean; value: AdvanceAnswer }>(playground, "/api/advance", { hours: 1 });
     expect(hour.value.runs).toBe(1);
@@ -195,10 +195,10 @@ describe("the demo key that runs 1 job at a time (demo-one-job)", () => {
   afterAll(async () => playground?.close());
 
   it("shows a territory's waiting searches, and Stop ends them", async () => {
-    const places = await Promise.all(["Austin", "Dallas", "Houston"].map(async (q) => valueOf(await run(playground, "findLocations", { q, country: "US" }))[0]?.label ?? ""));
-    const started = valueOf(await run(playground, "startSearch", { queries: ["dentists"], locations: places, maxResults: 100 }));
+    const places = await Promise.all(["Austin", "Dallas", "Houston"].map(async (q) => okValue(await run(playground, "findLocations", { q, country: "US" }))[0]?.label ?? ""));
+    const started = okValue(await run(playground, "startSearch", { queries: ["dentists"], locations: places, maxResults: 100 }));
     expect(started.territory).toMatchObject({ searches: 3, started: 1, waiting: 2, stopped: false });
-    const listed = valueOf(await run(playground, "stopSearch", { jobId: started.jobId }));
+    const listed = okValue(await run(playground, "stopSearch", { jobId: started.jobId }));
     expect(listed.find((job) => job.jobId === started.jobId)?.territory).toMatchObject({ waiting: 0, running: 1, stopped: true });
   });
 });
@@ -266,7 +266,7 @@ describe("the grid's answer for a 700-row results sheet", () => {
   afterAll(async () => playground?.close());
 
   it("is the rows near the view (a window of 186 rows, as the page at 1280×800 asks mid-sheet), a small part of the whole sheet", async () => {
-    const started = valueOf(await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 700 }));
+    const started = okValue(await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 700 }));
     const sheetName = sheetOf(started);
     const testing = playground.runtime.spreadsheetApp.testing;
     const status = () => testing.values(sheetName, "A1:AZ1")[0]?.indexOf("Email status") ?? -1;
