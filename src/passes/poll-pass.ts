@@ -7,7 +7,7 @@
 // and the deadline is checked before every round trip, so a pass killed or stopped anywhere is
 // finished by the next one: writes are upserts, so repeating them repairs and never duplicates.
 import type { Job, ResultsPage } from "../api/schemas";
-import { isReadableStatus, isTerminalStatus } from "../rules/job-status";
+import { isFailedStatus, isReadableStatus, isTerminalStatus } from "../rules/job-status";
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
@@ -66,7 +66,7 @@ interface PagePlan extends StatusRead {
 }
 
 function applyStatus(record: JobRecord, job: Job): JobRecord {
-  const failedNow = job.status === "failed";
+  const failedNow = isFailedStatus(job.status);
   return {
     ...record,
     name: job.name || record.name,
@@ -102,7 +102,7 @@ function planPages(read: StatusRead, job: Pick<Job, "status" | "lead_count">, ma
   for (let page = 1; page <= Math.max(count, final ? 1 : 0); page += 1) pages.push(page);
   const full = pages.length * RESULTS_PAGE_SIZE;
   const mostResults = typeof maxResults === "number" && maxResults >= 0 ? Math.min(full, maxResults) : full;
-  return pages.length === 0 ? null : { ...read, final, failed: job.status === "failed", pages, mostResults };
+  return pages.length === 0 ? null : { ...read, final, failed: isFailedStatus(job.status), pages, mostResults };
 }
 
 export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
