@@ -5,6 +5,7 @@ import { searchBlocked, searchCost, territoryProblem } from "../../rules/afforda
 import { KIND_WORDS } from "../../rules/job-kinds";
 import { isActiveStatus, isCompletedStatus, isEnrichingStatus, isGatheringStatus, isQueuedStatus, statusWords } from "../../rules/job-status";
 import { groupDigits, plural } from "../../rules/numbers";
+import { searchedWords } from "../../rules/searched";
 import { REQUEST_LIMITS } from "../../rules/request-limits";
 import type { AccountView } from "../views";
 import type { JobView, RefreshView, RunOutcome, RunView, TerritoryView } from "./server";
@@ -310,9 +311,10 @@ export function jobWhere(job: Pick<JobView, "sheetName" | "createdAt">, zone?: s
  */
 export function searchedText(job: Pick<JobView, "name" | "searched">): string | null {
   const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const [query = "", place = ""] = (job.searched ?? "").split(" · ");
+  if (!job.searched) return null;
+  const { query, place } = job.searched;
   const named = words(job.name);
-  return job.searched && !words(`${query} ${place.split(",")[0]}`).every((word) => named.includes(word)) ? job.searched : null;
+  return words(`${query} ${place.split(",")[0]}`).every((word) => named.includes(word)) ? null : searchedWords(job.searched);
 }
 
 /** The location as the list shows it: the catalog's full name, else its label. */
