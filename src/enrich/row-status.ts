@@ -57,7 +57,7 @@ const FIXED_BY_WORDS = new Map<string, RowStatus>(
 );
 
 /** A status carrying its reason, as every version wrote it: "Skipped: <reason>", "Failed: <reason>". */
-const WITH_REASON = /^(Skipped|Failed): ([\s\S]*)$/;
+const WITH_REASON = /^(Skipped|Failed): ?([\s\S]*)$/;
 
 /** The status a cell's text (trimmed) says: every text the add-on has written, else the service's own status. */
 export function readRowStatus(text: string): RowStatus {
