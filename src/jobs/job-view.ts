@@ -1,5 +1,6 @@
 // This file defines JobView, the plain JSON shape the sidebar receives for a job (docs/add-on-surface.md, "The shapes the sidebar reads").
 import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
+import { isActiveStatus } from "../rules/job-status";
 import { partsOf } from "./job-kinds";
 import { searchOf, territoryOf, type JobRecord } from "./job-record";
 import type { Searched } from "../rules/searched";
@@ -99,7 +100,7 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
   const search = searchOf(record)?.refresh;
   const schedule = search ?? territory?.refresh;
   // A territory's refresh run is under way from its start until its last search is merged.
-  const running = search ? Boolean(search.run?.jobId) : territory !== null && territory.run > 0 && territoryStatus(territory) === "running";
+  const running = search ? Boolean(search.run?.jobId) : territory !== null && territory.run > 0 && isActiveStatus(territoryStatus(territory));
   return {
     jobId: record.id,
     kind: partsOf(record).viewKind,
