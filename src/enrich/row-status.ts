@@ -99,7 +99,7 @@ export const isHeld = (status: RowStatus): boolean => status.kind === "held";
 /**
  * A row of a run not sent yet, which a created chunk of its business marks "Sent": a waiting row
  * (today's or an earlier version's) or a stopped one (its chunk was on its way). Never a held row:
- * that waits for another editor's chunk (awaitsChunkOfFormerSender).
+ * that waits for another editor's chunk (awaitsSendingOrHeld).
  */
 export function awaitsSending(status: RowStatus): boolean {
   switch (status.kind) {
@@ -112,5 +112,5 @@ export function awaitsSending(status: RowStatus): boolean {
   }
 }
 
-/** The rows a chunk of a former sender marks (a run another editor continued): those that await sending, and those held for it. */
-export const awaitsChunkOfFormerSender = (status: RowStatus): boolean => awaitsSending(status) || isHeld(status);
+/** A row that awaits sending, or one held for a chunk (which chunk the cell does not say: src/enrich/send-chunks.ts decides). */
+export const awaitsSendingOrHeld = (status: RowStatus): boolean => awaitsSending(status) || isHeld(status);

@@ -15,7 +15,7 @@ import type { LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/job-context";
 import type { JobRecord } from "../jobs/job-record";
 import { JobStoreFullError } from "../jobs/job-store-budget";
-import { awaitsChunkOfFormerSender, awaitsSending, isWaiting, rowStatusWords, type RowStatus } from "./row-status";
+import { awaitsSending, awaitsSendingOrHeld, isWaiting, rowStatusWords, type RowStatus } from "./row-status";
 import { ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
 import { matchKey } from "./normalise";
@@ -41,13 +41,14 @@ export const sentAsText = (business: EnrichmentBusiness): string => enrichedForT
 
 /**
  * Writes `cells(business)` into the rows of a chunk's businesses that still await it: `known` rows
- * when the caller just found them, else the rows found now (src/enrich/waiting-rows.ts). Rows held
- * for another editor's chunk are a chunk's only when it is a former sender's (the run continued
- * by another editor, src/enrich/held-rows.ts): the run's sender never marks them.
+ * when the caller just found them, else the rows found now (src/enrich/waiting-rows.ts). Held rows
+ * (src/enrich/held-rows.ts) are this editor's chunk's when this editor is a former sender of the
+ * run, or when no other editor's chunk of it is stored; else they wait for that other chunk.
  */
 function markRows(sending: Sending, businesses: readonly EnrichmentBusiness[], cells: (business: EnrichmentBusiness) => Map<string, string>, known?: readonly RowBusiness[]): number {
-  const { list, run, ctx } = sending;
-  const awaitsChunk = run.editorId === ctx.editorId ? awaitsSending : awaitsChunkOfFormerSender;
+  const { list, run, ctx, pending } = sending;
+  const heldForOthers = run.editorId === ctx.editorId && sending.stored.some((chunk) => !pending.isMine(chunk));
+  const awaitsChunk = heldForOthers ? awaitsSending : awaitsSendingOrHeld;
   const updates: RowUpdates = new Map();
   for (const found of known ?? rowsOfBusinesses(list(), awaitsChunk, businesses)) for (const row of found.rows) updates.set(row, cells(found.business));
   writeResultCells(list().area(), updates);

@@ -1,6 +1,6 @@
 // Rows held for another editor's chunk (src/enrich/held-rows.ts) are that chunk's: the run's own
-// sender, settling a chunk of its own with the same business, leaves them held; only the editor
-// whose chunk they wait for marks them "Sent".
+// sender, settling a chunk of its own with the same business while that chunk is stored, leaves
+// them held; the editor whose chunk they wait for marks them "Sent".
 import { PendingChunks, pendingChunksOf } from "../../src/enrich/pending";
 import { runStoreOf, type RunRecord } from "../../src/enrich/run-record";
 import { chunkIdempotencyKey, chunkStartKey } from "../../src/enrich/create-job";
@@ -20,7 +20,7 @@ const SENT = "Sent: waiting for results";
 const FOR = "Acme | https://acme.example";
 
 /** A list of two rows of one business: row 2 in the current editor's stored chunk (its answer lost), row 3 held for another editor's chunk. */
-function setUp(senderOfRun: string) {
+function setUp(senderOfRun: string, othersChunkStored = senderOfRun === "editor-1") {
   const world = unitJobsContext();
   const { ctx, spreadsheet } = world;
   const sheet = spreadsheet.getActiveSheet();
@@ -38,7 +38,7 @@ function setUp(senderOfRun: string) {
   const head = { startKey, idempotencyKey: chunkIdempotencyKey(ctx, startKey), sheetId: run.sheetId, sheetName: run.sheetName, target: TARGET,
     createdAt: run.createdAt, index: 0, runId: run.runId };
   pendingChunksOf(ctx).save(head, body);
-  if (senderOfRun === ctx.editorId) {
+  if (othersChunkStored) {
     // The other editor's chunk the held row waits for, stored in their properties.
     const theirs = { ...body, name: `${body.name} (1 of 2)` };
     const their = new PendingChunks(ctx.properties, mapStore(), ctx.documentId, "editor-2");
@@ -59,6 +59,12 @@ describe("rows held for another editor's chunk", () => {
 
   it("say Sent when the editor they wait for settles its chunk", () => {
     const { statuses, send } = setUp("editor-2");
+    expect(send().jobs.map((job) => job.id)).toEqual(["job-1"]);
+    expect(statuses()).toEqual([SENT, SENT]);
+  });
+
+  it("say Sent when the run came back to the editor they wait for, and no other editor's chunk is stored", () => {
+    const { statuses, send } = setUp("editor-1", false);
     expect(send().jobs.map((job) => job.id)).toEqual(["job-1"]);
     expect(statuses()).toEqual([SENT, SENT]);
   });

@@ -2,7 +2,7 @@
 // in the cell, literally, read back to its state; each state's words; and which states a run's
 // sender, a former sender and a new start treat as waiting, held or final.
 import {
-  awaitsChunkOfFormerSender, awaitsSending, isFinal, isHeld, isServiceCompleted, isWaiting, readRowStatus, rowStatusWords, type RowStatus,
+  awaitsSendingOrHeld, awaitsSending, isFinal, isHeld, isServiceCompleted, isWaiting, readRowStatus, rowStatusWords, type RowStatus,
 } from "../../src/enrich/row-status";
 
 /** Every text a version of the add-on wrote in a status cell (or the service wrote with its results), and its state. */
@@ -47,10 +47,10 @@ describe("what each state means", () => {
     expect(kinds(isHeld)).toEqual(["Waiting: held for another editor's chunk that may be on its way; sent once it is settled or expires"]);
   });
 
-  it("a created chunk marks the rows that await sending, held ones only when it is a former sender's", () => {
+  it("a created chunk marks the rows that await sending, and held ones where they may be its own", () => {
     const awaiting = ["Waiting to be sent", "Waiting: the account's active-jobs limit is reached; it will be sent automatically", "Skipped: the run was stopped before this row was sent"];
     expect(kinds(awaitsSending)).toEqual(awaiting);
-    expect(kinds(awaitsChunkOfFormerSender)).toEqual([...awaiting.slice(0, 2), HISTORY[3]?.[0], awaiting[2]]);
+    expect(kinds(awaitsSendingOrHeld)).toEqual([...awaiting.slice(0, 2), HISTORY[3]?.[0], awaiting[2]]);
   });
 
   it("a row waits for nothing once empty, found by the service, skipped, stopped or failed (a start may send it again)", () => {
