@@ -10,6 +10,7 @@ import { keepPolling } from "../jobs/start-search";
 import { InvalidInputError } from "../errors/user-error";
 import { findSheetById } from "../sheets/result-sheet";
 import { accountCapacity } from "./enrichment-plan";
+import { cutReasonWords } from "./skip-reason";
 import { holdRowsOf } from "./held-rows";
 import { ListRows } from "./list-rows";
 import { foreignChunkExpiry, pendingChunksOf } from "./pending";
@@ -32,7 +33,7 @@ function checkAccount(ctx: JobsContext, run: RunRecord, deadline: number): numbe
   const available = Math.max(0, account.credits_remaining - promised);
   const waiting = run.businessesWaiting;
   if (capacity.perJob > 0 && Math.min(available, capacity.total, capacity.perJob * capacity.maxJobs) >= waiting) return capacity.perJob;
-  const why = capacity.perJob > 0 && available < waiting ? `not enough credits (${available} remain${promised > 0 ? " beside what your own runs will take" : ""})` : capacity.reason;
+  const why = cutReasonWords(capacity.perJob > 0 && available < waiting ? { kind: "credits", remaining: available, besideOwnRuns: promised > 0 } : capacity.reason);
   throw new InvalidInputError(
     `Your key cannot take the ${waiting} ${waiting === 1 ? "business" : "businesses"} still waiting in "${run.sheetName}": ${why}. Nothing changed: the rows still wait for the key that sends them.`,
   );

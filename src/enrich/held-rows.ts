@@ -8,9 +8,9 @@
 import { chunkStartKey } from "./create-job";
 import type { ListRows } from "./list-rows";
 import type { PendingChunk } from "./pending";
-import { ROW_STATUS } from "./row-words";
+import { isHeld, rowStatusWords, type RowStatus } from "./row-status";
 import { STATUS_HEADER } from "../sheets/columns";
-import { isHeld, nextWaiting, type RowBusiness } from "./waiting-rows";
+import { nextWaiting, type RowBusiness } from "./waiting-rows";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 
 /**
@@ -26,8 +26,8 @@ function rowsOfChunk(list: ListRows, chunk: PendingChunk): RowBusiness[] | null 
 }
 
 /** Writes `status` into these rows' status cells only. */
-function setStatus(list: ListRows, rows: readonly number[], status: string): number {
-  const updates: RowUpdates = new Map(rows.map((row) => [row, new Map([[STATUS_HEADER, status]])]));
+function setStatus(list: ListRows, rows: readonly number[], status: RowStatus): number {
+  const updates: RowUpdates = new Map(rows.map((row) => [row, new Map([[STATUS_HEADER, rowStatusWords(status)]])]));
   writeResultCells(list.area(), updates);
   return updates.size;
 }
@@ -41,7 +41,7 @@ export function holdRowsOf(list: ListRows, chunk: PendingChunk): number {
   return setStatus(
     list,
     rows.flatMap((b) => b.rows),
-    ROW_STATUS.held,
+    { kind: "held" },
   );
 }
 
@@ -50,6 +50,6 @@ export function releaseHeldRows(list: ListRows): number {
   return setStatus(
     list,
     list.withStatus(isHeld).map((entry) => entry.row),
-    ROW_STATUS.waiting,
+    { kind: "waiting" },
   );
 }

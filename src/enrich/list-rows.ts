@@ -13,7 +13,8 @@ import { ENRICH_HEADERS, ENRICHED_FOR_HEADER, STATUS_HEADER } from "../sheets/co
 import { enrichedForKey } from "./row-words";
 import { cleanText } from "./normalise";
 import { areaIn, cellAt, type SheetArea } from "./sheet-area";
-import { rowBusiness } from "./waiting-rows";
+import { rowBusiness } from "./row-business";
+import { readRowStatus, type RowStatus } from "./row-status";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -225,11 +226,11 @@ export class ListRows {
   }
 
   /** The list's rows whose status passes `test`, in sheet order, with what each was sent as; from the status column alone. */
-  withStatus(test: (status: string) => boolean): StatusRow[] {
+  withStatus(test: (status: RowStatus) => boolean): StatusRow[] {
     const statusColumn = this.whole.results.get(STATUS_HEADER);
     if (statusColumn === undefined) return [];
     this.cells.readColumn(statusColumn);
-    const found = this.whole.rows.filter((row) => test(cleanText(cellAt(this.whole, row, statusColumn))));
+    const found = this.whole.rows.filter((row) => test(readRowStatus(cleanText(cellAt(this.whole, row, statusColumn)))));
     return found.map((row) => ({ row, claimed: this.claimedKey(row) }));
   }
 

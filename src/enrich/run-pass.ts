@@ -15,7 +15,7 @@ import { matchKey } from "./normalise";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
 import { PassReads } from "./list-rows";
 import { rowsAsking } from "./write-results";
-import { ROW_STATUS } from "./row-words";
+import { rowStatusWords } from "./row-status";
 import { ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { isSending, runStoreOf, type RunRecord } from "./run-record";
 import { sendWaitingRows } from "./send-chunks";
@@ -116,10 +116,10 @@ function repeatEarlierChunks(ctx: JobsContext, pass: PassSheets, pending: Pendin
     const outcome = sendChunk(ctx, body, chunk.startKey, chunk, deadline, chunk.idempotencyKey, 1);
     if (outcome.kind === "later") return true;
     if (outcome.kind === "refused") {
-      markChunkRows(pass, chunk, body, () => new Map([[STATUS_HEADER, ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)], [ENRICHED_FOR_HEADER, ""]]));
+      markChunkRows(pass, chunk, body, () => new Map([[STATUS_HEADER, rowStatusWords({ kind: "failed", reason: `could not be sent (${outcome.error.message})` })], [ENRICHED_FOR_HEADER, ""]]));
       ctx.store.deleteStart(chunk.startKey);
     } else if (!outcome.record.settled) {
-      markChunkRows(pass, chunk, body, (sentAs) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAs]]));
+      markChunkRows(pass, chunk, body, (sentAs) => new Map([[STATUS_HEADER, rowStatusWords({ kind: "sent" })], [ENRICHED_FOR_HEADER, sentAs]]));
     }
     pending.delete(chunk);
   }

@@ -9,12 +9,12 @@ import { InvalidInputError } from "../errors/user-error";
 import { findSheetById } from "../sheets/result-sheet";
 import { matchKey } from "./normalise";
 import { pendingChunksOf } from "./pending";
-import { STOPPED_REASON } from "./row-words";
 import { isSending, runStoreOf, type RunRecord } from "./run-record";
 import { ListRows } from "./list-rows";
-import { sendWaitingRows, skipRows } from "./send-chunks";
+import { sendWaitingRows, skipRows, stoppedRows } from "./send-chunks";
 import { rereadArea } from "./sheet-area";
-import { isHeld, waitingRows } from "./waiting-rows";
+import { isHeld } from "./row-status";
+import { waitingRows } from "./waiting-rows";
 
 /** The run of the enrichment job `jobId`, or the run `jobId` itself (a run listed before its first job was created); `verb`: what is asked of its rows ("stopped"). */
 export function runOf(ctx: JobsContext, jobId: string, verb: string): RunRecord | null {
@@ -46,10 +46,10 @@ export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void
     }
     const area = rereadArea(sheet, run.target);
     const list = ListRows.ofArea(area);
-    const rows = waitingRows(list).businesses.filter((b) => !onTheirWay.has(b.key)).flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON })));
+    const rows = waitingRows(list).businesses.filter((b) => !onTheirWay.has(b.key)).flatMap((b) => b.rows);
     // Rows held for another editor's chunk too: that editor's pass still marks them "Sent" if the service made its job.
-    const held = list.withStatus(isHeld).map(({ row }) => ({ row, reason: STOPPED_REASON }));
-    run.rowsDropped += skipRows(area, [...rows, ...held]);
+    const held = list.withStatus(isHeld).map(({ row }) => row);
+    run.rowsDropped += skipRows(area, stoppedRows([...rows, ...held]));
     // The current user's stored chunks are settled now; another editor's, by their next pass.
     if (pending.all().some((chunk) => chunk.runId === run.runId && pending.isMine(chunk))) sendWaitingRows(ctx, run, () => list, deadline);
   }

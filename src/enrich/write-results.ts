@@ -11,13 +11,15 @@ import type { JobsContext } from "../jobs/job-context";
 import type { EnrichmentRecord } from "../jobs/job-record";
 import { passNoteCleared } from "../jobs/record-note";
 import type { SheetsById } from "../sheets/result-sheet";
-import { enrichedForKey, ROW_STATUS } from "./row-words";
+import { enrichedForKey } from "./row-words";
+import { isCompletedByService, rowStatusWords } from "./row-status";
 import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { cleanText, resultKey } from "./normalise";
 import { ListRows, PassReads } from "./list-rows";
 import { cellAt, type SheetArea } from "./sheet-area";
-import { rowBusiness } from "./waiting-rows";
+import { rowBusiness } from "./row-business";
 import { writeResultCells, type RowUpdates } from "./write-cells";
+import { isFailedStatus } from "../rules/job-status";
 
 /** The key of a row as it reads now, or null when it has no valid pair. */
 function rowKey(area: SheetArea, row: number): string | null {
@@ -94,8 +96,8 @@ function resultCells(business: Business, failedJob: boolean): Map<string, string
     const value = column.value(business);
     cells.set(column.header, value === null ? "" : String(value));
   }
-  if (failedJob && business.enrichment_status !== ROW_STATUS.completed) {
-    cells.set(STATUS_HEADER, ROW_STATUS.failed("the enrichment job failed; enrich again to retry"));
+  if (failedJob && !isCompletedByService(business.enrichment_status)) {
+    cells.set(STATUS_HEADER, rowStatusWords({ kind: "failed", reason: "the enrichment job failed; enrich again to retry" }));
   }
   return cells;
 }
@@ -138,7 +140,7 @@ function cellsOfJob(job: EnrichmentResults): Map<string, Map<string, string>> {
   for (const business of job.businesses) {
     const key = keyOfBusiness(business, sent, sentKeys);
     if (key === null) continue;
-    const cells = resultCells(business, job.record.status === "failed");
+    const cells = resultCells(business, isFailedStatus(job.record.status));
     const asSent = sentAs.get(key);
     if (asSent !== undefined) cells.set(ENRICHED_FOR_HEADER, asSent);
     cellsByKey.set(key, cells);

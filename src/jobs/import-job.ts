@@ -6,7 +6,7 @@
 import { eitherKind } from "../api/either-kind";
 import type { Job } from "../api/schemas";
 import { JOB_KINDS, type JobKind } from "../rules/job-kinds";
-import { isTerminalStatus } from "../rules/job-status";
+import { isFailedStatus, isTerminalStatus } from "../rules/job-status";
 import type { JobsContext } from "./job-context";
 import { newJobRecord, type JobRecord } from "./job-record";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
@@ -48,7 +48,7 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
       leadCount: job.lead_count,
       enrichedCount: job.enriched_count,
       creditsCharged: job.credits_charged,
-      error: job.status === "failed" ? job.error ?? "The job failed (the service gave no reason)." : null,
+      error: isFailedStatus(job.status) ? job.error ?? "The job failed (the service gave no reason)." : null,
       createdAt: job.created_at,
       finishedAt: job.finished_at ?? null,
       ownSheet: true,

@@ -8,6 +8,7 @@ import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
 import { StoredRefreshSchedule, StoredRunOutcome, StoredScheduleBase, type RefreshSchedule, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
 import type { JobKind } from "../rules/job-kinds";
+import type { Searched } from "../rules/searched";
 
 
 /** A record's kind: a job of the service (a search, an enrichment), or a territory (many searches as one). */
@@ -65,8 +66,8 @@ export interface SearchRecord extends JobRecordBase {
   searchKey?: string;
   /** Its maxResults: what one re-run of it reserves (JobView.runCredits). */
   maxResults?: number;
-  /** What it searched, "<query> · <location label>": its line says it under any name; its refresh runs are found by it. */
-  searched?: string;
+  /** What it searched (its query and location label): its line says it under any name; its refresh runs are found by it. */
+  searched?: Searched;
 }
 
 /** An enrichment's record. */
@@ -139,8 +140,14 @@ export const searchOf = (record: JobRecord): SearchRecord | null => (record.kind
 export const enrichmentOf = (record: JobRecord): EnrichmentRecord | null => (record.kind === "enrichment" ? record : null);
 export const territoryOf = (record: JobRecord): TerritoryRecord | null => (record.kind === "territory" ? record : null);
 
-/** What a search searched, as its line and its refresh runs say it: "dentists · Fort Worth, Texas, US". */
-export const searchedText = (query: string, location: string): string => `${query} · ${location}`;
+/**
+ * What a search stored before its parts were kept: "<query> · <location label>", in the words of
+ * rules/searched.ts (a catalog's label has no " · "; a query may).
+ */
+function searchedOfWords(words: string): Searched {
+  const at = words.lastIndexOf(" · ");
+  return at < 0 ? { query: words, place: "" } : { query: words.slice(0, at), place: words.slice(at + 3) };
+}
 
 /** The searches among `records`. */
 export const searchesOf = (records: readonly JobRecord[]): SearchRecord[] => records.flatMap((record) => searchOf(record) ?? []);
@@ -242,14 +249,14 @@ const StoredSearchRecord = z.lazy(() => z.pipe(
     refresh: z.optional(StoredRefreshSchedule),
     searchKey: z.optional(z.string()),
     maxResults: z.optional(z.number()),
-    searched: z.optional(z.string()),
+    searched: z.optional(z.union([z.string(), z.object({ query: z.string(), place: z.string() })])),
   }),
   z.transform((stored): SearchRecord => {
     const { refresh, maxResults, searched, ...rest } = upgradeBase(stored);
     const reserved = maxResults ?? rest.creditsCharged ?? undefined;
     // A search from before what it searched was kept: its schedule's search says it, when it has one.
     const input = refresh?.search.input;
-    const said = searched ?? (input ? searchedText(input.query, input.location) : undefined);
+    const said = typeof searched === "string" ? searchedOfWords(searched) : (searched ?? (input ? { query: input.query, place: input.location } : undefined));
     return { ...rest, ...(refresh === undefined ? {} : { refresh }), ...(reserved === undefined ? {} : { maxResults: reserved }), ...(said === undefined ? {} : { searched: said }) };
   }),
 ));

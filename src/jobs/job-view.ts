@@ -1,7 +1,9 @@
 // This file defines JobView, the plain JSON shape the sidebar receives for a job (docs/add-on-surface.md, "The shapes the sidebar reads").
 import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
+import { isActiveStatus } from "../rules/job-status";
 import { partsOf } from "./job-kinds";
-import { searchedText, searchOf, territoryOf, type JobRecord } from "./job-record";
+import { searchOf, territoryOf, type JobRecord } from "./job-record";
+import type { Searched } from "../rules/searched";
 import { pairCounts, territoryStatus, type PairCounts } from "./territory-counts";
 import type { JobKind } from "../rules/job-kinds";
 import { refreshView, type RefreshView, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
@@ -43,7 +45,7 @@ export interface JobView {
   /** A territory's: businesses of its sheet that more than one of its searches found; null for any other job. */
   foundByMore?: number | null;
   /** What a search searched ("dentists · Fort Worth, Texas, US"; a territory's queries and places), said under any name; null when not known, and for an enrichment. */
-  searched?: string | null;
+  searched?: Searched | null;
   /** What the latest refresh run did once merged, scheduled or asked for now; null before any. */
   lastRun?: RunOutcome | null;
   /** The spreadsheet's time zone: the dates a person reads (First seen, a run's time) are in it. */
@@ -98,7 +100,7 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
   const search = searchOf(record)?.refresh;
   const schedule = search ?? territory?.refresh;
   // A territory's refresh run is under way from its start until its last search is merged.
-  const running = search ? Boolean(search.run?.jobId) : territory !== null && territory.run > 0 && territoryStatus(territory) === "running";
+  const running = search ? Boolean(search.run?.jobId) : territory !== null && territory.run > 0 && isActiveStatus(territoryStatus(territory));
   return {
     jobId: record.id,
     kind: partsOf(record).viewKind,
@@ -120,6 +122,6 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     foundByMore: territory ? territory.foundByMore : null,
     lastRun: record.lastRun ?? outcomeOfSchedule(schedule, record.createdAt),
     timeZone: record.timeZone ?? null,
-    searched: territory ? searchedText(territory.queries.join(", "), territory.places.length === 1 ? (territory.places[0]?.label ?? "") : `${territory.places.length} places`) : (searchOf(record)?.searched ?? null),
+    searched: territory ? { query: territory.queries.join(", "), place: territory.places.length === 1 ? (territory.places[0]?.label ?? "") : `${territory.places.length} places` } : (searchOf(record)?.searched ?? null),
   };
 }

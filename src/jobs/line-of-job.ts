@@ -8,6 +8,7 @@ import type { JobKind } from "../rules/job-kinds";
 import { partsOf } from "./job-kinds";
 import { searchesOf, type JobRecord } from "./job-record";
 import { searchIdentity } from "./search-identity";
+import { sameSearched } from "../rules/searched";
 
 export function lineOfJob(records: readonly JobRecord[], job: Job, kind: JobKind): JobRecord | null {
   const own = records.find((record) => record.id === job.id || partsOf(record).serviceJobs(record).some(([id]) => id === job.id));
@@ -15,5 +16,5 @@ export function lineOfJob(records: readonly JobRecord[], job: Job, kind: JobKind
   if (kind !== "search") return null;
   const { searched } = searchIdentity(job);
   if (searched === undefined) return null;
-  return searchesOf(records).find((record) => record.searched === searched && record.name === job.name) ?? null;
+  return searchesOf(records).find((record) => record.searched !== undefined && sameSearched(record.searched, searched) && record.name === job.name) ?? null;
 }

@@ -3,7 +3,7 @@
 // from the status object of a search made elsewhere.
 import type { CreateSearchRequest, Job } from "../api/schemas";
 import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
-import { searchedText, type SearchRecord } from "./job-record";
+import type { SearchRecord } from "./job-record";
 import { fingerprint } from "./job-store";
 
 /**
@@ -31,6 +31,6 @@ export function searchIdentity(job: Job): Pick<SearchRecord, "searchKey" | "maxR
     },
     enrich_contacts: job.enrich_contacts ?? true,
   };
-  return { searchKey: searchInputKey(body), maxResults: body.input.maxResults ?? DEFAULT_MAX_RESULTS, searched: searchedText(input.query, input.location) };
+  return { searchKey: searchInputKey(body), maxResults: body.input.maxResults ?? DEFAULT_MAX_RESULTS, searched: { query: input.query, place: input.location } };
 }
 

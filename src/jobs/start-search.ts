@@ -18,7 +18,7 @@ import type { Account, CreateSearchRequest, CreateSearchResponse } from "../api/
 import { isTerminalStatus } from "../rules/job-status";
 import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "./job-context";
-import { newJobRecord, searchedText, searchesOf, type JobRecord, type SearchRecord } from "./job-record";
+import { newJobRecord, searchesOf, type JobRecord, type SearchRecord } from "./job-record";
 import { searchInputKey } from "./search-identity";
 import { fingerprint } from "./job-store";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
@@ -158,7 +158,7 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     seenBy: [ctx.keyDigest],
     searchKey: searchInputKey(body),
     maxResults: body.input.maxResults ?? MIN_RESULTS,
-    searched: searchedText(body.input.query, body.input.location),
+    searched: { query: body.input.query, place: body.input.location },
     timeZone: ctx.spreadsheet.getSpreadsheetTimeZone(),
   });
   ctx.store.save(record);

@@ -2,6 +2,7 @@
 // finished or failed (JobView.territory), and its status as one job's (running until every search
 // has ended).
 import type { PairState, TerritoryRecord } from "./job-record";
+import type { KnownJobStatus } from "../rules/job-status";
 
 /** Counts of a territory's searches by where they stand (JobView.territory's). */
 export interface PairCounts {
@@ -22,7 +23,7 @@ export function pairCounts(record: Pick<TerritoryRecord, "pairs">): PairCounts {
 }
 
 /** The territory's status: running until every search has ended, then completed (failed when every one failed). */
-export function territoryStatus(record: Pick<TerritoryRecord, "pairs">): string {
+export function territoryStatus(record: Pick<TerritoryRecord, "pairs">): Extract<KnownJobStatus, "running" | "failed" | "completed"> {
   const counts = pairCounts(record);
   if (counts.waiting + counts.running > 0) return "running";
   return counts.failed > 0 && counts.failed === counts.searches ? "failed" : "completed";

@@ -7,7 +7,7 @@
 // and the deadline is checked before every round trip, so a pass killed or stopped anywhere is
 // finished by the next one: writes are upserts, so repeating them repairs and never duplicates.
 import type { Job, ResultsPage } from "../api/schemas";
-import { isReadableStatus, isTerminalStatus } from "../rules/job-status";
+import { isFailedStatus, isReadableStatus, isTerminalStatus } from "../rules/job-status";
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
@@ -21,6 +21,7 @@ import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESS
 import { SheetsById } from "../sheets/result-sheet";
 import { advanceTerritories } from "../territory/territory-runs";
 import { writeResults, type JobResults } from "./result-writers";
+import { passNote } from "../jobs/record-note";
 
 /**
  * Results one round trip may bring at most: fetchAll holds every response of its batch at once, so
@@ -66,7 +67,7 @@ interface PagePlan extends StatusRead {
 }
 
 function applyStatus(record: JobRecord, job: Job): JobRecord {
-  const failedNow = job.status === "failed";
+  const failedNow = isFailedStatus(job.status);
   return {
     ...record,
     name: job.name || record.name,
@@ -102,7 +103,7 @@ function planPages(read: StatusRead, job: Pick<Job, "status" | "lead_count">, ma
   for (let page = 1; page <= Math.max(count, final ? 1 : 0); page += 1) pages.push(page);
   const full = pages.length * RESULTS_PAGE_SIZE;
   const mostResults = typeof maxResults === "number" && maxResults >= 0 ? Math.min(full, maxResults) : full;
-  return pages.length === 0 ? null : { ...read, final, failed: job.status === "failed", pages, mostResults };
+  return pages.length === 0 ? null : { ...read, final, failed: isFailedStatus(job.status), pages, mostResults };
 }
 
 export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
@@ -213,7 +214,7 @@ function statusFailure(ctx: JobsContext, record: JobRecord, error: LeadsApiError
   }
   // Someone else's job: our failure says nothing about it, so it shows nothing of it.
   if (!isMine(record, ctx.keyDigest)) return null;
-  return { ...record, note: `Could not read the job's status this time: ${error.message}` };
+  return { ...record, note: passNote("status", error.message) };
 }
 
 /** Reads the group's pages in one round trip (and a terminal job's to its last): what each job's results are. */
@@ -232,7 +233,7 @@ function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, repo
     offset += plan.pages.length;
     const failure = mine.find((outcome) => !outcome.ok);
     if (failure && !failure.ok) {
-      ctx.store.trySave({ ...plan.record, note: `Could not read the results this time: ${failure.error.message}` });
+      ctx.store.trySave({ ...plan.record, note: passNote("results", failure.error.message) });
       continue;
     }
     const firstPages = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
@@ -251,7 +252,7 @@ function readToEnd(ctx: JobsContext, { record, family, jobId }: StatusRead, page
   const read = readResultPages(ctx.client, family, jobId, { read: pages, deadline, beforeRoundTrip: () => ctx.clock.now() < deadline });
   report.pagesRead += read.pages.length - pages.length;
   if (read.complete) return read.pages;
-  if (read.error) ctx.store.trySave({ ...record, note: `Could not read the results this time: ${read.error.message}` });
+  if (read.error) ctx.store.trySave({ ...record, note: passNote("results", read.error.message) });
   else report.stoppedEarly = true;
   return null;
 }

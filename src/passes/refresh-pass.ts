@@ -9,7 +9,7 @@ import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import type { Account, Business } from "../api/schemas";
-import { isTerminalStatus } from "../rules/job-status";
+import { isFailedStatus, isTerminalStatus } from "../rules/job-status";
 import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
 import { mergeBusinesses } from "../sheets/merge";
 import type { JobsContext } from "../jobs/job-context";
@@ -50,7 +50,7 @@ function followRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: nu
     // Not readable this time (or not with this key): the run's creator's next pass follows it.
     if (!outcome || !outcome.ok) return;
     const job = outcome.value;
-    if (job.status === "failed") {
+    if (isFailedStatus(job.status)) {
       const reason = job.error ? `: ${job.error}` : "";
       // What a failed run costs is the service's refund rule: not known here.
       finishRun(ctx, record, `The refresh started ${record.refresh.run?.startedAt ?? ""} failed${reason}. It runs again at the next slot.`, {}, { ...NOTHING_MERGED, lastRunCredits: null });

@@ -13,7 +13,7 @@ import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf, territoryOf, type JobRecord } from "../jobs/job-record";
 import { writeEndedSearches, type EndedSearch } from "../territory/territory-sheet";
 import { resultSheetOf } from "../jobs/job-sheet";
-import { passNoteCleared } from "../jobs/record-note";
+import { passNote, passNoteCleared } from "../jobs/record-note";
 import { dayOf, recordTimeZone } from "../jobs/seen-day";
 import { resultColumns, seenOn } from "../sheets/columns";
 import { upsertByName } from "../sheets/fast-upsert";
@@ -76,7 +76,7 @@ function orNoteFailure(ctx: JobsContext, records: readonly JobRecord[], write: (
   } catch (error) {
     for (const record of records) {
       const latest = ctx.store.get(record.id) ?? record; // keeps a sheet recreated meanwhile
-      ctx.store.trySave({ ...latest, note: `Could not write the results this time: ${(error as Error).message}` });
+      ctx.store.trySave({ ...latest, note: passNote("write", (error as Error).message) });
     }
     return 0;
   }

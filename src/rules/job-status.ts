@@ -35,6 +35,17 @@ export function isGatheringStatus(status: string): boolean {
   return GATHERING.indexOf(status) >= 0;
 }
 
+const isStatus = (known: KnownJobStatus) => (status: string): boolean => status === known;
+
+/** The job waits for a slot on the service: nothing has started. */
+export const isQueuedStatus = isStatus("queued");
+/** The job has its businesses and is finding their contacts. */
+export const isEnrichingStatus = isStatus("enriching");
+/** The job ended with all its results. */
+export const isCompletedStatus = isStatus("completed");
+/** The job ended in failure (some results may have come before). */
+export const isFailedStatus = isStatus("failed");
+
 const STATUS_WORDS: Record<KnownJobStatus, string> = {
   queued: "Queued",
   starting: "Starting",

@@ -6,6 +6,7 @@ import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "../jobs/job-context";
 import { territoryOf, type TerritoryPair } from "../jobs/job-record";
 import { territoryStatus } from "../jobs/territory-counts";
+import { isTerminalStatus } from "../rules/job-status";
 
 export function stopTerritory(ctx: JobsContext, jobId: string): void {
   const tracked = ctx.store.get(jobId);
@@ -16,5 +17,5 @@ export function stopTerritory(ctx: JobsContext, jobId: string): void {
   const stopped = { ...territory, pairs, stopped: true };
   const status = territoryStatus(stopped);
   // Nothing under way: nothing is left to merge.
-  ctx.store.save({ ...stopped, status, settled: status !== "running", finishedAt: status === "running" ? null : new Date(ctx.clock.now()).toISOString() });
+  ctx.store.save({ ...stopped, status, settled: isTerminalStatus(status), finishedAt: isTerminalStatus(status) ? new Date(ctx.clock.now()).toISOString() : null });
 }

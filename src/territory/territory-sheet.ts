@@ -16,6 +16,7 @@ import type { SheetsById } from "../sheets/result-sheet";
 import { endTerritoryRun, mergeTerritoryFinds } from "../sheets/territory-merge";
 import { pairsCredits, withPair } from "./pair-creation";
 import { pairLabel, pairLabels } from "./territory-plan";
+import { isFailedStatus, isTerminalStatus } from "../rules/job-status";
 
 /** One ended search of the territory, read to its last page this pass. */
 export interface EndedSearch {
@@ -39,7 +40,7 @@ export function writeEndedSearches(ctx: JobsContext, sheets: SheetsById, record:
   }
   territory = { ...territory, timeZone, sheetName: target.sheet.getName(), leadCount: counts.businessRows, rowsWritten: counts.businessRows, foundByMore: counts.foundByMore, note: passNoteCleared(territory) };
   const status = territoryStatus(territory);
-  if (status !== "running") territory = endRun(ctx, target.sheet, territory, status);
+  if (isTerminalStatus(status)) territory = endRun(ctx, target.sheet, territory, status);
   ctx.store.save({ ...territory, status });
   return finds.length;
 }
@@ -59,7 +60,7 @@ function endRun(ctx: JobsContext, sheet: GoogleAppsScript.Spreadsheet.Sheet, rec
     lastRunUpdated: counts.updated,
     lastRunNotFound: counts.notFound,
     lastRunBusinesses: counts.added + counts.updated,
-    lastError: status === "failed" ? "Every search of the refresh failed; it runs again at the next slot." : null,
+    lastError: isFailedStatus(status) ? "Every search of the refresh failed; it runs again at the next slot." : null,
   };
   // A run asked for now with no schedule: the schedule was for that one run.
   return refresh.every === "off" ? { ...ended, refresh: undefined } : { ...ended, refresh };

@@ -12,6 +12,7 @@ import type { Browser, Locator, Page } from "../../dev/browser/playwright";
 import { startPlayground, type Playground } from "../../dev/playground/server";
 import { simControl } from "../../dev/simulator/control-client";
 import { shortDateTime } from "../../src/ui/sidebar/format";
+import { searchedWords } from "../../src/rules/searched";
 import type { JobView, RecentJob } from "../../src/ui/sidebar/server";
 import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard } from "./browser";
 
@@ -118,7 +119,7 @@ describeInBrowser("counts and words that agree", () => {
     // Each line says its own search, beside its own sheet (both started in the same second: either comes first).
     const said = await Promise.all([0, 1].map(async (i) => `${await named.nth(i).locator(".job-searched").innerText()} | ${await named.nth(i).locator(".job-where").innerText()}`));
     const started = views().filter((job) => job.name === "Texas dentists");
-    expect(said.sort()).toEqual(started.map((job) => `${job.searched} | Sheet “${job.sheetName}” · ${shortDateTime(job.createdAt, SHEET_ZONE)}`).sort());
+    expect(said.sort()).toEqual(started.map((job) => `${job.searched ? searchedWords(job.searched) : ""} | Sheet “${job.sheetName}” · ${shortDateTime(job.createdAt, SHEET_ZONE)}`).sort());
     expect(said.map((s) => s.split(" | ")[0]).sort()).toEqual(["dentists · Dallas, Texas, US", "dentists · Fort Worth, Texas, US"]);
     await expectFits(page, "two searches of one name");
   });

@@ -140,9 +140,9 @@ describe("a search's results sheet", () => {
     const plan = planEnrichment(area, ACCOUNT, { force: false, inFlight: false });
     expect(plan.chunks.flat().map((b) => b.business.business_name)).toEqual(["Beta Cafe", "Added by hand"]);
     expect(plan.skipped).toEqual([
-      { row: 2, reason: "already enriched" },
-      { row: 4, reason: "already enriched" },
-      { row: 6, reason: "already enriched" },
+      { row: 2, reason: { kind: "alreadyEnriched" } },
+      { row: 4, reason: { kind: "alreadyEnriched" } },
+      { row: 6, reason: { kind: "alreadyEnriched" } },
     ]);
     expect([plan.alreadyEnriched, plan.alreadyEnrichedBySearch]).toEqual([3, 2]);
     const forced = planEnrichment(area, ACCOUNT, { force: true, inFlight: false });

@@ -54,6 +54,24 @@ describe("job records as stored by earlier versions", () => {
     expect(store.all()).toHaveLength(1);
   });
 
+  it("reads what a search searched as its parts: those it stored, its words as an earlier version stored them, or its schedule's input", () => {
+    const base = { kind: "search", name: "Mine", status: "completed", createdAt: "2026-01-01T00:00:00.000Z", sheetId: 7, sheetName: "Mine" };
+    const stored = {
+      "job:a": { ...base, id: "a", searched: { query: "dentists", place: "Fort Worth, Texas, US" } },
+      "job:b": { ...base, id: "b", searched: "dentists · Fort Worth, Texas, US" },
+      "job:c": { ...base, id: "c", searched: "a · b · Austin, Texas, US" },
+      "job:d": { ...base, id: "d", refresh: { every: "day", search: { input: { query: "coffee", location: "Austin, Texas, US" } }, lastRunAt: "2026-01-01T00:00:00.000Z", nextRunAt: "2026-01-02T00:00:00.000Z", lastError: null, run: null } },
+      "job:e": { ...base, id: "e" },
+    };
+    const store = new JobStore(mapStore(Object.fromEntries(Object.entries(stored).map(([key, value]) => [key, JSON.stringify(value)]))));
+    const searched = (id: string) => { const record = store.get(id); return record?.kind === "search" ? record.searched : "not a search"; };
+    expect(searched("a")).toEqual({ query: "dentists", place: "Fort Worth, Texas, US" });
+    expect(searched("b")).toEqual({ query: "dentists", place: "Fort Worth, Texas, US" });
+    expect(searched("c")).toEqual({ query: "a · b", place: "Austin, Texas, US" });
+    expect(searched("d")).toEqual({ query: "coffee", place: "Austin, Texas, US" });
+    expect(searched("e")).toBeUndefined();
+  });
+
   it("reads a record of no known kind, or damaged, as absent: the others still list", () => {
     const good = { id: "a", kind: "enrichment", name: "Enrich list", status: "running", createdAt: "2026-01-01T00:00:00.000Z", enrichment: TARGET, runId: "r1" };
     const store = new JobStore(mapStore({ "job:a": JSON.stringify(good), "job:b": '{"id":"b","kind":"report","status":"x","createdAt":"2026"}', "job:c": "{cut" }));

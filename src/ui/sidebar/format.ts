@@ -3,8 +3,9 @@
 // so every sentence the sidebar shows is unit-tested (test/ui/sidebar/format.test.ts).
 import { searchBlocked, searchCost, territoryProblem } from "../../rules/affordability";
 import { KIND_WORDS } from "../../rules/job-kinds";
-import { isActiveStatus, isGatheringStatus, statusWords } from "../../rules/job-status";
+import { isActiveStatus, isCompletedStatus, isEnrichingStatus, isGatheringStatus, isQueuedStatus, statusWords } from "../../rules/job-status";
 import { groupDigits, plural } from "../../rules/numbers";
+import { searchedWords } from "../../rules/searched";
 import { REQUEST_LIMITS } from "../../rules/request-limits";
 import type { AccountView } from "../views";
 import type { JobView, RefreshView, RunOutcome, RunView, TerritoryView } from "./server";
@@ -131,15 +132,15 @@ export function jobProgress(job: JobView): Progress {
   const imported = job.leadCount ?? 0;
   if (isGatheringStatus(job.status)) {
     const requested = job.creditsCharged;
-    if (!requested) return { value: null, max: 1, text: job.status === "queued" ? "Waiting to start" : "Starting" };
+    if (!requested) return { value: null, max: 1, text: isQueuedStatus(job.status) ? "Waiting to start" : "Starting" };
     return { value: Math.min(imported, requested), max: requested, text: `${groupDigits(imported)} of ${groupDigits(requested)} imported` };
   }
   const enriched = job.enrichedCount ?? 0;
-  if (job.status === "enriching") {
+  if (isEnrichingStatus(job.status)) {
     if (!imported) return { value: null, max: 1, text: "Enriching" };
     return { value: Math.min(enriched, imported), max: imported, text: `${groupDigits(enriched)} of ${groupDigits(imported)} enriched` };
   }
-  if (job.status === "completed") {
+  if (isCompletedStatus(job.status)) {
     return { value: imported, max: Math.max(imported, 1), text: KIND_WORDS[job.kind].doneText(imported, enriched) };
   }
   return { value: 0, max: Math.max(imported, 1), text: statusWords(job.status) };
@@ -188,7 +189,7 @@ export function runLine(run: RunView, jobs: readonly JobView[]): string {
  * its business is, so the bar counts what is finished, not what was written.
  */
 export function runProgress(run: RunView, jobs: readonly JobView[]): Progress {
-  const done = jobs.reduce((n, job) => n + ((job.status === "completed" ? job.leadCount : job.enrichedCount) ?? 0), 0);
+  const done = jobs.reduce((n, job) => n + ((isCompletedStatus(job.status) ? job.leadCount : job.enrichedCount) ?? 0), 0);
   const all = businessesSent(jobs) + run.businessesWaiting;
   return { value: done, max: Math.max(all, 1), text: `${groupDigits(done)} of ${plural(all, "business", "businesses")} enriched` };
 }
@@ -310,9 +311,10 @@ export function jobWhere(job: Pick<JobView, "sheetName" | "createdAt">, zone?: s
  */
 export function searchedText(job: Pick<JobView, "name" | "searched">): string | null {
   const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const [query = "", place = ""] = (job.searched ?? "").split(" · ");
+  if (!job.searched) return null;
+  const { query, place } = job.searched;
   const named = words(job.name);
-  return job.searched && !words(`${query} ${place.split(",")[0]}`).every((word) => named.includes(word)) ? job.searched : null;
+  return words(`${query} ${place.split(",")[0]}`).every((word) => named.includes(word)) ? null : searchedWords(job.searched);
 }
 
 /** The location as the list shows it: the catalog's full name, else its label. */

@@ -145,17 +145,20 @@ describe("words", () => {
     expect(jobWhere({ sheetName: null, createdAt: "2026-11-26T09:12:00.000Z" }, "Asia/Kolkata", new Date("2026-11-27T00:00:00Z"))).toBe("Started Thu, Nov 26, 14:42");
   });
   it("says what a search searched under any name, unless its name already says its query and place", () => {
-    const searched = "dentists · Fort Worth, Texas, US";
-    expect(searchedText({ name: "Texas dentists", searched })).toBe(searched);
+    const searched = { query: "dentists", place: "Fort Worth, Texas, US" };
+    const said = "dentists · Fort Worth, Texas, US";
+    expect(searchedText({ name: "Texas dentists", searched })).toBe(said);
     expect(searchedText({ name: "dentists in Fort Worth, Texas, US", searched })).toBeNull();
     expect(searchedText({ name: "Dentists · fort worth texas us", searched })).toBeNull();
     // The query and the place's own name are enough: "Coffee in Austin" says "coffee · Austin, Texas, US".
-    expect(searchedText({ name: "Coffee in Austin", searched: "coffee · Austin, Texas, US" })).toBeNull();
-    expect(searchedText({ name: "Dallas dentists", searched })).toBe(searched);
-    expect(searchedText({ name: "Fort Worth", searched })).toBe(searched);
-    expect(searchedText({ name: "dentists, orthodontists in 5 places", searched: "dentists, orthodontists · 5 places" })).toBeNull();
+    expect(searchedText({ name: "Coffee in Austin", searched: { query: "coffee", place: "Austin, Texas, US" } })).toBeNull();
+    expect(searchedText({ name: "Dallas dentists", searched })).toBe(said);
+    expect(searchedText({ name: "Fort Worth", searched })).toBe(said);
+    expect(searchedText({ name: "dentists, orthodontists in 5 places", searched: { query: "dentists, orthodontists", place: "5 places" } })).toBeNull();
     expect(searchedText({ name: "Enrich Accounts", searched: null })).toBeNull();
-    expect(searchedText({ name: "Zahnärzte", searched: "Zahnärzte · München, Bayern, DE" })).toBe("Zahnärzte · München, Bayern, DE");
+    expect(searchedText({ name: "Zahnärzte", searched: { query: "Zahnärzte", place: "München, Bayern, DE" } })).toBe("Zahnärzte · München, Bayern, DE");
+    // A query with " · " of its own is said as it is.
+    expect(searchedText({ name: "Mine", searched: { query: "a · b", place: "Austin, Texas, US" } })).toBe("a · b · Austin, Texas, US");
   });
   it("shows a location by its full name, else its label", () => {
     expect(locationText({ full_name: "Austin, Texas, United States", label: "Austin,Texas,United States" })).toBe("Austin, Texas, United States");
