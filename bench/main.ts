@@ -3,6 +3,7 @@
 // crashes, and scripts/bench.mjs then exits non-zero.
 import { backgroundFigures } from "./background-figures";
 import { bigRangeFigures } from "./big-range-figures";
+import { contactsFigures } from "./contacts-figures";
 import { bundleFigures, type Builds } from "./bundle-figures";
 import { diagnoseFigures } from "./diagnose-figures";
 import { throughputFigures, validationFigures } from "./client-figures";
@@ -47,6 +48,8 @@ export async function main(input: BenchInput): Promise<void> {
   console.log("\n== A territory in one sheet (built bundles, Apps Script fakes, simulator worker, virtual clock) ==");
   await territoryPassFigures(input.root);
   await territoryScaleFigures(input.root);
+  console.log("\n== The Contacts sheet (add-on code over the spreadsheet fake) ==");
+  contactsFigures();
   console.log("\n== Check this spreadsheet (diagnose(), built bundles, Apps Script fakes, simulator worker) ==");
   await diagnoseFigures(input.root);
   console.log(`\nBench finished in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

@@ -15,6 +15,7 @@ import { removeUserPollTrigger } from "../gas/user-poll-trigger";
 import { backgroundWork } from "../passes/background-work";
 import { runPollPass } from "../passes/poll-pass";
 import { runRefreshPass } from "../passes/refresh-pass";
+import { keepContactsCurrent } from "../contacts/keep-current";
 import { messageOf, withUserErrors } from "../errors/user-error";
 import { pollTriggerNeeded } from "../rules/poll-trigger";
 
@@ -35,6 +36,8 @@ function runDocumentPass(doc: DocumentAccess, deadline: number): void {
   const context = documentJobsContext(doc, deadline);
   const report = runPollPass(context, deadline);
   runRefreshPass(context, deadline);
+  // What the pass wrote, the document's Contacts sheet gets too (src/contacts/keep-current.ts).
+  keepContactsCurrent(context, deadline);
   if (pollTriggerNeeded(backgroundWork(context, report.rowsToSend))) context.ensurePollTrigger();
   else context.removePollTrigger();
 }

@@ -247,6 +247,8 @@ const ENTRY_ARGS = {
     ),
     z.transform((args): RecentJobsArgs => ({ kinds: args.kind ? [args.kind] : [...JOB_KINDS], page: args.page })),
   )),
+  /** The menu calls it with nothing (a toast says the counts); the sidebar with {}. */
+  buildContacts: z.lazy(() => orEmpty(z.object({}))),
   /** The menu calls it with nothing (the report shows in a dialog); the sidebar with {dialog: false}. */
   diagnose: z.lazy(() => z.pipe(orElse(z.optional(z.object({ dialog: z.optional(z.boolean()) })), undefined), z.transform((args) => ({ dialog: args?.dialog !== false })))),
 } satisfies {

@@ -9,6 +9,8 @@ const MENU_ITEMS: ReadonlyArray<{ caption: string; handler: string } | "separato
   // is selected (contract); its toast names the rows it sent.
   { caption: "Enrich selected rows", handler: "startEnrichment" },
   { caption: "Refresh jobs now", handler: "refreshJobs" },
+  // Builds or refreshes the Contacts sheet (one row per address); its toast says the counts.
+  { caption: "Contacts", handler: "buildContacts" },
   // A self-check of what Google's documentation leaves open; its report shows in a dialog.
   { caption: "Check this spreadsheet", handler: "diagnose" },
   "separator",

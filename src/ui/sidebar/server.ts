@@ -4,6 +4,7 @@
 // arguments from src/ui/entry-args.ts), so a renamed or reshaped server function breaks the
 // sidebar's build.
 import type { ENTRY_POINTS } from "../../entry-points";
+import type * as contactsCommands from "../contacts-commands";
 import type * as diagnoseCommand from "../diagnose";
 import type * as enrichmentCommands from "../enrichment-commands";
 import type { ArgsIn } from "../entry-args";
@@ -12,7 +13,7 @@ import type * as searchCommands from "../search-commands";
 import type * as settingsCommands from "../settings-commands";
 import { messageOf } from "../../errors/user-error";
 
-type Landed = typeof settingsCommands & typeof searchCommands & typeof enrichmentCommands & typeof jobCommands & typeof diagnoseCommand;
+type Landed = typeof settingsCommands & typeof searchCommands & typeof enrichmentCommands & typeof jobCommands & typeof diagnoseCommand & typeof contactsCommands;
 
 export type { JobView, RunView, TerritoryView } from "../../jobs/job-view";
 export type { RefreshView, RunOutcome } from "../../jobs/refresh-schedule";

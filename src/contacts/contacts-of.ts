@@ -1,0 +1,106 @@
+// This file defines the contacts the document's businesses give (contract, "Contacts"): one per
+// address compared without case after trimming, its columns from the first business holding it in
+// the document's sheet order then row order, and every sheet it is in. Plain code: no sheet here.
+import { CONTACT_ROLES, type ContactHeader, type ContactRole } from "./contact-columns";
+import type { SourceBusiness } from "./source-business";
+
+/** One sheet's businesses, its name as the document shows it. */
+export interface SourceSheet {
+  name: string;
+  businesses: readonly SourceBusiness[];
+}
+
+/** The columns a contact takes from its business (all but `Ready to send` and `Found in`). */
+export type ContactCells = Record<Exclude<ContactHeader, "Ready to send" | "Found in">, string>;
+
+export interface ContactFound {
+  /** The address as found, trimmed. */
+  email: string;
+  cells: ContactCells;
+  /** The sheets holding the address, in the order given (the document's). */
+  foundIn: string[];
+  /** Its business is closed for good (`business_status` CLOSED_PERMANENTLY). */
+  closed: boolean;
+}
+
+/** How two addresses compare: trimmed, without case. */
+export const addressKey = (address: string): string => address.trim().toLowerCase();
+
+/** The website's host, lower case, without a leading `www.` ("" when there is none). */
+export function domainOf(website: string): string {
+  const host = website.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/^\/\//, "").split(/[/?#]/)[0] ?? "";
+  return host.replace(/^[^@]*@/, "").replace(/:\d*$/, "").replace(/\.$/, "").toLowerCase().replace(/^www\./, "");
+}
+
+/** `Name` split: the last word is the last name, the words before it the first name. */
+export function splitName(name: string): { first: string; last: string } {
+  const words = name.trim().split(/\s+/).filter((word) => word !== "");
+  return { first: words.slice(0, -1).join(" "), last: words[words.length - 1] ?? "" };
+}
+
+const has = (list: readonly string[], key: string): boolean => list.some((address) => addressKey(address) === key);
+
+function roleOf(business: SourceBusiness, key: string): ContactRole {
+  if (has(business.ownerEmails, key)) return CONTACT_ROLES.owner;
+  return has(business.decisionMakerEmails, key) ? CONTACT_ROLES.decisionMaker : CONTACT_ROLES.general;
+}
+
+/** The one name of the address's role (its business's single owner or decision maker), else "". */
+function nameOf(business: SourceBusiness, role: ContactRole): string {
+  const names = role === CONTACT_ROLES.owner ? business.ownerNames : role === CONTACT_ROLES.decisionMaker ? business.decisionMakerNames : [];
+  return names.length === 1 ? (names[0] ?? "") : "";
+}
+
+function cellsOf(business: SourceBusiness, email: string): ContactCells {
+  const key = addressKey(email);
+  const role = roleOf(business, key);
+  const name = nameOf(business, role);
+  const { first, last } = splitName(name);
+  return {
+    Email: email,
+    Role: role,
+    Name: name,
+    "First name": first,
+    "Last name": last,
+    Company: business.company,
+    Domain: domainOf(business.website),
+    Website: business.website,
+    Phone: business.phone,
+    City: business.city,
+    "Country code": business.countryCode,
+    "Email check": business.checks.get(key) ?? "",
+    "Business ID": business.businessId,
+    "Maps URL": business.mapsUrl,
+  };
+}
+
+/** A business's addresses, once each, in the order its cells list them. */
+function addressesOf(business: SourceBusiness): string[] {
+  const seen = new Set<string>();
+  return [...business.emails, ...business.ownerEmails, ...business.decisionMakerEmails].filter((address) => {
+    const key = addressKey(address);
+    if (key === "" || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Every address of `sheets` (in the document's sheet order), once, by its key. */
+export function contactsOf(sheets: readonly SourceSheet[]): Map<string, ContactFound> {
+  const contacts = new Map<string, ContactFound>();
+  for (const sheet of sheets) {
+    for (const business of sheet.businesses) {
+      for (const email of addressesOf(business)) {
+        const key = addressKey(email);
+        const known = contacts.get(key);
+        if (known) {
+          if (!known.foundIn.includes(sheet.name)) known.foundIn.push(sheet.name);
+          continue;
+        }
+        const closed = business.businessStatus.toUpperCase() === "CLOSED_PERMANENTLY";
+        contacts.set(key, { email, cells: cellsOf(business, email), foundIn: [sheet.name], closed });
+      }
+    }
+  }
+  return contacts;
+}

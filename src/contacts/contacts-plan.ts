@@ -1,0 +1,150 @@
+// This file plans what a sync changes in the Contacts sheet: rows of the sources' addresses updated
+// by the refresh rule (filled cells change only from the row's first sheet), Ready to send decided
+// again; on other rows a suppression and the sheets no longer holding them; new addresses appended.
+import { CONTACT_HEADERS, isSticky, isSuppressed, readReady, readyWords, type ContactValues, type NoReason, type ReadyToSend } from "./contact-columns";
+import { addressKey, type ContactFound, type ContactCells } from "./contacts-of";
+import { cellAt, rowValues, type ContactsRead, type RowMarks } from "./contacts-sheet";
+import { decideReady, statusIn, type DoNotContact } from "./ready-to-send";
+
+const FOUND_IN_SEPARATOR = "; ";
+
+export interface ContactsPlan {
+  /** Rows whose address the sources hold: their own columns. */
+  updates: Map<number, ContactValues>;
+  /** Other rows whose `Ready to send` (a suppression) or `Found in` (a sheet read no longer holds them) changes. */
+  marks: Map<number, RowMarks>;
+  appends: ContactValues[];
+  /** Every row's `Ready to send` after the sync (rows with an address, and the new ones). */
+  readiness: ReadyToSend[];
+}
+
+/** Sheet names joined in the document's order (`rank`), names no longer in it after, as they were. */
+export function joinFoundIn(names: readonly string[], rank: (name: string) => number): string {
+  const unique = names.filter((name, index) => name !== "" && names.indexOf(name) === index);
+  const ordered = unique.map((name, index) => ({ name, index, rank: rank(name) })).sort((a, b) => a.rank - b.rank || a.index - b.index);
+  return ordered.map((entry) => entry.name).join(FOUND_IN_SEPARATOR);
+}
+
+const splitFoundIn = (text: string): string[] => text.split(FOUND_IN_SEPARATOR.trim()).map((name) => name.trim()).filter((name) => name !== "");
+
+/** The suppression that holds on a row now: its status columns' (the user's, headed `…status…`), else `Do not contact`'s. */
+function suppressionOf(inputs: PlanInputs, row: number, email: string): NoReason | null {
+  for (const column of inputs.read.statusColumns) {
+    const status = statusIn(cellAt(inputs.read, row, column));
+    if (status) return { kind: "status", status };
+  }
+  return inputs.doNotContact.reasonFor(email);
+}
+
+/** A found contact's cells merged into the row's: filled from it where it is the row's first source, else only where empty. */
+function mergedCells(current: ContactValues, found: ContactFound, fromFirst: boolean): ContactValues {
+  const merged = { ...current };
+  for (const header of Object.keys(found.cells) as Array<keyof ContactCells>) {
+    if (header === "Email") continue;
+    const value = found.cells[header];
+    if (value !== "" && (fromFirst || current[header] === "")) merged[header] = value;
+  }
+  return merged;
+}
+
+interface PlanInputs {
+  read: ContactsRead;
+  found: ReadonlyMap<string, ContactFound>;
+  /** Each sheet's place in the document's order (its number of sheets for a name it lacks). */
+  rank: (name: string) => number;
+  /** The names of the document's sheets. */
+  sheetNames: ReadonlySet<string>;
+  /** The sheets this sync read: a name of them in `Found in` stays only where the sheet holds the address. */
+  readSheets: ReadonlySet<string>;
+  doNotContact: DoNotContact;
+}
+
+/**
+ * `Found in` by the refresh rule: the sheets the cell names that this sync did not read (and the
+ * document still has), and the sheets read that hold the address (`holding`); the cell as it is when that is empty.
+ */
+function foundInNow(inputs: PlanInputs, cell: string, holding: readonly string[]): string {
+  const unread = splitFoundIn(cell).filter((name) => !inputs.readSheets.has(name) && inputs.sheetNames.has(name));
+  const names = joinFoundIn([...unread, ...holding], inputs.rank);
+  return names === "" ? cell : names;
+}
+
+function planRow(inputs: PlanInputs, row: number, found: ContactFound): ContactValues {
+  const { read } = inputs;
+  const current = rowValues(read, row);
+  const foundIn = foundInNow(inputs, current["Found in"], found.foundIn);
+  const fromFirst = splitFoundIn(foundIn)[0] === found.foundIn[0];
+  const merged = mergedCells(current, found, fromFirst);
+  const previous = readReady(current["Ready to send"]);
+  const wasClosed = previous?.kind === "no" && previous.reason.kind === "closed";
+  const ready = decideReady({
+    email: current.Email,
+    check: merged["Email check"],
+    closed: fromFirst ? found.closed : wasClosed,
+    suppression: suppressionOf(inputs, row, current.Email),
+    previous,
+  });
+  return { ...merged, "Found in": foundIn, "Ready to send": readyWords(ready) };
+}
+
+const changed = (a: ContactValues, b: ContactValues): boolean => CONTACT_HEADERS.some((header) => a[header] !== b[header]);
+
+/** Each address's row (its first, where a person copied it): those of the sources' addresses are the rows a sync updates. */
+export function rowsByAddress(read: ContactsRead): Map<string, number> {
+  const rows = new Map<string, number>();
+  const emailColumn = read.columns.get("Email");
+  for (let row = 2; row <= read.lastRow; row += 1) {
+    const key = addressKey(cellAt(read, row, emailColumn));
+    if (key !== "" && !rows.has(key)) rows.set(key, row);
+  }
+  return rows;
+}
+
+/** `Ready to send` on a row the sources do not hold: a suppression holding now turns it No (a sticky No stays). */
+function readyOf(inputs: PlanInputs, row: number, email: string, cell: string): ReadyToSend {
+  const previous = readReady(cell);
+  const suppression = suppressionOf(inputs, row, email);
+  if (!suppression || (previous && isSticky(previous))) return previous ?? { kind: "check", reason: { kind: "not-verified" } };
+  return { kind: "no", reason: suppression };
+}
+
+/** `rows`: rowsByAddress' answer, the own columns of the sources' addresses' rows loaded. */
+export function planContacts(inputs: PlanInputs, rows: ReadonlyMap<string, number>): ContactsPlan {
+  const { read, found, rank, doNotContact } = inputs;
+  const emailColumn = read.columns.get("Email");
+  const readyColumn = read.columns.get("Ready to send");
+  const foundInColumn = read.columns.get("Found in");
+  const plan: ContactsPlan = { updates: new Map(), marks: new Map(), appends: [], readiness: [] };
+  for (let row = 2; row <= read.lastRow; row += 1) {
+    const email = cellAt(read, row, emailColumn);
+    const key = addressKey(email);
+    if (key === "") continue;
+    const contact = rows.get(key) === row ? found.get(key) : undefined;
+    if (contact) {
+      const next = planRow(inputs, row, contact);
+      if (changed(next, rowValues(read, row))) plan.updates.set(row, next);
+      plan.readiness.push(readReady(next["Ready to send"]) ?? { kind: "check", reason: { kind: "not-verified" } });
+      continue;
+    }
+    const readyCell = cellAt(read, row, readyColumn);
+    const foundInCell = cellAt(read, row, foundInColumn);
+    const ready = readyOf(inputs, row, email, readyCell);
+    const marks: RowMarks = { "Ready to send": readReady(readyCell) === null && ready.kind !== "no" ? readyCell : readyWords(ready), "Found in": foundInNow(inputs, foundInCell, []) };
+    if (marks["Ready to send"] !== readyCell || marks["Found in"] !== foundInCell) plan.marks.set(row, marks);
+    plan.readiness.push(ready);
+  }
+  for (const [key, contact] of found) {
+    if (rows.has(key)) continue;
+    const ready = decideReady({ email: contact.email, check: contact.cells["Email check"], closed: contact.closed, suppression: doNotContact.reasonFor(contact.email), previous: null });
+    plan.appends.push({ ...contact.cells, "Found in": joinFoundIn(contact.foundIn, rank), "Ready to send": readyWords(ready) });
+    plan.readiness.push(ready);
+  }
+  return plan;
+}
+
+/** The contract's counts of a sheet after `plan`: its rows, those appended, ready and suppressed. */
+export function countsOf(plan: ContactsPlan, added: number): { contacts: number; added: number; ready: number; suppressed: number } {
+  const written = plan.readiness.length - (plan.appends.length - added);
+  const kept = plan.readiness.slice(0, written);
+  return { contacts: written, added, ready: kept.filter((ready) => ready.kind === "yes").length, suppressed: kept.filter(isSuppressed).length };
+}

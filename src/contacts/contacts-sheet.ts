@@ -1,0 +1,146 @@
+// This file defines how the Contacts sheet is read and written: of every row only Email, Ready to
+// send, Found in and the status columns, the add-on's columns over the rows a sync updates; rows
+// matched by Email (never by position); one update block, and appends whose Email column first.
+import { cellText, exactText } from "../sheets/cell-text";
+import { KEEP, writeBlock } from "../sheets/block-writer";
+import { addMissingHeaders } from "../sheets/headers";
+import { CONTACT_HEADERS, CONTACTS_SHEET, type ContactHeader, type ContactValues } from "./contact-columns";
+import { isStatusHeader } from "./ready-to-send";
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** Rows one append writes at most: a 30,000-address build is a few writes, each well within a call's size. */
+const APPEND_ROWS = 5000;
+
+/** The Contacts sheet as read: `values[row - 1][column - 1]` from A1, the cells read so far. */
+export interface ContactsRead {
+  sheet: Sheet;
+  values: unknown[][];
+  /** Each of the add-on's headers' column (1-based). */
+  columns: Map<ContactHeader, number>;
+  /** The user's columns whose header says "status" (a mail merge's `Merge status`). */
+  statusColumns: number[];
+  lastRow: number;
+}
+
+/** The document's Contacts sheet, made (header row frozen) when `create` and there is none. */
+export function contactsSheet(spreadsheet: Spreadsheet, create: boolean): Sheet | null {
+  const sheet = spreadsheet.getSheetByName(CONTACTS_SHEET);
+  if (sheet || !create) return sheet;
+  const made = spreadsheet.insertSheet(CONTACTS_SHEET);
+  made.setFrozenRows(1);
+  return made;
+}
+
+/** One column's data rows into `values`. */
+function readColumn(read: ContactsRead, column: number): void {
+  if (read.lastRow < 2) return;
+  read.sheet.getRange(2, column, read.lastRow - 1, 1).getValues().forEach((cells, index) => {
+    const row = read.values[index + 1] ?? (read.values[index + 1] = []);
+    row[column - 1] = cells[0];
+  });
+}
+
+/** Reads the header row (writing any of the add-on's headers missing, after the last column), then `Email`, `Ready to send`, `Found in` and the status columns. */
+export function readContacts(sheet: Sheet): ContactsRead {
+  const lastRow = sheet.getLastRow();
+  const lastColumn = sheet.getLastColumn();
+  const header = lastRow > 0 && lastColumn > 0 ? (sheet.getRange(1, 1, 1, lastColumn).getValues()[0] ?? []) : [];
+  const positions = new Map<string, number>();
+  header.forEach((cell, index) => {
+    const text = cellText(cell);
+    if (text !== "" && !positions.has(text)) positions.set(text, index + 1);
+  });
+  addMissingHeaders(sheet, 1, CONTACT_HEADERS, positions, lastColumn + 1);
+  const columns = new Map<ContactHeader, number>();
+  for (const name of CONTACT_HEADERS) columns.set(name, positions.get(name) ?? 0);
+  const own = new Set(columns.values());
+  const statusColumns = header.flatMap((cell, index) => (isStatusHeader(cellText(cell)) && !own.has(index + 1) ? [index + 1] : []));
+  const read: ContactsRead = { sheet, values: [header], columns, statusColumns, lastRow: Math.max(lastRow, 1) };
+  for (const column of [columns.get("Email") ?? 0, columns.get("Ready to send") ?? 0, columns.get("Found in") ?? 0, ...statusColumns]) readColumn(read, column);
+  return read;
+}
+
+/** Reads the add-on's columns over the rows from the first to the last of `rows` (one getValues, from the first own column to the last). */
+export function loadRows(read: ContactsRead, rows: readonly number[]): void {
+  if (rows.length === 0) return;
+  const top = Math.min(...rows);
+  const bottom = Math.max(...rows);
+  const own = [...read.columns.values()];
+  const left = Math.min(...own);
+  const right = Math.max(...own);
+  read.sheet.getRange(top, left, bottom - top + 1, right - left + 1).getValues().forEach((cells, index) => {
+    const row = read.values[top + index - 1] ?? (read.values[top + index - 1] = []);
+    cells.forEach((cell, offset) => {
+      row[left + offset - 1] = cell;
+    });
+  });
+}
+
+/** A row's cell under `column` (1-based) as text ("" where not read). */
+export const cellAt = (read: ContactsRead, row: number, column: number | undefined): string => (column === undefined ? "" : cellText(read.values[row - 1]?.[column - 1]));
+
+/** A row's own columns as text. */
+export function rowValues(read: ContactsRead, row: number): ContactValues {
+  const values = {} as ContactValues;
+  for (const header of CONTACT_HEADERS) values[header] = cellAt(read, row, read.columns.get(header));
+  return values;
+}
+
+function headerAt(read: ContactsRead, column: number): ContactHeader | null {
+  for (const [header, at] of read.columns) if (at === column) return header;
+  return null;
+}
+
+/** The `Ready to send` and `Found in` of a row no source of the sync holds (a suppression, a sheet that no longer holds its address). */
+export type RowMarks = Pick<ContactValues, "Ready to send" | "Found in">;
+
+/** Rewrites the add-on's columns of the rows in `updates` (loaded: one block from the first to the last); then `marks`' two columns. Returns the calls made. */
+export function writeUpdates(read: ContactsRead, updates: ReadonlyMap<number, ContactValues>, marks: ReadonlyMap<number, RowMarks>): number {
+  let calls = 0;
+  if (updates.size > 0) {
+    const rows = [...updates.keys()];
+    const top = Math.min(...rows);
+    calls += writeBlock(read.sheet, top, Math.max(...rows) - top + 1, [...read.columns.values()], (row, column) => {
+      const values = updates.get(row);
+      const header = headerAt(read, column);
+      return values && header ? exactText(values[header]) : KEEP;
+    }, { known: read.values, skipUnchanged: true });
+  }
+  if (marks.size > 0) {
+    const rows = [...marks.keys()];
+    const top = Math.min(...rows);
+    const columns = [read.columns.get("Ready to send") ?? 0, read.columns.get("Found in") ?? 0];
+    calls += writeBlock(read.sheet, top, Math.max(...rows) - top + 1, columns, (row, column) => {
+      const values = marks.get(row);
+      const header = headerAt(read, column);
+      return values && (header === "Ready to send" || header === "Found in") ? exactText(values[header]) : KEEP;
+    }, { known: read.values, skipUnchanged: true });
+  }
+  return calls;
+}
+
+/**
+ * Appends `rows` below the last row, APPEND_ROWS at a time while `more()` allows (the first block
+ * always); the Email column of each block first. Returns the rows written.
+ */
+export function appendRows(read: ContactsRead, rows: readonly ContactValues[], more: () => boolean): number {
+  const sheet = read.sheet;
+  const columns = [...read.columns.values()];
+  let written = 0;
+  while (written < rows.length && (written === 0 || more())) {
+    const block = rows.slice(written, written + APPEND_ROWS);
+    const top = read.lastRow + 1;
+    const needed = top + block.length - 1;
+    const maxRows = sheet.getMaxRows();
+    if (needed > maxRows) sheet.insertRowsAfter(maxRows, needed - maxRows);
+    writeBlock(sheet, top, block.length, columns, (row, column) => {
+      const header = headerAt(read, column);
+      return header ? exactText(block[row - top]?.[header] ?? "") : KEEP;
+    }, { firstColumn: read.columns.get("Email") });
+    read.lastRow = needed;
+    written += block.length;
+  }
+  return written;
+}

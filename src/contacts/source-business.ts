@@ -1,0 +1,87 @@
+// This file defines what the Contacts sheet takes of one business, read from a row of a results
+// sheet or an enriched list by its header labels (src/sheets/columns.ts writes them): its addresses
+// by role, the names beside them, and the cells a contact repeats. Lists in a cell are ", "-joined.
+import { cellText } from "../sheets/cell-text";
+
+export interface SourceBusiness {
+  emails: string[];
+  ownerEmails: string[];
+  decisionMakerEmails: string[];
+  ownerNames: string[];
+  decisionMakerNames: string[];
+  company: string;
+  website: string;
+  phone: string;
+  city: string;
+  countryCode: string;
+  /** Each address's verification `result` (address lower case → result as written). */
+  checks: Map<string, string>;
+  businessStatus: string;
+  businessId: string;
+  mapsUrl: string;
+}
+
+/** The header labels a row is read by, as the column table writes them. */
+export const SOURCE_HEADERS = {
+  emails: "Emails",
+  ownerEmails: "Owner emails",
+  decisionMakerEmails: "Decision maker emails",
+  ownerNames: "Owner names",
+  decisionMakerNames: "Decision maker names",
+  company: "Name",
+  website: "Website",
+  phone: "Phone",
+  city: "City",
+  countryCode: "Country code",
+  checks: "Email verifications",
+  businessStatus: "Business status",
+  businessId: "Business ID",
+  mapsUrl: "Maps URL",
+} as const;
+
+export type SourceField = keyof typeof SOURCE_HEADERS;
+
+/** A ", "-joined list cell's items, trimmed, empty ones left out. */
+export function listCell(value: unknown): string[] {
+  return cellText(value)
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+/**
+ * The `Email verifications` cell read back (columns.ts's emailVerificationDetails writes
+ * `a@b.com: valid, high, smtp; c@d.com: no result`): each address's first part, its `result`.
+ */
+export function readVerifications(value: unknown): Map<string, string> {
+  const checks = new Map<string, string>();
+  for (const entry of cellText(value).split(";")) {
+    const at = entry.lastIndexOf(": ");
+    if (at < 0) continue;
+    const address = entry.slice(0, at).trim().toLowerCase();
+    const first = (entry.slice(at + 2).split(",")[0] ?? "").trim();
+    if (address !== "" && !checks.has(address)) checks.set(address, first === "no result" ? "" : first);
+  }
+  return checks;
+}
+
+/** A row's business, each field from its column (absent column: empty). */
+export function sourceBusiness(cell: (field: SourceField) => unknown): SourceBusiness {
+  const text = (field: SourceField): string => cellText(cell(field));
+  return {
+    emails: listCell(cell("emails")),
+    ownerEmails: listCell(cell("ownerEmails")),
+    decisionMakerEmails: listCell(cell("decisionMakerEmails")),
+    ownerNames: listCell(cell("ownerNames")),
+    decisionMakerNames: listCell(cell("decisionMakerNames")),
+    company: text("company"),
+    website: text("website"),
+    phone: text("phone"),
+    city: text("city"),
+    countryCode: text("countryCode"),
+    checks: readVerifications(cell("checks")),
+    businessStatus: text("businessStatus"),
+    businessId: text("businessId"),
+    mapsUrl: text("mapsUrl"),
+  };
+}

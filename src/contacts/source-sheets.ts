@@ -1,0 +1,98 @@
+// This file defines where the Contacts sheet's businesses come from: every sheet a job record names
+// (a results sheet: header row 1; an enriched list: its header row, name and website columns and
+// enrichment's block), each read in one getValues by header labels, in the document's sheet order.
+import type { EnrichTarget } from "../jobs/enrich-target";
+import { enrichmentOf, type JobRecord } from "../jobs/job-record";
+import { cellText } from "../sheets/cell-text";
+import { ENRICH_HEADERS, STATUS_HEADER } from "../sheets/columns";
+import { CONTACTS_SHEET } from "./contact-columns";
+import type { SourceSheet } from "./contacts-of";
+import { SOURCE_HEADERS, sourceBusiness, type SourceField } from "./source-business";
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** A sheet to read: a results sheet (`list` null) or a user's list with its enrichment target. */
+interface SourceRef {
+  /** sheetKeyOf its record. */
+  key: string;
+  list: EnrichTarget | null;
+}
+
+/** Which sheet a record writes into: its sheet id, or the name of a record written before it kept the id; null: none yet. */
+export function sheetKeyOf(record: Pick<JobRecord, "sheetId" | "sheetName">): string | null {
+  if (record.sheetId !== null) return `#${record.sheetId}`;
+  return record.sheetName ? `name:${record.sheetName}` : null;
+}
+
+/** The sheets `records` write into (only those of `keys` when given), once each (a list once per header row). */
+export function sourceRefs(records: readonly JobRecord[], keys?: ReadonlySet<string>): SourceRef[] {
+  const refs = new Map<string, SourceRef>();
+  for (const record of records) {
+    const key = sheetKeyOf(record);
+    if (key === null || (keys && !keys.has(key))) continue;
+    const list = enrichmentOf(record)?.enrichment ?? null;
+    const id = `${key}:${list ? list.headerRow : "results"}`;
+    if (!refs.has(id)) refs.set(id, { key, list });
+  }
+  return [...refs.values()];
+}
+
+const lower = (value: unknown): string => cellText(value).toLowerCase();
+
+/** Each field's column (0-based) in a results sheet's header row: the first cell with its label. */
+function resultColumns(header: readonly unknown[]): Map<SourceField, number> {
+  const columns = new Map<SourceField, number>();
+  for (const field of Object.keys(SOURCE_HEADERS) as SourceField[]) {
+    const at = header.findIndex((cell) => lower(cell) === SOURCE_HEADERS[field].toLowerCase());
+    if (at >= 0) columns.set(field, at);
+  }
+  return columns;
+}
+
+/** An enriched list's: its name and website columns (by header, else where they were), the block's from `Enrichment status` on. */
+function listColumns(header: readonly unknown[], target: EnrichTarget): Map<SourceField, number> {
+  const columns = new Map<SourceField, number>();
+  const named = (text: string, fallback: number): number => {
+    const at = header.findIndex((cell) => text !== "" && lower(cell) === text.toLowerCase());
+    return at >= 0 ? at : fallback - 1;
+  };
+  columns.set("company", named(target.nameHeader, target.nameColumn));
+  columns.set("website", named(target.websiteHeader, target.websiteColumn));
+  const start = header.findIndex((cell) => lower(cell) === STATUS_HEADER.toLowerCase());
+  if (start < 0) return columns;
+  for (const field of Object.keys(SOURCE_HEADERS) as SourceField[]) {
+    const label = SOURCE_HEADERS[field];
+    if (field === "company" || field === "website" || !ENRICH_HEADERS.includes(label)) continue;
+    const at = header.findIndex((cell, index) => index >= start && lower(cell) === label.toLowerCase());
+    if (at >= 0) columns.set(field, at);
+  }
+  return columns;
+}
+
+/** One source sheet's businesses (`name` its name), read in one getValues from its header row to its last row. */
+export function readSource(sheet: Sheet, name: string, list: EnrichTarget | null): SourceSheet {
+  const headerRow = list ? list.headerRow : 1;
+  const lastRow = sheet.getLastRow();
+  const lastColumn = sheet.getLastColumn();
+  if (lastRow <= headerRow || lastColumn === 0) return { name, businesses: [] };
+  const values = sheet.getRange(headerRow, 1, lastRow - headerRow + 1, lastColumn).getValues();
+  const header = values[0] ?? [];
+  const columns = list ? listColumns(header, list) : resultColumns(header);
+  const businesses = values.slice(1).map((row) => sourceBusiness((field) => {
+    const at = columns.get(field);
+    return at === undefined ? "" : row[at];
+  }));
+  return { name, businesses };
+}
+
+/** The sheets of `refs` present in the document, in its sheet order (`names`: each sheet's, in that order; the Contacts sheet never one of them). */
+export function orderedSources(sheets: readonly Sheet[], names: readonly string[], refs: readonly SourceRef[]): Array<{ sheet: Sheet; name: string; list: EnrichTarget | null }> {
+  const byKey = new Map<string, SourceRef[]>();
+  for (const ref of refs) byKey.set(ref.key, [...(byKey.get(ref.key) ?? []), ref]);
+  return sheets.flatMap((sheet, index) => {
+    const name = names[index] ?? "";
+    if (name === CONTACTS_SHEET) return [];
+    const mine = [...(byKey.get(`#${sheet.getSheetId()}`) ?? []), ...(byKey.get(`name:${name}`) ?? [])];
+    return mine.map((ref) => ({ sheet, name, list: ref.list }));
+  });
+}

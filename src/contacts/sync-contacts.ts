@@ -1,0 +1,69 @@
+// This file defines one sync of the Contacts sheet, which buildContacts and the passes both run: read
+// the sources, Do not contact and Contacts, then write. Rows are found by address, so a sync repeated
+// after a kill or a stop by the deadline completes the sheet and never duplicates a row.
+import type { JobRecord } from "../jobs/job-record";
+import { cellText } from "../sheets/cell-text";
+import { DO_NOT_CONTACT_SHEET } from "./contact-columns";
+import { contactsOf } from "./contacts-of";
+import { countsOf, rowsByAddress, planContacts } from "./contacts-plan";
+import { appendRows, contactsSheet, loadRows, readContacts, writeUpdates } from "./contacts-sheet";
+import { DoNotContact } from "./ready-to-send";
+import { orderedSources, readSource, sourceRefs } from "./source-sheets";
+
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+export interface ContactsCounts {
+  sheetName: string;
+  contacts: number;
+  added: number;
+  ready: number;
+  suppressed: number;
+}
+
+export interface SyncInputs {
+  spreadsheet: Spreadsheet;
+  records: readonly JobRecord[];
+  /** Make the sheet when the document has none (buildContacts); a pass only keeps an existing one. */
+  create: boolean;
+  /** Only these sheets' businesses (a pass's: their sheetKeyOf); absent: every source. */
+  sheets?: ReadonlySet<string>;
+  /** False once the execution should stop starting writes: the rest is left for the next sync. */
+  inTime(): boolean;
+}
+
+/** A sync's counts, and whether it wrote every new address (false: the time ran out first). */
+export interface SyncOutcome {
+  counts: ContactsCounts;
+  complete: boolean;
+}
+
+function doNotContact(spreadsheet: Spreadsheet): DoNotContact {
+  const sheet = spreadsheet.getSheetByName(DO_NOT_CONTACT_SHEET);
+  const lastRow = sheet ? sheet.getLastRow() : 0;
+  if (!sheet || lastRow === 0) return new DoNotContact([]);
+  return new DoNotContact(sheet.getRange(1, 1, lastRow, 1).getValues().map((row) => cellText(row[0])));
+}
+
+/** One sync; null when there is no Contacts sheet to keep (and `create` is false). */
+export function syncContacts(inputs: SyncInputs): SyncOutcome | null {
+  const { spreadsheet } = inputs;
+  const sheet = contactsSheet(spreadsheet, inputs.create);
+  if (!sheet) return null;
+  const sheets = spreadsheet.getSheets();
+  const names = sheets.map((each) => each.getName());
+  const rank = (name: string): number => {
+    const at = names.indexOf(name);
+    return at < 0 ? names.length : at;
+  };
+  const refs = sourceRefs(inputs.records, inputs.sheets);
+  const sources = orderedSources(sheets, names, refs);
+  const found = contactsOf(sources.map(({ sheet: source, name, list }) => readSource(source, name, list)));
+  const read = readContacts(sheet);
+  const rows = rowsByAddress(read);
+  loadRows(read, [...found.keys()].flatMap((key) => rows.get(key) ?? []));
+  const readSheets = new Set(sources.map((source) => source.name));
+  const plan = planContacts({ read, found, rank, sheetNames: new Set(names), readSheets, doNotContact: doNotContact(spreadsheet) }, rows);
+  writeUpdates(read, plan.updates, plan.marks);
+  const added = plan.appends.length === 0 ? 0 : appendRows(read, plan.appends, inputs.inTime);
+  return { counts: { sheetName: sheet.getName(), ...countsOf(plan, added) }, complete: added === plan.appends.length };
+}
