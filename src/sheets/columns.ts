@@ -73,7 +73,7 @@ export function verifiedListedEmails(business: Business): string[] {
 }
 
 /** Each address with what its verification entry says, e.g. `a@b.com: valid, high, smtp`. */
-function emailVerificationDetails(business: Business): string {
+export function emailVerificationDetails(business: Business): string {
   const entries = business.email_verifications ?? {};
   return Object.keys(entries)
     .map((address) => {
