@@ -13,8 +13,7 @@ import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgro
 import { userApiKey } from "../gas/settings";
 import { removeUserPollTrigger } from "../gas/user-poll-trigger";
 import { backgroundWork } from "../passes/background-work";
-import { runPollPass } from "../passes/poll-pass";
-import { runRefreshPass } from "../passes/refresh-pass";
+import { runPass } from "../passes/pass-steps";
 import { messageOf, withUserErrors } from "../errors/user-error";
 import { pollTriggerNeeded } from "../rules/poll-trigger";
 
@@ -33,8 +32,7 @@ const stoppedOn = (reason: string): string =>
 /** One pass over one document's jobs and due refreshes; the trigger keeps serving it while any remain. */
 function runDocumentPass(doc: DocumentAccess, deadline: number): void {
   const context = documentJobsContext(doc, deadline);
-  const report = runPollPass(context, deadline);
-  runRefreshPass(context, deadline);
+  const report = runPass(context, deadline);
   if (pollTriggerNeeded(backgroundWork(context, report.rowsToSend))) context.ensurePollTrigger();
   else context.removePollTrigger();
 }

@@ -134,6 +134,36 @@ export function nextSlotAfter(slot: string, every: RefreshEvery, now: number): s
   return iso(next);
 }
 
+/** The one slot rule of searches and territories: a run may start once its slot has come (the job itself done first). */
+export function isDue(schedule: ScheduleBase | undefined, settled: boolean, now: number): schedule is ScheduleBase {
+  return schedule !== undefined && settled && mayStartRun(schedule) && Date.parse(schedule.nextRunAt) <= now;
+}
+
+/**
+ * The schedule once a due run could not happen: it costs nothing and is tried again at the next
+ * slot, not in a loop; a run asked for now with no schedule is not tried again (undefined: the
+ * schedule goes, and `why` becomes the job's note).
+ */
+export function skippedSlot<S extends ScheduleBase>(schedule: S, why: string, now: number): Omit<S, "asked"> | undefined {
+  if (schedule.every === "off") return undefined;
+  return { ...answered(schedule), lastError: why, nextRunAt: nextSlotAfter(schedule.nextRunAt, slotPeriod(schedule), now) };
+}
+
+/** The schedule once its run started at `now`: the next slot a period later; what the run did is not known until it is merged. */
+export function startedSlot<S extends ScheduleBase>(schedule: S, now: number, credits: number | null): Omit<S, "asked"> {
+  return {
+    ...answered(schedule),
+    lastRunAt: iso(now),
+    nextRunAt: iso(now + periodMs(slotPeriod(schedule))),
+    lastError: null,
+    lastRunAdded: null,
+    lastRunUpdated: null,
+    lastRunNotFound: null,
+    lastRunBusinesses: null,
+    lastRunCredits: credits,
+  };
+}
+
 /** `running`: a run of the schedule is under way (started, not merged yet). */
 export function refreshView(schedule: ScheduleBase | undefined, running: boolean): RefreshView | null {
   if (!schedule || schedule.every === "off") return null;
