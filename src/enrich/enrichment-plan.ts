@@ -7,12 +7,12 @@ import { ALREADY_ENRICHED, BEING_ENRICHED, enrichedForKey, ROW_STATUS } from "./
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { cellAt, type SheetArea } from "./sheet-area";
 import type { RowBusiness } from "./waiting-rows";
-import { REQUEST_LIMITS } from "../rules/request-limits";
+import { FREE_SEARCH_CREDITS, REQUEST_LIMITS } from "../rules/request-limits";
 
 /** The spec's limit of businesses per enrichment. */
 const MAX_PER_ENRICHMENT = REQUEST_LIMITS.businessesMax;
 /** A free account's one job. */
-const FREE_JOB_LIMIT = 100;
+const FREE_JOB_LIMIT = FREE_SEARCH_CREDITS;
 
 type PlannedBusiness = RowBusiness;
 
