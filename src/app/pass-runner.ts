@@ -16,9 +16,10 @@ import { backgroundWork } from "../passes/background-work";
 import { runPass } from "../passes/pass-steps";
 import { messageOf, withUserErrors } from "../errors/user-error";
 import { pollTriggerNeeded } from "../rules/poll-trigger";
+import { EXECUTION_LIMIT_MS } from "../rules/platform-limits";
 
-/** A pass stops starting new work this long after it began: Apps Script ends executions at 6 min. */
-const PASS_BUDGET_MS = 4.5 * 60 * 1000;
+/** A pass stops starting new work this long after it began, well before Apps Script ends the execution. */
+const PASS_BUDGET_MS = EXECUTION_LIMIT_MS - 1.5 * 60 * 1000;
 
 const WAITING_FOR_SIDEBAR =
   "Waiting for the sidebar: Google ran the hourly background update without this spreadsheet, and this version of " +
