@@ -3,6 +3,7 @@
 // plan allow, and the chunks of at most 700 (or the plan's limit) that become jobs.
 import type { Account } from "../api/schemas";
 import { ENRICHED_FOR_HEADER, ID_HEADER, STATUS_HEADER } from "../sheets/columns";
+import { columnOfHeader } from "../sheets/headers";
 import { ALREADY_ENRICHED, BEING_ENRICHED, enrichedForKey, ROW_STATUS } from "./row-words";
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { cellAt, type SheetArea } from "./sheet-area";
@@ -59,7 +60,7 @@ export function accountCapacity(account: Account): { perJob: number; total: numb
  */
 function searchEnrichedRows(area: SheetArea): (row: number) => boolean {
   const header = area.values[area.target.headerRow - 1] ?? [];
-  const idIndex = header.findIndex((cell) => cleanText(cell).toLowerCase() === ID_HEADER.toLowerCase());
+  const idIndex = columnOfHeader(header, ID_HEADER) - 1;
   const statusColumn = area.results.get(STATUS_HEADER);
   const forColumn = area.results.get(ENRICHED_FOR_HEADER);
   if (idIndex < 0 || statusColumn === undefined) return () => false;
