@@ -35,9 +35,8 @@ export function setRefresh(ctx: JobsContext, args: SetRefreshArgs, deadline: num
   if (territory) {
     // A territory's run under way is its searches' (src/territory/territory-runs.ts starts a due one).
     const underWay = !territory.settled && territory.run > 0;
-    // Until a re-run: the territory's first run is the last run.
-    const first = { startedAt: territory.runStartedAt, added: territory.leadCount, businesses: territory.leadCount };
-    return changeSchedule(ctx, territory, args, { asked: underWay, paid: underWay, schedule: (every) => scheduleBase(territory, territory.refresh, every, first) });
+    // Until a re-run: the territory's current run is the last run.
+    return changeSchedule(ctx, territory, args, { asked: underWay, paid: underWay, schedule: (every) => scheduleBase(territory.refresh, every, territory.runStartedAt) });
   }
   const record = searchOf(tracked);
   if (!record) throw new InvalidInputError("Only searches can be refreshed; this job is an enrichment.");
@@ -76,28 +75,11 @@ function scheduleOf(ctx: JobsContext, record: SearchRecord, every: RefreshEvery 
   const current = record.refresh;
   const search = current?.search ?? searchToRepeat(ctx.client.getSearch(record.id, { deadline }));
   // Until a re-run: the search itself is the last run.
-  const first = { startedAt: record.createdAt, added: record.rowsWritten, businesses: record.leadCount };
-  return { ...scheduleBase(record, current, every, first), search, run: current?.run ?? null };
+  return { ...scheduleBase(current, every, record.createdAt), search, run: current?.run ?? null };
 }
 
 /** A schedule with `every`: the current one's last run and error kept, else the job's first run as the last; the next run a period after the last. */
-function scheduleBase(
-  record: JobRecord,
-  current: ScheduleBase | undefined,
-  every: RefreshEvery | "off",
-  first: { startedAt: string; added: number | null; businesses: number | null },
-): ScheduleBase {
-  const lastRunAt = current?.lastRunAt ?? first.startedAt;
-  const done = record.settled;
-  return {
-    every,
-    lastRunAt,
-    nextRunAt: iso(Date.parse(lastRunAt) + periodMs(every === "off" ? "day" : every)),
-    lastError: current?.lastError ?? null,
-    lastRunAdded: current ? current.lastRunAdded : done ? first.added : null,
-    lastRunUpdated: current ? current.lastRunUpdated : done ? 0 : null,
-    lastRunNotFound: current ? current.lastRunNotFound : done ? 0 : null,
-    lastRunBusinesses: current ? current.lastRunBusinesses : done ? first.businesses : null,
-    lastRunCredits: current ? current.lastRunCredits : record.creditsCharged,
-  };
+function scheduleBase(current: ScheduleBase | undefined, every: RefreshEvery | "off", firstStartedAt: string): ScheduleBase {
+  const lastRunAt = current?.lastRunAt ?? firstStartedAt;
+  return { every, lastRunAt, nextRunAt: iso(Date.parse(lastRunAt) + periodMs(every === "off" ? "day" : every)), lastError: current?.lastError ?? null };
 }

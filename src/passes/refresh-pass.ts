@@ -53,7 +53,8 @@ function followRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: nu
     if (job.status === "failed") {
       const reason = job.error ? `: ${job.error}` : "";
       // What a failed run costs is the service's refund rule: not known here.
-      finishRun(ctx, record, `The refresh started ${record.refresh.run?.startedAt ?? ""} failed${reason}. It runs again at the next slot.`, {}, { ...NOTHING_MERGED, lastRunCredits: null });
+      // It merged nothing, and what it costs is the service's refund rule: its line says so (last-run.ts).
+      finishRun(ctx, record, `The refresh started ${record.refresh.run?.startedAt ?? ""} failed${reason}. It runs again at the next slot.`);
     } else if (isTerminalStatus(job.status)) {
       const businesses = readRun(ctx, job.id, job.lead_count, deadline);
       if (businesses === null) return;
@@ -89,27 +90,14 @@ function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Busines
   // The run's rows are dated by the day it started: a merge repeated after a kill dates them alike.
   const startedAt = record.refresh.run?.startedAt ?? record.refresh.lastRunAt;
   const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt));
-  const lastRun = { at: startedAt, added: merged.added, updated: merged.updated, notFound: merged.notFound, businesses: businesses.length, credits: record.refresh.lastRunCredits, keptEarlier: merged.keptEarlier };
-  finishRun(ctx, record, null, { ...extra, timeZone, sheetName: sheet.getName(), rowsWritten: merged.businessRows, lastRun }, {
-    lastRunAdded: merged.added,
-    lastRunUpdated: merged.updated,
-    lastRunNotFound: merged.notFound,
-    lastRunBusinesses: businesses.length,
-  });
+  // What the run did, stored once: on the job (the schedule's view reads it there).
+  const lastRun = { at: startedAt, added: merged.added, updated: merged.updated, notFound: merged.notFound, businesses: businesses.length, credits: record.refresh.run?.credits ?? null, keptEarlier: merged.keptEarlier };
+  finishRun(ctx, record, null, { ...extra, timeZone, sheetName: sheet.getName(), rowsWritten: merged.businessRows, lastRun });
 }
 
-/** A run that merged nothing (it failed): no business new, updated or missed. */
-const NOTHING_MERGED = { lastRunAdded: 0, lastRunUpdated: 0, lastRunNotFound: 0, lastRunBusinesses: 0 };
-
-function finishRun(
-  ctx: JobsContext,
-  record: ScheduledSearch,
-  error: string | null,
-  extra: Partial<SearchRecord> = {},
-  outcome: Partial<Pick<RefreshSchedule, "lastRunAdded" | "lastRunUpdated" | "lastRunNotFound" | "lastRunBusinesses" | "lastRunCredits">> = {},
-): void {
+function finishRun(ctx: JobsContext, record: ScheduledSearch, error: string | null, extra: Partial<SearchRecord> = {}): void {
   const refresh = record.refresh;
-  save(ctx, record, refresh.every === "off" ? undefined : { ...refresh, ...outcome, run: null, lastError: error }, extra);
+  save(ctx, record, refresh.every === "off" ? undefined : { ...refresh, run: null, lastError: error }, extra);
 }
 
 // ---- due runs ---------------------------------------------------------------------------------
@@ -124,7 +112,7 @@ function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: 
   const runs = due.map((record) => {
     const refresh = record.refresh;
     const kept = refresh.run && refresh.run.slot === refresh.nextRunAt ? refresh.run : null;
-    const run: RefreshRun = kept ?? { slot: refresh.nextRunAt, idempotencyKey: ctx.newIdempotencyKey(), creditsChecked: false, jobId: null, startedAt: null };
+    const run: RefreshRun = kept ?? { slot: refresh.nextRunAt, idempotencyKey: ctx.newIdempotencyKey(), creditsChecked: false, jobId: null, startedAt: null, credits: null };
     if (!kept) save(ctx, record, { ...refresh, run });
     return { record: { ...record, refresh: { ...refresh, run } } as ScheduledSearch, run };
   });
@@ -170,7 +158,7 @@ function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, ev
     const created = ctx.client.createSearch(record.refresh.search, { idempotencyKey: run.idempotencyKey, deadline });
     const startedAt = ctx.clock.now();
     // The run's charge is known now; what it found, once it is merged.
-    save(ctx, record, { ...startedSlot(record.refresh, startedAt, created.credits_reserved), run: { ...run, jobId: created.job_id, startedAt: iso(startedAt) } });
+    save(ctx, record, { ...startedSlot(record.refresh, startedAt), run: { ...run, jobId: created.job_id, startedAt: iso(startedAt), credits: created.credits_reserved } });
     return true;
   } catch (error) {
     const apiError = error as LeadsApiError;

@@ -62,7 +62,7 @@ function startDueRun(ctx: JobsContext, record: TerritoryRecord, account: Account
     settled: false,
     status: "running",
     finishedAt: null,
-    refresh: startedSlot(schedule, now, null),
+    refresh: startedSlot(schedule, now),
   };
   ctx.store.save(run); // the run's key before any search of it is created
   // Credits this pass has promised are not there for the next due territory.
