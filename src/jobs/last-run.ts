@@ -4,7 +4,7 @@
 import type { RunFigures, RunOutcome, ScheduleBase, StoredSchedule } from "./refresh-schedule";
 
 /** The job's own first run (the search itself, a territory's run 0): the schedule's last run until a re-run. */
-export interface FirstRun {
+interface FirstRun {
   startedAt: string;
   added: number | null;
   businesses: number | null;
@@ -14,7 +14,7 @@ export interface FirstRun {
 }
 
 /** The run under way, if any: what it reserved so far. */
-export interface RunUnderWay {
+interface RunUnderWay {
   running: boolean;
   credits: number | null;
 }

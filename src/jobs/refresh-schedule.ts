@@ -204,7 +204,7 @@ export function upgradeScheduleBase(stored: StoredSchedule): ScheduleBase {
 
 /** A search's schedule as any version stored it (upgradeRefreshSchedule). */
 export const StoredRefreshSchedule = z.lazy(() => z.object({ ...storedScheduleBase, search: StoredSearchRequest, run: z.optional(z.nullable(StoredRefreshRun)) }));
-export type StoredSearchSchedule = z.output<typeof StoredRefreshSchedule>;
+type StoredSearchSchedule = z.output<typeof StoredRefreshSchedule>;
 
 /** A search's schedule in today's shape: the run under way keeps the credits an earlier version kept in the schedule. */
 export function upgradeRefreshSchedule(stored: StoredSearchSchedule): RefreshSchedule {

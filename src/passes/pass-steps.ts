@@ -11,7 +11,7 @@ import { pollAndWrite, type PollReport } from "./poll-pass";
 import { runRefreshPass } from "./refresh-pass";
 
 /** What the steps of one pass share: its sheets by id, what it read of enrichment's lists, its report. */
-export interface PassState extends PassSheets {
+interface PassState extends PassSheets {
   report: PassReport;
 }
 

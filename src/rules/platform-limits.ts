@@ -11,7 +11,7 @@ export const LONGEST_EXECUTION_MS = EXECUTION_LIMIT_MS + 30 * 1000;
 export const RUN_TIME_A_DAY = "90 minutes a day for a gmail.com account, shared with your other scripts and add-ons";
 
 /** Apps Script's daily limits the add-on meets, as a person reads them (docs/design.md, platform facts). */
-export const DAILY_LIMITS = {
+const DAILY_LIMITS = {
   // Kept short: it lands in a job's note, after what could not be done.
   urlfetch: "Google's daily limit on requests from Apps Script for your Google account (20,000 a day for a gmail.com account)",
   properties: "Google's daily limit on how often Apps Script may read and save data for your Google account (50,000 times a day for a gmail.com account, shared with your other scripts and add-ons)",

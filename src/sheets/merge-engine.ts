@@ -25,9 +25,9 @@ import type { Grid } from "./grid";
 import { ensureHeaders } from "./headers";
 import { addedHeaders } from "./writer";
 
-export const MAPS_URL_HEADER = "Maps URL";
+const MAPS_URL_HEADER = "Maps URL";
 /** Columns the add-on fills itself (dates, marks, a territory's): not the service's, never kept from before. */
-export const ADD_ON_COLUMNS = [FIRST_SEEN_HEADER, LAST_SEEN_HEADER, LATEST_REFRESH_HEADER, FOUND_BY_HEADER, SAME_CONTACT_HEADER, TERRITORY_RUN_HEADER];
+const ADD_ON_COLUMNS = [FIRST_SEEN_HEADER, LAST_SEEN_HEADER, LATEST_REFRESH_HEADER, FOUND_BY_HEADER, SAME_CONTACT_HEADER, TERRITORY_RUN_HEADER];
 
 /**
  * The map provider's place id. The spec's Business has no `place_id` field, so it is taken from a
@@ -68,7 +68,7 @@ export function readSheet(grid: Grid, positions: Map<string, number>): SheetRead
 }
 
 /** What a row keeps of what it holds: the email columns together, and the other columns by header. */
-export interface Kept {
+interface Kept {
   emails: boolean;
   others: string[];
 }
@@ -152,7 +152,7 @@ export interface MergeView {
 }
 
 /** What differs between the merges: the sheet's columns, which rows are still new, a rule's own values. */
-export interface MergeRule {
+interface MergeRule {
   /** The sheet's columns: their headers are ensured. */
   table: readonly ColumnSpec[];
   /** `First seen` of an appended row, `Last seen` of every row written: the run's day as the sheet shows it. */

@@ -77,7 +77,7 @@ function layOut(sheet: Sheet, columns: readonly ColumnSpec[], writeHeaders: () =
 }
 
 /** Where a record (a job's, a run's) says its sheet is: the sheet's id, and the name stored with it. */
-export interface SheetPlace {
+interface SheetPlace {
   sheetId: number | null;
   sheetName?: string | null;
 }
