@@ -13,14 +13,13 @@ import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgro
 import { userApiKey } from "../gas/settings";
 import { removeUserPollTrigger } from "../gas/user-poll-trigger";
 import { backgroundWork } from "../passes/background-work";
-import { runPollPass } from "../passes/poll-pass";
-import { runRefreshPass } from "../passes/refresh-pass";
-import { keepContactsCurrent } from "../contacts/keep-current";
+import { runPass } from "../passes/pass-steps";
 import { messageOf, withUserErrors } from "../errors/user-error";
 import { pollTriggerNeeded } from "../rules/poll-trigger";
+import { EXECUTION_LIMIT_MS } from "../rules/platform-limits";
 
-/** A pass stops starting new work this long after it began: Apps Script ends executions at 6 min. */
-const PASS_BUDGET_MS = 4.5 * 60 * 1000;
+/** A pass stops starting new work this long after it began, well before Apps Script ends the execution. */
+const PASS_BUDGET_MS = EXECUTION_LIMIT_MS - 1.5 * 60 * 1000;
 
 const WAITING_FOR_SIDEBAR =
   "Waiting for the sidebar: Google ran the hourly background update without this spreadsheet, and this version of " +
@@ -34,10 +33,7 @@ const stoppedOn = (reason: string): string =>
 /** One pass over one document's jobs and due refreshes; the trigger keeps serving it while any remain. */
 function runDocumentPass(doc: DocumentAccess, deadline: number): void {
   const context = documentJobsContext(doc, deadline);
-  const report = runPollPass(context, deadline);
-  runRefreshPass(context, deadline);
-  // What the pass wrote, the document's Contacts sheet gets too (src/contacts/keep-current.ts).
-  keepContactsCurrent(context, deadline);
+  const report = runPass(context, deadline);
   if (pollTriggerNeeded(backgroundWork(context, report.rowsToSend))) context.ensurePollTrigger();
   else context.removePollTrigger();
 }

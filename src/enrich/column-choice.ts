@@ -8,6 +8,7 @@ import { InvalidInputError } from "../errors/user-error";
 import { columnLetters } from "../sheets/column-letters";
 import { checkName, cleanText, normaliseWebsite } from "./normalise";
 import { ENRICH_HEADERS, STATUS_HEADER } from "../sheets/columns";
+import { headerKey } from "../sheets/headers";
 
 /** How the name and website columns of a list without a header row are chosen (`previewEnrichment`'s `columnChoice`). */
 export interface ColumnChoice {
@@ -48,10 +49,10 @@ const isName = (cell: unknown): boolean => checkName(cell).ok && !isWebsite(cell
 function ourResultColumns(values: readonly unknown[][], lastRow: number): { columns: Set<number>; rows: Set<number> } {
   const columns = new Set<number>();
   const rows = new Set<number>();
-  const ours = new Set(ENRICH_HEADERS.map((header) => header.toLowerCase()));
+  const ours = new Set(ENRICH_HEADERS.map(headerKey));
   for (let row = 1; row <= Math.min(lastRow, values.length); row += 1) {
-    const cells = (values[row - 1] ?? []).map((cell) => cleanText(cell).toLowerCase());
-    const from = cells.indexOf(STATUS_HEADER.toLowerCase());
+    const cells = (values[row - 1] ?? []).map(headerKey);
+    const from = cells.indexOf(headerKey(STATUS_HEADER));
     if (from < 0) continue;
     rows.add(row);
     cells.forEach((text, index) => index >= from && ours.has(text) && columns.add(index + 1));

@@ -8,7 +8,7 @@
 import type { JobsContext } from "../jobs/job-context";
 import { keepPolling } from "../jobs/start-search";
 import { InvalidInputError } from "../errors/user-error";
-import { findSheetById } from "../sheets/result-sheet";
+import { SheetsById } from "../sheets/result-sheet";
 import { accountCapacity } from "./enrichment-plan";
 import { cutReasonWords } from "./skip-reason";
 import { holdRowsOf } from "./held-rows";
@@ -49,7 +49,7 @@ export function continueRun(ctx: JobsContext, jobId: string, deadline: number): 
   const run = runOf(ctx, jobId, "continued");
   if (!run || !isSending(run)) throw new InvalidInputError("No row of this enrichment waits to be sent any more: there is nothing to continue.");
   if (run.editorId === ctx.editorId) return { rowsHeld: 0, heldUntil: null };
-  const sheet = findSheetById(ctx.spreadsheet, run.sheetId);
+  const sheet = new SheetsById(ctx.spreadsheet).of(run);
   if (!sheet) throw new InvalidInputError(`The sheet "${run.sheetName}" with this enrichment's rows was deleted: there is nothing to continue.`);
   const perJob = checkAccount(ctx, run, deadline);
   const pending = pendingChunksOf(ctx);

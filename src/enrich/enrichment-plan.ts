@@ -6,15 +6,16 @@ import { ENRICHED_FOR_HEADER, ID_HEADER, STATUS_HEADER } from "../sheets/columns
 import { enrichedForKey } from "./row-words";
 import { isFinal, isServiceCompleted, readRowStatus } from "./row-status";
 import type { CutReason, SkipReason } from "./skip-reason";
+import { columnOfHeader } from "../sheets/headers";
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { cellAt, type SheetArea } from "./sheet-area";
 import type { RowBusiness } from "./waiting-rows";
-import { REQUEST_LIMITS } from "../rules/request-limits";
+import { FREE_SEARCH_CREDITS, REQUEST_LIMITS } from "../rules/request-limits";
 
 /** The spec's limit of businesses per enrichment. */
 const MAX_PER_ENRICHMENT = REQUEST_LIMITS.businessesMax;
 /** A free account's one job. */
-const FREE_JOB_LIMIT = 100;
+const FREE_JOB_LIMIT = FREE_SEARCH_CREDITS;
 
 type PlannedBusiness = RowBusiness;
 
@@ -64,7 +65,7 @@ export function accountCapacity(account: Account): { perJob: number; total: numb
  */
 function searchEnrichedRows(area: SheetArea): (row: number) => boolean {
   const header = area.values[area.target.headerRow - 1] ?? [];
-  const idIndex = header.findIndex((cell) => cleanText(cell).toLowerCase() === ID_HEADER.toLowerCase());
+  const idIndex = columnOfHeader(header, ID_HEADER) - 1;
   const statusColumn = area.results.get(STATUS_HEADER);
   const forColumn = area.results.get(ENRICHED_FOR_HEADER);
   if (idIndex < 0 || statusColumn === undefined) return () => false;

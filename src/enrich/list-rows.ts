@@ -10,6 +10,7 @@
 // sheet once (src/enrich/sheet-area.ts) and use it as it is.
 import type { EnrichTarget } from "../jobs/enrich-target";
 import { ENRICH_HEADERS, ENRICHED_FOR_HEADER, STATUS_HEADER } from "../sheets/columns";
+import { headerKey } from "../sheets/headers";
 import { enrichedForKey } from "./row-words";
 import { cleanText } from "./normalise";
 import { areaIn, cellAt, type SheetArea } from "./sheet-area";
@@ -152,8 +153,8 @@ const lacksResultHeaders = (area: SheetArea): boolean => ENRICH_HEADERS.some((he
 /** Whether a header row holds both of the list's column headers (where the list's header row still is). */
 function holdsHeaders(cells: readonly unknown[] | undefined, target: EnrichTarget): boolean {
   if (target.nameHeader === "" || target.websiteHeader === "") return true;
-  const keys = (cells ?? []).map((cell) => cleanText(cell).toLowerCase());
-  return keys.includes(target.nameHeader.toLowerCase()) && keys.includes(target.websiteHeader.toLowerCase());
+  const keys = (cells ?? []).map(headerKey);
+  return keys.includes(headerKey(target.nameHeader)) && keys.includes(headerKey(target.websiteHeader));
 }
 
 /** A row of the list with a status, and the business its `Enriched for` says it was sent as (null when it says none). */

@@ -6,7 +6,7 @@
 import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf } from "../jobs/job-record";
 import { InvalidInputError } from "../errors/user-error";
-import { findSheetById } from "../sheets/result-sheet";
+import { SheetsById } from "../sheets/result-sheet";
 import { matchKey } from "./normalise";
 import { pendingChunksOf } from "./pending";
 import { isSending, runStoreOf, type RunRecord } from "./run-record";
@@ -36,7 +36,7 @@ export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void
   const run = runOf(ctx, jobId, "stopped");
   if (!run || !isSending(run)) return; // every row was sent: its jobs finish and are written
   run.stopped = true;
-  const sheet = findSheetById(ctx.spreadsheet, run.sheetId);
+  const sheet = new SheetsById(ctx.spreadsheet).of(run);
   if (sheet) {
     const pending = pendingChunksOf(ctx);
     const onTheirWay = new Set<string>();

@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import { readStored, type StoredShape } from "../storage/stored-json";
 import { userProperties } from "./property-snapshot";
+import { LONGEST_EXECUTION_MS } from "../rules/platform-limits";
 
 const LAST_RUN_KEY = "businessLeads.lastBackgroundRun";
 
@@ -30,7 +31,7 @@ const RUN_SHAPE: StoredShape<BackgroundRun, z.output<typeof StoredRun>> = {
 };
 
 /** No execution lives longer (Apps Script's 6 minutes): a run older than this that never finished was stopped. */
-const LONGEST_RUN_MS = 6.5 * 60 * 1000;
+const LONGEST_RUN_MS = LONGEST_EXECUTION_MS;
 
 /** Notes that this run got to its end (after recordBackgroundRun); never throws. */
 export function recordBackgroundRunEnd(): void {

@@ -6,9 +6,10 @@
 import { CLAIM_KEY, decodeClaim, encodeClaim, type Claim } from "./metadata-entries";
 import { removeQuietly, type Metadata } from "./metadata-handles";
 import { appsScriptClock, newUuid } from "./utilities";
+import { LONGEST_EXECUTION_MS } from "../rules/platform-limits";
 
 /** Longer than an execution may live (6 min): a claim its execution never removed is void after it. */
-export const CLAIM_MS = 6.5 * 60 * 1000;
+export const CLAIM_MS = LONGEST_EXECUTION_MS;
 /** A caller that may wait looks again after about this long while another execution holds the claim. */
 const CLAIM_RETRY_MS = 500;
 

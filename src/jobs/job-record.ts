@@ -6,7 +6,8 @@
 import * as z from "zod/mini";
 import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
-import { StoredRefreshSchedule, StoredRunOutcome, StoredScheduleBase, type RefreshSchedule, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
+import { StoredRefreshSchedule, StoredRunOutcome, StoredScheduleBase, upgradeRefreshSchedule, upgradeScheduleBase, type RefreshSchedule, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
+import { upgradeLastRun } from "./last-run";
 import type { JobKind } from "../rules/job-kinds";
 import type { Searched } from "../rules/searched";
 
@@ -252,7 +253,8 @@ const StoredSearchRecord = z.lazy(() => z.pipe(
     searched: z.optional(z.union([z.string(), z.object({ query: z.string(), place: z.string() })])),
   }),
   z.transform((stored): SearchRecord => {
-    const { refresh, maxResults, searched, ...rest } = upgradeBase(stored);
+    const { refresh: storedRefresh, maxResults, searched, ...rest } = upgradeBase(upgradeLastRun(stored));
+    const refresh = storedRefresh && upgradeRefreshSchedule(storedRefresh);
     const reserved = maxResults ?? rest.creditsCharged ?? undefined;
     // A search from before what it searched was kept: its schedule's search says it, when it has one.
     const input = refresh?.search.input;
@@ -285,7 +287,10 @@ const StoredTerritoryRecord = z.lazy(() => z.pipe(
     slotsFullUntil: z.optional(z.string()),
     refresh: z.optional(StoredScheduleBase),
   }),
-  z.transform((stored): TerritoryRecord => upgradeBase(stored)),
+  z.transform((stored): TerritoryRecord => {
+    const { refresh, ...rest } = upgradeBase(upgradeLastRun(stored));
+    return { ...rest, ...(refresh === undefined ? {} : { refresh: upgradeScheduleBase(refresh) }) };
+  }),
 ));
 
 /** A record of any kind, each kind's shape upgraded by its own step. */

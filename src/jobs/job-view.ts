@@ -4,9 +4,10 @@ import { isActiveStatus } from "../rules/job-status";
 import { partsOf } from "./job-kinds";
 import { searchOf, territoryOf, type JobRecord } from "./job-record";
 import type { Searched } from "../rules/searched";
-import { pairCounts, territoryStatus, type PairCounts } from "./territory-counts";
+import { pairCounts, pairsCredits, territoryStatus, type PairCounts } from "./territory-counts";
 import type { JobKind } from "../rules/job-kinds";
-import { refreshView, type RefreshView, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
+import { refreshView, type RefreshView, type RunFigures, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
+import { lastRunFigures } from "./last-run";
 import { isMine } from "./ownership";
 
 export interface JobView {
@@ -87,11 +88,16 @@ function runCredits(record: JobRecord): number | null {
   return search.maxResults ?? null;
 }
 
-/** A run merged before runs kept their outcome (JobView.lastRun): what its schedule says of it; null before any re-run. */
-function outcomeOfSchedule(schedule: ScheduleBase | undefined, createdAt: string): RunOutcome | null {
-  if (!schedule || schedule.lastRunAt === createdAt) return null;
-  const { lastRunAt: at, lastRunAdded: added, lastRunUpdated: updated, lastRunNotFound: notFound, lastRunBusinesses: businesses, lastRunCredits: credits } = schedule;
-  return added === null || updated === null || notFound === null || businesses === null ? null : { at, added, updated, notFound, businesses, credits, keptEarlier: 0 };
+/** What the schedule's view says the last run did, from the job's one stored outcome (last-run.ts). */
+function figuresOf(record: JobRecord, schedule: ScheduleBase | undefined, running: boolean): RunFigures {
+  if (!schedule) return { lastRunAdded: null, lastRunUpdated: null, lastRunNotFound: null, lastRunBusinesses: null, lastRunCredits: null };
+  const territory = territoryOf(record);
+  if (territory) {
+    const first = { startedAt: territory.runStartedAt, added: territory.leadCount, businesses: territory.leadCount, credits: territory.creditsCharged, settled: territory.settled };
+    return lastRunFigures(schedule, record.lastRun, { running, credits: pairsCredits(territory) }, first);
+  }
+  const first = { startedAt: record.createdAt, added: record.rowsWritten, businesses: record.leadCount, credits: record.creditsCharged, settled: record.settled };
+  return lastRunFigures(schedule, record.lastRun, { running, credits: searchOf(record)?.refresh?.run?.credits ?? null }, first);
 }
 
 /** `keyDigest`: the current user's key digest, or null when they have saved no key. */
@@ -114,13 +120,13 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     error: record.error ?? record.note,
     createdAt: record.createdAt,
     finishedAt: record.finishedAt,
-    refresh: refreshView(schedule, running),
+    refresh: refreshView(schedule, running, figuresOf(record, schedule, running)),
     mine: isMine(record, keyDigest),
     runCredits: runCredits(record),
     refreshing: schedule !== undefined && ((search ? search.run !== null : running) || schedule.asked === true),
     territory: territory ? { ...pairCounts(territory), stopped: territory.stopped } : null,
     foundByMore: territory ? territory.foundByMore : null,
-    lastRun: record.lastRun ?? outcomeOfSchedule(schedule, record.createdAt),
+    lastRun: record.lastRun ?? null,
     timeZone: record.timeZone ?? null,
     searched: territory ? { query: territory.queries.join(", "), place: territory.places.length === 1 ? (territory.places[0]?.label ?? "") : `${territory.places.length} places` } : (searchOf(record)?.searched ?? null),
   };

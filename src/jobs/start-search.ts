@@ -23,8 +23,6 @@ import { searchInputKey } from "./search-identity";
 import { fingerprint } from "./job-store";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 
-const MIN_RESULTS = DEFAULT_MAX_RESULTS;
-
 /** A search's arguments once checked (src/ui/entry-args.ts): defaults filled in, text trimmed. */
 export interface SearchArgs {
   query: string;
@@ -157,7 +155,7 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     createdBy: ctx.keyDigest,
     seenBy: [ctx.keyDigest],
     searchKey: searchInputKey(body),
-    maxResults: body.input.maxResults ?? MIN_RESULTS,
+    maxResults: body.input.maxResults ?? DEFAULT_MAX_RESULTS,
     searched: { query: body.input.query, place: body.input.location },
     timeZone: ctx.spreadsheet.getSpreadsheetTimeZone(),
   });

@@ -11,15 +11,12 @@ import { isFailedStatus, isReadableStatus, isTerminalStatus } from "../rules/job
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
-import { sendWaitingWork, type PassSheets } from "../enrich/run-pass";
-import { PassReads } from "../enrich/list-rows";
+import type { PassSheets } from "../enrich/run-pass";
 import type { JobsContext } from "../jobs/job-context";
 import { partsOf } from "../jobs/job-kinds";
 import { territoryOf, type JobRecord } from "../jobs/job-record";
 import type { JobKind } from "../rules/job-kinds";
 import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "../jobs/ownership";
-import { SheetsById } from "../sheets/result-sheet";
-import { advanceTerritories } from "../territory/territory-runs";
 import { writeResults, type JobResults } from "./result-writers";
 import { passNote } from "../jobs/record-note";
 
@@ -37,14 +34,12 @@ const RESULTS_PER_ROUND_TRIP = 4000;
  */
 const TERRITORY_RESULTS_PER_PASS = 8000;
 
-interface PassReport {
+export interface PollReport {
   jobsPolled: number;
   pagesRead: number;
   rowsWritten: number;
   /** True when the deadline came first: some jobs wait for the next pass. */
   stoppedEarly: boolean;
-  /** The current key's enrichment work still waiting after the pass sent what it could (BackgroundWork.rowsToSend). */
-  rowsToSend: number;
 }
 
 /** A service job the pass asks the status of: a record's own, or one of a territory's searches (`pair`). */
@@ -106,22 +101,18 @@ function planPages(read: StatusRead, job: Pick<Job, "status" | "lead_count">, ma
   return pages.length === 0 ? null : { ...read, final, failed: isFailedStatus(job.status), pages, mostResults };
 }
 
-export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
-  const report: PassReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, rowsToSend: 0 };
-  const sheets = new SheetsById(ctx.spreadsheet);
-  // What the pass reads of enrichment's lists: the sending step's reads serve the write-back too.
-  const reads = new PassReads();
-  // Enrichment rows and territories' searches that wait for a free job slot go first (and a
-  // territory's refresh that fell due): their jobs are polled below.
-  report.rowsToSend = sendWaitingWork(ctx, sheets, deadline, reads);
-  advanceTerritories(ctx, deadline);
-  // From here on the pass sends no request that creates a job and writes its sheets before its
-  // records: the records it changes are written together at its end, in one call where the store
-  // is written whole (the full build's developer metadata).
-  return ctx.store.batch(() => pollActiveJobs(ctx, { sheets, reads }, deadline, report));
+/**
+ * Searches' (and every service job's) polling and writing, a step of the pass (pass-steps.ts): it
+ * sends no request that creates a job and writes its sheets before its records: the records it
+ * changes are written together at its end, in one call where the store is written whole (the full
+ * build's developer metadata).
+ */
+export function pollAndWrite(ctx: JobsContext, pass: PassSheets, deadline: number): PollReport {
+  const report: PollReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false };
+  return ctx.store.batch(() => pollActiveJobs(ctx, pass, deadline, report));
 }
 
-function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, report: PassReport): PassReport {
+function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, report: PollReport): PollReport {
   try {
     ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
   } catch {
@@ -197,7 +188,7 @@ function withinTerritoryBudget(plans: readonly PagePlan[]): PagePlan[] {
   });
 }
 
-function finishReport(ctx: JobsContext, report: PassReport): PassReport {
+function finishReport(ctx: JobsContext, report: PollReport): PollReport {
   ctx.store.prune();
   return report;
 }
@@ -218,7 +209,7 @@ function statusFailure(ctx: JobsContext, record: JobRecord, error: LeadsApiError
 }
 
 /** Reads the group's pages in one round trip (and a terminal job's to its last): what each job's results are. */
-function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, report: PassReport): JobResults[] {
+function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, report: PollReport): JobResults[] {
   const requests: PreparedRequest<ResultsPage>[] = [];
   for (const plan of group) {
     for (const page of plan.pages) {
@@ -248,7 +239,7 @@ function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, repo
  * The final sweep must reach the page whose has_more is false (a job can report more results
  * than its status said): every page, or null when it could not, leaving the job for the next pass.
  */
-function readToEnd(ctx: JobsContext, { record, family, jobId }: StatusRead, pages: ResultsPage[], deadline: number, report: PassReport): ResultsPage[] | null {
+function readToEnd(ctx: JobsContext, { record, family, jobId }: StatusRead, pages: ResultsPage[], deadline: number, report: PollReport): ResultsPage[] | null {
   const read = readResultPages(ctx.client, family, jobId, { read: pages, deadline, beforeRoundTrip: () => ctx.clock.now() < deadline });
   report.pagesRead += read.pages.length - pages.length;
   if (read.complete) return read.pages;

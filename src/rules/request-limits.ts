@@ -23,5 +23,8 @@ export const TERRITORY_LIMITS = { queriesMax: 10, placesMax: 50 } as const;
 /** A search that does not say its maxResults asks for the service's default: the minimum. */
 export const DEFAULT_MAX_RESULTS = REQUEST_LIMITS.minResults;
 
-/** A free account's one search reserves this many credits, whatever it asks for. */
+/** A search (and a territory) that does not say its language asks in this one. */
+export const DEFAULT_LANGUAGE = "en";
+
+/** A free account's one job (a search, whatever it asks for, or an enrichment) reserves this many credits at most. */
 export const FREE_SEARCH_CREDITS = 100;

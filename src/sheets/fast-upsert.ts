@@ -11,6 +11,7 @@ import { latestById } from "../api/result-pages";
 import { cellInput, cellText, writesSame } from "./cell-text";
 import { ID_HEADER, type ColumnSpec } from "./columns";
 import { columnLetters } from "./column-letters";
+import { headerKey } from "./headers";
 import { placeRows, type UpsertOptions, type UpsertResult } from "./writer";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -41,8 +42,8 @@ export function upsertByName(
   }
   // Where each of our columns stands: all of them, in any order, fill the first `width` columns
   // (a sheet laid out by an earlier version has the same columns in another order).
-  const header = (values[0] ?? []).map(cellText);
-  const at = columns.map((column) => header.indexOf(column.header));
+  const header = (values[0] ?? []).map(headerKey);
+  const at = columns.map((column) => header.indexOf(headerKey(column.header)));
   if (at.some((index) => index < 0) || new Set(at).size !== width) return null;
   const idIndex = at[columns.findIndex((column) => column.header === ID_HEADER)] ?? -1;
   if (idIndex < 0) return null;

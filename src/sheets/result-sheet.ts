@@ -39,8 +39,9 @@ export function createResultSheet(spreadsheet: Spreadsheet, name: string, column
  * else a sheet of that name a killed execution left half-prepared (laid out again), else a new one.
  */
 export function namedResultSheet(spreadsheet: Spreadsheet, name: string, sheetId: number | null, columns: readonly ColumnSpec[] = BUSINESS_COLUMNS): Sheet {
-  const made = findSheetById(spreadsheet, sheetId);
+  const made = new SheetsById(spreadsheet).of({ sheetId, sheetName: null });
   if (made) return made;
+  // A sheet of that name a killed execution left half-prepared, before its id was stored.
   const leftOver = spreadsheet.getSheetByName(name);
   if (!leftOver) return createResultSheet(spreadsheet, name, columns);
   layOut(leftOver, columns, () => ensureHeaders(leftOver, headersOf(columns)));
@@ -75,13 +76,13 @@ function layOut(sheet: Sheet, columns: readonly ColumnSpec[], writeHeaders: () =
   }
 }
 
-export function findSheetById(spreadsheet: Spreadsheet, sheetId: number | null): Sheet | null {
-  if (sheetId === null) return null;
-  for (const sheet of spreadsheet.getSheets()) if (sheet.getSheetId() === sheetId) return sheet;
-  return null;
+/** Where a record (a job's, a run's) says its sheet is: the sheet's id, and the name stored with it. */
+interface SheetPlace {
+  sheetId: number | null;
+  sheetName?: string | null;
 }
 
-/** The document's sheets by id, listed once per pass (one getSheets call however many jobs). */
+/** The document's sheets by id, listed once (one getSheets call however many records a pass resolves). */
 export class SheetsById {
   private sheets: Map<number, Sheet> | null = null;
 
@@ -91,6 +92,15 @@ export class SheetsById {
     if (sheetId === null) return null;
     this.sheets ??= new Map(this.spreadsheet.getSheets().map((sheet) => [sheet.getSheetId(), sheet] as const));
     return this.sheets.get(sheetId) ?? null;
+  }
+
+  /**
+   * The one resolver of a record's sheet: by its id, which survives a rename; a record stored
+   * before its sheet was made (no id yet), by the name stored for it. Null: not there (deleted).
+   */
+  of(place: SheetPlace): Sheet | null {
+    if (place.sheetId !== null) return this.find(place.sheetId);
+    return place.sheetName ? this.spreadsheet.getSheetByName(place.sheetName) : null;
   }
 
   add(sheet: Sheet): void {

@@ -7,7 +7,7 @@
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/job-context";
 import type { TerritoryPair, TerritoryRecord } from "../jobs/job-record";
-import { territoryStatus } from "../jobs/territory-counts";
+import { pairsCredits, territoryStatus } from "../jobs/territory-counts";
 import { pairKey, pairLabel, pairRequest } from "./territory-plan";
 
 /**
@@ -25,14 +25,9 @@ export function withPair(record: TerritoryRecord, index: number, pair: Territory
   return { ...record, pairs: record.pairs.map((current, i) => (i === index ? pair : current)) };
 }
 
-/** The credits the territory's searches of its current run reserved. */
-export const pairsCredits = (record: TerritoryRecord): number => record.pairs.reduce((sum, [, , reserved]) => sum + (reserved ?? 0), 0);
-
-/** What the territory's searches of this run reserved: its charge on the first run, the refresh's on a later one. */
-function withCredits(record: TerritoryRecord): TerritoryRecord {
-  const credits = pairsCredits(record);
-  if (record.run === 0) return { ...record, creditsCharged: credits };
-  return record.refresh ? { ...record, refresh: { ...record.refresh, lastRunCredits: credits } } : record;
+/** What the territory's searches of its first run reserved: its charge (a refresh's is its pairs', job-view.ts). */
+export function withCredits(record: TerritoryRecord): TerritoryRecord {
+  return record.run === 0 ? { ...record, creditsCharged: pairsCredits(record) } : record;
 }
 
 /**

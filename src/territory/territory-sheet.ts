@@ -10,11 +10,11 @@ import type { TerritoryRecord } from "../jobs/job-record";
 import { resultSheetOf } from "../jobs/job-sheet";
 import { passNoteCleared } from "../jobs/record-note";
 import { dayOf, recordTimeZone } from "../jobs/seen-day";
-import { territoryStatus } from "../jobs/territory-counts";
+import { pairsCredits, territoryStatus } from "../jobs/territory-counts";
 import { TERRITORY_COLUMNS } from "../sheets/columns";
 import type { SheetsById } from "../sheets/result-sheet";
 import { endTerritoryRun, mergeTerritoryFinds } from "../sheets/territory-merge";
-import { pairsCredits, withPair } from "./pair-creation";
+import { withPair } from "./pair-creation";
 import { pairLabel, pairLabels } from "./territory-plan";
 import { isFailedStatus, isTerminalStatus } from "../rules/job-status";
 
@@ -54,14 +54,7 @@ function endRun(ctx: JobsContext, sheet: GoogleAppsScript.Spreadsheet.Sheet, rec
     ended.lastRun = { at: record.runStartedAt, added: counts.added, updated: counts.updated, notFound: counts.notFound, businesses: counts.added + counts.updated, credits, keptEarlier: counts.keptEarlier };
   }
   if (!record.refresh) return ended;
-  const refresh = {
-    ...record.refresh,
-    lastRunAdded: counts.added,
-    lastRunUpdated: counts.updated,
-    lastRunNotFound: counts.notFound,
-    lastRunBusinesses: counts.added + counts.updated,
-    lastError: isFailedStatus(status) ? "Every search of the refresh failed; it runs again at the next slot." : null,
-  };
+  const refresh = { ...record.refresh, lastError: isFailedStatus(status) ? "Every search of the refresh failed; it runs again at the next slot." : null };
   // A run asked for now with no schedule: the schedule was for that one run.
   return refresh.every === "off" ? { ...ended, refresh: undefined } : { ...ended, refresh };
 }

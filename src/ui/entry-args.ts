@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 import { SearchFields } from "../api/request-schemas";
 import { isUuid } from "../rules/ids";
 import { JOB_KINDS, kindNamed } from "../rules/job-kinds";
-import { REQUEST_LIMITS, TERRITORY_LIMITS } from "../rules/request-limits";
+import { DEFAULT_LANGUAGE, DEFAULT_MAX_RESULTS, REQUEST_LIMITS, TERRITORY_LIMITS } from "../rules/request-limits";
 import { InvalidInputError } from "../errors/user-error";
 import { isPollInterval, POLL_INTERVAL_RULE, type PollInterval } from "../gas/settings";
 import type { EnrichArgs } from "../enrich/start-enrichment";
@@ -87,7 +87,7 @@ const searchArgsShape = () => ({
   ),
   maxResults: wholeNumber(minResults, minResults, maxResults, `Max results must be a whole number from ${minResults} to ${maxResults}.`),
   language: meets(
-    z.pipe(optionalText("The language"), z.transform((language) => language ?? "en")),
+    z.pipe(optionalText("The language"), z.transform((language) => language ?? DEFAULT_LANGUAGE)),
     SearchFields.language,
     (language) => `The language must be a code like "en" or "pt-BR"; "${language}" is not.`,
   ),
@@ -145,7 +145,7 @@ const StartArgsSchema = z.transform((raw: z.input<typeof SearchArgsSchema> | z.i
   const result = hasLists(raw) ? TerritoryArgsSchema.safeParse(raw) : SearchArgsSchema.safeParse(raw);
   if (result.success) return result.data;
   payload.issues.push({ code: "custom", message: result.error.issues[0]?.message ?? "Enter what to search for and where.", input: raw });
-  return { queries: [], places: [], maxResults: minResults, language: "en", enrichContacts: true };
+  return { queries: [], places: [], maxResults: DEFAULT_MAX_RESULTS, language: DEFAULT_LANGUAGE, enrichContacts: true };
 });
 
 /** The start as a territory's input: one search is one query in one place. */

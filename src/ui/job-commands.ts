@@ -10,7 +10,7 @@ import { JobStore } from "../jobs/job-store";
 import { runStoreOf } from "../enrich/run-record";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { recentJobs as readRecentJobs, type RecentJobsPage } from "../jobs/recent-jobs";
-import { findSheetById } from "../sheets/result-sheet";
+import { SheetsById } from "../sheets/result-sheet";
 import { setRefresh as setSearchRefresh } from "../jobs/set-refresh";
 import { UserFacingError } from "../errors/user-error";
 import { backgroundWork } from "../passes/background-work";
@@ -37,8 +37,7 @@ export const showJobSheet = commandWith("showJobSheet", {}, ({ jobId }): { sheet
   const record = new JobStore(doc.store).get(jobId) ?? runStoreOf({ properties: doc.store }).get(jobId);
   if (!record) throw new UserFacingError('This document does not track that job any more. Open it again from "Open an existing job".');
   const spreadsheet = doc.spreadsheet;
-  // The id survives a rename; the name is the fallback for a record written before its sheet had one.
-  const sheet = findSheetById(spreadsheet, record.sheetId) ?? (record.sheetName ? spreadsheet.getSheetByName(record.sheetName) : null);
+  const sheet = new SheetsById(spreadsheet).of(record);
   if (!sheet) {
     throw new UserFacingError(record.sheetName
       ? `The sheet "${record.sheetName}" of this job was deleted. Its results are still on the service: open the job again to write them into a new sheet.`

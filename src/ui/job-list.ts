@@ -11,6 +11,7 @@ import { isSending, rowsSent, runStoreOf, type RunRecord } from "../enrich/run-r
 import { enrichmentOf, type JobRecord } from "../jobs/job-record";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView, type RunView } from "../jobs/job-view";
+import { RUN_TIME_A_DAY } from "../rules/platform-limits";
 
 /**
  * Google stops a trigger in the middle once the user's triggers have run their daily time (90
@@ -24,7 +25,7 @@ function stoppedRunNotice(): { message: string; at: number } | null {
     at: run.at,
     message:
       "Google stopped the last background update before it finished, most likely because your account's background run time for the day " +
-      "(90 minutes a day for a gmail.com account, shared with your other scripts and add-ons) was used up. Background updates resume " +
+      `(${RUN_TIME_A_DAY}) was used up. Background updates resume ` +
       "within 24 hours; nothing is lost, and while this sidebar is open it brings the results in itself.",
   };
 }

@@ -5,7 +5,7 @@
 // status or pages could not be read left for the next pass and saying so.
 import type { HttpRequest } from "../../src/api/transport";
 import { newJobRecord, type JobRecord } from "../../src/jobs/job-record";
-import { runPollPass } from "../../src/passes/poll-pass";
+import { runPass as runPollPass } from "../../src/passes/pass-steps";
 import { createResultSheet } from "../../src/sheets/result-sheet";
 import { ENRICH_ID, SEARCH_ID, error, json, pathOf, sampleEnrichmentBusiness, sampleJob, sampleSearchBusiness, type Reply } from "../api/helpers";
 import { KEY_DIGEST, unitJobsContext } from "./jobs-context";

@@ -41,7 +41,7 @@ describe("PrefixedCollection", () => {
 });
 
 describe("job records as stored by earlier versions", () => {
-  it("upgrades a search record of an early version: defaults for what it lacked, maxResults from its charge, the schedule's counts unknown", () => {
+  it("upgrades a search record of an early version: defaults for what it lacked, maxResults from its charge, no last run kept", () => {
     const early = {
       id: "11111111-2222-4333-8444-555555555555", kind: "search", name: "coffee in Austin", status: "completed", createdAt: "2026-01-01T00:00:00.000Z",
       creditsCharged: 100, sheetId: 7, sheetName: "coffee in Austin",
@@ -50,7 +50,9 @@ describe("job records as stored by earlier versions", () => {
     const store = new JobStore(mapStore({ [`job:${early.id}`]: JSON.stringify(early) }));
     const record = store.get(early.id);
     expect(record).toMatchObject({ leadCount: null, enrichedCount: null, rowsWritten: 0, settled: false, error: null, note: null, finishedAt: null, startKey: null, maxResults: 100 });
-    expect(record?.kind === "search" && record.refresh).toMatchObject({ lastRunAdded: null, lastRunUpdated: null, lastRunNotFound: null, lastRunBusinesses: null, lastRunCredits: null });
+    // The schedule's counts were never kept: no last run on the job, none in the schedule.
+    expect(record?.lastRun).toBeUndefined();
+    expect(record?.kind === "search" && record.refresh).toEqual({ every: "day", lastRunAt: "2026-01-01T00:00:00.000Z", nextRunAt: "2026-01-02T00:00:00.000Z", lastError: null, run: null, search: { input: { location: "Austin, Texas, US", query: "coffee" } } });
     expect(store.all()).toHaveLength(1);
   });
 

@@ -10,7 +10,7 @@
 // at the first click: the message asks whether to open its sheet, refresh it now (merged into that
 // sheet) or run it again into a new one, for the credits the cost line shows.
 import type { AccountView } from "../views";
-import { TERRITORY_LIMITS } from "../../rules/request-limits";
+import { DEFAULT_LANGUAGE, TERRITORY_LIMITS } from "../../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
 import { byId, setRefused } from "./dom";
 import { costLine, groupDigits, isActive, plural, refreshEvery, resultsProblem, searchBounds, searchCost, shortDateTime, TERRITORY_PACE, territoryCost, territoryStarted } from "./format";
@@ -92,7 +92,7 @@ function formSearch(f: SearchForm, { queries, places }: Lists) {
   if (!query) throw new Error("Enter what to search for, e.g. “coffee”.");
   const options = {
     maxResults: Number(f.maxResults.value),
-    language: f.language.value.trim() || "en",
+    language: f.language.value.trim() || DEFAULT_LANGUAGE,
     enrichContacts: f.enrich.checked,
     ...(f.listName.value.trim() ? { name: f.listName.value.trim() } : {}),
   };
@@ -102,7 +102,7 @@ function formSearch(f: SearchForm, { queries, places }: Lists) {
 
 /** What makes two starts the same (the name aside): a message about one holds while the form does. */
 function sameSearchKey(f: SearchForm, { queries, places }: Lists): string {
-  return JSON.stringify([queries, places.map((place) => [place.label, place.countryCode]), f.maxResults.value, f.language.value.trim() || "en", f.enrich.checked]);
+  return JSON.stringify([queries, places.map((place) => [place.label, place.countryCode]), f.maxResults.value, f.language.value.trim() || DEFAULT_LANGUAGE, f.enrich.checked]);
 }
 
 /** While the job is still running (or not listed yet): its "results arrive…" message holds. */
