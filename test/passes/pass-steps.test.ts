@@ -3,13 +3,14 @@ import { PASS_STEPS, runPass, type PassStep } from "../../src/passes/pass-steps"
 import { unitJobsContext } from "./jobs-context";
 
 describe("runPass", () => {
-  it("lists the features' steps in the order a pass runs them: jobs created first, polled, then refreshes", () => {
+  it("lists the features' steps in the order a pass runs them: jobs created first, polled, then refreshes, then what they wrote reaches Contacts", () => {
     expect(PASS_STEPS.map((step) => step.what)).toEqual([
       "enrichment's waiting rows sent",
       "territories' due runs started",
       "territories' waiting searches created",
       "service jobs polled and written",
       "searches' refreshes followed and started",
+      "new addresses added to the Contacts sheet",
     ]);
   });
 
