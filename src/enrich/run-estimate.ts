@@ -9,12 +9,13 @@ import type { JobsContext } from "../jobs/job-context";
 import * as z from "zod/mini";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { currentShape, readStored } from "../storage/stored-json";
+import { KEYS } from "../storage/keys";
 
 /** Jobs assumed to run at once until a 429 shows the account's own limit: the simulator's default. */
 const ASSUMED_ACTIVE_JOBS = 5;
 /** One background pass an hour, and a wave of jobs finishes within it. */
 const HOURS_PER_WAVE = 1;
-const SLOTS_KEY = "businessLeads.jobSlots";
+const SLOTS_KEY = KEYS.jobSlots.key;
 /** An account's plan (and its limit) can change: a day-old observation is made again at the next 429. */
 const SLOTS_FRESH_MS = 24 * 60 * 60 * 1000;
 

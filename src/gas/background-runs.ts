@@ -5,8 +5,9 @@
 import * as z from "zod/mini";
 import { readStored, type StoredShape } from "../storage/stored-json";
 import { userProperties } from "./property-snapshot";
+import { KEYS } from "../storage/keys";
 
-const LAST_RUN_KEY = "businessLeads.lastBackgroundRun";
+const LAST_RUN_KEY = KEYS.lastBackgroundRun.key;
 
 interface BackgroundRun {
   /** Epoch ms when the run began. */

@@ -4,13 +4,14 @@
 // rules only: no Apps Script call is made here.
 import * as z from "zod/mini";
 import { currentShape, readStored, type StoredShape } from "../storage/stored-json";
+import { KEYS } from "../storage/keys";
 
 /** The metadata key of the data entry (never read back: its value says what it is). */
-export const DATA_KEY = "businessLeads:store";
+export const DATA_KEY = KEYS.metadataData.key;
 /** The metadata key of every write claim. */
-export const CLAIM_KEY = "businessLeads:claim";
+export const CLAIM_KEY = KEYS.metadataClaim.key;
 /** The per-key layout: one entry per key, its metadata key "businessLeads." + the key. */
-export const LEGACY_PREFIX = "businessLeads.";
+export const LEGACY_PREFIX = KEYS.metadataLegacy.key;
 
 /** First line of the data entry's value; values of the per-key layout begin with "#" or JSON. */
 const DATA_HEADER = "businessLeads/store 1";

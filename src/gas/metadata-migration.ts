@@ -4,11 +4,12 @@
 // read as before, and moving them into the data entry with the claim holder's writes.
 import { decodeNamedValue, LEGACY_PREFIX, lineChars } from "./metadata-entries";
 import { removeQuietly, type Metadata } from "./metadata-handles";
+import { OBSOLETE_JOB_STORE_KEYS } from "../storage/keys";
 
 /** Per-key entries moved into the data entry at a time: both copies count until the old one is removed. */
 const MIGRATION_STEP_CHARS = 3_000;
 /** Keys of the per-key layout nothing reads any more (the pass lease, now the write claim). */
-const OBSOLETE_KEYS = ["passLease"];
+const OBSOLETE_KEYS = OBSOLETE_JOB_STORE_KEYS;
 
 interface LegacyEntry {
   handle: Metadata;

@@ -5,9 +5,10 @@ import * as z from "zod/mini";
 import { entriesShape, readStored, type StoredShape } from "../storage/stored-json";
 import { clipToBytes, utf8Bytes } from "../storage/utf8";
 import { userProperties } from "./property-snapshot";
+import { KEYS } from "../storage/keys";
 
-const SERVED_KEY = "businessLeads.servedDocuments";
-const NOTICES_KEY = "businessLeads.backgroundNotices";
+const SERVED_KEY = KEYS.servedDocuments.key;
+const NOTICES_KEY = KEYS.backgroundNotices.key;
 /** Documents one trigger serves at most (ids are 44 characters: far below 9 KB a value). */
 const MAX_SERVED = 50;
 /** One notice's message at most, and all of them (a user property value holds 9 KB), in UTF-8. */

@@ -3,13 +3,14 @@
 // with formulas (custom functions run anonymously and cannot read an editor's user properties).
 import { UserFacingError } from "../errors/user-error";
 import { documentProperties, userProperties, type PropertiesLike } from "./property-snapshot";
+import { KEYS } from "../storage/keys";
 
 const KEY = {
-  apiKey: "businessLeads.apiKey",
-  baseUrl: "businessLeads.baseUrl",
-  sharedApiKey: "businessLeads.shared.apiKey",
-  sharedBaseUrl: "businessLeads.shared.baseUrl",
-  pollEveryMinutes: "businessLeads.pollEveryMinutes",
+  apiKey: KEYS.apiKey.key,
+  baseUrl: KEYS.baseUrl.key,
+  sharedApiKey: KEYS.sharedApiKey.key,
+  sharedBaseUrl: KEYS.sharedBaseUrl.key,
+  pollEveryMinutes: KEYS.pollEveryMinutes.key,
 } as const;
 
 export interface ServiceSettings {

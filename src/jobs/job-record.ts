@@ -8,6 +8,7 @@ import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
 import { StoredRefreshSchedule, StoredRunOutcome, StoredScheduleBase, type RefreshSchedule, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
 import type { JobKind } from "../rules/job-kinds";
+import { KEYS } from "../storage/keys";
 
 
 /** A record's kind: a job of the service (a search, an enrichment), or a territory (many searches as one). */
@@ -175,8 +176,8 @@ export interface StartRecord {
 }
 
 /** The store's keys: a job's record under its id, a start record under its fingerprint. */
-export const JOB_PREFIX = "job:";
-export const START_PREFIX = "start:";
+export const JOB_PREFIX = KEYS.job.key;
+export const START_PREFIX = KEYS.start.key;
 /** A start record whose job never got created is forgotten after this. */
 export const START_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
 
