@@ -64,6 +64,7 @@ const StoredHeadSchema = z.lazy(() => z.object({
 
 const HEAD_SHAPE: StoredShape<StoredHead, z.output<typeof StoredHeadSchema>> = {
   schema: StoredHeadSchema,
+  versioned: true,
   upgrade: (stored) => ({ ...stored, runId: stored.runId ?? null }),
 };
 

@@ -68,7 +68,7 @@ export class RunStore {
   private readonly runs: PrefixedCollection<RunRecord>;
 
   constructor(store: KeyValueStore) {
-    this.runs = new PrefixedCollection(store, RUN_PREFIX, currentShape(StoredRun));
+    this.runs = new PrefixedCollection(store, RUN_PREFIX, { ...currentShape(StoredRun), versioned: true });
   }
 
   /** Every run of the document, oldest first. */

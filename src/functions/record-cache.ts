@@ -22,7 +22,7 @@ export class RecordCache<T> {
   private readonly changed = new Set<string>();
 
   /**
-   * `kind` names the records (KEYS.cacheBusinesses' "biz@", …: the buckets' key prefix); `bucketCount` is fixed for a kind (ids hash into
+   * `kind` names the records (a bucket key prefix of src/storage/keys.ts); `bucketCount` is fixed for a kind (ids hash into
    * it), chosen so that the kind's buckets stay well under both Cache limits: 256 buckets of
    * businesses of about 1 KB hold 5,000 of them at about 20 KB each.
    */

@@ -10,7 +10,7 @@ import { KEYS } from "../storage/keys";
 export const DATA_KEY = KEYS.metadataData.key;
 /** The metadata key of every write claim. */
 export const CLAIM_KEY = KEYS.metadataClaim.key;
-/** The per-key layout: one entry per key, its metadata key "businessLeads." + the key. */
+/** The per-key layout: one entry per key, its metadata key the legacy prefix + the key. */
 export const LEGACY_PREFIX = KEYS.metadataLegacy.key;
 
 /** First line of the data entry's value; values of the per-key layout begin with "#" or JSON. */

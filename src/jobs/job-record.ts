@@ -297,5 +297,6 @@ const StoredStartRecord = z.lazy(() => z.object({
 
 export const START_RECORD_SHAPE: StoredShape<StartRecord, z.output<typeof StoredStartRecord>> = {
   schema: StoredStartRecord,
+  versioned: true,
   upgrade: (stored) => ({ ...stored, jobId: stored.jobId ?? null, sheetName: stored.sheetName ?? null, sheetId: stored.sheetId ?? null }),
 };

@@ -8,6 +8,8 @@ import { isJobDone, hasSchedule, isStartExpired, JOB_PREFIX, searchOf, type JobR
 import type { PrefixedCollection } from "../storage/prefixed-collection";
 import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "../storage/key-value-store";
 import { clipToBytes, utf8Bytes } from "../storage/utf8";
+import { storedText } from "../storage/stored-json";
+import { JOB_RECORD_VERSIONS } from "./job-record-versions";
 import { UserFacingError } from "../errors/user-error";
 import { timeNow } from "../rules/clock";
 import { REQUEST_LIMITS } from "../rules/request-limits";
@@ -52,7 +54,7 @@ export function storedRecordJson(record: JobRecord): string {
   const schedule = searchOf(record)?.refresh;
   for (let share = 1; ; share /= 2) {
     const clip = (text: string | null, budget: number) => (text === null ? null : clipToBytes(text, Math.floor(budget * share)));
-    const json = JSON.stringify({
+    const json = storedText(JOB_RECORD_VERSIONS, {
       ...record,
       idempotencyKey: record.settled ? undefined : record.idempotencyKey, // a finished job needs it no more
       name: clip(record.name, TEXT_BUDGET_BYTES.name) ?? "",

@@ -3,7 +3,8 @@
 // logical job creation holding its idempotency key until the job record exists. The records are
 // job-record.ts; what they may take of the store, and the pruning that keeps them within it, is
 // job-store-budget.ts.
-import { isJobDone, isStartExpired, JOB_PREFIX, JOB_RECORD_SHAPE, START_PREFIX, START_RECORD_SHAPE, territoryOf, type JobRecord, type StartRecord } from "./job-record";
+import { JOB_RECORD_VERSIONS } from "./job-record-versions";
+import { isJobDone, isStartExpired, JOB_PREFIX, START_PREFIX, START_RECORD_SHAPE, territoryOf, type JobRecord, type StartRecord } from "./job-record";
 import { JobStoreFullError, largestNewJob, pruneJobs, RECORD_LIMIT_BYTES, storedRecordJson } from "./job-store-budget";
 import { InvalidInputError } from "../errors/user-error";
 import { utf8Bytes } from "../storage/utf8";
@@ -35,6 +36,14 @@ export class JobStore {
   /** What a batch has held back is written now (a new sheet must be known before anything else). */
   flush(): void {
     this.store.flush?.();
+  }
+
+  /**
+   * Writes the records read in an earlier version back in today's shape: the pass calls it, under
+   * its lock and in its batch, so each record is rewritten once in its life and reads never write.
+   */
+  writeBack(): number {
+    return this.jobs.writeBack() + this.starts.writeBack();
   }
 
   get(jobId: string): JobRecord | null {
@@ -92,7 +101,7 @@ export class JobStore {
    */
   makeRoomForNewJob(name: string): void {
     const { record, start } = largestNewJob(name);
-    const needed = this.budget.size(this.jobs.key(record.id), storedRecordJson(record)) + this.budget.size(this.starts.key(fingerprint(name)), JSON.stringify(start));
+    const needed = this.budget.size(this.jobs.key(record.id), storedRecordJson(record)) + this.budget.size(this.starts.key(fingerprint(name)), this.starts.text(start));
     const fits = () => storeSize(this.budget, this.store.getProperties()) + needed <= this.budget.newJobCeiling;
     if (fits()) return;
     this.prune();
@@ -151,7 +160,7 @@ export class JobStore {
 }
 
 /** The job records of a store, by job id. */
-export const jobCollection = (store: KeyValueStore): PrefixedCollection<JobRecord> => new PrefixedCollection(store, JOB_PREFIX, JOB_RECORD_SHAPE);
+export const jobCollection = (store: KeyValueStore): PrefixedCollection<JobRecord> => new PrefixedCollection(store, JOB_PREFIX, JOB_RECORD_VERSIONS);
 /** The start records of a store, by the start's fingerprint. */
 export const startCollection = (store: KeyValueStore): PrefixedCollection<StartRecord> => new PrefixedCollection(store, START_PREFIX, START_RECORD_SHAPE);
 

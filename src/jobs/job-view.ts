@@ -4,7 +4,7 @@ import { partsOf } from "./job-kinds";
 import { searchedText, searchOf, territoryOf, type JobRecord } from "./job-record";
 import { pairCounts, territoryStatus, type PairCounts } from "./territory-counts";
 import type { JobKind } from "../rules/job-kinds";
-import { refreshView, type RefreshView, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
+import { refreshView, type RefreshView, type RunOutcome } from "./refresh-schedule";
 import { isMine } from "./ownership";
 
 export interface JobView {
@@ -85,13 +85,6 @@ function runCredits(record: JobRecord): number | null {
   return search.maxResults ?? null;
 }
 
-/** A run merged before runs kept their outcome (JobView.lastRun): what its schedule says of it; null before any re-run. */
-function outcomeOfSchedule(schedule: ScheduleBase | undefined, createdAt: string): RunOutcome | null {
-  if (!schedule || schedule.lastRunAt === createdAt) return null;
-  const { lastRunAt: at, lastRunAdded: added, lastRunUpdated: updated, lastRunNotFound: notFound, lastRunBusinesses: businesses, lastRunCredits: credits } = schedule;
-  return added === null || updated === null || notFound === null || businesses === null ? null : { at, added, updated, notFound, businesses, credits, keptEarlier: 0 };
-}
-
 /** `keyDigest`: the current user's key digest, or null when they have saved no key. */
 export function toJobView(record: JobRecord, keyDigest: string | null): JobView {
   const territory = territoryOf(record);
@@ -118,7 +111,7 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     refreshing: schedule !== undefined && ((search ? search.run !== null : running) || schedule.asked === true),
     territory: territory ? { ...pairCounts(territory), stopped: territory.stopped } : null,
     foundByMore: territory ? territory.foundByMore : null,
-    lastRun: record.lastRun ?? outcomeOfSchedule(schedule, record.createdAt),
+    lastRun: record.lastRun ?? null,
     timeZone: record.timeZone ?? null,
     searched: territory ? searchedText(territory.queries.join(", "), territory.places.length === 1 ? (territory.places[0]?.label ?? "") : `${territory.places.length} places`) : (searchOf(record)?.searched ?? null),
   };

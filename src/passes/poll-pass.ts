@@ -117,7 +117,12 @@ export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
   // From here on the pass sends no request that creates a job and writes its sheets before its
   // records: the records it changes are written together at its end, in one call where the store
   // is written whole (the full build's developer metadata).
-  return ctx.store.batch(() => pollActiveJobs(ctx, { sheets, reads }, deadline, report));
+  return ctx.store.batch(() => {
+    const done = pollActiveJobs(ctx, { sheets, reads }, deadline, report);
+    // Records read in an earlier version are stored in today's shape, with the pass's other writes.
+    ctx.store.writeBack();
+    return done;
+  });
 }
 
 function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, report: PassReport): PassReport {
