@@ -11,14 +11,14 @@ import { currentDocument, NoDocumentError, type DocumentAccess } from "../gas/do
 import { editorId, keyDigest } from "../gas/key-digest";
 import { userProperties } from "../gas/property-snapshot";
 import { readServiceSettings, type ServiceSettings } from "../gas/settings";
-import { UrlFetchTransport } from "../gas/urlfetch-transport";
+import { appsScriptTransport } from "../gas/urlfetch-transport";
 import { appsScriptClock, formatDay, formatTime, newUuid } from "../gas/utilities";
 
 export function clientFor(settings: ServiceSettings, deadline?: number): LeadsClient {
   return new LeadsClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
-    transport: new UrlFetchTransport(UrlFetchApp),
+    transport: appsScriptTransport(),
     clock: appsScriptClock,
     deadline,
   });

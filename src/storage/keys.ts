@@ -22,11 +22,11 @@ const prefix = <K extends string>(k: K, store: StoreOf, shape: string, writer: s
 /** Every stored key, by the name the code uses. */
 export const KEYS = {
   // ---- the user's properties ----
-  apiKey: key("businessLeads.apiKey", "user", "the API key (plain text, never logged)", "src/storage/settings-rules.ts"),
-  baseUrl: key("businessLeads.baseUrl", "user", "the service address (plain text)", "src/storage/settings-rules.ts"),
+  apiKey: key("businessLeads.apiKey", "user", "the API key (plain text, never logged)", "src/storage/settings.ts"),
+  baseUrl: key("businessLeads.baseUrl", "user", "the service address (plain text)", "src/storage/settings.ts"),
   editorId: key("businessLeads.editorId", "user", "a UUID (plain text)", "src/gas/key-digest.ts"),
-  servedDocuments: key("businessLeads.servedDocuments", "user", "SERVED_SHAPE (src/storage/background-notices.ts)", "src/gas/served-documents.ts"),
-  backgroundNotices: key("businessLeads.backgroundNotices", "user", "NOTICES_SHAPE (src/storage/background-notices.ts)", "src/gas/served-documents.ts"),
+  servedDocuments: key("businessLeads.servedDocuments", "user", "SERVED_SHAPE (src/storage/user-documents.ts)", "src/storage/user-documents.ts"),
+  backgroundNotices: key("businessLeads.backgroundNotices", "user", "NOTICES_SHAPE (src/storage/user-documents.ts)", "src/storage/user-documents.ts"),
   lastBackgroundRun: key("businessLeads.lastBackgroundRun", "user", "RUN_SHAPE (src/gas/background-runs.ts)", "src/gas/background-runs.ts"),
   jobSlots: key("businessLeads.jobSlots", "user", "SEEN_SLOTS_SHAPE (src/enrich/run-estimate.ts)", "src/enrich/run-estimate.ts"),
   /** + the document's id: the minutes the document's poll trigger was made for (default build). */
@@ -34,13 +34,13 @@ export const KEYS = {
   /** + "document:startKey:made:index": a part of a chunk's body, in the sender's properties. */
   chunkBody: prefix("enrich-body:", "user", "PART_SHAPE (src/enrich/pending.ts)", "src/enrich/pending.ts"),
   // ---- the document's properties ----
-  sharedApiKey: key("businessLeads.shared.apiKey", "document", "the API key shared with formulas (plain text)", "src/storage/settings-rules.ts"),
-  sharedBaseUrl: key("businessLeads.shared.baseUrl", "document", "the service address shared with formulas (plain text)", "src/storage/settings-rules.ts"),
-  pollEveryMinutes: key("businessLeads.pollEveryMinutes", "document", "minutes (a number as text)", "src/storage/settings-rules.ts"),
+  sharedApiKey: key("businessLeads.shared.apiKey", "document", "the API key shared with formulas (plain text)", "src/storage/settings.ts"),
+  sharedBaseUrl: key("businessLeads.shared.baseUrl", "document", "the service address shared with formulas (plain text)", "src/storage/settings.ts"),
+  pollEveryMinutes: key("businessLeads.pollEveryMinutes", "document", "minutes (a number as text)", "src/storage/settings.ts"),
   // ---- the job store (document properties, or the full build's developer metadata entry) ----
   job: prefix("job:", "jobStore", "JOB_RECORD_VERSIONS (src/jobs/job-record-versions.ts)", "src/jobs/job-store.ts"),
   start: prefix("start:", "jobStore", "START_RECORD_SHAPE (src/jobs/job-record.ts)", "src/jobs/job-store.ts"),
-  enrichRun: prefix("enrich-run:", "jobStore", "RUN_SHAPE (src/enrich/run-record.ts)", "src/enrich/run-record.ts"),
+  enrichRun: prefix("enrich-run:", "jobStore", "StoredRun (src/enrich/run-record.ts)", "src/enrich/run-record.ts"),
   chunkHead: prefix("enrich-pending:", "jobStore", "HEAD_SHAPE (src/enrich/pending.ts)", "src/enrich/pending.ts"),
   editorKeys: key("businessLeads.editorKeys", "jobStore", "EDITORS_SHAPE (src/jobs/editor-keys.ts)", "src/jobs/editor-keys.ts"),
   selfCheckProbe: prefix("selfCheck:", "jobStore", "a probe's JSON, removed at once", "src/app/job-store-probe.ts"),
@@ -48,9 +48,9 @@ export const KEYS = {
   metadataData: key("businessLeads:store", "metadata", "encodeData (src/storage/metadata-entries.ts)", "src/gas/developer-metadata-store.ts"),
   metadataClaim: key("businessLeads:claim", "metadata", "encodeClaim (src/storage/metadata-entries.ts)", "src/storage/write-claim.ts"),
   /** + a job store key: the per-key layout before the data entry, read and migrated (metadata-migration.ts). */
-  metadataLegacy: prefix("businessLeads.", "metadata", "a job store value, or decodeNamedValue's", "src/storage/metadata-migration.ts"),
+  metadataLegacy: prefix("businessLeads.", "metadata", "a job store value, or decodeNamedValue (src/storage/metadata-entries.ts)", "src/storage/metadata-migration.ts"),
   // ---- the document cache (custom functions), each under "bl:" + the key's namespace + ":" ----
-  cacheNamespace: prefix("bl:", "cache", "CellCache's entries (src/functions/cell-cache.ts)", "src/functions/cell-cache.ts"),
+  cacheNamespace: prefix("bl:", "cache", "CellCache entries (src/functions/cell-cache.ts)", "src/functions/cell-cache.ts"),
   cacheRate: key("rate", "cache", "SENT_SHAPE (src/functions/request-budget.ts)", "src/functions/request-budget.ts"),
   cacheCredits: key("credits", "cache", "CACHED_CREDITS (src/functions/leads-functions.ts)", "src/functions/leads-functions.ts"),
   /** + country code + ":" + query: a location search. */

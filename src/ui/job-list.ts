@@ -4,7 +4,8 @@
 import { stoppedBackgroundRun } from "../gas/background-runs";
 import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { editorId, keyDigest } from "../gas/key-digest";
-import { backgroundNoticeFor } from "../gas/served-documents";
+import { backgroundNoticeFor } from "../storage/user-documents";
+import { userProperties } from "../gas/property-snapshot";
 import { userApiKey } from "../gas/settings";
 import { appsScriptClock } from "../gas/utilities";
 import { isSending, rowsSent, runStoreOf, type RunRecord } from "../enrich/run-record";
@@ -48,7 +49,7 @@ function runView(run: RunRecord, records: readonly JobRecord[], me: string): Run
 export function listDocumentJobs(): JobView[] {
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
-  const notice = backgroundNoticeFor(doc.id) ?? stoppedRunNotice();
+  const notice = backgroundNoticeFor(userProperties(), doc.id) ?? stoppedRunNotice();
   const key = userApiKey();
   const digest = key ? keyDigest(key) : null;
   const records = new JobStore(doc.store).all();
