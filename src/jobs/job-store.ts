@@ -3,7 +3,7 @@
 // logical job creation holding its idempotency key until the job record exists. The records are
 // job-record.ts; what they may take of the store, and the pruning that keeps them within it, is
 // job-store-budget.ts.
-import { JOB_RECORD_VERSIONS } from "./job-record-versions";
+import { askedOnce, jobRecordVersions, type DocumentFacts } from "./job-record-versions";
 import { isJobDone, isStartExpired, JOB_PREFIX, START_PREFIX, START_RECORD_SHAPE, territoryOf, type JobRecord, type StartRecord } from "./job-record";
 import { JobStoreFullError, largestNewJob, pruneJobs, RECORD_LIMIT_BYTES, storedRecordJson } from "./job-store-budget";
 import { InvalidInputError } from "../errors/user-error";
@@ -17,10 +17,16 @@ export class JobStore {
   private readonly budget: StoreBudget;
   private readonly jobs: PrefixedCollection<JobRecord>;
   private readonly starts: PrefixedCollection<StartRecord>;
+  private readonly facts: DocumentFacts;
 
-  constructor(private readonly store: KeyValueStore) {
+  constructor(
+    private readonly store: KeyValueStore,
+    /** The document's facts a record of an earlier version may lack (its time zone, its sheet's id). */
+    facts: DocumentFacts,
+  ) {
     this.budget = store.budget ?? DOCUMENT_PROPERTIES_BUDGET;
-    this.jobs = jobCollection(store);
+    this.facts = askedOnce(facts);
+    this.jobs = jobCollection(store, this.facts);
     this.starts = startCollection(store);
   }
 
@@ -44,6 +50,11 @@ export class JobStore {
    */
   writeBack(): number {
     return this.jobs.writeBack() + this.starts.writeBack();
+  }
+
+  /** The document's time zone, which a new record keeps (asked of the spreadsheet once at most). */
+  timeZone(): string {
+    return this.facts.timeZone();
   }
 
   get(jobId: string): JobRecord | null {
@@ -160,7 +171,7 @@ export class JobStore {
 }
 
 /** The job records of a store, by job id. */
-export const jobCollection = (store: KeyValueStore): PrefixedCollection<JobRecord> => new PrefixedCollection(store, JOB_PREFIX, JOB_RECORD_VERSIONS);
+export const jobCollection = (store: KeyValueStore, facts: DocumentFacts): PrefixedCollection<JobRecord> => new PrefixedCollection(store, JOB_PREFIX, jobRecordVersions(facts));
 /** The start records of a store, by the start's fingerprint. */
 export const startCollection = (store: KeyValueStore): PrefixedCollection<StartRecord> => new PrefixedCollection(store, START_PREFIX, START_RECORD_SHAPE);
 

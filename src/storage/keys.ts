@@ -38,7 +38,7 @@ export const KEYS = {
   sharedBaseUrl: key("businessLeads.shared.baseUrl", "document", "the service address shared with formulas (plain text)", "src/storage/settings.ts"),
   pollEveryMinutes: key("businessLeads.pollEveryMinutes", "document", "minutes (a number as text)", "src/storage/settings.ts"),
   // ---- the job store (document properties, or the full build's developer metadata entry) ----
-  job: prefix("job:", "jobStore", "JOB_RECORD_VERSIONS (src/jobs/job-record-versions.ts)", "src/jobs/job-store.ts"),
+  job: prefix("job:", "jobStore", "jobRecordVersions (src/jobs/job-record-versions.ts)", "src/jobs/job-store.ts"),
   start: prefix("start:", "jobStore", "START_RECORD_SHAPE (src/jobs/job-record.ts)", "src/jobs/job-store.ts"),
   enrichRun: prefix("enrich-run:", "jobStore", "StoredRun (src/enrich/run-record.ts)", "src/enrich/run-record.ts"),
   chunkHead: prefix("enrich-pending:", "jobStore", "HEAD_SHAPE (src/enrich/pending.ts)", "src/enrich/pending.ts"),

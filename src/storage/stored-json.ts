@@ -31,7 +31,7 @@ export const VERSION_FIELD = "v";
 export const versionOf = (shape: { readonly steps?: ReadonlyArray<{ readonly to: number }> }): number => Math.max(1, ...(shape.steps ?? []).map((step) => step.to));
 
 /** A record's text as stored today: its JSON, with its version first when it is a versioned record. */
-export function storedText<Today, Stored>(shape: StoredShape<Today, Stored>, record: Today): string {
+export function storedText<Today>(shape: { readonly versioned?: true; readonly steps?: ReadonlyArray<{ readonly to: number }> }, record: Today): string {
   return shape.versioned ? JSON.stringify({ [VERSION_FIELD]: versionOf(shape), ...record }) : JSON.stringify(record);
 }
 

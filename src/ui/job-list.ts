@@ -12,6 +12,7 @@ import { isSending, rowsSent, runStoreOf, type RunRecord } from "../enrich/run-r
 import { enrichmentOf, type JobRecord } from "../jobs/job-record";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView, type RunView } from "../jobs/job-view";
+import { documentFacts } from "../jobs/job-record-versions";
 
 /**
  * Google stops a trigger in the middle once the user's triggers have run their daily time (90
@@ -52,7 +53,7 @@ export function listDocumentJobs(): JobView[] {
   const notice = backgroundNoticeFor(userProperties(), doc.id) ?? stoppedRunNotice();
   const key = userApiKey();
   const digest = key ? keyDigest(key) : null;
-  const records = new JobStore(doc.store).all();
+  const records = new JobStore(doc.store, documentFacts(doc.spreadsheet)).all();
   const runRecords = runStoreOf({ properties: doc.store }).all();
   // Asked only where a run is listed: the editor's id is made (and stored) on first asking.
   const me = runRecords.length > 0 ? editorId() : "";

@@ -14,7 +14,7 @@ const schedule = (over: Partial<RefreshSchedule> = {}): RefreshSchedule => ({
 
 const search = (over: Partial<SearchRecord> = {}): SearchRecord => ({
   id: "s1", kind: "search", name: "Texas dentists", sheetId: 1, sheetName: "Texas dentists", status: "completed", leadCount: 100, enrichedCount: 100,
-  creditsCharged: 100, rowsWritten: 104, settled: true, error: null, note: null, createdAt: CREATED, finishedAt: CREATED, startKey: null, ...over,
+  creditsCharged: 100, rowsWritten: 104, settled: true, error: null, note: null, createdAt: CREATED, finishedAt: CREATED, startKey: null, timeZone: "Etc/UTC", ...over,
 });
 
 describe("a search's JobView.lastRun", () => {

@@ -1,13 +1,14 @@
 // Tests the versions of stored records: a record is read through every version step after its
 // stored version in one go, the code sees today's shape without the version, a record stored
 // without one is version 1, and the pass's write-back stores an outdated record in today's shape once.
+// Old shapes are literals; the document's facts (time zone, sheets by name) are fixed stand-ins.
 import * as z from "zod/mini";
 import { JobStore } from "../../src/jobs/job-store";
 import { JOB_RECORD_STEPS } from "../../src/jobs/job-record-versions";
-import type { JobRecord } from "../../src/jobs/job-record";
+import type { JobRecord, StoredJobRecord } from "../../src/jobs/job-record";
 import { PrefixedCollection } from "../../src/storage/prefixed-collection";
 import { readVersioned, storedText, versionOf, type StoredShape } from "../../src/storage/stored-json";
-import { mapStore } from "./map-store";
+import { fixedFacts, mapStore } from "./map-store";
 
 const ID = "11111111-2222-4333-8444-555555555555";
 const CREATED = "2026-11-20T09:00:00.000Z";
@@ -53,8 +54,9 @@ describe("readVersioned", () => {
 });
 
 describe("job record version steps", () => {
-  const upgrade = (record: JobRecord): JobRecord => JOB_RECORD_STEPS.reduce((r, step) => step.upgrade(r), record);
-  const read = (stored: object): JobRecord | null => new JobStore(mapStore({ [`job:${ID}`]: JSON.stringify(stored) })).get(ID);
+  const facts = fixedFacts("Europe/Lisbon", { "Texas dentists": 7, "Old name": 9 });
+  const upgrade = (record: StoredJobRecord): StoredJobRecord => JOB_RECORD_STEPS.reduce((r, step) => step.upgrade(r, facts), record);
+  const read = (stored: object): JobRecord | null => new JobStore(mapStore({ [`job:${ID}`]: JSON.stringify(stored) }), facts).get(ID);
 
   it("version 2: a run merged before outcomes were kept gets its outcome from its schedule's figures", () => {
     expect(read(versionOneSearch)?.lastRun).toEqual({ at: "2026-11-26T09:00:00.000Z", added: 4, updated: 96, notFound: 4, businesses: 100, credits: 100, keptEarlier: 0 });
@@ -74,22 +76,48 @@ describe("job record version steps", () => {
     const record = read(versionOneSearch) as JobRecord;
     expect(upgrade(record)).toEqual(record);
   });
+
+  it("version 2: a record that kept only its sheet's name gets the sheet's id, found by name once; a sheet not found leaves it without", () => {
+    expect(read({ ...versionOneSearch, sheetId: null, sheetName: "Old name" })).toMatchObject({ sheetId: 9, sheetName: "Old name" });
+    expect(read({ ...versionOneSearch, sheetId: null, sheetName: "Deleted" })).toMatchObject({ sheetId: null, sheetName: "Deleted" });
+    expect(read({ ...versionOneSearch, sheetId: 3 })).toMatchObject({ sheetId: 3 });
+    // Today's records may wait for their sheet (a territory's is made after its record): not looked up by name.
+    expect(read({ v: 2, ...versionOneSearch, sheetId: null, sheetName: "Old name" })).toMatchObject({ sheetId: null });
+  });
+
+  it("a record without a time zone gets its document's; one with its own keeps it", () => {
+    expect(read(versionOneSearch)?.timeZone).toBe("Europe/Lisbon");
+    expect(read({ ...versionOneSearch, timeZone: "America/Chicago" })?.timeZone).toBe("America/Chicago");
+    expect(read({ v: 2, ...versionOneSearch, kind: "enrichment", refresh: undefined })?.timeZone).toBe("Europe/Lisbon");
+  });
+
+  it("asks the document for its time zone once at most, and not at all when every record keeps one", () => {
+    let asked = 0;
+    const counting = { timeZone: () => { asked += 1; return "Asia/Tokyo"; }, sheetIdNamed: () => null };
+    const store = mapStore({ "job:a": JSON.stringify({ ...versionOneSearch, id: "a" }), "job:b": JSON.stringify({ ...versionOneSearch, id: "b" }) });
+    expect(new JobStore(store, counting).all().map((r) => r.timeZone)).toEqual(["Asia/Tokyo", "Asia/Tokyo"]);
+    expect(asked).toBe(1);
+    const kept = mapStore({ "job:a": JSON.stringify({ ...versionOneSearch, id: "a", timeZone: "Etc/UTC" }) });
+    new JobStore(kept, { ...counting, timeZone: () => { asked += 10; return "x"; } }).all();
+    expect(asked).toBe(1);
+  });
 });
 
 describe("write-back of outdated records", () => {
   it("the job store writes a record read in version 1 back in today's shape, once, and leaves current ones alone", () => {
-    const current = { v: 2, ...versionOneSearch, id: "c", lastRun: null };
-    const store = mapStore({ [`job:${ID}`]: JSON.stringify(versionOneSearch), "job:c": JSON.stringify({ ...current, lastRun: undefined }) });
-    const jobs = new JobStore(store);
+    const current = { v: 2, ...versionOneSearch, id: "c", timeZone: "Etc/UTC" };
+    const store = mapStore({ [`job:${ID}`]: JSON.stringify(versionOneSearch), "job:c": JSON.stringify(current) });
+    const jobs = new JobStore(store, fixedFacts());
     const before = store.map.get("job:c");
     expect(jobs.all()).toHaveLength(2);
     expect(jobs.writeBack()).toBe(1);
     const written = JSON.parse(store.map.get(`job:${ID}`) ?? "{}");
     expect(written.v).toBe(2);
+    expect(written.timeZone).toBe("Etc/UTC");
     expect(written.lastRun).toEqual({ at: "2026-11-26T09:00:00.000Z", added: 4, updated: 96, notFound: 4, businesses: 100, credits: 100, keptEarlier: 0 });
     expect(store.map.get("job:c")).toBe(before);
-    expect(new JobStore(store).writeBack()).toBe(0);
-    const again = new JobStore(store);
+    expect(new JobStore(store, fixedFacts()).writeBack()).toBe(0);
+    const again = new JobStore(store, fixedFacts());
     again.all();
     expect(again.writeBack()).toBe(0);
   });

@@ -9,6 +9,7 @@ import { EditorKeys } from "../../src/jobs/editor-keys";
 import { PrefixedCollection } from "../../src/storage/prefixed-collection";
 import { currentShape, readStored } from "../../src/storage/stored-json";
 import { mapStore } from "./map-store";
+import { fixedFacts } from "./map-store";
 
 const TARGET = { headerRow: 1, nameHeader: "Name", nameColumn: 1, websiteHeader: "Website", websiteColumn: 2 };
 
@@ -47,7 +48,7 @@ describe("job records as stored by earlier versions", () => {
       creditsCharged: 100, sheetId: 7, sheetName: "coffee in Austin",
       refresh: { every: "day", search: { input: { query: "coffee", location: "Austin, Texas, US" } }, lastRunAt: "2026-01-01T00:00:00.000Z", nextRunAt: "2026-01-02T00:00:00.000Z", lastError: null, run: null },
     };
-    const store = new JobStore(mapStore({ [`job:${early.id}`]: JSON.stringify(early) }));
+    const store = new JobStore(mapStore({ [`job:${early.id}`]: JSON.stringify(early) }), fixedFacts());
     const record = store.get(early.id);
     expect(record).toMatchObject({ leadCount: null, enrichedCount: null, rowsWritten: 0, settled: false, error: null, note: null, finishedAt: null, startKey: null, maxResults: 100 });
     expect(record?.kind === "search" && record.refresh).toMatchObject({ lastRunAdded: null, lastRunUpdated: null, lastRunNotFound: null, lastRunBusinesses: null, lastRunCredits: null });
@@ -56,7 +57,7 @@ describe("job records as stored by earlier versions", () => {
 
   it("reads a record of no known kind, or damaged, as absent: the others still list", () => {
     const good = { id: "a", kind: "enrichment", name: "Enrich list", status: "running", createdAt: "2026-01-01T00:00:00.000Z", enrichment: TARGET, runId: "r1" };
-    const store = new JobStore(mapStore({ "job:a": JSON.stringify(good), "job:b": '{"id":"b","kind":"report","status":"x","createdAt":"2026"}', "job:c": "{cut" }));
+    const store = new JobStore(mapStore({ "job:a": JSON.stringify(good), "job:b": '{"id":"b","kind":"report","status":"x","createdAt":"2026"}', "job:c": "{cut" }), fixedFacts());
     expect(store.all().map((r) => r.id)).toEqual(["a"]);
     expect(store.get("b")).toBeNull();
   });
