@@ -7,7 +7,7 @@ import type { KeyValueStore } from "../storage/key-value-store";
 import { KEYS } from "../storage/keys";
 
 /** Probe entries' names: no job record, start record or other entry of the store begins so. */
-const PROBE_PREFIX = KEYS.selfCheckProbe.key;
+const PROBE_PREFIX = KEYS.selfCheckProbe;
 
 interface JobStoreProbe {
   /** "same": read back exactly; "missing": not found; "changed": found, different. Null when writing or reading failed. */

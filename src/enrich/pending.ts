@@ -71,8 +71,8 @@ const HEAD_SHAPE: StoredShape<StoredHead, z.output<typeof StoredHeadSchema>> = {
 /** A part of a body: [name, website] pairs. */
 const PART_SHAPE = currentShape(z.array(z.tuple([z.string(), z.string()])));
 
-const HEAD = KEYS.chunkHead.key;
-const BODY = KEYS.chunkBody.key;
+const HEAD = KEYS.chunkHead;
+const BODY = KEYS.chunkBody;
 /** Under Apps Script's 9 KB a value, with room for the key. */
 const PART_BYTES = 8000;
 /**

@@ -15,7 +15,7 @@ import { KEYS } from "../storage/keys";
 const ASSUMED_ACTIVE_JOBS = 5;
 /** One background pass an hour, and a wave of jobs finishes within it. */
 const HOURS_PER_WAVE = 1;
-const SLOTS_KEY = KEYS.jobSlots.key;
+const SLOTS_KEY = KEYS.jobSlots;
 /** An account's plan (and its limit) can change: a day-old observation is made again at the next 429. */
 const SLOTS_FRESH_MS = 24 * 60 * 60 * 1000;
 

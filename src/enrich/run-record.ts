@@ -37,7 +37,7 @@ export interface RunRecord {
   stopped: boolean;
 }
 
-const RUN_PREFIX = KEYS.enrichRun.key;
+const RUN_PREFIX = KEYS.enrichRun;
 
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** A run as stored: its shape has not changed since runs were first stored. */

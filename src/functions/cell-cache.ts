@@ -41,7 +41,7 @@ export class CellCache {
   constructor(private readonly cache: CacheLike | null, private readonly namespace: string) {}
 
   private full(key: string): string {
-    return `${KEYS.cacheNamespace.key}${this.namespace}:${key}`;
+    return `${KEYS.cacheNamespace}${this.namespace}:${key}`;
   }
 
   /** The cached values of `keys` (absent ones, and those of another shape, are missing from the map). */

@@ -50,9 +50,9 @@ export function callRecords(ctx: FormulaContext): Records {
   const now = () => ctx.clock.now();
   return {
     // About 1 KB a business: 5,000 of them are about 20 KB a bucket.
-    businesses: new RecordCache(ctx.cache, KEYS.cacheBusinesses.key, 256, now, z.nullable(BusinessSchema)),
-    jobs: new RecordCache(ctx.cache, KEYS.cacheJobs.key, 128, now, z.nullable(z.object({ kind: CACHED_KIND, job: JobSchema }))),
-    kinds: new RecordCache(ctx.cache, KEYS.cacheKinds.key, 16, now, CACHED_KIND),
+    businesses: new RecordCache(ctx.cache, KEYS.cacheBusinesses, 256, now, z.nullable(BusinessSchema)),
+    jobs: new RecordCache(ctx.cache, KEYS.cacheJobs, 128, now, z.nullable(z.object({ kind: CACHED_KIND, job: JobSchema }))),
+    kinds: new RecordCache(ctx.cache, KEYS.cacheKinds, 16, now, CACHED_KIND),
     budget: new RequestBudget(ctx.cache, ctx.clock),
   };
 }

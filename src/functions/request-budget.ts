@@ -16,7 +16,7 @@ const SERVICE_REQUESTS_PER_MINUTE = 1000;
 /** What formulas take of it, leaving the rest to the sidebar's and the background passes' requests. */
 export const FORMULA_REQUESTS_PER_MINUTE = SERVICE_REQUESTS_PER_MINUTE - 100;
 const WINDOW_MS = 60_000;
-const KEY = KEYS.cacheRate.key;
+const KEY = KEYS.cacheRate;
 
 interface Sent {
   /** [epoch ms, requests] of each round trip of the last minute. */

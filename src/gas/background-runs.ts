@@ -7,7 +7,7 @@ import { readStored, storedText, type StoredShape } from "../storage/stored-json
 import { userProperties } from "./property-snapshot";
 import { KEYS } from "../storage/keys";
 
-const LAST_RUN_KEY = KEYS.lastBackgroundRun.key;
+const LAST_RUN_KEY = KEYS.lastBackgroundRun;
 
 interface BackgroundRun {
   /** Epoch ms when the run began. */

@@ -6,7 +6,7 @@ import type { KeyValueStore } from "../storage/key-value-store";
 import { entriesShape, readStored } from "../storage/stored-json";
 import { KEYS } from "../storage/keys";
 
-const EDITOR_KEYS = KEYS.editorKeys.key;
+const EDITOR_KEYS = KEYS.editorKeys;
 /** A team's editors; the least recently seen drop off first, keeping the property small. */
 const MAX_EDITORS = 50;
 

@@ -179,8 +179,8 @@ export interface StartRecord {
 }
 
 /** The store's keys: a job's record under its id, a start record under its fingerprint. */
-export const JOB_PREFIX = KEYS.job.key;
-export const START_PREFIX = KEYS.start.key;
+export const JOB_PREFIX = KEYS.job;
+export const START_PREFIX = KEYS.start;
 /** A start record whose job never got created is forgotten after this. */
 export const START_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
 

@@ -6,11 +6,11 @@ import { currentShape, readStored, type StoredShape } from "./stored-json";
 import { KEYS } from "./keys";
 
 /** The metadata key of the data entry (never read back: its value says what it is). */
-export const DATA_KEY = KEYS.metadataData.key;
+export const DATA_KEY = KEYS.metadataData;
 /** The metadata key of every write claim. */
-export const CLAIM_KEY = KEYS.metadataClaim.key;
+export const CLAIM_KEY = KEYS.metadataClaim;
 /** The per-key layout: one entry per key, its metadata key the legacy prefix + the key. */
-export const LEGACY_PREFIX = KEYS.metadataLegacy.key;
+export const LEGACY_PREFIX = KEYS.metadataLegacy;
 
 /** First line of the data entry's value; values of the per-key layout begin with "#" or JSON. */
 const DATA_HEADER = "businessLeads/store 1";

@@ -12,11 +12,11 @@ export interface SettingsStores {
 }
 
 const KEY = {
-  apiKey: KEYS.apiKey.key,
-  baseUrl: KEYS.baseUrl.key,
-  sharedApiKey: KEYS.sharedApiKey.key,
-  sharedBaseUrl: KEYS.sharedBaseUrl.key,
-  pollEveryMinutes: KEYS.pollEveryMinutes.key,
+  apiKey: KEYS.apiKey,
+  baseUrl: KEYS.baseUrl,
+  sharedApiKey: KEYS.sharedApiKey,
+  sharedBaseUrl: KEYS.sharedBaseUrl,
+  pollEveryMinutes: KEYS.pollEveryMinutes,
 } as const;
 
 export interface ServiceSettings {

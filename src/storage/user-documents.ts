@@ -7,8 +7,8 @@ import { KEYS } from "./keys";
 import { entriesShape, readStored, type StoredShape } from "./stored-json";
 import { clipToBytes, utf8Bytes } from "./utf8";
 
-const SERVED_KEY = KEYS.servedDocuments.key;
-const NOTICES_KEY = KEYS.backgroundNotices.key;
+const SERVED_KEY = KEYS.servedDocuments;
+const NOTICES_KEY = KEYS.backgroundNotices;
 /** Documents one trigger serves at most (ids are 44 characters: far below 9 KB a value). */
 const MAX_SERVED = 50;
 /** One notice's message at most, and all of them (a user property value holds 9 KB), in UTF-8. */

@@ -3,7 +3,7 @@
 // store collide or prefix each other (a prefix would read another key's records as its own).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { KEYS, pollTriggerMinutesKey, type StoredKey } from "../../src/storage/keys";
+import { KEY_REGISTRY, KEYS, pollTriggerMinutesKey, type StoredKey } from "../../src/storage/keys";
 
 const src = path.resolve(__dirname, "../../src");
 const REGISTRY = path.join(src, "storage", "keys.ts");
@@ -16,14 +16,15 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const entries: StoredKey[] = Object.values(KEYS);
+type Entry = StoredKey & { name: string; key: string };
+const entries: Entry[] = Object.entries(KEYS).map(([name, key]) => ({ name, key, ...KEY_REGISTRY[name as keyof typeof KEYS] }));
+const entry = (name: keyof typeof KEYS): Entry | undefined => entries.find((e) => e.name === name);
 /** Keys that share one namespace: the default build keeps the job store in document properties. */
 const NAMESPACES: Record<string, ReadonlyArray<StoredKey["store"]>> = { user: ["user"], document: ["document", "jobStore"], metadata: ["metadata"], cache: ["cache"] };
 
 describe("the stored-key registry", () => {
   it("keeps every string stored documents hold (literals, written another way than the registry)", () => {
-    const strings = Object.fromEntries(Object.entries(KEYS).map(([name, entry]) => [name, entry.key]));
-    expect(strings).toEqual({
+    expect(KEYS).toEqual({
       apiKey: "businessLeads.apiKey",
       baseUrl: "businessLeads.baseUrl",
       editorId: "businessLeads.editorId",
@@ -58,17 +59,17 @@ describe("the stored-key registry", () => {
   });
 
   it("names each key's shape and the file that writes it, and that file exists", () => {
-    for (const entry of entries) {
-      expect(entry.shape.length).toBeGreaterThan(0);
-      expect(statSync(path.resolve(src, "..", entry.writer)).isFile()).toBe(true);
-      const named = /\((src\/[^)]+\.ts)\)/.exec(entry.shape)?.[1];
-      if (named) expect(readFileSync(path.resolve(src, "..", named), "utf8")).toContain(entry.shape.split(" ")[0]);
+    for (const e of entries) {
+      expect(e.shape.length).toBeGreaterThan(0);
+      expect(statSync(path.resolve(src, "..", e.writer)).isFile()).toBe(true);
+      const named = /\((src\/[^)]+\.ts)\)/.exec(e.shape)?.[1];
+      if (named) expect(readFileSync(path.resolve(src, "..", named), "utf8")).toContain(e.shape.split(" ")[0]);
     }
   });
 
   it.each(Object.entries(NAMESPACES))("no two keys of the %s store are equal or prefix each other", (_, stores) => {
     // The cache's keys all live under its namespace prefix "bl:<key digest>:" by design.
-    const keys = entries.filter((e) => stores.indexOf(e.store) >= 0 && e !== KEYS.cacheNamespace);
+    const keys = entries.filter((e) => stores.indexOf(e.store) >= 0 && e !== entry("cacheNamespace"));
     const clashes: string[] = [];
     for (const a of keys) {
       for (const b of keys) {
@@ -86,8 +87,8 @@ describe("the stored-key registry", () => {
       const text = readFileSync(file, "utf8");
       const where = path.relative(src, file);
       // A word without a separator ("rate", "credits") is also a word of prose: the call check below covers it.
-      for (const entry of entries.filter((e) => /[.:@]/.test(e.key) && e !== KEYS.metadataLegacy)) {
-        for (const quote of ['"', "'", "`"]) if (text.includes(quote + entry.key + (entry.prefix ? "" : quote))) found.push(`${where}: ${entry.key}`);
+      for (const e of entries.filter((e) => /[.:@]/.test(e.key) && e !== entry("metadataLegacy"))) {
+        for (const quote of ['"', "'", "`"]) if (text.includes(quote + e.key + (e.prefix ? "" : quote))) found.push(`${where}: ${e.key}`);
       }
       // A store call given a literal key names a key the registry does not list.
       for (const m of text.matchAll(/\b(getProperty|setProperty|deleteProperty|addDeveloperMetadata|withKey|getMany|putMany|getLarge|putLarge)\(\s*\[*\s*["'`]/g)) found.push(`${where}: ${m[0]}`);
