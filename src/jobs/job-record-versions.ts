@@ -29,7 +29,7 @@ export function askedOnce(facts: DocumentFacts): DocumentFacts {
 }
 
 /** A run merged before runs kept their outcome: what its schedule says of it; none before any re-run. */
-export function outcomeOfSchedule(schedule: ScheduleBase | undefined, createdAt: string): RunOutcome | null {
+function outcomeOfSchedule(schedule: ScheduleBase | undefined, createdAt: string): RunOutcome | null {
   if (!schedule || schedule.lastRunAt === createdAt) return null;
   const { lastRunAt: at, lastRunAdded: added, lastRunUpdated: updated, lastRunNotFound: notFound, lastRunBusinesses: businesses, lastRunCredits: credits } = schedule;
   return added === null || updated === null || notFound === null || businesses === null ? null : { at, added, updated, notFound, businesses, credits, keptEarlier: 0 };

@@ -3,7 +3,7 @@
 // writes it. No other file spells a stored key; the strings never change (stored documents keep them).
 
 /** Where a key lives. The job store is document properties, or in the full build one developer metadata entry. */
-export type StoreOf = "user" | "document" | "jobStore" | "cache" | "metadata";
+type StoreOf = "user" | "document" | "jobStore" | "cache" | "metadata";
 
 export interface StoredKey {
   readonly store: StoreOf;

@@ -25,7 +25,7 @@ export interface VersionStep<Stored> {
 }
 
 /** The field a record's version is stored in; a record stored without one is version 1. */
-export const VERSION_FIELD = "v";
+const VERSION_FIELD = "v";
 
 /** Today's version of a record of `shape`. */
 export const versionOf = (shape: { readonly steps?: ReadonlyArray<{ readonly to: number }> }): number => Math.max(1, ...(shape.steps ?? []).map((step) => step.to));
@@ -36,7 +36,7 @@ export function storedText<Today>(shape: { readonly versioned?: true; readonly s
 }
 
 /** A record read back, and whether it was stored in an earlier version than today's (to write back). */
-export interface ReadRecord<Today> {
+interface ReadRecord<Today> {
   record: Today;
   outdated: boolean;
 }

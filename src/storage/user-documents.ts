@@ -41,7 +41,7 @@ export function forgetServedDocument(user: KeyValueStore, id: string): void {
 }
 
 /** A background run's message, and when it was left: it concerns the jobs that existed by then. */
-export interface BackgroundNotice {
+interface BackgroundNotice {
   message: string;
   at: number;
 }
