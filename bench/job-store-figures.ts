@@ -34,6 +34,7 @@ function jobRecord(i: number, longest: boolean): JobRecord {
     createdBy: "0123456789abcdef",
     seenBy: ["0123456789abcdef", "fedcba9876543210"],
     hiddenFrom: longest ? ["1111222233334444"] : [],
+    timeZone: "America/Chicago",
   };
 }
 
@@ -49,7 +50,7 @@ export function jobStoreFigures(): void {
   // 300 jobs saved for real into the fakes' document properties (Google's limits enforced).
   const runtime = createRuntime();
   const props = runtime.globals().PropertiesService.getDocumentProperties();
-  const store = new JobStore(props);
+  const store = new JobStore(props, { timeZone: () => "America/Chicago", sheetIdNamed: () => null });
   let refused = 0;
   for (let i = 0; i < 300; i += 1) {
     const record = jobRecord(i, true);

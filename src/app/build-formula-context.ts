@@ -12,7 +12,7 @@ import { currentJobStore } from "./jobs-context";
 import { documentCache } from "../gas/document-cache";
 import { appsScriptClock } from "../gas/utilities";
 import { readServiceSettings, type ServiceSettings } from "../gas/settings";
-import { UrlFetchTransport } from "../gas/urlfetch-transport";
+import { appsScriptTransport } from "../gas/urlfetch-transport";
 
 /** A custom function may run 30 s; its requests and waits must be over well before. */
 const FORMULA_BUDGET_MS = 20 * 1000;
@@ -43,7 +43,7 @@ function formulaContext(): FormulaContext {
   const client = new LeadsClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
-    transport: new UrlFetchTransport(UrlFetchApp),
+    transport: appsScriptTransport(),
     clock: appsScriptClock,
     deadline,
     maxAttempts: 3,

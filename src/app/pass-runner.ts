@@ -9,7 +9,8 @@ import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type
 import { documentJobsContext } from "./jobs-context";
 import { appsScriptClock } from "../gas/utilities";
 import { editorId } from "../gas/key-digest";
-import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "../gas/served-documents";
+import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "../storage/user-documents";
+import { userProperties } from "../gas/property-snapshot";
 import { userApiKey } from "../gas/settings";
 import { removeUserPollTrigger } from "../gas/user-poll-trigger";
 import { backgroundWork } from "../passes/background-work";
@@ -57,7 +58,7 @@ function claimedPass(doc: DocumentAccess, owner: string, deadline: number): void
     claims?.release();
   }
   // The document was reached: what a background run could not do for it is done now.
-  clearBackgroundNotice(doc.id);
+  clearBackgroundNotice(userProperties(), doc.id);
 }
 
 /** The pass over the current document; the caller holds its document lock. */
@@ -75,7 +76,7 @@ function serveEveryDocument(): void {
   const current = currentDocument();
   if (current) pollPassUnderLock();
   withUserPass((owner) => {
-    for (const id of servedDocuments()) {
+    for (const id of servedDocuments(userProperties())) {
       if (id === current?.id) continue;
       if (appsScriptClock.now() >= deadline) break; // the next pass goes on from here
       let doc: DocumentAccess;
@@ -83,18 +84,18 @@ function serveEveryDocument(): void {
         doc = openDocument(id);
       } catch (error) {
         // Deleted, unshared or refused: stop serving it; its sidebar re-registers it and says why.
-        forgetServedDocument(id);
-        leaveBackgroundNotice(id, couldNotOpen(messageOf(error)), appsScriptClock.now());
+        forgetServedDocument(userProperties(), id);
+        leaveBackgroundNotice(userProperties(), id, couldNotOpen(messageOf(error)), appsScriptClock.now());
         continue;
       }
       try {
         claimedPass(doc, owner, deadline);
       } catch (error) {
         // One document's trouble does not stop the others; its sidebar shows what went wrong.
-        leaveBackgroundNotice(id, stoppedOn(messageOf(error)), appsScriptClock.now());
+        leaveBackgroundNotice(userProperties(), id, stoppedOn(messageOf(error)), appsScriptClock.now());
       }
     }
-    if (servedDocuments().length === 0) removeUserPollTrigger();
+    if (servedDocuments(userProperties()).length === 0) removeUserPollTrigger();
   });
 }
 
@@ -110,9 +111,9 @@ export function runTriggerPass(): void {
     recordBackgroundRun(() => ({ at: appsScriptClock.now(), withDocument: activeSpreadsheet() !== null }));
     withUserErrors(() => {
       if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") serveEveryDocument();
-      else if (currentDocument() === null) leaveBackgroundNotice(ANY_DOCUMENT, WAITING_FOR_SIDEBAR, appsScriptClock.now());
+      else if (currentDocument() === null) leaveBackgroundNotice(userProperties(), ANY_DOCUMENT, WAITING_FOR_SIDEBAR, appsScriptClock.now());
       else {
-        clearBackgroundNotice(ANY_DOCUMENT);
+        clearBackgroundNotice(userProperties(), ANY_DOCUMENT);
         pollPassUnderLock();
       }
     }, userApiKey);

@@ -71,6 +71,7 @@ export function sendChunk(
     startKey,
     createdBy: ctx.keyDigest,
     seenBy: [ctx.keyDigest],
+    timeZone: ctx.store.timeZone(),
     enrichment: where.target,
     ...(where.runId === null ? {} : { runId: where.runId }),
   });

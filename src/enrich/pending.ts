@@ -19,6 +19,7 @@ import { PrefixedCollection } from "../storage/prefixed-collection";
 import { currentShape, type StoredShape } from "../storage/stored-json";
 import { utf8Bytes } from "../storage/utf8";
 import { StoredEnrichTarget, type EnrichTarget } from "../jobs/enrich-target";
+import { KEYS } from "../storage/keys";
 
 export interface PendingChunk {
   /** The start record's fingerprint, which holds the idempotency key. */
@@ -63,14 +64,15 @@ const StoredHeadSchema = z.lazy(() => z.object({
 
 const HEAD_SHAPE: StoredShape<StoredHead, z.output<typeof StoredHeadSchema>> = {
   schema: StoredHeadSchema,
+  versioned: true,
   upgrade: (stored) => ({ ...stored, runId: stored.runId ?? null }),
 };
 
 /** A part of a body: [name, website] pairs. */
 const PART_SHAPE = currentShape(z.array(z.tuple([z.string(), z.string()])));
 
-const HEAD = "enrich-pending:";
-const BODY = "enrich-body:";
+const HEAD = KEYS.chunkHead;
+const BODY = KEYS.chunkBody;
 /** Under Apps Script's 9 KB a value, with room for the key. */
 const PART_BYTES = 8000;
 /**

@@ -11,6 +11,7 @@ import type { KeyValueStore } from "../storage/key-value-store";
 import { PrefixedCollection } from "../storage/prefixed-collection";
 import { currentShape } from "../storage/stored-json";
 import type { PendingChunk, PendingChunks } from "./pending";
+import { KEYS } from "../storage/keys";
 
 export interface RunRecord {
   runId: string;
@@ -36,7 +37,7 @@ export interface RunRecord {
   stopped: boolean;
 }
 
-const RUN_PREFIX = "enrich-run:";
+const RUN_PREFIX = KEYS.enrichRun;
 
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** A run as stored: its shape has not changed since runs were first stored. */
@@ -67,7 +68,7 @@ export class RunStore {
   private readonly runs: PrefixedCollection<RunRecord>;
 
   constructor(store: KeyValueStore) {
-    this.runs = new PrefixedCollection(store, RUN_PREFIX, currentShape(StoredRun));
+    this.runs = new PrefixedCollection(store, RUN_PREFIX, { ...currentShape(StoredRun), versioned: true });
   }
 
   /** Every run of the document, oldest first. */

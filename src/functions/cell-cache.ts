@@ -6,6 +6,7 @@
 // an entry of no known shape is a miss.
 import * as z from "zod/mini";
 import { currentShape, readStored, type StoredShape } from "../storage/stored-json";
+import { KEYS } from "../storage/keys";
 
 /** The two calls of Apps Script's Cache the functions use. */
 export interface CacheLike {
@@ -40,7 +41,7 @@ export class CellCache {
   constructor(private readonly cache: CacheLike | null, private readonly namespace: string) {}
 
   private full(key: string): string {
-    return `bl:${this.namespace}:${key}`;
+    return `${KEYS.cacheNamespace}${this.namespace}:${key}`;
   }
 
   /** The cached values of `keys` (absent ones, and those of another shape, are missing from the map). */

@@ -30,6 +30,7 @@ import {
 } from "./field-values";
 import type { FormulaContext } from "./formula-context";
 import { NotFetchedError, callRecords, checkId, knownKind, lookupBusinesses, lookupJobs, notFoundJob } from "./lookups";
+import { KEYS } from "../storage/keys";
 
 const LOCATION_COLUMNS = ["label", "country_code", "full_name", "location_code"] as const;
 
@@ -72,7 +73,7 @@ export function leadsLocations(ctx: FormulaContext, query: unknown, country: unk
   if (q.length < min || q.length > max) throw new UserFacingError(`Give ${min} to ${max} characters of a city name, e.g. =LEADS_LOCATIONS("Austin").`);
   const code = isEmptyArgument(country) ? "" : String(country).trim().toUpperCase();
   if (code !== "" && !/^[A-Z]{2}$/.test(code)) throw new UserFacingError(`The country must be a two-letter code such as US; "${String(country)}" is not.`);
-  const key = `loc:${code}:${q.toLowerCase()}`;
+  const key = `${KEYS.cacheLocations}${code}:${q.toLowerCase()}`;
   const cached = ctx.cache.getMany([key], CACHED_TABLE).get(key);
   if (cached) return cached;
   const locations = ctx.client.findLocations({ q, country: code || undefined }, { deadline: ctx.deadline }).slice(0, 8);
@@ -83,10 +84,10 @@ export function leadsLocations(ctx: FormulaContext, query: unknown, country: unk
 }
 
 export function leadsCredits(ctx: FormulaContext): number {
-  const cached = ctx.cache.getMany(["credits"], CACHED_CREDITS).get("credits");
+  const cached = ctx.cache.getMany([KEYS.cacheCredits], CACHED_CREDITS).get(KEYS.cacheCredits);
   if (cached !== undefined) return cached;
   const credits = ctx.client.getAccount({ deadline: ctx.deadline }).credits_remaining;
-  ctx.cache.putMany([["credits", credits]], CACHE_SECONDS.account);
+  ctx.cache.putMany([[KEYS.cacheCredits, credits]], CACHE_SECONDS.account);
   return credits;
 }
 
@@ -158,7 +159,7 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
   const invalid = checkId(id, "job");
   if (invalid) throw invalid;
   const names = fieldList(fields, BUSINESS_FIELDS, "business", DEFAULT_RESULT_FIELDS);
-  const key = `res:${id}:${names.join(",")}`;
+  const key = `${KEYS.cacheResults}${id}:${names.join(",")}`;
   const cached = ctx.cache.getLarge(key, CACHED_TABLE);
   if (cached) return cached;
 

@@ -17,6 +17,7 @@ import { fetchInRounds, type Wanted } from "./fetch-rounds";
 import type { FormulaContext } from "./formula-context";
 import { RecordCache } from "./record-cache";
 import { RequestBudget } from "./request-budget";
+import { KEYS } from "../storage/keys";
 
 
 /** What a cell says for an ID this evaluation did not read; a later one reads it. */
@@ -49,9 +50,9 @@ export function callRecords(ctx: FormulaContext): Records {
   const now = () => ctx.clock.now();
   return {
     // About 1 KB a business: 5,000 of them are about 20 KB a bucket.
-    businesses: new RecordCache(ctx.cache, "biz", 256, now, z.nullable(BusinessSchema)),
-    jobs: new RecordCache(ctx.cache, "job", 128, now, z.nullable(z.object({ kind: CACHED_KIND, job: JobSchema }))),
-    kinds: new RecordCache(ctx.cache, "kind", 16, now, CACHED_KIND),
+    businesses: new RecordCache(ctx.cache, KEYS.cacheBusinesses, 256, now, z.nullable(BusinessSchema)),
+    jobs: new RecordCache(ctx.cache, KEYS.cacheJobs, 128, now, z.nullable(z.object({ kind: CACHED_KIND, job: JobSchema }))),
+    kinds: new RecordCache(ctx.cache, KEYS.cacheKinds, 16, now, CACHED_KIND),
     budget: new RequestBudget(ctx.cache, ctx.clock),
   };
 }

@@ -22,7 +22,7 @@ export class RecordCache<T> {
   private readonly changed = new Set<string>();
 
   /**
-   * `kind` names the records ("biz", "job"); `bucketCount` is fixed for a kind (ids hash into
+   * `kind` names the records (a bucket key prefix of src/storage/keys.ts); `bucketCount` is fixed for a kind (ids hash into
    * it), chosen so that the kind's buckets stay well under both Cache limits: 256 buckets of
    * businesses of about 1 KB hold 5,000 of them at about 20 KB each.
    */
@@ -48,7 +48,7 @@ export class RecordCache<T> {
     if (key === undefined) {
       let hash = 0;
       for (let i = 0; i < id.length; i += 1) hash = (hash * 31 + id.charCodeAt(i)) | 0;
-      key = `${this.kind}@${(hash >>> 0) % this.bucketCount}`;
+      key = `${this.kind}${(hash >>> 0) % this.bucketCount}`;
       this.keys.set(id, key);
     }
     return key;

@@ -9,13 +9,14 @@ import * as z from "zod/mini";
 import type { Clock } from "../rules/clock";
 import type { StoredShape } from "../storage/stored-json";
 import type { CellCache } from "./cell-cache";
+import { KEYS } from "../storage/keys";
 
 /** The service's rate limit: requests per account in any 60 s. */
 const SERVICE_REQUESTS_PER_MINUTE = 1000;
 /** What formulas take of it, leaving the rest to the sidebar's and the background passes' requests. */
 export const FORMULA_REQUESTS_PER_MINUTE = SERVICE_REQUESTS_PER_MINUTE - 100;
 const WINDOW_MS = 60_000;
-const KEY = "rate";
+const KEY = KEYS.cacheRate;
 
 interface Sent {
   /** [epoch ms, requests] of each round trip of the last minute. */

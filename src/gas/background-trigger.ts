@@ -1,9 +1,10 @@
 // This file defines how this build keeps the user's poll trigger for the documents with work left:
 // one trigger per document in the default build (poll-trigger.ts), one per user serving every
-// listed document in the full build (user-poll-trigger.ts, served-documents.ts). The choice reads
+// listed document in the full build (user-poll-trigger.ts, src/storage/user-documents.ts). The choice reads
 // the build's defined scope here, so a bundle holds only its own build's trigger code.
 import { ensurePollTrigger, pollTriggerCount, removePollTrigger } from "./poll-trigger";
-import { forgetServedDocument, registerServedDocument, servedDocuments } from "./served-documents";
+import { forgetServedDocument, registerServedDocument, servedDocuments } from "../storage/user-documents";
+import { userProperties } from "./property-snapshot";
 import { ensureUserPollTrigger, removeUserPollTrigger, userPollTriggerCount } from "./user-poll-trigger";
 
 interface BackgroundTrigger {
@@ -27,15 +28,15 @@ const perDocument: BackgroundTrigger = {
 
 const perUser: BackgroundTrigger = {
   keep(documentId) {
-    registerServedDocument(documentId);
+    registerServedDocument(userProperties(), documentId);
     ensureUserPollTrigger();
   },
   drop(documentId) {
-    forgetServedDocument(documentId);
-    if (servedDocuments().length === 0) removeUserPollTrigger();
+    forgetServedDocument(userProperties(), documentId);
+    if (servedDocuments(userProperties()).length === 0) removeUserPollTrigger();
   },
   count: () => userPollTriggerCount(),
-  serves: (documentId) => servedDocuments().indexOf(documentId) >= 0,
+  serves: (documentId) => servedDocuments(userProperties()).indexOf(documentId) >= 0,
 };
 
 export const backgroundTrigger: BackgroundTrigger = BUSINESS_LEADS_SPREADSHEET_SCOPE === "full" ? perUser : perDocument;

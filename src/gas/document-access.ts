@@ -5,7 +5,7 @@
 // without a current document opens each document by id and still reaches them.
 import type { KeyValueStore } from "../storage/key-value-store";
 import { DeveloperMetadataStore } from "./developer-metadata-store";
-import type { StoreClaims } from "./metadata-write-claim";
+import type { StoreClaims } from "../storage/write-claim";
 import { documentProperties } from "./property-snapshot";
 import { UserFacingError } from "../errors/user-error";
 

@@ -4,6 +4,7 @@
 import { activeSpreadsheet } from "./document-access";
 import { userProperties } from "./property-snapshot";
 import { readPollInterval, type PollInterval } from "./settings";
+import { pollTriggerMinutesKey } from "../storage/keys";
 
 /** The execution's document; these triggers exist only where it has one (the current-document build). */
 function documentOfTrigger(): GoogleAppsScript.Spreadsheet.Spreadsheet {
@@ -13,7 +14,6 @@ function documentOfTrigger(): GoogleAppsScript.Spreadsheet.Spreadsheet {
 }
 
 export const POLL_HANDLER = "pollJobs";
-const CREATED_FOR_KEY = "businessLeads.pollTrigger.requestedMinutes";
 
 function ownTriggers(): GoogleAppsScript.Script.Trigger[] {
   return ScriptApp.getUserTriggers(documentOfTrigger()).filter((t) => t.getHandlerFunction() === POLL_HANDLER);
@@ -40,7 +40,7 @@ function create(minutes: PollInterval): void {
 
 /** Triggers are per user per document, so is the note of what ours was created for. */
 function createdForKey(): string {
-  return `${CREATED_FOR_KEY}.${documentOfTrigger().getId()}`;
+  return pollTriggerMinutesKey(documentOfTrigger().getId());
 }
 
 /**

@@ -9,14 +9,9 @@
 // shared state is made under a lock (the document's, or the user's), so a copy taken before a lock
 // was acquired is dropped when it is, and read again, whole, at its next use (lockAndRefresh).
 // Under the lock no other writer that takes it can have written since.
-import type { KeyValueStore } from "../storage/key-value-store";
+import type { PropertiesLike } from "../storage/key-value-store";
 
 type Properties = GoogleAppsScript.Properties.Properties;
-
-/** What the add-on needs of a properties store; Apps Script's Properties has it all. */
-export interface PropertiesLike extends KeyValueStore {
-  setProperties(properties: Record<string, string>): unknown;
-}
 
 class PropertySnapshot implements PropertiesLike {
   private values: Record<string, string> | null = null;

@@ -1,5 +1,5 @@
 // This file keeps the full-scope build's ONE poll trigger per user: it serves every document the
-// user has jobs in (src/gas/served-documents.ts), opening each by id, so one trigger is enough
+// user has jobs in (src/storage/user-documents.ts), opening each by id, so one trigger is enough
 // however many documents there are. It is found among the user's project triggers, which need no
 // current document, so a trigger run without one can still remove itself when nothing is left.
 import { createPollTrigger, POLL_HANDLER } from "./poll-trigger";

@@ -4,8 +4,9 @@
 import * as z from "zod/mini";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { entriesShape, readStored } from "../storage/stored-json";
+import { KEYS } from "../storage/keys";
 
-const EDITOR_KEYS = "businessLeads.editorKeys";
+const EDITOR_KEYS = KEYS.editorKeys;
 /** A team's editors; the least recently seen drop off first, keeping the property small. */
 const MAX_EDITORS = 50;
 

@@ -10,6 +10,7 @@ import { StoredRefreshSchedule, StoredRunOutcome, StoredScheduleBase, upgradeRef
 import { upgradeLastRun } from "./last-run";
 import type { JobKind } from "../rules/job-kinds";
 import type { Searched } from "../rules/searched";
+import { KEYS } from "../storage/keys";
 
 
 /** A record's kind: a job of the service (a search, an enrichment), or a territory (many searches as one). */
@@ -53,7 +54,7 @@ interface JobRecordBase {
   /** Digests of keys the service answered 404: another account's keys, which leave the job alone. */
   hiddenFrom?: string[];
   /** The spreadsheet's time zone when the job started: its rows' `First seen` and `Last seen` dates are in it (seen-day.ts). */
-  timeZone?: string;
+  timeZone: string;
   /** A search's or a territory's latest refresh run, once merged: what it did (scheduled, or asked for now). */
   lastRun?: RunOutcome;
 }
@@ -128,6 +129,9 @@ export interface TerritoryRecord extends JobRecordBase {
 
 export type JobRecord = SearchRecord | EnrichmentRecord | TerritoryRecord;
 
+/** A record as read from the store, before its document's facts fill what it lacked (job-record-versions.ts). */
+export type StoredJobRecord<R extends JobRecord = JobRecord> = R extends JobRecord ? Omit<R, "timeZone"> & { timeZone?: string } : never;
+
 /** A search with a refresh schedule: its record is never pruned, since the schedule lives in it. */
 export type ScheduledSearch = SearchRecord & { refresh: RefreshSchedule };
 
@@ -158,7 +162,7 @@ export const isScheduled = (record: JobRecord): record is ScheduledSearch => sea
 /** A search or a territory with a refresh schedule: never pruned, and its key keeps the background trigger. */
 export const hasSchedule = (record: JobRecord): boolean => isScheduled(record) || territoryOf(record)?.refresh !== undefined;
 
-type NewJobFields<R extends JobRecord> = R extends JobRecord ? Pick<R, "id" | "kind" | "name" | "sheetId" | "sheetName" | "status" | "createdAt"> & Partial<R> : never;
+type NewJobFields<R extends JobRecord> = R extends JobRecord ? Pick<R, "id" | "kind" | "name" | "sheetId" | "sheetName" | "status" | "createdAt" | "timeZone"> & Partial<R> : never;
 
 /** What a record holds before anything happened to it: nothing written, nothing settled yet. */
 export const NEW_RECORD = { leadCount: null, enrichedCount: null, creditsCharged: null, rowsWritten: 0, settled: false, error: null, note: null, finishedAt: null, startKey: null };
@@ -183,8 +187,8 @@ export interface StartRecord {
 }
 
 /** The store's keys: a job's record under its id, a start record under its fingerprint. */
-export const JOB_PREFIX = "job:";
-export const START_PREFIX = "start:";
+export const JOB_PREFIX = KEYS.job;
+export const START_PREFIX = KEYS.start;
 /** A start record whose job never got created is forgotten after this. */
 const START_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -252,7 +256,7 @@ const StoredSearchRecord = z.lazy(() => z.pipe(
     maxResults: z.optional(z.number()),
     searched: z.optional(z.union([z.string(), z.object({ query: z.string(), place: z.string() })])),
   }),
-  z.transform((stored): SearchRecord => {
+  z.transform((stored): StoredJobRecord<SearchRecord> => {
     const { refresh: storedRefresh, maxResults, searched, ...rest } = upgradeBase(upgradeLastRun(stored));
     const refresh = storedRefresh && upgradeRefreshSchedule(storedRefresh);
     const reserved = maxResults ?? rest.creditsCharged ?? undefined;
@@ -265,7 +269,7 @@ const StoredSearchRecord = z.lazy(() => z.pipe(
 
 const StoredEnrichmentRecord = z.lazy(() => z.pipe(
   z.object({ ...storedBase, kind: z.literal("enrichment"), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
-  z.transform((stored): EnrichmentRecord => upgradeBase(stored)),
+  z.transform((stored): StoredJobRecord<EnrichmentRecord> => upgradeBase(stored)),
 ));
 
 const StoredTerritoryRecord = z.lazy(() => z.pipe(
@@ -287,16 +291,14 @@ const StoredTerritoryRecord = z.lazy(() => z.pipe(
     slotsFullUntil: z.optional(z.string()),
     refresh: z.optional(StoredScheduleBase),
   }),
-  z.transform((stored): TerritoryRecord => {
+  z.transform((stored): StoredJobRecord<TerritoryRecord> => {
     const { refresh, ...rest } = upgradeBase(upgradeLastRun(stored));
     return { ...rest, ...(refresh === undefined ? {} : { refresh: upgradeScheduleBase(refresh) }) };
   }),
 ));
 
 /** A record of any kind, each kind's shape upgraded by its own step. */
-const StoredJobRecord = z.lazy(() => z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]));
-
-export const JOB_RECORD_SHAPE: StoredShape<JobRecord> = { schema: StoredJobRecord, upgrade: (record) => record };
+export const STORED_JOB_RECORD: z.ZodMiniType<StoredJobRecord> = z.lazy(() => z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]));
 
 const StoredStartRecord = z.lazy(() => z.object({
   idempotencyKey: z.string(),
@@ -308,5 +310,6 @@ const StoredStartRecord = z.lazy(() => z.object({
 
 export const START_RECORD_SHAPE: StoredShape<StartRecord, z.output<typeof StoredStartRecord>> = {
   schema: StoredStartRecord,
+  versioned: true,
   upgrade: (stored) => ({ ...stored, jobId: stored.jobId ?? null, sheetName: stored.sheetName ?? null, sheetId: stored.sheetId ?? null }),
 };

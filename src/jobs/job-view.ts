@@ -127,7 +127,7 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     territory: territory ? { ...pairCounts(territory), stopped: territory.stopped } : null,
     foundByMore: territory ? territory.foundByMore : null,
     lastRun: record.lastRun ?? null,
-    timeZone: record.timeZone ?? null,
+    timeZone: record.timeZone,
     searched: territory ? { query: territory.queries.join(", "), place: territory.places.length === 1 ? (territory.places[0]?.label ?? "") : `${territory.places.length} places` } : (searchOf(record)?.searched ?? null),
   };
 }

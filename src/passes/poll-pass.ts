@@ -109,7 +109,12 @@ function planPages(read: StatusRead, job: Pick<Job, "status" | "lead_count">, ma
  */
 export function pollAndWrite(ctx: JobsContext, pass: PassSheets, deadline: number): PollReport {
   const report: PollReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false };
-  return ctx.store.batch(() => pollActiveJobs(ctx, pass, deadline, report));
+  return ctx.store.batch(() => {
+    const done = pollActiveJobs(ctx, pass, deadline, report);
+    // Records read in an earlier version are stored in today's shape, with the pass's other writes.
+    ctx.store.writeBack();
+    return done;
+  });
 }
 
 function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, report: PollReport): PollReport {

@@ -18,7 +18,7 @@ import { markHidden } from "../jobs/ownership";
 import { isDue, iso, periodMs, skippedSlot, slotPeriod, startedSlot, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "../jobs/refresh-schedule";
 import { SheetsById } from "../sheets/result-sheet";
 import { resultSheetOf } from "../jobs/job-sheet";
-import { dayOf, recordTimeZone, refreshNotRun } from "../jobs/seen-day";
+import { dayOf, refreshNotRun } from "../jobs/seen-day";
 import { affordabilityProblem } from "../jobs/start-search";
 
 interface RefreshReport {
@@ -86,7 +86,7 @@ function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Busines
   const target = resultSheetOf(ctx, record, new SheetsById(ctx.spreadsheet), "the refresh recreated it");
   const sheet = target.sheet;
   const extra: Partial<SearchRecord> = { sheetId: target.record.sheetId, note: target.record.note };
-  const timeZone = recordTimeZone(ctx, record);
+  const timeZone = record.timeZone;
   // The run's rows are dated by the day it started: a merge repeated after a kill dates them alike.
   const startedAt = record.refresh.run?.startedAt ?? record.refresh.lastRunAt;
   const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt));

@@ -14,7 +14,7 @@ import { enrichmentOf, territoryOf, type JobRecord } from "../jobs/job-record";
 import { writeEndedSearches, type EndedSearch } from "../territory/territory-sheet";
 import { resultSheetOf } from "../jobs/job-sheet";
 import { passNote, passNoteCleared } from "../jobs/record-note";
-import { dayOf, recordTimeZone } from "../jobs/seen-day";
+import { dayOf } from "../jobs/seen-day";
 import { resultColumns, seenOn } from "../sheets/columns";
 import { upsertByName } from "../sheets/fast-upsert";
 import type { SheetsById } from "../sheets/result-sheet";
@@ -86,7 +86,7 @@ function orNoteFailure(ctx: JobsContext, records: readonly JobRecord[], write: (
 function writeResultSheet(ctx: JobsContext, sheets: SheetsById, job: JobResults): number {
   let record = job.record;
   // Every business of a search's own sheet was first (and last) seen on the search's day.
-  const timeZone = recordTimeZone(ctx, record);
+  const timeZone = record.timeZone;
   const columns = resultColumns(seenOn(dayOf(ctx, timeZone, record.createdAt)));
   // The usual case takes the cheap path (4 calls); a renamed or deleted sheet, moved headers, rows
   // to insert or delete take the general writer, which finds the sheet by id.

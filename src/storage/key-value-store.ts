@@ -35,6 +35,11 @@ export interface KeyValueStore {
   flush?(): void;
 }
 
+/** A properties store that also writes many keys at once (Apps Script's Properties). */
+export interface PropertiesLike extends KeyValueStore {
+  setProperties(properties: Record<string, string>): unknown;
+}
+
 /**
  * Document properties: 500 KB a store, in UTF-8 bytes. Finished jobs are pruned well below it
  * (300 KB), so 300 active jobs with every text at its longest still fit (see npm run bench).

@@ -9,7 +9,7 @@ import type { JobsContext } from "../jobs/job-context";
 import type { TerritoryRecord } from "../jobs/job-record";
 import { resultSheetOf } from "../jobs/job-sheet";
 import { passNoteCleared } from "../jobs/record-note";
-import { dayOf, recordTimeZone } from "../jobs/seen-day";
+import { dayOf } from "../jobs/seen-day";
 import { pairsCredits, territoryStatus } from "../jobs/territory-counts";
 import { TERRITORY_COLUMNS } from "../sheets/columns";
 import type { SheetsById } from "../sheets/result-sheet";
@@ -30,7 +30,7 @@ export interface EndedSearch {
 export function writeEndedSearches(ctx: JobsContext, sheets: SheetsById, record: TerritoryRecord, ended: readonly EndedSearch[]): number {
   const target = resultSheetOf(ctx, record, sheets, "it was recreated", TERRITORY_COLUMNS);
   let territory = target.record;
-  const timeZone = recordTimeZone(ctx, territory);
+  const timeZone = territory.timeZone;
   const runDay = dayOf(ctx, timeZone, territory.runStartedAt);
   const finds = ended.flatMap(({ pair, businesses }) => businesses.map((business) => ({ business, foundBy: [pairLabel(territory, pair)] })));
   const counts = mergeTerritoryFinds(target.sheet, finds, { runDay, run: territory.run, order: pairLabels(territory) });

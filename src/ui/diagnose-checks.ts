@@ -18,6 +18,7 @@ import { isMine } from "../jobs/ownership";
 import { messageOf } from "../errors/user-error";
 import { groupDigits } from "../rules/numbers";
 import { DEFAULT_BASE_URL, OPENS_DOCUMENTS_BY_ID } from "./build-defaults";
+import { documentFacts } from "../jobs/job-record-versions";
 
 export type CheckId = "service" | "plain-text" | "job-store" | "document-lock" | "poll-trigger" | "trigger-document";
 
@@ -175,7 +176,7 @@ export function pollTriggerCheck(doc: DocumentAccess | null): Outcome {
   if (key === null) return { ok: null, detail: "No API key is saved for you yet: background updates run with your key, so none is needed. Save your key in the sidebar's Settings." };
   const digest = keyDigest(key);
   // Jobs this key created or read, and searches with a refresh schedule: the user's trigger moves them forward.
-  const mine = new JobStore(doc.store).all().filter((record) => (!record.settled || hasSchedule(record)) && isMine(record, digest)).length;
+  const mine = new JobStore(doc.store, documentFacts(doc.spreadsheet)).all().filter((record) => (!record.settled || hasSchedule(record)) && isMine(record, digest)).length;
   const count = backgroundTrigger.count();
   const jobs = `${mine} of your ${mine === 1 ? "jobs is" : "jobs are"}`;
   if (count > 1) return { ok: false, detail: `${count} background updates are scheduled for you where one is expected. The next update removes the extra ones; if this stays, tell your admin.` };

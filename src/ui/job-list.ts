@@ -4,7 +4,8 @@
 import { stoppedBackgroundRun } from "../gas/background-runs";
 import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { editorId, keyDigest } from "../gas/key-digest";
-import { backgroundNoticeFor } from "../gas/served-documents";
+import { backgroundNoticeFor } from "../storage/user-documents";
+import { userProperties } from "../gas/property-snapshot";
 import { userApiKey } from "../gas/settings";
 import { appsScriptClock } from "../gas/utilities";
 import { isSending, rowsSent, runStoreOf, type RunRecord } from "../enrich/run-record";
@@ -12,6 +13,7 @@ import { enrichmentOf, type JobRecord } from "../jobs/job-record";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView, type RunView } from "../jobs/job-view";
 import { RUN_TIME_A_DAY } from "../rules/platform-limits";
+import { documentFacts } from "../jobs/job-record-versions";
 
 /**
  * Google stops a trigger in the middle once the user's triggers have run their daily time (90
@@ -49,10 +51,10 @@ function runView(run: RunRecord, records: readonly JobRecord[], me: string): Run
 export function listDocumentJobs(): JobView[] {
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
-  const notice = backgroundNoticeFor(doc.id) ?? stoppedRunNotice();
+  const notice = backgroundNoticeFor(userProperties(), doc.id) ?? stoppedRunNotice();
   const key = userApiKey();
   const digest = key ? keyDigest(key) : null;
-  const records = new JobStore(doc.store).all();
+  const records = new JobStore(doc.store, documentFacts(doc.spreadsheet)).all();
   const runRecords = runStoreOf({ properties: doc.store }).all();
   // Asked only where a run is listed: the editor's id is made (and stored) on first asking.
   const me = runRecords.length > 0 ? editorId() : "";

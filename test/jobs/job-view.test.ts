@@ -1,7 +1,8 @@
 // What a search's JobView says of its latest refresh run, from its one stored outcome (JobRecordBase.lastRun):
 // JobView.lastRun as kept once merged; the schedule's figures (JobView.refresh.lastRun…) made from it
 // (src/jobs/last-run.ts); and a record stored while the schedule kept its own copy, upgraded on read.
-import { JOB_RECORD_SHAPE, type SearchRecord } from "../../src/jobs/job-record";
+import type { SearchRecord } from "../../src/jobs/job-record";
+import { jobRecordVersions } from "../../src/jobs/job-record-versions";
 import type { RefreshSchedule } from "../../src/jobs/refresh-schedule";
 import { toJobView } from "../../src/jobs/job-view";
 import { readStored } from "../../src/storage/stored-json";
@@ -14,7 +15,7 @@ const schedule = (over: Partial<RefreshSchedule> = {}): RefreshSchedule => ({ ev
 
 const search = (over: Partial<SearchRecord> = {}): SearchRecord => ({
   id: "s1", kind: "search", name: "Texas dentists", sheetId: 1, sheetName: "Texas dentists", status: "completed", leadCount: 100, enrichedCount: 100,
-  creditsCharged: 100, rowsWritten: 104, settled: true, error: null, note: null, createdAt: CREATED, finishedAt: CREATED, startKey: null, ...over,
+  creditsCharged: 100, rowsWritten: 104, settled: true, error: null, note: null, createdAt: CREATED, finishedAt: CREATED, startKey: null, timeZone: "Etc/UTC", ...over,
 });
 
 const lastRun = { at: RUN_AT, added: 6, updated: 94, notFound: 6, businesses: 100, credits: 100, keptEarlier: 12 };
@@ -50,7 +51,7 @@ describe("a schedule's figures of its last run, made from the one stored outcome
 
 describe("a record stored while its schedule kept a copy of its last run's figures", () => {
   const stored = (refresh: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    readStored(JOB_RECORD_SHAPE, JSON.stringify({ ...search(), ...extra, refresh: { every: "day", search: SEARCH, nextRunAt: "2026-11-27T09:00:00.000Z", lastRunAt: RUN_AT, ...refresh } }));
+    readStored(jobRecordVersions({ timeZone: () => "America/Chicago", sheetIdNamed: () => null }), JSON.stringify({ ...search(), ...extra, refresh: { every: "day", search: SEARCH, nextRunAt: "2026-11-27T09:00:00.000Z", lastRunAt: RUN_AT, ...refresh } }));
 
   it("keeps that run once, on the job (nothing was counted as keeping an earlier value then), and the schedule no copy", () => {
     const read = stored({ lastRunAdded: 4, lastRunUpdated: 96, lastRunNotFound: 4, lastRunBusinesses: 100, lastRunCredits: 100 }) as SearchRecord;

@@ -8,7 +8,7 @@ import { PendingChunks } from "../../src/enrich/pending";
 import { EditorKeys } from "../../src/jobs/editor-keys";
 import { PrefixedCollection } from "../../src/storage/prefixed-collection";
 import { currentShape, readStored } from "../../src/storage/stored-json";
-import { mapStore } from "./map-store";
+import { fixedFacts, mapStore } from "./map-store";
 
 const TARGET = { headerRow: 1, nameHeader: "Name", nameColumn: 1, websiteHeader: "Website", websiteColumn: 2 };
 
@@ -47,7 +47,7 @@ describe("job records as stored by earlier versions", () => {
       creditsCharged: 100, sheetId: 7, sheetName: "coffee in Austin",
       refresh: { every: "day", search: { input: { query: "coffee", location: "Austin, Texas, US" } }, lastRunAt: "2026-01-01T00:00:00.000Z", nextRunAt: "2026-01-02T00:00:00.000Z", lastError: null, run: null },
     };
-    const store = new JobStore(mapStore({ [`job:${early.id}`]: JSON.stringify(early) }));
+    const store = new JobStore(mapStore({ [`job:${early.id}`]: JSON.stringify(early) }), fixedFacts());
     const record = store.get(early.id);
     expect(record).toMatchObject({ leadCount: null, enrichedCount: null, rowsWritten: 0, settled: false, error: null, note: null, finishedAt: null, startKey: null, maxResults: 100 });
     // The schedule's counts were never kept: no last run on the job, none in the schedule.
@@ -65,7 +65,7 @@ describe("job records as stored by earlier versions", () => {
       "job:d": { ...base, id: "d", refresh: { every: "day", search: { input: { query: "coffee", location: "Austin, Texas, US" } }, lastRunAt: "2026-01-01T00:00:00.000Z", nextRunAt: "2026-01-02T00:00:00.000Z", lastError: null, run: null } },
       "job:e": { ...base, id: "e" },
     };
-    const store = new JobStore(mapStore(Object.fromEntries(Object.entries(stored).map(([key, value]) => [key, JSON.stringify(value)]))));
+    const store = new JobStore(mapStore(Object.fromEntries(Object.entries(stored).map(([key, value]) => [key, JSON.stringify(value)]))), fixedFacts());
     const searched = (id: string) => { const record = store.get(id); return record?.kind === "search" ? record.searched : "not a search"; };
     expect(searched("a")).toEqual({ query: "dentists", place: "Fort Worth, Texas, US" });
     expect(searched("b")).toEqual({ query: "dentists", place: "Fort Worth, Texas, US" });
@@ -76,7 +76,7 @@ describe("job records as stored by earlier versions", () => {
 
   it("reads a record of no known kind, or damaged, as absent: the others still list", () => {
     const good = { id: "a", kind: "enrichment", name: "Enrich list", status: "running", createdAt: "2026-01-01T00:00:00.000Z", enrichment: TARGET, runId: "r1" };
-    const store = new JobStore(mapStore({ "job:a": JSON.stringify(good), "job:b": '{"id":"b","kind":"report","status":"x","createdAt":"2026"}', "job:c": "{cut" }));
+    const store = new JobStore(mapStore({ "job:a": JSON.stringify(good), "job:b": '{"id":"b","kind":"report","status":"x","createdAt":"2026"}', "job:c": "{cut" }), fixedFacts());
     expect(store.all().map((r) => r.id)).toEqual(["a"]);
     expect(store.get("b")).toBeNull();
   });
