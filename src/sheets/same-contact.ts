@@ -2,6 +2,7 @@
 // in several places share a website's domain or an email address, and a sales person should not
 // write to one inbox four times. Going down the sheet, the first row with a domain or an address
 // holds it; every later row sharing one of them names that first row's business.
+import { websiteDomain } from "../rules/website-key";
 
 /** What a row offers to share: its business name, website and the addresses of its email columns. */
 export interface ContactRow {
@@ -12,11 +13,7 @@ export interface ContactRow {
   emails: readonly string[];
 }
 
-/** A website's domain, the same for "https://www.Acme.com/contact" and "acme.com"; "" for none. */
-export function websiteDomain(website: string): string {
-  const host = website.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, "").split(/[/?#:]/)[0] ?? "";
-  return host.replace(/^www\./, "");
-}
+export { websiteDomain };
 
 /** Each row's marker: "" for a row that is the first with its domain and addresses, else the first such row's name. */
 export function sameContactMarkers(rows: readonly ContactRow[]): Map<number, string> {
