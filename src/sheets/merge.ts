@@ -33,6 +33,7 @@ import {
   type ColumnSpec,
 } from "./columns";
 import type { Grid } from "./grid";
+import { contactChanges } from "./contact-changes";
 import { ensureHeaders } from "./headers";
 import { addedHeaders } from "./writer";
 
@@ -45,7 +46,7 @@ export interface MergeResult {
   added: number;
   /** Businesses of the run that kept their row, with the run's values. */
   updated: number;
-  /** Rows of businesses the run did not return: kept, and marked "No longer found". */
+  /** Rows of businesses this run no longer found (found until this run): kept, and marked "No longer found". */
   notFound: number;
   /** Rows holding a Business ID after the merge. */
   businessRows: number;
@@ -100,6 +101,10 @@ export function keptColumns(business: Business, row: number, read: SheetRead, co
     .map((column) => column.header);
   return { emails, others };
 }
+
+/** Whether a row keeps `column` (keptColumns' answer for it). */
+export const keptColumn = (keeps: { emails: boolean; others: readonly string[] }, column: ColumnSpec): boolean =>
+  (keeps.emails && column.email === true) || keeps.others.indexOf(column.header) >= 0;
 
 /**
  * Each business's row: the row of the same Business ID (a merge repeated after a kill), else the
@@ -177,7 +182,9 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
   function latestRefreshOf(row: number): string {
     if (isNewRow(row)) return LATEST_REFRESH.new;
     const keeps = kept.get(row);
-    return keeps ? updatedKeeping(keeps.emails, keeps.others) : LATEST_REFRESH.updated;
+    const business = target.get(row);
+    if (!keeps || !business) return LATEST_REFRESH.updated;
+    return updatedKeeping(keeps.emails, keeps.others, contactChanges(business, row, read, columns, (column) => !keptColumn(keeps, column)));
   }
 
   const byPosition = new Map(columns.map((column) => [positions.get(column.header) ?? 0, column]));
@@ -187,7 +194,7 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
     if (!column) return KEEP;
     if (!business) return gone.indexOf(row) >= 0 && column.header === LATEST_REFRESH_HEADER ? exactText(LATEST_REFRESH.notFound) : KEEP;
     const keeps = kept.get(row);
-    if (keeps && ((keeps.emails && column.email) || keeps.others.indexOf(column.header) >= 0)) return KEEP;
+    if (keeps && keptColumn(keeps, column)) return KEEP;
     return cellInput(column.value(business));
   };
   writeMergedRows(grid, read, [...target.keys(), ...gone], [...byPosition.keys()], cell, idColumn);
@@ -198,7 +205,7 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
   return {
     added: appended + keptNew,
     updated: claimed.length - keptNew,
-    notFound: rowsBefore - claimed.length,
+    notFound: gone.length,
     businessRows: rowsBefore + appended,
     keptEarlier: [...kept.values()].filter((keeps) => keeps.emails || keeps.others.length > 0).length,
   };

@@ -16,6 +16,7 @@ import {
   FIRST_SEEN_HEADER,
   FOUND_BY_HEADER,
   ID_HEADER,
+  keptEarlierIn,
   LATEST_REFRESH,
   LATEST_REFRESH_HEADER,
   NAME_HEADER,
@@ -28,7 +29,8 @@ import {
 } from "./columns";
 import type { Grid } from "./grid";
 import { ensureHeaders } from "./headers";
-import { keptColumns, placeBusinesses, placeIdOf, readSheet, writeMergedRows, type SheetRead } from "./merge";
+import { contactChanges } from "./contact-changes";
+import { keptColumn, keptColumns, placeBusinesses, placeIdOf, readSheet, writeMergedRows, type SheetRead } from "./merge";
 import { sameContactMarkers } from "./same-contact";
 import { addedHeaders } from "./writer";
 
@@ -130,11 +132,13 @@ export function mergeTerritoryFinds(grid: Grid, finds: readonly TerritoryFind[],
     if (run === 0) return ""; // the territory's first run: nothing refreshed yet
     if (isNewRow(row)) return LATEST_REFRESH.new;
     const keeps = kept.get(row);
-    return keeps ? updatedKeeping(keeps.emails, keeps.others) : LATEST_REFRESH.updated;
+    const business = target.get(row);
+    if (!keeps || !business) return LATEST_REFRESH.updated;
+    return updatedKeeping(keeps.emails, keeps.others, contactChanges(business, row, read, columns, (column) => !keptColumn(keeps, column)));
   }
   const keeps = (row: number, column: ColumnSpec): boolean => {
     const held = kept.get(row);
-    return held !== undefined && ((held.emails && column.email === true) || held.others.indexOf(column.header) >= 0);
+    return held !== undefined && keptColumn(held, column);
   };
   const byHeader = new Map(columns.map((column) => [column.header, column]));
   /** A cell's text after this merge: the business's value where it writes one, else what the sheet holds. */
@@ -187,7 +191,10 @@ export function endTerritoryRun(grid: Grid, run: number, options: { markMissing:
   const found = rows.filter((row) => runOf(read, row) === run);
   const missing = rows.filter((row) => runOf(read, row) !== run);
   const latestColumn = positions.get(LATEST_REFRESH_HEADER);
-  const toMark = run === 0 || !options.markMissing ? [] : missing.filter((row) => read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
+  // This run's own "no longer found": rows the run before found (marked already when this end is
+  // repeated after a kill), or not yet marked; a row missing from earlier runs too is not counted again.
+  const newlyMissing = run === 0 ? [] : missing.filter((row) => runOf(read, row) === run - 1 || read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
+  const toMark = options.markMissing ? newlyMissing : [];
   if (toMark.length > 0 && latestColumn !== undefined) {
     const top = Math.min(...toMark);
     writeBlock(grid, top, Math.max(...toMark) - top + 1, [latestColumn], (row) => (toMark.indexOf(row) >= 0 ? exactText(LATEST_REFRESH.notFound) : KEEP), {
@@ -201,7 +208,7 @@ export function endTerritoryRun(grid: Grid, run: number, options: { markMissing:
     foundByMore: rows.filter((row) => labelCount(read.text(row, FOUND_BY_HEADER)) > 1).length,
     added: found.filter(isNew).length,
     updated: found.filter((row) => !isNew(row)).length,
-    notFound: run === 0 ? 0 : missing.length,
-    keptEarlier: found.filter((row) => !isNew(row) && read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.updated).length,
+    notFound: newlyMissing.length,
+    keptEarlier: found.filter((row) => !isNew(row) && keptEarlierIn(read.text(row, LATEST_REFRESH_HEADER))).length,
   };
 }
