@@ -19,6 +19,8 @@ export interface RefreshRun {
   /** The run's search, once the service accepted it. */
   jobId: string | null;
   startedAt: string | null;
+  /** When the run before it started (the sheet's rows it found were last seen that day); absent in records stored earlier. */
+  previousRunAt?: string | null | undefined;
 }
 
 /**
@@ -174,6 +176,7 @@ const StoredRefreshRun = z.lazy(() => z.object({
   creditsChecked: z.boolean(),
   jobId: z.nullable(z.string()),
   startedAt: z.nullable(z.string()),
+  previousRunAt: z.optional(z.nullable(z.string())),
 }));
 
 /** What a schedule of either kind holds as stored: the last run's counts came later (absent: not known). */

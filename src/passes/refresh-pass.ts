@@ -88,7 +88,8 @@ function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Busines
   const timeZone = recordTimeZone(ctx, record);
   // The run's rows are dated by the day it started: a merge repeated after a kill dates them alike.
   const startedAt = record.refresh.run?.startedAt ?? record.refresh.lastRunAt;
-  const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt));
+  const previous = record.refresh.run?.previousRunAt;
+  const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt), previous ? dayOf(ctx, timeZone, previous) : null);
   const lastRun = { at: startedAt, added: merged.added, updated: merged.updated, notFound: merged.notFound, businesses: businesses.length, credits: record.refresh.lastRunCredits, keptEarlier: merged.keptEarlier };
   finishRun(ctx, record, null, { ...extra, timeZone, sheetName: sheet.getName(), rowsWritten: merged.businessRows, lastRun }, {
     lastRunAdded: merged.added,
@@ -180,7 +181,7 @@ function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, ev
       lastRunNotFound: null,
       lastRunBusinesses: null,
       lastRunCredits: created.credits_reserved,
-      run: { ...run, jobId: created.job_id, startedAt: iso(startedAt) },
+      run: { ...run, jobId: created.job_id, startedAt: iso(startedAt), previousRunAt: record.refresh.lastRunAt },
     });
     return true;
   } catch (error) {

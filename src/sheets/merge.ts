@@ -156,8 +156,12 @@ export function writeMergedRows(grid: Grid, read: SheetRead, touched: readonly n
   writeBlock(grid, top, bottom - top + 1, columns, cell, { known: read.values, knownFormulas: read.formulas, firstColumn: idColumn });
 }
 
-/** `runDay`: the run's date as the sheet shows it ("2026-11-27"), its new rows' `First seen`. */
-export function mergeBusinesses(grid: Grid, businesses: readonly Business[], runDay: string): MergeResult {
+/**
+ * `runDay`: the run's date as the sheet shows it ("2026-11-27"), its new rows' `First seen`;
+ * `previousDay`: the date of the run before it, when known: the rows it found and this run no
+ * longer finds are this run's "no longer found" even when a merge killed half-way marked them.
+ */
+export function mergeBusinesses(grid: Grid, businesses: readonly Business[], runDay: string, previousDay: string | null = null): MergeResult {
   const positions = ensureHeaders(grid, addedHeaders(BUSINESS_COLUMNS));
   const idColumn = positions.get(ID_HEADER);
   if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
@@ -200,12 +204,14 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
   writeMergedRows(grid, read, [...target.keys(), ...gone], [...byPosition.keys()], cell, idColumn);
 
   const rowsBefore = businessRows.length;
+  // Marked already by this run's merge killed half-way: last seen by the run before (never counted twice on one day).
+  const markedByThisRun = previousDay === null || previousDay === runDay ? [] : businessRows.filter((row) => !target.has(row) && gone.indexOf(row) < 0 && read.text(row, LAST_SEEN_HEADER) === previousDay);
   const keptNew = claimed.filter(stillNew).length;
   const appended = target.size - claimed.length;
   return {
     added: appended + keptNew,
     updated: claimed.length - keptNew,
-    notFound: gone.length,
+    notFound: gone.length + markedByThisRun.length,
     businessRows: rowsBefore + appended,
     keptEarlier: [...kept.values()].filter((keeps) => keeps.emails || keeps.others.length > 0).length,
   };

@@ -88,8 +88,10 @@ describe("mergeBusinesses", () => {
     expect(mergeBusinesses(sheet, runOf(1, [3, 4, 5, 6, 7, 8, 9, 10]), "2026-11-27").notFound).toBe(2);
     expect(mergeBusinesses(sheet, runOf(2, [5, 6, 7, 8, 9, 10]), "2026-11-28").notFound).toBe(2);
     // A row found again is updated; the three missing this run are this run's.
-    const third = mergeBusinesses(sheet, runOf(3, [1, 8, 9, 10]), "2026-11-29");
+    const third = mergeBusinesses(sheet, runOf(3, [1, 8, 9, 10]), "2026-11-29", "2026-11-28");
     expect([third.updated, third.notFound]).toEqual([4, 3]);
+    // The same merge again (a kill before the job was saved): the rows it marked are still this run's.
+    expect(mergeBusinesses(sheet, runOf(3, [1, 8, 9, 10]), "2026-11-29", "2026-11-28").notFound).toBe(3);
   });
 
   it("reads the sheet once and writes it in one block: appended, updated and no-longer-found rows together", () => {

@@ -7,7 +7,7 @@
 // columns on the left): margins above and below the table stand for the others. Columns scroll by
 // whole columns, as in Sheets, so none is half hidden under the frozen ones.
 import { columnToLetters } from "../../fakes/spreadsheet/a1";
-import type { AdvanceAnswer, GridAnswer, GridState } from "../grid-state";
+import type { AdvanceAnswer, GridAnswer, GridState, PastedList } from "../grid-state";
 import { type Cell, type Editing, type KeyAction, a1Of, bounds, keyAction, parseRange, rangeA1, startsCustomFormula } from "./grid-keys";
 import { SheetRows } from "./grid-rows";
 
@@ -608,12 +608,13 @@ function wireControls(grid: Grid): void {
     const text = element<HTMLTextAreaElement>("paste-text").value;
     const header = element<HTMLInputElement>("paste-header").checked;
     say("");
-    void post<{ sheetName: string; rangeA1: string; rows: number }>("/api/paste", { text, header })
+    void post<PastedList>("/api/paste", { text, header })
       .then((pasted) => {
+        const replaced = pasted.replacedHeader === null ? "" : ` (its header row replaces your first line, "${pasted.replacedHeader}")`;
         say(
           header
-            ? `Pasted ${pasted.rows} rows into "${pasted.sheetName}" and selected ${pasted.rangeA1}: now "Check selection" and "Enrich rows" in the sidebar.`
-            : `Pasted ${pasted.rows} rows into "${pasted.sheetName}" with no header row and selected ${pasted.rangeA1}: "Check selection" in the sidebar asks which columns hold the names and the websites.`,
+            ? `Pasted ${pasted.rows} rows into "${pasted.sheetName}"${replaced} and selected ${pasted.rangeA1}: now "Check selection" and "Enrich rows" in the sidebar.`
+            : `Pasted ${pasted.rows} rows into "${pasted.sheetName}", every line as typed, with no header row added, and selected ${pasted.rangeA1}: "Check selection" in the sidebar asks which columns hold the names and the websites.`,
         );
         grid.refreshSoon();
       })
