@@ -121,6 +121,13 @@ export class SheetView {
     this.formulas.recalculate();
   }
 
+  /** Insert › Column left or right of `column` (a context action of the grid): the cells right of it move one column right. */
+  insertColumn(sheetName: string, column: number, side: "left" | "right"): void {
+    if (!Number.isInteger(column) || column < 1) throw new Error(`Insert beside a column of the sheet (got ${String(column)}).`);
+    this.testing.userInsertColumns(sheetName, side === "left" ? column : column + 1, 1);
+    this.formulas.recalculate();
+  }
+
   /**
    * Pastes `text` (one business a line: name, then website, separated by a tab or a comma) as a
    * new sheet with a "Name | Website" header, frozen as a person would, and selects it all, so
