@@ -4,6 +4,7 @@
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { readService, readSheet, serviceResults, type ServiceBusiness, type World } from "../../dev/world";
 import { mismatches } from "./mismatches";
+import { websiteKey } from "../../src/rules/website-key";
 
 export interface RowSpec {
   name: string;
@@ -111,7 +112,8 @@ export function rowsOf(runtime: FakeRuntime, sheetName: string): Array<Record<st
   return readSheet(runtime, sheetName).rows;
 }
 
-export const pairKey = (name: string, url: string): string => `${name.replace(/\s+/g, " ").trim().toLowerCase()}\u0001${url.replace(/\/+$/, "")}`;
+/** One business's key, as the contract says: the name without case or spacing, the website up to its scheme, `www.`, host case and a trailing `/`. */
+export const pairKey = (name: string, url: string): string => `${name.replace(/\s+/g, " ").trim().toLowerCase()}\u0001${websiteKey(url)}`;
 const joined = (value: unknown): string => (Array.isArray(value) ? value.join(", ") : "");
 
 /** The unique pairs in sheet order, first spelling kept: what a correct add-on sends. */
