@@ -19,6 +19,8 @@ export interface RefreshRun {
   startedAt: string | null;
   /** Credits the service reserved for the run once it accepted it (null before, or not known). */
   credits: number | null;
+  /** When the run before it started (the sheet's rows it found were last seen that day); absent in records stored earlier. */
+  previousRunAt?: string | null | undefined;
 }
 
 /**
@@ -177,6 +179,7 @@ const StoredRefreshRun = z.lazy(() => z.object({
   jobId: z.nullable(z.string()),
   startedAt: z.nullable(z.string()),
   credits: z.optional(z.nullable(z.number())),
+  previousRunAt: z.optional(z.nullable(z.string())),
 }));
 
 /** What a schedule of either kind holds as stored: the last run's figures, kept in it by earlier versions, are the job's now (last-run.ts). */

@@ -89,7 +89,8 @@ function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Busines
   const timeZone = record.timeZone;
   // The run's rows are dated by the day it started: a merge repeated after a kill dates them alike.
   const startedAt = record.refresh.run?.startedAt ?? record.refresh.lastRunAt;
-  const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt));
+  const previous = record.refresh.run?.previousRunAt;
+  const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt), previous ? dayOf(ctx, timeZone, previous) : null);
   // What the run did, stored once: on the job (the schedule's view reads it there).
   const lastRun = { at: startedAt, added: merged.added, updated: merged.updated, notFound: merged.notFound, businesses: businesses.length, credits: record.refresh.run?.credits ?? null, keptEarlier: merged.keptEarlier };
   finishRun(ctx, record, null, { ...extra, timeZone, sheetName: sheet.getName(), rowsWritten: merged.businessRows, lastRun });
@@ -158,7 +159,7 @@ function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, ev
     const created = ctx.client.createSearch(record.refresh.search, { idempotencyKey: run.idempotencyKey, deadline });
     const startedAt = ctx.clock.now();
     // The run's charge is known now; what it found, once it is merged.
-    save(ctx, record, { ...startedSlot(record.refresh, startedAt), run: { ...run, jobId: created.job_id, startedAt: iso(startedAt), credits: created.credits_reserved } });
+    save(ctx, record, { ...startedSlot(record.refresh, startedAt), run: { ...run, jobId: created.job_id, startedAt: iso(startedAt), credits: created.credits_reserved, previousRunAt: record.refresh.lastRunAt } });
     return true;
   } catch (error) {
     const apiError = error as LeadsApiError;

@@ -120,20 +120,28 @@ export const LATEST_REFRESH = { new: "New", updated: "Updated", notFound: "No lo
 /** Kept columns named in `Latest refresh` at most; the rest are counted. */
 const KEPT_NAMED = 3;
 
+const KEPT_EARLIER = "kept earlier";
+
 /**
- * `Latest refresh` of a row that kept what the run returned empty: "Updated · kept earlier
- * emails", "Updated · kept earlier emails, owner names, phone and 2 more". `emails`: the email
- * columns were kept together; `others`: the headers of the other columns kept.
+ * `Latest refresh` of an updated row: how its contact data changed, then what it kept of what
+ * the run returned empty: "Updated · 1 email fewer, verification now unknown · kept earlier
+ * Yelp", "Updated · kept earlier emails, owner names, phone and 2 more". `emails`: the email
+ * columns were kept together; `others`: the headers of the other columns kept; `changes`: the
+ * contact columns' changes (contact-changes.ts).
  */
-export function updatedKeeping(emails: boolean, others: readonly string[]): string {
+export function updatedKeeping(emails: boolean, others: readonly string[], changes: readonly string[] = []): string {
   const brands = new Set(allColumns(seenOn("")).filter((column) => column.brand).map((column) => column.header));
   const names = [...(emails ? ["emails"] : []), ...others.map((header) => (brands.has(header) ? header : header.toLowerCase()))];
-  if (names.length === 0) return LATEST_REFRESH.updated;
+  const changed = changes.length > 0 ? [changes.join(", ")] : [];
+  if (names.length === 0) return [LATEST_REFRESH.updated, ...changed].join(" · ");
   const shown = names.length > KEPT_NAMED + 1 ? names.slice(0, KEPT_NAMED) : names;
   const rest = names.length - shown.length;
   const list = rest > 0 ? `${shown.join(", ")} and ${rest} more` : shown.length > 1 ? `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1] ?? ""}` : shown.join("");
-  return `${LATEST_REFRESH.updated} · kept earlier ${list}`;
+  return [LATEST_REFRESH.updated, ...changed, `${KEPT_EARLIER} ${list}`].join(" · ");
 }
+
+/** Whether a `Latest refresh` cell (updatedKeeping's words) says the row kept an earlier value. */
+export const keptEarlierIn = (latestRefresh: string): boolean => latestRefresh.indexOf(` · ${KEPT_EARLIER} `) >= 0;
 
 /**
  * When the add-on saw each business: the date its row was first written, the date of the latest

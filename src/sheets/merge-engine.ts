@@ -21,6 +21,7 @@ import {
   type ColumnSpec,
   type Sightings,
 } from "./columns";
+import { contactChanges } from "./contact-changes";
 import type { Grid } from "./grid";
 import { ensureHeaders } from "./headers";
 import { addedHeaders } from "./writer";
@@ -72,6 +73,9 @@ interface Kept {
   emails: boolean;
   others: string[];
 }
+
+/** Whether a row keeps `column` (keptColumns' answer for it). */
+const keptColumn = (keeps: Kept, column: ColumnSpec): boolean => (keeps.emails && column.email === true) || keeps.others.indexOf(column.header) >= 0;
 
 /**
  * What a row keeps of what it holds where the run's value is empty: the email columns together
@@ -194,11 +198,13 @@ export function mergeIntoSheet(grid: Grid, businesses: readonly Business[], rule
     if (rule.firstRun) return "";
     if (isNewRow(row)) return LATEST_REFRESH.new;
     const keeps = kept.get(row);
-    return keeps ? updatedKeeping(keeps.emails, keeps.others) : LATEST_REFRESH.updated;
+    const business = target.get(row);
+    if (!keeps || !business) return LATEST_REFRESH.updated;
+    return updatedKeeping(keeps.emails, keeps.others, contactChanges(business, row, read, columns, (column) => !keptColumn(keeps, column)));
   }
   const keeps = (row: number, column: ColumnSpec): boolean => {
     const held = kept.get(row);
-    return held !== undefined && ((held.emails && column.email === true) || held.others.indexOf(column.header) >= 0);
+    return held !== undefined && keptColumn(held, column);
   };
   const byHeader = new Map(columns.map((column) => [column.header, column]));
   function textAfter(row: number, header: string): string {

@@ -7,7 +7,7 @@
 // run that returned it. A merge killed half-way finds its rows again by Business ID and completes
 // without duplicates, and a row it appended before the kill (first seen on the run's day, "New") stays new.
 import type { Business } from "../api/schemas";
-import { BUSINESS_COLUMNS, FIRST_SEEN_HEADER, LATEST_REFRESH, LATEST_REFRESH_HEADER } from "./columns";
+import { BUSINESS_COLUMNS, FIRST_SEEN_HEADER, LAST_SEEN_HEADER, LATEST_REFRESH, LATEST_REFRESH_HEADER } from "./columns";
 import type { Grid } from "./grid";
 import { mergeIntoSheet, type SheetRead } from "./merge-engine";
 
@@ -16,7 +16,7 @@ export interface MergeResult {
   added: number;
   /** Businesses of the run that kept their row, with the run's values. */
   updated: number;
-  /** Rows of businesses the run did not return: kept, and marked "No longer found". */
+  /** Rows of businesses this run no longer found (found until this run): kept, and marked "No longer found". */
   notFound: number;
   /** Rows holding a Business ID after the merge. */
   businessRows: number;
@@ -24,23 +24,32 @@ export interface MergeResult {
   keptEarlier: number;
 }
 
-/** `runDay`: the run's date as the sheet shows it ("2026-11-27"), its new rows' `First seen`. */
-export function mergeBusinesses(grid: Grid, businesses: readonly Business[], runDay: string): MergeResult {
+/**
+ * `runDay`: the run's date as the sheet shows it ("2026-11-27"), its new rows' `First seen`;
+ * `previousDay`: the date of the run before it, when known: the rows it found and this run no
+ * longer finds are this run's "no longer found" even when a merge killed half-way marked them.
+ */
+export function mergeBusinesses(grid: Grid, businesses: readonly Business[], runDay: string, previousDay: string | null = null): MergeResult {
   // A kept row appended by this same run before a kill is still new.
   const stillNew = (read: SheetRead, row: number): boolean => read.text(row, FIRST_SEEN_HEADER) === runDay && read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new;
+  let gone: number[] = [];
+  let markedByThisRun = 0;
   const merge = mergeIntoSheet(grid, businesses, {
     table: BUSINESS_COLUMNS,
     runDay,
     addedThisRun: stillNew,
     keepInAddedRows: false,
     firstRun: false,
-    // The rows of businesses the run no longer returned: marked once.
-    otherRows: ({ read, target, businessRows }) =>
-      new Map(
-        businessRows
-          .filter((row) => !target.has(row) && read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound)
-          .map((row) => [row, { header: LATEST_REFRESH_HEADER, text: LATEST_REFRESH.notFound }]),
-      ),
+    // The rows of businesses the run no longer returned: marked once. Read before the write (the
+    // block writer keeps the read current); a row marked by this run's merge killed half-way was
+    // last seen by the run before (never counted twice on one day).
+    otherRows: ({ read, target, businessRows }) => {
+      gone = businessRows.filter((row) => !target.has(row) && read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
+      if (previousDay !== null && previousDay !== runDay) {
+        markedByThisRun = businessRows.filter((row) => !target.has(row) && gone.indexOf(row) < 0 && read.text(row, LAST_SEEN_HEADER) === previousDay).length;
+      }
+      return new Map(gone.map((row) => [row, { header: LATEST_REFRESH_HEADER, text: LATEST_REFRESH.notFound }]));
+    },
   });
   const { read, target, businessRows, kept } = merge;
   const claimed = [...target.keys()].filter((row) => row <= read.lastRow);
@@ -50,7 +59,7 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
   return {
     added: appended + keptNew,
     updated: claimed.length - keptNew,
-    notFound: rowsBefore - claimed.length,
+    notFound: gone.length + markedByThisRun,
     businessRows: rowsBefore + appended,
     keptEarlier: [...kept.values()].filter((keeps) => keeps.emails || keeps.others.length > 0).length,
   };

@@ -15,6 +15,7 @@ import {
   EMAILS_HEADER,
   FOUND_BY_HEADER,
   ID_HEADER,
+  keptEarlierIn,
   LATEST_REFRESH,
   LATEST_REFRESH_HEADER,
   NAME_HEADER,
@@ -158,7 +159,10 @@ export function endTerritoryRun(grid: Grid, run: number, options: { markMissing:
   const found = rows.filter((row) => runOf(read, row) === run);
   const missing = rows.filter((row) => runOf(read, row) !== run);
   const latestColumn = positions.get(LATEST_REFRESH_HEADER);
-  const toMark = run === 0 || !options.markMissing ? [] : missing.filter((row) => read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
+  // This run's own "no longer found": rows the run before found (marked already when this end is
+  // repeated after a kill), or not yet marked; a row missing from earlier runs too is not counted again.
+  const newlyMissing = run === 0 ? [] : missing.filter((row) => runOf(read, row) === run - 1 || read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
+  const toMark = options.markMissing ? newlyMissing : [];
   if (toMark.length > 0 && latestColumn !== undefined) {
     const top = Math.min(...toMark);
     writeBlock(grid, top, Math.max(...toMark) - top + 1, [latestColumn], (row) => (toMark.indexOf(row) >= 0 ? exactText(LATEST_REFRESH.notFound) : KEEP), {
@@ -172,7 +176,7 @@ export function endTerritoryRun(grid: Grid, run: number, options: { markMissing:
     foundByMore: rows.filter((row) => labelCount(read.text(row, FOUND_BY_HEADER)) > 1).length,
     added: found.filter(isNew).length,
     updated: found.filter((row) => !isNew(row)).length,
-    notFound: run === 0 ? 0 : missing.length,
-    keptEarlier: found.filter((row) => !isNew(row) && read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.updated).length,
+    notFound: newlyMissing.length,
+    keptEarlier: found.filter((row) => !isNew(row) && keptEarlierIn(read.text(row, LATEST_REFRESH_HEADER))).length,
   };
 }

@@ -34,11 +34,29 @@ export function pairLabel(input: Pick<TerritoryInput, "queries" | "places">, ind
 /** Every search's label, in the territory's order. */
 export const pairLabels = (input: Pick<TerritoryInput, "queries" | "places">): string[] => Array.from({ length: pairCount(input) }, (_, i) => pairLabel(input, i));
 
-/** The name a territory gets when the user gives none: "dentists, orthodontists in 5 places". */
+/** A territory's default name, at most this long: whole within Sheets' 100 characters, with room for " (2)". */
+const TERRITORY_NAME_MAX = 80;
+
+/**
+ * The name a territory gets when the user gives none, whole however many queries and places it
+ * has: "Dentists, orthodontists · Dallas +4" (the first place's city, then how many more); queries
+ * that do not fit are counted ("Dentists, orthodontists +3 · Dallas +4").
+ */
 export function territoryName(input: TerritoryInput): string {
   if (input.name) return input.name;
-  const places = input.places.length === 1 ? (input.places[0]?.label ?? "") : `${input.places.length} places`;
-  return `${input.queries.join(", ")} in ${places}`.slice(0, REQUEST_LIMITS.nameMax);
+  const first = (input.places[0]?.label ?? "").split(",")[0]?.trim() ?? "";
+  const places = input.places.length > 1 ? `${first} +${input.places.length - 1}` : first;
+  const room = TERRITORY_NAME_MAX - places.length - 3;
+  let shown = 0;
+  for (let n = 1; n <= input.queries.length; n += 1) {
+    const rest = input.queries.length - n;
+    if (input.queries.slice(0, n).join(", ").length + (rest > 0 ? ` +${rest}`.length : 0) > room) break;
+    shown = n;
+  }
+  const head = shown === 0 ? `${(input.queries[0] ?? "").slice(0, Math.max(room - 6, 10))}…` : input.queries.slice(0, shown).join(", ");
+  const rest = input.queries.length - Math.max(shown, 1);
+  const queries = `${head}${rest > 0 ? ` +${rest}` : ""}`;
+  return `${queries.charAt(0).toUpperCase()}${queries.slice(1)} · ${places}`;
 }
 
 /** The creation request of the territory's search at `index`. */

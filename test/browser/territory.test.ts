@@ -12,7 +12,9 @@ import { simControl } from "../../dev/simulator/control-client";
 import { sidebar, type JobView } from "../../dev/world";
 import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard, screenshot, stepClocksTimes } from "./browser";
 
-const TERRITORY = "dentists, orthodontists in 3 places";
+const TERRITORY = "Dentists, orthodontists · Austin +2";
+/** `text` matched as it is in a regular expression. */
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PLACES = ["Austin, Texas, US", "Dallas, Texas, US", "Springfield, Illinois, US"];
 
 describeInBrowser("a territory from the sidebar", () => {
@@ -25,7 +27,7 @@ describeInBrowser("a territory from the sidebar", () => {
   const chipTexts = async (list: "Queries" | "Places") => (await chips(list)).map((text) => text.replace(/\s*×$/, ""));
   const status = () => page.locator("#status");
   const focusedLabel = () => page.evaluate<string>(`(() => { const e = document.activeElement; return (e.getAttribute("aria-label") || e.id || e.textContent || "").trim(); })()`);
-  const line = (name: string) => page.locator("#jobs li").filter({ has: page.locator(".job-name").filter({ hasText: new RegExp(`^${name}$`) }) });
+  const line = (name: string) => page.locator("#jobs li").filter({ has: page.locator(".job-name").filter({ hasText: new RegExp(`^${literal(name)}$`) }) });
   const viewOf = (name: string): JobView | undefined => sidebar(playground.runtime, "listJobs").find((job) => job.name === name);
 
   beforeAll(async () => {
@@ -170,7 +172,7 @@ describeInBrowser("a territory from the sidebar", () => {
 
     const sent = searchesSent();
     await page.getByRole("button", { name: "Start search" }).click();
-    await status().filter({ hasText: new RegExp(`^You ran these 6 searches .*: their results are in “${TERRITORY}” \\([\\d,]+ businesses\\)\\. Nothing was started or charged\\.`) }).waitFor();
+    await status().filter({ hasText: new RegExp(`^You ran these 6 searches .*: their results are in “${literal(TERRITORY)}” \\([\\d,]+ businesses\\)\\. Nothing was started or charged\\.`) }).waitFor();
     expect(await page.getByRole("button", { name: "Run it again for 600 credits" }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Refresh it now for up to 600 credits" }).isVisible()).toBe(true);
     expect(searchesSent()).toBe(sent);
@@ -187,7 +189,7 @@ describeInBrowser("a territory from the sidebar", () => {
     expect(await page.locator("#cost-line").innerText()).toMatch(/^3 searches \(1 query × 3 places\)/);
     await page.getByRole("button", { name: "Start search" }).click();
     await status().filter({ hasText: "2 searches run now; 1 waits for a free job slot and starts in the background." }).waitFor();
-    const name = "florists in 3 places";
+    const name = "Florists · Austin +2";
     const item = line(name);
     await item.waitFor();
     expect(await item.locator(".job-progress").innerText()).toMatch(/^2 running · 1 waiting · /);

@@ -151,6 +151,18 @@ describe("a search's results sheet", () => {
   });
 });
 
+describe("one website written two ways", () => {
+  it("is one business: sent once, the other row a duplicate of it", () => {
+    const { app, spreadsheet } = sheetWith([HEADER, ["Cedar Creek Vet", "", "http://www.cedarcreekvet.com/"], ["Cedar Creek Vet", "", "https://cedarcreekvet.com"], ["Oak Vet", "", "oakvet.com"]]);
+    app.testing.setActiveRange("List", "A2:C4");
+    const plan = planEnrichment(readArea(spreadsheet, {}), ACCOUNT, { force: false, inFlight: false });
+    expect(plan.chunks.flat().map((b) => [b.business.website_url, b.rows])).toEqual([
+      ["http://www.cedarcreekvet.com", [2, 3]],
+      ["https://oakvet.com", [4]],
+    ]);
+  });
+});
+
 describe("describeRows", () => {
   it.each([
     [[11, 12, 13, 14, 15, 16, 17, 18, 19, 20], "rows 11–20 of Target accounts"],

@@ -73,7 +73,7 @@ describe("the playground server", () => {
 
   it("pastes a list into a new selected sheet the grid shows, as exact text", async () => {
     const pasted = await post<CallAnswer>(playground, "/api/paste", { text: "Name, Website\n=1+1, https://a.example.com\n+1 Plumbing\tnot a url" });
-    expect(pasted.value).toEqual({ sheetName: "Pasted list", rangeA1: "A1:B3", rows: 2 });
+    expect(pasted.value).toEqual({ sheetName: "Pasted list", rangeA1: "A1:B3", rows: 2, replacedHeader: "Name, Website" });
     const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
     expect(grid.state).toMatchObject({ activeSheet: "Pasted list", selection: "A1:B3", frozenRows: 1, maxRows: 1000, maxColumns: 26, inputs: {}, numbers: [], errors: {} });
     expect(grid.state?.cells).toEqual([["Name", "Website"], ["=1+1", "https://a.example.com"], ["+1 Plumbing", "not a url"]]);
@@ -100,10 +100,20 @@ describe("the playground server", () => {
 
   it("pastes a list with no header row when asked: from row 1, nothing frozen, all of it selected", async () => {
     const pasted = await post<CallAnswer>(playground, "/api/paste", { text: "Acme, acme.example\nBeta, beta.example", header: false });
-    expect(pasted.value).toEqual({ sheetName: "Pasted list 2", rangeA1: "A1:B2", rows: 2 });
+    expect(pasted.value).toEqual({ sheetName: "Pasted list 2", rangeA1: "A1:B2", rows: 2, replacedHeader: null });
     const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
     expect(grid.state).toMatchObject({ activeSheet: "Pasted list 2", selection: "A1:B2", frozenRows: 0 });
     expect(grid.state?.cells).toEqual([["Acme", "acme.example"], ["Beta", "beta.example"]]);
+  });
+
+  it("keeps every line when no header row is put, a first line that names columns too; a header row put replaces it, and says so", async () => {
+    const text = "Company, URL\nAcme, acme.example\nBeta, beta.example";
+    const bare = await post<CallAnswer>(playground, "/api/paste", { text, header: false });
+    expect(bare.value).toEqual({ sheetName: "Pasted list 3", rangeA1: "A1:B3", rows: 3, replacedHeader: null });
+    expect(playground.runtime.spreadsheetApp.testing.values("Pasted list 3")).toEqual([["Company", "URL"], ["Acme", "acme.example"], ["Beta", "beta.example"]]);
+    const headed = await post<CallAnswer>(playground, "/api/paste", { text, header: true });
+    expect(headed.value).toEqual({ sheetName: "Pasted list 4", rangeA1: "A1:B3", rows: 2, replacedHeader: "Company, URL" });
+    expect(playground.runtime.spreadsheetApp.testing.values("Pasted list 4")[0]).toEqual(["Name", "Website"]);
   });
 
   it("fires the poll trigger on the virtual clock: a search fills its sheet with nobody calling refreshJobs", async () => {

@@ -1,6 +1,7 @@
 // This file tests the generated data: determinism from the seed, realistic values, and the fixed
 // share of hostile values (formulas, leading signs, zeros, unicode, long text, unknown enums…).
 import { HOSTILE_EVERY, HOSTILE_VARIANTS, hostileVariantAt } from "../../../dev/simulator/data";
+import { zipPrefix } from "../../../dev/simulator/zip-codes";
 import type { Simulator } from "../../../dev/simulator/simulator";
 import { call, createEnrichment, createSearch, newSim, UUID_RE, type BusinessJson, type ResultsJson } from "./helpers";
 
@@ -115,5 +116,25 @@ describe("hostile values", () => {
     expect(items.map((i) => i.title)).toEqual(Array.from({ length: 100 }, (_, n) => `Supplied Shop ${n + 1}`));
     expect(items.some((i) => i["x_score"] === 0.87)).toBe(true);
     expect(items.some((i) => i.enrichment_status === "partial")).toBe(true);
+  });
+});
+
+describe("addresses a sales person believes", () => {
+  test("a US address's ZIP code starts with its city's own prefix (Austin 787, Dallas 752), another city's with its state's", () => {
+    const { sim, clock } = newSim();
+    for (const location of ["Austin, Texas, US", "Dallas, Texas, US", "Denver, Colorado, US"]) {
+      const jobId = createSearch(sim, "demo-growth", { location, maxResults: 100 }).body.job_id;
+      clock.advance(600_000);
+      const items = call<ResultsJson>(sim, "GET", `/searches/${jobId}/results?page_size=500`).body.items;
+      // Each address names its own city (a metro's search finds its neighbours' too); the hostile "0042 Main St, …, 02134" aside.
+      const parsed = items.map((i) => /, ([^,]+), ([^,]+) (\d{5})$/.exec(String(i["address"] ?? ""))).filter((m): m is RegExpExecArray => m !== null);
+      expect(parsed.length).toBeGreaterThan(50);
+      expect(parsed.filter(([, city = "", region = "", zip = ""]) => !zip.startsWith(zipPrefix(city, region) ?? "none"))).toEqual([]);
+      const home = location.split(", ")[0] ?? "";
+      expect(parsed.filter(([, city]) => city === home).length).toBeGreaterThan(0);
+    }
+    expect([zipPrefix("Austin", "Texas"), zipPrefix("Dallas", "Texas"), zipPrefix("Denver", "Colorado"), zipPrefix("Springfield", "Illinois")]).toEqual(["787", "752", "802", "627"]);
+    expect(zipPrefix("Round Rock", "Texas")).toMatch(/^7[5-9]\d$/);
+    expect(zipPrefix("Zürich", "Zürich")).toBeNull();
   });
 });
