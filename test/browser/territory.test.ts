@@ -68,11 +68,21 @@ describeInBrowser("a territory from the sidebar", () => {
   it("places as chips: one picked from the catalog, then a pasted column, each matched, to choose (by keyboard) or not found; one look-up each", async () => {
     const location = page.getByRole("combobox", { name: "Location" });
     await pickLocationByKeyboard(page, "Aus", AUSTIN);
-    // One place picked stays in the field, as for one search; Enter moves it into the list.
-    expect(await location.inputValue()).toBe(AUSTIN);
-    await location.press("Enter");
+    // A pick is listed at once, the first too, and the field is free for the next place.
     expect(await chipTexts("Places")).toEqual([AUSTIN]);
     expect(await location.inputValue()).toBe("");
+    // Places in the region of one listed come first: after Austin, Texas, Irving before Irvine.
+    await location.pressSequentially("Irv", { delay: 30 });
+    await page.getByRole("option", { name: "Irvine, California, United States" }).waitFor();
+    const options = await page.getByRole("option").allInnerTexts();
+    expect(options.indexOf("Irving, Texas, United States")).toBeLessThan(options.indexOf("Irvine, California, United States"));
+    await location.press("Escape");
+    await location.fill("");
+    expect(await chipTexts("Places")).toEqual([AUSTIN]);
+    // Shift+Tab from the field reaches the chip's ×: nothing of the field comes between.
+    await location.press("Shift+Tab");
+    expect(await focusedLabel()).toBe(`Remove ${AUSTIN}`);
+    await location.focus();
 
     await page.getByRole("button", { name: "Paste places" }).press("Enter");
     const pasted = page.getByRole("textbox", { name: "City names, one a line" });
