@@ -2,6 +2,7 @@
 import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
 import { partsOf } from "./job-kinds";
 import { searchedText, searchOf, territoryOf, type JobRecord } from "./job-record";
+import { placesText } from "../territory/territory-plan";
 import { pairCounts, territoryStatus, type PairCounts } from "./territory-counts";
 import type { JobKind } from "../rules/job-kinds";
 import { refreshView, type RefreshView, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
@@ -120,6 +121,6 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     foundByMore: territory ? territory.foundByMore : null,
     lastRun: record.lastRun ?? outcomeOfSchedule(schedule, record.createdAt),
     timeZone: record.timeZone ?? null,
-    searched: territory ? searchedText(territory.queries.join(", "), territory.places.length === 1 ? (territory.places[0]?.label ?? "") : `${territory.places.length} places`) : (searchOf(record)?.searched ?? null),
+    searched: territory ? searchedText(territory.queries.join(", "), placesText(territory.places)) : (searchOf(record)?.searched ?? null),
   };
 }

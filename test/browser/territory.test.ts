@@ -63,6 +63,8 @@ describeInBrowser("a territory from the sidebar", () => {
     await page.keyboard.press("Enter");
     expect(await chipTexts("Queries")).toEqual(["dentists", "orthodontists"]);
     expect(await focusedLabel()).toBe("query");
+    // No place yet: the cost line says what each place will add, not one search's cost.
+    expect(await page.locator("#cost-line").innerText()).toBe("2 searches a place picked · up to 200 credits a place, of your 5,000");
   });
 
   it("places as chips: one picked from the catalog, then a pasted column, each matched, to choose (by keyboard) or not found; one look-up each", async () => {
@@ -155,6 +157,8 @@ describeInBrowser("a territory from the sidebar", () => {
     const item = line(TERRITORY);
     await item.waitFor();
     expect(await page.locator("#jobs li").count()).toBe(1);
+    // The line names its places, not just how many.
+    expect(await item.locator(".job-searched").innerText()).toBe("dentists, orthodontists · Austin, Dallas, Springfield");
     const progress = item.locator(".job-progress");
     expect(await progress.innerText()).toMatch(/^2 running · 4 waiting · [\d,]+ business(es)? so far$/);
     expect(await item.getByRole("button", { name: `Stop ${TERRITORY}` }).isVisible()).toBe(true);

@@ -35,6 +35,11 @@ export function territoryCost(account: AccountView, queries: number, places: num
   };
 }
 
+/** Several queries and no place picked yet: what each place will add, "2 searches a place picked · up to 200 credits a place, of your 10,000". */
+export function perPlaceCost(account: AccountView, queries: number, maxResults: number): string {
+  return `${plural(queries, "search", "searches")} a place picked · up to ${plural(queries * searchCost(account, maxResults), "credit", "credits")} a place, of your ${groupDigits(account.creditsRemaining)}`;
+}
+
 /**
  * How a territory's searches go: the account runs a number of jobs at once that the add-on cannot
  * read, so this says it without a number.

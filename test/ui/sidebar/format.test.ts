@@ -5,7 +5,7 @@ import type { AccountView } from "../../../src/ui/views";
 import type { JobView, RunOutcome, RunView, TerritoryView } from "../../../src/ui/sidebar/server";
 import { territoryProblem } from "../../../src/rules/affordability";
 import {
-  TERRITORY_PACE, territoryCost, territoryLine, territoryStarted,
+  TERRITORY_PACE, perPlaceCost, territoryCost, territoryLine, territoryStarted,
   runLine, runProgress, businessesOfRows, skippedGroups, searchedText, shortDateTime, nextRunWhen,
   runState,
   accountLine, costLine, lastRunText, resultsProblem, runCostText, creditsBar, groupDigits, isActive, jobProgress, locationText, refreshQuestion, rowsWrittenText, runSummary, scheduleLine, jobWhere, searchBounds, statusWords,
@@ -244,6 +244,8 @@ describe("a territory", () => {
     const growth = account({ planCode: "growth", creditsRemaining: 5000 });
     expect(territoryCost(growth, 2, 3, 100)).toEqual({ line: "6 searches (2 queries × 3 places) · up to 100 results each · up to 600 credits of your 5,000", problem: null });
     expect(territoryCost(growth, 1, 2, 700).line).toBe("2 searches (1 query × 2 places) · up to 700 results each · up to 1,400 credits of your 5,000");
+    // Two queries and no place yet: what each place picked will cost, not one search's cost.
+    expect(perPlaceCost(account({ creditsRemaining: 10000 }), 2, 100)).toBe("2 searches a place picked · up to 200 credits a place, of your 10,000");
     const short = territoryCost(growth, 3, 3, 700);
     expect(short.problem).toBe(territoryProblem(growth, 9, 700));
     expect(short.problem).toMatch(/6,300 credits.*5,000 remain/);
