@@ -45,7 +45,9 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
 
     // Daily: the question names what each run costs, as the search form does; the answer turns it on.
     await schedule.selectOption("day");
-    await ask.locator("p").filter({ hasText: /^Refresh daily\? The search runs again every day and uses 100 of your [\d,]+ credits\. New businesses are added to the sheet; none is removed\.$/ }).waitFor();
+    // And what the schedule spends over time: a week, a month, and until when the credits last.
+    const until = "until \\w{3}, \\w{3} \\d+(, \\d{4})?\\.";
+    await ask.locator("p").filter({ hasText: new RegExp(`^Refresh daily\\? The search runs again every day and uses 100 of your 9,900 credits\\. New businesses are added to the sheet; none is removed\\. Up to 700 credits a week, 3,000 a month: your 9,900 credits last 99 days, ${until}$`) }).waitFor();
     // In view, the keyboard on its answer.
     expect(await ask.getByRole("button", { name: "Refresh daily" }).evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
     await screenshot(page.locator("iframe#sidebar"), "refresh-ask.png");
@@ -53,7 +55,7 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     await sidebar.getByRole("status").filter({ hasText: /is refreshed daily\. Each run uses up to 100 credits; [\d,]+ remain\./ }).waitFor();
     const line = () => sidebar.getByRole("listitem").filter({ hasText: sheet }).first();
     await eventually("the job says its schedule", async () => /^Refreshes daily · next \w{3} \d\d:\d\d$/.test(await line().locator(".job-schedule").innerText().catch(() => "")));
-    await line().locator(".run-cost").filter({ hasText: /^Each run uses up to 100 credits; [\d,]+ remain\.$/ }).waitFor();
+    await line().locator(".run-cost").filter({ hasText: new RegExp(`^Each run uses up to 100 credits\\. Up to 700 credits a week, 3,000 a month: your [\\d,]+ credits last \\d+ days, ${until}$`) }).waitFor();
 
     await page.getByRole("button", { name: "+1 day" }).click();
     await page.getByText(/Moved the clock forward a day: \d+ background passes ran\./).waitFor();

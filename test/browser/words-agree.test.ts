@@ -104,7 +104,7 @@ describeInBrowser("counts and words that agree", () => {
     expect((await page.locator("body").innerText()).match(/100 credits/g)).toHaveLength(1);
     await eventually("the run is merged", async () => (await line(sheet).locator(".run-summary").count()) === 1);
     expect(await line(sheet).locator(".job-schedule").innerText()).toMatch(/^Refreshes daily · next \w{3} \d\d:\d\d$/);
-    expect(await line(sheet).locator(".run-cost").allInnerTexts()).toEqual([expect.stringMatching(/^Each run uses up to 100 credits; [\d,]+ remain\.$/)]);
+    expect(await line(sheet).locator(".run-cost").allInnerTexts()).toEqual([expect.stringMatching(/^Each run uses up to 100 credits\. Up to 700 credits a week, 3,000 a month: your [\d,]+ credits last \d+ days, until \w{3}, \w{3} \d+(, \d{4})?\.$/)]);
     expect(await line(sheet).locator(".last-run").innerText()).toMatch(/^Last run .+ · 100 businesses · 100 credits$/);
   });
 

@@ -234,6 +234,13 @@ export function shortDateTime(iso: string | null, zone?: string | null, now: Dat
   return date.toLocaleString("en-US", { weekday: "short", month: "short", day: "numeric", year: year(date) === year(now) ? undefined : "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
 }
 
+/** A day as a person reads it, "Tue, Dec 8", in `zone`; the year when not this one. */
+export function shortDate(date: Date, zone?: string | null, now: Date = new Date()): string {
+  const timeZone = zone || undefined;
+  const year = (d: Date) => d.toLocaleString("en-US", { year: "numeric", timeZone });
+  return date.toLocaleString("en-US", { weekday: "short", month: "short", day: "numeric", year: year(date) === year(now) ? undefined : "numeric", timeZone });
+}
+
 export function refreshEvery(refresh: RefreshView | null | undefined): "day" | "week" | "off" {
   if (!refresh) return "off";
   return refresh.every === "day" || refresh.every === "week" ? refresh.every : "off";

@@ -17,6 +17,7 @@ import { byId, h, setProgress } from "./dom";
 import { isActive, jobProgress, jobWhere, lastRunText, plural, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runLine, runProgress, runState, runSummary, scheduleLine, searchedText, statusWords } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
 import { continuedText, continueQuestion, offersContinue } from "./run-continue";
+import { firstRunOf, spendText } from "./schedule-spend";
 import type { JobView, RefreshEvery, RunView, TerritoryView } from "./server";
 
 const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
@@ -233,7 +234,8 @@ function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
 
 /** Asks, under the job, whether to refresh it daily or weekly, with what each run costs. */
 function askBeforeSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, item: Element, every: "day" | "week"): void {
-  askUnder(item, refreshQuestion(job, every, state.account), every === "day" ? "Refresh daily" : "Refresh weekly", (yes, ask) => {
+  const spend = spendOf(state, job, every, firstRunOf(job.lastRun?.at ?? job.createdAt, every));
+  askUnder(item, `${refreshQuestion(job, every, state.account)} ${spend}`.trim(), every === "day" ? "Refresh daily" : "Refresh weekly", (yes, ask) => {
     if (yes) {
       ask.remove();
       saveSchedule(state, job, select, every);
@@ -273,7 +275,21 @@ function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
     refresh ? h("p", { class: "job-schedule" }, scheduleLine(refresh, job.refreshing, zone)) : null,
     run ? h("p", { class: "run-summary" }, runSummary(run)) : null,
     last ? h("p", { class: "hint last-run" }, last) : null,
-    refresh && !job.refreshing && job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCostText(job, state.account)) : null) : null;
+    refresh && !job.refreshing && job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCost(state, job, refresh)) : null) : null;
+}
+
+/** What the schedule `every` spends over time from this user's credits; "" for another's search, or without figures. */
+function spendOf(state: SidebarState, job: JobView, every: "day" | "week", nextRun: Date): string {
+  const account = state.account;
+  if (!account || job.mine === false || job.runCredits === null) return "";
+  return spendText({ every, runCredits: job.runCredits, remaining: account.creditsRemaining, nextRun }, state.zoneOf(job));
+}
+
+/** A scheduled search's cost line: each run's, then over time (the credits left said there). */
+function runCost(state: SidebarState, job: JobView, refresh: NonNullable<JobView["refresh"]>): string {
+  const every = refreshEvery(refresh);
+  const spend = every === "off" ? "" : spendOf(state, job, every, new Date(Math.max(Date.now(), refresh.nextRunAt ? Date.parse(refresh.nextRunAt) : 0)));
+  return spend ? `${runCostText(job, null)} ${spend}` : runCostText(job, state.account);
 }
 
 /** The poller of refreshJobs (then the account, when a job moved); `lastJobs`: the jobs shown now. */
