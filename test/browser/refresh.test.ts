@@ -54,7 +54,7 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     await ask.getByRole("button", { name: "Refresh daily" }).click();
     await sidebar.getByRole("status").filter({ hasText: /is refreshed daily\. Each run uses up to 100 credits; [\d,]+ remain\./ }).waitFor();
     const line = () => sidebar.getByRole("listitem").filter({ hasText: sheet }).first();
-    await eventually("the job says its schedule", async () => /^Refreshes daily · next \w{3} \d\d:\d\d$/.test(await line().locator(".job-schedule").innerText().catch(() => "")));
+    await eventually("the job says its schedule", async () => /^Refreshes daily · next \w{3} \d\d:\d\d( E[SD]T)?$/.test(await line().locator(".job-schedule").innerText().catch(() => "")));
     await line().locator(".run-cost").filter({ hasText: new RegExp(`^Each run uses up to 100 credits\\. Up to 700 credits a week, 3,000 a month: your [\\d,]+ credits last \\d+ days, ${until}$`) }).waitFor();
 
     await page.getByRole("button", { name: "+1 day" }).click();
@@ -74,7 +74,7 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     expect((updated ?? 0) + (gone ?? 0)).toBe(100);
     expect(added).toBeGreaterThan(0);
     expect(await line().locator(".last-run").innerText()).toMatch(/^Last run .+ · 100 businesses · 100 credits$/);
-    expect(await line().locator(".job-schedule").innerText()).toMatch(/^Refreshes daily · next \w{3} \d\d:\d\d$/);
+    expect(await line().locator(".job-schedule").innerText()).toMatch(/^Refreshes daily · next \w{3} \d\d:\d\d( E[SD]T)?$/);
 
     // The sheet says the same, row by row; no business twice, no name changed under its Maps URL.
     const after = table();
@@ -99,9 +99,9 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     await eventually("both jobs are listed", async () => (await named.count()) === 2);
     const where = await named.locator(".job-where").allInnerTexts();
     expect(where).toHaveLength(2);
-    expect(where[0]).toMatch(new RegExp(`^Sheet “${sheet} \\(2\\)” · \\w{3}, \\w{3} \\d+, \\d\\d:\\d\\d$`));
+    expect(where[0]).toMatch(new RegExp(`^Sheet “${sheet} \\(2\\)” · \\w{3}, \\w{3} \\d+, \\d\\d:\\d\\d( E[SD]T)?$`));
     await named.last().scrollIntoViewIfNeeded();
     await screenshot(page.locator("iframe#sidebar"), "jobs-same-name.png");
-    expect(where[1]).toMatch(new RegExp(`^Sheet “${sheet}” · \\w{3}, \\w{3} \\d+, \\d\\d:\\d\\d$`));
+    expect(where[1]).toMatch(new RegExp(`^Sheet “${sheet}” · \\w{3}, \\w{3} \\d+, \\d\\d:\\d\\d( E[SD]T)?$`));
   });
 });

@@ -1,6 +1,10 @@
 // What a refresh schedule spends over time (src/ui/sidebar/schedule-spend.ts): a week's and a
 // month's credits, until when the credits last, and a next run they do not cover.
+import { useSpreadsheet } from "../../../src/ui/sidebar/format";
 import { firstRunOf, spendText } from "../../../src/ui/sidebar/schedule-spend";
+
+// The spreadsheet's zone is the browser's: no time names its zone.
+beforeAll(() => useSpreadsheet("en_US", "UTC", "UTC"));
 
 const now = new Date("2026-11-29T08:00:00Z");
 const nextRun = new Date("2026-11-30T07:41:00Z");
