@@ -234,8 +234,7 @@ function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
 
 /** Asks, under the job, whether to refresh it daily or weekly, with what each run costs. */
 function askBeforeSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, item: Element, every: "day" | "week"): void {
-  const spend = spendOf(state, job, every, firstRunOf(job.lastRun?.at ?? job.createdAt, every));
-  askUnder(item, `${refreshQuestion(job, every, state.account)} ${spend}`.trim(), every === "day" ? "Refresh daily" : "Refresh weekly", (yes, ask) => {
+  askUnder(item, `${refreshQuestion(job, every, state.account)} ${spendOf(state, job, every, firstRunOf(job.lastRun?.at ?? job.createdAt, every).getTime())}`.trim(), every === "day" ? "Refresh daily" : "Refresh weekly", (yes, ask) => {
     if (yes) {
       ask.remove();
       saveSchedule(state, job, select, every);
@@ -278,19 +277,16 @@ function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
     refresh && !job.refreshing && job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCost(state, job, refresh)) : null) : null;
 }
 
-/** What the schedule `every` spends over time from this user's credits; "" for another's search, or without figures. */
-function spendOf(state: SidebarState, job: JobView, every: "day" | "week", nextRun: Date): string {
+/** What the schedule `every` spends over time from this user's credits (first: each run's cost); "" for another's search, or without figures. */
+function spendOf(state: SidebarState, job: JobView, every: RefreshEvery, nextRun: number, first = ""): string {
   const account = state.account;
-  if (!account || job.mine === false || job.runCredits === null) return "";
-  return spendText({ every, runCredits: job.runCredits, remaining: account.creditsRemaining, nextRun }, state.zoneOf(job));
+  return !account || job.mine === false || job.runCredits === null || every === "off" ? ""
+    : `${first}${spendText({ every, runCredits: job.runCredits, remaining: account.creditsRemaining, nextRun: new Date(Math.max(Date.now(), nextRun)) }, state.zoneOf(job))}`;
 }
 
 /** A scheduled search's cost line: each run's, then over time (the credits left said there). */
-function runCost(state: SidebarState, job: JobView, refresh: NonNullable<JobView["refresh"]>): string {
-  const every = refreshEvery(refresh);
-  const spend = every === "off" ? "" : spendOf(state, job, every, new Date(Math.max(Date.now(), refresh.nextRunAt ? Date.parse(refresh.nextRunAt) : 0)));
-  return spend ? `${runCostText(job, null)} ${spend}` : runCostText(job, state.account);
-}
+const runCost = (state: SidebarState, job: JobView, refresh: NonNullable<JobView["refresh"]>): string =>
+  spendOf(state, job, refreshEvery(refresh), Date.parse(refresh.nextRunAt ?? "") || 0, `${runCostText(job, null)} `) || runCostText(job, state.account);
 
 /** The poller of refreshJobs (then the account, when a job moved); `lastJobs`: the jobs shown now. */
 function jobsPoller(state: SidebarState, lastJobs: () => JobView[]): JobPoller {

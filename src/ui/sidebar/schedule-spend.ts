@@ -4,8 +4,6 @@
 import { groupDigits, nextRunWhen, plural, shortDate } from "./format";
 
 const DAY_MS = 24 * 3_600_000;
-/** Runs at most in a week and in a month of 30 days, and the days between two runs. */
-const RUNS = { day: { week: 7, month: 30, days: 1 }, week: { week: 1, month: 5, days: 7 } } as const;
 
 export interface Spend {
   every: "day" | "week";
@@ -23,18 +21,18 @@ export interface Spend {
  * it is skipped unless credits are added."
  */
 export function spendText({ every, runCredits, remaining, nextRun }: Spend, zone?: string | null, now: Date = new Date()): string {
-  const runs = RUNS[every];
-  const rate = `Up to ${plural(runs.week * runCredits, "credit", "credits")} a week, ${groupDigits(runs.month * runCredits)} a month`;
+  const daily = every === "day";
+  // At most 7 daily runs a week, 30 a month (of 30 days); a weekly one's 5.
+  const rate = `Up to ${plural((daily ? 7 : 1) * runCredits, "credit", "credits")} a week, ${groupDigits((daily ? 30 : 5) * runCredits)} a month`;
   const left = Math.max(0, remaining);
-  if (runCredits <= 0) return `${rate}.`;
   const covered = Math.floor(left / runCredits);
+  if (!(covered < Infinity)) return `${rate}.`;
   if (covered === 0) return `${rate}. Your ${plural(left, "credit", "credits")} do not cover the next run (${nextRunWhen(nextRun.toISOString(), zone, now)}): it is skipped unless credits are added.`;
-  const last = new Date(nextRun.getTime() + (covered - 1) * runs.days * DAY_MS);
-  const span = every === "day" ? plural(covered, "day", "days") : plural(covered, "week", "weeks");
-  return `${rate}: your ${plural(left, "credit", "credits")} last ${span}, until ${shortDate(last, zone, now)}.`;
+  const last = new Date(nextRun.getTime() + (covered - 1) * (daily ? 1 : 7) * DAY_MS);
+  return `${rate}: your ${plural(left, "credit", "credits")} last ${daily ? plural(covered, "day", "days") : plural(covered, "week", "weeks")}, until ${shortDate(last, zone, now)}.`;
 }
 
 /** When a schedule turned on now runs first: a period after the search's last run, or with the next pass when that is past. */
 export function firstRunOf(lastRunAt: string, every: "day" | "week", now: Date = new Date()): Date {
-  return new Date(Math.max(now.getTime(), Date.parse(lastRunAt) + RUNS[every].days * DAY_MS));
+  return new Date(Math.max(now.getTime(), Date.parse(lastRunAt) + (every === "day" ? 1 : 7) * DAY_MS));
 }
