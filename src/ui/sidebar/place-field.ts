@@ -5,7 +5,6 @@
 import type { SidebarState } from "./sidebar-state";
 import { byId } from "./dom";
 import { chipList } from "./chips";
-import { plural } from "./format";
 import { locationCombobox, type PickedLocation } from "./location-combobox";
 
 export interface PlaceField {
@@ -20,9 +19,12 @@ export function placeField(state: SidebarState, onChange: () => void): PlaceFiel
   const input = byId("location", HTMLInputElement);
   const hint = byId("location-hint", HTMLElement);
   const firstHint = hint.textContent || "";
+  const placeholder = input.placeholder;
   const changed = (): void => {
-    const count = chips.items().length;
-    if (input.value === "") hint.textContent = count > 0 ? `${plural(count, "place", "places")} listed. Type 2 letters to add another.` : firstHint;
+    // With places listed, the field's placeholder says how to add one (no hint line under it: the first screen stays short).
+    const listed = chips.items().length > 0;
+    input.placeholder = listed ? "Type 2 letters to add a place" : placeholder;
+    if (input.value === "") hint.textContent = listed ? "" : firstHint;
     onChange();
   };
   const chips = chipList(byId("location-chips", HTMLUListElement), input, (place: PickedLocation) => place.text, (place) => place.label, changed);
