@@ -95,7 +95,7 @@ describeInBrowser("the sidebar at 300 px, by keyboard alone", () => {
     );
     expect(unnamed).toEqual([]);
     // From the top of the page: the keyboard starts before the form.
-    await sidebar.locator("body").click({ position: { x: 2, y: 2 } });
+    await sidebar.locator("#account-line").click();
     await tabUntil(page, "Search for");
     await page.keyboard.type("coffee");
     await tabUntil(page, "Location");
