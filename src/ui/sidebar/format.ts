@@ -225,7 +225,7 @@ export function skippedGroups(skipped: ReadonlyArray<{ row: number; reason: stri
 const shown = { locale: "en-US", zone: null as string | null, browserZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
 
 /** "de_DE" (getSpreadsheetLocale) → "de-DE"; one the browser does not know → "en-US". */
-export function localeTag(locale: string | null | undefined): string {
+function localeTag(locale: string | null | undefined): string {
   try {
     return Intl.getCanonicalLocales((locale || "en-US").replace(/_/g, "-"))[0] ?? "en-US";
   } catch {
