@@ -109,7 +109,6 @@ class Driver {
     for (const { typed, place } of places) {
       await location.fill(typed);
       await sidebar.getByRole("option", { name: place }).first().click();
-      await location.press("Enter");
     }
     await sidebar.getByRole("spinbutton", { name: "Max results" }).fill(String(maxResults));
     await sidebar.getByRole("textbox", { name: "List name" }).fill(name);

@@ -16,6 +16,7 @@ import { createSearchElsewhere } from "./elsewhere";
 import { type AdvanceAnswer, type ClockState, type GridAnswer, parseRowSpan } from "./grid-state";
 import { bundleGridScript, renderPage } from "./page";
 import { injectScriptRunShim, SCRIPT_RUN_PATH } from "./script-run-shim";
+import { applySpreadsheetSettings } from "./spreadsheet-settings";
 import { SheetView } from "./sheet-view";
 import { advanceClock, nextTriggerAt } from "./time-travel";
 
@@ -86,7 +87,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const page = renderPage({ demoKey: presetKey ?? DEMO_KEYS.growth.apiKey, simUrl: sim.url, hostile }, bundleGridScript(root));
 
   const routes: Record<string, (req: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; body: string }>> = {
-    "GET /": async () => html(page),
+    "GET /": async (req) => {
+      const wrong = applySpreadsheetSettings(runtime, new URL(req.url ?? "/", "http://x").searchParams);
+      return wrong === null ? html(page) : { status: 400, type: "text/plain", body: wrong };
+    },
     "GET /favicon.ico": async () => ({ status: 204, type: "image/x-icon", body: "" }),
     "GET /sidebar": async () => html(injectScriptRunShim(sidebarHtml(runtime, distDir))),
     [`POST ${SCRIPT_RUN_PATH}`]: async (_req, body) => {

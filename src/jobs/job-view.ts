@@ -5,6 +5,7 @@ import { partsOf } from "./job-kinds";
 import { searchOf, territoryOf, type JobRecord } from "./job-record";
 import type { Searched } from "../rules/searched";
 import { pairCounts, pairsCredits, territoryStatus, type PairCounts } from "./territory-counts";
+import { placesText } from "../territory/territory-plan";
 import type { JobKind } from "../rules/job-kinds";
 import { refreshView, type RefreshView, type RunFigures, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
 import { lastRunFigures } from "./last-run";
@@ -128,6 +129,6 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     foundByMore: territory ? territory.foundByMore : null,
     lastRun: record.lastRun ?? null,
     timeZone: record.timeZone,
-    searched: territory ? { query: territory.queries.join(", "), place: territory.places.length === 1 ? (territory.places[0]?.label ?? "") : `${territory.places.length} places` } : (searchOf(record)?.searched ?? null),
+    searched: territory ? { query: territory.queries.join(", "), place: placesText(territory.places) } : (searchOf(record)?.searched ?? null),
   };
 }

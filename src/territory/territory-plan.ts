@@ -59,6 +59,19 @@ export function territoryName(input: TerritoryInput): string {
   return `${queries.charAt(0).toUpperCase()}${queries.slice(1)} · ${places}`;
 }
 
+/** Places a territory's line names before "and 2 more". */
+const PLACES_NAMED = 3;
+
+/** A territory's places in a line: "Austin, Texas, US"; "Dallas, Plano, Irving and 2 more" (their labels' first parts, unless two share one: then whole, "; " between). */
+export function placesText(places: readonly TerritoryPlace[]): string {
+  const firsts = places.map((place) => place.label.split(",")[0] ?? place.label);
+  const whole = places.length === 1 || new Set(firsts).size < firsts.length;
+  const names = whole ? places.map((place) => place.label) : firsts;
+  const more = names.length - PLACES_NAMED;
+  const sep = whole ? "; " : ", ";
+  return more > 1 ? `${names.slice(0, PLACES_NAMED).join(sep)} and ${more} more` : names.join(sep);
+}
+
 /** The creation request of the territory's search at `index`. */
 export function pairRequest(input: TerritoryInput, index: number): CreateSearchRequest {
   const { query, place } = pairAt(input, index);

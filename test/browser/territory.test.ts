@@ -65,16 +65,28 @@ describeInBrowser("a territory from the sidebar", () => {
     await page.keyboard.press("Enter");
     expect(await chipTexts("Queries")).toEqual(["dentists", "orthodontists"]);
     expect(await focusedLabel()).toBe("query");
+    // No place yet: the cost line says what each place will add, not one search's cost.
+    expect(await page.locator("#cost-line").innerText()).toBe("2 searches a place picked · up to 200 credits a place, of your 5,000");
   });
 
   it("places as chips: one picked from the catalog, then a pasted column, each matched, to choose (by keyboard) or not found; one look-up each", async () => {
     const location = page.getByRole("combobox", { name: "Location" });
     await pickLocationByKeyboard(page, "Aus", AUSTIN);
-    // One place picked stays in the field, as for one search; Enter moves it into the list.
-    expect(await location.inputValue()).toBe(AUSTIN);
-    await location.press("Enter");
+    // A pick is listed at once, the first too, and the field is free for the next place.
     expect(await chipTexts("Places")).toEqual([AUSTIN]);
     expect(await location.inputValue()).toBe("");
+    // Places in the region of one listed come first: after Austin, Texas, Irving before Irvine.
+    await location.pressSequentially("Irv", { delay: 30 });
+    await page.getByRole("option", { name: "Irvine, California, United States" }).waitFor();
+    const options = await page.getByRole("option").allInnerTexts();
+    expect(options.indexOf("Irving, Texas, United States")).toBeLessThan(options.indexOf("Irvine, California, United States"));
+    await location.press("Escape");
+    await location.fill("");
+    expect(await chipTexts("Places")).toEqual([AUSTIN]);
+    // Shift+Tab from the field reaches the chip's ×: nothing of the field comes between.
+    await location.press("Shift+Tab");
+    expect(await focusedLabel()).toBe(`Remove ${AUSTIN}`);
+    await location.focus();
 
     await page.getByRole("button", { name: "Paste places" }).press("Enter");
     const pasted = page.getByRole("textbox", { name: "City names, one a line" });
@@ -147,6 +159,8 @@ describeInBrowser("a territory from the sidebar", () => {
     const item = line(TERRITORY);
     await item.waitFor();
     expect(await page.locator("#jobs li").count()).toBe(1);
+    // The line names its places, not just how many.
+    expect(await item.locator(".job-searched").innerText()).toBe("dentists, orthodontists · Austin, Dallas, Springfield");
     const progress = item.locator(".job-progress");
     expect(await progress.innerText()).toMatch(/^2 running · 4 waiting · [\d,]+ business(es)? so far$/);
     expect(await item.getByRole("button", { name: `Stop ${TERRITORY}` }).isVisible()).toBe(true);

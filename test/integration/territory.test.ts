@@ -221,6 +221,10 @@ describe("a territory refreshed", () => {
     expect(said("Updated") + said("No longer found")).toBe(before.length);
     expect(rows.slice(0, before.length).map((row) => String(row["Maps URL"]))).toEqual(before);
     expect(view.refresh?.lastRunCredits).toBe(200);
+    // Recent jobs: the first run's searches, as the latest run's, are part of the territory.
+    const recent = sidebar(runtime, "recentJobs", { kind: "search" }).jobs;
+    expect(recent).toHaveLength(4);
+    expect(recent.map((job) => job.partOf)).toEqual(recent.map(() => ({ jobId: started.jobId, name: view.name })));
   });
 });
 

@@ -17,6 +17,7 @@ import { byId, h, setProgress } from "./dom";
 import { isActive, jobProgress, jobWhere, lastRunText, plural, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runLine, runProgress, runState, runSummary, scheduleLine, searchedText, statusWords } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
 import { continuedText, continueQuestion, offersContinue } from "./run-continue";
+import { firstRunOf, spendText } from "./schedule-spend";
 import type { JobView, RefreshEvery, RunView, TerritoryView } from "./server";
 
 const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
@@ -233,7 +234,7 @@ function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
 
 /** Asks, under the job, whether to refresh it daily or weekly, with what each run costs. */
 function askBeforeSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, item: Element, every: "day" | "week"): void {
-  askUnder(item, refreshQuestion(job, every, state.account), every === "day" ? "Refresh daily" : "Refresh weekly", (yes, ask) => {
+  askUnder(item, `${refreshQuestion(job, every, state.account)} ${spendOf(state, job, every, firstRunOf(job.lastRun?.at ?? job.createdAt, every).getTime())}`.trim(), every === "day" ? "Refresh daily" : "Refresh weekly", (yes, ask) => {
     if (yes) {
       ask.remove();
       saveSchedule(state, job, select, every);
@@ -273,8 +274,19 @@ function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
     refresh ? h("p", { class: "job-schedule" }, scheduleLine(refresh, job.refreshing, zone)) : null,
     run ? h("p", { class: "run-summary" }, runSummary(run)) : null,
     last ? h("p", { class: "hint last-run" }, last) : null,
-    refresh && !job.refreshing && job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCostText(job, state.account)) : null) : null;
+    refresh && !job.refreshing && job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCost(state, job, refresh)) : null) : null;
 }
+
+/** What the schedule `every` spends over time from this user's credits (first: each run's cost); "" for another's search, or without figures. */
+function spendOf(state: SidebarState, job: JobView, every: RefreshEvery, nextRun: number, first = ""): string {
+  const account = state.account;
+  return !account || job.mine === false || job.runCredits === null || every === "off" ? ""
+    : `${first}${spendText({ every, runCredits: job.runCredits, remaining: account.creditsRemaining, nextRun: new Date(Math.max(Date.now(), nextRun)) }, state.zoneOf(job))}`;
+}
+
+/** A scheduled search's cost line: each run's, then over time (the credits left said there). */
+const runCost = (state: SidebarState, job: JobView, refresh: NonNullable<JobView["refresh"]>): string =>
+  spendOf(state, job, refreshEvery(refresh), Date.parse(refresh.nextRunAt ?? "") || 0, `${runCostText(job, null)} `) || runCostText(job, state.account);
 
 /** The poller of refreshJobs (then the account, when a job moved); `lastJobs`: the jobs shown now. */
 function jobsPoller(state: SidebarState, lastJobs: () => JobView[]): JobPoller {

@@ -13,7 +13,7 @@ import type { AccountView } from "../views";
 import { DEFAULT_LANGUAGE, TERRITORY_LIMITS } from "../../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
 import { byId, setRefused } from "./dom";
-import { costLine, groupDigits, isActive, plural, refreshEvery, resultsProblem, searchBounds, searchCost, shortDateTime, TERRITORY_PACE, territoryCost, territoryStarted } from "./format";
+import { costLine, groupDigits, isActive, perPlaceCost, plural, refreshEvery, resultsProblem, searchBounds, searchCost, shortDateTime, TERRITORY_PACE, territoryCost, territoryStarted } from "./format";
 import type { PickedLocation } from "./location-combobox";
 import type { Outcome } from "./messages";
 import { pastePlaces } from "./paste-places";
@@ -75,7 +75,8 @@ function showFormState(state: SidebarState, f: SearchForm, lists: Lists): void {
   // More than one query × place pair: a territory, whose cost is every search's.
   const territory = account && !bounds?.blocked && !wrong && lists.queries.length * lists.places.length > 1
     ? territoryCost(account, lists.queries.length, lists.places.length, Number(f.maxResults.value)) : null;
-  f.cost.textContent = !account || !bounds ? "" : bounds.blocked ?? (wrong ? "" : territory?.line ?? costLine(account, Number(f.maxResults.value)));
+  const perPlace = account && lists.places.length === 0 && lists.queries.length > 1 ? perPlaceCost(account, lists.queries.length, Number(f.maxResults.value)) : null;
+  f.cost.textContent = !account || !bounds ? "" : bounds.blocked ?? (wrong ? "" : territory?.line ?? perPlace ?? costLine(account, Number(f.maxResults.value)));
   f.costNote.textContent = territory ? territory.problem ?? TERRITORY_PACE : "";
   f.costNote.hidden = territory === null;
   f.costNote.classList.toggle("problem", Boolean(territory?.problem));

@@ -5,6 +5,7 @@
 // entered again (Sheets does not re-run them, and rewriting a user's formulas could lose them).
 import type { SidebarState } from "./sidebar-state";
 import { byId } from "./dom";
+import { useSpreadsheet } from "./format";
 import type { Layout } from "./layout";
 
 /** What to do about formula cells that showed the sharing error before the key was shared. */
@@ -36,6 +37,7 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
     const settings = await state.server.call("getSettings");
     showHint(settings.keyHint);
     state.timeZone = settings.timeZone;
+    useSpreadsheet(settings.locale, settings.timeZone);
     baseUrl.value = settings.baseUrl;
     share.checked = settings.shareWithFormulas;
     sharedBefore = settings.shareWithFormulas;

@@ -222,12 +222,22 @@ describe("started without a key (npm start -- --no-key)", () => {
 
   it("shows the simulator's address in the key form, stores nothing for it, and saving a demo key with it works", async () => {
     const settings = await run(playground, "getSettings");
-    expect(settings).toEqual({ ok: true, value: { hasKey: false, keyHint: null, baseUrl: playground.simUrl, shareWithFormulas: false, timeZone: "America/New_York" } });
+    expect(settings).toEqual({ ok: true, value: { hasKey: false, keyHint: null, baseUrl: playground.simUrl, shareWithFormulas: false, timeZone: "America/New_York", locale: "en_US" } });
     expect([...playground.runtime.stores.user().keys()]).toEqual([]);
     // What the sidebar sends when the user leaves the address as it is.
     const saved = await run(playground, "saveSettings", { apiKey: DEMO_KEYS.growth.apiKey, baseUrl: playground.simUrl });
     expect(saved).toEqual({ ok: true, value: expect.objectContaining({ planCode: "growth" }) });
     expect(await run(playground, "getSettings")).toEqual({ ok: true, value: expect.objectContaining({ hasKey: true, baseUrl: playground.simUrl }) });
+  });
+
+  it("sets the spreadsheet's locale and time zone from the page's address (getSettings then says them); refuses a wrong one, setting nothing", async () => {
+    const wrong = await fetch(new URL("/?locale=German&timeZone=Europe/Berlin", playground.url));
+    expect([wrong.status, await wrong.text()]).toEqual([400, 'locale: "German" is not a locale as Sheets says one, such as en_US or de_DE.']);
+    expect((await fetch(new URL("/?timeZone=Mars/Olympus", playground.url))).status).toBe(400);
+    expect(await run(playground, "getSettings")).toEqual({ ok: true, value: expect.objectContaining({ timeZone: "America/New_York", locale: "en_US" }) });
+    expect((await fetch(new URL("/?locale=de_DE&timeZone=Europe/Berlin", playground.url))).status).toBe(200);
+    expect(await run(playground, "getSettings")).toEqual({ ok: true, value: expect.objectContaining({ timeZone: "Europe/Berlin", locale: "de_DE" }) });
+    expect((await fetch(new URL("/?locale=en_US&timeZone=America/New_York", playground.url))).status).toBe(200);
   });
 
   it("gives the grid every row of a 708-row sheet, with the error of a formula far down", async () => {
