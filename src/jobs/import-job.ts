@@ -8,12 +8,19 @@ import type { Job } from "../api/schemas";
 import { JOB_KINDS, type JobKind } from "../rules/job-kinds";
 import { isFailedStatus, isTerminalStatus } from "../rules/job-status";
 import type { JobsContext } from "./job-context";
-import { newJobRecord, type JobRecord } from "./job-record";
+import { newJobRecord, type EnrichmentRecord, type JobRecord, type SearchRecord } from "./job-record";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 import { InvalidInputError } from "../errors/user-error";
-import { IMPORTED_RECORD, KIND_PARTS, partsOf } from "./job-kinds";
+import { KIND_PARTS, partsOf } from "./job-kinds";
+import { searchIdentity } from "./search-identity";
 import { lineOfJob } from "./line-of-job";
 import { keepPolling } from "./start-search";
+
+/** The kind's own fields of a record made for a job of that family found on the service (importJob). */
+export const IMPORTED_RECORD: Record<JobKind, (job: Job) => Pick<SearchRecord, "kind" | "searchKey" | "maxResults"> | Pick<EnrichmentRecord, "kind">> = {
+  search: (job) => ({ kind: "search", ...searchIdentity(job) }),
+  enrichment: () => ({ kind: "enrichment" }),
+};
 
 /** The job's status object and family, or a clear error when this key cannot see it. */
 function findJob(ctx: JobsContext, jobId: string, deadline: number): { kind: JobKind; job: Job } {

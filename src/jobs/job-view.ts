@@ -7,7 +7,8 @@ import type { Searched } from "../rules/searched";
 import { pairCounts, pairsCredits, territoryStatus, type PairCounts } from "./territory-counts";
 import { placesText } from "../territory/territory-plan";
 import type { JobKind } from "../rules/job-kinds";
-import { refreshView, type RefreshView, type RunFigures, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
+import type { RefreshView, RunFigures, RunOutcome, ScheduleBase } from "./refresh-schedule";
+import { refreshView } from "./refresh-slots";
 import { lastRunFigures } from "./last-run";
 import { isMine } from "./ownership";
 

@@ -5,7 +5,8 @@
 import type { CreateSearchRequest, Job, SearchInput } from "../api/schemas";
 import type { JobsContext } from "./job-context";
 import { searchOf, territoryOf, type JobRecord, type SearchRecord, type TerritoryRecord } from "./job-record";
-import { iso, periodMs, type RefreshEvery, type RefreshSchedule, type ScheduleBase } from "./refresh-schedule";
+import type { RefreshEvery, RefreshSchedule, ScheduleBase } from "./refresh-schedule";
+import { iso, periodMs } from "./refresh-slots";
 import { InvalidInputError } from "../errors/user-error";
 
 export interface SetRefreshArgs {

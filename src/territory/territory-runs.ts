@@ -6,7 +6,7 @@ import type { Account } from "../api/schemas";
 import { searchAllowance } from "../api/account";
 import type { JobsContext } from "../jobs/job-context";
 import { territoryOf, type TerritoryRecord } from "../jobs/job-record";
-import { iso, isDue, skippedSlot, startedSlot } from "../jobs/refresh-schedule";
+import { iso, isDue, skippedSlot, startedSlot } from "../jobs/refresh-slots";
 import { canTry } from "../jobs/ownership";
 import { refreshNotRun } from "../jobs/seen-day";
 import { territoryProblem } from "../rules/affordability";
