@@ -1,5 +1,5 @@
 // This file defines a refresh schedule (a search's or a territory's) as its job record stores it, and
-// the shape the sidebar sees (JobView.refresh); its slot rule is src/search/refresh-slots.ts.
+// the shape the sidebar sees (JobView.refresh); its slot rule, shared by both, is refresh-slots.ts.
 import * as z from "zod/mini";
 import type { CreateSearchRequest } from "../api/schemas";
 

@@ -13,7 +13,7 @@
 import { searchAllowance } from "../api/account";
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
 import { affordabilityProblem as allowanceProblem } from "../rules/affordability";
-import { DEFAULT_MAX_RESULTS, REQUEST_LIMITS } from "../rules/request-limits";
+import { DEFAULT_MAX_RESULTS, RECENT_SEARCH_MS, REQUEST_LIMITS } from "../rules/request-limits";
 import type { Account, CreateSearchRequest, CreateSearchResponse } from "../api/schemas";
 import { isTerminalStatus } from "../rules/job-status";
 import { InvalidInputError } from "../errors/user-error";
@@ -37,7 +37,6 @@ export interface SearchArgs {
 }
 
 /** How long after its last activity a search counts as recent for `askIfRecent`. */
-export const RECENT_SEARCH_MS = 24 * 60 * 60 * 1000;
 
 /** The account's limit for this search, as a message when it cannot be met (the sidebar says the same: src/rules/affordability.ts). */
 export function affordabilityProblem(account: Account, maxResults: number): string | null {

@@ -9,7 +9,7 @@ import type { Account } from "../api/schemas";
 import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "../jobs/job-context";
 import { NEW_RECORD, territoryOf, type TerritoryRecord } from "../jobs/job-record";
-import { RECENT_SEARCH_MS } from "../jobs/start-search";
+import { RECENT_SEARCH_MS } from "../rules/request-limits";
 import { affordabilityProblem, searchCost, territoryProblem } from "../rules/affordability";
 import { TERRITORY_COLUMNS } from "../sheets/columns";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
