@@ -9,6 +9,7 @@ import { JobStore, fingerprint } from "../src/jobs/job-store";
 import { STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_BYTES, storeBytes, storedRecordJson } from "../src/jobs/job-store-budget";
 import { utf8Bytes } from "../src/storage/utf8";
 import { int, kb, pct, printTable } from "./stats";
+import { passNote } from "../src/jobs/record-note";
 
 const CJK = "東京の老舗和菓子店リスト";
 
@@ -26,7 +27,7 @@ function jobRecord(i: number, longest: boolean): JobRecord {
     rowsWritten: 600,
     settled: false,
     error: null,
-    note: longest ? "Could not read the job's status this time: " + CJK.repeat(1000) : null,
+    note: longest ? passNote("status", CJK.repeat(1000)) : null,
     createdAt: new Date(Date.UTC(2026, 10, 23, 12, 0, i)).toISOString(),
     finishedAt: null,
     startKey: fingerprint(`start ${i}`),

@@ -9,7 +9,7 @@
 import type { Business } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import type { EnrichmentRecord } from "../jobs/job-record";
-import { passNoteCleared } from "../jobs/record-note";
+import { lastingNote, passNoteCleared } from "../jobs/record-note";
 import type { SheetsById } from "../sheets/result-sheet";
 import { enrichedForKey } from "./row-words";
 import { isCompletedByService, rowStatusWords } from "./row-status";
@@ -166,7 +166,7 @@ export function writeEnrichmentResults(ctx: JobsContext, sheets: SheetsById, job
       ctx.store.save({
         ...record,
         settled: final,
-        note: `The sheet "${record.sheetName ?? ""}" with this job's rows was deleted; its results can no longer be written back.`,
+        note: lastingNote(`The sheet "${record.sheetName ?? ""}" with this job's rows was deleted; its results can no longer be written back.`),
       });
     }
     return 0;

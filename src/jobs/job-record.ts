@@ -8,6 +8,7 @@ import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
 import { StoredRefreshSchedule, StoredRunOutcome, StoredScheduleBase, upgradeRefreshSchedule, upgradeScheduleBase, type RefreshSchedule, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
 import { upgradeLastRun } from "./last-run";
+import { noteOfStoredText, type RecordNote } from "./record-note";
 import type { JobKind } from "../rules/job-kinds";
 import type { Searched } from "../rules/searched";
 import { KEYS } from "../storage/keys";
@@ -35,7 +36,7 @@ interface JobRecordBase {
   settled: boolean;
   error: string | null;
   /** Something the user should know that is not the service's error (e.g. the sheet was deleted). */
-  note: string | null;
+  note: RecordNote | null;
   createdAt: string;
   finishedAt: string | null;
   /** The start record that created this job, cleared once the job is done. */
@@ -213,7 +214,11 @@ const storedBase = {
   rowsWritten: z.optional(z.number()),
   settled: z.optional(z.boolean()),
   error: nullableText,
-  note: nullableText,
+  note: z.optional(z.nullable(z.union([
+    z.string(),
+    z.object({ kind: z.literal("passFailed"), step: z.enum(["status", "results", "write"]), message: z.string() }),
+    z.object({ kind: z.literal("lasting"), text: z.string() }),
+  ]))),
   createdAt: z.string(),
   finishedAt: nullableText,
   startKey: nullableText,
@@ -239,7 +244,8 @@ function upgradeBase<S extends z.output<z.ZodMiniObject<typeof storedBase>>>(sto
     rowsWritten: stored.rowsWritten ?? 0,
     settled: stored.settled ?? false,
     error: stored.error ?? null,
-    note: stored.note ?? null,
+    // Earlier versions stored a note's words: read back to its kind once.
+    note: typeof stored.note === "string" ? noteOfStoredText(stored.note) : (stored.note ?? null),
     finishedAt: stored.finishedAt ?? null,
     startKey: stored.startKey ?? null,
   };

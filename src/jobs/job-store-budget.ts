@@ -13,6 +13,7 @@ import { JOB_RECORD_FORMAT } from "./job-record-versions";
 import { UserFacingError } from "../errors/user-error";
 import { timeNow } from "../rules/clock";
 import { REQUEST_LIMITS } from "../rules/request-limits";
+import { clippedNote } from "./record-note";
 
 /** Finished jobs kept for the sidebar's list; older ones are pruned. */
 export const MAX_FINISHED_JOBS = 40;
@@ -62,7 +63,7 @@ export function storedRecordJson(record: JobRecord): string {
       name: clip(record.name, TEXT_BUDGET_BYTES.name) ?? "",
       sheetName: clip(record.sheetName, TEXT_BUDGET_BYTES.sheetName),
       error: clip(record.error, TEXT_BUDGET_BYTES.error),
-      note: clip(record.note, TEXT_BUDGET_BYTES.note),
+      note: clippedNote(record.note, (text) => clip(text, TEXT_BUDGET_BYTES.note) ?? ""),
       ...(schedule ? { refresh: { ...schedule, lastError: clip(schedule.lastError, TEXT_BUDGET_BYTES.error) } } : {}),
     });
     if (utf8Bytes(json) + utf8Bytes(JOB_PREFIX + record.id) <= RECORD_LIMIT_BYTES || share < 0.01) return json;

@@ -11,6 +11,7 @@ import type { RefreshView, RunFigures, RunOutcome, ScheduleBase } from "./refres
 import { refreshView } from "./refresh-slots";
 import { lastRunFigures } from "./last-run";
 import { isMine } from "./ownership";
+import { noteWords } from "./record-note";
 
 export interface JobView {
   jobId: string;
@@ -119,7 +120,7 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     creditsCharged: record.creditsCharged,
     sheetName: record.sheetName,
     rowsWritten: record.rowsWritten,
-    error: record.error ?? record.note,
+    error: record.error ?? noteWords(record.note),
     createdAt: record.createdAt,
     finishedAt: record.finishedAt,
     refresh: refreshView(schedule, running, figuresOf(record, schedule, running)),

@@ -21,6 +21,7 @@ import { SheetsById } from "../sheets/result-sheet";
 import { resultSheetOf } from "../jobs/job-sheet";
 import { dayOf, refreshNotRun } from "../jobs/seen-day";
 import { affordabilityProblem } from "../jobs/start-search";
+import { lastingNote } from "../jobs/record-note";
 
 interface RefreshReport {
   runsStarted: number;
@@ -178,5 +179,5 @@ function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, ev
 /** A run that cannot happen (refresh-schedule.ts skippedSlot): without a schedule, the search's note says why it did not run. */
 function skipSlot(ctx: JobsContext, record: ScheduledSearch, why: string): void {
   const refresh = skippedSlot(record.refresh, why, ctx.clock.now());
-  save(ctx, record, refresh && { ...refresh, run: null }, refresh ? {} : { note: why });
+  save(ctx, record, refresh && { ...refresh, run: null }, refresh ? {} : { note: lastingNote(why) });
 }

@@ -9,6 +9,7 @@ import type { JobsContext } from "../jobs/job-context";
 import type { TerritoryPair, TerritoryRecord } from "../jobs/job-record";
 import { pairsCredits, territoryStatus } from "../jobs/territory-counts";
 import { pairKey, pairLabel, pairRequest } from "./territory-plan";
+import { lastingNote } from "../jobs/record-note";
 
 /**
  * After the service said its job slots were all taken, a pass waits this long (or as long as it
@@ -63,5 +64,5 @@ function refused(record: TerritoryRecord, index: number, error: LeadsApiError): 
   const every = refusesEverySearch(error);
   const pairs = record.pairs.map((pair, i): TerritoryPair => (i === index || (every && pair[1] === "w") ? [null, "f", 0] : pair));
   const which = every ? "Its searches still waiting were not started" : `"${pairLabel(record, index)}" was not started`;
-  return { ...record, pairs, note: `${which}: ${error.message}` };
+  return { ...record, pairs, note: lastingNote(`${which}: ${error.message}`) };
 }

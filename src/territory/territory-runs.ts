@@ -12,6 +12,7 @@ import { refreshNotRun } from "../jobs/seen-day";
 import { territoryProblem } from "../rules/affordability";
 import { createWaitingPairs } from "./pair-creation";
 import { withSheet } from "./start-territory";
+import { lastingNote } from "../jobs/record-note";
 
 const mine = (ctx: JobsContext): TerritoryRecord[] =>
   ctx.store.all().flatMap((record) => territoryOf(record) ?? []).filter((record) => record.createdBy === ctx.keyDigest && canTry(record, ctx.keyDigest));
@@ -49,7 +50,7 @@ function startDueRun(ctx: JobsContext, record: TerritoryRecord, account: Account
   if (problem) {
     const why = `${refreshNotRun(ctx, record, schedule.nextRunAt)}, and cost nothing: ${problem}`;
     const refresh = skippedSlot(schedule, why, now);
-    ctx.store.save(refresh ? { ...record, refresh } : { ...record, refresh: undefined, note: why });
+    ctx.store.save(refresh ? { ...record, refresh } : { ...record, refresh: undefined, note: lastingNote(why) });
     return account;
   }
   const run: TerritoryRecord = {

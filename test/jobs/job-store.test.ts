@@ -13,6 +13,7 @@ import { MAX_FINISHED_JOBS, STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_B
 import { utf8Bytes } from "../../src/storage/utf8";
 import { createRuntime } from "../../dev/fakes/runtime";
 import { fixedFacts } from "../storage/map-store";
+import { passNote } from "../../src/jobs/record-note";
 
 const CJK = "漢字の長い会社名";
 
@@ -46,7 +47,7 @@ describe("job store", () => {
   it("keeps 300 active jobs with the longest texts under the store limit, and prunes no active job", () => {
     const { props, store } = storeFor();
     for (let i = 0; i < 300; i += 1) {
-      expect(store.trySave(record(i, { status: "running", settled: false, error: null, note: "Could not read the job's status this time: " + CJK.repeat(300), startKey: fingerprint(String(i)) }))).toBe(true);
+      expect(store.trySave(record(i, { status: "running", settled: false, error: null, note: passNote("status", CJK.repeat(300)), startKey: fingerprint(String(i)) }))).toBe(true);
       // As startSearch leaves it once the job record exists.
       store.saveStart(fingerprint(String(i)), { idempotencyKey: `${i}-aaaa-4bbb-8ccc-dddddddddddd`, createdAt: new Date().toISOString(), jobId: record(i).id, sheetName: null, sheetId: null });
     }

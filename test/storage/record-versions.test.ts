@@ -69,6 +69,12 @@ describe("job record version steps", () => {
     expect(read(unscheduled)?.lastRun).toBeUndefined();
   });
 
+  it("a note an earlier version stored as its words is read back as its kind", () => {
+    expect(read({ ...versionOneSearch, note: "Could not read the results this time: timed out" })?.note).toEqual({ kind: "passFailed", step: "results", message: "timed out" });
+    expect(read({ ...versionOneSearch, note: "The refresh due 2026-11-28 07:46 was not run" })?.note).toEqual({ kind: "lasting", text: "The refresh due 2026-11-28 07:46 was not run" });
+    expect(read({ ...versionOneSearch, note: { kind: "lasting", text: "kept" } })?.note).toEqual({ kind: "lasting", text: "kept" });
+  });
+
   it("a kept outcome is left as it is, and a record stored at today's version is not stepped again", () => {
     const kept = { at: "2026-11-26T09:00:00.000Z", added: 6, updated: 94, notFound: 6, businesses: 100, credits: 100, keptEarlier: 12 };
     expect(read({ ...versionOneSearch, lastRun: kept })?.lastRun).toEqual(kept);
