@@ -1,7 +1,5 @@
-// This file defines a refresh schedule (a search's or a territory's) as stored in its job record,
-// and the one slot rule of both: when a run is due, what a started or skipped slot leaves, and what
-// the sidebar sees (JobView.refresh). A due search run keeps ONE idempotency key per slot, stored
-// before any request, so however often its start is retried or killed it charges at most once.
+// This file defines a refresh schedule (a search's or a territory's) in its job record and the one slot rule of both: when a run is due,
+// what a started or skipped slot leaves, and what the sidebar sees. A due run keeps ONE idempotency key per slot, so it charges once.
 import * as z from "zod/mini";
 import type { CreateSearchRequest } from "../api/schemas";
 
