@@ -1,5 +1,5 @@
 // This file defines the "Open an existing job" panel: the account's recent API jobs, paged, each with Import, and a pasted job id, both
-// through importJob. A job says its businesses and when it was made, in the spreadsheet's time zone.
+// through importJob. A job says its businesses and its creation time, in the spreadsheet's time zone.
 import { KIND_WORDS } from "../../rules/job-kinds";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, replaceChildren } from "./dom";
