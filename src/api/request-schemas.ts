@@ -1,7 +1,5 @@
-// This file defines the service's requests as zod/mini schemas, with the limits of the spec
-// (src/rules/request-limits.ts), and the request types derived from them. The client checks every
-// body and query against them before sending, and the sidebar functions parse their arguments with
-// the same field schemas, so a limit lives in one place.
+// This file defines the service's requests as zod/mini schemas with the spec's limits (src/rules/request-limits.ts), and their types.
+// The client checks every body against them and the sidebar functions parse their arguments with the same fields, so a limit lives once.
 import * as z from "zod/mini";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 

@@ -1,7 +1,5 @@
-// This file defines RequestSender, the core of the service client: it sends PreparedRequests over
-// a Transport, one at a time or several in one round trip, retries them through runWithRetries,
-// and turns each answer into a value or a LeadsApiError, with the API key kept out of every
-// message. LeadsClient (client.ts) validates its options and offers one method per endpoint over it.
+// This file defines RequestSender, the core of the service client: it sends PreparedRequests over a Transport, alone or in one round
+// trip, retries them (runWithRetries), and turns each answer into a value or a LeadsApiError, with the API key kept out of every message.
 import type { Clock } from "../rules/clock";
 import { QuotaExceededError, type HttpRequest, type HttpResponse, type Transport } from "./transport";
 import {

@@ -1,17 +1,6 @@
-// This file defines the service's resources and responses as zod/mini schemas and the TypeScript
-// types inferred from them (requests: request-schemas.ts).
-//
-// Objects are loose (unknown fields are kept, so a newer service passes through untouched) and
-// enum-like fields are "known literals | any string" (an unknown status is data, not an error).
-// Only a value of the wrong type is a validation error.
-//
-// Each schema of more than a few fields is built on its first use (z.lazy), here and in the other
-// modules that read the network or a store: Apps Script evaluates the whole bundle at the start of
-// every execution (each sidebar call, each trigger run), and building every schema there was half
-// of that start (npm run bench: "evaluate in a fresh vm context"). Here the parts are builders
-// (functions), so only the exported schemas are lazy: a lazy part would be a hop for every one of
-// a page's 700 businesses. zod stays inside src/api: callers see
-// plain types and `parseWith` below turns zod issues into a ResponseShapeError.
+// This file defines the service's resources and responses as zod/mini schemas and their inferred types; objects are loose and enums
+// accept any string, so a newer service passes through. Big schemas are built lazily, since Apps Script evaluates the bundle on every
+// execution; zod stays inside src/api (`parseWith` turns its issues into a ResponseShapeError).
 import * as z from "zod/mini";
 import type { KnownJobStatus } from "../rules/job-status";
 

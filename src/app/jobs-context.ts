@@ -1,7 +1,5 @@
-// This file builds the job code's context from the Apps Script adapters: the client over the
-// UrlFetchApp transport with the caller's settings, the document's job store
-// (src/gas/document-access.ts), its spreadsheet, and the clock, UUIDs and day dates of
-// src/gas/utilities.ts.
+// This file builds the job code's context from the Apps Script adapters: the client over UrlFetchApp with the caller's settings, the
+// document's job store and spreadsheet, and the clock, UUIDs and day dates of src/gas/utilities.ts.
 import { LeadsClient } from "../api/client";
 import type { JobsContext } from "../jobs/job-context";
 import { EditorKeys } from "../jobs/editor-keys";

@@ -1,8 +1,5 @@
-// This file defines the poll-and-write pass as the sidebar, the menu and the poll trigger run it,
-// in either build and whether or not Google gives the trigger its document. The trigger's pass
-// never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the
-// next pass or the sidebar, with a notice in plain words that the sidebar shows on the jobs. The
-// build's scope is read here in place, so a bundle holds only its own build's passes.
+// This file defines the poll-and-write pass as the sidebar, the menu and the poll trigger run it, in either build. The trigger's pass
+// never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the next pass, with a notice in words.
 import { recordBackgroundRun, recordBackgroundRunEnd } from "../gas/background-runs";
 import { PASS_LOCK_WAIT_MS, tryDocumentLock, tryUserLock } from "../gas/locks";
 import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";

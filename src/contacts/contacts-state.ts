@@ -1,6 +1,5 @@
-// This file defines what the document's store remembers of the Contacts sheet: that a build made it,
-// and a short hash of each source sheet's job records as the last finished sync saw them (a sync
-// killed anywhere leaves them as they were, so the next pass repeats it).
+// This file defines what the document's store remembers of the Contacts sheet: that a build made it, and a short hash of each source
+// sheet's job records as the last finished sync saw them, so a sync killed anywhere is repeated by the next pass.
 import * as z from "zod/mini";
 import type { JobRecord } from "../jobs/job-record";
 import type { KeyValueStore } from "../storage/key-value-store";

@@ -1,9 +1,5 @@
-// This file defines what the user picks from when no header row names the name and website
-// columns of the rows asked for: the columns of those rows that hold something (each with its
-// first value in the list, so the user recognises it; never the add-on's own result columns),
-// which two look like the names and the websites (by their values: the pair with the most rows
-// holding both), and the error that carries them to the preview. Its sentences name only the rows
-// asked for and the columns the user may pick: never a cell elsewhere on the sheet.
+// This file defines what the user picks from when no header row names the name and website columns: the asked rows' filled columns
+// (each with its first value), the likely pair, and the error that carries them to the preview. Its words name only those rows and columns.
 import { InvalidInputError } from "../errors/user-error";
 import { columnLetters } from "../sheets/column-letters";
 import { checkName, cleanText, normaliseWebsite } from "./normalise";

@@ -1,10 +1,5 @@
-// This file defines continuing another editor's run (continueEnrichment): a run is sent by its
-// starter's passes, with their key (RunRecord.editorId); if that editor never comes back, its rows
-// would wait for ever. Any editor may make themselves the run's sender: their key pays for its
-// waiting rows from then on, once their credits cover them (the sidebar asks first, with the cost).
-// A chunk the former sender stored, and may have sent, cannot be repeated by anyone else (its body
-// is in their user properties, src/enrich/pending.ts): its rows are held for it until it is
-// settled or its head expires (src/enrich/held-rows.ts), so no business is paid twice.
+// This file defines continueEnrichment: any editor may become the sender of another editor's run, their key paying for its waiting rows,
+// so a run never waits for ever on an absent editor. Rows of a chunk the former sender may have sent are held (held-rows.ts).
 import type { JobsContext } from "../jobs/job-context";
 import { keepPolling } from "../jobs/start-search";
 import { InvalidInputError } from "../errors/user-error";

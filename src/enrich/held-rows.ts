@@ -1,10 +1,5 @@
-// This file defines the rows held for another editor's chunk: when an editor continues a run another
-// editor was sending (src/enrich/continue-run.ts), that editor may have stored a chunk of its rows
-// and sent it, its answer lost (src/enrich/pending.ts); its body is in THEIR user properties, so
-// nobody else can repeat it. Its rows must not be paid twice: they say "Waiting: held …" and are
-// not sent until that chunk is settled (its sender's next pass repeats it, and marks them "Sent")
-// or its head expires (pending.ts's tidy, 7 days after it was stored); then they wait again as
-// before, for the run's new sender.
+// This file defines the rows held for another editor's chunk: that chunk's body is in its sender's user properties, so nobody else can
+// repeat it. Its rows say "Waiting: held …" and are not sent until it is settled or its head expires (pending.ts), so none is paid twice.
 import { chunkStartKey } from "./create-job";
 import type { ListRows } from "./list-rows";
 import type { PendingChunk } from "./pending";

@@ -1,13 +1,6 @@
-// This file defines a list's rows as a pass reads them: the header row, the status and `Enriched
-// for` columns whole (which rows wait, which business each row was sent as), then only what it needs
-// of the rows it sends (their name and website) or writes results into (those and the result
-// columns), in as few ranges as their spread allows; the user's other columns are not read. What
-// one pass has read of a sheet is kept for the pass (PassReads) and shared by its sending step and
-// its write-back, with what it writes, so what one step read the other does not read again. The
-// whole sheet is read at once only where the header row moved, a result header is missing, or a
-// write-back needs most of the list. Rows are still found by their status and by their own name and
-// website, never by position: these reads only say where to look. A start and a stop read the whole
-// sheet once (src/enrich/sheet-area.ts) and use it as it is.
+// This file defines a list's rows as a pass reads them: the status and `Enriched for` columns whole, then only the cells it sends
+// or writes, in as few ranges as their spread allows, shared by the pass's steps (PassReads) so no cell is read twice.
+// Rows are still found by their status and their own name and website, never by position: these reads only say where to look.
 import type { EnrichTarget } from "../jobs/enrich-target";
 import { ENRICH_HEADERS, ENRICHED_FOR_HEADER, STATUS_HEADER } from "../sheets/columns";
 import { headerKey } from "../sheets/headers";

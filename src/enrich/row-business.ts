@@ -1,5 +1,5 @@
-// This file defines the business a row asks for: its name and website as they read now, checked,
-// and the match key that finds its results (a list's reads and its write-back both ask it).
+// This file defines the business a row asks for: its name and website as the row reads them, checked, and the match key that finds its
+// results (a list's reads and its write-back both ask it).
 import type { EnrichmentBusiness } from "../api/schemas";
 import { checkName, matchKey, normaliseWebsite } from "./normalise";
 import { cellAt, type SheetArea } from "./sheet-area";

@@ -1,9 +1,5 @@
-// This file defines the words enrichment reads and writes in the user's rows: the header synonyms
-// that find the name and website columns, and what a row's `Enriched for` says it was sent as (a
-// row's status is src/enrich/row-status.ts). The columns enrichment writes are the one column table's
-// (src/sheets/columns.ts: ENRICH_COLUMNS); `Enrichment status` opens that block, so result headers
-// are only looked for from there rightwards and a user's own `Phone` or `Emails` column to the
-// left is never taken for ours.
+// This file defines the words enrichment reads and writes in the user's rows: the header synonyms that find the name and website columns,
+// and what a row's `Enriched for` records. Result headers are looked for only right of `Enrichment status`, so a user's `Phone` isn't ours.
 import { matchKey, normaliseWebsite } from "./normalise";
 
 /** Header texts (compared lower-case, spaces collapsed), most specific first. */

@@ -1,10 +1,5 @@
-// This file defines how long an enrichment run may take, said before it starts, and what the
-// add-on has seen of the account's job slots. The service runs a limited number of jobs at once
-// per account, and the spec does not say how many ("Number of concurrent active jobs: not shown");
-// the jobs beyond it go as a background pass finds a free slot, and Google runs an add-on's
-// time-driven trigger at most hourly. When a creation is turned away by that limit (429), the
-// account's `active_searches` ("Jobs currently queued or processing") is the limit: it is read then,
-// at most once a day, and kept in the user's properties for the next estimates.
+// This file defines how long an enrichment run may take, said ahead of its start: the service's concurrent-job limit is not documented,
+// so the account's `active_searches` at a 429 is taken as that limit, read at most once a day and kept in the user's properties.
 import type { JobsContext } from "../jobs/job-context";
 import * as z from "zod/mini";
 import type { KeyValueStore } from "../storage/key-value-store";

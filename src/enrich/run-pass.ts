@@ -1,10 +1,6 @@
-// This file defines enrichment's part of the pass that sends: each of the current user's runs with
-// rows still waiting sends them from the sheet (src/enrich/send-chunks.ts), oldest run first, until
-// the service says to wait; and chunks stored by earlier versions of the add-on (one stored body per
-// waiting chunk, no run) are repeated as they were, with their own keys. Other editors' runs are
-// theirs to send: their key pays (an editor who continued another's run sends it from then on, and
-// the former sender only settles the chunk they had stored). Runs whose jobs have all left the job
-// store are forgotten.
+// This file defines enrichment's share of the sending pass: each of the current user's runs with waiting rows sends them
+// (send-chunks.ts), oldest first, until the service says to wait; chunks stored with no run are repeated with their own keys.
+// Other editors' runs are theirs to send, since their key pays; runs whose jobs have all left the job store are forgotten.
 import type { CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf } from "../jobs/job-record";

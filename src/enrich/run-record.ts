@@ -1,9 +1,5 @@
-// This file defines an enrichment run's record: one per click of Enrich, however many jobs the run
-// needs. The rows themselves are the queue: a row still to be sent says "Waiting to be sent" in its
-// status cell, and each pass takes the next rows from there (src/enrich/send-chunks.ts). So
-// the record stays a few hundred bytes whether the list has 20 rows or 20,000: where the rows are,
-// who sends them (the starter's key pays, or that of an editor who continued the run since:
-// src/enrich/continue-run.ts), and counts for the sidebar's one line.
+// This file defines an enrichment run's record, one per click of Enrich however many jobs it needs. The rows themselves are the queue
+// (their status says "Waiting to be sent"), so the record stays a few hundred bytes: where the rows are, who sends them, counts.
 import * as z from "zod/mini";
 import type { JobsContext } from "../jobs/job-context";
 import { StoredEnrichTarget, type EnrichTarget } from "../jobs/enrich-target";

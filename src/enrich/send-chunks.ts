@@ -1,15 +1,6 @@
-// This file defines how an enrichment run's waiting rows are sent: the rows that say "Waiting to be
-// sent" are found from the status column (so a sort or an insert mid-run changes nothing), grouped
-// by business (src/enrich/waiting-rows.ts), and sent a chunk at a time until none wait, the service
-// says to wait (its active-jobs limit), or the deadline comes; a pass reads only the name and
-// website of the rows it sends (src/enrich/list-rows.ts). The start and every later pass send the
-// same way, so one click finishes the whole list.
-//
-// Only the chunk being sent is stored (its exact body and idempotency key, src/enrich/pending.ts),
-// BEFORE its request, and forgotten once its job is recorded and its rows say "Sent". A chunk whose
-// answer may have been lost (network, 5xx, a killed execution) stays stored and is repeated byte
-// for byte first, so the service charges it once; a chunk the service certainly did not create
-// (429, or Apps Script's quota: nothing was sent) is simply dropped, its rows still waiting.
+// This file defines how a run's waiting rows are sent: found from the status column, grouped by business, a chunk at a time until none
+// wait, the service says to wait, or the deadline comes. Only the chunk in flight is stored (pending.ts), so a lost answer is repeated
+// byte for byte and charged once, and a chunk the service surely did not create is dropped, its rows still waiting.
 import type { CreateEnrichmentRequest, EnrichmentBusiness } from "../api/schemas";
 import type { LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/job-context";

@@ -1,10 +1,5 @@
-// This file defines how enrichment sees a sheet: the whole data range read in ONE getValues (the
-// user's columns and our result columns together), which rows are asked for (the selection's, a
-// range's or the whole sheet's), the header row, the name and website columns found by header
-// synonyms or given explicitly, and where the result columns are. Column positions are re-found
-// from the header row on every read, so inserted columns break nothing. Where no row names the
-// columns, the user chooses them (column-choice.ts) and a list without a header is read by
-// position (headerless-list.ts).
+// This file defines how enrichment sees a sheet: its data range read in ONE getValues, the rows asked for, the header row, the name and
+// website columns (by header synonyms or given) and the result columns, re-found on every read so inserted columns break nothing.
 import { InvalidInputError } from "../errors/user-error";
 import type { EnrichTarget } from "../jobs/enrich-target";
 import { NAME_HEADERS, WEBSITE_HEADERS } from "./row-words";

@@ -1,9 +1,5 @@
-// This file defines starting an enrichment from the sheet, and previewing one: the rows asked for
-// (the selection's by default, src/enrich/sheet-area.ts) are read in one getValues, the account
-// once. The plan decides each row's fate; the run's small record is saved (src/enrich/run-record.ts),
-// then the rows to send say "Waiting to be sent" in ONE write, and the first chunks go at once
-// (src/enrich/send-chunks.ts) until the service's active-jobs limit says to wait. Later passes send
-// the rest from the sheet, so one click finishes a list of any length.
+// This file defines starting and previewing an enrichment: the asked rows are read in one getValues and the account once, the plan
+// decides each row's fate, the run's record is saved, the rows to send say "Waiting to be sent" in ONE write, and the first chunks go.
 import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf, isJobDone, searchesOf, type JobRecord } from "../jobs/job-record";
 import { InvalidInputError } from "../errors/user-error";

@@ -1,8 +1,5 @@
-// This file defines stopping an enrichment run (stopEnrichment): the rows still waiting are never
-// sent, and say so at once; jobs already created finish and are written as usual. A chunk stored
-// to be sent again (its answer lost, or the service's limit reached) is settled by its sender:
-// repeated if the service made its job (its rows then say "Sent"), dropped if not
-// (src/enrich/send-chunks.ts).
+// This file defines stopEnrichment: the rows still waiting are never sent and say so at once; jobs already created finish as usual,
+// and a stored chunk is settled by its sender (repeated if the service made its job, dropped if not).
 import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf } from "../jobs/job-record";
 import { InvalidInputError } from "../errors/user-error";

@@ -1,9 +1,5 @@
-// This file defines which rows of a run wait to be sent, found from the status column
-// (src/enrich/row-status.ts), grouped by business in sheet order. A row whose name and website
-// were read counts by them as they read now (a row edited since the start is sent as it reads, or
-// skipped when it can no longer be sent); a row not read yet counts by what its `Enriched for` says
-// it was sent as, so a pass reads the name and website of the businesses it sends next only
-// (src/enrich/list-rows.ts). A start or a stop has read every row: there, all count by their own pair.
+// This file defines which rows of a run wait to be sent, found from the status column and grouped by business in sheet order. A row read
+// in this pass counts by its current name and website; one not yet read counts by its `Enriched for`, so a pass reads only what it sends.
 import type { EnrichmentBusiness } from "../api/schemas";
 import { matchKey } from "./normalise";
 import type { ListRows, StatusRow } from "./list-rows";

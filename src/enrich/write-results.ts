@@ -1,11 +1,6 @@
-// This file defines the writing of enrichment results: a job's results back into the rows that
-// asked for them (sending a run's waiting rows is src/enrich/run-pass.ts). Rows are matched by
-// the (name, website) read from each row now, never by row number, so rows sorted, inserted or
-// deleted mid-job still get their own results. The rows that asked are those whose `Enriched for`
-// (written when they were sent) names the pair: a row with the same pair that was not selected
-// stays as it is. Only where no row says so (a start killed before its rows were marked) does
-// every row with the pair get the result. A pass finds them from the `Enriched for` column (and,
-// for a pair no row says, the name and website columns), and reads only them whole.
+// This file defines the writing of a job's enrichment results back into the rows that asked for them. Rows are matched by the name and
+// website each row holds, never by row number, so rows sorted, inserted or deleted mid-job get their own results; a row whose
+// `Enriched for` does not name the pair is left alone.
 import type { Business } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import type { EnrichmentRecord } from "../jobs/job-record";

@@ -1,9 +1,6 @@
-// This file defines the custom functions' cache: JSON answers in the document cache, under a
-// namespace derived from the shared key (a new key never reads another account's answers), read
-// and written many at a time, with answers larger than one entry (100 KB) split across several.
-// Caching is best effort: Google may drop entries at any time, and a cache failure is a miss. The
-// cache is a store like the others: every answer is read back through its shape (a schema), and
-// an entry of no known shape is a miss.
+// This file defines the custom functions' cache: JSON answers in the document cache under a namespace derived from the shared key
+// (a new key never reads another account's answers), many at a time, big answers split across entries. Best effort: a failure is a miss.
+// Every answer is read back through its schema, and an entry of no known shape is a miss.
 import * as z from "zod/mini";
 import { currentShape, readStored, type StoredShape } from "../storage/stored-json";
 import { KEYS } from "../storage/keys";

@@ -1,7 +1,5 @@
-// This file defines how a service object becomes cells: field names as the service spells them
-// (a header label such as "Maps URL" or "Business ID" is accepted too), lists joined with ", ",
-// objects as readable text ("Facebook: …; Instagram: …"), absent values as empty cells. Custom-function results keep their types,
-// so a text such as "0042" or "=1+1" is shown as that text, never parsed.
+// This file defines how a service object becomes cells: fields named as the service spells them (or by header label), lists joined with
+// ", ", objects as readable text, absent values empty. Results keep their types, so "0042" or "=1+1" shows as that text.
 import { UserFacingError } from "../errors/user-error";
 
 export type CellValue = string | number | boolean;

@@ -1,11 +1,6 @@
-// This file defines the custom functions LEADS_LOCATIONS, LEADS_CREDITS, LEADS_BUSINESS, LEADS_JOB
-// and LEADS_RESULTS. A range argument is answered in fetchAll round trips for all its cells
-// (Google's advice for custom functions; one round trip up to 200 IDs), within the service's rate
-// limit and the 30 s a formula may run: a big range answers what it read and says "Not fetched
-// yet" in the other cells, and the next evaluation reads only those (lookups.ts). Answers are
-// cached in the document cache for as long as they cannot change (a terminal job for hours, an
-// active one for seconds), and every failure is a sentence for the cell, never a stack trace or
-// a raw body.
+// This file defines the custom functions LEADS_LOCATIONS, LEADS_CREDITS, LEADS_BUSINESS, LEADS_JOB and LEADS_RESULTS. A range is
+// answered in fetchAll round trips within the rate limit and the 30 s a formula may run (cells not reached say "Not fetched yet"),
+// answers are cached as long as they cannot change, and every failure is a sentence for the cell.
 import { eitherKind } from "../api/either-kind";
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import * as z from "zod/mini";

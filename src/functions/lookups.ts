@@ -1,8 +1,5 @@
-// This file defines how the custom functions read businesses and jobs by ID: from the record
-// cache first, then from the service in round trips within the request budget and the deadline
-// (fetch-rounds.ts). Each ID ends as its record or as an error for its cell: not found, the
-// service's reason, or "Not fetched yet" when the rate limit or the time left it for the next
-// evaluation, which then reads only what is still missing.
+// This file defines how the custom functions read businesses and jobs by ID: from the record cache first, then from the service within
+// the request budget and deadline (fetch-rounds.ts). Each ID ends as its record or its cell's error, "Not fetched yet" included.
 import type { BatchResult } from "../api/client";
 import { eitherKind } from "../api/either-kind";
 import type { LeadsApiError } from "../api/errors";

@@ -1,10 +1,6 @@
-// This file defines the custom functions' cache of records by ID (businesses, jobs, job families),
-// many records to an entry. Google's Cache keeps at most 1,000 items (past that, "the 900 items
-// farthest from expiration"), so a 5,000-ID range cannot have an entry per ID: IDs are hashed
-// into a fixed number of buckets per kind, each bucket one entry of `{id: [expiresAt, record]}`
-// kept under Cache's 100 KB a value, each record with its own expiry. Best effort like the rest
-// of the cache: a record that does not fit, or a bucket another execution rewrote at the same
-// time, is a miss that a later evaluation asks the service for again.
+// This file defines the custom functions' cache of records by ID, many records to an entry: Google's Cache keeps at most 1,000 items,
+// so IDs are hashed into a fixed number of buckets per kind, each under 100 KB, each record with its own expiry. A record that does
+// not fit, or a bucket another execution rewrote, is a miss.
 import * as z from "zod/mini";
 import { entriesShape, type StoredShape } from "../storage/stored-json";
 import { utf8Bytes } from "../storage/utf8";

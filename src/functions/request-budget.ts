@@ -1,10 +1,6 @@
-// This file defines what the custom functions may still send to the service: it allows 1,000
-// requests per account in any 60 s (docs/service-api.md), and a 429's Retry-After says how long to
-// wait. The document cache keeps what this document's formulas sent in the last minute and any
-// wait the service asked for, so an evaluation of a big range takes only what is left and sends
-// nothing the service would refuse. Other clients of the account (the sidebar, the background
-// pass, other documents) are not seen here: formulas leave them a share of the minute, and a 429
-// they cause still stops the formulas until the time the service gave.
+// This file defines what the custom functions may still send: the service allows 1,000 requests per account in any 60 s, so the
+// document cache keeps what this document's formulas sent in the last minute and any wait a 429 asked for, and an evaluation takes
+// only what is left. Other clients of the account are not seen, so formulas leave them a share of the minute.
 import * as z from "zod/mini";
 import type { Clock } from "../rules/clock";
 import type { StoredShape } from "../storage/stored-json";

@@ -1,7 +1,5 @@
-// This file defines the record of the user's last background run (the pollJobs trigger): when it
-// ran and whether Google gave it its document. Google does not document which it does, so each
-// run writes the answer it got into the user's own properties (one small value), and diagnose()
-// reports it: the trigger-context question answered from the field.
+// This file defines the record of the user's last background run (the pollJobs trigger): when it ran and whether Google gave it its
+// document, kept in the user's properties for diagnose(), since Google does not document which it does.
 import * as z from "zod/mini";
 import { readStored, storedText, type StoredShape } from "../storage/stored-json";
 import { userProperties } from "./property-snapshot";

@@ -1,7 +1,5 @@
-// This file defines how this build keeps the user's poll trigger for the documents with work left:
-// one trigger per document in the default build (poll-trigger.ts), one per user serving every
-// listed document in the full build (user-poll-trigger.ts, src/storage/user-documents.ts). The choice reads
-// the build's defined scope here, so a bundle holds only its own build's trigger code.
+// This file defines how this build keeps the user's poll trigger for documents with work left: one per document in the default build
+// (poll-trigger.ts), one per user in the full build (user-poll-trigger.ts); the choice reads the build's scope, so a bundle holds one.
 import { ensurePollTrigger, pollTriggerCount, removePollTrigger } from "./poll-trigger";
 import { forgetServedDocument, registerServedDocument, servedDocuments } from "../storage/user-documents";
 import { userProperties } from "./property-snapshot";

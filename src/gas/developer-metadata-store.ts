@@ -1,12 +1,6 @@
-// This file defines the job store's key-value store over a spreadsheet's developer metadata (the
-// full-scope build): unlike document properties it travels with the spreadsheet, so a trigger that
-// Google runs without a current document reaches it through SpreadsheetApp.openById, and every
-// editor's sidebar reads the same records. ONE entry (PROJECT-visible, at the spreadsheet) holds
-// every key, so a pass reads the store with one listing and one call per entry and writes it with
-// one call. Only the execution holding the store's write claim changes that entry (claim():
-// src/storage/write-claim.ts); a store still in the per-key layout before it moves into it with the
-// next write (src/storage/metadata-migration.ts). Google allows 30,000 characters of metadata per location; we
-// count key + value characters.
+// This file defines the job store over a spreadsheet's developer metadata (full-scope build): it travels with the spreadsheet, so a
+// trigger with no current document reaches it by id. ONE entry holds every key, changed only under the write claim
+// (src/storage/write-claim.ts); Google allows 30,000 characters of metadata per location, counted as key + value.
 import { JobStoreFullError } from "../jobs/job-store-budget";
 import type { KeyValueStore, StoreBudget } from "../storage/key-value-store";
 import { CLAIM_KEY, DATA_KEY, EMPTY_DATA_CHARS, decodeClaim, decodeData, encodeData, lineChars } from "../storage/metadata-entries";

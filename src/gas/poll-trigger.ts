@@ -1,6 +1,5 @@
-// This file keeps the one time-driven trigger that runs `pollJobs`. An add-on may have one
-// trigger of each type per user per document, running at most hourly, so we look for ours among
-// the user's triggers of this document before creating one, and never create a second.
+// This file keeps the one time-driven trigger that runs `pollJobs`. An add-on may have one trigger of each type per user per document,
+// so ours is looked for among the user's triggers of this document ahead of creating one, and a second is never created.
 import { activeSpreadsheet } from "./document-access";
 import { userProperties } from "./property-snapshot";
 import { readPollInterval, type PollInterval } from "./settings";

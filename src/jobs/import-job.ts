@@ -1,8 +1,6 @@
-// This file defines importing a job made elsewhere (another document, another tool, or lost from
-// this one): its family is found by asking both status endpoints in one round trip; an unknown or
-// foreign ID is refused before anything is stored or created. The record is saved with its sheet's
-// name BEFORE the sheet is inserted, so an import killed in between finishes in that same sheet
-// when repeated, never in a second one. From then on the job is polled and written like any other.
+// This file defines importing a job made elsewhere: its family is found by asking both status endpoints in one round trip, and an unknown
+// ID is refused ahead of any write. The record is saved with its sheet's name ahead of inserting the sheet, so a killed import repeated
+// finishes in that sheet, never a second.
 import { eitherKind } from "../api/either-kind";
 import type { Job } from "../api/schemas";
 import { JOB_KINDS, type JobKind } from "../rules/job-kinds";

@@ -1,9 +1,5 @@
-// This file defines the kinds of record the add-on tracks as data: the table that maps a kind to
-// its parts, looked up wherever a part is needed instead of a branch on the kind. A kind's parts:
-// the service's endpoint family its jobs are read through, the kind the sidebar shows it as, the
-// words the sidebar and the sheet use for it (src/rules/job-kinds.ts), and the service jobs the
-// document tracks through it. A territory is a new kind: many searches of the service as one
-// record (src/territory). Where results go is a record's, not a kind's (src/passes/result-writers.ts).
+// This file defines the kinds of record the add-on tracks as data: the table that maps a kind to its parts (its service endpoint family,
+// its sidebar kind and words, the service jobs it tracks), looked up wherever a part is needed instead of a branch on the kind.
 import { KIND_WORDS, type JobKind, type KindWords } from "../rules/job-kinds";
 import { territoryOf, type JobRecord, type RecordKind } from "./job-record";
 

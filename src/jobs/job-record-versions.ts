@@ -1,6 +1,5 @@
-// This file defines how a job record is read across versions: its stored shape (job-record.ts), the
-// list of version steps from each earlier version to the next, run once on read (stored-json.ts),
-// and what the record's document supplies of what an earlier version did not keep.
+// This file defines how a job record is read across versions: its stored shape (job-record.ts), the steps from each version to the next,
+// run once on read (stored-json.ts), and what the record's document supplies of fields an older version did not keep.
 import type { StoredShape, VersionStep } from "../storage/stored-json";
 import { STORED_JOB_RECORD, type JobRecord, type StoredJobRecord } from "./job-record";
 

@@ -1,8 +1,5 @@
-// This file defines the job store's records: JobRecord, one per job, a SearchRecord or an
-// EnrichmentRecord by its kind, with the fields both kinds share in JobRecordBase; StartRecord, one
-// per logical job creation; and how both are stored: their keys' prefixes, and their stored shapes
-// (a schema that reads every shape any version stored, and the upgrade to today's). Every version
-// of the add-on has stored a record's kind, so a record read back is one of the two kinds.
+// This file defines the job store's records: JobRecord (a SearchRecord or an EnrichmentRecord, sharing JobRecordBase), one per job;
+// StartRecord, one per logical job creation; and how both are stored: their keys' prefixes, and the schemas that read every stored shape.
 import * as z from "zod/mini";
 import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";

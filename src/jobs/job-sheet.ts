@@ -1,7 +1,5 @@
-// This file defines where a job's results go when a pass writes them: its results sheet as the
-// record says (result-sheet.ts SheetsById.of), or, when the user deleted it, a new one under a unique name, the job's record saved with it
-// (and written out at once) before anything goes into it, so a pass killed after this finds that
-// sheet instead of making another. The job then says what happened.
+// This file defines where a job's results go when a pass writes them: its results sheet as the record says, or, if the user deleted it,
+// a new one whose name is saved in the record ahead of any write, so a pass killed after this finds that sheet instead of making another.
 import { BUSINESS_COLUMNS, type ColumnSpec } from "../sheets/columns";
 import { createResultSheet, uniqueSheetName, type SheetsById } from "../sheets/result-sheet";
 import type { JobsContext } from "./job-context";

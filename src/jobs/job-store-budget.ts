@@ -1,9 +1,5 @@
-// This file defines how much room the job store takes and keeps: Apps Script's limits (9 KB a
-// value and 500 KB a store, counted in UTF-8 bytes), the bytes each text of a record may take, the
-// record as stored (texts clipped to fit), the room a new job needs, and the pruning of old
-// finished jobs, oldest first, beyond a fixed count or once the store passes the pruning budget of
-// the store it is on (its StoreBudget: 300 KB of document properties, or a share of developer
-// metadata's characters).
+// This file defines how much room the job store takes and keeps: Apps Script's limits (9 KB a value, 500 KB a store, in UTF-8 bytes),
+// each text's share of a record, the room a new job needs, and the pruning of old finished jobs beyond a fixed count or the store's budget.
 import { isJobDone, hasSchedule, isStartExpired, JOB_PREFIX, searchOf, type JobRecord, type StartRecord } from "./job-record";
 import type { PrefixedCollection } from "../storage/prefixed-collection";
 import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "../storage/key-value-store";

@@ -1,8 +1,5 @@
-// This file defines the job store: one small JSON record per job in the document's key-value store
-// (document properties, or developer metadata in the full-scope build), and one "start" record per
-// logical job creation holding its idempotency key until the job record exists. The records are
-// job-record.ts; what they may take of the store, and the pruning that keeps them within it, is
-// job-store-budget.ts.
+// This file defines the job store: one small JSON record per job in the document's key-value store (document properties, or developer
+// metadata in the full-scope build), and one start record per logical job creation holding its idempotency key until the job exists.
 import { askedOnce, jobRecordVersions, type DocumentFacts } from "./job-record-versions";
 import { isJobDone, isStartExpired, JOB_PREFIX, START_PREFIX, START_RECORD_SHAPE, territoryOf, type JobRecord, type StartRecord } from "./job-record";
 import { JobStoreFullError, largestNewJob, pruneJobs, RECORD_LIMIT_BYTES, storedRecordJson } from "./job-store-budget";

@@ -1,9 +1,5 @@
-// This file defines which line of the document holds a service job's results: the job's own record,
-// the territory whose search it is (of any of its runs: a refresh run's searches have the
-// territory's query, place and size, under their `Found by` label), or the search whose refresh
-// run it is (a refresh run is the same search under the same name, merged into the search's sheet;
-// so is the same search made elsewhere under that name). Recent jobs shows such a job as part of its line, and opening it
-// opens that line's sheet instead of making a second one.
+// This file defines which line of the document holds a service job's results: the job's own record, the territory whose search it is,
+// or the search whose refresh run it is. Recent jobs shows such a job as part of its line, and opening it opens that line's sheet.
 import type { Job } from "../api/schemas";
 import type { JobKind } from "../rules/job-kinds";
 import { partsOf } from "./job-kinds";

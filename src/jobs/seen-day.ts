@@ -1,6 +1,5 @@
-// This file defines the day a results sheet dates its rows by (`First seen`, `Last seen`): the
-// date in the spreadsheet's time zone, kept in the record when the job starts (a record of an
-// earlier version gets it when read: job-record-versions.ts). Words with times use the same zone.
+// This file defines the day a results sheet dates its rows by (`First seen`, `Last seen`): the date in the spreadsheet's time zone,
+// kept in the record when the job starts (an older record gets it on read: job-record-versions.ts). Words with times use the same zone.
 import type { JobsContext } from "./job-context";
 import type { JobRecord } from "./job-record";
 

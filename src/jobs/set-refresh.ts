@@ -1,7 +1,5 @@
-// This file defines setRefresh: turning a tracked search's refresh schedule on (daily, weekly) or
-// off. The search to repeat is read from the service once (its actor_input), so a search imported
-// from elsewhere can be refreshed too; the first run falls due a period after the search started,
-// or now with runNow (with "off": that one run, its schedule gone once the run is merged).
+// This file defines setRefresh: turning a tracked search's refresh schedule on (daily, weekly) or off. The search to repeat is read from
+// the service once, so an imported search can be refreshed too; the first run falls due a period after the start, or at once with runNow.
 import type { CreateSearchRequest, Job, SearchInput } from "../api/schemas";
 import type { JobsContext } from "./job-context";
 import { searchOf, territoryOf, type JobRecord, type SearchRecord, type TerritoryRecord } from "./job-record";

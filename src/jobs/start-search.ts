@@ -1,15 +1,6 @@
-// This file defines starting a search from the sheet. Its arguments come checked against the
-// request schemas' limits (src/ui/entry-args.ts); the account is then read, so
-// a search the account cannot afford is refused with a message saying what is allowed. Whether a
-// location label is in the catalog is the service's call: its 422 becomes "pick a location from
-// the list". The idempotency key is stored BEFORE the creation request: a start that lost its
-// response, or was killed, and is repeated with the same arguments reuses the key, so the service
-// returns the same job and charges once; the sheet and the job record are made idempotently too.
-// Whether the document's job store has room for the job is checked before the creation request.
-// A start identical to a search this document tracks that is still running (same input, whatever
-// the name) sends nothing and returns that search, marked as already running. The sidebar asks
-// before repeating a search: with `askIfRecent`, one identical to a search started, finished or
-// refreshed in the last day sends nothing either and returns that search, marked as recent.
+// This file defines starting a search from the sheet: checked arguments, a search the account cannot afford refused in words, room in
+// the job store checked, and the idempotency key stored ahead of the creation request so a repeated start is charged once.
+// A start identical to a running search (or, with `askIfRecent`, to one of the last day) sends nothing and returns that search.
 import { searchAllowance } from "../api/account";
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
 import { affordabilityProblem as allowanceProblem } from "../rules/affordability";

@@ -1,7 +1,5 @@
-// This file defines a pass as one runner over an ordered list of steps, each a feature's own
-// function: enrichment sends its queue, territories start their due runs and waiting searches, every
-// service job is polled and written, searches' refreshes are followed and started, and what they wrote reaches the Contacts sheet. A new feature's
-// share of the pass is one more entry of PASS_STEPS.
+// This file defines a pass as one runner over an ordered list of steps, each a feature's own function (enrichment, territories, polling,
+// refreshes, Contacts), so a new feature's share of the pass is one more entry of PASS_STEPS.
 import { sendWaitingWork, type PassSheets } from "../enrich/run-pass";
 import { PassReads } from "../enrich/list-rows";
 import type { JobsContext } from "../jobs/job-context";

@@ -1,11 +1,6 @@
-// This file defines one poll-and-write pass over the document's active jobs, searches and
-// enrichments alike (it sits above src/jobs and src/enrich, which it drives). Every status is read
-// in ONE fetchAll round trip; result pages are then fetched in parallel round trips and upserted
-// into each job's sheet by Business ID. While a job runs the sheet shows its growing snapshot;
-// once it is terminal the results are re-read from page 1 to the end and the sheet is made
-// exactly equal to them. Each job's record is saved after its sheet is written (the checkpoint),
-// and the deadline is checked before every round trip, so a pass killed or stopped anywhere is
-// finished by the next one: writes are upserts, so repeating them repairs and never duplicates.
+// This file defines one poll-and-write pass over the document's active jobs: statuses in ONE fetchAll round trip, then result pages
+// upserted into each job's sheet by Business ID, a terminal job's sheet made exactly equal to its results. Each record is saved after
+// its sheet (the checkpoint) and the deadline checked at every round trip, so a pass killed anywhere is finished by the next.
 import type { Job, ResultsPage } from "../api/schemas";
 import { isFailedStatus, isReadableStatus, isTerminalStatus } from "../rules/job-status";
 import type { LeadsApiError } from "../api/errors";

@@ -1,10 +1,6 @@
-// This file defines the refresh step of the background pass. It first follows the runs under way
-// (their statuses in ONE round trip; a completed run's pages in one more, then merged into the
-// search's sheet), then starts the runs that are due (or asked for now: setRefresh runNow, with or
-// without a schedule). A due run reads the account and checks
-// that the current key still sees the search (one round trip), is skipped at no cost when the
-// credits cannot cover it, and is created with its slot's idempotency key, stored before the
-// first request: a lost response or a killed execution repeats the same key and pays once.
+// This file defines the refresh step of the background pass: it follows the runs under way (statuses in ONE round trip, completed runs
+// merged into the search's sheet), then starts the due ones. A due run is skipped at no cost when credits cannot cover it, and is
+// created with its slot's idempotency key, stored ahead of the request, so it pays once.
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";

@@ -1,11 +1,6 @@
-// This file defines where a pass writes the results it read, its one choice of writer, made by
-// where a record's results go: an enrichment of the user's rows writes back into those rows
-// (src/enrich/write-results.ts), the jobs whose rows are under the same header row of one sheet
-// together (one read and one write of it); a territory's ended searches into its one sheet,
-// together (src/territory/territory-sheet.ts); every other job (a search, an imported job) into
-// its results sheet, upserted by Business ID. While a job runs its sheet shows its growing snapshot;
-// the final write of a terminal job makes the sheet exactly equal to its results. One job's sheet
-// trouble never stops the others: the job says so, and the next pass tries again.
+// This file defines where a pass writes the results it read, one writer chosen by where a record's results go: an enrichment back into
+// the user's rows, a territory's ended searches into its one sheet, any other job into its results sheet by Business ID.
+// One job's sheet trouble never stops the others: the job says so, and the next pass tries again.
 import type { Business } from "../api/schemas";
 import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/write-results";
 import { PassReads } from "../enrich/list-rows";

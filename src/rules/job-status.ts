@@ -1,7 +1,5 @@
-// This file defines the service's job statuses and what each means to the add-on, once: which end
-// a job, which serve results, which are still gathering them, and their words in the sidebar. A
-// status the service adds later is data, not an error: it is none of these and is shown in words
-// ("in_progress": "In progress").
+// This file defines the service's job statuses and what each means to the add-on, once: which end a job, which serve results, which
+// still gather them, and their words in the sidebar. An unknown status is data, shown in words ("in_progress": "In progress").
 
 /** The statuses the spec lists, in the order a job goes through them. */
 export const JOB_STATUSES = ["queued", "starting", "running", "importing", "enriching", "completed", "failed"] as const;

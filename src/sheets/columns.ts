@@ -1,12 +1,6 @@
-// This file defines the ONE table of the columns the add-on writes: each header label, how a
-// Business fills it, and its flags: read by a person or by a program (`technical`), kept up only
-// where an earlier layout has it (`legacy`), part of the block enrichment adds beside the user's
-// rows (`enrichment`, its place there), one of the email columns that stay together (`email`). A
-// results sheet (searches, refreshes, imports) and enrichment's write-back both take their columns
-// from it. Text columns hold the service's values as they are (lists joined with ", "), so a
-// header that names a field (`City`, `Maps URL`…) holds exactly that field. What is known of email
-// verification is summarised without ever calling an address verified on its listing alone
-// (docs/service-api.md, "Email verification"): it takes `email_verification_status` and the address's own entry.
+// This file defines the ONE table of the columns the add-on writes: each header label, how a Business fills it, and its flags
+// (`technical`, `legacy`, `enrichment`, `email`). Results sheets and enrichment's write-back both take their columns from it, and email
+// verification is summarised without ever calling an address verified on its listing alone.
 import type { Business } from "../api/schemas";
 import type { ColumnValue } from "./cell-text";
 

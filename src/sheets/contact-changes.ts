@@ -1,7 +1,5 @@
-// This file defines the words a refresh gives a row whose contact data changed: which contact
-// column changed and how ("1 email fewer", "verification now unknown"), for its `Latest refresh`,
-// so a row the service downgraded or dropped an address of says so. Cells a refresh keeps (an
-// empty new value never blanks a filled cell, merge.ts) did not change and say nothing.
+// This file defines the words a refresh gives a row whose contact data changed, for its `Latest refresh` ("1 email fewer"),
+// so a row the service downgraded or dropped an address of says so; cells a refresh keeps did not change and say nothing.
 import type { Business } from "../api/schemas";
 import { plural } from "../rules/numbers";
 import { cellText } from "./cell-text";

@@ -1,11 +1,6 @@
-// This file defines the cheap path of the results writer for a running job, as few SpreadsheetApp
-// calls as a write can take: the job's columns are read in ONE range read by the sheet's name
-// (no sheet lookup, no size calls), the rows to change are found by Business ID, and each run of
-// our columns is written in one call, or not at all when nothing changed. Anything out of the
-// ordinary (the sheet renamed or deleted, a column of the user's among ours, rows to insert or
-// delete, a user's own row inside the block) answers null, and the caller runs the general writer.
-// Assumption: a sheet that has this job's name and exactly its headers (in any order) is the job's
-// sheet.
+// This file defines the cheap path of the results writer for a running job: the job's columns read in ONE range read by sheet name, rows
+// found by Business ID, each run of our columns written in one call or not at all. Anything out of the ordinary answers null and the
+// caller runs the general writer; a sheet with the job's name and exactly its headers is taken to be the job's.
 import type { Business } from "../api/schemas";
 import { latestById } from "../api/result-pages";
 import { cellInput, cellText, writesSame } from "./cell-text";

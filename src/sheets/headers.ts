@@ -1,7 +1,5 @@
-// This file defines the one header rule of every sheet the add-on reads or writes: a header is
-// known by its text, spaces collapsed and case aside (headerKey), wherever it stands, so columns a
-// user moved or inserted break nothing; the headers still missing are appended, bold. A results
-// sheet's header row is row 1; enrichment's is the user's header row, its block after the last column in use.
+// This file defines the one header rule of every sheet the add-on reads or writes: a header is known by its text, spaces collapsed and
+// case aside, wherever it stands, so moved or inserted columns break nothing; missing headers are appended, bold.
 import { cellText, exactText } from "./cell-text";
 import type { Grid } from "./grid";
 

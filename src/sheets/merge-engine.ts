@@ -1,7 +1,5 @@
-// This file defines the one merge of businesses into a sheet that already holds some (a search's
-// refresh run, a territory's searches): each business found again by its identity on the map, an
-// empty new value never blanking a filled cell, the sheet read once and written in one block. A
-// rule (merge.ts, territory-merge.ts) passes what differs: its columns, its rows still new, its own values.
+// This file defines the one merge of businesses into a sheet that holds some (a search's refresh run, a territory's searches): each found
+// again by its identity on the map, an empty value never blanking a filled cell, the sheet read once and written in one block.
 import type { Business } from "../api/schemas";
 import { latestById } from "../api/result-pages";
 import { writeBlock, KEEP, type BlockCell } from "./block-writer";

@@ -1,11 +1,6 @@
-// This file defines the merge of a run into a search's existing sheet (docs/add-on-surface.md,
-// "Sheets the add-on writes"), by the one merge of merge-engine.ts: a business already there keeps
-// its row (same `maps_url`, else the same place id) and takes the new values, except that an empty
-// new value never blanks a filled cell. A new business is appended; a business no longer returned
-// keeps its row. Each row says what the run did to it: `Latest refresh` New, Updated (with what it
-// kept) or No longer found; `First seen` the day it first came, `Last seen` the day of the latest
-// run that returned it. A merge killed half-way finds its rows again by Business ID and completes
-// without duplicates, and a row it appended before the kill (first seen on the run's day, "New") stays new.
+// This file defines the merge of a refresh run into a search's sheet (merge-engine.ts): a business keeps its row (same `maps_url`, else
+// place id) and takes the new values, a new one is appended, a missing one keeps its row; `Latest refresh`, `First seen` and
+// `Last seen` say what the run did. A merge killed half-way finds its rows by Business ID and completes without duplicates.
 import type { Business } from "../api/schemas";
 import { BUSINESS_COLUMNS, FIRST_SEEN_HEADER, LAST_SEEN_HEADER, LATEST_REFRESH, LATEST_REFRESH_HEADER } from "./columns";
 import type { Grid } from "./grid";

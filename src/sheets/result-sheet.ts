@@ -1,9 +1,5 @@
-// This file defines a results sheet's life: created with a unique name, a bold header row and the
-// Name column frozen, sized columns and the technical block (ids, status codes, positions) narrow
-// and grey after the columns a sales person reads; found again by its sheet id (so a rename does
-// not lose it), or by the name stored before it was inserted when an execution was killed in
-// between (then laid out again, never made twice). Recreating a deleted one for a job is
-// src/jobs/job-sheet.ts.
+// This file defines a results sheet's life: created with a unique name, a bold header row, frozen Name column and the technical block
+// narrow and grey; found again by its sheet id (a rename does not lose it), or by the name stored ahead of its insertion.
 import { BUSINESS_COLUMNS, type ColumnSpec } from "./columns";
 import { addMissingHeaders, ensureHeaders } from "./headers";
 

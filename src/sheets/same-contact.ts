@@ -1,8 +1,5 @@
-// This file defines the same-contact marker of a territory's sheet: branches of one company found
-// in several places share a website's domain or an email address, and a sales person should not
-// write to one inbox four times. Going down the sheet, the first row with a domain or an address
-// holds it; every later row sharing one of them names that first row's business and its row
-// ("Cedar Creek Vet (row 12)"), so a person can go there: branches of a chain share one name.
+// This file defines the same-contact marker of a territory's sheet: a sales person should not write to one inbox four times, so every
+// row sharing a website's domain or an email with an earlier row names that row's business and row ("Cedar Creek Vet (row 12)").
 import { websiteDomain } from "../rules/website-key";
 
 /** What a row offers to share: its business name, website and the addresses of its email columns. */

@@ -1,13 +1,6 @@
-// This file defines how a territory's searches (many queries in many places) write one sheet. A
-// pass merges the businesses of the searches that completed since the last one: each business
-// once, by its Maps URL (else place id), whichever searches found it; `Found by` lists those
-// searches in the territory's order; its values follow the rules of a refresh merge (merge.ts: an
-// empty new value never blanks a filled cell). `Territory run` says which run of the territory
-// last found a row (0 the first, then each refresh), so a row found again in the same run gains a
-// search in `Found by`, and when a refresh run ends the rows it did not find are marked No longer
-// found (endTerritoryRun). `Same contact as` names the first row a later row shares a website's
-// domain or an email address with (same-contact.ts). The sheet is read once and written in one
-// block however many searches a pass brings.
+// This file defines how a territory's searches write its one sheet, by the refresh merge's rules: each business once (by Maps URL, else
+// place id), `Found by` listing the searches that found it, `Territory run` the run that last did, and `Same contact as` (same-contact.ts).
+// The sheet is read once and written in one block however many searches a pass brings.
 import type { Business } from "../api/schemas";
 import { writeBlock, KEEP } from "./block-writer";
 import { exactText } from "./cell-text";

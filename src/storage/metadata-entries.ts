@@ -1,6 +1,5 @@
-// This file defines the text of the full-scope build's developer metadata entries: the ONE data
-// entry holding every key of a document's job store, the write claims, and the per-key entries of
-// the layout before it (read, then migrated). Text rules only: no Apps Script call.
+// This file defines the text of the full-scope build's developer metadata entries: the ONE data entry holding every key of a job store,
+// the write claims, and the per-key entries of the older layout (read, then migrated). Text rules only: no Apps Script call.
 import * as z from "zod/mini";
 import { currentShape, readStored, type StoredShape } from "./stored-json";
 import { KEYS } from "./keys";

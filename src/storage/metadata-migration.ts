@@ -1,6 +1,5 @@
-// This file defines the migration of the full-scope build's job store from its earlier layout, one
-// developer metadata entry per key, to the ONE data entry that holds every key
-// (src/gas/developer-metadata-store.ts): per-key entries are read as before and moved by the claim holder's writes.
+// This file defines the migration of the full-scope build's job store from one developer metadata entry per key to the ONE data entry
+// that holds every key (src/gas/developer-metadata-store.ts): per-key entries are read and moved by the claim holder's writes.
 import { decodeNamedValue, LEGACY_PREFIX, lineChars } from "./metadata-entries";
 import { removeQuietly, type Metadata } from "./metadata-handles";
 import { OBSOLETE_JOB_STORE_KEYS } from "./keys";

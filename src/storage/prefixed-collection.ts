@@ -1,6 +1,5 @@
-// This file defines a collection of records kept in a key-value store under one key prefix, one
-// record a key (jobs, start records, enrichment runs, chunks). Every read goes through the records'
-// stored shape (stored-json.ts), and records read in an earlier version are written back on demand.
+// This file defines a collection of records kept in a key-value store under one key prefix, one record a key (jobs, start records,
+// enrichment runs, chunks). Every read goes through the stored shape (stored-json.ts), and upgraded records are written back on demand.
 import type { KeyValueStore } from "./key-value-store";
 import { readVersioned, storedText, type StoredShape } from "./stored-json";
 

@@ -1,7 +1,5 @@
-// This file defines the write claim of the full-scope build's job store (src/gas/developer-metadata-store.ts):
-// only its holder changes the store's data entry, so no change of another execution is overwritten.
-// A claim is an entry of its own that the claimer adds, then looks for others beside it; one whose
-// execution has certainly ended (expired, or made under a lock the claimer now holds) is void.
+// This file defines the write claim of the full-scope build's job store: only its holder changes the data entry, so no execution's change
+// is overwritten. A claim is an entry its claimer adds and then looks beside; a claim whose execution has surely ended is void.
 import { CLAIM_KEY, decodeClaim, encodeClaim, type Claim } from "./metadata-entries";
 import { removeQuietly, type Metadata } from "./metadata-handles";
 import { LONGEST_EXECUTION_MS } from "../rules/platform-limits";

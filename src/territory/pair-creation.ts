@@ -1,9 +1,6 @@
-// This file defines how a territory's waiting searches are created: by the start and every later
-// pass, in the territory's order, one request at a time, until the service says to wait (its
-// active-jobs limit, or its rate: 429), cannot now (5xx, a lost answer, Apps Script's quota), or the
-// deadline comes. Each search of a run is created with its run's key and its index, both stored
-// before the first creation, so a lost answer or a killed execution repeats the same request and
-// the service charges once. Only the territory's creator's key creates them: it pays.
+// This file defines how a territory's waiting searches are created, by the start and each later pass, in order, one at a time, until the
+// service says to wait, a request fails, or the deadline comes. Each search's key is its run's key and index, stored ahead of the first
+// creation, so a repeat is charged once; only the creator's key creates them, since it pays.
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/job-context";
 import type { TerritoryPair, TerritoryRecord } from "../jobs/job-record";

@@ -1,7 +1,5 @@
-// This file defines stopping a territory (stopSearch): its searches not created yet are never
-// created (nor charged), and the line says so; those under way finish and are merged as usual.
-// A stopped run that had searches under way ends without marking the businesses only the stopped
-// searches would have found again.
+// This file defines stopSearch for a territory: its searches not created yet are never created (nor charged) and the line says so;
+// those under way finish and are merged, without marking businesses only the stopped searches would have found again.
 import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "../jobs/job-context";
 import { territoryOf, type TerritoryPair } from "../jobs/job-record";

@@ -1,7 +1,5 @@
-// This file defines what a territory is made of, as plain rules: its searches (every query in
-// every place, queries outer and places inner), each search's label in `Found by` ("<query> ·
-// <place>"), its creation request and idempotency key, what the whole territory reserves, its
-// identity (an identical start finds it).
+// This file defines what a territory is made of, as plain rules: its searches (every query in every place), each one's `Found by` label,
+// creation request and idempotency key, what the whole territory reserves, and its identity (an identical start finds it).
 import type { CreateSearchRequest } from "../api/schemas";
 import type { TerritoryPlace } from "../jobs/job-record";
 import { fingerprint } from "../jobs/job-store";

@@ -1,7 +1,5 @@
-// This file defines a territory's two steps of every pass, before its jobs are polled: a refresh
-// run that fell due is started (the whole territory affordable first, its new run's key stored
-// before any search is created, so each search is charged once per due run), then each of the
-// current key's territories creates its waiting searches as job slots allow (a run the credits cannot cover costs nothing).
+// This file defines a territory's two steps of every pass, ahead of polling: a due refresh run is started (affordable first, its run key
+// stored ahead of any search so each is charged once), then each territory of the current key creates its waiting searches as slots allow.
 import type { Account } from "../api/schemas";
 import { searchAllowance } from "../api/account";
 import type { JobsContext } from "../jobs/job-context";

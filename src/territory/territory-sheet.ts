@@ -1,9 +1,6 @@
-// This file defines what a pass does with the searches of a territory that ended since the last
-// one: their businesses merged into the territory's one sheet together (one read, one write,
-// however many ended), each search then marked done or failed, and, once the run's last search has
-// ended, the run ended: a refresh's missing businesses marked, and what the run did counted as the
-// sheet says it. The record is saved after the sheet is written (the checkpoint): a pass killed
-// before it repeats the merge, which finds its own rows again and changes nothing.
+// This file defines what a pass does with a territory's searches that ended: their businesses merged into its sheet in one read and one
+// write, each search marked done or failed, and the run ended after its last search. The record is saved after the sheet (the
+// checkpoint), so a killed pass repeats the merge, which finds its own rows again.
 import type { Business } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import type { TerritoryRecord } from "../jobs/job-record";

@@ -1,7 +1,5 @@
-// This file defines the values a build bakes in (scripts/build.mjs): the service address a user
-// gets when they have not typed one (--base-url), which of the two builds this is (--scope), and
-// from the listing's one config file (listing/listing.json) the add-on's name and where its pages
-// are hosted, so the menu, the sidebar's title and the Marketplace listing say the same name.
+// This file defines the values a build bakes in (scripts/build.mjs): the default service address, which of the two builds this is, and,
+// from listing/listing.json, the add-on's name and pages, so the menu, the sidebar and the Marketplace listing say the same name.
 
 declare const __BUSINESS_LEADS_DEFAULT_BASE_URL__: string | undefined;
 declare const __BUSINESS_LEADS_ADDON_NAME__: string | undefined;

@@ -1,7 +1,5 @@
-// This file defines diagnose() ("Check this spreadsheet", from the menu and the sidebar): it checks
-// on this spreadsheet what Business Leads relies on where Google's documentation is silent, and
-// says it in plain words. It leaves the document as it was, never shows the key and never throws;
-// from the menu (no {dialog: false}) it also shows the report in a dialog.
+// This file defines diagnose() ("Check this spreadsheet"): it checks on this spreadsheet what Business Leads relies on where Google's
+// documentation is silent, says it in plain words, leaves the document unchanged, never shows the key, never throws.
 import { currentDocument, type DocumentAccess } from "../gas/document-access";
 import { ACTION_LOCK_WAIT_MS, withOwnDocumentLock, type LockOutcome } from "../gas/locks";
 import { userApiKey } from "../gas/settings";

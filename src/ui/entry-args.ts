@@ -1,8 +1,5 @@
-// This file defines the arguments of every global function that takes one, as zod/mini schemas:
-// what the sidebar (or a menu, or a person in the script editor) may send, and the sentence each
-// mistake gets. The server functions parse with them (ui/command.ts), and the sidebar's typed
-// google.script.run client takes its argument types from them (ui/sidebar/server.ts), so a shape
-// is written once. Limits come from the request schemas, so a limit also lives in one place.
+// This file defines the arguments of every global function that takes one, as zod/mini schemas with the sentence each mistake gets.
+// The server parses with them (ui/command.ts) and the sidebar's typed client takes its types from them, so a shape is written once.
 import * as z from "zod/mini";
 import { SearchFields } from "../api/request-schemas";
 import { isUuid } from "../rules/ids";

@@ -1,7 +1,5 @@
-// This file defines the menu's Help: a small dialog with a link to the listing's support page.
-// Apps Script cannot open a browser tab from the server, so the dialog offers the link (Google's
-// way: HtmlService content in a dialog); a click opens it in a new tab and closes the dialog. It
-// reads no properties and fetches nothing: it works whatever the add-on's state in the document.
+// This file defines the menu's Help: a small dialog linking to the listing's support page, since Apps Script cannot open a browser tab
+// from the server. It reads no properties and fetches nothing, so it works whatever the add-on's state.
 import { showModalDialog } from "../gas/spreadsheet-ui";
 import { ADDON_NAME, SUPPORT_URL } from "./build-defaults";
 import { escapeHtml } from "./html-escape";

@@ -1,6 +1,5 @@
-// This file defines the commands over the document's jobs: listJobs, refreshJobs (a pass now),
-// pollJobs (the trigger's pass), showJobSheet, and for jobs made elsewhere and scheduled
-// refreshes recentJobs, importJob and setRefresh (docs/add-on-surface.md, "Global functions").
+// This file defines the commands over the document's jobs: listJobs, refreshJobs (a pass on demand), pollJobs (the trigger's pass),
+// showJobSheet, recentJobs, importJob and setRefresh (docs/add-on-surface.md, "Global functions").
 import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { currentJobStore } from "../app/jobs-context";
 import { pollPassUnderLock, runTriggerPass } from "../app/pass-runner";

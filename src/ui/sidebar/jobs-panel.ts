@@ -1,16 +1,6 @@
-// This file defines the Jobs panel: every tracked job with its state, progress bar, error, a
-// button that opens its sheet and, for searches, what it searched (where its name does not say it)
-// and its refresh schedule: turning one on asks first with what each run costs; a scheduled search
-// says how often and when next ("Refreshes daily · next Sun 07:41"), and each run of a search, by a
-// schedule or "Refresh it now" alike, what it did ("14 new · 86 updated · 0 no longer found") and
-// what each run may spend; while a run is under way, only that it is. Dates are in the
-// spreadsheet's time zone. Jobs of one name say their sheet and start. The jobs of one enrichment
-// run (one click of Enrich, however many jobs its rows need) are ONE line: its businesses enriched,
-// rows sent, jobs running, rows waiting, and a Stop button while rows wait. A territory (many searches as one) is one line
-// too: its searches running and waiting, its businesses, and Stop while searches wait. While any
-// job is active, or a refresh is scheduled, it polls refreshJobs and then the account
-// (src/ui/sidebar/poller.ts), so what background passes changed shows without a reload; it stops
-// when nothing needs it.
+// This file defines the Jobs panel: one line per tracked job (state, progress, error, its sheet, a search's schedule and runs), per
+// enrichment run and per territory (with Stop while work waits), dates in the spreadsheet's time zone. While any job is active or a
+// refresh is scheduled it polls (poller.ts), so background passes' changes show without a reload.
 import { KIND_WORDS, type KindDetail } from "../../rules/job-kinds";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, setProgress } from "./dom";

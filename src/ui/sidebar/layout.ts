@@ -1,8 +1,5 @@
-// This file defines the sidebar's layout: the work (New search, Enrich rows, Open a job as tabs,
-// and the jobs under them) first when a key is saved; the key form first, alone, when none is;
-// Settings opened and closed from the account line. Tabs follow the WAI-ARIA tabs pattern
-// (←/→/Home/End move between tabs) and every tab stays reachable by Tab as well; another tab shown
-// calls `onTab` (a message about the last tab's work goes).
+// This file defines the sidebar's layout: the work tabs and jobs first when a key is saved, the key form alone when none is, Settings
+// opened from the account line. Tabs follow the WAI-ARIA tabs pattern and stay reachable by Tab; showing another calls `onTab`.
 import { byId } from "./dom";
 
 export interface Layout {

@@ -1,7 +1,5 @@
-// This file defines the Location combobox (WAI-ARIA combobox with a listbox popup): catalog
-// look-ups debounced from 2 characters, ↑ ↓ Enter Escape, options showing each place's full name.
-// The places near those listed come first (place-rank.ts). A pick is handed on at once, so a bare
-// city name is never sent.
+// This file defines the Location combobox (WAI-ARIA combobox with a listbox popup): catalog look-ups debounced from 2 characters,
+// keyboard moves, full place names, nearby places first (place-rank.ts). A pick is handed on at once, so a bare city name is never sent.
 import type { Location } from "../../api/schemas";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, replaceChildren } from "./dom";

@@ -1,7 +1,5 @@
-// This file defines the Location field as a chip field (as a mail's recipients): every place
-// picked from the catalog is listed at once and the field is emptied for the next, so one place is
-// one chip; Enter in the empty field starts nothing, Backspace there removes the last place. Only
-// places picked from the catalog are listed (Paste places adds the ones it resolved).
+// This file defines the Location field as a chip field: each place picked from the catalog becomes a chip and the field empties for the
+// next; Backspace in the empty field removes the last. Only catalog places are listed, so every place searched is one the service knows.
 import type { SidebarState } from "./sidebar-state";
 import { byId } from "./dom";
 import { chipList } from "./chips";

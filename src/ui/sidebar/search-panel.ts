@@ -1,14 +1,6 @@
-// This file defines the New search panel: what to search for (one query, or several as chips), where
-// (one place picked from the catalog, or several as chips, some perhaps from Paste places), max
-// results within the service's bounds and what the account can afford (a value outside them is
-// said inline, not corrected), its cost shown before starting, list name, enrich contacts and
-// language. One query in one place is one search, sent as always; more make a territory (many
-// searches as one, in one sheet), whose cost line says its searches, their results, their credits
-// and how they run, and whose start is refused with the sentence previewSearch would say when the
-// credits cannot cover it. A start identical to one still running is not started twice: the
-// message names it and offers its sheet. One identical to a start of the last day is not started
-// at the first click: the message asks whether to open its sheet, refresh it now (merged into that
-// sheet) or run it again into a new one, for the credits the cost line shows.
+// This file defines the New search panel: queries, places, max results within the service's and the account's bounds, its cost, list
+// name, enrich contacts and language. One query in one place is one search; more make a territory. A start identical to one running,
+// or to one of the last day, is not started blindly: the message offers its sheet or a refresh.
 import type { AccountView } from "../views";
 import { DEFAULT_LANGUAGE, TERRITORY_LIMITS } from "../../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";

@@ -1,8 +1,5 @@
-// This file defines the Settings panel: the key goes to the server and never comes back; after a
-// save the field is cleared and only the server's masked hint ("Key saved: ••••3f9a") is shown.
-// Whether a key is saved decides the layout: the key form alone first, or the work first. Once
-// the key is shared with formulas, the message says that cells showing the sharing error must be
-// entered again (Sheets does not re-run them, and rewriting a user's formulas could lose them).
+// This file defines the Settings panel: the key goes to the server and never comes back, only its masked hint does. Once the key is shared
+// with formulas, the message says cells showing the sharing error must be entered again (Sheets does not re-run them).
 import type { SidebarState } from "./sidebar-state";
 import { byId } from "./dom";
 import { useSpreadsheet } from "./format";
