@@ -344,9 +344,11 @@ export function jobWhere(job: Pick<JobView, "sheetName" | "createdAt">, zone?: s
  * the name already says it (every word of its query and of its place's first part, "coffee in
  * Austin"); null then, and for an enrichment.
  */
-export function searchedText(job: Pick<JobView, "name" | "searched">): string | null {
+export function searchedText(job: Pick<JobView, "name" | "searched" | "territory">): string | null {
   const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (!job.searched) return null;
+  // A territory's name shortens its places ("Austin +2"): its line names them.
+  if (job.territory) return searchedWords(job.searched);
   const { query, place } = job.searched;
   const named = words(job.name);
   return words(`${query} ${place.split(",")[0]}`).every((word) => named.includes(word)) ? null : searchedWords(job.searched);

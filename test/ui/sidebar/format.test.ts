@@ -160,6 +160,10 @@ describe("words", () => {
     expect(searchedText({ name: "Fort Worth", searched })).toBe(said);
     expect(searchedText({ name: "dentists, orthodontists in 5 places", searched: { query: "dentists, orthodontists", place: "5 places" } })).toBeNull();
     expect(searchedText({ name: "Enrich Accounts", searched: null })).toBeNull();
+    // A territory's name shortens its places: its line names them all.
+    const territory = { searches: 6, started: 2, waiting: 4, running: 2, finished: 0, failed: 0, stopped: false };
+    const places = { query: "dentists, orthodontists", place: "Austin, Dallas, Springfield" };
+    expect(searchedText({ name: "Dentists, orthodontists · Austin +2", searched: places, territory })).toBe("dentists, orthodontists · Austin, Dallas, Springfield");
     expect(searchedText({ name: "Zahnärzte", searched: { query: "Zahnärzte", place: "München, Bayern, DE" } })).toBe("Zahnärzte · München, Bayern, DE");
     // A query with " · " of its own is said as it is.
     expect(searchedText({ name: "Mine", searched: { query: "a · b", place: "Austin, Texas, US" } })).toBe("a · b · Austin, Texas, US");
