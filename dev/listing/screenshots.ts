@@ -129,12 +129,49 @@ class Driver {
     await this.page.evaluate(`document.querySelector("iframe#sidebar").contentWindow.scrollTo(0, 0)`);
   }
 
-  /** Scrolls the grid right until `header` shows, a little beyond it (`lastInView`: the last column wholly in view). */
-  async scrollToColumn(header: string, options: { lastInView?: boolean } = {}): Promise<void> {
-    const beyond = options.lastInView === true ? 0 : 60;
-    await this.page.evaluate(`(() => { const cell = Array.from(document.querySelectorAll("#grid tr.frozen td")).find((td) => td.textContent === ${JSON.stringify(header)});
-      const wrap = document.getElementById("grid-wrap"); if (cell && wrap) wrap.scrollLeft = cell.offsetLeft + cell.offsetWidth - wrap.clientWidth + ${beyond}; })()`);
-    await this.until(`the grid shows the ${header} column`, async () => (await this.page.getByText(header, { exact: true }).count()) > 0);
+  /**
+   * Scrolls the grid right, to a whole column's edge past the frozen Name, so that `header` is the
+   * last column in view, its right edge on the view's: the columns after it (the grey technical
+   * block) stay out of the frame. The column is widened by the room left over, as a person widens a
+   * column in Sheets; the sheet's own layout is not touched.
+   */
+  async scrollToLastColumn(header: string): Promise<void> {
+    // Measured as drawn: scroll to the first column edge from which the column ends in view, then
+    // widen it by the room left between its right edge and the view's (the grid ends at the sidebar).
+    const step = `(() => {
+      const wrap = document.getElementById("grid-wrap");
+      const headers = Array.from(document.querySelectorAll("#grid tr.frozen td"));
+      const target = headers.find((td) => td.textContent === ${JSON.stringify(header)});
+      if (!wrap || !target) return null;
+      const pad = parseFloat(wrap.style.scrollPaddingLeft) || 0;
+      const box = wrap.getBoundingClientRect();
+      const viewRight = Math.min(box.left + wrap.clientLeft + wrap.clientWidth, document.getElementById("sidebar").getBoundingClientRect().left);
+      const inContent = (td) => td.getBoundingClientRect().left - box.left + wrap.scrollLeft - pad;
+      const end = inContent(target) + target.getBoundingClientRect().width;
+      const room = viewRight - box.left - pad;
+      const starts = headers.filter((td) => !td.classList.contains("frozen-column")).map(inContent);
+      wrap.scrollLeft = Math.min(...starts.filter((start) => start >= end - room - 0.5));
+      const gap = viewRight - target.getBoundingClientRect().right;
+      if (Math.abs(gap) < 1) return 0;
+      let style = document.getElementById("kit-column-style");
+      if (!style) { style = document.createElement("style"); style.id = "kit-column-style"; document.head.appendChild(style); }
+      const width = parseFloat(getComputedStyle(target).width) + gap;
+      style.textContent = "#grid tr.frozen td[data-cell='" + target.getAttribute("data-cell") + "'] { min-width: " + width + "px !important; max-width: " + width + "px !important; width: " + width + "px !important; }";
+      return gap;
+    })()`;
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const gap = await this.page.evaluate<number | null>(step);
+      if (gap === null) throw new Error(`the screenshots' grid has no ${header} column`);
+      if (gap === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`the screenshots' grid never ended at the ${header} column`);
+  }
+
+  /** The line of job `name` in the sidebar's Jobs, its last run's words at the sidebar's bottom edge (the form above it as much as fits). */
+  async lineToBottom(name: string): Promise<void> {
+    const line = this.sidebar.getByRole("listitem").filter({ hasText: name }).first();
+    await line.locator(".schedule-text").evaluate((text) => (text as unknown as { scrollIntoView(options: { block: string }): void }).scrollIntoView({ block: "end" }));
   }
 
   async showSheet(name: string): Promise<void> {
@@ -197,13 +234,13 @@ async function territorySheet(d: Driver, config: ListingConfig, storeDir: string
   await d.sidebar.getByRole("button", { name: /^Refresh it now/ }).click();
   await d.until("the territory's refresh is merged", async () => /^\d+ new · \d+ updated · \d+ no longer found/.test(await textNow(line.locator(".run-summary"))));
   await d.dismissMessages();
-  // The whole task in the sidebar: the form, from its first field, then the territory's line.
-  await d.sidebarToTop();
+  // The whole task in the sidebar: the form's queries and places, down to the territory's line with its result.
+  await d.lineToBottom(name);
   await d.showSheet(name);
   await d.page.locator('td[data-cell="A2"]').click();
   await d.frame(config.name);
-  // Beside the frozen Name, what the refresh did, the searches that found each business and the rows sharing its contacts, last on the right.
-  await d.scrollToColumn("Same contact as", { lastInView: true });
+  // Beside the frozen Name, what the refresh did and the searches that found each business, last on the right.
+  await d.scrollToLastColumn("Found by");
   await d.frame(config.name);
   return d.take(SCREENSHOTS[1].file, storeDir);
 }
@@ -278,7 +315,7 @@ async function refreshedSheet(d: Driver, config: ListingConfig, storeDir: string
   await d.until(`A${lastRow} is active`, async () => d.playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === `A${lastRow}`);
   await d.frame(config.name);
   // ...and, beside the frozen Name, the columns that say what the refresh did.
-  await d.scrollToColumn("Latest refresh");
+  await d.scrollToLastColumn("Latest refresh");
   await d.frame(config.name);
   return d.take(SCREENSHOTS[3].file, storeDir);
 }

@@ -1,5 +1,6 @@
 // This file defines the seeded business generator: realistic names, addresses, phones, emails
 // and websites per (seed, job, position), plus hostile values in a fixed, predictable share.
+import { areaCode } from "./area-codes";
 import type { CatalogEntry } from "./catalog";
 import { placeFoundAt } from "./places";
 import { prngFor, type Prng } from "./prng";
@@ -144,9 +145,10 @@ function postalCode(rng: Prng, cc: string, city: string, region: string): string
   }
 }
 
-function phoneNumber(rng: Prng, cc: string): string {
+function phoneNumber(rng: Prng, cc: string, city: string, region: string): string {
   const code = CALLING[cc] ?? "1";
-  if (code === "1") return `+1 ${rng.int(201, 989)}-555-${rng.digits(4)}`;
+  // The area code's draw stays, so every later draw of the business stays what it was.
+  if (code === "1") return `+1 ${areaCode(city, region, rng.int(201, 989))}-555-${rng.digits(4)}`;
   return `+${code} ${rng.int(1, 9)}${rng.digits(1)} ${rng.digits(3)} ${rng.digits(4)}`;
 }
 
@@ -209,7 +211,7 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
   }
   const secondCategory = trade === undefined ? "" : fixed.pick(trade.categories.filter((c) => c !== category).concat(["Local business"]));
   const address = place !== undefined ? `${fixed.int(1, 9899)} ${fixed.pick(STREETS)} ${fixed.pick(SUFFIX)}, ${city}, ${place.home.region} ${postalCode(fixed, cc, city, place.home.region)}` : "";
-  const phone = phoneNumber(fixed, cc);
+  const phone = phoneNumber(fixed, cc, city, place?.home.region ?? "");
   const baseRating = fixed.int(10, 50);
   const baseReviews = fixed.int(0, 2500);
   const businessStatus = fixed.pick(STATUSES);
@@ -233,7 +235,7 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
   const verifications: Record<string, Verification> = {};
   for (const address of [...emails, ...ownerEmails, ...decisionMakerEmails]) verifications[address] = { ...contacts.pick(RESULTS) };
   const slug = slugify(title);
-  const additionalPhones = found && contacts.chance(0.3) ? [phoneNumber(contacts, cc)] : [];
+  const additionalPhones = found && contacts.chance(0.3) ? [phoneNumber(contacts, cc, city, place?.home.region ?? "")] : [];
   const phoneTypes: Record<string, string> = {};
   phoneTypes[phone] = contacts.pick(["landline", "mobile", "voip"]);
   for (const extraPhone of additionalPhones) phoneTypes[extraPhone] = contacts.pick(["landline", "mobile"]);
