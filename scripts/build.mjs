@@ -114,6 +114,9 @@ export function build({ minify = true, baseUrl = "", outDir = dist, scope = "cur
     mainFields: ["module", "main"],
     minify,
     legalComments: "none",
+    // Non-ASCII text as UTF-8 characters, not \uXXXX escapes (3 bytes, not 6): Apps Script stores
+    // and runs a script file as UTF-8, and clasp uploads the file's text as it is.
+    charset: "utf8",
     write: false,
     logLevel: "error",
     metafile: true,

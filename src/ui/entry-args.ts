@@ -74,17 +74,20 @@ const column = (what: string) => z.union([z.number(), optionalText(what)], { err
 
 const { queryMax, locationLabelMax, nameMax, minResults, maxResults } = REQUEST_LIMITS;
 
+/** A country code, upper-cased: a search's and a place's. */
+const countryCode = () =>
+  meets(z.pipe(optionalText("The country code"), z.transform((code) => code?.toUpperCase())), SearchFields.countryCode, (code) => `The country code must be two letters (e.g. US); "${code}" is not.`);
+
+/** What a start without a search phrase is told. */
+const ENTER_QUERY = 'Enter what to search for, e.g. "dentists".';
+
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** One search's fields, which a territory's start takes too. */
 const searchArgsShape = () => ({
-  query: meets(requiredText("The search phrase", 'Enter what to search for, e.g. "dentists".'), SearchFields.query, (q) => tooLong("The search phrase", q.length, queryMax)),
+  query: meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, (q) => tooLong("The search phrase", q.length, queryMax)),
   // Only the label's form: the catalog is the service's to judge (its 422 says so).
   location: meets(requiredText("The location", "Pick a location from the list."), SearchFields.location, (l) => tooLong("The location", l.length, locationLabelMax)),
-  countryCode: meets(
-    z.pipe(optionalText("The country code"), z.transform((code) => code?.toUpperCase())),
-    SearchFields.countryCode,
-    (code) => `The country code must be two letters (e.g. US); "${code}" is not.`,
-  ),
+  countryCode: countryCode(),
   maxResults: wholeNumber(minResults, minResults, maxResults, `Max results must be a whole number from ${minResults} to ${maxResults}.`),
   language: meets(
     z.pipe(optionalText("The language"), z.transform((language) => language ?? DEFAULT_LANGUAGE)),
@@ -106,14 +109,9 @@ export type StartArgs = SearchArgs | TerritoryArgs;
 
 const { queriesMax, placesMax } = TERRITORY_LIMITS;
 
-const queryText = meets(requiredText("The search phrase", 'Enter what to search for, e.g. "dentists".'), SearchFields.query, (q) => tooLong("A search phrase", q.length, queryMax));
+const queryText = meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, (q) => tooLong("A search phrase", q.length, queryMax));
 const placeLabel = meets(requiredText("The location", "Pick each location from the list."), SearchFields.location, (l) => tooLong("A location", l.length, locationLabelMax));
-const countryCode = meets(
-  z.pipe(optionalText("The country code"), z.transform((code) => code?.toUpperCase())),
-  SearchFields.countryCode,
-  (code) => `The country code must be two letters (e.g. US); "${code}" is not.`,
-);
-const placeSchema = z.lazy(() => z.union([z.pipe(placeLabel, z.transform((label): TerritoryPlace => ({ label }))), z.object({ label: placeLabel, countryCode })], {
+const placeSchema = z.lazy(() => z.union([z.pipe(placeLabel, z.transform((label): TerritoryPlace => ({ label }))), z.object({ label: placeLabel, countryCode: countryCode() })], {
   error: "Each location is its label from the list (or {label, countryCode}).",
 }));
 /** Each once, in the order given (the same query or place twice would be the same search, charged twice). */
@@ -134,7 +132,7 @@ const TerritoryArgsSchema = z.lazy(() => z.pipe(
     places: once(locations ?? (location === undefined ? [] : [{ label: location, ...(code === undefined ? {} : { countryCode: code }) }]), (place) => place.label.toLowerCase()),
   })),
 ).check(
-  z.refine((args) => args.queries.length > 0, { error: 'Enter what to search for, e.g. "dentists".' }),
+  z.refine((args) => args.queries.length > 0, { error: ENTER_QUERY }),
   z.refine((args) => args.places.length > 0, { error: "Pick a location from the list." }),
 ));
 
@@ -179,6 +177,9 @@ const EnrichArgsSchema = z.lazy(() => z.pipe(
   }),
 ));
 
+/** An argument that is one job's id, which must be given. */
+const jobIdArg = (missing: string) => z.lazy(() => orEmpty(z.object({ jobId: idText(missing) })));
+
 const RECENT_MAX_PAGE = 50;
 
 const ENTRY_ARGS = {
@@ -214,10 +215,10 @@ const ENTRY_ARGS = {
   previewSearch: StartArgsSchema,
   startEnrichment: EnrichArgsSchema,
   previewEnrichment: EnrichArgsSchema,
-  showJobSheet: z.lazy(() => orEmpty(z.object({ jobId: idText("Choose a job to open its sheet.") }))),
-  stopEnrichment: z.lazy(() => orEmpty(z.object({ jobId: idText("Choose the enrichment to stop.") }))),
-  continueEnrichment: z.lazy(() => orEmpty(z.object({ jobId: idText("Choose the enrichment to continue.") }))),
-  stopSearch: z.lazy(() => orEmpty(z.object({ jobId: idText("Choose the territory to stop.") }))),
+  showJobSheet: jobIdArg("Choose a job to open its sheet."),
+  stopEnrichment: jobIdArg("Choose the enrichment to stop."),
+  continueEnrichment: jobIdArg("Choose the enrichment to continue."),
+  stopSearch: jobIdArg("Choose the territory to stop."),
   importJob: z.lazy(() => orEmpty(
     z.object({
       // The form the dashboard shows: a mistyped id never reaches the service.
