@@ -13,6 +13,7 @@
 // a page's 700 businesses. zod stays inside src/api: callers see
 // plain types and `parseWith` below turns zod issues into a ResponseShapeError.
 import * as z from "zod/mini";
+import { recordOf } from "../storage/lean-schemas";
 import type { KnownJobStatus } from "../rules/job-status";
 
 /** A string type that lists the known values for autocomplete but accepts any string. */
@@ -115,10 +116,10 @@ const business = () => z.looseObject({
   owner_emails: opt(strings),
   decision_maker_emails: opt(strings),
   email_verification_status: opt(openEnum<"processing" | "completed">()),
-  email_verifications: opt(z.record(z.string(), emailVerification())),
+  email_verifications: opt(recordOf(emailVerification())),
   socials: opt(socials()),
   additional_phones: opt(strings),
-  phone_types: opt(z.record(z.string(), z.string())),
+  phone_types: opt(recordOf(z.string())),
   enrichment_status: opt(openEnum<"completed" | "not_requested">()),
   owner_enrichment_status: opt(openEnum<"completed" | "not_requested">()),
   // The spec does not show the element shape: keep whatever comes.

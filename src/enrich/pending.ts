@@ -12,7 +12,7 @@
 // only the sender's passes send it, with the sender's key, so nobody else's account pays for it.
 // Parts are written before the head and deleted after it, so a head always has all its parts.
 import * as z from "zod/mini";
-import { storedTuple } from "../storage/stored-tuple";
+import { tupleOf } from "../storage/lean-schemas";
 import type { CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import type { KeyValueStore } from "../storage/key-value-store";
@@ -70,7 +70,7 @@ const HEAD_SHAPE: StoredShape<StoredHead, z.output<typeof StoredHeadSchema>> = {
 };
 
 /** A part of a body: [name, website] pairs. */
-const PART_SHAPE = currentShape(z.array(storedTuple([z.string(), z.string()])));
+const PART_SHAPE = currentShape(z.array(tupleOf([z.string(), z.string()])));
 
 const HEAD = KEYS.chunkHead;
 const BODY = KEYS.chunkBody;

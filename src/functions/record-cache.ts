@@ -6,7 +6,7 @@
 // of the cache: a record that does not fit, or a bucket another execution rewrote at the same
 // time, is a miss that a later evaluation asks the service for again.
 import * as z from "zod/mini";
-import { storedTuple } from "../storage/stored-tuple";
+import { tupleOf } from "../storage/lean-schemas";
 import { entriesShape, type StoredShape } from "../storage/stored-json";
 import { utf8Bytes } from "../storage/utf8";
 import type { CellCache } from "./cell-cache";
@@ -38,7 +38,7 @@ export class RecordCache<T> {
     /** The records' schema: what is read back from the cache is checked like the service's answers. */
     record: z.ZodMiniType<T>,
   ) {
-    this.bucketShape = entriesShape(storedTuple([z.number(), record]), (entry): [number, T] => entry);
+    this.bucketShape = entriesShape(tupleOf([z.number(), record]), (entry): [number, T] => entry);
   }
 
   private readonly keys = new Map<string, string>();

@@ -6,7 +6,7 @@
 // pass, other documents) are not seen here: formulas leave them a share of the minute, and a 429
 // they cause still stops the formulas until the time the service gave.
 import * as z from "zod/mini";
-import { storedTuple } from "../storage/stored-tuple";
+import { tupleOf } from "../storage/lean-schemas";
 import type { Clock } from "../rules/clock";
 import type { StoredShape } from "../storage/stored-json";
 import type { CellCache } from "./cell-cache";
@@ -39,7 +39,7 @@ const SENT_SHAPE: StoredShape<Sent, z.output<typeof StoredSent>> = {
     }),
   }),
 };
-const ROUND_TRIP = storedTuple([z.number(), z.number()]);
+const ROUND_TRIP = tupleOf([z.number(), z.number()]);
 
 export class RequestBudget {
   constructor(private readonly cache: CellCache, private readonly clock: Clock) {}

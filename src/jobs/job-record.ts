@@ -4,7 +4,7 @@
 // (a schema that reads every shape any version stored, and the upgrade to today's). Every version
 // of the add-on has stored a record's kind, so a record read back is one of the two kinds.
 import * as z from "zod/mini";
-import { storedTuple } from "../storage/stored-tuple";
+import { tupleOf } from "../storage/lean-schemas";
 import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
 import { StoredRefreshSchedule, StoredRunOutcome, StoredScheduleBase, upgradeRefreshSchedule, upgradeScheduleBase, type RefreshSchedule, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
@@ -282,7 +282,7 @@ const StoredTerritoryRecord = z.lazy(() => z.pipe(
     maxResults: z.number(),
     language: z.string(),
     enrichContacts: z.boolean(),
-    pairs: z.array(storedTuple([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
+    pairs: z.array(tupleOf([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
     stopped: z.boolean(),
     run: z.number(),
     runKey: z.string(),
