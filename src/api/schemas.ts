@@ -13,7 +13,7 @@
 // a page's 700 businesses. zod stays inside src/api: callers see
 // plain types and `parseWith` below turns zod issues into a ResponseShapeError.
 import * as z from "zod/mini";
-import { recordOf } from "../storage/lean-schemas";
+import { intOf, recordOf } from "../storage/lean-schemas";
 import type { KnownJobStatus } from "../rules/job-status";
 
 /** A string type that lists the known values for autocomplete but accepts any string. */
@@ -25,7 +25,7 @@ function openEnum<T extends string>(): z.ZodMiniType<OpenEnum<T>, OpenEnum<T>> {
 }
 
 const str = z.string();
-const int = z.int();
+const int = intOf();
 const num = z.number();
 const bool = z.boolean();
 const strings = z.array(z.string());

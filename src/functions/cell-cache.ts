@@ -5,6 +5,7 @@
 // cache is a store like the others: every answer is read back through its shape (a schema), and
 // an entry of no known shape is a miss.
 import * as z from "zod/mini";
+import { intOf } from "../storage/lean-schemas";
 import { currentShape, readStored, type StoredShape } from "../storage/stored-json";
 import { KEYS } from "../storage/keys";
 
@@ -34,7 +35,7 @@ export const CACHE_SECONDS = {
 const CHUNK_CHARS = 30000;
 
 /** The head of a value stored in chunks: how many. */
-const LARGE_HEAD = currentShape(z.object({ chunks: z.int().check(z.gte(1)) }));
+const LARGE_HEAD = currentShape(z.object({ chunks: intOf().check(z.gte(1)) }));
 const CHUNK = currentShape(z.string());
 
 export class CellCache {

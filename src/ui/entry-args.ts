@@ -4,6 +4,7 @@
 // google.script.run client takes its argument types from them (ui/sidebar/server.ts), so a shape
 // is written once. Limits come from the request schemas, so a limit also lives in one place.
 import * as z from "zod/mini";
+import { intOf } from "../storage/lean-schemas";
 import { SearchFields } from "../api/request-schemas";
 import { isUuid } from "../rules/ids";
 import { JOB_KINDS, kindNamed } from "../rules/job-kinds";
@@ -70,7 +71,7 @@ const onlyTrue = () => mayBeLeftOut(z.pipe(orElse(z.optional(z.nullable(z.boolea
 const wholeNumber = (absent: number, min: number, max: number, problem: string) =>
   z.pipe(
     z.pipe(z.optional(z.nullable(z.union([z.number(), z.string()], { error: problem }))), z.transform((value) => (isNotGiven(value) ? absent : Number(value)))),
-    z.int({ error: problem }).check(z.gte(min, { error: problem }), z.lte(max, { error: problem })),
+    intOf(problem).check(z.gte(min, { error: problem }), z.lte(max, { error: problem })),
   );
 
 /** A column by its header text or its number (1 = A). */

@@ -1,14 +1,24 @@
-// Tests tupleOf and recordOf against zod's own tuple and record, the schemas they stand in for:
+// Tests tupleOf, recordOf and intOf against zod's own tuple, record and int, the schemas they stand in for:
 // the same inputs pass or fail alike, with the same outputs and the issues' codes and paths that
 // the client's shape errors are worded from (api/schemas.ts describeIssue).
 import * as z from "zod/mini";
-import { recordOf, tupleOf } from "../../src/storage/lean-schemas";
+import { intOf, recordOf, tupleOf } from "../../src/storage/lean-schemas";
 
 /** What a parse says that the add-on reads: success, the output, each issue's code, expected type and path. */
 function outcome(schema: z.ZodMiniType, input: unknown): unknown {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
-  return { ok: false, issues: result.error.issues.map((issue) => ({ code: issue.code, expected: "expected" in issue ? issue.expected : undefined, path: issue.path })) };
+  return {
+    ok: false,
+    issues: result.error.issues.map((issue) => ({
+      code: issue.code,
+      path: issue.path,
+      message: issue.message,
+      expected: "expected" in issue ? issue.expected : undefined,
+      origin: "origin" in issue ? issue.origin : undefined,
+      bound: "maximum" in issue ? issue.maximum : "minimum" in issue ? issue.minimum : undefined,
+    })),
+  };
 }
 
 const RECORD_INPUTS: unknown[] = [
@@ -66,5 +76,21 @@ describe("tupleOf", () => {
   it("names the failing item's index in the issue's path, as zod's tuple does", () => {
     const paths = (schema: z.ZodMiniType) => schema.safeParse(["id", "x", 1]).error?.issues.map((issue) => issue.path);
     expect(paths(tupleOf(items))).toEqual(paths(z.tuple([...items])));
+  });
+});
+
+describe("intOf", () => {
+  const INPUTS: unknown[] = [0, 7, -3, 100, 101, 1.5, -0.5, Number.MAX_SAFE_INTEGER, 2 ** 60, -(2 ** 60), Number.NaN, Number.POSITIVE_INFINITY, "7", null, undefined, true];
+
+  it.each(INPUTS.map((input) => [String(input), input]))("reads %s as zod's int does, alone and with bounds", (_, input) => {
+    expect(outcome(intOf(), input)).toEqual(outcome(z.int(), input));
+    expect(outcome(intOf().check(z.gte(1), z.lte(100)), input)).toEqual(outcome(z.int().check(z.gte(1), z.lte(100)), input));
+  });
+
+  it.each(INPUTS.map((input) => [String(input), input]))("words every issue of %s as zod's int({ error }) does", (_, input) => {
+    const problem = "Max results must be a whole number from 1 to 100.";
+    const own = intOf(problem).check(z.gte(1, { error: problem }), z.lte(100, { error: problem }));
+    const zods = z.int({ error: problem }).check(z.gte(1, { error: problem }), z.lte(100, { error: problem }));
+    expect(outcome(own, input)).toEqual(outcome(zods, input));
   });
 });
