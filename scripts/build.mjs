@@ -153,7 +153,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const scope = option(argv, "scope", "") ?? "currentonly";
   const { code, entries, sidebarHtml } = build({ baseUrl, outDir, scope });
   const shown = path.relative(process.cwd(), outDir) || ".";
-  console.log(`${shown}/Code.js: ${code.length} bytes, ${entries.length} entry points; ${shown}/Sidebar.html: ${Buffer.byteLength(sidebarHtml)} bytes`);
+  console.log(`${shown}/Code.js: ${Buffer.byteLength(code)} bytes, ${entries.length} entry points; ${shown}/Sidebar.html: ${Buffer.byteLength(sidebarHtml)} bytes`);
   if (baseUrl) console.log(`production build for ${baseUrl} (default address and urlFetchWhitelist)`);
   console.log(`spreadsheet scope: ${SCOPES[scope]}`);
 }
