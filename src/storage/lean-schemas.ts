@@ -4,7 +4,8 @@
 import * as z from "zod/mini";
 
 /** An item's or a value's issue, its path under the item's index or the value's key (zod's own raw issue, already worded). */
-const nested = (issue: z.core.$ZodIssue, at: PropertyKey): z.core.$ZodRawIssue => ({ ...issue, path: [at, ...issue.path] }) as z.core.$ZodRawIssue;
+const nested = (issue: z.core.$ZodIssue, at: PropertyKey): z.core.$ZodRawIssue =>
+  ({ ...issue, path: [at, ...issue.path] }) as z.core.$ZodRawIssue;
 
 type Outputs<T extends readonly z.ZodMiniType[]> = { -readonly [K in keyof T]: z.output<T[K]> };
 
@@ -65,9 +66,25 @@ export function intOf(error?: string): z.ZodMiniNumber<number> {
       if (!Number.isInteger(input)) {
         payload.issues.push({ code: "invalid_type", expected: "int", format: "safeint", continue: false, input, ...words });
       } else if (input > Number.MAX_SAFE_INTEGER) {
-        payload.issues.push({ code: "too_big", origin: "int", maximum: Number.MAX_SAFE_INTEGER, inclusive: true, continue: true, input, ...words });
+        payload.issues.push({
+          code: "too_big",
+          origin: "int",
+          maximum: Number.MAX_SAFE_INTEGER,
+          inclusive: true,
+          continue: true,
+          input,
+          ...words,
+        });
       } else if (input < Number.MIN_SAFE_INTEGER) {
-        payload.issues.push({ code: "too_small", origin: "int", minimum: Number.MIN_SAFE_INTEGER, inclusive: true, continue: true, input, ...words });
+        payload.issues.push({
+          code: "too_small",
+          origin: "int",
+          minimum: Number.MIN_SAFE_INTEGER,
+          inclusive: true,
+          continue: true,
+          input,
+          ...words,
+        });
       }
     }),
   );

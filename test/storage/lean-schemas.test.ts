@@ -52,7 +52,14 @@ describe("recordOf", () => {
   });
 
   it("keeps a value's output, not its input", () => {
-    expect(recordOf(z.pipe(z.string(), z.transform((s) => s.length))).parse({ a: "abc" })).toEqual({ a: 3 });
+    expect(
+      recordOf(
+        z.pipe(
+          z.string(),
+          z.transform((s) => s.length),
+        ),
+      ).parse({ a: "abc" }),
+    ).toEqual({ a: 3 });
   });
 });
 
@@ -60,10 +67,21 @@ describe("tupleOf", () => {
   const items = [z.nullable(z.string()), z.enum(["w", "r", "d"]), z.nullable(z.number())] as const;
 
   it("reads well-formed triples as zod's tuple does, each item's output in its place", () => {
-    for (const input of [[null, "w", null], ["id", "r", 3]]) {
+    for (const input of [
+      [null, "w", null],
+      ["id", "r", 3],
+    ]) {
       expect(outcome(tupleOf(items), input)).toEqual(outcome(z.tuple([...items]), input));
     }
-    expect(tupleOf([z.number(), z.pipe(z.string(), z.transform((s) => s.length))]).parse([3, "abcd"])).toEqual([3, 4]);
+    expect(
+      tupleOf([
+        z.number(),
+        z.pipe(
+          z.string(),
+          z.transform((s) => s.length),
+        ),
+      ]).parse([3, "abcd"]),
+    ).toEqual([3, 4]);
   });
 
   it("refuses what zod's tuple refuses: too few or too many items, an item of the wrong type, what is not an array", () => {
@@ -80,7 +98,24 @@ describe("tupleOf", () => {
 });
 
 describe("intOf", () => {
-  const INPUTS: unknown[] = [0, 7, -3, 100, 101, 1.5, -0.5, Number.MAX_SAFE_INTEGER, 2 ** 60, -(2 ** 60), Number.NaN, Number.POSITIVE_INFINITY, "7", null, undefined, true];
+  const INPUTS: unknown[] = [
+    0,
+    7,
+    -3,
+    100,
+    101,
+    1.5,
+    -0.5,
+    Number.MAX_SAFE_INTEGER,
+    2 ** 60,
+    -(2 ** 60),
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    "7",
+    null,
+    undefined,
+    true,
+  ];
 
   it.each(INPUTS.map((input) => [String(input), input]))("reads %s as zod's int does, alone and with bounds", (_, input) => {
     expect(outcome(intOf(), input)).toEqual(outcome(z.int(), input));
