@@ -2,6 +2,7 @@
 // accept any string, so a newer service passes through. Big schemas are built lazily, since Apps Script evaluates the bundle on every
 // execution; zod stays inside src/api (`parseWith` turns its issues into a ResponseShapeError).
 import * as z from "zod/mini";
+import { intOf, recordOf } from "../storage/lean-schemas";
 import type { KnownJobStatus } from "../rules/job-status";
 
 /** A string type that lists the known values for autocomplete but accepts any string. */
@@ -13,7 +14,7 @@ function openEnum<T extends string>(): z.ZodMiniType<OpenEnum<T>, OpenEnum<T>> {
 }
 
 const str = z.string();
-const int = z.int();
+const int = intOf();
 const num = z.number();
 const bool = z.boolean();
 const strings = z.array(z.string());
@@ -104,10 +105,10 @@ const business = () => z.looseObject({
   owner_emails: opt(strings),
   decision_maker_emails: opt(strings),
   email_verification_status: opt(openEnum<"processing" | "completed">()),
-  email_verifications: opt(z.record(z.string(), emailVerification())),
+  email_verifications: opt(recordOf(emailVerification())),
   socials: opt(socials()),
   additional_phones: opt(strings),
-  phone_types: opt(z.record(z.string(), z.string())),
+  phone_types: opt(recordOf(z.string())),
   enrichment_status: opt(openEnum<"completed" | "not_requested">()),
   owner_enrichment_status: opt(openEnum<"completed" | "not_requested">()),
   // The spec does not show the element shape: keep whatever comes.

@@ -16,6 +16,9 @@ export class UserFacingError extends Error {
   }
 }
 
+/** What an action that needs the open spreadsheet says when there is none. */
+export const NO_DOCUMENT_MESSAGE = "Business Leads works inside a spreadsheet: open one and use Extensions > Business Leads.";
+
 /** The user's input cannot be used as it is; the message says what to change. */
 export class InvalidInputError extends UserFacingError {
   constructor(message: string) {

@@ -4,7 +4,7 @@ import type { KeyValueStore } from "../storage/key-value-store";
 import { DeveloperMetadataStore } from "./developer-metadata-store";
 import type { StoreClaims } from "../storage/write-claim";
 import { documentProperties } from "./property-snapshot";
-import { UserFacingError } from "../errors/user-error";
+import { NO_DOCUMENT_MESSAGE, UserFacingError } from "../errors/user-error";
 
 export interface DocumentAccess {
   id: string;
@@ -22,7 +22,7 @@ export interface DocumentAccess {
 
 export class NoDocumentError extends UserFacingError {
   constructor() {
-    super("Business Leads works inside a spreadsheet: open one and use Extensions > Business Leads.");
+    super(NO_DOCUMENT_MESSAGE);
   }
 }
 

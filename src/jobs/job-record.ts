@@ -1,6 +1,7 @@
 // This file defines the job store's records: JobRecord (a SearchRecord or an EnrichmentRecord, sharing JobRecordBase), one per job;
 // StartRecord, one per logical job creation; and how both are stored: their keys' prefixes, and the schemas that read every stored shape.
 import * as z from "zod/mini";
+import { tupleOf } from "../storage/lean-schemas";
 import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
 import { StoredRefreshSchedule, StoredRunOutcome, StoredScheduleBase, upgradeRefreshSchedule, upgradeScheduleBase, type RefreshSchedule, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
@@ -284,7 +285,7 @@ const StoredTerritoryRecord = z.lazy(() => z.pipe(
     maxResults: z.number(),
     language: z.string(),
     enrichContacts: z.boolean(),
-    pairs: z.array(z.tuple([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
+    pairs: z.array(tupleOf([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
     stopped: z.boolean(),
     run: z.number(),
     runKey: z.string(),

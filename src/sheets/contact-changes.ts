@@ -4,7 +4,6 @@ import type { Business } from "../api/schemas";
 import { plural } from "../rules/numbers";
 import { cellText } from "./cell-text";
 import { EMAILS_HEADER, type ColumnSpec } from "./columns";
-import type { SheetRead } from "./merge-engine";
 
 /** The contact columns of lists, with their item's noun. */
 const LISTS: ReadonlyArray<readonly [string, string, string]> = [
@@ -15,6 +14,11 @@ const LISTS: ReadonlyArray<readonly [string, string, string]> = [
   ["Decision maker emails", "decision maker email", "decision maker emails"],
 ];
 const VERIFIED_HEADER = "Verified emails";
+
+/** The cells of the sheet as the merge read them (merge-engine.ts SheetRead). */
+interface RowText {
+  text(row: number, header: string): string;
+}
 
 const items = (text: string): string[] => text.split(",").map((item) => item.trim().toLowerCase()).filter((item) => item !== "");
 
@@ -51,7 +55,7 @@ function verificationChanges(business: Business, before: string[], after: string
  * How a refresh changes the row's contact columns: `business` is what the run returned for it,
  * `writes(column)` whether the merge writes that column (false where it keeps the cell).
  */
-export function contactChanges(business: Business, row: number, read: SheetRead, columns: readonly ColumnSpec[], writes: (column: ColumnSpec) => boolean): string[] {
+export function contactChanges(business: Business, row: number, read: RowText, columns: readonly ColumnSpec[], writes: (column: ColumnSpec) => boolean): string[] {
   const after = (header: string): string | null => {
     const column = columns.find((spec) => spec.header === header);
     return column && writes(column) ? cellText(column.value(business)) : null;

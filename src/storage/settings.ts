@@ -1,7 +1,7 @@
 // This file defines where the add-on's settings live and the rules of sharing them. The API key is
 // the user's secret, in the user's properties, copied into the document's only when the user shares
 // it with formulas (custom functions run anonymously and cannot read an editor's user properties).
-import { UserFacingError } from "../errors/user-error";
+import { NO_DOCUMENT_MESSAGE, UserFacingError } from "../errors/user-error";
 import type { PropertiesLike } from "./key-value-store";
 import { KEYS } from "./keys";
 
@@ -81,7 +81,7 @@ function restore(props: PropertiesLike, values: Snapshot): void {
 export function writeServiceSettings(stores: SettingsStores, change: SettingsChange): void {
   const { settings, shareWithFormulas, pollEveryMinutes } = change;
   const { user, document: doc } = stores;
-  if (!doc) throw new UserFacingError("Business Leads works inside a spreadsheet: open one and use Extensions > Business Leads.");
+  if (!doc) throw new UserFacingError(NO_DOCUMENT_MESSAGE);
   const userBefore = snapshot(user, [KEY.apiKey, KEY.baseUrl]);
   const docBefore = snapshot(doc, [KEY.sharedApiKey, KEY.sharedBaseUrl, KEY.pollEveryMinutes]);
   try {

@@ -2,6 +2,7 @@
 // A record is read through its shape (a zod/mini schema accepting every shape ever stored), its
 // version steps and one upgrade to today's, so the code above a store only ever sees today's shape.
 import * as z from "zod/mini";
+import { recordOf } from "./lean-schemas";
 
 /** How one kind of stored record is read back. */
 export interface StoredShape<Today, Stored = Today> {
@@ -84,7 +85,7 @@ function withoutVersion<T>(record: T): T {
  */
 export function entriesShape<Entry, Today>(entry: z.ZodMiniType<Entry>, upgrade: (stored: Entry) => Today): StoredShape<Record<string, Today>, Record<string, unknown>> {
   return {
-    schema: z.record(z.string(), z.unknown()),
+    schema: recordOf(z.unknown()),
     upgrade: (stored) => {
       const entries: Record<string, Today> = {};
       for (const key of Object.keys(stored)) {
