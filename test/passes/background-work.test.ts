@@ -16,7 +16,7 @@ describe("backgroundWork", () => {
 
   it("counts jobs not done and schedules, and passes the rows the caller counted", () => {
     const { ctx } = unitJobsContext();
-    const schedule = { every: "day", lastRunAt: "2026-11-21T08:00:00.000Z", nextRunAt: "2026-11-22T08:00:00.000Z", lastError: null };
+    const schedule = { every: "day" as const, lastRunAt: "2026-11-21T08:00:00.000Z", nextRunAt: "2026-11-22T08:00:00.000Z", lastError: null };
     ctx.store.save(search("running"));
     ctx.store.save(search("done", { settled: true, status: "completed" }));
     ctx.store.save({ ...territory({ settled: true, status: "completed" }), refresh: schedule });
