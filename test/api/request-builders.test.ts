@@ -19,7 +19,12 @@ function refusal(make: () => unknown): LeadsApiError {
 describe("RequestBuilders", () => {
   it("builds a search's creation with its body, key and credits needed", () => {
     const request = build.createSearch(body, "idem-7");
-    expect({ method: request.method, path: request.path, key: request.idempotencyKey, body: JSON.parse(request.body ?? "") }).toEqual({ method: "POST", path: "/searches", key: "idem-7", body });
+    expect({ method: request.method, path: request.path, key: request.idempotencyKey, body: JSON.parse(request.body ?? "") }).toEqual({
+      method: "POST",
+      path: "/searches",
+      key: "idem-7",
+      body,
+    });
     expect(request.context).toMatchObject({ operation: "createSearch", endpoint: "POST /searches", creditsNeeded: 200 });
   });
   it("builds reads of each family, the id encoded and the page in the query", () => {

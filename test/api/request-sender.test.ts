@@ -10,7 +10,14 @@ import { API_KEY, FakeClock, ROOT, ScriptedTransport, error, json, sampleJob, SE
 function setUp() {
   const transport = new ScriptedTransport();
   const clock = new FakeClock();
-  const sender = new RequestSender({ root: ROOT, apiKey: API_KEY, transport, clock, policy: { ...DEFAULT_RETRY_POLICY, random: () => 0.5 }, deadline: null });
+  const sender = new RequestSender({
+    root: ROOT,
+    apiKey: API_KEY,
+    transport,
+    clock,
+    policy: { ...DEFAULT_RETRY_POLICY, random: () => 0.5 },
+    deadline: null,
+  });
   return { transport, clock, sender, build: new RequestBuilders() };
 }
 
@@ -22,7 +29,11 @@ describe("RequestSender.send", () => {
     transport.reply(json(201, { job_id: "j", status: "queued", credits_reserved: 100 }));
     expect(sender.send(build.createSearch(body, "idem-1"))).toMatchObject({ job_id: "j", credits_reserved: 100 });
     const [request] = transport.requests;
-    expect(request).toMatchObject({ method: "POST", url: `${ROOT}/searches`, headers: { "x-api-key": API_KEY, "Idempotency-Key": "idem-1", "Content-Type": "application/json" } });
+    expect(request).toMatchObject({
+      method: "POST",
+      url: `${ROOT}/searches`,
+      headers: { "x-api-key": API_KEY, "Idempotency-Key": "idem-1", "Content-Type": "application/json" },
+    });
     expect(JSON.parse(request?.body ?? "")).toEqual(body);
   });
 
@@ -68,7 +79,10 @@ describe("RequestSender.batch", () => {
     const [search, enrichment] = sender.batch([build.getSearch(SEARCH_ID), build.getEnrichment("e")] as const);
     expect(search.ok && search.value.id).toBe(SEARCH_ID);
     expect(enrichment.ok && enrichment.value.id).toBe("e");
-    expect(transport.rounds.map((round) => [round.via, round.requests.length])).toEqual([["fetchAll", 2], ["fetchAll", 1]]);
+    expect(transport.rounds.map((round) => [round.via, round.requests.length])).toEqual([
+      ["fetchAll", 2],
+      ["fetchAll", 1],
+    ]);
   });
 
   it("a 404 is that item's answer, not the batch's failure", () => {

@@ -50,6 +50,8 @@ describe("jobsContext", () => {
     const ctx = mod.jobsContext(Date.now() + 60_000);
     expect(ctx.documentId).toBe((globals.SpreadsheetApp as GoogleAppsScript.Spreadsheet.SpreadsheetApp).getActiveSpreadsheet().getId());
     expect(ctx.keyDigest).toMatch(/^[0-9a-f]{16}$/);
-    expect(JSON.stringify({ ...ctx, client: null, spreadsheet: null, store: null, editors: null, properties: null, userProperties: null })).not.toContain(KEY);
+    expect(
+      JSON.stringify({ ...ctx, client: null, spreadsheet: null, store: null, editors: null, properties: null, userProperties: null }),
+    ).not.toContain(KEY);
   });
 });

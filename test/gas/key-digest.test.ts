@@ -24,7 +24,12 @@ afterAll(() => {
 describe("keyDigest", () => {
   it("is 16 hex digits of SHA-256 over businessLeads.key:<key>", () => {
     const key = "sk_live_ABCdef123";
-    expect(mod.keyDigest(key)).toBe(createHash("sha256").update("businessLeads.key:" + key).digest("hex").slice(0, 16));
+    expect(mod.keyDigest(key)).toBe(
+      createHash("sha256")
+        .update("businessLeads.key:" + key)
+        .digest("hex")
+        .slice(0, 16),
+    );
   });
   it("tells keys apart and never contains the key", () => {
     expect(mod.keyDigest("a")).not.toBe(mod.keyDigest("b"));

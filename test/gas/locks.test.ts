@@ -40,14 +40,22 @@ describe("withDocumentLock", () => {
   it("runs the action holding the document lock, waiting up to 20 s, and releases it", () => {
     setUp(new StubLock(true));
     let heldDuring = false;
-    expect(mod.withDocumentLock(() => ((heldDuring = documentLock?.held ?? false), 7))).toBe(7);
+    const action = (): number => {
+      heldDuring = documentLock?.held ?? false;
+      return 7;
+    };
+    expect(mod.withDocumentLock(action)).toBe(7);
     expect(heldDuring).toBe(true);
     expect(documentLock?.held).toBe(false);
     expect(documentLock?.waits).toEqual([20_000]);
   });
   it("releases the lock when the action throws", () => {
     setUp(new StubLock(true));
-    expect(() => mod.withDocumentLock(() => { throw new Error("boom"); })).toThrow("boom");
+    expect(() =>
+      mod.withDocumentLock(() => {
+        throw new Error("boom");
+      }),
+    ).toThrow("boom");
     expect(documentLock?.held).toBe(false);
   });
   it("a lock held elsewhere runs nothing and says to try again, nothing started twice", () => {

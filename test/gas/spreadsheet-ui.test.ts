@@ -31,8 +31,13 @@ describe("spreadsheet ui", () => {
     showModalDialog("<p>Report</p>", "Check this spreadsheet", { width: 640, height: 480 });
     expect(shown).toHaveLength(1);
     const [dialog] = shown;
-    expect({ kind: dialog?.kind, title: dialog?.title, html: dialog?.output.getContent(), width: dialog?.output.getWidth(), height: dialog?.output.getHeight() })
-      .toEqual({ kind: "modal", title: "Check this spreadsheet", html: "<p>Report</p>", width: 640, height: 480 });
+    expect({
+      kind: dialog?.kind,
+      title: dialog?.title,
+      html: dialog?.output.getContent(),
+      width: dialog?.output.getWidth(),
+      height: dialog?.output.getHeight(),
+    }).toEqual({ kind: "modal", title: "Check this spreadsheet", html: "<p>Report</p>", width: 640, height: 480 });
   });
 
   it("shows the sidebar from a file, titled; a file not in the project throws", () => {
@@ -41,7 +46,11 @@ describe("spreadsheet ui", () => {
   });
 
   it("getUi's failure where there is no Ui reaches the caller", () => {
-    globals.SpreadsheetApp = { getUi: () => { throw new Error("Cannot call SpreadsheetApp.getUi() from this context."); } };
+    globals.SpreadsheetApp = {
+      getUi: () => {
+        throw new Error("Cannot call SpreadsheetApp.getUi() from this context.");
+      },
+    };
     expect(() => spreadsheetUi()).toThrow("Cannot call SpreadsheetApp.getUi() from this context.");
   });
 });

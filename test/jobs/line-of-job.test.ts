@@ -5,12 +5,23 @@ import { newJobRecord, type JobRecord } from "../../src/jobs/job-record";
 import type { Job } from "../../src/api/schemas";
 import { territory } from "../territory/territory-fixture";
 
-const search = (id: string, name: string, searched?: { query: string; place: string }): JobRecord => ({
-  ...newJobRecord({ id, kind: "search", name, sheetId: 1, sheetName: name, status: "completed", createdAt: "2026-11-20T08:00:00Z", timeZone: "UTC" }),
-  ...(searched ? { searched } : {}),
-}) as JobRecord;
+const search = (id: string, name: string, searched?: { query: string; place: string }): JobRecord =>
+  ({
+    ...newJobRecord({
+      id,
+      kind: "search",
+      name,
+      sheetId: 1,
+      sheetName: name,
+      status: "completed",
+      createdAt: "2026-11-20T08:00:00Z",
+      timeZone: "UTC",
+    }),
+    ...(searched ? { searched } : {}),
+  }) as JobRecord;
 
-const job = (id: string, name: string, input: Record<string, unknown>) => ({ id, name, status: "completed", actor_input: input }) as unknown as Job;
+const job = (id: string, name: string, input: Record<string, unknown>) =>
+  ({ id, name, status: "completed", actor_input: input }) as unknown as Job;
 
 const austin = { query: "dentists", location: "Austin, Texas, United States", countryCode: "US", maxResults: 100, language: "en" };
 
@@ -20,7 +31,12 @@ describe("lineOfJob", () => {
     expect(lineOfJob([search("other", "x"), own], job("job-1", "Other name", {}), "search")).toBe(own);
   });
   it("finds the territory that holds the job among its searches", () => {
-    const t = territory({ pairs: [["job-9", "r", 100], [null, "w", null]] });
+    const t = territory({
+      pairs: [
+        ["job-9", "r", 100],
+        [null, "w", null],
+      ],
+    });
     expect(lineOfJob([t], job("job-9", "?", {}), "search")).toBe(t);
   });
   it("finds the search of the same query and place under the same name (a refresh run)", () => {

@@ -7,7 +7,9 @@ const base = { name: "Plumbers", input: { query: "plumbers", location: "Austin, 
 
 describe("searchInputKey", () => {
   it("fills in the service's defaults: 100 results, English, contacts", () => {
-    expect(searchInputKey(base)).toBe(searchInputKey({ ...base, input: { ...base.input, maxResults: 100, language: "en" }, enrich_contacts: true }));
+    expect(searchInputKey(base)).toBe(
+      searchInputKey({ ...base, input: { ...base.input, maxResults: 100, language: "en" }, enrich_contacts: true }),
+    );
   });
   it("ignores the name", () => {
     expect(searchInputKey({ ...base, name: "Other" })).toBe(searchInputKey(base));
@@ -25,7 +27,8 @@ describe("searchInputKey", () => {
 });
 
 describe("searchIdentity", () => {
-  const job = (input: Record<string, unknown> | null, extra: Record<string, unknown> = {}) => ({ id: "j", name: "x", status: "completed", actor_input: input, ...extra }) as unknown as Job;
+  const job = (input: Record<string, unknown> | null, extra: Record<string, unknown> = {}) =>
+    ({ id: "j", name: "x", status: "completed", actor_input: input, ...extra }) as unknown as Job;
 
   it("keeps the input's key, size and what it searched", () => {
     expect(searchIdentity(job({ query: "plumbers", location: "Austin, Texas, United States", maxResults: 300, language: "en" }))).toEqual({

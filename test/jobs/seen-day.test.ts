@@ -9,7 +9,10 @@ describe("seen day", () => {
     const { ctx } = unitJobsContext();
     const zones: string[] = [];
     const format = ctx.formatDay;
-    ctx.formatDay = (ms, zone) => (zones.push(zone), format(ms, zone));
+    ctx.formatDay = (ms, zone) => {
+      zones.push(zone);
+      return format(ms, zone);
+    };
     expect(dayOf(ctx, "Europe/Paris", Date.UTC(2026, 0, 2, 3))).toBe("2026-01-02");
     expect(dayOf(ctx, "Asia/Tokyo", "2025-12-31T23:00:00Z")).toBe("2025-12-31");
     expect(zones).toEqual(["Europe/Paris", "Asia/Tokyo"]);
@@ -21,7 +24,16 @@ describe("seen day", () => {
   });
   it("a skipped refresh says its due time", () => {
     const { ctx } = unitJobsContext();
-    const record = newJobRecord({ id: "s", kind: "search", name: "x", sheetId: 1, sheetName: "x", status: "completed", createdAt: "2026-01-01T00:00:00Z", timeZone: "UTC" });
+    const record = newJobRecord({
+      id: "s",
+      kind: "search",
+      name: "x",
+      sheetId: 1,
+      sheetName: "x",
+      status: "completed",
+      createdAt: "2026-01-01T00:00:00Z",
+      timeZone: "UTC",
+    });
     expect(refreshNotRun(ctx, record, "2026-11-28T07:46:00Z")).toBe("The refresh due 2026-11-28 07:46 was not run");
   });
 });

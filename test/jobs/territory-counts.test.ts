@@ -7,7 +7,14 @@ const of = (...pairs: TerritoryPair[]) => ({ pairs });
 
 describe("territory counts", () => {
   it("counts each state; started is running, finished and failed (not stopped, not waiting)", () => {
-    expect(pairCounts(of(["a", "r", 5], ["b", "d", 5], ["c", "f", 0], [null, "w", null], [null, "s", null]))).toEqual({ searches: 5, started: 3, waiting: 1, running: 1, finished: 1, failed: 1 });
+    expect(pairCounts(of(["a", "r", 5], ["b", "d", 5], ["c", "f", 0], [null, "w", null], [null, "s", null]))).toEqual({
+      searches: 5,
+      started: 3,
+      waiting: 1,
+      running: 1,
+      finished: 1,
+      failed: 1,
+    });
   });
   it("adds what each search reserved, a missing one as 0", () => {
     expect(pairsCredits(of(["a", "r", 5], [null, "w", null], ["b", "d", 12]))).toBe(17);

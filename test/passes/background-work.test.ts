@@ -6,7 +6,19 @@ import { KEY_DIGEST, unitJobsContext } from "./jobs-context";
 import { territory } from "../territory/territory-fixture";
 
 const search = (id: string, extra: Partial<JobRecord> = {}): JobRecord =>
-  ({ ...newJobRecord({ id, kind: "search", name: id, sheetId: 1, sheetName: id, status: "running", createdAt: "2026-11-21T08:00:00.000Z", timeZone: "UTC" }), ...extra }) as JobRecord;
+  ({
+    ...newJobRecord({
+      id,
+      kind: "search",
+      name: id,
+      sheetId: 1,
+      sheetName: id,
+      status: "running",
+      createdAt: "2026-11-21T08:00:00.000Z",
+      timeZone: "UTC",
+    }),
+    ...extra,
+  }) as JobRecord;
 
 describe("backgroundWork", () => {
   it("is nothing in an empty document", () => {
@@ -16,7 +28,12 @@ describe("backgroundWork", () => {
 
   it("counts jobs not done and schedules, and passes the rows the caller counted", () => {
     const { ctx } = unitJobsContext();
-    const schedule = { every: "day" as const, lastRunAt: "2026-11-21T08:00:00.000Z", nextRunAt: "2026-11-22T08:00:00.000Z", lastError: null };
+    const schedule = {
+      every: "day" as const,
+      lastRunAt: "2026-11-21T08:00:00.000Z",
+      nextRunAt: "2026-11-22T08:00:00.000Z",
+      lastError: null,
+    };
     ctx.store.save(search("running"));
     ctx.store.save(search("done", { settled: true, status: "completed" }));
     ctx.store.save({ ...territory({ settled: true, status: "completed" }), refresh: schedule });

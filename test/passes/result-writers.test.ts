@@ -16,7 +16,16 @@ const B = business("11111111-2222-4333-8444-000000000002", "Best Pipes");
 function setUp() {
   const unit = unitJobsContext();
   const sheet = unit.spreadsheet.insertSheet("Plumbers");
-  const record = newJobRecord({ id: "job-1", kind: "search", name: "Plumbers", sheetId: sheet.getSheetId(), sheetName: "Plumbers", status: "running", createdAt: "2026-11-21T08:00:00.000Z", timeZone: "UTC" });
+  const record = newJobRecord({
+    id: "job-1",
+    kind: "search",
+    name: "Plumbers",
+    sheetId: sheet.getSheetId(),
+    sheetName: "Plumbers",
+    status: "running",
+    createdAt: "2026-11-21T08:00:00.000Z",
+    timeZone: "UTC",
+  });
   unit.ctx.store.save(record);
   return { ...unit, sheet, record };
 }
@@ -30,7 +39,12 @@ const ids = (sheet: GoogleAppsScript.Spreadsheet.Sheet): string[] => {
 describe("writeResults for a search", () => {
   it("writes one row per business and checkpoints the record, settled once final", () => {
     const { ctx, sheet, record, spreadsheet } = setUp();
-    const written = writeResults(ctx, new SheetsById(spreadsheet), [{ record, businesses: [A, B, A], final: true, pair: null, failed: false }], new PassReads());
+    const written = writeResults(
+      ctx,
+      new SheetsById(spreadsheet),
+      [{ record, businesses: [A, B, A], final: true, pair: null, failed: false }],
+      new PassReads(),
+    );
     expect(ids(sheet).sort()).toEqual([A.id, B.id]);
     expect(written).toBeGreaterThanOrEqual(2);
     expect(ctx.store.get("job-1")).toMatchObject({ rowsWritten: 2, settled: true, sheetName: "Plumbers" });
@@ -38,10 +52,20 @@ describe("writeResults for a search", () => {
 
   it("a running job's snapshot leaves it unsettled; its final write drops rows no longer in its results", () => {
     const { ctx, sheet, record, spreadsheet } = setUp();
-    writeResults(ctx, new SheetsById(spreadsheet), [{ record, businesses: [A, B], final: false, pair: null, failed: false }], new PassReads());
+    writeResults(
+      ctx,
+      new SheetsById(spreadsheet),
+      [{ record, businesses: [A, B], final: false, pair: null, failed: false }],
+      new PassReads(),
+    );
     expect(ctx.store.get("job-1")).toMatchObject({ rowsWritten: 2, settled: false });
     const after = ctx.store.get("job-1") as JobRecord;
-    writeResults(ctx, new SheetsById(spreadsheet), [{ record: after, businesses: [B], final: true, pair: null, failed: false }], new PassReads());
+    writeResults(
+      ctx,
+      new SheetsById(spreadsheet),
+      [{ record: after, businesses: [B], final: true, pair: null, failed: false }],
+      new PassReads(),
+    );
     expect(ids(sheet)).toEqual([B.id]);
   });
 
@@ -57,9 +81,19 @@ describe("writeResults for a search", () => {
 
   it("a failed write notes it on the job and counts no rows", () => {
     const { ctx, record, spreadsheet } = setUp();
-    const broken = { ...spreadsheet, getSheetByName: () => { throw new Error("Service Spreadsheets failed"); }, getSheets: () => { throw new Error("Service Spreadsheets failed"); } } as unknown as typeof spreadsheet;
+    const broken = {
+      ...spreadsheet,
+      getSheetByName: () => {
+        throw new Error("Service Spreadsheets failed");
+      },
+      getSheets: () => {
+        throw new Error("Service Spreadsheets failed");
+      },
+    } as unknown as typeof spreadsheet;
     ctx.spreadsheet = broken;
-    expect(writeResults(ctx, new SheetsById(broken), [{ record, businesses: [A], final: true, pair: null, failed: false }], new PassReads())).toBe(0);
+    expect(
+      writeResults(ctx, new SheetsById(broken), [{ record, businesses: [A], final: true, pair: null, failed: false }], new PassReads()),
+    ).toBe(0);
     const saved = ctx.store.get("job-1") as JobRecord;
     expect(saved.note).toContain("Service Spreadsheets failed");
     expect(saved.settled).toBe(false);

@@ -1,7 +1,17 @@
 // Checks column numbers and letters against A1 notation's known pairs, both ways.
 import { columnFromLetters, columnLetters } from "../../src/sheets/column-letters";
 
-const PAIRS: Array<[number, string]> = [[1, "A"], [26, "Z"], [27, "AA"], [28, "AB"], [52, "AZ"], [53, "BA"], [702, "ZZ"], [703, "AAA"], [18278, "ZZZ"]];
+const PAIRS: Array<[number, string]> = [
+  [1, "A"],
+  [26, "Z"],
+  [27, "AA"],
+  [28, "AB"],
+  [52, "AZ"],
+  [53, "BA"],
+  [702, "ZZ"],
+  [703, "AAA"],
+  [18278, "ZZZ"],
+];
 
 describe("column letters", () => {
   it.each(PAIRS)("%i is %s", (n, letters) => {

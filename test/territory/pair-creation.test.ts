@@ -14,7 +14,10 @@ describe("createWaitingPairs", () => {
     transport.reply(created("job-a", 50), created("job-b", 40));
     const saved = createWaitingPairs(ctx, territory(), Number.MAX_SAFE_INTEGER);
     expect(saved.note).toBe(null);
-    expect(saved.pairs).toEqual([["job-a", "r", 50], ["job-b", "r", 40]]);
+    expect(saved.pairs).toEqual([
+      ["job-a", "r", 50],
+      ["job-b", "r", 40],
+    ]);
     expect(saved.creditsCharged).toBe(90);
     expect(saved.status).toBe("running");
     expect(transport.requests.map((r) => r.headers["Idempotency-Key"])).toEqual(["run-key:0", "run-key:1"]);
@@ -30,7 +33,10 @@ describe("createWaitingPairs", () => {
     const { ctx, transport, clock } = unitJobsContext();
     transport.reply(created("job-a", 50), error(429, "Too many active jobs"));
     const saved = createWaitingPairs(ctx, territory(), Number.MAX_SAFE_INTEGER);
-    expect(saved.pairs).toEqual([["job-a", "r", 50], [null, "w", null]]);
+    expect(saved.pairs).toEqual([
+      ["job-a", "r", 50],
+      [null, "w", null],
+    ]);
     expect(Date.parse(saved.slotsFullUntil ?? "")).toBeGreaterThanOrEqual(clock.now() + 60_000);
     // Within the wait nothing is sent.
     const again = createWaitingPairs(ctx, saved, Number.MAX_SAFE_INTEGER);
@@ -42,7 +48,10 @@ describe("createWaitingPairs", () => {
     const { ctx, transport } = unitJobsContext();
     transport.reply(error(402, "Not enough credits"));
     const saved = createWaitingPairs(ctx, territory(), Number.MAX_SAFE_INTEGER);
-    expect(saved.pairs).toEqual([[null, "f", 0], [null, "f", 0]]);
+    expect(saved.pairs).toEqual([
+      [null, "f", 0],
+      [null, "f", 0],
+    ]);
     expect(saved.status).toBe("failed");
     expect(saved.note).toMatch(/^Its searches still waiting were not started: /);
     expect(transport.requests).toHaveLength(1);
@@ -52,7 +61,10 @@ describe("createWaitingPairs", () => {
     const { ctx, transport } = unitJobsContext();
     transport.reply(error(422, "bad location"), created("job-b", 40));
     const saved = createWaitingPairs(ctx, territory(), Number.MAX_SAFE_INTEGER);
-    expect(saved.pairs).toEqual([[null, "f", 0], ["job-b", "r", 40]]);
+    expect(saved.pairs).toEqual([
+      [null, "f", 0],
+      ["job-b", "r", 40],
+    ]);
     expect(saved.note).toMatch(/^"dentists · Austin, Texas, United States" was not started: /);
   });
 
@@ -67,10 +79,16 @@ describe("createWaitingPairs", () => {
 
 describe("withPair and withCredits", () => {
   it("withPair replaces one pair only", () => {
-    expect(withPair(territory(), 1, ["j", "d", 7]).pairs).toEqual([[null, "w", null], ["j", "d", 7]]);
+    expect(withPair(territory(), 1, ["j", "d", 7]).pairs).toEqual([
+      [null, "w", null],
+      ["j", "d", 7],
+    ]);
   });
   it("withCredits sets the charge of the first run only", () => {
-    const pairs: TerritoryRecord["pairs"] = [["a", "r", 10], ["b", "d", 5]];
+    const pairs: TerritoryRecord["pairs"] = [
+      ["a", "r", 10],
+      ["b", "d", 5],
+    ];
     expect(withCredits(territory({ pairs })).creditsCharged).toBe(15);
     expect(withCredits(territory({ pairs, run: 2, creditsCharged: 3 })).creditsCharged).toBe(3);
   });

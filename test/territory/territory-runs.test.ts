@@ -11,9 +11,20 @@ const FOREVER = Number.MAX_SAFE_INTEGER;
 
 function dueTerritory(now: number): TerritoryRecord {
   return territory({
-    settled: true, status: "completed", run: 0, runKey: "run-0",
-    pairs: [["job-a", "d", 100], ["job-b", "d", 100]],
-    refresh: { every: "week", lastRunAt: new Date(now - 7 * 86_400_000).toISOString(), nextRunAt: new Date(now - 60_000).toISOString(), lastError: null },
+    settled: true,
+    status: "completed",
+    run: 0,
+    runKey: "run-0",
+    pairs: [
+      ["job-a", "d", 100],
+      ["job-b", "d", 100],
+    ],
+    refresh: {
+      every: "week",
+      lastRunAt: new Date(now - 7 * 86_400_000).toISOString(),
+      nextRunAt: new Date(now - 60_000).toISOString(),
+      lastError: null,
+    },
   });
 }
 
@@ -23,7 +34,17 @@ describe("startDueTerritoryRuns", () => {
     ctx.store.save(dueTerritory(clock.now()));
     transport.reply(json(200, sampleAccount({ credits_remaining: 4200 })));
     startDueTerritoryRuns(ctx, FOREVER);
-    expect(ctx.store.get("t-1")).toMatchObject({ run: 1, runKey: "key-1", pairs: [[null, "w", null], [null, "w", null]], settled: false, status: "running", stopped: false });
+    expect(ctx.store.get("t-1")).toMatchObject({
+      run: 1,
+      runKey: "key-1",
+      pairs: [
+        [null, "w", null],
+        [null, "w", null],
+      ],
+      settled: false,
+      status: "running",
+      stopped: false,
+    });
     expect(transport.requests).toHaveLength(1); // the account only
   });
 
@@ -50,10 +71,23 @@ describe("createWaitingSearches", () => {
     const { ctx, transport } = unitJobsContext();
     ctx.store.save(territory());
     ctx.store.save(territory({ id: "t-other", createdBy: "someone-else" }));
-    transport.reply(json(201, { job_id: "job-a", status: "queued", credits_reserved: 100 }), json(201, { job_id: "job-b", status: "queued", credits_reserved: 100 }));
+    transport.reply(
+      json(201, { job_id: "job-a", status: "queued", credits_reserved: 100 }),
+      json(201, { job_id: "job-b", status: "queued", credits_reserved: 100 }),
+    );
     createWaitingSearches(ctx, FOREVER);
-    expect(ctx.store.get("t-1")).toMatchObject({ pairs: [["job-a", "r", 100], ["job-b", "r", 100]] });
-    expect(ctx.store.get("t-other")).toMatchObject({ pairs: [[null, "w", null], [null, "w", null]] });
+    expect(ctx.store.get("t-1")).toMatchObject({
+      pairs: [
+        ["job-a", "r", 100],
+        ["job-b", "r", 100],
+      ],
+    });
+    expect(ctx.store.get("t-other")).toMatchObject({
+      pairs: [
+        [null, "w", null],
+        [null, "w", null],
+      ],
+    });
     expect(transport.requests).toHaveLength(2);
   });
 });

@@ -10,14 +10,32 @@ import { unitJobsContext } from "../passes/jobs-context";
 import { territory } from "./territory-fixture";
 
 const business = (n: number, title: string): Business =>
-  BusinessSchema.parse(sampleSearchBusiness({ id: `11111111-2222-4333-8444-00000000000${n}`, title, phone: `+1 512-555-010${n}`, website: `https://d${n}.example`, emails: [`info@d${n}.example`], phone_types: {}, email_verifications: {}, maps_url: `https://maps.example/?cid=${n}` }));
+  BusinessSchema.parse(
+    sampleSearchBusiness({
+      id: `11111111-2222-4333-8444-00000000000${n}`,
+      title,
+      phone: `+1 512-555-010${n}`,
+      website: `https://d${n}.example`,
+      emails: [`info@d${n}.example`],
+      phone_types: {},
+      email_verifications: {},
+      maps_url: `https://maps.example/?cid=${n}`,
+    }),
+  );
 const A = business(1, "Acme Dental");
 const B = business(2, "Bright Smiles");
 
 function setUp() {
   const unit = unitJobsContext();
   const sheet = unit.spreadsheet.insertSheet("Dentists");
-  const record = territory({ sheetId: sheet.getSheetId(), sheetName: "Dentists", pairs: [["job-a", "r", 100], ["job-b", "r", 100]] });
+  const record = territory({
+    sheetId: sheet.getSheetId(),
+    sheetName: "Dentists",
+    pairs: [
+      ["job-a", "r", 100],
+      ["job-b", "r", 100],
+    ],
+  });
   unit.ctx.store.save(record);
   return { ...unit, sheet, record };
 }
@@ -34,7 +52,16 @@ describe("writeEndedSearches", () => {
     expect(writeEndedSearches(ctx, new SheetsById(spreadsheet), record, [{ pair: 0, businesses: [A, B], failed: false }])).toBe(2);
     expect(column(sheet, "Business ID").sort()).toEqual([A.id, B.id]);
     const saved = ctx.store.get("t-1") as TerritoryRecord;
-    expect(saved).toMatchObject({ pairs: [["job-a", "d", 100], ["job-b", "r", 100]], status: "running", settled: false, leadCount: 2, foundByMore: 0 });
+    expect(saved).toMatchObject({
+      pairs: [
+        ["job-a", "d", 100],
+        ["job-b", "r", 100],
+      ],
+      status: "running",
+      settled: false,
+      leadCount: 2,
+      foundByMore: 0,
+    });
   });
 
   it("the last search ends the run: a business both found is one row, counted as found by more", () => {
@@ -44,12 +71,25 @@ describe("writeEndedSearches", () => {
     writeEndedSearches(ctx, new SheetsById(spreadsheet), after, [{ pair: 1, businesses: [B], failed: true }]);
     expect(column(sheet, "Business ID").sort()).toEqual([A.id, B.id]);
     const saved = ctx.store.get("t-1") as TerritoryRecord;
-    expect(saved).toMatchObject({ pairs: [["job-a", "d", 100], ["job-b", "f", 100]], status: "completed", settled: true, foundByMore: 1, leadCount: 2, finishedAt: new Date(clock.now()).toISOString() });
+    expect(saved).toMatchObject({
+      pairs: [
+        ["job-a", "d", 100],
+        ["job-b", "f", 100],
+      ],
+      status: "completed",
+      settled: true,
+      foundByMore: 1,
+      leadCount: 2,
+      finishedAt: new Date(clock.now()).toISOString(),
+    });
   });
 
   it("every search failed: the territory failed", () => {
     const { ctx, record, spreadsheet } = setUp();
-    writeEndedSearches(ctx, new SheetsById(spreadsheet), record, [{ pair: 0, businesses: [], failed: true }, { pair: 1, businesses: [], failed: true }]);
+    writeEndedSearches(ctx, new SheetsById(spreadsheet), record, [
+      { pair: 0, businesses: [], failed: true },
+      { pair: 1, businesses: [], failed: true },
+    ]);
     expect(ctx.store.get("t-1")).toMatchObject({ status: "failed", settled: true });
   });
 });

@@ -59,7 +59,8 @@ describe("command", () => {
     expect(deadline - now).toBeLessThanOrEqual(60_000 + 1000);
   });
   it("holds the document lock only when asked", () => {
-    const held = (lock: boolean) => mod.command({ lock }, () => (globals.LockService as GoogleAppsScript.Lock.LockService).getDocumentLock().hasLock())();
+    const held = (lock: boolean) =>
+      mod.command({ lock }, () => (globals.LockService as GoogleAppsScript.Lock.LockService).getDocumentLock().hasLock())();
     expect(held(true)).toBe(true);
     expect(held(false)).toBe(false);
   });

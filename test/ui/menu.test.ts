@@ -9,9 +9,17 @@ function recordingUi() {
   const made: Array<[string, string] | "separator"> = [];
   let added = 0;
   const menu = {
-    addItem: (caption: string, handler: string) => (made.push([caption, handler]), menu),
-    addSeparator: () => (made.push("separator"), menu),
-    addToUi: () => void (added += 1),
+    addItem: (caption: string, handler: string) => {
+      made.push([caption, handler]);
+      return menu;
+    },
+    addSeparator: () => {
+      made.push("separator");
+      return menu;
+    },
+    addToUi: () => {
+      added += 1;
+    },
   };
   const ui = { createAddonMenu: () => menu } as unknown as GoogleAppsScript.Base.Ui;
   return { ui, made, added: () => added };
