@@ -85,13 +85,13 @@ function document() {
   });
   const spreadsheet = app.getActiveSpreadsheet() as unknown as GoogleAppsScript.Spreadsheet.Spreadsheet;
   const store = new CountedStore();
-  const jobs = new JobStore(store);
+  const jobs = new JobStore(store, { timeZone: () => "Etc/UTC", sheetIdNamed: () => null });
   const write = (s: number, businesses: Business[]): void => {
     const name = `Search ${s}`;
     const sheet = spreadsheet.getSheetByName(name) ?? createResultSheet(spreadsheet, name);
     upsertBusinesses(sheet, businesses, resultColumns(seenOn("2026-11-01")), { removeOthers: false });
     const known = jobs.get(`job-${s}`);
-    const record: JobRecord = known ?? newJobRecord({ id: `job-${s}`, kind: "search", name, sheetId: sheet.getSheetId(), sheetName: name, status: "completed", createdAt: "2026-11-01T00:00:00Z" });
+    const record: JobRecord = known ?? newJobRecord({ id: `job-${s}`, kind: "search", name, sheetId: sheet.getSheetId(), sheetName: name, status: "completed", createdAt: "2026-11-01T00:00:00Z", timeZone: "Etc/UTC" });
     jobs.save({ ...record, rowsWritten: record.rowsWritten + businesses.length });
   };
   const measure = (work: () => { added: number; rows: number }): Cost => {

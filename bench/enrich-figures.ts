@@ -7,6 +7,7 @@ import { readSheet, sidebar, startWorld, type World } from "../dev/world";
 import type { JobView } from "../src/jobs/job-view";
 import { callBreakdown, counted, modelledMs, setUpRuntime, type Measured } from "./import-figures";
 import { int, printTable, seconds } from "./stats";
+import { fetchLocal } from "../dev/local-fetch";
 
 const ROWS = 2000;
 const SHEET = "Leads to enrich";
@@ -14,7 +15,7 @@ const RESULTS_PAGE = 500;
 
 async function waitUntilCompleted(world: World, apiKey: string, jobId: string): Promise<void> {
   for (let step = 0; step < 1000; step += 1) {
-    const res = await fetch(`${world.url}/api/v1/enrichments/${jobId}`, { headers: { "x-api-key": apiKey } });
+    const res = await fetchLocal(`${world.url}/api/v1/enrichments/${jobId}`, { headers: { "x-api-key": apiKey } });
     const job = (await res.json()) as { status?: string };
     if (job.status === "completed" || job.status === "failed") return;
     world.clock.advance(5000);

@@ -9,6 +9,7 @@ import { JobStore, fingerprint } from "../src/jobs/job-store";
 import { STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_BYTES, storeBytes, storedRecordJson } from "../src/jobs/job-store-budget";
 import { utf8Bytes } from "../src/storage/utf8";
 import { int, kb, pct, printTable } from "./stats";
+import { passNote } from "../src/jobs/record-note";
 
 const CJK = "東京の老舗和菓子店リスト";
 
@@ -26,7 +27,7 @@ function jobRecord(i: number, longest: boolean): JobRecord {
     rowsWritten: 600,
     settled: false,
     error: null,
-    note: longest ? "Could not read the job's status this time: " + CJK.repeat(1000) : null,
+    note: longest ? passNote("status", CJK.repeat(1000)) : null,
     createdAt: new Date(Date.UTC(2026, 10, 23, 12, 0, i)).toISOString(),
     finishedAt: null,
     startKey: fingerprint(`start ${i}`),
@@ -34,6 +35,7 @@ function jobRecord(i: number, longest: boolean): JobRecord {
     createdBy: "0123456789abcdef",
     seenBy: ["0123456789abcdef", "fedcba9876543210"],
     hiddenFrom: longest ? ["1111222233334444"] : [],
+    timeZone: "America/Chicago",
   };
 }
 
@@ -49,7 +51,7 @@ export function jobStoreFigures(): void {
   // 300 jobs saved for real into the fakes' document properties (Google's limits enforced).
   const runtime = createRuntime();
   const props = runtime.globals().PropertiesService.getDocumentProperties();
-  const store = new JobStore(props);
+  const store = new JobStore(props, { timeZone: () => "America/Chicago", sheetIdNamed: () => null });
   let refused = 0;
   for (let i = 0; i < 300; i += 1) {
     const record = jobRecord(i, true);

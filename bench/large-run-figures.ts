@@ -9,6 +9,7 @@ import { sidebar, startWorld, type World } from "../dev/world";
 import { setUpRuntime } from "./import-figures";
 import { fireDueTriggersTimed } from "./quota-figures";
 import { int, kb, pct, printTable } from "./stats";
+import { fetchLocal } from "../dev/local-fetch";
 
 const ROWS = 20_000;
 const SHEET = "Account list";
@@ -121,7 +122,7 @@ async function largeRun(world: World, root: string, distDir: string): Promise<Ru
   }
   unsubscribe();
   const c = runtime.counters.snapshot();
-  const listed = await fetch(`${world.url}/api/v1/enrichments?page_size=1`, { headers: { "x-api-key": apiKey } });
+  const listed = await fetchLocal(`${world.url}/api/v1/enrichments?page_size=1`, { headers: { "x-api-key": apiKey } });
   const status = runtime.spreadsheetApp.testing.values(SHEET)[0]?.indexOf("Enrichment status") ?? -1;
   const rowsDone = runtime.spreadsheetApp.testing.values(SHEET).slice(1).filter((row) => row[status] === "completed" || row[status] === "partial").length;
   return {

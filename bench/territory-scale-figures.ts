@@ -10,6 +10,7 @@ import { FETCH_ROUND_TRIP_MS, SPREADSHEET_CALL_MS } from "./import-figures";
 import { storeSizes, type StoreSizes } from "./large-run-figures";
 import { fireDueTriggersTimed } from "./quota-figures";
 import { int, kb, ms, pct, printTable, seconds } from "./stats";
+import { fetchLocal } from "../dev/local-fetch";
 
 const PLACES = 40;
 const RESULTS = 700;
@@ -76,7 +77,7 @@ async function scaleRun(world: World, distDir: string): Promise<ScaleFigures> {
   unsubscribe();
   const c = runtime.counters.snapshot();
   const view = sidebar(runtime, "listJobs").find((job) => job.jobId === started.jobId);
-  const listed = await fetch(`${world.url}/api/v1/searches?page_size=1`, { headers: { "x-api-key": apiKey } });
+  const listed = await fetchLocal(`${world.url}/api/v1/searches?page_size=1`, { headers: { "x-api-key": apiKey } });
   return {
     waitingAfterStart: started.territory?.waiting ?? 0,
     passes,

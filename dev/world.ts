@@ -1,6 +1,7 @@
 // This file defines the end-to-end test world: the simulator served from a worker thread and the
 // Apps Script fakes running the BUILT dist/ bundle, sharing one virtual clock; plus readers that
 // compare a results sheet with what the service itself returns.
+import { fetchLocal } from "./local-fetch";
 import { VirtualClock } from "./clock";
 import { simControl, startSimulatorWorker, type SimControl } from "./simulator";
 import { createRuntime, type FakeRuntime, type RuntimeOptions } from "./fakes/runtime";
@@ -28,7 +29,7 @@ export async function startWorld(seed = 7, options: { hostile?: boolean } = {}):
 
 /** The catalog's label for Austin, Texas, as the service spells it (the tests' usual search location). */
 export async function austinLabel(world: World): Promise<string> {
-  const res = await fetch(`${world.url}/api/v1/locations?q=Austin&country=US`, { headers: { "x-api-key": "demo-growth" } });
+  const res = await fetchLocal(`${world.url}/api/v1/locations?q=Austin&country=US`, { headers: { "x-api-key": "demo-growth" } });
   const label = ((await res.json()) as { locations: Array<{ label: string }> }).locations[0]?.label;
   if (label === undefined) throw new Error("the simulator's catalog has no Austin");
   return label;
@@ -92,19 +93,11 @@ export interface ServiceBusiness {
 
 /**
  * A test's own read of the service's state (GET, so repeating it changes nothing), as status and
- * JSON. On a loaded machine, after a test ran a minute of synchronous executions, Node's fetch has
- * now and then failed with "other side closed" in the middle of a large answer (cause not found:
- * a 35 s block alone does not reproduce it); the read is then made again, at most twice more.
+ * JSON; a read whose connection closes under it on a loaded machine is made again (fetchLocal).
  */
 export async function readService(url: string, apiKey: string): Promise<{ status: number; body: unknown }> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const res = await fetch(url, { headers: { "x-api-key": apiKey } });
-      return { status: res.status, body: await res.json() };
-    } catch (error) {
-      if (!(error instanceof TypeError) || attempt >= 3) throw error;
-    }
-  }
+  const res = await fetchLocal(url, { headers: { "x-api-key": apiKey } });
+  return { status: res.status, body: await res.json() };
 }
 
 /** Every business of a job, read from the service directly (Node's own fetch, async). */

@@ -114,6 +114,9 @@ export function build({ minify = true, baseUrl = "", outDir = dist, scope = "cur
     mainFields: ["module", "main"],
     minify,
     legalComments: "none",
+    // Non-ASCII text as UTF-8 characters, not \uXXXX escapes (3 bytes, not 6): Apps Script stores
+    // and runs a script file as UTF-8, and clasp uploads the file's text as it is.
+    charset: "utf8",
     write: false,
     logLevel: "error",
     metafile: true,
@@ -150,7 +153,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const scope = option(argv, "scope", "") ?? "currentonly";
   const { code, entries, sidebarHtml } = build({ baseUrl, outDir, scope });
   const shown = path.relative(process.cwd(), outDir) || ".";
-  console.log(`${shown}/Code.js: ${code.length} bytes, ${entries.length} entry points; ${shown}/Sidebar.html: ${Buffer.byteLength(sidebarHtml)} bytes`);
+  console.log(`${shown}/Code.js: ${Buffer.byteLength(code)} bytes, ${entries.length} entry points; ${shown}/Sidebar.html: ${Buffer.byteLength(sidebarHtml)} bytes`);
   if (baseUrl) console.log(`production build for ${baseUrl} (default address and urlFetchWhitelist)`);
   console.log(`spreadsheet scope: ${SCOPES[scope]}`);
 }

@@ -27,7 +27,9 @@ function parseArgs(argv) {
     const arg = argv[i];
     if (arg === "--create") {
       const next = argv[i + 1];
-      createTitle = next !== undefined && !next.startsWith("-") ? (i += 1, next) : DEFAULT_TITLE;
+      const titled = next !== undefined && !next.startsWith("-");
+      createTitle = titled ? next : DEFAULT_TITLE;
+      if (titled) i += 1;
     } else if (arg.startsWith("--create=")) {
       createTitle = arg.slice("--create=".length).trim() || DEFAULT_TITLE;
     } else {

@@ -1,7 +1,5 @@
-// This file defines the implementations behind every global function of src/entry-points.ts.
-// The build wraps this module as the `BusinessLeads` global and generates one top-level stub per
-// entry point that calls `BusinessLeads.entryPoints.<name>`; the `satisfies` below makes a
-// missing implementation a type error.
+// This file defines the implementations behind every global function of src/entry-points.ts. The build wraps this module as the
+// `BusinessLeads` global with one stub per entry point, and the `satisfies` below makes a missing implementation a type error.
 import type { EntryPointName } from "./entry-points";
 import { leadsBusiness, leadsCredits, leadsJob, leadsLocations, leadsResults } from "./functions/leads-functions";
 import { runFormula } from "./app/build-formula-context";

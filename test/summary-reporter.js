@@ -1,15 +1,43 @@
 // A jest reporter that ends the run with the plain closing line CI reads: "tests: N passed, N failed",
 // after the name of every test the run skipped (a skip is said, never silent; its name says why;
-// not under -t, where every test the pattern leaves out counts as skipped).
+// not under -t, where every test the pattern leaves out counts as skipped). A whole run also prints
+// its time beside a fixed CPU probe's on this machine (scripts/cpu-probe.mjs), so runs compare as a ratio.
+const { execFileSync } = require("node:child_process");
+const path = require("node:path");
+
+/** The probe's median time in ms, in a process of its own; null when it could not run. */
+function probeMs() {
+  try {
+    const output = execFileSync(process.execPath, [path.join(__dirname, "..", "scripts", "cpu-probe.mjs"), "--json"], { encoding: "utf8" });
+    const { ms } = JSON.parse(output);
+    return typeof ms === "number" && ms > 0 ? ms : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "jest: 156 s = 1,357 × the cpu probe (115 ms on this machine)": the ratio is what compares across machines. */
+function timeLine(wallMs, probe) {
+  const seconds = `jest: ${(wallMs / 1000).toFixed(1)} s`;
+  if (probe === null) return `${seconds} (the cpu probe could not run)`;
+  const ratio = Math.round(wallMs / probe).toLocaleString("en-US");
+  return `${seconds} = ${ratio} × the cpu probe (${probe.toFixed(0)} ms on this machine)`;
+}
+
 class SummaryReporter {
   constructor(globalConfig) {
     // Under -t (a name pattern) every other test counts as skipped: those are not listed.
     this.filtered = Boolean(globalConfig.testNamePattern);
+    // The probe is for whole runs (npm test, CI), or any run with CPU_PROBE=1.
+    const paths = globalConfig.testPathPatterns;
+    const pathsSet = Array.isArray(paths) ? paths.length > 0 : Boolean(paths?.isSet?.());
+    this.probe = process.env.CPU_PROBE === "1" || (!this.filtered && !pathsSet);
   }
 
   onRunComplete(_contexts, results) {
     const skippedNames = results.testResults.flatMap((file) => file.testResults.filter((t) => t.status === "pending" || t.status === "todo").map((t) => t.fullName));
     if (!this.filtered) for (const name of skippedNames) process.stdout.write(`\nskipped: ${name}`);
+    if (this.probe) process.stdout.write(`\n${timeLine(Date.now() - results.startTime, probeMs())}`);
     const skipped = results.numPendingTests + results.numTodoTests;
     const failedSuites = results.numRuntimeErrorTestSuites;
     const failed = results.numFailedTests + failedSuites;
@@ -17,3 +45,4 @@ class SummaryReporter {
   }
 }
 module.exports = SummaryReporter;
+module.exports.timeLine = timeLine;

@@ -8,7 +8,7 @@ export interface RoleOptions {
 }
 
 export interface Locator {
-  click(options?: { modifiers?: Array<"Shift" | "Control">; timeout?: number }): Promise<void>;
+  click(options?: { modifiers?: Array<"Shift" | "Control">; button?: "left" | "right"; timeout?: number }): Promise<void>;
   fill(value: string): Promise<void>;
   press(key: string): Promise<void>;
   pressSequentially(text: string, options?: { delay?: number }): Promise<void>;
@@ -92,10 +92,10 @@ export interface Page {
   getByText(text: string | RegExp, options?: { exact?: boolean }): Locator;
   getByLabel(text: string | RegExp, options?: { exact?: boolean }): Locator;
   frameLocator(selector: string): FrameLocator;
-  keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
-  mouse: { down(): Promise<void>; up(): Promise<void> };
+  keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void>; down(key: string): Promise<void>; up(key: string): Promise<void> };
+  mouse: { down(): Promise<void>; up(): Promise<void>; move(x: number, y: number): Promise<void>; wheel(deltaX: number, deltaY: number): Promise<void> };
   /** `omitBackground`: a page without a background colour is transparent in the PNG (the kit's icons). */
-  screenshot(options: { path: string; fullPage?: boolean; omitBackground?: boolean }): Promise<Buffer>;
+  screenshot(options: { path?: string; fullPage?: boolean; omitBackground?: boolean; clip?: { x: number; y: number; width: number; height: number } }): Promise<Buffer>;
   on(event: "dialog", listener: (dialog: Dialog) => void): void;
   on(event: "pageerror", listener: (error: Error) => void): void;
   on(event: "close", listener: () => void): void;

@@ -54,6 +54,8 @@ export interface RuntimeOptions {
   spreadsheetName?: string;
   /** The script's and spreadsheet's time zone (default "America/New_York"). */
   timeZone?: string;
+  /** The spreadsheet's locale (getSpreadsheetLocale; default "en_US"). */
+  locale?: string;
   /** Daily quotas of consumer (default) or Workspace accounts. */
   quotas?: QuotaTier;
   /** Kill executions past Apps Script's time limits (default true). */
@@ -140,6 +142,7 @@ export class FakeRuntime {
   readonly userEmail: string;
   readonly ownerEmail: string;
   readonly timeZone: string;
+  private readonly locale: string | undefined;
   readonly counters = new Counters();
   readonly logs: LogEntry[] = [];
   readonly http: { readonly requests: RecordedRequest[] } = { requests: [] };
@@ -177,6 +180,7 @@ export class FakeRuntime {
     this.userEmail = options.userEmail ?? "user@example.com";
     this.ownerEmail = options.ownerEmail ?? this.userEmail;
     this.timeZone = options.timeZone ?? "America/New_York";
+    this.locale = options.locale;
     this.quotas = new DailyQuotas(this.clock, options.quotas ?? "consumer");
     this.random = new SeededRandom(options.seed ?? 1);
     this.enforceTimeLimits = options.enforceTimeLimits ?? true;
@@ -194,6 +198,7 @@ export class FakeRuntime {
       name,
       id,
       timeZone: this.timeZone,
+      ...(this.locale ? { locale: this.locale } : {}),
       now: () => new Date(this.clock.now()),
       makeError: (message: string) => (this.current()?.error(message) ?? Object.assign(new Error(message), { name: "Exception" })),
     });

@@ -40,9 +40,9 @@ export interface UrlFetchDeps {
  */
 export function allowedByList(url: string, allowlist: readonly string[] | null): boolean {
   if (allowlist === null) return true;
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return allowlist.some((prefix) =>
-    prefix.startsWith("https://*.") ? new RegExp(`^https://[^/]+\\.${escape(prefix.slice("https://*.".length))}`).test(url) : url.startsWith(prefix),
+    prefix.startsWith("https://*.") ? new RegExp(`^https://[^/]+\\.${escapeRegExp(prefix.slice("https://*.".length))}`).test(url) : url.startsWith(prefix),
   );
 }
 

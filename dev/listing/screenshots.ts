@@ -109,7 +109,6 @@ class Driver {
     for (const { typed, place } of places) {
       await location.fill(typed);
       await sidebar.getByRole("option", { name: place }).first().click();
-      await location.press("Enter");
     }
     await sidebar.getByRole("spinbutton", { name: "Max results" }).fill(String(maxResults));
     await sidebar.getByRole("textbox", { name: "List name" }).fill(name);
@@ -119,16 +118,60 @@ class Driver {
     await sidebar.getByRole("listitem").filter({ hasText: name }).first().waitFor();
   }
 
+  /** Dismisses the sidebar's messages (× on each), as a person does once read. */
+  async dismissMessages(): Promise<void> {
+    const dismiss = this.sidebar.getByRole("button", { name: "Dismiss message" });
+    while ((await dismiss.count()) > 0 && (await dismiss.first().isVisible())) await dismiss.first().click();
+  }
+
   /** Scrolls the sidebar to its top, where its account line is. */
   async sidebarToTop(): Promise<void> {
     await this.page.evaluate(`document.querySelector("iframe#sidebar").contentWindow.scrollTo(0, 0)`);
   }
 
-  /** Scrolls the grid right until `header` shows, a little beyond it. */
-  async scrollToColumn(header: string): Promise<void> {
-    await this.page.evaluate(`(() => { const cell = Array.from(document.querySelectorAll("#grid tr.frozen td")).find((td) => td.textContent === ${JSON.stringify(header)});
-      const wrap = document.getElementById("grid-wrap"); if (cell && wrap) wrap.scrollLeft = cell.offsetLeft + cell.offsetWidth - wrap.clientWidth + 60; })()`);
-    await this.until(`the grid shows the ${header} column`, async () => (await this.page.getByText(header, { exact: true }).count()) > 0);
+  /**
+   * Scrolls the grid right, to a whole column's edge past the frozen Name, so that `header` is the
+   * last column in view, its right edge on the view's: the columns after it (the grey technical
+   * block) stay out of the frame. The column is widened by the room left over, as a person widens a
+   * column in Sheets; the sheet's own layout is not touched.
+   */
+  async scrollToLastColumn(header: string): Promise<void> {
+    // Measured as drawn: scroll to the first column edge from which the column ends in view, then
+    // widen it by the room left between its right edge and the view's (the grid ends at the sidebar).
+    const step = `(() => {
+      const wrap = document.getElementById("grid-wrap");
+      const headers = Array.from(document.querySelectorAll("#grid tr.frozen td"));
+      const target = headers.find((td) => td.textContent === ${JSON.stringify(header)});
+      if (!wrap || !target) return null;
+      const pad = parseFloat(wrap.style.scrollPaddingLeft) || 0;
+      const box = wrap.getBoundingClientRect();
+      const viewRight = Math.min(box.left + wrap.clientLeft + wrap.clientWidth, document.getElementById("sidebar").getBoundingClientRect().left);
+      const inContent = (td) => td.getBoundingClientRect().left - box.left + wrap.scrollLeft - pad;
+      const end = inContent(target) + target.getBoundingClientRect().width;
+      const room = viewRight - box.left - pad;
+      const starts = headers.filter((td) => !td.classList.contains("frozen-column")).map(inContent);
+      wrap.scrollLeft = Math.min(...starts.filter((start) => start >= end - room - 0.5));
+      const gap = viewRight - target.getBoundingClientRect().right;
+      if (Math.abs(gap) < 1) return 0;
+      let style = document.getElementById("kit-column-style");
+      if (!style) { style = document.createElement("style"); style.id = "kit-column-style"; document.head.appendChild(style); }
+      const width = parseFloat(getComputedStyle(target).width) + gap;
+      style.textContent = "#grid tr.frozen td[data-cell='" + target.getAttribute("data-cell") + "'] { min-width: " + width + "px !important; max-width: " + width + "px !important; width: " + width + "px !important; }";
+      return gap;
+    })()`;
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const gap = await this.page.evaluate<number | null>(step);
+      if (gap === null) throw new Error(`the screenshots' grid has no ${header} column`);
+      if (gap === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`the screenshots' grid never ended at the ${header} column`);
+  }
+
+  /** The line of job `name` in the sidebar's Jobs, its last run's words at the sidebar's bottom edge (the form above it as much as fits). */
+  async lineToBottom(name: string): Promise<void> {
+    const line = this.sidebar.getByRole("listitem").filter({ hasText: name }).first();
+    await line.locator(".schedule-text").evaluate((text) => (text as unknown as { scrollIntoView(options: { block: string }): void }).scrollIntoView({ block: "end" }));
   }
 
   async showSheet(name: string): Promise<void> {
@@ -186,28 +229,62 @@ async function territorySheet(d: Driver, config: ListingConfig, storeDir: string
   await d.startTerritory(["dentists", "orthodontists"], places, 100, name);
   const line = d.sidebar.getByRole("listitem").filter({ hasText: name }).first();
   await d.until("every search of the territory has ended", async () => (await line.getAttribute("data-status")) === "completed");
-  await line.scrollIntoViewIfNeeded();
+  // The same territory again asks first; refreshed now, each row says what the refresh did (Latest refresh).
+  await d.sidebar.getByRole("button", { name: "Start search" }).click();
+  await d.sidebar.getByRole("button", { name: /^Refresh it now/ }).click();
+  await d.until("the territory's refresh is merged", async () => /^\d+ new · \d+ updated · \d+ no longer found/.test(await textNow(line.locator(".run-summary"))));
+  await d.dismissMessages();
+  // The whole task in the sidebar: the form's queries and places, down to the territory's line with its result.
+  await d.lineToBottom(name);
   await d.showSheet(name);
   await d.page.locator('td[data-cell="A2"]').click();
   await d.frame(config.name);
-  // Beside the frozen Name, the searches that found each business and the rows sharing its contacts.
-  await d.scrollToColumn("Same contact as");
+  // Beside the frozen Name, what the refresh did and the searches that found each business, last on the right.
+  await d.scrollToLastColumn("Found by");
   await d.frame(config.name);
   return d.take(SCREENSHOTS[1].file, storeDir);
 }
 
-async function enrichmentPreview(d: Driver, config: ListingConfig, storeDir: string): Promise<ScreenshotTaken> {
-  const name = "Dentists in Denver";
+/** A sales person's own list, as typed or pasted into a sheet: names, websites, their own notes. */
+const OWN_LIST = [
+  ["Name", "Website", "City", "My notes"],
+  ["Cedar Creek Veterinary Clinic", "http://www.cedarcreekvet.com/", "Denver", "Met at the CVMA expo"],
+  ["Mile High Family Dental", "milehighfamilydental.com", "Denver", "Wants a demo in May"],
+  ["Front Range Physical Therapy", "https://frontrangept.com", "Lakewood", ""],
+  ["Aspen Grove Orthodontics", "aspengroveortho.com", "Littleton", "Referred by Dana"],
+  ["Sloan's Lake Chiropractic", "sloanslakechiro.com", "Denver", ""],
+  ["Wash Park Pediatrics", "https://www.washparkpeds.com", "Denver", "Call back after the 15th"],
+  ["Highlands Eye Care", "highlandseyecare.com", "Denver", ""],
+  ["Cherry Creek Dermatology", "cherrycreekderm.com", "Denver", "Two locations"],
+  ["Golden Paws Animal Hospital", "goldenpawsvet.com", "Golden", ""],
+  ["Arvada Smile Studio", "https://arvadasmile.com/", "Arvada", "Owner changed in 2025"],
+  ["Boulder Sports Medicine", "bouldersportsmed.com", "Boulder", ""],
+  ["Englewood Hearing Center", "englewoodhearing.com", "Englewood", "Sent brochure"],
+  ["Platte River Podiatry", "platteriverfoot.com", "Denver", ""],
+  ["Red Rocks Family Medicine", "redrocksfamilymed.com", "Morrison", ""],
+];
+
+async function ownListEnriched(d: Driver, config: ListingConfig, storeDir: string): Promise<ScreenshotTaken> {
+  const name = "Target accounts";
   d.speed = 20;
   d.stepMs = 1000;
-  await d.startSearch("dentists", "Denver", /^Denver, Colorado/, 100, name, false);
-  await d.until("the dentists' search is completed", async () => /\bcompleted\b/i.test(await textNow(d.sidebar.getByRole("listitem").filter({ hasText: name }))));
+  // The list a person keeps: pasted into a sheet of their own, its header row frozen.
+  const testing = d.playground.runtime.spreadsheetApp.testing;
+  testing.userAddSheet(name);
+  testing.userSeed(name, "A1", OWN_LIST);
+  d.playground.runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName(name)?.setFrozenRows(1);
   await d.showSheet(name);
-  await d.select("A2", "A26");
+  const last = OWN_LIST.length;
+  await d.select("A2", `D${last}`);
   await d.sidebar.getByRole("tab", { name: "Enrich rows" }).click();
   await d.sidebar.getByRole("button", { name: "Check selection" }).click();
   await d.sidebar.locator("#preview").getByText(/Rows to send: \d+/).waitFor();
+  await d.sidebar.getByRole("button", { name: "Enrich rows" }).click();
+  const statuses = (): string[] => testing.values(name).slice(1, last).map((row) => String(row[4] ?? ""));
+  await d.until("every row of the list is enriched", async () => statuses().every((status) => status === "completed"), 120_000);
+  await d.dismissMessages();
   await d.sidebarToTop();
+  await d.page.locator('td[data-cell="A2"]').click();
   await d.frame(config.name);
   return d.take(SCREENSHOTS[2].file, storeDir);
 }
@@ -215,6 +292,10 @@ async function enrichmentPreview(d: Driver, config: ListingConfig, storeDir: str
 async function refreshedSheet(d: Driver, config: ListingConfig, storeDir: string): Promise<ScreenshotTaken> {
   const name = "Dentists in Denver";
   const HOUR = 60 * 60 * 1000;
+  d.speed = 20;
+  d.stepMs = 1000;
+  await d.startSearch("dentists", "Denver", /^Denver, Colorado/, 100, name, false);
+  await d.until("the dentists' search is completed", async () => /\bcompleted\b/i.test(await textNow(d.sidebar.getByRole("listitem").filter({ hasText: name }))));
   d.stepMs = 3500;
   await d.sidebar.getByRole("tab", { name: "New search" }).click();
   const line = () => d.sidebar.getByRole("listitem").filter({ has: d.sidebar.locator(".job-name").filter({ hasText: new RegExp(`^${name}$`) }) }).first();
@@ -234,14 +315,14 @@ async function refreshedSheet(d: Driver, config: ListingConfig, storeDir: string
   await d.until(`A${lastRow} is active`, async () => d.playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === `A${lastRow}`);
   await d.frame(config.name);
   // ...and, beside the frozen Name, the columns that say what the refresh did.
-  await d.scrollToColumn("Latest refresh");
+  await d.scrollToLastColumn("Latest refresh");
   await d.frame(config.name);
   return d.take(SCREENSHOTS[3].file, storeDir);
 }
 
 /**
  * Takes the kit's screenshots into `storeDir` with one playground (on `root`'s dist/) and one page:
- * a search running, a territory's sheet, an enrichment's preview, a refreshed sheet.
+ * a search running, a territory's sheet, the user's own list enriched, a refreshed sheet.
  */
 export async function takeScreenshots(browser: Browser, root: string, config: ListingConfig, storeDir: string): Promise<ScreenshotTaken[]> {
   const playground = await startPlayground({ root, speed: 0 });
@@ -257,7 +338,7 @@ export async function takeScreenshots(browser: Browser, root: string, config: Li
     return [
       await searchRunning(d, config, storeDir),
       await territorySheet(d, config, storeDir),
-      await enrichmentPreview(d, config, storeDir),
+      await ownListEnriched(d, config, storeDir),
       await refreshedSheet(d, config, storeDir),
     ];
   } finally {

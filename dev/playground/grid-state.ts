@@ -74,3 +74,12 @@ export function parseRowSpan(text: string | null): RowSpan | null {
   const last = Number(match[2]);
   return first >= 1 && last >= first ? { first, last } : null;
 }
+
+/** What "Paste a list" made: its sheet, the range selected, how many rows of businesses. */
+export interface PastedList {
+  sheetName: string;
+  rangeA1: string;
+  rows: number;
+  /** The text's own header line ("Company, URL") that the header row put above the list replaced, else null. */
+  replacedHeader: string | null;
+}

@@ -46,9 +46,10 @@ const STYLE = `
   #cell-error[hidden] { display: none; }
   /* Sideways the view stops at a column's left edge, past the row numbers and the frozen columns (scroll-padding-left, set by the page): no column is half hidden under them. */
   #grid-wrap { flex: 1; overflow: auto; position: relative; scroll-snap-type: x mandatory; }
-  #grid { border-collapse: collapse; font-size: 12px; }
+  /* Separate borders: collapsed ones do not move with sticky cells, and the rows scrolled under the header showed through them. */
+  #grid { border-collapse: separate; border-spacing: 0; font-size: 12px; }
   #grid:focus { outline: none; }
-  #grid th { background: #f8f9fa; color: #5f6368; font-weight: 400; border: 1px solid #e0e0e0; padding: 2px 6px; line-height: 16px; position: sticky; top: 0; z-index: 3; white-space: nowrap; }
+  #grid th { background: #f8f9fa; color: #5f6368; font-weight: 400; border: 0 solid #e0e0e0; border-width: 0 1px 1px 0; padding: 2px 6px; line-height: 16px; position: sticky; top: 0; z-index: 3; white-space: nowrap; }
   #grid thead th:not(.frozen-column):not(.corner) { scroll-snap-align: start; }
   #grid tbody th { position: sticky; left: var(--row-numbers-left, 0); top: auto; text-align: right; z-index: 1; }
   #grid thead th.corner { left: var(--row-numbers-left, 0); z-index: 5; }
@@ -58,13 +59,15 @@ const STYLE = `
   #grid tr.frozen td.frozen-column { z-index: 2; }
   /* A line where the frozen columns end, as Sheets draws one. */
   #grid .frozen-edge { box-shadow: inset -2px 0 0 #bdc1c6; }
-  #grid td { border: 1px solid #e0e0e0; padding: 2px 6px; max-width: 220px; min-width: 60px; height: 21px; line-height: 16px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: cell; user-select: none; position: relative; }
+  #grid td { border: 0 solid #e0e0e0; border-width: 0 1px 1px 0; background: #fff; padding: 2px 6px; max-width: 220px; min-width: 60px; height: 21px; line-height: 16px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; cursor: cell; user-select: none; position: relative; }
   /* Frozen rows stay under the column letters while the rows below them scroll. */
   #grid tr.frozen td { position: sticky; top: var(--head-height, 22px); z-index: 1; }
   #grid tbody tr.frozen th { top: var(--head-height, 22px); z-index: 2; }
   #grid td.number { text-align: right; }
   #grid td.error { text-align: center; }
   #grid tr.frozen td { font-weight: 700; background: #f1f3f4; }
+  /* A line where the frozen rows end, as Sheets draws one. */
+  #grid tr.frozen-edge td, #grid tr.frozen-edge th { border-bottom: 2px solid #bdc1c6; }
   #grid td.selected { background: #e8f0fe; }
   #grid td.active { outline: 2px solid #1a73e8; outline-offset: -2px; }
   #grid td.error::after { content: ""; position: absolute; top: 0; right: 0; border-top: 7px solid #d93025; border-left: 7px solid transparent; }
@@ -78,6 +81,13 @@ const STYLE = `
   #page-status { margin: 4px 0 0; color: #188038; min-height: 1.4em; }
   #grid-note { margin: 4px 12px; color: #5f6368; }
   #sidebar { width: 300px; min-width: 300px; height: 100vh; border: 0; }
+  /* The skip link: out of sight until the keyboard reaches it, first on the page. */
+  .skip-link { position: absolute; left: -10000px; top: 8px; z-index: 20; background: #fff; padding: 6px 10px; border: 2px solid #1a73e8; border-radius: 4px; color: #1a73e8; }
+  .skip-link:focus { left: 8px; }
+  #grid-menu { position: fixed; z-index: 30; display: flex; flex-direction: column; padding: 4px 0; background: #fff; border: 1px solid #dadce0; border-radius: 4px; box-shadow: 0 2px 6px rgba(60,64,67,.3); }
+  #grid-menu[hidden] { display: none; }
+  #grid-menu [role=menuitem] { border: 0; border-radius: 0; text-align: left; padding: 6px 16px; background: #fff; }
+  #grid-menu [role=menuitem]:hover, #grid-menu [role=menuitem]:focus { background: #e8f0fe; outline: none; }
   code { background: #f1f3f4; padding: 0 3px; }
 `;
 
@@ -91,6 +101,7 @@ export function renderPage(info: PageInfo, gridScript: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Business Leads playground</title><style>${STYLE}</style></head>
 <body>
+<a class="skip-link" id="skip-to-sidebar" href="#sidebar">Skip to the sidebar (F6)</a>
 <main id="sheet" aria-label="Spreadsheet">
   <header>
     <h1>Business Leads playground</h1>
@@ -107,7 +118,8 @@ export function renderPage(info: PageInfo, gridScript: string): string {
     service simulator (${url}). It starts set up with the demo key <code>${key}</code>. Search "coffee" in
     "Austin, Texas, US" with 700 results and watch the rows arrive and fill in; paste a list below and enrich it (untick its header row to try a list without one); create a job
     elsewhere and import it. Click a cell (or move with the arrow keys) and type: values, or formulas such as
-    <code>=LEADS_CREDITS()</code>, which need "Share my key with formulas" in Settings. Set a search to refresh daily and
+    <code>=LEADS_CREDITS()</code>, which need "Share my key with formulas" in Settings. In the grid Tab moves right, as in Sheets;
+    F6 (or Ctrl+Alt+.) moves between the grid and the sidebar. Right-click a cell (or Shift+F10) to insert a column. Set a search to refresh daily and
     press "+1 day" to watch the background pass run it.
     Other demo keys to save in Settings: <code>demo-one-job</code> (1 job at a time: a long list's rows and a territory's searches
     wait, and Stop), <code>demo-revoked</code> (refused, 401), <code>demo-free-used</code> (no credits, 402),
@@ -117,6 +129,8 @@ export function renderPage(info: PageInfo, gridScript: string): string {
     <span>Selection: <output id="selection" aria-label="Selection"></output></span>
     <button type="button" id="sort-asc">Sort A → Z</button>
     <button type="button" id="sort-desc">Sort Z → A</button>
+    <button type="button" id="insert-left">Insert column left</button>
+    <button type="button" id="insert-right">Insert column right</button>
     <button type="button" id="elsewhere">Create a job elsewhere</button>
     <button type="button" id="mail-merge">Mail merge: send, 2 bounce</button>
     <output id="elsewhere-id" aria-label="Job made elsewhere"></output>
@@ -139,6 +153,10 @@ Epoch Coffee, not a website</textarea>
   <div id="grid-wrap">
     <table id="grid" role="grid" tabindex="0"></table>
     <input id="cell-editor" type="text" aria-label="Cell editor" autocomplete="off" spellcheck="false" hidden>
+    <div id="grid-menu" role="menu" aria-label="Cell actions" hidden>
+      <button type="button" role="menuitem" data-insert="left" tabindex="-1">Insert 1 column left</button>
+      <button type="button" role="menuitem" data-insert="right" tabindex="-1">Insert 1 column right</button>
+    </div>
     <div id="grid-below" aria-hidden="true"></div>
   </div>
   <div id="tabs" role="tablist" aria-label="Sheets"></div>

@@ -17,6 +17,7 @@ import { mailMergeSent } from "./mail-merge";
 import { type AdvanceAnswer, type ClockState, type GridAnswer, parseRowSpan } from "./grid-state";
 import { bundleGridScript, renderPage } from "./page";
 import { injectScriptRunShim, SCRIPT_RUN_PATH } from "./script-run-shim";
+import { applySpreadsheetSettings } from "./spreadsheet-settings";
 import { SheetView } from "./sheet-view";
 import { advanceClock, nextTriggerAt } from "./time-travel";
 
@@ -87,7 +88,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const page = renderPage({ demoKey: presetKey ?? DEMO_KEYS.growth.apiKey, simUrl: sim.url, hostile }, bundleGridScript(root));
 
   const routes: Record<string, (req: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; body: string }>> = {
-    "GET /": async () => html(page),
+    "GET /": async (req) => {
+      const wrong = applySpreadsheetSettings(runtime, new URL(req.url ?? "/", "http://x").searchParams);
+      return wrong === null ? html(page) : { status: 400, type: "text/plain", body: wrong };
+    },
     "GET /favicon.ico": async () => ({ status: 204, type: "image/x-icon", body: "" }),
     "GET /sidebar": async () => html(injectScriptRunShim(sidebarHtml(runtime, distDir))),
     [`POST ${SCRIPT_RUN_PATH}`]: async (_req, body) => {
@@ -117,6 +121,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
         return advanceClock(runtime, clock, hours * HOUR_MS, () => formulas.recalculate());
       }),
     "POST /api/show-sheet": async (_req, body) => answer(() => sheets.showSheet(text(body.sheetName))),
+    "POST /api/insert-column": async (_req, body) => answer(() => sheets.insertColumn(text(body.sheetName), Number(body.column), body.side === "right" ? "right" : "left")),
     "POST /api/sort": async (_req, body) => answer(() => sheets.sort(text(body.sheetName), Number(body.column), body.ascending !== false)),
     "POST /api/paste": async (_req, body) => answer(() => sheets.pasteList(text(body.text), { header: body.header !== false })),
     "POST /api/mail-merge": async () => answer(() => mailMergeSent(runtime)),

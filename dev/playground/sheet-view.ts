@@ -6,7 +6,7 @@
 import type { FakeRuntime } from "../fakes/runtime";
 import { columnToLetters, parseA1 } from "../fakes/spreadsheet/a1";
 import type { CustomFormulas } from "./custom-formulas";
-import type { GridState, RowSpan } from "./grid-state";
+import type { GridState, PastedList, RowSpan } from "./grid-state";
 
 interface RowsRead {
   cells: string[][];
@@ -15,11 +15,7 @@ interface RowsRead {
   numbers: string[];
 }
 
-export interface PastedList {
-  sheetName: string;
-  rangeA1: string;
-  rows: number;
-}
+export type { PastedList };
 
 export class SheetView {
   constructor(
@@ -125,14 +121,24 @@ export class SheetView {
     this.formulas.recalculate();
   }
 
+  /** Insert › Column left or right of `column` (a context action of the grid): the cells right of it move one column right. */
+  insertColumn(sheetName: string, column: number, side: "left" | "right"): void {
+    if (!Number.isInteger(column) || column < 1) throw new Error(`Insert beside a column of the sheet (got ${String(column)}).`);
+    this.testing.userInsertColumns(sheetName, side === "left" ? column : column + 1, 1);
+    this.formulas.recalculate();
+  }
+
   /**
    * Pastes `text` (one business a line: name, then website, separated by a tab or a comma) as a
    * new sheet with a "Name | Website" header, frozen as a person would, and selects it all, so
    * "Enrich rows" finds it. Values land as typed text, never parsed into formulas. Without
-   * `header`, the list starts in row 1 with no header row, as many pasted lists do.
+   * `header`, the list starts in row 1 with no header row, as many pasted lists do, every line
+   * kept as typed; with it, a header line of the text's own is replaced by the one put.
    */
   pasteList(text: string, options: { header: boolean } = { header: true }): PastedList {
-    const rows = parseList(text);
+    const lines = parseLines(text);
+    const own = options.header && isHeaderLine(lines[0]) ? lines[0] : undefined;
+    const rows = own === undefined ? lines : lines.slice(1);
     if (rows.length === 0) throw new Error("Paste at least one line: a business name, then its website.");
     const sheetName = this.freeSheetName("Pasted list");
     this.testing.userAddSheet(sheetName);
@@ -142,7 +148,7 @@ export class SheetView {
     const rangeA1 = `A1:B${values.length}`;
     this.testing.setActiveRange(sheetName, rangeA1);
     this.formulas.recalculate();
-    return { sheetName, rangeA1, rows: rows.length };
+    return { sheetName, rangeA1, rows: rows.length, replacedHeader: own === undefined ? null : own.filter((cell) => cell !== "").join(", ") };
   }
 
   private freeSheetName(base: string): string {
@@ -152,9 +158,9 @@ export class SheetView {
   }
 }
 
-/** "Name<TAB>site" or "Name, site" per line; a line without a separator is a name with no website; a header line is dropped. */
-export function parseList(text: string): string[][] {
-  const rows = text
+/** "Name<TAB>site" or "Name, site" per line; a line without a separator is a name with no website. */
+function parseLines(text: string): string[][] {
+  return text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== "")
@@ -162,7 +168,14 @@ export function parseList(text: string): string[][] {
       const at = line.includes("\t") ? line.lastIndexOf("\t") : line.lastIndexOf(",");
       return at < 0 ? [line, ""] : [line.slice(0, at).trim(), line.slice(at + 1).trim()];
     });
-  const first = rows[0];
-  const isHeader = first !== undefined && /^((business )?name|company)$/i.test(first[0] ?? "") && /^(website|url|domain)$/i.test(first[1] ?? "");
-  return isHeader ? rows.slice(1) : rows;
+}
+
+/** A line that names the columns ("Name, Website", "Company\tURL"). */
+const isHeaderLine = (line: readonly string[] | undefined): line is string[] =>
+  line !== undefined && /^((business )?name|company)$/i.test(line[0] ?? "") && /^(website|url|domain)$/i.test(line[1] ?? "");
+
+/** The list's businesses: every line but a header line at the top. */
+export function parseList(text: string): string[][] {
+  const lines = parseLines(text);
+  return isHeaderLine(lines[0]) ? lines.slice(1) : lines;
 }

@@ -1,5 +1,6 @@
 // This file defines simControl: a typed client of the /__sim/ control endpoints, for a simulator
-// served over HTTP (in a worker thread or another process).
+// served over HTTP (in a worker thread or another process); a read is made again if its connection closes.
+import { fetchLocal } from "../local-fetch";
 import type { CreateAccountOptions, CreatedAccount, FaultRule, JsonObject, SimStats } from "./types";
 
 export interface SimControl {
@@ -23,7 +24,7 @@ export function simControl(baseUrl: string): SimControl {
   async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
     const init: RequestInit = { method, headers: { "content-type": "application/json" } };
     if (body !== undefined) init.body = JSON.stringify(body);
-    const res = await fetch(`${baseUrl}/__sim${path}`, init);
+    const res = await fetchLocal(`${baseUrl}/__sim${path}`, init);
     const text = await res.text();
     if (!res.ok) throw new Error(`simulator control ${method} ${path} failed: ${res.status} ${text}`);
     return JSON.parse(text) as T;

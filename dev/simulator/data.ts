@@ -1,9 +1,11 @@
 // This file defines the seeded business generator: realistic names, addresses, phones, emails
 // and websites per (seed, job, position), plus hostile values in a fixed, predictable share.
+import { areaCode } from "./area-codes";
 import type { CatalogEntry } from "./catalog";
 import { placeFoundAt } from "./places";
 import { prngFor, type Prng } from "./prng";
 import type { Json, JsonObject } from "./types";
+import { zipPrefix } from "./zip-codes";
 
 export interface Verification {
   result: string;
@@ -128,9 +130,14 @@ function tradeFor(query: string): Trade {
   return { categories: [category, `${category} service`, "Local business"], noun: category, brands: [] };
 }
 
-function postalCode(rng: Prng, cc: string): string {
+function postalCode(rng: Prng, cc: string, city: string, region: string): string {
   switch (cc) {
-    case "US": return rng.digits(5);
+    case "US": {
+      // Drawn either way, so every later draw of the business stays what it was.
+      const digits = rng.digits(5);
+      const prefix = zipPrefix(city, region);
+      return prefix === null ? digits : `${prefix}${digits.slice(3)}`;
+    }
     case "GB": return `${rng.pick(["SW", "NW", "E", "M", "B", "LS"])}${rng.int(1, 20)} ${rng.int(1, 9)}${rng.pick(["AB", "DX", "QT", "LZ"])}`;
     case "CA": return `${rng.pick(["M", "H", "V", "T"])}${rng.int(1, 9)}${rng.pick(["A", "K", "R"])} ${rng.int(1, 9)}${rng.pick(["B", "T", "W"])}${rng.int(1, 9)}`;
     case "NL": return `${rng.int(1000, 9999)} ${rng.pick(["AB", "CD", "XK"])}`;
@@ -138,9 +145,10 @@ function postalCode(rng: Prng, cc: string): string {
   }
 }
 
-function phoneNumber(rng: Prng, cc: string): string {
+function phoneNumber(rng: Prng, cc: string, city: string, region: string): string {
   const code = CALLING[cc] ?? "1";
-  if (code === "1") return `+1 ${rng.int(201, 989)}-555-${rng.digits(4)}`;
+  // The area code's draw stays, so every later draw of the business stays what it was.
+  if (code === "1") return `+1 ${areaCode(city, region, rng.int(201, 989))}-555-${rng.digits(4)}`;
   return `+${code} ${rng.int(1, 9)}${rng.digits(1)} ${rng.digits(3)} ${rng.digits(4)}`;
 }
 
@@ -202,8 +210,8 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
     domain = hostOf(ctx.websiteUrl);
   }
   const secondCategory = trade === undefined ? "" : fixed.pick(trade.categories.filter((c) => c !== category).concat(["Local business"]));
-  const address = place !== undefined ? `${fixed.int(1, 9899)} ${fixed.pick(STREETS)} ${fixed.pick(SUFFIX)}, ${city}, ${place.home.region} ${postalCode(fixed, cc)}` : "";
-  const phone = phoneNumber(fixed, cc);
+  const address = place !== undefined ? `${fixed.int(1, 9899)} ${fixed.pick(STREETS)} ${fixed.pick(SUFFIX)}, ${city}, ${place.home.region} ${postalCode(fixed, cc, city, place.home.region)}` : "";
+  const phone = phoneNumber(fixed, cc, city, place?.home.region ?? "");
   const baseRating = fixed.int(10, 50);
   const baseReviews = fixed.int(0, 2500);
   const businessStatus = fixed.pick(STATUSES);
@@ -227,7 +235,7 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
   const verifications: Record<string, Verification> = {};
   for (const address of [...emails, ...ownerEmails, ...decisionMakerEmails]) verifications[address] = { ...contacts.pick(RESULTS) };
   const slug = slugify(title);
-  const additionalPhones = found && contacts.chance(0.3) ? [phoneNumber(contacts, cc)] : [];
+  const additionalPhones = found && contacts.chance(0.3) ? [phoneNumber(contacts, cc, city, place?.home.region ?? "")] : [];
   const phoneTypes: Record<string, string> = {};
   phoneTypes[phone] = contacts.pick(["landline", "mobile", "voip"]);
   for (const extraPhone of additionalPhones) phoneTypes[extraPhone] = contacts.pick(["landline", "mobile"]);

@@ -1,7 +1,5 @@
-// This file defines LeadsClient: the synchronous, typed client of the lead service. It checks its
-// options and offers one method per endpoint, plus `send` and `batch` for prepared requests; the
-// sending, retrying and reading of answers is request-sender.ts, and reading a job's results pages
-// to the end is result-pages.ts.
+// This file defines LeadsClient, the synchronous, typed client of the lead service: it checks its options and offers one method per
+// endpoint, plus `send` and `batch` for prepared requests (sending and retrying: request-sender.ts; reading pages: result-pages.ts).
 import type { Clock } from "../rules/clock";
 import type { Transport } from "./transport";
 import { LeadsApiError } from "./errors";

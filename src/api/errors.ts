@@ -2,6 +2,7 @@
 // can act on for each failure the service spec describes.
 import type { ShapeIssue } from "./schemas";
 import { UserFacingError } from "../errors/user-error";
+import { BANDWIDTH_SENTENCE, dailyLimitSentence } from "../rules/platform-limits";
 
 type LeadsErrorKind =
   | "unauthorized" // 401
@@ -218,12 +219,9 @@ export function networkMessage(): string {
   );
 }
 
+/** Apps Script's own limit on requests (platform-limits.ts): nothing was sent. */
 export function quotaMessage(quota: "daily" | "bandwidth"): string {
-  return quota === "daily"
-    ? "Google's daily limit on requests from Apps Script for your Google account is used up, so Business Leads cannot " +
-        "reach the service until it resets (24 hours after the day's first request). Nothing is lost: background updates resume by themselves then."
-    : "Google's bandwidth limit for requests from Apps Script is reached for now. Nothing is lost: " +
-        "background updates resume by themselves on a later pass, once the quota resets.";
+  return quota === "daily" ? dailyLimitSentence("urlfetch") : BANDWIDTH_SENTENCE;
 }
 
 export function invalidJsonMessage(): string {

@@ -1,8 +1,7 @@
-// This file defines the service's requests as zod/mini schemas, with the limits of the spec
-// (src/rules/request-limits.ts), and the request types derived from them. The client checks every
-// body and query against them before sending, and the sidebar functions parse their arguments with
-// the same field schemas, so a limit lives in one place.
+// This file defines the service's requests as zod/mini schemas with the spec's limits (src/rules/request-limits.ts), and their types.
+// The client checks every body against them and the sidebar functions parse their arguments with the same fields, so a limit lives once.
 import * as z from "zod/mini";
+import { intOf } from "../storage/lean-schemas";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 
 /** Two or three letters, optionally a locale ("en", "pt-BR", "zh_Hant"). */
@@ -18,7 +17,7 @@ export const SearchFields = {
   /** A location's label: only its form is checked here; whether the catalog knows it is the service's call (422). */
   location: text(REQUEST_LIMITS.locationLabelMax),
   countryCode: z.string().check(z.regex(COUNTRY_PATTERN)),
-  maxResults: z.int().check(z.gte(REQUEST_LIMITS.minResults), z.lte(REQUEST_LIMITS.maxResults)),
+  maxResults: intOf().check(z.gte(REQUEST_LIMITS.minResults), z.lte(REQUEST_LIMITS.maxResults)),
   language: z.string().check(z.regex(LANGUAGE_PATTERN)),
   name: text(REQUEST_LIMITS.nameMax),
 };
@@ -28,7 +27,7 @@ export const SearchFields = {
  * businesses) are left to the service: its 402/403 says which bound applies and how many credits
  * remain, which a local refusal could not. The sidebar's own arguments do check the 700 ceiling.
  */
-const atLeast = (min: number) => z.int().check(z.gte(min));
+const atLeast = (min: number) => intOf().check(z.gte(min));
 
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 const SearchInputSchema = z.lazy(() => z.object({
@@ -59,8 +58,8 @@ export const CreateEnrichmentRequestSchema = z.lazy(() => z.object({
 
 const pageParams = (maxPageSize: number) =>
   z.object({
-    page: z.optional(z.int().check(z.gte(1))),
-    pageSize: z.optional(z.int().check(z.gte(1), z.lte(maxPageSize))),
+    page: z.optional(intOf().check(z.gte(1))),
+    pageSize: z.optional(intOf().check(z.gte(1), z.lte(maxPageSize))),
   });
 
 /** Query of the two results endpoints: pages of 1 to 500. */

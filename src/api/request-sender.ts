@@ -1,7 +1,5 @@
-// This file defines RequestSender, the core of the service client: it sends PreparedRequests over
-// a Transport, one at a time or several in one round trip, retries them through runWithRetries,
-// and turns each answer into a value or a LeadsApiError, with the API key kept out of every
-// message. LeadsClient (client.ts) validates its options and offers one method per endpoint over it.
+// This file defines RequestSender, the core of the service client: it sends PreparedRequests over a Transport, alone or in one round
+// trip, retries them (runWithRetries), and turns each answer into a value or a LeadsApiError, with the API key kept out of every message.
 import type { Clock } from "../rules/clock";
 import { QuotaExceededError, type HttpRequest, type HttpResponse, type Transport } from "./transport";
 import {
@@ -17,10 +15,20 @@ import {
   shapeMessage,
   type RequestContext,
 } from "./errors";
-import { headerValue } from "./rate-limit";
 import { redact } from "../rules/redaction";
 import { parseRetryAfter, runWithRetries, type Outcome, type RetryPolicy } from "./retry";
 import type { PreparedRequest } from "./requests";
+
+/** A case-insensitive header lookup (the Transport promises lower-case names; be tolerant). */
+function headerValue(headers: Record<string, string>, name: string): string | null {
+  const direct = headers[name];
+  if (direct !== undefined) return direct;
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(headers)) {
+    if (key.toLowerCase() === lower) return headers[key] ?? null;
+  }
+  return null;
+}
 
 export interface RequestOptions {
   /** Epoch ms; the earlier of this and the client's deadline applies. */

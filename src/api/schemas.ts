@@ -1,18 +1,8 @@
-// This file defines the service's resources and responses as zod/mini schemas and the TypeScript
-// types inferred from them (requests: request-schemas.ts).
-//
-// Objects are loose (unknown fields are kept, so a newer service passes through untouched) and
-// enum-like fields are "known literals | any string" (an unknown status is data, not an error).
-// Only a value of the wrong type is a validation error.
-//
-// Each schema of more than a few fields is built on its first use (z.lazy), here and in the other
-// modules that read the network or a store: Apps Script evaluates the whole bundle at the start of
-// every execution (each sidebar call, each trigger run), and building every schema there was half
-// of that start (npm run bench: "evaluate in a fresh vm context"). Here the parts are builders
-// (functions), so only the exported schemas are lazy: a lazy part would be a hop for every one of
-// a page's 700 businesses. zod stays inside src/api: callers see
-// plain types and `parseWith` below turns zod issues into a ResponseShapeError.
+// This file defines the service's resources and responses as zod/mini schemas and their inferred types; objects are loose and enums
+// accept any string, so a newer service passes through. Big schemas are built lazily, since Apps Script evaluates the bundle on every
+// execution; zod stays inside src/api (`parseWith` turns its issues into a ResponseShapeError).
 import * as z from "zod/mini";
+import { intOf, recordOf } from "../storage/lean-schemas";
 import type { KnownJobStatus } from "../rules/job-status";
 
 /** A string type that lists the known values for autocomplete but accepts any string. */
@@ -24,7 +14,7 @@ function openEnum<T extends string>(): z.ZodMiniType<OpenEnum<T>, OpenEnum<T>> {
 }
 
 const str = z.string();
-const int = z.int();
+const int = intOf();
 const num = z.number();
 const bool = z.boolean();
 const strings = z.array(z.string());
@@ -115,10 +105,10 @@ const business = () => z.looseObject({
   owner_emails: opt(strings),
   decision_maker_emails: opt(strings),
   email_verification_status: opt(openEnum<"processing" | "completed">()),
-  email_verifications: opt(z.record(z.string(), emailVerification())),
+  email_verifications: opt(recordOf(emailVerification())),
   socials: opt(socials()),
   additional_phones: opt(strings),
-  phone_types: opt(z.record(z.string(), z.string())),
+  phone_types: opt(recordOf(z.string())),
   enrichment_status: opt(openEnum<"completed" | "not_requested">()),
   owner_enrichment_status: opt(openEnum<"completed" | "not_requested">()),
   // The spec does not show the element shape: keep whatever comes.

@@ -1,7 +1,5 @@
-// This file builds the custom functions' context from Apps Script's services. Custom functions
-// run anonymously (AuthMode.CUSTOM_FUNCTION: no editor's user properties), so the key is ONLY the
-// copy an editor chose to share with this document's formulas; without it the cell says where to
-// turn sharing on. The client's retries and round trips end well inside the 30 s limit.
+// This file builds the custom functions' context from Apps Script's services. Custom functions run anonymously (no user properties),
+// so the key is only the copy an editor shared with this document's formulas, and the client's retries end inside the 30 s limit.
 import { LeadsClient } from "../api/client";
 import { CellCache } from "../functions/cell-cache";
 import type { FormulaContext } from "../functions/formula-context";
@@ -12,7 +10,7 @@ import { currentJobStore } from "./jobs-context";
 import { documentCache } from "../gas/document-cache";
 import { appsScriptClock } from "../gas/utilities";
 import { readServiceSettings, type ServiceSettings } from "../gas/settings";
-import { UrlFetchTransport } from "../gas/urlfetch-transport";
+import { appsScriptTransport } from "../gas/urlfetch-transport";
 
 /** A custom function may run 30 s; its requests and waits must be over well before. */
 const FORMULA_BUDGET_MS = 20 * 1000;
@@ -43,7 +41,7 @@ function formulaContext(): FormulaContext {
   const client = new LeadsClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
-    transport: new UrlFetchTransport(UrlFetchApp),
+    transport: appsScriptTransport(),
     clock: appsScriptClock,
     deadline,
     maxAttempts: 3,

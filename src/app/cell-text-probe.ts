@@ -1,8 +1,5 @@
-// This file defines the self-check of the add-on's write path for text (diagnose()): values that
-// Sheets would read as a formula, a number or a date are written through the writers' own
-// exactText (src/sheets/cell-text.ts) and one setValues, into a temporary sheet, and read back.
-// The temporary sheet is removed whatever happens, and the user's active sheet is restored
-// (insertSheet makes the new sheet the active one).
+// This file defines the self-check of the write path for text (diagnose()): values Sheets would read as a formula, number or date are
+// written through the writers' exactText into a temporary sheet and read back; the sheet is removed and the active sheet restored.
 import { messageOf } from "../errors/user-error";
 import { newUuid } from "../gas/utilities";
 import { exactText } from "../sheets/cell-text";

@@ -4,9 +4,10 @@
 import { messageOf } from "../errors/user-error";
 import { newUuid } from "../gas/utilities";
 import type { KeyValueStore } from "../storage/key-value-store";
+import { KEYS } from "../storage/keys";
 
 /** Probe entries' names: no job record, start record or other entry of the store begins so. */
-const PROBE_PREFIX = "selfCheck:";
+const PROBE_PREFIX = KEYS.selfCheckProbe;
 
 interface JobStoreProbe {
   /** "same": read back exactly; "missing": not found; "changed": found, different. Null when writing or reading failed. */

@@ -1,7 +1,5 @@
-// This file builds the job code's context from the Apps Script adapters: the client over the
-// UrlFetchApp transport with the caller's settings, the document's job store
-// (src/gas/document-access.ts), its spreadsheet, and the clock, UUIDs and day dates of
-// src/gas/utilities.ts.
+// This file builds the job code's context from the Apps Script adapters: the client over UrlFetchApp with the caller's settings, the
+// document's job store and spreadsheet, and the clock, UUIDs and day dates of src/gas/utilities.ts.
 import { LeadsClient } from "../api/client";
 import type { JobsContext } from "../jobs/job-context";
 import { EditorKeys } from "../jobs/editor-keys";
@@ -11,14 +9,15 @@ import { currentDocument, NoDocumentError, type DocumentAccess } from "../gas/do
 import { editorId, keyDigest } from "../gas/key-digest";
 import { userProperties } from "../gas/property-snapshot";
 import { readServiceSettings, type ServiceSettings } from "../gas/settings";
-import { UrlFetchTransport } from "../gas/urlfetch-transport";
+import { appsScriptTransport } from "../gas/urlfetch-transport";
 import { appsScriptClock, formatDay, formatTime, newUuid } from "../gas/utilities";
+import { documentFacts } from "../jobs/job-record-versions";
 
 export function clientFor(settings: ServiceSettings, deadline?: number): LeadsClient {
   return new LeadsClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
-    transport: new UrlFetchTransport(UrlFetchApp),
+    transport: appsScriptTransport(),
     clock: appsScriptClock,
     deadline,
   });
@@ -34,7 +33,7 @@ export function jobsContext(deadline: number): JobsContext {
 export function currentJobStore(): JobStore {
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
-  return new JobStore(doc.store);
+  return new JobStore(doc.store, documentFacts(doc.spreadsheet));
 }
 
 /** The context of one document; its poll trigger is kept as this build keeps it (background-trigger.ts). */
@@ -42,7 +41,7 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number): Jobs
   const settings = readServiceSettings("user");
   return {
     client: clientFor(settings, deadline),
-    store: new JobStore(doc.store),
+    store: new JobStore(doc.store, documentFacts(doc.spreadsheet)),
     properties: doc.store,
     userProperties: userProperties(),
     documentId: doc.id,

@@ -1,26 +1,23 @@
-// This file defines the poll-and-write pass as the sidebar, the menu and the poll trigger run it,
-// in either build and whether or not Google gives the trigger its document. The trigger's pass
-// never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the
-// next pass or the sidebar, with a notice in plain words that the sidebar shows on the jobs. The
-// build's scope is read here in place, so a bundle holds only its own build's passes.
+// This file defines the poll-and-write pass as the sidebar, the menu and the poll trigger run it, in either build. The trigger's pass
+// never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the next pass, with a notice in words.
 import { recordBackgroundRun, recordBackgroundRunEnd } from "../gas/background-runs";
 import { PASS_LOCK_WAIT_MS, tryDocumentLock, tryUserLock } from "../gas/locks";
 import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
 import { documentJobsContext } from "./jobs-context";
 import { appsScriptClock } from "../gas/utilities";
 import { editorId } from "../gas/key-digest";
-import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "../gas/served-documents";
+import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "../storage/user-documents";
+import { userProperties } from "../gas/property-snapshot";
 import { userApiKey } from "../gas/settings";
 import { removeUserPollTrigger } from "../gas/user-poll-trigger";
 import { backgroundWork } from "../passes/background-work";
-import { runPollPass } from "../passes/poll-pass";
-import { runRefreshPass } from "../passes/refresh-pass";
-import { keepContactsCurrent } from "../contacts/keep-current";
+import { runPass } from "../passes/pass-steps";
 import { messageOf, withUserErrors } from "../errors/user-error";
 import { pollTriggerNeeded } from "../rules/poll-trigger";
+import { EXECUTION_LIMIT_MS } from "../rules/platform-limits";
 
-/** A pass stops starting new work this long after it began: Apps Script ends executions at 6 min. */
-const PASS_BUDGET_MS = 4.5 * 60 * 1000;
+/** A pass stops starting new work this long after it began, well before Apps Script ends the execution. */
+const PASS_BUDGET_MS = EXECUTION_LIMIT_MS - 1.5 * 60 * 1000;
 
 const WAITING_FOR_SIDEBAR =
   "Waiting for the sidebar: Google ran the hourly background update without this spreadsheet, and this version of " +
@@ -34,10 +31,7 @@ const stoppedOn = (reason: string): string =>
 /** One pass over one document's jobs and due refreshes; the trigger keeps serving it while any remain. */
 function runDocumentPass(doc: DocumentAccess, deadline: number): void {
   const context = documentJobsContext(doc, deadline);
-  const report = runPollPass(context, deadline);
-  runRefreshPass(context, deadline);
-  // What the pass wrote, the document's Contacts sheet gets too (src/contacts/keep-current.ts).
-  keepContactsCurrent(context, deadline);
+  const report = runPass(context, deadline);
   if (pollTriggerNeeded(backgroundWork(context, report.rowsToSend))) context.ensurePollTrigger();
   else context.removePollTrigger();
 }
@@ -61,7 +55,7 @@ function claimedPass(doc: DocumentAccess, owner: string, deadline: number): void
     claims?.release();
   }
   // The document was reached: what a background run could not do for it is done now.
-  clearBackgroundNotice(doc.id);
+  clearBackgroundNotice(userProperties(), doc.id);
 }
 
 /** The pass over the current document; the caller holds its document lock. */
@@ -79,7 +73,7 @@ function serveEveryDocument(): void {
   const current = currentDocument();
   if (current) pollPassUnderLock();
   withUserPass((owner) => {
-    for (const id of servedDocuments()) {
+    for (const id of servedDocuments(userProperties())) {
       if (id === current?.id) continue;
       if (appsScriptClock.now() >= deadline) break; // the next pass goes on from here
       let doc: DocumentAccess;
@@ -87,18 +81,18 @@ function serveEveryDocument(): void {
         doc = openDocument(id);
       } catch (error) {
         // Deleted, unshared or refused: stop serving it; its sidebar re-registers it and says why.
-        forgetServedDocument(id);
-        leaveBackgroundNotice(id, couldNotOpen(messageOf(error)), appsScriptClock.now());
+        forgetServedDocument(userProperties(), id);
+        leaveBackgroundNotice(userProperties(), id, couldNotOpen(messageOf(error)), appsScriptClock.now());
         continue;
       }
       try {
         claimedPass(doc, owner, deadline);
       } catch (error) {
         // One document's trouble does not stop the others; its sidebar shows what went wrong.
-        leaveBackgroundNotice(id, stoppedOn(messageOf(error)), appsScriptClock.now());
+        leaveBackgroundNotice(userProperties(), id, stoppedOn(messageOf(error)), appsScriptClock.now());
       }
     }
-    if (servedDocuments().length === 0) removeUserPollTrigger();
+    if (servedDocuments(userProperties()).length === 0) removeUserPollTrigger();
   });
 }
 
@@ -114,9 +108,9 @@ export function runTriggerPass(): void {
     recordBackgroundRun(() => ({ at: appsScriptClock.now(), withDocument: activeSpreadsheet() !== null }));
     withUserErrors(() => {
       if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") serveEveryDocument();
-      else if (currentDocument() === null) leaveBackgroundNotice(ANY_DOCUMENT, WAITING_FOR_SIDEBAR, appsScriptClock.now());
+      else if (currentDocument() === null) leaveBackgroundNotice(userProperties(), ANY_DOCUMENT, WAITING_FOR_SIDEBAR, appsScriptClock.now());
       else {
-        clearBackgroundNotice(ANY_DOCUMENT);
+        clearBackgroundNotice(userProperties(), ANY_DOCUMENT);
         pollPassUnderLock();
       }
     }, userApiKey);

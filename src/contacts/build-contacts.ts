@@ -1,6 +1,7 @@
 // This file defines buildContacts' work (contract, "Contacts"): one sync of the document's
 // Contacts sheet over every source, made when missing, the store told that the document keeps one
 // (so the passes keep it current), and the words its counts are said in.
+import { documentFacts } from "../jobs/job-record-versions";
 import { JobStore } from "../jobs/job-store";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { groupDigits, plural } from "../rules/numbers";
@@ -20,7 +21,7 @@ export interface BuildInputs {
 }
 
 export function buildContacts({ spreadsheet, store, inTime }: BuildInputs): ContactsBuilt {
-  const records = new JobStore(store).all();
+  const records = new JobStore(store, documentFacts(spreadsheet)).all();
   // Before any write: a build killed part-way is finished by the next pass, over every source.
   saveContactsState(store, { every: true, marks: {} });
   const outcome = syncContacts({ spreadsheet, records, create: true, inTime });

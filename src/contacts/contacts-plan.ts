@@ -1,6 +1,5 @@
-// This file plans what a sync changes in the Contacts sheet: rows of the sources' addresses updated
-// by the refresh rule (filled cells change only from the row's first sheet), Ready to send decided
-// again; on other rows a suppression and the sheets no longer holding them; new addresses appended.
+// This file plans what a sync changes in the Contacts sheet: the sources' rows updated by the refresh rule, Ready to send decided again,
+// suppressions kept and the sheets that hold each address recomputed on other rows, and new addresses appended.
 import { CONTACT_HEADERS, isSticky, isSuppressed, readReady, readyWords, type ContactValues, type NoReason, type ReadyToSend } from "./contact-columns";
 import { addressKey, type ContactFound, type ContactCells } from "./contacts-of";
 import { cellAt, rowValues, type ContactsRead, type RowMarks } from "./contacts-sheet";

@@ -1,7 +1,7 @@
-// This file defines what the document's store remembers of the Contacts sheet: that a build made it,
-// and a short hash of each source sheet's job records as the last finished sync saw them (a sync
-// killed anywhere leaves them as they were, so the next pass repeats it).
+// This file defines what the document's store remembers of the Contacts sheet: that a build made it, and a short hash of each source
+// sheet's job records as the last finished sync saw them, so a sync killed anywhere is repeated by the next pass.
 import * as z from "zod/mini";
+import { recordOf } from "../storage/lean-schemas";
 import type { JobRecord } from "../jobs/job-record";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { currentShape, readStored } from "../storage/stored-json";
@@ -15,7 +15,7 @@ export interface ContactsState {
   marks: Record<string, string>;
 }
 
-const STATE_SHAPE = currentShape<ContactsState>(z.object({ every: z.boolean(), marks: z.record(z.string(), z.string()) }));
+const STATE_SHAPE = currentShape<ContactsState>(z.object({ every: z.boolean(), marks: recordOf(z.string()) }));
 
 /** The state; null when the document has no Contacts sheet to keep; a damaged one reads as "sync every source". */
 export function readContactsState(store: KeyValueStore): ContactsState | null {

@@ -1,13 +1,10 @@
-// This file defines what the user picks from when no header row names the name and website
-// columns of the rows asked for: the columns of those rows that hold something (each with its
-// first value in the list, so the user recognises it; never the add-on's own result columns),
-// which two look like the names and the websites (by their values: the pair with the most rows
-// holding both), and the error that carries them to the preview. Its sentences name only the rows
-// asked for and the columns the user may pick: never a cell elsewhere on the sheet.
+// This file defines what the user picks from when no header row names the name and website columns: the asked rows' filled columns
+// (each with its first value), the likely pair, and the error that carries them to the preview. Its words name only those rows and columns.
 import { InvalidInputError } from "../errors/user-error";
 import { columnLetters } from "../sheets/column-letters";
 import { checkName, cleanText, normaliseWebsite } from "./normalise";
 import { ENRICH_HEADERS, STATUS_HEADER } from "../sheets/columns";
+import { headerKey } from "../sheets/headers";
 
 /** How the name and website columns of a list without a header row are chosen (`previewEnrichment`'s `columnChoice`). */
 export interface ColumnChoice {
@@ -48,10 +45,10 @@ const isName = (cell: unknown): boolean => checkName(cell).ok && !isWebsite(cell
 function ourResultColumns(values: readonly unknown[][], lastRow: number): { columns: Set<number>; rows: Set<number> } {
   const columns = new Set<number>();
   const rows = new Set<number>();
-  const ours = new Set(ENRICH_HEADERS.map((header) => header.toLowerCase()));
+  const ours = new Set(ENRICH_HEADERS.map(headerKey));
   for (let row = 1; row <= Math.min(lastRow, values.length); row += 1) {
-    const cells = (values[row - 1] ?? []).map((cell) => cleanText(cell).toLowerCase());
-    const from = cells.indexOf(STATUS_HEADER.toLowerCase());
+    const cells = (values[row - 1] ?? []).map(headerKey);
+    const from = cells.indexOf(headerKey(STATUS_HEADER));
     if (from < 0) continue;
     rows.add(row);
     cells.forEach((text, index) => index >= from && ours.has(text) && columns.add(index + 1));

@@ -1,15 +1,11 @@
-// This file defines continuing another editor's run (continueEnrichment): a run is sent by its
-// starter's passes, with their key (RunRecord.editorId); if that editor never comes back, its rows
-// would wait for ever. Any editor may make themselves the run's sender: their key pays for its
-// waiting rows from then on, once their credits cover them (the sidebar asks first, with the cost).
-// A chunk the former sender stored, and may have sent, cannot be repeated by anyone else (its body
-// is in their user properties, src/enrich/pending.ts): its rows are held for it until it is
-// settled or its head expires (src/enrich/held-rows.ts), so no business is paid twice.
+// This file defines continueEnrichment: any editor may become the sender of another editor's run, their key paying for its waiting rows,
+// so a run never waits for ever on an absent editor. Rows of a chunk the former sender may have sent are held (held-rows.ts).
 import type { JobsContext } from "../jobs/job-context";
 import { keepPolling } from "../jobs/start-search";
 import { InvalidInputError } from "../errors/user-error";
-import { findSheetById } from "../sheets/result-sheet";
+import { SheetsById } from "../sheets/result-sheet";
 import { accountCapacity } from "./enrichment-plan";
+import { cutReasonWords } from "./skip-reason";
 import { holdRowsOf } from "./held-rows";
 import { ListRows } from "./list-rows";
 import { foreignChunkExpiry, pendingChunksOf } from "./pending";
@@ -32,7 +28,7 @@ function checkAccount(ctx: JobsContext, run: RunRecord, deadline: number): numbe
   const available = Math.max(0, account.credits_remaining - promised);
   const waiting = run.businessesWaiting;
   if (capacity.perJob > 0 && Math.min(available, capacity.total, capacity.perJob * capacity.maxJobs) >= waiting) return capacity.perJob;
-  const why = capacity.perJob > 0 && available < waiting ? `not enough credits (${available} remain${promised > 0 ? " beside what your own runs will take" : ""})` : capacity.reason;
+  const why = cutReasonWords(capacity.perJob > 0 && available < waiting ? { kind: "credits", remaining: available, besideOwnRuns: promised > 0 } : capacity.reason);
   throw new InvalidInputError(
     `Your key cannot take the ${waiting} ${waiting === 1 ? "business" : "businesses"} still waiting in "${run.sheetName}": ${why}. Nothing changed: the rows still wait for the key that sends them.`,
   );
@@ -48,7 +44,7 @@ export function continueRun(ctx: JobsContext, jobId: string, deadline: number): 
   const run = runOf(ctx, jobId, "continued");
   if (!run || !isSending(run)) throw new InvalidInputError("No row of this enrichment waits to be sent any more: there is nothing to continue.");
   if (run.editorId === ctx.editorId) return { rowsHeld: 0, heldUntil: null };
-  const sheet = findSheetById(ctx.spreadsheet, run.sheetId);
+  const sheet = new SheetsById(ctx.spreadsheet).of(run);
   if (!sheet) throw new InvalidInputError(`The sheet "${run.sheetName}" with this enrichment's rows was deleted: there is nothing to continue.`);
   const perJob = checkAccount(ctx, run, deadline);
   const pending = pendingChunksOf(ctx);

@@ -1,7 +1,5 @@
-// This file defines sending one chunk: its idempotency key is stored (in a start record named by
-// the chunk's exact body) BEFORE the request, so a lost response, a killed execution or a later
-// pass repeats the identical request and the service charges once. A created job becomes a job
-// record pointing at the sheet its rows are in.
+// This file defines sending one chunk: its idempotency key is stored (in a start record named by the chunk's exact body) ahead of the
+// request, so a lost response or a killed execution repeats the identical request and the service charges once.
 import type { CreateEnrichmentRequest, CreateEnrichmentResponse } from "../api/schemas";
 import { LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/job-context";
@@ -71,6 +69,7 @@ export function sendChunk(
     startKey,
     createdBy: ctx.keyDigest,
     seenBy: [ctx.keyDigest],
+    timeZone: ctx.store.timeZone(),
     enrichment: where.target,
     ...(where.runId === null ? {} : { runId: where.runId }),
   });

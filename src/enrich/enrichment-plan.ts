@@ -3,16 +3,19 @@
 // plan allow, and the chunks of at most 700 (or the plan's limit) that become jobs.
 import type { Account } from "../api/schemas";
 import { ENRICHED_FOR_HEADER, ID_HEADER, STATUS_HEADER } from "../sheets/columns";
-import { ALREADY_ENRICHED, BEING_ENRICHED, enrichedForKey, ROW_STATUS } from "./row-words";
+import { enrichedForKey } from "./row-words";
+import { isFinal, isServiceCompleted, readRowStatus } from "./row-status";
+import type { CutReason, SkipReason } from "./skip-reason";
+import { columnOfHeader } from "../sheets/headers";
 import { checkName, cleanText, matchKey, normaliseWebsite } from "./normalise";
 import { cellAt, type SheetArea } from "./sheet-area";
 import type { RowBusiness } from "./waiting-rows";
-import { REQUEST_LIMITS } from "../rules/request-limits";
+import { FREE_SEARCH_CREDITS, REQUEST_LIMITS } from "../rules/request-limits";
 
 /** The spec's limit of businesses per enrichment. */
 const MAX_PER_ENRICHMENT = REQUEST_LIMITS.businessesMax;
 /** A free account's one job. */
-const FREE_JOB_LIMIT = 100;
+const FREE_JOB_LIMIT = FREE_SEARCH_CREDITS;
 
 type PlannedBusiness = RowBusiness;
 
@@ -20,7 +23,7 @@ export interface EnrichPlan {
   /** Every row with a name or a website: its key when it is valid. */
   rowKeys: Map<number, string>;
   /** Rows not sent and why (contract's `skipped`), in row order. */
-  skipped: Array<{ row: number; reason: string }>;
+  skipped: PlanSkip[];
   chunks: PlannedBusiness[][];
   alreadyEnriched: number;
   /** Of those, rows whose contacts the search that wrote this results sheet filled in. */
@@ -28,24 +31,27 @@ export interface EnrichPlan {
   creditsNeeded: number;
   creditsRemaining: number;
   /** Why some businesses were left out (the credits, the plan), when some were; else null. */
-  cutReason: string | null;
+  cutReason: CutReason | null;
   /** Businesses per job the account allows. */
   perJob: number;
 }
 
-/** Statuses after which a row is not waiting for anything. */
-function isFinalStatus(status: string): boolean {
-  return status === "" || status === ROW_STATUS.completed || status.startsWith("Skipped") || status.startsWith("Failed");
+/** A row the plan leaves out, and why. */
+export interface PlanSkip {
+  row: number;
+  reason: SkipReason;
 }
 
+const ALREADY_ENRICHED: SkipReason = { kind: "alreadyEnriched" };
+
 /** How many businesses the account can take now, and why not more. */
-export function accountCapacity(account: Account): { perJob: number; total: number; maxJobs: number; reason: string } {
-  const remain = `not enough credits (${account.credits_remaining} remain)`;
-  if (account.max_results_per_search <= 0) return { perJob: 0, total: 0, maxJobs: 0, reason: "the subscription is not active" };
+export function accountCapacity(account: Account): { perJob: number; total: number; maxJobs: number; reason: CutReason } {
+  const remain: CutReason = { kind: "credits", remaining: account.credits_remaining };
+  if (account.max_results_per_search <= 0) return { perJob: 0, total: 0, maxJobs: 0, reason: { kind: "inactive" } };
   if (account.plan_code === "free") {
-    if (account.free_search_used) return { perJob: 0, total: 0, maxJobs: 0, reason: "the free plan's one job has been used" };
+    if (account.free_search_used) return { perJob: 0, total: 0, maxJobs: 0, reason: { kind: "freeUsed" } };
     const total = Math.min(FREE_JOB_LIMIT, account.credits_remaining);
-    return { perJob: total, total, maxJobs: 1, reason: account.credits_remaining < FREE_JOB_LIMIT ? remain : `the free plan allows one job of ${FREE_JOB_LIMIT}` };
+    return { perJob: total, total, maxJobs: 1, reason: account.credits_remaining < FREE_JOB_LIMIT ? remain : { kind: "freeLimit", limit: FREE_JOB_LIMIT } };
   }
   const perJob = Math.min(MAX_PER_ENRICHMENT, account.max_results_per_search);
   return { perJob, total: Math.max(0, account.credits_remaining), maxJobs: Number.MAX_SAFE_INTEGER, reason: remain };
@@ -59,13 +65,13 @@ export function accountCapacity(account: Account): { perJob: number; total: numb
  */
 function searchEnrichedRows(area: SheetArea): (row: number) => boolean {
   const header = area.values[area.target.headerRow - 1] ?? [];
-  const idIndex = header.findIndex((cell) => cleanText(cell).toLowerCase() === ID_HEADER.toLowerCase());
+  const idIndex = columnOfHeader(header, ID_HEADER) - 1;
   const statusColumn = area.results.get(STATUS_HEADER);
   const forColumn = area.results.get(ENRICHED_FOR_HEADER);
   if (idIndex < 0 || statusColumn === undefined) return () => false;
   return (row) =>
     cleanText(cellAt(area, row, idIndex + 1)) !== "" &&
-    cleanText(cellAt(area, row, statusColumn)) === ROW_STATUS.completed &&
+    isServiceCompleted(readRowStatus(cleanText(cellAt(area, row, statusColumn)))) &&
     (forColumn === undefined || cleanText(cellAt(area, row, forColumn)) === "");
 }
 
@@ -84,7 +90,7 @@ export function planEnrichment(
   const statusColumn = area.results.get(STATUS_HEADER);
   const forColumn = area.results.get(ENRICHED_FOR_HEADER);
   const rowKeys = new Map<number, string>();
-  const skipped: Array<{ row: number; reason: string }> = [];
+  const skipped: PlanSkip[] = [];
   const unique = new Map<string, PlannedBusiness>();
   let alreadyEnriched = 0;
   let alreadyEnrichedBySearch = 0;
@@ -103,26 +109,26 @@ export function planEnrichment(
     }
     const name = checkName(rawName);
     if (!name.ok) {
-      skipped.push({ row, reason: name.reason });
+      skipped.push({ row, reason: { kind: "invalid", words: name.reason } });
       continue;
     }
     const website = normaliseWebsite(rawWebsite);
     if (!website.ok) {
-      skipped.push({ row, reason: website.reason });
+      skipped.push({ row, reason: { kind: "invalid", words: website.reason } });
       continue;
     }
     const key = matchKey(name.value, website.value);
     rowKeys.set(row, key);
     if (options.exclude?.has(key)) continue;
     if (!options.force && forColumn !== undefined && statusColumn !== undefined && enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key) {
-      const status = cleanText(cellAt(area, row, statusColumn));
-      if (status === ROW_STATUS.completed) {
+      const status = readRowStatus(cleanText(cellAt(area, row, statusColumn)));
+      if (isServiceCompleted(status)) {
         skipped.push({ row, reason: ALREADY_ENRICHED });
         alreadyEnriched += 1;
         continue;
       }
-      if (options.inFlight && !isFinalStatus(status)) {
-        skipped.push({ row, reason: BEING_ENRICHED });
+      if (options.inFlight && !isFinal(status)) {
+        skipped.push({ row, reason: { kind: "beingEnriched" } });
         continue;
       }
     }
@@ -135,7 +141,7 @@ export function planEnrichment(
   const wanted = [...unique.values()];
   const affordable = Math.min(wanted.length, capacity.total, capacity.perJob * capacity.maxJobs);
   const sent = wanted.slice(0, affordable);
-  for (const cut of wanted.slice(affordable)) for (const row of cut.rows) skipped.push({ row, reason: capacity.reason });
+  for (const cut of wanted.slice(affordable)) for (const row of cut.rows) skipped.push({ row, reason: { kind: "cut", reason: capacity.reason } });
   const chunks: PlannedBusiness[][] = [];
   for (let i = 0; i < sent.length; i += capacity.perJob) chunks.push(sent.slice(i, i + capacity.perJob));
   skipped.sort((a, b) => a.row - b.row);

@@ -1,16 +1,11 @@
-// This file defines the rows held for another editor's chunk: when an editor continues a run another
-// editor was sending (src/enrich/continue-run.ts), that editor may have stored a chunk of its rows
-// and sent it, its answer lost (src/enrich/pending.ts); its body is in THEIR user properties, so
-// nobody else can repeat it. Its rows must not be paid twice: they say "Waiting: held …" and are
-// not sent until that chunk is settled (its sender's next pass repeats it, and marks them "Sent")
-// or its head expires (pending.ts's tidy, 7 days after it was stored); then they wait again as
-// before, for the run's new sender.
+// This file defines the rows held for another editor's chunk: that chunk's body is in its sender's user properties, so nobody else can
+// repeat it. Its rows say "Waiting: held …" and are not sent until it is settled or its head expires (pending.ts), so none is paid twice.
 import { chunkStartKey } from "./create-job";
 import type { ListRows } from "./list-rows";
 import type { PendingChunk } from "./pending";
-import { ROW_STATUS } from "./row-words";
+import { isHeld, rowStatusWords, type RowStatus } from "./row-status";
 import { STATUS_HEADER } from "../sheets/columns";
-import { isHeld, nextWaiting, type RowBusiness } from "./waiting-rows";
+import { nextWaiting, type RowBusiness } from "./waiting-rows";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 
 /**
@@ -26,8 +21,8 @@ function rowsOfChunk(list: ListRows, chunk: PendingChunk): RowBusiness[] | null 
 }
 
 /** Writes `status` into these rows' status cells only. */
-function setStatus(list: ListRows, rows: readonly number[], status: string): number {
-  const updates: RowUpdates = new Map(rows.map((row) => [row, new Map([[STATUS_HEADER, status]])]));
+function setStatus(list: ListRows, rows: readonly number[], status: RowStatus): number {
+  const updates: RowUpdates = new Map(rows.map((row) => [row, new Map([[STATUS_HEADER, rowStatusWords(status)]])]));
   writeResultCells(list.area(), updates);
   return updates.size;
 }
@@ -41,7 +36,7 @@ export function holdRowsOf(list: ListRows, chunk: PendingChunk): number {
   return setStatus(
     list,
     rows.flatMap((b) => b.rows),
-    ROW_STATUS.held,
+    { kind: "held" },
   );
 }
 
@@ -50,6 +45,6 @@ export function releaseHeldRows(list: ListRows): number {
   return setStatus(
     list,
     list.withStatus(isHeld).map((entry) => entry.row),
-    ROW_STATUS.waiting,
+    { kind: "waiting" },
   );
 }

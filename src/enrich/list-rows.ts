@@ -1,19 +1,14 @@
-// This file defines a list's rows as a pass reads them: the header row, the status and `Enriched
-// for` columns whole (which rows wait, which business each row was sent as), then only what it needs
-// of the rows it sends (their name and website) or writes results into (those and the result
-// columns), in as few ranges as their spread allows; the user's other columns are not read. What
-// one pass has read of a sheet is kept for the pass (PassReads) and shared by its sending step and
-// its write-back, with what it writes, so what one step read the other does not read again. The
-// whole sheet is read at once only where the header row moved, a result header is missing, or a
-// write-back needs most of the list. Rows are still found by their status and by their own name and
-// website, never by position: these reads only say where to look. A start and a stop read the whole
-// sheet once (src/enrich/sheet-area.ts) and use it as it is.
+// This file defines a list's rows as a pass reads them: the status and `Enriched for` columns whole, then only the cells it sends
+// or writes, in as few ranges as their spread allows, shared by the pass's steps (PassReads) so no cell is read twice.
+// Rows are still found by their status and their own name and website, never by position: these reads only say where to look.
 import type { EnrichTarget } from "../jobs/enrich-target";
 import { ENRICH_HEADERS, ENRICHED_FOR_HEADER, STATUS_HEADER } from "../sheets/columns";
+import { headerKey } from "../sheets/headers";
 import { enrichedForKey } from "./row-words";
 import { cleanText } from "./normalise";
 import { areaIn, cellAt, type SheetArea } from "./sheet-area";
-import { rowBusiness } from "./waiting-rows";
+import { rowBusiness } from "./row-business";
+import { readRowStatus, type RowStatus } from "./row-status";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -151,8 +146,8 @@ const lacksResultHeaders = (area: SheetArea): boolean => ENRICH_HEADERS.some((he
 /** Whether a header row holds both of the list's column headers (where the list's header row still is). */
 function holdsHeaders(cells: readonly unknown[] | undefined, target: EnrichTarget): boolean {
   if (target.nameHeader === "" || target.websiteHeader === "") return true;
-  const keys = (cells ?? []).map((cell) => cleanText(cell).toLowerCase());
-  return keys.includes(target.nameHeader.toLowerCase()) && keys.includes(target.websiteHeader.toLowerCase());
+  const keys = (cells ?? []).map(headerKey);
+  return keys.includes(headerKey(target.nameHeader)) && keys.includes(headerKey(target.websiteHeader));
 }
 
 /** A row of the list with a status, and the business its `Enriched for` says it was sent as (null when it says none). */
@@ -225,11 +220,11 @@ export class ListRows {
   }
 
   /** The list's rows whose status passes `test`, in sheet order, with what each was sent as; from the status column alone. */
-  withStatus(test: (status: string) => boolean): StatusRow[] {
+  withStatus(test: (status: RowStatus) => boolean): StatusRow[] {
     const statusColumn = this.whole.results.get(STATUS_HEADER);
     if (statusColumn === undefined) return [];
     this.cells.readColumn(statusColumn);
-    const found = this.whole.rows.filter((row) => test(cleanText(cellAt(this.whole, row, statusColumn))));
+    const found = this.whole.rows.filter((row) => test(readRowStatus(cleanText(cellAt(this.whole, row, statusColumn)))));
     return found.map((row) => ({ row, claimed: this.claimedKey(row) }));
   }
 

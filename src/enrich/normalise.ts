@@ -1,6 +1,7 @@
 // This file defines how one row's name and website become what is sent: trimmed text, a website
 // normalised to an absolute https:// address (no `URL` class in Apps Script, so it is parsed by
 // hand), and the match key that de-duplicates rows and finds each row's result again.
+import { websiteKey } from "../rules/website-key";
 
 /** The spec's limit for `business_name`. */
 const MAX_BUSINESS_NAME = 200;
@@ -37,7 +38,7 @@ const DEFAULT_PORTS: Record<string, string> = { http: "80", https: "443" };
 export function normaliseWebsite(value: unknown): Checked<string> {
   const text = cleanText(value);
   if (text === "") return { ok: false, reason: "no website" };
-  if (/\s/.test(text)) return { ok: false, reason: "the website contains spaces" };
+  if (/\s/.test(text)) return { ok: false, reason: "not a website address" };
   let scheme = "https";
   let rest: string;
   const match = SCHEME.exec(text);
@@ -70,12 +71,12 @@ export function normaliseWebsite(value: unknown): Checked<string> {
 }
 
 /**
- * The identity of a (name, website) pair: the name without case or extra spaces, the address
- * without a trailing slash. It is at least as coarse as the service's own duplicate rule, so
+ * The identity of a (name, website) pair: the name without case or extra spaces, the website's
+ * key (websiteKey: no scheme, leading `www.`, host case or trailing slash). It is at least as coarse as the service's own duplicate rule, so
  * pairs sent together are never refused as duplicates.
  */
 export function matchKey(name: string, website: string): string {
-  return `${cleanText(name).toLowerCase()}\u0001${website.replace(/\/+$/, "")}`;
+  return `${cleanText(name).toLowerCase()}\u0001${websiteKey(website)}`;
 }
 
 /** The key of a business as the service returns it, normalised like the row it came from. */

@@ -1,17 +1,8 @@
-// This file defines the chunks whose creation is not settled: a chunk being sent, whose response may
-// be lost or whose execution may be killed before its rows say so. Each keeps its exact body and
-// idempotency key until its job is recorded and its rows are marked, so any later attempt repeats
-// the identical request and the service charges at most once. A run has at most one such chunk at
-// a time (its other rows wait in the sheet, src/enrich/send-chunks.ts); chunks stored by earlier
-// versions of the add-on, one per waiting chunk and of no run (runId null), are repeated as they
-// were (src/enrich/run-pass.ts).
-//
-// The small head lives in the document's job store, where every editor sees which rows are in
-// flight. The body (up to 700 businesses, 30-60 KB) lives in the SENDER's user properties: it
-// stays out of the document's budget (and out of the full build's 30,000-character metadata), and
-// only the sender's passes send it, with the sender's key, so nobody else's account pays for it.
-// Parts are written before the head and deleted after it, so a head always has all its parts.
+// This file defines the chunks whose creation is not settled: each keeps its exact body and idempotency key until its job is recorded
+// and its rows marked, so any later attempt repeats the identical request and the service charges at most once. The small head is in
+// the job store for every editor to see; the body is in the sender's user properties, so only the sender's key sends it.
 import * as z from "zod/mini";
+import { tupleOf } from "../storage/lean-schemas";
 import type { CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import type { KeyValueStore } from "../storage/key-value-store";
@@ -19,6 +10,7 @@ import { PrefixedCollection } from "../storage/prefixed-collection";
 import { currentShape, type StoredShape } from "../storage/stored-json";
 import { utf8Bytes } from "../storage/utf8";
 import { StoredEnrichTarget, type EnrichTarget } from "../jobs/enrich-target";
+import { KEYS } from "../storage/keys";
 
 export interface PendingChunk {
   /** The start record's fingerprint, which holds the idempotency key. */
@@ -63,14 +55,15 @@ const StoredHeadSchema = z.lazy(() => z.object({
 
 const HEAD_SHAPE: StoredShape<StoredHead, z.output<typeof StoredHeadSchema>> = {
   schema: StoredHeadSchema,
+  versioned: true,
   upgrade: (stored) => ({ ...stored, runId: stored.runId ?? null }),
 };
 
 /** A part of a body: [name, website] pairs. */
-const PART_SHAPE = currentShape(z.array(z.tuple([z.string(), z.string()])));
+const PART_SHAPE = currentShape(z.array(tupleOf([z.string(), z.string()])));
 
-const HEAD = "enrich-pending:";
-const BODY = "enrich-body:";
+const HEAD = KEYS.chunkHead;
+const BODY = KEYS.chunkBody;
 /** Under Apps Script's 9 KB a value, with room for the key. */
 const PART_BYTES = 8000;
 /**

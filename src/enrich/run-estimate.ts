@@ -1,25 +1,21 @@
-// This file defines how long an enrichment run may take, said before it starts, and what the
-// add-on has seen of the account's job slots. The service runs a limited number of jobs at once
-// per account, and the spec does not say how many ("Number of concurrent active jobs: not shown");
-// the jobs beyond it go as a background pass finds a free slot, and Google runs an add-on's
-// time-driven trigger at most hourly. When a creation is turned away by that limit (429), the
-// account's `active_searches` ("Jobs currently queued or processing") is the limit: it is read then,
-// at most once a day, and kept in the user's properties for the next estimates.
+// This file defines how long an enrichment run may take, said ahead of its start: the service's concurrent-job limit is not documented,
+// so the account's `active_searches` at a 429 is taken as that limit, read at most once a day and kept in the user's properties.
 import type { JobsContext } from "../jobs/job-context";
 import * as z from "zod/mini";
 import type { KeyValueStore } from "../storage/key-value-store";
-import { currentShape, readStored } from "../storage/stored-json";
+import { currentShape, readStored, storedText } from "../storage/stored-json";
+import { KEYS } from "../storage/keys";
 
 /** Jobs assumed to run at once until a 429 shows the account's own limit: the simulator's default. */
 const ASSUMED_ACTIVE_JOBS = 5;
 /** One background pass an hour, and a wave of jobs finishes within it. */
 const HOURS_PER_WAVE = 1;
-const SLOTS_KEY = "businessLeads.jobSlots";
+const SLOTS_KEY = KEYS.jobSlots;
 /** An account's plan (and its limit) can change: a day-old observation is made again at the next 429. */
 const SLOTS_FRESH_MS = 24 * 60 * 60 * 1000;
 
 /** What a 429 showed of the account's job slots, and when (its shape never changed). */
-const SEEN_SLOTS_SHAPE = currentShape(z.object({ slots: z.number(), at: z.string() }));
+const SEEN_SLOTS_SHAPE = { ...currentShape(z.object({ slots: z.number(), at: z.string() })), versioned: true } as const;
 type SeenSlots = z.output<typeof SEEN_SLOTS_SHAPE.schema>;
 
 const seenSlots = (store: KeyValueStore): SeenSlots | null => readStored(SEEN_SLOTS_SHAPE, store.getProperty(SLOTS_KEY));
@@ -31,7 +27,7 @@ export function noteJobSlots(ctx: JobsContext, deadline: number): void {
   if (seen && now - Date.parse(seen.at) < SLOTS_FRESH_MS) return;
   try {
     const slots = Math.max(1, ctx.client.getAccount({ deadline }).active_searches);
-    ctx.userProperties.setProperty(SLOTS_KEY, JSON.stringify({ slots, at: new Date(now).toISOString() } satisfies SeenSlots));
+    ctx.userProperties.setProperty(SLOTS_KEY, storedText(SEEN_SLOTS_SHAPE, { slots, at: new Date(now).toISOString() }));
   } catch {
     // Only an estimate: the run goes on as before, and the next 429 tries again.
   }

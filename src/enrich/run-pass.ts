@@ -1,10 +1,6 @@
-// This file defines enrichment's part of the pass that sends: each of the current user's runs with
-// rows still waiting sends them from the sheet (src/enrich/send-chunks.ts), oldest run first, until
-// the service says to wait; and chunks stored by earlier versions of the add-on (one stored body per
-// waiting chunk, no run) are repeated as they were, with their own keys. Other editors' runs are
-// theirs to send: their key pays (an editor who continued another's run sends it from then on, and
-// the former sender only settles the chunk they had stored). Runs whose jobs have all left the job
-// store are forgotten.
+// This file defines enrichment's share of the sending pass: each of the current user's runs with waiting rows sends them
+// (send-chunks.ts), oldest first, until the service says to wait; chunks stored with no run are repeated with their own keys.
+// Other editors' runs are theirs to send, since their key pays; runs whose jobs have all left the job store are forgotten.
 import type { CreateEnrichmentRequest } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf } from "../jobs/job-record";
@@ -15,7 +11,7 @@ import { matchKey } from "./normalise";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
 import { PassReads } from "./list-rows";
 import { rowsAsking } from "./write-results";
-import { ROW_STATUS } from "./row-words";
+import { rowStatusWords } from "./row-status";
 import { ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { isSending, runStoreOf, type RunRecord } from "./run-record";
 import { sendWaitingRows } from "./send-chunks";
@@ -116,10 +112,10 @@ function repeatEarlierChunks(ctx: JobsContext, pass: PassSheets, pending: Pendin
     const outcome = sendChunk(ctx, body, chunk.startKey, chunk, deadline, chunk.idempotencyKey, 1);
     if (outcome.kind === "later") return true;
     if (outcome.kind === "refused") {
-      markChunkRows(pass, chunk, body, () => new Map([[STATUS_HEADER, ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)], [ENRICHED_FOR_HEADER, ""]]));
+      markChunkRows(pass, chunk, body, () => new Map([[STATUS_HEADER, rowStatusWords({ kind: "failed", reason: `could not be sent (${outcome.error.message})` })], [ENRICHED_FOR_HEADER, ""]]));
       ctx.store.deleteStart(chunk.startKey);
     } else if (!outcome.record.settled) {
-      markChunkRows(pass, chunk, body, (sentAs) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAs]]));
+      markChunkRows(pass, chunk, body, (sentAs) => new Map([[STATUS_HEADER, rowStatusWords({ kind: "sent" })], [ENRICHED_FOR_HEADER, sentAs]]));
     }
     pending.delete(chunk);
   }

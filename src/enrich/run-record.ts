@@ -1,9 +1,5 @@
-// This file defines an enrichment run's record: one per click of Enrich, however many jobs the run
-// needs. The rows themselves are the queue: a row still to be sent says "Waiting to be sent" in its
-// status cell, and each pass takes the next rows from there (src/enrich/send-chunks.ts). So
-// the record stays a few hundred bytes whether the list has 20 rows or 20,000: where the rows are,
-// who sends them (the starter's key pays, or that of an editor who continued the run since:
-// src/enrich/continue-run.ts), and counts for the sidebar's one line.
+// This file defines an enrichment run's record, one per click of Enrich however many jobs it needs. The rows themselves are the queue
+// (their status says "Waiting to be sent"), so the record stays a few hundred bytes: where the rows are, who sends them, counts.
 import * as z from "zod/mini";
 import type { JobsContext } from "../jobs/job-context";
 import { StoredEnrichTarget, type EnrichTarget } from "../jobs/enrich-target";
@@ -11,6 +7,7 @@ import type { KeyValueStore } from "../storage/key-value-store";
 import { PrefixedCollection } from "../storage/prefixed-collection";
 import { currentShape } from "../storage/stored-json";
 import type { PendingChunk, PendingChunks } from "./pending";
+import { KEYS } from "../storage/keys";
 
 export interface RunRecord {
   runId: string;
@@ -36,7 +33,7 @@ export interface RunRecord {
   stopped: boolean;
 }
 
-const RUN_PREFIX = "enrich-run:";
+const RUN_PREFIX = KEYS.enrichRun;
 
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** A run as stored: its shape has not changed since runs were first stored. */
@@ -67,7 +64,7 @@ export class RunStore {
   private readonly runs: PrefixedCollection<RunRecord>;
 
   constructor(store: KeyValueStore) {
-    this.runs = new PrefixedCollection(store, RUN_PREFIX, currentShape(StoredRun));
+    this.runs = new PrefixedCollection(store, RUN_PREFIX, { ...currentShape(StoredRun), versioned: true });
   }
 
   /** Every run of the document, oldest first. */

@@ -1,7 +1,5 @@
-// This file defines what the user selected on the active sheet, as rows: every selected range
-// counts (a Ctrl-click selection has several) by the rows it covers, whatever its columns, so
-// B11:B20 means rows 11 to 20. One cell selected is no selection: it means the whole sheet. Its
-// columns only say which columns to suggest when no header row names the list's columns.
+// This file defines what the user selected on the active sheet, as rows: every selected range counts by the rows it covers, whatever its
+// columns; one cell selected means the whole sheet. Its columns only suggest which to use when no header row names them.
 type Range = GoogleAppsScript.Spreadsheet.Range;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;

@@ -1,21 +1,12 @@
-// This file defines how an enrichment run's waiting rows are sent: the rows that say "Waiting to be
-// sent" are found from the status column (so a sort or an insert mid-run changes nothing), grouped
-// by business (src/enrich/waiting-rows.ts), and sent a chunk at a time until none wait, the service
-// says to wait (its active-jobs limit), or the deadline comes; a pass reads only the name and
-// website of the rows it sends (src/enrich/list-rows.ts). The start and every later pass send the
-// same way, so one click finishes the whole list.
-//
-// Only the chunk being sent is stored (its exact body and idempotency key, src/enrich/pending.ts),
-// BEFORE its request, and forgotten once its job is recorded and its rows say "Sent". A chunk whose
-// answer may have been lost (network, 5xx, a killed execution) stays stored and is repeated byte
-// for byte first, so the service charges it once; a chunk the service certainly did not create
-// (429, or Apps Script's quota: nothing was sent) is simply dropped, its rows still waiting.
+// This file defines how a run's waiting rows are sent: found from the status column, grouped by business, a chunk at a time until none
+// wait, the service says to wait, or the deadline comes. Only the chunk in flight is stored (pending.ts), so a lost answer is repeated
+// byte for byte and charged once, and a chunk the service surely did not create is dropped, its rows still waiting.
 import type { CreateEnrichmentRequest, EnrichmentBusiness } from "../api/schemas";
 import type { LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/job-context";
 import type { JobRecord } from "../jobs/job-record";
 import { JobStoreFullError } from "../jobs/job-store-budget";
-import { ROW_STATUS, STOPPED_REASON } from "./row-words";
+import { awaitsSending, awaitsSendingOrHeld, isWaiting, rowStatusWords, type RowStatus } from "./row-status";
 import { ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
 import { matchKey } from "./normalise";
@@ -24,14 +15,14 @@ import { noteJobSlots } from "./run-estimate";
 import { runStoreOf, type RunRecord } from "./run-record";
 import type { ListRows } from "./list-rows";
 import type { SheetArea } from "./sheet-area";
-import { awaitsSending, isWaiting, nextWaiting, rowsOfBusinesses, waitingCounts, type RowBusiness } from "./waiting-rows";
+import { nextWaiting, rowsOfBusinesses, waitingCounts, type RowBusiness } from "./waiting-rows";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 import { releaseHeldRows } from "./held-rows";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 
 const MAX_SHEET_IN_NAME = 120;
 
-export function chunkName(sheetName: string, index: number, count: number): string {
+function chunkName(sheetName: string, index: number, count: number): string {
   const sheet = sheetName.length > MAX_SHEET_IN_NAME ? sheetName.slice(0, MAX_SHEET_IN_NAME - 1) + "…" : sheetName;
   return count > 1 ? `Enrich ${sheet} (${index + 1} of ${count})` : `Enrich ${sheet}`;
 }
@@ -40,23 +31,38 @@ export function chunkName(sheetName: string, index: number, count: number): stri
 export const sentAsText = (business: EnrichmentBusiness): string => enrichedForText(business.business_name, business.website_url);
 
 /**
- * Writes `cells(business)` into the rows of these businesses that still await sending: `known`
- * rows when the caller just found them, else the rows found now (src/enrich/waiting-rows.ts).
+ * Writes `cells(business)` into the rows of a chunk's businesses that still await it: `known` rows
+ * when the caller just found them, else the rows found now (src/enrich/waiting-rows.ts). Held rows
+ * (src/enrich/held-rows.ts) are this editor's chunk's when this editor is a former sender of the
+ * run, or when no other editor's chunk of it is stored; else they wait for that other chunk.
  */
-function markRows(list: ListRows, businesses: readonly EnrichmentBusiness[], cells: (business: EnrichmentBusiness) => Map<string, string>, known?: readonly RowBusiness[]): number {
+function markRows(sending: Sending, businesses: readonly EnrichmentBusiness[], cells: (business: EnrichmentBusiness) => Map<string, string>, known?: readonly RowBusiness[]): number {
+  const { list, run, ctx, pending } = sending;
+  const heldForOthers = run.editorId === ctx.editorId && sending.stored.some((chunk) => !pending.isMine(chunk));
+  const awaitsChunk = heldForOthers ? awaitsSending : awaitsSendingOrHeld;
   const updates: RowUpdates = new Map();
-  for (const found of known ?? rowsOfBusinesses(list, awaitsSending, businesses)) for (const row of found.rows) updates.set(row, cells(found.business));
-  writeResultCells(list.area(), updates);
+  for (const found of known ?? rowsOfBusinesses(list(), awaitsChunk, businesses)) for (const row of found.rows) updates.set(row, cells(found.business));
+  writeResultCells(list().area(), updates);
   return updates.size;
 }
 
-const sentCells = (business: EnrichmentBusiness) => new Map([[STATUS_HEADER, ROW_STATUS.sent], [ENRICHED_FOR_HEADER, sentAsText(business)]]);
-const statusCells = (status: string) => () => new Map([[STATUS_HEADER, status], [ENRICHED_FOR_HEADER, ""]]);
+const sentCells = (business: EnrichmentBusiness) => new Map([[STATUS_HEADER, rowStatusWords({ kind: "sent" })], [ENRICHED_FOR_HEADER, sentAsText(business)]]);
+const statusCells = (status: RowStatus) => () => new Map([[STATUS_HEADER, rowStatusWords(status)], [ENRICHED_FOR_HEADER, ""]]);
+
+/** How a row that is never sent ends: stopped, or skipped and why. */
+export type NotSent = Extract<RowStatus, { kind: "stopped" | "skipped" }>;
+
+/** Rows skipped, each with why. */
+export const skippedFor = (rows: ReadonlyArray<{ row: number; reason: string }>): Array<{ row: number; status: NotSent }> =>
+  rows.map(({ row, reason }) => ({ row, status: { kind: "skipped", reason } }));
+
+/** Rows of a stopped run. */
+export const stoppedRows = (rows: readonly number[]): Array<{ row: number; status: NotSent }> => rows.map((row) => ({ row, status: { kind: "stopped" } }));
 
 /** Marks rows that can no longer be sent: `Skipped: …` (their pair is cleared: nothing was sent for it). */
-export function skipRows(area: SheetArea, rows: ReadonlyArray<{ row: number; reason: string }>): number {
+export function skipRows(area: SheetArea, rows: ReadonlyArray<{ row: number; status: NotSent }>): number {
   const updates: RowUpdates = new Map();
-  for (const { row, reason } of rows) updates.set(row, new Map([[STATUS_HEADER, ROW_STATUS.skipped(reason)], [ENRICHED_FOR_HEADER, ""]]));
+  for (const { row, status } of rows) updates.set(row, new Map([[STATUS_HEADER, rowStatusWords(status)], [ENRICHED_FOR_HEADER, ""]]));
   writeResultCells(area, updates);
   return updates.size;
 }
@@ -150,7 +156,7 @@ function dropStoppedChunk({ ctx, run, pending, list }: Sending, chunk: PendingCh
   pending.delete(chunk);
   ctx.store.deleteStart(chunk.startKey);
   const rows = rowsOfBusinesses(list(), isWaiting, body.businesses);
-  run.rowsDropped += skipRows(list().area(), rows.flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON }))));
+  run.rowsDropped += skipRows(list().area(), stoppedRows(rows.flatMap((b) => b.rows)));
 }
 
 /** Sends the run's waiting rows, a chunk at a time, until none wait, the deadline, or the service says to wait. */
@@ -161,7 +167,7 @@ function sendWaitingChunks(sending: Sending): void {
   let usedBytes: number | null = null;
   while (!run.stopped && ctx.clock.now() < sending.deadline) {
     const { businesses: planned, invalid } = nextWaiting(list(), run.perJob, repeated);
-    if (invalid.length > 0) run.rowsDropped += skipRows(list().area(), invalid);
+    if (invalid.length > 0) run.rowsDropped += skipRows(list().area(), skippedFor(invalid));
     if (planned.length === 0) break;
     const left = waitingCounts(list(), repeated).businesses;
     const count = Math.max(run.jobsPlanned, run.chunksMade + Math.ceil(left / run.perJob));
@@ -202,21 +208,21 @@ function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRe
   const outcome = sendChunk(ctx, body, chunk.startKey, sending.where, deadline, chunk.idempotencyKey, 1);
   if (outcome.kind === "created") {
     // A job already written to the end (another editor's pass got there first) keeps its rows' results.
-    if (!outcome.record.settled) markRows(list(), body.businesses, sentCells, rows);
+    if (!outcome.record.settled) markRows(sending, body.businesses, sentCells, rows);
     pending.delete(chunk);
     report.jobs.push(outcome.record);
     return true;
   }
   if (outcome.kind === "refused") {
     report.refused = outcome.error;
-    run.rowsDropped += markRows(list(), body.businesses, statusCells(ROW_STATUS.failed(`could not be sent (${outcome.error.message})`)), rows);
+    run.rowsDropped += markRows(sending, body.businesses, statusCells({ kind: "failed", reason: `could not be sent (${outcome.error.message})` }), rows);
     ctx.store.deleteStart(chunk.startKey);
     pending.delete(chunk);
     if (refusesEveryChunk(outcome.error)) {
       run.stopped = true;
       const { businesses, invalid } = nextWaiting(list(), Number.POSITIVE_INFINITY);
       const notSent = businesses.flatMap((b) => b.rows.map((row) => ({ row, reason: `not sent: ${outcome.error.message}` })));
-      run.rowsDropped += skipRows(list().area(), [...invalid, ...notSent]);
+      run.rowsDropped += skipRows(list().area(), skippedFor([...invalid, ...notSent]));
     }
     return !refusesEveryChunk(outcome.error);
   }

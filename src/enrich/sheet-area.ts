@@ -1,10 +1,5 @@
-// This file defines how enrichment sees a sheet: the whole data range read in ONE getValues (the
-// user's columns and our result columns together), which rows are asked for (the selection's, a
-// range's or the whole sheet's), the header row, the name and website columns found by header
-// synonyms or given explicitly, and where the result columns are. Column positions are re-found
-// from the header row on every read, so inserted columns break nothing. Where no row names the
-// columns, the user chooses them (column-choice.ts) and a list without a header is read by
-// position (headerless-list.ts).
+// This file defines how enrichment sees a sheet: its data range read in ONE getValues, the rows asked for, the header row, the name and
+// website columns (by header synonyms or given) and the result columns, re-found on every read so inserted columns break nothing.
 import { InvalidInputError } from "../errors/user-error";
 import type { EnrichTarget } from "../jobs/enrich-target";
 import { NAME_HEADERS, WEBSITE_HEADERS } from "./row-words";
@@ -13,6 +8,7 @@ import { columnChoiceOf, HeaderNotFoundError, type ColumnChoice } from "./column
 import { checkRoomForHeader, headerOfList, insertHeaderRow } from "./headerless-list";
 import { checkName, cleanText, normaliseWebsite } from "./normalise";
 import { columnFromLetters, columnLetters } from "../sheets/column-letters";
+import { columnOfHeader, headerKey } from "../sheets/headers";
 import { describeRows } from "./row-list";
 import { selectedColumns, selectedRows } from "./selection";
 
@@ -39,17 +35,16 @@ export interface SheetArea {
 /** The rows from `first` to `last`, inclusive. */
 const rowSpan = (first: number, last: number): number[] => Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
 
-const headerKey = (value: unknown): string => cleanText(value).toLowerCase();
 
 
 /** The result headers present: looked for from `Enrichment status` rightwards only. */
 function findResultColumns(header: readonly unknown[]): Map<string, number> {
   const positions = new Map<string, number>();
-  const start = header.findIndex((cell) => headerKey(cell) === STATUS_HEADER.toLowerCase());
+  const start = columnOfHeader(header, STATUS_HEADER) - 1;
   if (start < 0) return positions;
   for (let index = start; index < header.length; index += 1) {
-    const text = cleanText(header[index]);
-    const ours = ENRICH_HEADERS.find((h) => h.toLowerCase() === text.toLowerCase());
+    const key = headerKey(header[index]);
+    const ours = ENRICH_HEADERS.find((h) => headerKey(h) === key);
     if (ours !== undefined && !positions.has(ours)) positions.set(ours, index + 1);
   }
   return positions;
@@ -57,7 +52,7 @@ function findResultColumns(header: readonly unknown[]): Map<string, number> {
 
 /** The last column where a synonym may name the user's column: left of our result block, if there is one. */
 function lastUserColumn(header: readonly unknown[], within: { first: number; last: number }): number {
-  const resultsFrom = header.findIndex((cell) => headerKey(cell) === STATUS_HEADER.toLowerCase());
+  const resultsFrom = columnOfHeader(header, STATUS_HEADER) - 1;
   return resultsFrom >= 0 ? Math.min(within.last, resultsFrom) : within.last;
 }
 
@@ -76,16 +71,15 @@ function findColumn(
 ): FoundColumn | null {
   if (typeof explicit === "number") return Number.isInteger(explicit) && explicit >= 1 ? { column: explicit, byText: false } : null;
   if (explicit !== undefined) {
-    const wanted = headerKey(explicit);
-    const byHeader = header.findIndex((cell) => headerKey(cell) === wanted);
-    if (byHeader >= 0) return { column: byHeader + 1, byText: true };
+    const byHeader = columnOfHeader(header, explicit);
+    if (byHeader > 0) return { column: byHeader, byText: true };
     const byLetter = columnFromLetters(explicit.trim());
     return byLetter === null ? null : { column: byLetter, byText: false };
   }
   const last = lastUserColumn(header, within);
   for (const synonym of synonyms) {
     for (let column = within.first; column <= last; column += 1) {
-      if (headerKey(header[column - 1]) === synonym) return { column, byText: true };
+      if (headerKey(header[column - 1]) === headerKey(synonym)) return { column, byText: true };
     }
   }
   return null;
@@ -337,7 +331,7 @@ export function rereadArea(sheet: Sheet, target: EnrichTarget): SheetArea {
  */
 function headerRowNow(values: unknown[][], target: EnrichTarget): number {
   if (target.nameHeader === "" || target.websiteHeader === "") return target.headerRow;
-  const wanted = [target.nameHeader.toLowerCase(), target.websiteHeader.toLowerCase()];
+  const wanted = [headerKey(target.nameHeader), headerKey(target.websiteHeader)];
   const holds = (row: number) => {
     const keys = (values[row - 1] ?? []).map(headerKey);
     return wanted.every((text) => keys.includes(text));
@@ -355,8 +349,8 @@ export function areaIn(sheet: Sheet, values: unknown[][], stored: EnrichTarget):
   const header = values[target.headerRow - 1] ?? [];
   const refind = (text: string, fallback: number): number => {
     if (text === "") return fallback;
-    const index = header.findIndex((cell) => headerKey(cell) === text.toLowerCase());
-    return index >= 0 ? index + 1 : fallback;
+    const column = columnOfHeader(header, text);
+    return column > 0 ? column : fallback;
   };
   const current = { ...target, nameColumn: refind(target.nameHeader, target.nameColumn), websiteColumn: refind(target.websiteHeader, target.websiteColumn) };
   return { sheet, values, target: current, rows: rowSpan(target.headerRow + 1, values.length), scope: "sheet", results: findResultColumns(header), columnChoice: null };

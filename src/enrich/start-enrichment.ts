@@ -1,19 +1,16 @@
-// This file defines starting an enrichment from the sheet, and previewing one: the rows asked for
-// (the selection's by default, src/enrich/sheet-area.ts) are read in one getValues, the account
-// once. The plan decides each row's fate; the run's small record is saved (src/enrich/run-record.ts),
-// then the rows to send say "Waiting to be sent" in ONE write, and the first chunks go at once
-// (src/enrich/send-chunks.ts) until the service's active-jobs limit says to wait. Later passes send
-// the rest from the sheet, so one click finishes a list of any length.
+// This file defines starting and previewing an enrichment: the asked rows are read in one getValues and the account once, the plan
+// decides each row's fate, the run's record is saved, the rows to send say "Waiting to be sent" in ONE write, and the first chunks go.
 import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf, isJobDone, searchesOf, type JobRecord } from "../jobs/job-record";
 import { InvalidInputError } from "../errors/user-error";
 import { keepPolling } from "../jobs/start-search";
-import { ALREADY_ENRICHED, BEING_ENRICHED, ROW_STATUS } from "./row-words";
+import { rowStatusWords } from "./row-status";
+import { cutReasonClause, keepsItsStatus, skipReasonWords } from "./skip-reason";
 import { ENRICHED_FOR_HEADER, STATUS_HEADER } from "../sheets/columns";
 import { matchKey } from "./normalise";
 import { unreadArea, type ColumnChoice } from "./column-choice";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
-import { planEnrichment, type EnrichPlan } from "./enrichment-plan";
+import { planEnrichment, type EnrichPlan, type PlanSkip } from "./enrichment-plan";
 import { describeRows } from "./row-list";
 import { runDuration } from "./run-estimate";
 import { creditsPromised, isSending, rowsSent, runStoreOf, type RunRecord, type RunStore } from "./run-record";
@@ -162,15 +159,18 @@ function runFor(ctx: JobsContext, runs: RunStore, area: SheetArea, plan: EnrichP
   };
 }
 
+/** The rows left out, each with its reason in words (the contract's `skipped`). */
+const skippedWords = (skipped: readonly PlanSkip[]): Array<{ row: number; reason: string }> => skipped.map(({ row, reason }) => ({ row, reason: skipReasonWords(reason) }));
+
 /** ONE write of every row's fate: the rows to send wait (with what they are sent as), skipped rows say why. */
 function writeStartRows(area: SheetArea, plan: EnrichPlan): void {
   const updates: RowUpdates = new Map();
   for (const business of plan.chunks.flat()) {
-    for (const row of business.rows) updates.set(row, new Map([[STATUS_HEADER, ROW_STATUS.waiting], [ENRICHED_FOR_HEADER, sentAsText(business.business)]]));
+    for (const row of business.rows) updates.set(row, new Map([[STATUS_HEADER, rowStatusWords({ kind: "waiting" })], [ENRICHED_FOR_HEADER, sentAsText(business.business)]]));
   }
   for (const { row, reason } of plan.skipped) {
-    if (reason === ALREADY_ENRICHED || reason === BEING_ENRICHED) continue;
-    updates.set(row, new Map([[STATUS_HEADER, ROW_STATUS.skipped(reason)]]));
+    if (keepsItsStatus(reason)) continue;
+    updates.set(row, new Map([[STATUS_HEADER, rowStatusWords({ kind: "skipped", reason: skipReasonWords(reason) })]]));
   }
   writeResultCells(area, updates);
 }
@@ -201,7 +201,7 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
   if (report.jobs.length === 0 && report.blocked === null && report.refused !== null) throw report.refused;
   return {
     jobs: report.jobs,
-    skipped: plan.skipped,
+    skipped: skippedWords(plan.skipped),
     waiting,
     rowsLabel: describeRows(area.rows, area.sheet.getName()),
     alreadyEnrichedBySearch: plan.alreadyEnrichedBySearch,
@@ -213,14 +213,14 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
 
 /** Why a preview has nothing to send, the real reason first: rows already enriched, the account (credits, plan), rows under way, or no row with both a name and a website. */
 function nothingToSend(area: SheetArea, plan: EnrichPlan, notice: string | null): string {
-  const allEnriched = plan.alreadyEnriched > 0 && plan.skipped.every((s) => s.reason === ALREADY_ENRICHED);
+  const allEnriched = plan.alreadyEnriched > 0 && plan.skipped.every((s) => s.reason.kind === "alreadyEnriched");
   if (allEnriched && notice !== null && plan.alreadyEnrichedBySearch === plan.alreadyEnriched) return `Nothing to send: ${notice}`;
   if (allEnriched) return 'Nothing to send: every row is already enriched. Tick "Re-enrich" to send them again.';
   if (plan.creditsNeeded > 0 && plan.cutReason !== null) {
-    const why = plan.cutReason.startsWith("not enough") ? `there are ${plan.cutReason}` : plan.cutReason;
+    const why = cutReasonClause(plan.cutReason);
     return `Nothing to send: ${plan.creditsNeeded} ${plan.creditsNeeded === 1 ? "business is" : "businesses are"} ready to enrich, but ${why}.`;
   }
-  if (plan.skipped.some((s) => s.reason === BEING_ENRICHED)) return "Nothing to send: these rows are already being enriched by a run under way.";
+  if (plan.skipped.some((s) => s.reason.kind === "beingEnriched")) return "Nothing to send: these rows are already being enriched by a run under way.";
   // Columns chosen by letter are named so; columns a header row names, by their header.
   const column = (header: string, column: number) => (header === "" || area.columnChoice !== null ? `column ${columnLetters(column)}` : `"${header}"`);
   const { nameHeader, nameColumn, websiteHeader, websiteColumn } = area.target;
@@ -259,7 +259,7 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
     alreadyEnriched: plan.alreadyEnriched,
     alreadyEnrichedBySearch: plan.alreadyEnrichedBySearch,
     notice,
-    skipped: plan.skipped,
+    skipped: skippedWords(plan.skipped),
     creditsNeeded: plan.creditsNeeded,
     creditsRemaining: plan.creditsRemaining,
     jobs: plan.chunks.length,

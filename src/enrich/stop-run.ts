@@ -1,20 +1,17 @@
-// This file defines stopping an enrichment run (stopEnrichment): the rows still waiting are never
-// sent, and say so at once; jobs already created finish and are written as usual. A chunk stored
-// to be sent again (its answer lost, or the service's limit reached) is settled by its sender:
-// repeated if the service made its job (its rows then say "Sent"), dropped if not
-// (src/enrich/send-chunks.ts).
+// This file defines stopEnrichment: the rows still waiting are never sent and say so at once; jobs already created finish as usual,
+// and a stored chunk is settled by its sender (repeated if the service made its job, dropped if not).
 import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf } from "../jobs/job-record";
 import { InvalidInputError } from "../errors/user-error";
-import { findSheetById } from "../sheets/result-sheet";
+import { SheetsById } from "../sheets/result-sheet";
 import { matchKey } from "./normalise";
 import { pendingChunksOf } from "./pending";
-import { STOPPED_REASON } from "./row-words";
 import { isSending, runStoreOf, type RunRecord } from "./run-record";
 import { ListRows } from "./list-rows";
-import { sendWaitingRows, skipRows } from "./send-chunks";
+import { sendWaitingRows, skipRows, stoppedRows } from "./send-chunks";
 import { rereadArea } from "./sheet-area";
-import { isHeld, waitingRows } from "./waiting-rows";
+import { isHeld } from "./row-status";
+import { waitingRows } from "./waiting-rows";
 
 /** The run of the enrichment job `jobId`, or the run `jobId` itself (a run listed before its first job was created); `verb`: what is asked of its rows ("stopped"). */
 export function runOf(ctx: JobsContext, jobId: string, verb: string): RunRecord | null {
@@ -36,7 +33,7 @@ export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void
   const run = runOf(ctx, jobId, "stopped");
   if (!run || !isSending(run)) return; // every row was sent: its jobs finish and are written
   run.stopped = true;
-  const sheet = findSheetById(ctx.spreadsheet, run.sheetId);
+  const sheet = new SheetsById(ctx.spreadsheet).of(run);
   if (sheet) {
     const pending = pendingChunksOf(ctx);
     const onTheirWay = new Set<string>();
@@ -46,10 +43,10 @@ export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void
     }
     const area = rereadArea(sheet, run.target);
     const list = ListRows.ofArea(area);
-    const rows = waitingRows(list).businesses.filter((b) => !onTheirWay.has(b.key)).flatMap((b) => b.rows.map((row) => ({ row, reason: STOPPED_REASON })));
+    const rows = waitingRows(list).businesses.filter((b) => !onTheirWay.has(b.key)).flatMap((b) => b.rows);
     // Rows held for another editor's chunk too: that editor's pass still marks them "Sent" if the service made its job.
-    const held = list.withStatus(isHeld).map(({ row }) => ({ row, reason: STOPPED_REASON }));
-    run.rowsDropped += skipRows(area, [...rows, ...held]);
+    const held = list.withStatus(isHeld).map(({ row }) => row);
+    run.rowsDropped += skipRows(area, stoppedRows([...rows, ...held]));
     // The current user's stored chunks are settled now; another editor's, by their next pass.
     if (pending.all().some((chunk) => chunk.runId === run.runId && pending.isMine(chunk))) sendWaitingRows(ctx, run, () => list, deadline);
   }

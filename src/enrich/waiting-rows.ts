@@ -1,14 +1,10 @@
-// This file defines which rows of a run wait to be sent, found from the status column: the rows
-// that say "Waiting to be sent", grouped by business in sheet order. A row whose name and website
-// were read counts by them as they read now (a row edited since the start is sent as it reads, or
-// skipped when it can no longer be sent); a row not read yet counts by what its `Enriched for` says
-// it was sent as, so a pass reads the name and website of the businesses it sends next only
-// (src/enrich/list-rows.ts). A start or a stop has read every row: there, all count by their own pair.
+// This file defines which rows of a run wait to be sent, found from the status column and grouped by business in sheet order. A row read
+// in this pass counts by its current name and website; one not yet read counts by its `Enriched for`, so a pass reads only what it sends.
 import type { EnrichmentBusiness } from "../api/schemas";
-import { ROW_STATUS } from "./row-words";
-import { checkName, matchKey, normaliseWebsite } from "./normalise";
+import { matchKey } from "./normalise";
 import type { ListRows, StatusRow } from "./list-rows";
-import { cellAt, type SheetArea } from "./sheet-area";
+import { rowBusiness } from "./row-business";
+import { isHeld, isWaiting, type RowStatus } from "./row-status";
 
 /** A business of the sheet and every row that asks for it. */
 export interface RowBusiness {
@@ -16,23 +12,6 @@ export interface RowBusiness {
   business: EnrichmentBusiness;
   rows: number[];
 }
-
-/** A row's name and website as they read now, checked; or why they cannot be sent. */
-export function rowBusiness(area: SheetArea, row: number): { ok: true; key: string; business: EnrichmentBusiness } | { ok: false; reason: string } {
-  const name = checkName(cellAt(area, row, area.target.nameColumn));
-  if (!name.ok) return name;
-  const website = normaliseWebsite(cellAt(area, row, area.target.websiteColumn));
-  if (!website.ok) return website;
-  return { ok: true, key: matchKey(name.value, website.value), business: { business_name: name.value, website_url: website.value } };
-}
-
-export const isWaiting = (status: string): boolean => status === ROW_STATUS.waiting;
-
-/** A row held for another editor's chunk (src/enrich/held-rows.ts): it waits too, but is not sent yet. */
-export const isHeld = (status: string): boolean => status === ROW_STATUS.held;
-
-/** A status that says the row is the run's and not sent yet (today's wording, a stopped row's, or an earlier version's "Waiting: …"). */
-export const awaitsSending = (status: string): boolean => status === ROW_STATUS.waiting || status === ROW_STATUS.stopped || status.startsWith("Waiting");
 
 /** A row not read yet whose `Enriched for` says nothing counts as a business of its own. */
 const unnamed = (row: number): string => `\u0002row ${row}`;
@@ -117,7 +96,7 @@ export function waitingCounts(list: ListRows, exclude: ReadonlySet<string> = new
  * (each as `businesses` has it). Read are the rows sent as one of them and those sent as nothing
  * (a stopped row's `Enriched for` is cleared).
  */
-export function rowsOfBusinesses(list: ListRows, test: (status: string) => boolean, businesses: readonly EnrichmentBusiness[]): RowBusiness[] {
+export function rowsOfBusinesses(list: ListRows, test: (status: RowStatus) => boolean, businesses: readonly EnrichmentBusiness[]): RowBusiness[] {
   const byKey = new Map(businesses.map((b) => [matchKey(b.business_name, b.website_url), b]));
   const candidates = list.withStatus(test).filter((entry) => entry.claimed === null || byKey.has(entry.claimed));
   list.readPairs(candidates.map((entry) => entry.row));

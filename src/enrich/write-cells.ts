@@ -1,10 +1,5 @@
-// This file defines the one writer of enrichment's result columns. Missing result headers are
-// added to the right of the data (or of the result block already there), by the one header check
-// (src/sheets/headers.ts); then each contiguous run of result columns gets ONE setValues over the
-// rows that change (src/sheets/block-writer.ts), with the cells of other rows written back as they
-// were read. Where a pass read only some cells, it writes only the result columns it sets, in
-// blocks of cells it read. Only result columns are ever written; a write that would change nothing
-// is skipped.
+// This file defines the one writer of enrichment's result columns: missing result headers are added after the data (src/sheets/headers.ts),
+// then each run of result columns gets ONE setValues over the changed rows (block-writer.ts). Only result columns are written.
 import { writeBlock, KEEP } from "../sheets/block-writer";
 import { exactText, writesSame } from "../sheets/cell-text";
 import { ENRICH_HEADERS } from "../sheets/columns";

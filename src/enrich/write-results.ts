@@ -1,23 +1,20 @@
-// This file defines the writing of enrichment results: a job's results back into the rows that
-// asked for them (sending a run's waiting rows is src/enrich/run-pass.ts). Rows are matched by
-// the (name, website) read from each row now, never by row number, so rows sorted, inserted or
-// deleted mid-job still get their own results. The rows that asked are those whose `Enriched for`
-// (written when they were sent) names the pair: a row with the same pair that was not selected
-// stays as it is. Only where no row says so (a start killed before its rows were marked) does
-// every row with the pair get the result. A pass finds them from the `Enriched for` column (and,
-// for a pair no row says, the name and website columns), and reads only them whole.
+// This file defines the writing of a job's enrichment results back into the rows that asked for them. Rows are matched by the name and
+// website each row holds, never by row number, so rows sorted, inserted or deleted mid-job get their own results; a row whose
+// `Enriched for` does not name the pair is left alone.
 import type { Business } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import type { EnrichmentRecord } from "../jobs/job-record";
-import { passNoteCleared } from "../jobs/record-note";
+import { lastingNote, passNoteCleared } from "../jobs/record-note";
 import type { SheetsById } from "../sheets/result-sheet";
-import { enrichedForKey, ROW_STATUS } from "./row-words";
+import { enrichedForKey } from "./row-words";
+import { isCompletedByService, rowStatusWords } from "./row-status";
 import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../sheets/columns";
 import { cleanText, resultKey } from "./normalise";
 import { ListRows, PassReads } from "./list-rows";
 import { cellAt, type SheetArea } from "./sheet-area";
-import { rowBusiness } from "./waiting-rows";
+import { rowBusiness } from "./row-business";
 import { writeResultCells, type RowUpdates } from "./write-cells";
+import { isFailedStatus } from "../rules/job-status";
 
 /** The key of a row as it reads now, or null when it has no valid pair. */
 function rowKey(area: SheetArea, row: number): string | null {
@@ -29,7 +26,7 @@ function rowKey(area: SheetArea, row: number): string | null {
  * Fills `updates` for the rows that asked for a key of `cellsByKey`: those whose `Enriched for`
  * names it, or every row with the key where none does. Returns how many rows matched.
  */
-export function rowsFor(area: SheetArea, cellsByKey: Map<string, Map<string, string>>, updates: RowUpdates): number {
+function rowsFor(area: SheetArea, cellsByKey: Map<string, Map<string, string>>, updates: RowUpdates): number {
   const forColumn = area.results.get(ENRICHED_FOR_HEADER);
   const rowsByKey = new Map<string, { claimed: number[]; others: number[] }>();
   for (const row of area.rows) {
@@ -94,8 +91,8 @@ function resultCells(business: Business, failedJob: boolean): Map<string, string
     const value = column.value(business);
     cells.set(column.header, value === null ? "" : String(value));
   }
-  if (failedJob && business.enrichment_status !== ROW_STATUS.completed) {
-    cells.set(STATUS_HEADER, ROW_STATUS.failed("the enrichment job failed; enrich again to retry"));
+  if (failedJob && !isCompletedByService(business.enrichment_status)) {
+    cells.set(STATUS_HEADER, rowStatusWords({ kind: "failed", reason: "the enrichment job failed; enrich again to retry" }));
   }
   return cells;
 }
@@ -138,7 +135,7 @@ function cellsOfJob(job: EnrichmentResults): Map<string, Map<string, string>> {
   for (const business of job.businesses) {
     const key = keyOfBusiness(business, sent, sentKeys);
     if (key === null) continue;
-    const cells = resultCells(business, job.record.status === "failed");
+    const cells = resultCells(business, isFailedStatus(job.record.status));
     const asSent = sentAs.get(key);
     if (asSent !== undefined) cells.set(ENRICHED_FOR_HEADER, asSent);
     cellsByKey.set(key, cells);
@@ -164,7 +161,7 @@ export function writeEnrichmentResults(ctx: JobsContext, sheets: SheetsById, job
       ctx.store.save({
         ...record,
         settled: final,
-        note: `The sheet "${record.sheetName ?? ""}" with this job's rows was deleted; its results can no longer be written back.`,
+        note: lastingNote(`The sheet "${record.sheetName ?? ""}" with this job's rows was deleted; its results can no longer be written back.`),
       });
     }
     return 0;

@@ -2,6 +2,7 @@
 // them: an Error whose message a sales person can act on, never a stack trace, a raw body or the
 // API key. Every layer may throw these, so they live below all of them.
 import { redact } from "../rules/redaction";
+import { dailyLimitSentence } from "../rules/platform-limits";
 
 /**
  * An error whose message is already written for the person using the add-on. Every such error
@@ -14,6 +15,9 @@ export class UserFacingError extends Error {
     this.name = "UserFacingError";
   }
 }
+
+/** What an action that needs the open spreadsheet says when there is none. */
+export const NO_DOCUMENT_MESSAGE = "Business Leads works inside a spreadsheet: open one and use Extensions > Business Leads.";
 
 /** The user's input cannot be used as it is; the message says what to change. */
 export class InvalidInputError extends UserFacingError {
@@ -36,19 +40,8 @@ export function messageOf(error: unknown): string {
  */
 export function dailyQuotaMessage(raw: string): string | null {
   const service = /Service invoked too many times for one day:\s*([A-Za-z]+)/i.exec(raw)?.[1]?.toLowerCase();
-  const when = "It works again within 24 hours (Google resets it 24 hours after the day's first use). Nothing is lost: your jobs go on on the service, and Business Leads brings their results in then.";
-  if (service === "properties") {
-    return "Google's daily limit on how often Apps Script may read and save data for your Google account (50,000 times a day for a gmail.com account, shared with your other scripts and add-ons) is used up, so Business Leads cannot read or save its settings and jobs today. " + when;
-  }
-  if (service === "urlfetch") {
-    return "Google's daily limit on requests from Apps Script for your Google account (20,000 a day for a gmail.com account, shared with your other scripts and add-ons) is used up, so Business Leads cannot reach the service today. " + when;
-  }
-  if (service !== undefined) {
-    return `Google's daily limit on one of its services (${service}) for your Google account is used up. ${when}`;
-  }
-  if (/Service using too much computer time for one day/i.test(raw)) {
-    return "Google's daily limit on background run time for your Google account (90 minutes a day for a gmail.com account, shared with your other scripts and add-ons) is used up. " + when;
-  }
+  if (service !== undefined) return dailyLimitSentence(service);
+  if (/Service using too much computer time for one day/i.test(raw)) return dailyLimitSentence("runtime");
   return null;
 }
 

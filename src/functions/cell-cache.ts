@@ -1,11 +1,10 @@
-// This file defines the custom functions' cache: JSON answers in the document cache, under a
-// namespace derived from the shared key (a new key never reads another account's answers), read
-// and written many at a time, with answers larger than one entry (100 KB) split across several.
-// Caching is best effort: Google may drop entries at any time, and a cache failure is a miss. The
-// cache is a store like the others: every answer is read back through its shape (a schema), and
-// an entry of no known shape is a miss.
+// This file defines the custom functions' cache: JSON answers in the document cache under a namespace derived from the shared key
+// (a new key never reads another account's answers), many at a time, big answers split across entries. Best effort: a failure is a miss.
+// Every answer is read back through its schema, and an entry of no known shape is a miss.
 import * as z from "zod/mini";
+import { intOf } from "../storage/lean-schemas";
 import { currentShape, readStored, type StoredShape } from "../storage/stored-json";
+import { KEYS } from "../storage/keys";
 
 /** The two calls of Apps Script's Cache the functions use. */
 export interface CacheLike {
@@ -33,14 +32,14 @@ export const CACHE_SECONDS = {
 const CHUNK_CHARS = 30000;
 
 /** The head of a value stored in chunks: how many. */
-const LARGE_HEAD = currentShape(z.object({ chunks: z.int().check(z.gte(1)) }));
+const LARGE_HEAD = currentShape(z.object({ chunks: intOf().check(z.gte(1)) }));
 const CHUNK = currentShape(z.string());
 
 export class CellCache {
   constructor(private readonly cache: CacheLike | null, private readonly namespace: string) {}
 
   private full(key: string): string {
-    return `bl:${this.namespace}:${key}`;
+    return `${KEYS.cacheNamespace}${this.namespace}:${key}`;
   }
 
   /** The cached values of `keys` (absent ones, and those of another shape, are missing from the map). */

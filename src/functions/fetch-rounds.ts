@@ -1,9 +1,6 @@
-// This file defines how a custom function reads many IDs from the service without outliving its
-// 30 s or the service's rate limit: round trips of at most ROUND_REQUESTS requests (one
-// fetchAll each, with the client's retries), each only while the request budget has room and a
-// round trip as long as the longest so far still ends before the deadline. It stops at the
-// first 429 (and keeps the service's Retry-After for the next evaluations) or when a whole
-// round failed; the IDs it did not send are returned for the cells to say so.
+// This file defines how a custom function reads many IDs without outliving its 30 s or the service's rate limit: fetchAll round trips
+// while the request budget has room and the deadline allows one more, stopping at the first 429 (its Retry-After kept for later
+// evaluations) or a round that failed whole; the IDs not sent are returned for their cells to say so.
 import type { BatchResult } from "../api/client";
 import type { PreparedRequest } from "../api/requests";
 import type { FormulaContext } from "./formula-context";

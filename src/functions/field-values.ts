@@ -1,7 +1,5 @@
-// This file defines how a service object becomes cells: field names as the service spells them
-// (a header label such as "Maps URL" or "Business ID" is accepted too), lists joined with ", ",
-// objects as JSON text, absent values as empty cells. Custom-function results keep their types,
-// so a text such as "0042" or "=1+1" is shown as that text, never parsed.
+// This file defines how a service object becomes cells: fields named as the service spells them (or by header label), lists joined with
+// ", ", objects as readable text, absent values empty. Results keep their types, so "0042" or "=1+1" shows as that text.
 import { UserFacingError } from "../errors/user-error";
 
 export type CellValue = string | number | boolean;
@@ -55,11 +53,29 @@ export function isEmptyArgument(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
+/** The names of `socials`' lists as the results sheet heads them. */
+const LIST_NAMES: Record<string, string> = { facebooks: "Facebook", instagrams: "Instagram", linkedIns: "LinkedIn", youtubes: "YouTube", yelps: "Yelp" };
+
+const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
+
+/**
+ * A value as a person reads it: a list's items joined with ", ", an object's filled entries as
+ * "name: value" joined with "; " (`socials`: "Facebook: https://…; Yelp: https://…"), and inside
+ * an entry an object's values alone ("a@b.com: deliverable, high").
+ */
+function readable(value: unknown, nested: boolean): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value !== "object") return String(value);
+  if (Array.isArray(value)) return value.map((item) => readable(item, true)).filter((text) => text !== "").join(value.some((item) => typeof item === "object" && item !== null) ? "; " : ", ");
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => !isEmpty(item));
+  if (nested) return entries.map(([, item]) => readable(item, true)).join(", ");
+  return entries.map(([name, item]) => `${LIST_NAMES[name] ?? name}: ${readable(item, true)}`).join("; ");
+}
+
 export function toCell(value: unknown): CellValue {
   if (value === undefined || value === null) return "";
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
-  if (Array.isArray(value) && value.every((item) => typeof item === "string" || typeof item === "number")) return value.join(", ");
-  return JSON.stringify(value);
+  return readable(value, false);
 }
 
 export function fieldCell(object: Record<string, unknown>, field: string): CellValue {

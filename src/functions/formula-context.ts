@@ -1,7 +1,5 @@
-// This file defines what the custom functions are handed from the top: the client (made with the
-// document's shared key and a deadline well inside the 30 s a custom function may run), the
-// document cache, the clock and what the document's job store knows of a job. Nothing here reads
-// an Apps Script global, so the functions run the same in Apps Script and in tests.
+// This file defines what the custom functions are handed from the top: the client (with the shared key and a deadline inside the 30 s
+// limit), the document cache, the clock and the job store's knowledge of a job, so they run the same in Apps Script and in tests.
 import type { Clock } from "../rules/clock";
 import type { LeadsClient } from "../api/client";
 import type { TrackedJob } from "../jobs/job-kinds";

@@ -1,11 +1,6 @@
-// This file defines the custom functions LEADS_LOCATIONS, LEADS_CREDITS, LEADS_BUSINESS, LEADS_JOB
-// and LEADS_RESULTS. A range argument is answered in fetchAll round trips for all its cells
-// (Google's advice for custom functions; one round trip up to 200 IDs), within the service's rate
-// limit and the 30 s a formula may run: a big range answers what it read and says "Not fetched
-// yet" in the other cells, and the next evaluation reads only those (lookups.ts). Answers are
-// cached in the document cache for as long as they cannot change (a terminal job for hours, an
-// active one for seconds), and every failure is a sentence for the cell, never a stack trace or
-// a raw body.
+// This file defines the custom functions LEADS_LOCATIONS, LEADS_CREDITS, LEADS_BUSINESS, LEADS_JOB and LEADS_RESULTS. A range is
+// answered in fetchAll round trips within the rate limit and the 30 s a formula may run (cells not reached say "Not fetched yet"),
+// answers are cached as long as they cannot change, and every failure is a sentence for the cell.
 import { eitherKind } from "../api/either-kind";
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import * as z from "zod/mini";
@@ -30,6 +25,7 @@ import {
 } from "./field-values";
 import type { FormulaContext } from "./formula-context";
 import { NotFetchedError, callRecords, checkId, knownKind, lookupBusinesses, lookupJobs, notFoundJob } from "./lookups";
+import { KEYS } from "../storage/keys";
 
 const LOCATION_COLUMNS = ["label", "country_code", "full_name", "location_code"] as const;
 
@@ -72,7 +68,7 @@ export function leadsLocations(ctx: FormulaContext, query: unknown, country: unk
   if (q.length < min || q.length > max) throw new UserFacingError(`Give ${min} to ${max} characters of a city name, e.g. =LEADS_LOCATIONS("Austin").`);
   const code = isEmptyArgument(country) ? "" : String(country).trim().toUpperCase();
   if (code !== "" && !/^[A-Z]{2}$/.test(code)) throw new UserFacingError(`The country must be a two-letter code such as US; "${String(country)}" is not.`);
-  const key = `loc:${code}:${q.toLowerCase()}`;
+  const key = `${KEYS.cacheLocations}${code}:${q.toLowerCase()}`;
   const cached = ctx.cache.getMany([key], CACHED_TABLE).get(key);
   if (cached) return cached;
   const locations = ctx.client.findLocations({ q, country: code || undefined }, { deadline: ctx.deadline }).slice(0, 8);
@@ -83,10 +79,10 @@ export function leadsLocations(ctx: FormulaContext, query: unknown, country: unk
 }
 
 export function leadsCredits(ctx: FormulaContext): number {
-  const cached = ctx.cache.getMany(["credits"], CACHED_CREDITS).get("credits");
+  const cached = ctx.cache.getMany([KEYS.cacheCredits], CACHED_CREDITS).get(KEYS.cacheCredits);
   if (cached !== undefined) return cached;
   const credits = ctx.client.getAccount({ deadline: ctx.deadline }).credits_remaining;
-  ctx.cache.putMany([["credits", credits]], CACHE_SECONDS.account);
+  ctx.cache.putMany([[KEYS.cacheCredits, credits]], CACHE_SECONDS.account);
   return credits;
 }
 
@@ -158,7 +154,7 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
   const invalid = checkId(id, "job");
   if (invalid) throw invalid;
   const names = fieldList(fields, BUSINESS_FIELDS, "business", DEFAULT_RESULT_FIELDS);
-  const key = `res:${id}:${names.join(",")}`;
+  const key = `${KEYS.cacheResults}${id}:${names.join(",")}`;
   const cached = ctx.cache.getLarge(key, CACHED_TABLE);
   if (cached) return cached;
 

@@ -1,8 +1,5 @@
-// This file defines how the custom functions read businesses and jobs by ID: from the record
-// cache first, then from the service in round trips within the request budget and the deadline
-// (fetch-rounds.ts). Each ID ends as its record or as an error for its cell: not found, the
-// service's reason, or "Not fetched yet" when the rate limit or the time left it for the next
-// evaluation, which then reads only what is still missing.
+// This file defines how the custom functions read businesses and jobs by ID: from the record cache first, then from the service within
+// the request budget and deadline (fetch-rounds.ts). Each ID ends as its record or its cell's error, "Not fetched yet" included.
 import type { BatchResult } from "../api/client";
 import { eitherKind } from "../api/either-kind";
 import type { LeadsApiError } from "../api/errors";
@@ -17,6 +14,7 @@ import { fetchInRounds, type Wanted } from "./fetch-rounds";
 import type { FormulaContext } from "./formula-context";
 import { RecordCache } from "./record-cache";
 import { RequestBudget } from "./request-budget";
+import { KEYS } from "../storage/keys";
 
 
 /** What a cell says for an ID this evaluation did not read; a later one reads it. */
@@ -49,9 +47,9 @@ export function callRecords(ctx: FormulaContext): Records {
   const now = () => ctx.clock.now();
   return {
     // About 1 KB a business: 5,000 of them are about 20 KB a bucket.
-    businesses: new RecordCache(ctx.cache, "biz", 256, now, z.nullable(BusinessSchema)),
-    jobs: new RecordCache(ctx.cache, "job", 128, now, z.nullable(z.object({ kind: CACHED_KIND, job: JobSchema }))),
-    kinds: new RecordCache(ctx.cache, "kind", 16, now, CACHED_KIND),
+    businesses: new RecordCache(ctx.cache, KEYS.cacheBusinesses, 256, now, z.nullable(BusinessSchema)),
+    jobs: new RecordCache(ctx.cache, KEYS.cacheJobs, 128, now, z.nullable(z.object({ kind: CACHED_KIND, job: JobSchema }))),
+    kinds: new RecordCache(ctx.cache, KEYS.cacheKinds, 16, now, CACHED_KIND),
     budget: new RequestBudget(ctx.cache, ctx.clock),
   };
 }

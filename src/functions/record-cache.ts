@@ -1,11 +1,8 @@
-// This file defines the custom functions' cache of records by ID (businesses, jobs, job families),
-// many records to an entry. Google's Cache keeps at most 1,000 items (past that, "the 900 items
-// farthest from expiration"), so a 5,000-ID range cannot have an entry per ID: IDs are hashed
-// into a fixed number of buckets per kind, each bucket one entry of `{id: [expiresAt, record]}`
-// kept under Cache's 100 KB a value, each record with its own expiry. Best effort like the rest
-// of the cache: a record that does not fit, or a bucket another execution rewrote at the same
-// time, is a miss that a later evaluation asks the service for again.
+// This file defines the custom functions' cache of records by ID, many records to an entry: Google's Cache keeps at most 1,000 items,
+// so IDs are hashed into a fixed number of buckets per kind, each under 100 KB, each record with its own expiry. A record that does
+// not fit, or a bucket another execution rewrote, is a miss.
 import * as z from "zod/mini";
+import { tupleOf } from "../storage/lean-schemas";
 import { entriesShape, type StoredShape } from "../storage/stored-json";
 import { utf8Bytes } from "../storage/utf8";
 import type { CellCache } from "./cell-cache";
@@ -22,7 +19,7 @@ export class RecordCache<T> {
   private readonly changed = new Set<string>();
 
   /**
-   * `kind` names the records ("biz", "job"); `bucketCount` is fixed for a kind (ids hash into
+   * `kind` names the records (a bucket key prefix of src/storage/keys.ts); `bucketCount` is fixed for a kind (ids hash into
    * it), chosen so that the kind's buckets stay well under both Cache limits: 256 buckets of
    * businesses of about 1 KB hold 5,000 of them at about 20 KB each.
    */
@@ -37,7 +34,7 @@ export class RecordCache<T> {
     /** The records' schema: what is read back from the cache is checked like the service's answers. */
     record: z.ZodMiniType<T>,
   ) {
-    this.bucketShape = entriesShape(z.tuple([z.number(), record]), (entry): [number, T] => entry);
+    this.bucketShape = entriesShape(tupleOf([z.number(), record]), (entry): [number, T] => entry);
   }
 
   private readonly keys = new Map<string, string>();
@@ -48,7 +45,7 @@ export class RecordCache<T> {
     if (key === undefined) {
       let hash = 0;
       for (let i = 0; i < id.length; i += 1) hash = (hash * 31 + id.charCodeAt(i)) | 0;
-      key = `${this.kind}@${(hash >>> 0) % this.bucketCount}`;
+      key = `${this.kind}${(hash >>> 0) % this.bucketCount}`;
       this.keys.set(id, key);
     }
     return key;

@@ -1,21 +1,19 @@
-// This file defines what the custom functions may still send to the service: it allows 1,000
-// requests per account in any 60 s (docs/service-api.md), and a 429's Retry-After says how long to
-// wait. The document cache keeps what this document's formulas sent in the last minute and any
-// wait the service asked for, so an evaluation of a big range takes only what is left and sends
-// nothing the service would refuse. Other clients of the account (the sidebar, the background
-// pass, other documents) are not seen here: formulas leave them a share of the minute, and a 429
-// they cause still stops the formulas until the time the service gave.
+// This file defines what the custom functions may still send: the service allows 1,000 requests per account in any 60 s, so the
+// document cache keeps what this document's formulas sent in the last minute and any wait a 429 asked for, and an evaluation takes
+// only what is left. Other clients of the account are not seen, so formulas leave them a share of the minute.
 import * as z from "zod/mini";
+import { tupleOf } from "../storage/lean-schemas";
 import type { Clock } from "../rules/clock";
 import type { StoredShape } from "../storage/stored-json";
 import type { CellCache } from "./cell-cache";
+import { KEYS } from "../storage/keys";
 
 /** The service's rate limit: requests per account in any 60 s. */
 const SERVICE_REQUESTS_PER_MINUTE = 1000;
 /** What formulas take of it, leaving the rest to the sidebar's and the background passes' requests. */
 export const FORMULA_REQUESTS_PER_MINUTE = SERVICE_REQUESTS_PER_MINUTE - 100;
 const WINDOW_MS = 60_000;
-const KEY = "rate";
+const KEY = KEYS.cacheRate;
 
 interface Sent {
   /** [epoch ms, requests] of each round trip of the last minute. */
@@ -37,7 +35,7 @@ const SENT_SHAPE: StoredShape<Sent, z.output<typeof StoredSent>> = {
     }),
   }),
 };
-const ROUND_TRIP = z.tuple([z.number(), z.number()]);
+const ROUND_TRIP = tupleOf([z.number(), z.number()]);
 
 export class RequestBudget {
   constructor(private readonly cache: CellCache, private readonly clock: Clock) {}

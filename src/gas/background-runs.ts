@@ -1,12 +1,12 @@
-// This file defines the record of the user's last background run (the pollJobs trigger): when it
-// ran and whether Google gave it its document. Google does not document which it does, so each
-// run writes the answer it got into the user's own properties (one small value), and diagnose()
-// reports it: the trigger-context question answered from the field.
+// This file defines the record of the user's last background run (the pollJobs trigger): when it ran and whether Google gave it its
+// document, kept in the user's properties for diagnose(), since Google does not document which it does.
 import * as z from "zod/mini";
-import { readStored, type StoredShape } from "../storage/stored-json";
+import { readStored, storedText, type StoredShape } from "../storage/stored-json";
 import { userProperties } from "./property-snapshot";
+import { LONGEST_EXECUTION_MS } from "../rules/platform-limits";
+import { KEYS } from "../storage/keys";
 
-const LAST_RUN_KEY = "businessLeads.lastBackgroundRun";
+const LAST_RUN_KEY = KEYS.lastBackgroundRun;
 
 interface BackgroundRun {
   /** Epoch ms when the run began. */
@@ -26,17 +26,18 @@ const StoredRun = z.object({ at: z.number(), withDocument: z.boolean(), finished
 /** An earlier version's run, whose end was not noted, is not taken for a stopped one. */
 const RUN_SHAPE: StoredShape<BackgroundRun, z.output<typeof StoredRun>> = {
   schema: StoredRun,
+  versioned: true,
   upgrade: (stored) => ({ ...stored, finished: stored.finished ?? true }),
 };
 
 /** No execution lives longer (Apps Script's 6 minutes): a run older than this that never finished was stopped. */
-const LONGEST_RUN_MS = 6.5 * 60 * 1000;
+const LONGEST_RUN_MS = LONGEST_EXECUTION_MS;
 
 /** Notes that this run got to its end (after recordBackgroundRun); never throws. */
 export function recordBackgroundRunEnd(): void {
   try {
     const run = lastBackgroundRun();
-    if (run) userProperties().setProperty(LAST_RUN_KEY, JSON.stringify({ ...run, finished: true }));
+    if (run) userProperties().setProperty(LAST_RUN_KEY, storedText(RUN_SHAPE, { ...run, finished: true }));
   } catch {
     // Only a note: the next run writes its own.
   }
@@ -51,7 +52,7 @@ export function stoppedBackgroundRun(now: number): BackgroundRun | null {
 /** Notes what `observe` sees of this run; never throws (a failing trigger mails its owner every run, and this is only a note). */
 export function recordBackgroundRun(observe: () => Omit<BackgroundRun, "finished">): void {
   try {
-    userProperties().setProperty(LAST_RUN_KEY, JSON.stringify({ ...observe(), finished: false }));
+    userProperties().setProperty(LAST_RUN_KEY, storedText(RUN_SHAPE, { ...observe(), finished: false }));
   } catch {
     // A full or unreachable property store costs the next report one answer, nothing more.
   }

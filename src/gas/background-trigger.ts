@@ -1,9 +1,8 @@
-// This file defines how this build keeps the user's poll trigger for the documents with work left:
-// one trigger per document in the default build (poll-trigger.ts), one per user serving every
-// listed document in the full build (user-poll-trigger.ts, served-documents.ts). The choice reads
-// the build's defined scope here, so a bundle holds only its own build's trigger code.
+// This file defines how this build keeps the user's poll trigger for documents with work left: one per document in the default build
+// (poll-trigger.ts), one per user in the full build (user-poll-trigger.ts); the choice reads the build's scope, so a bundle holds one.
 import { ensurePollTrigger, pollTriggerCount, removePollTrigger } from "./poll-trigger";
-import { forgetServedDocument, registerServedDocument, servedDocuments } from "./served-documents";
+import { forgetServedDocument, registerServedDocument, servedDocuments } from "../storage/user-documents";
+import { userProperties } from "./property-snapshot";
 import { ensureUserPollTrigger, removeUserPollTrigger, userPollTriggerCount } from "./user-poll-trigger";
 
 interface BackgroundTrigger {
@@ -27,15 +26,15 @@ const perDocument: BackgroundTrigger = {
 
 const perUser: BackgroundTrigger = {
   keep(documentId) {
-    registerServedDocument(documentId);
+    registerServedDocument(userProperties(), documentId);
     ensureUserPollTrigger();
   },
   drop(documentId) {
-    forgetServedDocument(documentId);
-    if (servedDocuments().length === 0) removeUserPollTrigger();
+    forgetServedDocument(userProperties(), documentId);
+    if (servedDocuments(userProperties()).length === 0) removeUserPollTrigger();
   },
   count: () => userPollTriggerCount(),
-  serves: (documentId) => servedDocuments().indexOf(documentId) >= 0,
+  serves: (documentId) => servedDocuments(userProperties()).indexOf(documentId) >= 0,
 };
 
 export const backgroundTrigger: BackgroundTrigger = BUSINESS_LEADS_SPREADSHEET_SCOPE === "full" ? perUser : perDocument;

@@ -1,18 +1,32 @@
-// This file defines the job store's key-value store over a spreadsheet's developer metadata (the
-// full-scope build): unlike document properties it travels with the spreadsheet, so a trigger that
-// Google runs without a current document reaches it through SpreadsheetApp.openById, and every
-// editor's sidebar reads the same records. ONE entry (PROJECT-visible, at the spreadsheet) holds
-// every key, so a pass reads the store with one listing and one call per entry and writes it with
-// one call. Only the execution holding the store's write claim changes that entry (claim():
-// metadata-write-claim.ts); a store still in the per-key layout before it moves into it with the
-// next write (metadata-migration.ts). Google allows 30,000 characters of metadata per location; we
-// count key + value characters.
+// This file defines the job store over a spreadsheet's developer metadata (full-scope build): it travels with the spreadsheet, so a
+// trigger with no current document reaches it by id. ONE entry holds every key, changed only under the write claim
+// (src/storage/write-claim.ts); Google allows 30,000 characters of metadata per location, counted as key + value.
 import { JobStoreFullError } from "../jobs/job-store-budget";
 import type { KeyValueStore, StoreBudget } from "../storage/key-value-store";
-import { CLAIM_KEY, DATA_KEY, EMPTY_DATA_CHARS, decodeClaim, decodeData, encodeData, lineChars } from "./metadata-entries";
-import { removeQuietly, type Metadata } from "./metadata-handles";
-import { moveLegacyEntries, readLegacyEntry, type LegacyKeys } from "./metadata-migration";
-import { WriteClaim, type ClaimEntry, type ClaimHolder, type StoreClaims, type StoreRuntime } from "./metadata-write-claim";
+import { CLAIM_KEY, DATA_KEY, EMPTY_DATA_CHARS, decodeClaim, decodeData, encodeData, lineChars } from "../storage/metadata-entries";
+import { removeQuietly } from "../storage/metadata-handles";
+import { moveLegacyEntries, readLegacyEntry, type LegacyKeys } from "../storage/metadata-migration";
+import { WriteClaim, type ClaimEntries, type ClaimEntry, type ClaimHolder, type StoreClaims, type StoreRuntime } from "../storage/write-claim";
+import { appsScriptClock, newUuid } from "./utilities";
+
+/** An entry of the spreadsheet's developer metadata, as Apps Script hands it. */
+type DataEntry = GoogleAppsScript.Spreadsheet.DeveloperMetadata;
+
+/** The write claim's platform: Apps Script's clock and UUIDs. */
+const APPS_SCRIPT: StoreRuntime = {
+  now: appsScriptClock.now,
+  sleep: appsScriptClock.sleep,
+  newToken: newUuid,
+  random: () => Math.random(),
+};
+
+/** A spreadsheet's claim entries in developer metadata. */
+const claimEntriesOf = (spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): ClaimEntries => ({
+  add: (key, value) => {
+    spreadsheet.addDeveloperMetadata(key, value, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+  },
+  find: (key) => spreadsheet.createDeveloperMetadataFinder().withKey(key).find(),
+});
 
 /** Our share of the spreadsheet's 30,000 characters, leaving room for other tools' metadata. */
 export const METADATA_BUDGET_CHARS = 24_000;
@@ -32,11 +46,11 @@ export const METADATA_STORE_BUDGET: StoreBudget = {
 
 /** The store as one listing found it, with this execution's changes (its claims: WriteClaim). */
 interface Listing extends LegacyKeys {
-  handle: Metadata | null;
+  handle: DataEntry | null;
   /** Whether the data entry exists (its handle may still be unknown right after adding it). */
   exists: boolean;
   /** Further data entries (there should be none): merged into the first, removed at the next write. */
-  extra: Metadata[];
+  extra: DataEntry[];
 }
 
 /**
@@ -53,9 +67,9 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
 
   constructor(
     private readonly spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-    runtime?: StoreRuntime,
+    runtime: StoreRuntime = APPS_SCRIPT,
   ) {
-    this.writeClaim = new WriteClaim(spreadsheet, runtime);
+    this.writeClaim = new WriteClaim(claimEntriesOf(spreadsheet), runtime);
   }
 
   // ---- reading ----------------------------------------------------------------------------------
@@ -215,7 +229,7 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
     listing.exists = true;
   }
 
-  private findDataEntry(): Metadata | null {
+  private findDataEntry(): DataEntry | null {
     return this.spreadsheet.createDeveloperMetadataFinder().withKey(DATA_KEY).withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT).find()[0] ?? null;
   }
 

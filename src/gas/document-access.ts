@@ -1,13 +1,10 @@
-// This file defines how the add-on reaches a spreadsheet and its job store. The build chooses the
-// spreadsheet scope (scripts/build.mjs --scope): with `spreadsheets.currentonly` only the current
-// document is reachable and its jobs live in its document properties; with the full `spreadsheets`
-// scope the jobs live in the spreadsheet's developer metadata, so a trigger that Google runs
-// without a current document opens each document by id and still reaches them.
+// This file defines how the add-on reaches a spreadsheet and its job store, by the build's scope: with `spreadsheets.currentonly` the
+// jobs live in document properties; with `spreadsheets` in developer metadata, so a trigger with no current document opens it by id.
 import type { KeyValueStore } from "../storage/key-value-store";
 import { DeveloperMetadataStore } from "./developer-metadata-store";
-import type { StoreClaims } from "./metadata-write-claim";
+import type { StoreClaims } from "../storage/write-claim";
 import { documentProperties } from "./property-snapshot";
-import { UserFacingError } from "../errors/user-error";
+import { NO_DOCUMENT_MESSAGE, UserFacingError } from "../errors/user-error";
 
 export interface DocumentAccess {
   id: string;
@@ -25,7 +22,7 @@ export interface DocumentAccess {
 
 export class NoDocumentError extends UserFacingError {
   constructor() {
-    super("Business Leads works inside a spreadsheet: open one and use Extensions > Business Leads.");
+    super(NO_DOCUMENT_MESSAGE);
   }
 }
 

@@ -5,8 +5,9 @@ import { EditorKeys } from "../jobs/editor-keys";
 import { currentDocument } from "./document-access";
 import { userProperties } from "./property-snapshot";
 import { appsScriptClock, newUuid } from "./utilities";
+import { KEYS } from "../storage/keys";
 
-const EDITOR_ID = "businessLeads.editorId";
+const EDITOR_ID = KEYS.editorId;
 
 /** 16 hex digits of SHA-256 over the key: enough to tell a team's keys apart, useless to call the service. */
 export function keyDigest(apiKey: string): string {

@@ -1,10 +1,6 @@
-// This file defines the locks: the document lock around every change of the document's job state
-// (two clicks, two editors or a click and a background pass never interleave their reads and
-// writes of the job store), and the user's lock that keeps one pass per user at a time in the
-// full-scope build. Callers that change state (startSearch, startEnrichment, importJob,
-// setRefresh) use withDocumentLock; the background pass uses tryDocumentLock (and tryUserLock)
-// and simply leaves when another execution is at work. In the full-scope build the job store's
-// write claim goes with the document lock (src/gas/developer-metadata-store.ts).
+// This file defines the locks: the document lock around every change of the document's job state (so clicks, editors and passes never
+// interleave their reads and writes), and the user lock that keeps one pass per user in the full-scope build. A click waits
+// (withDocumentLock); the background pass tries and leaves when another execution is at work (tryDocumentLock, tryUserLock).
 import { currentDocument } from "./document-access";
 import { lockAndRefresh } from "./property-snapshot";
 import { appsScriptClock } from "./utilities";

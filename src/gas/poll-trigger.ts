@@ -1,9 +1,9 @@
-// This file keeps the one time-driven trigger that runs `pollJobs`. An add-on may have one
-// trigger of each type per user per document, running at most hourly, so we look for ours among
-// the user's triggers of this document before creating one, and never create a second.
+// This file keeps the one time-driven trigger that runs `pollJobs`. An add-on may have one trigger of each type per user per document,
+// so ours is looked for among the user's triggers of this document ahead of creating one, and a second is never created.
 import { activeSpreadsheet } from "./document-access";
 import { userProperties } from "./property-snapshot";
 import { readPollInterval, type PollInterval } from "./settings";
+import { pollTriggerMinutesKey } from "../storage/keys";
 
 /** The execution's document; these triggers exist only where it has one (the current-document build). */
 function documentOfTrigger(): GoogleAppsScript.Spreadsheet.Spreadsheet {
@@ -13,7 +13,6 @@ function documentOfTrigger(): GoogleAppsScript.Spreadsheet.Spreadsheet {
 }
 
 export const POLL_HANDLER = "pollJobs";
-const CREATED_FOR_KEY = "businessLeads.pollTrigger.requestedMinutes";
 
 function ownTriggers(): GoogleAppsScript.Script.Trigger[] {
   return ScriptApp.getUserTriggers(documentOfTrigger()).filter((t) => t.getHandlerFunction() === POLL_HANDLER);
@@ -40,7 +39,7 @@ function create(minutes: PollInterval): void {
 
 /** Triggers are per user per document, so is the note of what ours was created for. */
 function createdForKey(): string {
-  return `${CREATED_FOR_KEY}.${documentOfTrigger().getId()}`;
+  return pollTriggerMinutesKey(documentOfTrigger().getId());
 }
 
 /**

@@ -1,22 +1,9 @@
-// This file defines the execution's view of the user's and the current document's properties: each
-// store is read whole with one getProperties() the first time it is needed and served from memory
-// after that; writes go through to the store and into the copy. Every read or write of Properties
-// counts against a daily quota (50,000 a day for a consumer account, shared with every other script
-// of the user), and a sidebar poll that read key by key cost 19 of them where 3 do.
-//
-// Why the copy stays right: Apps Script evaluates the script afresh for each execution, so the copy
-// never outlives the execution. Another execution may write the store meanwhile; every change of
-// shared state is made under a lock (the document's, or the user's), so a copy taken before a lock
-// was acquired is dropped when it is, and read again, whole, at its next use (lockAndRefresh).
-// Under the lock no other writer that takes it can have written since.
-import type { KeyValueStore } from "../storage/key-value-store";
+// This file defines the execution's copy of the user's and the document's properties: each store read whole once and served from memory,
+// writes going through to both, since every Properties call counts against a daily quota. Every change of shared state is made under a
+// lock, and taking a lock drops the copy (lockAndRefresh), so a copy is never older than the lock held.
+import type { PropertiesLike } from "../storage/key-value-store";
 
 type Properties = GoogleAppsScript.Properties.Properties;
-
-/** What the add-on needs of a properties store; Apps Script's Properties has it all. */
-export interface PropertiesLike extends KeyValueStore {
-  setProperties(properties: Record<string, string>): unknown;
-}
 
 class PropertySnapshot implements PropertiesLike {
   private values: Record<string, string> | null = null;

@@ -1,118 +1,23 @@
-// This file defines where the add-on's settings live. The API key is the user's secret: it lives
-// in UserProperties and is copied into DocumentProperties only when the user asks to share it
-// with formulas (custom functions run anonymously and cannot read an editor's user properties).
-import { UserFacingError } from "../errors/user-error";
-import { documentProperties, userProperties, type PropertiesLike } from "./property-snapshot";
+// This file defines the settings read and written in this execution's Properties (the user's and
+// the current document's, through property-snapshot.ts); their keys and sharing rules are
+// src/storage/settings.ts.
+import * as rules from "../storage/settings";
+import { documentProperties, userProperties } from "./property-snapshot";
 
-const KEY = {
-  apiKey: "businessLeads.apiKey",
-  baseUrl: "businessLeads.baseUrl",
-  sharedApiKey: "businessLeads.shared.apiKey",
-  sharedBaseUrl: "businessLeads.shared.baseUrl",
-  pollEveryMinutes: "businessLeads.pollEveryMinutes",
-} as const;
+export { isPollInterval, POLL_INTERVAL_RULE, type PollInterval, type ServiceSettings, type SettingsChange } from "../storage/settings";
 
-export interface ServiceSettings {
-  apiKey: string;
-  baseUrl: string;
-}
-
-/** Minutes between background polls: 60 is the add-on rule; a bound copy may poll faster. */
-const POLL_INTERVALS = [1, 5, 10, 15, 30, 60] as const;
-export type PollInterval = (typeof POLL_INTERVALS)[number];
-
-class SettingsMissingError extends UserFacingError {
-  constructor() {
-    super("Business Leads is not set up yet: open the sidebar (Extensions > Business Leads) and save your API key.");
-    this.name = "SettingsMissingError";
-  }
-}
+const stores = (): rules.SettingsStores => ({ user: userProperties(), document: documentProperties() });
 
 /** The caller's settings: their own, or for a custom function the document's shared copy. */
-export function readServiceSettings(source: "user" | "formulas"): ServiceSettings {
-  const props = source === "user" ? userProperties() : documentProperties();
-  if (!props) throw new SettingsMissingError();
-  const apiKey = props.getProperty(source === "user" ? KEY.apiKey : KEY.sharedApiKey);
-  const baseUrl = props.getProperty(source === "user" ? KEY.baseUrl : KEY.sharedBaseUrl);
-  if (!apiKey || !baseUrl) throw new SettingsMissingError();
-  return { apiKey, baseUrl };
-}
+export const readServiceSettings = (source: "user" | "formulas"): rules.ServiceSettings => rules.readServiceSettings(stores(), source);
 
 /** The current user's own key, or null when they have saved none. */
-export function userApiKey(): string | null {
-  return userProperties().getProperty(KEY.apiKey);
-}
-
-/** A checked change of settings, written whole or not at all. */
-export interface SettingsChange {
-  settings: ServiceSettings;
-  /**
-   * true: formulas in this document use this key; false: stop sharing it (a key another editor
-   * shared stays); undefined: the document's shared key stays as it is.
-   */
-  shareWithFormulas: boolean | undefined;
-  pollEveryMinutes: PollInterval | undefined;
-}
-
-type Snapshot = Record<string, string | null>;
-
-function snapshot(props: PropertiesLike, keys: readonly string[]): Snapshot {
-  const values: Snapshot = {};
-  for (const key of keys) values[key] = props.getProperty(key);
-  return values;
-}
-
-function restore(props: PropertiesLike, values: Snapshot): void {
-  for (const key of Object.keys(values)) {
-    const value = values[key];
-    if (value === null || value === undefined) props.deleteProperty(key);
-    else props.setProperty(key, value);
-  }
-}
+export const userApiKey = (): string | null => rules.userApiKey(stores());
 
 /** Writes every part of the change, or (when a write fails midway) puts back what was there. */
-export function writeServiceSettings(change: SettingsChange): void {
-  const { settings, shareWithFormulas, pollEveryMinutes } = change;
-  const user = userProperties();
-  const doc = documentProperties();
-  if (!doc) throw new UserFacingError("Business Leads works inside a spreadsheet: open one and use Extensions > Business Leads.");
-  const userBefore = snapshot(user, [KEY.apiKey, KEY.baseUrl]);
-  const docBefore = snapshot(doc, [KEY.sharedApiKey, KEY.sharedBaseUrl, KEY.pollEveryMinutes]);
-  try {
-    user.setProperties({ [KEY.apiKey]: settings.apiKey, [KEY.baseUrl]: settings.baseUrl });
-    if (shareWithFormulas === true) {
-      doc.setProperties({ [KEY.sharedApiKey]: settings.apiKey, [KEY.sharedBaseUrl]: settings.baseUrl });
-    } else if (shareWithFormulas === false) {
-      // Only the caller's own key (the one they used until now, or this one) stops being shared.
-      const shared = docBefore[KEY.sharedApiKey];
-      if (shared === settings.apiKey || (shared !== null && shared === userBefore[KEY.apiKey])) {
-        doc.deleteProperty(KEY.sharedApiKey);
-        doc.deleteProperty(KEY.sharedBaseUrl);
-      }
-    }
-    if (pollEveryMinutes !== undefined) doc.setProperty(KEY.pollEveryMinutes, String(pollEveryMinutes));
-  } catch (error) {
-    restore(user, userBefore);
-    restore(doc, docBefore);
-    throw error;
-  }
-}
+export const writeServiceSettings = (change: rules.SettingsChange): void => rules.writeServiceSettings(stores(), change);
 
-export function readPollInterval(): PollInterval {
-  const raw = Number(documentProperties()?.getProperty(KEY.pollEveryMinutes));
-  return (POLL_INTERVALS as readonly number[]).indexOf(raw) >= 0 ? (raw as PollInterval) : 60;
-}
+export const readPollInterval = (): rules.PollInterval => rules.readPollInterval(stores());
 
-export function isPollInterval(minutes: unknown): minutes is PollInterval {
-  return (POLL_INTERVALS as readonly unknown[]).indexOf(minutes) >= 0;
-}
-
-export const POLL_INTERVAL_RULE = `Background polling can run every ${POLL_INTERVALS.join(", ")} minutes`;
-
-/** The caller's stored settings as they are (either may be missing), and whether formulas share this key. */
-export function readStoredSettings(): { apiKey: string | null; baseUrl: string | null; sharedWithFormulas: boolean } {
-  const user = userProperties();
-  const apiKey = user.getProperty(KEY.apiKey);
-  const shared = documentProperties()?.getProperty(KEY.sharedApiKey) ?? null;
-  return { apiKey, baseUrl: user.getProperty(KEY.baseUrl), sharedWithFormulas: apiKey !== null && shared === apiKey };
-}
+/** The caller's stored settings as they are, and whether formulas share this key. */
+export const readStoredSettings = (): ReturnType<typeof rules.readStoredSettings> => rules.readStoredSettings(stores());

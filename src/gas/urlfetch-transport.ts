@@ -109,3 +109,6 @@ function toHttpResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): Http
     body: response.getContentText("UTF-8"),
   };
 }
+
+/** The transport over this execution's UrlFetchApp. */
+export const appsScriptTransport = (): Transport => new UrlFetchTransport(UrlFetchApp);

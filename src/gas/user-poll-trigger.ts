@@ -1,7 +1,5 @@
-// This file keeps the full-scope build's ONE poll trigger per user: it serves every document the
-// user has jobs in (src/gas/served-documents.ts), opening each by id, so one trigger is enough
-// however many documents there are. It is found among the user's project triggers, which need no
-// current document, so a trigger run without one can still remove itself when nothing is left.
+// This file keeps the full-scope build's ONE poll trigger per user, serving every document the user has jobs in by id
+// (src/storage/user-documents.ts). It is found among the project's triggers, so a run with no current document can remove it.
 import { createPollTrigger, POLL_HANDLER } from "./poll-trigger";
 import { documentProperties } from "./property-snapshot";
 import { readPollInterval, type PollInterval } from "./settings";

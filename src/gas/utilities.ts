@@ -1,7 +1,5 @@
-// This file defines what the add-on takes of Apps Script's Utilities service: the clock (the time
-// of day, and Utilities.sleep as its wait, the only wait Apps Script has), UUIDs, and a date (and
-// time) in a time zone. Everything above reads the time through this clock, or a clock handed down
-// from it.
+// This file defines what the add-on takes of Apps Script's Utilities: the clock (with Utilities.sleep as its wait, the only wait Apps
+// Script has), UUIDs, and a date or time in a time zone. Everything above reads the time through this clock or one handed down from it.
 import { timeNow, type Clock } from "../rules/clock";
 
 /** Waits of at most 5 minutes: Apps Script's limit for one Utilities.sleep. */

@@ -1,11 +1,11 @@
-// This file defines the document's list of its editors' current keys, as digests: one small
-// property mapping an editor (a random id kept in that editor's user properties) to the digest of
-// the key they use now. It tells a pass whether some editor's key may still see a job.
+// This file defines the document's list of its editors' current keys, as digests: one small property mapping an editor's random id to
+// the digest of the key that editor uses, which tells a pass whether some editor's key may still see a job.
 import * as z from "zod/mini";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { entriesShape, readStored } from "../storage/stored-json";
+import { KEYS } from "../storage/keys";
 
-const EDITOR_KEYS = "businessLeads.editorKeys";
+const EDITOR_KEYS = KEYS.editorKeys;
 /** A team's editors; the least recently seen drop off first, keeping the property small. */
 const MAX_EDITORS = 50;
 

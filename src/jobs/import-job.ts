@@ -1,19 +1,24 @@
-// This file defines importing a job made elsewhere (another document, another tool, or lost from
-// this one): its family is found by asking both status endpoints in one round trip; an unknown or
-// foreign ID is refused before anything is stored or created. The record is saved with its sheet's
-// name BEFORE the sheet is inserted, so an import killed in between finishes in that same sheet
-// when repeated, never in a second one. From then on the job is polled and written like any other.
+// This file defines importing a job made elsewhere: its family is found by asking both status endpoints in one round trip, and an unknown
+// ID is refused ahead of any write. The record is saved with its sheet's name ahead of inserting the sheet, so a killed import repeated
+// finishes in that sheet, never a second.
 import { eitherKind } from "../api/either-kind";
 import type { Job } from "../api/schemas";
 import { JOB_KINDS, type JobKind } from "../rules/job-kinds";
-import { isTerminalStatus } from "../rules/job-status";
+import { isFailedStatus, isTerminalStatus } from "../rules/job-status";
 import type { JobsContext } from "./job-context";
-import { newJobRecord, type JobRecord } from "./job-record";
+import { newJobRecord, type EnrichmentRecord, type JobRecord, type SearchRecord } from "./job-record";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 import { InvalidInputError } from "../errors/user-error";
-import { IMPORTED_RECORD, KIND_PARTS, partsOf } from "./job-kinds";
+import { KIND_PARTS, partsOf } from "./job-kinds";
+import { searchIdentity } from "./search-identity";
 import { lineOfJob } from "./line-of-job";
 import { keepPolling } from "./start-search";
+
+/** The kind's own fields of a record made for a job of that family found on the service (importJob). */
+export const IMPORTED_RECORD: Record<JobKind, (job: Job) => Pick<SearchRecord, "kind" | "searchKey" | "maxResults"> | Pick<EnrichmentRecord, "kind">> = {
+  search: (job) => ({ kind: "search", ...searchIdentity(job) }),
+  enrichment: () => ({ kind: "enrichment" }),
+};
 
 /** The job's status object and family, or a clear error when this key cannot see it. */
 function findJob(ctx: JobsContext, jobId: string, deadline: number): { kind: JobKind; job: Job } {
@@ -48,7 +53,7 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
       leadCount: job.lead_count,
       enrichedCount: job.enriched_count,
       creditsCharged: job.credits_charged,
-      error: job.status === "failed" ? job.error ?? "The job failed (the service gave no reason)." : null,
+      error: isFailedStatus(job.status) ? job.error ?? "The job failed (the service gave no reason)." : null,
       createdAt: job.created_at,
       finishedAt: job.finished_at ?? null,
       ownSheet: true,

@@ -1,13 +1,7 @@
-// This file defines the kinds of record the add-on tracks as data: the table that maps a kind to
-// its parts, looked up wherever a part is needed instead of a branch on the kind. A kind's parts:
-// the service's endpoint family its jobs are read through, the kind the sidebar shows it as, the
-// words the sidebar and the sheet use for it (src/rules/job-kinds.ts), and the service jobs the
-// document tracks through it. A territory is a new kind: many searches of the service as one
-// record (src/territory). Where results go is a record's, not a kind's (src/passes/result-writers.ts).
-import type { Job } from "../api/schemas";
+// This file defines the kinds of record the add-on tracks as data: the table that maps a kind to its parts (its service endpoint family,
+// its sidebar kind and words, the service jobs it tracks), looked up wherever a part is needed instead of a branch on the kind.
 import { KIND_WORDS, type JobKind, type KindWords } from "../rules/job-kinds";
-import { territoryOf, type EnrichmentRecord, type JobRecord, type RecordKind, type SearchRecord } from "./job-record";
-import { searchIdentity } from "./search-identity";
+import { territoryOf, type JobRecord, type RecordKind } from "./job-record";
 
 /** A service job the document tracks, as the custom functions ask for it (its family, whether it ended). */
 export interface TrackedJob {
@@ -49,9 +43,3 @@ export const KIND_PARTS: Record<RecordKind, KindParts> = {
 
 /** The parts of a record's kind. */
 export const partsOf = (record: Pick<JobRecord, "kind">): KindParts => KIND_PARTS[record.kind];
-
-/** The kind's own fields of a record made for a job of that family found on the service (importJob). */
-export const IMPORTED_RECORD: Record<JobKind, (job: Job) => Pick<SearchRecord, "kind" | "searchKey" | "maxResults"> | Pick<EnrichmentRecord, "kind">> = {
-  search: (job) => ({ kind: "search", ...searchIdentity(job) }),
-  enrichment: () => ({ kind: "enrichment" }),
-};

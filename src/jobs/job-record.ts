@@ -1,13 +1,15 @@
-// This file defines the job store's records: JobRecord, one per job, a SearchRecord or an
-// EnrichmentRecord by its kind, with the fields both kinds share in JobRecordBase; StartRecord, one
-// per logical job creation; and how both are stored: their keys' prefixes, and their stored shapes
-// (a schema that reads every shape any version stored, and the upgrade to today's). Every version
-// of the add-on has stored a record's kind, so a record read back is one of the two kinds.
+// This file defines the job store's records: JobRecord (a SearchRecord or an EnrichmentRecord, sharing JobRecordBase), one per job;
+// StartRecord, one per logical job creation; and how both are stored: their keys' prefixes, and the schemas that read every stored shape.
 import * as z from "zod/mini";
+import { tupleOf } from "../storage/lean-schemas";
 import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
-import { StoredRefreshSchedule, StoredRunOutcome, StoredScheduleBase, type RefreshSchedule, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
+import { StoredRefreshSchedule, StoredRunOutcome, StoredScheduleBase, upgradeRefreshSchedule, upgradeScheduleBase, type RefreshSchedule, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
+import { upgradeLastRun } from "./last-run";
+import { noteOfStoredText, type RecordNote } from "./record-note";
 import type { JobKind } from "../rules/job-kinds";
+import type { Searched } from "../rules/searched";
+import { KEYS } from "../storage/keys";
 
 
 /** A record's kind: a job of the service (a search, an enrichment), or a territory (many searches as one). */
@@ -32,7 +34,7 @@ interface JobRecordBase {
   settled: boolean;
   error: string | null;
   /** Something the user should know that is not the service's error (e.g. the sheet was deleted). */
-  note: string | null;
+  note: RecordNote | null;
   createdAt: string;
   finishedAt: string | null;
   /** The start record that created this job, cleared once the job is done. */
@@ -51,7 +53,7 @@ interface JobRecordBase {
   /** Digests of keys the service answered 404: another account's keys, which leave the job alone. */
   hiddenFrom?: string[];
   /** The spreadsheet's time zone when the job started: its rows' `First seen` and `Last seen` dates are in it (seen-day.ts). */
-  timeZone?: string;
+  timeZone: string;
   /** A search's or a territory's latest refresh run, once merged: what it did (scheduled, or asked for now). */
   lastRun?: RunOutcome;
 }
@@ -65,8 +67,8 @@ export interface SearchRecord extends JobRecordBase {
   searchKey?: string;
   /** Its maxResults: what one re-run of it reserves (JobView.runCredits). */
   maxResults?: number;
-  /** What it searched, "<query> · <location label>": its line says it under any name; its refresh runs are found by it. */
-  searched?: string;
+  /** What it searched (its query and location label): its line says it under any name; its refresh runs are found by it. */
+  searched?: Searched;
 }
 
 /** An enrichment's record. */
@@ -126,6 +128,9 @@ export interface TerritoryRecord extends JobRecordBase {
 
 export type JobRecord = SearchRecord | EnrichmentRecord | TerritoryRecord;
 
+/** A record as read from the store, before its document's facts fill what it lacked (job-record-versions.ts). */
+export type StoredJobRecord<R extends JobRecord = JobRecord> = R extends JobRecord ? Omit<R, "timeZone"> & { timeZone?: string } : never;
+
 /** A search with a refresh schedule: its record is never pruned, since the schedule lives in it. */
 export type ScheduledSearch = SearchRecord & { refresh: RefreshSchedule };
 
@@ -139,8 +144,14 @@ export const searchOf = (record: JobRecord): SearchRecord | null => (record.kind
 export const enrichmentOf = (record: JobRecord): EnrichmentRecord | null => (record.kind === "enrichment" ? record : null);
 export const territoryOf = (record: JobRecord): TerritoryRecord | null => (record.kind === "territory" ? record : null);
 
-/** What a search searched, as its line and its refresh runs say it: "dentists · Fort Worth, Texas, US". */
-export const searchedText = (query: string, location: string): string => `${query} · ${location}`;
+/**
+ * What a search stored before its parts were kept: "<query> · <location label>", in the words of
+ * rules/searched.ts (a catalog's label has no " · "; a query may).
+ */
+function searchedOfWords(words: string): Searched {
+  const at = words.lastIndexOf(" · ");
+  return at < 0 ? { query: words, place: "" } : { query: words.slice(0, at), place: words.slice(at + 3) };
+}
 
 /** The searches among `records`. */
 export const searchesOf = (records: readonly JobRecord[]): SearchRecord[] => records.flatMap((record) => searchOf(record) ?? []);
@@ -150,7 +161,7 @@ export const isScheduled = (record: JobRecord): record is ScheduledSearch => sea
 /** A search or a territory with a refresh schedule: never pruned, and its key keeps the background trigger. */
 export const hasSchedule = (record: JobRecord): boolean => isScheduled(record) || territoryOf(record)?.refresh !== undefined;
 
-type NewJobFields<R extends JobRecord> = R extends JobRecord ? Pick<R, "id" | "kind" | "name" | "sheetId" | "sheetName" | "status" | "createdAt"> & Partial<R> : never;
+type NewJobFields<R extends JobRecord> = R extends JobRecord ? Pick<R, "id" | "kind" | "name" | "sheetId" | "sheetName" | "status" | "createdAt" | "timeZone"> & Partial<R> : never;
 
 /** What a record holds before anything happened to it: nothing written, nothing settled yet. */
 export const NEW_RECORD = { leadCount: null, enrichedCount: null, creditsCharged: null, rowsWritten: 0, settled: false, error: null, note: null, finishedAt: null, startKey: null };
@@ -175,10 +186,10 @@ export interface StartRecord {
 }
 
 /** The store's keys: a job's record under its id, a start record under its fingerprint. */
-export const JOB_PREFIX = "job:";
-export const START_PREFIX = "start:";
+export const JOB_PREFIX = KEYS.job;
+export const START_PREFIX = KEYS.start;
 /** A start record whose job never got created is forgotten after this. */
-export const START_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
+const START_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A start record older than START_RECORD_TTL_MS: one whose job never got created is forgotten. */
 export const isStartExpired = (start: StartRecord, now: number): boolean => now - Date.parse(start.createdAt) > START_RECORD_TTL_MS;
@@ -201,7 +212,11 @@ const storedBase = {
   rowsWritten: z.optional(z.number()),
   settled: z.optional(z.boolean()),
   error: nullableText,
-  note: nullableText,
+  note: z.optional(z.nullable(z.union([
+    z.string(),
+    z.object({ kind: z.literal("passFailed"), step: z.enum(["status", "results", "write"]), message: z.string() }),
+    z.object({ kind: z.literal("lasting"), text: z.string() }),
+  ]))),
   createdAt: z.string(),
   finishedAt: nullableText,
   startKey: nullableText,
@@ -227,7 +242,8 @@ function upgradeBase<S extends z.output<z.ZodMiniObject<typeof storedBase>>>(sto
     rowsWritten: stored.rowsWritten ?? 0,
     settled: stored.settled ?? false,
     error: stored.error ?? null,
-    note: stored.note ?? null,
+    // Earlier versions stored a note's words: read back to its kind once.
+    note: typeof stored.note === "string" ? noteOfStoredText(stored.note) : (stored.note ?? null),
     finishedAt: stored.finishedAt ?? null,
     startKey: stored.startKey ?? null,
   };
@@ -242,21 +258,22 @@ const StoredSearchRecord = z.lazy(() => z.pipe(
     refresh: z.optional(StoredRefreshSchedule),
     searchKey: z.optional(z.string()),
     maxResults: z.optional(z.number()),
-    searched: z.optional(z.string()),
+    searched: z.optional(z.union([z.string(), z.object({ query: z.string(), place: z.string() })])),
   }),
-  z.transform((stored): SearchRecord => {
-    const { refresh, maxResults, searched, ...rest } = upgradeBase(stored);
+  z.transform((stored): StoredJobRecord<SearchRecord> => {
+    const { refresh: storedRefresh, maxResults, searched, ...rest } = upgradeBase(upgradeLastRun(stored));
+    const refresh = storedRefresh && upgradeRefreshSchedule(storedRefresh);
     const reserved = maxResults ?? rest.creditsCharged ?? undefined;
     // A search from before what it searched was kept: its schedule's search says it, when it has one.
     const input = refresh?.search.input;
-    const said = searched ?? (input ? searchedText(input.query, input.location) : undefined);
+    const said = typeof searched === "string" ? searchedOfWords(searched) : (searched ?? (input ? { query: input.query, place: input.location } : undefined));
     return { ...rest, ...(refresh === undefined ? {} : { refresh }), ...(reserved === undefined ? {} : { maxResults: reserved }), ...(said === undefined ? {} : { searched: said }) };
   }),
 ));
 
 const StoredEnrichmentRecord = z.lazy(() => z.pipe(
   z.object({ ...storedBase, kind: z.literal("enrichment"), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
-  z.transform((stored): EnrichmentRecord => upgradeBase(stored)),
+  z.transform((stored): StoredJobRecord<EnrichmentRecord> => upgradeBase(stored)),
 ));
 
 const StoredTerritoryRecord = z.lazy(() => z.pipe(
@@ -268,7 +285,7 @@ const StoredTerritoryRecord = z.lazy(() => z.pipe(
     maxResults: z.number(),
     language: z.string(),
     enrichContacts: z.boolean(),
-    pairs: z.array(z.tuple([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
+    pairs: z.array(tupleOf([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
     stopped: z.boolean(),
     run: z.number(),
     runKey: z.string(),
@@ -278,13 +295,14 @@ const StoredTerritoryRecord = z.lazy(() => z.pipe(
     slotsFullUntil: z.optional(z.string()),
     refresh: z.optional(StoredScheduleBase),
   }),
-  z.transform((stored): TerritoryRecord => upgradeBase(stored)),
+  z.transform((stored): StoredJobRecord<TerritoryRecord> => {
+    const { refresh, ...rest } = upgradeBase(upgradeLastRun(stored));
+    return { ...rest, ...(refresh === undefined ? {} : { refresh: upgradeScheduleBase(refresh) }) };
+  }),
 ));
 
 /** A record of any kind, each kind's shape upgraded by its own step. */
-const StoredJobRecord = z.lazy(() => z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]));
-
-export const JOB_RECORD_SHAPE: StoredShape<JobRecord> = { schema: StoredJobRecord, upgrade: (record) => record };
+export const STORED_JOB_RECORD: z.ZodMiniType<StoredJobRecord> = z.lazy(() => z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]));
 
 const StoredStartRecord = z.lazy(() => z.object({
   idempotencyKey: z.string(),
@@ -296,5 +314,6 @@ const StoredStartRecord = z.lazy(() => z.object({
 
 export const START_RECORD_SHAPE: StoredShape<StartRecord, z.output<typeof StoredStartRecord>> = {
   schema: StoredStartRecord,
+  versioned: true,
   upgrade: (stored) => ({ ...stored, jobId: stored.jobId ?? null, sheetName: stored.sheetName ?? null, sheetId: stored.sheetId ?? null }),
 };

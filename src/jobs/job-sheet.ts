@@ -1,7 +1,5 @@
-// This file defines where a job's results go when a pass writes them: its results sheet found by
-// id, or, when the user deleted it, a new one under a unique name, the job's record saved with it
-// (and written out at once) before anything goes into it, so a pass killed after this finds that
-// sheet instead of making another. The job then says what happened.
+// This file defines where a job's results go when a pass writes them: its results sheet as the record says, or, if the user deleted it,
+// a new one whose name is saved in the record ahead of any write, so a pass killed after this finds that sheet instead of making another.
 import { BUSINESS_COLUMNS, type ColumnSpec } from "../sheets/columns";
 import { createResultSheet, uniqueSheetName, type SheetsById } from "../sheets/result-sheet";
 import type { JobsContext } from "./job-context";
@@ -20,8 +18,9 @@ export function resultSheetOf<R extends JobRecord>(
   recreatedBy: RecreatedBy,
   columns: readonly ColumnSpec[] = BUSINESS_COLUMNS,
 ): { sheet: Sheet; record: R } {
-  const found = sheets.find(record.sheetId);
-  if (found) return { sheet: found, record };
+  const found = sheets.of(record);
+  // Found by the name stored before its id (a start or an import killed in between): its id kept from now on.
+  if (found) return { sheet: found, record: record.sheetId === null ? { ...record, sheetId: found.getSheetId() } : record };
   const name = uniqueSheetName(ctx.spreadsheet, record.sheetName ?? record.name);
   const sheet = createResultSheet(ctx.spreadsheet, name, columns);
   sheets.add(sheet);

@@ -1,16 +1,15 @@
-// This file defines how much room the job store takes and keeps: Apps Script's limits (9 KB a
-// value and 500 KB a store, counted in UTF-8 bytes), the bytes each text of a record may take, the
-// record as stored (texts clipped to fit), the room a new job needs, and the pruning of old
-// finished jobs, oldest first, beyond a fixed count or once the store passes the pruning budget of
-// the store it is on (its StoreBudget: 300 KB of document properties, or a share of developer
-// metadata's characters).
+// This file defines how much room the job store takes and keeps: Apps Script's limits (9 KB a value, 500 KB a store, in UTF-8 bytes),
+// each text's share of a record, the room a new job needs, and the pruning of old finished jobs beyond a fixed count or the store's budget.
 import { isJobDone, hasSchedule, isStartExpired, JOB_PREFIX, searchOf, type JobRecord, type StartRecord } from "./job-record";
 import type { PrefixedCollection } from "../storage/prefixed-collection";
 import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "../storage/key-value-store";
 import { clipToBytes, utf8Bytes } from "../storage/utf8";
+import { storedText } from "../storage/stored-json";
+import { JOB_RECORD_FORMAT } from "./job-record-versions";
 import { UserFacingError } from "../errors/user-error";
 import { timeNow } from "../rules/clock";
 import { REQUEST_LIMITS } from "../rules/request-limits";
+import { clippedNote } from "./record-note";
 
 /** Finished jobs kept for the sidebar's list; older ones are pruned. */
 export const MAX_FINISHED_JOBS = 40;
@@ -30,6 +29,8 @@ export const STORE_BUDGET_BYTES = DOCUMENT_PROPERTIES_BUDGET.pruneAbove;
  * active jobs with every text at its longest stay under the store's limit (see npm run bench).
  */
 const TEXT_BUDGET_BYTES = { name: 240, sheetName: 270, error: 1200, note: 320 } as const;
+/** The longest IANA time zone name a spreadsheet may have: what a record's `timeZone` may take. */
+const LONGEST_TIME_ZONE = "America/Argentina/ComodRivadavia";
 
 /** Bytes a store holds: keys and values, in UTF-8. */
 export const storeBytes = (properties: Record<string, string>): number => storeSize(DOCUMENT_PROPERTIES_BUDGET, properties);
@@ -52,13 +53,13 @@ export function storedRecordJson(record: JobRecord): string {
   const schedule = searchOf(record)?.refresh;
   for (let share = 1; ; share /= 2) {
     const clip = (text: string | null, budget: number) => (text === null ? null : clipToBytes(text, Math.floor(budget * share)));
-    const json = JSON.stringify({
+    const json = storedText(JOB_RECORD_FORMAT, {
       ...record,
       idempotencyKey: record.settled ? undefined : record.idempotencyKey, // a finished job needs it no more
       name: clip(record.name, TEXT_BUDGET_BYTES.name) ?? "",
       sheetName: clip(record.sheetName, TEXT_BUDGET_BYTES.sheetName),
       error: clip(record.error, TEXT_BUDGET_BYTES.error),
-      note: clip(record.note, TEXT_BUDGET_BYTES.note),
+      note: clippedNote(record.note, (text) => clip(text, TEXT_BUDGET_BYTES.note) ?? ""),
       ...(schedule ? { refresh: { ...schedule, lastError: clip(schedule.lastError, TEXT_BUDGET_BYTES.error) } } : {}),
     });
     if (utf8Bytes(json) + utf8Bytes(JOB_PREFIX + record.id) <= RECORD_LIMIT_BYTES || share < 0.01) return json;
@@ -78,6 +79,7 @@ export function largestNewJob(name: string): { record: JobRecord; start: StartRe
     id, kind: "enrichment" as const, name, sheetId: 2 ** 31 - 1, sheetName, status: "x".repeat(16), leadCount: 99_999, enrichedCount: 99_999,
     creditsCharged: 99_999, rowsWritten: 99_999, settled: false, error: null, note: null, createdAt, finishedAt: createdAt,
     startKey: digest, idempotencyKey: id, createdBy: digest, seenBy: [digest], searchKey: digest, maxResults: REQUEST_LIMITS.maxResults,
+    timeZone: LONGEST_TIME_ZONE,
   };
   return { record, start: { idempotencyKey: id, createdAt, jobId: id, sheetName, sheetId: 2 ** 31 - 1 } };
 }

@@ -1,9 +1,7 @@
-// This file defines the job store: one small JSON record per job in the document's key-value store
-// (document properties, or developer metadata in the full-scope build), and one "start" record per
-// logical job creation holding its idempotency key until the job record exists. The records are
-// job-record.ts; what they may take of the store, and the pruning that keeps them within it, is
-// job-store-budget.ts.
-import { isJobDone, isStartExpired, JOB_PREFIX, JOB_RECORD_SHAPE, START_PREFIX, START_RECORD_SHAPE, territoryOf, type JobRecord, type StartRecord } from "./job-record";
+// This file defines the job store: one small JSON record per job in the document's key-value store (document properties, or developer
+// metadata in the full-scope build), and one start record per logical job creation holding its idempotency key until the job exists.
+import { askedOnce, jobRecordVersions, type DocumentFacts } from "./job-record-versions";
+import { isJobDone, isStartExpired, JOB_PREFIX, START_PREFIX, START_RECORD_SHAPE, territoryOf, type JobRecord, type StartRecord } from "./job-record";
 import { JobStoreFullError, largestNewJob, pruneJobs, RECORD_LIMIT_BYTES, storedRecordJson } from "./job-store-budget";
 import { InvalidInputError } from "../errors/user-error";
 import { utf8Bytes } from "../storage/utf8";
@@ -16,10 +14,16 @@ export class JobStore {
   private readonly budget: StoreBudget;
   private readonly jobs: PrefixedCollection<JobRecord>;
   private readonly starts: PrefixedCollection<StartRecord>;
+  private readonly facts: DocumentFacts;
 
-  constructor(private readonly store: KeyValueStore) {
+  constructor(
+    private readonly store: KeyValueStore,
+    /** The document's facts a record of an earlier version may lack (its time zone, its sheet's id). */
+    facts: DocumentFacts,
+  ) {
     this.budget = store.budget ?? DOCUMENT_PROPERTIES_BUDGET;
-    this.jobs = jobCollection(store);
+    this.facts = askedOnce(facts);
+    this.jobs = jobCollection(store, this.facts);
     this.starts = startCollection(store);
   }
 
@@ -35,6 +39,19 @@ export class JobStore {
   /** What a batch has held back is written now (a new sheet must be known before anything else). */
   flush(): void {
     this.store.flush?.();
+  }
+
+  /**
+   * Writes the records read in an earlier version back in today's shape: the pass calls it, under
+   * its lock and in its batch, so each record is rewritten once in its life and reads never write.
+   */
+  writeBack(): number {
+    return this.jobs.writeBack() + this.starts.writeBack();
+  }
+
+  /** The document's time zone, which a new record keeps (asked of the spreadsheet once at most). */
+  timeZone(): string {
+    return this.facts.timeZone();
   }
 
   get(jobId: string): JobRecord | null {
@@ -92,7 +109,7 @@ export class JobStore {
    */
   makeRoomForNewJob(name: string): void {
     const { record, start } = largestNewJob(name);
-    const needed = this.budget.size(this.jobs.key(record.id), storedRecordJson(record)) + this.budget.size(this.starts.key(fingerprint(name)), JSON.stringify(start));
+    const needed = this.budget.size(this.jobs.key(record.id), storedRecordJson(record)) + this.budget.size(this.starts.key(fingerprint(name)), this.starts.text(start));
     const fits = () => storeSize(this.budget, this.store.getProperties()) + needed <= this.budget.newJobCeiling;
     if (fits()) return;
     this.prune();
@@ -151,9 +168,9 @@ export class JobStore {
 }
 
 /** The job records of a store, by job id. */
-export const jobCollection = (store: KeyValueStore): PrefixedCollection<JobRecord> => new PrefixedCollection(store, JOB_PREFIX, JOB_RECORD_SHAPE);
+export const jobCollection = (store: KeyValueStore, facts: DocumentFacts): PrefixedCollection<JobRecord> => new PrefixedCollection(store, JOB_PREFIX, jobRecordVersions(facts));
 /** The start records of a store, by the start's fingerprint. */
-export const startCollection = (store: KeyValueStore): PrefixedCollection<StartRecord> => new PrefixedCollection(store, START_PREFIX, START_RECORD_SHAPE);
+const startCollection = (store: KeyValueStore): PrefixedCollection<StartRecord> => new PrefixedCollection(store, START_PREFIX, START_RECORD_SHAPE);
 
 /** A short stable hash of a text (FNV-1a, two 32-bit lanes): names a start record by its arguments. */
 export function fingerprint(text: string): string {

@@ -1,11 +1,17 @@
 // This file defines JobView, the plain JSON shape the sidebar receives for a job (docs/add-on-surface.md, "The shapes the sidebar reads").
 import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
+import { isActiveStatus } from "../rules/job-status";
 import { partsOf } from "./job-kinds";
-import { searchedText, searchOf, territoryOf, type JobRecord } from "./job-record";
-import { pairCounts, territoryStatus, type PairCounts } from "./territory-counts";
+import { searchOf, territoryOf, type JobRecord } from "./job-record";
+import type { Searched } from "../rules/searched";
+import { pairCounts, pairsCredits, territoryStatus, type PairCounts } from "./territory-counts";
+import { placesText } from "../territory/territory-plan";
 import type { JobKind } from "../rules/job-kinds";
-import { refreshView, type RefreshView, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
+import type { RefreshView, RunFigures, RunOutcome, ScheduleBase } from "./refresh-schedule";
+import { refreshView } from "./refresh-slots";
+import { lastRunFigures } from "./last-run";
 import { isMine } from "./ownership";
+import { noteWords } from "./record-note";
 
 export interface JobView {
   jobId: string;
@@ -43,7 +49,7 @@ export interface JobView {
   /** A territory's: businesses of its sheet that more than one of its searches found; null for any other job. */
   foundByMore?: number | null;
   /** What a search searched ("dentists · Fort Worth, Texas, US"; a territory's queries and places), said under any name; null when not known, and for an enrichment. */
-  searched?: string | null;
+  searched?: Searched | null;
   /** What the latest refresh run did once merged, scheduled or asked for now; null before any. */
   lastRun?: RunOutcome | null;
   /** The spreadsheet's time zone: the dates a person reads (First seen, a run's time) are in it. */
@@ -85,11 +91,16 @@ function runCredits(record: JobRecord): number | null {
   return search.maxResults ?? null;
 }
 
-/** A run merged before runs kept their outcome (JobView.lastRun): what its schedule says of it; null before any re-run. */
-function outcomeOfSchedule(schedule: ScheduleBase | undefined, createdAt: string): RunOutcome | null {
-  if (!schedule || schedule.lastRunAt === createdAt) return null;
-  const { lastRunAt: at, lastRunAdded: added, lastRunUpdated: updated, lastRunNotFound: notFound, lastRunBusinesses: businesses, lastRunCredits: credits } = schedule;
-  return added === null || updated === null || notFound === null || businesses === null ? null : { at, added, updated, notFound, businesses, credits, keptEarlier: 0 };
+/** What the schedule's view says the last run did, from the job's one stored outcome (last-run.ts). */
+function figuresOf(record: JobRecord, schedule: ScheduleBase | undefined, running: boolean): RunFigures {
+  if (!schedule) return { lastRunAdded: null, lastRunUpdated: null, lastRunNotFound: null, lastRunBusinesses: null, lastRunCredits: null };
+  const territory = territoryOf(record);
+  if (territory) {
+    const first = { startedAt: territory.runStartedAt, added: territory.leadCount, businesses: territory.leadCount, credits: territory.creditsCharged, settled: territory.settled };
+    return lastRunFigures(schedule, record.lastRun, { running, credits: pairsCredits(territory) }, first);
+  }
+  const first = { startedAt: record.createdAt, added: record.rowsWritten, businesses: record.leadCount, credits: record.creditsCharged, settled: record.settled };
+  return lastRunFigures(schedule, record.lastRun, { running, credits: searchOf(record)?.refresh?.run?.credits ?? null }, first);
 }
 
 /** `keyDigest`: the current user's key digest, or null when they have saved no key. */
@@ -98,7 +109,7 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
   const search = searchOf(record)?.refresh;
   const schedule = search ?? territory?.refresh;
   // A territory's refresh run is under way from its start until its last search is merged.
-  const running = search ? Boolean(search.run?.jobId) : territory !== null && territory.run > 0 && territoryStatus(territory) === "running";
+  const running = search ? Boolean(search.run?.jobId) : territory !== null && territory.run > 0 && isActiveStatus(territoryStatus(territory));
   return {
     jobId: record.id,
     kind: partsOf(record).viewKind,
@@ -109,17 +120,17 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     creditsCharged: record.creditsCharged,
     sheetName: record.sheetName,
     rowsWritten: record.rowsWritten,
-    error: record.error ?? record.note,
+    error: record.error ?? noteWords(record.note),
     createdAt: record.createdAt,
     finishedAt: record.finishedAt,
-    refresh: refreshView(schedule, running),
+    refresh: refreshView(schedule, running, figuresOf(record, schedule, running)),
     mine: isMine(record, keyDigest),
     runCredits: runCredits(record),
     refreshing: schedule !== undefined && ((search ? search.run !== null : running) || schedule.asked === true),
     territory: territory ? { ...pairCounts(territory), stopped: territory.stopped } : null,
     foundByMore: territory ? territory.foundByMore : null,
-    lastRun: record.lastRun ?? outcomeOfSchedule(schedule, record.createdAt),
-    timeZone: record.timeZone ?? null,
-    searched: territory ? searchedText(territory.queries.join(", "), territory.places.length === 1 ? (territory.places[0]?.label ?? "") : `${territory.places.length} places`) : (searchOf(record)?.searched ?? null),
+    lastRun: record.lastRun ?? null,
+    timeZone: record.timeZone,
+    searched: territory ? { query: territory.queries.join(", "), place: placesText(territory.places) } : (searchOf(record)?.searched ?? null),
   };
 }

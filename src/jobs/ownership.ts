@@ -1,8 +1,5 @@
-// This file defines who may move a job forward in a document shared by a team. A job belongs to
-// the account whose key created it; the add-on never stores a key, only a short digest of it, and
-// learns which other keys can see a job by asking the service (200: same account; 404: not).
-// A key that got 404 never polls that job again and never changes what it shows. A job that no
-// editor's current key can see any more (its creator switched accounts) is settled with a message.
+// This file defines who may move a job forward in a shared document: the account whose key created it. Only a key's digest is stored,
+// and the service tells which other keys see a job (200 or 404); a job no editor's key sees any more is settled with a message.
 import type { JobRecord } from "./job-record";
 
 /** Digests kept per list: a team's keys, newest last; old entries drop off first. */

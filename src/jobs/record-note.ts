@@ -1,7 +1,45 @@
-// This file defines how a job record's note ends: a "Could not … this time" note is over once a
-// pass has written the job.
-import type { JobRecord } from "./job-record";
+// This file defines a job record's note as a typed value, stored as such: a pass that could not do a
+// step this time leaves a note, cleared once a pass writes the job; any other note lasts. Its words are made here.
 
-export function passNoteCleared(record: JobRecord): string | null {
-  return record.note && record.note.startsWith("Could not") ? null : record.note;
+/** A pass's step that can fail this time and work the next. */
+export type PassStep = "status" | "results" | "write";
+
+export type RecordNote = { kind: "passFailed"; step: PassStep; message: string } | { kind: "lasting"; text: string };
+
+const STEP_WORDS: Record<PassStep, string> = {
+  status: "Could not read the job's status this time: ",
+  results: "Could not read the results this time: ",
+  write: "Could not write the results this time: ",
+};
+
+/** The note of a pass that could not do `step` this time. */
+export const passNote = (step: PassStep, message: string): RecordNote => ({ kind: "passFailed", step, message });
+
+/** A note that lasts until something else replaces it (a run that could not happen, a deleted sheet). */
+export const lastingNote = (text: string): RecordNote => ({ kind: "lasting", text });
+
+/** What a person reads of a note: "Could not read the results this time: <why>". */
+export function noteWords(note: RecordNote | null): string | null {
+  if (note === null) return null;
+  return note.kind === "passFailed" ? `${STEP_WORDS[note.step]}${note.message}` : note.text;
+}
+
+/** A note as an earlier version stored it (its words): the pass's failed step for every text a pass has written, else a lasting note. */
+export function noteOfStoredText(text: string): RecordNote {
+  for (const step of Object.keys(STEP_WORDS) as PassStep[]) {
+    const words = STEP_WORDS[step];
+    if (text.slice(0, words.length) === words) return passNote(step, text.slice(words.length));
+  }
+  return lastingNote(text);
+}
+
+/** The record's note once a pass has written the job: a pass's failed step is over. */
+export function passNoteCleared(record: { note: RecordNote | null }): RecordNote | null {
+  return record.note?.kind === "passFailed" ? null : record.note;
+}
+
+/** The note with its text cut to `fit` (the job store's budget). */
+export function clippedNote(note: RecordNote | null, fit: (text: string) => string): RecordNote | null {
+  if (note === null) return null;
+  return note.kind === "passFailed" ? { ...note, message: fit(note.message) } : { ...note, text: fit(note.text) };
 }

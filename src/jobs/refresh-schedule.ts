@@ -1,9 +1,5 @@
-// This file defines a search's refresh schedule as it is stored in the search's job record, and
-// the pure rules around it: how far apart runs are, when the next one falls due, and what the
-// sidebar sees (JobView.refresh). A run asked for now (setRefresh runNow) is marked `asked`. A due run keeps ONE idempotency key per due slot, persisted
-// before any request, so however often its start is retried or killed it charges at most once.
-// A schedule is stored inside its search's record: StoredRefreshSchedule reads every shape it was
-// ever stored in, and upgradeRefreshSchedule turns an older one into today's.
+// This file defines a refresh schedule (a search's or a territory's) as its job record stores it, and
+// the shape the sidebar sees (JobView.refresh); its slot rule, shared by both, is refresh-slots.ts.
 import * as z from "zod/mini";
 import type { CreateSearchRequest } from "../api/schemas";
 
@@ -19,6 +15,10 @@ export interface RefreshRun {
   /** The run's search, once the service accepted it. */
   jobId: string | null;
   startedAt: string | null;
+  /** Credits the service reserved for the run once it accepted it (null before, or not known). */
+  credits: number | null;
+  /** When the run before it started (the sheet's rows it found were last seen that day); absent in records stored earlier. */
+  previousRunAt?: string | null | undefined;
 }
 
 /**
@@ -51,22 +51,12 @@ export const StoredRunOutcome = z.lazy(() => z.object({
   keptEarlier: z.number(),
 })) satisfies z.ZodMiniType<RunOutcome>;
 
-/** A schedule of either a search or a territory: when it runs, and what its last run did. */
+/** A schedule of either a search or a territory: when it runs (what its last run did is the job's: JobRecordBase.lastRun). */
 export interface ScheduleBase {
   /** "off": the user turned the schedule off while a run was under way; dropped once it is merged. */
   every: RefreshEvery | "off";
   /** When the last run (at first: the search itself) started. */
   lastRunAt: string;
-  /** Businesses the last run added to the sheet (null while it runs, or not known). */
-  lastRunAdded: number | null;
-  /** Businesses of the last run already in the sheet, whose rows took its values (null: not known). */
-  lastRunUpdated: number | null;
-  /** Businesses of the sheet the last run did not return: kept, marked "No longer found" (null: not known). */
-  lastRunNotFound: number | null;
-  /** Businesses the last run found (null: not known). */
-  lastRunBusinesses: number | null;
-  /** Credits the last run was charged (null when not known: a failed run's refund is the service's rule). */
-  lastRunCredits: number | null;
   nextRunAt: string;
   lastError: string | null;
   /**
@@ -103,53 +93,8 @@ export interface RefreshView {
   lastRunCredits: number | null;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** What the pass may start: a schedule that is on, or one run asked for now. */
-export function mayStartRun(schedule: ScheduleBase): boolean {
-  return schedule.every !== "off" || schedule.asked === true;
-}
-
-/** The schedule once its asked-for run has started (or was skipped): nothing asked any more. */
-export function answered<S extends ScheduleBase>(schedule: S): Omit<S, "asked"> {
-  const { asked: _asked, ...rest } = schedule;
-  return rest;
-}
-
-/** The period a run's slot is measured by: a run asked for now is tried for a day, like a daily one. */
-export function slotPeriod(schedule: ScheduleBase): RefreshEvery {
-  return schedule.every === "off" ? "day" : schedule.every;
-}
-
-export function periodMs(every: RefreshEvery): number {
-  return every === "day" ? DAY_MS : 7 * DAY_MS;
-}
-
-export const iso = (ms: number): string => new Date(ms).toISOString();
-
-/** The first slot after `slot` that is still ahead of `now`: missed slots are not caught up in a loop. */
-export function nextSlotAfter(slot: string, every: RefreshEvery, now: number): string {
-  let next = Date.parse(slot) + periodMs(every);
-  while (next <= now) next += periodMs(every);
-  return iso(next);
-}
-
-/** `running`: a run of the schedule is under way (started, not merged yet). */
-export function refreshView(schedule: ScheduleBase | undefined, running: boolean): RefreshView | null {
-  if (!schedule || schedule.every === "off") return null;
-  return {
-    every: schedule.every,
-    nextRunAt: schedule.nextRunAt,
-    lastRunAt: schedule.lastRunAt,
-    lastError: schedule.lastError,
-    lastRunAdded: schedule.lastRunAdded,
-    lastRunUpdated: schedule.lastRunUpdated,
-    lastRunNotFound: schedule.lastRunNotFound,
-    lastRunBusinesses: schedule.lastRunBusinesses,
-    running,
-    lastRunCredits: schedule.lastRunCredits,
-  };
-}
+/** What the view says the last run did (last-run.ts lastRunFigures): each null while it runs or when not known. */
+export type RunFigures = Pick<RefreshView, "lastRunAdded" | "lastRunUpdated" | "lastRunNotFound" | "lastRunBusinesses" | "lastRunCredits">;
 
 // ---- as stored --------------------------------------------------------------------------------
 
@@ -174,9 +119,11 @@ const StoredRefreshRun = z.lazy(() => z.object({
   creditsChecked: z.boolean(),
   jobId: z.nullable(z.string()),
   startedAt: z.nullable(z.string()),
+  credits: z.optional(z.nullable(z.number())),
+  previousRunAt: z.optional(z.nullable(z.string())),
 }));
 
-/** What a schedule of either kind holds as stored: the last run's counts came later (absent: not known). */
+/** What a schedule of either kind holds as stored: the last run's figures, kept in it by earlier versions, are the job's now (last-run.ts). */
 const storedScheduleBase = {
   every: z.enum(["day", "week", "off"]),
   lastRunAt: z.string(),
@@ -190,26 +137,24 @@ const storedScheduleBase = {
   asked: z.optional(z.literal(true)),
 };
 
-/** Today's fields of a stored schedule: what an earlier version did not record is not known (null). */
-function upgradeScheduleBase(stored: z.output<z.ZodMiniObject<typeof storedScheduleBase>>): ScheduleBase {
-  const { asked, ...rest } = stored;
-  return {
-    ...rest,
-    lastRunAdded: stored.lastRunAdded ?? null,
-    lastRunUpdated: stored.lastRunUpdated ?? null,
-    lastRunNotFound: stored.lastRunNotFound ?? null,
-    lastRunBusinesses: stored.lastRunBusinesses ?? null,
-    lastRunCredits: stored.lastRunCredits ?? null,
-    lastError: stored.lastError ?? null,
-    ...(asked ? { asked } : {}),
-  };
+/** A schedule of either kind as any version stored it. */
+export type StoredSchedule = z.output<z.ZodMiniObject<typeof storedScheduleBase>>;
+
+/** Today's fields of a stored schedule (the last run's figures left out: the record's upgrade moved them). */
+export function upgradeScheduleBase(stored: StoredSchedule): ScheduleBase {
+  const { every, lastRunAt, nextRunAt, lastError, asked } = stored;
+  return { every, lastRunAt, nextRunAt, lastError: lastError ?? null, ...(asked ? { asked } : {}) };
 }
 
-/** A search's schedule as any version stored it, upgraded. */
-export const StoredRefreshSchedule = z.lazy(() => z.pipe(
-  z.object({ ...storedScheduleBase, search: StoredSearchRequest, run: z.optional(z.nullable(StoredRefreshRun)) }),
-  z.transform((stored): RefreshSchedule => ({ ...upgradeScheduleBase(stored), search: stored.search, run: stored.run ?? null })),
-));
+/** A search's schedule as any version stored it (upgradeRefreshSchedule). */
+export const StoredRefreshSchedule = z.lazy(() => z.object({ ...storedScheduleBase, search: StoredSearchRequest, run: z.optional(z.nullable(StoredRefreshRun)) }));
+type StoredSearchSchedule = z.output<typeof StoredRefreshSchedule>;
+
+/** A search's schedule in today's shape: the run under way keeps the credits an earlier version kept in the schedule. */
+export function upgradeRefreshSchedule(stored: StoredSearchSchedule): RefreshSchedule {
+  const run = stored.run ? { ...stored.run, credits: stored.run.credits ?? (stored.run.jobId ? (stored.lastRunCredits ?? null) : null) } : null;
+  return { ...upgradeScheduleBase(stored), search: stored.search, run };
+}
 
 /** A territory's schedule as stored (its runs' state is its pairs'). */
-export const StoredScheduleBase = z.lazy(() => z.pipe(z.object(storedScheduleBase), z.transform(upgradeScheduleBase)));
+export const StoredScheduleBase = z.lazy(() => z.object(storedScheduleBase));

@@ -2,8 +2,8 @@
 // whatever its name), and what a search's record keeps of it, from the request that started it or
 // from the status object of a search made elsewhere.
 import type { CreateSearchRequest, Job } from "../api/schemas";
-import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
-import { searchedText, type SearchRecord } from "./job-record";
+import { DEFAULT_LANGUAGE, DEFAULT_MAX_RESULTS } from "../rules/request-limits";
+import type { SearchRecord } from "./job-record";
 import { fingerprint } from "./job-store";
 
 /**
@@ -13,7 +13,7 @@ import { fingerprint } from "./job-store";
  */
 export function searchInputKey(body: CreateSearchRequest): string {
   const input = body.input;
-  const parts = [input.query, input.location, input.countryCode ?? null, input.maxResults ?? DEFAULT_MAX_RESULTS, input.language ?? "en", body.enrich_contacts ?? true];
+  const parts = [input.query, input.location, input.countryCode ?? null, input.maxResults ?? DEFAULT_MAX_RESULTS, input.language ?? DEFAULT_LANGUAGE, body.enrich_contacts ?? true];
   return fingerprint("search-input:" + JSON.stringify(parts));
 }
 
@@ -31,6 +31,6 @@ export function searchIdentity(job: Job): Pick<SearchRecord, "searchKey" | "maxR
     },
     enrich_contacts: job.enrich_contacts ?? true,
   };
-  return { searchKey: searchInputKey(body), maxResults: body.input.maxResults ?? DEFAULT_MAX_RESULTS, searched: searchedText(input.query, input.location) };
+  return { searchKey: searchInputKey(body), maxResults: body.input.maxResults ?? DEFAULT_MAX_RESULTS, searched: { query: input.query, place: input.location } };
 }
 

@@ -1,15 +1,7 @@
-// This file defines the day a results sheet dates its rows by (`First seen`, `Last seen`): the
-// date in the spreadsheet's time zone, as the people reading the sheet read dates. The zone is
-// read when a job starts and kept in its record, so a pass writing many jobs reads no zone; a
-// record of an earlier version reads it when first needed and keeps it from then on. Times the
-// add-on writes in words (a refresh that was not run) are in the same zone.
+// This file defines the day a results sheet dates its rows by (`First seen`, `Last seen`): the date in the spreadsheet's time zone,
+// kept in the record when the job starts (an older record gets it on read: job-record-versions.ts). Words with times use the same zone.
 import type { JobsContext } from "./job-context";
 import type { JobRecord } from "./job-record";
-
-/** The record's time zone, read from the spreadsheet when the record has none. */
-export function recordTimeZone(ctx: JobsContext, record: JobRecord): string {
-  return record.timeZone ?? ctx.spreadsheet.getSpreadsheetTimeZone();
-}
 
 /** The date, in the record's time zone, of an instant (an ISO timestamp or ms). */
 export function dayOf(ctx: JobsContext, timeZone: string, when: string | number): string {
@@ -25,5 +17,5 @@ function timeOf(ctx: JobsContext, timeZone: string, when: string | number): stri
 
 /** A skipped refresh's words: "The refresh due 2026-11-28 07:46 was not run", its time in the record's time zone. */
 export function refreshNotRun(ctx: JobsContext, record: JobRecord, due: string | number): string {
-  return `The refresh due ${timeOf(ctx, recordTimeZone(ctx, record), due)} was not run`;
+  return `The refresh due ${timeOf(ctx, record.timeZone, due)} was not run`;
 }

@@ -1,11 +1,10 @@
-// This file defines setRefresh: turning a tracked search's refresh schedule on (daily, weekly) or
-// off. The search to repeat is read from the service once (its actor_input), so a search imported
-// from elsewhere can be refreshed too; the first run falls due a period after the search started,
-// or now with runNow (with "off": that one run, its schedule gone once the run is merged).
+// This file defines setRefresh: turning a tracked search's refresh schedule on (daily, weekly) or off. The search to repeat is read from
+// the service once, so an imported search can be refreshed too; the first run falls due a period after the start, or at once with runNow.
 import type { CreateSearchRequest, Job, SearchInput } from "../api/schemas";
 import type { JobsContext } from "./job-context";
 import { searchOf, territoryOf, type JobRecord, type SearchRecord, type TerritoryRecord } from "./job-record";
-import { iso, periodMs, type RefreshEvery, type RefreshSchedule, type ScheduleBase } from "./refresh-schedule";
+import type { RefreshEvery, RefreshSchedule, ScheduleBase } from "./refresh-schedule";
+import { iso, periodMs } from "./refresh-slots";
 import { InvalidInputError } from "../errors/user-error";
 
 export interface SetRefreshArgs {
@@ -32,23 +31,39 @@ export function setRefresh(ctx: JobsContext, args: SetRefreshArgs, deadline: num
   const tracked = ctx.store.get(args.jobId);
   if (!tracked) throw new InvalidInputError(`This document does not track job ${args.jobId}. Open it with "Open job" first.`);
   const territory = territoryOf(tracked);
-  if (territory) return setTerritoryRefresh(ctx, territory, args);
+  if (territory) {
+    // A territory's run under way is its searches' (src/territory/territory-runs.ts starts a due one).
+    const underWay = !territory.settled && territory.run > 0;
+    // Until a re-run: the territory's current run is the last run.
+    return changeSchedule(ctx, territory, args, { asked: underWay, paid: underWay, schedule: (every) => scheduleBase(territory.refresh, every, territory.runStartedAt) });
+  }
   const record = searchOf(tracked);
   if (!record) throw new InvalidInputError("Only searches can be refreshed; this job is an enrichment.");
+  const run = record.refresh?.run;
+  return changeSchedule(ctx, record, args, { asked: Boolean(run), paid: Boolean(run?.jobId), schedule: (every) => scheduleOf(ctx, record, every, deadline) });
+}
+
+/** What setRefresh needs of a search or a territory: its run asked for or under way, and its schedule with `every`. */
+interface ScheduleChange<S extends ScheduleBase> {
+  /** A run is asked for or under way: runNow asks nothing more. */
+  asked: boolean;
+  /** A run under way was paid for: turning the schedule off keeps it until the run is merged. */
+  paid: boolean;
+  schedule(every: RefreshEvery | "off"): S;
+}
+
+/** The one rule of setRefresh: on, off, or one run asked for now (with "off": that run only, its schedule gone once merged). */
+function changeSchedule<R extends SearchRecord | TerritoryRecord>(ctx: JobsContext, record: R, args: SetRefreshArgs, change: ScheduleChange<NonNullable<R["refresh"]>>): JobRecord {
   const current = record.refresh;
-  let updated: JobRecord;
+  let updated: R;
   if (args.runNow) {
-    // A run already under way (or asked for) is the run asked for: nothing more is started.
-    if (current?.run) return record;
+    if (change.asked) return record;
     if (!record.settled) throw new InvalidInputError(`“${record.name}” is still running: its results are still arriving, so there is nothing to refresh yet.`);
-    const schedule = scheduleOf(ctx, record, args.every, deadline);
-    // With "off", a schedule for this one run, which goes once the run is merged (refresh-pass.ts).
-    updated = { ...record, note: null, refresh: { ...schedule, nextRunAt: iso(ctx.clock.now()), lastError: null, asked: true } };
+    updated = { ...record, note: null, refresh: { ...change.schedule(args.every), nextRunAt: iso(ctx.clock.now()), lastError: null, asked: true } };
   } else if (args.every === "off") {
-    // A run already under way was paid for: it is still merged, then the schedule goes.
-    updated = { ...record, refresh: current?.run?.jobId ? { ...current, every: "off" } : undefined };
+    updated = { ...record, refresh: current && change.paid ? { ...current, every: "off" } : undefined };
   } else {
-    updated = { ...record, refresh: scheduleOf(ctx, record, args.every, deadline) };
+    updated = { ...record, refresh: change.schedule(args.every) };
   }
   ctx.store.save(updated);
   return updated;
@@ -59,54 +74,11 @@ function scheduleOf(ctx: JobsContext, record: SearchRecord, every: RefreshEvery 
   const current = record.refresh;
   const search = current?.search ?? searchToRepeat(ctx.client.getSearch(record.id, { deadline }));
   // Until a re-run: the search itself is the last run.
-  const first = { startedAt: record.createdAt, added: record.rowsWritten, businesses: record.leadCount };
-  return { ...scheduleBase(record, current, every, first), search, run: current?.run ?? null };
-}
-
-/**
- * A territory's schedule: the same rules as a search's (the first run falls due a period after the
- * territory started, or now with runNow), for every one of its searches at once; the run under way
- * is its searches' (src/territory/territory-runs.ts starts a due one).
- */
-function setTerritoryRefresh(ctx: JobsContext, record: TerritoryRecord, args: SetRefreshArgs): JobRecord {
-  const current = record.refresh;
-  const underWay = !record.settled;
-  // Until a re-run: the territory's first run is the last run.
-  const schedule = () => scheduleBase(record, current, args.every, { startedAt: record.runStartedAt, added: record.leadCount, businesses: record.leadCount });
-  let refresh: ScheduleBase | undefined;
-  if (args.runNow) {
-    if (underWay && record.run > 0) return record; // the run asked for is already under way
-    if (underWay) throw new InvalidInputError(`“${record.name}” is still running: its results are still arriving, so there is nothing to refresh yet.`);
-    refresh = { ...schedule(), nextRunAt: iso(ctx.clock.now()), lastError: null, asked: true };
-  } else if (args.every === "off") {
-    // A run already under way was paid for: it is still merged, then the schedule goes.
-    refresh = current && underWay && record.run > 0 ? { ...current, every: "off" } : undefined;
-  } else {
-    refresh = schedule();
-  }
-  const updated: TerritoryRecord = { ...record, ...(args.runNow ? { note: null } : {}), refresh };
-  ctx.store.save(updated);
-  return updated;
+  return { ...scheduleBase(current, every, record.createdAt), search, run: current?.run ?? null };
 }
 
 /** A schedule with `every`: the current one's last run and error kept, else the job's first run as the last; the next run a period after the last. */
-function scheduleBase(
-  record: JobRecord,
-  current: ScheduleBase | undefined,
-  every: RefreshEvery | "off",
-  first: { startedAt: string; added: number | null; businesses: number | null },
-): ScheduleBase {
-  const lastRunAt = current?.lastRunAt ?? first.startedAt;
-  const done = record.settled;
-  return {
-    every,
-    lastRunAt,
-    nextRunAt: iso(Date.parse(lastRunAt) + periodMs(every === "off" ? "day" : every)),
-    lastError: current?.lastError ?? null,
-    lastRunAdded: current ? current.lastRunAdded : done ? first.added : null,
-    lastRunUpdated: current ? current.lastRunUpdated : done ? 0 : null,
-    lastRunNotFound: current ? current.lastRunNotFound : done ? 0 : null,
-    lastRunBusinesses: current ? current.lastRunBusinesses : done ? first.businesses : null,
-    lastRunCredits: current ? current.lastRunCredits : record.creditsCharged,
-  };
+function scheduleBase(current: ScheduleBase | undefined, every: RefreshEvery | "off", firstStartedAt: string): ScheduleBase {
+  const lastRunAt = current?.lastRunAt ?? firstStartedAt;
+  return { every, lastRunAt, nextRunAt: iso(Date.parse(lastRunAt) + periodMs(every === "off" ? "day" : every)), lastError: current?.lastError ?? null };
 }

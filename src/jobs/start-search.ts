@@ -1,29 +1,18 @@
-// This file defines starting a search from the sheet. Its arguments come checked against the
-// request schemas' limits (src/ui/entry-args.ts); the account is then read, so
-// a search the account cannot afford is refused with a message saying what is allowed. Whether a
-// location label is in the catalog is the service's call: its 422 becomes "pick a location from
-// the list". The idempotency key is stored BEFORE the creation request: a start that lost its
-// response, or was killed, and is repeated with the same arguments reuses the key, so the service
-// returns the same job and charges once; the sheet and the job record are made idempotently too.
-// Whether the document's job store has room for the job is checked before the creation request.
-// A start identical to a search this document tracks that is still running (same input, whatever
-// the name) sends nothing and returns that search, marked as already running. The sidebar asks
-// before repeating a search: with `askIfRecent`, one identical to a search started, finished or
-// refreshed in the last day sends nothing either and returns that search, marked as recent.
+// This file defines starting a search from the sheet: checked arguments, a search the account cannot afford refused in words, room in
+// the job store checked, and the idempotency key stored ahead of the creation request so a repeated start is charged once.
+// A start identical to a running search (or, with `askIfRecent`, to one of the last day) sends nothing and returns that search.
 import { searchAllowance } from "../api/account";
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
 import { affordabilityProblem as allowanceProblem } from "../rules/affordability";
-import { DEFAULT_MAX_RESULTS, REQUEST_LIMITS } from "../rules/request-limits";
+import { DEFAULT_MAX_RESULTS, RECENT_SEARCH_MS, REQUEST_LIMITS } from "../rules/request-limits";
 import type { Account, CreateSearchRequest, CreateSearchResponse } from "../api/schemas";
 import { isTerminalStatus } from "../rules/job-status";
 import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "./job-context";
-import { newJobRecord, searchedText, searchesOf, type JobRecord, type SearchRecord } from "./job-record";
+import { newJobRecord, searchesOf, type JobRecord, type SearchRecord } from "./job-record";
 import { searchInputKey } from "./search-identity";
 import { fingerprint } from "./job-store";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
-
-const MIN_RESULTS = DEFAULT_MAX_RESULTS;
 
 /** A search's arguments once checked (src/ui/entry-args.ts): defaults filled in, text trimmed. */
 export interface SearchArgs {
@@ -39,7 +28,6 @@ export interface SearchArgs {
 }
 
 /** How long after its last activity a search counts as recent for `askIfRecent`. */
-export const RECENT_SEARCH_MS = 24 * 60 * 60 * 1000;
 
 /** The account's limit for this search, as a message when it cannot be met (the sidebar says the same: src/rules/affordability.ts). */
 export function affordabilityProblem(account: Account, maxResults: number): string | null {
@@ -157,8 +145,8 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     createdBy: ctx.keyDigest,
     seenBy: [ctx.keyDigest],
     searchKey: searchInputKey(body),
-    maxResults: body.input.maxResults ?? MIN_RESULTS,
-    searched: searchedText(body.input.query, body.input.location),
+    maxResults: body.input.maxResults ?? DEFAULT_MAX_RESULTS,
+    searched: { query: body.input.query, place: body.input.location },
     timeZone: ctx.spreadsheet.getSpreadsheetTimeZone(),
   });
   ctx.store.save(record);

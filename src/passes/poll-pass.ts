@@ -1,26 +1,19 @@
-// This file defines one poll-and-write pass over the document's active jobs, searches and
-// enrichments alike (it sits above src/jobs and src/enrich, which it drives). Every status is read
-// in ONE fetchAll round trip; result pages are then fetched in parallel round trips and upserted
-// into each job's sheet by Business ID. While a job runs the sheet shows its growing snapshot;
-// once it is terminal the results are re-read from page 1 to the end and the sheet is made
-// exactly equal to them. Each job's record is saved after its sheet is written (the checkpoint),
-// and the deadline is checked before every round trip, so a pass killed or stopped anywhere is
-// finished by the next one: writes are upserts, so repeating them repairs and never duplicates.
+// This file defines one poll-and-write pass over the document's active jobs: statuses in ONE fetchAll round trip, then result pages
+// upserted into each job's sheet by Business ID, a terminal job's sheet made exactly equal to its results. Each record is saved after
+// its sheet (the checkpoint) and the deadline checked at every round trip, so a pass killed anywhere is finished by the next.
 import type { Job, ResultsPage } from "../api/schemas";
-import { isReadableStatus, isTerminalStatus } from "../rules/job-status";
+import { isFailedStatus, isReadableStatus, isTerminalStatus } from "../rules/job-status";
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
-import { sendWaitingWork, type PassSheets } from "../enrich/run-pass";
-import { PassReads } from "../enrich/list-rows";
+import type { PassSheets } from "../enrich/run-pass";
 import type { JobsContext } from "../jobs/job-context";
 import { partsOf } from "../jobs/job-kinds";
 import { territoryOf, type JobRecord } from "../jobs/job-record";
 import type { JobKind } from "../rules/job-kinds";
 import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "../jobs/ownership";
-import { SheetsById } from "../sheets/result-sheet";
-import { advanceTerritories } from "../territory/territory-runs";
 import { writeResults, type JobResults } from "./result-writers";
+import { passNote } from "../jobs/record-note";
 
 /**
  * Results one round trip may bring at most: fetchAll holds every response of its batch at once, so
@@ -36,14 +29,12 @@ const RESULTS_PER_ROUND_TRIP = 4000;
  */
 const TERRITORY_RESULTS_PER_PASS = 8000;
 
-interface PassReport {
+export interface PollReport {
   jobsPolled: number;
   pagesRead: number;
   rowsWritten: number;
   /** True when the deadline came first: some jobs wait for the next pass. */
   stoppedEarly: boolean;
-  /** The current key's enrichment work still waiting after the pass sent what it could (BackgroundWork.rowsToSend). */
-  rowsToSend: number;
 }
 
 /** A service job the pass asks the status of: a record's own, or one of a territory's searches (`pair`). */
@@ -66,7 +57,7 @@ interface PagePlan extends StatusRead {
 }
 
 function applyStatus(record: JobRecord, job: Job): JobRecord {
-  const failedNow = job.status === "failed";
+  const failedNow = isFailedStatus(job.status);
   return {
     ...record,
     name: job.name || record.name,
@@ -102,25 +93,26 @@ function planPages(read: StatusRead, job: Pick<Job, "status" | "lead_count">, ma
   for (let page = 1; page <= Math.max(count, final ? 1 : 0); page += 1) pages.push(page);
   const full = pages.length * RESULTS_PAGE_SIZE;
   const mostResults = typeof maxResults === "number" && maxResults >= 0 ? Math.min(full, maxResults) : full;
-  return pages.length === 0 ? null : { ...read, final, failed: job.status === "failed", pages, mostResults };
+  return pages.length === 0 ? null : { ...read, final, failed: isFailedStatus(job.status), pages, mostResults };
 }
 
-export function runPollPass(ctx: JobsContext, deadline: number): PassReport {
-  const report: PassReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, rowsToSend: 0 };
-  const sheets = new SheetsById(ctx.spreadsheet);
-  // What the pass reads of enrichment's lists: the sending step's reads serve the write-back too.
-  const reads = new PassReads();
-  // Enrichment rows and territories' searches that wait for a free job slot go first (and a
-  // territory's refresh that fell due): their jobs are polled below.
-  report.rowsToSend = sendWaitingWork(ctx, sheets, deadline, reads);
-  advanceTerritories(ctx, deadline);
-  // From here on the pass sends no request that creates a job and writes its sheets before its
-  // records: the records it changes are written together at its end, in one call where the store
-  // is written whole (the full build's developer metadata).
-  return ctx.store.batch(() => pollActiveJobs(ctx, { sheets, reads }, deadline, report));
+/**
+ * Searches' (and every service job's) polling and writing, a step of the pass (pass-steps.ts): it
+ * sends no request that creates a job and writes its sheets before its records: the records it
+ * changes are written together at its end, in one call where the store is written whole (the full
+ * build's developer metadata).
+ */
+export function pollAndWrite(ctx: JobsContext, pass: PassSheets, deadline: number): PollReport {
+  const report: PollReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false };
+  return ctx.store.batch(() => {
+    const done = pollActiveJobs(ctx, pass, deadline, report);
+    // Records read in an earlier version are stored in today's shape, with the pass's other writes.
+    ctx.store.writeBack();
+    return done;
+  });
 }
 
-function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, report: PassReport): PassReport {
+function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, report: PollReport): PollReport {
   try {
     ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
   } catch {
@@ -196,7 +188,7 @@ function withinTerritoryBudget(plans: readonly PagePlan[]): PagePlan[] {
   });
 }
 
-function finishReport(ctx: JobsContext, report: PassReport): PassReport {
+function finishReport(ctx: JobsContext, report: PollReport): PollReport {
   ctx.store.prune();
   return report;
 }
@@ -213,11 +205,11 @@ function statusFailure(ctx: JobsContext, record: JobRecord, error: LeadsApiError
   }
   // Someone else's job: our failure says nothing about it, so it shows nothing of it.
   if (!isMine(record, ctx.keyDigest)) return null;
-  return { ...record, note: `Could not read the job's status this time: ${error.message}` };
+  return { ...record, note: passNote("status", error.message) };
 }
 
 /** Reads the group's pages in one round trip (and a terminal job's to its last): what each job's results are. */
-function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, report: PassReport): JobResults[] {
+function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, report: PollReport): JobResults[] {
   const requests: PreparedRequest<ResultsPage>[] = [];
   for (const plan of group) {
     for (const page of plan.pages) {
@@ -232,7 +224,7 @@ function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, repo
     offset += plan.pages.length;
     const failure = mine.find((outcome) => !outcome.ok);
     if (failure && !failure.ok) {
-      ctx.store.trySave({ ...plan.record, note: `Could not read the results this time: ${failure.error.message}` });
+      ctx.store.trySave({ ...plan.record, note: passNote("results", failure.error.message) });
       continue;
     }
     const firstPages = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
@@ -247,11 +239,11 @@ function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, repo
  * The final sweep must reach the page whose has_more is false (a job can report more results
  * than its status said): every page, or null when it could not, leaving the job for the next pass.
  */
-function readToEnd(ctx: JobsContext, { record, family, jobId }: StatusRead, pages: ResultsPage[], deadline: number, report: PassReport): ResultsPage[] | null {
+function readToEnd(ctx: JobsContext, { record, family, jobId }: StatusRead, pages: ResultsPage[], deadline: number, report: PollReport): ResultsPage[] | null {
   const read = readResultPages(ctx.client, family, jobId, { read: pages, deadline, beforeRoundTrip: () => ctx.clock.now() < deadline });
   report.pagesRead += read.pages.length - pages.length;
   if (read.complete) return read.pages;
-  if (read.error) ctx.store.trySave({ ...record, note: `Could not read the results this time: ${read.error.message}` });
+  if (read.error) ctx.store.trySave({ ...record, note: passNote("results", read.error.message) });
   else report.stoppedEarly = true;
   return null;
 }

@@ -1,25 +1,23 @@
-// This file defines the refresh step of the background pass. It first follows the runs under way
-// (their statuses in ONE round trip; a completed run's pages in one more, then merged into the
-// search's sheet), then starts the runs that are due (or asked for now: setRefresh runNow, with or
-// without a schedule). A due run reads the account and checks
-// that the current key still sees the search (one round trip), is skipped at no cost when the
-// credits cannot cover it, and is created with its slot's idempotency key, stored before the
-// first request: a lost response or a killed execution repeats the same key and pays once.
+// This file defines the refresh step of the background pass: it follows the runs under way (statuses in ONE round trip, completed runs
+// merged into the search's sheet), then starts the due ones. A due run is skipped at no cost when credits cannot cover it, and is
+// created with its slot's idempotency key, stored ahead of the request, so it pays once.
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import type { Account, Business } from "../api/schemas";
-import { isTerminalStatus } from "../rules/job-status";
+import { isFailedStatus, isTerminalStatus } from "../rules/job-status";
 import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
 import { mergeBusinesses } from "../sheets/merge";
 import type { JobsContext } from "../jobs/job-context";
 import { isScheduled, type ScheduledSearch, type SearchRecord } from "../jobs/job-record";
 import { markHidden } from "../jobs/ownership";
-import { answered, mayStartRun, nextSlotAfter, periodMs, iso, slotPeriod, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "../jobs/refresh-schedule";
+import type { RefreshEvery, RefreshRun, RefreshSchedule } from "../jobs/refresh-schedule";
+import { isDue, iso, periodMs, skippedSlot, slotPeriod, startedSlot } from "../jobs/refresh-slots";
 import { SheetsById } from "../sheets/result-sheet";
 import { resultSheetOf } from "../jobs/job-sheet";
-import { dayOf, recordTimeZone, refreshNotRun } from "../jobs/seen-day";
+import { dayOf, refreshNotRun } from "../jobs/seen-day";
 import { affordabilityProblem } from "../jobs/start-search";
+import { lastingNote } from "../jobs/record-note";
 
 interface RefreshReport {
   runsStarted: number;
@@ -50,10 +48,11 @@ function followRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: nu
     // Not readable this time (or not with this key): the run's creator's next pass follows it.
     if (!outcome || !outcome.ok) return;
     const job = outcome.value;
-    if (job.status === "failed") {
+    if (isFailedStatus(job.status)) {
       const reason = job.error ? `: ${job.error}` : "";
       // What a failed run costs is the service's refund rule: not known here.
-      finishRun(ctx, record, `The refresh started ${record.refresh.run?.startedAt ?? ""} failed${reason}. It runs again at the next slot.`, {}, { ...NOTHING_MERGED, lastRunCredits: null });
+      // It merged nothing, and what it costs is the service's refund rule: its line says so (last-run.ts).
+      finishRun(ctx, record, `The refresh started ${record.refresh.run?.startedAt ?? ""} failed${reason}. It runs again at the next slot.`);
     } else if (isTerminalStatus(job.status)) {
       const businesses = readRun(ctx, job.id, job.lead_count, deadline);
       if (businesses === null) return;
@@ -85,31 +84,19 @@ function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Busines
   const target = resultSheetOf(ctx, record, new SheetsById(ctx.spreadsheet), "the refresh recreated it");
   const sheet = target.sheet;
   const extra: Partial<SearchRecord> = { sheetId: target.record.sheetId, note: target.record.note };
-  const timeZone = recordTimeZone(ctx, record);
+  const timeZone = record.timeZone;
   // The run's rows are dated by the day it started: a merge repeated after a kill dates them alike.
   const startedAt = record.refresh.run?.startedAt ?? record.refresh.lastRunAt;
-  const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt));
-  const lastRun = { at: startedAt, added: merged.added, updated: merged.updated, notFound: merged.notFound, businesses: businesses.length, credits: record.refresh.lastRunCredits, keptEarlier: merged.keptEarlier };
-  finishRun(ctx, record, null, { ...extra, timeZone, sheetName: sheet.getName(), rowsWritten: merged.businessRows, lastRun }, {
-    lastRunAdded: merged.added,
-    lastRunUpdated: merged.updated,
-    lastRunNotFound: merged.notFound,
-    lastRunBusinesses: businesses.length,
-  });
+  const previous = record.refresh.run?.previousRunAt;
+  const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt), previous ? dayOf(ctx, timeZone, previous) : null);
+  // What the run did, stored once: on the job (the schedule's view reads it there).
+  const lastRun = { at: startedAt, added: merged.added, updated: merged.updated, notFound: merged.notFound, businesses: businesses.length, credits: record.refresh.run?.credits ?? null, keptEarlier: merged.keptEarlier };
+  finishRun(ctx, record, null, { ...extra, timeZone, sheetName: sheet.getName(), rowsWritten: merged.businessRows, lastRun });
 }
 
-/** A run that merged nothing (it failed): no business new, updated or missed. */
-const NOTHING_MERGED = { lastRunAdded: 0, lastRunUpdated: 0, lastRunNotFound: 0, lastRunBusinesses: 0 };
-
-function finishRun(
-  ctx: JobsContext,
-  record: ScheduledSearch,
-  error: string | null,
-  extra: Partial<SearchRecord> = {},
-  outcome: Partial<Pick<RefreshSchedule, "lastRunAdded" | "lastRunUpdated" | "lastRunNotFound" | "lastRunBusinesses" | "lastRunCredits">> = {},
-): void {
+function finishRun(ctx: JobsContext, record: ScheduledSearch, error: string | null, extra: Partial<SearchRecord> = {}): void {
   const refresh = record.refresh;
-  save(ctx, record, refresh.every === "off" ? undefined : { ...refresh, ...outcome, run: null, lastError: error }, extra);
+  save(ctx, record, refresh.every === "off" ? undefined : { ...refresh, run: null, lastError: error }, extra);
 }
 
 // ---- due runs ---------------------------------------------------------------------------------
@@ -117,14 +104,14 @@ function finishRun(
 function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: number, report: RefreshReport): void {
   const now = ctx.clock.now();
   // The search itself must be done first: its sheet is the one the run merges into.
-  const due = scheduled.filter((r) => mayStartRun(r.refresh) && !r.refresh.run?.jobId && r.settled && Date.parse(r.refresh.nextRunAt) <= now);
+  const due = scheduled.filter((r) => !r.refresh.run?.jobId && isDue(r.refresh, r.settled, now));
   if (due.length === 0 || now >= deadline) return;
 
   // Each slot's key, stored before any request is sent.
   const runs = due.map((record) => {
     const refresh = record.refresh;
     const kept = refresh.run && refresh.run.slot === refresh.nextRunAt ? refresh.run : null;
-    const run: RefreshRun = kept ?? { slot: refresh.nextRunAt, idempotencyKey: ctx.newIdempotencyKey(), creditsChecked: false, jobId: null, startedAt: null };
+    const run: RefreshRun = kept ?? { slot: refresh.nextRunAt, idempotencyKey: ctx.newIdempotencyKey(), creditsChecked: false, jobId: null, startedAt: null, credits: null };
     if (!kept) save(ctx, record, { ...refresh, run });
     return { record: { ...record, refresh: { ...refresh, run } } as ScheduledSearch, run };
   });
@@ -152,7 +139,7 @@ function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: 
       const needed = record.refresh.search.input.maxResults ?? DEFAULT_MAX_RESULTS;
       const problem = affordabilityProblem(account, needed);
       if (problem) {
-        skipSlot(ctx, record, every, `${refreshNotRun(ctx, record, run.slot)}, and cost nothing: ${problem}`);
+        skipSlot(ctx, record, `${refreshNotRun(ctx, record, run.slot)}, and cost nothing: ${problem}`);
         return;
       }
       // Credits this pass has promised are not there for the next due search.
@@ -169,19 +156,8 @@ function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, ev
   try {
     const created = ctx.client.createSearch(record.refresh.search, { idempotencyKey: run.idempotencyKey, deadline });
     const startedAt = ctx.clock.now();
-    save(ctx, record, {
-      ...answered(record.refresh),
-      lastRunAt: iso(startedAt),
-      nextRunAt: iso(startedAt + periodMs(every)),
-      lastError: null,
-      // The run's charge is known now; what it found, once it is merged.
-      lastRunAdded: null,
-      lastRunUpdated: null,
-      lastRunNotFound: null,
-      lastRunBusinesses: null,
-      lastRunCredits: created.credits_reserved,
-      run: { ...run, jobId: created.job_id, startedAt: iso(startedAt) },
-    });
+    // The run's charge is known now; what it found, once it is merged.
+    save(ctx, record, { ...startedSlot(record.refresh, startedAt), run: { ...run, jobId: created.job_id, startedAt: iso(startedAt), credits: created.credits_reserved, previousRunAt: record.refresh.lastRunAt } });
     return true;
   } catch (error) {
     const apiError = error as LeadsApiError;
@@ -190,20 +166,14 @@ function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, ev
       // The same slot, with the same key, on the next pass: the service answers with the same job.
       save(ctx, record, { ...record.refresh, lastError: `The refresh could not be started yet (${apiError.message}); it is tried again with the next pass.` });
     } else {
-      skipSlot(ctx, record, every, `${refreshNotRun(ctx, record, run.slot)}: ${apiError.message}`);
+      skipSlot(ctx, record, `${refreshNotRun(ctx, record, run.slot)}: ${apiError.message}`);
     }
     return false;
   }
 }
 
-/**
- * A run that cannot happen costs nothing and is tried again at the next slot, not in a loop; a run
- * asked for now with no schedule is not tried again: the search's note says why it did not run.
- */
-function skipSlot(ctx: JobsContext, record: ScheduledSearch, every: RefreshEvery, why: string): void {
-  if (record.refresh.every === "off") {
-    save(ctx, record, undefined, { note: why });
-    return;
-  }
-  save(ctx, record, { ...answered(record.refresh), run: null, lastError: why, nextRunAt: nextSlotAfter(record.refresh.nextRunAt, every, ctx.clock.now()) });
+/** A run that cannot happen (refresh-schedule.ts skippedSlot): without a schedule, the search's note says why it did not run. */
+function skipSlot(ctx: JobsContext, record: ScheduledSearch, why: string): void {
+  const refresh = skippedSlot(record.refresh, why, ctx.clock.now());
+  save(ctx, record, refresh && { ...refresh, run: null }, refresh ? {} : { note: lastingNote(why) });
 }

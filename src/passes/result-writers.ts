@@ -1,11 +1,6 @@
-// This file defines where a pass writes the results it read, its one choice of writer, made by
-// where a record's results go: an enrichment of the user's rows writes back into those rows
-// (src/enrich/write-results.ts), the jobs whose rows are under the same header row of one sheet
-// together (one read and one write of it); a territory's ended searches into its one sheet,
-// together (src/territory/territory-sheet.ts); every other job (a search, an imported job) into
-// its results sheet, upserted by Business ID. While a job runs its sheet shows its growing snapshot;
-// the final write of a terminal job makes the sheet exactly equal to its results. One job's sheet
-// trouble never stops the others: the job says so, and the next pass tries again.
+// This file defines where a pass writes the results it read, one writer chosen by where a record's results go: an enrichment back into
+// the user's rows, a territory's ended searches into its one sheet, any other job into its results sheet by Business ID.
+// One job's sheet trouble never stops the others: the job says so, and the next pass tries again.
 import type { Business } from "../api/schemas";
 import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/write-results";
 import { PassReads } from "../enrich/list-rows";
@@ -13,8 +8,8 @@ import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf, territoryOf, type JobRecord } from "../jobs/job-record";
 import { writeEndedSearches, type EndedSearch } from "../territory/territory-sheet";
 import { resultSheetOf } from "../jobs/job-sheet";
-import { passNoteCleared } from "../jobs/record-note";
-import { dayOf, recordTimeZone } from "../jobs/seen-day";
+import { passNote, passNoteCleared } from "../jobs/record-note";
+import { dayOf } from "../jobs/seen-day";
 import { resultColumns, seenOn } from "../sheets/columns";
 import { upsertByName } from "../sheets/fast-upsert";
 import type { SheetsById } from "../sheets/result-sheet";
@@ -76,7 +71,7 @@ function orNoteFailure(ctx: JobsContext, records: readonly JobRecord[], write: (
   } catch (error) {
     for (const record of records) {
       const latest = ctx.store.get(record.id) ?? record; // keeps a sheet recreated meanwhile
-      ctx.store.trySave({ ...latest, note: `Could not write the results this time: ${(error as Error).message}` });
+      ctx.store.trySave({ ...latest, note: passNote("write", (error as Error).message) });
     }
     return 0;
   }
@@ -86,7 +81,7 @@ function orNoteFailure(ctx: JobsContext, records: readonly JobRecord[], write: (
 function writeResultSheet(ctx: JobsContext, sheets: SheetsById, job: JobResults): number {
   let record = job.record;
   // Every business of a search's own sheet was first (and last) seen on the search's day.
-  const timeZone = recordTimeZone(ctx, record);
+  const timeZone = record.timeZone;
   const columns = resultColumns(seenOn(dayOf(ctx, timeZone, record.createdAt)));
   // The usual case takes the cheap path (4 calls); a renamed or deleted sheet, moved headers, rows
   // to insert or delete take the general writer, which finds the sheet by id.

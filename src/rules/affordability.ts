@@ -1,6 +1,5 @@
-// This file defines what an account allows a search, in the sentences both the server (a start it
-// refuses, src/jobs/start-search.ts) and the sidebar (the search form, before anything is sent)
-// say: one function over the account's plain figures, so the two never word it differently.
+// This file defines what an account allows a search, in the sentences both the server (a refused start) and the sidebar (the search
+// form, ahead of sending) say: one function over the account's plain figures, so the two never word it differently.
 import { groupDigits } from "./numbers";
 import { FREE_SEARCH_CREDITS, REQUEST_LIMITS } from "./request-limits";
 

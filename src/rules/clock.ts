@@ -1,7 +1,5 @@
-// This file defines the clock the add-on reads and waits on. Apps Script has no timers, only
-// Utilities.sleep, so waiting is a synchronous call handed in from outside (src/gas/utilities.ts is
-// Apps Script's; the tests hand in virtual ones); the time of day is read here, the one place src/
-// calls Date.now().
+// This file defines the clock the add-on reads and waits on. Apps Script has no timers, only Utilities.sleep, so waiting is a synchronous
+// call handed in from outside (tests hand in virtual ones); the time of day is read here, the one place src/ calls Date.now().
 
 export interface Clock {
   /** Milliseconds since the epoch. */

@@ -1,7 +1,5 @@
-// This file defines the service's job statuses and what each means to the add-on, once: which end
-// a job, which serve results, which are still gathering them, and their words in the sidebar. A
-// status the service adds later is data, not an error: it is none of these and is shown in words
-// ("in_progress": "In progress").
+// This file defines the service's job statuses and what each means to the add-on, once: which end a job, which serve results, which
+// still gather them, and their words in the sidebar. An unknown status is data, shown in words ("in_progress": "In progress").
 
 /** The statuses the spec lists, in the order a job goes through them. */
 export const JOB_STATUSES = ["queued", "starting", "running", "importing", "enriching", "completed", "failed"] as const;
@@ -34,6 +32,17 @@ export function isReadableStatus(status: string): boolean {
 export function isGatheringStatus(status: string): boolean {
   return GATHERING.indexOf(status) >= 0;
 }
+
+const isStatus = (known: KnownJobStatus) => (status: string): boolean => status === known;
+
+/** The job waits for a slot on the service: nothing has started. */
+export const isQueuedStatus = isStatus("queued");
+/** The job has its businesses and is finding their contacts. */
+export const isEnrichingStatus = isStatus("enriching");
+/** The job ended with all its results. */
+export const isCompletedStatus = isStatus("completed");
+/** The job ended in failure (some results may have come before). */
+export const isFailedStatus = isStatus("failed");
 
 const STATUS_WORDS: Record<KnownJobStatus, string> = {
   queued: "Queued",

@@ -1,8 +1,17 @@
-// This file defines how a figure is written in a sentence, the same on the server and in the
-// sidebar (and in every browser locale): digits grouped by commas, a noun that agrees with it.
+// This file defines how a figure is written in a sentence: digits grouped by commas, the same on
+// the server and in every browser locale, unless the sidebar sets the spreadsheet's locale
+// ("de-DE": "4.577"); a noun that agrees with it.
 
-/** 1200 → "1,200": the same in every browser locale, like the service's own figures. */
+/** The locale figures are grouped in (BCP-47), or null: commas, like the service's own figures. */
+let digitsLocale: string | null = null;
+
+export function setDigitsLocale(locale: string | null): void {
+  digitsLocale = locale;
+}
+
+/** 1200 → "1,200" (or as the locale set says it). */
 export function groupDigits(n: number): string {
+  if (digitsLocale) return Math.round(n).toLocaleString(digitsLocale);
   const sign = n < 0 ? "-" : "";
   const digits = String(Math.abs(Math.round(n)));
   return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");

@@ -1,7 +1,5 @@
-// This file defines when the user's poll trigger is needed, stated once for every place that keeps
-// or drops it (the background pass, setRefresh): while the current key has work in the document
-// that only a background pass moves forward. Another key's work keeps that key's trigger, not this
-// one: its passes, with its key, are the ones that can move it.
+// This file defines, once, when the user's poll trigger is needed: while the current key has work in the document that only a background
+// pass moves forward. Another key's work keeps that key's trigger, since only its passes, with its key, can move it.
 
 /** The current key's work in one document that a background pass moves forward. */
 export interface BackgroundWork {

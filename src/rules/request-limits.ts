@@ -21,7 +21,13 @@ export const REQUEST_LIMITS = {
 export const TERRITORY_LIMITS = { queriesMax: 10, placesMax: 50 } as const;
 
 /** A search that does not say its maxResults asks for the service's default: the minimum. */
+/** A search or territory started again within this time is asked about first: the same input may be a second click. */
+export const RECENT_SEARCH_MS = 24 * 60 * 60 * 1000;
+
 export const DEFAULT_MAX_RESULTS = REQUEST_LIMITS.minResults;
 
-/** A free account's one search reserves this many credits, whatever it asks for. */
+/** A search (and a territory) that does not say its language asks in this one. */
+export const DEFAULT_LANGUAGE = "en";
+
+/** A free account's one job (a search, whatever it asks for, or an enrichment) reserves this many credits at most. */
 export const FREE_SEARCH_CREDITS = 100;

@@ -1,8 +1,5 @@
-// This file defines the one way the add-on writes a block of rows: one setValues per run of
-// adjacent columns over the rows from the block's top to its bottom, whatever their number. Rows
-// and cells inside the block that are not the writer's (a user's notes, another job's rows) are
-// written back as they are: their values and formulas are read first, once per run, and only when
-// the run has such a cell.
+// This file defines the one way the add-on writes a block of rows: one setValues per run of adjacent columns over the block's rows.
+// Cells inside the block that are not the writer's (a user's notes, another job's rows) are read first and written back unchanged.
 import { adjacentRuns, type Grid } from "./grid";
 import { unchangedCellInput, writesSame } from "./cell-text";
 

@@ -1,9 +1,6 @@
-// This file defines the cell helpers every writer shares: how a text value is written so that it
-// lands in its cell as that exact text, how a cell read back is compared and written back unchanged.
-// Sheets parses script-written strings like typed input (`=…` a formula, `+1 512…` a formula
-// error, `0042` a number, `1/2` a date). The one documented escape is the quote prefix: a leading
-// apostrophe marks the rest as text and is not part of the value. We do not rely on the plain-text
-// format `@`: Google does not document whether it stops `=…` from becoming a formula.
+// This file defines the cell helpers every writer shares: writing a text so it lands as that exact text, and comparing a cell read back.
+// Sheets parses script-written strings like typed input (`=…`, `0042`, `1/2`), and the one documented escape is a leading apostrophe
+// (Google does not document whether the plain-text format `@` stops a formula, so it is not relied on).
 
 /** Sheets' limit for one cell. */
 export const MAX_CELL_CHARS = 50000;

@@ -1,12 +1,6 @@
-// This file defines the ONE table of the columns the add-on writes: each header label, how a
-// Business fills it, and its flags: read by a person or by a program (`technical`), kept up only
-// where an earlier layout has it (`legacy`), part of the block enrichment adds beside the user's
-// rows (`enrichment`, its place there), one of the email columns that stay together (`email`). A
-// results sheet (searches, refreshes, imports) and enrichment's write-back both take their columns
-// from it. Text columns hold the service's values as they are (lists joined with ", "), so a
-// header that names a field (`City`, `Maps URL`…) holds exactly that field. What is known of email
-// verification is summarised without ever calling an address verified on its listing alone
-// (docs/service-api.md, "Email verification"): it takes `email_verification_status` and the address's own entry.
+// This file defines the ONE table of the columns the add-on writes: each header label, how a Business fills it, and its flags
+// (`technical`, `legacy`, `enrichment`, `email`). Results sheets and enrichment's write-back both take their columns from it, and email
+// verification is summarised without ever calling an address verified on its listing alone.
 import type { Business } from "../api/schemas";
 import type { ColumnValue } from "./cell-text";
 
@@ -120,20 +114,28 @@ export const LATEST_REFRESH = { new: "New", updated: "Updated", notFound: "No lo
 /** Kept columns named in `Latest refresh` at most; the rest are counted. */
 const KEPT_NAMED = 3;
 
+const KEPT_EARLIER = "kept earlier";
+
 /**
- * `Latest refresh` of a row that kept what the run returned empty: "Updated · kept earlier
- * emails", "Updated · kept earlier emails, owner names, phone and 2 more". `emails`: the email
- * columns were kept together; `others`: the headers of the other columns kept.
+ * `Latest refresh` of an updated row: how its contact data changed, then what it kept of what
+ * the run returned empty: "Updated · 1 email fewer, verification now unknown · kept earlier
+ * Yelp", "Updated · kept earlier emails, owner names, phone and 2 more". `emails`: the email
+ * columns were kept together; `others`: the headers of the other columns kept; `changes`: the
+ * contact columns' changes (contact-changes.ts).
  */
-export function updatedKeeping(emails: boolean, others: readonly string[]): string {
+export function updatedKeeping(emails: boolean, others: readonly string[], changes: readonly string[] = []): string {
   const brands = new Set(allColumns(seenOn("")).filter((column) => column.brand).map((column) => column.header));
   const names = [...(emails ? ["emails"] : []), ...others.map((header) => (brands.has(header) ? header : header.toLowerCase()))];
-  if (names.length === 0) return LATEST_REFRESH.updated;
+  const changed = changes.length > 0 ? [changes.join(", ")] : [];
+  if (names.length === 0) return [LATEST_REFRESH.updated, ...changed].join(" · ");
   const shown = names.length > KEPT_NAMED + 1 ? names.slice(0, KEPT_NAMED) : names;
   const rest = names.length - shown.length;
   const list = rest > 0 ? `${shown.join(", ")} and ${rest} more` : shown.length > 1 ? `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1] ?? ""}` : shown.join("");
-  return `${LATEST_REFRESH.updated} · kept earlier ${list}`;
+  return [LATEST_REFRESH.updated, ...changed, `${KEPT_EARLIER} ${list}`].join(" · ");
 }
+
+/** Whether a `Latest refresh` cell (updatedKeeping's words) says the row kept an earlier value. */
+export const keptEarlierIn = (latestRefresh: string): boolean => latestRefresh.indexOf(` · ${KEPT_EARLIER} `) >= 0;
 
 /**
  * When the add-on saw each business: the date its row was first written, the date of the latest
@@ -161,7 +163,7 @@ export const enrichedForText = (name: string | null | undefined, website: string
  * The `Owner names` cell: the service's `owner_names`, else its single `owner_name` (the spec's
  * "a single owner name", one of the same names), so one column says who owns the business.
  */
-export function ownerNames(business: Business): string {
+function ownerNames(business: Business): string {
   return join(business.owner_names && business.owner_names.length > 0 ? business.owner_names : business.owner_name ? [business.owner_name] : []);
 }
 

@@ -1,16 +1,12 @@
-// This file defines the cheap path of the results writer for a running job, as few SpreadsheetApp
-// calls as a write can take: the job's columns are read in ONE range read by the sheet's name
-// (no sheet lookup, no size calls), the rows to change are found by Business ID, and each run of
-// our columns is written in one call, or not at all when nothing changed. Anything out of the
-// ordinary (the sheet renamed or deleted, a column of the user's among ours, rows to insert or
-// delete, a user's own row inside the block) answers null, and the caller runs the general writer.
-// Assumption: a sheet that has this job's name and exactly its headers (in any order) is the job's
-// sheet.
+// This file defines the cheap path of the results writer for a running job: the job's columns read in ONE range read by sheet name, rows
+// found by Business ID, each run of our columns written in one call or not at all. Anything out of the ordinary answers null and the
+// caller runs the general writer; a sheet with the job's name and exactly its headers is taken to be the job's.
 import type { Business } from "../api/schemas";
 import { latestById } from "../api/result-pages";
 import { cellInput, cellText, writesSame } from "./cell-text";
 import { ID_HEADER, type ColumnSpec } from "./columns";
 import { columnLetters } from "./column-letters";
+import { headerKey } from "./headers";
 import { placeRows, type UpsertOptions, type UpsertResult } from "./writer";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -41,8 +37,8 @@ export function upsertByName(
   }
   // Where each of our columns stands: all of them, in any order, fill the first `width` columns
   // (a sheet laid out by an earlier version has the same columns in another order).
-  const header = (values[0] ?? []).map(cellText);
-  const at = columns.map((column) => header.indexOf(column.header));
+  const header = (values[0] ?? []).map(headerKey);
+  const at = columns.map((column) => header.indexOf(headerKey(column.header)));
   if (at.some((index) => index < 0) || new Set(at).size !== width) return null;
   const idIndex = at[columns.findIndex((column) => column.header === ID_HEADER)] ?? -1;
   if (idIndex < 0) return null;

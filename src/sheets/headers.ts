@@ -1,8 +1,5 @@
-// This file defines the one header check of every sheet the add-on writes: where each header of a
-// header row stands (found by its text, so columns a user moved or inserted break nothing), and
-// the headers still missing appended after the ones in use, bold, the grid grown to take them.
-// A results sheet's header row is row 1; enrichment's is the user's header row, its block starting
-// after the last column in use.
+// This file defines the one header rule of every sheet the add-on reads or writes: a header is known by its text, spaces collapsed and
+// case aside, wherever it stands, so moved or inserted columns break nothing; missing headers are appended, bold.
 import { cellText, exactText } from "./cell-text";
 import type { Grid } from "./grid";
 
@@ -13,16 +10,31 @@ import type { Grid } from "./grid";
  */
 const headerInput = (header: string): string => (/^[A-Za-z][A-Za-z ]*$/.test(header) ? header : exactText(header));
 
-/** Each header's column in row `row` (the first cell with that text wins), and the sheet's last column in use. */
-export function headerPositions(grid: Grid, row: number): { positions: Map<string, number>; lastColumn: number } {
-  const lastColumn = grid.getLastColumn();
-  const cells = lastColumn > 0 ? (grid.getRange(row, 1, 1, lastColumn).getValues()[0] ?? []) : [];
+/** What a header cell is known by: its text, inner spaces collapsed, trimmed, lower case ("" for a date or nothing). */
+export function headerKey(value: unknown): string {
+  if (value === null || value === undefined || Object.prototype.toString.call(value) === "[object Date]") return "";
+  return String(value).replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+/** The 1-based column of the first cell of `cells` (from column `from` on) that is `header` by headerKey; 0 for none. */
+export function columnOfHeader(cells: readonly unknown[], header: string, from = 1): number {
+  const wanted = headerKey(header);
+  for (let index = Math.max(0, from - 1); index < cells.length; index += 1) if (headerKey(cells[index]) === wanted) return index + 1;
+  return 0;
+}
+
+/**
+ * Each header cell's column (the first cell wins), keyed by the header of `known` it is by
+ * headerKey, else by its own text.
+ */
+export function positionsOf(cells: readonly unknown[], known: readonly string[]): Map<string, number> {
+  const byKey = new Map(known.map((header) => [headerKey(header), header] as const));
   const positions = new Map<string, number>();
   cells.forEach((cell, index) => {
-    const header = cellText(cell);
+    const header = byKey.get(headerKey(cell)) ?? cellText(cell);
     if (header !== "" && !positions.has(header)) positions.set(header, index + 1);
   });
-  return { positions, lastColumn };
+  return positions;
 }
 
 /**
@@ -44,6 +56,7 @@ export function addMissingHeaders(grid: Grid, row: number, headers: readonly str
 
 /** A results sheet's headers: found in row 1, the missing ones appended on the right. */
 export function ensureHeaders(grid: Grid, headers: readonly string[]): Map<string, number> {
-  const { positions, lastColumn } = headerPositions(grid, 1);
-  return addMissingHeaders(grid, 1, headers, positions, lastColumn + 1);
+  const lastColumn = grid.getLastColumn();
+  const cells = lastColumn > 0 ? (grid.getRange(1, 1, 1, lastColumn).getValues()[0] ?? []) : [];
+  return addMissingHeaders(grid, 1, headers, positionsOf(cells, headers), lastColumn + 1);
 }

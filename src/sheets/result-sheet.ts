@@ -1,9 +1,5 @@
-// This file defines a results sheet's life: created with a unique name, a bold header row and the
-// Name column frozen, sized columns and the technical block (ids, status codes, positions) narrow
-// and grey after the columns a sales person reads; found again by its sheet id (so a rename does
-// not lose it), or by the name stored before it was inserted when an execution was killed in
-// between (then laid out again, never made twice). Recreating a deleted one for a job is
-// src/jobs/job-sheet.ts.
+// This file defines a results sheet's life: created with a unique name, a bold header row, frozen Name column and the technical block
+// narrow and grey; found again by its sheet id (a rename does not lose it), or by the name stored ahead of its insertion.
 import { BUSINESS_COLUMNS, type ColumnSpec } from "./columns";
 import { addMissingHeaders, ensureHeaders } from "./headers";
 
@@ -25,7 +21,7 @@ export function uniqueSheetName(spreadsheet: Spreadsheet, jobName: string): stri
 }
 
 /** Grey of the technical block: its header's background, its header's text, its cells' text. */
-export const TECHNICAL_STYLE = { headerBackground: "#f1f3f4", headerColor: "#5f6368", color: "#80868b" } as const;
+const TECHNICAL_STYLE = { headerBackground: "#f1f3f4", headerColor: "#5f6368", color: "#80868b" } as const;
 
 /** Creates the sheet with its header row: frozen, bold, columns sized (a territory's: TERRITORY_COLUMNS). */
 export function createResultSheet(spreadsheet: Spreadsheet, name: string, columns: readonly ColumnSpec[] = BUSINESS_COLUMNS): Sheet {
@@ -39,8 +35,9 @@ export function createResultSheet(spreadsheet: Spreadsheet, name: string, column
  * else a sheet of that name a killed execution left half-prepared (laid out again), else a new one.
  */
 export function namedResultSheet(spreadsheet: Spreadsheet, name: string, sheetId: number | null, columns: readonly ColumnSpec[] = BUSINESS_COLUMNS): Sheet {
-  const made = findSheetById(spreadsheet, sheetId);
+  const made = new SheetsById(spreadsheet).of({ sheetId, sheetName: null });
   if (made) return made;
+  // A sheet of that name a killed execution left half-prepared, before its id was stored.
   const leftOver = spreadsheet.getSheetByName(name);
   if (!leftOver) return createResultSheet(spreadsheet, name, columns);
   layOut(leftOver, columns, () => ensureHeaders(leftOver, headersOf(columns)));
@@ -75,13 +72,13 @@ function layOut(sheet: Sheet, columns: readonly ColumnSpec[], writeHeaders: () =
   }
 }
 
-export function findSheetById(spreadsheet: Spreadsheet, sheetId: number | null): Sheet | null {
-  if (sheetId === null) return null;
-  for (const sheet of spreadsheet.getSheets()) if (sheet.getSheetId() === sheetId) return sheet;
-  return null;
+/** Where a record (a job's, a run's) says its sheet is: the sheet's id, and the name stored with it. */
+interface SheetPlace {
+  sheetId: number | null;
+  sheetName?: string | null;
 }
 
-/** The document's sheets by id, listed once per pass (one getSheets call however many jobs). */
+/** The document's sheets by id, listed once (one getSheets call however many records a pass resolves). */
 export class SheetsById {
   private sheets: Map<number, Sheet> | null = null;
 
@@ -91,6 +88,15 @@ export class SheetsById {
     if (sheetId === null) return null;
     this.sheets ??= new Map(this.spreadsheet.getSheets().map((sheet) => [sheet.getSheetId(), sheet] as const));
     return this.sheets.get(sheetId) ?? null;
+  }
+
+  /**
+   * The one resolver of a record's sheet: by its id, which survives a rename; a record stored
+   * before its sheet was made (no id yet), by the name stored for it. Null: not there (deleted).
+   */
+  of(place: SheetPlace): Sheet | null {
+    if (place.sheetId !== null) return this.find(place.sheetId);
+    return place.sheetName ? this.spreadsheet.getSheetByName(place.sheetName) : null;
   }
 
   add(sheet: Sheet): void {

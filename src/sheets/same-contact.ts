@@ -1,7 +1,6 @@
-// This file defines the same-contact marker of a territory's sheet: branches of one company found
-// in several places share a website's domain or an email address, and a sales person should not
-// write to one inbox four times. Going down the sheet, the first row with a domain or an address
-// holds it; every later row sharing one of them names that first row's business.
+// This file defines the same-contact marker of a territory's sheet: a sales person should not write to one inbox four times, so every
+// row sharing a website's domain or an email with an earlier row names that row's business and row ("Cedar Creek Vet (row 12)").
+import { websiteDomain } from "../rules/website-key";
 
 /** What a row offers to share: its business name, website and the addresses of its email columns. */
 export interface ContactRow {
@@ -12,13 +11,12 @@ export interface ContactRow {
   emails: readonly string[];
 }
 
-/** A website's domain, the same for "https://www.Acme.com/contact" and "acme.com"; "" for none. */
-export function websiteDomain(website: string): string {
-  const host = website.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, "").split(/[/?#:]/)[0] ?? "";
-  return host.replace(/^www\./, "");
-}
+export { websiteDomain };
 
-/** Each row's marker: "" for a row that is the first with its domain and addresses, else the first such row's name. */
+/** The marker of a row sharing a contact with `first`: "Cedar Creek Vet (row 12)", the row as the sheet stands when written. */
+export const sameContactText = (first: Pick<ContactRow, "name" | "row">): string => `${first.name} (row ${first.row})`;
+
+/** Each row's marker: "" for a row that is the first with its domain and addresses, else the first such row's name and row. */
 export function sameContactMarkers(rows: readonly ContactRow[]): Map<number, string> {
   const holder = new Map<string, ContactRow>();
   const markers = new Map<number, string>();
@@ -27,7 +25,7 @@ export function sameContactMarkers(rows: readonly ContactRow[]): Map<number, str
     const keys = [...(domain === "" ? [] : [`domain:${domain}`]), ...row.emails.map((email) => `email:${email.trim().toLowerCase()}`).filter((key) => key !== "email:")];
     const holders = keys.map((key) => holder.get(key)).filter((first): first is ContactRow => first !== undefined);
     const first = holders.sort((a, b) => a.row - b.row)[0];
-    markers.set(row.row, first ? first.name : "");
+    markers.set(row.row, first ? sameContactText(first) : "");
     for (const key of keys) if (!holder.has(key)) holder.set(key, row);
   }
   return markers;

@@ -1,34 +1,24 @@
-// This file defines how a territory's searches (many queries in many places) write one sheet. A
-// pass merges the businesses of the searches that completed since the last one: each business
-// once, by its Maps URL (else place id), whichever searches found it; `Found by` lists those
-// searches in the territory's order; its values follow the rules of a refresh merge (merge.ts: an
-// empty new value never blanks a filled cell). `Territory run` says which run of the territory
-// last found a row (0 the first, then each refresh), so a row found again in the same run gains a
-// search in `Found by`, and when a refresh run ends the rows it did not find are marked No longer
-// found (endTerritoryRun). `Same contact as` names the first row a later row shares a website's
-// domain or an email address with (same-contact.ts). The sheet is read once and written in one
-// block however many searches a pass brings.
+// This file defines how a territory's searches write its one sheet, by the refresh merge's rules: each business once (by Maps URL, else
+// place id), `Found by` listing the searches that found it, `Territory run` the run that last did, and `Same contact as` (same-contact.ts).
+// The sheet is read once and written in one block however many searches a pass brings.
 import type { Business } from "../api/schemas";
-import { writeBlock, KEEP, type BlockCell } from "./block-writer";
-import { cellInput, exactText } from "./cell-text";
+import { writeBlock, KEEP } from "./block-writer";
+import { exactText } from "./cell-text";
 import {
   EMAILS_HEADER,
-  FIRST_SEEN_HEADER,
   FOUND_BY_HEADER,
   ID_HEADER,
+  keptEarlierIn,
   LATEST_REFRESH,
   LATEST_REFRESH_HEADER,
   NAME_HEADER,
-  resultColumns,
   SAME_CONTACT_HEADER,
   TERRITORY_COLUMNS,
   TERRITORY_RUN_HEADER,
-  updatedKeeping,
-  type ColumnSpec,
 } from "./columns";
 import type { Grid } from "./grid";
 import { ensureHeaders } from "./headers";
-import { keptColumns, placeBusinesses, placeIdOf, readSheet, writeMergedRows, type SheetRead } from "./merge";
+import { identityOf, mergeIntoSheet, readSheet, type MergeView, type SheetRead } from "./merge-engine";
 import { sameContactMarkers } from "./same-contact";
 import { addedHeaders } from "./writer";
 
@@ -57,11 +47,12 @@ export interface TerritorySheetCounts {
 const LABELS_BETWEEN = "; ";
 const OTHER_EMAILS = ["Owner emails", "Decision maker emails"];
 
-/** The finds of several searches as one per place: labels together, the last search's values. */
+/** The finds of several searches as one per place (merge-engine.ts identityOf): labels together, the last search's values. */
 function onePerPlace(finds: readonly TerritoryFind[]): TerritoryFind[] {
   const byPlace = new Map<string, TerritoryFind>();
   for (const find of finds) {
-    const key = find.business.maps_url || placeIdOf(find.business.maps_url, (find.business as Record<string, unknown>).place_id) || `id:${find.business.id}`;
+    const { mapsUrl, placeId } = identityOf(find.business);
+    const key = mapsUrl ?? placeId ?? `id:${find.business.id}`;
     const known = byPlace.get(key);
     byPlace.set(key, { business: find.business, foundBy: [...(known?.foundBy ?? []), ...find.foundBy] });
   }
@@ -93,73 +84,47 @@ function contactMarkers(rows: readonly number[], textAfter: (row: number, header
   );
 }
 
+/** The territory's extras to the one merge: `Found by`, `Same contact as` (rows the run did not return too) and `Territory run`. */
 export function mergeTerritoryFinds(grid: Grid, finds: readonly TerritoryFind[], options: TerritoryMergeOptions): TerritorySheetCounts {
-  const positions = ensureHeaders(grid, addedHeaders(TERRITORY_COLUMNS));
-  const idColumn = positions.get(ID_HEADER);
-  if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
-  const read = readSheet(grid, positions);
   const places = onePerPlace(finds);
   const labelsOf = new Map(places.map((find) => [find.business, find.foundBy]));
-  const { target, businessRows } = placeBusinesses(read, places.map((find) => find.business));
-  const rowByBusiness = new Map([...target].map(([row, business]) => [business, row]));
-  const rowOf = (business: Business): number => rowByBusiness.get(business) ?? 0;
   const { run, runDay, order } = options;
   /** The row was found earlier in this same run (by another search, or before a kill). */
-  const thisRun = (row: number): boolean => row <= read.lastRow && runOf(read, row) === run;
-  const isNewRow = (row: number): boolean => row > read.lastRow || (thisRun(row) && read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new);
-
-  const columns = resultColumns(
-    {
-      firstSeen: (b) => (rowOf(b) > read.lastRow ? runDay : read.text(rowOf(b), FIRST_SEEN_HEADER)),
-      lastSeen: () => runDay,
-      latestRefresh: (b) => latestRefreshOf(rowOf(b)),
-      foundBy: (b) => foundByOf(b),
-      sameContact: (b) => markers.get(rowOf(b)) ?? "",
-      territoryRun: () => run,
-    },
-    { territory: true },
-  ).filter((column) => positions.has(column.header));
+  const thisRun = (read: SheetRead, row: number): boolean => row <= read.lastRow && runOf(read, row) === run;
   /** A search found it again in this run: it joins those that did; in a new run, only this run's count. */
-  function foundByOf(business: Business): string {
+  const foundByOf = ({ read, rowOf }: MergeView, business: Business): string => {
     const row = rowOf(business);
-    const earlier = thisRun(row) ? read.text(row, FOUND_BY_HEADER).split(LABELS_BETWEEN) : [];
+    const earlier = thisRun(read, row) ? read.text(row, FOUND_BY_HEADER).split(LABELS_BETWEEN) : [];
     return ordered([...earlier, ...(labelsOf.get(business) ?? [])], order).join(LABELS_BETWEEN);
-  }
-  const kept = new Map([...target].filter(([row]) => row <= read.lastRow).map(([row, business]) => [row, keptColumns(business, row, read, columns)]));
-  function latestRefreshOf(row: number): string {
-    if (run === 0) return ""; // the territory's first run: nothing refreshed yet
-    if (isNewRow(row)) return LATEST_REFRESH.new;
-    const keeps = kept.get(row);
-    return keeps ? updatedKeeping(keeps.emails, keeps.others) : LATEST_REFRESH.updated;
-  }
-  const keeps = (row: number, column: ColumnSpec): boolean => {
-    const held = kept.get(row);
-    return held !== undefined && ((held.emails && column.email === true) || held.others.indexOf(column.header) >= 0);
   };
-  const byHeader = new Map(columns.map((column) => [column.header, column]));
-  /** A cell's text after this merge: the business's value where it writes one, else what the sheet holds. */
-  const textAfter = (row: number, header: string): string => {
-    const business = target.get(row);
-    const column = byHeader.get(header);
-    if (!business || !column || keeps(row, column)) return read.text(row, header);
-    return String(column.value(business) ?? "");
+  let markers: Map<number, string> | null = null;
+  const markersOf = (merge: MergeView): Map<number, string> => {
+    markers ??= contactMarkers([...new Set([...merge.businessRows, ...merge.target.keys()])], merge.textAfter);
+    return markers;
   };
-  const markers = contactMarkers([...new Set([...businessRows, ...target.keys()])], textAfter);
-  const remarked = [...markers].filter(([row, marker]) => !target.has(row) && read.text(row, SAME_CONTACT_HEADER) !== marker).map(([row]) => row);
-
-  const byPosition = new Map(columns.map((column) => [positions.get(column.header) ?? 0, column]));
-  const cell = (row: number, position: number): BlockCell => {
-    const column = byPosition.get(position);
-    const business = target.get(row);
-    if (!column) return KEEP;
-    if (!business) return column.header === SAME_CONTACT_HEADER && remarked.indexOf(row) >= 0 ? exactText(markers.get(row) ?? "") : KEEP;
-    return keeps(row, column) ? KEEP : cellInput(column.value(business));
-  };
-  writeMergedRows(grid, read, [...target.keys(), ...remarked], [...byPosition.keys()], cell, idColumn);
-  const rows = [...new Set([...businessRows, ...target.keys()])];
+  const merge = mergeIntoSheet(
+    grid,
+    places.map((find) => find.business),
+    {
+      table: TERRITORY_COLUMNS,
+      runDay,
+      addedThisRun: (read, row) => thisRun(read, row) && read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new,
+      keepInAddedRows: true,
+      firstRun: run === 0, // the territory's first run: nothing refreshed yet
+      extras: (view) => ({ foundBy: (b) => foundByOf(view, b), sameContact: (b) => markersOf(view).get(view.rowOf(b)) ?? "", territoryRun: () => run }),
+      // A row the run did not return whose `Same contact as` changed with the rows it did.
+      otherRows: (view) =>
+        new Map(
+          [...markersOf(view)]
+            .filter(([row, marker]) => !view.target.has(row) && view.read.text(row, SAME_CONTACT_HEADER) !== marker)
+            .map(([row, marker]) => [row, { header: SAME_CONTACT_HEADER, text: marker }]),
+        ),
+    },
+  );
+  const rows = [...new Set([...merge.businessRows, ...merge.target.keys()])];
   const foundByAfter = (row: number): string => {
-    const business = target.get(row);
-    return business ? foundByOf(business) : read.text(row, FOUND_BY_HEADER);
+    const business = merge.target.get(row);
+    return business ? foundByOf(merge, business) : merge.read.text(row, FOUND_BY_HEADER);
   };
   return { businessRows: rows.length, foundByMore: rows.filter((row) => labelCount(foundByAfter(row)) > 1).length };
 }
@@ -187,7 +152,10 @@ export function endTerritoryRun(grid: Grid, run: number, options: { markMissing:
   const found = rows.filter((row) => runOf(read, row) === run);
   const missing = rows.filter((row) => runOf(read, row) !== run);
   const latestColumn = positions.get(LATEST_REFRESH_HEADER);
-  const toMark = run === 0 || !options.markMissing ? [] : missing.filter((row) => read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
+  // This run's own "no longer found": rows the run before found (marked already when this end is
+  // repeated after a kill), or not yet marked; a row missing from earlier runs too is not counted again.
+  const newlyMissing = run === 0 ? [] : missing.filter((row) => runOf(read, row) === run - 1 || read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
+  const toMark = options.markMissing ? newlyMissing : [];
   if (toMark.length > 0 && latestColumn !== undefined) {
     const top = Math.min(...toMark);
     writeBlock(grid, top, Math.max(...toMark) - top + 1, [latestColumn], (row) => (toMark.indexOf(row) >= 0 ? exactText(LATEST_REFRESH.notFound) : KEEP), {
@@ -201,7 +169,7 @@ export function endTerritoryRun(grid: Grid, run: number, options: { markMissing:
     foundByMore: rows.filter((row) => labelCount(read.text(row, FOUND_BY_HEADER)) > 1).length,
     added: found.filter(isNew).length,
     updated: found.filter((row) => !isNew(row)).length,
-    notFound: run === 0 ? 0 : missing.length,
-    keptEarlier: found.filter((row) => !isNew(row) && read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.updated).length,
+    notFound: newlyMissing.length,
+    keptEarlier: found.filter((row) => !isNew(row) && keptEarlierIn(read.text(row, LATEST_REFRESH_HEADER))).length,
   };
 }

@@ -1,9 +1,5 @@
-// This file defines the results writer: it upserts businesses into a sheet by `Business ID`,
-// finding columns by their header and rows by id, so a user who sorts, filters or inserts
-// columns mid-job breaks nothing. Writes are one setValues per contiguous run of our columns,
-// whatever the number of rows (block-writer.ts), and the run holding the id column is written
-// first: a pass killed between two writes leaves rows that the next pass finds by id and
-// completes, never orphans.
+// This file defines the results writer: it upserts businesses into a sheet by `Business ID`, finding columns by header and rows by id,
+// so sorting or inserting columns mid-job breaks nothing. The id column's run is written first, so a killed pass leaves no orphans.
 import type { Business } from "../api/schemas";
 import { latestById } from "../api/result-pages";
 import { writeBlock, KEEP } from "./block-writer";
@@ -63,7 +59,7 @@ export function placeRows(latest: Map<string, Business>, rowById: Map<string, nu
 }
 
 /** The rows of a column read below the header row (row 2 on), as trimmed text. */
-export function columnTexts(grid: Grid, column: number | undefined, lastRow: number): string[] {
+function columnTexts(grid: Grid, column: number | undefined, lastRow: number): string[] {
   if (column === undefined || lastRow < 2) return [];
   return grid.getRange(2, column, lastRow - 1, 1).getValues().map((row) => cellText(row[0]));
 }

@@ -1,7 +1,5 @@
-// This file defines the key-value store the job records live in: a structural subset of Apps
-// Script's Properties, so the job code runs on DocumentProperties in production and on a plain
-// map in unit tests. A store may state its own budget (developer metadata does: its limit is in
-// characters and far smaller); one that does not is held to document properties' budget.
+// This file defines the key-value store the job records live in: a structural subset of Apps Script's Properties, so the job code runs
+// on DocumentProperties and on a plain map in tests. A store may state its own budget; one that does not has document properties'.
 import { utf8Bytes } from "./utf8";
 
 /** How full a store may get, in the unit its limit is counted in. */
@@ -33,6 +31,11 @@ export interface KeyValueStore {
   batch?<T>(work: () => T): T;
   /** Writes what a batch holds back, now. */
   flush?(): void;
+}
+
+/** A properties store that also writes many keys at once (Apps Script's Properties). */
+export interface PropertiesLike extends KeyValueStore {
+  setProperties(properties: Record<string, string>): unknown;
 }
 
 /**

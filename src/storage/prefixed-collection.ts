@@ -1,14 +1,15 @@
-// This file defines a collection of records kept in a key-value store under one key prefix, one
-// record a key: the job store's jobs and start records, enrichment runs, the chunks being sent and
-// their body parts. Every read goes through the records' stored shape (stored-json.ts); a scan of
-// the store by prefix is written here once.
+// This file defines a collection of records kept in a key-value store under one key prefix, one record a key (jobs, start records,
+// enrichment runs, chunks). Every read goes through the stored shape (stored-json.ts), and upgraded records are written back on demand.
 import type { KeyValueStore } from "./key-value-store";
-import { readStored, type StoredShape } from "./stored-json";
+import { readVersioned, storedText, type StoredShape } from "./stored-json";
 
 export class PrefixedCollection<T> {
+  /** Records read in an earlier version than today's, by id: writeBack() stores them in today's. */
+  private readonly outdated = new Map<string, T>();
+
   constructor(
     private readonly store: KeyValueStore,
-    /** Every key of the collection starts with it, e.g. "job:". */
+    /** Every key of the collection starts with it (src/storage/keys.ts). */
     readonly prefix: string,
     private readonly shape: StoredShape<T, unknown>,
   ) {}
@@ -19,12 +20,15 @@ export class PrefixedCollection<T> {
   }
 
   get(id: string): T | null {
-    return this.read(this.store.getProperty(this.key(id)));
+    return this.read(this.store.getProperty(this.key(id)), id);
   }
 
-  /** The record a stored text holds, or null. */
-  read(text: string | null | undefined): T | null {
-    return readStored(this.shape, text);
+  /** The record a stored text holds, or null; `id`: remember it for writeBack() when outdated. */
+  read(text: string | null | undefined, id?: string): T | null {
+    const found = readVersioned(this.shape, text);
+    if (found === null) return null;
+    if (found.outdated && id !== undefined) this.outdated.set(id, found.record);
+    return found.record;
   }
 
   /** The ids (key without the prefix) of the collection's keys among `properties` (default: the whole store). */
@@ -38,7 +42,7 @@ export class PrefixedCollection<T> {
   entries(properties: Record<string, string> = this.store.getProperties()): Array<[string, T]> {
     const found: Array<[string, T]> = [];
     for (const id of this.ids(properties)) {
-      const record = this.read(properties[this.key(id)]);
+      const record = this.read(properties[this.key(id)], id);
       if (record !== null) found.push([id, record]);
     }
     return found;
@@ -48,12 +52,36 @@ export class PrefixedCollection<T> {
     return this.entries(properties).map(([, record]) => record);
   }
 
-  /** Stores `record` under `id`; `text` when the caller already made its JSON (clipped to fit, say). */
-  save(id: string, record: T, text: string = JSON.stringify(record)): void {
+  /** The record's text as stored today (with its version). */
+  text(record: T): string {
+    return storedText(this.shape, record);
+  }
+
+  /** Stores `record` under `id`; `text` when the caller already made its text (clipped to fit, say). */
+  save(id: string, record: T, text: string = this.text(record)): void {
     this.store.setProperty(this.key(id), text);
+    this.outdated.delete(id);
   }
 
   delete(id: string): void {
     this.store.deleteProperty(this.key(id));
+    this.outdated.delete(id);
+  }
+
+  /**
+   * Writes the records read in an earlier version back in today's shape, once: a caller that holds
+   * the store's lock (and write claim) and writes it anyway. Returns how many it wrote.
+   */
+  writeBack(): number {
+    let written = 0;
+    for (const id of [...this.outdated.keys()]) {
+      // Read again: another writer of the store may have stored it in today's shape since.
+      const found = readVersioned(this.shape, this.store.getProperty(this.key(id)));
+      this.outdated.delete(id);
+      if (found === null || !found.outdated) continue;
+      this.save(id, found.record);
+      written += 1;
+    }
+    return written;
   }
 }

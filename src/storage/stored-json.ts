@@ -1,9 +1,8 @@
-// This file defines how stored state is read back: the ONE place a stored JSON text is parsed. A
-// store is a boundary like the network: what it hands back was written by this version, an earlier
-// one, another editor's, or damaged, so each kind of record is read through its shape: a zod/mini
-// schema that accepts every shape ever stored, then one upgrade step that turns an older shape into
-// today's. The code above a store only ever sees today's shape.
+// This file defines how stored state is read and written: the ONE place a stored JSON text is parsed.
+// A record is read through its shape (a zod/mini schema accepting every shape ever stored), its
+// version steps and one upgrade to today's, so the code above a store only ever sees today's shape.
 import * as z from "zod/mini";
+import { recordOf } from "./lean-schemas";
 
 /** How one kind of stored record is read back. */
 export interface StoredShape<Today, Stored = Today> {
@@ -11,6 +10,36 @@ export interface StoredShape<Today, Stored = Today> {
   readonly schema: z.ZodMiniType<Stored>;
   /** Turns a record of an earlier shape into today's (defaults for what it lacked). */
   upgrade(stored: Stored): Today;
+  /**
+   * A record (a JSON object) stored with its version: today's is the last step's `to`, or 1 without
+   * steps. Absent for a value that is no record (plain text, a list, a map of entries).
+   */
+  readonly versioned?: true;
+  /** The steps from earlier versions, in order; each runs on a record stored before its `to`. */
+  readonly steps?: ReadonlyArray<VersionStep<Stored>>;
+}
+
+/** One step between versions: turns a record stored before version `to` into that version's shape. */
+export interface VersionStep<Stored> {
+  readonly to: number;
+  upgrade(stored: Stored): Stored;
+}
+
+/** The field a record's version is stored in; a record stored without one is version 1. */
+const VERSION_FIELD = "v";
+
+/** Today's version of a record of `shape`. */
+export const versionOf = (shape: { readonly steps?: ReadonlyArray<{ readonly to: number }> }): number => Math.max(1, ...(shape.steps ?? []).map((step) => step.to));
+
+/** A record's text as stored today: its JSON, with its version first when it is a versioned record. */
+export function storedText<Today>(shape: { readonly versioned?: true; readonly steps?: ReadonlyArray<{ readonly to: number }> }, record: Today): string {
+  return shape.versioned ? JSON.stringify({ [VERSION_FIELD]: versionOf(shape), ...record }) : JSON.stringify(record);
+}
+
+/** A record read back, and whether it was stored in an earlier version than today's (to write back). */
+interface ReadRecord<Today> {
+  record: Today;
+  outdated: boolean;
 }
 
 /** A shape that never changed: read as stored. */
@@ -18,6 +47,14 @@ export const currentShape = <T>(schema: z.ZodMiniType<T>): StoredShape<T> => ({ 
 
 /** The record a stored text holds, in today's shape; null when absent, not JSON, or of no known shape. */
 export function readStored<Today, Stored>(shape: StoredShape<Today, Stored>, text: string | null | undefined): Today | null {
+  return readVersioned(shape, text)?.record ?? null;
+}
+
+/**
+ * The record a stored text holds, upgraded in one step: every version step after its stored version,
+ * then today's defaults; null when absent, not JSON, or of no known shape.
+ */
+export function readVersioned<Today, Stored>(shape: StoredShape<Today, Stored>, text: string | null | undefined): ReadRecord<Today> | null {
   if (text === null || text === undefined) return null;
   let json: unknown;
   try {
@@ -26,7 +63,20 @@ export function readStored<Today, Stored>(shape: StoredShape<Today, Stored>, tex
     return null; // A damaged record is treated as absent rather than stopping every pass.
   }
   const checked = shape.schema.safeParse(json);
-  return checked.success ? shape.upgrade(checked.data) : null;
+  if (!checked.success) return null;
+  if (!shape.versioned) return { record: shape.upgrade(checked.data), outdated: false };
+  const stored = (json as Record<string, unknown>)[VERSION_FIELD];
+  const version = typeof stored === "number" ? stored : 1;
+  let record = checked.data;
+  for (const step of shape.steps ?? []) if (version < step.to) record = step.upgrade(record);
+  return { record: withoutVersion(shape.upgrade(record)), outdated: version < versionOf(shape) };
+}
+
+/** Today's record as the code sees it: its version is the store's business. */
+function withoutVersion<T>(record: T): T {
+  if (typeof record !== "object" || record === null || !(VERSION_FIELD in record)) return record;
+  const { [VERSION_FIELD]: _, ...rest } = record as Record<string, unknown>;
+  return rest as T;
 }
 
 /**
@@ -35,7 +85,7 @@ export function readStored<Today, Stored>(shape: StoredShape<Today, Stored>, tex
  */
 export function entriesShape<Entry, Today>(entry: z.ZodMiniType<Entry>, upgrade: (stored: Entry) => Today): StoredShape<Record<string, Today>, Record<string, unknown>> {
   return {
-    schema: z.record(z.string(), z.unknown()),
+    schema: recordOf(z.unknown()),
     upgrade: (stored) => {
       const entries: Record<string, Today> = {};
       for (const key of Object.keys(stored)) {

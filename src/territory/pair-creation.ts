@@ -1,14 +1,12 @@
-// This file defines how a territory's waiting searches are created: by the start and every later
-// pass, in the territory's order, one request at a time, until the service says to wait (its
-// active-jobs limit, or its rate: 429), cannot now (5xx, a lost answer, Apps Script's quota), or the
-// deadline comes. Each search of a run is created with its run's key and its index, both stored
-// before the first creation, so a lost answer or a killed execution repeats the same request and
-// the service charges once. Only the territory's creator's key creates them: it pays.
+// This file defines how a territory's waiting searches are created, by the start and each later pass, in order, one at a time, until the
+// service says to wait, a request fails, or the deadline comes. Each search's key is its run's key and index, stored ahead of the first
+// creation, so a repeat is charged once; only the creator's key creates them, since it pays.
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/job-context";
 import type { TerritoryPair, TerritoryRecord } from "../jobs/job-record";
-import { territoryStatus } from "../jobs/territory-counts";
+import { pairsCredits, territoryStatus } from "../jobs/territory-counts";
 import { pairKey, pairLabel, pairRequest } from "./territory-plan";
+import { lastingNote } from "../jobs/record-note";
 
 /**
  * After the service said its job slots were all taken, a pass waits this long (or as long as it
@@ -25,14 +23,9 @@ export function withPair(record: TerritoryRecord, index: number, pair: Territory
   return { ...record, pairs: record.pairs.map((current, i) => (i === index ? pair : current)) };
 }
 
-/** The credits the territory's searches of its current run reserved. */
-export const pairsCredits = (record: TerritoryRecord): number => record.pairs.reduce((sum, [, , reserved]) => sum + (reserved ?? 0), 0);
-
-/** What the territory's searches of this run reserved: its charge on the first run, the refresh's on a later one. */
+/** What the territory's searches of its first run reserved: its charge (a refresh's is its pairs', job-view.ts). */
 export function withCredits(record: TerritoryRecord): TerritoryRecord {
-  const credits = pairsCredits(record);
-  if (record.run === 0) return { ...record, creditsCharged: credits };
-  return record.refresh ? { ...record, refresh: { ...record.refresh, lastRunCredits: credits } } : record;
+  return record.run === 0 ? { ...record, creditsCharged: pairsCredits(record) } : record;
 }
 
 /**
@@ -68,5 +61,5 @@ function refused(record: TerritoryRecord, index: number, error: LeadsApiError): 
   const every = refusesEverySearch(error);
   const pairs = record.pairs.map((pair, i): TerritoryPair => (i === index || (every && pair[1] === "w") ? [null, "f", 0] : pair));
   const which = every ? "Its searches still waiting were not started" : `"${pairLabel(record, index)}" was not started`;
-  return { ...record, pairs, note: `${which}: ${error.message}` };
+  return { ...record, pairs, note: lastingNote(`${which}: ${error.message}`) };
 }

@@ -1,15 +1,12 @@
-// This file defines starting a territory (startSearch with more than one query × place pair) and
-// previewing any search (previewSearch). Nothing is sent or stored before the whole territory is
-// known to be affordable (every search at its maxResults) and to fit the document's job list. The
-// territory's one record is saved with its run's key and its sheet's name BEFORE the sheet is
-// inserted and before any search is created: a start killed anywhere is found again by an
-// identical start (or finished by the passes), never made twice, and each search is charged once.
+// This file defines starting a territory (startSearch with several query × place pairs) and previewing any search (previewSearch).
+// Nothing is sent or stored unless the whole territory is affordable and fits the job list; its record (run key, sheet name) is saved
+// ahead of any sheet or search, so a killed start is found again by an identical one and each search is charged once.
 import { searchAllowance } from "../api/account";
 import type { Account } from "../api/schemas";
 import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "../jobs/job-context";
 import { NEW_RECORD, territoryOf, type TerritoryRecord } from "../jobs/job-record";
-import { RECENT_SEARCH_MS } from "../jobs/start-search";
+import { RECENT_SEARCH_MS } from "../rules/request-limits";
 import { affordabilityProblem, searchCost, territoryProblem } from "../rules/affordability";
 import { TERRITORY_COLUMNS } from "../sheets/columns";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";

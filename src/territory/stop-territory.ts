@@ -1,11 +1,10 @@
-// This file defines stopping a territory (stopSearch): its searches not created yet are never
-// created (nor charged), and the line says so; those under way finish and are merged as usual.
-// A stopped run that had searches under way ends without marking the businesses only the stopped
-// searches would have found again.
+// This file defines stopSearch for a territory: its searches not created yet are never created (nor charged) and the line says so;
+// those under way finish and are merged, without marking businesses only the stopped searches would have found again.
 import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "../jobs/job-context";
 import { territoryOf, type TerritoryPair } from "../jobs/job-record";
 import { territoryStatus } from "../jobs/territory-counts";
+import { isTerminalStatus } from "../rules/job-status";
 
 export function stopTerritory(ctx: JobsContext, jobId: string): void {
   const tracked = ctx.store.get(jobId);
@@ -16,5 +15,5 @@ export function stopTerritory(ctx: JobsContext, jobId: string): void {
   const stopped = { ...territory, pairs, stopped: true };
   const status = territoryStatus(stopped);
   // Nothing under way: nothing is left to merge.
-  ctx.store.save({ ...stopped, status, settled: status !== "running", finishedAt: status === "running" ? null : new Date(ctx.clock.now()).toISOString() });
+  ctx.store.save({ ...stopped, status, settled: isTerminalStatus(status), finishedAt: isTerminalStatus(status) ? new Date(ctx.clock.now()).toISOString() : null });
 }

@@ -1,7 +1,5 @@
-// This file defines what a territory is made of, as plain rules: its searches (every query in
-// every place, queries outer and places inner), each search's label in `Found by` ("<query> ·
-// <place>"), its creation request and idempotency key, what the whole territory reserves, its
-// identity (an identical start finds it).
+// This file defines what a territory is made of, as plain rules: its searches (every query in every place), each one's `Found by` label,
+// creation request and idempotency key, what the whole territory reserves, and its identity (an identical start finds it).
 import type { CreateSearchRequest } from "../api/schemas";
 import type { TerritoryPlace } from "../jobs/job-record";
 import { fingerprint } from "../jobs/job-store";
@@ -18,7 +16,7 @@ export interface TerritoryInput {
 }
 
 /** The pair at `index`: its query and place (queries outer, places inner). */
-export function pairAt(input: Pick<TerritoryInput, "queries" | "places">, index: number): { query: string; place: TerritoryPlace } {
+function pairAt(input: Pick<TerritoryInput, "queries" | "places">, index: number): { query: string; place: TerritoryPlace } {
   const count = input.places.length;
   return { query: input.queries[Math.floor(index / count)] ?? "", place: input.places[index % count] ?? { label: "" } };
 }
@@ -34,11 +32,42 @@ export function pairLabel(input: Pick<TerritoryInput, "queries" | "places">, ind
 /** Every search's label, in the territory's order. */
 export const pairLabels = (input: Pick<TerritoryInput, "queries" | "places">): string[] => Array.from({ length: pairCount(input) }, (_, i) => pairLabel(input, i));
 
-/** The name a territory gets when the user gives none: "dentists, orthodontists in 5 places". */
+/** A territory's default name, at most this long: whole within Sheets' 100 characters, with room for " (2)". */
+const TERRITORY_NAME_MAX = 80;
+
+/**
+ * The name a territory gets when the user gives none, whole however many queries and places it
+ * has: "Dentists, orthodontists · Dallas +4" (the first place's city, then how many more); queries
+ * that do not fit are counted ("Dentists, orthodontists +3 · Dallas +4").
+ */
 export function territoryName(input: TerritoryInput): string {
   if (input.name) return input.name;
-  const places = input.places.length === 1 ? (input.places[0]?.label ?? "") : `${input.places.length} places`;
-  return `${input.queries.join(", ")} in ${places}`.slice(0, REQUEST_LIMITS.nameMax);
+  const first = (input.places[0]?.label ?? "").split(",")[0]?.trim() ?? "";
+  const places = input.places.length > 1 ? `${first} +${input.places.length - 1}` : first;
+  const room = TERRITORY_NAME_MAX - places.length - 3;
+  let shown = 0;
+  for (let n = 1; n <= input.queries.length; n += 1) {
+    const rest = input.queries.length - n;
+    if (input.queries.slice(0, n).join(", ").length + (rest > 0 ? ` +${rest}`.length : 0) > room) break;
+    shown = n;
+  }
+  const head = shown === 0 ? `${(input.queries[0] ?? "").slice(0, Math.max(room - 6, 10))}…` : input.queries.slice(0, shown).join(", ");
+  const rest = input.queries.length - Math.max(shown, 1);
+  const queries = `${head}${rest > 0 ? ` +${rest}` : ""}`;
+  return `${queries.charAt(0).toUpperCase()}${queries.slice(1)} · ${places}`;
+}
+
+/** Places a territory's line names before "and 2 more". */
+const PLACES_NAMED = 3;
+
+/** A territory's places in a line: "Austin, Texas, US"; "Dallas, Plano, Irving and 2 more" (their labels' first parts, unless two share one: then whole, "; " between). */
+export function placesText(places: readonly TerritoryPlace[]): string {
+  const firsts = places.map((place) => place.label.split(",")[0] ?? place.label);
+  const whole = places.length === 1 || new Set(firsts).size < firsts.length;
+  const names = whole ? places.map((place) => place.label) : firsts;
+  const more = names.length - PLACES_NAMED;
+  const sep = whole ? "; " : ", ";
+  return more > 1 ? `${names.slice(0, PLACES_NAMED).join(sep)} and ${more} more` : names.join(sep);
 }
 
 /** The creation request of the territory's search at `index`. */

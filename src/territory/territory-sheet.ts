@@ -1,21 +1,19 @@
-// This file defines what a pass does with the searches of a territory that ended since the last
-// one: their businesses merged into the territory's one sheet together (one read, one write,
-// however many ended), each search then marked done or failed, and, once the run's last search has
-// ended, the run ended: a refresh's missing businesses marked, and what the run did counted as the
-// sheet says it. The record is saved after the sheet is written (the checkpoint): a pass killed
-// before it repeats the merge, which finds its own rows again and changes nothing.
+// This file defines what a pass does with a territory's searches that ended: their businesses merged into its sheet in one read and one
+// write, each search marked done or failed, and the run ended after its last search. The record is saved after the sheet (the
+// checkpoint), so a killed pass repeats the merge, which finds its own rows again.
 import type { Business } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import type { TerritoryRecord } from "../jobs/job-record";
 import { resultSheetOf } from "../jobs/job-sheet";
 import { passNoteCleared } from "../jobs/record-note";
-import { dayOf, recordTimeZone } from "../jobs/seen-day";
-import { territoryStatus } from "../jobs/territory-counts";
+import { dayOf } from "../jobs/seen-day";
+import { pairsCredits, territoryStatus } from "../jobs/territory-counts";
 import { TERRITORY_COLUMNS } from "../sheets/columns";
 import type { SheetsById } from "../sheets/result-sheet";
 import { endTerritoryRun, mergeTerritoryFinds } from "../sheets/territory-merge";
-import { pairsCredits, withPair } from "./pair-creation";
+import { withPair } from "./pair-creation";
 import { pairLabel, pairLabels } from "./territory-plan";
+import { isFailedStatus, isTerminalStatus } from "../rules/job-status";
 
 /** One ended search of the territory, read to its last page this pass. */
 export interface EndedSearch {
@@ -29,7 +27,7 @@ export interface EndedSearch {
 export function writeEndedSearches(ctx: JobsContext, sheets: SheetsById, record: TerritoryRecord, ended: readonly EndedSearch[]): number {
   const target = resultSheetOf(ctx, record, sheets, "it was recreated", TERRITORY_COLUMNS);
   let territory = target.record;
-  const timeZone = recordTimeZone(ctx, territory);
+  const timeZone = territory.timeZone;
   const runDay = dayOf(ctx, timeZone, territory.runStartedAt);
   const finds = ended.flatMap(({ pair, businesses }) => businesses.map((business) => ({ business, foundBy: [pairLabel(territory, pair)] })));
   const counts = mergeTerritoryFinds(target.sheet, finds, { runDay, run: territory.run, order: pairLabels(territory) });
@@ -39,7 +37,7 @@ export function writeEndedSearches(ctx: JobsContext, sheets: SheetsById, record:
   }
   territory = { ...territory, timeZone, sheetName: target.sheet.getName(), leadCount: counts.businessRows, rowsWritten: counts.businessRows, foundByMore: counts.foundByMore, note: passNoteCleared(territory) };
   const status = territoryStatus(territory);
-  if (status !== "running") territory = endRun(ctx, target.sheet, territory, status);
+  if (isTerminalStatus(status)) territory = endRun(ctx, target.sheet, territory, status);
   ctx.store.save({ ...territory, status });
   return finds.length;
 }
@@ -53,14 +51,7 @@ function endRun(ctx: JobsContext, sheet: GoogleAppsScript.Spreadsheet.Sheet, rec
     ended.lastRun = { at: record.runStartedAt, added: counts.added, updated: counts.updated, notFound: counts.notFound, businesses: counts.added + counts.updated, credits, keptEarlier: counts.keptEarlier };
   }
   if (!record.refresh) return ended;
-  const refresh = {
-    ...record.refresh,
-    lastRunAdded: counts.added,
-    lastRunUpdated: counts.updated,
-    lastRunNotFound: counts.notFound,
-    lastRunBusinesses: counts.added + counts.updated,
-    lastError: status === "failed" ? "Every search of the refresh failed; it runs again at the next slot." : null,
-  };
+  const refresh = { ...record.refresh, lastError: isFailedStatus(status) ? "Every search of the refresh failed; it runs again at the next slot." : null };
   // A run asked for now with no schedule: the schedule was for that one run.
   return refresh.every === "off" ? { ...ended, refresh: undefined } : { ...ended, refresh };
 }

@@ -1,7 +1,5 @@
-// This file defines the values a build bakes in (scripts/build.mjs): the service address a user
-// gets when they have not typed one (--base-url), which of the two builds this is (--scope), and
-// from the listing's one config file (listing/listing.json) the add-on's name and where its pages
-// are hosted, so the menu, the sidebar's title and the Marketplace listing say the same name.
+// This file defines the values a build bakes in (scripts/build.mjs): the default service address and, from listing/listing.json,
+// the add-on's name and pages, so the menu, the sidebar and the Marketplace listing say the same name.
 
 declare const __BUSINESS_LEADS_DEFAULT_BASE_URL__: string | undefined;
 declare const __BUSINESS_LEADS_ADDON_NAME__: string | undefined;
@@ -24,10 +22,3 @@ const PAGES_URL: string = typeof __BUSINESS_LEADS_PAGES_URL__ === "string" ? __B
 
 /** The support page of the listing's kit (dev/listing/kit-files.ts names it support.html). */
 export const SUPPORT_URL = `${PAGES_URL}support.html`;
-
-/**
- * True in the `--scope full` build, for what the add-on says about itself. This module imports
- * nothing, so esbuild writes the literal where the flag is read and the other build's words are
- * left out; code behind the flag would stay (src/build-constants.d.ts).
- */
-export const OPENS_DOCUMENTS_BY_ID = BUSINESS_LEADS_SPREADSHEET_SCOPE === "full";

@@ -1,7 +1,5 @@
-// This file defines the one wrapper every server function the sidebar or the menu calls goes
-// through: its argument checked by its schema (ui/entry-args.ts), failures turned into messages
-// written for the user with the API key blanked out, the document lock where the call changes the
-// document, and one deadline for the call's retries. Each command is then a few lines of its own.
+// This file defines the one wrapper of every server function the sidebar or the menu calls: its argument checked by its schema, failures
+// turned into user messages with the key blanked out, the document lock where it changes the document, and one deadline for retries.
 import type { JobsContext } from "../jobs/job-context";
 import { withDocumentLock } from "../gas/locks";
 import { jobsContext } from "../app/jobs-context";

@@ -17,7 +17,8 @@ import { JobStore } from "../jobs/job-store";
 import { isMine } from "../jobs/ownership";
 import { messageOf } from "../errors/user-error";
 import { groupDigits } from "../rules/numbers";
-import { DEFAULT_BASE_URL, OPENS_DOCUMENTS_BY_ID } from "./build-defaults";
+import { DEFAULT_BASE_URL } from "./build-defaults";
+import { documentFacts } from "../jobs/job-record-versions";
 
 export type CheckId = "service" | "plain-text" | "job-store" | "document-lock" | "poll-trigger" | "trigger-document";
 
@@ -119,7 +120,7 @@ const cannotSave = (where: string, failure: string, left: string): string =>
 /** The job store (document properties, or developer metadata in the full build) reads back what it wrote. */
 export function jobStoreCheck(doc: DocumentAccess | null, holdsDocumentLock: boolean): Outcome {
   if (!doc) return noDocument();
-  const where = OPENS_DOCUMENTS_BY_ID ? "this spreadsheet's developer metadata" : "this spreadsheet's document properties";
+  const where = BUSINESS_LEADS_SPREADSHEET_SCOPE === "full" ? "this spreadsheet's developer metadata" : "this spreadsheet's document properties";
   // The full build's store is changed only under its write claim, as every writer's is.
   const claims = doc.claims;
   let claimed = true;
@@ -175,7 +176,7 @@ export function pollTriggerCheck(doc: DocumentAccess | null): Outcome {
   if (key === null) return { ok: null, detail: "No API key is saved for you yet: background updates run with your key, so none is needed. Save your key in the sidebar's Settings." };
   const digest = keyDigest(key);
   // Jobs this key created or read, and searches with a refresh schedule: the user's trigger moves them forward.
-  const mine = new JobStore(doc.store).all().filter((record) => (!record.settled || hasSchedule(record)) && isMine(record, digest)).length;
+  const mine = new JobStore(doc.store, documentFacts(doc.spreadsheet)).all().filter((record) => (!record.settled || hasSchedule(record)) && isMine(record, digest)).length;
   const count = backgroundTrigger.count();
   const jobs = `${mine} of your ${mine === 1 ? "jobs is" : "jobs are"}`;
   if (count > 1) return { ok: false, detail: `${count} background updates are scheduled for you where one is expected. The next update removes the extra ones; if this stays, tell your admin.` };
@@ -187,7 +188,7 @@ export function pollTriggerCheck(doc: DocumentAccess | null): Outcome {
   }
   if (mine > 0) return { ok: true, detail: `${jobs} in progress or scheduled here, and the hourly background update is scheduled. It removes itself once nothing is left.` };
   if (count === 0) return { ok: true, detail: "None of your jobs here is in progress, so no background update is needed. Starting a search or an enrichment schedules one." };
-  const elsewhere = OPENS_DOCUMENTS_BY_ID ? "for work left in your other spreadsheets" : "for work still waiting here";
+  const elsewhere = BUSINESS_LEADS_SPREADSHEET_SCOPE === "full" ? "for work left in your other spreadsheets" : "for work still waiting here";
   return { ok: true, detail: `None of your jobs here is in progress; your background update is scheduled ${elsewhere}, and removes itself once nothing is left.` };
 }
 
@@ -208,7 +209,7 @@ export function triggerDocumentCheck(): Outcome {
   if (run.withDocument) {
     return { ok: true, detail: `Your last background update (${when}) ran with its spreadsheet, so it writes your results even while the spreadsheet is closed.` };
   }
-  if (OPENS_DOCUMENTS_BY_ID) {
+  if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") {
     return { ok: true, detail: `Your last background update (${when}) ran without a spreadsheet. This version of Business Leads opens your spreadsheets by their id, so it still writes your results.` };
   }
   return {

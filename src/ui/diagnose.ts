@@ -1,13 +1,11 @@
-// This file defines diagnose() ("Check this spreadsheet", from the menu and the sidebar): it checks
-// on this spreadsheet what Business Leads relies on where Google's documentation is silent, and
-// says it in plain words. It leaves the document as it was, never shows the key and never throws;
-// from the menu (no {dialog: false}) it also shows the report in a dialog.
+// This file defines diagnose() ("Check this spreadsheet"): it checks on this spreadsheet what Business Leads relies on where Google's
+// documentation is silent, says it in plain words, leaves the document unchanged, never shows the key, never throws.
 import { currentDocument, type DocumentAccess } from "../gas/document-access";
 import { ACTION_LOCK_WAIT_MS, withOwnDocumentLock, type LockOutcome } from "../gas/locks";
 import { userApiKey } from "../gas/settings";
 import { messageOf } from "../errors/user-error";
 import { redact } from "../rules/redaction";
-import { DEFAULT_BASE_URL, OPENS_DOCUMENTS_BY_ID } from "./build-defaults";
+import { DEFAULT_BASE_URL } from "./build-defaults";
 import { jobStoreCheck, lockCheck, plainTextCheck, pollTriggerCheck, runCheck, serviceCheck, triggerDocumentCheck, type Check, type DiagnoseReport } from "./diagnose-checks";
 import { showReportDialog } from "./diagnose-dialog";
 import { parseArgs, type ArgsIn } from "./entry-args";
@@ -16,7 +14,7 @@ export type { Check, CheckId, DiagnoseReport } from "./diagnose-checks";
 
 /** The build, in words an admin can match with the README's "Two builds". */
 function buildDescription(): string {
-  const scope = OPENS_DOCUMENTS_BY_ID
+  const scope = BUSINESS_LEADS_SPREADSHEET_SCOPE === "full"
     ? "Full build (spreadsheets scope): background updates open your spreadsheets by their id"
     : "Default build (spreadsheets.currentonly scope): works in the spreadsheet you are using";
   const service = DEFAULT_BASE_URL ? `production build for ${DEFAULT_BASE_URL}` : "no service address built in (each user saves one)";

@@ -1,7 +1,5 @@
-// This file defines the commands that enrich the user's rows: previewEnrichment (what a start
-// would send and cost), startEnrichment, from the sidebar or from the menu, where a toast says
-// what was sent, stopEnrichment, and continueEnrichment (another editor's waiting run, sent with
-// the current editor's key from then on) (docs/add-on-surface.md, "Global functions").
+// This file defines the commands that enrich the user's rows: previewEnrichment, startEnrichment (from the sidebar, or the menu with a
+// toast), stopEnrichment and continueEnrichment (docs/add-on-surface.md, "Global functions").
 import { previewEnrichment as previewEnrichmentRows, searchEnrichedNotice, startEnrichment as startEnrichmentRows, type StartEnrichmentResult } from "../enrich/start-enrichment";
 import { continueRun, type ContinueOutcome } from "../enrich/continue-run";
 import { stopRun } from "../enrich/stop-run";

@@ -1,13 +1,11 @@
-// This file defines the arguments of every global function that takes one, as zod/mini schemas:
-// what the sidebar (or a menu, or a person in the script editor) may send, and the sentence each
-// mistake gets. The server functions parse with them (ui/command.ts), and the sidebar's typed
-// google.script.run client takes its argument types from them (ui/sidebar/server.ts), so a shape
-// is written once. Limits come from the request schemas, so a limit also lives in one place.
+// This file defines the arguments of every global function that takes one, as zod/mini schemas with the sentence each mistake gets.
+// The server parses with them (ui/command.ts) and the sidebar's typed client takes its types from them, so a shape is written once.
 import * as z from "zod/mini";
+import { intOf } from "../storage/lean-schemas";
 import { SearchFields } from "../api/request-schemas";
 import { isUuid } from "../rules/ids";
 import { JOB_KINDS, kindNamed } from "../rules/job-kinds";
-import { REQUEST_LIMITS, TERRITORY_LIMITS } from "../rules/request-limits";
+import { DEFAULT_LANGUAGE, DEFAULT_MAX_RESULTS, REQUEST_LIMITS, TERRITORY_LIMITS } from "../rules/request-limits";
 import { InvalidInputError } from "../errors/user-error";
 import { isPollInterval, POLL_INTERVAL_RULE, type PollInterval } from "../gas/settings";
 import type { EnrichArgs } from "../enrich/start-enrichment";
@@ -41,8 +39,12 @@ const orElse = <S extends z.ZodMiniType>(schema: S, value: z.output<S>) =>
     return parsed.success ? parsed.data : value;
   });
 
-/** `schema`, with its key optional in the caller's type (it reads a left-out key as undefined). */
-const mayBeLeftOut = <S extends z.ZodMiniType>(schema: S) => z.prefault(schema, undefined as z.input<S>);
+/**
+ * `schema`, with its key optional in the caller's type: a left-out key is read as undefined by
+ * `schema` (zod's prefault does the same for about 700 bytes more of the bundle).
+ */
+const mayBeLeftOut = <S extends z.ZodMiniType>(schema: S) =>
+  z.pipe(z.optional(z.unknown() as z.ZodMiniType<z.input<S>, z.input<S>>), schema as unknown as z.ZodMiniType<z.output<S>, z.input<S> | undefined>);
 
 /** Text that may be left out: absent, null or blank is "not given" (undefined); otherwise trimmed. */
 const optionalText = (what: string) =>
@@ -68,7 +70,7 @@ const onlyTrue = () => mayBeLeftOut(z.pipe(orElse(z.optional(z.nullable(z.boolea
 const wholeNumber = (absent: number, min: number, max: number, problem: string) =>
   z.pipe(
     z.pipe(z.optional(z.nullable(z.union([z.number(), z.string()], { error: problem }))), z.transform((value) => (isNotGiven(value) ? absent : Number(value)))),
-    z.int({ error: problem }).check(z.gte(min, { error: problem }), z.lte(max, { error: problem })),
+    intOf(problem).check(z.gte(min, { error: problem }), z.lte(max, { error: problem })),
   );
 
 /** A column by its header text or its number (1 = A). */
@@ -76,20 +78,23 @@ const column = (what: string) => z.union([z.number(), optionalText(what)], { err
 
 const { queryMax, locationLabelMax, nameMax, minResults, maxResults } = REQUEST_LIMITS;
 
+/** A country code, upper-cased: a search's and a place's. */
+const countryCode = () =>
+  meets(z.pipe(optionalText("The country code"), z.transform((code) => code?.toUpperCase())), SearchFields.countryCode, (code) => `The country code must be two letters (e.g. US); "${code}" is not.`);
+
+/** What a start without a search phrase is told. */
+const ENTER_QUERY = 'Enter what to search for, e.g. "dentists".';
+
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** One search's fields, which a territory's start takes too. */
 const searchArgsShape = () => ({
-  query: meets(requiredText("The search phrase", 'Enter what to search for, e.g. "dentists".'), SearchFields.query, (q) => tooLong("The search phrase", q.length, queryMax)),
+  query: meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, (q) => tooLong("The search phrase", q.length, queryMax)),
   // Only the label's form: the catalog is the service's to judge (its 422 says so).
   location: meets(requiredText("The location", "Pick a location from the list."), SearchFields.location, (l) => tooLong("The location", l.length, locationLabelMax)),
-  countryCode: meets(
-    z.pipe(optionalText("The country code"), z.transform((code) => code?.toUpperCase())),
-    SearchFields.countryCode,
-    (code) => `The country code must be two letters (e.g. US); "${code}" is not.`,
-  ),
+  countryCode: countryCode(),
   maxResults: wholeNumber(minResults, minResults, maxResults, `Max results must be a whole number from ${minResults} to ${maxResults}.`),
   language: meets(
-    z.pipe(optionalText("The language"), z.transform((language) => language ?? "en")),
+    z.pipe(optionalText("The language"), z.transform((language) => language ?? DEFAULT_LANGUAGE)),
     SearchFields.language,
     (language) => `The language must be a code like "en" or "pt-BR"; "${language}" is not.`,
   ),
@@ -108,14 +113,9 @@ export type StartArgs = SearchArgs | TerritoryArgs;
 
 const { queriesMax, placesMax } = TERRITORY_LIMITS;
 
-const queryText = meets(requiredText("The search phrase", 'Enter what to search for, e.g. "dentists".'), SearchFields.query, (q) => tooLong("A search phrase", q.length, queryMax));
+const queryText = meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, (q) => tooLong("A search phrase", q.length, queryMax));
 const placeLabel = meets(requiredText("The location", "Pick each location from the list."), SearchFields.location, (l) => tooLong("A location", l.length, locationLabelMax));
-const countryCode = meets(
-  z.pipe(optionalText("The country code"), z.transform((code) => code?.toUpperCase())),
-  SearchFields.countryCode,
-  (code) => `The country code must be two letters (e.g. US); "${code}" is not.`,
-);
-const placeSchema = z.lazy(() => z.union([z.pipe(placeLabel, z.transform((label): TerritoryPlace => ({ label }))), z.object({ label: placeLabel, countryCode })], {
+const placeSchema = z.lazy(() => z.union([z.pipe(placeLabel, z.transform((label): TerritoryPlace => ({ label }))), z.object({ label: placeLabel, countryCode: countryCode() })], {
   error: "Each location is its label from the list (or {label, countryCode}).",
 }));
 /** Each once, in the order given (the same query or place twice would be the same search, charged twice). */
@@ -136,7 +136,7 @@ const TerritoryArgsSchema = z.lazy(() => z.pipe(
     places: once(locations ?? (location === undefined ? [] : [{ label: location, ...(code === undefined ? {} : { countryCode: code }) }]), (place) => place.label.toLowerCase()),
   })),
 ).check(
-  z.refine((args) => args.queries.length > 0, { error: 'Enter what to search for, e.g. "dentists".' }),
+  z.refine((args) => args.queries.length > 0, { error: ENTER_QUERY }),
   z.refine((args) => args.places.length > 0, { error: "Pick a location from the list." }),
 ));
 
@@ -147,7 +147,7 @@ const StartArgsSchema = z.transform((raw: z.input<typeof SearchArgsSchema> | z.i
   const result = hasLists(raw) ? TerritoryArgsSchema.safeParse(raw) : SearchArgsSchema.safeParse(raw);
   if (result.success) return result.data;
   payload.issues.push({ code: "custom", message: result.error.issues[0]?.message ?? "Enter what to search for and where.", input: raw });
-  return { queries: [], places: [], maxResults: minResults, language: "en", enrichContacts: true };
+  return { queries: [], places: [], maxResults: DEFAULT_MAX_RESULTS, language: DEFAULT_LANGUAGE, enrichContacts: true };
 });
 
 /** The start as a territory's input: one search is one query in one place. */
@@ -180,6 +180,9 @@ const EnrichArgsSchema = z.lazy(() => z.pipe(
     return { ...given, force };
   }),
 ));
+
+/** An argument that is one job's id, which must be given. */
+const jobIdArg = (missing: string) => z.lazy(() => orEmpty(z.object({ jobId: idText(missing) })));
 
 const RECENT_MAX_PAGE = 50;
 
@@ -216,10 +219,10 @@ const ENTRY_ARGS = {
   previewSearch: StartArgsSchema,
   startEnrichment: EnrichArgsSchema,
   previewEnrichment: EnrichArgsSchema,
-  showJobSheet: z.lazy(() => orEmpty(z.object({ jobId: idText("Choose a job to open its sheet.") }))),
-  stopEnrichment: z.lazy(() => orEmpty(z.object({ jobId: idText("Choose the enrichment to stop.") }))),
-  continueEnrichment: z.lazy(() => orEmpty(z.object({ jobId: idText("Choose the enrichment to continue.") }))),
-  stopSearch: z.lazy(() => orEmpty(z.object({ jobId: idText("Choose the territory to stop.") }))),
+  showJobSheet: jobIdArg("Choose a job to open its sheet."),
+  stopEnrichment: jobIdArg("Choose the enrichment to stop."),
+  continueEnrichment: jobIdArg("Choose the enrichment to continue."),
+  stopSearch: jobIdArg("Choose the territory to stop."),
   importJob: z.lazy(() => orEmpty(
     z.object({
       // The form the dashboard shows: a mistyped id never reaches the service.

@@ -1,6 +1,5 @@
-// This file defines the commands over the document's jobs: listJobs, refreshJobs (a pass now),
-// pollJobs (the trigger's pass), showJobSheet, and for jobs made elsewhere and scheduled
-// refreshes recentJobs, importJob and setRefresh (docs/add-on-surface.md, "Global functions").
+// This file defines the commands over the document's jobs: listJobs, refreshJobs (a pass on demand), pollJobs (the trigger's pass),
+// showJobSheet, recentJobs, importJob and setRefresh (docs/add-on-surface.md, "Global functions").
 import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { currentJobStore } from "../app/jobs-context";
 import { pollPassUnderLock, runTriggerPass } from "../app/pass-runner";
@@ -10,13 +9,14 @@ import { JobStore } from "../jobs/job-store";
 import { runStoreOf } from "../enrich/run-record";
 import { toJobView, type JobView } from "../jobs/job-view";
 import { recentJobs as readRecentJobs, type RecentJobsPage } from "../jobs/recent-jobs";
-import { findSheetById } from "../sheets/result-sheet";
+import { SheetsById } from "../sheets/result-sheet";
 import { setRefresh as setSearchRefresh } from "../jobs/set-refresh";
 import { UserFacingError } from "../errors/user-error";
 import { backgroundWork } from "../passes/background-work";
 import { pollTriggerNeeded } from "../rules/poll-trigger";
 import { command, commandWith } from "./command";
 import { listDocumentJobs } from "./job-list";
+import { documentFacts } from "../jobs/job-record-versions";
 
 export const listJobs = command({}, listDocumentJobs);
 
@@ -34,11 +34,10 @@ export const showJobSheet = commandWith("showJobSheet", {}, ({ jobId }): { sheet
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
   // A run listed before its first job was created is its own line, by its run id (ui/job-list.ts).
-  const record = new JobStore(doc.store).get(jobId) ?? runStoreOf({ properties: doc.store }).get(jobId);
+  const record = new JobStore(doc.store, documentFacts(doc.spreadsheet)).get(jobId) ?? runStoreOf({ properties: doc.store }).get(jobId);
   if (!record) throw new UserFacingError('This document does not track that job any more. Open it again from "Open an existing job".');
   const spreadsheet = doc.spreadsheet;
-  // The id survives a rename; the name is the fallback for a record written before its sheet had one.
-  const sheet = findSheetById(spreadsheet, record.sheetId) ?? (record.sheetName ? spreadsheet.getSheetByName(record.sheetName) : null);
+  const sheet = new SheetsById(spreadsheet).of(record);
   if (!sheet) {
     throw new UserFacingError(record.sheetName
       ? `The sheet "${record.sheetName}" of this job was deleted. Its results are still on the service: open the job again to write them into a new sheet.`

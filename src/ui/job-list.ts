@@ -4,13 +4,16 @@
 import { stoppedBackgroundRun } from "../gas/background-runs";
 import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { editorId, keyDigest } from "../gas/key-digest";
-import { backgroundNoticeFor } from "../gas/served-documents";
+import { backgroundNoticeFor } from "../storage/user-documents";
+import { userProperties } from "../gas/property-snapshot";
 import { userApiKey } from "../gas/settings";
 import { appsScriptClock } from "../gas/utilities";
 import { isSending, rowsSent, runStoreOf, type RunRecord } from "../enrich/run-record";
 import { enrichmentOf, type JobRecord } from "../jobs/job-record";
 import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView, type RunView } from "../jobs/job-view";
+import { RUN_TIME_A_DAY } from "../rules/platform-limits";
+import { documentFacts } from "../jobs/job-record-versions";
 
 /**
  * Google stops a trigger in the middle once the user's triggers have run their daily time (90
@@ -24,7 +27,7 @@ function stoppedRunNotice(): { message: string; at: number } | null {
     at: run.at,
     message:
       "Google stopped the last background update before it finished, most likely because your account's background run time for the day " +
-      "(90 minutes a day for a gmail.com account, shared with your other scripts and add-ons) was used up. Background updates resume " +
+      `(${RUN_TIME_A_DAY}) was used up. Background updates resume ` +
       "within 24 hours; nothing is lost, and while this sidebar is open it brings the results in itself.",
   };
 }
@@ -48,10 +51,10 @@ function runView(run: RunRecord, records: readonly JobRecord[], me: string): Run
 export function listDocumentJobs(): JobView[] {
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
-  const notice = backgroundNoticeFor(doc.id) ?? stoppedRunNotice();
+  const notice = backgroundNoticeFor(userProperties(), doc.id) ?? stoppedRunNotice();
   const key = userApiKey();
   const digest = key ? keyDigest(key) : null;
-  const records = new JobStore(doc.store).all();
+  const records = new JobStore(doc.store, documentFacts(doc.spreadsheet)).all();
   const runRecords = runStoreOf({ properties: doc.store }).all();
   // Asked only where a run is listed: the editor's id is made (and stored) on first asking.
   const me = runRecords.length > 0 ? editorId() : "";

@@ -1,7 +1,5 @@
-// This file defines the sidebar's commands for a search: findLocations (the catalog's autocomplete),
-// startSearch (one search, or a territory: many queries in many places as one), previewSearch (what
-// a start reserves, nothing sent that creates a job) and stopSearch (a territory's waiting searches
-// never started) (docs/add-on-surface.md, "Global functions").
+// This file defines the sidebar's search commands: findLocations (the catalog's autocomplete), startSearch (one search, or a territory),
+// previewSearch (what a start reserves, nothing sent) and stopSearch (docs/add-on-surface.md, "Global functions").
 import { FindLocationsParamsSchema, requestProblem } from "../api/request-schemas";
 import type { Location } from "../api/schemas";
 import { clientFor } from "../app/jobs-context";

@@ -28,6 +28,8 @@ interface SettingsView {
   baseUrl: string;
   /** The spreadsheet's time zone (its dates are in it), null without one: the sidebar's dates follow it. */
   timeZone: string | null;
+  /** The spreadsheet's locale as Apps Script says it ("de_DE"), null without one: the sidebar's figures and dates follow it. */
+  locale: string | null;
   shareWithFormulas: boolean;
 }
 
@@ -37,12 +39,14 @@ export function showSidebar(): void {
 
 export const getSettings = command({}, (): SettingsView => {
   const stored = readStoredSettings();
+  const spreadsheet = activeSpreadsheet();
   return {
     hasKey: stored.apiKey !== null,
     keyHint: maskedKeyHint(stored.apiKey),
     baseUrl: stored.baseUrl ?? DEFAULT_BASE_URL,
     shareWithFormulas: stored.sharedWithFormulas,
-    timeZone: activeSpreadsheet()?.getSpreadsheetTimeZone() ?? null,
+    timeZone: spreadsheet?.getSpreadsheetTimeZone() ?? null,
+    locale: spreadsheet?.getSpreadsheetLocale() ?? null,
   };
 });
 

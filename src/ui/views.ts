@@ -1,4 +1,5 @@
-// This file defines AccountView, the plain JSON shape of the account the sidebar shows (docs/add-on-surface.md, "The shapes the sidebar reads").
+// This file defines AccountView, the plain JSON shape of the account the sidebar shows
+// (docs/add-on-surface.md, "The shapes the sidebar reads").
 import { searchAllowance } from "../api/account";
 import type { Account } from "../api/schemas";
 import type { SearchAllowance } from "../rules/affordability";

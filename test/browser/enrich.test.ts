@@ -41,8 +41,11 @@ describeInBrowser("enriching a pasted list", () => {
   it("shows a business named like an HTML tag as text, in the grid and the sidebar, and runs nothing", async () => {
     const { page, sidebar } = session;
     expect(await gridColumn(page, "Name")).toContain(XSS);
-    // The same text as a list name: the job's name in the sidebar's Jobs list.
+    // The same text as a list name: the job's name in the sidebar's Jobs list. The enrichment's
+    // message was about the other tab: it goes with it.
+    expect(await sidebar.locator("#messages").isVisible()).toBe(true);
     await sidebar.getByRole("tab", { name: "New search" }).click();
+    expect(await sidebar.locator("#messages").isVisible()).toBe(false);
     await sidebar.getByRole("textbox", { name: "Search for" }).fill(XSS);
     await pickLocationByKeyboard(sidebar, "Aus", AUSTIN);
     await sidebar.getByRole("textbox", { name: "List name" }).fill(XSS);

@@ -91,6 +91,44 @@ inFullTier(WHY, describeInBrowser)("the playground's grid on a results sheet", (
     expect(await session.page.evaluate<number>(`document.getElementById("grid-wrap").scrollLeft`)).toBe(0);
   });
 
+  it("stops at a column's edge after a wheel, a Shift+wheel, a scroll bar drag or Tab moves it right by part of a column", async () => {
+    const { page } = session;
+    const edge = (await cellBox("A2"))?.right ?? 0;
+    const scrollLeft = (): Promise<number> => page.evaluate<number>(`document.getElementById("grid-wrap").scrollLeft`);
+    const gestures: Record<string, () => Promise<void>> = {
+      wheel: () => page.mouse.wheel(137, 0),
+      "Shift+wheel": async () => {
+        await page.keyboard.down("Shift");
+        await page.mouse.wheel(0, 137);
+        await page.keyboard.up("Shift");
+      },
+      // Headless chromium draws no scroll bars (--hide-scrollbars): a thumb dragged sets scrollLeft, as here.
+      "scroll bar drag": async () => {
+        await scrollTo("scrollLeft", "137");
+      },
+      Tab: async () => {
+        await gridCell(page, "A2").click();
+        await pressKeys(page, ...Array.from({ length: 6 }, () => "Tab"));
+      },
+    };
+    const settledAt: Record<string, boolean> = {};
+    for (const [name, gesture] of Object.entries(gestures)) {
+      await scrollTo("scrollLeft", "0");
+      await eventually("the view is back at its left", async () => (await scrollLeft()) === 0);
+      await page.mouse.move(600, 400);
+      await gesture();
+      await eventually(`the view scrolled right after a ${name}`, async () => (await scrollLeft()) > 0);
+      const headers = async (): Promise<Box[]> => headersInView(edge);
+      settledAt[name] = await eventually(`the view stops at a column's edge after a ${name}`, async () => Math.abs(((await headers())[0]?.left ?? 0) - edge) < 1)
+        .then(() => true, () => false);
+    }
+    expect(settledAt).toEqual({ wheel: true, "Shift+wheel": true, "scroll bar drag": true, Tab: true });
+    // Back to the selection the keyboard test left (B2), at the left, for the next test.
+    await pressKeys(page, ...Array.from({ length: 5 }, () => "Shift+Tab"));
+    await scrollTo("scrollLeft", "0");
+    await eventually("the view is back at its left with B2 active", async () => (await scrollLeft()) === 0 && (await box("td.active"))?.text === (await textOf("B2")));
+  });
+
   it("opens another sheet at its top left: row 1 in view, column A whole beside the row numbers", async () => {
     const { page, playground } = session;
     await scrollTo("scrollLeft", "900");

@@ -45,15 +45,17 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
 
     // Daily: the question names what each run costs, as the search form does; the answer turns it on.
     await schedule.selectOption("day");
-    await ask.locator("p").filter({ hasText: /^Refresh daily\? The search runs again every day and uses 100 of your [\d,]+ credits\. New businesses are added to the sheet; none is removed\.$/ }).waitFor();
+    // And what the schedule spends over time: a week, a month, and until when the credits last.
+    const until = "until \\w{3}, \\w{3} \\d+(, \\d{4})?\\.";
+    await ask.locator("p").filter({ hasText: new RegExp(`^Refresh daily\\? The search runs again every day and uses 100 of your 9,900 credits\\. New businesses are added to the sheet; none is removed\\. Up to 700 credits a week, 3,000 a month: your 9,900 credits last 99 days, ${until}$`) }).waitFor();
     // In view, the keyboard on its answer.
     expect(await ask.getByRole("button", { name: "Refresh daily" }).evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
     await screenshot(page.locator("iframe#sidebar"), "refresh-ask.png");
     await ask.getByRole("button", { name: "Refresh daily" }).click();
     await sidebar.getByRole("status").filter({ hasText: /is refreshed daily\. Each run uses up to 100 credits; [\d,]+ remain\./ }).waitFor();
     const line = () => sidebar.getByRole("listitem").filter({ hasText: sheet }).first();
-    await eventually("the job says its schedule", async () => /^Refreshes daily · next \w{3} \d\d:\d\d$/.test(await line().locator(".job-schedule").innerText().catch(() => "")));
-    await line().locator(".run-cost").filter({ hasText: /^Each run uses up to 100 credits; [\d,]+ remain\.$/ }).waitFor();
+    await eventually("the job says its schedule", async () => /^Refreshes daily · next \w{3} \d\d:\d\d( E[SD]T)?$/.test(await line().locator(".job-schedule").innerText().catch(() => "")));
+    await line().locator(".run-cost").filter({ hasText: new RegExp(`^Each run uses up to 100 credits\\. Up to 700 credits a week, 3,000 a month: your [\\d,]+ credits last \\d+ days, ${until}$`) }).waitFor();
 
     await page.getByRole("button", { name: "+1 day" }).click();
     await page.getByText(/Moved the clock forward a day: \d+ background passes ran\./).waitFor();
@@ -72,13 +74,13 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     expect((updated ?? 0) + (gone ?? 0)).toBe(100);
     expect(added).toBeGreaterThan(0);
     expect(await line().locator(".last-run").innerText()).toMatch(/^Last run .+ · 100 businesses · 100 credits$/);
-    expect(await line().locator(".job-schedule").innerText()).toMatch(/^Refreshes daily · next \w{3} \d\d:\d\d$/);
+    expect(await line().locator(".job-schedule").innerText()).toMatch(/^Refreshes daily · next \w{3} \d\d:\d\d( E[SD]T)?$/);
 
     // The sheet says the same, row by row; no business twice, no name changed under its Maps URL.
     const after = table();
     const said = (words: string) => after.filter((r) => String(r["Latest refresh"]).split(" · ")[0] === words).length;
     expect([said("New"), said("Updated"), said("No longer found")]).toEqual([added, updated, gone]);
-    expect(after.filter((r) => String(r["Latest refresh"]).startsWith("Updated · kept earlier")).length).toBe(kept);
+    expect(after.filter((r) => /^Updated · (.* · )?kept earlier /.test(String(r["Latest refresh"]))).length).toBe(kept);
     expect(new Set(after.map((r) => r["Maps URL"])).size).toBe(after.length);
     for (const row of before) expect(after.find((r) => r["Maps URL"] === row["Maps URL"])?.Name).toBe(row.Name);
 
@@ -97,9 +99,9 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     await eventually("both jobs are listed", async () => (await named.count()) === 2);
     const where = await named.locator(".job-where").allInnerTexts();
     expect(where).toHaveLength(2);
-    expect(where[0]).toMatch(new RegExp(`^Sheet “${sheet} \\(2\\)” · \\w{3}, \\w{3} \\d+, \\d\\d:\\d\\d$`));
+    expect(where[0]).toMatch(new RegExp(`^Sheet “${sheet} \\(2\\)” · \\w{3}, \\w{3} \\d+, \\d\\d:\\d\\d( E[SD]T)?$`));
     await named.last().scrollIntoViewIfNeeded();
     await screenshot(page.locator("iframe#sidebar"), "jobs-same-name.png");
-    expect(where[1]).toMatch(new RegExp(`^Sheet “${sheet}” · \\w{3}, \\w{3} \\d+, \\d\\d:\\d\\d$`));
+    expect(where[1]).toMatch(new RegExp(`^Sheet “${sheet}” · \\w{3}, \\w{3} \\d+, \\d\\d:\\d\\d( E[SD]T)?$`));
   });
 });

@@ -12,7 +12,9 @@ import { simControl } from "../../dev/simulator/control-client";
 import { sidebar, type JobView } from "../../dev/world";
 import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard, screenshot, stepClocksTimes } from "./browser";
 
-const TERRITORY = "dentists, orthodontists in 3 places";
+const TERRITORY = "Dentists, orthodontists · Austin +2";
+/** `text` matched as it is in a regular expression. */
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PLACES = ["Austin, Texas, US", "Dallas, Texas, US", "Springfield, Illinois, US"];
 
 describeInBrowser("a territory from the sidebar", () => {
@@ -25,7 +27,7 @@ describeInBrowser("a territory from the sidebar", () => {
   const chipTexts = async (list: "Queries" | "Places") => (await chips(list)).map((text) => text.replace(/\s*×$/, ""));
   const status = () => page.locator("#status");
   const focusedLabel = () => page.evaluate<string>(`(() => { const e = document.activeElement; return (e.getAttribute("aria-label") || e.id || e.textContent || "").trim(); })()`);
-  const line = (name: string) => page.locator("#jobs li").filter({ has: page.locator(".job-name").filter({ hasText: new RegExp(`^${name}$`) }) });
+  const line = (name: string) => page.locator("#jobs li").filter({ has: page.locator(".job-name").filter({ hasText: new RegExp(`^${literal(name)}$`) }) });
   const viewOf = (name: string): JobView | undefined => sidebar(playground.runtime, "listJobs").find((job) => job.name === name);
 
   beforeAll(async () => {
@@ -63,16 +65,28 @@ describeInBrowser("a territory from the sidebar", () => {
     await page.keyboard.press("Enter");
     expect(await chipTexts("Queries")).toEqual(["dentists", "orthodontists"]);
     expect(await focusedLabel()).toBe("query");
+    // No place yet: the cost line says what each place will add, not one search's cost.
+    expect(await page.locator("#cost-line").innerText()).toBe("2 searches a place picked · up to 200 credits a place, of your 5,000");
   });
 
   it("places as chips: one picked from the catalog, then a pasted column, each matched, to choose (by keyboard) or not found; one look-up each", async () => {
     const location = page.getByRole("combobox", { name: "Location" });
     await pickLocationByKeyboard(page, "Aus", AUSTIN);
-    // One place picked stays in the field, as for one search; Enter moves it into the list.
-    expect(await location.inputValue()).toBe(AUSTIN);
-    await location.press("Enter");
+    // A pick is listed at once, the first too, and the field is free for the next place.
     expect(await chipTexts("Places")).toEqual([AUSTIN]);
     expect(await location.inputValue()).toBe("");
+    // Places in the region of one listed come first: after Austin, Texas, Irving before Irvine.
+    await location.pressSequentially("Irv", { delay: 30 });
+    await page.getByRole("option", { name: "Irvine, California, United States" }).waitFor();
+    const options = await page.getByRole("option").allInnerTexts();
+    expect(options.indexOf("Irving, Texas, United States")).toBeLessThan(options.indexOf("Irvine, California, United States"));
+    await location.press("Escape");
+    await location.fill("");
+    expect(await chipTexts("Places")).toEqual([AUSTIN]);
+    // Shift+Tab from the field reaches the chip's ×: nothing of the field comes between.
+    await location.press("Shift+Tab");
+    expect(await focusedLabel()).toBe(`Remove ${AUSTIN}`);
+    await location.focus();
 
     await page.getByRole("button", { name: "Paste places" }).press("Enter");
     const pasted = page.getByRole("textbox", { name: "City names, one a line" });
@@ -145,6 +159,8 @@ describeInBrowser("a territory from the sidebar", () => {
     const item = line(TERRITORY);
     await item.waitFor();
     expect(await page.locator("#jobs li").count()).toBe(1);
+    // The line names its places, not just how many.
+    expect(await item.locator(".job-searched").innerText()).toBe("dentists, orthodontists · Austin, Dallas, Springfield");
     const progress = item.locator(".job-progress");
     expect(await progress.innerText()).toMatch(/^2 running · 4 waiting · [\d,]+ business(es)? so far$/);
     expect(await item.getByRole("button", { name: `Stop ${TERRITORY}` }).isVisible()).toBe(true);
@@ -170,7 +186,7 @@ describeInBrowser("a territory from the sidebar", () => {
 
     const sent = searchesSent();
     await page.getByRole("button", { name: "Start search" }).click();
-    await status().filter({ hasText: new RegExp(`^You ran these 6 searches .*: their results are in “${TERRITORY}” \\([\\d,]+ businesses\\)\\. Nothing was started or charged\\.`) }).waitFor();
+    await status().filter({ hasText: new RegExp(`^You ran these 6 searches .*: their results are in “${literal(TERRITORY)}” \\([\\d,]+ businesses\\)\\. Nothing was started or charged\\.`) }).waitFor();
     expect(await page.getByRole("button", { name: "Run it again for 600 credits" }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Refresh it now for up to 600 credits" }).isVisible()).toBe(true);
     expect(searchesSent()).toBe(sent);
@@ -187,7 +203,7 @@ describeInBrowser("a territory from the sidebar", () => {
     expect(await page.locator("#cost-line").innerText()).toMatch(/^3 searches \(1 query × 3 places\)/);
     await page.getByRole("button", { name: "Start search" }).click();
     await status().filter({ hasText: "2 searches run now; 1 waits for a free job slot and starts in the background." }).waitFor();
-    const name = "florists in 3 places";
+    const name = "Florists · Austin +2";
     const item = line(name);
     await item.waitFor();
     expect(await item.locator(".job-progress").innerText()).toMatch(/^2 running · 1 waiting · /);

@@ -11,9 +11,10 @@
 import type { Browser, Locator, Page } from "../../dev/browser/playwright";
 import { startPlayground, type Playground } from "../../dev/playground/server";
 import { simControl } from "../../dev/simulator/control-client";
-import { shortDateTime } from "../../src/ui/sidebar/format";
+import { shortDateTime, useSpreadsheet } from "../../src/ui/sidebar/format";
+import { searchedWords } from "../../src/rules/searched";
 import type { JobView, RecentJob } from "../../src/ui/sidebar/server";
-import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard } from "./browser";
+import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard, screenshot } from "./browser";
 
 /** The playground's spreadsheet's time zone (the fakes' default), and the browser's: hours apart. */
 const SHEET_ZONE = "America/New_York";
@@ -39,6 +40,8 @@ describeInBrowser("counts and words that agree", () => {
     driveClock(playground);
     browser = await launchChromium({ scrollbars: true });
     page = await openSidebarPage(browser, playground, { timezoneId: BROWSER_ZONE });
+    // The expected words are made as the sidebar makes them: the spreadsheet's zone, the browser's another.
+    useSpreadsheet("en_US", SHEET_ZONE, BROWSER_ZONE);
   });
   afterAll(async () => {
     await browser?.close();
@@ -77,12 +80,14 @@ describeInBrowser("counts and words that agree", () => {
     expect((updated ?? 0) + (gone ?? 0)).toBe(100);
     const said = (words: string) => sheetTable(sheet).filter((r) => String(r["Latest refresh"]).split(" · ")[0] === words).length;
     expect([said("New"), said("Updated"), said("No longer found")]).toEqual([added, updated, gone]);
-    expect(sheetTable(sheet).filter((r) => String(r["Latest refresh"]).startsWith("Updated · kept earlier")).length).toBe(kept);
+    expect(sheetTable(sheet).filter((r) => /^Updated · (.* · )?kept earlier /.test(String(r["Latest refresh"]))).length).toBe(kept);
     const lastRun = views().find((job) => job.name === sheet)?.lastRun;
     expect(lastRun).toBeTruthy();
     const at = lastRun?.at ?? "";
     expect(await line(sheet).locator(".last-run").innerText()).toBe(`Last run ${shortDateTime(at, SHEET_ZONE)} · 100 businesses · 100 credits`);
     expect(shortDateTime(at, SHEET_ZONE)).not.toBe(shortDateTime(at, BROWSER_ZONE));
+    // The browser's clock is elsewhere: the time names the spreadsheet's zone.
+    expect(shortDateTime(at, SHEET_ZONE)).toMatch(/ E[SD]T$/);
     // The first run's count would be stale beside it: gone, as on a scheduled search.
     expect(await line(sheet).locator(".job-progress, progress").count()).toBe(0);
     expect(await line(sheet).locator(".job-meta").innerText()).toBe("Search · Completed");
@@ -103,8 +108,8 @@ describeInBrowser("counts and words that agree", () => {
     // The cost is said once: in the message.
     expect((await page.locator("body").innerText()).match(/100 credits/g)).toHaveLength(1);
     await eventually("the run is merged", async () => (await line(sheet).locator(".run-summary").count()) === 1);
-    expect(await line(sheet).locator(".job-schedule").innerText()).toMatch(/^Refreshes daily · next \w{3} \d\d:\d\d$/);
-    expect(await line(sheet).locator(".run-cost").allInnerTexts()).toEqual([expect.stringMatching(/^Each run uses up to 100 credits; [\d,]+ remain\.$/)]);
+    expect(await line(sheet).locator(".job-schedule").innerText()).toMatch(/^Refreshes daily · next \w{3} \d\d:\d\d( E[SD]T)?$/);
+    expect(await line(sheet).locator(".run-cost").allInnerTexts()).toEqual([expect.stringMatching(/^Each run uses up to 100 credits\. Up to 700 credits a week, 3,000 a month: your [\d,]+ credits last \d+ days, until \w{3}, \w{3} \d+(, \d{4})?\.$/)]);
     expect(await line(sheet).locator(".last-run").innerText()).toMatch(/^Last run .+ · 100 businesses · 100 credits$/);
   });
 
@@ -118,7 +123,7 @@ describeInBrowser("counts and words that agree", () => {
     // Each line says its own search, beside its own sheet (both started in the same second: either comes first).
     const said = await Promise.all([0, 1].map(async (i) => `${await named.nth(i).locator(".job-searched").innerText()} | ${await named.nth(i).locator(".job-where").innerText()}`));
     const started = views().filter((job) => job.name === "Texas dentists");
-    expect(said.sort()).toEqual(started.map((job) => `${job.searched} | Sheet “${job.sheetName}” · ${shortDateTime(job.createdAt, SHEET_ZONE)}`).sort());
+    expect(said.sort()).toEqual(started.map((job) => `${job.searched ? searchedWords(job.searched) : ""} | Sheet “${job.sheetName}” · ${shortDateTime(job.createdAt, SHEET_ZONE)}`).sort());
     expect(said.map((s) => s.split(" | ")[0]).sort()).toEqual(["dentists · Dallas, Texas, US", "dentists · Fort Worth, Texas, US"]);
     await expectFits(page, "two searches of one name");
   });
@@ -180,5 +185,19 @@ describeInBrowser("counts and words that agree", () => {
     await page.getByRole("button", { name: "Refresh jobs" }).click();
     await status().filter({ hasText: /^Jobs up to date/ }).waitFor();
     expect(await page.locator("#jobs").innerText()).not.toMatch(/creator's passes/);
+  });
+
+  it("a German spreadsheet (the playground's /?locale=de_DE): figures and dates as it writes them", async () => {
+    expect((await fetch(new URL("/?locale=de_DE", playground.url))).status).toBe(200);
+    await page.goto(new URL("sidebar", playground.url).href);
+    await page.locator("#account-line").filter({ hasText: /credits left/ }).waitFor();
+    expect(await page.locator("#account-line").innerText()).toMatch(/^Starter · \d{1,3}(\.\d{3})* credits left/);
+    useSpreadsheet("de_DE", SHEET_ZONE, BROWSER_ZONE);
+    const sheet = "bakery in Austin, Texas, US";
+    const at = views().find((job) => job.name === sheet)?.lastRun?.at ?? "";
+    expect(await line(sheet).locator(".last-run").innerText()).toBe(`Last run ${shortDateTime(at, SHEET_ZONE)} · 100 businesses · 100 credits`);
+    expect(shortDateTime(at, SHEET_ZONE)).toMatch(/^(Mo|Di|Mi|Do|Fr|Sa|So)\., \d+\. /);
+    await screenshot(page, "locale-de.png");
+    useSpreadsheet("en_US", SHEET_ZONE, BROWSER_ZONE);
   });
 });

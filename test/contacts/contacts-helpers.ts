@@ -1,5 +1,6 @@
 // Test helpers of the Contacts sheet on the spreadsheet fake: results sheets written by the add-on's
 // own writer from Businesses, job records naming them, a store in memory, and the sheet read by header.
+import { fixedFacts } from "../storage/map-store";
 import { BusinessSchema, type Business } from "../../src/api/schemas";
 import { newJobRecord, type JobRecord } from "../../src/jobs/job-record";
 import type { JobsContext } from "../../src/jobs/job-context";
@@ -56,7 +57,7 @@ export function newDoc(): Doc {
   const app = new FakeSpreadsheetApp({ onCall: (kind: CallKind, method: string) => calls.push([kind, method]) });
   const spreadsheet = app.getActiveSpreadsheet() as unknown as Spreadsheet;
   const store = new MemoryStore();
-  const jobs = new JobStore(store);
+  const jobs = new JobStore(store, fixedFacts());
   const doc: Doc = {
     app,
     spreadsheet,
@@ -70,7 +71,7 @@ export function newDoc(): Doc {
       const sheet = spreadsheet.getSheetByName(name) ?? createResultSheet(spreadsheet, name);
       upsertBusinesses(sheet, businesses, resultColumns(seenOn("2026-11-01")), { removeOthers: false });
       const id = sheet.getSheetId();
-      const record = jobs.get(`job-${id}`) ?? newJobRecord({ id: `job-${id}`, kind: "search", name, sheetId: id, sheetName: name, status: "completed", createdAt: "2026-11-01T00:00:00Z" });
+      const record = jobs.get(`job-${id}`) ?? newJobRecord({ id: `job-${id}`, kind: "search", name, sheetId: id, sheetName: name, status: "completed", createdAt: "2026-11-01T00:00:00Z", timeZone: "Etc/UTC" });
       // Every write checkpoints its job's record, as a pass does.
       jobs.save({ ...record, rowsWritten: record.rowsWritten + businesses.length });
       return id;

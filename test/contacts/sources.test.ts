@@ -2,6 +2,7 @@
 // source-sheets.ts): the cells of a results row, the verification cell read back, the domain and
 // the name split, and an enriched list read under its own header row by its name and website
 // columns and enrichment's block.
+import { fixedFacts } from "../storage/map-store";
 import { domainOf, splitName } from "../../src/contacts/contacts-of";
 import { listCell, readVerifications } from "../../src/contacts/source-business";
 import { emailVerificationDetails } from "../../src/sheets/columns";
@@ -53,8 +54,8 @@ describe("an enriched list as a source", () => {
       ["bolt.com", "Bolt", "", "completed", "", "", "", "", "", "", ""],
     ]);
     const sheetId = doc.spreadsheet.getSheetByName("Prospects")?.getSheetId() ?? null;
-    new JobStore(doc.store).save({
-      ...newJobRecord({ id: "enrich-1", kind: "enrichment", name: "Prospects", sheetId, sheetName: "Prospects", status: "completed", createdAt: "2026-11-01T00:00:00Z" }),
+    new JobStore(doc.store, fixedFacts()).save({
+      ...newJobRecord({ id: "enrich-1", kind: "enrichment", name: "Prospects", sheetId, sheetName: "Prospects", status: "completed", createdAt: "2026-11-01T00:00:00Z", timeZone: "Etc/UTC" }),
       enrichment: { headerRow: 2, nameHeader: "Business name", nameColumn: 2, websiteHeader: "Website", websiteColumn: 1 },
     } as never);
     doc.sync();
@@ -70,7 +71,7 @@ describe("a record written before it kept its sheet's id", () => {
   it("names its sheet by name, read as any other", () => {
     const doc = newDoc();
     doc.results("Old search", [business("o1", { emails: ["a@old.com"] })]);
-    const store = new JobStore(doc.store);
+    const store = new JobStore(doc.store, fixedFacts());
     const [record] = store.all();
     if (!record) throw new Error("no record");
     store.save({ ...record, sheetId: null });

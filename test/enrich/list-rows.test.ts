@@ -5,8 +5,10 @@
 // and writes only into cells it read.
 import { FakeSpreadsheetApp } from "../../dev/fakes/spreadsheet";
 import { ListRows, PassReads, SheetCells, spansOf } from "../../src/enrich/list-rows";
-import { nextWaiting, rowsOfBusinesses, waitingCounts, isWaiting } from "../../src/enrich/waiting-rows";
+import { nextWaiting, rowsOfBusinesses, waitingCounts } from "../../src/enrich/waiting-rows";
+import { isWaiting } from "../../src/enrich/row-status";
 import { rowsAsking } from "../../src/enrich/write-results";
+import { matchKey } from "../../src/enrich/normalise";
 import { writeResultCells, type RowUpdates } from "../../src/enrich/write-cells";
 import { ENRICH_HEADERS } from "../../src/sheets/columns";
 import type { EnrichTarget } from "../../src/jobs/enrich-target";
@@ -132,7 +134,7 @@ describe("a pass's reads of a long list", () => {
     const { sheet, reads } = list();
     sheet.getRange(300, FOR).setValue(""); // a start killed before this row said what it was sent as
     const rows = ListRows.inSheet(new SheetCells(sheet), TARGET);
-    const result = (n: number) => [`company ${n}\u0001https://company${n}.com`, new Map([["Enrichment status", "completed"], ["Emails", `info@company${n}.com`]])] as const;
+    const result = (n: number) => [matchKey(`Company ${n}`, `https://company${n}.com`), new Map([["Enrichment status", "completed"], ["Emails", `info@company${n}.com`]])] as const;
     const updates: RowUpdates = new Map();
     expect(rowsAsking([rows], [new Map([result(105), result(200)])], updates)).toEqual([3]);
     expect([...updates.keys()].sort((a, b) => a - b)).toEqual([105, 200, 390]);
@@ -155,7 +157,7 @@ describe("a pass's reads of a long list", () => {
     const { sheet } = list();
     for (const row of [150, 151]) sheet.getRange(row, STATUS, 1, ENRICH_HEADERS.length).setValues([["Skipped: the run was stopped before this row was sent", ...Array.from({ length: ENRICH_HEADERS.length - 2 }, () => ""), ""]]);
     const rows = ListRows.inSheet(new SheetCells(sheet), TARGET);
-    const found = rowsOfBusinesses(rows, (status) => status.startsWith("Skipped: the run was stopped"), [{ business_name: "Company 151", website_url: "https://company151.com" }]);
+    const found = rowsOfBusinesses(rows, (status) => status.kind === "stopped", [{ business_name: "Company 151", website_url: "https://company151.com" }]);
     expect(found.map((b) => b.rows)).toEqual([[151]]);
     expect(rows.withStatus(isWaiting)).toHaveLength(298);
   });

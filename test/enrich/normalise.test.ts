@@ -43,7 +43,8 @@ describe("normaliseWebsite", () => {
     ["https://", /no host/],
     ["https:acme.com", /no host/],
     ["Acme", /no valid domain/],
-    ["acme .com", /spaces/],
+    ["acme .com", /^not a website address$/],
+    ["not a website", /^not a website address$/],
   ])("refuses %j", (typed, reason) => {
     const result = normaliseWebsite(typed);
     expect(result.ok).toBe(false);
@@ -61,6 +62,8 @@ describe("names and keys", () => {
 
   it("treats case, spacing and a trailing slash as the same pair, paths of other case as different", () => {
     expect(matchKey(" ACME  inc", "https://acme.com/")).toBe(matchKey("Acme Inc", "https://acme.com"));
+    // One website written two ways: the scheme, a leading www. and the host's case aside.
+    expect(matchKey("Cedar Creek Vet", "http://www.cedarcreekvet.com/")).toBe(matchKey("Cedar Creek Vet", "https://CedarCreekVet.com"));
     expect(matchKey("Acme", "https://acme.com/A")).not.toBe(matchKey("Acme", "https://acme.com/a"));
   });
 });

@@ -140,14 +140,26 @@ describe("a search's results sheet", () => {
     const plan = planEnrichment(area, ACCOUNT, { force: false, inFlight: false });
     expect(plan.chunks.flat().map((b) => b.business.business_name)).toEqual(["Beta Cafe", "Added by hand"]);
     expect(plan.skipped).toEqual([
-      { row: 2, reason: "already enriched" },
-      { row: 4, reason: "already enriched" },
-      { row: 6, reason: "already enriched" },
+      { row: 2, reason: { kind: "alreadyEnriched" } },
+      { row: 4, reason: { kind: "alreadyEnriched" } },
+      { row: 6, reason: { kind: "alreadyEnriched" } },
     ]);
     expect([plan.alreadyEnriched, plan.alreadyEnrichedBySearch]).toEqual([3, 2]);
     const forced = planEnrichment(area, ACCOUNT, { force: true, inFlight: false });
     expect(forced.chunks.flat().map((b) => b.business.business_name)).toEqual(["Alpha Cafe", "Beta Cafe", "Added by hand", "Delta Cafe"]);
     expect([forced.alreadyEnriched, forced.alreadyEnrichedBySearch]).toEqual([0, 0]);
+  });
+});
+
+describe("one website written two ways", () => {
+  it("is one business: sent once, the other row a duplicate of it", () => {
+    const { app, spreadsheet } = sheetWith([HEADER, ["Cedar Creek Vet", "", "http://www.cedarcreekvet.com/"], ["Cedar Creek Vet", "", "https://cedarcreekvet.com"], ["Oak Vet", "", "oakvet.com"]]);
+    app.testing.setActiveRange("List", "A2:C4");
+    const plan = planEnrichment(readArea(spreadsheet, {}), ACCOUNT, { force: false, inFlight: false });
+    expect(plan.chunks.flat().map((b) => [b.business.website_url, b.rows])).toEqual([
+      ["http://www.cedarcreekvet.com", [2, 3]],
+      ["https://oakvet.com", [4]],
+    ]);
   });
 });
 

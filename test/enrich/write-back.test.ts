@@ -11,6 +11,7 @@ import type { KeyValueStore } from "../../src/storage/key-value-store";
 import { SheetsById } from "../../src/sheets/result-sheet";
 import { writeEnrichmentResults } from "../../src/enrich/write-results";
 import { FakeSpreadsheetApp } from "../../dev/fakes/spreadsheet";
+import { fixedFacts } from "../storage/map-store";
 
 function memoryStore(): KeyValueStore {
   const map = new Map<string, string>();
@@ -42,12 +43,12 @@ describe("writeEnrichmentResults", () => {
     ];
     sheet.getRange(1, 1, rows.length, 3).setValues(rows.map((r) => r.map((v) => (v.startsWith("=") || v === "0042" ? `'${v}` : v))));
     const properties = memoryStore();
-    const store = new JobStore(properties);
+    const store = new JobStore(properties, fixedFacts());
     const ctx = { store, properties, spreadsheet } as unknown as JobsContext;
     const record: JobRecord = {
       id: "job-1", kind: "enrichment", name: "Enrich", sheetId: sheet.getSheetId(), sheetName: sheet.getName(), status: "completed",
       leadCount: 2, enrichedCount: 2, creditsCharged: 2, rowsWritten: 0, settled: false, error: null, note: null,
-      createdAt: "2026-01-01T00:00:00.000Z", finishedAt: null, startKey: null,
+      createdAt: "2026-01-01T00:00:00.000Z", finishedAt: null, startKey: null, timeZone: "Etc/UTC",
       enrichment: { headerRow: 1, nameHeader: "Company", nameColumn: 1, websiteHeader: "Website", websiteColumn: 2 },
     };
     const sent = [
@@ -85,12 +86,12 @@ describe("writeEnrichmentResults", () => {
     ];
     sheet.getRange(1, 1, rows.length, 4).setValues(rows);
     const properties = memoryStore();
-    const store = new JobStore(properties);
+    const store = new JobStore(properties, fixedFacts());
     const ctx = { store, properties, spreadsheet } as unknown as JobsContext;
     const record: JobRecord = {
       id: "job-2", kind: "enrichment", name: "Enrich", sheetId: sheet.getSheetId(), sheetName: sheet.getName(), status: "completed",
       leadCount: 1, enrichedCount: 1, creditsCharged: 1, rowsWritten: 0, settled: false, error: null, note: null,
-      createdAt: "2026-01-01T00:00:00.000Z", finishedAt: null, startKey: null,
+      createdAt: "2026-01-01T00:00:00.000Z", finishedAt: null, startKey: null, timeZone: "Etc/UTC",
       enrichment: { headerRow: 1, nameHeader: "Company", nameColumn: 1, websiteHeader: "Website", websiteColumn: 2 },
     };
     const sent = [{ business_name: "Acme", website_url: "https://acme.com" }];

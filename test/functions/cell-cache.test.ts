@@ -55,11 +55,11 @@ describe("field values", () => {
     expect(fieldList(undefined, BUSINESS_FIELDS, "business", ["id"])).toEqual(["id"]);
   });
 
-  it("keeps text as text, joins lists, writes objects as JSON, and empties absent values", () => {
+  it("keeps text as text, joins lists, writes objects as readable text, and empties absent values", () => {
     expect(toCell("0042")).toBe("0042");
     expect(toCell("=HYPERLINK(\"x\")")).toBe("=HYPERLINK(\"x\")");
     expect(toCell(["a@b.c", "d@e.f"])).toBe("a@b.c, d@e.f");
-    expect(toCell({ facebooks: ["f"] })).toBe('{"facebooks":["f"]}');
+    expect(toCell({ facebooks: ["f"] })).toBe("Facebook: f");
     expect(toCell(null)).toBe("");
     expect(fieldTable({ zeta: 1, title: "T", id: "I" }, BUSINESS_FIELDS)).toEqual([["id", "I"], ["title", "T"], ["zeta", 1]]);
   });

@@ -5,7 +5,7 @@
 // layout (deployments before this one) are read and moved into the data entry by the first write,
 // never holding more than Google's 30,000 characters on the way.
 import { DeveloperMetadataStore, METADATA_BUDGET_CHARS } from "../../src/gas/developer-metadata-store";
-import { CLAIM_MS, type ClaimHolder, type StoreRuntime } from "../../src/gas/metadata-write-claim";
+import { CLAIM_MS, type ClaimHolder, type StoreRuntime } from "../../src/storage/write-claim";
 import { createRuntime } from "../../dev/fakes/runtime";
 
 let runtime: ReturnType<typeof createRuntime>;

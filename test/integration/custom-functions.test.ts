@@ -118,6 +118,8 @@ describe("with the editor's key shared with formulas", () => {
     const table = cell(runtime, "LEADS_BUSINESS", one.id).value as unknown[][];
     expect(table).toContainEqual(["title", one.title]);
     expect(table).toContainEqual(["emails", (one.emails as string[]).join(", ")]);
+    // Objects (socials, verifications, phone types) read as text, never as JSON.
+    expect(table.filter(([, value]) => /^[[{]|":/.test(String(value)))).toEqual([]);
 
     const range = service.slice(10, 59).map((b) => [b.id]); // what Sheets passes for A2:A50
     const spilled = cell(runtime, "LEADS_BUSINESS", range, "phone");

@@ -234,9 +234,9 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     if (triggerDocument === "own") expect(check).toMatchObject({ ok: true, detail: expect.stringMatching(/ran with its spreadsheet/) });
     else if (full) expect(check).toMatchObject({ ok: true, detail: expect.stringMatching(/ran without a spreadsheet\. This version of Business Leads opens your spreadsheets by their id/) });
     else expect(check).toMatchObject({ ok: false, detail: expect.stringMatching(/ran without its spreadsheet, and this version of Business Leads may only open the spreadsheet you are using/) });
-    // The record is one small value in the user's own properties; "finished" says the run got to its end.
+    // The record is one small value in the user's own properties, with its version; "finished" says the run got to its end.
     const record = runtime.stores.user().get("businessLeads.lastBackgroundRun") ?? "";
-    expect(JSON.parse(record)).toEqual({ at: expect.any(Number), withDocument: triggerDocument === "own", finished: true });
+    expect(JSON.parse(record)).toEqual({ v: 1, at: expect.any(Number), withDocument: triggerDocument === "own", finished: true });
   });
 
   it("a background run whose record cannot be saved (the user's property store is full) still does its work and throws nothing", async () => {
@@ -282,10 +282,10 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     const html = dialog?.html ?? "";
     expect(html).not.toContain(apiKey);
     expect(html).not.toMatch(/<script/i);
-    const escape = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+    const escapeHtml = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
     for (const check of report.checks) {
-      expect(html).toContain(escape(check.label));
-      expect(html).toContain(escape(check.detail));
+      expect(html).toContain(escapeHtml(check.label));
+      expect(html).toContain(escapeHtml(check.detail));
     }
     expect(snapshot(runtime)).toEqual(before);
   });

@@ -111,7 +111,12 @@ export function rowsOf(runtime: FakeRuntime, sheetName: string): Array<Record<st
   return readSheet(runtime, sheetName).rows;
 }
 
-export const pairKey = (name: string, url: string): string => `${name.replace(/\s+/g, " ").trim().toLowerCase()}\u0001${url.replace(/\/+$/, "")}`;
+/**
+ * A pair's identity as the specs above write it out: the name and address exactly, since a duplicate
+ * row's spec repeats its first row's pair by hand. What the service received or returned must
+ * spell them the same way; no rule of the add-on's own is applied here.
+ */
+export const pairKey = (name: string, url: string): string => `${name}\u0001${url}`;
 const joined = (value: unknown): string => (Array.isArray(value) ? value.join(", ") : "");
 
 /** The unique pairs in sheet order, first spelling kept: what a correct add-on sends. */

@@ -4,7 +4,7 @@
 // its jobs finished as if nothing had changed.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { decodeData } from "../../src/gas/metadata-entries";
+import { decodeData } from "../../src/storage/metadata-entries";
 import { austinLabel, pollUntil, sidebar } from "../../dev/world";
 import { setUpAccount, useWorld } from "../fixtures/world";
 

@@ -130,16 +130,14 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
 export function describeSearchFaults(which: keyof typeof BUILDS): void {
   const { build, distDir } = BUILDS[which];
   describe(`imports survive seeded fault schedules (${build} build)`, () => {
-    beforeAll(async () => {
-      world = await startWorld(11);
-      location = await austinLabel(world);
-    });
-    afterAll(async () => world.close());
     const tally = newTally();
     const statsBefore = { faulted: 0, lost: 0, byStatus: {} as Record<string, number> };
     beforeAll(async () => {
+      world = await startWorld(11);
+      location = await austinLabel(world);
       Object.assign(statsBefore, await fetch(`${world.url}/__sim/stats`).then((r) => r.json()));
     });
+    afterAll(async () => world.close());
 
     it.each(seeds)("schedule %i", async (seed) => {
       await runSchedule(makeSchedule(seed, () => world.clock.now()), distDir, tally);

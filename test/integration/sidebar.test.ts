@@ -16,7 +16,7 @@ describe("showSidebar", () => {
     expect(apiKey).toMatch(API_KEY_PATTERN);
     const runtime = newRuntime(world, { timeZone: "Asia/Kolkata" });
     const before = sidebar(runtime, "getSettings");
-    expect(before).toEqual({ hasKey: false, keyHint: null, baseUrl: "", shareWithFormulas: false, timeZone: "Asia/Kolkata" });
+    expect(before).toEqual({ hasKey: false, keyHint: null, baseUrl: "", shareWithFormulas: false, timeZone: "Asia/Kolkata", locale: "en_US" });
 
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
     const result = runtime.run("showSidebar", []);
@@ -29,7 +29,7 @@ describe("showSidebar", () => {
     expect(html).not.toContain(apiKey.slice(-8));
 
     const settings = sidebar(runtime, "getSettings");
-    expect(settings).toEqual({ hasKey: true, keyHint: `••••${apiKey.slice(-4)}`, baseUrl: world.url, shareWithFormulas: true, timeZone: "Asia/Kolkata" });
+    expect(settings).toEqual({ hasKey: true, keyHint: `••••${apiKey.slice(-4)}`, baseUrl: world.url, shareWithFormulas: true, timeZone: "Asia/Kolkata", locale: "en_US" });
     expect(JSON.stringify(settings)).not.toContain(apiKey.slice(0, -4));
   });
 

@@ -174,7 +174,9 @@ async function expectRunRight(runtime: FakeRuntime, apiKey: string, schedule: Te
   else {
     const refresh = view.refresh;
     expect(refresh?.lastError).toBeNull();
-    expect([refresh?.lastRunAdded, refresh?.lastRunUpdated, refresh?.lastRunNotFound, refresh?.lastRunCredits]).toEqual([said("New"), said("Updated"), said("No longer found"), searches * schedule.maxResults]);
+    // "No longer found" counts the run's own: the businesses the run before it found, not those missing since earlier runs.
+    const lostThisRun = [...finds.values()].filter((found) => latestRefreshOf(found, run) === "No longer found" && found.last === run - 1).length;
+    expect([refresh?.lastRunAdded, refresh?.lastRunUpdated, refresh?.lastRunNotFound, refresh?.lastRunCredits]).toEqual([said("New"), said("Updated"), lostThisRun, searches * schedule.maxResults]);
   }
 
   // Every note on the row of its business, and nowhere else.

@@ -67,7 +67,7 @@ async function expectSheetOfTerritory(runtime: FakeRuntime, apiKey: string, view
 
 /**
  * `Same contact as`, worked out here on its own: going down the sheet, a row that shares its
- * website's domain or an email address with a row above names the first such row's business.
+ * website's domain or an email address with a row above names the first such row's business and its row.
  */
 function expectSameContactMarkers(rows: ReadonlyArray<Record<string, unknown>>): void {
   const holder = new Map<string, { index: number; name: string }>();
@@ -77,7 +77,7 @@ function expectSameContactMarkers(rows: ReadonlyArray<Record<string, unknown>>):
     const keys = [...(domain ? [`d:${domain}`] : []), ...emails.map((e) => `e:${e}`)];
     const first = keys.map((key) => holder.get(key)).filter((h) => h !== undefined).sort((a, b) => (a?.index ?? 0) - (b?.index ?? 0))[0];
     for (const key of keys) if (!holder.has(key)) holder.set(key, { index, name: String(row.Name) });
-    return [`row ${index + 2} Same contact as`, row["Same contact as"], first?.name ?? ""];
+    return [`row ${index + 2} Same contact as`, row["Same contact as"], first ? `${first.name} (row ${first.index + 2})` : ""];
   });
   expect(mismatches(checks)).toEqual([]);
 }
@@ -221,6 +221,10 @@ describe("a territory refreshed", () => {
     expect(said("Updated") + said("No longer found")).toBe(before.length);
     expect(rows.slice(0, before.length).map((row) => String(row["Maps URL"]))).toEqual(before);
     expect(view.refresh?.lastRunCredits).toBe(200);
+    // Recent jobs: the first run's searches, as the latest run's, are part of the territory.
+    const recent = sidebar(runtime, "recentJobs", { kind: "search" }).jobs;
+    expect(recent).toHaveLength(4);
+    expect(recent.map((job) => job.partOf)).toEqual(recent.map(() => ({ jobId: started.jobId, name: view.name })));
   });
 });
 

@@ -12,6 +12,8 @@ import { JobStore, fingerprint } from "../../src/jobs/job-store";
 import { MAX_FINISHED_JOBS, STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_BYTES, storeBytes } from "../../src/jobs/job-store-budget";
 import { utf8Bytes } from "../../src/storage/utf8";
 import { createRuntime } from "../../dev/fakes/runtime";
+import { fixedFacts } from "../storage/map-store";
+import { passNote } from "../../src/jobs/record-note";
 
 const CJK = "漢字の長い会社名";
 
@@ -20,7 +22,7 @@ function record(i: number, overrides: Partial<SearchRecord> = {}): SearchRecord 
     id: `0000${String(i).padStart(4, "0")}-1111-4222-8333-444455556666`, kind: "search", name: CJK.repeat(700).slice(0, 5000), sheetId: i,
     sheetName: `${CJK.repeat(12)} ${i}`, status: "completed", leadCount: 700, enrichedCount: 700, creditsCharged: 700, rowsWritten: 700,
     settled: true, error: "エラー\u0001\"".repeat(4000), note: null, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
-    finishedAt: null, startKey: null, createdBy: "0123456789abcdef", seenBy: ["0123456789abcdef", "fedcba9876543210"],
+    finishedAt: null, startKey: null, createdBy: "0123456789abcdef", seenBy: ["0123456789abcdef", "fedcba9876543210"], timeZone: "Asia/Tokyo",
     ...overrides,
   };
 }
@@ -28,7 +30,7 @@ function record(i: number, overrides: Partial<SearchRecord> = {}): SearchRecord 
 function storeFor() {
   const runtime = createRuntime();
   const props = runtime.globals().PropertiesService.getDocumentProperties();
-  return { props, store: new JobStore(props) };
+  return { props, store: new JobStore(props, fixedFacts()) };
 }
 
 describe("job store", () => {
@@ -45,7 +47,7 @@ describe("job store", () => {
   it("keeps 300 active jobs with the longest texts under the store limit, and prunes no active job", () => {
     const { props, store } = storeFor();
     for (let i = 0; i < 300; i += 1) {
-      expect(store.trySave(record(i, { status: "running", settled: false, error: null, note: "Could not read the job's status this time: " + CJK.repeat(300), startKey: fingerprint(String(i)) }))).toBe(true);
+      expect(store.trySave(record(i, { status: "running", settled: false, error: null, note: passNote("status", CJK.repeat(300)), startKey: fingerprint(String(i)) }))).toBe(true);
       // As startSearch leaves it once the job record exists.
       store.saveStart(fingerprint(String(i)), { idempotencyKey: `${i}-aaaa-4bbb-8ccc-dddddddddddd`, createdAt: new Date().toISOString(), jobId: record(i).id, sheetName: null, sheetId: null });
     }
@@ -105,7 +107,7 @@ function search(i: number, overrides: Partial<SearchRecord> = {}): SearchRecord 
     id: `${String(i).padStart(8, "0")}-1111-4222-8333-444455556666`, kind: "search", name: `dentists ${i} in Austin, Texas, US`, sheetId: 1000 + i,
     sheetName: `dentists ${i} in Austin, Texas, US`, status: "completed", leadCount: 100, enrichedCount: 100, creditsCharged: 100, rowsWritten: 100,
     settled: true, error: null, note: null, createdAt: at, finishedAt: at, startKey: fingerprint(String(i)), createdBy: "0123456789abcdef",
-    seenBy: ["0123456789abcdef"], ...overrides,
+    seenBy: ["0123456789abcdef"], timeZone: "America/Chicago", ...overrides,
   };
 }
 
@@ -131,17 +133,17 @@ describe("job store on developer metadata (the full-scope build)", () => {
 
   it("200 searches one after another, each in its own executions: every start has room, the oldest finished are pruned first", () => {
     for (let i = 0; i < 200; i += 1) {
-      const start = new JobStore(execution());
+      const start = new JobStore(execution(), fixedFacts());
       start.makeRoomForNewJob(search(i).name);
       start.saveStart(fingerprint(String(i)), { idempotencyKey: `k${i}`, createdAt: new Date().toISOString(), jobId: null, sheetName: null, sheetId: null });
       start.save(search(i, { status: "running", settled: false, finishedAt: null }));
       start.deleteStart(fingerprint(String(i)));
-      const pass = new JobStore(execution());
+      const pass = new JobStore(execution(), fixedFacts());
       pass.save(search(i));
       pass.prune();
     }
     const kv = execution();
-    const kept = new JobStore(kv).all();
+    const kept = new JobStore(kv, fixedFacts()).all();
     expect(kept.length).toBeGreaterThan(10);
     // The newest ones, without a gap: pruning went oldest first.
     expect(kept.map((r) => r.id)).toEqual(Array.from({ length: kept.length }, (_, n) => search(199 - n).id));
@@ -149,14 +151,14 @@ describe("job store on developer metadata (the full-scope build)", () => {
   });
 
   it("a save that would overflow prunes finished jobs first, without a pass ever pruning", () => {
-    for (let i = 0; i < 100; i += 1) new JobStore(execution()).save(search(i));
+    for (let i = 0; i < 100; i += 1) new JobStore(execution(), fixedFacts()).save(search(i));
     const kv = execution();
-    expect(new JobStore(kv).all()[0]?.id).toBe(search(99).id);
+    expect(new JobStore(kv, fixedFacts()).all()[0]?.id).toBe(search(99).id);
     expect(used(kv)).toBeLessThanOrEqual(METADATA_BUDGET_CHARS);
   });
 
   it("never prunes a job in progress or a scheduled search; full of them, a new job is refused before anything is sent", () => {
-    const store = new JobStore(execution());
+    const store = new JobStore(execution(), fixedFacts());
     const scheduled = { every: "week", search: { name: "dentists", input: { query: "dentists", location: "Austin, Texas, US" } }, lastRunAt: "2026-01-01T00:00:00.000Z", nextRunAt: "2026-01-08T00:00:00.000Z", lastError: null, run: null } as unknown as SearchRecord["refresh"];
     store.save(search(0, { refresh: scheduled }));
     for (let i = 1; i < 10; i += 1) store.save(search(i));
@@ -172,7 +174,7 @@ describe("job store on developer metadata (the full-scope build)", () => {
       store.save(search(i, { status: "running", settled: false, finishedAt: null }));
       active += 1;
     }
-    const after = new JobStore(execution());
+    const after = new JobStore(execution(), fixedFacts());
     expect(after.active()).toHaveLength(active);
     expect(after.all().filter((r) => r.settled).map((r) => r.id)).toEqual([search(0).id]); // the schedule stays
     // What is left above the ceiling is room for editor keys and notes (and the write claims).

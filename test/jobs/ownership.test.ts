@@ -2,11 +2,12 @@
 // (hidden); a job is given up only when every editor's current key got 404.
 import type { JobRecord } from "../../src/jobs/job-record";
 import { canTry, isMine, markHidden, markSeen, nobodyCanSee } from "../../src/jobs/ownership";
+import { lastingNote } from "../../src/jobs/record-note";
 
 const base: JobRecord = {
   id: "j1", kind: "search", name: "n", sheetId: 1, sheetName: "s", status: "running", leadCount: 0, enrichedCount: 0,
-  creditsCharged: 100, rowsWritten: 0, settled: false, error: null, note: "keep me", createdAt: "2026-01-01T00:00:00.000Z",
-  finishedAt: null, startKey: "k", createdBy: "creator", seenBy: ["creator"],
+  creditsCharged: 100, rowsWritten: 0, settled: false, error: null, note: lastingNote("keep me"), createdAt: "2026-01-01T00:00:00.000Z",
+  finishedAt: null, startKey: "k", createdBy: "creator", seenBy: ["creator"], timeZone: "Etc/UTC",
 };
 
 describe("job ownership", () => {

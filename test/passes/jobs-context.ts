@@ -8,6 +8,7 @@ import { FakeSpreadsheetApp } from "../../dev/fakes/spreadsheet";
 import type { CallKind } from "../../dev/fakes/spreadsheet/document";
 import { makeClient } from "../api/helpers";
 import { mapStore } from "../storage/map-store";
+import { documentFacts } from "../../src/jobs/job-record-versions";
 
 export const KEY_DIGEST = "0123456789abcdef";
 
@@ -22,7 +23,7 @@ export function unitJobsContext() {
   const triggers = { ensured: 0, removed: 0 };
   const ctx: JobsContext = {
     client,
-    store: new JobStore(properties),
+    store: new JobStore(properties, documentFacts(spreadsheet)),
     editors: new EditorKeys(properties),
     keyDigest: KEY_DIGEST,
     editorId: "editor-1",

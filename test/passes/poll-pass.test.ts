@@ -5,7 +5,7 @@
 // status or pages could not be read left for the next pass and saying so.
 import type { HttpRequest } from "../../src/api/transport";
 import { newJobRecord, type JobRecord } from "../../src/jobs/job-record";
-import { runPollPass } from "../../src/passes/poll-pass";
+import { runPass as runPollPass } from "../../src/passes/pass-steps";
 import { createResultSheet } from "../../src/sheets/result-sheet";
 import { ENRICH_ID, SEARCH_ID, error, json, pathOf, sampleEnrichmentBusiness, sampleJob, sampleSearchBusiness, type Reply } from "../api/helpers";
 import { KEY_DIGEST, unitJobsContext } from "./jobs-context";
@@ -14,7 +14,7 @@ const OTHER_SEARCH = "6e8c9d2f-3a4b-4c5d-8e7f-9a0b1c2d3e4f";
 
 function searchRecord(ctx: ReturnType<typeof unitJobsContext>["ctx"], id: string, sheetName: string): JobRecord {
   const sheet = createResultSheet(ctx.spreadsheet, sheetName);
-  return newJobRecord({ id, kind: "search", name: sheetName, sheetId: sheet.getSheetId(), sheetName, status: "queued", createdAt: "2026-11-21T09:00:00.000Z", createdBy: KEY_DIGEST, seenBy: [KEY_DIGEST] });
+  return newJobRecord({ id, kind: "search", name: sheetName, sheetId: sheet.getSheetId(), sheetName, status: "queued", createdAt: "2026-11-21T09:00:00.000Z", createdBy: KEY_DIGEST, seenBy: [KEY_DIGEST], timeZone: "Etc/UTC" });
 }
 
 function page(jobId: string, items: Array<Record<string, unknown>>, hasMore = false): Reply {
@@ -63,7 +63,7 @@ describe("runPollPass", () => {
       [`/api/v1/searches/${OTHER_SEARCH}/results`]: page(OTHER_SEARCH, [business(OTHER_SEARCH, 1)]),
     });
     runPollPass(ctx, ctx.clock.now() + 60_000);
-    expect(ctx.store.get(SEARCH_ID)).toMatchObject({ settled: false, note: expect.stringMatching(/^Could not read the results this time/) });
+    expect(ctx.store.get(SEARCH_ID)).toMatchObject({ settled: false, note: { kind: "passFailed", step: "results", message: expect.any(String) } });
     expect(app.testing.values("Plumbers")).toHaveLength(1);
     expect(ctx.store.get(OTHER_SEARCH)).toMatchObject({ settled: true, rowsWritten: 1 });
   });
@@ -74,7 +74,7 @@ describe("runPollPass", () => {
     sheet.getRange(1, 1, 2, 2).setValues([["Company", "Website"], ["Acme Plumbing", "https://acme.example"]]);
     ctx.store.save(newJobRecord({
       id: ENRICH_ID, kind: "enrichment", name: "Enrich", sheetId: sheet.getSheetId(), sheetName: sheet.getName(), status: "enriching", createdAt: "2026-11-21T09:00:00.000Z",
-      enrichment: { headerRow: 1, nameHeader: "Company", nameColumn: 1, websiteHeader: "Website", websiteColumn: 2 }, createdBy: KEY_DIGEST, seenBy: [KEY_DIGEST],
+      enrichment: { headerRow: 1, nameHeader: "Company", nameColumn: 1, websiteHeader: "Website", websiteColumn: 2 }, createdBy: KEY_DIGEST, seenBy: [KEY_DIGEST], timeZone: "Etc/UTC",
     }));
     ctx.store.save(searchRecord(ctx, OTHER_SEARCH, "Someone else's"));
     // Another editor, whose key has not tried yet, may be its creator's.

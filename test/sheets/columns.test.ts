@@ -8,7 +8,7 @@ function business(overrides: Partial<Business> = {}): Business {
   return { id: "b-1", search_id: "s-1", position: 1, title: "Acme", ...overrides } as Business;
 }
 
-const valueOf = (header: string, b: Business) => BUSINESS_COLUMNS.find((c) => c.header === header)?.value(b);
+const cellOf = (header: string, b: Business) => BUSINESS_COLUMNS.find((c) => c.header === header)?.value(b);
 
 describe("results columns", () => {
   it("leads with the name and the ways to reach the business; the technical columns come last, together; every header once", () => {
@@ -28,9 +28,9 @@ describe("results columns", () => {
     expect(BUSINESS_COLUMNS.map((c) => c.header)).not.toContain("Owner name");
     const legacy = resultColumns(seenOn("2026-11-27")).filter((c) => c.legacy).map((c) => c.header);
     expect(legacy).toEqual(["Owner name"]);
-    expect(valueOf("Owner names", business({ owner_name: "Ann", owner_names: ["Ann", "Bob"] }))).toBe("Ann, Bob");
-    expect(valueOf("Owner names", business({ owner_name: "Ann", owner_names: [] }))).toBe("Ann");
-    expect(valueOf("Owner names", business({}))).toBe("");
+    expect(cellOf("Owner names", business({ owner_name: "Ann", owner_names: ["Ann", "Bob"] }))).toBe("Ann, Bob");
+    expect(cellOf("Owner names", business({ owner_name: "Ann", owner_names: [] }))).toBe("Ann");
+    expect(cellOf("Owner names", business({}))).toBe("");
   });
 
   it("dates a search's rows by its day, the latest refresh empty", () => {
@@ -48,14 +48,14 @@ describe("results columns", () => {
 
   it("holds service values as they are, lists joined with ', '", () => {
     const b = business({ title: "=HYPERLINK(\"x\")", emails: ["a@x.com", "b@x.com"], city: "0042", rating: 4.5, socials: { facebooks: ["f1", "f2"] } });
-    expect(valueOf("Business ID", b)).toBe("b-1");
-    expect(valueOf("Name", b)).toBe("=HYPERLINK(\"x\")");
-    expect(valueOf("Emails", b)).toBe("a@x.com, b@x.com");
-    expect(valueOf("City", b)).toBe("0042");
-    expect(valueOf("Rating", b)).toBe(4.5);
-    expect(valueOf("Facebook", b)).toBe("f1, f2");
-    expect(valueOf("Phone", b)).toBe("");
-    expect(valueOf("Review count", b)).toBeNull();
+    expect(cellOf("Business ID", b)).toBe("b-1");
+    expect(cellOf("Name", b)).toBe("=HYPERLINK(\"x\")");
+    expect(cellOf("Emails", b)).toBe("a@x.com, b@x.com");
+    expect(cellOf("City", b)).toBe("0042");
+    expect(cellOf("Rating", b)).toBe(4.5);
+    expect(cellOf("Facebook", b)).toBe("f1, f2");
+    expect(cellOf("Phone", b)).toBe("");
+    expect(cellOf("Review count", b)).toBeNull();
   });
 
   it("calls an address verified only when the overall status is completed and its entry says deliverable", () => {
@@ -82,11 +82,11 @@ describe("results columns", () => {
       email_verification_status: "completed",
       email_verifications: { "a@x.com": { result: "valid" }, "o@x.com": { result: "valid" }, "d@x.com": { result: "valid" } },
     });
-    expect(valueOf("Emails", b)).toBe("a@x.com, b@x.com");
-    expect(valueOf("Email status", b)).toBe("1 of 2 verified");
-    expect(valueOf("Verified emails", b)).toBe("a@x.com");
+    expect(cellOf("Emails", b)).toBe("a@x.com, b@x.com");
+    expect(cellOf("Email status", b)).toBe("1 of 2 verified");
+    expect(cellOf("Verified emails", b)).toBe("a@x.com");
     // The owners' verification is still told, address by address.
-    expect(valueOf("Email verifications", b)).toContain("o@x.com: valid");
+    expect(cellOf("Email verifications", b)).toContain("o@x.com: valid");
     expect(emailStatusSummary(business({ owner_emails: ["o@x.com"], email_verification_status: "completed" }))).toBe("No emails (completed)");
   });
 });

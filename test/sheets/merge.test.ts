@@ -55,8 +55,43 @@ describe("mergeBusinesses", () => {
     expect([two.Phone, two["Owner emails"], two["Latest refresh"]]).toEqual(["+1 512-555-0102", "owner@clinic2.com", "Updated · kept earlier phone and owner emails"]);
     // New addresses replace the old ones, with what is known of them (none verified yet).
     const three = row("Clinic 3");
-    expect([three.Emails, three["Verified emails"], three["Email status"], three["Latest refresh"]]).toEqual(["new@clinic3.com", "", "0 of 1 verified", "Updated"]);
+    expect([three.Emails, three["Verified emails"], three["Email status"], three["Latest refresh"]]).toEqual(["new@clinic3.com", "", "0 of 1 verified", "Updated · 1 email replaced"]);
     expect(merged).toEqual({ added: 0, updated: 3, notFound: 0, businessRows: 3, keptEarlier: 2 });
+  });
+
+  it("says which contact column changed and how, where the service downgraded a check or dropped an address; kept cells say nothing", () => {
+    const two = { emails: ["info@clinic1.com", "sales@clinic1.com"], email_verifications: { "info@clinic1.com": { result: "deliverable" }, "sales@clinic1.com": { result: "deliverable" } } };
+    const { sheet, row } = sheetWith([business(1, 0, two), business(2, 0), business(3, 0, { owner_emails: ["a@clinic3.com", "b@clinic3.com"] }), business(4, 0)]);
+    mergeBusinesses(sheet, [
+      // Both addresses still there, one no longer verified: the service now says "unknown".
+      business(1, 1, { ...two, email_verifications: { "info@clinic1.com": { result: "deliverable" }, "sales@clinic1.com": { result: "unknown" } } }),
+      // An address dropped, and no Yelp this time (kept).
+      business(2, 1, { emails: [], email_verifications: {}, socials: null }),
+      business(3, 1, { owner_emails: ["a@clinic3.com"], phone: "+1 512-555-0999" }),
+      business(4, 1),
+    ], "2026-11-27");
+    expect(row("Clinic 1")["Verified emails"]).toBe("info@clinic1.com");
+    expect(row("Clinic 1")["Latest refresh"]).toBe("Updated · verification now unknown");
+    // No emails returned: the email columns keep theirs together, so nothing of them changed.
+    expect(row("Clinic 2")["Latest refresh"]).toBe("Updated · kept earlier emails");
+    expect(row("Clinic 2").Emails).toBe("info@clinic2.com");
+    expect(row("Clinic 3")["Latest refresh"]).toBe("Updated · phone changed, 1 owner email fewer");
+    expect(row("Clinic 4")["Latest refresh"]).toBe("Updated");
+    // An address fewer, and a kept column: both said.
+    mergeBusinesses(sheet, [business(1, 2, { emails: ["info@clinic1.com"], email_verifications: { "info@clinic1.com": { result: "deliverable" } }, owner_emails: [] })], "2026-11-28");
+    expect(row("Clinic 1")["Latest refresh"]).toBe("Updated · 1 email fewer · kept earlier owner emails");
+  });
+
+  it("counts each run's own no-longer-found rows, not every row missing since the first run", () => {
+    const { sheet } = sheetWith(Array.from({ length: 10 }, (_, i) => business(i + 1, 0)));
+    const runOf = (run: number, numbers: number[]) => numbers.map((n) => business(n, run));
+    expect(mergeBusinesses(sheet, runOf(1, [3, 4, 5, 6, 7, 8, 9, 10]), "2026-11-27").notFound).toBe(2);
+    expect(mergeBusinesses(sheet, runOf(2, [5, 6, 7, 8, 9, 10]), "2026-11-28").notFound).toBe(2);
+    // A row found again is updated; the three missing this run are this run's.
+    const third = mergeBusinesses(sheet, runOf(3, [1, 8, 9, 10]), "2026-11-29", "2026-11-28");
+    expect([third.updated, third.notFound]).toEqual([4, 3]);
+    // The same merge again (a kill before the job was saved): the rows it marked are still this run's.
+    expect(mergeBusinesses(sheet, runOf(3, [1, 8, 9, 10]), "2026-11-29", "2026-11-28").notFound).toBe(3);
   });
 
   it("reads the sheet once and writes it in one block: appended, updated and no-longer-found rows together", () => {

@@ -13,7 +13,15 @@ describe("websiteDomain", () => {
 });
 
 describe("sameContactMarkers", () => {
-  it("names the first row sharing a domain or an address, going down the sheet", () => {
+  it("tells branches of one name apart by their row, and one website written two ways is one", () => {
+    const markers = sameContactMarkers([
+      { row: 12, name: "Cedar Creek Vet", website: "http://www.cedarcreekvet.com/", emails: [] },
+      { row: 13, name: "Cedar Creek Vet", website: "https://CedarCreekVet.com", emails: [] },
+    ]);
+    expect(markers.get(13)).toBe("Cedar Creek Vet (row 12)");
+  });
+
+  it("names the first row sharing a domain or an address, and its row, going down the sheet", () => {
     const markers = sameContactMarkers([
       { row: 5, name: "Smile Dental – Elm St", website: "https://smile.example/elm", emails: ["info@smile.example"] },
       { row: 2, name: "Smile Dental – Main St", website: "https://www.smile.example/", emails: [] },
@@ -24,8 +32,8 @@ describe("sameContactMarkers", () => {
     expect([...markers].sort(([a], [b]) => a - b)).toEqual([
       [2, ""],
       [3, ""],
-      [4, "Bright Teeth"],
-      [5, "Smile Dental – Main St"],
+      [4, "Bright Teeth (row 3)"],
+      [5, "Smile Dental – Main St (row 2)"],
       [6, ""],
     ]);
   });

@@ -66,4 +66,28 @@ describe("mergeTerritoryFinds", () => {
       ["Practice 4", "dentists · Allen", "New", "info@practice4.example", "2026-11-27", "2026-11-27"],
     ]);
   });
+
+  it("counts each run's own no-longer-found rows (a row missing since an earlier run is not counted again), the same when an end is repeated", () => {
+    const { sheet } = setUp();
+    const run = (n: number, places: number[]) => {
+      mergeTerritoryFinds(sheet, found([ORDER[0] ?? ""], places.map((place) => business(place, `r${n}`))), { runDay: `2026-11-2${n}`, run: n, order: ORDER });
+      return endTerritoryRun(sheet, n);
+    };
+    run(0, [1, 2, 3, 4, 5, 6]);
+    expect(run(1, [3, 4, 5, 6]).notFound).toBe(2);
+    expect(run(2, [5, 6]).notFound).toBe(2);
+    const third = run(3, [1, 6]);
+    expect([third.updated, third.notFound]).toEqual([2, 1]);
+    expect(endTerritoryRun(sheet, 3).notFound).toBe(1);
+  });
+
+  it("says on an updated row how its contact data changed", () => {
+    const { sheet, rows } = setUp();
+    const two = { emails: ["info@practice1.example", "sales@practice1.example"] };
+    mergeTerritoryFinds(sheet, found([ORDER[0] ?? ""], [business(1, "a", two)]), { runDay: "2026-11-26", run: 0, order: ORDER });
+    endTerritoryRun(sheet, 0);
+    mergeTerritoryFinds(sheet, found([ORDER[0] ?? ""], [business(1, "r")]), { runDay: "2026-11-27", run: 1, order: ORDER });
+    expect(endTerritoryRun(sheet, 1).keptEarlier).toBe(0);
+    expect(rows()[0]?.["Latest refresh"]).toBe("Updated · 1 email fewer");
+  });
 });

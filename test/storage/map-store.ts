@@ -1,5 +1,6 @@
 // This file defines a key-value store on a plain map (the subset of Apps Script's Properties the
 // stores use), for unit tests of the stores without the fakes.
+import type { DocumentFacts } from "../../src/jobs/job-record-versions";
 import type { KeyValueStore } from "../../src/storage/key-value-store";
 
 export function mapStore(entries: Record<string, string> = {}): KeyValueStore & { map: Map<string, string> } {
@@ -11,4 +12,9 @@ export function mapStore(entries: Record<string, string> = {}): KeyValueStore & 
     setProperty: (key, value) => map.set(key, value),
     deleteProperty: (key) => map.delete(key),
   };
+}
+
+/** A document's facts for a job store in unit tests: a fixed time zone, and sheets' ids by name. */
+export function fixedFacts(timeZone = "Etc/UTC", sheets: Record<string, number> = {}): DocumentFacts {
+  return { timeZone: () => timeZone, sheetIdNamed: (name) => sheets[name] ?? null };
 }

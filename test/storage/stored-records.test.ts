@@ -8,7 +8,7 @@ import { PendingChunks } from "../../src/enrich/pending";
 import { EditorKeys } from "../../src/jobs/editor-keys";
 import { PrefixedCollection } from "../../src/storage/prefixed-collection";
 import { currentShape, readStored } from "../../src/storage/stored-json";
-import { mapStore } from "./map-store";
+import { fixedFacts, mapStore } from "./map-store";
 
 const TARGET = { headerRow: 1, nameHeader: "Name", nameColumn: 1, websiteHeader: "Website", websiteColumn: 2 };
 
@@ -41,22 +41,42 @@ describe("PrefixedCollection", () => {
 });
 
 describe("job records as stored by earlier versions", () => {
-  it("upgrades a search record of an early version: defaults for what it lacked, maxResults from its charge, the schedule's counts unknown", () => {
+  it("upgrades a search record of an early version: defaults for what it lacked, maxResults from its charge, no last run kept", () => {
     const early = {
       id: "11111111-2222-4333-8444-555555555555", kind: "search", name: "coffee in Austin", status: "completed", createdAt: "2026-01-01T00:00:00.000Z",
       creditsCharged: 100, sheetId: 7, sheetName: "coffee in Austin",
       refresh: { every: "day", search: { input: { query: "coffee", location: "Austin, Texas, US" } }, lastRunAt: "2026-01-01T00:00:00.000Z", nextRunAt: "2026-01-02T00:00:00.000Z", lastError: null, run: null },
     };
-    const store = new JobStore(mapStore({ [`job:${early.id}`]: JSON.stringify(early) }));
+    const store = new JobStore(mapStore({ [`job:${early.id}`]: JSON.stringify(early) }), fixedFacts());
     const record = store.get(early.id);
     expect(record).toMatchObject({ leadCount: null, enrichedCount: null, rowsWritten: 0, settled: false, error: null, note: null, finishedAt: null, startKey: null, maxResults: 100 });
-    expect(record?.kind === "search" && record.refresh).toMatchObject({ lastRunAdded: null, lastRunUpdated: null, lastRunNotFound: null, lastRunBusinesses: null, lastRunCredits: null });
+    // The schedule's counts were never kept: no last run on the job, none in the schedule.
+    expect(record?.lastRun).toBeUndefined();
+    expect(record?.kind === "search" && record.refresh).toEqual({ every: "day", lastRunAt: "2026-01-01T00:00:00.000Z", nextRunAt: "2026-01-02T00:00:00.000Z", lastError: null, run: null, search: { input: { location: "Austin, Texas, US", query: "coffee" } } });
     expect(store.all()).toHaveLength(1);
+  });
+
+  it("reads what a search searched as its parts: those it stored, its words as an earlier version stored them, or its schedule's input", () => {
+    const base = { kind: "search", name: "Mine", status: "completed", createdAt: "2026-01-01T00:00:00.000Z", sheetId: 7, sheetName: "Mine" };
+    const stored = {
+      "job:a": { ...base, id: "a", searched: { query: "dentists", place: "Fort Worth, Texas, US" } },
+      "job:b": { ...base, id: "b", searched: "dentists · Fort Worth, Texas, US" },
+      "job:c": { ...base, id: "c", searched: "a · b · Austin, Texas, US" },
+      "job:d": { ...base, id: "d", refresh: { every: "day", search: { input: { query: "coffee", location: "Austin, Texas, US" } }, lastRunAt: "2026-01-01T00:00:00.000Z", nextRunAt: "2026-01-02T00:00:00.000Z", lastError: null, run: null } },
+      "job:e": { ...base, id: "e" },
+    };
+    const store = new JobStore(mapStore(Object.fromEntries(Object.entries(stored).map(([key, value]) => [key, JSON.stringify(value)]))), fixedFacts());
+    const searched = (id: string) => { const record = store.get(id); return record?.kind === "search" ? record.searched : "not a search"; };
+    expect(searched("a")).toEqual({ query: "dentists", place: "Fort Worth, Texas, US" });
+    expect(searched("b")).toEqual({ query: "dentists", place: "Fort Worth, Texas, US" });
+    expect(searched("c")).toEqual({ query: "a · b", place: "Austin, Texas, US" });
+    expect(searched("d")).toEqual({ query: "coffee", place: "Austin, Texas, US" });
+    expect(searched("e")).toBeUndefined();
   });
 
   it("reads a record of no known kind, or damaged, as absent: the others still list", () => {
     const good = { id: "a", kind: "enrichment", name: "Enrich list", status: "running", createdAt: "2026-01-01T00:00:00.000Z", enrichment: TARGET, runId: "r1" };
-    const store = new JobStore(mapStore({ "job:a": JSON.stringify(good), "job:b": '{"id":"b","kind":"report","status":"x","createdAt":"2026"}', "job:c": "{cut" }));
+    const store = new JobStore(mapStore({ "job:a": JSON.stringify(good), "job:b": '{"id":"b","kind":"report","status":"x","createdAt":"2026"}', "job:c": "{cut" }), fixedFacts());
     expect(store.all().map((r) => r.id)).toEqual(["a"]);
     expect(store.get("b")).toBeNull();
   });

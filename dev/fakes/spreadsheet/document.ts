@@ -20,6 +20,8 @@ export interface FakeSpreadsheetAppOptions {
   id?: string;
   /** IANA zone of the spreadsheet (default "America/New_York"); date values are read and written in it. */
   timeZone?: string;
+  /** The spreadsheet's locale as getSpreadsheetLocale says it (default "en_US"). */
+  locale?: string;
   /** The clock used for dates typed without a year (default: the real clock). */
   now?: () => Date;
   /** Builds thrown errors; a vm runtime can pass one that makes errors of its own realm. */
@@ -35,7 +37,9 @@ export class DocModel {
   readonly ui = new UiRecorder();
   readonly id: string;
   name: string;
-  readonly timeZone: string;
+  /** setSpreadsheetTimeZone and setSpreadsheetLocale change them. */
+  timeZone: string;
+  locale: string;
   activeSheetId = 0;
   /** Developer metadata at the spreadsheet location (developer-metadata.ts). */
   readonly metadata: MetadataEntry[] = [];
@@ -46,6 +50,7 @@ export class DocModel {
     this.id = options.id ?? "1FakeSpreadsheetId0123456789abcdefghijklmnopq";
     this.name = options.name ?? "Untitled spreadsheet";
     this.timeZone = options.timeZone ?? "America/New_York";
+    this.locale = options.locale ?? "en_US";
     // Sheets gives the first sheet gid 0.
     this.sheets.push(new SheetModel(0, "Sheet1", this));
   }

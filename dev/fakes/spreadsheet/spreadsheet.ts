@@ -43,9 +43,22 @@ export class FakeSpreadsheet {
     return this.doc.timeZone;
   }
 
+  /** Google: "Sets the time zone for the spreadsheet"; dates read and written from then on are in it. */
+  setSpreadsheetTimeZone(timezone: string): void {
+    this.begin("write", "setSpreadsheetTimeZone");
+    this.doc.timeZone = String(timezone);
+  }
+
+  /** "en_US", "de_DE": a language and a country joined by an underscore. */
   getSpreadsheetLocale(): string {
     this.begin("read", "getSpreadsheetLocale");
-    return "en_US";
+    return this.doc.locale;
+  }
+
+  /** Google: "Sets the spreadsheet locale"; getSpreadsheetLocale then returns it. */
+  setSpreadsheetLocale(locale: string): void {
+    this.begin("write", "setSpreadsheetLocale");
+    this.doc.locale = String(locale);
   }
 
   getSheets(): FakeSheet[] {

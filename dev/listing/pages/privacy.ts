@@ -1,5 +1,5 @@
 // This file defines the privacy policy page: what the add-on reads and writes (the spreadsheets it
-// is used in, and the lead service), what it keeps and where (each store the code opens, which the
+// is used in, what it writes there about people, and the lead service), what it keeps and where (each store the code opens, which the
 // kit's checks find in src/ and hold this page to), what it never does, how to remove it and what
 // stays, and the Limited Use statement of Google's API Services User Data Policy.
 import type { ListingConfig } from "../config";
@@ -25,6 +25,8 @@ export function privacyPage(config: ListingConfig): string {
 <li><em>Check this spreadsheet</em> writes a few test values into a temporary sheet, reads them back and removes the sheet.</li>
 <li>The standard version only ever opens the spreadsheet it is used in. A version your administrator may install instead (it asks to "see, edit, create and delete all your Google Sheets spreadsheets") also opens, by their ids, the spreadsheets where <em>you</em> started a search or an enrichment that is still in progress, to finish writing its results when the hourly background update runs without them; it never lists, searches or opens any other spreadsheet.</li>
 </ul>
+<h3>What it writes about people</h3>
+<p>The contact data it writes can be about people, not only businesses: the <strong>names of owners and decision makers</strong>, their <strong>e-mail addresses</strong> (and whether each address was found deliverable), the business's phones, its street <strong>address</strong> and its social profiles. It writes them only into the sheets of the spreadsheets you use it in, where you and the people you share the spreadsheet with can read them; it keeps no copy elsewhere. You decide what you do with them, and you are responsible for using them as the law where you and they are (for instance the GDPR or CAN-SPAM) allows; delete a row, a column or the sheet to remove them.</p>
 <h3>Your Google account</h3>
 <p>${name} does not read your e-mail, your contacts, your calendar, your Drive files or your name and e-mail address.</p>
 

@@ -4,12 +4,16 @@
 // move the virtual clock forward). Every cell is inserted as text, never as HTML. The server sends
 // the rows near the view (and the frozen ones) with the sheet's size, and the page asks for the
 // rows it scrolls to; it puts in the page only those rows (the frozen rows stay on top, the frozen
-// columns on the left): margins above and below the table stand for the others. Columns scroll by
-// whole columns, as in Sheets, so none is half hidden under the frozen ones.
+// columns on the left): margins above and below the table stand for the others. Columns and rows
+// scroll by whole columns and rows, as in Sheets, so none is half hidden under the frozen ones; a
+// right-click or Shift+F10 offers to insert a column (column-menu.ts); F6 goes to the sidebar
+// (regions.ts).
 import { columnToLetters } from "../../fakes/spreadsheet/a1";
-import type { AdvanceAnswer, GridAnswer, GridState } from "../grid-state";
+import type { AdvanceAnswer, GridAnswer, GridState, PastedList } from "../grid-state";
 import { type Cell, type Editing, type KeyAction, a1Of, bounds, keyAction, parseRange, rangeA1, startsCustomFormula } from "./grid-keys";
 import { SheetRows } from "./grid-rows";
+import { ColumnMenu } from "./column-menu";
+import { wireRegions } from "./regions";
 
 const POLL_MS = 700;
 /**
@@ -80,7 +84,17 @@ class Grid {
   private readonly errorCard = element<HTMLDivElement>("cell-error");
   private readonly clock = element<HTMLSpanElement>("clock");
 
+  private readonly menu = new ColumnMenu(element<HTMLDivElement>("grid-menu"), {
+    insert: (side, column) => insertColumn(this, side, column),
+    focusGrid: () => this.focus(),
+  });
+
+  focus(): void {
+    this.table.focus();
+  }
+
   start(): void {
+    this.table.addEventListener("contextmenu", (e) => this.onContextMenu(e));
     this.table.addEventListener("mousedown", (e) => this.onMouseDown(e));
     this.table.addEventListener("mouseover", (e) => this.onMouseOver(e));
     this.table.addEventListener("dblclick", (e) => {
@@ -91,6 +105,7 @@ class Grid {
     this.wrap.addEventListener("scroll", () => {
       if (!this.windowCovers(this.visibleRows())) this.renderRows();
     });
+    this.wrap.addEventListener("scrollend", () => this.settleOnRow());
     this.editor.addEventListener("keydown", (e) => this.onKey(e, this.editing === null ? null : { mode: this.editing.mode, text: this.editor.value }));
     this.editor.addEventListener("blur", () => {
       if (this.editing !== null) void this.commit(null);
@@ -234,6 +249,8 @@ class Grid {
     thead.append(head);
     const tbody = document.createElement("tbody");
     tbody.append(...body);
+    // The column at the view's left edge stays there, whole, when the new rows widen or narrow the columns.
+    const leftColumn = this.columnAtViewStart();
     this.table.replaceChildren(thead, tbody);
     const standIn = (): void => {
       this.table.style.marginTop = `${(first - frozen - 1) * this.rowHeight}px`;
@@ -253,6 +270,7 @@ class Grid {
     }
     this.table.style.setProperty("--head-height", `${this.headHeight()}px`);
     this.placeFrozenColumns();
+    if (leftColumn !== null) this.wrap.scrollLeft = this.columnStart(leftColumn);
     this.markSelection();
     // Rows the server has not sent for this view yet: ask now, not at the next poll.
     if (!this.data.covers(this.windowRows, state.maxRows)) void this.poll();
@@ -298,7 +316,7 @@ class Grid {
   private renderRow(state: GridState, r: number): HTMLTableRowElement {
     const tr = document.createElement("tr");
     tr.setAttribute("aria-rowindex", String(r + 1));
-    if (r <= state.frozenRows) tr.className = "frozen";
+    if (r <= state.frozenRows) tr.className = r === state.frozenRows ? "frozen frozen-edge" : "frozen";
     const th = document.createElement("th");
     th.scope = "row";
     th.textContent = String(r);
@@ -378,10 +396,25 @@ class Grid {
       const head = this.headHeight();
       const covered = head + frozen * this.rowHeight;
       const top = head + (row - 1) * this.rowHeight;
+      // By whole rows, as Sheets scrolls: no row half hidden under the header and the frozen rows.
       if (top - covered < this.wrap.scrollTop) this.wrap.scrollTop = top - covered;
-      else if (top + this.rowHeight > this.wrap.scrollTop + this.wrap.clientHeight) this.wrap.scrollTop = top + this.rowHeight - this.wrap.clientHeight;
+      else if (top + this.rowHeight > this.wrap.scrollTop + this.wrap.clientHeight) this.wrap.scrollTop = this.wholeRows(top + this.rowHeight - this.wrap.clientHeight, "up");
     }
     if (!this.windowCovers(this.visibleRows())) this.renderRows();
+  }
+
+  /** `scrollTop` at a whole row's edge under the frozen rows: the next one down ("up"), or the nearest. */
+  private wholeRows(scrollTop: number, round: "up" | "nearest"): number {
+    const rows = scrollTop / this.rowHeight;
+    return (round === "up" ? Math.ceil(rows - 0.01) : Math.round(rows)) * this.rowHeight;
+  }
+
+  /** After a scroll by the wheel or the scroll bar, the view settles on a whole row's edge (unless at the bottom). */
+  private settleOnRow(): void {
+    const top = this.wrap.scrollTop;
+    if (top + this.wrap.clientHeight >= this.wrap.scrollHeight - 1) return;
+    const settled = this.wholeRows(top, "nearest");
+    if (Math.abs(settled - top) > 0.5) this.wrap.scrollTop = settled;
   }
 
   /**
@@ -392,8 +425,7 @@ class Grid {
     const head = this.table.tHead?.rows[0];
     const th = head?.cells[column];
     if (head === undefined || th === undefined || th.classList.contains("frozen-column")) return;
-    const outer = this.wrap.getBoundingClientRect().left - this.wrap.scrollLeft;
-    const startOf = (c: number): number => (head.cells[c]?.getBoundingClientRect().left ?? 0) - outer - this.frozenWidth;
+    const startOf = (c: number): number => this.columnStart(c);
     const start = startOf(column);
     const end = start + th.getBoundingClientRect().width;
     const room = this.wrap.clientWidth - this.frozenWidth;
@@ -404,6 +436,24 @@ class Grid {
       for (let c = column - 1; c >= 1 && !head.cells[c]?.classList.contains("frozen-column") && end - startOf(c) <= room; c -= 1) target = startOf(c);
       this.wrap.scrollLeft = target;
     }
+  }
+
+  /** The scrollLeft at which `column` starts right of the row numbers and the frozen columns. */
+  private columnStart(column: number): number {
+    const outer = this.wrap.getBoundingClientRect().left - this.wrap.scrollLeft;
+    return (this.table.tHead?.rows[0]?.cells[column]?.getBoundingClientRect().left ?? 0) - outer - this.frozenWidth;
+  }
+
+  /** The first scrolling column not wholly hidden under the frozen ones, once the view is scrolled right; else null. */
+  private columnAtViewStart(): number | null {
+    const head = this.table.tHead?.rows[0];
+    if (head === undefined || this.wrap.scrollLeft <= 0) return null;
+    for (let c = 1; c < head.cells.length; c += 1) {
+      const th = head.cells[c];
+      if (th === undefined || th.classList.contains("frozen-column")) continue;
+      if (this.columnStart(c) + th.getBoundingClientRect().width > this.wrap.scrollLeft + 1) return c;
+    }
+    return null;
   }
 
   /** The selection's classes on the rendered cells. */
@@ -458,8 +508,30 @@ class Grid {
     this.sendSelection();
   }
 
+  /** A right-click on a cell: the cell is selected (unless inside the selection) and the menu opens there. */
+  private onContextMenu(event: MouseEvent): void {
+    const cell = this.cellAt(event);
+    if (cell === null || this.state === null) return;
+    event.preventDefault();
+    const { top, bottom } = bounds(this.anchor, this.corner);
+    const inside = cell.row >= top.row && cell.row <= bottom.row && cell.column >= top.column && cell.column <= bottom.column;
+    if (!inside) this.perform({ kind: "select", anchor: cell, corner: cell });
+    this.menu.open(cell.column, event.clientX, event.clientY);
+  }
+
+  /** Shift+F10 or the context-menu key: the menu at the active cell. */
+  private openMenuAtActiveCell(): void {
+    const box = document.getElementById(`cell-${a1Of(this.anchor)}`)?.getBoundingClientRect();
+    this.menu.open(this.anchor.column, box?.left ?? 0, box?.bottom ?? 0);
+  }
+
   private onKey(event: KeyboardEvent, editing: { mode: Editing["mode"]; text: string } | null): void {
     if (this.state === null) return;
+    if (editing === null && ((event.key === "F10" && event.shiftKey) || event.key === "ContextMenu")) {
+      event.preventDefault();
+      this.openMenuAtActiveCell();
+      return;
+    }
     // A value being entered is data: the grid goes on one row and one column past it, as it will once entered.
     const past = editing === null ? { row: 0, column: 0 } : { row: this.anchor.row + 1, column: this.anchor.column + 1 };
     const limits = { rows: Math.max(this.rows, past.row), columns: Math.max(this.columns, past.column), usedRows: this.state.totalRows, usedColumns: this.state.totalColumns };
@@ -590,7 +662,26 @@ class Grid {
   }
 }
 
+/** Inserts a column left or right of `column` of the active sheet (the menu's and the toolbar's action). */
+function insertColumn(grid: Grid, side: "left" | "right", column: number): void {
+  const target = grid.sortColumn();
+  if (target === null) return;
+  say("");
+  void post("/api/insert-column", { sheetName: target.sheetName, column, side })
+    .then(() => {
+      say(`Inserted a column ${side} of column ${columnToLetters(column)} in ${target.sheetName}.`);
+      grid.refreshSoon();
+    })
+    .catch((e: unknown) => say(messageOf(e)));
+}
+
 function wireControls(grid: Grid): void {
+  for (const side of ["left", "right"] as const) {
+    element<HTMLButtonElement>(`insert-${side}`).addEventListener("click", () => {
+      const target = grid.sortColumn();
+      if (target !== null) insertColumn(grid, side, target.column);
+    });
+  }
   const sort = (ascending: boolean): void => {
     const target = grid.sortColumn();
     if (target === null) return;
@@ -608,12 +699,13 @@ function wireControls(grid: Grid): void {
     const text = element<HTMLTextAreaElement>("paste-text").value;
     const header = element<HTMLInputElement>("paste-header").checked;
     say("");
-    void post<{ sheetName: string; rangeA1: string; rows: number }>("/api/paste", { text, header })
+    void post<PastedList>("/api/paste", { text, header })
       .then((pasted) => {
+        const replaced = pasted.replacedHeader === null ? "" : ` (its header row replaces your first line, "${pasted.replacedHeader}")`;
         say(
           header
-            ? `Pasted ${pasted.rows} rows into "${pasted.sheetName}" and selected ${pasted.rangeA1}: now "Check selection" and "Enrich rows" in the sidebar.`
-            : `Pasted ${pasted.rows} rows into "${pasted.sheetName}" with no header row and selected ${pasted.rangeA1}: "Check selection" in the sidebar asks which columns hold the names and the websites.`,
+            ? `Pasted ${pasted.rows} rows into "${pasted.sheetName}"${replaced} and selected ${pasted.rangeA1}: now "Check selection" and "Enrich rows" in the sidebar.`
+            : `Pasted ${pasted.rows} rows into "${pasted.sheetName}", every line as typed, with no header row added, and selected ${pasted.rangeA1}: "Check selection" in the sidebar asks which columns hold the names and the websites.`,
         );
         grid.refreshSoon();
       })
@@ -638,6 +730,7 @@ function wireControls(grid: Grid): void {
       .catch((e: unknown) => say(messageOf(e)));
   });
   const sidebar = element<HTMLIFrameElement>("sidebar");
+  wireRegions(sidebar, element<HTMLAnchorElement>("skip-to-sidebar"), () => grid.focus());
   element<HTMLButtonElement>("reload-sidebar").addEventListener("click", () => {
     say("");
     sidebar.contentWindow?.location.reload();

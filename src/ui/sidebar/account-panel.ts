@@ -1,7 +1,5 @@
-// This file defines the account as the sidebar shows it: one line at the top (plan · credits left,
-// or why nothing can be searched; it wraps between its parts, and a part longer than the frame, a
-// plan name the service sent, wraps inside itself) and, in Settings, the credits of the allowance
-// as a bar, the largest search the account can afford and, on a free plan, whether its free search is used.
+// This file defines the account as the sidebar shows it: one line at the top (plan · credits left, or why nothing can be searched),
+// and in Settings the allowance as a bar, the largest affordable search and, on a free plan, whether its free search is used.
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, replaceChildren, setProgress } from "./dom";
 import { accountLine, creditsBar, groupDigits, searchBounds } from "./format";

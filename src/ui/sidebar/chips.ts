@@ -1,7 +1,5 @@
-// This file defines a list of chips under a field (the queries of Search for, the places of
-// Location): each chip shows its whole text (a long one wraps) and a remove button the keyboard
-// reaches; removing one moves the focus to the next chip's button, else back to the field. The same
-// item twice (by its key) is listed once.
+// This file defines a list of chips under a field (Search for's queries, Location's places): each shows its whole text and a remove button
+// the keyboard reaches, removing one moves the focus to the next, and an item already listed (by key) is not listed twice.
 import { h, on, replaceChildren } from "./dom";
 
 export interface Chips<T> {

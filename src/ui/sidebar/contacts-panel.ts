@@ -1,7 +1,7 @@
 // This file defines the Contacts tab: build or refresh the Contacts sheet, how many contacts are
 // ready to send and why the others are not (grouped), and the four downloads. A file is offered as
 // a download; since a browser may refuse a download from the sidebar, its text is also shown to copy.
-import { groupDigits, plural } from "../../rules/numbers";
+import { groupDigits } from "../../rules/numbers";
 import { byId, h, on, replaceChildren } from "./dom";
 import type { ArgsIn } from "../entry-args";
 import type { ResultOf } from "./server";
@@ -19,8 +19,6 @@ export function contactsPanel(state: SidebarState): void {
   const panel = byId("panel-contacts", HTMLElement);
   const build = byId("build-contacts", HTMLButtonElement);
   const counts = byId("contacts-counts", HTMLElement);
-  const all = byId("contacts-all", HTMLInputElement);
-  const copy = byId("contacts-copy", HTMLElement);
   const text = byId("contacts-text", HTMLTextAreaElement);
 
   const show = (status: Status): void => {
@@ -29,29 +27,26 @@ export function contactsPanel(state: SidebarState): void {
   };
   const reload = (): Promise<void> => state.server.call("contactsStatus").then(show);
 
-  // Read when the tab shows (by click or by keys), not when the sidebar opens.
-  new MutationObserver(() => {
-    if (!panel.hidden) reload().catch((error: unknown) => state.messages.fail(error));
-  }).observe(panel, { attributes: true, attributeFilter: ["hidden"] });
+  // Read when the tab is chosen (a click or the arrow keys focus it), not when the sidebar opens.
+  on(byId("tab-contacts", HTMLButtonElement), "focus", () => void reload().catch((error: unknown) => state.messages.fail(error)));
 
   on(build, "click", () => {
     void state.messages.act(build, "Writing Contacts…", async () => {
       const built = await state.server.call("buildContacts", {});
       await reload();
-      const more = built.complete ? "" : " More come with the next update.";
-      return `“${built.sheetName}”: ${plural(built.contacts, "contact", "contacts")}, ${groupDigits(built.added)} new.${more}`;
+      const more = built.complete ? "" : " More to come.";
+      return `“${built.sheetName}”: ${groupDigits(built.added)} new.${more}`;
     });
   });
 
   for (const button of Array.from(panel.querySelectorAll<HTMLButtonElement>("button[data-format]"))) {
     on(button, "click", () => {
-      void state.messages.act(button, "Making the file…", async () => {
-        const file = await state.server.call("contactsCsv", { format: button.dataset.format as Format, include: all.checked ? "all" : "ready" });
+      void state.messages.act(button, "Making it…", async () => {
+        const file = await state.server.call("contactsCsv", { format: button.dataset.format as Format, include: "ready" });
         text.value = file.text;
-        copy.hidden = false;
-        const rows = plural(file.text.split("\r\n").length - 2, "contact", "contacts");
+        text.hidden = false;
         download(file.fileName, file.text);
-        return `Downloaded “${file.fileName}” (${rows}). No file? Copy the text below into a file of that name.`;
+        return `Downloaded “${file.fileName}”. No file? Copy the text below.`;
       });
     });
   }

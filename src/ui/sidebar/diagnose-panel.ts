@@ -1,7 +1,5 @@
-// This file defines the sidebar's "Check this spreadsheet": a link button that runs the server's
-// diagnose() and a container that shows its report, one line per check (OK, Problem, Not checked)
-// with what it found. It needs only those two elements and the server, so it moves with them. A
-// report made before a change of settings is taken away (outdated), never left to contradict it.
+// This file defines the sidebar's "Check this spreadsheet": a link button that runs diagnose() and a container showing its report, one
+// line per check. A report older than a change of settings is taken away, never left to contradict it.
 import type { Check } from "../diagnose";
 import { h, on, replaceChildren } from "./dom";
 import type { Server } from "./server";

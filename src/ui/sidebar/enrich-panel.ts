@@ -1,11 +1,6 @@
-// This file defines the Enrich rows panel ("Select your rows"): "Check selection" shows what the
-// selection holds (which rows of which sheet, columns, rows to send with their businesses and
-// duplicates, in the words the job line uses, rows already enriched by you or by a search and why
-// they are not sent, rows skipped grouped by why, the cost)
-// before anything is sent; "Enrich rows" then sends the selected rows, with "Re-enrich" as `force`.
-// When no header row names the list's columns, it offers the columns of those rows to choose the
-// business name and the website from (each with its first value), previews the rows of the chosen
-// columns, and sends them with those columns (`nameColumn`, `websiteColumn`).
+// This file defines the Enrich rows panel: "Check selection" shows what the selection holds (rows, columns, businesses, duplicates, rows
+// skipped and why, the cost) with nothing sent; "Enrich rows" sends them ("Re-enrich" as `force`). With no header row naming
+// the columns, it offers the rows' columns to choose the name and website from, and previews the choice.
 import { REQUEST_LIMITS } from "../../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, on, replaceChildren, setRefused } from "./dom";

@@ -3,8 +3,9 @@
 // so every sentence the sidebar shows is unit-tested (test/ui/sidebar/format.test.ts).
 import { searchBlocked, searchCost, territoryProblem } from "../../rules/affordability";
 import { KIND_WORDS } from "../../rules/job-kinds";
-import { isActiveStatus, isGatheringStatus, statusWords } from "../../rules/job-status";
-import { groupDigits, plural } from "../../rules/numbers";
+import { isActiveStatus, isCompletedStatus, isEnrichingStatus, isGatheringStatus, isQueuedStatus, statusWords } from "../../rules/job-status";
+import { groupDigits, plural, setDigitsLocale } from "../../rules/numbers";
+import { searchedWords } from "../../rules/searched";
 import { REQUEST_LIMITS } from "../../rules/request-limits";
 import type { AccountView } from "../views";
 import type { JobView, RefreshView, RunOutcome, RunView, TerritoryView } from "./server";
@@ -33,6 +34,11 @@ export function territoryCost(account: AccountView, queries: number, places: num
     line: `${plural(searches, "search", "searches")} (${plural(queries, "query", "queries")} × ${plural(places, "place", "places")}) · up to ${groupDigits(maxResults)} results each · up to ${plural(credits, "credit", "credits")} of your ${groupDigits(account.creditsRemaining)}`,
     problem: territoryProblem(account, searches, maxResults),
   };
+}
+
+/** Several queries and no place picked yet: what each place will add, "2 searches a place picked · up to 200 credits a place, of your 10,000". */
+export function perPlaceCost(account: AccountView, queries: number, maxResults: number): string {
+  return `${plural(queries, "search", "searches")} a place picked · up to ${plural(queries * searchCost(account, maxResults), "credit", "credits")} a place, of your ${groupDigits(account.creditsRemaining)}`;
 }
 
 /**
@@ -131,15 +137,15 @@ export function jobProgress(job: JobView): Progress {
   const imported = job.leadCount ?? 0;
   if (isGatheringStatus(job.status)) {
     const requested = job.creditsCharged;
-    if (!requested) return { value: null, max: 1, text: job.status === "queued" ? "Waiting to start" : "Starting" };
+    if (!requested) return { value: null, max: 1, text: isQueuedStatus(job.status) ? "Waiting to start" : "Starting" };
     return { value: Math.min(imported, requested), max: requested, text: `${groupDigits(imported)} of ${groupDigits(requested)} imported` };
   }
   const enriched = job.enrichedCount ?? 0;
-  if (job.status === "enriching") {
+  if (isEnrichingStatus(job.status)) {
     if (!imported) return { value: null, max: 1, text: "Enriching" };
     return { value: Math.min(enriched, imported), max: imported, text: `${groupDigits(enriched)} of ${groupDigits(imported)} enriched` };
   }
-  if (job.status === "completed") {
+  if (isCompletedStatus(job.status)) {
     return { value: imported, max: Math.max(imported, 1), text: KIND_WORDS[job.kind].doneText(imported, enriched) };
   }
   return { value: 0, max: Math.max(imported, 1), text: statusWords(job.status) };
@@ -188,7 +194,7 @@ export function runLine(run: RunView, jobs: readonly JobView[]): string {
  * its business is, so the bar counts what is finished, not what was written.
  */
 export function runProgress(run: RunView, jobs: readonly JobView[]): Progress {
-  const done = jobs.reduce((n, job) => n + ((job.status === "completed" ? job.leadCount : job.enrichedCount) ?? 0), 0);
+  const done = jobs.reduce((n, job) => n + ((isCompletedStatus(job.status) ? job.leadCount : job.enrichedCount) ?? 0), 0);
   const all = businessesSent(jobs) + run.businessesWaiting;
   return { value: done, max: Math.max(all, 1), text: `${groupDigits(done)} of ${plural(all, "business", "businesses")} enriched` };
 }
@@ -216,18 +222,49 @@ export function skippedGroups(skipped: ReadonlyArray<{ row: number; reason: stri
   });
 }
 
+/** The spreadsheet's locale as BCP-47 and its time zone (getSettings), and the browser's zone: what the sidebar's figures and dates follow. */
+const shown = { locale: "en-US", zone: null as string | null, browserZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+
+/** "de_DE" (getSpreadsheetLocale) → "de-DE"; one the browser does not know → "en-US". */
+function localeTag(locale: string | null | undefined): string {
+  try {
+    return Intl.getCanonicalLocales((locale || "en-US").replace(/_/g, "-"))[0] ?? "en-US";
+  } catch {
+    return "en-US";
+  }
+}
+
+/** Figures and dates from now on follow the spreadsheet's locale ("de_DE": "4.577") and time zone; `browserZone` for tests. */
+export function useSpreadsheet(locale: string | null | undefined, zone: string | null | undefined, browserZone = shown.browserZone): void {
+  shown.locale = localeTag(locale);
+  shown.zone = zone || null;
+  shown.browserZone = browserZone;
+  setDigitsLocale(shown.locale);
+}
+
 /**
- * A date and time as a person reads it, "Mon, Nov 23, 14:05", in `zone` (the spreadsheet's time
- * zone, the one its sheets' dates are in; the browser's when not known); the year when not this one.
+ * `date` as a person reads it in `zone` (the spreadsheet's, the one its sheets' dates are in; the
+ * browser's when not known), in the spreadsheet's locale, with `parts` and the year when not this
+ * one; a time names its zone when that is not the spreadsheet's or the browser's ("14:05 EST").
  */
-export function shortDateTime(iso: string | null, zone?: string | null, now: Date = new Date()): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
+function dateText(date: Date, zone: string | null | undefined, now: Date, parts: Intl.DateTimeFormatOptions): string {
   const timeZone = zone || undefined;
   const year = (d: Date) => d.toLocaleString("en-US", { year: "numeric", timeZone });
-  return date.toLocaleString("en-US", { weekday: "short", month: "short", day: "numeric", year: year(date) === year(now) ? undefined : "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
+  const named = parts.hour && zone && (zone !== (shown.zone || zone) || zone !== shown.browserZone);
+  return date.toLocaleString(shown.locale, { weekday: "short", year: parts.month && year(date) !== year(now) ? "numeric" : undefined, ...parts, timeZoneName: named ? "short" : undefined, timeZone });
 }
+
+const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+const DAY: Intl.DateTimeFormatOptions = { month: "short", day: "numeric" };
+
+/** A date and time, "Mon, Nov 23, 14:05" (dateText); "" without one. */
+export function shortDateTime(iso: string | null, zone?: string | null, now: Date = new Date()): string {
+  const date = new Date(iso ?? "");
+  return !iso ? "" : Number.isNaN(date.getTime()) ? iso : dateText(date, zone, now, { ...DAY, ...TIME });
+}
+
+/** A day, "Tue, Dec 8" (dateText). */
+export const shortDate = (date: Date, zone?: string | null, now: Date = new Date()): string => dateText(date, zone, now, DAY);
 
 export function refreshEvery(refresh: RefreshView | null | undefined): "day" | "week" | "off" {
   if (!refresh) return "off";
@@ -237,8 +274,7 @@ export function refreshEvery(refresh: RefreshView | null | undefined): "day" | "
 /** "Sun 07:41" within the coming week, else "Sun, Nov 29, 07:41": when a scheduled run comes, in `zone`. */
 export function nextRunWhen(iso: string, zone?: string | null, now: Date = new Date()): string {
   const ahead = new Date(iso).getTime() - now.getTime();
-  if (!(ahead >= 0 && ahead < 6 * 24 * 3_600_000)) return shortDateTime(iso, zone, now);
-  return new Date(iso).toLocaleString("en-US", { weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone || undefined }).replace(",", "");
+  return ahead >= 0 && ahead < 6 * 24 * 3_600_000 ? dateText(new Date(iso), zone, now, TIME).replace(",", "") : shortDateTime(iso, zone, now);
 }
 
 /**
@@ -308,11 +344,14 @@ export function jobWhere(job: Pick<JobView, "sheetName" | "createdAt">, zone?: s
  * the name already says it (every word of its query and of its place's first part, "coffee in
  * Austin"); null then, and for an enrichment.
  */
-export function searchedText(job: Pick<JobView, "name" | "searched">): string | null {
+export function searchedText(job: Pick<JobView, "name" | "searched" | "territory">): string | null {
   const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const [query = "", place = ""] = (job.searched ?? "").split(" · ");
+  if (!job.searched) return null;
+  // A territory's name shortens its places ("Austin +2"): its line names them.
+  if (job.territory) return searchedWords(job.searched);
+  const { query, place } = job.searched;
   const named = words(job.name);
-  return job.searched && !words(`${query} ${place.split(",")[0]}`).every((word) => named.includes(word)) ? job.searched : null;
+  return words(`${query} ${place.split(",")[0]}`).every((word) => named.includes(word)) ? null : searchedWords(job.searched);
 }
 
 /** The location as the list shows it: the catalog's full name, else its label. */

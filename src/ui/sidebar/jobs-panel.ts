@@ -1,22 +1,13 @@
-// This file defines the Jobs panel: every tracked job with its state, progress bar, error, a
-// button that opens its sheet and, for searches, what it searched (where its name does not say it)
-// and its refresh schedule: turning one on asks first with what each run costs; a scheduled search
-// says how often and when next ("Refreshes daily · next Sun 07:41"), and each run of a search, by a
-// schedule or "Refresh it now" alike, what it did ("14 new · 86 updated · 0 no longer found") and
-// what each run may spend; while a run is under way, only that it is. Dates are in the
-// spreadsheet's time zone. Jobs of one name say their sheet and start. The jobs of one enrichment
-// run (one click of Enrich, however many jobs its rows need) are ONE line: its businesses enriched,
-// rows sent, jobs running, rows waiting, and a Stop button while rows wait. A territory (many searches as one) is one line
-// too: its searches running and waiting, its businesses, and Stop while searches wait. While any
-// job is active, or a refresh is scheduled, it polls refreshJobs and then the account
-// (src/ui/sidebar/poller.ts), so what background passes changed shows without a reload; it stops
-// when nothing needs it.
+// This file defines the Jobs panel: one line per tracked job (state, progress, error, its sheet, a search's schedule and runs), per
+// enrichment run and per territory (with Stop while work waits), dates in the spreadsheet's time zone. While any job is active or a
+// refresh is scheduled it polls (poller.ts), so background passes' changes show without a reload.
 import { KIND_WORDS, type KindDetail } from "../../rules/job-kinds";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, on, setProgress } from "./dom";
 import { isActive, jobProgress, jobWhere, lastRunText, plural, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runLine, runProgress, runState, runSummary, scheduleLine, searchedText, statusWords } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
 import { continuedText, continueQuestion, offersContinue } from "./run-continue";
+import { firstRunOf, spendText } from "./schedule-spend";
 import type { JobView, RefreshEvery, RunView, TerritoryView } from "./server";
 
 const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
@@ -233,7 +224,7 @@ function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
 
 /** Asks, under the job, whether to refresh it daily or weekly, with what each run costs. */
 function askBeforeSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, item: Element, every: "day" | "week"): void {
-  askUnder(item, refreshQuestion(job, every, state.account), every === "day" ? "Refresh daily" : "Refresh weekly", (yes, ask) => {
+  askUnder(item, `${refreshQuestion(job, every, state.account)} ${spendOf(state, job, every, firstRunOf(job.lastRun?.at ?? job.createdAt, every).getTime())}`.trim(), every === "day" ? "Refresh daily" : "Refresh weekly", (yes, ask) => {
     if (yes) {
       ask.remove();
       saveSchedule(state, job, select, every);
@@ -273,8 +264,19 @@ function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
     refresh ? h("p", { class: "job-schedule" }, scheduleLine(refresh, job.refreshing, zone)) : null,
     run ? h("p", { class: "run-summary" }, runSummary(run)) : null,
     last ? h("p", { class: "hint last-run" }, last) : null,
-    refresh && !job.refreshing && job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCostText(job, state.account)) : null) : null;
+    refresh && !job.refreshing && job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCost(state, job, refresh)) : null) : null;
 }
+
+/** What the schedule `every` spends over time from this user's credits (first: each run's cost); "" for another's search, or without figures. */
+function spendOf(state: SidebarState, job: JobView, every: RefreshEvery, nextRun: number, first = ""): string {
+  const account = state.account;
+  return !account || job.mine === false || job.runCredits === null || every === "off" ? ""
+    : `${first}${spendText({ every, runCredits: job.runCredits, remaining: account.creditsRemaining, nextRun: new Date(Math.max(Date.now(), nextRun)) }, state.zoneOf(job))}`;
+}
+
+/** A scheduled search's cost line: each run's, then over time (the credits left said there). */
+const runCost = (state: SidebarState, job: JobView, refresh: NonNullable<JobView["refresh"]>): string =>
+  spendOf(state, job, refreshEvery(refresh), Date.parse(refresh.nextRunAt ?? "") || 0, `${runCostText(job, null)} `) || runCostText(job, state.account);
 
 /** The poller of refreshJobs (then the account, when a job moved); `lastJobs`: the jobs shown now. */
 function jobsPoller(state: SidebarState, lastJobs: () => JobView[]): JobPoller {

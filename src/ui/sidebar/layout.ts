@@ -1,7 +1,5 @@
-// This file defines the sidebar's layout: the work (New search, Enrich rows, Open a job as tabs,
-// and the jobs under them) first when a key is saved; the key form first, alone, when none is;
-// Settings opened and closed from the account line. Tabs follow the WAI-ARIA tabs pattern
-// (←/→/Home/End move between tabs) and every tab stays reachable by Tab as well.
+// This file defines the sidebar's layout: the work tabs and jobs first when a key is saved, the key form alone when none is, Settings
+// opened from the account line. Tabs follow the WAI-ARIA tabs pattern and stay reachable by Tab; showing another calls `onTab`.
 import { byId, on } from "./dom";
 
 export interface Layout {
@@ -9,7 +7,7 @@ export interface Layout {
   setHasKey(hasKey: boolean): void;
 }
 
-export function layout(): Layout {
+export function layout(onTab: () => void): Layout {
   const settings = byId("settings", HTMLElement);
   const toggle = byId("open-settings", HTMLButtonElement);
   const work = byId("work", HTMLElement);
@@ -24,6 +22,7 @@ export function layout(): Layout {
   };
 
   const showTab = (id: string): void => {
+    if (document.getElementById(id)?.getAttribute("aria-selected") !== "true") onTab();
     for (const tab of tabs) {
       const selected = tab.id === id;
       tab.setAttribute("aria-selected", String(selected));

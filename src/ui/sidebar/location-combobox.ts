@@ -1,20 +1,19 @@
-// This file defines the Location combobox (WAI-ARIA combobox with a listbox popup): catalog
-// look-ups debounced from 2 characters, ↑ ↓ Enter Escape, options showing each place's full name.
-// Only a picked place counts: typing after a pick forgets it, so a bare city name is never sent.
+// This file defines the Location combobox (WAI-ARIA combobox with a listbox popup): catalog look-ups debounced from 2 characters,
+// keyboard moves, full place names, nearby places first (place-rank.ts). A pick is handed on at once, so a bare city name is never sent.
 import type { Location } from "../../api/schemas";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, on, replaceChildren } from "./dom";
 import { locationText } from "./format";
 import { DEBOUNCE_MS, listboxKey, MIN_QUERY } from "./listbox-keys";
+import { nearListedFirst, type PlaceArea } from "./place-rank";
 
-export interface PickedLocation {
+export interface PickedLocation extends PlaceArea {
   label: string;
-  countryCode: string;
   text: string;
 }
 
 /** A catalog place as the form keeps it. */
-export const pickedOf = (location: Location): PickedLocation => ({ label: location.label, countryCode: location.country_code, text: locationText(location) });
+export const pickedOf = (location: Location): PickedLocation => ({ label: location.label, countryCode: location.country_code, region: location.region ?? null, text: locationText(location) });
 
 /** The listbox's open state and its active option, as the input's ARIA attributes say them. */
 function listboxView(input: HTMLInputElement, list: HTMLUListElement) {
@@ -64,18 +63,17 @@ function pickOnMouseDown(list: HTMLUListElement, pick: (index: number) => void):
 }
 
 export interface LocationCombobox {
-  picked(): PickedLocation | null;
-  /** Empties the field, forgetting its pick (without onChange), its hint as at first. */
+  /** Empties the field, its hint as at first. */
   clear(): void;
 }
 
-export function locationCombobox(state: SidebarState, onChange: (picked: PickedLocation | null) => void): LocationCombobox {
+/** `listed`: the places listed already, whose areas come first; `onPick`: a place picked. */
+export function locationCombobox(state: SidebarState, listed: () => readonly PlaceArea[], onPick: (picked: PickedLocation) => void): LocationCombobox {
   const input = byId("location", HTMLInputElement);
   const list = byId("location-list", HTMLUListElement);
   const hint = byId("location-hint", HTMLElement);
   const defaultHint = hint.textContent ?? "";
   let options: Location[] = [];
-  let picked: PickedLocation | null = null;
   let timer: number | undefined;
   /** Answers arrive out of order; only the latest look-up may fill the list. */
   let lookup = 0;
@@ -85,16 +83,13 @@ export function locationCombobox(state: SidebarState, onChange: (picked: PickedL
   const pick = (index: number): void => {
     const location = options[index];
     if (!location) return;
-    picked = pickedOf(location);
-    input.value = picked.text;
-    hint.textContent = `Searches “${location.label}” (${location.country_code}).`;
     setOpen(false);
-    onChange(picked);
+    onPick(pickedOf(location));
   };
 
   const render = (found: Location[]): void => {
-    options = found;
-    replaceChildren(list, ...found.map((location, i) =>
+    options = nearListedFirst(found, listed());
+    replaceChildren(list, ...options.map((location, i) =>
       h("li", { role: "option", id: `location-option-${i}`, "aria-selected": "false" }, locationText(location))));
     setOpen(found.length > 0);
     hint.textContent = found.length > 0 ? "Use ↑ ↓ and Enter to pick a place." : `No place in the catalog starts with “${input.value.trim()}”.`;
@@ -113,17 +108,13 @@ export function locationCombobox(state: SidebarState, onChange: (picked: PickedL
     const mine = ++lookup;
     try {
       const found = await state.server.call("findLocations", { q });
-      if (mine === lookup && !picked) render(found);
+      if (mine === lookup) render(found);
     } catch (error) {
       if (mine === lookup) state.messages.fail(error);
     }
   };
 
   on(input, "input", () => {
-    if (picked) {
-      picked = null;
-      onChange(null);
-    }
     window.clearTimeout(timer);
     const q = input.value.trim();
     if (q.length < MIN_QUERY) return reset();
@@ -136,9 +127,7 @@ export function locationCombobox(state: SidebarState, onChange: (picked: PickedL
   on(input, "blur", () => setOpen(false));
 
   return {
-    picked: () => picked,
     clear() {
-      picked = null;
       input.value = "";
       reset();
     },

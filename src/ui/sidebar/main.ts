@@ -20,7 +20,7 @@ declare const google: { script: { run: ScriptRun } };
 function start(): void {
   const messages = new Messages();
   const state = new SidebarState(createServer(() => google.script.run), messages);
-  const screen = layout();
+  const screen = layout(() => messages.clear());
   const settings = settingsPanel(state, screen);
   accountPanel(state);
   const afterStart = (): void => {

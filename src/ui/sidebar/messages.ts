@@ -1,11 +1,6 @@
-// This file defines the sidebar's one message, in the flow under the account line (it pushes the
-// page down and never covers a control): progress and information (role=status) or an error
-// (role=alert), replaced by the next action's message and dismissable. A message is shown whole,
-// wrapped (never clipped): only names in “quotes” are clipped to one line, with the whole name in
-// a tooltip and a trailing " (2)" kept in view, since it tells two sheets apart. A message goes
-// when its cause is gone: a refused button's reason once the button no longer refuses for it, any
-// other message once its `stillTrue` says so. `act` runs one user action: busy button, one call
-// at a time per button, its outcome said in words.
+// This file defines the sidebar's one message, in the flow under the account line (it never covers a control): status or alert, shown
+// whole, replaced by the next action's and dismissable, gone once its cause is. `act` runs one user action: busy button, one call at a
+// time per button, its outcome said in words.
 import { append, byId, h, on, replaceChildren } from "./dom";
 
 /** A button offered with a message ("Show its sheet" beside "Already running: …"). */

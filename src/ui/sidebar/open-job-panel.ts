@@ -1,8 +1,5 @@
-// This file defines the "Open an existing job" panel: the account's recent API jobs, paged, each
-// with an Import button, and a pasted job id; both go through importJob. An imported job's line
-// then shows the job as the import found it (its status now, not when the list was read). A job
-// says its businesses (an enrichment's: those sent, as its line in Jobs counts them) and when it
-// was made, in the spreadsheet's time zone.
+// This file defines the "Open an existing job" panel: the account's recent API jobs, paged, each with Import, and a pasted job id, both
+// through importJob. A job says its businesses and its creation time, in the spreadsheet's time zone.
 import { KIND_WORDS } from "../../rules/job-kinds";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, on, replaceChildren } from "./dom";

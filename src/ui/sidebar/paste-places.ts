@@ -1,8 +1,5 @@
-// This file defines Paste places: a list of city names (one a line, as copied from a sheet column)
-// looked up in the catalog one by one (one findLocations call each), each then said: added (its
-// full name), listed already, to choose among several places (buttons, by keyboard too), or not
-// found. Only the places resolved join Location's list; nothing is searched for a name not
-// resolved. The message counts them, and counts again after each choice.
+// This file defines Paste places: pasted city names, one a line, each looked up in the catalog and said added, already listed, to choose
+// among several, or not found. Only resolved places join Location's list, so nothing is searched for a name not resolved.
 import type { Location } from "../../api/schemas";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, on, replaceChildren } from "./dom";

@@ -1,7 +1,5 @@
-// This file defines how a pasted column of city names is resolved against the catalog, one name at
-// a time, from what findLocations found for it: matched (one place of that name, or the only
-// match), ambiguous (several places: the user chooses) or not found (nothing is searched for it).
-// Pure, so every rule and sentence is unit-tested (test/ui/sidebar/place-match.test.ts).
+// This file defines how a pasted city name is resolved against what findLocations found for it: matched, ambiguous (the user chooses) or
+// not found. Pure, so every rule and sentence is unit-tested (test/ui/sidebar/place-match.test.ts).
 import type { Location } from "../../api/schemas";
 import { REQUEST_LIMITS, TERRITORY_LIMITS } from "../../rules/request-limits";
 import { groupDigits, locationText, plural } from "./format";

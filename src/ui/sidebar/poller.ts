@@ -1,8 +1,5 @@
-// This file defines when the sidebar polls its jobs: every few seconds while any job is active;
-// once a minute while a search has a refresh schedule (a background pass may run it, spend
-// credits and add rows, and the open sidebar should show that); not at all otherwise, and never
-// while the sidebar is hidden (it resumes when shown). Timers and visibility are handed in, so the
-// schedule is unit-tested without a browser.
+// This file defines when the sidebar polls its jobs: every few seconds while a job is active, once a minute while a refresh is scheduled,
+// never while hidden. Timers and visibility are handed in, so the schedule is unit-tested without a browser.
 
 /** The spec asks clients to poll every 5 to 10 s. */
 export const POLL_INTERVAL_MS = 7000;

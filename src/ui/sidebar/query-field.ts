@@ -1,7 +1,5 @@
-// This file defines the Search for field: one query as always, or several as chips. Enter or a
-// comma adds the typed query as a chip; a pasted list adds one chip per line; Backspace in the
-// empty field removes the last chip. The text still in the field counts as a query too, so one
-// typed query is searched as before; Enter in the empty field presses Start search.
+// This file defines the Search for field: one query, or several as chips (Enter or a comma adds one, a pasted list one per line).
+// The text still in the field counts as a query, so a single typed query needs no chip; Enter in the empty field starts the search.
 import { byId, on } from "./dom";
 import { chipList } from "./chips";
 

@@ -1,8 +1,5 @@
-// This file defines the words of the run line's "Continue with my key", for a run another editor
-// sends whose rows wait: when it is offered, the question asked first, with what the waiting rows
-// cost (the credits of their businesses, against the account's), and what continuing did,
-// including the rows held for a chunk the other editor's key may have sent. Pure functions
-// (unit-tested); the control is the run line's own (src/ui/sidebar/jobs-panel.ts, runItem).
+// This file defines the words of a run line's "Continue with my key": when it is offered, the question with what the waiting rows cost,
+// and what continuing did. Pure functions (unit-tested); the control is the run line's (jobs-panel.ts, runItem).
 import type { AccountView } from "../views";
 import { groupDigits, plural, shortDateTime, spendLine } from "./format";
 import type { RunView } from "./server";

@@ -1,19 +1,11 @@
-// This file defines the New search panel: what to search for (one query, or several as chips), where
-// (one place picked from the catalog, or several as chips, some perhaps from Paste places), max
-// results within the service's bounds and what the account can afford (a value outside them is
-// said inline, not corrected), its cost shown before starting, list name, enrich contacts and
-// language. One query in one place is one search, sent as always; more make a territory (many
-// searches as one, in one sheet), whose cost line says its searches, their results, their credits
-// and how they run, and whose start is refused with the sentence previewSearch would say when the
-// credits cannot cover it. A start identical to one still running is not started twice: the
-// message names it and offers its sheet. One identical to a start of the last day is not started
-// at the first click: the message asks whether to open its sheet, refresh it now (merged into that
-// sheet) or run it again into a new one, for the credits the cost line shows.
+// This file defines the New search panel: queries, places, max results within the service's and the account's bounds, its cost, list
+// name, enrich contacts and language. One query in one place is one search; more make a territory. A start identical to one running,
+// or to one of the last day, is not started blindly: the message offers its sheet or a refresh.
 import type { AccountView } from "../views";
-import { TERRITORY_LIMITS } from "../../rules/request-limits";
+import { DEFAULT_LANGUAGE, TERRITORY_LIMITS } from "../../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
 import { byId, on, setRefused } from "./dom";
-import { costLine, groupDigits, isActive, plural, refreshEvery, resultsProblem, searchBounds, searchCost, shortDateTime, TERRITORY_PACE, territoryCost, territoryStarted } from "./format";
+import { costLine, groupDigits, isActive, perPlaceCost, plural, refreshEvery, resultsProblem, searchBounds, searchCost, shortDateTime, TERRITORY_PACE, territoryCost, territoryStarted } from "./format";
 import type { PickedLocation } from "./location-combobox";
 import type { Outcome } from "./messages";
 import { pastePlaces } from "./paste-places";
@@ -75,7 +67,8 @@ function showFormState(state: SidebarState, f: SearchForm, lists: Lists): void {
   // More than one query × place pair: a territory, whose cost is every search's.
   const territory = account && !bounds?.blocked && !wrong && lists.queries.length * lists.places.length > 1
     ? territoryCost(account, lists.queries.length, lists.places.length, Number(f.maxResults.value)) : null;
-  f.cost.textContent = !account || !bounds ? "" : bounds.blocked ?? (wrong ? "" : territory?.line ?? costLine(account, Number(f.maxResults.value)));
+  const perPlace = account && lists.places.length === 0 && lists.queries.length > 1 ? perPlaceCost(account, lists.queries.length, Number(f.maxResults.value)) : null;
+  f.cost.textContent = !account || !bounds ? "" : bounds.blocked ?? (wrong ? "" : territory?.line ?? perPlace ?? costLine(account, Number(f.maxResults.value)));
   f.costNote.textContent = territory ? territory.problem ?? TERRITORY_PACE : "";
   f.costNote.hidden = territory === null;
   f.costNote.classList.toggle("problem", Boolean(territory?.problem));
@@ -92,7 +85,7 @@ function formSearch(f: SearchForm, { queries, places }: Lists) {
   if (!query) throw new Error("Enter what to search for, e.g. “coffee”.");
   const options = {
     maxResults: Number(f.maxResults.value),
-    language: f.language.value.trim() || "en",
+    language: f.language.value.trim() || DEFAULT_LANGUAGE,
     enrichContacts: f.enrich.checked,
     ...(f.listName.value.trim() ? { name: f.listName.value.trim() } : {}),
   };
@@ -102,7 +95,7 @@ function formSearch(f: SearchForm, { queries, places }: Lists) {
 
 /** What makes two starts the same (the name aside): a message about one holds while the form does. */
 function sameSearchKey(f: SearchForm, { queries, places }: Lists): string {
-  return JSON.stringify([queries, places.map((place) => [place.label, place.countryCode]), f.maxResults.value, f.language.value.trim() || "en", f.enrich.checked]);
+  return JSON.stringify([queries, places.map((place) => [place.label, place.countryCode]), f.maxResults.value, f.language.value.trim() || DEFAULT_LANGUAGE, f.enrich.checked]);
 }
 
 /** While the job is still running (or not listed yet): its "results arrive…" message holds. */

@@ -1,8 +1,5 @@
-// This file defines the sidebar's one way to the server: a typed, Promise-based wrapper over
-// google.script.run whose names come from the registry (src/entry-points.ts), and whose arguments
-// and results come from the commands' own types (src/ui/*-commands.ts and src/ui/diagnose.ts, their
-// arguments from src/ui/entry-args.ts), so a renamed or reshaped server function breaks the
-// sidebar's build.
+// This file defines the sidebar's one way to the server: a typed, Promise-based wrapper over google.script.run whose names and types come
+// from src/entry-points.ts and the commands' own types, so a renamed or reshaped server function breaks the sidebar's build.
 import type { ENTRY_POINTS } from "../../entry-points";
 import type * as contactsCommands from "../contacts-commands";
 import type * as diagnoseCommand from "../diagnose";

@@ -1,10 +1,8 @@
-// This file defines the Settings panel: the key goes to the server and never comes back; after a
-// save the field is cleared and only the server's masked hint ("Key saved: ••••3f9a") is shown.
-// Whether a key is saved decides the layout: the key form alone first, or the work first. Once
-// the key is shared with formulas, the message says that cells showing the sharing error must be
-// entered again (Sheets does not re-run them, and rewriting a user's formulas could lose them).
+// This file defines the Settings panel: the key goes to the server and never comes back, only its masked hint does. Once the key is shared
+// with formulas, the message says cells showing the sharing error must be entered again (Sheets does not re-run them).
 import type { SidebarState } from "./sidebar-state";
 import { byId, on } from "./dom";
+import { useSpreadsheet } from "./format";
 import type { Layout } from "./layout";
 
 /** What to do about formula cells that showed the sharing error before the key was shared. */
@@ -36,6 +34,7 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
     const settings = await state.server.call("getSettings");
     showHint(settings.keyHint);
     state.timeZone = settings.timeZone;
+    useSpreadsheet(settings.locale, settings.timeZone);
     baseUrl.value = settings.baseUrl;
     share.checked = settings.shareWithFormulas;
     sharedBefore = settings.shareWithFormulas;

@@ -30,7 +30,7 @@ const run = <K extends SidebarName>(playground: Playground, name: K, ...args: Si
 const runRaw = (playground: Playground, name: string) => post<CallAnswer>(playground, SCRIPT_RUN_PATH, { name, args: [] });
 
 /** The value of a call that must succeed. */
-function valueOf<T>(answer: CallAnswer<T>): T {
+function okValue<T>(answer: CallAnswer<T>): T {
   if (!answer.ok || answer.value === undefined) throw new Error(`the call failed: ${answer.error?.message ?? "no value"}`);
   return answer.value;
 }
@@ -73,7 +73,7 @@ describe("the playground server", () => {
 
   it("pastes a list into a new selected sheet the grid shows, as exact text", async () => {
     const pasted = await post<CallAnswer>(playground, "/api/paste", { text: "Name, Website\n=1+1, https://a.example.com\n+1 Plumbing\tnot a url" });
-    expect(pasted.value).toEqual({ sheetName: "Pasted list", rangeA1: "A1:B3", rows: 2 });
+    expect(pasted.value).toEqual({ sheetName: "Pasted list", rangeA1: "A1:B3", rows: 2, replacedHeader: "Name, Website" });
     const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
     expect(grid.state).toMatchObject({ activeSheet: "Pasted list", selection: "A1:B3", frozenRows: 1, maxRows: 1000, maxColumns: 26, inputs: {}, numbers: [], errors: {} });
     expect(grid.state?.cells).toEqual([["Name", "Website"], ["=1+1", "https://a.example.com"], ["+1 Plumbing", "not a url"]]);
@@ -100,16 +100,26 @@ describe("the playground server", () => {
 
   it("pastes a list with no header row when asked: from row 1, nothing frozen, all of it selected", async () => {
     const pasted = await post<CallAnswer>(playground, "/api/paste", { text: "Acme, acme.example\nBeta, beta.example", header: false });
-    expect(pasted.value).toEqual({ sheetName: "Pasted list 2", rangeA1: "A1:B2", rows: 2 });
+    expect(pasted.value).toEqual({ sheetName: "Pasted list 2", rangeA1: "A1:B2", rows: 2, replacedHeader: null });
     const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
     expect(grid.state).toMatchObject({ activeSheet: "Pasted list 2", selection: "A1:B2", frozenRows: 0 });
     expect(grid.state?.cells).toEqual([["Acme", "acme.example"], ["Beta", "beta.example"]]);
   });
 
+  it("keeps every line when no header row is put, a first line that names columns too; a header row put replaces it, and says so", async () => {
+    const text = "Company, URL\nAcme, acme.example\nBeta, beta.example";
+    const bare = await post<CallAnswer>(playground, "/api/paste", { text, header: false });
+    expect(bare.value).toEqual({ sheetName: "Pasted list 3", rangeA1: "A1:B3", rows: 3, replacedHeader: null });
+    expect(playground.runtime.spreadsheetApp.testing.values("Pasted list 3")).toEqual([["Company", "URL"], ["Acme", "acme.example"], ["Beta", "beta.example"]]);
+    const headed = await post<CallAnswer>(playground, "/api/paste", { text, header: true });
+    expect(headed.value).toEqual({ sheetName: "Pasted list 4", rangeA1: "A1:B3", rows: 2, replacedHeader: "Company, URL" });
+    expect(playground.runtime.spreadsheetApp.testing.values("Pasted list 4")[0]).toEqual(["Name", "Website"]);
+  });
+
   it("fires the poll trigger on the virtual clock: a search fills its sheet with nobody calling refreshJobs", async () => {
     const started = await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 });
     expect(started.ok).toBe(true);
-    const job = { sheetName: sheetOf(valueOf(started)) };
+    const job = { sheetName: sheetOf(okValue(started)) };
     expect(playground.runtime.triggers.map((t) => t.handler)).toContain("pollJobs");
     expect(playground.runtime.spreadsheetApp.testing.values(job.sheetName).length).toBeLessThanOrEqual(1);
     const rows = (): number => playground.runtime.spreadsheetApp.testing.values(job.sheetName).length - 1;
@@ -157,19 +167,19 @@ describe("the clock control", () => {
   afterAll(async () => playground?.close());
 
   it("moves a day forward through every hourly pass: a daily refresh starts; an hour later it is merged into the sheet", async () => {
-    const started = valueOf(await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 }));
+    const started = okValue(await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 }));
     const sheetName = sheetOf(started);
     for (let poll = 0; poll < 10; poll += 1) {
       playground.clock.advance(8_000); // the sidebar's polls bring the search in
       await run(playground, "refreshJobs");
     }
-    const scheduled = valueOf(await run(playground, "setRefresh", { jobId: started.jobId, every: "day" }));
+    const scheduled = okValue(await run(playground, "setRefresh", { jobId: started.jobId, every: "day" }));
     const rows = () => playground.runtime.spreadsheetApp.testing.values(sheetName).length - 1;
     expect(rows()).toBe(100);
     const from = playground.clock.now();
     const day = await post<{ ok: boolean; value: AdvanceAnswer }>(playground, "/api/advance", { hours: 24 });
     expect(day.value).toEqual({ runs: 24, failures: [], now: from + 24 * 3_600_000 });
-    const [afterDay] = valueOf(await run(playground, "listJobs"));
+    const [afterDay] = okValue(await run(playground, "listJobs"));
     expect(Date.parse(afterDay?.refresh?.lastRunAt ?? "")).toBeGreaterThanOrEqual(Date.parse(scheduled.refresh?.nextRunAt ?? ""));
     const hour = await post<{ ok: boolean; value: AdvanceAnswer }>(playground, "/api/advance", { hours: 1 });
     expect(hour.value.runs).toBe(1);
@@ -195,10 +205,10 @@ describe("the demo key that runs 1 job at a time (demo-one-job)", () => {
   afterAll(async () => playground?.close());
 
   it("shows a territory's waiting searches, and Stop ends them", async () => {
-    const places = await Promise.all(["Austin", "Dallas", "Houston"].map(async (q) => valueOf(await run(playground, "findLocations", { q, country: "US" }))[0]?.label ?? ""));
-    const started = valueOf(await run(playground, "startSearch", { queries: ["dentists"], locations: places, maxResults: 100 }));
+    const places = await Promise.all(["Austin", "Dallas", "Houston"].map(async (q) => okValue(await run(playground, "findLocations", { q, country: "US" }))[0]?.label ?? ""));
+    const started = okValue(await run(playground, "startSearch", { queries: ["dentists"], locations: places, maxResults: 100 }));
     expect(started.territory).toMatchObject({ searches: 3, started: 1, waiting: 2, stopped: false });
-    const listed = valueOf(await run(playground, "stopSearch", { jobId: started.jobId }));
+    const listed = okValue(await run(playground, "stopSearch", { jobId: started.jobId }));
     expect(listed.find((job) => job.jobId === started.jobId)?.territory).toMatchObject({ waiting: 0, running: 1, stopped: true });
   });
 });
@@ -212,12 +222,22 @@ describe("started without a key (npm start -- --no-key)", () => {
 
   it("shows the simulator's address in the key form, stores nothing for it, and saving a demo key with it works", async () => {
     const settings = await run(playground, "getSettings");
-    expect(settings).toEqual({ ok: true, value: { hasKey: false, keyHint: null, baseUrl: playground.simUrl, shareWithFormulas: false, timeZone: "America/New_York" } });
+    expect(settings).toEqual({ ok: true, value: { hasKey: false, keyHint: null, baseUrl: playground.simUrl, shareWithFormulas: false, timeZone: "America/New_York", locale: "en_US" } });
     expect([...playground.runtime.stores.user().keys()]).toEqual([]);
     // What the sidebar sends when the user leaves the address as it is.
     const saved = await run(playground, "saveSettings", { apiKey: DEMO_KEYS.growth.apiKey, baseUrl: playground.simUrl });
     expect(saved).toEqual({ ok: true, value: expect.objectContaining({ planCode: "growth" }) });
     expect(await run(playground, "getSettings")).toEqual({ ok: true, value: expect.objectContaining({ hasKey: true, baseUrl: playground.simUrl }) });
+  });
+
+  it("sets the spreadsheet's locale and time zone from the page's address (getSettings then says them); refuses a wrong one, setting nothing", async () => {
+    const wrong = await fetch(new URL("/?locale=German&timeZone=Europe/Berlin", playground.url));
+    expect([wrong.status, await wrong.text()]).toEqual([400, 'locale: "German" is not a locale as Sheets says one, such as en_US or de_DE.']);
+    expect((await fetch(new URL("/?timeZone=Mars/Olympus", playground.url))).status).toBe(400);
+    expect(await run(playground, "getSettings")).toEqual({ ok: true, value: expect.objectContaining({ timeZone: "America/New_York", locale: "en_US" }) });
+    expect((await fetch(new URL("/?locale=de_DE&timeZone=Europe/Berlin", playground.url))).status).toBe(200);
+    expect(await run(playground, "getSettings")).toEqual({ ok: true, value: expect.objectContaining({ timeZone: "Europe/Berlin", locale: "de_DE" }) });
+    expect((await fetch(new URL("/?locale=en_US&timeZone=America/New_York", playground.url))).status).toBe(200);
   });
 
   it("gives the grid every row of a 708-row sheet, with the error of a formula far down", async () => {
@@ -266,7 +286,7 @@ describe("the grid's answer for a 700-row results sheet", () => {
   afterAll(async () => playground?.close());
 
   it("is the rows near the view (a window of 186 rows, as the page at 1280×800 asks mid-sheet), a small part of the whole sheet", async () => {
-    const started = valueOf(await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 700 }));
+    const started = okValue(await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 700 }));
     const sheetName = sheetOf(started);
     const testing = playground.runtime.spreadsheetApp.testing;
     const status = () => testing.values(sheetName, "A1:AZ1")[0]?.indexOf("Email status") ?? -1;

@@ -1,6 +1,8 @@
 // This file tests the generated data: determinism from the seed, realistic values, and the fixed
 // share of hostile values (formulas, leading signs, zeros, unicode, long text, unknown enums…).
 import { HOSTILE_EVERY, HOSTILE_VARIANTS, hostileVariantAt } from "../../../dev/simulator/data";
+import { zipPrefix } from "../../../dev/simulator/zip-codes";
+import { areaCodesOf } from "../../../dev/simulator/area-codes";
 import type { Simulator } from "../../../dev/simulator/simulator";
 import { call, createEnrichment, createSearch, newSim, UUID_RE, type BusinessJson, type ResultsJson } from "./helpers";
 
@@ -115,5 +117,42 @@ describe("hostile values", () => {
     expect(items.map((i) => i.title)).toEqual(Array.from({ length: 100 }, (_, n) => `Supplied Shop ${n + 1}`));
     expect(items.some((i) => i["x_score"] === 0.87)).toBe(true);
     expect(items.some((i) => i.enrichment_status === "partial")).toBe(true);
+  });
+});
+
+describe("addresses a sales person believes", () => {
+  test("a US address's ZIP code starts with its city's own prefix (Austin 787, Dallas 752), another city's with its state's", () => {
+    const { sim, clock } = newSim();
+    for (const location of ["Austin, Texas, US", "Dallas, Texas, US", "Denver, Colorado, US"]) {
+      const jobId = createSearch(sim, "demo-growth", { location, maxResults: 100 }).body.job_id;
+      clock.advance(600_000);
+      const items = call<ResultsJson>(sim, "GET", `/searches/${jobId}/results?page_size=500`).body.items;
+      // Each address names its own city (a metro's search finds its neighbours' too); the hostile "0042 Main St, …, 02134" aside.
+      const parsed = items.map((i) => /, ([^,]+), ([^,]+) (\d{5})$/.exec(String(i["address"] ?? ""))).filter((m): m is RegExpExecArray => m !== null);
+      expect(parsed.length).toBeGreaterThan(50);
+      expect(parsed.filter(([, city = "", region = "", zip = ""]) => !zip.startsWith(zipPrefix(city, region) ?? "none"))).toEqual([]);
+      const home = location.split(", ")[0] ?? "";
+      expect(parsed.filter(([, city]) => city === home).length).toBeGreaterThan(0);
+    }
+    expect([zipPrefix("Austin", "Texas"), zipPrefix("Dallas", "Texas"), zipPrefix("Denver", "Colorado"), zipPrefix("Springfield", "Illinois")]).toEqual(["787", "752", "802", "627"]);
+    expect(zipPrefix("Round Rock", "Texas")).toMatch(/^7[5-9]\d$/);
+    expect(zipPrefix("Zürich", "Zürich")).toBeNull();
+  });
+
+  test("a phone's area code is one of its city's own (Austin 512/737, Dallas 214/469/972, Fort Worth 817/682)", () => {
+    const { sim, clock } = newSim();
+    for (const [location, codes] of [["Austin, Texas, US", ["512", "737"]], ["Dallas, Texas, US", ["214", "469", "972"]], ["Fort Worth, Texas, US", ["817", "682"]], ["Denver, Colorado, US", ["303", "720"]]] as const) {
+      const jobId = createSearch(sim, "demo-growth", { location, maxResults: 100 }).body.job_id;
+      clock.advance(600_000);
+      const items = call<ResultsJson>(sim, "GET", `/searches/${jobId}/results?page_size=500`).body.items;
+      // The phone of a business of the searched city itself (a metro's search finds its neighbours' too); the hostile "+1 512-555-0100" aside.
+      const home = location.split(", ")[0] ?? "";
+      const phones = items.filter((i) => new RegExp(`, ${home}, `).test(String(i["address"] ?? "")) && i["phone"] !== "+1 512-555-0100").map((i) => /^\+1 (\d{3})-555-\d{4}$/.exec(String(i["phone"] ?? ""))?.[1]).filter((code): code is string => code !== undefined);
+      expect(phones.length).toBeGreaterThan(20);
+      expect(phones.filter((code) => !(codes as readonly string[]).includes(code))).toEqual([]);
+      expect(new Set(phones).size).toBe(codes.length);
+    }
+    expect(areaCodesOf("Round Rock", "Texas")).toContain(512);
+    expect(areaCodesOf("Nowhere", "Nowhere").length).toBeGreaterThan(50);
   });
 });

@@ -5,9 +5,9 @@ import type { AccountView } from "../../../src/ui/views";
 import type { JobView, RunOutcome, RunView, TerritoryView } from "../../../src/ui/sidebar/server";
 import { territoryProblem } from "../../../src/rules/affordability";
 import {
-  TERRITORY_PACE, territoryCost, territoryLine, territoryStarted,
+  TERRITORY_PACE, perPlaceCost, territoryCost, territoryLine, territoryStarted,
   runLine, runProgress, businessesOfRows, skippedGroups, searchedText, shortDateTime, nextRunWhen,
-  runState,
+  runState, useSpreadsheet,
   accountLine, costLine, lastRunText, resultsProblem, runCostText, creditsBar, groupDigits, isActive, jobProgress, locationText, refreshQuestion, rowsWrittenText, runSummary, scheduleLine, jobWhere, searchBounds, statusWords,
 } from "../../../src/ui/sidebar/format";
 
@@ -20,6 +20,10 @@ const job = (over: Partial<JobView> = {}): JobView => ({
   jobId: "j", kind: "search", name: "coffee in Austin", status: "running", leadCount: 120, enrichedCount: 0, creditsCharged: 300,
   sheetName: "coffee in Austin", rowsWritten: 120, error: null, createdAt: "2026-11-23T10:00:00.000Z", finishedAt: null, refresh: null, mine: true, runCredits: 300, refreshing: false, ...over,
 });
+
+// The browser's zone is UTC here, the spreadsheet's not known: a time in another zone names it.
+beforeAll(() => useSpreadsheet("en_US", null, "UTC"));
+afterAll(() => useSpreadsheet("en_US", null));
 
 describe("groupDigits", () => {
   it.each([[0, "0"], [999, "999"], [1200, "1,200"], [1234567, "1,234,567"], [-4500, "-4,500"]])("%d → %s", (n, text) => {
@@ -68,8 +72,8 @@ describe("searchBounds and resultsProblem", () => {
     expect(runSummary(run)).toBe("4 new · 96 updated · 4 no longer found");
     expect(runSummary({ ...run, added: 1200, keptEarlier: 12 })).toBe("1,200 new · 96 updated · 4 no longer found · 12 kept earlier values");
     expect(runSummary({ ...run, keptEarlier: 1 })).toBe("4 new · 96 updated · 4 no longer found · 1 kept an earlier value");
-    expect(lastRunText(run, "America/Chicago", now)).toBe("Last run Mon, Nov 23, 03:00 · 100 businesses · 100 credits");
-    expect(lastRunText({ ...run, credits: null, businesses: 1 }, "Asia/Tokyo", now)).toBe("Last run Mon, Nov 23, 18:00 · 1 business");
+    expect(lastRunText(run, "America/Chicago", now)).toBe("Last run Mon, Nov 23, 03:00 CST · 100 businesses · 100 credits");
+    expect(lastRunText({ ...run, credits: null, businesses: 1 }, "Asia/Tokyo", now)).toBe("Last run Mon, Nov 23, 18:00 GMT+9 · 1 business");
   });
   it("asks before a schedule goes on, with what each run costs as the search form says it", () => {
     expect(refreshQuestion({ runCredits: 100, mine: true }, "day", account({ creditsRemaining: 9800 })))
@@ -135,27 +139,34 @@ describe("words", () => {
     };
     const now = new Date("2026-11-28T12:00:00Z");
     expect(scheduleLine(refresh, false, "UTC", now)).toBe("Refreshes daily · next Sun 07:41");
-    expect(scheduleLine(refresh, false, "America/Los_Angeles", now)).toBe("Refreshes daily · next Sat 23:41");
+    expect(scheduleLine(refresh, false, "America/Los_Angeles", now)).toBe("Refreshes daily · next Sat 23:41 PST");
     expect(scheduleLine({ ...refresh, every: "week", nextRunAt: "2026-12-20T07:41:00.000Z" }, false, "UTC", now)).toBe("Refreshes weekly · next Sun, Dec 20, 07:41");
     // A run under way, or asked for and not started yet: said once, instead of the next one.
     expect(scheduleLine(refresh, true, "UTC", now)).toBe("Refreshes daily · refreshing now");
   });
   it("tells two jobs of the same name apart by their sheet and start", () => {
-    expect(jobWhere({ sheetName: "coffee in Austin (2)", createdAt: "2026-11-26T09:12:00.000Z" }, "America/New_York", new Date("2026-11-27T00:00:00Z"))).toBe("Sheet “coffee in Austin (2)” · Thu, Nov 26, 04:12");
-    expect(jobWhere({ sheetName: null, createdAt: "2026-11-26T09:12:00.000Z" }, "Asia/Kolkata", new Date("2026-11-27T00:00:00Z"))).toBe("Started Thu, Nov 26, 14:42");
+    expect(jobWhere({ sheetName: "coffee in Austin (2)", createdAt: "2026-11-26T09:12:00.000Z" }, "America/New_York", new Date("2026-11-27T00:00:00Z"))).toBe("Sheet “coffee in Austin (2)” · Thu, Nov 26, 04:12 EST");
+    expect(jobWhere({ sheetName: null, createdAt: "2026-11-26T09:12:00.000Z" }, "Asia/Kolkata", new Date("2026-11-27T00:00:00Z"))).toBe("Started Thu, Nov 26, 14:42 GMT+5:30");
   });
   it("says what a search searched under any name, unless its name already says its query and place", () => {
-    const searched = "dentists · Fort Worth, Texas, US";
-    expect(searchedText({ name: "Texas dentists", searched })).toBe(searched);
+    const searched = { query: "dentists", place: "Fort Worth, Texas, US" };
+    const said = "dentists · Fort Worth, Texas, US";
+    expect(searchedText({ name: "Texas dentists", searched })).toBe(said);
     expect(searchedText({ name: "dentists in Fort Worth, Texas, US", searched })).toBeNull();
     expect(searchedText({ name: "Dentists · fort worth texas us", searched })).toBeNull();
     // The query and the place's own name are enough: "Coffee in Austin" says "coffee · Austin, Texas, US".
-    expect(searchedText({ name: "Coffee in Austin", searched: "coffee · Austin, Texas, US" })).toBeNull();
-    expect(searchedText({ name: "Dallas dentists", searched })).toBe(searched);
-    expect(searchedText({ name: "Fort Worth", searched })).toBe(searched);
-    expect(searchedText({ name: "dentists, orthodontists in 5 places", searched: "dentists, orthodontists · 5 places" })).toBeNull();
+    expect(searchedText({ name: "Coffee in Austin", searched: { query: "coffee", place: "Austin, Texas, US" } })).toBeNull();
+    expect(searchedText({ name: "Dallas dentists", searched })).toBe(said);
+    expect(searchedText({ name: "Fort Worth", searched })).toBe(said);
+    expect(searchedText({ name: "dentists, orthodontists in 5 places", searched: { query: "dentists, orthodontists", place: "5 places" } })).toBeNull();
     expect(searchedText({ name: "Enrich Accounts", searched: null })).toBeNull();
-    expect(searchedText({ name: "Zahnärzte", searched: "Zahnärzte · München, Bayern, DE" })).toBe("Zahnärzte · München, Bayern, DE");
+    // A territory's name shortens its places: its line names them all.
+    const territory = { searches: 6, started: 2, waiting: 4, running: 2, finished: 0, failed: 0, stopped: false };
+    const places = { query: "dentists, orthodontists", place: "Austin, Dallas, Springfield" };
+    expect(searchedText({ name: "Dentists, orthodontists · Austin +2", searched: places, territory })).toBe("dentists, orthodontists · Austin, Dallas, Springfield");
+    expect(searchedText({ name: "Zahnärzte", searched: { query: "Zahnärzte", place: "München, Bayern, DE" } })).toBe("Zahnärzte · München, Bayern, DE");
+    // A query with " · " of its own is said as it is.
+    expect(searchedText({ name: "Mine", searched: { query: "a · b", place: "Austin, Texas, US" } })).toBe("a · b · Austin, Texas, US");
   });
   it("shows a location by its full name, else its label", () => {
     expect(locationText({ full_name: "Austin, Texas, United States", label: "Austin,Texas,United States" })).toBe("Austin, Texas, United States");
@@ -225,15 +236,35 @@ describe("the rows a preview skips", () => {
 describe("dates a person reads", () => {
   const now = new Date("2026-11-28T12:00:00Z");
   it("are in the spreadsheet's time zone, whatever the browser's, on a 24-hour clock", () => {
-    expect(shortDateTime("2026-11-23T14:05:00.000Z", "America/New_York", now)).toBe("Mon, Nov 23, 09:05");
-    expect(shortDateTime("2026-11-23T14:05:00.000Z", "Europe/Berlin", now)).toBe("Mon, Nov 23, 15:05");
+    expect(shortDateTime("2026-11-23T14:05:00.000Z", "America/New_York", now)).toBe("Mon, Nov 23, 09:05 EST");
+    expect(shortDateTime("2026-11-23T14:05:00.000Z", "Europe/Berlin", now)).toBe("Mon, Nov 23, 15:05 GMT+1");
     // After midnight there: another day, and 00:30, never 24:30.
-    expect(shortDateTime("2026-11-23T23:30:00.000Z", "Europe/Berlin", now)).toBe("Tue, Nov 24, 00:30");
+    expect(shortDateTime("2026-11-23T23:30:00.000Z", "Europe/Berlin", now)).toBe("Tue, Nov 24, 00:30 GMT+1");
     // Another year in that zone says its year.
-    expect(shortDateTime("2025-12-31T23:30:00.000Z", "America/New_York", now)).toBe("Wed, Dec 31, 2025, 18:30");
-    expect(shortDateTime("2025-12-31T23:30:00.000Z", "Asia/Tokyo", now)).toBe("Thu, Jan 1, 08:30");
+    expect(shortDateTime("2025-12-31T23:30:00.000Z", "America/New_York", now)).toBe("Wed, Dec 31, 2025, 18:30 EST");
+    expect(shortDateTime("2025-12-31T23:30:00.000Z", "Asia/Tokyo", now)).toBe("Thu, Jan 1, 08:30 GMT+9");
     expect(shortDateTime(null, "UTC")).toBe("");
-    expect(nextRunWhen("2026-11-29T02:00:00.000Z", "America/Chicago", now)).toBe("Sat 20:00");
+    expect(nextRunWhen("2026-11-29T02:00:00.000Z", "America/Chicago", now)).toBe("Sat 20:00 CST");
+  });
+
+  it("name no zone where the spreadsheet's is the browser's; a job of a spreadsheet in another zone names its", () => {
+    useSpreadsheet("en_US", "America/New_York", "America/New_York");
+    expect(shortDateTime("2026-11-23T14:05:00.000Z", "America/New_York", now)).toBe("Mon, Nov 23, 09:05");
+    expect(shortDateTime("2026-11-23T14:05:00.000Z", "Europe/Berlin", now)).toBe("Mon, Nov 23, 15:05 GMT+1");
+    // The spreadsheet's zone in a browser elsewhere (the playground's page in UTC): named, as it could be read as the browser's.
+    useSpreadsheet("en_US", "America/New_York", "UTC");
+    expect(shortDateTime("2026-11-23T14:05:00.000Z", "America/New_York", now)).toBe("Mon, Nov 23, 09:05 EST");
+    useSpreadsheet("en_US", null, "UTC");
+  });
+
+  it("and figures follow the spreadsheet's locale: de_DE reads 4.577 and Mo., 23. Nov.", () => {
+    useSpreadsheet("de_DE", "UTC", "UTC");
+    expect(groupDigits(4577)).toBe("4.577");
+    expect(accountLine(account({ creditsRemaining: 4577 }))).toBe("Starter · 4.577 credits left");
+    expect(shortDateTime("2026-11-23T14:05:00.000Z", "UTC", now)).toBe("Mo., 23. Nov., 14:05");
+    useSpreadsheet("not a locale!", "UTC", "UTC");
+    expect(groupDigits(4577)).toBe("4,577");
+    useSpreadsheet("en_US", null, "UTC");
   });
 });
 
@@ -244,6 +275,8 @@ describe("a territory", () => {
     const growth = account({ planCode: "growth", creditsRemaining: 5000 });
     expect(territoryCost(growth, 2, 3, 100)).toEqual({ line: "6 searches (2 queries × 3 places) · up to 100 results each · up to 600 credits of your 5,000", problem: null });
     expect(territoryCost(growth, 1, 2, 700).line).toBe("2 searches (1 query × 2 places) · up to 700 results each · up to 1,400 credits of your 5,000");
+    // Two queries and no place yet: what each place picked will cost, not one search's cost.
+    expect(perPlaceCost(account({ creditsRemaining: 10000 }), 2, 100)).toBe("2 searches a place picked · up to 200 credits a place, of your 10,000");
     const short = territoryCost(growth, 3, 3, 700);
     expect(short.problem).toBe(territoryProblem(growth, 9, 700));
     expect(short.problem).toMatch(/6,300 credits.*5,000 remain/);

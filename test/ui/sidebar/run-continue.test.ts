@@ -3,6 +3,10 @@
 import type { AccountView } from "../../../src/ui/views";
 import type { RunView } from "../../../src/ui/sidebar/server";
 import { continuedText, continueQuestion, offersContinue } from "../../../src/ui/sidebar/run-continue";
+import { useSpreadsheet } from "../../../src/ui/sidebar/format";
+
+// The browser's zone is UTC here: a time in the spreadsheet's other zone names it.
+beforeAll(() => useSpreadsheet("en_US", null, "UTC"));
 
 const run = (over: Partial<RunView> = {}): RunView => ({
   runId: "r", sheetName: "Accounts", rows: 20_000, rowsSent: 12_600, rowsWaiting: 7_400, jobs: 18, jobsRunning: 5, stopped: false, sentByMe: false, businessesWaiting: 7_100, ...over,
@@ -35,7 +39,7 @@ describe("Continue with my key", () => {
     // The time in the spreadsheet's zone, whatever the browser's.
     const now = new Date("2026-11-20T08:00:00Z");
     expect(continuedText(run(), { rowsHeld: 735, heldUntil: "2026-11-27T13:05:00Z" }, "Europe/Berlin", now)).toBe(
-      "Your key now sends the 7,400 waiting rows of “Enrich Accounts”. 735 of them wait until Fri, Nov 27, 14:05 for a chunk the other editor's key may have sent.",
+      "Your key now sends the 7,400 waiting rows of “Enrich Accounts”. 735 of them wait until Fri, Nov 27, 14:05 GMT+1 for a chunk the other editor's key may have sent.",
     );
   });
 });

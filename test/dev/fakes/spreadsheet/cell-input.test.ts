@@ -174,11 +174,11 @@ describe("cell size limit", () => {
     const app = new FakeSpreadsheetApp();
     const range = app.getActiveSheet().getRange("A1:A2");
     range.setValues([["a".repeat(50000)], ["ok"]]);
-    expect((range.getValues()[0]?.[0] as string).length).toBe(50000);
+    expect(String(range.getValues()[0]?.[0]).length).toBe(50000);
     expect(() => range.setValues([["new"], ["b".repeat(50001)]])).toThrow(
       "Your input contains more than the maximum of 50000 characters in a single cell.",
     );
     expect(range.getValues()[1]).toEqual(["ok"]);
-    expect((range.getValues()[0]?.[0] as string).length).toBe(50000);
+    expect(String(range.getValues()[0]?.[0]).length).toBe(50000);
   });
 });

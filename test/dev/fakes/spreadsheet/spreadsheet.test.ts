@@ -86,6 +86,19 @@ describe("Spreadsheet.getRange and identity", () => {
     expect(ss.getSpreadsheetLocale()).toBe("en_US");
   });
 
+  test("setSpreadsheetLocale and setSpreadsheetTimeZone: read back as set, dates then read in the new zone", () => {
+    const ss = new FakeSpreadsheetApp({ timeZone: "UTC", locale: "de_DE" }).getActiveSpreadsheet();
+    expect(ss.getSpreadsheetLocale()).toBe("de_DE");
+    const cell = ss.getSheetByName("Sheet1")!.getRange("A1");
+    cell.setValue("2026-11-29 10:00");
+    const before = (cell.getValue() as Date).getTime();
+    ss.setSpreadsheetLocale("fr_FR");
+    ss.setSpreadsheetTimeZone("Asia/Tokyo");
+    expect([ss.getSpreadsheetLocale(), ss.getSpreadsheetTimeZone()]).toEqual(["fr_FR", "Asia/Tokyo"]);
+    // The cell keeps its wall-clock value: read in Tokyo it is 9 hours earlier as an instant.
+    expect(before - (cell.getValue() as Date).getTime()).toBe(9 * 3_600_000);
+  });
+
   test("openById opens only this document", () => {
     const app = new FakeSpreadsheetApp({ id: "abc" });
     expect(app.openById("abc").getId()).toBe("abc");

@@ -4,25 +4,17 @@
 // lost, the notices fit one property value, the newest kept, so a later notice still saves.
 import { createRuntime } from "../../dev/fakes/runtime";
 import { VALUE_LIMIT_BYTES } from "../../dev/fakes/properties";
-import * as served from "../../src/gas/served-documents";
+import * as documents from "../../src/storage/user-documents";
 
-// Apps Script evaluates the script afresh for every execution, so module state (the properties
-// read once per execution) never outlives one: each test loads the module anew.
-let { ANY_DOCUMENT, backgroundNoticeFor, clearBackgroundNotice, leaveBackgroundNotice } = served;
-
+const { ANY_DOCUMENT } = documents;
 const KEY = "businessLeads.backgroundNotices";
 let userProperties: GoogleAppsScript.Properties.Properties;
+const backgroundNoticeFor = (id: string) => documents.backgroundNoticeFor(userProperties, id);
+const clearBackgroundNotice = (id: string) => documents.clearBackgroundNotice(userProperties, id);
+const leaveBackgroundNotice = (id: string, message: string, at: number) => documents.leaveBackgroundNotice(userProperties, id, message, at);
 
 beforeEach(() => {
-  const globals = createRuntime().globals();
-  (globalThis as { PropertiesService?: unknown }).PropertiesService = globals.PropertiesService;
-  userProperties = globals.PropertiesService.getUserProperties() as unknown as GoogleAppsScript.Properties.Properties;
-  jest.isolateModules(() => {
-    ({ ANY_DOCUMENT, backgroundNoticeFor, clearBackgroundNotice, leaveBackgroundNotice } = jest.requireActual<typeof served>("../../src/gas/served-documents"));
-  });
-});
-afterAll(() => {
-  delete (globalThis as { PropertiesService?: unknown }).PropertiesService;
+  userProperties = createRuntime().globals().PropertiesService.getUserProperties() as unknown as GoogleAppsScript.Properties.Properties;
 });
 
 describe("background notices", () => {
@@ -51,5 +43,18 @@ describe("background notices", () => {
     expect(backgroundNoticeFor("doc-199")?.at).toBe(199);
     expect(backgroundNoticeFor("doc-199")?.message.endsWith("…")).toBe(true);
     expect(backgroundNoticeFor("doc-000")).toBeNull();
+  });
+});
+
+describe("served documents", () => {
+  it("are listed most recent first, once each, and forgotten one by one; what is not an id is dropped", () => {
+    documents.registerServedDocument(userProperties, "doc-a");
+    documents.registerServedDocument(userProperties, "doc-b");
+    documents.registerServedDocument(userProperties, "doc-a");
+    expect(documents.servedDocuments(userProperties)).toEqual(["doc-b", "doc-a"]);
+    documents.forgetServedDocument(userProperties, "doc-b");
+    expect(documents.servedDocuments(userProperties)).toEqual(["doc-a"]);
+    userProperties.setProperty("businessLeads.servedDocuments", JSON.stringify(["doc-c", 7]));
+    expect(documents.servedDocuments(userProperties)).toEqual(["doc-c"]);
   });
 });

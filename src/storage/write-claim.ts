@@ -1,14 +1,11 @@
-// This file defines the write claim of the full-scope build's job store (developer-metadata-store.ts):
-// only the execution holding it changes the store's data entry, so two executions never rewrite
-// it at once and no change of another execution is ever overwritten. A claim is an entry of its
-// own (CLAIM_KEY) that the claiming execution adds, then looks for others beside it; one whose
-// execution has certainly ended (expired, or made under a lock the claimer now holds) is void.
+// This file defines the write claim of the full-scope build's job store: only its holder changes the data entry, so no execution's change
+// is overwritten. A claim is an entry its claimer adds and then looks beside; a claim whose execution has surely ended is void.
 import { CLAIM_KEY, decodeClaim, encodeClaim, type Claim } from "./metadata-entries";
 import { removeQuietly, type Metadata } from "./metadata-handles";
-import { appsScriptClock, newUuid } from "./utilities";
+import { LONGEST_EXECUTION_MS } from "../rules/platform-limits";
 
 /** Longer than an execution may live (6 min): a claim its execution never removed is void after it. */
-export const CLAIM_MS = 6.5 * 60 * 1000;
+export const CLAIM_MS = LONGEST_EXECUTION_MS;
 /** A caller that may wait looks again after about this long while another execution holds the claim. */
 const CLAIM_RETRY_MS = 500;
 
@@ -36,12 +33,13 @@ export interface StoreRuntime {
   random(): number;
 }
 
-const APPS_SCRIPT: StoreRuntime = {
-  now: appsScriptClock.now,
-  sleep: appsScriptClock.sleep,
-  newToken: newUuid,
-  random: () => Math.random(),
-};
+/** The claim entries of a spreadsheet's developer metadata: adding one, and finding them all. */
+export interface ClaimEntries {
+  /** Adds a claim entry (PROJECT-visible, at the spreadsheet) holding `value`. */
+  add(key: string, value: string): void;
+  /** Every entry under `key`. */
+  find(key: string): Metadata[];
+}
 
 /** A claim entry as a listing of the store found it. */
 export interface ClaimEntry {
@@ -62,8 +60,8 @@ export class WriteClaim {
   private listed: ClaimEntry[] = [];
 
   constructor(
-    private readonly spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet,
-    private readonly runtime: StoreRuntime = APPS_SCRIPT,
+    private readonly entries: ClaimEntries,
+    private readonly runtime: StoreRuntime,
   ) {}
 
   get isHeld(): boolean {
@@ -98,7 +96,7 @@ export class WriteClaim {
     const giveUpAt = this.runtime.now() + waitMs;
     for (;;) {
       const mine: Claim = { token: this.runtime.newToken(), until: this.runtime.now() + CLAIM_MS, ...holder };
-      this.spreadsheet.addDeveloperMetadata(CLAIM_KEY, encodeClaim(mine), SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+      this.entries.add(CLAIM_KEY, encodeClaim(mine));
       relist();
       const own = this.listed.find((c) => c.claim.token === mine.token);
       const others = this.listed.filter((c) => c !== own);
@@ -135,7 +133,7 @@ export class WriteClaim {
 
   /** Our claim was not listed right after it was added (it should be): find it by key and remove it. */
   private removeClaim(token: string): void {
-    for (const metadata of this.spreadsheet.createDeveloperMetadataFinder().withKey(CLAIM_KEY).find()) {
+    for (const metadata of this.entries.find(CLAIM_KEY)) {
       if (decodeClaim(metadata.getValue() ?? "")?.token === token) removeQuietly(metadata);
     }
   }

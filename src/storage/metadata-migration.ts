@@ -1,14 +1,13 @@
-// This file defines the migration of the full-scope build's job store from its earlier layout,
-// one developer metadata entry per key, to the ONE data entry that holds every key
-// (developer-metadata-store.ts): reading the per-key entries a listing finds, so their keys are
-// read as before, and moving them into the data entry with the claim holder's writes.
+// This file defines the migration of the full-scope build's job store from one developer metadata entry per key to the ONE data entry
+// that holds every key (src/gas/developer-metadata-store.ts): per-key entries are read and moved by the claim holder's writes.
 import { decodeNamedValue, LEGACY_PREFIX, lineChars } from "./metadata-entries";
 import { removeQuietly, type Metadata } from "./metadata-handles";
+import { OBSOLETE_JOB_STORE_KEYS } from "./keys";
 
 /** Per-key entries moved into the data entry at a time: both copies count until the old one is removed. */
 const MIGRATION_STEP_CHARS = 3_000;
 /** Keys of the per-key layout nothing reads any more (the pass lease, now the write claim). */
-const OBSOLETE_KEYS = ["passLease"];
+const OBSOLETE_KEYS = OBSOLETE_JOB_STORE_KEYS;
 
 interface LegacyEntry {
   handle: Metadata;

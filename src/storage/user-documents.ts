@@ -1,13 +1,14 @@
 // This file defines what the user's background trigger knows without a current document, kept in
-// the user's own properties (reachable from any execution of that user): which documents it serves
-// (full-scope build) and the notices a background run left for the sidebar.
+// the user's own properties: which documents it serves (full-scope build) and the notices a
+// background run left for the sidebar, with the rule that keeps them within one property value.
 import * as z from "zod/mini";
-import { entriesShape, readStored, type StoredShape } from "../storage/stored-json";
-import { clipToBytes, utf8Bytes } from "../storage/utf8";
-import { userProperties } from "./property-snapshot";
+import type { KeyValueStore } from "./key-value-store";
+import { KEYS } from "./keys";
+import { entriesShape, readStored, type StoredShape } from "./stored-json";
+import { clipToBytes, utf8Bytes } from "./utf8";
 
-const SERVED_KEY = "businessLeads.servedDocuments";
-const NOTICES_KEY = "businessLeads.backgroundNotices";
+const SERVED_KEY = KEYS.servedDocuments;
+const NOTICES_KEY = KEYS.backgroundNotices;
 /** Documents one trigger serves at most (ids are 44 characters: far below 9 KB a value). */
 const MAX_SERVED = 50;
 /** One notice's message at most, and all of them (a user property value holds 9 KB), in UTF-8. */
@@ -23,20 +24,20 @@ const SERVED_SHAPE: StoredShape<string[], unknown[]> = {
 };
 
 /** The documents with jobs this user's trigger moves forward, most recently registered first. */
-export function servedDocuments(): string[] {
-  return readStored(SERVED_SHAPE, userProperties().getProperty(SERVED_KEY)) ?? [];
+export function servedDocuments(user: KeyValueStore): string[] {
+  return readStored(SERVED_SHAPE, user.getProperty(SERVED_KEY)) ?? [];
 }
 
-export function registerServedDocument(id: string): void {
-  const ids = servedDocuments();
+export function registerServedDocument(user: KeyValueStore, id: string): void {
+  const ids = servedDocuments(user);
   if (ids.indexOf(id) >= 0) return;
-  userProperties().setProperty(SERVED_KEY, JSON.stringify([id, ...ids].slice(0, MAX_SERVED)));
+  user.setProperty(SERVED_KEY, JSON.stringify([id, ...ids].slice(0, MAX_SERVED)));
 }
 
-export function forgetServedDocument(id: string): void {
-  const ids = servedDocuments();
+export function forgetServedDocument(user: KeyValueStore, id: string): void {
+  const ids = servedDocuments(user);
   if (ids.indexOf(id) < 0) return;
-  userProperties().setProperty(SERVED_KEY, JSON.stringify(ids.filter((other) => other !== id)));
+  user.setProperty(SERVED_KEY, JSON.stringify(ids.filter((other) => other !== id)));
 }
 
 /** A background run's message, and when it was left: it concerns the jobs that existed by then. */
@@ -51,21 +52,21 @@ const NOTICES_SHAPE = entriesShape(
   (notice): BackgroundNotice => (typeof notice === "string" ? { message: notice, at: Number.MAX_SAFE_INTEGER } : notice),
 );
 
-function notices(): Record<string, BackgroundNotice> {
-  return readStored(NOTICES_SHAPE, userProperties().getProperty(NOTICES_KEY)) ?? {};
+function notices(user: KeyValueStore): Record<string, BackgroundNotice> {
+  return readStored(NOTICES_SHAPE, user.getProperty(NOTICES_KEY)) ?? {};
 }
 
 /**
  * Leaves a plain-words message for the sidebar of `documentId` (or of every document), for the
  * jobs that exist at `at`: a job started later has not met the trouble yet.
  */
-export function leaveBackgroundNotice(documentId: string, message: string, at: number): void {
-  const all = notices();
+export function leaveBackgroundNotice(user: KeyValueStore, documentId: string, message: string, at: number): void {
+  const all = notices(user);
   const clipped = clipToBytes(message, MAX_NOTICE_BYTES);
   const old = all[documentId];
   if (old !== undefined && old.message === clipped && old.at === at) return;
   all[documentId] = { message: clipped, at };
-  userProperties().setProperty(NOTICES_KEY, JSON.stringify(newestThatFit(all)));
+  user.setProperty(NOTICES_KEY, JSON.stringify(newestThatFit(all)));
 }
 
 /**
@@ -86,15 +87,15 @@ function newestThatFit(all: Record<string, BackgroundNotice>): Record<string, Ba
   return kept;
 }
 
-export function clearBackgroundNotice(documentId: string): void {
-  const all = notices();
+export function clearBackgroundNotice(user: KeyValueStore, documentId: string): void {
+  const all = notices(user);
   if (all[documentId] === undefined) return;
   delete all[documentId];
-  userProperties().setProperty(NOTICES_KEY, JSON.stringify(all));
+  user.setProperty(NOTICES_KEY, JSON.stringify(all));
 }
 
 /** What the last background run could not do for this document, if anything. */
-export function backgroundNoticeFor(documentId: string): BackgroundNotice | null {
-  const all = notices();
+export function backgroundNoticeFor(user: KeyValueStore, documentId: string): BackgroundNotice | null {
+  const all = notices(user);
   return all[documentId] ?? all[ANY_DOCUMENT] ?? null;
 }

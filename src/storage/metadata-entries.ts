@@ -1,16 +1,15 @@
-// This file defines the text of the full-scope build's developer metadata entries: the ONE data
-// entry that holds every key of a document's job store, the write claims executions add before
-// they change it, and the per-key entries of the layout before it (read, then migrated). Text
-// rules only: no Apps Script call is made here.
+// This file defines the text of the full-scope build's developer metadata entries: the ONE data entry holding every key of a job store,
+// the write claims, and the per-key entries of the older layout (read, then migrated). Text rules only: no Apps Script call.
 import * as z from "zod/mini";
-import { currentShape, readStored, type StoredShape } from "../storage/stored-json";
+import { currentShape, readStored, type StoredShape } from "./stored-json";
+import { KEYS } from "./keys";
 
 /** The metadata key of the data entry (never read back: its value says what it is). */
-export const DATA_KEY = "businessLeads:store";
+export const DATA_KEY = KEYS.metadataData;
 /** The metadata key of every write claim. */
-export const CLAIM_KEY = "businessLeads:claim";
-/** The per-key layout: one entry per key, its metadata key "businessLeads." + the key. */
-export const LEGACY_PREFIX = "businessLeads.";
+export const CLAIM_KEY = KEYS.metadataClaim;
+/** The per-key layout: one entry per key, its metadata key the legacy prefix + the key. */
+export const LEGACY_PREFIX = KEYS.metadataLegacy;
 
 /** First line of the data entry's value; values of the per-key layout begin with "#" or JSON. */
 const DATA_HEADER = "businessLeads/store 1";

@@ -1,0 +1,62 @@
+// This file defines how a job record is read across versions: its stored shape (job-record.ts), the steps from each version to the next,
+// run once on read (stored-json.ts), and what the record's document supplies of fields an older version did not keep.
+import type { StoredShape, VersionStep } from "../storage/stored-json";
+import { STORED_JOB_RECORD, type JobRecord, type StoredJobRecord } from "./job-record";
+
+/** What a record's document tells of it: its time zone, and a sheet's id by its name. */
+export interface DocumentFacts {
+  timeZone(): string;
+  sheetIdNamed(name: string): number | null;
+}
+
+/** The facts of a spreadsheet, asked of it only when a record lacks them. */
+export function documentFacts(spreadsheet: {
+  getSpreadsheetTimeZone(): string;
+  getSheetByName(name: string): { getSheetId(): number } | null;
+}): DocumentFacts {
+  return {
+    timeZone: () => spreadsheet.getSpreadsheetTimeZone(),
+    sheetIdNamed: (name) => spreadsheet.getSheetByName(name)?.getSheetId() ?? null,
+  };
+}
+
+/** The same facts, the time zone asked once at most (a store reads many records). */
+export function askedOnce(facts: DocumentFacts): DocumentFacts {
+  let zone: string | undefined;
+  return { timeZone: () => (zone ??= facts.timeZone()), sheetIdNamed: (name) => facts.sheetIdNamed(name) };
+}
+
+/** A step of a job record's versions: a small pure function of the record and its document's facts. */
+export interface JobRecordStep {
+  readonly to: number;
+  upgrade(record: StoredJobRecord, facts: DocumentFacts): StoredJobRecord;
+}
+
+/** Version 2: a record keeps its results sheet's id (version 1 could have its name only): found by name once, here. */
+const sheetIdKept: JobRecordStep = {
+  to: 2,
+  upgrade(record, facts) {
+    if (record.sheetId !== null || record.sheetName === null) return record;
+    const sheetId = facts.sheetIdNamed(record.sheetName);
+    return sheetId === null ? record : { ...record, sheetId };
+  },
+};
+
+/** The steps, in order of version; a later version appends its own. */
+export const JOB_RECORD_STEPS: readonly JobRecordStep[] = [sheetIdKept];
+
+/** How a job record is written: today's version first (stored-json.ts). */
+export const JOB_RECORD_FORMAT = { versioned: true, steps: JOB_RECORD_STEPS } as const;
+
+/**
+ * A job record as stored: with its version, upgraded by every step after it on read, and given the
+ * document's time zone when it kept none (a record of version 1, or an enrichment started before).
+ */
+export function jobRecordVersions(facts: DocumentFacts): StoredShape<JobRecord, StoredJobRecord> {
+  return {
+    schema: STORED_JOB_RECORD,
+    versioned: true,
+    steps: JOB_RECORD_STEPS.map((step): VersionStep<StoredJobRecord> => ({ to: step.to, upgrade: (record) => step.upgrade(record, facts) })),
+    upgrade: (stored) => ({ ...stored, timeZone: stored.timeZone ?? facts.timeZone() }) as JobRecord,
+  };
+}

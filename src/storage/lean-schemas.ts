@@ -1,0 +1,91 @@
+// This file defines three zod/mini schemas written with zod's smaller parts: a tuple, a record keyed
+// by text and a whole number. They read stored state, the service's answers and a user's options as
+// zod's own would, and leave zod's tuple, record and int (about 5 KB of the bundle) out.
+import * as z from "zod/mini";
+
+/** An item's or a value's issue, its path under the item's index or the value's key (zod's own raw issue, already worded). */
+const nested = (issue: z.core.$ZodIssue, at: PropertyKey): z.core.$ZodRawIssue =>
+  ({ ...issue, path: [at, ...issue.path] }) as z.core.$ZodRawIssue;
+
+type Outputs<T extends readonly z.ZodMiniType[]> = { -readonly [K in keyof T]: z.output<T[K]> };
+
+/** An array of `items.length` values, the i-th passing `items[i]` (its output in its place). */
+export function tupleOf<const T extends readonly z.ZodMiniType[]>(items: T): z.ZodMiniType<Outputs<T>, unknown> {
+  return z.pipe(
+    z.array(z.unknown()),
+    z.transform((raw: unknown[], payload): Outputs<T> => {
+      if (raw.length !== items.length) payload.issues.push({ code: "custom", message: `Expected ${items.length} items`, input: raw });
+      const out = items.map((item, i) => {
+        const parsed = item.safeParse(raw[i]);
+        for (const issue of parsed.error?.issues ?? []) payload.issues.push(nested(issue, i));
+        return parsed.data;
+      });
+      return out as Outputs<T>;
+    }),
+  );
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * A plain object whose every value passes `value`, as zod's `record(string(), value)`: anything
+ * else is an `invalid_type` issue expecting a record, a value's issues carry its key in their
+ * path, and a `__proto__` key is left out.
+ */
+export function recordOf<V extends z.ZodMiniType>(value: V): z.ZodMiniType<Record<string, z.output<V>>, unknown> {
+  return z.transform((raw: unknown, payload): Record<string, z.output<V>> => {
+    const out: Record<string, z.output<V>> = {};
+    if (!isPlainObject(raw)) {
+      payload.issues.push({ code: "invalid_type", expected: "record", input: raw });
+      return out;
+    }
+    for (const key of Object.keys(raw)) {
+      if (key === "__proto__") continue;
+      const parsed = value.safeParse(raw[key]);
+      if (parsed.success) out[key] = parsed.data;
+      for (const issue of parsed.error?.issues ?? []) payload.issues.push(nested(issue, key));
+    }
+    return out;
+  });
+}
+
+/**
+ * A whole number within the safe integer range, as zod's `int()`: a number that is not whole is an
+ * `invalid_type` issue expecting "int" that stops later checks; one beyond the safe range is too big
+ * or too small. `error` words every issue, as zod's `int({ error })`.
+ */
+export function intOf(error?: string): z.ZodMiniNumber<number> {
+  const words = error === undefined ? {} : { message: error };
+  return z.number(error === undefined ? undefined : { error }).check(
+    z.check<number>((payload) => {
+      const input = payload.value;
+      if (!Number.isInteger(input)) {
+        payload.issues.push({ code: "invalid_type", expected: "int", format: "safeint", continue: false, input, ...words });
+      } else if (input > Number.MAX_SAFE_INTEGER) {
+        payload.issues.push({
+          code: "too_big",
+          origin: "int",
+          maximum: Number.MAX_SAFE_INTEGER,
+          inclusive: true,
+          continue: true,
+          input,
+          ...words,
+        });
+      } else if (input < Number.MIN_SAFE_INTEGER) {
+        payload.issues.push({
+          code: "too_small",
+          origin: "int",
+          minimum: Number.MIN_SAFE_INTEGER,
+          inclusive: true,
+          continue: true,
+          input,
+          ...words,
+        });
+      }
+    }),
+  );
+}

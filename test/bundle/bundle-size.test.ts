@@ -1,0 +1,18 @@
+// This file holds the default bundle (dist/Code.js) under a recorded ceiling, so that growth is
+// seen in a failing test rather than found later: raise the ceiling only for a feature worth its bytes.
+// Run `npm run build` first (npm test does); `npm run bench` prints where the bytes go.
+import { statSync } from "node:fs";
+import * as path from "node:path";
+
+/**
+ * dist/Code.js as measured when the ceiling was last set (`wc -c dist/Code.js` after `npm run build`), plus 1 KB of room:
+ * raised for the Contacts sheet and its exports (buildContacts, contactsCsv, contactsStatus).
+ */
+const CEILING_BYTES = 230_693 + 1024;
+
+describe("dist/Code.js size", () => {
+  it(`stays within ${CEILING_BYTES} bytes`, () => {
+    const bytes = statSync(path.resolve(__dirname, "../../dist/Code.js")).size;
+    expect(bytes).toBeLessThanOrEqual(CEILING_BYTES);
+  });
+});

@@ -1,0 +1,106 @@
+// Checks what a schedule's view says its last run did: what the run under way reserved, the job's
+// stored outcome when it is that run, the job's own first run, or nothing merged; and the upgrade
+// of a record whose schedule kept a copy of the figures.
+import { lastRunFigures, upgradeLastRun } from "../../src/jobs/last-run";
+import type { RunOutcome, ScheduleBase, StoredSchedule } from "../../src/jobs/refresh-schedule";
+
+const schedule: ScheduleBase = {
+  every: "week",
+  lastRunAt: "2026-11-20T08:00:00.000Z",
+  nextRunAt: "2026-11-27T08:00:00.000Z",
+  lastError: null,
+};
+const outcome: RunOutcome = {
+  at: "2026-11-20T08:00:00.000Z",
+  added: 3,
+  updated: 40,
+  notFound: 2,
+  businesses: 43,
+  credits: 100,
+  keptEarlier: 1,
+};
+const idle = { running: false, credits: null };
+const first = { startedAt: "2026-11-13T08:00:00.000Z", added: 50, businesses: 50, credits: 100, settled: true };
+
+describe("lastRunFigures", () => {
+  it("while a run is under way: nothing known but what it reserved", () => {
+    expect(lastRunFigures(schedule, outcome, { running: true, credits: 70 }, first)).toEqual({
+      lastRunAdded: null,
+      lastRunUpdated: null,
+      lastRunNotFound: null,
+      lastRunBusinesses: null,
+      lastRunCredits: 70,
+    });
+  });
+  it("the job's stored outcome when it is the schedule's last run", () => {
+    expect(lastRunFigures(schedule, outcome, idle, first)).toEqual({
+      lastRunAdded: 3,
+      lastRunUpdated: 40,
+      lastRunNotFound: 2,
+      lastRunBusinesses: 43,
+      lastRunCredits: 100,
+    });
+  });
+  it("the job's own first run until a re-run: all it found was added", () => {
+    const firstIsLast = { ...schedule, lastRunAt: first.startedAt };
+    expect(lastRunFigures(firstIsLast, undefined, idle, first)).toEqual({
+      lastRunAdded: 50,
+      lastRunUpdated: 0,
+      lastRunNotFound: 0,
+      lastRunBusinesses: 50,
+      lastRunCredits: 100,
+    });
+    expect(lastRunFigures(firstIsLast, undefined, idle, { ...first, settled: false })).toEqual({
+      lastRunAdded: null,
+      lastRunUpdated: null,
+      lastRunNotFound: null,
+      lastRunBusinesses: null,
+      lastRunCredits: 100,
+    });
+  });
+  it("a last run with no outcome merged nothing, its charge not known", () => {
+    expect(lastRunFigures(schedule, { ...outcome, at: "2026-11-06T08:00:00.000Z" }, idle, first)).toEqual({
+      lastRunAdded: 0,
+      lastRunUpdated: 0,
+      lastRunNotFound: 0,
+      lastRunBusinesses: 0,
+      lastRunCredits: null,
+    });
+  });
+});
+
+describe("upgradeLastRun", () => {
+  const stored = (refresh: Partial<StoredSchedule>): { createdAt: string; refresh: StoredSchedule; lastRun?: RunOutcome } => ({
+    createdAt: "2026-11-13T08:00:00.000Z",
+    refresh: { ...schedule, ...refresh } as StoredSchedule,
+  });
+
+  it("moves the schedule's copy of the figures onto the job", () => {
+    const upgraded = upgradeLastRun(
+      stored({ lastRunAdded: 3, lastRunUpdated: 40, lastRunNotFound: 2, lastRunBusinesses: 43, lastRunCredits: 100 }),
+    );
+    expect(upgraded.lastRun).toEqual({
+      at: "2026-11-20T08:00:00.000Z",
+      added: 3,
+      updated: 40,
+      notFound: 2,
+      businesses: 43,
+      credits: 100,
+      keptEarlier: 0,
+    });
+  });
+  it("leaves a record alone before any re-run, with figures unknown, or already upgraded", () => {
+    const before = stored({
+      lastRunAt: "2026-11-13T08:00:00.000Z",
+      lastRunAdded: 1,
+      lastRunUpdated: 1,
+      lastRunNotFound: 1,
+      lastRunBusinesses: 1,
+    });
+    expect(upgradeLastRun(before)).toBe(before);
+    const unknown = stored({ lastRunAdded: 3, lastRunUpdated: null, lastRunNotFound: 2, lastRunBusinesses: 43 });
+    expect(upgradeLastRun(unknown)).toBe(unknown);
+    const done = { ...stored({ lastRunAdded: 9, lastRunUpdated: 9, lastRunNotFound: 9, lastRunBusinesses: 9 }), lastRun: outcome };
+    expect(upgradeLastRun(done)).toBe(done);
+  });
+});

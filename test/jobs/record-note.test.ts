@@ -1,0 +1,32 @@
+// A job record's note (src/jobs/record-note.ts): stored as its kind, its words made once, a note an
+// earlier version stored as words read back to its kind, and a pass's note cleared once a pass writes the job.
+import { clippedNote, lastingNote, noteOfStoredText, noteWords, passNote, passNoteCleared } from "../../src/jobs/record-note";
+
+describe("a record's note", () => {
+  it.each([
+    ["status", "Could not read the job's status this time: timed out"],
+    ["results", "Could not read the results this time: timed out"],
+    ["write", "Could not write the results this time: timed out"],
+  ] as const)("a pass that could not do %s says so, and that note is over once a pass writes the job", (step, text) => {
+    expect(passNote(step, "timed out")).toEqual({ kind: "passFailed", step, message: "timed out" });
+    expect(noteWords(passNote(step, "timed out"))).toBe(text);
+    expect(noteOfStoredText(text)).toEqual({ kind: "passFailed", step, message: "timed out" });
+    expect(passNoteCleared({ note: passNote(step, "timed out") })).toBeNull();
+  });
+
+  it("keeps every other note, in its own words", () => {
+    for (const text of ['The sheet "Leads" with this job\'s rows was deleted; its results can no longer be written back.', "Could not find the name column", ""]) {
+      expect(noteOfStoredText(text)).toEqual({ kind: "lasting", text });
+      expect(passNoteCleared({ note: lastingNote(text) })).toEqual(lastingNote(text));
+      expect(noteWords(lastingNote(text))).toBe(text);
+    }
+    expect(passNoteCleared({ note: null })).toBeNull();
+    expect(noteWords(null)).toBeNull();
+  });
+
+  it("clips the note's own text, never its kind", () => {
+    const fit = (text: string) => text.slice(0, 4);
+    expect(clippedNote(passNote("write", "disk full"), fit)).toEqual({ kind: "passFailed", step: "write", message: "disk" });
+    expect(clippedNote(lastingNote("a long note"), fit)).toEqual({ kind: "lasting", text: "a lo" });
+  });
+});

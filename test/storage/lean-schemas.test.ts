@@ -1,0 +1,131 @@
+// Tests tupleOf, recordOf and intOf against zod's own tuple, record and int, the schemas they stand in for:
+// the same inputs pass or fail alike, with the same outputs and the issues' codes and paths that
+// the client's shape errors are worded from (api/schemas.ts describeIssue).
+import * as z from "zod/mini";
+import { intOf, recordOf, tupleOf } from "../../src/storage/lean-schemas";
+
+/** What a parse says that the add-on reads: success, the output, each issue's code, expected type and path. */
+function outcome(schema: z.ZodMiniType, input: unknown): unknown {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  return {
+    ok: false,
+    issues: result.error.issues.map((issue) => ({
+      code: issue.code,
+      path: issue.path,
+      message: issue.message,
+      expected: "expected" in issue ? issue.expected : undefined,
+      origin: "origin" in issue ? issue.origin : undefined,
+      bound: "maximum" in issue ? issue.maximum : "minimum" in issue ? issue.minimum : undefined,
+    })),
+  };
+}
+
+const RECORD_INPUTS: unknown[] = [
+  {},
+  { "a@b.com": { result: "valid" }, "c@d.com": { result: "invalid", quality: "low" } },
+  { "a@b.com": { result: 3 } },
+  { "a@b.com": "valid" },
+  [],
+  [{ result: "valid" }],
+  null,
+  "text",
+  7,
+  JSON.parse('{"__proto__": {"result": "valid"}, "x": {"result": "ok"}}'),
+  { constructor: { result: "valid" } },
+  Object.create(null),
+];
+
+describe("recordOf", () => {
+  const entry = z.object({ result: z.optional(z.nullable(z.string())), quality: z.optional(z.string()) });
+
+  it.each(RECORD_INPUTS.map((input) => [JSON.stringify(input) ?? String(input), input]))("reads %s as zod's record does", (_, input) => {
+    expect(outcome(recordOf(entry), input)).toEqual(outcome(z.record(z.string(), entry), input));
+  });
+
+  it("reads text values and refuses others as zod's record does, inside an object (the issue's path from the root)", () => {
+    const own = z.object({ phone_types: z.optional(recordOf(z.string())) });
+    const zods = z.object({ phone_types: z.optional(z.record(z.string(), z.string())) });
+    for (const input of [{ phone_types: { "+1 555": "mobile" } }, { phone_types: { "+1 555": 1 } }, { phone_types: ["mobile"] }, {}]) {
+      expect(outcome(own, input)).toEqual(outcome(zods, input));
+    }
+  });
+
+  it("keeps a value's output, not its input", () => {
+    expect(
+      recordOf(
+        z.pipe(
+          z.string(),
+          z.transform((s) => s.length),
+        ),
+      ).parse({ a: "abc" }),
+    ).toEqual({ a: 3 });
+  });
+});
+
+describe("tupleOf", () => {
+  const items = [z.nullable(z.string()), z.enum(["w", "r", "d"]), z.nullable(z.number())] as const;
+
+  it("reads well-formed triples as zod's tuple does, each item's output in its place", () => {
+    for (const input of [
+      [null, "w", null],
+      ["id", "r", 3],
+    ]) {
+      expect(outcome(tupleOf(items), input)).toEqual(outcome(z.tuple([...items]), input));
+    }
+    expect(
+      tupleOf([
+        z.number(),
+        z.pipe(
+          z.string(),
+          z.transform((s) => s.length),
+        ),
+      ]).parse([3, "abcd"]),
+    ).toEqual([3, 4]);
+  });
+
+  it("refuses what zod's tuple refuses: too few or too many items, an item of the wrong type, what is not an array", () => {
+    for (const input of [["id", "w"], ["id", "w", 1, 2], ["id", "x", 1], [1, "w", 1], { 0: "id", 1: "w", 2: 1 }, "id,w,1", null]) {
+      expect(tupleOf(items).safeParse(input).success).toBe(false);
+      expect(z.tuple([...items]).safeParse(input).success).toBe(false);
+    }
+  });
+
+  it("names the failing item's index in the issue's path, as zod's tuple does", () => {
+    const paths = (schema: z.ZodMiniType) => schema.safeParse(["id", "x", 1]).error?.issues.map((issue) => issue.path);
+    expect(paths(tupleOf(items))).toEqual(paths(z.tuple([...items])));
+  });
+});
+
+describe("intOf", () => {
+  const INPUTS: unknown[] = [
+    0,
+    7,
+    -3,
+    100,
+    101,
+    1.5,
+    -0.5,
+    Number.MAX_SAFE_INTEGER,
+    2 ** 60,
+    -(2 ** 60),
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    "7",
+    null,
+    undefined,
+    true,
+  ];
+
+  it.each(INPUTS.map((input) => [String(input), input]))("reads %s as zod's int does, alone and with bounds", (_, input) => {
+    expect(outcome(intOf(), input)).toEqual(outcome(z.int(), input));
+    expect(outcome(intOf().check(z.gte(1), z.lte(100)), input)).toEqual(outcome(z.int().check(z.gte(1), z.lte(100)), input));
+  });
+
+  it.each(INPUTS.map((input) => [String(input), input]))("words every issue of %s as zod's int({ error }) does", (_, input) => {
+    const problem = "Max results must be a whole number from 1 to 100.";
+    const own = intOf(problem).check(z.gte(1, { error: problem }), z.lte(100, { error: problem }));
+    const zods = z.int({ error: problem }).check(z.gte(1, { error: problem }), z.lte(100, { error: problem }));
+    expect(outcome(own, input)).toEqual(outcome(zods, input));
+  });
+});

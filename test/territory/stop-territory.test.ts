@@ -1,0 +1,73 @@
+// Checks stopping a territory: its waiting searches become stopped, those under way go on, and the
+// record settles only when nothing is left running; anything but a tracked territory is refused.
+import { stopTerritory } from "../../src/territory/stop-territory";
+import { newJobRecord } from "../../src/jobs/job-record";
+import { InvalidInputError } from "../../src/errors/user-error";
+import { unitJobsContext } from "../passes/jobs-context";
+import { territory } from "./territory-fixture";
+
+describe("stopTerritory", () => {
+  it("stops the waiting searches and keeps the running one, still running", () => {
+    const { ctx } = unitJobsContext();
+    ctx.store.save(
+      territory({
+        pairs: [
+          ["job-a", "r", 50],
+          [null, "w", null],
+        ],
+      }),
+    );
+    stopTerritory(ctx, "t-1");
+    expect(ctx.store.get("t-1")).toMatchObject({
+      pairs: [
+        ["job-a", "r", 50],
+        [null, "s", null],
+      ],
+      stopped: true,
+      status: "running",
+      settled: false,
+      finishedAt: null,
+    });
+  });
+
+  it("with nothing under way the territory ends, completed, at the clock's time", () => {
+    const { ctx, clock } = unitJobsContext();
+    ctx.store.save(
+      territory({
+        pairs: [
+          ["job-a", "d", 50],
+          [null, "w", null],
+        ],
+      }),
+    );
+    stopTerritory(ctx, "t-1");
+    expect(ctx.store.get("t-1")).toMatchObject({
+      pairs: [
+        ["job-a", "d", 50],
+        [null, "s", null],
+      ],
+      status: "completed",
+      settled: true,
+      finishedAt: new Date(clock.now()).toISOString(),
+    });
+  });
+
+  it("refuses an id the document does not track, and a plain search, with the user's words", () => {
+    const { ctx } = unitJobsContext();
+    expect(() => stopTerritory(ctx, "nope")).toThrow(InvalidInputError);
+    expect(() => stopTerritory(ctx, "nope")).toThrow("This document does not track that search");
+    ctx.store.save(
+      newJobRecord({
+        id: "s-1",
+        kind: "search",
+        name: "Plumbers",
+        sheetId: 2,
+        sheetName: "Plumbers",
+        status: "running",
+        createdAt: "2026-11-21T08:00:00.000Z",
+        timeZone: "UTC",
+      }),
+    );
+    expect(() => stopTerritory(ctx, "s-1")).toThrow('"Plumbers" is one search, not a territory');
+  });
+});
