@@ -1,6 +1,7 @@
 // Checks the table of record kinds: a search and an enrichment are each their own service job; a
 // territory is shown as a search, tracks its created searches' jobs, and polls only those running.
-import { IMPORTED_RECORD, partsOf } from "../../src/jobs/job-kinds";
+import { IMPORTED_RECORD } from "../../src/jobs/import-job";
+import { partsOf } from "../../src/jobs/job-kinds";
 import { newJobRecord, type JobRecord } from "../../src/jobs/job-record";
 import type { Job } from "../../src/api/schemas";
 import { territory } from "../territory/territory-fixture";

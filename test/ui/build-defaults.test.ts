@@ -1,8 +1,8 @@
 // Checks the values a build bakes in, as jest.config.js defines them for src/ unbuilt: the add-on's
-// name and support page from listing/listing.json, and the default build's scope.
+// name and support page from listing/listing.json.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ADDON_NAME, OPENS_DOCUMENTS_BY_ID, SUPPORT_URL } from "../../src/ui/build-defaults";
+import { ADDON_NAME, SUPPORT_URL } from "../../src/ui/build-defaults";
 
 const listing = JSON.parse(readFileSync(path.resolve(__dirname, "../../listing/listing.json"), "utf8")) as {
   name: string;
@@ -14,8 +14,5 @@ describe("build defaults", () => {
     expect(ADDON_NAME).toBe(listing.name);
     expect(SUPPORT_URL).toBe(`${listing.pagesUrl}support.html`);
     expect(SUPPORT_URL).toMatch(/^https:\/\/.+\/support\.html$/);
-  });
-  it("the default build opens no document by id", () => {
-    expect(OPENS_DOCUMENTS_BY_ID).toBe(false);
   });
 });
