@@ -30,7 +30,9 @@ export interface ContactsSceneOutcome {
 const HOUR = 60 * 60 * 1000;
 
 function column(index: number): string {
-  return index < 26 ? String.fromCharCode(65 + index) : `${String.fromCharCode(64 + Math.floor(index / 26))}${String.fromCharCode(65 + (index % 26))}`;
+  return index < 26
+    ? String.fromCharCode(65 + index)
+    : `${String.fromCharCode(64 + Math.floor(index / 26))}${String.fromCharCode(65 + (index % 26))}`;
 }
 
 /** A search run to its end, its contacts filled in, as the sidebar's polls would. */
@@ -67,22 +69,29 @@ export async function playContactsScene(options: ContactsSceneOptions): Promise<
     const job = searchToEnd(runtime, clock, location);
     sidebar(runtime, "setRefresh", { jobId: job.jobId, every: "day" });
     const built = sidebar(runtime, "buildContacts", {});
-    say(`1. "dentists" in ${location}: sheet "${sheetOf(job)}", refreshed every day. Contacts: ${built.contacts} addresses, ${built.ready} ready to send.`);
+    say(
+      `1. "dentists" in ${location}: sheet "${sheetOf(job)}", refreshed every day. Contacts: ${built.contacts} addresses, ${built.ready} ready to send.`,
+    );
     const bounced = markBounced(runtime);
     say(`2. The mail merge sends to the ready ones and writes its Merge status column: ${bounced.join(" and ")} BOUNCED.`);
     for (let hour = 0; hour < 27; hour += 1) {
       clock.advance(HOUR);
-      for (const run of runtime.fireDueTriggers()) if (run.errorMessage !== undefined) throw new Error(`a background pass failed: ${run.errorMessage}`);
+      for (const run of runtime.fireDueTriggers())
+        if (run.errorMessage !== undefined) throw new Error(`a background pass failed: ${run.errorMessage}`);
     }
     const refreshed = sidebar(runtime, "listJobs").find((j) => j.jobId === job.jobId);
     const after = readSheet(runtime, "Contacts").rows;
     const businessesAdded = refreshed?.refresh?.lastRunAdded ?? 0;
-    say(`3. A day later the refresh brings ${businessesAdded} new businesses; with no click, Contacts holds ${after.length} addresses (was ${built.contacts}).`);
+    say(
+      `3. A day later the refresh brings ${businessesAdded} new businesses; with no click, Contacts holds ${after.length} addresses (was ${built.contacts}).`,
+    );
     const bouncedReady = bounced.map((email) => String(after.find((r) => r.Email === email)?.["Ready to send"] ?? ""));
     const readyFile = sidebar(runtime, "contactsCsv", { format: "mail-merge" });
     const offered = bounced.filter((email) => readyFile.text.toLowerCase().includes(email.toLowerCase()));
     const ready = after.filter((r) => r["Ready to send"] === "Yes").length;
-    say(`4. The bounced two read ${bouncedReady.map((r) => `"${r}"`).join(" and ")}; ${readyFile.fileName} offers the ${ready} ready addresses and ${offered.length === 0 ? "neither bounced one" : offered.join(", ")}.`);
+    say(
+      `4. The bounced two read ${bouncedReady.map((r) => `"${r}"`).join(" and ")}; ${readyFile.fileName} offers the ${ready} ready addresses and ${offered.length === 0 ? "neither bounced one" : offered.join(", ")}.`,
+    );
     return { bounced, contactsBefore: built.contacts, contactsAfter: after.length, businessesAdded, bouncedReady, readyFile };
   } finally {
     await sim.close();
