@@ -24,6 +24,8 @@ export function buildSidebar(dist, { minify = true } = {}) {
     platform: "browser",
     minify,
     legalComments: "none",
+    // “ and … as UTF-8 (the page's charset), not as \u escapes: half the bytes.
+    charset: "utf8",
     write: false,
     logLevel: "error",
   }).outputFiles[0].text;
@@ -34,8 +36,9 @@ export function buildSidebar(dist, { minify = true } = {}) {
     write: false,
     logLevel: "error",
   }).outputFiles[0].text;
-  // The page's indentation is for its readers: a line break between tags says as much to the browser.
-  const template = readFileSync(path.join(source, "sidebar.html"), "utf8").replace(/\n\s+/g, "\n");
+  // The page's indentation and line breaks between tags are for its readers: the browser draws none of
+  // them (no two inline elements of the page sit side by side on separate lines).
+  const template = readFileSync(path.join(source, "sidebar.html"), "utf8").replace(/\n\s+/g, "\n").replace(/>\n</g, "><");
   // Replacer functions: a "$" in the bundle must not be read as a replacement pattern.
   const html = template
     .replace("/*SIDEBAR_STYLE*/", () => inlineSafe(style.trim(), "style"))

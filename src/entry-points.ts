@@ -49,6 +49,8 @@ export const ENTRY_POINTS = [
   { name: "refreshJobs", params: [], calledBy: "menu", fromSidebar: true },
   // The menu calls it with no argument (a toast says the counts); the sidebar with {}.
   { name: "buildContacts", params: ["args"], calledBy: "menu", fromSidebar: true },
+  { name: "contactsCsv", params: ["args"], calledBy: "sidebar" },
+  { name: "contactsStatus", params: [], calledBy: "sidebar" },
   { name: "pollJobs", params: ["e"], calledBy: "time-trigger" },
   // The menu calls it with no argument (the report shows in a dialog); the sidebar with {dialog: false}.
   { name: "diagnose", params: ["args"], calledBy: "menu", fromSidebar: true },

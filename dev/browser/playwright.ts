@@ -76,6 +76,12 @@ export interface Request {
   url(): string;
 }
 
+export interface Download {
+  suggestedFilename(): string;
+  /** Copies the file where the test reads it (path() is refused when the browser is a shared one). */
+  saveAs(path: string): Promise<void>;
+}
+
 export interface Page {
   clock: Clock;
   waitForResponse(predicate: (response: Response) => boolean, options?: { timeout?: number }): Promise<Response>;
@@ -95,6 +101,9 @@ export interface Page {
   on(event: "close", listener: () => void): void;
   on(event: "request" | "requestfinished" | "requestfailed", listener: (request: Request) => void): void;
   evaluate<R>(expression: string): Promise<R>;
+  /** A script added to the page (axe-core in the accessibility checks). */
+  addScriptTag(options: { content: string }): Promise<unknown>;
+  waitForEvent(event: "download"): Promise<Download>;
   waitForFunction(expression: string, arg?: unknown, options?: { timeout?: number; polling?: number }): Promise<unknown>;
   setViewportSize(size: { width: number; height: number }): Promise<void>;
   close(): Promise<void>;

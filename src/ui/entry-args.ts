@@ -14,6 +14,8 @@ import type { SetRefreshArgs } from "../jobs/set-refresh";
 import type { TerritoryPlace } from "../jobs/job-record";
 import type { SearchArgs } from "../jobs/start-search";
 import type { TerritoryInput } from "../territory/territory-plan";
+import { EXPORT_FORMATS } from "../contacts/export-formats";
+import type { ExportInclude } from "../contacts/contacts-csv";
 
 /** A sidebar argument left out: absent, null or the empty string (a cleared field). */
 const isNotGiven = (value: unknown): boolean => value === undefined || value === null || value === "";
@@ -252,6 +254,13 @@ const ENTRY_ARGS = {
   )),
   /** The menu calls it with nothing (a toast says the counts); the sidebar with {}. */
   buildContacts: z.lazy(() => orEmpty(z.object({}))),
+  contactsCsv: z.lazy(() => z.object({
+    format: z.enum(EXPORT_FORMATS, { error: (issue) => `Choose a file for ${EXPORT_FORMATS.map((id) => `"${id}"`).join(", ")}; "${String(issue.input)}" is none of them.` }),
+    include: z.pipe(
+      z.optional(z.nullable(z.enum(["ready", "all"], { error: (issue) => `Export "ready" contacts or "all"; "${String(issue.input)}" is neither.` }))),
+      z.transform((include): ExportInclude => include ?? "ready"),
+    ),
+  }, { error: "Choose which file to download: HubSpot, Salesforce, Pipedrive or a mail merge." })),
   /** The menu calls it with nothing (the report shows in a dialog); the sidebar with {dialog: false}. */
   diagnose: z.lazy(() => z.pipe(orElse(z.optional(z.object({ dialog: z.optional(z.boolean()) })), undefined), z.transform((args) => ({ dialog: args?.dialog !== false })))),
 } satisfies {

@@ -9,6 +9,7 @@
 import type { Browser, Page } from "../../dev/browser/playwright";
 import { startPlayground, type Playground } from "../../dev/playground/server";
 import { DEMO_KEYS, simControl } from "../../dev/simulator";
+import { expectAccessible } from "./axe";
 import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard } from "./browser";
 
 /** Whether each part of the account line is drawn whole and inside the frame (never cut). */
@@ -55,6 +56,7 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
 
   it("the search form and a long list of jobs", async () => {
     await expectFits(page, "search form, 9 jobs");
+    await expectAccessible(page, "search form, 9 jobs");
     expect(await accountLineWhole(page)).toEqual({ text: expect.stringMatching(/^Growth · [\d,]+ credits left$/), cut: [] });
     await page.getByRole("textbox", { name: "Search for" }).fill("coffee");
     await pickLocationByKeyboard(page, "Aus", AUSTIN);
@@ -72,6 +74,7 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
     await page.getByRole("button", { name: "Find places" }).click();
     await page.getByRole("group", { name: "Places named Springfield" }).waitFor();
     await expectFits(page, "chips and pasted places");
+    await expectAccessible(page, "chips and pasted places");
     await page.getByRole("button", { name: "Paste places" }).click();
   });
 
@@ -80,6 +83,7 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
     await page.getByRole("button", { name: "Check selection" }).click();
     await eventually("the selection is checked", async () => (await page.locator("#messages").isVisible()) || (await page.locator("#preview").isVisible()));
     await expectFits(page, "enrich");
+    await expectAccessible(page, "enrich");
   });
 
   it("the Open a job tab, with recent jobs listed", async () => {
@@ -87,16 +91,19 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
     await page.getByRole("button", { name: "Show recent jobs" }).click();
     await page.locator("#recent-jobs li").first().waitFor();
     await expectFits(page, "open a job");
+    await expectAccessible(page, "open a job");
     await page.getByRole("tab", { name: "New search" }).click();
   });
 
   it("Settings open, the account line whole beside Close settings, then the spreadsheet check's report", async () => {
     await page.getByRole("button", { name: "Settings" }).click();
     await expectFits(page, "settings");
+    await expectAccessible(page, "settings");
     expect((await accountLineWhole(page)).cut).toEqual([]);
     await page.getByRole("button", { name: "Check this spreadsheet" }).click();
     await page.locator("#diagnose-report li").nth(5).waitFor();
     await expectFits(page, "diagnose report");
+    await expectAccessible(page, "diagnose report");
   });
 
   it("a long error, shown whole", async () => {
@@ -104,6 +111,7 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByRole("alert").filter({ hasText: /refused/ }).waitFor();
     await expectFits(page, "long error");
+    await expectAccessible(page, "long error");
     await page.getByRole("button", { name: "Close settings" }).click();
     await expectFits(page, "long error, settings closed");
   });

@@ -4,6 +4,7 @@
 import { accountPanel } from "./account-panel";
 import { SidebarState } from "./sidebar-state";
 import { diagnosePanel } from "./diagnose-panel";
+import { contactsPanel } from "./contacts-panel";
 import { byId } from "./dom";
 import { enrichPanel } from "./enrich-panel";
 import { jobsPanel } from "./jobs-panel";
@@ -30,6 +31,7 @@ function start(): void {
   enrichPanel(state, afterStart);
   jobsPanel(state);
   openJobPanel(state, afterStart);
+  contactsPanel(state);
   const report = diagnosePanel(state.server, byId("check-spreadsheet", HTMLButtonElement), byId("diagnose-report", HTMLElement));
   // A check made before a settings change is no longer about the settings in use.
   byId("settings-form", HTMLFormElement).addEventListener("submit", () => report.outdated());

@@ -1,0 +1,85 @@
+// This file defines the four export formats as data (docs/exports.md says where each label comes
+// from): each tool's own import labels, in order, and what fills a field the tool requires.
+import type { ContactHeader } from "./contact-columns";
+
+export const EXPORT_FORMATS = ["hubspot", "salesforce", "pipedrive", "mail-merge"] as const;
+export type ExportFormatId = (typeof EXPORT_FORMATS)[number];
+
+/** A column of the file: its label, and the Contacts columns that fill it, the first non-empty one. */
+export interface ExportColumn {
+  label: string;
+  from: readonly ContactHeader[];
+  /** Written when every `from` is empty: a field the tool requires is never empty. */
+  otherwise?: string;
+}
+
+export interface ExportFormat {
+  /** The tool's name, as the sidebar and the file name say it. */
+  tool: string;
+  /** The file name's part for the tool. */
+  fileTag: string;
+  columns: readonly ExportColumn[];
+}
+
+/** Salesforce refuses a lead without Last Name or Company: this stands in for an unknown one. */
+export const UNKNOWN = "Unknown";
+
+export const EXPORT_FORMAT: Readonly<Record<ExportFormatId, ExportFormat>> = {
+  hubspot: {
+    tool: "HubSpot",
+    fileTag: "hubspot-contacts",
+    columns: [
+      { label: "Email", from: ["Email"] },
+      { label: "First Name", from: ["First name"] },
+      { label: "Last Name", from: ["Last name"] },
+      { label: "Company Name", from: ["Company"] },
+      { label: "Company Domain Name", from: ["Domain"] },
+      { label: "Phone Number", from: ["Phone"] },
+      { label: "Website URL", from: ["Website"] },
+      { label: "City", from: ["City"] },
+    ],
+  },
+  salesforce: {
+    tool: "Salesforce",
+    fileTag: "salesforce-leads",
+    columns: [
+      { label: "Email", from: ["Email"] },
+      { label: "First Name", from: ["First name"] },
+      { label: "Last Name", from: ["Last name"], otherwise: UNKNOWN },
+      { label: "Company", from: ["Company", "Domain"], otherwise: UNKNOWN },
+      { label: "Website", from: ["Website"] },
+      { label: "Phone", from: ["Phone"] },
+      { label: "City", from: ["City"] },
+      { label: "Country", from: ["Country code"] },
+    ],
+  },
+  pipedrive: {
+    tool: "Pipedrive",
+    fileTag: "pipedrive-people",
+    columns: [
+      { label: "Name", from: ["Name", "Company", "Email"] },
+      { label: "First name", from: ["First name"] },
+      { label: "Last name", from: ["Last name"] },
+      { label: "Email", from: ["Email"] },
+      { label: "Phone", from: ["Phone"] },
+      { label: "Organization", from: ["Company"] },
+      { label: "Organization domain", from: ["Domain"] },
+      { label: "Website", from: ["Website"] },
+      { label: "City", from: ["City"] },
+    ],
+  },
+  "mail-merge": {
+    tool: "a mail merge",
+    fileTag: "mail-merge",
+    columns: [
+      { label: "Email", from: ["Email"] },
+      { label: "First name", from: ["First name"] },
+      { label: "Last name", from: ["Last name"] },
+      { label: "Company", from: ["Company"] },
+      { label: "Domain", from: ["Domain"] },
+      { label: "Website", from: ["Website"] },
+      { label: "Phone", from: ["Phone"] },
+      { label: "City", from: ["City"] },
+    ],
+  },
+};
