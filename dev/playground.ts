@@ -2,13 +2,16 @@
 // view of the emulated spreadsheet) until Ctrl-C, or with --headless prints the search demo.
 // Flags: --port <n> (default 8080; 0 = any free port), --speed <n> (virtual ms per real ms,
 // default DEFAULT_SPEED: 2), --seed <n>, --hostile (every 5th business carries a hostile value, as in the tests),
-// --no-key (start without saved settings); --headless [--query <text>] [--city <prefix>] [--max <n>].
+// --no-key (start without saved settings); --headless [--query <text>] [--city <prefix>] [--max <n>];
+// --scene contacts (prints the Contacts scene: two bounces, a refresh, the bounced not offered again).
+import { playContactsScene } from "./playground/contacts-scene";
 import { runHeadless } from "./playground/headless";
 import { DEFAULT_SPEED, startPlayground } from "./playground/server";
 import { stopWithParent } from "./stop-with-parent";
 
 interface Cli {
   headless: boolean;
+  scene: "contacts" | null;
   hostile: boolean;
   noKey: boolean;
   port: number;
@@ -19,10 +22,10 @@ interface Cli {
   max: number;
 }
 
-const USAGE = "flags: --port <n>, --speed <n>, --seed <n>, --hostile, --no-key, --headless [--query <text>] [--city <prefix>] [--max <n>]";
+const USAGE = "flags: --port <n>, --speed <n>, --seed <n>, --hostile, --no-key, --headless [--query <text>] [--city <prefix>] [--max <n>], --scene contacts";
 
 function parseArgs(argv: readonly string[]): Cli {
-  const cli: Cli = { headless: false, hostile: false, noKey: false, port: 8080, speed: DEFAULT_SPEED, seed: 42, query: "plumbers", city: "Austin", max: 150 };
+  const cli: Cli = { headless: false, scene: null, hostile: false, noKey: false, port: 8080, speed: DEFAULT_SPEED, seed: 42, query: "plumbers", city: "Austin", max: 150 };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag = "", inline] = (argv[i] ?? "").split("=", 2);
     const value = (): string => {
@@ -36,7 +39,11 @@ function parseArgs(argv: readonly string[]): Cli {
       return n;
     };
     if (flag === "--headless") cli.headless = true;
-    else if (flag === "--hostile") cli.hostile = true;
+    else if (flag === "--scene") {
+      const scene = value();
+      if (scene !== "contacts") throw new Error(`--scene ${scene}: the only scene is "contacts" (${USAGE})`);
+      cli.scene = scene;
+    } else if (flag === "--hostile") cli.hostile = true;
     else if (flag === "--no-key") cli.noKey = true;
     else if (flag === "--port") cli.port = number();
     else if (flag === "--speed") cli.speed = number();
@@ -51,6 +58,10 @@ function parseArgs(argv: readonly string[]): Cli {
 
 async function main(): Promise<void> {
   const cli = parseArgs(process.argv.slice(2));
+  if (cli.scene === "contacts") {
+    await playContactsScene({ seed: cli.seed, say: (line) => console.log(line) });
+    return;
+  }
   if (cli.headless) {
     await runHeadless({ query: cli.query, city: cli.city, maxResults: cli.max, seed: cli.seed, hostile: cli.hostile });
     return;

@@ -4,6 +4,7 @@ import { BUSINESS_COLUMNS, type ColumnSpec } from "../sheets/columns";
 import { createResultSheet, uniqueSheetName, type SheetsById } from "../sheets/result-sheet";
 import type { JobsContext } from "./job-context";
 import type { JobRecord } from "./job-record";
+import { lastingNote } from "./record-note";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -24,7 +25,7 @@ export function resultSheetOf<R extends JobRecord>(
   const name = uniqueSheetName(ctx.spreadsheet, record.sheetName ?? record.name);
   const sheet = createResultSheet(ctx.spreadsheet, name, columns);
   sheets.add(sheet);
-  const note = record.sheetId === null ? null : `The results sheet was deleted; ${recreatedBy} as "${name}".`;
+  const note = record.sheetId === null ? null : lastingNote(`The results sheet was deleted; ${recreatedBy} as "${name}".`);
   const recreated: R = { ...record, sheetId: sheet.getSheetId(), sheetName: name, note };
   ctx.store.save(recreated);
   ctx.store.flush();

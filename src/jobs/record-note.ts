@@ -38,8 +38,8 @@ export function passNoteCleared(record: { note: RecordNote | null }): RecordNote
   return record.note?.kind === "passFailed" ? null : record.note;
 }
 
-/** The note with its text cut to `fit` (the job store's budget). */
-export function clippedNote(note: RecordNote | null, fit: (text: string) => string): RecordNote | null {
+/** The note with its text cut by `cut` (the job store's budget). */
+export function clippedNote(note: RecordNote | null, cut: (text: string) => string): RecordNote | null {
   if (note === null) return null;
-  return note.kind === "passFailed" ? { ...note, message: fit(note.message) } : { ...note, text: fit(note.text) };
+  return note.kind === "passFailed" ? { ...note, message: cut(note.message) } : { ...note, text: cut(note.text) };
 }

@@ -4,11 +4,8 @@
 import { statSync } from "node:fs";
 import * as path from "node:path";
 
-/**
- * dist/Code.js as measured when the ceiling was last set (`wc -c dist/Code.js` after `npm run build`), plus 1 KB of room:
- * raised for the Contacts sheet and its exports (buildContacts, contactsCsv, contactsStatus).
- */
-const CEILING_BYTES = 230_693 + 1024;
+/** dist/Code.js as measured when the ceiling was last set (`wc -c dist/Code.js` after `npm run build`), plus 1 KB of room: raised for contactsCsv (its four formats and RFC 4180 writer). */
+const CEILING_BYTES = 229_977 + 1024;
 
 describe("dist/Code.js size", () => {
   it(`stays within ${CEILING_BYTES} bytes`, () => {

@@ -25,8 +25,8 @@ describe("a record's note", () => {
   });
 
   it("clips the note's own text, never its kind", () => {
-    const fit = (text: string) => text.slice(0, 4);
-    expect(clippedNote(passNote("write", "disk full"), fit)).toEqual({ kind: "passFailed", step: "write", message: "disk" });
-    expect(clippedNote(lastingNote("a long note"), fit)).toEqual({ kind: "lasting", text: "a lo" });
+    const cut = (text: string) => text.slice(0, 4);
+    expect(clippedNote(passNote("write", "disk full"), cut)).toEqual({ kind: "passFailed", step: "write", message: "disk" });
+    expect(clippedNote(lastingNote("a long note"), cut)).toEqual({ kind: "lasting", text: "a lo" });
   });
 });

@@ -8,6 +8,7 @@ import { BusinessSchema, type Business } from "../../src/api/schemas";
 import { newJobRecord, type JobRecord } from "../../src/jobs/job-record";
 import { sampleSearchBusiness } from "../api/helpers";
 import { unitJobsContext } from "./jobs-context";
+import { noteWords } from "../../src/jobs/record-note";
 
 const business = (id: string, title: string): Business => BusinessSchema.parse(sampleSearchBusiness({ id, title }));
 const A = business("11111111-2222-4333-8444-000000000001", "Acme Plumbing");
@@ -95,7 +96,7 @@ describe("writeResults for a search", () => {
       writeResults(ctx, new SheetsById(broken), [{ record, businesses: [A], final: true, pair: null, failed: false }], new PassReads()),
     ).toBe(0);
     const saved = ctx.store.get("job-1") as JobRecord;
-    expect(saved.note).toContain("Service Spreadsheets failed");
+    expect(noteWords(saved.note)).toContain("Service Spreadsheets failed");
     expect(saved.settled).toBe(false);
   });
 });

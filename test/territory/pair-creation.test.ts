@@ -5,6 +5,7 @@ import type { TerritoryRecord } from "../../src/jobs/job-record";
 import { error, json } from "../api/helpers";
 import { unitJobsContext } from "../passes/jobs-context";
 import { territory } from "./territory-fixture";
+import { noteWords } from "../../src/jobs/record-note";
 
 const created = (id: string, reserved: number) => json(201, { job_id: id, status: "queued", credits_reserved: reserved });
 
@@ -53,7 +54,7 @@ describe("createWaitingPairs", () => {
       [null, "f", 0],
     ]);
     expect(saved.status).toBe("failed");
-    expect(saved.note).toMatch(/^Its searches still waiting were not started: /);
+    expect(noteWords(saved.note)).toMatch(/^Its searches still waiting were not started: /);
     expect(transport.requests).toHaveLength(1);
   });
 
@@ -65,7 +66,7 @@ describe("createWaitingPairs", () => {
       [null, "f", 0],
       ["job-b", "r", 40],
     ]);
-    expect(saved.note).toMatch(/^"dentists · Austin, Texas, United States" was not started: /);
+    expect(noteWords(saved.note)).toMatch(/^"dentists · Austin, Texas, United States" was not started: /);
   });
 
   it("creates nothing for a stopped territory, another key's, or one past its deadline", () => {
