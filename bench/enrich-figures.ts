@@ -4,7 +4,7 @@
 // and the modelled Apps Script time with the same unit costs as the search bench.
 import type { FakeRuntime } from "../dev/fakes/runtime";
 import { readSheet, sidebar, startWorld, type World } from "../dev/world";
-import type { JobView } from "../src/jobs/job-view";
+import type { JobView } from "../src/ui/job-view";
 import { callBreakdown, counted, modelledMs, setUpRuntime, type Measured } from "./import-figures";
 import { int, printTable, seconds } from "./stats";
 import { fetchLocal } from "../dev/local-fetch";

@@ -3,7 +3,7 @@
 // test/integration does): one refreshJobs pass importing a completed 700-result search, one pass
 // over 20 active jobs, a modelled Apps Script time, and the naive row-by-row importer beside ours.
 import * as path from "node:path";
-import type { JobView } from "../src/jobs/job-view";
+import type { JobView } from "../src/ui/job-view";
 import type { FakeRuntime } from "../dev/fakes/runtime";
 import { newRuntime, readSheet, serviceJob, sidebar, startWorld, type World } from "../dev/world";
 import { naiveImport, prepareNaiveSheet, type NaiveMode } from "./naive-writer";

@@ -8,7 +8,7 @@
 import * as path from "node:path";
 import type { FakeRuntime } from "../dev/fakes/runtime";
 import { newRuntime, sidebar, startWorld, type World } from "../dev/world";
-import type { JobView } from "../src/jobs/job-view";
+import type { JobView } from "../src/ui/job-view";
 import { FETCH_ROUND_TRIP_MS, SPREADSHEET_CALL_MS, waitUntilCompleted } from "./import-figures";
 import { int, printTable } from "./stats";
 
@@ -20,7 +20,7 @@ const SAVED_SEARCHES = 10;
 /** Google's consumer quotas, per user per day. */
 const QUOTA = { properties: 50_000, urlfetch: 20_000, triggerMinutes: 90 };
 const TARGET_SHARE = 0.05;
-/** src/ui/sidebar/poller.ts: every 7 s while a job changes, once a minute while a refresh may run. */
+/** src/sidebar/poller.ts: every 7 s while a job changes, once a minute while a refresh may run. */
 const ACTIVE_POLL_MS = 7000;
 const SCHEDULED_POLL_MS = MINUTE;
 

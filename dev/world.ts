@@ -6,11 +6,11 @@ import { VirtualClock } from "./clock";
 import { simControl, startSimulatorWorker, type SimControl } from "./simulator";
 import { createRuntime, type FakeRuntime, type RuntimeOptions } from "./fakes/runtime";
 import type { ENTRY_POINTS } from "../src/entry-points";
-import type { JobView } from "../src/jobs/job-view";
+import type { JobView } from "../src/ui/job-view";
 import type { entryPoints } from "../src/main";
 
 /** The sidebar's shapes, as the server returns them (the tests read the real types, never a copy). */
-export type { JobView, RunView } from "../src/jobs/job-view";
+export type { JobView, RunView } from "../src/ui/job-view";
 export type { AccountView } from "../src/ui/views";
 
 export interface World {

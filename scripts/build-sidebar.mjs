@@ -1,12 +1,12 @@
-// Builds dist/Sidebar.html: the sidebar's own small bundle (src/ui/sidebar/main.ts, DOM code) and
-// its stylesheet inlined into src/ui/sidebar/sidebar.html, so the file is self-contained (no CDN,
+// Builds dist/Sidebar.html: the sidebar's own small bundle (src/sidebar/sidebar-page.ts, DOM code) and
+// its stylesheet inlined into src/sidebar/sidebar.html, so the file is self-contained (no CDN,
 // no external src or href) as contract.md requires.
 import { buildSync } from "esbuild";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const source = path.join(root, "src/ui/sidebar");
+const source = path.join(root, "src/sidebar");
 
 /** Text inlined into <script> or <style> must not close its element early. */
 function inlineSafe(text, tag) {

@@ -7,7 +7,7 @@
  * from it in a module that imports anything stays a variable to esbuild. So each choice between
  * the builds' code reads it in place: src/gas/document-access.ts (the job store),
  * src/gas/background-trigger.ts (the poll trigger), src/app/pass-runner.ts (the passes), and
- * src/ui/diagnose.ts and diagnose-checks.ts (what each build says of itself).
+ * src/self-check/diagnose.ts and diagnose-checks.ts (what each build says of itself).
  * jest.config.js defines it as "currentonly", the default build, for tests that run src/ unbuilt.
  */
 declare const BUSINESS_LEADS_SPREADSHEET_SCOPE: "currentonly" | "full";

@@ -4,7 +4,7 @@ import type { EntryPointName } from "./entry-points";
 import { leadsBusiness, leadsCredits, leadsJob, leadsLocations, leadsResults } from "./functions/leads-functions";
 import { runFormula } from "./app/build-formula-context";
 import { spreadsheetUi } from "./gas/spreadsheet-ui";
-import { diagnose } from "./ui/diagnose";
+import { diagnose } from "./self-check/diagnose";
 import { buildContacts, contactsCsv, contactsStatus } from "./ui/contacts-commands";
 import * as enrichment from "./ui/enrichment-commands";
 import { showHelp } from "./ui/help";

@@ -27,7 +27,7 @@ const files = sourceFiles(path.join(root, "src")).map((file) => path.relative(ro
 describe("file headers of src/", () => {
   it("finds the source files, the sidebar's included", () => {
     expect(files.length).toBeGreaterThan(100);
-    expect(files).toContain("src/ui/sidebar/main.ts");
+    expect(files).toContain("src/sidebar/sidebar-page.ts");
   });
 
   it("opens every file with one to three comment lines", () => {

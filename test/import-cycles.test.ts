@@ -92,6 +92,6 @@ describe("import cycles between files", () => {
 
   it("reads a type-only import as an import", () => {
     const graph = fileGraph(["src"]);
-    expect(graph.get("src/enrich/waiting-rows.ts")).toContain("src/enrich/list-rows.ts");
+    expect(graph.get("src/enrich/list/waiting-rows.ts")).toContain("src/enrich/list/list-rows.ts");
   });
 });

@@ -16,7 +16,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** "src/ui/sidebar" for a file in that folder ("src" for main.ts). */
+/** "src/sidebar" for a file in that folder ("src" for main.ts). */
 const folderOf = (file: string): string => path.relative(root, path.dirname(file)).split(path.sep).join("/");
 
 /** Relative specifiers of `import … from`, `export … from`, `import("…")` and `import "…"`. */
@@ -91,7 +91,7 @@ describe("layers of src/", () => {
     const outside = sourceFiles(sidebar).flatMap((file) =>
       codeImportsOf(file)
         .map((target) => folderOf(`${target}.ts`))
-        .filter((folder) => !["src/ui/sidebar", "src/rules", "src/errors"].includes(folder))
+        .filter((folder) => !["src/sidebar", "src/rules", "src/errors"].includes(folder))
         .map((folder) => `${path.relative(root, file)} -> ${folder}`),
     );
     expect(outside).toEqual([]);

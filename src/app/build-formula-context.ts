@@ -3,7 +3,7 @@
 import { LeadsClient } from "../api/client";
 import { CellCache } from "../functions/cell-cache";
 import type { FormulaContext } from "../functions/formula-context";
-import { partsOf, type TrackedJob } from "../jobs/job-kinds";
+import { partsOf, type TrackedJob } from "../jobs/kind-parts";
 import { fingerprint } from "../jobs/job-store";
 import { UserFacingError, withUserErrors } from "../errors/user-error";
 import { currentJobStore } from "./jobs-context";

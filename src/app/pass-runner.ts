@@ -1,6 +1,6 @@
 // This file defines the poll-and-write pass as the sidebar, the menu and the poll trigger run it, in either build. The trigger's pass
 // never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the next pass, with a notice in words.
-import { recordBackgroundRun, recordBackgroundRunEnd } from "../gas/background-runs";
+import { recordBackgroundRun, recordBackgroundRunEnd } from "../gas/background-executions";
 import { PASS_LOCK_WAIT_MS, tryDocumentLock, tryUserLock } from "../gas/locks";
 import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
 import { documentJobsContext } from "./jobs-context";
@@ -13,7 +13,7 @@ import { removeUserPollTrigger } from "../gas/user-poll-trigger";
 import { backgroundWork } from "../passes/background-work";
 import { runPass } from "../passes/pass-steps";
 import { messageOf, withUserErrors } from "../errors/user-error";
-import { pollTriggerNeeded } from "../rules/poll-trigger";
+import { pollTriggerNeeded } from "../rules/trigger-need";
 import { EXECUTION_LIMIT_MS } from "../rules/platform-limits";
 
 /** A pass stops starting new work this long after it began, well before Apps Script ends the execution. */

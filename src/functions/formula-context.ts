@@ -2,7 +2,7 @@
 // limit), the document cache, the clock and the job store's knowledge of a job, so they run the same in Apps Script and in tests.
 import type { Clock } from "../rules/clock";
 import type { LeadsClient } from "../api/client";
-import type { TrackedJob } from "../jobs/job-kinds";
+import type { TrackedJob } from "../jobs/kind-parts";
 import type { CellCache } from "./cell-cache";
 
 

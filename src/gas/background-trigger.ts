@@ -1,6 +1,6 @@
 // This file defines how this build keeps the user's poll trigger for documents with work left: one per document in the default build
 // (poll-trigger.ts), one per user in the full build (user-poll-trigger.ts); the choice reads the build's scope, so a bundle holds one.
-import { ensurePollTrigger, pollTriggerCount, removePollTrigger } from "./poll-trigger";
+import { ensurePollTrigger, pollTriggerCount, removePollTrigger } from "./document-poll-trigger";
 import { forgetServedDocument, registerServedDocument, servedDocuments } from "../storage/user-documents";
 import { userProperties } from "./property-snapshot";
 import { ensureUserPollTrigger, removeUserPollTrigger, userPollTriggerCount } from "./user-poll-trigger";

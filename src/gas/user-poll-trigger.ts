@@ -1,6 +1,6 @@
 // This file keeps the full-scope build's ONE poll trigger per user, serving every document the user has jobs in by id
 // (src/storage/user-documents.ts). It is found among the project's triggers, so a run with no current document can remove it.
-import { createPollTrigger, POLL_HANDLER } from "./poll-trigger";
+import { createPollTrigger, POLL_HANDLER } from "./document-poll-trigger";
 import { documentProperties } from "./property-snapshot";
 import { readPollInterval, type PollInterval } from "./settings";
 

@@ -16,7 +16,7 @@ export interface JobsContext {
   keyDigest: string;
   /** The current editor's id (a random id in their user properties). */
   editorId: string;
-  /** The document's job store, where unsettled enrichment chunks are listed (src/enrich/pending.ts). */
+  /** The document's job store, where unsettled enrichment chunks are listed (src/enrich/run/pending.ts). */
   properties: KeyValueStore;
   /** The current user's own properties, where the bodies of the chunks they send are kept. */
   userProperties: KeyValueStore;

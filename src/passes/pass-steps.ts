@@ -1,12 +1,12 @@
 // This file defines a pass as one runner over an ordered list of steps, each a feature's own function (enrichment, territories, polling,
 // refreshes, Contacts), so a new feature's share of the pass is one more entry of PASS_STEPS.
-import { sendWaitingWork, type PassSheets } from "../enrich/run-pass";
-import { PassReads } from "../enrich/list-rows";
+import { sendWaitingWork, type PassSheets } from "../enrich/run/run-pass";
+import { PassReads } from "../enrich/list/list-rows";
 import type { JobsContext } from "../jobs/job-context";
 import { SheetsById } from "../sheets/result-sheet";
-import { createWaitingSearches, startDueTerritoryRuns } from "../territory/territory-runs";
+import { createWaitingSearches, startDueTerritoryRuns } from "../territory/territory-pass";
 import { pollAndWrite, type PollReport } from "./poll-pass";
-import { runRefreshPass } from "./refresh-pass";
+import { runRefreshPass } from "../search/refresh-pass";
 import { keepContactsCurrent } from "../contacts/keep-current";
 
 /** What the steps of one pass share: its sheets by id, what it read of enrichment's lists, its report. */

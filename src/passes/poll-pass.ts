@@ -6,9 +6,9 @@ import { isFailedStatus, isReadableStatus, isTerminalStatus } from "../rules/job
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
-import type { PassSheets } from "../enrich/run-pass";
+import type { PassSheets } from "../enrich/run/run-pass";
 import type { JobsContext } from "../jobs/job-context";
-import { partsOf } from "../jobs/job-kinds";
+import { partsOf } from "../jobs/kind-parts";
 import { territoryOf, type JobRecord } from "../jobs/job-record";
 import type { JobKind } from "../rules/job-kinds";
 import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "../jobs/ownership";

@@ -2,8 +2,8 @@
 // the user's rows, a territory's ended searches into its one sheet, any other job into its results sheet by Business ID.
 // One job's sheet trouble never stops the others: the job says so, and the next pass tries again.
 import type { Business } from "../api/schemas";
-import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/write-results";
-import { PassReads } from "../enrich/list-rows";
+import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/write-back/write-results";
+import { PassReads } from "../enrich/list/list-rows";
 import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf, territoryOf, type JobRecord } from "../jobs/job-record";
 import { writeEndedSearches, type EndedSearch } from "../territory/territory-sheet";

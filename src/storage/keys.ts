@@ -70,10 +70,10 @@ export const KEY_REGISTRY: { readonly [K in keyof typeof KEYS]: StoredKey } = {
   editorId: { store: "user", shape: "a UUID (plain text)", writer: "src/gas/key-digest.ts" },
   servedDocuments: { store: "user", shape: "SERVED_SHAPE (src/storage/user-documents.ts)", writer: "src/storage/user-documents.ts" },
   backgroundNotices: { store: "user", shape: "NOTICES_SHAPE (src/storage/user-documents.ts)", writer: "src/storage/user-documents.ts" },
-  lastBackgroundRun: { store: "user", shape: "RUN_SHAPE (src/gas/background-runs.ts)", writer: "src/gas/background-runs.ts" },
-  jobSlots: { store: "user", shape: "SEEN_SLOTS_SHAPE (src/enrich/run-estimate.ts)", writer: "src/enrich/run-estimate.ts" },
-  pollTriggerMinutes: { store: "user", prefix: true, shape: "minutes (a number as text)", writer: "src/gas/poll-trigger.ts" },
-  chunkBody: { store: "user", prefix: true, shape: "PART_SHAPE (src/enrich/pending.ts)", writer: "src/enrich/pending.ts" },
+  lastBackgroundRun: { store: "user", shape: "RUN_SHAPE (src/gas/background-executions.ts)", writer: "src/gas/background-executions.ts" },
+  jobSlots: { store: "user", shape: "SEEN_SLOTS_SHAPE (src/enrich/run/run-estimate.ts)", writer: "src/enrich/run/run-estimate.ts" },
+  pollTriggerMinutes: { store: "user", prefix: true, shape: "minutes (a number as text)", writer: "src/gas/document-poll-trigger.ts" },
+  chunkBody: { store: "user", prefix: true, shape: "PART_SHAPE (src/enrich/run/pending.ts)", writer: "src/enrich/run/pending.ts" },
   // ---- the document's properties ----
   sharedApiKey: { store: "document", shape: "the API key shared with formulas (plain text)", writer: "src/storage/settings.ts" },
   sharedBaseUrl: { store: "document", shape: "the service address shared with formulas (plain text)", writer: "src/storage/settings.ts" },
@@ -81,10 +81,10 @@ export const KEY_REGISTRY: { readonly [K in keyof typeof KEYS]: StoredKey } = {
   // ---- the job store (document properties, or the full build's developer metadata entry) ----
   job: { store: "jobStore", prefix: true, shape: "jobRecordVersions (src/jobs/job-record-versions.ts)", writer: "src/jobs/job-store.ts" },
   start: { store: "jobStore", prefix: true, shape: "START_RECORD_SHAPE (src/jobs/job-record.ts)", writer: "src/jobs/job-store.ts" },
-  enrichRun: { store: "jobStore", prefix: true, shape: "StoredRun (src/enrich/run-record.ts)", writer: "src/enrich/run-record.ts" },
-  chunkHead: { store: "jobStore", prefix: true, shape: "HEAD_SHAPE (src/enrich/pending.ts)", writer: "src/enrich/pending.ts" },
+  enrichRun: { store: "jobStore", prefix: true, shape: "StoredRun (src/enrich/run/run-record.ts)", writer: "src/enrich/run/run-record.ts" },
+  chunkHead: { store: "jobStore", prefix: true, shape: "HEAD_SHAPE (src/enrich/run/pending.ts)", writer: "src/enrich/run/pending.ts" },
   editorKeys: { store: "jobStore", shape: "EDITORS_SHAPE (src/jobs/editor-keys.ts)", writer: "src/jobs/editor-keys.ts" },
-  selfCheckProbe: { store: "jobStore", prefix: true, shape: "a probe's JSON, removed at once", writer: "src/app/job-store-probe.ts" },
+  selfCheckProbe: { store: "jobStore", prefix: true, shape: "a probe's JSON, removed at once", writer: "src/self-check/job-store-probe.ts" },
   // ---- developer metadata (full build), PROJECT-visible at the spreadsheet ----
   metadataData: { store: "metadata", shape: "encodeData (src/storage/metadata-entries.ts)", writer: "src/gas/developer-metadata-store.ts" },
   metadataClaim: { store: "metadata", shape: "encodeClaim (src/storage/metadata-entries.ts)", writer: "src/storage/write-claim.ts" },

@@ -4,7 +4,7 @@
 import { isLeadsApiError, type LeadsApiError } from "../api/errors";
 import type { JobsContext } from "../jobs/job-context";
 import type { TerritoryPair, TerritoryRecord } from "../jobs/job-record";
-import { pairsCredits, territoryStatus } from "../jobs/territory-counts";
+import { pairsCredits, territoryStatus } from "./territory-counts";
 import { pairKey, pairLabel, pairRequest } from "./territory-plan";
 import { lastingNote } from "../jobs/record-note";
 

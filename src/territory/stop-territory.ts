@@ -3,7 +3,7 @@
 import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "../jobs/job-context";
 import { territoryOf, type TerritoryPair } from "../jobs/job-record";
-import { territoryStatus } from "../jobs/territory-counts";
+import { territoryStatus } from "./territory-counts";
 import { isTerminalStatus } from "../rules/job-status";
 
 export function stopTerritory(ctx: JobsContext, jobId: string): void {

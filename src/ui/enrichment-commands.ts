@@ -1,9 +1,9 @@
 // This file defines the commands that enrich the user's rows: previewEnrichment, startEnrichment (from the sidebar, or the menu with a
 // toast), stopEnrichment and continueEnrichment (docs/add-on-surface.md, "Global functions").
-import { previewEnrichment as previewEnrichmentRows, searchEnrichedNotice, startEnrichment as startEnrichmentRows, type StartEnrichmentResult } from "../enrich/start-enrichment";
-import { continueRun, type ContinueOutcome } from "../enrich/continue-run";
-import { stopRun } from "../enrich/stop-run";
-import { toJobView, type JobView } from "../jobs/job-view";
+import { previewEnrichment as previewEnrichmentRows, searchEnrichedNotice, startEnrichment as startEnrichmentRows, type StartEnrichmentResult } from "../enrich/run/start-enrichment";
+import { continueRun, type ContinueOutcome } from "../enrich/run/continue-run";
+import { stopRun } from "../enrich/run/stop-run";
+import { toJobView, type JobView } from "./job-view";
 import { commandWith } from "./command";
 import { listDocumentJobs } from "./job-list";
 import type { ArgsIn } from "./entry-args";

@@ -1,17 +1,17 @@
 // This file defines the sidebar's list of the current document's jobs: their JobViews, and for a
 // job still in progress (and started before that run) the notice a background run left when it
 // could not reach this document, or the note that Google stopped the last background run midway.
-import { stoppedBackgroundRun } from "../gas/background-runs";
+import { stoppedBackgroundRun } from "../gas/background-executions";
 import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { editorId, keyDigest } from "../gas/key-digest";
 import { backgroundNoticeFor } from "../storage/user-documents";
 import { userProperties } from "../gas/property-snapshot";
 import { userApiKey } from "../gas/settings";
 import { appsScriptClock } from "../gas/utilities";
-import { isSending, rowsSent, runStoreOf, type RunRecord } from "../enrich/run-record";
+import { isSending, rowsSent, runStoreOf, type RunRecord } from "../enrich/run/run-record";
 import { enrichmentOf, type JobRecord } from "../jobs/job-record";
 import { JobStore } from "../jobs/job-store";
-import { toJobView, type JobView, type RunView } from "../jobs/job-view";
+import { toJobView, type JobView, type RunView } from "./job-view";
 import { RUN_TIME_A_DAY } from "../rules/platform-limits";
 import { documentFacts } from "../jobs/job-record-versions";
 

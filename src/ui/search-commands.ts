@@ -4,8 +4,8 @@ import { FindLocationsParamsSchema, requestProblem } from "../api/request-schema
 import type { Location } from "../api/schemas";
 import { clientFor } from "../app/jobs-context";
 import { readServiceSettings } from "../gas/settings";
-import { toJobView, type JobView } from "../jobs/job-view";
-import { startSearch as startSearchJob, type SearchArgs } from "../jobs/start-search";
+import { toJobView, type JobView } from "./job-view";
+import { startSearch as startSearchJob, type SearchArgs } from "../search/start-search";
 import { previewSearch as previewSearches, startTerritory, type SearchPreview } from "../territory/start-territory";
 import { stopTerritory } from "../territory/stop-territory";
 import { pairCount } from "../territory/territory-plan";

@@ -5,7 +5,7 @@
 // poll interval, then runs the page's clock to the sidebar's next poll; nothing waits in real time.
 import { DEFAULT_SPEED } from "../../dev/playground/server";
 import { SCRIPT_RUN_PATH } from "../../dev/playground/script-run-shim";
-import { POLL_INTERVAL_MS } from "../../src/ui/sidebar/poller";
+import { POLL_INTERVAL_MS } from "../../src/sidebar/poller";
 import { AUSTIN, describeInBrowser, openPlayground, pickLocationByKeyboard, settled, type Session } from "./browser";
 
 /** More polls than a 700-result search and its contacts take at the default pace. */

@@ -11,9 +11,9 @@
 import type { Browser, Locator, Page } from "../../dev/browser/playwright";
 import { startPlayground, type Playground } from "../../dev/playground/server";
 import { simControl } from "../../dev/simulator/control-client";
-import { shortDateTime, useSpreadsheet } from "../../src/ui/sidebar/format";
+import { shortDateTime, useSpreadsheet } from "../../src/sidebar/format";
 import { searchedWords } from "../../src/rules/searched";
-import type { JobView, RecentJob } from "../../src/ui/sidebar/server";
+import type { JobView, RecentJob } from "../../src/sidebar/server";
 import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard, screenshot } from "./browser";
 
 /** The playground's spreadsheet's time zone (the fakes' default), and the browser's: hours apart. */

@@ -9,7 +9,7 @@ import type { JobRecord } from "../../src/jobs/job-record";
 import { JobStore } from "../../src/jobs/job-store";
 import type { KeyValueStore } from "../../src/storage/key-value-store";
 import { SheetsById } from "../../src/sheets/result-sheet";
-import { writeEnrichmentResults } from "../../src/enrich/write-results";
+import { writeEnrichmentResults } from "../../src/enrich/write-back/write-results";
 import { FakeSpreadsheetApp } from "../../dev/fakes/spreadsheet";
 import { fixedFacts } from "../storage/map-store";
 

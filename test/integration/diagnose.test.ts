@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { DOCUMENT_ID, type FakeRuntime, type RunResult } from "../../dev/fakes/runtime";
 import { columnLetters } from "../../src/sheets/column-letters";
 import { austinLabel, newRuntime, serviceAccount, sidebar } from "../../dev/world";
-import type { Check, DiagnoseReport as Report } from "../../src/ui/diagnose";
+import type { Check, DiagnoseReport as Report } from "../../src/self-check/diagnose";
 import { setUpAccount, useWorld } from "../fixtures/world";
 
 const BUILDS = [

@@ -1,6 +1,6 @@
 // Tests what startSearch refuses before any request, and the account limits it explains.
 import type { Account } from "../../src/api/schemas";
-import { affordabilityProblem } from "../../src/jobs/start-search";
+import { affordabilityProblem } from "../../src/search/start-search";
 import { parseArgs } from "../../src/ui/entry-args";
 
 const normaliseSearchArgs = (raw: unknown) => parseArgs("startSearch", raw);

@@ -2,7 +2,7 @@
 // one row per business by Business ID, the record checkpointed (rows written, settled once final);
 // a deleted sheet recreated; a write that fails notes it on the job and writes nothing.
 import { writeResults } from "../../src/passes/result-writers";
-import { PassReads } from "../../src/enrich/list-rows";
+import { PassReads } from "../../src/enrich/list/list-rows";
 import { SheetsById } from "../../src/sheets/result-sheet";
 import { BusinessSchema, type Business } from "../../src/api/schemas";
 import { newJobRecord, type JobRecord } from "../../src/jobs/job-record";

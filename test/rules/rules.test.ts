@@ -5,7 +5,7 @@ import { affordabilityProblem, searchBlocked, searchCost, type SearchAllowance }
 import { isUuid } from "../../src/rules/ids";
 import { JOB_KINDS, KIND_WORDS, kindNamed } from "../../src/rules/job-kinds";
 import { isActiveStatus, isGatheringStatus, isReadableStatus, isTerminalStatus, JOB_STATUSES, statusWords } from "../../src/rules/job-status";
-import { pollTriggerNeeded } from "../../src/rules/poll-trigger";
+import { pollTriggerNeeded } from "../../src/rules/trigger-need";
 import { redact, REDACTED } from "../../src/rules/redaction";
 
 describe("job kinds", () => {

@@ -3,8 +3,8 @@
 // stores on plain maps (the key-value subset of Apps Script's Properties).
 import * as z from "zod/mini";
 import { JobStore } from "../../src/jobs/job-store";
-import { RunStore } from "../../src/enrich/run-record";
-import { PendingChunks } from "../../src/enrich/pending";
+import { RunStore } from "../../src/enrich/run/run-record";
+import { PendingChunks } from "../../src/enrich/run/pending";
 import { EditorKeys } from "../../src/jobs/editor-keys";
 import { PrefixedCollection } from "../../src/storage/prefixed-collection";
 import { currentShape, readStored } from "../../src/storage/stored-json";

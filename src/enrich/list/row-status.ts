@@ -1,0 +1,116 @@
+// This file defines a row's `Enrichment status` as a typed value: the cell is a run's queue, so its
+// text is the state. One maker writes its words; one reader maps every text the add-on has ever
+// written there (and the service's own statuses) back to it. No other code compares status words.
+
+/** Why the rows of a stopped run were not sent. */
+export const STOPPED_REASON = "the run was stopped before this row was sent";
+
+/** The service's `enrichment_status` of a business whose contacts it found. */
+const SERVICE_COMPLETED = "completed";
+
+export type RowStatus =
+  /** An empty cell: the row was never sent. */
+  | { kind: "none" }
+  /** A row of a run not sent yet: the run's sender sends it from the sheet (src/enrich/run/send-chunks.ts). */
+  | { kind: "waiting" }
+  /** An earlier version's waiting row: its chunk was stored whole and is repeated as it was (src/enrich/run/run-pass.ts). */
+  | { kind: "waitingForChunk" }
+  /** Held for another editor's chunk that may be on its way (src/enrich/run/held-rows.ts): not sent, and marked only by that chunk. */
+  | { kind: "held" }
+  | { kind: "sent" }
+  /** A row of a stopped run, never sent. */
+  | { kind: "stopped" }
+  | { kind: "skipped"; reason: string }
+  | { kind: "failed"; reason: string }
+  /** The service's own `enrichment_status`, written with the results ("completed", "pending"). */
+  | { kind: "service"; status: string };
+
+export type RowStatusKind = RowStatus["kind"];
+
+/** The words of the statuses that carry nothing, as each version wrote them (today's first). */
+const FIXED_WORDS = {
+  waiting: "Waiting to be sent",
+  waitingForChunk: "Waiting: the account's active-jobs limit is reached; it will be sent automatically",
+  held: "Waiting: held for another editor's chunk that may be on its way; sent once it is settled or expires",
+  sent: "Sent: waiting for results",
+  stopped: `Skipped: ${STOPPED_REASON}`,
+} as const satisfies Partial<Record<RowStatusKind, string>>;
+
+/** A status's words in the cell. */
+export function rowStatusWords(status: RowStatus): string {
+  switch (status.kind) {
+    case "none":
+      return "";
+    case "skipped":
+      return `Skipped: ${status.reason}`;
+    case "failed":
+      return `Failed: ${status.reason}`;
+    case "service":
+      return status.status;
+    default:
+      return FIXED_WORDS[status.kind];
+  }
+}
+
+const FIXED_BY_WORDS = new Map<string, RowStatus>(
+  (Object.keys(FIXED_WORDS) as Array<keyof typeof FIXED_WORDS>).map((kind) => [FIXED_WORDS[kind], { kind }]),
+);
+
+/** A status carrying its reason, as every version wrote it: "Skipped: <reason>", "Failed: <reason>". */
+const WITH_REASON = /^(Skipped|Failed): ?([\s\S]*)$/;
+
+/** The status a cell's text (trimmed) says: every text the add-on has written, else the service's own status. */
+export function readRowStatus(text: string): RowStatus {
+  if (text === "") return { kind: "none" };
+  const fixed = FIXED_BY_WORDS.get(text);
+  if (fixed) return fixed;
+  const withReason = WITH_REASON.exec(text);
+  if (withReason) return { kind: withReason[1] === "Skipped" ? "skipped" : "failed", reason: withReason[2] ?? "" };
+  return { kind: "service", status: text };
+}
+
+/** The service found the business's contacts (its own `completed`). */
+export const isServiceCompleted = (status: RowStatus): boolean => status.kind === "service" && isCompletedByService(status.status);
+
+/** The service's `enrichment_status` of one business says its contacts were found. */
+export const isCompletedByService = (enrichmentStatus: string | null | undefined): boolean => enrichmentStatus === SERVICE_COMPLETED;
+
+/** A status after which a row waits for nothing: a later run may send it again. */
+export function isFinal(status: RowStatus): boolean {
+  switch (status.kind) {
+    case "none":
+    case "stopped":
+    case "skipped":
+    case "failed":
+      return true;
+    case "service":
+      return isServiceCompleted(status);
+    default:
+      return false;
+  }
+}
+
+/** A row the run's sender sends from the sheet. */
+export const isWaiting = (status: RowStatus): boolean => status.kind === "waiting";
+
+/** A row held for another editor's chunk. */
+export const isHeld = (status: RowStatus): boolean => status.kind === "held";
+
+/**
+ * A row of a run not sent yet, which a created chunk of its business marks "Sent": a waiting row
+ * (today's or an earlier version's) or a stopped one (its chunk was on its way). Never a held row:
+ * that waits for another editor's chunk (awaitsSendingOrHeld).
+ */
+export function awaitsSending(status: RowStatus): boolean {
+  switch (status.kind) {
+    case "waiting":
+    case "waitingForChunk":
+    case "stopped":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** A row that awaits sending, or one held for a chunk (which chunk the cell does not say: src/enrich/run/send-chunks.ts decides). */
+export const awaitsSendingOrHeld = (status: RowStatus): boolean => awaitsSending(status) || isHeld(status);

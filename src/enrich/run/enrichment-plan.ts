@@ -1,0 +1,150 @@
+// This file defines the plan of an enrichment run, without any request or write: each row's fate
+// (sent, skipped and why), the unique businesses in sheet order, what the account's credits and
+// plan allow, and the chunks of at most 700 (or the plan's limit) that become jobs.
+import type { Account } from "../../api/schemas";
+import { ENRICHED_FOR_HEADER, ID_HEADER, STATUS_HEADER } from "../../sheets/columns";
+import { enrichedForKey } from "../list/row-words";
+import { isFinal, isServiceCompleted, readRowStatus } from "../list/row-status";
+import type { CutReason, SkipReason } from "./skip-reason";
+import { columnOfHeader } from "../../sheets/headers";
+import { checkName, cleanText, matchKey, normaliseWebsite } from "../list/normalise";
+import { cellAt, type SheetArea } from "../list/sheet-area";
+import type { RowBusiness } from "../list/waiting-rows";
+import { FREE_SEARCH_CREDITS, REQUEST_LIMITS } from "../../rules/request-limits";
+
+/** The spec's limit of businesses per enrichment. */
+const MAX_PER_ENRICHMENT = REQUEST_LIMITS.businessesMax;
+/** A free account's one job. */
+const FREE_JOB_LIMIT = FREE_SEARCH_CREDITS;
+
+type PlannedBusiness = RowBusiness;
+
+export interface EnrichPlan {
+  /** Every row with a name or a website: its key when it is valid. */
+  rowKeys: Map<number, string>;
+  /** Rows not sent and why (contract's `skipped`), in row order. */
+  skipped: PlanSkip[];
+  chunks: PlannedBusiness[][];
+  alreadyEnriched: number;
+  /** Of those, rows whose contacts the search that wrote this results sheet filled in. */
+  alreadyEnrichedBySearch: number;
+  creditsNeeded: number;
+  creditsRemaining: number;
+  /** Why some businesses were left out (the credits, the plan), when some were; else null. */
+  cutReason: CutReason | null;
+  /** Businesses per job the account allows. */
+  perJob: number;
+}
+
+/** A row the plan leaves out, and why. */
+export interface PlanSkip {
+  row: number;
+  reason: SkipReason;
+}
+
+const ALREADY_ENRICHED: SkipReason = { kind: "alreadyEnriched" };
+
+/** How many businesses the account can take now, and why not more. */
+export function accountCapacity(account: Account): { perJob: number; total: number; maxJobs: number; reason: CutReason } {
+  const remain: CutReason = { kind: "credits", remaining: account.credits_remaining };
+  if (account.max_results_per_search <= 0) return { perJob: 0, total: 0, maxJobs: 0, reason: { kind: "inactive" } };
+  if (account.plan_code === "free") {
+    if (account.free_search_used) return { perJob: 0, total: 0, maxJobs: 0, reason: { kind: "freeUsed" } };
+    const total = Math.min(FREE_JOB_LIMIT, account.credits_remaining);
+    return { perJob: total, total, maxJobs: 1, reason: account.credits_remaining < FREE_JOB_LIMIT ? remain : { kind: "freeLimit", limit: FREE_JOB_LIMIT } };
+  }
+  const perJob = Math.min(MAX_PER_ENRICHMENT, account.max_results_per_search);
+  return { perJob, total: Math.max(0, account.credits_remaining), maxJobs: Number.MAX_SAFE_INTEGER, reason: remain };
+}
+
+/**
+ * Whether a row's contacts were filled in by the search that wrote it: a results sheet (it has a
+ * `Business ID` column, found by header wherever it is) whose row has a Business ID and the
+ * service's `completed` under `Enrichment status`, with no `Enriched for` of an enrichment of ours.
+ * Paying for it again needs `force`.
+ */
+function searchEnrichedRows(area: SheetArea): (row: number) => boolean {
+  const header = area.values[area.target.headerRow - 1] ?? [];
+  const idIndex = columnOfHeader(header, ID_HEADER) - 1;
+  const statusColumn = area.results.get(STATUS_HEADER);
+  const forColumn = area.results.get(ENRICHED_FOR_HEADER);
+  if (idIndex < 0 || statusColumn === undefined) return () => false;
+  return (row) =>
+    cleanText(cellAt(area, row, idIndex + 1)) !== "" &&
+    isServiceCompleted(readRowStatus(cleanText(cellAt(area, row, statusColumn)))) &&
+    (forColumn === undefined || cleanText(cellAt(area, row, forColumn)) === "");
+}
+
+/**
+ * Plans the run over the area's rows. `inFlight` says whether a job of this sheet is still
+ * running, so that rows it carries are not sent twice; `exclude` holds the businesses of chunks
+ * still being sent, which are neither planned nor skipped; `force` sends every valid row again,
+ * rows a search already enriched included.
+ */
+export function planEnrichment(
+  area: SheetArea,
+  account: Account,
+  options: { force: boolean; inFlight: boolean; exclude?: ReadonlySet<string> },
+): EnrichPlan {
+  const { nameColumn, websiteColumn } = area.target;
+  const statusColumn = area.results.get(STATUS_HEADER);
+  const forColumn = area.results.get(ENRICHED_FOR_HEADER);
+  const rowKeys = new Map<number, string>();
+  const skipped: PlanSkip[] = [];
+  const unique = new Map<string, PlannedBusiness>();
+  let alreadyEnriched = 0;
+  let alreadyEnrichedBySearch = 0;
+  const enrichedBySearch = options.force ? () => false : searchEnrichedRows(area);
+
+  for (const row of area.rows) {
+    const rawName = cellAt(area, row, nameColumn);
+    const rawWebsite = cellAt(area, row, websiteColumn);
+    if (cleanText(rawName) === "" && cleanText(rawWebsite) === "") continue; // an empty row is not a request
+    if (enrichedBySearch(row)) {
+      // Before the checks: its status cell is the search's own, which a `Skipped: …` must not replace.
+      skipped.push({ row, reason: ALREADY_ENRICHED });
+      alreadyEnriched += 1;
+      alreadyEnrichedBySearch += 1;
+      continue;
+    }
+    const name = checkName(rawName);
+    if (!name.ok) {
+      skipped.push({ row, reason: { kind: "invalid", words: name.reason } });
+      continue;
+    }
+    const website = normaliseWebsite(rawWebsite);
+    if (!website.ok) {
+      skipped.push({ row, reason: { kind: "invalid", words: website.reason } });
+      continue;
+    }
+    const key = matchKey(name.value, website.value);
+    rowKeys.set(row, key);
+    if (options.exclude?.has(key)) continue;
+    if (!options.force && forColumn !== undefined && statusColumn !== undefined && enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key) {
+      const status = readRowStatus(cleanText(cellAt(area, row, statusColumn)));
+      if (isServiceCompleted(status)) {
+        skipped.push({ row, reason: ALREADY_ENRICHED });
+        alreadyEnriched += 1;
+        continue;
+      }
+      if (options.inFlight && !isFinal(status)) {
+        skipped.push({ row, reason: { kind: "beingEnriched" } });
+        continue;
+      }
+    }
+    const known = unique.get(key);
+    if (known) known.rows.push(row);
+    else unique.set(key, { key, business: { business_name: name.value, website_url: website.value }, rows: [row] });
+  }
+
+  const capacity = accountCapacity(account);
+  const wanted = [...unique.values()];
+  const affordable = Math.min(wanted.length, capacity.total, capacity.perJob * capacity.maxJobs);
+  const sent = wanted.slice(0, affordable);
+  for (const cut of wanted.slice(affordable)) for (const row of cut.rows) skipped.push({ row, reason: { kind: "cut", reason: capacity.reason } });
+  const chunks: PlannedBusiness[][] = [];
+  for (let i = 0; i < sent.length; i += capacity.perJob) chunks.push(sent.slice(i, i + capacity.perJob));
+  skipped.sort((a, b) => a.row - b.row);
+  const cutReason = affordable < wanted.length ? capacity.reason : null;
+  return { rowKeys, skipped, chunks, alreadyEnriched, alreadyEnrichedBySearch, creditsNeeded: wanted.length, creditsRemaining: account.credits_remaining, cutReason, perJob: capacity.perJob };
+}

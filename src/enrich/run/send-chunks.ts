@@ -1,0 +1,246 @@
+// This file defines how a run's waiting rows are sent: found from the status column, grouped by business, a chunk at a time until none
+// wait, the service says to wait, or the deadline comes. Only the chunk in flight is stored (pending.ts), so a lost answer is repeated
+// byte for byte and charged once, and a chunk the service surely did not create is dropped, its rows still waiting.
+import type { CreateEnrichmentRequest, EnrichmentBusiness } from "../../api/schemas";
+import type { LeadsApiError } from "../../api/errors";
+import type { JobsContext } from "../../jobs/job-context";
+import type { JobRecord } from "../../jobs/job-record";
+import { JobStoreFullError } from "../../jobs/job-store-budget";
+import { awaitsSending, awaitsSendingOrHeld, isWaiting, rowStatusWords, type RowStatus } from "../list/row-status";
+import { ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../../sheets/columns";
+import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
+import { matchKey } from "../list/normalise";
+import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
+import { noteJobSlots } from "./run-estimate";
+import { runStoreOf, type RunRecord } from "./run-record";
+import type { ListRows } from "../list/list-rows";
+import type { SheetArea } from "../list/sheet-area";
+import { nextWaiting, rowsOfBusinesses, waitingCounts, type RowBusiness } from "../list/waiting-rows";
+import { writeResultCells, type RowUpdates } from "../write-back/write-cells";
+import { releaseHeldRows } from "./held-rows";
+import { REQUEST_LIMITS } from "../../rules/request-limits";
+
+const MAX_SHEET_IN_NAME = 120;
+
+function chunkName(sheetName: string, index: number, count: number): string {
+  const sheet = sheetName.length > MAX_SHEET_IN_NAME ? sheetName.slice(0, MAX_SHEET_IN_NAME - 1) + "…" : sheetName;
+  return count > 1 ? `Enrich ${sheet} (${index + 1} of ${count})` : `Enrich ${sheet}`;
+}
+
+/** The text of `Enriched for` while a row waits or after it was sent: what it is sent as. */
+export const sentAsText = (business: EnrichmentBusiness): string => enrichedForText(business.business_name, business.website_url);
+
+/**
+ * Writes `cells(business)` into the rows of a chunk's businesses that still await it: `known` rows
+ * when the caller just found them, else the rows found now (src/enrich/list/waiting-rows.ts). Held rows
+ * (src/enrich/run/held-rows.ts) are this editor's chunk's when this editor is a former sender of the
+ * run, or when no other editor's chunk of it is stored; else they wait for that other chunk.
+ */
+function markRows(sending: Sending, businesses: readonly EnrichmentBusiness[], cells: (business: EnrichmentBusiness) => Map<string, string>, known?: readonly RowBusiness[]): number {
+  const { list, run, ctx, pending } = sending;
+  const heldForOthers = run.editorId === ctx.editorId && sending.stored.some((chunk) => !pending.isMine(chunk));
+  const awaitsChunk = heldForOthers ? awaitsSending : awaitsSendingOrHeld;
+  const updates: RowUpdates = new Map();
+  for (const found of known ?? rowsOfBusinesses(list(), awaitsChunk, businesses)) for (const row of found.rows) updates.set(row, cells(found.business));
+  writeResultCells(list().area(), updates);
+  return updates.size;
+}
+
+const sentCells = (business: EnrichmentBusiness) => new Map([[STATUS_HEADER, rowStatusWords({ kind: "sent" })], [ENRICHED_FOR_HEADER, sentAsText(business)]]);
+const statusCells = (status: RowStatus) => () => new Map([[STATUS_HEADER, rowStatusWords(status)], [ENRICHED_FOR_HEADER, ""]]);
+
+/** How a row that is never sent ends: stopped, or skipped and why. */
+export type NotSent = Extract<RowStatus, { kind: "stopped" | "skipped" }>;
+
+/** Rows skipped, each with why. */
+export const skippedFor = (rows: ReadonlyArray<{ row: number; reason: string }>): Array<{ row: number; status: NotSent }> =>
+  rows.map(({ row, reason }) => ({ row, status: { kind: "skipped", reason } }));
+
+/** Rows of a stopped run. */
+export const stoppedRows = (rows: readonly number[]): Array<{ row: number; status: NotSent }> => rows.map((row) => ({ row, status: { kind: "stopped" } }));
+
+/** Marks rows that can no longer be sent: `Skipped: …` (their pair is cleared: nothing was sent for it). */
+export function skipRows(area: SheetArea, rows: ReadonlyArray<{ row: number; status: NotSent }>): number {
+  const updates: RowUpdates = new Map();
+  for (const { row, status } of rows) updates.set(row, new Map([[STATUS_HEADER, rowStatusWords(status)], [ENRICHED_FOR_HEADER, ""]]));
+  writeResultCells(area, updates);
+  return updates.size;
+}
+
+/** A refusal that every later chunk would meet too: the run ends and its waiting rows say why. */
+const refusesEveryChunk = (error: LeadsApiError): boolean => error.kind === "insufficient_credits" || error.kind === "unauthorized";
+
+export interface SendReport {
+  /** Jobs created (or found again for a repeated chunk) by this call. */
+  jobs: JobRecord[];
+  /** Why sending stopped with rows still waiting (the service's limit, 5xx, a full store), or null. */
+  blocked: Error | null;
+  /** The last refusal for good (402, 401, 422): its rows say so. */
+  refused: LeadsApiError | null;
+}
+
+/** The service's clock may differ from Apps Script's: a job stamped this much before its chunk was stored may still be its job. */
+const CLOCK_SLACK_MS = 10 * 60 * 1000;
+
+/**
+ * Whether the service made a job of a stored chunk: a job of its name created since it was stored
+ * (among the account's 100 newest enrichments). Asked only for a stopped run's chunk, before it
+ * would be repeated.
+ */
+function createdOnService(ctx: JobsContext, chunk: PendingChunk, body: CreateEnrichmentRequest, deadline: number): boolean {
+  const since = Date.parse(chunk.createdAt) - CLOCK_SLACK_MS;
+  const newest = ctx.client.listEnrichments({ page: 1, pageSize: REQUEST_LIMITS.listPageSizeMax }, { deadline });
+  return newest.items.some((job) => job.name === body.name && Date.parse(job.created_at) >= since);
+}
+
+/**
+ * Sends the run's stored chunks again (a lost answer, or one the service's limit turned away),
+ * then its waiting rows, and saves the run with what now waits. `readList` gives the run's rows
+ * (src/enrich/list/list-rows.ts); it is called only when a row must be read or marked, so a pass that
+ * finds the limit still reached reads nothing and writes nothing. What is read is kept equal to
+ * the sheet as rows are marked.
+ */
+export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readList: () => ListRows, deadline: number): SendReport {
+  let read: ListRows | null = null;
+  const pending = pendingChunksOf(ctx);
+  const sending: Sending = {
+    ctx, run, deadline, pending,
+    stored: pending.all().filter((chunk) => chunk.runId === run.runId),
+    report: { jobs: [], blocked: null, refused: null },
+    list: () => (read ??= readList()),
+    where: { sheetId: run.sheetId, sheetName: run.sheetName, target: run.target, runId: run.runId },
+    repeated: new Set<string>(),
+  };
+  // Another editor now sends the run: this editor only settles its own stored chunk of it.
+  if (repeatStoredChunks(sending) && run.editorId === ctx.editorId) sendWaitingChunks(sending);
+  return finish(ctx, run, read, sending.report);
+}
+
+/** One call's sending of a run's chunks: what it reads of the sheet, sends, and learns. */
+interface Sending {
+  ctx: JobsContext;
+  run: RunRecord;
+  deadline: number;
+  pending: PendingChunks;
+  /** The run's chunks stored when this call began, whoever sends them. */
+  stored: PendingChunk[];
+  report: SendReport;
+  /** The run's rows, read when a row must first be read or marked. */
+  list(): ListRows;
+  where: ChunkTarget;
+  /** The businesses (match keys) sent by this call: a row of them is not sent twice. */
+  repeated: Set<string>;
+}
+
+/** Repeats the run's stored chunks (a stopped run's only when the service made their job); false when sending must stop for now. */
+function repeatStoredChunks(sending: Sending): boolean {
+  const { ctx, run, pending, repeated } = sending;
+  for (const chunk of sending.stored.filter((c) => pending.isMine(c))) {
+    const body = pending.body(chunk);
+    if (body === null) {
+      pending.delete(chunk); // a lost body cannot be repeated as it was; its rows still wait
+      continue;
+    }
+    if (run.stopped && !createdOnService(ctx, chunk, body, sending.deadline)) {
+      dropStoppedChunk(sending, chunk, body);
+      continue;
+    }
+    for (const b of body.businesses) repeated.add(matchKey(b.business_name, b.website_url));
+    if (!sendOne(sending, chunk, body)) return false;
+  }
+  return true;
+}
+
+/** Stopped before the service made its job: the chunk is never sent, and its rows say so. */
+function dropStoppedChunk({ ctx, run, pending, list }: Sending, chunk: PendingChunk, body: CreateEnrichmentRequest): void {
+  pending.delete(chunk);
+  ctx.store.deleteStart(chunk.startKey);
+  const rows = rowsOfBusinesses(list(), isWaiting, body.businesses);
+  run.rowsDropped += skipRows(list().area(), stoppedRows(rows.flatMap((b) => b.rows)));
+}
+
+/** Sends the run's waiting rows, a chunk at a time, until none wait, the deadline, or the service says to wait. */
+function sendWaitingChunks(sending: Sending): void {
+  const { ctx, run, pending, list, where, repeated, report } = sending;
+  // Rows held for a former sender's chunk wait again once no other editor's chunk of the run is stored.
+  if (!run.stopped && sending.stored.every((chunk) => pending.isMine(chunk))) releaseHeldRows(list());
+  let usedBytes: number | null = null;
+  while (!run.stopped && ctx.clock.now() < sending.deadline) {
+    const { businesses: planned, invalid } = nextWaiting(list(), run.perJob, repeated);
+    if (invalid.length > 0) run.rowsDropped += skipRows(list().area(), skippedFor(invalid));
+    if (planned.length === 0) break;
+    const left = waitingCounts(list(), repeated).businesses;
+    const count = Math.max(run.jobsPlanned, run.chunksMade + Math.ceil(left / run.perJob));
+    const body: CreateEnrichmentRequest = { name: chunkName(list().sheet.getName(), run.chunksMade, count), businesses: planned.map((b) => b.business) };
+    if (!roomInStore(sending, body)) break;
+    const startKey = chunkStartKey(body);
+    const head = { startKey, idempotencyKey: "", ...where, createdAt: new Date(ctx.clock.now()).toISOString(), index: run.chunksMade };
+    const bytes = pending.bodyBytes(body, head);
+    usedBytes ??= pending.usedBodyBytes();
+    if (usedBytes + bytes > BODY_BUDGET_BYTES) {
+      report.blocked = new Error("the user's store of chunks being sent is full"); // other documents' chunks first
+      break;
+    }
+    usedBytes += bytes;
+    head.idempotencyKey = chunkIdempotencyKey(ctx, startKey);
+    pending.save(head, body);
+    run.chunksMade += 1;
+    for (const b of planned) repeated.add(b.key);
+    if (!sendOne(sending, { ...head, editorId: ctx.editorId, count: body.businesses.length, name: body.name ?? null }, body, planned)) break;
+  }
+}
+
+/** Before anything is stored or sent: a job the store then could not record would be paid for and lost. */
+function roomInStore({ ctx, report }: Sending, body: CreateEnrichmentRequest): boolean {
+  try {
+    ctx.store.makeRoomForNewJob(body.name ?? "");
+    return true;
+  } catch (error) {
+    if (!(error instanceof JobStoreFullError)) throw error;
+    report.blocked = error; // the rows wait until a finished job makes room
+    return false;
+  }
+}
+
+/** One send and what follows from its outcome; false when sending must stop for now. */
+function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRequest, rows?: readonly RowBusiness[]): boolean {
+  const { ctx, run, pending, report, list, deadline } = sending;
+  const outcome = sendChunk(ctx, body, chunk.startKey, sending.where, deadline, chunk.idempotencyKey, 1);
+  if (outcome.kind === "created") {
+    // A job already written to the end (another editor's pass got there first) keeps its rows' results.
+    if (!outcome.record.settled) markRows(sending, body.businesses, sentCells, rows);
+    pending.delete(chunk);
+    report.jobs.push(outcome.record);
+    return true;
+  }
+  if (outcome.kind === "refused") {
+    report.refused = outcome.error;
+    run.rowsDropped += markRows(sending, body.businesses, statusCells({ kind: "failed", reason: `could not be sent (${outcome.error.message})` }), rows);
+    ctx.store.deleteStart(chunk.startKey);
+    pending.delete(chunk);
+    if (refusesEveryChunk(outcome.error)) {
+      run.stopped = true;
+      const { businesses, invalid } = nextWaiting(list(), Number.POSITIVE_INFINITY);
+      const notSent = businesses.flatMap((b) => b.rows.map((row) => ({ row, reason: `not sent: ${outcome.error.message}` })));
+      run.rowsDropped += skipRows(list().area(), skippedFor([...invalid, ...notSent]));
+    }
+    return !refusesEveryChunk(outcome.error);
+  }
+  // Kept as it is: the next pass repeats it first, without reading or writing anything else.
+  report.blocked = outcome.error;
+  if (outcome.error.kind === "rate_limited") noteJobSlots(ctx, deadline);
+  return false;
+}
+
+/** Counts what still waits (from the sheet, when this call read it) and saves the run. */
+function finish(ctx: JobsContext, run: RunRecord, list: ListRows | null, report: SendReport): SendReport {
+  if (list !== null) {
+    const waiting = waitingCounts(list);
+    run.rowsWaiting = waiting.rows;
+    run.businessesWaiting = waiting.businesses;
+    run.sheetName = list.sheet.getName();
+    run.target = list.target;
+  }
+  runStoreOf(ctx).save(run);
+  return report;
+}

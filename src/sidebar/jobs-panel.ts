@@ -1,0 +1,369 @@
+// This file defines the Jobs panel: one line per tracked job (state, progress, error, its sheet, a search's schedule and runs), per
+// enrichment run and per territory (with Stop while work waits), dates in the spreadsheet's time zone. While any job is active or a
+// refresh is scheduled it polls (poller.ts), so background passes' changes show without a reload.
+import { KIND_WORDS, type KindDetail } from "../rules/job-kinds";
+import type { SidebarState } from "./sidebar-state";
+import { byId, h, on, setProgress } from "./dom";
+import { isActive, jobProgress, jobWhere, lastRunText, plural, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runLine, runProgress, runState, runSummary, scheduleLine, searchedText, statusWords } from "./format";
+import { JobPoller, type PollNeed } from "./poller";
+import { continuedText, continueQuestion, offersContinue } from "./run-continue";
+import { firstRunOf, spendText } from "./schedule-spend";
+import type { JobView, RefreshEvery, RunView, TerritoryView } from "./server";
+
+const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
+  { value: "off", text: "Off" },
+  { value: "day", text: "Daily" },
+  { value: "week", text: "Weekly" },
+];
+
+/** A run whose rows still wait: each poll's pass sends the next ones. */
+const sending = (job: JobView): boolean => job.run !== null && job.run !== undefined && job.run.rowsWaiting > 0 && !job.run.stopped;
+
+/** What the jobs need from the poller: fast while one changes, a run's rows wait or a refresh run is under way, slow while one may run. */
+function pollNeed(jobs: readonly JobView[]): PollNeed {
+  if (jobs.some((job) => isActive(job) || sending(job) || job.refreshing)) return "active";
+  return jobs.some((job) => refreshEvery(job.refresh) !== "off") ? "scheduled" : "idle";
+}
+
+/** A line of the list: one job, or every job of one enrichment run (the newest stands for them). */
+interface Line {
+  key: string;
+  job: JobView;
+  jobs: JobView[];
+}
+
+function linesOf(jobs: readonly JobView[]): Line[] {
+  const lines: Line[] = [];
+  const byRun = new Map<string, Line>();
+  for (const job of jobs) {
+    const runId = job.run?.runId;
+    const line = runId === undefined ? undefined : byRun.get(runId);
+    if (line) {
+      line.jobs.push(job);
+      continue;
+    }
+    const made = { key: runId === undefined ? job.jobId : `run:${runId}`, job, jobs: [job] };
+    if (runId !== undefined) byRun.set(runId, made);
+    lines.push(made);
+  }
+  return lines;
+}
+
+/** What a job's line shows for its kind (KIND_WORDS[kind].detail), each in its place. */
+interface KindParts {
+  /** The job is run again (on a schedule, or once now): its line says its runs instead of a first count that goes stale. */
+  reRun(job: JobView): boolean;
+  /** Under the progress: what the job wrote where. */
+  written(job: JobView): HTMLElement | null;
+  /** Under the error: the schedule, what the last run did, what each run may spend. */
+  schedule(state: SidebarState, job: JobView): HTMLElement | null;
+  /** Beside "Open sheet". */
+  action(state: SidebarState, job: JobView): HTMLElement | null;
+}
+
+const KIND_PARTS: Record<KindDetail, KindParts> = {
+  // A search: its refresh schedule, and what its latest run did.
+  refresh: {
+    reRun: (job) => refreshEvery(job.refresh) !== "off" || Boolean(job.lastRun),
+    written: () => null,
+    schedule: (state, job) => refreshText(state, job),
+    action: (state, job) => scheduleControl(state, job),
+  },
+  // An enrichment's rows are the user's own, in their sheet: how many were written says where the results went.
+  rows: {
+    reRun: () => false,
+    written: (job) => h("p", { class: "job-rows" }, rowsWrittenText(job)),
+    schedule: () => null,
+    action: () => null,
+  },
+};
+
+/** One job's line; `shared`: another job has its name, so it says its sheet and start too. */
+function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElement {
+  const parts = KIND_PARTS[KIND_WORDS[job.kind].detail];
+  const progress = jobProgress(job);
+  const bar = h("progress", { "aria-label": `Progress of ${job.name}` });
+  setProgress(bar, progress.value, progress.max, progress.valueText || progress.text);
+  const open = job.sheetName ? h("button", { class: "link", "aria-label": `Open sheet ${job.sheetName}` }, "Open sheet") : null;
+  on(open, "click", () => state.showJobSheet(job.jobId));
+  const settledSchedule = parts.reRun(job) && !isActive(job);
+  const where = jobWhere(job, state.zoneOf(job));
+  const searched = searchedText(job);
+  return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
+    h("p", { class: "job-name", title: job.name }, job.name),
+    searched ? h("p", { class: "job-searched" }, searched) : null,
+    shared ? h("p", { class: "job-where", title: where }, where) : null,
+    // The search's state; a scheduled one says its schedule (and a run under way) below.
+    h("p", { class: "job-meta" }, `${KIND_WORDS[job.kind].label} · ${job.refreshing && refreshEvery(job.refresh) === "off" ? "Refreshing now: merged into its sheet when done" : statusWords(job.status)}`),
+    // Once done, nobody's passes fill it in any more.
+    job.mine === false && (isActive(job) || job.refreshing) ? h("p", { class: "hint" }, "Started by another key: its creator's passes fill it in.") : null,
+    // A search run again says what its runs found below: the first run's count would be stale.
+    settledSchedule ? null : bar,
+    settledSchedule ? null : h("p", { class: "job-progress" }, progress.text),
+    parts.written(job),
+    job.error ? h("p", { class: "problem" }, job.error) : null,
+    parts.schedule(state, job),
+    h("div", { class: "job-actions" }, job.territory ? territoryStop(state, job, job.territory) : null, parts.action(state, job), open));
+}
+
+/** Stop, while a territory's searches wait: they are never started (nor charged); those under way finish. */
+function territoryStop(state: SidebarState, job: JobView, territory: TerritoryView): HTMLButtonElement | null {
+  if (territory.waiting === 0 || territory.stopped) return null;
+  const stop = h("button", { "aria-label": `Stop ${job.name}` }, "Stop");
+  if (stop) on(stop, "click", () => {
+    void state.messages.act(stop, "Stopping the searches…", async () => {
+      const jobs = await state.server.call("stopSearch", { jobId: job.jobId });
+      state.setJobs(jobs);
+      // What the stop left, as the server says it now (a pass may have started one meanwhile).
+      const now = jobs.find((j) => j.jobId === job.jobId)?.territory || territory;
+      const running = now.running > 0 ? ` The ${plural(now.running, "search", "searches")} under way finish and are merged into “${job.sheetName || job.name}”.` : "";
+      return `Stopped: ${plural(now.searches - now.started, "search was", "searches were")} not started, and not charged.${running}`;
+    });
+  });
+  return stop;
+}
+
+/** An enrichment run as one line: its rows sent, jobs running and rows waiting, Stop while rows wait, and "Continue with my key" for another editor's. */
+function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
+  const progress = runProgress(run, line.jobs);
+  const bar = h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` });
+  setProgress(bar, progress.value, progress.max, progress.text);
+  const open = h("button", { class: "link", "aria-label": `Open sheet ${run.sheetName}` }, "Open sheet");
+  on(open, "click", () => state.showJobSheet(line.job.jobId));
+  const stop = run.rowsWaiting > 0 && !run.stopped ? h("button", {}, "Stop") : null;
+  if (stop) on(stop, "click", () => {
+    void state.messages.act(stop, "Stopping the enrichment…", async () => {
+      const jobs = await state.server.call("stopEnrichment", { jobId: line.job.jobId });
+      state.setJobs(jobs);
+      return `Stopped: ${plural(run.rowsWaiting, "row was", "rows were")} not sent; ${run.rowsWaiting === 1 ? "its status in the sheet says" : "their status in the sheet says"} so. The jobs already sent finish and are written.`;
+    });
+  });
+  const error = line.jobs.find((job) => job.error)?.error ?? null;
+  const theirs = keyHint(line, run, state.hasKey);
+  return h("li", { role: "listitem", class: "job", "data-job-id": line.job.jobId, "data-run-id": run.runId, "data-status": line.job.status },
+    h("p", { class: "job-name", title: `Enrich ${run.sheetName}` }, `Enrich ${run.sheetName}`),
+    h("p", { class: "job-meta" }, `${KIND_WORDS.enrichment.label} · ${runState(run)}`),
+    theirs ? h("p", { class: "hint" }, theirs) : null,
+    bar,
+    h("p", { class: "job-progress" }, progress.text),
+    h("p", { class: "job-run" }, runLine(run, line.jobs)),
+    error ? h("p", { class: "problem" }, error) : null,
+    // On its own row: beside Stop and Open sheet it would squeeze them in the 300 px frame.
+    offersContinue(run) && state.hasKey ? h("div", { class: "job-actions" }, continueControl(state, line.job, run)) : null,
+    h("div", { class: "job-actions" }, stop, open));
+}
+
+/** Whose key a run line's work is on, where it is not only the current editor's; null where it is. */
+function keyHint(line: Line, run: RunView, hasKey: boolean): string | null {
+  // Another editor's run whose rows wait: any editor with a key may continue it with their own, or stop it.
+  if (offersContinue(run)) return hasKey ? "Sent by another editor's key." : "Sent by another editor's key. Save a key of your own in Settings to continue it with yours.";
+  if (line.job.mine !== false || !(sending(line.job) || run.jobsRunning > 0)) return null;
+  // Continued: the current editor's key sends the waiting rows, but jobs already sent stay their creator's to fill in.
+  return run.sentByMe ? "Your key sends its waiting rows; the jobs another key sent are filled in by that key's passes." : "Started by another key: its creator's passes send and fill it in.";
+}
+
+/**
+ * The run line's "Continue with my key": a question under the line with the cost (askUnder, so a
+ * poll keeps the line while it is open), then continueEnrichment.
+ */
+function continueControl(state: SidebarState, job: JobView, run: RunView): HTMLButtonElement {
+  const button = h("button", {}, "Continue with my key");
+  on(button, "click", () => {
+    const item = button.closest(".job");
+    if (item) askUnder(item, continueQuestion(run, state.account), "Continue with my key", (yes, ask, answer) => {
+      if (!yes) return button.focus();
+      void state.messages.act(answer, "Continuing…", async () => {
+        const continued = await state.server.call("continueEnrichment", { jobId: job.jobId });
+        ask.remove();
+        state.setJobs(continued.jobs);
+        // The rows sent now spent or promised credits: the account line follows, as after a start.
+        void state.reloadAccount().catch(() => undefined);
+        return continuedText(run, continued, state.zoneOf(job));
+      });
+    });
+  });
+  return button;
+}
+
+/** Asks `question` under a job's line (in place of a question there), with `yesText` and Cancel (which takes it away), in view and where the keyboard is. */
+function askUnder(item: Element, question: string, yesText: string, answer: (yes: boolean, ask: HTMLElement, button: HTMLButtonElement) => void): void {
+  item.querySelector(".confirm-refresh")?.remove();
+  const yes = h("button", { class: "primary" }, yesText);
+  const no = h("button", {}, "Cancel");
+  const ask = h("div", { class: "confirm-refresh", role: "group", "aria-label": question }, h("p", {}, question), h("div", { class: "confirm-actions" }, yes, no));
+  on(yes, "click", () => answer(true, ask, yes));
+  on(no, "click", () => {
+    ask.remove();
+    answer(false, ask, no);
+  });
+  item.appendChild(ask);
+  // The question is the next thing to answer: in view, and where the keyboard is.
+  ask.scrollIntoView({ block: "nearest" });
+  yes.focus();
+}
+
+/** A search's Refresh menu: Off at once; Daily or Weekly after a question that says what each run costs. */
+function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
+  const id = `refresh-${job.jobId}`;
+  const select = h("select", { id, "aria-describedby": `${id}-text` },
+    ...SCHEDULES.map((s) => h("option", { value: s.value, selected: refreshEvery(job.refresh) === s.value }, s.text)));
+  const control = h("span", { class: "schedule" }, h("label", { for: id }, "Refresh"), select);
+  on(select, "change", () => {
+    const every = select.value as RefreshEvery;
+    control.closest(".job")?.querySelector(".confirm-refresh")?.remove();
+    // Turning a schedule off costs nothing; turning one on (or changing it) asks first, with its cost.
+    if (every === "off") {
+      saveSchedule(state, job, select, every);
+      return;
+    }
+    const item = control.closest(".job");
+    if (item) askBeforeSchedule(state, job, select, item, every);
+  });
+  return control;
+}
+
+/** Asks, under the job, whether to refresh it daily or weekly, with what each run costs. */
+function askBeforeSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, item: Element, every: "day" | "week"): void {
+  askUnder(item, `${refreshQuestion(job, every, state.account)} ${spendOf(state, job, every, firstRunOf(job.lastRun?.at ?? job.createdAt, every).getTime())}`.trim(), every === "day" ? "Refresh daily" : "Refresh weekly", (yes, ask) => {
+    if (yes) {
+      ask.remove();
+      saveSchedule(state, job, select, every);
+      return;
+    }
+    select.value = refreshEvery(job.refresh);
+    select.focus();
+  });
+}
+
+/** Saves the schedule and says so (or why not, putting the menu back). */
+function saveSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, every: RefreshEvery): void {
+  state.messages.say("Saving the schedule…");
+  state.server.call("setRefresh", { jobId: job.jobId, every }).then(
+    (updated) => {
+      state.messages.say(every === "off" ? `“${updated.name}” is no longer refreshed.`
+        : `“${updated.name}” is refreshed ${every === "day" ? "daily" : "weekly"}. ${runCostText(updated, state.account)}`.trim());
+      void state.reloadJobs();
+    },
+    (error: unknown) => {
+      state.messages.say("");
+      state.messages.fail(error);
+      select.value = refreshEvery(job.refresh);
+    });
+}
+
+/**
+ * Under a search run again: its schedule, what its latest run did (a scheduled run or "Refresh it
+ * now", said alike) and what each run may spend; while a run is asked for or under way, only that.
+ */
+function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
+  const refresh = refreshEvery(job.refresh) === "off" ? null : job.refresh;
+  const run = job.refreshing ? null : job.lastRun;
+  const zone = state.zoneOf(job);
+  const last = [run && lastRunText(run, zone), !job.refreshing && refresh?.lastError].filter(Boolean).join(". ");
+  return refresh || run ? h("div", { class: "schedule-text", id: `refresh-${job.jobId}-text` },
+    refresh ? h("p", { class: "job-schedule" }, scheduleLine(refresh, job.refreshing, zone)) : null,
+    run ? h("p", { class: "run-summary" }, runSummary(run)) : null,
+    last ? h("p", { class: "hint last-run" }, last) : null,
+    refresh && !job.refreshing && job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCost(state, job, refresh)) : null) : null;
+}
+
+/** What the schedule `every` spends over time from this user's credits (first: each run's cost); "" for another's search, or without figures. */
+function spendOf(state: SidebarState, job: JobView, every: RefreshEvery, nextRun: number, first = ""): string {
+  const account = state.account;
+  return !account || job.mine === false || job.runCredits === null || every === "off" ? ""
+    : `${first}${spendText({ every, runCredits: job.runCredits, remaining: account.creditsRemaining, nextRun: new Date(Math.max(Date.now(), nextRun)) }, state.zoneOf(job))}`;
+}
+
+/** A scheduled search's cost line: each run's, then over time (the credits left said there). */
+const runCost = (state: SidebarState, job: JobView, refresh: NonNullable<JobView["refresh"]>): string =>
+  spendOf(state, job, refreshEvery(refresh), Date.parse(refresh.nextRunAt ?? "") || 0, `${runCostText(job, null)} `) || runCostText(job, state.account);
+
+/** The poller of refreshJobs (then the account, when a job moved); `lastJobs`: the jobs shown now. */
+function jobsPoller(state: SidebarState, lastJobs: () => JobView[]): JobPoller {
+  const poller = new JobPoller(
+    {
+      setTimer: (callback, ms) => window.setTimeout(callback, ms),
+      clearTimer: (id) => window.clearTimeout(id),
+      isHidden: () => document.visibilityState === "hidden",
+    },
+    async () => {
+      try {
+        const before = JSON.stringify(lastJobs());
+        const jobs = await state.server.call("refreshJobs");
+        state.setJobs(jobs);
+        // A job that moved (rows, a refresh run) spent or released credits: the account line follows.
+        if (JSON.stringify(jobs) !== before && state.hasKey) await state.reloadAccount().catch(() => undefined);
+        return pollNeed(jobs);
+      } catch (error) {
+        state.messages.fail(error);
+        throw error;
+      }
+    },
+  );
+  document.addEventListener("visibilitychange", () => poller.visibilityChanged());
+  return poller;
+}
+
+/** The list's elements by line, with what each shows, so a poll rebuilds only the lines that changed. */
+type Rendered = Map<string, { shown: string; item: HTMLLIElement }>;
+
+/** Shows the jobs in the list, keeping each unchanged line's element (and the user's place in it). */
+function renderJobs(state: SidebarState, list: HTMLUListElement, rendered: Rendered, jobs: readonly JobView[]): void {
+  const lines = linesOf(jobs);
+  const names = lines.filter((line) => !line.job.run).map((line) => line.job.name);
+  /** Names shared by more than one job: those jobs show their sheet and start time too. */
+  const sharedNames = new Set(names.filter((name, i) => names.indexOf(name) !== i));
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const next = lines.map((line) => {
+    const { job } = line;
+    // The run-cost line names the credits left, a run line offers Continue with a key: a new account figure or key redraws them too.
+    const shown = JSON.stringify(line.jobs) + String(state.account?.creditsRemaining ?? "") + String(sharedNames.has(job.name)) + String(state.hasKey);
+    const old = rendered.get(line.key);
+    // Unchanged, its schedule menu in use, or its question open: keep the element (and the user's place).
+    const inUse = old && ((focused instanceof HTMLSelectElement && old.item.contains(focused)) || old.item.querySelector(".confirm-refresh") !== null);
+    if (old && (old.shown === shown || inUse)) return { key: line.key, jobId: job.jobId, ...old };
+    return { key: line.key, jobId: job.jobId, shown, item: job.run ? runItem(state, line, job.run) : jobItem(state, job, sharedNames.has(job.name)) };
+  });
+  next.forEach(({ item }, i) => {
+    if (list.children[i] !== item) list.insertBefore(item, list.children[i] ?? null);
+  });
+  while (list.children.length > next.length) list.lastElementChild?.remove();
+  rendered.clear();
+  for (const { key, shown, item } of next) rendered.set(key, { shown, item });
+  // Focus inside a rebuilt job moves to the same control of its new element.
+  if (focused && !focused.isConnected) {
+    const jobId = focused.closest("[data-job-id]")?.getAttribute("data-job-id");
+    const again = next.find((n) => n.jobId === jobId)?.item.querySelector(focused.tagName.toLowerCase());
+    if (again instanceof HTMLElement) again.focus();
+  }
+}
+
+export function jobsPanel(state: SidebarState): { poller: JobPoller } {
+  const list = byId("jobs", HTMLUListElement);
+  const empty = byId("jobs-empty", HTMLElement);
+  const refresh = byId("refresh-jobs", HTMLButtonElement);
+
+  let lastJobs: JobView[] = [];
+  const poller = jobsPoller(state, () => lastJobs);
+  const rendered: Rendered = new Map();
+
+  state.onJobs((jobs) => {
+    lastJobs = jobs;
+    renderJobs(state, list, rendered, jobs);
+    empty.hidden = jobs.length > 0;
+    poller.update(pollNeed(jobs));
+  });
+
+  state.onAccount(() => state.setJobs(lastJobs));
+
+  on(refresh, "click", () => {
+    void state.messages.act(refresh, "Checking your jobs…", async () => {
+      const jobs = await state.server.call("refreshJobs");
+      state.setJobs(jobs);
+      if (state.hasKey) await state.reloadAccount();
+      return jobs.some((job) => isActive(job) || sending(job)) ? "Jobs up to date; still working." : "Jobs up to date.";
+    });
+  });
+
+  return { poller };
+}

@@ -1,0 +1,78 @@
+// This file defines the "Open an existing job" panel: the account's recent API jobs, paged, each with Import, and a pasted job id, both
+// through importJob. A job says its businesses and its creation time, in the spreadsheet's time zone.
+import { KIND_WORDS } from "../rules/job-kinds";
+import type { SidebarState } from "./sidebar-state";
+import { byId, h, on, replaceChildren } from "./dom";
+import { plural, shortDateTime, statusWords } from "./format";
+import type { JobView, RecentJob } from "./server";
+
+export function openJobPanel(state: SidebarState, onImported: () => void): void {
+  const show = byId("show-recent", HTMLButtonElement);
+  const list = byId("recent-jobs", HTMLUListElement);
+  const more = byId("more-recent", HTMLButtonElement);
+  const form = byId("open-job-form", HTMLFormElement);
+  const jobId = byId("job-id", HTMLInputElement);
+  const open = byId("open-job", HTMLButtonElement);
+  let page = 0;
+
+  const importJob = (button: HTMLButtonElement, id: string, imported?: (job: JobView) => void): Promise<boolean> =>
+    state.messages.act(button, "Opening the job…", async () => {
+      const job = await state.server.call("importJob", { jobId: id });
+      imported?.(job);
+      onImported();
+      return { text: `“${job.name}” is tracked here: its results go into the sheet “${job.sheetName ?? job.name}”.`, actions: [{ label: "Show its sheet", run: () => state.showJobSheet(job.jobId) }] };
+    });
+
+  const recentItem = (job: RecentJob): HTMLLIElement => {
+    const button = job.tracked ? null : h("button", {}, "Import");
+    if (button) on(button, "click", () => {
+      void importJob(button, job.jobId, (now) => {
+        const item = button.parentElement as Element;
+        replaceChildren(item, ...recentItem({ ...job, status: now.status, leadCount: now.leadCount ?? job.leadCount, tracked: true, partOf: { jobId: now.jobId, name: now.name } }).childNodes);
+        item.setAttribute("data-status", now.status);
+      });
+    });
+    const count = job.leadCount === null ? "" : ` · ${plural(job.leadCount, "business", "businesses")}`;
+    return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
+      h("p", { class: "job-name", title: job.name }, job.name),
+      h("p", { class: "job-meta" }, `${KIND_WORDS[job.kind].label} · ${statusWords(job.status)}${count} · ${shortDateTime(job.createdAt, state.timeZone)}`),
+      job.tracked ? trackedHint(job) : button);
+  };
+
+  /** A job this document holds: itself, or as part of a line (a territory's search, a search's refresh run), with its sheet a click away. */
+  const trackedHint = (job: RecentJob): HTMLElement => {
+    const line = job.partOf ?? { jobId: job.jobId, name: job.name };
+    const showSheet = h("button", { class: "link" }, "Show its sheet");
+    on(showSheet, "click", () => state.showJobSheet(line.jobId));
+    const words = line.jobId === job.jobId ? "Already in this document." : `Part of “${line.name}” in this document.`;
+    return h("p", { class: "hint" }, `${words} `, showSheet);
+  };
+
+  const loadPage = (button: HTMLButtonElement, next: number): void => {
+    void state.messages.act(button, "Reading recent jobs…", async () => {
+      const found = await state.server.call("recentJobs", { page: next });
+      if (next === 1) replaceChildren(list);
+      for (const job of found.jobs) list.appendChild(recentItem(job));
+      page = next;
+      list.hidden = false;
+      more.hidden = !found.hasMore;
+      return list.children.length === 0 ? "No jobs were made through the API yet." : `${list.children.length} recent jobs.`;
+    });
+  };
+
+  on(show, "click", () => loadPage(show, 1));
+  on(more, "click", () => loadPage(more, page + 1));
+
+  on(form, "submit", (event) => {
+    event.preventDefault();
+    const id = jobId.value.trim();
+    if (!id) {
+      state.messages.fail(new Error("Paste a job ID first."));
+      jobId.focus();
+      return;
+    }
+    void importJob(open, id).then((ok) => {
+      if (ok) jobId.value = "";
+    });
+  });
+}
