@@ -33,10 +33,13 @@ async function onePass(world: World, root: string, triggerDocument: "own" | "non
   world.clock.advance(HOUR);
   const m = counted(runtime, () => {
     const runs = runtime.fireDueTriggers();
-    if (runs.length !== 1 || runs[0]?.error !== undefined) throw new Error(`expected one clean trigger run, got ${JSON.stringify(runs.map((r) => r.errorMessage))}`);
+    if (runs.length !== 1 || runs[0]?.error !== undefined)
+      throw new Error(`expected one clean trigger run, got ${JSON.stringify(runs.map((r) => r.errorMessage))}`);
   });
   const metadataCalls = storeCalls(m);
-  const documentsFinished = documents.filter((documentId, i) => readSheet(runtime, started[i]?.sheetName ?? "", documentId).rows.length === RESULTS).length;
+  const documentsFinished = documents.filter(
+    (documentId, i) => readSheet(runtime, started[i]?.sheetName ?? "", documentId).rows.length === RESULTS,
+  ).length;
   return { m, metadataCalls, documentsFinished, triggersLeft: runtime.triggers.length };
 }
 
@@ -52,7 +55,10 @@ export async function backgroundFigures(root: string): Promise<void> {
       ["figure", "trigger without a document", "trigger with its document"],
       [
         row("fetch requests", (p) => int(p.m.fetchRequests)),
-        row("fetch round trips (status + results + other)", (p) => `${int(p.m.roundTrips)} (${p.m.trips.status}+${p.m.trips.results}+${p.m.trips.other})`),
+        row(
+          "fetch round trips (status + results + other)",
+          (p) => `${int(p.m.roundTrips)} (${p.m.trips.status}+${p.m.trips.results}+${p.m.trips.other})`,
+        ),
         row("SpreadsheetApp calls (reads + writes)", (p) => `${int(p.m.reads + p.m.writes)} (${int(p.m.reads)}+${int(p.m.writes)})`),
         row("  of which developer metadata (the job store)", (p) => int(p.metadataCalls)),
         row("documents whose sheet is complete", (p) => `${p.documentsFinished} of ${DOCUMENTS}`),

@@ -41,17 +41,28 @@ export async function bigRangeFigures(root: string): Promise<void> {
     const range = (await serviceResults(world, apiKey, jobId)).map((b) => [b.id]);
     const runtimeAt = (latencyMs: number): FakeRuntime => {
       world.clock.advance(MINUTE + 1000); // the account's rate window is empty again
-      const runtime = newRuntime(world, { distDir: path.join(root, "dist"), userEmail: "editor@example.com", ownerEmail: "owner@example.com", fetchLatencyMs: latencyMs });
+      const runtime = newRuntime(world, {
+        distDir: path.join(root, "dist"),
+        userEmail: "editor@example.com",
+        ownerEmail: "owner@example.com",
+        fetchLatencyMs: latencyMs,
+      });
       runtime.stores.document.set("businessLeads.shared.apiKey", apiKey);
       runtime.stores.document.set("businessLeads.shared.baseUrl", world.url);
       return runtime;
     };
     const show = (e: Evaluation) =>
-      e.error ? `ERROR ${e.error}` : `${int(e.filled)} filled, ${int(e.requests)} requests in ${int(e.roundTrips)} round trips, ${(e.virtualMs / 1000).toFixed(0)} s`;
+      e.error
+        ? `ERROR ${e.error}`
+        : `${int(e.filled)} filled, ${int(e.requests)} requests in ${int(e.roundTrips)} round trips, ${(e.virtualMs / 1000).toFixed(0)} s`;
 
     const rows: string[][] = [];
     for (const latencyMs of [1000, 3000, 5000, 8000]) {
-      rows.push([`one evaluation, ${latencyMs / 1000} s a round trip`, "< 30 s, no #ERROR!", show(evaluate(world, runtimeAt(latencyMs), range))]);
+      rows.push([
+        `one evaluation, ${latencyMs / 1000} s a round trip`,
+        "< 30 s, no #ERROR!",
+        show(evaluate(world, runtimeAt(latencyMs), range)),
+      ]);
     }
     // Then every minute until the range is full, at 1 s a round trip.
     const runtime = runtimeAt(1000);
@@ -71,7 +82,11 @@ export async function bigRangeFigures(root: string): Promise<void> {
     ]);
     const again = evaluate(world, runtime, range);
     rows.push(["  the filled range again", "0", show(again)]);
-    printTable("=LEADS_BUSINESS(H2:H5001, \"phone\"): 5,000 IDs of a completed search (round trips of 200, deadline 20 s)", ["call", "target", "measured"], rows);
+    printTable(
+      '=LEADS_BUSINESS(H2:H5001, "phone"): 5,000 IDs of a completed search (round trips of 200, deadline 20 s)',
+      ["call", "target", "measured"],
+      rows,
+    );
   } finally {
     await world.close();
   }

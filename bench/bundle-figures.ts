@@ -60,15 +60,26 @@ function printFolders(sizes: { bytes: number; fullBytes: number }, builds: Build
   const names = [...new Set([...plain.folders.keys(), ...full.folders.keys()])].sort(
     (a, b) => (full.folders.get(b) ?? 0) - (full.folders.get(a) ?? 0) || (plain.folders.get(b) ?? 0) - (plain.folders.get(a) ?? 0),
   );
-  const rows = names.map((name) => [name, cell(plain.folders.get(name) ?? 0, sizes.bytes), cell(full.folders.get(name) ?? 0, sizes.fullBytes)]);
+  const rows = names.map((name) => [
+    name,
+    cell(plain.folders.get(name) ?? 0, sizes.bytes),
+    cell(full.folders.get(name) ?? 0, sizes.fullBytes),
+  ]);
   rows.push(
     ["esbuild's wrapper and helpers", cell(plain.unattributed, sizes.bytes), cell(full.unattributed, sizes.fullBytes)],
-    ["header and entry-point stubs", cell(sizes.bytes - plain.esbuildBytes, sizes.bytes), cell(sizes.fullBytes - full.esbuildBytes, sizes.fullBytes)],
+    [
+      "header and entry-point stubs",
+      cell(sizes.bytes - plain.esbuildBytes, sizes.bytes),
+      cell(sizes.fullBytes - full.esbuildBytes, sizes.fullBytes),
+    ],
     ["Code.js", cell(sizes.bytes, sizes.bytes), cell(sizes.fullBytes, sizes.fullBytes)],
   );
-  printTable("Foundation: server bundle by source folder (esbuild metafile bytesInOutput)", ["folder", "default build (dist/)", "full build (dist-full/)"], rows, [
-    "The rows add up to each Code.js; a folder's two figures differ where only one build reaches some of its code.",
-  ]);
+  printTable(
+    "Foundation: server bundle by source folder (esbuild metafile bytesInOutput)",
+    ["folder", "default build (dist/)", "full build (dist-full/)"],
+    rows,
+    ["The rows add up to each Code.js; a folder's two figures differ where only one build reaches some of its code."],
+  );
 }
 
 export function bundleFigures(root: string, builds: Builds): BundleFigures {

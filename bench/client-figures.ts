@@ -27,7 +27,9 @@ export function realisticResultsPage(): { jobId: string; body: string } {
   const clock = new VirtualClock();
   const sim = new Simulator({ clock, seed: 7 });
   const { apiKey } = sim.createAccount({ plan: "growth", credits: 5000 });
-  const created = call(sim, apiKey, "POST", "/api/v1/searches", { input: { query: "plumbers", location: "Austin, Texas, US", maxResults: PAGE_SIZE } });
+  const created = call(sim, apiKey, "POST", "/api/v1/searches", {
+    input: { query: "plumbers", location: "Austin, Texas, US", maxResults: PAGE_SIZE },
+  });
   if (created.status !== 202) throw new Error(`creating the search: ${created.status} ${created.body}`);
   const jobId = (JSON.parse(created.body) as { job_id: string }).job_id;
   for (let step = 0; ; step += 1) {
@@ -91,7 +93,13 @@ export async function throughputFigures(): Promise<void> {
   } finally {
     await worker.close();
   }
-  const row = (label: string, r: BenchResult): string[] => [label, String(r.concurrency), int(r.requests), `${r.seconds.toFixed(2)} s`, `${int(r.requestsPerSecond)} req/s`];
+  const row = (label: string, r: BenchResult): string[] => [
+    label,
+    String(r.concurrency),
+    int(r.requests),
+    `${r.seconds.toFixed(2)} s`,
+    `${int(r.requestsPerSecond)} req/s`,
+  ];
   printTable(
     "Foundation: simulator throughput over loopback (GET /account, measureRequestsPerSecond)",
     ["served from", "in flight", "requests", "time", "throughput"],

@@ -41,9 +41,20 @@ function business(s: number, i: number, phone = "+1 512-555-0100"): Business {
   const id = `s${s}-b${i}`;
   const emails = [`info@${id}.example`, ...(i % 10 === 0 ? ["hq@chain.example"] : [])];
   const parsed = BusinessSchema.safeParse({
-    id, search_id: `s${s}`, position: i, title: `Firm ${id}`, website: `https://www.${id}.example/`, phone, city: "Austin", country_code: "US",
-    maps_url: `https://maps.example/?cid=${id}`, emails, owner_emails: i % 2 === 0 ? [`owner@${id}.example`] : [], owner_names: ["Ann Lee"],
-    email_verification_status: "completed", email_verifications: { [`info@${id}.example`]: { result: i % 3 === 0 ? "deliverable" : "risky" } },
+    id,
+    search_id: `s${s}`,
+    position: i,
+    title: `Firm ${id}`,
+    website: `https://www.${id}.example/`,
+    phone,
+    city: "Austin",
+    country_code: "US",
+    maps_url: `https://maps.example/?cid=${id}`,
+    emails,
+    owner_emails: i % 2 === 0 ? [`owner@${id}.example`] : [],
+    owner_names: ["Ann Lee"],
+    email_verification_status: "completed",
+    email_verifications: { [`info@${id}.example`]: { result: i % 3 === 0 ? "deliverable" : "risky" } },
   });
   if (!parsed.success) throw new Error(parsed.error.message);
   return parsed.data;
@@ -91,7 +102,18 @@ function document() {
     const sheet = spreadsheet.getSheetByName(name) ?? createResultSheet(spreadsheet, name);
     upsertBusinesses(sheet, businesses, resultColumns(seenOn("2026-11-01")), { removeOthers: false });
     const known = jobs.get(`job-${s}`);
-    const record: JobRecord = known ?? newJobRecord({ id: `job-${s}`, kind: "search", name, sheetId: sheet.getSheetId(), sheetName: name, status: "completed", createdAt: "2026-11-01T00:00:00Z", timeZone: "Etc/UTC" });
+    const record: JobRecord =
+      known ??
+      newJobRecord({
+        id: `job-${s}`,
+        kind: "search",
+        name,
+        sheetId: sheet.getSheetId(),
+        sheetName: name,
+        status: "completed",
+        createdAt: "2026-11-01T00:00:00Z",
+        timeZone: "Etc/UTC",
+      });
     jobs.save({ ...record, rowsWritten: record.rowsWritten + businesses.length });
   };
   const measure = (work: () => { added: number; rows: number }): Cost => {
@@ -112,17 +134,27 @@ const modelled = (c: Cost): number => (c.reads + c.writes) * SPREADSHEET_CALL_MS
 
 export function contactsFigures(): void {
   const doc = document();
-  for (let s = 1; s <= SHEETS; s += 1) doc.write(s, Array.from({ length: PER_SHEET }, (_, i) => business(s, i)));
+  for (let s = 1; s <= SHEETS; s += 1)
+    doc.write(
+      s,
+      Array.from({ length: PER_SHEET }, (_, i) => business(s, i)),
+    );
   const build = doc.measure(() => {
     const built = buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime: () => true });
     return { added: built.added, rows: built.contacts };
   });
-  doc.write(SHEETS + 1, Array.from({ length: NEW_BUSINESSES }, (_, i) => business(SHEETS + 1, i)));
+  doc.write(
+    SHEETS + 1,
+    Array.from({ length: NEW_BUSINESSES }, (_, i) => business(SHEETS + 1, i)),
+  );
   const pass = doc.measure(() => {
     const outcome = keepContactsCurrent(doc.ctx, Number.MAX_SAFE_INTEGER);
     return { added: outcome?.counts.added ?? 0, rows: outcome?.counts.contacts ?? 0 };
   });
-  doc.write(1, Array.from({ length: PER_SHEET }, (_, i) => business(1, i, "+1 512-555-0199")));
+  doc.write(
+    1,
+    Array.from({ length: PER_SHEET }, (_, i) => business(1, i, "+1 512-555-0199")),
+  );
   const refresh = doc.measure(() => {
     const outcome = keepContactsCurrent(doc.ctx, Number.MAX_SAFE_INTEGER);
     return { added: outcome?.counts.added ?? 0, rows: outcome?.counts.contacts ?? 0 };
@@ -142,13 +174,21 @@ export function contactsFigures(): void {
     ["figure", "target", "first build", `pass +${NEW_BUSINESSES}`, "refresh of 1,000", "idle pass", "build again"],
     [
       row("rows in Contacts after it (added)", "one per address", (c) => `${int(c.rows)} (${int(c.added)})`),
-      row("SpreadsheetApp calls (reads + writes)", "pass: bounded, not by rows", (c) => `${int(c.reads + c.writes)} (${int(c.reads)}+${int(c.writes)})`),
+      row(
+        "SpreadsheetApp calls (reads + writes)",
+        "pass: bounded, not by rows",
+        (c) => `${int(c.reads + c.writes)} (${int(c.reads)}+${int(c.writes)})`,
+      ),
       row("cells read", "—", (c) => int(c.cellsRead)),
       row("Properties calls", "≤ 3", (c) => int(c.properties)),
       row("modelled Apps Script time (calls)", `< ${seconds(EXECUTION_LIMIT_MS)}`, (c) => seconds(modelled(c))),
       row("  wall time in node (the plan's own work)", "—", (c) => seconds(c.wallMs)),
-      row("day's share: 24 such passes of trigger minutes", `< 5 % of ${QUOTA.triggerMinutes} min`, (c) => pct((24 * modelled(c)) / 60_000, QUOTA.triggerMinutes)),
-      row("day's share: 24 such passes of Properties calls", `< 5 % of ${int(QUOTA.properties)}`, (c) => pct(24 * c.properties, QUOTA.properties)),
+      row("day's share: 24 such passes of trigger minutes", `< 5 % of ${QUOTA.triggerMinutes} min`, (c) =>
+        pct((24 * modelled(c)) / 60_000, QUOTA.triggerMinutes),
+      ),
+      row("day's share: 24 such passes of Properties calls", `< 5 % of ${int(QUOTA.properties)}`, (c) =>
+        pct(24 * c.properties, QUOTA.properties),
+      ),
     ],
     [
       `Modelled time: ${SPREADSHEET_CALL_MS} ms per SpreadsheetApp read or write (the bench's model elsewhere); the cells a call moves are not modelled, so read the cells beside it.`,

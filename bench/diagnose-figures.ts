@@ -13,7 +13,8 @@ async function oneCheck(world: World, distDir: string): Promise<Measured> {
   const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 10_000, maxActiveJobs: 25 });
   const runtime: FakeRuntime = newRuntime(world, { distDir });
   sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
-  for (let i = 0; i < SEARCHES; i += 1) sidebar(runtime, "startSearch", { query: `diagnose bench ${i + 1}`, location: "Austin, Texas, US", maxResults: 100 });
+  for (let i = 0; i < SEARCHES; i += 1)
+    sidebar(runtime, "startSearch", { query: `diagnose bench ${i + 1}`, location: "Austin, Texas, US", maxResults: 100 });
   runtime.spreadsheetApp.testing.userAddSheet("My list");
   return counted(runtime, () => {
     const result = runtime.run("diagnose", [{ dialog: false }], { viaScriptRun: true });

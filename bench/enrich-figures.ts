@@ -27,7 +27,8 @@ function seed(runtime: FakeRuntime): void {
   const testing = runtime.spreadsheetApp.testing;
   testing.userAddSheet(SHEET);
   const rows: Array<Array<string | number>> = [["Company", "Website", "Owner", "Notes"]];
-  for (let i = 1; i <= ROWS; i += 1) rows.push([`Company ${i}`, i % 3 === 0 ? `www.company${i}.com/contact` : `company${i}.com`, `Owner ${i}`, i]);
+  for (let i = 1; i <= ROWS; i += 1)
+    rows.push([`Company ${i}`, i % 3 === 0 ? `www.company${i}.com/contact` : `company${i}.com`, `Owner ${i}`, i]);
   testing.userSeed(SHEET, "A1", rows);
   testing.setActiveSheet(SHEET);
 }
@@ -77,7 +78,9 @@ async function enrichment(world: World, root: string): Promise<void> {
       row("  per results page", "≤ 4, not growing with rows", (m) => (m === start ? "—" : (valueCalls(m).valueWrites / pages).toFixed(2))),
       row("spreadsheet write calls (all)", "—", (m) => int(m.writes)),
       row("spreadsheet read calls (all)", "—", (m) => int(m.reads)),
-      row("spreadsheet calls (all, getters too) per job", "—", (m) => ((m.reads + m.writes + m.getters) / Math.max(1, started.jobs.length)).toFixed(2)),
+      row("spreadsheet calls (all, getters too) per job", "—", (m) =>
+        ((m.reads + m.writes + m.getters) / Math.max(1, started.jobs.length)).toFixed(2),
+      ),
       row("fetch requests", "—", (m) => int(m.fetchRequests)),
       row("fetch round trips", "—", (m) => int(m.roundTrips)),
       row("modelled Apps Script time", "—", (m) => seconds(modelledMs(m))),

@@ -36,12 +36,14 @@ export const modelledMs = (m: Pick<Measured, "roundTrips" | "reads" | "writes" |
   m.roundTrips * FETCH_ROUND_TRIP_MS + (m.reads + m.writes + m.getters) * SPREADSHEET_CALL_MS;
 
 function classify(urls: readonly string[]): RoundTripKind {
-  const kinds = new Set(urls.map((url) => {
-    const pathname = new URL(url).pathname;
-    if (/\/(searches|enrichments)\/[^/]+\/results$/.test(pathname)) return "results";
-    if (/\/(searches|enrichments)\/[^/]+$/.test(pathname)) return "status";
-    return "other";
-  }));
+  const kinds = new Set(
+    urls.map((url) => {
+      const pathname = new URL(url).pathname;
+      if (/\/(searches|enrichments)\/[^/]+\/results$/.test(pathname)) return "results";
+      if (/\/(searches|enrichments)\/[^/]+$/.test(pathname)) return "status";
+      return "other";
+    }),
+  );
   return kinds.size === 1 ? ([...kinds][0] as RoundTripKind) : "other";
 }
 
@@ -52,7 +54,9 @@ function classify(urls: readonly string[]): RoundTripKind {
 export function counted(runtime: FakeRuntime, work: () => void): Measured {
   const trips: Record<RoundTripKind, number> = { status: 0, results: 0, other: 0 };
   const calls = new Map<string, number>();
-  const unwatch = runtime.watchSpreadsheetCalls((kind, method) => calls.set(`${kind} ${method}`, (calls.get(`${kind} ${method}`) ?? 0) + 1));
+  const unwatch = runtime.watchSpreadsheetCalls((kind, method) =>
+    calls.set(`${kind} ${method}`, (calls.get(`${kind} ${method}`) ?? 0) + 1),
+  );
   const unsubscribe = runtime.onBeforeFetch((requests) => {
     trips[classify(requests.map((r) => r.url))] += 1;
   });
@@ -64,11 +68,22 @@ export function counted(runtime: FakeRuntime, work: () => void): Measured {
     unwatch();
   }
   const c = runtime.counters.snapshot();
-  return { fetchRequests: c.fetchRequests, roundTrips: c.roundTrips, reads: c.spreadsheetReads, writes: c.spreadsheetWrites, getters: c.spreadsheetGetters, trips, calls };
+  return {
+    fetchRequests: c.fetchRequests,
+    roundTrips: c.roundTrips,
+    reads: c.spreadsheetReads,
+    writes: c.spreadsheetWrites,
+    getters: c.spreadsheetGetters,
+    trips,
+    calls,
+  };
 }
 
 export function callBreakdown(calls: Map<string, number>): string {
-  return [...calls].sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name.replace(/^(read|write|getter) /, "$1:")} ${n}`).join(", ");
+  return [...calls]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name.replace(/^(read|write|getter) /, "$1:")} ${n}`)
+    .join(", ");
 }
 
 function dataRows(runtime: FakeRuntime, sheetName: string): { rows: number; distinctIds: number } {
@@ -139,7 +154,11 @@ async function bigImport(world: World, root: string): Promise<void> {
       row("spreadsheet write calls", "≤ 6", (m) => int(m.writes)),
       row("spreadsheet read calls", "—", (m) => int(m.reads)),
       ["rows written", `${BIG}`, int(view?.rowsWritten ?? -1), int(append.written), int(perRow.written)],
-      ["sheet data rows (distinct ids)", `${BIG}`, ...[sheet, append.sheet, perRow.sheet].map((s) => `${int(s.rows)} (${int(s.distinctIds)})`)],
+      [
+        "sheet data rows (distinct ids)",
+        `${BIG}`,
+        ...[sheet, append.sheet, perRow.sheet].map((s) => `${int(s.rows)} (${int(s.distinctIds)})`),
+      ],
       row("modelled Apps Script time", `≤ ${seconds(TIME_TARGET_MS)}`, (m) => seconds(modelledMs(m))),
     ],
     [
@@ -158,7 +177,14 @@ async function bigImport(world: World, root: string): Promise<void> {
     "Searches into sheets: does one pass's cost grow with rows? (ours, completed job, one pass)",
     ["rows", "fetch requests", "round trips", "sheet writes", "sheet reads", "modelled time"],
     [
-      ["100", int(smallPass.fetchRequests), int(smallPass.roundTrips), int(smallPass.writes), int(smallPass.reads), seconds(modelledMs(smallPass))],
+      [
+        "100",
+        int(smallPass.fetchRequests),
+        int(smallPass.roundTrips),
+        int(smallPass.writes),
+        int(smallPass.reads),
+        seconds(modelledMs(smallPass)),
+      ],
       [`${BIG}`, int(ours.fetchRequests), int(ours.roundTrips), int(ours.writes), int(ours.reads), seconds(modelledMs(ours))],
     ],
   );
@@ -171,7 +197,8 @@ const BUILDS = [
 ] as const;
 
 /** Spreadsheet calls that read or write the job store (developer metadata, in the full build). */
-export const storeCalls = (m: Pick<Measured, "calls">): number => [...m.calls].filter(([name]) => /DeveloperMetadata/.test(name)).reduce((sum, [, n]) => sum + n, 0);
+export const storeCalls = (m: Pick<Measured, "calls">): number =>
+  [...m.calls].filter(([name]) => /DeveloperMetadata/.test(name)).reduce((sum, [, n]) => sum + n, 0);
 
 async function activeJobsPass(world: World, root: string, build: (typeof BUILDS)[number]): Promise<void> {
   const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 10_000, maxActiveJobs: 25 });
@@ -200,7 +227,18 @@ async function activeJobsPass(world: World, root: string, build: (typeof BUILDS)
 
   printTable(
     `Searches into sheets: one pass over ${ACTIVE_JOBS} active jobs, ${build.label} build (${build.distDir}/)`,
-    ["pass", "jobs after", "status round trips", "fetch round trips", "fetch requests", "sheet writes", "sheet reads", "job store calls", "sheet calls per job", "modelled time"],
+    [
+      "pass",
+      "jobs after",
+      "status round trips",
+      "fetch round trips",
+      "fetch requests",
+      "sheet writes",
+      "sheet reads",
+      "job store calls",
+      "sheet calls per job",
+      "modelled time",
+    ],
     [
       ["target", "—", "1", "—", "—", "—", "—", "—", build.distDir === "dist" ? "≤ 4" : "≤ 4.5", "≤ 5.0 s"],
       ...passes.map(({ label, m, statuses }) => [

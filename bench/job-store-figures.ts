@@ -64,10 +64,22 @@ export function jobStoreFigures(): void {
     "Job store: bytes per tracked job in document properties (UTF-8, keys included)",
     ["figure", "typical search", "every text at its longest (CJK)"],
     [
-      ["one tracked job: its record, with its idempotency key while it runs", `${int(typical)} B`, `${int(longest)} B (≤ ${kb(VALUE_LIMIT_BYTES)} a value)`],
+      [
+        "one tracked job: its record, with its idempotency key while it runs",
+        `${int(typical)} B`,
+        `${int(longest)} B (≤ ${kb(VALUE_LIMIT_BYTES)} a value)`,
+      ],
       [`jobs that fit in the 500 KB store`, int(Math.floor(STORE_LIMIT_BYTES / typical)), int(Math.floor(STORE_LIMIT_BYTES / longest))],
-      [`finished jobs kept under the ${kb(STORE_BUDGET_BYTES)} pruning budget`, int(Math.floor(STORE_BUDGET_BYTES / typical)), int(Math.floor(STORE_BUDGET_BYTES / longest))],
-      ["300 active jobs, longest texts, saved into the fakes' store", "—", `${kb(used)} = ${pct(used, STORE_LIMIT_BYTES)} of 500 KB, ${refused} saves refused`],
+      [
+        `finished jobs kept under the ${kb(STORE_BUDGET_BYTES)} pruning budget`,
+        int(Math.floor(STORE_BUDGET_BYTES / typical)),
+        int(Math.floor(STORE_BUDGET_BYTES / longest)),
+      ],
+      [
+        "300 active jobs, longest texts, saved into the fakes' store",
+        "—",
+        `${kb(used)} = ${pct(used, STORE_LIMIT_BYTES)} of 500 KB, ${refused} saves refused`,
+      ],
     ],
     [
       "Texts are clipped by bytes (name 240 B, sheet name 270 B, note 320 B, error 1,200 B); finished jobs are pruned oldest first",

@@ -26,7 +26,13 @@ function seed(runtime: FakeRuntime): void {
   const testing = runtime.spreadsheetApp.testing;
   testing.userAddSheet(SHEET);
   const rows: Array<Array<string | number>> = [["Company", "Website", "Owner", "Region"]];
-  for (let i = 1; i <= ROWS; i += 1) rows.push([`Company ${i}`, i % 3 === 0 ? `www.company${i}.com/contact` : `company${i}.com`, `Owner ${i}`, ["North", "South", "East", "West"][i % 4] ?? ""]);
+  for (let i = 1; i <= ROWS; i += 1)
+    rows.push([
+      `Company ${i}`,
+      i % 3 === 0 ? `www.company${i}.com/contact` : `company${i}.com`,
+      `Owner ${i}`,
+      ["North", "South", "East", "West"][i % 4] ?? "",
+    ]);
   testing.userSeed(SHEET, "A1", rows);
   testing.setActiveSheet(SHEET);
 }
@@ -124,7 +130,10 @@ async function largeRun(world: World, root: string, distDir: string): Promise<Ru
   const c = runtime.counters.snapshot();
   const listed = await fetchLocal(`${world.url}/api/v1/enrichments?page_size=1`, { headers: { "x-api-key": apiKey } });
   const status = runtime.spreadsheetApp.testing.values(SHEET)[0]?.indexOf("Enrichment status") ?? -1;
-  const rowsDone = runtime.spreadsheetApp.testing.values(SHEET).slice(1).filter((row) => row[status] === "completed" || row[status] === "partial").length;
+  const rowsDone = runtime.spreadsheetApp.testing
+    .values(SHEET)
+    .slice(1)
+    .filter((row) => row[status] === "completed" || row[status] === "partial").length;
   return {
     reads,
     jobs: ((await listed.json()) as { total: number }).total,
@@ -158,16 +167,34 @@ export async function largeRunFigures(root: string): Promise<void> {
         row("spreadsheet reads (all calls)", "—", (f) => int(f.readCalls)),
         row("cells read by the click", "—", (f) => int(f.reads.start)),
         row("cells read per pass, most", "≤ 2 × rows + rows written", (f) => int(Math.max(0, ...f.reads.passes.map((p) => p.cells)))),
-        row("cells read per pass, mean", "—", (f) => int(f.reads.passes.reduce((n, p) => n + p.cells, 0) / Math.max(1, f.reads.passes.length))),
-        row("  passes within the goal", "all", (f) => `${f.reads.passes.filter((p) => p.cells <= p.goal).length} of ${f.reads.passes.length}`),
+        row("cells read per pass, mean", "—", (f) =>
+          int(f.reads.passes.reduce((n, p) => n + p.cells, 0) / Math.max(1, f.reads.passes.length)),
+        ),
+        row(
+          "  passes within the goal",
+          "all",
+          (f) => `${f.reads.passes.filter((p) => p.cells <= p.goal).length} of ${f.reads.passes.length}`,
+        ),
         row("peak bytes, document store", "—", (f) => kb(f.peak.document)),
         row("  its largest value", "< 9 KB", (f) => kb(f.peak.largestDocumentValue)),
         row("peak bytes, user store", "—", (f) => kb(f.peak.user)),
         row("peak characters, developer metadata", "< 30,000", (f) => (f.peak.metadata === 0 ? "—" : int(f.peak.metadata))),
         row("peak, all stores together", "< 100 KB", (f) => kb(f.peak.all)),
-        row("UrlFetch calls, whole run", `${pct(1, 20)} of ${int(URLFETCH_PER_DAY)}`, (f) => `${int(f.fetches)} (${pct(f.fetches, URLFETCH_PER_DAY)})`),
-        row("Properties reads/writes, whole run", `${pct(1, 20)} of ${int(PROPERTIES_PER_DAY)}`, (f) => `${int(f.properties)} (${pct(f.properties, PROPERTIES_PER_DAY)})`),
-        row("trigger minutes, whole run (modelled)", `${pct(1, 20)} of ${TRIGGER_MINUTES_PER_DAY} min`, (f) => `${f.triggerMinutes.toFixed(1)} (${pct(f.triggerMinutes, TRIGGER_MINUTES_PER_DAY)})`),
+        row(
+          "UrlFetch calls, whole run",
+          `${pct(1, 20)} of ${int(URLFETCH_PER_DAY)}`,
+          (f) => `${int(f.fetches)} (${pct(f.fetches, URLFETCH_PER_DAY)})`,
+        ),
+        row(
+          "Properties reads/writes, whole run",
+          `${pct(1, 20)} of ${int(PROPERTIES_PER_DAY)}`,
+          (f) => `${int(f.properties)} (${pct(f.properties, PROPERTIES_PER_DAY)})`,
+        ),
+        row(
+          "trigger minutes, whole run (modelled)",
+          `${pct(1, 20)} of ${TRIGGER_MINUTES_PER_DAY} min`,
+          (f) => `${f.triggerMinutes.toFixed(1)} (${pct(f.triggerMinutes, TRIGGER_MINUTES_PER_DAY)})`,
+        ),
       ],
       [
         "The run finishes within a day, so its totals are what it costs that day. Trigger minutes: virtual time (round trips, sleeps) plus 50 ms per spreadsheet call.",

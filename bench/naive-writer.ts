@@ -22,7 +22,14 @@ export function prepareNaiveSheet(runtime: FakeRuntime, name: string): void {
 }
 
 /** Imports a completed search into `sheetName`; returns the number of rows written. */
-export function naiveImport(runtime: FakeRuntime, baseUrl: string, apiKey: string, jobId: string, sheetName: string, mode: NaiveMode): number {
+export function naiveImport(
+  runtime: FakeRuntime,
+  baseUrl: string,
+  apiKey: string,
+  jobId: string,
+  sheetName: string,
+  mode: NaiveMode,
+): number {
   const g = runtime.globals("FULL");
   try {
     const params = { headers: { "x-api-key": apiKey }, muteHttpExceptions: true };

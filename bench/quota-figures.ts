@@ -24,7 +24,10 @@ const TARGET_SHARE = 0.05;
 const ACTIVE_POLL_MS = 7000;
 const SCHEDULED_POLL_MS = MINUTE;
 
-const BUILDS = [["default", "dist"], ["full", "dist-full"]] as const;
+const BUILDS = [
+  ["default", "dist"],
+  ["full", "dist-full"],
+] as const;
 
 interface Cost {
   properties: number;
@@ -47,7 +50,11 @@ export function fireDueTriggersTimed(runtime: FakeRuntime): { runs: number; ms: 
   const runs = runtime.fireDueTriggers();
   const after = runtime.counters.snapshot();
   for (const run of runs) if (run.errorMessage !== undefined) throw new Error(`a trigger run failed: ${run.errorMessage}`);
-  const spreadsheetCalls = after.spreadsheetReads + after.spreadsheetWrites + after.spreadsheetGetters - (before.spreadsheetReads + before.spreadsheetWrites + before.spreadsheetGetters);
+  const spreadsheetCalls =
+    after.spreadsheetReads +
+    after.spreadsheetWrites +
+    after.spreadsheetGetters -
+    (before.spreadsheetReads + before.spreadsheetWrites + before.spreadsheetGetters);
   return { runs: runs.length, ms: after.triggerRuntimeMs - before.triggerRuntimeMs + spreadsheetCalls * SPREADSHEET_CALL_MS };
 }
 
@@ -163,7 +170,9 @@ export async function quotaFigures(root: string): Promise<void> {
       "An idle sidebar poll (refreshJobs, then getAccount; 10 finished searches with a daily refresh)",
       ["build", "Properties calls", "target", "UrlFetch calls", "target"],
       BUILDS.map(([name], i) => [name, int(idle[i]?.properties ?? 0), "≤ 3", int(idle[i]?.fetches ?? 0), "≤ 1"]),
-      ["Before each execution read its properties once (one getProperties() per store, again after a lock): 19 Properties calls in the default build, 11 in the full one."],
+      [
+        "Before each execution read its properties once (one getProperties() per store, again after a lock): 19 Properties calls in the default build, 11 in the full one.",
+      ],
     );
 
     const days: Day[] = [];
@@ -173,9 +182,30 @@ export async function quotaFigures(root: string): Promise<void> {
       const d = days[i] as Day;
       const minutes = d.triggerMs / MINUTE;
       rows.push(
-        [`${name}: Properties reads/writes`, int(d.properties), int(QUOTA.properties), share(d.properties, QUOTA.properties), `< 5 %`, verdict(d.properties, QUOTA.properties)],
-        [`${name}: UrlFetch calls`, int(d.fetches), int(QUOTA.urlfetch), share(d.fetches, QUOTA.urlfetch), `< 5 %`, verdict(d.fetches, QUOTA.urlfetch)],
-        [`${name}: trigger minutes (${d.triggerRuns} runs)`, minutes.toFixed(1), int(QUOTA.triggerMinutes), share(minutes, QUOTA.triggerMinutes), `< 5 %`, verdict(minutes, QUOTA.triggerMinutes)],
+        [
+          `${name}: Properties reads/writes`,
+          int(d.properties),
+          int(QUOTA.properties),
+          share(d.properties, QUOTA.properties),
+          `< 5 %`,
+          verdict(d.properties, QUOTA.properties),
+        ],
+        [
+          `${name}: UrlFetch calls`,
+          int(d.fetches),
+          int(QUOTA.urlfetch),
+          share(d.fetches, QUOTA.urlfetch),
+          `< 5 %`,
+          verdict(d.fetches, QUOTA.urlfetch),
+        ],
+        [
+          `${name}: trigger minutes (${d.triggerRuns} runs)`,
+          minutes.toFixed(1),
+          int(QUOTA.triggerMinutes),
+          share(minutes, QUOTA.triggerMinutes),
+          `< 5 %`,
+          verdict(minutes, QUOTA.triggerMinutes),
+        ],
       );
     });
     printTable(

@@ -25,8 +25,10 @@ function cost(runtime: FakeRuntime, work: () => string | undefined): Cost {
   return { requests: c.fetchRequests, roundTrips: c.roundTrips, reads: c.spreadsheetReads, writes: c.spreadsheetWrites, error };
 }
 
-const formula = (runtime: FakeRuntime, name: string, ...args: unknown[]) => () =>
-  runtime.run(name, args, { authMode: "CUSTOM_FUNCTION", user: "editor@example.com" }).errorMessage;
+const formula =
+  (runtime: FakeRuntime, name: string, ...args: unknown[]) =>
+  () =>
+    runtime.run(name, args, { authMode: "CUSTOM_FUNCTION", user: "editor@example.com" }).errorMessage;
 
 async function completed(world: World, apiKey: string, jobId: string): Promise<void> {
   for (let step = 0; step < 1000; step += 1) {
@@ -40,7 +42,11 @@ export async function functionAndRefreshFigures(root: string): Promise<void> {
   const world = await startWorld(23);
   try {
     const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 10_000 });
-    const runtime = newRuntime(world, { distDir: path.join(root, "dist"), userEmail: "editor@example.com", ownerEmail: "owner@example.com" });
+    const runtime = newRuntime(world, {
+      distDir: path.join(root, "dist"),
+      userEmail: "editor@example.com",
+      ownerEmail: "owner@example.com",
+    });
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
     const job = sidebar(runtime, "startSearch", { query: "plumbers", location: LOCATION, maxResults: 700 });
     await completed(world, apiKey, job.jobId);
@@ -50,13 +56,24 @@ export async function functionAndRefreshFigures(root: string): Promise<void> {
     const ids = businesses.slice(1, 50).map((b) => [b.id]); // none of them read before
 
     const rows: string[][] = [];
-    const add = (label: string, target: string, c: Cost, show: (c: Cost) => string) => rows.push([label, target, c.error ? `ERROR ${c.error}` : show(c)]);
+    const add = (label: string, target: string, c: Cost, show: (c: Cost) => string) =>
+      rows.push([label, target, c.error ? `ERROR ${c.error}` : show(c)]);
     const reqs = (c: Cost) => `${int(c.requests)} requests, ${int(c.roundTrips)} round trips`;
-    add("LEADS_BUSINESS(id, \"phone\"), cold", "1 request", cost(runtime, formula(runtime, "LEADS_BUSINESS", one, "phone")), reqs);
+    add('LEADS_BUSINESS(id, "phone"), cold', "1 request", cost(runtime, formula(runtime, "LEADS_BUSINESS", one, "phone")), reqs);
     add("  the same call again (cached)", "0", cost(runtime, formula(runtime, "LEADS_BUSINESS", one, "phone")), reqs);
-    add("LEADS_BUSINESS(A2:A50, \"phone\"): 49 IDs, cold", "1 round trip", cost(runtime, formula(runtime, "LEADS_BUSINESS", ids, "phone")), reqs);
+    add(
+      'LEADS_BUSINESS(A2:A50, "phone"): 49 IDs, cold',
+      "1 round trip",
+      cost(runtime, formula(runtime, "LEADS_BUSINESS", ids, "phone")),
+      reqs,
+    );
     add("  the same range again (cached)", "0", cost(runtime, formula(runtime, "LEADS_BUSINESS", ids, "phone")), reqs);
-    add("LEADS_RESULTS(700-result job), cold", "≤ 2 round trips", cost(runtime, formula(runtime, "LEADS_RESULTS", job.jobId, "title, phone")), reqs);
+    add(
+      "LEADS_RESULTS(700-result job), cold",
+      "≤ 2 round trips",
+      cost(runtime, formula(runtime, "LEADS_RESULTS", job.jobId, "title, phone")),
+      reqs,
+    );
     add("  again (cached)", "0", cost(runtime, formula(runtime, "LEADS_RESULTS", job.jobId, "title, phone")), reqs);
     add("LEADS_CREDITS(), cold", "1 request", cost(runtime, formula(runtime, "LEADS_CREDITS")), reqs);
     add("  cached", "0", cost(runtime, formula(runtime, "LEADS_CREDITS")), reqs);
@@ -78,7 +95,8 @@ export async function functionAndRefreshFigures(root: string): Promise<void> {
     });
     const after = readSheet(runtime, sheetOf(job)).rows;
     const distinct = new Set(after.map((r) => r["Maps URL"])).size;
-    const full = (c: Cost) => `${int(c.requests)} requests, ${int(c.roundTrips)} round trips, ${int(c.writes)} writes, ${int(c.reads)} reads`;
+    const full = (c: Cost) =>
+      `${int(c.requests)} requests, ${int(c.roundTrips)} round trips, ${int(c.writes)} writes, ${int(c.reads)} reads`;
     printTable(
       "Scheduled refresh: a 700-result run merged into the search's 700-row sheet",
       ["pass", "target", "cost"],
@@ -86,7 +104,9 @@ export async function functionAndRefreshFigures(root: string): Promise<void> {
         ["the due pass: check the account and the search, create the run", "—", full(start)],
         ["the pass that merges the completed run", "≤ 3 requests, ≤ 2 round trips, ≤ 6 writes", full(merge)],
       ],
-      [`Rows before the merge: ${int(before)}; after: ${int(after.length)}, ${int(distinct)} distinct maps URLs (the run's new businesses appended, none twice).`],
+      [
+        `Rows before the merge: ${int(before)}; after: ${int(after.length)}, ${int(distinct)} distinct maps URLs (the run's new businesses appended, none twice).`,
+      ],
     );
   } finally {
     await world.close();

@@ -40,7 +40,11 @@ export async function sidebarFigures(root: string): Promise<void> {
   const browser = await chromium.launch();
   try {
     const toAccount = await timedLoads(browser, playground.url, async (page) => {
-      await page.frameLocator("iframe#sidebar").getByText(/credits left$/).first().waitFor({ timeout: 30_000 });
+      await page
+        .frameLocator("iframe#sidebar")
+        .getByText(/credits left$/)
+        .first()
+        .waitFor({ timeout: 30_000 });
     });
     const toBlank = await timedLoads(browser, blankUrl, async () => undefined);
     printTable(
@@ -50,7 +54,9 @@ export async function sidebarFigures(root: string): Promise<void> {
         ["a blank page from a local server", ms(toBlank), ratio(1)],
         ["the playground's sidebar showing account data", ms(toAccount), ratio(toAccount / toBlank)],
       ],
-      ["The sidebar's time includes its google.script.run calls (getSettings, getAccount) through the built bundle in the fakes and the simulator."],
+      [
+        "The sidebar's time includes its google.script.run calls (getSettings, getAccount) through the built bundle in the fakes and the simulator.",
+      ],
     );
   } finally {
     await browser.close();

@@ -52,7 +52,11 @@ export type Row = readonly string[];
 export function printTable(title: string, headers: Row, rows: readonly Row[], notes: readonly string[] = []): void {
   const widths = headers.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? "").length)));
   const cell = (text: string, c: number): string => (c === 0 ? text.padEnd(widths[c] ?? 0) : text.padStart(widths[c] ?? 0));
-  const line = (row: Row): string => row.map((text, c) => cell(text, c)).join("  ").trimEnd();
+  const line = (row: Row): string =>
+    row
+      .map((text, c) => cell(text, c))
+      .join("  ")
+      .trimEnd();
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
   console.log(`\n${title}`);
   console.log(line(headers));

@@ -40,10 +40,20 @@ function labels(runtime: FakeRuntime, count: number): string[] {
   return CITIES.slice(0, count).map((q) => sidebar(runtime, "findLocations", { q, country: "US" })[0]?.label ?? q);
 }
 
-async function territoryPasses(world: World, root: string, build: (typeof BUILDS)[number], size: (typeof SIZES)[number]): Promise<PassFigures> {
+async function territoryPasses(
+  world: World,
+  root: string,
+  build: (typeof BUILDS)[number],
+  size: (typeof SIZES)[number],
+): Promise<PassFigures> {
   const { apiKey } = await world.control.createAccount({ plan: "scale", credits: 50_000, maxActiveJobs: 60 });
   const runtime = setUpRuntime(world, root, apiKey, build.distDir);
-  const args = { queries: QUERIES.slice(0, size.queries), locations: labels(runtime, size.places), maxResults: RESULTS, name: `Territory of ${size.searches}` };
+  const args = {
+    queries: QUERIES.slice(0, size.queries),
+    locations: labels(runtime, size.places),
+    maxResults: RESULTS,
+    name: `Territory of ${size.searches}`,
+  };
   let jobId = "";
   const start = counted(runtime, () => {
     jobId = sidebar(runtime, "startSearch", args).jobId;
@@ -56,7 +66,16 @@ async function territoryPasses(world: World, root: string, build: (typeof BUILDS
   world.clock.advance(60_000);
   const idle = counted(runtime, () => void sidebar(runtime, "refreshJobs"));
   const view = sidebar(runtime, "listJobs").find((job) => job.jobId === jobId);
-  return { build: build.label, searches: size.searches, start, running, merging, idle, rows: view?.leadCount ?? 0, status: `${view?.status ?? "?"}, ${view?.territory?.finished ?? 0} merged` };
+  return {
+    build: build.label,
+    searches: size.searches,
+    start,
+    running,
+    merging,
+    idle,
+    rows: view?.leadCount ?? 0,
+    status: `${view?.status ?? "?"}, ${view?.territory?.finished ?? 0} merged`,
+  };
 }
 
 const trips = (m: Measured): string => `${int(m.roundTrips)} (${m.trips.status}+${m.trips.results}+${m.trips.other})`;

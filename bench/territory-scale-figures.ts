@@ -49,7 +49,8 @@ async function scaleRun(world: World, distDir: string): Promise<ScaleFigures> {
   const measure = (): void => {
     const now = storeSizes(runtime);
     const all = now.document + now.user + now.metadata;
-    for (const [key, value] of Object.entries({ ...now, all }) as Array<[keyof typeof peak, number]>) peak[key] = Math.max(peak[key], value);
+    for (const [key, value] of Object.entries({ ...now, all }) as Array<[keyof typeof peak, number]>)
+      peak[key] = Math.max(peak[key], value);
   };
   const unsubscribe = runtime.onBeforeFetch(measure);
   const started = sidebar(runtime, "startSearch", { queries: [QUERY], locations: places, maxResults: RESULTS });
@@ -68,7 +69,15 @@ async function scaleRun(world: World, distDir: string): Promise<ScaleFigures> {
     const fired = fireDueTriggersTimed(runtime);
     longestPassWallMs = Math.max(longestPassWallMs, performance.now() - wall);
     const after = runtime.counters.snapshot();
-    sheetCallsMostInAPass = Math.max(sheetCallsMostInAPass, after.spreadsheetReads + after.spreadsheetWrites + after.spreadsheetGetters - before.spreadsheetReads - before.spreadsheetWrites - before.spreadsheetGetters);
+    sheetCallsMostInAPass = Math.max(
+      sheetCallsMostInAPass,
+      after.spreadsheetReads +
+        after.spreadsheetWrites +
+        after.spreadsheetGetters -
+        before.spreadsheetReads -
+        before.spreadsheetWrites -
+        before.spreadsheetGetters,
+    );
     passes += fired.runs;
     triggerMs += fired.ms;
     longestPassMs = Math.max(longestPassMs, fired.ms);
@@ -121,8 +130,14 @@ export async function territoryScaleFigures(root: string): Promise<void> {
         row("peak characters, developer metadata", "< 30,000", (f) => (f.peak.metadata === 0 ? "—" : int(f.peak.metadata))),
         row("peak, all stores together", "< 100 KB", (f) => kb(f.peak.all)),
         row("UrlFetch calls, whole run", `< 5 % of ${int(QUOTA.urlfetch)} a day`, (f) => daily(f.fetches, QUOTA.urlfetch, f)),
-        row("Properties reads/writes, whole run", `< 5 % of ${int(QUOTA.properties)} a day`, (f) => daily(f.properties, QUOTA.properties, f)),
-        row("trigger minutes, whole run (modelled)", `< 5 % of ${QUOTA.triggerMinutes} min a day`, (f) => `${f.triggerMinutes.toFixed(1)} (${pct(f.triggerMinutes / days(f), QUOTA.triggerMinutes)} a day)`),
+        row("Properties reads/writes, whole run", `< 5 % of ${int(QUOTA.properties)} a day`, (f) =>
+          daily(f.properties, QUOTA.properties, f),
+        ),
+        row(
+          "trigger minutes, whole run (modelled)",
+          `< 5 % of ${QUOTA.triggerMinutes} min a day`,
+          (f) => `${f.triggerMinutes.toFixed(1)} (${pct(f.triggerMinutes / days(f), QUOTA.triggerMinutes)} a day)`,
+        ),
       ],
       [
         `Modelled time: the fakes' virtual time (${FETCH_ROUND_TRIP_MS} ms per UrlFetch round trip, plus sleeps) plus ${SPREADSHEET_CALL_MS} ms per SpreadsheetApp call; a day's share: the run's totals over the days it took (one here).`,

@@ -15,7 +15,9 @@ const root = process.cwd();
 const argv = process.argv.slice(2);
 
 function manifestsFromArgs(): BuildManifest[] {
-  const files = argv.flatMap((arg, i) => (arg === "--manifest" ? [argv[i + 1] ?? ""] : arg.startsWith("--manifest=") ? [arg.slice("--manifest=".length)] : []));
+  const files = argv.flatMap((arg, i) =>
+    arg === "--manifest" ? [argv[i + 1] ?? ""] : arg.startsWith("--manifest=") ? [arg.slice("--manifest=".length)] : [],
+  );
   if (files.length === 0) return builtManifests(root);
   return files.map((file) => readManifest(path.resolve(file), root));
 }

@@ -22,10 +22,22 @@ interface Cli {
   max: number;
 }
 
-const USAGE = "flags: --port <n>, --speed <n>, --seed <n>, --hostile, --no-key, --headless [--query <text>] [--city <prefix>] [--max <n>], --scene contacts";
+const USAGE =
+  "flags: --port <n>, --speed <n>, --seed <n>, --hostile, --no-key, --headless [--query <text>] [--city <prefix>] [--max <n>], --scene contacts";
 
 function parseArgs(argv: readonly string[]): Cli {
-  const cli: Cli = { headless: false, scene: null, hostile: false, noKey: false, port: 8080, speed: DEFAULT_SPEED, seed: 42, query: "plumbers", city: "Austin", max: 150 };
+  const cli: Cli = {
+    headless: false,
+    scene: null,
+    hostile: false,
+    noKey: false,
+    port: 8080,
+    speed: DEFAULT_SPEED,
+    seed: 42,
+    query: "plumbers",
+    city: "Austin",
+    max: 150,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag = "", inline] = (argv[i] ?? "").split("=", 2);
     const value = (): string => {
@@ -66,15 +78,25 @@ async function main(): Promise<void> {
     await runHeadless({ query: cli.query, city: cli.city, maxResults: cli.max, seed: cli.seed, hostile: cli.hostile });
     return;
   }
-  const playground = await startPlayground({ port: cli.port, speed: cli.speed, seed: cli.seed, hostile: cli.hostile, presetKey: cli.noKey ? null : undefined });
+  const playground = await startPlayground({
+    port: cli.port,
+    speed: cli.speed,
+    seed: cli.seed,
+    hostile: cli.hostile,
+    presetKey: cli.noKey ? null : undefined,
+  });
   // Listen for the stop signals before printing the address: whoever reads it may signal at once.
   stopWithParent((reason) => {
     console.log(`\nStopping (${reason})…`);
     void playground.close().then(() => process.exit(0));
   });
   console.log(`Business Leads playground: ${playground.url}`);
-  console.log(`  the sidebar is dist/Sidebar.html running on the built add-on; the simulator is at ${playground.simUrl} (demo key demo-growth)`);
-  console.log(`  virtual time runs ${cli.speed}× real time (--speed), and the page's "+1 hour" / "+1 day" move it on${cli.hostile ? "; hostile values are on" : ""}. Stop with Ctrl-C.`);
+  console.log(
+    `  the sidebar is dist/Sidebar.html running on the built add-on; the simulator is at ${playground.simUrl} (demo key demo-growth)`,
+  );
+  console.log(
+    `  virtual time runs ${cli.speed}× real time (--speed), and the page's "+1 hour" / "+1 day" move it on${cli.hostile ? "; hostile values are on" : ""}. Stop with Ctrl-C.`,
+  );
   console.log(`  try: a 700-result search for coffee in Austin; =LEADS_CREDITS() typed into a cell. README: The playground.`);
 }
 

@@ -53,7 +53,12 @@ export function sidebar<K extends SidebarName>(runtime: FakeRuntime, name: K, ..
 }
 
 /** The same, from the sidebar of another of the runtime's spreadsheets (runtime.addDocument). */
-export function sidebarIn<K extends SidebarName>(runtime: FakeRuntime, documentId: string | undefined, name: K, ...args: SidebarArgs<K>): SidebarResult<K> {
+export function sidebarIn<K extends SidebarName>(
+  runtime: FakeRuntime,
+  documentId: string | undefined,
+  name: K,
+  ...args: SidebarArgs<K>
+): SidebarResult<K> {
   return sidebarRaw(runtime, name, args[0], { documentId }) as SidebarResult<K>;
 }
 
@@ -123,7 +128,11 @@ export async function serviceAccount(world: World, apiKey: string): Promise<Reco
 export type SheetRow = Record<string, unknown>;
 
 /** The sheet as header → value objects, one per data row, with each row's formulas. */
-export function readSheet(runtime: FakeRuntime, sheetName: string, documentId?: string): { headers: string[]; rows: SheetRow[]; formulas: string[][] } {
+export function readSheet(
+  runtime: FakeRuntime,
+  sheetName: string,
+  documentId?: string,
+): { headers: string[]; rows: SheetRow[]; formulas: string[][] } {
   const testing = runtime.spreadsheet(documentId).testing;
   const values = testing.values(sheetName);
   const formulas = testing.formulas(sheetName);
@@ -178,21 +187,32 @@ const EMAIL_CELLS = ["Emails", "Email verification status"];
  * refresh schedule"): a run with no emails keeps the row's email columns together, and any other
  * column the run left empty keeps what the row held. `keptEmails`: the email columns were kept.
  */
-export function refreshedCells(before: Record<string, unknown> | undefined, business: ServiceBusiness): { cells: Record<string, unknown>; keptEmails: boolean } {
+export function refreshedCells(
+  before: Record<string, unknown> | undefined,
+  business: ServiceBusiness,
+): { cells: Record<string, unknown>; keptEmails: boolean } {
   const fresh = expectedCells(business);
   if (!before) return { cells: fresh, keptEmails: false };
   const filled = (value: unknown) => value !== "" && value !== undefined && value !== null;
   const keptEmails = fresh.Emails === "" && filled(before.Emails);
   const cells: Record<string, unknown> = {};
   for (const [header, value] of Object.entries(fresh)) {
-    const keep = EMAIL_CELLS.includes(header) ? keptEmails || (!filled(fresh.Emails) && !filled(value) && filled(before[header])) : !filled(value) && filled(before[header]);
+    const keep = EMAIL_CELLS.includes(header)
+      ? keptEmails || (!filled(fresh.Emails) && !filled(value) && filled(before[header]))
+      : !filled(value) && filled(before[header]);
     cells[header] = keep ? before[header] : value;
   }
   return { cells, keptEmails };
 }
 
 /** Runs refreshJobs passes, advancing virtual time between them, until `done` says so. */
-export function pollUntil(world: World, runtime: FakeRuntime, done: (jobs: JobView[]) => boolean, stepMs = 5000, maxPasses = 400): JobView[] {
+export function pollUntil(
+  world: World,
+  runtime: FakeRuntime,
+  done: (jobs: JobView[]) => boolean,
+  stepMs = 5000,
+  maxPasses = 400,
+): JobView[] {
   for (let pass = 0; pass < maxPasses; pass += 1) {
     world.clock.advance(stepMs);
     const jobs = sidebar(runtime, "refreshJobs");

@@ -15,7 +15,7 @@ function inlineSafe(text, tag) {
 
 export function buildSidebar(dist, { minify = true } = {}) {
   const script = buildSync({
-    entryPoints: [path.join(source, "main.ts")],
+    entryPoints: [path.join(source, "sidebar-page.ts")],
     bundle: true,
     format: "iife",
     // What the browsers Google Sheets supports run (optional chaining, ??): no down-levelling, a
@@ -38,7 +38,9 @@ export function buildSidebar(dist, { minify = true } = {}) {
   }).outputFiles[0].text;
   // The page's indentation and line breaks between tags are for its readers: the browser draws none of
   // them (no two inline elements of the page sit side by side on separate lines).
-  const template = readFileSync(path.join(source, "sidebar.html"), "utf8").replace(/\n\s+/g, "\n").replace(/>\n</g, "><")
+  const template = readFileSync(path.join(source, "sidebar.html"), "utf8")
+    .replace(/\n\s+/g, "\n")
+    .replace(/>\n</g, "><")
     // An attribute value of letters, digits, _ and - needs no quotes (HTML's unquoted attribute syntax).
     .replace(/="([\w-]+)"(?=[\s>])/g, "=$1");
   // Replacer functions: a "$" in the bundle must not be read as a replacement pattern.

@@ -38,7 +38,9 @@ export function listingIdentity() {
   const pagesUrl = typeof config.pagesUrl === "string" ? config.pagesUrl.trim() : "";
   if (name === "") throw new Error(`${path.relative(root, file)}: "name" must be the add-on's name.`);
   if (!/^https:\/\/[^\s/?#]+\/([^\s?#]*\/)?$/.test(pagesUrl)) {
-    throw new Error(`${path.relative(root, file)}: "pagesUrl" must be the https:// address the kit's pages are hosted at, ending in "/"; got "${pagesUrl}".`);
+    throw new Error(
+      `${path.relative(root, file)}: "pagesUrl" must be the https:// address the kit's pages are hosted at, ending in "/"; got "${pagesUrl}".`,
+    );
   }
   return { name, pagesUrl };
 }
@@ -81,7 +83,10 @@ function option(argv, name, envName) {
 
 /** The service address as saveSettings stores it (no trailing slash, no /api/v1); https only. */
 export function normaliseBaseUrl(raw) {
-  const url = String(raw).trim().replace(/\/+$/, "").replace(/\/api\/v1$/, "");
+  const url = String(raw)
+    .trim()
+    .replace(/\/+$/, "")
+    .replace(/\/api\/v1$/, "");
   if (!/^https:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(url)) {
     throw new Error(`--base-url must be the service's https:// address (e.g. https://leads.example.com); got "${raw}".`);
   }
@@ -153,7 +158,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const scope = option(argv, "scope", "") ?? "currentonly";
   const { code, entries, sidebarHtml } = build({ baseUrl, outDir, scope });
   const shown = path.relative(process.cwd(), outDir) || ".";
-  console.log(`${shown}/Code.js: ${Buffer.byteLength(code)} bytes, ${entries.length} entry points; ${shown}/Sidebar.html: ${Buffer.byteLength(sidebarHtml)} bytes`);
+  console.log(
+    `${shown}/Code.js: ${Buffer.byteLength(code)} bytes, ${entries.length} entry points; ${shown}/Sidebar.html: ${Buffer.byteLength(sidebarHtml)} bytes`,
+  );
   if (baseUrl) console.log(`production build for ${baseUrl} (default address and urlFetchWhitelist)`);
   console.log(`spreadsheet scope: ${SCOPES[scope]}`);
 }

@@ -22,13 +22,19 @@ function nameOf(node) {
   if (node.name) return node.name.getText();
   if (node.kind === ts.SyntaxKind.Constructor) return "constructor";
   const parent = node.parent;
-  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && parent.name) return parent.name.getText();
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && parent.name)
+    return parent.name.getText();
   return "(anonymous)";
 }
 
 const isFunction = (node) =>
-  ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node) ||
-  ts.isConstructorDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node);
+  ts.isFunctionDeclaration(node) ||
+  ts.isMethodDeclaration(node) ||
+  ts.isArrowFunction(node) ||
+  ts.isFunctionExpression(node) ||
+  ts.isConstructorDeclaration(node) ||
+  ts.isGetAccessorDeclaration(node) ||
+  ts.isSetAccessorDeclaration(node);
 
 /** Every function of the files under `dirs` longer than `max` lines: {file, line, name, lines}. */
 export function longFunctions(dirs, max = MAX_FUNCTION_LINES) {
@@ -53,10 +59,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const root = path.resolve(import.meta.dirname, "..");
   const dirs = process.argv.length > 2 ? process.argv.slice(2) : [path.join(root, "src")];
   const long = longFunctions(dirs);
-  for (const f of long) console.error(`${path.relative(root, f.file)}:${f.line}: ${f.name} is ${f.lines} lines (at most ${MAX_FUNCTION_LINES})`);
+  for (const f of long)
+    console.error(`${path.relative(root, f.file)}:${f.line}: ${f.name} is ${f.lines} lines (at most ${MAX_FUNCTION_LINES})`);
   if (long.length > 0) {
-    console.error(`lint:size: ${long.length} function(s) longer than ${MAX_FUNCTION_LINES} lines: split each into the parts a reader would name.`);
+    console.error(
+      `lint:size: ${long.length} function(s) longer than ${MAX_FUNCTION_LINES} lines: split each into the parts a reader would name.`,
+    );
     process.exit(1);
   }
-  console.log(`lint:size: every function of ${dirs.map((d) => path.relative(root, d) || ".").join(", ")} is at most ${MAX_FUNCTION_LINES} lines.`);
+  console.log(
+    `lint:size: every function of ${dirs.map((d) => path.relative(root, d) || ".").join(", ")} is at most ${MAX_FUNCTION_LINES} lines.`,
+  );
 }

@@ -103,7 +103,9 @@ function createBoundScript(title) {
     rmSync(scratch, { recursive: true, force: true });
   }
   if (settings === null || typeof settings.scriptId !== "string" || settings.scriptId === "") {
-    console.error("clasp create failed (see above); .clasp.json is unchanged. If it says the credentials are invalid or expired, run npx clasp login again.");
+    console.error(
+      "clasp create failed (see above); .clasp.json is unchanged. If it says the credentials are invalid or expired, run npx clasp login again.",
+    );
     process.exit(made?.status || 1);
   }
   const parent = Array.isArray(settings.parentId) ? settings.parentId[0] : settings.parentId;

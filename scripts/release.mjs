@@ -44,7 +44,8 @@ const say = (line) => console.log(line);
 /** Uncommitted changes, as `git status --porcelain` lists them (.clasp.json aside). */
 function uncommittedChanges() {
   const status = spawnSync("git", ["status", "--porcelain", "--untracked-files=all"], { cwd: root, encoding: "utf8" });
-  if (status.status !== 0) return { error: `git status failed (${(status.stderr || "").trim() || "is this a git clone?"}): a release is made from a commit.` };
+  if (status.status !== 0)
+    return { error: `git status failed (${(status.stderr || "").trim() || "is this a git clone?"}): a release is made from a commit.` };
   const files = status.stdout.split("\n").filter((line) => line.trim() !== "" && line.slice(3) !== ".clasp.json");
   return { files };
 }
@@ -61,16 +62,24 @@ function whitelistProblems(manifest, baseUrl) {
   for (const prefix of list) {
     const match = /^https:\/\/([^/?#]+)(\/[^?#]*)$/.exec(String(prefix));
     if (!match) problems.push(`urlFetchWhitelist entry "${prefix}" is not an https:// prefix with a path.`);
-    else if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?$/i.test(match[1])) problems.push(`urlFetchWhitelist entry "${prefix}" lacks a full domain.`);
+    else if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?$/i.test(match[1]))
+      problems.push(`urlFetchWhitelist entry "${prefix}" lacks a full domain.`);
   }
-  if (!list.some((prefix) => `${baseUrl}/`.startsWith(String(prefix)))) problems.push(`no urlFetchWhitelist entry covers the service at ${baseUrl}.`);
+  if (!list.some((prefix) => `${baseUrl}/`.startsWith(String(prefix))))
+    problems.push(`no urlFetchWhitelist entry covers the service at ${baseUrl}.`);
   return problems;
 }
 
 function runClasp(args, { capture }) {
-  const result = spawnSync(claspBin(root), args, { cwd: root, encoding: "utf8", stdio: capture ? ["inherit", "pipe", "inherit"] : "inherit" });
+  const result = spawnSync(claspBin(root), args, {
+    cwd: root,
+    encoding: "utf8",
+    stdio: capture ? ["inherit", "pipe", "inherit"] : "inherit",
+  });
   if (result.status !== 0) {
-    console.error(`clasp ${args.filter((a) => !a.includes(path.sep)).join(" ")} failed (see above). If it says the credentials are invalid or expired, run npx clasp login again.`);
+    console.error(
+      `clasp ${args.filter((a) => !a.includes(path.sep)).join(" ")} failed (see above). If it says the credentials are invalid or expired, run npx clasp login again.`,
+    );
     process.exit(result.status || 1);
   }
   return capture ? JSON.parse(result.stdout.slice(result.stdout.indexOf("{"))) : null;
@@ -98,7 +107,10 @@ const build_ = options.scope === "full" ? "full build" : "default build";
 const changes = uncommittedChanges();
 if (changes.error) refuse([changes.error]);
 if (changes.files.length > 0) {
-  refuse(["the working tree has uncommitted changes (git status --porcelain); commit or stash them:", ...changes.files.map((f) => `  ${f}`)]);
+  refuse([
+    "the working tree has uncommitted changes (git status --porcelain); commit or stash them:",
+    ...changes.files.map((f) => `  ${f}`),
+  ]);
 }
 const commit = gitOutput(["rev-parse", "--short", "HEAD"]);
 const { name: appName } = JSON.parse(readFileSync(path.join(root, "listing", "listing.json"), "utf8"));
@@ -125,12 +137,20 @@ say(`✓ urlFetchWhitelist: ${JSON.stringify(manifest.urlFetchWhitelist)} (https
 const otherScope = options.scope === "full" ? "currentonly" : "full";
 const otherManifest = path.join(dir, `appsscript.${otherScope}.json`);
 writeFileSync(otherManifest, manifestFor(baseUrl, otherScope));
-const kit = spawnSync(process.execPath, [path.join(root, "scripts", "run.mjs"), "dev/listing.ts", "--check", "--manifest", manifestFile, "--manifest", otherManifest], { cwd: root, encoding: "utf8" });
+const kit = spawnSync(
+  process.execPath,
+  [path.join(root, "scripts", "run.mjs"), "dev/listing.ts", "--check", "--manifest", manifestFile, "--manifest", otherManifest],
+  { cwd: root, encoding: "utf8" },
+);
 const kitSaid = `${kit.stdout}${kit.stderr}`.trimEnd();
 if (kit.status !== 0) refuse(["the listing kit's checks failed (npm run listing):", ...kitSaid.split("\n")]);
-const placeholders = kitSaid.split("\n").filter((line) => line.trim().startsWith("note:")).map((line) => line.trim().slice("note: ".length));
+const placeholders = kitSaid
+  .split("\n")
+  .filter((line) => line.trim().startsWith("note:"))
+  .map((line) => line.trim().slice("note: ".length));
 say(`✓ the listing kit's checks (${kitSaid.split("\n").filter((line) => line.startsWith("✓")).length} passed)`);
-if (placeholders.length > 0 && !options.dryRun) refuse(["listing/listing.json still has the example's values, which the listing and the Help menu would show:", ...placeholders]);
+if (placeholders.length > 0 && !options.dryRun)
+  refuse(["listing/listing.json still has the example's values, which the listing and the Help menu would show:", ...placeholders]);
 for (const note of placeholders) say(`  note: ${note} (a release that is not a dry run refuses this)`);
 
 // 6. Where it goes: a standalone script project (an Editor add-on is one), and a clasp login.
@@ -141,10 +161,11 @@ if (options.scriptId === undefined && claspProject.problem) projectProblems.push
 if (options.scriptId === undefined && claspProject.config.parentId) {
   projectProblems.push(
     ".clasp.json names a script bound to a spreadsheet (npm run push -- --create makes those, for testing); an Editor add-on is published from a standalone script:",
-    "create one (npx clasp create --type standalone --title \"" + appName + "\" in an empty folder) and pass its id: --script-id ID",
+    'create one (npx clasp create --type standalone --title "' + appName + '" in an empty folder) and pass its id: --script-id ID',
   );
 }
-if (!isScriptId(scriptId)) projectProblems.push("no script id: pass the standalone script project's id with --script-id ID (or put it in .clasp.json).");
+if (!isScriptId(scriptId))
+  projectProblems.push("no script id: pass the standalone script project's id with --script-id ID (or put it in .clasp.json).");
 const loggedIn = existsSync(claspAuthFile());
 if (!options.dryRun) {
   if (!loggedIn) projectProblems.push(`you are not logged in to clasp (no ${claspAuthFile()}): run npx clasp login.`);

@@ -14,7 +14,9 @@ mkdirSync(infoDir, { recursive: true });
 function check(project) {
   const info = path.join(infoDir, project.replace(/\.json$/, ".tsbuildinfo"));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsc, "--noEmit", "--incremental", "--tsBuildInfoFile", info, "-p", project], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [tsc, "--noEmit", "--incremental", "--tsBuildInfoFile", info, "-p", project], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));

@@ -62,7 +62,7 @@ export const ENTRY_POINTS = [
       summary: "Looks up locations in the Business Leads catalog (at most 8): use a label in a search.",
       params: {
         query: `The start of a city name, ${REQUEST_LIMITS.locationQueryMin} to ${REQUEST_LIMITS.locationQueryMax} characters, e.g. "Austin".`,
-        country: "Optional two-letter country code to narrow the matches, e.g. \"US\".",
+        country: 'Optional two-letter country code to narrow the matches, e.g. "US".',
       },
       returnType: "string[][]",
       returns: "A table with a header row: label, country_code, full_name, location_code.",
@@ -72,7 +72,12 @@ export const ENTRY_POINTS = [
     name: "LEADS_CREDITS",
     params: [],
     calledBy: "cell",
-    customFunction: { summary: "The credits remaining on the Business Leads account (kept for about a minute).", params: {}, returnType: "number", returns: "The number of credits remaining." },
+    customFunction: {
+      summary: "The credits remaining on the Business Leads account (kept for about a minute).",
+      params: {},
+      returnType: "number",
+      returns: "The number of credits remaining.",
+    },
   },
   {
     name: "LEADS_BUSINESS",
@@ -82,7 +87,7 @@ export const ENTRY_POINTS = [
       summary: "Reads a business by its Business ID; a range of IDs is read in rounds of up to 200.",
       params: {
         businessId: "A Business ID (the Business ID column of a results sheet, Z in a new one), or a range of them such as Z2:Z50.",
-        field: "Optional field name as the service spells it, e.g. \"phone\", \"emails\", \"maps_url\"; leave it out for a table of every field.",
+        field: 'Optional field name as the service spells it, e.g. "phone", "emails", "maps_url"; leave it out for a table of every field.',
       },
       returnType: "*",
       returns: "The field's value (a column for a range), or a two-column table of field and value.",
@@ -96,7 +101,7 @@ export const ENTRY_POINTS = [
       summary: "Reads the status of a search or enrichment job; a range of IDs is read in rounds of up to 200.",
       params: {
         jobId: "A job ID, or a range of them.",
-        field: "Optional field name, e.g. \"status\" or \"lead_count\"; leave it out for a table of every field.",
+        field: 'Optional field name, e.g. "status" or "lead_count"; leave it out for a table of every field.',
       },
       returnType: "*",
       returns: "The field's value (a column for a range), or a two-column table of field and value.",
@@ -110,7 +115,8 @@ export const ENTRY_POINTS = [
       summary: "Lists a job's businesses: a header row, then one row per business.",
       params: {
         jobId: "The job ID of a search or enrichment.",
-        fields: "Optional comma-separated field names, e.g. \"title, phone, emails\"; default: id, title, category, address, phone, website, emails, email_verification_status.",
+        fields:
+          'Optional comma-separated field names, e.g. "title, phone, emails"; default: id, title, category, address, phone, website, emails, email_verification_status.',
       },
       returnType: "string[][]",
       returns: "A table: the chosen fields as the header row, then one row per business.",

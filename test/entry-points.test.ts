@@ -12,6 +12,18 @@ describe("the entry points", () => {
 
   it("include the contract's sidebar, trigger and cell functions", () => {
     const names = new Set(ENTRY_POINTS.map((entry) => entry.name));
-    for (const name of ["onOpen", "onInstall", "showSidebar", "startSearch", "startEnrichment", "pollJobs", "refreshJobs", "diagnose", "LEADS_CREDITS", "LEADS_BUSINESS"]) expect(names).toContain(name);
+    for (const name of [
+      "onOpen",
+      "onInstall",
+      "showSidebar",
+      "startSearch",
+      "startEnrichment",
+      "pollJobs",
+      "refreshJobs",
+      "diagnose",
+      "LEADS_CREDITS",
+      "LEADS_BUSINESS",
+    ])
+      expect(names).toContain(name);
   });
 });

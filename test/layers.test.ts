@@ -102,7 +102,11 @@ describe("layers of src/", () => {
   });
 
   it("finds a cycle when there is one (the checker itself)", () => {
-    const cyclic = new Map([["a", new Set(["b"])], ["b", new Set(["c"])], ["c", new Set(["a"])]]);
+    const cyclic = new Map([
+      ["a", new Set(["b"])],
+      ["b", new Set(["c"])],
+      ["c", new Set(["a"])],
+    ]);
     expect(findCycle(cyclic)).toEqual(["a", "b", "c", "a"]);
   });
 

@@ -13,7 +13,10 @@ const Sequencer = require("@jest/test-sequencer").default;
 const folderOf = (test) => path.relative(path.join(test.context.config.rootDir, "test"), test.path).split(path.sep).slice(0, -1)[0] ?? "";
 
 /** `a` and `b` taken in turn, then what is left of the longer. */
-const interleave = (a, b) => Array.from({ length: Math.max(a.length, b.length) }, (_, i) => [a[i], b[i]]).flat().filter((test) => test !== undefined);
+const interleave = (a, b) =>
+  Array.from({ length: Math.max(a.length, b.length) }, (_, i) => [a[i], b[i]])
+    .flat()
+    .filter((test) => test !== undefined);
 
 class SlowFoldersFirst extends Sequencer {
   sort(tests) {

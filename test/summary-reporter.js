@@ -35,7 +35,9 @@ class SummaryReporter {
   }
 
   onRunComplete(_contexts, results) {
-    const skippedNames = results.testResults.flatMap((file) => file.testResults.filter((t) => t.status === "pending" || t.status === "todo").map((t) => t.fullName));
+    const skippedNames = results.testResults.flatMap((file) =>
+      file.testResults.filter((t) => t.status === "pending" || t.status === "todo").map((t) => t.fullName),
+    );
     if (!this.filtered) for (const name of skippedNames) process.stdout.write(`\nskipped: ${name}`);
     if (this.probe) process.stdout.write(`\n${timeLine(Date.now() - results.startTime, probeMs())}`);
     const skipped = results.numPendingTests + results.numTodoTests;

@@ -5,7 +5,14 @@ import { existsSync } from "node:fs";
 import type { Browser, BrowserServer, LaunchOptions, PlaywrightCore } from "./playwright";
 
 export const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 /**
  * `scrollbars`: draw classic scrollbars, which take width from the page as in Sheets on most
@@ -26,7 +33,12 @@ export type ChromiumAvailability =
   | { missing: string };
 
 function launchOptions(options: ChromiumOptions): LaunchOptions {
-  return { executablePath: CHROMIUM, headless: true, args: FLAGS, ...(options.scrollbars ? { ignoreDefaultArgs: ["--hide-scrollbars"] } : {}) };
+  return {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    ...(options.scrollbars ? { ignoreDefaultArgs: ["--hide-scrollbars"] } : {}),
+  };
 }
 
 export function findChromium(): ChromiumAvailability {

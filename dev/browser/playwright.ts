@@ -92,10 +92,25 @@ export interface Page {
   getByText(text: string | RegExp, options?: { exact?: boolean }): Locator;
   getByLabel(text: string | RegExp, options?: { exact?: boolean }): Locator;
   frameLocator(selector: string): FrameLocator;
-  keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void>; down(key: string): Promise<void>; up(key: string): Promise<void> };
-  mouse: { down(): Promise<void>; up(): Promise<void>; move(x: number, y: number): Promise<void>; wheel(deltaX: number, deltaY: number): Promise<void> };
+  keyboard: {
+    press(key: string): Promise<void>;
+    type(text: string): Promise<void>;
+    down(key: string): Promise<void>;
+    up(key: string): Promise<void>;
+  };
+  mouse: {
+    down(): Promise<void>;
+    up(): Promise<void>;
+    move(x: number, y: number): Promise<void>;
+    wheel(deltaX: number, deltaY: number): Promise<void>;
+  };
   /** `omitBackground`: a page without a background colour is transparent in the PNG (the kit's icons). */
-  screenshot(options: { path?: string; fullPage?: boolean; omitBackground?: boolean; clip?: { x: number; y: number; width: number; height: number } }): Promise<Buffer>;
+  screenshot(options: {
+    path?: string;
+    fullPage?: boolean;
+    omitBackground?: boolean;
+    clip?: { x: number; y: number; width: number; height: number };
+  }): Promise<Buffer>;
   on(event: "dialog", listener: (dialog: Dialog) => void): void;
   on(event: "pageerror", listener: (error: Error) => void): void;
   on(event: "close", listener: () => void): void;

@@ -14,7 +14,11 @@ export function bytesOf(data: unknown): Buffer | undefined {
 }
 
 export class FakeBlob {
-  constructor(public bytes: Buffer, private contentType: string | null = null, private name: string | null = null) {}
+  constructor(
+    public bytes: Buffer,
+    private contentType: string | null = null,
+    private name: string | null = null,
+  ) {}
 
   getBytes(): number[] {
     return toSignedBytes(this.bytes);

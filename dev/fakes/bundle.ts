@@ -9,7 +9,9 @@ const compiled = new Map<string, { mtimeMs: number; size: number; script: vm.Scr
 
 /** Compiled once per file version: each execution re-runs them in its own context. */
 function bundleScripts(distDir: string): vm.Script[] {
-  const files = readdirSync(distDir).filter((f) => f.endsWith(".js")).sort();
+  const files = readdirSync(distDir)
+    .filter((f) => f.endsWith(".js"))
+    .sort();
   return files.map((file) => {
     const full = path.join(distDir, file);
     const { mtimeMs, size } = statSync(full);

@@ -53,7 +53,11 @@ export class CacheStores {
 }
 
 export class FakeCache implements GoogleAppsScript.Cache.Cache {
-  constructor(private readonly env: ServiceEnv, private readonly entries: Map<string, Entry>, private readonly serviceCall: string) {}
+  constructor(
+    private readonly env: ServiceEnv,
+    private readonly entries: Map<string, Entry>,
+    private readonly serviceCall: string,
+  ) {}
 
   private enter(): void {
     enterCall(this.env, ALLOWED.cache(this.env.exec.authMode), this.serviceCall);
@@ -163,7 +167,9 @@ export function createCacheService(env: ServiceEnv, stores: CacheStores) {
       enterCall(env, allowed(), "CacheService.getDocumentCache");
       const documentId = env.exec.documentId;
       // Typed as @types/google-apps-script types it (never null), though Google returns null here.
-      return (documentId === null ? null : new FakeCache(env, stores.forDocument(documentId), "CacheService.getDocumentCache")) as FakeCache;
+      return (
+        documentId === null ? null : new FakeCache(env, stores.forDocument(documentId), "CacheService.getDocumentCache")
+      ) as FakeCache;
     },
     getScriptCache(): FakeCache {
       enterCall(env, allowed(), "CacheService.getScriptCache");

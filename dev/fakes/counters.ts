@@ -49,7 +49,18 @@ export class Counters {
 }
 
 export const COUNTER_NAMES = [
-  "fetchRequests", "roundTrips", "spreadsheetReads", "cellsRead", "spreadsheetWrites", "spreadsheetGetters", "sleeps", "sleepMs", "lockWaitMs", "executions", "quotaRefusals",
-  "propertiesCalls", "triggerRuntimeMs",
+  "fetchRequests",
+  "roundTrips",
+  "spreadsheetReads",
+  "cellsRead",
+  "spreadsheetWrites",
+  "spreadsheetGetters",
+  "sleeps",
+  "sleepMs",
+  "lockWaitMs",
+  "executions",
+  "quotaRefusals",
+  "propertiesCalls",
+  "triggerRuntimeMs",
 ] as const;
 export type CounterName = (typeof COUNTER_NAMES)[number];

@@ -78,7 +78,8 @@ export class Execution {
       this.kill("Exceeded maximum execution time");
     }
     const runtimeLeft = this.triggerRuntimeLeftMs;
-    if (runtimeLeft !== undefined && (runtimeLeft <= 0 || this.clock.now() - this.startedAt >= runtimeLeft)) this.kill(TRIGGER_RUNTIME_MESSAGE);
+    if (runtimeLeft !== undefined && (runtimeLeft <= 0 || this.clock.now() - this.startedAt >= runtimeLeft))
+      this.kill(TRIGGER_RUNTIME_MESSAGE);
   }
 
   kill(reason: string): never {

@@ -82,7 +82,9 @@ function field(letter: string, count: number, p: Parts, millis: number): string 
     case "Z":
       return offset(p.offsetMinutes, false, false);
     case "X":
-      return count === 1 ? offset(p.offsetMinutes, false, true).slice(0, p.offsetMinutes === 0 ? 1 : 3) : offset(p.offsetMinutes, count >= 3, true);
+      return count === 1
+        ? offset(p.offsetMinutes, false, true).slice(0, p.offsetMinutes === 0 ? 1 : 3)
+        : offset(p.offsetMinutes, count >= 3, true);
     default:
       throw new Error(`Illegal pattern character '${letter}'`);
   }

@@ -123,7 +123,10 @@ function compileTemplate(source: string): string {
 export class FakeHtmlTemplate {
   [property: string]: unknown;
 
-  constructor(private readonly env_: ServiceEnv, private readonly source_: string) {}
+  constructor(
+    private readonly env_: ServiceEnv,
+    private readonly source_: string,
+  ) {}
 
   getRawContent(): string {
     return this.source_;

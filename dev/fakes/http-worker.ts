@@ -29,7 +29,12 @@ function once(url: URL, method: string, headers: Record<string, string>, body: B
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
-        resolve({ status: res.statusCode ?? 0, headers: pairs(res.rawHeaders), body: Buffer.concat(chunks), location: res.headers.location });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: pairs(res.rawHeaders),
+          body: Buffer.concat(chunks),
+          location: res.headers.location,
+        });
       });
       res.on("error", reject);
       res.on("aborted", () => reject(Object.assign(new Error("response aborted"), { code: "ECONNRESET" })));

@@ -25,7 +25,10 @@ export function createLogger(exec: Execution, logs: LogEntry[]) {
       return logger;
     },
     getLog(): string {
-      return logs.filter((l) => l.executionId === exec.id && l.level === "Logger").map((l) => `${l.message}\n`).join("");
+      return logs
+        .filter((l) => l.executionId === exec.id && l.level === "Logger")
+        .map((l) => `${l.message}\n`)
+        .join("");
     },
     clear(): void {
       for (let i = logs.length - 1; i >= 0; i--) if (logs[i]?.executionId === exec.id && logs[i]?.level === "Logger") logs.splice(i, 1);
@@ -35,8 +38,10 @@ export function createLogger(exec: Execution, logs: LogEntry[]) {
 }
 
 export function createConsole(exec: Execution, logs: LogEntry[]) {
-  const write = (level: LogLevel) => (...args: unknown[]) => {
-    logs.push({ executionId: exec.id, level, message: format(...args) });
-  };
+  const write =
+    (level: LogLevel) =>
+    (...args: unknown[]) => {
+      logs.push({ executionId: exec.id, level, message: format(...args) });
+    };
   return { log: write("log"), info: write("info"), warn: write("warn"), error: write("error"), debug: write("debug") };
 }

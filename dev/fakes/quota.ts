@@ -29,7 +29,10 @@ export class DailyQuotas {
   private readonly windows = new Map<string, { start: number; used: number }>();
   private readonly bandwidthUntil = new Map<string, number>();
 
-  constructor(private readonly clock: SimClock, private readonly tier: QuotaTier) {}
+  constructor(
+    private readonly clock: SimClock,
+    private readonly tier: QuotaTier,
+  ) {}
 
   /** Counts `n` calls for `user`; returns the error message when the quota is exceeded. */
   charge(service: QuotaService, user: string, n = 1): string | undefined {

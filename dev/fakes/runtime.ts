@@ -200,7 +200,7 @@ export class FakeRuntime {
       timeZone: this.timeZone,
       ...(this.locale ? { locale: this.locale } : {}),
       now: () => new Date(this.clock.now()),
-      makeError: (message: string) => (this.current()?.error(message) ?? Object.assign(new Error(message), { name: "Exception" })),
+      makeError: (message: string) => this.current()?.error(message) ?? Object.assign(new Error(message), { name: "Exception" }),
     });
     this.spreadsheets.set(id, app);
     return app;
@@ -270,7 +270,10 @@ export class FakeRuntime {
 
   private manifest(): { oauthScopes?: unknown; urlFetchWhitelist?: unknown } {
     try {
-      return JSON.parse(readFileSync(path.join(this.distDir, "appsscript.json"), "utf8")) as { oauthScopes?: unknown; urlFetchWhitelist?: unknown };
+      return JSON.parse(readFileSync(path.join(this.distDir, "appsscript.json"), "utf8")) as {
+        oauthScopes?: unknown;
+        urlFetchWhitelist?: unknown;
+      };
     } catch {
       return {};
     }
@@ -366,7 +369,8 @@ export class FakeRuntime {
         throw exec.error(`Script function not found: ${functionName}`);
       }
       const parse = vm.runInContext("JSON.parse", context) as (text: string) => unknown;
-      const callArgs = options.viaScriptRun === true ? args.map((a) => (a === undefined ? undefined : parse(JSON.stringify(a)))) : [...args];
+      const callArgs =
+        options.viaScriptRun === true ? args.map((a) => (a === undefined ? undefined : parse(JSON.stringify(a)))) : [...args];
       value = (fn as (...a: unknown[]) => unknown)(...callArgs);
     } catch (caught) {
       error = caught;
@@ -404,7 +408,9 @@ export class FakeRuntime {
         record.nextAt = next;
       }
       const documentId = this.triggerDocument === "none" ? null : record.documentId;
-      results.push(this.run(record.handler, [this.clockEvent(record)], { authMode: "FULL", user: record.owner, kind: "trigger", documentId }));
+      results.push(
+        this.run(record.handler, [this.clockEvent(record)], { authMode: "FULL", user: record.owner, kind: "trigger", documentId }),
+      );
     }
     return results;
   }
@@ -430,14 +436,27 @@ export class FakeRuntime {
 
   private begin(options: RunOptions): Execution {
     const authMode = modeName(options.authMode);
-    const kind: ExecutionKind = options.kind
-      ?? (authMode === "CUSTOM_FUNCTION" ? "customFunction"
-        : authMode === "NONE" || authMode === "LIMITED" ? "simpleTrigger"
-        : options.viaScriptRun === true ? "scriptRun" : "direct");
+    const kind: ExecutionKind =
+      options.kind ??
+      (authMode === "CUSTOM_FUNCTION"
+        ? "customFunction"
+        : authMode === "NONE" || authMode === "LIMITED"
+          ? "simpleTrigger"
+          : options.viaScriptRun === true
+            ? "scriptRun"
+            : "direct");
     const plan = this.pendingKill;
     this.pendingKill = undefined;
     this.counters.executions += 1;
-    const exec = new Execution(this.nextExecutionId++, options.user ?? this.userEmail, authMode, kind, this.clock, plan, this.enforceTimeLimits);
+    const exec = new Execution(
+      this.nextExecutionId++,
+      options.user ?? this.userEmail,
+      authMode,
+      kind,
+      this.clock,
+      plan,
+      this.enforceTimeLimits,
+    );
     exec.documentId = options.documentId === undefined ? DOCUMENT_ID : options.documentId;
     if (kind === "trigger") exec.triggerRuntimeLeftMs = this.quotas.triggerRuntimeLeft(exec.user);
     if (exec.documentId !== null && this.lost.has(exec.documentId)) {

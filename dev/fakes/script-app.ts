@@ -114,7 +114,11 @@ class ClockTriggerBuilder {
   private weekDay: number | undefined;
   private readonly parts: string[] = [];
 
-  constructor(private readonly env: ServiceEnv, private readonly handler: string, private readonly create_: CreateFn) {}
+  constructor(
+    private readonly env: ServiceEnv,
+    private readonly handler: string,
+    private readonly create_: CreateFn,
+  ) {}
 
   private note(part: string): this {
     this.parts.push(part);
@@ -194,9 +198,10 @@ class ClockTriggerBuilder {
   }
 
   at(date: unknown): this {
-    const time = date instanceof Object && typeof (date as { getTime?: unknown }).getTime === "function"
-      ? Number((date as { getTime: () => unknown }).getTime())
-      : Number.NaN;
+    const time =
+      date instanceof Object && typeof (date as { getTime?: unknown }).getTime === "function"
+        ? Number((date as { getTime: () => unknown }).getTime())
+        : Number.NaN;
     if (!Number.isFinite(time)) throw this.env.exec.error("Invalid argument: at");
     this.atTime = time;
     return this.note(`at(${new Date(time).toISOString()})`);
@@ -208,7 +213,15 @@ class ClockTriggerBuilder {
     const schedule = this.parts.join(".");
     if (this.afterMs !== undefined || this.atTime !== undefined) {
       const firstAt = this.afterMs !== undefined ? now + this.afterMs : (this.atTime ?? now);
-      return this.create_({ handler: this.handler, eventType: "CLOCK", source: "CLOCK", sourceId: null, schedule, intervalMs: null, firstAt });
+      return this.create_({
+        handler: this.handler,
+        eventType: "CLOCK",
+        source: "CLOCK",
+        sourceId: null,
+        schedule,
+        intervalMs: null,
+        firstAt,
+      });
     }
     const every = this.every ?? (this.hour !== undefined ? { unit: "days" as const, n: 1 } : undefined);
     if (every === undefined) throw this.env.exec.error("Invalid argument: the clock trigger has no schedule");
@@ -231,7 +244,11 @@ class ClockTriggerBuilder {
 const WEEK_DAYS: readonly string[] = ["SUNDAY", "MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY"];
 
 class SpreadsheetTriggerBuilder {
-  constructor(private readonly handler: string, private readonly sourceId: string, private readonly create_: CreateFn) {}
+  constructor(
+    private readonly handler: string,
+    private readonly sourceId: string,
+    private readonly create_: CreateFn,
+  ) {}
   private event: EventTypeName | undefined;
   onOpen(): this {
     this.event = "ON_OPEN";
@@ -251,7 +268,15 @@ class SpreadsheetTriggerBuilder {
   }
   create(): FakeTrigger {
     const eventType = this.event ?? "ON_OPEN";
-    return this.create_({ handler: this.handler, eventType, source: "SPREADSHEETS", sourceId: this.sourceId, schedule: eventType, intervalMs: null, firstAt: null });
+    return this.create_({
+      handler: this.handler,
+      eventType,
+      source: "SPREADSHEETS",
+      sourceId: this.sourceId,
+      schedule: eventType,
+      intervalMs: null,
+      firstAt: null,
+    });
   }
 }
 

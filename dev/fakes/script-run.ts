@@ -9,8 +9,11 @@ function isPlainObject(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto === null) return true;
   // Plain objects of any realm: their prototype is that realm's Object.prototype.
-  return Object.getPrototypeOf(proto) === null && Object.prototype.toString.call(value) === "[object Object]"
-    && typeof (proto as { hasOwnProperty?: unknown }).hasOwnProperty === "function";
+  return (
+    Object.getPrototypeOf(proto) === null &&
+    Object.prototype.toString.call(value) === "[object Object]" &&
+    typeof (proto as { hasOwnProperty?: unknown }).hasOwnProperty === "function"
+  );
 }
 
 /** The first thing google.script.run could not carry faithfully, or undefined. */

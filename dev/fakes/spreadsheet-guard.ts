@@ -18,7 +18,8 @@ export function guardSpreadsheetApp<T extends object>(app: T, exec: Execution): 
       return (...args: unknown[]): unknown => {
         exec.enter();
         if (name === "getUi") {
-          if (exec.kind === "trigger" || exec.kind === "customFunction") throw exec.error("Cannot call SpreadsheetApp.getUi() from this context.");
+          if (exec.kind === "trigger" || exec.kind === "customFunction")
+            throw exec.error("Cannot call SpreadsheetApp.getUi() from this context.");
         } else if (exec.authMode === "NONE") {
           throw exec.error(permissionMessage(`SpreadsheetApp.${name}`, SCOPES.spreadsheetsCurrentOnly));
         } else if (exec.authMode === "CUSTOM_FUNCTION" && /^(open|create)/.test(name)) {

@@ -42,7 +42,9 @@ export function allowedByList(url: string, allowlist: readonly string[] | null):
   if (allowlist === null) return true;
   const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return allowlist.some((prefix) =>
-    prefix.startsWith("https://*.") ? new RegExp(`^https://[^/]+\\.${escapeRegExp(prefix.slice("https://*.".length))}`).test(url) : url.startsWith(prefix),
+    prefix.startsWith("https://*.")
+      ? new RegExp(`^https://[^/]+\\.${escapeRegExp(prefix.slice("https://*.".length))}`).test(url)
+      : url.startsWith(prefix),
   );
 }
 
@@ -79,11 +81,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** application/x-www-form-urlencoded, as Google sends an object payload. */
 export function formEncode(fields: Record<string, unknown>): string {
   const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
-  return Object.keys(fields).map((k) => `${enc(k)}=${enc(String(fields[k]))}`).join("&");
+  return Object.keys(fields)
+    .map((k) => `${enc(k)}=${enc(String(fields[k]))}`)
+    .join("&");
 }
 
 export class FakeHttpResponse {
-  constructor(private readonly status: number, private readonly rawHeaders: readonly [string, string][], private readonly body: Buffer) {}
+  constructor(
+    private readonly status: number,
+    private readonly rawHeaders: readonly [string, string][],
+    private readonly body: Buffer,
+  ) {}
 
   getResponseCode(): number {
     return this.status;
@@ -150,7 +158,8 @@ export function createUrlFetchApp(env: ServiceEnv, deps: UrlFetchDeps) {
     if (payload !== undefined && payload !== null && method !== "get") {
       if (payload instanceof FakeBlob) blobType = payload.getContentType();
       if (isRecord(payload) && !(payload instanceof FakeBlob)) {
-        if (Object.values(payload).some((v) => v instanceof FakeBlob)) throw new Error("UrlFetchApp fake: multipart payloads are not supported");
+        if (Object.values(payload).some((v) => v instanceof FakeBlob))
+          throw new Error("UrlFetchApp fake: multipart payloads are not supported");
         body = Buffer.from(formEncode(payload), "utf8");
       } else {
         body = bytesOf(payload);
@@ -161,9 +170,12 @@ export function createUrlFetchApp(env: ServiceEnv, deps: UrlFetchDeps) {
     let contentType: string | undefined;
     if (body !== undefined) {
       // contentType "defaults to 'application/x-www-form-urlencoded'".
-      contentType = params.contentType !== undefined ? String(params.contentType)
-        : headerType !== undefined ? headers[headerType]
-        : blobType ?? "application/x-www-form-urlencoded";
+      contentType =
+        params.contentType !== undefined
+          ? String(params.contentType)
+          : headerType !== undefined
+            ? headers[headerType]
+            : (blobType ?? "application/x-www-form-urlencoded");
       if (headerType !== undefined) delete headers[headerType];
       headers["Content-Type"] = contentType ?? "application/x-www-form-urlencoded";
     }
@@ -228,14 +240,16 @@ export function createUrlFetchApp(env: ServiceEnv, deps: UrlFetchDeps) {
       throw fail(`Bandwidth quota exceeded: ${batch[0]?.wire.url ?? ""}. Try reducing the rate of data transfer.`);
     }
 
-    const recorded = batch.map((p): RecordedRequest => ({
-      executionId: exec.id,
-      method: p.wire.method,
-      url: p.wire.url,
-      headers: { ...p.wire.headers },
-      body: p.bodyText,
-      at: env.clock.now(),
-    }));
+    const recorded = batch.map(
+      (p): RecordedRequest => ({
+        executionId: exec.id,
+        method: p.wire.method,
+        url: p.wire.url,
+        headers: { ...p.wire.headers },
+        body: p.bodyText,
+        at: env.clock.now(),
+      }),
+    );
     deps.log.push(...recorded);
     deps.counters.fetchRequests += batch.length;
     deps.counters.roundTrips += 1;

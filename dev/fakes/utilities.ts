@@ -49,9 +49,10 @@ export function createUtilities(env: ServiceEnv, random: SeededRandom, counters:
 
     formatDate(date: unknown, timeZone: string, format: string): string {
       env.exec.enter();
-      const time = typeof date === "object" && date !== null && typeof (date as { getTime?: unknown }).getTime === "function"
-        ? Number((date as { getTime: () => unknown }).getTime())
-        : Number.NaN;
+      const time =
+        typeof date === "object" && date !== null && typeof (date as { getTime?: unknown }).getTime === "function"
+          ? Number((date as { getTime: () => unknown }).getTime())
+          : Number.NaN;
       if (!Number.isFinite(time)) throw fail("Invalid argument: date");
       try {
         return formatDate(time, String(timeZone), String(format));

@@ -14,14 +14,22 @@ import { pngSize } from "./png";
 /** Links the site may make outside the kit. */
 const EXTERNAL_LINKS: readonly string[] = [SOURCES.userDataPolicy];
 
-const visibleText = (html: string) => html.replace(/<style[\s\S]*?<\/style>/g, "").replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const visibleText = (html: string) =>
+  html
+    .replace(/<style[\s\S]*?<\/style>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 /** The privacy policy names each store src/ opens, and carries the Limited Use statement. */
 export function privacyProblems(privacyHtml: string, srcDir: string): string[] {
   const text = visibleText(privacyHtml);
   const problems = storesInCode(srcDir)
     .filter((store) => !store.named.test(text))
-    .map((store) => `The privacy policy does not name the ${store.words}, which ${store.files.join(", ")} ${store.files.length > 1 ? "write" : "writes"} (${store.call}).`);
+    .map(
+      (store) =>
+        `The privacy policy does not name the ${store.words}, which ${store.files.join(", ")} ${store.files.length > 1 ? "write" : "writes"} (${store.call}).`,
+    );
   if (!text.includes(LIMITED_USE_STATEMENT)) problems.push(`The privacy policy lacks the statement "${LIMITED_USE_STATEMENT}".`);
   return problems;
 }
@@ -55,7 +63,8 @@ export function linkProblems(pages: ReadonlyMap<string, string>, config: Listing
         continue;
       }
       const targetHtml = pages.get(targetFile);
-      if (anchor !== undefined && (targetHtml === undefined || !idsOf(targetHtml).has(anchor))) wrong(`points to #${anchor}, which ${targetFile} lacks`);
+      if (anchor !== undefined && (targetHtml === undefined || !idsOf(targetHtml).has(anchor)))
+        wrong(`points to #${anchor}, which ${targetFile} lacks`);
     }
   }
   return problems;
@@ -68,7 +77,10 @@ export function imageProblems(outDir: string): string[] {
     [path.join(STORE.dir, STORE.icon32), IMAGE_SIZES.icon32],
     [path.join(STORE.dir, STORE.cardBanner), IMAGE_SIZES.cardBanner],
     ...SCREENSHOTS.map((s): [string, { width: number; height: number }] => [path.join(STORE.dir, s.file), IMAGE_SIZES.screenshot]),
-    ...SITE.images.map((image): [string, { width: number; height: number }] => [path.join(SITE.dir, image), image === STORE.icon128 ? IMAGE_SIZES.icon128 : IMAGE_SIZES.screenshot]),
+    ...SITE.images.map((image): [string, { width: number; height: number }] => [
+      path.join(SITE.dir, image),
+      image === STORE.icon128 ? IMAGE_SIZES.icon128 : IMAGE_SIZES.screenshot,
+    ]),
   ];
   const problems: string[] = [];
   if (SCREENSHOTS.length < SCREENSHOT_COUNT.min || SCREENSHOTS.length > SCREENSHOT_COUNT.max) {
@@ -81,7 +93,8 @@ export function imageProblems(outDir: string): string[] {
       continue;
     }
     const actual = pngSize(full);
-    if (actual.width !== size.width || actual.height !== size.height) problems.push(`${file} is ${actual.width}×${actual.height}; Google asks for ${size.width}×${size.height}.`);
+    if (actual.width !== size.width || actual.height !== size.height)
+      problems.push(`${file} is ${actual.width}×${actual.height}; Google asks for ${size.width}×${size.height}.`);
   }
   return problems;
 }

@@ -41,7 +41,10 @@ function withoutComments(code: string): string {
 
 /** The stores the code under `srcDir` opens, each with the files that call it. */
 export function storesInCode(srcDir: string): Array<StoreKind & { files: string[] }> {
-  const files = sourceFiles(srcDir).map((file) => ({ file: path.relative(path.dirname(srcDir), file), code: withoutComments(readFileSync(file, "utf8")) }));
+  const files = sourceFiles(srcDir).map((file) => ({
+    file: path.relative(path.dirname(srcDir), file),
+    code: withoutComments(readFileSync(file, "utf8")),
+  }));
   return STORE_KINDS.flatMap((kind) => {
     const calling = files.filter((f) => new RegExp(`\\.${kind.call}\\s*\\(`).test(f.code)).map((f) => f.file);
     return calling.length > 0 ? [{ ...kind, files: calling }] : [];

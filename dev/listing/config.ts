@@ -47,13 +47,16 @@ export function detailedDescription(config: ListingConfig): string {
 /** What Google's text limits make of the config: one sentence per problem, [] when it fits. */
 export function textProblems(config: ListingConfig): string[] {
   const problems: string[] = [];
-  if (config.name.length > TEXT_LIMITS.nameMax) problems.push(`name: ${config.name.length} characters; Google's limit is ${TEXT_LIMITS.nameMax}.`);
-  if (TEXT_LIMITS.nameForbidden.test(config.name)) problems.push(`name: "${config.name}" contains "Google", which Google does not allow in an app's name.`);
+  if (config.name.length > TEXT_LIMITS.nameMax)
+    problems.push(`name: ${config.name.length} characters; Google's limit is ${TEXT_LIMITS.nameMax}.`);
+  if (TEXT_LIMITS.nameForbidden.test(config.name))
+    problems.push(`name: "${config.name}" contains "Google", which Google does not allow in an app's name.`);
   if (config.shortDescription.length > TEXT_LIMITS.shortDescriptionMax) {
     problems.push(`shortDescription: ${config.shortDescription.length} characters; Google's limit is ${TEXT_LIMITS.shortDescriptionMax}.`);
   }
   const detailed = detailedDescription(config).length;
-  if (detailed >= TEXT_LIMITS.detailedDescriptionBelow) problems.push(`detailedDescription: ${detailed} characters; Google asks for fewer than ${TEXT_LIMITS.detailedDescriptionBelow}.`);
+  if (detailed >= TEXT_LIMITS.detailedDescriptionBelow)
+    problems.push(`detailedDescription: ${detailed} characters; Google asks for fewer than ${TEXT_LIMITS.detailedDescriptionBelow}.`);
   return problems;
 }
 
@@ -62,7 +65,8 @@ export function placeholderProblems(config: ListingConfig): string[] {
   const example = /(^|\.)example\.(com|org|net)$/i;
   const problems: string[] = [];
   const host = config.pagesUrl.replace(/^https:\/\//, "").split("/")[0] ?? "";
-  if (example.test(host)) problems.push(`pagesUrl is still the example address (${config.pagesUrl}): put where you host listing/out/site/.`);
+  if (example.test(host))
+    problems.push(`pagesUrl is still the example address (${config.pagesUrl}): put where you host listing/out/site/.`);
   const domain = config.supportEmail.split("@")[1] ?? "";
   if (example.test(domain)) problems.push(`supportEmail is still the example address (${config.supportEmail}).`);
   if (/^Example\b/i.test(config.publisher)) problems.push(`publisher is still the example ("${config.publisher}").`);

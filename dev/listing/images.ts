@@ -17,7 +17,13 @@ function dataUri(svg: string): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 
-async function render(browser: Browser, html: string, size: { width: number; height: number }, file: string, transparent: boolean): Promise<void> {
+async function render(
+  browser: Browser,
+  html: string,
+  size: { width: number; height: number },
+  file: string,
+  transparent: boolean,
+): Promise<void> {
   const context = await browser.newContext({ viewport: size });
   try {
     const page = await context.newPage();

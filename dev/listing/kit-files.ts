@@ -16,10 +16,23 @@ export const STORE = {
 
 /** The screenshots, in the listing's order: what each shows. */
 export const SCREENSHOTS = [
-  { file: "screenshot-1-search.png", shows: "A search running: the sidebar's form and the job's progress beside the results sheet filling in" },
-  { file: "screenshot-2-territory.png", shows: "A territory in one sheet: two queries across four neighbouring places, each business once, with the searches that found it and what its refresh did" },
-  { file: "screenshot-3-enrich.png", shows: "Your own list enriched: the rows you selected, their contacts written beside your own columns and notes" },
-  { file: "screenshot-4-refresh.png", shows: "A daily refresh merged into its sheet: what it added, updated and no longer found, row by row" },
+  {
+    file: "screenshot-1-search.png",
+    shows: "A search running: the sidebar's form and the job's progress beside the results sheet filling in",
+  },
+  {
+    file: "screenshot-2-territory.png",
+    shows:
+      "A territory in one sheet: two queries across four neighbouring places, each business once, with the searches that found it and what its refresh did",
+  },
+  {
+    file: "screenshot-3-enrich.png",
+    shows: "Your own list enriched: the rows you selected, their contacts written beside your own columns and notes",
+  },
+  {
+    file: "screenshot-4-refresh.png",
+    shows: "A daily refresh merged into its sheet: what it added, updated and no longer found, row by row",
+  },
 ] as const;
 
 /** The pages to host at pagesUrl (listing/out/site/): file name → title. */

@@ -46,16 +46,28 @@ export function kitTexts(config: ListingConfig, manifests: readonly BuildManifes
     [SITE.pages.terms, termsPage(config)],
     [SITE.pages.support, supportPage(config)],
   ]);
-  return { pages, scopes: scopeJustificationMarkdown(config, manifests), demoVideo: demoVideoMarkdown(config, manifests), readme: kitReadme(config, manifests) };
+  return {
+    pages,
+    scopes: scopeJustificationMarkdown(config, manifests),
+    demoVideo: demoVideoMarkdown(config, manifests),
+    readme: kitReadme(config, manifests),
+  };
 }
 
 /** Every check that needs no image: texts, scopes, the privacy policy against src/, the site's links. */
-export function textChecks(root: string, config: ListingConfig, manifests: readonly BuildManifest[]): Array<{ check: string; problems: string[] }> {
+export function textChecks(
+  root: string,
+  config: ListingConfig,
+  manifests: readonly BuildManifest[],
+): Array<{ check: string; problems: string[] }> {
   const texts = kitTexts(config, manifests);
   return [
     { check: "listing texts within Google's limits", problems: textProblems(config) },
     { check: "every manifest scope justified, and only those", problems: scopeProblems(manifests) },
-    { check: "the privacy policy names every store the code writes, and the Limited Use statement", problems: privacyProblems(texts.pages.get(SITE.pages.privacy) ?? "", path.join(root, "src")) },
+    {
+      check: "the privacy policy names every store the code writes, and the Limited Use statement",
+      problems: privacyProblems(texts.pages.get(SITE.pages.privacy) ?? "", path.join(root, "src")),
+    },
     { check: "every link of the site resolves inside the kit", problems: linkProblems(texts.pages, config) },
   ];
 }
@@ -67,11 +79,20 @@ export interface WrittenKit {
 }
 
 /** Writes the whole kit into `outDir` (emptied first), images included, and checks it. */
-export async function writeKit(root: string, outDir: string, browser: Browser, manifests: readonly BuildManifest[] = builtManifests(root)): Promise<WrittenKit> {
+export async function writeKit(
+  root: string,
+  outDir: string,
+  browser: Browser,
+  manifests: readonly BuildManifest[] = builtManifests(root),
+): Promise<WrittenKit> {
   const config = readListingConfig(root);
   const texts = kitTexts(config, manifests);
   rmSync(outDir, { recursive: true, force: true });
-  const dirs = { store: path.join(outDir, STORE.dir), site: path.join(outDir, SITE.dir), verification: path.join(outDir, VERIFICATION.dir) };
+  const dirs = {
+    store: path.join(outDir, STORE.dir),
+    site: path.join(outDir, SITE.dir),
+    verification: path.join(outDir, VERIFICATION.dir),
+  };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
   for (const [file, html] of texts.pages) writeFileSync(path.join(dirs.site, file), html);
   writeFileSync(path.join(dirs.verification, VERIFICATION.scopes), texts.scopes);
@@ -80,6 +101,9 @@ export async function writeKit(root: string, outDir: string, browser: Browser, m
   await renderStoreImages(browser, root, config, dirs.store);
   const screenshots = await takeScreenshots(browser, root, config, dirs.store);
   for (const image of SITE.images) copyFileSync(path.join(dirs.store, image), path.join(dirs.site, image));
-  const checks = [...textChecks(root, config, manifests), { check: "images at Google's sizes (read from their PNG headers)", problems: imageProblems(outDir) }];
+  const checks = [
+    ...textChecks(root, config, manifests),
+    { check: "images at Google's sizes (read from their PNG headers)", problems: imageProblems(outDir) },
+  ];
   return { config, checks, screenshots };
 }

@@ -33,8 +33,10 @@ export const SCOPE_JUSTIFICATIONS: readonly ScopeJustification[] = [
     consentText: "View and manage spreadsheets that this application has been installed in",
     builds: ["default"],
     why: "The add-on writes the businesses a search finds into a new sheet of the spreadsheet it is used in, and reads and writes the rows a user selects to enrich them. It touches no other spreadsheet.",
-    usedBy: "SpreadsheetApp on the active spreadsheet: the results sheets, the enrichment of selected rows, the jobs' records in the document's properties, Check this spreadsheet's temporary sheet",
-    withoutIt: "Nothing can be written into the spreadsheet: no results sheet, no enrichment, no record of a job; the add-on would be an empty sidebar.",
+    usedBy:
+      "SpreadsheetApp on the active spreadsheet: the results sheets, the enrichment of selected rows, the jobs' records in the document's properties, Check this spreadsheet's temporary sheet",
+    withoutIt:
+      "Nothing can be written into the spreadsheet: no results sheet, no enrichment, no record of a job; the add-on would be an empty sidebar.",
     sensitivity: "non-sensitive",
     sensitivitySource: REPORTED,
   },
@@ -43,8 +45,10 @@ export const SCOPE_JUSTIFICATIONS: readonly ScopeJustification[] = [
     consentText: "See, edit, create and delete all your Google Sheets spreadsheets",
     builds: ["full"],
     why: "The same as spreadsheets.currentonly, plus: Google does not say whether an add-on's hourly background trigger runs with its spreadsheet; this build's trigger opens, by their ids, the spreadsheets where the user has searches or enrichments in progress (and only those, listed in the user's own properties), so their results arrive although nobody has the sidebar open. It never lists, searches or opens any other spreadsheet.",
-    usedBy: "SpreadsheetApp.openById, called only for the ids in the user's own list of spreadsheets with work in progress; the jobs' records in the spreadsheet's developer metadata",
-    withoutIt: "A background update that runs without its spreadsheet could not reach it: results would wait until the user opens the sidebar or clicks Refresh jobs (the default build's behaviour).",
+    usedBy:
+      "SpreadsheetApp.openById, called only for the ids in the user's own list of spreadsheets with work in progress; the jobs' records in the spreadsheet's developer metadata",
+    withoutIt:
+      "A background update that runs without its spreadsheet could not reach it: results would wait until the user opens the sidebar or clicks Refresh jobs (the default build's behaviour).",
     sensitivity: "sensitive",
     sensitivitySource: SOURCES.sheetsScopes,
   },
@@ -74,7 +78,8 @@ export const SCOPE_JUSTIFICATIONS: readonly ScopeJustification[] = [
     builds: ["default", "full"],
     why: "A search or an enrichment runs for minutes to hours on the service. While one is in progress the add-on keeps one hourly time-driven trigger that brings its results into the sheet; the trigger removes itself once no work is left.",
     usedBy: "ScriptApp.newTrigger (time-driven, hourly), getUserTriggers and deleteTrigger",
-    withoutIt: "Results would arrive only while the sidebar is open: a long search or a 20,000-row enrichment would stop when the user closes it, and daily refreshes would never run.",
+    withoutIt:
+      "Results would arrive only while the sidebar is open: a long search or a 20,000-row enrichment would stop when the user closes it, and daily refreshes would never run.",
     sensitivity: "sensitive",
     sensitivitySource: REPORTED,
   },
@@ -98,7 +103,8 @@ export function scopeProblems(manifests: ReadonlyArray<{ file: string; oauthScop
     }
   }
   for (const justification of SCOPE_JUSTIFICATIONS) {
-    if (!asked.has(justification.scope)) problems.push(`dev/listing/scopes.ts justifies ${justification.scope}, which no manifest asks for.`);
+    if (!asked.has(justification.scope))
+      problems.push(`dev/listing/scopes.ts justifies ${justification.scope}, which no manifest asks for.`);
   }
   return problems;
 }

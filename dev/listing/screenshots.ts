@@ -47,7 +47,10 @@ class Driver {
   stepMs = 1000;
   speed = 1;
 
-  constructor(readonly playground: Playground, readonly page: Page) {}
+  constructor(
+    readonly playground: Playground,
+    readonly page: Page,
+  ) {}
 
   get sidebar(): FrameLocator {
     return this.page.frameLocator("iframe#sidebar");
@@ -68,7 +71,10 @@ class Driver {
   async select(from: string, to: string): Promise<void> {
     await this.page.locator(`td[data-cell="${from}"]`).click();
     await this.page.locator(`td[data-cell="${to}"]`).click({ modifiers: ["Shift"] });
-    await this.until(`${from}:${to} is selected`, async () => this.playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === `${from}:${to}`);
+    await this.until(
+      `${from}:${to} is selected`,
+      async () => this.playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === `${from}:${to}`,
+    );
   }
 
   async startSearch(query: string, typed: string, place: RegExp, maxResults: number, name: string, enrichContacts: boolean): Promise<void> {
@@ -96,7 +102,12 @@ class Driver {
   }
 
   /** A territory from the form: each query and each place picked from the catalog made a chip. */
-  async startTerritory(queries: readonly string[], places: ReadonlyArray<{ typed: string; place: RegExp }>, maxResults: number, name: string): Promise<void> {
+  async startTerritory(
+    queries: readonly string[],
+    places: ReadonlyArray<{ typed: string; place: RegExp }>,
+    maxResults: number,
+    name: string,
+  ): Promise<void> {
     const { sidebar } = this;
     await sidebar.getByRole("tab", { name: "New search" }).click();
     await this.clearChips();
@@ -171,7 +182,9 @@ class Driver {
   /** The line of job `name` in the sidebar's Jobs, its last run's words at the sidebar's bottom edge (the form above it as much as fits). */
   async lineToBottom(name: string): Promise<void> {
     const line = this.sidebar.getByRole("listitem").filter({ hasText: name }).first();
-    await line.locator(".schedule-text").evaluate((text) => (text as unknown as { scrollIntoView(options: { block: string }): void }).scrollIntoView({ block: "end" }));
+    await line
+      .locator(".schedule-text")
+      .evaluate((text) => (text as unknown as { scrollIntoView(options: { block: string }): void }).scrollIntoView({ block: "end" }));
   }
 
   async showSheet(name: string): Promise<void> {
@@ -210,11 +223,15 @@ async function searchRunning(d: Driver, config: ListingConfig, storeDir: string)
   d.stepMs = 3500;
   await d.startSearch("coffee", "Austin", /^Austin, Texas/, 700, name, true);
   await d.showSheet(name);
-  await d.until("the contacts of a third of the rows are in, the search still running", async () => {
-    const progress = await textNow(d.sidebar.getByRole("listitem").filter({ hasText: name }).first().locator(".job-progress"));
-    const enriched = Number((/^([\d,]+) of 700 enriched$/.exec(progress)?.[1] ?? "0").replace(/,/g, ""));
-    return enriched >= 200;
-  }, 90_000);
+  await d.until(
+    "the contacts of a third of the rows are in, the search still running",
+    async () => {
+      const progress = await textNow(d.sidebar.getByRole("listitem").filter({ hasText: name }).first().locator(".job-progress"));
+      const enriched = Number((/^([\d,]+) of 700 enriched$/.exec(progress)?.[1] ?? "0").replace(/,/g, ""));
+      return enriched >= 200;
+    },
+    90_000,
+  );
   await d.page.locator('td[data-cell="A2"]').click();
   await d.frame(config.name);
   return d.take(SCREENSHOTS[0].file, storeDir);
@@ -225,14 +242,19 @@ async function territorySheet(d: Driver, config: ListingConfig, storeDir: string
   d.speed = 20;
   d.stepMs = 1000;
   // Four places next to each other: their searches find some of the same businesses, one row each, found by each search.
-  const places = ["Dallas", "Highland Park", "University Park", "Addison"].map((typed) => ({ typed, place: new RegExp(`^${typed}, Texas`) }));
+  const places = ["Dallas", "Highland Park", "University Park", "Addison"].map((typed) => ({
+    typed,
+    place: new RegExp(`^${typed}, Texas`),
+  }));
   await d.startTerritory(["dentists", "orthodontists"], places, 100, name);
   const line = d.sidebar.getByRole("listitem").filter({ hasText: name }).first();
   await d.until("every search of the territory has ended", async () => (await line.getAttribute("data-status")) === "completed");
   // The same territory again asks first; refreshed now, each row says what the refresh did (Latest refresh).
   await d.sidebar.getByRole("button", { name: "Start search" }).click();
   await d.sidebar.getByRole("button", { name: /^Refresh it now/ }).click();
-  await d.until("the territory's refresh is merged", async () => /^\d+ new · \d+ updated · \d+ no longer found/.test(await textNow(line.locator(".run-summary"))));
+  await d.until("the territory's refresh is merged", async () =>
+    /^\d+ new · \d+ updated · \d+ no longer found/.test(await textNow(line.locator(".run-summary"))),
+  );
   await d.dismissMessages();
   // The whole task in the sidebar: the form's queries and places, down to the territory's line with its result.
   await d.lineToBottom(name);
@@ -278,9 +300,16 @@ async function ownListEnriched(d: Driver, config: ListingConfig, storeDir: strin
   await d.select("A2", `D${last}`);
   await d.sidebar.getByRole("tab", { name: "Enrich rows" }).click();
   await d.sidebar.getByRole("button", { name: "Check selection" }).click();
-  await d.sidebar.locator("#preview").getByText(/Rows to send: \d+/).waitFor();
+  await d.sidebar
+    .locator("#preview")
+    .getByText(/Rows to send: \d+/)
+    .waitFor();
   await d.sidebar.getByRole("button", { name: "Enrich rows" }).click();
-  const statuses = (): string[] => testing.values(name).slice(1, last).map((row) => String(row[4] ?? ""));
+  const statuses = (): string[] =>
+    testing
+      .values(name)
+      .slice(1, last)
+      .map((row) => String(row[4] ?? ""));
   await d.until("every row of the list is enriched", async () => statuses().every((status) => status === "completed"), 120_000);
   await d.dismissMessages();
   await d.sidebarToTop();
@@ -295,24 +324,35 @@ async function refreshedSheet(d: Driver, config: ListingConfig, storeDir: string
   d.speed = 20;
   d.stepMs = 1000;
   await d.startSearch("dentists", "Denver", /^Denver, Colorado/, 100, name, false);
-  await d.until("the dentists' search is completed", async () => /\bcompleted\b/i.test(await textNow(d.sidebar.getByRole("listitem").filter({ hasText: name }))));
+  await d.until("the dentists' search is completed", async () =>
+    /\bcompleted\b/i.test(await textNow(d.sidebar.getByRole("listitem").filter({ hasText: name }))),
+  );
   d.stepMs = 3500;
   await d.sidebar.getByRole("tab", { name: "New search" }).click();
-  const line = () => d.sidebar.getByRole("listitem").filter({ has: d.sidebar.locator(".job-name").filter({ hasText: new RegExp(`^${name}$`) }) }).first();
+  const line = () =>
+    d.sidebar
+      .getByRole("listitem")
+      .filter({ has: d.sidebar.locator(".job-name").filter({ hasText: new RegExp(`^${name}$`) }) })
+      .first();
   await line().getByRole("combobox", { name: "Refresh" }).selectOption("day");
   await line().getByRole("button", { name: "Refresh daily" }).click();
   await d.until("the search refreshes daily", async () => /^Refreshes daily/.test(await textNow(line().locator(".job-schedule"))));
   // A day of hourly passes brings the run; the next pass merges it into the sheet.
   d.playground.advance(24 * HOUR);
   d.playground.advance(HOUR);
-  await d.until("the job says what the run did", async () => /^\d+ new · \d+ updated · \d+ no longer found$/.test(await textNow(line().locator(".run-summary"))));
+  await d.until("the job says what the run did", async () =>
+    /^\d+ new · \d+ updated · \d+ no longer found$/.test(await textNow(line().locator(".run-summary"))),
+  );
   await line().scrollIntoViewIfNeeded();
   await d.showSheet(name);
   // The end of the sheet, where a run's new businesses are appended (Ctrl+↓ from A2, as in Sheets)...
   const lastRow = d.playground.runtime.spreadsheetApp.testing.values(name).length;
   await d.page.locator('td[data-cell="A2"]').click();
   await d.page.keyboard.press("Control+ArrowDown");
-  await d.until(`A${lastRow} is active`, async () => d.playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === `A${lastRow}`);
+  await d.until(
+    `A${lastRow} is active`,
+    async () => d.playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === `A${lastRow}`,
+  );
   await d.frame(config.name);
   // ...and, beside the frozen Name, the columns that say what the refresh did.
   await d.scrollToLastColumn("Latest refresh");
@@ -334,7 +374,10 @@ export async function takeScreenshots(browser: Browser, root: string, config: Li
     await page.goto(playground.url);
     await page.waitForFunction(`document.querySelector("iframe#sidebar")?.contentDocument?.readyState === "complete"`);
     const d = new Driver(playground, page);
-    await d.sidebar.locator("#account-line").filter({ hasText: /credits left/ }).waitFor();
+    await d.sidebar
+      .locator("#account-line")
+      .filter({ hasText: /credits left/ })
+      .waitFor();
     return [
       await searchRunning(d, config, storeDir),
       await territorySheet(d, config, storeDir),

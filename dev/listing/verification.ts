@@ -28,7 +28,12 @@ export function scopeJustificationMarkdown(config: ListingConfig, manifests: rea
     lines.push(`## The ${manifest.build} build (${manifest.file})`, "", "| Scope | Sensitive | What the user is asked |", "|---|---|---|");
     for (const scope of manifest.oauthScopes) {
       const j = justificationOf(scope);
-      const said = j === undefined ? "NOT JUSTIFIED" : j.sensitivitySource.startsWith("https://") ? j.sensitivity : `${j.sensitivity} (reported: check the console)`;
+      const said =
+        j === undefined
+          ? "NOT JUSTIFIED"
+          : j.sensitivitySource.startsWith("https://")
+            ? j.sensitivity
+            : `${j.sensitivity} (reported: check the console)`;
       lines.push(`| \`${scope}\` | ${said} | ${j ? j.consentText : ""} |`);
     }
     lines.push("");
@@ -53,11 +58,16 @@ export function scopeJustificationMarkdown(config: ListingConfig, manifests: rea
 
 /** What to show on screen for each scope, in the order the video shows them. */
 const SHOTS: Record<string, string> = {
-  "script.container.ui": "Open Extensions › {name}: the add-on menu. Choose Open {name}: the sidebar opens. Choose Help: the dialog with the support link.",
-  "script.external_request": "In the sidebar, paste the API key and save: the plan and credits appear (read from the service). Type \"dentists\", pick \"Denver, Colorado\", and press Start search.",
-  "spreadsheets.currentonly": "The new results sheet appears in this spreadsheet and fills in row by row. Select rows of it (or of a pasted list), open Enrich rows, press Check selection, then Enrich rows: the contacts are written beside the selected rows, and nothing else changes.",
-  spreadsheets: "The same as the default build, then: close the spreadsheet while a search runs, wait for the hourly background update (or show the Check this spreadsheet report after one), and reopen it: the results were written although it was closed. Say that the add-on opens only the spreadsheets where the user has work in progress.",
-  "script.scriptapp": "While the search runs, close the sidebar: results keep coming (the background update). Run Extensions › {name} › Check this spreadsheet: its line \"Background updates are scheduled while your jobs run\" shows the trigger; once the search is done, run it again: no trigger is left.",
+  "script.container.ui":
+    "Open Extensions › {name}: the add-on menu. Choose Open {name}: the sidebar opens. Choose Help: the dialog with the support link.",
+  "script.external_request":
+    'In the sidebar, paste the API key and save: the plan and credits appear (read from the service). Type "dentists", pick "Denver, Colorado", and press Start search.',
+  "spreadsheets.currentonly":
+    "The new results sheet appears in this spreadsheet and fills in row by row. Select rows of it (or of a pasted list), open Enrich rows, press Check selection, then Enrich rows: the contacts are written beside the selected rows, and nothing else changes.",
+  spreadsheets:
+    "The same as the default build, then: close the spreadsheet while a search runs, wait for the hourly background update (or show the Check this spreadsheet report after one), and reopen it: the results were written although it was closed. Say that the add-on opens only the spreadsheets where the user has work in progress.",
+  "script.scriptapp":
+    'While the search runs, close the sidebar: results keep coming (the background update). Run Extensions › {name} › Check this spreadsheet: its line "Background updates are scheduled while your jobs run" shows the trigger; once the search is done, run it again: no trigger is left.',
 };
 
 export function demoVideoMarkdown(config: ListingConfig, manifests: readonly BuildManifest[]): string {

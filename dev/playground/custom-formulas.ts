@@ -87,7 +87,7 @@ export class CustomFormulas {
           return { error: `Unresolved sheet name '${target}'.`, value: "#REF!" };
         }
         const rows = testing.values(target, arg.a1);
-        values.push(arg.single ? rows[0]?.[0] ?? "" : rows);
+        values.push(arg.single ? (rows[0]?.[0] ?? "") : rows);
       }
     }
     return { values };

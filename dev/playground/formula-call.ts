@@ -80,12 +80,15 @@ function readArgument(text: string): { value: CallArgument; rest: string } | nul
     return null;
   }
   const number = NUMBER.exec(text);
-  if (number !== null && !/^[A-Za-z:(]/.test(text.slice(number[0].length))) return { value: { kind: "value", value: Number(number[0]) }, rest: text.slice(number[0].length) };
+  if (number !== null && !/^[A-Za-z:(]/.test(text.slice(number[0].length)))
+    return { value: { kind: "value", value: Number(number[0]) }, rest: text.slice(number[0].length) };
   const boolean = BOOLEAN.exec(text);
-  if (boolean !== null && !/^\s*[(!:]/.test(text.slice(boolean[0].length))) return { value: { kind: "value", value: boolean[0].toUpperCase() === "TRUE" }, rest: text.slice(boolean[0].length) };
+  if (boolean !== null && !/^\s*[(!:]/.test(text.slice(boolean[0].length)))
+    return { value: { kind: "value", value: boolean[0].toUpperCase() === "TRUE" }, rest: text.slice(boolean[0].length) };
   const reference = REFERENCE.exec(text);
   const parsed = reference === null || reference[0] === "" ? null : parseA1(reference[0]);
   if (reference === null || parsed === null || /^\s*\(/.test(text.slice(reference[0].length))) return null;
-  const single = parsed.startRow !== null && parsed.startRow === parsed.endRow && parsed.startColumn !== null && parsed.startColumn === parsed.endColumn;
+  const single =
+    parsed.startRow !== null && parsed.startRow === parsed.endRow && parsed.startColumn !== null && parsed.startColumn === parsed.endColumn;
   return { value: { kind: "reference", sheetName: parsed.sheetName, a1: reference[0], single }, rest: text.slice(reference[0].length) };
 }

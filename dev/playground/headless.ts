@@ -52,7 +52,9 @@ export async function runHeadless(options: HeadlessOptions): Promise<void> {
       apiKey: DEMO_KEYS.growth.apiKey,
       baseUrl: sim.url,
     });
-    console.log(`saveSettings: ${account.planName} plan, ${account.creditsRemaining} credits, up to ${account.maxAffordableResults} results per search`);
+    console.log(
+      `saveSettings: ${account.planName} plan, ${account.creditsRemaining} credits, up to ${account.maxAffordableResults} results per search`,
+    );
     const locations = call(runtime, "findLocations", { q: city });
     console.log(`findLocations("${city}"): ${locations.map((l) => l.label).join(" | ")}`);
     const location = locations[0]?.label;
@@ -64,7 +66,9 @@ export async function runHeadless(options: HeadlessOptions): Promise<void> {
       clock.advance(8000); // the sidebar polls every 5–10 s
       const jobs = call(runtime, "refreshJobs");
       job = jobs.find((j) => j.jobId === job.jobId) ?? job;
-      console.log(`pass ${String(pass).padStart(2)}: ${job.status.padEnd(10)} leads ${job.leadCount ?? 0}, enriched ${job.enrichedCount ?? 0}, rows in sheet ${job.rowsWritten}`);
+      console.log(
+        `pass ${String(pass).padStart(2)}: ${job.status.padEnd(10)} leads ${job.leadCount ?? 0}, enriched ${job.enrichedCount ?? 0}, rows in sheet ${job.rowsWritten}`,
+      );
       if (runtime.triggers.length === 0 && (job.status === "completed" || job.status === "failed")) break;
     }
     if (job.error) console.log(`\n${job.error}`);
@@ -72,7 +76,9 @@ export async function runHeadless(options: HeadlessOptions): Promise<void> {
     const values = runtime.spreadsheetApp.testing.values(sheetOf(job));
     const headers = (values[0] ?? []).map(String);
     const shown = SHOWN.filter((c) => headers.includes(c.header));
-    console.log(`\nSheet "${job.sheetName}": ${values.length - 1} rows × ${headers.length} columns. The first 12 rows, ${shown.length} of the columns:`);
+    console.log(
+      `\nSheet "${job.sheetName}": ${values.length - 1} rows × ${headers.length} columns. The first 12 rows, ${shown.length} of the columns:`,
+    );
     console.log(shown.map((c) => clip(c.header, c.width)).join(" "));
     for (const row of values.slice(1, 13)) console.log(shown.map((c) => clip(row[headers.indexOf(c.header)], c.width)).join(" "));
     console.log(`The other columns: ${headers.filter((h) => !shown.some((c) => c.header === h)).join(", ")}.`);

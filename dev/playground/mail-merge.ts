@@ -15,7 +15,8 @@ interface MergeOutcome {
 /** Marks the Contacts sheet's ready rows as a mail merge would after sending to them; the first `bounced` bounced. */
 export function mailMergeSent(runtime: FakeRuntime, bounced = 2): MergeOutcome {
   const testing = runtime.spreadsheetApp.testing;
-  if (!testing.sheetNames().includes("Contacts")) throw new Error("No Contacts sheet yet: open the sidebar's Contacts tab and press Build contacts first.");
+  if (!testing.sheetNames().includes("Contacts"))
+    throw new Error("No Contacts sheet yet: open the sidebar's Contacts tab and press Build contacts first.");
   const [header = [], ...rows] = testing.values("Contacts").map((row) => row.map((cell) => String(cell ?? "")));
   const email = header.indexOf("Email");
   const ready = header.indexOf("Ready to send");
@@ -27,7 +28,7 @@ export function mailMergeSent(runtime: FakeRuntime, bounced = 2): MergeOutcome {
   const letter = columnToLetters(status + 1);
   const outcome: MergeOutcome = { sent: 0, bounced: [] };
   rows.forEach((row, index) => {
-    if (row[ready] !== "Yes" || row[status] !== undefined && row[status] !== "") return;
+    if (row[ready] !== "Yes" || (row[status] !== undefined && row[status] !== "")) return;
     const bounce = outcome.bounced.length < bounced;
     testing.userSeed("Contacts", `${letter}${index + 2}`, [[bounce ? "BOUNCED" : "EMAIL_SENT"]]);
     outcome.sent += 1;

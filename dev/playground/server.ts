@@ -87,7 +87,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   }
   const page = renderPage({ demoKey: presetKey ?? DEMO_KEYS.growth.apiKey, simUrl: sim.url, hostile }, bundleGridScript(root));
 
-  const routes: Record<string, (req: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; body: string }>> = {
+  const routes: Record<
+    string,
+    (req: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; body: string }>
+  > = {
     "GET /": async (req) => {
       const wrong = applySpreadsheetSettings(runtime, new URL(req.url ?? "/", "http://x").searchParams);
       return wrong === null ? html(page) : { status: 400, type: "text/plain", body: wrong };
@@ -121,7 +124,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
         return advanceClock(runtime, clock, hours * HOUR_MS, () => formulas.recalculate());
       }),
     "POST /api/show-sheet": async (_req, body) => answer(() => sheets.showSheet(text(body.sheetName))),
-    "POST /api/insert-column": async (_req, body) => answer(() => sheets.insertColumn(text(body.sheetName), Number(body.column), body.side === "right" ? "right" : "left")),
+    "POST /api/insert-column": async (_req, body) =>
+      answer(() => sheets.insertColumn(text(body.sheetName), Number(body.column), body.side === "right" ? "right" : "left")),
     "POST /api/sort": async (_req, body) => answer(() => sheets.sort(text(body.sheetName), Number(body.column), body.ascending !== false)),
     "POST /api/paste": async (_req, body) => answer(() => sheets.pasteList(text(body.text), { header: body.header !== false })),
     "POST /api/mail-merge": async () => answer(() => mailMergeSent(runtime)),
@@ -208,7 +212,11 @@ function sidebarHtml(runtime: FakeRuntime, distDir: string): string {
   return `<!doctype html><p>The sidebar is not built: dist/Sidebar.html is missing (showSidebar said: ${escapeText(shown.errorMessage ?? "nothing")}). Run npm run build.</p>`;
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, routes: Record<string, (req: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; body: string }>>): Promise<void> {
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  routes: Record<string, (req: IncomingMessage, body: Record<string, unknown>) => Promise<{ status: number; type: string; body: string }>>,
+): Promise<void> {
   try {
     const pathname = new URL(req.url ?? "/", "http://x").pathname;
     const route = routes[`${req.method ?? "GET"} ${pathname}`];

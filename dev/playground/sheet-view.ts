@@ -35,7 +35,8 @@ export class SheetView {
     const app = this.runtime.spreadsheetApp;
     const activeSheet = this.testing.activeSheetName();
     const info = this.testing.sheetInfo(activeSheet);
-    const rows = window === undefined ? { first: 1, last: info.lastRow } : { first: window.first, last: Math.min(window.last, info.maxRows) };
+    const rows =
+      window === undefined ? { first: 1, last: info.lastRow } : { first: window.first, last: Math.min(window.last, info.maxRows) };
     // A window's answer names quote-prefixed text cells only in `quoted` (most of a results sheet's
     // cells: their texts would double its size); the whole sheet's has them in `inputs` as well, as before.
     const shape = { lastColumn: info.lastColumn, quotedInInputs: window === undefined };
@@ -76,15 +77,19 @@ export class SheetView {
     const area = `A${first}:${columnToLetters(shape.lastColumn)}${last}`;
     const read: RowsRead = { cells: this.testing.displayValues(sheetName, area), inputs: {}, quoted: [], numbers: [] };
     const a1 = (r: number, c: number): string => `${columnToLetters(c + 1)}${first + r}`;
-    this.testing.editTexts(sheetName, area).forEach((row, r) => row.forEach((text, c) => {
-      const display = read.cells[r]?.[c] ?? "";
-      if (text === display) return;
-      if (text === `'${display}` && !shape.quotedInInputs) read.quoted.push(a1(r, c));
-      else read.inputs[a1(r, c)] = text;
-    }));
-    this.testing.values(sheetName, area).forEach((row, r) => row.forEach((value, c) => {
-      if (typeof value === "number" || value instanceof Date) read.numbers.push(a1(r, c));
-    }));
+    this.testing.editTexts(sheetName, area).forEach((row, r) =>
+      row.forEach((text, c) => {
+        const display = read.cells[r]?.[c] ?? "";
+        if (text === display) return;
+        if (text === `'${display}` && !shape.quotedInInputs) read.quoted.push(a1(r, c));
+        else read.inputs[a1(r, c)] = text;
+      }),
+    );
+    this.testing.values(sheetName, area).forEach((row, r) =>
+      row.forEach((value, c) => {
+        if (typeof value === "number" || value instanceof Date) read.numbers.push(a1(r, c));
+      }),
+    );
     return read;
   }
 
@@ -98,7 +103,13 @@ export class SheetView {
    */
   enter(sheetName: string, a1: string, text: string): void {
     const ref = parseA1(a1);
-    if (ref === null || ref.startRow === null || ref.startColumn === null || ref.startRow !== ref.endRow || ref.startColumn !== ref.endColumn) {
+    if (
+      ref === null ||
+      ref.startRow === null ||
+      ref.startColumn === null ||
+      ref.startRow !== ref.endRow ||
+      ref.startColumn !== ref.endColumn
+    ) {
       throw new Error(`Type into one cell (got ${JSON.stringify(a1)}).`);
     }
     this.testing.userType(sheetName, a1, text);
@@ -148,7 +159,12 @@ export class SheetView {
     const rangeA1 = `A1:B${values.length}`;
     this.testing.setActiveRange(sheetName, rangeA1);
     this.formulas.recalculate();
-    return { sheetName, rangeA1, rows: rows.length, replacedHeader: own === undefined ? null : own.filter((cell) => cell !== "").join(", ") };
+    return {
+      sheetName,
+      rangeA1,
+      rows: rows.length,
+      replacedHeader: own === undefined ? null : own.filter((cell) => cell !== "").join(", "),
+    };
   }
 
   private freeSheetName(base: string): string {

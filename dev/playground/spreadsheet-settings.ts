@@ -7,7 +7,8 @@ import type { FakeRuntime } from "../fakes/runtime";
 export function applySpreadsheetSettings(runtime: FakeRuntime, params: URLSearchParams): string | null {
   const locale = params.get("locale");
   const timeZone = params.get("timeZone");
-  if (locale !== null && !/^[a-z]{2,3}(_[A-Z]{2}|_\d{3})?$/.test(locale)) return `locale: "${locale}" is not a locale as Sheets says one, such as en_US or de_DE.`;
+  if (locale !== null && !/^[a-z]{2,3}(_[A-Z]{2}|_\d{3})?$/.test(locale))
+    return `locale: "${locale}" is not a locale as Sheets says one, such as en_US or de_DE.`;
   if (timeZone !== null && !validZone(timeZone)) return `timeZone: "${timeZone}" is not a time zone, such as Europe/Berlin or UTC.`;
   const spreadsheet = runtime.spreadsheetApp.getActiveSpreadsheet();
   if (locale !== null) spreadsheet.setSpreadsheetLocale(locale);

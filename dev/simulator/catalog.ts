@@ -19,11 +19,32 @@ export interface CatalogEntry {
 }
 
 const COUNTRIES: Record<string, string> = {
-  US: "United States", GB: "United Kingdom", CA: "Canada", FR: "France", DE: "Germany",
-  ES: "Spain", AR: "Argentina", MX: "Mexico", IT: "Italy", AU: "Australia", IE: "Ireland",
-  NL: "Netherlands", BR: "Brazil", JP: "Japan", IN: "India", PK: "Pakistan", NZ: "New Zealand",
-  ZA: "South Africa", SG: "Singapore", AE: "United Arab Emirates", PT: "Portugal", BE: "Belgium",
-  CH: "Switzerland", AT: "Austria", SE: "Sweden", PL: "Poland",
+  US: "United States",
+  GB: "United Kingdom",
+  CA: "Canada",
+  FR: "France",
+  DE: "Germany",
+  ES: "Spain",
+  AR: "Argentina",
+  MX: "Mexico",
+  IT: "Italy",
+  AU: "Australia",
+  IE: "Ireland",
+  NL: "Netherlands",
+  BR: "Brazil",
+  JP: "Japan",
+  IN: "India",
+  PK: "Pakistan",
+  NZ: "New Zealand",
+  ZA: "South Africa",
+  SG: "Singapore",
+  AE: "United Arab Emirates",
+  PT: "Portugal",
+  BE: "Belgium",
+  CH: "Switzerland",
+  AT: "Austria",
+  SE: "Sweden",
+  PL: "Poland",
 };
 
 // "City|Region|CC|population in thousands". Append only: location_code is the line index.
@@ -450,11 +471,16 @@ Wigan|England|GB|330
 
 /** Lower-case without diacritics, so "cordoba" finds "Córdoba" and "zurich" finds "Zürich". */
 export function foldForSearch(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 function buildCatalog(): CatalogEntry[] {
-  const lines = CITIES.split("\n").map((l) => l.trim()).filter((l) => l.length > 0);
+  const lines = CITIES.split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
   return lines.map((line, index) => {
     const [name = "", region = "", cc = "", pop = "0"] = line.split("|");
     const countryName = COUNTRIES[cc] ?? cc;
@@ -496,7 +522,12 @@ function matchTier(entry: CatalogEntry, needle: string): 0 | 1 | 2 | null {
   const name = foldForSearch(entry.name);
   if (name === needle) return 0;
   if (name.startsWith(needle) || foldForSearch(entry.label).startsWith(needle)) return 1;
-  return name.split(/[\s-]+/).slice(1).some((word) => word.startsWith(needle)) ? 2 : null;
+  return name
+    .split(/[\s-]+/)
+    .slice(1)
+    .some((word) => word.startsWith(needle))
+    ? 2
+    : null;
 }
 
 /** Matches on the city name or the label (see matchTier); the best matches first, then biggest cities. */

@@ -112,7 +112,10 @@ export function handleControl(sim: Simulator, method: string, path: string, body
         sim.setFoundCount(str(o, "jobId"), optNum(o, "count") ?? 0);
         return { status: 200, body: { ok: true } };
       case "POST /__sim/dashboard-search":
-        return { status: 200, body: { jobId: sim.addDashboardSearch(str(o, "accountId"), str(o, "query"), str(o, "location"), optNum(o, "maxResults")) } };
+        return {
+          status: 200,
+          body: { jobId: sim.addDashboardSearch(str(o, "accountId"), str(o, "query"), str(o, "location"), optNum(o, "maxResults")) },
+        };
       case "POST /__sim/reset":
         sim.reset();
         return { status: 200, body: { ok: true } };

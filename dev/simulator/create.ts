@@ -24,7 +24,10 @@ function fingerprint(v: Validated): string {
 function creditCheck(account: AccountRecord, size: number): Reply | { cost: number; usedFree: boolean } {
   if (isPaid(account)) {
     if (!isSubscriptionActive(account)) {
-      return fail(402, `Subscription is ${account.status}: paid jobs require an active or trialing subscription (max_results_per_search is 0)`);
+      return fail(
+        402,
+        `Subscription is ${account.status}: paid jobs require an active or trialing subscription (max_results_per_search is 0)`,
+      );
     }
     if (size > account.creditsRemaining) return fail(402, `Insufficient credits: ${account.creditsRemaining} remaining, ${size} required`);
     if (size > PRODUCT_MAX_JOB_SIZE) return fail(403, `Job size ${size} is above the maximum of ${PRODUCT_MAX_JOB_SIZE} per job`);
@@ -32,7 +35,8 @@ function creditCheck(account: AccountRecord, size: number): Reply | { cost: numb
   }
   if (account.freeSearchUsed) return fail(402, "The free plan's one job was already used: 0 credits remain");
   if (size > FREE_JOB_SIZE) return fail(403, `The free plan allows one job of up to ${FREE_JOB_SIZE} businesses; ${size} requested`);
-  if (account.creditsRemaining < FREE_JOB_SIZE) return fail(402, `Insufficient credits: ${account.creditsRemaining} remaining, ${FREE_JOB_SIZE} required`);
+  if (account.creditsRemaining < FREE_JOB_SIZE)
+    return fail(402, `Insufficient credits: ${account.creditsRemaining} remaining, ${FREE_JOB_SIZE} required`);
   return { cost: FREE_JOB_SIZE, usedFree: true };
 }
 
@@ -49,7 +53,8 @@ export function createJob(state: SimState, account: AccountRecord, req: SimReque
   const idempotencyKey = rawKey === undefined || rawKey.trim() === "" ? undefined : rawKey;
   // Outside production an omitted key is accepted (the spec leaves it open): no replay protection.
   if (idempotencyKey === undefined && state.production) return fail(428, "Idempotency-Key header is required to create a job");
-  if (idempotencyKey !== undefined && idempotencyKey.length > IDEMPOTENCY_KEY_MAX) return fail(422, `Idempotency-Key: at most ${IDEMPOTENCY_KEY_MAX} characters`);
+  if (idempotencyKey !== undefined && idempotencyKey.length > IDEMPOTENCY_KEY_MAX)
+    return fail(422, `Idempotency-Key: at most ${IDEMPOTENCY_KEY_MAX} characters`);
 
   let validated: Validated;
   if (kind === "search") {
@@ -67,7 +72,8 @@ export function createJob(state: SimState, account: AccountRecord, req: SimReque
     const previous = state.jobs.idempotent(account.id, idempotencyKey);
     if (previous !== undefined) {
       const job = state.jobs.get(previous.jobId);
-      if (previous.fingerprint !== print || job === undefined) return fail(409, "Idempotency-Key was already used with a different request");
+      if (previous.fingerprint !== print || job === undefined)
+        return fail(409, "Idempotency-Key was already used with a different request");
       return accepted(state, job, true);
     }
   }
@@ -78,7 +84,9 @@ export function createJob(state: SimState, account: AccountRecord, req: SimReque
 
   const active = state.activeJobCount(account.id);
   if (active >= account.maxActiveJobs) {
-    return fail(429, `Too many active jobs: ${active} of ${account.maxActiveJobs}; wait for one to finish`, { "retry-after": String(ACTIVE_JOBS_RETRY_AFTER_SECONDS) });
+    return fail(429, `Too many active jobs: ${active} of ${account.maxActiveJobs}; wait for one to finish`, {
+      "retry-after": String(ACTIVE_JOBS_RETRY_AFTER_SECONDS),
+    });
   }
 
   const job = buildJob(state, account, validated, credit.cost, credit.usedFree);
@@ -97,7 +105,9 @@ function foundFor(request: SearchRequest): number {
 /** How many searches for the same query and location the account made before (any outcome, dashboard ones too). */
 export function earlierRuns(state: SimState, accountId: string, query: string, locationLabel: string): number {
   const key = searchKeyOf(query, locationLabel);
-  return state.jobs.ofAccount(accountId).filter((job) => job.search !== undefined && searchKeyOf(job.search.input.query, job.search.location.label) === key).length;
+  return state.jobs
+    .ofAccount(accountId)
+    .filter((job) => job.search !== undefined && searchKeyOf(job.search.input.query, job.search.location.label) === key).length;
 }
 
 function buildJob(state: SimState, account: AccountRecord, v: Validated, cost: number, usedFree: boolean): JobRecord {

@@ -69,12 +69,97 @@ export interface EnrichmentContext {
   websiteUrl: string;
 }
 
-const FIRST = ["James", "Maria", "Robert", "Linda", "Michael", "Sarah", "David", "Emma", "Daniel", "Olivia", "Carlos", "Sofia", "Ahmed", "Yuki", "Priya", "Liam", "Chloé", "Lukas", "Ana", "Noah"];
-const LAST = ["Smith", "Garcia", "Johnson", "Brown", "Martinez", "Miller", "Davis", "Lopez", "Wilson", "Anderson", "Taylor", "Nguyen", "Müller", "Rossi", "Dubois", "Kowalski", "Okafor", "Tanaka", "Patel", "O'Brien"];
-const ADJ = ["Reliable", "Premier", "Golden", "Blue Sky", "Evergreen", "Summit", "Bright", "Family", "Corner", "Downtown", "Riverside", "Metro", "Classic", "First Choice", "Hometown"];
-const STREETS = ["Main", "Oak", "Maple", "Cedar", "Park", "Elm", "Washington", "Lake", "Hill", "Pine", "Church", "High", "Station", "Market", "Mill"];
+const FIRST = [
+  "James",
+  "Maria",
+  "Robert",
+  "Linda",
+  "Michael",
+  "Sarah",
+  "David",
+  "Emma",
+  "Daniel",
+  "Olivia",
+  "Carlos",
+  "Sofia",
+  "Ahmed",
+  "Yuki",
+  "Priya",
+  "Liam",
+  "Chloé",
+  "Lukas",
+  "Ana",
+  "Noah",
+];
+const LAST = [
+  "Smith",
+  "Garcia",
+  "Johnson",
+  "Brown",
+  "Martinez",
+  "Miller",
+  "Davis",
+  "Lopez",
+  "Wilson",
+  "Anderson",
+  "Taylor",
+  "Nguyen",
+  "Müller",
+  "Rossi",
+  "Dubois",
+  "Kowalski",
+  "Okafor",
+  "Tanaka",
+  "Patel",
+  "O'Brien",
+];
+const ADJ = [
+  "Reliable",
+  "Premier",
+  "Golden",
+  "Blue Sky",
+  "Evergreen",
+  "Summit",
+  "Bright",
+  "Family",
+  "Corner",
+  "Downtown",
+  "Riverside",
+  "Metro",
+  "Classic",
+  "First Choice",
+  "Hometown",
+];
+const STREETS = [
+  "Main",
+  "Oak",
+  "Maple",
+  "Cedar",
+  "Park",
+  "Elm",
+  "Washington",
+  "Lake",
+  "Hill",
+  "Pine",
+  "Church",
+  "High",
+  "Station",
+  "Market",
+  "Mill",
+];
 const SUFFIX = ["St", "Ave", "Rd", "Blvd", "Lane", "Way", "Drive"];
-const STATUSES = ["OPERATIONAL", "OPERATIONAL", "OPERATIONAL", "OPERATIONAL", "OPERATIONAL", "OPERATIONAL", "OPERATIONAL", "OPERATIONAL", "CLOSED_TEMPORARILY", "CLOSED_PERMANENTLY"];
+const STATUSES = [
+  "OPERATIONAL",
+  "OPERATIONAL",
+  "OPERATIONAL",
+  "OPERATIONAL",
+  "OPERATIONAL",
+  "OPERATIONAL",
+  "OPERATIONAL",
+  "OPERATIONAL",
+  "CLOSED_TEMPORARILY",
+  "CLOSED_PERMANENTLY",
+];
 const RESULTS: ReadonlyArray<Verification> = [
   { result: "deliverable", quality: "good", source: "website" },
   { result: "deliverable", quality: "good", source: "public_records" },
@@ -83,24 +168,71 @@ const RESULTS: ReadonlyArray<Verification> = [
   { result: "unknown", quality: "unknown", source: "website" },
 ];
 const CALLING: Record<string, string> = {
-  US: "1", CA: "1", GB: "44", FR: "33", DE: "49", ES: "34", AR: "54", MX: "52", IT: "39", AU: "61", IE: "353",
-  NL: "31", BR: "55", JP: "81", IN: "91", PK: "92", NZ: "64", ZA: "27", SG: "65", AE: "971", PT: "351",
-  BE: "32", CH: "41", AT: "43", SE: "46", PL: "48",
+  US: "1",
+  CA: "1",
+  GB: "44",
+  FR: "33",
+  DE: "49",
+  ES: "34",
+  AR: "54",
+  MX: "52",
+  IT: "39",
+  AU: "61",
+  IE: "353",
+  NL: "31",
+  BR: "55",
+  JP: "81",
+  IN: "91",
+  PK: "92",
+  NZ: "64",
+  ZA: "27",
+  SG: "65",
+  AE: "971",
+  PT: "351",
+  BE: "32",
+  CH: "41",
+  AT: "43",
+  SE: "46",
+  PL: "48",
 };
 const TLD: Record<string, string> = {
-  US: "com", CA: "ca", GB: "co.uk", FR: "fr", DE: "de", ES: "es", AR: "com.ar", MX: "com.mx", IT: "it",
-  AU: "com.au", IE: "ie", NL: "nl", BR: "com.br", JP: "jp", IN: "in", NZ: "co.nz", ZA: "co.za",
+  US: "com",
+  CA: "ca",
+  GB: "co.uk",
+  FR: "fr",
+  DE: "de",
+  ES: "es",
+  AR: "com.ar",
+  MX: "com.mx",
+  IT: "it",
+  AU: "com.au",
+  IE: "ie",
+  NL: "nl",
+  BR: "com.br",
+  JP: "jp",
+  IN: "in",
+  NZ: "co.nz",
+  ZA: "co.za",
 };
 
 function slugify(text: string): string {
-  const slug = text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  const slug = text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
   return slug.slice(0, 40) || "business";
 }
 
 /** "plumbers near me" → "Plumber": a plausible primary category from the query. */
 function categoryFromQuery(query: string): string {
-  const words = query.trim().replace(/\s+near me$/i, "").split(/\s+/).slice(0, 3);
-  const last = words.length > 0 ? words[words.length - 1] ?? "" : "";
+  const words = query
+    .trim()
+    .replace(/\s+near me$/i, "")
+    .split(/\s+/)
+    .slice(0, 3);
+  const last = words.length > 0 ? (words[words.length - 1] ?? "") : "";
   if (last.length > 3 && /[^s]s$/i.test(last)) words[words.length - 1] = last.slice(0, -1);
   const text = words.join(" ") || "Business";
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -116,11 +248,57 @@ interface Trade {
 }
 
 const TRADES: ReadonlyArray<{ match: RegExp; trade: Trade }> = [
-  { match: /coffee|caf[eé]|espresso|roaster/i, trade: { categories: ["Coffee shop", "Cafe", "Espresso bar", "Coffee roasters"], noun: "Coffee", brands: ["Bean & Barrel", "Morning Ritual", "Drip Society", "Little Owl Café", "Cultivar Coffee Bar", "The Daily Grind", "Ember Roasting Co.", "Figure Eight Coffee", "Houndstooth Espresso", "Common Ground"] } },
-  { match: /plumb/i, trade: { categories: ["Plumber", "Plumbing service", "Water heater installation service", "Drainage service"], noun: "Plumbing", brands: ["Pipe Dreams", "Flow Masters", "Clear Drain Pros", "The Leak Doctor", "Copperline Plumbing", "Roto Express"] } },
-  { match: /dent/i, trade: { categories: ["Dentist", "Dental clinic", "Cosmetic dentist", "Orthodontist"], noun: "Dental", brands: ["Bright Smiles", "Gentle Care Dentistry", "Smile Studio", "Parkside Dental Group", "Pearl Family Dentistry"] } },
-  { match: /restaurant|food|pizza|taco|diner|bbq|burger/i, trade: { categories: ["Restaurant", "Mexican restaurant", "Pizza restaurant", "Barbecue restaurant", "American restaurant"], noun: "Kitchen", brands: ["Salt & Smoke", "La Cocina", "The Copper Pot", "Green Fork", "Juniper Table", "Fire & Stone Pizza"] } },
-  { match: /salon|hair|barber/i, trade: { categories: ["Hair salon", "Barber shop", "Beauty salon"], noun: "Salon", brands: ["Shear Genius", "The Mane Room", "Clipper & Co.", "Studio Bloom", "Fade Factory"] } },
+  {
+    match: /coffee|caf[eé]|espresso|roaster/i,
+    trade: {
+      categories: ["Coffee shop", "Cafe", "Espresso bar", "Coffee roasters"],
+      noun: "Coffee",
+      brands: [
+        "Bean & Barrel",
+        "Morning Ritual",
+        "Drip Society",
+        "Little Owl Café",
+        "Cultivar Coffee Bar",
+        "The Daily Grind",
+        "Ember Roasting Co.",
+        "Figure Eight Coffee",
+        "Houndstooth Espresso",
+        "Common Ground",
+      ],
+    },
+  },
+  {
+    match: /plumb/i,
+    trade: {
+      categories: ["Plumber", "Plumbing service", "Water heater installation service", "Drainage service"],
+      noun: "Plumbing",
+      brands: ["Pipe Dreams", "Flow Masters", "Clear Drain Pros", "The Leak Doctor", "Copperline Plumbing", "Roto Express"],
+    },
+  },
+  {
+    match: /dent/i,
+    trade: {
+      categories: ["Dentist", "Dental clinic", "Cosmetic dentist", "Orthodontist"],
+      noun: "Dental",
+      brands: ["Bright Smiles", "Gentle Care Dentistry", "Smile Studio", "Parkside Dental Group", "Pearl Family Dentistry"],
+    },
+  },
+  {
+    match: /restaurant|food|pizza|taco|diner|bbq|burger/i,
+    trade: {
+      categories: ["Restaurant", "Mexican restaurant", "Pizza restaurant", "Barbecue restaurant", "American restaurant"],
+      noun: "Kitchen",
+      brands: ["Salt & Smoke", "La Cocina", "The Copper Pot", "Green Fork", "Juniper Table", "Fire & Stone Pizza"],
+    },
+  },
+  {
+    match: /salon|hair|barber/i,
+    trade: {
+      categories: ["Hair salon", "Barber shop", "Beauty salon"],
+      noun: "Salon",
+      brands: ["Shear Genius", "The Mane Room", "Clipper & Co.", "Studio Bloom", "Fade Factory"],
+    },
+  },
 ];
 
 function tradeFor(query: string): Trade {
@@ -138,10 +316,14 @@ function postalCode(rng: Prng, cc: string, city: string, region: string): string
       const prefix = zipPrefix(city, region);
       return prefix === null ? digits : `${prefix}${digits.slice(3)}`;
     }
-    case "GB": return `${rng.pick(["SW", "NW", "E", "M", "B", "LS"])}${rng.int(1, 20)} ${rng.int(1, 9)}${rng.pick(["AB", "DX", "QT", "LZ"])}`;
-    case "CA": return `${rng.pick(["M", "H", "V", "T"])}${rng.int(1, 9)}${rng.pick(["A", "K", "R"])} ${rng.int(1, 9)}${rng.pick(["B", "T", "W"])}${rng.int(1, 9)}`;
-    case "NL": return `${rng.int(1000, 9999)} ${rng.pick(["AB", "CD", "XK"])}`;
-    default: return rng.digits(cc === "AU" || cc === "CH" || cc === "AT" || cc === "BE" ? 4 : 5);
+    case "GB":
+      return `${rng.pick(["SW", "NW", "E", "M", "B", "LS"])}${rng.int(1, 20)} ${rng.int(1, 9)}${rng.pick(["AB", "DX", "QT", "LZ"])}`;
+    case "CA":
+      return `${rng.pick(["M", "H", "V", "T"])}${rng.int(1, 9)}${rng.pick(["A", "K", "R"])} ${rng.int(1, 9)}${rng.pick(["B", "T", "W"])}${rng.int(1, 9)}`;
+    case "NL":
+      return `${rng.int(1000, 9999)} ${rng.pick(["AB", "CD", "XK"])}`;
+    default:
+      return rng.digits(cc === "AU" || cc === "CH" || cc === "AT" || cc === "BE" ? 4 : 5);
   }
 }
 
@@ -178,7 +360,14 @@ export function contactReadingAt(seed: number, jobId: string, position: number):
 
 /** Generates the full truth of one business; the same arguments always give the same record. */
 /** `hostile` (the default) overlays the hostile variants on their fixed share of positions. */
-export function generateBusiness(seed: number, jobId: string, position: number, id: string, ctx: SearchContext | EnrichmentContext, hostile = true): BusinessTruth {
+export function generateBusiness(
+  seed: number,
+  jobId: string,
+  position: number,
+  id: string,
+  ctx: SearchContext | EnrichmentContext,
+  hostile = true,
+): BusinessTruth {
   // Two streams: what the place is (the same in every run of every search that finds it), and what
   // this job's reading of it found (contacts, reviews so far), which may differ from run to run.
   const rng = prngFor(seed, "business", jobId, position);
@@ -194,11 +383,15 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
   const owner = person(fixed);
   const style = fixed.int(0, trade !== undefined && trade.brands.length > 0 ? 5 : 3);
   const generatedTitle =
-    style === 0 ? `${owner.last} ${noun}` :
-    style === 1 ? `${fixed.pick(ADJ)} ${noun}` :
-    style === 2 ? `${city} ${noun} Co.` :
-    style === 3 ? `${owner.first}'s ${noun}` :
-    `${fixed.pick(trade?.brands ?? [noun])}${style === 5 ? ` – ${fixed.pick(STREETS)} ${fixed.pick(SUFFIX)}` : ""}`;
+    style === 0
+      ? `${owner.last} ${noun}`
+      : style === 1
+        ? `${fixed.pick(ADJ)} ${noun}`
+        : style === 2
+          ? `${city} ${noun} Co.`
+          : style === 3
+            ? `${owner.first}'s ${noun}`
+            : `${fixed.pick(trade?.brands ?? [noun])}${style === 5 ? ` – ${fixed.pick(STREETS)} ${fixed.pick(SUFFIX)}` : ""}`;
   const title = ctx.kind === "search" ? generatedTitle : ctx.businessName;
   let website: string;
   let domain: string;
@@ -210,7 +403,10 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
     domain = hostOf(ctx.websiteUrl);
   }
   const secondCategory = trade === undefined ? "" : fixed.pick(trade.categories.filter((c) => c !== category).concat(["Local business"]));
-  const address = place !== undefined ? `${fixed.int(1, 9899)} ${fixed.pick(STREETS)} ${fixed.pick(SUFFIX)}, ${city}, ${place.home.region} ${postalCode(fixed, cc, city, place.home.region)}` : "";
+  const address =
+    place !== undefined
+      ? `${fixed.int(1, 9899)} ${fixed.pick(STREETS)} ${fixed.pick(SUFFIX)}, ${city}, ${place.home.region} ${postalCode(fixed, cc, city, place.home.region)}`
+      : "";
   const phone = phoneNumber(fixed, cc, city, place?.home.region ?? "");
   const baseRating = fixed.int(10, 50);
   const baseReviews = fixed.int(0, 2500);
@@ -218,7 +414,10 @@ export function generateBusiness(seed: number, jobId: string, position: number, 
   const drawnId = fixed.hex(23);
   // A stream's seed has 32 bits, so among the thousands of places of a metro's territory two may
   // draw the same stream; 8 more hex digits of their own keep their Maps URLs apart.
-  const mapsId = place?.inMetro === true ? `${drawnId.slice(0, 15)}${prngFor(seed, "maps-url", place.list, place.slot, place.generation).hex(8)}` : drawnId;
+  const mapsId =
+    place?.inMetro === true
+      ? `${drawnId.slice(0, 15)}${prngFor(seed, "maps-url", place.list, place.slot, place.generation).hex(8)}`
+      : drawnId;
   const mapsUrl = `https://www.google.com/maps/place/?q=place_id:ChIJ${mapsId}`;
 
   // What this run's reading found of the place's contacts: mostly the place's own (the same in
@@ -307,20 +506,76 @@ function setTitle(truth: BusinessTruth, kind: "search" | "enrichment", title: st
 /** The hostile values, in the fixed order they are handed out (see hostileVariantAt). */
 export const HOSTILE_VARIANTS: readonly HostileVariant[] = [
   { name: "formula-title", apply: (t, k) => setTitle(t, k, `=HYPERLINK("http://x","y")`) },
-  { name: "plus-title-and-phone", apply: (t, k) => { setTitle(t, k, "+1 Plumbing"); retitlePhone(t, "+1 512-555-0100"); } },
+  {
+    name: "plus-title-and-phone",
+    apply: (t, k) => {
+      setTitle(t, k, "+1 Plumbing");
+      retitlePhone(t, "+1 512-555-0100");
+    },
+  },
   { name: "minus-title", apply: (t, k) => setTitle(t, k, "-20% Deals") },
   { name: "at-title", apply: (t, k) => setTitle(t, k, "@Home Care") },
-  { name: "leading-zeros", apply: (t, k) => { if (k === "search") t.address = `0042 Main St, ${t.city}, 02134`; retitlePhone(t, "0044 20 7946 0000"); } },
+  {
+    name: "leading-zeros",
+    apply: (t, k) => {
+      if (k === "search") t.address = `0042 Main St, ${t.city}, 02134`;
+      retitlePhone(t, "0044 20 7946 0000");
+    },
+  },
   { name: "fraction-title", apply: (t, k) => setTitle(t, k, "1/2 Price Pizza") },
   { name: "boolean-title", apply: (t, k) => setTitle(t, k, "TRUE") },
   { name: "percent-title", apply: (t, k) => setTitle(t, k, "12%") },
-  { name: "accents", apply: (t, k) => { setTitle(t, k, "Café Zürich – Crème Brûlée & Señor Niño"); t.ownerNames = ["José Núñez"]; } },
-  { name: "cjk-emoji", apply: (t, k) => { setTitle(t, k, "東京ラーメン 🍜 Ramen"); t.ownerNames = ["李小龙"]; } },
+  {
+    name: "accents",
+    apply: (t, k) => {
+      setTitle(t, k, "Café Zürich – Crème Brûlée & Señor Niño");
+      t.ownerNames = ["José Núñez"];
+    },
+  },
+  {
+    name: "cjk-emoji",
+    apply: (t, k) => {
+      setTitle(t, k, "東京ラーメン 🍜 Ramen");
+      t.ownerNames = ["李小龙"];
+    },
+  },
   { name: "rtl", apply: (t, k) => setTitle(t, k, "مطعم بيروت Beirut Restaurant") },
-  { name: "very-long", apply: (t, k) => { setTitle(t, k, LONG_TEXT); if (k === "search") t.address = `${LONG_TEXT}, ${t.city}`; } },
-  { name: "unknown-enums", apply: (t) => { t.businessStatus = t.businessStatus === "" ? "" : "CLOSED_TEMPORARILY_UNKNOWN"; t.verificationStatus = "risky"; t.enrichmentStatus = "partial"; t.ownerEnrichmentStatus = "skipped_unknown"; } },
-  { name: "extra-fields", apply: (t) => { t.extra = { x_score: 0.87, x_tags: ["hot", "verified"], x_internal: { shard: 7 } }; } },
-  { name: "key-contacts", apply: (t) => { t.keyContacts = [{ name: "Dana Whitfield", title: "Office Manager", email: "dana@example.com", linkedin: "https://www.linkedin.com/in/dana-whitfield" }, { name: "Sam Ortiz", title: "Owner", email: null, phone: "+1 512-555-0199" }]; } },
+  {
+    name: "very-long",
+    apply: (t, k) => {
+      setTitle(t, k, LONG_TEXT);
+      if (k === "search") t.address = `${LONG_TEXT}, ${t.city}`;
+    },
+  },
+  {
+    name: "unknown-enums",
+    apply: (t) => {
+      t.businessStatus = t.businessStatus === "" ? "" : "CLOSED_TEMPORARILY_UNKNOWN";
+      t.verificationStatus = "risky";
+      t.enrichmentStatus = "partial";
+      t.ownerEnrichmentStatus = "skipped_unknown";
+    },
+  },
+  {
+    name: "extra-fields",
+    apply: (t) => {
+      t.extra = { x_score: 0.87, x_tags: ["hot", "verified"], x_internal: { shard: 7 } };
+    },
+  },
+  {
+    name: "key-contacts",
+    apply: (t) => {
+      t.keyContacts = [
+        {
+          name: "Dana Whitfield",
+          title: "Office Manager",
+          email: "dana@example.com",
+          linkedin: "https://www.linkedin.com/in/dana-whitfield",
+        },
+        { name: "Sam Ortiz", title: "Owner", email: null, phone: "+1 512-555-0199" },
+      ];
+    },
+  },
   { name: "apostrophe-title", apply: (t, k) => setTitle(t, k, "'Quoted Name Bakery") },
   { name: "date-like-title", apply: (t, k) => setTitle(t, k, "2024-01-05") },
   { name: "newline-title", apply: (t, k) => setTitle(t, k, "Line One\nLine Two\tTabbed") },

@@ -16,7 +16,8 @@ export class FaultInjector {
 
   add(rules: readonly FaultRule[]): void {
     for (const rule of rules) {
-      if (rule.probability !== undefined && (rule.probability < 0 || rule.probability > 1)) throw new Error("probability must be within 0..1");
+      if (rule.probability !== undefined && (rule.probability < 0 || rule.probability > 1))
+        throw new Error("probability must be within 0..1");
       const remaining = rule.times ?? (rule.probability === undefined ? 1 : Number.POSITIVE_INFINITY);
       this.rules.push({ rule: { ...rule }, regex: rule.pathRegex === undefined ? undefined : new RegExp(rule.pathRegex), remaining });
     }

@@ -78,7 +78,14 @@ export function marks(job: JobRecord): Marks {
   const c = job.createdAt;
   if (job.kind === "enrichment") {
     const enrichStart = c + TIMING.enrichmentStartMs;
-    return { startingAt: c, runStart: c, runEnd: c, importEnd: c, enrichStart, completeAt: enrichStart + job.found * TIMING.enrichEveryMs + TIMING.verifyMs };
+    return {
+      startingAt: c,
+      runStart: c,
+      runEnd: c,
+      importEnd: c,
+      enrichStart,
+      completeAt: enrichStart + job.found * TIMING.enrichEveryMs + TIMING.verifyMs,
+    };
   }
   const startingAt = c + TIMING.queuedMs;
   const runStart = startingAt + TIMING.startingMs;
@@ -100,9 +107,11 @@ export function snapshot(job: JobRecord, now: number): JobSnapshot {
   const m = marks(job);
   const imported = job.kind === "enrichment" ? job.found : reached(at, m.runStart + TIMING.importEveryMs, TIMING.importEveryMs, job.found);
   // Search: enrichment counted when complete; enrichment jobs: when primary website contacts are in.
-  const enrichedCount = !job.enrich ? 0 : job.kind === "enrichment"
-    ? reached(at, m.enrichStart, TIMING.enrichEveryMs, job.found)
-    : reached(at, m.enrichStart + TIMING.verifyMs, TIMING.enrichEveryMs, job.found);
+  const enrichedCount = !job.enrich
+    ? 0
+    : job.kind === "enrichment"
+      ? reached(at, m.enrichStart, TIMING.enrichEveryMs, job.found)
+      : reached(at, m.enrichStart + TIMING.verifyMs, TIMING.enrichEveryMs, job.found);
   let status: JobStatus;
   if (failed) status = "failed";
   else if (at >= m.completeAt) status = "completed";

@@ -85,7 +85,14 @@ export function placeFoundAt(seed: number, query: string, location: CatalogEntry
   const lane = shared === undefined ? undefined : shareLane(location.label, shared % SHARE_LANES);
   if (shared === undefined || lane === undefined) {
     const list = searchKeyOf(query, location.label);
-    return { list, slot: rank, generation: generationAt(seed, list, rank, run), home: location, sharedWith: undefined, inMetro: metroOf(location.label) !== undefined };
+    return {
+      list,
+      slot: rank,
+      generation: generationAt(seed, list, rank, run),
+      home: location,
+      sharedWith: undefined,
+      inMetro: metroOf(location.label) !== undefined,
+    };
   }
   const list = `${queryKeyOf(query)}|${lane.edge}`;
   const slot = Math.floor(shared / SHARE_LANES);

@@ -22,7 +22,12 @@ export class RateLimiter {
     }
     stamps.push(now);
     const oldest = stamps[0] ?? now;
-    return { allowed: true, limit, remaining: limit - stamps.length, resetSeconds: Math.max(1, Math.ceil((oldest + RATE_WINDOW_MS - now) / 1000)) };
+    return {
+      allowed: true,
+      limit,
+      remaining: limit - stamps.length,
+      resetSeconds: Math.max(1, Math.ceil((oldest + RATE_WINDOW_MS - now) / 1000)),
+    };
   }
 }
 

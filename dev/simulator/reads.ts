@@ -28,7 +28,10 @@ export function listJobs(state: SimState, account: AccountRecord, kind: JobKind,
   if (!paging.ok) return fail(422, paging.detail);
   const { page, pageSize } = paging.value;
   // GET /searches lists API searches only; dashboard jobs stay out of both lists.
-  const jobs = state.jobs.ofAccount(account.id).filter((job) => job.kind === kind && job.origin === "api").sort((a, b) => b.seq - a.seq);
+  const jobs = state.jobs
+    .ofAccount(account.id)
+    .filter((job) => job.kind === kind && job.origin === "api")
+    .sort((a, b) => b.seq - a.seq);
   const now = state.now();
   const items = jobs.slice((page - 1) * pageSize, page * pageSize).map((job) => renderJob(job, snapshot(job, now)));
   return ok({ items, total: jobs.length });

@@ -14,7 +14,13 @@ export function renderJob(job: JobRecord, snap: JobSnapshot): JsonObject {
   let actorInput: JsonObject;
   if (job.kind === "search" && job.search !== undefined) {
     const input = job.search.input;
-    actorInput = { query: input.query, location: input.location, countryCode: input.countryCode, maxResults: input.maxResults, language: input.language };
+    actorInput = {
+      query: input.query,
+      location: input.location,
+      countryCode: input.countryCode,
+      maxResults: input.maxResults,
+      language: input.language,
+    };
   } else {
     const businesses = job.businesses ?? [];
     actorInput = {
@@ -90,7 +96,13 @@ function reveal(truth: BusinessTruth, stage: Stage, isSearch: boolean): Revealed
     ...base,
     emails: [...truth.emails],
     verificationStatus: "processing",
-    socials: { facebooks: [...truth.socials.facebooks], instagrams: [...truth.socials.instagrams], linkedIns: [...truth.socials.linkedIns], youtubes: [...truth.socials.youtubes], yelps: [...truth.socials.yelps] },
+    socials: {
+      facebooks: [...truth.socials.facebooks],
+      instagrams: [...truth.socials.instagrams],
+      linkedIns: [...truth.socials.linkedIns],
+      youtubes: [...truth.socials.youtubes],
+      yelps: [...truth.socials.yelps],
+    },
     additionalPhones: [...truth.additionalPhones],
     phoneTypes: { ...truth.phoneTypes },
     enrichmentStatus: "in_progress",
@@ -99,7 +111,8 @@ function reveal(truth: BusinessTruth, stage: Stage, isSearch: boolean): Revealed
   };
   if (stage < 2) return withContacts;
   const verifications: JsonObject = {};
-  for (const [address, v] of Object.entries(truth.verifications)) verifications[address] = { result: v.result, quality: v.quality, source: v.source };
+  for (const [address, v] of Object.entries(truth.verifications))
+    verifications[address] = { result: v.result, quality: v.quality, source: v.source };
   return {
     ...withContacts,
     ownerName: truth.ownerNames[0] ?? "",
@@ -142,7 +155,13 @@ export function renderSearchResult(job: JobRecord, truth: BusinessTruth, at: num
     decision_maker_emails: r.decisionMakerEmails,
     email_verification_status: r.verificationStatus,
     email_verifications: r.verifications,
-    socials: { facebooks: r.socials.facebooks, instagrams: r.socials.instagrams, linkedIns: r.socials.linkedIns, youtubes: r.socials.youtubes, yelps: r.socials.yelps },
+    socials: {
+      facebooks: r.socials.facebooks,
+      instagrams: r.socials.instagrams,
+      linkedIns: r.socials.linkedIns,
+      youtubes: r.socials.youtubes,
+      yelps: r.socials.yelps,
+    },
     additional_phones: r.additionalPhones,
     phone_types: r.phoneTypes,
     enrichment_status: r.enrichmentStatus,
@@ -184,7 +203,13 @@ export function renderSingleBusiness(job: JobRecord, truth: BusinessTruth, at: n
   const isSearch = job.kind === "search";
   const r = reveal(truth, businessStage(job, truth.position - 1, at), isSearch);
   const socials: JsonObject = isSearch
-    ? { facebooks: r.socials.facebooks, instagrams: r.socials.instagrams, linkedIns: r.socials.linkedIns, youtubes: r.socials.youtubes, yelps: r.socials.yelps }
+    ? {
+        facebooks: r.socials.facebooks,
+        instagrams: r.socials.instagrams,
+        linkedIns: r.socials.linkedIns,
+        youtubes: r.socials.youtubes,
+        yelps: r.socials.yelps,
+      }
     : { facebooks: r.socials.facebooks, instagrams: r.socials.instagrams, linkedIns: r.socials.linkedIns };
   return {
     id: truth.id,

@@ -71,7 +71,8 @@ export function startSimulatorServer(options: SimulatorServerOptions): Promise<S
   if (!LOOPBACK.has(host)) return Promise.reject(new Error(`the simulator listens on loopback only, not ${host}`));
   const server = http.createServer((req, res) => {
     serve(options.simulator, req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(res, 500, { "content-type": "application/json" }, JSON.stringify({ detail: `simulator error: ${String(error)}` }));
+      if (!res.headersSent)
+        send(res, 500, { "content-type": "application/json" }, JSON.stringify({ detail: `simulator error: ${String(error)}` }));
       else res.destroy();
     });
   });

@@ -60,7 +60,11 @@ export class Simulator {
     let response: SimResponse;
     if (fault !== undefined && fault.status !== undefined) {
       // Answered "at the gateway": nothing is processed, nothing counted against the rate limit.
-      response = { status: fault.status, headers: { ...JSON_HEADERS, ...lowerKeys(fault.headers) }, body: fault.body ?? JSON.stringify({ detail: "Injected fault" }) };
+      response = {
+        status: fault.status,
+        headers: { ...JSON_HEADERS, ...lowerKeys(fault.headers) },
+        body: fault.body ?? JSON.stringify({ detail: "Injected fault" }),
+      };
     } else {
       response = this.process(req);
       if (fault !== undefined) response.headers = { ...response.headers, ...lowerKeys(fault.headers) };
@@ -93,7 +97,11 @@ export class Simulator {
     state.settle();
     const decision = state.rate.take(auth.account.id, auth.account.rateLimit, state.now());
     if (!decision.allowed) {
-      return toResponse(fail(429, `Rate limit of ${decision.limit} requests per 60 seconds exceeded`, { "retry-after": String(decision.retryAfterSeconds) }));
+      return toResponse(
+        fail(429, `Rate limit of ${decision.limit} requests per 60 seconds exceeded`, {
+          "retry-after": String(decision.retryAfterSeconds),
+        }),
+      );
     }
     const reply = match.route.handle({ state, account: auth.account, req, params: match.params, query: new URLSearchParams(rawQuery) });
     const response = toResponse(reply);
@@ -176,11 +184,24 @@ export class Simulator {
     const seq = state.jobs.nextSeq();
     const id = state.jobId(seq);
     const job: JobRecord = {
-      id, accountId, kind: "search", origin: "dashboard", seq, name: `${query} in ${locationLabel}`,
+      id,
+      accountId,
+      kind: "search",
+      origin: "dashboard",
+      seq,
+      name: `${query} in ${locationLabel}`,
       search: { input: { query, location: locationLabel, countryCode: location.country_code, maxResults, language: "en" }, location },
-      enrich: true, creditsCharged: maxResults, usedFreeJob: false, createdAt: this.clock.now() - 3_600_000, found: maxResults,
-      failAt: null, error: null, runId: state.runId(id), settled: true,
-      businessIds: Array.from({ length: maxResults }, (_, i) => state.businessId(id, i + 1)), truths: [],
+      enrich: true,
+      creditsCharged: maxResults,
+      usedFreeJob: false,
+      createdAt: this.clock.now() - 3_600_000,
+      found: maxResults,
+      failAt: null,
+      error: null,
+      runId: state.runId(id),
+      settled: true,
+      businessIds: Array.from({ length: maxResults }, (_, i) => state.businessId(id, i + 1)),
+      truths: [],
       placeRun: earlierRuns(state, accountId, query, locationLabel),
     };
     state.jobs.add(job);
@@ -208,7 +229,10 @@ export class Simulator {
 
   /** Ids of all jobs of an account, oldest first (dashboard jobs included). */
   jobIds(accountId: string): string[] {
-    return this.state.jobs.ofAccount(accountId).sort((a, b) => a.seq - b.seq).map((job) => job.id);
+    return this.state.jobs
+      .ofAccount(accountId)
+      .sort((a, b) => a.seq - b.seq)
+      .map((job) => job.id);
   }
 
   private requireJob(jobId: string): JobRecord {

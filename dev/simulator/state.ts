@@ -18,7 +18,12 @@ export class SimState {
   readonly counters: SimStats = { total: 0, byRoute: {}, byStatus: {}, lost: 0, faulted: 0 };
   private accountCounter = 0;
 
-  constructor(readonly seed: number, readonly clock: SimClock, readonly production: boolean, readonly hostile = true) {
+  constructor(
+    readonly seed: number,
+    readonly clock: SimClock,
+    readonly production: boolean,
+    readonly hostile = true,
+  ) {
     this.faults = new FaultInjector(prngFor(seed, "faults"));
   }
 
@@ -96,9 +101,10 @@ export class SimState {
     const id = job.businessIds[index];
     if (id === undefined) throw new Error(`no business ${index} in job ${job.id}`);
     const supplied = job.businesses?.[index];
-    const ctx = job.search !== undefined
-      ? { kind: "search" as const, query: job.search.input.query, location: job.search.location, run: job.placeRun ?? 0 }
-      : { kind: "enrichment" as const, businessName: supplied?.business_name ?? "", websiteUrl: supplied?.website_url ?? "" };
+    const ctx =
+      job.search !== undefined
+        ? { kind: "search" as const, query: job.search.input.query, location: job.search.location, run: job.placeRun ?? 0 }
+        : { kind: "enrichment" as const, businessName: supplied?.business_name ?? "", websiteUrl: supplied?.website_url ?? "" };
     const truth = generateBusiness(this.seed, job.id, index + 1, id, ctx, this.hostile);
     job.truths[index] = truth;
     return truth;

@@ -25,14 +25,7 @@ export interface SimResponse {
 }
 
 export type PlanCode = "free" | "starter" | "growth" | "scale";
-export type SubscriptionStatus =
-  | "active"
-  | "trialing"
-  | "past_due"
-  | "canceled"
-  | "unpaid"
-  | "incomplete"
-  | "paused";
+export type SubscriptionStatus = "active" | "trialing" | "past_due" | "canceled" | "unpaid" | "incomplete" | "paused";
 
 export interface CreateAccountOptions {
   plan: PlanCode;

@@ -115,7 +115,8 @@ export function validateSearchBody(raw: string | undefined): Checked<SearchReque
     if (countryCode !== undefined) {
       if (typeof countryCode !== "string") fail("input.countryCode", "must be a string");
       if (!/^[A-Z]{2}$/.test(countryCode)) fail("input.countryCode", "must be two uppercase letters (ISO 3166)");
-      if (countryCode !== location.country_code) fail("input.countryCode", `${countryCode} does not match the location's country ${location.country_code}`);
+      if (countryCode !== location.country_code)
+        fail("input.countryCode", `${countryCode} does not match the location's country ${location.country_code}`);
     }
 
     const maxResults = optional(input, "maxResults") ?? DEFAULT_MAX_RESULTS;
@@ -124,7 +125,8 @@ export function validateSearchBody(raw: string | undefined): Checked<SearchReque
 
     const language = optional(input, "language") ?? "en";
     if (typeof language !== "string") fail("input.language", "must be a string");
-    if (!/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?$/.test(language)) fail("input.language", "two or three letters, optionally followed by a locale (e.g. en, en-US)");
+    if (!/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?$/.test(language))
+      fail("input.language", "two or three letters, optionally followed by a locale (e.g. en, en-US)");
 
     const enrich = optional(body, "enrich_contacts") ?? true;
     if (typeof enrich !== "boolean") fail("enrich_contacts", "must be a boolean");

@@ -18,6 +18,8 @@ export function eitherKind<T>(kinds: readonly JobKind[], outcomes: ReadonlyArray
     const kind = kinds[i];
     if (outcome?.ok && kind !== undefined) return { found: true, kind, value: outcome.value };
   }
-  const error = outcomes.map((outcome) => (outcome && !outcome.ok ? outcome.error : null)).find((e) => e !== null && e.kind !== "not_found");
+  const error = outcomes
+    .map((outcome) => (outcome && !outcome.ok ? outcome.error : null))
+    .find((e) => e !== null && e.kind !== "not_found");
   return { found: false, error: error ?? null };
 }

@@ -150,8 +150,7 @@ export function messageForStatus(
     case 428:
       return "The lead service requires a request key to create a job, and none was sent. Try again; if it keeps happening, report it.";
     case 429: {
-      const when =
-        retryAfterMs !== null ? `in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds` : "in a minute";
+      const when = retryAfterMs !== null ? `in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds` : "in a minute";
       return `Too many requests or too many jobs running at once. Try again ${when}.`;
     }
     case 503:
@@ -173,13 +172,16 @@ function creditsMessage(detail: string | null, context: RequestContext | null): 
   if (/free/i.test(text) && /already used|was used/i.test(text)) {
     return "Your account's one free search was already used. Choose a paid plan to start more searches or enrichments.";
   }
-  const remaining = numberNear(text, new RegExp(`${NUMBER}\\s*(?:credits?\\s+)?(?:remain|left|available)`, "i")) ??
+  const remaining =
+    numberNear(text, new RegExp(`${NUMBER}\\s*(?:credits?\\s+)?(?:remain|left|available)`, "i")) ??
     numberNear(text, new RegExp(`(?:remaining|available|left|balance)\\D{0,20}?${NUMBER}`, "i"));
   // "1000 requested with 700 remaining": a number right before the word is the surer reading,
   // so it is tried first; "needs 100" (number after the word) second.
-  const needed = numberNear(text, new RegExp(`${NUMBER}\\s*(?:credits?\\s+)?(?:needed|required|requested)`, "i")) ??
+  const needed =
+    numberNear(text, new RegExp(`${NUMBER}\\s*(?:credits?\\s+)?(?:needed|required|requested)`, "i")) ??
     numberNear(text, new RegExp(`(?:needs?|required|requires|requested|requesting)\\s*(?:credits?)?\\D{0,3}${NUMBER}`, "i")) ??
-    context?.creditsNeeded ?? null;
+    context?.creditsNeeded ??
+    null;
   if (remaining !== null) {
     const need = needed !== null ? `, this request needs ${needed}` : "";
     return `Not enough credits: ${remaining} remain${need}. Lower Max results or the number of businesses, or change the plan.`;

@@ -30,31 +30,38 @@ export const SearchFields = {
 const atLeast = (min: number) => intOf().check(z.gte(min));
 
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
-const SearchInputSchema = z.lazy(() => z.object({
-  query: SearchFields.query,
-  location: SearchFields.location,
-  countryCode: z.optional(SearchFields.countryCode),
-  maxResults: z.optional(atLeast(REQUEST_LIMITS.minResults)),
-  language: z.optional(SearchFields.language),
-}));
+const SearchInputSchema = z.lazy(() =>
+  z.object({
+    query: SearchFields.query,
+    location: SearchFields.location,
+    countryCode: z.optional(SearchFields.countryCode),
+    maxResults: z.optional(atLeast(REQUEST_LIMITS.minResults)),
+    language: z.optional(SearchFields.language),
+  }),
+);
 
-export const CreateSearchRequestSchema = z.lazy(() => z.object({
-  name: z.optional(SearchFields.name),
-  input: SearchInputSchema,
-  enrich_contacts: z.optional(z.boolean()),
-}));
+export const CreateSearchRequestSchema = z.lazy(() =>
+  z.object({
+    name: z.optional(SearchFields.name),
+    input: SearchInputSchema,
+    enrich_contacts: z.optional(z.boolean()),
+  }),
+);
 
 /** A builder, not a lazy schema: a lazy part would be a hop for each of up to 700 businesses. */
-const enrichmentBusiness = () => z.object({
-  business_name: text(REQUEST_LIMITS.businessNameMax),
-  /** Absolute http:// or https:// URL. */
-  website_url: z.string().check(z.regex(HTTP_URL_PATTERN)),
-});
+const enrichmentBusiness = () =>
+  z.object({
+    business_name: text(REQUEST_LIMITS.businessNameMax),
+    /** Absolute http:// or https:// URL. */
+    website_url: z.string().check(z.regex(HTTP_URL_PATTERN)),
+  });
 
-export const CreateEnrichmentRequestSchema = z.lazy(() => z.object({
-  name: z.optional(SearchFields.name),
-  businesses: z.array(enrichmentBusiness()).check(z.minLength(1)),
-}));
+export const CreateEnrichmentRequestSchema = z.lazy(() =>
+  z.object({
+    name: z.optional(SearchFields.name),
+    businesses: z.array(enrichmentBusiness()).check(z.minLength(1)),
+  }),
+);
 
 const pageParams = (maxPageSize: number) =>
   z.object({
@@ -67,10 +74,12 @@ export const PageParamsSchema = pageParams(REQUEST_LIMITS.resultsPageSizeMax);
 /** Query of the two job lists: pages of 1 to 100. */
 export const ListPageParamsSchema = pageParams(REQUEST_LIMITS.listPageSizeMax);
 
-export const FindLocationsParamsSchema = z.lazy(() => z.object({
-  q: z.string().check(z.trim(), z.minLength(REQUEST_LIMITS.locationQueryMin), z.maxLength(REQUEST_LIMITS.locationQueryMax)),
-  country: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/))),
-}));
+export const FindLocationsParamsSchema = z.lazy(() =>
+  z.object({
+    q: z.string().check(z.trim(), z.minLength(REQUEST_LIMITS.locationQueryMin), z.maxLength(REQUEST_LIMITS.locationQueryMax)),
+    country: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/))),
+  }),
+);
 
 export type SearchInput = z.input<typeof SearchInputSchema>;
 export type CreateSearchRequest = z.input<typeof CreateSearchRequestSchema>;

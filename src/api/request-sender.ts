@@ -129,10 +129,7 @@ export class RequestSender {
   private retryEnvironment(options: RequestOptions | undefined) {
     const deadlines = [this.deadline, options?.deadline ?? null].filter((d): d is number => d !== null);
     return {
-      policy:
-        options?.maxAttempts !== undefined
-          ? { ...this.policy, maxAttempts: Math.max(1, options.maxAttempts) }
-          : this.policy,
+      policy: options?.maxAttempts !== undefined ? { ...this.policy, maxAttempts: Math.max(1, options.maxAttempts) } : this.policy,
       clock: this.clock,
       deadline: deadlines.length > 0 ? Math.min(...deadlines) : null,
     };
@@ -202,7 +199,13 @@ export class RequestSender {
     if (thrown instanceof QuotaExceededError) {
       // Nothing was sent and retrying within this execution cannot help: one attempt, then the
       // caller leaves the work for a later pass.
-      return new LeadsApiError({ kind: "quota", message: quotaMessage(thrown.quota), detail: this.redact(text), retryable: false, context });
+      return new LeadsApiError({
+        kind: "quota",
+        message: quotaMessage(thrown.quota),
+        detail: this.redact(text),
+        retryable: false,
+        context,
+      });
     }
     return new LeadsApiError({
       kind: "network",

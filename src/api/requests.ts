@@ -115,12 +115,21 @@ const unwrapLocations = z.pipe(
 /** The two job families share their endpoints' form: a list, a job's status and its results. */
 const FAMILIES = {
   search: { path: "/searches", idName: "search", list: "listSearches", status: "getSearch", results: "getSearchResults" },
-  enrichment: { path: "/enrichments", idName: "enrichment job", list: "listEnrichments", status: "getEnrichment", results: "getEnrichmentResults" },
+  enrichment: {
+    path: "/enrichments",
+    idName: "enrichment job",
+    list: "listEnrichments",
+    status: "getEnrichment",
+    results: "getEnrichmentResults",
+  },
 } as const;
 
 function listRequest(kind: JobKind, params: PageParams | undefined): PreparedRequest<JobList> {
   const family = FAMILIES[kind];
-  return prepared(JobListSchema, "GET", family.path, pageQuery(params, ListPageParamsSchema, family.list), { operation: family.list, resource: kind });
+  return prepared(JobListSchema, "GET", family.path, pageQuery(params, ListPageParamsSchema, family.list), {
+    operation: family.list,
+    resource: kind,
+  });
 }
 
 function statusRequest(kind: JobKind, jobId: string): PreparedRequest<Job> {
@@ -208,10 +217,16 @@ export class RequestBuilders {
   /** GET /locations; answers the `locations` array itself. */
   findLocations(params: FindLocationsParams): PreparedRequest<Location[]> {
     requireValid(FindLocationsParamsSchema, { q: params.q, country: params.country || undefined }, "findLocations");
-    return prepared(unwrapLocations, "GET", "/locations", { q: params.q, country: params.country || undefined }, {
-      operation: "findLocations",
-      resource: "locations",
-    });
+    return prepared(
+      unwrapLocations,
+      "GET",
+      "/locations",
+      { q: params.q, country: params.country || undefined },
+      {
+        operation: "findLocations",
+        resource: "locations",
+      },
+    );
   }
 
   /** GET /account. */
@@ -233,5 +248,4 @@ export class RequestBuilders {
   getResults(kind: JobKind, jobId: string, params?: PageParams): PreparedRequest<ResultsPage> {
     return resultsRequest(kind, jobId, params);
   }
-
 }

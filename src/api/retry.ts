@@ -48,7 +48,7 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number)
 
 /** "Equal jitter" backoff after the `attempt`-th failure: half fixed, half random. */
 export function backoffDelay(attempt: number, policy: RetryPolicy): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * Math.pow(2, Math.max(0, attempt - 1)));
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
 }
 
@@ -80,11 +80,7 @@ interface RetryEnvironment {
  * spent, or the wait plus another round trip as long as the last would end past the deadline;
  * each request keeps its last outcome.
  */
-export function runWithRetries<T>(
-  count: number,
-  round: (pending: number[]) => Outcome<T>[],
-  env: RetryEnvironment,
-): Outcome<T>[] {
+export function runWithRetries<T>(count: number, round: (pending: number[]) => Outcome<T>[], env: RetryEnvironment): Outcome<T>[] {
   const results: Outcome<T>[] = [];
   let pending: number[] = [];
   for (let i = 0; i < count; i++) pending.push(i);

@@ -25,168 +25,187 @@ const opt = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema
 
 // ---- Job ------------------------------------------------------------------------------------
 
-const actorBusiness = () => z.looseObject({
-  business_name: z.optional(str),
-  website_url: z.optional(str),
-});
+const actorBusiness = () =>
+  z.looseObject({
+    business_name: z.optional(str),
+    website_url: z.optional(str),
+  });
 
 /** The input a job was created with (search input, or the enrichment's fixed text + businesses). */
-const actorInput = () => z.looseObject({
-  query: z.optional(z.nullable(str)),
-  location: z.optional(z.nullable(str)),
-  countryCode: z.optional(z.nullable(str)),
-  maxResults: z.optional(z.nullable(int)),
-  language: z.optional(z.nullable(str)),
-  businesses: z.optional(z.array(actorBusiness())),
-});
+const actorInput = () =>
+  z.looseObject({
+    query: z.optional(z.nullable(str)),
+    location: z.optional(z.nullable(str)),
+    countryCode: z.optional(z.nullable(str)),
+    maxResults: z.optional(z.nullable(int)),
+    language: z.optional(z.nullable(str)),
+    businesses: z.optional(z.array(actorBusiness())),
+  });
 
 // Required: what the add-on needs to track a job and the spec says is always there. The rest
 // is optional so that a field the add-on never reads cannot make a whole poll fail.
-const job = () => z.looseObject({
-  id: str,
-  name: str,
-  status: openEnum<KnownJobStatus>(),
-  actor_input: z.optional(z.nullable(actorInput())),
-  source: z.optional(z.nullable(str)),
-  origin: z.optional(z.nullable(openEnum<"api">())),
-  run_id: z.optional(z.nullable(str)),
-  error: z.optional(z.nullable(str)),
-  lead_count: int,
-  credits_charged: int,
-  enrich_contacts: z.optional(bool),
-  enriched_count: int,
-  delete_requested: z.optional(bool),
-  created_at: str,
-  finished_at: z.optional(z.nullable(str)),
-});
+const job = () =>
+  z.looseObject({
+    id: str,
+    name: str,
+    status: openEnum<KnownJobStatus>(),
+    actor_input: z.optional(z.nullable(actorInput())),
+    source: z.optional(z.nullable(str)),
+    origin: z.optional(z.nullable(openEnum<"api">())),
+    run_id: z.optional(z.nullable(str)),
+    error: z.optional(z.nullable(str)),
+    lead_count: int,
+    credits_charged: int,
+    enrich_contacts: z.optional(bool),
+    enriched_count: int,
+    delete_requested: z.optional(bool),
+    created_at: str,
+    finished_at: z.optional(z.nullable(str)),
+  });
 export const JobSchema = z.lazy(job);
 
 // ---- Business -------------------------------------------------------------------------------
 
-const emailVerification = () => z.looseObject({
-  result: opt(str),
-  quality: opt(str),
-  source: opt(str),
-});
+const emailVerification = () =>
+  z.looseObject({
+    result: opt(str),
+    quality: opt(str),
+    source: opt(str),
+  });
 
-const socials = () => z.looseObject({
-  facebooks: opt(strings),
-  instagrams: opt(strings),
-  linkedIns: opt(strings),
-  youtubes: opt(strings),
-  yelps: opt(strings),
-});
+const socials = () =>
+  z.looseObject({
+    facebooks: opt(strings),
+    instagrams: opt(strings),
+    linkedIns: opt(strings),
+    youtubes: opt(strings),
+    yelps: opt(strings),
+  });
 
 /**
  * One schema for the three shapes (search result, enrichment result, single business). Fields
  * present in all three are required; the others are optional.
  */
-const business = () => z.looseObject({
-  id: str,
-  search_id: str,
-  position: int,
-  title: str,
-  rank: opt(int),
-  category: opt(str),
-  categories: opt(strings),
-  address: opt(str),
-  city: opt(str),
-  country_code: opt(str),
-  phone: opt(str),
-  website: opt(str),
-  rating: opt(num),
-  review_count: opt(int),
-  business_status: opt(openEnum<"OPERATIONAL">()),
-  maps_url: opt(str),
-  owner_name: opt(str),
-  owner_names: opt(strings),
-  decision_maker_names: opt(strings),
-  emails: opt(strings),
-  owner_emails: opt(strings),
-  decision_maker_emails: opt(strings),
-  email_verification_status: opt(openEnum<"processing" | "completed">()),
-  email_verifications: opt(recordOf(emailVerification())),
-  socials: opt(socials()),
-  additional_phones: opt(strings),
-  phone_types: opt(recordOf(z.string())),
-  enrichment_status: opt(openEnum<"completed" | "not_requested">()),
-  owner_enrichment_status: opt(openEnum<"completed" | "not_requested">()),
-  // The spec does not show the element shape: keep whatever comes.
-  key_contacts: opt(z.array(z.unknown())),
-});
+const business = () =>
+  z.looseObject({
+    id: str,
+    search_id: str,
+    position: int,
+    title: str,
+    rank: opt(int),
+    category: opt(str),
+    categories: opt(strings),
+    address: opt(str),
+    city: opt(str),
+    country_code: opt(str),
+    phone: opt(str),
+    website: opt(str),
+    rating: opt(num),
+    review_count: opt(int),
+    business_status: opt(openEnum<"OPERATIONAL">()),
+    maps_url: opt(str),
+    owner_name: opt(str),
+    owner_names: opt(strings),
+    decision_maker_names: opt(strings),
+    emails: opt(strings),
+    owner_emails: opt(strings),
+    decision_maker_emails: opt(strings),
+    email_verification_status: opt(openEnum<"processing" | "completed">()),
+    email_verifications: opt(recordOf(emailVerification())),
+    socials: opt(socials()),
+    additional_phones: opt(strings),
+    phone_types: opt(recordOf(z.string())),
+    enrichment_status: opt(openEnum<"completed" | "not_requested">()),
+    owner_enrichment_status: opt(openEnum<"completed" | "not_requested">()),
+    // The spec does not show the element shape: keep whatever comes.
+    key_contacts: opt(z.array(z.unknown())),
+  });
 export const BusinessSchema = z.lazy(business);
 
 // ---- Location, Account ----------------------------------------------------------------------
 
-const location = () => z.looseObject({
-  location_code: z.optional(z.nullable(int)),
-  name: z.optional(z.nullable(str)),
-  full_name: z.optional(z.nullable(str)),
-  country_code: str,
-  location_name: z.optional(z.nullable(str)),
-  city: z.optional(z.nullable(str)),
-  region: z.optional(z.nullable(str)),
-  country: z.optional(z.nullable(str)),
-  location_type: z.optional(z.nullable(str)),
-  label: str,
-});
+const location = () =>
+  z.looseObject({
+    location_code: z.optional(z.nullable(int)),
+    name: z.optional(z.nullable(str)),
+    full_name: z.optional(z.nullable(str)),
+    country_code: str,
+    location_name: z.optional(z.nullable(str)),
+    city: z.optional(z.nullable(str)),
+    region: z.optional(z.nullable(str)),
+    country: z.optional(z.nullable(str)),
+    location_type: z.optional(z.nullable(str)),
+    label: str,
+  });
 
 // Required: what the add-on's AccountView shows. The billing details are optional.
-export const AccountSchema = z.lazy(() => z.looseObject({
-  plan_code: openEnum<"free" | "starter" | "growth" | "scale">(),
-  plan_name: str,
-  status: openEnum<"active" | "trialing">(),
-  billing_interval: z.optional(z.nullable(str)),
-  credits_allowance: int,
-  credits_remaining: int,
-  max_results_per_search: int,
-  free_search_used: bool,
-  payment_customer: z.optional(bool),
-  current_period_end: z.optional(z.nullable(str)),
-  cancel_at_period_end: z.optional(bool),
-  pause_collection: z.optional(bool),
-  pause_resumes_at: z.optional(z.nullable(str)),
-  cancellation_coupon_applied: z.optional(bool),
-  searches_created: z.optional(int),
-  active_searches: int,
-  leads_found: z.optional(int),
-}));
+export const AccountSchema = z.lazy(() =>
+  z.looseObject({
+    plan_code: openEnum<"free" | "starter" | "growth" | "scale">(),
+    plan_name: str,
+    status: openEnum<"active" | "trialing">(),
+    billing_interval: z.optional(z.nullable(str)),
+    credits_allowance: int,
+    credits_remaining: int,
+    max_results_per_search: int,
+    free_search_used: bool,
+    payment_customer: z.optional(bool),
+    current_period_end: z.optional(z.nullable(str)),
+    cancel_at_period_end: z.optional(bool),
+    pause_collection: z.optional(bool),
+    pause_resumes_at: z.optional(z.nullable(str)),
+    cancellation_coupon_applied: z.optional(bool),
+    searches_created: z.optional(int),
+    active_searches: int,
+    leads_found: z.optional(int),
+  }),
+);
 
 // ---- responses ------------------------------------------------------------------------------
 
-export const CreateSearchResponseSchema = z.lazy(() => z.looseObject({
-  job_id: str,
-  status: openEnum<"queued">(),
-  credits_reserved: int,
-  message: z.optional(z.nullable(str)),
-}));
+export const CreateSearchResponseSchema = z.lazy(() =>
+  z.looseObject({
+    job_id: str,
+    status: openEnum<"queued">(),
+    credits_reserved: int,
+    message: z.optional(z.nullable(str)),
+  }),
+);
 
-export const CreateEnrichmentResponseSchema = z.lazy(() => z.looseObject({
-  job_id: str,
-  status: openEnum<"enriching">(),
-  businesses_submitted: int,
-  credits_reserved: int,
-  message: z.optional(z.nullable(str)),
-}));
+export const CreateEnrichmentResponseSchema = z.lazy(() =>
+  z.looseObject({
+    job_id: str,
+    status: openEnum<"enriching">(),
+    businesses_submitted: int,
+    credits_reserved: int,
+    message: z.optional(z.nullable(str)),
+  }),
+);
 
-export const JobListSchema = z.lazy(() => z.looseObject({
-  items: z.array(job()),
-  total: int,
-}));
+export const JobListSchema = z.lazy(() =>
+  z.looseObject({
+    items: z.array(job()),
+    total: int,
+  }),
+);
 
-export const ResultsPageSchema = z.lazy(() => z.looseObject({
-  job_id: str,
-  status: openEnum<KnownJobStatus>(),
-  items: z.array(business()),
-  total: int,
-  page: int,
-  page_size: int,
-  has_more: bool,
-}));
+export const ResultsPageSchema = z.lazy(() =>
+  z.looseObject({
+    job_id: str,
+    status: openEnum<KnownJobStatus>(),
+    items: z.array(business()),
+    total: int,
+    page: int,
+    page_size: int,
+    has_more: bool,
+  }),
+);
 
-export const LocationListSchema = z.lazy(() => z.looseObject({
-  locations: z.array(location()),
-}));
+export const LocationListSchema = z.lazy(() =>
+  z.looseObject({
+    locations: z.array(location()),
+  }),
+);
 
 // ---- inferred types -------------------------------------------------------------------------
 
@@ -210,7 +229,6 @@ export type {
   PageParams,
   FindLocationsParams,
 } from "./request-schemas";
-
 
 // ---- validation -----------------------------------------------------------------------------
 

@@ -29,7 +29,10 @@ export type QuotaKind = "daily" | "bandwidth";
  * execution cannot help. Transports throw it instead of a network failure.
  */
 export class QuotaExceededError extends Error {
-  constructor(readonly quota: QuotaKind, message: string) {
+  constructor(
+    readonly quota: QuotaKind,
+    message: string,
+  ) {
     super(message);
     this.name = "QuotaExceededError";
   }

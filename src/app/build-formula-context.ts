@@ -17,7 +17,7 @@ const FORMULA_BUDGET_MS = 20 * 1000;
 
 const FORMULAS_NOT_SHARED =
   "Formulas in this document cannot use Business Leads yet: open Extensions > Business Leads > Open Business Leads, " +
-  "click Settings and tick \"Share my key with formulas in this document\".";
+  'click Settings and tick "Share my key with formulas in this document".';
 
 function sharedSettings(): ServiceSettings {
   try {
@@ -70,7 +70,11 @@ function formulaContext(): FormulaContext {
  */
 function trackedJobs(): Map<string, TrackedJob> {
   try {
-    return new Map(currentJobStore().all().flatMap((record) => partsOf(record).serviceJobs(record)));
+    return new Map(
+      currentJobStore()
+        .all()
+        .flatMap((record) => partsOf(record).serviceJobs(record)),
+    );
   } catch {
     return new Map();
   }

@@ -6,7 +6,13 @@ import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type
 import { documentJobsContext } from "./jobs-context";
 import { appsScriptClock } from "../gas/utilities";
 import { editorId } from "../gas/key-digest";
-import { ANY_DOCUMENT, clearBackgroundNotice, forgetServedDocument, leaveBackgroundNotice, servedDocuments } from "../storage/user-documents";
+import {
+  ANY_DOCUMENT,
+  clearBackgroundNotice,
+  forgetServedDocument,
+  leaveBackgroundNotice,
+  servedDocuments,
+} from "../storage/user-documents";
 import { userProperties } from "../gas/property-snapshot";
 import { userApiKey } from "../gas/settings";
 import { removeUserPollTrigger } from "../gas/user-poll-trigger";
@@ -108,7 +114,8 @@ export function runTriggerPass(): void {
     recordBackgroundRun(() => ({ at: appsScriptClock.now(), withDocument: activeSpreadsheet() !== null }));
     withUserErrors(() => {
       if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") serveEveryDocument();
-      else if (currentDocument() === null) leaveBackgroundNotice(userProperties(), ANY_DOCUMENT, WAITING_FOR_SIDEBAR, appsScriptClock.now());
+      else if (currentDocument() === null)
+        leaveBackgroundNotice(userProperties(), ANY_DOCUMENT, WAITING_FOR_SIDEBAR, appsScriptClock.now());
       else {
         clearBackgroundNotice(userProperties(), ANY_DOCUMENT);
         pollPassUnderLock();

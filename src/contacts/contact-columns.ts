@@ -47,7 +47,7 @@ export type NoReason =
   | { kind: "marked"; text: string };
 
 /** Why an address is `Check`: it starts like a formula, its check's own text, or it was never checked. */
-export type CheckReason = { kind: "formula" } | { kind: "result"; result: string } | { kind: "not-verified" };
+type CheckReason = { kind: "formula" } | { kind: "result"; result: string } | { kind: "not-verified" };
 
 export type ReadyToSend = { kind: "yes" } | { kind: "check"; reason: CheckReason } | { kind: "no"; reason: NoReason };
 

@@ -24,7 +24,10 @@ export function contactsFile(rows: readonly ContactValues[], format: ExportForma
   const shape = EXPORT_FORMAT[format];
   const withAddress = rows.filter((values) => values.Email.trim() !== "");
   const chosen = include === "all" ? withAddress : withAddress.filter(isReady);
-  const table = [shape.columns.map((column) => guardFormula(column.label)), ...chosen.map((values) => shape.columns.map((column) => fieldOf(column, values)))];
+  const table = [
+    shape.columns.map((column) => guardFormula(column.label)),
+    ...chosen.map((values) => shape.columns.map((column) => fieldOf(column, values))),
+  ];
   const scope = include === "all" ? "all" : "ready";
   return { fileName: `contacts-${shape.fileTag}-${scope}-${day}.csv`, text: csvText(table) };
 }

@@ -28,13 +28,26 @@ export const addressKey = (address: string): string => address.trim().toLowerCas
 
 /** The website's host, lower case, without a leading `www.` ("" when there is none). */
 export function domainOf(website: string): string {
-  const host = website.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/^\/\//, "").split(/[/?#]/)[0] ?? "";
-  return host.replace(/^[^@]*@/, "").replace(/:\d*$/, "").replace(/\.$/, "").toLowerCase().replace(/^www\./, "");
+  const host =
+    website
+      .trim()
+      .replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")
+      .replace(/^\/\//, "")
+      .split(/[/?#]/)[0] ?? "";
+  return host
+    .replace(/^[^@]*@/, "")
+    .replace(/:\d*$/, "")
+    .replace(/\.$/, "")
+    .toLowerCase()
+    .replace(/^www\./, "");
 }
 
 /** `Name` split: the last word is the last name, the words before it the first name. */
 export function splitName(name: string): { first: string; last: string } {
-  const words = name.trim().split(/\s+/).filter((word) => word !== "");
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== "");
   return { first: words.slice(0, -1).join(" "), last: words[words.length - 1] ?? "" };
 }
 
@@ -47,7 +60,8 @@ function roleOf(business: SourceBusiness, key: string): ContactRole {
 
 /** The one name of the address's role (its business's single owner or decision maker), else "". */
 function nameOf(business: SourceBusiness, role: ContactRole): string {
-  const names = role === CONTACT_ROLES.owner ? business.ownerNames : role === CONTACT_ROLES.decisionMaker ? business.decisionMakerNames : [];
+  const names =
+    role === CONTACT_ROLES.owner ? business.ownerNames : role === CONTACT_ROLES.decisionMaker ? business.decisionMakerNames : [];
   return names.length === 1 ? (names[0] ?? "") : "";
 }
 

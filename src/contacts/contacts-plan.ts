@@ -1,6 +1,15 @@
 // This file plans what a sync changes in the Contacts sheet: the sources' rows updated by the refresh rule, Ready to send decided again,
 // suppressions kept and the sheets that hold each address recomputed on other rows, and new addresses appended.
-import { CONTACT_HEADERS, isSticky, isSuppressed, readReady, readyWords, type ContactValues, type NoReason, type ReadyToSend } from "./contact-columns";
+import {
+  CONTACT_HEADERS,
+  isSticky,
+  isSuppressed,
+  readReady,
+  readyWords,
+  type ContactValues,
+  type NoReason,
+  type ReadyToSend,
+} from "./contact-columns";
 import { addressKey, type ContactFound, type ContactCells } from "./contacts-of";
 import { cellAt, rowValues, type ContactsRead, type RowMarks } from "./contacts-sheet";
 import { decideReady, statusIn, type DoNotContact } from "./ready-to-send";
@@ -18,13 +27,17 @@ export interface ContactsPlan {
 }
 
 /** Sheet names joined in the document's order (`rank`), names no longer in it after, as they were. */
-export function joinFoundIn(names: readonly string[], rank: (name: string) => number): string {
+function joinFoundIn(names: readonly string[], rank: (name: string) => number): string {
   const unique = names.filter((name, index) => name !== "" && names.indexOf(name) === index);
   const ordered = unique.map((name, index) => ({ name, index, rank: rank(name) })).sort((a, b) => a.rank - b.rank || a.index - b.index);
   return ordered.map((entry) => entry.name).join(FOUND_IN_SEPARATOR);
 }
 
-const splitFoundIn = (text: string): string[] => text.split(FOUND_IN_SEPARATOR.trim()).map((name) => name.trim()).filter((name) => name !== "");
+const splitFoundIn = (text: string): string[] =>
+  text
+    .split(FOUND_IN_SEPARATOR.trim())
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
 
 /** The suppression that holds on a row now: its status columns' (the user's, headed `…status…`), else `Do not contact`'s. */
 function suppressionOf(inputs: PlanInputs, row: number, email: string): NoReason | null {
@@ -128,13 +141,22 @@ export function planContacts(inputs: PlanInputs, rows: ReadonlyMap<string, numbe
     const readyCell = cellAt(read, row, readyColumn);
     const foundInCell = cellAt(read, row, foundInColumn);
     const ready = readyOf(inputs, row, email, readyCell);
-    const marks: RowMarks = { "Ready to send": readReady(readyCell) === null && ready.kind !== "no" ? readyCell : readyWords(ready), "Found in": foundInNow(inputs, foundInCell, []) };
+    const marks: RowMarks = {
+      "Ready to send": readReady(readyCell) === null && ready.kind !== "no" ? readyCell : readyWords(ready),
+      "Found in": foundInNow(inputs, foundInCell, []),
+    };
     if (marks["Ready to send"] !== readyCell || marks["Found in"] !== foundInCell) plan.marks.set(row, marks);
     plan.readiness.push(ready);
   }
   for (const [key, contact] of found) {
     if (rows.has(key)) continue;
-    const ready = decideReady({ email: contact.email, check: contact.cells["Email check"], closed: contact.closed, suppression: doNotContact.reasonFor(contact.email), previous: null });
+    const ready = decideReady({
+      email: contact.email,
+      check: contact.cells["Email check"],
+      closed: contact.closed,
+      suppression: doNotContact.reasonFor(contact.email),
+      previous: null,
+    });
     plan.appends.push({ ...contact.cells, "Found in": joinFoundIn(contact.foundIn, rank), "Ready to send": readyWords(ready) });
     plan.readiness.push(ready);
   }
@@ -145,5 +167,10 @@ export function planContacts(inputs: PlanInputs, rows: ReadonlyMap<string, numbe
 export function countsOf(plan: ContactsPlan, added: number): { contacts: number; added: number; ready: number; suppressed: number } {
   const written = plan.readiness.length - (plan.appends.length - added);
   const kept = plan.readiness.slice(0, written);
-  return { contacts: written, added, ready: kept.filter((ready) => ready.kind === "yes").length, suppressed: kept.filter(isSuppressed).length };
+  return {
+    contacts: written,
+    added,
+    ready: kept.filter((ready) => ready.kind === "yes").length,
+    suppressed: kept.filter(isSuppressed).length,
+  };
 }

@@ -36,10 +36,13 @@ export function contactsSheet(spreadsheet: Spreadsheet, create: boolean): Sheet 
 /** One column's data rows into `values`. */
 function readColumn(read: ContactsRead, column: number): void {
   if (read.lastRow < 2) return;
-  read.sheet.getRange(2, column, read.lastRow - 1, 1).getValues().forEach((cells, index) => {
-    const row = read.values[index + 1] ?? (read.values[index + 1] = []);
-    row[column - 1] = cells[0];
-  });
+  read.sheet
+    .getRange(2, column, read.lastRow - 1, 1)
+    .getValues()
+    .forEach((cells, index) => {
+      const row = read.values[index + 1] ?? (read.values[index + 1] = []);
+      row[column - 1] = cells[0];
+    });
 }
 
 /** Reads the header row (writing any of the add-on's headers missing, after the last column), then `Email`, `Ready to send`, `Found in` and the status columns. */
@@ -58,7 +61,8 @@ export function readContacts(sheet: Sheet): ContactsRead {
   const own = new Set(columns.values());
   const statusColumns = header.flatMap((cell, index) => (isStatusHeader(cellText(cell)) && !own.has(index + 1) ? [index + 1] : []));
   const read: ContactsRead = { sheet, values: [header], columns, statusColumns, lastRow: Math.max(lastRow, 1) };
-  for (const column of [columns.get("Email") ?? 0, columns.get("Ready to send") ?? 0, columns.get("Found in") ?? 0, ...statusColumns]) readColumn(read, column);
+  for (const column of [columns.get("Email") ?? 0, columns.get("Ready to send") ?? 0, columns.get("Found in") ?? 0, ...statusColumns])
+    readColumn(read, column);
   return read;
 }
 
@@ -70,16 +74,20 @@ export function loadRows(read: ContactsRead, rows: readonly number[]): void {
   const own = [...read.columns.values()];
   const left = Math.min(...own);
   const right = Math.max(...own);
-  read.sheet.getRange(top, left, bottom - top + 1, right - left + 1).getValues().forEach((cells, index) => {
-    const row = read.values[top + index - 1] ?? (read.values[top + index - 1] = []);
-    cells.forEach((cell, offset) => {
-      row[left + offset - 1] = cell;
+  read.sheet
+    .getRange(top, left, bottom - top + 1, right - left + 1)
+    .getValues()
+    .forEach((cells, index) => {
+      const row = read.values[top + index - 1] ?? (read.values[top + index - 1] = []);
+      cells.forEach((cell, offset) => {
+        row[left + offset - 1] = cell;
+      });
     });
-  });
 }
 
 /** A row's cell under `column` (1-based) as text ("" where not read). */
-export const cellAt = (read: ContactsRead, row: number, column: number | undefined): string => (column === undefined ? "" : cellText(read.values[row - 1]?.[column - 1]));
+export const cellAt = (read: ContactsRead, row: number, column: number | undefined): string =>
+  column === undefined ? "" : cellText(read.values[row - 1]?.[column - 1]);
 
 /** A row's own columns as text. */
 export function rowValues(read: ContactsRead, row: number): ContactValues {
@@ -97,26 +105,44 @@ function headerAt(read: ContactsRead, column: number): ContactHeader | null {
 export type RowMarks = Pick<ContactValues, "Ready to send" | "Found in">;
 
 /** Rewrites the add-on's columns of the rows in `updates` (loaded: one block from the first to the last); then `marks`' two columns. Returns the calls made. */
-export function writeUpdates(read: ContactsRead, updates: ReadonlyMap<number, ContactValues>, marks: ReadonlyMap<number, RowMarks>): number {
+export function writeUpdates(
+  read: ContactsRead,
+  updates: ReadonlyMap<number, ContactValues>,
+  marks: ReadonlyMap<number, RowMarks>,
+): number {
   let calls = 0;
   if (updates.size > 0) {
     const rows = [...updates.keys()];
     const top = Math.min(...rows);
-    calls += writeBlock(read.sheet, top, Math.max(...rows) - top + 1, [...read.columns.values()], (row, column) => {
-      const values = updates.get(row);
-      const header = headerAt(read, column);
-      return values && header ? exactText(values[header]) : KEEP;
-    }, { known: read.values, skipUnchanged: true });
+    calls += writeBlock(
+      read.sheet,
+      top,
+      Math.max(...rows) - top + 1,
+      [...read.columns.values()],
+      (row, column) => {
+        const values = updates.get(row);
+        const header = headerAt(read, column);
+        return values && header ? exactText(values[header]) : KEEP;
+      },
+      { known: read.values, skipUnchanged: true },
+    );
   }
   if (marks.size > 0) {
     const rows = [...marks.keys()];
     const top = Math.min(...rows);
     const columns = [read.columns.get("Ready to send") ?? 0, read.columns.get("Found in") ?? 0];
-    calls += writeBlock(read.sheet, top, Math.max(...rows) - top + 1, columns, (row, column) => {
-      const values = marks.get(row);
-      const header = headerAt(read, column);
-      return values && (header === "Ready to send" || header === "Found in") ? exactText(values[header]) : KEEP;
-    }, { known: read.values, skipUnchanged: true });
+    calls += writeBlock(
+      read.sheet,
+      top,
+      Math.max(...rows) - top + 1,
+      columns,
+      (row, column) => {
+        const values = marks.get(row);
+        const header = headerAt(read, column);
+        return values && (header === "Ready to send" || header === "Found in") ? exactText(values[header]) : KEEP;
+      },
+      { known: read.values, skipUnchanged: true },
+    );
   }
   return calls;
 }
@@ -135,10 +161,17 @@ export function appendRows(read: ContactsRead, rows: readonly ContactValues[], m
     const needed = top + block.length - 1;
     const maxRows = sheet.getMaxRows();
     if (needed > maxRows) sheet.insertRowsAfter(maxRows, needed - maxRows);
-    writeBlock(sheet, top, block.length, columns, (row, column) => {
-      const header = headerAt(read, column);
-      return header ? exactText(block[row - top]?.[header] ?? "") : KEEP;
-    }, { firstColumn: read.columns.get("Email") });
+    writeBlock(
+      sheet,
+      top,
+      block.length,
+      columns,
+      (row, column) => {
+        const header = headerAt(read, column);
+        return header ? exactText(block[row - top]?.[header] ?? "") : KEEP;
+      },
+      { firstColumn: read.columns.get("Email") },
+    );
     read.lastRow = needed;
     written += block.length;
   }

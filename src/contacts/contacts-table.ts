@@ -16,7 +16,10 @@ export function readContactsTable(spreadsheet: Spreadsheet): ContactValues[] | n
   const labels = header.map((cell) => textOf(cell).trim());
   const column = new Map<ContactHeader, number>();
   for (const name of CONTACT_HEADERS) column.set(name, labels.indexOf(name));
-  if ((column.get("Email") ?? -1) < 0) throw new UserFacingError(`The ${CONTACTS_SHEET} sheet has no column headed "Email": put the header back in row 1, or click Build contacts to add it.`);
+  if ((column.get("Email") ?? -1) < 0)
+    throw new UserFacingError(
+      `The ${CONTACTS_SHEET} sheet has no column headed "Email": put the header back in row 1, or click Build contacts to add it.`,
+    );
   return rows
     .map((cells) => Object.fromEntries(CONTACT_HEADERS.map((name) => [name, textOf(cells[column.get(name) ?? -1])])) as ContactValues)
     .filter((values) => values.Email.trim() !== "");
@@ -25,7 +28,10 @@ export function readContactsTable(spreadsheet: Spreadsheet): ContactValues[] | n
 /** The rows, or the sentence that says to build the sheet first. */
 export function contactsTableOrThrow(spreadsheet: Spreadsheet): ContactValues[] {
   const rows = readContactsTable(spreadsheet);
-  if (rows === null) throw new UserFacingError(`There is no ${CONTACTS_SHEET} sheet yet: click Build contacts in the sidebar (or Contacts in the add-on's menu) first, then download again.`);
+  if (rows === null)
+    throw new UserFacingError(
+      `There is no ${CONTACTS_SHEET} sheet yet: click Build contacts in the sidebar (or Contacts in the add-on's menu) first, then download again.`,
+    );
   return rows;
 }
 

@@ -12,8 +12,15 @@ export function keepContactsCurrent(ctx: JobsContext, deadline: number): SyncOut
     const records = ctx.store.all();
     const sheets = state.every ? undefined : changedSheets(state, records);
     if (sheets && sheets.size === 0) return null;
-    const outcome = syncContacts({ spreadsheet: ctx.spreadsheet, records, create: false, sheets, inTime: () => ctx.clock.now() < deadline });
-    if (!outcome) forgetContactsState(ctx.properties); // the user deleted the sheet: nothing to keep
+    const outcome = syncContacts({
+      spreadsheet: ctx.spreadsheet,
+      records,
+      create: false,
+      sheets,
+      inTime: () => ctx.clock.now() < deadline,
+    });
+    if (!outcome)
+      forgetContactsState(ctx.properties); // the user deleted the sheet: nothing to keep
     else if (outcome.complete) saveContactsState(ctx.properties, { every: false, marks: marksOf(records) });
     return outcome;
   } catch (error) {

@@ -4,8 +4,20 @@ import { groupDigits, plural } from "../rules/numbers";
 import { readReady, type ContactValues, type ReadyToSend } from "./contact-columns";
 
 /** Why a contact is not ready, one group each. */
-const NOT_READY_REASONS = ["bounced", "unsubscribed", "blocked", "doNotContact", "closed", "undeliverable", "marked", "formula", "checkResult", "notVerified", "unread"] as const;
-export type NotReadyReason = (typeof NOT_READY_REASONS)[number];
+const NOT_READY_REASONS = [
+  "bounced",
+  "unsubscribed",
+  "blocked",
+  "doNotContact",
+  "closed",
+  "undeliverable",
+  "marked",
+  "formula",
+  "checkResult",
+  "notVerified",
+  "unread",
+] as const;
+type NotReadyReason = (typeof NOT_READY_REASONS)[number];
 
 export interface ContactsStatus {
   /** False when the document has no Contacts sheet yet. */
@@ -46,7 +58,8 @@ function linesOf(status: Omit<ContactsStatus, "lines">): string[] {
 function reasonOf(ready: ReadyToSend | null): NotReadyReason | null {
   if (ready === null) return "unread";
   if (ready.kind === "yes") return null;
-  if (ready.kind === "check") return ready.reason.kind === "formula" ? "formula" : ready.reason.kind === "result" ? "checkResult" : "notVerified";
+  if (ready.kind === "check")
+    return ready.reason.kind === "formula" ? "formula" : ready.reason.kind === "result" ? "checkResult" : "notVerified";
   const reason = ready.reason;
   if (reason.kind === "status") return reason.status;
   if (reason.kind === "do-not-contact") return "doNotContact";

@@ -36,7 +36,8 @@ export class DoNotContact {
     if (this.addresses.has(key)) return { kind: "do-not-contact", by: "address" };
     const host = key.slice(key.lastIndexOf("@") + 1);
     const parts = host.split(".");
-    for (let i = 0; i < parts.length - 1; i += 1) if (this.domains.has(parts.slice(i).join("."))) return { kind: "do-not-contact", by: "domain" };
+    for (let i = 0; i < parts.length - 1; i += 1)
+      if (this.domains.has(parts.slice(i).join("."))) return { kind: "do-not-contact", by: "domain" };
     return null;
   }
 }

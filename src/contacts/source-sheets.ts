@@ -78,15 +78,21 @@ export function readSource(sheet: Sheet, name: string, list: EnrichTarget | null
   const values = sheet.getRange(headerRow, 1, lastRow - headerRow + 1, lastColumn).getValues();
   const header = values[0] ?? [];
   const columns = list ? listColumns(header, list) : resultColumns(header);
-  const businesses = values.slice(1).map((row) => sourceBusiness((field) => {
-    const at = columns.get(field);
-    return at === undefined ? "" : row[at];
-  }));
+  const businesses = values.slice(1).map((row) =>
+    sourceBusiness((field) => {
+      const at = columns.get(field);
+      return at === undefined ? "" : row[at];
+    }),
+  );
   return { name, businesses };
 }
 
 /** The sheets of `refs` present in the document, in its sheet order (`names`: each sheet's, in that order; the Contacts sheet never one of them). */
-export function orderedSources(sheets: readonly Sheet[], names: readonly string[], refs: readonly SourceRef[]): Array<{ sheet: Sheet; name: string; list: EnrichTarget | null }> {
+export function orderedSources(
+  sheets: readonly Sheet[],
+  names: readonly string[],
+  refs: readonly SourceRef[],
+): Array<{ sheet: Sheet; name: string; list: EnrichTarget | null }> {
   const byKey = new Map<string, SourceRef[]>();
   for (const ref of refs) byKey.set(ref.key, [...(byKey.get(ref.key) ?? []), ref]);
   return sheets.flatMap((sheet, index) => {

@@ -41,7 +41,12 @@ function doNotContact(spreadsheet: Spreadsheet): DoNotContact {
   const sheet = spreadsheet.getSheetByName(DO_NOT_CONTACT_SHEET);
   const lastRow = sheet ? sheet.getLastRow() : 0;
   if (!sheet || lastRow === 0) return new DoNotContact([]);
-  return new DoNotContact(sheet.getRange(1, 1, lastRow, 1).getValues().map((row) => cellText(row[0])));
+  return new DoNotContact(
+    sheet
+      .getRange(1, 1, lastRow, 1)
+      .getValues()
+      .map((row) => cellText(row[0])),
+  );
 }
 
 /** One sync; null when there is no Contacts sheet to keep (and `create` is false). */
@@ -60,7 +65,10 @@ export function syncContacts(inputs: SyncInputs): SyncOutcome | null {
   const found = contactsOf(sources.map(({ sheet: source, name, list }) => readSource(source, name, list)));
   const read = readContacts(sheet);
   const rows = rowsByAddress(read);
-  loadRows(read, [...found.keys()].flatMap((key) => rows.get(key) ?? []));
+  loadRows(
+    read,
+    [...found.keys()].flatMap((key) => rows.get(key) ?? []),
+  );
   const readSheets = new Set(sources.map((source) => source.name));
   const plan = planContacts({ read, found, rank, sheetNames: new Set(names), readSheets, doNotContact: doNotContact(spreadsheet) }, rows);
   writeUpdates(read, plan.updates, plan.marks);

@@ -29,7 +29,9 @@ export class InvalidInputError extends UserFacingError {
 
 /** The message of whatever was thrown (an Error, an Apps Script exception, or anything else). */
 export function messageOf(error: unknown): string {
-  return typeof error === "object" && error !== null && "message" in error ? String((error as { message: unknown }).message) : String(error);
+  return typeof error === "object" && error !== null && "message" in error
+    ? String((error as { message: unknown }).message)
+    : String(error);
 }
 
 /**
@@ -53,7 +55,11 @@ export function withUserErrors<T>(call: () => T, secret?: () => string | null): 
     const raw = messageOf(error);
     const name = typeof error === "object" && error !== null && "name" in error ? String((error as { name: unknown }).name) : "";
     // Our own errors are written for the user; anything else is a defect, said so plainly.
-    let message = error instanceof UserFacingError ? raw.trim() : dailyQuotaMessage(raw) ?? `Business Leads hit an unexpected problem (${raw.trim() || name}). Try again; if it persists, tell your admin.`;
+    let message =
+      error instanceof UserFacingError
+        ? raw.trim()
+        : (dailyQuotaMessage(raw) ??
+          `Business Leads hit an unexpected problem (${raw.trim() || name}). Try again; if it persists, tell your admin.`);
     const key = safely(secret);
     message = redact(message, key);
     throw new Error(message);

@@ -36,7 +36,10 @@ const LARGE_HEAD = currentShape(z.object({ chunks: intOf().check(z.gte(1)) }));
 const CHUNK = currentShape(z.string());
 
 export class CellCache {
-  constructor(private readonly cache: CacheLike | null, private readonly namespace: string) {}
+  constructor(
+    private readonly cache: CacheLike | null,
+    private readonly namespace: string,
+  ) {}
 
   private full(key: string): string {
     return `${KEYS.cacheNamespace}${this.namespace}:${key}`;
@@ -83,7 +86,8 @@ export class CellCache {
   putLarge(key: string, value: unknown, seconds: number): void {
     const text = JSON.stringify(value);
     const entries: Array<readonly [string, unknown]> = [];
-    for (let i = 0; i * CHUNK_CHARS < text.length; i += 1) entries.push([`${key}#${i}`, text.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS)]);
+    for (let i = 0; i * CHUNK_CHARS < text.length; i += 1)
+      entries.push([`${key}#${i}`, text.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS)]);
     // Chunks first, the head last: a reader never finds a head whose chunks were not written.
     this.putMany(entries, seconds);
     this.putMany([[key, { chunks: entries.length }]], seconds);

@@ -31,7 +31,12 @@ interface RoundOptions<T> {
   afterRound?: (outcomes: Map<string, Array<BatchResult<T>>>, idsLeft: number) => void;
 }
 
-export function fetchInRounds<T>(ctx: FormulaContext, budget: RequestBudget, wanted: ReadonlyArray<Wanted<T>>, options: RoundOptions<T> = {}): FetchedRounds<T> {
+export function fetchInRounds<T>(
+  ctx: FormulaContext,
+  budget: RequestBudget,
+  wanted: ReadonlyArray<Wanted<T>>,
+  options: RoundOptions<T> = {},
+): FetchedRounds<T> {
   const outcomes = new Map<string, Array<BatchResult<T>>>();
   let next = 0;
   let longestMs = 0;
@@ -48,7 +53,10 @@ export function fetchInRounds<T>(ctx: FormulaContext, budget: RequestBudget, wan
     if (round.length === 0) break;
 
     const started = ctx.clock.now();
-    const results = ctx.client.batch(round.flatMap((item) => item.requests), { deadline: ctx.deadline });
+    const results = ctx.client.batch(
+      round.flatMap((item) => item.requests),
+      { deadline: ctx.deadline },
+    );
     longestMs = Math.max(longestMs, ctx.clock.now() - started);
     // Every attempt counts, retries and refusals included: the budget errs on the side of too few.
     budget.spend(results.reduce((sum, r) => sum + (r.ok ? 1 : r.error.attempts), 0));

@@ -6,17 +6,55 @@ export type CellValue = string | number | boolean;
 
 /** The Business fields of the spec, in its order. */
 export const BUSINESS_FIELDS = [
-  "id", "search_id", "position", "rank", "title", "category", "categories", "address", "city", "country_code",
-  "phone", "website", "rating", "review_count", "business_status", "maps_url", "owner_name", "owner_names",
-  "decision_maker_names", "emails", "owner_emails", "decision_maker_emails", "email_verification_status",
-  "email_verifications", "socials", "additional_phones", "phone_types", "enrichment_status",
-  "owner_enrichment_status", "key_contacts",
+  "id",
+  "search_id",
+  "position",
+  "rank",
+  "title",
+  "category",
+  "categories",
+  "address",
+  "city",
+  "country_code",
+  "phone",
+  "website",
+  "rating",
+  "review_count",
+  "business_status",
+  "maps_url",
+  "owner_name",
+  "owner_names",
+  "decision_maker_names",
+  "emails",
+  "owner_emails",
+  "decision_maker_emails",
+  "email_verification_status",
+  "email_verifications",
+  "socials",
+  "additional_phones",
+  "phone_types",
+  "enrichment_status",
+  "owner_enrichment_status",
+  "key_contacts",
 ] as const;
 
 /** The Job fields of the spec, in its order. */
 export const JOB_FIELDS = [
-  "id", "name", "status", "actor_input", "source", "origin", "run_id", "error", "lead_count", "credits_charged",
-  "enrich_contacts", "enriched_count", "delete_requested", "created_at", "finished_at",
+  "id",
+  "name",
+  "status",
+  "actor_input",
+  "source",
+  "origin",
+  "run_id",
+  "error",
+  "lead_count",
+  "credits_charged",
+  "enrich_contacts",
+  "enriched_count",
+  "delete_requested",
+  "created_at",
+  "finished_at",
 ] as const;
 
 /** What LEADS_RESULTS shows when no fields are named: the results sheet's first columns. */
@@ -26,7 +64,10 @@ export const DEFAULT_RESULT_FIELDS = ["id", "title", "category", "address", "pho
 const ALIASES: Record<string, string> = { business_id: "id", name: "title", job_id: "id" };
 
 function canonical(name: string, known: readonly string[]): string {
-  const plain = name.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const plain = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   if (known.indexOf(plain) >= 0) return plain;
   const alias = ALIASES[plain];
   return alias !== undefined && known.indexOf(alias) >= 0 ? alias : plain;
@@ -43,8 +84,18 @@ export function fieldName(raw: unknown, known: readonly string[], what: string):
 
 /** Comma-separated field names (LEADS_RESULTS' second argument); empty means the default set. */
 export function fieldList(raw: unknown, known: readonly string[], what: string, fallback: readonly string[]): string[] {
-  const text = isEmptyArgument(raw) ? "" : Array.isArray(raw) ? raw.flat().filter((v) => !isEmptyArgument(v)).join(",") : String(raw);
-  const names = text.split(",").map((part) => part.trim()).filter((part) => part !== "");
+  const text = isEmptyArgument(raw)
+    ? ""
+    : Array.isArray(raw)
+      ? raw
+          .flat()
+          .filter((v) => !isEmptyArgument(v))
+          .join(",")
+      : String(raw);
+  const names = text
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
   return names.length === 0 ? [...fallback] : names.map((name) => fieldName(name, known, what));
 }
 
@@ -54,9 +105,16 @@ export function isEmptyArgument(value: unknown): boolean {
 }
 
 /** The names of `socials`' lists as the results sheet heads them. */
-const LIST_NAMES: Record<string, string> = { facebooks: "Facebook", instagrams: "Instagram", linkedIns: "LinkedIn", youtubes: "YouTube", yelps: "Yelp" };
+const LIST_NAMES: Record<string, string> = {
+  facebooks: "Facebook",
+  instagrams: "Instagram",
+  linkedIns: "LinkedIn",
+  youtubes: "YouTube",
+  yelps: "Yelp",
+};
 
-const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown): boolean =>
+  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
 
 /**
  * A value as a person reads it: a list's items joined with ", ", an object's filled entries as
@@ -66,7 +124,11 @@ const isEmpty = (value: unknown): boolean => value === undefined || value === nu
 function readable(value: unknown, nested: boolean): string {
   if (value === undefined || value === null) return "";
   if (typeof value !== "object") return String(value);
-  if (Array.isArray(value)) return value.map((item) => readable(item, true)).filter((text) => text !== "").join(value.some((item) => typeof item === "object" && item !== null) ? "; " : ", ");
+  if (Array.isArray(value))
+    return value
+      .map((item) => readable(item, true))
+      .filter((text) => text !== "")
+      .join(value.some((item) => typeof item === "object" && item !== null) ? "; " : ", ");
   const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => !isEmpty(item));
   if (nested) return entries.map(([, item]) => readable(item, true)).join(", ");
   return entries.map(([name, item]) => `${LIST_NAMES[name] ?? name}: ${readable(item, true)}`).join("; ");

@@ -5,7 +5,6 @@ import type { LeadsClient } from "../api/client";
 import type { TrackedJob } from "../jobs/kind-parts";
 import type { CellCache } from "./cell-cache";
 
-
 export interface FormulaContext {
   client: LeadsClient;
   cache: CellCache;

@@ -40,7 +40,9 @@ interface IdArgument {
 
 function idArgument(raw: unknown): IdArgument {
   if (Array.isArray(raw)) {
-    const rows = raw.map((row: unknown) => (Array.isArray(row) ? row : [row]).map((cell: unknown) => (isEmptyArgument(cell) ? "" : String(cell).trim())));
+    const rows = raw.map((row: unknown) =>
+      (Array.isArray(row) ? row : [row]).map((cell: unknown) => (isEmptyArgument(cell) ? "" : String(cell).trim())),
+    );
     return { single: false, rows };
   }
   return { single: true, rows: [[isEmptyArgument(raw) ? "" : String(raw).trim()]] };
@@ -55,19 +57,24 @@ function distinctIds(argument: IdArgument): string[] {
 /** The time a round trip as long as the last one would need: refuse to start it past the deadline. */
 function ensureTimeFor(ctx: FormulaContext, lastRoundMs: number): void {
   if (ctx.clock.now() + lastRoundMs > ctx.deadline) {
-    throw new UserFacingError("The service is answering slowly, and a formula may run for only 30 seconds. Recalculate the cell in a minute.");
+    throw new UserFacingError(
+      "The service is answering slowly, and a formula may run for only 30 seconds. Recalculate the cell in a minute.",
+    );
   }
 }
 
 // ---- LEADS_LOCATIONS, LEADS_CREDITS -----------------------------------------------------------
 
 export function leadsLocations(ctx: FormulaContext, query: unknown, country: unknown): CellValue[][] {
-  if (Array.isArray(query) || Array.isArray(country)) throw new UserFacingError("LEADS_LOCATIONS takes one city name and one country code, not ranges.");
+  if (Array.isArray(query) || Array.isArray(country))
+    throw new UserFacingError("LEADS_LOCATIONS takes one city name and one country code, not ranges.");
   const q = isEmptyArgument(query) ? "" : String(query).trim();
   const { locationQueryMin: min, locationQueryMax: max } = REQUEST_LIMITS;
-  if (q.length < min || q.length > max) throw new UserFacingError(`Give ${min} to ${max} characters of a city name, e.g. =LEADS_LOCATIONS("Austin").`);
+  if (q.length < min || q.length > max)
+    throw new UserFacingError(`Give ${min} to ${max} characters of a city name, e.g. =LEADS_LOCATIONS("Austin").`);
   const code = isEmptyArgument(country) ? "" : String(country).trim().toUpperCase();
-  if (code !== "" && !/^[A-Z]{2}$/.test(code)) throw new UserFacingError(`The country must be a two-letter code such as US; "${String(country)}" is not.`);
+  if (code !== "" && !/^[A-Z]{2}$/.test(code))
+    throw new UserFacingError(`The country must be a two-letter code such as US; "${String(country)}" is not.`);
   const key = `${KEYS.cacheLocations}${code}:${q.toLowerCase()}`;
   const cached = ctx.cache.getMany([key], CACHED_TABLE).get(key);
   if (cached) return cached;
@@ -96,7 +103,7 @@ function answerIds<T extends object>(
   lookup: (ids: string[]) => Map<string, T | Error>,
 ): CellValue | CellValue[][] {
   const answers = lookup(distinctIds(argument));
-  const answer = (id: string): T | Error | null => (id === "" ? null : answers.get(id) ?? new UserFacingError(`No answer for ${id}.`));
+  const answer = (id: string): T | Error | null => (id === "" ? null : (answers.get(id) ?? new UserFacingError(`No answer for ${id}.`)));
   if (argument.single) {
     const only = answer(argument.rows[0]?.[0] ?? "");
     if (only === null) throw new UserFacingError("The ID is empty.");
@@ -198,4 +205,3 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
   records.kinds.flush();
   return table;
 }
-

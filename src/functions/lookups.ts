@@ -16,7 +16,6 @@ import { RecordCache } from "./record-cache";
 import { RequestBudget } from "./request-budget";
 import { KEYS } from "../storage/keys";
 
-
 /** What a cell says for an ID this evaluation did not read; a later one reads it. */
 export const NOT_FETCHED = "Not fetched yet: recalculate in a minute";
 
@@ -59,7 +58,9 @@ export function checkId(id: string, what: string): UserFacingError | null {
 }
 
 export function notFoundJob(jobId: string): UserFacingError {
-  return new UserFacingError(`No search or enrichment with ID ${jobId} for the key shared with formulas: check the ID, or whether it belongs to another account.`);
+  return new UserFacingError(
+    `No search or enrichment with ID ${jobId} for the key shared with formulas: check the ID, or whether it belongs to another account.`,
+  );
 }
 
 function notFoundBusiness(id: string): UserFacingError {
@@ -94,7 +95,13 @@ function sentOutcomes<T>(outcomes: ReadonlyMap<string, Array<BatchResult<T>>>): 
 }
 
 /** Answers valid IDs from the cache; returns those still to read. */
-function fromCache<T>(ids: string[], what: string, cache: RecordCache<T | null>, notFound: (id: string) => Error, answers: Map<string, T | Error>): string[] {
+function fromCache<T>(
+  ids: string[],
+  what: string,
+  cache: RecordCache<T | null>,
+  notFound: (id: string) => Error,
+  answers: Map<string, T | Error>,
+): string[] {
   const valid = ids.filter((id) => {
     const invalid = checkId(id, what);
     if (invalid) answers.set(id, invalid);

@@ -38,7 +38,10 @@ const SENT_SHAPE: StoredShape<Sent, z.output<typeof StoredSent>> = {
 const ROUND_TRIP = tupleOf([z.number(), z.number()]);
 
 export class RequestBudget {
-  constructor(private readonly cache: CellCache, private readonly clock: Clock) {}
+  constructor(
+    private readonly cache: CellCache,
+    private readonly clock: Clock,
+  ) {}
 
   private read(): Sent {
     return this.cache.getMany([KEY], SENT_SHAPE).get(KEY) ?? { sent: [], until: 0 };

@@ -6,7 +6,14 @@ import type { KeyValueStore, StoreBudget } from "../storage/key-value-store";
 import { CLAIM_KEY, DATA_KEY, EMPTY_DATA_CHARS, decodeClaim, decodeData, encodeData, lineChars } from "../storage/metadata-entries";
 import { removeQuietly } from "../storage/metadata-handles";
 import { moveLegacyEntries, readLegacyEntry, type LegacyKeys } from "../storage/metadata-migration";
-import { WriteClaim, type ClaimEntries, type ClaimEntry, type ClaimHolder, type StoreClaims, type StoreRuntime } from "../storage/write-claim";
+import {
+  WriteClaim,
+  type ClaimEntries,
+  type ClaimEntry,
+  type ClaimHolder,
+  type StoreClaims,
+  type StoreRuntime,
+} from "../storage/write-claim";
 import { appsScriptClock, newUuid } from "./utilities";
 
 /** An entry of the spreadsheet's developer metadata, as Apps Script hands it. */
@@ -76,9 +83,20 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
 
   private load(): Listing {
     if (this.listing !== null) return this.listing;
-    const listing: Listing = { entry: new Map(), handle: null, exists: false, extra: [], legacy: [], legacyValues: new Map(), deleted: new Set() };
+    const listing: Listing = {
+      entry: new Map(),
+      handle: null,
+      exists: false,
+      extra: [],
+      legacy: [],
+      legacyValues: new Map(),
+      deleted: new Set(),
+    };
     const claims: ClaimEntry[] = [];
-    const found = this.spreadsheet.createDeveloperMetadataFinder().withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT).find();
+    const found = this.spreadsheet
+      .createDeveloperMetadataFinder()
+      .withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT)
+      .find();
     for (const metadata of found) {
       // Each getKey and getValue is a call: every value says what its entry is, so one call reads it.
       const raw = metadata.getValue() ?? "";
@@ -107,7 +125,7 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
   getProperty(key: string): string | null {
     const listing = this.load();
     if (listing.entry.has(key)) return listing.entry.get(key) ?? null;
-    return listing.deleted.has(key) ? null : listing.legacyValues.get(key) ?? null;
+    return listing.deleted.has(key) ? null : (listing.legacyValues.get(key) ?? null);
   }
 
   getProperties(): Record<string, string> {
@@ -230,7 +248,13 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
   }
 
   private findDataEntry(): DataEntry | null {
-    return this.spreadsheet.createDeveloperMetadataFinder().withKey(DATA_KEY).withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT).find()[0] ?? null;
+    return (
+      this.spreadsheet
+        .createDeveloperMetadataFinder()
+        .withKey(DATA_KEY)
+        .withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT)
+        .find()[0] ?? null
+    );
   }
 
   private removeExtra(listing: Listing): void {

@@ -42,7 +42,8 @@ export function withDocumentLock<T>(action: () => T, waitMs: number = ACTION_LOC
   if (!lockAndRefresh(lock, waitMs)) throw new DocumentBusyError();
   try {
     const claims = currentDocument()?.claims;
-    if (claims && !claims.claim({ documentLock: true, userLock: null }, Math.max(0, waitMs - (appsScriptClock.now() - started)))) throw new DocumentBusyError();
+    if (claims && !claims.claim({ documentLock: true, userLock: null }, Math.max(0, waitMs - (appsScriptClock.now() - started))))
+      throw new DocumentBusyError();
     try {
       return action();
     } finally {

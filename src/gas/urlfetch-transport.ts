@@ -30,10 +30,12 @@ export class UrlFetchTransport implements Transport {
 
   fetchAll(requests: HttpRequest[]): HttpResponse[] {
     if (requests.length === 0) return [];
-    const batch = requests.map((request): GoogleAppsScript.URL_Fetch.URLFetchRequest => ({
-      url: request.url,
-      ...this.params(request),
-    }));
+    const batch = requests.map(
+      (request): GoogleAppsScript.URL_Fetch.URLFetchRequest => ({
+        url: request.url,
+        ...this.params(request),
+      }),
+    );
     const responses = this.guard(() => this.urlFetch.fetchAll(batch));
     return responses.map(toHttpResponse);
   }

@@ -39,7 +39,9 @@ export class EditorKeys {
   /** The current key digest of every editor the document knows. */
   digests(): string[] {
     const all = this.read();
-    const digests = Object.keys(all).map((id) => all[id]?.digest ?? "").filter((d) => d !== "");
+    const digests = Object.keys(all)
+      .map((id) => all[id]?.digest ?? "")
+      .filter((d) => d !== "");
     return digests.filter((d, i) => digests.indexOf(d) === i);
   }
 }

@@ -56,7 +56,9 @@ export function jobRecordVersions(facts: DocumentFacts): StoredShape<JobRecord, 
   return {
     schema: STORED_JOB_RECORD,
     versioned: true,
-    steps: JOB_RECORD_STEPS.map((step): VersionStep<StoredJobRecord> => ({ to: step.to, upgrade: (record) => step.upgrade(record, facts) })),
+    steps: JOB_RECORD_STEPS.map(
+      (step): VersionStep<StoredJobRecord> => ({ to: step.to, upgrade: (record) => step.upgrade(record, facts) }),
+    ),
     upgrade: (stored) => ({ ...stored, timeZone: stored.timeZone ?? facts.timeZone() }) as JobRecord,
   };
 }

@@ -4,13 +4,21 @@ import * as z from "zod/mini";
 import { tupleOf } from "../storage/lean-schemas";
 import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
-import { StoredRefreshSchedule, StoredRunOutcome, StoredScheduleBase, upgradeRefreshSchedule, upgradeScheduleBase, type RefreshSchedule, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
+import {
+  StoredRefreshSchedule,
+  StoredRunOutcome,
+  StoredScheduleBase,
+  upgradeRefreshSchedule,
+  upgradeScheduleBase,
+  type RefreshSchedule,
+  type RunOutcome,
+  type ScheduleBase,
+} from "./refresh-schedule";
 import { upgradeLastRun } from "./last-run";
 import { noteOfStoredText, type RecordNote } from "./record-note";
 import type { JobKind } from "../rules/job-kinds";
 import type { Searched } from "../rules/searched";
 import { KEYS } from "../storage/keys";
-
 
 /** A record's kind: a job of the service (a search, an enrichment), or a territory (many searches as one). */
 export type RecordKind = JobKind | "territory";
@@ -161,10 +169,22 @@ export const isScheduled = (record: JobRecord): record is ScheduledSearch => sea
 /** A search or a territory with a refresh schedule: never pruned, and its key keeps the background trigger. */
 export const hasSchedule = (record: JobRecord): boolean => isScheduled(record) || territoryOf(record)?.refresh !== undefined;
 
-type NewJobFields<R extends JobRecord> = R extends JobRecord ? Pick<R, "id" | "kind" | "name" | "sheetId" | "sheetName" | "status" | "createdAt" | "timeZone"> & Partial<R> : never;
+type NewJobFields<R extends JobRecord> = R extends JobRecord
+  ? Pick<R, "id" | "kind" | "name" | "sheetId" | "sheetName" | "status" | "createdAt" | "timeZone"> & Partial<R>
+  : never;
 
 /** What a record holds before anything happened to it: nothing written, nothing settled yet. */
-export const NEW_RECORD = { leadCount: null, enrichedCount: null, creditsCharged: null, rowsWritten: 0, settled: false, error: null, note: null, finishedAt: null, startKey: null };
+export const NEW_RECORD = {
+  leadCount: null,
+  enrichedCount: null,
+  creditsCharged: null,
+  rowsWritten: 0,
+  settled: false,
+  error: null,
+  note: null,
+  finishedAt: null,
+  startKey: null,
+};
 
 /** A job just created by the service (or just found there): nothing written, nothing settled yet. */
 export function newJobRecord(fields: NewJobFields<SearchRecord | EnrichmentRecord>): JobRecord {
@@ -212,11 +232,15 @@ const storedBase = {
   rowsWritten: z.optional(z.number()),
   settled: z.optional(z.boolean()),
   error: nullableText,
-  note: z.optional(z.nullable(z.union([
-    z.string(),
-    z.object({ kind: z.literal("passFailed"), step: z.enum(["status", "results", "write"]), message: z.string() }),
-    z.object({ kind: z.literal("lasting"), text: z.string() }),
-  ]))),
+  note: z.optional(
+    z.nullable(
+      z.union([
+        z.string(),
+        z.object({ kind: z.literal("passFailed"), step: z.enum(["status", "results", "write"]), message: z.string() }),
+        z.object({ kind: z.literal("lasting"), text: z.string() }),
+      ]),
+    ),
+  ),
   createdAt: z.string(),
   finishedAt: nullableText,
   startKey: nullableText,
@@ -251,66 +275,84 @@ function upgradeBase<S extends z.output<z.ZodMiniObject<typeof storedBase>>>(sto
 
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** A search as any version stored it, upgraded: a record from before maxResults was kept charged its maxResults (a free plan's 100 too). */
-const StoredSearchRecord = z.lazy(() => z.pipe(
-  z.object({
-    ...storedBase,
-    kind: z.literal("search"),
-    refresh: z.optional(StoredRefreshSchedule),
-    searchKey: z.optional(z.string()),
-    maxResults: z.optional(z.number()),
-    searched: z.optional(z.union([z.string(), z.object({ query: z.string(), place: z.string() })])),
-  }),
-  z.transform((stored): StoredJobRecord<SearchRecord> => {
-    const { refresh: storedRefresh, maxResults, searched, ...rest } = upgradeBase(upgradeLastRun(stored));
-    const refresh = storedRefresh && upgradeRefreshSchedule(storedRefresh);
-    const reserved = maxResults ?? rest.creditsCharged ?? undefined;
-    // A search from before what it searched was kept: its schedule's search says it, when it has one.
-    const input = refresh?.search.input;
-    const said = typeof searched === "string" ? searchedOfWords(searched) : (searched ?? (input ? { query: input.query, place: input.location } : undefined));
-    return { ...rest, ...(refresh === undefined ? {} : { refresh }), ...(reserved === undefined ? {} : { maxResults: reserved }), ...(said === undefined ? {} : { searched: said }) };
-  }),
-));
+const StoredSearchRecord = z.lazy(() =>
+  z.pipe(
+    z.object({
+      ...storedBase,
+      kind: z.literal("search"),
+      refresh: z.optional(StoredRefreshSchedule),
+      searchKey: z.optional(z.string()),
+      maxResults: z.optional(z.number()),
+      searched: z.optional(z.union([z.string(), z.object({ query: z.string(), place: z.string() })])),
+    }),
+    z.transform((stored): StoredJobRecord<SearchRecord> => {
+      const { refresh: storedRefresh, maxResults, searched, ...rest } = upgradeBase(upgradeLastRun(stored));
+      const refresh = storedRefresh && upgradeRefreshSchedule(storedRefresh);
+      const reserved = maxResults ?? rest.creditsCharged ?? undefined;
+      // A search from before what it searched was kept: its schedule's search says it, when it has one.
+      const input = refresh?.search.input;
+      const said =
+        typeof searched === "string"
+          ? searchedOfWords(searched)
+          : (searched ?? (input ? { query: input.query, place: input.location } : undefined));
+      return {
+        ...rest,
+        ...(refresh === undefined ? {} : { refresh }),
+        ...(reserved === undefined ? {} : { maxResults: reserved }),
+        ...(said === undefined ? {} : { searched: said }),
+      };
+    }),
+  ),
+);
 
-const StoredEnrichmentRecord = z.lazy(() => z.pipe(
-  z.object({ ...storedBase, kind: z.literal("enrichment"), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
-  z.transform((stored): StoredJobRecord<EnrichmentRecord> => upgradeBase(stored)),
-));
+const StoredEnrichmentRecord = z.lazy(() =>
+  z.pipe(
+    z.object({ ...storedBase, kind: z.literal("enrichment"), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
+    z.transform((stored): StoredJobRecord<EnrichmentRecord> => upgradeBase(stored)),
+  ),
+);
 
-const StoredTerritoryRecord = z.lazy(() => z.pipe(
-  z.object({
-    ...storedBase,
-    kind: z.literal("territory"),
-    queries: z.array(z.string()),
-    places: z.array(z.object({ label: z.string(), countryCode: z.optional(z.string()) })),
-    maxResults: z.number(),
-    language: z.string(),
-    enrichContacts: z.boolean(),
-    pairs: z.array(tupleOf([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
-    stopped: z.boolean(),
-    run: z.number(),
-    runKey: z.string(),
-    runStartedAt: z.string(),
-    foundByMore: z.number(),
-    territoryKey: z.string(),
-    slotsFullUntil: z.optional(z.string()),
-    refresh: z.optional(StoredScheduleBase),
-  }),
-  z.transform((stored): StoredJobRecord<TerritoryRecord> => {
-    const { refresh, ...rest } = upgradeBase(upgradeLastRun(stored));
-    return { ...rest, ...(refresh === undefined ? {} : { refresh: upgradeScheduleBase(refresh) }) };
-  }),
-));
+const StoredTerritoryRecord = z.lazy(() =>
+  z.pipe(
+    z.object({
+      ...storedBase,
+      kind: z.literal("territory"),
+      queries: z.array(z.string()),
+      places: z.array(z.object({ label: z.string(), countryCode: z.optional(z.string()) })),
+      maxResults: z.number(),
+      language: z.string(),
+      enrichContacts: z.boolean(),
+      pairs: z.array(tupleOf([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
+      stopped: z.boolean(),
+      run: z.number(),
+      runKey: z.string(),
+      runStartedAt: z.string(),
+      foundByMore: z.number(),
+      territoryKey: z.string(),
+      slotsFullUntil: z.optional(z.string()),
+      refresh: z.optional(StoredScheduleBase),
+    }),
+    z.transform((stored): StoredJobRecord<TerritoryRecord> => {
+      const { refresh, ...rest } = upgradeBase(upgradeLastRun(stored));
+      return { ...rest, ...(refresh === undefined ? {} : { refresh: upgradeScheduleBase(refresh) }) };
+    }),
+  ),
+);
 
 /** A record of any kind, each kind's shape upgraded by its own step. */
-export const STORED_JOB_RECORD: z.ZodMiniType<StoredJobRecord> = z.lazy(() => z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]));
+export const STORED_JOB_RECORD: z.ZodMiniType<StoredJobRecord> = z.lazy(() =>
+  z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]),
+);
 
-const StoredStartRecord = z.lazy(() => z.object({
-  idempotencyKey: z.string(),
-  createdAt: z.string(),
-  jobId: nullableText,
-  sheetName: nullableText,
-  sheetId: nullableCount,
-}));
+const StoredStartRecord = z.lazy(() =>
+  z.object({
+    idempotencyKey: z.string(),
+    createdAt: z.string(),
+    jobId: nullableText,
+    sheetName: nullableText,
+    sheetId: nullableCount,
+  }),
+);
 
 export const START_RECORD_SHAPE: StoredShape<StartRecord, z.output<typeof StoredStartRecord>> = {
   schema: StoredStartRecord,

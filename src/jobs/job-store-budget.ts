@@ -76,9 +76,27 @@ export function largestNewJob(name: string): { record: JobRecord; start: StartRe
   const digest = "0".repeat(16);
   const sheetName = `${name.slice(0, 100)} (9999)`; // Sheets allows 100 characters; a repeat adds " (n)"
   const record = {
-    id, kind: "enrichment" as const, name, sheetId: 2 ** 31 - 1, sheetName, status: "x".repeat(16), leadCount: 99_999, enrichedCount: 99_999,
-    creditsCharged: 99_999, rowsWritten: 99_999, settled: false, error: null, note: null, createdAt, finishedAt: createdAt,
-    startKey: digest, idempotencyKey: id, createdBy: digest, seenBy: [digest], searchKey: digest, maxResults: REQUEST_LIMITS.maxResults,
+    id,
+    kind: "enrichment" as const,
+    name,
+    sheetId: 2 ** 31 - 1,
+    sheetName,
+    status: "x".repeat(16),
+    leadCount: 99_999,
+    enrichedCount: 99_999,
+    creditsCharged: 99_999,
+    rowsWritten: 99_999,
+    settled: false,
+    error: null,
+    note: null,
+    createdAt,
+    finishedAt: createdAt,
+    startKey: digest,
+    idempotencyKey: id,
+    createdBy: digest,
+    seenBy: [digest],
+    searchKey: digest,
+    maxResults: REQUEST_LIMITS.maxResults,
     timeZone: LONGEST_TIME_ZONE,
   };
   return { record, start: { idempotencyKey: id, createdAt, jobId: id, sheetName, sheetId: 2 ** 31 - 1 } };
@@ -106,7 +124,9 @@ export function pruneJobs(
     store.deleteProperty(key);
   };
   // Oldest first: beyond the count, and for as long as the store is over its budget.
-  const finished = [...jobs.values()].filter((record) => isJobDone(record) && !hasSchedule(record)).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const finished = [...jobs.values()]
+    .filter((record) => isJobDone(record) && !hasSchedule(record))
+    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   const excess = finished.length - MAX_FINISHED_JOBS;
   for (let i = 0; i < finished.length && (i < excess || total > budget.pruneAbove); i += 1) {
     const record = finished[i] as JobRecord;

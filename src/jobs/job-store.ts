@@ -1,7 +1,16 @@
 // This file defines the job store: one small JSON record per job in the document's key-value store (document properties, or developer
 // metadata in the full-scope build), and one start record per logical job creation holding its idempotency key until the job exists.
 import { askedOnce, jobRecordVersions, type DocumentFacts } from "./job-record-versions";
-import { isJobDone, isStartExpired, JOB_PREFIX, START_PREFIX, START_RECORD_SHAPE, territoryOf, type JobRecord, type StartRecord } from "./job-record";
+import {
+  isJobDone,
+  isStartExpired,
+  JOB_PREFIX,
+  START_PREFIX,
+  START_RECORD_SHAPE,
+  territoryOf,
+  type JobRecord,
+  type StartRecord,
+} from "./job-record";
 import { JobStoreFullError, largestNewJob, pruneJobs, RECORD_LIMIT_BYTES, storedRecordJson } from "./job-store-budget";
 import { InvalidInputError } from "../errors/user-error";
 import { utf8Bytes } from "../storage/utf8";
@@ -109,7 +118,9 @@ export class JobStore {
    */
   makeRoomForNewJob(name: string): void {
     const { record, start } = largestNewJob(name);
-    const needed = this.budget.size(this.jobs.key(record.id), storedRecordJson(record)) + this.budget.size(this.starts.key(fingerprint(name)), this.starts.text(start));
+    const needed =
+      this.budget.size(this.jobs.key(record.id), storedRecordJson(record)) +
+      this.budget.size(this.starts.key(fingerprint(name)), this.starts.text(start));
     const fits = () => storeSize(this.budget, this.store.getProperties()) + needed <= this.budget.newJobCeiling;
     if (fits()) return;
     this.prune();
@@ -127,7 +138,9 @@ export class JobStore {
     if (bytes > RECORD_LIMIT_BYTES) {
       const searches = territoryOf(largest)?.pairs.length ?? 1;
       const fit = Math.max(1, Math.floor((searches * RECORD_LIMIT_BYTES) / bytes) - 1);
-      throw new InvalidInputError(`${searches} searches are more than one spreadsheet's job list keeps together: start at most about ${fit} at once (fewer queries or places).`);
+      throw new InvalidInputError(
+        `${searches} searches are more than one spreadsheet's job list keeps together: start at most about ${fit} at once (fewer queries or places).`,
+      );
     }
     const fits = () => storeSize(this.budget, this.store.getProperties()) + this.budget.size(key, value) <= this.budget.newJobCeiling;
     if (fits()) return;
@@ -155,7 +168,9 @@ export class JobStore {
     const record = this.starts.get(fingerprint);
     if (record) return record.jobId === null && isStartExpired(record, now) ? null : record;
     const job = this.active().find((r) => r.startKey === fingerprint && r.idempotencyKey !== undefined);
-    return job?.idempotencyKey ? { idempotencyKey: job.idempotencyKey, createdAt: job.createdAt, jobId: job.id, sheetName: null, sheetId: null } : null;
+    return job?.idempotencyKey
+      ? { idempotencyKey: job.idempotencyKey, createdAt: job.createdAt, jobId: job.id, sheetName: null, sheetId: null }
+      : null;
   }
 
   saveStart(fingerprint: string, record: StartRecord): void {
@@ -168,9 +183,11 @@ export class JobStore {
 }
 
 /** The job records of a store, by job id. */
-export const jobCollection = (store: KeyValueStore, facts: DocumentFacts): PrefixedCollection<JobRecord> => new PrefixedCollection(store, JOB_PREFIX, jobRecordVersions(facts));
+export const jobCollection = (store: KeyValueStore, facts: DocumentFacts): PrefixedCollection<JobRecord> =>
+  new PrefixedCollection(store, JOB_PREFIX, jobRecordVersions(facts));
 /** The start records of a store, by the start's fingerprint. */
-const startCollection = (store: KeyValueStore): PrefixedCollection<StartRecord> => new PrefixedCollection(store, START_PREFIX, START_RECORD_SHAPE);
+const startCollection = (store: KeyValueStore): PrefixedCollection<StartRecord> =>
+  new PrefixedCollection(store, START_PREFIX, START_RECORD_SHAPE);
 
 /** A short stable hash of a text (FNV-1a, two 32-bit lanes): names a start record by its arguments. */
 export function fingerprint(text: string): string {

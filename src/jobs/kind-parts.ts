@@ -25,19 +25,31 @@ interface KindParts {
 const itself = (record: JobRecord) => [{ jobId: record.id, pair: null }];
 
 /** A record that is itself one service job. */
-const ownJob = (family: JobKind) => (record: JobRecord): Array<[string, TrackedJob]> => [[record.id, { kind: family, status: record.status }]];
+const ownJob =
+  (family: JobKind) =>
+  (record: JobRecord): Array<[string, TrackedJob]> => [[record.id, { kind: family, status: record.status }]];
 
 export const KIND_PARTS: Record<RecordKind, KindParts> = {
   search: { family: "search", viewKind: "search", words: KIND_WORDS.search, serviceJobs: ownJob("search"), polled: itself },
-  enrichment: { family: "enrichment", viewKind: "enrichment", words: KIND_WORDS.enrichment, serviceJobs: ownJob("enrichment"), polled: itself },
+  enrichment: {
+    family: "enrichment",
+    viewKind: "enrichment",
+    words: KIND_WORDS.enrichment,
+    serviceJobs: ownJob("enrichment"),
+    polled: itself,
+  },
   territory: {
     family: "search",
     viewKind: "search",
     words: KIND_WORDS.search,
     // Its searches' jobs: created, and ended once merged.
     serviceJobs: (record) =>
-      (territoryOf(record)?.pairs ?? []).flatMap(([jobId, state]): Array<[string, TrackedJob]> => (jobId === null ? [] : [[jobId, { kind: "search", status: state === "r" ? "running" : "completed" }]])),
-    polled: (record) => (territoryOf(record)?.pairs ?? []).flatMap(([jobId, state], pair) => (jobId !== null && state === "r" ? [{ jobId, pair }] : [])),
+      (territoryOf(record)?.pairs ?? []).flatMap(
+        ([jobId, state]): Array<[string, TrackedJob]> =>
+          jobId === null ? [] : [[jobId, { kind: "search", status: state === "r" ? "running" : "completed" }]],
+      ),
+    polled: (record) =>
+      (territoryOf(record)?.pairs ?? []).flatMap(([jobId, state], pair) => (jobId !== null && state === "r" ? [{ jobId, pair }] : [])),
   },
 };
 

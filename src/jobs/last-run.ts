@@ -26,13 +26,26 @@ const UNKNOWN = { lastRunAdded: null, lastRunUpdated: null, lastRunNotFound: nul
  * the job's `lastRun` when it is that run; the job's own first run until a re-run; otherwise the
  * last run merged nothing (it failed at the service) and its charge is the service's refund rule.
  */
-export function lastRunFigures(schedule: ScheduleBase, lastRun: RunOutcome | undefined, underWay: RunUnderWay, first: FirstRun): RunFigures {
+export function lastRunFigures(
+  schedule: ScheduleBase,
+  lastRun: RunOutcome | undefined,
+  underWay: RunUnderWay,
+  first: FirstRun,
+): RunFigures {
   if (underWay.running) return { ...UNKNOWN, lastRunCredits: underWay.credits };
   if (lastRun && lastRun.at === schedule.lastRunAt) {
-    return { lastRunAdded: lastRun.added, lastRunUpdated: lastRun.updated, lastRunNotFound: lastRun.notFound, lastRunBusinesses: lastRun.businesses, lastRunCredits: lastRun.credits };
+    return {
+      lastRunAdded: lastRun.added,
+      lastRunUpdated: lastRun.updated,
+      lastRunNotFound: lastRun.notFound,
+      lastRunBusinesses: lastRun.businesses,
+      lastRunCredits: lastRun.credits,
+    };
   }
   if (schedule.lastRunAt === first.startedAt) {
-    const known = first.settled ? { lastRunAdded: first.added, lastRunUpdated: 0, lastRunNotFound: 0, lastRunBusinesses: first.businesses } : UNKNOWN;
+    const known = first.settled
+      ? { lastRunAdded: first.added, lastRunUpdated: 0, lastRunNotFound: 0, lastRunBusinesses: first.businesses }
+      : UNKNOWN;
     return { ...known, lastRunCredits: first.credits };
   }
   return { lastRunAdded: 0, lastRunUpdated: 0, lastRunNotFound: 0, lastRunBusinesses: 0, lastRunCredits: null };
@@ -55,5 +68,8 @@ export function upgradeLastRun<R extends StoredWithSchedule>(stored: R): R {
   if (stored.lastRun !== undefined || schedule === undefined || schedule.lastRunAt === stored.createdAt) return stored;
   const { lastRunAdded: added, lastRunUpdated: updated, lastRunNotFound: notFound, lastRunBusinesses: businesses } = schedule;
   if (added == null || updated == null || notFound == null || businesses == null) return stored;
-  return { ...stored, lastRun: { at: schedule.lastRunAt, added, updated, notFound, businesses, credits: schedule.lastRunCredits ?? null, keptEarlier: 0 } };
+  return {
+    ...stored,
+    lastRun: { at: schedule.lastRunAt, added, updated, notFound, businesses, credits: schedule.lastRunCredits ?? null, keptEarlier: 0 },
+  };
 }

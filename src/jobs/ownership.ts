@@ -6,7 +6,7 @@ import type { JobRecord } from "./job-record";
 const MAX_DIGESTS = 12;
 
 export const NOBODY_CAN_SEE_MESSAGE =
-  "No API key saved in this document can see this job any more (the service answers \"not found\" to each): " +
+  'No API key saved in this document can see this job any more (the service answers "not found" to each): ' +
   "its creator's key now belongs to another account, or was replaced. It is no longer updated; the rows already in its sheet stay.";
 
 function withDigest(list: readonly string[] | undefined, digest: string): string[] {

@@ -41,15 +41,17 @@ export interface RunOutcome {
 
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** A run's outcome as stored. */
-export const StoredRunOutcome = z.lazy(() => z.object({
-  at: z.string(),
-  added: z.number(),
-  updated: z.number(),
-  notFound: z.number(),
-  businesses: z.number(),
-  credits: z.nullable(z.number()),
-  keptEarlier: z.number(),
-})) satisfies z.ZodMiniType<RunOutcome>;
+export const StoredRunOutcome = z.lazy(() =>
+  z.object({
+    at: z.string(),
+    added: z.number(),
+    updated: z.number(),
+    notFound: z.number(),
+    businesses: z.number(),
+    credits: z.nullable(z.number()),
+    keptEarlier: z.number(),
+  }),
+) satisfies z.ZodMiniType<RunOutcome>;
 
 /** A schedule of either a search or a territory: when it runs (what its last run did is the job's: JobRecordBase.lastRun). */
 export interface ScheduleBase {
@@ -101,27 +103,31 @@ export type RunFigures = Pick<RefreshView, "lastRunAdded" | "lastRunUpdated" | "
 const optionalCount = z.optional(z.nullable(z.number()));
 
 /** The search a schedule repeats, as it was created (the service checked its limits then). */
-const StoredSearchRequest = z.lazy(() => z.object({
-  name: z.optional(z.string()),
-  input: z.object({
-    query: z.string(),
-    location: z.string(),
-    countryCode: z.optional(z.string()),
-    maxResults: z.optional(z.number()),
-    language: z.optional(z.string()),
+const StoredSearchRequest = z.lazy(() =>
+  z.object({
+    name: z.optional(z.string()),
+    input: z.object({
+      query: z.string(),
+      location: z.string(),
+      countryCode: z.optional(z.string()),
+      maxResults: z.optional(z.number()),
+      language: z.optional(z.string()),
+    }),
+    enrich_contacts: z.optional(z.boolean()),
   }),
-  enrich_contacts: z.optional(z.boolean()),
-}));
+);
 
-const StoredRefreshRun = z.lazy(() => z.object({
-  slot: z.string(),
-  idempotencyKey: z.string(),
-  creditsChecked: z.boolean(),
-  jobId: z.nullable(z.string()),
-  startedAt: z.nullable(z.string()),
-  credits: z.optional(z.nullable(z.number())),
-  previousRunAt: z.optional(z.nullable(z.string())),
-}));
+const StoredRefreshRun = z.lazy(() =>
+  z.object({
+    slot: z.string(),
+    idempotencyKey: z.string(),
+    creditsChecked: z.boolean(),
+    jobId: z.nullable(z.string()),
+    startedAt: z.nullable(z.string()),
+    credits: z.optional(z.nullable(z.number())),
+    previousRunAt: z.optional(z.nullable(z.string())),
+  }),
+);
 
 /** What a schedule of either kind holds as stored: the last run's figures, kept in it by earlier versions, are the job's now (last-run.ts). */
 const storedScheduleBase = {
@@ -147,12 +153,16 @@ export function upgradeScheduleBase(stored: StoredSchedule): ScheduleBase {
 }
 
 /** A search's schedule as any version stored it (upgradeRefreshSchedule). */
-export const StoredRefreshSchedule = z.lazy(() => z.object({ ...storedScheduleBase, search: StoredSearchRequest, run: z.optional(z.nullable(StoredRefreshRun)) }));
+export const StoredRefreshSchedule = z.lazy(() =>
+  z.object({ ...storedScheduleBase, search: StoredSearchRequest, run: z.optional(z.nullable(StoredRefreshRun)) }),
+);
 type StoredSearchSchedule = z.output<typeof StoredRefreshSchedule>;
 
 /** A search's schedule in today's shape: the run under way keeps the credits an earlier version kept in the schedule. */
 export function upgradeRefreshSchedule(stored: StoredSearchSchedule): RefreshSchedule {
-  const run = stored.run ? { ...stored.run, credits: stored.run.credits ?? (stored.run.jobId ? (stored.lastRunCredits ?? null) : null) } : null;
+  const run = stored.run
+    ? { ...stored.run, credits: stored.run.credits ?? (stored.run.jobId ? (stored.lastRunCredits ?? null) : null) }
+    : null;
   return { ...upgradeScheduleBase(stored), search: stored.search, run };
 }
 

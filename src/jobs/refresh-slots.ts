@@ -6,12 +6,12 @@ import type { RefreshEvery, RefreshView, RunFigures, ScheduleBase } from "./refr
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the pass may start: a schedule that is on, or one run asked for now. */
-export function mayStartRun(schedule: ScheduleBase): boolean {
+function mayStartRun(schedule: ScheduleBase): boolean {
   return schedule.every !== "off" || schedule.asked === true;
 }
 
 /** The schedule once its asked-for run has started (or was skipped): nothing asked any more. */
-export function answered<S extends ScheduleBase>(schedule: S): Omit<S, "asked"> {
+function answered<S extends ScheduleBase>(schedule: S): Omit<S, "asked"> {
   const { asked: _asked, ...rest } = schedule;
   return rest;
 }
@@ -28,7 +28,7 @@ export function periodMs(every: RefreshEvery): number {
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** The first slot after `slot` that is still ahead of `now`: missed slots are not caught up in a loop. */
-export function nextSlotAfter(slot: string, every: RefreshEvery, now: number): string {
+function nextSlotAfter(slot: string, every: RefreshEvery, now: number): string {
   let next = Date.parse(slot) + periodMs(every);
   while (next <= now) next += periodMs(every);
   return iso(next);
@@ -57,6 +57,12 @@ export function startedSlot<S extends ScheduleBase>(schedule: S, now: number): O
 /** `running`: a run of the schedule is under way (started, not merged yet). */
 export function refreshView(schedule: ScheduleBase | undefined, running: boolean, figures: RunFigures): RefreshView | null {
   if (!schedule || schedule.every === "off") return null;
-  return { every: schedule.every, nextRunAt: schedule.nextRunAt, lastRunAt: schedule.lastRunAt, lastError: schedule.lastError, ...figures, running };
+  return {
+    every: schedule.every,
+    nextRunAt: schedule.nextRunAt,
+    lastRunAt: schedule.lastRunAt,
+    lastError: schedule.lastError,
+    ...figures,
+    running,
+  };
 }
-

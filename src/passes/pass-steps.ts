@@ -27,17 +27,27 @@ export interface PassStep {
 
 /** The steps in order: what creates jobs first (their jobs are polled in the same pass), then polling, then refreshes. */
 export const PASS_STEPS: readonly PassStep[] = [
-  { what: "enrichment's waiting rows sent", run: (ctx, pass, deadline) => void (pass.report.rowsToSend = sendWaitingWork(ctx, pass.sheets, deadline, pass.reads)) },
+  {
+    what: "enrichment's waiting rows sent",
+    run: (ctx, pass, deadline) => void (pass.report.rowsToSend = sendWaitingWork(ctx, pass.sheets, deadline, pass.reads)),
+  },
   { what: "territories' due runs started", run: (ctx, _pass, deadline) => startDueTerritoryRuns(ctx, deadline) },
   { what: "territories' waiting searches created", run: (ctx, _pass, deadline) => createWaitingSearches(ctx, deadline) },
-  { what: "service jobs polled and written", run: (ctx, pass, deadline) => void Object.assign(pass.report, pollAndWrite(ctx, pass, deadline)) },
+  {
+    what: "service jobs polled and written",
+    run: (ctx, pass, deadline) => void Object.assign(pass.report, pollAndWrite(ctx, pass, deadline)),
+  },
   { what: "searches' refreshes followed and started", run: (ctx, _pass, deadline) => void runRefreshPass(ctx, deadline) },
   { what: "new addresses added to the Contacts sheet", run: (ctx, _pass, deadline) => void keepContactsCurrent(ctx, deadline) },
 ];
 
 /** One pass over the document: each step in turn, sharing the sheets and reads of the pass. */
 export function runPass(ctx: JobsContext, deadline: number, steps: readonly PassStep[] = PASS_STEPS): PassReport {
-  const pass: PassState = { sheets: new SheetsById(ctx.spreadsheet), reads: new PassReads(), report: { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, rowsToSend: 0 } };
+  const pass: PassState = {
+    sheets: new SheetsById(ctx.spreadsheet),
+    reads: new PassReads(),
+    report: { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false, rowsToSend: 0 },
+  };
   for (const step of steps) step.run(ctx, pass, deadline);
   return pass.report;
 }

@@ -125,8 +125,15 @@ function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, re
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   if (active.length === 0) return finishReport(ctx, report);
 
-  const reads = active.flatMap((record) => partsOf(record).polled(record).map(({ jobId, pair }): StatusRead => ({ record, family: partsOf(record).family, jobId, pair })));
-  const statuses = ctx.client.batch(reads.map((read) => ctx.client.prepare.getJob(read.family, read.jobId)), { deadline });
+  const reads = active.flatMap((record) =>
+    partsOf(record)
+      .polled(record)
+      .map(({ jobId, pair }): StatusRead => ({ record, family: partsOf(record).family, jobId, pair })),
+  );
+  const statuses = ctx.client.batch(
+    reads.map((read) => ctx.client.prepare.getJob(read.family, read.jobId)),
+    { deadline },
+  );
   const plans: PagePlan[] = [];
   reads.forEach((read, index) => {
     const outcome = statuses[index];
@@ -170,7 +177,12 @@ function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, re
       index += 1;
     }
     const read = importGroup(ctx, group, deadline, report);
-    report.rowsWritten += writeResults(ctx, pass.sheets, read.filter((job) => job.pair === null), pass.reads);
+    report.rowsWritten += writeResults(
+      ctx,
+      pass.sheets,
+      read.filter((job) => job.pair === null),
+      pass.reads,
+    );
     territoriesRead.push(...read.filter((job) => job.pair !== null));
   }
   report.rowsWritten += writeResults(ctx, pass.sheets, territoriesRead, pass.reads);
@@ -230,7 +242,15 @@ function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, repo
     const firstPages = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
     report.pagesRead += firstPages.length;
     const pages = plan.final ? readToEnd(ctx, plan, firstPages, deadline, report) : firstPages;
-    if (pages) read.push({ record: plan.record, businesses: pages.flatMap((page) => page.items), final: plan.final, sent: plan.sent, pair: plan.pair, failed: plan.failed });
+    if (pages)
+      read.push({
+        record: plan.record,
+        businesses: pages.flatMap((page) => page.items),
+        final: plan.final,
+        sent: plan.sent,
+        pair: plan.pair,
+        failed: plan.failed,
+      });
   }
   return read;
 }
@@ -239,7 +259,13 @@ function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, repo
  * The final sweep must reach the page whose has_more is false (a job can report more results
  * than its status said): every page, or null when it could not, leaving the job for the next pass.
  */
-function readToEnd(ctx: JobsContext, { record, family, jobId }: StatusRead, pages: ResultsPage[], deadline: number, report: PollReport): ResultsPage[] | null {
+function readToEnd(
+  ctx: JobsContext,
+  { record, family, jobId }: StatusRead,
+  pages: ResultsPage[],
+  deadline: number,
+  report: PollReport,
+): ResultsPage[] | null {
   const read = readResultPages(ctx.client, family, jobId, { read: pages, deadline, beforeRoundTrip: () => ctx.clock.now() < deadline });
   report.pagesRead += read.pages.length - pages.length;
   if (read.complete) return read.pages;

@@ -3,7 +3,7 @@
 // One job's sheet trouble never stops the others: the job says so, and the next pass tries again.
 import type { Business } from "../api/schemas";
 import { writeEnrichmentResults, type EnrichmentResults } from "../enrich/write-back/write-results";
-import { PassReads } from "../enrich/list/list-rows";
+import type { PassReads } from "../enrich/list/list-rows";
 import type { JobsContext } from "../jobs/job-context";
 import { enrichmentOf, territoryOf, type JobRecord } from "../jobs/job-record";
 import { writeEndedSearches, type EndedSearch } from "../territory/territory-sheet";
@@ -38,7 +38,10 @@ export function writeResults(ctx: JobsContext, sheets: SheetsById, jobs: readonl
   let written = 0;
   for (const job of jobs) {
     if (job.pair !== null) {
-      territories.set(job.record.id, [...(territories.get(job.record.id) ?? []), { pair: job.pair, businesses: job.businesses, failed: job.failed }]);
+      territories.set(job.record.id, [
+        ...(territories.get(job.record.id) ?? []),
+        { pair: job.pair, businesses: job.businesses, failed: job.failed },
+      ]);
       continue;
     }
     const enrichment = enrichmentOf(job.record);
@@ -52,7 +55,11 @@ export function writeResults(ctx: JobsContext, sheets: SheetsById, jobs: readonl
     }
   }
   for (const group of rowsByHeader.values()) {
-    written += orNoteFailure(ctx, group.map((job) => job.record), () => writeEnrichmentResults(ctx, sheets, group, reads));
+    written += orNoteFailure(
+      ctx,
+      group.map((job) => job.record),
+      () => writeEnrichmentResults(ctx, sheets, group, reads),
+    );
   }
   if (territories.size > 0) reads.forget();
   for (const [id, ended] of territories) {

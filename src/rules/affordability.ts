@@ -21,7 +21,8 @@ export function searchCost(account: Pick<SearchAllowance, "planCode">, maxResult
 /** Why no search at all can start on the account, or null when one can. */
 export function searchBlocked(account: SearchAllowance): string | null {
   const min = REQUEST_LIMITS.minResults;
-  if (account.planCode === "free" && account.freeSearchUsed) return "The free plan's one search has been used. Choose a paid plan to search again.";
+  if (account.planCode === "free" && account.freeSearchUsed)
+    return "The free plan's one search has been used. Choose a paid plan to search again.";
   if (account.maxResultsPerSearch === 0) return "Your subscription is not active, so searches are paused. Renew the plan to search again.";
   if (Math.min(REQUEST_LIMITS.maxResults, account.maxAffordableResults) < min) {
     return `Not enough credits: ${groupDigits(account.creditsRemaining)} remain, and a search needs at least ${min}.`;
@@ -52,7 +53,8 @@ export function territoryProblem(account: SearchAllowance, searches: number, max
   }
   const blocked = searchBlocked(account);
   if (blocked !== null) return blocked;
-  if (maxResults > account.maxResultsPerSearch) return `Your plan allows ${account.maxResultsPerSearch} results per search: lower Max results to ${account.maxResultsPerSearch} or less.`;
+  if (maxResults > account.maxResultsPerSearch)
+    return `Your plan allows ${account.maxResultsPerSearch} results per search: lower Max results to ${account.maxResultsPerSearch} or less.`;
   const needed = searches * maxResults;
   if (needed <= account.creditsRemaining) return null;
   return `Not enough credits: these ${groupDigits(searches)} searches need up to ${groupDigits(needed)} credits (${groupDigits(searches)} × ${groupDigits(maxResults)}), and ${groupDigits(account.creditsRemaining)} remain. Remove queries or places, or lower Max results.`;

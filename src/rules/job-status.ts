@@ -33,7 +33,10 @@ export function isGatheringStatus(status: string): boolean {
   return GATHERING.indexOf(status) >= 0;
 }
 
-const isStatus = (known: KnownJobStatus) => (status: string): boolean => status === known;
+const isStatus =
+  (known: KnownJobStatus) =>
+  (status: string): boolean =>
+    status === known;
 
 /** The job waits for a slot on the service: nothing has started. */
 export const isQueuedStatus = isStatus("queued");

@@ -14,16 +14,19 @@ export const RUN_TIME_A_DAY = "90 minutes a day for a gmail.com account, shared 
 const DAILY_LIMITS = {
   // Kept short: it lands in a job's note, after what could not be done.
   urlfetch: "Google's daily limit on requests from Apps Script for your Google account (20,000 a day for a gmail.com account)",
-  properties: "Google's daily limit on how often Apps Script may read and save data for your Google account (50,000 times a day for a gmail.com account, shared with your other scripts and add-ons)",
+  properties:
+    "Google's daily limit on how often Apps Script may read and save data for your Google account (50,000 times a day for a gmail.com account, shared with your other scripts and add-ons)",
   runtime: `Google's daily limit on background run time for your Google account (${RUN_TIME_A_DAY})`,
 } as const;
 
 /** The one promise once a daily limit is used up (Google resets it 24 hours after the day's first use). */
-const UNTIL_RESET = "It works again within 24 hours. Nothing is lost: your jobs go on on the service, and background updates resume by themselves then.";
+const UNTIL_RESET =
+  "It works again within 24 hours. Nothing is lost: your jobs go on on the service, and background updates resume by themselves then.";
 
 /** The sentence for Apps Script's daily quota of `service` ("urlfetch", "properties", another) or of run time ("runtime"). */
 export function dailyLimitSentence(service: string): string {
-  if (service === "properties") return `${DAILY_LIMITS.properties} is used up, so Business Leads cannot read or save its settings and jobs today. ${UNTIL_RESET}`;
+  if (service === "properties")
+    return `${DAILY_LIMITS.properties} is used up, so Business Leads cannot read or save its settings and jobs today. ${UNTIL_RESET}`;
   if (service === "urlfetch" || service === "runtime") return `${DAILY_LIMITS[service]} is used up. ${UNTIL_RESET}`;
   return `Google's daily limit on one of its services (${service}) for your Google account is used up. ${UNTIL_RESET}`;
 }

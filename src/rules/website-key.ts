@@ -4,9 +4,15 @@
 
 /** "http://www.CedarCreekVet.com/" and "https://cedarcreekvet.com" → "cedarcreekvet.com"; "" for no website. */
 export function websiteKey(website: string): string {
-  const text = website.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/^\/\//, "");
+  const text = website
+    .trim()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")
+    .replace(/^\/\//, "");
   const end = text.search(/[/?#]/);
-  const host = (end < 0 ? text : text.slice(0, end)).toLowerCase().replace(/^www\./, "").replace(/\.$/, "");
+  const host = (end < 0 ? text : text.slice(0, end))
+    .toLowerCase()
+    .replace(/^www\./, "")
+    .replace(/\.$/, "");
   const tail = (end < 0 ? "" : text.slice(end)).replace(/\/+$/, "");
   return host + tail;
 }

@@ -15,14 +15,23 @@ import { lineOfJob } from "./line-of-job";
 import { keepPolling } from "./start-search";
 
 /** The kind's own fields of a record made for a job of that family found on the service (importJob). */
-export const IMPORTED_RECORD: Record<JobKind, (job: Job) => Pick<SearchRecord, "kind" | "searchKey" | "maxResults"> | Pick<EnrichmentRecord, "kind">> = {
+export const IMPORTED_RECORD: Record<
+  JobKind,
+  (job: Job) => Pick<SearchRecord, "kind" | "searchKey" | "maxResults"> | Pick<EnrichmentRecord, "kind">
+> = {
   search: (job) => ({ kind: "search", ...searchIdentity(job) }),
   enrichment: () => ({ kind: "enrichment" }),
 };
 
 /** The job's status object and family, or a clear error when this key cannot see it. */
 function findJob(ctx: JobsContext, jobId: string, deadline: number): { kind: JobKind; job: Job } {
-  const answer = eitherKind(JOB_KINDS, ctx.client.batch(JOB_KINDS.map((kind) => ctx.client.prepare.getJob(kind, jobId)), { deadline }));
+  const answer = eitherKind(
+    JOB_KINDS,
+    ctx.client.batch(
+      JOB_KINDS.map((kind) => ctx.client.prepare.getJob(kind, jobId)),
+      { deadline },
+    ),
+  );
   if (answer.found) return { kind: answer.kind, job: answer.value };
   if (answer.error) throw answer.error;
   throw new InvalidInputError(
@@ -33,7 +42,13 @@ function findJob(ctx: JobsContext, jobId: string, deadline: number): { kind: Job
 /** Tracks the job and gives it a results sheet; a job already tracked (with its sheet) is returned unchanged. */
 export function importJob(ctx: JobsContext, jobId: string, deadline: number): { record: JobRecord; created: boolean } {
   // A search of a territory is part of its sheet: opening it opens the territory's.
-  const holder = ctx.store.all().find((record) => record.id !== jobId && partsOf(record).serviceJobs(record).some(([id]) => id === jobId));
+  const holder = ctx.store.all().find(
+    (record) =>
+      record.id !== jobId &&
+      partsOf(record)
+        .serviceJobs(record)
+        .some(([id]) => id === jobId),
+  );
   if (holder) return { record: holder, created: false };
   const known = ctx.store.get(jobId);
   if (known && (known.sheetId !== null || known.sheetName === null)) return { record: known, created: false };
@@ -53,7 +68,7 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
       leadCount: job.lead_count,
       enrichedCount: job.enriched_count,
       creditsCharged: job.credits_charged,
-      error: isFailedStatus(job.status) ? job.error ?? "The job failed (the service gave no reason)." : null,
+      error: isFailedStatus(job.status) ? (job.error ?? "The job failed (the service gave no reason).") : null,
       createdAt: job.created_at,
       finishedAt: job.finished_at ?? null,
       ownSheet: true,

@@ -9,20 +9,39 @@ import { searchIdentity } from "./search-identity";
 import { sameSearched } from "../rules/searched";
 
 export function lineOfJob(records: readonly JobRecord[], job: Job, kind: JobKind): JobRecord | null {
-  const own = records.find((record) => record.id === job.id || partsOf(record).serviceJobs(record).some(([id]) => id === job.id));
+  const own = records.find(
+    (record) =>
+      record.id === job.id ||
+      partsOf(record)
+        .serviceJobs(record)
+        .some(([id]) => id === job.id),
+  );
   if (own) return own;
   if (kind !== "search") return null;
   const { searched } = searchIdentity(job);
   if (searched === undefined) return null;
-  return searchesOf(records).find((record) => record.searched !== undefined && sameSearched(record.searched, searched) && record.name === job.name)
-    ?? records.find((record) => isTerritorySearch(territoryOf(record), job)) ?? null;
+  return (
+    searchesOf(records).find(
+      (record) => record.searched !== undefined && sameSearched(record.searched, searched) && record.name === job.name,
+    ) ??
+    records.find((record) => isTerritorySearch(territoryOf(record), job)) ??
+    null
+  );
 }
 
 /** Whether `job` is one of the territory's searches (of any run): its name, query, place and size. */
 function isTerritorySearch(territory: TerritoryRecord | null, job: Job): boolean {
   const input = job.actor_input;
-  return territory !== null && Array.from({ length: pairCount(territory) }, (_, i) => i).some((i) => {
-    const request = pairRequest(territory, i);
-    return request.name === job.name && request.input.query === input?.query && request.input.location === input.location && request.input.maxResults === input.maxResults;
-  });
+  return (
+    territory !== null &&
+    Array.from({ length: pairCount(territory) }, (_, i) => i).some((i) => {
+      const request = pairRequest(territory, i);
+      return (
+        request.name === job.name &&
+        request.input.query === input?.query &&
+        request.input.location === input.location &&
+        request.input.maxResults === input.maxResults
+      );
+    })
+  );
 }

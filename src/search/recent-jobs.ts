@@ -49,7 +49,10 @@ export function recentJobs(client: LeadsClient, lineOf: TrackedLine, args: Recen
   const single = args.kinds.length === 1;
   // One kind: exactly the page asked for. Both: each list from its top down to the page's end.
   const plans = args.kinds.flatMap((kind) =>
-    (single ? [{ page: args.page, pageSize: RECENT_PAGE_SIZE }] : listPagesFor(args.page * RECENT_PAGE_SIZE)).map((params) => ({ kind, params })),
+    (single ? [{ page: args.page, pageSize: RECENT_PAGE_SIZE }] : listPagesFor(args.page * RECENT_PAGE_SIZE)).map((params) => ({
+      kind,
+      params,
+    })),
   );
   const outcomes = client.batch(
     plans.map(({ kind, params }) => client.prepare.listJobs(kind, params)),
@@ -76,7 +79,16 @@ export function recentJobs(client: LeadsClient, lineOf: TrackedLine, args: Recen
   return {
     jobs: pageJobs.map(({ kind, job }) => {
       const partOf = lineOf(job, kind);
-      return { jobId: job.id, kind, name: job.name, status: job.status, leadCount: job.lead_count, createdAt: job.created_at, tracked: partOf !== null, partOf };
+      return {
+        jobId: job.id,
+        kind,
+        name: job.name,
+        status: job.status,
+        leadCount: job.lead_count,
+        createdAt: job.created_at,
+        tracked: partOf !== null,
+        partOf,
+      };
     }),
     hasMore: args.page * RECENT_PAGE_SIZE < total,
   };

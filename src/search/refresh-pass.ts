@@ -42,7 +42,10 @@ function save(ctx: JobsContext, record: ScheduledSearch, refresh: RefreshSchedul
 function followRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: number, report: RefreshReport): void {
   const running = scheduled.filter((r) => r.refresh.run?.jobId);
   if (running.length === 0 || ctx.clock.now() >= deadline) return;
-  const statuses = ctx.client.batch(running.map((r) => ctx.client.prepare.getSearch(r.refresh.run?.jobId ?? "")), { deadline });
+  const statuses = ctx.client.batch(
+    running.map((r) => ctx.client.prepare.getSearch(r.refresh.run?.jobId ?? "")),
+    { deadline },
+  );
   running.forEach((record, i) => {
     const outcome = statuses[i];
     // Not readable this time (or not with this key): the run's creator's next pass follows it.
@@ -90,7 +93,15 @@ function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Busines
   const previous = record.refresh.run?.previousRunAt;
   const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt), previous ? dayOf(ctx, timeZone, previous) : null);
   // What the run did, stored once: on the job (the schedule's view reads it there).
-  const lastRun = { at: startedAt, added: merged.added, updated: merged.updated, notFound: merged.notFound, businesses: businesses.length, credits: record.refresh.run?.credits ?? null, keptEarlier: merged.keptEarlier };
+  const lastRun = {
+    at: startedAt,
+    added: merged.added,
+    updated: merged.updated,
+    notFound: merged.notFound,
+    businesses: businesses.length,
+    credits: record.refresh.run?.credits ?? null,
+    keptEarlier: merged.keptEarlier,
+  };
   finishRun(ctx, record, null, { ...extra, timeZone, sheetName: sheet.getName(), rowsWritten: merged.businessRows, lastRun });
 }
 
@@ -111,7 +122,14 @@ function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: 
   const runs = due.map((record) => {
     const refresh = record.refresh;
     const kept = refresh.run && refresh.run.slot === refresh.nextRunAt ? refresh.run : null;
-    const run: RefreshRun = kept ?? { slot: refresh.nextRunAt, idempotencyKey: ctx.newIdempotencyKey(), creditsChecked: false, jobId: null, startedAt: null, credits: null };
+    const run: RefreshRun = kept ?? {
+      slot: refresh.nextRunAt,
+      idempotencyKey: ctx.newIdempotencyKey(),
+      creditsChecked: false,
+      jobId: null,
+      startedAt: null,
+      credits: null,
+    };
     if (!kept) save(ctx, record, { ...refresh, run });
     return { record: { ...record, refresh: { ...refresh, run } } as ScheduledSearch, run };
   });
@@ -157,14 +175,26 @@ function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, ev
     const created = ctx.client.createSearch(record.refresh.search, { idempotencyKey: run.idempotencyKey, deadline });
     const startedAt = ctx.clock.now();
     // The run's charge is known now; what it found, once it is merged.
-    save(ctx, record, { ...startedSlot(record.refresh, startedAt), run: { ...run, jobId: created.job_id, startedAt: iso(startedAt), credits: created.credits_reserved, previousRunAt: record.refresh.lastRunAt } });
+    save(ctx, record, {
+      ...startedSlot(record.refresh, startedAt),
+      run: {
+        ...run,
+        jobId: created.job_id,
+        startedAt: iso(startedAt),
+        credits: created.credits_reserved,
+        previousRunAt: record.refresh.lastRunAt,
+      },
+    });
     return true;
   } catch (error) {
     const apiError = error as LeadsApiError;
     const slotOver = ctx.clock.now() >= Date.parse(run.slot) + periodMs(every);
     if (apiError.retryable && !slotOver) {
       // The same slot, with the same key, on the next pass: the service answers with the same job.
-      save(ctx, record, { ...record.refresh, lastError: `The refresh could not be started yet (${apiError.message}); it is tried again with the next pass.` });
+      save(ctx, record, {
+        ...record.refresh,
+        lastError: `The refresh could not be started yet (${apiError.message}); it is tried again with the next pass.`,
+      });
     } else {
       skipSlot(ctx, record, `${refreshNotRun(ctx, record, run.slot)}: ${apiError.message}`);
     }

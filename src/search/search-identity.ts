@@ -13,7 +13,14 @@ import { fingerprint } from "../jobs/job-store";
  */
 export function searchInputKey(body: CreateSearchRequest): string {
   const input = body.input;
-  const parts = [input.query, input.location, input.countryCode ?? null, input.maxResults ?? DEFAULT_MAX_RESULTS, input.language ?? DEFAULT_LANGUAGE, body.enrich_contacts ?? true];
+  const parts = [
+    input.query,
+    input.location,
+    input.countryCode ?? null,
+    input.maxResults ?? DEFAULT_MAX_RESULTS,
+    input.language ?? DEFAULT_LANGUAGE,
+    body.enrich_contacts ?? true,
+  ];
   return fingerprint("search-input:" + JSON.stringify(parts));
 }
 
@@ -31,6 +38,9 @@ export function searchIdentity(job: Job): Pick<SearchRecord, "searchKey" | "maxR
     },
     enrich_contacts: job.enrich_contacts ?? true,
   };
-  return { searchKey: searchInputKey(body), maxResults: body.input.maxResults ?? DEFAULT_MAX_RESULTS, searched: { query: input.query, place: input.location } };
+  return {
+    searchKey: searchInputKey(body),
+    maxResults: body.input.maxResults ?? DEFAULT_MAX_RESULTS,
+    searched: { query: input.query, place: input.location },
+  };
 }
-

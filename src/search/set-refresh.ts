@@ -35,12 +35,20 @@ export function setRefresh(ctx: JobsContext, args: SetRefreshArgs, deadline: num
     // A territory's run under way is its searches' (src/territory/territory-pass.ts starts a due one).
     const underWay = !territory.settled && territory.run > 0;
     // Until a re-run: the territory's current run is the last run.
-    return changeSchedule(ctx, territory, args, { asked: underWay, paid: underWay, schedule: (every) => scheduleBase(territory.refresh, every, territory.runStartedAt) });
+    return changeSchedule(ctx, territory, args, {
+      asked: underWay,
+      paid: underWay,
+      schedule: (every) => scheduleBase(territory.refresh, every, territory.runStartedAt),
+    });
   }
   const record = searchOf(tracked);
   if (!record) throw new InvalidInputError("Only searches can be refreshed; this job is an enrichment.");
   const run = record.refresh?.run;
-  return changeSchedule(ctx, record, args, { asked: Boolean(run), paid: Boolean(run?.jobId), schedule: (every) => scheduleOf(ctx, record, every, deadline) });
+  return changeSchedule(ctx, record, args, {
+    asked: Boolean(run),
+    paid: Boolean(run?.jobId),
+    schedule: (every) => scheduleOf(ctx, record, every, deadline),
+  });
 }
 
 /** What setRefresh needs of a search or a territory: its run asked for or under way, and its schedule with `every`. */
@@ -53,13 +61,23 @@ interface ScheduleChange<S extends ScheduleBase> {
 }
 
 /** The one rule of setRefresh: on, off, or one run asked for now (with "off": that run only, its schedule gone once merged). */
-function changeSchedule<R extends SearchRecord | TerritoryRecord>(ctx: JobsContext, record: R, args: SetRefreshArgs, change: ScheduleChange<NonNullable<R["refresh"]>>): JobRecord {
+function changeSchedule<R extends SearchRecord | TerritoryRecord>(
+  ctx: JobsContext,
+  record: R,
+  args: SetRefreshArgs,
+  change: ScheduleChange<NonNullable<R["refresh"]>>,
+): JobRecord {
   const current = record.refresh;
   let updated: R;
   if (args.runNow) {
     if (change.asked) return record;
-    if (!record.settled) throw new InvalidInputError(`“${record.name}” is still running: its results are still arriving, so there is nothing to refresh yet.`);
-    updated = { ...record, note: null, refresh: { ...change.schedule(args.every), nextRunAt: iso(ctx.clock.now()), lastError: null, asked: true } };
+    if (!record.settled)
+      throw new InvalidInputError(`“${record.name}” is still running: its results are still arriving, so there is nothing to refresh yet.`);
+    updated = {
+      ...record,
+      note: null,
+      refresh: { ...change.schedule(args.every), nextRunAt: iso(ctx.clock.now()), lastError: null, asked: true },
+    };
   } else if (args.every === "off") {
     updated = { ...record, refresh: current && change.paid ? { ...current, every: "off" } : undefined };
   } else {
@@ -80,5 +98,10 @@ function scheduleOf(ctx: JobsContext, record: SearchRecord, every: RefreshEvery 
 /** A schedule with `every`: the current one's last run and error kept, else the job's first run as the last; the next run a period after the last. */
 function scheduleBase(current: ScheduleBase | undefined, every: RefreshEvery | "off", firstStartedAt: string): ScheduleBase {
   const lastRunAt = current?.lastRunAt ?? firstStartedAt;
-  return { every, lastRunAt, nextRunAt: iso(Date.parse(lastRunAt) + periodMs(every === "off" ? "day" : every)), lastError: current?.lastError ?? null };
+  return {
+    every,
+    lastRunAt,
+    nextRunAt: iso(Date.parse(lastRunAt) + periodMs(every === "off" ? "day" : every)),
+    lastError: current?.lastError ?? null,
+  };
 }

@@ -101,7 +101,13 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
   if (!start) {
     // Before anything is sent: a store too full for the job's records would lose a charged job.
     ctx.store.makeRoomForNewJob(body.name ?? "");
-    start = { idempotencyKey: ctx.newIdempotencyKey(), createdAt: new Date(now).toISOString(), jobId: null, sheetName: null, sheetId: null };
+    start = {
+      idempotencyKey: ctx.newIdempotencyKey(),
+      createdAt: new Date(now).toISOString(),
+      jobId: null,
+      sheetName: null,
+      sheetId: null,
+    };
     ctx.store.saveStart(startKey, start); // before the request: a lost response is retried with this key
   }
   let created: CreateSearchResponse;

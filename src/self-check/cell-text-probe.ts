@@ -8,7 +8,15 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /** Text a careless writer would corrupt, as service data and users' lists carry it. */
-export const FORMULA_LIKE_SAMPLES: readonly string[] = ["=1+1", "+1 512 555 0100", "0042", "1/2", "-7", "TRUE", "=HYPERLINK(\"https://example.com\",\"x\")"];
+export const FORMULA_LIKE_SAMPLES: readonly string[] = [
+  "=1+1",
+  "+1 512 555 0100",
+  "0042",
+  "1/2",
+  "-7",
+  "TRUE",
+  '=HYPERLINK("https://example.com","x")',
+];
 
 /** The temporary sheet's name: ours alone (a random part), and recognisable if one was ever left. */
 const PROBE_SHEET = /^Business Leads check [0-9a-f]{8}$/;

@@ -63,14 +63,22 @@ export function runCheck(id: CheckId, check: () => Outcome): Check {
   }
 }
 
-const noDocument = (): Outcome => ({ ok: null, detail: `This could not be checked without a spreadsheet. ${new NoDocumentError().message}` });
+const noDocument = (): Outcome => ({
+  ok: null,
+  detail: `This could not be checked without a spreadsheet. ${new NoDocumentError().message}`,
+});
 
 /** The service answers the user's key (GET /account: it spends no credits). */
 export function serviceCheck(): Outcome {
   const stored = readStoredSettings();
-  if (stored.apiKey === null) return { ok: null, detail: "No API key is saved for you yet: save your key in the sidebar's Settings, then check again." };
+  if (stored.apiKey === null)
+    return { ok: null, detail: "No API key is saved for you yet: save your key in the sidebar's Settings, then check again." };
   const baseUrl = stored.baseUrl ?? DEFAULT_BASE_URL;
-  if (!baseUrl) return { ok: null, detail: "No service address is saved for you yet: save it with your key in the sidebar's Settings, then check again." };
+  if (!baseUrl)
+    return {
+      ok: null,
+      detail: "No service address is saved for you yet: save it with your key in the sidebar's Settings, then check again.",
+    };
   try {
     const account = clientFor({ apiKey: stored.apiKey, baseUrl }, appsScriptClock.now() + SERVICE_BUDGET_MS).getAccount({ maxAttempts: 2 });
     return {
@@ -79,7 +87,8 @@ export function serviceCheck(): Outcome {
     };
   } catch (error) {
     // A refused key or an unreachable service is an answer, not a crash; the client's messages say what to do.
-    const said = error instanceof LeadsApiError ? error.message : `Business Leads could not ask the service at ${baseUrl} (${messageOf(error)}).`;
+    const said =
+      error instanceof LeadsApiError ? error.message : `Business Leads could not ask the service at ${baseUrl} (${messageOf(error)}).`;
     return { ok: false, detail: said };
   }
 }
@@ -87,11 +96,15 @@ export function serviceCheck(): Outcome {
 /** What a sample became, said plainly. */
 function became(cell: CellReadBack): string {
   const value = cell.value;
-  const what = cell.formula ? `a formula (${cell.formula})`
-    : typeof value === "number" ? `the number ${value}`
-    : typeof value === "boolean" ? `the value ${value ? "TRUE" : "FALSE"}`
-    : Object.prototype.toString.call(value) === "[object Date]" ? "a date"
-    : `"${String(value)}"`;
+  const what = cell.formula
+    ? `a formula (${cell.formula})`
+    : typeof value === "number"
+      ? `the number ${value}`
+      : typeof value === "boolean"
+        ? `the value ${value ? "TRUE" : "FALSE"}`
+        : Object.prototype.toString.call(value) === "[object Date]"
+          ? "a date"
+          : `"${String(value)}"`;
   return `"${cell.written}" became ${what}`;
 }
 
@@ -101,13 +114,21 @@ export function plainTextCheck(doc: DocumentAccess | null): Outcome {
   const probe = probeCellText(doc.spreadsheet);
   const left = probe.left ? ` A temporary sheet named "${probe.left}" could not be removed: please delete it.` : "";
   if (probe.failure !== null) {
-    return { ok: false, detail: `Business Leads could not write test cells into a temporary sheet (${probe.failure}). Try again in a minute.${left}` };
+    return {
+      ok: false,
+      detail: `Business Leads could not write test cells into a temporary sheet (${probe.failure}). Try again in a minute.${left}`,
+    };
   }
   const changed = probe.cells.filter((cell) => cell.formula !== "" || cell.value !== cell.written);
   if (changed.length > 0) {
-    return { ok: false, detail: `Sheets changed text that Business Leads wrote: ${changed.map(became).join("; ")}. Tell your admin: values in your sheets could be wrong.${left}` };
+    return {
+      ok: false,
+      detail: `Sheets changed text that Business Leads wrote: ${changed.map(became).join("; ")}. Tell your admin: values in your sheets could be wrong.${left}`,
+    };
   }
-  const shown = FORMULA_LIKE_SAMPLES.slice(0, 4).map((sample) => `"${sample}"`).join(", ");
+  const shown = FORMULA_LIKE_SAMPLES.slice(0, 4)
+    .map((sample) => `"${sample}"`)
+    .join(", ");
   return {
     ok: probe.left === null,
     detail: `Values such as ${shown} were written the way Business Leads writes every text, into a temporary sheet, and came back exactly as written (never a formula, a number or a date). The temporary sheet was removed.${left}`,
@@ -120,7 +141,8 @@ const cannotSave = (where: string, failure: string, left: string): string =>
 /** The job store (document properties, or developer metadata in the full build) reads back what it wrote. */
 export function jobStoreCheck(doc: DocumentAccess | null, holdsDocumentLock: boolean): Outcome {
   if (!doc) return noDocument();
-  const where = BUSINESS_LEADS_SPREADSHEET_SCOPE === "full" ? "this spreadsheet's developer metadata" : "this spreadsheet's document properties";
+  const where =
+    BUSINESS_LEADS_SPREADSHEET_SCOPE === "full" ? "this spreadsheet's developer metadata" : "this spreadsheet's document properties";
   // The full build's store is changed only under its write claim, as every writer's is.
   const claims = doc.claims;
   let claimed = true;
@@ -131,7 +153,10 @@ export function jobStoreCheck(doc: DocumentAccess | null, holdsDocumentLock: boo
     return { ok: false, detail: cannotSave(where, messageOf(error), "") };
   }
   if (!claimed) {
-    return { ok: null, detail: `Business Leads is updating ${where} right now (a background update or another editor), so the test entry was not written. Check again in a minute.` };
+    return {
+      ok: null,
+      detail: `Business Leads is updating ${where} right now (a background update or another editor), so the test entry was not written. Check again in a minute.`,
+    };
   }
   let probe: ReturnType<typeof probeJobStore>;
   try {
@@ -149,9 +174,15 @@ export function jobStoreCheck(doc: DocumentAccess | null, holdsDocumentLock: boo
   }
   if (probe.readBack !== "same") {
     const how = probe.readBack === "missing" ? "was not there when read again" : "came back changed";
-    return { ok: false, detail: `A test entry saved in ${where} ${how}. Business Leads keeps your jobs there, so they could be lost: tell your admin.${left}` };
+    return {
+      ok: false,
+      detail: `A test entry saved in ${where} ${how}. Business Leads keeps your jobs there, so they could be lost: tell your admin.${left}`,
+    };
   }
-  return { ok: probe.removed, detail: `A test entry saved in ${where}, where Business Leads keeps your jobs, read back exactly and was removed.${left}` };
+  return {
+    ok: probe.removed,
+    detail: `A test entry saved in ${where}, where Business Leads keeps your jobs, read back exactly and was removed.${left}`,
+  };
 }
 
 /** The document's own lock could be had (or why not). */
@@ -159,13 +190,26 @@ export function lockCheck(outcome: LockOutcome | "failed", failure: string): Out
   const seconds = Math.round(ACTION_LOCK_WAIT_MS / 1000);
   switch (outcome) {
     case "held":
-      return { ok: true, detail: "Business Leads got this spreadsheet's lock, which keeps two clicks, two editors or a background update from changing it at the same moment." };
+      return {
+        ok: true,
+        detail:
+          "Business Leads got this spreadsheet's lock, which keeps two clicks, two editors or a background update from changing it at the same moment.",
+      };
     case "busy":
-      return { ok: null, detail: `Another Business Leads action or a background update held this spreadsheet's lock for ${seconds} seconds. Check again in a minute.` };
+      return {
+        ok: null,
+        detail: `Another Business Leads action or a background update held this spreadsheet's lock for ${seconds} seconds. Check again in a minute.`,
+      };
     case "none":
-      return { ok: false, detail: "Google gave no lock for this spreadsheet, so two actions at once could get in each other's way. Tell your admin." };
+      return {
+        ok: false,
+        detail: "Google gave no lock for this spreadsheet, so two actions at once could get in each other's way. Tell your admin.",
+      };
     default:
-      return { ok: false, detail: `Google refused this spreadsheet's lock (${failure}). Two actions at once could get in each other's way; try again in a minute.` };
+      return {
+        ok: false,
+        detail: `Google refused this spreadsheet's lock (${failure}). Two actions at once could get in each other's way; try again in a minute.`,
+      };
   }
 }
 
@@ -173,29 +217,59 @@ export function lockCheck(outcome: LockOutcome | "failed", failure: string): Out
 export function pollTriggerCheck(doc: DocumentAccess | null): Outcome {
   if (!doc) return noDocument();
   const key = userApiKey();
-  if (key === null) return { ok: null, detail: "No API key is saved for you yet: background updates run with your key, so none is needed. Save your key in the sidebar's Settings." };
+  if (key === null)
+    return {
+      ok: null,
+      detail:
+        "No API key is saved for you yet: background updates run with your key, so none is needed. Save your key in the sidebar's Settings.",
+    };
   const digest = keyDigest(key);
   // Jobs this key created or read, and searches with a refresh schedule: the user's trigger moves them forward.
-  const mine = new JobStore(doc.store, documentFacts(doc.spreadsheet)).all().filter((record) => (!record.settled || hasSchedule(record)) && isMine(record, digest)).length;
+  const mine = new JobStore(doc.store, documentFacts(doc.spreadsheet))
+    .all()
+    .filter((record) => (!record.settled || hasSchedule(record)) && isMine(record, digest)).length;
   const count = backgroundTrigger.count();
   const jobs = `${mine} of your ${mine === 1 ? "jobs is" : "jobs are"}`;
-  if (count > 1) return { ok: false, detail: `${count} background updates are scheduled for you where one is expected. The next update removes the extra ones; if this stays, tell your admin.` };
+  if (count > 1)
+    return {
+      ok: false,
+      detail: `${count} background updates are scheduled for you where one is expected. The next update removes the extra ones; if this stays, tell your admin.`,
+    };
   if (mine > 0 && count === 0) {
-    return { ok: false, detail: `${jobs} in progress or scheduled here, but no hourly background update is scheduled for you, so they move forward only while the sidebar is open. Click Refresh jobs in the sidebar to schedule it again.` };
+    return {
+      ok: false,
+      detail: `${jobs} in progress or scheduled here, but no hourly background update is scheduled for you, so they move forward only while the sidebar is open. Click Refresh jobs in the sidebar to schedule it again.`,
+    };
   }
   if (mine > 0 && !backgroundTrigger.serves(doc.id)) {
-    return { ok: false, detail: `${jobs} in progress or scheduled here, but your background update does not list this spreadsheet. Click Refresh jobs in the sidebar to add it again.` };
+    return {
+      ok: false,
+      detail: `${jobs} in progress or scheduled here, but your background update does not list this spreadsheet. Click Refresh jobs in the sidebar to add it again.`,
+    };
   }
-  if (mine > 0) return { ok: true, detail: `${jobs} in progress or scheduled here, and the hourly background update is scheduled. It removes itself once nothing is left.` };
-  if (count === 0) return { ok: true, detail: "None of your jobs here is in progress, so no background update is needed. Starting a search or an enrichment schedules one." };
-  const elsewhere = BUSINESS_LEADS_SPREADSHEET_SCOPE === "full" ? "for work left in your other spreadsheets" : "for work still waiting here";
-  return { ok: true, detail: `None of your jobs here is in progress; your background update is scheduled ${elsewhere}, and removes itself once nothing is left.` };
+  if (mine > 0)
+    return {
+      ok: true,
+      detail: `${jobs} in progress or scheduled here, and the hourly background update is scheduled. It removes itself once nothing is left.`,
+    };
+  if (count === 0)
+    return {
+      ok: true,
+      detail: "None of your jobs here is in progress, so no background update is needed. Starting a search or an enrichment schedules one.",
+    };
+  const elsewhere =
+    BUSINESS_LEADS_SPREADSHEET_SCOPE === "full" ? "for work left in your other spreadsheets" : "for work still waiting here";
+  return {
+    ok: true,
+    detail: `None of your jobs here is in progress; your background update is scheduled ${elsewhere}, and removes itself once nothing is left.`,
+  };
 }
 
 /** "3 minutes ago", "5 hours ago", "2 days ago". */
 function ago(at: number, now: number): string {
   const minutes = Math.max(0, Math.round((now - at) / 60000));
-  const [amount, unit] = minutes < 60 ? [minutes, "minute"] : minutes < 48 * 60 ? [Math.round(minutes / 60), "hour"] : [Math.round(minutes / 1440), "day"];
+  const [amount, unit] =
+    minutes < 60 ? [minutes, "minute"] : minutes < 48 * 60 ? [Math.round(minutes / 60), "hour"] : [Math.round(minutes / 1440), "day"];
   return amount === 0 ? "just now" : `${amount} ${unit}${amount === 1 ? "" : "s"} ago`;
 }
 
@@ -203,14 +277,24 @@ function ago(at: number, now: number): string {
 export function triggerDocumentCheck(): Outcome {
   const run = lastBackgroundRun();
   if (run === null) {
-    return { ok: null, detail: "No background update has run for you yet (one runs every hour while your jobs are in progress). Check again after one has run." };
+    return {
+      ok: null,
+      detail:
+        "No background update has run for you yet (one runs every hour while your jobs are in progress). Check again after one has run.",
+    };
   }
   const when = ago(run.at, appsScriptClock.now());
   if (run.withDocument) {
-    return { ok: true, detail: `Your last background update (${when}) ran with its spreadsheet, so it writes your results even while the spreadsheet is closed.` };
+    return {
+      ok: true,
+      detail: `Your last background update (${when}) ran with its spreadsheet, so it writes your results even while the spreadsheet is closed.`,
+    };
   }
   if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") {
-    return { ok: true, detail: `Your last background update (${when}) ran without a spreadsheet. This version of Business Leads opens your spreadsheets by their id, so it still writes your results.` };
+    return {
+      ok: true,
+      detail: `Your last background update (${when}) ran without a spreadsheet. This version of Business Leads opens your spreadsheets by their id, so it still writes your results.`,
+    };
   }
   return {
     ok: false,

@@ -23,10 +23,15 @@ const STYLE =
 function reportHtml(report: DiagnoseReport): string {
   const items = report.checks.map((check) => {
     const mark = MARK[String(check.ok) as "true" | "false" | "null"];
-    return `<li class="${mark.tone}"><span class="mark" aria-hidden="true">${mark.sign}</span><div>` +
-      `<p class="label"><span class="sr">${mark.words}: </span>${escapeHtml(check.label)}</p><p class="detail">${escapeHtml(check.detail)}</p></div></li>`;
+    return (
+      `<li class="${mark.tone}"><span class="mark" aria-hidden="true">${mark.sign}</span><div>` +
+      `<p class="label"><span class="sr">${mark.words}: </span>${escapeHtml(check.label)}</p><p class="detail">${escapeHtml(check.detail)}</p></div></li>`
+    );
   });
-  return dialogPage(STYLE, `<p class="summary">${escapeHtml(report.summary)}</p><ul>${items.join("")}</ul><p class="build">${escapeHtml(report.build)}</p>`);
+  return dialogPage(
+    STYLE,
+    `<p class="summary">${escapeHtml(report.summary)}</p><ul>${items.join("")}</ul><p class="build">${escapeHtml(report.build)}</p>`,
+  );
 }
 
 /** Shows the report over the spreadsheet (menu executions have a Ui; the caller handles one without). */

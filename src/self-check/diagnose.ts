@@ -6,7 +6,17 @@ import { userApiKey } from "../gas/settings";
 import { messageOf } from "../errors/user-error";
 import { redact } from "../rules/redaction";
 import { DEFAULT_BASE_URL } from "../ui/build-defaults";
-import { jobStoreCheck, lockCheck, plainTextCheck, pollTriggerCheck, runCheck, serviceCheck, triggerDocumentCheck, type Check, type DiagnoseReport } from "./diagnose-checks";
+import {
+  jobStoreCheck,
+  lockCheck,
+  plainTextCheck,
+  pollTriggerCheck,
+  runCheck,
+  serviceCheck,
+  triggerDocumentCheck,
+  type Check,
+  type DiagnoseReport,
+} from "./diagnose-checks";
 import { showReportDialog } from "./diagnose-dialog";
 import { parseArgs, type ArgsIn } from "../ui/entry-args";
 
@@ -14,9 +24,10 @@ export type { Check, CheckId, DiagnoseReport } from "./diagnose-checks";
 
 /** The build, in words an admin can match with the README's "Two builds". */
 function buildDescription(): string {
-  const scope = BUSINESS_LEADS_SPREADSHEET_SCOPE === "full"
-    ? "Full build (spreadsheets scope): background updates open your spreadsheets by their id"
-    : "Default build (spreadsheets.currentonly scope): works in the spreadsheet you are using";
+  const scope =
+    BUSINESS_LEADS_SPREADSHEET_SCOPE === "full"
+      ? "Full build (spreadsheets scope): background updates open your spreadsheets by their id"
+      : "Default build (spreadsheets.currentonly scope): works in the spreadsheet you are using";
   const service = DEFAULT_BASE_URL ? `production build for ${DEFAULT_BASE_URL}` : "no service address built in (each user saves one)";
   return `${scope}; ${service}.`;
 }
@@ -58,7 +69,13 @@ function runChecks(): Check[] {
   }
   const service = runCheck("service", serviceCheck);
   const { lock, written } = underDocumentLock(doc);
-  return [service, ...written, lock, runCheck("poll-trigger", () => pollTriggerCheck(doc)), runCheck("trigger-document", triggerDocumentCheck)];
+  return [
+    service,
+    ...written,
+    lock,
+    runCheck("poll-trigger", () => pollTriggerCheck(doc)),
+    runCheck("trigger-document", triggerDocumentCheck),
+  ];
 }
 
 function summaryOf(checks: readonly Check[]): string {
@@ -79,7 +96,11 @@ function withoutKey(report: DiagnoseReport): DiagnoseReport {
   const secret = key;
   if (!secret) return report;
   const scrub = (text: string): string => redact(text, secret);
-  return { build: scrub(report.build), summary: report.summary, checks: report.checks.map((check) => ({ ...check, label: scrub(check.label), detail: scrub(check.detail) })) };
+  return {
+    build: scrub(report.build),
+    summary: report.summary,
+    checks: report.checks.map((check) => ({ ...check, label: scrub(check.label), detail: scrub(check.detail) })),
+  };
 }
 
 /** `a = {dialog?: boolean}`: the sidebar passes {dialog: false}; from the menu the report shows in a dialog. */

@@ -30,7 +30,14 @@ const readsAs = (input: string | number): string | number => (typeof input === "
  * Writes rows `top` to `top + height - 1` of the given columns: `cell(row, column)` is each cell's
  * input (exact text, a number) or KEEP. Returns the number of setValues made.
  */
-export function writeBlock(grid: Grid, top: number, height: number, columns: readonly number[], cell: (row: number, column: number) => BlockCell, options: BlockOptions = {}): number {
+export function writeBlock(
+  grid: Grid,
+  top: number,
+  height: number,
+  columns: readonly number[],
+  cell: (row: number, column: number) => BlockCell,
+  options: BlockOptions = {},
+): number {
   const first = options.firstColumn;
   const runs = adjacentRuns(columns, (column) => column).sort((a, b) => Number(b.includes(first ?? -1)) - Number(a.includes(first ?? -1)));
   let writes = 0;
@@ -38,7 +45,14 @@ export function writeBlock(grid: Grid, top: number, height: number, columns: rea
     const planned = Array.from({ length: height }, (_, offset) => run.map((column) => cell(top + offset, column)));
     const keeps = planned.some((row) => row.some((input) => input === KEEP));
     const known = options.known;
-    if (options.skipUnchanged && known && planned.every((row, offset) => row.every((input, i) => input === KEEP || writesSame(input, known[top + offset - 1]?.[(run[i] ?? 0) - 1] ?? "")))) continue;
+    if (
+      options.skipUnchanged &&
+      known &&
+      planned.every((row, offset) =>
+        row.every((input, i) => input === KEEP || writesSame(input, known[top + offset - 1]?.[(run[i] ?? 0) - 1] ?? "")),
+      )
+    )
+      continue;
     const range = grid.getRange(top, run[0] ?? 1, height, run.length);
     const values = keeps && !known ? range.getValues() : [];
     const formulas = keeps && !known ? range.getFormulas() : [];

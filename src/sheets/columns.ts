@@ -80,7 +80,9 @@ export function emailVerificationDetails(business: Business): string {
 
 function mapEntries(map: Record<string, string> | null | undefined): string {
   const entries = map ?? {};
-  return Object.keys(entries).map((key) => `${key}: ${entries[key] ?? ""}`).join("; ");
+  return Object.keys(entries)
+    .map((key) => `${key}: ${entries[key] ?? ""}`)
+    .join("; ");
 }
 
 function keyContacts(business: Business): string {
@@ -124,13 +126,22 @@ const KEPT_EARLIER = "kept earlier";
  * contact columns' changes (contact-changes.ts).
  */
 export function updatedKeeping(emails: boolean, others: readonly string[], changes: readonly string[] = []): string {
-  const brands = new Set(allColumns(seenOn("")).filter((column) => column.brand).map((column) => column.header));
+  const brands = new Set(
+    allColumns(seenOn(""))
+      .filter((column) => column.brand)
+      .map((column) => column.header),
+  );
   const names = [...(emails ? ["emails"] : []), ...others.map((header) => (brands.has(header) ? header : header.toLowerCase()))];
   const changed = changes.length > 0 ? [changes.join(", ")] : [];
   if (names.length === 0) return [LATEST_REFRESH.updated, ...changed].join(" · ");
   const shown = names.length > KEPT_NAMED + 1 ? names.slice(0, KEPT_NAMED) : names;
   const rest = names.length - shown.length;
-  const list = rest > 0 ? `${shown.join(", ")} and ${rest} more` : shown.length > 1 ? `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1] ?? ""}` : shown.join("");
+  const list =
+    rest > 0
+      ? `${shown.join(", ")} and ${rest} more`
+      : shown.length > 1
+        ? `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1] ?? ""}`
+        : shown.join("");
   return [LATEST_REFRESH.updated, ...changed, `${KEPT_EARLIER} ${list}`].join(" · ");
 }
 
@@ -157,14 +168,17 @@ export function seenOn(day: string): Sightings {
 }
 
 /** The text of `Enriched for`: the name and the website a row was sent as (or the service enriched). */
-export const enrichedForText = (name: string | null | undefined, website: string | null | undefined): string => `${name ?? ""} | ${website ?? ""}`;
+export const enrichedForText = (name: string | null | undefined, website: string | null | undefined): string =>
+  `${name ?? ""} | ${website ?? ""}`;
 
 /**
  * The `Owner names` cell: the service's `owner_names`, else its single `owner_name` (the spec's
  * "a single owner name", one of the same names), so one column says who owns the business.
  */
 function ownerNames(business: Business): string {
-  return join(business.owner_names && business.owner_names.length > 0 ? business.owner_names : business.owner_name ? [business.owner_name] : []);
+  return join(
+    business.owner_names && business.owner_names.length > 0 ? business.owner_names : business.owner_name ? [business.owner_name] : [],
+  );
 }
 
 /**

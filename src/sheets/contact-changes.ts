@@ -20,7 +20,11 @@ interface RowText {
   text(row: number, header: string): string;
 }
 
-const items = (text: string): string[] => text.split(",").map((item) => item.trim().toLowerCase()).filter((item) => item !== "");
+const items = (text: string): string[] =>
+  text
+    .split(",")
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => item !== "");
 
 /** How a list changed: "1 email fewer", "2 new emails", "1 email replaced", "2 new emails, 1 gone"; "" when it did not. */
 function listChange(before: string[], after: string[], one: string, many: string): string {
@@ -38,7 +42,9 @@ function verificationNow(business: Business, address: string): string {
   const entries = business.email_verifications ?? {};
   const key = Object.keys(entries).find((known) => known.toLowerCase() === address);
   const result = key === undefined ? undefined : entries[key]?.result;
-  return business.email_verification_status === "completed" && typeof result === "string" && result !== "" ? result.toLowerCase() : "unknown";
+  return business.email_verification_status === "completed" && typeof result === "string" && result !== ""
+    ? result.toLowerCase()
+    : "unknown";
 }
 
 /** Verified addresses still listed but verified no more: "verification now unknown", "2 verifications now risky". */
@@ -55,7 +61,13 @@ function verificationChanges(business: Business, before: string[], after: string
  * How a refresh changes the row's contact columns: `business` is what the run returned for it,
  * `writes(column)` whether the merge writes that column (false where it keeps the cell).
  */
-export function contactChanges(business: Business, row: number, read: RowText, columns: readonly ColumnSpec[], writes: (column: ColumnSpec) => boolean): string[] {
+export function contactChanges(
+  business: Business,
+  row: number,
+  read: RowText,
+  columns: readonly ColumnSpec[],
+  writes: (column: ColumnSpec) => boolean,
+): string[] {
   const after = (header: string): string | null => {
     const column = columns.find((spec) => spec.header === header);
     return column && writes(column) ? cellText(column.value(business)) : null;
@@ -70,6 +82,7 @@ export function contactChanges(business: Business, row: number, read: RowText, c
   }
   const verified = after(VERIFIED_HEADER);
   const emails = after(EMAILS_HEADER);
-  if (verified !== null && emails !== null) changes.push(...verificationChanges(business, items(read.text(row, VERIFIED_HEADER)), items(verified), items(emails)));
+  if (verified !== null && emails !== null)
+    changes.push(...verificationChanges(business, items(read.text(row, VERIFIED_HEADER)), items(verified), items(emails)));
   return changes;
 }

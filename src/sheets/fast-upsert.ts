@@ -63,13 +63,15 @@ export function upsertByName(
   if (bottom > values.length) return null; // the grid must grow first
   if (target.size < bottom - top + 1) return null; // someone else's row inside the block
 
-  const matrix = rows.sort((a, b) => a - b).map((row) => {
-    const cells: Array<string | number> = new Array<string | number>(width).fill("");
-    columns.forEach((column, index) => {
-      cells[at[index] ?? index] = cellInput(column.value(target.get(row) as Business));
+  const matrix = rows
+    .sort((a, b) => a - b)
+    .map((row) => {
+      const cells: Array<string | number> = new Array<string | number>(width).fill("");
+      columns.forEach((column, index) => {
+        cells[at[index] ?? index] = cellInput(column.value(target.get(row) as Business));
+      });
+      return cells;
     });
-    return cells;
-  });
   const changed = matrix.some((cells, offset) => cells.some((input, index) => !writesSame(input, values[top - 1 + offset]?.[index])));
   if (changed) spreadsheet.getRange(`${sheet}!A${top}:${columnLetters(width)}${bottom}`).setValues(matrix);
   return { appended: target.size - updated, updated, removed: 0 };

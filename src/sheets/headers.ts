@@ -41,7 +41,13 @@ export function positionsOf(cells: readonly unknown[], known: readonly string[])
  * Writes the headers of `headers` that `positions` lacks into row `row`, in order from column
  * `from` on (bold), growing the grid when it is too narrow; `positions` then has them too.
  */
-export function addMissingHeaders(grid: Grid, row: number, headers: readonly string[], positions: Map<string, number>, from: number): Map<string, number> {
+export function addMissingHeaders(
+  grid: Grid,
+  row: number,
+  headers: readonly string[],
+  positions: Map<string, number>,
+  from: number,
+): Map<string, number> {
   const missing = headers.filter((header) => !positions.has(header));
   if (missing.length === 0) return positions;
   const needed = from + missing.length - 1;

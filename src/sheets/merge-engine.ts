@@ -26,7 +26,14 @@ import { addedHeaders } from "./writer";
 
 const MAPS_URL_HEADER = "Maps URL";
 /** Columns the add-on fills itself (dates, marks, a territory's): not the service's, never kept from before. */
-const ADD_ON_COLUMNS = [FIRST_SEEN_HEADER, LAST_SEEN_HEADER, LATEST_REFRESH_HEADER, FOUND_BY_HEADER, SAME_CONTACT_HEADER, TERRITORY_RUN_HEADER];
+const ADD_ON_COLUMNS = [
+  FIRST_SEEN_HEADER,
+  LAST_SEEN_HEADER,
+  LATEST_REFRESH_HEADER,
+  FOUND_BY_HEADER,
+  SAME_CONTACT_HEADER,
+  TERRITORY_RUN_HEADER,
+];
 
 /**
  * The map provider's place id. The spec's Business has no `place_id` field, so it is taken from a
@@ -73,7 +80,8 @@ interface Kept {
 }
 
 /** Whether a row keeps `column` (keptColumns' answer for it). */
-const keptColumn = (keeps: Kept, column: ColumnSpec): boolean => (keeps.emails && column.email === true) || keeps.others.indexOf(column.header) >= 0;
+const keptColumn = (keeps: Kept, column: ColumnSpec): boolean =>
+  (keeps.emails && column.email === true) || keeps.others.indexOf(column.header) >= 0;
 
 /**
  * What a row keeps of what it holds where the run's value is empty: the email columns together
@@ -128,7 +136,14 @@ function placeBusinesses(read: SheetRead, businesses: readonly Business[]): { ta
  * Writes the merge's rows (`touched`, appended ones too) in one block over our columns, the grid
  * grown to the last; every other cell inside the block is written back as the read found it.
  */
-function writeMergedRows(grid: Grid, read: SheetRead, touched: readonly number[], columns: readonly number[], cell: (row: number, column: number) => BlockCell, idColumn: number): void {
+function writeMergedRows(
+  grid: Grid,
+  read: SheetRead,
+  touched: readonly number[],
+  columns: readonly number[],
+  cell: (row: number, column: number) => BlockCell,
+  idColumn: number,
+): void {
   if (touched.length === 0) return;
   const top = Math.min(...touched);
   const bottom = Math.max(...touched);
@@ -191,14 +206,19 @@ export function mergeIntoSheet(grid: Grid, businesses: readonly Business[], rule
     ...extras,
   };
   const columns = resultColumns(sightings, { territory: extras !== undefined }).filter((column) => positions.has(column.header));
-  for (const [row, business] of target) if (row <= read.lastRow && (rule.keepInAddedRows || !isNewRow(row))) kept.set(row, keptColumns(business, row, read, columns));
+  for (const [row, business] of target)
+    if (row <= read.lastRow && (rule.keepInAddedRows || !isNewRow(row))) kept.set(row, keptColumns(business, row, read, columns));
   function latestRefreshOf(row: number): string {
     if (rule.firstRun) return "";
     if (isNewRow(row)) return LATEST_REFRESH.new;
     const keeps = kept.get(row);
     const business = target.get(row);
     if (!keeps || !business) return LATEST_REFRESH.updated;
-    return updatedKeeping(keeps.emails, keeps.others, contactChanges(business, row, read, columns, (column) => !keptColumn(keeps, column)));
+    return updatedKeeping(
+      keeps.emails,
+      keeps.others,
+      contactChanges(business, row, read, columns, (column) => !keptColumn(keeps, column)),
+    );
   }
   const keeps = (row: number, column: ColumnSpec): boolean => {
     const held = kept.get(row);

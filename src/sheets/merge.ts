@@ -24,9 +24,15 @@ export interface MergeResult {
  * `previousDay`: the date of the run before it, when known: the rows it found and this run no
  * longer finds are this run's "no longer found" even when a merge killed half-way marked them.
  */
-export function mergeBusinesses(grid: Grid, businesses: readonly Business[], runDay: string, previousDay: string | null = null): MergeResult {
+export function mergeBusinesses(
+  grid: Grid,
+  businesses: readonly Business[],
+  runDay: string,
+  previousDay: string | null = null,
+): MergeResult {
   // A kept row appended by this same run before a kill is still new.
-  const stillNew = (read: SheetRead, row: number): boolean => read.text(row, FIRST_SEEN_HEADER) === runDay && read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new;
+  const stillNew = (read: SheetRead, row: number): boolean =>
+    read.text(row, FIRST_SEEN_HEADER) === runDay && read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new;
   let gone: number[] = [];
   let markedByThisRun = 0;
   const merge = mergeIntoSheet(grid, businesses, {
@@ -41,7 +47,9 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
     otherRows: ({ read, target, businessRows }) => {
       gone = businessRows.filter((row) => !target.has(row) && read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
       if (previousDay !== null && previousDay !== runDay) {
-        markedByThisRun = businessRows.filter((row) => !target.has(row) && gone.indexOf(row) < 0 && read.text(row, LAST_SEEN_HEADER) === previousDay).length;
+        markedByThisRun = businessRows.filter(
+          (row) => !target.has(row) && gone.indexOf(row) < 0 && read.text(row, LAST_SEEN_HEADER) === previousDay,
+        ).length;
       }
       return new Map(gone.map((row) => [row, { header: LATEST_REFRESH_HEADER, text: LATEST_REFRESH.notFound }]));
     },

@@ -12,7 +12,12 @@ const MAX_SHEET_NAME = 90;
 export function uniqueSheetName(spreadsheet: Spreadsheet, jobName: string): string {
   const taken = new Set(spreadsheet.getSheets().map((sheet) => sheet.getName().toLowerCase()));
   // Sheet names may not be empty; these characters are refused by some clients, so avoid them.
-  const base = (jobName.replace(/[[\]*?/\\:]/g, " ").replace(/\s+/g, " ").trim() || "Business Leads").slice(0, MAX_SHEET_NAME);
+  const base = (
+    jobName
+      .replace(/[[\]*?/\\:]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim() || "Business Leads"
+  ).slice(0, MAX_SHEET_NAME);
   if (!taken.has(base.toLowerCase())) return base;
   for (let n = 2; ; n += 1) {
     const candidate = `${base} (${n})`;
@@ -34,7 +39,12 @@ export function createResultSheet(spreadsheet: Spreadsheet, name: string, column
  * The results sheet a start or an import names before inserting it: by its id when it was made,
  * else a sheet of that name a killed execution left half-prepared (laid out again), else a new one.
  */
-export function namedResultSheet(spreadsheet: Spreadsheet, name: string, sheetId: number | null, columns: readonly ColumnSpec[] = BUSINESS_COLUMNS): Sheet {
+export function namedResultSheet(
+  spreadsheet: Spreadsheet,
+  name: string,
+  sheetId: number | null,
+  columns: readonly ColumnSpec[] = BUSINESS_COLUMNS,
+): Sheet {
   const made = new SheetsById(spreadsheet).of({ sheetId, sheetName: null });
   if (made) return made;
   // A sheet of that name a killed execution left half-prepared, before its id was stored.

@@ -41,7 +41,11 @@ function deleteRows(grid: Grid, rows: number[]): void {
 }
 
 /** Each business's row: the row that holds its id, else the next free row from `firstFree` on. */
-export function placeRows(latest: Map<string, Business>, rowById: Map<string, number>, firstFree: number): { target: Map<number, Business>; updated: number } {
+export function placeRows(
+  latest: Map<string, Business>,
+  rowById: Map<string, number>,
+  firstFree: number,
+): { target: Map<number, Business>; updated: number } {
   const target = new Map<number, Business>();
   let nextRow = firstFree;
   let updated = 0;
@@ -61,7 +65,10 @@ export function placeRows(latest: Map<string, Business>, rowById: Map<string, nu
 /** The rows of a column read below the header row (row 2 on), as trimmed text. */
 function columnTexts(grid: Grid, column: number | undefined, lastRow: number): string[] {
   if (column === undefined || lastRow < 2) return [];
-  return grid.getRange(2, column, lastRow - 1, 1).getValues().map((row) => cellText(row[0]));
+  return grid
+    .getRange(2, column, lastRow - 1, 1)
+    .getValues()
+    .map((row) => cellText(row[0]));
 }
 
 export function upsertBusinesses(
@@ -94,7 +101,13 @@ export function upsertBusinesses(
 }
 
 /** Writes each business into its row (the grid grown to the last); rows between that are not theirs stay as they are. */
-function writeBusinessRows(grid: Grid, target: Map<number, Business>, columns: readonly ColumnSpec[], positions: Map<string, number>, idColumn: number): void {
+function writeBusinessRows(
+  grid: Grid,
+  target: Map<number, Business>,
+  columns: readonly ColumnSpec[],
+  positions: Map<string, number>,
+  idColumn: number,
+): void {
   const rows = [...target.keys()];
   const top = Math.min(...rows);
   const bottom = Math.max(...rows);

@@ -19,8 +19,14 @@ export function accountPanel(state: SidebarState): void {
     byId("account-credits", HTMLElement).textContent = credits.text;
     setProgress(bar, credits.value, credits.max, credits.text);
     const bounds = searchBounds(account);
-    byId("account-affordable", HTMLElement).textContent = bounds.blocked ?? `Largest search you can afford: ${groupDigits(Math.min(bounds.max, account.maxAffordableResults))}`;
+    byId("account-affordable", HTMLElement).textContent =
+      bounds.blocked ?? `Largest search you can afford: ${groupDigits(Math.min(bounds.max, account.maxAffordableResults))}`;
     // Only a free plan has a free search.
-    byId("account-free", HTMLElement).textContent = account.planCode !== "free" ? "" : account.freeSearchUsed ? "The free search is used." : "The free search is not used yet: one search of up to 100 businesses.";
+    byId("account-free", HTMLElement).textContent =
+      account.planCode !== "free"
+        ? ""
+        : account.freeSearchUsed
+          ? "The free search is used."
+          : "The free search is not used yet: one search of up to 100 businesses.";
   });
 }

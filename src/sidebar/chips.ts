@@ -9,7 +9,13 @@ export interface Chips<T> {
   removeLast(): void;
 }
 
-export function chipList<T>(list: HTMLUListElement, field: HTMLElement, text: (item: T) => string, key: (item: T) => string, onChange: () => void): Chips<T> {
+export function chipList<T>(
+  list: HTMLUListElement,
+  field: HTMLElement,
+  text: (item: T) => string,
+  key: (item: T) => string,
+  onChange: () => void,
+): Chips<T> {
   let items: T[] = [];
 
   const remove = (index: number, byKeyboard: boolean): void => {
@@ -23,12 +29,15 @@ export function chipList<T>(list: HTMLUListElement, field: HTMLElement, text: (i
 
   const render = (): void => {
     list.hidden = items.length === 0;
-    replaceChildren(list, ...items.map((item, i) => {
-      const button = h("button", { class: "dismiss", "aria-label": `Remove ${text(item)}` }, "×");
-      // detail 0: a press of Enter or Space, not of the mouse.
-      on(button, "click", (event) => remove(i, event.detail === 0));
-      return h("li", { class: "chip" }, h("span", {}, text(item)), button);
-    }));
+    replaceChildren(
+      list,
+      ...items.map((item, i) => {
+        const button = h("button", { class: "dismiss", "aria-label": `Remove ${text(item)}` }, "×");
+        // detail 0: a press of Enter or Space, not of the mouse.
+        on(button, "click", (event) => remove(i, event.detail === 0));
+        return h("li", { class: "chip" }, h("span", {}, text(item)), button);
+      }),
+    );
   };
 
   return {

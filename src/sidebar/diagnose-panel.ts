@@ -16,7 +16,12 @@ function checkItem(check: Check): HTMLLIElement {
     "li",
     { class: `diagnose-check ${mark.tone}`, "data-check": check.id },
     h("span", { class: "diagnose-mark", "aria-hidden": "true" }, mark.sign),
-    h("div", {}, h("p", { class: "diagnose-label" }, h("span", { class: "visually-hidden" }, `${mark.words}: `), check.label), h("p", { class: "diagnose-detail" }, check.detail)),
+    h(
+      "div",
+      {},
+      h("p", { class: "diagnose-label" }, h("span", { class: "visually-hidden" }, `${mark.words}: `), check.label),
+      h("p", { class: "diagnose-detail" }, check.detail),
+    ),
   );
 }
 

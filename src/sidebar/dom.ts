@@ -5,7 +5,11 @@ type AttributeValue = string | number | boolean | null | undefined;
 type Child = Node | string | null | undefined | false;
 
 /** `h("li", {role: "listitem"}, "text", child)`: true → empty attribute, false/null → absent. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, AttributeValue> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, AttributeValue> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   // A button made here acts only by its own listener: never a form's submit.
   if (element instanceof HTMLButtonElement) element.type = "button";
@@ -58,6 +62,10 @@ export function setRefused(button: HTMLButtonElement, reason: string | null): vo
 }
 
 /** `target.addEventListener(type, listener)`, a third as long in the bundle (the page's 64 KB budget); no target, no listener. */
-export function on<K extends keyof HTMLElementEventMap>(target: HTMLElement | null | undefined, type: K, listener: (event: HTMLElementEventMap[K]) => void): void {
+export function on<K extends keyof HTMLElementEventMap>(
+  target: HTMLElement | null | undefined,
+  type: K,
+  listener: (event: HTMLElementEventMap[K]) => void,
+): void {
   target?.addEventListener(type, listener as EventListener);
 }

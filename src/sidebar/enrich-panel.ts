@@ -43,40 +43,63 @@ function previewLines(preview: EnrichmentPreview): string[] {
 function renderPreview(box: HTMLElement, found: EnrichmentPreview, columnsKnown: boolean): void {
   // No header row names the columns: the sentence asks to choose them, below; nothing else is known yet.
   if (found.columnChoice && !columnsKnown) return replaceChildren(box, h("p", { class: "problem" }, found.problem ?? ""));
-  replaceChildren(box,
+  replaceChildren(
+    box,
     found.problem ? h("p", { class: "problem" }, found.problem) : null,
     found.notice ? h("p", { class: "notice" }, found.notice) : null,
-    found.columnChoice?.addsHeaderRow ? h("p", { class: "notice" }, "The list starts in row 1: Enrich rows first inserts a row above it for the headers (Name, Website and the results), so its rows move down one.") : null,
+    found.columnChoice?.addsHeaderRow
+      ? h(
+          "p",
+          { class: "notice" },
+          "The list starts in row 1: Enrich rows first inserts a row above it for the headers (Name, Website and the results), so its rows move down one.",
+        )
+      : null,
     h("ul", { class: "facts" }, ...previewLines(found).map((line) => h("li", {}, line))),
     found.skipped.length > 0 ? h("p", {}, `${plural(found.skipped.length, "row", "rows")} will be skipped:`) : null,
-    found.skipped.length > 0 ? h("ul", { class: "skipped", "aria-label": "Rows that will be skipped" }, ...skippedGroups(found.skipped).map((line) => h("li", {}, line))) : null);
+    found.skipped.length > 0
+      ? h(
+          "ul",
+          { class: "skipped", "aria-label": "Rows that will be skipped" },
+          ...skippedGroups(found.skipped).map((line) => h("li", {}, line)),
+        )
+      : null,
+  );
 }
 
 /** The message line after a preview; `columns`: the columns chosen for it. */
 function previewSentence(found: EnrichmentPreview, columns?: ChosenColumns): string {
   const of = columns ? ` of columns ${columns.nameColumn} and ${columns.websiteColumn}` : "";
-  return found.problem ? "The selection cannot be sent as it is."
-    : found.rowsToSend === 0 ? "Nothing in the selection needs sending."
-    : `Ready to send ${plural(found.rowsToSend + found.duplicates, "row", "rows")}${of}.`;
+  return found.problem
+    ? "The selection cannot be sent as it is."
+    : found.rowsToSend === 0
+      ? "Nothing in the selection needs sending."
+      : `Ready to send ${plural(found.rowsToSend + found.duplicates, "row", "rows")}${of}.`;
 }
 
 /** Fills a picker with the columns to choose from, `selected` chosen (or none). */
 function fillPicker(select: HTMLSelectElement, choice: ColumnChoice, selected: string | null): void {
-  replaceChildren(select,
+  replaceChildren(
+    select,
     h("option", { value: "", selected: selected === null }, "Choose a column"),
-    ...choice.candidates.map((c) => h("option", { value: c.column, selected: c.column === selected }, `${c.column} · ${c.sample}`)));
+    ...choice.candidates.map((c) => h("option", { value: c.column, selected: c.column === selected }, `${c.column} · ${c.sample}`)),
+  );
 }
 
 /** The message line once the rows were sent: what started, what waits, what was not sent and why. */
 function startedSentence(result: ResultOf<"startEnrichment">): string {
   const rows = result.businesses + result.duplicates;
-  const skipped = result.skipped.length > 0 ? ` ${plural(result.skipped.length, "row was", "rows were")} skipped: see Enrichment status in the sheet.` : "";
-  const bySearch = result.alreadyEnrichedBySearch > 0
-    ? ` ${plural(result.alreadyEnrichedBySearch, "row was", "rows were")} already enriched by the search${result.searchName ? ` “${result.searchName}”` : ""}: tick Re-enrich to pay for them again.`
-    : "";
-  const waiting = result.waiting > 0
-    ? ` ${plural(result.waiting, "more row waits", "more rows wait")} for a free job slot and ${result.waiting === 1 ? "is" : "are"} sent automatically, in the background: the run is one line of Jobs, below.`
-    : "";
+  const skipped =
+    result.skipped.length > 0
+      ? ` ${plural(result.skipped.length, "row was", "rows were")} skipped: see Enrichment status in the sheet.`
+      : "";
+  const bySearch =
+    result.alreadyEnrichedBySearch > 0
+      ? ` ${plural(result.alreadyEnrichedBySearch, "row was", "rows were")} already enriched by the search${result.searchName ? ` “${result.searchName}”` : ""}: tick Re-enrich to pay for them again.`
+      : "";
+  const waiting =
+    result.waiting > 0
+      ? ` ${plural(result.waiting, "more row waits", "more rows wait")} for a free job slot and ${result.waiting === 1 ? "is" : "are"} sent automatically, in the background: the run is one line of Jobs, below.`
+      : "";
   return result.jobs.length === 0 && result.waiting === 0
     ? `Nothing was sent from ${result.rowsLabel}.${bySearch}${skipped}`
     : `Enrichment started for ${result.rowsLabel}: ${plural(rows, "row", "rows")} ${businessesOfRows(rows, result.businesses)}.${waiting}${bySearch}${skipped}`;
@@ -104,22 +127,33 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
   const showPreview = (found: EnrichmentPreview | null): void => {
     preview = found;
     box.hidden = found === null;
-    setRefused(enrich, !found ? "Press Check selection first, to see what will be sent."
-      : found.problem ? found.problem
-      : found.rowsToSend === 0 ? "Nothing in the selection can be sent."
-      : null);
+    setRefused(
+      enrich,
+      !found
+        ? "Press Check selection first, to see what will be sent."
+        : found.problem
+          ? found.problem
+          : found.rowsToSend === 0
+            ? "Nothing in the selection can be sent."
+            : null,
+    );
     if (!found) return replaceChildren(box);
     renderPreview(box, found, chosen !== null);
   };
 
   const pickedColumns = (): ChosenColumns | null =>
-    namePick.value !== "" && websitePick.value !== "" && namePick.value !== websitePick.value ? { nameColumn: namePick.value, websiteColumn: websitePick.value } : null;
+    namePick.value !== "" && websitePick.value !== "" && namePick.value !== websitePick.value
+      ? { nameColumn: namePick.value, websiteColumn: websitePick.value }
+      : null;
 
   /** The preview with the picked columns; a sentence for the message line. */
   const previewPicked = async (): Promise<string> => {
     chosen = pickedColumns();
     if (!chosen) {
-      const reason = namePick.value !== "" && namePick.value === websitePick.value ? "Choose two different columns: one for the names, one for the websites." : "Choose the name column and the website column.";
+      const reason =
+        namePick.value !== "" && namePick.value === websitePick.value
+          ? "Choose two different columns: one for the names, one for the websites."
+          : "Choose the name column and the website column.";
       showPreview(null);
       setRefused(enrich, reason);
       return reason;
@@ -137,7 +171,8 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
       columns.hidden = choice === null;
       if (choice) {
         // The columns picked before stay picked while the rows still have them; else the suggested ones.
-        const keep = (picked: string, suggested: string | null) => (choice.candidates.some((c) => c.column === picked) ? picked : suggested);
+        const keep = (picked: string, suggested: string | null) =>
+          choice.candidates.some((c) => c.column === picked) ? picked : suggested;
         fillPicker(namePick, choice, keep(namePick.value, choice.nameColumn));
         fillPicker(websitePick, choice, keep(websitePick.value, choice.websiteColumn));
         if (pickedColumns()) return previewPicked();

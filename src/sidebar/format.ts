@@ -27,7 +27,12 @@ export function costLine(account: AccountView, maxResults: number): string {
 }
 
 /** A territory's cost before it starts, and why it cannot start (previewSearch's own figures and sentence), or null. */
-export function territoryCost(account: AccountView, queries: number, places: number, maxResults: number): { line: string; problem: string | null } {
+export function territoryCost(
+  account: AccountView,
+  queries: number,
+  places: number,
+  maxResults: number,
+): { line: string; problem: string | null } {
   const searches = queries * places;
   const credits = searches * searchCost(account, maxResults);
   return {
@@ -45,11 +50,14 @@ export function perPlaceCost(account: AccountView, queries: number, maxResults: 
  * How a territory's searches go: the account runs a number of jobs at once that the add-on cannot
  * read, so this says it without a number.
  */
-export const TERRITORY_PACE = "As many as your account runs at once start now; the others start as those finish, in the background (also with the sidebar closed).";
+export const TERRITORY_PACE =
+  "As many as your account runs at once start now; the others start as those finish, in the background (also with the sidebar closed).";
 
 /** Once a territory started: "2 searches run now; 4 wait for a free job slot and start in the background." */
 export function territoryStarted({ running, waiting }: TerritoryView): string {
-  return waiting === 0 ? "" : `${plural(running, "search runs", "searches run")} now; ${plural(waiting, "waits", "wait")} for a free job slot and start${waiting === 1 ? "s" : ""} in the background.`;
+  return waiting === 0
+    ? ""
+    : `${plural(running, "search runs", "searches run")} now; ${plural(waiting, "waits", "wait")} for a free job slot and start${waiting === 1 ? "s" : ""} in the background.`;
 }
 
 /**
@@ -61,9 +69,18 @@ export function territoryLine(job: Pick<JobView, "status" | "leadCount" | "found
   const failed = territory.failed > 0 ? [`${groupDigits(territory.failed)} failed`] : [];
   if (isActiveStatus(job.status)) {
     const waiting = territory.waiting > 0 ? [`${groupDigits(territory.waiting)} waiting`] : [];
-    return [...(territory.stopped ? ["Stopped"] : []), `${groupDigits(territory.running)} running`, ...waiting, ...failed, `${businesses} so far`].join(" · ");
+    return [
+      ...(territory.stopped ? ["Stopped"] : []),
+      `${groupDigits(territory.running)} running`,
+      ...waiting,
+      ...failed,
+      `${businesses} so far`,
+    ].join(" · ");
   }
-  const ran = territory.started < territory.searches ? `${groupDigits(territory.started)} of ${plural(territory.searches, "search", "searches")} ran` : plural(territory.searches, "search", "searches");
+  const ran =
+    territory.started < territory.searches
+      ? `${groupDigits(territory.started)} of ${plural(territory.searches, "search", "searches")} ran`
+      : plural(territory.searches, "search", "searches");
   const more = job.foundByMore ? ` (${groupDigits(job.foundByMore)} found by more than one search)` : "";
   return [...(territory.stopped ? ["Stopped"] : []), ran, ...failed, businesses + more].join(" · ");
 }
@@ -72,7 +89,12 @@ export function territoryLine(job: Pick<JobView, "status" | "leadCount" | "found
 function territoryProgress(job: JobView, territory: TerritoryView): Progress {
   const ended = territory.finished + territory.failed;
   const of = territory.stopped ? territory.started : territory.searches;
-  return { value: ended, max: Math.max(of, 1), text: territoryLine(job, territory), valueText: `${groupDigits(ended)} of ${plural(of, "search", "searches")} done` };
+  return {
+    value: ended,
+    max: Math.max(of, 1),
+    text: territoryLine(job, territory),
+    valueText: `${groupDigits(ended)} of ${plural(of, "search", "searches")} done`,
+  };
 }
 
 interface SearchBounds {
@@ -181,7 +203,9 @@ const businessesSent = (jobs: readonly JobView[]): number => jobs.reduce((n, job
  * run's parts are doing; `jobs`: the run's jobs listed.
  */
 export function runLine(run: RunView, jobs: readonly JobView[]): string {
-  const parts = [`${groupDigits(run.rowsSent)} of ${plural(run.rows, "row", "rows")} sent ${businessesOfRows(run.rowsSent, businessesSent(jobs))}`];
+  const parts = [
+    `${groupDigits(run.rowsSent)} of ${plural(run.rows, "row", "rows")} sent ${businessesOfRows(run.rowsSent, businessesSent(jobs))}`,
+  ];
   if (run.jobsRunning > 0) parts.push(`${plural(run.jobsRunning, "job", "jobs")} running`);
   if (run.rowsWaiting > 0) parts.push(`${groupDigits(run.rowsWaiting)} waiting`);
   else if (run.jobsRunning === 0) parts.push(plural(run.jobs, "job", "jobs"));
@@ -251,7 +275,13 @@ function dateText(date: Date, zone: string | null | undefined, now: Date, parts:
   const timeZone = zone || undefined;
   const year = (d: Date) => d.toLocaleString("en-US", { year: "numeric", timeZone });
   const named = parts.hour && zone && (zone !== (shown.zone || zone) || zone !== shown.browserZone);
-  return date.toLocaleString(shown.locale, { weekday: "short", year: parts.month && year(date) !== year(now) ? "numeric" : undefined, ...parts, timeZoneName: named ? "short" : undefined, timeZone });
+  return date.toLocaleString(shown.locale, {
+    weekday: "short",
+    year: parts.month && year(date) !== year(now) ? "numeric" : undefined,
+    ...parts,
+    timeZoneName: named ? "short" : undefined,
+    timeZone,
+  });
 }
 
 const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
@@ -274,7 +304,9 @@ export function refreshEvery(refresh: RefreshView | null | undefined): "day" | "
 /** "Sun 07:41" within the coming week, else "Sun, Nov 29, 07:41": when a scheduled run comes, in `zone`. */
 export function nextRunWhen(iso: string, zone?: string | null, now: Date = new Date()): string {
   const ahead = new Date(iso).getTime() - now.getTime();
-  return ahead >= 0 && ahead < 6 * 24 * 3_600_000 ? dateText(new Date(iso), zone, now, TIME).replace(",", "") : shortDateTime(iso, zone, now);
+  return ahead >= 0 && ahead < 6 * 24 * 3_600_000
+    ? dateText(new Date(iso), zone, now, TIME).replace(",", "")
+    : shortDateTime(iso, zone, now);
 }
 
 /**
@@ -324,9 +356,14 @@ export function runCostText(job: Pick<JobView, "runCredits" | "mine">, account: 
 export function refreshQuestion(job: Pick<JobView, "runCredits" | "mine">, every: "day" | "week", account: AccountView | null): string {
   const how = every === "day" ? "daily" : "weekly";
   const when = every === "day" ? "every day" : "every week";
-  const cost = job.runCredits === null ? "costs credits like a new search"
-    : account && job.mine !== false ? costLine(account, job.runCredits).replace(/^Uses/, "uses").replace(/^Needs/, "needs")
-    : `uses up to ${plural(job.runCredits, "credit", "credits")} of the account that started it`;
+  const cost =
+    job.runCredits === null
+      ? "costs credits like a new search"
+      : account && job.mine !== false
+        ? costLine(account, job.runCredits)
+            .replace(/^Uses/, "uses")
+            .replace(/^Needs/, "needs")
+        : `uses up to ${plural(job.runCredits, "credit", "credits")} of the account that started it`;
   return `Refresh ${how}? The search runs again ${when} and ${cost}. New businesses are added to the sheet; none is removed.`;
 }
 

@@ -4,7 +4,24 @@
 import { KIND_WORDS, type KindDetail } from "../rules/job-kinds";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, on, setProgress } from "./dom";
-import { isActive, jobProgress, jobWhere, lastRunText, plural, refreshEvery, refreshQuestion, rowsWrittenText, runCostText, runLine, runProgress, runState, runSummary, scheduleLine, searchedText, statusWords } from "./format";
+import {
+  isActive,
+  jobProgress,
+  jobWhere,
+  lastRunText,
+  plural,
+  refreshEvery,
+  refreshQuestion,
+  rowsWrittenText,
+  runCostText,
+  runLine,
+  runProgress,
+  runState,
+  runSummary,
+  scheduleLine,
+  searchedText,
+  statusWords,
+} from "./format";
 import { JobPoller, type PollNeed } from "./poller";
 import { continuedText, continueQuestion, offersContinue } from "./run-continue";
 import { firstRunOf, spendText } from "./schedule-spend";
@@ -89,37 +106,50 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
   const settledSchedule = parts.reRun(job) && !isActive(job);
   const where = jobWhere(job, state.zoneOf(job));
   const searched = searchedText(job);
-  return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
+  return h(
+    "li",
+    { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
     h("p", { class: "job-name", title: job.name }, job.name),
     searched ? h("p", { class: "job-searched" }, searched) : null,
     shared ? h("p", { class: "job-where", title: where }, where) : null,
     // The search's state; a scheduled one says its schedule (and a run under way) below.
-    h("p", { class: "job-meta" }, `${KIND_WORDS[job.kind].label} · ${job.refreshing && refreshEvery(job.refresh) === "off" ? "Refreshing now: merged into its sheet when done" : statusWords(job.status)}`),
+    h(
+      "p",
+      { class: "job-meta" },
+      `${KIND_WORDS[job.kind].label} · ${job.refreshing && refreshEvery(job.refresh) === "off" ? "Refreshing now: merged into its sheet when done" : statusWords(job.status)}`,
+    ),
     // Once done, nobody's passes fill it in any more.
-    job.mine === false && (isActive(job) || job.refreshing) ? h("p", { class: "hint" }, "Started by another key: its creator's passes fill it in.") : null,
+    job.mine === false && (isActive(job) || job.refreshing)
+      ? h("p", { class: "hint" }, "Started by another key: its creator's passes fill it in.")
+      : null,
     // A search run again says what its runs found below: the first run's count would be stale.
     settledSchedule ? null : bar,
     settledSchedule ? null : h("p", { class: "job-progress" }, progress.text),
     parts.written(job),
     job.error ? h("p", { class: "problem" }, job.error) : null,
     parts.schedule(state, job),
-    h("div", { class: "job-actions" }, job.territory ? territoryStop(state, job, job.territory) : null, parts.action(state, job), open));
+    h("div", { class: "job-actions" }, job.territory ? territoryStop(state, job, job.territory) : null, parts.action(state, job), open),
+  );
 }
 
 /** Stop, while a territory's searches wait: they are never started (nor charged); those under way finish. */
 function territoryStop(state: SidebarState, job: JobView, territory: TerritoryView): HTMLButtonElement | null {
   if (territory.waiting === 0 || territory.stopped) return null;
   const stop = h("button", { "aria-label": `Stop ${job.name}` }, "Stop");
-  if (stop) on(stop, "click", () => {
-    void state.messages.act(stop, "Stopping the searches…", async () => {
-      const jobs = await state.server.call("stopSearch", { jobId: job.jobId });
-      state.setJobs(jobs);
-      // What the stop left, as the server says it now (a pass may have started one meanwhile).
-      const now = jobs.find((j) => j.jobId === job.jobId)?.territory || territory;
-      const running = now.running > 0 ? ` The ${plural(now.running, "search", "searches")} under way finish and are merged into “${job.sheetName || job.name}”.` : "";
-      return `Stopped: ${plural(now.searches - now.started, "search was", "searches were")} not started, and not charged.${running}`;
+  if (stop)
+    on(stop, "click", () => {
+      void state.messages.act(stop, "Stopping the searches…", async () => {
+        const jobs = await state.server.call("stopSearch", { jobId: job.jobId });
+        state.setJobs(jobs);
+        // What the stop left, as the server says it now (a pass may have started one meanwhile).
+        const now = jobs.find((j) => j.jobId === job.jobId)?.territory || territory;
+        const running =
+          now.running > 0
+            ? ` The ${plural(now.running, "search", "searches")} under way finish and are merged into “${job.sheetName || job.name}”.`
+            : "";
+        return `Stopped: ${plural(now.searches - now.started, "search was", "searches were")} not started, and not charged.${running}`;
+      });
     });
-  });
   return stop;
 }
 
@@ -131,16 +161,19 @@ function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
   const open = h("button", { class: "link", "aria-label": `Open sheet ${run.sheetName}` }, "Open sheet");
   on(open, "click", () => state.showJobSheet(line.job.jobId));
   const stop = run.rowsWaiting > 0 && !run.stopped ? h("button", {}, "Stop") : null;
-  if (stop) on(stop, "click", () => {
-    void state.messages.act(stop, "Stopping the enrichment…", async () => {
-      const jobs = await state.server.call("stopEnrichment", { jobId: line.job.jobId });
-      state.setJobs(jobs);
-      return `Stopped: ${plural(run.rowsWaiting, "row was", "rows were")} not sent; ${run.rowsWaiting === 1 ? "its status in the sheet says" : "their status in the sheet says"} so. The jobs already sent finish and are written.`;
+  if (stop)
+    on(stop, "click", () => {
+      void state.messages.act(stop, "Stopping the enrichment…", async () => {
+        const jobs = await state.server.call("stopEnrichment", { jobId: line.job.jobId });
+        state.setJobs(jobs);
+        return `Stopped: ${plural(run.rowsWaiting, "row was", "rows were")} not sent; ${run.rowsWaiting === 1 ? "its status in the sheet says" : "their status in the sheet says"} so. The jobs already sent finish and are written.`;
+      });
     });
-  });
   const error = line.jobs.find((job) => job.error)?.error ?? null;
   const theirs = keyHint(line, run, state.hasKey);
-  return h("li", { role: "listitem", class: "job", "data-job-id": line.job.jobId, "data-run-id": run.runId, "data-status": line.job.status },
+  return h(
+    "li",
+    { role: "listitem", class: "job", "data-job-id": line.job.jobId, "data-run-id": run.runId, "data-status": line.job.status },
     h("p", { class: "job-name", title: `Enrich ${run.sheetName}` }, `Enrich ${run.sheetName}`),
     h("p", { class: "job-meta" }, `${KIND_WORDS.enrichment.label} · ${runState(run)}`),
     theirs ? h("p", { class: "hint" }, theirs) : null,
@@ -150,16 +183,22 @@ function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
     error ? h("p", { class: "problem" }, error) : null,
     // On its own row: beside Stop and Open sheet it would squeeze them in the 300 px frame.
     offersContinue(run) && state.hasKey ? h("div", { class: "job-actions" }, continueControl(state, line.job, run)) : null,
-    h("div", { class: "job-actions" }, stop, open));
+    h("div", { class: "job-actions" }, stop, open),
+  );
 }
 
 /** Whose key a run line's work is on, where it is not only the current editor's; null where it is. */
 function keyHint(line: Line, run: RunView, hasKey: boolean): string | null {
   // Another editor's run whose rows wait: any editor with a key may continue it with their own, or stop it.
-  if (offersContinue(run)) return hasKey ? "Sent by another editor's key." : "Sent by another editor's key. Save a key of your own in Settings to continue it with yours.";
+  if (offersContinue(run))
+    return hasKey
+      ? "Sent by another editor's key."
+      : "Sent by another editor's key. Save a key of your own in Settings to continue it with yours.";
   if (line.job.mine !== false || !(sending(line.job) || run.jobsRunning > 0)) return null;
   // Continued: the current editor's key sends the waiting rows, but jobs already sent stay their creator's to fill in.
-  return run.sentByMe ? "Your key sends its waiting rows; the jobs another key sent are filled in by that key's passes." : "Started by another key: its creator's passes send and fill it in.";
+  return run.sentByMe
+    ? "Your key sends its waiting rows; the jobs another key sent are filled in by that key's passes."
+    : "Started by another key: its creator's passes send and fill it in.";
 }
 
 /**
@@ -170,27 +209,38 @@ function continueControl(state: SidebarState, job: JobView, run: RunView): HTMLB
   const button = h("button", {}, "Continue with my key");
   on(button, "click", () => {
     const item = button.closest(".job");
-    if (item) askUnder(item, continueQuestion(run, state.account), "Continue with my key", (yes, ask, answer) => {
-      if (!yes) return button.focus();
-      void state.messages.act(answer, "Continuing…", async () => {
-        const continued = await state.server.call("continueEnrichment", { jobId: job.jobId });
-        ask.remove();
-        state.setJobs(continued.jobs);
-        // The rows sent now spent or promised credits: the account line follows, as after a start.
-        void state.reloadAccount().catch(() => undefined);
-        return continuedText(run, continued, state.zoneOf(job));
+    if (item)
+      askUnder(item, continueQuestion(run, state.account), "Continue with my key", (yes, ask, answer) => {
+        if (!yes) return button.focus();
+        void state.messages.act(answer, "Continuing…", async () => {
+          const continued = await state.server.call("continueEnrichment", { jobId: job.jobId });
+          ask.remove();
+          state.setJobs(continued.jobs);
+          // The rows sent now spent or promised credits: the account line follows, as after a start.
+          void state.reloadAccount().catch(() => undefined);
+          return continuedText(run, continued, state.zoneOf(job));
+        });
       });
-    });
   });
   return button;
 }
 
 /** Asks `question` under a job's line (in place of a question there), with `yesText` and Cancel (which takes it away), in view and where the keyboard is. */
-function askUnder(item: Element, question: string, yesText: string, answer: (yes: boolean, ask: HTMLElement, button: HTMLButtonElement) => void): void {
+function askUnder(
+  item: Element,
+  question: string,
+  yesText: string,
+  answer: (yes: boolean, ask: HTMLElement, button: HTMLButtonElement) => void,
+): void {
   item.querySelector(".confirm-refresh")?.remove();
   const yes = h("button", { class: "primary" }, yesText);
   const no = h("button", {}, "Cancel");
-  const ask = h("div", { class: "confirm-refresh", role: "group", "aria-label": question }, h("p", {}, question), h("div", { class: "confirm-actions" }, yes, no));
+  const ask = h(
+    "div",
+    { class: "confirm-refresh", role: "group", "aria-label": question },
+    h("p", {}, question),
+    h("div", { class: "confirm-actions" }, yes, no),
+  );
   on(yes, "click", () => answer(true, ask, yes));
   on(no, "click", () => {
     ask.remove();
@@ -205,8 +255,11 @@ function askUnder(item: Element, question: string, yesText: string, answer: (yes
 /** A search's Refresh menu: Off at once; Daily or Weekly after a question that says what each run costs. */
 function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
   const id = `refresh-${job.jobId}`;
-  const select = h("select", { id, "aria-describedby": `${id}-text` },
-    ...SCHEDULES.map((s) => h("option", { value: s.value, selected: refreshEvery(job.refresh) === s.value }, s.text)));
+  const select = h(
+    "select",
+    { id, "aria-describedby": `${id}-text` },
+    ...SCHEDULES.map((s) => h("option", { value: s.value, selected: refreshEvery(job.refresh) === s.value }, s.text)),
+  );
   const control = h("span", { class: "schedule" }, h("label", { for: id }, "Refresh"), select);
   on(select, "change", () => {
     const every = select.value as RefreshEvery;
@@ -224,15 +277,20 @@ function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
 
 /** Asks, under the job, whether to refresh it daily or weekly, with what each run costs. */
 function askBeforeSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, item: Element, every: "day" | "week"): void {
-  askUnder(item, `${refreshQuestion(job, every, state.account)} ${spendOf(state, job, every, firstRunOf(job.lastRun?.at ?? job.createdAt, every).getTime())}`.trim(), every === "day" ? "Refresh daily" : "Refresh weekly", (yes, ask) => {
-    if (yes) {
-      ask.remove();
-      saveSchedule(state, job, select, every);
-      return;
-    }
-    select.value = refreshEvery(job.refresh);
-    select.focus();
-  });
+  askUnder(
+    item,
+    `${refreshQuestion(job, every, state.account)} ${spendOf(state, job, every, firstRunOf(job.lastRun?.at ?? job.createdAt, every).getTime())}`.trim(),
+    every === "day" ? "Refresh daily" : "Refresh weekly",
+    (yes, ask) => {
+      if (yes) {
+        ask.remove();
+        saveSchedule(state, job, select, every);
+        return;
+      }
+      select.value = refreshEvery(job.refresh);
+      select.focus();
+    },
+  );
 }
 
 /** Saves the schedule and says so (or why not, putting the menu back). */
@@ -240,15 +298,19 @@ function saveSchedule(state: SidebarState, job: JobView, select: HTMLSelectEleme
   state.messages.say("Saving the schedule…");
   state.server.call("setRefresh", { jobId: job.jobId, every }).then(
     (updated) => {
-      state.messages.say(every === "off" ? `“${updated.name}” is no longer refreshed.`
-        : `“${updated.name}” is refreshed ${every === "day" ? "daily" : "weekly"}. ${runCostText(updated, state.account)}`.trim());
+      state.messages.say(
+        every === "off"
+          ? `“${updated.name}” is no longer refreshed.`
+          : `“${updated.name}” is refreshed ${every === "day" ? "daily" : "weekly"}. ${runCostText(updated, state.account)}`.trim(),
+      );
       void state.reloadJobs();
     },
     (error: unknown) => {
       state.messages.say("");
       state.messages.fail(error);
       select.value = refreshEvery(job.refresh);
-    });
+    },
+  );
 }
 
 /**
@@ -260,23 +322,30 @@ function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
   const run = job.refreshing ? null : job.lastRun;
   const zone = state.zoneOf(job);
   const last = [run && lastRunText(run, zone), !job.refreshing && refresh?.lastError].filter(Boolean).join(". ");
-  return refresh || run ? h("div", { class: "schedule-text", id: `refresh-${job.jobId}-text` },
-    refresh ? h("p", { class: "job-schedule" }, scheduleLine(refresh, job.refreshing, zone)) : null,
-    run ? h("p", { class: "run-summary" }, runSummary(run)) : null,
-    last ? h("p", { class: "hint last-run" }, last) : null,
-    refresh && !job.refreshing && job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCost(state, job, refresh)) : null) : null;
+  return refresh || run
+    ? h(
+        "div",
+        { class: "schedule-text", id: `refresh-${job.jobId}-text` },
+        refresh ? h("p", { class: "job-schedule" }, scheduleLine(refresh, job.refreshing, zone)) : null,
+        run ? h("p", { class: "run-summary" }, runSummary(run)) : null,
+        last ? h("p", { class: "hint last-run" }, last) : null,
+        refresh && !job.refreshing && job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCost(state, job, refresh)) : null,
+      )
+    : null;
 }
 
 /** What the schedule `every` spends over time from this user's credits (first: each run's cost); "" for another's search, or without figures. */
 function spendOf(state: SidebarState, job: JobView, every: RefreshEvery, nextRun: number, first = ""): string {
   const account = state.account;
-  return !account || job.mine === false || job.runCredits === null || every === "off" ? ""
+  return !account || job.mine === false || job.runCredits === null || every === "off"
+    ? ""
     : `${first}${spendText({ every, runCredits: job.runCredits, remaining: account.creditsRemaining, nextRun: new Date(Math.max(Date.now(), nextRun)) }, state.zoneOf(job))}`;
 }
 
 /** A scheduled search's cost line: each run's, then over time (the credits left said there). */
 const runCost = (state: SidebarState, job: JobView, refresh: NonNullable<JobView["refresh"]>): string =>
-  spendOf(state, job, refreshEvery(refresh), Date.parse(refresh.nextRunAt ?? "") || 0, `${runCostText(job, null)} `) || runCostText(job, state.account);
+  spendOf(state, job, refreshEvery(refresh), Date.parse(refresh.nextRunAt ?? "") || 0, `${runCostText(job, null)} `) ||
+  runCostText(job, state.account);
 
 /** The poller of refreshJobs (then the account, when a job moved); `lastJobs`: the jobs shown now. */
 function jobsPoller(state: SidebarState, lastJobs: () => JobView[]): JobPoller {
@@ -317,12 +386,19 @@ function renderJobs(state: SidebarState, list: HTMLUListElement, rendered: Rende
   const next = lines.map((line) => {
     const { job } = line;
     // The run-cost line names the credits left, a run line offers Continue with a key: a new account figure or key redraws them too.
-    const shown = JSON.stringify(line.jobs) + String(state.account?.creditsRemaining ?? "") + String(sharedNames.has(job.name)) + String(state.hasKey);
+    const shown =
+      JSON.stringify(line.jobs) + String(state.account?.creditsRemaining ?? "") + String(sharedNames.has(job.name)) + String(state.hasKey);
     const old = rendered.get(line.key);
     // Unchanged, its schedule menu in use, or its question open: keep the element (and the user's place).
-    const inUse = old && ((focused instanceof HTMLSelectElement && old.item.contains(focused)) || old.item.querySelector(".confirm-refresh") !== null);
+    const inUse =
+      old && ((focused instanceof HTMLSelectElement && old.item.contains(focused)) || old.item.querySelector(".confirm-refresh") !== null);
     if (old && (old.shown === shown || inUse)) return { key: line.key, jobId: job.jobId, ...old };
-    return { key: line.key, jobId: job.jobId, shown, item: job.run ? runItem(state, line, job.run) : jobItem(state, job, sharedNames.has(job.name)) };
+    return {
+      key: line.key,
+      jobId: job.jobId,
+      shown,
+      item: job.run ? runItem(state, line, job.run) : jobItem(state, job, sharedNames.has(job.name)),
+    };
   });
   next.forEach(({ item }, i) => {
     if (list.children[i] !== item) list.insertBefore(item, list.children[i] ?? null);

@@ -40,11 +40,16 @@ export function layout(onTab: () => void): Layout {
   tabs.forEach((tab, index) => {
     on(tab, "click", () => showTab(tab.id));
     on(tab, "keydown", (event) => {
-      const to = event.key === "ArrowRight" ? (index + 1) % tabs.length
-        : event.key === "ArrowLeft" ? (index + tabs.length - 1) % tabs.length
-        : event.key === "Home" ? 0
-        : event.key === "End" ? tabs.length - 1
-        : -1;
+      const to =
+        event.key === "ArrowRight"
+          ? (index + 1) % tabs.length
+          : event.key === "ArrowLeft"
+            ? (index + tabs.length - 1) % tabs.length
+            : event.key === "Home"
+              ? 0
+              : event.key === "End"
+                ? tabs.length - 1
+                : -1;
       const next = tabs[to];
       if (!next) return;
       event.preventDefault();

@@ -13,7 +13,12 @@ export interface PickedLocation extends PlaceArea {
 }
 
 /** A catalog place as the form keeps it. */
-export const pickedOf = (location: Location): PickedLocation => ({ label: location.label, countryCode: location.country_code, region: location.region ?? null, text: locationText(location) });
+export const pickedOf = (location: Location): PickedLocation => ({
+  label: location.label,
+  countryCode: location.country_code,
+  region: location.region ?? null,
+  text: locationText(location),
+});
 
 /** The listbox's open state and its active option, as the input's ARIA attributes say them. */
 function listboxView(input: HTMLInputElement, list: HTMLUListElement) {
@@ -39,7 +44,13 @@ function listboxView(input: HTMLInputElement, list: HTMLUListElement) {
 }
 
 /** ↑ ↓ Enter Escape on the input: moves, picks, closes or opens the list of `count` options. */
-function listboxKeydown(event: KeyboardEvent, view: ReturnType<typeof listboxView>, list: HTMLUListElement, count: number, pick: (index: number) => void): void {
+function listboxKeydown(
+  event: KeyboardEvent,
+  view: ReturnType<typeof listboxView>,
+  list: HTMLUListElement,
+  count: number,
+  pick: (index: number) => void,
+): void {
   const action = listboxKey(event.key, view.active(), count, !list.hidden);
   if (action.kind === "none") return;
   event.preventDefault();
@@ -68,7 +79,11 @@ export interface LocationCombobox {
 }
 
 /** `listed`: the places listed already, whose areas come first; `onPick`: a place picked. */
-export function locationCombobox(state: SidebarState, listed: () => readonly PlaceArea[], onPick: (picked: PickedLocation) => void): LocationCombobox {
+export function locationCombobox(
+  state: SidebarState,
+  listed: () => readonly PlaceArea[],
+  onPick: (picked: PickedLocation) => void,
+): LocationCombobox {
   const input = byId("location", HTMLInputElement);
   const list = byId("location-list", HTMLUListElement);
   const hint = byId("location-hint", HTMLElement);
@@ -89,10 +104,15 @@ export function locationCombobox(state: SidebarState, listed: () => readonly Pla
 
   const render = (found: Location[]): void => {
     options = nearListedFirst(found, listed());
-    replaceChildren(list, ...options.map((location, i) =>
-      h("li", { role: "option", id: `location-option-${i}`, "aria-selected": "false" }, locationText(location))));
+    replaceChildren(
+      list,
+      ...options.map((location, i) =>
+        h("li", { role: "option", id: `location-option-${i}`, "aria-selected": "false" }, locationText(location)),
+      ),
+    );
     setOpen(found.length > 0);
-    hint.textContent = found.length > 0 ? "Use ↑ ↓ and Enter to pick a place." : `No place in the catalog starts with “${input.value.trim()}”.`;
+    hint.textContent =
+      found.length > 0 ? "Use ↑ ↓ and Enter to pick a place." : `No place in the catalog starts with “${input.value.trim()}”.`;
   };
 
   /** No look-up under way or shown: an answer still on its way is dropped. */

@@ -32,7 +32,11 @@ function withClippedNames(parent: HTMLElement, text: string): void {
     const name = match[1] ?? "";
     const [base, suffix] = splitCopySuffix(name);
     // The quotes and the suffix stay on the name's line: the name alone gives way.
-    append(parent, text.slice(from, match.index), h("span", { class: "quoted" }, "“", h("span", { class: "name", title: name }, base), suffix, "”"));
+    append(
+      parent,
+      text.slice(from, match.index),
+      h("span", { class: "quoted" }, "“", h("span", { class: "name", title: name }, base), suffix, "”"),
+    );
     from = match.index + match[0].length;
   }
   append(parent, text.slice(from));
@@ -72,7 +76,7 @@ export class Messages {
 
   private show(text: string, failed: boolean, actions: MessageAction[], stillTrue?: () => boolean): void {
     this.refusal.disconnect();
-    this.stillTrue = text ? stillTrue ?? null : null;
+    this.stillTrue = text ? (stillTrue ?? null) : null;
     withClippedNames(this.status, failed ? "" : text);
     withClippedNames(this.alert, failed ? text : "");
     this.alert.hidden = !failed || !text;

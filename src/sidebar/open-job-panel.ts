@@ -20,23 +20,43 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
       const job = await state.server.call("importJob", { jobId: id });
       imported?.(job);
       onImported();
-      return { text: `“${job.name}” is tracked here: its results go into the sheet “${job.sheetName ?? job.name}”.`, actions: [{ label: "Show its sheet", run: () => state.showJobSheet(job.jobId) }] };
+      return {
+        text: `“${job.name}” is tracked here: its results go into the sheet “${job.sheetName ?? job.name}”.`,
+        actions: [{ label: "Show its sheet", run: () => state.showJobSheet(job.jobId) }],
+      };
     });
 
   const recentItem = (job: RecentJob): HTMLLIElement => {
     const button = job.tracked ? null : h("button", {}, "Import");
-    if (button) on(button, "click", () => {
-      void importJob(button, job.jobId, (now) => {
-        const item = button.parentElement as Element;
-        replaceChildren(item, ...recentItem({ ...job, status: now.status, leadCount: now.leadCount ?? job.leadCount, tracked: true, partOf: { jobId: now.jobId, name: now.name } }).childNodes);
-        item.setAttribute("data-status", now.status);
+    if (button)
+      on(button, "click", () => {
+        void importJob(button, job.jobId, (now) => {
+          const item = button.parentElement as Element;
+          replaceChildren(
+            item,
+            ...recentItem({
+              ...job,
+              status: now.status,
+              leadCount: now.leadCount ?? job.leadCount,
+              tracked: true,
+              partOf: { jobId: now.jobId, name: now.name },
+            }).childNodes,
+          );
+          item.setAttribute("data-status", now.status);
+        });
       });
-    });
     const count = job.leadCount === null ? "" : ` · ${plural(job.leadCount, "business", "businesses")}`;
-    return h("li", { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
+    return h(
+      "li",
+      { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
       h("p", { class: "job-name", title: job.name }, job.name),
-      h("p", { class: "job-meta" }, `${KIND_WORDS[job.kind].label} · ${statusWords(job.status)}${count} · ${shortDateTime(job.createdAt, state.timeZone)}`),
-      job.tracked ? trackedHint(job) : button);
+      h(
+        "p",
+        { class: "job-meta" },
+        `${KIND_WORDS[job.kind].label} · ${statusWords(job.status)}${count} · ${shortDateTime(job.createdAt, state.timeZone)}`,
+      ),
+      job.tracked ? trackedHint(job) : button,
+    );
   };
 
   /** A job this document holds: itself, or as part of a line (a territory's search, a search's refresh run), with its sheet a click away. */

@@ -10,7 +10,13 @@ import type { PlaceField } from "./place-field";
 
 /** One name's line: the name, what became of it, and for an ambiguous one its places to choose from. */
 function matchItem(match: PlaceMatch, choose: (item: HTMLLIElement, place: Location) => void): HTMLLIElement {
-  const item = h("li", { class: `place-match ${match.kind}`, "data-name": match.name }, h("strong", {}, match.name), " ", h("span", {}, matchWords(match)));
+  const item = h(
+    "li",
+    { class: `place-match ${match.kind}`, "data-name": match.name },
+    h("strong", {}, match.name),
+    " ",
+    h("span", {}, matchWords(match)),
+  );
   if (match.kind !== "ambiguous") return item;
   const choices = match.choices.map((place) => {
     const button = h("button", {}, locationText(place));

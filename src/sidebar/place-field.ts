@@ -25,11 +25,21 @@ export function placeField(state: SidebarState, onChange: () => void): PlaceFiel
     if (input.value === "") hint.textContent = listed ? "" : firstHint;
     onChange();
   };
-  const chips = chipList(byId("location-chips", HTMLUListElement), input, (place: PickedLocation) => place.text, (place) => place.label, changed);
-  const combobox = locationCombobox(state, () => chips.items(), (picked) => {
-    combobox.clear();
-    if (chips.add([picked]) === 0) changed();
-  });
+  const chips = chipList(
+    byId("location-chips", HTMLUListElement),
+    input,
+    (place: PickedLocation) => place.text,
+    (place) => place.label,
+    changed,
+  );
+  const combobox = locationCombobox(
+    state,
+    () => chips.items(),
+    (picked) => {
+      combobox.clear();
+      if (chips.add([picked]) === 0) changed();
+    },
+  );
 
   on(input, "keydown", (event) => {
     // The list's own keys (a pick by Enter) come first; Enter after a pick must not start the searches.

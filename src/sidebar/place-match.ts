@@ -22,10 +22,16 @@ export function pastedNames(text: string): { names: string[]; left: number } {
 }
 
 /** Whether the catalog can look a name up at all (it takes 2 to 100 characters). */
-export const canLookUp = (name: string): boolean => name.length >= REQUEST_LIMITS.locationQueryMin && name.length <= REQUEST_LIMITS.locationQueryMax;
+export const canLookUp = (name: string): boolean =>
+  name.length >= REQUEST_LIMITS.locationQueryMin && name.length <= REQUEST_LIMITS.locationQueryMax;
 
 /** Lower case without accents, spaces at the ends trimmed: "Córdoba " and "cordoba" are one name. */
-const fold = (text: string): string => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+const fold = (text: string): string =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
 
 /**
  * What became of a name: the only place found, else the only one of that name (its name, label or
@@ -72,7 +78,11 @@ export function lookupSummary(matches: readonly PlaceMatch[], left: number): str
     [count((m) => m.kind === "ambiguous"), "to choose below"],
     [count((m) => m.kind === "notFound"), "not found"],
   ] as const;
-  const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${groupDigits(n)} ${what}`).join(", ");
-  const more = left > 0 ? ` ${groupDigits(left)} more were not looked up: one search covers at most ${TERRITORY_LIMITS.placesMax} places.` : "";
+  const said = parts
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${groupDigits(n)} ${what}`)
+    .join(", ");
+  const more =
+    left > 0 ? ` ${groupDigits(left)} more were not looked up: one search covers at most ${TERRITORY_LIMITS.placesMax} places.` : "";
   return `Looked up ${plural(matches.length, "name", "names")}: ${said}.${more}`;
 }

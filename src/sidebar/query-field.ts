@@ -4,11 +4,21 @@ import { byId, on } from "./dom";
 import { chipList } from "./chips";
 
 /** "dentists,\n orthodontists" → ["dentists", "orthodontists"]: each line or comma-separated part, trimmed. */
-const splitQueries = (text: string): string[] => text.split(/[\n\r,]+/).map((part) => part.trim()).filter((part) => part !== "");
+const splitQueries = (text: string): string[] =>
+  text
+    .split(/[\n\r,]+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
 
 export function queryField(onChange: () => void): { queries(): string[] } {
   const input = byId("query", HTMLInputElement);
-  const chips = chipList(byId("query-chips", HTMLUListElement), input, (query: string) => query, (query) => query.toLowerCase(), onChange);
+  const chips = chipList(
+    byId("query-chips", HTMLUListElement),
+    input,
+    (query: string) => query,
+    (query) => query.toLowerCase(),
+    onChange,
+  );
 
   on(input, "keydown", (event) => {
     if (event.key === "Enter" && input.value.trim() !== "") {

@@ -10,7 +10,9 @@ export const offersContinue = (run: RunView): boolean => !run.sentByMe && !run.s
 /** The question before continuing: what is sent, by whom, and what it costs in the account's terms. */
 export function continueQuestion(run: RunView, account: AccountView | null): string {
   const rows = `${plural(run.rowsWaiting, "waiting row", "waiting rows")} (${plural(run.businessesWaiting, "business", "businesses")})`;
-  const cost = account ? `${spendLine(run.businessesWaiting, account.creditsRemaining)}.` : `They take up to ${plural(run.businessesWaiting, "credit", "credits")}.`;
+  const cost = account
+    ? `${spendLine(run.businessesWaiting, account.creditsRemaining)}.`
+    : `They take up to ${plural(run.businessesWaiting, "credit", "credits")}.`;
   return `Send the ${rows} of “Enrich ${run.sheetName}” with your key from now on? ${cost}`;
 }
 

@@ -27,7 +27,8 @@ export function spendText({ every, runCredits, remaining, nextRun }: Spend, zone
   const left = Math.max(0, remaining);
   const covered = Math.floor(left / runCredits);
   if (!(covered < Infinity)) return `${rate}.`;
-  if (covered === 0) return `${rate}. Your ${plural(left, "credit", "credits")} do not cover the next run (${nextRunWhen(nextRun.toISOString(), zone, now)}): it is skipped unless credits are added.`;
+  if (covered === 0)
+    return `${rate}. Your ${plural(left, "credit", "credits")} do not cover the next run (${nextRunWhen(nextRun.toISOString(), zone, now)}): it is skipped unless credits are added.`;
   const last = new Date(nextRun.getTime() + (covered - 1) * (daily ? 1 : 7) * DAY_MS);
   return `${rate}: your ${plural(left, "credit", "credits")} last ${daily ? plural(covered, "day", "days") : plural(covered, "week", "weeks")}, until ${shortDate(last, zone, now)}.`;
 }

@@ -5,7 +5,21 @@ import type { AccountView } from "../ui/views";
 import { DEFAULT_LANGUAGE, TERRITORY_LIMITS } from "../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
 import { byId, on, setRefused } from "./dom";
-import { costLine, groupDigits, isActive, perPlaceCost, plural, refreshEvery, resultsProblem, searchBounds, searchCost, shortDateTime, TERRITORY_PACE, territoryCost, territoryStarted } from "./format";
+import {
+  costLine,
+  groupDigits,
+  isActive,
+  perPlaceCost,
+  plural,
+  refreshEvery,
+  resultsProblem,
+  searchBounds,
+  searchCost,
+  shortDateTime,
+  TERRITORY_PACE,
+  territoryCost,
+  territoryStarted,
+} from "./format";
 import type { PickedLocation } from "./location-combobox";
 import type { Outcome } from "./messages";
 import { pastePlaces } from "./paste-places";
@@ -52,8 +66,11 @@ function listsProblem({ queries, places, unfinished }: Lists): string | null {
   const { queriesMax, placesMax } = TERRITORY_LIMITS;
   if (unfinished !== null && places.length > 0) return `Pick “${unfinished}” from the list, or clear the Location field.`;
   if (places.length === 0) return "Pick a location from the list first: type at least 2 letters, then choose a place.";
-  if (queries.length > queriesMax) return `Search for at most ${queriesMax} queries at once; ${queries.length} are listed: remove ${queries.length - queriesMax}.`;
-  return places.length > placesMax ? `Search at most ${placesMax} places at once; ${places.length} are listed: remove ${places.length - placesMax}.` : null;
+  if (queries.length > queriesMax)
+    return `Search for at most ${queriesMax} queries at once; ${queries.length} are listed: remove ${queries.length - queriesMax}.`;
+  return places.length > placesMax
+    ? `Search at most ${placesMax} places at once; ${places.length} are listed: remove ${places.length - placesMax}.`
+    : null;
 }
 
 /** Says what the form's values allow: a max-results value out of bounds, the cost line, and why Start is refused. */
@@ -65,17 +82,31 @@ function showFormState(state: SidebarState, f: SearchForm, lists: Lists): void {
   f.problem.hidden = wrong === null;
   f.maxResults.setAttribute("aria-invalid", String(wrong !== null));
   // More than one query × place pair: a territory, whose cost is every search's.
-  const territory = account && !bounds?.blocked && !wrong && lists.queries.length * lists.places.length > 1
-    ? territoryCost(account, lists.queries.length, lists.places.length, Number(f.maxResults.value)) : null;
-  const perPlace = account && lists.places.length === 0 && lists.queries.length > 1 ? perPlaceCost(account, lists.queries.length, Number(f.maxResults.value)) : null;
-  f.cost.textContent = !account || !bounds ? "" : bounds.blocked ?? (wrong ? "" : territory?.line ?? perPlace ?? costLine(account, Number(f.maxResults.value)));
-  f.costNote.textContent = territory ? territory.problem ?? TERRITORY_PACE : "";
+  const territory =
+    account && !bounds?.blocked && !wrong && lists.queries.length * lists.places.length > 1
+      ? territoryCost(account, lists.queries.length, lists.places.length, Number(f.maxResults.value))
+      : null;
+  const perPlace =
+    account && lists.places.length === 0 && lists.queries.length > 1
+      ? perPlaceCost(account, lists.queries.length, Number(f.maxResults.value))
+      : null;
+  f.cost.textContent =
+    !account || !bounds
+      ? ""
+      : (bounds.blocked ?? (wrong ? "" : (territory?.line ?? perPlace ?? costLine(account, Number(f.maxResults.value)))));
+  f.costNote.textContent = territory ? (territory.problem ?? TERRITORY_PACE) : "";
   f.costNote.hidden = territory === null;
   f.costNote.classList.toggle("problem", Boolean(territory?.problem));
-  setRefused(f.start, !state.hasKey || !account ? "Save your API key first (Settings)."
-    : bounds?.blocked ? bounds.blocked
-    : wrong ? wrong
-    : listsProblem(lists) ?? territory?.problem ?? null);
+  setRefused(
+    f.start,
+    !state.hasKey || !account
+      ? "Save your API key first (Settings)."
+      : bounds?.blocked
+        ? bounds.blocked
+        : wrong
+          ? wrong
+          : (listsProblem(lists) ?? territory?.problem ?? null),
+  );
 }
 
 /** The search the form holds, as it is sent: one query in one place as always, else the lists. */
@@ -89,13 +120,20 @@ function formSearch(f: SearchForm, { queries, places }: Lists) {
     enrichContacts: f.enrich.checked,
     ...(f.listName.value.trim() ? { name: f.listName.value.trim() } : {}),
   };
-  if (queries.length === 1 && places.length === 1 && place) return { query, location: place.label, countryCode: place.countryCode, ...options };
+  if (queries.length === 1 && places.length === 1 && place)
+    return { query, location: place.label, countryCode: place.countryCode, ...options };
   return { queries, locations: places.map(({ label, countryCode }) => ({ label, countryCode })), ...options };
 }
 
 /** What makes two starts the same (the name aside): a message about one holds while the form does. */
 function sameSearchKey(f: SearchForm, { queries, places }: Lists): string {
-  return JSON.stringify([queries, places.map((place) => [place.label, place.countryCode]), f.maxResults.value, f.language.value.trim() || DEFAULT_LANGUAGE, f.enrich.checked]);
+  return JSON.stringify([
+    queries,
+    places.map((place) => [place.label, place.countryCode]),
+    f.maxResults.value,
+    f.language.value.trim() || DEFAULT_LANGUAGE,
+    f.enrich.checked,
+  ]);
 }
 
 /** While the job is still running (or not listed yet): its "results arrive…" message holds. */
@@ -109,9 +147,15 @@ function startedOutcome(state: SidebarState, job: JobView): Outcome {
   const sheet = job.sheetName ?? job.name;
   const show = { label: "Show its sheet", run: () => state.showJobSheet(job.jobId) };
   const same = job.territory ? "The same searches are" : "The same search is";
-  const started = job.territory ? `Searches started: results arrive in the sheet “${sheet}”. ${territoryStarted(job.territory)}`.trim() : `Search started: results arrive in the sheet “${sheet}”.`;
+  const started = job.territory
+    ? `Searches started: results arrive in the sheet “${sheet}”. ${territoryStarted(job.territory)}`.trim()
+    : `Search started: results arrive in the sheet “${sheet}”.`;
   return job.alreadyRunning
-    ? { text: `Already running: “${sheet}”. ${same} still in progress, so no new one was started and nothing more was charged.`, actions: [show], stillTrue: stillRunning(state, job.jobId) }
+    ? {
+        text: `Already running: “${sheet}”. ${same} still in progress, so no new one was started and nothing more was charged.`,
+        actions: [show],
+        stillTrue: stillRunning(state, job.jobId),
+      }
     : { text: started, actions: [show], stillTrue: stillRunning(state, job.jobId) };
 }
 
@@ -123,7 +167,9 @@ async function refreshNow(state: SidebarState, job: JobView, upTo: string): Prom
   void state.reloadAccount().catch(() => undefined);
   const now = jobs.find((j) => j.jobId === job.jobId);
   const sheet = now?.sheetName ?? job.sheetName ?? job.name;
-  const runs = job.territory ? `the searches run again${upTo}, and the businesses they find are` : `the search runs again${upTo}, and the businesses it finds are`;
+  const runs = job.territory
+    ? `the searches run again${upTo}, and the businesses they find are`
+    : `the search runs again${upTo}, and the businesses it finds are`;
   return {
     text: `Refreshing “${sheet}”: ${runs} merged into that sheet (new ones added at its end, none twice).`,
     actions: [{ label: "Show its sheet", run: () => state.showJobSheet(job.jobId) }],
@@ -153,7 +199,10 @@ function askFirst(state: SidebarState, job: JobView, { f, begin, asked }: Again)
     text: `You ran ${ran} results are in “${sheet}”${found}. Nothing was started or charged. Open that sheet, refresh it now (new businesses added to it, none twice), or run ${job.territory ? "them" : "the search"} again into a new sheet?`,
     actions: [
       { label: "Open its sheet", run: () => state.showJobSheet(job.jobId) },
-      { label: `Refresh it now${upTo}`, run: () => void state.messages.act(f.start, "Starting the refresh…", () => refreshNow(state, job, upTo)) },
+      {
+        label: `Refresh it now${upTo}`,
+        run: () => void state.messages.act(f.start, "Starting the refresh…", () => refreshNow(state, job, upTo)),
+      },
       { label: again, run: () => void state.messages.act(f.start, "Starting the search…", () => begin(false)) },
     ],
     stillTrue: () => asked() === question,
@@ -174,7 +223,8 @@ export function searchPanel(state: SidebarState, onStarted: () => void): void {
 
   state.onAccount((_account: AccountView | null) => refresh());
   // Location's text too: typed and not picked, it holds a start back until picked or cleared.
-  for (const field of [byId("query", HTMLInputElement), byId("location", HTMLInputElement), f.maxResults, f.language, f.enrich]) on(field, "input", refresh);
+  for (const field of [byId("query", HTMLInputElement), byId("location", HTMLInputElement), f.maxResults, f.language, f.enrich])
+    on(field, "input", refresh);
 
   /** Starts the form's search; `ask`: the first click, which asks first about a start of the last day. */
   const begin = async (ask: boolean): Promise<Outcome> => {

@@ -10,7 +10,12 @@ import type * as searchCommands from "../ui/search-commands";
 import type * as settingsCommands from "../ui/settings-commands";
 import { messageOf } from "../errors/user-error";
 
-type Landed = typeof settingsCommands & typeof searchCommands & typeof enrichmentCommands & typeof jobCommands & typeof diagnoseCommand & typeof contactsCommands;
+type Landed = typeof settingsCommands &
+  typeof searchCommands &
+  typeof enrichmentCommands &
+  typeof jobCommands &
+  typeof diagnoseCommand &
+  typeof contactsCommands;
 
 export type { JobView, RunView, TerritoryView } from "../ui/job-view";
 export type { RefreshView, RunOutcome } from "../jobs/refresh-schedule";
@@ -62,7 +67,10 @@ export function createServer(runner: () => ScriptRun): Server {
           return;
         }
         // No argument at all for a function without one: google.script.run cannot carry undefined.
-        (fn as (...a: unknown[]) => void).apply(chain, args.filter((arg) => arg !== undefined));
+        (fn as (...a: unknown[]) => void).apply(
+          chain,
+          args.filter((arg) => arg !== undefined),
+        );
       });
     },
   };

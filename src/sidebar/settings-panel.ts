@@ -47,7 +47,11 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
     void state.messages.act(save, "Checking your key with the service…", async () => {
       const typed = key.value.trim();
       if (!typed && !state.hasKey) throw new Error("Enter your API key.");
-      const account = await state.server.call("saveSettings", { apiKey: typed, baseUrl: baseUrl.value.trim(), shareWithFormulas: share.checked });
+      const account = await state.server.call("saveSettings", {
+        apiKey: typed,
+        baseUrl: baseUrl.value.trim(),
+        shareWithFormulas: share.checked,
+      });
       // The key leaves the page: the field is emptied and only the server's hint remains.
       key.value = "";
       const nowShared = share.checked && !sharedBefore;

@@ -19,7 +19,10 @@ declare const google: { script: { run: ScriptRun } };
 
 function start(): void {
   const messages = new Messages();
-  const state = new SidebarState(createServer(() => google.script.run), messages);
+  const state = new SidebarState(
+    createServer(() => google.script.run),
+    messages,
+  );
   const screen = layout(() => messages.clear());
   const settings = settingsPanel(state, screen);
   accountPanel(state);

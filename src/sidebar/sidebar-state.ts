@@ -15,7 +15,10 @@ export class SidebarState {
   private readonly accountListeners: Array<(account: AccountView | null) => void> = [];
   private readonly jobsListeners: Array<(jobs: JobView[]) => void> = [];
 
-  constructor(readonly server: Server, readonly messages: Messages) {}
+  constructor(
+    readonly server: Server,
+    readonly messages: Messages,
+  ) {}
 
   /** The time zone `job`'s dates are read in: its own spreadsheet's, else this one's. */
   zoneOf(job: JobView): string | null {

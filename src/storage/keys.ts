@@ -84,20 +84,60 @@ export const KEY_REGISTRY: { readonly [K in keyof typeof KEYS]: StoredKey } = {
   enrichRun: { store: "jobStore", prefix: true, shape: "StoredRun (src/enrich/run/run-record.ts)", writer: "src/enrich/run/run-record.ts" },
   chunkHead: { store: "jobStore", prefix: true, shape: "HEAD_SHAPE (src/enrich/run/pending.ts)", writer: "src/enrich/run/pending.ts" },
   editorKeys: { store: "jobStore", shape: "EDITORS_SHAPE (src/jobs/editor-keys.ts)", writer: "src/jobs/editor-keys.ts" },
-  selfCheckProbe: { store: "jobStore", prefix: true, shape: "a probe's JSON, removed at once", writer: "src/self-check/job-store-probe.ts" },
+  selfCheckProbe: {
+    store: "jobStore",
+    prefix: true,
+    shape: "a probe's JSON, removed at once",
+    writer: "src/self-check/job-store-probe.ts",
+  },
   // ---- developer metadata (full build), PROJECT-visible at the spreadsheet ----
   metadataData: { store: "metadata", shape: "encodeData (src/storage/metadata-entries.ts)", writer: "src/gas/developer-metadata-store.ts" },
   metadataClaim: { store: "metadata", shape: "encodeClaim (src/storage/metadata-entries.ts)", writer: "src/storage/write-claim.ts" },
-  metadataLegacy: { store: "metadata", prefix: true, shape: "a job store value, or decodeNamedValue (src/storage/metadata-entries.ts)", writer: "src/storage/metadata-migration.ts" },
+  metadataLegacy: {
+    store: "metadata",
+    prefix: true,
+    shape: "a job store value, or decodeNamedValue (src/storage/metadata-entries.ts)",
+    writer: "src/storage/metadata-migration.ts",
+  },
   // ---- the document cache (custom functions), each under "bl:" + the key's namespace + ":" ----
-  cacheNamespace: { store: "cache", prefix: true, shape: "CellCache entries (src/functions/cell-cache.ts)", writer: "src/functions/cell-cache.ts" },
+  cacheNamespace: {
+    store: "cache",
+    prefix: true,
+    shape: "CellCache entries (src/functions/cell-cache.ts)",
+    writer: "src/functions/cell-cache.ts",
+  },
   cacheRate: { store: "cache", shape: "SENT_SHAPE (src/functions/request-budget.ts)", writer: "src/functions/request-budget.ts" },
   cacheCredits: { store: "cache", shape: "CACHED_CREDITS (src/functions/leads-functions.ts)", writer: "src/functions/leads-functions.ts" },
-  cacheLocations: { store: "cache", prefix: true, shape: "CACHED_TABLE (src/functions/leads-functions.ts)", writer: "src/functions/leads-functions.ts" },
-  cacheResults: { store: "cache", prefix: true, shape: "CACHED_TABLE (src/functions/leads-functions.ts)", writer: "src/functions/leads-functions.ts" },
-  cacheBusinesses: { store: "cache", prefix: true, shape: "BusinessSchema buckets (src/functions/lookups.ts)", writer: "src/functions/record-cache.ts" },
-  cacheJobs: { store: "cache", prefix: true, shape: "JobSchema buckets (src/functions/lookups.ts)", writer: "src/functions/record-cache.ts" },
-  cacheKinds: { store: "cache", prefix: true, shape: "CACHED_KIND buckets (src/functions/lookups.ts)", writer: "src/functions/record-cache.ts" },
+  cacheLocations: {
+    store: "cache",
+    prefix: true,
+    shape: "CACHED_TABLE (src/functions/leads-functions.ts)",
+    writer: "src/functions/leads-functions.ts",
+  },
+  cacheResults: {
+    store: "cache",
+    prefix: true,
+    shape: "CACHED_TABLE (src/functions/leads-functions.ts)",
+    writer: "src/functions/leads-functions.ts",
+  },
+  cacheBusinesses: {
+    store: "cache",
+    prefix: true,
+    shape: "BusinessSchema buckets (src/functions/lookups.ts)",
+    writer: "src/functions/record-cache.ts",
+  },
+  cacheJobs: {
+    store: "cache",
+    prefix: true,
+    shape: "JobSchema buckets (src/functions/lookups.ts)",
+    writer: "src/functions/record-cache.ts",
+  },
+  cacheKinds: {
+    store: "cache",
+    prefix: true,
+    shape: "CACHED_KIND buckets (src/functions/lookups.ts)",
+    writer: "src/functions/record-cache.ts",
+  },
 };
 
 /** A job store key of the per-key layout nothing reads any more (the pass lease, replaced by the write claim). */
@@ -106,5 +146,3 @@ export const OBSOLETE_JOB_STORE_KEYS: readonly string[] = ["passLease"];
 /** The poll trigger's key of one document. */
 export const pollTriggerMinutesKey = (documentId: string): string => KEYS.pollTriggerMinutes + documentId;
 
-/** A RecordCache bucket kind: its prefix is the kind and "@". */
-export type CacheRecordKind = "biz" | "job" | "kind";

@@ -21,7 +21,7 @@ const encodeValue = (value: string): string => (value.indexOf("\n") >= 0 || valu
 const ESCAPED_VALUE = currentShape(z.string());
 
 function decodeValue(text: string): string {
-  return text.startsWith("!") ? readStored(ESCAPED_VALUE, text.slice(1)) ?? text : text;
+  return text.startsWith("!") ? (readStored(ESCAPED_VALUE, text.slice(1)) ?? text) : text;
 }
 
 /** Characters one key adds to the data entry: a line break, the key, a tab and the value as stored. */
@@ -65,12 +65,22 @@ export interface Claim {
 
 export const encodeClaim = (claim: Claim): string => CLAIM_MARK + JSON.stringify(claim);
 
-const StoredClaim = z.object({ token: z.string(), until: z.number(), documentLock: z.optional(z.unknown()), userLock: z.optional(z.unknown()) });
+const StoredClaim = z.object({
+  token: z.string(),
+  until: z.number(),
+  documentLock: z.optional(z.unknown()),
+  userLock: z.optional(z.unknown()),
+});
 
 /** A claim as any version wrote it: without a lock's mark it was made under no lock. */
 const CLAIM_SHAPE: StoredShape<Claim, z.output<typeof StoredClaim>> = {
   schema: StoredClaim,
-  upgrade: (c) => ({ token: c.token, until: c.until, documentLock: c.documentLock === true, userLock: typeof c.userLock === "string" ? c.userLock : null }),
+  upgrade: (c) => ({
+    token: c.token,
+    until: c.until,
+    documentLock: c.documentLock === true,
+    userLock: typeof c.userLock === "string" ? c.userLock : null,
+  }),
 };
 
 export function decodeClaim(raw: string): Claim | null {

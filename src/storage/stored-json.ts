@@ -29,10 +29,14 @@ export interface VersionStep<Stored> {
 const VERSION_FIELD = "v";
 
 /** Today's version of a record of `shape`. */
-export const versionOf = (shape: { readonly steps?: ReadonlyArray<{ readonly to: number }> }): number => Math.max(1, ...(shape.steps ?? []).map((step) => step.to));
+export const versionOf = (shape: { readonly steps?: ReadonlyArray<{ readonly to: number }> }): number =>
+  Math.max(1, ...(shape.steps ?? []).map((step) => step.to));
 
 /** A record's text as stored today: its JSON, with its version first when it is a versioned record. */
-export function storedText<Today>(shape: { readonly versioned?: true; readonly steps?: ReadonlyArray<{ readonly to: number }> }, record: Today): string {
+export function storedText<Today>(
+  shape: { readonly versioned?: true; readonly steps?: ReadonlyArray<{ readonly to: number }> },
+  record: Today,
+): string {
   return shape.versioned ? JSON.stringify({ [VERSION_FIELD]: versionOf(shape), ...record }) : JSON.stringify(record);
 }
 
@@ -83,7 +87,10 @@ function withoutVersion<T>(record: T): T {
  * A map stored as one JSON object whose entries are read each on its own: an entry of no known
  * shape is dropped and the others kept, `upgrade` turning an entry of an earlier shape into today's.
  */
-export function entriesShape<Entry, Today>(entry: z.ZodMiniType<Entry>, upgrade: (stored: Entry) => Today): StoredShape<Record<string, Today>, Record<string, unknown>> {
+export function entriesShape<Entry, Today>(
+  entry: z.ZodMiniType<Entry>,
+  upgrade: (stored: Entry) => Today,
+): StoredShape<Record<string, Today>, Record<string, unknown>> {
   return {
     schema: recordOf(z.unknown()),
     upgrade: (stored) => {

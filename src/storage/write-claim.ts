@@ -50,7 +50,9 @@ export interface ClaimEntry {
 
 /** A claim whose execution has certainly ended: expired, or made under a lock the caller now holds. */
 function isVoid(claim: Claim, holder: ClaimHolder, now: number): boolean {
-  return claim.until <= now || (claim.documentLock && holder.documentLock) || (claim.userLock !== null && claim.userLock === holder.userLock);
+  return (
+    claim.until <= now || (claim.documentLock && holder.documentLock) || (claim.userLock !== null && claim.userLock === holder.userLock)
+  );
 }
 
 /** One store's write claim in this execution: the claims its last listing found, and the one held. */

@@ -40,12 +40,20 @@ export function createWaitingPairs(ctx: JobsContext, record: TerritoryRecord, de
     if (current.pairs[index]?.[1] !== "w") continue;
     if (ctx.clock.now() >= deadline) break;
     try {
-      const created = ctx.client.createSearch(pairRequest(current, index), { idempotencyKey: pairKey(current.runKey, index), deadline, maxAttempts: 1 });
+      const created = ctx.client.createSearch(pairRequest(current, index), {
+        idempotencyKey: pairKey(current.runKey, index),
+        deadline,
+        maxAttempts: 1,
+      });
       current = withPair(current, index, [created.job_id, "r", created.credits_reserved]);
     } catch (error) {
       if (!isLeadsApiError(error)) throw error;
       // Worth sending again later, with the same key: the service's limits, a 5xx, a lost answer.
-      if (error.kind === "rate_limited") current = { ...current, slotsFullUntil: new Date(ctx.clock.now() + Math.max(SLOTS_FULL_WAIT_MS, error.retryAfterMs ?? 0)).toISOString() };
+      if (error.kind === "rate_limited")
+        current = {
+          ...current,
+          slotsFullUntil: new Date(ctx.clock.now() + Math.max(SLOTS_FULL_WAIT_MS, error.retryAfterMs ?? 0)).toISOString(),
+        };
       if (error.retryable || error.kind === "quota" || error.kind === "rate_limited") break;
       current = refused(current, index, error);
       if (refusesEverySearch(error)) break;

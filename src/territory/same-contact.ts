@@ -14,7 +14,7 @@ export interface ContactRow {
 export { websiteDomain };
 
 /** The marker of a row sharing a contact with `first`: "Cedar Creek Vet (row 12)", the row as the sheet stands when written. */
-export const sameContactText = (first: Pick<ContactRow, "name" | "row">): string => `${first.name} (row ${first.row})`;
+const sameContactText = (first: Pick<ContactRow, "name" | "row">): string => `${first.name} (row ${first.row})`;
 
 /** Each row's marker: "" for a row that is the first with its domain and addresses, else the first such row's name and row. */
 export function sameContactMarkers(rows: readonly ContactRow[]): Map<number, string> {
@@ -22,7 +22,10 @@ export function sameContactMarkers(rows: readonly ContactRow[]): Map<number, str
   const markers = new Map<number, string>();
   for (const row of [...rows].sort((a, b) => a.row - b.row)) {
     const domain = websiteDomain(row.website);
-    const keys = [...(domain === "" ? [] : [`domain:${domain}`]), ...row.emails.map((email) => `email:${email.trim().toLowerCase()}`).filter((key) => key !== "email:")];
+    const keys = [
+      ...(domain === "" ? [] : [`domain:${domain}`]),
+      ...row.emails.map((email) => `email:${email.trim().toLowerCase()}`).filter((key) => key !== "email:"),
+    ];
     const holders = keys.map((key) => holder.get(key)).filter((first): first is ContactRow => first !== undefined);
     const first = holders.sort((a, b) => a.row - b.row)[0];
     markers.set(row.row, first ? sameContactText(first) : "");

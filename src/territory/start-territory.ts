@@ -50,11 +50,19 @@ interface StartedTerritory {
 }
 
 /** When a territory last did something: started, finished, or a refresh run started. */
-const lastActivity = (record: TerritoryRecord): number => Math.max(...[record.createdAt, record.finishedAt, record.runStartedAt].map((at) => (at ? Date.parse(at) : 0)));
+const lastActivity = (record: TerritoryRecord): number =>
+  Math.max(...[record.createdAt, record.finishedAt, record.runStartedAt].map((at) => (at ? Date.parse(at) : 0)));
 
-export function startTerritory(ctx: JobsContext, input: TerritoryInput & { askIfRecent?: true | undefined }, deadline: number): StartedTerritory {
+export function startTerritory(
+  ctx: JobsContext,
+  input: TerritoryInput & { askIfRecent?: true | undefined },
+  deadline: number,
+): StartedTerritory {
   const key = territoryKey(input);
-  const same = ctx.store.all().flatMap((record) => territoryOf(record) ?? []).filter((record) => record.territoryKey === key);
+  const same = ctx.store
+    .all()
+    .flatMap((record) => territoryOf(record) ?? [])
+    .filter((record) => record.territoryKey === key);
   const running = same.find((record) => !record.settled);
   // A start killed before its sheet was made: the repeat makes it, and the passes do the rest.
   if (running) return { record: withSheet(ctx, running), alreadyRunning: true, sameAsRecent: false };
@@ -114,4 +122,3 @@ export function withSheet(ctx: JobsContext, record: TerritoryRecord): TerritoryR
   ctx.store.save(made);
   return made;
 }
-

@@ -23,7 +23,8 @@ export function pairCounts(record: Pick<TerritoryRecord, "pairs">): PairCounts {
 }
 
 /** The credits the territory's searches of its current run reserved. */
-export const pairsCredits = (record: Pick<TerritoryRecord, "pairs">): number => record.pairs.reduce((sum, [, , reserved]) => sum + (reserved ?? 0), 0);
+export const pairsCredits = (record: Pick<TerritoryRecord, "pairs">): number =>
+  record.pairs.reduce((sum, [, , reserved]) => sum + (reserved ?? 0), 0);
 
 /** The territory's status: running until every search has ended, then completed (failed when every one failed). */
 export function territoryStatus(record: Pick<TerritoryRecord, "pairs">): Extract<KnownJobStatus, "running" | "failed" | "completed"> {

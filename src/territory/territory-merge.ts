@@ -79,7 +79,13 @@ function contactMarkers(rows: readonly number[], textAfter: (row: number, header
       row,
       name: textAfter(row, NAME_HEADER),
       website: textAfter(row, "Website"),
-      emails: [EMAILS_HEADER, ...OTHER_EMAILS].flatMap((header) => textAfter(row, header).split(",").map((email) => email.trim())).filter((email) => email !== ""),
+      emails: [EMAILS_HEADER, ...OTHER_EMAILS]
+        .flatMap((header) =>
+          textAfter(row, header)
+            .split(",")
+            .map((email) => email.trim()),
+        )
+        .filter((email) => email !== ""),
     })),
   );
 }
@@ -111,7 +117,11 @@ export function mergeTerritoryFinds(grid: Grid, finds: readonly TerritoryFind[],
       addedThisRun: (read, row) => thisRun(read, row) && read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new,
       keepInAddedRows: true,
       firstRun: run === 0, // the territory's first run: nothing refreshed yet
-      extras: (view) => ({ foundBy: (b) => foundByOf(view, b), sameContact: (b) => markersOf(view).get(view.rowOf(b)) ?? "", territoryRun: () => run }),
+      extras: (view) => ({
+        foundBy: (b) => foundByOf(view, b),
+        sameContact: (b) => markersOf(view).get(view.rowOf(b)) ?? "",
+        territoryRun: () => run,
+      }),
       // A row the run did not return whose `Same contact as` changed with the rows it did.
       otherRows: (view) =>
         new Map(
@@ -154,14 +164,24 @@ export function endTerritoryRun(grid: Grid, run: number, options: { markMissing:
   const latestColumn = positions.get(LATEST_REFRESH_HEADER);
   // This run's own "no longer found": rows the run before found (marked already when this end is
   // repeated after a kill), or not yet marked; a row missing from earlier runs too is not counted again.
-  const newlyMissing = run === 0 ? [] : missing.filter((row) => runOf(read, row) === run - 1 || read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
+  const newlyMissing =
+    run === 0
+      ? []
+      : missing.filter((row) => runOf(read, row) === run - 1 || read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
   const toMark = options.markMissing ? newlyMissing : [];
   if (toMark.length > 0 && latestColumn !== undefined) {
     const top = Math.min(...toMark);
-    writeBlock(grid, top, Math.max(...toMark) - top + 1, [latestColumn], (row) => (toMark.indexOf(row) >= 0 ? exactText(LATEST_REFRESH.notFound) : KEEP), {
-      known: read.values,
-      knownFormulas: read.formulas,
-    });
+    writeBlock(
+      grid,
+      top,
+      Math.max(...toMark) - top + 1,
+      [latestColumn],
+      (row) => (toMark.indexOf(row) >= 0 ? exactText(LATEST_REFRESH.notFound) : KEEP),
+      {
+        known: read.values,
+        knownFormulas: read.formulas,
+      },
+    );
   }
   const isNew = (row: number) => run === 0 || read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new;
   return {

@@ -13,7 +13,10 @@ import { withSheet } from "./start-territory";
 import { lastingNote } from "../jobs/record-note";
 
 const mine = (ctx: JobsContext): TerritoryRecord[] =>
-  ctx.store.all().flatMap((record) => territoryOf(record) ?? []).filter((record) => record.createdBy === ctx.keyDigest && canTry(record, ctx.keyDigest));
+  ctx.store
+    .all()
+    .flatMap((record) => territoryOf(record) ?? [])
+    .filter((record) => record.createdBy === ctx.keyDigest && canTry(record, ctx.keyDigest));
 
 /** A step of the pass (src/passes/pass-steps.ts): the current key's territories whose refresh fell due start their run. */
 export function startDueTerritoryRuns(ctx: JobsContext, deadline: number): void {

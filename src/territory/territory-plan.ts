@@ -30,7 +30,8 @@ export function pairLabel(input: Pick<TerritoryInput, "queries" | "places">, ind
 }
 
 /** Every search's label, in the territory's order. */
-export const pairLabels = (input: Pick<TerritoryInput, "queries" | "places">): string[] => Array.from({ length: pairCount(input) }, (_, i) => pairLabel(input, i));
+export const pairLabels = (input: Pick<TerritoryInput, "queries" | "places">): string[] =>
+  Array.from({ length: pairCount(input) }, (_, i) => pairLabel(input, i));
 
 /** A territory's default name, at most this long: whole within Sheets' 100 characters, with room for " (2)". */
 const TERRITORY_NAME_MAX = 80;

@@ -29,13 +29,23 @@ export function writeEndedSearches(ctx: JobsContext, sheets: SheetsById, record:
   let territory = target.record;
   const timeZone = territory.timeZone;
   const runDay = dayOf(ctx, timeZone, territory.runStartedAt);
-  const finds = ended.flatMap(({ pair, businesses }) => businesses.map((business) => ({ business, foundBy: [pairLabel(territory, pair)] })));
+  const finds = ended.flatMap(({ pair, businesses }) =>
+    businesses.map((business) => ({ business, foundBy: [pairLabel(territory, pair)] })),
+  );
   const counts = mergeTerritoryFinds(target.sheet, finds, { runDay, run: territory.run, order: pairLabels(territory) });
   for (const { pair, failed } of ended) {
     const [jobId, , credits] = territory.pairs[pair] ?? [null, "r", null];
     territory = withPair(territory, pair, [jobId, failed ? "f" : "d", credits]);
   }
-  territory = { ...territory, timeZone, sheetName: target.sheet.getName(), leadCount: counts.businessRows, rowsWritten: counts.businessRows, foundByMore: counts.foundByMore, note: passNoteCleared(territory) };
+  territory = {
+    ...territory,
+    timeZone,
+    sheetName: target.sheet.getName(),
+    leadCount: counts.businessRows,
+    rowsWritten: counts.businessRows,
+    foundByMore: counts.foundByMore,
+    note: passNoteCleared(territory),
+  };
   const status = territoryStatus(territory);
   if (isTerminalStatus(status)) territory = endRun(ctx, target.sheet, territory, status);
   ctx.store.save({ ...territory, status });
@@ -45,13 +55,31 @@ export function writeEndedSearches(ctx: JobsContext, sheets: SheetsById, record:
 /** The run's last search has ended: the sheet marks what it did, the record says it, and nothing is left to do until a refresh. */
 function endRun(ctx: JobsContext, sheet: GoogleAppsScript.Spreadsheet.Sheet, record: TerritoryRecord, status: string): TerritoryRecord {
   const counts = endTerritoryRun(sheet, record.run, { markMissing: !record.stopped });
-  const ended: TerritoryRecord = { ...record, settled: true, finishedAt: new Date(ctx.clock.now()).toISOString(), leadCount: counts.businessRows, rowsWritten: counts.businessRows, foundByMore: counts.foundByMore };
+  const ended: TerritoryRecord = {
+    ...record,
+    settled: true,
+    finishedAt: new Date(ctx.clock.now()).toISOString(),
+    leadCount: counts.businessRows,
+    rowsWritten: counts.businessRows,
+    foundByMore: counts.foundByMore,
+  };
   if (record.run > 0) {
     const credits = pairsCredits(record);
-    ended.lastRun = { at: record.runStartedAt, added: counts.added, updated: counts.updated, notFound: counts.notFound, businesses: counts.added + counts.updated, credits, keptEarlier: counts.keptEarlier };
+    ended.lastRun = {
+      at: record.runStartedAt,
+      added: counts.added,
+      updated: counts.updated,
+      notFound: counts.notFound,
+      businesses: counts.added + counts.updated,
+      credits,
+      keptEarlier: counts.keptEarlier,
+    };
   }
   if (!record.refresh) return ended;
-  const refresh = { ...record.refresh, lastError: isFailedStatus(status) ? "Every search of the refresh failed; it runs again at the next slot." : null };
+  const refresh = {
+    ...record.refresh,
+    lastError: isFailedStatus(status) ? "Every search of the refresh failed; it runs again at the next slot." : null,
+  };
   // A run asked for now with no schedule: the schedule was for that one run.
   return refresh.every === "off" ? { ...ended, refresh: undefined } : { ...ended, refresh };
 }

@@ -6,8 +6,7 @@ declare const __BUSINESS_LEADS_ADDON_NAME__: string | undefined;
 declare const __BUSINESS_LEADS_PAGES_URL__: string | undefined;
 
 /** The service's base address without /api/v1, or "" when the build named none. */
-export const DEFAULT_BASE_URL: string =
-  typeof __BUSINESS_LEADS_DEFAULT_BASE_URL__ === "string" ? __BUSINESS_LEADS_DEFAULT_BASE_URL__ : "";
+export const DEFAULT_BASE_URL: string = typeof __BUSINESS_LEADS_DEFAULT_BASE_URL__ === "string" ? __BUSINESS_LEADS_DEFAULT_BASE_URL__ : "";
 
 /**
  * The add-on's name as the listing spells it (listing/listing.json `name`): the sidebar's title and

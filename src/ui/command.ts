@@ -49,7 +49,11 @@ export function command<R>(options: CommandOptions, body: (call: Call) => R): ()
 }
 
 /** A server function whose one argument is checked by `name`'s schema before anything else. */
-export function commandWith<K extends EntryArgName, R>(name: K, options: CommandOptions, body: (args: ArgsOut<K>, call: Call) => R): (raw?: ArgsIn<K>) => R {
+export function commandWith<K extends EntryArgName, R>(
+  name: K,
+  options: CommandOptions,
+  body: (args: ArgsOut<K>, call: Call) => R,
+): (raw?: ArgsIn<K>) => R {
   return (raw) =>
     withUserErrors(() => {
       const args = parseArgs(name, raw);

@@ -1,6 +1,11 @@
 // This file defines the commands that enrich the user's rows: previewEnrichment, startEnrichment (from the sidebar, or the menu with a
 // toast), stopEnrichment and continueEnrichment (docs/add-on-surface.md, "Global functions").
-import { previewEnrichment as previewEnrichmentRows, searchEnrichedNotice, startEnrichment as startEnrichmentRows, type StartEnrichmentResult } from "../enrich/run/start-enrichment";
+import {
+  previewEnrichment as previewEnrichmentRows,
+  searchEnrichedNotice,
+  startEnrichment as startEnrichmentRows,
+  type StartEnrichmentResult,
+} from "../enrich/run/start-enrichment";
 import { continueRun, type ContinueOutcome } from "../enrich/run/continue-run";
 import { stopRun } from "../enrich/run/stop-run";
 import { toJobView, type JobView } from "./job-view";
@@ -11,7 +16,9 @@ import type { ArgsIn } from "./entry-args";
 /** What the sidebar learns of a start: the jobs, skipped rows, which rows were asked for, and rows a search had already enriched. */
 type EnrichmentStarted = Omit<StartEnrichmentResult, "jobs"> & { jobs: JobView[] };
 
-export const previewEnrichment = commandWith("previewEnrichment", {}, (args, call) => previewEnrichmentRows(call.jobs(), args, call.deadline));
+export const previewEnrichment = commandWith("previewEnrichment", {}, (args, call) =>
+  previewEnrichmentRows(call.jobs(), args, call.deadline),
+);
 
 /**
  * Under the document lock: the rows' status cells and the job store are shared with the poll pass.
@@ -53,7 +60,10 @@ function enrichmentSummary(started: StartEnrichmentResult): string {
   const bySearch = started.alreadyEnrichedBySearch;
   const skipped = started.skipped.length - bySearch;
   const parts = [`${sent}.`];
-  if (started.waiting > 0) parts.push(`${started.waiting} more ${started.waiting === 1 ? "row waits" : "rows wait"} for a free job slot: ${started.waiting === 1 ? "it is" : "they are"} sent automatically, in the background.`);
+  if (started.waiting > 0)
+    parts.push(
+      `${started.waiting} more ${started.waiting === 1 ? "row waits" : "rows wait"} for a free job slot: ${started.waiting === 1 ? "it is" : "they are"} sent automatically, in the background.`,
+    );
   if (bySearch > 0) parts.push(searchEnrichedNotice(bySearch, started.searchName, 'to pay for them again, use "Re-enrich" in the sidebar'));
   if (skipped > 0) parts.push(`${skipped} ${skipped === 1 ? "row was" : "rows were"} skipped: see "Enrichment status".`);
   else if (jobs === 0 && bySearch === 0) parts.push('Each row\'s "Enrichment status" says why.');

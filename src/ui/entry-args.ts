@@ -27,7 +27,10 @@ const tooLong = (what: string, length: number, max: number) => `${what} is ${len
  * an empty object; the caller's type stays the object's.
  */
 const orEmpty = <S extends z.ZodMiniType>(schema: S) =>
-  z.pipe(z.transform((raw: z.input<S> | undefined): unknown => (isRecord(raw) ? raw : {})), schema);
+  z.pipe(
+    z.transform((raw: z.input<S> | undefined): unknown => (isRecord(raw) ? raw : {})),
+    schema,
+  );
 
 /**
  * `schema`'s value, or `value` when the input does not pass it; the caller's type stays the
@@ -44,32 +47,55 @@ const orElse = <S extends z.ZodMiniType>(schema: S, value: z.output<S>) =>
  * `schema` (zod's prefault does the same for about 700 bytes more of the bundle).
  */
 const mayBeLeftOut = <S extends z.ZodMiniType>(schema: S) =>
-  z.pipe(z.optional(z.unknown() as z.ZodMiniType<z.input<S>, z.input<S>>), schema as unknown as z.ZodMiniType<z.output<S>, z.input<S> | undefined>);
+  z.pipe(
+    z.optional(z.unknown() as z.ZodMiniType<z.input<S>, z.input<S>>),
+    schema as unknown as z.ZodMiniType<z.output<S>, z.input<S> | undefined>,
+  );
 
 /** Text that may be left out: absent, null or blank is "not given" (undefined); otherwise trimmed. */
 const optionalText = (what: string) =>
-  z.pipe(z.optional(z.nullable(z.string({ error: `${what} must be text.` }))), z.transform((value) => (value ?? "").trim() || undefined));
+  z.pipe(
+    z.optional(z.nullable(z.string({ error: `${what} must be text.` }))),
+    z.transform((value) => (value ?? "").trim() || undefined),
+  );
 
 /** Text that must be given: `missing` when absent or blank. */
 const requiredText = (what: string, missing: string) => z.pipe(optionalText(what), z.string({ error: missing }));
 
 /** `text` that also passes the request schema's `field`, else `problem`. */
 const meets = <S extends z.ZodMiniType<string | undefined>>(text: S, field: z.ZodMiniType<string>, problem: (value: string) => string): S =>
-  text.check(z.refine((value) => value === undefined || field.safeParse(value).success, { error: (issue) => problem(String(issue.input)) }));
+  text.check(
+    z.refine((value) => value === undefined || field.safeParse(value).success, { error: (issue) => problem(String(issue.input)) }),
+  );
 
 /** An id that must be given; what is not text counts as not given. */
 const idText = (missing: string) => z.pipe(orElse(z.string(), ""), z.string().check(z.trim(), z.minLength(1, { error: missing })));
 
 /** true only for true: anything else given is off; absent is `absent`. */
-const flag = (absent: boolean) => mayBeLeftOut(z.pipe(orElse(z.optional(z.nullable(z.boolean())), false), z.transform((value) => value ?? absent)));
+const flag = (absent: boolean) =>
+  mayBeLeftOut(
+    z.pipe(
+      orElse(z.optional(z.nullable(z.boolean())), false),
+      z.transform((value) => value ?? absent),
+    ),
+  );
 
 /** An option that only `true` turns on: anything else given, or nothing, leaves it out (undefined). */
-const onlyTrue = () => mayBeLeftOut(z.pipe(orElse(z.optional(z.nullable(z.boolean())), undefined), z.transform((on): true | undefined => (on === true ? true : undefined))));
+const onlyTrue = () =>
+  mayBeLeftOut(
+    z.pipe(
+      orElse(z.optional(z.nullable(z.boolean())), undefined),
+      z.transform((on): true | undefined => (on === true ? true : undefined)),
+    ),
+  );
 
 /** A whole number from `min` to `max`, given as a number or its digits; blank is `absent`. */
 const wholeNumber = (absent: number, min: number, max: number, problem: string) =>
   z.pipe(
-    z.pipe(z.optional(z.nullable(z.union([z.number(), z.string()], { error: problem }))), z.transform((value) => (isNotGiven(value) ? absent : Number(value)))),
+    z.pipe(
+      z.optional(z.nullable(z.union([z.number(), z.string()], { error: problem }))),
+      z.transform((value) => (isNotGiven(value) ? absent : Number(value))),
+    ),
     intOf(problem).check(z.gte(min, { error: problem }), z.lte(max, { error: problem })),
   );
 
@@ -80,7 +106,14 @@ const { queryMax, locationLabelMax, nameMax, minResults, maxResults } = REQUEST_
 
 /** A country code, upper-cased: a search's and a place's. */
 const countryCode = () =>
-  meets(z.pipe(optionalText("The country code"), z.transform((code) => code?.toUpperCase())), SearchFields.countryCode, (code) => `The country code must be two letters (e.g. US); "${code}" is not.`);
+  meets(
+    z.pipe(
+      optionalText("The country code"),
+      z.transform((code) => code?.toUpperCase()),
+    ),
+    SearchFields.countryCode,
+    (code) => `The country code must be two letters (e.g. US); "${code}" is not.`,
+  );
 
 /** What a start without a search phrase is told. */
 const ENTER_QUERY = 'Enter what to search for, e.g. "dentists".';
@@ -90,11 +123,16 @@ const ENTER_QUERY = 'Enter what to search for, e.g. "dentists".';
 const searchArgsShape = () => ({
   query: meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, (q) => tooLong("The search phrase", q.length, queryMax)),
   // Only the label's form: the catalog is the service's to judge (its 422 says so).
-  location: meets(requiredText("The location", "Pick a location from the list."), SearchFields.location, (l) => tooLong("The location", l.length, locationLabelMax)),
+  location: meets(requiredText("The location", "Pick a location from the list."), SearchFields.location, (l) =>
+    tooLong("The location", l.length, locationLabelMax),
+  ),
   countryCode: countryCode(),
   maxResults: wholeNumber(minResults, minResults, maxResults, `Max results must be a whole number from ${minResults} to ${maxResults}.`),
   language: meets(
-    z.pipe(optionalText("The language"), z.transform((language) => language ?? DEFAULT_LANGUAGE)),
+    z.pipe(
+      optionalText("The language"),
+      z.transform((language) => language ?? DEFAULT_LANGUAGE),
+    ),
     SearchFields.language,
     (language) => `The language must be a code like "en" or "pt-BR"; "${language}" is not.`,
   ),
@@ -113,32 +151,70 @@ export type StartArgs = SearchArgs | TerritoryArgs;
 
 const { queriesMax, placesMax } = TERRITORY_LIMITS;
 
-const queryText = meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, (q) => tooLong("A search phrase", q.length, queryMax));
-const placeLabel = meets(requiredText("The location", "Pick each location from the list."), SearchFields.location, (l) => tooLong("A location", l.length, locationLabelMax));
-const placeSchema = z.lazy(() => z.union([z.pipe(placeLabel, z.transform((label): TerritoryPlace => ({ label }))), z.object({ label: placeLabel, countryCode: countryCode() })], {
-  error: "Each location is its label from the list (or {label, countryCode}).",
-}));
+const queryText = meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, (q) =>
+  tooLong("A search phrase", q.length, queryMax),
+);
+const placeLabel = meets(requiredText("The location", "Pick each location from the list."), SearchFields.location, (l) =>
+  tooLong("A location", l.length, locationLabelMax),
+);
+const placeSchema = z.lazy(() =>
+  z.union(
+    [
+      z.pipe(
+        placeLabel,
+        z.transform((label): TerritoryPlace => ({ label })),
+      ),
+      z.object({ label: placeLabel, countryCode: countryCode() }),
+    ],
+    {
+      error: "Each location is its label from the list (or {label, countryCode}).",
+    },
+  ),
+);
 /** Each once, in the order given (the same query or place twice would be the same search, charged twice). */
-const once = <T>(items: readonly T[], key: (item: T) => string): T[] => items.filter((item, i) => items.findIndex((other) => key(other) === key(item)) === i);
+const once = <T>(items: readonly T[], key: (item: T) => string): T[] =>
+  items.filter((item, i) => items.findIndex((other) => key(other) === key(item)) === i);
 
 /** A territory: `queries` for `query` and `locations` for `location` (and countryCode), each list within its limits. */
-const TerritoryArgsSchema = z.lazy(() => z.pipe(
-  z.object({
-    ...searchArgsShape(),
-    query: z.optional(queryText),
-    location: z.optional(placeLabel),
-    queries: z.optional(z.array(queryText, { error: `Queries are a list of 1 to ${queriesMax} search phrases.` }).check(z.maxLength(queriesMax, { error: (issue) => `Search for at most ${queriesMax} queries at once; ${String((issue.input as unknown[]).length)} were given.` }))),
-    locations: z.optional(z.array(placeSchema, { error: `Locations are a list of 1 to ${placesMax} places.` }).check(z.maxLength(placesMax, { error: (issue) => `Search at most ${placesMax} places at once; ${String((issue.input as unknown[]).length)} were given.` }))),
-  }),
-  z.transform(({ query, location, queries, locations, countryCode: code, ...rest }): TerritoryArgs => ({
-    ...rest,
-    queries: once(queries ?? (query === undefined ? [] : [query]), (q) => q.toLowerCase()),
-    places: once(locations ?? (location === undefined ? [] : [{ label: location, ...(code === undefined ? {} : { countryCode: code }) }]), (place) => place.label.toLowerCase()),
-  })),
-).check(
-  z.refine((args) => args.queries.length > 0, { error: ENTER_QUERY }),
-  z.refine((args) => args.places.length > 0, { error: "Pick a location from the list." }),
-));
+const TerritoryArgsSchema = z.lazy(() =>
+  z
+    .pipe(
+      z.object({
+        ...searchArgsShape(),
+        query: z.optional(queryText),
+        location: z.optional(placeLabel),
+        queries: z.optional(
+          z.array(queryText, { error: `Queries are a list of 1 to ${queriesMax} search phrases.` }).check(
+            z.maxLength(queriesMax, {
+              error: (issue) =>
+                `Search for at most ${queriesMax} queries at once; ${String((issue.input as unknown[]).length)} were given.`,
+            }),
+          ),
+        ),
+        locations: z.optional(
+          z.array(placeSchema, { error: `Locations are a list of 1 to ${placesMax} places.` }).check(
+            z.maxLength(placesMax, {
+              error: (issue) => `Search at most ${placesMax} places at once; ${String((issue.input as unknown[]).length)} were given.`,
+            }),
+          ),
+        ),
+      }),
+      z.transform(
+        ({ query, location, queries, locations, countryCode: code, ...rest }): TerritoryArgs => ({
+          ...rest,
+          queries: once(queries ?? (query === undefined ? [] : [query]), (q) => q.toLowerCase()),
+          places: once(
+            locations ?? (location === undefined ? [] : [{ label: location, ...(code === undefined ? {} : { countryCode: code }) }]),
+            (place) => place.label.toLowerCase(),
+          ),
+        }),
+      ),
+    )
+    .check(
+      z.refine((args) => args.queries.length > 0, { error: ENTER_QUERY }),
+      z.refine((args) => args.places.length > 0, { error: "Pick a location from the list." }),
+    ),
+);
 
 const hasLists = (raw: unknown): boolean => isRecord(raw) && (raw["queries"] !== undefined || raw["locations"] !== undefined);
 
@@ -157,29 +233,32 @@ export function asTerritoryInput(args: StartArgs): TerritoryArgs {
   return { ...rest, queries: [query], places: [{ label: location, ...(countryCode === undefined ? {} : { countryCode }) }] };
 }
 
-const EnrichArgsSchema = z.lazy(() => z.pipe(
-  z.optional(
-    z.nullable(
-      z.object(
-        {
-          sheetName: optionalText("The sheet name"),
-          rangeA1: optionalText("The range"),
-          nameColumn: z.optional(column("The name column")),
-          websiteColumn: z.optional(column("The website column")),
-          force: flag(false),
-        },
-        { error: "Enrichment takes its options as one object, e.g. {sheetName, rangeA1}." },
+const EnrichArgsSchema = z.lazy(() =>
+  z.pipe(
+    z.optional(
+      z.nullable(
+        z.object(
+          {
+            sheetName: optionalText("The sheet name"),
+            rangeA1: optionalText("The range"),
+            nameColumn: z.optional(column("The name column")),
+            websiteColumn: z.optional(column("The website column")),
+            force: flag(false),
+          },
+          { error: "Enrichment takes its options as one object, e.g. {sheetName, rangeA1}." },
+        ),
       ),
     ),
+    z.transform((args): EnrichArgs => {
+      const { force = false, ...area } = args ?? {};
+      // Only what was given: an option not given is absent, as if never sent.
+      const given: Omit<EnrichArgs, "force"> = {};
+      for (const [key, value] of Object.entries(area) as Array<[keyof typeof area, string | number | undefined]>)
+        if (value !== undefined) given[key] = value as never;
+      return { ...given, force };
+    }),
   ),
-  z.transform((args): EnrichArgs => {
-    const { force = false, ...area } = args ?? {};
-    // Only what was given: an option not given is absent, as if never sent.
-    const given: Omit<EnrichArgs, "force"> = {};
-    for (const [key, value] of Object.entries(area) as Array<[keyof typeof area, string | number | undefined]>) if (value !== undefined) given[key] = value as never;
-    return { ...given, force };
-  }),
-));
+);
 
 /** An argument that is one job's id, which must be given. */
 const jobIdArg = (missing: string) => z.lazy(() => orEmpty(z.object({ jobId: idText(missing) })));
@@ -187,34 +266,57 @@ const jobIdArg = (missing: string) => z.lazy(() => orEmpty(z.object({ jobId: idT
 const RECENT_MAX_PAGE = 50;
 
 const ENTRY_ARGS = {
-  saveSettings: z.lazy(() => orEmpty(
-    z.object({
-      // What is not text is left empty: the key field keeps the saved key, the address takes the build's default.
-      apiKey: z.pipe(orElse(z.string(), ""), z.transform((key) => key.trim())),
-      baseUrl: z.pipe(orElse(z.string(), ""), z.transform((url) => url.trim().replace(/\/+$/, "").replace(/\/api\/v1$/i, ""))),
-      shareWithFormulas: z.pipe(
-        z.optional(z.nullable(z.boolean({ error: "Sharing the key with formulas must be on or off (true or false)." }))),
-        z.transform((share) => share ?? undefined),
-      ),
-      pollEveryMinutes: z.pipe(
-        z.optional(z.nullable(z.union([z.number(), z.string()]))).check(
-          z.refine((value) => value === undefined || value === null || isPollInterval(Number(value)), {
-            error: (issue) => `${POLL_INTERVAL_RULE}; ${String(issue.input)} is not one of them.`,
+  saveSettings: z.lazy(() =>
+    orEmpty(
+      z.object({
+        // What is not text is left empty: the key field keeps the saved key, the address takes the build's default.
+        apiKey: z.pipe(
+          orElse(z.string(), ""),
+          z.transform((key) => key.trim()),
+        ),
+        baseUrl: z.pipe(
+          orElse(z.string(), ""),
+          z.transform((url) =>
+            url
+              .trim()
+              .replace(/\/+$/, "")
+              .replace(/\/api\/v1$/i, ""),
+          ),
+        ),
+        shareWithFormulas: z.pipe(
+          z.optional(z.nullable(z.boolean({ error: "Sharing the key with formulas must be on or off (true or false)." }))),
+          z.transform((share) => share ?? undefined),
+        ),
+        pollEveryMinutes: z.pipe(
+          z.optional(z.nullable(z.union([z.number(), z.string()]))).check(
+            z.refine((value) => value === undefined || value === null || isPollInterval(Number(value)), {
+              error: (issue) => `${POLL_INTERVAL_RULE}; ${String(issue.input)} is not one of them.`,
+            }),
+          ),
+          z.transform((value): PollInterval | undefined => {
+            const minutes = Number(value);
+            return value === undefined || value === null || !isPollInterval(minutes) ? undefined : minutes;
           }),
         ),
-        z.transform((value): PollInterval | undefined => {
-          const minutes = Number(value);
-          return value === undefined || value === null || !isPollInterval(minutes) ? undefined : minutes;
-        }),
-      ),
-    }),
-  )),
-  findLocations: z.lazy(() => orEmpty(
-    z.object({
-      q: z.pipe(orElse(z.string(), ""), z.transform((q) => q.trim())),
-      country: mayBeLeftOut(z.pipe(orElse(z.optional(z.string()), undefined), z.transform((country) => country?.trim().toUpperCase() || undefined))),
-    }),
-  )),
+      }),
+    ),
+  ),
+  findLocations: z.lazy(() =>
+    orEmpty(
+      z.object({
+        q: z.pipe(
+          orElse(z.string(), ""),
+          z.transform((q) => q.trim()),
+        ),
+        country: mayBeLeftOut(
+          z.pipe(
+            orElse(z.optional(z.string()), undefined),
+            z.transform((country) => country?.trim().toUpperCase() || undefined),
+          ),
+        ),
+      }),
+    ),
+  ),
   startSearch: StartArgsSchema,
   previewSearch: StartArgsSchema,
   startEnrichment: EnrichArgsSchema,
@@ -223,46 +325,83 @@ const ENTRY_ARGS = {
   stopEnrichment: jobIdArg("Choose the enrichment to stop."),
   continueEnrichment: jobIdArg("Choose the enrichment to continue."),
   stopSearch: jobIdArg("Choose the territory to stop."),
-  importJob: z.lazy(() => orEmpty(
-    z.object({
-      // The form the dashboard shows: a mistyped id never reaches the service.
-      jobId: z.pipe(
-        idText("Enter the job ID to open."),
-        z.string().check(z.refine((id) => isUuid(id), { error: (issue) => `"${String(issue.input).slice(0, 80)}" is not a job ID: a job ID looks like 3f2b9c1e-…-…, as the dashboard shows it.` })),
-      ),
-    }),
-  )),
-  setRefresh: z.lazy(() => orEmpty(
-    z.object({
-      jobId: idText("Choose the search to refresh."),
-      every: z.enum(["day", "week", "off"], { error: (issue) => `A search can be refreshed every "day" or "week", or "off"; "${String(issue.input)}" is none of them.` }),
-      // Only true runs now; anything else, or nothing, only sets the schedule.
-      runNow: onlyTrue(),
-    }),
-  )),
-  recentJobs: z.lazy(() => z.pipe(
+  importJob: z.lazy(() =>
     orEmpty(
       z.object({
-        kind: z.pipe(
-          z.optional(z.nullable(z.enum([...JOB_KINDS, ""], { error: (issue) => `The kind of job must be ${JOB_KINDS.map((kind) => `"${kind}"`).join(" or ")}; "${String(issue.input)}" is neither.` }))),
-          z.transform((kind) => kindNamed(kind)),
+        // The form the dashboard shows: a mistyped id never reaches the service.
+        jobId: z.pipe(
+          idText("Enter the job ID to open."),
+          z.string().check(
+            z.refine((id) => isUuid(id), {
+              error: (issue) =>
+                `"${String(issue.input).slice(0, 80)}" is not a job ID: a job ID looks like 3f2b9c1e-…-…, as the dashboard shows it.`,
+            }),
+          ),
         ),
-        page: wholeNumber(1, 1, RECENT_MAX_PAGE, `The page must be a whole number from 1 to ${RECENT_MAX_PAGE}.`),
       }),
     ),
-    z.transform((args): RecentJobsArgs => ({ kinds: args.kind ? [args.kind] : [...JOB_KINDS], page: args.page })),
-  )),
+  ),
+  setRefresh: z.lazy(() =>
+    orEmpty(
+      z.object({
+        jobId: idText("Choose the search to refresh."),
+        every: z.enum(["day", "week", "off"], {
+          error: (issue) => `A search can be refreshed every "day" or "week", or "off"; "${String(issue.input)}" is none of them.`,
+        }),
+        // Only true runs now; anything else, or nothing, only sets the schedule.
+        runNow: onlyTrue(),
+      }),
+    ),
+  ),
+  recentJobs: z.lazy(() =>
+    z.pipe(
+      orEmpty(
+        z.object({
+          kind: z.pipe(
+            z.optional(
+              z.nullable(
+                z.enum([...JOB_KINDS, ""], {
+                  error: (issue) =>
+                    `The kind of job must be ${JOB_KINDS.map((kind) => `"${kind}"`).join(" or ")}; "${String(issue.input)}" is neither.`,
+                }),
+              ),
+            ),
+            z.transform((kind) => kindNamed(kind)),
+          ),
+          page: wholeNumber(1, 1, RECENT_MAX_PAGE, `The page must be a whole number from 1 to ${RECENT_MAX_PAGE}.`),
+        }),
+      ),
+      z.transform((args): RecentJobsArgs => ({ kinds: args.kind ? [args.kind] : [...JOB_KINDS], page: args.page })),
+    ),
+  ),
   /** The menu calls it with nothing (a toast says the counts); the sidebar with {}. */
   buildContacts: z.lazy(() => orEmpty(z.object({}))),
-  contactsCsv: z.lazy(() => z.object({
-    format: z.enum(EXPORT_FORMATS, { error: (issue) => `Choose a file for ${EXPORT_FORMATS.map((id) => `"${id}"`).join(", ")}; "${String(issue.input)}" is none of them.` }),
-    include: z.pipe(
-      z.optional(z.nullable(z.enum(["ready", "all"], { error: (issue) => `Export "ready" contacts or "all"; "${String(issue.input)}" is neither.` }))),
-      z.transform((include): ExportInclude => include ?? "ready"),
+  contactsCsv: z.lazy(() =>
+    z.object(
+      {
+        format: z.enum(EXPORT_FORMATS, {
+          error: (issue) =>
+            `Choose a file for ${EXPORT_FORMATS.map((id) => `"${id}"`).join(", ")}; "${String(issue.input)}" is none of them.`,
+        }),
+        include: z.pipe(
+          z.optional(
+            z.nullable(
+              z.enum(["ready", "all"], { error: (issue) => `Export "ready" contacts or "all"; "${String(issue.input)}" is neither.` }),
+            ),
+          ),
+          z.transform((include): ExportInclude => include ?? "ready"),
+        ),
+      },
+      { error: "Choose which file to download: HubSpot, Salesforce, Pipedrive or a mail merge." },
     ),
-  }, { error: "Choose which file to download: HubSpot, Salesforce, Pipedrive or a mail merge." })),
+  ),
   /** The menu calls it with nothing (the report shows in a dialog); the sidebar with {dialog: false}. */
-  diagnose: z.lazy(() => z.pipe(orElse(z.optional(z.object({ dialog: z.optional(z.boolean()) })), undefined), z.transform((args) => ({ dialog: args?.dialog !== false })))),
+  diagnose: z.lazy(() =>
+    z.pipe(
+      orElse(z.optional(z.object({ dialog: z.optional(z.boolean()) })), undefined),
+      z.transform((args) => ({ dialog: args?.dialog !== false })),
+    ),
+  ),
 } satisfies {
   // The layers below take these results as they are: a change of shape here is a type error there.
   startSearch: z.ZodMiniType<StartArgs>;

@@ -15,10 +15,10 @@ function helpHtml(supportUrl: string = SUPPORT_URL, name: string = ADDON_NAME): 
   return dialogPage(
     STYLE,
     `<p>The support page answers common questions, says what each message means and how to reach us.</p>` +
-    `<a class="open" id="open" href="${url}" target="_blank" rel="noopener">Open the support page</a>` +
-    `<p class="hint">Something not working in this spreadsheet? Extensions › ${escapeHtml(name)} › Check this spreadsheet tests it and says what it found.</p>` +
-    // A click opens the page (a user's gesture, so no pop-up blocker) and closes the dialog.
-    `<script>document.getElementById("open").addEventListener("click",function(e){e.preventDefault();window.open(this.href,"_blank","noopener");google.script.host.close()})</script>`,
+      `<a class="open" id="open" href="${url}" target="_blank" rel="noopener">Open the support page</a>` +
+      `<p class="hint">Something not working in this spreadsheet? Extensions › ${escapeHtml(name)} › Check this spreadsheet tests it and says what it found.</p>` +
+      // A click opens the page (a user's gesture, so no pop-up blocker) and closes the dialog.
+      `<script>document.getElementById("open").addEventListener("click",function(e){e.preventDefault();window.open(this.href,"_blank","noopener");google.script.host.close()})</script>`,
   );
 }
 

@@ -39,9 +39,11 @@ export const showJobSheet = commandWith("showJobSheet", {}, ({ jobId }): { sheet
   const spreadsheet = doc.spreadsheet;
   const sheet = new SheetsById(spreadsheet).of(record);
   if (!sheet) {
-    throw new UserFacingError(record.sheetName
-      ? `The sheet "${record.sheetName}" of this job was deleted. Its results are still on the service: open the job again to write them into a new sheet.`
-      : "This job has no sheet yet: its results arrive with the next refresh.");
+    throw new UserFacingError(
+      record.sheetName
+        ? `The sheet "${record.sheetName}" of this job was deleted. Its results are still on the service: open the job again to write them into a new sheet.`
+        : "This job has no sheet yet: its results arrive with the next refresh.",
+    );
   }
   sheet.activate();
   return { sheetName: sheet.getName() };
@@ -50,10 +52,15 @@ export const showJobSheet = commandWith("showJobSheet", {}, ({ jobId }): { sheet
 export const recentJobs = commandWith("recentJobs", {}, (args, call): RecentJobsPage => {
   const context = call.jobs();
   const records = context.store.all();
-  return readRecentJobs(context.client, (job, kind) => {
-    const line = lineOfJob(records, job, kind);
-    return line ? { jobId: line.id, name: line.name } : null;
-  }, args, call.deadline);
+  return readRecentJobs(
+    context.client,
+    (job, kind) => {
+      const line = lineOfJob(records, job, kind);
+      return line ? { jobId: line.id, name: line.name } : null;
+    },
+    args,
+    call.deadline,
+  );
 });
 
 export const importJob = commandWith("importJob", {}, ({ jobId }, call): JobView => {

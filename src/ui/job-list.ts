@@ -61,7 +61,9 @@ export function listDocumentJobs(): JobView[] {
   const runs = new Map(runRecords.map((run) => [run.runId, runView(run, records, me)]));
   // A run is listed from its start: before its first job exists (the job slots were all taken), it is a line of its own.
   const withJobs = new Set(records.map((record) => enrichmentOf(record)?.runId));
-  const runsWithoutJobs = runRecords.filter((run) => !withJobs.has(run.runId)).map((run) => runLine(run, runs.get(run.runId) ?? null, run.editorId === me));
+  const runsWithoutJobs = runRecords
+    .filter((run) => !withJobs.has(run.runId))
+    .map((run) => runLine(run, runs.get(run.runId) ?? null, run.editorId === me));
   const lines = records.map((record) => {
     const runId = enrichmentOf(record)?.runId;
     const view: JobView = { ...toJobView(record, digest), run: runId ? (runs.get(runId) ?? null) : null };

@@ -96,10 +96,22 @@ function figuresOf(record: JobRecord, schedule: ScheduleBase | undefined, runnin
   if (!schedule) return { lastRunAdded: null, lastRunUpdated: null, lastRunNotFound: null, lastRunBusinesses: null, lastRunCredits: null };
   const territory = territoryOf(record);
   if (territory) {
-    const first = { startedAt: territory.runStartedAt, added: territory.leadCount, businesses: territory.leadCount, credits: territory.creditsCharged, settled: territory.settled };
+    const first = {
+      startedAt: territory.runStartedAt,
+      added: territory.leadCount,
+      businesses: territory.leadCount,
+      credits: territory.creditsCharged,
+      settled: territory.settled,
+    };
     return lastRunFigures(schedule, record.lastRun, { running, credits: pairsCredits(territory) }, first);
   }
-  const first = { startedAt: record.createdAt, added: record.rowsWritten, businesses: record.leadCount, credits: record.creditsCharged, settled: record.settled };
+  const first = {
+    startedAt: record.createdAt,
+    added: record.rowsWritten,
+    businesses: record.leadCount,
+    credits: record.creditsCharged,
+    settled: record.settled,
+  };
   return lastRunFigures(schedule, record.lastRun, { running, credits: searchOf(record)?.refresh?.run?.credits ?? null }, first);
 }
 
@@ -109,7 +121,9 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
   const search = searchOf(record)?.refresh;
   const schedule = search ?? territory?.refresh;
   // A territory's refresh run is under way from its start until its last search is merged.
-  const running = search ? Boolean(search.run?.jobId) : territory !== null && territory.run > 0 && isActiveStatus(territoryStatus(territory));
+  const running = search
+    ? Boolean(search.run?.jobId)
+    : territory !== null && territory.run > 0 && isActiveStatus(territoryStatus(territory));
   return {
     jobId: record.id,
     kind: partsOf(record).viewKind,
@@ -131,6 +145,8 @@ export function toJobView(record: JobRecord, keyDigest: string | null): JobView 
     foundByMore: territory ? territory.foundByMore : null,
     lastRun: record.lastRun ?? null,
     timeZone: record.timeZone,
-    searched: territory ? { query: territory.queries.join(", "), place: placesText(territory.places) } : (searchOf(record)?.searched ?? null),
+    searched: territory
+      ? { query: territory.queries.join(", "), place: placesText(territory.places) }
+      : (searchOf(record)?.searched ?? null),
   };
 }

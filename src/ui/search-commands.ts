@@ -19,8 +19,10 @@ import { commandWith } from "./command";
 const LOCATIONS_SHOWN = 8;
 
 export const findLocations = commandWith("findLocations", {}, ({ q, country }, { deadline }): Location[] => {
-  if (requestProblem(FindLocationsParamsSchema, { q }) !== null) throw new UserFacingError(`Type ${REQUEST_LIMITS.locationQueryMin} to ${REQUEST_LIMITS.locationQueryMax} characters of a city name.`);
-  if (requestProblem(FindLocationsParamsSchema, { q, country }) !== null) throw new UserFacingError(`The country must be a two-letter code such as US; "${country ?? ""}" is not.`);
+  if (requestProblem(FindLocationsParamsSchema, { q }) !== null)
+    throw new UserFacingError(`Type ${REQUEST_LIMITS.locationQueryMin} to ${REQUEST_LIMITS.locationQueryMax} characters of a city name.`);
+  if (requestProblem(FindLocationsParamsSchema, { q, country }) !== null)
+    throw new UserFacingError(`The country must be a two-letter code such as US; "${country ?? ""}" is not.`);
   return clientFor(readServiceSettings("user"), deadline).findLocations({ q, country }).slice(0, LOCATIONS_SHOWN);
 });
 
@@ -28,14 +30,21 @@ export const findLocations = commandWith("findLocations", {}, ({ q, country }, {
 export const startSearch = commandWith("startSearch", { lock: true }, (args, call): JobView => {
   const context = call.jobs();
   const territory = asTerritoryInput(args);
-  const started = pairCount(territory) === 1 ? startSearchJob(context, oneSearch(args), call.deadline) : startTerritory(context, territory, call.deadline);
+  const started =
+    pairCount(territory) === 1
+      ? startSearchJob(context, oneSearch(args), call.deadline)
+      : startTerritory(context, territory, call.deadline);
   const view = toJobView(started.record, context.keyDigest);
   if (started.alreadyRunning) return { ...view, alreadyRunning: true };
   return started.sameAsRecent ? { ...view, sameAsRecent: true } : view;
 });
 
 /** What a start would reserve and whether it would be refused, sending nothing that creates a job. */
-export const previewSearch = commandWith("previewSearch", {}, (args, call): SearchPreview => previewSearches(call.jobs(), asTerritoryInput(args), call.deadline));
+export const previewSearch = commandWith(
+  "previewSearch",
+  {},
+  (args, call): SearchPreview => previewSearches(call.jobs(), asTerritoryInput(args), call.deadline),
+);
 
 // Under the document lock: a pass starting the territory's next search waits, then finds it stopped.
 export const stopSearch = commandWith("stopSearch", { lock: true }, ({ jobId }, call): JobView[] => {
@@ -48,5 +57,10 @@ function oneSearch(args: StartArgs): SearchArgs {
   if (!("queries" in args)) return args;
   const { queries, places, ...rest } = args;
   const place = places[0];
-  return { ...rest, query: queries[0] ?? "", location: place?.label ?? "", ...(place?.countryCode === undefined ? {} : { countryCode: place.countryCode }) };
+  return {
+    ...rest,
+    query: queries[0] ?? "",
+    location: place?.label ?? "",
+    ...(place?.countryCode === undefined ? {} : { countryCode: place.countryCode }),
+  };
 }

@@ -57,7 +57,10 @@ export function saveSettings(raw: ArgsIn<"saveSettings">): AccountView {
   try {
     const args = parseArgs("saveSettings", raw);
     // The key typed in is the one to keep out of any message, saved or not.
-    return withUserErrors(() => checkAndSave(args), () => args.apiKey || readStoredSettings().apiKey);
+    return withUserErrors(
+      () => checkAndSave(args),
+      () => args.apiKey || readStoredSettings().apiKey,
+    );
   } catch (error) {
     // All or nothing: the person must know the old key still works, and which one it is.
     throw new Error(whatHappenedThenKept(messageOf(error), nothingSaved()));
@@ -93,7 +96,9 @@ function checkedKey(change: SettingsChange): Account {
     return clientFor(change.settings, appsScriptClock.now() + CALL_BUDGET_MS).getAccount();
   } catch (error) {
     if (isLeadsApiError(error) && error.kind === "unauthorized") {
-      throw new UserFacingError("The lead service refused the API key you entered: it is wrong, incomplete or revoked. Copy the whole key from your account page, paste it into the API key field and save again.");
+      throw new UserFacingError(
+        "The lead service refused the API key you entered: it is wrong, incomplete or revoked. Copy the whole key from your account page, paste it into the API key field and save again.",
+      );
     }
     throw error;
   }
@@ -109,7 +114,9 @@ function settingsChange(args: ArgsOut<"saveSettings">): SettingsChange {
   if (apiRoot(baseUrl) === null) throw new UserFacingError(SERVICE_ADDRESS_RULE);
   // A published build's manifest allows fetches to its own address only (urlFetchWhitelist).
   if (DEFAULT_BASE_URL !== "" && baseUrl !== DEFAULT_BASE_URL && !baseUrl.startsWith(`${DEFAULT_BASE_URL}/`)) {
-    throw new UserFacingError(`This version of Business Leads can only reach its service at ${DEFAULT_BASE_URL}. Leave the address empty to use it.`);
+    throw new UserFacingError(
+      `This version of Business Leads can only reach its service at ${DEFAULT_BASE_URL}. Leave the address empty to use it.`,
+    );
   }
   return { settings: { apiKey, baseUrl }, shareWithFormulas: args.shareWithFormulas, pollEveryMinutes: args.pollEveryMinutes };
 }

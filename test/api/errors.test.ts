@@ -1,17 +1,7 @@
 // Tests that each status of the spec's error table becomes the right kind and a message a sales
 // person can act on, and that the API key never appears in an error.
 import { LeadsApiError } from "../../src/api/errors";
-import {
-  API_KEY,
-  BUSINESS_ID,
-  SEARCH_ID,
-  error,
-  json,
-  makeClient,
-  network,
-  resultsPage,
-  sampleSearchBusiness,
-} from "./helpers";
+import { API_KEY, BUSINESS_ID, SEARCH_ID, error, json, makeClient, network, resultsPage, sampleSearchBusiness } from "./helpers";
 
 function failure(run: () => unknown): LeadsApiError {
   try {
@@ -63,9 +53,7 @@ describe("status → kind and message", () => {
   test("402 with only the remaining count: the need comes from the request", () => {
     const { client, transport } = makeClient();
     transport.reply(error(402, "Only 700 credits remain."));
-    const e = failure(() =>
-      client.createSearch({ input: { ...searchBody.input, maxResults: 1000 } }, { idempotencyKey: "k" }),
-    );
+    const e = failure(() => client.createSearch({ input: { ...searchBody.input, maxResults: 1000 } }, { idempotencyKey: "k" }));
     expect(e.message).toMatch(/^Not enough credits: 700 remain, this request needs 1000\./);
   });
 
@@ -146,7 +134,9 @@ describe("status → kind and message", () => {
   test("422 with a list of validation items is rendered readably", () => {
     const { client, transport } = makeClient();
     transport.reply(json(422, { detail: [{ loc: ["body", "businesses", 1, "website_url"], msg: "must be absolute" }] }));
-    const e = failure(() => client.createEnrichment({ businesses: [{ business_name: "A", website_url: "https://a.example" }] }, { idempotencyKey: "k" }));
+    const e = failure(() =>
+      client.createEnrichment({ businesses: [{ business_name: "A", website_url: "https://a.example" }] }, { idempotencyKey: "k" }),
+    );
     expect(e.detail).toBe("body.businesses.1.website_url: must be absolute");
     expect(e.message).toContain("body.businesses.1.website_url: must be absolute");
   });

@@ -9,9 +9,7 @@ export const BASE_URL = "https://leads.example.test";
 export const ROOT = `${BASE_URL}/api/v1`;
 
 /** What the scripted service answers: a response, or a network failure. */
-export type Reply =
-  | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { network: string };
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | { network: string };
 
 export const network = (message = "connection reset"): Reply => ({ network: message });
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => ({

@@ -51,7 +51,12 @@ describe("readResultPages", () => {
     transport.reply(
       page([business(1), business(2)], { page: 1, page_size: 2, total: 3, has_more: true }),
       // Grew to 6 and shifted: b2 is seen again with newer data.
-      page([sampleSearchBusiness({ id: "b2", position: 2, title: "B2 v2" }), business(3)], { page: 2, page_size: 2, total: 6, has_more: true }),
+      page([sampleSearchBusiness({ id: "b2", position: 2, title: "B2 v2" }), business(3)], {
+        page: 2,
+        page_size: 2,
+        total: 6,
+        has_more: true,
+      }),
       page([business(4)], { page: 3, page_size: 2, total: 6, has_more: false }),
     );
     const read = readResultPages(client, "search", SEARCH_ID, { restAtOnce: true, pageSize: 2 });

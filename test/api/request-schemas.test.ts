@@ -2,12 +2,20 @@
 // them before sending anything, with a sentence naming the field; valid requests pass untouched.
 import { LeadsApiError } from "../../src/api/errors";
 import {
-  CreateEnrichmentRequestSchema, CreateSearchRequestSchema, FindLocationsParamsSchema, ListPageParamsSchema, PageParamsSchema, requestProblem,
+  CreateEnrichmentRequestSchema,
+  CreateSearchRequestSchema,
+  FindLocationsParamsSchema,
+  ListPageParamsSchema,
+  PageParamsSchema,
+  requestProblem,
 } from "../../src/api/request-schemas";
 import { REQUEST_LIMITS } from "../../src/rules/request-limits";
 import { makeClient } from "./helpers";
 
-const search = (input: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ input: { query: "plumbers", location: "Springfield, Vermont, US", ...input }, ...extra });
+const search = (input: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  input: { query: "plumbers", location: "Springfield, Vermont, US", ...input },
+  ...extra,
+});
 
 describe("request schemas hold the spec's limits", () => {
   it.each([
@@ -34,8 +42,12 @@ describe("request schemas hold the spec's limits", () => {
     const business = (name: string, url: string) => ({ businesses: [{ business_name: name, website_url: url }] });
     expect(requestProblem(CreateEnrichmentRequestSchema, business("Acme", "https://acme.example/about"))).toBeNull();
     expect(requestProblem(CreateEnrichmentRequestSchema, { businesses: [] })).toMatch(/list of businesses must have at least 1 entries/);
-    expect(requestProblem(CreateEnrichmentRequestSchema, business("n".repeat(201), "https://a.example"))).toMatch(/business name \(entry 1\) must have at most 200/);
-    expect(requestProblem(CreateEnrichmentRequestSchema, business("Acme", "acme.example"))).toMatch(/website \(entry 1\) is not in the expected form/);
+    expect(requestProblem(CreateEnrichmentRequestSchema, business("n".repeat(201), "https://a.example"))).toMatch(
+      /business name \(entry 1\) must have at most 200/,
+    );
+    expect(requestProblem(CreateEnrichmentRequestSchema, business("Acme", "acme.example"))).toMatch(
+      /website \(entry 1\) is not in the expected form/,
+    );
     expect(requestProblem(CreateEnrichmentRequestSchema, business("Acme", "ftp://acme.example"))).toMatch(/website/);
   });
 
@@ -52,11 +64,17 @@ describe("request schemas hold the spec's limits", () => {
 
 describe("the client refuses a request that breaks them, before sending", () => {
   it.each([
-    ["createSearch", (c: ReturnType<typeof makeClient>["client"]) => c.createSearch(search({ query: "q".repeat(301) }), { idempotencyKey: "k" })],
+    [
+      "createSearch",
+      (c: ReturnType<typeof makeClient>["client"]) => c.createSearch(search({ query: "q".repeat(301) }), { idempotencyKey: "k" }),
+    ],
     ["createEnrichment", (c: ReturnType<typeof makeClient>["client"]) => c.createEnrichment({ businesses: [] }, { idempotencyKey: "k" })],
     ["findLocations", (c: ReturnType<typeof makeClient>["client"]) => c.findLocations({ q: "x" })],
     ["listSearches", (c: ReturnType<typeof makeClient>["client"]) => c.listSearches({ pageSize: 101 })],
-    ["getSearchResults", (c: ReturnType<typeof makeClient>["client"]) => c.getSearchResults("5d7b8c1e-2f3a-4b5c-9d6e-7f8091a2b3c4", { pageSize: 501 })],
+    [
+      "getSearchResults",
+      (c: ReturnType<typeof makeClient>["client"]) => c.getSearchResults("5d7b8c1e-2f3a-4b5c-9d6e-7f8091a2b3c4", { pageSize: 501 }),
+    ],
   ])("%s", (_, call) => {
     const { client, transport } = makeClient();
     let caught: unknown;

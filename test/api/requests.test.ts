@@ -32,9 +32,7 @@ function only<T>(items: T[]): T {
 describe("endpoint methods", () => {
   test("createSearch posts the body with key, JSON content type and Idempotency-Key", () => {
     const { client, transport } = makeClient();
-    transport.reply(
-      json(202, { job_id: SEARCH_ID, status: "queued", credits_reserved: 100, message: "Search queued" }),
-    );
+    transport.reply(json(202, { job_id: SEARCH_ID, status: "queued", credits_reserved: 100, message: "Search queued" }));
     const body = {
       name: "Plumbers Austin",
       input: { query: "plumbers", location: "Austin, Texas, United States", countryCode: "US", maxResults: 100 },
@@ -224,15 +222,15 @@ describe("base URL", () => {
   test.each(["", "leads.example.test", "ftp://leads.example.test", "https://x.test/?a=1"])(
     "%j is refused with a message that points to Settings",
     (baseUrl) => {
-      expect(
-        () => new LeadsClient({ baseUrl, apiKey: API_KEY, transport: new ScriptedTransport(), clock: new FakeClock() }),
-      ).toThrow(/Settings/);
+      expect(() => new LeadsClient({ baseUrl, apiKey: API_KEY, transport: new ScriptedTransport(), clock: new FakeClock() })).toThrow(
+        /Settings/,
+      );
     },
   );
 
   test("a missing API key is refused before any request", () => {
-    expect(
-      () => new LeadsClient({ baseUrl: BASE_URL, apiKey: " ", transport: new ScriptedTransport(), clock: new FakeClock() }),
-    ).toThrow(expect.objectContaining({ kind: "unauthorized" }));
+    expect(() => new LeadsClient({ baseUrl: BASE_URL, apiKey: " ", transport: new ScriptedTransport(), clock: new FakeClock() })).toThrow(
+      expect.objectContaining({ kind: "unauthorized" }),
+    );
   });
 });

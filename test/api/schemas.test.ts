@@ -122,9 +122,7 @@ describe("schema drift passes", () => {
 describe("a wrong type is a validation error naming the field", () => {
   test("items.3.rating: expected number", () => {
     const { client, transport } = makeClient();
-    const items = [0, 1, 2, 3].map((i) =>
-      sampleSearchBusiness({ id: `b${i}`, position: i, rating: i === 3 ? "4.5 stars" : 4 }),
-    );
+    const items = [0, 1, 2, 3].map((i) => sampleSearchBusiness({ id: `b${i}`, position: i, rating: i === 3 ? "4.5 stars" : 4 }));
     transport.reply(json(200, resultsPage(items)));
     const error = catchError(() => client.getSearchResults(SEARCH_ID));
     expect(error).toBeInstanceOf(ResponseShapeError);
@@ -132,9 +130,7 @@ describe("a wrong type is a validation error naming the field", () => {
     expect(error.status).toBe(200);
     expect(error.retryable).toBe(false);
     expect(error.message).toContain("items.3.rating: expected number, got string");
-    expect((error as ResponseShapeError).issues).toEqual([
-      { path: "items.3.rating", message: "expected number, got string" },
-    ]);
+    expect((error as ResponseShapeError).issues).toEqual([{ path: "items.3.rating", message: "expected number, got string" }]);
     // A deterministic mismatch is not retried.
     expect(transport.requests).toHaveLength(1);
   });
@@ -184,13 +180,9 @@ describe("account and status helpers", () => {
     expect(maxAffordableResults(account({ credits_remaining: 350 }))).toBe(350);
     expect(maxAffordableResults(account({ credits_remaining: 5000 }))).toBe(700);
     expect(maxAffordableResults(account({ max_results_per_search: 0 }))).toBe(0);
+    expect(maxAffordableResults(account({ plan_code: "free", free_search_used: true, max_results_per_search: 100 }))).toBe(0);
     expect(
-      maxAffordableResults(account({ plan_code: "free", free_search_used: true, max_results_per_search: 100 })),
-    ).toBe(0);
-    expect(
-      maxAffordableResults(
-        account({ plan_code: "free", free_search_used: false, max_results_per_search: 100, credits_remaining: 100 }),
-      ),
+      maxAffordableResults(account({ plan_code: "free", free_search_used: false, max_results_per_search: 100, credits_remaining: 100 })),
     ).toBe(100);
   });
 

@@ -80,7 +80,11 @@ const PATIENCE_MS = 10 * 60 * 1000;
  * What `eventually` moves forward while it waits: one playground, and the pages open on it with
  * the requests each has sent and not yet seen answered.
  */
-const driven: { playground: Playground | undefined; speed: number; pages: Map<Page, Set<Request>> } = { playground: undefined, speed: TEST_SPEED, pages: new Map() };
+const driven: { playground: Playground | undefined; speed: number; pages: Map<Page, Set<Request>> } = {
+  playground: undefined,
+  speed: TEST_SPEED,
+  pages: new Map(),
+};
 
 /** Called each time a request of a driven page ends (or a page closes). */
 const onRequestEnd = new Set<() => void>();
@@ -276,7 +280,8 @@ export async function expectFits(page: Page, view: string): Promise<void> {
   expect([view, measured.elements]).toEqual([view, []]);
   expect([view, measured.document.scrollWidth]).toEqual([view, measured.document.clientWidth]);
   // The measure is true to Sheets: a page taller than the frame has a scrollbar that takes width.
-  if (await page.evaluate<boolean>("document.documentElement.scrollHeight > window.innerHeight")) expect(measured.document.clientWidth).toBeLessThan(FRAME_PX);
+  if (await page.evaluate<boolean>("document.documentElement.scrollHeight > window.innerHeight"))
+    expect(measured.document.clientWidth).toBeLessThan(FRAME_PX);
 }
 
 /**
@@ -288,7 +293,10 @@ export async function openSidebarPage(browser: Browser, playground: Playground, 
   const page = await context.newPage();
   await drivePageClock(page);
   await page.goto(new URL("sidebar", playground.url).href);
-  await page.locator("#account-line").filter({ hasText: /credits left|no API key/ }).waitFor();
+  await page
+    .locator("#account-line")
+    .filter({ hasText: /credits left|no API key/ })
+    .waitFor();
   return page;
 }
 

@@ -18,7 +18,9 @@ describeInBrowser("the sidebar's Contacts tab", () => {
 
   it("builds the sheet, says the counts with their reasons, and downloads a tool's file", async () => {
     const { page, playground } = session;
-    const started = playground.runtime.run("startSearch", [{ query: "dentists", location: "Austin, Texas, US", maxResults: 100, name: "Dentists" }]);
+    const started = playground.runtime.run("startSearch", [
+      { query: "dentists", location: "Austin, Texas, US", maxResults: 100, name: "Dentists" },
+    ]);
     expect(started.errorMessage).toBeUndefined();
     const testing = playground.runtime.spreadsheetApp.testing;
     await eventually("the search is written", () => testing.values("Dentists").length === 101);
@@ -33,7 +35,10 @@ describeInBrowser("the sidebar's Contacts tab", () => {
     await expectAccessible(page, "contacts, no sheet yet");
 
     await panel.getByRole("button", { name: "Build contacts" }).click();
-    await page.getByRole("status").filter({ hasText: /^“Contacts”: [\d,]+ new\.$/ }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^“Contacts”: [\d,]+ new\.$/ })
+      .waitFor();
     await panel.getByRole("button", { name: "Refresh contacts" }).waitFor();
     const sheet = () => {
       const [headers = [], ...rows] = testing.values("Contacts").map((row) => row.map(String));
@@ -43,7 +48,10 @@ describeInBrowser("the sidebar's Contacts tab", () => {
     const { headers } = sheet();
     testing.userSeed("Contacts", `${String.fromCharCode(65 + headers.length)}1`, [["Merge status"], ["BOUNCED"]]);
     await panel.getByRole("button", { name: "Refresh contacts" }).click();
-    await page.getByRole("status").filter({ hasText: /0 new\.$/ }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /0 new\.$/ })
+      .waitFor();
     const { rows } = sheet();
     const ready = rows.filter((r) => r["Ready to send"] === "Yes");
     expect(rows[0]?.["Ready to send"]).toBe("No: bounced");
@@ -61,9 +69,21 @@ describeInBrowser("the sidebar's Contacts tab", () => {
     await download.saveAs(saved);
     const file = readFileSync(saved, "utf8");
     const [header, ...body] = parseCsv(file);
-    expect(header).toEqual(["Email", "First Name", "Last Name", "Company Name", "Company Domain Name", "Phone Number", "Website URL", "City"]);
+    expect(header).toEqual([
+      "Email",
+      "First Name",
+      "Last Name",
+      "Company Name",
+      "Company Domain Name",
+      "Phone Number",
+      "Website URL",
+      "City",
+    ]);
     expect(body.map((r) => r[0])).toEqual(ready.map((r) => r.Email));
-    await page.getByRole("status").filter({ hasText: `Downloaded “${download.suggestedFilename()}”. No file? Copy the text below.` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Downloaded “${download.suggestedFilename()}”. No file? Copy the text below.` })
+      .waitFor();
     // The same text to copy (a text box gives its line ends as LF).
     expect(await panel.getByRole("textbox", { name: "File text" }).inputValue()).toBe(file.replace(/\r\n/g, "\n"));
     await expectFits(page, "contacts after a download");

@@ -27,7 +27,10 @@ describeInBrowser("the demo, at the default pace", () => {
     await sidebar.getByRole("spinbutton", { name: "Max results" }).fill("700");
     await sidebar.getByRole("textbox", { name: "List name" }).fill("Coffee demo");
     await sidebar.getByRole("button", { name: "Start search" }).click();
-    await sidebar.getByRole("status").filter({ hasText: /Search started/ }).waitFor();
+    await sidebar
+      .getByRole("status")
+      .filter({ hasText: /Search started/ })
+      .waitFor();
     const testing = playground.runtime.spreadsheetApp.testing;
     const seen: Array<{ poll: number; rows: number; filled: number }> = [];
     const sample = (poll: number) => {
@@ -40,9 +43,14 @@ describeInBrowser("the demo, at the default pace", () => {
       if (last === undefined || last.rows !== rows || last.filled !== filled) seen.push({ poll, rows, filled });
     };
     for (let poll = 1; poll <= MAX_POLLS && !seen.some((s) => s.rows === 700 && s.filled === 700); poll += 1) {
-      const polled = page.waitForResponse((r) => r.url().endsWith(SCRIPT_RUN_PATH) && (r.request().postData() ?? "").includes('"refreshJobs"'));
+      const polled = page.waitForResponse(
+        (r) => r.url().endsWith(SCRIPT_RUN_PATH) && (r.request().postData() ?? "").includes('"refreshJobs"'),
+      );
       let answered = false;
-      polled.then(() => (answered = true), () => undefined); // a failed wait is thrown by `await polled` below
+      polled.then(
+        () => (answered = true),
+        () => undefined,
+      ); // a failed wait is thrown by `await polled` below
       // The sidebar sets its next poll's timer once it has shown the last answer and, when a job
       // moved, the account it then asks for: wait for those answers (events, not a time) first.
       await settled();
@@ -60,7 +68,8 @@ describeInBrowser("the demo, at the default pace", () => {
         await Promise.race([polled, page.clock.runFor(STEP_MS)]);
         moved += STEP_MS;
       }
-      if (!answered) throw new Error(`poll ${poll}: the sidebar sent no refreshJobs within two intervals of its clock after its last answer`);
+      if (!answered)
+        throw new Error(`poll ${poll}: the sidebar sent no refreshJobs within two intervals of its clock after its last answer`);
       await polled;
       sample(poll);
     }

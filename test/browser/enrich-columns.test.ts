@@ -18,7 +18,9 @@ type Request = { method: string; url: string; body?: string | null };
 const sentNames = (requests: readonly Request[]): string[] =>
   requests
     .filter((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/enrichments"))
-    .flatMap((r) => ((JSON.parse(r.body ?? "{}") as { businesses?: Array<{ business_name: string }> }).businesses ?? []).map((b) => b.business_name));
+    .flatMap((r) =>
+      ((JSON.parse(r.body ?? "{}") as { businesses?: Array<{ business_name: string }> }).businesses ?? []).map((b) => b.business_name),
+    );
 
 describeInBrowser("enriching a list without a header row", () => {
   let session: Session;
@@ -49,7 +51,12 @@ describeInBrowser("enriching a list without a header row", () => {
     const namePick = sidebar.getByLabel("Business name column");
     const websitePick = sidebar.getByLabel("Website column");
     // Offered: the selected rows' columns, each with its first value; the website column suggested.
-    expect(await namePick.locator("option").allTextContents()).toEqual(["Choose a column", "G · Call Monday", "H · Harbor Roasters", "I · harborroasters.example"]);
+    expect(await namePick.locator("option").allTextContents()).toEqual([
+      "Choose a column",
+      "G · Call Monday",
+      "H · Harbor Roasters",
+      "I · harborroasters.example",
+    ]);
     expect(await websitePick.inputValue()).toBe("I");
     const preview = sidebar.locator("#preview");
     // The notes column looks like names too: the suggestion is G, and the preview says so plainly.
@@ -60,21 +67,33 @@ describeInBrowser("enriching a list without a header row", () => {
     expect(await preview.innerText()).toMatch(/Rows to send: 3\b/);
     const text = await sidebar.locator("body").innerText();
     expect(text).not.toMatch(/9290|row 2\b|Rename/);
-    const overflow = await page.evaluate<number>(`(() => { const d = document.querySelector("iframe#sidebar").contentDocument; return d.documentElement.scrollWidth - d.documentElement.clientWidth; })()`);
+    const overflow = await page.evaluate<number>(
+      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument; return d.documentElement.scrollWidth - d.documentElement.clientWidth; })()`,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page.locator("iframe#sidebar"), "enrich-columns.png");
     expect(sentNames(playground.runtime.http.requests)).toEqual([]);
 
     await sidebar.getByRole("button", { name: "Enrich rows" }).click();
-    await sidebar.getByRole("status").filter({ hasText: /Enrichment started for rows 20–22 of Sheet1: 3 rows \(3 businesses\)\./ }).waitFor();
+    await sidebar
+      .getByRole("status")
+      .filter({ hasText: /Enrichment started for rows 20–22 of Sheet1: 3 rows \(3 businesses\)\./ })
+      .waitFor();
     expect(sentNames(playground.runtime.http.requests).sort()).toEqual(LIST.map((row) => row[1]).sort());
 
     // Results: the status column is the first one right of the data (J), its header in row 19.
-    await eventually("rows 20–22 are enriched", () => testing.values("Sheet1").slice(19, 22).every((row) => String(row[9] ?? "") === "completed"));
+    await eventually("rows 20–22 are enriched", () =>
+      testing
+        .values("Sheet1")
+        .slice(19, 22)
+        .every((row) => String(row[9] ?? "") === "completed"),
+    );
     const after = testing.values("Sheet1");
     expect(after[18]?.[9]).toBe("Enrichment status");
     // Every cell of columns A to I is as it was (B2's 9290 and the list itself); nothing was written above row 19 or below row 22.
-    expect(after.map((row) => row.slice(0, 9))).toEqual(before.map((row) => row.slice(0, 9)).concat(Array.from({ length: after.length - before.length }, () => Array(9).fill(""))));
+    expect(after.map((row) => row.slice(0, 9))).toEqual(
+      before.map((row) => row.slice(0, 9)).concat(Array.from({ length: after.length - before.length }, () => Array(9).fill(""))),
+    );
     after.forEach((row, index) => {
       if (index < 18 || index > 21) expect(row.slice(9).every((cell) => cell === "")).toBe(true);
     });
@@ -82,7 +101,12 @@ describeInBrowser("enriching a list without a header row", () => {
     // Checked again: the columns picked stay picked, the result columns are not offered, and nothing is to send.
     await sidebar.getByRole("button", { name: "Check selection" }).click();
     await preview.getByText("Already enriched (not sent again): 3").waitFor();
-    expect(await namePick.locator("option").allTextContents()).toEqual(["Choose a column", "G · Call Monday", "H · Harbor Roasters", "I · harborroasters.example"]);
+    expect(await namePick.locator("option").allTextContents()).toEqual([
+      "Choose a column",
+      "G · Call Monday",
+      "H · Harbor Roasters",
+      "I · harborroasters.example",
+    ]);
     expect([await namePick.inputValue(), await websitePick.inputValue()]).toEqual(["H", "I"]);
   });
 
@@ -90,7 +114,9 @@ describeInBrowser("enriching a list without a header row", () => {
     const { page, sidebar, playground } = session;
     const testing = playground.runtime.spreadsheetApp.testing;
     await page.getByText("Paste a list", { exact: true }).click();
-    await page.getByLabel(/One business a line/).fill("Orchard Books, orchardbooks.example\nLantern Florist, https://lanternflorist.example");
+    await page
+      .getByLabel(/One business a line/)
+      .fill("Orchard Books, orchardbooks.example\nLantern Florist, https://lanternflorist.example");
     await page.getByLabel("Put a header row (Name, Website) above it").click(); // unticks it
     await page.getByRole("button", { name: "Paste as a new sheet" }).click();
     await page.getByRole("tab", { name: "Pasted list" }).waitFor();
@@ -104,8 +130,16 @@ describeInBrowser("enriching a list without a header row", () => {
     expect(testing.values("Pasted list")[0]).toEqual(["Orchard Books", "orchardbooks.example"]);
 
     await sidebar.getByRole("button", { name: "Enrich rows" }).click();
-    await sidebar.getByRole("status").filter({ hasText: /Enrichment started for rows 2–3 of Pasted list: 2 rows \(2 businesses\)\./ }).waitFor();
-    await eventually("both rows are enriched", () => testing.values("Pasted list").slice(1, 3).every((row) => String(row[2] ?? "") === "completed"));
+    await sidebar
+      .getByRole("status")
+      .filter({ hasText: /Enrichment started for rows 2–3 of Pasted list: 2 rows \(2 businesses\)\./ })
+      .waitFor();
+    await eventually("both rows are enriched", () =>
+      testing
+        .values("Pasted list")
+        .slice(1, 3)
+        .every((row) => String(row[2] ?? "") === "completed"),
+    );
     const sheet = testing.values("Pasted list");
     expect(sheet.map((row) => row.slice(0, 3))).toEqual([
       ["Name", "Website", "Enrichment status"],

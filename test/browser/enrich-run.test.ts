@@ -23,7 +23,10 @@ describeInBrowser("a whole list from one click", () => {
     expect(playground.runtime.run("saveSettings", [{ apiKey, baseUrl: playground.simUrl }], { viaScriptRun: true }).error).toBeUndefined();
     const testing = playground.runtime.spreadsheetApp.testing;
     testing.userAddSheet(SHEET);
-    const rows = [["Company", "Website", "Owner", "Region"], ...Array.from({ length: ROWS }, (_, i) => [`Company ${i + 1}`, `company${i + 1}.example.com`, `Owner ${i + 1}`, "North"])];
+    const rows = [
+      ["Company", "Website", "Owner", "Region"],
+      ...Array.from({ length: ROWS }, (_, i) => [`Company ${i + 1}`, `company${i + 1}.example.com`, `Owner ${i + 1}`, "North"]),
+    ];
     testing.userSeed(SHEET, "A1", rows);
     testing.setActiveSheet(SHEET);
     await page.getByRole("tab", { name: SHEET }).click();
@@ -31,14 +34,20 @@ describeInBrowser("a whole list from one click", () => {
     await sidebar.getByRole("tab", { name: "Enrich rows" }).click();
     await sidebar.getByRole("button", { name: "Check selection" }).click();
     // 4,000 businesses: 6 jobs of 700, more than run at once, so the preview says how long.
-    await sidebar.getByText("6 jobs of up to 700: about 2 hours in the background if the account runs 5 jobs at a time, sooner while the sidebar is open").waitFor();
+    await sidebar
+      .getByText(
+        "6 jobs of up to 700: about 2 hours in the background if the account runs 5 jobs at a time, sooner while the sidebar is open",
+      )
+      .waitFor();
     await sidebar.getByText(/Uses 4,000 of your 10,000 credits/).waitFor();
 
     await sidebar.getByRole("button", { name: "Enrich rows" }).click();
     await sidebar.getByText(/3,300 more rows wait for a free job slot/).waitFor();
     const line = sidebar.locator("[data-run-id]");
     await eventually("the run shows as one line", async () => (await line.count()) === 1);
-    expect(await line.innerText()).toMatch(/Enrich Account list[\s\S]*700 of 4,000 rows sent \(700 businesses\) · 1 job running · 3,300 waiting/);
+    expect(await line.innerText()).toMatch(
+      /Enrich Account list[\s\S]*700 of 4,000 rows sent \(700 businesses\) · 1 job running · 3,300 waiting/,
+    );
     // Its progress counts businesses enriched (their rows say "completed"), of all the run's, waiting ones too.
     expect(await line.locator(".job-progress").innerText()).toMatch(/^\d+ of 4,000 businesses enriched$/);
     await screenshot(page.locator("iframe#sidebar"), "enrich-run.png");
@@ -46,7 +55,9 @@ describeInBrowser("a whole list from one click", () => {
     // The open sidebar's polls send the next rows as jobs finish: still one line.
     await eventually("a second job of the run is sent", async () => /1,400 of 4,000 rows sent/.test(await line.innerText()));
     expect(await sidebar.locator(".job").count()).toBe(1);
-    const sentBefore = playground.runtime.http.requests.filter((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/enrichments")).length;
+    const sentBefore = playground.runtime.http.requests.filter(
+      (r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/enrichments"),
+    ).length;
 
     await line.getByRole("button", { name: "Stop" }).click();
     await sidebar.getByText(/^Stopped: [\d,]+ rows were not sent; their status in the sheet says so\./).waitFor();
@@ -54,7 +65,9 @@ describeInBrowser("a whole list from one click", () => {
     expect(await line.getByRole("button", { name: "Stop" }).count()).toBe(0);
     // Ten steps of both clocks: the sidebar polls, the playground's passes run; nothing more is sent.
     await stepClocksTimes(10);
-    const sentAfter = playground.runtime.http.requests.filter((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/enrichments")).length;
+    const sentAfter = playground.runtime.http.requests.filter(
+      (r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/enrichments"),
+    ).length;
     expect(sentAfter).toBe(sentBefore);
     // The grid draws the rows in view (the sent ones at the top); the sheet holds all of them.
     expect((await gridColumn(page, "Enrichment status"))[0]).toMatch(/^(Sent: waiting for results|completed)$/);
@@ -64,7 +77,9 @@ describeInBrowser("a whole list from one click", () => {
     expect(statuses.filter((s) => s === "Skipped: the run was stopped before this row was sent").length).toBeGreaterThan(2_000);
     expect(statuses.filter((s) => s === "Waiting to be sent")).toHaveLength(0);
     // Nothing wider than the sidebar's frame.
-    const overflow = await page.evaluate<number>(`(() => { const d = document.querySelector("iframe#sidebar").contentDocument.documentElement; return d.scrollWidth - d.clientWidth; })()`);
+    const overflow = await page.evaluate<number>(
+      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument.documentElement; return d.scrollWidth - d.clientWidth; })()`,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

@@ -16,13 +16,18 @@ describeInBrowser("enriching a pasted list", () => {
   it("previews the selection, enriches the good rows and marks the bad URL Skipped with its reason", async () => {
     const { page, sidebar, playground } = session;
     await page.getByText("Paste a list", { exact: true }).click();
-    await page.getByLabel(/One business a line/).fill(`Houndstooth Coffee, https://houndstoothcoffee.example.com\n${XSS}, https://img.example.com\nEpoch Coffee, not a website`);
+    await page
+      .getByLabel(/One business a line/)
+      .fill(`Houndstooth Coffee, https://houndstoothcoffee.example.com\n${XSS}, https://img.example.com\nEpoch Coffee, not a website`);
     await page.getByRole("button", { name: "Paste as a new sheet" }).click();
     await page.getByRole("tab", { name: "Pasted list" }).waitFor();
     await sidebar.getByRole("tab", { name: "Enrich rows" }).click();
     await sidebar.getByRole("button", { name: "Check selection" }).click();
     // The preview names the bad row and its reason before anything is sent.
-    await sidebar.getByText(/not a website|website/i).first().waitFor();
+    await sidebar
+      .getByText(/not a website|website/i)
+      .first()
+      .waitFor();
     const preview = await sidebar.locator("body").innerText();
     expect(preview).toMatch(/\b2\b[^\n]*(row|business)|(row|business)[^\n]*\b2\b/i);
     expect(playground.runtime.http.requests.some((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/enrichments"))).toBe(false);
@@ -35,7 +40,9 @@ describeInBrowser("enriching a pasted list", () => {
     const sent = playground.runtime.http.requests.find((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/enrichments"));
     const businesses = (JSON.parse(sent?.body ?? "{}") as { businesses?: Array<{ business_name: string }> }).businesses ?? [];
     expect(businesses.map((b) => b.business_name).sort()).toEqual(["Houndstooth Coffee", XSS].sort());
-    await eventually("the good rows are enriched", async () => (await gridColumn(page, "Enrichment status")).slice(0, 2).every((s) => /completed/i.test(s)));
+    await eventually("the good rows are enriched", async () =>
+      (await gridColumn(page, "Enrichment status")).slice(0, 2).every((s) => /completed/i.test(s)),
+    );
   });
 
   it("shows a business named like an HTML tag as text, in the grid and the sidebar, and runs nothing", async () => {
@@ -52,7 +59,9 @@ describeInBrowser("enriching a pasted list", () => {
     await sidebar.getByRole("button", { name: "Start search" }).click();
     await sidebar.getByRole("listitem").filter({ hasText: XSS }).first().waitFor();
     await page.getByRole("tab", { name: XSS }).waitFor();
-    const images = await page.evaluate<number>(`document.querySelectorAll("img").length + document.querySelector("iframe#sidebar").contentDocument.querySelectorAll("img").length`);
+    const images = await page.evaluate<number>(
+      `document.querySelectorAll("img").length + document.querySelector("iframe#sidebar").contentDocument.querySelectorAll("img").length`,
+    );
     expect(images).toBe(0);
     expect(session.dialogs).toEqual([]);
   });

@@ -33,7 +33,10 @@ describeInBrowser("the sidebar's messages and the key", () => {
     const { sidebar, page, playground } = session;
     const { apiKey } = await simControl(playground.simUrl).createAccount({ plan: "starter", credits: 150 });
     await saveKey(sidebar, apiKey);
-    await sidebar.getByText(`••••${apiKey.slice(-4)}`).first().waitFor();
+    await sidebar
+      .getByText(`••••${apiKey.slice(-4)}`)
+      .first()
+      .waitFor();
     expect(await sidebar.locator("#api-key").inputValue()).toBe("");
     const dom = await sidebarDomText(page);
     expect(dom).not.toContain(apiKey);
@@ -44,7 +47,9 @@ describeInBrowser("the sidebar's messages and the key", () => {
   it("a search the credits no longer cover (402) gets a readable message", async () => {
     const { sidebar, playground } = session;
     // The account's credits are spent elsewhere after the sidebar read them: only the service knows.
-    const account = await (await fetch(`${playground.simUrl}/api/v1/account`, { headers: { "x-api-key": await currentKey(session) } })).json() as { credits_remaining: number };
+    const account = (await (
+      await fetch(`${playground.simUrl}/api/v1/account`, { headers: { "x-api-key": await currentKey(session) } })
+    ).json()) as { credits_remaining: number };
     expect(account.credits_remaining).toBe(150);
     const spent = await fetch(`${playground.simUrl}/api/v1/searches`, {
       method: "POST",

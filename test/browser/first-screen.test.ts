@@ -5,7 +5,16 @@
 // with its whole text in a tooltip, and Tab reaches every control with a visible focus ring.
 import type { Browser, BrowserContext, Page } from "../../dev/browser/playwright";
 import { startPlayground, type Playground } from "../../dev/playground/server";
-import { AUSTIN, describeInBrowser, driveClock, drivePageClock, eventually, launchChromium, pickLocationByKeyboard, screenshot } from "./browser";
+import {
+  AUSTIN,
+  describeInBrowser,
+  driveClock,
+  drivePageClock,
+  eventually,
+  launchChromium,
+  pickLocationByKeyboard,
+  screenshot,
+} from "./browser";
 
 /** The first screen of a laptop's sidebar. */
 const FIRST_SCREEN_PX = 700;
@@ -19,7 +28,10 @@ async function openSidebar(browser: Browser, playground: Playground): Promise<Pa
   const page = await context.newPage();
   await drivePageClock(page);
   await page.goto(new URL("sidebar", playground.url).href);
-  await page.locator("#account-line").filter({ hasText: /credits left|no API key/ }).waitFor();
+  await page
+    .locator("#account-line")
+    .filter({ hasText: /credits left|no API key/ })
+    .waitFor();
   return page;
 }
 
@@ -85,21 +97,33 @@ describeInBrowser("the sidebar's first screen at 300×800", () => {
     await page.getByRole("spinbutton", { name: "Max results" }).fill("700");
     await page.getByRole("textbox", { name: "List name" }).fill("Coffee in Austin");
     await page.getByRole("button", { name: "Start search" }).click();
-    await page.getByRole("status").filter({ hasText: /Search started/ }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /Search started/ })
+      .waitFor();
     expect(await coveredControls(page)).toEqual([]);
     const job = page.locator("#jobs li").filter({ hasText: "Coffee in Austin" }).first();
     await job.getByRole("progressbar").waitFor();
     // The screenshot shows rows arriving: the first poll that brings some (the sidebar polls every 7 s).
     const progress = job.locator(".job-progress");
-    await eventually("some of the 700 rows are imported", async () => /^[1-9][\d,]* of 700 imported$/.test(await progress.innerText().catch(() => "")));
-    for (const selector of ["#query", "#location", "#start-search", "#jobs li:first-child progress", "#jobs li:first-child .job-progress"]) {
+    await eventually("some of the 700 rows are imported", async () =>
+      /^[1-9][\d,]* of 700 imported$/.test(await progress.innerText().catch(() => "")),
+    );
+    for (const selector of [
+      "#query",
+      "#location",
+      "#start-search",
+      "#jobs li:first-child progress",
+      "#jobs li:first-child .job-progress",
+    ]) {
       expect([selector, await onFirstScreen(page, selector)]).toEqual([selector, true]);
     }
     expect(await page.evaluate<number>("window.scrollY")).toBe(0);
     await screenshot(page, "first-screen-running.png");
 
     // The same search again while it runs: no second search, the message names the sheet and shows it.
-    const searches = () => playground.runtime.http.requests.filter((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/api/v1/searches")).length;
+    const searches = () =>
+      playground.runtime.http.requests.filter((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/api/v1/searches")).length;
     const before = searches();
     await page.getByRole("button", { name: "Start search" }).click();
     const already = page.getByRole("status").filter({ hasText: /Already running: “Coffee in Austin”/ });
@@ -107,7 +131,10 @@ describeInBrowser("the sidebar's first screen at 300×800", () => {
     expect(searches()).toBe(before);
     expect(await coveredControls(page)).toEqual([]);
     await page.getByRole("button", { name: "Show its sheet" }).click();
-    await page.getByRole("status").filter({ hasText: /Showing the sheet “Coffee in Austin”/ }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /Showing the sheet “Coffee in Austin”/ })
+      .waitFor();
     expect(playground.runtime.spreadsheetApp.getActiveSheet().getName()).toBe("Coffee in Austin");
     await page.getByRole("button", { name: "Dismiss message" }).click();
     expect(await page.locator("#messages").isVisible()).toBe(false);
@@ -141,7 +168,11 @@ describeInBrowser("the sidebar's first screen at 300×800", () => {
     const title = (await name.getAttribute("title")) ?? "";
     expect(title.length).toBeGreaterThan(80);
     expect(long.startsWith(title)).toBe(true);
-    expect(await page.evaluate<boolean>(`(() => { const e = document.querySelector("#status .name"); return e.scrollWidth > e.clientWidth; })()`)).toBe(true);
+    expect(
+      await page.evaluate<boolean>(
+        `(() => { const e = document.querySelector("#status .name"); return e.scrollWidth > e.clientWidth; })()`,
+      ),
+    ).toBe(true);
     const box = await page.locator("#messages").boundingBox();
     expect(box?.height ?? 999).toBeLessThanOrEqual(80);
     expect(await coveredControls(page)).toEqual([]);
@@ -149,12 +180,17 @@ describeInBrowser("the sidebar's first screen at 300×800", () => {
 
   it("Tab reaches every visible control, each with a visible focus ring", async () => {
     const page = await openSidebar(browser, playground);
-    const visibleControls = await page.evaluate<string[]>(`Array.from(document.querySelectorAll("button, input, select, summary")).filter((e) => e.checkVisibility()).map((e) => e.id || e.textContent.trim())`);
+    const visibleControls = await page.evaluate<string[]>(
+      `Array.from(document.querySelectorAll("button, input, select, summary")).filter((e) => e.checkVisibility()).map((e) => e.id || e.textContent.trim())`,
+    );
     const reached = new Set<string>();
     const unringed: string[] = [];
     for (let i = 0; i < 80; i += 1) {
       await page.keyboard.press("Tab");
-      const focused = await page.evaluate<{ id: string; ring: boolean } | null>(`(() => { const e = document.activeElement; if (!e || e === document.body) return null;
+      const focused = await page.evaluate<{
+        id: string;
+        ring: boolean;
+      } | null>(`(() => { const e = document.activeElement; if (!e || e === document.body) return null;
         const s = getComputedStyle(e); return { id: e.id || e.textContent.trim(), ring: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2 }; })()`);
       if (!focused) continue;
       reached.add(focused.id);
@@ -180,9 +216,12 @@ describeInBrowser("the sidebar's first screen at 300×800", () => {
       await page.getByRole("textbox", { name: "Service address" }).fill(bare.simUrl);
       await page.getByRole("textbox", { name: "API key" }).fill("not-a-real-key-0000");
       await page.getByRole("button", { name: "Save settings" }).click();
-      await page.getByRole("alert").filter({ hasText: /Nothing was saved: no key is saved yet/ }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: /Nothing was saved: no key is saved yet/ })
+        .waitFor();
       expect(await coveredControls(page)).toEqual([]);
-      } finally {
+    } finally {
       await bare.close();
     }
   });

@@ -49,8 +49,14 @@ describeInBrowser("formulas typed into the playground's cells", () => {
     await page.keyboard.press("Enter");
     expect(await page.getByLabel("Cell editor").inputValue()).toBe("=LEADS_CREDITS()");
     await page.keyboard.press("Enter");
-    await cell("B2").filter({ hasText: new RegExp(`^${account.creditsRemaining}$`) }).waitFor();
-    expect(playground.runtime.spreadsheetApp.testing.cell("Sheet1", "B2")).toMatchObject({ value: account.creditsRemaining, formula: "=LEADS_CREDITS()", errorMessage: null });
+    await cell("B2")
+      .filter({ hasText: new RegExp(`^${account.creditsRemaining}$`) })
+      .waitFor();
+    expect(playground.runtime.spreadsheetApp.testing.cell("Sheet1", "B2")).toMatchObject({
+      value: account.creditsRemaining,
+      formula: "=LEADS_CREDITS()",
+      errorMessage: null,
+    });
     await page.keyboard.press("ArrowUp");
     expect(await page.locator("#cell-error").isVisible()).toBe(false);
   });

@@ -14,7 +14,10 @@ describeInBrowser("the playground's grid by keyboard and context menu", () => {
   afterAll(async () => session?.close());
 
   const focused = () => session.page.evaluate<string>(`(() => { const e = document.activeElement; return e.id || e.tagName; })()`);
-  const focusedInSidebar = () => session.page.evaluate<string>(`(() => { const d = document.getElementById("sidebar").contentDocument; const e = d && d.activeElement; return e ? (e.getAttribute("aria-label") || e.textContent || e.tagName).trim() : ""; })()`);
+  const focusedInSidebar = () =>
+    session.page.evaluate<string>(
+      `(() => { const d = document.getElementById("sidebar").contentDocument; const e = d && d.activeElement; return e ? (e.getAttribute("aria-label") || e.textContent || e.tagName).trim() : ""; })()`,
+    );
 
   it("leaves the grid by F6 or Ctrl+Alt+. for the sidebar and comes back by F6; the skip link is first on the page", async () => {
     const { page } = session;
@@ -45,7 +48,10 @@ describeInBrowser("the playground's grid by keyboard and context menu", () => {
     const { page, playground } = session;
     const testing = playground.runtime.spreadsheetApp.testing;
     testing.userAddSheet("Leads");
-    testing.userSeed("Leads", "A1", [["Name", "Website", "Phone"], ["Cedar Creek Vet", "cedarcreekvet.com", "+1 512-555-0100"]]);
+    testing.userSeed("Leads", "A1", [
+      ["Name", "Website", "Phone"],
+      ["Cedar Creek Vet", "cedarcreekvet.com", "+1 512-555-0100"],
+    ]);
     await page.getByRole("tab", { name: "Leads" }).click();
     await eventually("the grid shows Leads", async () => (await gridCell(page, "A2").textContent()) === "Cedar Creek Vet");
     await gridCell(page, "B2").click({ button: "right" });
@@ -87,11 +93,16 @@ describeInBrowser("the playground's grid by keyboard and context menu", () => {
     await gridCell(page, "B2").click();
     const atTop = await band();
     await page.keyboard.press("Control+ArrowDown");
-    await eventually("B201 is active and drawn", async () => (await page.getByLabel("Selection").textContent()) === "Long!B201" && (await gridCell(page, "B201").count()) > 0);
+    await eventually(
+      "B201 is active and drawn",
+      async () => (await page.getByLabel("Selection").textContent()) === "Long!B201" && (await gridCell(page, "B201").count()) > 0,
+    );
     expect((await band()).equals(atTop)).toBe(true);
     // The first row under the frozen one starts at its edge: none is half hidden under it.
     const edge = await page.evaluate<number>(`document.querySelector("#grid tr.frozen td").getBoundingClientRect().bottom`);
-    const firstShown = await page.evaluate<number>(`Array.from(document.querySelectorAll("#grid tbody tr:not(.frozen)")).map((tr) => tr.getBoundingClientRect()).filter((r) => r.bottom > ${edge} + 0.5)[0].top`);
+    const firstShown = await page.evaluate<number>(
+      `Array.from(document.querySelectorAll("#grid tbody tr:not(.frozen)")).map((tr) => tr.getBoundingClientRect()).filter((r) => r.bottom > ${edge} + 0.5)[0].top`,
+    );
     expect(Math.abs(firstShown - edge)).toBeLessThan(1);
   });
 
@@ -107,7 +118,8 @@ describeInBrowser("the playground's grid by keyboard and context menu", () => {
     await page.getByRole("tab", { name: "Wide" }).click();
     await eventually("the grid shows Wide", async () => (await gridCell(page, "A2").textContent()) === "Name · 0");
     /** The first header cell right of the frozen Name that is not wholly hidden under it, and where it starts. */
-    const leftEdge = async () => page.evaluate<{ edge: number; first: number; text: string }>(`(() => {
+    const leftEdge = async () =>
+      page.evaluate<{ edge: number; first: number; text: string }>(`(() => {
       const edge = document.querySelector("#grid tr.frozen td.frozen-column").getBoundingClientRect().right;
       const cells = Array.from(document.querySelectorAll("#grid tr.frozen td:not(.frozen-column)")).map((td) => [td.getBoundingClientRect(), td.textContent]).filter(([r]) => r.right > edge + 1);
       return { edge, first: cells[0][0].left, text: cells[0][1] }; })()`);
@@ -121,7 +133,10 @@ describeInBrowser("the playground's grid by keyboard and context menu", () => {
     // A long name, and a long value left of the view: the frozen Name and B widen when the rows are drawn again.
     testing.userType("Wide", "A3", "Cedar Creek Veterinary Hospital of Greater Austin");
     testing.userType("Wide", "B3", "x".repeat(80));
-    await eventually("A3 is drawn with its long name", async () => (await gridCell(page, "A3").textContent()) === "Cedar Creek Veterinary Hospital of Greater Austin");
+    await eventually(
+      "A3 is drawn with its long name",
+      async () => (await gridCell(page, "A3").textContent()) === "Cedar Creek Veterinary Hospital of Greater Austin",
+    );
     const after = await leftEdge();
     expect([after.text, Math.abs(Math.round(after.first - after.edge))]).toEqual([before.text, 0]);
     // Scrolled back left by the wheel, a little: the view settles on a column's edge.

@@ -54,16 +54,22 @@ inFullTier(WHY, describeInBrowser)("the playground's grid on a results sheet", (
   /** The header row's cells drawn in the view right of the frozen Name column (partly or whole). */
   const headersInView = async (edge: number): Promise<Box[]> => {
     const view = await box("#grid-wrap");
-    const all = await session.page.evaluate<Box[]>(`Array.from(document.querySelectorAll("#grid tr.frozen td:not(.frozen-column)")).map((e) => {
+    const all = await session.page.evaluate<
+      Box[]
+    >(`Array.from(document.querySelectorAll("#grid tr.frozen td:not(.frozen-column)")).map((e) => {
       const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, text: e.textContent }; })`);
     return all.filter((b) => b.right > edge + 1 && b.left < (view?.right ?? 0) - 1);
   };
-  const scrollTo = (axis: "scrollLeft" | "scrollTop", to: string) => session.page.evaluate(`(() => { const wrap = document.getElementById("grid-wrap"); wrap.${axis} = ${to}; })()`);
+  const scrollTo = (axis: "scrollLeft" | "scrollTop", to: string) =>
+    session.page.evaluate(`(() => { const wrap = document.getElementById("grid-wrap"); wrap.${axis} = ${to}; })()`);
 
   it("keeps the Name column in view while scrolling right, and stops at a column's edge: no header half hidden", async () => {
     const nameBefore = await cellBox("A2");
     await scrollTo("scrollLeft", "600");
-    await eventually("the view scrolled right", async () => (await session.page.evaluate<number>(`document.getElementById("grid-wrap").scrollLeft`)) > 300);
+    await eventually(
+      "the view scrolled right",
+      async () => (await session.page.evaluate<number>(`document.getElementById("grid-wrap").scrollLeft`)) > 300,
+    );
     const name = await cellBox("A2");
     expect([name?.left, name?.text]).toEqual([nameBefore?.left, "Business 2"]);
     expect((await cellBox("A1"))?.text).toBe("Name");
@@ -119,14 +125,22 @@ inFullTier(WHY, describeInBrowser)("the playground's grid on a results sheet", (
       await gesture();
       await eventually(`the view scrolled right after a ${name}`, async () => (await scrollLeft()) > 0);
       const headers = async (): Promise<Box[]> => headersInView(edge);
-      settledAt[name] = await eventually(`the view stops at a column's edge after a ${name}`, async () => Math.abs(((await headers())[0]?.left ?? 0) - edge) < 1)
-        .then(() => true, () => false);
+      settledAt[name] = await eventually(
+        `the view stops at a column's edge after a ${name}`,
+        async () => Math.abs(((await headers())[0]?.left ?? 0) - edge) < 1,
+      ).then(
+        () => true,
+        () => false,
+      );
     }
     expect(settledAt).toEqual({ wheel: true, "Shift+wheel": true, "scroll bar drag": true, Tab: true });
     // Back to the selection the keyboard test left (B2), at the left, for the next test.
     await pressKeys(page, ...Array.from({ length: 5 }, () => "Shift+Tab"));
     await scrollTo("scrollLeft", "0");
-    await eventually("the view is back at its left with B2 active", async () => (await scrollLeft()) === 0 && (await box("td.active"))?.text === (await textOf("B2")));
+    await eventually(
+      "the view is back at its left with B2 active",
+      async () => (await scrollLeft()) === 0 && (await box("td.active"))?.text === (await textOf("B2")),
+    );
   });
 
   it("opens another sheet at its top left: row 1 in view, column A whole beside the row numbers", async () => {
@@ -142,12 +156,17 @@ inFullTier(WHY, describeInBrowser)("the playground's grid on a results sheet", (
     const made = playground.runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName("New search");
     made?.setFrozenRows(1);
     made?.setFrozenColumns(1);
-    await eventually("the grid shows the new sheet", async () => (await page.locator("#grid").getAttribute("aria-label")) === "Cells of New search");
+    await eventually(
+      "the grid shows the new sheet",
+      async () => (await page.locator("#grid").getAttribute("aria-label")) === "Cells of New search",
+    );
     const wholeAtTopLeft = async (): Promise<void> => {
       const corner = await box("#grid thead th.corner");
       const head = await box("#grid thead");
       const a1 = await cellBox("A1");
-      expect(await page.evaluate<number[]>(`[document.getElementById("grid-wrap").scrollLeft, document.getElementById("grid-wrap").scrollTop]`)).toEqual([0, 0]);
+      expect(
+        await page.evaluate<number[]>(`[document.getElementById("grid-wrap").scrollLeft, document.getElementById("grid-wrap").scrollTop]`),
+      ).toEqual([0, 0]);
       expect(a1?.left).toBeGreaterThanOrEqual((corner?.right ?? 0) - 0.5);
       expect(a1?.top).toBeGreaterThanOrEqual((head?.bottom ?? 0) - 1);
     };
@@ -159,13 +178,17 @@ inFullTier(WHY, describeInBrowser)("the playground's grid on a results sheet", (
   });
 
   it("asks the server for the rows near the view, and for the rows it scrolls to", async () => {
-    const sent = (): GridState[] => polls.mock.results.map((result) => result.value as GridState).filter((state) => state.activeSheet === RESULTS);
+    const sent = (): GridState[] =>
+      polls.mock.results.map((result) => result.value as GridState).filter((state) => state.activeSheet === RESULTS);
     expect(sent().length).toBeGreaterThan(0);
     // Every poll asked for rows; no answer held the whole sheet, only the frozen row and a window of rows near the view.
     expect(polls.mock.calls.every(([rows]) => rows !== undefined)).toBe(true);
     expect(Math.max(...sent().map((state) => state.cells.length))).toBeLessThan(200);
     await scrollTo("scrollTop", "wrap.scrollHeight / 2");
-    await eventually("the middle rows are drawn with their values", async () => (await textOf("A400")) === "Business 400" || (await textOf("A500")) === "Business 500");
+    await eventually(
+      "the middle rows are drawn with their values",
+      async () => (await textOf("A400")) === "Business 400" || (await textOf("A500")) === "Business 500",
+    );
     await scrollTo("scrollTop", "wrap.scrollHeight * 0.7");
     await eventually("the last rows of data are drawn with their values", async () => (await textOf("A701")) === "Business 701");
     const last = sent()[sent().length - 1];

@@ -27,7 +27,10 @@ inFullTier(WHY, describeInBrowser)("the playground's grid as a spreadsheet", () 
     if (rows.length > 0) testing().userSeed(name, "A1", rows);
     if (frozenRows > 0) session.playground.runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName(name)?.setFrozenRows(frozenRows);
     await session.page.getByRole("tab", { name }).click();
-    await eventually(`the grid shows ${name}`, async () => (await session.page.locator("#grid").getAttribute("aria-label")) === `Cells of ${name}`);
+    await eventually(
+      `the grid shows ${name}`,
+      async () => (await session.page.locator("#grid").getAttribute("aria-label")) === `Cells of ${name}`,
+    );
   }
   /** Whether the element is wholly inside the grid's scrolled view, below the column letters (and `coveredBelowHead` px more). */
   async function inView(a1: string, coveredBelowHead = 0): Promise<boolean> {
@@ -40,12 +43,18 @@ inFullTier(WHY, describeInBrowser)("the playground's grid as a spreadsheet", () 
 
   it("reaches row 708 of a 708-row sheet with Ctrl+↓, under the frozen header, holding only the rows near the view", async () => {
     const { page, playground } = session;
-    const rows = [["Name", "Phone"], ...Array.from({ length: 707 }, (_, i) => [`Business ${i + 2}`, `+1 512-555-${String(i).padStart(4, "0")}`])];
+    const rows = [
+      ["Name", "Phone"],
+      ...Array.from({ length: 707 }, (_, i) => [`Business ${i + 2}`, `+1 512-555-${String(i).padStart(4, "0")}`]),
+    ];
     await showNewSheet("Long list", rows, 1);
     await cell("A2").click();
     await press("Control+ArrowDown");
     expect(await selection()).toBe("Long list!A708");
-    await eventually("the document's selection is A708", () => playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === "A708");
+    await eventually(
+      "the document's selection is A708",
+      () => playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === "A708",
+    );
     expect(await cell("A708").textContent()).toBe("Business 708");
     const headerRow = await cell("A1").boundingBox();
     expect(await inView("A708", headerRow?.height ?? 0)).toBe(true);
@@ -62,7 +71,10 @@ inFullTier(WHY, describeInBrowser)("the playground's grid as a spreadsheet", () 
     expect(await cell("A2").textContent()).toBe("Business 2");
     // Scrolled by hand to the middle, the rows there are drawn.
     await page.evaluate(`(() => { const wrap = document.getElementById("grid-wrap"); wrap.scrollTop = wrap.scrollHeight / 2; })()`);
-    await eventually("the middle rows are drawn", async () => (await page.locator('td[data-cell="A400"]').count()) + (await page.locator('td[data-cell="A500"]').count()) > 0);
+    await eventually(
+      "the middle rows are drawn",
+      async () => (await page.locator('td[data-cell="A400"]').count()) + (await page.locator('td[data-cell="A500"]').count()) > 0,
+    );
   });
 
   it("one click on an #ERROR! cell selects that one cell; the error line above does not move the grid", async () => {
@@ -85,7 +97,10 @@ inFullTier(WHY, describeInBrowser)("the playground's grid as a spreadsheet", () 
       document.elementFromPoint(x, y)?.dispatchEvent(new MouseEvent("mouseover", { bubbles: true, clientX: x, clientY: y })); })()`);
     await page.mouse.up();
     expect(await selection()).toBe("Errors!D5");
-    await page.locator("#cell-error").filter({ hasText: /^Error in D5: .*Share my key with formulas/ }).waitFor();
+    await page
+      .locator("#cell-error")
+      .filter({ hasText: /^Error in D5: .*Share my key with formulas/ })
+      .waitFor();
     expect((await page.locator("#grid").boundingBox())?.y).toBe(before?.y);
     await eventually("the document's selection is D5", () => playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === "D5");
   });
@@ -93,23 +108,41 @@ inFullTier(WHY, describeInBrowser)("the playground's grid as a spreadsheet", () 
   it("Enter after typing a row with Tabs goes to the next row under its first cell; a plain Enter goes down", async () => {
     await showNewSheet("Typed", []);
     await cell("B2").click();
-    for (const [text, key] of [["Name", "Tab"], ["Website", "Tab"], ["Notes", "Enter"], ["Keyboard Cafe", "Tab"], ["https://kb.example.com", "Enter"], ["Arrow Bakery", "Enter"]] as const) {
+    for (const [text, key] of [
+      ["Name", "Tab"],
+      ["Website", "Tab"],
+      ["Notes", "Enter"],
+      ["Keyboard Cafe", "Tab"],
+      ["https://kb.example.com", "Enter"],
+      ["Arrow Bakery", "Enter"],
+    ] as const) {
       await session.page.keyboard.type(text);
       await press(key);
     }
     expect(await selection()).toBe("Typed!B5");
-    await eventually("the typed cells are in the document", () => JSON.stringify(testing().values("Typed", "B2:D4")) === JSON.stringify([
-      ["Name", "Website", "Notes"],
-      ["Keyboard Cafe", "https://kb.example.com", ""],
-      ["Arrow Bakery", "", ""],
-    ]));
+    await eventually(
+      "the typed cells are in the document",
+      () =>
+        JSON.stringify(testing().values("Typed", "B2:D4")) ===
+        JSON.stringify([
+          ["Name", "Website", "Notes"],
+          ["Keyboard Cafe", "https://kb.example.com", ""],
+          ["Arrow Bakery", "", ""],
+        ]),
+    );
   });
 
   it("goes one column past the data and types into it: the sheet grows a column", async () => {
-    await showNewSheet("Narrow", [["Name", "Phone", "Website"], ["Zed Coffee", "+1 512-555-0101", "https://zed.example.com"]]);
+    await showNewSheet("Narrow", [
+      ["Name", "Phone", "Website"],
+      ["Zed Coffee", "+1 512-555-0101", "https://zed.example.com"],
+    ]);
     testing().userDeleteColumns("Narrow", 4, testing().sheetInfo("Narrow").maxColumns - 3);
     expect(testing().sheetInfo("Narrow").maxColumns).toBe(3);
-    await eventually("the grid has the sheet's 3 columns and one more", async () => (await cell("D1").count()) === 1 && (await cell("E1").count()) === 0);
+    await eventually(
+      "the grid has the sheet's 3 columns and one more",
+      async () => (await cell("D1").count()) === 1 && (await cell("E1").count()) === 0,
+    );
     await cell("A1").click();
     await press("Control+ArrowRight");
     expect(await selection()).toBe("Narrow!C1");

@@ -17,7 +17,9 @@ describeInBrowser("the playground's grid", () => {
   it("pastes a list as a new sheet, selected, shown cell by cell as text", async () => {
     const { page, playground } = session;
     await page.getByText("Paste a list", { exact: true }).click();
-    await page.getByLabel(/One business a line/).fill("Zed Coffee, https://zed.example.com\n<b>Bold</b> Beans, not a website\nAlpha Cafe\thttps://alpha.example.com");
+    await page
+      .getByLabel(/One business a line/)
+      .fill("Zed Coffee, https://zed.example.com\n<b>Bold</b> Beans, not a website\nAlpha Cafe\thttps://alpha.example.com");
     await page.getByRole("button", { name: "Paste as a new sheet" }).click();
     await page.getByRole("tab", { name: "Pasted list" }).waitFor();
     expect(await page.getByRole("tab", { name: "Pasted list" }).getAttribute("aria-selected")).toBe("true");
@@ -39,10 +41,17 @@ describeInBrowser("the playground's grid", () => {
     await page.locator('td[data-cell="B3"]').hover();
     await page.mouse.up();
     await page.waitForFunction(`document.getElementById("selection").value === "Pasted list!A2:B3"`);
-    await eventually("the document's selection is A2:B3", () => playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === "A2:B3");
+    await eventually(
+      "the document's selection is A2:B3",
+      () => playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === "A2:B3",
+    );
     await page.getByRole("button", { name: "Sort A → Z" }).click();
     await page.locator('td[data-cell="A2"]').filter({ hasText: "<b>Bold</b> Beans" }).waitFor();
-    expect(playground.runtime.spreadsheetApp.testing.values("Pasted list", "A2:A4").flat()).toEqual(["<b>Bold</b> Beans", "Alpha Cafe", "Zed Coffee"]);
+    expect(playground.runtime.spreadsheetApp.testing.values("Pasted list", "A2:A4").flat()).toEqual([
+      "<b>Bold</b> Beans",
+      "Alpha Cafe",
+      "Zed Coffee",
+    ]);
     expect(await page.locator('td[data-cell="A1"]').textContent()).toBe("Name");
   });
 
@@ -96,20 +105,30 @@ describeInBrowser("the playground's grid by keyboard", () => {
     await typeRow("Keyboard Cafe", "https://keyboard-cafe.example.com");
     await typeRow("Arrow Bakery", "https://arrow-bakery.example.com");
     expect(await selection()).toBe("Sheet1!A4");
-    await eventually("the typed cells are in the document", () =>
-      JSON.stringify(playground.runtime.spreadsheetApp.testing.values("Sheet1")) === JSON.stringify([
-        ["Name", "Website"],
-        ["Keyboard Cafe", "https://keyboard-cafe.example.com"],
-        ["Arrow Bakery", "https://arrow-bakery.example.com"],
-      ]));
+    await eventually(
+      "the typed cells are in the document",
+      () =>
+        JSON.stringify(playground.runtime.spreadsheetApp.testing.values("Sheet1")) ===
+        JSON.stringify([
+          ["Name", "Website"],
+          ["Keyboard Cafe", "https://keyboard-cafe.example.com"],
+          ["Arrow Bakery", "https://arrow-bakery.example.com"],
+        ]),
+    );
     await press("ArrowUp", "ArrowUp", "ArrowUp", "ArrowUp");
     expect(await selection()).toBe("Sheet1!A1");
     await press("Shift+ArrowDown", "Shift+ArrowDown", "Shift+ArrowRight");
     expect(await selection()).toBe("Sheet1!A1:B3");
-    await eventually("the document's selection is A1:B3", () => playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === "A1:B3");
+    await eventually(
+      "the document's selection is A1:B3",
+      () => playground.runtime.spreadsheetApp.getActiveRange().getA1Notation() === "A1:B3",
+    );
     await sidebar.getByRole("tab", { name: "Enrich rows" }).click();
     await sidebar.getByRole("button", { name: "Check selection" }).click();
-    await sidebar.getByText(/Keyboard Cafe|\b2\b.*(row|business)/i).first().waitFor();
+    await sidebar
+      .getByText(/Keyboard Cafe|\b2\b.*(row|business)/i)
+      .first()
+      .waitFor();
     expect(await sidebar.locator("body").innerText()).toMatch(/\b2\b[^\n]*(row|business)|(row|business)[^\n]*\b2\b/i);
     await page.locator("#grid").focus();
     await press("Shift+ArrowUp");
@@ -123,7 +142,12 @@ describeInBrowser("the playground's grid by keyboard", () => {
     await press("Escape");
     expect(await page.locator('td[data-cell="A2"]').textContent()).toBe("Keyboard Cafe");
     await press("Shift+ArrowRight", "Delete");
-    await eventually("A2:B2 are empty", () => playground.runtime.spreadsheetApp.testing.values("Sheet1", "A2:B2").flat().every((v) => v === ""));
+    await eventually("A2:B2 are empty", () =>
+      playground.runtime.spreadsheetApp.testing
+        .values("Sheet1", "A2:B2")
+        .flat()
+        .every((v) => v === ""),
+    );
     expect(playground.runtime.spreadsheetApp.testing.values("Sheet1", "A3")).toEqual([["Arrow Bakery"]]);
   });
 
@@ -135,9 +159,13 @@ describeInBrowser("the playground's grid by keyboard", () => {
     await page.getByRole("tab", { name: "coffee in Austin, Texas, US 12" }).waitFor();
     const bar = await page.locator("#tabs").boundingBox();
     expect(bar?.height ?? 999).toBeLessThanOrEqual(heightBefore + 1);
-    expect(await page.evaluate<boolean>(`(() => { const t = document.getElementById("tabs"); return t.scrollWidth > t.clientWidth; })()`)).toBe(true);
+    expect(
+      await page.evaluate<boolean>(`(() => { const t = document.getElementById("tabs"); return t.scrollWidth > t.clientWidth; })()`),
+    ).toBe(true);
     const active = await page.getByRole("tab", { name: "coffee in Austin, Texas, US 12" }).boundingBox();
-    expect((active?.x ?? -1) >= (bar?.x ?? 0) && (active?.x ?? 0) + (active?.width ?? 0) <= (bar?.x ?? 0) + (bar?.width ?? 0) + 1).toBe(true);
+    expect((active?.x ?? -1) >= (bar?.x ?? 0) && (active?.x ?? 0) + (active?.width ?? 0) <= (bar?.x ?? 0) + (bar?.width ?? 0) + 1).toBe(
+      true,
+    );
     await page.getByRole("tab", { name: "Sheet1" }).click();
     await page.locator('td[data-cell="A3"]').filter({ hasText: "Arrow Bakery" }).waitFor();
   });

@@ -6,7 +6,15 @@
 // entered again.
 import type { Page } from "../../dev/browser/playwright";
 import { DEMO_KEYS } from "../../dev/simulator";
-import { AUSTIN, describeInBrowser, expectFits, openSidebarAlone, pickLocationByKeyboard, screenshot, type SidebarSession } from "./browser";
+import {
+  AUSTIN,
+  describeInBrowser,
+  expectFits,
+  openSidebarAlone,
+  pickLocationByKeyboard,
+  screenshot,
+  type SidebarSession,
+} from "./browser";
 
 /** Whether an element's whole text is drawn: nothing cut by its box or clamped, nothing outside the frame. */
 async function shownWhole(page: Page, selector: string): Promise<{ cut: boolean; clamped: string; outside: boolean }> {
@@ -47,7 +55,10 @@ describeInBrowser("the sidebar's messages stay true and whole", () => {
     await page.getByRole("button", { name: "Settings" }).click();
     await page.getByRole("button", { name: "Check this spreadsheet" }).click();
     const report = page.locator("#diagnose-report");
-    await report.getByText(/The lead service accepts your API key/).first().waitFor();
+    await report
+      .getByText(/The lead service accepts your API key/)
+      .first()
+      .waitFor();
 
     await page.getByRole("textbox", { name: "API key" }).fill(DEMO_KEYS.revoked.apiKey);
     await page.getByRole("button", { name: "Save settings" }).click();
@@ -83,6 +94,9 @@ describeInBrowser("the sidebar's messages stay true and whole", () => {
     // Saved again with nothing changed: the advice is not repeated.
     await page.getByRole("button", { name: "Settings" }).click();
     await page.getByRole("button", { name: "Save settings" }).click();
-    await page.getByRole("status").filter({ hasText: new RegExp(`^Settings saved\\. The key in use is ••••${hint}\\.$`) }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: new RegExp(`^Settings saved\\. The key in use is ••••${hint}\\.$`) })
+      .waitFor();
   });
 });

@@ -47,26 +47,62 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     await schedule.selectOption("day");
     // And what the schedule spends over time: a week, a month, and until when the credits last.
     const until = "until \\w{3}, \\w{3} \\d+(, \\d{4})?\\.";
-    await ask.locator("p").filter({ hasText: new RegExp(`^Refresh daily\\? The search runs again every day and uses 100 of your 9,900 credits\\. New businesses are added to the sheet; none is removed\\. Up to 700 credits a week, 3,000 a month: your 9,900 credits last 99 days, ${until}$`) }).waitFor();
+    await ask
+      .locator("p")
+      .filter({
+        hasText: new RegExp(
+          `^Refresh daily\\? The search runs again every day and uses 100 of your 9,900 credits\\. New businesses are added to the sheet; none is removed\\. Up to 700 credits a week, 3,000 a month: your 9,900 credits last 99 days, ${until}$`,
+        ),
+      })
+      .waitFor();
     // In view, the keyboard on its answer.
-    expect(await ask.getByRole("button", { name: "Refresh daily" }).evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
+    expect(
+      await ask.getByRole("button", { name: "Refresh daily" }).evaluate((button) => button === button.ownerDocument.activeElement),
+    ).toBe(true);
     await screenshot(page.locator("iframe#sidebar"), "refresh-ask.png");
     await ask.getByRole("button", { name: "Refresh daily" }).click();
-    await sidebar.getByRole("status").filter({ hasText: /is refreshed daily\. Each run uses up to 100 credits; [\d,]+ remain\./ }).waitFor();
+    await sidebar
+      .getByRole("status")
+      .filter({ hasText: /is refreshed daily\. Each run uses up to 100 credits; [\d,]+ remain\./ })
+      .waitFor();
     const line = () => sidebar.getByRole("listitem").filter({ hasText: sheet }).first();
-    await eventually("the job says its schedule", async () => /^Refreshes daily · next \w{3} \d\d:\d\d( E[SD]T)?$/.test(await line().locator(".job-schedule").innerText().catch(() => "")));
-    await line().locator(".run-cost").filter({ hasText: new RegExp(`^Each run uses up to 100 credits\\. Up to 700 credits a week, 3,000 a month: your [\\d,]+ credits last \\d+ days, ${until}$`) }).waitFor();
+    await eventually("the job says its schedule", async () =>
+      /^Refreshes daily · next \w{3} \d\d:\d\d( E[SD]T)?$/.test(
+        await line()
+          .locator(".job-schedule")
+          .innerText()
+          .catch(() => ""),
+      ),
+    );
+    await line()
+      .locator(".run-cost")
+      .filter({
+        hasText: new RegExp(
+          `^Each run uses up to 100 credits\\. Up to 700 credits a week, 3,000 a month: your [\\d,]+ credits last \\d+ days, ${until}$`,
+        ),
+      })
+      .waitFor();
 
     await page.getByRole("button", { name: "+1 day" }).click();
     await page.getByText(/Moved the clock forward a day: \d+ background passes ran\./).waitFor();
     // The sidebar reopened: the run started and is under way.
-    await eventually("the run is under way", async () => (await line().locator(".job-schedule").innerText().catch(() => "")) === "Refreshes daily · refreshing now");
+    await eventually(
+      "the run is under way",
+      async () =>
+        (await line()
+          .locator(".job-schedule")
+          .innerText()
+          .catch(() => "")) === "Refreshes daily · refreshing now",
+    );
 
     await page.getByRole("button", { name: "+1 hour" }).click();
     await page.getByText(/Moved the clock forward 1 h: 1 background pass ran\./).waitFor();
     let summary = "";
     await eventually("the job says what the run did", async () => {
-      summary = await line().locator(".run-summary").innerText().catch(() => "");
+      summary = await line()
+        .locator(".run-summary")
+        .innerText()
+        .catch(() => "");
       // Updated rows that kept an earlier value the run returned empty are counted too, when there are any.
       return /^\d+ new · \d+ updated · \d+ no longer found( · \d+ kept (an earlier value|earlier values))?$/.test(summary);
     });
@@ -85,7 +121,9 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
     for (const row of before) expect(after.find((r) => r["Maps URL"] === row["Maps URL"])?.Name).toBe(row.Name);
 
     // Nothing wider than the 300 px frame.
-    const overflow = await page.evaluate<number>(`(() => { const d = document.querySelector("iframe#sidebar").contentDocument.documentElement; return d.scrollWidth - d.clientWidth; })()`);
+    const overflow = await page.evaluate<number>(
+      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument.documentElement; return d.scrollWidth - d.clientWidth; })()`,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await line().scrollIntoViewIfNeeded();
     await screenshot(page.locator("iframe#sidebar"), "refresh.png");

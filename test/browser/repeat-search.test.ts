@@ -5,13 +5,23 @@
 // search has completed.
 import type { Page } from "../../dev/browser/playwright";
 import type { Playground } from "../../dev/playground/server";
-import { AUSTIN, describeInBrowser, eventually, expectFits, openSidebarAlone, pickLocationByKeyboard, screenshot, type SidebarSession } from "./browser";
+import {
+  AUSTIN,
+  describeInBrowser,
+  eventually,
+  expectFits,
+  openSidebarAlone,
+  pickLocationByKeyboard,
+  screenshot,
+  type SidebarSession,
+} from "./browser";
 
 describeInBrowser("a search started again from the sidebar", () => {
   let session: SidebarSession;
   let playground: Playground;
   let page: Page;
-  const searchesSent = () => playground.runtime.http.requests.filter((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/api/v1/searches")).length;
+  const searchesSent = () =>
+    playground.runtime.http.requests.filter((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/api/v1/searches")).length;
   const status = () => page.locator("#status");
 
   beforeAll(async () => {
@@ -33,7 +43,10 @@ describeInBrowser("a search started again from the sidebar", () => {
   it("the same search again asks first, sends nothing, and offers its sheet, a refresh or a run, each for the cost line's 100 credits", async () => {
     const before = searchesSent();
     await page.getByRole("button", { name: "Start search" }).click();
-    const ask = status().filter({ hasText: /^You ran this search .*: its results are in “bakery in Austin, Texas, US” \(100 businesses\)\. Nothing was started or charged\./ });
+    const ask = status().filter({
+      hasText:
+        /^You ran this search .*: its results are in “bakery in Austin, Texas, US” \(100 businesses\)\. Nothing was started or charged\./,
+    });
     await ask.waitFor();
     expect(searchesSent()).toBe(before);
     expect(await page.locator("#cost-line").innerText()).toMatch(/^Uses 100 of your/);
@@ -51,7 +64,9 @@ describeInBrowser("a search started again from the sidebar", () => {
 
   it("the question goes when the form holds another search", async () => {
     await page.getByRole("button", { name: "Start search" }).click();
-    await status().filter({ hasText: /^You ran this search/ }).waitFor();
+    await status()
+      .filter({ hasText: /^You ran this search/ })
+      .waitFor();
     await page.getByRole("spinbutton", { name: "Max results" }).fill("200");
     expect(await page.locator("#messages").isVisible()).toBe(false);
     await page.getByRole("spinbutton", { name: "Max results" }).fill("100");
@@ -63,12 +78,17 @@ describeInBrowser("a search started again from the sidebar", () => {
     const rowsBefore = playground.runtime.spreadsheetApp.testing.values(sheetName).length;
     await page.getByRole("button", { name: "Start search" }).click();
     await page.getByRole("button", { name: "Refresh it now for up to 100 credits" }).click();
-    await status().filter({ hasText: `Refreshing “${sheetName}”: the search runs again for up to 100 credits` }).waitFor();
+    await status()
+      .filter({ hasText: `Refreshing “${sheetName}”: the search runs again for up to 100 credits` })
+      .waitFor();
     expect(searchesSent()).toBe(before + 1);
     await eventually("the run is merged and the message gone", async () => !(await page.locator("#messages").isVisible()));
     const values = playground.runtime.spreadsheetApp.testing.values(sheetName);
     const mapsUrl = (values[0] ?? []).indexOf("Maps URL");
-    const urls = values.slice(1).map((row) => row[mapsUrl]).filter((url) => url !== "");
+    const urls = values
+      .slice(1)
+      .map((row) => row[mapsUrl])
+      .filter((url) => url !== "");
     expect(values.length).toBeGreaterThan(rowsBefore);
     expect(new Set(urls).size).toBe(urls.length);
     expect(playground.runtime.spreadsheetApp.testing.sheetNames().filter((n) => n.startsWith("bakery"))).toEqual([sheetName]);
@@ -79,7 +99,9 @@ describeInBrowser("a search started again from the sidebar", () => {
     const before = searchesSent();
     await page.getByRole("button", { name: "Start search" }).click();
     await page.getByRole("button", { name: "Run it again for 100 credits" }).click();
-    await status().filter({ hasText: /^Search started/ }).waitFor();
+    await status()
+      .filter({ hasText: /^Search started/ })
+      .waitFor();
     expect(searchesSent()).toBe(before + 1);
     expect(await status().innerText()).toBe("Search started: results arrive in the sheet “bakery in Austin, Texas, US (2)”.");
     // The name may be cut to a line (its whole text in the tooltip), never its " (2)".

@@ -3,7 +3,16 @@
 // the grid; the README's screenshots are taken here. Then the same by keyboard alone,
 // at the sidebar's 300 px.
 import type { FrameLocator, Page } from "../../dev/browser/playwright";
-import { AUSTIN, describeInBrowser, eventually, gridColumn, openPlayground, pickLocationByKeyboard, screenshot, type Session } from "./browser";
+import {
+  AUSTIN,
+  describeInBrowser,
+  eventually,
+  gridColumn,
+  openPlayground,
+  pickLocationByKeyboard,
+  screenshot,
+  type Session,
+} from "./browser";
 
 async function jobItem(sidebar: FrameLocator, name: string) {
   const item = sidebar.getByRole("listitem").filter({ hasText: name }).first();
@@ -30,9 +39,14 @@ describeInBrowser("a search from the sidebar", () => {
     const start = sidebar.getByRole("button", { name: "Start search" });
     if (!(await start.isDisabled())) {
       await start.click();
-      await sidebar.getByRole("alert").filter({ hasText: /list|pick|choose/i }).waitFor();
+      await sidebar
+        .getByRole("alert")
+        .filter({ hasText: /list|pick|choose/i })
+        .waitFor();
     }
-    expect(session.playground.runtime.http.requests.some((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/searches"))).toBe(false);
+    expect(session.playground.runtime.http.requests.some((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/searches"))).toBe(
+      false,
+    );
     await location.fill("");
     await pickLocationByKeyboard(sidebar, "Aus", AUSTIN);
     // The pick is a chip at once, the field free for another place: one place is one search.
@@ -81,7 +95,9 @@ describeInBrowser("the sidebar at 300 px, by keyboard alone", () => {
     const { page } = session;
     const box = await page.locator("iframe#sidebar").boundingBox();
     expect(box?.width).toBe(300);
-    const overflow = await page.evaluate<number>(`(() => { const d = document.querySelector("iframe#sidebar").contentDocument; return d.documentElement.scrollWidth - d.documentElement.clientWidth; })()`);
+    const overflow = await page.evaluate<number>(
+      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument; return d.documentElement.scrollWidth - d.documentElement.clientWidth; })()`,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 

@@ -23,7 +23,9 @@ function runsBrowserTests(config: RunConfig): boolean {
   const patterns = config.testPathPatterns?.patterns ?? [];
   if (patterns.length === 0) return true;
   const folder = path.join(config.rootDir, "test", "browser");
-  const files = readdirSync(folder).filter((name) => name.endsWith(".test.ts")).map((name) => path.join(folder, name));
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith(".test.ts"))
+    .map((name) => path.join(folder, name));
   return patterns.some((pattern) => files.some((file) => new RegExp(pattern, "i").test(file)));
 }
 

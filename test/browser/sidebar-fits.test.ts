@@ -10,7 +10,16 @@ import type { Browser, Page } from "../../dev/browser/playwright";
 import { startPlayground, type Playground } from "../../dev/playground/server";
 import { DEMO_KEYS, simControl } from "../../dev/simulator";
 import { expectAccessible } from "./axe";
-import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard } from "./browser";
+import {
+  AUSTIN,
+  describeInBrowser,
+  driveClock,
+  eventually,
+  expectFits,
+  launchChromium,
+  openSidebarPage,
+  pickLocationByKeyboard,
+} from "./browser";
 
 /** Whether each part of the account line is drawn whole and inside the frame (never cut). */
 async function accountLineWhole(page: Page): Promise<{ text: string; cut: string[] }> {
@@ -39,11 +48,15 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
     // A long list of jobs, names long enough to be cut, and one sheet name with a copy suffix.
     const long = `Dentists and orthodontists near downtown ${"and the suburbs ".repeat(4)}`.trim();
     for (const [i, query] of ["coffee", "bakery", "dentists", "plumbers", "florists", "gyms", "barbers", "vets"].entries()) {
-      const started = playground.runtime.run("startSearch", [{ query, location: "Austin, Texas, US", maxResults: 100, name: i % 2 ? long : undefined }]);
+      const started = playground.runtime.run("startSearch", [
+        { query, location: "Austin, Texas, US", maxResults: 100, name: i % 2 ? long : undefined },
+      ]);
       expect(started.errorMessage).toBeUndefined();
     }
     // A territory among them: one line, with a long name.
-    const territory = playground.runtime.run("startSearch", [{ queries: ["dentists", "orthodontists"], locations: ["Austin, Texas, US", "Dallas, Texas, US"], maxResults: 100, name: long }]);
+    const territory = playground.runtime.run("startSearch", [
+      { queries: ["dentists", "orthodontists"], locations: ["Austin, Texas, US", "Dallas, Texas, US"], maxResults: 100, name: long },
+    ]);
     expect(territory.errorMessage).toBeUndefined();
     browser = await launchChromium({ scrollbars: true });
     page = await openSidebarPage(browser, playground);
@@ -81,7 +94,10 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
   it("the Enrich rows tab, with its preview", async () => {
     await page.getByRole("tab", { name: "Enrich rows" }).click();
     await page.getByRole("button", { name: "Check selection" }).click();
-    await eventually("the selection is checked", async () => (await page.locator("#messages").isVisible()) || (await page.locator("#preview").isVisible()));
+    await eventually(
+      "the selection is checked",
+      async () => (await page.locator("#messages").isVisible()) || (await page.locator("#preview").isVisible()),
+    );
     await expectFits(page, "enrich");
     await expectAccessible(page, "enrich");
   });
@@ -109,7 +125,10 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
   it("a long error, shown whole", async () => {
     await page.getByRole("textbox", { name: "API key" }).fill(DEMO_KEYS.revoked.apiKey);
     await page.getByRole("button", { name: "Save settings" }).click();
-    await page.getByRole("alert").filter({ hasText: /refused/ }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /refused/ })
+      .waitFor();
     await expectFits(page, "long error");
     await expectAccessible(page, "long error");
     await page.getByRole("button", { name: "Close settings" }).click();
@@ -131,10 +150,15 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
   it("a plan name the service sends 60 characters long, markup in it: shown as text, wrapping inside itself; the other parts whole", async () => {
     // The service's own account body, its plan name replaced: a careless or hostile service.
     const { apiKey } = await simControl(playground.simUrl).createAccount({ plan: "growth", credits: 4_321 });
-    const account = (await (await fetch(`${playground.simUrl}/api/v1/account`, { headers: { "x-api-key": apiKey } })).json()) as Record<string, unknown>;
+    const account = (await (await fetch(`${playground.simUrl}/api/v1/account`, { headers: { "x-api-key": apiKey } })).json()) as Record<
+      string,
+      unknown
+    >;
     const planName = "<b>Enterprise</b>_Unlimited_Premium_Annual_Plan_<i>2026</i>_";
     expect(planName).toHaveLength(60);
-    await simControl(playground.simUrl).injectFaults([{ method: "GET", path: "/api/v1/account", probability: 1, status: 200, body: JSON.stringify({ ...account, plan_name: planName }) }]);
+    await simControl(playground.simUrl).injectFaults([
+      { method: "GET", path: "/api/v1/account", probability: 1, status: 200, body: JSON.stringify({ ...account, plan_name: planName }) },
+    ]);
     const settings = page.getByRole("button", { name: "Settings", exact: true });
     if (await settings.isVisible()) await settings.click();
     await page.getByRole("textbox", { name: "API key" }).fill(apiKey);
@@ -145,7 +169,10 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
     expect(await accountLine.locator("b, i").count()).toBe(0);
     expect(await accountLine.locator(".part").allTextContents()).toEqual([planName, "4,321 credits left"]);
     // The plan name, longer than the frame, wraps inside itself (and only it); the credits are whole, inside the frame.
-    expect(await accountLineWhole(page)).toEqual({ text: expect.stringContaining("4,321 credits left"), cut: [`${planName} (broken across lines)`] });
+    expect(await accountLineWhole(page)).toEqual({
+      text: expect.stringContaining("4,321 credits left"),
+      cut: [`${planName} (broken across lines)`],
+    });
     await expectFits(page, "a 60-character plan name with markup");
     await settings.click();
     await expectFits(page, "a 60-character plan name with markup beside Close settings");

@@ -10,7 +10,18 @@ import type { Browser, Page } from "../../dev/browser/playwright";
 import { startPlayground, type Playground } from "../../dev/playground/server";
 import { simControl } from "../../dev/simulator/control-client";
 import { sidebar, type JobView } from "../../dev/world";
-import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard, screenshot, stepClocksTimes } from "./browser";
+import {
+  AUSTIN,
+  describeInBrowser,
+  driveClock,
+  eventually,
+  expectFits,
+  launchChromium,
+  openSidebarPage,
+  pickLocationByKeyboard,
+  screenshot,
+  stepClocksTimes,
+} from "./browser";
 
 const TERRITORY = "Dentists, orthodontists · Austin +2";
 /** `text` matched as it is in a regular expression. */
@@ -21,13 +32,18 @@ describeInBrowser("a territory from the sidebar", () => {
   let browser: Browser;
   let playground: Playground;
   let page: Page;
-  const requests = (method: string, path: string) => playground.runtime.http.requests.filter((r) => r.method.toUpperCase() === method && new URL(r.url).pathname === path);
+  const requests = (method: string, path: string) =>
+    playground.runtime.http.requests.filter((r) => r.method.toUpperCase() === method && new URL(r.url).pathname === path);
   const searchesSent = () => requests("POST", "/api/v1/searches").length;
   const chips = (list: "Queries" | "Places") => page.getByRole("list", { name: list, exact: true }).getByRole("listitem").allInnerTexts();
   const chipTexts = async (list: "Queries" | "Places") => (await chips(list)).map((text) => text.replace(/\s*×$/, ""));
   const status = () => page.locator("#status");
-  const focusedLabel = () => page.evaluate<string>(`(() => { const e = document.activeElement; return (e.getAttribute("aria-label") || e.id || e.textContent || "").trim(); })()`);
-  const line = (name: string) => page.locator("#jobs li").filter({ has: page.locator(".job-name").filter({ hasText: new RegExp(`^${literal(name)}$`) }) });
+  const focusedLabel = () =>
+    page.evaluate<string>(
+      `(() => { const e = document.activeElement; return (e.getAttribute("aria-label") || e.id || e.textContent || "").trim(); })()`,
+    );
+  const line = (name: string) =>
+    page.locator("#jobs li").filter({ has: page.locator(".job-name").filter({ hasText: new RegExp(`^${literal(name)}$`) }) });
   const viewOf = (name: string): JobView | undefined => sidebar(playground.runtime, "listJobs").find((job) => job.name === name);
 
   beforeAll(async () => {
@@ -99,14 +115,17 @@ describeInBrowser("a territory from the sidebar", () => {
     expect(requests("GET", "/api/v1/locations").length - lookupsBefore).toBe(3);
     const found = page.getByRole("list", { name: "Places looked up" }).getByRole("listitem");
     expect(await found.nth(0).innerText()).toBe("Dallas Added: Dallas, Texas, United States");
-    expect(await found.nth(1).innerText()).toMatch(/^Springfield 8 places found: choose one\. Not listed\? Type it with its region in Location\./);
+    expect(await found.nth(1).innerText()).toMatch(
+      /^Springfield 8 places found: choose one\. Not listed\? Type it with its region in Location\./,
+    );
     expect(await found.nth(2).innerText()).toBe("Atlantis Not in the catalog: nothing is searched for it.");
     expect(await chipTexts("Places")).toEqual([AUSTIN, "Dallas, Texas, United States"]);
 
     // The keyboard goes from Find places to Springfield's places: Tab to the one in Illinois, Enter.
     const choices = page.getByRole("group", { name: "Places named Springfield" }).getByRole("button");
     expect(await choices.count()).toBe(8);
-    for (let presses = 0; presses < 8 && (await focusedLabel()) !== "Springfield, Illinois, United States"; presses += 1) await page.keyboard.press("Tab");
+    for (let presses = 0; presses < 8 && (await focusedLabel()) !== "Springfield, Illinois, United States"; presses += 1)
+      await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     expect(await found.nth(1).innerText()).toBe("Springfield Added: Springfield, Illinois, United States");
     expect(await chipTexts("Places")).toEqual([AUSTIN, "Dallas, Texas, United States", "Springfield, Illinois, United States"]);
@@ -123,16 +142,27 @@ describeInBrowser("a territory from the sidebar", () => {
 
   it("the cost line says every search's cost before the click, as previewSearch does; beyond the credits, Start is refused with its sentence", async () => {
     const args = { queries: ["dentists", "orthodontists"], locations: PLACES, maxResults: 100 };
-    expect(sidebar(playground.runtime, "previewSearch", args)).toEqual({ searches: 6, maxResults: 100, creditsNeeded: 600, creditsRemaining: 5000, problem: null });
-    expect(await page.locator("#cost-line").innerText()).toBe("6 searches (2 queries × 3 places) · up to 100 results each · up to 600 credits of your 5,000");
-    expect(await page.locator("#cost-note").innerText()).toBe("As many as your account runs at once start now; the others start as those finish, in the background (also with the sidebar closed).");
+    expect(sidebar(playground.runtime, "previewSearch", args)).toEqual({
+      searches: 6,
+      maxResults: 100,
+      creditsNeeded: 600,
+      creditsRemaining: 5000,
+      problem: null,
+    });
+    expect(await page.locator("#cost-line").innerText()).toBe(
+      "6 searches (2 queries × 3 places) · up to 100 results each · up to 600 credits of your 5,000",
+    );
+    expect(await page.locator("#cost-note").innerText()).toBe(
+      "As many as your account runs at once start now; the others start as those finish, in the background (also with the sidebar closed).",
+    );
 
     const max = page.getByRole("spinbutton", { name: "Max results" });
     await max.fill("700");
     const query = page.getByRole("textbox", { name: "Search for" });
     await query.fill("endodontists");
     await query.press("Enter");
-    const problem = sidebar(playground.runtime, "previewSearch", { ...args, queries: [...args.queries, "endodontists"], maxResults: 700 }).problem ?? "";
+    const problem =
+      sidebar(playground.runtime, "previewSearch", { ...args, queries: [...args.queries, "endodontists"], maxResults: 700 }).problem ?? "";
     expect(problem).toMatch(/^Not enough credits: these 9 searches need up to 6,300 credits \(9 × 700\), and 5,000 remain\./);
     expect(await page.locator("#cost-note").innerText()).toBe(problem);
     const sent = searchesSent();
@@ -155,7 +185,11 @@ describeInBrowser("a territory from the sidebar", () => {
     await paste.press("Enter");
     expect(await paste.getAttribute("aria-expanded")).toBe("false");
     await page.getByRole("button", { name: "Start search" }).click();
-    await status().filter({ hasText: `Searches started: results arrive in the sheet “${TERRITORY}”. 2 searches run now; 4 wait for a free job slot and start in the background.` }).waitFor();
+    await status()
+      .filter({
+        hasText: `Searches started: results arrive in the sheet “${TERRITORY}”. 2 searches run now; 4 wait for a free job slot and start in the background.`,
+      })
+      .waitFor();
     const item = line(TERRITORY);
     await item.waitFor();
     expect(await page.locator("#jobs li").count()).toBe(1);
@@ -166,7 +200,12 @@ describeInBrowser("a territory from the sidebar", () => {
     expect(await item.getByRole("button", { name: `Stop ${TERRITORY}` }).isVisible()).toBe(true);
     expect(await item.getByRole("combobox", { name: "Refresh" }).isVisible()).toBe(true);
 
-    await eventually("a search has finished and its businesses are in the sheet", async () => /^\d running · \d waiting · [1-9][\d,]* businesses so far$/.test(await progress.innerText()) && (await item.locator("progress").getAttribute("aria-valuetext")) !== "0 of 6 searches done");
+    await eventually(
+      "a search has finished and its businesses are in the sheet",
+      async () =>
+        /^\d running · \d waiting · [1-9][\d,]* businesses so far$/.test(await progress.innerText()) &&
+        (await item.locator("progress").getAttribute("aria-valuetext")) !== "0 of 6 searches done",
+    );
     expect(await item.locator("progress").getAttribute("aria-valuetext")).toMatch(/^[1-5] of 6 searches done$/);
     await expectFits(page, "a territory running");
     await item.scrollIntoViewIfNeeded();
@@ -181,12 +220,20 @@ describeInBrowser("a territory from the sidebar", () => {
     expect(await item.getByRole("button", { name: `Stop ${TERRITORY}` }).count()).toBe(0);
 
     await item.getByRole("button", { name: `Open sheet ${TERRITORY}` }).click();
-    await status().filter({ hasText: `Showing the sheet “${TERRITORY}”.` }).waitFor();
+    await status()
+      .filter({ hasText: `Showing the sheet “${TERRITORY}”.` })
+      .waitFor();
     expect(playground.runtime.spreadsheetApp.getActiveSheet().getName()).toBe(TERRITORY);
 
     const sent = searchesSent();
     await page.getByRole("button", { name: "Start search" }).click();
-    await status().filter({ hasText: new RegExp(`^You ran these 6 searches .*: their results are in “${literal(TERRITORY)}” \\([\\d,]+ businesses\\)\\. Nothing was started or charged\\.`) }).waitFor();
+    await status()
+      .filter({
+        hasText: new RegExp(
+          `^You ran these 6 searches .*: their results are in “${literal(TERRITORY)}” \\([\\d,]+ businesses\\)\\. Nothing was started or charged\\.`,
+        ),
+      })
+      .waitFor();
     expect(await page.getByRole("button", { name: "Run it again for 600 credits" }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Refresh it now for up to 600 credits" }).isVisible()).toBe(true);
     expect(searchesSent()).toBe(sent);
@@ -211,7 +258,11 @@ describeInBrowser("a territory from the sidebar", () => {
     const sentBefore = florists();
 
     await item.getByRole("button", { name: `Stop ${name}` }).press("Enter");
-    await status().filter({ hasText: `Stopped: 1 search was not started, and not charged. The 2 searches under way finish and are merged into “${name}”.` }).waitFor();
+    await status()
+      .filter({
+        hasText: `Stopped: 1 search was not started, and not charged. The 2 searches under way finish and are merged into “${name}”.`,
+      })
+      .waitFor();
     expect(await item.locator(".job-progress").innerText()).toMatch(/^Stopped · 2 running · [\d,]+ business(es)? so far$/);
     expect(await item.getByRole("button", { name: `Stop ${name}` }).count()).toBe(0);
     await stepClocksTimes(10);

@@ -14,7 +14,17 @@ import { simControl } from "../../dev/simulator/control-client";
 import { shortDateTime, useSpreadsheet } from "../../src/sidebar/format";
 import { searchedWords } from "../../src/rules/searched";
 import type { JobView, RecentJob } from "../../src/sidebar/server";
-import { AUSTIN, describeInBrowser, driveClock, eventually, expectFits, launchChromium, openSidebarPage, pickLocationByKeyboard, screenshot } from "./browser";
+import {
+  AUSTIN,
+  describeInBrowser,
+  driveClock,
+  eventually,
+  expectFits,
+  launchChromium,
+  openSidebarPage,
+  pickLocationByKeyboard,
+  screenshot,
+} from "./browser";
 
 /** The playground's spreadsheet's time zone (the fakes' default), and the browser's: hours apart. */
 const SHEET_ZONE = "America/New_York";
@@ -26,7 +36,8 @@ describeInBrowser("counts and words that agree", () => {
   let page: Page;
   const status = () => page.locator("#status");
   /** The line of the job named `name` (the first, newest, of several). */
-  const line = (name: string): Locator => page.locator("#jobs li").filter({ has: page.locator(".job-name").filter({ hasText: new RegExp(`^${name}$`) }) });
+  const line = (name: string): Locator =>
+    page.locator("#jobs li").filter({ has: page.locator(".job-name").filter({ hasText: new RegExp(`^${name}$`) }) });
   /** The element's text, or "" while there is none (never waiting for it: only `eventually` moves the clocks). */
   const textOf = async (locator: Locator): Promise<string> => ((await locator.count()) > 0 ? locator.first().innerText() : "");
   const views = (): JobView[] => playground.runtime.run("listJobs", [], { viaScriptRun: true }).value as JobView[];
@@ -65,7 +76,9 @@ describeInBrowser("counts and words that agree", () => {
 
     await page.getByRole("button", { name: "Start search" }).click();
     await page.getByRole("button", { name: "Refresh it now for up to 100 credits" }).click();
-    await status().filter({ hasText: /^Refreshing “bakery in Austin, Texas, US”: the search runs again for up to 100 credits/ }).waitFor();
+    await status()
+      .filter({ hasText: /^Refreshing “bakery in Austin, Texas, US”: the search runs again for up to 100 credits/ })
+      .waitFor();
     // Under way: said once, on the line, with no "Last run" beside it and no second cost sentence.
     expect(await line(sheet).locator(".job-meta").innerText()).toBe("Search · Refreshing now: merged into its sheet when done");
     expect(await line(sheet).locator(".last-run, .run-cost, .run-summary").count()).toBe(0);
@@ -76,7 +89,11 @@ describeInBrowser("counts and words that agree", () => {
       return summary !== "";
     });
     // The daily run's words (test/browser/refresh.test.ts), and the sheet says the same row by row.
-    const [added, updated, gone, kept] = (/^(\d+) new · (\d+) updated · (\d+) no longer found(?: · (\d+) kept (?:an earlier value|earlier values))?$/.exec(summary) ?? []).slice(1).map((n) => Number(n ?? 0));
+    const [added, updated, gone, kept] = (
+      /^(\d+) new · (\d+) updated · (\d+) no longer found(?: · (\d+) kept (?:an earlier value|earlier values))?$/.exec(summary) ?? []
+    )
+      .slice(1)
+      .map((n) => Number(n ?? 0));
     expect((updated ?? 0) + (gone ?? 0)).toBe(100);
     const said = (words: string) => sheetTable(sheet).filter((r) => String(r["Latest refresh"]).split(" · ")[0] === words).length;
     expect([said("New"), said("Updated"), said("No longer found")]).toEqual([added, updated, gone]);
@@ -84,7 +101,9 @@ describeInBrowser("counts and words that agree", () => {
     const lastRun = views().find((job) => job.name === sheet)?.lastRun;
     expect(lastRun).toBeTruthy();
     const at = lastRun?.at ?? "";
-    expect(await line(sheet).locator(".last-run").innerText()).toBe(`Last run ${shortDateTime(at, SHEET_ZONE)} · 100 businesses · 100 credits`);
+    expect(await line(sheet).locator(".last-run").innerText()).toBe(
+      `Last run ${shortDateTime(at, SHEET_ZONE)} · 100 businesses · 100 credits`,
+    );
     expect(shortDateTime(at, SHEET_ZONE)).not.toBe(shortDateTime(at, BROWSER_ZONE));
     // The browser's clock is elsewhere: the time names the spreadsheet's zone.
     expect(shortDateTime(at, SHEET_ZONE)).toMatch(/ E[SD]T$/);
@@ -102,28 +121,49 @@ describeInBrowser("counts and words that agree", () => {
     await line(sheet).locator(".run-cost").waitFor();
     await page.getByRole("button", { name: "Start search" }).click();
     await page.getByRole("button", { name: "Refresh it now for up to 100 credits" }).click();
-    await status().filter({ hasText: /^Refreshing “bakery in Austin, Texas, US”/ }).waitFor();
+    await status()
+      .filter({ hasText: /^Refreshing “bakery in Austin, Texas, US”/ })
+      .waitFor();
     expect(await line(sheet).locator(".job-schedule").innerText()).toBe("Refreshes daily · refreshing now");
     expect(await line(sheet).locator(".last-run, .run-cost, .run-summary").count()).toBe(0);
     // The cost is said once: in the message.
     expect((await page.locator("body").innerText()).match(/100 credits/g)).toHaveLength(1);
     await eventually("the run is merged", async () => (await line(sheet).locator(".run-summary").count()) === 1);
     expect(await line(sheet).locator(".job-schedule").innerText()).toMatch(/^Refreshes daily · next \w{3} \d\d:\d\d( E[SD]T)?$/);
-    expect(await line(sheet).locator(".run-cost").allInnerTexts()).toEqual([expect.stringMatching(/^Each run uses up to 100 credits\. Up to 700 credits a week, 3,000 a month: your [\d,]+ credits last \d+ days, until \w{3}, \w{3} \d+(, \d{4})?\.$/)]);
+    expect(await line(sheet).locator(".run-cost").allInnerTexts()).toEqual([
+      expect.stringMatching(
+        /^Each run uses up to 100 credits\. Up to 700 credits a week, 3,000 a month: your [\d,]+ credits last \d+ days, until \w{3}, \w{3} \d+(, \d{4})?\.$/,
+      ),
+    ]);
     expect(await line(sheet).locator(".last-run").innerText()).toMatch(/^Last run .+ · 100 businesses · 100 credits$/);
   });
 
   it("two searches named “Texas dentists” each say what they searched, and their sheet and start in the sheet's time zone", async () => {
     for (const location of ["Fort Worth, Texas, US", "Dallas, Texas, US"]) {
-      expect(playground.runtime.run("startSearch", [{ query: "dentists", location, maxResults: 100, name: "Texas dentists" }], { viaScriptRun: true }).errorMessage).toBeUndefined();
+      expect(
+        playground.runtime.run("startSearch", [{ query: "dentists", location, maxResults: 100, name: "Texas dentists" }], {
+          viaScriptRun: true,
+        }).errorMessage,
+      ).toBeUndefined();
     }
     await page.getByRole("button", { name: "Refresh jobs" }).click();
     const named = line("Texas dentists");
     await eventually("both are listed", async () => (await named.count()) === 2);
     // Each line says its own search, beside its own sheet (both started in the same second: either comes first).
-    const said = await Promise.all([0, 1].map(async (i) => `${await named.nth(i).locator(".job-searched").innerText()} | ${await named.nth(i).locator(".job-where").innerText()}`));
+    const said = await Promise.all(
+      [0, 1].map(
+        async (i) => `${await named.nth(i).locator(".job-searched").innerText()} | ${await named.nth(i).locator(".job-where").innerText()}`,
+      ),
+    );
     const started = views().filter((job) => job.name === "Texas dentists");
-    expect(said.sort()).toEqual(started.map((job) => `${job.searched ? searchedWords(job.searched) : ""} | Sheet “${job.sheetName}” · ${shortDateTime(job.createdAt, SHEET_ZONE)}`).sort());
+    expect(said.sort()).toEqual(
+      started
+        .map(
+          (job) =>
+            `${job.searched ? searchedWords(job.searched) : ""} | Sheet “${job.sheetName}” · ${shortDateTime(job.createdAt, SHEET_ZONE)}`,
+        )
+        .sort(),
+    );
     expect(said.map((s) => s.split(" | ")[0]).sort()).toEqual(["dentists · Dallas, Texas, US", "dentists · Fort Worth, Texas, US"]);
     await expectFits(page, "two searches of one name");
   });
@@ -157,9 +197,12 @@ describeInBrowser("counts and words that agree", () => {
 
     await page.getByRole("tab", { name: "Open a job" }).click();
     await page.getByRole("button", { name: "Show recent jobs" }).click();
-    const recent = (playground.runtime.run("recentJobs", [{ kind: "enrichment" }], { viaScriptRun: true }).value as { jobs: RecentJob[] }).jobs[0];
+    const recent = (playground.runtime.run("recentJobs", [{ kind: "enrichment" }], { viaScriptRun: true }).value as { jobs: RecentJob[] })
+      .jobs[0];
     const item = page.locator(`#recent-jobs li[data-job-id="${recent?.jobId ?? ""}"]`);
-    expect(await item.locator(".job-meta").innerText()).toBe(`Enrichment · Completed · 23 businesses · ${shortDateTime(recent?.createdAt ?? "", SHEET_ZONE)}`);
+    expect(await item.locator(".job-meta").innerText()).toBe(
+      `Enrichment · Completed · 23 businesses · ${shortDateTime(recent?.createdAt ?? "", SHEET_ZONE)}`,
+    );
     await expectFits(page, "Open a job with the enrichment");
   });
 
@@ -174,28 +217,40 @@ describeInBrowser("counts and words that agree", () => {
 
   it("Settings on a Growth plan says nothing of a free search; a completed job of another key, nothing of its creator's passes", async () => {
     await page.getByRole("button", { name: "Settings", exact: true }).click();
-    await page.locator("#account-credits").filter({ hasText: /credits remain/ }).waitFor();
+    await page
+      .locator("#account-credits")
+      .filter({ hasText: /credits remain/ })
+      .waitFor();
     expect(await page.locator("#account-details").innerText()).not.toMatch(/free search/i);
     await page.getByRole("button", { name: "Close settings" }).click();
 
     const { apiKey } = await simControl(playground.simUrl).createAccount({ plan: "starter" });
-    expect(playground.runtime.run("saveSettings", [{ apiKey, baseUrl: playground.simUrl }], { viaScriptRun: true }).errorMessage).toBeUndefined();
+    expect(
+      playground.runtime.run("saveSettings", [{ apiKey, baseUrl: playground.simUrl }], { viaScriptRun: true }).errorMessage,
+    ).toBeUndefined();
     expect(views().every((job) => job.mine === false)).toBe(true);
     expect(views().some((job) => job.status === "completed" && job.kind === "search")).toBe(true);
     await page.getByRole("button", { name: "Refresh jobs" }).click();
-    await status().filter({ hasText: /^Jobs up to date/ }).waitFor();
+    await status()
+      .filter({ hasText: /^Jobs up to date/ })
+      .waitFor();
     expect(await page.locator("#jobs").innerText()).not.toMatch(/creator's passes/);
   });
 
   it("a German spreadsheet (the playground's /?locale=de_DE): figures and dates as it writes them", async () => {
     expect((await fetch(new URL("/?locale=de_DE", playground.url))).status).toBe(200);
     await page.goto(new URL("sidebar", playground.url).href);
-    await page.locator("#account-line").filter({ hasText: /credits left/ }).waitFor();
+    await page
+      .locator("#account-line")
+      .filter({ hasText: /credits left/ })
+      .waitFor();
     expect(await page.locator("#account-line").innerText()).toMatch(/^Starter · \d{1,3}(\.\d{3})* credits left/);
     useSpreadsheet("de_DE", SHEET_ZONE, BROWSER_ZONE);
     const sheet = "bakery in Austin, Texas, US";
     const at = views().find((job) => job.name === sheet)?.lastRun?.at ?? "";
-    expect(await line(sheet).locator(".last-run").innerText()).toBe(`Last run ${shortDateTime(at, SHEET_ZONE)} · 100 businesses · 100 credits`);
+    expect(await line(sheet).locator(".last-run").innerText()).toBe(
+      `Last run ${shortDateTime(at, SHEET_ZONE)} · 100 businesses · 100 credits`,
+    );
     expect(shortDateTime(at, SHEET_ZONE)).toMatch(/^(Mo|Di|Mi|Do|Fr|Sa|So)\., \d+\. /);
     await screenshot(page, "locale-de.png");
     useSpreadsheet("en_US", SHEET_ZONE, BROWSER_ZONE);

@@ -125,7 +125,12 @@ describe.each(BUILDS)(`%s: LEADS_BUSINESS over ${IDS.toLocaleString("en-US")} ID
     // 7 s a round trip: one of 200 businesses and one for their job's status fit in the 20 s the
     // add-on allows a formula's requests (a third would end past it).
     const runtime = formulaRuntime(distDir, apiKey, 7000);
-    const cell = evaluate(runtime, "LEADS_BUSINESS", ids.map((id) => [id]), "phone");
+    const cell = evaluate(
+      runtime,
+      "LEADS_BUSINESS",
+      ids.map((id) => [id]),
+      "phone",
+    );
     expect([cell.error, cell.killed]).toEqual([undefined, false]);
     expect(cell.tookMs).toBeLessThan(30_000);
     const column = cell.value as unknown[][];
@@ -171,7 +176,12 @@ describe.each(BUILDS)("%s: LEADS_JOB over a range of job IDs", (_build, distDir)
     const range = jobIds.map((id) => [id]);
 
     // 1,000 businesses spend the formulas' share of the minute (898 of them and their job's status).
-    const businesses = evaluate(runtime, "LEADS_BUSINESS", ids.slice(0, 1000).map((id) => [id]), "phone");
+    const businesses = evaluate(
+      runtime,
+      "LEADS_BUSINESS",
+      ids.slice(0, 1000).map((id) => [id]),
+      "phone",
+    );
     expect(businesses.error).toBeUndefined();
     expect(businesses.sent).toHaveLength(900);
     const waiting = evaluate(runtime, "LEADS_JOB", range, "status");

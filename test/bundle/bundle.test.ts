@@ -8,13 +8,31 @@ import { ENTRY_POINTS } from "../../src/entry-points";
 import { createRuntime } from "../../dev/fakes/runtime";
 
 const dist = path.resolve(__dirname, "../../dist");
-const scriptFiles = readdirSync(dist).filter((f) => f.endsWith(".js")).sort();
+const scriptFiles = readdirSync(dist)
+  .filter((f) => f.endsWith(".js"))
+  .sort();
 const sources = scriptFiles.map((f) => ({ file: f, text: readFileSync(path.join(dist, f), "utf8") }));
 
 /** What Apps Script's V8 lacks (contract.md), plus Node's module globals. */
 const FORBIDDEN_GLOBALS = [
-  "setTimeout", "setInterval", "setImmediate", "clearTimeout", "fetch", "URL", "URLSearchParams",
-  "TextEncoder", "TextDecoder", "atob", "btoa", "crypto", "process", "require", "Buffer", "module", "exports", "global",
+  "setTimeout",
+  "setInterval",
+  "setImmediate",
+  "clearTimeout",
+  "fetch",
+  "URL",
+  "URLSearchParams",
+  "TextEncoder",
+  "TextDecoder",
+  "atob",
+  "btoa",
+  "crypto",
+  "process",
+  "require",
+  "Buffer",
+  "module",
+  "exports",
+  "global",
 ];
 
 function evaluateDist(): vm.Context {
@@ -26,7 +44,10 @@ function evaluateDist(): vm.Context {
 function declaredParams(fn: unknown): string[] {
   const match = /^function\s+[\w$]+\s*\(([^)]*)\)/.exec(String(fn));
   if (!match) throw new Error(`not a plain function declaration: ${String(fn).slice(0, 60)}`);
-  return (match[1] ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+  return (match[1] ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 describe("dist/ bundle", () => {
@@ -35,7 +56,10 @@ describe("dist/ bundle", () => {
     expect(files).toContain("appsscript.json");
     expect(scriptFiles.length).toBeGreaterThan(0);
     expect(files.every((f) => /\.(js|html|json)$/.test(f))).toBe(true);
-    const manifest = JSON.parse(readFileSync(path.join(dist, "appsscript.json"), "utf8")) as { runtimeVersion: string; oauthScopes: string[] };
+    const manifest = JSON.parse(readFileSync(path.join(dist, "appsscript.json"), "utf8")) as {
+      runtimeVersion: string;
+      oauthScopes: string[];
+    };
     expect(manifest.runtimeVersion).toBe("V8");
     expect(manifest.oauthScopes.sort()).toEqual([
       "https://www.googleapis.com/auth/script.container.ui",
@@ -88,15 +112,22 @@ describe("dist/ bundle", () => {
       // With the services present (the fakes), only the add-on's own code can fail: a missing
       // global, a TypeError or a stub's "not implemented" would show here.
       const runtime = createRuntime();
-      const how = entry.calledBy === "cell" ? { authMode: "CUSTOM_FUNCTION" as const }
-        : entry.calledBy === "simple-trigger" ? { authMode: "LIMITED" as const }
-        : entry.calledBy === "time-trigger" ? { kind: "trigger" as const }
-        : { viaScriptRun: true };
+      const how =
+        entry.calledBy === "cell"
+          ? { authMode: "CUSTOM_FUNCTION" as const }
+          : entry.calledBy === "simple-trigger"
+            ? { authMode: "LIMITED" as const }
+            : entry.calledBy === "time-trigger"
+              ? { kind: "trigger" as const }
+              : { viaScriptRun: true };
       const result = runtime.run(name, entry.params.length > 0 ? [{}] : [], how);
       const error = result.error as { name?: unknown; constructor?: { name?: unknown } } | undefined;
       const errorType = String(error?.constructor?.name ?? "");
       expect([name, errorType]).not.toEqual([name, expect.stringMatching(/^(ReferenceError|TypeError|SyntaxError|RangeError)$/)]);
-      expect([name, result.errorMessage ?? ""]).not.toEqual([name, expect.stringMatching(/not implemented yet|is not defined|is not a function|unexpected problem/)]);
+      expect([name, result.errorMessage ?? ""]).not.toEqual([
+        name,
+        expect.stringMatching(/not implemented yet|is not defined|is not a function|unexpected problem/),
+      ]);
     },
   );
 });

@@ -10,25 +10,31 @@ import { ENTRY_POINTS } from "../../src/entry-points";
 
 const root = path.resolve(__dirname, "../..");
 const listing = JSON.parse(readFileSync(path.join(root, "listing/listing.json"), "utf8")) as { name: string; pagesUrl: string };
-const BUILDS = [["dist", path.join(root, "dist")], ["dist-full", path.join(root, "dist-full")]] as const;
+const BUILDS = [
+  ["dist", path.join(root, "dist")],
+  ["dist-full", path.join(root, "dist-full")],
+] as const;
 
 const itemsOf = (items: MenuItemRecord[]) => items.flatMap((item) => (item.kind === "item" ? [item] : []));
 
 describe.each(BUILDS)("%s, as an editor add-on", (_name, distDir) => {
-  it.each(["onOpen", "onInstall"])("%s builds the add-on menu in AuthMode.NONE; each item calls a global function of the registry", (trigger) => {
-    const runtime = createRuntime({ distDir });
-    const result = runtime.run(trigger, [{ authMode: "NONE" }], { authMode: "NONE" });
-    expect(result.errorMessage).toBeUndefined();
-    const [menu, ...more] = runtime.spreadsheetApp.testing.ui.menus;
-    expect(more).toEqual([]);
-    expect(menu?.addon).toBe(true);
-    const items = itemsOf(menu?.items ?? []);
-    const globals = new Set<string>(ENTRY_POINTS.map((e) => e.name));
-    expect(items.filter((item) => !globals.has(item.functionName))).toEqual([]);
-    expect(items[0]).toEqual({ kind: "item", caption: `Open ${listing.name}`, functionName: "showSidebar" });
-    expect(items.map((item) => item.caption)).toContain("Help");
-    expect(runtime.counters.propertiesCalls + runtime.counters.fetchRequests).toBe(0);
-  });
+  it.each(["onOpen", "onInstall"])(
+    "%s builds the add-on menu in AuthMode.NONE; each item calls a global function of the registry",
+    (trigger) => {
+      const runtime = createRuntime({ distDir });
+      const result = runtime.run(trigger, [{ authMode: "NONE" }], { authMode: "NONE" });
+      expect(result.errorMessage).toBeUndefined();
+      const [menu, ...more] = runtime.spreadsheetApp.testing.ui.menus;
+      expect(more).toEqual([]);
+      expect(menu?.addon).toBe(true);
+      const items = itemsOf(menu?.items ?? []);
+      const globals = new Set<string>(ENTRY_POINTS.map((e) => e.name));
+      expect(items.filter((item) => !globals.has(item.functionName))).toEqual([]);
+      expect(items[0]).toEqual({ kind: "item", caption: `Open ${listing.name}`, functionName: "showSidebar" });
+      expect(items.map((item) => item.caption)).toContain("Help");
+      expect(runtime.counters.propertiesCalls + runtime.counters.fetchRequests).toBe(0);
+    },
+  );
 
   it("Help shows the listing's support page as a link, titled with the add-on's name, and reads no store", () => {
     const runtime = createRuntime({ distDir });

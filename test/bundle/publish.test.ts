@@ -11,11 +11,16 @@ const root = path.resolve(__dirname, "../..");
 
 function buildInto(args: string[], env: Record<string, string> = {}): { dir: string; status: number | null; output: string } {
   const dir = mkdtempSync(path.join(os.tmpdir(), "leads-prod-"));
-  const run = spawnSync(process.execPath, ["scripts/build.mjs", ...args, "--out-dir", dir], { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["scripts/build.mjs", ...args, "--out-dir", dir], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+  });
   return { dir, status: run.status, output: run.stdout + run.stderr };
 }
 
-const manifest = (dir: string): { urlFetchWhitelist?: string[]; oauthScopes: string[] } => JSON.parse(readFileSync(path.join(dir, "appsscript.json"), "utf8"));
+const manifest = (dir: string): { urlFetchWhitelist?: string[]; oauthScopes: string[] } =>
+  JSON.parse(readFileSync(path.join(dir, "appsscript.json"), "utf8"));
 
 function defaultAddress(dir: string): unknown {
   const runtime = createRuntime({ distDir: dir });

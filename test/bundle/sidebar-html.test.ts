@@ -9,7 +9,10 @@ const html = readFileSync(path.resolve(__dirname, "../../dist/Sidebar.html"), "u
 const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
 const styles = [...html.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style>/gi)];
 // The build leaves a plain attribute value unquoted; the checks below read it quoted.
-const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, "").replace(/=([\w-]+)(?=[\s>])/g, '="$1"');
+const markup = html
+  .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+  .replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, "")
+  .replace(/=([\w-]+)(?=[\s>])/g, '="$1"');
 const script = scripts.map((m) => m[2] ?? "").join("\n");
 const style = styles.map((m) => m[2] ?? "").join("\n");
 
@@ -39,15 +42,43 @@ describe("dist/Sidebar.html", () => {
       expect(markup).toMatch(new RegExp(`<h2[^>]*>${heading}</h2>`));
     }
     // The work as tabs, each naming the panel it shows.
-    for (const [id, tab, panel] of [["tab-search", "New search", "panel-search"], ["tab-enrich", "Enrich rows", "panel-enrich"], ["tab-open", "Open a job", "panel-open"]]) {
-      expect(markup).toMatch(new RegExp(`<button id="${id}" type="button" role="tab" aria-selected="(true|false)" aria-controls="${panel}">${tab}</button>`));
+    for (const [id, tab, panel] of [
+      ["tab-search", "New search", "panel-search"],
+      ["tab-enrich", "Enrich rows", "panel-enrich"],
+      ["tab-open", "Open a job", "panel-open"],
+    ]) {
+      expect(markup).toMatch(
+        new RegExp(`<button id="${id}" type="button" role="tab" aria-selected="(true|false)" aria-controls="${panel}">${tab}</button>`),
+      );
       expect(markup).toMatch(new RegExp(`<section id="${panel}"[^>]*role="tabpanel" aria-labelledby="${id}"`));
     }
     expect(markup).toMatch(/<button id="open-settings"[^>]*aria-expanded="false" aria-controls="settings">Settings<\/button>/);
     expect(markup).toMatch(/<button id="dismiss-message"[^>]*aria-label="Dismiss message"/);
-    const labels = ["API key", "Service address", "Share my key with formulas in this document", "Search for", "Location", "Max results", "Language", "Enrich contacts", "List name", "Re-enrich", "Job ID"];
+    const labels = [
+      "API key",
+      "Service address",
+      "Share my key with formulas in this document",
+      "Search for",
+      "Location",
+      "Max results",
+      "Language",
+      "Enrich contacts",
+      "List name",
+      "Re-enrich",
+      "Job ID",
+    ];
     for (const label of labels) expect(markup).toMatch(new RegExp(`<label for="[\\w-]+"[^>]*>${label}</label>`));
-    const buttons = ["Save settings", "Start search", "Check selection", "Enrich rows", "Refresh jobs", "Show recent jobs", "More", "Open job", "Check this spreadsheet"];
+    const buttons = [
+      "Save settings",
+      "Start search",
+      "Check selection",
+      "Enrich rows",
+      "Refresh jobs",
+      "Show recent jobs",
+      "More",
+      "Open job",
+      "Check this spreadsheet",
+    ];
     for (const button of buttons) expect(markup).toMatch(new RegExp(`<button[^>]*>${button}</button>`));
     expect(markup).toMatch(/<input id="api-key"[^>]*type="password"/);
     expect(markup).toMatch(/role="combobox"[^>]*aria-expanded="false"[^>]*aria-controls="location-list"/);
@@ -57,7 +88,8 @@ describe("dist/Sidebar.html", () => {
     expect(markup).toMatch(/role="alert"/);
     expect(markup).toMatch(/<ul id="jobs" role="list"/);
     // Made per job by the script.
-    for (const text of ["Open sheet", "Refresh", "Off", "Daily", "Weekly", "Import", "data-job-id", "listitem"]) expect(script).toContain(`"${text}"`);
+    for (const text of ["Open sheet", "Refresh", "Off", "Daily", "Weekly", "Import", "data-job-id", "listitem"])
+      expect(script).toContain(`"${text}"`);
   });
 
   it("fetches no font and names only local ones", () => {

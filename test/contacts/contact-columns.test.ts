@@ -1,13 +1,6 @@
 // Tests the Contacts sheet's words (src/contacts/contact-columns.ts) and the formula guard
 // (src/contacts/formula-guard.ts): every `Ready to send` state's words read back as that state.
-import {
-  CONTACT_HEADERS,
-  isSticky,
-  isSuppressed,
-  type ReadyToSend,
-  readReady,
-  readyWords,
-} from "../../src/contacts/contact-columns";
+import { CONTACT_HEADERS, isSticky, isSuppressed, type ReadyToSend, readReady, readyWords } from "../../src/contacts/contact-columns";
 import { guardFormula, needsFormulaGuard } from "../../src/contacts/formula-guard";
 
 const STATES: ReadyToSend[] = [
@@ -29,7 +22,20 @@ const STATES: ReadyToSend[] = [
 describe("Contacts columns", () => {
   it("has the contract's header labels", () => {
     expect(CONTACT_HEADERS).toEqual(
-      expect.arrayContaining(["Email", "Role", "Name", "First name", "Last name", "Company", "Domain", "Email check", "Ready to send", "Found in", "Business ID", "Maps URL"]),
+      expect.arrayContaining([
+        "Email",
+        "Role",
+        "Name",
+        "First name",
+        "Last name",
+        "Company",
+        "Domain",
+        "Email check",
+        "Ready to send",
+        "Found in",
+        "Business ID",
+        "Maps URL",
+      ]),
     );
   });
 });
@@ -80,7 +86,7 @@ describe("Ready to send", () => {
 });
 
 describe("formula guard", () => {
-  it.each(["=SUM(A1)", "@me", "\tx", "\rx", "+cmd", "-cmd|x", "+1+2", "-a@b.com", "=HYPERLINK(\"x\")"])("guards %j", (text) => {
+  it.each(["=SUM(A1)", "@me", "\tx", "\rx", "+cmd", "-cmd|x", "+1+2", "-a@b.com", '=HYPERLINK("x")'])("guards %j", (text) => {
     expect(needsFormulaGuard(text)).toBe(true);
     expect(guardFormula(text)).toBe(`'${text}`);
   });

@@ -16,7 +16,14 @@ import type { CallKind } from "../../dev/fakes/spreadsheet/document";
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 export function business(id: string, fields: Record<string, unknown> = {}): Business {
-  const parsed = BusinessSchema.safeParse({ id, search_id: "s", position: 1, title: `Firm ${id}`, maps_url: `https://maps.example/?cid=${id}`, ...fields });
+  const parsed = BusinessSchema.safeParse({
+    id,
+    search_id: "s",
+    position: 1,
+    title: `Firm ${id}`,
+    maps_url: `https://maps.example/?cid=${id}`,
+    ...fields,
+  });
   if (!parsed.success) throw new Error(parsed.error.message);
   return parsed.data;
 }
@@ -71,13 +78,30 @@ export function newDoc(): Doc {
       const sheet = spreadsheet.getSheetByName(name) ?? createResultSheet(spreadsheet, name);
       upsertBusinesses(sheet, businesses, resultColumns(seenOn("2026-11-01")), { removeOthers: false });
       const id = sheet.getSheetId();
-      const record = jobs.get(`job-${id}`) ?? newJobRecord({ id: `job-${id}`, kind: "search", name, sheetId: id, sheetName: name, status: "completed", createdAt: "2026-11-01T00:00:00Z", timeZone: "Etc/UTC" });
+      const record =
+        jobs.get(`job-${id}`) ??
+        newJobRecord({
+          id: `job-${id}`,
+          kind: "search",
+          name,
+          sheetId: id,
+          sheetName: name,
+          status: "completed",
+          createdAt: "2026-11-01T00:00:00Z",
+          timeZone: "Etc/UTC",
+        });
       // Every write checkpoints its job's record, as a pass does.
       jobs.save({ ...record, rowsWritten: record.rowsWritten + businesses.length });
       return id;
     },
     sync: (options = {}) =>
-      syncContacts({ spreadsheet, records: jobs.all(), create: options.create ?? true, sheets: options.sheetIds && new Set([...options.sheetIds].map((id) => `#${id}`)), inTime: options.inTime ?? (() => true) })?.counts ?? null,
+      syncContacts({
+        spreadsheet,
+        records: jobs.all(),
+        create: options.create ?? true,
+        sheets: options.sheetIds && new Set([...options.sheetIds].map((id) => `#${id}`)),
+        inTime: options.inTime ?? (() => true),
+      })?.counts ?? null,
     rows() {
       const values = app.testing.values("Contacts");
       const header = (values[0] ?? []).map(String);

@@ -2,16 +2,27 @@
 // fake, through the one sync buildContacts and the passes run (src/contacts/sync-contacts.ts).
 import { newDoc, business } from "./contacts-helpers";
 
-const verified = (entries: Record<string, string>) => ({ email_verification_status: "completed", email_verifications: Object.fromEntries(Object.entries(entries).map(([a, result]) => [a, { result, quality: "high" }])) });
+const verified = (entries: Record<string, string>) => ({
+  email_verification_status: "completed",
+  email_verifications: Object.fromEntries(Object.entries(entries).map(([a, result]) => [a, { result, quality: "high" }])),
+});
 
 describe("Contacts: one row per address", () => {
   it("writes a row per address of emails, owner and decision maker emails, once without case, with the contract's columns", () => {
     const doc = newDoc();
     doc.results("Dentists", [
       business("b1", {
-        title: "Smile Dental", website: "https://WWW.Smile-Dental.com/contact", phone: "+1 512-555-0100", city: "Austin", country_code: "US",
-        emails: ["info@smile.com", " Ann@Smile.com"], owner_emails: ["ann@smile.com"], owner_names: ["Ann Marie Lee"],
-        decision_maker_emails: ["bob@smile.com"], decision_maker_names: ["Bob", "Carl"], ...verified({ "info@smile.com": "deliverable", "ann@smile.com": "risky" }),
+        title: "Smile Dental",
+        website: "https://WWW.Smile-Dental.com/contact",
+        phone: "+1 512-555-0100",
+        city: "Austin",
+        country_code: "US",
+        emails: ["info@smile.com", " Ann@Smile.com"],
+        owner_emails: ["ann@smile.com"],
+        owner_names: ["Ann Marie Lee"],
+        decision_maker_emails: ["bob@smile.com"],
+        decision_maker_names: ["Bob", "Carl"],
+        ...verified({ "info@smile.com": "deliverable", "ann@smile.com": "risky" }),
       }),
     ]);
     const counts = doc.sync();
@@ -22,22 +33,49 @@ describe("Contacts: one row per address", () => {
       ["Ann@Smile.com", "Owner", "Ann Marie Lee", "Ann Marie", "Lee", "risky", "Check: risky"],
       ["bob@smile.com", "Decision maker", "", "", "", "", "Check: not verified"],
     ]);
-    expect(rows[0]).toMatchObject({ Company: "Smile Dental", Domain: "smile-dental.com", Website: "https://WWW.Smile-Dental.com/contact", Phone: "+1 512-555-0100", City: "Austin", "Country code": "US", "Found in": "Dentists", "Business ID": "b1", "Maps URL": "https://maps.example/?cid=b1" });
+    expect(rows[0]).toMatchObject({
+      Company: "Smile Dental",
+      Domain: "smile-dental.com",
+      Website: "https://WWW.Smile-Dental.com/contact",
+      Phone: "+1 512-555-0100",
+      City: "Austin",
+      "Country code": "US",
+      "Found in": "Dentists",
+      "Business ID": "b1",
+      "Maps URL": "https://maps.example/?cid=b1",
+    });
     // A phone stays text (never a formula or a number).
-    expect(doc.app.testing.formulas("Contacts").flat().filter((f) => f !== "")).toEqual([]);
+    expect(
+      doc.app.testing
+        .formulas("Contacts")
+        .flat()
+        .filter((f) => f !== ""),
+    ).toEqual([]);
   });
 
   it("takes the verification's result as written, and says Check with it when it is neither deliverable nor undeliverable", () => {
     const doc = newDoc();
-    doc.results("Shops", [business("b1", { emails: ["a@x.com", "b@x.com", "c@x.com"], ...verified({ "a@x.com": "VALID", "b@x.com": "catch_all", "c@x.com": "Invalid" }) })]);
+    doc.results("Shops", [
+      business("b1", {
+        emails: ["a@x.com", "b@x.com", "c@x.com"],
+        ...verified({ "a@x.com": "VALID", "b@x.com": "catch_all", "c@x.com": "Invalid" }),
+      }),
+    ]);
     doc.sync();
-    expect(doc.rows().map((r) => [r["Email check"], r["Ready to send"]])).toEqual([["VALID", "Yes"], ["catch_all", "Check: catch_all"], ["Invalid", "No: invalid address"]]);
+    expect(doc.rows().map((r) => [r["Email check"], r["Ready to send"]])).toEqual([
+      ["VALID", "Yes"],
+      ["catch_all", "Check: catch_all"],
+      ["Invalid", "No: invalid address"],
+    ]);
   });
 
   it("writes a chain's shared inbox once: columns from the first business in sheet then row order, Found in every sheet in sheet order", () => {
     const doc = newDoc();
     doc.results("North", [business("n1", { title: "Chain North", emails: ["hq@chain.com"] })]);
-    doc.results("South", [business("s1", { title: "Other", emails: ["x@other.com"] }), business("s2", { title: "Chain South", emails: ["HQ@chain.com"] })]);
+    doc.results("South", [
+      business("s1", { title: "Other", emails: ["x@other.com"] }),
+      business("s2", { title: "Chain South", emails: ["HQ@chain.com"] }),
+    ]);
     doc.app.testing.userRenameSheet("North", "Zeta North"); // order is the document's, not the names'
     doc.sync();
     const rows = doc.rows();
@@ -50,7 +88,11 @@ describe("Contacts: one row per address", () => {
   it("says No for a closed business and Check for an address that starts like a formula", () => {
     const doc = newDoc();
     doc.results("Mixed", [
-      business("c1", { business_status: "CLOSED_PERMANENTLY", emails: ["gone@closed.com"], ...verified({ "gone@closed.com": "deliverable" }) }),
+      business("c1", {
+        business_status: "CLOSED_PERMANENTLY",
+        emails: ["gone@closed.com"],
+        ...verified({ "gone@closed.com": "deliverable" }),
+      }),
       business("f1", { emails: ["=cmd@evil.com", "+x@evil.com"], ...verified({ "=cmd@evil.com": "deliverable", "+x@evil.com": "valid" }) }),
     ]);
     const counts = doc.sync();
@@ -60,7 +102,12 @@ describe("Contacts: one row per address", () => {
       ["+x@evil.com", "Check: starts like a formula"],
     ]);
     expect(counts).toMatchObject({ ready: 0, suppressed: 1 });
-    expect(doc.app.testing.formulas("Contacts").flat().filter((f) => f !== "")).toEqual([]);
+    expect(
+      doc.app.testing
+        .formulas("Contacts")
+        .flat()
+        .filter((f) => f !== ""),
+    ).toEqual([]);
   });
 });
 
@@ -74,7 +121,11 @@ describe("Contacts: nothing lost", () => {
     doc.results("Dentists", [business("b3", { emails: ["new@c.com"] })]);
     const counts = doc.sync({ create: false });
     expect(counts).toMatchObject({ contacts: 3, added: 1 });
-    expect(doc.rows().map((r) => [r.Email, r.Notes])).toEqual([["amy@b.com", "call amy"], ["zed@a.com", "call zed"], ["new@c.com", ""]]);
+    expect(doc.rows().map((r) => [r.Email, r.Notes])).toEqual([
+      ["amy@b.com", "call amy"],
+      ["zed@a.com", "call zed"],
+      ["new@c.com", ""],
+    ]);
   });
 
   it("updates the add-on's columns by the refresh rule: a new value replaces, an empty one never blanks", () => {
@@ -83,7 +134,9 @@ describe("Contacts: nothing lost", () => {
     doc.sync();
     doc.results("Dentists", [business("b1", { emails: ["a@x.com"], phone: "222", city: null, ...verified({ "a@x.com": "deliverable" }) })]);
     doc.sync({ create: false });
-    expect(doc.rows()).toEqual([expect.objectContaining({ Phone: "222", City: "Austin", "Email check": "deliverable", "Ready to send": "Yes" })]);
+    expect(doc.rows()).toEqual([
+      expect.objectContaining({ Phone: "222", City: "Austin", "Email check": "deliverable", "Ready to send": "Yes" }),
+    ]);
   });
 
   it("keeps Found in to the sheets that hold the address now, by the refresh rule: never emptied", () => {
@@ -122,20 +175,31 @@ describe("Contacts: nothing lost", () => {
 });
 
 describe("Contacts: suppression that sticks", () => {
-  it.each(["BOUNCED", "Unsubscribed", "EMAIL_BLOCKED by recipient"])("a status column saying %s turns the row No for good, also once it is cleared", (status) => {
-    const doc = newDoc();
-    doc.results("Dentists", [business("b1", { emails: ["a@x.com", "b@x.com"], ...verified({ "a@x.com": "deliverable", "b@x.com": "deliverable" }) })]);
-    doc.sync();
-    doc.app.testing.userSeed("Contacts", "Q1", [["Merge status"], [status], ["EMAIL_SENT"]]);
-    const counts = doc.sync({ create: false });
-    const word = status.toLowerCase().includes("bounced") ? "bounced" : status.toLowerCase().includes("unsub") ? "unsubscribed" : "blocked";
-    expect(doc.rows().map((r) => r["Ready to send"])).toEqual([`No: ${word}`, "Yes"]);
-    expect(counts).toMatchObject({ ready: 1, suppressed: 1 });
-    doc.app.testing.userSeed("Contacts", "Q2", [[""]]);
-    doc.results("Dentists", [business("b1", { emails: ["a@x.com", "b@x.com"], ...verified({ "a@x.com": "deliverable", "b@x.com": "deliverable" }) })]);
-    doc.sync({ create: false });
-    expect(doc.rows().map((r) => r["Ready to send"])).toEqual([`No: ${word}`, "Yes"]);
-  });
+  it.each(["BOUNCED", "Unsubscribed", "EMAIL_BLOCKED by recipient"])(
+    "a status column saying %s turns the row No for good, also once it is cleared",
+    (status) => {
+      const doc = newDoc();
+      doc.results("Dentists", [
+        business("b1", { emails: ["a@x.com", "b@x.com"], ...verified({ "a@x.com": "deliverable", "b@x.com": "deliverable" }) }),
+      ]);
+      doc.sync();
+      doc.app.testing.userSeed("Contacts", "Q1", [["Merge status"], [status], ["EMAIL_SENT"]]);
+      const counts = doc.sync({ create: false });
+      const word = status.toLowerCase().includes("bounced")
+        ? "bounced"
+        : status.toLowerCase().includes("unsub")
+          ? "unsubscribed"
+          : "blocked";
+      expect(doc.rows().map((r) => r["Ready to send"])).toEqual([`No: ${word}`, "Yes"]);
+      expect(counts).toMatchObject({ ready: 1, suppressed: 1 });
+      doc.app.testing.userSeed("Contacts", "Q2", [[""]]);
+      doc.results("Dentists", [
+        business("b1", { emails: ["a@x.com", "b@x.com"], ...verified({ "a@x.com": "deliverable", "b@x.com": "deliverable" }) }),
+      ]);
+      doc.sync({ create: false });
+      expect(doc.rows().map((r) => r["Ready to send"])).toEqual([`No: ${word}`, "Yes"]);
+    },
+  );
 
   it("reads only columns it did not write whose header says status", () => {
     const doc = newDoc();
@@ -148,7 +212,12 @@ describe("Contacts: suppression that sticks", () => {
 
   it("a Do not contact sheet naming the address or its domain says No, and it sticks", () => {
     const doc = newDoc();
-    doc.results("Dentists", [business("b1", { emails: ["Boss@Acme.com", "info@sales.other.org", "ok@fine.com"], ...verified({ "boss@acme.com": "valid", "info@sales.other.org": "valid", "ok@fine.com": "valid" }) })]);
+    doc.results("Dentists", [
+      business("b1", {
+        emails: ["Boss@Acme.com", "info@sales.other.org", "ok@fine.com"],
+        ...verified({ "boss@acme.com": "valid", "info@sales.other.org": "valid", "ok@fine.com": "valid" }),
+      }),
+    ]);
     doc.app.testing.userAddSheet("Do not contact");
     doc.app.testing.userSeed("Do not contact", "A1", [["boss@acme.com"], ["other.org"]]);
     doc.sync();
@@ -187,10 +256,18 @@ describe("Contacts: scale and repair", () => {
 
   it("a pass reads only the sheets it wrote, and of Contacts the columns every row needs, in a bounded number of calls", () => {
     const doc = newDoc();
-    doc.results("Old", Array.from({ length: 50 }, (_, i) => business(`o${i}`, { emails: [`o${i}@x.com`, "hq@chain.com"] })));
+    doc.results(
+      "Old",
+      Array.from({ length: 50 }, (_, i) => business(`o${i}`, { emails: [`o${i}@x.com`, "hq@chain.com"] })),
+    );
     doc.sync();
     doc.app.testing.userSeed("Contacts", "Q1", [["Merge status"], ["EMAIL_SENT"], ["EMAIL_SENT"], ["BOUNCED"]]);
-    const id = doc.results("New", Array.from({ length: 700 }, (_, i) => business(`n${i}`, { emails: [`n${i}@y.com`, "HQ@chain.com"], owner_emails: [`boss${i}@y.com`] })));
+    const id = doc.results(
+      "New",
+      Array.from({ length: 700 }, (_, i) =>
+        business(`n${i}`, { emails: [`n${i}@y.com`, "HQ@chain.com"], owner_emails: [`boss${i}@y.com`] }),
+      ),
+    );
     doc.calls.length = 0;
     const counts = doc.sync({ create: false, sheetIds: new Set([id]) });
     expect(counts).toMatchObject({ contacts: 1451, added: 1400, suppressed: 1 });

@@ -8,7 +8,8 @@ import { keepContactsCurrent } from "../../src/contacts/keep-current";
 import { bySize } from "../tier";
 import { business, newDoc } from "./contacts-helpers";
 
-const build = (doc: ReturnType<typeof newDoc>, inTime = () => true) => buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime });
+const build = (doc: ReturnType<typeof newDoc>, inTime = () => true) =>
+  buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime });
 
 describe("keeping the Contacts sheet current", () => {
   it("costs a document that never built it no spreadsheet call, and makes no sheet", () => {
@@ -77,7 +78,15 @@ describe("a build at scale", () => {
   it(`over ${sheets * 1000} businesses, stopped by the time after its first block, is finished by the next pass: one row per address`, () => {
     const doc = newDoc();
     for (let s = 0; s < sheets; s += 1) {
-      doc.results(`Search ${s}`, Array.from({ length: 1000 }, (_, i) => business(`s${s}-${i}`, { emails: [`info@s${s}-${i}.com`, ...(i % 10 === 0 ? ["hq@chain.com"] : [])], owner_emails: i % 2 === 0 ? [`boss@s${s}-${i}.com`] : [] })));
+      doc.results(
+        `Search ${s}`,
+        Array.from({ length: 1000 }, (_, i) =>
+          business(`s${s}-${i}`, {
+            emails: [`info@s${s}-${i}.com`, ...(i % 10 === 0 ? ["hq@chain.com"] : [])],
+            owner_emails: i % 2 === 0 ? [`boss@s${s}-${i}.com`] : [],
+          }),
+        ),
+      );
     }
     const addresses = sheets * 1500 + 1;
     doc.calls.length = 0;
@@ -90,7 +99,9 @@ describe("a build at scale", () => {
     const emails = doc.rows().map((r) => r.Email);
     expect(new Set(emails).size).toBe(addresses);
     expect(emails).toHaveLength(addresses);
-    expect(doc.rows().find((r) => r.Email === "hq@chain.com")?.["Found in"]).toBe(Array.from({ length: sheets }, (_, s) => `Search ${s}`).join("; "));
+    expect(doc.rows().find((r) => r.Email === "hq@chain.com")?.["Found in"]).toBe(
+      Array.from({ length: sheets }, (_, s) => `Search ${s}`).join("; "),
+    );
     // Both executions together: a bounded number of calls, within one execution's 6 minutes at 50 ms a call.
     const calls = doc.calls.filter(([kind]) => kind !== "getter").length;
     expect(calls * 50).toBeLessThan(6 * 60 * 1000);

@@ -23,7 +23,10 @@ describe("Ready to send, the first rule that holds", () => {
     [{ suppression: { kind: "status", status: "bounced" }, check: "invalid" }, "No: bounced"],
     [{ suppression: { kind: "do-not-contact", by: "domain" }, closed: true }, "No: domain in Do not contact"],
     [{ previous: { kind: "no", reason: { kind: "status", status: "unsubscribed" } } }, "No: unsubscribed"],
-    [{ previous: { kind: "no", reason: { kind: "status", status: "blocked" } }, suppression: { kind: "status", status: "bounced" } }, "No: blocked"],
+    [
+      { previous: { kind: "no", reason: { kind: "status", status: "blocked" } }, suppression: { kind: "status", status: "bounced" } },
+      "No: blocked",
+    ],
     [{ previous: { kind: "no", reason: { kind: "marked", text: "No - competitor" } } }, "No - competitor"],
     // Not sticky: a check or a closure the sources no longer say.
     [{ previous: { kind: "no", reason: { kind: "undeliverable", result: "invalid" } } }, "Yes"],
@@ -36,16 +39,31 @@ describe("Ready to send, the first rule that holds", () => {
 
 describe("suppression sources", () => {
   it("takes a column headed with status, in any case", () => {
-    expect(["Merge status", "STATUS", "Email Status (YAMM)", "Notes", "Stat"].map(isStatusHeader)).toEqual([true, true, true, false, false]);
+    expect(["Merge status", "STATUS", "Email Status (YAMM)", "Notes", "Stat"].map(isStatusHeader)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("finds BOUNCED, UNSUBSCRIBED or BLOCKED in any case, also inside other text", () => {
-    expect(["BOUNCED", "email_unsubscribed", "Blocked by recipient", "EMAIL_SENT", "", "OPENED"].map(statusIn)).toEqual(["bounced", "unsubscribed", "blocked", null, null, null]);
+    expect(["BOUNCED", "email_unsubscribed", "Blocked by recipient", "EMAIL_SENT", "", "OPENED"].map(statusIn)).toEqual([
+      "bounced",
+      "unsubscribed",
+      "blocked",
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("names an address, a domain and its subdomains of Do not contact's column A", () => {
     const list = new DoNotContact(["Email", " Boss@Acme.com ", "@other.org", "www.third.net", ""]);
-    expect(["boss@acme.com", "info@acme.com", "a@other.org", "a@sales.other.org", "a@third.net", "a@notother.org"].map((a) => list.reasonFor(a))).toEqual([
+    expect(
+      ["boss@acme.com", "info@acme.com", "a@other.org", "a@sales.other.org", "a@third.net", "a@notother.org"].map((a) => list.reasonFor(a)),
+    ).toEqual([
       { kind: "do-not-contact", by: "address" },
       null,
       { kind: "do-not-contact", by: "domain" },

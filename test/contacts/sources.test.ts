@@ -12,8 +12,15 @@ import { business, newDoc } from "./contacts-helpers";
 
 describe("source cells", () => {
   it("reads back each address's result from the cell the column table writes", () => {
-    const written = emailVerificationDetails(business("b", { email_verifications: { "A@x.com": { result: "deliverable", quality: "high", source: "smtp" }, "b@x.com": {} } }));
-    expect(readVerifications(written)).toEqual(new Map([["a@x.com", "deliverable"], ["b@x.com", ""]]));
+    const written = emailVerificationDetails(
+      business("b", { email_verifications: { "A@x.com": { result: "deliverable", quality: "high", source: "smtp" }, "b@x.com": {} } }),
+    );
+    expect(readVerifications(written)).toEqual(
+      new Map([
+        ["a@x.com", "deliverable"],
+        ["b@x.com", ""],
+      ]),
+    );
     expect(readVerifications("")).toEqual(new Map());
   });
 
@@ -49,18 +56,66 @@ describe("an enriched list as a source", () => {
     doc.app.testing.userAddSheet("Prospects", 0); // first in the document's order
     doc.app.testing.userSeed("Prospects", "A1", [
       ["My list of accounts", "", "", "", "", "", "", "", "", "", ""],
-      ["Website", "Business name", "Notes", "Enrichment status", "Emails", "Email status", "Verified emails", "Email verifications", "Owner names", "Owner emails", "Phone"],
-      ["acme.com", "Acme Roofing", "call", "completed", "shared@acme.com, info@acme.com", "", "", "info@acme.com: valid", "Jo Ray", "jo@acme.com", "+1 512-555-0100"],
+      [
+        "Website",
+        "Business name",
+        "Notes",
+        "Enrichment status",
+        "Emails",
+        "Email status",
+        "Verified emails",
+        "Email verifications",
+        "Owner names",
+        "Owner emails",
+        "Phone",
+      ],
+      [
+        "acme.com",
+        "Acme Roofing",
+        "call",
+        "completed",
+        "shared@acme.com, info@acme.com",
+        "",
+        "",
+        "info@acme.com: valid",
+        "Jo Ray",
+        "jo@acme.com",
+        "+1 512-555-0100",
+      ],
       ["bolt.com", "Bolt", "", "completed", "", "", "", "", "", "", ""],
     ]);
     const sheetId = doc.spreadsheet.getSheetByName("Prospects")?.getSheetId() ?? null;
     new JobStore(doc.store, fixedFacts()).save({
-      ...newJobRecord({ id: "enrich-1", kind: "enrichment", name: "Prospects", sheetId, sheetName: "Prospects", status: "completed", createdAt: "2026-11-01T00:00:00Z", timeZone: "Etc/UTC" }),
+      ...newJobRecord({
+        id: "enrich-1",
+        kind: "enrichment",
+        name: "Prospects",
+        sheetId,
+        sheetName: "Prospects",
+        status: "completed",
+        createdAt: "2026-11-01T00:00:00Z",
+        timeZone: "Etc/UTC",
+      }),
       enrichment: { headerRow: 2, nameHeader: "Business name", nameColumn: 2, websiteHeader: "Website", websiteColumn: 1 },
     } as never);
     doc.sync();
-    expect(doc.rows().map((r) => [r.Email, r.Role, r.Name, r.Company, r.Domain, r.Phone, r.City, r["Email check"], r["Ready to send"], r["Found in"]])).toEqual([
-      ["shared@acme.com", "General", "", "Acme Roofing", "acme.com", "+1 512-555-0100", "", "", "Check: not verified", "Prospects; Searched"],
+    expect(
+      doc
+        .rows()
+        .map((r) => [r.Email, r.Role, r.Name, r.Company, r.Domain, r.Phone, r.City, r["Email check"], r["Ready to send"], r["Found in"]]),
+    ).toEqual([
+      [
+        "shared@acme.com",
+        "General",
+        "",
+        "Acme Roofing",
+        "acme.com",
+        "+1 512-555-0100",
+        "",
+        "",
+        "Check: not verified",
+        "Prospects; Searched",
+      ],
       ["info@acme.com", "General", "", "Acme Roofing", "acme.com", "+1 512-555-0100", "", "valid", "Yes", "Prospects"],
       ["jo@acme.com", "Owner", "Jo Ray", "Acme Roofing", "acme.com", "+1 512-555-0100", "", "", "Check: not verified", "Prospects"],
     ]);

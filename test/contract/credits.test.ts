@@ -1,6 +1,15 @@
 // Contract tests of the spec's numbered credit and rejection rules (search rules 1–6, enrichment rules 1–6) through the client over loopback HTTP, checking the account and job lists after each rejection.
 import type { LeadsClient } from "../../src/api/client";
-import { expectApiError, expectNoKeyInErrors, idemKey, newParty, searchBody, serviceAnswer, startContractWorld, type ContractWorld } from "./helpers";
+import {
+  expectApiError,
+  expectNoKeyInErrors,
+  idemKey,
+  newParty,
+  searchBody,
+  serviceAnswer,
+  startContractWorld,
+  type ContractWorld,
+} from "./helpers";
 
 let world: ContractWorld;
 beforeAll(async () => {
@@ -30,7 +39,9 @@ function businesses(count: number, prefix = "Shop") {
 describe("search credit rules", () => {
   test("rule 1: a free account gets one search of up to 100 that reserves 100 credits; the next is 402", async () => {
     const { client } = await newParty(world, { plan: "free" });
-    expect(client.getAccount()).toEqual(expect.objectContaining({ plan_code: "free", credits_remaining: 100, max_results_per_search: 100, free_search_used: false }));
+    expect(client.getAccount()).toEqual(
+      expect.objectContaining({ plan_code: "free", credits_remaining: 100, max_results_per_search: 100, free_search_used: false }),
+    );
     const created = client.createSearch({ input: { query: "bakeries", location: "Austin, Texas, US" } }, { idempotencyKey: idemKey() });
     expect(created.credits_reserved).toBe(100);
     expect(client.getSearch(created.job_id).credits_charged).toBe(100);
@@ -50,7 +61,9 @@ describe("search credit rules", () => {
     expect(client.getSearch(created.job_id).credits_charged).toBe(350);
     expect(client.getAccount().credits_remaining).toBe(650);
     // Omitted maxResults is 100.
-    expect(client.createSearch({ input: { query: "roofers", location: "Austin, Texas, US" } }, { idempotencyKey: idemKey() }).credits_reserved).toBe(100);
+    expect(
+      client.createSearch({ input: { query: "roofers", location: "Austin, Texas, US" } }, { idempotencyKey: idemKey() }).credits_reserved,
+    ).toBe(100);
     expect(client.getAccount().credits_remaining).toBe(550);
   });
 
@@ -168,7 +181,9 @@ describe("enrichment rules", () => {
     const { client } = await newParty(world, { plan: "starter", credits: 1000 });
     const created = client.createEnrichment({ businesses: businesses(7) }, { idempotencyKey: idemKey() });
     expect(created).toEqual(expect.objectContaining({ status: "enriching", businesses_submitted: 7, credits_reserved: 7 }));
-    expect(client.getEnrichment(created.job_id)).toEqual(expect.objectContaining({ status: "enriching", credits_charged: 7, lead_count: 7 }));
+    expect(client.getEnrichment(created.job_id)).toEqual(
+      expect.objectContaining({ status: "enriching", credits_charged: 7, lead_count: 7 }),
+    );
     expect(client.getEnrichmentResults(created.job_id).items).toHaveLength(7);
     expect(client.getAccount().credits_remaining).toBe(993);
   });

@@ -3,7 +3,18 @@ import { hasNextListPage } from "../../src/api/pagination";
 import { readResultPages } from "../../src/api/result-pages";
 import type { Business } from "../../src/api/schemas";
 import { isTerminalStatus } from "../../src/rules/job-status";
-import { AUSTIN, expectApiError, expectNoKeyInErrors, idemKey, newParty, readEveryBusiness, searchBody, sent, startContractWorld, type ContractWorld } from "./helpers";
+import {
+  AUSTIN,
+  expectApiError,
+  expectNoKeyInErrors,
+  idemKey,
+  newParty,
+  readEveryBusiness,
+  searchBody,
+  sent,
+  startContractWorld,
+  type ContractWorld,
+} from "./helpers";
 
 let world: ContractWorld;
 beforeAll(async () => {
@@ -42,13 +53,17 @@ describe("searches", () => {
       }),
     );
     expect(job.created_at).toMatch(TIMESTAMP);
-    expect(job.actor_input).toEqual(expect.objectContaining({ query: "plumbers", location: AUSTIN, countryCode: "US", maxResults: 200, language: "en" }));
+    expect(job.actor_input).toEqual(
+      expect.objectContaining({ query: "plumbers", location: AUSTIN, countryCode: "US", maxResults: 200, language: "en" }),
+    );
     expect(typeof job.source).toBe("string");
     expect(job.run_id).toBeNull(); // no provider run before the job starts
 
     // Before running: nothing imported, the results page is empty but valid.
     const empty = client.getSearchResults(created.job_id);
-    expect(empty).toEqual(expect.objectContaining({ job_id: created.job_id, status: "queued", items: [], total: 0, page: 1, page_size: 100, has_more: false }));
+    expect(empty).toEqual(
+      expect.objectContaining({ job_id: created.job_id, status: "queued", items: [], total: 0, page: 1, page_size: 100, has_more: false }),
+    );
 
     // 5 s queued+starting, then one business per 100 ms: 10 s later about 100 are in.
     world.clock.advance(15_000);
@@ -124,7 +139,10 @@ describe("searches", () => {
     for (let i = 0; i < 5; i++) ids.push(client.createSearch(searchBody(`roofers ${i}`), { idempotencyKey: idemKey() }).job_id);
     // Not listed: a dashboard search and an enrichment of the same account.
     const dashboardId = await world.control.addDashboardSearch(accountId, "bakeries", AUSTIN);
-    client.createEnrichment({ businesses: [{ business_name: "Acme", website_url: "https://acme.example" }] }, { idempotencyKey: idemKey() });
+    client.createEnrichment(
+      { businesses: [{ business_name: "Acme", website_url: "https://acme.example" }] },
+      { idempotencyKey: idemKey() },
+    );
 
     const one = client.listSearches({ page: 2, pageSize: 2 });
     expect(one.total).toBe(5);
@@ -171,8 +189,12 @@ describe("enrichments", () => {
     expect(job.actor_input?.businesses).toEqual(businesses);
 
     const page = client.getEnrichmentResults(created.job_id);
-    expect(page).toEqual(expect.objectContaining({ job_id: created.job_id, status: "enriching", total: 3, page: 1, page_size: 100, has_more: false }));
-    expect(page.items.map((b) => [b.title, b.website, b.search_id])).toEqual(businesses.map((b) => [b.business_name, b.website_url, created.job_id]));
+    expect(page).toEqual(
+      expect.objectContaining({ job_id: created.job_id, status: "enriching", total: 3, page: 1, page_size: 100, has_more: false }),
+    );
+    expect(page.items.map((b) => [b.title, b.website, b.search_id])).toEqual(
+      businesses.map((b) => [b.business_name, b.website_url, created.job_id]),
+    );
 
     const listed = client.listEnrichments();
     expect(listed.total).toBe(1);
@@ -204,7 +226,14 @@ describe("businesses, locations, account", () => {
     expect(single.rank).toBeUndefined();
     expect("rank" in single).toBe(false);
     expect(single).toEqual(
-      expect.objectContaining({ id: item.id, search_id: job_id, position: item.position, title: item.title, category: item.category, rating: item.rating }),
+      expect.objectContaining({
+        id: item.id,
+        search_id: job_id,
+        position: item.position,
+        title: item.title,
+        category: item.category,
+        rating: item.rating,
+      }),
     );
     for (const absent of ["categories", "city", "maps_url", "email_verifications", "phone_types"]) expect(absent in single).toBe(false);
 
@@ -234,15 +263,26 @@ describe("businesses, locations, account", () => {
     const [paris] = client.findLocations({ q: "Paris", country: "FR" });
     if (paris === undefined) throw new Error("no Paris, FR");
     expect(paris).toEqual(
-      expect.objectContaining({ name: "Paris", country_code: "FR", label: "Paris, Île-de-France, FR", full_name: "Paris, Île-de-France, France" }),
+      expect.objectContaining({
+        name: "Paris",
+        country_code: "FR",
+        label: "Paris, Île-de-France, FR",
+        full_name: "Paris, Île-de-France, France",
+      }),
     );
     expect(typeof paris.location_code).toBe("number");
-    for (const field of ["location_name", "city", "region", "country", "location_type"] as const) expect(typeof paris[field]).toBe("string");
+    for (const field of ["location_name", "city", "region", "country", "location_type"] as const)
+      expect(typeof paris[field]).toBe("string");
 
     // The label works as input.location; a bare, ambiguous city name does not.
-    const ok = client.createSearch({ input: { query: "bistros", location: paris.label, countryCode: paris.country_code } }, { idempotencyKey: idemKey() });
+    const ok = client.createSearch(
+      { input: { query: "bistros", location: paris.label, countryCode: paris.country_code } },
+      { idempotencyKey: idemKey() },
+    );
     expect(ok.status).toBe("queued");
-    const bare = expectApiError(world, () => client.createSearch({ input: { query: "bistros", location: "Paris" } }, { idempotencyKey: idemKey() }));
+    const bare = expectApiError(world, () =>
+      client.createSearch({ input: { query: "bistros", location: "Paris" } }, { idempotencyKey: idemKey() }),
+    );
     expect(bare.status).toBe(422);
     expect(bare.detail).toMatch(/^input\.location/);
   });

@@ -84,7 +84,9 @@ describe("401: missing, invalid or revoked key", () => {
     expect(error.status).toBe(401);
     expect(error.detail).toBe("Key [redacted] is not valid here");
     // The simulator's own 422 quotes an unknown location label back: a key pasted there is redacted too.
-    const echoed = expectApiError(world, () => client.createSearch({ input: { query: "x", location: apiKey } }, { idempotencyKey: idemKey() }));
+    const echoed = expectApiError(world, () =>
+      client.createSearch({ input: { query: "x", location: apiKey } }, { idempotencyKey: idemKey() }),
+    );
     expect(echoed.status).toBe(422);
     expect(echoed.detail).toContain("[redacted]");
     expect(echoed.message).toContain("[redacted]");
@@ -96,7 +98,9 @@ describe("402, 403", () => {
     const { client } = await newParty(world, { plan: "starter", credits: 250 });
     const credits = expectApiError(world, () => client.createSearch(searchBody("plumbers", 300), { idempotencyKey: idemKey() }));
     expect(credits).toEqual(expect.objectContaining({ status: 402, kind: "insufficient_credits", retryable: false }));
-    expect(credits.message).toBe("Not enough credits: 250 remain, this request needs 300. Lower Max results or the number of businesses, or change the plan.");
+    expect(credits.message).toBe(
+      "Not enough credits: 250 remain, this request needs 300. Lower Max results or the number of businesses, or change the plan.",
+    );
 
     const { client: rich } = await newParty(world, { plan: "scale" });
     const size = expectApiError(world, () => rich.createSearch(searchBody("plumbers", 800), { idempotencyKey: idemKey() }));
@@ -182,12 +186,37 @@ describe("422: query, path and body validation", () => {
   test.each<[string, (c: Client) => unknown, ["GET" | "POST", string, unknown?], RegExp]>([
     ["job list page_size above 100", (c) => c.listSearches({ pageSize: 101 }), ["GET", "/searches?page_size=101"], /^page_size/],
     ["enrichment list page 0", (c) => c.listEnrichments({ page: 0 }), ["GET", "/enrichments?page=0"], /^page/],
-    ["results page_size above 500", (c) => c.getSearchResults("3f2b9c1e-0000-4000-8000-000000000000", { pageSize: 501 }), ["GET", `${RESULTS}?page_size=501`], /^page_size/],
+    [
+      "results page_size above 500",
+      (c) => c.getSearchResults("3f2b9c1e-0000-4000-8000-000000000000", { pageSize: 501 }),
+      ["GET", `${RESULTS}?page_size=501`],
+      /^page_size/,
+    ],
     ["a one-letter location query", (c) => c.findLocations({ q: "P" }), ["GET", "/locations?q=P"], /^q/],
-    ["a three-letter country filter", (c) => c.findLocations({ q: "Paris", country: "FRA" }), ["GET", "/locations?q=Paris&country=FRA"], /^country/],
-    ["a query longer than 300", (c) => c.createSearch({ input: { query: "x".repeat(301), location: AUSTIN } }, { idempotencyKey: idemKey() }), ["POST", "/searches", { input: { query: "x".repeat(301), location: AUSTIN } }], /^input\.query/],
-    ["a lowercase countryCode", (c) => c.createSearch({ input: { query: "x", location: AUSTIN, countryCode: "us" } }, { idempotencyKey: idemKey() }), ["POST", "/searches", { input: { query: "x", location: AUSTIN, countryCode: "us" } }], /countryCode/],
-    ["an empty business list", (c) => c.createEnrichment({ businesses: [] }, { idempotencyKey: idemKey() }), ["POST", "/enrichments", { businesses: [] }], /^businesses/],
+    [
+      "a three-letter country filter",
+      (c) => c.findLocations({ q: "Paris", country: "FRA" }),
+      ["GET", "/locations?q=Paris&country=FRA"],
+      /^country/,
+    ],
+    [
+      "a query longer than 300",
+      (c) => c.createSearch({ input: { query: "x".repeat(301), location: AUSTIN } }, { idempotencyKey: idemKey() }),
+      ["POST", "/searches", { input: { query: "x".repeat(301), location: AUSTIN } }],
+      /^input\.query/,
+    ],
+    [
+      "a lowercase countryCode",
+      (c) => c.createSearch({ input: { query: "x", location: AUSTIN, countryCode: "us" } }, { idempotencyKey: idemKey() }),
+      ["POST", "/searches", { input: { query: "x", location: AUSTIN, countryCode: "us" } }],
+      /countryCode/,
+    ],
+    [
+      "an empty business list",
+      (c) => c.createEnrichment({ businesses: [] }, { idempotencyKey: idemKey() }),
+      ["POST", "/enrichments", { businesses: [] }],
+      /^businesses/,
+    ],
   ])("%s: refused by the client before sending, as the service would (422)", async (_label, call, [method, path, body], detail) => {
     const party = await newParty(world, { plan: "growth", credits: 5000 });
     const error = expectApiError(world, () => call(party.client));
@@ -196,7 +225,9 @@ describe("422: query, path and body validation", () => {
     expect(error.message).toMatch(/must|missing|not in the expected form|not valid/);
     expect(party.runtime.http.requests).toEqual([]);
     // A real job where the path needs one: the service checks the job before the page size.
-    const jobPath = path.includes("{job}") ? path.replace("{job}", party.client.createSearch(searchBody(), { idempotencyKey: idemKey() }).job_id) : path;
+    const jobPath = path.includes("{job}")
+      ? path.replace("{job}", party.client.createSearch(searchBody(), { idempotencyKey: idemKey() }).job_id)
+      : path;
     const answer = serviceAnswer(world, party, method, jobPath, body);
     expect(answer.status).toBe(422);
     expect(answer.detail).toMatch(detail);
@@ -205,7 +236,11 @@ describe("422: query, path and body validation", () => {
   test.each<[string, (c: Client) => unknown, RegExp]>([
     ["a search id that is not a UUID", (c) => c.getSearch("not-a-uuid"), /^search_id/],
     ["a business id that is not a UUID", (c) => c.getBusiness("42"), /^business_id/],
-    ["a location label the catalog does not know", (c) => c.createSearch({ input: { query: "x", location: "Atlantis" } }, { idempotencyKey: idemKey() }), /input\.location/],
+    [
+      "a location label the catalog does not know",
+      (c) => c.createSearch({ input: { query: "x", location: "Atlantis" } }, { idempotencyKey: idemKey() }),
+      /input\.location/,
+    ],
   ])("%s → 422 with the service's detail in the message, not retried", async (_label, call, detail) => {
     const party = await newParty(world, { plan: "growth", credits: 5000 });
     const error = expectApiError(world, () => call(party.client));
@@ -225,7 +260,6 @@ describe("428: production creation without Idempotency-Key", () => {
   });
   afterAll(async () => {
     await prod.close(); // its errors and keys are collected into `world`, checked at the end of the file
-
   });
 
   test("a raw POST without the header is 428 and creates nothing; the client's createSearch (always keyed) passes", async () => {
@@ -248,14 +282,19 @@ describe("428: production creation without Idempotency-Key", () => {
     const key = idemKey("prod");
     const created = party.client.createSearch(searchBody(), { idempotencyKey: key });
     expect(created.status).toBe("queued");
-    expect(party.client.createEnrichment({ businesses: [{ business_name: "A", website_url: "https://a.example" }] }, { idempotencyKey: idemKey() }).status).toBe(
-      "enriching",
-    );
+    expect(
+      party.client.createEnrichment(
+        { businesses: [{ business_name: "A", website_url: "https://a.example" }] },
+        { idempotencyKey: idemKey() },
+      ).status,
+    ).toBe("enriching");
     const posts = sent(party.runtime, "POST", "/searches");
     expect(posts.map((r) => r.status)).toEqual([428, 202]);
 
     // The client's 428 message, for a service that demands the key anyway (a proxy stripping it).
-    await prod.control.injectFaults([{ method: "POST", path: "/api/v1/searches", status: 428, body: JSON.stringify({ detail: "Idempotency-Key header is required" }) }]);
+    await prod.control.injectFaults([
+      { method: "POST", path: "/api/v1/searches", status: 428, body: JSON.stringify({ detail: "Idempotency-Key header is required" }) },
+    ]);
     const error = expectApiError(world, () => party.client.createSearch(searchBody("roofers"), { idempotencyKey: idemKey() }));
     expect(error.status).toBe(428);
     expect(error.kind).toBe("idempotency_required");
@@ -321,11 +360,12 @@ describe("429: request rate and active jobs", () => {
 
   test("active-jobs limit with a deadline shorter than Retry-After: throws rate_limited with retryAfterMs 10000; nothing created", async () => {
     const { client } = await newParty(world, { plan: "growth", credits: 5000, maxActiveJobs: 1 });
-    const first = client.createEnrichment({ businesses: [{ business_name: "A", website_url: "https://a.example" }] }, { idempotencyKey: idemKey() });
-    const start = world.clock.now();
-    const error = expectApiError(world, () =>
-      client.createSearch(searchBody(), { idempotencyKey: idemKey(), deadline: start + 5_000 }),
+    const first = client.createEnrichment(
+      { businesses: [{ business_name: "A", website_url: "https://a.example" }] },
+      { idempotencyKey: idemKey() },
     );
+    const start = world.clock.now();
+    const error = expectApiError(world, () => client.createSearch(searchBody(), { idempotencyKey: idemKey(), deadline: start + 5_000 }));
     expect(error).toEqual(expect.objectContaining({ status: 429, kind: "rate_limited", retryAfterMs: 10_000, retryable: true }));
     expect(error.message).toMatch(/Try again in 10 seconds/);
     expect(world.clock.now() - start).toBeLessThanOrEqual(5_000);
@@ -338,10 +378,14 @@ describe("429: request rate and active jobs", () => {
 describe("503", () => {
   test("a 503 that outlasts the attempts: kind unavailable, the try-later message, 5 attempts", async () => {
     const { client, runtime } = await newParty(world);
-    await world.control.injectFaults([{ method: "GET", path: "/api/v1/locations", status: 503, times: 10, body: JSON.stringify({ detail: "Queue down" }) }]);
+    await world.control.injectFaults([
+      { method: "GET", path: "/api/v1/locations", status: 503, times: 10, body: JSON.stringify({ detail: "Queue down" }) },
+    ]);
     const error = expectApiError(world, () => client.findLocations({ q: "Austin" }));
     expect(error).toBeInstanceOf(LeadsApiError);
-    expect(error).toEqual(expect.objectContaining({ status: 503, kind: "unavailable", retryable: true, attempts: 5, detail: "Queue down" }));
+    expect(error).toEqual(
+      expect.objectContaining({ status: 503, kind: "unavailable", retryable: true, attempts: 5, detail: "Queue down" }),
+    );
     expect(error.message).toBe("The lead service is temporarily unavailable. Try again in a few minutes.");
     expect(runtime.http.requests).toHaveLength(5);
   });

@@ -124,7 +124,11 @@ export function header(request: RecordedRequest, name: string): string | undefin
 }
 
 /** A raw request through the same transport (for what the client never sends, e.g. no key). */
-export function raw(world: ContractWorld, transport: UrlFetchTransport, request: Omit<HttpRequest, "url"> & { path: string }): HttpResponse {
+export function raw(
+  world: ContractWorld,
+  transport: UrlFetchTransport,
+  request: Omit<HttpRequest, "url"> & { path: string },
+): HttpResponse {
   const { path, ...rest } = request;
   return transport.fetch({ ...rest, url: `${world.url}/api/v1${path}` });
 }
@@ -133,7 +137,13 @@ export function raw(world: ContractWorld, transport: UrlFetchTransport, request:
  * The service's own answer to a request sent past the client's checks (the client refuses what
  * breaks the spec's request limits before sending): its status and `detail`.
  */
-export function serviceAnswer(world: ContractWorld, party: Party, method: "GET" | "POST", path: string, body?: unknown): { status: number; detail: string } {
+export function serviceAnswer(
+  world: ContractWorld,
+  party: Party,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): { status: number; detail: string } {
   const headers: Record<string, string> = { Accept: "application/json", "x-api-key": party.apiKey };
   if (body !== undefined) Object.assign(headers, { "Content-Type": "application/json", "Idempotency-Key": idemKey("raw") });
   const response = raw(world, party.transport, { method, path, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });

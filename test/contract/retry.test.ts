@@ -100,7 +100,15 @@ describe("idempotent creation", () => {
 describe("retries of reads", () => {
   test("a 429 with Retry-After: 2 waits at least 2 s of virtual time, then succeeds", async () => {
     const { client, runtime } = await newParty(world);
-    await world.control.injectFaults([{ method: "GET", path: "/api/v1/account", status: 429, headers: { "Retry-After": "2" }, body: JSON.stringify({ detail: "Slow down" }) }]);
+    await world.control.injectFaults([
+      {
+        method: "GET",
+        path: "/api/v1/account",
+        status: 429,
+        headers: { "Retry-After": "2" },
+        body: JSON.stringify({ detail: "Slow down" }),
+      },
+    ]);
     const start = world.clock.now();
     const account = client.getAccount();
     const waited = world.clock.now() - start;
@@ -213,7 +221,8 @@ describe("batches and rate-limit headers", () => {
 
   test("successful responses carry the spec's rate-limit headers; an error answer carries none", async () => {
     const { apiKey, transport } = await newParty(world);
-    const get = (path: string) => raw(world, transport, { method: "GET", path, headers: { Accept: "application/json", "x-api-key": apiKey } });
+    const get = (path: string) =>
+      raw(world, transport, { method: "GET", path, headers: { Accept: "application/json", "x-api-key": apiKey } });
     const rateHeaders = (path: string) => {
       const { headers } = get(path);
       const names = ["ratelimit-policy", "ratelimit", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset"];

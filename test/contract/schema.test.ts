@@ -1,7 +1,18 @@
 // Contract tests of schema drift against the simulator over loopback HTTP: hostile records (extra x_* fields, unknown enum values, key_contacts objects) parse and are kept verbatim; a wrong type fails with its field path and is not retried.
 import { HOSTILE_EVERY, HOSTILE_VARIANTS } from "../../dev/simulator";
 import type { Business } from "../../src/api/schemas";
-import { expectNoKeyInErrors, expectShapeError, idemKey, newParty, raw, readEveryBusiness, searchBody, startContractWorld, type ContractWorld, type Party } from "./helpers";
+import {
+  expectNoKeyInErrors,
+  expectShapeError,
+  idemKey,
+  newParty,
+  raw,
+  readEveryBusiness,
+  searchBody,
+  startContractWorld,
+  type ContractWorld,
+  type Party,
+} from "./helpers";
 
 let world: ContractWorld;
 beforeAll(async () => {
@@ -86,7 +97,12 @@ describe("schema drift passes", () => {
 
     const account = party.client.getAccount();
     await world.control.injectFaults([
-      { method: "GET", path: "/api/v1/account", status: 200, body: JSON.stringify({ ...account, plan_code: "enterprise", status: "grace_period", x_seats: 4 }) },
+      {
+        method: "GET",
+        path: "/api/v1/account",
+        status: 200,
+        body: JSON.stringify({ ...account, plan_code: "enterprise", status: "grace_period", x_seats: 4 }),
+      },
     ]);
     expect(party.client.getAccount()).toEqual(expect.objectContaining({ plan_code: "enterprise", status: "grace_period", x_seats: 4 }));
 
@@ -98,11 +114,13 @@ describe("schema drift passes", () => {
 });
 
 describe("a wrong type fails with its path", () => {
-  test("rating: \"high\" on item 3 → ResponseShapeError naming items.3.rating; not retried", async () => {
+  test('rating: "high" on item 3 → ResponseShapeError naming items.3.rating; not retried', async () => {
     const { party, jobId, rawPage } = await completedSearch();
     const items = rawPage["items"] as Array<Record<string, unknown>>;
     const broken = { ...rawPage, items: items.map((item, i) => (i === 3 ? { ...item, rating: "high" } : item)) };
-    await world.control.injectFaults([{ method: "GET", path: `/api/v1/searches/${jobId}/results`, status: 200, body: JSON.stringify(broken), times: 5 }]);
+    await world.control.injectFaults([
+      { method: "GET", path: `/api/v1/searches/${jobId}/results`, status: 200, body: JSON.stringify(broken), times: 5 },
+    ]);
     const before = party.runtime.http.requests.length;
     const error = expectShapeError(world, () => party.client.getSearchResults(jobId, { page: 1, pageSize: 100 }));
     expect(error.kind).toBe("bad_response");
@@ -114,15 +132,21 @@ describe("a wrong type fails with its path", () => {
   });
 
   test.each<[string, string, (job: Record<string, unknown>) => Record<string, unknown>]>([
-    ["lead_count: \"x\"", "lead_count", (job) => ({ ...job, lead_count: "x" })],
+    ['lead_count: "x"', "lead_count", (job) => ({ ...job, lead_count: "x" })],
     ["a fractional credits_charged", "credits_charged", (job) => ({ ...job, credits_charged: 1.5 })],
     ["a missing id", "id", ({ id: _id, ...rest }) => rest],
-    ["actor_input.maxResults as a string", "actor_input.maxResults", (job) => ({ ...job, actor_input: { ...(job["actor_input"] as object), maxResults: "100" } })],
+    [
+      "actor_input.maxResults as a string",
+      "actor_input.maxResults",
+      (job) => ({ ...job, actor_input: { ...(job["actor_input"] as object), maxResults: "100" } }),
+    ],
   ])("a Job with %s fails at path %s", async (_label, path, mutate) => {
     const party = await newParty(world, { plan: "growth", credits: 5000 });
     const { job_id } = party.client.createSearch(searchBody(), { idempotencyKey: idemKey() });
     const job = party.client.getSearch(job_id) as Record<string, unknown>;
-    await world.control.injectFaults([{ method: "GET", path: `/api/v1/searches/${job_id}`, status: 200, body: JSON.stringify(mutate(job)) }]);
+    await world.control.injectFaults([
+      { method: "GET", path: `/api/v1/searches/${job_id}`, status: 200, body: JSON.stringify(mutate(job)) },
+    ]);
     const error = expectShapeError(world, () => party.client.getSearch(job_id));
     expect(error.issues.map((i) => i.path)).toEqual([path]);
     expect(error.message).toContain(`${path}: expected`);
@@ -133,14 +157,26 @@ describe("a wrong type fails with its path", () => {
     const { job_id } = party.client.createSearch(searchBody(), { idempotencyKey: idemKey() });
     const job = party.client.getSearch(job_id);
     await world.control.injectFaults([
-      { method: "GET", path: "/api/v1/enrichments", status: 200, body: JSON.stringify({ items: [job, { ...job, status: 3 }], total: "2" }) },
-      { method: "GET", path: "/api/v1/account", status: 200, body: JSON.stringify({ ...party.client.getAccount(), credits_remaining: "lots" }) },
+      {
+        method: "GET",
+        path: "/api/v1/enrichments",
+        status: 200,
+        body: JSON.stringify({ items: [job, { ...job, status: 3 }], total: "2" }),
+      },
+      {
+        method: "GET",
+        path: "/api/v1/account",
+        status: 200,
+        body: JSON.stringify({ ...party.client.getAccount(), credits_remaining: "lots" }),
+      },
       { method: "GET", path: "/api/v1/locations", status: 200, body: JSON.stringify({ locations: [{ label: "X", country_code: null }] }) },
     ]);
     const list = expectShapeError(world, () => party.client.listEnrichments());
     expect(list.issues.map((i) => i.path).sort()).toEqual(["items.1.status", "total"]);
     const account = expectShapeError(world, () => party.client.getAccount());
-    expect(account.issues).toEqual([{ path: "credits_remaining", message: expect.stringMatching(/^expected (number|integer), got string$/) }]);
+    expect(account.issues).toEqual([
+      { path: "credits_remaining", message: expect.stringMatching(/^expected (number|integer), got string$/) },
+    ]);
     const locations = expectShapeError(world, () => party.client.findLocations({ q: "Austin" }));
     expect(locations.issues.map((i) => i.path)).toEqual(["locations.0.country_code"]);
   });
@@ -148,8 +184,13 @@ describe("a wrong type fails with its path", () => {
   test("an issue path holding the API key (a map key) is redacted", async () => {
     const { party, jobId, rawPage } = await completedSearch();
     const items = rawPage["items"] as Array<Record<string, unknown>>;
-    const broken = { ...rawPage, items: items.map((item, i) => (i === 0 ? { ...item, email_verifications: { [party.apiKey]: "valid" } } : item)) };
-    await world.control.injectFaults([{ method: "GET", path: `/api/v1/searches/${jobId}/results`, status: 200, body: JSON.stringify(broken) }]);
+    const broken = {
+      ...rawPage,
+      items: items.map((item, i) => (i === 0 ? { ...item, email_verifications: { [party.apiKey]: "valid" } } : item)),
+    };
+    await world.control.injectFaults([
+      { method: "GET", path: `/api/v1/searches/${jobId}/results`, status: 200, body: JSON.stringify(broken) },
+    ]);
     const error = expectShapeError(world, () => party.client.getSearchResults(jobId, { pageSize: 100 }));
     expect(error.issues).toHaveLength(1);
     expect(error.issues[0]?.path).toBe("items.0.email_verifications.[redacted]");

@@ -17,10 +17,11 @@ async function serve(answer: (n: number, req: http.IncomingMessage, res: http.Se
   return {
     url,
     requests: () => requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -25,7 +25,8 @@ function alive(pid: number): boolean {
 
 /** Resolves when the child process has exited, with how. */
 function exited(child: ChildProcess): Promise<{ exitCode: number | null; killedBy: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ exitCode: child.exitCode, killedBy: child.signalCode });
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ exitCode: child.exitCode, killedBy: child.signalCode });
   return new Promise((resolve) => child.once("exit", (exitCode, killedBy) => resolve({ exitCode, killedBy })));
 }
 
@@ -61,7 +62,10 @@ describe("npm run sim stops with its parent", () => {
     // A shell starts the simulator in the background (its stdin /dev/null, its stdout the test's
     // pipe), says its pid and waits; once the simulator serves, the shell is killed, which passes
     // nothing on. The simulator holds the pipe's other end, so the pipe closes when it exits.
-    const shell = spawn("bash", ["-c", `node ${SERVE.join(" ")} & echo "pid $!"; wait`], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const shell = spawn("bash", ["-c", `node ${SERVE.join(" ")} & echo "pid $!"; wait`], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const said = await readUntil(shell.stdout, "base_url: http://127.0.0.1:");
     const pid = Number(/^pid (\d+)$/m.exec(said)?.[1]);
     expect(pid).toBeGreaterThan(0);

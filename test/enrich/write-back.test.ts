@@ -24,7 +24,15 @@ function memoryStore(): KeyValueStore {
 }
 
 function business(position: number, title: string, website: string, emails: string[]): Business {
-  const parsed = BusinessSchema.safeParse({ id: `b${position}`, search_id: "job-1", position, title, website, emails, enrichment_status: "completed" });
+  const parsed = BusinessSchema.safeParse({
+    id: `b${position}`,
+    search_id: "job-1",
+    position,
+    title,
+    website,
+    emails,
+    enrichment_status: "completed",
+  });
   if (!parsed.success) throw new Error(parsed.error.message);
   return parsed.data as Business;
 }
@@ -46,9 +54,23 @@ describe("writeEnrichmentResults", () => {
     const store = new JobStore(properties, fixedFacts());
     const ctx = { store, properties, spreadsheet } as unknown as JobsContext;
     const record: JobRecord = {
-      id: "job-1", kind: "enrichment", name: "Enrich", sheetId: sheet.getSheetId(), sheetName: sheet.getName(), status: "completed",
-      leadCount: 2, enrichedCount: 2, creditsCharged: 2, rowsWritten: 0, settled: false, error: null, note: null,
-      createdAt: "2026-01-01T00:00:00.000Z", finishedAt: null, startKey: null, timeZone: "Etc/UTC",
+      id: "job-1",
+      kind: "enrichment",
+      name: "Enrich",
+      sheetId: sheet.getSheetId(),
+      sheetName: sheet.getName(),
+      status: "completed",
+      leadCount: 2,
+      enrichedCount: 2,
+      creditsCharged: 2,
+      rowsWritten: 0,
+      settled: false,
+      error: null,
+      note: null,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      finishedAt: null,
+      startKey: null,
+      timeZone: "Etc/UTC",
       enrichment: { headerRow: 1, nameHeader: "Company", nameColumn: 1, websiteHeader: "Website", websiteColumn: 2 },
     };
     const sent = [
@@ -56,7 +78,10 @@ describe("writeEnrichmentResults", () => {
       { business_name: "Beta", website_url: "https://beta.io" },
     ];
     // The service returned a cleaned-up title for Acme: its position finds it.
-    const results = [business(1, "ACME Incorporated", "https://acme.com/", ["info@acme.com"]), business(2, "Beta", "https://beta.io", ["hi@beta.io"])];
+    const results = [
+      business(1, "ACME Incorporated", "https://acme.com/", ["info@acme.com"]),
+      business(2, "Beta", "https://beta.io", ["hi@beta.io"]),
+    ];
     const matched = writeEnrichmentResults(ctx, new SheetsById(spreadsheet), [{ record, businesses: results, final: true, sent }]);
     expect(matched).toBe(3);
 
@@ -89,13 +114,29 @@ describe("writeEnrichmentResults", () => {
     const store = new JobStore(properties, fixedFacts());
     const ctx = { store, properties, spreadsheet } as unknown as JobsContext;
     const record: JobRecord = {
-      id: "job-2", kind: "enrichment", name: "Enrich", sheetId: sheet.getSheetId(), sheetName: sheet.getName(), status: "completed",
-      leadCount: 1, enrichedCount: 1, creditsCharged: 1, rowsWritten: 0, settled: false, error: null, note: null,
-      createdAt: "2026-01-01T00:00:00.000Z", finishedAt: null, startKey: null, timeZone: "Etc/UTC",
+      id: "job-2",
+      kind: "enrichment",
+      name: "Enrich",
+      sheetId: sheet.getSheetId(),
+      sheetName: sheet.getName(),
+      status: "completed",
+      leadCount: 1,
+      enrichedCount: 1,
+      creditsCharged: 1,
+      rowsWritten: 0,
+      settled: false,
+      error: null,
+      note: null,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      finishedAt: null,
+      startKey: null,
+      timeZone: "Etc/UTC",
       enrichment: { headerRow: 1, nameHeader: "Company", nameColumn: 1, websiteHeader: "Website", websiteColumn: 2 },
     };
     const sent = [{ business_name: "Acme", website_url: "https://acme.com" }];
-    const matched = writeEnrichmentResults(ctx, new SheetsById(spreadsheet), [{ record, businesses: [business(1, "Acme", "https://acme.com", ["info@acme.com"])], final: true, sent }]);
+    const matched = writeEnrichmentResults(ctx, new SheetsById(spreadsheet), [
+      { record, businesses: [business(1, "Acme", "https://acme.com", ["info@acme.com"])], final: true, sent },
+    ]);
     expect(matched).toBe(1);
     const values = sheet.getDataRange().getValues();
     const header = values[0]?.map(String) ?? [];

@@ -22,16 +22,25 @@ describe("RecordCache", () => {
   it("keeps 5,000 records in at most 256 entries, each under 100 KB, each record with its own expiry", () => {
     const store = new MapCache();
     const clock = new FakeClock();
-    const records = new RecordCache<{ id: string; text: string }>(new CellCache(store, "ns"), "biz", 256, () => clock.now(), z.object({ id: z.string(), text: z.string() }));
+    const records = new RecordCache<{ id: string; text: string }>(
+      new CellCache(store, "ns"),
+      "biz",
+      256,
+      () => clock.now(),
+      z.object({ id: z.string(), text: z.string() }),
+    );
     const ids = Array.from({ length: 5000 }, () => randomUUID());
     ids.forEach((id, i) => records.set(id, { id, text: "Ünïcödé café ".repeat(40) }, i % 2 === 0 ? 20 : 3600));
     records.flush();
     expect(store.entries.size).toBeLessThanOrEqual(256);
     for (const value of store.entries.values()) expect(Buffer.byteLength(value, "utf8")).toBeLessThanOrEqual(BUCKET_BYTES);
 
-    const reader = () => new RecordCache<{ id: string }>(new CellCache(store, "ns"), "biz", 256, () => clock.now(), z.object({ id: z.string() }));
+    const reader = () =>
+      new RecordCache<{ id: string }>(new CellCache(store, "ns"), "biz", 256, () => clock.now(), z.object({ id: z.string() }));
     expect(reader().get(ids).size).toBe(5000);
-    expect(new RecordCache(new CellCache(store, "other"), "biz", 256, () => clock.now(), z.object({ id: z.string() })).get(ids).size).toBe(0);
+    expect(new RecordCache(new CellCache(store, "other"), "biz", 256, () => clock.now(), z.object({ id: z.string() })).get(ids).size).toBe(
+      0,
+    );
     clock.time += 21_000;
     const later = reader().get(ids);
     expect(later.size).toBe(2500);
@@ -48,10 +57,17 @@ describe("RecordCache", () => {
     records.set("latest", text, 7200);
     records.set("last", text, 7000);
     records.flush();
-    const kept = new RecordCache<string>(new CellCache(store, "ns"), "big", 1, () => clock.now(), z.string()).get(["soon", "later", "latest", "last"]);
+    const kept = new RecordCache<string>(new CellCache(store, "ns"), "big", 1, () => clock.now(), z.string()).get([
+      "soon",
+      "later",
+      "latest",
+      "last",
+    ]);
     expect([...kept.keys()].sort()).toEqual(["last", "latest"]);
     store.entries.set([...store.entries.keys()][0] as string, JSON.stringify({ last: "not an entry", latest: [Date.now() * 2, "ok"] }));
-    expect([...new RecordCache<string>(new CellCache(store, "ns"), "big", 1, () => clock.now(), z.string()).get(["last", "latest"]).keys()]).toEqual(["latest"]);
+    expect([
+      ...new RecordCache<string>(new CellCache(store, "ns"), "big", 1, () => clock.now(), z.string()).get(["last", "latest"]).keys(),
+    ]).toEqual(["latest"]);
   });
 
   it("keeps what another execution stored in a bucket it writes to without reading it first", () => {
@@ -64,7 +80,10 @@ describe("RecordCache", () => {
     const second = make();
     second.set("b", 2, 600);
     second.flush();
-    expect([...make().get(["a", "b"]).entries()]).toEqual([["a", 1], ["b", 2]]);
+    expect([...make().get(["a", "b"]).entries()]).toEqual([
+      ["a", 1],
+      ["b", 2],
+    ]);
   });
 });
 
@@ -123,7 +142,8 @@ function service(ids: readonly string[], latencyMs = 1000, jobStatus = "complete
 
 const column = (ids: readonly string[]) => ids.map((id) => [id]);
 const PHONE = sampleSearchBusiness()["phone"];
-const businessPaths = (requests: readonly HttpRequest[]) => requests.map((r) => pathOf(r.url)).filter((p) => p.startsWith("/api/v1/businesses/"));
+const businessPaths = (requests: readonly HttpRequest[]) =>
+  requests.map((r) => pathOf(r.url)).filter((p) => p.startsWith("/api/v1/businesses/"));
 
 describe("LEADS_BUSINESS over a range bigger than a minute's requests", () => {
   it("reads the range's first IDs in round trips of 200 within the budget, says 'Not fetched yet' for the rest, and goes on a minute later", () => {
@@ -188,7 +208,9 @@ describe("LEADS_BUSINESS over a range bigger than a minute's requests", () => {
   it("a 429 stops the evaluation (cells 'Not fetched yet', never one error) and its Retry-After holds the next ones back", () => {
     const ids = Array.from({ length: 300 }, () => randomUUID());
     const s = service(ids);
-    s.answer((request) => (pathOf(request.url).startsWith("/api/v1/businesses/") ? error(429, "Rate limit", { "Retry-After": "40" }) : null));
+    s.answer((request) =>
+      pathOf(request.url).startsWith("/api/v1/businesses/") ? error(429, "Rate limit", { "Retry-After": "40" }) : null,
+    );
     expect(leadsBusiness(s.ctx(), column(ids), "phone")).toEqual(ids.map(() => [NOT_FETCHED]));
     expect(s.transport.rounds).toHaveLength(1);
     // One ID alone says the service's own sentence.
@@ -230,7 +252,11 @@ describe("LEADS_JOB over a range", () => {
     const ids = Array.from({ length: 1000 }, () => randomUUID());
     const s = service(ids);
     leadsBusiness(s.ctx(), column(ids), "phone");
-    s.answer((request) => (pathOf(request.url).startsWith("/api/v1/searches/") ? json(200, sampleJob({ id: pathOf(request.url).split("/").pop(), status: "completed" })) : null));
+    s.answer((request) =>
+      pathOf(request.url).startsWith("/api/v1/searches/")
+        ? json(200, sampleJob({ id: pathOf(request.url).split("/").pop(), status: "completed" }))
+        : null,
+    );
     const jobs = Array.from({ length: 5 }, () => randomUUID());
     const sent = s.transport.requests.length;
     expect(leadsJob(s.ctx(), column(jobs), "status")).toEqual(jobs.map(() => [NOT_FETCHED]));

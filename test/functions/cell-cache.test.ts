@@ -26,7 +26,14 @@ describe("CellCache", () => {
   });
 
   it("treats a failing or absent cache as a miss", () => {
-    const broken: CacheLike = { getAll: () => { throw new Error("down"); }, putAll: () => { throw new Error("down"); } };
+    const broken: CacheLike = {
+      getAll: () => {
+        throw new Error("down");
+      },
+      putAll: () => {
+        throw new Error("down");
+      },
+    };
     const cache = new CellCache(broken, "ns");
     expect(() => cache.putMany([["a", 1]], 60)).not.toThrow();
     expect(cache.getMany(["a"], NUMBER).size).toBe(0);
@@ -36,7 +43,13 @@ describe("CellCache", () => {
   it("reads an entry of another shape as a miss, like a damaged one", () => {
     const store = new MapCache();
     const cache = new CellCache(store, "ns");
-    cache.putMany([["n", 7], ["t", "seven"]], 60);
+    cache.putMany(
+      [
+        ["n", 7],
+        ["t", "seven"],
+      ],
+      60,
+    );
     expect([...cache.getMany(["n", "t"], NUMBER)]).toEqual([["n", 7]]);
     cache.putLarge("table", [["a", 1]], 60);
     expect(cache.getLarge("table", TABLE)).toEqual([["a", 1]]);
@@ -57,10 +70,14 @@ describe("field values", () => {
 
   it("keeps text as text, joins lists, writes objects as readable text, and empties absent values", () => {
     expect(toCell("0042")).toBe("0042");
-    expect(toCell("=HYPERLINK(\"x\")")).toBe("=HYPERLINK(\"x\")");
+    expect(toCell('=HYPERLINK("x")')).toBe('=HYPERLINK("x")');
     expect(toCell(["a@b.c", "d@e.f"])).toBe("a@b.c, d@e.f");
     expect(toCell({ facebooks: ["f"] })).toBe("Facebook: f");
     expect(toCell(null)).toBe("");
-    expect(fieldTable({ zeta: 1, title: "T", id: "I" }, BUSINESS_FIELDS)).toEqual([["id", "I"], ["title", "T"], ["zeta", 1]]);
+    expect(fieldTable({ zeta: 1, title: "T", id: "I" }, BUSINESS_FIELDS)).toEqual([
+      ["id", "I"],
+      ["title", "T"],
+      ["zeta", 1],
+    ]);
   });
 });

@@ -5,10 +5,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const gas = path.resolve(__dirname, "../../src/gas");
-const GLOBALS = /\b(SpreadsheetApp|PropertiesService|CacheService|LockService|ScriptApp|UrlFetchApp|Utilities|Session|HtmlService|DriveApp|GoogleAppsScript)\b/;
+const GLOBALS =
+  /\b(SpreadsheetApp|PropertiesService|CacheService|LockService|ScriptApp|UrlFetchApp|Utilities|Session|HtmlService|DriveApp|GoogleAppsScript)\b/;
 
 /** The file's code without its comments. */
-const codeOf = (file: string): string => readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "").replace(/\s\/\/.*$/gm, "");
+const codeOf = (file: string): string =>
+  readFileSync(file, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "")
+    .replace(/\s\/\/.*$/gm, "");
 
 describe("src/gas", () => {
   const files = readdirSync(gas).filter((name) => name.endsWith(".ts"));

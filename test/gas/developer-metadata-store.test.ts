@@ -78,22 +78,28 @@ describe("the developer-metadata store", () => {
 
   it("writes a batch's changes with one call at its end, also when the work fails after them", () => {
     const store = writer();
-    expect(calls(() => store.batch(() => {
-      for (let i = 0; i < 20; i += 1) store.setProperty(`job:${i}`, `{"i":${i}}`);
-      store.deleteProperty("job:0");
-    }))).toBe(1);
-    expect(() => store.batch(() => {
-      store.setProperty("job:1", "{\"i\":\"one\"}");
-      throw new Error("the sheet could not be written");
-    })).toThrow("the sheet could not be written");
+    expect(
+      calls(() =>
+        store.batch(() => {
+          for (let i = 0; i < 20; i += 1) store.setProperty(`job:${i}`, `{"i":${i}}`);
+          store.deleteProperty("job:0");
+        }),
+      ),
+    ).toBe(1);
+    expect(() =>
+      store.batch(() => {
+        store.setProperty("job:1", '{"i":"one"}');
+        throw new Error("the sheet could not be written");
+      }),
+    ).toThrow("the sheet could not be written");
     store.release();
-    expect(execution().getProperties()).toEqual(expect.objectContaining({ "job:1": "{\"i\":\"one\"}", "job:19": "{\"i\":19}" }));
+    expect(execution().getProperties()).toEqual(expect.objectContaining({ "job:1": '{"i":"one"}', "job:19": '{"i":19}' }));
     expect(execution().getProperty("job:0")).toBeNull();
   });
 
   it("keeps values exactly: line breaks, tabs, a leading '!' and an empty value", () => {
     const store = writer();
-    const values = { a: "two\nlines", b: "tab\there", c: "!bang", d: "", e: "\"quoted\"\r\n" };
+    const values = { a: "two\nlines", b: "tab\there", c: "!bang", d: "", e: '"quoted"\r\n' };
     for (const [key, value] of Object.entries(values)) store.setProperty(key, value);
     store.release();
     expect(execution().getProperties()).toEqual(values);
@@ -145,7 +151,10 @@ describe("the store's write claim", () => {
     expect(pass.claim({ documentLock: false, userLock: "bob" })).toBe(true);
     pass.setProperty("job:pass", "{}");
     const action = execution();
-    sleeps.push(() => undefined, () => pass.release()); // the pass ends during the action's second wait
+    sleeps.push(
+      () => undefined,
+      () => pass.release(),
+    ); // the pass ends during the action's second wait
     expect(action.claim(LOCKED, 20_000)).toBe(true);
     action.setProperty("job:action", "{}");
     action.release();
@@ -164,7 +173,13 @@ describe("the store's write claim", () => {
 
   it("treats the claim of an execution that certainly ended as void: expired, or made under a lock the caller holds", () => {
     const claims = () => metadata().filter((e) => e.key === "businessLeads:claim");
-    const clearClaims = () => app.getActiveSpreadsheet().createDeveloperMetadataFinder().withKey("businessLeads:claim").find().forEach((m) => m.remove());
+    const clearClaims = () =>
+      app
+        .getActiveSpreadsheet()
+        .createDeveloperMetadataFinder()
+        .withKey("businessLeads:claim")
+        .find()
+        .forEach((m) => m.remove());
     // A killed action left its claim: the next holder of the document lock knows that execution ended.
     execution().claim(LOCKED);
     expect(execution().claim(LOCKED)).toBe(true);
@@ -198,7 +213,8 @@ describe("the store's write claim", () => {
 });
 
 describe("entries of the per-key layout (written before this version)", () => {
-  const addOld = (key: string, value: string) => app.getActiveSpreadsheet().addDeveloperMetadata(key, value, app.DeveloperMetadataVisibility.PROJECT);
+  const addOld = (key: string, value: string) =>
+    app.getActiveSpreadsheet().addDeveloperMetadata(key, value, app.DeveloperMetadataVisibility.PROJECT);
 
   it("are read as they are, and moved into the one entry by the first write, the obsolete lease dropped", () => {
     addOld("businessLeads.job:a", `#job:a\n${JSON.stringify({ id: "a" })}`);
@@ -216,8 +232,15 @@ describe("entries of the per-key layout (written before this version)", () => {
     const store = writer();
     store.deleteProperty("start:s");
     store.release();
-    expect(metadata().map((e) => e.key).sort()).toEqual(["businessLeads:store", "otherTool.setting"]);
-    expect(execution().getProperties()).toEqual({ "job:a": JSON.stringify({ id: "a", later: true }), "job:b": JSON.stringify({ id: "b" }) });
+    expect(
+      metadata()
+        .map((e) => e.key)
+        .sort(),
+    ).toEqual(["businessLeads:store", "otherTool.setting"]);
+    expect(execution().getProperties()).toEqual({
+      "job:a": JSON.stringify({ id: "a", later: true }),
+      "job:b": JSON.stringify({ id: "b" }),
+    });
   });
 
   it("a full store of them moves a step at a time, never past Google's 30,000 characters", () => {

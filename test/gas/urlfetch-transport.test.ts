@@ -175,9 +175,7 @@ describe("UrlFetchTransport", () => {
     expect(() => transport.fetch({ method: "GET", url: "https://x.test/", headers: {} })).toThrow(
       "Network failure: Address unavailable: https://x.test/",
     );
-    expect(() => transport.fetchAll([{ method: "GET", url: "https://x.test/", headers: {} }])).toThrow(
-      /^Network failure/,
-    );
+    expect(() => transport.fetchAll([{ method: "GET", url: "https://x.test/", headers: {} }])).toThrow(/^Network failure/);
   });
 
   test.each([

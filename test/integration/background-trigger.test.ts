@@ -7,8 +7,27 @@
 // Then the full build's notices: a document its trigger cannot open, or where its work fails.
 import * as path from "node:path";
 import type { FakeRuntime, RunResult } from "../../dev/fakes/runtime";
-import { austinLabel, expectedCells, newRuntime, readSheet, serviceAccount, serviceResults, sidebarIn, sheetOf, type JobView } from "../../dev/world";
-import { enrichedBusinesses, expectedUnique, expectRowsRight, messyRows, pairKey, seedSheet, serviceEnrichments, userColumns } from "./enrich-sheet";
+import {
+  austinLabel,
+  expectedCells,
+  newRuntime,
+  readSheet,
+  serviceAccount,
+  serviceResults,
+  sidebarIn,
+  sheetOf,
+  type JobView,
+} from "../../dev/world";
+import {
+  enrichedBusinesses,
+  expectedUnique,
+  expectRowsRight,
+  messyRows,
+  pairKey,
+  seedSheet,
+  serviceEnrichments,
+  userColumns,
+} from "./enrich-sheet";
 import { useWorld } from "../fixtures/world";
 
 const BUILDS = [
@@ -58,7 +77,10 @@ async function finishByTriggers(
   settled: () => boolean,
   unchanged: () => void = () => undefined,
 ): Promise<void> {
-  expectCleanRuns(runTriggersForHours(runtime, 6, () => runtime.triggers.length === 0), apiKey);
+  expectCleanRuns(
+    runTriggersForHours(runtime, 6, () => runtime.triggers.length === 0),
+    apiKey,
+  );
   if (!reached) {
     expect((await world.control.job(jobId)) as { status?: unknown }).toMatchObject({ status: "completed" });
     unchanged();
@@ -72,7 +94,13 @@ async function finishByTriggers(
   expect(settled()).toBe(true);
 }
 
-async function expectSheetExact(runtime: FakeRuntime, apiKey: string, job: JobView, documentId: string | undefined, size: number): Promise<void> {
+async function expectSheetExact(
+  runtime: FakeRuntime,
+  apiKey: string,
+  job: JobView,
+  documentId: string | undefined,
+  size: number,
+): Promise<void> {
   const service = await serviceResults(world, apiKey, job.jobId);
   expect(service).toHaveLength(size);
   const { rows, formulas } = readSheet(runtime, sheetOf(job), documentId);
@@ -101,7 +129,10 @@ describe.each(BUILDS)("the $build build", ({ distDir, full }) => {
       expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
 
       const jobsIn = (documentId: string | undefined): JobView[] => sidebarIn(runtime, documentId, "listJobs");
-      const settledEverywhere = (): boolean => documents.every((d, i) => jobsIn(d).some((j) => j.jobId === started[i]?.jobId && j.status === "completed" && j.rowsWritten === 200));
+      const settledEverywhere = (): boolean =>
+        documents.every((d, i) =>
+          jobsIn(d).some((j) => j.jobId === started[i]?.jobId && j.status === "completed" && j.rowsWritten === 200),
+        );
 
       await finishByTriggers(runtime, apiKey, full || triggerDocument === "own", started[0]?.jobId ?? "", settledEverywhere);
       for (const [i, documentId] of documents.entries()) {
@@ -141,7 +172,9 @@ describe.each(BUILDS)("the $build build", ({ distDir, full }) => {
 
       const jobsIn = (documentId: string | undefined): JobView[] => sidebarIn(runtime, documentId, "listJobs");
       const settledEverywhere = (): boolean =>
-        documents.every((d, i) => jobsIn(d).some((j) => j.jobId === started[i]?.[0]?.jobId && j.status === "completed" && j.error === null));
+        documents.every((d, i) =>
+          jobsIn(d).some((j) => j.jobId === started[i]?.[0]?.jobId && j.status === "completed" && j.error === null),
+        );
 
       await finishByTriggers(runtime, apiKey, full || triggerDocument === "own", started[0]?.[0]?.jobId ?? "", settledEverywhere, () => {
         expect(readSheet(runtime, SHEET)).toEqual(afterStart[0]);
@@ -154,7 +187,10 @@ describe.each(BUILDS)("the $build build", ({ distDir, full }) => {
         const sentPairs = new Set((unique[i] ?? []).map((u) => pairKey(u.name, u.url)));
         expectRowsRight(runtime, SHEET, specs[i] ?? [], sentPairs, byPair, null, new Set(), documentId);
         expect(userColumns(runtime, SHEET, documentId)).toEqual(before[i]);
-        const ours = runtime.spreadsheet(documentId).testing.formulas(SHEET).flatMap((row) => row.slice(4));
+        const ours = runtime
+          .spreadsheet(documentId)
+          .testing.formulas(SHEET)
+          .flatMap((row) => row.slice(4));
         expect(ours.every((f) => f === "")).toBe(true);
       }
       const charged = unique.reduce((sum, u) => sum + u.length, 0);
@@ -177,78 +213,87 @@ describe.each(BUILDS)("the $build build", ({ distDir, full }) => {
 // longer shared with the user) it stops serving, and leaves a notice that document's sidebar shows
 // on its jobs; a document where its work fails it keeps serving, with a notice until a pass gets
 // through. Neither stops the other document, and no trigger run throws.
-describe.each(TRIGGER_DOCUMENT)("the full build's background notices, when Google runs the trigger with document: %s", (triggerDocument) => {
-  const COULD_NOT_OPEN = /^The hourly background update could not open this spreadsheet \((.*)\)\. Open the sidebar or click Refresh to bring the results in\.$/;
-  const STOPPED = /^The hourly background update stopped on this spreadsheet \((.*)\)\. Open the sidebar or click Refresh to bring the results in\.$/;
+describe.each(TRIGGER_DOCUMENT)(
+  "the full build's background notices, when Google runs the trigger with document: %s",
+  (triggerDocument) => {
+    const COULD_NOT_OPEN =
+      /^The hourly background update could not open this spreadsheet \((.*)\)\. Open the sidebar or click Refresh to bring the results in\.$/;
+    const STOPPED =
+      /^The hourly background update stopped on this spreadsheet \((.*)\)\. Open the sidebar or click Refresh to bring the results in\.$/;
 
-  /** Two documents of one user, each with a 100-result search started from its sidebar. */
-  async function twoDocumentsSearching(): Promise<{ apiKey: string; runtime: FakeRuntime; second: string; started: JobView[] }> {
-    const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
-    const runtime = newRuntime(world, { distDir: BUILDS[1].distDir, triggerDocument });
-    const second = runtime.addDocument("Second leads");
-    const started = [undefined, second].map((documentId, i) => {
-      sidebarIn(runtime, documentId, "saveSettings", { apiKey, baseUrl: world.url });
-      return sidebarIn(runtime, documentId, "startSearch", { query: `plumbers ${i + 1}`, location, maxResults: 100 });
+    /** Two documents of one user, each with a 100-result search started from its sidebar. */
+    async function twoDocumentsSearching(): Promise<{ apiKey: string; runtime: FakeRuntime; second: string; started: JobView[] }> {
+      const { apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
+      const runtime = newRuntime(world, { distDir: BUILDS[1].distDir, triggerDocument });
+      const second = runtime.addDocument("Second leads");
+      const started = [undefined, second].map((documentId, i) => {
+        sidebarIn(runtime, documentId, "saveSettings", { apiKey, baseUrl: world.url });
+        return sidebarIn(runtime, documentId, "startSearch", { query: `plumbers ${i + 1}`, location, maxResults: 100 });
+      });
+      expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
+      return { apiKey, runtime, second, started };
+    }
+
+    const jobIn = (runtime: FakeRuntime, documentId: string | undefined, jobId: string | undefined): JobView =>
+      sidebarIn(runtime, documentId, "listJobs").find((j) => j.jobId === jobId) as JobView;
+
+    /** Loses the second document, fires the triggers until they retire: the first is finished exactly. */
+    async function loseSecondAndRunTriggers(how: "deleted" | "unshared"): ReturnType<typeof twoDocumentsSearching> {
+      const searching = await twoDocumentsSearching();
+      const { apiKey, runtime, second, started } = searching;
+      runtime.loseDocument(second, how);
+      expectCleanRuns(
+        runTriggersForHours(runtime, 6, () => runtime.triggers.length === 0),
+        apiKey,
+      );
+      // The lost document is no longer served, so the trigger retired once the first was finished.
+      expect(runtime.triggers).toEqual([]);
+      expect(jobIn(runtime, undefined, started[0]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
+      await expectSheetExact(runtime, apiKey, started[0] as JobView, undefined, 100);
+      return searching;
+    }
+
+    it("a spreadsheet no longer shared with the user: the trigger stops trying it, finishes the other, and that sidebar says why once it is back", async () => {
+      const { apiKey, runtime, second, started } = await loseSecondAndRunTriggers("unshared");
+      // Shared again: its sidebar shows why nothing came in, and one refresh brings the results in.
+      runtime.restoreDocument(second);
+      const waiting = jobIn(runtime, second, started[1]?.jobId);
+      expect(waiting.rowsWritten).toBe(0);
+      expect(waiting.error).toMatch(COULD_NOT_OPEN);
+      expect(COULD_NOT_OPEN.exec(waiting.error ?? "")?.[1]).toBe("You do not have permission to access the requested document.");
+      sidebarIn(runtime, second, "refreshJobs");
+      expect(jobIn(runtime, second, started[1]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
+      expect(runtime.triggers).toEqual([]);
+      await expectSheetExact(runtime, apiKey, started[1] as JobView, second, 100);
     });
-    expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
-    return { apiKey, runtime, second, started };
-  }
 
-  const jobIn = (runtime: FakeRuntime, documentId: string | undefined, jobId: string | undefined): JobView =>
-    sidebarIn(runtime, documentId, "listJobs").find((j) => j.jobId === jobId) as JobView;
+    it("a deleted spreadsheet: the trigger forgets it without an error and retires once the other is finished", async () => {
+      const { runtime } = await loseSecondAndRunTriggers("deleted");
+      // The first document's sidebar shows nothing of the other's trouble.
+      expect(sidebarIn(runtime, undefined, "listJobs").map((j) => j.error)).toEqual([null]);
+    });
 
-  /** Loses the second document, fires the triggers until they retire: the first is finished exactly. */
-  async function loseSecondAndRunTriggers(how: "deleted" | "unshared"): ReturnType<typeof twoDocumentsSearching> {
-    const searching = await twoDocumentsSearching();
-    const { apiKey, runtime, second, started } = searching;
-    runtime.loseDocument(second, how);
-    expectCleanRuns(runTriggersForHours(runtime, 6, () => runtime.triggers.length === 0), apiKey);
-    // The lost document is no longer served, so the trigger retired once the first was finished.
-    expect(runtime.triggers).toEqual([]);
-    expect(jobIn(runtime, undefined, started[0]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
-    await expectSheetExact(runtime, apiKey, started[0] as JobView, undefined, 100);
-    return searching;
-  }
+    it("a spreadsheet whose writes fail: the other is finished, this one's sidebar says the work stopped there, and a later run finishes it", async () => {
+      const { apiKey, runtime, second, started } = await twoDocumentsSearching();
+      const endFailure = runtime.failWrites(second);
+      const firstRuns = runTriggersForHours(runtime, 1);
+      expectCleanRuns(firstRuns, apiKey);
+      expect(jobIn(runtime, undefined, started[0]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
+      expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
 
-  it("a spreadsheet no longer shared with the user: the trigger stops trying it, finishes the other, and that sidebar says why once it is back", async () => {
-    const { apiKey, runtime, second, started } = await loseSecondAndRunTriggers("unshared");
-    // Shared again: its sidebar shows why nothing came in, and one refresh brings the results in.
-    runtime.restoreDocument(second);
-    const waiting = jobIn(runtime, second, started[1]?.jobId);
-    expect(waiting.rowsWritten).toBe(0);
-    expect(waiting.error).toMatch(COULD_NOT_OPEN);
-    expect(COULD_NOT_OPEN.exec(waiting.error ?? "")?.[1]).toBe("You do not have permission to access the requested document.");
-    sidebarIn(runtime, second, "refreshJobs");
-    expect(jobIn(runtime, second, started[1]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
-    expect(runtime.triggers).toEqual([]);
-    await expectSheetExact(runtime, apiKey, started[1] as JobView, second, 100);
-  });
+      endFailure();
+      const stopped = jobIn(runtime, second, started[1]?.jobId);
+      expect(stopped.rowsWritten).toBe(0);
+      expect(stopped.error).toMatch(STOPPED);
+      expect(STOPPED.exec(stopped.error ?? "")?.[1]).toBe(`Service Spreadsheets failed while accessing document with id ${second}.`);
 
-  it("a deleted spreadsheet: the trigger forgets it without an error and retires once the other is finished", async () => {
-    const { runtime } = await loseSecondAndRunTriggers("deleted");
-    // The first document's sidebar shows nothing of the other's trouble.
-    expect(sidebarIn(runtime, undefined, "listJobs").map((j) => j.error)).toEqual([null]);
-  });
-
-  it("a spreadsheet whose writes fail: the other is finished, this one's sidebar says the work stopped there, and a later run finishes it", async () => {
-    const { apiKey, runtime, second, started } = await twoDocumentsSearching();
-    const endFailure = runtime.failWrites(second);
-    const firstRuns = runTriggersForHours(runtime, 1);
-    expectCleanRuns(firstRuns, apiKey);
-    expect(jobIn(runtime, undefined, started[0]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
-    expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
-
-    endFailure();
-    const stopped = jobIn(runtime, second, started[1]?.jobId);
-    expect(stopped.rowsWritten).toBe(0);
-    expect(stopped.error).toMatch(STOPPED);
-    expect(STOPPED.exec(stopped.error ?? "")?.[1]).toBe(`Service Spreadsheets failed while accessing document with id ${second}.`);
-
-    // The trigger still serves it: the next runs alone finish it, and the notice is gone.
-    const laterRuns = runTriggersForHours(runtime, 6, () => runtime.triggers.length === 0);
-    expectCleanRuns(laterRuns, apiKey);
-    expect(runtime.triggers).toEqual([]);
-    expect(jobIn(runtime, second, started[1]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
-    for (const [i, documentId] of [undefined, second].entries()) await expectSheetExact(runtime, apiKey, started[i] as JobView, documentId, 100);
-  });
-});
+      // The trigger still serves it: the next runs alone finish it, and the notice is gone.
+      const laterRuns = runTriggersForHours(runtime, 6, () => runtime.triggers.length === 0);
+      expectCleanRuns(laterRuns, apiKey);
+      expect(runtime.triggers).toEqual([]);
+      expect(jobIn(runtime, second, started[1]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
+      for (const [i, documentId] of [undefined, second].entries())
+        await expectSheetExact(runtime, apiKey, started[i] as JobView, documentId, 100);
+    });
+  },
+);

@@ -26,7 +26,10 @@ async function searchesCreated(apiKey: string): Promise<number> {
 
 /** Alice (the runtime's user) started a search, so her trigger exists; Bob edits the same spreadsheet. */
 async function aliceStartedBobEdits(): Promise<{ runtime: FakeRuntime; aliceKey: string; bobKey: string; first: JobView }> {
-  const { runtime, apiKey: aliceKey } = await setUpAccount(world, { maxActiveJobs: 25, runtime: { distDir: FULL, triggerDocument: "none" } });
+  const { runtime, apiKey: aliceKey } = await setUpAccount(world, {
+    maxActiveJobs: 25,
+    runtime: { distDir: FULL, triggerDocument: "none" },
+  });
   const { apiKey: bobKey } = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
   sidebarAs(runtime, BOB, "saveSettings", { apiKey: bobKey, baseUrl: world.url });
   const first = sidebar(runtime, "startSearch", { query: "roofers", location, maxResults: 200 });
@@ -61,7 +64,8 @@ describe("the full build's store, written by two executions at once", () => {
     let during: RunResult | undefined;
     const unsubscribe = runtime.onBeforeFetch(() => {
       // The pass has read the store and is polling: Bob clicks "Start search" now.
-      if (during === undefined) during = runtime.run("startSearch", [{ query: "plumbers", location, maxResults: 200 }], { viaScriptRun: true, user: BOB });
+      if (during === undefined)
+        during = runtime.run("startSearch", [{ query: "plumbers", location, maxResults: 200 }], { viaScriptRun: true, user: BOB });
     });
     const background = runtime.fireDueTriggers();
     unsubscribe();
@@ -70,8 +74,15 @@ describe("the full build's store, written by two executions at once", () => {
     expect(await searchesCreated(bobKey)).toBe(0); // told to wait before anything was sent
 
     const second = sidebarAs(runtime, BOB, "startSearch", { query: "plumbers", location, maxResults: 200 });
-    expect(sidebar(runtime, "listJobs").map((j) => j.jobId).sort()).toEqual([first.jobId, second.jobId].sort());
-    await expectFinishedByTriggers(runtime, [{ job: first, apiKey: aliceKey }, { job: second, apiKey: bobKey }]);
+    expect(
+      sidebar(runtime, "listJobs")
+        .map((j) => j.jobId)
+        .sort(),
+    ).toEqual([first.jobId, second.jobId].sort());
+    await expectFinishedByTriggers(runtime, [
+      { job: first, apiKey: aliceKey },
+      { job: second, apiKey: bobKey },
+    ]);
     expect([await searchesCreated(aliceKey), await searchesCreated(bobKey)]).toEqual([1, 1]);
   });
 
@@ -88,7 +99,10 @@ describe("the full build's store, written by two executions at once", () => {
     const listed = sidebar(runtime, "listJobs");
     expect(listed.map((j) => j.jobId).sort()).toEqual([first.jobId, second.jobId].sort());
     expect(listed.find((j) => j.jobId === first.jobId)?.rowsWritten).toBe(0); // that pass wrote nothing
-    await expectFinishedByTriggers(runtime, [{ job: first, apiKey: aliceKey }, { job: second, apiKey: bobKey }]);
+    await expectFinishedByTriggers(runtime, [
+      { job: first, apiKey: aliceKey },
+      { job: second, apiKey: bobKey },
+    ]);
     expect([await searchesCreated(aliceKey), await searchesCreated(bobKey)]).toEqual([1, 1]);
   });
 });

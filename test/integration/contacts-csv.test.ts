@@ -17,12 +17,20 @@ describe.each(BUILDS)("contactsCsv ($build build)", ({ distDir }) => {
   it("says to build the sheet first, then exports each format from the Contacts sheet by its headers", async () => {
     const { runtime } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
     expect(() => sidebar(runtime, "contactsCsv", { format: "hubspot" })).toThrow(/There is no Contacts sheet yet: click Build contacts/);
-    expect(sidebar(runtime, "contactsStatus")).toEqual({ exists: false, contacts: 0, ready: 0, notReady: {}, lines: ["No Contacts sheet yet."] });
+    expect(sidebar(runtime, "contactsStatus")).toEqual({
+      exists: false,
+      contacts: 0,
+      ready: 0,
+      notReady: {},
+      lines: ["No Contacts sheet yet."],
+    });
     expect(() => sidebar(runtime, "contactsCsv", { format: "excel" as "hubspot" })).toThrow(/"excel" is none of them/);
 
     const [location] = sidebar(runtime, "findLocations", { q: "Austin" });
     const job = sidebar(runtime, "startSearch", { query: "dentists", location: location?.label, maxResults: 100, enrichContacts: true });
-    pollUntil(world, runtime, (list) => list.some((j: JobView) => j.jobId === job.jobId && j.status === "completed" && j.rowsWritten === j.leadCount));
+    pollUntil(world, runtime, (list) =>
+      list.some((j: JobView) => j.jobId === job.jobId && j.status === "completed" && j.rowsWritten === j.leadCount),
+    );
     sidebar(runtime, "buildContacts", {});
     const testing = runtime.spreadsheetApp.testing;
     // The user moves nothing but adds a status column and marks the first address bounced; the second gets a formula-like company.

@@ -27,12 +27,17 @@ it("bounced addresses are not offered again after the refresh that brings new bu
     world.clock.advance(HOUR);
     for (const result of runtime.fireDueTriggers()) expect(result.errorMessage).toBeUndefined();
   }
-  const job = pollUntil(world, runtime, (all) => all.every((j) => j.refresh?.running !== true && (j.refresh?.lastRunAdded ?? 0) > 0)).find((j) => j.jobId === started.jobId);
+  const job = pollUntil(world, runtime, (all) => all.every((j) => j.refresh?.running !== true && (j.refresh?.lastRunAdded ?? 0) > 0)).find(
+    (j) => j.jobId === started.jobId,
+  );
   expect(job?.refresh?.lastRunAdded).toBeGreaterThan(0);
   const { rows } = readSheet(runtime, "Contacts");
   expect(rows.length).toBeGreaterThan(before);
   for (const address of merge.bounced) expect(rows.find((r) => r.Email === address)?.["Ready to send"]).toBe("No: bounced");
-  const fresh = rows.slice(before).filter((r) => r["Ready to send"] === "Yes").map((r) => String(r.Email));
+  const fresh = rows
+    .slice(before)
+    .filter((r) => r["Ready to send"] === "Yes")
+    .map((r) => String(r.Email));
   expect(fresh.length).toBeGreaterThan(0);
 
   const [header, ...body] = parseCsv(sidebar(runtime, "contactsCsv", { format: "mail-merge" }).text);

@@ -20,7 +20,11 @@ const world = useWorld(9);
 const column = (index: number): string => String.fromCharCode(65 + index);
 
 function addressesOf(businesses: readonly ServiceBusiness[]): Set<string> {
-  const all = businesses.flatMap((b) => [...((b.emails as string[] | undefined) ?? []), ...((b.owner_emails as string[] | undefined) ?? []), ...((b.decision_maker_emails as string[] | undefined) ?? [])]);
+  const all = businesses.flatMap((b) => [
+    ...((b.emails as string[] | undefined) ?? []),
+    ...((b.owner_emails as string[] | undefined) ?? []),
+    ...((b.decision_maker_emails as string[] | undefined) ?? []),
+  ]);
   return new Set(all.map((a) => a.trim().toLowerCase()).filter((a) => a !== ""));
 }
 
@@ -41,7 +45,11 @@ async function setUp(distDir: string): Promise<Setup> {
   sidebar(runtime, "buildContacts", {});
   const testing = runtime.spreadsheetApp.testing;
   const { headers, rows } = readSheet(runtime, "Contacts");
-  testing.userSeed("Contacts", `${column(headers.length)}1`, [["Notes", "Merge status"], ["call Monday", "EMAIL_SENT"], ["", "BOUNCED"]]);
+  testing.userSeed("Contacts", `${column(headers.length)}1`, [
+    ["Notes", "Merge status"],
+    ["call Monday", "EMAIL_SENT"],
+    ["", "BOUNCED"],
+  ]);
   testing.userSortSheet("Contacts", 6, false);
   const second = sidebar(runtime, "startSearch", { query: "painters", location: location?.label, maxResults: 100, enrichContacts: true });
   world.clock.advance(10 * 60 * 1000); // the service finishes it; no pass has written it yet
@@ -57,10 +65,19 @@ async function expectWhole(setup: Setup, call: number): Promise<void> {
   expect([call, rows.length]).toEqual([call, emails.length]); // no row without its address
   expect([call, [...addressesOf(service)].filter((a) => !emails.includes(a))]).toEqual([call, []]);
   expect([call, emails.filter((a) => !addressesOf(service).has(a))]).toEqual([call, []]);
-  expect([call, rows.filter((r) => r.Notes !== "")]).toEqual([call, [expect.objectContaining({ Email: setup.noted, Notes: "call Monday", "Merge status": "EMAIL_SENT" })]]);
-  expect([call, rows.find((r) => r.Email === setup.bounced)]).toEqual([call, expect.objectContaining({ "Merge status": "BOUNCED", "Ready to send": "No: bounced" })]);
+  expect([call, rows.filter((r) => r.Notes !== "")]).toEqual([
+    call,
+    [expect.objectContaining({ Email: setup.noted, Notes: "call Monday", "Merge status": "EMAIL_SENT" })],
+  ]);
+  expect([call, rows.find((r) => r.Email === setup.bounced)]).toEqual([
+    call,
+    expect.objectContaining({ "Merge status": "BOUNCED", "Ready to send": "No: bounced" }),
+  ]);
   // Every row complete: a killed write is repaired.
-  expect([call, rows.filter((r) => r["Ready to send"] === "" || r["Found in"] === "" || r.Company === "").map((r) => r.Email)]).toEqual([call, []]);
+  expect([call, rows.filter((r) => r["Ready to send"] === "" || r["Found in"] === "" || r.Company === "").map((r) => r.Email)]).toEqual([
+    call,
+    [],
+  ]);
 }
 
 describe.each(BUILDS)("a pass writing contacts, killed at a spreadsheet call ($build build)", ({ distDir }) => {
@@ -80,8 +97,16 @@ describe.each(BUILDS)("a pass writing contacts, killed at a spreadsheet call ($b
     expect([methods[contactsFrom - 1], total - contactsFrom]).toEqual(["Spreadsheet.getSheetByName", expect.any(Number)]);
     expect(total - contactsFrom).toBeGreaterThan(8);
     // npm test: the results' write, the contacts' first call, one of their reads, and their last 6 (the writes and the state's); test:all every call.
-    const sample = [Math.max(1, contactsFrom - 1), contactsFrom, Math.floor((contactsFrom + total) / 2), ...Array.from({ length: 6 }, (_, i) => total - i)];
-    const calls = bySize(sample, Array.from({ length: total }, (_, i) => i + 1));
+    const sample = [
+      Math.max(1, contactsFrom - 1),
+      contactsFrom,
+      Math.floor((contactsFrom + total) / 2),
+      ...Array.from({ length: 6 }, (_, i) => total - i),
+    ];
+    const calls = bySize(
+      sample,
+      Array.from({ length: total }, (_, i) => i + 1),
+    );
     for (const call of [...new Set(calls)]) {
       const setup = await setUp(distDir);
       setup.runtime.killAt({ spreadsheetCall: call });

@@ -24,7 +24,11 @@ function finish(runtime: FakeRuntime, jobId: string): JobView {
 
 /** Every address of `businesses`, lower case, once. */
 function addressesOf(businesses: readonly ServiceBusiness[]): Set<string> {
-  const all = businesses.flatMap((b) => [...((b.emails as string[] | undefined) ?? []), ...((b.owner_emails as string[] | undefined) ?? []), ...((b.decision_maker_emails as string[] | undefined) ?? [])]);
+  const all = businesses.flatMap((b) => [
+    ...((b.emails as string[] | undefined) ?? []),
+    ...((b.owner_emails as string[] | undefined) ?? []),
+    ...((b.decision_maker_emails as string[] | undefined) ?? []),
+  ]);
   return new Set(all.map((a) => a.trim().toLowerCase()).filter((a) => a !== ""));
 }
 
@@ -43,7 +47,24 @@ describe.each(BUILDS)("Contacts ($build build)", ({ distDir }) => {
     const expected = addressesOf(service);
     expect(expected.size).toBeGreaterThan(10);
     const { headers, rows } = readSheet(runtime, "Contacts");
-    expect(headers.slice(0, 16)).toEqual(["Email", "Role", "Name", "First name", "Last name", "Company", "Domain", "Website", "Phone", "City", "Country code", "Email check", "Ready to send", "Found in", "Business ID", "Maps URL"]);
+    expect(headers.slice(0, 16)).toEqual([
+      "Email",
+      "Role",
+      "Name",
+      "First name",
+      "Last name",
+      "Company",
+      "Domain",
+      "Website",
+      "Phone",
+      "City",
+      "Country code",
+      "Email check",
+      "Ready to send",
+      "Found in",
+      "Business ID",
+      "Maps URL",
+    ]);
     expect(new Set(rows.map((r) => String(r.Email).toLowerCase()))).toEqual(expected);
     expect(rows).toHaveLength(expected.size);
     expect(built).toMatchObject({ sheetName: "Contacts", contacts: expected.size, added: expected.size });
@@ -68,7 +89,11 @@ describe.each(BUILDS)("Contacts ($build build)", ({ distDir }) => {
     const result = runtime.run("buildContacts", []);
     expect(result.errorMessage).toBeUndefined();
     const rows = readSheet(runtime, "Contacts").rows;
-    expect(testing.ui.toasts.at(-1)?.message).toMatch(new RegExp(`^Contacts: ${rows.length.toLocaleString("en-US")} addresses, ${rows.length.toLocaleString("en-US")} new\\. \\d+ ready to send`));
+    expect(testing.ui.toasts.at(-1)?.message).toMatch(
+      new RegExp(
+        `^Contacts: ${rows.length.toLocaleString("en-US")} addresses, ${rows.length.toLocaleString("en-US")} new\\. \\d+ ready to send`,
+      ),
+    );
   });
 
   it("is kept current by the passes: a new search's addresses added below, user columns kept by address, a bounced address No for good", async () => {
@@ -107,15 +132,26 @@ describe.each(BUILDS)("Contacts ($build build)", ({ distDir }) => {
 describe.each(BUILDS)("Contacts' sources ($build build)", ({ distDir }) => {
   it("reads a search's sheet, a territory's and an enriched list by their headers: a shared address once, Found in every sheet in order", async () => {
     const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
-    const places = sidebar(runtime, "findLocations", { q: "Austin" }).slice(0, 2).map((place) => place.label);
+    const places = sidebar(runtime, "findLocations", { q: "Austin" })
+      .slice(0, 2)
+      .map((place) => place.label);
     const search = sidebar(runtime, "startSearch", { query: "dentists", location: places[0], maxResults: 100, enrichContacts: true });
     const territory = sidebar(runtime, "startSearch", { queries: ["dentists"], locations: places, maxResults: 100, enrichContacts: true });
     const testing = runtime.spreadsheetApp.testing;
     testing.userAddSheet("Prospects");
-    testing.userSeed("Prospects", "A1", [["Company", "Website"], ["Acme Roofing", "acme-roofing.com"], ["Bolt Electric", "https://www.bolt-electric.com"]]);
+    testing.userSeed("Prospects", "A1", [
+      ["Company", "Website"],
+      ["Acme Roofing", "acme-roofing.com"],
+      ["Bolt Electric", "https://www.bolt-electric.com"],
+    ]);
     testing.setActiveSheet("Prospects");
     sidebar(runtime, "startEnrichment", {});
-    const jobs = pollUntil(world, runtime, (list) => list.every((j) => j.status === "completed" || j.status === "failed") && runtime.triggers.length === 0, 20_000);
+    const jobs = pollUntil(
+      world,
+      runtime,
+      (list) => list.every((j) => j.status === "completed" || j.status === "failed") && runtime.triggers.length === 0,
+      20_000,
+    );
     const built = sidebar(runtime, "buildContacts", {});
     const { rows } = readSheet(runtime, "Contacts");
     const order = testing.sheetNames();
@@ -147,7 +183,12 @@ describe.each(BUILDS)("Contacts through a scheduled refresh ($build build)", ({ 
   it("the hourly trigger's merge of a refresh run adds the run's new addresses, with no click", async () => {
     const { runtime } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
     const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
-    const started = sidebar(runtime, "startSearch", { query: "dentists", location: location?.label, maxResults: 100, enrichContacts: true });
+    const started = sidebar(runtime, "startSearch", {
+      query: "dentists",
+      location: location?.label,
+      maxResults: 100,
+      enrichContacts: true,
+    });
     const job = finish(runtime, started.jobId);
     sidebar(runtime, "setRefresh", { jobId: job.jobId, every: "day" });
     sidebar(runtime, "buildContacts", {});
@@ -160,7 +201,17 @@ describe.each(BUILDS)("Contacts through a scheduled refresh ($build build)", ({ 
     expect(refreshed?.refresh?.lastRunAdded).toBeGreaterThan(0);
     // Every address the merged sheet holds now is a row of Contacts, once; an address the run no longer lists keeps its row.
     const sheet = readSheet(runtime, sheetOf(job)).rows;
-    const held = new Set(sheet.flatMap((r) => ["Emails", "Owner emails", "Decision maker emails"].flatMap((h) => String(r[h]).split(",").map((a) => a.trim().toLowerCase()))).filter((a) => a !== ""));
+    const held = new Set(
+      sheet
+        .flatMap((r) =>
+          ["Emails", "Owner emails", "Decision maker emails"].flatMap((h) =>
+            String(r[h])
+              .split(",")
+              .map((a) => a.trim().toLowerCase()),
+          ),
+        )
+        .filter((a) => a !== ""),
+    );
     const emails = readSheet(runtime, "Contacts").rows.map((r) => String(r.Email).toLowerCase());
     expect(new Set(emails).size).toBe(emails.length);
     expect([...held].filter((a) => !emails.includes(a))).toEqual([]);

@@ -54,7 +54,11 @@ describe("without a key shared with formulas", () => {
     runtime.stores.user(OWNER).set("businessLeads.baseUrl", world.url);
     const job = await completedSearch(runtime, editor.apiKey, false);
     const args: Record<string, unknown[]> = {
-      LEADS_LOCATIONS: ["Austin"], LEADS_CREDITS: [], LEADS_BUSINESS: [job.jobId], LEADS_JOB: [job.jobId], LEADS_RESULTS: [job.jobId],
+      LEADS_LOCATIONS: ["Austin"],
+      LEADS_CREDITS: [],
+      LEADS_BUSINESS: [job.jobId],
+      LEADS_JOB: [job.jobId],
+      LEADS_RESULTS: [job.jobId],
     };
     for (const name of FUNCTIONS) {
       const answer = cell(runtime, name, ...(args[name] ?? []));
@@ -140,7 +144,9 @@ describe("with the editor's key shared with formulas", () => {
     const table = first.value as unknown[][];
     expect(table[0]).toEqual(["id", "title", "phone", "emails"]);
     expect(table.slice(1)).toEqual(
-      [...service].sort((a, b) => Number(a.position) - Number(b.position)).map((b) => [b.id, b.title, b.phone, (b.emails as string[]).join(", ")]),
+      [...service]
+        .sort((a, b) => Number(a.position) - Number(b.position))
+        .map((b) => [b.id, b.title, b.phone, (b.emails as string[]).join(", ")]),
     );
     const again = cell(runtime, "LEADS_RESULTS", job.jobId, "id, title, phone, emails");
     expect([again.value, again.requests]).toEqual([table, 0]);
@@ -192,47 +198,55 @@ describe("with the editor's key shared with formulas", () => {
   });
 });
 
-describe.each(["refused", "allowed"] as const)("the full-scope build, when Google has %s custom functions to list developer metadata", (developerMetadataInCustomFunctions) => {
-  let runtime: FakeRuntime;
-  let apiKey: string;
-  let job: JobView;
-  beforeAll(async () => {
-    ({ apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 }));
-    runtime = editorRuntime({ distDir: FULL, developerMetadataInCustomFunctions });
-    job = await completedSearch(runtime, apiKey, true);
-  });
-  beforeEach(() => runtime.evictCaches());
+describe.each(["refused", "allowed"] as const)(
+  "the full-scope build, when Google has %s custom functions to list developer metadata",
+  (developerMetadataInCustomFunctions) => {
+    let runtime: FakeRuntime;
+    let apiKey: string;
+    let job: JobView;
+    beforeAll(async () => {
+      ({ apiKey } = await world.control.createAccount({ plan: "growth", credits: 5000 }));
+      runtime = editorRuntime({ distDir: FULL, developerMetadataInCustomFunctions });
+      job = await completedSearch(runtime, apiKey, true);
+    });
+    beforeEach(() => runtime.evictCaches());
 
-  it("every function gives the service's answer", async () => {
-    const service = [...(await serviceResults(world, apiKey, job.jobId))].sort((a, b) => Number(a.position) - Number(b.position));
-    const ids = service.slice(0, 20).map((b) => [b.id]);
-    const answers = {
-      LEADS_LOCATIONS: cell(runtime, "LEADS_LOCATIONS", "Spring", "US"),
-      LEADS_CREDITS: cell(runtime, "LEADS_CREDITS"),
-      LEADS_BUSINESS: cell(runtime, "LEADS_BUSINESS", ids, "phone"),
-      LEADS_JOB: cell(runtime, "LEADS_JOB", job.jobId, "status"),
-      LEADS_RESULTS: cell(runtime, "LEADS_RESULTS", job.jobId, "id, title"),
-    };
-    for (const name of FUNCTIONS) expect([name, answers[name].error]).toEqual([name, undefined]);
-    expect((answers.LEADS_LOCATIONS.value as unknown[][])[0]).toEqual(["label", "country_code", "full_name", "location_code"]);
-    expect(answers.LEADS_CREDITS.value).toBe((await serviceAccount(world, apiKey)).credits_remaining);
-    expect(answers.LEADS_BUSINESS.value).toEqual(service.slice(0, 20).map((b) => [b.phone]));
-    expect(answers.LEADS_BUSINESS.roundTrips).toBe(1);
-    expect(answers.LEADS_JOB.value).toBe("completed");
-    expect(answers.LEADS_RESULTS.value).toEqual([["id", "title"], ...service.map((b) => [b.id, b.title])]);
-  });
+    it("every function gives the service's answer", async () => {
+      const service = [...(await serviceResults(world, apiKey, job.jobId))].sort((a, b) => Number(a.position) - Number(b.position));
+      const ids = service.slice(0, 20).map((b) => [b.id]);
+      const answers = {
+        LEADS_LOCATIONS: cell(runtime, "LEADS_LOCATIONS", "Spring", "US"),
+        LEADS_CREDITS: cell(runtime, "LEADS_CREDITS"),
+        LEADS_BUSINESS: cell(runtime, "LEADS_BUSINESS", ids, "phone"),
+        LEADS_JOB: cell(runtime, "LEADS_JOB", job.jobId, "status"),
+        LEADS_RESULTS: cell(runtime, "LEADS_RESULTS", job.jobId, "id, title"),
+      };
+      for (const name of FUNCTIONS) expect([name, answers[name].error]).toEqual([name, undefined]);
+      expect((answers.LEADS_LOCATIONS.value as unknown[][])[0]).toEqual(["label", "country_code", "full_name", "location_code"]);
+      expect(answers.LEADS_CREDITS.value).toBe((await serviceAccount(world, apiKey)).credits_remaining);
+      expect(answers.LEADS_BUSINESS.value).toEqual(service.slice(0, 20).map((b) => [b.phone]));
+      expect(answers.LEADS_BUSINESS.roundTrips).toBe(1);
+      expect(answers.LEADS_JOB.value).toBe("completed");
+      expect(answers.LEADS_RESULTS.value).toEqual([["id", "title"], ...service.map((b) => [b.id, b.title])]);
+    });
 
-  const readsRecords = developerMetadataInCustomFunctions === "allowed";
-  it(readsRecords ? "knows a tracked job's family from its record: one request" : "reads no record and asks both job families: two requests, one round trip", () => {
-    const status = cell(runtime, "LEADS_JOB", job.jobId, "lead_count");
-    expect([status.value, status.error]).toEqual([100, undefined]);
-    expect([status.requests, status.roundTrips]).toEqual([readsRecords ? 1 : 2, 1]);
-    runtime.evictCaches(); // else the family LEADS_JOB found is remembered there
-    const results = cell(runtime, "LEADS_RESULTS", job.jobId, "id");
-    expect((results.value as unknown[][]).length).toBe(101);
-    expect(results.requests).toBe(readsRecords ? 1 : 2);
-  });
-});
+    const readsRecords = developerMetadataInCustomFunctions === "allowed";
+    it(
+      readsRecords
+        ? "knows a tracked job's family from its record: one request"
+        : "reads no record and asks both job families: two requests, one round trip",
+      () => {
+        const status = cell(runtime, "LEADS_JOB", job.jobId, "lead_count");
+        expect([status.value, status.error]).toEqual([100, undefined]);
+        expect([status.requests, status.roundTrips]).toEqual([readsRecords ? 1 : 2, 1]);
+        runtime.evictCaches(); // else the family LEADS_JOB found is remembered there
+        const results = cell(runtime, "LEADS_RESULTS", job.jobId, "id");
+        expect((results.value as unknown[][]).length).toBe(101);
+        expect(results.requests).toBe(readsRecords ? 1 : 2);
+      },
+    );
+  },
+);
 
 describe("a slow service", () => {
   it("never pushes a call past 30 s of virtual time: retries stop early, the cell says why", async () => {

@@ -4,7 +4,6 @@
 import { expectedCells, readSheet, serviceResults, sidebar, sheetOf, type JobView } from "../../dev/world";
 import { setUpAccount, useWorld } from "../fixtures/world";
 
-
 const world = useWorld(5);
 
 it("slow round trips: passes stop at their deadline, never killed, and later passes complete every job", async () => {

@@ -20,7 +20,6 @@ const HOUR = 60 * 60 * 1000;
 const CHECK_IDS = ["service", "plain-text", "job-store", "document-lock", "poll-trigger", "trigger-document"];
 const USER_SHEET = "My prospects";
 
-
 const world = useWorld(31);
 let location = "Austin, Texas, US";
 beforeAll(async () => {
@@ -51,7 +50,11 @@ async function soundDocument(distDir: string, triggerDocument: "own" | "none" = 
   const runtime = newRuntime(world, { distDir, triggerDocument });
   const testing = runtime.spreadsheetApp.testing;
   testing.userAddSheet(USER_SHEET);
-  testing.userSeed(USER_SHEET, "A1", [["Company", "Phone", "Deal size"], ["Acme", "+1 512 555 0100", 1200], ["Beta", "0042", 80]]);
+  testing.userSeed(USER_SHEET, "A1", [
+    ["Company", "Phone", "Deal size"],
+    ["Acme", "+1 512 555 0100", 1200],
+    ["Beta", "0042", 80],
+  ]);
   testing.userType(USER_SHEET, "D2", "=C2*2");
   testing.userSetNumberFormat(USER_SHEET, "C2:C3", "$#,##0.00");
   sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url });
@@ -91,7 +94,9 @@ const oks = (report: Report): Record<string, boolean | null> => Object.fromEntri
 
 /** The requests one execution sent. */
 const requestsOf = (runtime: FakeRuntime, executionId: number): string[] =>
-  runtime.http.requests.filter((r) => r.executionId === executionId).map((r) => `${r.method.toUpperCase()} ${r.url.replace(world.url, "")}`);
+  runtime.http.requests
+    .filter((r) => r.executionId === executionId)
+    .map((r) => `${r.method.toUpperCase()} ${r.url.replace(world.url, "")}`);
 
 describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
   it("on a sound document: every check is confirmed, no credit is spent, and the document is as it was", async () => {
@@ -107,7 +112,9 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     expect(report.build).toMatch(full ? /^Full build \(spreadsheets scope\)/ : /^Default build \(spreadsheets\.currentonly scope\)/);
     expect(report.build).toMatch(/no service address built in/);
     // The credits with their digits grouped, as the sidebar says them (issue 30: "4577 credits").
-    expect(checkOf(report, "service").detail).toMatch(new RegExp(`accepted your key: Growth plan, ${credits.toLocaleString("en-US")} credits left`));
+    expect(checkOf(report, "service").detail).toMatch(
+      new RegExp(`accepted your key: Growth plan, ${credits.toLocaleString("en-US")} credits left`),
+    );
     expect(checkOf(report, "trigger-document").detail).toMatch(/^Your last background update \(25 minutes ago\) ran with its spreadsheet/);
 
     expect(snapshot(runtime)).toEqual(before);
@@ -123,8 +130,17 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     const before = snapshot(runtime);
 
     const report = diagnoseFromSidebar(runtime, apiKey);
-    expect(checkOf(report, "service")).toMatchObject({ ok: false, detail: expect.stringMatching(/refused the API key .* Fix or rotate the key in the sidebar's Settings/) });
-    expect(oks(report)).toMatchObject({ "plain-text": true, "job-store": true, "document-lock": true, "poll-trigger": true, "trigger-document": true });
+    expect(checkOf(report, "service")).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/refused the API key .* Fix or rotate the key in the sidebar's Settings/),
+    });
+    expect(oks(report)).toMatchObject({
+      "plain-text": true,
+      "job-store": true,
+      "document-lock": true,
+      "poll-trigger": true,
+      "trigger-document": true,
+    });
     expect(snapshot(runtime)).toEqual(before);
   });
 
@@ -145,7 +161,13 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     const result = runtime.run("diagnose", [{ dialog: false }], { viaScriptRun: true });
     const report = reportOf(result, "no-key-at-all");
     expect(checkOf(report, "service")).toMatchObject({ ok: null, detail: expect.stringMatching(/save your key/) });
-    expect(oks(report)).toMatchObject({ "plain-text": true, "job-store": true, "document-lock": true, "poll-trigger": null, "trigger-document": null });
+    expect(oks(report)).toMatchObject({
+      "plain-text": true,
+      "job-store": true,
+      "document-lock": true,
+      "poll-trigger": null,
+      "trigger-document": null,
+    });
     expect(checkOf(report, "trigger-document").detail).toMatch(/No background update has run for you yet/);
     expect(runtime.http.requests).toEqual([]);
     expect(snapshot(runtime)).toEqual(before);
@@ -175,7 +197,9 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     expect(armed).toBe(false);
     expect(checkOf(report, "plain-text")).toMatchObject({
       ok: false,
-      detail: expect.stringMatching(/^Business Leads could not write test cells into a temporary sheet \(Service Spreadsheets failed while accessing document with id .*\)\. Try again in a minute\.$/),
+      detail: expect.stringMatching(
+        /^Business Leads could not write test cells into a temporary sheet \(Service Spreadsheets failed while accessing document with id .*\)\. Try again in a minute\.$/,
+      ),
     });
     expect(oks(report)).toMatchObject({ service: true, "job-store": true, "document-lock": true });
     expect(snapshot(runtime)).toEqual(before);
@@ -190,7 +214,10 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     expect(checkOf(report, "plain-text")).toMatchObject({ ok: false, detail: expect.stringMatching(/Service Spreadsheets failed/) });
     // The full build keeps its jobs in developer metadata (a write to the spreadsheet); the default build in document properties.
     expect(checkOf(report, "job-store").ok).toBe(!full);
-    if (full) expect(checkOf(report, "job-store").detail).toMatch(/could not save and read a test entry in this spreadsheet's developer metadata \(Service Spreadsheets failed/);
+    if (full)
+      expect(checkOf(report, "job-store").detail).toMatch(
+        /could not save and read a test entry in this spreadsheet's developer metadata \(Service Spreadsheets failed/,
+      );
     expect(oks(report)).toMatchObject({ service: true, "document-lock": true });
     expect(snapshot(runtime)).toEqual(before);
   });
@@ -213,7 +240,12 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
       const testing = runtime.spreadsheetApp.testing;
       if (testing.sheetNames().some((name) => /^Business Leads check [0-9a-f]{8}$/.test(name))) left.sheet += 1;
       // The full build's store is one metadata entry holding every key (src/gas/developer-metadata-store.ts).
-      if (testing.developerMetadata().some((m) => m.key.startsWith("businessLeads") && (m.key.includes("selfCheck:") || (m.value ?? "").includes("selfCheck:")))) left.entry += 1;
+      if (
+        testing
+          .developerMetadata()
+          .some((m) => m.key.startsWith("businessLeads") && (m.key.includes("selfCheck:") || (m.value ?? "").includes("selfCheck:")))
+      )
+        left.entry += 1;
       const report = diagnoseFromSidebar(runtime, apiKey);
       expect([at, oks(report)]).toEqual([at, expect.objectContaining({ "plain-text": true, "job-store": true })]);
       // Killed between insertSheet and the restore of the user's sheet, the execution cannot know
@@ -232,8 +264,18 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     const { apiKey, runtime } = await soundDocument(distDir, triggerDocument);
     const check = checkOf(diagnoseFromSidebar(runtime, apiKey), "trigger-document");
     if (triggerDocument === "own") expect(check).toMatchObject({ ok: true, detail: expect.stringMatching(/ran with its spreadsheet/) });
-    else if (full) expect(check).toMatchObject({ ok: true, detail: expect.stringMatching(/ran without a spreadsheet\. This version of Business Leads opens your spreadsheets by their id/) });
-    else expect(check).toMatchObject({ ok: false, detail: expect.stringMatching(/ran without its spreadsheet, and this version of Business Leads may only open the spreadsheet you are using/) });
+    else if (full)
+      expect(check).toMatchObject({
+        ok: true,
+        detail: expect.stringMatching(/ran without a spreadsheet\. This version of Business Leads opens your spreadsheets by their id/),
+      });
+    else
+      expect(check).toMatchObject({
+        ok: false,
+        detail: expect.stringMatching(
+          /ran without its spreadsheet, and this version of Business Leads may only open the spreadsheet you are using/,
+        ),
+      });
     // The record is one small value in the user's own properties, with its version; "finished" says the run got to its end.
     const record = runtime.stores.user().get("businessLeads.lastBackgroundRun") ?? "";
     expect(JSON.parse(record)).toEqual({ v: 1, at: expect.any(Number), withDocument: triggerDocument === "own", finished: true });
@@ -264,7 +306,12 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     // Removed behind the add-on's back (the user, in the Apps Script dashboard).
     runtime.triggerTable.records.splice(0);
     const check = checkOf(diagnoseFromSidebar(runtime, apiKey), "poll-trigger");
-    expect(check).toMatchObject({ ok: false, detail: expect.stringMatching(/^1 of your jobs is in progress or scheduled here, but no hourly background update is scheduled for you/) });
+    expect(check).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(
+        /^1 of your jobs is in progress or scheduled here, but no hourly background update is scheduled for you/,
+      ),
+    });
   });
 
   it("from the menu: the report shows in a dialog, every text escaped, and the key nowhere", async () => {
@@ -282,7 +329,8 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     const html = dialog?.html ?? "";
     expect(html).not.toContain(apiKey);
     expect(html).not.toMatch(/<script/i);
-    const escapeHtml = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+    const escapeHtml = (text: string): string =>
+      text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
     for (const check of report.checks) {
       expect(html).toContain(escapeHtml(check.label));
       expect(html).toContain(escapeHtml(check.detail));

@@ -8,7 +8,17 @@
 // across both accounts, and every row ends right.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { newRuntime, serviceAccount, sidebarAs, type JobView } from "../../dev/world";
-import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, rowsOf, seedSheet, serviceEnrichments, type SentJob } from "./enrich-sheet";
+import {
+  enrichedBusinesses,
+  expectRowsRight,
+  expectedUnique,
+  messyRows,
+  pairKey,
+  rowsOf,
+  seedSheet,
+  serviceEnrichments,
+  type SentJob,
+} from "./enrich-sheet";
 import { useWorld } from "../fixtures/world";
 
 const world = useWorld(61);
@@ -62,7 +72,11 @@ async function resultsOfBoth(t: Team): Promise<Awaited<ReturnType<typeof enriche
 
 /** Both editors' passes, by turns, until no row waits for a result any more. */
 function finishBoth(t: Team): void {
-  for (let pass = 0; pass < 40 && statuses(t.runtime).some((s) => s.startsWith("Sent") || s === "pending" || s.startsWith("Waiting")); pass += 1) {
+  for (
+    let pass = 0;
+    pass < 40 && statuses(t.runtime).some((s) => s.startsWith("Sent") || s === "pending" || s.startsWith("Waiting"));
+    pass += 1
+  ) {
     passesOf(t, COLLEAGUE, 1);
     passesOf(t, OWNER, 1);
   }

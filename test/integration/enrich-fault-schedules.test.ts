@@ -5,7 +5,16 @@
 // must end with every row right, the user's columns untouched, and one charge per chunk.
 // Which schedules: fault-seeds.ts (a sample in npm test, 200 in test:all, FAULT_SEED=s for one).
 import { serviceAccount, sidebar } from "../../dev/world";
-import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, seedSheet, serviceEnrichments, userColumns } from "./enrich-sheet";
+import {
+  enrichedBusinesses,
+  expectRowsRight,
+  expectedUnique,
+  messyRows,
+  pairKey,
+  seedSheet,
+  serviceEnrichments,
+  userColumns,
+} from "./enrich-sheet";
 import { makeEnrichSchedule, type EnrichSchedule } from "./enrich-schedule";
 import { faultSeeds, itExercisedEveryKind } from "./fault-seeds";
 import { runFaultyPass } from "./schedule";
@@ -23,7 +32,11 @@ const world = useWorld(13);
 const tally = { killedPasses: 0, overlaps: 0, sorts: 0, waitedChunks: 0, twoChunkRuns: 0, killedStarts: 0, failedJobs: 0 };
 
 async function runSchedule(schedule: EnrichSchedule): Promise<void> {
-  const { runtime, apiKey } = await setUpAccount(world, { credits: CREDITS, maxActiveJobs: schedule.maxActiveJobs, runtime: { plainTextStopsFormulas: schedule.seed % 2 === 0 } });
+  const { runtime, apiKey } = await setUpAccount(world, {
+    credits: CREDITS,
+    maxActiveJobs: schedule.maxActiveJobs,
+    runtime: { plainTextStopsFormulas: schedule.seed % 2 === 0 },
+  });
   const specs = messyRows(schedule.rows, schedule.seed * 3);
   seedSheet(runtime, SHEET, specs);
   runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
@@ -32,7 +45,14 @@ async function runSchedule(schedule: EnrichSchedule): Promise<void> {
   if (chunks > 1) tally.twoChunkRuns += 1;
 
   const faults = [];
-  if (schedule.creation429 > 0) faults.push({ method: "POST", path: "/api/v1/enrichments", status: 429, headers: { "retry-after": "10" }, times: schedule.creation429 });
+  if (schedule.creation429 > 0)
+    faults.push({
+      method: "POST",
+      path: "/api/v1/enrichments",
+      status: 429,
+      headers: { "retry-after": "10" },
+      times: schedule.creation429,
+    });
   if (schedule.loseCreationResponse) faults.push({ method: "POST", path: "/api/v1/enrichments", lose: true, times: 1 });
   if (faults.length > 0) await world.control.injectFaults(faults);
   if (schedule.killStartAfterCreate) {
@@ -56,7 +76,8 @@ async function runSchedule(schedule: EnrichSchedule): Promise<void> {
     if (plan.failJob) {
       const [first] = await serviceEnrichments(world, apiKey);
       const current = first ? ((await world.control.job(first.id)) as { status?: unknown }) : {};
-      if (first && current.status !== "completed" && current.status !== "failed") await world.control.failJob(first.id, "The crawler stopped");
+      if (first && current.status !== "completed" && current.status !== "failed")
+        await world.control.failJob(first.id, "The crawler stopped");
     }
     const pass = await runFaultyPass(world, runtime, plan, unexpected);
     if (pass.killed) tally.killedPasses += 1;

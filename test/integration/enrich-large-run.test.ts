@@ -8,7 +8,18 @@
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { serviceAccount, sidebar } from "../../dev/world";
-import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, rowsOf, seedSheet, serviceEnrichments, userColumns, type RowSpec } from "./enrich-sheet";
+import {
+  enrichedBusinesses,
+  expectRowsRight,
+  expectedUnique,
+  messyRows,
+  pairKey,
+  rowsOf,
+  seedSheet,
+  serviceEnrichments,
+  userColumns,
+  type RowSpec,
+} from "./enrich-sheet";
 import { setUpAccount, type AccountFixture, useWorld } from "../fixtures/world";
 import { watchStoreSizes } from "./store-sizes";
 import { bySize } from "../tier";
@@ -158,7 +169,14 @@ describe.each(BUILDS)("a run while the user keeps working, $build build", ({ dis
     expect(values[added]?.slice(4).every((cell) => cell === "")).toBe(true); // no status: not part of the run
     testing.userDeleteRows(SHEET, added + 1, 1);
     testing.userDeleteRows(SHEET, 1, 3);
-    expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)), null);
+    expectRowsRight(
+      runtime,
+      SHEET,
+      specs,
+      received,
+      await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)),
+      null,
+    );
   });
 });
 
@@ -190,7 +208,14 @@ describe.each(BUILDS)("a run whose creation answer is lost, $build build", ({ di
     const received = await expectEachChargedOnce(apiKey);
     expect(received.size).toBe(unique.length);
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(10_000 - unique.length);
-    expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)), null);
+    expectRowsRight(
+      runtime,
+      SHEET,
+      specs,
+      received,
+      await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)),
+      null,
+    );
     expect(runtime.properties.user(runtime.userEmail).size).toBeLessThan(10); // no body left behind
   });
 });
@@ -242,7 +267,8 @@ describe("a poll while the run waits for a job slot", () => {
     runtime.counters.reset();
     sidebar(runtime, "refreshJobs");
     unwatch();
-    for (const [i, store] of [document, user].entries()) for (const [key, value] of store) if (before[i]?.get(key) !== value) writes.push(key);
+    for (const [i, store] of [document, user].entries())
+      for (const [key, value] of store) if (before[i]?.get(key) !== value) writes.push(key);
     expect(writes).toEqual([]);
     expect(runtime.counters.propertiesCalls).toBeLessThanOrEqual(4);
     const creations = runtime.http.requests.filter((r) => r.method === "POST" && r.url.endsWith("/api/v1/enrichments"));
@@ -252,7 +278,9 @@ describe("a poll while the run waits for a job slot", () => {
     // a range for each of the three groups of adjacent columns), never the waiting rows.
     const values = runtime.spreadsheetApp.testing.values(SHEET);
     const status = values[0]?.indexOf("Enrichment status") ?? -1;
-    const jobRows = values.map((row, index) => (index > 0 && row[status] !== "Waiting to be sent" && !String(row[status]).startsWith("Skipped") ? index : -1)).filter((index) => index > 0);
+    const jobRows = values
+      .map((row, index) => (index > 0 && row[status] !== "Waiting to be sent" && !String(row[status]).startsWith("Skipped") ? index : -1))
+      .filter((index) => index > 0);
     const width = values[0]?.length ?? 0;
     const jobSpan = Math.max(...jobRows) - Math.min(...jobRows) + 1;
     const bound = width + values.length + jobSpan * width;
@@ -265,7 +293,9 @@ describe("a poll while the run waits for a job slot", () => {
     seedSheet(runtime, "More accounts", messyRows(2_400, 400));
     const preview = sidebar(runtime, "previewEnrichment", { sheetName: "More accounts" });
     expect(preview.jobs).toBeGreaterThan(1);
-    expect(preview.duration).toBe(`about ${preview.jobs} hours in the background (your account runs 1 job at a time), sooner while the sidebar is open`);
+    expect(preview.duration).toBe(
+      `about ${preview.jobs} hours in the background (your account runs 1 job at a time), sooner while the sidebar is open`,
+    );
   });
 });
 
@@ -288,6 +318,13 @@ describe.each(BUILDS)("a run when the user's daily UrlFetch quota is spent mid-p
     await hourlyPasses(runtime);
     const received = await expectEachChargedOnce(apiKey);
     expect(received.size).toBe(unique.length);
-    expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)), null);
+    expectRowsRight(
+      runtime,
+      SHEET,
+      specs,
+      received,
+      await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)),
+      null,
+    );
   });
 });

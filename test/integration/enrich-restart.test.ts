@@ -5,7 +5,18 @@
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { newRuntime, serviceAccount, sidebar } from "../../dev/world";
-import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, rowsOf, seedSheet, serviceEnrichments, userColumns, type RowSpec } from "./enrich-sheet";
+import {
+  enrichedBusinesses,
+  expectRowsRight,
+  expectedUnique,
+  messyRows,
+  pairKey,
+  rowsOf,
+  seedSheet,
+  serviceEnrichments,
+  userColumns,
+  type RowSpec,
+} from "./enrich-sheet";
 import { setUpAccount, useWorld } from "../fixtures/world";
 
 const SHEET = "Leads";
@@ -24,7 +35,11 @@ async function finish(runtime: FakeRuntime, apiKey: string, user?: string): Prom
     expect(result.errorMessage ?? null).toBeNull();
     const jobs = await serviceEnrichments(world, apiKey);
     const states = await Promise.all(jobs.map((j) => world.control.job(j.id) as Promise<{ status?: unknown }>));
-    if (states.every((s) => s.status === "completed" || s.status === "failed") && runtime.triggers.every((t) => t.owner !== (user ?? runtime.userEmail))) return;
+    if (
+      states.every((s) => s.status === "completed" || s.status === "failed") &&
+      runtime.triggers.every((t) => t.owner !== (user ?? runtime.userEmail))
+    )
+      return;
   }
   throw new Error("the enrichment did not finish");
 }
@@ -140,7 +155,11 @@ describe("a user whose store of chunks being sent is full", () => {
 
 describe("a waiting chunk in the full-scope build, when Google runs the trigger without a document", () => {
   it("is sent by the user's trigger alone, which opens the document by id and finds the body in the user's properties", async () => {
-    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 1, runtime: { distDir: BUILDS[1]?.distDir ?? "", triggerDocument: "none" } });
+    const { runtime, apiKey } = await setUpAccount(world, {
+      credits: 5000,
+      maxActiveJobs: 1,
+      runtime: { distDir: BUILDS[1]?.distDir ?? "", triggerDocument: "none" },
+    });
     const specs = messyRows(1060, 5);
     seeded(runtime, specs);
     const unique = expectedUnique(specs);
@@ -176,17 +195,34 @@ describe("a waiting chunk stored by an earlier version (a body per chunk, no run
     // What that version stored: the head in the document's store, the body in the sender's.
     const createdAt = new Date(world.clock.now()).toISOString();
     const head = {
-      startKey: "oldchunk1", idempotencyKey: "3f0c1a52-old0-4d5e-9a1b-000000000001", sheetId, sheetName: SHEET,
+      startKey: "oldchunk1",
+      idempotencyKey: "3f0c1a52-old0-4d5e-9a1b-000000000001",
+      sheetId,
+      sheetName: SHEET,
       target: { headerRow: 1, nameHeader: "Company", nameColumn: 1, websiteHeader: "Website", websiteColumn: 2 },
-      createdAt, index: 1, editorId, count: 2, parts: 1, name: `Enrich ${SHEET} (2 of 2)`,
+      createdAt,
+      index: 1,
+      editorId,
+      count: 2,
+      parts: 1,
+      name: `Enrich ${SHEET} (2 of 2)`,
     };
     runtime.properties.document.set("enrich-pending:oldchunk1", JSON.stringify(head));
-    user.set(`enrich-body:${runtime.spreadsheetApp.getActiveSpreadsheet().getId()}:oldchunk1:${Date.parse(createdAt).toString(36)}:0`, JSON.stringify([["Acme Roofing", "https://acme-roofing.com"], ["Bolt Plumbing", "https://bolt-plumbing.com"]]));
+    user.set(
+      `enrich-body:${runtime.spreadsheetApp.getActiveSpreadsheet().getId()}:oldchunk1:${Date.parse(createdAt).toString(36)}:0`,
+      JSON.stringify([
+        ["Acme Roofing", "https://acme-roofing.com"],
+        ["Bolt Plumbing", "https://bolt-plumbing.com"],
+      ]),
+    );
 
     sidebar(runtime, "refreshJobs");
     const jobs = await serviceEnrichments(world, apiKey);
     expect(jobs.map((j) => j.name)).toEqual([`Enrich ${SHEET} (2 of 2)`]);
-    expect(jobs[0]?.businesses).toEqual([{ business_name: "Acme Roofing", website_url: "https://acme-roofing.com" }, { business_name: "Bolt Plumbing", website_url: "https://bolt-plumbing.com" }]);
+    expect(jobs[0]?.businesses).toEqual([
+      { business_name: "Acme Roofing", website_url: "https://acme-roofing.com" },
+      { business_name: "Bolt Plumbing", website_url: "https://bolt-plumbing.com" },
+    ]);
     const creation = runtime.http.requests.find((r) => r.method === "POST" && r.url.endsWith("/api/v1/enrichments"));
     expect(creation?.headers["idempotency-key"] ?? creation?.headers["Idempotency-Key"]).toBe(head.idempotencyKey);
     // The same pass polls the new job: the rows say it was sent, or already the service's status.

@@ -4,7 +4,16 @@
 // the rows mid-job; the user's own columns are untouched. Re-runs send only what needs sending.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { pollUntil, sidebar, serviceAccount, type JobView } from "../../dev/world";
-import { enrichedBusinesses, expectRowsRight, expectedUnique, messyRows, pairKey, seedSheet, serviceEnrichments, userColumns } from "./enrich-sheet";
+import {
+  enrichedBusinesses,
+  expectRowsRight,
+  expectedUnique,
+  messyRows,
+  pairKey,
+  seedSheet,
+  serviceEnrichments,
+  userColumns,
+} from "./enrich-sheet";
 import { setUpAccount, useWorld } from "../fixtures/world";
 
 const world = useWorld(5);
@@ -12,7 +21,11 @@ const world = useWorld(5);
 const SHEET = "My leads";
 
 function finish(runtime: FakeRuntime): JobView[] {
-  return pollUntil(world, runtime, (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"));
+  return pollUntil(
+    world,
+    runtime,
+    (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"),
+  );
 }
 
 describe.each([false, true])("a messy 1,500-row sheet (plainTextStopsFormulas: %s)", (plainTextStopsFormulas) => {
@@ -26,11 +39,20 @@ describe.each([false, true])("a messy 1,500-row sheet (plainTextStopsFormulas: %
 
     const preview = sidebar(runtime, "previewEnrichment", {});
     const unique = expectedUnique(specs);
-    expect(preview).toMatchObject({ nameHeader: "Company", websiteHeader: "Website", rowsToSend: credits, creditsNeeded: unique.length, problem: null });
+    expect(preview).toMatchObject({
+      nameHeader: "Company",
+      websiteHeader: "Website",
+      rowsToSend: credits,
+      creditsNeeded: unique.length,
+      problem: null,
+    });
     expect(await serviceEnrichments(world, apiKey)).toEqual([]); // the preview sent nothing
 
     const started = sidebar(runtime, "startEnrichment", {});
-    expect(started.jobs.map((j) => [j.kind, j.sheetName])).toEqual([["enrichment", SHEET], ["enrichment", SHEET]]);
+    expect(started.jobs.map((j) => [j.kind, j.sheetName])).toEqual([
+      ["enrichment", SHEET],
+      ["enrichment", SHEET],
+    ]);
     expect(userColumns(runtime, SHEET)).toEqual(before);
 
     // The service received the first 900 unique pairs in sheet order: 700, then 200.
@@ -95,7 +117,9 @@ describe("re-runs", () => {
     // force: every valid row, once each.
     sidebar(runtime, "startEnrichment", { force: true });
     const afterForce = await serviceEnrichments(world, apiKey);
-    const forced = afterForce.slice(afterThird.length).flatMap((j) => j.businesses.map((b) => ({ name: b.business_name, url: b.website_url })));
+    const forced = afterForce
+      .slice(afterThird.length)
+      .flatMap((j) => j.businesses.map((b) => ({ name: b.business_name, url: b.website_url })));
     expect(forced).toEqual(expectedUnique([...specs, ...appended]));
     finish(runtime);
   });
@@ -105,16 +129,27 @@ describe("columns that cannot be found", () => {
   it("says so clearly and sends nothing", async () => {
     const { runtime, apiKey } = await setUpAccount(world, { credits: 1000, maxActiveJobs: 25 });
     runtime.spreadsheetApp.testing.userAddSheet("Odd");
-    runtime.spreadsheetApp.testing.userSeed("Odd", "A1", [["Who", "Where"], ["Acme", "acme.com"]]);
+    runtime.spreadsheetApp.testing.userSeed("Odd", "A1", [
+      ["Who", "Where"],
+      ["Acme", "acme.com"],
+    ]);
     runtime.spreadsheetApp.testing.setActiveSheet("Odd");
-    expect(() => sidebar(runtime, "startEnrichment", {})).toThrow(/^No row of Odd names the business name and website columns .*Choose the two columns in the sidebar/);
+    expect(() => sidebar(runtime, "startEnrichment", {})).toThrow(
+      /^No row of Odd names the business name and website columns .*Choose the two columns in the sidebar/,
+    );
     const preview = sidebar(runtime, "previewEnrichment", {});
     expect(preview.problem).toBe("No header row names the columns of rows 1–2 of Odd: choose the name column and the website column.");
     expect(preview.columnChoice).toMatchObject({ nameColumn: "A", websiteColumn: "B" });
     // Those columns chosen: "Who | Where" holds no business, so it is the header row, and only Acme is to send.
-    expect(sidebar(runtime, "previewEnrichment", { nameColumn: "A", websiteColumn: "B" })).toMatchObject({ rowsLabel: "row 2 of Odd", rowsToSend: 1, problem: null });
+    expect(sidebar(runtime, "previewEnrichment", { nameColumn: "A", websiteColumn: "B" })).toMatchObject({
+      rowsLabel: "row 2 of Odd",
+      rowsToSend: 1,
+      problem: null,
+    });
     const explicit = sidebar(runtime, "startEnrichment", { nameColumn: "Who", websiteColumn: "B" });
     expect(explicit.jobs).toHaveLength(1);
-    expect((await serviceEnrichments(world, apiKey)).map((j) => j.businesses)).toEqual([[{ business_name: "Acme", website_url: "https://acme.com" }]]);
+    expect((await serviceEnrichments(world, apiKey)).map((j) => j.businesses)).toEqual([
+      [{ business_name: "Acme", website_url: "https://acme.com" }],
+    ]);
   });
 });

@@ -14,13 +14,23 @@ describe("an enrichment run whose first rows meet a full job limit", () => {
     // The account's one slot: a search that runs while the clock stands still.
     sidebar(runtime, "startSearch", { query: "plumbers", location: austin?.label ?? "", maxResults: 100 });
     runtime.spreadsheetApp.testing.userAddSheet("Leads");
-    runtime.spreadsheetApp.testing.userSeed("Leads", "A1", [["Company", "Website"], ["Acme Roofing", "acme-roofing.com"], ["Bolt Plumbing", "bolt-plumbing.com"]]);
+    runtime.spreadsheetApp.testing.userSeed("Leads", "A1", [
+      ["Company", "Website"],
+      ["Acme Roofing", "acme-roofing.com"],
+      ["Bolt Plumbing", "bolt-plumbing.com"],
+    ]);
     runtime.spreadsheetApp.testing.setActiveSheet("Leads");
     const started = sidebar(runtime, "startEnrichment", {});
     expect([started.jobs.length, started.waiting]).toEqual([0, 2]);
 
     const line = sidebar(runtime, "listJobs").find((job) => job.kind === "enrichment");
-    expect(line).toMatchObject({ name: "Enrich Leads", status: "queued", sheetName: "Leads", mine: true, run: { rows: 2, rowsSent: 0, rowsWaiting: 2, jobs: 0, stopped: false } });
+    expect(line).toMatchObject({
+      name: "Enrich Leads",
+      status: "queued",
+      sheetName: "Leads",
+      mine: true,
+      run: { rows: 2, rowsSent: 0, rowsWaiting: 2, jobs: 0, stopped: false },
+    });
     expect(line?.jobId).toBe(line?.run?.runId);
     // Its Open sheet brings its list to the front, as any line's does.
     const testing = runtime.spreadsheetApp.testing;
@@ -30,7 +40,13 @@ describe("an enrichment run whose first rows meet a full job limit", () => {
 
     const after = sidebar(runtime, "stopEnrichment", { jobId: line?.jobId ?? "" });
     expect(after.find((job) => job.jobId === line?.jobId)).toMatchObject({ status: "completed", run: { rowsWaiting: 0, stopped: true } });
-    const statuses = runtime.spreadsheetApp.testing.values("Leads").slice(1).map((row) => row[2]);
-    expect(statuses).toEqual(["Skipped: the run was stopped before this row was sent", "Skipped: the run was stopped before this row was sent"]);
+    const statuses = runtime.spreadsheetApp.testing
+      .values("Leads")
+      .slice(1)
+      .map((row) => row[2]);
+    expect(statuses).toEqual([
+      "Skipped: the run was stopped before this row was sent",
+      "Skipped: the run was stopped before this row was sent",
+    ]);
   });
 });

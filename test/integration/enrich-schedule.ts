@@ -41,15 +41,18 @@ export function makeEnrichSchedule(seed: number): EnrichSchedule {
     const faults: FaultRule[] = [];
     if (random() < 0.35) {
       const kind = pick(["429", "503", "network", "truncated", "lost-create", "429-create"] as const);
-      if (kind === "429") faults.push({ method: "GET", pathRegex: STATUS_PATH, status: 429, headers: { "retry-after": "2" }, times: int(1, 2) });
+      if (kind === "429")
+        faults.push({ method: "GET", pathRegex: STATUS_PATH, status: 429, headers: { "retry-after": "2" }, times: int(1, 2) });
       if (kind === "503") faults.push({ method: "GET", path: "/api/v1/enrichments/", status: 503, times: int(1, 4) });
       if (kind === "network") faults.push({ method: "GET", path: "/api/v1/enrichments/", lose: true, times: int(1, 2) });
       if (kind === "truncated") faults.push({ method: "GET", pathRegex: RESULTS_PATH, truncate: true, times: 1 });
       if (kind === "lost-create") faults.push({ method: "POST", path: "/api/v1/enrichments", lose: true, times: 1 });
-      if (kind === "429-create") faults.push({ method: "POST", path: "/api/v1/enrichments", status: 429, headers: { "retry-after": "10" }, times: 2 });
+      if (kind === "429-create")
+        faults.push({ method: "POST", path: "/api/v1/enrichments", status: 429, headers: { "retry-after": "10" }, times: 2 });
     }
     let kill: KillPlan | null = null;
-    if (random() < 0.25) kill = random() < 0.6 ? { spreadsheetCall: int(1, 14) } : { fetchCall: int(1, 3), fetchPhase: pick(["before", "after"] as const) };
+    if (random() < 0.25)
+      kill = random() < 0.6 ? { spreadsheetCall: int(1, 14) } : { fetchCall: int(1, 3), fetchPhase: pick(["before", "after"] as const) };
     const sortBy = random() < 0.2 ? pick([1, 2, 3, 4]) * (random() < 0.5 ? -1 : 1) : null;
     passes.push({ faults, kill, overlap: random() < 0.15, advanceMs: int(3000, 20000), sortBy, failJob: pass === failAt });
   }

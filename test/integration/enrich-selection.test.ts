@@ -28,11 +28,19 @@ beforeAll(async () => {
 });
 
 /** Row i (1-based) of the list: a distinct company with its own website. */
-const listRow = (i: number): RowSpec => ({ name: `Company ${i}`, website: `company${i}.com`, expected: { name: `Company ${i}`, url: `https://company${i}.com` } });
+const listRow = (i: number): RowSpec => ({
+  name: `Company ${i}`,
+  website: `company${i}.com`,
+  expected: { name: `Company ${i}`, url: `https://company${i}.com` },
+});
 const listRows = (count: number): RowSpec[] => Array.from({ length: count }, (_, i) => listRow(i + 1));
 
 function finish(runtime: FakeRuntime): void {
-  pollUntil(world, runtime, (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"));
+  pollUntil(
+    world,
+    runtime,
+    (jobs) => runtime.triggers.length === 0 && jobs.every((j) => j.status === "completed" || j.status === "failed"),
+  );
 }
 
 /** The business names of the enrichment jobs the service received after the first `since` jobs. */
@@ -42,7 +50,12 @@ async function receivedSince(apiKey: string, since: SentJob[]): Promise<string[]
 }
 
 /** Each sheet row's cells under every header that is not one of the user's (the result columns), by row. */
-function resultCells(runtime: FakeRuntime, sheetName: string, headerRow: number, userHeaders: readonly string[] = HEADERS): Map<number, Record<string, unknown>> {
+function resultCells(
+  runtime: FakeRuntime,
+  sheetName: string,
+  headerRow: number,
+  userHeaders: readonly string[] = HEADERS,
+): Map<number, Record<string, unknown>> {
   const values = runtime.spreadsheetApp.testing.values(sheetName);
   const header = (values[headerRow - 1] ?? []).map(String);
   const byRow = new Map<number, Record<string, unknown>>();
@@ -59,7 +72,9 @@ function resultCells(runtime: FakeRuntime, sheetName: string, headerRow: number,
 
 /** Rows (1-based) that have anything in a result column. */
 function rowsWithResults(runtime: FakeRuntime, sheetName: string, headerRow = 1): number[] {
-  return [...resultCells(runtime, sheetName, headerRow)].filter(([, cells]) => Object.values(cells).some((v) => v !== "")).map(([row]) => row);
+  return [...resultCells(runtime, sheetName, headerRow)]
+    .filter(([, cells]) => Object.values(cells).some((v) => v !== ""))
+    .map(([row]) => row);
 }
 
 const span = (first: number, last: number): number[] => Array.from({ length: last - first + 1 }, (_, i) => first + i);
@@ -106,7 +121,8 @@ describe.each(BUILDS)("the $build build: three enrichments of one 40-row list", 
       for (const row of span(2, 41)) {
         const status = cells.get(row)?.["Enrichment status"];
         expect([row, status]).toEqual([row, enriched.includes(row) ? "completed" : ""]);
-        if (enriched.includes(row)) expect([row, cells.get(row)?.["Enriched for"]]).toEqual([row, `Company ${row - 1} | https://company${row - 1}.com`]);
+        if (enriched.includes(row))
+          expect([row, cells.get(row)?.["Enriched for"]]).toEqual([row, `Company ${row - 1} | https://company${row - 1}.com`]);
       }
       expect(rowsWithResults(runtime, SHEET)).toEqual([...enriched].sort((a, b) => a - b));
     }
@@ -124,20 +140,36 @@ describe("where the rows and the header are (default build)", () => {
     const testing = runtime.spreadsheetApp.testing;
     testing.userAddSheet("Q3 list");
     testing.userSeed("Q3 list", "A1", [["Target accounts — Q3 (do not edit)"], [""], ["Company", "Website", "Notes"]]);
-    testing.userSeed("Q3 list", "A4", span(1, 10).map((i) => [`Firm ${i}`, `firm${i}.com`, i % 2 === 0 ? "0042" : "1/2"]));
+    testing.userSeed(
+      "Q3 list",
+      "A4",
+      span(1, 10).map((i) => [`Firm ${i}`, `firm${i}.com`, i % 2 === 0 ? "0042" : "1/2"]),
+    );
     const userPart = () => testing.values("Q3 list").map((row) => row.slice(0, 3));
     const before = userPart();
 
     testing.setActiveRange("Q3 list", "B6:B8");
     const preview = sidebar(runtime, "previewEnrichment", {});
-    expect(preview).toMatchObject({ scope: "selection", rowsLabel: "rows 6–8 of Q3 list", nameHeader: "Company", websiteHeader: "Website", rowsToSend: 3, problem: null });
+    expect(preview).toMatchObject({
+      scope: "selection",
+      rowsLabel: "rows 6–8 of Q3 list",
+      nameHeader: "Company",
+      websiteHeader: "Website",
+      rowsToSend: 3,
+      problem: null,
+    });
     sidebar(runtime, "startEnrichment", {});
     expect(await receivedSince(apiKey, [])).toEqual(["Firm 3", "Firm 4", "Firm 5"]);
     finish(runtime);
     // Result headers in the header row (row 3); the title row and the user's cells as they were.
     const header = testing.values("Q3 list")[2]?.map(String) ?? [];
     expect(header.slice(0, 4)).toEqual(["Company", "Website", "Notes", "Enrichment status"]);
-    expect(testing.values("Q3 list")[0]?.slice(3).every((cell) => cell === "")).toBe(true);
+    expect(
+      testing
+        .values("Q3 list")[0]
+        ?.slice(3)
+        .every((cell) => cell === ""),
+    ).toBe(true);
     expect(rowsWithResults(runtime, "Q3 list", 3)).toEqual([6, 7, 8]);
 
     const sent = await serviceEnrichments(world, apiKey);
@@ -176,7 +208,9 @@ describe("where the rows and the header are (default build)", () => {
     const testing = runtime.spreadsheetApp.testing;
     seedSheet(runtime, SHEET, listRows(5));
     testing.setActiveRange(SHEET, "A1:D1");
-    expect(() => sidebar(runtime, "startEnrichment", {})).toThrow(`The selection holds only the header row (row 1) of "${SHEET}": select the rows to enrich, or a single cell to enrich the whole sheet.`);
+    expect(() => sidebar(runtime, "startEnrichment", {})).toThrow(
+      `The selection holds only the header row (row 1) of "${SHEET}": select the rows to enrich, or a single cell to enrich the whole sheet.`,
+    );
     expect(sidebar(runtime, "previewEnrichment", {}).problem).toMatch(/^The selection holds only the header row/);
     testing.setActiveRange(SHEET, "A20:B22");
     expect(() => sidebar(runtime, "startEnrichment", {})).toThrow(/^The selected rows 20–22 of Target accounts are empty/);
@@ -188,7 +222,13 @@ describe("a search's results sheet (default build)", () => {
   it("its rows, already enriched by the search, are refused without force (the preview says why) and sent with it", async () => {
     const { runtime, apiKey } = await setUpAccount(world, ACCOUNT);
     const testing = runtime.spreadsheetApp.testing;
-    const search = sidebar(runtime, "startSearch", { query: "coffee", location, maxResults: 100, enrichContacts: true, name: "coffee in Austin" });
+    const search = sidebar(runtime, "startSearch", {
+      query: "coffee",
+      location,
+      maxResults: 100,
+      enrichContacts: true,
+      name: "coffee in Austin",
+    });
     finish(runtime);
     const creditsAfterSearch = (await serviceAccount(world, apiKey)).credits_remaining;
     const headers = (testing.values(sheetOf(search))[0] ?? []).map(String);
@@ -200,7 +240,14 @@ describe("a search's results sheet (default build)", () => {
     testing.setActiveRange(sheetOf(search), "B2:C13");
     const preview = sidebar(runtime, "previewEnrichment", { force: false });
     const notice = '12 rows were already enriched by the search "coffee in Austin" — tick "Re-enrich" to pay for them again.';
-    expect(preview).toMatchObject({ rowsLabel: `rows 2–13 of ${search.sheetName}`, rowsToSend: 0, alreadyEnriched: 12, alreadyEnrichedBySearch: 12, notice, problem: `Nothing to send: ${notice}` });
+    expect(preview).toMatchObject({
+      rowsLabel: `rows 2–13 of ${search.sheetName}`,
+      rowsToSend: 0,
+      alreadyEnriched: 12,
+      alreadyEnrichedBySearch: 12,
+      notice,
+      problem: `Nothing to send: ${notice}`,
+    });
     const refused = sidebar(runtime, "startEnrichment", { force: false });
     expect(refused.jobs).toEqual([]);
     expect(refused.skipped).toEqual(span(2, 13).map((row) => ({ row, reason: "already enriched" })));

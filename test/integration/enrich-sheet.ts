@@ -32,8 +32,10 @@ export function messyRows(count: number, offset = 0): RowSpec[] {
     const i = n + offset;
     const kind = i % 20;
     if (kind === 3) rows.push({ name: "   ", website: `blank${i}.com`, expected: { skip: /^no business name$/ } });
-    else if (kind === 5) rows.push({ name: `Files ${i}`, website: `ftp://files${i}.com`, expected: { skip: /not a web address \(ftp:\)/ } });
-    else if (kind === 7) rows.push({ name: `Mail ${i}`, website: `mailto:info@mail${i}.com`, expected: { skip: /not a web address \(mailto:\)/ } });
+    else if (kind === 5)
+      rows.push({ name: `Files ${i}`, website: `ftp://files${i}.com`, expected: { skip: /not a web address \(ftp:\)/ } });
+    else if (kind === 7)
+      rows.push({ name: `Mail ${i}`, website: `mailto:info@mail${i}.com`, expected: { skip: /not a web address \(mailto:\)/ } });
     else if (kind === 9) rows.push({ name: `Relative ${i}`, website: "/contact-us", expected: { skip: /relative/ } });
     else if (kind === 11) rows.push({ name: `Hostless ${i}`, website: "https://", expected: { skip: /no host/ } });
     else if (kind === 13 && n > 12) {
@@ -81,7 +83,10 @@ export async function serviceEnrichments(world: World, apiKey: string): Promise<
   // Pages of 5 jobs: a page of 29 jobs of 700 businesses each would be a 1.2 MB answer.
   const items: Item[] = [];
   for (let page = 1; ; page += 1) {
-    const body = (await readService(`${world.url}/api/v1/enrichments?page_size=5&page=${page}`, apiKey)).body as { items: Item[]; total: number };
+    const body = (await readService(`${world.url}/api/v1/enrichments?page_size=5&page=${page}`, apiKey)).body as {
+      items: Item[];
+      total: number;
+    };
     items.push(...body.items);
     if (page * 5 >= body.total) break;
   }
@@ -164,7 +169,11 @@ export function expectRowsRight(
     }
     const key = pairKey(spec.expected.name, spec.expected.url);
     if (!sent.has(key)) {
-      checks.push([`${where}: Enrichment status`, status, creditReason instanceof RegExp ? creditReason : `Skipped: ${creditReason ?? "?"}`]);
+      checks.push([
+        `${where}: Enrichment status`,
+        status,
+        creditReason instanceof RegExp ? creditReason : `Skipped: ${creditReason ?? "?"}`,
+      ]);
       continue;
     }
     const business = byKey.get(key);
@@ -173,7 +182,9 @@ export function expectRowsRight(
     const expectedStatus = failedPairs.has(key) && business.enrichment_status !== "completed" ? /^Failed: / : business.enrichment_status;
     // The columns that copy one field of the service's JSON as it is (lists joined).
     const socials = (business.socials ?? {}) as Record<string, unknown>;
-    const phoneTypes = Object.entries((business.phone_types ?? {}) as Record<string, unknown>).map(([phone, type]) => `${phone}: ${String(type)}`);
+    const phoneTypes = Object.entries((business.phone_types ?? {}) as Record<string, unknown>).map(
+      ([phone, type]) => `${phone}: ${String(type)}`,
+    );
     const expected: Record<string, unknown> = {
       "Enrichment status": expectedStatus,
       Emails: joined(business.emails),

@@ -4,7 +4,12 @@ import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { expectedCells, readSheet, serviceResults, sheetOf, type JobView, type World } from "../../dev/world";
 
 /** Returns how many businesses the service has for the job (rows without a Business ID are the user's). */
-export async function expectSheetExact(world: World, runtime: FakeRuntime, apiKey: string, job: Pick<JobView, "jobId" | "sheetName">): Promise<number> {
+export async function expectSheetExact(
+  world: World,
+  runtime: FakeRuntime,
+  apiKey: string,
+  job: Pick<JobView, "jobId" | "sheetName">,
+): Promise<number> {
   const service = await serviceResults(world, apiKey, job.jobId);
   const { rows } = readSheet(runtime, sheetOf(job));
   const ours = rows.filter((r) => r["Business ID"] !== "");

@@ -27,7 +27,8 @@ const COUNTED_FROM = 50;
 export function faultSeeds(sample: readonly number[]): SeedChoice {
   const only = process.env.FAULT_SEED;
   const count = process.env.FAULT_SCHEDULES ?? (FULL_TIER ? String(FULL_RUN) : undefined);
-  const seeds = only !== undefined ? [Number(only)] : count !== undefined ? Array.from({ length: Number(count) }, (_, i) => i + 1) : [...sample];
+  const seeds =
+    only !== undefined ? [Number(only)] : count !== undefined ? Array.from({ length: Number(count) }, (_, i) => i + 1) : [...sample];
   return {
     seeds,
     notCounted:

@@ -2,7 +2,7 @@
 // quotas, and locations the catalog lists only for a longer query. Each ends with a complete,
 // exact sheet and a readable message on the way.
 import { utf8Bytes } from "../../src/storage/utf8";
-import { newRuntime, pollUntil, serviceAccount, sidebar, type JobView } from "../../dev/world";
+import { type newRuntime, pollUntil, serviceAccount, sidebar, type JobView } from "../../dev/world";
 import { expectSheetExact } from "./exact-sheet";
 import { setUpAccount, useWorld } from "../fixtures/world";
 
@@ -44,8 +44,18 @@ describe("property sizes in bytes", () => {
 
 describe("UrlFetchApp quotas are not network failures", () => {
   it.each([
-    ["the daily quota", (runtime: ReturnType<typeof newRuntime>) => runtime.quotas.exhaust("urlfetch", runtime.userEmail), 24 * 60 * 60 * 1000, /daily limit.*resume by themselves/],
-    ["the bandwidth quota", (runtime: ReturnType<typeof newRuntime>) => runtime.quotas.blockBandwidth(runtime.userEmail, world.clock.now() + 60 * 60 * 1000), 60 * 60 * 1000, /bandwidth limit.*resume by themselves/],
+    [
+      "the daily quota",
+      (runtime: ReturnType<typeof newRuntime>) => runtime.quotas.exhaust("urlfetch", runtime.userEmail),
+      24 * 60 * 60 * 1000,
+      /daily limit.*resume by themselves/,
+    ],
+    [
+      "the bandwidth quota",
+      (runtime: ReturnType<typeof newRuntime>) => runtime.quotas.blockBandwidth(runtime.userEmail, world.clock.now() + 60 * 60 * 1000),
+      60 * 60 * 1000,
+      /bandwidth limit.*resume by themselves/,
+    ],
   ] as const)("%s: one attempt, a readable message, and the job resumes on a later pass", async (_, spend, resetMs, message) => {
     const { runtime, apiKey, austin } = await accountInAustin();
     const started = sidebar(runtime, "startSearch", { query: "tailors", location: austin, maxResults: 100 });

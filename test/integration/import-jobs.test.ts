@@ -9,7 +9,6 @@ import { expectedCells, pollUntil, readSheet, serviceResults, sidebar, sidebarRa
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { setUpAccount, useWorld } from "../fixtures/world";
 
-
 const world = useWorld(13);
 
 /** A job created straight on the service, as another tool would (Node's fetch, not the add-on). */
@@ -95,7 +94,11 @@ describe("importJob", () => {
     expect(headers[0]).toBe("Name");
     const jobs = pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 5));
     await expectExactSheet(runtime, apiKey, jobs[0] as JobView, "enrichments");
-    expect(readSheet(runtime, sheetOf(view)).rows.map((r) => r.Name).sort()).toEqual(businesses.map((b) => b.business_name).sort());
+    expect(
+      readSheet(runtime, sheetOf(view))
+        .rows.map((r) => r.Name)
+        .sort(),
+    ).toEqual(businesses.map((b) => b.business_name).sort());
   });
 
   it("an unknown, foreign or malformed ID is a clear error and creates no sheet", async () => {
@@ -142,7 +145,9 @@ describe("recentJobs", () => {
       world.clock.advance(1000);
       created.push(
         i % 7 === 3
-          ? await createDirect(apiKey, "enrichments", { businesses: [{ business_name: `Shop ${i}`, website_url: `https://shop${i}.example.com` }] })
+          ? await createDirect(apiKey, "enrichments", {
+              businesses: [{ business_name: `Shop ${i}`, website_url: `https://shop${i}.example.com` }],
+            })
           : await createDirect(apiKey, "searches", searchBody(location, `query ${i}`)),
       );
     }
@@ -156,7 +161,12 @@ describe("recentJobs", () => {
     expect(all.every((j) => !j.tracked)).toBe(true);
 
     const searches = sidebar(runtime, "recentJobs", { kind: "search", page: 2 });
-    expect(searches.jobs.map((j) => j.jobId)).toEqual(created.filter((_, i) => i % 7 !== 3).reverse().slice(20));
+    expect(searches.jobs.map((j) => j.jobId)).toEqual(
+      created
+        .filter((_, i) => i % 7 !== 3)
+        .reverse()
+        .slice(20),
+    );
     expect(searches.hasMore).toBe(false);
 
     sidebar(runtime, "importJob", { jobId: created[25] ?? "" });

@@ -72,15 +72,24 @@ describe("saveSettings is all or nothing", () => {
     const b = await world.control.createAccount({ plan: "starter", credits: 640 });
     const runtime = newRuntime(world, { userEmail: "a@example.com" });
     const shared = () => JSON.stringify([...runtime.stores.document]);
-    runtime.run("saveSettings", [{ apiKey: a.apiKey, baseUrl: world.url, shareWithFormulas: true }], { viaScriptRun: true, user: "a@example.com" });
+    runtime.run("saveSettings", [{ apiKey: a.apiKey, baseUrl: world.url, shareWithFormulas: true }], {
+      viaScriptRun: true,
+      user: "a@example.com",
+    });
     expect(shared()).toContain(a.apiKey);
     for (const shareWithFormulas of [undefined, false]) {
-      const result = runtime.run("saveSettings", [{ apiKey: b.apiKey, baseUrl: world.url, shareWithFormulas }], { viaScriptRun: true, user: "b@example.com" });
+      const result = runtime.run("saveSettings", [{ apiKey: b.apiKey, baseUrl: world.url, shareWithFormulas }], {
+        viaScriptRun: true,
+        user: "b@example.com",
+      });
       expect(result.errorMessage).toBeUndefined();
       expect(shared()).toContain(a.apiKey);
       expect(shared()).not.toContain(b.apiKey);
     }
-    runtime.run("saveSettings", [{ apiKey: a.apiKey, baseUrl: world.url, shareWithFormulas: false }], { viaScriptRun: true, user: "a@example.com" });
+    runtime.run("saveSettings", [{ apiKey: a.apiKey, baseUrl: world.url, shareWithFormulas: false }], {
+      viaScriptRun: true,
+      user: "a@example.com",
+    });
     expect(shared()).not.toContain(a.apiKey);
   });
 });
@@ -90,7 +99,11 @@ describe("the menu's enrichment", () => {
     const { runtime } = await setUpAccount(world, { credits: 500, maxActiveJobs: 25 });
     const testing = runtime.spreadsheetApp.testing;
     testing.userAddSheet("Prospects");
-    testing.userSeed("Prospects", "A1", [["Company", "Website"], ["Acme Roofing", "acme-roofing.com"], ["No Site", "ftp://files.example"]]);
+    testing.userSeed("Prospects", "A1", [
+      ["Company", "Website"],
+      ["Acme Roofing", "acme-roofing.com"],
+      ["No Site", "ftp://files.example"],
+    ]);
     testing.setActiveSheet("Prospects");
     runtime.run("onOpen", [{ authMode: "FULL" }]);
     const item = testing.ui.menus[0]?.items.find((i) => i.kind === "item" && i.functionName === "startEnrichment");
@@ -98,7 +111,9 @@ describe("the menu's enrichment", () => {
 
     const result = runtime.run("startEnrichment", []);
     expect(result.errorMessage).toBeUndefined();
-    expect(testing.ui.toasts.at(-1)?.message).toBe('Rows 2–3 of Prospects: sent 1 business in 1 job; results fill the rows as they come. 1 row was skipped: see "Enrichment status".');
+    expect(testing.ui.toasts.at(-1)?.message).toBe(
+      'Rows 2–3 of Prospects: sent 1 business in 1 job; results fill the rows as they come. 1 row was skipped: see "Enrichment status".',
+    );
   });
 
   it("sends the selected rows only, and its toast names them", async () => {
@@ -109,7 +124,9 @@ describe("the menu's enrichment", () => {
     testing.setActiveRanges("Prospects", ["A3:B4", "B7"]);
     const result = runtime.run("startEnrichment", []);
     expect(result.errorMessage).toBeUndefined();
-    expect(testing.ui.toasts.at(-1)?.message).toBe("Rows 3–4 and 7 of Prospects: sent 3 businesses in 1 job; results fill the rows as they come.");
+    expect(testing.ui.toasts.at(-1)?.message).toBe(
+      "Rows 3–4 and 7 of Prospects: sent 3 businesses in 1 job; results fill the rows as they come.",
+    );
     const sent = await serviceEnrichments(world, apiKey);
     expect(sent.flatMap((job) => job.businesses.map((b) => b.business_name))).toEqual(["Firm 2", "Firm 3", "Firm 6"]);
   });

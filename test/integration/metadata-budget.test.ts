@@ -22,7 +22,10 @@ beforeAll(async () => {
 
 /** Characters of the add-on's developer metadata (keys and values), as Google's limit counts them. */
 const metadataChars = (runtime: FakeRuntime): number =>
-  runtime.spreadsheet().testing.developerMetadata().reduce((sum, e) => sum + e.key.length + (e.value?.length ?? 0), 0);
+  runtime
+    .spreadsheet()
+    .testing.developerMetadata()
+    .reduce((sum, e) => sum + e.key.length + (e.value?.length ?? 0), 0);
 
 async function searchesCreated(apiKey: string): Promise<number> {
   const res = await fetch(`${world.url}/api/v1/searches`, { headers: { "x-api-key": apiKey } });
@@ -31,11 +34,20 @@ async function searchesCreated(apiKey: string): Promise<number> {
 
 describe("the developer-metadata job store prunes to its own budget", () => {
   it(`${SEARCHES} searches one after another: every start succeeds, the oldest finished are pruned first, the newest stay listed`, async () => {
-    const { runtime, apiKey } = await setUpAccount(world, { plan: "scale", credits: 100_000, maxActiveJobs: 25, runtime: { distDir: FULL } });
+    const { runtime, apiKey } = await setUpAccount(world, {
+      plan: "scale",
+      credits: 100_000,
+      maxActiveJobs: 25,
+      runtime: { distDir: FULL },
+    });
     const started: string[] = [];
     let most = 0;
     for (let i = 1; i <= SEARCHES; i += 1) {
-      const job = sidebar(runtime, "startSearch", { query: `family dentists and orthodontists taking new patients, list ${i}`, location, maxResults: 100 });
+      const job = sidebar(runtime, "startSearch", {
+        query: `family dentists and orthodontists taking new patients, list ${i}`,
+        location,
+        maxResults: 100,
+      });
       started.push(job.jobId);
       while ((await serviceJob(world, apiKey, job.jobId)).status !== "completed") world.clock.advance(5000);
       const listed = sidebar(runtime, "refreshJobs");
@@ -52,7 +64,12 @@ describe("the developer-metadata job store prunes to its own budget", () => {
   });
 
   it("full of jobs in progress, the next search is refused before it is sent, and every charged job is listed", async () => {
-    const { runtime, apiKey } = await setUpAccount(world, { plan: "scale", credits: 100_000, maxActiveJobs: 100, runtime: { distDir: FULL } });
+    const { runtime, apiKey } = await setUpAccount(world, {
+      plan: "scale",
+      credits: 100_000,
+      maxActiveJobs: 100,
+      runtime: { distDir: FULL },
+    });
     let refusal = "";
     for (let i = 1; i <= 60 && refusal === ""; i += 1) {
       const run = runtime.run("startSearch", [{ query: `florists ${i}`, location, maxResults: 100 }], { viaScriptRun: true });
@@ -72,7 +89,10 @@ describe("the developer-metadata job store prunes to its own budget", () => {
     for (let i = 1; i <= 20 && enrichRefusal === ""; i += 1) {
       sheet = `Prospects ${i}`;
       testing.userAddSheet(sheet);
-      testing.userSeed(sheet, "A1", [["Company", "Website"], [`Acme Roofing ${i}`, `acme-roofing-${i}.com`]]);
+      testing.userSeed(sheet, "A1", [
+        ["Company", "Website"],
+        [`Acme Roofing ${i}`, `acme-roofing-${i}.com`],
+      ]);
       const run = runtime.run("startEnrichment", [{ sheetName: sheet }], { viaScriptRun: true });
       if (run.error !== undefined) enrichRefusal = run.errorMessage ?? "";
     }

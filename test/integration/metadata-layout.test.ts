@@ -16,7 +16,11 @@ beforeAll(async () => {
   location = await austinLabel(world);
 });
 
-const metadataKeys = (runtime: FakeRuntime) => runtime.spreadsheet().testing.developerMetadata().map((e) => e.key);
+const metadataKeys = (runtime: FakeRuntime) =>
+  runtime
+    .spreadsheet()
+    .testing.developerMetadata()
+    .map((e) => e.key);
 
 /** Rewrites the store as the per-key layout had it: "businessLeads.<key>" holding "#<key>\n<value>". */
 function asPerKeyLayout(runtime: FakeRuntime): number {
@@ -32,14 +36,24 @@ function asPerKeyLayout(runtime: FakeRuntime): number {
 describe("the full build's job store layout", () => {
   it("keeps a document's jobs in one entry, and moves a store written one entry per key into it at the next pass", async () => {
     const { runtime } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir: FULL } });
-    const started = ["roofers", "plumbers", "dentists"].map((query) => sidebar(runtime, "startSearch", { query, location, maxResults: 100 }));
+    const started = ["roofers", "plumbers", "dentists"].map((query) =>
+      sidebar(runtime, "startSearch", { query, location, maxResults: 100 }),
+    );
     expect(metadataKeys(runtime)).toEqual(["businessLeads:store"]);
 
     // As a deployment of the previous version left it: one entry per job, the editors' keys apart.
     expect(asPerKeyLayout(runtime)).toBeGreaterThanOrEqual(4);
-    expect(sidebar(runtime, "listJobs").map((j) => j.jobId).sort()).toEqual(started.map((j) => j.jobId).sort());
+    expect(
+      sidebar(runtime, "listJobs")
+        .map((j) => j.jobId)
+        .sort(),
+    ).toEqual(started.map((j) => j.jobId).sort());
 
-    const done = pollUntil(world, runtime, (jobs) => jobs.length === 3 && jobs.every((j) => j.status === "completed" && j.rowsWritten === 100));
+    const done = pollUntil(
+      world,
+      runtime,
+      (jobs) => jobs.length === 3 && jobs.every((j) => j.status === "completed" && j.rowsWritten === 100),
+    );
     expect(done.map((j) => j.jobId).sort()).toEqual(started.map((j) => j.jobId).sort());
     expect(metadataKeys(runtime)).toEqual(["businessLeads:store"]);
     expect(runtime.triggers).toEqual([]);

@@ -20,10 +20,40 @@ const BUILDS = [
 const OLD_FIRST = ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"];
 /** The 34 columns of the layout before the technical block (with "Owner name" and "Owner names"). */
 const PREVIOUS_LAYOUT = [
-  "Name", "Phone", "Website", "Emails", "Address", "Category", "Email status", "Business ID", "Verified emails", "Email verification status",
-  "Email verifications", "Owner name", "Owner names", "Owner emails", "Decision maker names", "Decision maker emails", "City", "Country code",
-  "Rating", "Review count", "Business status", "Maps URL", "Categories", "Additional phones", "Phone types", "Facebook", "Instagram",
-  "LinkedIn", "YouTube", "Yelp", "Enrichment status", "Owner enrichment status", "Key contacts", "Position",
+  "Name",
+  "Phone",
+  "Website",
+  "Emails",
+  "Address",
+  "Category",
+  "Email status",
+  "Business ID",
+  "Verified emails",
+  "Email verification status",
+  "Email verifications",
+  "Owner name",
+  "Owner names",
+  "Owner emails",
+  "Decision maker names",
+  "Decision maker emails",
+  "City",
+  "Country code",
+  "Rating",
+  "Review count",
+  "Business status",
+  "Maps URL",
+  "Categories",
+  "Additional phones",
+  "Phone types",
+  "Facebook",
+  "Instagram",
+  "LinkedIn",
+  "YouTube",
+  "Yelp",
+  "Enrichment status",
+  "Owner enrichment status",
+  "Key contacts",
+  "Position",
 ];
 const OLD_LAYOUT = [...OLD_FIRST, ...PREVIOUS_LAYOUT.filter((h) => !OLD_FIRST.includes(h))];
 /** What a sheet of an earlier layout gains on its right: when each business was seen. */
@@ -55,10 +85,13 @@ function toOldLayout(runtime: FakeRuntime, sheetName: string): void {
   expect(readSheet(runtime, sheetName).headers.slice(0, OLD_LAYOUT.length)).toEqual(OLD_LAYOUT);
 }
 
-const columnLetter = (n: number): string => (n > 26 ? columnLetter(Math.floor((n - 1) / 26)) : "") + String.fromCharCode(65 + ((n - 1) % 26));
+const columnLetter = (n: number): string =>
+  (n > 26 ? columnLetter(Math.floor((n - 1) / 26)) : "") + String.fromCharCode(65 + ((n - 1) % 26));
 
 const sheetIds = (runtime: FakeRuntime, sheetName: string): string[] =>
-  readSheet(runtime, sheetName).rows.map((r) => String(r["Business ID"])).filter((id) => id !== "");
+  readSheet(runtime, sheetName)
+    .rows.map((r) => String(r["Business ID"]))
+    .filter((id) => id !== "");
 
 describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ distDir }) => {
   function completed(runtime: FakeRuntime, maxResults: number): JobView {
@@ -117,7 +150,9 @@ describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ 
     const ids = sheetIds(runtime, sheetOf(done));
     expect(new Set(ids).size).toBe(ids.length);
     // The new run's businesses are all there, with the new run's Business IDs.
-    const searches = (await (await fetch(`${world.url}/api/v1/searches?page_size=10`, { headers: { "x-api-key": apiKey } })).json()) as { items: Array<{ id: string }> };
+    const searches = (await (await fetch(`${world.url}/api/v1/searches?page_size=10`, { headers: { "x-api-key": apiKey } })).json()) as {
+      items: Array<{ id: string }>;
+    };
     const run = searches.items[0]?.id ?? "";
     expect(run).not.toBe(started.jobId);
     const service = await serviceResults(world, apiKey, run);
@@ -125,7 +160,11 @@ describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ 
     // Each row says what the run did, as the job does; the old "Owner name" column is kept up to date.
     // ("Updated · kept earlier emails" is an update that kept what the run returned empty.)
     const said = (words: string) => after.rows.filter((r) => String(r["Latest refresh"]).split(" · ")[0] === words).length;
-    expect([said("New"), said("Updated"), said("No longer found")]).toEqual([merged?.refresh?.lastRunAdded, merged?.refresh?.lastRunUpdated, merged?.refresh?.lastRunNotFound]);
+    expect([said("New"), said("Updated"), said("No longer found")]).toEqual([
+      merged?.refresh?.lastRunAdded,
+      merged?.refresh?.lastRunUpdated,
+      merged?.refresh?.lastRunNotFound,
+    ]);
     expect(said("Updated") + said("No longer found")).toBe(100);
     for (const business of service) {
       const row = after.rows.find((r) => r["Business ID"] === business.id);
@@ -147,9 +186,15 @@ describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ 
     const preview = sidebar(runtime, "previewEnrichment", { force: true });
     expect(preview.rowsLabel).toBe(`rows 11–20 of ${done.sheetName}`);
     const result = sidebar(runtime, "startEnrichment", { force: true });
-    const sent = result.jobs.reduce((sum, job) => sum + (job.leadCount ?? 0), 0) + result.skipped.filter((s) => !/^no website|website/i.test(s.reason)).length;
+    const sent =
+      result.jobs.reduce((sum, job) => sum + (job.leadCount ?? 0), 0) +
+      result.skipped.filter((s) => !/^no website|website/i.test(s.reason)).length;
     expect(sent).toBeGreaterThan(0);
-    pollUntil(world, runtime, (all) => runtime.triggers.length === 0 && all.every((j) => j.status === "completed" || j.status === "failed"));
+    pollUntil(
+      world,
+      runtime,
+      (all) => runtime.triggers.length === 0 && all.every((j) => j.status === "completed" || j.status === "failed"),
+    );
 
     const after = readSheet(runtime, sheetOf(done));
     expect(after.rows).toHaveLength(before.rows.length);
@@ -163,7 +208,10 @@ describe.each(BUILDS)("a results sheet of the earlier layout, $build build", ({ 
       expect([index + 1, row.slice(0, compared)]).toEqual([index + 1, beforeCells[index]?.slice(0, compared)]);
     });
     // Only the selected rows (sheet rows 11–20) were enriched.
-    const enrichedRows = after.rows.map((row, index) => [index + 2, String(row["Enriched for"] ?? "")] as const).filter(([, forWhat]) => forWhat !== "").map(([row]) => row);
+    const enrichedRows = after.rows
+      .map((row, index) => [index + 2, String(row["Enriched for"] ?? "")] as const)
+      .filter(([, forWhat]) => forWhat !== "")
+      .map(([row]) => row);
     expect(enrichedRows.length).toBeGreaterThan(0);
     for (const row of enrichedRows) expect(row >= 11 && row <= 20).toBe(true);
   });

@@ -21,8 +21,12 @@ function pass(runtime: FakeRuntime): { views: JobView[]; roundTrips: number; cal
 describe("one pass over 20 active 100-result searches", () => {
   it("takes one status and one results round trip and at most 4 SpreadsheetApp calls per job, plus 1", async () => {
     const { runtime } = await setUpAccount(world, { plan: "scale", credits: 10_000, maxActiveJobs: 25 });
-    for (let i = 1; i <= 20; i += 1) sidebar(runtime, "startSearch", { query: `cost query ${i}`, location: "Austin, Texas, US", maxResults: 100 });
-    for (const [advance, status] of [[12_000, "running"], [18_000, "completed"]] as const) {
+    for (let i = 1; i <= 20; i += 1)
+      sidebar(runtime, "startSearch", { query: `cost query ${i}`, location: "Austin, Texas, US", maxResults: 100 });
+    for (const [advance, status] of [
+      [12_000, "running"],
+      [18_000, "completed"],
+    ] as const) {
       world.clock.advance(advance);
       const { views, roundTrips, calls } = pass(runtime);
       expect(views.map((v) => v.status)).toEqual(Array(20).fill(status));
@@ -49,7 +53,9 @@ describe("enrichment jobs of one sheet", () => {
     const { views, roundTrips, calls, cellsRead } = pass(runtime);
     expect(views.map((v) => v.status)).toEqual(["completed", "completed", "completed"]);
     expect(views.map((v) => v.rowsWritten)).toEqual([700, 700, 100]);
-    const written = readSheet(runtime, sheet).rows.filter((r) => r["Enrichment status"] === "completed" || r["Enrichment status"] === "partial");
+    const written = readSheet(runtime, sheet).rows.filter(
+      (r) => r["Enrichment status"] === "completed" || r["Enrichment status"] === "partial",
+    );
     expect(written).toHaveLength(1500);
     expect(roundTrips).toBe(2);
     // getActiveSpreadsheet, getSheets and getSheetId per sheet to find it, getDataRange, its size
@@ -59,6 +65,6 @@ describe("enrichment jobs of one sheet", () => {
     expect(calls).toBeLessThanOrEqual(11);
     // One read of the sheet: its cells once, however many jobs write into it.
     const { headers } = readSheet(runtime, sheet);
-    expect(cellsRead).toBeLessThanOrEqual((rows.length) * headers.length);
+    expect(cellsRead).toBeLessThanOrEqual(rows.length * headers.length);
   });
 });

@@ -33,7 +33,11 @@ export function plainTextUserRow(runtime: FakeRuntime, sheetName: string): Array
   return values
     .map((row, i) => ({ row, i }))
     .filter(({ row }) => row[category] === USER_ROW_MARK)
-    .map(({ row, i }) => ({ value: row[name], formula: formulas[i]?.[name] ?? "", format: testing.cell(sheetName, `${columnOfHeader(runtime, sheetName, "Name")}${i + 1}`).numberFormat }));
+    .map(({ row, i }) => ({
+      value: row[name],
+      formula: formulas[i]?.[name] ?? "",
+      format: testing.cell(sheetName, `${columnOfHeader(runtime, sheetName, "Name")}${i + 1}`).numberFormat,
+    }));
 }
 
 /** What the user's cell must hold under each of Google's possible behaviours. */

@@ -48,14 +48,25 @@ describe.each(BUILDS)("a job record of version 1, $build build", ({ distDir, ful
     const { v: _v, timeZone: _zone, lastRun: _run, ...rest } = today;
     const lastRunAt = new Date(world.clock.now() - 60_000).toISOString();
     const refresh = {
-      every: "day", search: { name: "florists", input: { query: "florists", location, maxResults: 100 } }, run: null,
-      lastRunAt, lastRunAdded: 3, lastRunUpdated: 97, lastRunNotFound: 1, lastRunBusinesses: 100, lastRunCredits: 100,
-      nextRunAt: new Date(world.clock.now() + 24 * 3600_000).toISOString(), lastError: null,
+      every: "day",
+      search: { name: "florists", input: { query: "florists", location, maxResults: 100 } },
+      run: null,
+      lastRunAt,
+      lastRunAdded: 3,
+      lastRunUpdated: 97,
+      lastRunNotFound: 1,
+      lastRunBusinesses: 100,
+      lastRunCredits: 100,
+      nextRunAt: new Date(world.clock.now() + 24 * 3600_000).toISOString(),
+      lastError: null,
     };
     store.set(key, JSON.stringify({ ...rest, sheetId: null, refresh }));
 
     const listed = sidebar(runtime, "listJobs").find((job) => job.jobId === started.jobId);
-    expect(listed).toMatchObject({ timeZone: "Asia/Kolkata", lastRun: { at: lastRunAt, added: 3, updated: 97, notFound: 1, businesses: 100, credits: 100, keptEarlier: 0 } });
+    expect(listed).toMatchObject({
+      timeZone: "Asia/Kolkata",
+      lastRun: { at: lastRunAt, added: 3, updated: 97, notFound: 1, businesses: 100, credits: 100, keptEarlier: 0 },
+    });
     expect(sidebar(runtime, "showJobSheet", { jobId: started.jobId })).toEqual({ sheetName: sheetOf(started) });
     expect(JSON.parse(store.get(key) ?? "{}").v).toBeUndefined(); // reads never write
 

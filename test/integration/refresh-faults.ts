@@ -10,7 +10,21 @@
 // Updated, No longer found, First seen, Last seen) as the job counts it; every note on its business.
 // Which schedules: fault-seeds.ts (a sample in npm test, 200 in test:all, FAULT_SEED=s for one).
 import * as path from "node:path";
-import { austinLabel, refreshedCells, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, sheetOf, startWorld, type JobView, type ServiceBusiness, type SheetRow, type World } from "../../dev/world";
+import {
+  austinLabel,
+  refreshedCells,
+  pollUntil,
+  readSheet,
+  serviceAccount,
+  serviceResults,
+  sidebar,
+  sheetOf,
+  startWorld,
+  type JobView,
+  type ServiceBusiness,
+  type SheetRow,
+  type World,
+} from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { columnLetters } from "../../src/sheets/column-letters";
 import { setUpAccount } from "../fixtures/world";
@@ -32,18 +46,43 @@ const NOTES = "My notes";
 const CALL_NOTES = "Call notes";
 const OWN_ROW = "My own row, not a business";
 
-
 let world: World;
 let location = "";
 
 /** What the schedules really exercised, so a run whose faults never fired cannot pass quietly. */
 interface Tally {
-  runs: number; killedMerges: number; killedFetches: number; killedCreations: number; overlaps: number; sorts: number; triggerPasses: number;
-  lostCreations: number; creation429: number; creation503: number; read429: number; read503: number; lostReads: number; notFound: number; insertedColumns: number;
+  runs: number;
+  killedMerges: number;
+  killedFetches: number;
+  killedCreations: number;
+  overlaps: number;
+  sorts: number;
+  triggerPasses: number;
+  lostCreations: number;
+  creation429: number;
+  creation503: number;
+  read429: number;
+  read503: number;
+  lostReads: number;
+  notFound: number;
+  insertedColumns: number;
 }
 const newTally = (): Tally => ({
-  runs: 0, killedMerges: 0, killedFetches: 0, killedCreations: 0, overlaps: 0, sorts: 0, triggerPasses: 0,
-  lostCreations: 0, creation429: 0, creation503: 0, read429: 0, read503: 0, lostReads: 0, notFound: 0, insertedColumns: 0,
+  runs: 0,
+  killedMerges: 0,
+  killedFetches: 0,
+  killedCreations: 0,
+  overlaps: 0,
+  sorts: 0,
+  triggerPasses: 0,
+  lostCreations: 0,
+  creation429: 0,
+  creation503: 0,
+  read429: 0,
+  read503: 0,
+  lostReads: 0,
+  notFound: 0,
+  insertedColumns: 0,
 });
 
 const isCreation = (r: { method: string; url: string }) => r.method === "POST" && /\/api\/v1\/searches$/.test(r.url);
@@ -126,7 +165,15 @@ interface Expected {
 }
 
 /** After a run is merged: the sheet, the job and the account against what the service returned. */
-async function expectRunRight(runtime: FakeRuntime, apiKey: string, schedule: RefreshSchedule, view: JobView, notes: Notes, expected: Expected, tally: Tally): Promise<void> {
+async function expectRunRight(
+  runtime: FakeRuntime,
+  apiKey: string,
+  schedule: RefreshSchedule,
+  view: JobView,
+  notes: Notes,
+  expected: Expected,
+  tally: Tally,
+): Promise<void> {
   const runs = expected.results.length;
   const latest = runs - 1;
   // One search job per run, each charged once, all of the schedule's size.
@@ -167,7 +214,11 @@ async function expectRunRight(runtime: FakeRuntime, apiKey: string, schedule: Re
     const want: Record<string, unknown> = { ...expectedCells, "First seen": expected.days[firstRun], "Last seen": expected.days[run] };
     return [
       ...Object.entries(want).map(([header, value]): [string, unknown, unknown] => [`${url} ${header}`, row[header], value]),
-      [`${url} Latest refresh`, `${saidRefresh.split(" · ")[0]}, kept emails: ${/^Updated · (.* · )?kept earlier emails/.test(saidRefresh)}`, `${refresh}, kept emails: ${kept}`] as [string, unknown, unknown],
+      [
+        `${url} Latest refresh`,
+        `${saidRefresh.split(" · ")[0]}, kept emails: ${/^Updated · (.* · )?kept earlier emails/.test(saidRefresh)}`,
+        `${refresh}, kept emails: ${kept}`,
+      ] as [string, unknown, unknown],
     ];
   });
   expect(mismatches(cells)).toEqual([]);
@@ -190,7 +241,12 @@ async function expectRunRight(runtime: FakeRuntime, apiKey: string, schedule: Re
 
 async function runSchedule(schedule: RefreshSchedule, distDir: string, tally: Tally): Promise<void> {
   const { runtime, apiKey } = await setUpAccount(world, { credits: CREDITS, maxActiveJobs: 25, runtime: { distDir } });
-  const started = sidebar(runtime, "startSearch", { query: `plumbers ${schedule.seed}`, location, maxResults: schedule.maxResults, enrichContacts: schedule.enrich });
+  const started = sidebar(runtime, "startSearch", {
+    query: `plumbers ${schedule.seed}`,
+    location,
+    maxResults: schedule.maxResults,
+    enrichContacts: schedule.enrich,
+  });
   pollUntil(world, runtime, (jobs) => jobs.every((j) => j.status === "completed" && j.rowsWritten === j.leadCount));
   const notes = typeNotes(runtime, sheetOf(started), schedule);
   if (schedule.insertedColumn) tally.insertedColumns += 1;
@@ -218,7 +274,8 @@ async function runSchedule(schedule: RefreshSchedule, distDir: string, tally: Ta
         tally.killedFetches += 1;
         // Killed once the service had the creation: the next pass repeats it with the same key.
         const sent = runtime.http.requests.filter((r) => r.executionId === pass.executionId);
-        if (plan.kill.fetchPhase === "after" && sent.length > 0 && isCreation(sent[sent.length - 1] as (typeof sent)[number])) tally.killedCreations += 1;
+        if (plan.kill.fetchPhase === "after" && sent.length > 0 && isCreation(sent[sent.length - 1] as (typeof sent)[number]))
+          tally.killedCreations += 1;
       }
       const view = viewOf(runtime, started.jobId);
       if (view.refresh?.lastRunAt !== lastRunAt && view.refresh?.running === false && view.refresh.lastRunBusinesses !== null) {
@@ -263,15 +320,32 @@ export function describeRefreshFaults(which: keyof typeof BUILDS): void {
     const tally = newTally();
 
     it.each(seeds)("schedule %i", async (seed) => {
-      await runSchedule(makeRefreshSchedule(seed, () => world.clock.now(), mergeCalls), distDir, tally);
+      await runSchedule(
+        makeRefreshSchedule(seed, () => world.clock.now(), mergeCalls),
+        distDir,
+        tally,
+      );
     });
 
     itExercisedEveryKind(choice, () => {
       // The full run's thresholds are about half of what 60 schedules fire, scaled to 200; the sample fires each at least twice.
       const least = (threshold: number) => Math.max(2, atLeast(threshold));
       const thresholds: Record<keyof Tally, number> = {
-        runs: 400, killedMerges: 40, killedFetches: 110, killedCreations: 12, overlaps: 150, sorts: 120, triggerPasses: 220, lostCreations: 90,
-        creation429: 90, creation503: 240, read429: 110, read503: 270, lostReads: 110, notFound: 240, insertedColumns: 40,
+        runs: 400,
+        killedMerges: 40,
+        killedFetches: 110,
+        killedCreations: 12,
+        overlaps: 150,
+        sorts: 120,
+        triggerPasses: 220,
+        lostCreations: 90,
+        creation429: 90,
+        creation503: 240,
+        read429: 110,
+        read503: 270,
+        lostReads: 110,
+        notFound: 240,
+        insertedColumns: 40,
       };
       const short = Object.entries(thresholds).filter(([kind, threshold]) => tally[kind as keyof Tally] < least(threshold));
       expect(short.map(([kind, threshold]) => `${kind}: ${tally[kind as keyof Tally]} < ${least(threshold)}`)).toEqual([]);

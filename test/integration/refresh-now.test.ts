@@ -7,7 +7,6 @@ import { pollUntil, readSheet, serviceAccount, sidebar, sheetOf, type JobView } 
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { setUpAccount, useWorld } from "../fixtures/world";
 
-
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
@@ -42,7 +41,9 @@ describe("a refresh run asked for now, once merged", () => {
     const said = (words: string) => rows.filter((row) => String(row["Latest refresh"]).split(" · ")[0] === words).length;
     expect(view.refresh).toBeNull();
     expect(view.lastRun).toMatchObject({ added: said("New"), updated: said("Updated"), notFound: said("No longer found"), credits: 100 });
-    expect(view.lastRun?.keptEarlier).toBe(rows.filter((row) => /^Updated · (.* · )?kept earlier /.test(String(row["Latest refresh"]))).length);
+    expect(view.lastRun?.keptEarlier).toBe(
+      rows.filter((row) => /^Updated · (.* · )?kept earlier /.test(String(row["Latest refresh"]))).length,
+    );
     const recent = sidebar(runtime, "recentJobs", { kind: "search" }).jobs;
     const run = recent.find((job) => job.jobId !== jobId);
     expect(run).toBeDefined();

@@ -41,7 +41,8 @@ function creationFaults(random: () => number, int: (low: number, high: number) =
   const faults: FaultRule[] = [];
   if (random() < 0.4) faults.push({ method: "POST", path: CREATE_PATH, lose: true, times: 1 });
   const answer = random();
-  if (answer < 0.3) faults.push({ method: "POST", path: CREATE_PATH, status: 429, headers: { "retry-after": String(int(1, 5)) }, times: int(1, 2) });
+  if (answer < 0.3)
+    faults.push({ method: "POST", path: CREATE_PATH, status: 429, headers: { "retry-after": String(int(1, 5)) }, times: int(1, 2) });
   // Up to 6 answers: more than the client's attempts, so the next pass creates the run, with the same key.
   else if (answer < 0.6) faults.push({ method: "POST", path: CREATE_PATH, status: 503, times: int(1, 6) });
   return faults;
@@ -51,11 +52,20 @@ function creationFaults(random: () => number, int: (low: number, high: number) =
  * Faults on reading the run: its status (and the search's own, read before a creation) and its
  * pages, in a share `chance` of the passes (territory-schedule.ts draws them too).
  */
-export function readFaults(random: () => number, int: (low: number, high: number) => number, now: () => number, chance = 0.45): FaultRule[] {
+export function readFaults(
+  random: () => number,
+  int: (low: number, high: number) => number,
+  now: () => number,
+  chance = 0.45,
+): FaultRule[] {
   if (random() >= chance) return [];
   const kind = Math.floor(random() * 6);
-  if (kind === 0) return [{ method: "GET", pathRegex: STATUS_PATH, status: 429, headers: { "retry-after": String(int(1, 4)) }, times: int(1, 2) }];
-  if (kind === 1) return [{ method: "GET", pathRegex: RESULTS_PATH, status: 429, headers: { "retry-after": new Date(now() + 3000).toUTCString() }, times: 1 }];
+  if (kind === 0)
+    return [{ method: "GET", pathRegex: STATUS_PATH, status: 429, headers: { "retry-after": String(int(1, 4)) }, times: int(1, 2) }];
+  if (kind === 1)
+    return [
+      { method: "GET", pathRegex: RESULTS_PATH, status: 429, headers: { "retry-after": new Date(now() + 3000).toUTCString() }, times: 1 },
+    ];
   if (kind === 2) return [{ method: "GET", path: "/api/v1/searches/", status: 503, times: int(1, 4) }];
   // More failures than the client's attempts: this pass cannot read the pages, the next one merges.
   if (kind === 3) return [{ method: "GET", pathRegex: RESULTS_PATH, status: 503, times: 6 }];
@@ -83,7 +93,11 @@ export function makeRefreshSchedule(seed: number, now: () => number, mergeCalls:
       const viaTrigger = random() < 0.25;
       const faults = [...(pass === 0 || random() < 0.15 ? creationFaults(random, int) : []), ...readFaults(random, int, now)];
       let kill: PassPlan["kill"] = null;
-      if (random() < 0.4) kill = random() < 0.65 ? { spreadsheetCall: int(1, mergeCalls) } : { fetchCall: int(1, 3), fetchPhase: pick(["before", "after"] as const) };
+      if (random() < 0.4)
+        kill =
+          random() < 0.65
+            ? { spreadsheetCall: int(1, mergeCalls) }
+            : { fetchCall: int(1, 3), fetchPhase: pick(["before", "after"] as const) };
       const sort = random() < 0.12 ? { header: pick(SORT_HEADERS), ascending: random() < 0.5 } : null;
       // The trigger's passes come an hour apart; the sidebar's every few seconds while a job runs.
       const step = viaTrigger ? HOUR : int(3000, 30000);

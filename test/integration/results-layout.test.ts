@@ -40,7 +40,8 @@ describe.each(BUILDS)("a search's results sheet, $build build", ({ distDir }) =>
     const { headers, rows } = readSheet(runtime, sheetName);
     expect(headers).toEqual([...readable, ...technical]);
     expect(new Set(headers).size).toBe(headers.length);
-    for (const header of ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"]) expect(headers).toContain(header);
+    for (const header of ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"])
+      expect(headers).toContain(header);
     expect(headers).not.toContain("Owner name");
 
     const testing = runtime.spreadsheetApp.testing;
@@ -57,7 +58,11 @@ describe.each(BUILDS)("a search's results sheet, $build build", ({ distDir }) =>
     for (const header of technical) {
       const cell = testing.cell(sheetName, `${letter(header)}1`);
       expect([header, cell.fontColor, cell.background]).toEqual([header, "#5f6368", "#f1f3f4"]);
-      expect([header, testing.cell(sheetName, `${letter(header)}2`).fontColor, testing.cell(sheetName, `${letter(header)}101`).fontColor]).toEqual([header, "#80868b", "#80868b"]);
+      expect([
+        header,
+        testing.cell(sheetName, `${letter(header)}2`).fontColor,
+        testing.cell(sheetName, `${letter(header)}101`).fontColor,
+      ]).toEqual([header, "#80868b", "#80868b"]);
       expect(testing.columnWidth(sheetName, headers.indexOf(header) + 1)).toBeLessThanOrEqual(120);
     }
 

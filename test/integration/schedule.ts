@@ -51,8 +51,16 @@ export function makeSchedule(seed: number, now: () => number): Schedule {
     const faults: FaultRule[] = [];
     if (random() < 0.35) {
       const kind = pick(["429", "429-date", "503", "network", "truncated", "mid-pagination"] as const);
-      if (kind === "429") faults.push({ method: "GET", pathRegex: STATUS_PATH, status: 429, headers: { "retry-after": "2" }, times: int(1, 2) });
-      if (kind === "429-date") faults.push({ method: "GET", pathRegex: RESULTS_PATH, status: 429, headers: { "retry-after": new Date(now() + 3000).toUTCString() }, times: 1 });
+      if (kind === "429")
+        faults.push({ method: "GET", pathRegex: STATUS_PATH, status: 429, headers: { "retry-after": "2" }, times: int(1, 2) });
+      if (kind === "429-date")
+        faults.push({
+          method: "GET",
+          pathRegex: RESULTS_PATH,
+          status: 429,
+          headers: { "retry-after": new Date(now() + 3000).toUTCString() },
+          times: 1,
+        });
       if (kind === "503") faults.push({ method: "GET", path: "/api/v1/searches/", status: 503, times: int(1, 4) });
       if (kind === "network") faults.push({ method: "GET", path: "/api/v1/searches/", lose: true, times: int(1, 2) });
       if (kind === "truncated") faults.push({ method: "GET", pathRegex: RESULTS_PATH, truncate: true, times: 1 });
@@ -108,7 +116,8 @@ export async function runFaultyPass(
   const result = results[0] ?? { killed: false, error: undefined, errorMessage: undefined, logs: [], executionId: undefined };
   if (result.error !== undefined && !result.killed) unexpected.push(result.errorMessage ?? String(result.error));
   // The trigger's pass never throws: what went wrong is in its log.
-  if (!result.killed) unexpected.push(...result.logs.filter((l) => l.message.startsWith("Business Leads background update")).map((l) => l.message));
+  if (!result.killed)
+    unexpected.push(...result.logs.filter((l) => l.message.startsWith("Business Leads background update")).map((l) => l.message));
   await world.control.clearFaults();
   return { killed: result.killed === true, overlapped, executionId: result.executionId };
 }

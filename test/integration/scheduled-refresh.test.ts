@@ -6,11 +6,21 @@
 // else needs it. The job says what each run may charge, and what the last one found (new, updated,
 // no longer found), its businesses and cost; each row says the same (First seen, Last seen, Latest
 // refresh), and no name changes under a Maps URL.
-import { columnOfHeader, refreshedCells, pollUntil, readSheet, serviceAccount, serviceResults, sidebar, sidebarRaw, sheetOf, type JobView } from "../../dev/world";
+import {
+  columnOfHeader,
+  refreshedCells,
+  pollUntil,
+  readSheet,
+  serviceAccount,
+  serviceResults,
+  sidebar,
+  sidebarRaw,
+  sheetOf,
+  type JobView,
+} from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { setUpAccount, useWorld } from "../fixtures/world";
 import { bySize } from "../tier";
-
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -49,8 +59,16 @@ describe("a daily refresh", () => {
     const { apiKey, runtime, view } = await scheduledSearch(1000);
     // Until a re-run, the search itself is the last run: 100 businesses added, 100 credits.
     expect(view.refresh).toEqual({
-      every: "day", lastRunAt: view.createdAt, nextRunAt: new Date(Date.parse(view.createdAt) + DAY).toISOString(), lastError: null, lastRunAdded: 100, lastRunCredits: 100,
-      lastRunUpdated: 0, lastRunNotFound: 0, lastRunBusinesses: 100, running: false,
+      every: "day",
+      lastRunAt: view.createdAt,
+      nextRunAt: new Date(Date.parse(view.createdAt) + DAY).toISOString(),
+      lastError: null,
+      lastRunAdded: 100,
+      lastRunCredits: 100,
+      lastRunUpdated: 0,
+      lastRunNotFound: 0,
+      lastRunBusinesses: 100,
+      running: false,
     });
     expect(view.runCredits).toBe(100);
     expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]); // kept for the schedule
@@ -91,10 +109,16 @@ describe("a daily refresh", () => {
     for (const business of service) {
       const rows = businessRows.filter((r) => r["Business ID"] === business.id);
       expect(rows).toHaveLength(1);
-      const refreshed = refreshedCells(before.rows.find((r) => r["Maps URL"] === business.maps_url), business);
+      const refreshed = refreshedCells(
+        before.rows.find((r) => r["Maps URL"] === business.maps_url),
+        business,
+      );
       expect(rows[0]).toMatchObject(refreshed.cells);
       if (refreshed.keptEmails) keptEmails += 1;
-      expect([business.id, refreshed.keptEmails]).toEqual([business.id, String(rows[0]?.["Latest refresh"]).startsWith("Updated · kept earlier emails")]);
+      expect([business.id, refreshed.keptEmails]).toEqual([
+        business.id,
+        String(rows[0]?.["Latest refresh"]).startsWith("Updated · kept earlier emails"),
+      ]);
     }
     expect(keptEmails).toBeGreaterThan(0); // the provider's readings of a place sometimes find no emails
     // Kept businesses did not move: the run's new businesses come after every original row.
@@ -102,7 +126,10 @@ describe("a daily refresh", () => {
     for (const url of original) expect(positionOf(url)).toBeLessThan(Math.min(...fresh.map((b) => positionOf(b.maps_url))));
     noted.forEach((url, i) => expect(after.rows.find((r) => r["Maps URL"] === url)?.["My notes"]).toBe(`note ${i}`));
     expect(after.rows.filter((r) => r["My notes"] !== "")).toHaveLength(3);
-    expect(after.rows.filter((r) => r["Business ID"] === "").map((r) => r.Name)).toEqual(["My own row in the middle", "My own row at the end"]);
+    expect(after.rows.filter((r) => r["Business ID"] === "").map((r) => r.Name)).toEqual([
+      "My own row in the middle",
+      "My own row at the end",
+    ]);
     expect(after.rows[20]?.Name).toBe("My own row in the middle");
 
     const merged = sidebar(runtime, "listJobs")[0] as JobView;
@@ -112,15 +139,24 @@ describe("a daily refresh", () => {
     const serviceUrls = service.map((b) => String(b.maps_url));
     const gone = original.filter((url) => !serviceUrls.includes(url));
     expect(gone.length).toBeGreaterThan(0);
-    expect([merged.refresh?.lastRunUpdated, merged.refresh?.lastRunNotFound, merged.refresh?.lastRunBusinesses]).toEqual([100 - gone.length, gone.length, 100]);
+    expect([merged.refresh?.lastRunUpdated, merged.refresh?.lastRunNotFound, merged.refresh?.lastRunBusinesses]).toEqual([
+      100 - gone.length,
+      gone.length,
+      100,
+    ]);
     const zone = runtime.spreadsheetApp.getActiveSpreadsheet().getSpreadsheetTimeZone();
-    const day = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
+    const day = (iso: string) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
     const [searchDay, runDay] = [day(view.createdAt), day(merged.refresh?.lastRunAt ?? "")];
     expect(searchDay).not.toBe(runDay);
     for (const row of businessRows) {
       const url = String(row["Maps URL"]);
       const was = before.rows.find((r) => r["Maps URL"] === url);
-      const expected = !was ? ["New", runDay, runDay] : gone.includes(url) ? ["No longer found", searchDay, searchDay] : ["Updated", searchDay, runDay];
+      const expected = !was
+        ? ["New", runDay, runDay]
+        : gone.includes(url)
+          ? ["No longer found", searchDay, searchDay]
+          : ["Updated", searchDay, runDay];
       expect([url, String(row["Latest refresh"]).split(" · ")[0], row["First seen"], row["Last seen"]]).toEqual([url, ...expected]);
       // A place keeps its identity: no name, address or website changes under its Maps URL.
       if (was) expect([row.Name, row.Address, row.Website]).toEqual([was.Name, was.Address, was.Website]);
@@ -209,7 +245,12 @@ describe("a merge killed part-way", () => {
       expect([call, refresh?.lastRunAdded, refresh?.lastRunCredits]).toEqual([call, rows.length - 100, 100]);
       // And each row says the same as the job: as many "New" as added, the rest updated or no longer found.
       const said = (words: string) => rows.filter((r) => String(r["Latest refresh"]).split(" · ")[0] === words).length;
-      expect([call, said("New"), said("Updated"), said("No longer found")]).toEqual([call, refresh?.lastRunAdded, refresh?.lastRunUpdated, refresh?.lastRunNotFound]);
+      expect([call, said("New"), said("Updated"), said("No longer found")]).toEqual([
+        call,
+        refresh?.lastRunAdded,
+        refresh?.lastRunUpdated,
+        refresh?.lastRunNotFound,
+      ]);
       expect(said("Updated") + said("No longer found")).toBe(100);
     }
   });
@@ -223,7 +264,12 @@ describe("too few credits", () => {
     const [view] = sidebar(runtime, "listJobs");
     expect(view?.refresh?.lastError).toMatch(/not run, and cost nothing: Not enough credits: 50 remain/);
     // A skipped slot is no run: the last run is still the search itself; a run would take 100.
-    expect([view?.refresh?.lastRunAt, view?.refresh?.lastRunAdded, view?.refresh?.lastRunCredits, view?.runCredits]).toEqual([view?.createdAt, 100, 100, 100]);
+    expect([view?.refresh?.lastRunAt, view?.refresh?.lastRunAdded, view?.refresh?.lastRunCredits, view?.runCredits]).toEqual([
+      view?.createdAt,
+      100,
+      100,
+      100,
+    ]);
     expect(creations(runtime)).toHaveLength(0);
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(50);
     const reads = accountReads();

@@ -8,7 +8,18 @@
 // dist-full/ (the full scope, jobs in the spreadsheet's developer metadata, user lock and the store's write claim).
 // Which schedules: fault-seeds.ts (a sample in npm test, 200 in test:all, FAULT_SEED=s for one).
 import * as path from "node:path";
-import { austinLabel, expectedCells, readSheet, serviceAccount, serviceResults, sidebar, sheetOf, startWorld, type JobView, type World } from "../../dev/world";
+import {
+  austinLabel,
+  expectedCells,
+  readSheet,
+  serviceAccount,
+  serviceResults,
+  sidebar,
+  sheetOf,
+  startWorld,
+  type JobView,
+  type World,
+} from "../../dev/world";
 import { addPlainTextUserRow, expectedUserCell, plainTextUserRow } from "./plain-text-row";
 import { setUpAccount } from "../fixtures/world";
 import { faultSeeds, itExercisedEveryKind } from "./fault-seeds";
@@ -28,8 +39,22 @@ const BUILDS = {
 let world: World;
 let location = LOCATION;
 /** What the schedules really exercised, so a run whose faults never fired cannot pass quietly. */
-type Tally = { killedPasses: number; overlaps: number; failedJobs: number; multiPageJobs: number; killedStarts: number; plainTextRows: { stopsFormulas: number; keepsFormulas: number } };
-const newTally = (): Tally => ({ killedPasses: 0, overlaps: 0, failedJobs: 0, multiPageJobs: 0, killedStarts: 0, plainTextRows: { stopsFormulas: 0, keepsFormulas: 0 } });
+type Tally = {
+  killedPasses: number;
+  overlaps: number;
+  failedJobs: number;
+  multiPageJobs: number;
+  killedStarts: number;
+  plainTextRows: { stopsFormulas: number; keepsFormulas: number };
+};
+const newTally = (): Tally => ({
+  killedPasses: 0,
+  overlaps: 0,
+  failedJobs: 0,
+  multiPageJobs: 0,
+  killedStarts: 0,
+  plainTextRows: { stopsFormulas: 0, keepsFormulas: 0 },
+});
 
 async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): Promise<void> {
   const credits = 5000;
@@ -54,7 +79,8 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
   for (const plan of schedule.passes) {
     if (plan.failJob) {
       const current = (await world.control.job(started.jobId)) as { status?: unknown };
-      if (current.status !== "completed" && current.status !== "failed") await world.control.failJob(started.jobId, "The map provider stopped answering");
+      if (current.status !== "completed" && current.status !== "failed")
+        await world.control.failJob(started.jobId, "The map provider stopped answering");
     }
     if (plan.faults.length > 0) await world.control.injectFaults(plan.faults);
     if (plan.kill) runtime.killAt(plan.kill);
@@ -77,7 +103,8 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
     if (result.error !== undefined && !result.killed) unexpected.push(result.errorMessage ?? String(result.error));
     await world.control.clearFaults();
     // Once results are there, the user adds a plain-text row of their own (plain-text-row.ts).
-    if (!userRowAdded && runtime.spreadsheetApp.testing.sheetNames().includes(sheetOf(started))) userRowAdded = addPlainTextUserRow(runtime, sheetOf(started));
+    if (!userRowAdded && runtime.spreadsheetApp.testing.sheetNames().includes(sheetOf(started)))
+      userRowAdded = addPlainTextUserRow(runtime, sheetOf(started));
     const job = (await world.control.job(started.jobId)) as { status?: unknown };
     if ((job.status === "completed" || job.status === "failed") && runtime.triggers.length === 0) {
       done = true;
@@ -97,7 +124,10 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
   const ids = rows.map((r) => r["Business ID"]);
   expect(new Set(ids).size).toBe(ids.length);
   expect(new Set(ids)).toEqual(new Set(service.map((b) => b.id)));
-  const formulas = runtime.spreadsheetApp.testing.formulas(sheetOf(job)).flat().filter((f) => f !== "");
+  const formulas = runtime.spreadsheetApp.testing
+    .formulas(sheetOf(job))
+    .flat()
+    .filter((f) => f !== "");
   if (userRowAdded) {
     tally.plainTextRows[plainTextStopsFormulas ? "stopsFormulas" : "keepsFormulas"] += 1;
     expect(plainTextUserRow(runtime, sheetOf(job))).toEqual([expect.objectContaining(expectedUserCell(plainTextStopsFormulas))]);
@@ -106,7 +136,11 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
   const byId = new Map(rows.map((r) => [r["Business ID"], r]));
   const cells = service.flatMap((business) => {
     const row = byId.get(business.id) ?? {};
-    return Object.entries(expectedCells(business)).map(([header, value]): [string, unknown, unknown] => [`${business.id} ${header}`, row[header], value]);
+    return Object.entries(expectedCells(business)).map(([header, value]): [string, unknown, unknown] => [
+      `${business.id} ${header}`,
+      row[header],
+      value,
+    ]);
   });
   expect(mismatches(cells)).toEqual([]);
   // No orphan results sheet from a killed start.
@@ -114,7 +148,9 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
 
   // One charge: the reservation, or nothing once a failed job's credits came back.
   const account = await serviceAccount(world, apiKey);
-  const searches = (await fetch(`${world.url}/api/v1/searches`, { headers: { "x-api-key": apiKey } }).then((r) => r.json())) as { total: number };
+  const searches = (await fetch(`${world.url}/api/v1/searches`, { headers: { "x-api-key": apiKey } }).then((r) => r.json())) as {
+    total: number;
+  };
   expect(searches.total).toBe(1);
   if (service.length > 500) tally.multiPageJobs += 1;
   if (job.status === "failed") {
@@ -140,11 +176,19 @@ export function describeSearchFaults(which: keyof typeof BUILDS): void {
     afterAll(async () => world.close());
 
     it.each(seeds)("schedule %i", async (seed) => {
-      await runSchedule(makeSchedule(seed, () => world.clock.now()), distDir, tally);
+      await runSchedule(
+        makeSchedule(seed, () => world.clock.now()),
+        distDir,
+        tally,
+      );
     });
 
     itExercisedEveryKind(choice, async () => {
-      const now = (await fetch(`${world.url}/__sim/stats`).then((r) => r.json())) as { faulted: number; lost: number; byStatus: Record<string, number> };
+      const now = (await fetch(`${world.url}/__sim/stats`).then((r) => r.json())) as {
+        faulted: number;
+        lost: number;
+        byStatus: Record<string, number>;
+      };
       // This build's share of the simulator's counts.
       const stats = {
         lost: now.lost - statsBefore.lost,

@@ -6,7 +6,6 @@ import { expectedCells, pollUntil, readSheet, serviceAccount, serviceResults, si
 import { addPlainTextUserRow, expectedUserCell, plainTextUserRow } from "./plain-text-row";
 import { setUpAccount, useWorld } from "../fixtures/world";
 
-
 const world = useWorld();
 
 describe.each([false, true])("a 200-result enriched search (plainTextStopsFormulas: %s)", (plainTextStopsFormulas) => {
@@ -52,14 +51,18 @@ describe.each([false, true])("a 200-result enriched search (plainTextStopsFormul
     const service = await serviceResults(world, apiKey, job.jobId);
     expect(service).toHaveLength(200);
     const { headers, rows: allRows } = readSheet(runtime, sheetOf(job));
-    for (const h of ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"]) expect(headers).toContain(h);
+    for (const h of ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"])
+      expect(headers).toContain(h);
     const rows = allRows.filter((r) => r["Business ID"] !== "");
     expect(rows).toHaveLength(200);
     // The user's plain-text row was rewritten on every later pass and is exactly as they left it.
     expect(userRowAdded).toBe(true);
     expect(plainTextUserRow(runtime, sheetOf(job))).toEqual([expect.objectContaining(expectedUserCell(plainTextStopsFormulas))]);
     // No other formula anywhere: the service's "=HYPERLINK(…)" texts stay text.
-    const formulas = runtime.spreadsheetApp.testing.formulas(sheetOf(job)).flat().filter((f) => f !== "");
+    const formulas = runtime.spreadsheetApp.testing
+      .formulas(sheetOf(job))
+      .flat()
+      .filter((f) => f !== "");
     expect(formulas).toEqual(plainTextStopsFormulas ? [] : ["=1+2"]);
     const byId = new Map(rows.map((r) => [r["Business ID"], r]));
     for (const business of service) {
@@ -71,7 +74,9 @@ describe.each([false, true])("a 200-result enriched search (plainTextStopsFormul
     // The hostile values were really there and really exact.
     const titles = service.map((b) => b.title);
     expect(titles.filter((_, i) => (i + 1) % HOSTILE_EVERY === 0).length).toBeGreaterThan(10);
-    expect(titles).toEqual(expect.arrayContaining(['=HYPERLINK("http://x","y")', "+1 Plumbing", "1/2 Price Pizza", "TRUE", "12%", "'Quoted Name Bakery"]));
+    expect(titles).toEqual(
+      expect.arrayContaining(['=HYPERLINK("http://x","y")', "+1 Plumbing", "1/2 Price Pizza", "TRUE", "12%", "'Quoted Name Bakery"]),
+    );
 
     // One charge: the search reserved 200 credits, once.
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(4800);

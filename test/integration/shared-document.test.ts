@@ -61,7 +61,8 @@ describe("three editors in one document", () => {
     let rounds = 0;
     for (; rounds < 400 && runtime.triggers.length > 0; rounds += 1) {
       world.clock.advance(rounds % 10 === 9 ? 60 * 60 * 1000 : 4000);
-      for (const trigger of runtime.triggers) if (trigger.nextAt !== null && trigger.nextAt <= world.clock.now()) firedFor.add(trigger.owner);
+      for (const trigger of runtime.triggers)
+        if (trigger.nextAt !== null && trigger.nextAt <= world.clock.now()) firedFor.add(trigger.owner);
       const fired = runtime.fireDueTriggers();
       for (const result of fired) expect(result.errorMessage).toBeUndefined();
       const views = sidebarAs(runtime, users[rounds % 3] as string, "refreshJobs");

@@ -16,7 +16,14 @@ describe("showSidebar", () => {
     expect(apiKey).toMatch(API_KEY_PATTERN);
     const runtime = newRuntime(world, { timeZone: "Asia/Kolkata" });
     const before = sidebar(runtime, "getSettings");
-    expect(before).toEqual({ hasKey: false, keyHint: null, baseUrl: "", shareWithFormulas: false, timeZone: "Asia/Kolkata", locale: "en_US" });
+    expect(before).toEqual({
+      hasKey: false,
+      keyHint: null,
+      baseUrl: "",
+      shareWithFormulas: false,
+      timeZone: "Asia/Kolkata",
+      locale: "en_US",
+    });
 
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
     const result = runtime.run("showSidebar", []);
@@ -29,7 +36,14 @@ describe("showSidebar", () => {
     expect(html).not.toContain(apiKey.slice(-8));
 
     const settings = sidebar(runtime, "getSettings");
-    expect(settings).toEqual({ hasKey: true, keyHint: `••••${apiKey.slice(-4)}`, baseUrl: world.url, shareWithFormulas: true, timeZone: "Asia/Kolkata", locale: "en_US" });
+    expect(settings).toEqual({
+      hasKey: true,
+      keyHint: `••••${apiKey.slice(-4)}`,
+      baseUrl: world.url,
+      shareWithFormulas: true,
+      timeZone: "Asia/Kolkata",
+      locale: "en_US",
+    });
     expect(JSON.stringify(settings)).not.toContain(apiKey.slice(0, -4));
   });
 

@@ -67,9 +67,17 @@ describe("two startSearch calls overlapping in time", () => {
   it("a start the service refuses for good (402) leaves no start record behind", async () => {
     const { runtime } = await setUpAccount(world, { maxActiveJobs: 25 });
     await world.control.injectFaults([
-      { method: "POST", path: "/api/v1/searches", status: 402, body: JSON.stringify({ detail: "Insufficient credits: 40 remaining" }), times: 1 },
+      {
+        method: "POST",
+        path: "/api/v1/searches",
+        status: 402,
+        body: JSON.stringify({ detail: "Insufficient credits: 40 remaining" }),
+        times: 1,
+      },
     ]);
-    expect(() => sidebar(runtime, "startSearch", { query: "plumbers", location: austin, maxResults: 100 })).toThrow(/Not enough credits: 40 remain/);
+    expect(() => sidebar(runtime, "startSearch", { query: "plumbers", location: austin, maxResults: 100 })).toThrow(
+      /Not enough credits: 40 remain/,
+    );
     await world.control.clearFaults();
     expect(startRecords(runtime)).toEqual([]);
     expect(resultSheets(runtime)).toEqual([]);
@@ -117,14 +125,24 @@ describe("starting a search identical to one still running", () => {
     const res = await fetch(`${world.url}/api/v1/searches`, {
       method: "POST",
       headers: { "x-api-key": apiKey, "content-type": "application/json", "Idempotency-Key": randomUUID() },
-      body: JSON.stringify({ name: "From the dashboard", input: { query: "plumbers", location: austin, maxResults: 300 }, enrich_contacts: false }),
+      body: JSON.stringify({
+        name: "From the dashboard",
+        input: { query: "plumbers", location: austin, maxResults: 300 },
+        enrich_contacts: false,
+      }),
     });
     const { job_id: jobId } = (await res.json()) as { job_id: string };
     const imported = sidebar(runtime, "importJob", { jobId });
     expect(imported.runCredits).toBe(300);
     const requests = runtime.http.requests.length;
     // The service's actor_input names the location's country: so does the sidebar's start.
-    const again = sidebar(runtime, "startSearch", { query: "plumbers", location: austin, countryCode: "US", maxResults: 300, enrichContacts: false });
+    const again = sidebar(runtime, "startSearch", {
+      query: "plumbers",
+      location: austin,
+      countryCode: "US",
+      maxResults: 300,
+      enrichContacts: false,
+    });
     expect(again).toMatchObject({ jobId, alreadyRunning: true });
     expect(runtime.http.requests.length).toBe(requests);
   });

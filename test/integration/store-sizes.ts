@@ -33,7 +33,11 @@ export function watchStoreSizes(runtime: FakeRuntime): { peak: () => StoreSizes;
   let peak = storeSizes(runtime);
   const measure = (): void => {
     const now = storeSizes(runtime);
-    peak = { bytes: Math.max(peak.bytes, now.bytes), largestDocumentValue: Math.max(peak.largestDocumentValue, now.largestDocumentValue), metadataChars: Math.max(peak.metadataChars, now.metadataChars) };
+    peak = {
+      bytes: Math.max(peak.bytes, now.bytes),
+      largestDocumentValue: Math.max(peak.largestDocumentValue, now.largestDocumentValue),
+      metadataChars: Math.max(peak.metadataChars, now.metadataChars),
+    };
   };
   const stop = runtime.onBeforeFetch(measure);
   return { peak: () => peak, measure, stop };

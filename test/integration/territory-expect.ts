@@ -26,7 +26,13 @@ export interface Finds {
  * searches (`labels`, in the territory's order) was created once per run, and nothing else.
  * `cache` keeps each job's results between calls.
  */
-export async function serviceFinds(world: World, apiKey: string, labels: readonly string[], run: number, cache = new Map<string, ServiceBusiness[]>()): Promise<Map<string, Finds>> {
+export async function serviceFinds(
+  world: World,
+  apiKey: string,
+  labels: readonly string[],
+  run: number,
+  cache = new Map<string, ServiceBusiness[]>(),
+): Promise<Map<string, Finds>> {
   const searches = await accountSearches(world, apiKey);
   const byLabel = new Map<string, string[]>();
   for (const search of searches) byLabel.set(search.name, [...(byLabel.get(search.name) ?? []), search.id]);
@@ -41,7 +47,8 @@ export async function serviceFinds(world: World, apiKey: string, labels: readonl
       for (const business of businesses) {
         const url = String(business.maps_url);
         const known = finds.get(url);
-        const found: Finds = known === undefined || known.last < r ? { first: known?.first ?? r, last: r, labels: [], ids: new Set() } : known;
+        const found: Finds =
+          known === undefined || known.last < r ? { first: known?.first ?? r, last: r, labels: [], ids: new Set() } : known;
         if (!found.labels.includes(label)) found.labels.push(label);
         found.ids.add(business.id);
         finds.set(url, found);

@@ -12,7 +12,17 @@
 // of the latest run that found it, in the territory's order; every note on its business's row.
 // Which schedules: fault-seeds.ts (a sample in npm test, 200 in test:all, FAULT_SEED=s for one).
 import * as path from "node:path";
-import { readSheet, serviceAccount, sidebar, sheetOf, startWorld, type JobView, type ServiceBusiness, type SidebarArgs, type World } from "../../dev/world";
+import {
+  readSheet,
+  serviceAccount,
+  sidebar,
+  sheetOf,
+  startWorld,
+  type JobView,
+  type ServiceBusiness,
+  type SidebarArgs,
+  type World,
+} from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { METROS } from "../../dev/simulator";
 import { columnLetters } from "../../src/sheets/column-letters";
@@ -43,14 +53,48 @@ let world: World;
 
 /** What the schedules really exercised, so a run whose faults never fired cannot pass quietly. */
 interface Tally {
-  runs: number; refreshRuns: number; killedStarts: number; killedSpreadsheetCalls: number; killedMerges: number; killedFetches: number; killedCreations: number;
-  lostCreations: number; jobLimit429: number; rate429: number; creation503: number; read429: number; read503: number; lostReads: number;
-  laterCreations: number; overlaps: number; sorts: number; insertedColumns: number; triggerPasses: number; foundByMore: number;
+  runs: number;
+  refreshRuns: number;
+  killedStarts: number;
+  killedSpreadsheetCalls: number;
+  killedMerges: number;
+  killedFetches: number;
+  killedCreations: number;
+  lostCreations: number;
+  jobLimit429: number;
+  rate429: number;
+  creation503: number;
+  read429: number;
+  read503: number;
+  lostReads: number;
+  laterCreations: number;
+  overlaps: number;
+  sorts: number;
+  insertedColumns: number;
+  triggerPasses: number;
+  foundByMore: number;
 }
 const newTally = (): Tally => ({
-  runs: 0, refreshRuns: 0, killedStarts: 0, killedSpreadsheetCalls: 0, killedMerges: 0, killedFetches: 0, killedCreations: 0,
-  lostCreations: 0, jobLimit429: 0, rate429: 0, creation503: 0, read429: 0, read503: 0, lostReads: 0,
-  laterCreations: 0, overlaps: 0, sorts: 0, insertedColumns: 0, triggerPasses: 0, foundByMore: 0,
+  runs: 0,
+  refreshRuns: 0,
+  killedStarts: 0,
+  killedSpreadsheetCalls: 0,
+  killedMerges: 0,
+  killedFetches: 0,
+  killedCreations: 0,
+  lostCreations: 0,
+  jobLimit429: 0,
+  rate429: 0,
+  creation503: 0,
+  read429: 0,
+  read503: 0,
+  lostReads: 0,
+  laterCreations: 0,
+  overlaps: 0,
+  sorts: 0,
+  insertedColumns: 0,
+  triggerPasses: 0,
+  foundByMore: 0,
 });
 
 const isCreation = (r: { method: string; url: string }) => r.method === "POST" && /\/api\/v1\/searches$/.test(r.url);
@@ -118,7 +162,11 @@ function userSort(runtime: FakeRuntime, sheetName: string, sort: NonNullable<Ter
  * Counts what the add-on met on the wire since the last count: lost answers, 429s and 503s, by call.
  * A creation's 429 is the rate's when the pass injected it (its retry-after), else the service's active-jobs limit.
  */
-function tallyRequests(runtime: FakeRuntime, tally: Tally, pass: { rate429: boolean; killedExecution: number | undefined; start: boolean }): void {
+function tallyRequests(
+  runtime: FakeRuntime,
+  tally: Tally,
+  pass: { rate429: boolean; killedExecution: number | undefined; start: boolean },
+): void {
   const requests = runtime.http.requests;
   for (const r of requests) {
     const creation = isCreation(r);
@@ -134,7 +182,13 @@ function tallyRequests(runtime: FakeRuntime, tally: Tally, pass: { rate429: bool
 }
 
 /** The start: perhaps its first creation's answer lost, perhaps killed at a call and started again by the user, as a person clicks again. */
-async function startTerritory(runtime: FakeRuntime, schedule: TerritorySchedule, args: SidebarArgs<"startSearch">[0], tally: Tally, unexpected: string[]): Promise<JobView> {
+async function startTerritory(
+  runtime: FakeRuntime,
+  schedule: TerritorySchedule,
+  args: SidebarArgs<"startSearch">[0],
+  tally: Tally,
+  unexpected: string[],
+): Promise<JobView> {
   if (schedule.start.loseCreation) await world.control.injectFaults([{ method: "POST", path: "/api/v1/searches", lose: true, times: 1 }]);
   let killedExecution: number | undefined;
   if (schedule.start.kill) {
@@ -152,7 +206,16 @@ async function startTerritory(runtime: FakeRuntime, schedule: TerritorySchedule,
 }
 
 /** After a run has ended: the sheet, the territory's line and the account against what the service returned. */
-async function expectRunRight(runtime: FakeRuntime, apiKey: string, schedule: TerritorySchedule, view: JobView, run: number, notes: Notes, cache: Map<string, ServiceBusiness[]>, tally: Tally): Promise<void> {
+async function expectRunRight(
+  runtime: FakeRuntime,
+  apiKey: string,
+  schedule: TerritorySchedule,
+  view: JobView,
+  run: number,
+  notes: Notes,
+  cache: Map<string, ServiceBusiness[]>,
+  tally: Tally,
+): Promise<void> {
   const { labels } = labelsOf(schedule);
   const searches = labels.length;
   const finds = await serviceFinds(world, apiKey, labels, run, cache);
@@ -175,13 +238,22 @@ async function expectRunRight(runtime: FakeRuntime, apiKey: string, schedule: Te
     const refresh = view.refresh;
     expect(refresh?.lastError).toBeNull();
     // "No longer found" counts the run's own: the businesses the run before it found, not those missing since earlier runs.
-    const lostThisRun = [...finds.values()].filter((found) => latestRefreshOf(found, run) === "No longer found" && found.last === run - 1).length;
-    expect([refresh?.lastRunAdded, refresh?.lastRunUpdated, refresh?.lastRunNotFound, refresh?.lastRunCredits]).toEqual([said("New"), said("Updated"), lostThisRun, searches * schedule.maxResults]);
+    const lostThisRun = [...finds.values()].filter(
+      (found) => latestRefreshOf(found, run) === "No longer found" && found.last === run - 1,
+    ).length;
+    expect([refresh?.lastRunAdded, refresh?.lastRunUpdated, refresh?.lastRunNotFound, refresh?.lastRunCredits]).toEqual([
+      said("New"),
+      said("Updated"),
+      lostThisRun,
+      searches * schedule.maxResults,
+    ]);
   }
 
   // Every note on the row of its business, and nowhere else.
   for (const [header, byUrl] of notes) {
-    const noted = rows.filter((r) => r[header] !== "" && r[header] !== undefined).map((r): [string, unknown] => [String(r["Maps URL"]), r[header]]);
+    const noted = rows
+      .filter((r) => r[header] !== "" && r[header] !== undefined)
+      .map((r): [string, unknown] => [String(r["Maps URL"]), r[header]]);
     expect(new Map(noted)).toEqual(byUrl);
     expect(noted).toHaveLength(byUrl.size);
   }
@@ -194,7 +266,15 @@ function runEnded(view: JobView, run: number, lastRunAt: string | null | undefin
 }
 
 /** One run's passes, until it has ended; returns the territory's line then, or null when the passes ran out first. */
-async function runPasses(runtime: FakeRuntime, started: JobView, schedule: TerritorySchedule, run: number, notes: Notes, tally: Tally, unexpected: string[]): Promise<JobView | null> {
+async function runPasses(
+  runtime: FakeRuntime,
+  started: JobView,
+  schedule: TerritorySchedule,
+  run: number,
+  notes: Notes,
+  tally: Tally,
+  unexpected: string[],
+): Promise<JobView | null> {
   const lastRunAt = run === 0 ? undefined : viewOf(runtime, started.jobId).refresh?.lastRunAt;
   const sheetName = sheetOf(started);
   for (const plan of schedule.runs[run] ?? []) {
@@ -227,7 +307,12 @@ async function runPasses(runtime: FakeRuntime, started: JobView, schedule: Terri
 }
 
 async function runSchedule(schedule: TerritorySchedule, distDir: string, tally: Tally): Promise<void> {
-  const { runtime, apiKey } = await setUpAccount(world, { plan: "scale", credits: CREDITS, maxActiveJobs: schedule.maxActiveJobs, runtime: { distDir } });
+  const { runtime, apiKey } = await setUpAccount(world, {
+    plan: "scale",
+    credits: CREDITS,
+    maxActiveJobs: schedule.maxActiveJobs,
+    runtime: { distDir },
+  });
   runtime.http.requests.splice(0);
   const { places } = labelsOf(schedule);
   const args = { queries: schedule.queries, locations: places, maxResults: schedule.maxResults, enrichContacts: schedule.enrich };
@@ -239,7 +324,10 @@ async function runSchedule(schedule: TerritorySchedule, distDir: string, tally: 
     if (run > 0) {
       // Before the refresh: more notes, then a daily refresh, due a day after (the run's first pass).
       typeNotes(runtime, sheetOf(started), schedule, notes, tally);
-      expect(sidebar(runtime, "setRefresh", { jobId: started.jobId, every: "day" }).refresh).toMatchObject({ every: "day", running: false });
+      expect(sidebar(runtime, "setRefresh", { jobId: started.jobId, every: "day" }).refresh).toMatchObject({
+        every: "day",
+        running: false,
+      });
       runtime.http.requests.splice(0);
     }
     const ended = await runPasses(runtime, started, schedule, run, notes, tally, unexpected);
@@ -267,16 +355,37 @@ export function describeTerritoryFaults(which: keyof typeof BUILDS): void {
     const tally = newTally();
 
     it.each(seeds)("schedule %i", async (seed) => {
-      await runSchedule(makeTerritorySchedule(seed, () => world.clock.now(), calls), distDir, tally);
+      await runSchedule(
+        makeTerritorySchedule(seed, () => world.clock.now(), calls),
+        distDir,
+        tally,
+      );
     });
 
     itExercisedEveryKind(choice, () => {
       // The full run's thresholds are about half of what its 200 schedules fire in either build; the sample fires each at least twice.
       const least = (threshold: number) => Math.max(2, atLeast(threshold));
       const thresholds: Record<keyof Tally, number> = {
-        runs: 140, refreshRuns: 40, killedStarts: 27, killedSpreadsheetCalls: 47, killedMerges: 34, killedFetches: 51, killedCreations: 5,
-        lostCreations: 65, jobLimit429: 96, rate429: 19, creation503: 22, read429: 81, read503: 194, lostReads: 45,
-        laterCreations: 340, overlaps: 87, sorts: 75, insertedColumns: 39, triggerPasses: 164, foundByMore: 140,
+        runs: 140,
+        refreshRuns: 40,
+        killedStarts: 27,
+        killedSpreadsheetCalls: 47,
+        killedMerges: 34,
+        killedFetches: 51,
+        killedCreations: 5,
+        lostCreations: 65,
+        jobLimit429: 96,
+        rate429: 19,
+        creation503: 22,
+        read429: 81,
+        read503: 194,
+        lostReads: 45,
+        laterCreations: 340,
+        overlaps: 87,
+        sorts: 75,
+        insertedColumns: 39,
+        triggerPasses: 164,
+        foundByMore: 140,
       };
       const short = Object.entries(thresholds).filter(([kind, threshold]) => tally[kind as keyof Tally] < least(threshold));
       expect(short.map(([kind, threshold]) => `${kind}: ${tally[kind as keyof Tally]} < ${least(threshold)}`)).toEqual([]);

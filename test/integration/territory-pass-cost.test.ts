@@ -28,7 +28,12 @@ function pass(runtime: FakeRuntime): PassCost {
   unwatch();
   const after = runtime.counters.snapshot();
   const count = (method: string) => methods.filter((m) => m === method).length;
-  return { roundTrips: after.roundTrips - before.roundTrips, calls: methods.length, getValues: count("Range.getValues"), setValues: count("Range.setValues") };
+  return {
+    roundTrips: after.roundTrips - before.roundTrips,
+    calls: methods.length,
+    getValues: count("Range.getValues"),
+    setValues: count("Range.setValues"),
+  };
 }
 
 /** A territory of `queries` × `places` 100-result searches, all running at once: a pass while they run, then the pass that merges them all. */

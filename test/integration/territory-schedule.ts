@@ -60,7 +60,9 @@ function creationFaults(random: () => number, int: (low: number, high: number) =
 
 /** A kill somewhere in a pass: at one of its SpreadsheetApp calls (about `passCalls` in a merging pass), or at one of its fetches. */
 function passKill(random: () => number, int: (low: number, high: number) => number, passCalls: number): KillPlan {
-  return random() < 0.6 ? { spreadsheetCall: int(1, passCalls) } : { fetchCall: int(1, 4), fetchPhase: random() < 0.5 ? "before" : "after" };
+  return random() < 0.6
+    ? { spreadsheetCall: int(1, passCalls) }
+    : { fetchCall: int(1, 4), fetchPhase: random() < 0.5 ? "before" : "after" };
 }
 
 /**
@@ -77,7 +79,12 @@ export function makeTerritorySchedule(seed: number, now: () => number, calls: { 
   const enrich = random() < 0.25;
   const maxActiveJobs = pick([1, 2, 2, 3, 25]);
   const loseCreation = random() < 0.3;
-  const startKill = random() < 0.3 ? (random() < 0.5 ? { spreadsheetCall: int(1, calls.start) } : { fetchCall: int(1, 3), fetchPhase: pick(["before", "after"] as const) }) : null;
+  const startKill =
+    random() < 0.3
+      ? random() < 0.5
+        ? { spreadsheetCall: int(1, calls.start) }
+        : { fetchCall: int(1, 3), fetchPhase: pick(["before", "after"] as const) }
+      : null;
   const notedRows = Array.from({ length: int(2, 5) }, () => random());
   const insertedColumn = random() < 0.4;
   const runs: TerritoryPassPlan[][] = [];
@@ -96,5 +103,16 @@ export function makeTerritorySchedule(seed: number, now: () => number, calls: { 
     }
     runs.push(passes);
   }
-  return { seed, queries, places, maxResults, enrich, maxActiveJobs, start: { loseCreation, kill: startKill }, notedRows, insertedColumn, runs };
+  return {
+    seed,
+    queries,
+    places,
+    maxResults,
+    enrich,
+    maxActiveJobs,
+    start: { loseCreation, kill: startKill },
+    notedRows,
+    insertedColumn,
+    runs,
+  };
 }

@@ -7,7 +7,16 @@
 // into the same sheet; importJob of one of its searches opens its sheet.
 import path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { pollUntil, readSheet, serviceAccount, serviceResults, sidebar, sheetOf, type JobView, type ServiceBusiness } from "../../dev/world";
+import {
+  pollUntil,
+  readSheet,
+  serviceAccount,
+  serviceResults,
+  sidebar,
+  sheetOf,
+  type JobView,
+  type ServiceBusiness,
+} from "../../dev/world";
 import { neighboursOf } from "../../dev/simulator";
 import { setUpAccount, useWorld } from "../fixtures/world";
 import { mismatches } from "./mismatches";
@@ -30,7 +39,8 @@ function labels(runtime: FakeRuntime, ...cities: string[]): string[] {
   return cities.map((q) => sidebar(runtime, "findLocations", { q, country: "US" })[0]?.label ?? "");
 }
 
-const territoryOf = (runtime: FakeRuntime, jobId: string): JobView | undefined => sidebar(runtime, "listJobs").find((job) => job.jobId === jobId);
+const territoryOf = (runtime: FakeRuntime, jobId: string): JobView | undefined =>
+  sidebar(runtime, "listJobs").find((job) => job.jobId === jobId);
 
 /** The sheet against the service: each business once by Maps URL, `Found by` the searches (in order) whose results hold it. */
 async function expectSheetOfTerritory(runtime: FakeRuntime, apiKey: string, view: JobView, pairLabels: string[]): Promise<void> {
@@ -53,13 +63,17 @@ async function expectSheetOfTerritory(runtime: FakeRuntime, apiKey: string, view
   const urls = rows.map((row) => String(row["Maps URL"]));
   expect(urls.length - new Set(urls).size).toBe(0);
   expect(new Set(urls)).toEqual(new Set(foundBy.keys()));
-  expect(mismatches(rows.flatMap((row): Array<[string, unknown, unknown]> => {
-    const url = String(row["Maps URL"]);
-    return [
-      [`${url} Found by`, row["Found by"], (foundBy.get(url) ?? []).join("; ")],
-      [`${url} Business ID is one of its searches'`, ids.get(url)?.has(String(row["Business ID"])), true],
-    ];
-  }))).toEqual([]);
+  expect(
+    mismatches(
+      rows.flatMap((row): Array<[string, unknown, unknown]> => {
+        const url = String(row["Maps URL"]);
+        return [
+          [`${url} Found by`, row["Found by"], (foundBy.get(url) ?? []).join("; ")],
+          [`${url} Business ID is one of its searches'`, ids.get(url)?.has(String(row["Business ID"])), true],
+        ];
+      }),
+    ),
+  ).toEqual([]);
   expect(view.leadCount).toBe(rows.length);
   expect(view.foundByMore).toBe([...foundBy.values()].filter((found) => found.length > 1).length);
   expectSameContactMarkers(rows);
@@ -72,10 +86,24 @@ async function expectSheetOfTerritory(runtime: FakeRuntime, apiKey: string, view
 function expectSameContactMarkers(rows: ReadonlyArray<Record<string, unknown>>): void {
   const holder = new Map<string, { index: number; name: string }>();
   const checks = rows.map((row, index): [string, unknown, unknown] => {
-    const domain = String(row.Website).toLowerCase().replace(/^https?:\/\//, "").replace(/^www\./, "").split(/[/?#:]/)[0] ?? "";
-    const emails = ["Emails", "Owner emails", "Decision maker emails"].flatMap((header) => String(row[header]).split(",").map((e) => e.trim().toLowerCase())).filter((e) => e !== "");
+    const domain =
+      String(row.Website)
+        .toLowerCase()
+        .replace(/^https?:\/\//, "")
+        .replace(/^www\./, "")
+        .split(/[/?#:]/)[0] ?? "";
+    const emails = ["Emails", "Owner emails", "Decision maker emails"]
+      .flatMap((header) =>
+        String(row[header])
+          .split(",")
+          .map((e) => e.trim().toLowerCase()),
+      )
+      .filter((e) => e !== "");
     const keys = [...(domain ? [`d:${domain}`] : []), ...emails.map((e) => `e:${e}`)];
-    const first = keys.map((key) => holder.get(key)).filter((h) => h !== undefined).sort((a, b) => (a?.index ?? 0) - (b?.index ?? 0))[0];
+    const first = keys
+      .map((key) => holder.get(key))
+      .filter((h) => h !== undefined)
+      .sort((a, b) => (a?.index ?? 0) - (b?.index ?? 0))[0];
     for (const key of keys) if (!holder.has(key)) holder.set(key, { index, name: String(row.Name) });
     return [`row ${index + 2} Same contact as`, row["Same contact as"], first ? `${first.name} (row ${first.index + 2})` : ""];
   });
@@ -87,13 +115,28 @@ describe.each(BUILDS)("a territory (%s build)", (_build, distDir) => {
     const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 2, runtime: { distDir } });
     // Neighbouring places of one metro: their searches find some of the same businesses.
     const plano = labels(runtime, "Plano")[0] ?? "";
-    const places = [plano, ...neighboursOf(plano).slice(0, 2).map((place) => place.label)];
+    const places = [
+      plano,
+      ...neighboursOf(plano)
+        .slice(0, 2)
+        .map((place) => place.label),
+    ];
     const args = { queries: ["dentists", "orthodontists"], locations: places, maxResults: 100 };
-    expect(sidebar(runtime, "previewSearch", args)).toEqual({ searches: 6, maxResults: 100, creditsNeeded: 600, creditsRemaining: 5000, problem: null });
+    expect(sidebar(runtime, "previewSearch", args)).toEqual({
+      searches: 6,
+      maxResults: 100,
+      creditsNeeded: 600,
+      creditsRemaining: 5000,
+      problem: null,
+    });
     expect(creations(runtime)).toHaveLength(0);
 
     const started = sidebar(runtime, "startSearch", args);
-    expect(started).toMatchObject({ kind: "search", status: "running", territory: { searches: 6, started: 2, waiting: 4, running: 2, finished: 0, failed: 0, stopped: false } });
+    expect(started).toMatchObject({
+      kind: "search",
+      status: "running",
+      territory: { searches: 6, started: 2, waiting: 4, running: 2, finished: 0, failed: 0, stopped: false },
+    });
     expect((await accountSearches(apiKey)).map((s) => s.id)).not.toContain(started.jobId);
     expect(sidebar(runtime, "listJobs")).toHaveLength(1);
 
@@ -118,7 +161,12 @@ describe.each(BUILDS)("a territory (%s build)", (_build, distDir) => {
     const cell = runtime.run("LEADS_RESULTS", [one?.id ?? "", "id, maps_url"], { authMode: "CUSTOM_FUNCTION" });
     expect(cell.errorMessage).toBeUndefined();
     const table = cell.value as string[][];
-    expect(table.slice(1).map((row) => row[0]).sort()).toEqual((await serviceResults(world, apiKey, one?.id ?? "")).map((b) => b.id).sort());
+    expect(
+      table
+        .slice(1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual((await serviceResults(world, apiKey, one?.id ?? "")).map((b) => b.id).sort());
     expect(runtime.counters.fetchRequests - before).toBe(1);
     // One of its searches, opened from Recent jobs, is the territory's: no second sheet.
     const sheets = runtime.spreadsheetApp.testing.sheetNames().length;
@@ -217,7 +265,11 @@ describe("a territory refreshed", () => {
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(5000 - 400);
     const rows = readSheet(runtime, sheetOf(view)).rows;
     const said = (words: string) => rows.filter((row) => String(row["Latest refresh"]).split(" · ")[0] === words).length;
-    expect([said("New"), said("Updated"), said("No longer found")]).toEqual([view.refresh?.lastRunAdded, view.refresh?.lastRunUpdated, view.refresh?.lastRunNotFound]);
+    expect([said("New"), said("Updated"), said("No longer found")]).toEqual([
+      view.refresh?.lastRunAdded,
+      view.refresh?.lastRunUpdated,
+      view.refresh?.lastRunNotFound,
+    ]);
     expect(said("Updated") + said("No longer found")).toBe(before.length);
     expect(rows.slice(0, before.length).map((row) => String(row["Maps URL"]))).toEqual(before);
     expect(view.refresh?.lastRunCredits).toBe(200);
@@ -227,4 +279,3 @@ describe("a territory refreshed", () => {
     expect(recent.map((job) => job.partOf)).toEqual(recent.map(() => ({ jobId: started.jobId, name: view.name })));
   });
 });
-

@@ -6,7 +6,6 @@ import { columnOfHeader, newRuntime, pollUntil, readSheet, sidebar, sheetOf, typ
 import { expectSheetExact } from "./exact-sheet";
 import { setUpAccount, useWorld } from "../fixtures/world";
 
-
 const world = useWorld(3);
 
 async function startJob(maxResults = 150): Promise<{ runtime: FakeRuntime; apiKey: string; job: JobView }> {
@@ -77,7 +76,11 @@ describe("user edits during a job", () => {
     const partial = runUntilRows(runtime, job.jobId, 10);
     const testing = runtime.spreadsheetApp.testing;
     testing.userInsertRows(sheetOf(partial), 3, 1);
-    for (const [header, value] of [["Name", "my own lead"], ["Category", "0042"], ["Address", "1/2"]] as const) {
+    for (const [header, value] of [
+      ["Name", "my own lead"],
+      ["Category", "0042"],
+      ["Address", "1/2"],
+    ] as const) {
       testing.userSeed(sheetOf(partial), `${columnOfHeader(runtime, sheetOf(partial), header)}3`, [[value]]);
     }
     const done = finish(runtime, job.jobId);

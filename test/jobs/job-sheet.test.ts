@@ -43,7 +43,10 @@ describe("resultSheetOf", () => {
     const found = resultSheetOf(ctx, record(id, "Plumbers"), new SheetsById(spreadsheet), "the refresh recreated it");
     expect(found.record.sheetName).not.toBe("Plumbers");
     expect(found.sheet.getName()).toBe(found.record.sheetName);
-    expect(found.record.note).toEqual({ kind: "lasting", text: `The results sheet was deleted; the refresh recreated it as "${found.record.sheetName}".` });
+    expect(found.record.note).toEqual({
+      kind: "lasting",
+      text: `The results sheet was deleted; the refresh recreated it as "${found.record.sheetName}".`,
+    });
     expect(ctx.store.get("job-1")).toMatchObject({ sheetId: found.sheet.getSheetId(), sheetName: found.record.sheetName });
   });
 });

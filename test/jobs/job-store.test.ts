@@ -19,10 +19,25 @@ const CJK = "漢字の長い会社名";
 
 function record(i: number, overrides: Partial<SearchRecord> = {}): SearchRecord {
   return {
-    id: `0000${String(i).padStart(4, "0")}-1111-4222-8333-444455556666`, kind: "search", name: CJK.repeat(700).slice(0, 5000), sheetId: i,
-    sheetName: `${CJK.repeat(12)} ${i}`, status: "completed", leadCount: 700, enrichedCount: 700, creditsCharged: 700, rowsWritten: 700,
-    settled: true, error: "エラー\u0001\"".repeat(4000), note: null, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
-    finishedAt: null, startKey: null, createdBy: "0123456789abcdef", seenBy: ["0123456789abcdef", "fedcba9876543210"], timeZone: "Asia/Tokyo",
+    id: `0000${String(i).padStart(4, "0")}-1111-4222-8333-444455556666`,
+    kind: "search",
+    name: CJK.repeat(700).slice(0, 5000),
+    sheetId: i,
+    sheetName: `${CJK.repeat(12)} ${i}`,
+    status: "completed",
+    leadCount: 700,
+    enrichedCount: 700,
+    creditsCharged: 700,
+    rowsWritten: 700,
+    settled: true,
+    error: 'エラー\u0001"'.repeat(4000),
+    note: null,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+    finishedAt: null,
+    startKey: null,
+    createdBy: "0123456789abcdef",
+    seenBy: ["0123456789abcdef", "fedcba9876543210"],
+    timeZone: "Asia/Tokyo",
     ...overrides,
   };
 }
@@ -47,9 +62,25 @@ describe("job store", () => {
   it("keeps 300 active jobs with the longest texts under the store limit, and prunes no active job", () => {
     const { props, store } = storeFor();
     for (let i = 0; i < 300; i += 1) {
-      expect(store.trySave(record(i, { status: "running", settled: false, error: null, note: passNote("status", CJK.repeat(300)), startKey: fingerprint(String(i)) }))).toBe(true);
+      expect(
+        store.trySave(
+          record(i, {
+            status: "running",
+            settled: false,
+            error: null,
+            note: passNote("status", CJK.repeat(300)),
+            startKey: fingerprint(String(i)),
+          }),
+        ),
+      ).toBe(true);
       // As startSearch leaves it once the job record exists.
-      store.saveStart(fingerprint(String(i)), { idempotencyKey: `${i}-aaaa-4bbb-8ccc-dddddddddddd`, createdAt: new Date().toISOString(), jobId: record(i).id, sheetName: null, sheetId: null });
+      store.saveStart(fingerprint(String(i)), {
+        idempotencyKey: `${i}-aaaa-4bbb-8ccc-dddddddddddd`,
+        createdAt: new Date().toISOString(),
+        jobId: record(i).id,
+        sheetName: null,
+        sheetId: null,
+      });
     }
     store.prune();
     expect(store.active()).toHaveLength(300);
@@ -86,8 +117,20 @@ describe("job store", () => {
   it("removes start records whose job is done or that outlived their use", () => {
     const { props, store } = storeFor();
     store.save(record(1, { startKey: "done" }));
-    store.saveStart("done", { idempotencyKey: "a", createdAt: new Date().toISOString(), jobId: record(1).id, sheetName: null, sheetId: null });
-    store.saveStart("stale", { idempotencyKey: "b", createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString(), jobId: null, sheetName: null, sheetId: null });
+    store.saveStart("done", {
+      idempotencyKey: "a",
+      createdAt: new Date().toISOString(),
+      jobId: record(1).id,
+      sheetName: null,
+      sheetId: null,
+    });
+    store.saveStart("stale", {
+      idempotencyKey: "b",
+      createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      jobId: null,
+      sheetName: null,
+      sheetId: null,
+    });
     store.saveStart("fresh", { idempotencyKey: "c", createdAt: new Date().toISOString(), jobId: null, sheetName: null, sheetId: null });
     store.prune();
     expect(Object.keys(props.getProperties()).filter((k) => k.startsWith("start:"))).toEqual(["start:fresh"]);
@@ -104,10 +147,26 @@ describe("job store", () => {
 function search(i: number, overrides: Partial<SearchRecord> = {}): SearchRecord {
   const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
   return {
-    id: `${String(i).padStart(8, "0")}-1111-4222-8333-444455556666`, kind: "search", name: `dentists ${i} in Austin, Texas, US`, sheetId: 1000 + i,
-    sheetName: `dentists ${i} in Austin, Texas, US`, status: "completed", leadCount: 100, enrichedCount: 100, creditsCharged: 100, rowsWritten: 100,
-    settled: true, error: null, note: null, createdAt: at, finishedAt: at, startKey: fingerprint(String(i)), createdBy: "0123456789abcdef",
-    seenBy: ["0123456789abcdef"], timeZone: "America/Chicago", ...overrides,
+    id: `${String(i).padStart(8, "0")}-1111-4222-8333-444455556666`,
+    kind: "search",
+    name: `dentists ${i} in Austin, Texas, US`,
+    sheetId: 1000 + i,
+    sheetName: `dentists ${i} in Austin, Texas, US`,
+    status: "completed",
+    leadCount: 100,
+    enrichedCount: 100,
+    creditsCharged: 100,
+    rowsWritten: 100,
+    settled: true,
+    error: null,
+    note: null,
+    createdAt: at,
+    finishedAt: at,
+    startKey: fingerprint(String(i)),
+    createdBy: "0123456789abcdef",
+    seenBy: ["0123456789abcdef"],
+    timeZone: "America/Chicago",
+    ...overrides,
   };
 }
 
@@ -125,7 +184,9 @@ describe("job store on developer metadata (the full-scope build)", () => {
   });
   /** A store as one execution under the document lock makes it: claimed, so read afresh, and written through. */
   const execution = () => {
-    const store = new DeveloperMetadataStore((globalThis as unknown as { SpreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp }).SpreadsheetApp.getActiveSpreadsheet());
+    const store = new DeveloperMetadataStore(
+      (globalThis as unknown as { SpreadsheetApp: GoogleAppsScript.Spreadsheet.SpreadsheetApp }).SpreadsheetApp.getActiveSpreadsheet(),
+    );
     store.claim({ documentLock: true, userLock: null });
     return store;
   };
@@ -135,7 +196,13 @@ describe("job store on developer metadata (the full-scope build)", () => {
     for (let i = 0; i < 200; i += 1) {
       const start = new JobStore(execution(), fixedFacts());
       start.makeRoomForNewJob(search(i).name);
-      start.saveStart(fingerprint(String(i)), { idempotencyKey: `k${i}`, createdAt: new Date().toISOString(), jobId: null, sheetName: null, sheetId: null });
+      start.saveStart(fingerprint(String(i)), {
+        idempotencyKey: `k${i}`,
+        createdAt: new Date().toISOString(),
+        jobId: null,
+        sheetName: null,
+        sheetId: null,
+      });
       start.save(search(i, { status: "running", settled: false, finishedAt: null }));
       start.deleteStart(fingerprint(String(i)));
       const pass = new JobStore(execution(), fixedFacts());
@@ -159,7 +226,14 @@ describe("job store on developer metadata (the full-scope build)", () => {
 
   it("never prunes a job in progress or a scheduled search; full of them, a new job is refused before anything is sent", () => {
     const store = new JobStore(execution(), fixedFacts());
-    const scheduled = { every: "week", search: { name: "dentists", input: { query: "dentists", location: "Austin, Texas, US" } }, lastRunAt: "2026-01-01T00:00:00.000Z", nextRunAt: "2026-01-08T00:00:00.000Z", lastError: null, run: null } as unknown as SearchRecord["refresh"];
+    const scheduled = {
+      every: "week",
+      search: { name: "dentists", input: { query: "dentists", location: "Austin, Texas, US" } },
+      lastRunAt: "2026-01-01T00:00:00.000Z",
+      nextRunAt: "2026-01-08T00:00:00.000Z",
+      lastError: null,
+      run: null,
+    } as unknown as SearchRecord["refresh"];
     store.save(search(0, { refresh: scheduled }));
     for (let i = 1; i < 10; i += 1) store.save(search(i));
     let active = 0;
@@ -176,9 +250,16 @@ describe("job store on developer metadata (the full-scope build)", () => {
     }
     const after = new JobStore(execution(), fixedFacts());
     expect(after.active()).toHaveLength(active);
-    expect(after.all().filter((r) => r.settled).map((r) => r.id)).toEqual([search(0).id]); // the schedule stays
+    expect(
+      after
+        .all()
+        .filter((r) => r.settled)
+        .map((r) => r.id),
+    ).toEqual([search(0).id]); // the schedule stays
     // What is left above the ceiling is room for editor keys and notes (and the write claims).
     expect(used(execution())).toBeLessThanOrEqual(METADATA_STORE_BUDGET.newJobCeiling);
-    expect(() => execution().setProperty("editorKeys", JSON.stringify({ ["x".repeat(36)]: { digest: "0".repeat(16), at: Date.now() } }))).not.toThrow();
+    expect(() =>
+      execution().setProperty("editorKeys", JSON.stringify({ ["x".repeat(36)]: { digest: "0".repeat(16), at: Date.now() } })),
+    ).not.toThrow();
   });
 });

@@ -5,9 +5,25 @@ import { canTry, isMine, markHidden, markSeen, nobodyCanSee } from "../../src/jo
 import { lastingNote } from "../../src/jobs/record-note";
 
 const base: JobRecord = {
-  id: "j1", kind: "search", name: "n", sheetId: 1, sheetName: "s", status: "running", leadCount: 0, enrichedCount: 0,
-  creditsCharged: 100, rowsWritten: 0, settled: false, error: null, note: lastingNote("keep me"), createdAt: "2026-01-01T00:00:00.000Z",
-  finishedAt: null, startKey: "k", createdBy: "creator", seenBy: ["creator"], timeZone: "Etc/UTC",
+  id: "j1",
+  kind: "search",
+  name: "n",
+  sheetId: 1,
+  sheetName: "s",
+  status: "running",
+  leadCount: 0,
+  enrichedCount: 0,
+  creditsCharged: 100,
+  rowsWritten: 0,
+  settled: false,
+  error: null,
+  note: lastingNote("keep me"),
+  createdAt: "2026-01-01T00:00:00.000Z",
+  finishedAt: null,
+  startKey: "k",
+  createdBy: "creator",
+  seenBy: ["creator"],
+  timeZone: "Etc/UTC",
 };
 
 describe("job ownership", () => {

@@ -15,7 +15,11 @@ describe("a record's note", () => {
   });
 
   it("keeps every other note, in its own words", () => {
-    for (const text of ['The sheet "Leads" with this job\'s rows was deleted; its results can no longer be written back.', "Could not find the name column", ""]) {
+    for (const text of [
+      'The sheet "Leads" with this job\'s rows was deleted; its results can no longer be written back.',
+      "Could not find the name column",
+      "",
+    ]) {
       expect(noteOfStoredText(text)).toEqual({ kind: "lasting", text });
       expect(passNoteCleared({ note: lastingNote(text) })).toEqual(lastingNote(text));
       expect(noteWords(lastingNote(text))).toBe(text);

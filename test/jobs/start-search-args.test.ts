@@ -7,22 +7,36 @@ const normaliseSearchArgs = (raw: unknown) => parseArgs("startSearch", raw);
 
 function account(overrides: Partial<Account>): Account {
   return {
-    plan_code: "growth", plan_name: "Growth", status: "active", credits_allowance: 5000, credits_remaining: 5000,
-    max_results_per_search: 700, free_search_used: false, active_searches: 0, ...overrides,
+    plan_code: "growth",
+    plan_name: "Growth",
+    status: "active",
+    credits_allowance: 5000,
+    credits_remaining: 5000,
+    max_results_per_search: 700,
+    free_search_used: false,
+    active_searches: 0,
+    ...overrides,
   } as Account;
 }
 
 describe("search arguments", () => {
   it("fills the defaults and upper-cases the country", () => {
     expect(normaliseSearchArgs({ query: " plumbers ", location: "Austin, Texas, United States", countryCode: "us" })).toEqual({
-      query: "plumbers", location: "Austin, Texas, United States", countryCode: "US", maxResults: 100, language: "en", enrichContacts: true, name: undefined,
+      query: "plumbers",
+      location: "Austin, Texas, United States",
+      countryCode: "US",
+      maxResults: 100,
+      language: "en",
+      enrichContacts: true,
+      name: undefined,
     });
   });
 
   it("asks first only for askIfRecent: true; anything else given starts as documented", () => {
     const base = { query: "q", location: "X" };
     expect(normaliseSearchArgs({ ...base, askIfRecent: true }).askIfRecent).toBe(true);
-    for (const other of [false, "true", 1, null, undefined]) expect([other, normaliseSearchArgs({ ...base, askIfRecent: other }).askIfRecent]).toEqual([other, undefined]);
+    for (const other of [false, "true", 1, null, undefined])
+      expect([other, normaliseSearchArgs({ ...base, askIfRecent: other }).askIfRecent]).toEqual([other, undefined]);
   });
 
   it.each([
@@ -49,13 +63,19 @@ describe("affordability", () => {
   });
 
   it("says when credits are below a search's minimum", () => {
-    expect(affordabilityProblem(account({ credits_remaining: 40 }), 100)).toBe("Not enough credits: 40 remain, and a search needs at least 100.");
+    expect(affordabilityProblem(account({ credits_remaining: 40 }), 100)).toBe(
+      "Not enough credits: 40 remain, and a search needs at least 100.",
+    );
   });
 
   it("knows the free plan's one search and inactive subscriptions", () => {
     expect(affordabilityProblem(account({ plan_code: "free", max_results_per_search: 100, credits_remaining: 100 }), 100)).toBeNull();
-    expect(affordabilityProblem(account({ plan_code: "free", max_results_per_search: 100, credits_remaining: 100 }), 200)).toMatch(/at most 100/);
-    expect(affordabilityProblem(account({ plan_code: "free", free_search_used: true, credits_remaining: 0, max_results_per_search: 100 }), 100)).toMatch(/one search has been used/);
+    expect(affordabilityProblem(account({ plan_code: "free", max_results_per_search: 100, credits_remaining: 100 }), 200)).toMatch(
+      /at most 100/,
+    );
+    expect(
+      affordabilityProblem(account({ plan_code: "free", free_search_used: true, credits_remaining: 0, max_results_per_search: 100 }), 100),
+    ).toMatch(/one search has been used/);
     expect(affordabilityProblem(account({ status: "past_due", max_results_per_search: 0 }), 100)).toMatch(/not active/);
   });
 });

@@ -19,7 +19,19 @@ import { FULL_TIER, inFullTier } from "../tier";
 const root = path.resolve(__dirname, "../..");
 
 /** Words only the playground's own controls say: none may be in a listing's screenshot. */
-const PLAYGROUND_WORDS = ["playground", "Virtual clock", "+1 hour", "+1 day", "How to try it", "Paste a list", "Create a job elsewhere", "Reload sidebar", "Sort A", "Selection:", "demo-"];
+const PLAYGROUND_WORDS = [
+  "playground",
+  "Virtual clock",
+  "+1 hour",
+  "+1 day",
+  "How to try it",
+  "Paste a list",
+  "Create a job elsewhere",
+  "Reload sidebar",
+  "Sort A",
+  "Selection:",
+  "demo-",
+];
 
 /** The store images drawn into a temporary folder: `dir()` is it, in the tests and hooks. */
 function useStoreImages(write: (browser: Browser, out: string) => Promise<unknown>): () => string {
@@ -56,13 +68,16 @@ function storeImageTests(out: () => string): void {
 
   it("the icons are RGBA PNGs, so the corners around the mark can be transparent (an icon, not a square photo)", () => {
     // PNG colour type 6 (RGBA) or 4: the file can say transparent at all.
-    for (const icon of [STORE.icon128, STORE.icon32]) expect([icon, readFileSync(path.join(out(), STORE.dir, icon))[25]]).toEqual([icon, 6]);
+    for (const icon of [STORE.icon128, STORE.icon32])
+      expect([icon, readFileSync(path.join(out(), STORE.dir, icon))[25]]).toEqual([icon, 6]);
   });
 }
 
 if (!FULL_TIER) {
   describeInBrowser("the store images, drawn from the repository's SVG", () => {
-    const out = useStoreImages(async (browser, dir) => renderStoreImages(browser, root, readListingConfig(root), path.join(dir, STORE.dir)));
+    const out = useStoreImages(async (browser, dir) =>
+      renderStoreImages(browser, root, readListingConfig(root), path.join(dir, STORE.dir)),
+    );
     storeImageTests(out);
   });
 }
@@ -80,7 +95,9 @@ inFullTier(KIT_WHY, describeInBrowser)("the Marketplace kit, written", () => {
     expect(SCREENSHOTS.length).toBeGreaterThanOrEqual(1);
     expect(SCREENSHOTS.length).toBeLessThanOrEqual(5);
     for (const shot of SCREENSHOTS) expect([shot.file, size(shot.file)]).toEqual([shot.file, { width: 1280, height: 800 }]);
-    expect(readdirSync(path.join(out(), STORE.dir)).sort()).toEqual([STORE.icon128, STORE.icon32, STORE.cardBanner, ...SCREENSHOTS.map((s) => s.file)].sort());
+    expect(readdirSync(path.join(out(), STORE.dir)).sort()).toEqual(
+      [STORE.icon128, STORE.icon32, STORE.cardBanner, ...SCREENSHOTS.map((s) => s.file)].sort(),
+    );
   });
 
   it("the screenshots show the sidebar, titled with the listing's name, beside a sheet, with none of the playground's controls", () => {
@@ -98,7 +115,8 @@ inFullTier(KIT_WHY, describeInBrowser)("the Marketplace kit, written", () => {
     expect(existsSync(path.join(out(), VERIFICATION.dir, VERIFICATION.scopes))).toBe(true);
     expect(existsSync(path.join(out(), VERIFICATION.dir, VERIFICATION.demoVideo))).toBe(true);
     const readme = readFileSync(path.join(out(), KIT_README), "utf8");
-    for (const file of [STORE.icon128, STORE.icon32, STORE.cardBanner, ...SCREENSHOTS.map((s) => s.file), ...Object.values(SITE.pages)]) expect(readme).toContain(file);
+    for (const file of [STORE.icon128, STORE.icon32, STORE.cardBanner, ...SCREENSHOTS.map((s) => s.file), ...Object.values(SITE.pages)])
+      expect(readme).toContain(file);
   });
 
   it("passes every check of the kit", () => {

@@ -19,7 +19,7 @@ const texts = kitTexts(config, manifests);
 const privacy = texts.pages.get(SITE.pages.privacy) ?? "";
 
 describe("the listing's texts (listing/listing.json)", () => {
-  it("fit Google's limits: name at most 50 characters without \"Google\", short description at most 200, detailed under 16,000", () => {
+  it('fit Google\'s limits: name at most 50 characters without "Google", short description at most 200, detailed under 16,000', () => {
     expect(config.name.length).toBeLessThanOrEqual(50);
     expect(config.name).not.toMatch(/google/i);
     expect(config.shortDescription.length).toBeLessThanOrEqual(200);
@@ -28,14 +28,26 @@ describe("the listing's texts (listing/listing.json)", () => {
   });
 
   it("the check catches each limit broken", () => {
-    const bad: ListingConfig = { ...config, name: `Leads for Google Sheets ${"x".repeat(40)}`, shortDescription: "y".repeat(201), detailedDescription: ["z".repeat(16_000)] };
+    const bad: ListingConfig = {
+      ...config,
+      name: `Leads for Google Sheets ${"x".repeat(40)}`,
+      shortDescription: "y".repeat(201),
+      detailedDescription: ["z".repeat(16_000)],
+    };
     const problems = textProblems(bad);
     expect(problems.map((p) => p.split(":")[0])).toEqual(["name", "name", "shortDescription", "detailedDescription"]);
   });
 
   it("the example's values are flagged for a real release", () => {
     expect(placeholderProblems(config).length).toBeGreaterThan(0);
-    expect(placeholderProblems({ ...config, publisher: "Acme Leads GmbH", pagesUrl: "https://addon.acme-leads.de/", supportEmail: "help@acme-leads.de" })).toEqual([]);
+    expect(
+      placeholderProblems({
+        ...config,
+        publisher: "Acme Leads GmbH",
+        pagesUrl: "https://addon.acme-leads.de/",
+        supportEmail: "help@acme-leads.de",
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -54,8 +66,12 @@ describe("the OAuth scope justification", () => {
   });
 
   it("the check catches a scope no one justified, and a justification no manifest needs", () => {
-    const problems = scopeProblems([{ file: "x/appsscript.json", oauthScopes: ["https://www.googleapis.com/auth/drive", ...(manifests[0]?.oauthScopes ?? [])] }]);
-    expect(problems).toContain("x/appsscript.json asks for https://www.googleapis.com/auth/drive, which dev/listing/scopes.ts does not justify.");
+    const problems = scopeProblems([
+      { file: "x/appsscript.json", oauthScopes: ["https://www.googleapis.com/auth/drive", ...(manifests[0]?.oauthScopes ?? [])] },
+    ]);
+    expect(problems).toContain(
+      "x/appsscript.json asks for https://www.googleapis.com/auth/drive, which dev/listing/scopes.ts does not justify.",
+    );
     expect(problems).toContain("dev/listing/scopes.ts justifies https://www.googleapis.com/auth/spreadsheets, which no manifest asks for.");
   });
 
@@ -73,7 +89,9 @@ describe("the privacy policy", () => {
   it("names every store the code writes, found by the Apps Script calls in src/ (not by module names)", () => {
     const stores = storesInCode(path.join(root, "src"));
     // What the add-on is known to keep: the scan must find at least these.
-    expect(stores.map((s) => s.call)).toEqual(expect.arrayContaining(["getUserProperties", "getDocumentProperties", "getDocumentCache", "addDeveloperMetadata", "newTrigger"]));
+    expect(stores.map((s) => s.call)).toEqual(
+      expect.arrayContaining(["getUserProperties", "getDocumentProperties", "getDocumentCache", "addDeveloperMetadata", "newTrigger"]),
+    );
     for (const store of stores) expect([store.words, store.named.test(privacy.replace(/<[^>]+>/g, " "))]).toEqual([store.words, true]);
     expect(privacyProblems(privacy, path.join(root, "src"))).toEqual([]);
   });
@@ -87,13 +105,25 @@ describe("the privacy policy", () => {
   it("says what the add-on writes about people: owners' and decision makers' names, their e-mail addresses, addresses, in the user's sheets", () => {
     const text = privacy.replace(/<[^>]+>/g, "");
     expect(text).toMatch(/What it writes about people/);
-    for (const words of ["names of owners and decision makers", "e-mail addresses", "address", "only into the sheets of the spreadsheets you use it in"]) expect(text).toContain(words);
+    for (const words of [
+      "names of owners and decision makers",
+      "e-mail addresses",
+      "address",
+      "only into the sheets of the spreadsheets you use it in",
+    ])
+      expect(text).toContain(words);
   });
 
   it("the check catches a store the policy does not name, and a missing Limited Use statement", () => {
     const withoutCache = privacy.replace(/document cache/gi, "cache").replace(LIMITED_USE_STATEMENT, "Google's policies");
     const problems = privacyProblems(withoutCache, path.join(root, "src"));
-    expect(problems.some((p) => /^The privacy policy does not name the document cache, which src\/\S+\.ts (writes|write) \(getDocumentCache\)/.test(p.replace(/, src\/\S+\.ts/g, "")))).toBe(true);
+    expect(
+      problems.some((p) =>
+        /^The privacy policy does not name the document cache, which src\/\S+\.ts (writes|write) \(getDocumentCache\)/.test(
+          p.replace(/, src\/\S+\.ts/g, ""),
+        ),
+      ),
+    ).toBe(true);
     expect(problems).toContain(`The privacy policy lacks the statement "${LIMITED_USE_STATEMENT}".`);
   });
 });
@@ -110,13 +140,18 @@ describe("the site's pages", () => {
 
   it("every link resolves inside the kit (a page, an id in it, an image of the site), or is the support address or Google's policy", () => {
     expect(linkProblems(texts.pages, config)).toEqual([]);
-    const linked = new Set([...texts.pages.values()].flatMap((html) => [...html.matchAll(/\s(?:href|src)="(?![a-z]+:)([^"#]+)[^"]*"/g)].map((m) => m[1])));
+    const linked = new Set(
+      [...texts.pages.values()].flatMap((html) => [...html.matchAll(/\s(?:href|src)="(?![a-z]+:)([^"#]+)[^"]*"/g)].map((m) => m[1])),
+    );
     for (const file of linked) expect(siteFiles()).toContain(file);
   });
 
   it("the check catches a link to a page the kit lacks, a missing anchor, and a link out of the kit", () => {
     const broken = new Map(texts.pages);
-    broken.set(SITE.pages.home, `${texts.pages.get(SITE.pages.home)}<a href="pricing.html">x</a><a href="privacy.html#cookies">y</a><a href="https://tracker.example.net/">z</a>`);
+    broken.set(
+      SITE.pages.home,
+      `${texts.pages.get(SITE.pages.home)}<a href="pricing.html">x</a><a href="privacy.html#cookies">y</a><a href="https://tracker.example.net/">z</a>`,
+    );
     expect(linkProblems(broken, config)).toEqual([
       'site/index.html: href="pricing.html" names no file of the site.',
       'site/index.html: href="privacy.html#cookies" points to #cookies, which privacy.html lacks.',

@@ -17,7 +17,13 @@ describe("runPass", () => {
   it("runs each step once in turn, with one shared state, and returns its report", () => {
     const { ctx } = unitJobsContext();
     const ran: string[] = [];
-    const step = (what: string): PassStep => ({ what, run: (_ctx, pass) => { ran.push(what); pass.report.rowsWritten += 1; } });
+    const step = (what: string): PassStep => ({
+      what,
+      run: (_ctx, pass) => {
+        ran.push(what);
+        pass.report.rowsWritten += 1;
+      },
+    });
     const report = runPass(ctx, ctx.clock.now() + 1000, [step("a"), step("b")]);
     expect([ran, report.rowsWritten]).toEqual([["a", "b"], 2]);
   });

@@ -4,7 +4,14 @@
 import { affordabilityProblem, searchBlocked, searchCost, type SearchAllowance } from "../../src/rules/affordability";
 import { isUuid } from "../../src/rules/ids";
 import { JOB_KINDS, KIND_WORDS, kindNamed } from "../../src/rules/job-kinds";
-import { isActiveStatus, isGatheringStatus, isReadableStatus, isTerminalStatus, JOB_STATUSES, statusWords } from "../../src/rules/job-status";
+import {
+  isActiveStatus,
+  isGatheringStatus,
+  isReadableStatus,
+  isTerminalStatus,
+  JOB_STATUSES,
+  statusWords,
+} from "../../src/rules/job-status";
 import { pollTriggerNeeded } from "../../src/rules/trigger-need";
 import { redact, REDACTED } from "../../src/rules/redaction";
 
@@ -56,7 +63,13 @@ describe("ids and the key", () => {
 });
 
 describe("what an account allows a search", () => {
-  const paid: SearchAllowance = { planCode: "starter", freeSearchUsed: false, maxResultsPerSearch: 50, creditsRemaining: 12000, maxAffordableResults: 50 };
+  const paid: SearchAllowance = {
+    planCode: "starter",
+    freeSearchUsed: false,
+    maxResultsPerSearch: 50,
+    creditsRemaining: 12000,
+    maxAffordableResults: 50,
+  };
 
   it("says the same sentence for the server and the sidebar, figures grouped", () => {
     expect(searchBlocked(paid)).toBe("Not enough credits: 12,000 remain, and a search needs at least 100.");
@@ -65,7 +78,9 @@ describe("what an account allows a search", () => {
 
   it("names the plan's bound or the credits, whichever is lower", () => {
     const plan = { ...paid, maxResultsPerSearch: 300, maxAffordableResults: 300 };
-    expect(affordabilityProblem(plan, 500)).toBe("This search can return at most 300 businesses (your plan allows 300 per search). Lower Max results to 300 or less.");
+    expect(affordabilityProblem(plan, 500)).toBe(
+      "This search can return at most 300 businesses (your plan allows 300 per search). Lower Max results to 300 or less.",
+    );
     expect(affordabilityProblem(plan, 300)).toBeNull();
     expect(searchCost({ planCode: "free" }, 700)).toBe(100);
     expect(searchCost(plan, 250)).toBe(250);

@@ -33,7 +33,12 @@ function findProjectFile(from) {
 const CLASP = new URL("../../node_modules/@google/clasp/", import.meta.url);
 
 /** A commander option as JSON: what its definition says. */
-const describeOption = (option) => ({ flags: option.flags, description: option.description, defaultValue: option.defaultValue, envVar: option.envVar });
+const describeOption = (option) => ({
+  flags: option.flags,
+  description: option.description,
+  defaultValue: option.defaultValue,
+  envVar: option.envVar,
+});
 
 /**
  * clasp's program as its makeProgram defines it (global options, commands, their aliases, arguments
@@ -58,7 +63,12 @@ async function claspDefinitions() {
       name: command.name(),
       aliases: command.aliases(),
       description: command.description(),
-      args: command.registeredArguments.map((argument) => ({ name: argument.name(), required: argument.required, variadic: argument.variadic, description: argument.description })),
+      args: command.registeredArguments.map((argument) => ({
+        name: argument.name(),
+        required: argument.required,
+        variadic: argument.variadic,
+        description: argument.description,
+      })),
       options: command.options.map(describeOption),
     })),
   };
@@ -88,7 +98,10 @@ function programOf(definitions) {
   for (const d of definitions.commands) {
     const command = new Command(d.name).description(d.description);
     for (const alias of d.aliases) command.alias(alias);
-    for (const a of d.args) command.addArgument(new Argument(a.required ? `<${a.name}${a.variadic ? "..." : ""}>` : `[${a.name}${a.variadic ? "..." : ""}]`, a.description));
+    for (const a of d.args)
+      command.addArgument(
+        new Argument(a.required ? `<${a.name}${a.variadic ? "..." : ""}>` : `[${a.name}${a.variadic ? "..." : ""}]`, a.description),
+      );
     for (const option of d.options) command.addOption(optionOf(option));
     program.addCommand(command);
     command.copyInheritedSettings(program);
@@ -117,7 +130,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const name = command.name();
       // --project names the project file (or its folder); else clasp looks up from the working directory.
       const named = options.project === undefined ? null : path.resolve(options.project);
-      const found = named === null ? findProjectFile(process.cwd()) : existsSync(path.join(named, ".clasp.json")) ? path.join(named, ".clasp.json") : named;
+      const found =
+        named === null
+          ? findProjectFile(process.cwd())
+          : existsSync(path.join(named, ".clasp.json"))
+            ? path.join(named, ".clasp.json")
+            : named;
       if (name === "create-script") {
         if (found !== null) {
           record({ command: name, options, refused: true });
@@ -136,7 +154,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         const settings = { scriptId: FAKE_SCRIPT_ID, rootDir: path.relative(process.cwd(), rootDir), parentId: FAKE_SPREADSHEET_ID };
         writeFileSync(path.join(process.cwd(), ".clasp.json"), JSON.stringify(settings, null, 2));
         record({ command: name, options });
-        console.log(`Created new document: https://drive.google.com/open?id=${FAKE_SPREADSHEET_ID}\nCreated new script: https://script.google.com/d/${FAKE_SCRIPT_ID}/edit`);
+        console.log(
+          `Created new document: https://drive.google.com/open?id=${FAKE_SPREADSHEET_ID}\nCreated new script: https://script.google.com/d/${FAKE_SCRIPT_ID}/edit`,
+        );
         return;
       }
       if (name === "push") {
@@ -148,7 +168,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         const settings = JSON.parse(readFileSync(found, "utf8"));
         const contentDir = path.resolve(path.dirname(found), settings.rootDir ?? ".");
         const files = readdirSync(contentDir).sort();
-        record({ command: name, options, scriptId: settings.scriptId, files, contents: Object.fromEntries(files.map((f) => [f, readFileSync(path.join(contentDir, f), "utf8")])) });
+        record({
+          command: name,
+          options,
+          scriptId: settings.scriptId,
+          files,
+          contents: Object.fromEntries(files.map((f) => [f, readFileSync(path.join(contentDir, f), "utf8")])),
+        });
         console.log(`Pushed ${files.length} files.`);
         return;
       }
@@ -161,8 +187,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         const { scriptId } = JSON.parse(readFileSync(found, "utf8"));
         const versionNumber = name === "create-version" ? FAKE_VERSION : Number(options.versionNumber);
         record({ command: name, options, scriptId, description: this.args[0] ?? null });
-        const answer = name === "create-version" ? { versionNumber } : { deploymentId: FAKE_DEPLOYMENT_ID, versionNumber, description: options.description ?? "" };
-        console.log(options.json ? JSON.stringify(answer, null, 2) : name === "create-version" ? `Created version ${versionNumber}` : `Deployed ${FAKE_DEPLOYMENT_ID} @${versionNumber}`);
+        const answer =
+          name === "create-version"
+            ? { versionNumber }
+            : { deploymentId: FAKE_DEPLOYMENT_ID, versionNumber, description: options.description ?? "" };
+        console.log(
+          options.json
+            ? JSON.stringify(answer, null, 2)
+            : name === "create-version"
+              ? `Created version ${versionNumber}`
+              : `Deployed ${FAKE_DEPLOYMENT_ID} @${versionNumber}`,
+        );
         return;
       }
       record({ command: name, options });

@@ -13,7 +13,11 @@ const ROOT = path.resolve(__dirname, "../..");
 const FAKE_CLASP = path.join(__dirname, "fake-clasp.mjs");
 const FAKE_SCRIPT_ID = "1FakeCreatedScriptId_abcdefghijklmnopqrstuvwxyz0123456789";
 const FAKE_SPREADSHEET_ID = "1FakeCreatedSpreadsheetId_abcdefghijklmnopqrstuv";
-const DIST = { "Code.js": "/* the built add-on */", "Sidebar.html": "<!doctype html>", "appsscript.json": '{"runtimeVersion":"V8","oauthScopes":[]}' };
+const DIST = {
+  "Code.js": "/* the built add-on */",
+  "Sidebar.html": "<!doctype html>",
+  "appsscript.json": '{"runtimeVersion":"V8","oauthScopes":[]}',
+};
 
 interface Repo {
   dir: string;
@@ -64,8 +68,19 @@ function push(r: Repo, args: string[], env: Record<string, string> = {}) {
     encoding: "utf8",
     env: { ...inherited, HOME: r.home, USERPROFILE: r.home, FAKE_CLASP_LOG: r.log, ...env },
   });
-  const runs: ClaspRun[] = existsSync(r.log) ? readFileSync(r.log, "utf8").trim().split("\n").map((line) => JSON.parse(line) as ClaspRun) : [];
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, runs, claspJson: JSON.parse(readFileSync(path.join(r.dir, ".clasp.json"), "utf8")) as Record<string, unknown> };
+  const runs: ClaspRun[] = existsSync(r.log)
+    ? readFileSync(r.log, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as ClaspRun)
+    : [];
+  return {
+    status: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    runs,
+    claspJson: JSON.parse(readFileSync(path.join(r.dir, ".clasp.json"), "utf8")) as Record<string, unknown>,
+  };
 }
 
 describe("npm run push", () => {
@@ -95,7 +110,7 @@ describe("npm run push", () => {
     expect(out.runs).toEqual([]);
   });
 
-  it("--create \"My Leads\": creates the bound spreadsheet script outside the repository, writes its id, pushes dist/ over its manifest", () => {
+  it('--create "My Leads": creates the bound spreadsheet script outside the repository, writes its id, pushes dist/ over its manifest', () => {
     const r = repo({ loggedIn: true });
     const out = push(r, ["--create", "My Leads"]);
     expect(out.stderr).toBe("");
@@ -106,7 +121,14 @@ describe("npm run push", () => {
     expect(path.relative(r.dir, create?.cwd ?? r.dir).startsWith("..")).toBe(true);
     expect(existsSync(create?.cwd ?? r.dir)).toBe(false); // the scratch folder is gone
     expect(out.claspJson).toEqual({ scriptId: FAKE_SCRIPT_ID, rootDir: "dist", parentId: FAKE_SPREADSHEET_ID });
-    expect(pushed).toMatchObject({ command: "push", cwd: r.dir, scriptId: FAKE_SCRIPT_ID, options: { force: true }, files: ["Code.js", "Sidebar.html", "appsscript.json"], contents: DIST });
+    expect(pushed).toMatchObject({
+      command: "push",
+      cwd: r.dir,
+      scriptId: FAKE_SCRIPT_ID,
+      options: { force: true },
+      files: ["Code.js", "Sidebar.html", "appsscript.json"],
+      contents: DIST,
+    });
     expect(out.stdout).toContain(`https://docs.google.com/spreadsheets/d/${FAKE_SPREADSHEET_ID}/edit`);
   });
 
@@ -143,14 +165,22 @@ describe("npm run push", () => {
     const r = repo({ loggedIn: true, claspJson: JSON.stringify({ scriptId: "1MyExistingScript", rootDir: "dist" }) });
     const out = push(r, ["--force"]);
     expect(out.status).toBe(0);
-    expect(out.runs).toEqual([expect.objectContaining({ command: "push", cwd: r.dir, scriptId: "1MyExistingScript", options: expect.objectContaining({ force: true }) })]);
+    expect(out.runs).toEqual([
+      expect.objectContaining({
+        command: "push",
+        cwd: r.dir,
+        scriptId: "1MyExistingScript",
+        options: expect.objectContaining({ force: true }),
+      }),
+    ]);
   });
 });
 
 describe("the clasp stand-in", () => {
   it("refuses what clasp 3.4.1 refuses: an unknown option, and create where a .clasp.json is found (why push.mjs creates elsewhere)", () => {
     const r = repo({ loggedIn: true });
-    const run = (args: string[]) => spawnSync(process.execPath, [FAKE_CLASP, ...args], { cwd: r.dir, encoding: "utf8", env: { ...process.env, FAKE_CLASP_LOG: r.log } });
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [FAKE_CLASP, ...args], { cwd: r.dir, encoding: "utf8", env: { ...process.env, FAKE_CLASP_LOG: r.log } });
     const unknown = run(["create", "--type", "sheets", "--root", "dist"]);
     expect(unknown.status).not.toBe(0);
     expect(unknown.stderr).toMatch(/unknown option '--root'/);

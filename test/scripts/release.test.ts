@@ -6,7 +6,18 @@
 // and a real run pushes the production build, makes a version, deploys it and prints the script
 // ID and version App Configuration asks for.
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import * as path from "node:path";
 
@@ -27,7 +38,8 @@ interface ClaspRun {
   description?: string | null;
 }
 
-const git = (cwd: string, ...args: string[]) => execFileSync("git", ["-c", "user.name=test", "-c", "user.email=test@local", ...args], { cwd, encoding: "utf8" });
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=test", "-c", "user.email=test@local", ...args], { cwd, encoding: "utf8" });
 
 let scratch: string;
 let base: string;
@@ -39,7 +51,9 @@ const releaseReads = (file: string) => !/^(test|docs|bench)\//.test(file);
 beforeAll(() => {
   scratch = mkdtempSync(path.join(os.tmpdir(), "release-test-"));
   base = path.join(scratch, "base");
-  const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter((f) => f !== "" && releaseReads(f) && existsSync(path.join(ROOT, f)) && lstatSync(path.join(ROOT, f)).isFile());
+  const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8" })
+    .split("\0")
+    .filter((f) => f !== "" && releaseReads(f) && existsSync(path.join(ROOT, f)) && lstatSync(path.join(ROOT, f)).isFile());
   for (const file of files) {
     mkdirSync(path.dirname(path.join(base, file)), { recursive: true });
     copyFileSync(path.join(ROOT, file), path.join(base, file));
@@ -62,7 +76,9 @@ function clone(options: { loggedIn?: boolean } = {}): Clone {
   rmSync(dir, { recursive: true });
   git(scratch, "clone", "-q", base, dir);
   mkdirSync(path.join(dir, "node_modules/.bin"), { recursive: true });
-  for (const entry of execFileSync("ls", ["-A", path.join(ROOT, "node_modules")], { encoding: "utf8" }).split("\n").filter((e) => e !== "" && e !== ".bin")) {
+  for (const entry of execFileSync("ls", ["-A", path.join(ROOT, "node_modules")], { encoding: "utf8" })
+    .split("\n")
+    .filter((e) => e !== "" && e !== ".bin")) {
     symlinkSync(path.join(ROOT, "node_modules", entry), path.join(dir, "node_modules", entry));
   }
   const bin = path.join(dir, "node_modules/.bin/clasp");
@@ -82,20 +98,35 @@ function release(c: Clone, args: string[], env: Record<string, string> = {}) {
     encoding: "utf8",
     env: { ...inherited, HOME: c.home, USERPROFILE: c.home, FAKE_CLASP_LOG: c.log, ...env },
   });
-  const runs: ClaspRun[] = existsSync(c.log) ? readFileSync(c.log, "utf8").trim().split("\n").map((line) => JSON.parse(line) as ClaspRun) : [];
+  const runs: ClaspRun[] = existsSync(c.log)
+    ? readFileSync(c.log, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as ClaspRun)
+    : [];
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, runs };
 }
 
 const releaseDir = (c: Clone, scope = "currentonly") => path.join(c.dir, ".build/release", scope);
 const manifestOf = (c: Clone, scope = "currentonly") =>
-  JSON.parse(readFileSync(path.join(releaseDir(c, scope), "dist/appsscript.json"), "utf8")) as { urlFetchWhitelist?: string[]; oauthScopes: string[] };
+  JSON.parse(readFileSync(path.join(releaseDir(c, scope), "dist/appsscript.json"), "utf8")) as {
+    urlFetchWhitelist?: string[];
+    oauthScopes: string[];
+  };
 const status = (c: Clone) => execFileSync("git", ["status", "--porcelain", "--untracked-files=all"], { cwd: c.dir, encoding: "utf8" });
 
 /** The listing's config with a publisher's own values (a real release refuses the example's). */
 function publisherListing(c: Clone): void {
   const file = path.join(c.dir, "listing/listing.json");
   const config = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-  writeFileSync(file, JSON.stringify({ ...config, publisher: "Acme Leads GmbH", pagesUrl: "https://addon.acme-leads.de/", supportEmail: "help@acme-leads.de" }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { ...config, publisher: "Acme Leads GmbH", pagesUrl: "https://addon.acme-leads.de/", supportEmail: "help@acme-leads.de" },
+      null,
+      2,
+    ),
+  );
   git(c.dir, "commit", "-qam", "the publisher's listing");
 }
 
@@ -105,12 +136,21 @@ describe("npm run release -- --dry-run", () => {
     const out = release(c, ["--dry-run", "--base-url", `${BASE}/api/v1/`]);
     expect(out.stderr).toBe("");
     expect(out.status).toBe(0);
-    for (const line of ["✓ the service's address: https://leads.example.com", "✓ the working tree is the commit", "✓ production build: .build/release/currentonly/dist/", "✓ the listing kit's checks (4 passed)"]) {
+    for (const line of [
+      "✓ the service's address: https://leads.example.com",
+      "✓ the working tree is the commit",
+      "✓ production build: .build/release/currentonly/dist/",
+      "✓ the listing kit's checks (4 passed)",
+    ]) {
       expect(out.stdout).toContain(line);
     }
     expect(out.stdout).toContain("1. npx clasp --project .build/release/currentonly/.clasp.json push --force");
-    expect(out.stdout).toMatch(/2\. npx clasp --project \.build\/release\/currentonly\/\.clasp\.json --json create-version "Business Leads 0\.1\.0 \([0-9a-f]+, default build, https:\/\/leads\.example\.com\)"/);
-    expect(out.stdout).toContain('3. npx clasp --project .build/release/currentonly/.clasp.json --json create-deployment --versionNumber "<the version step 2 made>" --description');
+    expect(out.stdout).toMatch(
+      /2\. npx clasp --project \.build\/release\/currentonly\/\.clasp\.json --json create-version "Business Leads 0\.1\.0 \([0-9a-f]+, default build, https:\/\/leads\.example\.com\)"/,
+    );
+    expect(out.stdout).toContain(
+      '3. npx clasp --project .build/release/currentonly/.clasp.json --json create-deployment --versionNumber "<the version step 2 made>" --description',
+    );
     expect(out.stdout).toContain("App Configuration asks for the script ID and that version");
     // The example's values are said, as a real release would refuse them.
     expect(out.stdout).toContain("pagesUrl is still the example address");
@@ -153,7 +193,11 @@ describe("npm run release refuses before any call to Google", () => {
   });
 
   it.each([
-    ["a changed tracked file", (c: Clone) => writeFileSync(path.join(c.dir, "src/main.ts"), `${readFileSync(path.join(c.dir, "src/main.ts"), "utf8")}\n// edited\n`), " M src/main.ts"],
+    [
+      "a changed tracked file",
+      (c: Clone) => writeFileSync(path.join(c.dir, "src/main.ts"), `${readFileSync(path.join(c.dir, "src/main.ts"), "utf8")}\n// edited\n`),
+      " M src/main.ts",
+    ],
     ["a new file", (c: Clone) => writeFileSync(path.join(c.dir, "notes.txt"), "draft"), "?? notes.txt"],
   ])("with uncommitted changes (%s): names them; builds nothing", (_what, change, listed) => {
     const c = clone({ loggedIn: true });
@@ -214,11 +258,18 @@ describe("npm run release", () => {
     expect(JSON.parse(readFileSync(projectFile, "utf8"))).toEqual({ scriptId: STANDALONE_ID, rootDir: "dist" });
     expect(out.runs.map((r) => r.command)).toEqual(["push", "create-version", "create-deployment"]);
     const [push, version, deploy] = out.runs;
-    expect(push).toMatchObject({ scriptId: STANDALONE_ID, options: { force: true, project: ".build/release/currentonly/.clasp.json" }, files: ["Code.js", "Sidebar.html", "appsscript.json"] });
+    expect(push).toMatchObject({
+      scriptId: STANDALONE_ID,
+      options: { force: true, project: ".build/release/currentonly/.clasp.json" },
+      files: ["Code.js", "Sidebar.html", "appsscript.json"],
+    });
     expect(JSON.parse(push?.contents?.["appsscript.json"] ?? "{}")).toMatchObject({ urlFetchWhitelist: [`${BASE}/`] });
     expect(version).toMatchObject({ scriptId: STANDALONE_ID, options: { json: true } });
     expect(version?.description).toMatch(/^Business Leads 0\.1\.0 \([0-9a-f]+, default build, https:\/\/leads\.example\.com\)$/);
-    expect(deploy).toMatchObject({ scriptId: STANDALONE_ID, options: { json: true, versionNumber: String(FAKE_VERSION), description: version?.description } });
+    expect(deploy).toMatchObject({
+      scriptId: STANDALONE_ID,
+      options: { json: true, versionNumber: String(FAKE_VERSION), description: version?.description },
+    });
     expect(out.stdout).toContain(`Released: version ${FAKE_VERSION} of the script ${STANDALONE_ID} (deployment ${FAKE_DEPLOYMENT_ID}).`);
     expect(out.stdout).toMatch(new RegExp(`Sheets add-on script ID: ${STANDALONE_ID}\\n  Version: ${FAKE_VERSION}\\n`));
     expect(status(c)).toBe("");

@@ -22,7 +22,15 @@ describe("probeCellText", () => {
   it("reads each sample back as the exact text written, with no formula", () => {
     const probe = probeCellText(spreadsheet);
     expect(probe.failure).toBeNull();
-    expect(probe.cells.map((cell) => cell.value)).toEqual(["=1+1", "+1 512 555 0100", "0042", "1/2", "-7", "TRUE", '=HYPERLINK("https://example.com","x")']);
+    expect(probe.cells.map((cell) => cell.value)).toEqual([
+      "=1+1",
+      "+1 512 555 0100",
+      "0042",
+      "1/2",
+      "-7",
+      "TRUE",
+      '=HYPERLINK("https://example.com","x")',
+    ]);
     expect(probe.cells.every((cell) => cell.formula === "")).toBe(true);
     expect(FORMULA_LIKE_SAMPLES).toHaveLength(7);
   });
@@ -40,6 +48,11 @@ describe("probeCellText", () => {
     spreadsheet.insertSheet("Business Leads check 0123abcd");
     spreadsheet.setActiveSheet(spreadsheet.getSheets()[0] as GoogleAppsScript.Spreadsheet.Sheet);
     probeCellText(spreadsheet, ["x"]);
-    expect(spreadsheet.getSheets().map((sheet) => sheet.getName()).filter((name) => name.startsWith("Business Leads check"))).toEqual([]);
+    expect(
+      spreadsheet
+        .getSheets()
+        .map((sheet) => sheet.getName())
+        .filter((name) => name.startsWith("Business Leads check")),
+    ).toEqual([]);
   });
 });

@@ -18,7 +18,11 @@ describe("runCheck", () => {
     });
     expect(check.ok).toBeNull();
     expect(check.detail).toBe("This could not be checked: Service Spreadsheets failed while accessing document.");
-    expect(runCheck("service", () => { throw new Error("  "); }).detail).toBe("This could not be checked: no reason was given.");
+    expect(
+      runCheck("service", () => {
+        throw new Error("  ");
+      }).detail,
+    ).toBe("This could not be checked: no reason was given.");
   });
 });
 

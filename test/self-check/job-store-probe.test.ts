@@ -31,7 +31,12 @@ describe("probeJobStore", () => {
 
   it("reports a failed write in the store's words and removes probes an earlier check left", () => {
     const store = mapStore({ "selfCheck:old": "x" });
-    const failing = { ...store, setProperty: () => { throw new Error("Service invoked too many times"); } };
+    const failing = {
+      ...store,
+      setProperty: () => {
+        throw new Error("Service invoked too many times");
+      },
+    };
     const probe = probeJobStore(failing, () => store);
     expect(probe.readBack).toBeNull();
     expect(probe.failure).toContain("too many times");

@@ -1,7 +1,14 @@
 // Tests the results columns: values as the service sent them, and the email verification rule
 // (spec rule 1: a listed address is not verified by being listed).
 import type { Business } from "../../src/api/schemas";
-import { BUSINESS_COLUMNS, REQUIRED_HEADERS, emailStatusSummary, resultColumns, seenOn, verifiedListedEmails } from "../../src/sheets/columns";
+import {
+  BUSINESS_COLUMNS,
+  REQUIRED_HEADERS,
+  emailStatusSummary,
+  resultColumns,
+  seenOn,
+  verifiedListedEmails,
+} from "../../src/sheets/columns";
 import { exactText, unchangedCellInput, MAX_CELL_CHARS } from "../../src/sheets/cell-text";
 
 function business(overrides: Partial<Business> = {}): Business {
@@ -19,14 +26,18 @@ describe("results columns", () => {
     const technical = BUSINESS_COLUMNS.map((c) => c.technical === true);
     const first = technical.indexOf(true);
     expect(technical.slice(first).every(Boolean)).toBe(true);
-    expect(headers.slice(first)).toEqual(expect.arrayContaining(["Business ID", "Enrichment status", "Email verification status", "Position"]));
+    expect(headers.slice(first)).toEqual(
+      expect.arrayContaining(["Business ID", "Enrichment status", "Email verification status", "Position"]),
+    );
     // Kept from the contract: the fields it names by header.
     for (const header of ["City", "Maps URL", "Business status", "Enrichment status"]) expect(headers).toContain(header);
   });
 
   it("has one column for the owners: 'Owner name' only where an earlier sheet has it", () => {
     expect(BUSINESS_COLUMNS.map((c) => c.header)).not.toContain("Owner name");
-    const legacy = resultColumns(seenOn("2026-11-27")).filter((c) => c.legacy).map((c) => c.header);
+    const legacy = resultColumns(seenOn("2026-11-27"))
+      .filter((c) => c.legacy)
+      .map((c) => c.header);
     expect(legacy).toEqual(["Owner name"]);
     expect(cellOf("Owner names", business({ owner_name: "Ann", owner_names: ["Ann", "Bob"] }))).toBe("Ann, Bob");
     expect(cellOf("Owner names", business({ owner_name: "Ann", owner_names: [] }))).toBe("Ann");
@@ -47,9 +58,15 @@ describe("results columns", () => {
   });
 
   it("holds service values as they are, lists joined with ', '", () => {
-    const b = business({ title: "=HYPERLINK(\"x\")", emails: ["a@x.com", "b@x.com"], city: "0042", rating: 4.5, socials: { facebooks: ["f1", "f2"] } });
+    const b = business({
+      title: '=HYPERLINK("x")',
+      emails: ["a@x.com", "b@x.com"],
+      city: "0042",
+      rating: 4.5,
+      socials: { facebooks: ["f1", "f2"] },
+    });
     expect(cellOf("Business ID", b)).toBe("b-1");
-    expect(cellOf("Name", b)).toBe("=HYPERLINK(\"x\")");
+    expect(cellOf("Name", b)).toBe('=HYPERLINK("x")');
     expect(cellOf("Emails", b)).toBe("a@x.com, b@x.com");
     expect(cellOf("City", b)).toBe("0042");
     expect(cellOf("Rating", b)).toBe(4.5);
@@ -59,11 +76,19 @@ describe("results columns", () => {
   });
 
   it("calls an address verified only when the overall status is completed and its entry says deliverable", () => {
-    const listed = business({ emails: ["a@x.com", "b@x.com"], email_verification_status: "processing", email_verifications: { "a@x.com": { result: "valid" } } });
+    const listed = business({
+      emails: ["a@x.com", "b@x.com"],
+      email_verification_status: "processing",
+      email_verifications: { "a@x.com": { result: "valid" } },
+    });
     expect(verifiedListedEmails(listed)).toEqual([]);
     expect(emailStatusSummary(listed)).toBe("Verification in progress");
 
-    const done = business({ ...listed, email_verification_status: "completed", email_verifications: { "a@x.com": { result: "valid" }, "b@x.com": { result: "risky" } } });
+    const done = business({
+      ...listed,
+      email_verification_status: "completed",
+      email_verifications: { "a@x.com": { result: "valid" }, "b@x.com": { result: "risky" } },
+    });
     expect(verifiedListedEmails(done)).toEqual(["a@x.com"]);
     expect(emailStatusSummary(done)).toBe("1 of 2 verified");
 
@@ -71,7 +96,9 @@ describe("results columns", () => {
     expect(verifiedListedEmails(noEntries)).toEqual([]);
     expect(emailStatusSummary(noEntries)).toBe("0 of 1 verified");
 
-    expect(emailStatusSummary(business({ emails: ["a@x.com"], email_verification_status: "weird_new_state" }))).toBe("Not verified (weird_new_state)");
+    expect(emailStatusSummary(business({ emails: ["a@x.com"], email_verification_status: "weird_new_state" }))).toBe(
+      "Not verified (weird_new_state)",
+    );
   });
 
   it("counts the addresses of the Emails cell beside it, not the owners' and decision makers'", () => {
@@ -87,7 +114,9 @@ describe("results columns", () => {
     expect(cellOf("Verified emails", b)).toBe("a@x.com");
     // The owners' verification is still told, address by address.
     expect(cellOf("Email verifications", b)).toContain("o@x.com: valid");
-    expect(emailStatusSummary(business({ owner_emails: ["o@x.com"], email_verification_status: "completed" }))).toBe("No emails (completed)");
+    expect(emailStatusSummary(business({ owner_emails: ["o@x.com"], email_verification_status: "completed" }))).toBe(
+      "No emails (completed)",
+    );
   });
 });
 

@@ -9,6 +9,10 @@ describe("the one header rule (headers.ts)", () => {
     expect(columnOfHeader(["Name"], "Website")).toBe(0);
   });
   it("keys a results sheet's cells by the add-on's own header, others by their text", () => {
-    expect([...positionsOf(["My notes", "NAME", " Business  ID", "Name"], ["Name", "Business ID"])]).toEqual([["My notes", 1], ["Name", 2], ["Business ID", 3]]);
+    expect([...positionsOf(["My notes", "NAME", " Business  ID", "Name"], ["Name", "Business ID"])]).toEqual([
+      ["My notes", 1],
+      ["Name", 2],
+      ["Business ID", 3],
+    ]);
   });
 });

@@ -14,9 +14,17 @@ import type { CallKind } from "../../dev/fakes/spreadsheet/document";
 
 function business(n: number, run: number, fields: Record<string, unknown> = {}): Business {
   const parsed = BusinessSchema.safeParse({
-    id: `run${run}-b${n}`, search_id: `run${run}`, position: n, title: `Clinic ${n}`, maps_url: `https://maps.example/?q=place_id:P${n}`,
-    phone: `+1 512-555-01${String(n).padStart(2, "0")}`, emails: [`info@clinic${n}.com`], email_verification_status: "completed",
-    email_verifications: { [`info@clinic${n}.com`]: { result: "deliverable" } }, owner_emails: [`owner@clinic${n}.com`], ...fields,
+    id: `run${run}-b${n}`,
+    search_id: `run${run}`,
+    position: n,
+    title: `Clinic ${n}`,
+    maps_url: `https://maps.example/?q=place_id:P${n}`,
+    phone: `+1 512-555-01${String(n).padStart(2, "0")}`,
+    emails: [`info@clinic${n}.com`],
+    email_verification_status: "completed",
+    email_verifications: { [`info@clinic${n}.com`]: { result: "deliverable" } },
+    owner_emails: [`owner@clinic${n}.com`],
+    ...fields,
   });
   if (!parsed.success) throw new Error(parsed.error.message);
   return parsed.data;
@@ -42,34 +50,63 @@ describe("mergeBusinesses", () => {
   it("keeps the email columns together when the run found no emails, and any other filled cell the run left empty; the row says so", () => {
     const { sheet, row } = sheetWith([business(1, 0), business(2, 0), business(3, 0)]);
     const before = row("Clinic 1");
-    const merged = mergeBusinesses(sheet, [
-      business(1, 1, { emails: [], email_verifications: {}, email_verification_status: "completed" }),
-      business(2, 1, { phone: null, owner_emails: [] }),
-      business(3, 1, { emails: ["new@clinic3.com"], email_verifications: {} }),
-    ], "2026-11-27");
+    const merged = mergeBusinesses(
+      sheet,
+      [
+        business(1, 1, { emails: [], email_verifications: {}, email_verification_status: "completed" }),
+        business(2, 1, { phone: null, owner_emails: [] }),
+        business(3, 1, { emails: ["new@clinic3.com"], email_verifications: {} }),
+      ],
+      "2026-11-27",
+    );
     const kept = row("Clinic 1");
-    for (const header of ["Emails", "Email status", "Verified emails", "Email verification status", "Email verifications"]) expect(kept[header]).toBe(before[header]);
+    for (const header of ["Emails", "Email status", "Verified emails", "Email verification status", "Email verifications"])
+      expect(kept[header]).toBe(before[header]);
     expect(kept["Business ID"]).toBe("run1-b1");
     expect(kept["Latest refresh"]).toBe("Updated · kept earlier emails");
     const two = row("Clinic 2");
-    expect([two.Phone, two["Owner emails"], two["Latest refresh"]]).toEqual(["+1 512-555-0102", "owner@clinic2.com", "Updated · kept earlier phone and owner emails"]);
+    expect([two.Phone, two["Owner emails"], two["Latest refresh"]]).toEqual([
+      "+1 512-555-0102",
+      "owner@clinic2.com",
+      "Updated · kept earlier phone and owner emails",
+    ]);
     // New addresses replace the old ones, with what is known of them (none verified yet).
     const three = row("Clinic 3");
-    expect([three.Emails, three["Verified emails"], three["Email status"], three["Latest refresh"]]).toEqual(["new@clinic3.com", "", "0 of 1 verified", "Updated · 1 email replaced"]);
+    expect([three.Emails, three["Verified emails"], three["Email status"], three["Latest refresh"]]).toEqual([
+      "new@clinic3.com",
+      "",
+      "0 of 1 verified",
+      "Updated · 1 email replaced",
+    ]);
     expect(merged).toEqual({ added: 0, updated: 3, notFound: 0, businessRows: 3, keptEarlier: 2 });
   });
 
   it("says which contact column changed and how, where the service downgraded a check or dropped an address; kept cells say nothing", () => {
-    const two = { emails: ["info@clinic1.com", "sales@clinic1.com"], email_verifications: { "info@clinic1.com": { result: "deliverable" }, "sales@clinic1.com": { result: "deliverable" } } };
-    const { sheet, row } = sheetWith([business(1, 0, two), business(2, 0), business(3, 0, { owner_emails: ["a@clinic3.com", "b@clinic3.com"] }), business(4, 0)]);
-    mergeBusinesses(sheet, [
-      // Both addresses still there, one no longer verified: the service now says "unknown".
-      business(1, 1, { ...two, email_verifications: { "info@clinic1.com": { result: "deliverable" }, "sales@clinic1.com": { result: "unknown" } } }),
-      // An address dropped, and no Yelp this time (kept).
-      business(2, 1, { emails: [], email_verifications: {}, socials: null }),
-      business(3, 1, { owner_emails: ["a@clinic3.com"], phone: "+1 512-555-0999" }),
-      business(4, 1),
-    ], "2026-11-27");
+    const two = {
+      emails: ["info@clinic1.com", "sales@clinic1.com"],
+      email_verifications: { "info@clinic1.com": { result: "deliverable" }, "sales@clinic1.com": { result: "deliverable" } },
+    };
+    const { sheet, row } = sheetWith([
+      business(1, 0, two),
+      business(2, 0),
+      business(3, 0, { owner_emails: ["a@clinic3.com", "b@clinic3.com"] }),
+      business(4, 0),
+    ]);
+    mergeBusinesses(
+      sheet,
+      [
+        // Both addresses still there, one no longer verified: the service now says "unknown".
+        business(1, 1, {
+          ...two,
+          email_verifications: { "info@clinic1.com": { result: "deliverable" }, "sales@clinic1.com": { result: "unknown" } },
+        }),
+        // An address dropped, and no Yelp this time (kept).
+        business(2, 1, { emails: [], email_verifications: {}, socials: null }),
+        business(3, 1, { owner_emails: ["a@clinic3.com"], phone: "+1 512-555-0999" }),
+        business(4, 1),
+      ],
+      "2026-11-27",
+    );
     expect(row("Clinic 1")["Verified emails"]).toBe("info@clinic1.com");
     expect(row("Clinic 1")["Latest refresh"]).toBe("Updated · verification now unknown");
     // No emails returned: the email columns keep theirs together, so nothing of them changed.
@@ -78,7 +115,17 @@ describe("mergeBusinesses", () => {
     expect(row("Clinic 3")["Latest refresh"]).toBe("Updated · phone changed, 1 owner email fewer");
     expect(row("Clinic 4")["Latest refresh"]).toBe("Updated");
     // An address fewer, and a kept column: both said.
-    mergeBusinesses(sheet, [business(1, 2, { emails: ["info@clinic1.com"], email_verifications: { "info@clinic1.com": { result: "deliverable" } }, owner_emails: [] })], "2026-11-28");
+    mergeBusinesses(
+      sheet,
+      [
+        business(1, 2, {
+          emails: ["info@clinic1.com"],
+          email_verifications: { "info@clinic1.com": { result: "deliverable" } },
+          owner_emails: [],
+        }),
+      ],
+      "2026-11-28",
+    );
     expect(row("Clinic 1")["Latest refresh"]).toBe("Updated · 1 email fewer · kept earlier owner emails");
   });
 

@@ -19,7 +19,14 @@ function setUp() {
 }
 
 function business(n: number, fields: Record<string, unknown> = {}): Business {
-  const parsed = BusinessSchema.safeParse({ id: `b${n}`, search_id: "s", position: n, title: `Shop ${n}`, phone: `+1 512-555-01${String(n).padStart(2, "0")}`, ...fields });
+  const parsed = BusinessSchema.safeParse({
+    id: `b${n}`,
+    search_id: "s",
+    position: n,
+    title: `Shop ${n}`,
+    phone: `+1 512-555-01${String(n).padStart(2, "0")}`,
+    ...fields,
+  });
   if (!parsed.success) throw new Error(parsed.error.message);
   return parsed.data;
 }
@@ -101,6 +108,11 @@ describe("upsertBusinesses", () => {
     app.testing.userSeed("Shops", "A6", [["My own lead"]]);
     const result = upsertBusinesses(sheet, [business(1), business(3)], COLUMNS, { removeOthers: true });
     expect(result).toEqual({ appended: 0, updated: 2, removed: 2 });
-    expect(app.testing.values("Shops").slice(1).map((row) => row[0])).toEqual(["Shop 1", "Shop 3", "My own lead"]);
+    expect(
+      app.testing
+        .values("Shops")
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual(["Shop 1", "Shop 3", "My own lead"]);
   });
 });

@@ -2,7 +2,12 @@
 // country, each group in the catalog's order.
 import { nearListedFirst } from "../../src/sidebar/place-rank";
 
-const place = (name: string, region: string, country: string) => ({ label: `${name}, ${region}, ${country}`, name, region, country_code: country });
+const place = (name: string, region: string, country: string) => ({
+  label: `${name}, ${region}, ${country}`,
+  name,
+  region,
+  country_code: country,
+});
 const irvine = place("Irvine", "California", "US");
 const irving = place("Irving", "Texas", "US");
 const irvineScotland = place("Irvine", "Scotland", "GB");
@@ -14,7 +19,14 @@ describe("nearListedFirst", () => {
   });
 
   it("puts places of a listed country before the others, and keeps the catalog's order with nothing listed", () => {
-    expect(nearListedFirst([irvine, irvineScotland], [{ countryCode: "GB", region: null }]).map((p) => p.label)).toEqual(["Irvine, Scotland, GB", "Irvine, California, US"]);
-    expect(nearListedFirst([irvine, irving, irvineScotland], []).map((p) => p.label)).toEqual(["Irvine, California, US", "Irving, Texas, US", "Irvine, Scotland, GB"]);
+    expect(nearListedFirst([irvine, irvineScotland], [{ countryCode: "GB", region: null }]).map((p) => p.label)).toEqual([
+      "Irvine, Scotland, GB",
+      "Irvine, California, US",
+    ]);
+    expect(nearListedFirst([irvine, irving, irvineScotland], []).map((p) => p.label)).toEqual([
+      "Irvine, California, US",
+      "Irving, Texas, US",
+      "Irvine, Scotland, GB",
+    ]);
   });
 });

@@ -9,11 +9,28 @@ import { useSpreadsheet } from "../../src/sidebar/format";
 beforeAll(() => useSpreadsheet("en_US", null, "UTC"));
 
 const run = (over: Partial<RunView> = {}): RunView => ({
-  runId: "r", sheetName: "Accounts", rows: 20_000, rowsSent: 12_600, rowsWaiting: 7_400, jobs: 18, jobsRunning: 5, stopped: false, sentByMe: false, businessesWaiting: 7_100, ...over,
+  runId: "r",
+  sheetName: "Accounts",
+  rows: 20_000,
+  rowsSent: 12_600,
+  rowsWaiting: 7_400,
+  jobs: 18,
+  jobsRunning: 5,
+  stopped: false,
+  sentByMe: false,
+  businessesWaiting: 7_100,
+  ...over,
 });
 const account = (creditsRemaining: number): AccountView => ({
-  planCode: "growth", planName: "Growth", status: "active", creditsRemaining, creditsAllowance: 10_000,
-  maxResultsPerSearch: 700, maxAffordableResults: 700, freeSearchUsed: true, activeSearches: 0,
+  planCode: "growth",
+  planName: "Growth",
+  status: "active",
+  creditsRemaining,
+  creditsAllowance: 10_000,
+  maxResultsPerSearch: 700,
+  maxAffordableResults: 700,
+  freeSearchUsed: true,
+  activeSearches: 0,
 });
 
 describe("Continue with my key", () => {
@@ -35,7 +52,9 @@ describe("Continue with my key", () => {
   });
 
   it("says what changed, and the rows held for the other editor's chunk until when", () => {
-    expect(continuedText(run(), { rowsHeld: 0, heldUntil: null }, null)).toBe("Your key now sends the 7,400 waiting rows of “Enrich Accounts”.");
+    expect(continuedText(run(), { rowsHeld: 0, heldUntil: null }, null)).toBe(
+      "Your key now sends the 7,400 waiting rows of “Enrich Accounts”.",
+    );
     // The time in the spreadsheet's zone, whatever the browser's.
     const now = new Date("2026-11-20T08:00:00Z");
     expect(continuedText(run(), { rowsHeld: 735, heldUntil: "2026-11-27T13:05:00Z" }, "Europe/Berlin", now)).toBe(

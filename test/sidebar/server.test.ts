@@ -27,7 +27,9 @@ function fakeScriptRun(replies: Record<string, (args: unknown[]) => Reply>, call
 describe("createServer", () => {
   it("resolves with the server's result and sends the one argument", async () => {
     const calls: Array<{ name: string; args: unknown[] }> = [];
-    const server = createServer(fakeScriptRun({ findLocations: () => ({ ok: [{ label: "Austin,Texas,United States", country_code: "US" }] }) }, calls));
+    const server = createServer(
+      fakeScriptRun({ findLocations: () => ({ ok: [{ label: "Austin,Texas,United States", country_code: "US" }] }) }, calls),
+    );
     const found = await server.call("findLocations", { q: "Aus" });
     expect(found[0]?.label).toBe("Austin,Texas,United States");
     expect(calls).toEqual([{ name: "findLocations", args: [{ q: "Aus" }] }]);
@@ -41,14 +43,21 @@ describe("createServer", () => {
   });
 
   it("rejects with the server's sentence, without Apps Script's prefix", async () => {
-    const server = createServer(fakeScriptRun({ getAccount: () => ({ error: new Error("Exception: The API key was refused (401).") }) }, []));
+    const server = createServer(
+      fakeScriptRun({ getAccount: () => ({ error: new Error("Exception: The API key was refused (401).") }) }, []),
+    );
     await expect(server.call("getAccount")).rejects.toThrow(/^The API key was refused \(401\)\.$/);
   });
 
   it("keeps concurrent calls apart", async () => {
-    const server = createServer(fakeScriptRun({
-      findLocations: (args) => ({ ok: [{ label: String((args[0] as { q: string }).q), country_code: "US" }] }),
-    }, []));
+    const server = createServer(
+      fakeScriptRun(
+        {
+          findLocations: (args) => ({ ok: [{ label: String((args[0] as { q: string }).q), country_code: "US" }] }),
+        },
+        [],
+      ),
+    );
     const [a, b] = await Promise.all([server.call("findLocations", { q: "Au" }), server.call("findLocations", { q: "Bo" })]);
     expect([a[0]?.label, b[0]?.label]).toEqual(["Au", "Bo"]);
   });
@@ -85,7 +94,12 @@ describe("failureMessage", () => {
 
 describe("result types", () => {
   it("returns the server's own shapes", async () => {
-    const server = createServer(fakeScriptRun({ getSettings: () => ({ ok: { hasKey: true, keyHint: "••••3f9a", baseUrl: "https://x", shareWithFormulas: false } }) }, []));
+    const server = createServer(
+      fakeScriptRun(
+        { getSettings: () => ({ ok: { hasKey: true, keyHint: "••••3f9a", baseUrl: "https://x", shareWithFormulas: false } }) },
+        [],
+      ),
+    );
     const settings = await server.call("getSettings");
     const hint: string | null = settings.keyHint;
     expect(hint).toBe("••••3f9a");

@@ -20,7 +20,12 @@ type Entry = StoredKey & { name: string; key: string };
 const entries: Entry[] = Object.entries(KEYS).map(([name, key]) => ({ name, key, ...KEY_REGISTRY[name as keyof typeof KEYS] }));
 const entry = (name: keyof typeof KEYS): Entry | undefined => entries.find((e) => e.name === name);
 /** Keys that share one namespace: the default build keeps the job store in document properties. */
-const NAMESPACES: Record<string, ReadonlyArray<StoredKey["store"]>> = { user: ["user"], document: ["document", "jobStore"], metadata: ["metadata"], cache: ["cache"] };
+const NAMESPACES: Record<string, ReadonlyArray<StoredKey["store"]>> = {
+  user: ["user"],
+  document: ["document", "jobStore"],
+  metadata: ["metadata"],
+  cache: ["cache"],
+};
 
 describe("the stored-key registry", () => {
   it("keeps every string stored documents hold (literals, written another way than the registry)", () => {
@@ -91,8 +96,12 @@ describe("the stored-key registry", () => {
         for (const quote of ['"', "'", "`"]) if (text.includes(quote + e.key + (e.prefix ? "" : quote))) found.push(`${where}: ${e.key}`);
       }
       // A store call given a literal key names a key the registry does not list.
-      for (const m of text.matchAll(/\b(getProperty|setProperty|deleteProperty|addDeveloperMetadata|withKey|getMany|putMany|getLarge|putLarge)\(\s*\[*\s*["'`]/g)) found.push(`${where}: ${m[0]}`);
-      for (const m of text.matchAll(/["'`]businessLeads[.:][^"'`\s]*["'`]/g)) if (m[0].slice(1, -1) !== "businessLeads.key:") found.push(`${where}: ${m[0]}`);
+      for (const m of text.matchAll(
+        /\b(getProperty|setProperty|deleteProperty|addDeveloperMetadata|withKey|getMany|putMany|getLarge|putLarge)\(\s*\[*\s*["'`]/g,
+      ))
+        found.push(`${where}: ${m[0]}`);
+      for (const m of text.matchAll(/["'`]businessLeads[.:][^"'`\s]*["'`]/g))
+        if (m[0].slice(1, -1) !== "businessLeads.key:") found.push(`${where}: ${m[0]}`);
     }
     expect(found).toEqual([]);
   });

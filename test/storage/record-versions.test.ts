@@ -15,12 +15,34 @@ const CREATED = "2026-11-20T09:00:00.000Z";
 
 /** A scheduled search as version 1 stored it: its last re-run's figures in its schedule only. */
 const versionOneSearch = {
-  id: ID, kind: "search", name: "Texas dentists", sheetId: 1, sheetName: "Texas dentists", status: "completed", leadCount: 100, enrichedCount: 100,
-  creditsCharged: 100, rowsWritten: 104, settled: true, error: null, note: null, createdAt: CREATED, finishedAt: CREATED, startKey: null,
+  id: ID,
+  kind: "search",
+  name: "Texas dentists",
+  sheetId: 1,
+  sheetName: "Texas dentists",
+  status: "completed",
+  leadCount: 100,
+  enrichedCount: 100,
+  creditsCharged: 100,
+  rowsWritten: 104,
+  settled: true,
+  error: null,
+  note: null,
+  createdAt: CREATED,
+  finishedAt: CREATED,
+  startKey: null,
   refresh: {
-    every: "day", search: { name: "dentists", input: { query: "dentists", location: "Fort Worth, Texas, US" } }, run: null,
-    lastRunAt: "2026-11-26T09:00:00.000Z", lastRunAdded: 4, lastRunUpdated: 96, lastRunNotFound: 4, lastRunBusinesses: 100, lastRunCredits: 100,
-    nextRunAt: "2026-11-27T09:00:00.000Z", lastError: null,
+    every: "day",
+    search: { name: "dentists", input: { query: "dentists", location: "Fort Worth, Texas, US" } },
+    run: null,
+    lastRunAt: "2026-11-26T09:00:00.000Z",
+    lastRunAdded: 4,
+    lastRunUpdated: 96,
+    lastRunNotFound: 4,
+    lastRunBusinesses: 100,
+    lastRunCredits: 100,
+    nextRunAt: "2026-11-27T09:00:00.000Z",
+    lastError: null,
   },
 };
 
@@ -59,7 +81,15 @@ describe("job record version steps", () => {
   const read = (stored: object): JobRecord | null => new JobStore(mapStore({ [`job:${ID}`]: JSON.stringify(stored) }), facts).get(ID);
 
   it("version 2: a run merged before outcomes were kept gets its outcome from its schedule's figures", () => {
-    expect(read(versionOneSearch)?.lastRun).toEqual({ at: "2026-11-26T09:00:00.000Z", added: 4, updated: 96, notFound: 4, businesses: 100, credits: 100, keptEarlier: 0 });
+    expect(read(versionOneSearch)?.lastRun).toEqual({
+      at: "2026-11-26T09:00:00.000Z",
+      added: 4,
+      updated: 96,
+      notFound: 4,
+      businesses: 100,
+      credits: 100,
+      keptEarlier: 0,
+    });
   });
 
   it("version 2: no outcome before any re-run, while a figure is unknown, or without a schedule", () => {
@@ -70,8 +100,15 @@ describe("job record version steps", () => {
   });
 
   it("a note an earlier version stored as its words is read back as its kind", () => {
-    expect(read({ ...versionOneSearch, note: "Could not read the results this time: timed out" })?.note).toEqual({ kind: "passFailed", step: "results", message: "timed out" });
-    expect(read({ ...versionOneSearch, note: "The refresh due 2026-11-28 07:46 was not run" })?.note).toEqual({ kind: "lasting", text: "The refresh due 2026-11-28 07:46 was not run" });
+    expect(read({ ...versionOneSearch, note: "Could not read the results this time: timed out" })?.note).toEqual({
+      kind: "passFailed",
+      step: "results",
+      message: "timed out",
+    });
+    expect(read({ ...versionOneSearch, note: "The refresh due 2026-11-28 07:46 was not run" })?.note).toEqual({
+      kind: "lasting",
+      text: "The refresh due 2026-11-28 07:46 was not run",
+    });
     expect(read({ ...versionOneSearch, note: { kind: "lasting", text: "kept" } })?.note).toEqual({ kind: "lasting", text: "kept" });
   });
 
@@ -100,12 +137,27 @@ describe("job record version steps", () => {
 
   it("asks the document for its time zone once at most, and not at all when every record keeps one", () => {
     let asked = 0;
-    const counting = { timeZone: () => { asked += 1; return "Asia/Tokyo"; }, sheetIdNamed: () => null };
-    const store = mapStore({ "job:a": JSON.stringify({ ...versionOneSearch, id: "a" }), "job:b": JSON.stringify({ ...versionOneSearch, id: "b" }) });
+    const counting = {
+      timeZone: () => {
+        asked += 1;
+        return "Asia/Tokyo";
+      },
+      sheetIdNamed: () => null,
+    };
+    const store = mapStore({
+      "job:a": JSON.stringify({ ...versionOneSearch, id: "a" }),
+      "job:b": JSON.stringify({ ...versionOneSearch, id: "b" }),
+    });
     expect(new JobStore(store, counting).all().map((r) => r.timeZone)).toEqual(["Asia/Tokyo", "Asia/Tokyo"]);
     expect(asked).toBe(1);
     const kept = mapStore({ "job:a": JSON.stringify({ ...versionOneSearch, id: "a", timeZone: "Etc/UTC" }) });
-    new JobStore(kept, { ...counting, timeZone: () => { asked += 10; return "x"; } }).all();
+    new JobStore(kept, {
+      ...counting,
+      timeZone: () => {
+        asked += 10;
+        return "x";
+      },
+    }).all();
     expect(asked).toBe(1);
   });
 });
@@ -121,7 +173,15 @@ describe("write-back of outdated records", () => {
     const written = JSON.parse(store.map.get(`job:${ID}`) ?? "{}");
     expect(written.v).toBe(2);
     expect(written.timeZone).toBe("Etc/UTC");
-    expect(written.lastRun).toEqual({ at: "2026-11-26T09:00:00.000Z", added: 4, updated: 96, notFound: 4, businesses: 100, credits: 100, keptEarlier: 0 });
+    expect(written.lastRun).toEqual({
+      at: "2026-11-26T09:00:00.000Z",
+      added: 4,
+      updated: 96,
+      notFound: 4,
+      businesses: 100,
+      credits: 100,
+      keptEarlier: 0,
+    });
     expect(store.map.get("job:c")).toBe(before);
     expect(new JobStore(store, fixedFacts()).writeBack()).toBe(0);
     const again = new JobStore(store, fixedFacts());
@@ -131,7 +191,12 @@ describe("write-back of outdated records", () => {
 
   it("reads never write, and a record another writer stored in today's shape meanwhile is not overwritten", () => {
     const store = mapStore({ "rec:a": '{"n":1}' });
-    const shape: StoredShape<{ n: number }> = { schema: z.object({ n: z.number() }), upgrade: (s) => s, versioned: true, steps: [{ to: 2, upgrade: (s) => s }] };
+    const shape: StoredShape<{ n: number }> = {
+      schema: z.object({ n: z.number() }),
+      upgrade: (s) => s,
+      versioned: true,
+      steps: [{ to: 2, upgrade: (s) => s }],
+    };
     const records = new PrefixedCollection(store, "rec:", shape);
     expect(records.get("a")).toEqual({ n: 1 });
     expect(store.map.get("rec:a")).toBe('{"n":1}');

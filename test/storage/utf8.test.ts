@@ -2,7 +2,18 @@
 // bytes stays within the budget without splitting a surrogate pair.
 import { clipToBytes, utf8Bytes } from "../../src/storage/utf8";
 
-const samples = ["", "plain ascii", "café", "日本語の会社名", "🦀 crab & 🇧🇷", "\u0000\u001f\"\\", "a\ud800b", "\udc00", "x".repeat(9000), "漢".repeat(5000)];
+const samples = [
+  "",
+  "plain ascii",
+  "café",
+  "日本語の会社名",
+  "🦀 crab & 🇧🇷",
+  '\u0000\u001f"\\',
+  "a\ud800b",
+  "\udc00",
+  "x".repeat(9000),
+  "漢".repeat(5000),
+];
 
 describe("utf8Bytes", () => {
   it.each(samples.map((s) => [s.slice(0, 20), s]))("counts %j as Node does", (_, text) => {

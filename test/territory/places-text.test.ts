@@ -7,8 +7,12 @@ describe("placesText", () => {
   it("names one place whole, a few by their first part, and past three says how many more", () => {
     expect(placesText(at("Austin, Texas, US"))).toBe("Austin, Texas, US");
     expect(placesText(at("Dallas, Texas, US", "Plano, Texas, US", "Irving, Texas, US"))).toBe("Dallas, Plano, Irving");
-    expect(placesText(at("Dallas, Texas, US", "Plano, Texas, US", "Irving, Texas, US", "Frisco, Texas, US"))).toBe("Dallas, Plano, Irving, Frisco");
-    expect(placesText(at("Dallas, Texas, US", "Plano, Texas, US", "Irving, Texas, US", "Frisco, Texas, US", "Allen, Texas, US"))).toBe("Dallas, Plano, Irving and 2 more");
+    expect(placesText(at("Dallas, Texas, US", "Plano, Texas, US", "Irving, Texas, US", "Frisco, Texas, US"))).toBe(
+      "Dallas, Plano, Irving, Frisco",
+    );
+    expect(placesText(at("Dallas, Texas, US", "Plano, Texas, US", "Irving, Texas, US", "Frisco, Texas, US", "Allen, Texas, US"))).toBe(
+      "Dallas, Plano, Irving and 2 more",
+    );
   });
 
   it("keeps whole labels when two places share a first part", () => {

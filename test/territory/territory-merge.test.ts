@@ -13,8 +13,14 @@ const ORDER = ["dentists · Plano", "dentists · Allen", "orthodontists · Plano
 
 function business(place: number, job: string, fields: Record<string, unknown> = {}): Business {
   const parsed = BusinessSchema.safeParse({
-    id: `${job}-${place}`, search_id: job, position: place, title: `Practice ${place}`, maps_url: `https://maps.example/?q=place_id:P${place}`,
-    website: `https://practice${place}.example/`, emails: [`info@practice${place}.example`], ...fields,
+    id: `${job}-${place}`,
+    search_id: job,
+    position: place,
+    title: `Practice ${place}`,
+    maps_url: `https://maps.example/?q=place_id:P${place}`,
+    website: `https://practice${place}.example/`,
+    emails: [`info@practice${place}.example`],
+    ...fields,
   });
   if (!parsed.success) throw new Error(parsed.error.message);
   return parsed.data;
@@ -39,9 +45,17 @@ const found = (labels: string[], businesses: Business[]) => businesses.map((b) =
 describe("mergeTerritoryFinds", () => {
   it("keeps a business once, its Found by in the territory's order across the passes of a run, in one write a merge", () => {
     const { sheet, calls, rows } = setUp();
-    const first = mergeTerritoryFinds(sheet, found([ORDER[1] ?? ""], [business(1, "a"), business(2, "a")]), { runDay: "2026-11-27", run: 0, order: ORDER });
+    const first = mergeTerritoryFinds(sheet, found([ORDER[1] ?? ""], [business(1, "a"), business(2, "a")]), {
+      runDay: "2026-11-27",
+      run: 0,
+      order: ORDER,
+    });
     expect(calls.filter(([, method]) => /setValues/.test(method))).toHaveLength(1);
-    const second = mergeTerritoryFinds(sheet, [...found([ORDER[0] ?? ""], [business(2, "b"), business(3, "b")]), ...found([ORDER[2] ?? ""], [business(3, "c")])], { runDay: "2026-11-27", run: 0, order: ORDER });
+    const second = mergeTerritoryFinds(
+      sheet,
+      [...found([ORDER[0] ?? ""], [business(2, "b"), business(3, "b")]), ...found([ORDER[2] ?? ""], [business(3, "c")])],
+      { runDay: "2026-11-27", run: 0, order: ORDER },
+    );
     expect(first).toEqual({ businessRows: 2, foundByMore: 0 });
     expect(second).toEqual({ businessRows: 3, foundByMore: 2 });
     expect(rows().map((row) => [row.Name, row["Found by"], row["Latest refresh"], row["Territory run"]])).toEqual([
@@ -50,17 +64,31 @@ describe("mergeTerritoryFinds", () => {
       ["Practice 3", "dentists · Plano; orthodontists · Plano", "", 0],
     ]);
     const before = rows();
-    mergeTerritoryFinds(sheet, [...found([ORDER[0] ?? ""], [business(2, "b"), business(3, "b")]), ...found([ORDER[2] ?? ""], [business(3, "c")])], { runDay: "2026-11-27", run: 0, order: ORDER });
+    mergeTerritoryFinds(
+      sheet,
+      [...found([ORDER[0] ?? ""], [business(2, "b"), business(3, "b")]), ...found([ORDER[2] ?? ""], [business(3, "c")])],
+      { runDay: "2026-11-27", run: 0, order: ORDER },
+    );
     expect(rows()).toEqual(before);
   });
 
   it("starts Found by anew in a refresh run, keeps what a search returned empty, and the run's end marks what it did not find", () => {
     const { sheet, rows } = setUp();
-    mergeTerritoryFinds(sheet, found([ORDER[0] ?? ""], [business(1, "a"), business(2, "a")]), { runDay: "2026-11-26", run: 0, order: ORDER });
+    mergeTerritoryFinds(sheet, found([ORDER[0] ?? ""], [business(1, "a"), business(2, "a")]), {
+      runDay: "2026-11-26",
+      run: 0,
+      order: ORDER,
+    });
     expect(endTerritoryRun(sheet, 0)).toEqual({ businessRows: 2, foundByMore: 0, added: 2, updated: 0, notFound: 0, keptEarlier: 0 });
-    mergeTerritoryFinds(sheet, found([ORDER[1] ?? ""], [business(1, "r", { emails: [] }), business(4, "r")]), { runDay: "2026-11-27", run: 1, order: ORDER });
+    mergeTerritoryFinds(sheet, found([ORDER[1] ?? ""], [business(1, "r", { emails: [] }), business(4, "r")]), {
+      runDay: "2026-11-27",
+      run: 1,
+      order: ORDER,
+    });
     expect(endTerritoryRun(sheet, 1)).toEqual({ businessRows: 3, foundByMore: 0, added: 1, updated: 1, notFound: 1, keptEarlier: 1 });
-    expect(rows().map((row) => [row.Name, row["Found by"], row["Latest refresh"], row.Emails, row["First seen"], row["Last seen"]])).toEqual([
+    expect(
+      rows().map((row) => [row.Name, row["Found by"], row["Latest refresh"], row.Emails, row["First seen"], row["Last seen"]]),
+    ).toEqual([
       ["Practice 1", "dentists · Allen", "Updated · kept earlier emails", "info@practice1.example", "2026-11-26", "2026-11-27"],
       ["Practice 2", "dentists · Plano", "No longer found", "info@practice2.example", "2026-11-26", "2026-11-26"],
       ["Practice 4", "dentists · Allen", "New", "info@practice4.example", "2026-11-27", "2026-11-27"],
@@ -70,7 +98,14 @@ describe("mergeTerritoryFinds", () => {
   it("counts each run's own no-longer-found rows (a row missing since an earlier run is not counted again), the same when an end is repeated", () => {
     const { sheet } = setUp();
     const run = (n: number, places: number[]) => {
-      mergeTerritoryFinds(sheet, found([ORDER[0] ?? ""], places.map((place) => business(place, `r${n}`))), { runDay: `2026-11-2${n}`, run: n, order: ORDER });
+      mergeTerritoryFinds(
+        sheet,
+        found(
+          [ORDER[0] ?? ""],
+          places.map((place) => business(place, `r${n}`)),
+        ),
+        { runDay: `2026-11-2${n}`, run: n, order: ORDER },
+      );
       return endTerritoryRun(sheet, n);
     };
     run(0, [1, 2, 3, 4, 5, 6]);

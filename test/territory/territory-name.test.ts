@@ -3,9 +3,19 @@
 import { territoryName, type TerritoryInput } from "../../src/territory/territory-plan";
 
 const input = (queries: string[], places: string[]): TerritoryInput => ({
-  queries, places: places.map((label) => ({ label })), maxResults: 100, language: "en", enrichContacts: false,
+  queries,
+  places: places.map((label) => ({ label })),
+  maxResults: 100,
+  language: "en",
+  enrichContacts: false,
 });
-const DALLAS_AREA = ["Dallas, Texas, United States", "Plano, Texas, United States", "Irving, Texas, United States", "Frisco, Texas, United States", "Garland, Texas, United States"];
+const DALLAS_AREA = [
+  "Dallas, Texas, United States",
+  "Plano, Texas, United States",
+  "Irving, Texas, United States",
+  "Frisco, Texas, United States",
+  "Garland, Texas, United States",
+];
 
 describe("territoryName", () => {
   it("names the queries and the first place, and counts the other places", () => {

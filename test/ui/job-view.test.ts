@@ -11,11 +11,35 @@ const CREATED = "2026-11-20T09:00:00.000Z";
 const RUN_AT = "2026-11-26T09:00:00.000Z";
 const SEARCH = { name: "dentists", input: { query: "dentists", location: "Fort Worth, Texas, US" } };
 
-const schedule = (over: Partial<RefreshSchedule> = {}): RefreshSchedule => ({ every: "day", search: SEARCH, run: null, lastRunAt: RUN_AT, nextRunAt: "2026-11-27T09:00:00.000Z", lastError: null, ...over });
+const schedule = (over: Partial<RefreshSchedule> = {}): RefreshSchedule => ({
+  every: "day",
+  search: SEARCH,
+  run: null,
+  lastRunAt: RUN_AT,
+  nextRunAt: "2026-11-27T09:00:00.000Z",
+  lastError: null,
+  ...over,
+});
 
 const search = (over: Partial<SearchRecord> = {}): SearchRecord => ({
-  id: "s1", kind: "search", name: "Texas dentists", sheetId: 1, sheetName: "Texas dentists", status: "completed", leadCount: 100, enrichedCount: 100,
-  creditsCharged: 100, rowsWritten: 104, settled: true, error: null, note: null, createdAt: CREATED, finishedAt: CREATED, startKey: null, timeZone: "Etc/UTC", ...over,
+  id: "s1",
+  kind: "search",
+  name: "Texas dentists",
+  sheetId: 1,
+  sheetName: "Texas dentists",
+  status: "completed",
+  leadCount: 100,
+  enrichedCount: 100,
+  creditsCharged: 100,
+  rowsWritten: 104,
+  settled: true,
+  error: null,
+  note: null,
+  createdAt: CREATED,
+  finishedAt: CREATED,
+  startKey: null,
+  timeZone: "Etc/UTC",
+  ...over,
 });
 
 const lastRun = { at: RUN_AT, added: 6, updated: 94, notFound: 6, businesses: 100, credits: 100, keptEarlier: 12 };
@@ -41,8 +65,21 @@ describe("a schedule's figures of its last run, made from the one stored outcome
     expect(figures(search({ settled: false, refresh: schedule({ lastRunAt: CREATED }) }))).toEqual([null, null, null, null, 100]);
   });
   it("are unknown while a run is under way, but what it reserved", () => {
-    const run = { slot: RUN_AT, idempotencyKey: "k", creditsChecked: true, jobId: "j2", startedAt: "2026-11-27T09:00:00.000Z", credits: 700 };
-    expect(figures(search({ lastRun, refresh: schedule({ lastRunAt: "2026-11-27T09:00:00.000Z", run }) }))).toEqual([null, null, null, null, 700]);
+    const run = {
+      slot: RUN_AT,
+      idempotencyKey: "k",
+      creditsChecked: true,
+      jobId: "j2",
+      startedAt: "2026-11-27T09:00:00.000Z",
+      credits: 700,
+    };
+    expect(figures(search({ lastRun, refresh: schedule({ lastRunAt: "2026-11-27T09:00:00.000Z", run }) }))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      700,
+    ]);
   });
   it("say nothing merged, its charge not known, after a run that failed at the service", () => {
     expect(figures(search({ lastRun, refresh: schedule({ lastRunAt: "2026-11-27T09:00:00.000Z" }) }))).toEqual([0, 0, 0, 0, null]);
@@ -51,19 +88,41 @@ describe("a schedule's figures of its last run, made from the one stored outcome
 
 describe("a record stored while its schedule kept a copy of its last run's figures", () => {
   const stored = (refresh: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    readStored(jobRecordVersions({ timeZone: () => "America/Chicago", sheetIdNamed: () => null }), JSON.stringify({ ...search(), ...extra, refresh: { every: "day", search: SEARCH, nextRunAt: "2026-11-27T09:00:00.000Z", lastRunAt: RUN_AT, ...refresh } }));
+    readStored(
+      jobRecordVersions({ timeZone: () => "America/Chicago", sheetIdNamed: () => null }),
+      JSON.stringify({
+        ...search(),
+        ...extra,
+        refresh: { every: "day", search: SEARCH, nextRunAt: "2026-11-27T09:00:00.000Z", lastRunAt: RUN_AT, ...refresh },
+      }),
+    );
 
   it("keeps that run once, on the job (nothing was counted as keeping an earlier value then), and the schedule no copy", () => {
-    const read = stored({ lastRunAdded: 4, lastRunUpdated: 96, lastRunNotFound: 4, lastRunBusinesses: 100, lastRunCredits: 100 }) as SearchRecord;
+    const read = stored({
+      lastRunAdded: 4,
+      lastRunUpdated: 96,
+      lastRunNotFound: 4,
+      lastRunBusinesses: 100,
+      lastRunCredits: 100,
+    }) as SearchRecord;
     expect(read.lastRun).toEqual({ at: RUN_AT, added: 4, updated: 96, notFound: 4, businesses: 100, credits: 100, keptEarlier: 0 });
     expect(Object.keys(read.refresh ?? {}).filter((key) => key.startsWith("lastRun"))).toEqual(["lastRunAt"]);
   });
   it("keeps none before any re-run or while a figure is not known, and the run under way keeps what it reserved", () => {
-    expect((stored({ lastRunAt: CREATED, lastRunAdded: 100, lastRunUpdated: 0, lastRunNotFound: 0, lastRunBusinesses: 100 }) as SearchRecord).lastRun).toBeUndefined();
-    const running = stored({ lastRunAdded: null, lastRunCredits: 300, run: { slot: RUN_AT, idempotencyKey: "k", creditsChecked: true, jobId: "j2", startedAt: RUN_AT } }) as SearchRecord;
+    expect(
+      (stored({ lastRunAt: CREATED, lastRunAdded: 100, lastRunUpdated: 0, lastRunNotFound: 0, lastRunBusinesses: 100 }) as SearchRecord)
+        .lastRun,
+    ).toBeUndefined();
+    const running = stored({
+      lastRunAdded: null,
+      lastRunCredits: 300,
+      run: { slot: RUN_AT, idempotencyKey: "k", creditsChecked: true, jobId: "j2", startedAt: RUN_AT },
+    }) as SearchRecord;
     expect([running.lastRun, running.refresh?.run?.credits]).toEqual([undefined, 300]);
   });
   it("keeps a newer version's lastRun as it is", () => {
-    expect((stored({ lastRunAdded: 1, lastRunUpdated: 1, lastRunNotFound: 1, lastRunBusinesses: 1 }, { lastRun }) as SearchRecord).lastRun).toEqual(lastRun);
+    expect(
+      (stored({ lastRunAdded: 1, lastRunUpdated: 1, lastRunNotFound: 1, lastRunBusinesses: 1 }, { lastRun }) as SearchRecord).lastRun,
+    ).toEqual(lastRun);
   });
 });

@@ -5,7 +5,7 @@ import { dateToSerial, isDate, serialToDate } from "./dates";
 import { MAX_CELL_CHARS, messages } from "./errors";
 import { evaluateFormula, PARSE_ERROR_VALUE } from "./formula";
 import { AUTO_FORMATS, DEFAULT_NUMBER_FORMAT, displayValue, isDateFormat, PLAIN_TEXT_FORMAT } from "./number-format";
-import { RichText } from "./rich-text";
+import type { RichText } from "./rich-text";
 
 /** What Range.getValues() yields for one cell: "" for empty, Dates for date-formatted numbers. */
 export type OutputValue = string | number | boolean | Date;

@@ -25,7 +25,10 @@ function visibilityOf(value: unknown): Visibility | undefined {
 }
 
 export class FakeDeveloperMetadata {
-  constructor(private readonly doc: DocModel, private readonly entry: MetadataEntry) {}
+  constructor(
+    private readonly doc: DocModel,
+    private readonly entry: MetadataEntry,
+  ) {}
 
   private live(method: string, kind: "read" | "write"): MetadataEntry {
     this.doc.call(kind, `DeveloperMetadata.${method}`);

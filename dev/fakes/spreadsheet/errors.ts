@@ -28,8 +28,7 @@ export const messages = {
   numColumnsTooSmall: "The number of columns in the range must be at least 1.",
   rangeNotFound: "Range not found",
   outsideSheet: "The coordinates of the range are outside the dimensions of the sheet.",
-  sheetExists: (name: string): string =>
-    `A sheet with the name "${name}" already exists. Please enter another name.`,
+  sheetExists: (name: string): string => `A sheet with the name "${name}" already exists. Please enter another name.`,
   tooManyChars: `Your input contains more than the maximum of ${MAX_CELL_CHARS} characters in a single cell.`,
   cellLimit: `This action would increase the number of cells in the workbook above the limit of ${MAX_SPREADSHEET_CELLS} cells.`,
   deleteAllRows: "Sorry, it is not possible to delete all non-frozen rows.",
@@ -44,7 +43,8 @@ export const messages = {
   // What Sheets shows on hover over an error value (its UI's wording; no script reads these).
   formulaParseError: "Formula parse error.",
   spillBlocked: (a1: string): string => `Array result was not expanded because it would overwrite data in ${a1}.`,
-  spillPastEdge: (count: number, what: "rows" | "columns"): string => `Result was not automatically expanded, please insert more ${what} (${count}).`,
+  spillPastEdge: (count: number, what: "rows" | "columns"): string =>
+    `Result was not automatically expanded, please insert more ${what} (${count}).`,
   // Guessed wordings (Google documents none of these): kept in one place so they are easy to correct.
   sheetDeleted: "This sheet has been deleted. Get it again with getSheetByName().",
   sheetNameTooLong: "The sheet name cannot be longer than 100 characters.",

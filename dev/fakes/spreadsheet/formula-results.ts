@@ -68,7 +68,8 @@ function spillProblem(sheet: SheetModel, row: number, column: number, values: Re
   if (column + width - 1 > sheet.maxColumns) return messages.spillPastEdge(column + width - 1 - sheet.maxColumns, "columns");
   for (let i = 0; i < height; i += 1) {
     for (let j = 0; j < width; j += 1) {
-      if ((i > 0 || j > 0) && hasContent(sheet.get(row + i, column + j))) return messages.spillBlocked(`${columnToLetters(column + j)}${row + i}`);
+      if ((i > 0 || j > 0) && hasContent(sheet.get(row + i, column + j)))
+        return messages.spillBlocked(`${columnToLetters(column + j)}${row + i}`);
     }
   }
   return null;

@@ -131,24 +131,40 @@ class Parser {
   }
 
   private concat(): Expr {
-    return this.binary(() => this.additive(), ["&"], (_op, a, b) => toText(a) + toText(b));
+    return this.binary(
+      () => this.additive(),
+      ["&"],
+      (_op, a, b) => toText(a) + toText(b),
+    );
   }
 
   private additive(): Expr {
-    return this.binary(() => this.multiplicative(), ["+", "-"], (op, a, b) => (op === "+" ? toNumber(a) + toNumber(b) : toNumber(a) - toNumber(b)));
+    return this.binary(
+      () => this.multiplicative(),
+      ["+", "-"],
+      (op, a, b) => (op === "+" ? toNumber(a) + toNumber(b) : toNumber(a) - toNumber(b)),
+    );
   }
 
   private multiplicative(): Expr {
-    return this.binary(() => this.power(), ["*", "/"], (op, a, b) => {
-      if (op === "*") return toNumber(a) * toNumber(b);
-      const divisor = toNumber(b);
-      if (divisor === 0) throw new SheetsError("#DIV/0!");
-      return toNumber(a) / divisor;
-    });
+    return this.binary(
+      () => this.power(),
+      ["*", "/"],
+      (op, a, b) => {
+        if (op === "*") return toNumber(a) * toNumber(b);
+        const divisor = toNumber(b);
+        if (divisor === 0) throw new SheetsError("#DIV/0!");
+        return toNumber(a) / divisor;
+      },
+    );
   }
 
   private power(): Expr {
-    return this.binary(() => this.unary(), ["^"], (_op, a, b) => toNumber(a) ** toNumber(b));
+    return this.binary(
+      () => this.unary(),
+      ["^"],
+      (_op, a, b) => toNumber(a) ** toNumber(b),
+    );
   }
 
   private unary(): Expr {
@@ -296,7 +312,8 @@ function compare(op: string, a: FormulaValue, b: FormulaValue): boolean {
   const rank = (v: FormulaValue): number => (typeof v === "number" ? 0 : typeof v === "string" ? 1 : 2);
   let c: number;
   if (rank(a) !== rank(b)) c = rank(a) - rank(b);
-  else if (typeof a === "string" && typeof b === "string") c = a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0;
+  else if (typeof a === "string" && typeof b === "string")
+    c = a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0;
   else c = Number(a) - Number(b);
   switch (op) {
     case "=":

@@ -21,7 +21,10 @@ export const AUTO_FORMATS = {
 
 /** Drops quoted literals and [bracketed] parts so the pattern's letters can be inspected. */
 function stripLiterals(format: string): string {
-  return format.replace(/"[^"]*"/g, "").replace(/\[[^\]]*\]/g, "").replace(/\\./g, "");
+  return format
+    .replace(/"[^"]*"/g, "")
+    .replace(/\[[^\]]*\]/g, "")
+    .replace(/\\./g, "");
 }
 
 /** True when a number in this format reads back as a Date (getValue returns Date objects for these). */
@@ -72,8 +75,14 @@ export function formatNumber(value: number, format: string): string {
   // Literal text around the number: quoted strings, \x escapes and characters outside the digit run.
   const core = /[#0?,.]*[#0?](?:[#0?,.]*)(?:E[+-]0+)?/i.exec(section.replace(/"[^"]*"/g, (m) => " ".repeat(m.length)));
   if (!core) return formatGeneral(value);
-  const prefix = section.slice(0, core.index).replace(/"([^"]*)"/g, "$1").replace(/\\(.)/g, "$1");
-  const suffix = section.slice(core.index + core[0].length).replace(/"([^"]*)"/g, "$1").replace(/\\(.)/g, "$1");
+  const prefix = section
+    .slice(0, core.index)
+    .replace(/"([^"]*)"/g, "$1")
+    .replace(/\\(.)/g, "$1");
+  const suffix = section
+    .slice(core.index + core[0].length)
+    .replace(/"([^"]*)"/g, "$1")
+    .replace(/\\(.)/g, "$1");
   const percent = (prefix + suffix).includes("%");
   let n = Math.abs(value) * (percent ? 100 : 1);
   const [mantissaPattern = "", exponentPattern] = core[0].split(/E/i);

@@ -47,10 +47,12 @@ export class FakeRange {
 
   /** Checks a 2-D argument against the range's shape with Apps Script's wording. */
   private checkGrid(data: unknown, method: string): unknown[][] {
-    if (!Array.isArray(data) || !data.every((row) => Array.isArray(row))) throw this.doc.error(messages.signature([data], `SpreadsheetApp.Range.${method}`));
+    if (!Array.isArray(data) || !data.every((row) => Array.isArray(row)))
+      throw this.doc.error(messages.signature([data], `SpreadsheetApp.Range.${method}`));
     const rows = data as unknown[][];
     if (rows.length !== this.box.numRows) throw this.doc.error(messages.rowsMismatch(rows.length, this.box.numRows));
-    for (const row of rows) if (row.length !== this.box.numColumns) throw this.doc.error(messages.columnsMismatch(row.length, this.box.numColumns));
+    for (const row of rows)
+      if (row.length !== this.box.numColumns) throw this.doc.error(messages.columnsMismatch(row.length, this.box.numColumns));
     return rows;
   }
 
@@ -117,8 +119,14 @@ export class FakeRange {
 
   /** The cell at a 1-based position inside this range. */
   getCell(row: number, column: number): FakeRange {
-    if (row < 1 || column < 1 || row > this.box.numRows || column > this.box.numColumns) throw this.doc.error("Cell reference out of range");
-    return new FakeRange(this.doc, this.sheet, { row: this.box.row + row - 1, column: this.box.column + column - 1, numRows: 1, numColumns: 1 });
+    if (row < 1 || column < 1 || row > this.box.numRows || column > this.box.numColumns)
+      throw this.doc.error("Cell reference out of range");
+    return new FakeRange(this.doc, this.sheet, {
+      row: this.box.row + row - 1,
+      column: this.box.column + column - 1,
+      numRows: 1,
+      numColumns: 1,
+    });
   }
 
   offset(rowOffset: number, columnOffset: number, numRows?: number, numColumns?: number): FakeRange {

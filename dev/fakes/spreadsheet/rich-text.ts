@@ -67,7 +67,14 @@ export class FakeRichTextValue {
   }
 
   copy(): FakeRichTextValueBuilder {
-    return new FakeRichTextValueBuilder(this.getText(), this.getRuns().map((r) => ({ start: r.getStartIndex() - this.startIndex, end: r.getEndIndex() - this.startIndex, linkUrl: r.getLinkUrl() })));
+    return new FakeRichTextValueBuilder(
+      this.getText(),
+      this.getRuns().map((r) => ({
+        start: r.getStartIndex() - this.startIndex,
+        end: r.getEndIndex() - this.startIndex,
+        linkUrl: r.getLinkUrl(),
+      })),
+    );
   }
 }
 

@@ -228,7 +228,8 @@ export class SheetModel {
 
   /** Every cell of `box`, created on demand; used by writes. */
   *cellsOf(box: Box): Generator<{ cell: Cell; i: number; j: number }> {
-    for (let i = 0; i < box.numRows; i++) for (let j = 0; j < box.numColumns; j++) yield { cell: this.ensure(box.row + i, box.column + j), i, j };
+    for (let i = 0; i < box.numRows; i++)
+      for (let j = 0; j < box.numColumns; j++) yield { cell: this.ensure(box.row + i, box.column + j), i, j };
   }
 }
 

@@ -82,11 +82,13 @@ export class FakeSheet {
     const method = "SpreadsheetApp.Sheet.getRange";
     if (args.length === 1 && typeof args[0] === "string") {
       const ref = parseA1(args[0]);
-      if (!ref || (ref.sheetName !== null && ref.sheetName.toLowerCase() !== this.model.name.toLowerCase())) throw this.doc.error(messages.rangeNotFound);
+      if (!ref || (ref.sheetName !== null && ref.sheetName.toLowerCase() !== this.model.name.toLowerCase()))
+        throw this.doc.error(messages.rangeNotFound);
       const r = resolveA1(ref, this.model.maxRows, this.model.maxColumns);
       return new FakeRange(this.doc, this.model, r, r.open);
     }
-    if (args.length < 2 || args.length > 4 || args.some((a) => typeof a !== "number")) throw this.doc.error(messages.signature(args, method));
+    if (args.length < 2 || args.length > 4 || args.some((a) => typeof a !== "number"))
+      throw this.doc.error(messages.signature(args, method));
     const [row, column, numRows = 1, numColumns = 1] = args.map((a) => this.integer(a, args, "getRange"));
     if (row === undefined || column === undefined) throw this.doc.error(messages.signature(args, method));
     if (row < 1) throw this.doc.error(messages.startRowTooSmall);
@@ -156,15 +158,22 @@ export class FakeSheet {
   /** Selects the list's ranges on this sheet; the last becomes the active range. */
   setActiveRangeList(rangeList: FakeRangeList): FakeRangeList {
     this.begin("write", "setActiveRangeList");
-    if (!(rangeList instanceof FakeRangeList)) throw this.doc.error(messages.signature([rangeList], "SpreadsheetApp.Sheet.setActiveRangeList"));
+    if (!(rangeList instanceof FakeRangeList))
+      throw this.doc.error(messages.signature([rangeList], "SpreadsheetApp.Sheet.setActiveRangeList"));
     return rangeList.activate();
   }
 
   setActiveRange(range: FakeRange): FakeRange {
     this.begin("write", "setActiveRange");
-    if (!(range instanceof FakeRange) || range.getGridId() !== this.model.id) throw this.doc.error(messages.signature([range], "SpreadsheetApp.Sheet.setActiveRange"));
+    if (!(range instanceof FakeRange) || range.getGridId() !== this.model.id)
+      throw this.doc.error(messages.signature([range], "SpreadsheetApp.Sheet.setActiveRange"));
     this.doc.activeSheetId = this.model.id;
-    this.model.selection = { row: range.getRow(), column: range.getColumn(), numRows: range.getNumRows(), numColumns: range.getNumColumns() };
+    this.model.selection = {
+      row: range.getRow(),
+      column: range.getColumn(),
+      numRows: range.getNumRows(),
+      numColumns: range.getNumColumns(),
+    };
     return range;
   }
 
@@ -194,7 +203,10 @@ export class FakeSheet {
 
   private count(howMany: number, method: string): number {
     const n = this.integer(howMany, [howMany], method);
-    if (n < 1) throw this.doc.error(method.startsWith("insertRow") || method.startsWith("deleteRow") ? messages.rowsOutOfBounds : messages.columnsOutOfBounds);
+    if (n < 1)
+      throw this.doc.error(
+        method.startsWith("insertRow") || method.startsWith("deleteRow") ? messages.rowsOutOfBounds : messages.columnsOutOfBounds,
+      );
     return n;
   }
 
@@ -256,7 +268,10 @@ export class FakeSheet {
 
   deleteRows(rowPosition: number, howMany: number): FakeSheet {
     this.begin("write", "deleteRows");
-    this.model.deleteRows(this.integer(rowPosition, [rowPosition, howMany], "deleteRows"), this.integer(howMany, [rowPosition, howMany], "deleteRows"));
+    this.model.deleteRows(
+      this.integer(rowPosition, [rowPosition, howMany], "deleteRows"),
+      this.integer(howMany, [rowPosition, howMany], "deleteRows"),
+    );
     return this;
   }
 
@@ -266,7 +281,10 @@ export class FakeSheet {
 
   deleteColumns(columnPosition: number, howMany: number): FakeSheet {
     this.begin("write", "deleteColumns");
-    this.model.deleteColumns(this.integer(columnPosition, [columnPosition, howMany], "deleteColumns"), this.integer(howMany, [columnPosition, howMany], "deleteColumns"));
+    this.model.deleteColumns(
+      this.integer(columnPosition, [columnPosition, howMany], "deleteColumns"),
+      this.integer(howMany, [columnPosition, howMany], "deleteColumns"),
+    );
     return this;
   }
 

@@ -75,7 +75,9 @@ export class SpreadsheetTesting {
     const sheet = this.sheet(sheetName);
     const box = this.box(sheet, a1);
     if (box.numRows === 0 || box.numColumns === 0) return [];
-    return Array.from({ length: box.numRows }, (_, i) => Array.from({ length: box.numColumns }, (_, j) => f(sheet.get(box.row + i, box.column + j))));
+    return Array.from({ length: box.numRows }, (_, i) =>
+      Array.from({ length: box.numColumns }, (_, j) => f(sheet.get(box.row + i, box.column + j))),
+    );
   }
 
   // ---- inspecting ----
@@ -144,7 +146,9 @@ export class SpreadsheetTesting {
 
   /** What the formula bar shows for each cell: its formula, text with its quote prefix, else what the cell displays. */
   editTexts(sheetName: string, a1?: string): string[][] {
-    return this.grid(sheetName, a1, (c) => (c === undefined ? "" : c.formula !== "" ? c.formula : c.quotePrefix ? `'${outputDisplay(c)}` : outputDisplay(c)));
+    return this.grid(sheetName, a1, (c) =>
+      c === undefined ? "" : c.formula !== "" ? c.formula : c.quotePrefix ? `'${outputDisplay(c)}` : outputDisplay(c),
+    );
   }
 
   /** Every cell of the sheet holding a formula, row by row. */

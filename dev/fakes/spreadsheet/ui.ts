@@ -130,7 +130,12 @@ export class FakeUi {
   }
 
   showSidebar(output: unknown): void {
-    this.recorder.shown.push({ kind: "sidebar", title: callString(output, "getTitle"), html: callString(output, "getContent") ?? "", output });
+    this.recorder.shown.push({
+      kind: "sidebar",
+      title: callString(output, "getTitle"),
+      html: callString(output, "getContent") ?? "",
+      output,
+    });
   }
 
   showModalDialog(output: unknown, title: string): void {

@@ -47,7 +47,9 @@ const NAV: ReadonlyArray<{ key: PageKey; label: string }> = [
 /** A whole page: `body` is HTML already escaped where it quotes the config. */
 export function page(config: ListingConfig, key: PageKey, title: string, body: string): string {
   const name = escapeHtml(config.name);
-  const nav = NAV.map((item) => `<a href="${SITE.pages[item.key]}"${item.key === key ? ' aria-current="page"' : ""}>${item.label}</a>`).join("");
+  const nav = NAV.map(
+    (item) => `<a href="${SITE.pages[item.key]}"${item.key === key ? ' aria-current="page"' : ""}>${item.label}</a>`,
+  ).join("");
   const heading = key === "home" ? name : `${escapeHtml(title)} · ${name}`;
   return `<!DOCTYPE html>
 <html lang="en">

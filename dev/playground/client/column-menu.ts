@@ -11,7 +11,10 @@ export interface ColumnMenuHost {
 export class ColumnMenu {
   private column = 1;
 
-  constructor(private readonly menu: HTMLElement, private readonly host: ColumnMenuHost) {
+  constructor(
+    private readonly menu: HTMLElement,
+    private readonly host: ColumnMenuHost,
+  ) {
     for (const item of this.items()) {
       item.addEventListener("click", () => {
         const side = item.dataset["insert"] === "right" ? "right" : "left";
@@ -48,7 +51,8 @@ export class ColumnMenu {
     const items = this.items();
     const at = items.findIndex((item) => item === document.activeElement);
     if (event.key === "Escape" || event.key === "Tab") this.close();
-    else if (event.key === "ArrowDown" || event.key === "ArrowUp") items[(at + (event.key === "ArrowDown" ? 1 : items.length - 1)) % items.length]?.focus();
+    else if (event.key === "ArrowDown" || event.key === "ArrowUp")
+      items[(at + (event.key === "ArrowDown" ? 1 : items.length - 1)) % items.length]?.focus();
     else return;
     event.preventDefault();
   }

@@ -61,16 +61,24 @@ const ARROWS: Record<string, Cell> = {
  * after a run of Tabs goes to the next row in that column, as in Sheets (type a row with Tab
  * between its cells, Enter, and the next row starts under its first cell).
  */
-export function keyAction(key: Keystroke, selection: Selection, editor: { mode: Editing["mode"]; text: string } | null, limits: Limits, tabRunColumn: number | null = null): KeyAction | null {
+export function keyAction(
+  key: Keystroke,
+  selection: Selection,
+  editor: { mode: Editing["mode"]; text: string } | null,
+  limits: Limits,
+  tabRunColumn: number | null = null,
+): KeyAction | null {
   const step = ARROWS[key.key];
   const { anchor } = selection;
   if (editor !== null) {
     if (key.key === "Escape") return { kind: "cancel" };
     if (key.key === "Enter" && key.shift) return { kind: "commit", then: moved(anchor, { row: -1, column: 0 }, limits) };
-    if (key.key === "Enter") return { kind: "commit", then: moved({ row: anchor.row, column: tabRunColumn ?? anchor.column }, { row: 1, column: 0 }, limits) };
+    if (key.key === "Enter")
+      return { kind: "commit", then: moved({ row: anchor.row, column: tabRunColumn ?? anchor.column }, { row: 1, column: 0 }, limits) };
     if (key.key === "Tab") return { kind: "commit", then: moved(anchor, { row: 0, column: key.shift ? -1 : 1 }, limits) };
     // Typing a new value (not a formula, where arrows move the caret): an arrow enters it and moves.
-    if (step !== undefined && editor.mode === "enter" && !editor.text.startsWith("=")) return { kind: "commit", then: moved(anchor, step, limits) };
+    if (step !== undefined && editor.mode === "enter" && !editor.text.startsWith("="))
+      return { kind: "commit", then: moved(anchor, step, limits) };
     return null;
   }
   if (step !== undefined) {
@@ -125,7 +133,10 @@ export function rangeA1(a: Cell, b: Cell): string {
 export function parseRange(a1: string): { top: Cell; bottom: Cell } | null {
   const ref = parseA1(a1);
   if (ref === null || ref.startRow === null || ref.startColumn === null) return null;
-  return bounds({ row: ref.startRow, column: ref.startColumn }, { row: ref.endRow ?? ref.startRow, column: ref.endColumn ?? ref.startColumn });
+  return bounds(
+    { row: ref.startRow, column: ref.startColumn },
+    { row: ref.endRow ?? ref.startRow, column: ref.endColumn ?? ref.startColumn },
+  );
 }
 
 /** A typed formula the add-on computes (Sheets shows "Loading..." in its cell meanwhile). */

@@ -28,9 +28,16 @@ export class SheetRows {
     if (switched) this.rows.clear();
     this.sheet = state.activeSheet;
     this.frozenRows = state.frozenRows;
-    const fresh = (values: string[] | undefined): RowData => ({ values: values ?? [], inputs: new Map(), quoted: new Set(), numbers: new Set(), errors: new Map() });
+    const fresh = (values: string[] | undefined): RowData => ({
+      values: values ?? [],
+      inputs: new Map(),
+      quoted: new Set(),
+      numbers: new Set(),
+      errors: new Map(),
+    });
     for (let r = 1; r <= state.frozenRows; r += 1) this.rows.set(r, fresh(state.frozenCells[r - 1]));
-    for (let r = Math.max(state.rows.first, state.frozenRows + 1); r <= state.rows.last; r += 1) this.rows.set(r, fresh(state.cells[r - state.rows.first]));
+    for (let r = Math.max(state.rows.first, state.frozenRows + 1); r <= state.rows.last; r += 1)
+      this.rows.set(r, fresh(state.cells[r - state.rows.first]));
     // Rows past the used range hold nothing any more (deleted, sorted away).
     for (const r of [...this.rows.keys()]) if (r > state.totalRows) this.rows.delete(r);
     const at = (a1: string): RowData | undefined => {

@@ -106,17 +106,23 @@ class Grid {
       if (!this.windowCovers(this.visibleRows())) this.renderRows();
     });
     this.wrap.addEventListener("scrollend", () => this.settleOnRow());
-    this.editor.addEventListener("keydown", (e) => this.onKey(e, this.editing === null ? null : { mode: this.editing.mode, text: this.editor.value }));
+    this.editor.addEventListener("keydown", (e) =>
+      this.onKey(e, this.editing === null ? null : { mode: this.editing.mode, text: this.editor.value }),
+    );
     this.editor.addEventListener("blur", () => {
       if (this.editing !== null) void this.commit(null);
     });
     document.addEventListener("mouseup", () => this.onMouseUp());
     // A mouse wheel scrolls the one-line tab bar sideways.
-    this.tabs.addEventListener("wheel", (e) => {
-      if (Math.abs(e.deltaY) <= Math.abs(e.deltaX)) return;
-      this.tabs.scrollLeft += e.deltaY;
-      e.preventDefault();
-    }, { passive: false });
+    this.tabs.addEventListener(
+      "wheel",
+      (e) => {
+        if (Math.abs(e.deltaY) <= Math.abs(e.deltaX)) return;
+        this.tabs.scrollLeft += e.deltaY;
+        e.preventDefault();
+      },
+      { passive: false },
+    );
     void this.poll();
   }
 
@@ -216,7 +222,10 @@ class Grid {
   private windowCovers(visible: { first: number; last: number }): boolean {
     const frozen = this.state?.frozenRows ?? 0;
     const { first, last } = this.windowRows;
-    return (first <= frozen + 1 || first <= visible.first - RENDER_MARGIN_ROWS) && (last >= this.rows || last >= visible.last + RENDER_MARGIN_ROWS);
+    return (
+      (first <= frozen + 1 || first <= visible.first - RENDER_MARGIN_ROWS) &&
+      (last >= this.rows || last >= visible.last + RENDER_MARGIN_ROWS)
+    );
   }
 
   private headHeight(): number {
@@ -352,7 +361,10 @@ class Grid {
         tab.title = name;
         tab.addEventListener("click", () => {
           say("");
-          void post("/api/show-sheet", { sheetName: name }).then(() => this.refreshSoon(), (e: unknown) => say(messageOf(e)));
+          void post("/api/show-sheet", { sheetName: name }).then(
+            () => this.refreshSoon(),
+            (e: unknown) => say(messageOf(e)),
+          );
         });
         return tab;
       }),
@@ -369,7 +381,10 @@ class Grid {
     const { top, bottom } = range;
     const corners: Cell[] = [top, bottom, { row: top.row, column: bottom.column }, { row: bottom.row, column: top.column }];
     const anchor = corners.find((c) => c.row === this.anchor.row && c.column === this.anchor.column) ?? top;
-    return [anchor, { row: anchor.row === top.row ? bottom.row : top.row, column: anchor.column === top.column ? bottom.column : top.column }];
+    return [
+      anchor,
+      { row: anchor.row === top.row ? bottom.row : top.row, column: anchor.column === top.column ? bottom.column : top.column },
+    ];
   }
 
   /** Shows the selection: in the toolbar, on the cells, in the formula bar; `scroll` brings its active cell into view. */
@@ -398,7 +413,8 @@ class Grid {
       const top = head + (row - 1) * this.rowHeight;
       // By whole rows, as Sheets scrolls: no row half hidden under the header and the frozen rows.
       if (top - covered < this.wrap.scrollTop) this.wrap.scrollTop = top - covered;
-      else if (top + this.rowHeight > this.wrap.scrollTop + this.wrap.clientHeight) this.wrap.scrollTop = this.wholeRows(top + this.rowHeight - this.wrap.clientHeight, "up");
+      else if (top + this.rowHeight > this.wrap.scrollTop + this.wrap.clientHeight)
+        this.wrap.scrollTop = this.wholeRows(top + this.rowHeight - this.wrap.clientHeight, "up");
     }
     if (!this.windowCovers(this.visibleRows())) this.renderRows();
   }
@@ -433,7 +449,8 @@ class Grid {
     else if (end > this.wrap.scrollLeft + room) {
       // The first column edge from which the whole column fits.
       let target = start;
-      for (let c = column - 1; c >= 1 && !head.cells[c]?.classList.contains("frozen-column") && end - startOf(c) <= room; c -= 1) target = startOf(c);
+      for (let c = column - 1; c >= 1 && !head.cells[c]?.classList.contains("frozen-column") && end - startOf(c) <= room; c -= 1)
+        target = startOf(c);
       this.wrap.scrollLeft = target;
     }
   }
@@ -461,7 +478,8 @@ class Grid {
     const { top, bottom } = bounds(this.anchor, this.corner);
     for (const td of Array.from(this.table.querySelectorAll<HTMLTableCellElement>("td[data-cell]"))) {
       const cell = parseRange(td.dataset["cell"] ?? "")?.top;
-      const inside = cell !== undefined && cell.row >= top.row && cell.row <= bottom.row && cell.column >= top.column && cell.column <= bottom.column;
+      const inside =
+        cell !== undefined && cell.row >= top.row && cell.row <= bottom.row && cell.column >= top.column && cell.column <= bottom.column;
       td.classList.toggle("selected", inside);
       td.setAttribute("aria-selected", String(inside));
       td.classList.toggle("active", cell !== undefined && cell.row === this.anchor.row && cell.column === this.anchor.column);
@@ -534,8 +552,19 @@ class Grid {
     }
     // A value being entered is data: the grid goes on one row and one column past it, as it will once entered.
     const past = editing === null ? { row: 0, column: 0 } : { row: this.anchor.row + 1, column: this.anchor.column + 1 };
-    const limits = { rows: Math.max(this.rows, past.row), columns: Math.max(this.columns, past.column), usedRows: this.state.totalRows, usedColumns: this.state.totalColumns };
-    const action = keyAction({ key: event.key, shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey, alt: event.altKey }, { anchor: this.anchor, corner: this.corner }, editing, limits, this.tabRunColumn);
+    const limits = {
+      rows: Math.max(this.rows, past.row),
+      columns: Math.max(this.columns, past.column),
+      usedRows: this.state.totalRows,
+      usedColumns: this.state.totalColumns,
+    };
+    const action = keyAction(
+      { key: event.key, shift: event.shiftKey, ctrl: event.ctrlKey || event.metaKey, alt: event.altKey },
+      { anchor: this.anchor, corner: this.corner },
+      editing,
+      limits,
+      this.tabRunColumn,
+    );
     if (action === null) return;
     event.preventDefault();
     say("");
@@ -568,7 +597,10 @@ class Grid {
         const sheetName = this.state?.activeSheet ?? "";
         const a1 = rangeA1(this.anchor, this.corner);
         for (const td of this.selectedCells()) td.textContent = "";
-        void post("/api/clear", { sheetName, a1 }).then(() => this.refreshSoon(), (e: unknown) => say(messageOf(e)));
+        void post("/api/clear", { sheetName, a1 }).then(
+          () => this.refreshSoon(),
+          (e: unknown) => say(messageOf(e)),
+        );
         return;
       }
     }
@@ -724,7 +756,9 @@ function wireControls(grid: Grid): void {
     say("");
     void post<{ sent: number; bounced: string[] }>("/api/mail-merge", {})
       .then((merge) => {
-        say(`A mail merge sent to the ${merge.sent} contacts ready to send; ${merge.bounced.join(" and ")} bounced (Merge status in "Contacts"). Refresh contacts: they are No for good.`);
+        say(
+          `A mail merge sent to the ${merge.sent} contacts ready to send; ${merge.bounced.join(" and ")} bounced (Merge status in "Contacts"). Refresh contacts: they are No for good.`,
+        );
         grid.refreshSoon();
       })
       .catch((e: unknown) => say(messageOf(e)));
@@ -744,7 +778,9 @@ function wireControls(grid: Grid): void {
         .then((done) => {
           const passes = done.runs === 1 ? "1 background pass ran" : `${done.runs} background passes ran`;
           const failed = done.failures.length === 0 ? "" : ` (${done.failures.length} failed: ${done.failures[0] ?? ""})`;
-          say(`Moved the clock forward ${hours === 24 ? "a day" : `${hours} h`}: ${passes}${failed}. The sidebar reopened to show where things stand.`);
+          say(
+            `Moved the clock forward ${hours === 24 ? "a day" : `${hours} h`}: ${passes}${failed}. The sidebar reopened to show where things stand.`,
+          );
           sidebar.contentWindow?.location.reload();
           grid.refreshSoon();
         })

@@ -3,15 +3,20 @@
 // the sidebar, both ways, and a skip link, first on the page, goes to the sidebar.
 
 /** F6 or Ctrl+Alt+.: the key that moves to the other region. */
-export const isRegionKey = (event: KeyboardEvent): boolean => event.key === "F6" || (event.ctrlKey && event.altKey && (event.key === "." || event.code === "Period"));
+export const isRegionKey = (event: KeyboardEvent): boolean =>
+  event.key === "F6" || (event.ctrlKey && event.altKey && (event.key === "." || event.code === "Period"));
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Focuses the sidebar's first control that shows (the frame itself while it loads). */
 function focusSidebar(frame: HTMLIFrameElement): void {
   frame.focus();
   const inside = frame.contentDocument;
-  const first = inside === null ? undefined : Array.from(inside.querySelectorAll<HTMLElement>(FOCUSABLE)).find((element) => element.getClientRects().length > 0);
+  const first =
+    inside === null
+      ? undefined
+      : Array.from(inside.querySelectorAll<HTMLElement>(FOCUSABLE)).find((element) => element.getClientRects().length > 0);
   first?.focus();
 }
 

@@ -35,7 +35,8 @@ function share(values: readonly unknown[][], rows: readonly number[], column: nu
 
 const isWebsite = (cell: unknown): boolean => normaliseWebsite(cell).ok;
 /** A name: text, not a web address, not a number. */
-const isName = (cell: unknown): boolean => checkName(cell).ok && !isWebsite(cell) && typeof cell !== "number" && !/^[\d\s.,%+-]+$/.test(cleanText(cell));
+const isName = (cell: unknown): boolean =>
+  checkName(cell).ok && !isWebsite(cell) && typeof cell !== "number" && !/^[\d\s.,%+-]+$/.test(cleanText(cell));
 
 /**
  * The add-on's own columns among these rows and above them: in each row holding `Enrichment
@@ -62,7 +63,11 @@ function ourResultColumns(values: readonly unknown[][], lastRow: number): { colu
  * pairs hold as many; where no row holds both, the first column mostly of websites and the first
  * other mostly of names.
  */
-function guessColumns(values: readonly unknown[][], rows: readonly number[], ordered: readonly number[]): { name?: number; website?: number; listRows: number[] } {
+function guessColumns(
+  values: readonly unknown[][],
+  rows: readonly number[],
+  ordered: readonly number[],
+): { name?: number; website?: number; listRows: number[] } {
   const sample = rows.slice(0, GUESS_ROWS);
   const cell = (row: number, column: number): unknown => values[row - 1]?.[column - 1];
   const names = new Map(ordered.map((column) => [column, sample.map((row) => isName(cell(row, column)))]));

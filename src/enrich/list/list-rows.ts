@@ -39,7 +39,11 @@ export function spansOf(rows: readonly number[], gap: number, most: number): Arr
 
 /** Sorted columns as [first, last] groups of adjacent ones, each read as one range (the user's other columns are never read). */
 function columnGroups(columns: readonly number[]): Array<[number, number]> {
-  return spansOf([...new Set(columns)].sort((a, b) => a - b), 0, Number.POSITIVE_INFINITY);
+  return spansOf(
+    [...new Set(columns)].sort((a, b) => a - b),
+    0,
+    Number.POSITIVE_INFINITY,
+  );
 }
 
 /** What one pass has read of one sheet: whole rows, whole columns and some rows' cells, in one sparse grid (values[row - 1][column - 1]). */
@@ -81,7 +85,13 @@ export class SheetCells {
   }
 
   hasCell(row: number, column: number): boolean {
-    return this.whole || this.rows.has(row) || this.columns.has(column) || column > this.lastColumn || this.someCells.get(row)?.has(column) === true;
+    return (
+      this.whole ||
+      this.rows.has(row) ||
+      this.columns.has(column) ||
+      column > this.lastColumn ||
+      this.someCells.get(row)?.has(column) === true
+    );
   }
 
   /** Reads the whole sheet, in one range (where the rows cannot be found from their columns, or most of them are needed). */
@@ -121,7 +131,9 @@ export class SheetCells {
     const inSheet = [...new Set(rows)].filter((row) => row >= 1 && row <= this.lastRow).sort((a, b) => a - b);
     for (const [left, right] of columnGroups(columns.filter((column) => column >= 1 && column <= this.lastColumn))) {
       const width = right - left + 1;
-      const wanted = inSheet.filter((row) => Array.from({ length: width }, (_, i) => left + i).some((column) => !this.hasCell(row, column)));
+      const wanted = inSheet.filter((row) =>
+        Array.from({ length: width }, (_, i) => left + i).some((column) => !this.hasCell(row, column)),
+      );
       for (const [first, last] of spansOf(wanted, Math.floor(GAP_CELLS / width), MAX_SPANS)) {
         const read = this.sheet.getRange(first, left, last - first + 1, width).getValues();
         read.forEach((cells, index) => this.keep(first + index, left, cells));

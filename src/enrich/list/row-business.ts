@@ -5,7 +5,10 @@ import { checkName, matchKey, normaliseWebsite } from "./normalise";
 import { cellAt, type SheetArea } from "./sheet-area";
 
 /** A row's name and website as they read now, checked; or why they cannot be sent. */
-export function rowBusiness(area: SheetArea, row: number): { ok: true; key: string; business: EnrichmentBusiness } | { ok: false; reason: string } {
+export function rowBusiness(
+  area: SheetArea,
+  row: number,
+): { ok: true; key: string; business: EnrichmentBusiness } | { ok: false; reason: string } {
   const name = checkName(cellAt(area, row, area.target.nameColumn));
   if (!name.ok) return name;
   const website = normaliseWebsite(cellAt(area, row, area.target.websiteColumn));

@@ -3,7 +3,7 @@
 // written there (and the service's own statuses) back to it. No other code compares status words.
 
 /** Why the rows of a stopped run were not sent. */
-export const STOPPED_REASON = "the run was stopped before this row was sent";
+const STOPPED_REASON = "the run was stopped before this row was sent";
 
 /** The service's `enrichment_status` of a business whose contacts it found. */
 const SERVICE_COMPLETED = "completed";
@@ -25,7 +25,7 @@ export type RowStatus =
   /** The service's own `enrichment_status`, written with the results ("completed", "pending"). */
   | { kind: "service"; status: string };
 
-export type RowStatusKind = RowStatus["kind"];
+type RowStatusKind = RowStatus["kind"];
 
 /** The words of the statuses that carry nothing, as each version wrote them (today's first). */
 const FIXED_WORDS = {

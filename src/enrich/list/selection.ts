@@ -23,7 +23,11 @@ function selectedRanges(spreadsheet: Spreadsheet, sheet: Sheet): Range[] {
 
 /** The rows (1-based, ascending, each once) the selection covers when it spans more than one cell; else null. */
 export function selectedRows(spreadsheet: Spreadsheet, sheet: Sheet): number[] | null {
-  const boxes = selectedRanges(spreadsheet, sheet).map((range) => ({ row: range.getRow(), rows: range.getNumRows(), cells: range.getNumRows() * range.getNumColumns() }));
+  const boxes = selectedRanges(spreadsheet, sheet).map((range) => ({
+    row: range.getRow(),
+    rows: range.getNumRows(),
+    cells: range.getNumRows() * range.getNumColumns(),
+  }));
   if (boxes.reduce((cells, box) => cells + box.cells, 0) <= 1) return null;
   const rows = new Set<number>();
   for (const box of boxes) for (let row = box.row; row < box.row + box.rows; row += 1) rows.add(row);
@@ -33,6 +37,7 @@ export function selectedRows(spreadsheet: Spreadsheet, sheet: Sheet): number[] |
 /** The columns (1-based, ascending, each once) the selection covers on `sheet`. */
 export function selectedColumns(spreadsheet: Spreadsheet, sheet: Sheet): number[] {
   const columns = new Set<number>();
-  for (const range of selectedRanges(spreadsheet, sheet)) for (let c = range.getColumn(); c < range.getColumn() + range.getNumColumns(); c += 1) columns.add(c);
+  for (const range of selectedRanges(spreadsheet, sheet))
+    for (let c = range.getColumn(); c < range.getColumn() + range.getNumColumns(); c += 1) columns.add(c);
   return [...columns].sort((a, b) => a - b);
 }

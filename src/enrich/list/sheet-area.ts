@@ -35,8 +35,6 @@ export interface SheetArea {
 /** The rows from `first` to `last`, inclusive. */
 const rowSpan = (first: number, last: number): number[] => Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
 
-
-
 /** The result headers present: looked for from `Enrichment status` rightwards only. */
 function findResultColumns(header: readonly unknown[]): Map<string, number> {
   const positions = new Map<string, number>();
@@ -100,11 +98,23 @@ function pickColumn(
   const found = findColumn(header, explicit, synonyms, within);
   if (found) return found.column;
   if (explicit !== undefined) throw new InvalidInputError(`Row ${headerRow} has no column headed "${String(explicit)}" for the ${what}.`);
-  const seen = header.slice(within.first - 1, lastUserColumn(header, within)).map(cleanText).filter((h) => h !== "");
-  const listed = seen.length > 0 ? `it has ${seen.slice(0, 8).map((h) => `"${h}"`).join(", ")}` : "it is empty";
+  const seen = header
+    .slice(within.first - 1, lastUserColumn(header, within))
+    .map(cleanText)
+    .filter((h) => h !== "");
+  const listed =
+    seen.length > 0
+      ? `it has ${seen
+          .slice(0, 8)
+          .map((h) => `"${h}"`)
+          .join(", ")}`
+      : "it is empty";
   throw new InvalidInputError(
     `Could not find the ${what} column: the header row (row ${headerRow}) needs a column named ` +
-      `${synonyms.slice(0, 4).map((s) => `"${s}"`).join(", ")}… and ${listed}. Name the column, or give nameColumn and websiteColumn.`,
+      `${synonyms
+        .slice(0, 4)
+        .map((s) => `"${s}"`)
+        .join(", ")}… and ${listed}. Name the column, or give nameColumn and websiteColumn.`,
   );
 }
 
@@ -120,7 +130,13 @@ function isHeaderRow(header: readonly unknown[], args: AreaArgs, within: { first
 }
 
 /** The nearest header row at or above `top`, else the first one below it down to `bottom` (a selection that starts on a title above its header); null when none. */
-function findHeaderRow(values: readonly unknown[][], args: AreaArgs, within: { first: number; last: number }, top: number, bottom: number): number | null {
+function findHeaderRow(
+  values: readonly unknown[][],
+  args: AreaArgs,
+  within: { first: number; last: number },
+  top: number,
+  bottom: number,
+): number | null {
   const qualifies = (row: number) => isHeaderRow(values[row - 1] ?? [], args, within);
   for (let row = Math.min(top, values.length); row >= 1; row -= 1) if (qualifies(row)) return row;
   for (let row = top + 1; row <= Math.min(bottom, values.length); row += 1) if (qualifies(row)) return row;
@@ -195,11 +211,22 @@ function headerWithoutNames(sheet: Sheet, values: readonly unknown[][], args: Ar
     return headerOfList(values, name, website, asked.scope === "selection" ? (asked.rows[0] ?? 1) : (firstBusiness ?? firstFilled ?? 1));
   }
   const inRows = filledRows(values, asked.rows);
-  if (asked.rows.length === 0) throw new InvalidInputError(`The sheet "${sheetName}" is empty: type or paste the businesses to enrich, a name and a website a row, then check again.`);
-  if (inRows.length === 0) throw new InvalidInputError(`The ${asked.scope === "selection" ? "selected " : ""}${describeRows(asked.rows, sheetName)} are empty: ${WHOLE_SHEET_HINT}.`);
+  if (asked.rows.length === 0)
+    throw new InvalidInputError(
+      `The sheet "${sheetName}" is empty: type or paste the businesses to enrich, a name and a website a row, then check again.`,
+    );
+  if (inRows.length === 0)
+    throw new InvalidInputError(
+      `The ${asked.scope === "selection" ? "selected " : ""}${describeRows(asked.rows, sheetName)} are empty: ${WHOLE_SHEET_HINT}.`,
+    );
   const label = describeRows(inRows, sheetName);
   const where = asked.scope === "selection" ? `at or above ${label}` : `of ${sheetName}`;
-  const explicit = args.nameColumn !== undefined ? { text: args.nameColumn, what: "business name" } : args.websiteColumn !== undefined ? { text: args.websiteColumn, what: "website" } : null;
+  const explicit =
+    args.nameColumn !== undefined
+      ? { text: args.nameColumn, what: "business name" }
+      : args.websiteColumn !== undefined
+        ? { text: args.websiteColumn, what: "website" }
+        : null;
   // A header the caller named: the sentence names it, not the cells of a row the user may not see.
   const missing = explicit
     ? `No row ${where} has the column headed "${String(explicit.text)}" for the ${explicit.what} together with the ${explicit.what === "website" ? "business name" : "website"} column`
@@ -212,7 +239,14 @@ const filledRows = (values: readonly unknown[][], rows: readonly number[]): numb
   rows.filter((row) => row <= values.length && (values[row - 1] ?? []).some((cell) => cleanText(cell) !== ""));
 
 /** Throws the error that offers the columns of `rows` (`why`: the start's sentence, `prompt`: the sidebar's). */
-function offerColumns(values: readonly unknown[][], asked: Asked, rows: readonly number[], label: string, why: string, prompt: string): never {
+function offerColumns(
+  values: readonly unknown[][],
+  asked: Asked,
+  rows: readonly number[],
+  label: string,
+  why: string,
+  prompt: string,
+): never {
   throw new HeaderNotFoundError(
     `${why}. Choose the two columns in the sidebar: Enrich rows, then Check selection.`,
     `${prompt}: choose the name column and the website column.`,
@@ -224,13 +258,27 @@ function offerColumns(values: readonly unknown[][], asked: Asked, rows: readonly
  * Selected rows that hold something, none of it in the columns the header row above names: they
  * are another list (typed beside it, without a header), so their columns are offered.
  */
-function checkSelectionUnderHeader(sheet: Sheet, values: readonly unknown[][], asked: Asked, rows: readonly number[], name: number, website: number): void {
+function checkSelectionUnderHeader(
+  sheet: Sheet,
+  values: readonly unknown[][],
+  asked: Asked,
+  rows: readonly number[],
+  name: number,
+  website: number,
+): void {
   const filled = filledRows(values, rows);
   const inColumns = (row: number) => cleanText(values[row - 1]?.[name - 1]) !== "" || cleanText(values[row - 1]?.[website - 1]) !== "";
   if (filled.length === 0 || filled.some(inColumns)) return;
   const label = describeRows(filled, sheet.getName());
   const columns = `columns ${columnLetters(name)} and ${columnLetters(website)}`;
-  offerColumns(values, asked, filled, label, `The header row above ${label} names ${columns}, which are empty in those rows`, `The header row above ${label} names ${columns}, which are empty there`);
+  offerColumns(
+    values,
+    asked,
+    filled,
+    label,
+    `The header row above ${label} names ${columns}, which are empty in those rows`,
+    `The header row above ${label} names ${columns}, which are empty there`,
+  );
 }
 
 /**
@@ -266,13 +314,17 @@ export function readArea(spreadsheet: Spreadsheet, args: AreaArgs, options: { ad
     within = { first: column, last: Math.min(width, column + range.getNumColumns() - 1) };
     rows = rowSpan(headerRow + 1, Math.min(values.length, headerRow + range.getNumRows() - 1));
     if (values.length < headerRow || (values[headerRow - 1] ?? []).every((cell) => cleanText(cell) === "")) {
-      throw new InvalidInputError(`The range ${args.rangeA1 ?? ""} starts on an empty row (row ${headerRow}): its first row must be the header row, with headers such as "Company" and "Website".`);
+      throw new InvalidInputError(
+        `The range ${args.rangeA1 ?? ""} starts on an empty row (row ${headerRow}): its first row must be the header row, with headers such as "Company" and "Website".`,
+      );
     }
   } else {
     asked = rowsAsked(spreadsheet, sheet, args, values);
     scope = asked.scope;
     const top = asked.rows[0] ?? 1;
-    headerRow = findHeaderRow(values, args, wholeRows, top, asked.rows[asked.rows.length - 1] ?? top) ?? headerWithoutNames(sheet, values, args, asked);
+    headerRow =
+      findHeaderRow(values, args, wholeRows, top, asked.rows[asked.rows.length - 1] ?? top) ??
+      headerWithoutNames(sheet, values, args, asked);
     const below = headerRow;
     rows = scope === "selection" ? asked.rows.filter((row) => row > below && row <= values.length) : rowSpan(headerRow + 1, values.length);
   }
@@ -280,13 +332,17 @@ export function readArea(spreadsheet: Spreadsheet, args: AreaArgs, options: { ad
   const nameColumn = pickColumn(header, args.nameColumn, NAME_HEADERS, within, "business name", headerRow);
   const websiteColumn = pickColumn(header, args.websiteColumn, WEBSITE_HEADERS, within, "website", headerRow);
   if (nameColumn === websiteColumn) throw new InvalidInputError("The name and the website must be two different columns.");
-  if (asked?.scope === "selection" && args.nameColumn === undefined && args.websiteColumn === undefined) checkSelectionUnderHeader(sheet, values, asked, rows, nameColumn, websiteColumn);
+  if (asked?.scope === "selection" && args.nameColumn === undefined && args.websiteColumn === undefined)
+    checkSelectionUnderHeader(sheet, values, asked, rows, nameColumn, websiteColumn);
   if (asked && asked.scope === "selection" && rows.length === 0) {
     const selected = asked.rows;
     const below = selected.some((row) => row > headerRow);
     throw new InvalidInputError(
       below
-        ? `The selected ${describeRows(selected.filter((row) => row > headerRow), sheet.getName())} are empty: ${WHOLE_SHEET_HINT}.`
+        ? `The selected ${describeRows(
+            selected.filter((row) => row > headerRow),
+            sheet.getName(),
+          )} are empty: ${WHOLE_SHEET_HINT}.`
         : `The selection holds only the header row (row ${headerRow}) of "${sheet.getName()}": ${WHOLE_SHEET_HINT}.`,
     );
   }
@@ -352,8 +408,20 @@ export function areaIn(sheet: Sheet, values: unknown[][], stored: EnrichTarget):
     const column = columnOfHeader(header, text);
     return column > 0 ? column : fallback;
   };
-  const current = { ...target, nameColumn: refind(target.nameHeader, target.nameColumn), websiteColumn: refind(target.websiteHeader, target.websiteColumn) };
-  return { sheet, values, target: current, rows: rowSpan(target.headerRow + 1, values.length), scope: "sheet", results: findResultColumns(header), columnChoice: null };
+  const current = {
+    ...target,
+    nameColumn: refind(target.nameHeader, target.nameColumn),
+    websiteColumn: refind(target.websiteHeader, target.websiteColumn),
+  };
+  return {
+    sheet,
+    values,
+    target: current,
+    rows: rowSpan(target.headerRow + 1, values.length),
+    scope: "sheet",
+    results: findResultColumns(header),
+    columnChoice: null,
+  };
 }
 
 export const cellAt = (area: SheetArea, row: number, column: number): unknown => area.values[row - 1]?.[column - 1] ?? "";

@@ -24,7 +24,12 @@ export interface Waiting {
 }
 
 /** The waiting rows already read, by business (the first `most` not in `exclude`), and the rows still to read for those businesses. */
-function pickWaiting(list: ListRows, waiting: readonly StatusRow[], most: number, exclude: ReadonlySet<string>): Waiting & { toRead: number[] } {
+function pickWaiting(
+  list: ListRows,
+  waiting: readonly StatusRow[],
+  most: number,
+  exclude: ReadonlySet<string>,
+): Waiting & { toRead: number[] } {
   const area = list.area();
   // null: a business chosen by a row not read yet (its rows are read, then it is chosen again).
   const chosen = new Map<string, RowBusiness | null>();
@@ -96,7 +101,11 @@ export function waitingCounts(list: ListRows, exclude: ReadonlySet<string> = new
  * (each as `businesses` has it). Read are the rows sent as one of them and those sent as nothing
  * (a stopped row's `Enriched for` is cleared).
  */
-export function rowsOfBusinesses(list: ListRows, test: (status: RowStatus) => boolean, businesses: readonly EnrichmentBusiness[]): RowBusiness[] {
+export function rowsOfBusinesses(
+  list: ListRows,
+  test: (status: RowStatus) => boolean,
+  businesses: readonly EnrichmentBusiness[],
+): RowBusiness[] {
   const byKey = new Map(businesses.map((b) => [matchKey(b.business_name, b.website_url), b]));
   const candidates = list.withStatus(test).filter((entry) => entry.claimed === null || byKey.has(entry.claimed));
   list.readPairs(candidates.map((entry) => entry.row));

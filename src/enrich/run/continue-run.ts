@@ -28,7 +28,9 @@ function checkAccount(ctx: JobsContext, run: RunRecord, deadline: number): numbe
   const available = Math.max(0, account.credits_remaining - promised);
   const waiting = run.businessesWaiting;
   if (capacity.perJob > 0 && Math.min(available, capacity.total, capacity.perJob * capacity.maxJobs) >= waiting) return capacity.perJob;
-  const why = cutReasonWords(capacity.perJob > 0 && available < waiting ? { kind: "credits", remaining: available, besideOwnRuns: promised > 0 } : capacity.reason);
+  const why = cutReasonWords(
+    capacity.perJob > 0 && available < waiting ? { kind: "credits", remaining: available, besideOwnRuns: promised > 0 } : capacity.reason,
+  );
   throw new InvalidInputError(
     `Your key cannot take the ${waiting} ${waiting === 1 ? "business" : "businesses"} still waiting in "${run.sheetName}": ${why}. Nothing changed: the rows still wait for the key that sends them.`,
   );
@@ -42,10 +44,12 @@ function checkAccount(ctx: JobsContext, run: RunRecord, deadline: number): numbe
 export function continueRun(ctx: JobsContext, jobId: string, deadline: number): ContinueOutcome {
   const runs = runStoreOf(ctx);
   const run = runOf(ctx, jobId, "continued");
-  if (!run || !isSending(run)) throw new InvalidInputError("No row of this enrichment waits to be sent any more: there is nothing to continue.");
+  if (!run || !isSending(run))
+    throw new InvalidInputError("No row of this enrichment waits to be sent any more: there is nothing to continue.");
   if (run.editorId === ctx.editorId) return { rowsHeld: 0, heldUntil: null };
   const sheet = new SheetsById(ctx.spreadsheet).of(run);
-  if (!sheet) throw new InvalidInputError(`The sheet "${run.sheetName}" with this enrichment's rows was deleted: there is nothing to continue.`);
+  if (!sheet)
+    throw new InvalidInputError(`The sheet "${run.sheetName}" with this enrichment's rows was deleted: there is nothing to continue.`);
   const perJob = checkAccount(ctx, run, deadline);
   const pending = pendingChunksOf(ctx);
   const theirs = pending.all().filter((chunk) => chunk.runId === run.runId && !pending.isMine(chunk));

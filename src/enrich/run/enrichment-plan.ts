@@ -51,7 +51,12 @@ export function accountCapacity(account: Account): { perJob: number; total: numb
   if (account.plan_code === "free") {
     if (account.free_search_used) return { perJob: 0, total: 0, maxJobs: 0, reason: { kind: "freeUsed" } };
     const total = Math.min(FREE_JOB_LIMIT, account.credits_remaining);
-    return { perJob: total, total, maxJobs: 1, reason: account.credits_remaining < FREE_JOB_LIMIT ? remain : { kind: "freeLimit", limit: FREE_JOB_LIMIT } };
+    return {
+      perJob: total,
+      total,
+      maxJobs: 1,
+      reason: account.credits_remaining < FREE_JOB_LIMIT ? remain : { kind: "freeLimit", limit: FREE_JOB_LIMIT },
+    };
   }
   const perJob = Math.min(MAX_PER_ENRICHMENT, account.max_results_per_search);
   return { perJob, total: Math.max(0, account.credits_remaining), maxJobs: Number.MAX_SAFE_INTEGER, reason: remain };
@@ -120,7 +125,12 @@ export function planEnrichment(
     const key = matchKey(name.value, website.value);
     rowKeys.set(row, key);
     if (options.exclude?.has(key)) continue;
-    if (!options.force && forColumn !== undefined && statusColumn !== undefined && enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key) {
+    if (
+      !options.force &&
+      forColumn !== undefined &&
+      statusColumn !== undefined &&
+      enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key
+    ) {
       const status = readRowStatus(cleanText(cellAt(area, row, statusColumn)));
       if (isServiceCompleted(status)) {
         skipped.push({ row, reason: ALREADY_ENRICHED });
@@ -141,10 +151,21 @@ export function planEnrichment(
   const wanted = [...unique.values()];
   const affordable = Math.min(wanted.length, capacity.total, capacity.perJob * capacity.maxJobs);
   const sent = wanted.slice(0, affordable);
-  for (const cut of wanted.slice(affordable)) for (const row of cut.rows) skipped.push({ row, reason: { kind: "cut", reason: capacity.reason } });
+  for (const cut of wanted.slice(affordable))
+    for (const row of cut.rows) skipped.push({ row, reason: { kind: "cut", reason: capacity.reason } });
   const chunks: PlannedBusiness[][] = [];
   for (let i = 0; i < sent.length; i += capacity.perJob) chunks.push(sent.slice(i, i + capacity.perJob));
   skipped.sort((a, b) => a.row - b.row);
   const cutReason = affordable < wanted.length ? capacity.reason : null;
-  return { rowKeys, skipped, chunks, alreadyEnriched, alreadyEnrichedBySearch, creditsNeeded: wanted.length, creditsRemaining: account.credits_remaining, cutReason, perJob: capacity.perJob };
+  return {
+    rowKeys,
+    skipped,
+    chunks,
+    alreadyEnriched,
+    alreadyEnrichedBySearch,
+    creditsNeeded: wanted.length,
+    creditsRemaining: account.credits_remaining,
+    cutReason,
+    perJob: capacity.perJob,
+  };
 }

@@ -38,20 +38,22 @@ interface StoredHead extends PendingChunk {
 
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** A head as any version stored it: earlier versions' chunks had no run. */
-const StoredHeadSchema = z.lazy(() => z.object({
-  startKey: z.string(),
-  idempotencyKey: z.string(),
-  sheetId: z.number(),
-  sheetName: z.string(),
-  target: StoredEnrichTarget,
-  createdAt: z.string(),
-  index: z.number(),
-  editorId: z.string(),
-  count: z.number(),
-  runId: z.optional(z.string()),
-  parts: z.number(),
-  name: z.nullable(z.string()),
-}));
+const StoredHeadSchema = z.lazy(() =>
+  z.object({
+    startKey: z.string(),
+    idempotencyKey: z.string(),
+    sheetId: z.number(),
+    sheetName: z.string(),
+    target: StoredEnrichTarget,
+    createdAt: z.string(),
+    index: z.number(),
+    editorId: z.string(),
+    count: z.number(),
+    runId: z.optional(z.string()),
+    parts: z.number(),
+    name: z.nullable(z.string()),
+  }),
+);
 
 const HEAD_SHAPE: StoredShape<StoredHead, z.output<typeof StoredHeadSchema>> = {
   schema: StoredHeadSchema,
@@ -143,7 +145,13 @@ export class PendingChunks {
   save(chunk: Omit<PendingChunk, "editorId" | "count" | "name">, body: CreateEnrichmentRequest): void {
     const parts = bodyParts(body);
     parts.forEach((part, i) => this.bodies.setProperty(this.partKey(chunk, i), part));
-    const head: StoredHead = { ...chunk, editorId: this.editorId, count: body.businesses.length, parts: parts.length, name: body.name ?? null };
+    const head: StoredHead = {
+      ...chunk,
+      editorId: this.editorId,
+      count: body.businesses.length,
+      parts: parts.length,
+      name: body.name ?? null,
+    };
     this.heads.save(chunk.startKey, head);
   }
 
@@ -205,4 +213,5 @@ export class PendingChunks {
 export const foreignChunkExpiry = (chunk: Pick<PendingChunk, "createdAt">): number => Date.parse(chunk.createdAt) + FOREIGN_HEAD_TTL_MS;
 
 /** The document's unsettled chunks, as the current user sees them. */
-export const pendingChunksOf = (ctx: JobsContext): PendingChunks => new PendingChunks(ctx.properties, ctx.userProperties, ctx.documentId, ctx.editorId);
+export const pendingChunksOf = (ctx: JobsContext): PendingChunks =>
+  new PendingChunks(ctx.properties, ctx.userProperties, ctx.documentId, ctx.editorId);

@@ -44,6 +44,8 @@ export function runDuration(jobs: number, userProperties: KeyValueStore): string
   const slots = seen?.slots ?? ASSUMED_ACTIVE_JOBS;
   if (jobs <= slots) return null;
   const hours = Math.ceil(jobs / slots) * HOURS_PER_WAVE;
-  const pace = seen ? `(your account runs ${slots === 1 ? "1 job" : `${slots} jobs`} at a time)` : `if the account runs ${slots} jobs at a time`;
+  const pace = seen
+    ? `(your account runs ${slots === 1 ? "1 job" : `${slots} jobs`} at a time)`
+    : `if the account runs ${slots} jobs at a time`;
   return `about ${hours} hours in the background ${pace}, sooner while the sidebar is open`;
 }

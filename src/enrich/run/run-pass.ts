@@ -24,7 +24,13 @@ import { writeResultCells, type RowUpdates } from "../write-back/write-cells";
 export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: number, reads: PassReads = new PassReads()): number {
   const pending = pendingChunksOf(ctx);
   const left = pending.tidy(ctx.clock.now());
-  const blocked = repeatEarlierChunks(ctx, { sheets, reads }, pending, left.filter((chunk) => chunk.runId === null), deadline);
+  const blocked = repeatEarlierChunks(
+    ctx,
+    { sheets, reads },
+    pending,
+    left.filter((chunk) => chunk.runId === null),
+    deadline,
+  );
   const runs = runStoreOf(ctx);
   const all = runs.all();
   const hasRepeat = (run: RunRecord) => left.some((chunk) => chunk.runId === run.runId && pending.isMine(chunk));
@@ -49,7 +55,8 @@ export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: 
 }
 
 /** A run still has work: rows waiting in its sheet, or a chunk whose creation is not settled. */
-const hasWork = (run: RunRecord, chunks: readonly PendingChunk[]): boolean => isSending(run) || chunks.some((chunk) => chunk.runId === run.runId);
+const hasWork = (run: RunRecord, chunks: readonly PendingChunk[]): boolean =>
+  isSending(run) || chunks.some((chunk) => chunk.runId === run.runId);
 
 /** Forgets the runs with nothing waiting whose jobs have all left the job store. */
 function forgetFinishedRuns(ctx: JobsContext, chunks: readonly PendingChunk[]): void {
@@ -66,7 +73,9 @@ function forgetFinishedRuns(ctx: JobsContext, chunks: readonly PendingChunk[]): 
 export function waitingWorkOf(ctx: JobsContext): number {
   const pending = pendingChunksOf(ctx);
   const chunks = pending.all();
-  const runs = runStoreOf(ctx).all().filter((run) => run.editorId === ctx.editorId && hasWork(run, chunks));
+  const runs = runStoreOf(ctx)
+    .all()
+    .filter((run) => run.editorId === ctx.editorId && hasWork(run, chunks));
   const theirs = new Set(runs.map((run) => run.runId));
   return runs.length + chunks.filter((chunk) => pending.isMine(chunk) && (chunk.runId === null || !theirs.has(chunk.runId))).length;
 }
@@ -78,11 +87,18 @@ export interface PassSheets {
 }
 
 /** Writes `cells` into the rows of a chunk's businesses (found by their name and website now). */
-function markChunkRows({ sheets, reads }: PassSheets, chunk: PendingChunk, body: CreateEnrichmentRequest, cells: (sentAs: string) => Map<string, string>): void {
+function markChunkRows(
+  { sheets, reads }: PassSheets,
+  chunk: PendingChunk,
+  body: CreateEnrichmentRequest,
+  cells: (sentAs: string) => Map<string, string>,
+): void {
   const sheet = sheets.find(chunk.sheetId);
   if (!sheet) return;
   const list = reads.list(chunk.sheetId, sheet, chunk.target);
-  const cellsByKey = new Map(body.businesses.map((b) => [matchKey(b.business_name, b.website_url), cells(enrichedForText(b.business_name, b.website_url))]));
+  const cellsByKey = new Map(
+    body.businesses.map((b) => [matchKey(b.business_name, b.website_url), cells(enrichedForText(b.business_name, b.website_url))]),
+  );
   const updates: RowUpdates = new Map();
   rowsAsking([list], [cellsByKey], updates);
   writeResultCells(list.area(), updates);
@@ -93,7 +109,13 @@ function markChunkRows({ sheets, reads }: PassSheets, chunk: PendingChunk, body:
  * stored key and body, until the service says the limit is still reached; a created chunk's rows
  * say so before the chunk is forgotten. Returns whether the service said to wait.
  */
-function repeatEarlierChunks(ctx: JobsContext, pass: PassSheets, pending: PendingChunks, chunks: PendingChunk[], deadline: number): boolean {
+function repeatEarlierChunks(
+  ctx: JobsContext,
+  pass: PassSheets,
+  pending: PendingChunks,
+  chunks: PendingChunk[],
+  deadline: number,
+): boolean {
   const { sheets } = pass;
   for (const chunk of chunks.filter((c) => pending.isMine(c))) {
     if (ctx.clock.now() >= deadline) return true;
@@ -112,10 +134,28 @@ function repeatEarlierChunks(ctx: JobsContext, pass: PassSheets, pending: Pendin
     const outcome = sendChunk(ctx, body, chunk.startKey, chunk, deadline, chunk.idempotencyKey, 1);
     if (outcome.kind === "later") return true;
     if (outcome.kind === "refused") {
-      markChunkRows(pass, chunk, body, () => new Map([[STATUS_HEADER, rowStatusWords({ kind: "failed", reason: `could not be sent (${outcome.error.message})` })], [ENRICHED_FOR_HEADER, ""]]));
+      markChunkRows(
+        pass,
+        chunk,
+        body,
+        () =>
+          new Map([
+            [STATUS_HEADER, rowStatusWords({ kind: "failed", reason: `could not be sent (${outcome.error.message})` })],
+            [ENRICHED_FOR_HEADER, ""],
+          ]),
+      );
       ctx.store.deleteStart(chunk.startKey);
     } else if (!outcome.record.settled) {
-      markChunkRows(pass, chunk, body, (sentAs) => new Map([[STATUS_HEADER, rowStatusWords({ kind: "sent" })], [ENRICHED_FOR_HEADER, sentAs]]));
+      markChunkRows(
+        pass,
+        chunk,
+        body,
+        (sentAs) =>
+          new Map([
+            [STATUS_HEADER, rowStatusWords({ kind: "sent" })],
+            [ENRICHED_FOR_HEADER, sentAs],
+          ]),
+      );
     }
     pending.delete(chunk);
   }

@@ -37,22 +37,24 @@ const RUN_PREFIX = KEYS.enrichRun;
 
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** A run as stored: its shape has not changed since runs were first stored. */
-const StoredRun = z.lazy(() => z.object({
-  runId: z.string(),
-  sheetId: z.number(),
-  sheetName: z.string(),
-  target: StoredEnrichTarget,
-  editorId: z.string(),
-  createdAt: z.string(),
-  perJob: z.number(),
-  rows: z.number(),
-  rowsWaiting: z.number(),
-  businessesWaiting: z.number(),
-  rowsDropped: z.number(),
-  chunksMade: z.number(),
-  jobsPlanned: z.number(),
-  stopped: z.boolean(),
-})) satisfies z.ZodMiniType<RunRecord>;
+const StoredRun = z.lazy(() =>
+  z.object({
+    runId: z.string(),
+    sheetId: z.number(),
+    sheetName: z.string(),
+    target: StoredEnrichTarget,
+    editorId: z.string(),
+    createdAt: z.string(),
+    perJob: z.number(),
+    rows: z.number(),
+    rowsWaiting: z.number(),
+    businessesWaiting: z.number(),
+    rowsDropped: z.number(),
+    chunksMade: z.number(),
+    jobsPlanned: z.number(),
+    stopped: z.boolean(),
+  }),
+) satisfies z.ZodMiniType<RunRecord>;
 
 /** A run still has rows to send. */
 export const isSending = (run: RunRecord): boolean => !run.stopped && run.rowsWaiting > 0;

@@ -36,33 +36,55 @@ export const sentAsText = (business: EnrichmentBusiness): string => enrichedForT
  * (src/enrich/run/held-rows.ts) are this editor's chunk's when this editor is a former sender of the
  * run, or when no other editor's chunk of it is stored; else they wait for that other chunk.
  */
-function markRows(sending: Sending, businesses: readonly EnrichmentBusiness[], cells: (business: EnrichmentBusiness) => Map<string, string>, known?: readonly RowBusiness[]): number {
+function markRows(
+  sending: Sending,
+  businesses: readonly EnrichmentBusiness[],
+  cells: (business: EnrichmentBusiness) => Map<string, string>,
+  known?: readonly RowBusiness[],
+): number {
   const { list, run, ctx, pending } = sending;
   const heldForOthers = run.editorId === ctx.editorId && sending.stored.some((chunk) => !pending.isMine(chunk));
   const awaitsChunk = heldForOthers ? awaitsSending : awaitsSendingOrHeld;
   const updates: RowUpdates = new Map();
-  for (const found of known ?? rowsOfBusinesses(list(), awaitsChunk, businesses)) for (const row of found.rows) updates.set(row, cells(found.business));
+  for (const found of known ?? rowsOfBusinesses(list(), awaitsChunk, businesses))
+    for (const row of found.rows) updates.set(row, cells(found.business));
   writeResultCells(list().area(), updates);
   return updates.size;
 }
 
-const sentCells = (business: EnrichmentBusiness) => new Map([[STATUS_HEADER, rowStatusWords({ kind: "sent" })], [ENRICHED_FOR_HEADER, sentAsText(business)]]);
-const statusCells = (status: RowStatus) => () => new Map([[STATUS_HEADER, rowStatusWords(status)], [ENRICHED_FOR_HEADER, ""]]);
+const sentCells = (business: EnrichmentBusiness) =>
+  new Map([
+    [STATUS_HEADER, rowStatusWords({ kind: "sent" })],
+    [ENRICHED_FOR_HEADER, sentAsText(business)],
+  ]);
+const statusCells = (status: RowStatus) => () =>
+  new Map([
+    [STATUS_HEADER, rowStatusWords(status)],
+    [ENRICHED_FOR_HEADER, ""],
+  ]);
 
 /** How a row that is never sent ends: stopped, or skipped and why. */
 export type NotSent = Extract<RowStatus, { kind: "stopped" | "skipped" }>;
 
 /** Rows skipped, each with why. */
-export const skippedFor = (rows: ReadonlyArray<{ row: number; reason: string }>): Array<{ row: number; status: NotSent }> =>
+const skippedFor = (rows: ReadonlyArray<{ row: number; reason: string }>): Array<{ row: number; status: NotSent }> =>
   rows.map(({ row, reason }) => ({ row, status: { kind: "skipped", reason } }));
 
 /** Rows of a stopped run. */
-export const stoppedRows = (rows: readonly number[]): Array<{ row: number; status: NotSent }> => rows.map((row) => ({ row, status: { kind: "stopped" } }));
+export const stoppedRows = (rows: readonly number[]): Array<{ row: number; status: NotSent }> =>
+  rows.map((row) => ({ row, status: { kind: "stopped" } }));
 
 /** Marks rows that can no longer be sent: `Skipped: …` (their pair is cleared: nothing was sent for it). */
 export function skipRows(area: SheetArea, rows: ReadonlyArray<{ row: number; status: NotSent }>): number {
   const updates: RowUpdates = new Map();
-  for (const { row, status } of rows) updates.set(row, new Map([[STATUS_HEADER, rowStatusWords(status)], [ENRICHED_FOR_HEADER, ""]]));
+  for (const { row, status } of rows)
+    updates.set(
+      row,
+      new Map([
+        [STATUS_HEADER, rowStatusWords(status)],
+        [ENRICHED_FOR_HEADER, ""],
+      ]),
+    );
   writeResultCells(area, updates);
   return updates.size;
 }
@@ -104,7 +126,10 @@ export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readList: () =
   let read: ListRows | null = null;
   const pending = pendingChunksOf(ctx);
   const sending: Sending = {
-    ctx, run, deadline, pending,
+    ctx,
+    run,
+    deadline,
+    pending,
     stored: pending.all().filter((chunk) => chunk.runId === run.runId),
     report: { jobs: [], blocked: null, refused: null },
     list: () => (read ??= readList()),
@@ -171,7 +196,10 @@ function sendWaitingChunks(sending: Sending): void {
     if (planned.length === 0) break;
     const left = waitingCounts(list(), repeated).businesses;
     const count = Math.max(run.jobsPlanned, run.chunksMade + Math.ceil(left / run.perJob));
-    const body: CreateEnrichmentRequest = { name: chunkName(list().sheet.getName(), run.chunksMade, count), businesses: planned.map((b) => b.business) };
+    const body: CreateEnrichmentRequest = {
+      name: chunkName(list().sheet.getName(), run.chunksMade, count),
+      businesses: planned.map((b) => b.business),
+    };
     if (!roomInStore(sending, body)) break;
     const startKey = chunkStartKey(body);
     const head = { startKey, idempotencyKey: "", ...where, createdAt: new Date(ctx.clock.now()).toISOString(), index: run.chunksMade };
@@ -186,7 +214,8 @@ function sendWaitingChunks(sending: Sending): void {
     pending.save(head, body);
     run.chunksMade += 1;
     for (const b of planned) repeated.add(b.key);
-    if (!sendOne(sending, { ...head, editorId: ctx.editorId, count: body.businesses.length, name: body.name ?? null }, body, planned)) break;
+    if (!sendOne(sending, { ...head, editorId: ctx.editorId, count: body.businesses.length, name: body.name ?? null }, body, planned))
+      break;
   }
 }
 
@@ -215,7 +244,12 @@ function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRe
   }
   if (outcome.kind === "refused") {
     report.refused = outcome.error;
-    run.rowsDropped += markRows(sending, body.businesses, statusCells({ kind: "failed", reason: `could not be sent (${outcome.error.message})` }), rows);
+    run.rowsDropped += markRows(
+      sending,
+      body.businesses,
+      statusCells({ kind: "failed", reason: `could not be sent (${outcome.error.message})` }),
+      rows,
+    );
     ctx.store.deleteStart(chunk.startKey);
     pending.delete(chunk);
     if (refusesEveryChunk(outcome.error)) {

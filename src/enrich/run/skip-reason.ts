@@ -23,7 +23,8 @@ export function cutReasonWords(reason: CutReason): string {
 }
 
 /** A cut reason as the end of a sentence: "…, but there are not enough credits (3 remain)". */
-export const cutReasonClause = (reason: CutReason): string => (reason.kind === "credits" ? `there are ${cutReasonWords(reason)}` : cutReasonWords(reason));
+export const cutReasonClause = (reason: CutReason): string =>
+  reason.kind === "credits" ? `there are ${cutReasonWords(reason)}` : cutReasonWords(reason);
 
 /** Why a planned row is not sent. */
 export type SkipReason =

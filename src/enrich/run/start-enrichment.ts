@@ -109,15 +109,29 @@ function keysInFlight(pending: PendingChunks, unsettled: readonly PendingChunk[]
 /** Credits the current user's runs and chunks will still take; the run of these very rows counted from the sheet just read (a start killed before its rows were written left nothing waiting). */
 function promisedBeside(ctx: JobsContext, pending: PendingChunks, unsettled: readonly PendingChunk[], area: SheetArea): number {
   const here = (run: RunRecord) => run.sheetId === area.sheet.getSheetId() && run.target.headerRow === area.target.headerRow;
-  return creditsPromised(ctx, pending, (run) => (here(run) ? waitingRows(ListRows.ofArea(area)).businesses.length : run.businessesWaiting), unsettled);
+  return creditsPromised(
+    ctx,
+    pending,
+    (run) => (here(run) ? waitingRows(ListRows.ofArea(area)).businesses.length : run.businessesWaiting),
+    unsettled,
+  );
 }
 
-function planFor(ctx: JobsContext, area: SheetArea, force: boolean, deadline: number, runs: RunStore): EnrichPlan & { searchName: string | null } {
+function planFor(
+  ctx: JobsContext,
+  area: SheetArea,
+  force: boolean,
+  deadline: number,
+  runs: RunStore,
+): EnrichPlan & { searchName: string | null } {
   const pending = pendingChunksOf(ctx);
   const unsettled = pending.all();
   const sheetId = area.sheet.getSheetId();
   const account = ctx.client.getAccount({ deadline });
-  const available = { ...account, credits_remaining: Math.max(0, account.credits_remaining - promisedBeside(ctx, pending, unsettled, area)) };
+  const available = {
+    ...account,
+    credits_remaining: Math.max(0, account.credits_remaining - promisedBeside(ctx, pending, unsettled, area)),
+  };
   const inFlight = sheetInFlight(ctx, unsettled, runs, sheetId);
   const plan = planEnrichment(area, available, { force, inFlight, exclude: keysInFlight(pending, unsettled, sheetId) });
   return { ...plan, searchName: plan.alreadyEnrichedBySearch > 0 ? searchOfSheet(ctx.store.all(), sheetId) : null };
@@ -134,12 +148,20 @@ function runFor(ctx: JobsContext, runs: RunStore, area: SheetArea, plan: EnrichP
   if (plan.chunks.length === 0) return joined?.editorId === ctx.editorId ? joined : null;
   if (joined) {
     if (joined.editorId !== ctx.editorId) {
-      throw new InvalidInputError(`Another editor's enrichment of "${sheetName}" is still sending its rows: enrich these rows once it has finished, or stop it in the sidebar's job list.`);
+      throw new InvalidInputError(
+        `Another editor's enrichment of "${sheetName}" is still sending its rows: enrich these rows once it has finished, or stop it in the sidebar's job list.`,
+      );
     }
     if (joined.target.nameColumn !== area.target.nameColumn || joined.target.websiteColumn !== area.target.websiteColumn) {
-      throw new InvalidInputError(`An enrichment of other columns of "${sheetName}" is still sending its rows: enrich these once it has finished, or stop it in the sidebar's job list.`);
+      throw new InvalidInputError(
+        `An enrichment of other columns of "${sheetName}" is still sending its rows: enrich these once it has finished, or stop it in the sidebar's job list.`,
+      );
     }
-    return { ...joined, rows: joined.rows + rows, jobsPlanned: joined.chunksMade + Math.ceil((joined.businessesWaiting + plan.chunks.flat().length) / joined.perJob) };
+    return {
+      ...joined,
+      rows: joined.rows + rows,
+      jobsPlanned: joined.chunksMade + Math.ceil((joined.businessesWaiting + plan.chunks.flat().length) / joined.perJob),
+    };
   }
   return {
     runId: ctx.newIdempotencyKey(),
@@ -160,13 +182,21 @@ function runFor(ctx: JobsContext, runs: RunStore, area: SheetArea, plan: EnrichP
 }
 
 /** The rows left out, each with its reason in words (the contract's `skipped`). */
-const skippedWords = (skipped: readonly PlanSkip[]): Array<{ row: number; reason: string }> => skipped.map(({ row, reason }) => ({ row, reason: skipReasonWords(reason) }));
+const skippedWords = (skipped: readonly PlanSkip[]): Array<{ row: number; reason: string }> =>
+  skipped.map(({ row, reason }) => ({ row, reason: skipReasonWords(reason) }));
 
 /** ONE write of every row's fate: the rows to send wait (with what they are sent as), skipped rows say why. */
 function writeStartRows(area: SheetArea, plan: EnrichPlan): void {
   const updates: RowUpdates = new Map();
   for (const business of plan.chunks.flat()) {
-    for (const row of business.rows) updates.set(row, new Map([[STATUS_HEADER, rowStatusWords({ kind: "waiting" })], [ENRICHED_FOR_HEADER, sentAsText(business.business)]]));
+    for (const row of business.rows)
+      updates.set(
+        row,
+        new Map([
+          [STATUS_HEADER, rowStatusWords({ kind: "waiting" })],
+          [ENRICHED_FOR_HEADER, sentAsText(business.business)],
+        ]),
+      );
   }
   for (const { row, reason } of plan.skipped) {
     if (keepsItsStatus(reason)) continue;
@@ -220,9 +250,11 @@ function nothingToSend(area: SheetArea, plan: EnrichPlan, notice: string | null)
     const why = cutReasonClause(plan.cutReason);
     return `Nothing to send: ${plan.creditsNeeded} ${plan.creditsNeeded === 1 ? "business is" : "businesses are"} ready to enrich, but ${why}.`;
   }
-  if (plan.skipped.some((s) => s.reason.kind === "beingEnriched")) return "Nothing to send: these rows are already being enriched by a run under way.";
+  if (plan.skipped.some((s) => s.reason.kind === "beingEnriched"))
+    return "Nothing to send: these rows are already being enriched by a run under way.";
   // Columns chosen by letter are named so; columns a header row names, by their header.
-  const column = (header: string, column: number) => (header === "" || area.columnChoice !== null ? `column ${columnLetters(column)}` : `"${header}"`);
+  const column = (header: string, column: number) =>
+    header === "" || area.columnChoice !== null ? `column ${columnLetters(column)}` : `"${header}"`;
   const { nameHeader, nameColumn, websiteHeader, websiteColumn } = area.target;
   return `Nothing to send: no row has both a business name (${column(nameHeader, nameColumn)}) and a valid website (${column(websiteHeader, websiteColumn)}).`;
 }
@@ -236,15 +268,28 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
     const sheet = args.sheetName ?? ctx.spreadsheet.getActiveSheet().getName();
     const account = ctx.client.getAccount({ deadline });
     return {
-      sheetName: sheet, scope: null, rowsConsidered: 0, nameHeader: null, websiteHeader: null, rowsToSend: 0, duplicates: 0,
-      alreadyEnriched: 0, alreadyEnrichedBySearch: 0, notice: null, skipped: [], creditsNeeded: 0, creditsRemaining: account.credits_remaining,
-      jobs: 0, duration: null,
+      sheetName: sheet,
+      scope: null,
+      rowsConsidered: 0,
+      nameHeader: null,
+      websiteHeader: null,
+      rowsToSend: 0,
+      duplicates: 0,
+      alreadyEnriched: 0,
+      alreadyEnrichedBySearch: 0,
+      notice: null,
+      skipped: [],
+      creditsNeeded: 0,
+      creditsRemaining: account.credits_remaining,
+      jobs: 0,
+      duration: null,
       ...unreadArea(error),
     };
   }
   const plan = planFor(ctx, area, args.force, deadline, runStoreOf(ctx));
   const rowsToSend = plan.chunks.reduce((n, chunk) => n + chunk.length, 0);
-  const notice = plan.alreadyEnrichedBySearch > 0 ? searchEnrichedNotice(plan.alreadyEnrichedBySearch, plan.searchName, FORCE_IN_SIDEBAR) : null;
+  const notice =
+    plan.alreadyEnrichedBySearch > 0 ? searchEnrichedNotice(plan.alreadyEnrichedBySearch, plan.searchName, FORCE_IN_SIDEBAR) : null;
   const problem = rowsToSend > 0 ? null : nothingToSend(area, plan, notice);
   const sheetName = area.sheet.getName();
   return {

@@ -43,7 +43,9 @@ export function stopRun(ctx: JobsContext, jobId: string, deadline: number): void
     }
     const area = rereadArea(sheet, run.target);
     const list = ListRows.ofArea(area);
-    const rows = waitingRows(list).businesses.filter((b) => !onTheirWay.has(b.key)).flatMap((b) => b.rows);
+    const rows = waitingRows(list)
+      .businesses.filter((b) => !onTheirWay.has(b.key))
+      .flatMap((b) => b.rows);
     // Rows held for another editor's chunk too: that editor's pass still marks them "Sent" if the service made its job.
     const held = list.withStatus(isHeld).map(({ row }) => row);
     run.rowsDropped += skipRows(area, stoppedRows([...rows, ...held]));

@@ -33,10 +33,16 @@ export function writeResultCells(area: SheetArea, updates: RowUpdates): number {
   }
   // Where only some cells were read (a pass), only the result columns the updates set are written.
   const touched = area.loaded ? new Set(changed.flatMap(([, cells]) => [...cells.keys()])) : null;
-  const headerAt = new Map([...area.results].filter(([header]) => touched === null || touched.has(header)).map(([header, column]) => [column, header]));
+  const headerAt = new Map(
+    [...area.results].filter(([header]) => touched === null || touched.has(header)).map(([header, column]) => [column, header]),
+  );
   const cellOf = (row: number, column: number): string | undefined => updates.get(row)?.get(headerAt.get(column) ?? "");
   let writes = 0;
-  for (const [top, bottom] of blocksOf(changed.map(([row]) => row), [...headerAt.keys()], area.loaded)) {
+  for (const [top, bottom] of blocksOf(
+    changed.map(([row]) => row),
+    [...headerAt.keys()],
+    area.loaded,
+  )) {
     writes += writeBlock(
       area.sheet,
       top,

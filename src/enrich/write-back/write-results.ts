@@ -76,12 +76,19 @@ function unheldKeys(list: ListRows, claiming: readonly number[], keys: ReadonlyS
  * whose own pair makes it (from the name and website columns). Then fills `updates` as rowsFor
  * does, job after job. Returns how many rows matched, per job.
  */
-export function rowsAsking(lists: readonly ListRows[], cellsByJob: ReadonlyArray<Map<string, Map<string, string>>>, updates: RowUpdates): number[] {
+export function rowsAsking(
+  lists: readonly ListRows[],
+  cellsByJob: ReadonlyArray<Map<string, Map<string, string>>>,
+  updates: RowUpdates,
+): number[] {
   const keys = cellsByJob.map((cells) => new Set(cells.keys()));
   const claiming = lists.map((list, index) => list.claiming(keys[index] ?? new Set()));
   readTogether(lists, claiming);
   const unheld = lists.map((list, index) => unheldKeys(list, claiming[index] ?? [], keys[index] ?? new Set()));
-  readTogether(lists, lists.map((list, index) => ((unheld[index]?.size ?? 0) > 0 ? list.withPair(unheld[index] ?? new Set()) : [])));
+  readTogether(
+    lists,
+    lists.map((list, index) => ((unheld[index]?.size ?? 0) > 0 ? list.withPair(unheld[index] ?? new Set()) : [])),
+  );
   return lists.map((list, index) => rowsFor(list.area(), cellsByJob[index] ?? new Map(), updates));
 }
 
@@ -152,7 +159,12 @@ function cellsOfJob(job: EnrichmentResults): Map<string, Map<string, string>> {
  * row, the later one's cells win, as writing them one after the other would leave them. Returns
  * the rows matched, all jobs together.
  */
-export function writeEnrichmentResults(ctx: JobsContext, sheets: SheetsById, jobs: readonly EnrichmentResults[], reads: PassReads = new PassReads()): number {
+export function writeEnrichmentResults(
+  ctx: JobsContext,
+  sheets: SheetsById,
+  jobs: readonly EnrichmentResults[],
+  reads: PassReads = new PassReads(),
+): number {
   const first = jobs[0];
   const sheet = first ? sheets.find(first.record.sheetId) : null;
   const target = first?.record.enrichment;
@@ -161,12 +173,19 @@ export function writeEnrichmentResults(ctx: JobsContext, sheets: SheetsById, job
       ctx.store.save({
         ...record,
         settled: final,
-        note: lastingNote(`The sheet "${record.sheetName ?? ""}" with this job's rows was deleted; its results can no longer be written back.`),
+        note: lastingNote(
+          `The sheet "${record.sheetName ?? ""}" with this job's rows was deleted; its results can no longer be written back.`,
+        ),
       });
     }
     return 0;
   }
-  const list = reads.list(first.record.sheetId ?? sheet.getSheetId(), sheet, target, jobs.reduce((n, job) => n + job.businesses.length, 0));
+  const list = reads.list(
+    first.record.sheetId ?? sheet.getSheetId(),
+    sheet,
+    target,
+    jobs.reduce((n, job) => n + job.businesses.length, 0),
+  );
   const updates: RowUpdates = new Map();
   const lists = jobs.map((job) => ListRows.inSheet(list.cells, job.record.enrichment ?? target));
   const matchedBy = rowsAsking(lists, jobs.map(cellsOfJob), updates);

@@ -74,7 +74,9 @@ describe("CacheService", () => {
   });
 
   it("is not available in AuthMode.NONE", () => {
-    expect(() => runtime.globals("NONE").CacheService.getScriptCache()).toThrow(/You do not have permission to call CacheService.getScriptCache/);
+    expect(() => runtime.globals("NONE").CacheService.getScriptCache()).toThrow(
+      /You do not have permission to call CacheService.getScriptCache/,
+    );
     expect(runtime.globals("CUSTOM_FUNCTION").CacheService.getScriptCache().get("x")).toBeNull();
   });
 });

@@ -80,7 +80,9 @@ describe("SpreadsheetApp.openById", () => {
     const rt = createRuntime({ distDir: fullScope });
     const other = rt.addDocument("Second");
     expect(rt.run("open", [other], { documentId: null }).value).toBe("Second");
-    expect(rt.run("open", ["1NoSuchSpreadsheet"], { documentId: null }).errorMessage).toMatch(/Unexpected error while getting the method or property openById/);
+    expect(rt.run("open", ["1NoSuchSpreadsheet"], { documentId: null }).errorMessage).toMatch(
+      /Unexpected error while getting the method or property openById/,
+    );
   });
 });
 
@@ -103,7 +105,9 @@ describe("a spreadsheet the user loses", () => {
     const rt = createRuntime({ distDir: fullScope });
     const other = rt.addDocument("Second");
     rt.loseDocument(other, "deleted");
-    expect(rt.run("open", [other], { documentId: null }).errorMessage).toBe("Unexpected error while getting the method or property openById on object SpreadsheetApp.");
+    expect(rt.run("open", [other], { documentId: null }).errorMessage).toBe(
+      "Unexpected error while getting the method or property openById on object SpreadsheetApp.",
+    );
   });
 
   it("without the full scope, openById is refused for the scope first", () => {
@@ -119,7 +123,9 @@ describe("a spreadsheet whose writes fail", () => {
     const rt = createRuntime({ distDir: fullScope });
     const other = rt.addDocument("Second");
     const end = rt.failWrites(other);
-    expect(rt.run("tag", ["a", "1"], { documentId: other }).errorMessage).toBe(`Service Spreadsheets failed while accessing document with id ${other}.`);
+    expect(rt.run("tag", ["a", "1"], { documentId: other }).errorMessage).toBe(
+      `Service Spreadsheets failed while accessing document with id ${other}.`,
+    );
     expect(rt.run("tags", [other], { documentId: null }).value).toEqual([]);
     expect(rt.run("open", [other], { documentId: null }).value).toBe("Second");
     expect(rt.run("tag", ["b", "2"]).error).toBeUndefined();

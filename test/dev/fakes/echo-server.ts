@@ -21,7 +21,10 @@ function meet(group: string, size: number, res: http.ServerResponse): void {
   const waiting = meetings.get(group) ?? [];
   // A request still alone when the time is up answers so; the timer keeps no thread alive.
   const timer = setTimeout(() => {
-    meetings.set(group, (meetings.get(group) ?? []).filter((w) => w.res !== res));
+    meetings.set(
+      group,
+      (meetings.get(group) ?? []).filter((w) => w.res !== res),
+    );
     res.end("alone");
   }, MEET_TIMEOUT_MS).unref();
   waiting.push({ res, timer });
@@ -45,7 +48,9 @@ const server = http.createServer((req, res) => {
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
     } else if (status !== null) {
-      const text = url.searchParams.has("long") ? "x".repeat(300) : JSON.stringify({ error: { code: "unavailable", status: Number(status[1]) } });
+      const text = url.searchParams.has("long")
+        ? "x".repeat(300)
+        : JSON.stringify({ error: { code: "unavailable", status: Number(status[1]) } });
       res.writeHead(Number(status[1]), { "Content-Type": "application/json" });
       res.end(text);
     } else if (url.pathname === "/redirect") {
@@ -54,7 +59,12 @@ const server = http.createServer((req, res) => {
     } else if (url.pathname === "/close") {
       req.socket.destroy();
     } else if (url.pathname === "/headers") {
-      res.writeHead(200, [["Set-Cookie", "a=1"], ["Set-Cookie", "b=2"], ["X-Mixed-Case", "yes"], ["Content-Type", "text/plain"]]);
+      res.writeHead(200, [
+        ["Set-Cookie", "a=1"],
+        ["Set-Cookie", "b=2"],
+        ["X-Mixed-Case", "yes"],
+        ["Content-Type", "text/plain"],
+      ]);
       res.end("ok");
     } else if (url.pathname === "/meet") {
       meet(url.searchParams.get("group") ?? "", Number(url.searchParams.get("size") ?? "1"), res);

@@ -35,7 +35,8 @@ describe("HtmlService", () => {
   it("runs template code in the execution's global scope", () => {
     const rt = createRuntime({
       distDir: makeDist({
-        "main.js": "function include(n) { return '[' + n + ']'; }\nfunction page() { return HtmlService.createTemplate('<?!= include(\"x\") ?>').evaluate().getContent(); }",
+        "main.js":
+          "function include(n) { return '[' + n + ']'; }\nfunction page() { return HtmlService.createTemplate('<?!= include(\"x\") ?>').evaluate().getContent(); }",
       }),
     });
     expect(rt.run("page").value).toBe("[x]");

@@ -27,7 +27,8 @@ describe("LockService", () => {
   it("excludes another execution; its wait advances the virtual clock by the timeout", () => {
     // The execution made by globals() stays open while run() starts a second one beside it.
     const dist = makeDist({
-      "main.js": "function grab(ms) { return LockService.getDocumentLock().tryLock(ms); }\n" +
+      "main.js":
+        "function grab(ms) { return LockService.getDocumentLock().tryLock(ms); }\n" +
         "function waitFor(ms) { LockService.getDocumentLock().waitLock(ms); }",
     });
     const rt = createRuntime({ distDir: dist });
@@ -46,7 +47,10 @@ describe("LockService", () => {
   });
 
   it("keeps user locks per user and shares script locks across users", () => {
-    const dist = makeDist({ "main.js": "function user() { return LockService.getUserLock().tryLock(0); }\nfunction script() { return LockService.getScriptLock().tryLock(0); }" });
+    const dist = makeDist({
+      "main.js":
+        "function user() { return LockService.getUserLock().tryLock(0); }\nfunction script() { return LockService.getScriptLock().tryLock(0); }",
+    });
     const rt = createRuntime({ distDir: dist, userEmail: "a@example.com" });
     const a = rt.globals().LockService;
     a.getUserLock().tryLock(0);
@@ -64,6 +68,8 @@ describe("LockService", () => {
   });
 
   it("is not available in AuthMode.NONE", () => {
-    expect(() => runtime.globals("NONE").LockService.getDocumentLock()).toThrow(/You do not have permission to call LockService.getDocumentLock/);
+    expect(() => runtime.globals("NONE").LockService.getDocumentLock()).toThrow(
+      /You do not have permission to call LockService.getDocumentLock/,
+    );
   });
 });

@@ -77,7 +77,8 @@ describe("PropertiesService", () => {
 
   it("persists across executions", () => {
     const dist = makeDist({
-      "main.js": "function save(v) { PropertiesService.getDocumentProperties().setProperty('v', v); }\n" +
+      "main.js":
+        "function save(v) { PropertiesService.getDocumentProperties().setProperty('v', v); }\n" +
         "function load() { return PropertiesService.getDocumentProperties().getProperty('v'); }",
     });
     const rt = createRuntime({ distDir: dist });

@@ -6,13 +6,39 @@ import { createRuntime, loadBundleGlobals, ExecutionKilled } from "../../../dev/
 import { makeDist, startEchoServer, type EchoServer } from "./test-support";
 
 const FORBIDDEN = [
-  "setTimeout", "setInterval", "setImmediate", "clearTimeout", "queueMicrotask", "fetch", "URL", "URLSearchParams",
-  "TextEncoder", "TextDecoder", "atob", "btoa", "crypto", "process", "require", "Buffer", "global", "module", "exports",
+  "setTimeout",
+  "setInterval",
+  "setImmediate",
+  "clearTimeout",
+  "queueMicrotask",
+  "fetch",
+  "URL",
+  "URLSearchParams",
+  "TextEncoder",
+  "TextDecoder",
+  "atob",
+  "btoa",
+  "crypto",
+  "process",
+  "require",
+  "Buffer",
+  "global",
+  "module",
+  "exports",
   "structuredClone",
 ];
 const SERVICES = [
-  "CacheService", "HtmlService", "LockService", "Logger", "PropertiesService", "ScriptApp", "Session", "SpreadsheetApp",
-  "UrlFetchApp", "Utilities", "console",
+  "CacheService",
+  "HtmlService",
+  "LockService",
+  "Logger",
+  "PropertiesService",
+  "ScriptApp",
+  "Session",
+  "SpreadsheetApp",
+  "UrlFetchApp",
+  "Utilities",
+  "console",
 ];
 
 const bundle = makeDist({
@@ -108,7 +134,10 @@ describe("kills", () => {
     expect(result.killed).toBe(true);
     expect(result.error).toBeInstanceOf(ExecutionKilled);
     expect(rt.stores.document.get("done")).toBeUndefined();
-    const written = rt.spreadsheetApp.testing.values("Sheet1", "A1:A5").flat().filter((v) => v !== "");
+    const written = rt.spreadsheetApp.testing
+      .values("Sheet1", "A1:A5")
+      .flat()
+      .filter((v) => v !== "");
     expect(written.length).toBeLessThan(5);
     expect(rt.run("writeRows", [1]).killed).toBe(false);
   });
@@ -122,7 +151,10 @@ describe("kills", () => {
 
   it("kill the time limit: 30 s for custom functions, 6 min otherwise", () => {
     const rt = createRuntime({ distDir: bundle });
-    expect(rt.run("nap", [31_000], { authMode: "CUSTOM_FUNCTION" })).toMatchObject({ killed: true, errorMessage: "Exceeded maximum execution time" });
+    expect(rt.run("nap", [31_000], { authMode: "CUSTOM_FUNCTION" })).toMatchObject({
+      killed: true,
+      errorMessage: "Exceeded maximum execution time",
+    });
     expect(rt.run("nap", [31_000]).value).toBe("awake");
     expect(rt.run("nap", [31_000], { authMode: "LIMITED" }).killed).toBe(true);
   });
@@ -205,7 +237,10 @@ describe("SpreadsheetApp by authorization mode", () => {
 
 describe("time inside an execution", () => {
   it("Date follows the virtual clock, so a sleep or a slow fetch is visible to deadline checks", () => {
-    const dist = makeDist({ "Code.js": "function elapsed() { var t0 = Date.now(); var d0 = new Date().getTime(); Utilities.sleep(5000); return [Date.now() - t0, new Date().getTime() - d0, new Date(0).getTime(), typeof Date()]; }" });
+    const dist = makeDist({
+      "Code.js":
+        "function elapsed() { var t0 = Date.now(); var d0 = new Date().getTime(); Utilities.sleep(5000); return [Date.now() - t0, new Date().getTime() - d0, new Date(0).getTime(), typeof Date()]; }",
+    });
     const runtime = createRuntime({ distDir: dist });
     const start = runtime.clock.now();
     const result = runtime.run("elapsed");

@@ -26,7 +26,15 @@ describe("time-driven triggers in an add-on", () => {
     const trigger = ScriptApp.newTrigger("pollJobs").timeBased().everyHours(1).create();
     expect(trigger.getHandlerFunction()).toBe("pollJobs");
     expect(String(trigger.getEventType())).toBe("CLOCK");
-    expect(rt.triggers).toEqual([expect.objectContaining({ handler: "pollJobs", eventType: "CLOCK", intervalMs: HOUR, schedule: "everyHours(1)", owner: "user@example.com" })]);
+    expect(rt.triggers).toEqual([
+      expect.objectContaining({
+        handler: "pollJobs",
+        eventType: "CLOCK",
+        intervalMs: HOUR,
+        schedule: "everyHours(1)",
+        owner: "user@example.com",
+      }),
+    ]);
     expect(ScriptApp.getProjectTriggers().map((t) => t.getUniqueId())).toEqual([trigger.getUniqueId()]);
   });
 
@@ -105,7 +113,8 @@ describe("trigger management", () => {
 describe("firing due triggers", () => {
   const dist = () =>
     makeDist({
-      "main.js": "function pollJobs(e) { Logger.log('poll ' + e.triggerUid + ' ' + (e.authMode === ScriptApp.AuthMode.FULL)); }\n" +
+      "main.js":
+        "function pollJobs(e) { Logger.log('poll ' + e.triggerUid + ' ' + (e.authMode === ScriptApp.AuthMode.FULL)); }\n" +
         "function schedule() { ScriptApp.newTrigger('pollJobs').timeBased().everyHours(1).create(); }\n" +
         "function once() { ScriptApp.newTrigger('pollJobs').timeBased().after(10 * 60 * 1000).create(); }\n" +
         "function ui() { SpreadsheetApp.getUi(); }",

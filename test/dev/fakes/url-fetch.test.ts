@@ -58,7 +58,9 @@ describe("UrlFetchApp.fetch", () => {
     expect(() => UrlFetchApp.fetch(server.url("/status/503"))).toThrow(
       `Request failed for http://127.0.0.1:${server.port} returned code 503. Truncated server response: {"error":{"code":"unavailable","status":503}} (use muteHttpExceptions option to examine full response)`,
     );
-    expect(() => UrlFetchApp.fetch(server.url("/status/404?long"))).toThrow(/Truncated server response: x{100}\.\.\. \(use muteHttpExceptions/);
+    expect(() => UrlFetchApp.fetch(server.url("/status/404?long"))).toThrow(
+      /Truncated server response: x{100}\.\.\. \(use muteHttpExceptions/,
+    );
   });
 
   it("returns error statuses as responses with muteHttpExceptions", () => {
@@ -118,7 +120,13 @@ describe("UrlFetchApp.fetch", () => {
     const { UrlFetchApp } = runtime.globals();
     UrlFetchApp.fetch(server.url("/echo"), { method: "post", payload: "x=1", headers: { "X-Api-Key": "secret" } });
     expect(runtime.http.requests).toEqual([
-      expect.objectContaining({ method: "POST", url: server.url("/echo"), body: "x=1", status: 200, headers: expect.objectContaining({ "X-Api-Key": "secret" }) as unknown }),
+      expect.objectContaining({
+        method: "POST",
+        url: server.url("/echo"),
+        body: "x=1",
+        status: 200,
+        headers: expect.objectContaining({ "X-Api-Key": "secret" }) as unknown,
+      }),
     ]);
     expect(runtime.counters.fetchRequests).toBe(1);
     expect(runtime.counters.roundTrips).toBe(1);

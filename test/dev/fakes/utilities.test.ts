@@ -20,7 +20,11 @@ describe("Utilities.sleep", () => {
   it("accepts at most 300000 ms", () => {
     const { Utilities } = runtime.globals();
     Utilities.sleep(300_000);
-    expect(() => createRuntime({ distDir: makeDist({}) }).globals().Utilities.sleep(300_001)).toThrow("Invalid argument: milliseconds");
+    expect(() =>
+      createRuntime({ distDir: makeDist({}) })
+        .globals()
+        .Utilities.sleep(300_001),
+    ).toThrow("Invalid argument: milliseconds");
   });
 
   it("kills an execution that sleeps past its time limit (6 minutes)", () => {

@@ -17,7 +17,11 @@ afterAll(async () => playground?.close());
 const testing = () => playground.runtime.spreadsheetApp.testing;
 /** Types into a cell through the server, as the page does. */
 async function enter(a1: string, text: string, sheetName = "Sheet1"): Promise<void> {
-  const res = await fetch(new URL("/api/enter", playground.url), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ sheetName, a1, text }) });
+  const res = await fetch(new URL("/api/enter", playground.url), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ sheetName, a1, text }),
+  });
   const answer = (await res.json()) as { ok: boolean; error?: { message: string } };
   if (!answer.ok) throw new Error(answer.error?.message);
 }
@@ -26,7 +30,11 @@ describe("LEADS_ formulas typed into the playground's cells", () => {
   it("run anonymously: with a personal key saved but not shared, the formula says how to share it and sends nothing", async () => {
     const requests = playground.runtime.http.requests.length;
     await enter("A1", "=LEADS_CREDITS()");
-    expect(testing().cell("Sheet1", "A1")).toMatchObject({ value: "#ERROR!", formula: "=LEADS_CREDITS()", errorMessage: expect.stringMatching(/Share my key with formulas/) });
+    expect(testing().cell("Sheet1", "A1")).toMatchObject({
+      value: "#ERROR!",
+      formula: "=LEADS_CREDITS()",
+      errorMessage: expect.stringMatching(/Share my key with formulas/),
+    });
     expect(testing().cell("Sheet1", "A1").errorMessage).not.toContain(DEMO_KEYS.growth.apiKey);
     expect(playground.runtime.http.requests.length).toBe(requests);
   });
@@ -62,7 +70,10 @@ describe("LEADS_ formulas typed into the playground's cells", () => {
   it("a value typed where the table spills: #REF! naming the cell; deleted again, the table is back without a new run", async () => {
     const runs = playground.formulas.runs;
     await enter("D3", "mine");
-    expect(testing().cell("Sheet1", "C2")).toMatchObject({ value: "#REF!", errorMessage: "Array result was not expanded because it would overwrite data in D3." });
+    expect(testing().cell("Sheet1", "C2")).toMatchObject({
+      value: "#REF!",
+      errorMessage: "Array result was not expanded because it would overwrite data in D3.",
+    });
     await enter("D3", "");
     expect(testing().values("Sheet1", "C2")[0]?.[0]).toBe("label");
     expect(playground.formulas.runs).toBe(runs);
@@ -88,7 +99,9 @@ describe("LEADS_ formulas typed into the playground's cells", () => {
   });
 
   it("a search's rows keep arriving whole while the person types, and a formula reading them follows", async () => {
-    const sheetName = sheetOf(sidebar(playground.runtime, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 }));
+    const sheetName = sheetOf(
+      sidebar(playground.runtime, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 }),
+    );
     const header = testing().values(sheetName)[0]?.map(String) ?? [];
     const idColumn = String.fromCharCode(65 + header.indexOf("Business ID"));
     const quoted = `'${sheetName.replace(/'/g, "''")}'`;

@@ -6,9 +6,16 @@ import { keyAction, parseRange, rangeA1, type Cell, type Limits } from "../../..
 
 const LIMITS: Limits = { rows: 25, columns: 8, usedRows: 12, usedColumns: 5 };
 const at = (a1: string): Cell => parseRange(a1)?.top ?? { row: 0, column: 0 };
-const key = (k: string, mods: { shift?: boolean; ctrl?: boolean; alt?: boolean } = {}) => ({ key: k, shift: false, ctrl: false, alt: false, ...mods });
+const key = (k: string, mods: { shift?: boolean; ctrl?: boolean; alt?: boolean } = {}) => ({
+  key: k,
+  shift: false,
+  ctrl: false,
+  alt: false,
+  ...mods,
+});
 const one = (a1: string) => ({ anchor: at(a1), corner: at(a1) });
-const selected = (action: ReturnType<typeof keyAction>): string => (action?.kind === "select" ? rangeA1(action.anchor, action.corner) : `not a selection: ${JSON.stringify(action)}`);
+const selected = (action: ReturnType<typeof keyAction>): string =>
+  action?.kind === "select" ? rangeA1(action.anchor, action.corner) : `not a selection: ${JSON.stringify(action)}`;
 
 describe("selecting by keyboard", () => {
   it("arrows move the active cell and collapse the selection; the grid's edges hold", () => {

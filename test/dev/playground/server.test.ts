@@ -19,13 +19,18 @@ interface CallAnswer<T = unknown> {
 }
 
 async function post<T>(playground: Playground, path: string, body: unknown): Promise<T> {
-  const res = await fetch(new URL(path, playground.url), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(new URL(path, playground.url), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as T;
 }
 
 /** A google.script.run call through the page's route, typed as the server function's own. */
-const run = <K extends SidebarName>(playground: Playground, name: K, ...args: SidebarArgs<K>) => post<CallAnswer<SidebarResult<K>>>(playground, SCRIPT_RUN_PATH, { name, args });
+const run = <K extends SidebarName>(playground: Playground, name: K, ...args: SidebarArgs<K>) =>
+  post<CallAnswer<SidebarResult<K>>>(playground, SCRIPT_RUN_PATH, { name, args });
 /** The same with a name the sidebar cannot call (unknown, private). */
 const runRaw = (playground: Playground, name: string) => post<CallAnswer>(playground, SCRIPT_RUN_PATH, { name, args: [] });
 
@@ -50,7 +55,11 @@ describe("the playground server", () => {
     expect(refused.ok).toBe(false);
     // What happened first, then what was kept (all or nothing: the key still in use, by its masked
     // hint only), then what to do, in the words of the Settings the user is in.
-    expect(refused.error?.message).toMatch(new RegExp(`^The lead service refused the API key you entered: [^.]*\\. Nothing was saved: the key in use is still ••••${DEMO_KEYS.growth.apiKey.slice(-4)}\\. Copy the whole key`));
+    expect(refused.error?.message).toMatch(
+      new RegExp(
+        `^The lead service refused the API key you entered: [^.]*\\. Nothing was saved: the key in use is still ••••${DEMO_KEYS.growth.apiKey.slice(-4)}\\. Copy the whole key`,
+      ),
+    );
     expect(refused.error?.message).not.toMatch(/Settings/);
     expect(playground.runtime.stores.user().get("businessLeads.apiKey")).toBe(DEMO_KEYS.growth.apiKey);
     expect(JSON.stringify(refused)).not.toContain("demo-revoked");
@@ -72,11 +81,26 @@ describe("the playground server", () => {
   });
 
   it("pastes a list into a new selected sheet the grid shows, as exact text", async () => {
-    const pasted = await post<CallAnswer>(playground, "/api/paste", { text: "Name, Website\n=1+1, https://a.example.com\n+1 Plumbing\tnot a url" });
+    const pasted = await post<CallAnswer>(playground, "/api/paste", {
+      text: "Name, Website\n=1+1, https://a.example.com\n+1 Plumbing\tnot a url",
+    });
     expect(pasted.value).toEqual({ sheetName: "Pasted list", rangeA1: "A1:B3", rows: 2, replacedHeader: "Name, Website" });
     const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
-    expect(grid.state).toMatchObject({ activeSheet: "Pasted list", selection: "A1:B3", frozenRows: 1, maxRows: 1000, maxColumns: 26, inputs: {}, numbers: [], errors: {} });
-    expect(grid.state?.cells).toEqual([["Name", "Website"], ["=1+1", "https://a.example.com"], ["+1 Plumbing", "not a url"]]);
+    expect(grid.state).toMatchObject({
+      activeSheet: "Pasted list",
+      selection: "A1:B3",
+      frozenRows: 1,
+      maxRows: 1000,
+      maxColumns: 26,
+      inputs: {},
+      numbers: [],
+      errors: {},
+    });
+    expect(grid.state?.cells).toEqual([
+      ["Name", "Website"],
+      ["=1+1", "https://a.example.com"],
+      ["+1 Plumbing", "not a url"],
+    ]);
     const again = (await (await fetch(new URL(`/api/grid?since=${grid.version}`, playground.url))).json()) as GridAnswer;
     expect(again.state).toBeUndefined();
   });
@@ -90,12 +114,21 @@ describe("the playground server", () => {
     await enter("D3", "=LEADS_CREDITS()");
     expect((await enter("C1:C2", "x")).error?.message).toMatch(/Type into one cell/);
     const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
-    expect(grid.state?.cells.map((row) => row.slice(2))).toEqual([["Notes", ""], ["0042", "#ERROR!"], ["3", "#ERROR!"]]);
+    expect(grid.state?.cells.map((row) => row.slice(2))).toEqual([
+      ["Notes", ""],
+      ["0042", "#ERROR!"],
+      ["3", "#ERROR!"],
+    ]);
     expect(grid.state?.inputs).toEqual({ C2: "'0042", C3: "=1+2", D2: "=+1 512-555-0100", D3: "=LEADS_CREDITS()" });
     expect(grid.state?.numbers).toEqual(["C3"]);
     expect(grid.state?.errors).toEqual({ D2: "Formula parse error.", D3: expect.stringMatching(/Share my key with formulas/) });
     expect((await post<CallAnswer>(playground, "/api/clear", { sheetName: "Pasted list", a1: "C1:D3" })).ok).toBe(true);
-    expect(playground.runtime.spreadsheetApp.testing.values("Pasted list", "C1:D3").flat().every((v) => v === "")).toBe(true);
+    expect(
+      playground.runtime.spreadsheetApp.testing
+        .values("Pasted list", "C1:D3")
+        .flat()
+        .every((v) => v === ""),
+    ).toBe(true);
   });
 
   it("pastes a list with no header row when asked: from row 1, nothing frozen, all of it selected", async () => {
@@ -103,21 +136,33 @@ describe("the playground server", () => {
     expect(pasted.value).toEqual({ sheetName: "Pasted list 2", rangeA1: "A1:B2", rows: 2, replacedHeader: null });
     const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
     expect(grid.state).toMatchObject({ activeSheet: "Pasted list 2", selection: "A1:B2", frozenRows: 0 });
-    expect(grid.state?.cells).toEqual([["Acme", "acme.example"], ["Beta", "beta.example"]]);
+    expect(grid.state?.cells).toEqual([
+      ["Acme", "acme.example"],
+      ["Beta", "beta.example"],
+    ]);
   });
 
   it("keeps every line when no header row is put, a first line that names columns too; a header row put replaces it, and says so", async () => {
     const text = "Company, URL\nAcme, acme.example\nBeta, beta.example";
     const bare = await post<CallAnswer>(playground, "/api/paste", { text, header: false });
     expect(bare.value).toEqual({ sheetName: "Pasted list 3", rangeA1: "A1:B3", rows: 3, replacedHeader: null });
-    expect(playground.runtime.spreadsheetApp.testing.values("Pasted list 3")).toEqual([["Company", "URL"], ["Acme", "acme.example"], ["Beta", "beta.example"]]);
+    expect(playground.runtime.spreadsheetApp.testing.values("Pasted list 3")).toEqual([
+      ["Company", "URL"],
+      ["Acme", "acme.example"],
+      ["Beta", "beta.example"],
+    ]);
     const headed = await post<CallAnswer>(playground, "/api/paste", { text, header: true });
     expect(headed.value).toEqual({ sheetName: "Pasted list 4", rangeA1: "A1:B3", rows: 2, replacedHeader: "Company, URL" });
     expect(playground.runtime.spreadsheetApp.testing.values("Pasted list 4")[0]).toEqual(["Name", "Website"]);
   });
 
   it("fires the poll trigger on the virtual clock: a search fills its sheet with nobody calling refreshJobs", async () => {
-    const started = await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 });
+    const started = await run(playground, "startSearch", {
+      query: "coffee",
+      location: "Austin, Texas, US",
+      countryCode: "US",
+      maxResults: 100,
+    });
     expect(started.ok).toBe(true);
     const job = { sheetName: sheetOf(okValue(started)) };
     expect(playground.runtime.triggers.map((t) => t.handler)).toContain("pollJobs");
@@ -152,7 +197,9 @@ describe("the pieces", () => {
   });
 
   it("injects the shim right after <head>, else after the doctype, else first", () => {
-    expect(injectScriptRunShim("<!doctype html><html><head><title>t</title><script>x()</script>")).toMatch(/^<!doctype html><html><head><script>[\s\S]*<\/script><title>t<\/title><script>x\(\)/);
+    expect(injectScriptRunShim("<!doctype html><html><head><title>t</title><script>x()</script>")).toMatch(
+      /^<!doctype html><html><head><script>[\s\S]*<\/script><title>t<\/title><script>x\(\)/,
+    );
     expect(injectScriptRunShim("<!DOCTYPE html><p>hi</p>")).toMatch(/^<!DOCTYPE html><script>[\s\S]*<\/script><p>hi<\/p>$/);
     expect(injectScriptRunShim("<p>hi</p>")).toMatch(/^<script>[\s\S]*<\/script><p>hi<\/p>$/);
   });
@@ -167,7 +214,9 @@ describe("the clock control", () => {
   afterAll(async () => playground?.close());
 
   it("moves a day forward through every hourly pass: a daily refresh starts; an hour later it is merged into the sheet", async () => {
-    const started = okValue(await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 }));
+    const started = okValue(
+      await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 100 }),
+    );
     const sheetName = sheetOf(started);
     for (let poll = 0; poll < 10; poll += 1) {
       playground.clock.advance(8_000); // the sidebar's polls bring the search in
@@ -185,7 +234,10 @@ describe("the clock control", () => {
     expect(hour.value.runs).toBe(1);
     // The run's results are merged: the businesses the provider now finds as well are appended.
     expect(rows()).toBeGreaterThan(100);
-    const keys = playground.runtime.spreadsheetApp.testing.values(sheetName).slice(1).map((r) => JSON.stringify(r));
+    const keys = playground.runtime.spreadsheetApp.testing
+      .values(sheetName)
+      .slice(1)
+      .map((r) => JSON.stringify(r));
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -205,7 +257,11 @@ describe("the demo key that runs 1 job at a time (demo-one-job)", () => {
   afterAll(async () => playground?.close());
 
   it("shows a territory's waiting searches, and Stop ends them", async () => {
-    const places = await Promise.all(["Austin", "Dallas", "Houston"].map(async (q) => okValue(await run(playground, "findLocations", { q, country: "US" }))[0]?.label ?? ""));
+    const places = await Promise.all(
+      ["Austin", "Dallas", "Houston"].map(
+        async (q) => okValue(await run(playground, "findLocations", { q, country: "US" }))[0]?.label ?? "",
+      ),
+    );
     const started = okValue(await run(playground, "startSearch", { queries: ["dentists"], locations: places, maxResults: 100 }));
     expect(started.territory).toMatchObject({ searches: 3, started: 1, waiting: 2, stopped: false });
     const listed = okValue(await run(playground, "stopSearch", { jobId: started.jobId }));
@@ -222,28 +278,54 @@ describe("started without a key (npm start -- --no-key)", () => {
 
   it("shows the simulator's address in the key form, stores nothing for it, and saving a demo key with it works", async () => {
     const settings = await run(playground, "getSettings");
-    expect(settings).toEqual({ ok: true, value: { hasKey: false, keyHint: null, baseUrl: playground.simUrl, shareWithFormulas: false, timeZone: "America/New_York", locale: "en_US" } });
+    expect(settings).toEqual({
+      ok: true,
+      value: {
+        hasKey: false,
+        keyHint: null,
+        baseUrl: playground.simUrl,
+        shareWithFormulas: false,
+        timeZone: "America/New_York",
+        locale: "en_US",
+      },
+    });
     expect([...playground.runtime.stores.user().keys()]).toEqual([]);
     // What the sidebar sends when the user leaves the address as it is.
     const saved = await run(playground, "saveSettings", { apiKey: DEMO_KEYS.growth.apiKey, baseUrl: playground.simUrl });
     expect(saved).toEqual({ ok: true, value: expect.objectContaining({ planCode: "growth" }) });
-    expect(await run(playground, "getSettings")).toEqual({ ok: true, value: expect.objectContaining({ hasKey: true, baseUrl: playground.simUrl }) });
+    expect(await run(playground, "getSettings")).toEqual({
+      ok: true,
+      value: expect.objectContaining({ hasKey: true, baseUrl: playground.simUrl }),
+    });
   });
 
   it("sets the spreadsheet's locale and time zone from the page's address (getSettings then says them); refuses a wrong one, setting nothing", async () => {
     const wrong = await fetch(new URL("/?locale=German&timeZone=Europe/Berlin", playground.url));
-    expect([wrong.status, await wrong.text()]).toEqual([400, 'locale: "German" is not a locale as Sheets says one, such as en_US or de_DE.']);
+    expect([wrong.status, await wrong.text()]).toEqual([
+      400,
+      'locale: "German" is not a locale as Sheets says one, such as en_US or de_DE.',
+    ]);
     expect((await fetch(new URL("/?timeZone=Mars/Olympus", playground.url))).status).toBe(400);
-    expect(await run(playground, "getSettings")).toEqual({ ok: true, value: expect.objectContaining({ timeZone: "America/New_York", locale: "en_US" }) });
+    expect(await run(playground, "getSettings")).toEqual({
+      ok: true,
+      value: expect.objectContaining({ timeZone: "America/New_York", locale: "en_US" }),
+    });
     expect((await fetch(new URL("/?locale=de_DE&timeZone=Europe/Berlin", playground.url))).status).toBe(200);
-    expect(await run(playground, "getSettings")).toEqual({ ok: true, value: expect.objectContaining({ timeZone: "Europe/Berlin", locale: "de_DE" }) });
+    expect(await run(playground, "getSettings")).toEqual({
+      ok: true,
+      value: expect.objectContaining({ timeZone: "Europe/Berlin", locale: "de_DE" }),
+    });
     expect((await fetch(new URL("/?locale=en_US&timeZone=America/New_York", playground.url))).status).toBe(200);
   });
 
   it("gives the grid every row of a 708-row sheet, with the error of a formula far down", async () => {
     const testing = playground.runtime.spreadsheetApp.testing;
-    testing.userSeed("Sheet1", "A1", Array.from({ length: 708 }, (_, i) => [`Row ${i + 1}`, i + 1]));
-    const enter = await post<CallAnswer>(playground, "/api/enter", { sheetName: "Sheet1", a1: "C700", text: "=LEADS_BUSINESS(\"nope\")" });
+    testing.userSeed(
+      "Sheet1",
+      "A1",
+      Array.from({ length: 708 }, (_, i) => [`Row ${i + 1}`, i + 1]),
+    );
+    const enter = await post<CallAnswer>(playground, "/api/enter", { sheetName: "Sheet1", a1: "C700", text: '=LEADS_BUSINESS("nope")' });
     expect(enter.ok).toBe(true);
     const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
     expect(grid.state?.cells).toHaveLength(708);
@@ -255,7 +337,16 @@ describe("started without a key (npm start -- --no-key)", () => {
   it("sends, when the page asks for rows, those and the frozen rows only, with the sheet's size", async () => {
     playground.runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName("Sheet1")?.setFrozenRows(1);
     const near = await gridAnswer(playground, "?rows=650-760");
-    expect(near.state).toMatchObject({ rows: { first: 650, last: 760 }, frozenCells: [["Row 1", "1", ""]], totalRows: 708, totalColumns: 3, frozenRows: 1, frozenColumns: 0, maxRows: 1000, maxColumns: 26 });
+    expect(near.state).toMatchObject({
+      rows: { first: 650, last: 760 },
+      frozenCells: [["Row 1", "1", ""]],
+      totalRows: 708,
+      totalColumns: 3,
+      frozenRows: 1,
+      frozenColumns: 0,
+      maxRows: 1000,
+      maxColumns: 26,
+    });
     // The rows past the data are covered (empty), not sent.
     expect(near.state?.cells).toHaveLength(59);
     expect(near.state?.cells[0]).toEqual(["Row 650", "650", ""]);
@@ -286,11 +377,17 @@ describe("the grid's answer for a 700-row results sheet", () => {
   afterAll(async () => playground?.close());
 
   it("is the rows near the view (a window of 186 rows, as the page at 1280×800 asks mid-sheet), a small part of the whole sheet", async () => {
-    const started = okValue(await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 700 }));
+    const started = okValue(
+      await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 700 }),
+    );
     const sheetName = sheetOf(started);
     const testing = playground.runtime.spreadsheetApp.testing;
     const status = () => testing.values(sheetName, "A1:AZ1")[0]?.indexOf("Email status") ?? -1;
-    const filled = () => testing.values(sheetName).slice(1).filter((row) => row[status()] !== "" && !/progress|pending/i.test(String(row[status()]))).length;
+    const filled = () =>
+      testing
+        .values(sheetName)
+        .slice(1)
+        .filter((row) => row[status()] !== "" && !/progress|pending/i.test(String(row[status()]))).length;
     for (let poll = 0; poll < 60 && filled() < 700; poll += 1) {
       playground.clock.advance(8_000);
       await run(playground, "refreshJobs");
@@ -303,8 +400,16 @@ describe("the grid's answer for a 700-row results sheet", () => {
     const whole = await sized("");
     const near = await sized("?rows=300-485");
     const top = await sized("?rows=2-106");
-    process.stdout.write(`grid answer for a 700-row results sheet: whole ${whole.bytes} bytes; rows 2-106 (the page at its top) ${top.bytes} bytes; rows 300-485 and the frozen row ${near.bytes} bytes\n`);
-    expect(near.answer.state).toMatchObject({ activeSheet: sheetName, rows: { first: 300, last: 485 }, totalRows: 701, frozenRows: 1, frozenColumns: 1 });
+    process.stdout.write(
+      `grid answer for a 700-row results sheet: whole ${whole.bytes} bytes; rows 2-106 (the page at its top) ${top.bytes} bytes; rows 300-485 and the frozen row ${near.bytes} bytes\n`,
+    );
+    expect(near.answer.state).toMatchObject({
+      activeSheet: sheetName,
+      rows: { first: 300, last: 485 },
+      totalRows: 701,
+      frozenRows: 1,
+      frozenColumns: 1,
+    });
     expect(near.answer.state?.cells).toEqual(whole.answer.state?.cells.slice(299, 485));
     expect(near.answer.state?.frozenCells).toEqual(whole.answer.state?.cells.slice(0, 1));
     // The formula bar's texts of the rows sent are the whole sheet's: quote-prefixed text named in `quoted`, not spelled out again.
@@ -313,8 +418,13 @@ describe("the grid's answer for a 700-row results sheet", () => {
       const row = rowOf(a1) === 1 ? near.answer.state?.frozenCells[0] : near.answer.state?.cells[rowOf(a1) - 300];
       return row?.[(parseA1(a1)?.startColumn ?? 0) - 1] ?? "";
     };
-    const rebuilt = { ...near.answer.state?.inputs, ...Object.fromEntries((near.answer.state?.quoted ?? []).map((a1) => [a1, `'${displayed(a1)}`])) };
-    const wholeInputs = Object.entries(whole.answer.state?.inputs ?? {}).filter(([a1]) => rowOf(a1) === 1 || (rowOf(a1) >= 300 && rowOf(a1) <= 485));
+    const rebuilt = {
+      ...near.answer.state?.inputs,
+      ...Object.fromEntries((near.answer.state?.quoted ?? []).map((a1) => [a1, `'${displayed(a1)}`])),
+    };
+    const wholeInputs = Object.entries(whole.answer.state?.inputs ?? {}).filter(
+      ([a1]) => rowOf(a1) === 1 || (rowOf(a1) >= 300 && rowOf(a1) <= 485),
+    );
     expect(wholeInputs.length).toBeGreaterThan(186 * 10);
     expect(rebuilt).toEqual(Object.fromEntries(wholeInputs));
     expect(whole.bytes).toBeGreaterThan(1_000_000);

@@ -1,7 +1,21 @@
 // This file tests job creation: response shapes, defaults, every validation rule (422 naming the
 // field), plans and credits (402/403), and the order in which creation checks run.
 import { DEMO_KEYS } from "../../../dev/simulator/demo";
-import { AUSTIN, call, createEnrichment, createSearch, credits, newSim, searchBody, suppliedBusinesses, UUID_RE, type CreatedJson, type DetailJson, type JobJson, type ListJson } from "./helpers";
+import {
+  AUSTIN,
+  call,
+  createEnrichment,
+  createSearch,
+  credits,
+  newSim,
+  searchBody,
+  suppliedBusinesses,
+  UUID_RE,
+  type CreatedJson,
+  type DetailJson,
+  type JobJson,
+  type ListJson,
+} from "./helpers";
 
 const GROWTH = DEMO_KEYS.growth.accountId;
 
@@ -73,7 +87,10 @@ describe("POST /searches", () => {
 
   test("null optional fields mean the default; a matching countryCode is accepted", () => {
     const { sim } = newSim();
-    expect(createSearch(sim, "demo-growth", { countryCode: "US", maxResults: null, language: null }, { name: null, enrich_contacts: null }).status).toBe(202);
+    expect(
+      createSearch(sim, "demo-growth", { countryCode: "US", maxResults: null, language: null }, { name: null, enrich_contacts: null })
+        .status,
+    ).toBe(202);
   });
 
   test("length limits count characters (code points), not UTF-16 units", () => {
@@ -117,7 +134,11 @@ describe("POST /enrichments", () => {
     ["ftp url", { businesses: [{ ...ok, website_url: "ftp://shop.example.com" }] }, "businesses[0].website_url"],
     ["mailto url", { businesses: [{ ...ok, website_url: "mailto:a@b.com" }] }, "businesses[0].website_url"],
     ["duplicate pair", { businesses: [ok, { business_name: "Other", website_url: "https://o.example.com" }, ok] }, "businesses[2]"],
-    ["duplicate pair differing by case and slash", { businesses: [ok, { business_name: "SHOP", website_url: "https://SHOP.example.com/" }] }, "businesses[1]"],
+    [
+      "duplicate pair differing by case and slash",
+      { businesses: [ok, { business_name: "SHOP", website_url: "https://SHOP.example.com/" }] },
+      "businesses[1]",
+    ],
     ["name too long on the enrichment", { name: "n".repeat(201), businesses: [ok] }, "name"],
   ])("422 when %s", (_label, body, field) => {
     const { sim } = newSim();
@@ -169,7 +190,11 @@ describe("plans and credits", () => {
   test("the used free account is 402 and reports max_results_per_search 100", () => {
     const { sim } = newSim();
     expect(createSearch(sim, "demo-free-used").status).toBe(402);
-    expect(sim.account(DEMO_KEYS.freeUsed.accountId)).toMatchObject({ free_search_used: true, max_results_per_search: 100, credits_remaining: 0 });
+    expect(sim.account(DEMO_KEYS.freeUsed.accountId)).toMatchObject({
+      free_search_used: true,
+      max_results_per_search: 100,
+      credits_remaining: 0,
+    });
   });
 
   test("paid: more than remains is 402 stating how many remain; fits exactly is fine", () => {
@@ -243,7 +268,10 @@ describe("order of creation checks", () => {
   test("a rejected request creates no job and deducts nothing", () => {
     const { sim } = newSim();
     const before = sim.jobIds(GROWTH).length;
-    for (const status of [createSearch(sim, "demo-growth", { maxResults: 800 }).status, createSearch(sim, "demo-growth", { maxResults: 10 }).status]) {
+    for (const status of [
+      createSearch(sim, "demo-growth", { maxResults: 800 }).status,
+      createSearch(sim, "demo-growth", { maxResults: 10 }).status,
+    ]) {
       expect([403, 422]).toContain(status);
     }
     expect(sim.jobIds(GROWTH)).toHaveLength(before);

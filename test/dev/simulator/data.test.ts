@@ -6,7 +6,12 @@ import { areaCodesOf } from "../../../dev/simulator/area-codes";
 import type { Simulator } from "../../../dev/simulator/simulator";
 import { call, createEnrichment, createSearch, newSim, UUID_RE, type BusinessJson, type ResultsJson } from "./helpers";
 
-function finishedResults(sim: Simulator, advance: (ms: number) => void, maxResults = 100, query?: string): { jobId: string; items: BusinessJson[] } {
+function finishedResults(
+  sim: Simulator,
+  advance: (ms: number) => void,
+  maxResults = 100,
+  query?: string,
+): { jobId: string; items: BusinessJson[] } {
   const jobId = createSearch(sim, "demo-growth", query === undefined ? { maxResults } : { maxResults, query }).body.job_id;
   advance(600_000);
   return { jobId, items: call<ResultsJson>(sim, "GET", `/searches/${jobId}/results?page_size=500`).body.items };
@@ -43,7 +48,9 @@ describe("realistic values", () => {
     const { items } = finishedResults(sim, (ms) => clock.advance(ms));
     const ordinary = items.filter((i) => hostileVariantAt(i.position) === undefined);
     expect(ordinary.every((i) => /^\+\d{1,3} [\d -]+$/.test(String(i["phone"])))).toBe(true);
-    expect(ordinary.filter((i) => i["website"] !== "").every((i) => /^https:\/\/www\.[a-z0-9-]+\.[a-z.]+\/$/.test(String(i["website"])))).toBe(true);
+    expect(
+      ordinary.filter((i) => i["website"] !== "").every((i) => /^https:\/\/www\.[a-z0-9-]+\.[a-z.]+\/$/.test(String(i["website"]))),
+    ).toBe(true);
     expect(items.flatMap((i) => i.emails).every((e) => /^[^@\s]+@[^@\s]+\.[a-z.]+$/.test(e))).toBe(true);
     expect(items.every((i) => typeof i["rating"] === "number" && (i["rating"] as number) >= 1 && (i["rating"] as number) <= 5)).toBe(true);
     expect(items.every((i) => i["city"] === "Austin" && i["country_code"] === "US")).toBe(true);
@@ -61,8 +68,12 @@ describe("the playground's realistic data (hostile: false)", () => {
     expect(new Set(items.map((i) => i["category"])).size).toBeGreaterThanOrEqual(3);
     expect(items.every((i) => ["Coffee shop", "Cafe", "Espresso bar", "Coffee roasters"].includes(String(i["category"])))).toBe(true);
     expect(items.every((i) => Array.isArray(i["owner_names"]) && (i["owner_names"] as unknown[]).length === 1)).toBe(true);
-    expect(items.filter((i) => ((i["socials"] as { facebooks?: unknown[] } | undefined)?.facebooks ?? []).length > 0).length).toBeGreaterThan(30);
-    const results = new Set(items.flatMap((i) => Object.values((i["email_verifications"] ?? {}) as Record<string, { result: string }>).map((v) => v.result)));
+    expect(
+      items.filter((i) => ((i["socials"] as { facebooks?: unknown[] } | undefined)?.facebooks ?? []).length > 0).length,
+    ).toBeGreaterThan(30);
+    const results = new Set(
+      items.flatMap((i) => Object.values((i["email_verifications"] ?? {}) as Record<string, { result: string }>).map((v) => v.result)),
+    );
     expect(results).toEqual(new Set(["deliverable", "accept_all", "undeliverable", "unknown"]));
     // No hostile overlay: no formula-like, signed, numeric or oversized titles; no unknown enums or extras.
     expect(titles.some((t) => /^[=+\-@']/.test(t) || t === "TRUE" || t.length > 100)).toBe(false);
@@ -82,7 +93,17 @@ describe("hostile values", () => {
     const { sim, clock } = newSim();
     const { items } = finishedResults(sim, (ms) => clock.advance(ms));
     const titles = items.map((i) => i.title);
-    for (const expected of [`=HYPERLINK("http://x","y")`, "+1 Plumbing", "-20% Deals", "@Home Care", "1/2 Price Pizza", "TRUE", "12%", "'Quoted Name Bakery", "2024-01-05"]) {
+    for (const expected of [
+      `=HYPERLINK("http://x","y")`,
+      "+1 Plumbing",
+      "-20% Deals",
+      "@Home Care",
+      "1/2 Price Pizza",
+      "TRUE",
+      "12%",
+      "'Quoted Name Bakery",
+      "2024-01-05",
+    ]) {
       expect(titles).toContain(expected);
     }
     expect(titles.some((t) => /[éü]/.test(t))).toBe(true);
@@ -128,26 +149,41 @@ describe("addresses a sales person believes", () => {
       clock.advance(600_000);
       const items = call<ResultsJson>(sim, "GET", `/searches/${jobId}/results?page_size=500`).body.items;
       // Each address names its own city (a metro's search finds its neighbours' too); the hostile "0042 Main St, …, 02134" aside.
-      const parsed = items.map((i) => /, ([^,]+), ([^,]+) (\d{5})$/.exec(String(i["address"] ?? ""))).filter((m): m is RegExpExecArray => m !== null);
+      const parsed = items
+        .map((i) => /, ([^,]+), ([^,]+) (\d{5})$/.exec(String(i["address"] ?? "")))
+        .filter((m): m is RegExpExecArray => m !== null);
       expect(parsed.length).toBeGreaterThan(50);
       expect(parsed.filter(([, city = "", region = "", zip = ""]) => !zip.startsWith(zipPrefix(city, region) ?? "none"))).toEqual([]);
       const home = location.split(", ")[0] ?? "";
       expect(parsed.filter(([, city]) => city === home).length).toBeGreaterThan(0);
     }
-    expect([zipPrefix("Austin", "Texas"), zipPrefix("Dallas", "Texas"), zipPrefix("Denver", "Colorado"), zipPrefix("Springfield", "Illinois")]).toEqual(["787", "752", "802", "627"]);
+    expect([
+      zipPrefix("Austin", "Texas"),
+      zipPrefix("Dallas", "Texas"),
+      zipPrefix("Denver", "Colorado"),
+      zipPrefix("Springfield", "Illinois"),
+    ]).toEqual(["787", "752", "802", "627"]);
     expect(zipPrefix("Round Rock", "Texas")).toMatch(/^7[5-9]\d$/);
     expect(zipPrefix("Zürich", "Zürich")).toBeNull();
   });
 
   test("a phone's area code is one of its city's own (Austin 512/737, Dallas 214/469/972, Fort Worth 817/682)", () => {
     const { sim, clock } = newSim();
-    for (const [location, codes] of [["Austin, Texas, US", ["512", "737"]], ["Dallas, Texas, US", ["214", "469", "972"]], ["Fort Worth, Texas, US", ["817", "682"]], ["Denver, Colorado, US", ["303", "720"]]] as const) {
+    for (const [location, codes] of [
+      ["Austin, Texas, US", ["512", "737"]],
+      ["Dallas, Texas, US", ["214", "469", "972"]],
+      ["Fort Worth, Texas, US", ["817", "682"]],
+      ["Denver, Colorado, US", ["303", "720"]],
+    ] as const) {
       const jobId = createSearch(sim, "demo-growth", { location, maxResults: 100 }).body.job_id;
       clock.advance(600_000);
       const items = call<ResultsJson>(sim, "GET", `/searches/${jobId}/results?page_size=500`).body.items;
       // The phone of a business of the searched city itself (a metro's search finds its neighbours' too); the hostile "+1 512-555-0100" aside.
       const home = location.split(", ")[0] ?? "";
-      const phones = items.filter((i) => new RegExp(`, ${home}, `).test(String(i["address"] ?? "")) && i["phone"] !== "+1 512-555-0100").map((i) => /^\+1 (\d{3})-555-\d{4}$/.exec(String(i["phone"] ?? ""))?.[1]).filter((code): code is string => code !== undefined);
+      const phones = items
+        .filter((i) => new RegExp(`, ${home}, `).test(String(i["address"] ?? "")) && i["phone"] !== "+1 512-555-0100")
+        .map((i) => /^\+1 (\d{3})-555-\d{4}$/.exec(String(i["phone"] ?? ""))?.[1])
+        .filter((code): code is string => code !== undefined);
       expect(phones.length).toBeGreaterThan(20);
       expect(phones.filter((code) => !(codes as readonly string[]).includes(code))).toEqual([]);
       expect(new Set(phones).size).toBe(codes.length);

@@ -31,7 +31,10 @@ function demoKeyTable(markdown: string): Row[] {
   const rows: Row[] = [];
   for (const line of lines.slice(header + 2)) {
     if (!line.startsWith("|")) break;
-    const [key = "", account = "", jobs = "", purpose = ""] = line.split("|").slice(1, -1).map((cell) => cell.trim());
+    const [key = "", account = "", jobs = "", purpose = ""] = line
+      .split("|")
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     rows.push({ key: key.replace(/`/g, ""), account, jobs, purpose });
   }
   return rows;
@@ -69,7 +72,12 @@ describe.each(DOCS)("the demo keys in %s", (file) => {
       if (demo === undefined) throw new Error(`${row.key} is not a demo key`);
       const account = call(sim, "GET", "/account", { key: demo.apiKey });
       if (demo.revoked === true) {
-        expect([row.key, row.account, row.jobs, account.status]).toEqual([row.key, `the account of \`${ownerOf(demo).apiKey}\`, revoked`, "—", 401]);
+        expect([row.key, row.account, row.jobs, account.status]).toEqual([
+          row.key,
+          `the account of \`${ownerOf(demo).apiKey}\`, revoked`,
+          "—",
+          401,
+        ]);
         continue;
       }
       expect([row.key, account.status, row.jobs]).toEqual([row.key, 200, String(jobsAtATime(demo))]);
@@ -84,7 +92,9 @@ describe.each(DOCS)("the demo keys in %s", (file) => {
   });
 
   it("states the simulator's default jobs at a time, and no other number for it", () => {
-    const sentences = flat(text).split(/(?<=\.) /).filter((sentence) => sentence.includes("simulator's default"));
+    const sentences = flat(text)
+      .split(/(?<=\.) /)
+      .filter((sentence) => sentence.includes("simulator's default"));
     expect(sentences.length).toBeGreaterThan(0);
     for (const sentence of sentences) {
       const numbers = [...sentence.matchAll(/(\d+) jobs? at a time/g)].map((m) => Number(m[1]));
@@ -110,7 +120,8 @@ describe("the README's other words on demo keys", () => {
   it("says the jobs at a time of the key it has you save, and of the demo accounts all told", () => {
     const saved = [...text.matchAll(/Save `(demo-[a-z0-9-]+)` as the key in Settings: its account runs (\d+) jobs? at a time/g)];
     expect(saved.length).toBeGreaterThan(0);
-    for (const [, key, jobs] of saved) expect([key, Number(jobs)]).toEqual([key, jobsAtATime(KEYS.find((k) => k.apiKey === key) ?? DEMO_KEYS.revoked)]);
+    for (const [, key, jobs] of saved)
+      expect([key, Number(jobs)]).toEqual([key, jobsAtATime(KEYS.find((k) => k.apiKey === key) ?? DEMO_KEYS.revoked)]);
     const told = /demo accounts run ((?:\d+(?:, | or ))*\d+)/.exec(text)?.[1] ?? "";
     const actual = new Set(KEYS.filter((k) => k.revoked !== true).map(jobsAtATime));
     expect(new Set(told.split(/, | or /).map(Number))).toEqual(actual);
@@ -129,7 +140,12 @@ describe("each demo key's jobs at a time, in a simulator", () => {
   const showing = KEYS.filter((demo) => {
     const account = call(newSim().sim, "GET", "/account", { key: demo.apiKey });
     const body = account.body;
-    return account.status === 200 && body["status"] === "active" && body["plan_code"] !== "free" && Number(body["credits_remaining"]) >= (jobsAtATime(demo) + 1) * 100;
+    return (
+      account.status === 200 &&
+      body["status"] === "active" &&
+      body["plan_code"] !== "free" &&
+      Number(body["credits_remaining"]) >= (jobsAtATime(demo) + 1) * 100
+    );
   });
 
   it("can show it for the everyday key and the one-job key", () => {

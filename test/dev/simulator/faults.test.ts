@@ -76,7 +76,10 @@ describe("faults", () => {
     const pattern = (seed: number): number[] => {
       const sim = new Simulator({ clock: new VirtualClock(), seed });
       sim.injectFaults([{ path: "/api/v1/account", status: 503, probability: 0.3 }]);
-      return Array.from({ length: 60 }, () => sim.handle({ method: "GET", path: "/api/v1/account", headers: { "x-api-key": "demo-growth" } }).status);
+      return Array.from(
+        { length: 60 },
+        () => sim.handle({ method: "GET", path: "/api/v1/account", headers: { "x-api-key": "demo-growth" } }).status,
+      );
     };
     const a = pattern(11);
     expect(pattern(11)).toEqual(a);

@@ -81,7 +81,10 @@ export const AUSTIN = "Austin, Texas, US";
 
 export function newSim(options: { seed?: number; production?: boolean; hostile?: boolean } = {}): { sim: Simulator; clock: VirtualClock } {
   const clock = new VirtualClock();
-  return { sim: new Simulator({ clock, seed: options.seed ?? 7, production: options.production ?? false, hostile: options.hostile ?? true }), clock };
+  return {
+    sim: new Simulator({ clock, seed: options.seed ?? 7, production: options.production ?? false, hostile: options.hostile ?? true }),
+    clock,
+  };
 }
 
 export function call<T = Record<string, unknown>>(sim: Simulator, method: string, path: string, options: CallOptions = {}): Called<T> {
@@ -89,9 +92,10 @@ export function call<T = Record<string, unknown>>(sim: Simulator, method: string
   const key = options.key === undefined ? "demo-growth" : options.key;
   if (key !== null) headers["x-api-key"] = key;
   if (options.idem !== undefined) headers["idempotency-key"] = options.idem;
-  const request = options.body === undefined
-    ? { method, path: `/api/v1${path}`, headers }
-    : { method, path: `/api/v1${path}`, headers, body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) };
+  const request =
+    options.body === undefined
+      ? { method, path: `/api/v1${path}`, headers }
+      : { method, path: `/api/v1${path}`, headers, body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) };
   const raw = sim.handle(request);
   return { status: raw.status, headers: raw.headers, body: JSON.parse(raw.body) as T, raw };
 }
@@ -100,14 +104,23 @@ export function searchBody(input: Record<string, unknown> = {}, extra: Record<st
   return { input: { query: "plumbers", location: AUSTIN, maxResults: 100, ...input }, ...extra };
 }
 
-export function createSearch(sim: Simulator, key = "demo-growth", input: Record<string, unknown> = {}, extra: Record<string, unknown> = {}, idem?: string): Called<CreatedJson> {
+export function createSearch(
+  sim: Simulator,
+  key = "demo-growth",
+  input: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+  idem?: string,
+): Called<CreatedJson> {
   const options: CallOptions = { key, body: searchBody(input, extra) };
   if (idem !== undefined) options.idem = idem;
   return call<CreatedJson>(sim, "POST", "/searches", options);
 }
 
 export function suppliedBusinesses(n: number): Array<{ business_name: string; website_url: string }> {
-  return Array.from({ length: n }, (_, i) => ({ business_name: `Supplied Shop ${i + 1}`, website_url: `https://shop${i + 1}.example.com/` }));
+  return Array.from({ length: n }, (_, i) => ({
+    business_name: `Supplied Shop ${i + 1}`,
+    website_url: `https://shop${i + 1}.example.com/`,
+  }));
 }
 
 export function createEnrichment(sim: Simulator, key = "demo-growth", n = 3, idem?: string): Called<CreatedJson> {

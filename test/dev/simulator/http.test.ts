@@ -9,7 +9,11 @@ import { Simulator } from "../../../dev/simulator/simulator";
 import { startSimulatorWorker } from "../../../dev/simulator/worker-host";
 import { searchBody, type CreatedJson, type JobJson } from "./helpers";
 
-async function api(url: string, path: string, init: { method?: string; key?: string; body?: unknown; idem?: string } = {}): Promise<{ status: number; headers: Headers; json: Record<string, unknown> }> {
+async function api(
+  url: string,
+  path: string,
+  init: { method?: string; key?: string; body?: unknown; idem?: string } = {},
+): Promise<{ status: number; headers: Headers; json: Record<string, unknown> }> {
   const headers: Record<string, string> = { "x-api-key": init.key ?? "demo-growth", "content-type": "application/json" };
   if (init.idem !== undefined) headers["idempotency-key"] = init.idem;
   const request: RequestInit = { method: init.method ?? "GET", headers };
@@ -131,7 +135,7 @@ describe("startSimulatorWorker", () => {
       expect(running.status).toBe("running");
       expect(running.lead_count).toBe(50);
       clock.advance(600_000);
-      expect(((await control.job(jobId))["status"])).toBe("completed");
+      expect((await control.job(jobId))["status"]).toBe("completed");
       const stats = await control.stats();
       expect(stats.byStatus["428"]).toBe(1);
       await control.reset();
@@ -146,7 +150,9 @@ describe("startSimulatorWorker", () => {
     try {
       const sequential = await measureRequestsPerSecond(worker.url, 400);
       const parallel = await measureRequestsPerSecond(worker.url, 800, 8);
-      process.stdout.write(`simulator loopback: ${sequential.requestsPerSecond.toFixed(0)} req/s sequential, ${parallel.requestsPerSecond.toFixed(0)} req/s with 8 in flight\n`);
+      process.stdout.write(
+        `simulator loopback: ${sequential.requestsPerSecond.toFixed(0)} req/s sequential, ${parallel.requestsPerSecond.toFixed(0)} req/s with 8 in flight\n`,
+      );
       expect(sequential.requestsPerSecond).toBeGreaterThan(50);
     } finally {
       await worker.close();

@@ -1,7 +1,17 @@
 // This file tests Idempotency-Key handling: replay returns the existing job without a second
 // charge, a changed request is 409, keys are per account, and production requires the key (428).
 import { DEMO_KEYS } from "../../../dev/simulator/demo";
-import { call, createEnrichment, createSearch, credits, newSim, searchBody, type CreatedJson, type DetailJson, type ListJson } from "./helpers";
+import {
+  call,
+  createEnrichment,
+  createSearch,
+  credits,
+  newSim,
+  searchBody,
+  type CreatedJson,
+  type DetailJson,
+  type ListJson,
+} from "./helpers";
 
 const GROWTH = DEMO_KEYS.growth.accountId;
 
@@ -21,7 +31,10 @@ describe("idempotency", () => {
 
   test("defaults applied: omitting maxResults equals sending 100", () => {
     const { sim } = newSim();
-    const first = call<CreatedJson>(sim, "POST", "/searches", { idem: "k", body: { input: { query: "plumbers", location: "Austin, Texas, US" } } });
+    const first = call<CreatedJson>(sim, "POST", "/searches", {
+      idem: "k",
+      body: { input: { query: "plumbers", location: "Austin, Texas, US" } },
+    });
     const again = createSearch(sim, "demo-growth", { maxResults: 100 }, {}, "k");
     expect(again.body.job_id).toBe(first.body.job_id);
   });
@@ -85,7 +98,12 @@ describe("idempotency", () => {
   test("a lost response then a retry with the same key and body: one job, one charge", () => {
     const { sim } = newSim();
     sim.injectFaults([{ method: "POST", path: "/api/v1/searches", lose: true }]);
-    const lost = sim.handle({ method: "POST", path: "/api/v1/searches", headers: { "x-api-key": "demo-growth", "idempotency-key": "retry-me" }, body: JSON.stringify(searchBody({ maxResults: 400 })) });
+    const lost = sim.handle({
+      method: "POST",
+      path: "/api/v1/searches",
+      headers: { "x-api-key": "demo-growth", "idempotency-key": "retry-me" },
+      body: JSON.stringify(searchBody({ maxResults: 400 })),
+    });
     expect(lost.lost).toBe(true);
     expect(credits(sim, GROWTH)).toBe(10000 - 400); // processed and charged
     const retry = createSearch(sim, "demo-growth", { maxResults: 400 }, {}, "retry-me");
@@ -108,7 +126,9 @@ describe("idempotency", () => {
     const res = call<DetailJson>(sim, "POST", "/searches", { body: searchBody() });
     expect(res.status).toBe(428);
     expect(res.body.detail).toMatch(/Idempotency-Key/);
-    expect(call(sim, "POST", "/enrichments", { body: { businesses: [{ business_name: "A", website_url: "https://a.example" }] } }).status).toBe(428);
+    expect(
+      call(sim, "POST", "/enrichments", { body: { businesses: [{ business_name: "A", website_url: "https://a.example" }] } }).status,
+    ).toBe(428);
     expect(call(sim, "POST", "/searches", { body: searchBody(), idem: "  " }).status).toBe(428);
     expect(credits(sim, GROWTH)).toBe(10000);
     expect(createSearch(sim, "demo-growth", {}, {}, "prod-key").status).toBe(202);

@@ -66,7 +66,10 @@ describe("active-jobs limit", () => {
       ids.push(res.body.job_id);
     }
     expect(sim.account(accountId)["active_searches"]).toBe(10);
-    const full = call<DetailJson>(sim, "POST", "/enrichments", { key: apiKey, body: { businesses: [{ business_name: "A", website_url: "https://a.example" }] } });
+    const full = call<DetailJson>(sim, "POST", "/enrichments", {
+      key: apiKey,
+      body: { businesses: [{ business_name: "A", website_url: "https://a.example" }] },
+    });
     expect(full.status).toBe(429);
     expect(full.headers["retry-after"]).toBe("10");
     expect(full.body.detail).toMatch(/active jobs/i);

@@ -25,7 +25,13 @@ function find(q: string, country?: string): LocationJson[] {
 }
 
 describe("GET /locations", () => {
-  test.each([["", "q"], ["q=a", "q"], [`q=${"a".repeat(101)}`, "q"], ["q=par&country=FRA", "country"], ["q=par&country=1", "country"]])("%s is 422", (query, field) => {
+  test.each([
+    ["", "q"],
+    ["q=a", "q"],
+    [`q=${"a".repeat(101)}`, "q"],
+    ["q=par&country=FRA", "country"],
+    ["q=par&country=1", "country"],
+  ])("%s is 422", (query, field) => {
     const { sim } = newSim();
     const res = call<DetailJson>(sim, "GET", `/locations?${query}`);
     expect(res.status).toBe(422);
@@ -57,8 +63,14 @@ describe("GET /locations", () => {
   });
 
   test("prefix, case-insensitive and accent-insensitive", () => {
-    expect(find("LOND").map((l) => l.label)).toEqual(expect.arrayContaining(["London, England, GB", "London, Ontario, CA", "London, Kentucky, US"]));
-    expect(find("cordoba").map((l) => l.country_code).sort()).toEqual(["AR", "ES", "MX"]);
+    expect(find("LOND").map((l) => l.label)).toEqual(
+      expect.arrayContaining(["London, England, GB", "London, Ontario, CA", "London, Kentucky, US"]),
+    );
+    expect(
+      find("cordoba")
+        .map((l) => l.country_code)
+        .sort(),
+    ).toEqual(["AR", "ES", "MX"]);
     expect(find("zur").map((l) => l.name)).toEqual(["Zürich"]);
     expect(find("ndon")).toEqual([]); // not a substring search
   });
@@ -69,7 +81,11 @@ describe("GET /locations", () => {
     expect(new Set(springfields.map((l) => l.region)).size).toBe(springfields.length);
     expect(find("Paris").map((l) => l.country_code)).toEqual(expect.arrayContaining(["FR", "US"]));
     expect(find("Cambridge").map((l) => l.country_code)).toEqual(expect.arrayContaining(["GB", "US", "CA"]));
-    expect(find("Portland").map((l) => l.region).sort()).toEqual(["Maine", "Oregon"]);
+    expect(
+      find("Portland")
+        .map((l) => l.region)
+        .sort(),
+    ).toEqual(["Maine", "Oregon"]);
     expect(find("Paris")[0]?.country_code).toBe("FR"); // biggest first among exact names
   });
 
@@ -83,18 +99,46 @@ describe("GET /locations", () => {
   test("what a US user types: the Springs beside the Springfields, and the big cities", () => {
     const spring = find("Spring", "US").map((l) => l.label);
     expect(spring[0]).toBe("Spring, Texas, US"); // the exact name first
-    expect(spring).toEqual(expect.arrayContaining(["Springdale, Arkansas, US", "Spring Hill, Florida, US", "Spring Valley, Nevada, US", "Springfield, Missouri, US"]));
+    expect(spring).toEqual(
+      expect.arrayContaining([
+        "Springdale, Arkansas, US",
+        "Spring Hill, Florida, US",
+        "Spring Valley, Nevada, US",
+        "Springfield, Missouri, US",
+      ]),
+    );
     expect(spring.filter((l) => l.startsWith("Springfield,")).length).toBeLessThan(spring.length / 2 + 1);
     // A later word of the name matches too, after the names that start with it.
     expect(find("Springs", "US").map((l) => l.name)).toEqual(["Colorado Springs", "Coral Springs", "Palm Springs", "Hot Springs"]);
     expect(find("Spring Hill").map((l) => l.region)).toEqual(["Florida", "Tennessee"]);
-    for (const city of ["Washington", "Oklahoma City", "Louisville", "Fresno", "Long Beach", "Virginia Beach", "Oakland", "Tulsa", "Wichita", "Saint Paul", "Newark", "Plano", "Reno", "Des Moines", "Providence", "Little Rock"]) {
+    for (const city of [
+      "Washington",
+      "Oklahoma City",
+      "Louisville",
+      "Fresno",
+      "Long Beach",
+      "Virginia Beach",
+      "Oakland",
+      "Tulsa",
+      "Wichita",
+      "Saint Paul",
+      "Newark",
+      "Plano",
+      "Reno",
+      "Des Moines",
+      "Providence",
+      "Little Rock",
+    ]) {
       expect([city, find(city, "US")[0]?.name]).toEqual([city, city]);
     }
   });
 
   test("country narrows the matches (upper or lower case)", () => {
-    expect(find("Paris", "US").map((l) => l.label).sort()).toEqual(["Paris, Tennessee, US", "Paris, Texas, US"]);
+    expect(
+      find("Paris", "US")
+        .map((l) => l.label)
+        .sort(),
+    ).toEqual(["Paris, Tennessee, US", "Paris, Texas, US"]);
     expect(find("Paris", "fr").map((l) => l.label)).toEqual(["Paris, Île-de-France, FR"]);
     expect(find("Paris", "DE")).toEqual([]);
   });

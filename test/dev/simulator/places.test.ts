@@ -64,16 +64,21 @@ describe("the same search run again", () => {
   it("reads what drifts anew in each run: reviews, contacts", () => {
     const first = byMapsUrl(runs[0] ?? []);
     const again = (runs[1] ?? []).filter((b) => first.has(String(b["maps_url"])));
-    const differs = (field: string) => again.filter((b) => JSON.stringify(b[field]) !== JSON.stringify(first.get(String(b["maps_url"]))?.[field])).length;
+    const differs = (field: string) =>
+      again.filter((b) => JSON.stringify(b[field]) !== JSON.stringify(first.get(String(b["maps_url"]))?.[field])).length;
     expect(differs("review_count")).toBeGreaterThan(again.length / 2);
     expect(differs("emails")).toBeGreaterThan(0);
-    expect(again.every((b) => (b["review_count"] as number) >= (first.get(String(b["maps_url"]))?.["review_count"] as number) - 12)).toBe(true);
+    expect(again.every((b) => (b["review_count"] as number) >= (first.get(String(b["maps_url"]))?.["review_count"] as number) - 12)).toBe(
+      true,
+    );
   });
 
   it("finds the same places for another account's first run; another query or city finds others", () => {
     const { apiKey } = sim.createAccount({ plan: "growth", credits: 5000 });
     const elsewhere = run(sim, clock, apiKey);
-    expect(elsewhere.map((b) => [b["maps_url"], ...identity(b) ?? []])).toEqual((runs[0] ?? []).map((b) => [b["maps_url"], ...identity(b) ?? []]));
+    expect(elsewhere.map((b) => [b["maps_url"], ...(identity(b) ?? [])])).toEqual(
+      (runs[0] ?? []).map((b) => [b["maps_url"], ...(identity(b) ?? [])]),
+    );
     const other = byMapsUrl(runs[0] ?? []);
     // The provider's key is the query as typed in any case and spacing.
     expect(run(sim, clock, apiKey, { query: "  PLUMBERS " }).map((b) => b["maps_url"])).toEqual((runs[1] ?? []).map((b) => b["maps_url"]));

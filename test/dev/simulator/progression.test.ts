@@ -13,7 +13,13 @@ function job(sim: Simulator, id: string, family = "searches"): JobJson {
 }
 
 /** Polls every `stepMs` until terminal, returning the distinct statuses in order. */
-function pollStatuses(sim: Simulator, clock: VirtualClock, id: string, stepMs: number, family = "searches"): { statuses: string[]; final: JobJson; elapsed: number } {
+function pollStatuses(
+  sim: Simulator,
+  clock: VirtualClock,
+  id: string,
+  stepMs: number,
+  family = "searches",
+): { statuses: string[]; final: JobJson; elapsed: number } {
   const start = clock.now();
   const statuses: string[] = [];
   for (;;) {
@@ -108,7 +114,12 @@ describe("search progression", () => {
     expect(done.length).toBeGreaterThan(5);
     const withEmails = items.slice(0, 10).find((item) => item.emails.length > 0);
     expect(withEmails).toBeDefined();
-    for (const email of withEmails?.emails ?? []) expect(withEmails?.email_verifications[email]).toEqual({ result: expect.any(String), quality: expect.any(String), source: expect.any(String) });
+    for (const email of withEmails?.emails ?? [])
+      expect(withEmails?.email_verifications[email]).toEqual({
+        result: expect.any(String),
+        quality: expect.any(String),
+        source: expect.any(String),
+      });
     expect(items[0]?.enrichment_status).not.toBe("pending");
     expect(job(sim, id).enriched_count).toBeLessThan(100);
   });

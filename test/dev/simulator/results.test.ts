@@ -1,27 +1,97 @@
 // This file tests reading: results paging, job lists (newest first, filtering, paging), the three
 // business shapes, and GET /businesses/{id}.
 import { DEMO_KEYS } from "../../../dev/simulator/demo";
-import { call, createEnrichment, createSearch, newSim, type BusinessJson, type DetailJson, type ListJson, type ResultsJson } from "./helpers";
+import {
+  call,
+  createEnrichment,
+  createSearch,
+  newSim,
+  type BusinessJson,
+  type DetailJson,
+  type ListJson,
+  type ResultsJson,
+} from "./helpers";
 
 const SEARCH_FIELDS = [
-  "id", "search_id", "position", "rank", "title", "category", "categories", "address", "city", "country_code", "phone", "website",
-  "rating", "review_count", "business_status", "maps_url", "owner_name", "owner_names", "decision_maker_names", "emails",
-  "owner_emails", "decision_maker_emails", "email_verification_status", "email_verifications", "socials", "additional_phones",
-  "phone_types", "enrichment_status", "owner_enrichment_status", "key_contacts",
+  "id",
+  "search_id",
+  "position",
+  "rank",
+  "title",
+  "category",
+  "categories",
+  "address",
+  "city",
+  "country_code",
+  "phone",
+  "website",
+  "rating",
+  "review_count",
+  "business_status",
+  "maps_url",
+  "owner_name",
+  "owner_names",
+  "decision_maker_names",
+  "emails",
+  "owner_emails",
+  "decision_maker_emails",
+  "email_verification_status",
+  "email_verifications",
+  "socials",
+  "additional_phones",
+  "phone_types",
+  "enrichment_status",
+  "owner_enrichment_status",
+  "key_contacts",
 ].sort();
 const ENRICHMENT_FIELDS = [
-  "id", "search_id", "position", "rank", "title", "website", "phone", "additional_phones", "phone_types", "owner_names",
-  "decision_maker_names", "emails", "owner_emails", "decision_maker_emails", "email_verification_status", "email_verifications",
-  "socials", "enrichment_status", "owner_enrichment_status", "key_contacts",
+  "id",
+  "search_id",
+  "position",
+  "rank",
+  "title",
+  "website",
+  "phone",
+  "additional_phones",
+  "phone_types",
+  "owner_names",
+  "decision_maker_names",
+  "emails",
+  "owner_emails",
+  "decision_maker_emails",
+  "email_verification_status",
+  "email_verifications",
+  "socials",
+  "enrichment_status",
+  "owner_enrichment_status",
+  "key_contacts",
 ].sort();
 const SINGLE_FIELDS = [
-  "id", "search_id", "position", "title", "category", "address", "phone", "website", "rating", "review_count", "owner_names",
-  "decision_maker_names", "emails", "owner_emails", "decision_maker_emails", "email_verification_status", "additional_phones", "socials",
+  "id",
+  "search_id",
+  "position",
+  "title",
+  "category",
+  "address",
+  "phone",
+  "website",
+  "rating",
+  "review_count",
+  "owner_names",
+  "decision_maker_names",
+  "emails",
+  "owner_emails",
+  "decision_maker_emails",
+  "email_verification_status",
+  "additional_phones",
+  "socials",
 ].sort();
 
 /** Spec fields only: extra `x_` fields are the deliberate "unknown field" share. */
 function specKeys(item: Record<string, unknown>): string[] {
-  return Object.keys(item).filter((key) => !key.startsWith("x_")).sort();
+  return Object.keys(item)
+    .filter((key) => !key.startsWith("x_"))
+    .sort();
 }
 
 describe("results paging", () => {
@@ -45,16 +115,20 @@ describe("results paging", () => {
     expect(defaults).toMatchObject({ page: 1, page_size: 100, has_more: true });
   });
 
-  test.each([["page=0", "page"], ["page=abc", "page"], ["page=1.5", "page"], ["page_size=0", "page_size"], ["page_size=501", "page_size"], ["page_size=-3", "page_size"]])(
-    "results with %s is 422",
-    (query, field) => {
-      const { sim } = newSim();
-      const id = createSearch(sim).body.job_id;
-      const res = call<DetailJson>(sim, "GET", `/searches/${id}/results?${query}`);
-      expect(res.status).toBe(422);
-      expect(res.body.detail.startsWith(`${field}:`)).toBe(true);
-    },
-  );
+  test.each([
+    ["page=0", "page"],
+    ["page=abc", "page"],
+    ["page=1.5", "page"],
+    ["page_size=0", "page_size"],
+    ["page_size=501", "page_size"],
+    ["page_size=-3", "page_size"],
+  ])("results with %s is 422", (query, field) => {
+    const { sim } = newSim();
+    const id = createSearch(sim).body.job_id;
+    const res = call<DetailJson>(sim, "GET", `/searches/${id}/results?${query}`);
+    expect(res.status).toBe(422);
+    expect(res.body.detail.startsWith(`${field}:`)).toBe(true);
+  });
 });
 
 describe("job lists", () => {
@@ -104,7 +178,23 @@ describe("job lists", () => {
     createSearch(sim);
     const item = call<ListJson>(sim, "GET", "/searches").body.items[0];
     expect(Object.keys(item ?? {}).sort()).toEqual(
-      ["id", "name", "status", "actor_input", "source", "origin", "run_id", "error", "lead_count", "credits_charged", "enrich_contacts", "enriched_count", "delete_requested", "created_at", "finished_at"].sort(),
+      [
+        "id",
+        "name",
+        "status",
+        "actor_input",
+        "source",
+        "origin",
+        "run_id",
+        "error",
+        "lead_count",
+        "credits_charged",
+        "enrich_contacts",
+        "enriched_count",
+        "delete_requested",
+        "created_at",
+        "finished_at",
+      ].sort(),
     );
     expect(item?.delete_requested).toBe(false);
     expect(item?.created_at).toBe("2026-11-21T09:00:00.000Z");

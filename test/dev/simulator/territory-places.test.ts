@@ -19,7 +19,14 @@ const TEXAS = (name: string): CatalogEntry => {
 const DFW = METROS.find((m) => m.name === "Dallas–Fort Worth");
 
 /** The first `n` businesses of run `run` of a search, as generated (job `job`), hostile values on. */
-function list(query: string, location: CatalogEntry, n: number, run = 0, job = `${query}@${location.label}#${run}`, seed = 7): BusinessTruth[] {
+function list(
+  query: string,
+  location: CatalogEntry,
+  n: number,
+  run = 0,
+  job = `${query}@${location.label}#${run}`,
+  seed = 7,
+): BusinessTruth[] {
   return Array.from({ length: n }, (_, i) => generateBusiness(seed, job, i + 1, `id-${i}`, { kind: "search", query, location, run }));
 }
 
@@ -33,7 +40,50 @@ describe("the metros of the catalog", () => {
   it("has a Dallas–Fort Worth ring of 40+ real places, the ones a sales team names", () => {
     expect(DFW?.places.length).toBeGreaterThanOrEqual(40);
     const names = DFW?.places.map((p) => p.name) ?? [];
-    for (const name of ["Dallas", "Fort Worth", "Arlington", "Plano", "Irving", "Garland", "Frisco", "McKinney", "Grand Prairie", "Mesquite", "Carrollton", "Denton", "Richardson", "Lewisville", "Allen", "Flower Mound", "Euless", "Bedford", "Grapevine", "Keller", "Coppell", "Rowlett", "Wylie", "Mansfield", "Cedar Hill", "DeSoto", "Duncanville", "Lancaster", "Rockwall", "Sachse", "Little Elm", "The Colony", "Prosper", "Southlake", "Colleyville", "Hurst", "North Richland Hills", "Haltom City", "Burleson", "Addison", "Farmers Branch", "University Park"]) {
+    for (const name of [
+      "Dallas",
+      "Fort Worth",
+      "Arlington",
+      "Plano",
+      "Irving",
+      "Garland",
+      "Frisco",
+      "McKinney",
+      "Grand Prairie",
+      "Mesquite",
+      "Carrollton",
+      "Denton",
+      "Richardson",
+      "Lewisville",
+      "Allen",
+      "Flower Mound",
+      "Euless",
+      "Bedford",
+      "Grapevine",
+      "Keller",
+      "Coppell",
+      "Rowlett",
+      "Wylie",
+      "Mansfield",
+      "Cedar Hill",
+      "DeSoto",
+      "Duncanville",
+      "Lancaster",
+      "Rockwall",
+      "Sachse",
+      "Little Elm",
+      "The Colony",
+      "Prosper",
+      "Southlake",
+      "Colleyville",
+      "Hurst",
+      "North Richland Hills",
+      "Haltom City",
+      "Burleson",
+      "Addison",
+      "Farmers Branch",
+      "University Park",
+    ]) {
       expect([name, names.includes(name)]).toEqual([name, true]);
     }
     expect(METROS.length).toBeGreaterThanOrEqual(3);
@@ -73,7 +123,9 @@ describe("the lists of neighbouring places", () => {
 
   it("holds half shared places, at fixed ranks of each ten that are never hostile, each listed by one neighbour at the same rank", () => {
     const n = 700;
-    const shared = Array.from({ length: n }, (_, rank) => placeFoundAt(7, "dentists", plano, rank, 0)).filter((p) => p.sharedWith !== undefined);
+    const shared = Array.from({ length: n }, (_, rank) => placeFoundAt(7, "dentists", plano, rank, 0)).filter(
+      (p) => p.sharedWith !== undefined,
+    );
     expect(shared).toHaveLength(n / 2);
     for (let rank = 0; rank < n; rank += 1) {
       const place = placeFoundAt(7, "dentists", plano, rank, 0);
@@ -98,14 +150,44 @@ describe("the lists of neighbouring places", () => {
     // 100 shared ranks in 200, a quarter of them with each of the four neighbours.
     expect(both).toHaveLength(25);
     const thereByUrl = new Map(there.map((b) => [b.mapsUrl, b]));
-    const identity = (b: BusinessTruth | undefined) => b === undefined ? undefined : [b.position, b.title, b.address, b.city, b.category, b.categories, b.website, b.phone, b.businessStatus, b.ownerNames, b.countryCode];
-    const contacts = (b: BusinessTruth | undefined) => b === undefined ? undefined : [b.emails, b.ownerEmails, b.decisionMakerNames, b.decisionMakerEmails, b.verifications, b.socials, b.additionalPhones, b.phoneTypes];
+    const identity = (b: BusinessTruth | undefined) =>
+      b === undefined
+        ? undefined
+        : [
+            b.position,
+            b.title,
+            b.address,
+            b.city,
+            b.category,
+            b.categories,
+            b.website,
+            b.phone,
+            b.businessStatus,
+            b.ownerNames,
+            b.countryCode,
+          ];
+    const contacts = (b: BusinessTruth | undefined) =>
+      b === undefined
+        ? undefined
+        : [
+            b.emails,
+            b.ownerEmails,
+            b.decisionMakerNames,
+            b.decisionMakerEmails,
+            b.verifications,
+            b.socials,
+            b.additionalPhones,
+            b.phoneTypes,
+          ];
     let ownReadings = 0;
     for (const business of both) {
       const other = thereByUrl.get(business.mapsUrl);
       expect(identity(other)).toEqual(identity(business));
       expect(["Plano", "Richardson"]).toContain(business.city);
-      if (contactReadingAt(7, "job-plano", business.position) === "own" && contactReadingAt(7, "job-richardson", business.position) === "own") {
+      if (
+        contactReadingAt(7, "job-plano", business.position) === "own" &&
+        contactReadingAt(7, "job-richardson", business.position) === "own"
+      ) {
         ownReadings += 1;
         expect(contacts(other)).toEqual(contacts(business));
       }
@@ -149,7 +231,9 @@ describe("the lists of neighbouring places", () => {
     expect((2 * twice) / 28_000).toBeGreaterThan(0.45);
     // One Maps URL per place: the territory's businesses are exactly its distinct places.
     const ring = DFW?.places ?? [];
-    const idsOf = new Map(ring.map((place) => [place, Array.from({ length: 700 }, (_, rank) => placeIdOf(placeFoundAt(7, "dentists", place, rank, 0)))]));
+    const idsOf = new Map(
+      ring.map((place) => [place, Array.from({ length: 700 }, (_, rank) => placeIdOf(placeFoundAt(7, "dentists", place, rank, 0)))]),
+    );
     expect(new Set(places.flatMap((place) => idsOf.get(place) ?? [])).size).toBe(found.size);
     // The whole ring: every shared result found twice, exactly half the results.
     expect(new Set(ring.flatMap((place) => idsOf.get(place) ?? [])).size).toBe(ring.length * 350 + (ring.length * 350) / 2);
@@ -189,7 +273,13 @@ describe("neighbouring searches run again", () => {
       const byUrl = new Map(a.map((b) => [String(b["maps_url"]), b]));
       for (const business of shared) {
         const other = byUrl.get(String(business["maps_url"]));
-        expect([other?.position, other?.["title"], other?.["address"], other?.["phone"], other?.["owner_name"]]).toEqual([business.position, business["title"], business["address"], business["phone"], business["owner_name"]]);
+        expect([other?.position, other?.["title"], other?.["address"], other?.["phone"], other?.["owner_name"]]).toEqual([
+          business.position,
+          business["title"],
+          business["address"],
+          business["phone"],
+          business["owner_name"],
+        ]);
         expect(other?.id).not.toBe(business.id);
       }
     }

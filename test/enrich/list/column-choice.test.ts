@@ -50,7 +50,10 @@ describe("a list without a header row, under other cells (the issue's G20:H22)",
     for (const text of [error.message, error.prompt]) expect(text).not.toMatch(/9290|row 2\b|Notes|Rename/);
     expect(error.choice).toEqual({
       rowsLabel: "rows 20–22 of Sheet1",
-      candidates: [{ column: "G", sample: "Blue Bottle Coffee" }, { column: "H", sample: "https://bluebottlecoffee.com" }],
+      candidates: [
+        { column: "G", sample: "Blue Bottle Coffee" },
+        { column: "H", sample: "https://bluebottlecoffee.com" },
+      ],
       nameColumn: "G",
       websiteColumn: "H",
       addsHeaderRow: false,
@@ -63,17 +66,29 @@ describe("a list without a header row, under other cells (the issue's G20:H22)",
     const area = readArea(spreadsheet, { nameColumn: "G", websiteColumn: "H" });
     expect(area.rows).toEqual([20, 21, 22]);
     expect(area.target).toEqual({ headerRow: 19, nameHeader: "", nameColumn: 7, websiteHeader: "", websiteColumn: 8 });
-    expect(area.columnChoice).toEqual(expect.objectContaining({ rowsLabel: "rows 20–22 of Sheet1", nameColumn: "G", websiteColumn: "H", addsHeaderRow: false }));
+    expect(area.columnChoice).toEqual(
+      expect.objectContaining({ rowsLabel: "rows 20–22 of Sheet1", nameColumn: "G", websiteColumn: "H", addsHeaderRow: false }),
+    );
     // Chosen the other way round, they are shown as chosen, not as suggested.
-    expect(readArea(spreadsheet, { nameColumn: 8, websiteColumn: 7 }).columnChoice).toEqual(expect.objectContaining({ nameColumn: "H", websiteColumn: "G" }));
+    expect(readArea(spreadsheet, { nameColumn: 8, websiteColumn: 7 }).columnChoice).toEqual(
+      expect.objectContaining({ nameColumn: "H", websiteColumn: "G" }),
+    );
   });
 
   it("after an enrichment of the list, its result columns are not offered", () => {
-    const { app, spreadsheet } = sheetWith({ ...cells, I19: [["Enrichment status", "Emails"]], I20: [["completed", "a@bluebottle.example"]] });
+    const { app, spreadsheet } = sheetWith({
+      ...cells,
+      I19: [["Enrichment status", "Emails"]],
+      I20: [["completed", "a@bluebottle.example"]],
+    });
     app.testing.setActiveRange("Sheet1", "G20:H22");
     expect(notFound(spreadsheet).choice.candidates.map((c) => c.column)).toEqual(["G", "H"]);
     const area = readArea(spreadsheet, { nameColumn: "G", websiteColumn: "H" });
-    expect([area.target.headerRow, area.results.get("Enrichment status"), area.columnChoice?.candidates.map((c) => c.column)]).toEqual([19, 9, ["G", "H"]]);
+    expect([area.target.headerRow, area.results.get("Enrichment status"), area.columnChoice?.candidates.map((c) => c.column)]).toEqual([
+      19,
+      9,
+      ["G", "H"],
+    ]);
   });
 
   it("a selection of some rows of a longer list: only those rows, under the row above the whole list", () => {
@@ -86,7 +101,9 @@ describe("a list without a header row, under other cells (the issue's G20:H22)",
   it("empty rows selected with no header anywhere say they are empty", () => {
     const { app, spreadsheet } = sheetWith(cells);
     app.testing.setActiveRange("Sheet1", "G30:H31");
-    expect(() => readArea(spreadsheet, {})).toThrow("The selected rows 30–31 of Sheet1 are empty: select the rows to enrich, or a single cell to enrich the whole sheet.");
+    expect(() => readArea(spreadsheet, {})).toThrow(
+      "The selected rows 30–31 of Sheet1 are empty: select the rows to enrich, or a single cell to enrich the whole sheet.",
+    );
   });
 });
 
@@ -120,10 +137,18 @@ describe("other lists without a header the synonyms know", () => {
   });
 
   it("a list typed beside one with a header: its rows are empty in the columns that header names, so its own columns are offered", () => {
-    const { app, spreadsheet } = sheetWith({ A1: [["Company", "Website"], ["Acme", "acme.example"]], G20: LIST });
+    const { app, spreadsheet } = sheetWith({
+      A1: [
+        ["Company", "Website"],
+        ["Acme", "acme.example"],
+      ],
+      G20: LIST,
+    });
     app.testing.setActiveRange("Sheet1", "G20:H22");
     const error = notFound(spreadsheet);
-    expect(error.prompt).toBe("The header row above rows 20–22 of Sheet1 names columns A and B, which are empty there: choose the name column and the website column.");
+    expect(error.prompt).toBe(
+      "The header row above rows 20–22 of Sheet1 names columns A and B, which are empty there: choose the name column and the website column.",
+    );
     expect(error.message).not.toMatch(/Acme|Company/);
     expect([error.choice.nameColumn, error.choice.websiteColumn]).toEqual(["G", "H"]);
     // The header's own rows, selected, are read as before.
@@ -133,7 +158,9 @@ describe("other lists without a header the synonyms know", () => {
 
   it("an empty sheet says so", () => {
     const { spreadsheet } = sheetWith({});
-    expect(() => readArea(spreadsheet, {})).toThrow('The sheet "Sheet1" is empty: type or paste the businesses to enrich, a name and a website a row, then check again.');
+    expect(() => readArea(spreadsheet, {})).toThrow(
+      'The sheet "Sheet1" is empty: type or paste the businesses to enrich, a name and a website a row, then check again.',
+    );
   });
 });
 
@@ -142,10 +169,19 @@ describe("a messy sheet: a notes block above a headerless list an enrichment alr
   // earlier enrichment of A5:B8 (by letter) wrote from column I; rows 5–8: the list and its results.
   const results = ["Enrichment status", "Emails", "Facebook", "Enriched for"];
   const cells = {
-    A1: [["Q3 plan"]], H1: [["notes"]], A2: [["Call the top 10 first"]], H2: [["https://crm.example.com/board/q3"]],
+    A1: [["Q3 plan"]],
+    H1: [["notes"]],
+    A2: [["Call the top 10 first"]],
+    H2: [["https://crm.example.com/board/q3"]],
     I4: [results],
-    A5: LIST.map(([n, w]) => [n, w]), A8: [["Fourth Cafe", "fourth.example"]],
-    I5: LIST.map(([n, w]) => ["completed", `info@${String(w).replace(/^https:\/\//, "")}`, "https://facebook.com/x", `${n} | https://${String(w).replace(/^https:\/\//, "")}`]),
+    A5: LIST.map(([n, w]) => [n, w]),
+    A8: [["Fourth Cafe", "fourth.example"]],
+    I5: LIST.map(([n, w]) => [
+      "completed",
+      `info@${String(w).replace(/^https:\/\//, "")}`,
+      "https://facebook.com/x",
+      `${n} | https://${String(w).replace(/^https:\/\//, "")}`,
+    ]),
   };
 
   it("one cell selected in the notes: the list's columns are suggested by their values, with the list's first values; the results are not offered", () => {
@@ -205,11 +241,24 @@ describe("the columns suggested", () => {
       ["id-3", "44", "Gamma", "not a site", ""],
     ];
     expect(columnChoiceOf(values, [1, 2, 3], "rows 1–3 of S")).toEqual(expect.objectContaining({ nameColumn: "A", websiteColumn: "D" }));
-    expect(columnChoiceOf(values, [1, 2, 3], "rows 1–3 of S", { selectedColumns: [3, 4] })).toEqual(expect.objectContaining({ nameColumn: "C", websiteColumn: "D" }));
+    expect(columnChoiceOf(values, [1, 2, 3], "rows 1–3 of S", { selectedColumns: [3, 4] })).toEqual(
+      expect.objectContaining({ nameColumn: "C", websiteColumn: "D" }),
+    );
     // Numbers are no names; nothing website-like: no suggestion.
-    expect(columnChoiceOf([["42", "x y"], ["43", "z w"]], [1, 2], "rows 1–2 of S")).toEqual(expect.objectContaining({ nameColumn: "B", websiteColumn: null }));
+    expect(
+      columnChoiceOf(
+        [
+          ["42", "x y"],
+          ["43", "z w"],
+        ],
+        [1, 2],
+        "rows 1–2 of S",
+      ),
+    ).toEqual(expect.objectContaining({ nameColumn: "B", websiteColumn: null }));
     // A long value is cut short.
-    expect(columnChoiceOf([["A very long business name that goes on and on", "a.example"]], [1], "row 1 of S").candidates[0]?.sample).toBe("A very long business name t…");
+    expect(columnChoiceOf([["A very long business name that goes on and on", "a.example"]], [1], "row 1 of S").candidates[0]?.sample).toBe(
+      "A very long business name t…",
+    );
   });
 
   it("the preview's fields: the prompt and the choice for a missing header, the message alone otherwise", () => {

@@ -39,7 +39,12 @@ function list(): { sheet: GoogleAppsScript.Spreadsheet.Sheet; reads: Read[]; app
   sheet.getRange(1, 1, rows.length, WIDTH).setValues(rows);
   // Every range whose values are read, as read.
   const reads: Read[] = [];
-  const getRange = sheet.getRange.bind(sheet) as (row: number, column: number, rows?: number, columns?: number) => GoogleAppsScript.Spreadsheet.Range;
+  const getRange = sheet.getRange.bind(sheet) as (
+    row: number,
+    column: number,
+    rows?: number,
+    columns?: number,
+  ) => GoogleAppsScript.Spreadsheet.Range;
   (sheet as unknown as { getRange: typeof getRange }).getRange = (row, column, numRows = 1, numColumns = 1) => {
     const range = getRange(row, column, numRows, numColumns);
     const getValues = range.getValues.bind(range);
@@ -64,13 +69,24 @@ function list(): { sheet: GoogleAppsScript.Spreadsheet.Sheet; reads: Read[]; app
 }
 
 const cellsOf = (reads: readonly Read[]): number => reads.reduce((n, r) => n + r.rows * r.columns, 0);
-const covers = (r: Read, row: number, column: number): boolean => row >= r.row && row < r.row + r.rows && column >= r.column && column < r.column + r.columns;
+const covers = (r: Read, row: number, column: number): boolean =>
+  row >= r.row && row < r.row + r.rows && column >= r.column && column < r.column + r.columns;
 
 describe("spansOf", () => {
   it("joins rows close to each other and keeps at most the spans asked for, joining the nearest first", () => {
-    expect(spansOf([2, 3, 4, 10, 11, 40], 5, 10)).toEqual([[2, 11], [40, 40]]);
-    expect(spansOf([2, 3, 4, 10, 11, 40], 0, 10)).toEqual([[2, 4], [10, 11], [40, 40]]);
-    expect(spansOf([2, 3, 4, 10, 11, 40], 0, 2)).toEqual([[2, 11], [40, 40]]);
+    expect(spansOf([2, 3, 4, 10, 11, 40], 5, 10)).toEqual([
+      [2, 11],
+      [40, 40],
+    ]);
+    expect(spansOf([2, 3, 4, 10, 11, 40], 0, 10)).toEqual([
+      [2, 4],
+      [10, 11],
+      [40, 40],
+    ]);
+    expect(spansOf([2, 3, 4, 10, 11, 40], 0, 2)).toEqual([
+      [2, 11],
+      [40, 40],
+    ]);
     expect(spansOf([], 5, 3)).toEqual([]);
   });
 });
@@ -119,7 +135,8 @@ describe("a pass's reads of a long list", () => {
     const rows = ListRows.inSheet(new SheetCells(sheet), TARGET);
     const next = nextWaiting(rows, 2);
     const updates: RowUpdates = new Map();
-    for (const b of next.businesses) for (const row of b.rows) updates.set(row, new Map([["Enrichment status", "Sent: waiting for results"]]));
+    for (const b of next.businesses)
+      for (const row of b.rows) updates.set(row, new Map([["Enrichment status", "Sent: waiting for results"]]));
     const before = app.testing.values(sheet.getName());
     const read = cellsOf(reads);
     writeResultCells(rows.area(), updates);
@@ -134,7 +151,14 @@ describe("a pass's reads of a long list", () => {
     const { sheet, reads } = list();
     sheet.getRange(300, FOR).setValue(""); // a start killed before this row said what it was sent as
     const rows = ListRows.inSheet(new SheetCells(sheet), TARGET);
-    const result = (n: number) => [matchKey(`Company ${n}`, `https://company${n}.com`), new Map([["Enrichment status", "completed"], ["Emails", `info@company${n}.com`]])] as const;
+    const result = (n: number) =>
+      [
+        matchKey(`Company ${n}`, `https://company${n}.com`),
+        new Map([
+          ["Enrichment status", "completed"],
+          ["Emails", `info@company${n}.com`],
+        ]),
+      ] as const;
     const updates: RowUpdates = new Map();
     expect(rowsAsking([rows], [new Map([result(105), result(200)])], updates)).toEqual([3]);
     expect([...updates.keys()].sort((a, b) => a - b)).toEqual([105, 200, 390]);
@@ -147,17 +171,27 @@ describe("a pass's reads of a long list", () => {
     writeResultCells(rows.area(), new Map([...updates, ...more]));
     const after = sheet.getRange(1, 1, ROWS + 1, WIDTH).getValues();
     const emails = ENRICH_HEADERS.indexOf("Emails") + STATUS - 1;
-    expect(after.slice(1).map((cells, i) => (cells[emails] === "" ? null : `${i + 2}:${String(cells[emails])}`)).filter((x) => x !== null)).toEqual([
-      "105:info@company105.com", "200:info@company200.com", "300:info@company300.com", "390:info@company105.com",
-    ]);
+    expect(
+      after
+        .slice(1)
+        .map((cells, i) => (cells[emails] === "" ? null : `${i + 2}:${String(cells[emails])}`))
+        .filter((x) => x !== null),
+    ).toEqual(["105:info@company105.com", "200:info@company200.com", "300:info@company300.com", "390:info@company105.com"]);
     expect(after.every((cells, i) => cells[1] === (i === 0 ? "Notes" : `note ${i + 1}`))).toBe(true);
   });
 
   it("reads a stopped run's rows (their Enriched for is cleared) to find those of a chunk sent after all", () => {
     const { sheet } = list();
-    for (const row of [150, 151]) sheet.getRange(row, STATUS, 1, ENRICH_HEADERS.length).setValues([["Skipped: the run was stopped before this row was sent", ...Array.from({ length: ENRICH_HEADERS.length - 2 }, () => ""), ""]]);
+    for (const row of [150, 151])
+      sheet
+        .getRange(row, STATUS, 1, ENRICH_HEADERS.length)
+        .setValues([
+          ["Skipped: the run was stopped before this row was sent", ...Array.from({ length: ENRICH_HEADERS.length - 2 }, () => ""), ""],
+        ]);
     const rows = ListRows.inSheet(new SheetCells(sheet), TARGET);
-    const found = rowsOfBusinesses(rows, (status) => status.kind === "stopped", [{ business_name: "Company 151", website_url: "https://company151.com" }]);
+    const found = rowsOfBusinesses(rows, (status) => status.kind === "stopped", [
+      { business_name: "Company 151", website_url: "https://company151.com" },
+    ]);
     expect(found.map((b) => b.rows)).toEqual([[151]]);
     expect(rows.withStatus(isWaiting)).toHaveLength(298);
   });

@@ -4,7 +4,7 @@
 import { checkName, cleanText, matchKey, normaliseWebsite } from "../../../src/enrich/list/normalise";
 
 describe("cleanText", () => {
-  it("collapses inner whitespace and trims, as replace(/\\s+/g, \" \").trim() does, for every text of up to 5 characters of spaces, tabs, line breaks, non-breaking and other spaces and letters", () => {
+  it('collapses inner whitespace and trims, as replace(/\\s+/g, " ").trim() does, for every text of up to 5 characters of spaces, tabs, line breaks, non-breaking and other spaces and letters', () => {
     const alphabet = [" ", "\t", "\n", "\u00a0", "\ufeff", "\u2028", "\u3000", "a", "b"];
     const differ: string[] = [];
     const each = (text: string, left: number): void => {

@@ -2,7 +2,15 @@
 // in the cell, literally, read back to its state; each state's words; and which states a run's
 // sender, a former sender and a new start treat as waiting, held or final.
 import {
-  awaitsSendingOrHeld, awaitsSending, isFinal, isHeld, isServiceCompleted, isWaiting, readRowStatus, rowStatusWords, type RowStatus,
+  awaitsSendingOrHeld,
+  awaitsSending,
+  isFinal,
+  isHeld,
+  isServiceCompleted,
+  isWaiting,
+  readRowStatus,
+  rowStatusWords,
+  type RowStatus,
 } from "../../../src/enrich/list/row-status";
 
 /** Every text a version of the add-on wrote in a status cell (or the service wrote with its results), and its state. */
@@ -18,7 +26,10 @@ const HISTORY: Array<[string, RowStatus]> = [
   ["Skipped: not enough credits (3 remain)", { kind: "skipped", reason: "not enough credits (3 remain)" }],
   ["Skipped: not sent: Invalid API key", { kind: "skipped", reason: "not sent: Invalid API key" }],
   ["Failed: could not be sent (Insufficient credits)", { kind: "failed", reason: "could not be sent (Insufficient credits)" }],
-  ["Failed: the enrichment job failed; enrich again to retry", { kind: "failed", reason: "the enrichment job failed; enrich again to retry" }],
+  [
+    "Failed: the enrichment job failed; enrich again to retry",
+    { kind: "failed", reason: "the enrichment job failed; enrich again to retry" },
+  ],
   ["completed", { kind: "service", status: "completed" }],
   ["pending", { kind: "service", status: "pending" }],
   ["failed", { kind: "service", status: "failed" }],
@@ -48,15 +59,25 @@ describe("what each state means", () => {
   });
 
   it("a created chunk marks the rows that await sending, and held ones where they may be its own", () => {
-    const awaiting = ["Waiting to be sent", "Waiting: the account's active-jobs limit is reached; it will be sent automatically", "Skipped: the run was stopped before this row was sent"];
+    const awaiting = [
+      "Waiting to be sent",
+      "Waiting: the account's active-jobs limit is reached; it will be sent automatically",
+      "Skipped: the run was stopped before this row was sent",
+    ];
     expect(kinds(awaitsSending)).toEqual(awaiting);
     expect(kinds(awaitsSendingOrHeld)).toEqual([...awaiting.slice(0, 2), HISTORY[3]?.[0], awaiting[2]]);
   });
 
   it("a row waits for nothing once empty, found by the service, skipped, stopped or failed (a start may send it again)", () => {
     expect(kinds(isFinal)).toEqual([
-      "", "Skipped: the run was stopped before this row was sent", "Skipped: no business name", "Skipped: not enough credits (3 remain)",
-      "Skipped: not sent: Invalid API key", "Failed: could not be sent (Insufficient credits)", "Failed: the enrichment job failed; enrich again to retry", "completed",
+      "",
+      "Skipped: the run was stopped before this row was sent",
+      "Skipped: no business name",
+      "Skipped: not enough credits (3 remain)",
+      "Skipped: not sent: Invalid API key",
+      "Failed: could not be sent (Insufficient credits)",
+      "Failed: the enrichment job failed; enrich again to retry",
+      "completed",
     ]);
     expect(kinds(isServiceCompleted)).toEqual(["completed"]);
   });

@@ -14,8 +14,14 @@ import { FakeSpreadsheetApp } from "../../../dev/fakes/spreadsheet";
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
 const ACCOUNT = {
-  plan_code: "growth", plan_name: "Growth", status: "active", credits_allowance: 5000, credits_remaining: 5000,
-  max_results_per_search: 700, free_search_used: false, active_searches: 0,
+  plan_code: "growth",
+  plan_name: "Growth",
+  status: "active",
+  credits_allowance: 5000,
+  credits_remaining: 5000,
+  max_results_per_search: 700,
+  free_search_used: false,
+  active_searches: 0,
 } as Account;
 
 /** A sheet "List" holding `rows` from A1, active; returns the app and its spreadsheet. */
@@ -27,7 +33,8 @@ function sheetWith(rows: string[][]): { app: FakeSpreadsheetApp; spreadsheet: Sp
   return { app, spreadsheet: app.getActiveSpreadsheet() as unknown as Spreadsheet };
 }
 
-const list = (count: number, from = 1): string[][] => Array.from({ length: count }, (_, i) => [`Firm ${from + i}`, "note", `firm${from + i}.com`]);
+const list = (count: number, from = 1): string[][] =>
+  Array.from({ length: count }, (_, i) => [`Firm ${from + i}`, "note", `firm${from + i}.com`]);
 const HEADER = ["Company", "Notes", "Website"];
 
 function rowsOf(spreadsheet: Spreadsheet, args: AreaArgs = {}): { headerRow: number; rows: number[]; scope: string } {
@@ -81,7 +88,9 @@ describe("the rows asked for", () => {
     app.testing.setActiveRange("List", "A3:B4");
     expect(rowsOf(spreadsheet, { nameColumn: "Who", websiteColumn: "B" })).toEqual({ headerRow: 2, rows: [3, 4], scope: "selection" });
     expect(rowsOf(spreadsheet, { nameColumn: "A", websiteColumn: "B" })).toEqual({ headerRow: 2, rows: [3, 4], scope: "selection" });
-    expect(() => readArea(spreadsheet, {})).toThrow('No row at or above rows 3–4 of List names the business name and website columns (headers such as "Company" and "Website"). Choose the two columns in the sidebar: Enrich rows, then Check selection.');
+    expect(() => readArea(spreadsheet, {})).toThrow(
+      'No row at or above rows 3–4 of List names the business name and website columns (headers such as "Company" and "Website"). Choose the two columns in the sidebar: Enrich rows, then Check selection.',
+    );
   });
 
   it("rangeA1 and sheetName keep their meaning, whatever is selected", () => {
@@ -94,20 +103,30 @@ describe("the rows asked for", () => {
   it("selections that hold no row to send say so", () => {
     const { app, spreadsheet } = sheetWith([HEADER, ...list(3)]);
     app.testing.setActiveRange("List", "A1:C1");
-    expect(() => readArea(spreadsheet, {})).toThrow('The selection holds only the header row (row 1) of "List": select the rows to enrich, or a single cell to enrich the whole sheet.');
+    expect(() => readArea(spreadsheet, {})).toThrow(
+      'The selection holds only the header row (row 1) of "List": select the rows to enrich, or a single cell to enrich the whole sheet.',
+    );
     app.testing.setActiveRange("List", "A9:C12");
-    expect(() => readArea(spreadsheet, {})).toThrow("The selected rows 9–12 of List are empty: select the rows to enrich, or a single cell to enrich the whole sheet.");
+    expect(() => readArea(spreadsheet, {})).toThrow(
+      "The selected rows 9–12 of List are empty: select the rows to enrich, or a single cell to enrich the whole sheet.",
+    );
   });
 
   it("a runtime without getActiveRangeList (or with no list) reads getActiveRange", () => {
     const { app, spreadsheet } = sheetWith([HEADER, ...list(10)]);
     app.testing.setActiveRanges("List", ["A3:A4", "A8:C9"]);
     const withoutList = new Proxy(spreadsheet, {
-      get: (target, property) => (property === "getActiveRangeList" ? undefined : (Reflect.get(target, property, target) as unknown as (...a: unknown[]) => unknown).bind(target)),
+      get: (target, property) =>
+        property === "getActiveRangeList"
+          ? undefined
+          : (Reflect.get(target, property, target) as unknown as (...a: unknown[]) => unknown).bind(target),
     });
     expect(rowsOf(withoutList).rows).toEqual([8, 9]); // the last selected range, as getActiveRange() returns it
     const noList = new Proxy(spreadsheet, {
-      get: (target, property) => (property === "getActiveRangeList" ? () => null : (Reflect.get(target, property, target) as unknown as (...a: unknown[]) => unknown).bind(target)),
+      get: (target, property) =>
+        property === "getActiveRangeList"
+          ? () => null
+          : (Reflect.get(target, property, target) as unknown as (...a: unknown[]) => unknown).bind(target),
     });
     expect(rowsOf(noList).rows).toEqual([8, 9]);
   });
@@ -116,14 +135,35 @@ describe("the rows asked for", () => {
 describe("a search's results sheet", () => {
   const headersToday = BUSINESS_COLUMNS.map((c) => c.header);
   // The order the sidebar work moves to: Name first, Business ID after Phone, Website, Emails, Address.
-  const reordered = ["Name", "Category", "Phone", "Website", "Emails", "Address", "Business ID", ...headersToday.filter((h) => !["Name", "Category", "Phone", "Website", "Emails", "Address", "Business ID"].includes(h))];
+  const reordered = [
+    "Name",
+    "Category",
+    "Phone",
+    "Website",
+    "Emails",
+    "Address",
+    "Business ID",
+    ...headersToday.filter((h) => !["Name", "Category", "Phone", "Website", "Emails", "Address", "Business ID"].includes(h)),
+  ];
 
   it.each([
     ["today's column order", headersToday],
     ["Name first, Business ID after the contacts", reordered],
   ])("in %s: rows the search enriched are skipped without force, sent with it", (_order, headers) => {
     const row = (id: string, name: string, website: string, status: string, enrichedFor = ""): string[] =>
-      headers.map((h) => (h === "Business ID" ? id : h === "Name" ? name : h === "Website" ? website : h === "Enrichment status" ? status : h === "Enriched for" ? enrichedFor : ""));
+      headers.map((h) =>
+        h === "Business ID"
+          ? id
+          : h === "Name"
+            ? name
+            : h === "Website"
+              ? website
+              : h === "Enrichment status"
+                ? status
+                : h === "Enriched for"
+                  ? enrichedFor
+                  : "",
+      );
     const withFor = [...headers, "Enriched for"];
     const rows = [
       withFor,
@@ -153,7 +193,12 @@ describe("a search's results sheet", () => {
 
 describe("one website written two ways", () => {
   it("is one business: sent once, the other row a duplicate of it", () => {
-    const { app, spreadsheet } = sheetWith([HEADER, ["Cedar Creek Vet", "", "http://www.cedarcreekvet.com/"], ["Cedar Creek Vet", "", "https://cedarcreekvet.com"], ["Oak Vet", "", "oakvet.com"]]);
+    const { app, spreadsheet } = sheetWith([
+      HEADER,
+      ["Cedar Creek Vet", "", "http://www.cedarcreekvet.com/"],
+      ["Cedar Creek Vet", "", "https://cedarcreekvet.com"],
+      ["Oak Vet", "", "oakvet.com"],
+    ]);
     app.testing.setActiveRange("List", "A2:C4");
     const plan = planEnrichment(readArea(spreadsheet, {}), ACCOUNT, { force: false, inFlight: false });
     expect(plan.chunks.flat().map((b) => [b.business.website_url, b.rows])).toEqual([

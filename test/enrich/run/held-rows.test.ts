@@ -28,15 +28,34 @@ function setUp(senderOfRun: string, othersChunkStored = senderOfRun === "editor-
   const values = [["Company", "Website", ...ENRICH_HEADERS], row(WAITING), row(HELD)];
   sheet.getRange(1, 1, values.length, values[0]?.length ?? 0).setValues(values);
   const run: RunRecord = {
-    runId: "run-1", sheetId: sheet.getSheetId(), sheetName: sheet.getName(), target: TARGET, editorId: senderOfRun,
-    createdAt: new Date(ctx.clock.now()).toISOString(), perJob: 700, rows: 2, rowsWaiting: 2, businessesWaiting: 1,
-    rowsDropped: 0, chunksMade: 1, jobsPlanned: 1, stopped: false,
+    runId: "run-1",
+    sheetId: sheet.getSheetId(),
+    sheetName: sheet.getName(),
+    target: TARGET,
+    editorId: senderOfRun,
+    createdAt: new Date(ctx.clock.now()).toISOString(),
+    perJob: 700,
+    rows: 2,
+    rowsWaiting: 2,
+    businessesWaiting: 1,
+    rowsDropped: 0,
+    chunksMade: 1,
+    jobsPlanned: 1,
+    stopped: false,
   };
   runStoreOf(ctx).save(run);
   const body = { name: `Enrich ${sheet.getName()}`, businesses: [{ business_name: "Acme", website_url: "https://acme.example" }] };
   const startKey = chunkStartKey(body);
-  const head = { startKey, idempotencyKey: chunkIdempotencyKey(ctx, startKey), sheetId: run.sheetId, sheetName: run.sheetName, target: TARGET,
-    createdAt: run.createdAt, index: 0, runId: run.runId };
+  const head = {
+    startKey,
+    idempotencyKey: chunkIdempotencyKey(ctx, startKey),
+    sheetId: run.sheetId,
+    sheetName: run.sheetName,
+    target: TARGET,
+    createdAt: run.createdAt,
+    index: 0,
+    runId: run.runId,
+  };
   pendingChunksOf(ctx).save(head, body);
   if (othersChunkStored) {
     // The other editor's chunk the held row waits for, stored in their properties.
@@ -45,8 +64,18 @@ function setUp(senderOfRun: string, othersChunkStored = senderOfRun === "editor-
     their.save({ ...head, startKey: chunkStartKey(theirs), idempotencyKey: "their-key" }, theirs);
   }
   world.transport.reply(json(201, { job_id: "job-1", status: "enriching", businesses_submitted: 1, credits_reserved: 1 }));
-  const statuses = () => sheet.getRange(2, 3, 2, 1).getValues().map((cells) => String(cells[0]));
-  const send = () => sendWaitingRows(ctx, run, () => ListRows.ofArea(rereadArea(sheet as unknown as GoogleAppsScript.Spreadsheet.Sheet, TARGET)), ctx.clock.now() + 60_000);
+  const statuses = () =>
+    sheet
+      .getRange(2, 3, 2, 1)
+      .getValues()
+      .map((cells) => String(cells[0]));
+  const send = () =>
+    sendWaitingRows(
+      ctx,
+      run,
+      () => ListRows.ofArea(rereadArea(sheet as unknown as GoogleAppsScript.Spreadsheet.Sheet, TARGET)),
+      ctx.clock.now() + 60_000,
+    );
   return { statuses, send };
 }
 

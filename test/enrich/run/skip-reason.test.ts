@@ -5,7 +5,11 @@ import { cutReasonClause, cutReasonWords, keepsItsStatus, skipReasonWords, type 
 describe("cut reasons", () => {
   it.each<[CutReason, string, string]>([
     [{ kind: "credits", remaining: 3 }, "not enough credits (3 remain)", "there are not enough credits (3 remain)"],
-    [{ kind: "credits", remaining: 0, besideOwnRuns: true }, "not enough credits (0 remain beside what your own runs will take)", "there are not enough credits (0 remain beside what your own runs will take)"],
+    [
+      { kind: "credits", remaining: 0, besideOwnRuns: true },
+      "not enough credits (0 remain beside what your own runs will take)",
+      "there are not enough credits (0 remain beside what your own runs will take)",
+    ],
     [{ kind: "inactive" }, "the subscription is not active", "the subscription is not active"],
     [{ kind: "freeUsed" }, "the free plan's one job has been used", "the free plan's one job has been used"],
     [{ kind: "freeLimit", limit: 100 }, "the free plan allows one job of 100", "the free plan allows one job of 100"],
@@ -21,6 +25,10 @@ describe("skip reasons", () => {
     expect(skipReasonWords({ kind: "beingEnriched" })).toBe("already being enriched");
     expect(skipReasonWords({ kind: "invalid", words: "no website" })).toBe("no website");
     expect(skipReasonWords({ kind: "cut", reason: { kind: "credits", remaining: 7 } })).toBe("not enough credits (7 remain)");
-    expect([{ kind: "alreadyEnriched" } as const, { kind: "beingEnriched" } as const, { kind: "invalid", words: "x" } as const].map(keepsItsStatus)).toEqual([true, true, false]);
+    expect(
+      [{ kind: "alreadyEnriched" } as const, { kind: "beingEnriched" } as const, { kind: "invalid", words: "x" } as const].map(
+        keepsItsStatus,
+      ),
+    ).toEqual([true, true, false]);
   });
 });

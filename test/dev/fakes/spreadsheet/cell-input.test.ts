@@ -81,7 +81,14 @@ describe("setValue parses strings as typed input (en_US)", () => {
     const value = range.getValue();
     expect(value).toBeInstanceOf(Date);
     // Midnight in the spreadsheet's zone (America/New_York by default), not UTC.
-    const expected = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", hourCycle: "h23" }).format(value as Date);
+    const expected = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/New_York",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      hourCycle: "h23",
+    }).format(value as Date);
     expect(expected).toBe(`${month}/${day}/${year}, 00`);
     expect(range.getDisplayValue()).toBe(display);
     expect(range.getNumberFormat()).toBe(format);

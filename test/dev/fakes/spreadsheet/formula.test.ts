@@ -30,6 +30,9 @@ test.each(["=A1", "=SUM(A1:A3)", "=Sheet1!A1", "='My Sheet'!B2*2", "=A:A", "=NOW
   },
 );
 
-test.each(["=", "=+1 512-555-0100", "=-20% Deals", "=1+", "=(1", '="open', "=1 2", "=SUM(1", "=@x", "=#REF!"])("%s is a parse error", (formula) => {
-  expect(evaluateFormula(formula)).toBe(PARSE_ERROR_VALUE);
-});
+test.each(["=", "=+1 512-555-0100", "=-20% Deals", "=1+", "=(1", '="open', "=1 2", "=SUM(1", "=@x", "=#REF!"])(
+  "%s is a parse error",
+  (formula) => {
+    expect(evaluateFormula(formula)).toBe(PARSE_ERROR_VALUE);
+  },
+);

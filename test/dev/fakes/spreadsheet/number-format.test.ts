@@ -1,7 +1,14 @@
 // Tests display formatting: the automatic format, numeric patterns, date patterns, plain text.
 
 import { calendarSerial } from "../../../../dev/fakes/spreadsheet/dates";
-import { DEFAULT_NUMBER_FORMAT, displayValue, formatDateSerial, formatGeneral, formatNumber, isDateFormat } from "../../../../dev/fakes/spreadsheet/number-format";
+import {
+  DEFAULT_NUMBER_FORMAT,
+  displayValue,
+  formatDateSerial,
+  formatGeneral,
+  formatNumber,
+  isDateFormat,
+} from "../../../../dev/fakes/spreadsheet/number-format";
 
 test.each([
   [0, "0"],

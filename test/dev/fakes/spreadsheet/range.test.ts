@@ -24,17 +24,23 @@ describe("setValues / getValues", () => {
 
   test("a row count mismatch throws Apps Script's message and writes nothing", () => {
     const s = sheet();
-    expect(() => s.getRange("A1:B3").setValues([["a", "b"], ["c", "d"]])).toThrow(
-      "The number of rows in the data does not match the number of rows in the range. The data has 2 but the range has 3.",
-    );
+    expect(() =>
+      s.getRange("A1:B3").setValues([
+        ["a", "b"],
+        ["c", "d"],
+      ]),
+    ).toThrow("The number of rows in the data does not match the number of rows in the range. The data has 2 but the range has 3.");
     expect(s.getLastRow()).toBe(0);
   });
 
   test("a column count mismatch in any row throws the columns variant", () => {
     const s = sheet();
-    expect(() => s.getRange("A1:C2").setValues([["a", "b", "c"], ["d", "e"]])).toThrow(
-      "The number of columns in the data does not match the number of columns in the range. The data has 2 but the range has 3.",
-    );
+    expect(() =>
+      s.getRange("A1:C2").setValues([
+        ["a", "b", "c"],
+        ["d", "e"],
+      ]),
+    ).toThrow("The number of columns in the data does not match the number of columns in the range. The data has 2 but the range has 3.");
     expect(s.getLastRow()).toBe(0);
   });
 
@@ -95,7 +101,7 @@ describe("formulas", () => {
   test("setFormula, getFormulas, and getValues shows the placeholder", () => {
     const s = sheet();
     s.getRange("A1").setFormula("=SUM(B1:B3)");
-    s.getRange("A2:B2").setFormulas([["=1/0", "=\"a\"&\"b\""]]);
+    s.getRange("A2:B2").setFormulas([["=1/0", '="a"&"b"']]);
     expect(s.getRange("A1:B2").getFormulas()).toEqual([
       ["=SUM(B1:B3)", ""],
       ["=1/0", '="a"&"b"'],
@@ -152,7 +158,7 @@ describe("rich text", () => {
   test("a whole-cell link round-trips and the text is not parsed", () => {
     const app = new FakeSpreadsheetApp();
     const r = app.getActiveSheet().getRange("A1");
-    r.setRichTextValue(app.newRichTextValue().setText("=HYPERLINK(\"x\")").setLinkUrl("https://example.com").build());
+    r.setRichTextValue(app.newRichTextValue().setText('=HYPERLINK("x")').setLinkUrl("https://example.com").build());
     expect(r.getValue()).toBe('=HYPERLINK("x")');
     expect(r.getFormula()).toBe("");
     expect(r.getRichTextValue()?.getLinkUrl()).toBe("https://example.com");

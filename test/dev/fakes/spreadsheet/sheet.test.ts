@@ -25,7 +25,9 @@ describe("getRange overloads", () => {
     expect(() => s.getRange("nonsense!!")).toThrow("Range not found");
     expect(() => s.getRange("A0")).toThrow("Range not found");
     expect(() => s.getRange(1)).toThrow("The parameters (number) don't match the method signature for SpreadsheetApp.Sheet.getRange.");
-    expect(() => s.getRange(1, undefined)).toThrow("The parameters (number,null) don't match the method signature for SpreadsheetApp.Sheet.getRange.");
+    expect(() => s.getRange(1, undefined)).toThrow(
+      "The parameters (number,null) don't match the method signature for SpreadsheetApp.Sheet.getRange.",
+    );
     expect(() => s.getRange(1.5, 1)).toThrow("Cannot convert '1.5' to int.");
   });
 
@@ -231,28 +233,63 @@ describe("identity and selection", () => {
     const s = app.getActiveSheet();
     // One range selected: the list is that range alone, as getActiveRange() returns it.
     s.setActiveRange(s.getRange("B2:C4"));
-    expect(ss.getActiveRangeList().getRanges().map((r) => r.getA1Notation())).toEqual(["B2:C4"]);
+    expect(
+      ss
+        .getActiveRangeList()
+        .getRanges()
+        .map((r) => r.getA1Notation()),
+    ).toEqual(["B2:C4"]);
     s.setActiveRangeList(s.getRangeList(["A3:B5", "D9", "C12:C14"]));
-    expect(app.getActiveRangeList().getRanges().map((r) => r.getA1Notation())).toEqual(["A3:B5", "D9", "C12:C14"]);
-    expect(s.getActiveRangeList().getRanges().map((r) => r.getSheet().getName())).toEqual(["Sheet1", "Sheet1", "Sheet1"]);
+    expect(
+      app
+        .getActiveRangeList()
+        .getRanges()
+        .map((r) => r.getA1Notation()),
+    ).toEqual(["A3:B5", "D9", "C12:C14"]);
+    expect(
+      s
+        .getActiveRangeList()
+        .getRanges()
+        .map((r) => r.getSheet().getName()),
+    ).toEqual(["Sheet1", "Sheet1", "Sheet1"]);
     expect(app.getActiveRange().getA1Notation()).toBe("C12:C14");
     // Inserting rows above moves the selected ranges with their cells; selecting one range again replaces the list.
     s.insertRowsBefore(4, 2);
-    expect(ss.getActiveRangeList().getRanges().map((r) => r.getA1Notation())).toEqual(["A3:B5", "D11", "C14:C16"]);
+    expect(
+      ss
+        .getActiveRangeList()
+        .getRanges()
+        .map((r) => r.getA1Notation()),
+    ).toEqual(["A3:B5", "D11", "C14:C16"]);
     s.getRange("E1").activate();
-    expect(ss.getActiveRangeList().getRanges().map((r) => r.getA1Notation())).toEqual(["E1"]);
+    expect(
+      ss
+        .getActiveRangeList()
+        .getRanges()
+        .map((r) => r.getA1Notation()),
+    ).toEqual(["E1"]);
     // The list belongs to the active sheet; activating another sheet's list moves there.
     const other = ss.insertSheet("Other");
     other.getRangeList(["A1:A2", "C3"]).activate();
     expect(ss.getActiveSheet().getName()).toBe("Other");
-    expect(ss.getActiveRangeList().getRanges().map((r) => r.getA1Notation())).toEqual(["A1:A2", "C3"]);
+    expect(
+      ss
+        .getActiveRangeList()
+        .getRanges()
+        .map((r) => r.getA1Notation()),
+    ).toEqual(["A1:A2", "C3"]);
     expect(() => s.getRangeList([])).toThrow(/don't match the method signature for SpreadsheetApp.Sheet.getRangeList/);
   });
 
   test("testing.setActiveRanges selects several ranges as a user's Ctrl-click does", () => {
     const app = new FakeSpreadsheetApp();
     app.testing.setActiveRanges("Sheet1", ["A1:A3", "B7"]);
-    expect(app.getActiveRangeList().getRanges().map((r) => r.getA1Notation())).toEqual(["A1:A3", "B7"]);
+    expect(
+      app
+        .getActiveRangeList()
+        .getRanges()
+        .map((r) => r.getA1Notation()),
+    ).toEqual(["A1:A3", "B7"]);
     expect(app.getActiveRange().getA1Notation()).toBe("B7");
   });
 });

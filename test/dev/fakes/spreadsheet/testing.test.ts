@@ -4,12 +4,15 @@ import { FakeSpreadsheetApp } from "../../../../dev/fakes/spreadsheet/index";
 
 function withLeads(): FakeSpreadsheetApp {
   const app = new FakeSpreadsheetApp({ plainTextStopsFormulas: false });
-  app.getActiveSheet().getRange("A1:C4").setValues([
-    ["Business ID", "Name", "Phone"],
-    ["b3", "Cafe", "'+1 512-555-0100"],
-    ["b1", "Bakery", "'0042"],
-    ["b2", "Apothecary", ""],
-  ]);
+  app
+    .getActiveSheet()
+    .getRange("A1:C4")
+    .setValues([
+      ["Business ID", "Name", "Phone"],
+      ["b3", "Cafe", "'+1 512-555-0100"],
+      ["b1", "Bakery", "'0042"],
+      ["b2", "Apothecary", ""],
+    ]);
   app.getActiveSheet().setFrozenRows(1);
   return app;
 }
@@ -106,7 +109,10 @@ describe("user actions", () => {
     const app = new FakeSpreadsheetApp();
     app.testing.userAddSheet("Input");
     app.testing.userType("Input", "A1", "0042");
-    app.testing.userSeed("Input", "A2", [["0042", "=1+1", null], [true, 5, new Date("2024-01-01T05:00:00Z")]]);
+    app.testing.userSeed("Input", "A2", [
+      ["0042", "=1+1", null],
+      [true, 5, new Date("2024-01-01T05:00:00Z")],
+    ]);
     expect(app.testing.values("Input", "A1:C3")).toEqual([
       [42, "", ""],
       ["0042", "=1+1", ""],

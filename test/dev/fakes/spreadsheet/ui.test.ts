@@ -16,7 +16,10 @@ describe("Ui", () => {
         items: [
           { kind: "item", caption: "Open sidebar", functionName: "showSidebar" },
           { kind: "separator" },
-          { kind: "submenu", menu: { caption: "More", addon: false, items: [{ kind: "item", caption: "Refresh", functionName: "refreshJobs" }] } },
+          {
+            kind: "submenu",
+            menu: { caption: "More", addon: false, items: [{ kind: "item", caption: "Refresh", functionName: "refreshJobs" }] },
+          },
         ],
       },
     ]);
