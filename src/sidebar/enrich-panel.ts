@@ -118,6 +118,19 @@ function enrichElements() {
   };
 }
 
+/** Why Enrich cannot be pressed with this preview; null when it can. */
+function enrichRefusal(found: EnrichmentPreview | null): string | null {
+  if (!found) return "Press Check selection first, to see what will be sent.";
+  if (found.problem) return found.problem;
+  return found.rowsToSend === 0 ? "Nothing in the selection can be sent." : null;
+}
+
+/** What the column pickers still need. */
+const columnsMissing = (name: string, website: string): string =>
+  name !== "" && name === website
+    ? "Choose two different columns: one for the names, one for the websites."
+    : "Choose the name column and the website column.";
+
 export function enrichPanel(state: SidebarState, onStarted: () => void): void {
   const { check, enrich, force, box, columns, namePick, websitePick } = enrichElements();
   let preview: EnrichmentPreview | null = null;
@@ -127,16 +140,7 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
   const showPreview = (found: EnrichmentPreview | null): void => {
     preview = found;
     box.hidden = found === null;
-    setRefused(
-      enrich,
-      !found
-        ? "Press Check selection first, to see what will be sent."
-        : found.problem
-          ? found.problem
-          : found.rowsToSend === 0
-            ? "Nothing in the selection can be sent."
-            : null,
-    );
+    setRefused(enrich, enrichRefusal(found));
     if (!found) return replaceChildren(box);
     renderPreview(box, found, chosen !== null);
   };
@@ -150,10 +154,7 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
   const previewPicked = async (): Promise<string> => {
     chosen = pickedColumns();
     if (!chosen) {
-      const reason =
-        namePick.value !== "" && namePick.value === websitePick.value
-          ? "Choose two different columns: one for the names, one for the websites."
-          : "Choose the name column and the website column.";
+      const reason = columnsMissing(namePick.value, websitePick.value);
       showPreview(null);
       setRefused(enrich, reason);
       return reason;

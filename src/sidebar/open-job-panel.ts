@@ -6,6 +6,15 @@ import { byId, h, on, replaceChildren } from "./dom";
 import { plural, shortDateTime, statusWords } from "./format";
 import type { JobView, RecentJob } from "./server";
 
+/** A job this document holds: itself, or as part of a line (a territory's search, a search's refresh run), with its sheet a click away. */
+function trackedHint(state: SidebarState, job: RecentJob): HTMLElement {
+  const line = job.partOf ?? { jobId: job.jobId, name: job.name };
+  const showSheet = h("button", { class: "link" }, "Show its sheet");
+  on(showSheet, "click", () => state.showJobSheet(line.jobId));
+  const words = line.jobId === job.jobId ? "Already in this document." : `Part of “${line.name}” in this document.`;
+  return h("p", { class: "hint" }, `${words} `, showSheet);
+}
+
 export function openJobPanel(state: SidebarState, onImported: () => void): void {
   const show = byId("show-recent", HTMLButtonElement);
   const list = byId("recent-jobs", HTMLUListElement);
@@ -14,6 +23,7 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
   const jobId = byId("job-id", HTMLInputElement);
   const open = byId("open-job", HTMLButtonElement);
   let page = 0;
+  const created = (job: RecentJob): string => shortDateTime(job.createdAt, state.timeZone);
 
   const importJob = (button: HTMLButtonElement, id: string, imported?: (job: JobView) => void): Promise<boolean> =>
     state.messages.act(button, "Opening the job…", async () => {
@@ -50,22 +60,9 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
       "li",
       { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
       h("p", { class: "job-name", title: job.name }, job.name),
-      h(
-        "p",
-        { class: "job-meta" },
-        `${KIND_WORDS[job.kind].label} · ${statusWords(job.status)}${count} · ${shortDateTime(job.createdAt, state.timeZone)}`,
-      ),
-      job.tracked ? trackedHint(job) : button,
+      h("p", { class: "job-meta" }, `${KIND_WORDS[job.kind].label} · ${statusWords(job.status)}${count} · ${created(job)}`),
+      job.tracked ? trackedHint(state, job) : button,
     );
-  };
-
-  /** A job this document holds: itself, or as part of a line (a territory's search, a search's refresh run), with its sheet a click away. */
-  const trackedHint = (job: RecentJob): HTMLElement => {
-    const line = job.partOf ?? { jobId: job.jobId, name: job.name };
-    const showSheet = h("button", { class: "link" }, "Show its sheet");
-    on(showSheet, "click", () => state.showJobSheet(line.jobId));
-    const words = line.jobId === job.jobId ? "Already in this document." : `Part of “${line.name}” in this document.`;
-    return h("p", { class: "hint" }, `${words} `, showSheet);
   };
 
   const loadPage = (button: HTMLButtonElement, next: number): void => {

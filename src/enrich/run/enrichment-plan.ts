@@ -147,16 +147,9 @@ export function planEnrichment(
     else unique.set(key, { key, business: { business_name: name.value, website_url: website.value }, rows: [row] });
   }
 
-  const capacity = accountCapacity(account);
   const wanted = [...unique.values()];
-  const affordable = Math.min(wanted.length, capacity.total, capacity.perJob * capacity.maxJobs);
-  const sent = wanted.slice(0, affordable);
-  for (const cut of wanted.slice(affordable))
-    for (const row of cut.rows) skipped.push({ row, reason: { kind: "cut", reason: capacity.reason } });
-  const chunks: PlannedBusiness[][] = [];
-  for (let i = 0; i < sent.length; i += capacity.perJob) chunks.push(sent.slice(i, i + capacity.perJob));
+  const { chunks, cutReason, perJob } = chunksWithin(accountCapacity(account), wanted, skipped);
   skipped.sort((a, b) => a.row - b.row);
-  const cutReason = affordable < wanted.length ? capacity.reason : null;
   return {
     rowKeys,
     skipped,
@@ -166,6 +159,21 @@ export function planEnrichment(
     creditsNeeded: wanted.length,
     creditsRemaining: account.credits_remaining,
     cutReason,
-    perJob: capacity.perJob,
+    perJob,
   };
+}
+
+/** The businesses the account covers, in chunks of its job size; the rows of the others skipped with the cut's reason. */
+function chunksWithin(
+  capacity: ReturnType<typeof accountCapacity>,
+  wanted: readonly PlannedBusiness[],
+  skipped: PlanSkip[],
+): Pick<EnrichPlan, "chunks" | "cutReason" | "perJob"> {
+  const affordable = Math.min(wanted.length, capacity.total, capacity.perJob * capacity.maxJobs);
+  const sent = wanted.slice(0, affordable);
+  for (const cut of wanted.slice(affordable))
+    for (const row of cut.rows) skipped.push({ row, reason: { kind: "cut", reason: capacity.reason } });
+  const chunks: PlannedBusiness[][] = [];
+  for (let i = 0; i < sent.length; i += capacity.perJob) chunks.push(sent.slice(i, i + capacity.perJob));
+  return { chunks, cutReason: affordable < wanted.length ? capacity.reason : null, perJob: capacity.perJob };
 }
