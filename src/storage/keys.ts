@@ -145,4 +145,3 @@ export const OBSOLETE_JOB_STORE_KEYS: readonly string[] = ["passLease"];
 
 /** The poll trigger's key of one document. */
 export const pollTriggerMinutesKey = (documentId: string): string => KEYS.pollTriggerMinutes + documentId;
-
