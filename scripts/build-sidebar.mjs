@@ -13,6 +13,16 @@ function inlineSafe(text, tag) {
   return text.replace(new RegExp(`</(${tag})`, "gi"), "<\\/$1");
 }
 
+/**
+ * The stylesheet's custom properties (--blue, --line…) under short names: they are named only inside
+ * sidebar.css (no script reads or sets one), so a consistent renaming draws the same page.
+ */
+function shortProperties(css) {
+  const names = [...new Set(css.match(/--[\w-]+/g) ?? [])];
+  const short = new Map(names.map((name, i) => [name, `--${(i + 10).toString(36)}`]));
+  return css.replace(/--[\w-]+/g, (name) => short.get(name)).replace(/(--\w+):\s+/g, "$1:");
+}
+
 export function buildSidebar(dist, { minify = true } = {}) {
   const script = buildSync({
     entryPoints: [path.join(source, "sidebar-page.ts")],
@@ -29,13 +39,14 @@ export function buildSidebar(dist, { minify = true } = {}) {
     write: false,
     logLevel: "error",
   }).outputFiles[0].text;
-  const style = buildSync({
+  const css = buildSync({
     entryPoints: [path.join(source, "sidebar.css")],
     bundle: true,
     minify,
     write: false,
     logLevel: "error",
   }).outputFiles[0].text;
+  const style = minify ? shortProperties(css) : css;
   // The page's indentation and line breaks between tags are for its readers: the browser draws none of
   // them (no two inline elements of the page sit side by side on separate lines).
   const template = readFileSync(path.join(source, "sidebar.html"), "utf8")
