@@ -117,11 +117,16 @@ export function rowsOf(runtime: FakeRuntime, sheetName: string): Array<Record<st
 }
 
 /**
- * A pair's identity as the specs above write it out: the name and address exactly, since a duplicate
- * row's spec repeats its first row's pair by hand. What the service received or returned must
- * spell them the same way; no rule of the add-on's own is applied here.
+ * A pair's identity as the contract states it, written out here apart from the add-on's code: the
+ * name without case or spacing, the website without its scheme, a leading `www.`, the host's case
+ * and a trailing `/`. A duplicate may be sent in either spelling (the first row in sheet order,
+ * and a fault schedule may sort the sheet), so what was sent is compared by this key.
  */
-export const pairKey = (name: string, url: string): string => `${name}\u0001${url}`;
+export const pairKey = (name: string, url: string): string => {
+  const parts = /^(?:[a-z]+:\/\/)?(?:www\.)?([^/?#]*)(.*)$/i.exec(url.trim());
+  const address = `${(parts?.[1] ?? "").toLowerCase()}${(parts?.[2] ?? "").replace(/\/$/, "")}`;
+  return `${name.trim().split(/\s+/).join(" ").toLowerCase()}\u0001${address}`;
+};
 const joined = (value: unknown): string => (Array.isArray(value) ? value.join(", ") : "");
 
 /** The unique pairs in sheet order, first spelling kept: what a correct add-on sends. */
