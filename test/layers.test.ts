@@ -87,7 +87,7 @@ describe("layers of src/", () => {
   const graph = folderGraph();
 
   it("bundles into the sidebar no server code but src/rules and src/errors", () => {
-    const sidebar = path.join(src, "ui", "sidebar");
+    const sidebar = path.join(src, "sidebar");
     const outside = sourceFiles(sidebar).flatMap((file) =>
       codeImportsOf(file)
         .map((target) => folderOf(`${target}.ts`))
