@@ -211,6 +211,7 @@ function askFirst(state: SidebarState, job: JobView, { f, begin, asked }: Again)
 
 export function searchPanel(state: SidebarState, onStarted: () => void): void {
   const f = searchForm();
+  f.language.value = DEFAULT_LANGUAGE;
   const refresh = (): void => {
     showFormState(state, f, lists());
     // A question about the search in the form goes once the form holds another search.
