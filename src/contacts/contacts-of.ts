@@ -3,6 +3,7 @@
 // the document's sheet order then row order, and every sheet it is in. Plain code: no sheet here.
 import { CONTACT_ROLES, type ContactHeader, type ContactRole } from "./contact-columns";
 import type { SourceBusiness } from "./source-business";
+import { websiteDomain } from "../rules/website-key";
 
 /** One sheet's businesses, its name as the document shows it. */
 export interface SourceSheet {
@@ -25,22 +26,6 @@ export interface ContactFound {
 
 /** How two addresses compare: trimmed, without case. */
 export const addressKey = (address: string): string => address.trim().toLowerCase();
-
-/** The website's host, lower case, without a leading `www.` ("" when there is none). */
-export function domainOf(website: string): string {
-  const host =
-    website
-      .trim()
-      .replace(/^[a-z][a-z0-9+.-]*:\/\//i, "")
-      .replace(/^\/\//, "")
-      .split(/[/?#]/)[0] ?? "";
-  return host
-    .replace(/^[^@]*@/, "")
-    .replace(/:\d*$/, "")
-    .replace(/\.$/, "")
-    .toLowerCase()
-    .replace(/^www\./, "");
-}
 
 /** `Name` split: the last word is the last name, the words before it the first name. */
 export function splitName(name: string): { first: string; last: string } {
@@ -77,7 +62,7 @@ function cellsOf(business: SourceBusiness, email: string): ContactCells {
     "First name": first,
     "Last name": last,
     Company: business.company,
-    Domain: domainOf(business.website),
+    Domain: websiteDomain(business.website),
     Website: business.website,
     Phone: business.phone,
     City: business.city,

@@ -3,11 +3,11 @@
 // enrichment's block), each read in one getValues by header labels, in the document's sheet order.
 import type { EnrichTarget } from "../jobs/enrich-target";
 import { enrichmentOf, type JobRecord } from "../jobs/job-record";
-import { cellText } from "../sheets/cell-text";
 import { ENRICH_HEADERS, STATUS_HEADER } from "../sheets/columns";
 import { CONTACTS_SHEET } from "./contact-columns";
 import type { SourceSheet } from "./contacts-of";
 import { SOURCE_HEADERS, sourceBusiness, type SourceField } from "./source-business";
+import { columnOfHeader } from "../sheets/headers";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -37,13 +37,15 @@ export function sourceRefs(records: readonly JobRecord[], keys?: ReadonlySet<str
   return [...refs.values()];
 }
 
-const lower = (value: unknown): string => cellText(value).toLowerCase();
+/** The 0-based column of the first header cell that is `label` by the one header rule (headers.ts), from `from` on; -1 for none. */
+const columnOf = (header: readonly unknown[], label: string, from = 0): number =>
+  label === "" ? -1 : columnOfHeader(header, label, from + 1) - 1;
 
 /** Each field's column (0-based) in a results sheet's header row: the first cell with its label. */
 function resultColumns(header: readonly unknown[]): Map<SourceField, number> {
   const columns = new Map<SourceField, number>();
   for (const field of Object.keys(SOURCE_HEADERS) as SourceField[]) {
-    const at = header.findIndex((cell) => lower(cell) === SOURCE_HEADERS[field].toLowerCase());
+    const at = columnOf(header, SOURCE_HEADERS[field]);
     if (at >= 0) columns.set(field, at);
   }
   return columns;
@@ -53,17 +55,17 @@ function resultColumns(header: readonly unknown[]): Map<SourceField, number> {
 function listColumns(header: readonly unknown[], target: EnrichTarget): Map<SourceField, number> {
   const columns = new Map<SourceField, number>();
   const named = (text: string, fallback: number): number => {
-    const at = header.findIndex((cell) => text !== "" && lower(cell) === text.toLowerCase());
+    const at = columnOf(header, text);
     return at >= 0 ? at : fallback - 1;
   };
   columns.set("company", named(target.nameHeader, target.nameColumn));
   columns.set("website", named(target.websiteHeader, target.websiteColumn));
-  const start = header.findIndex((cell) => lower(cell) === STATUS_HEADER.toLowerCase());
+  const start = columnOf(header, STATUS_HEADER);
   if (start < 0) return columns;
   for (const field of Object.keys(SOURCE_HEADERS) as SourceField[]) {
     const label = SOURCE_HEADERS[field];
     if (field === "company" || field === "website" || !ENRICH_HEADERS.includes(label)) continue;
-    const at = header.findIndex((cell, index) => index >= start && lower(cell) === label.toLowerCase());
+    const at = columnOf(header, label, start);
     if (at >= 0) columns.set(field, at);
   }
   return columns;

@@ -3,7 +3,8 @@
 // the name split, and an enriched list read under its own header row by its name and website
 // columns and enrichment's block.
 import { fixedFacts } from "../storage/map-store";
-import { domainOf, splitName } from "../../src/contacts/contacts-of";
+import { splitName } from "../../src/contacts/contacts-of";
+import { websiteDomain } from "../../src/rules/website-key";
 import { listCell, readVerifications } from "../../src/contacts/source-business";
 import { emailVerificationDetails } from "../../src/sheets/columns";
 import { newJobRecord } from "../../src/jobs/job-record";
@@ -36,7 +37,7 @@ describe("source cells", () => {
     ["//www.x.io", "x.io"],
     ["", ""],
   ])("takes the domain of %j as %j", (website, domain) => {
-    expect(domainOf(website)).toBe(domain);
+    expect(websiteDomain(website)).toBe(domain);
   });
 
   it.each([
