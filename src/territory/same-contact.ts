@@ -11,8 +11,6 @@ export interface ContactRow {
   emails: readonly string[];
 }
 
-export { websiteDomain };
-
 /** The marker of a row sharing a contact with `first`: "Cedar Creek Vet (row 12)", the row as the sheet stands when written. */
 const sameContactText = (first: Pick<ContactRow, "name" | "row">): string => `${first.name} (row ${first.row})`;
 

@@ -1,7 +1,8 @@
 // Tests the same-contact marker of a territory's sheet (src/territory/same-contact.ts): the first row
 // with a website's domain or an email address holds it; a later row sharing one names that first
 // row's business, whichever key it shares; rows sharing nothing are left empty.
-import { sameContactMarkers, websiteDomain } from "../../src/territory/same-contact";
+import { websiteDomain } from "../../src/rules/website-key";
+import { sameContactMarkers } from "../../src/territory/same-contact";
 
 describe("websiteDomain", () => {
   it.each([
