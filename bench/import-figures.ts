@@ -240,7 +240,19 @@ async function activeJobsPass(world: World, root: string, build: (typeof BUILDS)
       "modelled time",
     ],
     [
-      ["target", "—", "1", "—", "—", "—", "—", "—", build.distDir === "dist" ? "≤ 4" : "≤ 4.5", "≤ 5.0 s"],
+      // 5 calls a job (its range read and write, their ranges, its sheet's name), its sheets found by id once (getSheets, an id each).
+      [
+        "target",
+        "—",
+        "1",
+        "—",
+        "—",
+        "—",
+        "—",
+        "—",
+        `≤ ${(5 + (ACTIVE_JOBS + 3) / ACTIVE_JOBS + (build.distDir === "dist" ? 0 : 0.5)).toFixed(2)}`,
+        "≤ 5.0 s",
+      ],
       ...passes.map(({ label, m, statuses }) => [
         label,
         statuses,

@@ -33,7 +33,7 @@ export function jobsContext(deadline: number): JobsContext {
 export function currentJobStore(): JobStore {
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
-  return new JobStore(doc.store, documentFacts(doc.spreadsheet));
+  return new JobStore(doc.store, documentFacts(doc));
 }
 
 /** The context of one document; its poll trigger is kept as this build keeps it (background-trigger.ts). */
@@ -41,7 +41,7 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number): Jobs
   const settings = readServiceSettings("user");
   return {
     client: clientFor(settings, deadline),
-    store: new JobStore(doc.store, documentFacts(doc.spreadsheet)),
+    store: new JobStore(doc.store, documentFacts(doc, keyDigest(settings.apiKey))),
     properties: doc.store,
     userProperties: userProperties(),
     documentId: doc.id,

@@ -15,14 +15,13 @@ function withDigest(list: readonly string[] | undefined, digest: string): string
 }
 
 /** False once the service told this key the job is not its account's. */
-export function canTry(record: JobRecord, digest: string): boolean {
+export function canTry(record: Pick<JobRecord, "hiddenFrom">, digest: string): boolean {
   return (record.hiddenFrom ?? []).indexOf(digest) < 0;
 }
 
 /** Whether this key created the job or has read it (a key of the creator's account). */
 export function isMine(record: JobRecord, digest: string | null): boolean {
   if (digest === null) return false;
-  if (record.createdBy === undefined) return canTry(record, digest); // a record from before ownership was kept
   return record.createdBy === digest || (record.seenBy ?? []).indexOf(digest) >= 0;
 }
 
@@ -30,6 +29,13 @@ export function isMine(record: JobRecord, digest: string | null): boolean {
 export function markSeen<R extends JobRecord>(record: R, digest: string): R {
   if ((record.seenBy ?? []).indexOf(digest) >= 0 && canTry(record, digest)) return record;
   return { ...record, seenBy: withDigest(record.seenBy, digest), hiddenFrom: (record.hiddenFrom ?? []).filter((d) => d !== digest) };
+}
+
+/** Each of `digests` taken to have read the job, except a key the service answered 404 (a record from before its creator was kept). */
+export function seenByEach<R extends Pick<JobRecord, "seenBy" | "hiddenFrom">>(record: R, digests: readonly string[]): R {
+  let seenBy = record.seenBy;
+  for (const digest of digests) if (canTry(record, digest)) seenBy = withDigest(seenBy, digest);
+  return seenBy === record.seenBy ? record : { ...record, seenBy };
 }
 
 /** The service answered 404 to this key: not its account's job. Nothing else of the record changes. */

@@ -11,7 +11,7 @@ import { resultSheetOf } from "../jobs/job-sheet";
 import { passNote, passNoteCleared } from "../jobs/record-note";
 import { dayOf } from "../jobs/seen-day";
 import { resultColumns, seenOn } from "../sheets/columns";
-import { upsertByName } from "../sheets/fast-upsert";
+import { upsertInPlace } from "../sheets/fast-upsert";
 import type { SheetsById } from "../sheets/result-sheet";
 import { upsertBusinesses } from "../sheets/writer";
 
@@ -90,18 +90,14 @@ function writeResultSheet(ctx: JobsContext, sheets: SheetsById, job: JobResults)
   // Every business of a search's own sheet was first (and last) seen on the search's day.
   const timeZone = record.timeZone;
   const columns = resultColumns(seenOn(dayOf(ctx, timeZone, record.createdAt)));
-  // The usual case takes the cheap path (4 calls); a renamed or deleted sheet, moved headers, rows
-  // to insert or delete take the general writer, which finds the sheet by id.
+  // The sheet by its id, recreated when deleted (refilled completely below); the usual case takes the
+  // cheap path (2 calls), moved headers and rows to insert or delete take the general writer.
   const options = { removeOthers: job.final };
-  let result = record.sheetName ? upsertByName(ctx.spreadsheet, record.sheetName, job.businesses, columns, options) : null;
-  let sheetName = record.sheetName;
-  if (!result) {
-    // A deleted results sheet is recreated: the upsert below refills it completely.
-    const target = resultSheetOf(ctx, record, sheets, "it was recreated");
-    record = target.record;
-    result = upsertBusinesses(target.sheet, job.businesses, columns, options);
-    sheetName = target.sheet.getName();
-  }
+  const target = resultSheetOf(ctx, record, sheets, "it was recreated");
+  record = target.record;
+  const result =
+    upsertInPlace(target.sheet, job.businesses, columns, options) ?? upsertBusinesses(target.sheet, job.businesses, columns, options);
+  const sheetName = target.sheet.getName();
   // A finished job no longer needs its start record: the same arguments may start a new search.
   if (job.final && record.startKey) ctx.store.deleteStart(record.startKey);
   ctx.store.trySave({

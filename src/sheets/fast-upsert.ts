@@ -1,6 +1,6 @@
-// This file defines the cheap path of the results writer for a running job: the job's columns read in ONE range read by sheet name, rows
+// This file defines the cheap path of the results writer for a running job: the job's columns of its sheet read in ONE range read, rows
 // found by Business ID, each run of our columns written in one call or not at all. Anything out of the ordinary answers null and the
-// caller runs the general writer; a sheet with the job's name and exactly its headers is taken to be the job's.
+// caller runs the general writer.
 import type { Business } from "../api/schemas";
 import { latestById } from "../api/result-pages";
 import { cellInput, cellText, writesSame } from "./cell-text";
@@ -9,31 +9,26 @@ import { columnLetters } from "./column-letters";
 import { headerKey } from "./headers";
 import { placeRows, type UpsertOptions, type UpsertResult } from "./writer";
 
-type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
-
-const quotedSheet = (name: string): string => `'${name.replace(/'/g, "''")}'`;
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
 /**
- * Upserts `businesses` into the sheet named `sheetName`, when its first n columns are our n
- * columns (in any order) and no row has to be inserted or deleted; otherwise null, having written
- * nothing.
+ * Upserts `businesses` into `sheet`, when its first n columns are our n columns (in any order)
+ * and no row has to be inserted or deleted; otherwise null, having written nothing.
  */
-export function upsertByName(
-  spreadsheet: Spreadsheet,
-  sheetName: string,
+export function upsertInPlace(
+  sheet: Sheet,
   businesses: readonly Business[],
   allColumns: readonly ColumnSpec[],
   options: UpsertOptions,
 ): UpsertResult | null {
   // Only the columns a sheet is given: one of an earlier layout among them is the general writer's.
   const columns = allColumns.filter((column) => !column.legacy);
-  const sheet = quotedSheet(sheetName);
   const width = columns.length;
   let values: unknown[][];
   try {
-    values = spreadsheet.getRange(`${sheet}!A1:${columnLetters(width)}`).getValues();
+    values = sheet.getRange(`A1:${columnLetters(width)}`).getValues();
   } catch {
-    return null; // renamed, deleted, or narrower than our columns
+    return null; // narrower than our columns
   }
   // Where each of our columns stands: all of them, in any order, fill the first `width` columns
   // (a sheet laid out by an earlier version has the same columns in another order).
@@ -73,6 +68,6 @@ export function upsertByName(
       return cells;
     });
   const changed = matrix.some((cells, offset) => cells.some((input, index) => !writesSame(input, values[top - 1 + offset]?.[index])));
-  if (changed) spreadsheet.getRange(`${sheet}!A${top}:${columnLetters(width)}${bottom}`).setValues(matrix);
+  if (changed) sheet.getRange(`A${top}:${columnLetters(width)}${bottom}`).setValues(matrix);
   return { appended: target.size - updated, updated, removed: 0 };
 }

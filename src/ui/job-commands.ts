@@ -34,7 +34,7 @@ export const showJobSheet = commandWith("showJobSheet", {}, ({ jobId }): { sheet
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
   // A run listed before its first job was created is its own line, by its run id (ui/job-list.ts).
-  const record = new JobStore(doc.store, documentFacts(doc.spreadsheet)).get(jobId) ?? runStoreOf({ properties: doc.store }).get(jobId);
+  const record = new JobStore(doc.store, documentFacts(doc)).get(jobId) ?? runStoreOf({ properties: doc.store }).get(jobId);
   if (!record) throw new UserFacingError('This document does not track that job any more. Open it again from "Open an existing job".');
   const spreadsheet = doc.spreadsheet;
   const sheet = new SheetsById(spreadsheet).of(record);

@@ -42,10 +42,10 @@ describe.each(BUILDS)("a job record of version 1, $build build", ({ distDir, ful
     const store = jobStore(runtime, full);
     const key = `job:${started.jobId}`;
     const today = JSON.parse(store.get(key) ?? "{}");
-    expect(today).toMatchObject({ v: 2, timeZone: "Asia/Kolkata" });
+    expect(today).toMatchObject({ v: 3, timeZone: "Asia/Kolkata" });
 
-    // As version 1 stored it: its last re-run's figures in its schedule only, its sheet by name only.
-    const { v: _v, timeZone: _zone, lastRun: _run, ...rest } = today;
+    // As version 1 stored it: its last re-run's figures in its schedule only, its sheet by name only, its creator not kept.
+    const { v: _v, timeZone: _zone, lastRun: _run, createdBy: _by, seenBy: _seen, ...rest } = today;
     const lastRunAt = new Date(world.clock.now() - 60_000).toISOString();
     const refresh = {
       every: "day",
@@ -64,6 +64,7 @@ describe.each(BUILDS)("a job record of version 1, $build build", ({ distDir, ful
 
     const listed = sidebar(runtime, "listJobs").find((job) => job.jobId === started.jobId);
     expect(listed).toMatchObject({
+      mine: true, // the reading key's, as every key the document knows
       timeZone: "Asia/Kolkata",
       lastRun: { at: lastRunAt, added: 3, updated: 97, notFound: 1, businesses: 100, credits: 100, keptEarlier: 0 },
     });
@@ -72,7 +73,9 @@ describe.each(BUILDS)("a job record of version 1, $build build", ({ distDir, ful
 
     sidebar(runtime, "refreshJobs");
     const written = JSON.parse(store.get(key) ?? "{}");
-    expect(written).toMatchObject({ v: 2, timeZone: "Asia/Kolkata", sheetId: today.sheetId, lastRun: { at: lastRunAt, added: 3 } });
+    expect(written).toMatchObject({ v: 3, timeZone: "Asia/Kolkata", sheetId: today.sheetId, lastRun: { at: lastRunAt, added: 3 } });
+    expect(written.createdBy).toBeUndefined();
+    expect(written.seenBy).toEqual([today.createdBy]); // the pass's key: the document's one editor
     const text = store.get(key);
     sidebar(runtime, "refreshJobs");
     expect(store.get(key)).toBe(text);

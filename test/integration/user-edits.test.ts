@@ -60,6 +60,21 @@ describe("user edits during a job", () => {
     await expectExact(runtime, apiKey, done);
   });
 
+  it("two jobs' sheets swapping names mid-job: each job writes its own sheet, found by id", async () => {
+    const { runtime, apiKey, job } = await startJob();
+    const [location] = sidebar(runtime, "findLocations", { q: "Denver" });
+    const other = sidebar(runtime, "startSearch", { query: "plumbers", location: location?.label, maxResults: 150 });
+    const first = runUntilRows(runtime, job.jobId, 10);
+    const second = runUntilRows(runtime, other.jobId, 10);
+    const testing = runtime.spreadsheetApp.testing;
+    testing.userRenameSheet(sheetOf(first), "swap");
+    testing.userRenameSheet(sheetOf(second), sheetOf(first));
+    testing.userRenameSheet("swap", sheetOf(second));
+    const done = [finish(runtime, job.jobId), finish(runtime, other.jobId)];
+    expect(done.map((view) => view.sheetName)).toEqual([sheetOf(second), sheetOf(first)]);
+    for (const view of done) await expectExact(runtime, apiKey, view);
+  });
+
   it("deleting the sheet mid-job: it is recreated, refilled completely, and the job says so", async () => {
     const { runtime, apiKey, job } = await startJob();
     const partial = runUntilRows(runtime, job.jobId, 10);

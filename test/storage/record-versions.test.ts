@@ -4,11 +4,13 @@
 // Old shapes are literals; the document's facts (time zone, sheets by name) are fixed stand-ins.
 import * as z from "zod/mini";
 import { JobStore } from "../../src/jobs/job-store";
-import { JOB_RECORD_STEPS } from "../../src/jobs/job-record-versions";
+import { documentFacts, JOB_RECORD_STEPS } from "../../src/jobs/job-record-versions";
 import type { JobRecord, StoredJobRecord } from "../../src/jobs/job-record";
 import { PrefixedCollection } from "../../src/storage/prefixed-collection";
 import { readVersioned, storedText, versionOf, type StoredShape } from "../../src/storage/stored-json";
 import { fixedFacts, mapStore } from "./map-store";
+import { isMine } from "../../src/jobs/ownership";
+import { EditorKeys } from "../../src/jobs/editor-keys";
 
 const ID = "11111111-2222-4333-8444-555555555555";
 const CREATED = "2026-11-20T09:00:00.000Z";
@@ -129,6 +131,34 @@ describe("job record version steps", () => {
     expect(read({ v: 2, ...versionOneSearch, sheetId: null, sheetName: "Old name" })).toMatchObject({ sheetId: null });
   });
 
+  it("version 3: a record from before its creator was kept is seen by each key the document knows, except one answered 404", () => {
+    const known = fixedFacts("Etc/UTC", {}, ["ann", "bob", "cat"]);
+    const old = { ...versionOneSearch, seenBy: ["dan"], hiddenFrom: ["bob"] };
+    const record = new JobStore(mapStore({ [`job:${ID}`]: JSON.stringify(old) }), known).get(ID) as JobRecord;
+    expect(record.createdBy).toBeUndefined();
+    expect(record.seenBy).toEqual(["dan", "ann", "cat"]);
+    expect([isMine(record, "ann"), isMine(record, "bob"), isMine(record, "dan"), isMine(record, "eve")]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+    // A record that kept its creator, or was stored at version 3, is not given anyone.
+    expect(new JobStore(mapStore({ [`job:${ID}`]: JSON.stringify({ ...old, createdBy: "dan" }) }), known).get(ID)?.seenBy).toEqual(["dan"]);
+    expect(new JobStore(mapStore({ [`job:${ID}`]: JSON.stringify({ v: 3, ...old }) }), known).get(ID)?.seenBy).toEqual(["dan"]);
+  });
+
+  it("the keys a document knows are its editors' current keys and the reader's, each once", () => {
+    const store = mapStore();
+    const editors = new EditorKeys(store);
+    editors.register("editor-1", "ann", Date.parse(CREATED));
+    editors.register("editor-2", "bob", Date.parse(CREATED));
+    const spreadsheet = { getSpreadsheetTimeZone: () => "Etc/UTC", getSheetByName: () => null };
+    expect([...documentFacts({ spreadsheet, store }, "cat").knownKeys()].sort()).toEqual(["ann", "bob", "cat"]);
+    expect([...documentFacts({ spreadsheet, store }, "ann").knownKeys()].sort()).toEqual(["ann", "bob"]);
+    expect(documentFacts({ spreadsheet, store: mapStore() }).knownKeys()).toEqual([]);
+  });
+
   it("a record without a time zone gets its document's; one with its own keeps it", () => {
     expect(read(versionOneSearch)?.timeZone).toBe("Europe/Lisbon");
     expect(read({ ...versionOneSearch, timeZone: "America/Chicago" })?.timeZone).toBe("America/Chicago");
@@ -143,6 +173,7 @@ describe("job record version steps", () => {
         return "Asia/Tokyo";
       },
       sheetIdNamed: () => null,
+      knownKeys: () => [],
     };
     const store = mapStore({
       "job:a": JSON.stringify({ ...versionOneSearch, id: "a" }),
@@ -164,14 +195,14 @@ describe("job record version steps", () => {
 
 describe("write-back of outdated records", () => {
   it("the job store writes a record read in version 1 back in today's shape, once, and leaves current ones alone", () => {
-    const current = { v: 2, ...versionOneSearch, id: "c", timeZone: "Etc/UTC" };
+    const current = { v: 3, ...versionOneSearch, id: "c", timeZone: "Etc/UTC" };
     const store = mapStore({ [`job:${ID}`]: JSON.stringify(versionOneSearch), "job:c": JSON.stringify(current) });
     const jobs = new JobStore(store, fixedFacts());
     const before = store.map.get("job:c");
     expect(jobs.all()).toHaveLength(2);
     expect(jobs.writeBack()).toBe(1);
     const written = JSON.parse(store.map.get(`job:${ID}`) ?? "{}");
-    expect(written.v).toBe(2);
+    expect(written.v).toBe(3);
     expect(written.timeZone).toBe("Etc/UTC");
     expect(written.lastRun).toEqual({
       at: "2026-11-26T09:00:00.000Z",

@@ -51,7 +51,7 @@ afterAll(() => {
 function save(...records: JobRecord[]): void {
   const doc = access.currentDocument();
   if (!doc) throw new Error("no document");
-  const store = new stores.JobStore(doc.store, documentFacts(doc.spreadsheet));
+  const store = new stores.JobStore(doc.store, documentFacts(doc));
   for (const record of records) store.save(record);
 }
 

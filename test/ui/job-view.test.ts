@@ -89,7 +89,7 @@ describe("a schedule's figures of its last run, made from the one stored outcome
 describe("a record stored while its schedule kept a copy of its last run's figures", () => {
   const stored = (refresh: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
     readStored(
-      jobRecordVersions({ timeZone: () => "America/Chicago", sheetIdNamed: () => null }),
+      jobRecordVersions({ timeZone: () => "America/Chicago", sheetIdNamed: () => null, knownKeys: () => [] }),
       JSON.stringify({
         ...search(),
         ...extra,
