@@ -236,8 +236,8 @@ const storedBase = {
     z.nullable(
       z.union([
         z.string(),
-        z.object({ kind: z.literal("passFailed"), step: z.enum(["status", "results", "write"]), message: z.string() }),
-        z.object({ kind: z.literal("lasting"), text: z.string() }),
+        z.object({ kind: z.enum(["passFailed"]), step: z.enum(["status", "results", "write"]), message: z.string() }),
+        z.object({ kind: z.enum(["lasting"]), text: z.string() }),
       ]),
     ),
   ),
@@ -279,7 +279,7 @@ const StoredSearchRecord = z.lazy(() =>
   z.pipe(
     z.object({
       ...storedBase,
-      kind: z.literal("search"),
+      kind: z.enum(["search"]),
       refresh: z.optional(StoredRefreshSchedule),
       searchKey: z.optional(z.string()),
       maxResults: z.optional(z.number()),
@@ -307,7 +307,7 @@ const StoredSearchRecord = z.lazy(() =>
 
 const StoredEnrichmentRecord = z.lazy(() =>
   z.pipe(
-    z.object({ ...storedBase, kind: z.literal("enrichment"), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
+    z.object({ ...storedBase, kind: z.enum(["enrichment"]), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
     z.transform((stored): StoredJobRecord<EnrichmentRecord> => upgradeBase(stored)),
   ),
 );
@@ -316,7 +316,7 @@ const StoredTerritoryRecord = z.lazy(() =>
   z.pipe(
     z.object({
       ...storedBase,
-      kind: z.literal("territory"),
+      kind: z.enum(["territory"]),
       queries: z.array(z.string()),
       places: z.array(z.object({ label: z.string(), countryCode: z.optional(z.string()) })),
       maxResults: z.number(),

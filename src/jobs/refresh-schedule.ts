@@ -129,6 +129,9 @@ const StoredRefreshRun = z.lazy(() =>
   }),
 );
 
+/** `true` and nothing else, as zod's literal(true) would read it: zod's literal stays out of the bundle (job-record.ts reads kinds as one-value enums). */
+const onlyTrue = z.boolean().check(z.refine((value) => value)) as z.ZodMiniType<true, true>;
+
 /** What a schedule of either kind holds as stored: the last run's figures, kept in it by earlier versions, are the job's now (last-run.ts). */
 const storedScheduleBase = {
   every: z.enum(["day", "week", "off"]),
@@ -140,7 +143,7 @@ const storedScheduleBase = {
   lastRunCredits: optionalCount,
   nextRunAt: z.string(),
   lastError: z.optional(z.nullable(z.string())),
-  asked: z.optional(z.literal(true)),
+  asked: z.optional(onlyTrue),
 };
 
 /** A schedule of either kind as any version stored it. */
