@@ -1,7 +1,7 @@
 // This file defines the job store's records: JobRecord (a SearchRecord or an EnrichmentRecord, sharing JobRecordBase), one per job;
 // StartRecord, one per logical job creation; and how both are stored: their keys' prefixes, and the schemas that read every stored shape.
 import * as z from "zod/mini";
-import { tupleOf } from "../storage/lean-schemas";
+import { tupleOf, unionOf } from "../storage/lean-schemas";
 import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
 import {
@@ -234,7 +234,7 @@ const storedBase = {
   error: nullableText,
   note: z.optional(
     z.nullable(
-      z.union([
+      unionOf([
         z.string(),
         z.object({ kind: z.enum(["passFailed"]), step: z.enum(["status", "results", "write"]), message: z.string() }),
         z.object({ kind: z.enum(["lasting"]), text: z.string() }),
@@ -283,7 +283,7 @@ const StoredSearchRecord = z.lazy(() =>
       refresh: z.optional(StoredRefreshSchedule),
       searchKey: z.optional(z.string()),
       maxResults: z.optional(z.number()),
-      searched: z.optional(z.union([z.string(), z.object({ query: z.string(), place: z.string() })])),
+      searched: z.optional(unionOf([z.string(), z.object({ query: z.string(), place: z.string() })])),
     }),
     z.transform((stored): StoredJobRecord<SearchRecord> => {
       const { refresh: storedRefresh, maxResults, searched, ...rest } = upgradeBase(upgradeLastRun(stored));
@@ -341,7 +341,7 @@ const StoredTerritoryRecord = z.lazy(() =>
 
 /** A record of any kind, each kind's shape upgraded by its own step. */
 export const STORED_JOB_RECORD: z.ZodMiniType<StoredJobRecord> = z.lazy(() =>
-  z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]),
+  unionOf([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]),
 );
 
 const StoredStartRecord = z.lazy(() =>

@@ -1,6 +1,6 @@
-// This file defines three zod/mini schemas written with zod's smaller parts: a tuple, a record keyed
-// by text and a whole number. They read stored state, the service's answers and a user's options as
-// zod's own would, and leave zod's tuple, record and int (about 5 KB of the bundle) out.
+// This file defines four zod/mini schemas written with zod's smaller parts: a tuple, a record keyed
+// by text, a whole number and a union. They read stored state, the service's answers and a user's options
+// as zod's own would, and leave zod's tuple, record, int and union (about 6 KB of the bundle) out.
 import * as z from "zod/mini";
 
 /** An item's or a value's issue, its path under the item's index or the value's key (zod's own raw issue, already worded). */
@@ -88,4 +88,30 @@ export function intOf(error?: string): z.ZodMiniNumber<number> {
       }
     }),
   );
+}
+
+/**
+ * The output of the first of `options` that the input passes, as zod's `union(options, { error })`:
+ * where none passes, the one option that failed only its refinements gives its issues (zod's rule),
+ * else the issue is `error` (zod's "Invalid input" without it). Each option runs as zod's union runs it.
+ */
+export function unionOf<const T extends readonly z.ZodMiniType[]>(
+  options: T,
+  error?: string,
+): z.ZodMiniType<z.output<T[number]>, z.input<T[number]>> {
+  return z.transform((raw: z.input<T[number]>, payload): z.output<T[number]> => {
+    const refined: z.core.ParsePayload[] = [];
+    for (const option of options) {
+      const result = option._zod.run({ value: raw, issues: [] }, {}) as z.core.ParsePayload;
+      if (result.issues.length === 0) return result.value as z.output<T[number]>;
+      if (result.aborted !== true && result.issues.every((issue) => issue.continue === true)) refined.push(result);
+    }
+    const [only] = refined;
+    if (only && refined.length === 1) {
+      payload.issues.push(...only.issues);
+      return only.value as z.output<T[number]>;
+    }
+    payload.issues.push({ code: "invalid_union", errors: [], input: raw, ...(error === undefined ? {} : { message: error }) });
+    return raw as z.output<T[number]>;
+  });
 }

@@ -1,7 +1,7 @@
 // This file defines the arguments of every global function that takes one, as zod/mini schemas with the sentence each mistake gets.
 // The server parses with them (ui/command.ts) and the sidebar's typed client takes its types from them, so a shape is written once.
 import * as z from "zod/mini";
-import { intOf } from "../storage/lean-schemas";
+import { intOf, unionOf } from "../storage/lean-schemas";
 import { SearchFields } from "../api/request-schemas";
 import { isUuid } from "../rules/ids";
 import { JOB_KINDS, kindNamed } from "../rules/job-kinds";
@@ -93,14 +93,14 @@ const onlyTrue = () =>
 const wholeNumber = (absent: number, min: number, max: number, problem: string) =>
   z.pipe(
     z.pipe(
-      z.optional(z.nullable(z.union([z.number(), z.string()], { error: problem }))),
+      z.optional(z.nullable(unionOf([z.number(), z.string()], problem))),
       z.transform((value) => (isNotGiven(value) ? absent : Number(value))),
     ),
     intOf(problem).check(z.gte(min, { error: problem }), z.lte(max, { error: problem })),
   );
 
 /** A column by its header text or its number (1 = A). */
-const column = (what: string) => z.union([z.number(), optionalText(what)], { error: `${what} must be text.` });
+const column = (what: string) => unionOf([z.number(), optionalText(what)], `${what} must be text.`);
 
 const { queryMax, locationLabelMax, nameMax, minResults, maxResults } = REQUEST_LIMITS;
 
@@ -158,7 +158,7 @@ const placeLabel = meets(requiredText("The location", "Pick each location from t
   tooLong("A location", l.length, locationLabelMax),
 );
 const placeSchema = z.lazy(() =>
-  z.union(
+  unionOf(
     [
       z.pipe(
         placeLabel,
@@ -166,9 +166,7 @@ const placeSchema = z.lazy(() =>
       ),
       z.object({ label: placeLabel, countryCode: countryCode() }),
     ],
-    {
-      error: "Each location is its label from the list (or {label, countryCode}).",
-    },
+    "Each location is its label from the list (or {label, countryCode}).",
   ),
 );
 /** Each once, in the order given (the same query or place twice would be the same search, charged twice). */
@@ -288,7 +286,7 @@ const ENTRY_ARGS = {
           z.transform((share) => share ?? undefined),
         ),
         pollEveryMinutes: z.pipe(
-          z.optional(z.nullable(z.union([z.number(), z.string()]))).check(
+          z.optional(z.nullable(unionOf([z.number(), z.string()]))).check(
             z.refine((value) => value === undefined || value === null || isPollInterval(Number(value)), {
               error: (issue) => `${POLL_INTERVAL_RULE}; ${String(issue.input)} is not one of them.`,
             }),

@@ -1,8 +1,8 @@
-// Tests tupleOf, recordOf and intOf against zod's own tuple, record and int, the schemas they stand in for:
+// Tests tupleOf, recordOf, intOf and unionOf against zod's own tuple, record, int and union, the schemas they stand in for:
 // the same inputs pass or fail alike, with the same outputs and the issues' codes and paths that
 // the client's shape errors are worded from (api/schemas.ts describeIssue).
 import * as z from "zod/mini";
-import { intOf, recordOf, tupleOf } from "../../src/storage/lean-schemas";
+import { intOf, recordOf, tupleOf, unionOf } from "../../src/storage/lean-schemas";
 
 /** What a parse says that the add-on reads: success, the output, each issue's code, expected type and path. */
 function outcome(schema: z.ZodMiniType, input: unknown): unknown {
@@ -127,5 +127,51 @@ describe("intOf", () => {
     const own = intOf(problem).check(z.gte(1, { error: problem }), z.lte(100, { error: problem }));
     const zods = z.int({ error: problem }).check(z.gte(1, { error: problem }), z.lte(100, { error: problem }));
     expect(outcome(own, input)).toEqual(outcome(zods, input));
+  });
+});
+
+describe("unionOf", () => {
+  const tooLong = (max: number) => z.string().check(z.refine((text) => text.length <= max, { error: `at most ${max} characters` }));
+  // Options of each kind the add-on unites: types alone, objects, pipes with a transform, and refinements
+  // (an option that fails only its refinements gives its own issues, as zod's union does).
+  const OPTIONS = [
+    [z.number(), z.string()],
+    [z.string(), z.number(), z.boolean()],
+    [z.string(), z.object({ kind: z.enum(["lasting"]), text: z.string() }), z.object({ kind: z.enum(["passFailed"]), step: z.string() })],
+    [
+      z.pipe(
+        tooLong(5),
+        z.transform((label) => ({ label })),
+      ),
+      z.object({ label: tooLong(5), code: z.optional(tooLong(2)) }),
+    ],
+    [z.object({ a: tooLong(2) }), z.object({ a: tooLong(3) })],
+  ] as const;
+  const INPUTS: unknown[] = [
+    7,
+    Number.NaN,
+    "text",
+    "much too long",
+    true,
+    null,
+    undefined,
+    [],
+    { kind: "lasting", text: "t" },
+    { kind: "passFailed", step: "write" },
+    { kind: "other" },
+    { label: "short" },
+    { label: "much too long" },
+    { label: "ok", code: "USA" },
+    { a: "abc" },
+    { a: "abcd" },
+  ];
+
+  it.each(OPTIONS.map((options, i) => [i, options]))("reads every input as zod's union does (options %s)", (_, options) => {
+    for (const input of INPUTS) {
+      expect(outcome(unionOf(options), input)).toEqual(outcome(z.union(options), input));
+      expect(outcome(unionOf(options, "Pick one."), input)).toEqual(outcome(z.union(options, { error: "Pick one." }), input));
+      const inside = (schema: z.ZodMiniType) => z.object({ list: z.array(z.optional(z.nullable(schema))) });
+      expect(outcome(inside(unionOf(options)), { list: [input] })).toEqual(outcome(inside(z.union(options)), { list: [input] }));
+    }
   });
 });
