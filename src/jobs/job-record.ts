@@ -1,7 +1,7 @@
 // This file defines the job store's records: JobRecord (a SearchRecord or an EnrichmentRecord, sharing JobRecordBase), one per job;
 // StartRecord, one per logical job creation; and how both are stored: their keys' prefixes, and the schemas that read every stored shape.
 import * as z from "zod/mini";
-import { tupleOf, unionOf } from "../storage/lean-schemas";
+import { enumOf, tupleOf, unionOf } from "../storage/lean-schemas";
 import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
 import {
@@ -236,8 +236,8 @@ const storedBase = {
     z.nullable(
       unionOf([
         z.string(),
-        z.object({ kind: z.enum(["passFailed"]), step: z.enum(["status", "results", "write"]), message: z.string() }),
-        z.object({ kind: z.enum(["lasting"]), text: z.string() }),
+        z.object({ kind: enumOf(["passFailed"]), step: enumOf(["status", "results", "write"]), message: z.string() }),
+        z.object({ kind: enumOf(["lasting"]), text: z.string() }),
       ]),
     ),
   ),
@@ -279,7 +279,7 @@ const StoredSearchRecord = z.lazy(() =>
   z.pipe(
     z.object({
       ...storedBase,
-      kind: z.enum(["search"]),
+      kind: enumOf(["search"]),
       refresh: z.optional(StoredRefreshSchedule),
       searchKey: z.optional(z.string()),
       maxResults: z.optional(z.number()),
@@ -307,7 +307,7 @@ const StoredSearchRecord = z.lazy(() =>
 
 const StoredEnrichmentRecord = z.lazy(() =>
   z.pipe(
-    z.object({ ...storedBase, kind: z.enum(["enrichment"]), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
+    z.object({ ...storedBase, kind: enumOf(["enrichment"]), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
     z.transform((stored): StoredJobRecord<EnrichmentRecord> => upgradeBase(stored)),
   ),
 );
@@ -316,13 +316,13 @@ const StoredTerritoryRecord = z.lazy(() =>
   z.pipe(
     z.object({
       ...storedBase,
-      kind: z.enum(["territory"]),
+      kind: enumOf(["territory"]),
       queries: z.array(z.string()),
       places: z.array(z.object({ label: z.string(), countryCode: z.optional(z.string()) })),
       maxResults: z.number(),
       language: z.string(),
       enrichContacts: z.boolean(),
-      pairs: z.array(tupleOf([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
+      pairs: z.array(tupleOf([z.nullable(z.string()), enumOf(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
       stopped: z.boolean(),
       run: z.number(),
       runKey: z.string(),

@@ -2,6 +2,7 @@
 // the shape the sidebar sees (JobView.refresh); its slot rule, shared by both, is refresh-slots.ts.
 import * as z from "zod/mini";
 import type { CreateSearchRequest } from "../api/schemas";
+import { enumOf } from "../storage/lean-schemas";
 
 export type RefreshEvery = "day" | "week";
 
@@ -134,7 +135,7 @@ const onlyTrue = z.boolean().check(z.refine((value) => value)) as z.ZodMiniType<
 
 /** What a schedule of either kind holds as stored: the last run's figures, kept in it by earlier versions, are the job's now (last-run.ts). */
 const storedScheduleBase = {
-  every: z.enum(["day", "week", "off"]),
+  every: enumOf(["day", "week", "off"]),
   lastRunAt: z.string(),
   lastRunAdded: optionalCount,
   lastRunUpdated: optionalCount,

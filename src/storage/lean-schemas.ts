@@ -1,6 +1,6 @@
-// This file defines four zod/mini schemas written with zod's smaller parts: a tuple, a record keyed
-// by text, a whole number and a union. They read stored state, the service's answers and a user's options
-// as zod's own would, and leave zod's tuple, record, int and union (about 6 KB of the bundle) out.
+// This file defines zod/mini schemas written with zod's smaller parts: a tuple, a record keyed by text, a
+// whole number, a union and an enum. They read stored state, the service's answers and a user's options
+// as zod's own would, and leave zod's tuple, record, int, union and enum (about 7 KB of the bundle) out.
 import * as z from "zod/mini";
 
 /** An item's or a value's issue, its path under the item's index or the value's key (zod's own raw issue, already worded). */
@@ -113,5 +113,23 @@ export function unionOf<const T extends readonly z.ZodMiniType[]>(
     }
     payload.issues.push({ code: "invalid_union", errors: [], input: raw, ...(error === undefined ? {} : { message: error }) });
     return raw as z.output<T[number]>;
+  });
+}
+
+/** One of `values`, as zod's `enum(values, { error })`: anything else is an `invalid_value` issue, worded by `error` from the input. */
+export function enumOf<const T extends readonly string[]>(
+  values: T,
+  error?: (input: string) => string,
+): z.ZodMiniType<T[number], T[number]> {
+  return z.transform((raw: T[number], payload): T[number] => {
+    if (!values.includes(raw)) {
+      payload.issues.push({
+        code: "invalid_value",
+        values: [...values],
+        input: raw,
+        ...(error === undefined ? {} : { message: error(String(raw)) }),
+      });
+    }
+    return raw;
   });
 }

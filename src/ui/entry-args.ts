@@ -1,7 +1,7 @@
 // This file defines the arguments of every global function that takes one, as zod/mini schemas with the sentence each mistake gets.
 // The server parses with them (ui/command.ts) and the sidebar's typed client takes its types from them, so a shape is written once.
 import * as z from "zod/mini";
-import { intOf, unionOf } from "../storage/lean-schemas";
+import { enumOf, intOf, unionOf } from "../storage/lean-schemas";
 import { SearchFields } from "../api/request-schemas";
 import { isUuid } from "../rules/ids";
 import { JOB_KINDS, kindNamed } from "../rules/job-kinds";
@@ -343,9 +343,10 @@ const ENTRY_ARGS = {
     orEmpty(
       z.object({
         jobId: idText("Choose the search to refresh."),
-        every: z.enum(["day", "week", "off"], {
-          error: (issue) => `A search can be refreshed every "day" or "week", or "off"; "${String(issue.input)}" is none of them.`,
-        }),
+        every: enumOf(
+          ["day", "week", "off"],
+          (every) => `A search can be refreshed every "day" or "week", or "off"; "${every}" is none of them.`,
+        ),
         // Only true runs now; anything else, or nothing, only sets the schedule.
         runNow: onlyTrue(),
       }),
@@ -358,10 +359,10 @@ const ENTRY_ARGS = {
           kind: z.pipe(
             z.optional(
               z.nullable(
-                z.enum([...JOB_KINDS, ""], {
-                  error: (issue) =>
-                    `The kind of job must be ${JOB_KINDS.map((kind) => `"${kind}"`).join(" or ")}; "${String(issue.input)}" is neither.`,
-                }),
+                enumOf(
+                  [...JOB_KINDS, ""],
+                  (kind) => `The kind of job must be ${JOB_KINDS.map((known) => `"${known}"`).join(" or ")}; "${kind}" is neither.`,
+                ),
               ),
             ),
             z.transform((kind) => kindNamed(kind)),
@@ -377,16 +378,12 @@ const ENTRY_ARGS = {
   contactsCsv: z.lazy(() =>
     z.object(
       {
-        format: z.enum(EXPORT_FORMATS, {
-          error: (issue) =>
-            `Choose a file for ${EXPORT_FORMATS.map((id) => `"${id}"`).join(", ")}; "${String(issue.input)}" is none of them.`,
-        }),
+        format: enumOf(
+          EXPORT_FORMATS,
+          (format) => `Choose a file for ${EXPORT_FORMATS.map((id) => `"${id}"`).join(", ")}; "${format}" is none of them.`,
+        ),
         include: z.pipe(
-          z.optional(
-            z.nullable(
-              z.enum(["ready", "all"], { error: (issue) => `Export "ready" contacts or "all"; "${String(issue.input)}" is neither.` }),
-            ),
-          ),
+          z.optional(z.nullable(enumOf(["ready", "all"], (include) => `Export "ready" contacts or "all"; "${include}" is neither.`))),
           z.transform((include): ExportInclude => include ?? "ready"),
         ),
       },

@@ -1,8 +1,8 @@
-// Tests tupleOf, recordOf, intOf and unionOf against zod's own tuple, record, int and union, the schemas they stand in for:
+// Tests tupleOf, recordOf, intOf, unionOf and enumOf against zod's own tuple, record, int, union and enum, the schemas they stand in for:
 // the same inputs pass or fail alike, with the same outputs and the issues' codes and paths that
 // the client's shape errors are worded from (api/schemas.ts describeIssue).
 import * as z from "zod/mini";
-import { intOf, recordOf, tupleOf, unionOf } from "../../src/storage/lean-schemas";
+import { enumOf, intOf, recordOf, tupleOf, unionOf } from "../../src/storage/lean-schemas";
 
 /** What a parse says that the add-on reads: success, the output, each issue's code, expected type and path. */
 function outcome(schema: z.ZodMiniType, input: unknown): unknown {
@@ -174,4 +174,28 @@ describe("unionOf", () => {
       expect(outcome(inside(unionOf(options)), { list: [input] })).toEqual(outcome(inside(z.union(options)), { list: [input] }));
     }
   });
+});
+
+describe("enumOf", () => {
+  const VALUES = ["day", "week", "off"] as const;
+  const INPUTS: unknown[] = ["day", "off", "Day", "", "month", 1, null, undefined, true, {}, ["day"]];
+  const word = (input: string) => `"${input}" is none of them.`;
+
+  it.each(INPUTS.map((input) => [String(input), input]))(
+    "reads %s as zod's enum does: alone, worded, as a key and in a pipe",
+    (_, input) => {
+      expect(outcome(enumOf(VALUES), input)).toEqual(outcome(z.enum(VALUES), input));
+      expect(outcome(enumOf(VALUES, word), input)).toEqual(outcome(z.enum(VALUES, { error: (issue) => word(String(issue.input)) }), input));
+      const keyed = (schema: z.ZodMiniType) => z.object({ every: schema, kind: z.optional(schema) });
+      for (const object of [{ every: input }, { every: "day", kind: input }, {}]) {
+        expect(outcome(keyed(enumOf(VALUES)), object)).toEqual(outcome(keyed(z.enum(VALUES)), object));
+      }
+      const piped = (schema: z.ZodMiniType) =>
+        z.pipe(
+          z.optional(z.nullable(schema)),
+          z.transform((value) => `read ${String(value)}`),
+        );
+      expect(outcome(piped(enumOf(VALUES)), input)).toEqual(outcome(piped(z.enum(VALUES)), input));
+    },
+  );
 });
