@@ -1,7 +1,7 @@
 // This file defines the service's requests as zod/mini schemas with the spec's limits (src/rules/request-limits.ts), and their types.
 // The client checks every body against them and the sidebar functions parse their arguments with the same fields, so a limit lives once.
 import * as z from "zod/mini";
-import { intOf } from "../storage/lean-schemas";
+import { intOf, matching } from "../storage/lean-schemas";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 
 /** Two or three letters, optionally a locale ("en", "pt-BR", "zh_Hant"). */
@@ -16,9 +16,9 @@ export const SearchFields = {
   query: text(REQUEST_LIMITS.queryMax),
   /** A location's label: only its form is checked here; whether the catalog knows it is the service's call (422). */
   location: text(REQUEST_LIMITS.locationLabelMax),
-  countryCode: z.string().check(z.regex(COUNTRY_PATTERN)),
+  countryCode: z.string().check(matching(COUNTRY_PATTERN)),
   maxResults: intOf().check(z.gte(REQUEST_LIMITS.minResults), z.lte(REQUEST_LIMITS.maxResults)),
-  language: z.string().check(z.regex(LANGUAGE_PATTERN)),
+  language: z.string().check(matching(LANGUAGE_PATTERN)),
   name: text(REQUEST_LIMITS.nameMax),
 };
 
@@ -53,7 +53,7 @@ const enrichmentBusiness = () =>
   z.object({
     business_name: text(REQUEST_LIMITS.businessNameMax),
     /** Absolute http:// or https:// URL. */
-    website_url: z.string().check(z.regex(HTTP_URL_PATTERN)),
+    website_url: z.string().check(matching(HTTP_URL_PATTERN)),
   });
 
 export const CreateEnrichmentRequestSchema = z.lazy(() =>
@@ -77,7 +77,7 @@ export const ListPageParamsSchema = pageParams(REQUEST_LIMITS.listPageSizeMax);
 export const FindLocationsParamsSchema = z.lazy(() =>
   z.object({
     q: z.string().check(z.trim(), z.minLength(REQUEST_LIMITS.locationQueryMin), z.maxLength(REQUEST_LIMITS.locationQueryMax)),
-    country: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/))),
+    country: z.optional(z.string().check(matching(/^[A-Za-z]{2}$/))),
   }),
 );
 

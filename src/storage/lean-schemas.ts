@@ -1,6 +1,6 @@
 // This file defines zod/mini schemas written with zod's smaller parts: a tuple, a record keyed by text, a
-// whole number, a union and an enum. They read stored state, the service's answers and a user's options
-// as zod's own would, and leave zod's tuple, record, int, union and enum (about 7 KB of the bundle) out.
+// whole number, a union, an enum and a pattern check. They read stored state, the service's answers and a
+// user's options as zod's own would, and leave zod's tuple, record, int, union, enum and regex out of the bundle.
 import * as z from "zod/mini";
 
 /** An item's or a value's issue, its path under the item's index or the value's key (zod's own raw issue, already worded). */
@@ -133,3 +133,19 @@ export function enumOf<const T extends readonly string[]>(
     return raw;
   });
 }
+
+/** Text that `pattern` (not global) matches, as zod's `regex(pattern)` checks it: else an `invalid_format` issue. */
+export const matching = (pattern: RegExp) =>
+  z.check<string>((payload) => {
+    const input = payload.value;
+    if (!pattern.test(input)) {
+      payload.issues.push({
+        code: "invalid_format",
+        format: "regex",
+        origin: "string",
+        input,
+        pattern: pattern.toString(),
+        continue: true,
+      });
+    }
+  });

@@ -1,8 +1,8 @@
-// Tests tupleOf, recordOf, intOf, unionOf and enumOf against zod's own tuple, record, int, union and enum, the schemas they stand in for:
+// Tests the lean schemas (tupleOf, recordOf, intOf, unionOf, enumOf, matching) against zod's own tuple, record, int, union, enum and regex:
 // the same inputs pass or fail alike, with the same outputs and the issues' codes and paths that
 // the client's shape errors are worded from (api/schemas.ts describeIssue).
 import * as z from "zod/mini";
-import { enumOf, intOf, recordOf, tupleOf, unionOf } from "../../src/storage/lean-schemas";
+import { enumOf, intOf, matching, recordOf, tupleOf, unionOf } from "../../src/storage/lean-schemas";
 
 /** What a parse says that the add-on reads: success, the output, each issue's code, expected type and path. */
 function outcome(schema: z.ZodMiniType, input: unknown): unknown {
@@ -198,4 +198,16 @@ describe("enumOf", () => {
       expect(outcome(piped(enumOf(VALUES)), input)).toEqual(outcome(piped(z.enum(VALUES)), input));
     },
   );
+});
+
+describe("matching", () => {
+  const PATTERN = /^[A-Z]{2}$/;
+  const INPUTS: unknown[] = ["US", "us", "USA", "", " US", 12, null, undefined, ["US"]];
+
+  it.each(INPUTS.map((input) => [String(input), input]))("checks %s as zod's regex does, with other checks and worded", (_, input) => {
+    expect(outcome(z.string().check(matching(PATTERN)), input)).toEqual(outcome(z.string().check(z.regex(PATTERN)), input));
+    const own = z.string({ error: "Two letters." }).check(z.trim(), matching(PATTERN), z.maxLength(2));
+    const zods = z.string({ error: "Two letters." }).check(z.trim(), z.regex(PATTERN), z.maxLength(2));
+    expect(outcome(own, input)).toEqual(outcome(zods, input));
+  });
 });
