@@ -1,6 +1,6 @@
 // This file defines zod/mini schemas written with zod's smaller parts: a tuple, a record keyed by text, a
-// whole number, a union, an enum and a pattern check. They read stored state, the service's answers and a
-// user's options as zod's own would, and leave zod's tuple, record, int, union, enum and regex out of the bundle.
+// whole number, a union, an enum and checks of a pattern, a range and trimmed text. They read stored state, the service's
+// answers and a user's options as zod's own would, and leave zod's tuple, record, int, union, enum, regex, gte, lte and trim out of the bundle.
 import * as z from "zod/mini";
 
 /** An item's or a value's issue, its path under the item's index or the value's key (zod's own raw issue, already worded). */
@@ -148,4 +148,19 @@ export const matching = (pattern: RegExp) =>
         continue: true,
       });
     }
+  });
+
+/** A number from `minimum` to `maximum`, as zod's `gte(minimum)` and `lte(maximum)` check it; `error` words either issue. */
+export const within = (minimum: number, maximum = Number.POSITIVE_INFINITY, error?: string) =>
+  z.check<number>((payload) => {
+    const input = payload.value;
+    const issue = { origin: "number", inclusive: true, input, continue: true, ...(error === undefined ? {} : { message: error }) } as const;
+    if (!(input >= minimum)) payload.issues.push({ code: "too_small", minimum, ...issue });
+    else if (!(input <= maximum)) payload.issues.push({ code: "too_big", maximum, ...issue });
+  });
+
+/** Text without its surrounding white space, for the checks after it: zod's `trim()`. */
+export const trimmed = () =>
+  z.check<string>((payload) => {
+    payload.value = payload.value.trim();
   });

@@ -1,7 +1,7 @@
 // This file defines the arguments of every global function that takes one, as zod/mini schemas with the sentence each mistake gets.
 // The server parses with them (ui/command.ts) and the sidebar's typed client takes its types from them, so a shape is written once.
 import * as z from "zod/mini";
-import { enumOf, intOf, unionOf } from "../storage/lean-schemas";
+import { enumOf, intOf, trimmed, unionOf, within } from "../storage/lean-schemas";
 import { SearchFields } from "../api/request-schemas";
 import { isUuid } from "../rules/ids";
 import { JOB_KINDS, kindNamed } from "../rules/job-kinds";
@@ -69,7 +69,7 @@ const meets = <S extends z.ZodMiniType<string | undefined>>(text: S, field: z.Zo
   );
 
 /** An id that must be given; what is not text counts as not given. */
-const idText = (missing: string) => z.pipe(orElse(z.string(), ""), z.string().check(z.trim(), z.minLength(1, { error: missing })));
+const idText = (missing: string) => z.pipe(orElse(z.string(), ""), z.string().check(trimmed(), z.minLength(1, { error: missing })));
 
 /** true only for true: anything else given is off; absent is `absent`. */
 const flag = (absent: boolean) =>
@@ -96,7 +96,7 @@ const wholeNumber = (absent: number, min: number, max: number, problem: string) 
       z.optional(z.nullable(unionOf([z.number(), z.string()], problem))),
       z.transform((value) => (isNotGiven(value) ? absent : Number(value))),
     ),
-    intOf(problem).check(z.gte(min, { error: problem }), z.lte(max, { error: problem })),
+    intOf(problem).check(within(min, max, problem)),
   );
 
 /** A column by its header text or its number (1 = A). */

@@ -1,8 +1,8 @@
-// Tests the lean schemas (tupleOf, recordOf, intOf, unionOf, enumOf, matching) against zod's own tuple, record, int, union, enum and regex:
+// Tests the lean schemas and checks of src/storage/lean-schemas.ts against zod's own tuple, record, int, union, enum, regex, gte, lte and trim:
 // the same inputs pass or fail alike, with the same outputs and the issues' codes and paths that
 // the client's shape errors are worded from (api/schemas.ts describeIssue).
 import * as z from "zod/mini";
-import { enumOf, intOf, matching, recordOf, tupleOf, unionOf } from "../../src/storage/lean-schemas";
+import { enumOf, intOf, matching, recordOf, trimmed, tupleOf, unionOf, within } from "../../src/storage/lean-schemas";
 
 /** What a parse says that the add-on reads: success, the output, each issue's code, expected type and path. */
 function outcome(schema: z.ZodMiniType, input: unknown): unknown {
@@ -209,5 +209,28 @@ describe("matching", () => {
     const own = z.string({ error: "Two letters." }).check(z.trim(), matching(PATTERN), z.maxLength(2));
     const zods = z.string({ error: "Two letters." }).check(z.trim(), z.regex(PATTERN), z.maxLength(2));
     expect(outcome(own, input)).toEqual(outcome(zods, input));
+  });
+});
+
+describe("within", () => {
+  const INPUTS: unknown[] = [0, 1, 50, 100, 101, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, "7", null, undefined];
+
+  it.each(INPUTS.map((input) => [String(input), input]))("checks %s as zod's gte and lte do, with and without words", (_, input) => {
+    expect(outcome(intOf().check(within(1)), input)).toEqual(outcome(intOf().check(z.gte(1)), input));
+    expect(outcome(z.number().check(within(1, 100)), input)).toEqual(outcome(z.number().check(z.gte(1), z.lte(100)), input));
+    const problem = "Pick 1 to 100.";
+    expect(outcome(intOf(problem).check(within(1, 100, problem)), input)).toEqual(
+      outcome(intOf(problem).check(z.gte(1, { error: problem }), z.lte(100, { error: problem })), input),
+    );
+  });
+});
+
+describe("trimmed", () => {
+  const INPUTS: unknown[] = ["  a b  ", "", "   ", "\tx\n", 3, null];
+
+  it.each(INPUTS.map((input) => [JSON.stringify(input), input]))("trims %s as zod's trim does, before the checks after it", (_, input) => {
+    expect(outcome(z.string().check(trimmed(), z.minLength(1), z.maxLength(3)), input)).toEqual(
+      outcome(z.string().check(z.trim(), z.minLength(1), z.maxLength(3)), input),
+    );
   });
 });
