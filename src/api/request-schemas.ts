@@ -1,7 +1,7 @@
 // This file defines the service's requests as zod/mini schemas with the spec's limits (src/rules/request-limits.ts), and their types.
 // The client checks every body against them and the sidebar functions parse their arguments with the same fields, so a limit lives once.
 import * as z from "zod/mini";
-import { intOf, matching, trimmed, within } from "../storage/lean-schemas";
+import { intOf, lengthWithin, matching, trimmed, within } from "../storage/lean-schemas";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 
 /** Two or three letters, optionally a locale ("en", "pt-BR", "zh_Hant"). */
@@ -9,7 +9,7 @@ const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/;
 const COUNTRY_PATTERN = /^[A-Z]{2}$/;
 const HTTP_URL_PATTERN = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 
-const text = (max: number) => z.string().check(trimmed(), z.minLength(1), z.maxLength(max));
+const text = (max: number) => z.string().check(trimmed(), lengthWithin(1, max));
 
 /** Fields of a search's `input`, also used one by one to parse the sidebar's arguments. */
 export const SearchFields = {
@@ -59,7 +59,7 @@ const enrichmentBusiness = () =>
 export const CreateEnrichmentRequestSchema = z.lazy(() =>
   z.object({
     name: z.optional(SearchFields.name),
-    businesses: z.array(enrichmentBusiness()).check(z.minLength(1)),
+    businesses: z.array(enrichmentBusiness()).check(lengthWithin(1)),
   }),
 );
 
@@ -76,7 +76,7 @@ export const ListPageParamsSchema = pageParams(REQUEST_LIMITS.listPageSizeMax);
 
 export const FindLocationsParamsSchema = z.lazy(() =>
   z.object({
-    q: z.string().check(trimmed(), z.minLength(REQUEST_LIMITS.locationQueryMin), z.maxLength(REQUEST_LIMITS.locationQueryMax)),
+    q: z.string().check(trimmed(), lengthWithin(REQUEST_LIMITS.locationQueryMin, REQUEST_LIMITS.locationQueryMax)),
     country: z.optional(z.string().check(matching(/^[A-Za-z]{2}$/))),
   }),
 );

@@ -1,6 +1,6 @@
-// This file defines zod/mini schemas written with zod's smaller parts: a tuple, a record keyed by text, a
-// whole number, a union, an enum and checks of a pattern, a range and trimmed text. They read stored state, the service's
-// answers and a user's options as zod's own would, and leave zod's tuple, record, int, union, enum, regex, gte, lte and trim out of the bundle.
+// This file defines zod/mini schemas written with zod's smaller parts: a tuple, a record keyed by text, a whole number, a union,
+// an enum, and checks of a pattern, a range, a length and trimmed text. They read stored state, the service's answers and a
+// user's options as zod's own would, and leave zod's own (tuple, record, int, union, enum, regex, gte, lte, lengths, trim) out of the bundle.
 import * as z from "zod/mini";
 
 /** An item's or a value's issue, its path under the item's index or the value's key (zod's own raw issue, already worded). */
@@ -158,6 +158,27 @@ export const within = (minimum: number, maximum = Number.POSITIVE_INFINITY, erro
     if (!(input >= minimum)) payload.issues.push({ code: "too_small", minimum, ...issue });
     else if (!(input <= maximum)) payload.issues.push({ code: "too_big", maximum, ...issue });
   });
+
+/** A value with a length: text (counted in code points, as zod counts it) or a list. */
+type Lengthy = string | readonly unknown[];
+
+/**
+ * A length from `minimum` to `maximum`, as zod's `minLength(minimum)` and `maxLength(maximum)` check it (run on whatever has a
+ * length, even after a type issue); `error` words either issue, from the input's own length.
+ */
+export const lengthWithin = (minimum: number, maximum = Number.POSITIVE_INFINITY, error?: string | ((length: number) => string)) =>
+  z.check<Lengthy>(
+    (payload) => {
+      const input = payload.value;
+      const length = typeof input === "string" ? Array.from(input).length : input.length;
+      const origin = typeof input === "string" ? "string" : Array.isArray(input) ? "array" : "unknown";
+      const message = typeof error === "function" ? error(input.length) : error;
+      const issue = { origin, inclusive: true, input, continue: true, ...(message === undefined ? {} : { message }) } as const;
+      if (length < minimum) payload.issues.push({ code: "too_small", minimum, ...issue });
+      else if (length > maximum) payload.issues.push({ code: "too_big", maximum, ...issue });
+    },
+    { when: (payload) => (payload.value as { length?: unknown } | null | undefined)?.length !== undefined },
+  );
 
 /** Text without its surrounding white space, for the checks after it: zod's `trim()`. */
 export const trimmed = () =>

@@ -1,7 +1,7 @@
 // This file defines the arguments of every global function that takes one, as zod/mini schemas with the sentence each mistake gets.
 // The server parses with them (ui/command.ts) and the sidebar's typed client takes its types from them, so a shape is written once.
 import * as z from "zod/mini";
-import { enumOf, intOf, trimmed, unionOf, within } from "../storage/lean-schemas";
+import { enumOf, intOf, lengthWithin, trimmed, unionOf, within } from "../storage/lean-schemas";
 import { SearchFields } from "../api/request-schemas";
 import { isUuid } from "../rules/ids";
 import { JOB_KINDS, kindNamed } from "../rules/job-kinds";
@@ -69,7 +69,7 @@ const meets = <S extends z.ZodMiniType<string | undefined>>(text: S, field: z.Zo
   );
 
 /** An id that must be given; what is not text counts as not given. */
-const idText = (missing: string) => z.pipe(orElse(z.string(), ""), z.string().check(trimmed(), z.minLength(1, { error: missing })));
+const idText = (missing: string) => z.pipe(orElse(z.string(), ""), z.string().check(trimmed(), lengthWithin(1, undefined, missing)));
 
 /** true only for true: anything else given is off; absent is `absent`. */
 const flag = (absent: boolean) =>
@@ -182,19 +182,14 @@ const TerritoryArgsSchema = z.lazy(() =>
         query: z.optional(queryText),
         location: z.optional(placeLabel),
         queries: z.optional(
-          z.array(queryText, { error: `Queries are a list of 1 to ${queriesMax} search phrases.` }).check(
-            z.maxLength(queriesMax, {
-              error: (issue) =>
-                `Search for at most ${queriesMax} queries at once; ${String((issue.input as unknown[]).length)} were given.`,
-            }),
-          ),
+          z
+            .array(queryText, { error: `Queries are a list of 1 to ${queriesMax} search phrases.` })
+            .check(lengthWithin(0, queriesMax, (given) => `Search for at most ${queriesMax} queries at once; ${given} were given.`)),
         ),
         locations: z.optional(
-          z.array(placeSchema, { error: `Locations are a list of 1 to ${placesMax} places.` }).check(
-            z.maxLength(placesMax, {
-              error: (issue) => `Search at most ${placesMax} places at once; ${String((issue.input as unknown[]).length)} were given.`,
-            }),
-          ),
+          z
+            .array(placeSchema, { error: `Locations are a list of 1 to ${placesMax} places.` })
+            .check(lengthWithin(0, placesMax, (given) => `Search at most ${placesMax} places at once; ${given} were given.`)),
         ),
       }),
       z.transform(

@@ -1,8 +1,8 @@
-// Tests the lean schemas and checks of src/storage/lean-schemas.ts against zod's own tuple, record, int, union, enum, regex, gte, lte and trim:
+// Tests the lean schemas and checks of src/storage/lean-schemas.ts against zod's own tuple, record, int, union, enum, regex, gte, lte, lengths and trim:
 // the same inputs pass or fail alike, with the same outputs and the issues' codes and paths that
 // the client's shape errors are worded from (api/schemas.ts describeIssue).
 import * as z from "zod/mini";
-import { enumOf, intOf, matching, recordOf, trimmed, tupleOf, unionOf, within } from "../../src/storage/lean-schemas";
+import { enumOf, intOf, lengthWithin, matching, recordOf, trimmed, tupleOf, unionOf, within } from "../../src/storage/lean-schemas";
 
 /** What a parse says that the add-on reads: success, the output, each issue's code, expected type and path. */
 function outcome(schema: z.ZodMiniType, input: unknown): unknown {
@@ -232,5 +232,40 @@ describe("trimmed", () => {
     expect(outcome(z.string().check(trimmed(), z.minLength(1), z.maxLength(3)), input)).toEqual(
       outcome(z.string().check(z.trim(), z.minLength(1), z.maxLength(3)), input),
     );
+  });
+});
+
+describe("lengthWithin", () => {
+  const INPUTS: unknown[] = [
+    "",
+    "ab",
+    "abc",
+    "abcd",
+    "😀😀😀",
+    "😀😀😀😀",
+    "\ud83dx",
+    [],
+    [1, 2, 3],
+    [1, 2, 3, 4],
+    { length: 9 },
+    5,
+    null,
+    undefined,
+  ];
+
+  it.each(INPUTS.map((input) => [JSON.stringify(input), input]))("checks %s as zod's minLength and maxLength do", (_, input) => {
+    for (const type of [z.string(), z.array(z.number())] as Array<z.ZodMiniType<string | readonly unknown[]>>) {
+      const own = type.check(lengthWithin(1, 3));
+      const zods = type.check(z.minLength(1), z.maxLength(3));
+      expect(outcome(own, input)).toEqual(outcome(zods, input));
+      expect(outcome(type.check(lengthWithin(2)), input)).toEqual(outcome(type.check(z.minLength(2)), input));
+      const words = (given: number) => `${given} were given.`;
+      expect(outcome(type.check(lengthWithin(0, 3, words)), input)).toEqual(
+        outcome(type.check(z.maxLength(3, { error: (issue) => words((issue.input as unknown[]).length) })), input),
+      );
+      expect(outcome(type.check(lengthWithin(1, undefined, "Missing.")), input)).toEqual(
+        outcome(type.check(z.minLength(1, { error: "Missing." })), input),
+      );
+    }
   });
 });
