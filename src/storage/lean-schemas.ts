@@ -7,6 +7,22 @@ import * as z from "zod/mini";
 const nested = (issue: z.core.$ZodIssue, at: PropertyKey): z.core.$ZodRawIssue =>
   ({ ...issue, path: [at, ...issue.path] }) as z.core.$ZodRawIssue;
 
+/** An issue's own message where `message` is given (zod words it "Invalid input" where nothing does). */
+const wordedBy = (message: string | undefined): { message?: string } => (message === undefined ? {} : { message });
+
+/** zod's `too_small` or `too_big` issue where `size` is outside `minimum`…`maximum` (inclusive), as its size checks push it. */
+function checkBounds(
+  payload: z.core.ParsePayload,
+  size: number,
+  minimum: number,
+  maximum: number,
+  issue: { origin: "int" | "number" | "string" | "array" | "unknown"; message?: string },
+): void {
+  const base = { ...issue, inclusive: true, continue: true, input: payload.value } as const;
+  if (size < minimum) payload.issues.push({ code: "too_small", minimum, ...base });
+  else if (size > maximum) payload.issues.push({ code: "too_big", maximum, ...base });
+}
+
 type Outputs<T extends readonly z.ZodMiniType[]> = { -readonly [K in keyof T]: z.output<T[K]> };
 
 /** An array of `items.length` values, the i-th passing `items[i]` (its output in its place). */
@@ -59,33 +75,12 @@ export function recordOf<V extends z.ZodMiniType>(value: V): z.ZodMiniType<Recor
  * or too small. `error` words every issue, as zod's `int({ error })`.
  */
 export function intOf(error?: string): z.ZodMiniNumber<number> {
-  const words = error === undefined ? {} : { message: error };
   return z.number(error === undefined ? undefined : { error }).check(
     z.check<number>((payload) => {
       const input = payload.value;
-      if (!Number.isInteger(input)) {
-        payload.issues.push({ code: "invalid_type", expected: "int", format: "safeint", continue: false, input, ...words });
-      } else if (input > Number.MAX_SAFE_INTEGER) {
-        payload.issues.push({
-          code: "too_big",
-          origin: "int",
-          maximum: Number.MAX_SAFE_INTEGER,
-          inclusive: true,
-          continue: true,
-          input,
-          ...words,
-        });
-      } else if (input < Number.MIN_SAFE_INTEGER) {
-        payload.issues.push({
-          code: "too_small",
-          origin: "int",
-          minimum: Number.MIN_SAFE_INTEGER,
-          inclusive: true,
-          continue: true,
-          input,
-          ...words,
-        });
-      }
+      if (Number.isInteger(input))
+        checkBounds(payload, input, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, { origin: "int", ...wordedBy(error) });
+      else payload.issues.push({ code: "invalid_type", expected: "int", format: "safeint", continue: false, input, ...wordedBy(error) });
     }),
   );
 }
@@ -111,7 +106,7 @@ export function unionOf<const T extends readonly z.ZodMiniType[]>(
       payload.issues.push(...only.issues);
       return only.value as z.output<T[number]>;
     }
-    payload.issues.push({ code: "invalid_union", errors: [], input: raw, ...(error === undefined ? {} : { message: error }) });
+    payload.issues.push({ code: "invalid_union", errors: [], input: raw, ...wordedBy(error) });
     return raw as z.output<T[number]>;
   });
 }
@@ -127,7 +122,7 @@ export function enumOf<const T extends readonly string[]>(
         code: "invalid_value",
         values: [...values],
         input: raw,
-        ...(error === undefined ? {} : { message: error(String(raw)) }),
+        ...wordedBy(error?.(String(raw))),
       });
     }
     return raw;
@@ -152,12 +147,7 @@ export const matching = (pattern: RegExp) =>
 
 /** A number from `minimum` to `maximum`, as zod's `gte(minimum)` and `lte(maximum)` check it; `error` words either issue. */
 export const within = (minimum: number, maximum = Number.POSITIVE_INFINITY, error?: string) =>
-  z.check<number>((payload) => {
-    const input = payload.value;
-    const issue = { origin: "number", inclusive: true, input, continue: true, ...(error === undefined ? {} : { message: error }) } as const;
-    if (!(input >= minimum)) payload.issues.push({ code: "too_small", minimum, ...issue });
-    else if (!(input <= maximum)) payload.issues.push({ code: "too_big", maximum, ...issue });
-  });
+  z.check<number>((payload) => checkBounds(payload, payload.value, minimum, maximum, { origin: "number", ...wordedBy(error) }));
 
 /** A value with a length: text (counted in code points, as zod counts it) or a list. */
 type Lengthy = string | readonly unknown[];
@@ -172,10 +162,7 @@ export const lengthWithin = (minimum: number, maximum = Number.POSITIVE_INFINITY
       const input = payload.value;
       const length = typeof input === "string" ? Array.from(input).length : input.length;
       const origin = typeof input === "string" ? "string" : Array.isArray(input) ? "array" : "unknown";
-      const message = typeof error === "function" ? error(input.length) : error;
-      const issue = { origin, inclusive: true, input, continue: true, ...(message === undefined ? {} : { message }) } as const;
-      if (length < minimum) payload.issues.push({ code: "too_small", minimum, ...issue });
-      else if (length > maximum) payload.issues.push({ code: "too_big", maximum, ...issue });
+      checkBounds(payload, length, minimum, maximum, { origin, ...wordedBy(typeof error === "function" ? error(input.length) : error) });
     },
     { when: (payload) => (payload.value as { length?: unknown } | null | undefined)?.length !== undefined },
   );
