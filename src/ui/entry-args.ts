@@ -20,7 +20,8 @@ import type { ExportInclude } from "../contacts/contacts-csv";
 /** A sidebar argument left out: absent, null or the empty string (a cleared field). */
 const isNotGiven = (value: unknown): boolean => value === undefined || value === null || value === "";
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-const tooLong = (what: string, length: number, max: number) => `${what} is ${length} characters; at most ${max} are allowed.`;
+/** What text longer than `max` is told. */
+const tooLong = (what: string, max: number) => (text: string) => `${what} is ${text.length} characters; at most ${max} are allowed.`;
 
 /**
  * `schema`, where anything but an object (nothing at all, from a call without arguments) reads as
@@ -121,10 +122,12 @@ const ENTER_QUERY = 'Enter what to search for, e.g. "dentists".';
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** One search's fields, which a territory's start takes too. */
 const searchArgsShape = () => ({
-  query: meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, (q) => tooLong("The search phrase", q.length, queryMax)),
+  query: meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, tooLong("The search phrase", queryMax)),
   // Only the label's form: the catalog is the service's to judge (its 422 says so).
-  location: meets(requiredText("The location", "Pick a location from the list."), SearchFields.location, (l) =>
-    tooLong("The location", l.length, locationLabelMax),
+  location: meets(
+    requiredText("The location", "Pick a location from the list."),
+    SearchFields.location,
+    tooLong("The location", locationLabelMax),
   ),
   countryCode: countryCode(),
   maxResults: wholeNumber(minResults, minResults, maxResults, `Max results must be a whole number from ${minResults} to ${maxResults}.`),
@@ -137,7 +140,7 @@ const searchArgsShape = () => ({
     (language) => `The language must be a code like "en" or "pt-BR"; "${language}" is not.`,
   ),
   enrichContacts: flag(true),
-  name: meets(optionalText("The name"), SearchFields.name, (name) => tooLong("The name", name.length, nameMax)),
+  name: meets(optionalText("The name"), SearchFields.name, tooLong("The name", nameMax)),
   // Only true asks (the sidebar's first click); anything else, or nothing, starts as documented.
   askIfRecent: onlyTrue(),
 });
@@ -151,11 +154,11 @@ export type StartArgs = SearchArgs | TerritoryArgs;
 
 const { queriesMax, placesMax } = TERRITORY_LIMITS;
 
-const queryText = meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, (q) =>
-  tooLong("A search phrase", q.length, queryMax),
-);
-const placeLabel = meets(requiredText("The location", "Pick each location from the list."), SearchFields.location, (l) =>
-  tooLong("A location", l.length, locationLabelMax),
+const queryText = meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, tooLong("A search phrase", queryMax));
+const placeLabel = meets(
+  requiredText("The location", "Pick each location from the list."),
+  SearchFields.location,
+  tooLong("A location", locationLabelMax),
 );
 const placeSchema = z.lazy(() =>
   unionOf(
@@ -169,6 +172,12 @@ const placeSchema = z.lazy(() =>
     "Each location is its label from the list (or {label, countryCode}).",
   ),
 );
+/** A place of a territory: its label, and its country code where one was given. */
+const placeOf = (label: string, countryCode: string | undefined): TerritoryPlace => ({
+  label,
+  ...(countryCode === undefined ? {} : { countryCode }),
+});
+
 /** Each once, in the order given (the same query or place twice would be the same search, charged twice). */
 const once = <T>(items: readonly T[], key: (item: T) => string): T[] =>
   items.filter((item, i) => items.findIndex((other) => key(other) === key(item)) === i);
@@ -196,10 +205,7 @@ const TerritoryArgsSchema = z.lazy(() =>
         ({ query, location, queries, locations, countryCode: code, ...rest }): TerritoryArgs => ({
           ...rest,
           queries: once(queries ?? (query === undefined ? [] : [query]), (q) => q.toLowerCase()),
-          places: once(
-            locations ?? (location === undefined ? [] : [{ label: location, ...(code === undefined ? {} : { countryCode: code }) }]),
-            (place) => place.label.toLowerCase(),
-          ),
+          places: once(locations ?? (location === undefined ? [] : [placeOf(location, code)]), (place) => place.label.toLowerCase()),
         }),
       ),
     )
@@ -223,7 +229,7 @@ const StartArgsSchema = z.transform((raw: z.input<typeof SearchArgsSchema> | z.i
 export function asTerritoryInput(args: StartArgs): TerritoryArgs {
   if ("queries" in args) return args;
   const { query, location, countryCode, ...rest } = args;
-  return { ...rest, queries: [query], places: [{ label: location, ...(countryCode === undefined ? {} : { countryCode }) }] };
+  return { ...rest, queries: [query], places: [placeOf(location, countryCode)] };
 }
 
 const EnrichArgsSchema = z.lazy(() =>
