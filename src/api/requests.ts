@@ -73,25 +73,23 @@ function prepared<T>(
   };
 }
 
+/** The error of a request refused before anything is sent. */
+const refused = (kind: "validation" | "idempotency_required", message: string, operation: string): LeadsApiError =>
+  new LeadsApiError({ kind, message, context: { operation, endpoint: "" } });
+
 /** Refuses to build a request whose path would be wrong, before anything is sent. */
 function requireId(value: string, what: string, operation: string): string {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new LeadsApiError({
-      kind: "validation",
-      message: `The ${what} ID is missing.`,
-      context: { operation, endpoint: "" },
-    });
-  }
+  if (typeof value !== "string" || value.trim() === "") throw refused("validation", `The ${what} ID is missing.`, operation);
   return encodePathSegment(value.trim());
 }
 
 function requireIdempotencyKey(key: string, operation: string): string {
   if (typeof key !== "string" || key.trim() === "") {
-    throw new LeadsApiError({
-      kind: "idempotency_required",
-      message: "A request key (idempotency key) is required to create a job, so that a retry cannot start it twice.",
-      context: { operation, endpoint: "" },
-    });
+    throw refused(
+      "idempotency_required",
+      "A request key (idempotency key) is required to create a job, so that a retry cannot start it twice.",
+      operation,
+    );
   }
   return key;
 }
@@ -99,7 +97,7 @@ function requireIdempotencyKey(key: string, operation: string): string {
 /** Refuses a request the service would refuse for its form (the spec's limits), before sending it. */
 function requireValid<T>(schema: z.ZodMiniType<T>, value: unknown, operation: string): void {
   const problem = requestProblem(schema, value);
-  if (problem !== null) throw new LeadsApiError({ kind: "validation", message: problem, context: { operation, endpoint: "" } });
+  if (problem !== null) throw refused("validation", problem, operation);
 }
 
 function pageQuery(params: PageParams | undefined, schema: z.ZodMiniType<PageParams>, operation: string): Record<string, QueryValue> {
