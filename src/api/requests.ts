@@ -146,20 +146,30 @@ function resultsRequest(kind: JobKind, jobId: string, params: PageParams | undef
   });
 }
 
+/** A POST that creates a job: its body checked first, sent with its key (the same key and body on every attempt make a retry safe). */
+function createRequest<B, T>(
+  bodySchema: z.ZodMiniType<B>,
+  schema: z.ZodMiniType<T>,
+  path: string,
+  body: B,
+  idempotencyKey: string,
+  context: Omit<RequestContext, "endpoint">,
+): PreparedRequest<T> {
+  const key = requireIdempotencyKey(idempotencyKey, context.operation);
+  requireValid(bodySchema, body, context.operation);
+  return prepared(schema, "POST", path, {}, context, { body: JSON.stringify(body), idempotencyKey: key });
+}
+
 /** Builders for every endpoint. Reads can go into `client.batch`. */
 export class RequestBuilders {
   /** POST /searches. The same key and body on every attempt make a retry safe. */
   createSearch(body: CreateSearchRequest, idempotencyKey: string): PreparedRequest<CreateSearchResponse> {
-    const key = requireIdempotencyKey(idempotencyKey, "createSearch");
-    requireValid(CreateSearchRequestSchema, body, "createSearch");
-    return prepared(
-      CreateSearchResponseSchema,
-      "POST",
-      "/searches",
-      {},
-      { operation: "createSearch", resource: "search", creditsNeeded: body.input?.maxResults ?? DEFAULT_MAX_RESULTS },
-      { body: JSON.stringify(body), idempotencyKey: key },
-    );
+    return createRequest(CreateSearchRequestSchema, CreateSearchResponseSchema, "/searches", body, idempotencyKey, {
+      operation: "createSearch",
+      resource: "search",
+      // Read before the body is checked: a body that is not an object still gets the checks' error.
+      creditsNeeded: body?.input?.maxResults ?? DEFAULT_MAX_RESULTS,
+    });
   }
 
   /** GET /searches (origin `api` only, newest first). */
@@ -179,16 +189,11 @@ export class RequestBuilders {
 
   /** POST /enrichments. */
   createEnrichment(body: CreateEnrichmentRequest, idempotencyKey: string): PreparedRequest<CreateEnrichmentResponse> {
-    const key = requireIdempotencyKey(idempotencyKey, "createEnrichment");
-    requireValid(CreateEnrichmentRequestSchema, body, "createEnrichment");
-    return prepared(
-      CreateEnrichmentResponseSchema,
-      "POST",
-      "/enrichments",
-      {},
-      { operation: "createEnrichment", resource: "enrichment", creditsNeeded: body.businesses?.length },
-      { body: JSON.stringify(body), idempotencyKey: key },
-    );
+    return createRequest(CreateEnrichmentRequestSchema, CreateEnrichmentResponseSchema, "/enrichments", body, idempotencyKey, {
+      operation: "createEnrichment",
+      resource: "enrichment",
+      creditsNeeded: body?.businesses?.length,
+    });
   }
 
   /** GET /enrichments. */
