@@ -88,7 +88,7 @@ export function intOf(error?: string): z.ZodMiniNumber<number> {
 /**
  * The output of the first of `options` that the input passes, as zod's `union(options, { error })`:
  * where none passes, the one option that failed only its refinements gives its issues (zod's rule),
- * else the issue is `error` (zod's "Invalid input" without it). Each option runs as zod's union runs it.
+ * else the issue is `error` (zod's "Invalid input" without it). Each option runs as zod's union runs it, synchronously as safeParse does.
  */
 export function unionOf<const T extends readonly z.ZodMiniType[]>(
   options: T,
@@ -97,7 +97,7 @@ export function unionOf<const T extends readonly z.ZodMiniType[]>(
   return z.transform((raw: z.input<T[number]>, payload): z.output<T[number]> => {
     const refined: z.core.ParsePayload[] = [];
     for (const option of options) {
-      const result = option._zod.run({ value: raw, issues: [] }, {}) as z.core.ParsePayload;
+      const result = option._zod.run({ value: raw, issues: [] }, { async: false }) as z.core.ParsePayload;
       if (result.issues.length === 0) return result.value as z.output<T[number]>;
       if (result.aborted !== true && result.issues.every((issue) => issue.continue === true)) refined.push(result);
     }

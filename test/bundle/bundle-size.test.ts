@@ -5,7 +5,7 @@ import { statSync } from "node:fs";
 import * as path from "node:path";
 
 /** dist/Code.js as measured when the ceiling was last set (`wc -c dist/Code.js` after `npm run build`), plus 1 KB of room: lowered after repetition was removed (zod's union, enum, literal and size checks replaced by src/storage/lean-schemas.ts, tables for repeated shapes). */
-const CEILING_BYTES = 224_066 + 1024;
+const CEILING_BYTES = 224_074 + 1024;
 
 describe("dist/Code.js size", () => {
   it(`stays within ${CEILING_BYTES} bytes`, () => {
