@@ -94,32 +94,24 @@ export function isLeadsApiError(value: unknown): value is LeadsApiError {
 
 /** Statuses worth retrying: throttling and transient server failures. */
 export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
+  return [408, 429, 500, 502, 503, 504].includes(status);
 }
 
+/** The kind of each status the spec's error table names; any other is a server error (5xx) or an HTTP error. */
+const KIND_OF_STATUS: Readonly<Record<number, LeadsErrorKind>> = {
+  401: "unauthorized",
+  402: "insufficient_credits",
+  403: "limit_exceeded",
+  404: "not_found",
+  409: "conflict",
+  422: "validation",
+  428: "idempotency_required",
+  429: "rate_limited",
+  503: "unavailable",
+};
+
 export function kindForStatus(status: number): LeadsErrorKind {
-  switch (status) {
-    case 401:
-      return "unauthorized";
-    case 402:
-      return "insufficient_credits";
-    case 403:
-      return "limit_exceeded";
-    case 404:
-      return "not_found";
-    case 409:
-      return "conflict";
-    case 422:
-      return "validation";
-    case 428:
-      return "idempotency_required";
-    case 429:
-      return "rate_limited";
-    case 503:
-      return "unavailable";
-    default:
-      return status >= 500 ? "server_error" : "http_error";
-  }
+  return KIND_OF_STATUS[status] ?? (status >= 500 ? "server_error" : "http_error");
 }
 
 const TRY_LATER = "Try again in a few minutes.";
@@ -198,19 +190,17 @@ function numberNear(text: string, pattern: RegExp): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/** What a 404 names, by the resource asked for. */
+const NOT_FOUND_NAMES: Partial<Record<NonNullable<RequestContext["resource"]>, string>> = {
+  search: "Search",
+  enrichment: "Enrichment job",
+  business: "Business",
+};
+
 function notFoundMessage(context: RequestContext | null): string {
   const tail = "was not found for this account. Check the ID, and that the API key belongs to the account that created it.";
-  const id = context?.id ? ` ${context.id}` : "";
-  switch (context?.resource) {
-    case "search":
-      return `Search${id} ${tail}`;
-    case "enrichment":
-      return `Enrichment job${id} ${tail}`;
-    case "business":
-      return `Business${id} ${tail}`;
-    default:
-      return `The requested item ${tail}`;
-  }
+  const name = context?.resource && NOT_FOUND_NAMES[context.resource];
+  return name ? `${name}${context?.id ? ` ${context.id}` : ""} ${tail}` : `The requested item ${tail}`;
 }
 
 /** The request runs on Google's servers, so the user's own connection is not the cause. */

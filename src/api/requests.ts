@@ -73,25 +73,23 @@ function prepared<T>(
   };
 }
 
+/** The error of a request refused before anything is sent. */
+const refused = (kind: "validation" | "idempotency_required", message: string, operation: string): LeadsApiError =>
+  new LeadsApiError({ kind, message, context: { operation, endpoint: "" } });
+
 /** Refuses to build a request whose path would be wrong, before anything is sent. */
 function requireId(value: string, what: string, operation: string): string {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new LeadsApiError({
-      kind: "validation",
-      message: `The ${what} ID is missing.`,
-      context: { operation, endpoint: "" },
-    });
-  }
+  if (typeof value !== "string" || value.trim() === "") throw refused("validation", `The ${what} ID is missing.`, operation);
   return encodePathSegment(value.trim());
 }
 
 function requireIdempotencyKey(key: string, operation: string): string {
   if (typeof key !== "string" || key.trim() === "") {
-    throw new LeadsApiError({
-      kind: "idempotency_required",
-      message: "A request key (idempotency key) is required to create a job, so that a retry cannot start it twice.",
-      context: { operation, endpoint: "" },
-    });
+    throw refused(
+      "idempotency_required",
+      "A request key (idempotency key) is required to create a job, so that a retry cannot start it twice.",
+      operation,
+    );
   }
   return key;
 }
@@ -99,7 +97,7 @@ function requireIdempotencyKey(key: string, operation: string): string {
 /** Refuses a request the service would refuse for its form (the spec's limits), before sending it. */
 function requireValid<T>(schema: z.ZodMiniType<T>, value: unknown, operation: string): void {
   const problem = requestProblem(schema, value);
-  if (problem !== null) throw new LeadsApiError({ kind: "validation", message: problem, context: { operation, endpoint: "" } });
+  if (problem !== null) throw refused("validation", problem, operation);
 }
 
 function pageQuery(params: PageParams | undefined, schema: z.ZodMiniType<PageParams>, operation: string): Record<string, QueryValue> {
@@ -148,20 +146,30 @@ function resultsRequest(kind: JobKind, jobId: string, params: PageParams | undef
   });
 }
 
+/** A POST that creates a job: its body checked first, sent with its key (the same key and body on every attempt make a retry safe). */
+function createRequest<B, T>(
+  bodySchema: z.ZodMiniType<B>,
+  schema: z.ZodMiniType<T>,
+  path: string,
+  body: B,
+  idempotencyKey: string,
+  context: Omit<RequestContext, "endpoint">,
+): PreparedRequest<T> {
+  const key = requireIdempotencyKey(idempotencyKey, context.operation);
+  requireValid(bodySchema, body, context.operation);
+  return prepared(schema, "POST", path, {}, context, { body: JSON.stringify(body), idempotencyKey: key });
+}
+
 /** Builders for every endpoint. Reads can go into `client.batch`. */
 export class RequestBuilders {
   /** POST /searches. The same key and body on every attempt make a retry safe. */
   createSearch(body: CreateSearchRequest, idempotencyKey: string): PreparedRequest<CreateSearchResponse> {
-    const key = requireIdempotencyKey(idempotencyKey, "createSearch");
-    requireValid(CreateSearchRequestSchema, body, "createSearch");
-    return prepared(
-      CreateSearchResponseSchema,
-      "POST",
-      "/searches",
-      {},
-      { operation: "createSearch", resource: "search", creditsNeeded: body.input?.maxResults ?? DEFAULT_MAX_RESULTS },
-      { body: JSON.stringify(body), idempotencyKey: key },
-    );
+    return createRequest(CreateSearchRequestSchema, CreateSearchResponseSchema, "/searches", body, idempotencyKey, {
+      operation: "createSearch",
+      resource: "search",
+      // Read before the body is checked: a body that is not an object still gets the checks' error.
+      creditsNeeded: body?.input?.maxResults ?? DEFAULT_MAX_RESULTS,
+    });
   }
 
   /** GET /searches (origin `api` only, newest first). */
@@ -181,16 +189,11 @@ export class RequestBuilders {
 
   /** POST /enrichments. */
   createEnrichment(body: CreateEnrichmentRequest, idempotencyKey: string): PreparedRequest<CreateEnrichmentResponse> {
-    const key = requireIdempotencyKey(idempotencyKey, "createEnrichment");
-    requireValid(CreateEnrichmentRequestSchema, body, "createEnrichment");
-    return prepared(
-      CreateEnrichmentResponseSchema,
-      "POST",
-      "/enrichments",
-      {},
-      { operation: "createEnrichment", resource: "enrichment", creditsNeeded: body.businesses?.length },
-      { body: JSON.stringify(body), idempotencyKey: key },
-    );
+    return createRequest(CreateEnrichmentRequestSchema, CreateEnrichmentResponseSchema, "/enrichments", body, idempotencyKey, {
+      operation: "createEnrichment",
+      resource: "enrichment",
+      creditsNeeded: body?.businesses?.length,
+    });
   }
 
   /** GET /enrichments. */

@@ -34,11 +34,11 @@ const actorBusiness = () =>
 /** The input a job was created with (search input, or the enrichment's fixed text + businesses). */
 const actorInput = () =>
   z.looseObject({
-    query: z.optional(z.nullable(str)),
-    location: z.optional(z.nullable(str)),
-    countryCode: z.optional(z.nullable(str)),
-    maxResults: z.optional(z.nullable(int)),
-    language: z.optional(z.nullable(str)),
+    query: opt(str),
+    location: opt(str),
+    countryCode: opt(str),
+    maxResults: opt(int),
+    language: opt(str),
     businesses: z.optional(z.array(actorBusiness())),
   });
 
@@ -49,18 +49,18 @@ const job = () =>
     id: str,
     name: str,
     status: openEnum<KnownJobStatus>(),
-    actor_input: z.optional(z.nullable(actorInput())),
-    source: z.optional(z.nullable(str)),
-    origin: z.optional(z.nullable(openEnum<"api">())),
-    run_id: z.optional(z.nullable(str)),
-    error: z.optional(z.nullable(str)),
+    actor_input: opt(actorInput()),
+    source: opt(str),
+    origin: opt(openEnum<"api">()),
+    run_id: opt(str),
+    error: opt(str),
     lead_count: int,
     credits_charged: int,
     enrich_contacts: z.optional(bool),
     enriched_count: int,
     delete_requested: z.optional(bool),
     created_at: str,
-    finished_at: z.optional(z.nullable(str)),
+    finished_at: opt(str),
   });
 export const JobSchema = z.lazy(job);
 
@@ -126,15 +126,15 @@ export const BusinessSchema = z.lazy(business);
 
 const location = () =>
   z.looseObject({
-    location_code: z.optional(z.nullable(int)),
-    name: z.optional(z.nullable(str)),
-    full_name: z.optional(z.nullable(str)),
+    location_code: opt(int),
+    name: opt(str),
+    full_name: opt(str),
     country_code: str,
-    location_name: z.optional(z.nullable(str)),
-    city: z.optional(z.nullable(str)),
-    region: z.optional(z.nullable(str)),
-    country: z.optional(z.nullable(str)),
-    location_type: z.optional(z.nullable(str)),
+    location_name: opt(str),
+    city: opt(str),
+    region: opt(str),
+    country: opt(str),
+    location_type: opt(str),
     label: str,
   });
 
@@ -144,16 +144,16 @@ export const AccountSchema = z.lazy(() =>
     plan_code: openEnum<"free" | "starter" | "growth" | "scale">(),
     plan_name: str,
     status: openEnum<"active" | "trialing">(),
-    billing_interval: z.optional(z.nullable(str)),
+    billing_interval: opt(str),
     credits_allowance: int,
     credits_remaining: int,
     max_results_per_search: int,
     free_search_used: bool,
     payment_customer: z.optional(bool),
-    current_period_end: z.optional(z.nullable(str)),
+    current_period_end: opt(str),
     cancel_at_period_end: z.optional(bool),
     pause_collection: z.optional(bool),
-    pause_resumes_at: z.optional(z.nullable(str)),
+    pause_resumes_at: opt(str),
     cancellation_coupon_applied: z.optional(bool),
     searches_created: z.optional(int),
     active_searches: int,
@@ -168,7 +168,7 @@ export const CreateSearchResponseSchema = z.lazy(() =>
     job_id: str,
     status: openEnum<"queued">(),
     credits_reserved: int,
-    message: z.optional(z.nullable(str)),
+    message: opt(str),
   }),
 );
 
@@ -178,7 +178,7 @@ export const CreateEnrichmentResponseSchema = z.lazy(() =>
     status: openEnum<"enriching">(),
     businesses_submitted: int,
     credits_reserved: int,
-    message: z.optional(z.nullable(str)),
+    message: opt(str),
   }),
 );
 

@@ -104,6 +104,9 @@ export function isEmptyArgument(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
+/** A one-cell argument as trimmed text: "" when it is empty. */
+export const argumentText = (value: unknown): string => (isEmptyArgument(value) ? "" : String(value).trim());
+
 /** The names of `socials`' lists as the results sheet heads them. */
 const LIST_NAMES: Record<string, string> = {
   facebooks: "Facebook",

@@ -4,6 +4,7 @@
 import { eitherKind } from "../api/either-kind";
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import * as z from "zod/mini";
+import { unionOf } from "../storage/lean-schemas";
 import type { Job, ResultsPage } from "../api/schemas";
 import { JOB_KINDS } from "../rules/job-kinds";
 import { isTerminalStatus } from "../rules/job-status";
@@ -19,6 +20,7 @@ import {
   fieldList,
   fieldName,
   fieldTable,
+  argumentText,
   isEmptyArgument,
   toCell,
   type CellValue,
@@ -30,7 +32,7 @@ import { KEYS } from "../storage/keys";
 const LOCATION_COLUMNS = ["label", "country_code", "full_name", "location_code"] as const;
 
 /** A cached table of cells (LEADS_LOCATIONS, LEADS_RESULTS) and the cached credits. */
-const CACHED_TABLE = currentShape(z.array(z.array(z.union([z.string(), z.number(), z.boolean()]))));
+const CACHED_TABLE = currentShape(z.array(z.array(unionOf([z.string(), z.number(), z.boolean()]))));
 const CACHED_CREDITS = currentShape(z.number());
 /** One identifier argument: a single cell, or a range Sheets passes as rows of cells. */
 interface IdArgument {
@@ -40,12 +42,10 @@ interface IdArgument {
 
 function idArgument(raw: unknown): IdArgument {
   if (Array.isArray(raw)) {
-    const rows = raw.map((row: unknown) =>
-      (Array.isArray(row) ? row : [row]).map((cell: unknown) => (isEmptyArgument(cell) ? "" : String(cell).trim())),
-    );
+    const rows = raw.map((row: unknown) => (Array.isArray(row) ? row : [row]).map((cell: unknown) => argumentText(cell)));
     return { single: false, rows };
   }
-  return { single: true, rows: [[isEmptyArgument(raw) ? "" : String(raw).trim()]] };
+  return { single: true, rows: [[argumentText(raw)]] };
 }
 
 function distinctIds(argument: IdArgument): string[] {
@@ -68,11 +68,11 @@ function ensureTimeFor(ctx: FormulaContext, lastRoundMs: number): void {
 export function leadsLocations(ctx: FormulaContext, query: unknown, country: unknown): CellValue[][] {
   if (Array.isArray(query) || Array.isArray(country))
     throw new UserFacingError("LEADS_LOCATIONS takes one city name and one country code, not ranges.");
-  const q = isEmptyArgument(query) ? "" : String(query).trim();
+  const q = argumentText(query);
   const { locationQueryMin: min, locationQueryMax: max } = REQUEST_LIMITS;
   if (q.length < min || q.length > max)
     throw new UserFacingError(`Give ${min} to ${max} characters of a city name, e.g. =LEADS_LOCATIONS("Austin").`);
-  const code = isEmptyArgument(country) ? "" : String(country).trim().toUpperCase();
+  const code = argumentText(country).toUpperCase();
   if (code !== "" && !/^[A-Z]{2}$/.test(code))
     throw new UserFacingError(`The country must be a two-letter code such as US; "${String(country)}" is not.`);
   const key = `${KEYS.cacheLocations}${code}:${q.toLowerCase()}`;
@@ -156,7 +156,7 @@ export function leadsJob(ctx: FormulaContext, jobId: unknown, field: unknown): C
 
 export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknown): CellValue[][] {
   if (Array.isArray(jobId)) throw new UserFacingError("LEADS_RESULTS takes one job ID, not a range.");
-  const id = isEmptyArgument(jobId) ? "" : String(jobId).trim();
+  const id = argumentText(jobId);
   if (id === "") throw new UserFacingError("The job ID is empty.");
   const invalid = checkId(id, "job");
   if (invalid) throw invalid;

@@ -4,6 +4,7 @@ import type { BatchResult } from "../api/client";
 import { eitherKind } from "../api/either-kind";
 import type { LeadsApiError } from "../api/errors";
 import * as z from "zod/mini";
+import { enumOf } from "../storage/lean-schemas";
 import { BusinessSchema, JobSchema, type Business, type Job } from "../api/schemas";
 import { JOB_KINDS, type JobKind } from "../rules/job-kinds";
 import { isTerminalStatus } from "../rules/job-status";
@@ -27,7 +28,7 @@ export class NotFetchedError extends UserFacingError {
   }
 }
 
-const CACHED_KIND = z.enum(JOB_KINDS);
+const CACHED_KIND = enumOf(JOB_KINDS);
 
 interface CachedJob {
   kind: JobKind;

@@ -1,7 +1,7 @@
 // This file defines the job store's records: JobRecord (a SearchRecord or an EnrichmentRecord, sharing JobRecordBase), one per job;
 // StartRecord, one per logical job creation; and how both are stored: their keys' prefixes, and the schemas that read every stored shape.
 import * as z from "zod/mini";
-import { tupleOf } from "../storage/lean-schemas";
+import { enumOf, tupleOf, unionOf } from "../storage/lean-schemas";
 import type { StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
 import {
@@ -234,10 +234,10 @@ const storedBase = {
   error: nullableText,
   note: z.optional(
     z.nullable(
-      z.union([
+      unionOf([
         z.string(),
-        z.object({ kind: z.literal("passFailed"), step: z.enum(["status", "results", "write"]), message: z.string() }),
-        z.object({ kind: z.literal("lasting"), text: z.string() }),
+        z.object({ kind: enumOf(["passFailed"]), step: enumOf(["status", "results", "write"]), message: z.string() }),
+        z.object({ kind: enumOf(["lasting"]), text: z.string() }),
       ]),
     ),
   ),
@@ -279,11 +279,11 @@ const StoredSearchRecord = z.lazy(() =>
   z.pipe(
     z.object({
       ...storedBase,
-      kind: z.literal("search"),
+      kind: enumOf(["search"]),
       refresh: z.optional(StoredRefreshSchedule),
       searchKey: z.optional(z.string()),
       maxResults: z.optional(z.number()),
-      searched: z.optional(z.union([z.string(), z.object({ query: z.string(), place: z.string() })])),
+      searched: z.optional(unionOf([z.string(), z.object({ query: z.string(), place: z.string() })])),
     }),
     z.transform((stored): StoredJobRecord<SearchRecord> => {
       const { refresh: storedRefresh, maxResults, searched, ...rest } = upgradeBase(upgradeLastRun(stored));
@@ -307,7 +307,7 @@ const StoredSearchRecord = z.lazy(() =>
 
 const StoredEnrichmentRecord = z.lazy(() =>
   z.pipe(
-    z.object({ ...storedBase, kind: z.literal("enrichment"), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
+    z.object({ ...storedBase, kind: enumOf(["enrichment"]), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
     z.transform((stored): StoredJobRecord<EnrichmentRecord> => upgradeBase(stored)),
   ),
 );
@@ -316,13 +316,13 @@ const StoredTerritoryRecord = z.lazy(() =>
   z.pipe(
     z.object({
       ...storedBase,
-      kind: z.literal("territory"),
+      kind: enumOf(["territory"]),
       queries: z.array(z.string()),
       places: z.array(z.object({ label: z.string(), countryCode: z.optional(z.string()) })),
       maxResults: z.number(),
       language: z.string(),
       enrichContacts: z.boolean(),
-      pairs: z.array(tupleOf([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
+      pairs: z.array(tupleOf([z.nullable(z.string()), enumOf(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
       stopped: z.boolean(),
       run: z.number(),
       runKey: z.string(),
@@ -341,7 +341,7 @@ const StoredTerritoryRecord = z.lazy(() =>
 
 /** A record of any kind, each kind's shape upgraded by its own step. */
 export const STORED_JOB_RECORD: z.ZodMiniType<StoredJobRecord> = z.lazy(() =>
-  z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]),
+  unionOf([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]),
 );
 
 const StoredStartRecord = z.lazy(() =>

@@ -2,6 +2,7 @@
 // the shape the sidebar sees (JobView.refresh); its slot rule, shared by both, is refresh-slots.ts.
 import * as z from "zod/mini";
 import type { CreateSearchRequest } from "../api/schemas";
+import { enumOf } from "../storage/lean-schemas";
 
 export type RefreshEvery = "day" | "week";
 
@@ -129,9 +130,12 @@ const StoredRefreshRun = z.lazy(() =>
   }),
 );
 
+/** `true` and nothing else, as zod's literal(true) would read it: zod's literal stays out of the bundle (job-record.ts reads kinds as one-value enums). */
+const onlyTrue = z.boolean().check(z.refine((value) => value)) as z.ZodMiniType<true, true>;
+
 /** What a schedule of either kind holds as stored: the last run's figures, kept in it by earlier versions, are the job's now (last-run.ts). */
 const storedScheduleBase = {
-  every: z.enum(["day", "week", "off"]),
+  every: enumOf(["day", "week", "off"]),
   lastRunAt: z.string(),
   lastRunAdded: optionalCount,
   lastRunUpdated: optionalCount,
@@ -140,7 +144,7 @@ const storedScheduleBase = {
   lastRunCredits: optionalCount,
   nextRunAt: z.string(),
   lastError: z.optional(z.nullable(z.string())),
-  asked: z.optional(z.literal(true)),
+  asked: z.optional(onlyTrue),
 };
 
 /** A schedule of either kind as any version stored it. */

@@ -53,6 +53,9 @@ const LABELS: Record<CheckId, string> = {
   "trigger-document": "Background updates reach your spreadsheets",
 };
 
+/** A check's answer: confirmed (true), a problem (false) or not checked (null), and its words. */
+const answer = (ok: boolean | null, detail: string): Outcome => ({ ok, detail });
+
 /** Runs one check; whatever it throws becomes "could not be checked" with the reason. */
 export function runCheck(id: CheckId, check: () => Outcome): Check {
   try {
@@ -63,33 +66,27 @@ export function runCheck(id: CheckId, check: () => Outcome): Check {
   }
 }
 
-const noDocument = (): Outcome => ({
-  ok: null,
-  detail: `This could not be checked without a spreadsheet. ${new NoDocumentError().message}`,
-});
+const noDocument = (): Outcome => answer(null, `This could not be checked without a spreadsheet. ${new NoDocumentError().message}`);
 
 /** The service answers the user's key (GET /account: it spends no credits). */
 export function serviceCheck(): Outcome {
   const stored = readStoredSettings();
   if (stored.apiKey === null)
-    return { ok: null, detail: "No API key is saved for you yet: save your key in the sidebar's Settings, then check again." };
+    return answer(null, "No API key is saved for you yet: save your key in the sidebar's Settings, then check again.");
   const baseUrl = stored.baseUrl ?? DEFAULT_BASE_URL;
   if (!baseUrl)
-    return {
-      ok: null,
-      detail: "No service address is saved for you yet: save it with your key in the sidebar's Settings, then check again.",
-    };
+    return answer(null, "No service address is saved for you yet: save it with your key in the sidebar's Settings, then check again.");
   try {
     const account = clientFor({ apiKey: stored.apiKey, baseUrl }, appsScriptClock.now() + SERVICE_BUDGET_MS).getAccount({ maxAttempts: 2 });
-    return {
-      ok: true,
-      detail: `The service at ${baseUrl} accepted your key: ${account.plan_name || account.plan_code} plan, ${groupDigits(account.credits_remaining)} credits left. Reading your account spends no credits.`,
-    };
+    return answer(
+      true,
+      `The service at ${baseUrl} accepted your key: ${account.plan_name || account.plan_code} plan, ${groupDigits(account.credits_remaining)} credits left. Reading your account spends no credits.`,
+    );
   } catch (error) {
     // A refused key or an unreachable service is an answer, not a crash; the client's messages say what to do.
     const said =
       error instanceof LeadsApiError ? error.message : `Business Leads could not ask the service at ${baseUrl} (${messageOf(error)}).`;
-    return { ok: false, detail: said };
+    return answer(false, said);
   }
 }
 
@@ -114,25 +111,25 @@ export function plainTextCheck(doc: DocumentAccess | null): Outcome {
   const probe = probeCellText(doc.spreadsheet);
   const left = probe.left ? ` A temporary sheet named "${probe.left}" could not be removed: please delete it.` : "";
   if (probe.failure !== null) {
-    return {
-      ok: false,
-      detail: `Business Leads could not write test cells into a temporary sheet (${probe.failure}). Try again in a minute.${left}`,
-    };
+    return answer(
+      false,
+      `Business Leads could not write test cells into a temporary sheet (${probe.failure}). Try again in a minute.${left}`,
+    );
   }
   const changed = probe.cells.filter((cell) => cell.formula !== "" || cell.value !== cell.written);
   if (changed.length > 0) {
-    return {
-      ok: false,
-      detail: `Sheets changed text that Business Leads wrote: ${changed.map(became).join("; ")}. Tell your admin: values in your sheets could be wrong.${left}`,
-    };
+    return answer(
+      false,
+      `Sheets changed text that Business Leads wrote: ${changed.map(became).join("; ")}. Tell your admin: values in your sheets could be wrong.${left}`,
+    );
   }
   const shown = FORMULA_LIKE_SAMPLES.slice(0, 4)
     .map((sample) => `"${sample}"`)
     .join(", ");
-  return {
-    ok: probe.left === null,
-    detail: `Values such as ${shown} were written the way Business Leads writes every text, into a temporary sheet, and came back exactly as written (never a formula, a number or a date). The temporary sheet was removed.${left}`,
-  };
+  return answer(
+    probe.left === null,
+    `Values such as ${shown} were written the way Business Leads writes every text, into a temporary sheet, and came back exactly as written (never a formula, a number or a date). The temporary sheet was removed.${left}`,
+  );
 }
 
 const cannotSave = (where: string, failure: string, left: string): string =>
@@ -150,13 +147,13 @@ export function jobStoreCheck(doc: DocumentAccess | null, holdsDocumentLock: boo
     if (claims) claimed = claims.claim({ documentLock: holdsDocumentLock, userLock: null }, ACTION_LOCK_WAIT_MS);
   } catch (error) {
     // Taking the claim writes to the spreadsheet: a write Google refuses is this check's answer.
-    return { ok: false, detail: cannotSave(where, messageOf(error), "") };
+    return answer(false, cannotSave(where, messageOf(error), ""));
   }
   if (!claimed) {
-    return {
-      ok: null,
-      detail: `Business Leads is updating ${where} right now (a background update or another editor), so the test entry was not written. Check again in a minute.`,
-    };
+    return answer(
+      null,
+      `Business Leads is updating ${where} right now (a background update or another editor), so the test entry was not written. Check again in a minute.`,
+    );
   }
   let probe: ReturnType<typeof probeJobStore>;
   try {
@@ -170,19 +167,19 @@ export function jobStoreCheck(doc: DocumentAccess | null, holdsDocumentLock: boo
   }
   const left = probe.removed ? "" : " A small test entry may be left there; it is harmless, and the next check removes it.";
   if (probe.failure !== null) {
-    return { ok: false, detail: cannotSave(where, probe.failure, left) };
+    return answer(false, cannotSave(where, probe.failure, left));
   }
   if (probe.readBack !== "same") {
     const how = probe.readBack === "missing" ? "was not there when read again" : "came back changed";
-    return {
-      ok: false,
-      detail: `A test entry saved in ${where} ${how}. Business Leads keeps your jobs there, so they could be lost: tell your admin.${left}`,
-    };
+    return answer(
+      false,
+      `A test entry saved in ${where} ${how}. Business Leads keeps your jobs there, so they could be lost: tell your admin.${left}`,
+    );
   }
-  return {
-    ok: probe.removed,
-    detail: `A test entry saved in ${where}, where Business Leads keeps your jobs, read back exactly and was removed.${left}`,
-  };
+  return answer(
+    probe.removed,
+    `A test entry saved in ${where}, where Business Leads keeps your jobs, read back exactly and was removed.${left}`,
+  );
 }
 
 /** The document's own lock could be had (or why not). */
@@ -190,26 +187,25 @@ export function lockCheck(outcome: LockOutcome | "failed", failure: string): Out
   const seconds = Math.round(ACTION_LOCK_WAIT_MS / 1000);
   switch (outcome) {
     case "held":
-      return {
-        ok: true,
-        detail:
-          "Business Leads got this spreadsheet's lock, which keeps two clicks, two editors or a background update from changing it at the same moment.",
-      };
+      return answer(
+        true,
+        "Business Leads got this spreadsheet's lock, which keeps two clicks, two editors or a background update from changing it at the same moment.",
+      );
     case "busy":
-      return {
-        ok: null,
-        detail: `Another Business Leads action or a background update held this spreadsheet's lock for ${seconds} seconds. Check again in a minute.`,
-      };
+      return answer(
+        null,
+        `Another Business Leads action or a background update held this spreadsheet's lock for ${seconds} seconds. Check again in a minute.`,
+      );
     case "none":
-      return {
-        ok: false,
-        detail: "Google gave no lock for this spreadsheet, so two actions at once could get in each other's way. Tell your admin.",
-      };
+      return answer(
+        false,
+        "Google gave no lock for this spreadsheet, so two actions at once could get in each other's way. Tell your admin.",
+      );
     default:
-      return {
-        ok: false,
-        detail: `Google refused this spreadsheet's lock (${failure}). Two actions at once could get in each other's way; try again in a minute.`,
-      };
+      return answer(
+        false,
+        `Google refused this spreadsheet's lock (${failure}). Two actions at once could get in each other's way; try again in a minute.`,
+      );
   }
 }
 
@@ -218,11 +214,10 @@ export function pollTriggerCheck(doc: DocumentAccess | null): Outcome {
   if (!doc) return noDocument();
   const key = userApiKey();
   if (key === null)
-    return {
-      ok: null,
-      detail:
-        "No API key is saved for you yet: background updates run with your key, so none is needed. Save your key in the sidebar's Settings.",
-    };
+    return answer(
+      null,
+      "No API key is saved for you yet: background updates run with your key, so none is needed. Save your key in the sidebar's Settings.",
+    );
   const digest = keyDigest(key);
   // Jobs this key created or read, and searches with a refresh schedule: the user's trigger moves them forward.
   const mine = new JobStore(doc.store, documentFacts(doc, digest))
@@ -231,38 +226,38 @@ export function pollTriggerCheck(doc: DocumentAccess | null): Outcome {
   const count = backgroundTrigger.count();
   const jobs = `${mine} of your ${mine === 1 ? "jobs is" : "jobs are"}`;
   if (count > 1)
-    return {
-      ok: false,
-      detail: `${count} background updates are scheduled for you where one is expected. The next update removes the extra ones; if this stays, tell your admin.`,
-    };
+    return answer(
+      false,
+      `${count} background updates are scheduled for you where one is expected. The next update removes the extra ones; if this stays, tell your admin.`,
+    );
   if (mine > 0 && count === 0) {
-    return {
-      ok: false,
-      detail: `${jobs} in progress or scheduled here, but no hourly background update is scheduled for you, so they move forward only while the sidebar is open. Click Refresh jobs in the sidebar to schedule it again.`,
-    };
+    return answer(
+      false,
+      `${jobs} in progress or scheduled here, but no hourly background update is scheduled for you, so they move forward only while the sidebar is open. Click Refresh jobs in the sidebar to schedule it again.`,
+    );
   }
   if (mine > 0 && !backgroundTrigger.serves(doc.id)) {
-    return {
-      ok: false,
-      detail: `${jobs} in progress or scheduled here, but your background update does not list this spreadsheet. Click Refresh jobs in the sidebar to add it again.`,
-    };
+    return answer(
+      false,
+      `${jobs} in progress or scheduled here, but your background update does not list this spreadsheet. Click Refresh jobs in the sidebar to add it again.`,
+    );
   }
   if (mine > 0)
-    return {
-      ok: true,
-      detail: `${jobs} in progress or scheduled here, and the hourly background update is scheduled. It removes itself once nothing is left.`,
-    };
+    return answer(
+      true,
+      `${jobs} in progress or scheduled here, and the hourly background update is scheduled. It removes itself once nothing is left.`,
+    );
   if (count === 0)
-    return {
-      ok: true,
-      detail: "None of your jobs here is in progress, so no background update is needed. Starting a search or an enrichment schedules one.",
-    };
+    return answer(
+      true,
+      "None of your jobs here is in progress, so no background update is needed. Starting a search or an enrichment schedules one.",
+    );
   const elsewhere =
     BUSINESS_LEADS_SPREADSHEET_SCOPE === "full" ? "for work left in your other spreadsheets" : "for work still waiting here";
-  return {
-    ok: true,
-    detail: `None of your jobs here is in progress; your background update is scheduled ${elsewhere}, and removes itself once nothing is left.`,
-  };
+  return answer(
+    true,
+    `None of your jobs here is in progress; your background update is scheduled ${elsewhere}, and removes itself once nothing is left.`,
+  );
 }
 
 /** "3 minutes ago", "5 hours ago", "2 days ago". */
@@ -277,27 +272,26 @@ function ago(at: number, now: number): string {
 export function triggerDocumentCheck(): Outcome {
   const run = lastBackgroundRun();
   if (run === null) {
-    return {
-      ok: null,
-      detail:
-        "No background update has run for you yet (one runs every hour while your jobs are in progress). Check again after one has run.",
-    };
+    return answer(
+      null,
+      "No background update has run for you yet (one runs every hour while your jobs are in progress). Check again after one has run.",
+    );
   }
   const when = ago(run.at, appsScriptClock.now());
   if (run.withDocument) {
-    return {
-      ok: true,
-      detail: `Your last background update (${when}) ran with its spreadsheet, so it writes your results even while the spreadsheet is closed.`,
-    };
+    return answer(
+      true,
+      `Your last background update (${when}) ran with its spreadsheet, so it writes your results even while the spreadsheet is closed.`,
+    );
   }
   if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") {
-    return {
-      ok: true,
-      detail: `Your last background update (${when}) ran without a spreadsheet. This version of Business Leads opens your spreadsheets by their id, so it still writes your results.`,
-    };
+    return answer(
+      true,
+      `Your last background update (${when}) ran without a spreadsheet. This version of Business Leads opens your spreadsheets by their id, so it still writes your results.`,
+    );
   }
-  return {
-    ok: false,
-    detail: `Your last background update (${when}) ran without its spreadsheet, and this version of Business Leads may only open the spreadsheet you are using: results come in when you open the sidebar or click Refresh jobs. Your admin can install the version that opens your spreadsheets by their id.`,
-  };
+  return answer(
+    false,
+    `Your last background update (${when}) ran without its spreadsheet, and this version of Business Leads may only open the spreadsheet you are using: results come in when you open the sidebar or click Refresh jobs. Your admin can install the version that opens your spreadsheets by their id.`,
+  );
 }

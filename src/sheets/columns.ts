@@ -181,6 +181,17 @@ function ownerNames(business: Business): string {
   );
 }
 
+/** One row of the table: a column's header, width and value, with its flags. */
+const columnOf = (header: string, width: number, value: ColumnSpec["value"], flags: Partial<ColumnSpec> = {}): ColumnSpec => ({
+  header,
+  width,
+  value,
+  ...flags,
+});
+
+/** Columns a program reads (ids, status codes, positions): grouped after the others, narrow and grey. */
+const technical = (columns: ColumnSpec[]): ColumnSpec[] => columns.map((spec) => ({ ...spec, technical: true }));
+
 /**
  * Every column the add-on writes, in the order a new results sheet gets them. First what a sales
  * person reads: the name, the ways to reach the business and its people, where it is, what it is,
@@ -190,49 +201,51 @@ function ownerNames(business: Business): string {
  */
 function allColumns(seen: Sightings): ColumnSpec[] {
   return [
-    { header: NAME_HEADER, width: 240, value: (b) => b.title },
-    { header: "Phone", width: 130, enrichment: 10, value: (b) => text(b.phone) },
-    { header: "Website", width: 200, value: (b) => text(b.website) },
-    { header: EMAILS_HEADER, width: 220, enrichment: 2, email: true, value: (b) => join(b.emails) },
-    { header: "Address", width: 260, value: (b) => text(b.address) },
-    { header: "Category", width: 150, value: (b) => text(b.category) },
-    { header: "Email status", width: 130, enrichment: 3, email: true, value: emailStatusSummary },
-    { header: "Verified emails", width: 220, enrichment: 4, email: true, value: (b) => verifiedListedEmails(b).join(", ") },
-    { header: "Owner names", width: 180, enrichment: 6, value: ownerNames },
-    { header: "Owner emails", width: 220, enrichment: 7, value: (b) => join(b.owner_emails) },
-    { header: "Decision maker names", width: 180, enrichment: 8, value: (b) => join(b.decision_maker_names) },
-    { header: "Decision maker emails", width: 220, enrichment: 9, value: (b) => join(b.decision_maker_emails) },
-    { header: "City", width: 120, value: (b) => text(b.city) },
-    { header: "Rating", width: 70, value: (b) => number(b.rating) },
-    { header: "Review count", width: 90, value: (b) => number(b.review_count) },
-    { header: "Additional phones", width: 160, enrichment: 11, value: (b) => join(b.additional_phones) },
-    { header: "Facebook", width: 180, brand: true, enrichment: 13, value: (b) => join(b.socials?.facebooks) },
-    { header: "Instagram", width: 180, brand: true, enrichment: 14, value: (b) => join(b.socials?.instagrams) },
-    { header: "LinkedIn", width: 180, brand: true, enrichment: 15, value: (b) => join(b.socials?.linkedIns) },
-    { header: "YouTube", width: 180, brand: true, value: (b) => join(b.socials?.youtubes) },
-    { header: "Yelp", width: 180, brand: true, value: (b) => join(b.socials?.yelps) },
-    { header: "Maps URL", width: 200, value: (b) => text(b.maps_url) },
-    { header: FIRST_SEEN_HEADER, width: 90, value: (b) => seen.firstSeen(b) },
-    { header: LAST_SEEN_HEADER, width: 90, value: (b) => seen.lastSeen(b) },
-    { header: LATEST_REFRESH_HEADER, width: 120, value: (b) => seen.latestRefresh(b) },
-    { header: FOUND_BY_HEADER, width: 260, territory: true, value: (b) => seen.foundBy?.(b) ?? "" },
-    { header: SAME_CONTACT_HEADER, width: 180, territory: true, value: (b) => seen.sameContact?.(b) ?? "" },
-    { header: ID_HEADER, width: 80, technical: true, value: (b) => b.id },
-    { header: "Business status", width: 90, technical: true, value: (b) => text(b.business_status) },
-    { header: "Email verification status", width: 90, technical: true, email: true, value: (b) => text(b.email_verification_status) },
-    { header: "Email verifications", width: 120, technical: true, enrichment: 5, email: true, value: emailVerificationDetails },
-    { header: STATUS_HEADER, width: 90, technical: true, enrichment: 1, value: (b) => text(b.enrichment_status) },
-    { header: "Owner enrichment status", width: 90, technical: true, enrichment: 16, value: (b) => text(b.owner_enrichment_status) },
-    { header: "Categories", width: 120, technical: true, value: (b) => join(b.categories) },
-    { header: "Country code", width: 60, technical: true, value: (b) => text(b.country_code) },
-    { header: "Phone types", width: 90, technical: true, enrichment: 12, value: (b) => mapEntries(b.phone_types) },
-    { header: "Key contacts", width: 90, technical: true, value: keyContacts },
-    { header: "Position", width: 60, technical: true, value: (b) => b.position },
-    // Earlier layouts had it beside "Owner names", which holds the same name: kept up to date
-    // where a sheet has it, never added.
-    { header: "Owner name", width: 160, technical: true, legacy: true, value: (b) => text(b.owner_name) },
-    { header: TERRITORY_RUN_HEADER, width: 60, technical: true, territory: true, value: (b) => seen.territoryRun?.(b) ?? null },
-    { header: ENRICHED_FOR_HEADER, width: 200, enrichment: 17, enrichmentOnly: true, value: (b) => enrichedForText(b.title, b.website) },
+    columnOf(NAME_HEADER, 240, (b) => b.title),
+    columnOf("Phone", 130, (b) => text(b.phone), { enrichment: 10 }),
+    columnOf("Website", 200, (b) => text(b.website)),
+    columnOf(EMAILS_HEADER, 220, (b) => join(b.emails), { enrichment: 2, email: true }),
+    columnOf("Address", 260, (b) => text(b.address)),
+    columnOf("Category", 150, (b) => text(b.category)),
+    columnOf("Email status", 130, emailStatusSummary, { enrichment: 3, email: true }),
+    columnOf("Verified emails", 220, (b) => verifiedListedEmails(b).join(", "), { enrichment: 4, email: true }),
+    columnOf("Owner names", 180, ownerNames, { enrichment: 6 }),
+    columnOf("Owner emails", 220, (b) => join(b.owner_emails), { enrichment: 7 }),
+    columnOf("Decision maker names", 180, (b) => join(b.decision_maker_names), { enrichment: 8 }),
+    columnOf("Decision maker emails", 220, (b) => join(b.decision_maker_emails), { enrichment: 9 }),
+    columnOf("City", 120, (b) => text(b.city)),
+    columnOf("Rating", 70, (b) => number(b.rating)),
+    columnOf("Review count", 90, (b) => number(b.review_count)),
+    columnOf("Additional phones", 160, (b) => join(b.additional_phones), { enrichment: 11 }),
+    columnOf("Facebook", 180, (b) => join(b.socials?.facebooks), { brand: true, enrichment: 13 }),
+    columnOf("Instagram", 180, (b) => join(b.socials?.instagrams), { brand: true, enrichment: 14 }),
+    columnOf("LinkedIn", 180, (b) => join(b.socials?.linkedIns), { brand: true, enrichment: 15 }),
+    columnOf("YouTube", 180, (b) => join(b.socials?.youtubes), { brand: true }),
+    columnOf("Yelp", 180, (b) => join(b.socials?.yelps), { brand: true }),
+    columnOf("Maps URL", 200, (b) => text(b.maps_url)),
+    columnOf(FIRST_SEEN_HEADER, 90, (b) => seen.firstSeen(b)),
+    columnOf(LAST_SEEN_HEADER, 90, (b) => seen.lastSeen(b)),
+    columnOf(LATEST_REFRESH_HEADER, 120, (b) => seen.latestRefresh(b)),
+    columnOf(FOUND_BY_HEADER, 260, (b) => seen.foundBy?.(b) ?? "", { territory: true }),
+    columnOf(SAME_CONTACT_HEADER, 180, (b) => seen.sameContact?.(b) ?? "", { territory: true }),
+    ...technical([
+      columnOf(ID_HEADER, 80, (b) => b.id),
+      columnOf("Business status", 90, (b) => text(b.business_status)),
+      columnOf("Email verification status", 90, (b) => text(b.email_verification_status), { email: true }),
+      columnOf("Email verifications", 120, emailVerificationDetails, { enrichment: 5, email: true }),
+      columnOf(STATUS_HEADER, 90, (b) => text(b.enrichment_status), { enrichment: 1 }),
+      columnOf("Owner enrichment status", 90, (b) => text(b.owner_enrichment_status), { enrichment: 16 }),
+      columnOf("Categories", 120, (b) => join(b.categories)),
+      columnOf("Country code", 60, (b) => text(b.country_code)),
+      columnOf("Phone types", 90, (b) => mapEntries(b.phone_types), { enrichment: 12 }),
+      columnOf("Key contacts", 90, keyContacts),
+      columnOf("Position", 60, (b) => b.position),
+      // Earlier layouts had it beside "Owner names", which holds the same name: kept up to date
+      // where a sheet has it, never added.
+      columnOf("Owner name", 160, (b) => text(b.owner_name), { legacy: true }),
+      columnOf(TERRITORY_RUN_HEADER, 60, (b) => seen.territoryRun?.(b) ?? null, { territory: true }),
+    ]),
+    columnOf(ENRICHED_FOR_HEADER, 200, (b) => enrichedForText(b.title, b.website), { enrichment: 17, enrichmentOnly: true }),
   ];
 }
 

@@ -4,6 +4,7 @@
 import * as z from "zod/mini";
 import type { KeyValueStore } from "./key-value-store";
 import { KEYS } from "./keys";
+import { unionOf } from "./lean-schemas";
 import { entriesShape, readStored, type StoredShape } from "./stored-json";
 import { clipToBytes, utf8Bytes } from "./utf8";
 
@@ -48,7 +49,7 @@ interface BackgroundNotice {
 
 /** Notices as stored: one saved as bare text (before notices had a time) concerns every job; what is neither is dropped. */
 const NOTICES_SHAPE = entriesShape(
-  z.union([z.object({ message: z.string(), at: z.number() }), z.string()]),
+  unionOf([z.object({ message: z.string(), at: z.number() }), z.string()]),
   (notice): BackgroundNotice => (typeof notice === "string" ? { message: notice, at: Number.MAX_SAFE_INTEGER } : notice),
 );
 

@@ -1,7 +1,7 @@
 // This file defines the arguments of every global function that takes one, as zod/mini schemas with the sentence each mistake gets.
 // The server parses with them (ui/command.ts) and the sidebar's typed client takes its types from them, so a shape is written once.
 import * as z from "zod/mini";
-import { intOf } from "../storage/lean-schemas";
+import { enumOf, intOf, lengthWithin, trimmed, unionOf, within } from "../storage/lean-schemas";
 import { SearchFields } from "../api/request-schemas";
 import { isUuid } from "../rules/ids";
 import { JOB_KINDS, kindNamed } from "../rules/job-kinds";
@@ -20,7 +20,8 @@ import type { ExportInclude } from "../contacts/contacts-csv";
 /** A sidebar argument left out: absent, null or the empty string (a cleared field). */
 const isNotGiven = (value: unknown): boolean => value === undefined || value === null || value === "";
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-const tooLong = (what: string, length: number, max: number) => `${what} is ${length} characters; at most ${max} are allowed.`;
+/** What text longer than `max` is told. */
+const tooLong = (what: string, max: number) => (text: string) => `${what} is ${text.length} characters; at most ${max} are allowed.`;
 
 /**
  * `schema`, where anything but an object (nothing at all, from a call without arguments) reads as
@@ -69,7 +70,7 @@ const meets = <S extends z.ZodMiniType<string | undefined>>(text: S, field: z.Zo
   );
 
 /** An id that must be given; what is not text counts as not given. */
-const idText = (missing: string) => z.pipe(orElse(z.string(), ""), z.string().check(z.trim(), z.minLength(1, { error: missing })));
+const idText = (missing: string) => z.pipe(orElse(z.string(), ""), z.string().check(trimmed(), lengthWithin(1, undefined, missing)));
 
 /** true only for true: anything else given is off; absent is `absent`. */
 const flag = (absent: boolean) =>
@@ -93,14 +94,14 @@ const onlyTrue = () =>
 const wholeNumber = (absent: number, min: number, max: number, problem: string) =>
   z.pipe(
     z.pipe(
-      z.optional(z.nullable(z.union([z.number(), z.string()], { error: problem }))),
+      z.optional(z.nullable(unionOf([z.number(), z.string()], problem))),
       z.transform((value) => (isNotGiven(value) ? absent : Number(value))),
     ),
-    intOf(problem).check(z.gte(min, { error: problem }), z.lte(max, { error: problem })),
+    intOf(problem).check(within(min, max, problem)),
   );
 
 /** A column by its header text or its number (1 = A). */
-const column = (what: string) => z.union([z.number(), optionalText(what)], { error: `${what} must be text.` });
+const column = (what: string) => unionOf([z.number(), optionalText(what)], `${what} must be text.`);
 
 const { queryMax, locationLabelMax, nameMax, minResults, maxResults } = REQUEST_LIMITS;
 
@@ -121,10 +122,12 @@ const ENTER_QUERY = 'Enter what to search for, e.g. "dentists".';
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** One search's fields, which a territory's start takes too. */
 const searchArgsShape = () => ({
-  query: meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, (q) => tooLong("The search phrase", q.length, queryMax)),
+  query: meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, tooLong("The search phrase", queryMax)),
   // Only the label's form: the catalog is the service's to judge (its 422 says so).
-  location: meets(requiredText("The location", "Pick a location from the list."), SearchFields.location, (l) =>
-    tooLong("The location", l.length, locationLabelMax),
+  location: meets(
+    requiredText("The location", "Pick a location from the list."),
+    SearchFields.location,
+    tooLong("The location", locationLabelMax),
   ),
   countryCode: countryCode(),
   maxResults: wholeNumber(minResults, minResults, maxResults, `Max results must be a whole number from ${minResults} to ${maxResults}.`),
@@ -137,7 +140,7 @@ const searchArgsShape = () => ({
     (language) => `The language must be a code like "en" or "pt-BR"; "${language}" is not.`,
   ),
   enrichContacts: flag(true),
-  name: meets(optionalText("The name"), SearchFields.name, (name) => tooLong("The name", name.length, nameMax)),
+  name: meets(optionalText("The name"), SearchFields.name, tooLong("The name", nameMax)),
   // Only true asks (the sidebar's first click); anything else, or nothing, starts as documented.
   askIfRecent: onlyTrue(),
 });
@@ -151,14 +154,14 @@ export type StartArgs = SearchArgs | TerritoryArgs;
 
 const { queriesMax, placesMax } = TERRITORY_LIMITS;
 
-const queryText = meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, (q) =>
-  tooLong("A search phrase", q.length, queryMax),
-);
-const placeLabel = meets(requiredText("The location", "Pick each location from the list."), SearchFields.location, (l) =>
-  tooLong("A location", l.length, locationLabelMax),
+const queryText = meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, tooLong("A search phrase", queryMax));
+const placeLabel = meets(
+  requiredText("The location", "Pick each location from the list."),
+  SearchFields.location,
+  tooLong("A location", locationLabelMax),
 );
 const placeSchema = z.lazy(() =>
-  z.union(
+  unionOf(
     [
       z.pipe(
         placeLabel,
@@ -166,11 +169,15 @@ const placeSchema = z.lazy(() =>
       ),
       z.object({ label: placeLabel, countryCode: countryCode() }),
     ],
-    {
-      error: "Each location is its label from the list (or {label, countryCode}).",
-    },
+    "Each location is its label from the list (or {label, countryCode}).",
   ),
 );
+/** A place of a territory: its label, and its country code where one was given. */
+const placeOf = (label: string, countryCode: string | undefined): TerritoryPlace => ({
+  label,
+  ...(countryCode === undefined ? {} : { countryCode }),
+});
+
 /** Each once, in the order given (the same query or place twice would be the same search, charged twice). */
 const once = <T>(items: readonly T[], key: (item: T) => string): T[] =>
   items.filter((item, i) => items.findIndex((other) => key(other) === key(item)) === i);
@@ -184,29 +191,21 @@ const TerritoryArgsSchema = z.lazy(() =>
         query: z.optional(queryText),
         location: z.optional(placeLabel),
         queries: z.optional(
-          z.array(queryText, { error: `Queries are a list of 1 to ${queriesMax} search phrases.` }).check(
-            z.maxLength(queriesMax, {
-              error: (issue) =>
-                `Search for at most ${queriesMax} queries at once; ${String((issue.input as unknown[]).length)} were given.`,
-            }),
-          ),
+          z
+            .array(queryText, { error: `Queries are a list of 1 to ${queriesMax} search phrases.` })
+            .check(lengthWithin(0, queriesMax, (given) => `Search for at most ${queriesMax} queries at once; ${given} were given.`)),
         ),
         locations: z.optional(
-          z.array(placeSchema, { error: `Locations are a list of 1 to ${placesMax} places.` }).check(
-            z.maxLength(placesMax, {
-              error: (issue) => `Search at most ${placesMax} places at once; ${String((issue.input as unknown[]).length)} were given.`,
-            }),
-          ),
+          z
+            .array(placeSchema, { error: `Locations are a list of 1 to ${placesMax} places.` })
+            .check(lengthWithin(0, placesMax, (given) => `Search at most ${placesMax} places at once; ${given} were given.`)),
         ),
       }),
       z.transform(
         ({ query, location, queries, locations, countryCode: code, ...rest }): TerritoryArgs => ({
           ...rest,
           queries: once(queries ?? (query === undefined ? [] : [query]), (q) => q.toLowerCase()),
-          places: once(
-            locations ?? (location === undefined ? [] : [{ label: location, ...(code === undefined ? {} : { countryCode: code }) }]),
-            (place) => place.label.toLowerCase(),
-          ),
+          places: once(locations ?? (location === undefined ? [] : [placeOf(location, code)]), (place) => place.label.toLowerCase()),
         }),
       ),
     )
@@ -230,7 +229,7 @@ const StartArgsSchema = z.transform((raw: z.input<typeof SearchArgsSchema> | z.i
 export function asTerritoryInput(args: StartArgs): TerritoryArgs {
   if ("queries" in args) return args;
   const { query, location, countryCode, ...rest } = args;
-  return { ...rest, queries: [query], places: [{ label: location, ...(countryCode === undefined ? {} : { countryCode }) }] };
+  return { ...rest, queries: [query], places: [placeOf(location, countryCode)] };
 }
 
 const EnrichArgsSchema = z.lazy(() =>
@@ -288,7 +287,7 @@ const ENTRY_ARGS = {
           z.transform((share) => share ?? undefined),
         ),
         pollEveryMinutes: z.pipe(
-          z.optional(z.nullable(z.union([z.number(), z.string()]))).check(
+          z.optional(z.nullable(unionOf([z.number(), z.string()]))).check(
             z.refine((value) => value === undefined || value === null || isPollInterval(Number(value)), {
               error: (issue) => `${POLL_INTERVAL_RULE}; ${String(issue.input)} is not one of them.`,
             }),
@@ -345,9 +344,10 @@ const ENTRY_ARGS = {
     orEmpty(
       z.object({
         jobId: idText("Choose the search to refresh."),
-        every: z.enum(["day", "week", "off"], {
-          error: (issue) => `A search can be refreshed every "day" or "week", or "off"; "${String(issue.input)}" is none of them.`,
-        }),
+        every: enumOf(
+          ["day", "week", "off"],
+          (every) => `A search can be refreshed every "day" or "week", or "off"; "${every}" is none of them.`,
+        ),
         // Only true runs now; anything else, or nothing, only sets the schedule.
         runNow: onlyTrue(),
       }),
@@ -360,10 +360,10 @@ const ENTRY_ARGS = {
           kind: z.pipe(
             z.optional(
               z.nullable(
-                z.enum([...JOB_KINDS, ""], {
-                  error: (issue) =>
-                    `The kind of job must be ${JOB_KINDS.map((kind) => `"${kind}"`).join(" or ")}; "${String(issue.input)}" is neither.`,
-                }),
+                enumOf(
+                  [...JOB_KINDS, ""],
+                  (kind) => `The kind of job must be ${JOB_KINDS.map((known) => `"${known}"`).join(" or ")}; "${kind}" is neither.`,
+                ),
               ),
             ),
             z.transform((kind) => kindNamed(kind)),
@@ -379,16 +379,12 @@ const ENTRY_ARGS = {
   contactsCsv: z.lazy(() =>
     z.object(
       {
-        format: z.enum(EXPORT_FORMATS, {
-          error: (issue) =>
-            `Choose a file for ${EXPORT_FORMATS.map((id) => `"${id}"`).join(", ")}; "${String(issue.input)}" is none of them.`,
-        }),
+        format: enumOf(
+          EXPORT_FORMATS,
+          (format) => `Choose a file for ${EXPORT_FORMATS.map((id) => `"${id}"`).join(", ")}; "${format}" is none of them.`,
+        ),
         include: z.pipe(
-          z.optional(
-            z.nullable(
-              z.enum(["ready", "all"], { error: (issue) => `Export "ready" contacts or "all"; "${String(issue.input)}" is neither.` }),
-            ),
-          ),
+          z.optional(z.nullable(enumOf(["ready", "all"], (include) => `Export "ready" contacts or "all"; "${include}" is neither.`))),
           z.transform((include): ExportInclude => include ?? "ready"),
         ),
       },

@@ -4,8 +4,8 @@
 import { statSync } from "node:fs";
 import * as path from "node:path";
 
-/** dist/Code.js as measured when the ceiling was last set (`wc -c dist/Code.js` after `npm run build`), plus 1 KB of room: raised for contactsCsv (its four formats and RFC 4180 writer). */
-const CEILING_BYTES = 229_977 + 1024;
+/** dist/Code.js as measured when the ceiling was last set (`wc -c dist/Code.js` after `npm run build`), plus 1 KB of room: lowered after repetition was removed (zod's union, enum, literal and size checks replaced by src/storage/lean-schemas.ts, tables for repeated shapes). */
+const CEILING_BYTES = 224_074 + 1024;
 
 describe("dist/Code.js size", () => {
   it(`stays within ${CEILING_BYTES} bytes`, () => {

@@ -3,10 +3,9 @@
 // Rows are still found by their status and their own name and website, never by position: these reads only say where to look.
 import type { EnrichTarget } from "../../jobs/enrich-target";
 import { ENRICH_HEADERS, ENRICHED_FOR_HEADER, STATUS_HEADER } from "../../sheets/columns";
-import { headerKey } from "../../sheets/headers";
 import { enrichedForKey } from "./row-words";
 import { cleanText } from "./normalise";
-import { areaIn, cellAt, type SheetArea } from "./sheet-area";
+import { areaIn, cellAt, holdsHeaders, type SheetArea } from "./sheet-area";
 import { rowBusiness } from "./row-business";
 import { readRowStatus, type RowStatus } from "./row-status";
 
@@ -154,13 +153,6 @@ export class SheetCells {
 }
 
 const lacksResultHeaders = (area: SheetArea): boolean => ENRICH_HEADERS.some((header) => !area.results.has(header));
-
-/** Whether a header row holds both of the list's column headers (where the list's header row still is). */
-function holdsHeaders(cells: readonly unknown[] | undefined, target: EnrichTarget): boolean {
-  if (target.nameHeader === "" || target.websiteHeader === "") return true;
-  const keys = (cells ?? []).map(headerKey);
-  return keys.includes(headerKey(target.nameHeader)) && keys.includes(headerKey(target.websiteHeader));
-}
 
 /** A row of the list with a status, and the business its `Enriched for` says it was sent as (null when it says none). */
 export interface StatusRow {

@@ -191,8 +191,7 @@ interface Asked {
 function rowsAsked(spreadsheet: Spreadsheet, sheet: Sheet, args: AreaArgs, values: readonly unknown[][]): Asked {
   const selected = args.sheetName !== undefined ? null : selectedRows(spreadsheet, sheet);
   if (selected) return { scope: "selection", rows: selected, columns: selectedColumns(spreadsheet, sheet) };
-  const filled = rowSpan(1, values.length).filter((row) => (values[row - 1] ?? []).some((cell) => cleanText(cell) !== ""));
-  return { scope: "sheet", rows: filled, columns: [] };
+  return { scope: "sheet", rows: filledRows(values, rowSpan(1, values.length)), columns: [] };
 }
 
 /**
@@ -235,8 +234,9 @@ function headerWithoutNames(sheet: Sheet, values: readonly unknown[][], args: Ar
 }
 
 /** The rows of `rows` that hold something. */
-const filledRows = (values: readonly unknown[][], rows: readonly number[]): number[] =>
-  rows.filter((row) => row <= values.length && (values[row - 1] ?? []).some((cell) => cleanText(cell) !== ""));
+function filledRows(values: readonly unknown[][], rows: readonly number[]): number[] {
+  return rows.filter((row) => row <= values.length && (values[row - 1] ?? []).some((cell) => cleanText(cell) !== ""));
+}
 
 /** Throws the error that offers the columns of `rows` (`why`: the start's sentence, `prompt`: the sidebar's). */
 function offerColumns(
@@ -381,17 +381,19 @@ export function rereadArea(sheet: Sheet, target: EnrichTarget): SheetArea {
   return areaIn(sheet, sheet.getDataRange().getValues(), target);
 }
 
+/** Whether a header row holds both of the list's column headers (where the list's header row still is); any row does for a list without them. */
+export function holdsHeaders(cells: readonly unknown[] | undefined, target: EnrichTarget): boolean {
+  if (target.nameHeader === "" || target.websiteHeader === "") return true;
+  const keys = (cells ?? []).map(headerKey);
+  return keys.includes(headerKey(target.nameHeader)) && keys.includes(headerKey(target.websiteHeader));
+}
+
 /**
  * Where the header row is now: rows inserted or deleted above the list move it. It is the row
  * nearest to where it was that still holds both column headers (the same row when it does).
  */
 function headerRowNow(values: unknown[][], target: EnrichTarget): number {
-  if (target.nameHeader === "" || target.websiteHeader === "") return target.headerRow;
-  const wanted = [headerKey(target.nameHeader), headerKey(target.websiteHeader)];
-  const holds = (row: number) => {
-    const keys = (values[row - 1] ?? []).map(headerKey);
-    return wanted.every((text) => keys.includes(text));
-  };
+  const holds = (row: number) => holdsHeaders(values[row - 1], target);
   for (let distance = 0; distance < values.length; distance += 1) {
     if (holds(target.headerRow + distance)) return target.headerRow + distance;
     if (distance > 0 && target.headerRow - distance >= 1 && holds(target.headerRow - distance)) return target.headerRow - distance;

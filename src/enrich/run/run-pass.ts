@@ -11,10 +11,9 @@ import { matchKey } from "../list/normalise";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
 import { PassReads } from "../list/list-rows";
 import { rowsAsking } from "../write-back/write-results";
-import { rowStatusWords } from "../list/row-status";
-import { ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../../sheets/columns";
+import { enrichedForText } from "../../sheets/columns";
 import { isSending, runStoreOf, type RunRecord } from "./run-record";
-import { sendWaitingRows } from "./send-chunks";
+import { rowCells, sendWaitingRows } from "./send-chunks";
 import { writeResultCells, type RowUpdates } from "../write-back/write-cells";
 
 /**
@@ -134,28 +133,10 @@ function repeatEarlierChunks(
     const outcome = sendChunk(ctx, body, chunk.startKey, chunk, deadline, chunk.idempotencyKey, 1);
     if (outcome.kind === "later") return true;
     if (outcome.kind === "refused") {
-      markChunkRows(
-        pass,
-        chunk,
-        body,
-        () =>
-          new Map([
-            [STATUS_HEADER, rowStatusWords({ kind: "failed", reason: `could not be sent (${outcome.error.message})` })],
-            [ENRICHED_FOR_HEADER, ""],
-          ]),
-      );
+      markChunkRows(pass, chunk, body, () => rowCells({ kind: "failed", reason: `could not be sent (${outcome.error.message})` }));
       ctx.store.deleteStart(chunk.startKey);
     } else if (!outcome.record.settled) {
-      markChunkRows(
-        pass,
-        chunk,
-        body,
-        (sentAs) =>
-          new Map([
-            [STATUS_HEADER, rowStatusWords({ kind: "sent" })],
-            [ENRICHED_FOR_HEADER, sentAs],
-          ]),
-      );
+      markChunkRows(pass, chunk, body, (sentAs) => rowCells({ kind: "sent" }, sentAs));
     }
     pending.delete(chunk);
   }

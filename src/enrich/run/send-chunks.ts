@@ -52,16 +52,14 @@ function markRows(
   return updates.size;
 }
 
-const sentCells = (business: EnrichmentBusiness) =>
-  new Map([
-    [STATUS_HEADER, rowStatusWords({ kind: "sent" })],
-    [ENRICHED_FOR_HEADER, sentAsText(business)],
-  ]);
-const statusCells = (status: RowStatus) => () =>
+/** A row's status and its `Enriched for`: what it was sent as ("" where nothing was sent for it). */
+export const rowCells = (status: RowStatus, sentAs = ""): Map<string, string> =>
   new Map([
     [STATUS_HEADER, rowStatusWords(status)],
-    [ENRICHED_FOR_HEADER, ""],
+    [ENRICHED_FOR_HEADER, sentAs],
   ]);
+const sentCells = (business: EnrichmentBusiness) => rowCells({ kind: "sent" }, sentAsText(business));
+const statusCells = (status: RowStatus) => () => rowCells(status);
 
 /** How a row that is never sent ends: stopped, or skipped and why. */
 export type NotSent = Extract<RowStatus, { kind: "stopped" | "skipped" }>;
@@ -77,14 +75,7 @@ export const stoppedRows = (rows: readonly number[]): Array<{ row: number; statu
 /** Marks rows that can no longer be sent: `Skipped: …` (their pair is cleared: nothing was sent for it). */
 export function skipRows(area: SheetArea, rows: ReadonlyArray<{ row: number; status: NotSent }>): number {
   const updates: RowUpdates = new Map();
-  for (const { row, status } of rows)
-    updates.set(
-      row,
-      new Map([
-        [STATUS_HEADER, rowStatusWords(status)],
-        [ENRICHED_FOR_HEADER, ""],
-      ]),
-    );
+  for (const { row, status } of rows) updates.set(row, rowCells(status));
   writeResultCells(area, updates);
   return updates.size;
 }

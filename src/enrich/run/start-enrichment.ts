@@ -6,7 +6,7 @@ import { InvalidInputError } from "../../errors/user-error";
 import { keepPolling } from "../../search/start-search";
 import { rowStatusWords } from "../list/row-status";
 import { cutReasonClause, keepsItsStatus, skipReasonWords } from "./skip-reason";
-import { ENRICHED_FOR_HEADER, STATUS_HEADER } from "../../sheets/columns";
+import { STATUS_HEADER } from "../../sheets/columns";
 import { matchKey } from "../list/normalise";
 import { unreadArea, type ColumnChoice } from "../list/column-choice";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
@@ -14,7 +14,7 @@ import { planEnrichment, type EnrichPlan, type PlanSkip } from "./enrichment-pla
 import { describeRows } from "../list/row-list";
 import { runDuration } from "./run-estimate";
 import { creditsPromised, isSending, rowsSent, runStoreOf, type RunRecord, type RunStore } from "./run-record";
-import { sentAsText, sendWaitingRows, type SendReport } from "./send-chunks";
+import { rowCells, sentAsText, sendWaitingRows, type SendReport } from "./send-chunks";
 import { ListRows } from "../list/list-rows";
 import { waitingRows } from "../list/waiting-rows";
 import { readArea, type AreaArgs, type SheetArea } from "../list/sheet-area";
@@ -189,14 +189,7 @@ const skippedWords = (skipped: readonly PlanSkip[]): Array<{ row: number; reason
 function writeStartRows(area: SheetArea, plan: EnrichPlan): void {
   const updates: RowUpdates = new Map();
   for (const business of plan.chunks.flat()) {
-    for (const row of business.rows)
-      updates.set(
-        row,
-        new Map([
-          [STATUS_HEADER, rowStatusWords({ kind: "waiting" })],
-          [ENRICHED_FOR_HEADER, sentAsText(business.business)],
-        ]),
-      );
+    for (const row of business.rows) updates.set(row, rowCells({ kind: "waiting" }, sentAsText(business.business)));
   }
   for (const { row, reason } of plan.skipped) {
     if (keepsItsStatus(reason)) continue;
