@@ -36,6 +36,8 @@ export function buildSidebar(dist, { minify = true } = {}) {
     legalComments: "none",
     // “ and … as UTF-8 (the page's charset), not as \u escapes: half the bytes.
     charset: "utf8",
+    // document, Math, HTMLElement… under one-letter names (scripts/sidebar-globals.mjs).
+    inject: minify ? [path.join(root, "scripts/sidebar-globals.mjs")] : [],
     write: false,
     logLevel: "error",
   }).outputFiles[0].text;
