@@ -1,6 +1,7 @@
 // Builds dist/Sidebar.html: the sidebar's own small bundle (src/sidebar/sidebar-page.ts, DOM code) and
 // its stylesheet inlined into src/sidebar/sidebar.html, so the file is self-contained (no CDN,
 // no external src or href) as contract.md requires.
+import { minifySync } from "@swc/core";
 import { buildSync } from "esbuild";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -24,7 +25,7 @@ function shortProperties(css) {
 }
 
 export function buildSidebar(dist, { minify = true } = {}) {
-  const script = buildSync({
+  const bundle = buildSync({
     entryPoints: [path.join(source, "sidebar-page.ts")],
     bundle: true,
     format: "iife",
@@ -36,9 +37,16 @@ export function buildSidebar(dist, { minify = true } = {}) {
     legalComments: "none",
     // “ and … as UTF-8 (the page's charset), not as \u escapes: half the bytes.
     charset: "utf8",
+    // document, Math, HTMLElement… under one-letter names (scripts/sidebar-globals.mjs).
+    inject: minify ? [path.join(root, "scripts/sidebar-globals.mjs")] : [],
     write: false,
     logLevel: "error",
   }).outputFiles[0].text;
+  // A second, safe-only pass (no unsafe_* option: the same program) finds what esbuild leaves.
+  const script = minify
+    ? minifySync(bundle, { compress: { ecma: 2020, passes: 2 }, mangle: true, ecma: 2020, format: { asciiOnly: false, comments: false } })
+        .code
+    : bundle;
   const css = buildSync({
     entryPoints: [path.join(source, "sidebar.css")],
     bundle: true,
