@@ -91,13 +91,15 @@ function writeResultSheet(ctx: JobsContext, sheets: SheetsById, job: JobResults)
   const timeZone = record.timeZone;
   const columns = resultColumns(seenOn(dayOf(ctx, timeZone, record.createdAt)));
   // The sheet by its id, recreated when deleted (refilled completely below); the usual case takes the
-  // cheap path (2 calls), moved headers and rows to insert or delete take the general writer.
+  // cheap path (4 calls), moved headers and rows to insert or delete take the general writer.
   const options = { removeOthers: job.final };
   const target = resultSheetOf(ctx, record, sheets, "it was recreated");
   record = target.record;
-  const result =
-    upsertInPlace(target.sheet, job.businesses, columns, options) ?? upsertBusinesses(target.sheet, job.businesses, columns, options);
-  const sheetName = target.sheet.getName();
+  const cheap = upsertInPlace(target.sheet, job.businesses, columns, options);
+  const result = cheap ?? upsertBusinesses(target.sheet, job.businesses, columns, options);
+  // A sheet renamed by its user is named so on the job's line: its name is read (a read call) where
+  // the general writer runs and once at the job's end, not on every pass of a running job.
+  const sheetName = cheap && !job.final ? record.sheetName : target.sheet.getName();
   // A finished job no longer needs its start record: the same arguments may start a new search.
   if (job.final && record.startKey) ctx.store.deleteStart(record.startKey);
   ctx.store.trySave({
