@@ -4,10 +4,11 @@ import * as z from "zod/mini";
 import { recordOf } from "../storage/lean-schemas";
 import type { JobRecord } from "../jobs/job-record";
 import type { KeyValueStore } from "../storage/key-value-store";
-import { currentShape, readStored } from "../storage/stored-json";
+import { KEYS } from "../storage/keys";
+import { currentShape, readStored, storedText } from "../storage/stored-json";
 import { sheetKeyOf } from "./source-sheets";
 
-export const CONTACTS_STATE_KEY = "contacts:synced";
+export const CONTACTS_STATE_KEY = KEYS.contactsSynced;
 
 export interface ContactsState {
   every: boolean;
@@ -15,7 +16,10 @@ export interface ContactsState {
   marks: Record<string, string>;
 }
 
-const STATE_SHAPE = currentShape<ContactsState>(z.object({ every: z.boolean(), marks: recordOf(z.string()) }));
+const STATE_SHAPE = {
+  ...currentShape<ContactsState>(z.object({ every: z.boolean(), marks: recordOf(z.string()) })),
+  versioned: true,
+} as const;
 
 /** The state; null when the document has no Contacts sheet to keep; a damaged one reads as "sync every source". */
 export function readContactsState(store: KeyValueStore): ContactsState | null {
@@ -25,7 +29,7 @@ export function readContactsState(store: KeyValueStore): ContactsState | null {
 }
 
 export function saveContactsState(store: KeyValueStore, state: ContactsState): void {
-  store.setProperty(CONTACTS_STATE_KEY, JSON.stringify(state));
+  store.setProperty(CONTACTS_STATE_KEY, storedText(STATE_SHAPE, state));
 }
 
 export function forgetContactsState(store: KeyValueStore): void {

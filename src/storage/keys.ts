@@ -39,6 +39,7 @@ export const KEYS = {
   enrichRun: "enrich-run:",
   chunkHead: "enrich-pending:",
   editorKeys: "businessLeads.editorKeys",
+  contactsSynced: "contacts:synced",
   selfCheckProbe: "selfCheck:",
   // ---- developer metadata (full build), PROJECT-visible at the spreadsheet ----
   metadataData: "businessLeads:store",
@@ -84,6 +85,7 @@ export const KEY_REGISTRY: { readonly [K in keyof typeof KEYS]: StoredKey } = {
   enrichRun: { store: "jobStore", prefix: true, shape: "StoredRun (src/enrich/run/run-record.ts)", writer: "src/enrich/run/run-record.ts" },
   chunkHead: { store: "jobStore", prefix: true, shape: "HEAD_SHAPE (src/enrich/run/pending.ts)", writer: "src/enrich/run/pending.ts" },
   editorKeys: { store: "jobStore", shape: "EDITORS_SHAPE (src/jobs/editor-keys.ts)", writer: "src/jobs/editor-keys.ts" },
+  contactsSynced: { store: "jobStore", shape: "STATE_SHAPE (src/contacts/contacts-state.ts)", writer: "src/contacts/contacts-state.ts" },
   selfCheckProbe: {
     store: "jobStore",
     prefix: true,

@@ -6,6 +6,7 @@ import { mailMergeSent } from "../../dev/playground/mail-merge";
 import { pollUntil, readSheet, sidebar } from "../../dev/world";
 import { setUpAccount, useWorld } from "../fixtures/world";
 import { parseCsv } from "../contacts/strict-csv";
+import { expectRegisteredKeys } from "../fixtures/stored-keys";
 
 const HOUR = 60 * 60 * 1000;
 const world = useWorld(17);
@@ -45,4 +46,5 @@ it("bounced addresses are not offered again after the refresh that brings new bu
   for (const address of merge.bounced) expect(offered).not.toContain(address);
   expect(offered).toEqual(expect.arrayContaining(fresh));
   expect(sidebar(runtime, "contactsStatus").notReady.bounced).toBe(2);
+  expectRegisteredKeys(runtime);
 });

@@ -18,6 +18,7 @@ import {
   type RowSpec,
 } from "./enrich-sheet";
 import { setUpAccount, useWorld } from "../fixtures/world";
+import { expectRegisteredKeys } from "../fixtures/stored-keys";
 
 const SHEET = "Leads";
 const world = useWorld(31);
@@ -108,6 +109,7 @@ describe.each(BUILDS)("a chunk waiting for a job slot in a shared document, $bui
     const started = sidebar(runtime, "startEnrichment", {});
     expect(started.jobs).toHaveLength(1); // the second chunk waits: one active job at a time
     expect(rowsOf(runtime, SHEET).filter((r) => String(r["Enrichment status"]).startsWith("Waiting")).length).toBeGreaterThan(0);
+    expectRegisteredKeys(runtime); // a run, its chunks' heads and the waiting body among them
 
     // The rival's passes see the waiting chunk but leave it to its sender.
     for (let pass = 0; pass < 5; pass += 1) {
@@ -123,6 +125,7 @@ describe.each(BUILDS)("a chunk waiting for a job slot in a shared document, $bui
     expect(received.size).toBe(unique.length);
     const byPair = await enrichedBusinesses(world, owner.apiKey, await serviceEnrichments(world, owner.apiKey));
     expectRowsRight(runtime, SHEET, specs, received, byPair, null);
+    expectRegisteredKeys(runtime);
   });
 });
 

@@ -20,6 +20,7 @@ import {
 import { neighboursOf } from "../../dev/simulator";
 import { setUpAccount, useWorld } from "../fixtures/world";
 import { mismatches } from "./mismatches";
+import { expectRegisteredKeys } from "../fixtures/stored-keys";
 
 const world = useWorld(11);
 const BUILDS = [
@@ -172,6 +173,7 @@ describe.each(BUILDS)("a territory (%s build)", (_build, distDir) => {
     const sheets = runtime.spreadsheetApp.testing.sheetNames().length;
     expect(sidebar(runtime, "importJob", { jobId: searches[0]?.id ?? "" }).jobId).toBe(started.jobId);
     expect(runtime.spreadsheetApp.testing.sheetNames()).toHaveLength(sheets);
+    expectRegisteredKeys(runtime);
   });
 });
 

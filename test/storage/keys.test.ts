@@ -47,6 +47,7 @@ describe("the stored-key registry", () => {
       enrichRun: "enrich-run:",
       chunkHead: "enrich-pending:",
       editorKeys: "businessLeads.editorKeys",
+      contactsSynced: "contacts:synced",
       selfCheckProbe: "selfCheck:",
       metadataData: "businessLeads:store",
       metadataClaim: "businessLeads:claim",
