@@ -12,13 +12,16 @@ import * as path from "node:path";
 import { findChromium } from "../../dev/browser/chromium";
 import type { Browser, BrowserContext, FrameLocator, Locator, Page, Request } from "../../dev/browser/playwright";
 import { startPlayground, type Playground, type PlaygroundOptions } from "../../dev/playground/server";
+import { FULL_TIER } from "../tier";
 import { endpointVariable } from "./shared-browser";
 
 /**
  * Where screenshots go: test-output/screenshots/ (ignored by git), so a test run leaves a clone
  * clean; `npm run screenshots` points SCREENSHOTS_DIR at docs/screenshots/ to renew the README's.
+ * npm test takes none (no test reads them back): npm run test:all and npm run screenshots do.
  */
 export const SCREENSHOTS = path.resolve(__dirname, "../..", process.env.SCREENSHOTS_DIR ?? "test-output/screenshots");
+const TAKES_SCREENSHOTS = FULL_TIER || process.env.SCREENSHOTS_DIR !== undefined;
 
 const loaded = findChromium();
 if ("missing" in loaded && process.env.CI === "true") throw new Error(`browser tests cannot run: ${loaded.missing}`);
@@ -176,6 +179,7 @@ export async function openPlayground(options: PlaygroundOptions = {}): Promise<S
 }
 
 export async function screenshot(target: Page | Locator, name: string): Promise<void> {
+  if (!TAKES_SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await target.screenshot({ path: path.join(SCREENSHOTS, name) });
 }

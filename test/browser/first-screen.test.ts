@@ -185,6 +185,8 @@ describeInBrowser("the sidebar's first screen at 300×800", () => {
     );
     const reached = new Set<string>();
     const unringed: string[] = [];
+    // Tab on until the focus is back on the first control it reached with every visible one reached: a whole cycle (at most 80).
+    let first: string | undefined;
     for (let i = 0; i < 80; i += 1) {
       await page.keyboard.press("Tab");
       const focused = await page.evaluate<{
@@ -193,6 +195,8 @@ describeInBrowser("the sidebar's first screen at 300×800", () => {
       } | null>(`(() => { const e = document.activeElement; if (!e || e === document.body) return null;
         const s = getComputedStyle(e); return { id: e.id || e.textContent.trim(), ring: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2 }; })()`);
       if (!focused) continue;
+      if (focused.id === first && visibleControls.every((id) => reached.has(id))) break;
+      first ??= focused.id;
       reached.add(focused.id);
       if (!focused.ring) unringed.push(focused.id);
     }

@@ -20,8 +20,8 @@ import { faultSeeds, itExercisedEveryKind } from "./fault-seeds";
 import { runFaultyPass } from "./schedule";
 import { setUpAccount, useWorld } from "../fixtures/world";
 
-/** `npm test`'s schedules: together they fire every kind of fault counted below. */
-const SAMPLE = [1, 3, 6, 16, 20, 22, 33];
+/** `npm test`'s schedules: together they fire every kind of fault counted below twice (the cheapest such set found). */
+const SAMPLE = [10, 22, 33, 39];
 const choice = faultSeeds(SAMPLE);
 const { seeds, atLeast } = choice;
 const SHEET = "Leads";

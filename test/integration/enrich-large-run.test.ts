@@ -22,13 +22,12 @@ import {
 } from "./enrich-sheet";
 import { setUpAccount, type AccountFixture, useWorld } from "../fixtures/world";
 import { watchStoreSizes } from "./store-sizes";
-import { bySize } from "../tier";
+import { bySize, inFullTier } from "../tier";
 
 const SHEET = "Accounts";
-const BUILDS = [
-  { build: "default", distDir: path.resolve(__dirname, "../../dist") },
-  { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full") },
-];
+const DEFAULT_BUILD = { build: "default", distDir: path.resolve(__dirname, "../../dist") };
+const FULL_BUILD = { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full") };
+const BUILDS = [DEFAULT_BUILD, FULL_BUILD];
 const HOUR = 60 * 60 * 1000;
 /** The whole list's size, the account's job slots, and how many of its rows at least wait for a slot after the click. */
 const LIST = bySize({ rows: 3_000, slots: 2, waitingAtLeast: 400 }, { rows: 20_000, slots: 5, waitingAtLeast: 10_000 });
@@ -71,6 +70,18 @@ const statusCounts = (runtime: FakeRuntime): Map<string, number> => {
   }
   return counts;
 };
+
+/**
+ * A scenario of a run on the smaller list: on both builds in test:all; on the default build in npm test, where the
+ * full-scope build's store goes through the whole list's run above.
+ */
+function scenario(name: string, fn: (build: { distDir: string }) => void): void {
+  describe(`${name}, default build`, () => fn(DEFAULT_BUILD));
+  inFullTier("the same scenario on the full-scope build, whose store the whole list's run tests in npm test")(
+    `${name}, full-scope build`,
+    () => fn(FULL_BUILD),
+  );
+}
 
 describe.each(BUILDS)(`a ${LIST.rows.toLocaleString("en-US")}-row list, $build build`, ({ distDir }) => {
   it("is finished by hourly passes alone after one click: each business sent once, every row right, the stores under 100 KB, each pass reading only what it needs", async () => {
@@ -137,7 +148,7 @@ describe.each(BUILDS)(`a ${LIST.rows.toLocaleString("en-US")}-row list, $build b
   });
 });
 
-describe.each(BUILDS)("a run while the user keeps working, $build build", ({ distDir }) => {
+scenario("a run while the user keeps working", ({ distDir }) => {
   it("sorted, with rows inserted above the list and added below it mid-run: each result on its own row; added rows are not part of the run", async () => {
     const specs = messyRows(2_400, 5);
     const unique = expectedUnique(specs);
@@ -180,7 +191,7 @@ describe.each(BUILDS)("a run while the user keeps working, $build build", ({ dis
   });
 });
 
-describe.each(BUILDS)("a run whose creation answer is lost, $build build", ({ distDir }) => {
+scenario("a run whose creation answer is lost", ({ distDir }) => {
   it("repeats that chunk byte for byte with its key: the service charges it once, and the rest of the run goes on", async () => {
     const specs = messyRows(2_000, 9);
     const unique = expectedUnique(specs);
@@ -220,7 +231,7 @@ describe.each(BUILDS)("a run whose creation answer is lost, $build build", ({ di
   });
 });
 
-describe.each(BUILDS)("a stopped run, $build build", ({ distDir }) => {
+scenario("a stopped run", ({ distDir }) => {
   it("sends no waiting row (nor charges it), says so on each, and still finishes and writes the jobs already sent", async () => {
     const specs = messyRows(2_400, 13);
     const { runtime, apiKey } = await accountWithList(distDir, specs, 10_000, 1);
@@ -253,7 +264,7 @@ describe.each(BUILDS)("a stopped run, $build build", ({ distDir }) => {
 describe("a poll while the run waits for a job slot", () => {
   it("repeats the stored chunk and nothing else: no read of the waiting rows, no Properties write", async () => {
     const specs = messyRows(1_600, 21);
-    const { runtime, apiKey } = await accountWithList(BUILDS[0]?.distDir ?? "", specs, 10_000, 1);
+    const { runtime, apiKey } = await accountWithList(DEFAULT_BUILD.distDir, specs, 10_000, 1);
     expect(sidebar(runtime, "startEnrichment", {}).jobs).toHaveLength(1);
     sidebar(runtime, "refreshJobs"); // the first job's status and results are read once
     const reads: number[] = [];
@@ -299,7 +310,7 @@ describe("a poll while the run waits for a job slot", () => {
   });
 });
 
-describe.each(BUILDS)("a run when the user's daily UrlFetch quota is spent mid-pass, $build build", ({ distDir }) => {
+scenario("a run when the user's daily UrlFetch quota is spent mid-pass", ({ distDir }) => {
   it("loses nothing: the rows keep waiting, and the next day's passes send them, each business once", async () => {
     const specs = messyRows(2_000, 31);
     const unique = expectedUnique(specs);

@@ -19,6 +19,7 @@ import {
 } from "./enrich-sheet";
 import { setUpAccount, useWorld } from "../fixtures/world";
 import { expectRegisteredKeys } from "../fixtures/stored-keys";
+import { bySize } from "../tier";
 
 const SHEET = "Leads";
 const world = useWorld(31);
@@ -63,7 +64,13 @@ describe("a start killed while the credits are tight", () => {
     { what: "at the write of the rows' status", plan: { spreadsheetCall: 9 } },
   ];
 
-  it.each(kills)("killed $what: the run again sends only what was not sent, each business charged once", async ({ plan }) => {
+  // Killed after the second chunk's request, the run repeats a creation whose answer was lost, as killed after the
+  // first: npm test kills at the other three points, test:all at all four.
+  const points = bySize(
+    kills.filter((kill) => kill.what !== "after the second chunk's request"),
+    kills,
+  );
+  it.each(points)("killed $what: the run again sends only what was not sent, each business charged once", async ({ plan }) => {
     const { runtime, apiKey } = await setUpAccount(world, { credits: CREDITS, maxActiveJobs: 25 });
     const specs = messyRows(1100, 7);
     seeded(runtime, specs);

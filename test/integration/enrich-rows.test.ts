@@ -15,6 +15,7 @@ import {
   userColumns,
 } from "./enrich-sheet";
 import { setUpAccount, useWorld } from "../fixtures/world";
+import { inFullTier } from "../tier";
 
 const world = useWorld(5);
 
@@ -28,7 +29,8 @@ function finish(runtime: FakeRuntime): JobView[] {
   );
 }
 
-describe.each([false, true])("a messy 1,500-row sheet (plainTextStopsFormulas: %s)", (plainTextStopsFormulas) => {
+/** The run under one of Google's two "@" behaviours: with plain text kept from being a formula by Sheets, or by the add-on alone. */
+function enrichesTheMessySheet(plainTextStopsFormulas: boolean): void {
   it("sends exactly the unique valid businesses in chunks of 700 as far as credits go; each row gets its own result, sorted mid-job", async () => {
     const credits = 900;
     const { runtime, apiKey } = await setUpAccount(world, { credits, maxActiveJobs: 25, runtime: { plainTextStopsFormulas } });
@@ -79,7 +81,13 @@ describe.each([false, true])("a messy 1,500-row sheet (plainTextStopsFormulas: %
     expect(formulas.every((f) => f === "")).toBe(true);
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(0);
   });
-});
+}
+
+describe("a messy 1,500-row sheet (plainTextStopsFormulas: false)", () => enrichesTheMessySheet(false));
+inFullTier("the same run where Sheets itself keeps plain text from being a formula; the enrichment fault schedules meet both")(
+  "a messy 1,500-row sheet (plainTextStopsFormulas: true)",
+  () => enrichesTheMessySheet(true),
+);
 
 describe("re-runs", () => {
   it("send nothing already enriched; two appended rows → exactly those two; force → every valid row", async () => {

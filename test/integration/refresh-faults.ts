@@ -33,8 +33,8 @@ import { mismatches } from "./mismatches";
 import { makeRefreshSchedule, type RefreshSchedule } from "./refresh-schedule";
 import { runFaultyPass } from "./schedule";
 
-/** `npm test`'s schedules: together they fire every kind of fault counted below, in both builds. */
-const SAMPLE = [4, 5, 23, 30, 40, 45, 50];
+/** `npm test`'s schedules: together they fire every kind of fault counted below twice, in both builds (the cheapest such set found). */
+const SAMPLE = [4, 15, 16];
 const choice = faultSeeds(SAMPLE);
 const { seeds, atLeast } = choice;
 const BUILDS = {

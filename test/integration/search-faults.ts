@@ -26,8 +26,8 @@ import { faultSeeds, itExercisedEveryKind } from "./fault-seeds";
 import { mismatches } from "./mismatches";
 import { makeSchedule, type Schedule } from "./schedule";
 
-/** `npm test`'s schedules: together they fire every kind of fault counted below, in both builds. */
-const SAMPLE = [1, 2, 3, 19, 27, 41, 44, 48];
+/** `npm test`'s schedules: together they fire every kind of fault counted below twice, in both builds (the cheapest such set found). */
+const SAMPLE = [4, 19, 27, 41, 44];
 const choice = faultSeeds(SAMPLE);
 const { seeds, atLeast } = choice;
 const LOCATION = "Austin, Texas, US";

@@ -33,8 +33,8 @@ import { runFaultyPass } from "./schedule";
 import { latestRefreshOf, serviceFinds, sheetChecks } from "./territory-expect";
 import { makeTerritorySchedule, RATE_RETRY_AFTER, type TerritoryPassPlan, type TerritorySchedule } from "./territory-schedule";
 
-/** `npm test`'s schedules: together they fire every kind of fault counted below, in both builds. */
-const SAMPLE = [6, 21, 36, 69, 79];
+/** `npm test`'s schedules: together they fire every kind of fault counted below twice, in both builds (the cheapest such set found). */
+const SAMPLE = [36, 45, 53, 82];
 const choice = faultSeeds(SAMPLE);
 const { seeds, atLeast } = choice;
 /** `calls`: about how many SpreadsheetApp calls a start and a pass that merges make in each build. */

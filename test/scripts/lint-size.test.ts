@@ -1,10 +1,11 @@
 // `npm run lint:size` (scripts/lint-size.mjs) fails on a function of more than 80 lines, naming
 // each one found (declarations, arrow functions held by a variable, methods), and passes on a
-// folder without one, src/ included.
+// folder without one, src/ included (in npm run test:all: npm test runs npm run lint:size itself).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import * as path from "node:path";
+import { inFullTier } from "../tier";
 
 const ROOT = path.resolve(__dirname, "../..");
 const SCRIPT = path.join(ROOT, "scripts/lint-size.mjs");
@@ -46,7 +47,9 @@ describe("lint:size", () => {
     expect(output).toMatch(/at most 80 lines/);
     expect(status).toBe(0);
   });
+});
 
+inFullTier("npm test runs npm run lint:size on src/ itself, before jest")("lint:size on this repository", () => {
   it("passes src/", () => {
     const run = spawnSync(process.execPath, [SCRIPT], { cwd: ROOT, encoding: "utf8" });
     expect(run.stderr).toBe("");
