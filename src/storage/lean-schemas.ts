@@ -1,6 +1,6 @@
-// This file defines zod/mini schemas written with zod's smaller parts: a tuple, a record keyed by text, a whole number, a union,
-// an enum, and checks of a pattern, a range, a length and trimmed text. They read stored state, the service's answers and a
-// user's options as zod's own would, and leave zod's own (tuple, record, int, union, enum, regex, gte, lte, lengths, trim) out of the bundle.
+// This file defines zod/mini schemas written with zod's smaller parts (a tuple, a text-keyed record, a whole number, a union, an enum,
+// checks of a pattern, a range, a length, trimmed text): they read stored state, answers and options as zod's own would, and keep
+// zod's own (tuple, record, int, union, enum, regex, gte, lte, lengths, trim) out of the bundle; tests compare them with zod's.
 import * as z from "zod/mini";
 
 /** An item's or a value's issue, its path under the item's index or the value's key (zod's own raw issue, already worded). */
