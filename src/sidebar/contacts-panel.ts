@@ -1,5 +1,5 @@
 // This file defines the Contacts tab: build or refresh the Contacts sheet, how many contacts are
-// ready to send and why the others are not (grouped), and the four downloads. A file is offered as
+// ready to send and why the others are not (grouped), and the four downloads (those ready, or all). A file is offered as
 // a download; since a browser may refuse a download from the sidebar, its text is also shown to copy.
 import { groupDigits } from "../rules/numbers";
 import { byId, h, on, replaceChildren } from "./dom";
@@ -20,6 +20,7 @@ export function contactsPanel(state: SidebarState): void {
   const build = byId("build-contacts", HTMLButtonElement);
   const counts = byId("contacts-counts", HTMLElement);
   const text = byId("contacts-text", HTMLTextAreaElement);
+  const all = byId("contacts-all", HTMLInputElement);
 
   const show = (status: Status): void => {
     build.textContent = status.exists ? "Refresh contacts" : "Build contacts";
@@ -42,7 +43,7 @@ export function contactsPanel(state: SidebarState): void {
   for (const button of Array.from(panel.querySelectorAll<HTMLButtonElement>("button[data-format]"))) {
     on(button, "click", () => {
       void state.messages.act(button, "Making it…", async () => {
-        const file = await state.server.call("contactsCsv", { format: button.dataset.format as Format, include: "ready" });
+        const file = await state.server.call("contactsCsv", { format: button.dataset.format as Format, include: all.checked ? "all" : "ready" });
         text.value = file.text;
         text.hidden = false;
         download(file.fileName, file.text);

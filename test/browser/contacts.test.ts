@@ -1,7 +1,7 @@
 // The sidebar's Contacts tab in chromium, in its 300 px frame, on the playground: reached by keys,
 // Build contacts writes the sheet and the counts say how many are ready and why the others are not
 // (a bounced address among them), HubSpot's file downloads as the sheet's ready rows, its text shown
-// to copy as well; the view fits, and axe finds no WCAG 2.1 A/AA violation in it.
+// to copy as well, and every row once "Also those not ready to send" is ticked; the view fits, and axe finds no WCAG 2.1 A/AA violation.
 import { mkdtempSync, readFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -88,5 +88,15 @@ describeInBrowser("the sidebar's Contacts tab", () => {
     expect(await panel.getByRole("textbox", { name: "File text" }).inputValue()).toBe(file.replace(/\r\n/g, "\n"));
     await expectFits(page, "contacts after a download");
     await expectAccessible(page, "contacts after a download");
+
+    // Ticked, the same tool's file holds every row, the bounced one too, in the sheet's order.
+    await panel.getByRole("checkbox", { name: "Also those not ready to send" }).check();
+    const [everyone] = await Promise.all([page.waitForEvent("download"), panel.getByRole("button", { name: "HubSpot" }).click()]);
+    expect(everyone.suggestedFilename()).not.toBe(download.suggestedFilename());
+    const allSaved = path.join(mkdtempSync(path.join(os.tmpdir(), "contacts-")), everyone.suggestedFilename());
+    await everyone.saveAs(allSaved);
+    const [, ...allBody] = parseCsv(readFileSync(allSaved, "utf8"));
+    expect(allBody.map((r) => r[0])).toEqual(rows.map((r) => r.Email));
+    expect(allBody.length).toBeGreaterThan(body.length);
   });
 });
