@@ -343,7 +343,14 @@ async function refreshedSheet(d: Driver, config: ListingConfig, storeDir: string
   await d.until("the job says what the run did", async () =>
     /^\d+ new · \d+ updated · \d+ no longer found$/.test(await textNow(line().locator(".run-summary"))),
   );
-  await line().scrollIntoViewIfNeeded();
+  // The sidebar from its top (its tabs whole) when the job's line fits below them; else from the Jobs heading: never a tab bar cut.
+  await d.sidebarToTop();
+  const box = await line().boundingBox();
+  if (!box || box.y + box.height > IMAGE_SIZES.screenshot.height) {
+    await d.sidebar
+      .getByRole("heading", { name: "Jobs" })
+      .evaluate((heading) => (heading as unknown as { scrollIntoView(options: { block: string }): void }).scrollIntoView({ block: "start" }));
+  }
   await d.showSheet(name);
   // The end of the sheet, where a run's new businesses are appended (Ctrl+↓ from A2, as in Sheets)...
   const lastRow = d.playground.runtime.spreadsheetApp.testing.values(name).length;
