@@ -349,7 +349,9 @@ async function refreshedSheet(d: Driver, config: ListingConfig, storeDir: string
   if (!box || box.y + box.height > IMAGE_SIZES.screenshot.height) {
     await d.sidebar
       .getByRole("heading", { name: "Jobs" })
-      .evaluate((heading) => (heading as unknown as { scrollIntoView(options: { block: string }): void }).scrollIntoView({ block: "start" }));
+      .evaluate((heading) =>
+        (heading as unknown as { scrollIntoView(options: { block: string }): void }).scrollIntoView({ block: "start" }),
+      );
   }
   await d.showSheet(name);
   // The end of the sheet, where a run's new businesses are appended (Ctrl+↓ from A2, as in Sheets)...

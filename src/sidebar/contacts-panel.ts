@@ -43,7 +43,10 @@ export function contactsPanel(state: SidebarState): void {
   for (const button of Array.from(panel.querySelectorAll<HTMLButtonElement>("button[data-format]"))) {
     on(button, "click", () => {
       void state.messages.act(button, "Making it…", async () => {
-        const file = await state.server.call("contactsCsv", { format: button.dataset.format as Format, include: all.checked ? "all" : "ready" });
+        const file = await state.server.call("contactsCsv", {
+          format: button.dataset.format as Format,
+          include: all.checked ? "all" : "ready",
+        });
         text.value = file.text;
         text.hidden = false;
         download(file.fileName, file.text);
