@@ -99,7 +99,7 @@ function writeResultSheet(ctx: JobsContext, sheets: SheetsById, job: JobResults)
   const result = cheap ?? upsertBusinesses(target.sheet, job.businesses, columns, options);
   // A sheet renamed by its user is named so on the job's line: its name is read (a read call) where
   // the general writer runs and once at the job's end, not on every pass of a running job.
-  const sheetName = cheap && !job.final ? record.sheetName : target.sheet.getName();
+  const sheetName = (cheap && !job.final ? record.sheetName : null) ?? target.sheet.getName();
   // A finished job no longer needs its start record: the same arguments may start a new search.
   if (job.final && record.startKey) ctx.store.deleteStart(record.startKey);
   ctx.store.trySave({

@@ -2,7 +2,7 @@
 // job runs does not break the import: columns are found by header, rows by Business ID, and a
 // deleted sheet is recreated and refilled. Runs the BUILT bundle in the fakes.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { columnOfHeader, newRuntime, pollUntil, readSheet, sidebar, sheetOf, type JobView } from "../../dev/world";
+import { columnOfHeader, newRuntime, pollUntil, readSheet, serviceResults, sidebar, sheetOf, type JobView } from "../../dev/world";
 import { expectSheetExact } from "./exact-sheet";
 import { setUpAccount, useWorld } from "../fixtures/world";
 
@@ -70,6 +70,20 @@ describe("user edits during a job", () => {
     testing.userRenameSheet(sheetOf(first), "swap");
     testing.userRenameSheet(sheetOf(second), sheetOf(first));
     testing.userRenameSheet("swap", sheetOf(second));
+    // Spare empty rows below each, as a new sheet in Sheets has: room to append without growing the grid.
+    for (const name of [sheetOf(first), sheetOf(second)]) testing.userInsertRows(name, testing.sheetInfo(name).maxRows + 1, 500);
+    // Each pass from now on writes each job's rows into its own sheet only, not into the one that took its name.
+    for (let pass = 0; pass < 3; pass += 1) {
+      world.clock.advance(10_000);
+      sidebar(runtime, "refreshJobs");
+      for (const [view, sheet] of [
+        [job, sheetOf(second)],
+        [other, sheetOf(first)],
+      ] as const) {
+        const own = new Set((await serviceResults(world, apiKey, view.jobId)).map((b) => b.id));
+        expect(readSheet(runtime, sheet).rows.filter((row) => !own.has(String(row["Business ID"])))).toEqual([]);
+      }
+    }
     const done = [finish(runtime, job.jobId), finish(runtime, other.jobId)];
     expect(done.map((view) => view.sheetName)).toEqual([sheetOf(second), sheetOf(first)]);
     for (const view of done) await expectExact(runtime, apiKey, view);
