@@ -76,6 +76,11 @@ export interface RuntimeOptions {
    * DeveloperMetadataFinder.find".
    */
   developerMetadataInCustomFunctions?: "allowed" | "refused";
+  /**
+   * false: SpreadsheetApp.flush() commits nothing, as if the add-on never called it, so a script's
+   * writes reach other executions only when it ends (the test that shows what the flush prevents).
+   */
+  flushCommits?: boolean;
 }
 
 /** The globals of one execution's context: the services, and nothing else. */
@@ -165,6 +170,7 @@ export class FakeRuntime {
   private readonly triggerDocument: "own" | "none";
   private readonly plainTextStopsFormulas: boolean;
   private readonly developerMetadataInCustomFunctions: "allowed" | "refused";
+  private readonly flushCommits: boolean;
   /** Every spreadsheet of this runtime by id; the first is `spreadsheetApp`. */
   private readonly spreadsheets = new Map<string, FakeSpreadsheetApp>();
   /** Spreadsheets the user lost (loseDocument), with how openById then fails. */
@@ -188,6 +194,7 @@ export class FakeRuntime {
     this.triggerDocument = options.triggerDocument ?? "own";
     this.plainTextStopsFormulas = options.plainTextStopsFormulas ?? false;
     this.developerMetadataInCustomFunctions = options.developerMetadataInCustomFunctions ?? "allowed";
+    this.flushCommits = options.flushCommits ?? true;
     this.spreadsheetApp = this.newSpreadsheet(DOCUMENT_ID, options.spreadsheetName ?? "Business Leads test");
   }
 
@@ -200,6 +207,8 @@ export class FakeRuntime {
       timeZone: this.timeZone,
       ...(this.locale ? { locale: this.locale } : {}),
       now: () => new Date(this.clock.now()),
+      // Each execution's writes stay its own until it flushes or ends (spreadsheet/document.ts).
+      execution: () => this.current(),
       makeError: (message: string) => this.current()?.error(message) ?? Object.assign(new Error(message), { name: "Exception" }),
     });
     this.spreadsheets.set(id, app);
@@ -473,6 +482,8 @@ export class FakeRuntime {
       this.counters.triggerRuntimeMs += ms;
     }
     exec.ended = true;
+    // "The lock is automatically released when the script terminates", and what it wrote is committed.
+    for (const app of this.spreadsheets.values()) app.commitWrites(exec);
     this.locks.releaseAll(exec);
     if (this.ambient === exec) this.ambient = undefined;
   }
@@ -511,6 +522,8 @@ export class FakeRuntime {
       refusal: (id) => this.lost.get(id),
       primary: this.spreadsheetApp,
       manifestScopes: () => this.manifestScopes(),
+      all: () => [...this.spreadsheets.values()],
+      flushCommits: this.flushCommits,
     };
   }
 

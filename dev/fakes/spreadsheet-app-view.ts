@@ -17,6 +17,10 @@ export interface SpreadsheetDirectory {
   readonly primary: FakeSpreadsheetApp;
   /** The oauthScopes of the built manifest. */
   manifestScopes(): readonly string[];
+  /** Every spreadsheet: flush() commits the execution's writes to each. */
+  all(): readonly FakeSpreadsheetApp[];
+  /** false: flush() commits nothing (RuntimeOptions.flushCommits). */
+  readonly flushCommits: boolean;
 }
 
 const ACTIVE_METHODS = new Set(["getActiveSpreadsheet", "getActive", "getActiveSheet", "getActiveRange", "getActiveRangeList"]);
@@ -35,10 +39,18 @@ export function spreadsheetAppView(exec: Execution, directory: SpreadsheetDirect
     const target = directory.find(String(id)) ?? base;
     return target.openById(String(id));
   };
+  // "Applies all pending Spreadsheet changes": one call, every document this execution wrote to.
+  const flush = (): void => {
+    exec.enter();
+    if (!directory.flushCommits) return void base.countFlush();
+    base.flush();
+    for (const app of directory.all()) if (app !== base) app.commitWrites(exec);
+  };
   return new Proxy(base, {
     get(target, property) {
       const name = String(property);
       if (name === "openById") return openById;
+      if (name === "flush") return flush;
       if (own === undefined && ACTIVE_METHODS.has(name)) {
         return () => {
           exec.enter();

@@ -33,6 +33,7 @@ const claimEntriesOf = (spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet): 
     spreadsheet.addDeveloperMetadata(key, value, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
   },
   find: (key) => spreadsheet.createDeveloperMetadataFinder().withKey(key).find(),
+  commit: () => SpreadsheetApp.flush(),
 });
 
 /** Our share of the spreadsheet's 30,000 characters, leaving room for other tools' metadata. */

@@ -50,6 +50,20 @@ export function withDocumentLock<T>(action: () => T, waitMs: number = ACTION_LOC
       claims?.release();
     }
   } finally {
+    releaseAfterFlush(lock);
+  }
+}
+
+/**
+ * Gives a lock up, what this execution wrote committed first. Google, Lock.releaseLock(): "call
+ * SpreadsheetApp.flush() prior to releasing the lock, to commit all pending changes to the
+ * spreadsheet while you still have exclusive access to it": else the next holder may read the
+ * sheets without them, and write their rows a second time.
+ */
+export function releaseAfterFlush(lock: GoogleAppsScript.Lock.Lock): void {
+  try {
+    SpreadsheetApp.flush();
+  } finally {
     lock.releaseLock();
   }
 }
@@ -61,7 +75,7 @@ function runHolding(lock: GoogleAppsScript.Lock.Lock, action: () => void, waitMs
     action();
     return true;
   } finally {
-    lock.releaseLock();
+    releaseAfterFlush(lock);
   }
 }
 
@@ -90,6 +104,6 @@ export function withOwnDocumentLock<T>(waitMs: number, action: (outcome: LockOut
   try {
     return action("held");
   } finally {
-    lock.releaseLock();
+    releaseAfterFlush(lock);
   }
 }

@@ -39,6 +39,12 @@ export interface ClaimEntries {
   add(key: string, value: string): void;
   /** Every entry under `key`. */
   find(key: string): Metadata[];
+  /**
+   * Commits what this execution wrote (SpreadsheetApp.flush): Google does not say whether developer
+   * metadata a script adds is seen by other executions before it flushes, so a claim is committed
+   * before it is relied on, and the data before the claim is given up.
+   */
+  commit(): void;
 }
 
 /** A claim entry as a listing of the store found it. */
@@ -99,6 +105,7 @@ export class WriteClaim {
     for (;;) {
       const mine: Claim = { token: this.runtime.newToken(), until: this.runtime.now() + CLAIM_MS, ...holder };
       this.entries.add(CLAIM_KEY, encodeClaim(mine));
+      this.entries.commit();
       relist();
       const own = this.listed.find((c) => c.claim.token === mine.token);
       const others = this.listed.filter((c) => c !== own);
@@ -111,6 +118,7 @@ export class WriteClaim {
       }
       if (own !== undefined) removeQuietly(own.handle);
       else this.removeClaim(mine.token);
+      this.entries.commit(); // the others see it gone, and none of them steps back for it
       this.listed = others;
       if (this.runtime.now() + CLAIM_RETRY_MS > giveUpAt) return false;
       this.runtime.sleep(Math.round(CLAIM_RETRY_MS * (0.5 + this.runtime.random())));
@@ -130,6 +138,8 @@ export class WriteClaim {
       this.listed = this.listed.filter((c) => c.handle !== held.handle);
       // Best effort: a claim left behind is void once it expires, or for the next holder of its lock.
       removeQuietly(held.handle);
+      // The data and the claim's removal are committed together: no one sees the one without the other.
+      this.entries.commit();
     }
   }
 

@@ -43,7 +43,12 @@ function writer(): DeveloperMetadataStore {
   expect(store.claim(LOCKED)).toBe(true);
   return store;
 }
-const metadata = () => runtime.spreadsheet().testing.developerMetadata();
+/** The metadata as the document holds it, this test's writes committed first (they are its one execution's). */
+function metadata(): ReturnType<ReturnType<typeof runtime.spreadsheet>["testing"]["developerMetadata"]> {
+  const exec = runtime.current();
+  if (exec) runtime.spreadsheet().commitWrites(exec);
+  return runtime.spreadsheet().testing.developerMetadata();
+}
 const metadataChars = () => metadata().reduce((sum, e) => sum + e.key.length + (e.value?.length ?? 0), 0);
 /** SpreadsheetApp calls `work` makes. */
 function calls(work: () => void): number {
@@ -65,12 +70,12 @@ describe("the developer-metadata store", () => {
     expect(calls(() => reader.getProperty("job:3"))).toBe(0);
 
     const store = execution();
-    // The claim: add it, list the store (the data entry and the claim), then change and release.
-    expect(calls(() => store.claim(LOCKED))).toBe(1 + 1 + 2);
+    // The claim: add it, commit it (flush), list the store (the data entry and the claim), then change and release.
+    expect(calls(() => store.claim(LOCKED))).toBe(1 + 1 + 1 + 2);
     expect(calls(() => store.setProperty("job:3", JSON.stringify({ id: 3, done: true })))).toBe(1);
     expect(calls(() => store.setProperty("job:3", JSON.stringify({ id: 3, done: true })))).toBe(0); // unchanged: no write
     expect(calls(() => store.deleteProperty("job:4"))).toBe(1);
-    expect(calls(() => store.release())).toBe(1); // the claim goes
+    expect(calls(() => store.release())).toBe(2); // the claim goes, committed with what was written
     expect(execution().getProperties()).toMatchObject({ "job:3": JSON.stringify({ id: 3, done: true }) });
     expect(execution().getProperty("job:4")).toBeNull();
     expect(metadata()).toHaveLength(1);

@@ -18,6 +18,9 @@ class StubLock {
 }
 
 let mod: typeof locks;
+let flushes = 0;
+/** For each release of a lock, whether SpreadsheetApp.flush() came before it (Google asks for it). */
+let flushedBeforeRelease: boolean[] = [];
 let documentLock: StubLock | null;
 let userLock: StubLock;
 const globals = globalThis as { LockService?: unknown; SpreadsheetApp?: unknown };
@@ -26,7 +29,21 @@ function setUp(document: StubLock | null, user = new StubLock(true)): void {
   documentLock = document;
   userLock = user;
   globals.LockService = { getDocumentLock: () => documentLock, getUserLock: () => userLock };
-  globals.SpreadsheetApp = { getActiveSpreadsheet: () => null };
+  flushedBeforeRelease = [];
+  const flush = () => {
+    flushes += 1;
+  };
+  flushes = 0;
+  for (const lock of [document, user]) {
+    if (!lock) continue;
+    const release = lock.releaseLock.bind(lock);
+    lock.releaseLock = () => {
+      flushedBeforeRelease.push(flushes > 0);
+      flushes = 0;
+      release();
+    };
+  }
+  globals.SpreadsheetApp = { getActiveSpreadsheet: () => null, flush };
   jest.isolateModules(() => {
     mod = jest.requireActual<typeof locks>("../../src/gas/locks");
   });
@@ -48,6 +65,7 @@ describe("withDocumentLock", () => {
     expect(heldDuring).toBe(true);
     expect(documentLock?.held).toBe(false);
     expect(documentLock?.waits).toEqual([20_000]);
+    expect(flushedBeforeRelease).toEqual([true]);
   });
   it("releases the lock when the action throws", () => {
     setUp(new StubLock(true));
@@ -57,6 +75,7 @@ describe("withDocumentLock", () => {
       }),
     ).toThrow("boom");
     expect(documentLock?.held).toBe(false);
+    expect(flushedBeforeRelease).toEqual([true]);
   });
   it("a lock held elsewhere runs nothing and says to try again, nothing started twice", () => {
     setUp(new StubLock(false));

@@ -27,13 +27,16 @@ function visibilityOf(value: unknown): Visibility | undefined {
 export class FakeDeveloperMetadata {
   constructor(
     private readonly doc: DocModel,
-    private readonly entry: MetadataEntry,
+    /** The entry's id: each call finds the entry as its execution sees it (document.ts). */
+    private readonly entryId: number,
   ) {}
 
-  private live(method: string, kind: "read" | "write"): MetadataEntry {
-    this.doc.call(kind, `DeveloperMetadata.${method}`);
-    if (!this.doc.metadata.includes(this.entry)) throw this.doc.error("The developer metadata has been removed.");
-    return this.entry;
+  private live(method: string, kind: "read" | "write", args?: readonly unknown[]): MetadataEntry {
+    const replay = args === undefined ? undefined : () => void Reflect.apply(Reflect.get(this, method) as () => unknown, this, args);
+    this.doc.call(kind, `DeveloperMetadata.${method}`, 0, replay);
+    const entry = this.doc.metadata.find((e) => e.id === this.entryId);
+    if (entry === undefined) throw this.doc.error("The developer metadata has been removed.");
+    return entry;
   }
 
   getId(): number {
@@ -49,14 +52,14 @@ export class FakeDeveloperMetadata {
     return this.live("getVisibility", "read").visibility;
   }
   setValue(value: string): FakeDeveloperMetadata {
-    const entry = this.live("setValue", "write");
+    const entry = this.live("setValue", "write", [value]);
     const next = String(value);
     checkRoom(this.doc, entryChars({ key: entry.key, value: next }) - entryChars(entry));
     entry.value = next;
     return this;
   }
   remove(): void {
-    const entry = this.live("remove", "write");
+    const entry = this.live("remove", "write", []);
     this.doc.metadata.splice(this.doc.metadata.indexOf(entry), 1);
   }
 }
@@ -68,23 +71,25 @@ function checkRoom(doc: DocModel, extraChars: number): void {
   }
 }
 
-/** addDeveloperMetadata(key), (key, visibility), (key, value), (key, value, visibility). */
-export function addDeveloperMetadata(doc: DocModel, args: unknown[]): void {
-  doc.call("write", "Spreadsheet.addDeveloperMetadata");
+/** addDeveloperMetadata(key), (key, visibility), (key, value), (key, value, visibility); `id`: a replayed entry's own. */
+export function addDeveloperMetadata(doc: DocModel, args: unknown[], id?: number): void {
+  let made: number | undefined;
+  doc.call("write", "Spreadsheet.addDeveloperMetadata", 0, () => addDeveloperMetadata(doc, args, made));
   const [key, second, third] = args;
   if (typeof key !== "string" || key === "") throw doc.error("Invalid argument: key");
   const secondIsVisibility = args.length === 2 && visibilityOf(second) !== undefined;
   const value = secondIsVisibility || second === undefined || second === null ? null : String(second);
   const visibility = (secondIsVisibility ? visibilityOf(second) : third === undefined ? "DOCUMENT" : visibilityOf(third)) ?? undefined;
   if (visibility === undefined) throw doc.error("Invalid argument: visibility");
-  const entry: MetadataEntry = { id: doc.nextMetadataId(), key, value, visibility };
+  const entry: MetadataEntry = { id: id ?? doc.nextMetadataId(), key, value, visibility };
   checkRoom(doc, entryChars(entry));
   doc.metadata.push(entry);
+  made = entry.id;
 }
 
 export function getDeveloperMetadata(doc: DocModel): FakeDeveloperMetadata[] {
   doc.call("read", "Spreadsheet.getDeveloperMetadata");
-  return doc.metadata.map((e) => new FakeDeveloperMetadata(doc, e));
+  return doc.metadata.map((e) => new FakeDeveloperMetadata(doc, e.id));
 }
 
 /** The finder's filters the fake supports: by key, by id, by visibility. */
@@ -112,6 +117,6 @@ export class FakeDeveloperMetadataFinder {
     return this.doc.metadata
       .filter((e) => (this.key === undefined || e.key === this.key) && (this.id === undefined || e.id === this.id))
       .filter((e) => this.visibility === undefined || e.visibility === this.visibility)
-      .map((e) => new FakeDeveloperMetadata(this.doc, e));
+      .map((e) => new FakeDeveloperMetadata(this.doc, e.id));
   }
 }

@@ -82,9 +82,29 @@ export class FakeSpreadsheetApp {
     return this.doc.id;
   }
 
-  /** Writes are applied at once in the fake; flush only counts as a call. */
+  /**
+   * "Applies all pending Spreadsheet changes": the current execution's writes to this document are
+   * committed (document.ts). A runtime with several documents flushes every one (spreadsheet-app-view.ts).
+   */
   flush(): void {
-    this.doc.call("write", "SpreadsheetApp.flush");
+    this.doc.call("write", "SpreadsheetApp.flush", 0, null);
+    const exec = this.doc.options.execution?.();
+    if (exec !== undefined) this.doc.commit(exec);
+  }
+
+  /** flush() as a call that commits nothing (RuntimeOptions.flushCommits false); not Apps Script. */
+  countFlush(): void {
+    this.doc.call("write", "SpreadsheetApp.flush", 0, null);
+  }
+
+  /** Commits an execution's pending writes (flush, or the end of the execution); not Apps Script. */
+  commitWrites(exec: object): void {
+    this.doc.commit(exec);
+  }
+
+  /** Whether an execution wrote to this document since its last flush; not Apps Script. */
+  hasPendingWrites(exec: object): boolean {
+    return this.doc.hasPending(exec);
   }
 
   getUi(): FakeUi {

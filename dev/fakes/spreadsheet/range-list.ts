@@ -1,7 +1,7 @@
 // Defines FakeRangeList: Apps Script's RangeList, ranges of one sheet (what a Ctrl-click selection is).
 
 import type { DocModel } from "./document";
-import { FakeRange } from "./range";
+import { FakeRange, replayCall } from "./range";
 import type { Box, SheetModel } from "./sheet-model";
 
 export class FakeRangeList {
@@ -19,9 +19,10 @@ export class FakeRangeList {
 
   /** Selects the ranges; "the last range in the list is set as the active range". */
   activate(): FakeRangeList {
-    this.doc.call("write", "RangeList.activate");
+    const replay = replayCall(() => new FakeRangeList(this.doc, this.sheet, this.boxes), "activate", []);
+    this.doc.call("write", "RangeList.activate", 0, replay, this.sheet.id);
     this.doc.activeSheetId = this.sheet.id;
-    this.sheet.selectRanges(this.boxes);
+    this.doc.sheetFor(this.sheet.id, this.sheet).selectRanges(this.boxes);
     return this;
   }
 }

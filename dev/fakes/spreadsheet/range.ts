@@ -18,30 +18,42 @@ const CELL_READS = new Set(["getValue", "getDisplayValue", "getFormula"]);
 export class FakeRange {
   constructor(
     private readonly doc: DocModel,
-    private readonly sheet: SheetModel,
+    /** The sheet as this range was made on; each call sees the sheet of that id as its execution sees it. */
+    private readonly handle: SheetModel,
     private readonly box: Box,
     private readonly open: OpenBounds = NOT_OPEN,
   ) {}
 
   // ---- plumbing ----
 
-  /** Every document access starts here: the call hook first, then the checks. */
-  private begin(kind: CallKind, method: string): void {
-    // A value read is counted by its cells too: what a pass reads of a long list is its cost.
-    const cells = kind !== "read" ? 0 : VALUE_READS.has(method) ? this.box.numRows * this.box.numColumns : CELL_READS.has(method) ? 1 : 0;
-    this.doc.call(kind, `Range.${method}`, cells);
-    if (this.sheet.deleted) throw this.doc.error(messages.sheetDeleted);
-    if (kind === "read" && !this.sheet.isInside(this.box)) throw this.doc.error(messages.outsideSheet);
+  private get sheet(): SheetModel {
+    return this.doc.sheetFor(this.handle.id, this.handle);
   }
 
-  private beginWrite(method: string): void {
-    this.begin("write", method);
+  /**
+   * Every document access starts here: the call hook first, then the checks. A write passes its
+   * arguments, so that it can be replayed where it lands (document.ts).
+   */
+  private begin(kind: CallKind, method: string, args?: readonly unknown[]): void {
+    // A value read is counted by its cells too: what a pass reads of a long list is its cost.
+    const cells = kind !== "read" ? 0 : VALUE_READS.has(method) ? this.box.numRows * this.box.numColumns : CELL_READS.has(method) ? 1 : 0;
+    const replay =
+      args === undefined ? undefined : replayCall(() => new FakeRange(this.doc, this.handle, this.box, this.open), method, args);
+    this.doc.call(kind, `Range.${method}`, cells, replay, this.handle.id);
+    const sheet = this.sheet;
+    if (sheet.deleted) throw this.doc.error(messages.sheetDeleted);
+    if (kind === "read" && !sheet.isInside(this.box)) throw this.doc.error(messages.outsideSheet);
+  }
+
+  private beginWrite(method: string, args: readonly unknown[]): void {
+    this.begin("write", method, args);
     this.sheet.growToFit(this.box);
   }
 
   private map<T>(f: (cell: Cell | undefined) => T): T[][] {
+    const sheet = this.sheet;
     return Array.from({ length: this.box.numRows }, (_, i) =>
-      Array.from({ length: this.box.numColumns }, (_, j) => f(this.sheet.get(this.box.row + i, this.box.column + j))),
+      Array.from({ length: this.box.numColumns }, (_, j) => f(sheet.get(this.box.row + i, this.box.column + j))),
     );
   }
 
@@ -110,18 +122,18 @@ export class FakeRange {
     return formatA1(this.box.row, this.box.column, this.box.numRows, this.box.numColumns, this.open);
   }
   getGridId(): number {
-    return this.sheet.id;
+    return this.handle.id;
   }
   getSheet(): FakeSheet {
     this.doc.call("getter", "Range.getSheet");
-    return new FakeSheet(this.doc, this.sheet);
+    return new FakeSheet(this.doc, this.handle);
   }
 
   /** The cell at a 1-based position inside this range. */
   getCell(row: number, column: number): FakeRange {
     if (row < 1 || column < 1 || row > this.box.numRows || column > this.box.numColumns)
       throw this.doc.error("Cell reference out of range");
-    return new FakeRange(this.doc, this.sheet, {
+    return new FakeRange(this.doc, this.handle, {
       row: this.box.row + row - 1,
       column: this.box.column + column - 1,
       numRows: 1,
@@ -140,7 +152,7 @@ export class FakeRange {
     if (box.column < 1) throw this.doc.error(messages.startColumnTooSmall);
     if (box.numRows < 1) throw this.doc.error(messages.numRowsTooSmall);
     if (box.numColumns < 1) throw this.doc.error(messages.numColumnsTooSmall);
-    return new FakeRange(this.doc, this.sheet, box);
+    return new FakeRange(this.doc, this.handle, box);
   }
 
   // ---- values ----
@@ -167,7 +179,7 @@ export class FakeRange {
 
   /** Writes every value as Sheets parses script input; the data must match the range's shape exactly. */
   setValues(values: unknown[][]): FakeRange {
-    this.begin("write", "setValues");
+    this.begin("write", "setValues", [values]);
     const rows = this.checkGrid(values, "setValues");
     const ctx = this.doc.writeContext();
     const prepared = rows.map((row) => row.map((v) => prepareWrite(v, ctx)));
@@ -178,7 +190,7 @@ export class FakeRange {
 
   /** Writes one value into every cell of the range. */
   setValue(...args: unknown[]): FakeRange {
-    this.begin("write", "setValue");
+    this.begin("write", "setValue", args);
     this.checkArgs(args, 1, "setValue");
     const prepared = prepareWrite(args[0], this.doc.writeContext());
     this.sheet.growToFit(this.box);
@@ -204,7 +216,7 @@ export class FakeRange {
   }
 
   setFormula(formula: string): FakeRange {
-    this.begin("write", "setFormula");
+    this.begin("write", "setFormula", [formula]);
     const prepared = prepareWrite(String(formula), this.doc.writeContext(), true);
     this.sheet.growToFit(this.box);
     this.forEachCell((cell) => prepared(cell));
@@ -212,7 +224,7 @@ export class FakeRange {
   }
 
   setFormulas(formulas: string[][]): FakeRange {
-    this.begin("write", "setFormulas");
+    this.begin("write", "setFormulas", [formulas]);
     const rows = this.checkGrid(formulas, "setFormulas");
     const ctx = this.doc.writeContext();
     const prepared = rows.map((row) => row.map((f) => prepareWrite(f, ctx, true)));
@@ -235,7 +247,7 @@ export class FakeRange {
 
   /** Changes how values display and parse later; stored values are not converted. */
   setNumberFormat(format: string): FakeRange {
-    this.beginWrite("setNumberFormat");
+    this.beginWrite("setNumberFormat", [format]);
     this.forEachCell((cell) => {
       cell.numberFormat = String(format);
     });
@@ -243,7 +255,7 @@ export class FakeRange {
   }
 
   setNumberFormats(formats: string[][]): FakeRange {
-    this.begin("write", "setNumberFormats");
+    this.begin("write", "setNumberFormats", [formats]);
     const rows = this.checkGrid(formats, "setNumberFormats");
     this.sheet.growToFit(this.box);
     this.forEachCell((cell, i, j) => {
@@ -266,7 +278,7 @@ export class FakeRange {
 
   /** Rich text is written as text exactly: Sheets does not parse it. */
   setRichTextValue(value: FakeRichTextValue): FakeRange {
-    this.begin("write", "setRichTextValue");
+    this.begin("write", "setRichTextValue", [value]);
     if (!(value instanceof FakeRichTextValue)) throw this.doc.error(messages.signature([value], "SpreadsheetApp.Range.setRichTextValue"));
     if (value.getText().length > MAX_CELL_CHARS) throw this.doc.error(messages.tooManyChars);
     this.sheet.growToFit(this.box);
@@ -275,7 +287,7 @@ export class FakeRange {
   }
 
   setRichTextValues(values: FakeRichTextValue[][]): FakeRange {
-    this.begin("write", "setRichTextValues");
+    this.begin("write", "setRichTextValues", [values]);
     const rows = this.checkGrid(values, "setRichTextValues");
     for (const row of rows) {
       for (const v of row) {
@@ -304,7 +316,7 @@ export class FakeRange {
   }
 
   setFontWeight(weight: string | null): FakeRange {
-    this.beginWrite("setFontWeight");
+    this.beginWrite("setFontWeight", [weight]);
     this.forEachCell((cell) => {
       cell.fontWeight = weight === "bold" ? "bold" : "normal";
     });
@@ -312,7 +324,7 @@ export class FakeRange {
   }
 
   setFontWeights(weights: (string | null)[][]): FakeRange {
-    this.begin("write", "setFontWeights");
+    this.begin("write", "setFontWeights", [weights]);
     const rows = this.checkGrid(weights, "setFontWeights");
     this.sheet.growToFit(this.box);
     this.forEachCell((cell, i, j) => {
@@ -334,7 +346,7 @@ export class FakeRange {
 
   /** `color` in CSS notation (`#rrggbb`, as the add-on writes it); null resets it to black. */
   setFontColor(color: string | null): FakeRange {
-    this.beginWrite("setFontColor");
+    this.beginWrite("setFontColor", [color]);
     this.forEachCell((cell) => {
       cell.fontColor = color === null ? "#000000" : color.toLowerCase();
     });
@@ -352,7 +364,7 @@ export class FakeRange {
   }
 
   setBackground(color: string | null): FakeRange {
-    this.beginWrite("setBackground");
+    this.beginWrite("setBackground", [color]);
     this.forEachCell((cell) => {
       cell.background = color ?? "#ffffff";
     });
@@ -365,7 +377,7 @@ export class FakeRange {
   }
 
   setHorizontalAlignment(alignment: string | null): FakeRange {
-    this.beginWrite("setHorizontalAlignment");
+    this.beginWrite("setHorizontalAlignment", [alignment]);
     this.forEachCell((cell) => {
       cell.horizontalAlignment = alignment;
     });
@@ -378,7 +390,7 @@ export class FakeRange {
   }
 
   setWrap(wrap: boolean): FakeRange {
-    this.beginWrite("setWrap");
+    this.beginWrite("setWrap", [wrap]);
     this.forEachCell((cell) => {
       cell.wrap = Boolean(wrap);
     });
@@ -386,7 +398,7 @@ export class FakeRange {
   }
 
   setWrapStrategy(strategy: string): FakeRange {
-    this.beginWrite("setWrapStrategy");
+    this.beginWrite("setWrapStrategy", [strategy]);
     this.forEachCell((cell) => {
       cell.wrap = strategy === "WRAP";
     });
@@ -396,20 +408,20 @@ export class FakeRange {
   // ---- clearing, sorting, selection ----
 
   clearContent(): FakeRange {
-    this.beginWrite("clearContent");
+    this.beginWrite("clearContent", []);
     this.forEachCell(clearContent);
     return this;
   }
 
   clearFormat(): FakeRange {
-    this.beginWrite("clearFormat");
+    this.beginWrite("clearFormat", []);
     this.forEachCell((cell) => clearCell(cell, false, true));
     return this;
   }
 
   /** clear() empties values and formats; {contentsOnly} or {formatOnly} narrow it. */
   clear(options?: { contentsOnly?: boolean; formatOnly?: boolean }): FakeRange {
-    this.beginWrite("clear");
+    this.beginWrite("clear", [options]);
     const { contents, formats } = clearScope(options);
     this.forEachCell((cell) => clearCell(cell, contents, formats));
     return this;
@@ -417,7 +429,7 @@ export class FakeRange {
 
   /** Range.sort(column) or sort({column, ascending}); the column is absolute, as in Apps Script. */
   sort(spec: number | { column: number; ascending?: boolean }): FakeRange {
-    this.beginWrite("sort");
+    this.beginWrite("sort", [spec]);
     const column = typeof spec === "number" ? spec : spec.column;
     const ascending = typeof spec === "number" ? true : spec.ascending !== false;
     if (column < this.box.column || column > this.getLastColumn()) throw this.doc.error("The column index is out of range.");
@@ -426,11 +438,29 @@ export class FakeRange {
   }
 
   activate(): FakeRange {
-    this.begin("write", "activate");
+    this.begin("write", "activate", []);
     this.doc.activeSheetId = this.sheet.id;
     this.sheet.selection = { ...this.box };
     return this;
   }
+}
+
+/**
+ * A write of `method` with `args` on a range (or sheet, spreadsheet) that `receiver` makes anew: how
+ * the write is replayed where it lands. Arrays are copied, so a caller that reuses its array later
+ * does not change what was written.
+ */
+export function replayCall(receiver: () => object, method: string, args: readonly unknown[]): () => void {
+  const kept = args.map(copyArrays);
+  return () => {
+    const target = receiver();
+    const fn = Reflect.get(target, method) as (...a: unknown[]) => unknown;
+    fn.apply(target, kept.map(copyArrays));
+  };
+}
+
+function copyArrays(value: unknown): unknown {
+  return Array.isArray(value) ? value.map(copyArrays) : value;
 }
 
 function richTextOf(cell: Cell | undefined): FakeRichTextValue | null {

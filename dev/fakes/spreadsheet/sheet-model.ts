@@ -40,6 +40,20 @@ export class SheetModel {
     private readonly owner: SheetOwner,
   ) {}
 
+  /** A copy to change apart from this one (an execution's view of the sheet before it commits). */
+  clone(): SheetModel {
+    const copy = new SheetModel(this.id, this.name, this.owner);
+    copy.rows = this.rows.map((row) => (row === undefined ? row : row.map((cell) => (cell === undefined ? cell : { ...cell }))));
+    copy.maxRows = this.maxRows;
+    copy.maxColumns = this.maxColumns;
+    copy.frozenRows = this.frozenRows;
+    copy.frozenColumns = this.frozenColumns;
+    copy.deleted = this.deleted;
+    copy.selected = this.selected.map((box) => ({ ...box }));
+    copy.columnWidths = [...this.columnWidths];
+    return copy;
+  }
+
   /** The active range: the last selected one. Setting it selects that range alone. */
   get selection(): Box {
     return this.selected[this.selected.length - 1] ?? { row: 1, column: 1, numRows: 1, numColumns: 1 };

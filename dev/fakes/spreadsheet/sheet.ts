@@ -4,7 +4,7 @@ import { parseA1, resolveA1 } from "./a1";
 import { clearCell, outputDisplay, prepareWrite } from "./cell";
 import type { CallKind, DocModel } from "./document";
 import { messages } from "./errors";
-import { clearScope, FakeRange } from "./range";
+import { clearScope, FakeRange, replayCall } from "./range";
 import { FakeRangeList } from "./range-list";
 import type { SheetModel } from "./sheet-model";
 import { FakeSpreadsheet } from "./spreadsheet";
@@ -12,12 +12,19 @@ import { FakeSpreadsheet } from "./spreadsheet";
 export class FakeSheet {
   constructor(
     private readonly doc: DocModel,
-    /** The stored sheet; exposed for the fake's own classes, not part of Apps Script. */
-    readonly model: SheetModel,
+    /** The sheet as this handle was made on. */
+    private readonly handle: SheetModel,
   ) {}
 
-  private begin(kind: CallKind, method: string): void {
-    this.doc.call(kind, `Sheet.${method}`);
+  /** The stored sheet as the current call sees it (document.ts); exposed for the fake's own classes, not part of Apps Script. */
+  get model(): SheetModel {
+    return this.doc.sheetFor(this.handle.id, this.handle);
+  }
+
+  /** A write passes its arguments, so that it can be replayed where it lands (document.ts). */
+  private begin(kind: CallKind, method: string, args?: readonly unknown[]): void {
+    const replay = args === undefined ? undefined : replayCall(() => new FakeSheet(this.doc, this.handle), method, args);
+    this.doc.call(kind, `Sheet.${method}`, 0, replay, this.handle.id);
     this.checkAlive();
   }
 
@@ -32,7 +39,7 @@ export class FakeSheet {
   }
 
   private range(row: number, column: number, numRows: number, numColumns: number): FakeRange {
-    return new FakeRange(this.doc, this.model, { row, column, numRows, numColumns });
+    return new FakeRange(this.doc, this.handle, { row, column, numRows, numColumns });
   }
 
   // ---- identity ----
@@ -40,7 +47,7 @@ export class FakeSheet {
   /** The sheet's gid: fixed for its life, so it needs no document access. */
   getSheetId(): number {
     this.doc.call("getter", "Sheet.getSheetId");
-    return this.model.id;
+    return this.handle.id;
   }
 
   getParent(): FakeSpreadsheet {
@@ -53,7 +60,7 @@ export class FakeSheet {
   }
 
   setName(name: string): FakeSheet {
-    this.begin("write", "setName");
+    this.begin("write", "setName", [name]);
     this.doc.renameSheet(this.model, String(name));
     return this;
   }
@@ -65,7 +72,7 @@ export class FakeSheet {
   }
 
   activate(): FakeSheet {
-    this.begin("write", "activate");
+    this.begin("write", "activate", []);
     this.doc.activeSheetId = this.model.id;
     return this;
   }
@@ -85,7 +92,7 @@ export class FakeSheet {
       if (!ref || (ref.sheetName !== null && ref.sheetName.toLowerCase() !== this.model.name.toLowerCase()))
         throw this.doc.error(messages.rangeNotFound);
       const r = resolveA1(ref, this.model.maxRows, this.model.maxColumns);
-      return new FakeRange(this.doc, this.model, r, r.open);
+      return new FakeRange(this.doc, this.handle, r, r.open);
     }
     if (args.length < 2 || args.length > 4 || args.some((a) => typeof a !== "number"))
       throw this.doc.error(messages.signature(args, method));
@@ -138,7 +145,7 @@ export class FakeSheet {
   /** Every selected range of this sheet, the active one last (a single range is a list of one). */
   getActiveRangeList(): FakeRangeList {
     this.begin("read", "getActiveRangeList");
-    return new FakeRangeList(this.doc, this.model, this.model.selections);
+    return new FakeRangeList(this.doc, this.handle, this.model.selections);
   }
 
   /** getRangeList(["A1:B2", "D4"]): ranges of this sheet; building it needs no document access. */
@@ -152,19 +159,19 @@ export class FakeSheet {
       const range = this.getRange(a1);
       return { row: range.getRowIndex(), column: range.getColumnIndex(), numRows: range.getHeight(), numColumns: range.getWidth() };
     });
-    return new FakeRangeList(this.doc, this.model, boxes);
+    return new FakeRangeList(this.doc, this.handle, boxes);
   }
 
   /** Selects the list's ranges on this sheet; the last becomes the active range. */
   setActiveRangeList(rangeList: FakeRangeList): FakeRangeList {
-    this.begin("write", "setActiveRangeList");
+    this.begin("write", "setActiveRangeList", [rangeList]);
     if (!(rangeList instanceof FakeRangeList))
       throw this.doc.error(messages.signature([rangeList], "SpreadsheetApp.Sheet.setActiveRangeList"));
     return rangeList.activate();
   }
 
   setActiveRange(range: FakeRange): FakeRange {
-    this.begin("write", "setActiveRange");
+    this.begin("write", "setActiveRange", [range]);
     if (!(range instanceof FakeRange) || range.getGridId() !== this.model.id)
       throw this.doc.error(messages.signature([range], "SpreadsheetApp.Sheet.setActiveRange"));
     this.doc.activeSheetId = this.model.id;
@@ -179,7 +186,7 @@ export class FakeSheet {
 
   /** Writes a row after the last row with content, parsing values like setValues. */
   appendRow(rowContents: unknown[]): FakeSheet {
-    this.begin("write", "appendRow");
+    this.begin("write", "appendRow", [rowContents]);
     if (!Array.isArray(rowContents)) throw this.doc.error(messages.signature([rowContents], "SpreadsheetApp.Sheet.appendRow"));
     const ctx = this.doc.writeContext();
     const prepared = rowContents.map((v) => prepareWrite(v, ctx));
@@ -215,7 +222,7 @@ export class FakeSheet {
   }
 
   insertRowsAfter(afterPosition: number, howMany: number): FakeSheet {
-    this.begin("write", "insertRowsAfter");
+    this.begin("write", "insertRowsAfter", [afterPosition, howMany]);
     this.checkRowPosition(afterPosition, "insertRowsAfter");
     this.model.insertRows(afterPosition + 1, this.count(howMany, "insertRowsAfter"), afterPosition);
     return this;
@@ -226,7 +233,7 @@ export class FakeSheet {
   }
 
   insertRowsBefore(beforePosition: number, howMany: number): FakeSheet {
-    this.begin("write", "insertRowsBefore");
+    this.begin("write", "insertRowsBefore", [beforePosition, howMany]);
     this.checkRowPosition(beforePosition, "insertRowsBefore");
     this.model.insertRows(beforePosition, this.count(howMany, "insertRowsBefore"), beforePosition);
     return this;
@@ -241,7 +248,7 @@ export class FakeSheet {
   }
 
   insertColumnsAfter(afterPosition: number, howMany: number): FakeSheet {
-    this.begin("write", "insertColumnsAfter");
+    this.begin("write", "insertColumnsAfter", [afterPosition, howMany]);
     this.checkColumnPosition(afterPosition, "insertColumnsAfter");
     this.model.insertColumns(afterPosition + 1, this.count(howMany, "insertColumnsAfter"), afterPosition);
     return this;
@@ -252,7 +259,7 @@ export class FakeSheet {
   }
 
   insertColumnsBefore(beforePosition: number, howMany: number): FakeSheet {
-    this.begin("write", "insertColumnsBefore");
+    this.begin("write", "insertColumnsBefore", [beforePosition, howMany]);
     this.checkColumnPosition(beforePosition, "insertColumnsBefore");
     this.model.insertColumns(beforePosition, this.count(howMany, "insertColumnsBefore"), beforePosition);
     return this;
@@ -267,7 +274,7 @@ export class FakeSheet {
   }
 
   deleteRows(rowPosition: number, howMany: number): FakeSheet {
-    this.begin("write", "deleteRows");
+    this.begin("write", "deleteRows", [rowPosition, howMany]);
     this.model.deleteRows(
       this.integer(rowPosition, [rowPosition, howMany], "deleteRows"),
       this.integer(howMany, [rowPosition, howMany], "deleteRows"),
@@ -280,7 +287,7 @@ export class FakeSheet {
   }
 
   deleteColumns(columnPosition: number, howMany: number): FakeSheet {
-    this.begin("write", "deleteColumns");
+    this.begin("write", "deleteColumns", [columnPosition, howMany]);
     this.model.deleteColumns(
       this.integer(columnPosition, [columnPosition, howMany], "deleteColumns"),
       this.integer(howMany, [columnPosition, howMany], "deleteColumns"),
@@ -296,7 +303,7 @@ export class FakeSheet {
   }
 
   setFrozenRows(rows: number): void {
-    this.begin("write", "setFrozenRows");
+    this.begin("write", "setFrozenRows", [rows]);
     const n = this.integer(rows, [rows], "setFrozenRows");
     if (n < 0 || n >= this.model.maxRows) throw this.doc.error(messages.rowsOutOfBounds);
     this.model.frozenRows = n;
@@ -308,7 +315,7 @@ export class FakeSheet {
   }
 
   setFrozenColumns(columns: number): void {
-    this.begin("write", "setFrozenColumns");
+    this.begin("write", "setFrozenColumns", [columns]);
     const n = this.integer(columns, [columns], "setFrozenColumns");
     if (n < 0 || n >= this.model.maxColumns) throw this.doc.error(messages.columnsOutOfBounds);
     this.model.frozenColumns = n;
@@ -320,14 +327,14 @@ export class FakeSheet {
   }
 
   setColumnWidth(columnPosition: number, width: number): FakeSheet {
-    this.begin("write", "setColumnWidth");
+    this.begin("write", "setColumnWidth", [columnPosition, width]);
     this.checkColumnPosition(columnPosition, "setColumnWidth");
     this.model.setColumnWidth(columnPosition, width);
     return this;
   }
 
   setColumnWidths(startColumn: number, numColumns: number, width: number): FakeSheet {
-    this.begin("write", "setColumnWidths");
+    this.begin("write", "setColumnWidths", [startColumn, numColumns, width]);
     this.checkColumnPosition(startColumn, "setColumnWidths");
     for (let c = startColumn; c < startColumn + numColumns; c++) this.model.setColumnWidth(c, width);
     return this;
@@ -335,13 +342,14 @@ export class FakeSheet {
 
   /** Fits columns to their longest displayed text (about 7 px a character); empty columns keep their width. */
   autoResizeColumns(startColumn: number, numColumns: number): FakeSheet {
-    this.begin("write", "autoResizeColumns");
+    this.begin("write", "autoResizeColumns", [startColumn, numColumns]);
     this.checkColumnPosition(startColumn, "autoResizeColumns");
-    const last = this.model.lastRow();
+    const model = this.model;
+    const last = model.lastRow();
     for (let c = startColumn; c < startColumn + numColumns; c++) {
       let longest = 0;
-      for (let r = 1; r <= last; r++) longest = Math.max(longest, outputDisplay(this.model.get(r, c)).length);
-      if (longest > 0) this.model.setColumnWidth(c, Math.max(21, Math.ceil(longest * 7 + 10)));
+      for (let r = 1; r <= last; r++) longest = Math.max(longest, outputDisplay(model.get(r, c)).length);
+      if (longest > 0) model.setColumnWidth(c, Math.max(21, Math.ceil(longest * 7 + 10)));
     }
     return this;
   }
@@ -353,7 +361,7 @@ export class FakeSheet {
   // ---- clearing and sorting ----
 
   clear(options?: { contentsOnly?: boolean; formatOnly?: boolean }): FakeSheet {
-    this.begin("write", "clear");
+    this.begin("write", "clear", [options]);
     const { contents, formats } = clearScope(options);
     for (const cell of this.model.existingCells()) clearCell(cell, contents, formats);
     return this;
@@ -369,7 +377,7 @@ export class FakeSheet {
 
   /** Sorts the rows below the frozen rows by a column, as the Sheets menu's "Sort sheet" does. */
   sort(columnPosition: number, ascending = true): FakeSheet {
-    this.begin("write", "sort");
+    this.begin("write", "sort", [columnPosition, ascending]);
     this.checkColumnPosition(columnPosition, "sort");
     sortSheet(this.model, columnPosition, ascending);
     return this;

@@ -4,15 +4,21 @@ import { parseA1, resolveA1 } from "./a1";
 import { addDeveloperMetadata, FakeDeveloperMetadataFinder, getDeveloperMetadata, type FakeDeveloperMetadata } from "./developer-metadata";
 import type { CallKind, DocModel } from "./document";
 import { messages } from "./errors";
-import { FakeRange } from "./range";
+import { FakeRange, replayCall } from "./range";
 import { FakeRangeList } from "./range-list";
 import { FakeSheet } from "./sheet";
 
 export class FakeSpreadsheet {
   constructor(private readonly doc: DocModel) {}
 
-  private begin(kind: CallKind, method: string): void {
-    this.doc.call(kind, `Spreadsheet.${method}`);
+  /** A write passes its arguments, so that it can be replayed where it lands (document.ts). */
+  private begin(kind: CallKind, method: string, args?: readonly unknown[]): void {
+    this.doc.call(
+      kind,
+      `Spreadsheet.${method}`,
+      0,
+      args === undefined ? undefined : replayCall(() => new FakeSpreadsheet(this.doc), method, args),
+    );
   }
 
   private sheet(model: DocModel["sheets"][number]): FakeSheet {
@@ -34,7 +40,7 @@ export class FakeSpreadsheet {
   }
 
   rename(name: string): void {
-    this.begin("write", "rename");
+    this.begin("write", "rename", [name]);
     this.doc.name = String(name);
   }
 
@@ -45,7 +51,7 @@ export class FakeSpreadsheet {
 
   /** Google: "Sets the time zone for the spreadsheet"; dates read and written from then on are in it. */
   setSpreadsheetTimeZone(timezone: string): void {
-    this.begin("write", "setSpreadsheetTimeZone");
+    this.begin("write", "setSpreadsheetTimeZone", [timezone]);
     this.doc.timeZone = String(timezone);
   }
 
@@ -57,7 +63,7 @@ export class FakeSpreadsheet {
 
   /** Google: "Sets the spreadsheet locale"; getSpreadsheetLocale then returns it. */
   setSpreadsheetLocale(locale: string): void {
-    this.begin("write", "setSpreadsheetLocale");
+    this.begin("write", "setSpreadsheetLocale", [locale]);
     this.doc.locale = String(locale);
   }
 
@@ -89,7 +95,9 @@ export class FakeSpreadsheet {
    * The new sheet becomes the active sheet.
    */
   insertSheet(...args: unknown[]): FakeSheet {
-    this.begin("write", "insertSheet");
+    // Replayed with the id it was given: the script may already keep it.
+    let made: number | undefined;
+    this.doc.call("write", "Spreadsheet.insertSheet", 0, () => void this.doc.addSheet(name, index, made));
     const rest = args.length > 0 && typeof args[args.length - 1] === "object" && args[args.length - 1] !== null ? args.slice(0, -1) : args;
     let name: string | null = null;
     let index: number | null = null;
@@ -101,11 +109,13 @@ export class FakeSpreadsheet {
       index = second;
     } else if (rest.length !== 0) throw this.doc.error(messages.signature(args, "SpreadsheetApp.Spreadsheet.insertSheet"));
     if (index !== null && !Number.isInteger(index)) throw this.doc.error(messages.notAnInteger(index));
-    return this.sheet(this.doc.addSheet(name, index));
+    const model = this.doc.addSheet(name, index);
+    made = model.id;
+    return this.sheet(model);
   }
 
   deleteSheet(sheet: FakeSheet): void {
-    this.begin("write", "deleteSheet");
+    this.begin("write", "deleteSheet", [sheet]);
     if (!(sheet instanceof FakeSheet)) throw this.doc.error(messages.signature([sheet], "SpreadsheetApp.Spreadsheet.deleteSheet"));
     if (sheet.model.deleted) throw this.doc.error(messages.sheetDeleted);
     this.doc.deleteSheet(sheet.model);
@@ -117,7 +127,7 @@ export class FakeSpreadsheet {
   }
 
   setActiveSheet(sheet: FakeSheet): FakeSheet {
-    this.begin("write", "setActiveSheet");
+    this.begin("write", "setActiveSheet", [sheet]);
     if (!(sheet instanceof FakeSheet)) throw this.doc.error(messages.signature([sheet], "SpreadsheetApp.Spreadsheet.setActiveSheet"));
     if (sheet.model.deleted) throw this.doc.error(messages.sheetDeleted);
     this.doc.activeSheetId = sheet.model.id;
@@ -160,7 +170,8 @@ export class FakeSpreadsheet {
 
   /** Shows a toast in the Sheets window; the fake records it. */
   toast(message: string, title = "", timeoutSeconds = 5): void {
-    this.begin("write", "toast");
+    // Shown at once, and not again when the execution's writes are committed.
+    this.doc.call("write", "Spreadsheet.toast", 0, () => undefined);
     this.doc.ui.toasts.push({ message: String(message), title: String(title), timeoutSeconds });
   }
 

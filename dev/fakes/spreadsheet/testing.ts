@@ -50,8 +50,22 @@ export interface SheetSnapshot {
   frozenColumns: number;
 }
 
+/** Helpers that change the document (a person's actions); the others only look at it. */
+const CHANGES = /^(user|setActive|showComputed)/;
+
 export class SpreadsheetTesting {
-  constructor(private readonly doc: DocModel) {}
+  constructor(private readonly doc: DocModel) {
+    // A person sees and changes the committed document, never a running script's pending writes;
+    // what they change, every script sees from its next call (document.ts).
+    const proto = SpreadsheetTesting.prototype;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const method: unknown = Object.getOwnPropertyDescriptor(proto, name)?.value;
+      if (name === "constructor" || typeof method !== "function") continue;
+      Object.defineProperty(this, name, {
+        value: (...args: unknown[]) => doc.asPerson(() => (method as (...a: unknown[]) => unknown).apply(this, args), CHANGES.test(name)),
+      });
+    }
+  }
 
   /** What the Ui showed: menus, sidebars, dialogs, alerts, prompts, toasts. */
   get ui(): UiRecorder {
