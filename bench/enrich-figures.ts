@@ -5,7 +5,7 @@
 import type { FakeRuntime } from "../dev/fakes/runtime";
 import { readSheet, sidebar, startWorld, type World } from "../dev/world";
 import type { JobView } from "../src/ui/job-view";
-import { callBreakdown, counted, modelledMs, setUpRuntime, type Measured } from "./import-figures";
+import { callBreakdown, counted, modelledMs, setUpRuntime, sheetCallsOf, type Measured } from "./import-figures";
 import { int, printTable, seconds } from "./stats";
 import { fetchLocal } from "../dev/local-fetch";
 
@@ -79,7 +79,7 @@ async function enrichment(world: World, root: string): Promise<void> {
       row("spreadsheet write calls (all)", "—", (m) => int(m.writes)),
       row("spreadsheet read calls (all)", "—", (m) => int(m.reads)),
       row("spreadsheet calls (all, getters too) per job", "—", (m) =>
-        ((m.reads + m.writes + m.getters) / Math.max(1, started.jobs.length)).toFixed(2),
+        (sheetCallsOf(m) / Math.max(1, started.jobs.length)).toFixed(2),
       ),
       row("fetch requests", "—", (m) => int(m.fetchRequests)),
       row("fetch round trips", "—", (m) => int(m.roundTrips)),

@@ -50,11 +50,7 @@ export function fireDueTriggersTimed(runtime: FakeRuntime): { runs: number; ms: 
   const runs = runtime.fireDueTriggers();
   const after = runtime.counters.snapshot();
   for (const run of runs) if (run.errorMessage !== undefined) throw new Error(`a trigger run failed: ${run.errorMessage}`);
-  const spreadsheetCalls =
-    after.spreadsheetReads +
-    after.spreadsheetWrites +
-    after.spreadsheetGetters -
-    (before.spreadsheetReads + before.spreadsheetWrites + before.spreadsheetGetters);
+  const spreadsheetCalls = after.spreadsheetCalls - before.spreadsheetCalls;
   return { runs: runs.length, ms: after.triggerRuntimeMs - before.triggerRuntimeMs + spreadsheetCalls * SPREADSHEET_CALL_MS };
 }
 

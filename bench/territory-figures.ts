@@ -5,7 +5,7 @@
 // write of the sheet per pass (the scale run of issue 29 is territory-scale-figures.ts).
 import type { FakeRuntime } from "../dev/fakes/runtime";
 import { sidebar, startWorld, type World } from "../dev/world";
-import { callBreakdown, counted, modelledMs, setUpRuntime, storeCalls, type Measured } from "./import-figures";
+import { callBreakdown, counted, modelledMs, setUpRuntime, sheetCallsOf, storeCalls, type Measured } from "./import-figures";
 import { int, printTable, seconds } from "./stats";
 
 const QUERIES = ["dentists", "plumbers", "florists", "bakeries", "roofers"];
@@ -34,7 +34,7 @@ interface PassFigures {
 
 /** How many calls of one SpreadsheetApp method a pass made ("read Range.getValues"). */
 const callsOf = (m: Measured, name: string): number => m.calls.get(name) ?? 0;
-const sheetCalls = (m: Measured): number => m.reads + m.writes + m.getters;
+const sheetCalls = (m: Measured): number => sheetCallsOf(m);
 
 function labels(runtime: FakeRuntime, count: number): string[] {
   return CITIES.slice(0, count).map((q) => sidebar(runtime, "findLocations", { q, country: "US" })[0]?.label ?? q);

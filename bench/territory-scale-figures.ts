@@ -69,15 +69,7 @@ async function scaleRun(world: World, distDir: string): Promise<ScaleFigures> {
     const fired = fireDueTriggersTimed(runtime);
     longestPassWallMs = Math.max(longestPassWallMs, performance.now() - wall);
     const after = runtime.counters.snapshot();
-    sheetCallsMostInAPass = Math.max(
-      sheetCallsMostInAPass,
-      after.spreadsheetReads +
-        after.spreadsheetWrites +
-        after.spreadsheetGetters -
-        before.spreadsheetReads -
-        before.spreadsheetWrites -
-        before.spreadsheetGetters,
-    );
+    sheetCallsMostInAPass = Math.max(sheetCallsMostInAPass, after.spreadsheetCalls - before.spreadsheetCalls);
     passes += fired.runs;
     triggerMs += fired.ms;
     longestPassMs = Math.max(longestPassMs, fired.ms);

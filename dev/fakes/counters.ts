@@ -12,6 +12,8 @@ export class Counters {
   spreadsheetWrites = 0;
   /** Calls that need no document access (Sheet.getRange, getSheetId, Range geometry): counted for cost figures. */
   spreadsheetGetters = 0;
+  /** SpreadsheetApp.flush() calls: they change no cell, but each is a call of its own. */
+  spreadsheetFlushes = 0;
   /** Utilities.sleep calls and the virtual milliseconds they slept. */
   sleeps = 0;
   sleepMs = 0;
@@ -25,7 +27,8 @@ export class Counters {
   /** Virtual milliseconds time-driven trigger executions ran (charged to "Triggers total runtime"). */
   triggerRuntimeMs = 0;
 
-  snapshot(): Readonly<Record<CounterName, number>> {
+  /** Every SpreadsheetApp call: reads, writes, getters and flushes (what a pass's cost figures count). */
+  snapshot(): Readonly<Record<CounterName | "spreadsheetCalls", number>> {
     return {
       fetchRequests: this.fetchRequests,
       roundTrips: this.roundTrips,
@@ -33,6 +36,8 @@ export class Counters {
       cellsRead: this.cellsRead,
       spreadsheetWrites: this.spreadsheetWrites,
       spreadsheetGetters: this.spreadsheetGetters,
+      spreadsheetFlushes: this.spreadsheetFlushes,
+      spreadsheetCalls: this.spreadsheetReads + this.spreadsheetWrites + this.spreadsheetGetters + this.spreadsheetFlushes,
       sleeps: this.sleeps,
       sleepMs: this.sleepMs,
       lockWaitMs: this.lockWaitMs,
@@ -55,6 +60,7 @@ export const COUNTER_NAMES = [
   "cellsRead",
   "spreadsheetWrites",
   "spreadsheetGetters",
+  "spreadsheetFlushes",
   "sleeps",
   "sleepMs",
   "lockWaitMs",

@@ -507,9 +507,10 @@ export class FakeRuntime {
     if (exec.authMode === "CUSTOM_FUNCTION" && this.developerMetadataInCustomFunctions === "refused" && /DeveloperMetadata/.test(method)) {
       throw exec.error(permissionMessage(method));
     }
-    const failure = kind === "write" ? this.failingWrites.get(documentId) : undefined;
+    const failure = kind === "write" || kind === "flush" ? this.failingWrites.get(documentId) : undefined;
     if (failure !== undefined) throw exec.error(failure);
     if (kind === "write") this.counters.spreadsheetWrites += 1;
+    else if (kind === "flush") this.counters.spreadsheetFlushes += 1;
     else {
       this.counters.spreadsheetReads += 1;
       this.counters.cellsRead += cells;

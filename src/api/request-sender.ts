@@ -2,6 +2,7 @@
 // trip, retries them (runWithRetries), and turns each answer into a value or a LeadsApiError, with the API key kept out of every message.
 import type { Clock } from "../rules/clock";
 import { QuotaExceededError, type HttpRequest, type HttpResponse, type Transport } from "./transport";
+import { WorkInterrupted } from "../errors/interruptions";
 import {
   LeadsApiError,
   ResponseShapeError,
@@ -86,6 +87,7 @@ export class RequestSender {
         try {
           response = this.transport.fetch(this.httpRequest(request));
         } catch (thrown) {
+          if (thrown instanceof WorkInterrupted) throw thrown;
           return [{ ok: false, error: this.networkError(thrown, request.context) }];
         }
         return [this.interpret(request, response)];
@@ -111,6 +113,7 @@ export class RequestSender {
         try {
           responses = this.transport.fetchAll(items.map((item) => this.httpRequest(item)));
         } catch (thrown) {
+          if (thrown instanceof WorkInterrupted) throw thrown;
           return items.map((item) => ({ ok: false, error: this.networkError(thrown, item.context) }));
         }
         return items.map((item, i) => {

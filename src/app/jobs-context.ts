@@ -8,17 +8,20 @@ import { backgroundTrigger } from "../gas/background-trigger";
 import { currentDocument, NoDocumentError, type DocumentAccess } from "../gas/document-access";
 import { editorId, keyDigest } from "../gas/key-digest";
 import { userProperties } from "../gas/property-snapshot";
+import { withUserData } from "../gas/locks";
 import { readServiceSettings, type ServiceSettings } from "../gas/settings";
 import { appsScriptTransport } from "../gas/urlfetch-transport";
 import { appsScriptClock, formatDay, formatTime, newUuid } from "../gas/utilities";
 import { documentFacts } from "../jobs/job-record-versions";
+import { NetworkGate } from "./held-locks";
 
-export function clientFor(settings: ServiceSettings, deadline?: number): LeadsClient {
+/** The client over UrlFetchApp; its requests and retry waits go through `gate` (a pass's gives its locks up around each). */
+export function clientFor(settings: ServiceSettings, deadline?: number, gate: NetworkGate = new NetworkGate()): LeadsClient {
   return new LeadsClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
-    transport: appsScriptTransport(),
-    clock: appsScriptClock,
+    transport: gate.transport(appsScriptTransport()),
+    clock: gate.clock(appsScriptClock),
     deadline,
   });
 }
@@ -37,13 +40,15 @@ export function currentJobStore(): JobStore {
 }
 
 /** The context of one document; its poll trigger is kept as this build keeps it (background-trigger.ts). */
-export function documentJobsContext(doc: DocumentAccess, deadline: number): JobsContext {
+export function documentJobsContext(doc: DocumentAccess, deadline: number, gate: NetworkGate = new NetworkGate()): JobsContext {
   const settings = readServiceSettings("user");
   return {
-    client: clientFor(settings, deadline),
+    client: clientFor(settings, deadline, gate),
+    interleaving: gate,
     store: new JobStore(doc.store, documentFacts(doc, keyDigest(settings.apiKey))),
     properties: doc.store,
     userProperties: userProperties(),
+    userData: withUserData,
     documentId: doc.id,
     editors: new EditorKeys(doc.store),
     keyDigest: keyDigest(settings.apiKey),

@@ -1,7 +1,7 @@
 // This file defines the poll-and-write pass as the sidebar, the menu and the poll trigger run it, in either build. The trigger's pass
 // never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the next pass, with a notice in words.
 import { recordBackgroundRun, recordBackgroundRunEnd } from "../gas/background-executions";
-import { PASS_LOCK_WAIT_MS, tryDocumentLock, tryUserLock } from "../gas/locks";
+import { PASS_LOCK_WAIT_MS, tryDocumentLock, tryUserLock, withUserData, type HeldLock } from "../gas/locks";
 import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
 import { documentJobsContext } from "./jobs-context";
 import { appsScriptClock } from "../gas/utilities";
@@ -21,6 +21,9 @@ import { runPass } from "../passes/pass-steps";
 import { messageOf, withUserErrors } from "../errors/user-error";
 import { pollTriggerNeeded } from "../rules/trigger-need";
 import { EXECUTION_LIMIT_MS } from "../rules/platform-limits";
+import { HeldLocks, NetworkGate } from "./held-locks";
+import { WorkInterrupted } from "../errors/interruptions";
+import type { ClaimHolder } from "../storage/write-claim";
 
 /** A pass stops starting new work this long after it began, well before Apps Script ends the execution. */
 const PASS_BUDGET_MS = EXECUTION_LIMIT_MS - 1.5 * 60 * 1000;
@@ -34,43 +37,56 @@ const couldNotOpen = (reason: string): string =>
 const stoppedOn = (reason: string): string =>
   `The hourly background update stopped on this spreadsheet (${reason}). Open the sidebar or click Refresh to bring the results in.`;
 
-/** One pass over one document's jobs and due refreshes; the trigger keeps serving it while any remain. */
-function runDocumentPass(doc: DocumentAccess, deadline: number): void {
-  const context = documentJobsContext(doc, deadline);
-  const report = runPass(context, deadline);
-  if (pollTriggerNeeded(backgroundWork(context, report.rowsToSend))) context.ensurePollTrigger();
-  else context.removePollTrigger();
+/**
+ * One pass over one document's jobs and due refreshes, holding `held` (given up around each network
+ * call and wait); the trigger keeps serving it while any remain. Locks not had back in time end the
+ * pass where it is: the next one goes on.
+ */
+function runDocumentPass(doc: DocumentAccess, deadline: number, held: readonly HeldLock[]): void {
+  // What tells whether another execution changed the document's jobs while the locks were given up.
+  const locks = new HeldLocks(held, () => JSON.stringify(doc.store.getProperties()));
+  const context = documentJobsContext(doc, deadline, new NetworkGate(locks));
+  try {
+    const report = runPass(context, deadline);
+    if (pollTriggerNeeded(backgroundWork(context, report.rowsToSend))) context.ensurePollTrigger();
+    else context.removePollTrigger();
+  } catch (error) {
+    if (!(error instanceof WorkInterrupted)) throw error;
+  }
 }
 
 /** Full-scope build: one pass per user at a time (user lock), one writer per document (its store's claim). */
-function withUserPass(pass: (owner: string) => void): void {
-  tryUserLock(() => pass(editorId()), PASS_LOCK_WAIT_MS);
+function withUserPass(pass: (owner: string, userLock: HeldLock) => void): void {
+  tryUserLock((userLock) => pass(editorId(), userLock), PASS_LOCK_WAIT_MS);
 }
 
 /**
  * Runs the pass holding the document's store claim (the caller holds `owner`'s user lock, and the
- * document lock where it is the current document), unless another execution holds the claim: that
- * one is changing the document, and the next pass does this one's work.
+ * document lock where it is the current document: `held`), unless another execution holds the
+ * claim: that one is changing the document, and the next pass does this one's work.
  */
-function claimedPass(doc: DocumentAccess, owner: string, deadline: number): void {
+function claimedPass(doc: DocumentAccess, owner: string, deadline: number, held: readonly HeldLock[]): void {
   const claims = doc.claims;
-  if (claims && !claims.claim({ documentLock: doc.current, userLock: owner })) return;
+  const holder: ClaimHolder = { documentLock: doc.current, userLock: owner };
+  if (claims && !claims.claim(holder)) return;
+  const claim: HeldLock[] = claims ? [{ take: (waitMs) => claims.claim(holder, waitMs), give: () => claims.release() }] : [];
   try {
-    runDocumentPass(doc, deadline);
+    runDocumentPass(doc, deadline, [...held, ...claim]);
   } finally {
     claims?.release();
   }
   // The document was reached: what a background run could not do for it is done now.
-  clearBackgroundNotice(userProperties(), doc.id);
+  withUserData(() => clearBackgroundNotice(userProperties(), doc.id));
 }
 
-/** The pass over the current document; the caller holds its document lock. */
-function passOverCurrentDocument(): void {
+/** The pass over the current document; the caller holds its document lock (`documentLock`). */
+function passOverCurrentDocument(documentLock: HeldLock): void {
   const deadline = appsScriptClock.now() + PASS_BUDGET_MS;
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
-  if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") withUserPass((owner) => claimedPass(doc, owner, deadline));
-  else runDocumentPass(doc, deadline);
+  if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full")
+    withUserPass((owner, userLock) => claimedPass(doc, owner, deadline, [documentLock, userLock]));
+  else runDocumentPass(doc, deadline, [documentLock]);
 }
 
 /** Full-scope build: the current document (if any) under its lock, then every other one by id. */
@@ -78,7 +94,7 @@ function serveEveryDocument(): void {
   const deadline = appsScriptClock.now() + PASS_BUDGET_MS;
   const current = currentDocument();
   if (current) pollPassUnderLock();
-  withUserPass((owner) => {
+  withUserPass((owner, userLock) => {
     for (const id of servedDocuments(userProperties())) {
       if (id === current?.id) continue;
       if (appsScriptClock.now() >= deadline) break; // the next pass goes on from here
@@ -87,15 +103,17 @@ function serveEveryDocument(): void {
         doc = openDocument(id);
       } catch (error) {
         // Deleted, unshared or refused: stop serving it; its sidebar re-registers it and says why.
-        forgetServedDocument(userProperties(), id);
-        leaveBackgroundNotice(userProperties(), id, couldNotOpen(messageOf(error)), appsScriptClock.now());
+        withUserData(() => {
+          forgetServedDocument(userProperties(), id);
+          leaveBackgroundNotice(userProperties(), id, couldNotOpen(messageOf(error)), appsScriptClock.now());
+        });
         continue;
       }
       try {
-        claimedPass(doc, owner, deadline);
+        claimedPass(doc, owner, deadline, [userLock]);
       } catch (error) {
         // One document's trouble does not stop the others; its sidebar shows what went wrong.
-        leaveBackgroundNotice(userProperties(), id, stoppedOn(messageOf(error)), appsScriptClock.now());
+        withUserData(() => leaveBackgroundNotice(userProperties(), id, stoppedOn(messageOf(error)), appsScriptClock.now()));
       }
     }
     if (servedDocuments(userProperties()).length === 0) removeUserPollTrigger();
@@ -115,9 +133,9 @@ export function runTriggerPass(): void {
     withUserErrors(() => {
       if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") serveEveryDocument();
       else if (currentDocument() === null)
-        leaveBackgroundNotice(userProperties(), ANY_DOCUMENT, WAITING_FOR_SIDEBAR, appsScriptClock.now());
+        withUserData(() => leaveBackgroundNotice(userProperties(), ANY_DOCUMENT, WAITING_FOR_SIDEBAR, appsScriptClock.now()));
       else {
-        clearBackgroundNotice(userProperties(), ANY_DOCUMENT);
+        withUserData(() => clearBackgroundNotice(userProperties(), ANY_DOCUMENT));
         pollPassUnderLock();
       }
     }, userApiKey);

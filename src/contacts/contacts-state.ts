@@ -14,10 +14,12 @@ export interface ContactsState {
   every: boolean;
   /** A sheet's key (sheetKeyOf) → a hash of its job records as the last finished sync saw them. */
   marks: Record<string, string>;
+  /** Why the last pass could not update the sheet (its step failed), until a sync finishes. */
+  problem?: string;
 }
 
 const STATE_SHAPE = {
-  ...currentShape<ContactsState>(z.object({ every: z.boolean(), marks: recordOf(z.string()) })),
+  ...currentShape<ContactsState>(z.object({ every: z.boolean(), marks: recordOf(z.string()), problem: z.optional(z.string()) })),
   versioned: true,
 } as const;
 

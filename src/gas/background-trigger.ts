@@ -3,6 +3,7 @@
 import { ensurePollTrigger, pollTriggerCount, removePollTrigger } from "./document-poll-trigger";
 import { forgetServedDocument, registerServedDocument, servedDocuments } from "../storage/user-documents";
 import { userProperties } from "./property-snapshot";
+import { withUserData } from "./locks";
 import { ensureUserPollTrigger, removeUserPollTrigger, userPollTriggerCount } from "./user-poll-trigger";
 
 interface BackgroundTrigger {
@@ -25,13 +26,17 @@ const perDocument: BackgroundTrigger = {
 };
 
 const perUser: BackgroundTrigger = {
+  // The list of documents serves every document of the user: changed under the user's lock.
   keep(documentId) {
-    registerServedDocument(userProperties(), documentId);
+    withUserData(() => registerServedDocument(userProperties(), documentId));
     ensureUserPollTrigger();
   },
   drop(documentId) {
-    forgetServedDocument(userProperties(), documentId);
-    if (servedDocuments(userProperties()).length === 0) removeUserPollTrigger();
+    const left = withUserData(() => {
+      forgetServedDocument(userProperties(), documentId);
+      return servedDocuments(userProperties()).length;
+    });
+    if (left === 0) removeUserPollTrigger();
   },
   count: () => userPollTriggerCount(),
   serves: (documentId) => servedDocuments(userProperties()).indexOf(documentId) >= 0,

@@ -4,6 +4,7 @@
 import { EditorKeys } from "../jobs/editor-keys";
 import { currentDocument } from "./document-access";
 import { userProperties } from "./property-snapshot";
+import { withUserData } from "./locks";
 import { appsScriptClock, newUuid } from "./utilities";
 import { KEYS } from "../storage/keys";
 
@@ -19,12 +20,17 @@ export function keyDigest(apiKey: string): string {
 
 /** A random id for this editor, made once and kept in their user properties (e-mail may be hidden). */
 export function editorId(): string {
-  const props = userProperties();
-  const known = props.getProperty(EDITOR_ID);
+  const known = userProperties().getProperty(EDITOR_ID);
   if (known) return known;
-  const made = newUuid();
-  props.setProperty(EDITOR_ID, made);
-  return made;
+  // Made once for every document: two first executions at once (two documents) must not make two.
+  return withUserData(() => {
+    const props = userProperties();
+    const again = props.getProperty(EDITOR_ID);
+    if (again) return again;
+    const made = newUuid();
+    props.setProperty(EDITOR_ID, made);
+    return made;
+  });
 }
 
 /** Tells the document which key this editor now uses (saved settings, a start, a pass). */

@@ -2,7 +2,7 @@
 // interleave their reads and writes), and the user lock that keeps one pass per user in the full-scope build. A click waits
 // (withDocumentLock); the background pass tries and leaves when another execution is at work (tryDocumentLock, tryUserLock).
 import { currentDocument } from "./document-access";
-import { lockAndRefresh } from "./property-snapshot";
+import { lockAndRefresh, takeAndRefresh } from "./property-snapshot";
 import { appsScriptClock } from "./utilities";
 import { UserFacingError } from "../errors/user-error";
 
@@ -68,25 +68,61 @@ export function releaseAfterFlush(lock: GoogleAppsScript.Lock.Lock): void {
   }
 }
 
+/** A lock as a pass holds it (src/app/held-locks.ts): taken back with the copies of properties dropped, given up after a flush. */
+export interface HeldLock {
+  take(waitMs: number): boolean;
+  give(): void;
+}
+
+/** A lock a pass holds; taken back, it drops the copy of the properties it guards (`guards`): another execution may have written them. */
+const heldLock = (lock: GoogleAppsScript.Lock.Lock, guards: "document" | "user"): HeldLock => ({
+  take: (waitMs) => takeAndRefresh(lock, waitMs, guards),
+  give: () => releaseAfterFlush(lock),
+});
+
 /** Runs `action` holding `lock` if it can be had within `waitMs`; returns whether it ran. */
-function runHolding(lock: GoogleAppsScript.Lock.Lock, action: () => void, waitMs: number): boolean {
+function runHolding(lock: GoogleAppsScript.Lock.Lock, action: (held: HeldLock) => void, waitMs: number, guards: "document" | "user"): boolean {
   if (!lockAndRefresh(lock, waitMs)) return false;
   try {
-    action();
+    action(heldLock(lock, guards));
     return true;
   } finally {
+    // Given up around a network call and not had back: releasing a lock not held does nothing.
     releaseAfterFlush(lock);
   }
 }
 
-/** Runs `action` if the document lock can be had within `waitMs`; returns whether it ran. A pass takes the store's claim itself. */
-export function tryDocumentLock(action: () => void, waitMs: number): boolean {
-  return runHolding(documentLock(), action, waitMs);
+/**
+ * Runs `action` if the document lock can be had within `waitMs`; returns whether it ran. The action
+ * may give the lock up and take it back (`held`); a pass takes the store's claim itself.
+ */
+export function tryDocumentLock(action: (held: HeldLock) => void, waitMs: number): boolean {
+  return runHolding(documentLock(), action, waitMs, "document");
 }
 
 /** Runs `action` holding the user's lock if it can be had within `waitMs`; returns whether it ran. */
-export function tryUserLock(action: () => void, waitMs: number): boolean {
-  return runHolding(LockService.getUserLock(), action, waitMs);
+export function tryUserLock(action: (held: HeldLock) => void, waitMs: number): boolean {
+  return runHolding(LockService.getUserLock(), action, waitMs, "user");
+}
+
+/** How long a change of user-level data waits for another execution of the same user (another document's pass) to finish its own. */
+const USER_DATA_WAIT_MS = 10_000;
+
+/**
+ * Runs `change` holding the user's lock: user properties serve every document the user works in, so
+ * a read-modify-write of them is made under it, read afresh once it is had. Where the execution holds
+ * it already (a full-scope pass), `change` just runs. Without it in time, it runs anyway: a lost
+ * update of such data (a notice, a list of documents) is repaired by the next pass, a stuck pass is not.
+ */
+export function withUserData<T>(change: () => T): T {
+  const lock = LockService.getUserLock();
+  if (lock.hasLock()) return change();
+  const had = takeAndRefresh(lock, USER_DATA_WAIT_MS, "user");
+  try {
+    return change();
+  } finally {
+    if (had) lock.releaseLock();
+  }
 }
 
 /** What became of asking for the document's own lock: had, busy past the wait, or none given. */

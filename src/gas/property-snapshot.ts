@@ -96,3 +96,15 @@ export function lockAndRefresh(lock: GoogleAppsScript.Lock.Lock, waitMs: number)
   documentStore?.stale();
   return true;
 }
+
+/**
+ * A lock taken back (a pass gave it up around a network call), or the user's lock taken for a
+ * change of user-level data: only the copy of the properties it guards is dropped, so a pass does
+ * not read the user's properties again after every request.
+ */
+export function takeAndRefresh(lock: GoogleAppsScript.Lock.Lock, waitMs: number, guards: "document" | "user"): boolean {
+  if (!lock.tryLock(waitMs)) return false;
+  if (guards === "user") user?.stale();
+  else documentStore?.stale();
+  return true;
+}

@@ -7,6 +7,18 @@ import type { EditorKeys } from "./editor-keys";
 import type { JobStore } from "./job-store";
 import type { KeyValueStore } from "../storage/key-value-store";
 
+/**
+ * What this execution's network calls and retry waits may have let happen: a person editing the
+ * sheets (so a sheet read before the last call is read again before writing by it), another
+ * execution changing the stored state (a pass gives its locks up around each call).
+ */
+export interface Interleaving {
+  /** Network calls and waits made so far. */
+  readonly calls: number;
+  /** Times the document's stored state was found changed by another execution after one. */
+  readonly changes: number;
+}
+
 export interface JobsContext {
   client: LeadsClient;
   store: JobStore;
@@ -20,6 +32,8 @@ export interface JobsContext {
   properties: KeyValueStore;
   /** The current user's own properties, where the bodies of the chunks they send are kept. */
   userProperties: KeyValueStore;
+  /** Runs a read-modify-write of `userProperties` under the user's lock: they serve every document of the user. */
+  userData<T>(change: () => T): T;
   /** The document's id: user properties serve every document. */
   documentId: string;
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -34,4 +48,6 @@ export interface JobsContext {
   ensurePollTrigger(): void;
   /** Removes it: nothing is left to poll. */
   removePollTrigger(): void;
+  /** This execution's network calls and waits so far, and what they let others change. */
+  interleaving: Interleaving;
 }

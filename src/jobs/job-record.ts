@@ -236,7 +236,7 @@ const storedBase = {
     z.nullable(
       unionOf([
         z.string(),
-        z.object({ kind: enumOf(["passFailed"]), step: enumOf(["status", "results", "write"]), message: z.string() }),
+        z.object({ kind: enumOf(["passFailed"]), step: enumOf(["status", "results", "write", "start", "update"]), message: z.string() }),
         z.object({ kind: enumOf(["lasting"]), text: z.string() }),
       ]),
     ),

@@ -2,7 +2,7 @@
 // step this time leaves a note, cleared once a pass writes the job; any other note lasts. Its words are made here.
 
 /** A pass's step that can fail this time and work the next. */
-export type PassStep = "status" | "results" | "write";
+export type PassStep = "status" | "results" | "write" | "start" | "update";
 
 export type RecordNote = { kind: "passFailed"; step: PassStep; message: string } | { kind: "lasting"; text: string };
 
@@ -10,6 +10,8 @@ const STEP_WORDS: Record<PassStep, string> = {
   status: "Could not read the job's status this time: ",
   results: "Could not read the results this time: ",
   write: "Could not write the results this time: ",
+  start: "Could not start its searches this time: ",
+  update: "Could not bring its results in this time: ",
 };
 
 /** The note of a pass that could not do `step` this time. */

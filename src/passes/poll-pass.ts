@@ -15,6 +15,12 @@ import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESS
 import { writeResults, type JobResults } from "./result-writers";
 import { passNote } from "../jobs/record-note";
 
+/** The poll step failed this time for `problem`: each job of the current key in progress says so until a pass writes it. */
+export function noteActiveJobs(ctx: JobsContext, problem: string): void {
+  for (const record of ctx.store.active())
+    if (isMine(record, ctx.keyDigest)) ctx.store.trySave({ ...record, note: passNote("update", problem) });
+}
+
 /**
  * Results one round trip may bring at most: fetchAll holds every response of its batch at once, so
  * this bounds a pass's memory. A 500-business enriched page is about 700 KB of JSON (bench), so

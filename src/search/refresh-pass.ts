@@ -10,7 +10,7 @@ import { DEFAULT_MAX_RESULTS } from "../rules/request-limits";
 import { mergeBusinesses } from "../sheets/merge";
 import type { JobsContext } from "../jobs/job-context";
 import { isScheduled, type ScheduledSearch, type SearchRecord } from "../jobs/job-record";
-import { markHidden } from "../jobs/ownership";
+import { isMine, markHidden } from "../jobs/ownership";
 import type { RefreshEvery, RefreshRun, RefreshSchedule } from "../jobs/refresh-schedule";
 import { isDue, iso, periodMs, skippedSlot, slotPeriod, startedSlot } from "../jobs/refresh-slots";
 import { SheetsById } from "../sheets/result-sheet";
@@ -25,6 +25,15 @@ interface RefreshReport {
 }
 
 const scheduledSearches = (ctx: JobsContext): ScheduledSearch[] => ctx.store.all().filter(isScheduled);
+
+/** The refresh step failed this time for `problem`: each schedule of the current key says so, until a run is followed or started. */
+export function noteScheduledSearches(ctx: JobsContext, problem: string): void {
+  for (const record of scheduledSearches(ctx)) {
+    if (!isMine(record, ctx.keyDigest)) continue;
+    const lastError = `The refresh could not be followed or started this time (${problem}); the next update tries again.`;
+    ctx.store.trySave({ ...record, refresh: { ...record.refresh, lastError } });
+  }
+}
 
 export function runRefreshPass(ctx: JobsContext, deadline: number): RefreshReport {
   const report: RefreshReport = { runsStarted: 0, runsMerged: 0 };

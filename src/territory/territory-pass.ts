@@ -10,13 +10,18 @@ import { refreshNotRun } from "../jobs/seen-day";
 import { territoryProblem } from "../rules/affordability";
 import { createWaitingPairs } from "./pair-creation";
 import { withSheet } from "./start-territory";
-import { lastingNote } from "../jobs/record-note";
+import { lastingNote, passNote } from "../jobs/record-note";
 
 const mine = (ctx: JobsContext): TerritoryRecord[] =>
   ctx.store
     .all()
     .flatMap((record) => territoryOf(record) ?? [])
     .filter((record) => record.createdBy === ctx.keyDigest && canTry(record, ctx.keyDigest));
+
+/** A territory step failed this time for `problem`: each of the current key's territories in progress says so until a pass gets on. */
+export function noteTerritories(ctx: JobsContext, problem: string): void {
+  for (const record of mine(ctx)) if (!record.settled) ctx.store.trySave({ ...record, note: passNote("start", problem) });
+}
 
 /** A step of the pass (src/passes/pass-steps.ts): the current key's territories whose refresh fell due start their run. */
 export function startDueTerritoryRuns(ctx: JobsContext, deadline: number): void {

@@ -32,6 +32,10 @@ function stoppedRunNotice(): { message: string; at: number } | null {
   };
 }
 
+/** Why the last pass could not send a run's rows, as its line says it until a pass sends again; null when nothing stopped it. */
+const runProblemWords = (run: RunRecord): string | null =>
+  run.problem === undefined ? null : `Could not send the waiting rows this time: ${run.problem} The next update tries again.`;
+
 function runView(run: RunRecord, records: readonly JobRecord[], me: string): RunView {
   const jobs = records.filter((record) => enrichmentOf(record)?.runId === run.runId);
   return {
@@ -66,7 +70,9 @@ export function listDocumentJobs(): JobView[] {
     .map((run) => runLine(run, runs.get(run.runId) ?? null, run.editorId === me));
   const lines = records.map((record) => {
     const runId = enrichmentOf(record)?.runId;
+    const run = runId ? runRecords.find((candidate) => candidate.runId === runId) : undefined;
     const view: JobView = { ...toJobView(record, digest), run: runId ? (runs.get(runId) ?? null) : null };
+    if (view.error === null && run !== undefined && !record.settled) view.error = runProblemWords(run);
     // Only a job that existed when the background run left the notice is concerned by it.
     const concerned = notice !== null && !record.settled && view.error === null && Date.parse(record.createdAt) <= notice.at;
     return concerned ? { ...view, error: notice.message } : view;
@@ -86,7 +92,7 @@ function runLine(run: RunRecord, view: RunView | null, mine: boolean): JobView {
     creditsCharged: null,
     sheetName: run.sheetName,
     rowsWritten: 0,
-    error: null,
+    error: runProblemWords(run),
     createdAt: run.createdAt,
     finishedAt: null,
     refresh: null,

@@ -1,8 +1,9 @@
 // Two executions changing one document's job store at the same time, on the BUILT full-scope
 // bundle (dist-full/), where the store is one developer-metadata entry and Google runs the trigger
 // without a document: a background pass that opened the document by id holds no lock of it, so
-// only the store's write claim keeps a sidebar action from writing in the middle of it. Whichever
-// comes second waits or steps back; no job record is ever lost, every job is charged once and
+// only the store's write claim keeps a sidebar action from writing in the middle of it. The pass
+// gives its claim up around each network call, so a click made meanwhile goes through at once;
+// a pass that comes second steps back. No job record is ever lost, every job is charged once and
 // ends exact in its sheet.
 import * as path from "node:path";
 import type { FakeRuntime, RunResult } from "../../dev/fakes/runtime";
@@ -58,22 +59,27 @@ async function expectFinishedByTriggers(runtime: FakeRuntime, jobs: Array<{ job:
 }
 
 describe("the full build's store, written by two executions at once", () => {
-  it("a sidebar start while a background pass that opened the document by id is writing waits for it: nothing is sent, nothing lost", async () => {
+  it("a sidebar start while a background pass that opened the document by id waits on the network goes through at once: nothing lost", async () => {
     const { runtime, aliceKey, bobKey, first } = await aliceStartedBobEdits();
     world.clock.advance(HOUR);
     let during: RunResult | undefined;
+    let clicked = false;
+    let clickTook = 0;
     const unsubscribe = runtime.onBeforeFetch(() => {
-      // The pass has read the store and is polling: Bob clicks "Start search" now.
-      if (during === undefined)
-        during = runtime.run("startSearch", [{ query: "plumbers", location, maxResults: 200 }], { viaScriptRun: true, user: BOB });
+      // The pass has read the store and is polling: Bob clicks "Start search" now (once: his click fetches too).
+      if (clicked) return;
+      clicked = true;
+      const clickedAt = runtime.clock.now();
+      during = runtime.run("startSearch", [{ query: "plumbers", location, maxResults: 200 }], { viaScriptRun: true, user: BOB });
+      clickTook = runtime.clock.now() - clickedAt;
     });
     const background = runtime.fireDueTriggers();
     unsubscribe();
     expect(background.map((r) => r.errorMessage)).toEqual([undefined]);
-    expect(during?.errorMessage).toMatch(/already changing this document/);
-    expect(await searchesCreated(bobKey)).toBe(0); // told to wait before anything was sent
-
-    const second = sidebarAs(runtime, BOB, "startSearch", { query: "plumbers", location, maxResults: 200 });
+    expect(during?.errorMessage).toBeUndefined();
+    expect(clickTook).toBeLessThan(3_000); // no wait for the pass: it gave its claim up around its fetch
+    expect(await searchesCreated(bobKey)).toBe(1);
+    const second = during?.value as JobView;
     expect(
       sidebar(runtime, "listJobs")
         .map((j) => j.jobId)

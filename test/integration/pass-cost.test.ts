@@ -14,8 +14,7 @@ function pass(runtime: FakeRuntime): { views: JobView[]; roundTrips: number; cal
   const before = runtime.counters.snapshot();
   const views = sidebar(runtime, "refreshJobs");
   const after = runtime.counters.snapshot();
-  const calls = (name: "spreadsheetReads" | "spreadsheetWrites" | "spreadsheetGetters"): number => after[name] - before[name];
-  const counted = calls("spreadsheetReads") + calls("spreadsheetWrites") + calls("spreadsheetGetters");
+  const counted = after.spreadsheetCalls - before.spreadsheetCalls;
   return { views, roundTrips: after.roundTrips - before.roundTrips, calls: counted, cellsRead: after.cellsRead - before.cellsRead };
 }
 

@@ -89,10 +89,8 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
       unsubscribe = runtime.onBeforeFetch(() => {
         unsubscribe?.();
         tally.overlaps += 1;
-        const writesBefore = runtime.counters.spreadsheetWrites;
+        // The first pass gave its locks up around this fetch: the second runs whole, and the sheet still ends exact.
         const second = runtime.run("refreshJobs", [], { viaScriptRun: true });
-        // The overlapping pass finds the document lock held and leaves without writing.
-        expect(runtime.counters.spreadsheetWrites).toBe(writesBefore);
         if (second.error !== undefined && !second.killed) unexpected.push(`overlap: ${second.errorMessage ?? ""}`);
       });
     }

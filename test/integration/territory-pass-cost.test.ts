@@ -75,6 +75,7 @@ describe("a pass over a territory's searches", () => {
     expect(fifty.finished).toBe(50);
     expect(fifty.running).toEqual(five.running);
     expect(fifty.merging).toMatchObject({ roundTrips: 3, getValues: 3, setValues: 1 });
-    expect(fifty.merging.calls - five.merging.calls).toBeLessThanOrEqual(1);
+    // A round trip more: the locks given up once more around it (a flush) and the sheets found once more.
+    expect(fifty.merging.calls - five.merging.calls).toBeLessThanOrEqual(2);
   });
 });

@@ -39,7 +39,7 @@ const RING = (METROS.find((metro) => metro.name === "Dallas–Fort Worth")?.plac
 /** Every SpreadsheetApp call the runtime's executions made so far. */
 function spreadsheetCalls(runtime: FakeRuntime): number {
   const c = runtime.counters.snapshot();
-  return c.spreadsheetReads + c.spreadsheetWrites + c.spreadsheetGetters;
+  return c.spreadsheetCalls;
 }
 
 /** The hourly trigger's runs (none may fail), until it removes itself; each run's modelled time. */

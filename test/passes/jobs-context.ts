@@ -29,6 +29,7 @@ export function unitJobsContext() {
     editorId: "editor-1",
     properties,
     userProperties,
+    userData: (change) => change(),
     documentId: "doc-1",
     spreadsheet,
     clock,
@@ -37,6 +38,7 @@ export function unitJobsContext() {
     newIdempotencyKey: () => `key-${(keys += 1)}`,
     ensurePollTrigger: () => void (triggers.ensured += 1),
     removePollTrigger: () => void (triggers.removed += 1),
+    interleaving: { calls: 0, changes: 0 },
   };
   return { ctx, transport, clock, app, spreadsheet, calls, triggers };
 }

@@ -14,8 +14,11 @@ import type { MetadataEntry } from "./developer-metadata";
 import { SheetModel } from "./sheet-model";
 import { UiRecorder } from "./ui";
 
-/** "getter": a call that needs no document access (geometry, ids); counted apart, never failed or killed. */
-export type CallKind = "read" | "write" | "getter";
+/**
+ * "getter": a call that needs no document access (geometry, ids); counted apart, never failed or killed.
+ * "flush": SpreadsheetApp.flush(), which commits the execution's writes and changes no cell itself.
+ */
+export type CallKind = "read" | "write" | "getter" | "flush";
 
 export interface FakeSpreadsheetAppOptions {
   /** Called at the start of every method that reads or writes the document (`cells`: how many a value read returns); may throw to fail the call. */
@@ -266,10 +269,9 @@ export class DocModel {
    * again, on whatever the document is then) and which sheet it changes; the call hook runs first
    * (it may refuse the call), except while writes are replayed or a person acts.
    */
-  call(kind: CallKind, method: string, cells = 0, replay?: (() => void) | null, sheetId?: number): void {
+  call(kind: CallKind, method: string, cells = 0, replay?: () => void, sheetId?: number): void {
     if (this.target === null) this.options.onCall?.(kind, method, cells);
-    // null: a write call that changes no content (flush).
-    if (kind === "write" && replay !== null) this.beginWrite(replay, sheetId);
+    if (kind === "write") this.beginWrite(replay, sheetId);
   }
 
   /** A Date for getValues(), made in the add-on's realm when the runtime gave its constructor. */

@@ -87,14 +87,14 @@ export class FakeSpreadsheetApp {
    * committed (document.ts). A runtime with several documents flushes every one (spreadsheet-app-view.ts).
    */
   flush(): void {
-    this.doc.call("write", "SpreadsheetApp.flush", 0, null);
+    this.doc.call("flush", "SpreadsheetApp.flush");
     const exec = this.doc.options.execution?.();
     if (exec !== undefined) this.doc.commit(exec);
   }
 
   /** flush() as a call that commits nothing (RuntimeOptions.flushCommits false); not Apps Script. */
   countFlush(): void {
-    this.doc.call("write", "SpreadsheetApp.flush", 0, null);
+    this.doc.call("flush", "SpreadsheetApp.flush");
   }
 
   /** Commits an execution's pending writes (flush, or the end of the execution); not Apps Script. */

@@ -2,6 +2,7 @@
 // or writes, in as few ranges as their spread allows, shared by the pass's steps (PassReads) so no cell is read twice.
 // Rows are still found by their status and their own name and website, never by position: these reads only say where to look.
 import type { EnrichTarget } from "../../jobs/enrich-target";
+import type { Interleaving } from "../../jobs/job-context";
 import { ENRICH_HEADERS, ENRICHED_FOR_HEADER, STATUS_HEADER } from "../../sheets/columns";
 import { enrichedForKey } from "./row-words";
 import { cleanText } from "./normalise";
@@ -269,10 +270,16 @@ const WHOLE_SHARE = 0.8;
 /**
  * What one pass has read of the document's lists, by sheet: its sending step and its write-back
  * share it. A writer other than enrichment's (a search's, a territory's) may change any sheet, so
- * `forget` drops it all.
+ * `forget` drops it all; so does a network call or a wait (a person may have sorted or typed
+ * meanwhile: `interleaving` counts them), and the lists are read again before they are written.
  */
 export class PassReads {
   private readonly sheets = new Map<number, SheetCells>();
+  private readAt: number;
+
+  constructor(private readonly interleaving: Interleaving = { calls: 0, changes: 0 }) {
+    this.readAt = interleaving.calls;
+  }
 
   /**
    * The list of `stored` in `sheet` (whose id is `sheetId`), from what this pass has read (a header
@@ -280,6 +287,7 @@ export class PassReads {
    * when most of the list would be read for them, the sheet is read whole at once.
    */
   list(sheetId: number, sheet: Sheet, stored: EnrichTarget, rowsToWrite = 0): ListRows {
+    if (this.readAt !== this.interleaving.calls) this.forget();
     const known = this.sheets.get(sheetId);
     const knownList = known && ListRows.inSheet(known, stored);
     const reused = knownList !== undefined && !knownList.lacksResultHeaders();
@@ -294,5 +302,6 @@ export class PassReads {
 
   forget(): void {
     this.sheets.clear();
+    this.readAt = this.interleaving.calls;
   }
 }

@@ -31,6 +31,8 @@ export interface RunRecord {
   chunksMade: number;
   jobsPlanned: number;
   stopped: boolean;
+  /** Why the last pass could not send the run's rows (its step failed), until a pass sends again. */
+  problem?: string;
 }
 
 const RUN_PREFIX = KEYS.enrichRun;
@@ -53,6 +55,7 @@ const StoredRun = z.lazy(() =>
     chunksMade: z.number(),
     jobsPlanned: z.number(),
     stopped: z.boolean(),
+    problem: z.optional(z.string()),
   }),
 ) satisfies z.ZodMiniType<RunRecord>;
 
@@ -93,6 +96,12 @@ export class RunStore {
 }
 
 export const runStoreOf = (ctx: Pick<JobsContext, "properties">): RunStore => new RunStore(ctx.properties);
+
+/** A pass could not send rows this time (its step failed for `problem`): each of the current editor's runs still sending says why. */
+export function noteSendingRuns(ctx: Pick<JobsContext, "properties" | "editorId">, problem: string): void {
+  const runs = runStoreOf(ctx);
+  for (const run of runs.all()) if (run.editorId === ctx.editorId && isSending(run)) runs.save({ ...run, problem });
+}
 
 /**
  * Credits the current user's runs (what `waitingOf` says each has waiting: its businesses) and

@@ -15,7 +15,7 @@ import { noteJobSlots } from "./run-estimate";
 import { runStoreOf, type RunRecord } from "./run-record";
 import type { ListRows } from "../list/list-rows";
 import type { SheetArea } from "../list/sheet-area";
-import { nextWaiting, rowsOfBusinesses, waitingCounts, type RowBusiness } from "../list/waiting-rows";
+import { nextWaiting, rowsOfBusinesses, waitingCounts } from "../list/waiting-rows";
 import { writeResultCells, type RowUpdates } from "../write-back/write-cells";
 import { releaseHeldRows } from "./held-rows";
 import { REQUEST_LIMITS } from "../../rules/request-limits";
@@ -31,23 +31,18 @@ function chunkName(sheetName: string, index: number, count: number): string {
 export const sentAsText = (business: EnrichmentBusiness): string => enrichedForText(business.business_name, business.website_url);
 
 /**
- * Writes `cells(business)` into the rows of a chunk's businesses that still await it: `known` rows
- * when the caller just found them, else the rows found now (src/enrich/list/waiting-rows.ts). Held rows
- * (src/enrich/run/held-rows.ts) are this editor's chunk's when this editor is a former sender of the
- * run, or when no other editor's chunk of it is stored; else they wait for that other chunk.
+ * Writes `cells(business)` into the rows of a chunk's businesses that still await it, found by what
+ * they hold right before the write (src/enrich/list/waiting-rows.ts): the chunk's request came between,
+ * and a person may have sorted, inserted or typed meanwhile. Held rows (src/enrich/run/held-rows.ts)
+ * are this editor's chunk's when this editor is a former sender of the run, or when no other
+ * editor's chunk of it is stored; else they wait for that other chunk.
  */
-function markRows(
-  sending: Sending,
-  businesses: readonly EnrichmentBusiness[],
-  cells: (business: EnrichmentBusiness) => Map<string, string>,
-  known?: readonly RowBusiness[],
-): number {
+function markRows(sending: Sending, businesses: readonly EnrichmentBusiness[], cells: (business: EnrichmentBusiness) => Map<string, string>): number {
   const { list, run, ctx, pending } = sending;
   const heldForOthers = run.editorId === ctx.editorId && sending.stored.some((chunk) => !pending.isMine(chunk));
   const awaitsChunk = heldForOthers ? awaitsSending : awaitsSendingOrHeld;
   const updates: RowUpdates = new Map();
-  for (const found of known ?? rowsOfBusinesses(list(), awaitsChunk, businesses))
-    for (const row of found.rows) updates.set(row, cells(found.business));
+  for (const found of rowsOfBusinesses(list(), awaitsChunk, businesses)) for (const row of found.rows) updates.set(row, cells(found.business));
   writeResultCells(list().area(), updates);
   return updates.size;
 }
@@ -115,6 +110,8 @@ function createdOnService(ctx: JobsContext, chunk: PendingChunk, body: CreateEnr
  */
 export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readList: () => ListRows, deadline: number): SendReport {
   let read: ListRows | null = null;
+  // A network call may have let a person sort, insert or type: the rows are read again before they are marked by what they hold.
+  let readAt = ctx.interleaving.calls;
   const pending = pendingChunksOf(ctx);
   const sending: Sending = {
     ctx,
@@ -123,13 +120,38 @@ export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readList: () =
     pending,
     stored: pending.all().filter((chunk) => chunk.runId === run.runId),
     report: { jobs: [], blocked: null, refused: null },
-    list: () => (read ??= readList()),
+    list: () => {
+      if (read === null || readAt !== ctx.interleaving.calls) {
+        readAt = ctx.interleaving.calls;
+        read = readList();
+      }
+      return read;
+    },
     where: { sheetId: run.sheetId, sheetName: run.sheetName, target: run.target, runId: run.runId },
     repeated: new Set<string>(),
+    changesSeen: ctx.interleaving.changes,
   };
+  const before = { chunksMade: run.chunksMade, rowsDropped: run.rowsDropped, changes: ctx.interleaving.changes };
   // Another editor now sends the run: this editor only settles its own stored chunk of it.
   if (repeatStoredChunks(sending) && run.editorId === ctx.editorId) sendWaitingChunks(sending);
-  return finish(ctx, run, read, sending.report);
+  return finish(ctx, asStoredNow(ctx, run, before), read, sending.report);
+}
+
+/**
+ * The run to save: as this call changed it, or, where another execution changed the document's
+ * jobs while a request was on its way (a stop, rows joining the run), as stored now with this call's
+ * chunks and dropped rows added.
+ */
+function asStoredNow(ctx: JobsContext, run: RunRecord, before: Pick<RunRecord, "chunksMade" | "rowsDropped"> & { changes: number }): RunRecord {
+  if (ctx.interleaving.changes === before.changes) return run;
+  const stored = runStoreOf(ctx).get(run.runId);
+  if (!stored) return run;
+  return {
+    ...stored,
+    chunksMade: stored.chunksMade + run.chunksMade - before.chunksMade,
+    rowsDropped: stored.rowsDropped + run.rowsDropped - before.rowsDropped,
+    stopped: stored.stopped || run.stopped,
+  };
 }
 
 /** One call's sending of a run's chunks: what it reads of the sheet, sends, and learns. */
@@ -146,6 +168,8 @@ interface Sending {
   where: ChunkTarget;
   /** The businesses (match keys) sent by this call: a row of them is not sent twice. */
   repeated: Set<string>;
+  /** ctx.interleaving.changes when this call last looked at the run as stored. */
+  changesSeen: number;
 }
 
 /** Repeats the run's stored chunks (a stopped run's only when the service made their job); false when sending must stop for now. */
@@ -180,7 +204,6 @@ function sendWaitingChunks(sending: Sending): void {
   const { ctx, run, pending, list, where, repeated, report } = sending;
   // Rows held for a former sender's chunk wait again once no other editor's chunk of the run is stored.
   if (!run.stopped && sending.stored.every((chunk) => pending.isMine(chunk))) releaseHeldRows(list());
-  let usedBytes: number | null = null;
   while (!run.stopped && ctx.clock.now() < sending.deadline) {
     const { businesses: planned, invalid } = nextWaiting(list(), run.perJob, repeated);
     if (invalid.length > 0) run.rowsDropped += skipRows(list().area(), skippedFor(invalid));
@@ -195,18 +218,21 @@ function sendWaitingChunks(sending: Sending): void {
     const startKey = chunkStartKey(body);
     const head = { startKey, idempotencyKey: "", ...where, createdAt: new Date(ctx.clock.now()).toISOString(), index: run.chunksMade };
     const bytes = pending.bodyBytes(body, head);
-    usedBytes ??= pending.usedBodyBytes();
-    if (usedBytes + bytes > BODY_BUDGET_BYTES) {
+    // The user's store of bodies serves every document of theirs: its room is counted and taken under the user's lock.
+    const stored = ctx.userData(() => {
+      const used = pending.usedBodyBytes();
+      if (used + bytes > BODY_BUDGET_BYTES) return false;
+      head.idempotencyKey = chunkIdempotencyKey(ctx, startKey);
+      pending.save(head, body);
+      return true;
+    });
+    if (!stored) {
       report.blocked = new Error("the user's store of chunks being sent is full"); // other documents' chunks first
       break;
     }
-    usedBytes += bytes;
-    head.idempotencyKey = chunkIdempotencyKey(ctx, startKey);
-    pending.save(head, body);
     run.chunksMade += 1;
     for (const b of planned) repeated.add(b.key);
-    if (!sendOne(sending, { ...head, editorId: ctx.editorId, count: body.businesses.length, name: body.name ?? null }, body, planned))
-      break;
+    if (!sendOne(sending, { ...head, editorId: ctx.editorId, count: body.businesses.length, name: body.name ?? null }, body)) break;
   }
 }
 
@@ -223,12 +249,17 @@ function roomInStore({ ctx, report }: Sending, body: CreateEnrichmentRequest): b
 }
 
 /** One send and what follows from its outcome; false when sending must stop for now. */
-function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRequest, rows?: readonly RowBusiness[]): boolean {
+function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRequest): boolean {
   const { ctx, run, pending, report, list, deadline } = sending;
   const outcome = sendChunk(ctx, body, chunk.startKey, sending.where, deadline, chunk.idempotencyKey, 1);
+  // A stop clicked while the request was on its way stops the rest (the run as another execution left it).
+  if (ctx.interleaving.changes !== sending.changesSeen) {
+    sending.changesSeen = ctx.interleaving.changes;
+    if (runStoreOf(ctx).get(run.runId)?.stopped === true) run.stopped = true;
+  }
   if (outcome.kind === "created") {
     // A job already written to the end (another editor's pass got there first) keeps its rows' results.
-    if (!outcome.record.settled) markRows(sending, body.businesses, sentCells, rows);
+    if (!outcome.record.settled) markRows(sending, body.businesses, sentCells);
     pending.delete(chunk);
     report.jobs.push(outcome.record);
     return true;
@@ -239,7 +270,6 @@ function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRe
       sending,
       body.businesses,
       statusCells({ kind: "failed", reason: `could not be sent (${outcome.error.message})` }),
-      rows,
     );
     ctx.store.deleteStart(chunk.startKey);
     pending.delete(chunk);
@@ -266,6 +296,8 @@ function finish(ctx: JobsContext, run: RunRecord, list: ListRows | null, report:
     run.sheetName = list.sheet.getName();
     run.target = list.target;
   }
+  // Rows went on their way (or wait for the service): whatever stopped the last pass is over.
+  delete run.problem;
   runStoreOf(ctx).save(run);
   return report;
 }

@@ -1,5 +1,6 @@
 // This file defines starting and previewing an enrichment: the asked rows are read in one getValues and the account once, the plan
 // decides each row's fate, the run's record is saved, the rows to send say "Waiting to be sent" in ONE write, and the first chunks go.
+import type { Account } from "../../api/schemas";
 import type { JobsContext } from "../../jobs/job-context";
 import { enrichmentOf, isJobDone, searchesOf, type JobRecord } from "../../jobs/job-record";
 import { InvalidInputError } from "../../errors/user-error";
@@ -15,7 +16,7 @@ import { describeRows } from "../list/row-list";
 import { runDuration } from "./run-estimate";
 import { creditsPromised, isSending, rowsSent, runStoreOf, type RunRecord, type RunStore } from "./run-record";
 import { rowCells, sentAsText, sendWaitingRows, type SendReport } from "./send-chunks";
-import { ListRows } from "../list/list-rows";
+import { ListRows, PassReads } from "../list/list-rows";
 import { waitingRows } from "../list/waiting-rows";
 import { readArea, type AreaArgs, type SheetArea } from "../list/sheet-area";
 import { writeResultCells, type RowUpdates } from "../write-back/write-cells";
@@ -117,17 +118,10 @@ function promisedBeside(ctx: JobsContext, pending: PendingChunks, unsettled: rea
   );
 }
 
-function planFor(
-  ctx: JobsContext,
-  area: SheetArea,
-  force: boolean,
-  deadline: number,
-  runs: RunStore,
-): EnrichPlan & { searchName: string | null } {
+function planFor(ctx: JobsContext, area: SheetArea, force: boolean, account: Account, runs: RunStore): EnrichPlan & { searchName: string | null } {
   const pending = pendingChunksOf(ctx);
   const unsettled = pending.all();
   const sheetId = area.sheet.getSheetId();
-  const account = ctx.client.getAccount({ deadline });
   const available = {
     ...account,
     credits_remaining: Math.max(0, account.credits_remaining - promisedBeside(ctx, pending, unsettled, area)),
@@ -199,9 +193,12 @@ function writeStartRows(area: SheetArea, plan: EnrichPlan): void {
 }
 
 export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: number): StartEnrichmentResult {
+  // The account first: the rows are read right before they are marked, with no request between
+  // that a person's sort or typing could follow (the marks are still checked after: write-cells.ts).
+  const account = ctx.client.getAccount({ deadline });
   const area = readArea(ctx.spreadsheet, args, { addHeaderRow: true });
   const runs = runStoreOf(ctx);
-  const plan = planFor(ctx, area, args.force, deadline, runs);
+  const plan = planFor(ctx, area, args.force, account, runs);
   let report: SendReport = { jobs: [], blocked: null, refused: null };
   let waiting = 0;
   const run = runFor(ctx, runs, area, plan);
@@ -217,7 +214,11 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
     const sent = rowsSent(run);
     const list = ListRows.ofArea(area);
     run.rows = sent + run.rowsDropped + waitingRows(list).businesses.reduce((n, b) => n + b.rows.length, 0);
-    report = sendWaitingRows(ctx, run, () => list, deadline);
+    // After a request, the rows are read again as a pass reads them: a person may have sorted or typed meanwhile.
+    const readAt = ctx.interleaving.calls;
+    const reads = new PassReads(ctx.interleaving);
+    const sheetId = area.sheet.getSheetId();
+    report = sendWaitingRows(ctx, run, () => (ctx.interleaving.calls === readAt ? list : reads.list(sheetId, area.sheet, run.target)), deadline);
     waiting = run.rowsWaiting;
   }
   if (report.jobs.length > 0 || waiting > 0) keepPolling(ctx);
@@ -279,7 +280,7 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
       ...unreadArea(error),
     };
   }
-  const plan = planFor(ctx, area, args.force, deadline, runStoreOf(ctx));
+  const plan = planFor(ctx, area, args.force, ctx.client.getAccount({ deadline }), runStoreOf(ctx));
   const rowsToSend = plan.chunks.reduce((n, chunk) => n + chunk.length, 0);
   const notice =
     plan.alreadyEnrichedBySearch > 0 ? searchEnrichedNotice(plan.alreadyEnrichedBySearch, plan.searchName, FORCE_IN_SIDEBAR) : null;

@@ -1,10 +1,12 @@
 // This file defines the one writer of enrichment's result columns: missing result headers are added after the data (src/sheets/headers.ts),
-// then each run of result columns gets ONE setValues over the changed rows (block-writer.ts). Only result columns are written.
+// then each run of result columns gets ONE setValues over the changed rows (block-writer.ts). Only result columns are written. A row is
+// the row by what it holds: the rows written are read back, and where a person's sort or insert moved them between the read and the
+// write, the cells are put right by what each row holds (a live sheet: Google has no transaction over a sheet).
 import { writeBlock, KEEP } from "../../sheets/block-writer";
-import { exactText, writesSame } from "../../sheets/cell-text";
+import { cellText, exactText, writesSame } from "../../sheets/cell-text";
 import { ENRICH_HEADERS } from "../../sheets/columns";
 import { addMissingHeaders } from "../../sheets/headers";
-import { cellAt, type SheetArea } from "../list/sheet-area";
+import { cellAt, rereadArea, type SheetArea } from "../list/sheet-area";
 
 /** New text per result header, per 1-based row. */
 export type RowUpdates = Map<number, Map<string, string>>;
@@ -19,8 +21,72 @@ function firstFreeColumn(area: SheetArea): number {
   return lastUsed + 1;
 }
 
-/** Writes the updates; returns the number of setValues calls made for rows. */
+/** Writes the updates, then checks that each row written still holds what it held (else puts it right); returns the setValues made for rows. */
 export function writeResultCells(area: SheetArea, updates: RowUpdates): number {
+  const writes = writeCells(area, updates);
+  if (writes > 0) putRightMovedRows(area, updates);
+  return writes;
+}
+
+/** What a row holds that makes it the row it is: its name and website cells, as text. */
+const identityOf = (area: SheetArea, row: number): string =>
+  `${cellText(cellAt(area, row, area.target.nameColumn))}\u0001${cellText(cellAt(area, row, area.target.websiteColumn))}`;
+
+/** The rows' identities as the sheet holds them now: the name and website columns over their span (one read when adjacent). */
+function identitiesNow(area: SheetArea, rows: readonly number[]): Map<number, string> {
+  const top = Math.min(...rows);
+  const height = Math.max(...rows) - top + 1;
+  const { nameColumn, websiteColumn } = area.target;
+  const left = Math.min(nameColumn, websiteColumn);
+  const adjacent = Math.abs(nameColumn - websiteColumn) === 1;
+  const read = (column: number, width: number) => area.sheet.getRange(top, column, height, width).getValues();
+  const pair = adjacent ? read(left, 2) : null;
+  const names = pair ?? read(nameColumn, 1);
+  const websites = pair ?? read(websiteColumn, 1);
+  const at = (values: unknown[][], offset: number, column: number) =>
+    cellText(values[offset]?.[adjacent ? column - left : 0]);
+  return new Map(rows.map((row) => [row, `${at(names, row - top, nameColumn)}\u0001${at(websites, row - top, websiteColumn)}`]));
+}
+
+/**
+ * A person may sort, insert or delete rows between the read that found the rows and the write: the
+ * rows written are read back, and where one no longer holds what it held, the list is read again
+ * and each row gets the cells of what it holds (the cells meant for it), and a row that took the
+ * place of a written one gets back what it held before. Once: a second move is met by the next pass.
+ */
+function putRightMovedRows(area: SheetArea, updates: RowUpdates): void {
+  const rows = [...updates.keys()];
+  const now = identitiesNow(area, rows);
+  if (rows.every((row) => now.get(row) === identityOf(area, row))) return;
+  const meant = new Map<string, Map<string, string>>();
+  for (const [row, cells] of updates) meant.set(identityOf(area, row), cells);
+  const headers = new Set(rows.flatMap((row) => [...(updates.get(row)?.keys() ?? [])]));
+  // What each row held before the write, by what it holds: a row moved onto a written place gets it back.
+  const before = new Map<string, Map<string, string>>();
+  for (const row of area.rows) {
+    const identity = identityOf(area, row);
+    if (before.has(identity)) continue;
+    before.set(identity, new Map([...headers].map((header) => [header, heldText(area, row, header)])));
+  }
+  const fresh = rereadArea(area.sheet, area.target);
+  const written = new Set(rows);
+  const repair: RowUpdates = new Map();
+  for (const row of fresh.rows) {
+    const identity = identityOf(fresh, row);
+    const cells = meant.get(identity) ?? (written.has(row) ? before.get(identity) : undefined);
+    if (cells) repair.set(row, cells);
+  }
+  writeCells(fresh, repair);
+}
+
+/** A result cell's text as the read found it ("" where the column is not there yet). */
+function heldText(area: SheetArea, row: number, header: string): string {
+  const column = area.results.get(header);
+  return column === undefined ? "" : cellText(cellAt(area, row, column));
+}
+
+/** Writes the updates; returns the number of setValues calls made for rows. */
+function writeCells(area: SheetArea, updates: RowUpdates): number {
   const changed = [...updates].filter(([row, cells]) =>
     [...cells].some(([header, text]) => {
       const column = area.results.get(header);
