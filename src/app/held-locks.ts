@@ -7,12 +7,16 @@ import { LocksNotRegained, StateChangedMeanwhile } from "../errors/interruptions
 import type { Interleaving } from "../jobs/job-context";
 import type { Clock } from "../rules/clock";
 
-/** One lock a pass holds: a LockService lock, or the full build's store claim. */
+/** One lock a pass holds: a LockService lock, or the full build's store claim (src/gas/locks.ts HeldLock). */
 export interface LockPart {
-  /** Takes it back, waiting up to `waitMs`; false if it could not. */
-  take(waitMs: number): boolean;
-  /** Gives it up, having committed what this execution wrote under it. */
+  /** Takes it back, waiting up to `waitMs`: "quiet" when nothing it guards changed meanwhile (`quiet`: so far, by the locks before it). */
+  take(waitMs: number, quiet: boolean): "quiet" | "taken" | "refused";
+  /** Gives it up for a network phase. */
   give(): void;
+  /** Gives it up at the pass's end. */
+  end(): void;
+  /** A LockService lock: what the execution wrote is committed (SpreadsheetApp.flush) before it is given up. */
+  readonly commitFirst: boolean;
 }
 
 /** How long a pass waits to take its locks back after a network call: a click may be changing the document meanwhile. */
@@ -20,38 +24,65 @@ export const RELOCK_WAIT_MS = 30_000;
 
 /** The locks a pass holds, in the order they were taken, and what tells whether the stored state changed while they were given up. */
 export class HeldLocks {
+  private held = true;
+  private before = "";
+
   constructor(
     private readonly parts: readonly LockPart[],
     /** The document's stored state as read now (after the locks are taken back: read again). */
     private readonly fingerprint: () => string,
+    /** SpreadsheetApp.flush: once, before the first LockService lock is given up. */
+    private readonly commit: () => void,
   ) {}
 
-  /**
-   * Runs `io` with every lock given up (the last taken first) and takes them back after, in order;
-   * throws LocksNotRegained when they cannot be had back in time. `changed`: another execution
-   * changed the stored state meanwhile.
-   */
-  outside<T>(io: () => T): { value: T; changed: boolean } {
-    const before = this.fingerprint();
-    for (const part of [...this.parts].reverse()) part.give();
-    let value: T;
-    try {
-      value = io();
-    } finally {
-      this.takeBack();
+  /** Gives each part up, the last taken first; what was written is committed once, before the first LockService lock goes (or after the claim). */
+  private giveAll(how: (part: LockPart) => void): void {
+    let committed = false;
+    for (const part of [...this.parts].reverse()) {
+      if (part.commitFirst && !committed) {
+        this.commit();
+        committed = true;
+      }
+      how(part);
     }
-    return { value, changed: this.fingerprint() !== before };
+    if (!committed) this.commit();
   }
 
-  private takeBack(): void {
+  /** Gives every lock up, the last taken first, what was written committed once before the first LockService lock goes. */
+  giveUp(): void {
+    if (!this.held) return;
+    this.before = this.fingerprint();
+    this.giveAll((part) => part.give());
+    this.held = false;
+  }
+
+  /** The pass's end: every lock it holds given up, what it wrote committed once. */
+  finish(): void {
+    if (this.held) this.giveAll((part) => part.end());
+    this.held = false;
+  }
+
+  /**
+   * Takes the locks back, in order, if they were given up; throws LocksNotRegained when they cannot
+   * be had in time. Returns whether another execution changed the stored state meanwhile.
+   */
+  takeBack(): boolean {
+    if (this.held) return false;
     const taken: LockPart[] = [];
+    // Only a LockService lock taken first can tell that nobody came meanwhile (a claim alone cannot).
+    let quiet = this.parts[0]?.commitFirst === true;
     for (const part of this.parts) {
-      if (!part.take(RELOCK_WAIT_MS)) {
-        for (const held of taken.reverse()) held.give();
+      const outcome = part.take(RELOCK_WAIT_MS, quiet);
+      if (outcome === "refused") {
+        for (const held of taken.reverse()) held.end();
         throw new LocksNotRegained();
       }
+      // Nobody took the document lock meanwhile (and the claim stood): nothing changed, and the store need not be read again.
+      quiet = quiet && outcome === "quiet";
       taken.push(part);
     }
+    this.held = true;
+    return !quiet && this.fingerprint() !== this.before;
   }
 }
 
@@ -59,21 +90,45 @@ export class HeldLocks {
  * The gate an execution's requests and retry waits go through: it counts them (Interleaving), and
  * in a pass it gives the pass's locks up around each. A read (every request a GET, or a wait) after
  * which the stored state turns out changed stops the step (StateChangedMeanwhile); a request that
- * creates a job returns its answer, which the caller records on the records as they are now.
+ * creates a job returns its answer, which the caller records on the records as they are now. Inside
+ * `offline`, the locks are given up once for all its requests and taken back at its end.
  */
 export class NetworkGate implements Interleaving {
   calls = 0;
   changes = 0;
+  private offlineDepth = 0;
 
   constructor(private readonly locks: HeldLocks | null = null) {}
 
   private around<T>(io: () => T, readOnly: boolean): T {
     this.calls += 1;
     if (this.locks === null) return io();
-    const { value, changed } = this.locks.outside(io);
-    if (changed) {
-      this.changes += 1;
-      if (readOnly) throw new StateChangedMeanwhile();
+    this.locks.giveUp();
+    if (this.offlineDepth > 0) return io();
+    let value: T;
+    try {
+      value = io();
+    } finally {
+      this.takeBack(readOnly);
+    }
+    return value;
+  }
+
+  private takeBack(readOnly: boolean): void {
+    if (this.locks?.takeBack() !== true) return;
+    this.changes += 1;
+    if (readOnly) throw new StateChangedMeanwhile();
+  }
+
+  offline<T>(work: () => T): T {
+    this.offlineDepth += 1;
+    let value: T;
+    try {
+      value = work();
+    } finally {
+      this.offlineDepth -= 1;
+      // Only reads happen offline: another execution's change met on coming back stops the step.
+      if (this.offlineDepth === 0) this.takeBack(true);
     }
     return value;
   }

@@ -1,7 +1,7 @@
 // This file defines the poll-and-write pass as the sidebar, the menu and the poll trigger run it, in either build. The trigger's pass
 // never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the next pass, with a notice in words.
 import { recordBackgroundRun, recordBackgroundRunEnd } from "../gas/background-executions";
-import { PASS_LOCK_WAIT_MS, tryDocumentLock, tryUserLock, withUserData, type HeldLock } from "../gas/locks";
+import { commitWrites, PASS_LOCK_WAIT_MS, tryDocumentLock, tryUserLock, withUserData, type HeldLock } from "../gas/locks";
 import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
 import { documentJobsContext } from "./jobs-context";
 import { appsScriptClock } from "../gas/utilities";
@@ -44,7 +44,7 @@ const stoppedOn = (reason: string): string =>
  */
 function runDocumentPass(doc: DocumentAccess, deadline: number, held: readonly HeldLock[]): void {
   // What tells whether another execution changed the document's jobs while the locks were given up.
-  const locks = new HeldLocks(held, () => JSON.stringify(doc.store.getProperties()));
+  const locks = new HeldLocks(held, () => JSON.stringify(doc.store.getProperties()), commitWrites);
   const context = documentJobsContext(doc, deadline, new NetworkGate(locks));
   try {
     const report = runPass(context, deadline);
@@ -52,6 +52,9 @@ function runDocumentPass(doc: DocumentAccess, deadline: number, held: readonly H
     else context.removePollTrigger();
   } catch (error) {
     if (!(error instanceof WorkInterrupted)) throw error;
+  } finally {
+    // Every lock given up with one commit of what the pass wrote (the callers' releases then find them given up).
+    locks.finish();
   }
 }
 
@@ -69,7 +72,16 @@ function claimedPass(doc: DocumentAccess, owner: string, deadline: number, held:
   const claims = doc.claims;
   const holder: ClaimHolder = { documentLock: doc.current, userLock: owner };
   if (claims && !claims.claim(holder)) return;
-  const claim: HeldLock[] = claims ? [{ take: (waitMs) => claims.claim(holder, waitMs), give: () => claims.release() }] : [];
+  const claim: HeldLock[] = claims
+    ? [
+        {
+          take: (waitMs, quiet) => (claims.resume(waitMs, quiet) ? (quiet ? "quiet" : "taken") : "refused"),
+          give: () => claims.suspend(),
+          end: () => claims.release(false),
+          commitFirst: false,
+        },
+      ]
+    : [];
   try {
     runDocumentPass(doc, deadline, [...held, ...claim]);
   } finally {
@@ -94,7 +106,7 @@ function serveEveryDocument(): void {
   const deadline = appsScriptClock.now() + PASS_BUDGET_MS;
   const current = currentDocument();
   if (current) pollPassUnderLock();
-  withUserPass((owner, userLock) => {
+  withUserPass((owner) => {
     for (const id of servedDocuments(userProperties())) {
       if (id === current?.id) continue;
       if (appsScriptClock.now() >= deadline) break; // the next pass goes on from here
@@ -110,7 +122,8 @@ function serveEveryDocument(): void {
         continue;
       }
       try {
-        claimedPass(doc, owner, deadline, [userLock]);
+        // The user's lock stays held for the documents after this one: only the claim is given up around requests.
+        claimedPass(doc, owner, deadline, []);
       } catch (error) {
         // One document's trouble does not stop the others; its sidebar shows what went wrong.
         withUserData(() => leaveBackgroundNotice(userProperties(), id, stoppedOn(messageOf(error)), appsScriptClock.now()));

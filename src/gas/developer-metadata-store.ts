@@ -273,7 +273,22 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
     });
   }
 
-  release(): void {
-    this.writeClaim.release(() => this.flush());
+  release(commit = true): void {
+    this.writeClaim.release(() => this.flush(), commit);
+  }
+
+  suspend(): void {
+    this.writeClaim.suspend(() => this.flush());
+  }
+
+  resume(waitMs: number, quiet: boolean): boolean {
+    return this.writeClaim.resume(
+      waitMs,
+      () => {
+        this.listing = null;
+        this.load();
+      },
+      quiet,
+    );
   }
 }

@@ -2,9 +2,44 @@
 // interleave their reads and writes), and the user lock that keeps one pass per user in the full-scope build. A click waits
 // (withDocumentLock); the background pass tries and leaves when another execution is at work (tryDocumentLock, tryUserLock).
 import { currentDocument } from "./document-access";
-import { lockAndRefresh, takeAndRefresh } from "./property-snapshot";
+import { documentProperties, lockAndRefresh, takeAndRefresh, userProperties } from "./property-snapshot";
+import { newUuid } from "./utilities";
+import { KEYS } from "../storage/keys";
 import { appsScriptClock } from "./utilities";
 import { UserFacingError } from "../errors/user-error";
+
+/** The token this execution left in the document cache when it last took the document lock; null before, or when the cache failed. */
+let stamped: string | null = null;
+/** Longest a cache entry lives (Google: 6 hours); a lost entry only costs a pass a read of the store. */
+const EPOCH_TTL_S = 6 * 60 * 60;
+
+/**
+ * Leaves a fresh token in the document cache as the document lock's last taker, and says whether
+ * the token there was still this execution's own: then no other execution took the lock since this
+ * one last held it, so nothing it guards changed (every change of the job store is made under it).
+ * A cache that lost the entry, or failed, says "changed": the caller reads again.
+ */
+function stampDocumentLock(): boolean {
+  try {
+    const cache = CacheService.getDocumentCache();
+    if (!cache) return false;
+    const quiet = stamped !== null && cache.get(KEYS.lockEpoch) === stamped;
+    const next = newUuid();
+    cache.put(KEYS.lockEpoch, next, EPOCH_TTL_S);
+    stamped = next;
+    return quiet;
+  } catch {
+    stamped = null;
+    return false;
+  }
+}
+
+/** The document lock had (lockAndRefresh): it is stamped as this execution's. */
+function haveDocumentLock(lock: GoogleAppsScript.Lock.Lock, waitMs: number): boolean {
+  if (!lockAndRefresh(lock, waitMs)) return false;
+  if (LockService.getDocumentLock()) stampDocumentLock();
+  return true;
+}
 
 /** How long a sidebar action waits for the lock before telling the user to try again. */
 export const ACTION_LOCK_WAIT_MS = 20_000;
@@ -39,7 +74,7 @@ function documentLock(): GoogleAppsScript.Lock.Lock {
 export function withDocumentLock<T>(action: () => T, waitMs: number = ACTION_LOCK_WAIT_MS): T {
   const started = appsScriptClock.now();
   const lock = documentLock();
-  if (!lockAndRefresh(lock, waitMs)) throw new DocumentBusyError();
+  if (!haveDocumentLock(lock, waitMs)) throw new DocumentBusyError();
   try {
     const claims = currentDocument()?.claims;
     if (claims && !claims.claim({ documentLock: true, userLock: null }, Math.max(0, waitMs - (appsScriptClock.now() - started))))
@@ -61,6 +96,8 @@ export function withDocumentLock<T>(action: () => T, waitMs: number = ACTION_LOC
  * sheets without them, and write their rows a second time.
  */
 export function releaseAfterFlush(lock: GoogleAppsScript.Lock.Lock): void {
+  // Given up already (a pass's held locks end it with one commit): nothing to commit or release.
+  if (!lock.hasLock()) return;
   try {
     SpreadsheetApp.flush();
   } finally {
@@ -68,21 +105,49 @@ export function releaseAfterFlush(lock: GoogleAppsScript.Lock.Lock): void {
   }
 }
 
-/** A lock as a pass holds it (src/app/held-locks.ts): taken back with the copies of properties dropped, given up after a flush. */
+/**
+ * A lock as a pass holds it (src/app/held-locks.ts, which commits what was written before giving it
+ * up): taken back, it drops the copy of the properties it guards (`guards`), which another execution
+ * may have written meanwhile.
+ */
 export interface HeldLock {
-  take(waitMs: number): boolean;
+  /**
+   * Takes it back, waiting up to `waitMs`: "quiet" when nothing it guards can have changed since it
+   * was given up (nobody else took it meanwhile; `quiet`: what the locks taken before it said), else
+   * "taken", or "refused" when it could not be had in time.
+   */
+  take(waitMs: number, quiet: boolean): TakeOutcome;
   give(): void;
+  end(): void;
+  readonly commitFirst: boolean;
 }
 
-/** A lock a pass holds; taken back, it drops the copy of the properties it guards (`guards`): another execution may have written them. */
+export type TakeOutcome = "quiet" | "taken" | "refused";
+
 const heldLock = (lock: GoogleAppsScript.Lock.Lock, guards: "document" | "user"): HeldLock => ({
-  take: (waitMs) => takeAndRefresh(lock, waitMs, guards),
-  give: () => releaseAfterFlush(lock),
+  take: (waitMs, quiet) => {
+    if (!lock.tryLock(waitMs)) return "refused";
+    if (guards === "user") {
+      // The user's lock guards the user's properties, not the document's store: it says nothing of the store.
+      userProperties().stale();
+      return quiet ? "quiet" : "taken";
+    }
+    // The document lock: nobody else took it meanwhile, so the store is as this execution left it (no read again).
+    if (LockService.getDocumentLock() && stampDocumentLock()) return "quiet";
+    documentProperties()?.stale();
+    return "taken";
+  },
+  give: () => lock.releaseLock(),
+  end: () => lock.releaseLock(),
+  commitFirst: true,
 });
+
+/** Commits what this execution wrote to its spreadsheets (the held locks' commit, before one is given up). */
+export const commitWrites = (): void => SpreadsheetApp.flush();
 
 /** Runs `action` holding `lock` if it can be had within `waitMs`; returns whether it ran. */
 function runHolding(lock: GoogleAppsScript.Lock.Lock, action: (held: HeldLock) => void, waitMs: number, guards: "document" | "user"): boolean {
-  if (!lockAndRefresh(lock, waitMs)) return false;
+  if (!(guards === "document" ? haveDocumentLock(lock, waitMs) : lockAndRefresh(lock, waitMs))) return false;
   try {
     action(heldLock(lock, guards));
     return true;
@@ -136,7 +201,7 @@ export type LockOutcome = "held" | "busy" | "none";
 export function withOwnDocumentLock<T>(waitMs: number, action: (outcome: LockOutcome) => T): T {
   const lock = LockService.getDocumentLock() as GoogleAppsScript.Lock.Lock | null;
   if (!lock) return action("none");
-  if (!lockAndRefresh(lock, waitMs)) return action("busy");
+  if (!haveDocumentLock(lock, waitMs)) return action("busy");
   try {
     return action("held");
   } finally {

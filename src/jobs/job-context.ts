@@ -17,6 +17,11 @@ export interface Interleaving {
   readonly calls: number;
   /** Times the document's stored state was found changed by another execution after one. */
   readonly changes: number;
+  /**
+   * Runs `work`, which only sends read requests (it touches no sheet and no store), as one network
+   * phase: a pass gives its locks up once for all of it and takes them back at its end.
+   */
+  offline<T>(work: () => T): T;
 }
 
 export interface JobsContext {

@@ -136,53 +136,28 @@ function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, re
       .polled(record)
       .map(({ jobId, pair }): StatusRead => ({ record, family: partsOf(record).family, jobId, pair })),
   );
-  const statuses = ctx.client.batch(
-    reads.map((read) => ctx.client.prepare.getJob(read.family, read.jobId)),
-    { deadline },
-  );
-  const plans: PagePlan[] = [];
-  reads.forEach((read, index) => {
-    const outcome = statuses[index];
-    if (!outcome) return;
-    report.jobsPolled += 1;
-    if (!outcome.ok) {
-      const changed = statusFailure(ctx, ctx.store.get(read.record.id) ?? read.record, outcome.error);
-      if (changed) ctx.store.trySave(changed);
-      return;
-    }
-    const job = outcome.value;
-    if (read.pair !== null) {
-      // A territory's search: read once it has ended, then merged with the territory's others.
-      const plan = isTerminalStatus(job.status) ? planPages(read, job, territoryOf(read.record)?.maxResults) : null;
-      if (plan) plans.push(plan);
-      return;
-    }
-    const updated = applyStatus(markSeen(read.record, ctx.keyDigest), job);
-    ctx.store.trySave(updated); // a failed save only delays this job's checkpoint: the pass goes on
-    const plan = planPages({ ...read, record: updated }, job, job.actor_input?.maxResults);
-    if (plan) plans.push({ ...plan, sent: job.actor_input?.businesses });
+  // The network phase: the statuses and the first round trip of pages, the pass's locks given up
+  // once for both. Nothing is written meanwhile: what is learnt is kept (`found`) and written once
+  // the locks are back, when nothing changed meanwhile (else the step stops: the next pass goes on).
+  const found: Found = { saves: [], plans: [] };
+  const first = ctx.interleaving.offline(() => {
+    readStatuses(ctx, reads, deadline, report, found);
+    const groups = roundTripsOf(withinTerritoryBudget(found.plans));
+    return { groups, read: groups[0] ? importGroup(ctx, groups[0], deadline, report, found) : [] };
   });
+  saveFound(ctx, found);
 
-  // Jobs go into round trips whole (a job's pages are written together), as many jobs per trip as
-  // RESULTS_PER_ROUND_TRIP allows (a job heavier than that goes alone). A territory's ended
+  // Jobs go into round trips whole (a job's pages are written together). A territory's ended
   // searches are written together once every round trip is done.
-  const planned = withinTerritoryBudget(plans);
   const territoriesRead: JobResults[] = [];
-  let index = 0;
-  while (index < planned.length) {
-    if (ctx.clock.now() >= deadline) {
+  first.groups.forEach((group, index) => {
+    if (index > 0 && ctx.clock.now() >= deadline) {
       report.stoppedEarly = true;
-      break;
+      return;
     }
-    const group: PagePlan[] = [];
-    let weight = 0;
-    while (index < planned.length && (group.length === 0 || weight + (planned[index]?.mostResults ?? 0) <= RESULTS_PER_ROUND_TRIP)) {
-      const plan = planned[index] as PagePlan;
-      group.push(plan);
-      weight += plan.mostResults;
-      index += 1;
-    }
-    const read = importGroup(ctx, group, deadline, report);
+    if (report.stoppedEarly && index > 0) return;
+    const read = index === 0 ? first.read : ctx.interleaving.offline(() => importGroup(ctx, group, deadline, report, found));
+    saveFound(ctx, found);
     report.rowsWritten += writeResults(
       ctx,
       pass.sheets,
@@ -190,9 +165,71 @@ function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, re
       pass.reads,
     );
     territoriesRead.push(...read.filter((job) => job.pair !== null));
-  }
+  });
   report.rowsWritten += writeResults(ctx, pass.sheets, territoriesRead, pass.reads);
   return finishReport(ctx, report);
+}
+
+/** What the network phase learnt, to be written once the locks are back: records to save (statuses, notes), pages to read. */
+interface Found {
+  saves: JobRecord[];
+  plans: PagePlan[];
+}
+
+/** The records of `found` saved (a failed save only delays a job's checkpoint: the pass goes on), and forgotten. */
+function saveFound(ctx: JobsContext, found: Found): void {
+  for (const record of found.saves) {
+    const stored = ctx.store.get(record.id);
+    if (stored?.startKey && record.startKey === null && record.settled) ctx.store.deleteStart(stored.startKey);
+    ctx.store.trySave(record);
+  }
+  found.saves = [];
+}
+
+/** Every job's status in ONE round trip: the records to save and the pages to read, into `found` (nothing is written here). */
+function readStatuses(ctx: JobsContext, reads: readonly StatusRead[], deadline: number, report: PollReport, found: Found): void {
+  const statuses = ctx.client.batch(
+    reads.map((read) => ctx.client.prepare.getJob(read.family, read.jobId)),
+    { deadline },
+  );
+  reads.forEach((read, index) => {
+    const outcome = statuses[index];
+    if (!outcome) return;
+    report.jobsPolled += 1;
+    if (!outcome.ok) {
+      const changed = statusFailure(ctx, read.record, outcome.error);
+      if (changed) found.saves.push(changed);
+      return;
+    }
+    const job = outcome.value;
+    if (read.pair !== null) {
+      // A territory's search: read once it has ended, then merged with the territory's others.
+      const plan = isTerminalStatus(job.status) ? planPages(read, job, territoryOf(read.record)?.maxResults) : null;
+      if (plan) found.plans.push(plan);
+      return;
+    }
+    const updated = applyStatus(markSeen(read.record, ctx.keyDigest), job);
+    found.saves.push(updated);
+    const plan = planPages({ ...read, record: updated }, job, job.actor_input?.maxResults);
+    if (plan) found.plans.push({ ...plan, sent: job.actor_input?.businesses });
+  });
+}
+
+/** The plans in round trips, as many jobs per trip as RESULTS_PER_ROUND_TRIP allows (a job heavier than that goes alone). */
+function roundTripsOf(plans: readonly PagePlan[]): PagePlan[][] {
+  const groups: PagePlan[][] = [];
+  let weight = 0;
+  for (const plan of plans) {
+    const last = groups[groups.length - 1];
+    if (last && weight + plan.mostResults <= RESULTS_PER_ROUND_TRIP) {
+      last.push(plan);
+      weight += plan.mostResults;
+    } else {
+      groups.push([plan]);
+      weight = plan.mostResults;
+    }
+  }
+  return groups;
 }
 
 /** The plans, with territories' ended searches only as far as TERRITORY_RESULTS_PER_PASS (the first one always). */
@@ -218,7 +255,7 @@ function statusFailure(ctx: JobsContext, record: JobRecord, error: LeadsApiError
     // that alone. The creator's progress stays as it is; this key simply stops asking.
     const hidden = markHidden(record, ctx.keyDigest);
     if (!nobodyCanSee(hidden, ctx.editors.digests())) return hidden;
-    if (record.startKey) ctx.store.deleteStart(record.startKey);
+    // Its start record goes with it (saveFound deletes a start record a saved record no longer names).
     return { ...hidden, settled: true, error: NOBODY_CAN_SEE_MESSAGE, startKey: null };
   }
   // Someone else's job: our failure says nothing about it, so it shows nothing of it.
@@ -226,8 +263,8 @@ function statusFailure(ctx: JobsContext, record: JobRecord, error: LeadsApiError
   return { ...record, note: passNote("status", error.message) };
 }
 
-/** Reads the group's pages in one round trip (and a terminal job's to its last): what each job's results are. */
-function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, report: PollReport): JobResults[] {
+/** Reads the group's pages in one round trip (and a terminal job's to its last): what each job's results are; notes go into `found`. */
+function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, report: PollReport, found: Found): JobResults[] {
   const requests: PreparedRequest<ResultsPage>[] = [];
   for (const plan of group) {
     for (const page of plan.pages) {
@@ -242,12 +279,12 @@ function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, repo
     offset += plan.pages.length;
     const failure = mine.find((outcome) => !outcome.ok);
     if (failure && !failure.ok) {
-      ctx.store.trySave({ ...plan.record, note: passNote("results", failure.error.message) });
+      found.saves.push({ ...plan.record, note: passNote("results", failure.error.message) });
       continue;
     }
     const firstPages = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
     report.pagesRead += firstPages.length;
-    const pages = plan.final ? readToEnd(ctx, plan, firstPages, deadline, report) : firstPages;
+    const pages = plan.final ? readToEnd(ctx, plan, firstPages, deadline, report, found) : firstPages;
     if (pages)
       read.push({
         record: plan.record,
@@ -271,11 +308,12 @@ function readToEnd(
   pages: ResultsPage[],
   deadline: number,
   report: PollReport,
+  found: Found,
 ): ResultsPage[] | null {
   const read = readResultPages(ctx.client, family, jobId, { read: pages, deadline, beforeRoundTrip: () => ctx.clock.now() < deadline });
   report.pagesRead += read.pages.length - pages.length;
   if (read.complete) return read.pages;
-  if (read.error) ctx.store.trySave({ ...record, note: passNote("results", read.error.message) });
+  if (read.error) found.saves.push({ ...record, note: passNote("results", read.error.message) });
   else report.stoppedEarly = true;
   return null;
 }

@@ -25,8 +25,10 @@ export function upsertInPlace(
   const columns = allColumns.filter((column) => !column.legacy);
   const width = columns.length;
   let values: unknown[][];
+  let read: GoogleAppsScript.Spreadsheet.Range;
   try {
-    values = sheet.getRange(`A1:${columnLetters(width)}`).getValues();
+    read = sheet.getRange(`A1:${columnLetters(width)}`);
+    values = read.getValues();
   } catch {
     return null; // narrower than our columns
   }
@@ -68,6 +70,7 @@ export function upsertInPlace(
       return cells;
     });
   const changed = matrix.some((cells, offset) => cells.some((input, index) => !writesSame(input, values[top - 1 + offset]?.[index])));
-  if (changed) sheet.getRange(`A${top}:${columnLetters(width)}${bottom}`).setValues(matrix);
+  // Written through the range just read (its rows top to bottom): no call to make the range again.
+  if (changed) read.offset(top - 1, 0, bottom - top + 1, width).setValues(matrix);
   return { appended: target.size - updated, updated, removed: 0 };
 }

@@ -88,16 +88,20 @@ interface SheetPlace {
   sheetName?: string | null;
 }
 
-/** The document's sheets by id, listed once (one getSheets call however many records a pass resolves). */
+/** The document's sheets by id, each asked for once (one getSheetById call a sheet, however many records of it a pass resolves). */
 export class SheetsById {
-  private sheets: Map<number, Sheet> | null = null;
+  private readonly sheets = new Map<number, Sheet | null>();
 
   constructor(private readonly spreadsheet: Spreadsheet) {}
 
   find(sheetId: number | null): Sheet | null {
     if (sheetId === null) return null;
-    this.sheets ??= new Map(this.spreadsheet.getSheets().map((sheet) => [sheet.getSheetId(), sheet] as const));
-    return this.sheets.get(sheetId) ?? null;
+    let sheet = this.sheets.get(sheetId);
+    if (sheet === undefined) {
+      sheet = this.spreadsheet.getSheetById(sheetId);
+      this.sheets.set(sheetId, sheet);
+    }
+    return sheet;
   }
 
   /**
@@ -110,6 +114,6 @@ export class SheetsById {
   }
 
   add(sheet: Sheet): void {
-    this.sheets?.set(sheet.getSheetId(), sheet);
+    this.sheets.set(sheet.getSheetId(), sheet);
   }
 }

@@ -58,6 +58,8 @@ export const KEYS = {
   cacheBusinesses: "biz@",
   cacheJobs: "job@",
   cacheKinds: "kind@",
+  /** Who last took the document lock (a token): a pass that took it back finds it unchanged when nobody else took it meanwhile. */
+  lockEpoch: "bl:lock-epoch",
 } as const;
 
 /**
@@ -140,6 +142,7 @@ export const KEY_REGISTRY: { readonly [K in keyof typeof KEYS]: StoredKey } = {
     shape: "CACHED_KIND buckets (src/functions/lookups.ts)",
     writer: "src/functions/record-cache.ts",
   },
+  lockEpoch: { store: "cache", shape: "a token (plain text)", writer: "src/gas/locks.ts" },
 };
 
 /** A job store key of the per-key layout nothing reads any more (the pass lease, replaced by the write claim). */

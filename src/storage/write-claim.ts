@@ -21,8 +21,24 @@ export interface ClaimHolder {
 export interface StoreClaims {
   /** Takes the claim, waiting up to `waitMs` while another execution holds it; false if it could not. */
   claim(holder: ClaimHolder, waitMs?: number): boolean;
-  /** Writes what is pending and gives the claim up. */
-  release(): void;
+  /**
+   * Writes what is pending and gives the claim up; `commit` false when a lock given up right after
+   * commits it (SpreadsheetApp.flush before Lock.releaseLock).
+   */
+  release(commit?: boolean): void;
+  /**
+   * A pass's network phase: what is pending is written, and the claim stops letting this execution
+   * write. Held under the document lock, its entry stays listed (void for whoever holds that lock,
+   * so a click goes on at once, while a pass that opened the document by id still steps back);
+   * else it is given up.
+   */
+  suspend(): void;
+  /**
+   * Back from the network phase: the claim as it was, if it is still listed and nobody's else is
+   * live (without listing the store again when `quiet`: nobody took the document lock meanwhile);
+   * else taken anew.
+   */
+  resume(waitMs: number, quiet: boolean): boolean;
 }
 
 /** What the store needs of the platform: Apps Script's services, or a test's stand-ins. */
@@ -63,7 +79,9 @@ function isVoid(claim: Claim, holder: ClaimHolder, now: number): boolean {
 
 /** One store's write claim in this execution: the claims its last listing found, and the one held. */
 export class WriteClaim {
-  private held: { handle: Metadata; depth: number } | null = null;
+  private held: { handle: Metadata; depth: number; holder: ClaimHolder; token: string } | null = null;
+  /** The claim a network phase left listed (WriteClaim.suspend), to take back as it was. */
+  private suspended: { depth: number; holder: ClaimHolder; token: string } | null = null;
   /** The claim entries of the store's last listing, as this execution has changed them since. */
   private listed: ClaimEntry[] = [];
 
@@ -113,7 +131,7 @@ export class WriteClaim {
       if (own !== undefined && others.every((c) => isVoid(c.claim, holder, now))) {
         for (const other of others) removeQuietly(other.handle);
         this.listed = [own];
-        this.held = { handle: own.handle, depth: 1 };
+        this.held = { handle: own.handle, depth: 1, holder, token: mine.token };
         return true;
       }
       if (own !== undefined) removeQuietly(own.handle);
@@ -126,7 +144,7 @@ export class WriteClaim {
   }
 
   /** Gives up one level of the claim; at the last, runs `flush` (what is pending) and removes the claim. */
-  release(flush: () => void): void {
+  release(flush: () => void, commit = true): void {
     const held = this.held;
     if (held === null) return;
     held.depth -= 1;
@@ -139,8 +157,53 @@ export class WriteClaim {
       // Best effort: a claim left behind is void once it expires, or for the next holder of its lock.
       removeQuietly(held.handle);
       // The data and the claim's removal are committed together: no one sees the one without the other.
-      this.entries.commit();
+      if (commit) this.entries.commit();
     }
+  }
+
+  /** StoreClaims.suspend: `flush` writes what is pending (committed by the caller with the sheets). */
+  suspend(flush: () => void): void {
+    const held = this.held;
+    if (held === null) return;
+    if (!held.holder.documentLock) {
+      const depth = held.depth;
+      held.depth = 1;
+      this.release(flush, false);
+      this.suspended = { depth, holder: held.holder, token: "" };
+      return;
+    }
+    flush();
+    this.held = null;
+    this.suspended = { depth: held.depth, holder: held.holder, token: held.token };
+  }
+
+  /** StoreClaims.resume: the claim left listed, if it still is and no other live claim is; else taken anew. */
+  resume(waitMs: number, relist: () => void, quiet = false): boolean {
+    const suspended = this.suspended;
+    if (suspended === null) return true;
+    this.suspended = null;
+    if (suspended.token !== "" && quiet) {
+      // Nobody took the document lock meanwhile: nobody voided the claim, and a pass that opened the document by id stepped back for it.
+      const own = this.listed.find((c) => c.claim.token === suspended.token);
+      if (own !== undefined) {
+        this.held = { handle: own.handle, depth: suspended.depth, holder: suspended.holder, token: suspended.token };
+        return true;
+      }
+    }
+    if (suspended.token !== "") {
+      relist();
+      const own = this.listed.find((c) => c.claim.token === suspended.token);
+      const now = this.runtime.now();
+      if (own !== undefined && this.listed.every((c) => c === own || isVoid(c.claim, suspended.holder, now))) {
+        this.held = { handle: own.handle, depth: suspended.depth, holder: suspended.holder, token: suspended.token };
+        return true;
+      }
+      // Another execution took the document meanwhile (it voided ours): the claim is taken anew, as anyone's.
+      if (own !== undefined) removeQuietly(own.handle);
+    }
+    if (!this.take(suspended.holder, waitMs, relist)) return false;
+    if (this.held) this.held.depth = suspended.depth;
+    return true;
   }
 
   /** Our claim was not listed right after it was added (it should be): find it by key and remove it. */

@@ -15,6 +15,9 @@ class StubLock {
   releaseLock(): void {
     this.held = false;
   }
+  hasLock(): boolean {
+    return this.held;
+  }
 }
 
 let mod: typeof locks;

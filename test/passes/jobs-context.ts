@@ -38,7 +38,7 @@ export function unitJobsContext() {
     newIdempotencyKey: () => `key-${(keys += 1)}`,
     ensurePollTrigger: () => void (triggers.ensured += 1),
     removePollTrigger: () => void (triggers.removed += 1),
-    interleaving: { calls: 0, changes: 0 },
+    interleaving: { calls: 0, changes: 0, offline: (work) => work() },
   };
   return { ctx, transport, clock, app, spreadsheet, calls, triggers };
 }

@@ -90,6 +90,9 @@ describe("writeResults for a search", () => {
       getSheets: () => {
         throw new Error("Service Spreadsheets failed");
       },
+      getSheetById: () => {
+        throw new Error("Service Spreadsheets failed");
+      },
     } as unknown as typeof spreadsheet;
     ctx.spreadsheet = broken;
     expect(

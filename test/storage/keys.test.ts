@@ -60,6 +60,7 @@ describe("the stored-key registry", () => {
       cacheBusinesses: "biz@",
       cacheJobs: "job@",
       cacheKinds: "kind@",
+      lockEpoch: "bl:lock-epoch",
     });
     expect(pollTriggerMinutesKey("doc1")).toBe("businessLeads.pollTrigger.requestedMinutes.doc1");
   });

@@ -277,7 +277,7 @@ export class PassReads {
   private readonly sheets = new Map<number, SheetCells>();
   private readAt: number;
 
-  constructor(private readonly interleaving: Interleaving = { calls: 0, changes: 0 }) {
+  constructor(private readonly interleaving: Pick<Interleaving, "calls"> = { calls: 0 }) {
     this.readAt = interleaving.calls;
   }
 
