@@ -78,9 +78,7 @@ async function enrichment(world: World, root: string): Promise<void> {
       row("  per results page", "≤ 4, not growing with rows", (m) => (m === start ? "—" : (valueCalls(m).valueWrites / pages).toFixed(2))),
       row("spreadsheet write calls (all)", "—", (m) => int(m.writes)),
       row("spreadsheet read calls (all)", "—", (m) => int(m.reads)),
-      row("spreadsheet calls (all, getters too) per job", "—", (m) =>
-        (sheetCallsOf(m) / Math.max(1, started.jobs.length)).toFixed(2),
-      ),
+      row("spreadsheet calls (all, getters too) per job", "—", (m) => (sheetCallsOf(m) / Math.max(1, started.jobs.length)).toFixed(2)),
       row("fetch requests", "—", (m) => int(m.fetchRequests)),
       row("fetch round trips", "—", (m) => int(m.roundTrips)),
       row("modelled Apps Script time", "—", (m) => seconds(modelledMs(m))),

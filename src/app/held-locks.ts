@@ -98,11 +98,22 @@ export class NetworkGate implements Interleaving {
   changes = 0;
   private offlineDepth = 0;
 
-  constructor(private readonly locks: HeldLocks | null = null) {}
+  constructor(
+    private readonly locks: HeldLocks | null = null,
+    /**
+     * Commits what the execution wrote (SpreadsheetApp.flush) before each request where no locks
+     * are given up (a click): a write still pending lands by position when it is committed, and a
+     * person may sort the rows while the request is on its way; a committed one moves with its row.
+     */
+    private readonly commit: (() => void) | null = null,
+  ) {}
 
   private around<T>(io: () => T, readOnly: boolean): T {
     this.calls += 1;
-    if (this.locks === null) return io();
+    if (this.locks === null) {
+      this.commit?.();
+      return io();
+    }
     this.locks.giveUp();
     if (this.offlineDepth > 0) return io();
     let value: T;

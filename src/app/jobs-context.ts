@@ -8,7 +8,7 @@ import { backgroundTrigger } from "../gas/background-trigger";
 import { currentDocument, NoDocumentError, type DocumentAccess } from "../gas/document-access";
 import { editorId, keyDigest } from "../gas/key-digest";
 import { userProperties } from "../gas/property-snapshot";
-import { withUserData } from "../gas/locks";
+import { commitWrites, withUserData } from "../gas/locks";
 import { readServiceSettings, type ServiceSettings } from "../gas/settings";
 import { appsScriptTransport } from "../gas/urlfetch-transport";
 import { appsScriptClock, formatDay, formatTime, newUuid } from "../gas/utilities";
@@ -26,10 +26,11 @@ export function clientFor(settings: ServiceSettings, deadline?: number, gate: Ne
   });
 }
 
+/** A click's context: what it wrote is committed before each of its requests (NetworkGate). */
 export function jobsContext(deadline: number): JobsContext {
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
-  return documentJobsContext(doc, deadline);
+  return documentJobsContext(doc, deadline, new NetworkGate(null, commitWrites));
 }
 
 /** The current document's job store (document properties, or developer metadata in the full build). */

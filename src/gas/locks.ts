@@ -146,7 +146,12 @@ const heldLock = (lock: GoogleAppsScript.Lock.Lock, guards: "document" | "user")
 export const commitWrites = (): void => SpreadsheetApp.flush();
 
 /** Runs `action` holding `lock` if it can be had within `waitMs`; returns whether it ran. */
-function runHolding(lock: GoogleAppsScript.Lock.Lock, action: (held: HeldLock) => void, waitMs: number, guards: "document" | "user"): boolean {
+function runHolding(
+  lock: GoogleAppsScript.Lock.Lock,
+  action: (held: HeldLock) => void,
+  waitMs: number,
+  guards: "document" | "user",
+): boolean {
   if (!(guards === "document" ? haveDocumentLock(lock, waitMs) : lockAndRefresh(lock, waitMs))) return false;
   try {
     action(heldLock(lock, guards));

@@ -55,7 +55,14 @@ function calls(work: () => void): number {
   const before = runtime.counters.snapshot();
   work();
   const after = runtime.counters.snapshot();
-  return after.spreadsheetReads - before.spreadsheetReads + after.spreadsheetWrites - before.spreadsheetWrites + after.spreadsheetFlushes - before.spreadsheetFlushes;
+  return (
+    after.spreadsheetReads -
+    before.spreadsheetReads +
+    after.spreadsheetWrites -
+    before.spreadsheetWrites +
+    after.spreadsheetFlushes -
+    before.spreadsheetFlushes
+  );
 }
 
 describe("the developer-metadata store", () => {

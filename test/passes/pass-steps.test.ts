@@ -58,7 +58,12 @@ function documentWithEveryKind() {
     lastError: null,
   };
   ctx.store.save(search("scheduled", { status: "completed", settled: true, refresh } as Partial<JobRecord>));
-  expect(ctx.store.all().map((record) => record.id).sort()).toEqual(["running", "scheduled", "t-1"]);
+  expect(
+    ctx.store
+      .all()
+      .map((record) => record.id)
+      .sort(),
+  ).toEqual(["running", "scheduled", "t-1"]);
   saveContactsState(ctx.properties, { every: false, marks: {} });
   return unit;
 }

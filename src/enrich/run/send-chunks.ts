@@ -37,12 +37,17 @@ export const sentAsText = (business: EnrichmentBusiness): string => enrichedForT
  * are this editor's chunk's when this editor is a former sender of the run, or when no other
  * editor's chunk of it is stored; else they wait for that other chunk.
  */
-function markRows(sending: Sending, businesses: readonly EnrichmentBusiness[], cells: (business: EnrichmentBusiness) => Map<string, string>): number {
+function markRows(
+  sending: Sending,
+  businesses: readonly EnrichmentBusiness[],
+  cells: (business: EnrichmentBusiness) => Map<string, string>,
+): number {
   const { list, run, ctx, pending } = sending;
   const heldForOthers = run.editorId === ctx.editorId && sending.stored.some((chunk) => !pending.isMine(chunk));
   const awaitsChunk = heldForOthers ? awaitsSending : awaitsSendingOrHeld;
   const updates: RowUpdates = new Map();
-  for (const found of rowsOfBusinesses(list(), awaitsChunk, businesses)) for (const row of found.rows) updates.set(row, cells(found.business));
+  for (const found of rowsOfBusinesses(list(), awaitsChunk, businesses))
+    for (const row of found.rows) updates.set(row, cells(found.business));
   writeResultCells(list().area(), updates);
   return updates.size;
 }
@@ -142,7 +147,11 @@ export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readList: () =
  * jobs while a request was on its way (a stop, rows joining the run), as stored now with this call's
  * chunks and dropped rows added.
  */
-function asStoredNow(ctx: JobsContext, run: RunRecord, before: Pick<RunRecord, "chunksMade" | "rowsDropped"> & { changes: number }): RunRecord {
+function asStoredNow(
+  ctx: JobsContext,
+  run: RunRecord,
+  before: Pick<RunRecord, "chunksMade" | "rowsDropped"> & { changes: number },
+): RunRecord {
   if (ctx.interleaving.changes === before.changes) return run;
   const stored = runStoreOf(ctx).get(run.runId);
   if (!stored) return run;

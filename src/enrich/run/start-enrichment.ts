@@ -118,7 +118,13 @@ function promisedBeside(ctx: JobsContext, pending: PendingChunks, unsettled: rea
   );
 }
 
-function planFor(ctx: JobsContext, area: SheetArea, force: boolean, account: Account, runs: RunStore): EnrichPlan & { searchName: string | null } {
+function planFor(
+  ctx: JobsContext,
+  area: SheetArea,
+  force: boolean,
+  account: Account,
+  runs: RunStore,
+): EnrichPlan & { searchName: string | null } {
   const pending = pendingChunksOf(ctx);
   const unsettled = pending.all();
   const sheetId = area.sheet.getSheetId();
@@ -218,7 +224,12 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
     const readAt = ctx.interleaving.calls;
     const reads = new PassReads(ctx.interleaving);
     const sheetId = area.sheet.getSheetId();
-    report = sendWaitingRows(ctx, run, () => (ctx.interleaving.calls === readAt ? list : reads.list(sheetId, area.sheet, run.target)), deadline);
+    report = sendWaitingRows(
+      ctx,
+      run,
+      () => (ctx.interleaving.calls === readAt ? list : reads.list(sheetId, area.sheet, run.target)),
+      deadline,
+    );
     waiting = run.rowsWaiting;
   }
   if (report.jobs.length > 0 || waiting > 0) keepPolling(ctx);

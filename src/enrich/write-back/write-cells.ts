@@ -43,8 +43,7 @@ function identitiesNow(area: SheetArea, rows: readonly number[]): Map<number, st
   const pair = adjacent ? read(left, 2) : null;
   const names = pair ?? read(nameColumn, 1);
   const websites = pair ?? read(websiteColumn, 1);
-  const at = (values: unknown[][], offset: number, column: number) =>
-    cellText(values[offset]?.[adjacent ? column - left : 0]);
+  const at = (values: unknown[][], offset: number, column: number) => cellText(values[offset]?.[adjacent ? column - left : 0]);
   return new Map(rows.map((row) => [row, `${at(names, row - top, nameColumn)}\u0001${at(websites, row - top, websiteColumn)}`]));
 }
 

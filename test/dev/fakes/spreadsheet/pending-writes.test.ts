@@ -26,7 +26,13 @@ describe("an execution's writes", () => {
     const { app, as } = documentOf();
     const a = {};
     const b = {};
-    as(a, () => app.getActiveSpreadsheet().getSheets()[0]?.getRange("A1:B1").setValues([["a", "b"]]));
+    as(a, () =>
+      app
+        .getActiveSpreadsheet()
+        .getSheets()[0]
+        ?.getRange("A1:B1")
+        .setValues([["a", "b"]]),
+    );
     expect(as(a, () => app.getActiveSpreadsheet().getRange("A1:B1").getValues())).toEqual([["a", "b"]]);
     expect(as(b, () => app.getActiveSpreadsheet().getRange("A1:B1").getValues())).toEqual([["", ""]]);
     expect(app.testing.values("Sheet1", "A1:B1")).toEqual([["", ""]]);
