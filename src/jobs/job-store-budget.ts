@@ -102,16 +102,30 @@ export function largestNewJob(name: string): { record: JobRecord; start: StartRe
   return { record, start: { idempotencyKey: id, createdAt, jobId: id, sheetName, sheetId: 2 ** 31 - 1 } };
 }
 
+/** Each editor's (creator's) newest finished job: what a team's editor comes back to the sidebar for. */
+function lastOfEachEditor(finished: readonly JobRecord[]): Set<string> {
+  const newest = new Map<string, JobRecord>();
+  for (const record of finished) {
+    if (record.createdBy === undefined) continue;
+    const known = newest.get(record.createdBy);
+    if (!known || known.createdAt < record.createdAt) newest.set(record.createdBy, record);
+  }
+  return new Set([...newest.values()].map((record) => record.id));
+}
+
 /**
  * Keeps the newest finished jobs: at most MAX_FINISHED_JOBS, fewer while the store holds more
- * than its budget's pruneAbove. Active jobs and scheduled searches are never pruned, nor any
- * sheet touched. Start records that outlived their use go too.
+ * than its budget's pruneAbove, but each editor's last one stays while there is room (a team of
+ * ten, each with a large territory, keeps all ten listed) unless `forNewJob`: a job to start needs
+ * that room more. Active jobs and scheduled searches are never pruned, nor any sheet touched.
+ * Start records that outlived their use go too.
  */
 export function pruneJobs(
   store: KeyValueStore,
   budget: StoreBudget,
   jobRecords: PrefixedCollection<JobRecord>,
   startRecords: PrefixedCollection<StartRecord>,
+  forNewJob = false,
 ): void {
   const properties = store.getProperties();
   let total = storeSize(budget, properties);
@@ -128,8 +142,10 @@ export function pruneJobs(
     .filter((record) => isJobDone(record) && !hasSchedule(record))
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   const excess = finished.length - MAX_FINISHED_JOBS;
+  const kept = forNewJob ? new Set<string>() : lastOfEachEditor(finished);
   for (let i = 0; i < finished.length && (i < excess || total > budget.pruneAbove); i += 1) {
     const record = finished[i] as JobRecord;
+    if (i >= excess && kept.has(record.id)) continue;
     remove(jobRecords.key(record.id));
     jobs.delete(record.id);
     if (record.startKey) remove(startRecords.key(record.startKey));

@@ -86,7 +86,8 @@ export class JobStore {
     try {
       this.jobs.save(record.id, record, value);
     } catch {
-      this.prune();
+      // A record of work in progress needs the room more than any finished job its line.
+      this.prune("for a new job");
       try {
         this.jobs.save(record.id, record, value);
       } catch (error) {
@@ -123,7 +124,7 @@ export class JobStore {
       this.budget.size(this.starts.key(fingerprint(name)), this.starts.text(start));
     const fits = () => storeSize(this.budget, this.store.getProperties()) + needed <= this.budget.newJobCeiling;
     if (fits()) return;
-    this.prune();
+    this.prune("for a new job");
     if (!fits()) throw new JobStoreFullError();
   }
 
@@ -144,7 +145,7 @@ export class JobStore {
     }
     const fits = () => storeSize(this.budget, this.store.getProperties()) + this.budget.size(key, value) <= this.budget.newJobCeiling;
     if (fits()) return;
-    this.prune();
+    this.prune("for a new job");
     if (!fits()) throw new JobStoreFullError();
   }
 
@@ -155,9 +156,12 @@ export class JobStore {
     return storeSize(this.budget, properties) - (old === undefined ? 0 : this.budget.size(key, old)) + this.budget.size(key, value);
   }
 
-  /** Prunes old finished jobs and spent start records (job-store-budget.ts pruneJobs). */
-  prune(): void {
-    pruneJobs(this.store, this.budget, this.jobs, this.starts);
+  /**
+   * Prunes old finished jobs and spent start records (job-store-budget.ts pruneJobs); "for a new job"
+   * may take each editor's last finished job too, which a pass keeps listed.
+   */
+  prune(why: "to budget" | "for a new job" = "to budget"): void {
+    pruneJobs(this.store, this.budget, this.jobs, this.starts, why === "for a new job");
   }
 
   /**
