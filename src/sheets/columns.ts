@@ -99,6 +99,13 @@ export const EMAILS_HEADER = "Emails";
 export const STATUS_HEADER = "Enrichment status";
 /** What a row's result was enriched for: a later run compares it with the row's name and website. */
 export const ENRICHED_FOR_HEADER = "Enriched for";
+/**
+ * A list row's place in its enrichment run, as a code (src/enrich/list/row-status.ts): what the add-on
+ * decides by, so a person who retypes or translates the words of `Enrichment status` changes nothing of it.
+ */
+export const ROW_STATE_HEADER = "Row state";
+/** The code of a row whose business's results were written: its contacts found, or results still to come. */
+const resultCode = (business: Business): string => (business.enrichment_status === "completed" ? "done" : "sent");
 export const NAME_HEADER = "Name";
 export const FIRST_SEEN_HEADER = "First seen";
 export const LAST_SEEN_HEADER = "Last seen";
@@ -246,6 +253,7 @@ function allColumns(seen: Sightings): ColumnSpec[] {
       columnOf(TERRITORY_RUN_HEADER, 60, (b) => seen.territoryRun?.(b) ?? null, { territory: true }),
     ]),
     columnOf(ENRICHED_FOR_HEADER, 200, (b) => enrichedForText(b.title, b.website), { enrichment: 17, enrichmentOnly: true }),
+    columnOf(ROW_STATE_HEADER, 70, resultCode, { enrichment: 18, enrichmentOnly: true }),
   ];
 }
 

@@ -3,12 +3,12 @@
 // Rows are still found by their status and their own name and website, never by position: these reads only say where to look.
 import type { EnrichTarget } from "../../jobs/enrich-target";
 import type { Interleaving } from "../../jobs/job-context";
-import { ENRICH_HEADERS, ENRICHED_FOR_HEADER, STATUS_HEADER } from "../../sheets/columns";
+import { ENRICH_HEADERS, ENRICHED_FOR_HEADER, ROW_STATE_HEADER, STATUS_HEADER } from "../../sheets/columns";
 import { enrichedForKey } from "./row-words";
 import { cleanText } from "./normalise";
 import { areaIn, cellAt, holdsHeaders, type SheetArea } from "./sheet-area";
 import { rowBusiness } from "./row-business";
-import { readRowStatus, type RowStatus } from "./row-status";
+import { rowStatusOf, type RowStatus } from "./row-status";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -224,12 +224,18 @@ export class ListRows {
     return this.cells.hasCell(row, this.target.nameColumn) && this.cells.hasCell(row, this.target.websiteColumn);
   }
 
-  /** The list's rows whose status passes `test`, in sheet order, with what each was sent as; from the status column alone. */
+  /**
+   * The list's rows whose status passes `test`, in sheet order, with what each was sent as; by the
+   * `Row state` codes (the status words are read with them: a status written is written over them).
+   */
   withStatus(test: (status: RowStatus) => boolean): StatusRow[] {
+    const codeColumn = this.whole.results.get(ROW_STATE_HEADER);
     const statusColumn = this.whole.results.get(STATUS_HEADER);
-    if (statusColumn === undefined) return [];
-    this.cells.readColumn(statusColumn);
-    const found = this.whole.rows.filter((row) => test(readRowStatus(cleanText(cellAt(this.whole, row, statusColumn)))));
+    if (codeColumn === undefined) return [];
+    this.cells.readColumn(codeColumn);
+    if (statusColumn !== undefined) this.cells.readColumn(statusColumn);
+    const words = (row: number) => (statusColumn === undefined ? "" : cleanText(cellAt(this.whole, row, statusColumn)));
+    const found = this.whole.rows.filter((row) => test(rowStatusOf(cleanText(cellAt(this.whole, row, codeColumn)), words(row))));
     return found.map((row) => ({ row, claimed: this.claimedKey(row) }));
   }
 

@@ -1,6 +1,6 @@
-// This file defines a row's `Enrichment status` as a typed value: the cell is a run's queue, so its
-// text is the state. One maker writes its words; one reader maps every text the add-on has ever
-// written there (and the service's own statuses) back to it. No other code compares status words.
+// This file defines a row's `Enrichment status` as a typed value: its words for the person, made here, and its code for the add-on in
+// the row's `Row state` cell, which is what every decision reads (a person may retype or translate the words). One maker writes both;
+// one reader maps a code back to the status (the words give a reason to show, never the kind). No other code compares status words.
 
 /** Why the rows of a stopped run were not sent. */
 const STOPPED_REASON = "the run was stopped before this row was sent";
@@ -35,6 +35,47 @@ const FIXED_WORDS = {
   sent: "Sent: waiting for results",
   stopped: `Skipped: ${STOPPED_REASON}`,
 } as const satisfies Partial<Record<RowStatusKind, string>>;
+
+/** The codes of `Row state`, one for each status the add-on decides by (the words beside it are the person's). */
+const CODES = {
+  none: "",
+  waiting: "waiting",
+  waitingForChunk: "waiting",
+  held: "held",
+  sent: "sent",
+  stopped: "stopped",
+  skipped: "skipped",
+  failed: "failed",
+} as const satisfies Record<Exclude<RowStatusKind, "service">, string>;
+
+/** The code the row's `Row state` cell holds for a status: the service's own status is "done" once its contacts were found, else "sent". */
+export function rowStateCode(status: RowStatus): string {
+  if (status.kind === "service") return isCompletedByService(status.status) ? "done" : "sent";
+  return CODES[status.kind];
+}
+
+/**
+ * A row's status by the code of its `Row state` cell, whatever its status words say now (a person may
+ * have retyped them); the words give the reason of a skipped or failed row only, to show it.
+ */
+export function rowStatusOf(code: string, words: string): RowStatus {
+  const shown = readRowStatus(words);
+  const reason = shown.kind === "skipped" || shown.kind === "failed" ? shown.reason : "";
+  switch (code) {
+    case "waiting":
+    case "held":
+    case "sent":
+    case "stopped":
+      return { kind: code };
+    case "skipped":
+    case "failed":
+      return { kind: code, reason };
+    case "done":
+      return { kind: "service", status: SERVICE_COMPLETED };
+    default:
+      return { kind: "none" };
+  }
+}
 
 /** A status's words in the cell. */
 export function rowStatusWords(status: RowStatus): string {

@@ -2,9 +2,9 @@
 // (sent, skipped and why), the unique businesses in sheet order, what the account's credits and
 // plan allow, and the chunks of at most 700 (or the plan's limit) that become jobs.
 import type { Account } from "../../api/schemas";
-import { ENRICHED_FOR_HEADER, ID_HEADER, STATUS_HEADER } from "../../sheets/columns";
+import { ENRICHED_FOR_HEADER, ID_HEADER, ROW_STATE_HEADER, STATUS_HEADER } from "../../sheets/columns";
 import { enrichedForKey } from "../list/row-words";
-import { isFinal, isServiceCompleted, readRowStatus } from "../list/row-status";
+import { isFinal, isServiceCompleted, readRowStatus, rowStatusOf } from "../list/row-status";
 import type { CutReason, SkipReason } from "./skip-reason";
 import { columnOfHeader } from "../../sheets/headers";
 import { checkName, cleanText, matchKey, normaliseWebsite } from "../list/normalise";
@@ -93,6 +93,7 @@ export function planEnrichment(
 ): EnrichPlan {
   const { nameColumn, websiteColumn } = area.target;
   const statusColumn = area.results.get(STATUS_HEADER);
+  const codeColumn = area.results.get(ROW_STATE_HEADER);
   const forColumn = area.results.get(ENRICHED_FOR_HEADER);
   const rowKeys = new Map<number, string>();
   const skipped: PlanSkip[] = [];
@@ -128,10 +129,12 @@ export function planEnrichment(
     if (
       !options.force &&
       forColumn !== undefined &&
-      statusColumn !== undefined &&
+      codeColumn !== undefined &&
       enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key
     ) {
-      const status = readRowStatus(cleanText(cellAt(area, row, statusColumn)));
+      // The row's code decides, whatever its status words say now (a person may have retyped them).
+      const words = statusColumn === undefined ? "" : cleanText(cellAt(area, row, statusColumn));
+      const status = rowStatusOf(cleanText(cellAt(area, row, codeColumn)), words);
       if (isServiceCompleted(status)) {
         skipped.push({ row, reason: ALREADY_ENRICHED });
         alreadyEnriched += 1;

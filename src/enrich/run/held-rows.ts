@@ -3,8 +3,8 @@
 import { chunkStartKey } from "./create-job";
 import type { ListRows } from "../list/list-rows";
 import type { PendingChunk } from "./pending";
-import { isHeld, rowStatusWords, type RowStatus } from "../list/row-status";
-import { STATUS_HEADER } from "../../sheets/columns";
+import { isHeld, rowStateCode, rowStatusWords, type RowStatus } from "../list/row-status";
+import { ROW_STATE_HEADER, STATUS_HEADER } from "../../sheets/columns";
 import { nextWaiting, type RowBusiness } from "../list/waiting-rows";
 import { writeResultCells, type RowUpdates } from "../write-back/write-cells";
 
@@ -20,9 +20,17 @@ function rowsOfChunk(list: ListRows, chunk: PendingChunk): RowBusiness[] | null 
   return businesses.length === chunk.count && chunkStartKey(body) === chunk.startKey ? businesses : null;
 }
 
-/** Writes `status` into these rows' status cells only. */
+/** Writes `status` into these rows' status cells only (its words and its code). */
 function setStatus(list: ListRows, rows: readonly number[], status: RowStatus): number {
-  const updates: RowUpdates = new Map(rows.map((row) => [row, new Map([[STATUS_HEADER, rowStatusWords(status)]])]));
+  const updates: RowUpdates = new Map(
+    rows.map((row) => [
+      row,
+      new Map([
+        [STATUS_HEADER, rowStatusWords(status)],
+        [ROW_STATE_HEADER, rowStateCode(status)],
+      ]),
+    ]),
+  );
   writeResultCells(list.area(), updates);
   return updates.size;
 }

@@ -6,8 +6,8 @@ import type { LeadsApiError } from "../../api/errors";
 import type { JobsContext } from "../../jobs/job-context";
 import type { JobRecord } from "../../jobs/job-record";
 import { JobStoreFullError } from "../../jobs/job-store-budget";
-import { awaitsSending, awaitsSendingOrHeld, isWaiting, rowStatusWords, type RowStatus } from "../list/row-status";
-import { ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../../sheets/columns";
+import { awaitsSending, awaitsSendingOrHeld, isWaiting, rowStateCode, rowStatusWords, type RowStatus } from "../list/row-status";
+import { ENRICHED_FOR_HEADER, ROW_STATE_HEADER, STATUS_HEADER, enrichedForText } from "../../sheets/columns";
 import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
 import { matchKey } from "../list/normalise";
 import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
@@ -52,14 +52,18 @@ function markRows(
   return updates.size;
 }
 
-/** A row's status and its `Enriched for`: what it was sent as ("" where nothing was sent for it). */
+/** A row's status (its words and its code) and its `Enriched for`: what it was sent as ("" where nothing was sent for it). */
 export const rowCells = (status: RowStatus, sentAs = ""): Map<string, string> =>
+  new Map([...statusCells(status), [ENRICHED_FOR_HEADER, sentAs]]);
+
+/** A row's status alone: its words for the person and its code for the add-on, written together. */
+export const statusCells = (status: RowStatus): Map<string, string> =>
   new Map([
     [STATUS_HEADER, rowStatusWords(status)],
-    [ENRICHED_FOR_HEADER, sentAs],
+    [ROW_STATE_HEADER, rowStateCode(status)],
   ]);
 const sentCells = (business: EnrichmentBusiness) => rowCells({ kind: "sent" }, sentAsText(business));
-const statusCells = (status: RowStatus) => () => rowCells(status);
+const cellsOfStatus = (status: RowStatus) => () => rowCells(status);
 
 /** How a row that is never sent ends: stopped, or skipped and why. */
 export type NotSent = Extract<RowStatus, { kind: "stopped" | "skipped" }>;
@@ -278,7 +282,7 @@ function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRe
     run.rowsDropped += markRows(
       sending,
       body.businesses,
-      statusCells({ kind: "failed", reason: `could not be sent (${outcome.error.message})` }),
+      cellsOfStatus({ kind: "failed", reason: `could not be sent (${outcome.error.message})` }),
     );
     ctx.store.deleteStart(chunk.startKey);
     pending.delete(chunk);

@@ -5,9 +5,7 @@ import type { JobsContext } from "../../jobs/job-context";
 import { enrichmentOf, isJobDone, searchesOf, type JobRecord } from "../../jobs/job-record";
 import { InvalidInputError } from "../../errors/user-error";
 import { keepPolling } from "../../search/start-search";
-import { rowStatusWords } from "../list/row-status";
 import { cutReasonClause, keepsItsStatus, skipReasonWords } from "./skip-reason";
-import { STATUS_HEADER } from "../../sheets/columns";
 import { matchKey } from "../list/normalise";
 import { unreadArea, type ColumnChoice } from "../list/column-choice";
 import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
@@ -15,7 +13,7 @@ import { planEnrichment, type EnrichPlan, type PlanSkip } from "./enrichment-pla
 import { describeRows } from "../list/row-list";
 import { runDuration } from "./run-estimate";
 import { creditsPromised, isSending, rowsSent, runStoreOf, type RunRecord, type RunStore } from "./run-record";
-import { rowCells, sentAsText, sendWaitingRows, type SendReport } from "./send-chunks";
+import { rowCells, sentAsText, sendWaitingRows, statusCells, type SendReport } from "./send-chunks";
 import { ListRows, PassReads } from "../list/list-rows";
 import { waitingRows } from "../list/waiting-rows";
 import { readArea, type AreaArgs, type SheetArea } from "../list/sheet-area";
@@ -193,7 +191,7 @@ function writeStartRows(area: SheetArea, plan: EnrichPlan): void {
   }
   for (const { row, reason } of plan.skipped) {
     if (keepsItsStatus(reason)) continue;
-    updates.set(row, new Map([[STATUS_HEADER, rowStatusWords({ kind: "skipped", reason: skipReasonWords(reason) })]]));
+    updates.set(row, statusCells({ kind: "skipped", reason: skipReasonWords(reason) }));
   }
   writeResultCells(area, updates);
 }

@@ -7,8 +7,8 @@ import type { EnrichmentRecord } from "../../jobs/job-record";
 import { lastingNote, passNoteCleared } from "../../jobs/record-note";
 import type { SheetsById } from "../../sheets/result-sheet";
 import { enrichedForKey } from "../list/row-words";
-import { isCompletedByService, rowStatusWords } from "../list/row-status";
-import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, STATUS_HEADER, enrichedForText } from "../../sheets/columns";
+import { isCompletedByService, rowStateCode, rowStatusWords, type RowStatus } from "../list/row-status";
+import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, ROW_STATE_HEADER, STATUS_HEADER, enrichedForText } from "../../sheets/columns";
 import { cleanText, resultKey } from "../list/normalise";
 import { ListRows, PassReads } from "../list/list-rows";
 import { cellAt, type SheetArea } from "../list/sheet-area";
@@ -99,7 +99,9 @@ function resultCells(business: Business, failedJob: boolean): Map<string, string
     cells.set(column.header, value === null ? "" : String(value));
   }
   if (failedJob && !isCompletedByService(business.enrichment_status)) {
-    cells.set(STATUS_HEADER, rowStatusWords({ kind: "failed", reason: "the enrichment job failed; enrich again to retry" }));
+    const failed: RowStatus = { kind: "failed", reason: "the enrichment job failed; enrich again to retry" };
+    cells.set(STATUS_HEADER, rowStatusWords(failed));
+    cells.set(ROW_STATE_HEADER, rowStateCode(failed));
   }
   return cells;
 }

@@ -15,9 +15,10 @@ import type { EnrichTarget } from "../../../src/jobs/enrich-target";
 
 const TARGET: EnrichTarget = { headerRow: 1, nameHeader: "Company", nameColumn: 1, websiteHeader: "Website", websiteColumn: 3 };
 const ROWS = 400;
-const STATUS = 4; // ENRICH_HEADERS start in column D: `Enrichment status` first, `Enriched for` last
-const FOR = 3 + ENRICH_HEADERS.length;
-const WIDTH = FOR;
+const STATUS = 4; // ENRICH_HEADERS start in column D: `Enrichment status` first, then `Enriched for` and the `Row state` code last
+const FOR = 3 + ENRICH_HEADERS.indexOf("Enriched for") + 1;
+const CODE = 3 + ENRICH_HEADERS.indexOf("Row state") + 1;
+const WIDTH = CODE;
 
 type Read = { row: number; column: number; rows: number; columns: number };
 
@@ -33,6 +34,7 @@ function list(): { sheet: GoogleAppsScript.Spreadsheet.Sheet; reads: Read[]; app
     cells[1] = `note ${i}`;
     cells[2] = `company${n}.com`;
     cells[STATUS - 1] = i <= 101 ? "completed" : "Waiting to be sent";
+    cells[CODE - 1] = i <= 101 ? "done" : "waiting";
     cells[FOR - 1] = `Company ${n} | https://company${n}.com`;
     rows.push(cells);
   }
@@ -92,7 +94,7 @@ describe("spansOf", () => {
 });
 
 describe("a pass's reads of a long list", () => {
-  it("finds the next businesses from the status and Enriched for columns, and reads only their name and website", () => {
+  it("finds the next businesses from the status code, status and Enriched for columns, and reads only their name and website", () => {
     const { sheet, reads } = list();
     const rows = ListRows.inSheet(new SheetCells(sheet), TARGET);
     const next = nextWaiting(rows, 5);
@@ -104,19 +106,20 @@ describe("a pass's reads of a long list", () => {
       ["Company 105", [105, 390]], // the same business further down goes with it
       ["Company 106", [106]],
     ]);
-    // The header row, the two columns whole, then the names and websites of rows 102–106 and 390
+    // The header row, the three columns whole, then the names and websites of rows 102–106 and 390
     // (one column read from 102 to 390 each: one range costs more than the cells between).
-    expect(reads.slice(0, 3)).toEqual([
+    expect(reads.slice(0, 4)).toEqual([
       { row: 1, column: 1, rows: 1, columns: WIDTH },
+      { row: 1, column: CODE, rows: ROWS + 1, columns: 1 },
       { row: 1, column: STATUS, rows: ROWS + 1, columns: 1 },
       { row: 1, column: FOR, rows: ROWS + 1, columns: 1 },
     ]);
-    expect(reads.slice(3).map((r) => [r.column, r.row, r.row + r.rows - 1, r.columns])).toEqual([
+    expect(reads.slice(4).map((r) => [r.column, r.row, r.row + r.rows - 1, r.columns])).toEqual([
       [1, 102, 390, 1],
       [3, 102, 390, 1],
     ]);
     expect(reads.some((r) => covers(r, 200, 2))).toBe(false); // never the Notes column
-    expect(cellsOf(reads)).toBe(WIDTH + 2 * (ROWS + 1) + 2 * 289);
+    expect(cellsOf(reads)).toBe(WIDTH + 3 * (ROWS + 1) + 2 * 289);
     expect(waitingCounts(rows)).toEqual({ rows: 300, businesses: 299 });
   });
 
@@ -184,11 +187,13 @@ describe("a pass's reads of a long list", () => {
   it("reads a stopped run's rows (their Enriched for is cleared) to find those of a chunk sent after all", () => {
     const { sheet } = list();
     for (const row of [150, 151])
-      sheet
-        .getRange(row, STATUS, 1, ENRICH_HEADERS.length)
-        .setValues([
-          ["Skipped: the run was stopped before this row was sent", ...Array.from({ length: ENRICH_HEADERS.length - 2 }, () => ""), ""],
-        ]);
+      sheet.getRange(row, STATUS, 1, ENRICH_HEADERS.length).setValues([
+        [
+          "Skipped: the run was stopped before this row was sent",
+          ...Array.from({ length: ENRICH_HEADERS.length - 2 }, () => ""),
+          "stopped", // its code; its Enriched for cleared
+        ],
+      ]);
     const rows = ListRows.inSheet(new SheetCells(sheet), TARGET);
     const found = rowsOfBusinesses(rows, (status) => status.kind === "stopped", [
       { business_name: "Company 151", website_url: "https://company151.com" },

@@ -9,6 +9,8 @@ import {
   isServiceCompleted,
   isWaiting,
   readRowStatus,
+  rowStateCode,
+  rowStatusOf,
   rowStatusWords,
   type RowStatus,
 } from "../../../src/enrich/list/row-status";
@@ -80,5 +82,34 @@ describe("what each state means", () => {
       "completed",
     ]);
     expect(kinds(isServiceCompleted)).toEqual(["completed"]);
+  });
+});
+
+describe("a row's code decides, not its words", () => {
+  it("reads the status from the Row state code whatever a person typed over the words", () => {
+    expect(rowStatusOf("waiting", "Warten auf Versand")).toEqual({ kind: "waiting" });
+    expect(rowStatusOf("held", "")).toEqual({ kind: "held" });
+    expect(rowStatusOf("sent", "pending")).toEqual({ kind: "sent" });
+    expect(rowStatusOf("done", "erledigt")).toEqual({ kind: "service", status: "completed" });
+    expect(rowStatusOf("skipped", "Skipped: no business name")).toEqual({ kind: "skipped", reason: "no business name" });
+    expect(rowStatusOf("skipped", "übersprungen")).toEqual({ kind: "skipped", reason: "" });
+    // Words alone (a code cell cleared) are no run's: never waiting, never sent twice as "done" either.
+    expect(rowStatusOf("", "Waiting to be sent")).toEqual({ kind: "none" });
+  });
+
+  it("writes the code of each status", () => {
+    expect(
+      [
+        { kind: "waiting" },
+        { kind: "held" },
+        { kind: "sent" },
+        { kind: "stopped" },
+        { kind: "skipped", reason: "x" },
+        { kind: "failed", reason: "x" },
+        { kind: "service", status: "completed" },
+        { kind: "service", status: "pending" },
+        { kind: "none" },
+      ].map((status) => rowStateCode(status as RowStatus)),
+    ).toEqual(["waiting", "held", "sent", "stopped", "skipped", "failed", "done", "sent", ""]);
   });
 });

@@ -164,14 +164,14 @@ describe("a search's results sheet", () => {
                   ? enrichedFor
                   : "",
       );
-    const withFor = [...headers, "Enriched for"];
+    const withFor = [...headers, "Enriched for", "Row state"];
     const rows = [
       withFor,
-      [...row("b1", "Alpha Cafe", "https://alpha.example", "completed"), ""],
-      [...row("b2", "Beta Cafe", "https://beta.example", "not_requested"), ""],
-      [...row("b3", "Gamma Cafe", "", "completed"), ""], // no website: skipped as enriched, its status cell left alone
-      [...row("", "Added by hand", "https://hand.example", "completed"), ""], // no Business ID: not the search's row
-      [...row("b5", "Delta Cafe", "https://delta.example", "completed"), "Delta Cafe | https://delta.example"], // our own enrichment
+      [...row("b1", "Alpha Cafe", "https://alpha.example", "completed"), "", ""],
+      [...row("b2", "Beta Cafe", "https://beta.example", "not_requested"), "", ""],
+      [...row("b3", "Gamma Cafe", "", "completed"), "", ""], // no website: skipped as enriched, its status cell left alone
+      [...row("", "Added by hand", "https://hand.example", "completed"), "", ""], // no Business ID: not the search's row
+      [...row("b5", "Delta Cafe", "https://delta.example", "completed"), "Delta Cafe | https://delta.example", "done"], // our own enrichment
     ];
     const { app, spreadsheet } = sheetWith(rows);
     app.testing.setActiveRange("List", "B2:C6");

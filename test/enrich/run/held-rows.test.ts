@@ -8,7 +8,7 @@ import { ListRows } from "../../../src/enrich/list/list-rows";
 import { rereadArea } from "../../../src/enrich/list/sheet-area";
 import { sendWaitingRows } from "../../../src/enrich/run/send-chunks";
 import type { EnrichTarget } from "../../../src/jobs/enrich-target";
-import { ENRICH_HEADERS } from "../../../src/sheets/columns";
+import { ENRICH_HEADERS, ENRICHED_FOR_HEADER, ROW_STATE_HEADER, STATUS_HEADER } from "../../../src/sheets/columns";
 import { json } from "../../api/helpers";
 import { mapStore } from "../../storage/map-store";
 import { unitJobsContext } from "../../passes/jobs-context";
@@ -24,8 +24,14 @@ function setUp(senderOfRun: string, othersChunkStored = senderOfRun === "editor-
   const world = unitJobsContext();
   const { ctx, spreadsheet } = world;
   const sheet = spreadsheet.getActiveSheet();
-  const row = (status: string) => ["Acme", "acme.example", status, ...ENRICH_HEADERS.slice(1, -1).map(() => ""), FOR];
-  const values = [["Company", "Website", ...ENRICH_HEADERS], row(WAITING), row(HELD)];
+  // Each row's status words, its code (what the add-on decides by) and what it was sent as, under their headers.
+  const cellsOf: Record<string, (status: string, code: string) => string> = {
+    [STATUS_HEADER]: (status) => status,
+    [ROW_STATE_HEADER]: (_status, code) => code,
+    [ENRICHED_FOR_HEADER]: () => FOR,
+  };
+  const row = (status: string, code: string) => ["Acme", "acme.example", ...ENRICH_HEADERS.map((h) => cellsOf[h]?.(status, code) ?? "")];
+  const values = [["Company", "Website", ...ENRICH_HEADERS], row(WAITING, "waiting"), row(HELD, "held")];
   sheet.getRange(1, 1, values.length, values[0]?.length ?? 0).setValues(values);
   const run: RunRecord = {
     runId: "run-1",
