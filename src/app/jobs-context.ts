@@ -41,7 +41,7 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number): Jobs
   const settings = readServiceSettings("user");
   return {
     client: clientFor(settings, deadline),
-    store: new JobStore(doc.store, documentFacts(doc, keyDigest(settings.apiKey))),
+    store: new JobStore(doc.store, documentFacts(doc)),
     properties: doc.store,
     userProperties: userProperties(),
     documentId: doc.id,
