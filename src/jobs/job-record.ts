@@ -1,7 +1,6 @@
 // This file defines the job store's records: JobRecord (a SearchRecord or an EnrichmentRecord, sharing JobRecordBase), one per job;
 // StartRecord, one per logical job creation; and how both are stored: their keys' prefixes, and the schemas that read every stored shape.
 import * as z from "zod/mini";
-import { enumOf, tupleOf, unionOf } from "../storage/lean-schemas";
 import { currentShape, type StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
 import {
@@ -218,9 +217,9 @@ const storedBase = {
   settled: z.boolean(),
   error: nullableText,
   note: z.nullable(
-    unionOf([
-      z.object({ kind: enumOf(["passFailed"]), step: enumOf(["status", "results", "write"]), message: z.string() }),
-      z.object({ kind: enumOf(["lasting"]), text: z.string() }),
+    z.union([
+      z.object({ kind: z.enum(["passFailed"]), step: z.enum(["status", "results", "write"]), message: z.string() }),
+      z.object({ kind: z.enum(["lasting"]), text: z.string() }),
     ]),
   ),
   createdAt: z.string(),
@@ -239,7 +238,7 @@ const storedBase = {
 const StoredSearchRecord = z.lazy(() =>
   z.object({
     ...storedBase,
-    kind: enumOf(["search"]),
+    kind: z.enum(["search"]),
     refresh: z.optional(StoredRefreshSchedule),
     searchKey: z.optional(z.string()),
     maxResults: z.optional(z.number()),
@@ -248,19 +247,19 @@ const StoredSearchRecord = z.lazy(() =>
 ) satisfies z.ZodMiniType<SearchRecord>;
 
 const StoredEnrichmentRecord = z.lazy(() =>
-  z.object({ ...storedBase, kind: enumOf(["enrichment"]), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
+  z.object({ ...storedBase, kind: z.enum(["enrichment"]), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
 ) satisfies z.ZodMiniType<EnrichmentRecord>;
 
 const StoredTerritoryRecord = z.lazy(() =>
   z.object({
     ...storedBase,
-    kind: enumOf(["territory"]),
+    kind: z.enum(["territory"]),
     queries: z.array(z.string()),
     places: z.array(z.object({ label: z.string(), countryCode: z.optional(z.string()) })),
     maxResults: z.number(),
     language: z.string(),
     enrichContacts: z.boolean(),
-    pairs: z.array(tupleOf([z.nullable(z.string()), enumOf(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
+    pairs: z.array(z.tuple([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
     stopped: z.boolean(),
     run: z.number(),
     runKey: z.string(),
@@ -274,7 +273,7 @@ const StoredTerritoryRecord = z.lazy(() =>
 
 /** A record of any kind, as stored. */
 export const STORED_JOB_RECORD: z.ZodMiniType<JobRecord> = z.lazy(() =>
-  unionOf([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]),
+  z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]),
 );
 
 const StoredStartRecord = z.lazy(() =>

@@ -2,7 +2,6 @@
 // the shape the sidebar sees (JobView.refresh); its slot rule, shared by both, is refresh-slots.ts.
 import * as z from "zod/mini";
 import type { CreateSearchRequest } from "../api/schemas";
-import { enumOf } from "../storage/lean-schemas";
 
 export type RefreshEvery = "day" | "week";
 
@@ -128,16 +127,13 @@ const StoredRefreshRun = z.lazy(() =>
   }),
 ) satisfies z.ZodMiniType<RefreshRun>;
 
-/** `true` and nothing else, as zod's literal(true) would read it: zod's literal stays out of the bundle (job-record.ts reads kinds as one-value enums). */
-const onlyTrue = z.boolean().check(z.refine((value) => value)) as z.ZodMiniType<true, true>;
-
 /** What a schedule of either kind holds as stored. */
 const storedScheduleBase = {
-  every: enumOf(["day", "week", "off"]),
+  every: z.enum(["day", "week", "off"]),
   lastRunAt: z.string(),
   nextRunAt: z.string(),
   lastError: z.nullable(z.string()),
-  asked: z.optional(onlyTrue),
+  asked: z.optional(z.literal(true)),
 };
 
 /** A search's schedule as stored. */

@@ -2,7 +2,6 @@
 // and its rows marked, so any later attempt repeats the identical request and the service charges at most once. The small head is in
 // the job store for every editor to see; the body is in the sender's user properties, so only the sender's key sends it.
 import * as z from "zod/mini";
-import { tupleOf } from "../../storage/lean-schemas";
 import type { CreateEnrichmentRequest } from "../../api/schemas";
 import type { JobsContext } from "../../jobs/job-context";
 import type { KeyValueStore } from "../../storage/key-value-store";
@@ -57,7 +56,7 @@ const StoredHeadSchema = z.lazy(() =>
 const HEAD_SHAPE: StoredShape<StoredHead> = { ...currentShape(StoredHeadSchema), versioned: true };
 
 /** A part of a body: [name, website] pairs. */
-const PART_SHAPE = currentShape(z.array(tupleOf([z.string(), z.string()])));
+const PART_SHAPE = currentShape(z.array(z.tuple([z.string(), z.string()])));
 
 const HEAD = KEYS.chunkHead;
 const BODY = KEYS.chunkBody;
