@@ -85,7 +85,7 @@ function withoutVersion<T>(record: T): T {
 
 /**
  * A map stored as one JSON object whose entries are read each on its own: an entry of no known
- * shape is dropped and the others kept, `upgrade` turning an entry of an earlier shape into today's.
+ * shape is dropped and the others kept, `upgrade` turning each entry read into today's.
  */
 export function entriesShape<Entry, Today>(
   entry: z.ZodMiniType<Entry>,
