@@ -1,7 +1,6 @@
-// This file defines how stored state is read and written: the ONE place a stored JSON text is parsed.
-// A record is read through its shape (a zod/mini schema), its version steps and one last turn into
-// today's, so the code above a store only ever sees today's shape. Until the first release every
-// record is version 1 and no shape has a step (docs/stored-state.md).
+// This file defines how stored state is read and written: the ONE place a stored JSON text is parsed. A record is read through its
+// shape (a zod/mini schema), its version steps and one last turn into today's, so the code above a store only ever sees today's
+// shape. Until the first release every record is version 1 and no shape has a step (docs/stored-state.md).
 import * as z from "zod/mini";
 
 /** How one kind of stored record is read back. */
