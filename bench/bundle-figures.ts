@@ -1,10 +1,11 @@
 // This file measures the server bundle: both builds' Code.js sizes against the target, the share
 // of each that every source folder and zod take (from the esbuild metafiles of scripts/build.mjs's
 // build()), and how long a fresh V8 context takes to evaluate dist/Code.js, as Apps Script does at
-// the start of every execution.
+// the start of every execution, against JSON.parse of a string of its size (bundle-evaluation.ts).
 import { readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import * as vm from "node:vm";
+import { bundleEvaluation, EVALUATION_CEILING } from "./bundle-evaluation";
 import { int, kb, medianMs, ms, pct, printTable, ratio } from "./stats";
 
 /** The part of scripts/build.mjs's `build()` result the bench reads. */
@@ -20,6 +21,8 @@ export interface Builds {
 }
 
 export const BUNDLE_TARGET_BYTES = 90 * 1024;
+/** What test/bundle/bundle-size.test.ts holds dist/Code.js under. */
+const BUNDLE_CEILING_BYTES = 256 * 1024;
 const EVAL_SAMPLES = 20;
 
 export interface BundleFigures {
@@ -92,30 +95,31 @@ export function bundleFigures(root: string, builds: Builds): BundleFigures {
   const ownBytes = [...folders].filter(([folder]) => folder === "src" || folder.startsWith("src/")).reduce((sum, [, n]) => sum + n, 0);
 
   const code = readFileSync(file, "utf8");
-  // Each sample: a new context, the source compiled and run, as each Apps Script execution does.
-  const evalMs = medianMs(() => new vm.Script(code, { filename: "Code.js" }).runInContext(vm.createContext({})), { samples: EVAL_SAMPLES });
+  // Each turn: a new context, the source compiled and run, as each Apps Script execution does; then JSON.parse of its text.
+  const { evalMs, evalMedianMs, jsonMs, jsonMedianMs, ratio: evalRatio, jsonChars } = bundleEvaluation(code);
   const emptyMs = medianMs(() => new vm.Script("0").runInContext(vm.createContext({})), { samples: EVAL_SAMPLES });
-  const json = JSON.stringify({ code });
-  const jsonMs = medianMs(() => JSON.parse(json), { samples: EVAL_SAMPLES });
   const exported = vm.runInContext(`${code}\ntypeof BusinessLeads`, vm.createContext({}));
 
   printTable(
     "Foundation: server bundle (dist/Code.js)",
     ["figure", "measured", "target"],
     [
-      ["size, minified", `${int(bytes)} B = ${kb(bytes)}`, `≤ ${kb(BUNDLE_TARGET_BYTES)}`],
+      ["size, minified", `${int(bytes)} B = ${kb(bytes)}`, `≤ ${kb(BUNDLE_TARGET_BYTES)} (held < ${kb(BUNDLE_CEILING_BYTES)})`],
       ["full build's size, minified (dist-full/Code.js)", `${int(fullBytes)} B = ${kb(fullBytes)}`, `≤ ${kb(BUNDLE_TARGET_BYTES)}`],
       ["  default build smaller by", `${int(fullBytes - bytes)} B = ${kb(fullBytes - bytes)}`, "—"],
       ["zod share (metafile bytesInOutput)", `${int(zodBytes)} B = ${kb(zodBytes)} = ${pct(zodBytes, bytes)}`, "—"],
       ["our own code (src/, metafile bytesInOutput)", `${int(ownBytes)} B = ${kb(ownBytes)} = ${pct(ownBytes, bytes)}`, "—"],
       ["wrapper, header and entry-point stubs", `${int(bytes - ownBytes - zodBytes)} B = ${pct(bytes - ownBytes - zodBytes, bytes)}`, "—"],
-      [`evaluate in a fresh vm context (median of ${EVAL_SAMPLES})`, ms(evalMs), "—"],
-      ["  ÷ baseline A: fresh context + trivial script", ratio(evalMs / emptyMs), "—"],
-      ["  ÷ baseline B: JSON.parse of a bundle-sized string", ratio(evalMs / jsonMs), "—"],
+      ["evaluate in a fresh vm context (fastest of the turns, median)", `${ms(evalMs)}, ${ms(evalMedianMs)}`, "—"],
+      ["  ÷ baseline A: fresh context + trivial script (medians)", ratio(evalMedianMs / emptyMs), "—"],
+      ["  ÷ baseline B: JSON.parse of a string of its size (fastest)", ratio(evalRatio), `≤ ${ratio(EVALUATION_CEILING)} (held)`],
     ],
     [
       `1 KB = 1024 B. esbuild output ${int(esbuildBytes)} B + header and entry-point stubs = dist/Code.js.`,
-      `Baselines measured in this run: A = ${ms(emptyMs)}, B = ${ms(jsonMs)}. Global after evaluation: BusinessLeads is ${String(exported)}.`,
+      `Baselines measured in this run: A = ${ms(emptyMs)} (median); B = ${ms(jsonMs)} fastest, ${ms(jsonMedianMs)} median.`,
+      `B parses the bundle's text as one JSON string (${int(jsonChars)} characters), in turns with the evaluation (bundle-evaluation.ts).`,
+      "test/bundle/bundle-size.test.ts holds the ratio to B and the size.",
+      `Global after evaluation: BusinessLeads is ${String(exported)}.`,
     ],
   );
   printFolders({ bytes, fullBytes }, builds);

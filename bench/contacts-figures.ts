@@ -96,7 +96,7 @@ function document() {
   });
   const spreadsheet = app.getActiveSpreadsheet() as unknown as GoogleAppsScript.Spreadsheet.Spreadsheet;
   const store = new CountedStore();
-  const jobs = new JobStore(store, { timeZone: () => "Etc/UTC", sheetIdNamed: () => null, knownKeys: () => [] });
+  const jobs = new JobStore(store, { timeZone: () => "Etc/UTC" });
   const write = (s: number, businesses: Business[]): void => {
     const name = `Search ${s}`;
     const sheet = spreadsheet.getSheetByName(name) ?? createResultSheet(spreadsheet, name);

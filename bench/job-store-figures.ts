@@ -51,7 +51,7 @@ export function jobStoreFigures(): void {
   // 300 jobs saved for real into the fakes' document properties (Google's limits enforced).
   const runtime = createRuntime();
   const props = runtime.globals().PropertiesService.getDocumentProperties();
-  const store = new JobStore(props, { timeZone: () => "America/Chicago", sheetIdNamed: () => null, knownKeys: () => [] });
+  const store = new JobStore(props, { timeZone: () => "America/Chicago" });
   let refused = 0;
   for (let i = 0; i < 300; i += 1) {
     const record = jobRecord(i, true);

@@ -1,7 +1,8 @@
 // This file defines the bench's small helpers: medians of timed samples (with a GC before each
 // when node runs with --expose-gc) and aligned tables that show targets next to measured values.
 
-function collect(): void {
+/** A garbage collection where node runs with --expose-gc: a sample starts with nothing left to collect. */
+export function collect(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (typeof gc === "function") gc();
 }

@@ -1,7 +1,6 @@
 // This file defines the service's requests as zod/mini schemas with the spec's limits (src/rules/request-limits.ts), and their types.
 // The client checks every body against them and the sidebar functions parse their arguments with the same fields, so a limit lives once.
 import * as z from "zod/mini";
-import { intOf, lengthWithin, matching, trimmed, within } from "../storage/lean-schemas";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 
 /** Two or three letters, optionally a locale ("en", "pt-BR", "zh_Hant"). */
@@ -9,16 +8,16 @@ const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/;
 const COUNTRY_PATTERN = /^[A-Z]{2}$/;
 const HTTP_URL_PATTERN = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 
-const text = (max: number) => z.string().check(trimmed(), lengthWithin(1, max));
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
 /** Fields of a search's `input`, also used one by one to parse the sidebar's arguments. */
 export const SearchFields = {
   query: text(REQUEST_LIMITS.queryMax),
   /** A location's label: only its form is checked here; whether the catalog knows it is the service's call (422). */
   location: text(REQUEST_LIMITS.locationLabelMax),
-  countryCode: z.string().check(matching(COUNTRY_PATTERN)),
-  maxResults: intOf().check(within(REQUEST_LIMITS.minResults, REQUEST_LIMITS.maxResults)),
-  language: z.string().check(matching(LANGUAGE_PATTERN)),
+  countryCode: z.string().check(z.regex(COUNTRY_PATTERN)),
+  maxResults: z.int().check(z.gte(REQUEST_LIMITS.minResults), z.lte(REQUEST_LIMITS.maxResults)),
+  language: z.string().check(z.regex(LANGUAGE_PATTERN)),
   name: text(REQUEST_LIMITS.nameMax),
 };
 
@@ -27,7 +26,7 @@ export const SearchFields = {
  * businesses) are left to the service: its 402/403 says which bound applies and how many credits
  * remain, which a local refusal could not. The sidebar's own arguments do check the 700 ceiling.
  */
-const atLeast = (min: number) => intOf().check(within(min));
+const atLeast = (min: number) => z.int().check(z.gte(min));
 
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 const SearchInputSchema = z.lazy(() =>
@@ -53,20 +52,20 @@ const enrichmentBusiness = () =>
   z.object({
     business_name: text(REQUEST_LIMITS.businessNameMax),
     /** Absolute http:// or https:// URL. */
-    website_url: z.string().check(matching(HTTP_URL_PATTERN)),
+    website_url: z.string().check(z.regex(HTTP_URL_PATTERN)),
   });
 
 export const CreateEnrichmentRequestSchema = z.lazy(() =>
   z.object({
     name: z.optional(SearchFields.name),
-    businesses: z.array(enrichmentBusiness()).check(lengthWithin(1)),
+    businesses: z.array(enrichmentBusiness()).check(z.minLength(1)),
   }),
 );
 
 const pageParams = (maxPageSize: number) =>
   z.object({
-    page: z.optional(intOf().check(within(1))),
-    pageSize: z.optional(intOf().check(within(1, maxPageSize))),
+    page: z.optional(z.int().check(z.gte(1))),
+    pageSize: z.optional(z.int().check(z.gte(1), z.lte(maxPageSize))),
   });
 
 /** Query of the two results endpoints: pages of 1 to 500. */
@@ -76,8 +75,8 @@ export const ListPageParamsSchema = pageParams(REQUEST_LIMITS.listPageSizeMax);
 
 export const FindLocationsParamsSchema = z.lazy(() =>
   z.object({
-    q: z.string().check(trimmed(), lengthWithin(REQUEST_LIMITS.locationQueryMin, REQUEST_LIMITS.locationQueryMax)),
-    country: z.optional(z.string().check(matching(/^[A-Za-z]{2}$/))),
+    q: z.string().check(z.trim(), z.minLength(REQUEST_LIMITS.locationQueryMin), z.maxLength(REQUEST_LIMITS.locationQueryMax)),
+    country: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/))),
   }),
 );
 

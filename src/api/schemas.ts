@@ -1,8 +1,7 @@
 // This file defines the service's resources and responses as zod/mini schemas and their inferred types; objects are loose and enums
 // accept any string, so a newer service passes through. Big schemas are built lazily, since Apps Script evaluates the bundle on every
-// execution; zod stays inside src/api (`parseWith` turns its issues into a ResponseShapeError).
+// execution; zod's issues never leave the boundary (`parseWith` turns them into a ResponseShapeError).
 import * as z from "zod/mini";
-import { intOf, recordOf } from "../storage/lean-schemas";
 import type { KnownJobStatus } from "../rules/job-status";
 
 /** A string type that lists the known values for autocomplete but accepts any string. */
@@ -14,7 +13,7 @@ function openEnum<T extends string>(): z.ZodMiniType<OpenEnum<T>, OpenEnum<T>> {
 }
 
 const str = z.string();
-const int = intOf();
+const int = z.int();
 const num = z.number();
 const bool = z.boolean();
 const strings = z.array(z.string());
@@ -111,10 +110,10 @@ const business = () =>
     owner_emails: opt(strings),
     decision_maker_emails: opt(strings),
     email_verification_status: opt(openEnum<"processing" | "completed">()),
-    email_verifications: opt(recordOf(emailVerification())),
+    email_verifications: opt(z.record(z.string(), emailVerification())),
     socials: opt(socials()),
     additional_phones: opt(strings),
-    phone_types: opt(recordOf(z.string())),
+    phone_types: opt(z.record(z.string(), z.string())),
     enrichment_status: opt(openEnum<"completed" | "not_requested">()),
     owner_enrichment_status: opt(openEnum<"completed" | "not_requested">()),
     // The spec does not show the element shape: keep whatever comes.

@@ -20,7 +20,7 @@ export interface LockPart {
 }
 
 /** How long a pass waits to take its locks back after a network call: a click may be changing the document meanwhile. */
-export const RELOCK_WAIT_MS = 30_000;
+const RELOCK_WAIT_MS = 30_000;
 
 /** The locks a pass holds, in the order they were taken, and what tells whether the stored state changed while they were given up. */
 export class HeldLocks {

@@ -46,7 +46,7 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number, gate:
   return {
     client: clientFor(settings, deadline, gate),
     interleaving: gate,
-    store: new JobStore(doc.store, documentFacts(doc, keyDigest(settings.apiKey))),
+    store: new JobStore(doc.store, documentFacts(doc)),
     properties: doc.store,
     userProperties: userProperties(),
     userData: withUserData,

@@ -21,7 +21,7 @@ export interface BuildInputs {
 }
 
 export function buildContacts({ spreadsheet, store, inTime }: BuildInputs): ContactsBuilt {
-  const records = new JobStore(store, documentFacts({ spreadsheet, store })).all();
+  const records = new JobStore(store, documentFacts({ spreadsheet })).all();
   // Before any write: a build killed part-way is finished by the next pass, over every source.
   saveContactsState(store, { every: true, marks: {} });
   const outcome = syncContacts({ spreadsheet, records, create: true, inTime });

@@ -1,7 +1,6 @@
 // This file defines what the document's store remembers of the Contacts sheet: that a build made it, and a short hash of each source
 // sheet's job records as the last finished sync saw them, so a sync killed anywhere is repeated by the next pass.
 import * as z from "zod/mini";
-import { recordOf } from "../storage/lean-schemas";
 import type { JobRecord } from "../jobs/job-record";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { KEYS } from "../storage/keys";
@@ -19,7 +18,9 @@ export interface ContactsState {
 }
 
 const STATE_SHAPE = {
-  ...currentShape<ContactsState>(z.object({ every: z.boolean(), marks: recordOf(z.string()), problem: z.optional(z.string()) })),
+  ...currentShape<ContactsState>(
+    z.object({ every: z.boolean(), marks: z.record(z.string(), z.string()), problem: z.optional(z.string()) }),
+  ),
   versioned: true,
 } as const;
 

@@ -2,7 +2,6 @@
 // (a new key never reads another account's answers), many at a time, big answers split across entries. Best effort: a failure is a miss.
 // Every answer is read back through its schema, and an entry of no known shape is a miss.
 import * as z from "zod/mini";
-import { intOf, within } from "../storage/lean-schemas";
 import { currentShape, readStored, type StoredShape } from "../storage/stored-json";
 import { KEYS } from "../storage/keys";
 
@@ -32,7 +31,7 @@ export const CACHE_SECONDS = {
 const CHUNK_CHARS = 30000;
 
 /** The head of a value stored in chunks: how many. */
-const LARGE_HEAD = currentShape(z.object({ chunks: intOf().check(within(1)) }));
+const LARGE_HEAD = currentShape(z.object({ chunks: z.int().check(z.gte(1)) }));
 const CHUNK = currentShape(z.string());
 
 export class CellCache {

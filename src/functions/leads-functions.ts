@@ -4,7 +4,6 @@
 import { eitherKind } from "../api/either-kind";
 import { distinctBusinesses, readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import * as z from "zod/mini";
-import { unionOf } from "../storage/lean-schemas";
 import type { Job, ResultsPage } from "../api/schemas";
 import { JOB_KINDS } from "../rules/job-kinds";
 import { isTerminalStatus } from "../rules/job-status";
@@ -32,7 +31,7 @@ import { KEYS } from "../storage/keys";
 const LOCATION_COLUMNS = ["label", "country_code", "full_name", "location_code"] as const;
 
 /** A cached table of cells (LEADS_LOCATIONS, LEADS_RESULTS) and the cached credits. */
-const CACHED_TABLE = currentShape(z.array(z.array(unionOf([z.string(), z.number(), z.boolean()]))));
+const CACHED_TABLE = currentShape(z.array(z.array(z.union([z.string(), z.number(), z.boolean()]))));
 const CACHED_CREDITS = currentShape(z.number());
 /** One identifier argument: a single cell, or a range Sheets passes as rows of cells. */
 interface IdArgument {

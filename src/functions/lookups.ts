@@ -4,7 +4,6 @@ import type { BatchResult } from "../api/client";
 import { eitherKind } from "../api/either-kind";
 import type { LeadsApiError } from "../api/errors";
 import * as z from "zod/mini";
-import { enumOf } from "../storage/lean-schemas";
 import { BusinessSchema, JobSchema, type Business, type Job } from "../api/schemas";
 import { JOB_KINDS, type JobKind } from "../rules/job-kinds";
 import { isTerminalStatus } from "../rules/job-status";
@@ -28,7 +27,7 @@ export class NotFetchedError extends UserFacingError {
   }
 }
 
-const CACHED_KIND = enumOf(JOB_KINDS);
+const CACHED_KIND = z.enum(JOB_KINDS);
 
 interface CachedJob {
   kind: JobKind;

@@ -2,7 +2,6 @@
 // so IDs are hashed into a fixed number of buckets per kind, each under 100 KB, each record with its own expiry. A record that does
 // not fit, or a bucket another execution rewrote, is a miss.
 import * as z from "zod/mini";
-import { tupleOf } from "../storage/lean-schemas";
 import { entriesShape, type StoredShape } from "../storage/stored-json";
 import { utf8Bytes } from "../storage/utf8";
 import type { CellCache } from "./cell-cache";
@@ -34,7 +33,7 @@ export class RecordCache<T> {
     /** The records' schema: what is read back from the cache is checked like the service's answers. */
     record: z.ZodMiniType<T>,
   ) {
-    this.bucketShape = entriesShape(tupleOf([z.number(), record]), (entry): [number, T] => entry);
+    this.bucketShape = entriesShape(z.tuple([z.number(), record]), (entry): [number, T] => entry);
   }
 
   private readonly keys = new Map<string, string>();

@@ -2,7 +2,6 @@
 // document cache keeps what this document's formulas sent in the last minute and any wait a 429 asked for, and an evaluation takes
 // only what is left. Other clients of the account are not seen, so formulas leave them a share of the minute.
 import * as z from "zod/mini";
-import { tupleOf } from "../storage/lean-schemas";
 import type { Clock } from "../rules/clock";
 import type { StoredShape } from "../storage/stored-json";
 import type { CellCache } from "./cell-cache";
@@ -35,7 +34,7 @@ const SENT_SHAPE: StoredShape<Sent, z.output<typeof StoredSent>> = {
     }),
   }),
 };
-const ROUND_TRIP = tupleOf([z.number(), z.number()]);
+const ROUND_TRIP = z.tuple([z.number(), z.number()]);
 
 export class RequestBudget {
   constructor(

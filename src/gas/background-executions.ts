@@ -1,7 +1,7 @@
 // This file defines the record of the user's last background run (the pollJobs trigger): when it ran and whether Google gave it its
 // document, kept in the user's properties for diagnose(), since Google does not document which it does.
 import * as z from "zod/mini";
-import { readStored, storedText, type StoredShape } from "../storage/stored-json";
+import { currentShape, readStored, storedText, type StoredShape } from "../storage/stored-json";
 import { userProperties } from "./property-snapshot";
 import { LONGEST_EXECUTION_MS } from "../rules/platform-limits";
 import { KEYS } from "../storage/keys";
@@ -20,14 +20,9 @@ interface BackgroundRun {
   finished: boolean;
 }
 
-/** A run as any version recorded it: earlier versions did not note its end. */
-const StoredRun = z.object({ at: z.number(), withDocument: z.boolean(), finished: z.optional(z.boolean()) });
-
-/** An earlier version's run, whose end was not noted, is not taken for a stopped one. */
-const RUN_SHAPE: StoredShape<BackgroundRun, z.output<typeof StoredRun>> = {
-  schema: StoredRun,
+const RUN_SHAPE: StoredShape<BackgroundRun> = {
+  ...currentShape(z.object({ at: z.number(), withDocument: z.boolean(), finished: z.boolean() }) satisfies z.ZodMiniType<BackgroundRun>),
   versioned: true,
-  upgrade: (stored) => ({ ...stored, finished: stored.finished ?? true }),
 };
 
 /** No execution lives longer (Apps Script's 6 minutes): a run older than this that never finished was stopped. */

@@ -5,7 +5,6 @@ import { JobStoreFullError } from "../jobs/job-store-budget";
 import type { KeyValueStore, StoreBudget } from "../storage/key-value-store";
 import { CLAIM_KEY, DATA_KEY, EMPTY_DATA_CHARS, decodeClaim, decodeData, encodeData, lineChars } from "../storage/metadata-entries";
 import { removeQuietly } from "../storage/metadata-handles";
-import { moveLegacyEntries, readLegacyEntry, type LegacyKeys } from "../storage/metadata-migration";
 import {
   WriteClaim,
   type ClaimEntries,
@@ -53,7 +52,9 @@ export const METADATA_STORE_BUDGET: StoreBudget = {
 };
 
 /** The store as one listing found it, with this execution's changes (its claims: WriteClaim). */
-interface Listing extends LegacyKeys {
+interface Listing {
+  /** What the data entry holds, or will once written. */
+  entry: Map<string, string>;
   handle: DataEntry | null;
   /** Whether the data entry exists (its handle may still be unknown right after adding it). */
   exists: boolean;
@@ -84,15 +85,7 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
 
   private load(): Listing {
     if (this.listing !== null) return this.listing;
-    const listing: Listing = {
-      entry: new Map(),
-      handle: null,
-      exists: false,
-      extra: [],
-      legacy: [],
-      legacyValues: new Map(),
-      deleted: new Set(),
-    };
+    const listing: Listing = { entry: new Map(), handle: null, exists: false, extra: [] };
     const claims: ClaimEntry[] = [];
     const found = this.spreadsheet
       .createDeveloperMetadataFinder()
@@ -112,11 +105,7 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
         continue;
       }
       const claim = decodeClaim(raw);
-      if (claim !== null) {
-        claims.push({ handle: metadata, claim, chars: CLAIM_KEY.length + raw.length });
-        continue;
-      }
-      readLegacyEntry(listing, metadata, raw);
+      if (claim !== null) claims.push({ handle: metadata, claim, chars: CLAIM_KEY.length + raw.length });
     }
     this.writeClaim.setListed(claims);
     this.listing = listing;
@@ -124,17 +113,11 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
   }
 
   getProperty(key: string): string | null {
-    const listing = this.load();
-    if (listing.entry.has(key)) return listing.entry.get(key) ?? null;
-    return listing.deleted.has(key) ? null : (listing.legacyValues.get(key) ?? null);
+    return this.load().entry.get(key) ?? null;
   }
 
   getProperties(): Record<string, string> {
-    const listing = this.load();
-    const all: Record<string, string> = {};
-    for (const [key, value] of listing.legacyValues) if (!listing.deleted.has(key)) all[key] = value;
-    for (const [key, value] of listing.entry) all[key] = value;
-    return all;
+    return Object.fromEntries(this.load().entry);
   }
 
   // ---- writing ----------------------------------------------------------------------------------
@@ -151,7 +134,6 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
       else listing.entry.delete(key);
       throw new JobStoreFullError();
     }
-    listing.deleted.delete(key);
     this.changed();
   }
 
@@ -160,7 +142,6 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
     const listing = this.load();
     if (this.getProperty(key) === null) return;
     listing.entry.delete(key);
-    if (listing.legacyValues.has(key)) listing.deleted.add(key);
     this.changed();
   }
 
@@ -225,8 +206,7 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
   }
 
   private write(listing: Listing): void {
-    if (listing.legacy.length > 0) moveLegacyEntries(listing, () => this.writeEntry(listing));
-    else this.writeEntry(listing);
+    this.writeEntry(listing);
     this.removeExtra(listing);
   }
 

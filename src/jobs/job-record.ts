@@ -1,21 +1,17 @@
 // This file defines the job store's records: JobRecord (a SearchRecord or an EnrichmentRecord, sharing JobRecordBase), one per job;
 // StartRecord, one per logical job creation; and how both are stored: their keys' prefixes, and the schemas that read every stored shape.
 import * as z from "zod/mini";
-import { enumOf, tupleOf, unionOf } from "../storage/lean-schemas";
-import type { StoredShape } from "../storage/stored-json";
+import { currentShape, type StoredShape } from "../storage/stored-json";
 import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
 import {
   StoredRefreshSchedule,
   StoredRunOutcome,
   StoredScheduleBase,
-  upgradeRefreshSchedule,
-  upgradeScheduleBase,
   type RefreshSchedule,
   type RunOutcome,
   type ScheduleBase,
 } from "./refresh-schedule";
-import { upgradeLastRun } from "./last-run";
-import { noteOfStoredText, type RecordNote } from "./record-note";
+import type { RecordNote } from "./record-note";
 import type { JobKind } from "../rules/job-kinds";
 import type { Searched } from "../rules/searched";
 import { KEYS } from "../storage/keys";
@@ -136,9 +132,6 @@ export interface TerritoryRecord extends JobRecordBase {
 
 export type JobRecord = SearchRecord | EnrichmentRecord | TerritoryRecord;
 
-/** A record as read from the store, before its document's facts fill what it lacked (job-record-versions.ts). */
-export type StoredJobRecord<R extends JobRecord = JobRecord> = R extends JobRecord ? Omit<R, "timeZone"> & { timeZone?: string } : never;
-
 /** A search with a refresh schedule: its record is never pruned, since the schedule lives in it. */
 export type ScheduledSearch = SearchRecord & { refresh: RefreshSchedule };
 
@@ -151,15 +144,6 @@ export type ScheduledSearch = SearchRecord & { refresh: RefreshSchedule };
 export const searchOf = (record: JobRecord): SearchRecord | null => (record.kind === "search" ? record : null);
 export const enrichmentOf = (record: JobRecord): EnrichmentRecord | null => (record.kind === "enrichment" ? record : null);
 export const territoryOf = (record: JobRecord): TerritoryRecord | null => (record.kind === "territory" ? record : null);
-
-/**
- * What a search stored before its parts were kept: "<query> · <location label>", in the words of
- * rules/searched.ts (a catalog's label has no " · "; a query may).
- */
-function searchedOfWords(words: string): Searched {
-  const at = words.lastIndexOf(" · ");
-  return at < 0 ? { query: words, place: "" } : { query: words.slice(0, at), place: words.slice(at + 3) };
-}
 
 /** The searches among `records`. */
 export const searchesOf = (records: readonly JobRecord[]): SearchRecord[] => records.flatMap((record) => searchOf(record) ?? []);
@@ -216,30 +200,27 @@ export const isStartExpired = (start: StartRecord, now: number): boolean => now 
 
 // ---- as stored --------------------------------------------------------------------------------
 
-const nullableText = z.optional(z.nullable(z.string()));
-const nullableCount = z.optional(z.nullable(z.number()));
+const nullableText = z.nullable(z.string());
+const nullableCount = z.nullable(z.number());
 
-/** What a record of either kind holds as stored: what an early version may not have written is optional. */
+/** What a record of any kind holds as stored: today's shape, version 1 (job-record-versions.ts). */
 const storedBase = {
   id: z.string(),
-  name: z.optional(z.string()),
+  name: z.string(),
   sheetId: nullableCount,
   sheetName: nullableText,
   status: z.string(),
   leadCount: nullableCount,
   enrichedCount: nullableCount,
   creditsCharged: nullableCount,
-  rowsWritten: z.optional(z.number()),
-  settled: z.optional(z.boolean()),
+  rowsWritten: z.number(),
+  settled: z.boolean(),
   error: nullableText,
-  note: z.optional(
-    z.nullable(
-      unionOf([
-        z.string(),
-        z.object({ kind: enumOf(["passFailed"]), step: enumOf(["status", "results", "write", "start", "update"]), message: z.string() }),
-        z.object({ kind: enumOf(["lasting"]), text: z.string() }),
-      ]),
-    ),
+  note: z.nullable(
+    z.union([
+      z.object({ kind: z.enum(["passFailed"]), step: z.enum(["status", "results", "write", "start", "update"]), message: z.string() }),
+      z.object({ kind: z.enum(["lasting"]), text: z.string() }),
+    ]),
   ),
   createdAt: z.string(),
   finishedAt: nullableText,
@@ -249,99 +230,50 @@ const storedBase = {
   createdBy: z.optional(z.string()),
   seenBy: z.optional(z.array(z.string())),
   hiddenFrom: z.optional(z.array(z.string())),
-  timeZone: z.optional(z.string()),
+  timeZone: z.string(),
   lastRun: z.optional(StoredRunOutcome),
 };
 
-/** What a record of either kind was written without by an early version, as today's defaults. */
-function upgradeBase<S extends z.output<z.ZodMiniObject<typeof storedBase>>>(stored: S) {
-  return {
-    ...stored,
-    name: stored.name ?? "",
-    sheetId: stored.sheetId ?? null,
-    sheetName: stored.sheetName ?? null,
-    leadCount: stored.leadCount ?? null,
-    enrichedCount: stored.enrichedCount ?? null,
-    creditsCharged: stored.creditsCharged ?? null,
-    rowsWritten: stored.rowsWritten ?? 0,
-    settled: stored.settled ?? false,
-    error: stored.error ?? null,
-    // Earlier versions stored a note's words: read back to its kind once.
-    note: typeof stored.note === "string" ? noteOfStoredText(stored.note) : (stored.note ?? null),
-    finishedAt: stored.finishedAt ?? null,
-    startKey: stored.startKey ?? null,
-  };
-}
-
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
-/** A search as any version stored it, upgraded: a record from before maxResults was kept charged its maxResults (a free plan's 100 too). */
 const StoredSearchRecord = z.lazy(() =>
-  z.pipe(
-    z.object({
-      ...storedBase,
-      kind: enumOf(["search"]),
-      refresh: z.optional(StoredRefreshSchedule),
-      searchKey: z.optional(z.string()),
-      maxResults: z.optional(z.number()),
-      searched: z.optional(unionOf([z.string(), z.object({ query: z.string(), place: z.string() })])),
-    }),
-    z.transform((stored): StoredJobRecord<SearchRecord> => {
-      const { refresh: storedRefresh, maxResults, searched, ...rest } = upgradeBase(upgradeLastRun(stored));
-      const refresh = storedRefresh && upgradeRefreshSchedule(storedRefresh);
-      const reserved = maxResults ?? rest.creditsCharged ?? undefined;
-      // A search from before what it searched was kept: its schedule's search says it, when it has one.
-      const input = refresh?.search.input;
-      const said =
-        typeof searched === "string"
-          ? searchedOfWords(searched)
-          : (searched ?? (input ? { query: input.query, place: input.location } : undefined));
-      return {
-        ...rest,
-        ...(refresh === undefined ? {} : { refresh }),
-        ...(reserved === undefined ? {} : { maxResults: reserved }),
-        ...(said === undefined ? {} : { searched: said }),
-      };
-    }),
-  ),
-);
+  z.object({
+    ...storedBase,
+    kind: z.enum(["search"]),
+    refresh: z.optional(StoredRefreshSchedule),
+    searchKey: z.optional(z.string()),
+    maxResults: z.optional(z.number()),
+    searched: z.optional(z.object({ query: z.string(), place: z.string() })),
+  }),
+) satisfies z.ZodMiniType<SearchRecord>;
 
 const StoredEnrichmentRecord = z.lazy(() =>
-  z.pipe(
-    z.object({ ...storedBase, kind: enumOf(["enrichment"]), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
-    z.transform((stored): StoredJobRecord<EnrichmentRecord> => upgradeBase(stored)),
-  ),
-);
+  z.object({ ...storedBase, kind: z.enum(["enrichment"]), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
+) satisfies z.ZodMiniType<EnrichmentRecord>;
 
 const StoredTerritoryRecord = z.lazy(() =>
-  z.pipe(
-    z.object({
-      ...storedBase,
-      kind: enumOf(["territory"]),
-      queries: z.array(z.string()),
-      places: z.array(z.object({ label: z.string(), countryCode: z.optional(z.string()) })),
-      maxResults: z.number(),
-      language: z.string(),
-      enrichContacts: z.boolean(),
-      pairs: z.array(tupleOf([z.nullable(z.string()), enumOf(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
-      stopped: z.boolean(),
-      run: z.number(),
-      runKey: z.string(),
-      runStartedAt: z.string(),
-      foundByMore: z.number(),
-      territoryKey: z.string(),
-      slotsFullUntil: z.optional(z.string()),
-      refresh: z.optional(StoredScheduleBase),
-    }),
-    z.transform((stored): StoredJobRecord<TerritoryRecord> => {
-      const { refresh, ...rest } = upgradeBase(upgradeLastRun(stored));
-      return { ...rest, ...(refresh === undefined ? {} : { refresh: upgradeScheduleBase(refresh) }) };
-    }),
-  ),
-);
+  z.object({
+    ...storedBase,
+    kind: z.enum(["territory"]),
+    queries: z.array(z.string()),
+    places: z.array(z.object({ label: z.string(), countryCode: z.optional(z.string()) })),
+    maxResults: z.number(),
+    language: z.string(),
+    enrichContacts: z.boolean(),
+    pairs: z.array(z.tuple([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
+    stopped: z.boolean(),
+    run: z.number(),
+    runKey: z.string(),
+    runStartedAt: z.string(),
+    foundByMore: z.number(),
+    territoryKey: z.string(),
+    slotsFullUntil: z.optional(z.string()),
+    refresh: z.optional(StoredScheduleBase),
+  }),
+) satisfies z.ZodMiniType<TerritoryRecord>;
 
-/** A record of any kind, each kind's shape upgraded by its own step. */
-export const STORED_JOB_RECORD: z.ZodMiniType<StoredJobRecord> = z.lazy(() =>
-  unionOf([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]),
+/** A record of any kind, as stored. */
+export const STORED_JOB_RECORD: z.ZodMiniType<JobRecord> = z.lazy(() =>
+  z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]),
 );
 
 const StoredStartRecord = z.lazy(() =>
@@ -352,10 +284,6 @@ const StoredStartRecord = z.lazy(() =>
     sheetName: nullableText,
     sheetId: nullableCount,
   }),
-);
+) satisfies z.ZodMiniType<StartRecord>;
 
-export const START_RECORD_SHAPE: StoredShape<StartRecord, z.output<typeof StoredStartRecord>> = {
-  schema: StoredStartRecord,
-  versioned: true,
-  upgrade: (stored) => ({ ...stored, jobId: stored.jobId ?? null, sheetName: stored.sheetName ?? null, sheetId: stored.sheetId ?? null }),
-};
+export const START_RECORD_SHAPE: StoredShape<StartRecord> = { ...currentShape(StoredStartRecord), versioned: true };

@@ -27,7 +27,7 @@ export class JobStore {
 
   constructor(
     private readonly store: KeyValueStore,
-    /** The document's facts a record of an earlier version may lack (its time zone, its sheet's id). */
+    /** The document's facts: its time zone, which a new record keeps. */
     facts: DocumentFacts,
   ) {
     this.budget = store.budget ?? DOCUMENT_PROPERTIES_BUDGET;

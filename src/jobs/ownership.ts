@@ -31,13 +31,6 @@ export function markSeen<R extends JobRecord>(record: R, digest: string): R {
   return { ...record, seenBy: withDigest(record.seenBy, digest), hiddenFrom: (record.hiddenFrom ?? []).filter((d) => d !== digest) };
 }
 
-/** Each of `digests` taken to have read the job, except a key the service answered 404 (a record from before its creator was kept). */
-export function seenByEach<R extends Pick<JobRecord, "seenBy" | "hiddenFrom">>(record: R, digests: readonly string[]): R {
-  let seenBy = record.seenBy;
-  for (const digest of digests) if (canTry(record, digest)) seenBy = withDigest(seenBy, digest);
-  return seenBy === record.seenBy ? record : { ...record, seenBy };
-}
-
 /** The service answered 404 to this key: not its account's job. Nothing else of the record changes. */
 export function markHidden<R extends JobRecord>(record: R, digest: string): R {
   return { ...record, hiddenFrom: withDigest(record.hiddenFrom, digest), seenBy: (record.seenBy ?? []).filter((d) => d !== digest) };

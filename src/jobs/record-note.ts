@@ -26,15 +26,6 @@ export function noteWords(note: RecordNote | null): string | null {
   return note.kind === "passFailed" ? `${STEP_WORDS[note.step]}${note.message}` : note.text;
 }
 
-/** A note as an earlier version stored it (its words): the pass's failed step for every text a pass has written, else a lasting note. */
-export function noteOfStoredText(text: string): RecordNote {
-  for (const step of Object.keys(STEP_WORDS) as PassStep[]) {
-    const words = STEP_WORDS[step];
-    if (text.slice(0, words.length) === words) return passNote(step, text.slice(words.length));
-  }
-  return lastingNote(text);
-}
-
 /** The record's note once a pass has written the job: a pass's failed step is over. */
 export function passNoteCleared(record: { note: RecordNote | null }): RecordNote | null {
   return record.note?.kind === "passFailed" ? null : record.note;

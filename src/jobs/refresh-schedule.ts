@@ -2,7 +2,6 @@
 // the shape the sidebar sees (JobView.refresh); its slot rule, shared by both, is refresh-slots.ts.
 import * as z from "zod/mini";
 import type { CreateSearchRequest } from "../api/schemas";
-import { enumOf } from "../storage/lean-schemas";
 
 export type RefreshEvery = "day" | "week";
 
@@ -18,7 +17,7 @@ export interface RefreshRun {
   startedAt: string | null;
   /** Credits the service reserved for the run once it accepted it (null before, or not known). */
   credits: number | null;
-  /** When the run before it started (the sheet's rows it found were last seen that day); absent in records stored earlier. */
+  /** When the run before it started (the sheet's rows it found were last seen that day); set once the service accepted the run. */
   previousRunAt?: string | null | undefined;
 }
 
@@ -101,8 +100,6 @@ export type RunFigures = Pick<RefreshView, "lastRunAdded" | "lastRunUpdated" | "
 
 // ---- as stored --------------------------------------------------------------------------------
 
-const optionalCount = z.optional(z.nullable(z.number()));
-
 /** The search a schedule repeats, as it was created (the service checked its limits then). */
 const StoredSearchRequest = z.lazy(() =>
   z.object({
@@ -116,7 +113,7 @@ const StoredSearchRequest = z.lazy(() =>
     }),
     enrich_contacts: z.optional(z.boolean()),
   }),
-);
+) satisfies z.ZodMiniType<CreateSearchRequest>;
 
 const StoredRefreshRun = z.lazy(() =>
   z.object({
@@ -125,50 +122,24 @@ const StoredRefreshRun = z.lazy(() =>
     creditsChecked: z.boolean(),
     jobId: z.nullable(z.string()),
     startedAt: z.nullable(z.string()),
-    credits: z.optional(z.nullable(z.number())),
+    credits: z.nullable(z.number()),
     previousRunAt: z.optional(z.nullable(z.string())),
   }),
-);
+) satisfies z.ZodMiniType<RefreshRun>;
 
-/** `true` and nothing else, as zod's literal(true) would read it: zod's literal stays out of the bundle (job-record.ts reads kinds as one-value enums). */
-const onlyTrue = z.boolean().check(z.refine((value) => value)) as z.ZodMiniType<true, true>;
-
-/** What a schedule of either kind holds as stored: the last run's figures, kept in it by earlier versions, are the job's now (last-run.ts). */
+/** What a schedule of either kind holds as stored. */
 const storedScheduleBase = {
-  every: enumOf(["day", "week", "off"]),
+  every: z.enum(["day", "week", "off"]),
   lastRunAt: z.string(),
-  lastRunAdded: optionalCount,
-  lastRunUpdated: optionalCount,
-  lastRunNotFound: optionalCount,
-  lastRunBusinesses: optionalCount,
-  lastRunCredits: optionalCount,
   nextRunAt: z.string(),
-  lastError: z.optional(z.nullable(z.string())),
-  asked: z.optional(onlyTrue),
+  lastError: z.nullable(z.string()),
+  asked: z.optional(z.literal(true)),
 };
 
-/** A schedule of either kind as any version stored it. */
-export type StoredSchedule = z.output<z.ZodMiniObject<typeof storedScheduleBase>>;
-
-/** Today's fields of a stored schedule (the last run's figures left out: the record's upgrade moved them). */
-export function upgradeScheduleBase(stored: StoredSchedule): ScheduleBase {
-  const { every, lastRunAt, nextRunAt, lastError, asked } = stored;
-  return { every, lastRunAt, nextRunAt, lastError: lastError ?? null, ...(asked ? { asked } : {}) };
-}
-
-/** A search's schedule as any version stored it (upgradeRefreshSchedule). */
+/** A search's schedule as stored. */
 export const StoredRefreshSchedule = z.lazy(() =>
-  z.object({ ...storedScheduleBase, search: StoredSearchRequest, run: z.optional(z.nullable(StoredRefreshRun)) }),
-);
-type StoredSearchSchedule = z.output<typeof StoredRefreshSchedule>;
-
-/** A search's schedule in today's shape: the run under way keeps the credits an earlier version kept in the schedule. */
-export function upgradeRefreshSchedule(stored: StoredSearchSchedule): RefreshSchedule {
-  const run = stored.run
-    ? { ...stored.run, credits: stored.run.credits ?? (stored.run.jobId ? (stored.lastRunCredits ?? null) : null) }
-    : null;
-  return { ...upgradeScheduleBase(stored), search: stored.search, run };
-}
+  z.object({ ...storedScheduleBase, search: StoredSearchRequest, run: z.nullable(StoredRefreshRun) }),
+) satisfies z.ZodMiniType<RefreshSchedule>;
 
 /** A territory's schedule as stored (its runs' state is its pairs'). */
-export const StoredScheduleBase = z.lazy(() => z.object(storedScheduleBase));
+export const StoredScheduleBase = z.lazy(() => z.object(storedScheduleBase)) satisfies z.ZodMiniType<ScheduleBase>;

@@ -5,7 +5,7 @@
 export interface BackgroundWork {
   /** Jobs not yet settled that the key may still read (no 404 told it that they are another account's). */
   jobsInProgress: number;
-  /** The key's own enrichment runs with rows waiting to be sent, and its chunks of earlier versions to repeat. */
+  /** The key's own enrichment runs with rows waiting to be sent, and its chunks still to settle. */
   rowsToSend: number;
   /** Searches with a refresh schedule that the key may run. */
   schedules: number;

@@ -220,7 +220,7 @@ export function pollTriggerCheck(doc: DocumentAccess | null): Outcome {
     );
   const digest = keyDigest(key);
   // Jobs this key created or read, and searches with a refresh schedule: the user's trigger moves them forward.
-  const mine = new JobStore(doc.store, documentFacts(doc, digest))
+  const mine = new JobStore(doc.store, documentFacts(doc))
     .all()
     .filter((record) => (!record.settled || hasSchedule(record)) && isMine(record, digest)).length;
   const count = backgroundTrigger.count();

@@ -1,5 +1,5 @@
 // This file defines the ONE table of the columns the add-on writes: each header label, how a Business fills it, and its flags
-// (`technical`, `legacy`, `enrichment`, `email`). Results sheets and enrichment's write-back both take their columns from it, and email
+// (`technical`, `enrichment`, `email`). Results sheets and enrichment's write-back both take their columns from it, and email
 // verification is summarised without ever calling an address verified on its listing alone.
 import type { Business } from "../api/schemas";
 import type { ColumnValue } from "./cell-text";
@@ -11,8 +11,6 @@ export interface ColumnSpec {
   value(business: Business): ColumnValue;
   /** A column a program reads (ids, status codes, positions): grouped after the others, narrow and grey. */
   technical?: boolean;
-  /** A column of earlier layouts: written where a sheet has it, never added to one. */
-  legacy?: boolean;
   /** Its place (1 first) in the block of columns enrichment adds to the right of the user's rows; absent: not part of it. */
   enrichment?: number;
   /** Written by enrichment only, never a results sheet's column. */
@@ -247,9 +245,6 @@ function allColumns(seen: Sightings): ColumnSpec[] {
       columnOf("Phone types", 90, (b) => mapEntries(b.phone_types), { enrichment: 12 }),
       columnOf("Key contacts", 90, keyContacts),
       columnOf("Position", 60, (b) => b.position),
-      // Earlier layouts had it beside "Owner names", which holds the same name: kept up to date
-      // where a sheet has it, never added.
-      columnOf("Owner name", 160, (b) => text(b.owner_name), { legacy: true }),
       columnOf(TERRITORY_RUN_HEADER, 60, (b) => seen.territoryRun?.(b) ?? null, { territory: true }),
     ]),
     columnOf(ENRICHED_FOR_HEADER, 200, (b) => enrichedForText(b.title, b.website), { enrichment: 17, enrichmentOnly: true }),
@@ -262,11 +257,14 @@ export function resultColumns(seen: Sightings, options: { territory?: boolean } 
   return allColumns(seen).filter((column) => !column.enrichmentOnly && (options.territory === true || !column.territory));
 }
 
+/** The headers of `columns`, in order: what a sheet laid out with them must have. */
+export const headersOf = (columns: readonly ColumnSpec[]): string[] => columns.map((column) => column.header);
+
 /** The columns a new results sheet gets, in order (what they hold aside from the sightings). */
-export const BUSINESS_COLUMNS: readonly ColumnSpec[] = resultColumns(seenOn("")).filter((column) => !column.legacy);
+export const BUSINESS_COLUMNS: readonly ColumnSpec[] = resultColumns(seenOn(""));
 
 /** The columns a new territory's sheet gets, in order: a search's, `Found by` and `Same contact as` after the reading ones, `Territory run` last. */
-export const TERRITORY_COLUMNS: readonly ColumnSpec[] = resultColumns(seenOn(""), { territory: true }).filter((column) => !column.legacy);
+export const TERRITORY_COLUMNS: readonly ColumnSpec[] = resultColumns(seenOn(""), { territory: true });
 
 /** The block enrichment writes to the right of the user's rows, in its order: `Enrichment status` first, `Enriched for` last. */
 export const ENRICH_COLUMNS: readonly ColumnSpec[] = allColumns(seenOn(""))

@@ -18,11 +18,9 @@ type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 export function upsertInPlace(
   sheet: Sheet,
   businesses: readonly Business[],
-  allColumns: readonly ColumnSpec[],
+  columns: readonly ColumnSpec[],
   options: UpsertOptions,
 ): UpsertResult | null {
-  // Only the columns a sheet is given: one of an earlier layout among them is the general writer's.
-  const columns = allColumns.filter((column) => !column.legacy);
   const width = columns.length;
   let values: unknown[][];
   let read: GoogleAppsScript.Spreadsheet.Range;
@@ -33,7 +31,7 @@ export function upsertInPlace(
     return null; // narrower than our columns
   }
   // Where each of our columns stands: all of them, in any order, fill the first `width` columns
-  // (a sheet laid out by an earlier version has the same columns in another order).
+  // (a person may have moved some).
   const header = (values[0] ?? []).map(headerKey);
   const at = columns.map((column) => header.indexOf(headerKey(column.header)));
   if (at.some((index) => index < 0) || new Set(at).size !== width) return null;

@@ -8,6 +8,7 @@ import {
   EMAILS_HEADER,
   FIRST_SEEN_HEADER,
   FOUND_BY_HEADER,
+  headersOf,
   ID_HEADER,
   LAST_SEEN_HEADER,
   LATEST_REFRESH,
@@ -22,7 +23,6 @@ import {
 import { contactChanges } from "./contact-changes";
 import type { Grid } from "./grid";
 import { ensureHeaders } from "./headers";
-import { addedHeaders } from "./writer";
 
 const MAPS_URL_HEADER = "Maps URL";
 /** Columns the add-on fills itself (dates, marks, a territory's): not the service's, never kept from before. */
@@ -188,7 +188,7 @@ interface MergeRule {
 
 /** Merges `businesses` into the sheet by `rule`; returns the merge as written, for the rule's counts. */
 export function mergeIntoSheet(grid: Grid, businesses: readonly Business[], rule: MergeRule): MergeView {
-  const positions = ensureHeaders(grid, addedHeaders(rule.table));
+  const positions = ensureHeaders(grid, headersOf(rule.table));
   const idColumn = positions.get(ID_HEADER);
   if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
   const read = readSheet(grid, positions);

@@ -4,7 +4,7 @@ import type { Business } from "../api/schemas";
 import { latestById } from "../api/result-pages";
 import { writeBlock, KEEP } from "./block-writer";
 import { cellInput, cellText } from "./cell-text";
-import { ID_HEADER, type ColumnSpec } from "./columns";
+import { headersOf, ID_HEADER, type ColumnSpec } from "./columns";
 import type { Grid } from "./grid";
 import { ensureHeaders } from "./headers";
 
@@ -17,11 +17,6 @@ export interface UpsertResult {
   appended: number;
   updated: number;
   removed: number;
-}
-
-/** The headers a sheet must have: a legacy column is written only where a sheet already has it. */
-export function addedHeaders(columns: readonly ColumnSpec[]): string[] {
-  return columns.filter((column) => !column.legacy).map((column) => column.header);
 }
 
 /** Deletes the given rows bottom-up, one call per block of adjacent rows. */
@@ -77,7 +72,7 @@ export function upsertBusinesses(
   columns: readonly ColumnSpec[],
   options: UpsertOptions,
 ): UpsertResult {
-  const positions = ensureHeaders(grid, addedHeaders(columns));
+  const positions = ensureHeaders(grid, headersOf(columns));
   const idColumn = positions.get(ID_HEADER);
   if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
 

@@ -44,8 +44,6 @@ export const KEYS = {
   // ---- developer metadata (full build), PROJECT-visible at the spreadsheet ----
   metadataData: "businessLeads:store",
   metadataClaim: "businessLeads:claim",
-  /** + a job store key: the per-key layout before the data entry, read and migrated (metadata-migration.ts). */
-  metadataLegacy: "businessLeads.",
   // ---- the document cache (custom functions), each under "bl:" + the key's namespace + ":" ----
   cacheNamespace: "bl:",
   cacheRate: "rate",
@@ -97,12 +95,6 @@ export const KEY_REGISTRY: { readonly [K in keyof typeof KEYS]: StoredKey } = {
   // ---- developer metadata (full build), PROJECT-visible at the spreadsheet ----
   metadataData: { store: "metadata", shape: "encodeData (src/storage/metadata-entries.ts)", writer: "src/gas/developer-metadata-store.ts" },
   metadataClaim: { store: "metadata", shape: "encodeClaim (src/storage/metadata-entries.ts)", writer: "src/storage/write-claim.ts" },
-  metadataLegacy: {
-    store: "metadata",
-    prefix: true,
-    shape: "a job store value, or decodeNamedValue (src/storage/metadata-entries.ts)",
-    writer: "src/storage/metadata-migration.ts",
-  },
   // ---- the document cache (custom functions), each under "bl:" + the key's namespace + ":" ----
   cacheNamespace: {
     store: "cache",
@@ -144,9 +136,6 @@ export const KEY_REGISTRY: { readonly [K in keyof typeof KEYS]: StoredKey } = {
   },
   lockEpoch: { store: "cache", shape: "a token (plain text)", writer: "src/gas/locks.ts" },
 };
-
-/** A job store key of the per-key layout nothing reads any more (the pass lease, replaced by the write claim). */
-export const OBSOLETE_JOB_STORE_KEYS: readonly string[] = ["passLease"];
 
 /** The poll trigger's key of one document. */
 export const pollTriggerMinutesKey = (documentId: string): string => KEYS.pollTriggerMinutes + documentId;

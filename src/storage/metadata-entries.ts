@@ -1,17 +1,15 @@
 // This file defines the text of the full-scope build's developer metadata entries: the ONE data entry holding every key of a job store,
-// the write claims, and the per-key entries of the older layout (read, then migrated). Text rules only: no Apps Script call.
+// and the write claims. Text rules only: no Apps Script call.
 import * as z from "zod/mini";
-import { currentShape, readStored, type StoredShape } from "./stored-json";
+import { currentShape, readStored } from "./stored-json";
 import { KEYS } from "./keys";
 
 /** The metadata key of the data entry (never read back: its value says what it is). */
 export const DATA_KEY = KEYS.metadataData;
 /** The metadata key of every write claim. */
 export const CLAIM_KEY = KEYS.metadataClaim;
-/** The per-key layout: one entry per key, its metadata key the legacy prefix + the key. */
-export const LEGACY_PREFIX = KEYS.metadataLegacy;
 
-/** First line of the data entry's value; values of the per-key layout begin with "#" or JSON. */
+/** First line of the data entry's value. */
 const DATA_HEADER = "businessLeads/store 1";
 const CLAIM_MARK = "businessLeads/claim ";
 
@@ -65,33 +63,15 @@ export interface Claim {
 
 export const encodeClaim = (claim: Claim): string => CLAIM_MARK + JSON.stringify(claim);
 
-const StoredClaim = z.object({
-  token: z.string(),
-  until: z.number(),
-  documentLock: z.optional(z.unknown()),
-  userLock: z.optional(z.unknown()),
-});
-
-/** A claim as any version wrote it: without a lock's mark it was made under no lock. */
-const CLAIM_SHAPE: StoredShape<Claim, z.output<typeof StoredClaim>> = {
-  schema: StoredClaim,
-  upgrade: (c) => ({
-    token: c.token,
-    until: c.until,
-    documentLock: c.documentLock === true,
-    userLock: typeof c.userLock === "string" ? c.userLock : null,
-  }),
-};
+const CLAIM_SHAPE = currentShape(
+  z.object({
+    token: z.string(),
+    until: z.number(),
+    documentLock: z.boolean(),
+    userLock: z.nullable(z.string()),
+  }) satisfies z.ZodMiniType<Claim>,
+);
 
 export function decodeClaim(raw: string): Claim | null {
   return raw.startsWith(CLAIM_MARK) ? readStored(CLAIM_SHAPE, raw.slice(CLAIM_MARK.length)) : null;
-}
-
-/**
- * A value of the per-key layout that names its entry: "#", the key, a line break, the value. JSON
- * never starts with "#"; a value written before values carried names is told by its metadata key.
- */
-export function decodeNamedValue(raw: string): { name: string; value: string } | null {
-  const end = raw.startsWith("#") ? raw.indexOf("\n") : -1;
-  return end < 0 ? null : { name: raw.slice(1, end), value: raw.slice(end + 1) };
 }

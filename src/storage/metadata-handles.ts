@@ -1,10 +1,9 @@
-// This file defines what the full-scope build's job store, its write claim and its migration need
-// of a developer metadata entry (Apps Script's DeveloperMetadata has it), and removing an entry
-// that another execution may have removed already.
+// This file defines what the full-scope build's job store and its write claim need of a developer
+// metadata entry (Apps Script's DeveloperMetadata has it), and removing an entry that another
+// execution may have removed already.
 
 /** A developer metadata entry: Apps Script's, or a test's stand-in. */
 export interface Metadata {
-  getKey(): string;
   getValue(): string | null;
   remove(): unknown;
 }

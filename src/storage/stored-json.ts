@@ -1,14 +1,13 @@
-// This file defines how stored state is read and written: the ONE place a stored JSON text is parsed.
-// A record is read through its shape (a zod/mini schema accepting every shape ever stored), its
-// version steps and one upgrade to today's, so the code above a store only ever sees today's shape.
+// This file defines how stored state is read and written: the ONE place a stored JSON text is parsed. A record is read through its
+// shape (a zod/mini schema), its version steps and one last turn into today's, so the code above a store only ever sees today's
+// shape. Until the first release every record is version 1 and no shape has a step (docs/stored-state.md).
 import * as z from "zod/mini";
-import { recordOf } from "./lean-schemas";
 
 /** How one kind of stored record is read back. */
 export interface StoredShape<Today, Stored = Today> {
-  /** Accepts every shape this record was ever stored in (fields a later version added are optional). */
+  /** Accepts the shapes this record is read in: today's, and an earlier version's once a step reads it. */
   readonly schema: z.ZodMiniType<Stored>;
-  /** Turns a record of an earlier shape into today's (defaults for what it lacked). */
+  /** Turns what the schema read into today's record (a map's entries each read on its own, say). */
   upgrade(stored: Stored): Today;
   /**
    * A record (a JSON object) stored with its version: today's is the last step's `to`, or 1 without
@@ -85,14 +84,14 @@ function withoutVersion<T>(record: T): T {
 
 /**
  * A map stored as one JSON object whose entries are read each on its own: an entry of no known
- * shape is dropped and the others kept, `upgrade` turning an entry of an earlier shape into today's.
+ * shape is dropped and the others kept, `upgrade` turning each entry read into today's.
  */
 export function entriesShape<Entry, Today>(
   entry: z.ZodMiniType<Entry>,
   upgrade: (stored: Entry) => Today,
 ): StoredShape<Record<string, Today>, Record<string, unknown>> {
   return {
-    schema: recordOf(z.unknown()),
+    schema: z.record(z.string(), z.unknown()),
     upgrade: (stored) => {
       const entries: Record<string, Today> = {};
       for (const key of Object.keys(stored)) {

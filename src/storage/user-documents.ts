@@ -4,7 +4,6 @@
 import * as z from "zod/mini";
 import type { KeyValueStore } from "./key-value-store";
 import { KEYS } from "./keys";
-import { unionOf } from "./lean-schemas";
 import { entriesShape, readStored, type StoredShape } from "./stored-json";
 import { clipToBytes, utf8Bytes } from "./utf8";
 
@@ -47,10 +46,10 @@ interface BackgroundNotice {
   at: number;
 }
 
-/** Notices as stored: one saved as bare text (before notices had a time) concerns every job; what is neither is dropped. */
+/** Notices as stored: a notice of no known shape is dropped, the others kept. */
 const NOTICES_SHAPE = entriesShape(
-  unionOf([z.object({ message: z.string(), at: z.number() }), z.string()]),
-  (notice): BackgroundNotice => (typeof notice === "string" ? { message: notice, at: Number.MAX_SAFE_INTEGER } : notice),
+  z.object({ message: z.string(), at: z.number() }) satisfies z.ZodMiniType<BackgroundNotice>,
+  (notice): BackgroundNotice => notice,
 );
 
 function notices(user: KeyValueStore): Record<string, BackgroundNotice> {

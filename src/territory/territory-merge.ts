@@ -7,6 +7,7 @@ import { exactText } from "../sheets/cell-text";
 import {
   EMAILS_HEADER,
   FOUND_BY_HEADER,
+  headersOf,
   ID_HEADER,
   keptEarlierIn,
   LATEST_REFRESH,
@@ -20,7 +21,6 @@ import type { Grid } from "../sheets/grid";
 import { ensureHeaders } from "../sheets/headers";
 import { identityOf, mergeIntoSheet, readSheet, type MergeView, type SheetRead } from "../sheets/merge-engine";
 import { sameContactMarkers } from "./same-contact";
-import { addedHeaders } from "../sheets/writer";
 
 /** A business some of the territory's searches returned, with the labels of those searches. */
 export interface TerritoryFind {
@@ -155,7 +155,7 @@ export interface TerritoryRunCounts extends TerritorySheetCounts {
  * says it.
  */
 export function endTerritoryRun(grid: Grid, run: number, options: { markMissing: boolean } = { markMissing: true }): TerritoryRunCounts {
-  const positions = ensureHeaders(grid, addedHeaders(TERRITORY_COLUMNS));
+  const positions = ensureHeaders(grid, headersOf(TERRITORY_COLUMNS));
   const read = readSheet(grid, positions);
   const rows: number[] = [];
   for (let row = 2; row <= read.lastRow; row += 1) if (read.text(row, ID_HEADER) !== "") rows.push(row);

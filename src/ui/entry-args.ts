@@ -1,7 +1,6 @@
 // This file defines the arguments of every global function that takes one, as zod/mini schemas with the sentence each mistake gets.
 // The server parses with them (ui/command.ts) and the sidebar's typed client takes its types from them, so a shape is written once.
 import * as z from "zod/mini";
-import { enumOf, intOf, lengthWithin, trimmed, unionOf, within } from "../storage/lean-schemas";
 import { SearchFields } from "../api/request-schemas";
 import { isUuid } from "../rules/ids";
 import { JOB_KINDS, kindNamed } from "../rules/job-kinds";
@@ -20,6 +19,8 @@ import type { ExportInclude } from "../contacts/contacts-csv";
 /** A sidebar argument left out: absent, null or the empty string (a cleared field). */
 const isNotGiven = (value: unknown): boolean => value === undefined || value === null || value === "";
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+/** How many items a list given as an argument has (0 for what is no list). */
+const lengthOf = (input: unknown): number => (Array.isArray(input) ? input.length : 0);
 /** What text longer than `max` is told. */
 const tooLong = (what: string, max: number) => (text: string) => `${what} is ${text.length} characters; at most ${max} are allowed.`;
 
@@ -70,7 +71,7 @@ const meets = <S extends z.ZodMiniType<string | undefined>>(text: S, field: z.Zo
   );
 
 /** An id that must be given; what is not text counts as not given. */
-const idText = (missing: string) => z.pipe(orElse(z.string(), ""), z.string().check(trimmed(), lengthWithin(1, undefined, missing)));
+const idText = (missing: string) => z.pipe(orElse(z.string(), ""), z.string().check(z.trim(), z.minLength(1, { error: missing })));
 
 /** true only for true: anything else given is off; absent is `absent`. */
 const flag = (absent: boolean) =>
@@ -94,14 +95,14 @@ const onlyTrue = () =>
 const wholeNumber = (absent: number, min: number, max: number, problem: string) =>
   z.pipe(
     z.pipe(
-      z.optional(z.nullable(unionOf([z.number(), z.string()], problem))),
+      z.optional(z.nullable(z.union([z.number(), z.string()], { error: problem }))),
       z.transform((value) => (isNotGiven(value) ? absent : Number(value))),
     ),
-    intOf(problem).check(within(min, max, problem)),
+    z.int({ error: problem }).check(z.gte(min, { error: problem }), z.lte(max, { error: problem })),
   );
 
 /** A column by its header text or its number (1 = A). */
-const column = (what: string) => unionOf([z.number(), optionalText(what)], `${what} must be text.`);
+const column = (what: string) => z.union([z.number(), optionalText(what)], { error: `${what} must be text.` });
 
 const { queryMax, locationLabelMax, nameMax, minResults, maxResults } = REQUEST_LIMITS;
 
@@ -161,7 +162,7 @@ const placeLabel = meets(
   tooLong("A location", locationLabelMax),
 );
 const placeSchema = z.lazy(() =>
-  unionOf(
+  z.union(
     [
       z.pipe(
         placeLabel,
@@ -169,7 +170,7 @@ const placeSchema = z.lazy(() =>
       ),
       z.object({ label: placeLabel, countryCode: countryCode() }),
     ],
-    "Each location is its label from the list (or {label, countryCode}).",
+    { error: "Each location is its label from the list (or {label, countryCode})." },
   ),
 );
 /** A place of a territory: its label, and its country code where one was given. */
@@ -191,14 +192,18 @@ const TerritoryArgsSchema = z.lazy(() =>
         query: z.optional(queryText),
         location: z.optional(placeLabel),
         queries: z.optional(
-          z
-            .array(queryText, { error: `Queries are a list of 1 to ${queriesMax} search phrases.` })
-            .check(lengthWithin(0, queriesMax, (given) => `Search for at most ${queriesMax} queries at once; ${given} were given.`)),
+          z.array(queryText, { error: `Queries are a list of 1 to ${queriesMax} search phrases.` }).check(
+            z.maxLength(queriesMax, {
+              error: (issue) => `Search for at most ${queriesMax} queries at once; ${lengthOf(issue.input)} were given.`,
+            }),
+          ),
         ),
         locations: z.optional(
-          z
-            .array(placeSchema, { error: `Locations are a list of 1 to ${placesMax} places.` })
-            .check(lengthWithin(0, placesMax, (given) => `Search at most ${placesMax} places at once; ${given} were given.`)),
+          z.array(placeSchema, { error: `Locations are a list of 1 to ${placesMax} places.` }).check(
+            z.maxLength(placesMax, {
+              error: (issue) => `Search at most ${placesMax} places at once; ${lengthOf(issue.input)} were given.`,
+            }),
+          ),
         ),
       }),
       z.transform(
@@ -287,7 +292,7 @@ const ENTRY_ARGS = {
           z.transform((share) => share ?? undefined),
         ),
         pollEveryMinutes: z.pipe(
-          z.optional(z.nullable(unionOf([z.number(), z.string()]))).check(
+          z.optional(z.nullable(z.union([z.number(), z.string()]))).check(
             z.refine((value) => value === undefined || value === null || isPollInterval(Number(value)), {
               error: (issue) => `${POLL_INTERVAL_RULE}; ${String(issue.input)} is not one of them.`,
             }),
@@ -344,10 +349,9 @@ const ENTRY_ARGS = {
     orEmpty(
       z.object({
         jobId: idText("Choose the search to refresh."),
-        every: enumOf(
-          ["day", "week", "off"],
-          (every) => `A search can be refreshed every "day" or "week", or "off"; "${every}" is none of them.`,
-        ),
+        every: z.enum(["day", "week", "off"], {
+          error: (issue) => `A search can be refreshed every "day" or "week", or "off"; "${String(issue.input)}" is none of them.`,
+        }),
         // Only true runs now; anything else, or nothing, only sets the schedule.
         runNow: onlyTrue(),
       }),
@@ -360,10 +364,10 @@ const ENTRY_ARGS = {
           kind: z.pipe(
             z.optional(
               z.nullable(
-                enumOf(
-                  [...JOB_KINDS, ""],
-                  (kind) => `The kind of job must be ${JOB_KINDS.map((known) => `"${known}"`).join(" or ")}; "${kind}" is neither.`,
-                ),
+                z.enum([...JOB_KINDS, ""], {
+                  error: (issue) =>
+                    `The kind of job must be ${JOB_KINDS.map((known) => `"${known}"`).join(" or ")}; "${String(issue.input)}" is neither.`,
+                }),
               ),
             ),
             z.transform((kind) => kindNamed(kind)),
@@ -379,12 +383,16 @@ const ENTRY_ARGS = {
   contactsCsv: z.lazy(() =>
     z.object(
       {
-        format: enumOf(
-          EXPORT_FORMATS,
-          (format) => `Choose a file for ${EXPORT_FORMATS.map((id) => `"${id}"`).join(", ")}; "${format}" is none of them.`,
-        ),
+        format: z.enum(EXPORT_FORMATS, {
+          error: (issue) =>
+            `Choose a file for ${EXPORT_FORMATS.map((id) => `"${id}"`).join(", ")}; "${String(issue.input)}" is none of them.`,
+        }),
         include: z.pipe(
-          z.optional(z.nullable(enumOf(["ready", "all"], (include) => `Export "ready" contacts or "all"; "${include}" is neither.`))),
+          z.optional(
+            z.nullable(
+              z.enum(["ready", "all"], { error: (issue) => `Export "ready" contacts or "all"; "${String(issue.input)}" is neither.` }),
+            ),
+          ),
           z.transform((include): ExportInclude => include ?? "ready"),
         ),
       },

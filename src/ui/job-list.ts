@@ -58,7 +58,7 @@ export function listDocumentJobs(): JobView[] {
   const notice = backgroundNoticeFor(userProperties(), doc.id) ?? stoppedRunNotice();
   const key = userApiKey();
   const digest = key ? keyDigest(key) : null;
-  const records = new JobStore(doc.store, documentFacts(doc, digest)).all();
+  const records = new JobStore(doc.store, documentFacts(doc)).all();
   const runRecords = runStoreOf({ properties: doc.store }).all();
   // Asked only where a run is listed: the editor's id is made (and stored) on first asking.
   const me = runRecords.length > 0 ? editorId() : "";

@@ -88,7 +88,8 @@ function runCredits(record: JobRecord): number | null {
   if (!search) return null;
   // The service's default maxResults (100) where the schedule's search leaves it out.
   if (search.refresh) return search.refresh.search.input.maxResults ?? DEFAULT_MAX_RESULTS;
-  return search.maxResults ?? null;
+  // A search whose input the service did not say (imported without it): what it was charged.
+  return search.maxResults ?? search.creditsCharged ?? null;
 }
 
 /** What the schedule's view says the last run did, from the job's one stored outcome (last-run.ts). */

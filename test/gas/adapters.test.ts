@@ -1,6 +1,6 @@
 // Checks that src/gas holds adapters only: every file calls an Apps Script service, naming one of
 // its globals in code or calling another adapter of src/gas it imports. Rules over stored text and
-// records (codecs, claims, migrations, retention, sharing) live in src/storage, testable on maps.
+// records (codecs, claims, retention, sharing) live in src/storage, testable on maps.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -24,7 +24,7 @@ describe("src/gas", () => {
     expect({ name, callsAppsScript: GLOBALS.test(code) || adapters.length > 0 }).toEqual({ name, callsAppsScript: true });
   });
 
-  it("holds no rule of stored state: the codec, claim, migration, notices and settings rules are storage's", () => {
-    expect(files.filter((name) => /metadata-(entries|migration|write-claim|handles)|served-documents/.test(name))).toEqual([]);
+  it("holds no rule of stored state: the codec, claim, notices and settings rules are storage's", () => {
+    expect(files.filter((name) => /metadata-(entries|write-claim|handles)|served-documents/.test(name))).toEqual([]);
   });
 });

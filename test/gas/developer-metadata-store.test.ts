@@ -1,9 +1,8 @@
 // Tests the full-scope build's key-value store over the fakes' developer metadata: one data entry
 // holds every key, read with one listing and one call per entry and written with one call; only
 // the holder of the store's write claim changes it, so two executions never overwrite each
-// other's changes; claims of executions that certainly ended are void; entries of the per-key
-// layout (deployments before this one) are read and moved into the data entry by the first write,
-// never holding more than Google's 30,000 characters on the way.
+// other's changes; claims of executions that certainly ended are void; other tools' entries are
+// left alone.
 import { DeveloperMetadataStore, METADATA_BUDGET_CHARS } from "../../src/gas/developer-metadata-store";
 import { CLAIM_MS, type ClaimHolder, type StoreRuntime } from "../../src/storage/write-claim";
 import { createRuntime } from "../../dev/fakes/runtime";
@@ -49,7 +48,6 @@ function metadata(): ReturnType<ReturnType<typeof runtime.spreadsheet>["testing"
   if (exec) runtime.spreadsheet().commitWrites(exec);
   return runtime.spreadsheet().testing.developerMetadata();
 }
-const metadataChars = () => metadata().reduce((sum, e) => sum + e.key.length + (e.value?.length ?? 0), 0);
 /** SpreadsheetApp calls `work` makes. */
 function calls(work: () => void): number {
   const before = runtime.counters.snapshot();
@@ -224,57 +222,18 @@ describe("the store's write claim", () => {
   });
 });
 
-describe("entries of the per-key layout (written before this version)", () => {
-  const addOld = (key: string, value: string) =>
-    app.getActiveSpreadsheet().addDeveloperMetadata(key, value, app.DeveloperMetadataVisibility.PROJECT);
-
-  it("are read as they are, and moved into the one entry by the first write, the obsolete lease dropped", () => {
-    addOld("businessLeads.job:a", `#job:a\n${JSON.stringify({ id: "a" })}`);
-    addOld("businessLeads.job:b", JSON.stringify({ id: "b" })); // before values carried their names
-    addOld("businessLeads.start:s", `#start:s\n${JSON.stringify({ jobId: null })}`);
-    addOld("businessLeads.passLease", `#passLease\n${JSON.stringify({ owner: "x", until: 1 })}`);
-    addOld("businessLeads.job:a", `#job:a\n${JSON.stringify({ id: "a", later: true })}`); // two executions added one key
-    addOld("otherTool.setting", "kept"); // not ours
-    expect(execution().getProperties()).toEqual({
-      "job:a": JSON.stringify({ id: "a", later: true }),
-      "job:b": JSON.stringify({ id: "b" }),
-      "start:s": JSON.stringify({ jobId: null }),
-    });
-
+describe("entries that are not the store's", () => {
+  it("are left alone: another tool's entry is neither read as a key nor removed by a write", () => {
+    app.getActiveSpreadsheet().addDeveloperMetadata("otherTool.setting", "kept", app.DeveloperMetadataVisibility.PROJECT);
+    expect(execution().getProperties()).toEqual({});
     const store = writer();
-    store.deleteProperty("start:s");
+    store.setProperty("job:a", "{}");
     store.release();
     expect(
       metadata()
         .map((e) => e.key)
         .sort(),
     ).toEqual(["businessLeads:store", "otherTool.setting"]);
-    expect(execution().getProperties()).toEqual({
-      "job:a": JSON.stringify({ id: "a", later: true }),
-      "job:b": JSON.stringify({ id: "b" }),
-    });
-  });
-
-  it("a full store of them moves a step at a time, never past Google's 30,000 characters", () => {
-    const record = (i: number) => JSON.stringify({ id: `job-${i}`, name: "n".repeat(480) });
-    for (let i = 0; i < 40; i += 1) addOld(`businessLeads.job:${i}`, `#job:${i}\n${record(i)}`);
-    const before = metadataChars();
-    expect(before).toBeGreaterThan(21_000);
-    let most = 0;
-    const unwatch = runtime.watchSpreadsheetCalls(() => (most = Math.max(most, metadataChars())));
-    const store = writer();
-    store.setProperty("job:0", record(1000)); // the first change moves them all
-    store.release();
-    unwatch();
-    most = Math.max(most, metadataChars());
-    // A step of 3,000 characters, the changed record and the claim: at most, on top of what was there.
-    expect(most).toBeLessThanOrEqual(before + 3_000 + 1_000);
-    expect(most).toBeLessThan(30_000);
-    expect(metadata().map((e) => e.key)).toEqual(["businessLeads:store"]);
-    const moved = execution().getProperties();
-    expect(Object.keys(moved)).toHaveLength(40);
-    expect(moved["job:0"]).toBe(record(1000));
-    expect(moved["job:39"]).toBe(record(39));
-    expect(metadataChars()).toBeLessThan(before); // one entry costs less than forty
+    expect(execution().getProperties()).toEqual({ "job:a": "{}" });
   });
 });

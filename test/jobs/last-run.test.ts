@@ -1,8 +1,7 @@
 // Checks what a schedule's view says its last run did: what the run under way reserved, the job's
-// stored outcome when it is that run, the job's own first run, or nothing merged; and the upgrade
-// of a record whose schedule kept a copy of the figures.
-import { lastRunFigures, upgradeLastRun } from "../../src/jobs/last-run";
-import type { RunOutcome, ScheduleBase, StoredSchedule } from "../../src/jobs/refresh-schedule";
+// stored outcome when it is that run, the job's own first run, or nothing merged.
+import { lastRunFigures } from "../../src/jobs/last-run";
+import type { RunOutcome, ScheduleBase } from "../../src/jobs/refresh-schedule";
 
 const schedule: ScheduleBase = {
   every: "week",
@@ -66,41 +65,5 @@ describe("lastRunFigures", () => {
       lastRunBusinesses: 0,
       lastRunCredits: null,
     });
-  });
-});
-
-describe("upgradeLastRun", () => {
-  const stored = (refresh: Partial<StoredSchedule>): { createdAt: string; refresh: StoredSchedule; lastRun?: RunOutcome } => ({
-    createdAt: "2026-11-13T08:00:00.000Z",
-    refresh: { ...schedule, ...refresh } as StoredSchedule,
-  });
-
-  it("moves the schedule's copy of the figures onto the job", () => {
-    const upgraded = upgradeLastRun(
-      stored({ lastRunAdded: 3, lastRunUpdated: 40, lastRunNotFound: 2, lastRunBusinesses: 43, lastRunCredits: 100 }),
-    );
-    expect(upgraded.lastRun).toEqual({
-      at: "2026-11-20T08:00:00.000Z",
-      added: 3,
-      updated: 40,
-      notFound: 2,
-      businesses: 43,
-      credits: 100,
-      keptEarlier: 0,
-    });
-  });
-  it("leaves a record alone before any re-run, with figures unknown, or already upgraded", () => {
-    const before = stored({
-      lastRunAt: "2026-11-13T08:00:00.000Z",
-      lastRunAdded: 1,
-      lastRunUpdated: 1,
-      lastRunNotFound: 1,
-      lastRunBusinesses: 1,
-    });
-    expect(upgradeLastRun(before)).toBe(before);
-    const unknown = stored({ lastRunAdded: 3, lastRunUpdated: null, lastRunNotFound: 2, lastRunBusinesses: 43 });
-    expect(upgradeLastRun(unknown)).toBe(unknown);
-    const done = { ...stored({ lastRunAdded: 9, lastRunUpdated: 9, lastRunNotFound: 9, lastRunBusinesses: 9 }), lastRun: outcome };
-    expect(upgradeLastRun(done)).toBe(done);
   });
 });

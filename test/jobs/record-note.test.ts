@@ -1,6 +1,6 @@
-// A job record's note (src/jobs/record-note.ts): stored as its kind, its words made once, a note an
-// earlier version stored as words read back to its kind, and a pass's note cleared once a pass writes the job.
-import { clippedNote, lastingNote, noteOfStoredText, noteWords, passNote, passNoteCleared } from "../../src/jobs/record-note";
+// A job record's note (src/jobs/record-note.ts): stored as its kind, its words made once, and a
+// pass's note cleared once a pass writes the job.
+import { clippedNote, lastingNote, noteWords, passNote, passNoteCleared } from "../../src/jobs/record-note";
 
 describe("a record's note", () => {
   it.each([
@@ -10,7 +10,6 @@ describe("a record's note", () => {
   ] as const)("a pass that could not do %s says so, and that note is over once a pass writes the job", (step, text) => {
     expect(passNote(step, "timed out")).toEqual({ kind: "passFailed", step, message: "timed out" });
     expect(noteWords(passNote(step, "timed out"))).toBe(text);
-    expect(noteOfStoredText(text)).toEqual({ kind: "passFailed", step, message: "timed out" });
     expect(passNoteCleared({ note: passNote(step, "timed out") })).toBeNull();
   });
 
@@ -20,7 +19,6 @@ describe("a record's note", () => {
       "Could not find the name column",
       "",
     ]) {
-      expect(noteOfStoredText(text)).toEqual({ kind: "lasting", text });
       expect(passNoteCleared({ note: lastingNote(text) })).toEqual(lastingNote(text));
       expect(noteWords(lastingNote(text))).toBe(text);
     }

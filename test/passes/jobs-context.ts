@@ -23,7 +23,7 @@ export function unitJobsContext() {
   const triggers = { ensured: 0, removed: 0 };
   const ctx: JobsContext = {
     client,
-    store: new JobStore(properties, documentFacts({ spreadsheet, store: properties })),
+    store: new JobStore(properties, documentFacts({ spreadsheet })),
     editors: new EditorKeys(properties),
     keyDigest: KEY_DIGEST,
     editorId: "editor-1",

@@ -56,6 +56,7 @@ function documentWithEveryKind() {
     lastRunAt: "2026-11-21T08:00:00.000Z",
     nextRunAt: "2026-11-22T08:00:00.000Z",
     lastError: null,
+    run: null,
   };
   ctx.store.save(search("scheduled", { status: "completed", settled: true, refresh } as Partial<JobRecord>));
   expect(

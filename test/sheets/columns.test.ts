@@ -33,12 +33,12 @@ describe("results columns", () => {
     for (const header of ["City", "Maps URL", "Business status", "Enrichment status"]) expect(headers).toContain(header);
   });
 
-  it("has one column for the owners: 'Owner name' only where an earlier sheet has it", () => {
-    expect(BUSINESS_COLUMNS.map((c) => c.header)).not.toContain("Owner name");
-    const legacy = resultColumns(seenOn("2026-11-27"))
-      .filter((c) => c.legacy)
-      .map((c) => c.header);
-    expect(legacy).toEqual(["Owner name"]);
+  it("has one column for the owners: 'Owner names', the service's owner_names else its single owner_name", () => {
+    expect(
+      resultColumns(seenOn("2026-11-27"))
+        .filter((c) => /^owner name/i.test(c.header))
+        .map((c) => c.header),
+    ).toEqual(["Owner names"]);
     expect(cellOf("Owner names", business({ owner_name: "Ann", owner_names: ["Ann", "Bob"] }))).toBe("Ann, Bob");
     expect(cellOf("Owner names", business({ owner_name: "Ann", owner_names: [] }))).toBe("Ann");
     expect(cellOf("Owner names", business({}))).toBe("");

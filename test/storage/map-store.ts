@@ -14,7 +14,7 @@ export function mapStore(entries: Record<string, string> = {}): KeyValueStore & 
   };
 }
 
-/** A document's facts for a job store in unit tests: a fixed time zone, sheets' ids by name, and the keys it knows. */
-export function fixedFacts(timeZone = "Etc/UTC", sheets: Record<string, number> = {}, knownKeys: readonly string[] = []): DocumentFacts {
-  return { timeZone: () => timeZone, sheetIdNamed: (name) => sheets[name] ?? null, knownKeys: () => knownKeys };
+/** A document's facts for a job store in unit tests: a fixed time zone. */
+export function fixedFacts(timeZone = "Etc/UTC"): DocumentFacts {
+  return { timeZone: () => timeZone };
 }

@@ -1,6 +1,6 @@
-// Tests stored state as a boundary: every record is read back through its shape, an older shape is
-// upgraded to today's on read, and damaged or foreign text is read as absent, never thrown. Runs the
-// stores on plain maps (the key-value subset of Apps Script's Properties).
+// Tests stored state as a boundary: every record is read back through its shape, and damaged or
+// foreign text is read as absent, never thrown. Runs the stores on plain maps (the key-value subset
+// of Apps Script's Properties).
 import * as z from "zod/mini";
 import { JobStore } from "../../src/jobs/job-store";
 import { RunStore } from "../../src/enrich/run/run-record";
@@ -18,7 +18,7 @@ describe("readStored", () => {
     upgrade: (s: { n: number; label?: string | undefined }) => ({ n: s.n, label: s.label ?? "none" }),
   };
 
-  it("reads today's shape, upgrades an older one, and reads damaged or foreign text as absent", () => {
+  it("reads a record through its shape, turned into today's, and damaged or foreign text as absent", () => {
     expect(readStored(shape, '{"n":1,"label":"x"}')).toEqual({ n: 1, label: "x" });
     expect(readStored(shape, '{"n":2}')).toEqual({ n: 2, label: "none" });
     expect(readStored(shape, '{"n":"two"}')).toBeNull();
@@ -46,101 +46,26 @@ describe("PrefixedCollection", () => {
   });
 });
 
-describe("job records as stored by earlier versions", () => {
-  it("upgrades a search record of an early version: defaults for what it lacked, maxResults from its charge, no last run kept", () => {
-    const early = {
-      id: "11111111-2222-4333-8444-555555555555",
-      kind: "search",
-      name: "coffee in Austin",
-      status: "completed",
-      createdAt: "2026-01-01T00:00:00.000Z",
-      creditsCharged: 100,
-      sheetId: 7,
-      sheetName: "coffee in Austin",
-      refresh: {
-        every: "day",
-        search: { input: { query: "coffee", location: "Austin, Texas, US" } },
-        lastRunAt: "2026-01-01T00:00:00.000Z",
-        nextRunAt: "2026-01-02T00:00:00.000Z",
-        lastError: null,
-        run: null,
-      },
-    };
-    const store = new JobStore(mapStore({ [`job:${early.id}`]: JSON.stringify(early) }), fixedFacts());
-    const record = store.get(early.id);
-    expect(record).toMatchObject({
-      leadCount: null,
-      enrichedCount: null,
-      rowsWritten: 0,
-      settled: false,
-      error: null,
-      note: null,
-      finishedAt: null,
-      startKey: null,
-      maxResults: 100,
-    });
-    // The schedule's counts were never kept: no last run on the job, none in the schedule.
-    expect(record?.lastRun).toBeUndefined();
-    expect(record?.kind === "search" && record.refresh).toEqual({
-      every: "day",
-      lastRunAt: "2026-01-01T00:00:00.000Z",
-      nextRunAt: "2026-01-02T00:00:00.000Z",
-      lastError: null,
-      run: null,
-      search: { input: { location: "Austin, Texas, US", query: "coffee" } },
-    });
-    expect(store.all()).toHaveLength(1);
-  });
-
-  it("reads what a search searched as its parts: those it stored, its words as an earlier version stored them, or its schedule's input", () => {
-    const base = {
-      kind: "search",
-      name: "Mine",
-      status: "completed",
-      createdAt: "2026-01-01T00:00:00.000Z",
-      sheetId: 7,
-      sheetName: "Mine",
-    };
-    const stored = {
-      "job:a": { ...base, id: "a", searched: { query: "dentists", place: "Fort Worth, Texas, US" } },
-      "job:b": { ...base, id: "b", searched: "dentists · Fort Worth, Texas, US" },
-      "job:c": { ...base, id: "c", searched: "a · b · Austin, Texas, US" },
-      "job:d": {
-        ...base,
-        id: "d",
-        refresh: {
-          every: "day",
-          search: { input: { query: "coffee", location: "Austin, Texas, US" } },
-          lastRunAt: "2026-01-01T00:00:00.000Z",
-          nextRunAt: "2026-01-02T00:00:00.000Z",
-          lastError: null,
-          run: null,
-        },
-      },
-      "job:e": { ...base, id: "e" },
-    };
-    const store = new JobStore(
-      mapStore(Object.fromEntries(Object.entries(stored).map(([key, value]) => [key, JSON.stringify(value)]))),
-      fixedFacts(),
-    );
-    const searched = (id: string) => {
-      const record = store.get(id);
-      return record?.kind === "search" ? record.searched : "not a search";
-    };
-    expect(searched("a")).toEqual({ query: "dentists", place: "Fort Worth, Texas, US" });
-    expect(searched("b")).toEqual({ query: "dentists", place: "Fort Worth, Texas, US" });
-    expect(searched("c")).toEqual({ query: "a · b", place: "Austin, Texas, US" });
-    expect(searched("d")).toEqual({ query: "coffee", place: "Austin, Texas, US" });
-    expect(searched("e")).toBeUndefined();
-  });
-
+describe("job records as stored", () => {
   it("reads a record of no known kind, or damaged, as absent: the others still list", () => {
     const good = {
       id: "a",
       kind: "enrichment",
       name: "Enrich list",
+      sheetId: 3,
+      sheetName: "List",
       status: "running",
+      leadCount: 1,
+      enrichedCount: null,
+      creditsCharged: 1,
+      rowsWritten: 0,
+      settled: false,
+      error: null,
+      note: null,
       createdAt: "2026-01-01T00:00:00.000Z",
+      finishedAt: null,
+      startKey: "s1",
+      timeZone: "Etc/UTC",
       enrichment: TARGET,
       runId: "r1",
     };
@@ -153,36 +78,7 @@ describe("job records as stored by earlier versions", () => {
   });
 });
 
-describe("enrichment stores as stored by earlier versions", () => {
-  it("reads a chunk an earlier version stored, of no run, as a chunk with runId null", () => {
-    const head = {
-      startKey: "s1",
-      idempotencyKey: "k1",
-      sheetId: 3,
-      sheetName: "List",
-      target: TARGET,
-      createdAt: "2026-01-01T00:00:00.000Z",
-      index: 0,
-      editorId: "me",
-      count: 1,
-      parts: 1,
-      name: "Enrich List",
-    };
-    const made = Date.parse(head.createdAt).toString(36);
-    const pending = new PendingChunks(
-      mapStore({ "enrich-pending:s1": JSON.stringify(head) }),
-      mapStore({ [`enrich-body:doc:s1:${made}:0`]: '[["Acme","https://acme.com"]]' }),
-      "doc",
-      "me",
-    );
-    const [chunk] = pending.all();
-    expect(chunk?.runId).toBeNull();
-    expect(chunk && pending.body(chunk)).toEqual({
-      name: "Enrich List",
-      businesses: [{ business_name: "Acme", website_url: "https://acme.com" }],
-    });
-  });
-
+describe("enrichment stores as stored", () => {
   it("reads a body part of another shape as a lost body, not a crash", () => {
     const head = {
       startKey: "s1",

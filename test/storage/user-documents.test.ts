@@ -1,7 +1,7 @@
 // Tests the background notices kept in the user's properties: each concerns the jobs that existed
-// when it was left; a document's own notice wins over the one for every document; a notice saved
-// as bare text (before notices had a time) concerns every job; and however many spreadsheets are
-// lost, the notices fit one property value, the newest kept, so a later notice still saves.
+// when it was left; a document's own notice wins over the one for every document; a notice of no
+// known shape is dropped and the others kept; and however many spreadsheets are lost, the notices
+// fit one property value, the newest kept, so a later notice still saves.
 import { createRuntime } from "../../dev/fakes/runtime";
 import { VALUE_LIMIT_BYTES } from "../../dev/fakes/properties";
 import * as documents from "../../src/storage/user-documents";
@@ -29,10 +29,10 @@ describe("background notices", () => {
     expect(backgroundNoticeFor("doc-a")).toBeNull();
   });
 
-  it("read a notice saved as bare text as concerning every job", () => {
-    userProperties.setProperty(KEY, JSON.stringify({ "doc-a": "old words", "doc-b": 7 }));
-    expect(backgroundNoticeFor("doc-a")).toEqual({ message: "old words", at: Number.MAX_SAFE_INTEGER });
-    expect(backgroundNoticeFor("doc-b")).toBeNull();
+  it("drop a notice of no known shape and keep the others", () => {
+    userProperties.setProperty(KEY, JSON.stringify({ "doc-a": { message: "words", at: 5 }, "doc-b": "bare words", "doc-c": 7 }));
+    expect(backgroundNoticeFor("doc-a")).toEqual({ message: "words", at: 5 });
+    expect([backgroundNoticeFor("doc-b"), backgroundNoticeFor("doc-c")]).toEqual([null, null]);
   });
 
   it("fit one property value however many spreadsheets are lost, the newest kept", () => {

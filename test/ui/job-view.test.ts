@@ -1,11 +1,9 @@
 // What a search's JobView says of its latest refresh run, from its one stored outcome (JobRecordBase.lastRun):
 // JobView.lastRun as kept once merged; the schedule's figures (JobView.refresh.lastRun…) made from it
-// (src/jobs/last-run.ts); and a record stored while the schedule kept its own copy, upgraded on read.
+// (src/jobs/last-run.ts).
 import type { SearchRecord } from "../../src/jobs/job-record";
-import { jobRecordVersions } from "../../src/jobs/job-record-versions";
 import type { RefreshSchedule } from "../../src/jobs/refresh-schedule";
 import { toJobView } from "../../src/ui/job-view";
-import { readStored } from "../../src/storage/stored-json";
 
 const CREATED = "2026-11-20T09:00:00.000Z";
 const RUN_AT = "2026-11-26T09:00:00.000Z";
@@ -86,43 +84,11 @@ describe("a schedule's figures of its last run, made from the one stored outcome
   });
 });
 
-describe("a record stored while its schedule kept a copy of its last run's figures", () => {
-  const stored = (refresh: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    readStored(
-      jobRecordVersions({ timeZone: () => "America/Chicago", sheetIdNamed: () => null, knownKeys: () => [] }),
-      JSON.stringify({
-        ...search(),
-        ...extra,
-        refresh: { every: "day", search: SEARCH, nextRunAt: "2026-11-27T09:00:00.000Z", lastRunAt: RUN_AT, ...refresh },
-      }),
-    );
-
-  it("keeps that run once, on the job (nothing was counted as keeping an earlier value then), and the schedule no copy", () => {
-    const read = stored({
-      lastRunAdded: 4,
-      lastRunUpdated: 96,
-      lastRunNotFound: 4,
-      lastRunBusinesses: 100,
-      lastRunCredits: 100,
-    }) as SearchRecord;
-    expect(read.lastRun).toEqual({ at: RUN_AT, added: 4, updated: 96, notFound: 4, businesses: 100, credits: 100, keptEarlier: 0 });
-    expect(Object.keys(read.refresh ?? {}).filter((key) => key.startsWith("lastRun"))).toEqual(["lastRunAt"]);
-  });
-  it("keeps none before any re-run or while a figure is not known, and the run under way keeps what it reserved", () => {
-    expect(
-      (stored({ lastRunAt: CREATED, lastRunAdded: 100, lastRunUpdated: 0, lastRunNotFound: 0, lastRunBusinesses: 100 }) as SearchRecord)
-        .lastRun,
-    ).toBeUndefined();
-    const running = stored({
-      lastRunAdded: null,
-      lastRunCredits: 300,
-      run: { slot: RUN_AT, idempotencyKey: "k", creditsChecked: true, jobId: "j2", startedAt: RUN_AT },
-    }) as SearchRecord;
-    expect([running.lastRun, running.refresh?.run?.credits]).toEqual([undefined, 300]);
-  });
-  it("keeps a newer version's lastRun as it is", () => {
-    expect(
-      (stored({ lastRunAdded: 1, lastRunUpdated: 1, lastRunNotFound: 1, lastRunBusinesses: 1 }, { lastRun }) as SearchRecord).lastRun,
-    ).toEqual(lastRun);
+describe("a search's JobView.runCredits: what one re-run of it may charge", () => {
+  it("is its schedule's maxResults, else its own, else what it was charged (imported without its input)", () => {
+    expect(toJobView(search({ maxResults: 300, refresh: schedule() }), null).runCredits).toBe(100);
+    expect(toJobView(search({ maxResults: 300 }), null).runCredits).toBe(300);
+    expect(toJobView(search({ creditsCharged: 42 }), null).runCredits).toBe(42);
+    expect(toJobView(search({ creditsCharged: null }), null).runCredits).toBeNull();
   });
 });

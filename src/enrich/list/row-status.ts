@@ -13,8 +13,6 @@ export type RowStatus =
   | { kind: "none" }
   /** A row of a run not sent yet: the run's sender sends it from the sheet (src/enrich/run/send-chunks.ts). */
   | { kind: "waiting" }
-  /** An earlier version's waiting row: its chunk was stored whole and is repeated as it was (src/enrich/run/run-pass.ts). */
-  | { kind: "waitingForChunk" }
   /** Held for another editor's chunk that may be on its way (src/enrich/run/held-rows.ts): not sent, and marked only by that chunk. */
   | { kind: "held" }
   | { kind: "sent" }
@@ -27,10 +25,9 @@ export type RowStatus =
 
 type RowStatusKind = RowStatus["kind"];
 
-/** The words of the statuses that carry nothing, as each version wrote them (today's first). */
+/** The words of the statuses that carry nothing. */
 const FIXED_WORDS = {
   waiting: "Waiting to be sent",
-  waitingForChunk: "Waiting: the account's active-jobs limit is reached; it will be sent automatically",
   held: "Waiting: held for another editor's chunk that may be on its way; sent once it is settled or expires",
   sent: "Sent: waiting for results",
   stopped: `Skipped: ${STOPPED_REASON}`,
@@ -40,7 +37,6 @@ const FIXED_WORDS = {
 const CODES = {
   none: "",
   waiting: "waiting",
-  waitingForChunk: "waiting",
   held: "held",
   sent: "sent",
   stopped: "stopped",
@@ -97,10 +93,10 @@ const FIXED_BY_WORDS = new Map<string, RowStatus>(
   (Object.keys(FIXED_WORDS) as Array<keyof typeof FIXED_WORDS>).map((kind) => [FIXED_WORDS[kind], { kind }]),
 );
 
-/** A status carrying its reason, as every version wrote it: "Skipped: <reason>", "Failed: <reason>". */
+/** A status carrying its reason: "Skipped: <reason>", "Failed: <reason>" (the space gone where the cell was trimmed of an empty reason). */
 const WITH_REASON = /^(Skipped|Failed): ?([\s\S]*)$/;
 
-/** The status a cell's text (trimmed) says: every text the add-on has written, else the service's own status. */
+/** The status a cell's text (trimmed) says: every text the add-on writes, else the service's own status. */
 export function readRowStatus(text: string): RowStatus {
   if (text === "") return { kind: "none" };
   const fixed = FIXED_BY_WORDS.get(text);
@@ -139,13 +135,12 @@ export const isHeld = (status: RowStatus): boolean => status.kind === "held";
 
 /**
  * A row of a run not sent yet, which a created chunk of its business marks "Sent": a waiting row
- * (today's or an earlier version's) or a stopped one (its chunk was on its way). Never a held row:
+ * or a stopped one (its chunk was on its way). Never a held row:
  * that waits for another editor's chunk (awaitsSendingOrHeld).
  */
 export function awaitsSending(status: RowStatus): boolean {
   switch (status.kind) {
     case "waiting":
-    case "waitingForChunk":
     case "stopped":
       return true;
     default:

@@ -24,7 +24,7 @@ export interface ContinueOutcome {
 function checkAccount(ctx: JobsContext, run: RunRecord, deadline: number): number {
   const account = ctx.client.getAccount({ deadline });
   const capacity = accountCapacity(account);
-  const promised = creditsPromised(ctx, pendingChunksOf(ctx));
+  const promised = creditsPromised(ctx);
   const available = Math.max(0, account.credits_remaining - promised);
   const waiting = run.businessesWaiting;
   if (capacity.perJob > 0 && Math.min(available, capacity.total, capacity.perJob * capacity.maxJobs) >= waiting) return capacity.perJob;

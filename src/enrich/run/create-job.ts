@@ -31,8 +31,8 @@ export interface ChunkTarget {
   sheetId: number;
   sheetName: string;
   target: EnrichTarget;
-  /** The run the chunk is part of; null for a chunk an earlier version stored, of no run. */
-  runId: string | null;
+  /** The run the chunk is part of. */
+  runId: string;
 }
 
 /** Sends a chunk once (and once more for a transient failure); never throws for the service's answer. */
@@ -71,7 +71,7 @@ export function sendChunk(
     seenBy: [ctx.keyDigest],
     timeZone: ctx.store.timeZone(),
     enrichment: where.target,
-    ...(where.runId === null ? {} : { runId: where.runId }),
+    runId: where.runId,
   });
   ctx.store.save(record);
   return { kind: "created", record };

@@ -2,7 +2,6 @@
 // and its rows marked, so any later attempt repeats the identical request and the service charges at most once. The small head is in
 // the job store for every editor to see; the body is in the sender's user properties, so only the sender's key sends it.
 import * as z from "zod/mini";
-import { tupleOf } from "../../storage/lean-schemas";
 import type { CreateEnrichmentRequest } from "../../api/schemas";
 import type { JobsContext } from "../../jobs/job-context";
 import type { KeyValueStore } from "../../storage/key-value-store";
@@ -26,8 +25,8 @@ export interface PendingChunk {
   editorId: string;
   /** Businesses in the body: credits it will take. */
   count: number;
-  /** The enrichment run it belongs to; null for a chunk an earlier version stored, of no run. */
-  runId: string | null;
+  /** The enrichment run it belongs to. */
+  runId: string;
   /** The job name its body carries (null: none). */
   name: string | null;
 }
@@ -37,7 +36,6 @@ interface StoredHead extends PendingChunk {
 }
 
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
-/** A head as any version stored it: earlier versions' chunks had no run. */
 const StoredHeadSchema = z.lazy(() =>
   z.object({
     startKey: z.string(),
@@ -49,20 +47,16 @@ const StoredHeadSchema = z.lazy(() =>
     index: z.number(),
     editorId: z.string(),
     count: z.number(),
-    runId: z.optional(z.string()),
+    runId: z.string(),
     parts: z.number(),
     name: z.nullable(z.string()),
   }),
-);
+) satisfies z.ZodMiniType<StoredHead>;
 
-const HEAD_SHAPE: StoredShape<StoredHead, z.output<typeof StoredHeadSchema>> = {
-  schema: StoredHeadSchema,
-  versioned: true,
-  upgrade: (stored) => ({ ...stored, runId: stored.runId ?? null }),
-};
+const HEAD_SHAPE: StoredShape<StoredHead> = { ...currentShape(StoredHeadSchema), versioned: true };
 
 /** A part of a body: [name, website] pairs. */
-const PART_SHAPE = currentShape(z.array(tupleOf([z.string(), z.string()])));
+const PART_SHAPE = currentShape(z.array(z.tuple([z.string(), z.string()])));
 
 const HEAD = KEYS.chunkHead;
 const BODY = KEYS.chunkBody;

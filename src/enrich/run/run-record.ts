@@ -6,7 +6,6 @@ import { StoredEnrichTarget, type EnrichTarget } from "../../jobs/enrich-target"
 import type { KeyValueStore } from "../../storage/key-value-store";
 import { PrefixedCollection } from "../../storage/prefixed-collection";
 import { currentShape } from "../../storage/stored-json";
-import type { PendingChunk, PendingChunks } from "./pending";
 import { KEYS } from "../../storage/keys";
 
 export interface RunRecord {
@@ -104,19 +103,15 @@ export function noteSendingRuns(ctx: Pick<JobsContext, "properties" | "editorId"
 }
 
 /**
- * Credits the current user's runs (what `waitingOf` says each has waiting: its businesses) and
- * chunks stored by earlier versions (of no run) will still take: not a new run's to spend. A run's
- * chunk being sent is among its waiting rows.
+ * Credits the current user's runs will still take (what `waitingOf` says each has waiting: its
+ * businesses): not a new run's to spend. A run's chunk being sent is among its waiting rows.
  */
 export function creditsPromised(
   ctx: Pick<JobsContext, "properties" | "editorId">,
-  pending: PendingChunks,
   waitingOf: (run: RunRecord) => number = (run) => run.businessesWaiting,
-  chunks: readonly PendingChunk[] = pending.all(),
 ): number {
-  const waiting = runStoreOf(ctx)
+  return runStoreOf(ctx)
     .all()
     .filter((run) => run.editorId === ctx.editorId && isSending(run))
     .reduce((sum, run) => sum + waitingOf(run), 0);
-  return waiting + chunks.filter((chunk) => pending.isMine(chunk) && chunk.runId === null).reduce((sum, chunk) => sum + chunk.count, 0);
 }

@@ -106,14 +106,9 @@ function keysInFlight(pending: PendingChunks, unsettled: readonly PendingChunk[]
 }
 
 /** Credits the current user's runs and chunks will still take; the run of these very rows counted from the sheet just read (a start killed before its rows were written left nothing waiting). */
-function promisedBeside(ctx: JobsContext, pending: PendingChunks, unsettled: readonly PendingChunk[], area: SheetArea): number {
+function promisedBeside(ctx: JobsContext, area: SheetArea): number {
   const here = (run: RunRecord) => run.sheetId === area.sheet.getSheetId() && run.target.headerRow === area.target.headerRow;
-  return creditsPromised(
-    ctx,
-    pending,
-    (run) => (here(run) ? waitingRows(ListRows.ofArea(area)).businesses.length : run.businessesWaiting),
-    unsettled,
-  );
+  return creditsPromised(ctx, (run) => (here(run) ? waitingRows(ListRows.ofArea(area)).businesses.length : run.businessesWaiting));
 }
 
 function planFor(
@@ -128,7 +123,7 @@ function planFor(
   const sheetId = area.sheet.getSheetId();
   const available = {
     ...account,
-    credits_remaining: Math.max(0, account.credits_remaining - promisedBeside(ctx, pending, unsettled, area)),
+    credits_remaining: Math.max(0, account.credits_remaining - promisedBeside(ctx, area)),
   };
   const inFlight = sheetInFlight(ctx, unsettled, runs, sheetId);
   const plan = planEnrichment(area, available, { force, inFlight, exclude: keysInFlight(pending, unsettled, sheetId) });

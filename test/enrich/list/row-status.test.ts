@@ -1,5 +1,5 @@
-// A row's `Enrichment status` (src/enrich/list/row-status.ts): every text the add-on has ever written
-// in the cell, literally, read back to its state; each state's words; and which states a run's
+// A row's `Enrichment status` (src/enrich/list/row-status.ts): every text the add-on writes in the
+// cell, literally, read back to its state; each state's words; and which states a run's
 // sender, a former sender and a new start treat as waiting, held or final.
 import {
   awaitsSendingOrHeld,
@@ -15,12 +15,10 @@ import {
   type RowStatus,
 } from "../../../src/enrich/list/row-status";
 
-/** Every text a version of the add-on wrote in a status cell (or the service wrote with its results), and its state. */
+/** Every text the add-on writes in a status cell (or the service writes with its results), and its state. */
 const HISTORY: Array<[string, RowStatus]> = [
   ["", { kind: "none" }],
   ["Waiting to be sent", { kind: "waiting" }],
-  // The first runs' waiting rows: their chunk was stored whole, repeated as it was.
-  ["Waiting: the account's active-jobs limit is reached; it will be sent automatically", { kind: "waitingForChunk" }],
   ["Waiting: held for another editor's chunk that may be on its way; sent once it is settled or expires", { kind: "held" }],
   ["Sent: waiting for results", { kind: "sent" }],
   ["Skipped: the run was stopped before this row was sent", { kind: "stopped" }],
@@ -61,13 +59,9 @@ describe("what each state means", () => {
   });
 
   it("a created chunk marks the rows that await sending, and held ones where they may be its own", () => {
-    const awaiting = [
-      "Waiting to be sent",
-      "Waiting: the account's active-jobs limit is reached; it will be sent automatically",
-      "Skipped: the run was stopped before this row was sent",
-    ];
+    const awaiting = ["Waiting to be sent", "Skipped: the run was stopped before this row was sent"];
     expect(kinds(awaitsSending)).toEqual(awaiting);
-    expect(kinds(awaitsSendingOrHeld)).toEqual([...awaiting.slice(0, 2), HISTORY[3]?.[0], awaiting[2]]);
+    expect(kinds(awaitsSendingOrHeld)).toEqual([awaiting[0], HISTORY[2]?.[0], awaiting[1]]);
   });
 
   it("a row waits for nothing once empty, found by the service, skipped, stopped or failed (a start may send it again)", () => {
