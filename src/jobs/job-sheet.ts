@@ -23,7 +23,8 @@ export function resultSheetOf<R extends JobRecord>(
   // Found by the name stored before its id (a start or an import killed in between): its id kept from now on.
   if (found) return { sheet: found, record: record.sheetId === null ? { ...record, sheetId: found.getSheetId() } : record };
   const name = uniqueSheetName(ctx.spreadsheet, record.sheetName ?? record.name);
-  const sheet = createResultSheet(ctx.spreadsheet, name, columns);
+  // Its grid: the header and the rows it held (the pass writes them all again), not Google's 1,000 × 26.
+  const sheet = createResultSheet(ctx.spreadsheet, name, columns, Math.max(record.rowsWritten, record.leadCount ?? 0) + 1);
   sheets.add(sheet);
   const note = record.sheetId === null ? null : lastingNote(`The results sheet was deleted; ${recreatedBy} as "${name}".`);
   const recreated: R = { ...record, sheetId: sheet.getSheetId(), sheetName: name, note };

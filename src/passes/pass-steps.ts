@@ -11,6 +11,7 @@ import { noteActiveJobs, pollAndWrite, type PollReport } from "./poll-pass";
 import { noteScheduledSearches, runRefreshPass } from "../search/refresh-pass";
 import { keepContactsCurrent, noteContactsProblem } from "../contacts/keep-current";
 import { dailyQuotaMessage, messageOf } from "../errors/user-error";
+import { writeProblem } from "../sheets/document-room";
 import { LocksNotRegained, WorkInterrupted } from "../errors/interruptions";
 
 /** What the steps of one pass share: its sheets by id, what it read of enrichment's lists, its report. */
@@ -94,7 +95,7 @@ export function runPass(ctx: JobsContext, deadline: number, steps: readonly Pass
       if (error instanceof WorkInterrupted) continue;
       pass.report.failedSteps.push(step.what);
       try {
-        step.failed(ctx, messageOf(error));
+        step.failed(ctx, writeProblem(error));
       } catch {
         // The note is the step's best effort (a full store cannot take it): the next pass tries the step again anyway.
       }

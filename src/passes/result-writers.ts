@@ -13,6 +13,7 @@ import { dayOf } from "../jobs/seen-day";
 import { resultColumns, seenOn } from "../sheets/columns";
 import { upsertInPlace } from "../sheets/fast-upsert";
 import type { SheetsById } from "../sheets/result-sheet";
+import { writeProblem } from "../sheets/document-room";
 import { upsertBusinesses } from "../sheets/writer";
 
 /** What a pass read of one job: its businesses, and whether they are all of them (the job is terminal). */
@@ -78,7 +79,8 @@ function orNoteFailure(ctx: JobsContext, records: readonly JobRecord[], write: (
   } catch (error) {
     for (const record of records) {
       const latest = ctx.store.get(record.id) ?? record; // keeps a sheet recreated meanwhile
-      ctx.store.trySave({ ...latest, note: passNote("write", (error as Error).message) });
+      // Google's cell limit met: the note says so, and the pass goes on with the other jobs (never a throw every hour).
+      ctx.store.trySave({ ...latest, note: passNote("write", writeProblem(error)) });
     }
     return 0;
   }

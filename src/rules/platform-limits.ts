@@ -7,6 +7,13 @@ export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
 /** Longer than any execution lives, with a margin: what an execution left behind and never ended is void after it. */
 export const LONGEST_EXECUTION_MS = EXECUTION_LIMIT_MS + 30 * 1000;
 
+/** Google's limit on a spreadsheet's cells: every sheet's rows × columns, filled or not. */
+export const CELL_LIMIT = 10_000_000;
+/** Google's grid of a sheet just inserted (1,000 rows × 26 columns), before the add-on trims it to what it holds. */
+export const NEW_SHEET_CELLS = 1000 * 26;
+/** Past this share of the cell limit, the previews and the self-check say the document is getting full. */
+export const CELLS_WARNING_SHARE = 0.8;
+
 /** The background run time a day, inside a sentence of its own. */
 export const RUN_TIME_A_DAY = "90 minutes a day for a gmail.com account, shared with your other scripts and add-ons";
 

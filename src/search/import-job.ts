@@ -8,6 +8,8 @@ import { isFailedStatus, isTerminalStatus } from "../rules/job-status";
 import type { JobsContext } from "../jobs/job-context";
 import { newJobRecord, type EnrichmentRecord, type JobRecord, type SearchRecord } from "../jobs/job-record";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
+import { checkRoom, documentRoom, newSheetCells } from "../sheets/document-room";
+import { BUSINESS_COLUMNS } from "../sheets/columns";
 import { InvalidInputError } from "../errors/user-error";
 import { KIND_PARTS, partsOf } from "../jobs/kind-parts";
 import { searchIdentity } from "./search-identity";
@@ -58,7 +60,9 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
     // A refresh run of a search of this document was merged into its sheet: open that one.
     const line = lineOfJob(ctx.store.all(), job, kind);
     if (line) return { record: line, created: false };
-    ctx.store.makeRoomForNewJob(job.name); // a full store says so now, not after the sheet is made
+    // A full document or store says so now, not after the sheet is made.
+    checkRoom(documentRoom(ctx.spreadsheet), newSheetCells(job.lead_count + 1, BUSINESS_COLUMNS.length), "this job's sheet");
+    ctx.store.makeRoomForNewJob(job.name);
     record = newJobRecord({
       id: job.id,
       name: job.name,
@@ -79,7 +83,9 @@ export function importJob(ctx: JobsContext, jobId: string, deadline: number): { 
     });
     ctx.store.save(record); // before the sheet: a repeat after a kill finds the name here
   }
-  const sheet = namedResultSheet(ctx.spreadsheet, record.sheetName ?? uniqueSheetName(ctx.spreadsheet, record.name), record.sheetId);
+  const sheetName = record.sheetName ?? uniqueSheetName(ctx.spreadsheet, record.name);
+  // Its grid: the header and the job's results so far (a running one's sheet grows as they come).
+  const sheet = namedResultSheet(ctx.spreadsheet, sheetName, record.sheetId, BUSINESS_COLUMNS, (record.leadCount ?? 0) + 1);
   record = { ...record, sheetId: sheet.getSheetId(), sheetName: sheet.getName() };
   ctx.store.save(record);
   if (!isTerminalStatus(record.status) || !record.settled) keepPolling(ctx);

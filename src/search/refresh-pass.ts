@@ -14,6 +14,8 @@ import { isMine, markHidden } from "../jobs/ownership";
 import type { RefreshEvery, RefreshRun, RefreshSchedule } from "../jobs/refresh-schedule";
 import { isDue, iso, periodMs, skippedSlot, slotPeriod, startedSlot } from "../jobs/refresh-slots";
 import { SheetsById } from "../sheets/result-sheet";
+import { documentRoom, noRoomSentence, writeProblem, type DocumentRoom } from "../sheets/document-room";
+import { BUSINESS_COLUMNS } from "../sheets/columns";
 import { resultSheetOf } from "../jobs/job-sheet";
 import { dayOf, refreshNotRun } from "../jobs/seen-day";
 import { affordabilityProblem } from "./start-search";
@@ -73,7 +75,7 @@ function followRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: nu
         report.runsMerged += 1;
       } catch (error) {
         // One sheet's trouble must not stop the pass; the merge is repeatable, the next pass redoes it.
-        save(ctx, record, { ...record.refresh, lastError: `The refresh could not be written this time: ${(error as Error).message}` });
+        save(ctx, record, { ...record.refresh, lastError: `The refresh could not be written this time: ${writeProblem(error)}` });
       }
     }
   });
@@ -151,6 +153,8 @@ function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: 
   const outcomes = ctx.client.batch(requests, { deadline });
   const accountOutcome = needsAccount ? outcomes[runs.length] : undefined;
   let account = accountOutcome && accountOutcome.ok ? (accountOutcome.value as Account) : null;
+  // Room for the rows a run may add, under Google's cell limit: read once, when a run is about to be paid for.
+  let room: DocumentRoom | null = null;
 
   runs.forEach(({ record, run }, i) => {
     const outcome = outcomes[i];
@@ -164,11 +168,14 @@ function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: 
     if (!current.creditsChecked) {
       if (!account) return; // the account could not be read: the same slot is tried next pass
       const needed = record.refresh.search.input.maxResults ?? DEFAULT_MAX_RESULTS;
-      const problem = affordabilityProblem(account, needed);
+      room ??= documentRoom(ctx.spreadsheet);
+      const cells = needed * BUSINESS_COLUMNS.length;
+      const problem = affordabilityProblem(account, needed) ?? (cells > room.left ? noRoomSentence(room, cells, "its run") : null);
       if (problem) {
         skipSlot(ctx, record, `${refreshNotRun(ctx, record, run.slot)}, and cost nothing: ${problem}`);
         return;
       }
+      room = { used: room.used + cells, left: room.left - cells };
       // Credits this pass has promised are not there for the next due search.
       account = { ...account, credits_remaining: account.credits_remaining - needed };
       current = { ...current, creditsChecked: true };

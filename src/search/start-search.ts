@@ -13,6 +13,8 @@ import { newJobRecord, searchesOf, type JobRecord, type SearchRecord } from "../
 import { searchInputKey } from "./search-identity";
 import { fingerprint } from "../jobs/job-store";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
+import { checkRoom, documentRoom, resultSheetCells } from "../sheets/document-room";
+import { BUSINESS_COLUMNS } from "../sheets/columns";
 
 /** A search's arguments once checked (src/ui/entry-args.ts): defaults filled in, text trimmed. */
 export interface SearchArgs {
@@ -99,7 +101,10 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
   const now = ctx.clock.now();
   let start = ctx.store.getStart(startKey, now);
   if (!start) {
-    // Before anything is sent: a store too full for the job's records would lose a charged job.
+    // Before anything is sent: a document too full for the job's sheet (Google's 10,000,000 cells), or a store
+    // too full for the job's records, would leave a charged job with nowhere to go.
+    const maxResults = body.input.maxResults ?? DEFAULT_MAX_RESULTS;
+    checkRoom(documentRoom(ctx.spreadsheet), resultSheetCells(1, maxResults), "this search");
     ctx.store.makeRoomForNewJob(body.name ?? "");
     start = {
       idempotencyKey: ctx.newIdempotencyKey(),
@@ -132,7 +137,14 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     start = { ...start, jobId: created.job_id, sheetName: uniqueSheetName(ctx.spreadsheet, body.name ?? "Business Leads") };
     ctx.store.saveStart(startKey, start);
   }
-  const sheet = namedResultSheet(ctx.spreadsheet, start.sheetName ?? "", start.sheetId);
+  // Its grid is the header and its most results, by its columns: no more than it will hold.
+  const sheet = namedResultSheet(
+    ctx.spreadsheet,
+    start.sheetName ?? "",
+    start.sheetId,
+    BUSINESS_COLUMNS,
+    (body.input.maxResults ?? DEFAULT_MAX_RESULTS) + 1,
+  );
   if (start.sheetId !== sheet.getSheetId()) {
     start = { ...start, jobId: created.job_id, sheetId: sheet.getSheetId() };
     ctx.store.saveStart(startKey, start);

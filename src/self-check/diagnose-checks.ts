@@ -18,9 +18,11 @@ import { isMine } from "../jobs/ownership";
 import { messageOf } from "../errors/user-error";
 import { groupDigits } from "../rules/numbers";
 import { DEFAULT_BASE_URL } from "../ui/build-defaults";
+import { documentRoom, roomNotice } from "../sheets/document-room";
+import { CELL_LIMIT } from "../rules/platform-limits";
 import { documentFacts } from "../jobs/job-record-versions";
 
-export type CheckId = "service" | "plain-text" | "job-store" | "document-lock" | "poll-trigger" | "trigger-document";
+export type CheckId = "service" | "plain-text" | "job-store" | "document-lock" | "poll-trigger" | "trigger-document" | "room";
 
 export interface Check {
   id: CheckId;
@@ -51,6 +53,7 @@ const LABELS: Record<CheckId, string> = {
   "document-lock": "Two actions never change this spreadsheet at once",
   "poll-trigger": "Background updates are scheduled while your jobs run",
   "trigger-document": "Background updates reach your spreadsheets",
+  room: "This spreadsheet has room for new results",
 };
 
 /** A check's answer: confirmed (true), a problem (false) or not checked (null), and its words. */
@@ -67,6 +70,15 @@ export function runCheck(id: CheckId, check: () => Outcome): Check {
 }
 
 const noDocument = (): Outcome => answer(null, `This could not be checked without a spreadsheet. ${new NoDocumentError().message}`);
+
+/** The document's cells against Google's limit of 10,000,000 (every sheet's rows × columns): a problem once past 80 %. */
+export function roomCheck(doc: DocumentAccess | null): Outcome {
+  if (!doc) return noDocument();
+  const room = documentRoom(doc.spreadsheet);
+  const notice = roomNotice(room);
+  if (notice !== null) return answer(false, notice);
+  return answer(true, `It uses ${groupDigits(room.used)} of Google's ${groupDigits(CELL_LIMIT)} cells a spreadsheet may hold.`);
+}
 
 /** The service answers the user's key (GET /account: it spends no credits). */
 export function serviceCheck(): Outcome {

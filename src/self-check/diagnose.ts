@@ -11,6 +11,7 @@ import {
   lockCheck,
   plainTextCheck,
   pollTriggerCheck,
+  roomCheck,
   runCheck,
   serviceCheck,
   triggerDocumentCheck,
@@ -75,6 +76,7 @@ function runChecks(): Check[] {
     lock,
     runCheck("poll-trigger", () => pollTriggerCheck(doc)),
     runCheck("trigger-document", triggerDocumentCheck),
+    runCheck("room", () => roomCheck(doc)),
   ];
 }
 

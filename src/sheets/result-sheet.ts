@@ -2,6 +2,7 @@
 // narrow and grey; found again by its sheet id (a rename does not lose it), or by the name stored ahead of its insertion.
 import { BUSINESS_COLUMNS, type ColumnSpec } from "./columns";
 import { addMissingHeaders, ensureHeaders } from "./headers";
+import { sizeToContent } from "./document-room";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -28,10 +29,19 @@ export function uniqueSheetName(spreadsheet: Spreadsheet, jobName: string): stri
 /** Grey of the technical block: its header's background, its header's text, its cells' text. */
 const TECHNICAL_STYLE = { headerBackground: "#f1f3f4", headerColor: "#5f6368", color: "#80868b" } as const;
 
-/** Creates the sheet with its header row: frozen, bold, columns sized (a territory's: TERRITORY_COLUMNS). */
-export function createResultSheet(spreadsheet: Spreadsheet, name: string, columns: readonly ColumnSpec[] = BUSINESS_COLUMNS): Sheet {
+/**
+ * Creates the sheet with its header row: frozen, bold, columns sized (a territory's: TERRITORY_COLUMNS),
+ * its grid `rows` rows (the header and the businesses it will hold: a search's most) by its columns,
+ * not Google's 1,000 × 26 (every cell counts toward the document's 10,000,000).
+ */
+export function createResultSheet(
+  spreadsheet: Spreadsheet,
+  name: string,
+  columns: readonly ColumnSpec[] = BUSINESS_COLUMNS,
+  rows = 2,
+): Sheet {
   const sheet = spreadsheet.insertSheet(name);
-  layOut(sheet, columns, () => addMissingHeaders(sheet, 1, headersOf(columns), new Map(), 1));
+  layOut(sheet, columns, () => addMissingHeaders(sheet, 1, headersOf(columns), new Map(), 1), rows);
   return sheet;
 }
 
@@ -44,21 +54,23 @@ export function namedResultSheet(
   name: string,
   sheetId: number | null,
   columns: readonly ColumnSpec[] = BUSINESS_COLUMNS,
+  rows = 2,
 ): Sheet {
   const made = new SheetsById(spreadsheet).of({ sheetId, sheetName: null });
   if (made) return made;
   // A sheet of that name a killed execution left half-prepared, before its id was stored.
   const leftOver = spreadsheet.getSheetByName(name);
-  if (!leftOver) return createResultSheet(spreadsheet, name, columns);
-  layOut(leftOver, columns, () => ensureHeaders(leftOver, headersOf(columns)));
+  if (!leftOver) return createResultSheet(spreadsheet, name, columns, rows);
+  layOut(leftOver, columns, () => ensureHeaders(leftOver, headersOf(columns)), Math.max(rows, leftOver.getLastRow()));
   return leftOver;
 }
 
 const headersOf = (columns: readonly ColumnSpec[]): string[] => columns.map((column) => column.header);
 
 /** Lays out a results sheet once `writeHeaders` made its header row; safe to repeat on a sheet a killed execution left half-prepared. */
-function layOut(sheet: Sheet, columns: readonly ColumnSpec[], writeHeaders: () => void): void {
+function layOut(sheet: Sheet, columns: readonly ColumnSpec[], writeHeaders: () => void, rows: number): void {
   writeHeaders();
+  sizeToContent(sheet, rows, columns.length);
   // Row 1 and the Name column stay in view while the user scrolls.
   sheet.setFrozenRows(1);
   sheet.setFrozenColumns(1);

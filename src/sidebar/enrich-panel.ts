@@ -47,6 +47,7 @@ function renderPreview(box: HTMLElement, found: EnrichmentPreview, columnsKnown:
     box,
     found.problem ? h("p", { class: "problem" }, found.problem) : null,
     found.notice ? h("p", { class: "notice" }, found.notice) : null,
+    found.roomNotice ? h("p", { class: "notice" }, found.roomNotice) : null,
     found.columnChoice?.addsHeaderRow
       ? h(
           "p",

@@ -34,6 +34,7 @@ interface SearchForm {
   problem: HTMLElement;
   cost: HTMLElement;
   costNote: HTMLElement;
+  roomNotice: HTMLElement;
   language: HTMLInputElement;
   enrich: HTMLInputElement;
   listName: HTMLInputElement;
@@ -47,6 +48,7 @@ function searchForm(): SearchForm {
     problem: byId("max-results-problem", HTMLElement),
     cost: byId("cost-line", HTMLElement),
     costNote: byId("cost-note", HTMLElement),
+    roomNotice: byId("room-notice", HTMLElement),
     language: byId("language", HTMLInputElement),
     enrich: byId("enrich-contacts", HTMLInputElement),
     listName: byId("list-name", HTMLInputElement),
@@ -97,6 +99,8 @@ function showFormState(state: SidebarState, f: SearchForm, lists: Lists): void {
   f.costNote.textContent = territory ? (territory.problem ?? TERRITORY_PACE) : "";
   f.costNote.hidden = territory === null;
   f.costNote.classList.toggle("problem", Boolean(territory?.problem));
+  f.roomNotice.textContent = state.roomNotice ?? "";
+  f.roomNotice.hidden = state.roomNotice === null;
   setRefused(
     f.start,
     !state.hasKey || !account

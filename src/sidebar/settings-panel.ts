@@ -34,6 +34,7 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
     const settings = await state.server.call("getSettings");
     showHint(settings.keyHint);
     state.timeZone = settings.timeZone;
+    state.roomNotice = settings.roomNotice;
     useSpreadsheet(settings.locale, settings.timeZone);
     baseUrl.value = settings.baseUrl;
     share.checked = settings.shareWithFormulas;

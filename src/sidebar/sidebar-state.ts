@@ -12,6 +12,8 @@ export class SidebarState {
   hasKey = false;
   /** The spreadsheet's time zone (getSettings): dates a person reads are in it, a job's own when it has one. */
   timeZone: string | null = null;
+  /** The document is past 80 % of Google's cell limit (getSettings): the sentence the New search form shows, else null. */
+  roomNotice: string | null = null;
   private readonly accountListeners: Array<(account: AccountView | null) => void> = [];
   private readonly jobsListeners: Array<(jobs: JobView[]) => void> = [];
 

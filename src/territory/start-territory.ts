@@ -10,6 +10,7 @@ import { RECENT_SEARCH_MS } from "../rules/request-limits";
 import { affordabilityProblem, searchCost, territoryProblem } from "../rules/affordability";
 import { TERRITORY_COLUMNS } from "../sheets/columns";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
+import { checkRoom, documentRoom, noRoomSentence, resultSheetCells, roomNotice } from "../sheets/document-room";
 import { createWaitingPairs } from "./pair-creation";
 import { pairCount, territoryKey, territoryName, type TerritoryInput } from "./territory-plan";
 
@@ -20,6 +21,8 @@ export interface SearchPreview {
   creditsNeeded: number;
   creditsRemaining: number;
   problem: string | null;
+  /** Past 80 % of Google's cell limit: the sentence that says so (document-room.ts), else null. */
+  roomNotice: string | null;
 }
 
 /** Why these searches cannot start on the account, or null. */
@@ -29,17 +32,23 @@ function startProblem(account: Account, input: TerritoryInput): string | null {
   return searches === 1 ? affordabilityProblem(allowance, input.maxResults) : territoryProblem(allowance, searches, input.maxResults);
 }
 
-export function previewSearch(ctx: Pick<JobsContext, "client">, input: TerritoryInput, deadline: number): SearchPreview {
+export function previewSearch(ctx: Pick<JobsContext, "client" | "spreadsheet">, input: TerritoryInput, deadline: number): SearchPreview {
   const account = ctx.client.getAccount({ deadline });
   const searches = pairCount(input);
+  const room = documentRoom(ctx.spreadsheet);
+  const needed = resultSheetCells(searches, input.maxResults);
   return {
     searches,
     maxResults: input.maxResults,
     creditsNeeded: searches * searchCost({ planCode: account.plan_code }, input.maxResults),
     creditsRemaining: account.credits_remaining,
-    problem: startProblem(account, input),
+    problem: startProblem(account, input) ?? (needed > room.left ? noRoomSentence(room, needed, whatStarts(searches)) : null),
+    roomNotice: roomNotice(room),
   };
 }
+
+/** What a start is called in the sentence on room: "this search", "this territory of 12 searches". */
+export const whatStarts = (searches: number): string => (searches > 1 ? `this territory of ${searches} searches` : "this search");
 
 interface StartedTerritory {
   record: TerritoryRecord;
@@ -72,6 +81,8 @@ export function startTerritory(
   ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
   const problem = startProblem(ctx.client.getAccount({ deadline }), input);
   if (problem) throw new InvalidInputError(problem);
+  // Room for its sheet at the most it may hold, before any record, sheet or search.
+  checkRoom(documentRoom(ctx.spreadsheet), resultSheetCells(pairCount(input), input.maxResults), whatStarts(pairCount(input)));
   const record = newTerritory(ctx, input, key);
   ctx.store.makeRoomForRecord({ ...record, pairs: record.pairs.map(() => [record.id, "d", 99_999]) });
   ctx.store.save(record); // before the sheet and the searches: a repeat after a kill finds it

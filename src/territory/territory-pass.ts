@@ -11,6 +11,8 @@ import { territoryProblem } from "../rules/affordability";
 import { createWaitingPairs } from "./pair-creation";
 import { withSheet } from "./start-territory";
 import { lastingNote, passNote } from "../jobs/record-note";
+import { documentRoom, noRoomSentence } from "../sheets/document-room";
+import { TERRITORY_COLUMNS } from "../sheets/columns";
 
 const mine = (ctx: JobsContext): TerritoryRecord[] =>
   ctx.store
@@ -52,7 +54,12 @@ function startDueRun(ctx: JobsContext, record: TerritoryRecord, account: Account
   const schedule = record.refresh;
   if (!schedule) return account;
   const now = ctx.clock.now();
-  const problem = territoryProblem(searchAllowance(account), record.pairs.length, record.maxResults);
+  // The run's searches paid for, and room for the rows they may add under Google's cell limit.
+  const cells = record.pairs.length * record.maxResults * TERRITORY_COLUMNS.length;
+  const room = documentRoom(ctx.spreadsheet);
+  const problem =
+    territoryProblem(searchAllowance(account), record.pairs.length, record.maxResults) ??
+    (cells > room.left ? noRoomSentence(room, cells, "its run") : null);
   if (problem) {
     const why = `${refreshNotRun(ctx, record, schedule.nextRunAt)}, and cost nothing: ${problem}`;
     const refresh = skippedSlot(schedule, why, now);

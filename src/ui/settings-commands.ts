@@ -17,6 +17,7 @@ import { CALL_BUDGET_MS, command } from "./command";
 import { parseArgs, type ArgsIn, type ArgsOut } from "./entry-args";
 import { maskedKeyHint } from "./key-hint";
 import { toAccountView, type AccountView } from "./views";
+import { documentRoom, roomNotice } from "../sheets/document-room";
 
 const SIDEBAR_FILE = "Sidebar";
 
@@ -31,6 +32,8 @@ interface SettingsView {
   /** The spreadsheet's locale as Apps Script says it ("de_DE"), null without one: the sidebar's figures and dates follow it. */
   locale: string | null;
   shareWithFormulas: boolean;
+  /** Past 80 % of Google's cell limit: the sentence that says so (the New search form shows it), else null. */
+  roomNotice: string | null;
 }
 
 export function showSidebar(): void {
@@ -47,6 +50,7 @@ export const getSettings = command({}, (): SettingsView => {
     shareWithFormulas: stored.sharedWithFormulas,
     timeZone: spreadsheet?.getSpreadsheetTimeZone() ?? null,
     locale: spreadsheet?.getSpreadsheetLocale() ?? null,
+    roomNotice: spreadsheet ? roomNotice(documentRoom(spreadsheet)) : null,
   };
 });
 

@@ -18,7 +18,7 @@ const BUILDS = [
   { build: "full (spreadsheets)", distDir: path.resolve(__dirname, "../../dist-full"), full: true },
 ] as const;
 const HOUR = 60 * 60 * 1000;
-const CHECK_IDS = ["service", "plain-text", "job-store", "document-lock", "poll-trigger", "trigger-document"];
+const CHECK_IDS = ["service", "plain-text", "job-store", "document-lock", "poll-trigger", "trigger-document", "room"];
 const USER_SHEET = "My prospects";
 
 const world = useWorld(31);

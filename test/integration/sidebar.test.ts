@@ -23,6 +23,7 @@ describe("showSidebar", () => {
       shareWithFormulas: false,
       timeZone: "Asia/Kolkata",
       locale: "en_US",
+      roomNotice: null,
     });
 
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });

@@ -129,6 +129,7 @@ describe.each(BUILDS)("a territory (%s build)", (_build, distDir) => {
       creditsNeeded: 600,
       creditsRemaining: 5000,
       problem: null,
+      roomNotice: null,
     });
     expect(creations(runtime)).toHaveLength(0);
 

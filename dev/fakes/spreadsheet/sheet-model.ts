@@ -133,8 +133,14 @@ export class SheetModel {
     this.checkBudget(count * this.maxColumns);
     const template = formatFrom === null ? [] : (this.rows[formatFrom - 1] ?? []);
     const fresh = (): (Cell | undefined)[] => template.map((c) => (c ? formatOnly(c) : undefined));
-    while (this.rows.length < before - 1) this.rows.push([]);
-    this.rows.splice(before - 1, 0, ...Array.from({ length: count }, fresh));
+    // Rows below every stored one need nothing stored; rows without a format are holes (a sheet of millions of empty rows is cheap).
+    if (before - 1 < this.rows.length || template.some((c) => c !== undefined)) {
+      while (this.rows.length < before - 1) this.rows.push([]);
+      const inserted = template.some((c) => c !== undefined)
+        ? Array.from({ length: count }, fresh)
+        : new Array<(Cell | undefined)[]>(count);
+      this.rows = this.rows.slice(0, before - 1).concat(inserted, this.rows.slice(before - 1));
+    }
     this.maxRows += count;
     if (before <= this.frozenRows) this.frozenRows += count;
     this.selected = this.selected.map((box) => (box.row >= before ? { ...box, row: box.row + count } : box));

@@ -19,6 +19,8 @@ import { waitingRows } from "../list/waiting-rows";
 import { readArea, type AreaArgs, type SheetArea } from "../list/sheet-area";
 import { writeResultCells, type RowUpdates } from "../write-back/write-cells";
 import { columnLetters } from "../../sheets/column-letters";
+import { checkRoom, documentRoom, noRoomSentence, roomNotice } from "../../sheets/document-room";
+import { ENRICH_HEADERS } from "../../sheets/columns";
 
 /** An enrichment's options once checked (src/ui/entry-args.ts): where the rows are, and whether to pay again for rows already enriched. */
 export interface EnrichArgs extends AreaArgs {
@@ -68,6 +70,8 @@ export interface EnrichmentPreview {
   problem: string | null;
   /** Set when no header row names the columns (then `problem` asks to choose them), or they were chosen by position: src/enrich/list/column-choice.ts. */
   columnChoice: ColumnChoice | null;
+  /** Past 80 % of Google's cell limit: the sentence that says so (src/sheets/document-room.ts), else null. */
+  roomNotice: string | null;
 }
 
 /** Rows the plan sends of a business already in the list: sent once with it, each filled from its result. */
@@ -174,6 +178,12 @@ function runFor(ctx: JobsContext, runs: RunStore, area: SheetArea, plan: EnrichP
   };
 }
 
+/** Cells the result columns a list lacks take once added: a column each, as tall as the sheet (0 when it has them all). */
+function newColumnsCells(area: SheetArea): number {
+  const missing = ENRICH_HEADERS.filter((header) => !area.results.has(header)).length;
+  return missing === 0 ? 0 : missing * area.sheet.getMaxRows();
+}
+
 /** The rows left out, each with its reason in words (the contract's `skipped`). */
 const skippedWords = (skipped: readonly PlanSkip[]): Array<{ row: number; reason: string }> =>
   skipped.map(({ row, reason }) => ({ row, reason: skipReasonWords(reason) }));
@@ -198,6 +208,9 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
   const area = readArea(ctx.spreadsheet, args, { addHeaderRow: true });
   const runs = runStoreOf(ctx);
   const plan = planFor(ctx, area, args.force, account, runs);
+  // The result columns the list lacks, added once for every row: room for them first (Google's cell limit).
+  const cells = newColumnsCells(area);
+  if (cells > 0 && plan.chunks.length > 0) checkRoom(documentRoom(ctx.spreadsheet), cells, "the result columns of these rows");
   let report: SendReport = { jobs: [], blocked: null, refused: null };
   let waiting = 0;
   const run = runFor(ctx, runs, area, plan);
@@ -281,6 +294,7 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
       creditsRemaining: account.credits_remaining,
       jobs: 0,
       duration: null,
+      roomNotice: null,
       ...unreadArea(error),
     };
   }
@@ -288,7 +302,10 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
   const rowsToSend = plan.chunks.reduce((n, chunk) => n + chunk.length, 0);
   const notice =
     plan.alreadyEnrichedBySearch > 0 ? searchEnrichedNotice(plan.alreadyEnrichedBySearch, plan.searchName, FORCE_IN_SIDEBAR) : null;
-  const problem = rowsToSend > 0 ? null : nothingToSend(area, plan, notice);
+  const room = documentRoom(ctx.spreadsheet);
+  const cells = newColumnsCells(area);
+  const noRoom = cells > room.left ? noRoomSentence(room, cells, "the result columns of these rows") : null;
+  const problem = rowsToSend > 0 ? noRoom : nothingToSend(area, plan, notice);
   const sheetName = area.sheet.getName();
   return {
     sheetName,
@@ -309,5 +326,6 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
     duration: runDuration(plan.chunks.length, ctx.userProperties),
     problem,
     columnChoice: area.columnChoice,
+    roomNotice: roomNotice(room),
   };
 }
