@@ -44,6 +44,7 @@ describe("showSidebar", () => {
       shareWithFormulas: true,
       timeZone: "Asia/Kolkata",
       locale: "en_US",
+      roomNotice: null,
     });
     expect(JSON.stringify(settings)).not.toContain(apiKey.slice(0, -4));
   });
