@@ -17,8 +17,6 @@ export interface RefreshRun {
   startedAt: string | null;
   /** Credits the service reserved for the run once it accepted it (null before, or not known). */
   credits: number | null;
-  /** When the run before it started (the sheet's rows it found were last seen that day); set once the service accepted the run. */
-  previousRunAt?: string | null | undefined;
 }
 
 /**
@@ -123,7 +121,6 @@ const StoredRefreshRun = z.lazy(() =>
     jobId: z.nullable(z.string()),
     startedAt: z.nullable(z.string()),
     credits: z.nullable(z.number()),
-    previousRunAt: z.optional(z.nullable(z.string())),
   }),
 ) satisfies z.ZodMiniType<RefreshRun>;
 

@@ -101,8 +101,7 @@ function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Busines
   const timeZone = record.timeZone;
   // The run's rows are dated by the day it started: a merge repeated after a kill dates them alike.
   const startedAt = record.refresh.run?.startedAt ?? record.refresh.lastRunAt;
-  const previous = record.refresh.run?.previousRunAt;
-  const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt), previous ? dayOf(ctx, timeZone, previous) : null);
+  const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt));
   // What the run did, stored once: on the job (the schedule's view reads it there).
   const lastRun = {
     at: startedAt,
@@ -198,7 +197,6 @@ function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, ev
         jobId: created.job_id,
         startedAt: iso(startedAt),
         credits: created.credits_reserved,
-        previousRunAt: record.refresh.lastRunAt,
       },
     });
     return true;

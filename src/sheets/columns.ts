@@ -114,6 +114,8 @@ export const FOUND_BY_HEADER = "Found by";
 export const SAME_CONTACT_HEADER = "Same contact as";
 /** A territory's: the number of the territory's run (0 the first, then each refresh) that last found the business. */
 export const TERRITORY_RUN_HEADER = "Territory run";
+/** A results row's run code (run-code.ts): what the merges decide by, whatever a person types over `Latest refresh` or `Found by`. */
+export const RUN_CODE_HEADER = "Run code";
 
 /** What a row's `Latest refresh` says after a scheduled run merged into the sheet. */
 export const LATEST_REFRESH = { new: "New", updated: "Updated", notFound: "No longer found" } as const;
@@ -150,9 +152,6 @@ export function updatedKeeping(emails: boolean, others: readonly string[], chang
   return [LATEST_REFRESH.updated, ...changed, `${KEPT_EARLIER} ${list}`].join(" · ");
 }
 
-/** Whether a `Latest refresh` cell (updatedKeeping's words) says the row kept an earlier value. */
-export const keptEarlierIn = (latestRefresh: string): boolean => latestRefresh.indexOf(` · ${KEPT_EARLIER} `) >= 0;
-
 /**
  * When the add-on saw each business: the date its row was first written, the date of the latest
  * search or run that returned it, and what the latest refresh did to it ("" before any refresh).
@@ -161,6 +160,8 @@ export interface Sightings {
   firstSeen(business: Business): string;
   lastSeen(business: Business): string;
   latestRefresh(business: Business): string;
+  /** The row's run code (run-code.ts); absent: a search's own writes, before any refresh (empty). */
+  runCode?(business: Business): string;
   /** A territory's columns (absent elsewhere: never read). */
   foundBy?(business: Business): string;
   sameContact?(business: Business): string;
@@ -246,6 +247,7 @@ function allColumns(seen: Sightings): ColumnSpec[] {
       columnOf("Key contacts", 90, keyContacts),
       columnOf("Position", 60, (b) => b.position),
       columnOf(TERRITORY_RUN_HEADER, 60, (b) => seen.territoryRun?.(b) ?? null, { territory: true }),
+      columnOf(RUN_CODE_HEADER, 80, (b) => seen.runCode?.(b) ?? ""),
     ]),
     columnOf(ENRICHED_FOR_HEADER, 200, (b) => enrichedForText(b.title, b.website), { enrichment: 17, enrichmentOnly: true }),
     columnOf(ROW_STATE_HEADER, 70, resultCode, { enrichment: 18, enrichmentOnly: true }),

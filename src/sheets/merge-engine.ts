@@ -16,6 +16,7 @@ import {
   resultColumns,
   SAME_CONTACT_HEADER,
   TERRITORY_RUN_HEADER,
+  RUN_CODE_HEADER,
   updatedKeeping,
   type ColumnSpec,
   type Sightings,
@@ -23,6 +24,8 @@ import {
 import { contactChanges } from "./contact-changes";
 import type { Grid } from "./grid";
 import { ensureHeaders } from "./headers";
+
+import { readRunCode, runCodeText, type RunCode, type RunState } from "./run-code";
 
 const MAPS_URL_HEADER = "Maps URL";
 /** Columns the add-on fills itself (dates, marks, a territory's): not the service's, never kept from before. */
@@ -33,6 +36,7 @@ const ADD_ON_COLUMNS = [
   FOUND_BY_HEADER,
   SAME_CONTACT_HEADER,
   TERRITORY_RUN_HEADER,
+  RUN_CODE_HEADER,
 ];
 
 /**
@@ -57,6 +61,8 @@ export interface SheetRead {
   values: unknown[][];
   formulas: string[][];
   text(row: number, header: string): string;
+  /** The row's run code (run-code.ts): what the merges decide by; null where the row has none. */
+  code(row: number): RunCode | null;
 }
 
 export function readSheet(grid: Grid, positions: Map<string, number>): SheetRead {
@@ -70,7 +76,7 @@ export function readSheet(grid: Grid, positions: Map<string, number>): SheetRead
     const column = positions.get(header);
     return column === undefined ? "" : cellText(values[row - 1]?.[column - 1]);
   };
-  return { lastRow, values, formulas, text };
+  return { lastRow, values, formulas, text, code: (row) => readRunCode(text(row, RUN_CODE_HEADER)) };
 }
 
 /** What a row keeps of what it holds: the email columns together, and the other columns by header. */
@@ -174,6 +180,8 @@ interface MergeRule {
   table: readonly ColumnSpec[];
   /** `First seen` of an appended row, `Last seen` of every row written: the run's day as the sheet shows it. */
   runDay: string;
+  /** The run, as the rows' run codes name it (run-code.ts): a refresh's day, a territory's run number. */
+  runId: string;
   /** A row the sheet holds that this same run added (before a kill, or by another search of the run). */
   addedThisRun(read: SheetRead, row: number): boolean;
   /** A row this same run added keeps its filled cells from an empty new value too (another search of the run filled them). */
@@ -182,8 +190,10 @@ interface MergeRule {
   firstRun: boolean;
   /** A territory's own columns (`Found by`, `Same contact as`, `Territory run`); absent: a search's sheet. */
   extras?(merge: MergeView): Pick<Sightings, "foundBy" | "sameContact" | "territoryRun">;
-  /** Cells written in rows the run did not return (row → one header and its text). */
-  otherRows(merge: MergeView): Map<number, { header: string; text: string }>;
+  /** A territory's: the searches of the run that found the business (their indexes), kept in the row's run code. */
+  foundPairs?(merge: MergeView, business: Business): number[];
+  /** Cells written in rows the run did not return (row → its headers and their texts). */
+  otherRows(merge: MergeView): Map<number, Map<string, string>>;
 }
 
 /** Merges `businesses` into the sheet by `rule`; returns the merge as written, for the rule's counts. */
@@ -203,11 +213,19 @@ export function mergeIntoSheet(grid: Grid, businesses: readonly Business[], rule
     firstSeen: (b) => (rowOf(b) > read.lastRow ? rule.runDay : read.text(rowOf(b), FIRST_SEEN_HEADER)),
     lastSeen: () => rule.runDay,
     latestRefresh: (b) => latestRefreshOf(rowOf(b)),
+    runCode: (b) => runCodeText({ run: rule.runId, state: stateOf(rowOf(b)), pairs: rule.foundPairs?.(merge, b) ?? [] }),
     ...extras,
   };
   const columns = resultColumns(sightings, { territory: extras !== undefined }).filter((column) => positions.has(column.header));
   for (const [row, business] of target)
     if (row <= read.lastRow && (rule.keepInAddedRows || !isNewRow(row))) kept.set(row, keptColumns(business, row, read, columns));
+  /** What the run did to the row, as its code says it (the words of `Latest refresh` are made alike). */
+  function stateOf(row: number): RunState {
+    if (rule.firstRun) return "";
+    if (isNewRow(row)) return "n";
+    const held = kept.get(row);
+    return held !== undefined && (held.emails || held.others.length > 0) ? "k" : "u";
+  }
   function latestRefreshOf(row: number): string {
     if (rule.firstRun) return "";
     if (isNewRow(row)) return LATEST_REFRESH.new;
@@ -238,8 +256,8 @@ export function mergeIntoSheet(grid: Grid, businesses: readonly Business[], rule
     const business = target.get(row);
     if (!column) return KEEP;
     if (!business) {
-      const other = others.get(row);
-      return other !== undefined && other.header === column.header ? exactText(other.text) : KEEP;
+      const text = others.get(row)?.get(column.header);
+      return text !== undefined ? exactText(text) : KEEP;
     }
     return keeps(row, column) ? KEEP : cellInput(column.value(business));
   };

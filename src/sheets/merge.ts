@@ -2,7 +2,8 @@
 // place id) and takes the new values, a new one is appended, a missing one keeps its row; `Latest refresh`, `First seen` and
 // `Last seen` say what the run did. A merge killed half-way finds its rows by Business ID and completes without duplicates.
 import type { Business } from "../api/schemas";
-import { BUSINESS_COLUMNS, FIRST_SEEN_HEADER, LAST_SEEN_HEADER, LATEST_REFRESH, LATEST_REFRESH_HEADER } from "./columns";
+import { BUSINESS_COLUMNS, LATEST_REFRESH, LATEST_REFRESH_HEADER, RUN_CODE_HEADER } from "./columns";
+import { runCodeText } from "./run-code";
 import type { Grid } from "./grid";
 import { mergeIntoSheet, type SheetRead } from "./merge-engine";
 
@@ -20,24 +21,26 @@ export interface MergeResult {
 }
 
 /**
- * `runDay`: the run's date as the sheet shows it ("2026-11-27"), its new rows' `First seen`;
- * `previousDay`: the date of the run before it, when known: the rows it found and this run no
- * longer finds are this run's "no longer found" even when a merge killed half-way marked them.
+ * `runDay`: the run's date as the sheet shows it ("2026-11-27"), its new rows' `First seen`, and the
+ * run as the rows' run codes name it: the rows it found and this run no longer finds are this run's
+ * "no longer found" even when a merge killed half-way marked them.
  */
-export function mergeBusinesses(
-  grid: Grid,
-  businesses: readonly Business[],
-  runDay: string,
-  previousDay: string | null = null,
-): MergeResult {
-  // A kept row appended by this same run before a kill is still new.
-  const stillNew = (read: SheetRead, row: number): boolean =>
-    read.text(row, FIRST_SEEN_HEADER) === runDay && read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new;
+export function mergeBusinesses(grid: Grid, businesses: readonly Business[], runDay: string): MergeResult {
+  // A kept row appended by this same run before a kill is still new (its run code says so, whatever its words say now).
+  const stillNew = (read: SheetRead, row: number): boolean => {
+    const code = read.code(row);
+    return code !== null && code.run === runDay && code.state === "n";
+  };
+  const notFoundCells = new Map([
+    [LATEST_REFRESH_HEADER, LATEST_REFRESH.notFound],
+    [RUN_CODE_HEADER, runCodeText({ run: runDay, state: "x", pairs: [] })],
+  ]);
   let gone: number[] = [];
   let markedByThisRun = 0;
   const merge = mergeIntoSheet(grid, businesses, {
     table: BUSINESS_COLUMNS,
     runDay,
+    runId: runDay,
     addedThisRun: stillNew,
     keepInAddedRows: false,
     firstRun: false,
@@ -45,13 +48,13 @@ export function mergeBusinesses(
     // block writer keeps the read current); a row marked by this run's merge killed half-way was
     // last seen by the run before (never counted twice on one day).
     otherRows: ({ read, target, businessRows }) => {
-      gone = businessRows.filter((row) => !target.has(row) && read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
-      if (previousDay !== null && previousDay !== runDay) {
-        markedByThisRun = businessRows.filter(
-          (row) => !target.has(row) && gone.indexOf(row) < 0 && read.text(row, LAST_SEEN_HEADER) === previousDay,
-        ).length;
-      }
-      return new Map(gone.map((row) => [row, { header: LATEST_REFRESH_HEADER, text: LATEST_REFRESH.notFound }]));
+      gone = businessRows.filter((row) => !target.has(row) && read.code(row)?.state !== "x");
+      // Marked by this same run before a kill: its own "no longer found", counted once.
+      markedByThisRun = businessRows.filter((row) => {
+        const code = read.code(row);
+        return !target.has(row) && gone.indexOf(row) < 0 && code?.run === runDay && code.state === "x";
+      }).length;
+      return new Map(gone.map((row) => [row, notFoundCells]));
     },
   });
   const { read, target, businessRows, kept } = merge;

@@ -1,22 +1,22 @@
 // This file defines how a territory's searches write its one sheet, by the refresh merge's rules: each business once (by Maps URL, else
 // place id), `Found by` listing the searches that found it, `Territory run` the run that last did, and `Same contact as` (same-contact.ts).
-// The sheet is read once and written in one block however many searches a pass brings.
+// The sheet is read once and written in one block however many searches a pass brings. What the merges decide by is each row's run code
+// (src/sheets/run-code.ts: the run, what it did, which searches found the row), never the words and labels made from it.
 import type { Business } from "../api/schemas";
 import { writeBlock, KEEP } from "../sheets/block-writer";
 import { exactText } from "../sheets/cell-text";
 import {
   EMAILS_HEADER,
-  FOUND_BY_HEADER,
   headersOf,
   ID_HEADER,
-  keptEarlierIn,
   LATEST_REFRESH,
   LATEST_REFRESH_HEADER,
   NAME_HEADER,
+  RUN_CODE_HEADER,
   SAME_CONTACT_HEADER,
   TERRITORY_COLUMNS,
-  TERRITORY_RUN_HEADER,
 } from "../sheets/columns";
+import { runCodeText } from "../sheets/run-code";
 import type { Grid } from "../sheets/grid";
 import { ensureHeaders } from "../sheets/headers";
 import { identityOf, mergeIntoSheet, readSheet, type MergeView, type SheetRead } from "../sheets/merge-engine";
@@ -47,6 +47,10 @@ export interface TerritorySheetCounts {
 const LABELS_BETWEEN = "; ";
 const OTHER_EMAILS = ["Owner emails", "Decision maker emails"];
 
+/** A territory's finds: what each business's row says of its searches, by index in the territory's order (`order`). */
+const indexesOf = (labels: readonly string[], order: readonly string[]): number[] =>
+  [...new Set(labels.map((label) => order.indexOf(label)).filter((index) => index >= 0))].sort((a, b) => a - b);
+
 /** The finds of several searches as one per place (merge-engine.ts identityOf): labels together, the last search's values. */
 function onePerPlace(finds: readonly TerritoryFind[]): TerritoryFind[] {
   const byPlace = new Map<string, TerritoryFind>();
@@ -59,17 +63,10 @@ function onePerPlace(finds: readonly TerritoryFind[]): TerritoryFind[] {
   return [...byPlace.values()];
 }
 
-/** Labels once each, in the territory's order (a label it does not list last). */
-function ordered(labels: readonly string[], order: readonly string[]): string[] {
-  const rank = (label: string) => (order.indexOf(label) < 0 ? order.length : order.indexOf(label));
-  return [...new Set(labels.filter((label) => label !== ""))].sort((a, b) => rank(a) - rank(b));
-}
-
-const labelCount = (foundBy: string): number => foundBy.split(LABELS_BETWEEN).filter((label) => label !== "").length;
-
+/** The run that last wrote a row, by its run code; null where it has none. */
 const runOf = (read: SheetRead, row: number): number | null => {
-  const text = read.text(row, TERRITORY_RUN_HEADER);
-  return text === "" || Number.isNaN(Number(text)) ? null : Number(text);
+  const code = read.code(row);
+  return code === null || !/^\d+$/.test(code.run) ? null : Number(code.run);
 };
 
 /** Each business row's `Same contact as`, from its name, website and email cells as they read after the merge. */
@@ -97,12 +94,16 @@ export function mergeTerritoryFinds(grid: Grid, finds: readonly TerritoryFind[],
   const { run, runDay, order } = options;
   /** The row was found earlier in this same run (by another search, or before a kill). */
   const thisRun = (read: SheetRead, row: number): boolean => row <= read.lastRow && runOf(read, row) === run;
-  /** A search found it again in this run: it joins those that did; in a new run, only this run's count. */
-  const foundByOf = ({ read, rowOf }: MergeView, business: Business): string => {
+  /** A search found it again in this run: it joins those that did (by the row's code); in a new run, only this run's count. */
+  const pairsOf = ({ read, rowOf }: MergeView, business: Business): number[] => {
     const row = rowOf(business);
-    const earlier = thisRun(read, row) ? read.text(row, FOUND_BY_HEADER).split(LABELS_BETWEEN) : [];
-    return ordered([...earlier, ...(labelsOf.get(business) ?? [])], order).join(LABELS_BETWEEN);
+    const earlier = thisRun(read, row) ? (read.code(row)?.pairs ?? []) : [];
+    return [...new Set([...earlier, ...indexesOf(labelsOf.get(business) ?? [], order)])].sort((a, b) => a - b);
   };
+  const foundByOf = (view: MergeView, business: Business): string =>
+    pairsOf(view, business)
+      .map((index) => order[index] ?? "")
+      .join(LABELS_BETWEEN);
   let markers: Map<number, string> | null = null;
   const markersOf = (merge: MergeView): Map<number, string> => {
     markers ??= contactMarkers([...new Set([...merge.businessRows, ...merge.target.keys()])], merge.textAfter);
@@ -114,7 +115,9 @@ export function mergeTerritoryFinds(grid: Grid, finds: readonly TerritoryFind[],
     {
       table: TERRITORY_COLUMNS,
       runDay,
-      addedThisRun: (read, row) => thisRun(read, row) && read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new,
+      runId: String(run),
+      addedThisRun: (read, row) => thisRun(read, row) && read.code(row)?.state === "n",
+      foundPairs: pairsOf,
       keepInAddedRows: true,
       firstRun: run === 0, // the territory's first run: nothing refreshed yet
       extras: (view) => ({
@@ -127,16 +130,16 @@ export function mergeTerritoryFinds(grid: Grid, finds: readonly TerritoryFind[],
         new Map(
           [...markersOf(view)]
             .filter(([row, marker]) => !view.target.has(row) && view.read.text(row, SAME_CONTACT_HEADER) !== marker)
-            .map(([row, marker]) => [row, { header: SAME_CONTACT_HEADER, text: marker }]),
+            .map(([row, marker]) => [row, new Map([[SAME_CONTACT_HEADER, marker]])]),
         ),
     },
   );
   const rows = [...new Set([...merge.businessRows, ...merge.target.keys()])];
-  const foundByAfter = (row: number): string => {
+  const pairsAfter = (row: number): number => {
     const business = merge.target.get(row);
-    return business ? foundByOf(merge, business) : merge.read.text(row, FOUND_BY_HEADER);
+    return business ? pairsOf(merge, business).length : (merge.read.code(row)?.pairs.length ?? 0);
   };
-  return { businessRows: rows.length, foundByMore: rows.filter((row) => labelCount(foundByAfter(row)) > 1).length };
+  return { businessRows: rows.length, foundByMore: rows.filter((row) => pairsAfter(row) > 1).length };
 }
 
 /** What a run of the territory did, row by row as the sheet says it. */
@@ -161,35 +164,39 @@ export function endTerritoryRun(grid: Grid, run: number, options: { markMissing:
   for (let row = 2; row <= read.lastRow; row += 1) if (read.text(row, ID_HEADER) !== "") rows.push(row);
   const found = rows.filter((row) => runOf(read, row) === run);
   const missing = rows.filter((row) => runOf(read, row) !== run);
-  const latestColumn = positions.get(LATEST_REFRESH_HEADER);
+  const state = (row: number) => read.code(row)?.state ?? "";
   // This run's own "no longer found": rows the run before found (marked already when this end is
   // repeated after a kill), or not yet marked; a row missing from earlier runs too is not counted again.
-  const newlyMissing =
-    run === 0
-      ? []
-      : missing.filter((row) => runOf(read, row) === run - 1 || read.text(row, LATEST_REFRESH_HEADER) !== LATEST_REFRESH.notFound);
+  const newlyMissing = run === 0 ? [] : missing.filter((row) => runOf(read, row) === run - 1 || state(row) !== "x");
   const toMark = options.markMissing ? newlyMissing : [];
-  if (toMark.length > 0 && latestColumn !== undefined) {
-    const top = Math.min(...toMark);
-    writeBlock(
-      grid,
-      top,
-      Math.max(...toMark) - top + 1,
-      [latestColumn],
-      (row) => (toMark.indexOf(row) >= 0 ? exactText(LATEST_REFRESH.notFound) : KEEP),
-      {
-        known: read.values,
-        knownFormulas: read.formulas,
-      },
-    );
-  }
-  const isNew = (row: number) => run === 0 || read.text(row, LATEST_REFRESH_HEADER) === LATEST_REFRESH.new;
+  markNoLongerFound(grid, read, positions, toMark);
+  const isNew = (row: number) => run === 0 || state(row) === "n";
   return {
     businessRows: rows.length,
-    foundByMore: rows.filter((row) => labelCount(read.text(row, FOUND_BY_HEADER)) > 1).length,
+    foundByMore: rows.filter((row) => (read.code(row)?.pairs.length ?? 0) > 1).length,
     added: found.filter(isNew).length,
     updated: found.filter((row) => !isNew(row)).length,
     notFound: newlyMissing.length,
-    keptEarlier: found.filter((row) => !isNew(row) && keptEarlierIn(read.text(row, LATEST_REFRESH_HEADER))).length,
+    keptEarlier: found.filter((row) => !isNew(row) && state(row) === "k").length,
   };
+}
+
+/** Marks rows No longer found: the words, and the state of their run code (the run that last found them kept). */
+function markNoLongerFound(grid: Grid, read: SheetRead, positions: Map<string, number>, rows: readonly number[]): void {
+  const latestColumn = positions.get(LATEST_REFRESH_HEADER);
+  const codeColumn = positions.get(RUN_CODE_HEADER);
+  if (rows.length === 0 || latestColumn === undefined || codeColumn === undefined) return;
+  const marked = (row: number): string => {
+    const code = read.code(row) ?? { run: "", state: "x", pairs: [] };
+    return runCodeText({ ...code, state: "x" });
+  };
+  const top = Math.min(...rows);
+  writeBlock(
+    grid,
+    top,
+    Math.max(...rows) - top + 1,
+    [latestColumn, codeColumn],
+    (row, column) => (rows.indexOf(row) < 0 ? KEEP : exactText(column === codeColumn ? marked(row) : LATEST_REFRESH.notFound)),
+    { known: read.values, knownFormulas: read.formulas },
+  );
 }

@@ -135,10 +135,10 @@ describe("mergeBusinesses", () => {
     expect(mergeBusinesses(sheet, runOf(1, [3, 4, 5, 6, 7, 8, 9, 10]), "2026-11-27").notFound).toBe(2);
     expect(mergeBusinesses(sheet, runOf(2, [5, 6, 7, 8, 9, 10]), "2026-11-28").notFound).toBe(2);
     // A row found again is updated; the three missing this run are this run's.
-    const third = mergeBusinesses(sheet, runOf(3, [1, 8, 9, 10]), "2026-11-29", "2026-11-28");
+    const third = mergeBusinesses(sheet, runOf(3, [1, 8, 9, 10]), "2026-11-29");
     expect([third.updated, third.notFound]).toEqual([4, 3]);
     // The same merge again (a kill before the job was saved): the rows it marked are still this run's.
-    expect(mergeBusinesses(sheet, runOf(3, [1, 8, 9, 10]), "2026-11-29", "2026-11-28").notFound).toBe(3);
+    expect(mergeBusinesses(sheet, runOf(3, [1, 8, 9, 10]), "2026-11-29").notFound).toBe(3);
   });
 
   it("reads the sheet once and writes it in one block: appended, updated and no-longer-found rows together", () => {
@@ -182,3 +182,20 @@ function columnA1(column: number): string {
   for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) text = String.fromCharCode(65 + ((n - 1) % 26)) + text;
   return text;
 }
+
+describe("a results sheet retyped by a person", () => {
+  it("decides by each row's run code: a Latest refresh translated or cleared changes nothing of a merge repeated after a kill", () => {
+    const { app, sheet, row } = sheetWith(Array.from({ length: 4 }, (_, i) => business(i + 1, 0)));
+    const run = [business(1, 1), business(2, 1), business(5, 1)];
+    expect(mergeBusinesses(sheet, run, "2026-11-27")).toMatchObject({ added: 1, updated: 2, notFound: 2 });
+    const header = (app.testing.values("Dentists")[0] ?? []).map(String);
+    const latest = String.fromCharCode(65 + header.indexOf("Latest refresh"));
+    // A person translates every word of Latest refresh (and clears one).
+    app.testing.userType("Dentists", `${latest}2:${latest}5`, "Aktualisiert");
+    app.testing.userType("Dentists", `${latest}6`, "");
+    // The same run merged again (a kill before its record was saved): the same counts, the words written again.
+    expect(mergeBusinesses(sheet, run, "2026-11-27")).toMatchObject({ added: 1, updated: 2, notFound: 2 });
+    expect(row("Clinic 5")["Latest refresh"]).toBe("New");
+    expect(row("Clinic 3")["Latest refresh"]).toBe("Aktualisiert"); // a row the run did not write keeps the person's words
+  });
+});
