@@ -32,7 +32,7 @@ export function resultSheetCells(searches: number, maxResults: number): number {
 }
 
 /** A start the document has no room for: refused before anything is sent or charged. */
-export class NoRoomError extends UserFacingError {
+class NoRoomError extends UserFacingError {
   constructor(message: string) {
     super(message);
     this.name = "NoRoomError";
@@ -64,7 +64,7 @@ export function roomNotice(room: DocumentRoom): string | null {
 }
 
 /** Whether an error is Google's refusal of a write past the cell limit ("…above the limit of 10000000 cells."). */
-export const isCellLimitError = (error: unknown): boolean =>
+const isCellLimitError = (error: unknown): boolean =>
   /above the limit of [\d,.]+ cells/i.test(error instanceof Error ? error.message : String(error));
 
 /**

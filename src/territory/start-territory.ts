@@ -48,7 +48,7 @@ export function previewSearch(ctx: Pick<JobsContext, "client" | "spreadsheet">, 
 }
 
 /** What a start is called in the sentence on room: "this search", "this territory of 12 searches". */
-export const whatStarts = (searches: number): string => (searches > 1 ? `this territory of ${searches} searches` : "this search");
+const whatStarts = (searches: number): string => (searches > 1 ? `this territory of ${searches} searches` : "this search");
 
 interface StartedTerritory {
   record: TerritoryRecord;
