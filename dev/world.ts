@@ -127,21 +127,21 @@ export async function serviceAccount(world: World, apiKey: string): Promise<Reco
 
 export type SheetRow = Record<string, unknown>;
 
-/** The sheet as header → value objects, one per data row, with each row's formulas. */
+/** The sheet as header → value objects, one per filled data row (blank rows left out) with its row number in the sheet, and the formulas. */
 export function readSheet(
   runtime: FakeRuntime,
   sheetName: string,
   documentId?: string,
-): { headers: string[]; rows: SheetRow[]; formulas: string[][] } {
+): { headers: string[]; rows: SheetRow[]; rowNumbers: number[]; formulas: string[][] } {
   const testing = runtime.spreadsheet(documentId).testing;
   const values = testing.values(sheetName);
   const formulas = testing.formulas(sheetName);
   const headers = (values[0] ?? []).map((h) => String(h));
-  const rows = values
-    .slice(1)
-    .filter((row) => row.some((cell) => cell !== ""))
-    .map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i]])));
-  return { headers, rows, formulas: formulas.slice(1) };
+  const filled = values
+    .map((row, i) => ({ row, number: i + 1 }))
+    .filter(({ row, number }) => number > 1 && row.some((cell) => cell !== ""));
+  const rows = filled.map(({ row }) => Object.fromEntries(headers.map((h, i) => [h, row[i]])));
+  return { headers, rows, rowNumbers: filled.map(({ number }) => number), formulas: formulas.slice(1) };
 }
 
 /** The column letter of `header` in row 1 of the sheet (results sheets are laid out by header, never by position). */

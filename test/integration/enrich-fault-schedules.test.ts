@@ -17,11 +17,12 @@ import {
 } from "./enrich-sheet";
 import { makeEnrichSchedule, type EnrichSchedule } from "./enrich-schedule";
 import { faultSeeds, itExercisedEveryKind } from "./fault-seeds";
-import { runFaultyPass } from "./schedule";
+import { PersonAtWork } from "./person-acts";
+import { PERSON_ACTS, personActOf, runFaultyPass } from "./schedule";
 import { setUpAccount, useWorld } from "../fixtures/world";
 
 /** `npm test`'s schedules: together they fire every kind of fault counted below twice (the cheapest such set found). */
-const SAMPLE = [10, 22, 33, 39];
+const SAMPLE = [1, 10, 22, 33, 39];
 const choice = faultSeeds(SAMPLE);
 const { seeds, atLeast } = choice;
 const SHEET = "Leads";
@@ -29,7 +30,19 @@ const CREDITS = 5000;
 
 const world = useWorld(13);
 /** What the schedules really exercised, so a run whose faults never fired cannot pass quietly. */
-const tally = { killedPasses: 0, overlaps: 0, sorts: 0, waitedChunks: 0, twoChunkRuns: 0, killedStarts: 0, failedJobs: 0 };
+const tally = {
+  killedPasses: 0,
+  overlaps: 0,
+  sorts: 0,
+  waitedChunks: 0,
+  twoChunkRuns: 0,
+  killedStarts: 0,
+  failedJobs: 0,
+  /** What a person did inside a pass (person-acts.ts), by kind. */
+  personActs: { sort: 0, insertAbove: 0, retype: 0 },
+};
+/** Each act of a person inside a pass, at least, over the full run's 200 schedules (about half of what they fire). */
+const PERSON_ACT_THRESHOLD = 25;
 
 async function runSchedule(schedule: EnrichSchedule): Promise<void> {
   const { runtime, apiKey } = await setUpAccount(world, {
@@ -64,10 +77,16 @@ async function runSchedule(schedule: EnrichSchedule): Promise<void> {
   await world.control.clearFaults();
   if (started.jobs.length < chunks) tally.waitedChunks += 1;
   let userView = userColumns(runtime, SHEET);
+  const person = new PersonAtWork(runtime, () => ({
+    sheetName: SHEET,
+    sortHeader: "Company",
+    retypeHeader: "Enrichment status",
+    keyOf: (row) => `${String(row.Company)}\u0001${String(row.Website)}`,
+  }));
 
   const unexpected: string[] = [];
   let done = false;
-  for (const plan of schedule.passes) {
+  for (const [index, plan] of schedule.passes.entries()) {
     if (plan.sortBy !== null) {
       runtime.spreadsheetApp.testing.userSortSheet(SHEET, Math.abs(plan.sortBy), plan.sortBy > 0);
       userView = userColumns(runtime, SHEET);
@@ -79,7 +98,22 @@ async function runSchedule(schedule: EnrichSchedule): Promise<void> {
       if (first && current.status !== "completed" && current.status !== "failed")
         await world.control.failJob(first.id, "The crawler stopped");
     }
-    const pass = await runFaultyPass(world, runtime, plan, unexpected);
+    const act = person.actFor(personActOf(schedule.seed, index));
+    const pass = await runFaultyPass(
+      world,
+      runtime,
+      {
+        ...plan,
+        act:
+          act &&
+          (() => {
+            act();
+            // What the person did to their own columns is theirs: the add-on must leave it as they left it.
+            userView = userColumns(runtime, SHEET);
+          }),
+      },
+      unexpected,
+    );
     if (pass.killed) tally.killedPasses += 1;
     if (pass.overlapped) tally.overlaps += 1;
     const jobs = await serviceEnrichments(world, apiKey);
@@ -91,6 +125,7 @@ async function runSchedule(schedule: EnrichSchedule): Promise<void> {
   }
   expect(unexpected).toEqual([]);
   expect(done).toBe(true);
+  for (const act of PERSON_ACTS) tally.personActs[act] += person.acted[act];
   sidebar(runtime, "refreshJobs"); // a clean pass afterwards changes nothing
 
   // One job per chunk, exactly the unique pairs, each once.
@@ -108,7 +143,7 @@ async function runSchedule(schedule: EnrichSchedule): Promise<void> {
     for (const b of job.businesses) failed.add(pairKey(b.business_name, b.website_url));
   }
   const byPair = await enrichedBusinesses(world, apiKey, jobs);
-  expectRowsRight(runtime, SHEET, specs, new Set(unique.map((u) => pairKey(u.name, u.url))), byPair, null, failed);
+  expectRowsRight(runtime, SHEET, specs, new Set(unique.map((u) => pairKey(u.name, u.url))), byPair, null, failed, undefined, person);
   expect(userColumns(runtime, SHEET)).toEqual(userView);
   expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(CREDITS - unique.length + refunded);
 }
@@ -126,5 +161,7 @@ describe("enrichment survives seeded fault schedules", () => {
     expect(tally.twoChunkRuns).toBeGreaterThanOrEqual(atLeast(6));
     expect(tally.killedStarts).toBeGreaterThanOrEqual(atLeast(6));
     expect(tally.failedJobs).toBeGreaterThanOrEqual(atLeast(3));
+    const fewActs = PERSON_ACTS.filter((act) => tally.personActs[act] < Math.max(2, atLeast(PERSON_ACT_THRESHOLD)));
+    expect(fewActs.map((act) => `${act}: ${tally.personActs[act]}`)).toEqual([]);
   });
 });

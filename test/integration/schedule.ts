@@ -26,6 +26,35 @@ export interface PassPlan {
   failJob: boolean;
 }
 
+/** What a person does inside an execution, while it waits on its first request: the kinds every schedule fires (personActOf). */
+export type PersonAct = "sort" | "insertAbove" | "retype";
+export const PERSON_ACTS: readonly PersonAct[] = ["sort", "insertAbove", "retype"];
+
+/**
+ * What a person does inside pass `pass` of schedule `seed`, or null (most passes): drawn from a stream
+ * of its own, so the schedules' other draws (faults, kills, overlaps) stay as they were.
+ */
+export function personActOf(seed: number, pass: number): PersonAct | null {
+  const random = seededRandom(seed * 104_729 + pass * 7_919 + 3);
+  if (random() >= 0.3) return null;
+  return PERSON_ACTS[Math.floor(random() * PERSON_ACTS.length)] ?? null;
+}
+
+/** Runs `act` once, at the next execution's first request (a person working while it waits on the network); returns the unsubscribe. */
+export function actAtFirstRequest(runtime: FakeRuntime, act: (() => void) | null): () => void {
+  if (act === null) return () => undefined;
+  let done = false;
+  const unsubscribe = runtime.onBeforeFetch(() => {
+    if (done) return;
+    done = true;
+    act();
+  });
+  return () => {
+    done = true;
+    unsubscribe();
+  };
+}
+
 export interface Schedule {
   seed: number;
   maxResults: number;
@@ -88,16 +117,17 @@ export function makeSchedule(seed: number, now: () => number): Schedule {
  * pass that starts while the first one waits on its first fetch (the first gave its locks up around
  * it: the second runs whole, and the first goes on from the document as the second left it). With
  * `viaTrigger` the pass is the hourly trigger's (pollJobs), which must be due once the clock has
- * moved. Failures that are not kills go into `unexpected`.
+ * moved. With `act`, a person acts in the sheet at the pass's first request. Failures that are not kills go into `unexpected`.
  */
 export async function runFaultyPass(
   world: World,
   runtime: FakeRuntime,
-  plan: Pick<PassPlan, "faults" | "kill" | "overlap" | "advanceMs"> & { viaTrigger?: boolean },
+  plan: Pick<PassPlan, "faults" | "kill" | "overlap" | "advanceMs"> & { viaTrigger?: boolean; act?: (() => void) | null },
   unexpected: string[],
 ): Promise<{ killed: boolean; overlapped: boolean; executionId: number | undefined }> {
   if (plan.faults.length > 0) await world.control.injectFaults(plan.faults);
   if (plan.kill) runtime.killAt(plan.kill);
+  const stopActing = actAtFirstRequest(runtime, plan.act ?? null);
   let overlapped = false;
   let unsubscribe: (() => void) | null = null;
   if (plan.overlap) {
@@ -111,6 +141,7 @@ export async function runFaultyPass(
   world.clock.advance(plan.advanceMs);
   const results = plan.viaTrigger === true ? runtime.fireDueTriggers() : [runtime.run("refreshJobs", [], { viaScriptRun: true })];
   unsubscribe?.();
+  stopActing();
   if (results.length !== 1) unexpected.push(`${results.length} trigger runs were due, not one`);
   const result = results[0] ?? { killed: false, error: undefined, errorMessage: undefined, logs: [], executionId: undefined };
   if (result.error !== undefined && !result.killed) unexpected.push(result.errorMessage ?? String(result.error));

@@ -24,11 +24,14 @@ import { addPlainTextUserRow, expectedUserCell, plainTextUserRow } from "./plain
 import { setUpAccount } from "../fixtures/world";
 import { faultSeeds, itExercisedEveryKind } from "./fault-seeds";
 import { mismatches } from "./mismatches";
-import { makeSchedule, type Schedule } from "./schedule";
+import { PersonAtWork } from "./person-acts";
+import { actAtFirstRequest, makeSchedule, PERSON_ACTS, personActOf, type Schedule } from "./schedule";
 
 /** `npm test`'s schedules: together they fire every kind of fault counted below twice, in both builds (the cheapest such set found). */
-const SAMPLE = [4, 19, 27, 41, 44];
+const SAMPLE = [4, 10, 19, 27, 41, 44];
 const choice = faultSeeds(SAMPLE);
+/** Each act of a person inside a pass, at least, over the full run's 200 schedules (about half of what they fire). */
+const PERSON_ACT_THRESHOLD = 25;
 const { seeds, atLeast } = choice;
 const LOCATION = "Austin, Texas, US";
 const BUILDS = {
@@ -45,6 +48,8 @@ type Tally = {
   failedJobs: number;
   multiPageJobs: number;
   killedStarts: number;
+  /** What a person did inside a pass (person-acts.ts), by kind. */
+  personActs: Record<string, number>;
   plainTextRows: { stopsFormulas: number; keepsFormulas: number };
 };
 const newTally = (): Tally => ({
@@ -53,6 +58,7 @@ const newTally = (): Tally => ({
   failedJobs: 0,
   multiPageJobs: 0,
   killedStarts: 0,
+  personActs: {},
   plainTextRows: { stopsFormulas: 0, keepsFormulas: 0 },
 });
 
@@ -76,7 +82,13 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
   const unexpected: string[] = [];
   let done = false;
   let userRowAdded = false;
-  for (const plan of schedule.passes) {
+  const person = new PersonAtWork(runtime, () => ({
+    sheetName: sheetOf(started),
+    sortHeader: "Name",
+    retypeHeader: "Enrichment status",
+    keyOf: (row) => String(row["Business ID"]),
+  }));
+  for (const [index, plan] of schedule.passes.entries()) {
     if (plan.failJob) {
       const current = (await world.control.job(started.jobId)) as { status?: unknown };
       if (current.status !== "completed" && current.status !== "failed")
@@ -84,6 +96,7 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
     }
     if (plan.faults.length > 0) await world.control.injectFaults(plan.faults);
     if (plan.kill) runtime.killAt(plan.kill);
+    const stopActing = actAtFirstRequest(runtime, person.actFor(personActOf(schedule.seed, index)));
     let unsubscribe: (() => void) | null = null;
     if (plan.overlap) {
       unsubscribe = runtime.onBeforeFetch(() => {
@@ -97,6 +110,7 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
     world.clock.advance(plan.advanceMs);
     const result = runtime.run("refreshJobs", [], { viaScriptRun: true });
     unsubscribe?.();
+    stopActing();
     if (result.killed) tally.killedPasses += 1;
     if (result.error !== undefined && !result.killed) unexpected.push(result.errorMessage ?? String(result.error));
     await world.control.clearFaults();
@@ -111,6 +125,7 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
   }
   expect(unexpected).toEqual([]);
   expect(done).toBe(true);
+  for (const act of PERSON_ACTS) tally.personActs[act] = (tally.personActs[act] ?? 0) + person.acted[act];
 
   // A clean pass afterwards changes nothing: the sheet is already final.
   const finalJobs = sidebar(runtime, "refreshJobs");
@@ -136,7 +151,7 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
     const row = byId.get(business.id) ?? {};
     return Object.entries(expectedCells(business)).map(([header, value]): [string, unknown, unknown] => [
       `${business.id} ${header}`,
-      row[header],
+      person.seen(business.id, header, row[header], value),
       value,
     ]);
   });
@@ -197,6 +212,8 @@ export function describeSearchFaults(which: keyof typeof BUILDS): void {
       expect(tally.overlaps).toBeGreaterThanOrEqual(atLeast(11));
       expect(tally.failedJobs).toBeGreaterThanOrEqual(atLeast(6));
       expect(tally.multiPageJobs).toBeGreaterThanOrEqual(atLeast(6));
+      const fewActs = PERSON_ACTS.filter((act) => (tally.personActs[act] ?? 0) < Math.max(2, atLeast(PERSON_ACT_THRESHOLD)));
+      expect(fewActs.map((act) => `${act}: ${tally.personActs[act] ?? 0}`)).toEqual([]);
       // Both of Google's possible "@" behaviours met a user's plain-text row many times.
       expect(Math.min(tally.plainTextRows.stopsFormulas, tally.plainTextRows.keepsFormulas)).toBeGreaterThanOrEqual(atLeast(11));
       expect(stats.lost).toBeGreaterThanOrEqual(atLeast(11));

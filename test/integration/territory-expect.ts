@@ -3,6 +3,7 @@
 // business (by Maps URL) the first and latest runs that found it, the searches of that latest run
 // that returned it (its `Found by`, in the territory's order) and their ids for it. The fault
 // schedules (territory-faults.ts) and the scale run (territory-scale.test.ts) check the sheet with it.
+import type { PersonAtWork } from "./person-acts";
 import { readService, serviceResults, type ServiceBusiness, type SheetRow, type World } from "../../dev/world";
 
 const LABELS_BETWEEN = "; ";
@@ -70,7 +71,16 @@ export function latestRefreshOf(found: Finds | undefined, run: number): string {
  * and its row's `Found by`, `Business ID`, `Territory run` and `Latest refresh` as the finds say.
  * Returns the checks as [what, found, expected] (mismatches.ts keeps those that differ).
  */
-export function sheetChecks(businessRows: readonly SheetRow[], finds: Map<string, Finds>, run: number): Array<[string, unknown, unknown]> {
+/** A `Found by` cell as checked: what a person typed there (person-acts.ts) stands for the add-on's word until the next run. */
+const seenFoundBy = (person: Pick<PersonAtWork, "seen"> | undefined, url: string, actual: unknown, expected: unknown): unknown =>
+  person === undefined ? actual : person.seen(url, "Found by", actual, expected);
+
+export function sheetChecks(
+  businessRows: readonly SheetRow[],
+  finds: Map<string, Finds>,
+  run: number,
+  person?: Pick<PersonAtWork, "seen">,
+): Array<[string, unknown, unknown]> {
   const urls = businessRows.map((row) => String(row["Maps URL"]));
   const onRows = new Set(urls);
   const once: Array<[string, unknown, unknown]> = [
@@ -84,7 +94,11 @@ export function sheetChecks(businessRows: readonly SheetRow[], finds: Map<string
       const url = String(row["Maps URL"]);
       const found = finds.get(url);
       return [
-        [`${url} Found by`, row["Found by"], found?.labels.join(LABELS_BETWEEN)],
+        [
+          `${url} Found by`,
+          seenFoundBy(person, url, row["Found by"], found?.labels.join(LABELS_BETWEEN)),
+          found?.labels.join(LABELS_BETWEEN),
+        ],
         [`${url} Business ID is one of its finders'`, found?.ids.has(String(row["Business ID"])), true],
         [`${url} Territory run`, String(row["Territory run"]), String(found?.last)],
         [`${url} Latest refresh`, String(row["Latest refresh"]).split(" · ")[0], latestRefreshOf(found, run)],

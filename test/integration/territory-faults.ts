@@ -29,7 +29,8 @@ import { columnLetters } from "../../src/sheets/column-letters";
 import { setUpAccount } from "../fixtures/world";
 import { faultSeeds, itExercisedEveryKind } from "./fault-seeds";
 import { mismatches } from "./mismatches";
-import { runFaultyPass } from "./schedule";
+import { PersonAtWork } from "./person-acts";
+import { PERSON_ACTS, personActOf, runFaultyPass, type PersonAct } from "./schedule";
 import { latestRefreshOf, serviceFinds, sheetChecks } from "./territory-expect";
 import { makeTerritorySchedule, RATE_RETRY_AFTER, type TerritoryPassPlan, type TerritorySchedule } from "./territory-schedule";
 
@@ -73,7 +74,16 @@ interface Tally {
   insertedColumns: number;
   triggerPasses: number;
   foundByMore: number;
+  /** What a person did inside a pass (person-acts.ts), by kind. */
+  sortsInPass: number;
+  insertsInPass: number;
+  retypesInPass: number;
 }
+const ACT_TALLY: Record<PersonAct, "sortsInPass" | "insertsInPass" | "retypesInPass"> = {
+  sort: "sortsInPass",
+  insertAbove: "insertsInPass",
+  retype: "retypesInPass",
+};
 const newTally = (): Tally => ({
   runs: 0,
   refreshRuns: 0,
@@ -95,6 +105,9 @@ const newTally = (): Tally => ({
   insertedColumns: 0,
   triggerPasses: 0,
   foundByMore: 0,
+  sortsInPass: 0,
+  insertsInPass: 0,
+  retypesInPass: 0,
 });
 
 const isCreation = (r: { method: string; url: string }) => r.method === "POST" && /\/api\/v1\/searches$/.test(r.url);
@@ -125,15 +138,16 @@ function typeNotes(runtime: FakeRuntime, sheetName: string, schedule: TerritoryS
     testing.userInsertColumns(sheetName, 3, 1);
     testing.userType(sheetName, "C1", CALL_NOTES);
     const calls = new Map<string, string>();
-    readSheet(runtime, sheetName).rows.forEach((row, i) => {
+    const { rows: listed, rowNumbers: listedAt } = readSheet(runtime, sheetName);
+    listed.forEach((row, i) => {
       if (i % 3 !== 0) return;
       calls.set(String(row["Maps URL"]), `called ${i}`);
-      testing.userType(sheetName, `C${i + 2}`, `called ${i}`);
+      testing.userType(sheetName, `C${listedAt[i]}`, `called ${i}`);
     });
     notes.set(CALL_NOTES, calls);
     tally.insertedColumns += 1;
   }
-  const { headers, rows } = readSheet(runtime, sheetName);
+  const { headers, rows, rowNumbers } = readSheet(runtime, sheetName);
   const at = headers.indexOf(NOTES);
   // The first empty column after the add-on's, as a user types beside a sheet.
   const column = columnLetters(at >= 0 ? at + 1 : headers.length + 1);
@@ -146,7 +160,7 @@ function typeNotes(runtime: FakeRuntime, sheetName: string, schedule: TerritoryS
     if (mine.has(url) || rows[index] === undefined) continue;
     const note = `note ${mine.size}.${n}: call back`;
     mine.set(url, note);
-    testing.userType(sheetName, `${column}${index + 2}`, note);
+    testing.userType(sheetName, `${column}${rowNumbers[index]}`, note);
   }
 }
 
@@ -215,6 +229,7 @@ async function expectRunRight(
   notes: Notes,
   cache: Map<string, ServiceBusiness[]>,
   tally: Tally,
+  person: PersonAtWork,
 ): Promise<void> {
   const { labels } = labelsOf(schedule);
   const searches = labels.length;
@@ -225,7 +240,7 @@ async function expectRunRight(
   // Each business on exactly one row, with the searches of the latest run that found it.
   const { rows } = readSheet(runtime, sheetOf(view));
   const businessRows = rows.filter((r) => r["Business ID"] !== "");
-  expect(mismatches(sheetChecks(businessRows, finds, run))).toEqual([]);
+  expect(mismatches(sheetChecks(businessRows, finds, run, person))).toEqual([]);
   const said = (words: string) => [...finds.values()].filter((found) => latestRefreshOf(found, run) === words).length;
   const foundByMore = [...finds.values()].filter((found) => found.labels.length > 1).length;
   if (foundByMore > 0) tally.foundByMore += 1;
@@ -274,14 +289,16 @@ async function runPasses(
   notes: Notes,
   tally: Tally,
   unexpected: string[],
+  person: PersonAtWork,
 ): Promise<JobView | null> {
   const lastRunAt = run === 0 ? undefined : viewOf(runtime, started.jobId).refresh?.lastRunAt;
   const sheetName = sheetOf(started);
-  for (const plan of schedule.runs[run] ?? []) {
+  for (const [index, plan] of (schedule.runs[run] ?? []).entries()) {
     if (plan.sort && userSort(runtime, sheetName, plan.sort)) tally.sorts += 1;
     // The hourly trigger runs only while there is one (a start killed before it made it left none yet).
     const viaTrigger = plan.viaTrigger && runtime.triggers.length > 0;
-    const pass = await runFaultyPass(world, runtime, { ...plan, viaTrigger }, unexpected);
+    const act = person.actFor(personActOf(schedule.seed, run * 1000 + index));
+    const pass = await runFaultyPass(world, runtime, { ...plan, viaTrigger, act }, unexpected);
     if (viaTrigger) tally.triggerPasses += 1;
     if (pass.overlapped) tally.overlaps += 1;
     const sent = runtime.http.requests.filter((r) => r.executionId === pass.executionId);
@@ -320,6 +337,12 @@ async function runSchedule(schedule: TerritorySchedule, distDir: string, tally: 
   const started = await startTerritory(runtime, schedule, args, tally, unexpected);
   const notes: Notes = new Map();
   const cache = new Map<string, ServiceBusiness[]>();
+  const person = new PersonAtWork(runtime, () => ({
+    sheetName: sheetOf(started),
+    sortHeader: "Name",
+    retypeHeader: "Found by",
+    keyOf: (row) => String(row["Maps URL"]),
+  }));
   for (let run = 0; run < schedule.runs.length; run += 1) {
     if (run > 0) {
       // Before the refresh: more notes, then a daily refresh, due a day after (the run's first pass).
@@ -330,14 +353,19 @@ async function runSchedule(schedule: TerritorySchedule, distDir: string, tally: 
       });
       runtime.http.requests.splice(0);
     }
-    const ended = await runPasses(runtime, started, schedule, run, notes, tally, unexpected);
+    const ended = await runPasses(runtime, started, schedule, run, notes, tally, unexpected, person);
     expect(unexpected).toEqual([]);
     expect(ended).not.toBeNull();
     if (!ended) return;
     tally.runs += 1;
     if (run > 0) tally.refreshRuns += 1;
-    await expectRunRight(runtime, apiKey, schedule, ended, run, notes, cache, tally);
+    await expectRunRight(runtime, apiKey, schedule, ended, run, notes, cache, tally, person);
+    // The next run's merges write every row's words again: what the person typed before may no longer stand.
+    person.settle();
   }
+  for (const act of PERSON_ACTS) tally[ACT_TALLY[act]] += person.acted[act];
+  if (process.env.DEBUG_ACTS)
+    process.stdout.write(`ACTS ${schedule.seed} ${distDir.endsWith("full") ? "full" : "default"} ${JSON.stringify(tally)}\n`);
   // A clean pass afterwards changes nothing: the sheet is already final.
   const before = runtime.spreadsheetApp.testing.values(sheetOf(started));
   sidebar(runtime, "refreshJobs");
@@ -386,6 +414,9 @@ export function describeTerritoryFaults(which: keyof typeof BUILDS): void {
         insertedColumns: 39,
         triggerPasses: 164,
         foundByMore: 140,
+        sortsInPass: 25,
+        insertsInPass: 25,
+        retypesInPass: 25,
       };
       const short = Object.entries(thresholds).filter(([kind, threshold]) => tally[kind as keyof Tally] < least(threshold));
       expect(short.map(([kind, threshold]) => `${kind}: ${tally[kind as keyof Tally]} < ${least(threshold)}`)).toEqual([]);

@@ -1,0 +1,79 @@
+// This file defines a person at work in a sheet the add-on writes to, for the fault schedules: inside an
+// execution, while it waits on its first request (schedule.ts, personActOf and actAtFirstRequest), they sort
+// the sheet, insert a blank row above the first data row, or retype one row's cell of the add-on's (a status
+// the add-on writes, which a person may overwrite). The add-on must find its rows again by their keys; what a
+// person typed may stay or be written over by the add-on's next word, never land on another row.
+import type { FakeRuntime } from "../../dev/fakes/runtime";
+import { columnOfHeader, readSheet, type SheetRow } from "../../dev/world";
+import type { PersonAct } from "./schedule";
+
+/** The sheet a person works in, and how its rows are told apart. */
+export interface ActTarget {
+  sheetName: string;
+  /** The column a person sorts by. */
+  sortHeader: string;
+  /** The add-on's column a person retypes a cell of. */
+  retypeHeader: string;
+  /** A row's key, as the schedule's checks find rows. */
+  keyOf: (row: SheetRow) => string;
+}
+
+export class PersonAtWork {
+  /** How many times each act landed (a sheet without data rows yet takes none). */
+  readonly acted: Record<PersonAct, number> = { sort: 0, insertAbove: 0, retype: 0 };
+  /** What they typed, by row key and header. */
+  private readonly typed = new Map<string, string>();
+  private sorts = 0;
+
+  constructor(
+    private readonly runtime: FakeRuntime,
+    private readonly target: () => ActTarget | null,
+  ) {}
+
+  /** The act as a closure for actAtFirstRequest, or null for none. */
+  actFor(act: PersonAct | null): (() => void) | null {
+    return act === null ? null : () => this.act(act);
+  }
+
+  private act(act: PersonAct): void {
+    const target = this.target();
+    const testing = this.runtime.spreadsheetApp.testing;
+    if (target === null || !testing.sheetNames().includes(target.sheetName)) return;
+    const values = testing.values(target.sheetName);
+    const firstData = values.findIndex((row, i) => i > 0 && row.some((cell) => cell !== ""));
+    const { headers } = readSheet(this.runtime, target.sheetName);
+    if (firstData < 0 || !headers.includes(target.sortHeader) || !headers.includes(target.retypeHeader)) return;
+    if (act === "sort") {
+      this.sorts += 1;
+      testing.userSortSheet(target.sheetName, headers.indexOf(target.sortHeader) + 1, this.sorts % 2 === 0);
+    }
+    if (act === "insertAbove") testing.userInsertRows(target.sheetName, firstData + 1, 1);
+    if (act === "retype") {
+      const { rows } = readSheet(this.runtime, target.sheetName);
+      const row = rows[0];
+      if (row === undefined) return;
+      const text = `checked by Ana ${this.acted.retype + 1}`;
+      testing.userType(target.sheetName, `${columnOfHeader(this.runtime, target.sheetName, target.retypeHeader)}${firstData + 1}`, text);
+      this.typed.set(`${target.keyOf(row)}\u0001${target.retypeHeader}`, text);
+    }
+    this.acted[act] += 1;
+  }
+
+  /**
+   * What a check should compare for a cell: `expected` when the cell still holds what the person typed there
+   * (the add-on had no newer word for it), else the cell as it is.
+   */
+  seen(key: string, header: string, actual: unknown, expected: unknown): unknown {
+    return this.holdsTyped(key, header, actual) ? expected : actual;
+  }
+
+  /** Forgets what the person typed: from here on the add-on's next word must have replaced it (a refresh's merge writes every row's). */
+  settle(): void {
+    this.typed.clear();
+  }
+
+  /** Whether `actual`, the cell of row `key` under `header`, is what the person typed there. */
+  holdsTyped(key: string, header: string, actual: unknown): boolean {
+    return this.typed.get(`${key}\u0001${header}`) === actual;
+  }
+}
