@@ -126,7 +126,13 @@ function document() {
     counting = false;
     return { ...counts, properties: store.calls, wallMs, ...done };
   };
-  const ctx = { spreadsheet, store: jobs, properties: store, clock: { now: () => 0 } } as unknown as JobsContext;
+  const ctx = {
+    spreadsheet,
+    store: jobs,
+    properties: store,
+    clock: { now: () => 0 },
+    formatDay: () => "2026-12-06",
+  } as unknown as JobsContext;
   return { spreadsheet, store, write, measure, ctx };
 }
 
@@ -140,7 +146,7 @@ export function contactsFigures(): void {
       Array.from({ length: PER_SHEET }, (_, i) => business(s, i)),
     );
   const build = doc.measure(() => {
-    const built = buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime: () => true });
+    const built = buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime: () => true, today: "2026-12-06" });
     return { added: built.added, rows: built.contacts };
   });
   doc.write(
@@ -164,7 +170,7 @@ export function contactsFigures(): void {
     return { added: outcome?.counts.added ?? 0, rows: outcome?.counts.contacts ?? 0 };
   });
   const again = doc.measure(() => {
-    const built = buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime: () => true });
+    const built = buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime: () => true, today: "2026-12-06" });
     return { added: built.added, rows: built.contacts };
   });
   const measured = [build, pass, refresh, idle, again];

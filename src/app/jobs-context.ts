@@ -12,6 +12,7 @@ import { readServiceSettings, type ServiceSettings } from "../gas/settings";
 import { appsScriptTransport } from "../gas/urlfetch-transport";
 import { appsScriptClock, formatDay, formatTime, newUuid } from "../gas/utilities";
 import { documentFacts } from "../jobs/job-record-versions";
+import { withoutForgotten } from "../contacts/forgotten";
 
 export function clientFor(settings: ServiceSettings, deadline?: number): LeadsClient {
   return new LeadsClient({
@@ -55,5 +56,6 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number): Jobs
     newIdempotencyKey: newUuid,
     ensurePollTrigger: () => backgroundTrigger.keep(doc.id),
     removePollTrigger: () => backgroundTrigger.drop(doc.id),
+    withoutForgotten: (businesses) => withoutForgotten(doc.store, businesses),
   };
 }

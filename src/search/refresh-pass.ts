@@ -91,7 +91,9 @@ function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Busines
   // The run's rows are dated by the day it started: a merge repeated after a kill dates them alike.
   const startedAt = record.refresh.run?.startedAt ?? record.refresh.lastRunAt;
   const previous = record.refresh.run?.previousRunAt;
-  const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt), previous ? dayOf(ctx, timeZone, previous) : null);
+  // An address forgotten for good (forgetContact) is never merged back, also when the run finds it again.
+  const kept = ctx.withoutForgotten(businesses);
+  const merged = mergeBusinesses(sheet, kept, dayOf(ctx, timeZone, startedAt), previous ? dayOf(ctx, timeZone, previous) : null);
   // What the run did, stored once: on the job (the schedule's view reads it there).
   const lastRun = {
     at: startedAt,

@@ -4,7 +4,8 @@
 import { isLeadsApiError } from "../api/errors";
 import { apiRoot, SERVICE_ADDRESS_RULE } from "../api/query";
 import type { Account } from "../api/schemas";
-import { activeSpreadsheet } from "../gas/document-access";
+import { activeSpreadsheet, currentDocument as spreadsheetDocument } from "../gas/document-access";
+import { readContactsRules } from "../contacts/contacts-rules";
 import { PASS_LOCK_WAIT_MS, withDocumentLock } from "../gas/locks";
 import { clientFor } from "../app/jobs-context";
 import { appsScriptClock } from "../gas/utilities";
@@ -31,6 +32,8 @@ interface SettingsView {
   /** The spreadsheet's locale as Apps Script says it ("de_DE"), null without one: the sidebar's figures and dates follow it. */
   locale: string | null;
   shareWithFormulas: boolean;
+  /** The document's consent countries (Contacts' `Check: prior consent needed`), null without a document. */
+  consentCountries: string[] | null;
 }
 
 export function showSidebar(): void {
@@ -47,8 +50,15 @@ export const getSettings = command({}, (): SettingsView => {
     shareWithFormulas: stored.sharedWithFormulas,
     timeZone: spreadsheet?.getSpreadsheetTimeZone() ?? null,
     locale: spreadsheet?.getSpreadsheetLocale() ?? null,
+    consentCountries: consentCountries(),
   };
 });
+
+/** The document's consent countries; null without a document (or where its store cannot be read, as in a simple trigger). */
+function consentCountries(): string[] | null {
+  const doc = spreadsheetDocument();
+  return doc ? readContactsRules(doc.store).consent : null;
+}
 
 export const getAccount = command({}, ({ deadline }) => toAccountView(clientFor(readServiceSettings("user"), deadline).getAccount()));
 

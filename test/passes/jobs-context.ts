@@ -9,6 +9,7 @@ import type { CallKind } from "../../dev/fakes/spreadsheet/document";
 import { makeClient } from "../api/helpers";
 import { mapStore } from "../storage/map-store";
 import { documentFacts } from "../../src/jobs/job-record-versions";
+import { withoutForgotten } from "../../src/contacts/forgotten";
 
 export const KEY_DIGEST = "0123456789abcdef";
 
@@ -37,6 +38,7 @@ export function unitJobsContext() {
     newIdempotencyKey: () => `key-${(keys += 1)}`,
     ensurePollTrigger: () => void (triggers.ensured += 1),
     removePollTrigger: () => void (triggers.removed += 1),
+    withoutForgotten: (businesses) => withoutForgotten(properties, businesses),
   };
   return { ctx, transport, clock, app, spreadsheet, calls, triggers };
 }
