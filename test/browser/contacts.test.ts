@@ -116,7 +116,10 @@ describeInBrowser("the sidebar's Contacts tab", () => {
       { query: "plumbers", location: "Austin, Texas, US", maxResults: 100, name: "Plumbers" },
     ]);
     expect(started.errorMessage).toBeUndefined();
-    await eventually("the second search is written", () => testing.values("Plumbers").length === 101);
+    // The service finishes it; a pass or two write it (the sidebar's pace is the first test's).
+    playground.advance(10 * 60 * 1000);
+    for (let pass = 0; pass < 5 && testing.values("Plumbers").length < 101; pass += 1) playground.runtime.run("refreshJobs", []);
+    expect(testing.values("Plumbers")).toHaveLength(101);
     await panel.getByRole("button", { name: "Refresh contacts" }).click();
     await page
       .getByRole("status")
