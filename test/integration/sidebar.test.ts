@@ -23,6 +23,7 @@ describe("showSidebar", () => {
       shareWithFormulas: false,
       timeZone: "Asia/Kolkata",
       locale: "en_US",
+      consentCountries: ["DE"],
     });
 
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
@@ -43,6 +44,7 @@ describe("showSidebar", () => {
       shareWithFormulas: true,
       timeZone: "Asia/Kolkata",
       locale: "en_US",
+      consentCountries: ["DE"],
     });
     expect(JSON.stringify(settings)).not.toContain(apiKey.slice(0, -4));
   });
