@@ -1,6 +1,6 @@
 // This file defines forgetContact's work (contract, "Forget an address"): the address's hash stored first, so no pass, refresh, merge,
-// build or export writes it again; then its `sha256:` line on `Do not contact`, the address out of every cell the add-on writes, and its
-// `Contacts` row out. Each step finds what it changes right before, so a killed call is finished by the next, and a repeat changes nothing.
+// build or export writes it again; then the address out of every cell the add-on writes, its `Contacts` rows out, and its `sha256:`
+// line on `Do not contact`. Each step finds what it changes right before: a killed call is finished by the next, a repeat changes nothing.
 import { UserFacingError } from "../errors/user-error";
 import type { JobRecord } from "../jobs/job-record";
 import { cellText, exactText } from "../sheets/cell-text";
@@ -50,7 +50,14 @@ function addressToForget(email: string): string {
 function doNotContactSheet(spreadsheet: Spreadsheet): Sheet {
   const known = spreadsheet.getSheetByName(DO_NOT_CONTACT_SHEET);
   if (known) return known;
-  const sheet = spreadsheet.insertSheet(DO_NOT_CONTACT_SHEET);
+  let sheet: Sheet;
+  try {
+    sheet = spreadsheet.insertSheet(DO_NOT_CONTACT_SHEET);
+  } catch (error) {
+    throw new UserFacingError(
+      `The address is out of every sheet, but the ${DO_NOT_CONTACT_SHEET} sheet for its sha256 line could not be made (${(error as Error).message}). Delete a sheet you no longer need, then forget the address again.`,
+    );
+  }
   const columns = sheet.getMaxColumns();
   if (columns > DO_NOT_CONTACT_HEADERS.length)
     sheet.deleteColumns(DO_NOT_CONTACT_HEADERS.length + 1, columns - DO_NOT_CONTACT_HEADERS.length);
@@ -139,12 +146,14 @@ export function forgetContact({ spreadsheet, store, records, email, today }: For
   const key = addressKey(address);
   // First: from this moment every writer leaves the address out, whatever stops this call later.
   addForgotten(store, forgottenPrefix(address));
-  const changed: number[] = [listForGood(spreadsheet, address, today)];
+  const changed: number[] = [];
   const sheets = spreadsheet.getSheets();
   const names = sheets.map((sheet) => sheet.getName());
   for (const source of orderedSources(sheets, names, sourceRefs(records)))
     changed.push(forgetInSheet(source.sheet, source.list ? source.list.headerRow : 1, source.list !== null, key));
   changed.push(forgetInContacts(spreadsheet, key));
+  // Last, as the one step that may add a sheet: a workbook at Google's cell limit refuses it with everything else done.
+  changed.push(listForGood(spreadsheet, address, today));
   const touched = changed.filter((cells) => cells > 0);
   return { sheets: touched.length, cells: touched.reduce((sum, cells) => sum + cells, 0) };
 }
