@@ -33,9 +33,13 @@ export interface ContactsExport extends ContactsFile {
 
 /** The file in words, after "Downloaded ": its whole name, its contacts, the guard's work and the rows turned now. */
 function saidOf(file: ContactsFile, guard: boolean, readyChanged: number): string {
-  const fields = plural(file.formulaLike, "field", "fields");
+  const n = file.formulaLike;
   const guarded =
-    file.formulaLike === 0 ? "" : guard ? ` ${fields} got a ' in front.` : ` ${fields} start like a formula, left as they are for the CRM.`;
+    n === 0
+      ? ""
+      : guard
+        ? ` ${plural(n, "field", "fields")} got a ' in front.`
+        : ` ${plural(n, "field starts", "fields start")} like a formula, left as ${n === 1 ? "it is" : "they are"} for the CRM.`;
   const turned = readyChanged > 0 ? ` ${plural(readyChanged, "row's Ready to send", "rows' Ready to send")} changed now.` : "";
   return `${file.fileName}: ${plural(file.rows, "contact", "contacts")}.${guarded}${turned}`;
 }

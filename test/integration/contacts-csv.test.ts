@@ -67,6 +67,13 @@ describe.each(BUILDS)("contactsCsv ($build build)", ({ distDir }) => {
     const at = (label: string) => (header ?? []).indexOf(label);
     expect(rows.every((r) => r[at("Last Name")] !== "" && r[at("Company")] !== "")).toBe(true);
     expect(rows[1]?.[at("Company")]).toBe("'=1+2");
+    // For a CRM: no ' in front, and the sidebar's words say so.
+    const raw = sidebar(runtime, "contactsCsv", { format: "salesforce", include: "all", guard: false });
+    const [rawHeader, ...rawRows] = parseCsv(raw.text);
+    expect(rawRows[1]?.[(rawHeader ?? []).indexOf("Company")]).toBe("=1+2");
+    expect(raw.said).toMatch(
+      /^contacts-salesforce-all-\d{4}-\d{2}-\d{2}\.csv: \d+ contacts\. \d+ fields start like a formula, left as they are for the CRM\.$/,
+    );
     // Nothing changed but `Exported`: each tool and the day, on each row of its file.
     const after = readSheet(runtime, "Contacts");
     const day = String(
