@@ -2,7 +2,7 @@
 // Contacts sheet the user wrote in (notes, a mail merge's status) and whose search refreshes; forgetContact, then contactsCsv, killed
 // at a SpreadsheetApp call, then the passes and a refresh that finds the address again, then the same call repeated. Never a forgotten
 // address written back (no pass adds it where the killed call took it out, no file holds it), never a lost user cell, the second
-// call finishing the job. npm test kills at the first write, one in the middle and the last; test:all at every call.
+// call finishing the job. npm test kills at a write in the middle and at the last; test:all at every call.
 import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { pollUntil, readSheet, sidebar, type JobView } from "../../dev/world";
@@ -117,15 +117,21 @@ function probe(
   return { total: methods.length, writes, methods };
 }
 
-const sample = ({ total, writes }: { total: number; writes: number[] }): number[] =>
-  [
+/**
+ * npm test: a write in the middle (a sheet half cleaned) and the last (all but the last step done); a kill at a read leaves what one
+ * at the next write leaves, and one before any write what the store's own write leaves. test:all: every call.
+ */
+function sample({ total, writes }: { total: number; writes: number[] }): number[] {
+  const some = [writes[Math.floor(writes.length / 2)] ?? 1, writes.at(-1) ?? total];
+  return [
     ...new Set(
       bySize(
-        [1, ...writes, total],
+        some,
         Array.from({ length: total }, (_, i) => i + 1),
       ),
     ),
   ].sort((a, b) => a - b);
+}
 
 describe.each(BUILDS)("forgetting and downloading, killed at a spreadsheet call ($build build)", ({ distDir }) => {
   it("forgetContact killed anywhere: no pass writes the address back, no user cell is lost, the second call finishes it", async () => {
