@@ -1,11 +1,12 @@
-// This file counts what the Contacts sheet costs (issue 36, "Scale"), on the add-on's own code over
-// the spreadsheet fake: the first build over 20,000 businesses (about 30,000 addresses) in 20
-// results sheets, then a pass that adds 700 new businesses, a refresh that updates 1,000 of them,
-// and a build again with nothing new. It prints the SpreadsheetApp calls, the cells read and
-// written, the modelled Apps Script time against the 6-minute execution and the day's share of
-// the 90 trigger minutes and 50,000 Properties calls of a consumer account.
+// This file counts what the Contacts sheet costs (issues 36 and 43, "Scale"), on the add-on's own code over the spreadsheet fake: the
+// first build over 20,000 businesses (about 30,000 addresses) in 20 results sheets, a pass that adds 700 new businesses, a refresh that
+// updates 1,000, a build again with nothing new; then the first file, the "new" file after a pass adds 700 more, and forgetting the
+// shared inbox every tenth business holds (2,000 rows of 20 sheets). It prints the SpreadsheetApp calls, the cells read, the modelled
+// Apps Script time against the 6-minute execution and the day's share of a consumer account's 90 trigger minutes and 50,000 Properties calls.
 import { BusinessSchema, type Business } from "../src/api/schemas";
 import { buildContacts } from "../src/contacts/build-contacts";
+import { exportContacts } from "../src/contacts/export-contacts";
+import { forgetContact } from "../src/contacts/forget-contact";
 import { newJobRecord, type JobRecord } from "../src/jobs/job-record";
 import { keepContactsCurrent } from "../src/contacts/keep-current";
 import type { JobsContext } from "../src/jobs/job-context";
@@ -34,6 +35,8 @@ interface Cost {
   wallMs: number;
   rows: number;
   added: number;
+  /** What it did, in a few words ("1,050 in the file"). */
+  did?: string;
 }
 
 /** A business of sheet `s`, row `i`: one general address, an owner's every other one, a shared inbox every tenth. */
@@ -116,7 +119,7 @@ function document() {
       });
     jobs.save({ ...record, rowsWritten: record.rowsWritten + businesses.length });
   };
-  const measure = (work: () => { added: number; rows: number }): Cost => {
+  const measure = (work: () => { added: number; rows: number; did?: string }): Cost => {
     Object.assign(counts, { reads: 0, writes: 0, cellsRead: 0 });
     store.calls = 0;
     counting = true;
@@ -126,8 +129,14 @@ function document() {
     counting = false;
     return { ...counts, properties: store.calls, wallMs, ...done };
   };
-  const ctx = { spreadsheet, store: jobs, properties: store, clock: { now: () => 0 } } as unknown as JobsContext;
-  return { spreadsheet, store, write, measure, ctx };
+  const ctx = {
+    spreadsheet,
+    store: jobs,
+    properties: store,
+    clock: { now: () => 0 },
+    formatDay: () => "2026-12-06",
+  } as unknown as JobsContext;
+  return { spreadsheet, store, jobs, write, measure, ctx };
 }
 
 const modelled = (c: Cost): number => (c.reads + c.writes) * SPREADSHEET_CALL_MS;
@@ -140,7 +149,7 @@ export function contactsFigures(): void {
       Array.from({ length: PER_SHEET }, (_, i) => business(s, i)),
     );
   const build = doc.measure(() => {
-    const built = buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime: () => true });
+    const built = buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime: () => true, today: "2026-12-06" });
     return { added: built.added, rows: built.contacts };
   });
   doc.write(
@@ -164,16 +173,56 @@ export function contactsFigures(): void {
     return { added: outcome?.counts.added ?? 0, rows: outcome?.counts.contacts ?? 0 };
   });
   const again = doc.measure(() => {
-    const built = buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime: () => true });
+    const built = buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime: () => true, today: "2026-12-06" });
     return { added: built.added, rows: built.contacts };
   });
-  const measured = [build, pass, refresh, idle, again];
+  const rowsNow = (): number => doc.spreadsheet.getSheetByName("Contacts")?.getLastRow() ?? 1;
+  const exportOf = (include: "ready" | "new") => () => {
+    const file = exportContacts({
+      spreadsheet: doc.spreadsheet,
+      store: doc.store,
+      choice: { format: "hubspot", include, types: null, sheets: null, guard: true },
+      today: "2026-12-06",
+    });
+    return { added: 0, rows: rowsNow() - 1, did: `${int(file.rows)} in the file` };
+  };
+  const firstFile = doc.measure(exportOf("ready"));
+  doc.write(
+    SHEETS + 2,
+    Array.from({ length: NEW_BUSINESSES }, (_, i) => business(SHEETS + 2, i)),
+  );
+  keepContactsCurrent(doc.ctx, Number.MAX_SAFE_INTEGER);
+  const newFile = doc.measure(exportOf("new"));
+  const forget = doc.measure(() => {
+    const records = doc.jobs.all();
+    const forgot = forgetContact({
+      spreadsheet: doc.spreadsheet,
+      store: doc.store,
+      records,
+      email: "hq@chain.example",
+      today: "2026-12-06",
+    });
+    return { added: 0, rows: rowsNow() - 1, did: `${int(forgot.cells)} cells, ${forgot.sheets} sheets` };
+  });
+  const measured = [build, pass, refresh, idle, again, firstFile, newFile, forget];
   const row = (label: string, target: string, value: (c: Cost) => string): string[] => [label, target, ...measured.map(value)];
   printTable(
     `The Contacts sheet: ${int(SHEETS * PER_SHEET)} businesses in ${SHEETS} results sheets, then a pass adding ${NEW_BUSINESSES} (add-on code over the spreadsheet fake)`,
-    ["figure", "target", "first build", `pass +${NEW_BUSINESSES}`, "refresh of 1,000", "idle pass", "build again"],
+    [
+      "figure",
+      "target",
+      "first build",
+      `pass +${NEW_BUSINESSES}`,
+      "refresh of 1,000",
+      "idle pass",
+      "build again",
+      "first file",
+      `new file, +${NEW_BUSINESSES}`,
+      "forget an inbox",
+    ],
     [
       row("rows in Contacts after it (added)", "one per address", (c) => `${int(c.rows)} (${int(c.added)})`),
+      row("what it did", "—", (c) => c.did ?? ""),
       row(
         "SpreadsheetApp calls (reads + writes)",
         "pass: bounded, not by rows",
@@ -195,7 +244,9 @@ export function contactsFigures(): void {
       "A pass reads each source sheet it wrote (one getValues), of Contacts its header row, Email, Ready to send, Found in and each status column (one getValues each) and the add-on's columns over the rows it updates (one), Do not contact (one, when there is one); it writes one update block and one append block (5,000 rows at most a call; the grid grown first where it is too short).",
       "Every pass also lists the document's sheets and their names once (getSheets, one getName a sheet: the document's order for Found in); the fake counts a getName as a read.",
       "An idle pass (no job record changed since the last finished sync) makes no SpreadsheetApp call; a document that never ran buildContacts neither.",
-      "A pass's Properties calls are the one read of the Contacts state and, after a finished sync, one write (the marks of the source sheets' records).",
+      "A pass's Properties calls are the one read of the Contacts state, one of the Contacts rules (consent countries, forgotten addresses) and, after a finished sync, one write (the marks of the source sheets' records); in Apps Script each execution reads the store once whole (src/gas/property-snapshot.ts), so the reads are no calls of their own there.",
+      "A file (contactsCsv) reads the Contacts sheet and Do not contact once each, then writes `Ready to send` where a status or Do not contact changed it and `Exported` on its rows: the Email column read again, then each column read and written once (rows re-found by their address).",
+      "Forgetting reads each source sheet's header row and its address columns (one getValues a column), writes each column that held the address once, adds the sha256 line, and removes the address's Contacts rows (one deleteRows each: here the one row).",
     ],
   );
 }

@@ -3,7 +3,8 @@
 // Flags: --port <n> (default 8080; 0 = any free port), --speed <n> (virtual ms per real ms,
 // default DEFAULT_SPEED: 2), --seed <n>, --hostile (every 5th business carries a hostile value, as in the tests),
 // --no-key (start without saved settings); --headless [--query <text>] [--city <prefix>] [--max <n>];
-// --scene contacts (prints the Contacts scene: two bounces, a refresh, the bounced not offered again).
+// --scene contacts [--locale de_DE] (prints the Contacts scene: two bounces, a forgotten address, a refresh that finds it again
+// without bringing it back, the new rows only in "New since the last file"; de_DE: a Berlin team's consent check).
 import { playContactsScene } from "./playground/contacts-scene";
 import { runHeadless } from "./playground/headless";
 import { DEFAULT_SPEED, startPlayground } from "./playground/server";
@@ -12,6 +13,7 @@ import { stopWithParent } from "./stop-with-parent";
 interface Cli {
   headless: boolean;
   scene: "contacts" | null;
+  locale: "en_US" | "de_DE";
   hostile: boolean;
   noKey: boolean;
   port: number;
@@ -23,12 +25,13 @@ interface Cli {
 }
 
 const USAGE =
-  "flags: --port <n>, --speed <n>, --seed <n>, --hostile, --no-key, --headless [--query <text>] [--city <prefix>] [--max <n>], --scene contacts";
+  "flags: --port <n>, --speed <n>, --seed <n>, --hostile, --no-key, --headless [--query <text>] [--city <prefix>] [--max <n>], --scene contacts [--locale de_DE]";
 
 function parseArgs(argv: readonly string[]): Cli {
   const cli: Cli = {
     headless: false,
     scene: null,
+    locale: "en_US",
     hostile: false,
     noKey: false,
     port: 8080,
@@ -55,6 +58,10 @@ function parseArgs(argv: readonly string[]): Cli {
       const scene = value();
       if (scene !== "contacts") throw new Error(`--scene ${scene}: the only scene is "contacts" (${USAGE})`);
       cli.scene = scene;
+    } else if (flag === "--locale") {
+      const locale = value();
+      if (locale !== "en_US" && locale !== "de_DE") throw new Error(`--locale ${locale}: the scene speaks en_US or de_DE (${USAGE})`);
+      cli.locale = locale;
     } else if (flag === "--hostile") cli.hostile = true;
     else if (flag === "--no-key") cli.noKey = true;
     else if (flag === "--port") cli.port = number();
@@ -71,7 +78,7 @@ function parseArgs(argv: readonly string[]): Cli {
 async function main(): Promise<void> {
   const cli = parseArgs(process.argv.slice(2));
   if (cli.scene === "contacts") {
-    await playContactsScene({ seed: cli.seed, say: (line) => console.log(line) });
+    await playContactsScene({ seed: cli.seed, locale: cli.locale, say: (line) => console.log(line) });
     return;
   }
   if (cli.headless) {

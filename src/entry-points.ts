@@ -51,6 +51,9 @@ export const ENTRY_POINTS = [
   { name: "buildContacts", params: ["args"], calledBy: "menu", fromSidebar: true },
   { name: "contactsCsv", params: ["args"], calledBy: "sidebar" },
   { name: "contactsStatus", params: [], calledBy: "sidebar" },
+  { name: "setConsentCountries", params: ["args"], calledBy: "sidebar" },
+  // The menu calls it with no argument (it asks for the address and confirms); the sidebar with {email}, once its person confirmed.
+  { name: "forgetContact", params: ["args"], calledBy: "menu", fromSidebar: true },
   { name: "pollJobs", params: ["e"], calledBy: "time-trigger" },
   // The menu calls it with no argument (the report shows in a dialog); the sidebar with {dialog: false}.
   { name: "diagnose", params: ["args"], calledBy: "menu", fromSidebar: true },

@@ -5,7 +5,7 @@ import { leadsBusiness, leadsCredits, leadsJob, leadsLocations, leadsResults } f
 import { runFormula } from "./app/build-formula-context";
 import { spreadsheetUi } from "./gas/spreadsheet-ui";
 import { diagnose } from "./self-check/diagnose";
-import { buildContacts, contactsCsv, contactsStatus } from "./ui/contacts-commands";
+import { buildContacts, contactsCsv, contactsStatus, forgetContact, setConsentCountries } from "./ui/contacts-commands";
 import * as enrichment from "./ui/enrichment-commands";
 import { showHelp } from "./ui/help";
 import * as jobs from "./ui/job-commands";
@@ -39,6 +39,8 @@ export const entryPoints = {
   buildContacts,
   contactsCsv,
   contactsStatus,
+  setConsentCountries,
+  forgetContact,
   diagnose,
   LEADS_LOCATIONS: (query?: unknown, country?: unknown) => runFormula((ctx) => leadsLocations(ctx, query, country)),
   LEADS_CREDITS: () => runFormula(leadsCredits),

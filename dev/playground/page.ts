@@ -72,7 +72,9 @@ const STYLE = `
   #grid td.active { outline: 2px solid #1a73e8; outline-offset: -2px; }
   #grid td.error::after { content: ""; position: absolute; top: 0; right: 0; border-top: 7px solid #d93025; border-left: 7px solid transparent; }
   #cell-editor { position: absolute; z-index: 2; font: 12px Roboto, Arial, sans-serif; padding: 2px 5px; border: 2px solid #1a73e8; background: #fff; box-shadow: 0 2px 6px rgba(60,64,67,.3); }
-  #tabs { flex: none; display: flex; flex-wrap: nowrap; gap: 2px; padding: 4px 12px; border-top: 1px solid #dadce0; background: #f8f9fa; overflow-x: auto; overflow-y: hidden; }
+  .tabs-bar { flex: none; display: flex; align-items: center; gap: 6px; padding: 4px 12px; border-top: 1px solid #dadce0; background: #f8f9fa; }
+  #tabs { flex: 1; min-width: 0; display: flex; flex-wrap: nowrap; gap: 2px; overflow-x: auto; overflow-y: hidden; }
+  #tabs input { font: inherit; padding: 3px 8px; width: 180px; }
   #tabs [role=tab] { flex: none; white-space: nowrap; max-width: 240px; overflow: hidden; text-overflow: ellipsis; border-radius: 0 0 4px 4px; }
   #tabs [role=tab][aria-selected=true] { background: #e8f0fe; color: #1967d2; font-weight: 500; }
   details { padding: 6px 12px; border-bottom: 1px solid #dadce0; }
@@ -159,7 +161,11 @@ Epoch Coffee, not a website</textarea>
     </div>
     <div id="grid-below" aria-hidden="true"></div>
   </div>
-  <div id="tabs" role="tablist" aria-label="Sheets"></div>
+  <div class="tabs-bar">
+    <button type="button" id="add-sheet" aria-label="Add sheet" title="Add sheet">+</button>
+    <div id="tabs" role="tablist" aria-label="Sheets"></div>
+    <button type="button" id="rename-sheet" title="Or double-click a sheet's tab">Rename sheet</button>
+  </div>
 </main>
 <iframe id="sidebar" title="Business Leads sidebar" src="/sidebar"></iframe>
 <script>${gridScript}</script>

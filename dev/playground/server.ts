@@ -124,6 +124,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
         return advanceClock(runtime, clock, hours * HOUR_MS, () => formulas.recalculate());
       }),
     "POST /api/show-sheet": async (_req, body) => answer(() => sheets.showSheet(text(body.sheetName))),
+    "POST /api/add-sheet": async () => answer(() => sheets.addSheet()),
+    "POST /api/rename-sheet": async (_req, body) => answer(() => sheets.renameSheet(text(body.sheetName), text(body.newName))),
     "POST /api/insert-column": async (_req, body) =>
       answer(() => sheets.insertColumn(text(body.sheetName), Number(body.column), body.side === "right" ? "right" : "left")),
     "POST /api/sort": async (_req, body) => answer(() => sheets.sort(text(body.sheetName), Number(body.column), body.ascending !== false)),

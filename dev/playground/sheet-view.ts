@@ -167,6 +167,23 @@ export class SheetView {
     };
   }
 
+  /** Sheets' "+": a new empty sheet at the end ("Sheet2", as Sheets names it), shown. Its name is returned. */
+  addSheet(): string {
+    this.testing.userAddSheet();
+    const name = this.testing.sheetNames().at(-1) ?? "";
+    this.testing.setActiveSheet(name);
+    return name;
+  }
+
+  /** A tab's Rename: Sheets refuses an empty name or one another sheet has, and says so. */
+  renameSheet(sheetName: string, newName: string): string {
+    const name = newName.trim();
+    if (name === "") throw new Error("Type the sheet's new name.");
+    this.testing.userRenameSheet(sheetName, name);
+    this.formulas.recalculate();
+    return name;
+  }
+
   private freeSheetName(base: string): string {
     const taken = new Set(this.testing.sheetNames());
     if (!taken.has(base)) return base;

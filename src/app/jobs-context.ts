@@ -14,6 +14,7 @@ import { appsScriptTransport } from "../gas/urlfetch-transport";
 import { appsScriptClock, formatDay, formatTime, newUuid } from "../gas/utilities";
 import { documentFacts } from "../jobs/job-record-versions";
 import { NetworkGate } from "./held-locks";
+import { withoutForgotten } from "../contacts/forgotten";
 
 /** The client over UrlFetchApp; its requests and retry waits go through `gate` (a pass's gives its locks up around each). */
 export function clientFor(settings: ServiceSettings, deadline?: number, gate: NetworkGate = new NetworkGate()): LeadsClient {
@@ -61,5 +62,6 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number, gate:
     newIdempotencyKey: newUuid,
     ensurePollTrigger: () => backgroundTrigger.keep(doc.id),
     removePollTrigger: () => backgroundTrigger.drop(doc.id),
+    withoutForgotten: (businesses) => withoutForgotten(doc.store, businesses),
   };
 }

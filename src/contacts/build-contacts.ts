@@ -5,6 +5,7 @@ import { documentFacts } from "../jobs/job-record-versions";
 import { JobStore } from "../jobs/job-store";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { groupDigits, plural } from "../rules/numbers";
+import { readContactsRules } from "./contacts-rules";
 import { marksOf, saveContactsState } from "./contacts-state";
 import { syncContacts, type ContactsCounts } from "./sync-contacts";
 
@@ -18,13 +19,15 @@ export interface BuildInputs {
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
   store: KeyValueStore;
   inTime(): boolean;
+  /** yyyy-MM-dd in the spreadsheet's time zone. */
+  today: string;
 }
 
-export function buildContacts({ spreadsheet, store, inTime }: BuildInputs): ContactsBuilt {
+export function buildContacts({ spreadsheet, store, inTime, today }: BuildInputs): ContactsBuilt {
   const records = new JobStore(store, documentFacts({ spreadsheet })).all();
   // Before any write: a build killed part-way is finished by the next pass, over every source.
   saveContactsState(store, { every: true, marks: {} });
-  const outcome = syncContacts({ spreadsheet, records, create: true, inTime });
+  const outcome = syncContacts({ spreadsheet, records, create: true, inTime, today, rules: readContactsRules(store) });
   if (!outcome) throw new Error("The Contacts sheet could not be made.");
   if (outcome.complete) saveContactsState(store, { every: false, marks: marksOf(records) });
   return { ...outcome.counts, complete: outcome.complete };

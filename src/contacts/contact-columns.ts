@@ -24,6 +24,12 @@ export const CONTACT_HEADERS = [
   "Found in",
   "Business ID",
   "Maps URL",
+  // "Contacts you can defend": where and when the address was found, what kind it is, which tools it went out to.
+  "Source",
+  "First found",
+  "Last found",
+  "Address type",
+  "Exported",
 ] as const;
 
 export type ContactHeader = (typeof CONTACT_HEADERS)[number];
@@ -46,12 +52,16 @@ export type NoReason =
   | { kind: "undeliverable"; result: "undeliverable" | "invalid" }
   | { kind: "marked"; text: string };
 
-/** Why an address is `Check`: it starts like a formula, its check's own text, or it was never checked. */
-type CheckReason = { kind: "formula" } | { kind: "result"; result: string } | { kind: "not-verified" };
+/** Why an address is `Check`: prior consent its country needs, it starts like a formula, its check's own text, or it was never checked. */
+type CheckReason =
+  | { kind: "consent"; country: string }
+  | { kind: "formula" }
+  | { kind: "result"; result: string }
+  | { kind: "not-verified" };
 
 export type ReadyToSend = { kind: "yes" } | { kind: "check"; reason: CheckReason } | { kind: "no"; reason: NoReason };
 
-const CHECK_WORDS = { formula: "starts like a formula", notVerified: "not verified" } as const;
+const CHECK_WORDS = { formula: "starts like a formula", notVerified: "not verified", consent: "prior consent needed" } as const;
 
 function noWords(reason: NoReason): string {
   switch (reason.kind) {
@@ -69,6 +79,7 @@ function noWords(reason: NoReason): string {
 }
 
 function checkWords(reason: CheckReason): string {
+  if (reason.kind === "consent") return `Check: ${CHECK_WORDS.consent} (${reason.country})`;
   if (reason.kind === "formula") return `Check: ${CHECK_WORDS.formula}`;
   if (reason.kind === "not-verified") return `Check: ${CHECK_WORDS.notVerified}`;
   return `Check: ${reason.result}`;
@@ -100,6 +111,8 @@ function readNo(text: string): ReadyToSend {
 
 function readCheck(rest: string): ReadyToSend {
   const lower = rest.toLowerCase();
+  const consent = new RegExp(`^${CHECK_WORDS.consent} \\(([a-z]{2})\\)$`).exec(lower);
+  if (consent) return { kind: "check", reason: { kind: "consent", country: (consent[1] ?? "").toUpperCase() } };
   if (lower === CHECK_WORDS.formula) return { kind: "check", reason: { kind: "formula" } };
   if (lower === CHECK_WORDS.notVerified || rest === "") return { kind: "check", reason: { kind: "not-verified" } };
   return { kind: "check", reason: { kind: "result", result: rest } };

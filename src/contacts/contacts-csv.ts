@@ -1,33 +1,92 @@
-// This file defines contactsCsv's file (contract, "Contacts", Export): the Contacts sheet's rows
-// (only those ready to send, unless all are asked for) in one tool's import shape, every field guarded.
-import { readReady, type ContactValues } from "./contact-columns";
+// This file defines contactsCsv's file (contract, "Contacts", Export, and "Contacts you can defend", Exports): the rows chosen (those
+// ready to send, those new to the tool, or all; of some address types; of some sheets) in one tool's import shape, guarded or not.
+import { addressType, isFreeMailDomain, type AddressType } from "./address-type";
+import { isSticky, type ContactValues } from "./contact-columns";
 import { csvText } from "./csv";
 import { EXPORT_FORMAT, type ExportColumn, type ExportFormatId } from "./export-formats";
-import { guardFormula } from "./formula-guard";
+import { exportedTo } from "./exported";
+import { guardFormula, needsFormulaGuard } from "./formula-guard";
+import type { RowNow } from "./ready-now";
 
-export type ExportInclude = "ready" | "all";
+export const EXPORT_INCLUDES = ["ready", "new", "all"] as const;
+type ExportInclude = (typeof EXPORT_INCLUDES)[number];
+
+/** What a person asked for: the tool, which rows, and whether fields starting like a formula get a `'`. */
+export interface ExportChoice {
+  format: ExportFormatId;
+  include: ExportInclude;
+  /** Only these address types; null: every type. */
+  types: readonly AddressType[] | null;
+  /** Only addresses `Found in` one of these sheets; null: every sheet. */
+  sheets: readonly string[] | null;
+  /** False only for a file uploaded straight to a CRM, never opened in a spreadsheet (a CRM keeps the `'` as part of the value). */
+  guard: boolean;
+}
 
 export interface ContactsFile {
   fileName: string;
   text: string;
+  /** The contacts in the file. */
+  rows: number;
+  /** Fields starting like a formula: given a `'` (guard on), or left as they are (guard off). */
+  formulaLike: number;
 }
 
-function fieldOf(column: ExportColumn, values: ContactValues): string {
-  const found = column.from.map((header) => values[header]).find((text) => text.trim() !== "");
-  return guardFormula(found ?? column.otherwise ?? "");
+const FOUND_IN_SEPARATOR = ";";
+
+/** Whether a mail merge already handled the row: any of its status cells holds something (`EMAIL_SENT`, `RESPONDED`…). */
+const handledByMailMerge = (row: RowNow): boolean => row.row.statuses.some((cell) => cell.trim() !== "");
+
+const foundIn = (values: ContactValues): string[] => values["Found in"].split(FOUND_IN_SEPARATOR).map((name) => name.trim());
+
+/** The rows of the file, in the sheet's order. */
+export function chosenRows(rows: readonly RowNow[], choice: ExportChoice): RowNow[] {
+  return rows.filter((row) => {
+    const { values } = row.row;
+    if (choice.include !== "all" && row.ready?.kind !== "yes") return false;
+    if (choice.include === "new" && (exportedTo(values.Exported, choice.format) || handledByMailMerge(row))) return false;
+    if (choice.types && !choice.types.includes(addressType(values.Email))) return false;
+    return !choice.sheets || foundIn(values).some((name) => choice.sheets?.includes(name));
+  });
 }
 
-const isReady = (values: ContactValues): boolean => readReady(values["Ready to send"])?.kind === "yes";
+/** A field's text before the guard. */
+function fieldOf(column: ExportColumn, row: RowNow): string {
+  if (column.optOut) return isSticky(row.ready) ? "1" : "0";
+  const values = row.row.values;
+  const found = column.from
+    .map((header) => values[header])
+    .find((text) => text.trim() !== "" && !(column.notFreeMail && isFreeMailDomain(text)));
+  return found ?? column.otherwise ?? "";
+}
 
-/** The file for `format` of these rows; `day` (yyyy-MM-dd) names it. */
-export function contactsFile(rows: readonly ContactValues[], format: ExportFormatId, include: ExportInclude, day: string): ContactsFile {
-  const shape = EXPORT_FORMAT[format];
-  const withAddress = rows.filter((values) => values.Email.trim() !== "");
-  const chosen = include === "all" ? withAddress : withAddress.filter(isReady);
+/** A name's part of the file name: letters and digits, `-` between. */
+const slug = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 40);
+
+/** `contacts-<format>-<include>[-<types>][-<sheets>]-<yyyy-MM-dd>.csv` (docs/exports.md). */
+function fileNameOf(choice: ExportChoice, day: string): string {
+  const types = choice.types ? [`-${slug(choice.types.join(" "))}`] : [];
+  const sheets = choice.sheets ? [`-${slug(choice.sheets.join(" "))}`] : [];
+  return ["contacts-", choice.format, "-", choice.include, ...types, ...sheets, "-", day, ".csv"].join("");
+}
+
+/** The file of `chosen` for `choice`; `day` (yyyy-MM-dd) names it. */
+export function contactsFile(chosen: readonly RowNow[], choice: ExportChoice, day: string): ContactsFile {
+  const columns = EXPORT_FORMAT[choice.format].columns.filter((column) => !column.optOut || choice.include === "all");
+  let formulaLike = 0;
+  const field = (text: string): string => {
+    if (!needsFormulaGuard(text)) return text;
+    formulaLike += 1;
+    return choice.guard ? guardFormula(text) : text;
+  };
   const table = [
-    shape.columns.map((column) => guardFormula(column.label)),
-    ...chosen.map((values) => shape.columns.map((column) => fieldOf(column, values))),
+    columns.map((column) => guardFormula(column.label)),
+    ...chosen.map((row) => columns.map((column) => field(fieldOf(column, row)))),
   ];
-  const scope = include === "all" ? "all" : "ready";
-  return { fileName: `contacts-${shape.fileTag}-${scope}-${day}.csv`, text: csvText(table) };
+  return { fileName: fileNameOf(choice, day), text: csvText(table), rows: chosen.length, formulaLike };
 }

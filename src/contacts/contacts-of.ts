@@ -1,7 +1,8 @@
 // This file defines the contacts the document's businesses give (contract, "Contacts"): one per
 // address compared without case after trimming, its columns from the first business holding it in
-// the document's sheet order then row order, and every sheet it is in. Plain code: no sheet here.
+// the document's sheet order then row order, every sheet it is in and where each found it. Plain code: no sheet here.
 import { CONTACT_ROLES, type ContactHeader, type ContactRole } from "./contact-columns";
+import { addressType } from "./address-type";
 import type { SourceBusiness } from "./source-business";
 import { websiteDomain } from "../rules/website-key";
 
@@ -11,8 +12,11 @@ export interface SourceSheet {
   businesses: readonly SourceBusiness[];
 }
 
-/** The columns a contact takes from its business (all but `Ready to send` and `Found in`). */
-export type ContactCells = Record<Exclude<ContactHeader, "Ready to send" | "Found in">, string>;
+/** The columns a sync decides otherwise than from one business: where and when it was found, readiness, exports. */
+type SyncedHeader = "Ready to send" | "Found in" | "Source" | "First found" | "Last found" | "Exported";
+
+/** The columns a contact takes from its business (and its own address: `Address type`). */
+export type ContactCells = Record<Exclude<ContactHeader, SyncedHeader>, string>;
 
 export interface ContactFound {
   /** The address as found, trimmed. */
@@ -20,7 +24,9 @@ export interface ContactFound {
   cells: ContactCells;
   /** The sheets holding the address, in the order given (the document's). */
   foundIn: string[];
-  /** Its business is closed for good (`business_status` CLOSED_PERMANENTLY). */
+  /** Where each sheet of `foundIn` found it (its first business there): a search's query and place, a list's name. */
+  sources: string[];
+  /** Every business holding it is closed for good (`business_status` CLOSED_PERMANENTLY): a shared inbox of one open branch is not. */
   closed: boolean;
 }
 
@@ -70,6 +76,7 @@ function cellsOf(business: SourceBusiness, email: string): ContactCells {
     "Email check": business.checks.get(key) ?? "",
     "Business ID": business.businessId,
     "Maps URL": business.mapsUrl,
+    "Address type": addressType(email),
   };
 }
 
@@ -84,20 +91,29 @@ function addressesOf(business: SourceBusiness): string[] {
   });
 }
 
-/** Every address of `sheets` (in the document's sheet order), once, by its key. */
-export function contactsOf(sheets: readonly SourceSheet[]): Map<string, ContactFound> {
+/**
+ * Every address of `sheets` (in the document's sheet order), once, by its key; none that `forgotten` holds (an address forgotten for
+ * good is never written again, also when a sheet still holds it).
+ */
+export function contactsOf(
+  sheets: readonly SourceSheet[],
+  forgotten: (address: string) => boolean = () => false,
+): Map<string, ContactFound> {
   const contacts = new Map<string, ContactFound>();
   for (const sheet of sheets) {
     for (const business of sheet.businesses) {
+      const closed = business.businessStatus.toUpperCase() === "CLOSED_PERMANENTLY";
       for (const email of addressesOf(business)) {
         const key = addressKey(email);
         const known = contacts.get(key);
         if (known) {
-          if (!known.foundIn.includes(sheet.name)) known.foundIn.push(sheet.name);
-          continue;
-        }
-        const closed = business.businessStatus.toUpperCase() === "CLOSED_PERMANENTLY";
-        contacts.set(key, { email, cells: cellsOf(business, email), foundIn: [sheet.name], closed });
+          known.closed &&= closed;
+          if (!known.foundIn.includes(sheet.name)) {
+            known.foundIn.push(sheet.name);
+            known.sources.push(business.source);
+          }
+        } else if (!forgotten(email))
+          contacts.set(key, { email, cells: cellsOf(business, email), foundIn: [sheet.name], sources: [business.source], closed });
       }
     }
   }

@@ -12,9 +12,10 @@ import {
 } from "./contact-columns";
 import { addressKey, type ContactFound, type ContactCells } from "./contacts-of";
 import { cellAt, rowValues, type ContactsRead, type RowMarks } from "./contacts-sheet";
-import { decideReady, statusIn, type DoNotContact } from "./ready-to-send";
+import { consentNeededFor, decideReady, statusIn, type DoNotContact } from "./ready-to-send";
 
 const FOUND_IN_SEPARATOR = "; ";
+const SOURCE_SEPARATOR = "; ";
 
 export interface ContactsPlan {
   /** Rows whose address the sources hold: their own columns. */
@@ -62,6 +63,12 @@ function mergedCells(current: ContactValues, found: ContactFound, fromFirst: boo
 interface PlanInputs {
   read: ContactsRead;
   found: ReadonlyMap<string, ContactFound>;
+  /** The day of this sync (yyyy-MM-dd, the spreadsheet's time zone): `First found` of a new row, `Last found` of every row found. */
+  today: string;
+  /** The country codes where cold email needs prior consent (contacts-rules.ts). */
+  consentCountries: readonly string[];
+  /** An address forgotten for good: its row (a forgetContact killed before it removed it) is never written. */
+  forgotten: (address: string) => boolean;
   /** Each sheet's place in the document's order (its number of sheets for a name it lacks). */
   rank: (name: string) => number;
   /** The names of the document's sheets. */
@@ -81,10 +88,22 @@ function foundInNow(inputs: PlanInputs, cell: string, holding: readonly string[]
   return names === "" ? cell : names;
 }
 
+/** The sources found, once each in `Found in` order; a sheet not read keeps what the cell said of it (its parts first). */
+function sourceNow(cell: string, found: ContactFound, allRead: boolean): string {
+  const parts = (text: string): string[] => text.split(SOURCE_SEPARATOR.trim()).map((part) => part.trim());
+  const known = allRead ? [] : parts(cell);
+  const all = [...known, ...found.sources.flatMap(parts)].filter((part, i, list) => part !== "" && list.indexOf(part) === i);
+  return all.join(SOURCE_SEPARATOR);
+}
+
+/** The consent cells of a row: the user's columns headed with `consent`. */
+const consentCells = (read: ContactsRead, row: number): string[] => read.consentColumns.map((column) => cellAt(read, row, column));
+
 function planRow(inputs: PlanInputs, row: number, found: ContactFound): ContactValues {
   const { read } = inputs;
   const current = rowValues(read, row);
   const foundIn = foundInNow(inputs, current["Found in"], found.foundIn);
+  const allRead = splitFoundIn(foundIn).every((name) => inputs.readSheets.has(name));
   const fromFirst = splitFoundIn(foundIn)[0] === found.foundIn[0];
   const merged = mergedCells(current, found, fromFirst);
   const previous = readReady(current["Ready to send"]);
@@ -92,11 +111,20 @@ function planRow(inputs: PlanInputs, row: number, found: ContactFound): ContactV
   const ready = decideReady({
     email: current.Email,
     check: merged["Email check"],
-    closed: fromFirst ? found.closed : wasClosed,
+    // A shared inbox is closed only when every business with it is: a sheet this sync did not read keeps what was decided of it.
+    closed: found.closed && (allRead || wasClosed),
     suppression: suppressionOf(inputs, row, current.Email),
+    consentNeeded: consentNeededFor(merged["Country code"], inputs.consentCountries, consentCells(read, row)),
     previous,
   });
-  return { ...merged, "Found in": foundIn, "Ready to send": readyWords(ready) };
+  return {
+    ...merged,
+    "Found in": foundIn,
+    "Ready to send": readyWords(ready),
+    Source: sourceNow(current.Source, found, allRead),
+    "First found": current["First found"] || inputs.today,
+    "Last found": inputs.today,
+  };
 }
 
 const changed = (a: ContactValues, b: ContactValues): boolean => CONTACT_HEADERS.some((header) => a[header] !== b[header]);
@@ -122,7 +150,7 @@ function readyOf(inputs: PlanInputs, row: number, email: string, cell: string): 
 
 /** `rows`: rowsByAddress' answer, the own columns of the sources' addresses' rows loaded. */
 export function planContacts(inputs: PlanInputs, rows: ReadonlyMap<string, number>): ContactsPlan {
-  const { read, found, rank, doNotContact } = inputs;
+  const { read, found, rank, doNotContact, today } = inputs;
   const emailColumn = read.columns.get("Email");
   const readyColumn = read.columns.get("Ready to send");
   const foundInColumn = read.columns.get("Found in");
@@ -130,7 +158,7 @@ export function planContacts(inputs: PlanInputs, rows: ReadonlyMap<string, numbe
   for (let row = 2; row <= read.lastRow; row += 1) {
     const email = cellAt(read, row, emailColumn);
     const key = addressKey(email);
-    if (key === "") continue;
+    if (key === "" || inputs.forgotten(email)) continue;
     const contact = rows.get(key) === row ? found.get(key) : undefined;
     if (contact) {
       const next = planRow(inputs, row, contact);
@@ -155,9 +183,18 @@ export function planContacts(inputs: PlanInputs, rows: ReadonlyMap<string, numbe
       check: contact.cells["Email check"],
       closed: contact.closed,
       suppression: doNotContact.reasonFor(contact.email),
+      consentNeeded: consentNeededFor(contact.cells["Country code"], inputs.consentCountries, []),
       previous: null,
     });
-    plan.appends.push({ ...contact.cells, "Found in": joinFoundIn(contact.foundIn, rank), "Ready to send": readyWords(ready) });
+    plan.appends.push({
+      ...contact.cells,
+      "Found in": joinFoundIn(contact.foundIn, rank),
+      "Ready to send": readyWords(ready),
+      Source: sourceNow("", contact, true),
+      "First found": today,
+      "Last found": today,
+      Exported: "",
+    });
     plan.readiness.push(ready);
   }
   return plan;

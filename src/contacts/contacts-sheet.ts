@@ -5,7 +5,7 @@ import { cellText, exactText } from "../sheets/cell-text";
 import { KEEP, writeBlock } from "../sheets/block-writer";
 import { addMissingHeaders } from "../sheets/headers";
 import { CONTACT_HEADERS, CONTACTS_SHEET, type ContactHeader, type ContactValues } from "./contact-columns";
-import { isStatusHeader } from "./ready-to-send";
+import { isConsentHeader, isStatusHeader } from "./ready-to-send";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -21,16 +21,24 @@ export interface ContactsRead {
   columns: Map<ContactHeader, number>;
   /** The user's columns whose header says "status" (a mail merge's `Merge status`). */
   statusColumns: number[];
+  /** The user's columns whose header says "consent": one that records it lifts the consent check of its row. */
+  consentColumns: number[];
   lastRow: number;
 }
 
-/** The document's Contacts sheet, made (header row frozen) when `create` and there is none. */
+/** The document's Contacts sheet, made when `create` and there is none: its header row and its Email column (A) frozen, so the address stays in view. */
 export function contactsSheet(spreadsheet: Spreadsheet, create: boolean): Sheet | null {
   const sheet = spreadsheet.getSheetByName(CONTACTS_SHEET);
   if (sheet || !create) return sheet;
   const made = spreadsheet.insertSheet(CONTACTS_SHEET);
   made.setFrozenRows(1);
+  made.setFrozenColumns(1);
   return made;
+}
+
+/** A sheet built before its Email column was frozen gets it frozen (a build only, never a pass): when it is column A and none is. */
+export function freezeEmailColumn(read: ContactsRead): void {
+  if (read.columns.get("Email") === 1 && read.sheet.getFrozenColumns() === 0) read.sheet.setFrozenColumns(1);
 }
 
 /** One column's data rows into `values`. */
@@ -59,10 +67,13 @@ export function readContacts(sheet: Sheet): ContactsRead {
   const columns = new Map<ContactHeader, number>();
   for (const name of CONTACT_HEADERS) columns.set(name, positions.get(name) ?? 0);
   const own = new Set(columns.values());
-  const statusColumns = header.flatMap((cell, index) => (isStatusHeader(cellText(cell)) && !own.has(index + 1) ? [index + 1] : []));
-  const read: ContactsRead = { sheet, values: [header], columns, statusColumns, lastRow: Math.max(lastRow, 1) };
-  for (const column of [columns.get("Email") ?? 0, columns.get("Ready to send") ?? 0, columns.get("Found in") ?? 0, ...statusColumns])
-    readColumn(read, column);
+  const users = (test: (header: string) => boolean): number[] =>
+    header.flatMap((cell, index) => (test(cellText(cell)) && !own.has(index + 1) ? [index + 1] : []));
+  const statusColumns = users(isStatusHeader);
+  const consentColumns = users(isConsentHeader);
+  const read: ContactsRead = { sheet, values: [header], columns, statusColumns, consentColumns, lastRow: Math.max(lastRow, 1) };
+  const mine = [columns.get("Email") ?? 0, columns.get("Ready to send") ?? 0, columns.get("Found in") ?? 0];
+  for (const column of [...mine, ...statusColumns, ...consentColumns.filter((at) => !statusColumns.includes(at))]) readColumn(read, column);
   return read;
 }
 

@@ -11,13 +11,17 @@ export interface ExportColumn {
   from: readonly ContactHeader[];
   /** Written when every `from` is empty: a field the tool requires is never empty. */
   otherwise?: string;
+  /** A consumer mailbox domain (gmail.com) is left out: the tool would make a company of it. */
+  notFreeMail?: true;
+  /** Salesforce's `Email Opt Out`: `1` on a suppressed row, else `0`; only in a file of every row (`include: "all"`). */
+  optOut?: true;
 }
 
 interface ExportFormat {
-  /** The tool's name, as the sidebar and the file name say it. */
+  /** The tool's name, as the sidebar says it in a sentence. */
   tool: string;
-  /** The file name's part for the tool. */
-  fileTag: string;
+  /** The tool as the `Exported` column names it ("HubSpot 2026-12-06"), a code its one reader (exported.ts) maps back. */
+  exported: string;
   columns: readonly ExportColumn[];
 }
 
@@ -27,13 +31,13 @@ const UNKNOWN = "Unknown";
 export const EXPORT_FORMAT: Readonly<Record<ExportFormatId, ExportFormat>> = {
   hubspot: {
     tool: "HubSpot",
-    fileTag: "hubspot-contacts",
+    exported: "HubSpot",
     columns: [
       { label: "Email", from: ["Email"] },
       { label: "First Name", from: ["First name"] },
       { label: "Last Name", from: ["Last name"] },
       { label: "Company Name", from: ["Company"] },
-      { label: "Company Domain Name", from: ["Domain"] },
+      { label: "Company Domain Name", from: ["Domain"], notFreeMail: true },
       { label: "Phone Number", from: ["Phone"] },
       { label: "Website URL", from: ["Website"] },
       { label: "City", from: ["City"] },
@@ -41,7 +45,7 @@ export const EXPORT_FORMAT: Readonly<Record<ExportFormatId, ExportFormat>> = {
   },
   salesforce: {
     tool: "Salesforce",
-    fileTag: "salesforce-leads",
+    exported: "Salesforce",
     columns: [
       { label: "Email", from: ["Email"] },
       { label: "First Name", from: ["First name"] },
@@ -50,12 +54,14 @@ export const EXPORT_FORMAT: Readonly<Record<ExportFormatId, ExportFormat>> = {
       { label: "Website", from: ["Website"] },
       { label: "Phone", from: ["Phone"] },
       { label: "City", from: ["City"] },
-      { label: "Country", from: ["Country code"] },
+      // The two-letter code: an org with country picklists maps it to the lead's Country Code (docs/exports.md).
+      { label: "Country Code", from: ["Country code"] },
+      { label: "Email Opt Out", from: [], optOut: true },
     ],
   },
   pipedrive: {
     tool: "Pipedrive",
-    fileTag: "pipedrive-people",
+    exported: "Pipedrive",
     columns: [
       { label: "Name", from: ["Name", "Company", "Email"] },
       { label: "First name", from: ["First name"] },
@@ -63,14 +69,14 @@ export const EXPORT_FORMAT: Readonly<Record<ExportFormatId, ExportFormat>> = {
       { label: "Email", from: ["Email"] },
       { label: "Phone", from: ["Phone"] },
       { label: "Organization", from: ["Company"] },
-      { label: "Organization domain", from: ["Domain"] },
+      { label: "Organization domain", from: ["Domain"], notFreeMail: true },
       { label: "Website", from: ["Website"] },
       { label: "City", from: ["City"] },
     ],
   },
   "mail-merge": {
     tool: "a mail merge",
-    fileTag: "mail-merge",
+    exported: "Mail merge",
     columns: [
       { label: "Email", from: ["Email"] },
       { label: "First name", from: ["First name"] },

@@ -3,8 +3,16 @@
 // no spreadsheet call when none did (or the document never built the sheet). A failure is the pass
 // runner's to isolate: the state then says why (noteContactsProblem), until a sync finishes.
 import type { JobsContext } from "../jobs/job-context";
+import type { JobRecord } from "../jobs/job-record";
+import { readContactsRules } from "./contacts-rules";
 import { changedSheets, forgetContactsState, marksOf, readContactsState, saveContactsState } from "./contacts-state";
 import { syncContacts, type SyncOutcome } from "./sync-contacts";
+
+/** The spreadsheet's time zone as its latest job saw it: no spreadsheet call for it (a pass's cost stays as it was). */
+function latestTimeZone(records: readonly JobRecord[]): string {
+  const latest = records.reduce<JobRecord | null>((last, record) => (!last || record.createdAt > last.createdAt ? record : last), null);
+  return latest?.timeZone ?? "Etc/UTC";
+}
 
 export function keepContactsCurrent(ctx: JobsContext, deadline: number): SyncOutcome | null {
   const state = readContactsState(ctx.properties);
@@ -18,6 +26,8 @@ export function keepContactsCurrent(ctx: JobsContext, deadline: number): SyncOut
     create: false,
     sheets,
     inTime: () => ctx.clock.now() < deadline,
+    today: ctx.formatDay(ctx.clock.now(), latestTimeZone(records)),
+    rules: readContactsRules(ctx.properties),
   });
   if (!outcome)
     forgetContactsState(ctx.properties); // the user deleted the sheet: nothing to keep

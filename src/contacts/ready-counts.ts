@@ -1,78 +1,141 @@
-// This file defines the counts the sidebar shows of the Contacts sheet: how many are ready to send,
-// and why the others are not, grouped by the typed reason their `Ready to send` cell reads back as, and their words.
+// This file defines the counts the sidebar shows of the Contacts sheet, as a download would decide them now (a status a mail merge
+// wrote a moment ago counts at once): how many are ready to send, and for the others, each reason with what it means and what to do.
+// Whether the sheet's own cells are older than that is said too.
 import { groupDigits, plural } from "../rules/numbers";
-import { readReady, type ContactValues, type ReadyToSend } from "./contact-columns";
-
-/** Why a contact is not ready, one group each. */
-const NOT_READY_REASONS = [
-  "bounced",
-  "unsubscribed",
-  "blocked",
-  "doNotContact",
-  "closed",
-  "undeliverable",
-  "marked",
-  "formula",
-  "checkResult",
-  "notVerified",
-  "unread",
-] as const;
-type NotReadyReason = (typeof NOT_READY_REASONS)[number];
+import type { ReadyToSend } from "./contact-columns";
+import type { RowNow } from "./ready-now";
 
 export interface ContactsStatus {
   /** False when the document has no Contacts sheet yet. */
   exists: boolean;
   contacts: number;
   ready: number;
-  /** Only the reasons that hold for at least one contact. */
-  notReady: Partial<Record<NotReadyReason, number>>;
-  /** The counts as the sidebar says them: "40 of 125 contacts ready to send.", "Not ready: 1 bounced · 35 undeliverable". */
+  /** Not ready, by reason code (`bounced`, `consent`, `check:accept_all`…): only the reasons that hold for at least one contact. */
+  notReady: Record<string, number>;
+  /** Rows whose `Ready to send` cell is older than their statuses, `Do not contact` or the consent countries: a download or Refresh writes them. */
+  stale: number;
+  /** A file was made from the sheet (a row says `Exported`): "New since the last file" is offered first. */
+  exported: boolean;
+  /** The sheets the addresses were found in (`Found in`), in the order first met: one campaign's file out of several. */
+  sheets: string[];
+  /** The counts as the sidebar says them: "40 of 125 contacts ready to send.", "Not ready: 1 bounced · 35 undeliverable", the stale line. */
   lines: string[];
+  /** What each reason not ready means and what to do, in the order of the summary. */
+  meanings: string[];
 }
 
-/** A reason's words after its count, in the order they are said. */
-const REASON_WORDS: Record<NotReadyReason, string> = {
-  bounced: "bounced",
-  unsubscribed: "unsubscribed",
-  blocked: "blocked",
-  doNotContact: "in Do not contact",
-  closed: "closed for good",
-  undeliverable: "undeliverable",
-  marked: "marked No",
-  formula: "start like a formula",
-  checkResult: "to check",
-  notVerified: "not verified",
-  unread: "without Ready to send",
+/** Each reason: its words after its count in the summary, and what it means and what to do. */
+const REASONS: Record<string, { label: string; meaning: string }> = {
+  bounced: { label: "bounced", meaning: "Bounced: the mailbox refused a message. Never offered again." },
+  unsubscribed: { label: "unsubscribed", meaning: "Unsubscribed: the person asked for no more email. Never offered again." },
+  blocked: { label: "blocked", meaning: "Blocked: a status column says so. Never offered again." },
+  doNotContact: {
+    label: "in Do not contact",
+    meaning: "In Do not contact: the address, its domain or its forgotten line is listed there. Never offered.",
+  },
+  closed: { label: "closed for good", meaning: "Closed for good: every business with the address closed permanently. Not offered." },
+  undeliverable: {
+    label: "undeliverable",
+    meaning: "Undeliverable: the check found no such mailbox. Not offered: look for another address.",
+  },
+  marked: { label: "marked No", meaning: "Marked No: someone wrote No in Ready to send. Left as they wrote it." },
+  consent: {
+    label: "need prior consent",
+    meaning:
+      "Need prior consent: cold email in that country needs it first (your team's list, in Settings). Note it in a column headed Consent to send.",
+  },
+  formula: { label: "start like a formula", meaning: "Start like a formula: a ' in front would change the address. Check them by hand." },
+  "check:accept_all": {
+    label: "accept-all domain",
+    meaning:
+      "Accept-all domain: the domain accepts every address, so the check cannot tell if this one exists. Send only if a bounce or two is fine.",
+  },
+  "check:unknown": {
+    label: "unknown",
+    meaning: "Unknown: the check could not tell (the mail server did not answer). Send with care, or check again later.",
+  },
+  "check:risky": { label: "risky", meaning: "Risky: the check found signs of trouble (a full mailbox, a spam trap). Send with care." },
+  notVerified: { label: "not verified", meaning: "Not verified: no check yet. Enrich contacts to check them, or send with care." },
+  unread: {
+    label: "without Ready to send",
+    meaning: "Without Ready to send: the cell is empty or holds other words. Click Refresh contacts to decide them.",
+  },
 };
 
-function linesOf(status: Omit<ContactsStatus, "lines">): string[] {
-  if (!status.exists) return ["No Contacts sheet yet."];
-  const reasons = NOT_READY_REASONS.flatMap((reason) => {
-    const n = status.notReady[reason] ?? 0;
-    return n > 0 ? [`${groupDigits(n)} ${REASON_WORDS[reason]}`] : [];
-  });
-  const ready = `${groupDigits(status.ready)} of ${plural(status.contacts, "contact", "contacts")} ready to send.`;
-  return reasons.length > 0 ? [ready, `Not ready: ${reasons.join(" · ")}`] : [ready];
-}
+/** Check results that mean one thing, by the word the service may use. */
+const SAME_RESULT: Record<string, string> = {
+  catch_all: "accept_all",
+  catchall: "accept_all",
+  "accept-all": "accept_all",
+  acceptall: "accept_all",
+};
 
-function reasonOf(ready: ReadyToSend | null): NotReadyReason | null {
+/** A not-ready row's reason code; null when it is ready. */
+function reasonOf(ready: ReadyToSend | null): string | null {
   if (ready === null) return "unread";
   if (ready.kind === "yes") return null;
-  if (ready.kind === "check")
-    return ready.reason.kind === "formula" ? "formula" : ready.reason.kind === "result" ? "checkResult" : "notVerified";
+  if (ready.kind === "check") {
+    const reason = ready.reason;
+    if (reason.kind === "result") {
+      const result = reason.result.toLowerCase();
+      return `check:${SAME_RESULT[result] ?? result}`;
+    }
+    return reason.kind === "not-verified" ? "notVerified" : reason.kind;
+  }
   const reason = ready.reason;
   if (reason.kind === "status") return reason.status;
-  if (reason.kind === "do-not-contact") return "doNotContact";
-  return reason.kind;
+  return reason.kind === "do-not-contact" ? "doNotContact" : reason.kind;
 }
 
-/** The counts of these rows (null rows: no Contacts sheet). */
-export function contactsStatusOf(rows: readonly ContactValues[] | null): ContactsStatus {
-  const status: Omit<ContactsStatus, "lines"> = { exists: rows !== null, contacts: rows?.length ?? 0, ready: 0, notReady: {} };
-  for (const values of rows ?? []) {
-    const reason = reasonOf(readReady(values["Ready to send"]));
+/** A reason's words: its label and meaning; a check result of another word said as that word. */
+function reasonWords(code: string): { label: string; meaning: string } {
+  const known = REASONS[code];
+  if (known) return known;
+  const word = `“${code.slice("check:".length)}”`;
+  return {
+    label: word,
+    meaning: `${word}: the check's own word, not a confirmed mailbox. Send with care, or check them in your own tool.`,
+  };
+}
+
+function describe(status: Omit<ContactsStatus, "lines" | "meanings">): Pick<ContactsStatus, "lines" | "meanings"> {
+  if (!status.exists) return { lines: ["No Contacts sheet yet."], meanings: [] };
+  const ready = `${groupDigits(status.ready)} of ${plural(status.contacts, "contact", "contacts")} ready to send.`;
+  const order = Object.keys(REASONS);
+  // The reasons in their order (suppressions first); a check result of another word just before `not verified`.
+  const rank = (code: string): number => (order.includes(code) ? order.indexOf(code) : order.indexOf("notVerified") - 0.5);
+  const codes = Object.keys(status.notReady).sort((a, b) => rank(a) - rank(b));
+  const reasons = codes.map((code) => `${groupDigits(status.notReady[code] ?? 0)} ${reasonWords(code).label}`);
+  const stale =
+    status.stale > 0
+      ? `${plural(status.stale, "row", "rows")} changed since the sheet was updated (a status, Do not contact or Settings): counted as they are now; the next download or Refresh contacts writes them.`
+      : null;
+  return {
+    lines: [ready, ...(reasons.length > 0 ? [`Not ready: ${reasons.join(" · ")}`] : []), ...(stale ? [stale] : [])],
+    meanings: codes.map((code) => reasonWords(code).meaning),
+  };
+}
+
+/** The counts of these rows, decided now (null: no Contacts sheet). */
+export function contactsStatusOf(rows: readonly RowNow[] | null): ContactsStatus {
+  const status: Omit<ContactsStatus, "lines" | "meanings"> = {
+    exists: rows !== null,
+    contacts: rows?.length ?? 0,
+    ready: 0,
+    notReady: {},
+    stale: 0,
+    exported: false,
+    sheets: [],
+  };
+  for (const row of rows ?? []) {
+    const values = row.row.values;
+    const reason = reasonOf(row.ready);
     if (reason === null) status.ready += 1;
     else status.notReady[reason] = (status.notReady[reason] ?? 0) + 1;
+    if (row.cell !== values["Ready to send"]) status.stale += 1;
+    if (values.Exported.trim() !== "") status.exported = true;
+    for (const name of values["Found in"].split(";").map((part) => part.trim()))
+      if (name !== "" && !status.sheets.includes(name)) status.sheets.push(name);
   }
-  return { ...status, lines: linesOf(status) };
+  return { ...status, ...describe(status) };
 }

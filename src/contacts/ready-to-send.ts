@@ -1,39 +1,58 @@
-// This file decides a contact's `Ready to send` (contract, "Contacts"): the first that holds of a
-// suppression, an undeliverable check, a closed business, an address needing the formula guard, a
-// deliverable check. A sticky `No` already in the cell stays: the cell is the suppression's memory.
+// This file decides `Ready to send` (contract, "Contacts"): the first rule that holds of a suppression, an undeliverable check, a
+// business closed for good, prior consent its country needs, an address needing the formula guard, a deliverable check. A sticky
+// `No` already in the cell stays: the cell is the suppression's memory.
+import { isDeliverableResult } from "../rules/email-check";
+import { websiteDomain } from "../rules/website-key";
 import { isSticky, SUPPRESSING_STATUSES, type NoReason, type ReadyToSend, type SuppressingStatus } from "./contact-columns";
+import { addressKey } from "./contacts-of";
 import { needsFormulaGuard } from "./formula-guard";
+import { sha256Hex } from "./sha256";
 
 const UNDELIVERABLE = ["undeliverable", "invalid"] as const;
-const DELIVERABLE = ["deliverable", "valid"];
+const SHA256_LINE = /^sha256:([0-9a-f]{64})$/;
 
 /** Whether a header names a status column of a mail merge or a CRM (`Merge status`): it contains "status". */
 export const isStatusHeader = (header: string): boolean => header.toLowerCase().includes("status");
 
-/** The suppressing word a status cell holds (any case, also inside other text), else null. */
+/** Whether a header names a column recording consent (`Consent`, `Opt-in consent`): it contains "consent". */
+export const isConsentHeader = (header: string): boolean => header.toLowerCase().includes("consent");
+
+/** Each suppressing word as a word of its own: no letter touching it (`EMAIL_BOUNCED`, `BOUNCED (hard)`; never `unblocked`). */
+const STATUS_WORDS = SUPPRESSING_STATUSES.map((status) => ({ status, word: new RegExp(`(?<!\\p{L})${status}(?!\\p{L})`, "iu") }));
+
+/** The suppressing word a status cell holds (any case, a word of its own), else null. */
 export function statusIn(text: string): SuppressingStatus | null {
-  const lower = text.toLowerCase();
-  return SUPPRESSING_STATUSES.find((status) => lower.includes(status)) ?? null;
+  return STATUS_WORDS.find(({ word }) => word.test(text))?.status ?? null;
 }
 
-/** The addresses and domains of the `Do not contact` sheet's column A, lower case. */
+/** Whether a consent cell records consent: anything but empty, `no` or `false` (any case). */
+const recordsConsent = (text: string): boolean => !["", "no", "false"].includes(text.trim().toLowerCase());
+
+/**
+ * The `Do not contact` sheet's column A as people write it: an address, a domain (also `@domain`, or a website address such as
+ * `https://www.acme.com/`, all through the one website key), or the `sha256:` line of an address forgotten for good.
+ */
 export class DoNotContact {
   private readonly addresses = new Set<string>();
   private readonly domains = new Set<string>();
+  private readonly hashes = new Set<string>();
 
   constructor(entries: readonly string[]) {
     for (const entry of entries) {
       const text = entry.trim().toLowerCase();
-      if (text === "") continue;
-      if (/^[^@\s]+@[^@\s]+$/.test(text)) this.addresses.add(text);
-      else this.domains.add(text.replace(/^@/, "").replace(/^www\./, ""));
+      const hash = SHA256_LINE.exec(text.replace(/\s+/g, ""));
+      if (hash) this.hashes.add(hash[1] ?? "");
+      else if (/^[^@\s/]+@[^@\s/]+$/.test(text)) this.addresses.add(text);
+      else if (text !== "") this.domains.add(websiteDomain(text.replace(/^@/, "")));
     }
+    this.domains.delete("");
   }
 
-  /** Why `address` is listed: itself, or its domain (or a domain it is under); null when it is not. */
+  /** Why `address` is listed: itself (or its hash), or its domain (or a domain it is under); null when it is not. */
   reasonFor(address: string): NoReason | null {
-    const key = address.trim().toLowerCase();
-    if (this.addresses.has(key)) return { kind: "do-not-contact", by: "address" };
+    const key = addressKey(address);
+    if (this.addresses.has(key) || (this.hashes.size > 0 && this.hashes.has(sha256Hex(key))))
+      return { kind: "do-not-contact", by: "address" };
     const host = key.slice(key.lastIndexOf("@") + 1);
     const parts = host.split(".");
     for (let i = 0; i < parts.length - 1; i += 1)
@@ -49,18 +68,28 @@ export interface ReadyInputs {
   closed: boolean;
   /** A suppression holding now: a status column's word or a `Do not contact` entry. */
   suppression: NoReason | null;
+  /** The business's country code when cold email there needs prior consent and no consent column records it; else null. */
+  consentNeeded: string | null;
   /** What the cell says now (readReady), null when empty or not the add-on's words. */
   previous: ReadyToSend | null;
 }
 
-export function decideReady({ email, check, closed, suppression, previous }: ReadyInputs): ReadyToSend {
+export function decideReady({ email, check, closed, suppression, consentNeeded, previous }: ReadyInputs): ReadyToSend {
   if (previous && isSticky(previous)) return previous;
   if (suppression) return { kind: "no", reason: suppression };
   const result = check.trim().toLowerCase();
   const undeliverable = UNDELIVERABLE.find((word) => word === result);
   if (undeliverable) return { kind: "no", reason: { kind: "undeliverable", result: undeliverable } };
   if (closed) return { kind: "no", reason: { kind: "closed" } };
+  if (consentNeeded) return { kind: "check", reason: { kind: "consent", country: consentNeeded } };
   if (needsFormulaGuard(email)) return { kind: "check", reason: { kind: "formula" } };
-  if (DELIVERABLE.includes(result)) return { kind: "yes" };
+  if (isDeliverableResult(result)) return { kind: "yes" };
   return { kind: "check", reason: check.trim() === "" ? { kind: "not-verified" } : { kind: "result", result: check.trim() } };
+}
+
+/** The country a row needs prior consent for: its code when `countries` holds it and no consent cell records consent; else null. */
+export function consentNeededFor(countryCode: string, countries: readonly string[], consentCells: readonly string[]): string | null {
+  const code = countryCode.trim().toUpperCase();
+  if (code === "" || !countries.includes(code)) return null;
+  return consentCells.some(recordsConsent) ? null : code;
 }

@@ -2,6 +2,7 @@
 // sheet or an enriched list by its header labels (src/sheets/columns.ts writes them): its addresses
 // by role, the names beside them, and the cells a contact repeats. Lists in a cell are ", "-joined.
 import { cellText } from "../sheets/cell-text";
+import { FOUND_BY_HEADER } from "../sheets/columns";
 
 export interface SourceBusiness {
   emails: string[];
@@ -19,6 +20,8 @@ export interface SourceBusiness {
   businessStatus: string;
   businessId: string;
   mapsUrl: string;
+  /** Where its sheet found it: a territory row's `Found by`, else the sheet's search or list (source-sheets.ts). */
+  source: string;
 }
 
 /** The header labels a row is read by, as the column table writes them. */
@@ -37,6 +40,7 @@ export const SOURCE_HEADERS = {
   businessStatus: "Business status",
   businessId: "Business ID",
   mapsUrl: "Maps URL",
+  foundBy: FOUND_BY_HEADER,
 } as const;
 
 export type SourceField = keyof typeof SOURCE_HEADERS;
@@ -65,8 +69,8 @@ export function readVerifications(value: unknown): Map<string, string> {
   return checks;
 }
 
-/** A row's business, each field from its column (absent column: empty). */
-export function sourceBusiness(cell: (field: SourceField) => unknown): SourceBusiness {
+/** A row's business, each field from its column (absent column: empty); `source` where its row does not say its own. */
+export function sourceBusiness(cell: (field: SourceField) => unknown, source: string): SourceBusiness {
   const text = (field: SourceField): string => cellText(cell(field));
   return {
     emails: listCell(cell("emails")),
@@ -83,5 +87,6 @@ export function sourceBusiness(cell: (field: SourceField) => unknown): SourceBus
     businessStatus: text("businessStatus"),
     businessId: text("businessId"),
     mapsUrl: text("mapsUrl"),
+    source: text("foundBy") || source,
   };
 }

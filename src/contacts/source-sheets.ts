@@ -2,7 +2,8 @@
 // (a results sheet: header row 1; an enriched list: its header row, name and website columns and
 // enrichment's block), each read in one getValues by header labels, in the document's sheet order.
 import type { EnrichTarget } from "../jobs/enrich-target";
-import { enrichmentOf, type JobRecord } from "../jobs/job-record";
+import { enrichmentOf, searchOf, type JobRecord } from "../jobs/job-record";
+import { searchedWords } from "../rules/searched";
 import { ENRICH_HEADERS, STATUS_HEADER } from "../sheets/columns";
 import { CONTACTS_SHEET } from "./contact-columns";
 import type { SourceSheet } from "./contacts-of";
@@ -16,6 +17,14 @@ interface SourceRef {
   /** sheetKeyOf its record. */
   key: string;
   list: EnrichTarget | null;
+  /** Where its businesses were found (`Source`): a search's query and place, a job's name; null for a list (`list <sheet name>`). */
+  source: string | null;
+}
+
+/** What a record's sheet says its businesses were found by: a search's query and place, else the job's name (a territory's rows say their own). */
+function sourceOf(record: JobRecord): string {
+  const searched = searchOf(record)?.searched;
+  return searched ? searchedWords(searched) : record.name;
 }
 
 /** Which sheet a record writes into: its sheet id, or the name of a record written before it kept the id; null: none yet. */
@@ -32,7 +41,7 @@ export function sourceRefs(records: readonly JobRecord[], keys?: ReadonlySet<str
     if (key === null || (keys && !keys.has(key))) continue;
     const list = enrichmentOf(record)?.enrichment ?? null;
     const id = `${key}:${list ? list.headerRow : "results"}`;
-    if (!refs.has(id)) refs.set(id, { key, list });
+    if (!refs.has(id)) refs.set(id, { key, list, source: list ? null : sourceOf(record) });
   }
   return [...refs.values()];
 }
@@ -72,7 +81,7 @@ function listColumns(header: readonly unknown[], target: EnrichTarget): Map<Sour
 }
 
 /** One source sheet's businesses (`name` its name), read in one getValues from its header row to its last row. */
-export function readSource(sheet: Sheet, name: string, list: EnrichTarget | null): SourceSheet {
+export function readSource(sheet: Sheet, name: string, list: EnrichTarget | null, source: string | null): SourceSheet {
   const headerRow = list ? list.headerRow : 1;
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
@@ -80,11 +89,12 @@ export function readSource(sheet: Sheet, name: string, list: EnrichTarget | null
   const values = sheet.getRange(headerRow, 1, lastRow - headerRow + 1, lastColumn).getValues();
   const header = values[0] ?? [];
   const columns = list ? listColumns(header, list) : resultColumns(header);
+  const found = source ?? `list ${name}`;
   const businesses = values.slice(1).map((row) =>
     sourceBusiness((field) => {
       const at = columns.get(field);
       return at === undefined ? "" : row[at];
-    }),
+    }, found),
   );
   return { name, businesses };
 }
@@ -94,13 +104,13 @@ export function orderedSources(
   sheets: readonly Sheet[],
   names: readonly string[],
   refs: readonly SourceRef[],
-): Array<{ sheet: Sheet; name: string; list: EnrichTarget | null }> {
+): Array<{ sheet: Sheet; name: string; list: EnrichTarget | null; source: string | null }> {
   const byKey = new Map<string, SourceRef[]>();
   for (const ref of refs) byKey.set(ref.key, [...(byKey.get(ref.key) ?? []), ref]);
   return sheets.flatMap((sheet, index) => {
     const name = names[index] ?? "";
     if (name === CONTACTS_SHEET) return [];
     const mine = [...(byKey.get(`#${sheet.getSheetId()}`) ?? []), ...(byKey.get(`name:${name}`) ?? [])];
-    return mine.map((ref) => ({ sheet, name, list: ref.list }));
+    return mine.map((ref) => ({ sheet, name, list: ref.list, source: ref.source }));
   });
 }

@@ -6,7 +6,9 @@ import { cellText } from "../sheets/cell-text";
 import { DO_NOT_CONTACT_SHEET } from "./contact-columns";
 import { contactsOf } from "./contacts-of";
 import { countsOf, rowsByAddress, planContacts } from "./contacts-plan";
-import { appendRows, contactsSheet, loadRows, readContacts, writeUpdates } from "./contacts-sheet";
+import { appendRows, contactsSheet, freezeEmailColumn, loadRows, readContacts, writeUpdates } from "./contacts-sheet";
+import type { ContactsRules } from "./contacts-rules";
+import { Forgotten } from "./forgotten";
 import { DoNotContact } from "./ready-to-send";
 import { orderedSources, readSource, sourceRefs } from "./source-sheets";
 
@@ -29,6 +31,10 @@ export interface SyncInputs {
   sheets?: ReadonlySet<string>;
   /** False once the execution should stop starting writes: the rest is left for the next sync. */
   inTime(): boolean;
+  /** The day of this sync, yyyy-MM-dd in the spreadsheet's time zone (`First found`, `Last found`). */
+  today: string;
+  /** The document's consent countries and forgotten addresses (contacts-rules.ts). */
+  rules: ContactsRules;
 }
 
 /** A sync's counts, and whether it wrote every new address (false: the time ran out first). */
@@ -37,7 +43,8 @@ export interface SyncOutcome {
   complete: boolean;
 }
 
-function doNotContact(spreadsheet: Spreadsheet): DoNotContact {
+/** The `Do not contact` sheet's column A (read in one getValues), as its one matcher. */
+export function doNotContact(spreadsheet: Spreadsheet): DoNotContact {
   const sheet = spreadsheet.getSheetByName(DO_NOT_CONTACT_SHEET);
   const lastRow = sheet ? sheet.getLastRow() : 0;
   if (!sheet || lastRow === 0) return new DoNotContact([]);
@@ -62,15 +69,34 @@ export function syncContacts(inputs: SyncInputs): SyncOutcome | null {
   };
   const refs = sourceRefs(inputs.records, inputs.sheets);
   const sources = orderedSources(sheets, names, refs);
-  const found = contactsOf(sources.map(({ sheet: source, name, list }) => readSource(source, name, list)));
+  const forgotten = new Forgotten(inputs.rules.forgotten);
+  const isForgotten = (address: string): boolean => forgotten.has(address);
+  const found = contactsOf(
+    sources.map(({ sheet: source, name, list, source: from }) => readSource(source, name, list, from)),
+    isForgotten,
+  );
   const read = readContacts(sheet);
+  if (inputs.create) freezeEmailColumn(read);
   const rows = rowsByAddress(read);
   loadRows(
     read,
     [...found.keys()].flatMap((key) => rows.get(key) ?? []),
   );
   const readSheets = new Set(sources.map((source) => source.name));
-  const plan = planContacts({ read, found, rank, sheetNames: new Set(names), readSheets, doNotContact: doNotContact(spreadsheet) }, rows);
+  const plan = planContacts(
+    {
+      read,
+      found,
+      rank,
+      sheetNames: new Set(names),
+      readSheets,
+      doNotContact: doNotContact(spreadsheet),
+      today: inputs.today,
+      consentCountries: inputs.rules.consent,
+      forgotten: isForgotten,
+    },
+    rows,
+  );
   writeUpdates(read, plan.updates, plan.marks);
   const added = plan.appends.length === 0 ? 0 : appendRows(read, plan.appends, inputs.inTime);
   return { counts: { sheetName: sheet.getName(), ...countsOf(plan, added) }, complete: added === plan.appends.length };

@@ -1,6 +1,7 @@
 // This file defines what the job code is handed from the top: the service client, the job store,
 // the document, the clock and the few Apps Script effects it triggers. Nothing in src/jobs reads
 // an Apps Script global, so it runs the same in Apps Script and in tests.
+import type { Business } from "../api/schemas";
 import type { Clock } from "../rules/clock";
 import type { LeadsClient } from "../api/client";
 import type { EditorKeys } from "./editor-keys";
@@ -55,4 +56,9 @@ export interface JobsContext {
   removePollTrigger(): void;
   /** This execution's network calls and waits so far, and what they let others change. */
   interleaving: Interleaving;
+  /**
+   * The service's businesses with every address forgotten for good taken out (src/contacts/forgotten.ts): each writer of results
+   * passes what it writes through it, so no pass, refresh or merge writes a forgotten address again.
+   */
+  withoutForgotten(businesses: readonly Business[]): Business[];
 }

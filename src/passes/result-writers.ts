@@ -33,7 +33,9 @@ export interface JobResults {
  * Writes each job's results where they go and checkpoints its record; returns the rows written.
  * `reads`: what the pass has read of enrichment's lists, forgotten once another writer writes.
  */
-export function writeResults(ctx: JobsContext, sheets: SheetsById, jobs: readonly JobResults[], reads: PassReads): number {
+export function writeResults(ctx: JobsContext, sheets: SheetsById, read: readonly JobResults[], reads: PassReads): number {
+  // Where the service's businesses enter every writer: an address forgotten for good (forgetContact) is never written again.
+  const jobs = read.map((job) => ({ ...job, businesses: ctx.withoutForgotten(job.businesses) }));
   const rowsByHeader = new Map<string, EnrichmentResults[]>();
   const territories = new Map<string, EndedSearch[]>();
   let written = 0;

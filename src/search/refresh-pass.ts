@@ -101,7 +101,8 @@ function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Busines
   const timeZone = record.timeZone;
   // The run's rows are dated by the day it started: a merge repeated after a kill dates them alike.
   const startedAt = record.refresh.run?.startedAt ?? record.refresh.lastRunAt;
-  const merged = mergeBusinesses(sheet, businesses, dayOf(ctx, timeZone, startedAt));
+  // An address forgotten for good (forgetContact) is never merged back, also when the run finds it again.
+  const merged = mergeBusinesses(sheet, ctx.withoutForgotten(businesses), dayOf(ctx, timeZone, startedAt));
   // What the run did, stored once: on the job (the schedule's view reads it there).
   const lastRun = {
     at: startedAt,

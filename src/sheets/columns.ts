@@ -3,6 +3,7 @@
 // verification is summarised without ever calling an address verified on its listing alone.
 import type { Business } from "../api/schemas";
 import type { ColumnValue } from "./cell-text";
+import { isDeliverableResult } from "../rules/email-check";
 
 export interface ColumnSpec {
   header: string;
@@ -23,9 +24,6 @@ export interface ColumnSpec {
   territory?: boolean;
 }
 
-/** `result` values that mean an address was checked and accepts mail. Anything else is not "verified". */
-const DELIVERABLE_RESULTS = ["valid", "deliverable", "ok", "verified", "safe"];
-
 const join = (list: readonly string[] | null | undefined): string => (list ?? []).join(", ");
 const text = (value: string | null | undefined): string => value ?? "";
 const number = (value: number | null | undefined): number | null => (typeof value === "number" ? value : null);
@@ -34,10 +32,8 @@ const number = (value: number | null | undefined): number | null => (typeof valu
 function verifiedAmong(business: Business, addresses: readonly string[]): string[] {
   if (business.email_verification_status !== "completed") return [];
   const entries = business.email_verifications ?? {};
-  return addresses.filter((address) => {
-    const result = entries[address]?.result;
-    return typeof result === "string" && DELIVERABLE_RESULTS.indexOf(result.toLowerCase()) >= 0;
-  });
+  // One rule with the Contacts sheet's `Ready to send` (rules/email-check.ts).
+  return addresses.filter((address) => isDeliverableResult(entries[address]?.result));
 }
 
 /** The addresses of the `Emails` column (the business's own `emails`), once each. */

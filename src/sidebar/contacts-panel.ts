@@ -1,6 +1,6 @@
-// This file defines the Contacts tab: build or refresh the Contacts sheet, how many contacts are
-// ready to send and why the others are not (grouped), and the four downloads (those ready, or all). A file is offered as
-// a download; since a browser may refuse a download from the sidebar, its text is also shown to copy.
+// This file defines the Contacts tab: build or refresh the sheet, how many contacts are ready and why the others are not (each reason's
+// meaning a click away), the downloads (new since the last file, ready or all; named people only; one sheet's) and forgetting an address
+// once its person confirmed. A browser may refuse a download from the sidebar, so the file's text is shown to copy too.
 import { groupDigits } from "../rules/numbers";
 import { byId, h, on, replaceChildren } from "./dom";
 import type { ArgsIn } from "../ui/entry-args";
@@ -9,6 +9,7 @@ import type { SidebarState } from "./sidebar-state";
 
 type Status = ResultOf<"contactsStatus">;
 type Format = NonNullable<ArgsIn<"contactsCsv">>["format"];
+type Include = "new" | "ready" | "all";
 
 /** Offers `text` as the file `name` (a browser may refuse it from the sidebar, silently). */
 function download(name: string, text: string): void {
@@ -19,12 +20,27 @@ export function contactsPanel(state: SidebarState): void {
   const panel = byId("panel-contacts", HTMLElement);
   const build = byId("build-contacts", HTMLButtonElement);
   const counts = byId("contacts-counts", HTMLElement);
+  const why = byId("contacts-why", HTMLDetailsElement);
   const text = byId("contacts-text", HTMLTextAreaElement);
-  const all = byId("contacts-all", HTMLInputElement);
+  const include = byId("contacts-include", HTMLSelectElement);
+  const sheets = byId("contacts-sheets", HTMLSelectElement);
+  const named = byId("contacts-named", HTMLInputElement);
+  const raw = byId("contacts-raw", HTMLInputElement);
 
   const show = (status: Status): void => {
     build.textContent = status.exists ? "Refresh contacts" : "Build contacts";
     replaceChildren(counts, ...status.lines.map((line) => h("p", {}, line)));
+    replaceChildren(why, why.firstElementChild, ...status.meanings.map((line) => h("p", { class: "hint" }, line)));
+    why.hidden = status.meanings.length === 0;
+    // Once a file was made, the daily file is the first choice: the rows a refresh added since.
+    const fresh = include.options[0];
+    if (fresh && status.exported && fresh.hidden) {
+      fresh.hidden = false;
+      include.value = "new";
+    }
+    const chosen = sheets.value;
+    replaceChildren(sheets, h("option", { value: "" }, "Every sheet"), ...status.sheets.map((name) => h("option", {}, name)));
+    sheets.value = status.sheets.includes(chosen) ? chosen : "";
   };
   const reload = (): Promise<void> => state.server.call("contactsStatus").then(show);
 
@@ -42,16 +58,53 @@ export function contactsPanel(state: SidebarState): void {
 
   for (const button of Array.from(panel.querySelectorAll<HTMLButtonElement>("button[data-format]"))) {
     on(button, "click", () => {
+      const format = button.dataset.format as Format;
+      // The guard's choice is the CRM formats' only: a mail merge's file is opened in a spreadsheet.
+      const guard = format === "mail-merge" || !raw.checked;
       void state.messages.act(button, "Making it…", async () => {
         const file = await state.server.call("contactsCsv", {
-          format: button.dataset.format as Format,
-          include: all.checked ? "all" : "ready",
+          format,
+          include: include.value as Include,
+          types: named.checked ? ["Named"] : null,
+          sheets: sheets.value ? [sheets.value] : null,
+          guard,
         });
         text.value = file.text;
         text.hidden = false;
         download(file.fileName, file.text);
-        return `Downloaded “${file.fileName}”. No file? Copy the text below.`;
+        await reload();
+        return `Downloaded ${file.said} No file? Copy the text below.`;
       });
     });
   }
+
+  forgetting(state, reload);
+}
+
+/** Forget an address: its person confirms in the message, whose answer takes the focus; the counts are read again after. */
+function forgetting(state: SidebarState, reload: () => Promise<void>): void {
+  const forget = byId("forget", HTMLButtonElement);
+  const email = byId("forget-email", HTMLInputElement);
+  on(forget, "click", () => {
+    const address = email.value.trim();
+    // Nothing to ask about yet: the field to type it in takes the focus.
+    if (!address) return email.focus();
+    state.messages.say(
+      `Forget ${address}? It leaves every sheet here, its Contacts row and notes too; Do not contact keeps its sha256 line. No undo.`,
+      [
+        {
+          label: "Forget it",
+          run: () =>
+            void state.messages.act(forget, "Forgetting…", async () => {
+              const forgot = await state.server.call("forgetContact", { email: address });
+              email.value = "";
+              await reload();
+              return forgot?.said;
+            }),
+        },
+      ],
+    );
+    // The answer takes the focus, so the keyboard is where the question is (the message's × says no).
+    byId("message-actions", HTMLElement).querySelector("button")?.focus();
+  });
 }

@@ -249,10 +249,14 @@ export function skippedGroups(skipped: ReadonlyArray<{ row: number; reason: stri
 /** The spreadsheet's locale as BCP-47 and its time zone (getSettings), and the browser's zone: what the sidebar's figures and dates follow. */
 const shown = { locale: "en-US", zone: null as string | null, browserZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
 
-/** "de_DE" (getSpreadsheetLocale) → "de-DE"; one the browser does not know → "en-US". */
+/**
+ * "de_DE" (getSpreadsheetLocale) → "en-DE": the sidebar's sentences are English, so its dates are too (one language a sentence), in
+ * the order and with the figures' marks of the spreadsheet's region ("Wed 9 Dec, 17:20 CET", "4.577"); one the browser does not know → "en-US".
+ */
 function localeTag(locale: string | null | undefined): string {
   try {
-    return Intl.getCanonicalLocales((locale || "en-US").replace(/_/g, "-"))[0] ?? "en-US";
+    const region = new Intl.Locale((locale || "en-US").replace(/_/g, "-")).maximize().region;
+    return Intl.getCanonicalLocales(`en-${region ?? "US"}`)[0] ?? "en-US";
   } catch {
     return "en-US";
   }

@@ -116,7 +116,8 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
     h(
       "p",
       { class: "job-meta" },
-      `${KIND_WORDS[job.kind].label} · ${job.refreshing && refreshEvery(job.refresh) === "off" ? "Refreshing now: merged into its sheet when done" : statusWords(job.status)}`,
+      // A territory is many searches as one: its line says so, and how many.
+      `${job.territory ? `Territory of ${plural(job.territory.searches, "search", "searches")}` : KIND_WORDS[job.kind].label} · ${job.refreshing && refreshEvery(job.refresh) === "off" ? "Refreshing now: merged into its sheet when done" : statusWords(job.status)}`,
     ),
     // Once done, nobody's passes fill it in any more.
     job.mine === false && (isActive(job) || job.refreshing)

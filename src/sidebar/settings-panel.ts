@@ -17,6 +17,8 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
   const hint = byId("key-hint", HTMLElement);
   const intro = byId("key-intro", HTMLElement);
   const save = byId("save-settings", HTMLButtonElement);
+  const consent = byId("consent", HTMLInputElement);
+  const saveConsent = byId("save-consent", HTMLButtonElement);
 
   /** The masked hint of the key in use ("••••3f9a"), as the server last said it. */
   let savedHint: string | null = null;
@@ -38,6 +40,7 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
     useSpreadsheet(settings.locale, settings.timeZone);
     baseUrl.value = settings.baseUrl;
     share.checked = settings.shareWithFormulas;
+    consent.value = (settings.consentCountries ?? []).join(", ");
     sharedBefore = settings.shareWithFormulas;
     screen.setHasKey(state.hasKey);
     if (!state.hasKey) state.setAccount(null);
@@ -62,6 +65,16 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
       const saved = `Settings saved. The key in use is ${savedHint ?? "saved"}.`;
       // Sheets runs a custom function again only when its cell is entered or its inputs change.
       return nowShared ? `${saved} ${FORMULAS_RE_ENTER}` : saved;
+    });
+  });
+
+  on(byId("consent-form", HTMLFormElement), "submit", (event) => {
+    event.preventDefault();
+    void state.messages.act(saveConsent, "Saving…", async () => {
+      const codes = consent.value.split(/[\s,;]+/).filter((code) => code !== "");
+      const stored = await state.server.call("setConsentCountries", { countries: codes });
+      consent.value = stored.join(", ");
+      return `Consent countries saved: ${stored.join(", ") || "none"}.`;
     });
   });
 

@@ -10,7 +10,7 @@ export class SidebarState {
   /** The jobs as last listed. */
   jobs: JobView[] = [];
   hasKey = false;
-  /** The spreadsheet's time zone (getSettings): dates a person reads are in it, a job's own when it has one. */
+  /** The spreadsheet's time zone (getSettings): every date a person reads is in it, so one moment has one zone label everywhere. */
   timeZone: string | null = null;
   /** The document is past 80 % of Google's cell limit (getSettings): the sentence the New search form shows, else null. */
   roomNotice: string | null = null;
@@ -22,9 +22,9 @@ export class SidebarState {
     readonly messages: Messages,
   ) {}
 
-  /** The time zone `job`'s dates are read in: its own spreadsheet's, else this one's. */
+  /** The time zone `job`'s dates are read in: the spreadsheet's as it is now (the sidebar's other dates'), else the job's as it started. */
   zoneOf(job: JobView): string | null {
-    return job.timeZone || this.timeZone;
+    return this.timeZone || job.timeZone || null;
   }
 
   onAccount(listener: (account: AccountView | null) => void): void {

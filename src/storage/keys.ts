@@ -40,6 +40,8 @@ export const KEYS = {
   chunkHead: "enrich-pending:",
   editorKeys: "businessLeads.editorKeys",
   contactsSynced: "contacts:synced",
+  /** The document's Contacts rules: the consent countries, and the hashes of the addresses forgotten for good. */
+  contactsRules: "contacts:rules",
   selfCheckProbe: "selfCheck:",
   // ---- developer metadata (full build), PROJECT-visible at the spreadsheet ----
   metadataData: "businessLeads:store",
@@ -86,6 +88,7 @@ export const KEY_REGISTRY: { readonly [K in keyof typeof KEYS]: StoredKey } = {
   chunkHead: { store: "jobStore", prefix: true, shape: "HEAD_SHAPE (src/enrich/run/pending.ts)", writer: "src/enrich/run/pending.ts" },
   editorKeys: { store: "jobStore", shape: "EDITORS_SHAPE (src/jobs/editor-keys.ts)", writer: "src/jobs/editor-keys.ts" },
   contactsSynced: { store: "jobStore", shape: "STATE_SHAPE (src/contacts/contacts-state.ts)", writer: "src/contacts/contacts-state.ts" },
+  contactsRules: { store: "jobStore", shape: "RULES_SHAPE (src/contacts/contacts-rules.ts)", writer: "src/contacts/contacts-rules.ts" },
   selfCheckProbe: {
     store: "jobStore",
     prefix: true,

@@ -11,6 +11,8 @@ const MENU_ITEMS: ReadonlyArray<{ caption: string; handler: string } | "separato
   { caption: "Refresh jobs now", handler: "refreshJobs" },
   // Builds or refreshes the Contacts sheet (one row per address); its toast says the counts.
   { caption: "Contacts", handler: "buildContacts" },
+  // An erasure request: asks for the address and what will happen first, then says what changed.
+  { caption: "Forget an address…", handler: "forgetContact" },
   // A self-check of what Google's documentation leaves open; its report shows in a dialog.
   { caption: "Check this spreadsheet", handler: "diagnose" },
   "separator",

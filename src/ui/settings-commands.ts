@@ -4,7 +4,8 @@
 import { isLeadsApiError } from "../api/errors";
 import { apiRoot, SERVICE_ADDRESS_RULE } from "../api/query";
 import type { Account } from "../api/schemas";
-import { activeSpreadsheet } from "../gas/document-access";
+import { activeSpreadsheet, currentDocument as spreadsheetDocument } from "../gas/document-access";
+import { readContactsRules } from "../contacts/contacts-rules";
 import { PASS_LOCK_WAIT_MS, withDocumentLock } from "../gas/locks";
 import { clientFor } from "../app/jobs-context";
 import { appsScriptClock } from "../gas/utilities";
@@ -34,6 +35,8 @@ interface SettingsView {
   shareWithFormulas: boolean;
   /** Past 80 % of Google's cell limit: the sentence that says so (the New search form shows it), else null. */
   roomNotice: string | null;
+  /** The document's consent countries (Contacts' `Check: prior consent needed`), null without a document. */
+  consentCountries: string[] | null;
 }
 
 export function showSidebar(): void {
@@ -51,8 +54,15 @@ export const getSettings = command({}, (): SettingsView => {
     timeZone: spreadsheet?.getSpreadsheetTimeZone() ?? null,
     locale: spreadsheet?.getSpreadsheetLocale() ?? null,
     roomNotice: spreadsheet ? roomNotice(documentRoom(spreadsheet)) : null,
+    consentCountries: consentCountries(),
   };
 });
+
+/** The document's consent countries; null without a document (or where its store cannot be read, as in a simple trigger). */
+function consentCountries(): string[] | null {
+  const doc = spreadsheetDocument();
+  return doc ? readContactsRules(doc.store).consent : null;
+}
 
 export const getAccount = command({}, ({ deadline }) => toAccountView(clientFor(readServiceSettings("user"), deadline).getAccount()));
 

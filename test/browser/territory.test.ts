@@ -218,6 +218,8 @@ describeInBrowser("a territory from the sidebar", () => {
     expect(done?.territory).toEqual({ searches: 6, started: 6, waiting: 0, running: 0, finished: 6, failed: 0, stopped: false });
     expect(await item.locator("progress").getAttribute("aria-valuetext")).toBe("6 of 6 searches done");
     expect(await item.getByRole("button", { name: `Stop ${TERRITORY}` }).count()).toBe(0);
+    // The line says it is a territory, of how many searches: not one search.
+    expect(await item.locator(".job-meta").innerText()).toBe("Territory of 6 searches · Completed");
 
     await item.getByRole("button", { name: `Open sheet ${TERRITORY}` }).click();
     await status()

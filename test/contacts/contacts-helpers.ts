@@ -10,10 +10,14 @@ import { upsertBusinesses } from "../../src/sheets/writer";
 import { resultColumns, seenOn } from "../../src/sheets/columns";
 import type { KeyValueStore } from "../../src/storage/key-value-store";
 import { syncContacts, type ContactsCounts } from "../../src/contacts/sync-contacts";
+import { readContactsRules } from "../../src/contacts/contacts-rules";
 import { FakeSpreadsheetApp } from "../../dev/fakes/spreadsheet";
 import type { CallKind } from "../../dev/fakes/spreadsheet/document";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+/** The day every sync of these tests runs on: its `First found` and `Last found`. */
+export const TODAY = "2026-12-06";
 
 export function business(id: string, fields: Record<string, unknown> = {}): Business {
   const parsed = BusinessSchema.safeParse({
@@ -72,7 +76,13 @@ export function newDoc(): Doc {
       return jobs.all();
     },
     store,
-    ctx: { spreadsheet, store: jobs, properties: store, clock: { now: () => 0 } } as unknown as JobsContext,
+    ctx: {
+      spreadsheet,
+      store: jobs,
+      properties: store,
+      clock: { now: () => Date.parse(`${TODAY}T12:00:00Z`) },
+      formatDay: (ms: number) => new Date(ms).toISOString().slice(0, 10),
+    } as unknown as JobsContext,
     calls,
     results(name, businesses) {
       const sheet = spreadsheet.getSheetByName(name) ?? createResultSheet(spreadsheet, name);
@@ -101,6 +111,8 @@ export function newDoc(): Doc {
         create: options.create ?? true,
         sheets: options.sheetIds && new Set([...options.sheetIds].map((id) => `#${id}`)),
         inTime: options.inTime ?? (() => true),
+        today: TODAY,
+        rules: readContactsRules(store),
       })?.counts ?? null,
     rows() {
       const values = app.testing.values("Contacts");

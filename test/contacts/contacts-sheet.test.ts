@@ -116,7 +116,7 @@ describe("Contacts: nothing lost", () => {
     const doc = newDoc();
     doc.results("Dentists", [business("b1", { emails: ["zed@a.com"] }), business("b2", { emails: ["amy@b.com"] })]);
     doc.sync();
-    doc.app.testing.userSeed("Contacts", "Q1", [["Notes"], ["call zed"], ["call amy"]]);
+    doc.app.testing.userSeed("Contacts", "V1", [["Notes"], ["call zed"], ["call amy"]]);
     doc.app.testing.userSortSheet("Contacts", 1); // amy first now
     doc.results("Dentists", [business("b3", { emails: ["new@c.com"] })]);
     const counts = doc.sync({ create: false });
@@ -183,7 +183,7 @@ describe("Contacts: suppression that sticks", () => {
         business("b1", { emails: ["a@x.com", "b@x.com"], ...verified({ "a@x.com": "deliverable", "b@x.com": "deliverable" }) }),
       ]);
       doc.sync();
-      doc.app.testing.userSeed("Contacts", "Q1", [["Merge status"], [status], ["EMAIL_SENT"]]);
+      doc.app.testing.userSeed("Contacts", "V1", [["Merge status"], [status], ["EMAIL_SENT"]]);
       const counts = doc.sync({ create: false });
       const word = status.toLowerCase().includes("bounced")
         ? "bounced"
@@ -205,7 +205,7 @@ describe("Contacts: suppression that sticks", () => {
     const doc = newDoc();
     doc.results("Dentists", [business("b1", { emails: ["a@x.com"], ...verified({ "a@x.com": "deliverable" }) })]);
     doc.sync();
-    doc.app.testing.userSeed("Contacts", "Q1", [["Notes"], ["bounced once, fixed"]]);
+    doc.app.testing.userSeed("Contacts", "V1", [["Notes"], ["bounced once, fixed"]]);
     doc.sync({ create: false });
     expect(doc.rows()[0]?.["Ready to send"]).toBe("Yes");
   });
@@ -261,7 +261,7 @@ describe("Contacts: scale and repair", () => {
       Array.from({ length: 50 }, (_, i) => business(`o${i}`, { emails: [`o${i}@x.com`, "hq@chain.com"] })),
     );
     doc.sync();
-    doc.app.testing.userSeed("Contacts", "Q1", [["Merge status"], ["EMAIL_SENT"], ["EMAIL_SENT"], ["BOUNCED"]]);
+    doc.app.testing.userSeed("Contacts", "V1", [["Merge status"], ["EMAIL_SENT"], ["EMAIL_SENT"], ["BOUNCED"]]);
     const id = doc.results(
       "New",
       Array.from({ length: 700 }, (_, i) =>

@@ -6,10 +6,10 @@ import { buildContacts } from "../../src/contacts/build-contacts";
 import { CONTACTS_STATE_KEY, readContactsState } from "../../src/contacts/contacts-state";
 import { keepContactsCurrent } from "../../src/contacts/keep-current";
 import { bySize } from "../tier";
-import { business, newDoc } from "./contacts-helpers";
+import { business, newDoc, TODAY } from "./contacts-helpers";
 
 const build = (doc: ReturnType<typeof newDoc>, inTime = () => true) =>
-  buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime });
+  buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime, today: TODAY });
 
 describe("keeping the Contacts sheet current", () => {
   it("costs a document that never built it no spreadsheet call, and makes no sheet", () => {

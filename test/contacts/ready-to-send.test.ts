@@ -4,7 +4,7 @@
 import { readyWords } from "../../src/contacts/contact-columns";
 import { decideReady, DoNotContact, isStatusHeader, statusIn, type ReadyInputs } from "../../src/contacts/ready-to-send";
 
-const base: ReadyInputs = { email: "a@x.com", check: "deliverable", closed: false, suppression: null, previous: null };
+const base: ReadyInputs = { email: "a@x.com", check: "deliverable", closed: false, suppression: null, consentNeeded: null, previous: null };
 const words = (change: Partial<ReadyInputs>): string => readyWords(decideReady({ ...base, ...change }));
 
 describe("Ready to send, the first rule that holds", () => {

@@ -1,6 +1,6 @@
 // contactsCsv and contactsStatus on the BUILT bundles (dist/ and dist-full/) in the fakes (contract,
 // "Contacts", Export): a clear sentence before the sheet exists, each format read back by a strict
-// RFC 4180 parser, only rows ready to send unless all, the formula guard, and nothing changed.
+// RFC 4180 parser, only rows ready to send unless all, the formula guard, and only `Exported` written.
 import * as path from "node:path";
 import { pollUntil, readSheet, sidebar, type JobView } from "../../dev/world";
 import { setUpAccount, useWorld } from "../fixtures/world";
@@ -22,7 +22,11 @@ describe.each(BUILDS)("contactsCsv ($build build)", ({ distDir }) => {
       contacts: 0,
       ready: 0,
       notReady: {},
+      stale: 0,
+      exported: false,
+      sheets: [],
       lines: ["No Contacts sheet yet."],
+      meanings: [],
     });
     expect(() => sidebar(runtime, "contactsCsv", { format: "excel" as "hubspot" })).toThrow(/"excel" is none of them/);
 
@@ -63,7 +67,22 @@ describe.each(BUILDS)("contactsCsv ($build build)", ({ distDir }) => {
     const at = (label: string) => (header ?? []).indexOf(label);
     expect(rows.every((r) => r[at("Last Name")] !== "" && r[at("Company")] !== "")).toBe(true);
     expect(rows[1]?.[at("Company")]).toBe("'=1+2");
-    // Nothing changed.
-    expect(readSheet(runtime, "Contacts")).toEqual(sheet);
+    // For a CRM: no ' in front, and the sidebar's words say so.
+    const raw = sidebar(runtime, "contactsCsv", { format: "salesforce", include: "all", guard: false });
+    const [rawHeader, ...rawRows] = parseCsv(raw.text);
+    expect(rawRows[1]?.[(rawHeader ?? []).indexOf("Company")]).toBe("=1+2");
+    expect(raw.said).toMatch(
+      /^contacts-salesforce-all-\d{4}-\d{2}-\d{2}\.csv: \d+ contacts\. \d+ fields start like a formula, left as they are for the CRM\.$/,
+    );
+    // Nothing changed but `Exported`: each tool and the day, on each row of its file.
+    const after = readSheet(runtime, "Contacts");
+    const day = String(
+      /(\d{4}-\d{2}-\d{2})\.csv$/.exec(sidebar(runtime, "contactsCsv", { format: "hubspot", include: "new" }).fileName)?.[1],
+    );
+    const exported = (row: Record<string, unknown>): string =>
+      row["Ready to send"] === "Yes" ? `HubSpot ${day}; Salesforce ${day}; Pipedrive ${day}; Mail merge ${day}` : `Salesforce ${day}`;
+    expect(after.rows.map((r) => r.Exported)).toEqual(sheet.rows.map(exported));
+    expect(after.rows.map(({ Exported, ...rest }) => rest)).toEqual(sheet.rows.map(({ Exported, ...rest }) => rest));
+    expect(sidebar(runtime, "contactsStatus")).toMatchObject({ exported: true, stale: 0 });
   });
 });

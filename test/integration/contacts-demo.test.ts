@@ -1,7 +1,7 @@
 // The playground's Contacts demo on the built bundle: a mail merge (dev/playground/mail-merge.ts)
 // marks two addresses BOUNCED in the Contacts sheet's `Merge status`; the next day's refresh brings
 // new businesses, whose addresses the pass adds with no click; the two bounced ones stay `No` and
-// are not in the ready export, while the new ones are offered.
+// are not in the ready export, while the new ones are offered, and "new" leaves out what the mail merge handled.
 import { mailMergeSent } from "../../dev/playground/mail-merge";
 import { pollUntil, readSheet, sidebar } from "../../dev/world";
 import { setUpAccount, useWorld } from "../fixtures/world";
@@ -46,5 +46,14 @@ it("bounced addresses are not offered again after the refresh that brings new bu
   for (const address of merge.bounced) expect(offered).not.toContain(address);
   expect(offered).toEqual(expect.arrayContaining(fresh));
   expect(sidebar(runtime, "contactsStatus").notReady.bounced).toBe(2);
+  // The mail merge's file just made, its "new" file is empty; HubSpot's holds the refresh's new ready rows, nothing the merge handled.
+  expect(parseCsv(sidebar(runtime, "contactsCsv", { format: "mail-merge", include: "new" }).text)).toHaveLength(1);
+  const fresh2 = parseCsv(sidebar(runtime, "contactsCsv", { format: "hubspot", include: "new" }).text)
+    .slice(1)
+    .map((r) => r[0]);
+  expect(fresh2).toEqual(expect.arrayContaining(fresh));
+  const handled = readSheet(runtime, "Contacts").rows.filter((r) => String(r["Merge status"] ?? "") !== "");
+  expect(handled.length).toBe(merge.sent);
+  for (const row of handled) expect(fresh2).not.toContain(row.Email);
   expectRegisteredKeys(runtime);
 });

@@ -175,6 +175,15 @@ describe.each(BUILDS)("Contacts' sources ($build build)", ({ distDir }) => {
     for (const row of listed) {
       expect(["Acme Roofing", "Bolt Electric"]).toContain(row.Company);
       expect([row.City, row["Business ID"]]).toEqual(["", ""]);
+      expect(row.Source).toBe("list Prospects");
+    }
+    // Source says where each sheet found it: the search's query and place, each territory pair that returned it.
+    const pairs = places.map((place) => `dentists · ${place}`);
+    for (const row of rows.filter((r) => r["Found in"] !== "Prospects")) {
+      const sources = String(row.Source).split("; ");
+      expect(sources.length).toBeGreaterThan(0);
+      for (const source of sources) expect(pairs).toContain(source);
+      if (String(row["Found in"]).startsWith(searchSheet)) expect(sources[0]).toBe(pairs[0]);
     }
   });
 });

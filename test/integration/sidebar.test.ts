@@ -24,6 +24,7 @@ describe("showSidebar", () => {
       timeZone: "Asia/Kolkata",
       locale: "en_US",
       roomNotice: null,
+      consentCountries: ["DE"],
     });
 
     sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
@@ -45,6 +46,7 @@ describe("showSidebar", () => {
       timeZone: "Asia/Kolkata",
       locale: "en_US",
       roomNotice: null,
+      consentCountries: ["DE"],
     });
     expect(JSON.stringify(settings)).not.toContain(apiKey.slice(0, -4));
   });

@@ -9,6 +9,7 @@ import type { CallKind } from "../../dev/fakes/spreadsheet/document";
 import { makeClient } from "../api/helpers";
 import { mapStore } from "../storage/map-store";
 import { documentFacts } from "../../src/jobs/job-record-versions";
+import { withoutForgotten } from "../../src/contacts/forgotten";
 
 export const KEY_DIGEST = "0123456789abcdef";
 
@@ -39,6 +40,7 @@ export function unitJobsContext() {
     ensurePollTrigger: () => void (triggers.ensured += 1),
     removePollTrigger: () => void (triggers.removed += 1),
     interleaving: { calls: 0, changes: 0, offline: (work) => work() },
+    withoutForgotten: (businesses) => withoutForgotten(properties, businesses),
   };
   return { ctx, transport, clock, app, spreadsheet, calls, triggers };
 }

@@ -15,6 +15,7 @@ import {
   businessesOfRows,
   skippedGroups,
   searchedText,
+  shortDate,
   shortDateTime,
   nextRunWhen,
   runState,
@@ -406,11 +407,15 @@ describe("dates a person reads", () => {
     useSpreadsheet("en_US", null, "UTC");
   });
 
-  it("and figures follow the spreadsheet's locale: de_DE reads 4.577 and Mo., 23. Nov.", () => {
+  it("and figures follow the spreadsheet's region in the sidebar's one language: de_DE reads 4.577 and Mon 23 Nov, its zone CET", () => {
     useSpreadsheet("de_DE", "UTC", "UTC");
     expect(groupDigits(4577)).toBe("4.577");
     expect(accountLine(account({ creditsRemaining: 4577 }))).toBe("Starter · 4.577 credits left");
-    expect(shortDateTime("2026-11-23T14:05:00.000Z", "UTC", now)).toBe("Mo., 23. Nov., 14:05");
+    expect(shortDateTime("2026-11-23T14:05:00.000Z", "UTC", now)).toBe("Mon, 23 Nov, 14:05");
+    // An English sentence, a German spreadsheet in Berlin read from a browser in Austin: English words, one zone label.
+    useSpreadsheet("de_DE", "Europe/Berlin", "America/Chicago");
+    expect(shortDateTime("2026-12-09T16:20:00.000Z", "Europe/Berlin", now)).toBe("Wed, 9 Dec, 17:20 CET");
+    expect(shortDate(new Date("2026-12-21T12:00:00.000Z"), "Europe/Berlin", now)).toBe("Mon, 21 Dec");
     useSpreadsheet("not a locale!", "UTC", "UTC");
     expect(groupDigits(4577)).toBe("4,577");
     useSpreadsheet("en_US", null, "UTC");

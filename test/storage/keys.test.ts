@@ -48,6 +48,7 @@ describe("the stored-key registry", () => {
       chunkHead: "enrich-pending:",
       editorKeys: "businessLeads.editorKeys",
       contactsSynced: "contacts:synced",
+      contactsRules: "contacts:rules",
       selfCheckProbe: "selfCheck:",
       metadataData: "businessLeads:store",
       metadataClaim: "businessLeads:claim",

@@ -36,6 +36,7 @@ describe("buildAddonMenu", () => {
       ["Enrich selected rows", "startEnrichment"],
       ["Refresh jobs now", "refreshJobs"],
       ["Contacts", "buildContacts"],
+      ["Forget an address…", "forgetContact"],
       ["Check this spreadsheet", "diagnose"],
       "separator",
       ["Help", "showHelp"],

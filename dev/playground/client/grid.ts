@@ -351,6 +351,9 @@ class Grid {
   }
 
   private renderTabs(state: GridState): void {
+    this.activeSheetName = state.activeSheet;
+    // A tab being renamed keeps its field (and the typing in it) until Enter or Escape.
+    if (this.renaming !== null) return;
     this.tabs.replaceChildren(
       ...state.sheets.map((name) => {
         const tab = document.createElement("button");
@@ -358,7 +361,7 @@ class Grid {
         tab.setAttribute("role", "tab");
         tab.setAttribute("aria-selected", String(name === state.activeSheet));
         tab.textContent = name;
-        tab.title = name;
+        tab.title = `${name} (double-click to rename)`;
         tab.addEventListener("click", () => {
           say("");
           void post("/api/show-sheet", { sheetName: name }).then(
@@ -366,6 +369,7 @@ class Grid {
             (e: unknown) => say(messageOf(e)),
           );
         });
+        tab.addEventListener("dblclick", () => this.rename(name));
         return tab;
       }),
     );
@@ -374,6 +378,40 @@ class Grid {
       this.shownSheet = state.activeSheet;
       this.tabs.querySelector<HTMLElement>("[aria-selected=true]")?.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
+  }
+
+  /** The active sheet's name, as last shown. */
+  private activeSheetName = "";
+  /** The sheet whose tab is a name field now, as Sheets' Rename does it; null: none. */
+  private renaming: string | null = null;
+
+  /** Turns `name`'s tab (the active sheet's by default) into a field: Enter renames the sheet, Escape leaves it as it was. */
+  rename(name = this.activeSheetName): void {
+    const tab = Array.from(this.tabs.querySelectorAll<HTMLElement>("[role=tab]")).find((each) => each.textContent === name);
+    if (!tab || this.renaming !== null) return;
+    this.renaming = name;
+    const field = document.createElement("input");
+    field.type = "text";
+    field.value = name;
+    field.setAttribute("aria-label", `New name of sheet ${name}`);
+    const done = (): void => {
+      this.renaming = null;
+      this.refreshSoon();
+    };
+    field.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") done();
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      void post<string>("/api/rename-sheet", { sheetName: name, newName: field.value })
+        .then((renamed) => {
+          say(`Renamed "${name}" to "${renamed}".`);
+          done();
+        })
+        .catch((error: unknown) => say(messageOf(error)));
+    });
+    tab.replaceWith(field);
+    field.focus();
+    field.select();
   }
 
   /** The server's selection keeps its active cell where the page put it, if it is still a corner. */
@@ -752,6 +790,16 @@ function wireControls(grid: Grid): void {
       })
       .catch((e: unknown) => say(messageOf(e)));
   });
+  element<HTMLButtonElement>("add-sheet").addEventListener("click", () => {
+    say("");
+    void post<string>("/api/add-sheet", {})
+      .then((name) => {
+        say(`Added the sheet "${name}": double-click its tab (or Rename sheet) to name it, e.g. "Do not contact".`);
+        grid.refreshSoon();
+      })
+      .catch((e: unknown) => say(messageOf(e)));
+  });
+  element<HTMLButtonElement>("rename-sheet").addEventListener("click", () => grid.rename());
   element<HTMLButtonElement>("mail-merge").addEventListener("click", () => {
     say("");
     void post<{ sent: number; bounced: string[] }>("/api/mail-merge", {})

@@ -287,6 +287,7 @@ describe("started without a key (npm start -- --no-key)", () => {
         shareWithFormulas: false,
         timeZone: "America/New_York",
         locale: "en_US",
+        consentCountries: ["DE"],
       },
     });
     expect([...playground.runtime.stores.user().keys()]).toEqual([]);
