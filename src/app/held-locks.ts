@@ -1,7 +1,6 @@
 // This file defines the locks a pass holds while it changes a document, given up around every network call and sleep and taken back
-// after (Google asks for short locks: a person's click then waits seconds, not the minutes a pass may spend on the network), what this
-// execution wrote committed first; and the gate every request and retry wait of an execution goes through, which counts them, so code
-// knows when what it read of a sheet or of the store may have changed since.
+// after, its writes committed first (Google asks for short locks: a click waits seconds, not a pass's minutes on the network); and the
+// gate every request and retry wait goes through, counting them, so code knows when what it read may have changed since.
 import type { Transport } from "../api/transport";
 import { LocksNotRegained, StateChangedMeanwhile } from "../errors/interruptions";
 import type { Interleaving } from "../jobs/job-context";

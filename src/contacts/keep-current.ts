@@ -1,7 +1,6 @@
-// This file keeps the Contacts sheet current with no click: the pass runner calls it once after a
-// pass's writes; it syncs the sheets whose job records changed since the last finished sync, and costs
-// no spreadsheet call when none did (or the document never built the sheet). A failure is the pass
-// runner's to isolate: the state then says why (noteContactsProblem), until a sync finishes.
+// This file keeps the Contacts sheet current with no click: the pass runner calls it once after a pass's writes; it syncs the sheets whose
+// job records changed since the last finished sync, costing no spreadsheet call when none did (or the document never built the sheet).
+// A failure is the pass runner's to isolate: the state then says why (noteContactsProblem), until a sync finishes.
 import type { JobsContext } from "../jobs/job-context";
 import type { JobRecord } from "../jobs/job-record";
 import { readContactsRules } from "./contacts-rules";

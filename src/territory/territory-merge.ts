@@ -1,7 +1,6 @@
 // This file defines how a territory's searches write its one sheet, by the refresh merge's rules: each business once (by Maps URL, else
-// place id), `Found by` listing the searches that found it, `Territory run` the run that last did, and `Same contact as` (same-contact.ts).
-// The sheet is read once and written in one block however many searches a pass brings. What the merges decide by is each row's run code
-// (src/sheets/run-code.ts: the run, what it did, which searches found the row), never the words and labels made from it.
+// place id), `Found by` its finders, `Territory run` the last run, `Same contact as` (same-contact.ts); read once, written in one block.
+// The merges decide by each row's run code (src/sheets/run-code.ts: the run, what it did, who found it), never the words made from it.
 import type { Business } from "../api/schemas";
 import { writeBlock, KEEP } from "../sheets/block-writer";
 import { exactText } from "../sheets/cell-text";

@@ -16,9 +16,10 @@ describeInBrowser("the sidebar's self-check", () => {
     await sidebar.getByRole("button", { name: "Settings" }).click();
     await sidebar.getByRole("button", { name: "Check this spreadsheet" }).click();
     const report = sidebar.locator("#diagnose-report");
-    await report.getByRole("listitem").nth(5).waitFor();
+    await report.getByRole("listitem").nth(6).waitFor();
     const lines = await report.getByRole("listitem").allTextContents();
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(7);
+    expect(lines[6]).toMatch(/^✓OK: This spreadsheet has room for new results/);
     expect(lines[0]).toMatch(/^✓OK: The lead service accepts your API key/);
     expect(lines.some((line: string) => /Text that looks like a formula stays text/.test(line))).toBe(true);
     await screenshot(page.locator("iframe#sidebar"), "sidebar-diagnose.png");
@@ -39,7 +40,7 @@ describeInBrowser("the sidebar's self-check", () => {
     await page.setViewportSize({ width: output.getWidth(), height: output.getHeight() });
     await page.setContent(dialog?.html ?? "");
     const items = await page.getByRole("listitem").allTextContents();
-    expect(items).toHaveLength(6);
+    expect(items).toHaveLength(7);
     expect(items[1]).toMatch(/Values such as "=1\+1", "\+1 512 555 0100", "0042", "1\/2" were written/);
     expect(await page.locator("script").count()).toBe(0);
     await screenshot(page, "menu-diagnose.png");

@@ -148,6 +148,7 @@ describeInBrowser("a territory from the sidebar", () => {
       creditsNeeded: 600,
       creditsRemaining: 5000,
       problem: null,
+      roomNotice: null,
     });
     expect(await page.locator("#cost-line").innerText()).toBe(
       "6 searches (2 queries × 3 places) · up to 100 results each · up to 600 credits of your 5,000",

@@ -1,7 +1,6 @@
-// This file defines the one writer of enrichment's result columns: missing result headers are added after the data (src/sheets/headers.ts),
-// then each run of result columns gets ONE setValues over the changed rows (block-writer.ts). Only result columns are written. A row is
-// the row by what it holds: the rows written are read back, and where a person's sort or insert moved them between the read and the
-// write, the cells are put right by what each row holds (a live sheet: Google has no transaction over a sheet).
+// This file defines the one writer of enrichment's result columns: missing result headers added after the data (src/sheets/headers.ts),
+// then ONE setValues per run of result columns over the changed rows (block-writer.ts). The rows written are read back: where a person's
+// sort or insert moved them between the read and the write, the cells are put right by what each row holds (Google has no transaction).
 import { writeBlock, KEEP } from "../../sheets/block-writer";
 import { cellText, exactText, writesSame } from "../../sheets/cell-text";
 import { ENRICH_HEADERS } from "../../sheets/columns";

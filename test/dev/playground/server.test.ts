@@ -288,6 +288,7 @@ describe("started without a key (npm start -- --no-key)", () => {
         timeZone: "America/New_York",
         locale: "en_US",
         consentCountries: ["DE"],
+        roomNotice: null,
       },
     });
     expect([...playground.runtime.stores.user().keys()]).toEqual([]);
