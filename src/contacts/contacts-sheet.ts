@@ -3,6 +3,7 @@
 // matched by Email (never by position); one update block, and appends whose Email column first.
 import { cellText, exactText } from "../sheets/cell-text";
 import { KEEP, writeBlock } from "../sheets/block-writer";
+import { checkRoom, documentRoom, newSheetCells, sizeToContent } from "../sheets/document-room";
 import { addMissingHeaders } from "../sheets/headers";
 import { CONTACT_HEADERS, CONTACTS_SHEET, type ContactHeader, type ContactValues } from "./contact-columns";
 import { isConsentHeader, isStatusHeader } from "./ready-to-send";
@@ -26,11 +27,16 @@ export interface ContactsRead {
   lastRow: number;
 }
 
-/** The document's Contacts sheet, made when `create` and there is none: its header row and its Email column (A) frozen, so the address stays in view. */
+/**
+ * The document's Contacts sheet, made when `create` and there is none: refused first when Google's cell limit leaves no room for its
+ * grid, then trimmed to its columns (appends add the rows they fill); its header row and Email column (A) frozen, so the address stays in view.
+ */
 export function contactsSheet(spreadsheet: Spreadsheet, create: boolean): Sheet | null {
   const sheet = spreadsheet.getSheetByName(CONTACTS_SHEET);
   if (sheet || !create) return sheet;
+  checkRoom(documentRoom(spreadsheet), newSheetCells(2, CONTACT_HEADERS.length), `the ${CONTACTS_SHEET} sheet`);
   const made = spreadsheet.insertSheet(CONTACTS_SHEET);
+  sizeToContent(made, 2, CONTACT_HEADERS.length);
   made.setFrozenRows(1);
   made.setFrozenColumns(1);
   return made;

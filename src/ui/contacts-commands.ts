@@ -16,6 +16,7 @@ import { appsScriptClock, formatDay } from "../gas/utilities";
 import { documentFacts } from "../jobs/job-record-versions";
 import { JobStore } from "../jobs/job-store";
 import { plural } from "../rules/numbers";
+import { clickWriteError } from "../sheets/document-room";
 import { ADDON_NAME } from "./build-defaults";
 import { command, commandWith } from "./command";
 import type { ArgsIn } from "./entry-args";
@@ -36,12 +37,17 @@ export function buildContacts(raw?: ArgsIn<"buildContacts">): ContactsBuilt {
   return commandWith("buildContacts", { lock: true }, (): ContactsBuilt => {
     const deadline = appsScriptClock.now() + BUILD_BUDGET_MS;
     const doc = documentOrThrow();
-    const built = buildContactsSheet({
-      spreadsheet: doc.spreadsheet,
-      store: doc.store,
-      inTime: () => appsScriptClock.now() < deadline,
-      today: todayIn(doc),
-    });
+    let built: ContactsBuilt;
+    try {
+      built = buildContactsSheet({
+        spreadsheet: doc.spreadsheet,
+        store: doc.store,
+        inTime: () => appsScriptClock.now() < deadline,
+        today: todayIn(doc),
+      });
+    } catch (error) {
+      throw clickWriteError(error, "The Contacts sheet");
+    }
     if (raw === undefined) doc.spreadsheet.toast(contactsSummary(built), ADDON_NAME);
     return built;
   })(raw);

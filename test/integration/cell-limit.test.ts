@@ -37,7 +37,7 @@ async function searchesCreated(apiKey: string): Promise<number> {
   return ((await res.json()) as { total: number }).total;
 }
 
-const refusal = (runtime: FakeRuntime, name: "startSearch" | "startEnrichment", args: object): string => {
+const refusal = (runtime: FakeRuntime, name: "startSearch" | "startEnrichment" | "buildContacts", args: object): string => {
   try {
     sidebarRaw(runtime, name, args);
   } catch (error) {
@@ -110,6 +110,24 @@ describe.each(BUILDS)("Google's cell limit (%s build)", (_build, distDir) => {
     expect(sidebar(runtime, "getSettings").roomNotice).toContain(`uses 84 % of Google's limit of 10,000,000 cells (${left} left)`);
     const report = sidebar(runtime, "diagnose", { dialog: false });
     expect(report.checks.find((check) => check.id === "room")).toMatchObject({ ok: false });
+  });
+
+  it("Build contacts is refused when its sheet cannot fit, making nothing; with room, its sheet holds its columns and rows only", async () => {
+    const { runtime, location } = await account();
+    const job = sidebar(runtime, "startSearch", { query: "roofers", location, maxResults: 100 });
+    for (let i = 0; i < 30 && sidebar(runtime, "refreshJobs").find((v) => v.jobId === job.jobId)?.status !== "completed"; i += 1)
+      world.clock.advance(60_000);
+    fillUntil(runtime, 20_000);
+    const testing = runtime.spreadsheetApp.testing;
+    const sheets = testing.sheetNames();
+    expect(refusal(runtime, "buildContacts", {})).toMatch(/limit of 10,000,000 cells.* the Contacts sheet needs up to 26,000\b/);
+    expect(testing.sheetNames()).toEqual(sheets);
+    testing.userDeleteSheet("Archive");
+    const built = sidebar(runtime, "buildContacts", {});
+    const contacts = testing.sheetInfo("Contacts");
+    expect(built.complete).toBe(true);
+    expect(contacts.lastRow).toBeGreaterThan(1);
+    expect([contacts.maxRows, contacts.maxColumns]).toEqual([contacts.lastRow, contacts.lastColumn]);
   });
 
   it("a pass that meets the wall notes it on the job and goes on; once there is room, the next pass writes it", async () => {
