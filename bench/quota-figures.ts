@@ -10,7 +10,9 @@ import type { FakeRuntime } from "../dev/fakes/runtime";
 import { newRuntime, sidebar, startWorld, type World } from "../dev/world";
 import type { JobView } from "../src/ui/job-view";
 import { FETCH_ROUND_TRIP_MS, SPREADSHEET_CALL_MS, waitUntilCompleted } from "./import-figures";
-import { int, printTable } from "./stats";
+import { CELL_LIMIT } from "../src/rules/platform-limits";
+import { gridCells } from "./grid-cells";
+import { int, pct, printTable } from "./stats";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -85,6 +87,10 @@ interface Day extends Cost {
   triggerRuns: number;
   polls: number;
   bigRows: number;
+  /** The 700-result search's sheet, as Google's cell limit counts it. */
+  bigCells: number;
+  spreadsheetCalls: number;
+  flushes: number;
 }
 
 const isActive = (job: JobView): boolean => job.status !== "completed" && job.status !== "failed";
@@ -151,6 +157,9 @@ async function oneDay(world: World, distDir: string): Promise<Day> {
     triggerRuns,
     polls,
     bigRows: big?.rowsWritten ?? 0,
+    bigCells: big?.sheetName ? gridCells(runtime, big.sheetName) : 0,
+    spreadsheetCalls: after.spreadsheetCalls - before.spreadsheetCalls,
+    flushes: after.spreadsheetFlushes - before.spreadsheetFlushes,
   };
 }
 
@@ -193,6 +202,22 @@ export async function quotaFigures(root: string): Promise<void> {
           share(d.fetches, QUOTA.urlfetch),
           `< 5 %`,
           verdict(d.fetches, QUOTA.urlfetch),
+        ],
+        [
+          `${name}: SpreadsheetApp calls (no daily quota), flush among them`,
+          `${int(d.spreadsheetCalls)} (${int(d.flushes)} flush)`,
+          "—",
+          "—",
+          "—",
+          "",
+        ],
+        [
+          `${name}: the 700-result search's sheet, cells of ${int(CELL_LIMIT)}`,
+          int(d.bigCells),
+          "—",
+          pct(d.bigCells, CELL_LIMIT),
+          "its rows × columns",
+          "",
         ],
         [
           `${name}: trigger minutes (${d.triggerRuns} runs)`,

@@ -11,6 +11,8 @@ import { storeSizes, type StoreSizes } from "./large-run-figures";
 import { fireDueTriggersTimed } from "./quota-figures";
 import { int, kb, ms, pct, printTable, seconds } from "./stats";
 import { fetchLocal } from "../dev/local-fetch";
+import { CELL_LIMIT } from "../src/rules/platform-limits";
+import { gridCells } from "./grid-cells";
 
 const PLACES = 40;
 const RESULTS = 700;
@@ -36,7 +38,10 @@ interface ScaleFigures {
   searches: number;
   creditsCharged: number;
   rows: number;
+  /** Its sheet's grid, as Google's 10,000,000-cell limit counts it (rows × columns, filled or not). */
+  sheetCells: number;
   foundByMore: number;
+  flushes: number;
 }
 
 async function scaleRun(world: World, distDir: string): Promise<ScaleFigures> {
@@ -93,7 +98,9 @@ async function scaleRun(world: World, distDir: string): Promise<ScaleFigures> {
     searches: ((await listed.json()) as { total: number }).total,
     creditsCharged: view?.creditsCharged ?? 0,
     rows: readSheet(runtime, started.sheetName ?? "").rows.length,
+    sheetCells: gridCells(runtime, started.sheetName ?? ""),
     foundByMore: view?.foundByMore ?? 0,
+    flushes: c.spreadsheetFlushes,
   };
 }
 
@@ -116,6 +123,12 @@ export async function territoryScaleFigures(root: string): Promise<void> {
         row("longest pass (modelled Apps Script time)", `< ${seconds(EXECUTION_LIMIT_MS)}`, (f) => seconds(f.longestPassMs)),
         row("  its wall time in node (the merge's own work)", "—", (f) => ms(f.longestPassWallMs)),
         row("most SpreadsheetApp calls in a pass", "—", (f) => int(f.sheetCallsMostInAPass)),
+        row("  SpreadsheetApp.flush calls, whole run (counted among them)", "one per lock given up after writes", (f) => int(f.flushes)),
+        row(
+          `cells of its sheet, of Google's ${int(CELL_LIMIT)} a spreadsheet`,
+          "its rows × columns only",
+          (f) => `${int(f.sheetCells)} (${pct(f.sheetCells, CELL_LIMIT)})`,
+        ),
         row("peak bytes, document store", "—", (f) => kb(f.peak.document)),
         row("  its largest value", "< 9 KB", (f) => kb(f.peak.largestDocumentValue)),
         row("peak bytes, user store", "—", (f) => kb(f.peak.user)),
