@@ -364,7 +364,6 @@ async function runSchedule(schedule: TerritorySchedule, distDir: string, tally: 
     person.settle();
   }
   for (const act of PERSON_ACTS) tally[ACT_TALLY[act]] += person.acted[act];
-  process.stdout.write(`ACTS ${schedule.seed} ${distDir.endsWith("full") ? "full" : "default"} ${JSON.stringify(tally)}\n`);
   // A clean pass afterwards changes nothing: the sheet is already final.
   const before = runtime.spreadsheetApp.testing.values(sheetOf(started));
   sidebar(runtime, "refreshJobs");

@@ -373,11 +373,22 @@ class Grid {
         return tab;
       }),
     );
-    // The bar scrolls sideways; a newly active sheet's tab is brought into view (once, so the user can scroll away).
+    // The bar scrolls sideways; a newly active sheet's tab is brought into view (once, so the user can scroll away). By the bar's
+    // own scrollLeft, not scrollIntoView: Chromium makes the scrolled-to element the start of Tab's order, so the page's first Tab
+    // would skip the skip link.
     if (state.activeSheet !== this.shownSheet) {
       this.shownSheet = state.activeSheet;
-      this.tabs.querySelector<HTMLElement>("[aria-selected=true]")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+      const tab = this.tabs.querySelector<HTMLElement>("[aria-selected=true]");
+      if (tab) this.bringIntoBar(tab);
     }
+  }
+
+  /** Scrolls the tab bar (only it) so that `tab` shows whole. */
+  private bringIntoBar(tab: HTMLElement): void {
+    const bar = this.tabs.getBoundingClientRect();
+    const shown = tab.getBoundingClientRect();
+    if (shown.left < bar.left) this.tabs.scrollLeft -= bar.left - shown.left;
+    else if (shown.right > bar.right) this.tabs.scrollLeft += shown.right - bar.right;
   }
 
   /** The active sheet's name, as last shown. */
