@@ -42,10 +42,12 @@ export function buildSidebar(dist, { minify = true } = {}) {
     write: false,
     logLevel: "error",
   }).outputFiles[0].text;
-  // A second, safe-only pass (no unsafe_* option: the same program) finds what esbuild leaves.
+  // A second, safe-only pass (no unsafe_* option: the same program) finds what esbuild leaves. Three
+  // passes without collapse_vars (which moves one-use values into their use, often longer) measured
+  // 382 bytes under the defaults (48,134 B) on 2026-12-06.
+  const compress = { ecma: 2020, passes: 3, collapse_vars: false };
   const script = minify
-    ? minifySync(bundle, { compress: { ecma: 2020, passes: 2 }, mangle: true, ecma: 2020, format: { asciiOnly: false, comments: false } })
-        .code
+    ? minifySync(bundle, { compress, mangle: true, ecma: 2020, format: { asciiOnly: false, comments: false } }).code
     : bundle;
   const css = buildSync({
     entryPoints: [path.join(source, "sidebar.css")],
@@ -58,6 +60,8 @@ export function buildSidebar(dist, { minify = true } = {}) {
   // The page's indentation and line breaks between tags are for its readers: the browser draws none of
   // them (no two inline elements of the page sit side by side on separate lines).
   const template = readFileSync(path.join(source, "sidebar.html"), "utf8")
+    // Comments are for the page's readers; the browser draws none of them.
+    .replace(/<!--[\s\S]*?-->\n?/g, "")
     .replace(/\n\s+/g, "\n")
     .replace(/>\n</g, "><")
     // An attribute value of letters, digits, _ and - needs no quotes (HTML's unquoted attribute syntax).

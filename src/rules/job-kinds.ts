@@ -1,7 +1,7 @@
 // This file defines the kinds of job the service runs, declared once: the type, the list, and the
 // words the sidebar and the sheet use for each kind, looked up (never branched on) wherever a
 // kind is shown.
-import { groupDigits, plural } from "./numbers";
+import { businessCount, groupDigits } from "./numbers";
 
 /** A search of the business catalog, or an enrichment of the user's own businesses. */
 export type JobKind = "search" | "enrichment";
@@ -33,7 +33,7 @@ export const KIND_WORDS: Record<JobKind, KindWords> = {
     label: "Search",
     importedName: "Imported search",
     subject: "The search",
-    doneText: (imported) => `${plural(imported, "business", "businesses")} found`,
+    doneText: (imported) => `${businessCount(imported)} found`,
     detail: "refresh",
   },
   enrichment: {

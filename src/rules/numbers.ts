@@ -21,3 +21,14 @@ export function groupDigits(n: number): string {
 export function plural(n: number, one: string, many: string): string {
   return `${groupDigits(n)} ${n === 1 ? one : many}`;
 }
+
+/** The nouns most sentences count, written once: 1 → "1 credit", 1200 → "1,200 credits". */
+export function creditCount(n: number): string {
+  return plural(n, "credit", "credits");
+}
+export function businessCount(n: number): string {
+  return plural(n, "business", "businesses");
+}
+export function searchCount(n: number): string {
+  return plural(n, "search", "searches");
+}

@@ -4,21 +4,21 @@
 import { searchBlocked, searchCost, territoryProblem } from "../rules/affordability";
 import { KIND_WORDS } from "../rules/job-kinds";
 import { isActiveStatus, isCompletedStatus, isEnrichingStatus, isGatheringStatus, isQueuedStatus, statusWords } from "../rules/job-status";
-import { groupDigits, plural, setDigitsLocale } from "../rules/numbers";
+import { businessCount, creditCount, groupDigits, plural, searchCount, setDigitsLocale } from "../rules/numbers";
 import { searchedWords } from "../rules/searched";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 import type { AccountView } from "../ui/views";
 import type { JobView, RefreshView, RunOutcome, RunView, TerritoryView } from "./server";
 
-export { groupDigits, plural, searchCost, statusWords };
+export { businessCount, creditCount, groupDigits, plural, searchCost, searchCount, statusWords };
 
 /** The service's bounds of maxResults (spec: minimum 100, product maximum 700). */
 const { minResults: MIN_RESULTS, maxResults: MAX_RESULTS } = REQUEST_LIMITS;
 
 /** "Uses 300 of your 1,500 credits" (the same figure as the account line), or "Needs … — only … remain". */
 export function spendLine(cost: number, remaining: number): string {
-  if (cost > remaining) return `Needs ${plural(cost, "credit", "credits")} — only ${groupDigits(remaining)} remain`;
-  return `Uses ${groupDigits(cost)} of your ${plural(remaining, "credit", "credits")}`;
+  if (cost > remaining) return `Needs ${creditCount(cost)} — only ${groupDigits(remaining)} remain`;
+  return `Uses ${groupDigits(cost)} of your ${creditCount(remaining)}`;
 }
 
 /** What a search of `maxResults` spends, in the account's terms. */
@@ -36,14 +36,14 @@ export function territoryCost(
   const searches = queries * places;
   const credits = searches * searchCost(account, maxResults);
   return {
-    line: `${plural(searches, "search", "searches")} (${plural(queries, "query", "queries")} × ${plural(places, "place", "places")}) · up to ${groupDigits(maxResults)} results each · up to ${plural(credits, "credit", "credits")} of your ${groupDigits(account.creditsRemaining)}`,
+    line: `${searchCount(searches)} (${plural(queries, "query", "queries")} × ${plural(places, "place", "places")}) · up to ${groupDigits(maxResults)} results each · up to ${creditCount(credits)} of your ${groupDigits(account.creditsRemaining)}`,
     problem: territoryProblem(account, searches, maxResults),
   };
 }
 
 /** Several queries and no place picked yet: what each place will add, "2 searches a place picked · up to 200 credits a place, of your 10,000". */
 export function perPlaceCost(account: AccountView, queries: number, maxResults: number): string {
-  return `${plural(queries, "search", "searches")} a place picked · up to ${plural(queries * searchCost(account, maxResults), "credit", "credits")} a place, of your ${groupDigits(account.creditsRemaining)}`;
+  return `${searchCount(queries)} a place picked · up to ${creditCount(queries * searchCost(account, maxResults))} a place, of your ${groupDigits(account.creditsRemaining)}`;
 }
 
 /**
@@ -65,7 +65,7 @@ export function territoryStarted({ running, waiting }: TerritoryView): string {
  * businesses (100 found by more than one search)"; a stopped one says how many of its searches ran.
  */
 export function territoryLine(job: Pick<JobView, "status" | "leadCount" | "foundByMore">, territory: TerritoryView): string {
-  const businesses = plural(job.leadCount || 0, "business", "businesses");
+  const businesses = businessCount(job.leadCount || 0);
   const failed = territory.failed > 0 ? [`${groupDigits(territory.failed)} failed`] : [];
   if (isActiveStatus(job.status)) {
     const waiting = territory.waiting > 0 ? [`${groupDigits(territory.waiting)} waiting`] : [];
@@ -79,8 +79,8 @@ export function territoryLine(job: Pick<JobView, "status" | "leadCount" | "found
   }
   const ran =
     territory.started < territory.searches
-      ? `${groupDigits(territory.started)} of ${plural(territory.searches, "search", "searches")} ran`
-      : plural(territory.searches, "search", "searches");
+      ? `${groupDigits(territory.started)} of ${searchCount(territory.searches)} ran`
+      : searchCount(territory.searches);
   const more = job.foundByMore ? ` (${groupDigits(job.foundByMore)} found by more than one search)` : "";
   return [...(territory.stopped ? ["Stopped"] : []), ran, ...failed, businesses + more].join(" · ");
 }
@@ -93,7 +93,7 @@ function territoryProgress(job: JobView, territory: TerritoryView): Progress {
     value: ended,
     max: Math.max(of, 1),
     text: territoryLine(job, territory),
-    valueText: `${groupDigits(ended)} of ${plural(of, "search", "searches")} done`,
+    valueText: `${groupDigits(ended)} of ${searchCount(of)} done`,
   };
 }
 
@@ -127,7 +127,7 @@ export function resultsProblem(raw: string, bounds: SearchBounds): string | null
 export function accountLine(account: AccountView): string {
   const plan = account.planName || account.planCode;
   const status = account.status && account.status !== "active" ? ` (${account.status.replace(/_/g, " ")})` : "";
-  return `${plan}${status} · ${plural(account.creditsRemaining, "credit", "credits")} left`;
+  return `${plan}${status} · ${creditCount(account.creditsRemaining)} left`;
 }
 
 function creditsText(account: AccountView): string {
@@ -192,7 +192,7 @@ export function runState(run: RunView): string {
  */
 export function businessesOfRows(rows: number, businesses: number): string {
   const duplicates = rows - businesses;
-  return `(${plural(businesses, "business", "businesses")}${duplicates > 0 ? `, ${plural(duplicates, "duplicate", "duplicates")}` : ""})`;
+  return `(${businessCount(businesses)}${duplicates > 0 ? `, ${plural(duplicates, "duplicate", "duplicates")}` : ""})`;
 }
 
 /** Businesses a run's jobs were sent, as the service counts them. */
@@ -220,7 +220,7 @@ export function runLine(run: RunView, jobs: readonly JobView[]): string {
 export function runProgress(run: RunView, jobs: readonly JobView[]): Progress {
   const done = jobs.reduce((n, job) => n + ((isCompletedStatus(job.status) ? job.leadCount : job.enrichedCount) ?? 0), 0);
   const all = businessesSent(jobs) + run.businessesWaiting;
-  return { value: done, max: Math.max(all, 1), text: `${groupDigits(done)} of ${plural(all, "business", "businesses")} enriched` };
+  return { value: done, max: Math.max(all, 1), text: `${groupDigits(done)} of ${businessCount(all)} enriched` };
 }
 
 /** An enrichment's rows: "280 rows in “Target accounts”" (rows of the sheet that hold its businesses). */
@@ -336,8 +336,8 @@ export function runSummary(run: RunOutcome): string {
 
 /** "Last run Sat, Nov 28, 07:41 · 100 businesses · 100 credits", in `zone`. */
 export function lastRunText(run: RunOutcome, zone?: string | null, now?: Date): string {
-  const facts = [`Last run ${shortDateTime(run.at, zone, now)}`, plural(run.businesses, "business", "businesses")];
-  if (run.credits !== null) facts.push(plural(run.credits, "credit", "credits"));
+  const facts = [`Last run ${shortDateTime(run.at, zone, now)}`, businessCount(run.businesses)];
+  if (run.credits !== null) facts.push(creditCount(run.credits));
   return facts.join(" · ");
 }
 
@@ -349,7 +349,7 @@ export function lastRunText(run: RunOutcome, zone?: string | null, now?: Date): 
 export function runCostText(job: Pick<JobView, "runCredits" | "mine">, account: AccountView | null): string {
   if (job.runCredits === null) return "";
   const remain = account && job.mine !== false ? `; ${groupDigits(account.creditsRemaining)} remain` : "";
-  return `Each run uses up to ${plural(job.runCredits, "credit", "credits")}${remain}.`;
+  return `Each run uses up to ${creditCount(job.runCredits)}${remain}.`;
 }
 
 /**
@@ -367,7 +367,7 @@ export function refreshQuestion(job: Pick<JobView, "runCredits" | "mine">, every
         ? costLine(account, job.runCredits)
             .replace(/^Uses/, "uses")
             .replace(/^Needs/, "needs")
-        : `uses up to ${plural(job.runCredits, "credit", "credits")} of the account that started it`;
+        : `uses up to ${creditCount(job.runCredits)} of the account that started it`;
   return `Refresh ${how}? The search runs again ${when} and ${cost}. New businesses are added to the sheet; none is removed.`;
 }
 

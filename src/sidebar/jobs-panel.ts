@@ -19,6 +19,7 @@ import {
   runState,
   runSummary,
   scheduleLine,
+  searchCount,
   searchedText,
   statusWords,
 } from "./format";
@@ -117,7 +118,7 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
       "p",
       { class: "job-meta" },
       // A territory is many searches as one: its line says so, and how many.
-      `${job.territory ? `Territory of ${plural(job.territory.searches, "search", "searches")}` : KIND_WORDS[job.kind].label} · ${job.refreshing && refreshEvery(job.refresh) === "off" ? "Refreshing now: merged into its sheet when done" : statusWords(job.status)}`,
+      `${job.territory ? `Territory of ${searchCount(job.territory.searches)}` : KIND_WORDS[job.kind].label} · ${job.refreshing && refreshEvery(job.refresh) === "off" ? "Refreshing now: merged into its sheet when done" : statusWords(job.status)}`,
     ),
     // Once done, nobody's passes fill it in any more.
     job.mine === false && (isActive(job) || job.refreshing)
@@ -145,9 +146,7 @@ function territoryStop(state: SidebarState, job: JobView, territory: TerritoryVi
         // What the stop left, as the server says it now (a pass may have started one meanwhile).
         const now = jobs.find((j) => j.jobId === job.jobId)?.territory || territory;
         const running =
-          now.running > 0
-            ? ` The ${plural(now.running, "search", "searches")} under way finish and are merged into “${job.sheetName || job.name}”.`
-            : "";
+          now.running > 0 ? ` The ${searchCount(now.running)} under way finish and are merged into “${job.sheetName || job.name}”.` : "";
         return `Stopped: ${plural(now.searches - now.started, "search was", "searches were")} not started, and not charged.${running}`;
       });
     });

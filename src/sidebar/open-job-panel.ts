@@ -3,7 +3,7 @@
 import { KIND_WORDS } from "../rules/job-kinds";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, on, replaceChildren } from "./dom";
-import { plural, shortDateTime, statusWords } from "./format";
+import { businessCount, shortDateTime, statusWords } from "./format";
 import type { JobView, RecentJob } from "./server";
 
 /** A job this document holds: itself, or as part of a line (a territory's search, a search's refresh run), with its sheet a click away. */
@@ -55,7 +55,7 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
           item.setAttribute("data-status", now.status);
         });
       });
-    const count = job.leadCount === null ? "" : ` · ${plural(job.leadCount, "business", "businesses")}`;
+    const count = job.leadCount === null ? "" : ` · ${businessCount(job.leadCount)}`;
     return h(
       "li",
       { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },

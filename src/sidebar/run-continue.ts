@@ -1,7 +1,7 @@
 // This file defines the words of a run line's "Continue with my key": when it is offered, the question with what the waiting rows cost,
 // and what continuing did. Pure functions (unit-tested); the control is the run line's (jobs-panel.ts, runItem).
 import type { AccountView } from "../ui/views";
-import { groupDigits, plural, shortDateTime, spendLine } from "./format";
+import { businessCount, creditCount, groupDigits, plural, shortDateTime, spendLine } from "./format";
 import type { RunView } from "./server";
 
 /** Whether the line offers to continue: another editor sends the run, and rows of it wait. */
@@ -9,10 +9,10 @@ export const offersContinue = (run: RunView): boolean => !run.sentByMe && !run.s
 
 /** The question before continuing: what is sent, by whom, and what it costs in the account's terms. */
 export function continueQuestion(run: RunView, account: AccountView | null): string {
-  const rows = `${plural(run.rowsWaiting, "waiting row", "waiting rows")} (${plural(run.businessesWaiting, "business", "businesses")})`;
+  const rows = `${plural(run.rowsWaiting, "waiting row", "waiting rows")} (${businessCount(run.businessesWaiting)})`;
   const cost = account
     ? `${spendLine(run.businessesWaiting, account.creditsRemaining)}.`
-    : `They take up to ${plural(run.businessesWaiting, "credit", "credits")}.`;
+    : `They take up to ${creditCount(run.businessesWaiting)}.`;
   return `Send the ${rows} of “Enrich ${run.sheetName}” with your key from now on? ${cost}`;
 }
 

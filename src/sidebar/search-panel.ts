@@ -6,11 +6,12 @@ import { DEFAULT_LANGUAGE, TERRITORY_LIMITS } from "../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
 import { byId, on, setRefused } from "./dom";
 import {
+  businessCount,
   costLine,
+  creditCount,
   groupDigits,
   isActive,
   perPlaceCost,
-  plural,
   refreshEvery,
   resultsProblem,
   searchBounds,
@@ -193,10 +194,10 @@ function askFirst(state: SidebarState, job: JobView, { f, begin, asked }: Again)
   const sheet = job.sheetName ?? job.name;
   const searches = job.territory?.searches ?? 1;
   const credits = state.account ? searches * searchCost(state.account, Number(f.maxResults.value)) : job.runCredits;
-  const found = job.leadCount === null ? "" : ` (${plural(job.leadCount, "business", "businesses")})`;
+  const found = job.leadCount === null ? "" : ` (${businessCount(job.leadCount)})`;
   const question = asked();
-  const again = credits === null ? "Run it again" : `Run it again for ${plural(credits, "credit", "credits")}`;
-  const upTo = credits === null ? "" : ` for up to ${plural(credits, "credit", "credits")}`;
+  const again = credits === null ? "Run it again" : `Run it again for ${creditCount(credits)}`;
+  const upTo = credits === null ? "" : ` for up to ${creditCount(credits)}`;
   const when = shortDateTime(job.finishedAt ?? job.createdAt, state.zoneOf(job));
   const ran = job.territory ? `these ${groupDigits(searches)} searches ${when}: their` : `this search ${when}: its`;
   return {
