@@ -21,8 +21,8 @@ export interface ActTarget {
 export class PersonAtWork {
   /** How many times each act landed (a sheet without data rows yet takes none). */
   readonly acted: Record<PersonAct, number> = { sort: 0, insertAbove: 0, retype: 0 };
-  /** What they typed, by row key and header. */
-  private readonly typed = new Map<string, string>();
+  /** What they typed, by row key and header, and the add-on's word they typed over. */
+  private readonly typed = new Map<string, { text: string; overwrote: unknown }>();
   private sorts = 0;
 
   constructor(
@@ -54,26 +54,26 @@ export class PersonAtWork {
       if (row === undefined) return;
       const text = `checked by Ana ${this.acted.retype + 1}`;
       testing.userType(target.sheetName, `${columnOfHeader(this.runtime, target.sheetName, target.retypeHeader)}${firstData + 1}`, text);
-      this.typed.set(`${target.keyOf(row)}\u0001${target.retypeHeader}`, text);
+      this.typed.set(`${target.keyOf(row)}\u0001${target.retypeHeader}`, { text, overwrote: row[target.retypeHeader] });
     }
     this.acted[act] += 1;
   }
 
   /**
    * What a check should compare for a cell: `expected` when the cell still holds what the person typed there
-   * (the add-on had no newer word for it), else the cell as it is.
+   * and the add-on's word for it is the one they typed over (it had no newer word), else the cell as it is.
    */
   seen(key: string, header: string, actual: unknown, expected: unknown): unknown {
-    return this.holdsTyped(key, header, actual) ? expected : actual;
+    return this.holdsTyped(key, header, actual, (overwrote) => overwrote === expected) ? expected : actual;
   }
 
-  /** Forgets what the person typed: from here on the add-on's next word must have replaced it (a refresh's merge writes every row's). */
-  settle(): void {
-    this.typed.clear();
-  }
-
-  /** Whether `actual`, the cell of row `key` under `header`, is what the person typed there. */
-  holdsTyped(key: string, header: string, actual: unknown): boolean {
-    return this.typed.get(`${key}\u0001${header}`) === actual;
+  /**
+   * Whether `actual`, the cell of row `key` under `header`, is what the person typed there, and may stand: the
+   * add-on writes over a person's word only with a newer word of its own, so where `sameWord` is given, the word
+   * they typed over must be the add-on's word still (a different one must have been written over their text).
+   */
+  holdsTyped(key: string, header: string, actual: unknown, sameWord: (overwrote: unknown) => boolean = () => true): boolean {
+    const typed = this.typed.get(`${key}\u0001${header}`);
+    return typed !== undefined && typed.text === actual && sameWord(typed.overwrote);
   }
 }

@@ -360,8 +360,6 @@ async function runSchedule(schedule: TerritorySchedule, distDir: string, tally: 
     tally.runs += 1;
     if (run > 0) tally.refreshRuns += 1;
     await expectRunRight(runtime, apiKey, schedule, ended, run, notes, cache, tally, person);
-    // The next run's merges write every row's words again: what the person typed before may no longer stand.
-    person.settle();
   }
   for (const act of PERSON_ACTS) tally[ACT_TALLY[act]] += person.acted[act];
   // A clean pass afterwards changes nothing: the sheet is already final.
