@@ -1,6 +1,7 @@
 // This file is the bench's entry (bundled and run by scripts/bench.mjs): it prints each section's
-// figures as a table, targets next to measured values. No pass/fail: it throws only if something
-// crashes, and scripts/bench.mjs then exits non-zero.
+// figures as a table, targets next to measured values, then writes them to docs/figures.md. No pass/fail:
+// it throws only if something crashes, and scripts/bench.mjs then exits non-zero.
+import path from "node:path";
 import { backgroundFigures } from "./background-figures";
 import { bigRangeFigures } from "./big-range-figures";
 import { contactsFigures } from "./contacts-figures";
@@ -8,12 +9,14 @@ import { bundleFigures, type Builds } from "./bundle-figures";
 import { diagnoseFigures } from "./diagnose-figures";
 import { throughputFigures, validationFigures } from "./client-figures";
 import { enrichFigures } from "./enrich-figures";
+import { type CpuProbe, writeFiguresPage } from "./figures-page";
 import { importFigures } from "./import-figures";
 import { jobStoreFigures } from "./job-store-figures";
 import { largeRunFigures } from "./large-run-figures";
 import { functionAndRefreshFigures } from "./refresh-and-function-figures";
 import { quotaFigures } from "./quota-figures";
 import { sidebarFigures } from "./sidebar-figures";
+import { printSection } from "./stats";
 import { territoryPassFigures } from "./territory-figures";
 import { territoryScaleFigures } from "./territory-scale-figures";
 
@@ -22,6 +25,8 @@ export interface BenchInput {
   root: string;
   /** What scripts/build.mjs's build() returned for each build (dist/ and dist-full/ were written by it). */
   builds: Builds;
+  /** The CPU probe (scripts/cpu-probe.mjs) timed before the bench, for the page's header (null: not taken). */
+  probe: CpuProbe | null;
 }
 
 export async function main(input: BenchInput): Promise<void> {
@@ -29,30 +34,36 @@ export async function main(input: BenchInput): Promise<void> {
   console.log(
     `Business Leads bench: node ${process.version}, ${process.platform}/${process.arch}. Times in ms and as ratios to baselines measured in this run.`,
   );
-  console.log("\n== Foundation ==");
+  printSection("Foundation");
   bundleFigures(input.root, input.builds);
   validationFigures();
   await throughputFigures();
   jobStoreFigures();
-  console.log("\n== Searches into sheets (built bundle, Apps Script fakes, simulator worker, virtual clock) ==");
+  printSection("Searches into sheets (built bundle, Apps Script fakes, simulator worker, virtual clock)");
   await importFigures(input.root);
   await backgroundFigures(input.root);
-  console.log("\n== Custom functions and scheduled refreshes (built bundle, Apps Script fakes, simulator worker) ==");
+  printSection("Custom functions and scheduled refreshes (built bundle, Apps Script fakes, simulator worker)");
   await functionAndRefreshFigures(input.root);
   await bigRangeFigures(input.root);
-  console.log("\n== The sidebar (dist/Sidebar.html; load time in chromium through the playground) ==");
+  printSection("The sidebar (dist/Sidebar.html; load time in chromium through the playground)");
   await sidebarFigures(input.root);
-  console.log("\n== A day against Google's daily quotas (built bundles, Apps Script fakes, simulator worker, virtual clock) ==");
+  printSection("A day against Google's daily quotas (built bundles, Apps Script fakes, simulator worker, virtual clock)");
   await quotaFigures(input.root);
-  console.log("\n== Enriching rows of a sheet (built bundle, Apps Script fakes, simulator worker, virtual clock) ==");
+  printSection("Enriching rows of a sheet (built bundle, Apps Script fakes, simulator worker, virtual clock)");
   await enrichFigures(input.root);
   await largeRunFigures(input.root);
-  console.log("\n== A territory in one sheet (built bundles, Apps Script fakes, simulator worker, virtual clock) ==");
+  printSection("A territory in one sheet (built bundles, Apps Script fakes, simulator worker, virtual clock)");
   await territoryPassFigures(input.root);
   await territoryScaleFigures(input.root);
-  console.log("\n== The Contacts sheet (add-on code over the spreadsheet fake) ==");
+  printSection("The Contacts sheet (add-on code over the spreadsheet fake)");
   contactsFigures();
-  console.log("\n== Check this spreadsheet (diagnose(), built bundles, Apps Script fakes, simulator worker) ==");
+  printSection("Check this spreadsheet (diagnose(), built bundles, Apps Script fakes, simulator worker)");
   await diagnoseFigures(input.root);
+  const page = writeFiguresPage(input.root, {
+    date: new Date(),
+    machine: `node ${process.version}, ${process.platform}/${process.arch}`,
+    probe: input.probe,
+  });
+  console.log(`\nThe figures are written to ${path.relative(input.root, page)}.`);
   console.log(`\nBench finished in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -9,7 +9,7 @@ import { gzipSync } from "node:zlib";
 import { findChromium } from "../dev/browser/chromium";
 import type { Browser, Page } from "../dev/browser/playwright";
 import { startPlayground } from "../dev/playground/server";
-import { kb, median, ms, printTable, ratio } from "./stats";
+import { kb, median, ms, printLine, printTable, ratio } from "./stats";
 
 /** 60 KB until the territory form, continuing another editor's run and the words that agree came in (issue 30): 62 KB then, 20 KB gzipped. */
 export const SIDEBAR_TARGET_BYTES = 64 * 1024;
@@ -27,7 +27,7 @@ export async function sidebarFigures(root: string): Promise<void> {
 
   const chromium = findChromium();
   if ("missing" in chromium) {
-    console.log(`\nSidebar load time: not measured (${chromium.missing}).`);
+    printLine(`Sidebar load time: not measured (${chromium.missing}).`);
     return;
   }
   const blank = createServer((_req, res) => {

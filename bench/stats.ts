@@ -1,5 +1,7 @@
 // This file defines the bench's small helpers: medians of timed samples (with a GC before each
 // when node runs with --expose-gc) and aligned tables that show targets next to measured values.
+// What they print is recorded too, for docs/figures.md (figures-page.ts).
+import { recordItem, recordSection } from "./figures-page";
 
 /** A garbage collection where node runs with --expose-gc: a sample starts with nothing left to collect. */
 export function collect(): void {
@@ -49,8 +51,21 @@ export const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
 export type Row = readonly string[];
 
+/** Prints a section's heading ("== Foundation =="), which docs/figures.md makes one of its own. */
+export function printSection(heading: string): void {
+  console.log(`\n== ${heading} ==`);
+  recordSection(heading);
+}
+
+/** Prints a line that is no table (a figure not measured, and why), kept on docs/figures.md too. */
+export function printLine(text: string): void {
+  console.log(`\n${text}`);
+  recordItem(text);
+}
+
 /** Prints a titled table: first column left-aligned, the others right-aligned. */
 export function printTable(title: string, headers: Row, rows: readonly Row[], notes: readonly string[] = []): void {
+  recordItem({ title, headers, rows, notes });
   const widths = headers.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? "").length)));
   const cell = (text: string, c: number): string => (c === 0 ? text.padEnd(widths[c] ?? 0) : text.padStart(widths[c] ?? 0));
   const line = (row: Row): string =>

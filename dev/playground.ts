@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   console.log(
     `  virtual time runs ${cli.speed}× real time (--speed), and the page's "+1 hour" / "+1 day" move it on${cli.hostile ? "; hostile values are on" : ""}. Stop with Ctrl-C.`,
   );
-  console.log(`  try: a 700-result search for coffee in Austin; =LEADS_CREDITS() typed into a cell. README: The playground.`);
+  console.log(`  try: a 700-result search for coffee in Austin; =LEADS_CREDITS() typed into a cell. docs/playground.md says what to try.`);
 }
 
 main().catch((error: unknown) => {

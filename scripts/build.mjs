@@ -10,7 +10,7 @@
 // The add-on's name and the address of its support page come from the listing's config
 // (listing/listing.json, the one file a publisher edits): the menu, the sidebar and Help use them.
 // `--scope full` asks for the full `spreadsheets` scope instead of `spreadsheets.currentonly`:
-// background passes then open each document by id (README, "Two builds"); the tests build that
+// background passes then open each document by id (docs/deploying.md, "Two builds"); the tests build that
 // bundle into dist-full/.
 import { buildSync } from "esbuild";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

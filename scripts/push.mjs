@@ -69,7 +69,7 @@ if (createTitle !== null && hasScriptId) {
 }
 if (problems.length > 0) {
   const what = createTitle === null ? "npm run push cannot push yet:" : "npm run push cannot create the script yet:";
-  console.error([what, ...problems, "Then run it again. (README: Deploying with clasp.)"].join("\n"));
+  console.error([what, ...problems, "Then run it again. (docs/deploying.md: Deploying with clasp.)"].join("\n"));
   process.exit(1);
 }
 

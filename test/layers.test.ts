@@ -1,7 +1,7 @@
 // This file checks that the folders of src/ run one way: every import (type-only ones included)
-// goes from a folder to one listed below it in the README's layer order, so no folder imports one
-// that imports it back, and the README's order is the code's. The sidebar's bundle takes code
-// from src/rules and src/errors only (messageOf): what it takes from the other folders are types.
+// goes from a folder to one listed below it in layers.json's order, so no folder imports one that
+// imports it back, and that order is the code's. The sidebar's bundle takes code from src/rules and
+// src/errors only (messageOf): what it takes from the other folders are types.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -47,16 +47,21 @@ function folderGraph(): Map<string, Set<string>> {
   return graph;
 }
 
-/** The README's layer order: the folders in the fenced block after "### Layers", top first. */
-function readmeLayers(): string[] {
-  const readme = readFileSync(path.join(root, "README.md"), "utf8");
-  const section = readme.split(/^### Layers$/m)[1] ?? "";
-  const block = section.split("```")[1] ?? "";
-  return block
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/)[0] ?? "")
-    .filter((word) => word.startsWith("src"))
-    .map((word) => word.replace(/\/$/, ""));
+interface Layer {
+  folder: string;
+  says: string;
+}
+
+/** The layer order of layers.json, top first; throws where an entry is not a folder of src/ with what it holds. */
+function configuredLayers(): string[] {
+  const config = JSON.parse(readFileSync(path.join(root, "layers.json"), "utf8")) as { layers?: unknown };
+  if (!Array.isArray(config.layers)) throw new Error("layers.json has no list of layers");
+  return config.layers.map((entry: Partial<Layer>, index: number) => {
+    const { folder, says } = entry;
+    if (typeof folder !== "string" || !/^src(\/[a-z-]+)*$/.test(folder) || typeof says !== "string" || says.trim() === "")
+      throw new Error(`layers.json, layer ${index}: a folder of src/ and what it holds are needed, not ${JSON.stringify(entry)}`);
+    return folder;
+  });
 }
 
 /** A cycle of folders, or null. */
@@ -110,9 +115,10 @@ describe("layers of src/", () => {
     expect(findCycle(cyclic)).toEqual(["a", "b", "c", "a"]);
   });
 
-  it("imports only downwards in the README's layer order, which names every folder", () => {
-    const layers = readmeLayers();
+  it("imports only downwards in layers.json's order, which names every folder once", () => {
+    const layers = configuredLayers();
     expect([...graph.keys()].sort()).toEqual([...layers].sort());
+    expect(new Set(layers).size).toBe(layers.length);
     const upward: string[] = [];
     for (const [from, targets] of graph) {
       for (const to of targets) {

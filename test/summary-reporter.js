@@ -1,9 +1,13 @@
 // A jest reporter that ends the run with the plain closing line CI reads: "tests: N passed, N failed",
 // after the name of every test the run skipped (a skip is said, never silent; its name says why;
 // not under -t, where every test the pattern leaves out counts as skipped). A whole run also prints
-// its time beside a fixed CPU probe's on this machine (scripts/cpu-probe.mjs), so runs compare as a ratio.
+// its time beside a fixed CPU probe's on this machine (scripts/cpu-probe.mjs), so runs compare as a ratio,
+// and records it in test-output/suite-time.json, which `npm run bench` puts on docs/figures.md.
 const { execFileSync } = require("node:child_process");
+const { mkdirSync, writeFileSync } = require("node:fs");
 const path = require("node:path");
+
+const SUITE_TIME_RECORD = path.join(__dirname, "..", "test-output", "suite-time.json");
 
 /** The probe's median time in ms, in a process of its own; null when it could not run. */
 function probeMs() {
@@ -24,6 +28,12 @@ function timeLine(wallMs, probe) {
   return `${seconds} = ${ratio} × the cpu probe (${probe.toFixed(0)} ms on this machine)`;
 }
 
+/** What docs/figures.md says of the suite (bench/figures-page.ts reads it): the tier, the seconds and the probe. */
+function suiteTime(wallMs, probe, tests, now = new Date()) {
+  const tier = process.env.TEST_TIER === "all" ? "npm run test:all" : "npm test";
+  return { date: now.toISOString(), tier, seconds: wallMs / 1000, probeMs: probe, tests };
+}
+
 class SummaryReporter {
   constructor(globalConfig) {
     // Under -t (a name pattern) every other test counts as skipped: those are not listed.
@@ -32,6 +42,8 @@ class SummaryReporter {
     const paths = globalConfig.testPathPatterns;
     const pathsSet = Array.isArray(paths) ? paths.length > 0 : Boolean(paths?.isSet?.());
     this.probe = process.env.CPU_PROBE === "1" || (!this.filtered && !pathsSet);
+    // Only a run of the whole suite is the suite's time; a file or a pattern is not.
+    this.whole = !this.filtered && !pathsSet;
   }
 
   onRunComplete(_contexts, results) {
@@ -39,7 +51,15 @@ class SummaryReporter {
       file.testResults.filter((t) => t.status === "pending" || t.status === "todo").map((t) => t.fullName),
     );
     if (!this.filtered) for (const name of skippedNames) process.stdout.write(`\nskipped: ${name}`);
-    if (this.probe) process.stdout.write(`\n${timeLine(Date.now() - results.startTime, probeMs())}`);
+    if (this.probe) {
+      const wallMs = Date.now() - results.startTime;
+      const probe = probeMs();
+      process.stdout.write(`\n${timeLine(wallMs, probe)}`);
+      if (this.whole && probe !== null) {
+        mkdirSync(path.dirname(SUITE_TIME_RECORD), { recursive: true });
+        writeFileSync(SUITE_TIME_RECORD, `${JSON.stringify(suiteTime(wallMs, probe, results.numTotalTests))}\n`);
+      }
+    }
     const skipped = results.numPendingTests + results.numTodoTests;
     const failedSuites = results.numRuntimeErrorTestSuites;
     const failed = results.numFailedTests + failedSuites;
@@ -48,3 +68,4 @@ class SummaryReporter {
 }
 module.exports = SummaryReporter;
 module.exports.timeLine = timeLine;
+module.exports.suiteTime = suiteTime;

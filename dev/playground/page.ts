@@ -125,7 +125,7 @@ export function renderPage(info: PageInfo, gridScript: string): string {
     press "+1 day" to watch the background pass run it.
     Other demo keys to save in Settings: <code>demo-one-job</code> (1 job at a time: a long list's rows and a territory's searches
     wait, and Stop), <code>demo-revoked</code> (refused, 401), <code>demo-free-used</code> (no credits, 402),
-    <code>demo-starter-low</code> (one small search); every key, in the README's "The demo keys".${info.hostile ? " Hostile values are on: every 5th business has a formula-like, signed, unicode or oversized value." : ""}</p>
+    <code>demo-starter-low</code> (one small search); every key, in docs/playground.md, "The demo keys".${info.hostile ? " Hostile values are on: every 5th business has a formula-like, signed, unicode or oversized value." : ""}</p>
   </details>
   <div class="toolbar">
     <span>Selection: <output id="selection" aria-label="Selection"></output></span>

@@ -23,7 +23,7 @@ import { parseArgs, type ArgsIn } from "../ui/entry-args";
 
 export type { Check, CheckId, DiagnoseReport } from "./diagnose-checks";
 
-/** The build, in words an admin can match with the README's "Two builds". */
+/** The build, in words an admin can match with docs/deploying.md's "Two builds". */
 function buildDescription(): string {
   const scope =
     BUSINESS_LEADS_SPREADSHEET_SCOPE === "full"

@@ -17,7 +17,8 @@ import { endpointVariable } from "./shared-browser";
 
 /**
  * Where screenshots go: test-output/screenshots/ (ignored by git), so a test run leaves a clone
- * clean; `npm run screenshots` points SCREENSHOTS_DIR at docs/screenshots/ to renew the README's.
+ * clean; `npm run screenshots` points SCREENSHOTS_DIR at docs/screenshots/ to renew the images
+ * docs/playground.md and docs/deploying.md show.
  * npm test takes none (no test reads them back): npm run test:all and npm run screenshots do.
  */
 export const SCREENSHOTS = path.resolve(__dirname, "../..", process.env.SCREENSHOTS_DIR ?? "test-output/screenshots");

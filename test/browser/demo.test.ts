@@ -1,4 +1,4 @@
-// The README's demo at the playground's default pace, in chromium: a 700-result search for coffee
+// The playground guide's demo (docs/playground.md) at the playground's default pace, in chromium: a 700-result search for coffee
 // in Austin, whose rows arrive in the grid in several steps (one per poll of the sidebar) and then
 // fill in with contacts in several more, instead of all at once. The test lives through that pace
 // poll by poll: each step moves the playground's virtual clock as far as DEFAULT_SPEED would in one

@@ -18,7 +18,7 @@ describeInBrowser("a whole list from one click", () => {
 
   it("says the cost and time first, shows the run as one line, and Stop leaves the waiting rows unsent", async () => {
     const { page, sidebar, playground } = session;
-    // The demo key whose account runs one job at a time (the README's "The demo keys"), so most rows wait for the background passes.
+    // The demo key whose account runs one job at a time (docs/playground.md, "The demo keys"), so most rows wait for the background passes.
     const apiKey = DEMO_KEYS.oneJob.apiKey;
     expect(playground.runtime.run("saveSettings", [{ apiKey, baseUrl: playground.simUrl }], { viaScriptRun: true }).error).toBeUndefined();
     const testing = playground.runtime.spreadsheetApp.testing;

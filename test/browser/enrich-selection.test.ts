@@ -1,7 +1,7 @@
 // Enriching what the user selected, in chromium: a pasted list of 40 businesses, rows 11–20
 // selected in the grid with the keyboard, "Check selection" names those rows, and "Enrich rows"
-// sends exactly those 10 businesses; only their rows get an Enrichment status. The README's
-// screenshot of the preview is taken here.
+// sends exactly those 10 businesses; only their rows get an Enrichment status. The
+// playground guide's screenshot of the preview (docs/playground.md) is taken here.
 import { describeInBrowser, eventually, gridColumn, openPlayground, screenshot, type Session } from "./browser";
 
 const BUSINESSES = Array.from({ length: 40 }, (_, i) => ({

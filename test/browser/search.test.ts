@@ -1,6 +1,6 @@
 // A newcomer's search in the real sidebar, in chromium: pick "Austin, Texas, US" with the keyboard,
 // start a search for "coffee", and watch the job's progress in the sidebar and its rows arrive in
-// the grid; the README's screenshots are taken here. Then the same by keyboard alone,
+// the grid; the playground guide's screenshots (docs/playground.md) are taken here. Then the same by keyboard alone,
 // at the sidebar's 300 px.
 import type { FrameLocator, Page } from "../../dev/browser/playwright";
 import {

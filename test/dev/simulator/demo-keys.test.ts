@@ -1,5 +1,5 @@
 // The demo keys as the docs tell them are the simulator's own, so the two cannot drift apart: the
-// README's playground section ("The demo keys", the "What waits" try-out, the enrichment
+// playground's guide (docs/playground.md: "The demo keys", the "What waits" try-out, the enrichment
 // paragraph) and dev/simulator/README.md list every key of DEMO_KEYS and no other, each with its
 // account's plan and credits (as GET /account answers them) and its jobs at a time (its account's
 // limit, or the simulator's default, which both files state); where the credits allow, a fresh
@@ -13,7 +13,7 @@ import { DEMO_KEYS, type DemoKey } from "../../../dev/simulator/demo";
 import { call, createSearch, newSim } from "./helpers";
 
 const ROOT = path.resolve(__dirname, "../../..");
-const DOCS = ["README.md", "dev/simulator/README.md"];
+const DOCS = ["docs/playground.md", "dev/simulator/README.md"];
 const KEYS: readonly DemoKey[] = Object.values(DEMO_KEYS);
 
 interface Row {
@@ -114,8 +114,8 @@ describe("the service API's page on the simulator (docs/service-api.md)", () => 
   });
 });
 
-describe("the README's other words on demo keys", () => {
-  const text = flat(read("README.md"));
+describe("the playground guide's other words on demo keys (docs/playground.md)", () => {
+  const text = flat(read("docs/playground.md"));
 
   it("says the jobs at a time of the key it has you save, and of the demo accounts all told", () => {
     const saved = [...text.matchAll(/Save `(demo-[a-z0-9-]+)` as the key in Settings: its account runs (\d+) jobs? at a time/g)];
