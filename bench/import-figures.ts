@@ -250,8 +250,8 @@ async function activeJobsPass(world: World, root: string, build: (typeof BUILDS)
       "modelled time",
     ],
     [
-      // 4 calls a job (its range read and write, their ranges) and its sheet's name at its end, its sheets found by id once (getSheets, an
-      // id each).
+      // 4 calls a job (its range read and write, their ranges) and its sheet's
+      // name at its end, its sheets found by id once (getSheets, an id each).
       [
         "target",
         "—",

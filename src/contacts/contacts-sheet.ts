@@ -61,8 +61,8 @@ function readColumn(read: ContactsRead, column: number): void {
 }
 
 /**
- * Reads the header row (writing any of the add-on's headers missing, after the last column), then `Email`, `Ready to send`, `Found in` and
- * the status columns.
+ * Reads the header row (writing any of the add-on's headers missing, after the
+ * last column), then `Email`, `Ready to send`, `Found in` and the status columns.
  */
 export function readContacts(sheet: Sheet): ContactsRead {
   const lastRow = sheet.getLastRow();
@@ -126,8 +126,8 @@ function headerAt(read: ContactsRead, column: number): ContactHeader | null {
 export type RowMarks = Pick<ContactValues, "Ready to send" | "Found in">;
 
 /**
- * Rewrites the add-on's columns of the rows in `updates` (loaded: one block from the first to the last); then `marks`' two columns. Returns
- * the calls made.
+ * Rewrites the add-on's columns of the rows in `updates` (loaded: one block from
+ * the first to the last); then `marks`' two columns. Returns the calls made.
  */
 export function writeUpdates(
   read: ContactsRead,

@@ -5,8 +5,8 @@
 const NUMBER_LIKE = /^[0-9 .()[\]-]*$/;
 
 /**
- * True when `text` begins with `=`, `@`, a tab or a carriage return, or with `+`/`-` followed by anything but digits, spaces, dots, dashes
- * and brackets.
+ * True when `text` begins with `=`, `@`, a tab or a carriage return, or with
+ * `+`/`-` followed by anything but digits, spaces, dots, dashes and brackets.
  */
 export function needsFormulaGuard(text: string): boolean {
   const first = text.charAt(0);

@@ -13,8 +13,8 @@ export interface ContactsStatus {
   /** Not ready, by reason code (`bounced`, `consent`, `check:accept_all`…): only the reasons that hold for at least one contact. */
   notReady: Record<string, number>;
   /**
-   * Rows whose `Ready to send` cell is older than their statuses, `Do not contact` or the consent countries: a download or Refresh writes
-   * them.
+   * Rows whose `Ready to send` cell is older than their statuses,
+   * `Do not contact` or the consent countries: a download or Refresh writes them.
    */
   stale: number;
   /** A file was made from the sheet (a row says `Exported`): "New since the last file" is offered first. */

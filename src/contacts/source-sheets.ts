@@ -22,8 +22,8 @@ interface SourceRef {
 }
 
 /**
- * What a record's sheet says its businesses were found by: a search's query and place, else the job's name (a territory's rows say their
- * own).
+ * What a record's sheet says its businesses were found by: a search's
+ * query and place, else the job's name (a territory's rows say their own).
  */
 function sourceOf(record: JobRecord): string {
   const searched = searchOf(record)?.searched;
@@ -103,8 +103,8 @@ export function readSource(sheet: Sheet, name: string, list: EnrichTarget | null
 }
 
 /**
- * The sheets of `refs` present in the document, in its sheet order (`names`: each sheet's, in that order; the Contacts sheet never one of
- * them).
+ * The sheets of `refs` present in the document, in its sheet order (`names`:
+ * each sheet's, in that order; the Contacts sheet never one of them).
  */
 export function orderedSources(
   sheets: readonly Sheet[],

@@ -262,8 +262,8 @@ export const headersOf = (columns: readonly ColumnSpec[]): string[] => columns.m
 export const BUSINESS_COLUMNS: readonly ColumnSpec[] = resultColumns(seenOn(""));
 
 /**
- * The columns a new territory's sheet gets, in order: a search's, `Found by` and `Same contact as` after the reading ones, `Territory run`
- * last.
+ * The columns a new territory's sheet gets, in order: a search's, `Found by`
+ * and `Same contact as` after the reading ones, `Territory run` last.
  */
 export const TERRITORY_COLUMNS: readonly ColumnSpec[] = resultColumns(seenOn(""), { territory: true });
 

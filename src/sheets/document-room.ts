@@ -70,8 +70,8 @@ const isCellLimitError = (error: unknown): boolean =>
   /above the limit of [\d,.]+ cells/i.test(error instanceof Error ? error.message : String(error));
 
 /**
- * `error` as a click shows it: Google's refusal at the cell limit as a sentence of `what` could not be written (writeProblem), else as it
- * is.
+ * `error` as a click shows it: Google's refusal at the cell limit as a
+ * sentence of `what` could not be written (writeProblem), else as it is.
  */
 export function clickWriteError(error: unknown, what: string): unknown {
   return isCellLimitError(error) ? new NoRoomError(`${what} could not be finished: ${writeProblem(error)}.`) : error;

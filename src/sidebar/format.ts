@@ -44,8 +44,8 @@ export function territoryCost(
 }
 
 /**
- * Several queries and no place picked yet: what each place will add, "2 searches a place picked · up to 200 credits a place, of your
- * 10,000".
+ * Several queries and no place picked yet: what each place will add, "2
+ * searches a place picked · up to 200 credits a place, of your 10,000".
  */
 export function perPlaceCost(account: AccountView, queries: number, maxResults: number): string {
   return (

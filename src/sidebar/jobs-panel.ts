@@ -157,8 +157,8 @@ function territoryStop(state: SidebarState, job: JobView, territory: TerritoryVi
 }
 
 /**
- * An enrichment run as one line: its rows sent, jobs running and rows waiting, Stop while rows wait, and "Continue with my key" for another
- * editor's.
+ * An enrichment run as one line: its rows sent, jobs running and rows waiting,
+ * Stop while rows wait, and "Continue with my key" for another editor's.
  */
 function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
   const progress = runProgress(run, line.jobs);
@@ -236,8 +236,8 @@ function continueControl(state: SidebarState, job: JobView, run: RunView): HTMLB
 }
 
 /**
- * Asks `question` under a job's line (in place of a question there), with `yesText` and Cancel (which takes it away), in view and where the
- * keyboard is.
+ * Asks `question` under a job's line (in place of a question there), with
+ * `yesText` and Cancel (which takes it away), in view and where the keyboard is.
  */
 function askUnder(
   item: Element,
@@ -351,8 +351,8 @@ function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
 }
 
 /**
- * What the schedule `every` spends over time from this user's credits (first: each run's cost); "" for another's search, or without
- * figures.
+ * What the schedule `every` spends over time from this user's credits
+ * (first: each run's cost); "" for another's search, or without figures.
  */
 function spendOf(state: SidebarState, job: JobView, every: RefreshEvery, nextRun: number, first = ""): string {
   const account = state.account;

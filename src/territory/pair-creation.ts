@@ -65,8 +65,8 @@ export function createWaitingPairs(ctx: JobsContext, record: TerritoryRecord, de
 }
 
 /**
- * A search the service refused for good creates nothing: it fails, and says why; when every search would meet it, so do the others still
- * waiting.
+ * A search the service refused for good creates nothing: it fails, and says
+ * why; when every search would meet it, so do the others still waiting.
  */
 function refused(record: TerritoryRecord, index: number, error: LeadsApiError): TerritoryRecord {
   const every = refusesEverySearch(error);

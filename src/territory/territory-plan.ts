@@ -62,8 +62,8 @@ export function territoryName(input: TerritoryInput): string {
 const PLACES_NAMED = 3;
 
 /**
- * A territory's places in a line: "Austin, Texas, US"; "Dallas, Plano, Irving and 2 more" (their labels' first parts, unless two share one:
- * then whole, "; " between).
+ * A territory's places in a line: "Austin, Texas, US"; "Dallas, Plano, Irving and 2
+ * more" (their labels' first parts, unless two share one: then whole, "; " between).
  */
 export function placesText(places: readonly TerritoryPlace[]): string {
   const firsts = places.map((place) => place.label.split(",")[0] ?? place.label);

@@ -276,8 +276,8 @@ describe("Contacts: scale and repair", () => {
     expect(counts).toMatchObject({ contacts: 1451, added: 1400, suppressed: 1 });
     const reads = doc.calls.filter(([kind, method]) => kind === "read" && method.endsWith("getValues")).map(([, method]) => method);
     const writes = doc.calls.filter(([kind]) => kind === "write").map(([, method]) => method);
-    // The new sheet; Contacts' header, Email, Ready to send, Found in and Merge status; the own columns of the one row the new sheet holds
-    // too (the chain's inbox).
+    // The new sheet; Contacts' header, Email, Ready to send, Found in and Merge status;
+    // the own columns of the one row the new sheet holds too (the chain's inbox).
     expect(reads).toHaveLength(7);
     // The shared inbox's Found in; the bounced row's Ready to send; the grid grown once, then one block of new rows.
     expect(writes).toEqual(["Range.setValues", "Range.setValues", "Sheet.insertRowsAfter", "Range.setValues"]);

@@ -220,8 +220,8 @@ describe.each(BUILDS)("the changed rules of Contacts, on the sheets as people ed
       const testing = runtime.spreadsheetApp.testing;
       const { headers, rows } = readSheet(runtime, "Contacts");
       const both = `${sheetOf(first.job)}; ${sheetOf(second)}`;
-      // Six addresses not suppressed yet, each of its own domain (a domain listed must not take another's row with it), the last at two
-      // businesses.
+      // Six addresses not suppressed yet, each of its own domain (a domain
+      // listed must not take another's row with it), the last at two businesses.
       const chosen: typeof rows = [];
       const pick = (wanted: (row: (typeof rows)[number]) => boolean) => {
         const row = rows.find(

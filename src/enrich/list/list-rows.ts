@@ -273,8 +273,8 @@ export class ListRows {
 }
 
 /**
- * A write-back whose sparse reads would come to this share of the whole sheet's cells reads it whole, in one range: fewer calls, about as
- * many cells.
+ * A write-back whose sparse reads would come to this share of the whole sheet's
+ * cells reads it whole, in one range: fewer calls, about as many cells.
  */
 const WHOLE_SHARE = 0.8;
 

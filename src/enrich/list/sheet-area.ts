@@ -29,8 +29,8 @@ export interface SheetArea {
   /** Where the columns were chosen by position for a list no header row names: the choice, for the preview; else null. */
   columnChoice: ColumnChoice | null;
   /**
-   * Set where only some cells were read (a pass's reads, src/enrich/list/list-rows.ts): whether a cell is in `values`. Unset: every cell
-   * is.
+   * Set where only some cells were read (a pass's reads, src/enrich/list/list-rows.ts):
+   * whether a cell is in `values`. Unset: every cell is.
    */
   loaded?: (row: number, column: number) => boolean;
 }
@@ -133,8 +133,8 @@ function isHeaderRow(header: readonly unknown[], args: AreaArgs, within: { first
 }
 
 /**
- * The nearest header row at or above `top`, else the first one below it down to `bottom` (a selection that starts on a title above its
- * header); null when none.
+ * The nearest header row at or above `top`, else the first one below it down to
+ * `bottom` (a selection that starts on a title above its header); null when none.
  */
 function findHeaderRow(
   values: readonly unknown[][],
@@ -390,8 +390,8 @@ export function rereadArea(sheet: Sheet, target: EnrichTarget): SheetArea {
 }
 
 /**
- * Whether a header row holds both of the list's column headers (where the list's header row still is); any row does for a list without
- * them.
+ * Whether a header row holds both of the list's column headers (where
+ * the list's header row still is); any row does for a list without them.
  */
 export function holdsHeaders(cells: readonly unknown[] | undefined, target: EnrichTarget): boolean {
   if (target.nameHeader === "" || target.websiteHeader === "") return true;

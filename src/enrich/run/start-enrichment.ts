@@ -69,8 +69,8 @@ export interface EnrichmentPreview {
   duration: string | null;
   problem: string | null;
   /**
-   * Set when no header row names the columns (then `problem` asks to choose them), or they were chosen by position:
-   * src/enrich/list/column-choice.ts.
+   * Set when no header row names the columns (then `problem` asks to choose
+   * them), or they were chosen by position: src/enrich/list/column-choice.ts.
    */
   columnChoice: ColumnChoice | null;
   /** Past 80 % of Google's cell limit: the sentence that says so (src/sheets/document-room.ts), else null. */
@@ -261,8 +261,8 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
 }
 
 /**
- * Why a preview has nothing to send, the real reason first: rows already enriched, the account (credits, plan), rows under way, or no row
- * with both a name and a website.
+ * Why a preview has nothing to send, the real reason first: rows already enriched, the
+ * account (credits, plan), rows under way, or no row with both a name and a website.
  */
 function nothingToSend(area: SheetArea, plan: EnrichPlan, notice: string | null): string {
   const allEnriched = plan.alreadyEnriched > 0 && plan.skipped.every((s) => s.reason.kind === "alreadyEnriched");
