@@ -66,7 +66,8 @@ export async function backgroundFigures(root: string): Promise<void> {
         row("modelled Apps Script time", (p) => seconds(modelledMs(p.m))),
       ],
       [
-        "Each document is its own poll: one status round trip and one results round trip per document (documents are served one after another, each under its store's write claim).",
+        "Each document is its own poll: one status round trip and one results round trip per document (documents are served one after " +
+          "another, each under its store's write claim).",
         `Without a document, spreadsheet calls by method: ${callBreakdown(none.m.calls)}.`,
       ],
     );

@@ -2,7 +2,8 @@
 // first build over 20,000 businesses (about 30,000 addresses) in 20 results sheets, a pass that adds 700 new businesses, a refresh that
 // updates 1,000, a build again with nothing new; then the first file, the "new" file after a pass adds 700 more, and forgetting the
 // shared inbox every tenth business holds (2,000 rows of 20 sheets). It prints the SpreadsheetApp calls, the cells read, the modelled
-// Apps Script time against the 6-minute execution and the day's share of a consumer account's 90 trigger minutes and 50,000 Properties calls.
+// Apps Script time against the 6-minute execution and the day's share of a consumer account's 90 trigger minutes and 50,000 Properties
+// calls.
 import { BusinessSchema, type Business } from "../src/api/schemas";
 import { buildContacts } from "../src/contacts/build-contacts";
 import { exportContacts } from "../src/contacts/export-contacts";
@@ -207,7 +208,8 @@ export function contactsFigures(): void {
   const measured = [build, pass, refresh, idle, again, firstFile, newFile, forget];
   const row = (label: string, target: string, value: (c: Cost) => string): string[] => [label, target, ...measured.map(value)];
   printTable(
-    `The Contacts sheet: ${int(SHEETS * PER_SHEET)} businesses in ${SHEETS} results sheets, then a pass adding ${NEW_BUSINESSES} (add-on code over the spreadsheet fake)`,
+    `The Contacts sheet: ${int(SHEETS * PER_SHEET)} businesses in ${SHEETS} results sheets, then a pass adding ${NEW_BUSINESSES} (add-on ` +
+      "code over the spreadsheet fake)",
     [
       "figure",
       "target",
@@ -240,13 +242,26 @@ export function contactsFigures(): void {
       ),
     ],
     [
-      `Modelled time: ${SPREADSHEET_CALL_MS} ms per SpreadsheetApp read or write (the bench's model elsewhere); the cells a call moves are not modelled, so read the cells beside it.`,
-      "A pass reads each source sheet it wrote (one getValues), of Contacts its header row, Email, Ready to send, Found in and each status column (one getValues each) and the add-on's columns over the rows it updates (one), Do not contact (one, when there is one); it writes one update block and one append block (5,000 rows at most a call; the grid grown first where it is too short).",
-      "Every pass also lists the document's sheets and their names once (getSheets, one getName a sheet: the document's order for Found in); the fake counts a getName as a read.",
-      "An idle pass (no job record changed since the last finished sync) makes no SpreadsheetApp call; a document that never ran buildContacts neither.",
-      "A pass's Properties calls are the one read of the Contacts state, one of the Contacts rules (consent countries, forgotten addresses) and, after a finished sync, one write (the marks of the source sheets' records); in Apps Script each execution reads the store once whole (src/gas/property-snapshot.ts), so the reads are no calls of their own there.",
-      "A file (contactsCsv) reads the Contacts sheet and Do not contact once each, then writes `Ready to send` where a status or Do not contact changed it and `Exported` on its rows: the Email column read again, then each column read and written once (rows re-found by their address).",
-      "Forgetting reads each source sheet's header row and its address columns (one getValues a column), writes each column that held the address once, adds the sha256 line, and removes the address's Contacts rows (one deleteRows each: here the one row).",
+      `Modelled time: ${SPREADSHEET_CALL_MS} ms per SpreadsheetApp read or write (the bench's model elsewhere); ` +
+        "the cells a call moves are not modelled, so read the cells beside it.",
+      "A pass reads each source sheet it wrote (one getValues), of Contacts its header row, Email, Ready to send, " +
+        "Found in and each status column (one getValues each) and the add-on's columns over the rows it updates (one), " +
+        "Do not contact (one, when there is one); it writes one update block and one append block (5,000 rows at most a call; " +
+        "the grid grown first where it is too short).",
+      "Every pass also lists the document's sheets and their names once (getSheets, one getName a sheet: " +
+        "the document's order for Found in); the fake counts a getName as a read.",
+      "An idle pass (no job record changed since the last finished sync) makes no SpreadsheetApp call; " +
+        "a document that never ran buildContacts neither.",
+      "A pass's Properties calls are the one read of the Contacts state, one of the Contacts rules (consent countries, " +
+        "forgotten addresses) and, after a finished sync, one write (the marks of the source sheets' records); " +
+        "in Apps Script each execution reads the store once whole (src/gas/property-snapshot.ts), " +
+        "so the reads are no calls of their own there.",
+      "A file (contactsCsv) reads the Contacts sheet and Do not contact once each, then writes `Ready to send` where a status or Do not " +
+        "contact changed it and `Exported` on its rows: the Email column read again, then each column read and written once (rows " +
+        "re-found by their address).",
+      "Forgetting reads each source sheet's header row and its address columns (one getValues a column), " +
+        "writes each column that held the address once, adds the sha256 line, and removes the address's Contacts rows (one deleteRows " +
+        "each: here the one row).",
     ],
   );
 }

@@ -169,8 +169,11 @@ async function bigImport(world: World, root: string): Promise<void> {
       row("modelled Apps Script time", `≤ ${seconds(TIME_TARGET_MS)}`, (m) => seconds(modelledMs(m))),
     ],
     [
-      `Model: ${FETCH_ROUND_TRIP_MS} ms per UrlFetchApp round trip (fetch, or one fetchAll batch), ${SPREADSHEET_CALL_MS} ms per SpreadsheetApp call (read, write or getter such as Sheet.getRange).`,
-      `Ours: job ${started.jobId} became completed ${seconds(tookMs)} (virtual) after the start; status then "${view?.status ?? "?"}", sheet "${sheetName}" has exactly ${BIG} data rows: ${check(sheet.rows === BIG && sheet.distinctIds === BIG, `${sheet.rows} rows`)}.`,
+      `Model: ${FETCH_ROUND_TRIP_MS} ms per UrlFetchApp round trip (fetch, or one fetchAll batch), ${SPREADSHEET_CALL_MS} ms per ` +
+        "SpreadsheetApp call (read, write or getter such as Sheet.getRange).",
+      `Ours: job ${started.jobId} became completed ${seconds(tookMs)} (virtual) after the start; status then "${view?.status ?? "?"}", ` +
+        `sheet "${sheetName}" has exactly ${BIG} data ` +
+        `rows: ${check(sheet.rows === BIG && sheet.distinctIds === BIG, `${sheet.rows} rows`)}.`,
       `Ours, spreadsheet calls by method: ${callBreakdown(ours.calls)}.`,
       `Naive: status fetch, then pages of 500 one fetch at a time, JSON.parse only, one write call per business.`,
     ],
@@ -247,7 +250,8 @@ async function activeJobsPass(world: World, root: string, build: (typeof BUILDS)
       "modelled time",
     ],
     [
-      // 4 calls a job (its range read and write, their ranges) and its sheet's name at its end, its sheets found by id once (getSheets, an id each).
+      // 4 calls a job (its range read and write, their ranges) and its sheet's
+      // name at its end, its sheets found by id once (getSheets, an id each).
       [
         "target",
         "—",
@@ -274,12 +278,16 @@ async function activeJobsPass(world: World, root: string, build: (typeof BUILDS)
       ]),
     ],
     [
-      `Fetch round trips are shown as total (status + results + other). ${ACTIVE_JOBS} searches of 100 results, one account (maxActiveJobs 25).`,
-      "Result pages share a round trip up to 4,000 results (each job counted at most its pages' size or its maxResults), so the 20 jobs' pages go in one.",
-      "Sheet calls per job: all the pass's SpreadsheetApp calls ÷ jobs (job store calls included), the document's one getActiveSpreadsheet included.",
+      `Fetch round trips are shown as total (status + results + other). ${ACTIVE_JOBS} searches of 100 results, ` +
+        "one account (maxActiveJobs 25).",
+      "Result pages share a round trip up to 4,000 results (each job counted at most its pages' size or its maxResults), " +
+        "so the 20 jobs' pages go in one.",
+      "Sheet calls per job: all the pass's SpreadsheetApp calls ÷ jobs (job store calls included), " +
+        "the document's one getActiveSpreadsheet included.",
       build.distDir === "dist"
         ? "Job store calls: none; the default build keeps its jobs in document properties, which are not SpreadsheetApp calls."
-        : "Job store calls: the DeveloperMetadata calls among them (the store is one entry): its write claim added, one listing, the entry's and the claim's values read, one write of every changed record, the claim removed.",
+        : "Job store calls: the DeveloperMetadata calls among them (the store is one entry): its write claim added, one listing, " +
+          "the entry's and the claim's values read, one write of every changed record, the claim removed.",
       ...passes.slice(1).map(({ label, m }) => `Pass ${label}, spreadsheet calls by method: ${callBreakdown(m.calls)}.`),
     ],
   );

@@ -197,10 +197,14 @@ export async function largeRunFigures(root: string): Promise<void> {
         ),
       ],
       [
-        "The run finishes within a day, so its totals are what it costs that day. Trigger minutes: virtual time (round trips, sleeps) plus 50 ms per spreadsheet call.",
-        "Before, 14 jobs (9,800 rows) were sent and 10,200 rows were skipped; the waiting chunks' bodies took about 350 KB of the user store.",
-        "Cells read per pass: the goal is twice the rows (the status and Enriched for columns) plus the rows the pass writes (sends, or writes results into) at the sheet's width.",
-        "Before (issue 30 §3), a pass read the whole list to send and again for each round trip of results it wrote: 1,260,063 cells at most, 1,120,056 on average, no pass within the goal.",
+        "The run finishes within a day, so its totals are what it costs that day. Trigger minutes: virtual time (round trips, sleeps) " +
+          "plus 50 ms per spreadsheet call.",
+        "Before, 14 jobs (9,800 rows) were sent and 10,200 rows were skipped; " +
+          "the waiting chunks' bodies took about 350 KB of the user store.",
+        "Cells read per pass: the goal is twice the rows (the status and Enriched for columns) plus the rows the pass writes (sends, " +
+          "or writes results into) at the sheet's width.",
+        "Before (issue 30 §3), a pass read the whole list to send and again for each round trip of results it wrote: " +
+          "1,260,063 cells at most, 1,120,056 on average, no pass within the goal.",
       ],
     );
   } finally {

@@ -32,7 +32,8 @@ export interface BenchInput {
 export async function main(input: BenchInput): Promise<void> {
   const started = performance.now();
   console.log(
-    `Business Leads bench: node ${process.version}, ${process.platform}/${process.arch}. Times in ms and as ratios to baselines measured in this run.`,
+    `Business Leads bench: node ${process.version}, ${process.platform}/${process.arch}. ` +
+      "Times in ms and as ratios to baselines measured in this run.",
   );
   printSection("Foundation");
   bundleFigures(input.root, input.builds);

@@ -176,7 +176,8 @@ export async function quotaFigures(root: string): Promise<void> {
       ["build", "Properties calls", "target", "UrlFetch calls", "target"],
       BUILDS.map(([name], i) => [name, int(idle[i]?.properties ?? 0), "≤ 3", int(idle[i]?.fetches ?? 0), "≤ 1"]),
       [
-        "Before each execution read its properties once (one getProperties() per store, again after a lock): 19 Properties calls in the default build, 11 in the full one.",
+        "Before each execution read its properties once (one getProperties() per store, again after a lock): " +
+          "19 Properties calls in the default build, 11 in the full one.",
       ],
     );
 
@@ -230,12 +231,17 @@ export async function quotaFigures(root: string): Promise<void> {
       );
     });
     printTable(
-      `A day against the quotas (consumer account, one document): ${SAVED_SEARCHES} searches with a daily refresh, the sidebar open 9 to 5 (${days[0]?.polls ?? 0} polls), a 700-result search at 10:00 (${days[0]?.bigRows ?? 0} rows written), the hourly trigger`,
+      `A day against the quotas (consumer account, one document): ${SAVED_SEARCHES} searches with a daily refresh, ` +
+        `the sidebar open 9 to 5 (${days[0]?.polls ?? 0} polls), a 700-result search at 10:00 (${days[0]?.bigRows ?? 0} rows ` +
+        "written), the hourly trigger",
       ["figure", "used", "daily quota", "share", "target", ""],
       rows,
       [
-        "Counted by the fakes on every call (Properties calls and UrlFetch requests, as Google charges them), over the 24 hours after the day's start.",
-        `Trigger minutes: the virtual time each trigger execution took (${FETCH_ROUND_TRIP_MS} ms per UrlFetch round trip, plus its Utilities.sleep waits) plus ${SPREADSHEET_CALL_MS} ms per SpreadsheetApp call; the sidebar's calls are not trigger runtime.`,
+        "Counted by the fakes on every call (Properties calls and UrlFetch requests, as Google charges them), " +
+          "over the 24 hours after the day's start.",
+        `Trigger minutes: the virtual time each trigger execution took (${FETCH_ROUND_TRIP_MS} ms per UrlFetch round trip, ` +
+          `plus its Utilities.sleep waits) plus ${SPREADSHEET_CALL_MS} ms per SpreadsheetApp call; ` +
+          "the sidebar's calls are not trigger runtime.",
       ],
     );
   } finally {

@@ -105,7 +105,8 @@ export async function functionAndRefreshFigures(root: string): Promise<void> {
         ["the pass that merges the completed run", "≤ 3 requests, ≤ 2 round trips, ≤ 6 writes", full(merge)],
       ],
       [
-        `Rows before the merge: ${int(before)}; after: ${int(after.length)}, ${int(distinct)} distinct maps URLs (the run's new businesses appended, none twice).`,
+        `Rows before the merge: ${int(before)}; after: ${int(after.length)}, ${int(distinct)} distinct maps URLs (the run's new ` +
+          "businesses appended, none twice).",
       ],
     );
   } finally {

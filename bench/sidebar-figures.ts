@@ -11,7 +11,9 @@ import type { Browser, Page } from "../dev/browser/playwright";
 import { startPlayground } from "../dev/playground/server";
 import { kb, median, ms, printLine, printTable, ratio } from "./stats";
 
-/** 60 KB until the territory form, continuing another editor's run and the words that agree came in (issue 30): 62 KB then, 20 KB gzipped. */
+/**
+ * 60 KB until the territory form, continuing another editor's run and the words that agree came in (issue 30): 62 KB then, 20 KB gzipped.
+ */
 export const SIDEBAR_TARGET_BYTES = 64 * 1024;
 const SAMPLES = 5;
 
@@ -55,7 +57,8 @@ export async function sidebarFigures(root: string): Promise<void> {
         ["the playground's sidebar showing account data", ms(toAccount), ratio(toAccount / toBlank)],
       ],
       [
-        "The sidebar's time includes its google.script.run calls (getSettings, getAccount) through the built bundle in the fakes and the simulator.",
+        "The sidebar's time includes its google.script.run calls (getSettings, getAccount) " +
+          "through the built bundle in the fakes and the simulator.",
       ],
     );
   } finally {

@@ -105,10 +105,15 @@ export async function territoryPassFigures(root: string): Promise<void> {
         row("  round trips", "1 + 1 per search", (f) => int(f.start.roundTrips)),
       ],
       [
-        "Sheet calls: every SpreadsheetApp call of the pass (reads + writes + getters such as Sheet.getRange), the job store's developer metadata included in the full build.",
-        "A merge reads the header row and the sheet's rows once (values and formulas) and writes its rows in one block; the pass that ends the run reads them once more, to mark and count what the run did.",
-        "Result pages share a round trip up to 4,000 results (50 searches of 100 results take two); a territory's searches that ended are merged together once every round trip is done, at most 8,000 of their results a pass (the rest wait for the next).",
-        "The start creates its searches one request at a time (each with its own idempotency key), as many as the account's job slots allow (60 here).",
+        "Sheet calls: every SpreadsheetApp call of the pass (reads + writes + getters such as Sheet.getRange), " +
+          "the job store's developer metadata included in the full build.",
+        "A merge reads the header row and the sheet's rows once (values and formulas) and writes its rows in one block; " +
+          "the pass that ends the run reads them once more, to mark and count what the run did.",
+        "Result pages share a round trip up to 4,000 results (50 searches of 100 results take two); " +
+          "a territory's searches that ended are merged together once every round trip is done, at most 8,000 of their results a pass " +
+          "(the rest wait for the next).",
+        "The start creates its searches one request at a time (each with its own idempotency key), " +
+          "as many as the account's job slots allow (60 here).",
         `The merging pass of 50 searches, default build, by method: ${callBreakdown(measured[2]?.merging.calls ?? new Map())}.`,
       ],
     );

@@ -112,7 +112,8 @@ export async function territoryScaleFigures(root: string): Promise<void> {
     const daily = (used: number, quota: number, f: ScaleFigures): string => `${int(used)} (${pct(used / days(f), quota)} a day)`;
     const row = (label: string, target: string, value: (f: ScaleFigures) => string): string[] => [label, target, ...byBuild.map(value)];
     printTable(
-      `A territory at scale: one query in ${PLACES} neighbouring places × ${RESULTS} results (${int(PLACES * RESULTS)} results), one click, then the hourly trigger only (${JOB_SLOTS} searches at a time)`,
+      `A territory at scale: one query in ${PLACES} neighbouring places × ${RESULTS} results (${int(PLACES * RESULTS)} results), ` +
+        `one click, then the hourly trigger only (${JOB_SLOTS} searches at a time)`,
       ["figure", "target", "default build", "full build"],
       [
         row("searches created (service)", `${PLACES}, once each`, (f) => int(f.searches)),
@@ -145,7 +146,8 @@ export async function territoryScaleFigures(root: string): Promise<void> {
         ),
       ],
       [
-        `Modelled time: the fakes' virtual time (${FETCH_ROUND_TRIP_MS} ms per UrlFetch round trip, plus sleeps) plus ${SPREADSHEET_CALL_MS} ms per SpreadsheetApp call; a day's share: the run's totals over the days it took (one here).`,
+        `Modelled time: the fakes' virtual time (${FETCH_ROUND_TRIP_MS} ms per UrlFetch round trip, plus sleeps) ` +
+          `plus ${SPREADSHEET_CALL_MS} ms per SpreadsheetApp call; a day's share: the run's totals over the days it took (one here).`,
         "The click (startSearch) is counted in the UrlFetch and Properties totals; its calls are not trigger minutes.",
       ],
     );

@@ -25,7 +25,8 @@ interface Cli {
 }
 
 const USAGE =
-  "flags: --port <n>, --speed <n>, --seed <n>, --hostile, --no-key, --headless [--query <text>] [--city <prefix>] [--max <n>], --scene contacts [--locale de_DE]";
+  "flags: --port <n>, --speed <n>, --seed <n>, --hostile, --no-key, --headless [--query <text>] [--city <prefix>] [--max <n>], " +
+  "--scene contacts [--locale de_DE]";
 
 function parseArgs(argv: readonly string[]): Cli {
   const cli: Cli = {
@@ -102,7 +103,8 @@ async function main(): Promise<void> {
     `  the sidebar is dist/Sidebar.html running on the built add-on; the simulator is at ${playground.simUrl} (demo key demo-growth)`,
   );
   console.log(
-    `  virtual time runs ${cli.speed}× real time (--speed), and the page's "+1 hour" / "+1 day" move it on${cli.hostile ? "; hostile values are on" : ""}. Stop with Ctrl-C.`,
+    `  virtual time runs ${cli.speed}× real time (--speed), and the page's "+1 hour" / "+1 day" move it ` +
+      `on${cli.hostile ? "; hostile values are on" : ""}. Stop with Ctrl-C.`,
   );
   console.log(`  try: a 700-result search for coffee in Austin; =LEADS_CREDITS() typed into a cell. docs/playground.md says what to try.`);
 }

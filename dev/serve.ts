@@ -43,7 +43,8 @@ async function main(): Promise<void> {
     void server.close().then(() => process.exit(0));
   });
   const lines = [
-    `Business Leads service simulator (seed ${options.seed}${options.production ? ", production: Idempotency-Key required" : ""}${options.hostile ? ", hostile values in every 5th business" : ""})`,
+    `Business Leads service simulator (seed ${options.seed}${options.production ? ", production: Idempotency-Key required" : ""}` +
+      `${options.hostile ? ", hostile values in every 5th business" : ""})`,
     `base_url: ${server.url}   (API under ${server.url}/api/v1, control under ${server.url}/__sim)`,
     "Demo API keys (header x-api-key):",
     ...Object.values(DEMO_KEYS).map((demo) => `  ${demo.apiKey.padEnd(18)} ${demo.purpose}`),

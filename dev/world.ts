@@ -127,7 +127,9 @@ export async function serviceAccount(world: World, apiKey: string): Promise<Reco
 
 export type SheetRow = Record<string, unknown>;
 
-/** The sheet as header → value objects, one per filled data row (blank rows left out) with its row number in the sheet, and the formulas. */
+/**
+ * The sheet as header → value objects, one per filled data row (blank rows left out) with its row number in the sheet, and the formulas.
+ */
 export function readSheet(
   runtime: FakeRuntime,
   sheetName: string,

@@ -39,7 +39,8 @@ export function listingIdentity() {
   if (name === "") throw new Error(`${path.relative(root, file)}: "name" must be the add-on's name.`);
   if (!/^https:\/\/[^\s/?#]+\/([^\s?#]*\/)?$/.test(pagesUrl)) {
     throw new Error(
-      `${path.relative(root, file)}: "pagesUrl" must be the https:// address the kit's pages are hosted at, ending in "/"; got "${pagesUrl}".`,
+      `${path.relative(root, file)}: "pagesUrl" must be the https:// address the kit's pages are hosted at, ` +
+        `ending in "/"; got "${pagesUrl}".`,
     );
   }
   return { name, pagesUrl };
@@ -159,7 +160,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { code, entries, sidebarHtml } = build({ baseUrl, outDir, scope });
   const shown = path.relative(process.cwd(), outDir) || ".";
   console.log(
-    `${shown}/Code.js: ${Buffer.byteLength(code)} bytes, ${entries.length} entry points; ${shown}/Sidebar.html: ${Buffer.byteLength(sidebarHtml)} bytes`,
+    `${shown}/Code.js: ${Buffer.byteLength(code)} bytes, ${entries.length} entry ` +
+      `points; ${shown}/Sidebar.html: ${Buffer.byteLength(sidebarHtml)} bytes`,
   );
   if (baseUrl) console.log(`production build for ${baseUrl} (default address and urlFetchWhitelist)`);
   console.log(`spreadsheet scope: ${SCOPES[scope]}`);

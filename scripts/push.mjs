@@ -104,7 +104,8 @@ function createBoundScript(title) {
   }
   if (settings === null || typeof settings.scriptId !== "string" || settings.scriptId === "") {
     console.error(
-      "clasp create failed (see above); .clasp.json is unchanged. If it says the credentials are invalid or expired, run npx clasp login again.",
+      "clasp create failed (see above); .clasp.json is unchanged. If it says the credentials are invalid or expired, " +
+        "run npx clasp login again.",
     );
     process.exit(made?.status || 1);
   }

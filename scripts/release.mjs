@@ -78,7 +78,8 @@ function runClasp(args, { capture }) {
   });
   if (result.status !== 0) {
     console.error(
-      `clasp ${args.filter((a) => !a.includes(path.sep)).join(" ")} failed (see above). If it says the credentials are invalid or expired, run npx clasp login again.`,
+      `clasp ${args.filter((a) => !a.includes(path.sep)).join(" ")} failed (see above). If it says the credentials are invalid or ` +
+        "expired, run npx clasp login again.",
     );
     process.exit(result.status || 1);
   }
@@ -160,7 +161,8 @@ const projectProblems = [];
 if (options.scriptId === undefined && claspProject.problem) projectProblems.push(claspProject.problem);
 if (options.scriptId === undefined && claspProject.config.parentId) {
   projectProblems.push(
-    ".clasp.json names a script bound to a spreadsheet (npm run push -- --create makes those, for testing); an Editor add-on is published from a standalone script:",
+    ".clasp.json names a script bound to a spreadsheet (npm run push -- --create makes those, for testing); " +
+      "an Editor add-on is published from a standalone script:",
     'create one (npx clasp create --type standalone --title "' + appName + '" in an empty folder) and pass its id: --script-id ID',
   );
 }

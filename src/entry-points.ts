@@ -64,7 +64,9 @@ export const ENTRY_POINTS = [
     customFunction: {
       summary: "Looks up locations in the Business Leads catalog (at most 8): use a label in a search.",
       params: {
-        query: `The start of a city name, ${REQUEST_LIMITS.locationQueryMin} to ${REQUEST_LIMITS.locationQueryMax} characters, e.g. "Austin".`,
+        query:
+          `The start of a city name, ${REQUEST_LIMITS.locationQueryMin} to ${REQUEST_LIMITS.locationQueryMax} ` +
+          `characters, e.g. "Austin".`,
         country: 'Optional two-letter country code to narrow the matches, e.g. "US".',
       },
       returnType: "string[][]",
@@ -119,7 +121,8 @@ export const ENTRY_POINTS = [
       params: {
         jobId: "The job ID of a search or enrichment.",
         fields:
-          'Optional comma-separated field names, e.g. "title, phone, emails"; default: id, title, category, address, phone, website, emails, email_verification_status.',
+          'Optional comma-separated field names, e.g. "title, phone, emails"; default: id, title, category, address, phone, website, ' +
+          "emails, email_verification_status.",
       },
       returnType: "string[][]",
       returns: "A table: the chosen fields as the header row, then one row per business.",

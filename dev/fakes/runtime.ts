@@ -321,7 +321,10 @@ export class FakeRuntime {
     };
   }
 
-  /** Calls `watch` on every SpreadsheetApp call an execution makes, with the cells a value read returns (for cost figures); returns the unsubscribe. */
+  /**
+   * Calls `watch` on every SpreadsheetApp call an execution makes, with the
+   * cells a value read returns (for cost figures); returns the unsubscribe.
+   */
   watchSpreadsheetCalls(watch: (kind: CallKind, method: string, cells: number) => void): () => void {
     this.callWatchers.push(watch);
     return () => {

@@ -215,7 +215,10 @@ export function createUrlFetchApp(env: ServiceEnv, deps: UrlFetchDeps) {
 
   const requestFailed = (url: string, status: number, body: string): string => {
     const truncated = body.length > TRUNCATE_AT ? `${body.slice(0, TRUNCATE_AT)}...` : body;
-    return `Request failed for ${new URL(url).origin} returned code ${status}. Truncated server response: ${truncated} (use muteHttpExceptions option to examine full response)`;
+    return (
+      `Request failed for ${new URL(url).origin} returned code ${status}. Truncated server response: ${truncated} (use ` +
+      "muteHttpExceptions option to examine full response)"
+    );
   };
 
   /** One round trip: record, run hooks, send in parallel, then apply kill plan and errors. */

@@ -28,7 +28,8 @@ export function privacyProblems(privacyHtml: string, srcDir: string): string[] {
     .filter((store) => !store.named.test(text))
     .map(
       (store) =>
-        `The privacy policy does not name the ${store.words}, which ${store.files.join(", ")} ${store.files.length > 1 ? "write" : "writes"} (${store.call}).`,
+        `The privacy policy does not name the ${store.words}, ` +
+        `which ${store.files.join(", ")} ${store.files.length > 1 ? "write" : "writes"} (${store.call}).`,
     );
   if (!text.includes(LIMITED_USE_STATEMENT)) problems.push(`The privacy policy lacks the statement "${LIMITED_USE_STATEMENT}".`);
   return problems;

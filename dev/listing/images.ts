@@ -35,17 +35,23 @@ async function render(
 }
 
 const iconPage = (svg: string, px: number) =>
-  `<!DOCTYPE html><html><head><style>html,body{margin:0;background:transparent}img{display:block}</style></head><body><img src="${dataUri(svg)}" width="${px}" height="${px}" alt=""></body></html>`;
+  "<!DOCTYPE html><html><head><style>html,body{margin:0;background:transparent}img{display:block}</style></head><body>" +
+  `<img src="${dataUri(svg)}" width="${px}" height="${px}" alt=""></body></html>`;
 
 function bannerPage(svg: string, name: string): string {
-  return `<!DOCTYPE html><html><head><style>
+  return (
+    `<!DOCTYPE html><html><head><style>
     html,body{margin:0;width:220px;height:140px;overflow:hidden}
-    body{background:linear-gradient(135deg,#0B6E5A 0%,#0E8A71 100%);color:#fff;font-family:"DejaVu Sans",system-ui,Arial,sans-serif;display:flex;flex-direction:column;justify-content:center;padding:0 16px;box-sizing:border-box;gap:10px}
+    body{background:linear-gradient(135deg,#0B6E5A 0%,#0E8A71 100%);color:#fff;font-family:"DejaVu Sans",system-ui,Arial,sans-serif;` +
+    `display:flex;flex-direction:column;justify-content:center;padding:0 16px;box-sizing:border-box;gap:10px}
     .row{display:flex;align-items:center;gap:10px}
     img{width:48px;height:48px;border-radius:10px;box-shadow:0 0 0 2px rgba(255,255,255,.85)}
-    .name{font-size:20px;font-weight:700;line-height:1.1;letter-spacing:-.2px;overflow:hidden;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2}
+    .name{font-size:20px;font-weight:700;line-height:1.1;letter-spacing:-.2px;overflow:hidden;` +
+    `display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2}
     .line{font-size:12px;line-height:1.3;opacity:.95}
-  </style></head><body><div class="row"><img src="${dataUri(svg)}" alt=""><div class="name">${escapeHtml(name)}</div></div><div class="line">${escapeHtml(BANNER_LINE)}</div></body></html>`;
+  </style></head><body><div class="row"><img src="${dataUri(svg)}" alt=""><div class="name">${escapeHtml(name)}</div></div>` +
+    `<div class="line">${escapeHtml(BANNER_LINE)}</div></body></html>`
+  );
 }
 
 /** Writes the icons and the banner into `storeDir`. */

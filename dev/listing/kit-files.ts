@@ -23,7 +23,8 @@ export const SCREENSHOTS = [
   {
     file: "screenshot-2-territory.png",
     shows:
-      "A territory in one sheet: two queries across four neighbouring places, each business once, with the searches that found it and what its refresh did",
+      "A territory in one sheet: two queries across four neighbouring places, each business once, " +
+      "with the searches that found it and what its refresh did",
   },
   {
     file: "screenshot-3-enrich.png",

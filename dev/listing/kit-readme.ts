@@ -20,7 +20,8 @@ export function kitReadme(config: ListingConfig, manifests: readonly BuildManife
     ...(placeholders.length > 0 ? ["**Before publishing:** " + placeholders.join(" "), ""] : []),
     "## 1. Host the site",
     "",
-    `Upload the folder \`${SITE.dir}/\` as it is to ${config.pagesUrl} (a domain you verify in Google Search Console and add to the OAuth consent screen's authorized domains: \`${domain}\`).`,
+    `Upload the folder \`${SITE.dir}/\` as it is to ${config.pagesUrl} (a domain you verify in Google Search Console and add to the ` +
+      `OAuth consent screen's authorized domains: \`${domain}\`).`,
     "",
     "| Page | File | Address |",
     "|---|---|---|",
@@ -29,7 +30,8 @@ export function kitReadme(config: ListingConfig, manifests: readonly BuildManife
     `| Terms of service | ${SITE.pages.terms} | ${url(SITE.pages.terms)} |`,
     `| Support (also the add-on's Help) | ${SITE.pages.support} | ${url(SITE.pages.support)} |`,
     "",
-    "The terms of service and the privacy policy are written from what the code does; have them reviewed for your jurisdiction before the listing goes public.",
+    "The terms of service and the privacy policy are written from what the code does; have them reviewed for your jurisdiction before " +
+      "the listing goes public.",
     "",
     "## 2. OAuth consent screen (Google Cloud console)",
     "",
@@ -44,7 +46,8 @@ export function kitReadme(config: ListingConfig, manifests: readonly BuildManife
     "## 3. Marketplace SDK › App Configuration",
     "",
     "- App integration: Google Sheets add-on (an Editor add-on).",
-    "- Script ID and version: printed by `npm run release -- --base-url https://…`. Each update: run it again and enter the new version here;",
+    "- Script ID and version: printed by `npm run release -- --base-url https://…`. Each update: " +
+      "run it again and enter the new version here;",
     `  a version that adds scopes needs the consent screen and its verification updated first (${SOURCES.updateAddon}).`,
     "- OAuth scopes: exactly the scopes of the build you released (above).",
     "",
@@ -55,16 +58,19 @@ export function kitReadme(config: ListingConfig, manifests: readonly BuildManife
     "",
     `  > ${config.shortDescription}`,
     "",
-    `- Detailed description (${detailedDescription(config).length}, fewer than ${TEXT_LIMITS.detailedDescriptionBelow.toLocaleString("en-US")}):`,
+    `- Detailed description (${detailedDescription(config).length}, ` +
+      `fewer than ${TEXT_LIMITS.detailedDescriptionBelow.toLocaleString("en-US")}):`,
     "",
     ...config.detailedDescription.flatMap((p) => [`  > ${p}`, "  >"]).slice(0, -1),
     "",
     `- Category: ${config.category} (pick the nearest in the console's list)`,
-    `- Application icon ${IMAGE_SIZES.icon128.width}×${IMAGE_SIZES.icon128.height}: \`${STORE.dir}/${STORE.icon128}\`; ${IMAGE_SIZES.icon32.width}×${IMAGE_SIZES.icon32.height}: \`${STORE.dir}/${STORE.icon32}\``,
+    `- Application icon ${IMAGE_SIZES.icon128.width}×${IMAGE_SIZES.icon128.height}: ` +
+      `\`${STORE.dir}/${STORE.icon128}\`; ${IMAGE_SIZES.icon32.width}×${IMAGE_SIZES.icon32.height}: \`${STORE.dir}/${STORE.icon32}\``,
     `- Application card banner ${IMAGE_SIZES.cardBanner.width}×${IMAGE_SIZES.cardBanner.height}: \`${STORE.dir}/${STORE.cardBanner}\``,
     `- Screenshots ${IMAGE_SIZES.screenshot.width}×${IMAGE_SIZES.screenshot.height}, in this order:`,
     ...SCREENSHOTS.map((s, i) => `  ${i + 1}. \`${STORE.dir}/${s.file}\`: ${s.shows}`),
-    `- Terms of service URL: ${url(SITE.pages.terms)}; privacy policy URL: ${url(SITE.pages.privacy)}; support URL: ${url(SITE.pages.support)}`,
+    `- Terms of service URL: ${url(SITE.pages.terms)}; privacy policy URL: ${url(SITE.pages.privacy)}; ` +
+      `support URL: ${url(SITE.pages.support)}`,
     "",
     "The screenshots come from the playground (the real built sidebar beside its emulated sheet). Screenshots taken in",
     "Google Sheets itself, at 1280×800 and with the same three moments, can replace them.",

@@ -32,11 +32,15 @@ export const SCOPE_JUSTIFICATIONS: readonly ScopeJustification[] = [
     scope: "https://www.googleapis.com/auth/spreadsheets.currentonly",
     consentText: "View and manage spreadsheets that this application has been installed in",
     builds: ["default"],
-    why: "The add-on writes the businesses a search finds into a new sheet of the spreadsheet it is used in, and reads and writes the rows a user selects to enrich them. It touches no other spreadsheet.",
+    why:
+      "The add-on writes the businesses a search finds into a new sheet of the spreadsheet it is used in, " +
+      "and reads and writes the rows a user selects to enrich them. It touches no other spreadsheet.",
     usedBy:
-      "SpreadsheetApp on the active spreadsheet: the results sheets, the enrichment of selected rows, the jobs' records in the document's properties, Check this spreadsheet's temporary sheet",
+      "SpreadsheetApp on the active spreadsheet: the results sheets, the enrichment of selected rows, " +
+      "the jobs' records in the document's properties, Check this spreadsheet's temporary sheet",
     withoutIt:
-      "Nothing can be written into the spreadsheet: no results sheet, no enrichment, no record of a job; the add-on would be an empty sidebar.",
+      "Nothing can be written into the spreadsheet: no results sheet, no enrichment, no record of a job; " +
+      "the add-on would be an empty sidebar.",
     sensitivity: "non-sensitive",
     sensitivitySource: REPORTED,
   },
@@ -44,11 +48,17 @@ export const SCOPE_JUSTIFICATIONS: readonly ScopeJustification[] = [
     scope: "https://www.googleapis.com/auth/spreadsheets",
     consentText: "See, edit, create and delete all your Google Sheets spreadsheets",
     builds: ["full"],
-    why: "The same as spreadsheets.currentonly, plus: Google does not say whether an add-on's hourly background trigger runs with its spreadsheet; this build's trigger opens, by their ids, the spreadsheets where the user has searches or enrichments in progress (and only those, listed in the user's own properties), so their results arrive although nobody has the sidebar open. It never lists, searches or opens any other spreadsheet.",
+    why:
+      "The same as spreadsheets.currentonly, plus: Google does not say whether an add-on's hourly background trigger runs with its " +
+      "spreadsheet; this build's trigger opens, by their ids, the spreadsheets where the user has searches or enrichments in progress " +
+      "(and only those, listed in the user's own properties), so their results arrive although nobody has the sidebar open. " +
+      "It never lists, searches or opens any other spreadsheet.",
     usedBy:
-      "SpreadsheetApp.openById, called only for the ids in the user's own list of spreadsheets with work in progress; the jobs' records in the spreadsheet's developer metadata",
+      "SpreadsheetApp.openById, called only for the ids in the user's own list of spreadsheets with work in progress; " +
+      "the jobs' records in the spreadsheet's developer metadata",
     withoutIt:
-      "A background update that runs without its spreadsheet could not reach it: results would wait until the user opens the sidebar or clicks Refresh jobs (the default build's behaviour).",
+      "A background update that runs without its spreadsheet could not reach it: results would wait until the user opens the sidebar or " +
+      "clicks Refresh jobs (the default build's behaviour).",
     sensitivity: "sensitive",
     sensitivitySource: SOURCES.sheetsScopes,
   },
@@ -56,7 +66,9 @@ export const SCOPE_JUSTIFICATIONS: readonly ScopeJustification[] = [
     scope: "https://www.googleapis.com/auth/script.container.ui",
     consentText: "Display and run third-party web content in prompts and sidebars inside Google applications",
     builds: ["default", "full"],
-    why: "The add-on's menu, its sidebar (search form, jobs, enrichment preview, settings) and its dialogs (Check this spreadsheet's report, Help) are HtmlService pages shown inside Sheets.",
+    why:
+      "The add-on's menu, its sidebar (search form, jobs, enrichment preview, settings) and its dialogs (Check this spreadsheet's " +
+      "report, Help) are HtmlService pages shown inside Sheets.",
     usedBy: "SpreadsheetApp.getUi(): createAddonMenu, showSidebar and showModalDialog with HtmlService pages",
     withoutIt: "No sidebar and no dialog: the user could not save a key, start a search or see a job.",
     sensitivity: "sensitive",
@@ -66,7 +78,9 @@ export const SCOPE_JUSTIFICATIONS: readonly ScopeJustification[] = [
     scope: "https://www.googleapis.com/auth/script.external_request",
     consentText: "Connect to an external service",
     builds: ["default", "full"],
-    why: "Searches, enrichments, the account's credits and the custom functions are requests to the lead service, over https, to the one address the manifest's urlFetchWhitelist allows.",
+    why:
+      "Searches, enrichments, the account's credits and the custom functions are requests to the lead service, over https, " +
+      "to the one address the manifest's urlFetchWhitelist allows.",
     usedBy: "UrlFetchApp.fetch and fetchAll, to the manifest's urlFetchWhitelist only",
     withoutIt: "The add-on could not reach the service: no search, no enrichment, no formula.",
     sensitivity: "sensitive",
@@ -76,10 +90,13 @@ export const SCOPE_JUSTIFICATIONS: readonly ScopeJustification[] = [
     scope: "https://www.googleapis.com/auth/script.scriptapp",
     consentText: "Allow this application to run when you are not present",
     builds: ["default", "full"],
-    why: "A search or an enrichment runs for minutes to hours on the service. While one is in progress the add-on keeps one hourly time-driven trigger that brings its results into the sheet; the trigger removes itself once no work is left.",
+    why:
+      "A search or an enrichment runs for minutes to hours on the service. While one is in progress the add-on keeps one hourly " +
+      "time-driven trigger that brings its results into the sheet; the trigger removes itself once no work is left.",
     usedBy: "ScriptApp.newTrigger (time-driven, hourly), getUserTriggers and deleteTrigger",
     withoutIt:
-      "Results would arrive only while the sidebar is open: a long search or a 20,000-row enrichment would stop when the user closes it, and daily refreshes would never run.",
+      "Results would arrive only while the sidebar is open: a long search or a 20,000-row enrichment would stop when the user closes it, " +
+      "and daily refreshes would never run.",
     sensitivity: "sensitive",
     sensitivitySource: REPORTED,
   },

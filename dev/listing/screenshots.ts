@@ -19,9 +19,11 @@ export interface ScreenshotTaken {
 }
 
 /** Hides the playground's controls, draws Sheets' title bar over the sidebar, freezes column A. */
-const FRAME_STYLE = `
+const FRAME_STYLE =
+  `
   #sheet > header, #sheet > details, #sheet > .toolbar, #sheet > .formula-row { display: none !important; }
-  #kit-sidebar-title { position: fixed; top: 0; right: 0; width: 300px; height: 52px; box-sizing: border-box; display: flex; align-items: center;
+  #kit-sidebar-title { position: fixed; top: 0; right: 0; width: 300px; height: 52px; box-sizing: border-box; display: flex; ` +
+  `align-items: center;
     justify-content: space-between; padding: 0 14px 0 16px; background: #fff; border-bottom: 1px solid #dadce0;
     font: 500 16px/1 Roboto, "DejaVu Sans", Arial, sans-serif; color: #202124; }
   #kit-sidebar-title span:last-child { font-size: 20px; color: #5f6368; }
@@ -149,14 +151,16 @@ class Driver {
   async scrollToLastColumn(header: string): Promise<void> {
     // Measured as drawn: scroll to the first column edge from which the column ends in view, then
     // widen it by the room left between its right edge and the view's (the grid ends at the sidebar).
-    const step = `(() => {
+    const step =
+      `(() => {
       const wrap = document.getElementById("grid-wrap");
       const headers = Array.from(document.querySelectorAll("#grid tr.frozen td"));
       const target = headers.find((td) => td.textContent === ${JSON.stringify(header)});
       if (!wrap || !target) return null;
       const pad = parseFloat(wrap.style.scrollPaddingLeft) || 0;
       const box = wrap.getBoundingClientRect();
-      const viewRight = Math.min(box.left + wrap.clientLeft + wrap.clientWidth, document.getElementById("sidebar").getBoundingClientRect().left);
+      const viewRight = Math.min(box.left + wrap.clientLeft + wrap.clientWidth, ` +
+      `document.getElementById("sidebar").getBoundingClientRect().left);
       const inContent = (td) => td.getBoundingClientRect().left - box.left + wrap.scrollLeft - pad;
       const end = inContent(target) + target.getBoundingClientRect().width;
       const room = viewRight - box.left - pad;
@@ -167,7 +171,8 @@ class Driver {
       let style = document.getElementById("kit-column-style");
       if (!style) { style = document.createElement("style"); style.id = "kit-column-style"; document.head.appendChild(style); }
       const width = parseFloat(getComputedStyle(target).width) + gap;
-      style.textContent = "#grid tr.frozen td[data-cell='" + target.getAttribute("data-cell") + "'] { min-width: " + width + "px !important; max-width: " + width + "px !important; width: " + width + "px !important; }";
+      style.textContent = "#grid tr.frozen td[data-cell='" + target.getAttribute("data-cell") + "'] { min-width: ` +
+      `" + width + "px !important; max-width: " + width + "px !important; width: " + width + "px !important; }";
       return gap;
     })()`;
     for (let attempt = 0; attempt < 6; attempt += 1) {
@@ -179,7 +184,9 @@ class Driver {
     throw new Error(`the screenshots' grid never ended at the ${header} column`);
   }
 
-  /** The line of job `name` in the sidebar's Jobs, its last run's words at the sidebar's bottom edge (the form above it as much as fits). */
+  /**
+   * The line of job `name` in the sidebar's Jobs, its last run's words at the sidebar's bottom edge (the form above it as much as fits).
+   */
   async lineToBottom(name: string): Promise<void> {
     const line = this.sidebar.getByRole("listitem").filter({ hasText: name }).first();
     await line

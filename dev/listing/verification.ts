@@ -61,13 +61,20 @@ const SHOTS: Record<string, string> = {
   "script.container.ui":
     "Open Extensions › {name}: the add-on menu. Choose Open {name}: the sidebar opens. Choose Help: the dialog with the support link.",
   "script.external_request":
-    'In the sidebar, paste the API key and save: the plan and credits appear (read from the service). Type "dentists", pick "Denver, Colorado", and press Start search.',
+    'In the sidebar, paste the API key and save: the plan and credits appear (read from the service). Type "dentists", pick "Denver, ' +
+    'Colorado", and press Start search.',
   "spreadsheets.currentonly":
-    "The new results sheet appears in this spreadsheet and fills in row by row. Select rows of it (or of a pasted list), open Enrich rows, press Check selection, then Enrich rows: the contacts are written beside the selected rows, and nothing else changes.",
+    "The new results sheet appears in this spreadsheet and fills in row by row. Select rows of it (or of a pasted list), " +
+    "open Enrich rows, press Check selection, then Enrich rows: the contacts are written beside the selected rows, " +
+    "and nothing else changes.",
   spreadsheets:
-    "The same as the default build, then: close the spreadsheet while a search runs, wait for the hourly background update (or show the Check this spreadsheet report after one), and reopen it: the results were written although it was closed. Say that the add-on opens only the spreadsheets where the user has work in progress.",
+    "The same as the default build, then: close the spreadsheet while a search runs, wait for the hourly background update (or show the " +
+    "Check this spreadsheet report after one), and reopen it: the results were written although it was closed. " +
+    "Say that the add-on opens only the spreadsheets where the user has work in progress.",
   "script.scriptapp":
-    'While the search runs, close the sidebar: results keep coming (the background update). Run Extensions › {name} › Check this spreadsheet: its line "Background updates are scheduled while your jobs run" shows the trigger; once the search is done, run it again: no trigger is left.',
+    "While the search runs, close the sidebar: results keep coming (the background update). Run Extensions › {name}" +
+    ' › Check this spreadsheet: its line "Background updates are scheduled while your jobs run" shows the trigger; ' +
+    "once the search is done, run it again: no trigger is left.",
 };
 
 export function demoVideoMarkdown(config: ListingConfig, manifests: readonly BuildManifest[]): string {
@@ -82,7 +89,10 @@ export function demoVideoMarkdown(config: ListingConfig, manifests: readonly Bui
     "(its manifest's scopes are the ones below), in English, on a test account, unlisted on YouTube.",
     "",
     "1. **The account in English.** Show the Google account's language set to English, then a new spreadsheet.",
-    `2. **The consent screen.** Install ${name} (from its Marketplace listing, unlisted or in test) and open it: the consent screen appears. Hold on it: the app's name "${name}" as on the OAuth consent screen, and the browser's address bar with the \`client_id=\` of your OAuth client (zoom into the URL). Expand the list of permissions so each is readable, then Allow.`,
+    `2. **The consent screen.** Install ${name} (from its Marketplace listing, unlisted or in test) and open it: ` +
+      `the consent screen appears. Hold on it: the app's name "${name}" as on the OAuth consent screen, ` +
+      `and the browser's address bar with the \`client_id=\` of your OAuth client (zoom into the URL). ` +
+      "Expand the list of permissions so each is readable, then Allow.",
   ];
   let step = 3;
   for (const scope of shown) {
@@ -92,7 +102,8 @@ export function demoVideoMarkdown(config: ListingConfig, manifests: readonly Bui
     step += 1;
   }
   lines.push(
-    `${step}. **Removal.** Extensions › Add-ons › Manage add-ons › ${name} › Uninstall; the results sheets stay, as the privacy policy says.`,
+    `${step}. **Removal.** Extensions › Add-ons › Manage add-ons › ${name} › Uninstall; the results sheets stay, ` +
+      "as the privacy policy says.",
     "",
     "Keep the API key out of the picture: type it off screen or blur it.",
     "",

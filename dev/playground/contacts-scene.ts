@@ -102,7 +102,8 @@ export async function playContactsScene(options: ContactsSceneOptions): Promise<
       String(r["Ready to send"]).startsWith("Check: prior consent"),
     ).length;
     say(
-      `1. "dentists" in ${location}: sheet "${sheetOf(job)}", refreshed every day. Contacts: ${built.contacts} addresses, ${built.ready} ready to send${consentNeeded > 0 ? `; ${consentNeeded} read "Check: prior consent needed (DE)"` : ""}.`,
+      `1. "dentists" in ${location}: sheet "${sheetOf(job)}", refreshed every day. Contacts: ${built.contacts} addresses, ${built.ready} ` +
+        `ready to send${consentNeeded > 0 ? `; ${consentNeeded} read "Check: prior consent needed (DE)"` : ""}.`,
     );
     if (berlin) {
       const recorded = recordConsent(runtime, 12);
@@ -133,7 +134,9 @@ export async function playContactsScene(options: ContactsSceneOptions): Promise<
     const foundAgain = JSON.stringify(found.body).toLowerCase().includes(email);
     const anywhere = cellsHolding(runtime, email);
     say(
-      `5. A day later the refresh brings ${businessesAdded} new ${businessesAdded === 1 ? "business" : "businesses"}; with no click, Contacts holds ${after.length} addresses (was ${built.contacts}). The service ${foundAgain ? "returned" : "did not return"} the forgotten address again; it is in ${anywhere} cells.`,
+      `5. A day later the refresh brings ${businessesAdded} new ${businessesAdded === 1 ? "business" : "businesses"}; with no click, ` +
+        `Contacts holds ${after.length} addresses (was ${built.contacts}). The service ${foundAgain ? "returned" : "did not return"} the ` +
+        `forgotten address again; it is in ${anywhere} cells.`,
     );
     const newFile = sidebar(runtime, "contactsCsv", { format: "salesforce", include: "new" });
     const addedReady = after

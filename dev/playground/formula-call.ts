@@ -18,7 +18,8 @@ export interface CustomCall {
 export const CUSTOM_FUNCTION_PREFIX = "LEADS_";
 
 export const UNSUPPORTED_ARGUMENTS =
-  "The playground computes LEADS_ formulas whose arguments are text in quotes, numbers, TRUE/FALSE or cell references (A2, A2:A50, 'Sheet'!B2); nested functions and operators are computed only by Sheets.";
+  "The playground computes LEADS_ formulas whose arguments are text in quotes, numbers, TRUE/FALSE or cell references (A2, A2:A50, " +
+  "'Sheet'!B2); nested functions and operators are computed only by Sheets.";
 
 const NAME = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(/;
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/;

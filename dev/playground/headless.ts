@@ -53,7 +53,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<void> {
       baseUrl: sim.url,
     });
     console.log(
-      `saveSettings: ${account.planName} plan, ${account.creditsRemaining} credits, up to ${account.maxAffordableResults} results per search`,
+      `saveSettings: ${account.planName} plan, ${account.creditsRemaining} credits, ` +
+        `up to ${account.maxAffordableResults} results per search`,
     );
     const locations = call(runtime, "findLocations", { q: city });
     console.log(`findLocations("${city}"): ${locations.map((l) => l.label).join(" | ")}`);
@@ -67,7 +68,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<void> {
       const jobs = call(runtime, "refreshJobs");
       job = jobs.find((j) => j.jobId === job.jobId) ?? job;
       console.log(
-        `pass ${String(pass).padStart(2)}: ${job.status.padEnd(10)} leads ${job.leadCount ?? 0}, enriched ${job.enrichedCount ?? 0}, rows in sheet ${job.rowsWritten}`,
+        `pass ${String(pass).padStart(2)}: ${job.status.padEnd(10)} leads ${job.leadCount ?? 0}, enriched ${job.enrichedCount ?? 0}, ` +
+          `rows in sheet ${job.rowsWritten}`,
       );
       if (runtime.triggers.length === 0 && (job.status === "completed" || job.status === "failed")) break;
     }
@@ -77,7 +79,8 @@ export async function runHeadless(options: HeadlessOptions): Promise<void> {
     const headers = (values[0] ?? []).map(String);
     const shown = SHOWN.filter((c) => headers.includes(c.header));
     console.log(
-      `\nSheet "${job.sheetName}": ${values.length - 1} rows × ${headers.length} columns. The first 12 rows, ${shown.length} of the columns:`,
+      `\nSheet "${job.sheetName}": ${values.length - 1} rows × ${headers.length} columns. ` +
+        `The first 12 rows, ${shown.length} of the columns:`,
     );
     console.log(shown.map((c) => clip(c.header, c.width)).join(" "));
     for (const row of values.slice(1, 13)) console.log(shown.map((c) => clip(row[headers.indexOf(c.header)], c.width)).join(" "));

@@ -211,7 +211,10 @@ function sidebarHtml(runtime: FakeRuntime, distDir: string): string {
   if (shown.error === undefined && ui.sidebars.length > before && sidebar !== undefined && sidebar.html !== "") return sidebar.html;
   const file = path.join(distDir, "Sidebar.html");
   if (existsSync(file)) return readFileSync(file, "utf8");
-  return `<!doctype html><p>The sidebar is not built: dist/Sidebar.html is missing (showSidebar said: ${escapeText(shown.errorMessage ?? "nothing")}). Run npm run build.</p>`;
+  return (
+    "<!doctype html><p>The sidebar is not built: dist/Sidebar.html is missing (showSidebar " +
+    `said: ${escapeText(shown.errorMessage ?? "nothing")}). Run npm run build.</p>`
+  );
 }
 
 async function serve(

@@ -319,7 +319,10 @@ function postalCode(rng: Prng, cc: string, city: string, region: string): string
     case "GB":
       return `${rng.pick(["SW", "NW", "E", "M", "B", "LS"])}${rng.int(1, 20)} ${rng.int(1, 9)}${rng.pick(["AB", "DX", "QT", "LZ"])}`;
     case "CA":
-      return `${rng.pick(["M", "H", "V", "T"])}${rng.int(1, 9)}${rng.pick(["A", "K", "R"])} ${rng.int(1, 9)}${rng.pick(["B", "T", "W"])}${rng.int(1, 9)}`;
+      return (
+        `${rng.pick(["M", "H", "V", "T"])}${rng.int(1, 9)}${rng.pick(["A", "K", "R"])} ` +
+        `${rng.int(1, 9)}${rng.pick(["B", "T", "W"])}${rng.int(1, 9)}`
+      );
     case "NL":
       return `${rng.int(1000, 9999)} ${rng.pick(["AB", "CD", "XK"])}`;
     default:
@@ -405,7 +408,8 @@ export function generateBusiness(
   const secondCategory = trade === undefined ? "" : fixed.pick(trade.categories.filter((c) => c !== category).concat(["Local business"]));
   const address =
     place !== undefined
-      ? `${fixed.int(1, 9899)} ${fixed.pick(STREETS)} ${fixed.pick(SUFFIX)}, ${city}, ${place.home.region} ${postalCode(fixed, cc, city, place.home.region)}`
+      ? `${fixed.int(1, 9899)} ${fixed.pick(STREETS)} ${fixed.pick(SUFFIX)}, ${city}, ` +
+        `${place.home.region} ${postalCode(fixed, cc, city, place.home.region)}`
       : "";
   const phone = phoneNumber(fixed, cc, city, place?.home.region ?? "");
   const baseRating = fixed.int(10, 50);

@@ -16,7 +16,8 @@ export const DEMO_KEYS = {
     apiKey: "demo-growth",
     accountId: "acct_demo_growth",
     purpose:
-      "Growth plan, active, 10000 credits, 25 jobs at a time: the everyday key, saved when the playground starts (also owns one completed dashboard search, absent from GET /searches)",
+      "Growth plan, active, 10000 credits, 25 jobs at a time: the everyday key, saved when the playground starts (also owns one " +
+      "completed dashboard search, absent from GET /searches)",
     account: { plan: "growth", credits: 10000, maxActiveJobs: 25 },
   },
   growthSecondKey: {
@@ -28,7 +29,8 @@ export const DEMO_KEYS = {
     apiKey: "demo-one-job",
     accountId: "acct_demo_one_job",
     purpose:
-      "Growth plan, active, 10000 credits, 1 job at a time: to watch what waits (a long list's rows waiting to be sent, a territory's waiting searches) and Stop",
+      "Growth plan, active, 10000 credits, 1 job at a time: to watch what waits (a long list's rows waiting to be sent, " +
+      "a territory's waiting searches) and Stop",
     account: { plan: "growth", credits: 10000, maxActiveJobs: 1 },
   },
   starterLow: {

@@ -130,11 +130,17 @@ export function messageForStatus(
     case 402:
       return creditsMessage(detail, context);
     case 403:
-      return `This request is above your plan's size limit.${quoted} Lower Max results, or the number of businesses to enrich, and try again.`;
+      return (
+        `This request is above your plan's size limit.${quoted} Lower Max results, or the number of businesses ` +
+        "to enrich, and try again."
+      );
     case 404:
       return notFoundMessage(context);
     case 409:
-      return "This job was already started with different settings under the same request key. Start it again as a new search or enrichment, or restore the original settings.";
+      return (
+        "This job was already started with different settings under the same request key. Start it again as a new search or " +
+        "enrichment, or restore the original settings."
+      );
     case 422:
       return detail
         ? `The lead service rejected the request: ${detail}`
@@ -159,7 +165,10 @@ const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+)`;
 function creditsMessage(detail: string | null, context: RequestContext | null): string {
   const text = detail ?? "";
   if (/subscription|inactive|not active|canceled|cancelled|past.due|unpaid/i.test(text)) {
-    return `Your subscription is not active, so paid searches are blocked. Renew or change the plan, then try again.${text ? ` The service said: "${text}"` : ""}`;
+    return (
+      "Your subscription is not active, so paid searches are blocked. Renew or change the plan, then try " +
+      `again.${text ? ` The service said: "${text}"` : ""}`
+    );
   }
   if (/free/i.test(text) && /already used|was used/i.test(text)) {
     return "Your account's one free search was already used. Choose a paid plan to start more searches or enrichments.";

@@ -34,7 +34,10 @@ export class HeldLocks {
     private readonly commit: () => void,
   ) {}
 
-  /** Gives each part up, the last taken first; what was written is committed once, before the first LockService lock goes (or after the claim). */
+  /**
+   * Gives each part up, the last taken first; what was written is committed
+   * once, before the first LockService lock goes (or after the claim).
+   */
   private giveAll(how: (part: LockPart) => void): void {
     let committed = false;
     for (const part of [...this.parts].reverse()) {

@@ -38,7 +38,8 @@ export function contactsSummary(built: ContactsBuilt): string {
   const added = built.added === 0 ? "none new" : `${groupDigits(built.added)} new`;
   const suppressed = built.suppressed > 0 ? `, ${groupDigits(built.suppressed)} suppressed` : "";
   const parts = [
-    `${built.sheetName}: ${plural(built.contacts, "address", "addresses")}, ${added}. ${groupDigits(built.ready)} ready to send${suppressed}.`,
+    `${built.sheetName}: ${plural(built.contacts, "address", "addresses")}, ${added}. ${groupDigits(built.ready)} ` +
+      `ready to send${suppressed}.`,
   ];
   if (!built.complete) parts.push("More are on their way: the next background update or Contacts click writes them.");
   return parts.join(" ");

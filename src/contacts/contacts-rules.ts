@@ -51,7 +51,8 @@ export function addForgotten(store: KeyValueStore, prefix: string): boolean {
   if (rules.forgotten.includes(prefix)) return false;
   if (rules.forgotten.length >= MAX_FORGOTTEN)
     throw new UserFacingError(
-      `This document already keeps ${MAX_FORGOTTEN} forgotten addresses, as many as it can: nothing was changed. Keep this address out with a line in the Do not contact sheet instead.`,
+      `This document already keeps ${MAX_FORGOTTEN} forgotten addresses, as many as it can: nothing was changed. Keep this address out ` +
+        "with a line in the Do not contact sheet instead.",
     );
   saveRules(store, { ...rules, forgotten: [...rules.forgotten, prefix] });
   return true;

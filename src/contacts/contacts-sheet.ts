@@ -29,7 +29,8 @@ export interface ContactsRead {
 
 /**
  * The document's Contacts sheet, made when `create` and there is none: refused first when Google's cell limit leaves no room for its
- * grid, then trimmed to its columns (appends add the rows they fill); its header row and Email column (A) frozen, so the address stays in view.
+ * grid, then trimmed to its columns (appends add the rows they fill); its header row and Email column (A) frozen, so the address stays in
+ * view.
  */
 export function contactsSheet(spreadsheet: Spreadsheet, create: boolean): Sheet | null {
   const sheet = spreadsheet.getSheetByName(CONTACTS_SHEET);
@@ -59,7 +60,10 @@ function readColumn(read: ContactsRead, column: number): void {
     });
 }
 
-/** Reads the header row (writing any of the add-on's headers missing, after the last column), then `Email`, `Ready to send`, `Found in` and the status columns. */
+/**
+ * Reads the header row (writing any of the add-on's headers missing, after the
+ * last column), then `Email`, `Ready to send`, `Found in` and the status columns.
+ */
 export function readContacts(sheet: Sheet): ContactsRead {
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
@@ -121,7 +125,10 @@ function headerAt(read: ContactsRead, column: number): ContactHeader | null {
 /** The `Ready to send` and `Found in` of a row no source of the sync holds (a suppression, a sheet that no longer holds its address). */
 export type RowMarks = Pick<ContactValues, "Ready to send" | "Found in">;
 
-/** Rewrites the add-on's columns of the rows in `updates` (loaded: one block from the first to the last); then `marks`' two columns. Returns the calls made. */
+/**
+ * Rewrites the add-on's columns of the rows in `updates` (loaded: one block from
+ * the first to the last); then `marks`' two columns. Returns the calls made.
+ */
 export function writeUpdates(
   read: ContactsRead,
   updates: ReadonlyMap<number, ContactValues>,

@@ -59,7 +59,8 @@ export function contactsTableOrThrow(spreadsheet: Spreadsheet): ContactsTable {
   const table = readContactsTable(spreadsheet);
   if (table === null)
     throw new UserFacingError(
-      `There is no ${CONTACTS_SHEET} sheet yet: click Build contacts in the sidebar (or Contacts in the add-on's menu) first, then download again.`,
+      `There is no ${CONTACTS_SHEET} sheet yet: click Build contacts in the sidebar (or Contacts in the add-on's menu) ` +
+        "first, then download again.",
     );
   return table;
 }

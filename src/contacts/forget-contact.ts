@@ -55,7 +55,8 @@ function doNotContactSheet(spreadsheet: Spreadsheet): Sheet {
     sheet = spreadsheet.insertSheet(DO_NOT_CONTACT_SHEET);
   } catch (error) {
     throw new UserFacingError(
-      `The address is out of every sheet, but the ${DO_NOT_CONTACT_SHEET} sheet for its sha256 line could not be made (${(error as Error).message}). Delete a sheet you no longer need, then forget the address again.`,
+      `The address is out of every sheet, but the ${DO_NOT_CONTACT_SHEET} sheet for its sha256 line could not be made ` +
+        `(${(error as Error).message}). Delete a sheet you no longer need, then forget the address again.`,
     );
   }
   const columns = sheet.getMaxColumns();

@@ -4,7 +4,10 @@
 /** After `+` or `-`, these keep a text a number or a phone (`+1 512-555-0100`, `-3.5`). */
 const NUMBER_LIKE = /^[0-9 .()[\]-]*$/;
 
-/** True when `text` begins with `=`, `@`, a tab or a carriage return, or with `+`/`-` followed by anything but digits, spaces, dots, dashes and brackets. */
+/**
+ * True when `text` begins with `=`, `@`, a tab or a carriage return, or with
+ * `+`/`-` followed by anything but digits, spaces, dots, dashes and brackets.
+ */
 export function needsFormulaGuard(text: string): boolean {
   const first = text.charAt(0);
   if (first === "=" || first === "@" || first === "\t" || first === "\r") return true;

@@ -12,13 +12,18 @@ export interface ContactsStatus {
   ready: number;
   /** Not ready, by reason code (`bounced`, `consent`, `check:accept_all`…): only the reasons that hold for at least one contact. */
   notReady: Record<string, number>;
-  /** Rows whose `Ready to send` cell is older than their statuses, `Do not contact` or the consent countries: a download or Refresh writes them. */
+  /**
+   * Rows whose `Ready to send` cell is older than their statuses,
+   * `Do not contact` or the consent countries: a download or Refresh writes them.
+   */
   stale: number;
   /** A file was made from the sheet (a row says `Exported`): "New since the last file" is offered first. */
   exported: boolean;
   /** The sheets the addresses were found in (`Found in`), in the order first met: one campaign's file out of several. */
   sheets: string[];
-  /** The counts as the sidebar says them: "40 of 125 contacts ready to send.", "Not ready: 1 bounced · 35 undeliverable", the stale line. */
+  /**
+   * The counts as the sidebar says them: "40 of 125 contacts ready to send.", "Not ready: 1 bounced · 35 undeliverable", the stale line.
+   */
   lines: string[];
   /** What each reason not ready means and what to do, in the order of the summary. */
   meanings: string[];
@@ -42,13 +47,15 @@ const REASONS: Record<string, { label: string; meaning: string }> = {
   consent: {
     label: "need prior consent",
     meaning:
-      "Need prior consent: cold email in that country needs it first (your team's list, in Settings). Note it in a column headed Consent to send.",
+      "Need prior consent: cold email in that country needs it first (your team's list, in Settings). Note it in a " +
+      "column headed Consent to send.",
   },
   formula: { label: "start like a formula", meaning: "Start like a formula: a ' in front would change the address. Check them by hand." },
   "check:accept_all": {
     label: "accept-all domain",
     meaning:
-      "Accept-all domain: the domain accepts every address, so the check cannot tell if this one exists. Send only if a bounce or two is fine.",
+      "Accept-all domain: the domain accepts every address, so the check cannot tell if this one exists. Send only if " +
+      "a bounce or two is fine.",
   },
   "check:unknown": {
     label: "unknown",
@@ -108,7 +115,8 @@ function describe(status: Omit<ContactsStatus, "lines" | "meanings">): Pick<Cont
   const reasons = codes.map((code) => `${groupDigits(status.notReady[code] ?? 0)} ${reasonWords(code).label}`);
   const stale =
     status.stale > 0
-      ? `${plural(status.stale, "row", "rows")} changed since the sheet was updated (a status, Do not contact or Settings): counted as they are now; the next download or Refresh contacts writes them.`
+      ? `${plural(status.stale, "row", "rows")} changed since the sheet was updated (a status, Do not contact or Settings): counted as ` +
+        "they are now; the next download or Refresh contacts writes them."
       : null;
   return {
     lines: [ready, ...(reasons.length > 0 ? [`Not ready: ${reasons.join(" · ")}`] : []), ...(stale ? [stale] : [])],

@@ -21,7 +21,10 @@ interface SourceRef {
   source: string | null;
 }
 
-/** What a record's sheet says its businesses were found by: a search's query and place, else the job's name (a territory's rows say their own). */
+/**
+ * What a record's sheet says its businesses were found by: a search's
+ * query and place, else the job's name (a territory's rows say their own).
+ */
 function sourceOf(record: JobRecord): string {
   const searched = searchOf(record)?.searched;
   return searched ? searchedWords(searched) : record.name;
@@ -99,7 +102,10 @@ export function readSource(sheet: Sheet, name: string, list: EnrichTarget | null
   return { name, businesses };
 }
 
-/** The sheets of `refs` present in the document, in its sheet order (`names`: each sheet's, in that order; the Contacts sheet never one of them). */
+/**
+ * The sheets of `refs` present in the document, in its sheet order (`names`:
+ * each sheet's, in that order; the Contacts sheet never one of them).
+ */
 export function orderedSources(
   sheets: readonly Sheet[],
   names: readonly string[],

@@ -39,7 +39,8 @@ export const storeBytes = (properties: Record<string, string>): number => storeS
 export class JobStoreFullError extends UserFacingError {
   constructor() {
     super(
-      "This spreadsheet's list of Business Leads jobs is full: jobs still in progress and searches with a refresh schedule take all its room. " +
+      "This spreadsheet's list of Business Leads jobs is full: jobs still in progress and searches with a refresh " +
+        "schedule take all its room. " +
         "Wait for a job to finish or turn a refresh schedule off, or start the search in another spreadsheet.",
     );
   }

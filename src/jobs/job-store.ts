@@ -140,7 +140,8 @@ export class JobStore {
       const searches = territoryOf(largest)?.pairs.length ?? 1;
       const fit = Math.max(1, Math.floor((searches * RECORD_LIMIT_BYTES) / bytes) - 1);
       throw new InvalidInputError(
-        `${searches} searches are more than one spreadsheet's job list keeps together: start at most about ${fit} at once (fewer queries or places).`,
+        `${searches} searches are more than one spreadsheet's job list keeps together: start at most about ${fit} at once ` +
+          "(fewer queries or places).",
       );
     }
     const fits = () => storeSize(this.budget, this.store.getProperties()) + this.budget.size(key, value) <= this.budget.newJobCeiling;

@@ -17,7 +17,10 @@ interface KindParts {
   words: KindWords;
   /** The service jobs the record tracks, by id. */
   serviceJobs(record: JobRecord): Array<[string, TrackedJob]>;
-  /** The service jobs a pass asks the status of while the record is active: its own, or a territory's searches under way (`pair` their index). */
+  /**
+   * The service jobs a pass asks the status of while the record is active:
+   * its own, or a territory's searches under way (`pair` their index).
+   */
   polled(record: JobRecord): Array<{ jobId: string; pair: number | null }>;
 }
 

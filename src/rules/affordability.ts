@@ -49,13 +49,23 @@ export function affordabilityProblem(account: SearchAllowance, maxResults: numbe
  */
 export function territoryProblem(account: SearchAllowance, searches: number, maxResults: number): string | null {
   if (account.planCode === "free") {
-    return `A free account's one search cannot be a territory of ${searches} searches: search one query in one place, or choose a paid plan.`;
+    return (
+      `A free account's one search cannot be a territory of ${searches} searches: search one query in one ` +
+      "place, or choose a paid plan."
+    );
   }
   const blocked = searchBlocked(account);
   if (blocked !== null) return blocked;
   if (maxResults > account.maxResultsPerSearch)
-    return `Your plan allows ${account.maxResultsPerSearch} results per search: lower Max results to ${account.maxResultsPerSearch} or less.`;
+    return (
+      `Your plan allows ${account.maxResultsPerSearch} results per search: lower Max results ` +
+      `to ${account.maxResultsPerSearch} or less.`
+    );
   const needed = searches * maxResults;
   if (needed <= account.creditsRemaining) return null;
-  return `Not enough credits: these ${groupDigits(searches)} searches need up to ${groupDigits(needed)} credits (${groupDigits(searches)} × ${groupDigits(maxResults)}), and ${groupDigits(account.creditsRemaining)} remain. Remove queries or places, or lower Max results.`;
+  return (
+    `Not enough credits: these ${groupDigits(searches)} searches need up to ${groupDigits(needed)} credits ` +
+    `(${groupDigits(searches)} × ${groupDigits(maxResults)}), and ${groupDigits(account.creditsRemaining)} remain. Remove queries or ` +
+    "places, or lower Max results."
+  );
 }

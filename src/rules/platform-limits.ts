@@ -22,7 +22,8 @@ const DAILY_LIMITS = {
   // Kept short: it lands in a job's note, after what could not be done.
   urlfetch: "Google's daily limit on requests from Apps Script for your Google account (20,000 a day for a gmail.com account)",
   properties:
-    "Google's daily limit on how often Apps Script may read and save data for your Google account (50,000 times a day for a gmail.com account, shared with your other scripts and add-ons)",
+    "Google's daily limit on how often Apps Script may read and save data for your Google account (50,000 times a day for a gmail.com " +
+    "account, shared with your other scripts and add-ons)",
   runtime: `Google's daily limit on background run time for your Google account (${RUN_TIME_A_DAY})`,
 } as const;
 
@@ -40,4 +41,5 @@ export function dailyLimitSentence(service: string): string {
 
 /** The sentence for Apps Script's bandwidth limit on requests (it resets within the hour). */
 export const BANDWIDTH_SENTENCE =
-  "Google's bandwidth limit for requests from Apps Script is reached for now. Nothing is lost: background updates resume by themselves on a later pass, once the limit resets.";
+  "Google's bandwidth limit for requests from Apps Script is reached for now. Nothing is lost: background updates resume by themselves " +
+  "on a later pass, once the limit resets.";

@@ -37,7 +37,8 @@ function findJob(ctx: JobsContext, jobId: string, deadline: number): { kind: Job
   if (answer.found) return { kind: answer.kind, job: answer.value };
   if (answer.error) throw answer.error;
   throw new InvalidInputError(
-    `No search or enrichment with ID ${jobId} was found for your API key. Check the ID; a job made with another account's key cannot be opened with yours.`,
+    `No search or enrichment with ID ${jobId} was found for your API key. Check the ID; a job made with another account's key ` +
+      "cannot be opened with yours.",
   );
 }
 

@@ -95,7 +95,10 @@ function scheduleOf(ctx: JobsContext, record: SearchRecord, every: RefreshEvery 
   return { ...scheduleBase(current, every, record.createdAt), search, run: current?.run ?? null };
 }
 
-/** A schedule with `every`: the current one's last run and error kept, else the job's first run as the last; the next run a period after the last. */
+/**
+ * A schedule with `every`: the current one's last run and error kept, else
+ * the job's first run as the last; the next run a period after the last.
+ */
 function scheduleBase(current: ScheduleBase | undefined, every: RefreshEvery | "off", firstStartedAt: string): ScheduleBase {
   const lastRunAt = current?.lastRunAt ?? firstStartedAt;
   return {

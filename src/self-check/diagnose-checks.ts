@@ -92,7 +92,8 @@ export function serviceCheck(): Outcome {
     const account = clientFor({ apiKey: stored.apiKey, baseUrl }, appsScriptClock.now() + SERVICE_BUDGET_MS).getAccount({ maxAttempts: 2 });
     return answer(
       true,
-      `The service at ${baseUrl} accepted your key: ${account.plan_name || account.plan_code} plan, ${groupDigits(account.credits_remaining)} credits left. Reading your account spends no credits.`,
+      `The service at ${baseUrl} accepted your key: ${account.plan_name || account.plan_code} ` +
+        `plan, ${groupDigits(account.credits_remaining)} credits left. Reading your account spends no credits.`,
     );
   } catch (error) {
     // A refused key or an unreachable service is an answer, not a crash; the client's messages say what to do.
@@ -132,7 +133,8 @@ export function plainTextCheck(doc: DocumentAccess | null): Outcome {
   if (changed.length > 0) {
     return answer(
       false,
-      `Sheets changed text that Business Leads wrote: ${changed.map(became).join("; ")}. Tell your admin: values in your sheets could be wrong.${left}`,
+      `Sheets changed text that Business Leads wrote: ${changed.map(became).join("; ")}. Tell your admin: values in your ` +
+        `sheets could be wrong.${left}`,
     );
   }
   const shown = FORMULA_LIKE_SAMPLES.slice(0, 4)
@@ -140,7 +142,8 @@ export function plainTextCheck(doc: DocumentAccess | null): Outcome {
     .join(", ");
   return answer(
     probe.left === null,
-    `Values such as ${shown} were written the way Business Leads writes every text, into a temporary sheet, and came back exactly as written (never a formula, a number or a date). The temporary sheet was removed.${left}`,
+    `Values such as ${shown} were written the way Business Leads writes every text, into a temporary sheet, and came back exactly as ` +
+      `written (never a formula, a number or a date). The temporary sheet was removed.${left}`,
   );
 }
 
@@ -164,7 +167,8 @@ export function jobStoreCheck(doc: DocumentAccess | null, holdsDocumentLock: boo
   if (!claimed) {
     return answer(
       null,
-      `Business Leads is updating ${where} right now (a background update or another editor), so the test entry was not written. Check again in a minute.`,
+      `Business Leads is updating ${where} right now (a background update or another editor), so the test entry was not written. ` +
+        "Check again in a minute.",
     );
   }
   let probe: ReturnType<typeof probeJobStore>;
@@ -201,12 +205,14 @@ export function lockCheck(outcome: LockOutcome | "failed", failure: string): Out
     case "held":
       return answer(
         true,
-        "Business Leads got this spreadsheet's lock, which keeps two clicks, two editors or a background update from changing it at the same moment.",
+        "Business Leads got this spreadsheet's lock, which keeps two clicks, two editors or a background update from " +
+          "changing it at the same moment.",
       );
     case "busy":
       return answer(
         null,
-        `Another Business Leads action or a background update held this spreadsheet's lock for ${seconds} seconds. Check again in a minute.`,
+        `Another Business Leads action or a background update held this spreadsheet's lock for ${seconds} seconds. ` +
+          "Check again in a minute.",
       );
     case "none":
       return answer(
@@ -240,18 +246,21 @@ export function pollTriggerCheck(doc: DocumentAccess | null): Outcome {
   if (count > 1)
     return answer(
       false,
-      `${count} background updates are scheduled for you where one is expected. The next update removes the extra ones; if this stays, tell your admin.`,
+      `${count} background updates are scheduled for you where one is expected. The next update removes the extra ones; if ` +
+        "this stays, tell your admin.",
     );
   if (mine > 0 && count === 0) {
     return answer(
       false,
-      `${jobs} in progress or scheduled here, but no hourly background update is scheduled for you, so they move forward only while the sidebar is open. Click Refresh jobs in the sidebar to schedule it again.`,
+      `${jobs} in progress or scheduled here, but no hourly background update is scheduled for you, so they move forward only while the ` +
+        "sidebar is open. Click Refresh jobs in the sidebar to schedule it again.",
     );
   }
   if (mine > 0 && !backgroundTrigger.serves(doc.id)) {
     return answer(
       false,
-      `${jobs} in progress or scheduled here, but your background update does not list this spreadsheet. Click Refresh jobs in the sidebar to add it again.`,
+      `${jobs} in progress or scheduled here, but your background update does not list this spreadsheet. Click Refresh jobs in the ` +
+        "sidebar to add it again.",
     );
   }
   if (mine > 0)
@@ -299,11 +308,14 @@ export function triggerDocumentCheck(): Outcome {
   if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") {
     return answer(
       true,
-      `Your last background update (${when}) ran without a spreadsheet. This version of Business Leads opens your spreadsheets by their id, so it still writes your results.`,
+      `Your last background update (${when}) ran without a spreadsheet. This version of Business Leads opens your spreadsheets by their ` +
+        "id, so it still writes your results.",
     );
   }
   return answer(
     false,
-    `Your last background update (${when}) ran without its spreadsheet, and this version of Business Leads may only open the spreadsheet you are using: results come in when you open the sidebar or click Refresh jobs. Your admin can install the version that opens your spreadsheets by their id.`,
+    `Your last background update (${when}) ran without its spreadsheet, and this version of Business Leads may only open the spreadsheet ` +
+      "you are using: results come in when you open the sidebar or click Refresh jobs. Your admin can install the version that opens " +
+      "your spreadsheets by their id.",
   );
 }

@@ -261,7 +261,10 @@ export const headersOf = (columns: readonly ColumnSpec[]): string[] => columns.m
 /** The columns a new results sheet gets, in order (what they hold aside from the sightings). */
 export const BUSINESS_COLUMNS: readonly ColumnSpec[] = resultColumns(seenOn(""));
 
-/** The columns a new territory's sheet gets, in order: a search's, `Found by` and `Same contact as` after the reading ones, `Territory run` last. */
+/**
+ * The columns a new territory's sheet gets, in order: a search's, `Found by`
+ * and `Same contact as` after the reading ones, `Territory run` last.
+ */
 export const TERRITORY_COLUMNS: readonly ColumnSpec[] = resultColumns(seenOn(""), { territory: true });
 
 /** The block enrichment writes to the right of the user's rows, in its order: `Enrichment status` first, `Enriched for` last. */

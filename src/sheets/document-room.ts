@@ -25,7 +25,9 @@ export function documentRoom(spreadsheet: Spreadsheet): DocumentRoom {
 /** Cells a new sheet of `rows` × `columns` needs at most: Google makes its 1,000 × 26 grid first, trimmed at once. */
 export const newSheetCells = (rows: number, columns: number): number => Math.max(NEW_SHEET_CELLS, rows * columns);
 
-/** Cells a search's new sheet takes at most: its header and `maxResults` rows (a territory's: every one of its searches'), by its columns. */
+/**
+ * Cells a search's new sheet takes at most: its header and `maxResults` rows (a territory's: every one of its searches'), by its columns.
+ */
 export function resultSheetCells(searches: number, maxResults: number): number {
   const columns = searches > 1 ? TERRITORY_COLUMNS.length : BUSINESS_COLUMNS.length;
   return newSheetCells(searches * maxResults + 1, columns);
@@ -67,7 +69,10 @@ export function roomNotice(room: DocumentRoom): string | null {
 const isCellLimitError = (error: unknown): boolean =>
   /above the limit of [\d,.]+ cells/i.test(error instanceof Error ? error.message : String(error));
 
-/** `error` as a click shows it: Google's refusal at the cell limit as a sentence of `what` could not be written (writeProblem), else as it is. */
+/**
+ * `error` as a click shows it: Google's refusal at the cell limit as a
+ * sentence of `what` could not be written (writeProblem), else as it is.
+ */
 export function clickWriteError(error: unknown, what: string): unknown {
   return isCellLimitError(error) ? new NoRoomError(`${what} could not be finished: ${writeProblem(error)}.`) : error;
 }

@@ -52,7 +52,8 @@ function renderPreview(box: HTMLElement, found: EnrichmentPreview, columnsKnown:
       ? h(
           "p",
           { class: "notice" },
-          "The list starts in row 1: Enrich rows first inserts a row above it for the headers (Name, Website and the results), so its rows move down one.",
+          "The list starts in row 1: Enrich rows first inserts a row above it for the headers (Name, Website and the results), " +
+            "so its rows move down one.",
         )
       : null,
     h("ul", { class: "facts" }, ...previewLines(found).map((line) => h("li", {}, line))),
@@ -95,15 +96,18 @@ function startedSentence(result: ResultOf<"startEnrichment">): string {
       : "";
   const bySearch =
     result.alreadyEnrichedBySearch > 0
-      ? ` ${plural(result.alreadyEnrichedBySearch, "row was", "rows were")} already enriched by the search${result.searchName ? ` “${result.searchName}”` : ""}: tick Re-enrich to pay for them again.`
+      ? ` ${plural(result.alreadyEnrichedBySearch, "row was", "rows were")} already enriched by the ` +
+        `search${result.searchName ? ` “${result.searchName}”` : ""}: tick Re-enrich to pay for them again.`
       : "";
   const waiting =
     result.waiting > 0
-      ? ` ${plural(result.waiting, "more row waits", "more rows wait")} for a free job slot and ${result.waiting === 1 ? "is" : "are"} sent automatically, in the background: the run is one line of Jobs, below.`
+      ? ` ${plural(result.waiting, "more row waits", "more rows wait")} for a free job slot and ${result.waiting === 1 ? "is" : "are"} ` +
+        "sent automatically, in the background: the run is one line of Jobs, below."
       : "";
   return result.jobs.length === 0 && result.waiting === 0
     ? `Nothing was sent from ${result.rowsLabel}.${bySearch}${skipped}`
-    : `Enrichment started for ${result.rowsLabel}: ${plural(rows, "row", "rows")} ${businessesOfRows(rows, result.businesses)}.${waiting}${bySearch}${skipped}`;
+    : `Enrichment started for ${result.rowsLabel}: ${plural(rows, "row", "rows")} ${businessesOfRows(rows, result.businesses)}.` +
+        `${waiting}${bySearch}${skipped}`;
 }
 
 /** The panel's elements. */

@@ -36,14 +36,22 @@ export function territoryCost(
   const searches = queries * places;
   const credits = searches * searchCost(account, maxResults);
   return {
-    line: `${searchCount(searches)} (${plural(queries, "query", "queries")} × ${plural(places, "place", "places")}) · up to ${groupDigits(maxResults)} results each · up to ${creditCount(credits)} of your ${groupDigits(account.creditsRemaining)}`,
+    line:
+      `${searchCount(searches)} (${plural(queries, "query", "queries")} × ${plural(places, "place", "places")}) · up ` +
+      `to ${groupDigits(maxResults)} results each · up to ${creditCount(credits)} of your ${groupDigits(account.creditsRemaining)}`,
     problem: territoryProblem(account, searches, maxResults),
   };
 }
 
-/** Several queries and no place picked yet: what each place will add, "2 searches a place picked · up to 200 credits a place, of your 10,000". */
+/**
+ * Several queries and no place picked yet: what each place will add, "2
+ * searches a place picked · up to 200 credits a place, of your 10,000".
+ */
 export function perPlaceCost(account: AccountView, queries: number, maxResults: number): string {
-  return `${searchCount(queries)} a place picked · up to ${creditCount(queries * searchCost(account, maxResults))} a place, of your ${groupDigits(account.creditsRemaining)}`;
+  return (
+    `${searchCount(queries)} a place picked · up to ${creditCount(queries * searchCost(account, maxResults))} a place, of ` +
+    `your ${groupDigits(account.creditsRemaining)}`
+  );
 }
 
 /**
@@ -57,7 +65,8 @@ export const TERRITORY_PACE =
 export function territoryStarted({ running, waiting }: TerritoryView): string {
   return waiting === 0
     ? ""
-    : `${plural(running, "search runs", "searches run")} now; ${plural(waiting, "waits", "wait")} for a free job slot and start${waiting === 1 ? "s" : ""} in the background.`;
+    : `${plural(running, "search runs", "searches run")} now; ${plural(waiting, "waits", "wait")} for a free job slot and ` +
+        `start${waiting === 1 ? "s" : ""} in the background.`;
 }
 
 /**
@@ -242,16 +251,22 @@ export function skippedGroups(skipped: ReadonlyArray<{ row: number; reason: stri
       ranges.push(j - i > 1 ? `${rows[i]}–${rows[j - 1]}` : String(rows[i]));
     }
     const listed = ranges.slice(0, 6).join(", ") + (ranges.length > 6 ? ", …" : "");
-    return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}: ${rows.length > 1 ? `${plural(rows.length, "row", "rows")} (${listed})` : `row ${listed}`}`;
+    return (
+      `${reason.charAt(0).toUpperCase()}${reason.slice(1)}: ` +
+      `${rows.length > 1 ? `${plural(rows.length, "row", "rows")} (${listed})` : `row ${listed}`}`
+    );
   });
 }
 
-/** The spreadsheet's locale as BCP-47 and its time zone (getSettings), and the browser's zone: what the sidebar's figures and dates follow. */
+/**
+ * The spreadsheet's locale as BCP-47 and its time zone (getSettings), and the browser's zone: what the sidebar's figures and dates follow.
+ */
 const shown = { locale: "en-US", zone: null as string | null, browserZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
 
 /**
  * "de_DE" (getSpreadsheetLocale) → "en-DE": the sidebar's sentences are English, so its dates are too (one language a sentence), in
- * the order and with the figures' marks of the spreadsheet's region ("Wed 9 Dec, 17:20 CET", "4.577"); one the browser does not know → "en-US".
+ * the order and with the figures' marks of the spreadsheet's region ("Wed 9 Dec, 17:20 CET", "4.577"); one the browser does not know →
+ * "en-US".
  */
 function localeTag(locale: string | null | undefined): string {
   try {

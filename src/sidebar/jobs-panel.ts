@@ -118,7 +118,10 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
       "p",
       { class: "job-meta" },
       // A territory is many searches as one: its line says so, and how many.
-      `${job.territory ? `Territory of ${searchCount(job.territory.searches)}` : KIND_WORDS[job.kind].label} · ${job.refreshing && refreshEvery(job.refresh) === "off" ? "Refreshing now: merged into its sheet when done" : statusWords(job.status)}`,
+      `${job.territory ? `Territory of ${searchCount(job.territory.searches)}` : KIND_WORDS[job.kind].label} · ` +
+        (job.refreshing && refreshEvery(job.refresh) === "off"
+          ? "Refreshing now: merged into its sheet when done"
+          : statusWords(job.status)),
     ),
     // Once done, nobody's passes fill it in any more.
     job.mine === false && (isActive(job) || job.refreshing)
@@ -153,7 +156,10 @@ function territoryStop(state: SidebarState, job: JobView, territory: TerritoryVi
   return stop;
 }
 
-/** An enrichment run as one line: its rows sent, jobs running and rows waiting, Stop while rows wait, and "Continue with my key" for another editor's. */
+/**
+ * An enrichment run as one line: its rows sent, jobs running and rows waiting,
+ * Stop while rows wait, and "Continue with my key" for another editor's.
+ */
 function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
   const progress = runProgress(run, line.jobs);
   const bar = h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` });
@@ -166,7 +172,11 @@ function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
       void state.messages.act(stop, "Stopping the enrichment…", async () => {
         const jobs = await state.server.call("stopEnrichment", { jobId: line.job.jobId });
         state.setJobs(jobs);
-        return `Stopped: ${plural(run.rowsWaiting, "row was", "rows were")} not sent; ${run.rowsWaiting === 1 ? "its status in the sheet says" : "their status in the sheet says"} so. The jobs already sent finish and are written.`;
+        return (
+          `Stopped: ${plural(run.rowsWaiting, "row was", "rows were")} not ` +
+          `sent; ${run.rowsWaiting === 1 ? "its status in the sheet says" : "their status in the sheet says"} so. The jobs already ` +
+          "sent finish and are written."
+        );
       });
     });
   const error = line.jobs.find((job) => job.error)?.error ?? null;
@@ -225,7 +235,10 @@ function continueControl(state: SidebarState, job: JobView, run: RunView): HTMLB
   return button;
 }
 
-/** Asks `question` under a job's line (in place of a question there), with `yesText` and Cancel (which takes it away), in view and where the keyboard is. */
+/**
+ * Asks `question` under a job's line (in place of a question there), with
+ * `yesText` and Cancel (which takes it away), in view and where the keyboard is.
+ */
 function askUnder(
   item: Element,
   question: string,
@@ -279,7 +292,10 @@ function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
 function askBeforeSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, item: Element, every: "day" | "week"): void {
   askUnder(
     item,
-    `${refreshQuestion(job, every, state.account)} ${spendOf(state, job, every, firstRunOf(job.lastRun?.at ?? job.createdAt, every).getTime())}`.trim(),
+    (
+      `${refreshQuestion(job, every, state.account)} ` +
+      `${spendOf(state, job, every, firstRunOf(job.lastRun?.at ?? job.createdAt, every).getTime())}`
+    ).trim(),
     every === "day" ? "Refresh daily" : "Refresh weekly",
     (yes, ask) => {
       if (yes) {
@@ -334,12 +350,19 @@ function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
     : null;
 }
 
-/** What the schedule `every` spends over time from this user's credits (first: each run's cost); "" for another's search, or without figures. */
+/**
+ * What the schedule `every` spends over time from this user's credits
+ * (first: each run's cost); "" for another's search, or without figures.
+ */
 function spendOf(state: SidebarState, job: JobView, every: RefreshEvery, nextRun: number, first = ""): string {
   const account = state.account;
   return !account || job.mine === false || job.runCredits === null || every === "off"
     ? ""
-    : `${first}${spendText({ every, runCredits: job.runCredits, remaining: account.creditsRemaining, nextRun: new Date(Math.max(Date.now(), nextRun)) }, state.zoneOf(job))}`;
+    : first +
+        spendText(
+          { every, runCredits: job.runCredits, remaining: account.creditsRemaining, nextRun: new Date(Math.max(Date.now(), nextRun)) },
+          state.zoneOf(job),
+        );
 }
 
 /** A scheduled search's cost line: each run's, then over time (the credits left said there). */

@@ -16,7 +16,10 @@ export function continueQuestion(run: RunView, account: AccountView | null): str
   return `Send the ${rows} of “Enrich ${run.sheetName}” with your key from now on? ${cost}`;
 }
 
-/** What continuing did: the rows now sent with the current key, and those held for the other editor's chunk, until when (in the spreadsheet's `zone`). */
+/**
+ * What continuing did: the rows now sent with the current key, and those held
+ * for the other editor's chunk, until when (in the spreadsheet's `zone`).
+ */
 export function continuedText(run: RunView, held: { rowsHeld: number; heldUntil: string | null }, zone: string | null, now?: Date): string {
   const sent = `Your key now sends the ${plural(run.rowsWaiting, "waiting row", "waiting rows")} of “Enrich ${run.sheetName}”.`;
   if (held.rowsHeld === 0) return sent;

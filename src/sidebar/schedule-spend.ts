@@ -28,9 +28,15 @@ export function spendText({ every, runCredits, remaining, nextRun }: Spend, zone
   const covered = Math.floor(left / runCredits);
   if (!(covered < Infinity)) return `${rate}.`;
   if (covered === 0)
-    return `${rate}. Your ${creditCount(left)} do not cover the next run (${nextRunWhen(nextRun.toISOString(), zone, now)}): it is skipped unless credits are added.`;
+    return (
+      `${rate}. Your ${creditCount(left)} do not cover the next run (${nextRunWhen(nextRun.toISOString(), zone, now)}): it is ` +
+      "skipped unless credits are added."
+    );
   const last = new Date(nextRun.getTime() + (covered - 1) * (daily ? 1 : 7) * DAY_MS);
-  return `${rate}: your ${creditCount(left)} last ${daily ? plural(covered, "day", "days") : plural(covered, "week", "weeks")}, until ${shortDate(last, zone, now)}.`;
+  return (
+    `${rate}: your ${creditCount(left)} last ${daily ? plural(covered, "day", "days") : plural(covered, "week", "weeks")}, ` +
+    `until ${shortDate(last, zone, now)}.`
+  );
 }
 
 /** When a schedule turned on now runs first: a period after the search's last run, or with the next pass when that is past. */

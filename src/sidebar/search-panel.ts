@@ -201,7 +201,9 @@ function askFirst(state: SidebarState, job: JobView, { f, begin, asked }: Again)
   const when = shortDateTime(job.finishedAt ?? job.createdAt, state.zoneOf(job));
   const ran = job.territory ? `these ${groupDigits(searches)} searches ${when}: their` : `this search ${when}: its`;
   return {
-    text: `You ran ${ran} results are in “${sheet}”${found}. Nothing was started or charged. Open that sheet, refresh it now (new businesses added to it, none twice), or run ${job.territory ? "them" : "the search"} again into a new sheet?`,
+    text:
+      `You ran ${ran} results are in “${sheet}”${found}. Nothing was started or charged. Open that sheet, refresh it now (new ` +
+      `businesses added to it, none twice), or run ${job.territory ? "them" : "the search"} again into a new sheet?`,
     actions: [
       { label: "Open its sheet", run: () => state.showJobSheet(job.jobId) },
       {

@@ -7,7 +7,8 @@ import type { Layout } from "./layout";
 
 /** What to do about formula cells that showed the sharing error before the key was shared. */
 const FORMULAS_RE_ENTER =
-  "Formulas can use your key now. A formula cell that still shows #ERROR! keeps it until it is entered again: double-click the cell, then press Enter.";
+  "Formulas can use your key now. A formula cell that still shows #ERROR! keeps it until it is entered again: double-click " +
+  "the cell, then press Enter.";
 
 export function settingsPanel(state: SidebarState, screen: Layout): { load(): Promise<void> } {
   const form = byId("settings-form", HTMLFormElement);

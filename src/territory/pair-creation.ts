@@ -64,7 +64,10 @@ export function createWaitingPairs(ctx: JobsContext, record: TerritoryRecord, de
   return current;
 }
 
-/** A search the service refused for good creates nothing: it fails, and says why; when every search would meet it, so do the others still waiting. */
+/**
+ * A search the service refused for good creates nothing: it fails, and says
+ * why; when every search would meet it, so do the others still waiting.
+ */
 function refused(record: TerritoryRecord, index: number, error: LeadsApiError): TerritoryRecord {
   const every = refusesEverySearch(error);
   const pairs = record.pairs.map((pair, i): TerritoryPair => (i === index || (every && pair[1] === "w") ? [null, "f", 0] : pair));

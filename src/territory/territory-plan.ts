@@ -61,7 +61,10 @@ export function territoryName(input: TerritoryInput): string {
 /** Places a territory's line names before "and 2 more". */
 const PLACES_NAMED = 3;
 
-/** A territory's places in a line: "Austin, Texas, US"; "Dallas, Plano, Irving and 2 more" (their labels' first parts, unless two share one: then whole, "; " between). */
+/**
+ * A territory's places in a line: "Austin, Texas, US"; "Dallas, Plano, Irving and 2
+ * more" (their labels' first parts, unless two share one: then whole, "; " between).
+ */
 export function placesText(places: readonly TerritoryPlace[]): string {
   const firsts = places.map((place) => place.label.split(",")[0] ?? place.label);
   const whole = places.length === 1 || new Set(firsts).size < firsts.length;

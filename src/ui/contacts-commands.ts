@@ -92,7 +92,8 @@ const forgetUnderLock = commandWith("forgetContact", { lock: true }, (args): For
 
 /** What forgetting does, as the menu's confirmation says it. */
 const FORGET_WHAT =
-  "It is removed from every results sheet, enriched list and the Contacts sheet of this document, its row in Contacts with your notes beside it. Do not contact keeps only its sha256 line and today's date, so no refresh or download brings it back. This cannot be undone.";
+  "It is removed from every results sheet, enriched list and the Contacts sheet of this document, its row in Contacts with your notes " +
+  "beside it. Do not contact keeps only its sha256 line and today's date, so no refresh or download brings it back. This cannot be undone.";
 
 /** From the menu (no argument): asks for the address and confirms first, then says what changed. From the sidebar: forgets at once. */
 export function forgetContact(raw?: ArgsIn<"forgetContact">): Forgotten | null {

@@ -56,13 +56,15 @@ function enrichmentSummary(started: StartEnrichmentResult): string {
   const sent =
     jobs === 0
       ? `${label}: no job was started`
-      : `${label}: sent ${businesses} ${businesses === 1 ? "business" : "businesses"} in ${jobs} ${jobs === 1 ? "job" : "jobs"}; results fill the rows as they come`;
+      : `${label}: sent ${businesses} ${businesses === 1 ? "business" : "businesses"} in ${jobs} ${jobs === 1 ? "job" : "jobs"}; results ` +
+        "fill the rows as they come";
   const bySearch = started.alreadyEnrichedBySearch;
   const skipped = started.skipped.length - bySearch;
   const parts = [`${sent}.`];
   if (started.waiting > 0)
     parts.push(
-      `${started.waiting} more ${started.waiting === 1 ? "row waits" : "rows wait"} for a free job slot: ${started.waiting === 1 ? "it is" : "they are"} sent automatically, in the background.`,
+      `${started.waiting} more ${started.waiting === 1 ? "row waits" : "rows wait"} for a free job ` +
+        `slot: ${started.waiting === 1 ? "it is" : "they are"} sent automatically, in the background.`,
     );
   if (bySearch > 0) parts.push(searchEnrichedNotice(bySearch, started.searchName, 'to pay for them again, use "Re-enrich" in the sidebar'));
   if (skipped > 0) parts.push(`${skipped} ${skipped === 1 ? "row was" : "rows were"} skipped: see "Enrichment status".`);

@@ -41,7 +41,8 @@ export const showJobSheet = commandWith("showJobSheet", {}, ({ jobId }): { sheet
   if (!sheet) {
     throw new UserFacingError(
       record.sheetName
-        ? `The sheet "${record.sheetName}" of this job was deleted. Its results are still on the service: open the job again to write them into a new sheet.`
+        ? `The sheet "${record.sheetName}" of this job was deleted. Its results are still on the service: open the job again to ` +
+            "write them into a new sheet."
         : "This job has no sheet yet: its results arrive with the next refresh.",
     );
   }

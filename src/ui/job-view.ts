@@ -48,7 +48,10 @@ export interface JobView {
   territory?: TerritoryView | null;
   /** A territory's: businesses of its sheet that more than one of its searches found; null for any other job. */
   foundByMore?: number | null;
-  /** What a search searched ("dentists · Fort Worth, Texas, US"; a territory's queries and places), said under any name; null when not known, and for an enrichment. */
+  /**
+   * What a search searched ("dentists · Fort Worth, Texas, US"; a territory's queries
+   * and places), said under any name; null when not known, and for an enrichment.
+   */
   searched?: Searched | null;
   /** What the latest refresh run did once merged, scheduled or asked for now; null before any. */
   lastRun?: RunOutcome | null;
@@ -76,7 +79,10 @@ export interface RunView {
   jobsRunning: number;
   /** Stopped with stopEnrichment: its waiting rows were not sent. */
   stopped: boolean;
-  /** The current editor's passes send its waiting rows (their key pays); false: another editor's do, and continueEnrichment makes them the current editor's. */
+  /**
+   * The current editor's passes send its waiting rows (their key pays); false:
+   * another editor's do, and continueEnrichment makes them the current editor's.
+   */
   sentByMe: boolean;
 }
 

@@ -111,7 +111,8 @@ function checkedKey(change: SettingsChange): Account {
   } catch (error) {
     if (isLeadsApiError(error) && error.kind === "unauthorized") {
       throw new UserFacingError(
-        "The lead service refused the API key you entered: it is wrong, incomplete or revoked. Copy the whole key from your account page, paste it into the API key field and save again.",
+        "The lead service refused the API key you entered: it is wrong, incomplete or revoked. Copy the whole key from your account " +
+          "page, paste it into the API key field and save again.",
       );
     }
     throw error;

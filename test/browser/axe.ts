@@ -16,15 +16,18 @@ export interface AxeFinding {
 
 export async function axeViolations(page: Page): Promise<AxeFinding[]> {
   if (!(await page.evaluate<boolean>("typeof window.axe === 'object'"))) await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate<AxeFinding[]>(`(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: "tag", values: ${JSON.stringify(WCAG_21_AA)} }, resultTypes: ["violations"] });
+  return page.evaluate<AxeFinding[]>(
+    `(async () => {
+    const result = await window.axe.run(document, { runOnly: { type: "tag", values: ${JSON.stringify(WCAG_21_AA)} }` +
+      `, resultTypes: ["violations"] });
     return result.violations.map((v) => ({
       rule: v.id,
       impact: v.impact ?? null,
       where: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
       summary: (v.nodes[0] && v.nodes[0].failureSummary || "").slice(0, 300),
     }));
-  })()`);
+  })()`,
+  );
 }
 
 /** No WCAG 2.1 A/AA violation in `view` as the page shows it now. */

@@ -190,7 +190,8 @@ const SIDEBAR_DOCUMENT = `document.querySelector("iframe#sidebar").contentDocume
 /** Everything the sidebar's DOM holds as text: its HTML and the current value of every field. */
 export async function sidebarDomText(page: Page): Promise<string> {
   return page.evaluate<string>(
-    `(() => { const d = ${SIDEBAR_DOCUMENT}; return d.documentElement.outerHTML + "\\n" + Array.from(d.querySelectorAll("input, textarea, select")).map((e) => e.value).join("\\n"); })()`,
+    `(() => { const d = ${SIDEBAR_DOCUMENT}; return d.documentElement.outerHTML + "\\n" + Array.from(d.querySelectorAll("input, ` +
+      `textarea, select")).map((e) => e.value).join("\\n"); })()`,
   );
 }
 
@@ -212,8 +213,10 @@ export async function pressKeys(page: Page, ...keys: string[]): Promise<void> {
 /** The text of the grid's cells in one column (by its header in row 1), rows 2 and down. */
 export async function gridColumn(page: Page, header: string): Promise<string[]> {
   return page.evaluate<string[]>(
-    `(() => { const rows = Array.from(document.querySelectorAll("#grid tbody tr")).map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => td.textContent));
-      const at = (rows[0] || []).indexOf(${JSON.stringify(header)}); return at < 0 ? [] : rows.slice(1).map((r) => r[at]).filter((v) => v !== ""); })()`,
+    `(() => { const rows = Array.from(document.querySelectorAll("#grid tbody tr")).map((tr) => ` +
+      `Array.from(tr.querySelectorAll("td")).map((td) => td.textContent));
+      const at = (rows[0] || []).indexOf(${JSON.stringify(header)}); return at < 0 ? [] : ` +
+      `rows.slice(1).map((r) => r[at]).filter((v) => v !== ""); })()`,
   );
 }
 
@@ -260,11 +263,13 @@ interface Overflow {
  * overflow; everything else is.
  */
 async function overflow(page: Page): Promise<Overflow> {
-  return page.evaluate<Overflow>(`(() => {
+  return page.evaluate<Overflow>(
+    `(() => {
     const doc = document.documentElement;
     const width = doc.clientWidth;
     const elements = [];
-    const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string" ? "." + e.className.trim().split(/\\s+/).join(".") : "");
+    const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string" ? "." + ` +
+      `e.className.trim().split(/\\s+/).join(".") : "");
     for (const e of document.body.querySelectorAll("*")) {
       if (!e.checkVisibility() || e.closest(".visually-hidden")) continue;
       const r = e.getBoundingClientRect();
@@ -277,7 +282,8 @@ async function overflow(page: Page): Promise<Overflow> {
       }
     }
     return { document: { scrollWidth: doc.scrollWidth, clientWidth: width }, elements };
-  })()`);
+  })()`,
+  );
 }
 
 export async function expectFits(page: Page, view: string): Promise<void> {

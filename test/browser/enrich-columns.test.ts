@@ -68,7 +68,8 @@ describeInBrowser("enriching a list without a header row", () => {
     const text = await sidebar.locator("body").innerText();
     expect(text).not.toMatch(/9290|row 2\b|Rename/);
     const overflow = await page.evaluate<number>(
-      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument; return d.documentElement.scrollWidth - d.documentElement.clientWidth; })()`,
+      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument; ` +
+        "return d.documentElement.scrollWidth - d.documentElement.clientWidth; })()",
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page.locator("iframe#sidebar"), "enrich-columns.png");

@@ -50,7 +50,10 @@ describeInBrowser("another editor's waiting run", () => {
     await question.getByRole("button", { name: "Continue with my key" }).click();
     await sidebar
       .getByText(
-        /^Your key now sends the 300 waiting rows of “Enrich Account list”\. 300 of them wait until .+ for a chunk the other editor's key may have sent\.$/,
+        new RegExp(
+          /^Your key now sends the 300 waiting rows of “Enrich Account list”\. /.source +
+            /300 of them wait until .+ for a chunk the other editor's key may have sent\.$/.source,
+        ),
       )
       .waitFor();
     await eventually(
@@ -64,7 +67,8 @@ describeInBrowser("another editor's waiting run", () => {
       "Your key sends its waiting rows; the jobs another key sent are filled in by that key's passes.",
     );
     const overflow = await page.evaluate<number>(
-      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument.documentElement; return d.scrollWidth - d.clientWidth; })()`,
+      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument.documentElement; ` +
+        "return d.scrollWidth - d.clientWidth; })()",
     );
     expect(overflow).toBeLessThanOrEqual(0);
   });

@@ -78,7 +78,8 @@ describeInBrowser("a whole list from one click", () => {
     expect(statuses.filter((s) => s === "Waiting to be sent")).toHaveLength(0);
     // Nothing wider than the sidebar's frame.
     const overflow = await page.evaluate<number>(
-      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument.documentElement; return d.scrollWidth - d.clientWidth; })()`,
+      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument.documentElement; ` +
+        "return d.scrollWidth - d.clientWidth; })()",
     );
     expect(overflow).toBeLessThanOrEqual(0);
   });

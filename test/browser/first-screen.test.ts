@@ -46,7 +46,8 @@ async function onFirstScreen(page: Page, selector: string): Promise<boolean> {
  * must be the control itself or inside it. Returns the ids (or tags) of covered ones.
  */
 async function coveredControls(page: Page): Promise<string[]> {
-  return page.evaluate<string[]>(`(() => {
+  return page.evaluate<string[]>(
+    `(() => {
     const covered = [];
     for (const e of document.querySelectorAll("button, input, select, summary, [role=tab]")) {
       const r = e.getBoundingClientRect();
@@ -54,10 +55,12 @@ async function coveredControls(page: Page): Promise<string[]> {
       const x = r.left + r.width / 2, y = r.top + r.height / 2;
       if (y < 0 || y > window.innerHeight) continue;
       const top = document.elementFromPoint(x, y);
-      if (top && top !== e && !e.contains(top) && !(e.labels && Array.from(e.labels).some((l) => l.contains(top)))) covered.push(e.id || e.tagName);
+      if (top && top !== e && !e.contains(top) && !(e.labels && Array.from(e.labels).some((l) => l.contains(top)))) covered.push(e.id || ` +
+      `e.tagName);
     }
     return covered;
-  })()`);
+  })()`,
+  );
 }
 
 describeInBrowser("the sidebar's first screen at 300×800", () => {
@@ -90,55 +93,59 @@ describeInBrowser("the sidebar's first screen at 300×800", () => {
     await screenshot(page, "first-screen.png");
   });
 
-  it("with a search running: the query, location, Start search and the running job's progress are on screen; no message covers a control", async () => {
-    const page = await openSidebar(browser, playground);
-    await page.getByRole("textbox", { name: "Search for" }).fill("coffee");
-    await pickLocationByKeyboard(page, "Aus", AUSTIN);
-    await page.getByRole("spinbutton", { name: "Max results" }).fill("700");
-    await page.getByRole("textbox", { name: "List name" }).fill("Coffee in Austin");
-    await page.getByRole("button", { name: "Start search" }).click();
-    await page
-      .getByRole("status")
-      .filter({ hasText: /Search started/ })
-      .waitFor();
-    expect(await coveredControls(page)).toEqual([]);
-    const job = page.locator("#jobs li").filter({ hasText: "Coffee in Austin" }).first();
-    await job.getByRole("progressbar").waitFor();
-    // The screenshot shows rows arriving: the first poll that brings some (the sidebar polls every 7 s).
-    const progress = job.locator(".job-progress");
-    await eventually("some of the 700 rows are imported", async () =>
-      /^[1-9][\d,]* of 700 imported$/.test(await progress.innerText().catch(() => "")),
-    );
-    for (const selector of [
-      "#query",
-      "#location",
-      "#start-search",
-      "#jobs li:first-child progress",
-      "#jobs li:first-child .job-progress",
-    ]) {
-      expect([selector, await onFirstScreen(page, selector)]).toEqual([selector, true]);
-    }
-    expect(await page.evaluate<number>("window.scrollY")).toBe(0);
-    await screenshot(page, "first-screen-running.png");
+  it(
+    "with a search running: the query, location, Start search and the running job's progress are on screen; " +
+      "no message covers a control",
+    async () => {
+      const page = await openSidebar(browser, playground);
+      await page.getByRole("textbox", { name: "Search for" }).fill("coffee");
+      await pickLocationByKeyboard(page, "Aus", AUSTIN);
+      await page.getByRole("spinbutton", { name: "Max results" }).fill("700");
+      await page.getByRole("textbox", { name: "List name" }).fill("Coffee in Austin");
+      await page.getByRole("button", { name: "Start search" }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: /Search started/ })
+        .waitFor();
+      expect(await coveredControls(page)).toEqual([]);
+      const job = page.locator("#jobs li").filter({ hasText: "Coffee in Austin" }).first();
+      await job.getByRole("progressbar").waitFor();
+      // The screenshot shows rows arriving: the first poll that brings some (the sidebar polls every 7 s).
+      const progress = job.locator(".job-progress");
+      await eventually("some of the 700 rows are imported", async () =>
+        /^[1-9][\d,]* of 700 imported$/.test(await progress.innerText().catch(() => "")),
+      );
+      for (const selector of [
+        "#query",
+        "#location",
+        "#start-search",
+        "#jobs li:first-child progress",
+        "#jobs li:first-child .job-progress",
+      ]) {
+        expect([selector, await onFirstScreen(page, selector)]).toEqual([selector, true]);
+      }
+      expect(await page.evaluate<number>("window.scrollY")).toBe(0);
+      await screenshot(page, "first-screen-running.png");
 
-    // The same search again while it runs: no second search, the message names the sheet and shows it.
-    const searches = () =>
-      playground.runtime.http.requests.filter((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/api/v1/searches")).length;
-    const before = searches();
-    await page.getByRole("button", { name: "Start search" }).click();
-    const already = page.getByRole("status").filter({ hasText: /Already running: “Coffee in Austin”/ });
-    await already.waitFor();
-    expect(searches()).toBe(before);
-    expect(await coveredControls(page)).toEqual([]);
-    await page.getByRole("button", { name: "Show its sheet" }).click();
-    await page
-      .getByRole("status")
-      .filter({ hasText: /Showing the sheet “Coffee in Austin”/ })
-      .waitFor();
-    expect(playground.runtime.spreadsheetApp.getActiveSheet().getName()).toBe("Coffee in Austin");
-    await page.getByRole("button", { name: "Dismiss message" }).click();
-    expect(await page.locator("#messages").isVisible()).toBe(false);
-  });
+      // The same search again while it runs: no second search, the message names the sheet and shows it.
+      const searches = () =>
+        playground.runtime.http.requests.filter((r) => r.method.toUpperCase() === "POST" && r.url.endsWith("/api/v1/searches")).length;
+      const before = searches();
+      await page.getByRole("button", { name: "Start search" }).click();
+      const already = page.getByRole("status").filter({ hasText: /Already running: “Coffee in Austin”/ });
+      await already.waitFor();
+      expect(searches()).toBe(before);
+      expect(await coveredControls(page)).toEqual([]);
+      await page.getByRole("button", { name: "Show its sheet" }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: /Showing the sheet “Coffee in Austin”/ })
+        .waitFor();
+      expect(playground.runtime.spreadsheetApp.getActiveSheet().getName()).toBe("Coffee in Austin");
+      await page.getByRole("button", { name: "Dismiss message" }).click();
+      expect(await page.locator("#messages").isVisible()).toBe(false);
+    },
+  );
 
   it("says inline when max results is outside 100–700, and sends nothing", async () => {
     const page = await openSidebar(browser, playground);
@@ -181,7 +188,8 @@ describeInBrowser("the sidebar's first screen at 300×800", () => {
   it("Tab reaches every visible control, each with a visible focus ring", async () => {
     const page = await openSidebar(browser, playground);
     const visibleControls = await page.evaluate<string[]>(
-      `Array.from(document.querySelectorAll("button, input, select, summary")).filter((e) => e.checkVisibility()).map((e) => e.id || e.textContent.trim())`,
+      `Array.from(document.querySelectorAll("button, input, select, summary")).filter((e) => e.checkVisibility()).map((e) => e.id ` +
+        "|| e.textContent.trim())",
     );
     const reached = new Set<string>();
     const unringed: string[] = [];
@@ -192,8 +200,11 @@ describeInBrowser("the sidebar's first screen at 300×800", () => {
       const focused = await page.evaluate<{
         id: string;
         ring: boolean;
-      } | null>(`(() => { const e = document.activeElement; if (!e || e === document.body) return null;
-        const s = getComputedStyle(e); return { id: e.id || e.textContent.trim(), ring: s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2 }; })()`);
+      } | null>(
+        `(() => { const e = document.activeElement; if (!e || e === document.body) return null;
+        const s = getComputedStyle(e); return { id: e.id || e.textContent.trim(), ring: s.outlineStyle !== "none" && ` +
+          "parseFloat(s.outlineWidth) >= 2 }; })()",
+      );
       if (!focused) continue;
       if (focused.id === first && visibleControls.every((id) => reached.has(id))) break;
       first ??= focused.id;

@@ -16,7 +16,8 @@ describeInBrowser("the playground's grid by keyboard and context menu", () => {
   const focused = () => session.page.evaluate<string>(`(() => { const e = document.activeElement; return e.id || e.tagName; })()`);
   const focusedInSidebar = () =>
     session.page.evaluate<string>(
-      `(() => { const d = document.getElementById("sidebar").contentDocument; const e = d && d.activeElement; return e ? (e.getAttribute("aria-label") || e.textContent || e.tagName).trim() : ""; })()`,
+      `(() => { const d = document.getElementById("sidebar").contentDocument; const e = d && d.activeElement; ` +
+        `return e ? (e.getAttribute("aria-label") || e.textContent || e.tagName).trim() : ""; })()`,
     );
 
   it("leaves the grid by F6 or Ctrl+Alt+. for the sidebar and comes back by F6; the skip link is first on the page", async () => {
@@ -101,51 +102,59 @@ describeInBrowser("the playground's grid by keyboard and context menu", () => {
     // The first row under the frozen one starts at its edge: none is half hidden under it.
     const edge = await page.evaluate<number>(`document.querySelector("#grid tr.frozen td").getBoundingClientRect().bottom`);
     const firstShown = await page.evaluate<number>(
-      `Array.from(document.querySelectorAll("#grid tbody tr:not(.frozen)")).map((tr) => tr.getBoundingClientRect()).filter((r) => r.bottom > ${edge} + 0.5)[0].top`,
+      `Array.from(document.querySelectorAll("#grid tbody tr:not(.frozen)")).map((tr) => tr.getBoundingClientRect()).filter((r) => ` +
+        `r.bottom > ${edge} + 0.5)[0].top`,
     );
     expect(Math.abs(firstShown - edge)).toBeLessThan(1);
   });
 
-  it("keeps the column at the view's left edge whole beside the frozen Name when rows drawn anew widen the frozen Name and the columns left of it, and after the wheel", async () => {
-    const { page, playground } = session;
-    const testing = playground.runtime.spreadsheetApp.testing;
-    const headers = ["Name", ...Array.from({ length: 29 }, (_, i) => `Column ${i + 2}`)];
-    testing.userAddSheet("Wide");
-    testing.userSeed("Wide", "A1", [headers, ...Array.from({ length: 20 }, (_, i) => headers.map((h) => `${h} · ${i}`))]);
-    const sheet = playground.runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName("Wide");
-    sheet?.setFrozenRows(1);
-    sheet?.setFrozenColumns(1);
-    await page.getByRole("tab", { name: "Wide" }).click();
-    await eventually("the grid shows Wide", async () => (await gridCell(page, "A2").textContent()) === "Name · 0");
-    /** The first header cell right of the frozen Name that is not wholly hidden under it, and where it starts. */
-    const leftEdge = async () =>
-      page.evaluate<{ edge: number; first: number; text: string }>(`(() => {
+  it(
+    "keeps the column at the view's left edge whole beside the frozen Name when rows drawn anew widen the frozen Name and the columns " +
+      "left of it, and after the wheel",
+    async () => {
+      const { page, playground } = session;
+      const testing = playground.runtime.spreadsheetApp.testing;
+      const headers = ["Name", ...Array.from({ length: 29 }, (_, i) => `Column ${i + 2}`)];
+      testing.userAddSheet("Wide");
+      testing.userSeed("Wide", "A1", [headers, ...Array.from({ length: 20 }, (_, i) => headers.map((h) => `${h} · ${i}`))]);
+      const sheet = playground.runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName("Wide");
+      sheet?.setFrozenRows(1);
+      sheet?.setFrozenColumns(1);
+      await page.getByRole("tab", { name: "Wide" }).click();
+      await eventually("the grid shows Wide", async () => (await gridCell(page, "A2").textContent()) === "Name · 0");
+      /** The first header cell right of the frozen Name that is not wholly hidden under it, and where it starts. */
+      const leftEdge = async () =>
+        page.evaluate<{ edge: number; first: number; text: string }>(
+          `(() => {
       const edge = document.querySelector("#grid tr.frozen td.frozen-column").getBoundingClientRect().right;
-      const cells = Array.from(document.querySelectorAll("#grid tr.frozen td:not(.frozen-column)")).map((td) => [td.getBoundingClientRect(), td.textContent]).filter(([r]) => r.right > edge + 1);
-      return { edge, first: cells[0][0].left, text: cells[0][1] }; })()`);
-    // Right by keyboard to the data's last column: the view has scrolled, a column starts at Name's edge.
-    await gridCell(page, "B2").click();
-    await page.keyboard.press("Control+ArrowRight");
-    await eventually("AD2 is active", async () => (await page.getByLabel("Selection").textContent()) === "Wide!AD2");
-    const before = await leftEdge();
-    expect(before.text).not.toBe("Column 2");
-    expect(before.first).toBeCloseTo(before.edge, 0);
-    // A long name, and a long value left of the view: the frozen Name and B widen when the rows are drawn again.
-    testing.userType("Wide", "A3", "Cedar Creek Veterinary Hospital of Greater Austin");
-    testing.userType("Wide", "B3", "x".repeat(80));
-    await eventually(
-      "A3 is drawn with its long name",
-      async () => (await gridCell(page, "A3").textContent()) === "Cedar Creek Veterinary Hospital of Greater Austin",
-    );
-    const after = await leftEdge();
-    expect([after.text, Math.abs(Math.round(after.first - after.edge))]).toEqual([before.text, 0]);
-    // Scrolled back left by the wheel, a little: the view settles on a column's edge.
-    const wrap = await page.locator("#grid-wrap").boundingBox();
-    await page.mouse.move((wrap?.x ?? 0) + 400, (wrap?.y ?? 0) + 100);
-    await page.mouse.wheel(-90, 0);
-    await eventually("the view settled on a column's edge after the wheel", async () => {
-      const now = await leftEdge();
-      return now.text !== after.text && Math.round(now.first - now.edge) === 0;
-    });
-  });
+      const cells = Array.from(document.querySelectorAll("#grid tr.frozen td:not(.frozen-column)")).map((td) => ` +
+            `[td.getBoundingClientRect(), td.textContent]).filter(([r]) => r.right > edge + 1);
+      return { edge, first: cells[0][0].left, text: cells[0][1] }; })()`,
+        );
+      // Right by keyboard to the data's last column: the view has scrolled, a column starts at Name's edge.
+      await gridCell(page, "B2").click();
+      await page.keyboard.press("Control+ArrowRight");
+      await eventually("AD2 is active", async () => (await page.getByLabel("Selection").textContent()) === "Wide!AD2");
+      const before = await leftEdge();
+      expect(before.text).not.toBe("Column 2");
+      expect(before.first).toBeCloseTo(before.edge, 0);
+      // A long name, and a long value left of the view: the frozen Name and B widen when the rows are drawn again.
+      testing.userType("Wide", "A3", "Cedar Creek Veterinary Hospital of Greater Austin");
+      testing.userType("Wide", "B3", "x".repeat(80));
+      await eventually(
+        "A3 is drawn with its long name",
+        async () => (await gridCell(page, "A3").textContent()) === "Cedar Creek Veterinary Hospital of Greater Austin",
+      );
+      const after = await leftEdge();
+      expect([after.text, Math.abs(Math.round(after.first - after.edge))]).toEqual([before.text, 0]);
+      // Scrolled back left by the wheel, a little: the view settles on a column's edge.
+      const wrap = await page.locator("#grid-wrap").boundingBox();
+      await page.mouse.move((wrap?.x ?? 0) + 400, (wrap?.y ?? 0) + 100);
+      await page.mouse.wheel(-90, 0);
+      await eventually("the view settled on a column's edge after the wheel", async () => {
+        const now = await leftEdge();
+        return now.text !== after.text && Math.round(now.first - now.edge) === 0;
+      });
+    },
+  );
 });

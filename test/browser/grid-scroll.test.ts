@@ -46,8 +46,11 @@ inFullTier(WHY, describeInBrowser)("the playground's grid on a results sheet", (
   });
 
   const box = (selector: string): Promise<Box | null> =>
-    session.page.evaluate<Box | null>(`(() => { const e = document.querySelector(${JSON.stringify(selector)}); if (e === null) return null;
-      const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, text: e.textContent }; })()`);
+    session.page.evaluate<Box | null>(
+      `(() => { const e = document.querySelector(${JSON.stringify(selector)}); if (e === null) return null;
+      const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, ` +
+        "text: e.textContent }; })()",
+    );
   const cellBox = (a1: string) => box(`td[data-cell="${a1}"]`);
   /** What a cell shows, or null while it is not drawn. */
   const textOf = async (a1: string): Promise<string | null> => (await cellBox(a1))?.text ?? null;

@@ -66,7 +66,8 @@ describeInBrowser("the sidebar's messages stay true and whole", () => {
     await alert.waitFor();
     const text = await alert.innerText();
     expect(text).toBe(
-      `The lead service refused the API key you entered: it is wrong, incomplete or revoked. Nothing was saved: the key in use is still ••••${hint}. ` +
+      "The lead service refused the API key you entered: it is wrong, incomplete or revoked. Nothing was saved: " +
+        `the key in use is still ••••${hint}. ` +
         "Copy the whole key from your account page, paste it into the API key field and save again.",
     );
     expect(text).not.toMatch(/Settings/);
@@ -88,7 +89,8 @@ describeInBrowser("the sidebar's messages stay true and whole", () => {
     const status = page.getByRole("status").filter({ hasText: /^Settings saved/ });
     await status.waitFor();
     expect(await status.innerText()).toBe(
-      `Settings saved. The key in use is ••••${hint}. Formulas can use your key now. A formula cell that still shows #ERROR! keeps it until it is entered again: double-click the cell, then press Enter.`,
+      `Settings saved. The key in use is ••••${hint}. Formulas can use your key now. A formula cell that still shows #ERROR! keeps it ` +
+        "until it is entered again: double-click the cell, then press Enter.",
     );
     expect(await shownWhole(page, "#status")).toMatchObject({ cut: false, outside: false });
     // Saved again with nothing changed: the advice is not repeated.

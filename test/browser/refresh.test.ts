@@ -51,7 +51,9 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
       .locator("p")
       .filter({
         hasText: new RegExp(
-          `^Refresh daily\\? The search runs again every day and uses 100 of your 9,900 credits\\. New businesses are added to the sheet; none is removed\\. Up to 700 credits a week, 3,000 a month: your 9,900 credits last 99 days, ${until}$`,
+          `^Refresh daily\\? The search runs again every day and uses 100 of your 9,900 credits\\. ` +
+            `New businesses are added to the sheet; none is removed\\. Up to 700 credits a week, 3,000 a month: ` +
+            `your 9,900 credits last 99 days, ${until}$`,
         ),
       })
       .waitFor();
@@ -122,7 +124,8 @@ describeInBrowser("a scheduled refresh, watched with the clock control", () => {
 
     // Nothing wider than the 300 px frame.
     const overflow = await page.evaluate<number>(
-      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument.documentElement; return d.scrollWidth - d.clientWidth; })()`,
+      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument.documentElement; ` +
+        "return d.scrollWidth - d.clientWidth; })()",
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await line().scrollIntoViewIfNeeded();

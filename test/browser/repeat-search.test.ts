@@ -40,27 +40,30 @@ describeInBrowser("a search started again from the sidebar", () => {
     await eventually("the message has gone", async () => !(await page.locator("#messages").isVisible()));
   });
 
-  it("the same search again asks first, sends nothing, and offers its sheet, a refresh or a run, each for the cost line's 100 credits", async () => {
-    const before = searchesSent();
-    await page.getByRole("button", { name: "Start search" }).click();
-    const ask = status().filter({
-      hasText:
-        /^You ran this search .*: its results are in “bakery in Austin, Texas, US” \(100 businesses\)\. Nothing was started or charged\./,
-    });
-    await ask.waitFor();
-    expect(searchesSent()).toBe(before);
-    expect(await page.locator("#cost-line").innerText()).toMatch(/^Uses 100 of your/);
-    const runAgain = page.getByRole("button", { name: "Run it again for 100 credits" });
-    expect(await runAgain.isVisible()).toBe(true);
-    expect(await page.getByRole("button", { name: "Refresh it now for up to 100 credits" }).isVisible()).toBe(true);
-    await expectFits(page, "the question");
-    await screenshot(page, "repeat-search-asks.png");
+  it(
+    "the same search again asks first, sends nothing, and offers its sheet, a refresh or a run, " + "each for the cost line's 100 credits",
+    async () => {
+      const before = searchesSent();
+      await page.getByRole("button", { name: "Start search" }).click();
+      const ask = status().filter({
+        hasText:
+          /^You ran this search .*: its results are in “bakery in Austin, Texas, US” \(100 businesses\)\. Nothing was started or charged\./,
+      });
+      await ask.waitFor();
+      expect(searchesSent()).toBe(before);
+      expect(await page.locator("#cost-line").innerText()).toMatch(/^Uses 100 of your/);
+      const runAgain = page.getByRole("button", { name: "Run it again for 100 credits" });
+      expect(await runAgain.isVisible()).toBe(true);
+      expect(await page.getByRole("button", { name: "Refresh it now for up to 100 credits" }).isVisible()).toBe(true);
+      await expectFits(page, "the question");
+      await screenshot(page, "repeat-search-asks.png");
 
-    await page.getByRole("button", { name: "Open its sheet" }).click();
-    await status().filter({ hasText: "Showing the sheet “bakery in Austin, Texas, US”." }).waitFor();
-    expect(playground.runtime.spreadsheetApp.getActiveSheet().getName()).toBe("bakery in Austin, Texas, US");
-    expect(searchesSent()).toBe(before);
-  });
+      await page.getByRole("button", { name: "Open its sheet" }).click();
+      await status().filter({ hasText: "Showing the sheet “bakery in Austin, Texas, US”." }).waitFor();
+      expect(playground.runtime.spreadsheetApp.getActiveSheet().getName()).toBe("bakery in Austin, Texas, US");
+      expect(searchesSent()).toBe(before);
+    },
+  );
 
   it("the question goes when the form holds another search", async () => {
     await page.getByRole("button", { name: "Start search" }).click();

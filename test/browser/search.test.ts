@@ -96,7 +96,8 @@ describeInBrowser("the sidebar at 300 px, by keyboard alone", () => {
     const box = await page.locator("iframe#sidebar").boundingBox();
     expect(box?.width).toBe(300);
     const overflow = await page.evaluate<number>(
-      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument; return d.documentElement.scrollWidth - d.documentElement.clientWidth; })()`,
+      `(() => { const d = document.querySelector("iframe#sidebar").contentDocument; ` +
+        "return d.documentElement.scrollWidth - d.documentElement.clientWidth; })()",
     );
     expect(overflow).toBeLessThanOrEqual(0);
   });
@@ -106,7 +107,8 @@ describeInBrowser("the sidebar at 300 px, by keyboard alone", () => {
     const unnamed = await page.evaluate<string[]>(
       `(() => { const d = document.querySelector("iframe#sidebar").contentDocument;
         return Array.from(d.querySelectorAll("button, input, select, textarea")).filter((e) => !e.hidden && e.type !== "hidden")
-          .filter((e) => !(e.getAttribute("aria-label") || e.getAttribute("aria-labelledby") || (e.id && d.querySelector('label[for="' + e.id + '"]')) || e.closest("label") || (e.tagName === "BUTTON" && e.textContent.trim())))
+          .filter((e) => !(e.getAttribute("aria-label") || e.getAttribute("aria-labelledby") || (e.id && d.querySelector('label[for="' + ` +
+        `e.id + '"]')) || e.closest("label") || (e.tagName === "BUTTON" && e.textContent.trim())))
           .map((e) => e.outerHTML.slice(0, 80)); })()`,
     );
     expect(unnamed).toEqual([]);
@@ -130,9 +132,12 @@ describeInBrowser("the sidebar at 300 px, by keyboard alone", () => {
 
 /** Presses Tab until the focused element in the sidebar has the accessible label `name` (at most 60 presses). */
 async function tabUntil(page: Page, name: string): Promise<void> {
-  const focusedName = `(() => { const d = document.querySelector("iframe#sidebar").contentDocument; const e = d.activeElement; if (!e) return "";
+  const focusedName =
+    `(() => { const d = document.querySelector("iframe#sidebar").contentDocument; const e = d.activeElement; ` +
+    `if (!e) return "";
     const label = e.id ? d.querySelector('label[for="' + e.id + '"]') : null;
-    return (e.getAttribute("aria-label") || (label && label.textContent) || (e.tagName === "BUTTON" ? e.textContent : "") || "").trim(); })()`;
+    return (e.getAttribute("aria-label") || (label && label.textContent) || (e.tagName === "BUTTON" ? e.textContent ` +
+    `: "") || "").trim(); })()`;
   for (let presses = 0; presses < 60; presses += 1) {
     if ((await page.evaluate<string>(focusedName)) === name) return;
     await page.keyboard.press("Tab");

@@ -23,7 +23,8 @@ import {
 
 /** Whether each part of the account line is drawn whole and inside the frame (never cut). */
 async function accountLineWhole(page: Page): Promise<{ text: string; cut: string[] }> {
-  return page.evaluate<{ text: string; cut: string[] }>(`(() => {
+  return page.evaluate<{ text: string; cut: string[] }>(
+    `(() => {
     const line = document.getElementById("account-line");
     const cut = [];
     for (const part of line.querySelectorAll(".part")) {
@@ -31,11 +32,13 @@ async function accountLineWhole(page: Page): Promise<{ text: string; cut: string
       if (part.scrollWidth > Math.ceil(r.width) || r.right > document.documentElement.clientWidth + 0.5) cut.push(part.textContent);
       const text = document.createRange();
       text.selectNodeContents(part);
-      if (new Set(Array.from(text.getClientRects()).map((r) => Math.round(r.top))).size > 1) cut.push(part.textContent + " (broken across lines)");
+      if (new Set(Array.from(text.getClientRects()).map((r) => Math.round(r.top))).size > 1) cut.push(part.textContent + " (broken ` +
+      `across lines)");
     }
     if (line.scrollWidth > line.clientWidth) cut.push("the line");
     return { text: line.innerText, cut };
-  })()`);
+  })()`,
+  );
 }
 
 describeInBrowser("the sidebar fits 300 px in every view", () => {
@@ -147,36 +150,39 @@ describeInBrowser("the sidebar fits 300 px in every view", () => {
     await expectFits(page, "a long account line beside Close settings");
   });
 
-  it("a plan name the service sends 60 characters long, markup in it: shown as text, wrapping inside itself; the other parts whole", async () => {
-    // The service's own account body, its plan name replaced: a careless or hostile service.
-    const { apiKey } = await simControl(playground.simUrl).createAccount({ plan: "growth", credits: 4_321 });
-    const account = (await (await fetch(`${playground.simUrl}/api/v1/account`, { headers: { "x-api-key": apiKey } })).json()) as Record<
-      string,
-      unknown
-    >;
-    const planName = "<b>Enterprise</b>_Unlimited_Premium_Annual_Plan_<i>2026</i>_";
-    expect(planName).toHaveLength(60);
-    await simControl(playground.simUrl).injectFaults([
-      { method: "GET", path: "/api/v1/account", probability: 1, status: 200, body: JSON.stringify({ ...account, plan_name: planName }) },
-    ]);
-    const settings = page.getByRole("button", { name: "Settings", exact: true });
-    if (await settings.isVisible()) await settings.click();
-    await page.getByRole("textbox", { name: "API key" }).fill(apiKey);
-    await page.getByRole("button", { name: "Save settings" }).click();
-    const accountLine = page.locator("#account-line");
-    await accountLine.filter({ hasText: "4,321 credits left" }).waitFor();
-    // Text, never markup: no element made of it.
-    expect(await accountLine.locator("b, i").count()).toBe(0);
-    expect(await accountLine.locator(".part").allTextContents()).toEqual([planName, "4,321 credits left"]);
-    // The plan name, longer than the frame, wraps inside itself (and only it); the credits are whole, inside the frame.
-    expect(await accountLineWhole(page)).toEqual({
-      text: expect.stringContaining("4,321 credits left"),
-      cut: [`${planName} (broken across lines)`],
-    });
-    await expectFits(page, "a 60-character plan name with markup");
-    await settings.click();
-    await expectFits(page, "a 60-character plan name with markup beside Close settings");
-    expect((await accountLineWhole(page)).cut).toEqual([`${planName} (broken across lines)`]);
-    await simControl(playground.simUrl).clearFaults();
-  });
+  it(
+    "a plan name the service sends 60 characters long, markup in it: shown as text, " + "wrapping inside itself; the other parts whole",
+    async () => {
+      // The service's own account body, its plan name replaced: a careless or hostile service.
+      const { apiKey } = await simControl(playground.simUrl).createAccount({ plan: "growth", credits: 4_321 });
+      const account = (await (await fetch(`${playground.simUrl}/api/v1/account`, { headers: { "x-api-key": apiKey } })).json()) as Record<
+        string,
+        unknown
+      >;
+      const planName = "<b>Enterprise</b>_Unlimited_Premium_Annual_Plan_<i>2026</i>_";
+      expect(planName).toHaveLength(60);
+      await simControl(playground.simUrl).injectFaults([
+        { method: "GET", path: "/api/v1/account", probability: 1, status: 200, body: JSON.stringify({ ...account, plan_name: planName }) },
+      ]);
+      const settings = page.getByRole("button", { name: "Settings", exact: true });
+      if (await settings.isVisible()) await settings.click();
+      await page.getByRole("textbox", { name: "API key" }).fill(apiKey);
+      await page.getByRole("button", { name: "Save settings" }).click();
+      const accountLine = page.locator("#account-line");
+      await accountLine.filter({ hasText: "4,321 credits left" }).waitFor();
+      // Text, never markup: no element made of it.
+      expect(await accountLine.locator("b, i").count()).toBe(0);
+      expect(await accountLine.locator(".part").allTextContents()).toEqual([planName, "4,321 credits left"]);
+      // The plan name, longer than the frame, wraps inside itself (and only it); the credits are whole, inside the frame.
+      expect(await accountLineWhole(page)).toEqual({
+        text: expect.stringContaining("4,321 credits left"),
+        cut: [`${planName} (broken across lines)`],
+      });
+      await expectFits(page, "a 60-character plan name with markup");
+      await settings.click();
+      await expectFits(page, "a 60-character plan name with markup beside Close settings");
+      expect((await accountLineWhole(page)).cut).toEqual([`${planName} (broken across lines)`]);
+      await simControl(playground.simUrl).clearFaults();
+    },
+  );
 });

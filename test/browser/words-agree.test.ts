@@ -132,7 +132,10 @@ describeInBrowser("counts and words that agree", () => {
     expect(await line(sheet).locator(".job-schedule").innerText()).toMatch(/^Refreshes daily · next \w{3} \d\d:\d\d( E[SD]T)?$/);
     expect(await line(sheet).locator(".run-cost").allInnerTexts()).toEqual([
       expect.stringMatching(
-        /^Each run uses up to 100 credits\. Up to 700 credits a week, 3,000 a month: your [\d,]+ credits last \d+ days, until \w{3}, \w{3} \d+(, \d{4})?\.$/,
+        new RegExp(
+          /^Each run uses up to 100 credits\. Up to 700 credits a week, 3,000 a month: /.source +
+            /your [\d,]+ credits last \d+ days, until \w{3}, \w{3} \d+(, \d{4})?\.$/.source,
+        ),
       ),
     ]);
     expect(await line(sheet).locator(".last-run").innerText()).toMatch(/^Last run .+ · 100 businesses · 100 credits$/);
@@ -168,43 +171,46 @@ describeInBrowser("counts and words that agree", () => {
     await expectFits(page, "two searches of one name");
   });
 
-  it("an enrichment of 25 rows with 2 duplicates: preview, start, line and Open a job say the same rows, businesses and duplicates", async () => {
-    const testing = playground.runtime.spreadsheetApp.testing;
-    const rows = Array.from({ length: 23 }, (_, i) => [`Clinic ${i + 1}`, `clinic${i + 1}.example.com`]);
-    // Rows 12 and 20 repeat the businesses of rows 3 and 5 (row 1 is the header).
-    rows.splice(10, 0, ["Clinic 2", "clinic2.example.com"]);
-    rows.splice(18, 0, ["Clinic 4", "clinic4.example.com"]);
-    testing.userAddSheet("Accounts");
-    testing.userSeed("Accounts", "A1", [["Company", "Website"], ...rows]);
-    testing.setActiveRange("Accounts", "A2:B26");
+  it(
+    "an enrichment of 25 rows with 2 duplicates: preview, start, line and Open a job say the same rows, " + "businesses and duplicates",
+    async () => {
+      const testing = playground.runtime.spreadsheetApp.testing;
+      const rows = Array.from({ length: 23 }, (_, i) => [`Clinic ${i + 1}`, `clinic${i + 1}.example.com`]);
+      // Rows 12 and 20 repeat the businesses of rows 3 and 5 (row 1 is the header).
+      rows.splice(10, 0, ["Clinic 2", "clinic2.example.com"]);
+      rows.splice(18, 0, ["Clinic 4", "clinic4.example.com"]);
+      testing.userAddSheet("Accounts");
+      testing.userSeed("Accounts", "A1", [["Company", "Website"], ...rows]);
+      testing.setActiveRange("Accounts", "A2:B26");
 
-    await page.getByRole("tab", { name: "Enrich rows" }).click();
-    await page.getByRole("button", { name: "Check selection" }).click();
-    const preview = page.locator("#preview");
-    await preview.getByText("Rows to send: 25 (23 businesses, 2 duplicates)").waitFor();
-    expect(await preview.innerText()).toMatch(/Uses 23 of your [\d,]+ credits/);
-    await expectFits(page, "the preview of 25 rows with 2 duplicates");
+      await page.getByRole("tab", { name: "Enrich rows" }).click();
+      await page.getByRole("button", { name: "Check selection" }).click();
+      const preview = page.locator("#preview");
+      await preview.getByText("Rows to send: 25 (23 businesses, 2 duplicates)").waitFor();
+      expect(await preview.innerText()).toMatch(/Uses 23 of your [\d,]+ credits/);
+      await expectFits(page, "the preview of 25 rows with 2 duplicates");
 
-    await page.getByRole("button", { name: "Enrich rows" }).click();
-    await status().filter({ hasText: "Enrichment started for rows 2–26 of Accounts: 25 rows (23 businesses, 2 duplicates)." }).waitFor();
-    const run = page.locator("[data-run-id]");
-    await eventually("the run has completed", async () => /Completed/.test(await textOf(run.locator(".job-meta"))));
-    expect(await run.locator(".job-run").innerText()).toBe("25 of 25 rows sent (23 businesses, 2 duplicates) · 1 job");
-    expect(await run.locator(".job-progress").innerText()).toBe("23 of 23 businesses enriched");
-    expect(await run.locator("progress").getAttribute("aria-valuetext")).toBe("23 of 23 businesses enriched");
-    // The sheet: every row, the duplicates too, has its business's result.
-    expect(sheetTable("Accounts").map((r) => r["Enrichment status"])).toEqual(Array.from({ length: 25 }, () => "completed"));
+      await page.getByRole("button", { name: "Enrich rows" }).click();
+      await status().filter({ hasText: "Enrichment started for rows 2–26 of Accounts: 25 rows (23 businesses, 2 duplicates)." }).waitFor();
+      const run = page.locator("[data-run-id]");
+      await eventually("the run has completed", async () => /Completed/.test(await textOf(run.locator(".job-meta"))));
+      expect(await run.locator(".job-run").innerText()).toBe("25 of 25 rows sent (23 businesses, 2 duplicates) · 1 job");
+      expect(await run.locator(".job-progress").innerText()).toBe("23 of 23 businesses enriched");
+      expect(await run.locator("progress").getAttribute("aria-valuetext")).toBe("23 of 23 businesses enriched");
+      // The sheet: every row, the duplicates too, has its business's result.
+      expect(sheetTable("Accounts").map((r) => r["Enrichment status"])).toEqual(Array.from({ length: 25 }, () => "completed"));
 
-    await page.getByRole("tab", { name: "Open a job" }).click();
-    await page.getByRole("button", { name: "Show recent jobs" }).click();
-    const recent = (playground.runtime.run("recentJobs", [{ kind: "enrichment" }], { viaScriptRun: true }).value as { jobs: RecentJob[] })
-      .jobs[0];
-    const item = page.locator(`#recent-jobs li[data-job-id="${recent?.jobId ?? ""}"]`);
-    expect(await item.locator(".job-meta").innerText()).toBe(
-      `Enrichment · Completed · 23 businesses · ${shortDateTime(recent?.createdAt ?? "", SHEET_ZONE)}`,
-    );
-    await expectFits(page, "Open a job with the enrichment");
-  });
+      await page.getByRole("tab", { name: "Open a job" }).click();
+      await page.getByRole("button", { name: "Show recent jobs" }).click();
+      const recent = (playground.runtime.run("recentJobs", [{ kind: "enrichment" }], { viaScriptRun: true }).value as { jobs: RecentJob[] })
+        .jobs[0];
+      const item = page.locator(`#recent-jobs li[data-job-id="${recent?.jobId ?? ""}"]`);
+      expect(await item.locator(".job-meta").innerText()).toBe(
+        `Enrichment · Completed · 23 businesses · ${shortDateTime(recent?.createdAt ?? "", SHEET_ZONE)}`,
+      );
+      await expectFits(page, "Open a job with the enrichment");
+    },
+  );
 
   it("checked again, the rows already enriched are one group with their rows, not a line a row", async () => {
     await page.getByRole("tab", { name: "Enrich rows" }).click();
@@ -215,45 +221,51 @@ describeInBrowser("counts and words that agree", () => {
     await expectFits(page, "the rows already enriched");
   });
 
-  it("Settings on a Growth plan says nothing of a free search; a completed job of another key, nothing of its creator's passes", async () => {
-    await page.getByRole("button", { name: "Settings", exact: true }).click();
-    await page
-      .locator("#account-credits")
-      .filter({ hasText: /credits remain/ })
-      .waitFor();
-    expect(await page.locator("#account-details").innerText()).not.toMatch(/free search/i);
-    await page.getByRole("button", { name: "Close settings" }).click();
+  it(
+    "Settings on a Growth plan says nothing of a free search; a completed job of another key, " + "nothing of its creator's passes",
+    async () => {
+      await page.getByRole("button", { name: "Settings", exact: true }).click();
+      await page
+        .locator("#account-credits")
+        .filter({ hasText: /credits remain/ })
+        .waitFor();
+      expect(await page.locator("#account-details").innerText()).not.toMatch(/free search/i);
+      await page.getByRole("button", { name: "Close settings" }).click();
 
-    const { apiKey } = await simControl(playground.simUrl).createAccount({ plan: "starter" });
-    expect(
-      playground.runtime.run("saveSettings", [{ apiKey, baseUrl: playground.simUrl }], { viaScriptRun: true }).errorMessage,
-    ).toBeUndefined();
-    expect(views().every((job) => job.mine === false)).toBe(true);
-    expect(views().some((job) => job.status === "completed" && job.kind === "search")).toBe(true);
-    await page.getByRole("button", { name: "Refresh jobs" }).click();
-    await status()
-      .filter({ hasText: /^Jobs up to date/ })
-      .waitFor();
-    expect(await page.locator("#jobs").innerText()).not.toMatch(/creator's passes/);
-  });
+      const { apiKey } = await simControl(playground.simUrl).createAccount({ plan: "starter" });
+      expect(
+        playground.runtime.run("saveSettings", [{ apiKey, baseUrl: playground.simUrl }], { viaScriptRun: true }).errorMessage,
+      ).toBeUndefined();
+      expect(views().every((job) => job.mine === false)).toBe(true);
+      expect(views().some((job) => job.status === "completed" && job.kind === "search")).toBe(true);
+      await page.getByRole("button", { name: "Refresh jobs" }).click();
+      await status()
+        .filter({ hasText: /^Jobs up to date/ })
+        .waitFor();
+      expect(await page.locator("#jobs").innerText()).not.toMatch(/creator's passes/);
+    },
+  );
 
-  it("a German spreadsheet (the playground's /?locale=de_DE): figures as it writes them, dates in the sidebar's English, in its order", async () => {
-    expect((await fetch(new URL("/?locale=de_DE", playground.url))).status).toBe(200);
-    await page.goto(new URL("sidebar", playground.url).href);
-    await page
-      .locator("#account-line")
-      .filter({ hasText: /credits left/ })
-      .waitFor();
-    expect(await page.locator("#account-line").innerText()).toMatch(/^Starter · \d{1,3}(\.\d{3})* credits left/);
-    useSpreadsheet("de_DE", SHEET_ZONE, BROWSER_ZONE);
-    const sheet = "bakery in Austin, Texas, US";
-    const at = views().find((job) => job.name === sheet)?.lastRun?.at ?? "";
-    expect(await line(sheet).locator(".last-run").innerText()).toBe(
-      `Last run ${shortDateTime(at, SHEET_ZONE)} · 100 businesses · 100 credits`,
-    );
-    // One language a sentence: English words in German order ("Wed, 9 Dec, 17:20"), never "Mi., 9. Dez." inside an English one.
-    expect(shortDateTime(at, SHEET_ZONE)).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d+ [A-Z][a-z]{2},? /);
-    await screenshot(page, "locale-de.png");
-    useSpreadsheet("en_US", SHEET_ZONE, BROWSER_ZONE);
-  });
+  it(
+    "a German spreadsheet (the playground's /?locale=de_DE): figures as it writes them, " + "dates in the sidebar's English, in its order",
+    async () => {
+      expect((await fetch(new URL("/?locale=de_DE", playground.url))).status).toBe(200);
+      await page.goto(new URL("sidebar", playground.url).href);
+      await page
+        .locator("#account-line")
+        .filter({ hasText: /credits left/ })
+        .waitFor();
+      expect(await page.locator("#account-line").innerText()).toMatch(/^Starter · \d{1,3}(\.\d{3})* credits left/);
+      useSpreadsheet("de_DE", SHEET_ZONE, BROWSER_ZONE);
+      const sheet = "bakery in Austin, Texas, US";
+      const at = views().find((job) => job.name === sheet)?.lastRun?.at ?? "";
+      expect(await line(sheet).locator(".last-run").innerText()).toBe(
+        `Last run ${shortDateTime(at, SHEET_ZONE)} · 100 businesses · 100 credits`,
+      );
+      // One language a sentence: English words in German order ("Wed, 9 Dec, 17:20"), never "Mi., 9. Dez." inside an English one.
+      expect(shortDateTime(at, SHEET_ZONE)).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d+ [A-Z][a-z]{2},? /);
+      await screenshot(page, "locale-de.png");
+      useSpreadsheet("en_US", SHEET_ZONE, BROWSER_ZONE);
+    },
+  );
 });

@@ -1,7 +1,7 @@
 // The custom functions over big ranges, on the BUILT bundles (dist/ and dist-full/) in the Apps
 // Script fakes against the simulator, one virtual clock: =LEADS_BUSINESS(H2:H5001, "phone") asks
-// for 5,000 businesses (2,000 in npm test: past two minutes' budgets either way), and the service allows 1,000 requests a minute while Sheets gives a
-// formula 30 s. Each evaluation answers within 30 s of virtual time, with the values it read and
+// for 5,000 businesses (2,000 in npm test: past two minutes' budgets either way), and the service allows 1,000 requests a minute while
+// Sheets gives a formula 30 s. Each evaluation answers within 30 s of virtual time, with the values it read and
 // "Not fetched yet" in the other cells (never one #ERROR! for the range); the next evaluation, a
 // minute later, reads only what is missing (no finished request is sent again, counted at the
 // simulator and in the fakes' request log), until every cell is filled. LEADS_JOB, the other
@@ -75,50 +75,54 @@ async function businessRequests(): Promise<number> {
 const isBusiness = (url: string) => /\/api\/v1\/businesses\//.test(url);
 
 describe.each(BUILDS)(`%s: LEADS_BUSINESS over ${IDS.toLocaleString("en-US")} IDs`, (_build, distDir) => {
-  it("answers within 30 s with what it read and 'Not fetched yet' elsewhere, then fills the rest a minute at a time, never asking twice", async () => {
-    const { apiKey, ids, phones } = big;
-    const runtime = formulaRuntime(distDir, apiKey, 2000);
-    const range = ids.map((id) => [id]); // what Sheets passes for 'Results'!H2:H5001 (5,000 IDs)
-    const expected = ids.map((id) => [phones.get(id)]);
-    const fetchedOk = new Set<string>();
-    const filledAfter: number[] = [];
-    const atServiceBefore = await businessRequests();
+  it(
+    "answers within 30 s with what it read and 'Not fetched yet' elsewhere, " +
+      "then fills the rest a minute at a time, never asking twice",
+    async () => {
+      const { apiKey, ids, phones } = big;
+      const runtime = formulaRuntime(distDir, apiKey, 2000);
+      const range = ids.map((id) => [id]); // what Sheets passes for 'Results'!H2:H5001 (5,000 IDs)
+      const expected = ids.map((id) => [phones.get(id)]);
+      const fetchedOk = new Set<string>();
+      const filledAfter: number[] = [];
+      const atServiceBefore = await businessRequests();
 
-    for (let evaluation = 1; evaluation <= 10; evaluation += 1) {
-      const cell = evaluate(runtime, "LEADS_BUSINESS", range, "phone");
-      expect([cell.error, cell.killed]).toEqual([undefined, false]);
-      expect(cell.tookMs).toBeLessThan(30_000);
-      // The first rows fill first: the cells read are the range's first ones, in one stretch.
-      const column = cell.value as unknown[][];
-      const firstLeft = column.findIndex((row) => row[0] === NOT_FETCHED);
-      const filled = firstLeft < 0 ? column.length : firstLeft;
-      expect(column).toEqual([...expected.slice(0, filled), ...expected.slice(filled).map(() => [NOT_FETCHED])]);
-      // Never a request for a business an earlier evaluation read; never one the service refused.
-      const sent = cell.sent.filter((r) => isBusiness(r.url));
-      expect(sent.filter((r) => r.status !== 200 || fetchedOk.has(r.url))).toEqual([]);
-      for (const request of sent) fetchedOk.add(request.url);
-      filledAfter.push(filled);
-      if (filled === IDS) break;
-      if (evaluation === 1) {
-        // Recalculated at once, the range answers from the cache and sends nothing: the minute's budget is spent.
-        const atOnce = evaluate(runtime, "LEADS_BUSINESS", range, "phone");
-        expect([atOnce.error, atOnce.sent.length, atOnce.value]).toEqual([undefined, 0, column]);
+      for (let evaluation = 1; evaluation <= 10; evaluation += 1) {
+        const cell = evaluate(runtime, "LEADS_BUSINESS", range, "phone");
+        expect([cell.error, cell.killed]).toEqual([undefined, false]);
+        expect(cell.tookMs).toBeLessThan(30_000);
+        // The first rows fill first: the cells read are the range's first ones, in one stretch.
+        const column = cell.value as unknown[][];
+        const firstLeft = column.findIndex((row) => row[0] === NOT_FETCHED);
+        const filled = firstLeft < 0 ? column.length : firstLeft;
+        expect(column).toEqual([...expected.slice(0, filled), ...expected.slice(filled).map(() => [NOT_FETCHED])]);
+        // Never a request for a business an earlier evaluation read; never one the service refused.
+        const sent = cell.sent.filter((r) => isBusiness(r.url));
+        expect(sent.filter((r) => r.status !== 200 || fetchedOk.has(r.url))).toEqual([]);
+        for (const request of sent) fetchedOk.add(request.url);
+        filledAfter.push(filled);
+        if (filled === IDS) break;
+        if (evaluation === 1) {
+          // Recalculated at once, the range answers from the cache and sends nothing: the minute's budget is spent.
+          const atOnce = evaluate(runtime, "LEADS_BUSINESS", range, "phone");
+          expect([atOnce.error, atOnce.sent.length, atOnce.value]).toEqual([undefined, 0, column]);
+        }
+        world.clock.advance(MINUTE + 1000);
       }
-      world.clock.advance(MINUTE + 1000);
-    }
 
-    // Every evaluation filled 900 more (the formulas' share of the service's 1,000 a minute; the
-    // first spent 2 of them on the search's status, which lets the businesses stay cached for
-    // hours): evaluations a minute apart, six for 5,000.
-    expect(filledAfter).toEqual([...Array.from({ length: Math.ceil((IDS + 2) / 900) - 1 }, (_, i) => 898 + 900 * i), IDS]);
-    // At the simulator: each of the businesses asked for exactly once.
-    expect((await businessRequests()) - atServiceBefore).toBe(IDS);
-    expect(fetchedOk.size).toBe(IDS);
-    // Filled, the range costs nothing more, and another field of the same businesses neither.
-    const again = evaluate(runtime, "LEADS_BUSINESS", range, "website");
-    expect([again.error, again.sent.length]).toEqual([undefined, 0]);
-    expect((again.value as unknown[][]).some((row) => row[0] === NOT_FETCHED)).toBe(false);
-  });
+      // Every evaluation filled 900 more (the formulas' share of the service's 1,000 a minute; the
+      // first spent 2 of them on the search's status, which lets the businesses stay cached for
+      // hours): evaluations a minute apart, six for 5,000.
+      expect(filledAfter).toEqual([...Array.from({ length: Math.ceil((IDS + 2) / 900) - 1 }, (_, i) => 898 + 900 * i), IDS]);
+      // At the simulator: each of the businesses asked for exactly once.
+      expect((await businessRequests()) - atServiceBefore).toBe(IDS);
+      expect(fetchedOk.size).toBe(IDS);
+      // Filled, the range costs nothing more, and another field of the same businesses neither.
+      const again = evaluate(runtime, "LEADS_BUSINESS", range, "website");
+      expect([again.error, again.sent.length]).toEqual([undefined, 0]);
+      expect((again.value as unknown[][]).some((row) => row[0] === NOT_FETCHED)).toBe(false);
+    },
+  );
 
   it("with slow round trips, stops in time: fewer IDs, still within 30 s and never one #ERROR!", async () => {
     const { apiKey, ids, phones } = big;
@@ -140,30 +144,33 @@ describe.each(BUILDS)(`%s: LEADS_BUSINESS over ${IDS.toLocaleString("en-US")} ID
     expect(column.slice(filled).every((row) => row[0] === NOT_FETCHED)).toBe(true);
   });
 
-  it("a 429 from the service (another client spent the minute): 'Not fetched yet' until its Retry-After has passed, never one #ERROR!", async () => {
-    const { apiKey, ids, phones } = big;
-    const runtime = formulaRuntime(distDir, apiKey, 1000);
-    const range = ids.slice(0, 300).map((id) => [id]);
-    await world.control.injectFaults([{ path: "/api/v1/businesses", status: 429, headers: { "Retry-After": "45" }, probability: 1 }]);
-    try {
-      const refused = evaluate(runtime, "LEADS_BUSINESS", range, "phone");
-      expect([refused.error, refused.killed]).toEqual([undefined, false]);
-      expect(refused.value).toEqual(range.map(() => [NOT_FETCHED]));
-      // One round trip met the 429 (a 45 s Retry-After is not waited out in a 30 s formula) and
-      // the rest was not sent; inside the 45 s, the next evaluations send nothing.
-      expect(refused.sent.map((r) => r.status)).toEqual(range.slice(0, 200).map(() => 429));
-      world.clock.advance(30_000);
-      expect(evaluate(runtime, "LEADS_BUSINESS", range, "phone").sent).toHaveLength(0);
-      const one = evaluate(runtime, "LEADS_BUSINESS", ids[0], "phone");
-      expect([one.error, one.sent.length]).toEqual([NOT_FETCHED, 0]);
-    } finally {
-      await world.control.clearFaults();
-    }
-    world.clock.advance(16_000);
-    const after = evaluate(runtime, "LEADS_BUSINESS", range, "phone");
-    expect(after.value).toEqual(ids.slice(0, 300).map((id) => [phones.get(id)]));
-    expect(after.sent.filter((r) => isBusiness(r.url) && r.status === 200)).toHaveLength(300);
-  });
+  it(
+    "a 429 from the service (another client spent the minute): 'Not fetched yet' until its Retry-After has " + "passed, never one #ERROR!",
+    async () => {
+      const { apiKey, ids, phones } = big;
+      const runtime = formulaRuntime(distDir, apiKey, 1000);
+      const range = ids.slice(0, 300).map((id) => [id]);
+      await world.control.injectFaults([{ path: "/api/v1/businesses", status: 429, headers: { "Retry-After": "45" }, probability: 1 }]);
+      try {
+        const refused = evaluate(runtime, "LEADS_BUSINESS", range, "phone");
+        expect([refused.error, refused.killed]).toEqual([undefined, false]);
+        expect(refused.value).toEqual(range.map(() => [NOT_FETCHED]));
+        // One round trip met the 429 (a 45 s Retry-After is not waited out in a 30 s formula) and
+        // the rest was not sent; inside the 45 s, the next evaluations send nothing.
+        expect(refused.sent.map((r) => r.status)).toEqual(range.slice(0, 200).map(() => 429));
+        world.clock.advance(30_000);
+        expect(evaluate(runtime, "LEADS_BUSINESS", range, "phone").sent).toHaveLength(0);
+        const one = evaluate(runtime, "LEADS_BUSINESS", ids[0], "phone");
+        expect([one.error, one.sent.length]).toEqual([NOT_FETCHED, 0]);
+      } finally {
+        await world.control.clearFaults();
+      }
+      world.clock.advance(16_000);
+      const after = evaluate(runtime, "LEADS_BUSINESS", range, "phone");
+      expect(after.value).toEqual(ids.slice(0, 300).map((id) => [phones.get(id)]));
+      expect(after.sent.filter((r) => isBusiness(r.url) && r.status === 200)).toHaveLength(300);
+    },
+  );
 });
 
 describe.each(BUILDS)("%s: LEADS_JOB over a range of job IDs", (_build, distDir) => {

@@ -273,11 +273,14 @@ describe("contactsStatusOf", () => {
     });
     expect(status.lines).toEqual([
       "1 of 17 contacts ready to send.",
-      "Not ready: 3 bounced · 1 unsubscribed · 1 in Do not contact · 1 closed for good · 1 undeliverable · 1 marked No · 1 need prior consent · 1 start like a formula · 2 accept-all domain · 1 unknown · 1 “greylisted” · 1 not verified · 1 without Ready to send",
-      "1 row changed since the sheet was updated (a status, Do not contact or Settings): counted as they are now; the next download or Refresh contacts writes them.",
+      "Not ready: 3 bounced · 1 unsubscribed · 1 in Do not contact · 1 closed for good · 1 undeliverable · 1 marked No · 1 need prior " +
+        "consent · 1 start like a formula · 2 accept-all domain · 1 unknown · 1 “greylisted” · 1 not verified · 1 without Ready to send",
+      "1 row changed since the sheet was updated (a status, Do not contact or Settings): counted as they are now; " +
+        "the next download or Refresh contacts writes them.",
     ]);
     expect(status.meanings).toContain(
-      "Accept-all domain: the domain accepts every address, so the check cannot tell if this one exists. Send only if a bounce or two is fine.",
+      "Accept-all domain: the domain accepts every address, so the check cannot tell if this one exists. " +
+        "Send only if a bounce or two is fine.",
     );
     expect(status.meanings).toContain(
       "Unknown: the check could not tell (the mail server did not answer). Send with care, or check again later.",

@@ -69,21 +69,24 @@ describe("Contacts: one row per address", () => {
     ]);
   });
 
-  it("writes a chain's shared inbox once: columns from the first business in sheet then row order, Found in every sheet in sheet order", () => {
-    const doc = newDoc();
-    doc.results("North", [business("n1", { title: "Chain North", emails: ["hq@chain.com"] })]);
-    doc.results("South", [
-      business("s1", { title: "Other", emails: ["x@other.com"] }),
-      business("s2", { title: "Chain South", emails: ["HQ@chain.com"] }),
-    ]);
-    doc.app.testing.userRenameSheet("North", "Zeta North"); // order is the document's, not the names'
-    doc.sync();
-    const rows = doc.rows();
-    expect(rows.map((r) => [r.Email, r.Company, r["Found in"], r["Business ID"]])).toEqual([
-      ["hq@chain.com", "Chain North", "Zeta North; South", "n1"],
-      ["x@other.com", "Other", "South", "s1"],
-    ]);
-  });
+  it(
+    "writes a chain's shared inbox once: columns from the first business in sheet then row order, " + "Found in every sheet in sheet order",
+    () => {
+      const doc = newDoc();
+      doc.results("North", [business("n1", { title: "Chain North", emails: ["hq@chain.com"] })]);
+      doc.results("South", [
+        business("s1", { title: "Other", emails: ["x@other.com"] }),
+        business("s2", { title: "Chain South", emails: ["HQ@chain.com"] }),
+      ]);
+      doc.app.testing.userRenameSheet("North", "Zeta North"); // order is the document's, not the names'
+      doc.sync();
+      const rows = doc.rows();
+      expect(rows.map((r) => [r.Email, r.Company, r["Found in"], r["Business ID"]])).toEqual([
+        ["hq@chain.com", "Chain North", "Zeta North; South", "n1"],
+        ["x@other.com", "Other", "South", "s1"],
+      ]);
+    },
+  );
 
   it("says No for a closed business and Check for an address that starts like a formula", () => {
     const doc = newDoc();
@@ -273,7 +276,8 @@ describe("Contacts: scale and repair", () => {
     expect(counts).toMatchObject({ contacts: 1451, added: 1400, suppressed: 1 });
     const reads = doc.calls.filter(([kind, method]) => kind === "read" && method.endsWith("getValues")).map(([, method]) => method);
     const writes = doc.calls.filter(([kind]) => kind === "write").map(([, method]) => method);
-    // The new sheet; Contacts' header, Email, Ready to send, Found in and Merge status; the own columns of the one row the new sheet holds too (the chain's inbox).
+    // The new sheet; Contacts' header, Email, Ready to send, Found in and Merge status;
+    // the own columns of the one row the new sheet holds too (the chain's inbox).
     expect(reads).toHaveLength(7);
     // The shared inbox's Found in; the bounced row's Ready to send; the grid grown once, then one block of new rows.
     expect(writes).toEqual(["Range.setValues", "Range.setValues", "Sheet.insertRowsAfter", "Range.setValues"]);

@@ -73,35 +73,38 @@ describe("keeping the Contacts sheet current", () => {
 
 describe("a build at scale", () => {
   const sheets = bySize(4, 20);
-  it(`over ${sheets * 1000} businesses, stopped by the time after its first block, is finished by the next pass: one row per address`, () => {
-    const doc = newDoc();
-    for (let s = 0; s < sheets; s += 1) {
-      doc.results(
-        `Search ${s}`,
-        Array.from({ length: 1000 }, (_, i) =>
-          business(`s${s}-${i}`, {
-            emails: [`info@s${s}-${i}.com`, ...(i % 10 === 0 ? ["hq@chain.com"] : [])],
-            owner_emails: i % 2 === 0 ? [`boss@s${s}-${i}.com`] : [],
-          }),
-        ),
+  it(
+    `over ${sheets * 1000} businesses, stopped by the time after its first block, ` + "is finished by the next pass: one row per address",
+    () => {
+      const doc = newDoc();
+      for (let s = 0; s < sheets; s += 1) {
+        doc.results(
+          `Search ${s}`,
+          Array.from({ length: 1000 }, (_, i) =>
+            business(`s${s}-${i}`, {
+              emails: [`info@s${s}-${i}.com`, ...(i % 10 === 0 ? ["hq@chain.com"] : [])],
+              owner_emails: i % 2 === 0 ? [`boss@s${s}-${i}.com`] : [],
+            }),
+          ),
+        );
+      }
+      const addresses = sheets * 1500 + 1;
+      doc.calls.length = 0;
+      const first = build(doc, () => false);
+      expect(first).toMatchObject({ contacts: 5000, added: 5000, complete: false });
+      expect(readContactsState(doc.store)?.every).toBe(true);
+      const pass = keepContactsCurrent(doc.ctx, Infinity);
+      expect(pass?.counts).toMatchObject({ contacts: addresses, added: addresses - 5000 });
+      expect(readContactsState(doc.store)?.every).toBe(false);
+      const emails = doc.rows().map((r) => r.Email);
+      expect(new Set(emails).size).toBe(addresses);
+      expect(emails).toHaveLength(addresses);
+      expect(doc.rows().find((r) => r.Email === "hq@chain.com")?.["Found in"]).toBe(
+        Array.from({ length: sheets }, (_, s) => `Search ${s}`).join("; "),
       );
-    }
-    const addresses = sheets * 1500 + 1;
-    doc.calls.length = 0;
-    const first = build(doc, () => false);
-    expect(first).toMatchObject({ contacts: 5000, added: 5000, complete: false });
-    expect(readContactsState(doc.store)?.every).toBe(true);
-    const pass = keepContactsCurrent(doc.ctx, Infinity);
-    expect(pass?.counts).toMatchObject({ contacts: addresses, added: addresses - 5000 });
-    expect(readContactsState(doc.store)?.every).toBe(false);
-    const emails = doc.rows().map((r) => r.Email);
-    expect(new Set(emails).size).toBe(addresses);
-    expect(emails).toHaveLength(addresses);
-    expect(doc.rows().find((r) => r.Email === "hq@chain.com")?.["Found in"]).toBe(
-      Array.from({ length: sheets }, (_, s) => `Search ${s}`).join("; "),
-    );
-    // Both executions together: a bounded number of calls, within one execution's 6 minutes at 50 ms a call.
-    const calls = doc.calls.filter(([kind]) => kind !== "getter").length;
-    expect(calls * 50).toBeLessThan(6 * 60 * 1000);
-  });
+      // Both executions together: a bounded number of calls, within one execution's 6 minutes at 50 ms a call.
+      const calls = doc.calls.filter(([kind]) => kind !== "getter").length;
+      expect(calls * 50).toBeLessThan(6 * 60 * 1000);
+    },
+  );
 });

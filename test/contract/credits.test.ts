@@ -1,4 +1,5 @@
-// Contract tests of the spec's numbered credit and rejection rules (search rules 1–6, enrichment rules 1–6) through the client over loopback HTTP, checking the account and job lists after each rejection.
+// Contract tests of the spec's numbered credit and rejection rules (search rules 1–6, enrichment rules 1–6) through the client over
+// loopback HTTP, checking the account and job lists after each rejection.
 import type { LeadsClient } from "../../src/api/client";
 import {
   expectApiError,

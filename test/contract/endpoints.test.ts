@@ -1,4 +1,5 @@
-// Contract tests of every endpoint of the client against the simulator over loopback HTTP: shapes, paging of lists and results (while active and after completion), locations, account, one business, batching.
+// Contract tests of every endpoint of the client against the simulator over loopback HTTP: shapes, paging of lists and results (while
+// active and after completion), locations, account, one business, batching.
 import { hasNextListPage } from "../../src/api/pagination";
 import { readResultPages } from "../../src/api/result-pages";
 import type { Business } from "../../src/api/schemas";
@@ -160,59 +161,62 @@ describe("searches", () => {
 });
 
 describe("enrichments", () => {
-  test("createEnrichment → enriching at once; getEnrichment, listEnrichments and results (enrichment shape) from the start to completion", async () => {
-    const { client } = await newParty(world, { plan: "starter", credits: 1000 });
-    const businesses = [
-      { business_name: "Blue Door Dental", website_url: "https://bluedoor.example" },
-      { business_name: "Green Leaf Cafe", website_url: "http://greenleaf.example/menu" },
-      { business_name: "Red Brick Realty", website_url: "https://redbrick.example" },
-    ];
-    const created = client.createEnrichment({ businesses }, { idempotencyKey: idemKey() });
-    expect(created).toEqual(expect.objectContaining({ status: "enriching", businesses_submitted: 3, credits_reserved: 3 }));
-    expect(created.job_id).toMatch(UUID);
+  test(
+    "createEnrichment → enriching at once; getEnrichment, listEnrichments and results (enrichment shape) " + "from the start to completion",
+    async () => {
+      const { client } = await newParty(world, { plan: "starter", credits: 1000 });
+      const businesses = [
+        { business_name: "Blue Door Dental", website_url: "https://bluedoor.example" },
+        { business_name: "Green Leaf Cafe", website_url: "http://greenleaf.example/menu" },
+        { business_name: "Red Brick Realty", website_url: "https://redbrick.example" },
+      ];
+      const created = client.createEnrichment({ businesses }, { idempotencyKey: idemKey() });
+      expect(created).toEqual(expect.objectContaining({ status: "enriching", businesses_submitted: 3, credits_reserved: 3 }));
+      expect(created.job_id).toMatch(UUID);
 
-    const job = client.getEnrichment(created.job_id);
-    expect(job).toEqual(
-      expect.objectContaining({
-        id: created.job_id,
-        name: "Enrich 3 supplied businesses",
-        status: "enriching",
-        source: "provided",
-        origin: "api",
-        run_id: null,
-        lead_count: 3,
-        credits_charged: 3,
-        finished_at: null,
-      }),
-    );
-    expect(job.actor_input?.maxResults).toBe(3);
-    expect(job.actor_input?.businesses).toEqual(businesses);
+      const job = client.getEnrichment(created.job_id);
+      expect(job).toEqual(
+        expect.objectContaining({
+          id: created.job_id,
+          name: "Enrich 3 supplied businesses",
+          status: "enriching",
+          source: "provided",
+          origin: "api",
+          run_id: null,
+          lead_count: 3,
+          credits_charged: 3,
+          finished_at: null,
+        }),
+      );
+      expect(job.actor_input?.maxResults).toBe(3);
+      expect(job.actor_input?.businesses).toEqual(businesses);
 
-    const page = client.getEnrichmentResults(created.job_id);
-    expect(page).toEqual(
-      expect.objectContaining({ job_id: created.job_id, status: "enriching", total: 3, page: 1, page_size: 100, has_more: false }),
-    );
-    expect(page.items.map((b) => [b.title, b.website, b.search_id])).toEqual(
-      businesses.map((b) => [b.business_name, b.website_url, created.job_id]),
-    );
+      const page = client.getEnrichmentResults(created.job_id);
+      expect(page).toEqual(
+        expect.objectContaining({ job_id: created.job_id, status: "enriching", total: 3, page: 1, page_size: 100, has_more: false }),
+      );
+      expect(page.items.map((b) => [b.title, b.website, b.search_id])).toEqual(
+        businesses.map((b) => [b.business_name, b.website_url, created.job_id]),
+      );
 
-    const listed = client.listEnrichments();
-    expect(listed.total).toBe(1);
-    expect(listed.items[0]?.id).toBe(created.job_id);
-    expect(client.listEnrichments({ pageSize: 1 }).items.map((j) => j.id)).toEqual([created.job_id]);
-    // Enrichment jobs are not searches.
-    expect(client.listSearches().total).toBe(0);
-    const wrongFamily = expectApiError(world, () => client.getSearch(created.job_id));
-    expect(wrongFamily.status).toBe(404);
+      const listed = client.listEnrichments();
+      expect(listed.total).toBe(1);
+      expect(listed.items[0]?.id).toBe(created.job_id);
+      expect(client.listEnrichments({ pageSize: 1 }).items.map((j) => j.id)).toEqual([created.job_id]);
+      // Enrichment jobs are not searches.
+      expect(client.listSearches().total).toBe(0);
+      const wrongFamily = expectApiError(world, () => client.getSearch(created.job_id));
+      expect(wrongFamily.status).toBe(404);
 
-    world.clock.advance(10_000);
-    const done = client.getEnrichment(created.job_id);
-    expect(done.status).toBe("completed");
-    expect(done.enriched_count).toBe(3);
-    const final = readEveryBusiness(client, "enrichment", created.job_id);
-    expect(final).toHaveLength(3);
-    expect(final.every((b) => b.enrichment_status === "completed")).toBe(true);
-  });
+      world.clock.advance(10_000);
+      const done = client.getEnrichment(created.job_id);
+      expect(done.status).toBe("completed");
+      expect(done.enriched_count).toBe(3);
+      const final = readEveryBusiness(client, "enrichment", created.job_id);
+      expect(final).toHaveLength(3);
+      expect(final.every((b) => b.enrichment_status === "completed")).toBe(true);
+    },
+  );
 });
 
 describe("businesses, locations, account", () => {

@@ -1,4 +1,5 @@
-// Contract tests of every error status in the spec's table (401 402 403 404 409 422 428 429 503) as the client meets them from the simulator over loopback HTTP, with their messages, retry behaviour and no API key in any message.
+// Contract tests of every error status in the spec's table (401 402 403 404 409 422 428 429 503) as the client meets them from the
+// simulator over loopback HTTP, with their messages, retry behaviour and no API key in any message.
 import { LeadsApiError } from "../../src/api/errors";
 import {
   AUSTIN,
@@ -30,17 +31,20 @@ afterAll(async () => {
 const KEY_REFUSED = /refused the API key/;
 
 describe("401: missing, invalid or revoked key", () => {
-  test("a request without x-api-key is 401 (sent raw: the client never sends one without a key, and refuses to be built without one)", async () => {
-    const { transport, runtime } = await newParty(world);
-    const response = raw(world, transport, { method: "GET", path: "/account", headers: { Accept: "application/json" } });
-    expect(response.status).toBe(401);
-    expect(JSON.parse(response.body)).toEqual({ detail: expect.stringMatching(/missing/i) });
+  test(
+    "a request without x-api-key is 401 (sent raw: the client never sends one without a key, " + "and refuses to be built without one)",
+    async () => {
+      const { transport, runtime } = await newParty(world);
+      const response = raw(world, transport, { method: "GET", path: "/account", headers: { Accept: "application/json" } });
+      expect(response.status).toBe(401);
+      expect(JSON.parse(response.body)).toEqual({ detail: expect.stringMatching(/missing/i) });
 
-    const before = runtime.http.requests.length;
-    const refused = expectApiError(world, () => clientFor(world, "   "));
-    expect(refused.kind).toBe("unauthorized");
-    expect(runtime.http.requests.length).toBe(before);
-  });
+      const before = runtime.http.requests.length;
+      const refused = expectApiError(world, () => clientFor(world, "   "));
+      expect(refused.kind).toBe("unauthorized");
+      expect(runtime.http.requests.length).toBe(before);
+    },
+  );
 
   test("an invalid key: 401, kind unauthorized, the message says the key was refused, not retried", async () => {
     const { client, runtime } = clientFor(world, "sk_sim_not_a_real_key_0000");
@@ -159,7 +163,8 @@ describe("409: idempotency key reused with a different request", () => {
     expect(error.status).toBe(409);
     expect(error.kind).toBe("conflict");
     expect(error.message).toBe(
-      "This job was already started with different settings under the same request key. Start it again as a new search or enrichment, or restore the original settings.",
+      "This job was already started with different settings under the same request key. Start it again as a new search or enrichment, " +
+        "or restore the original settings.",
     );
     expect(error.attempts).toBe(1);
     expect(client.listSearches().items.map((j) => j.id)).toEqual([first.job_id]);
@@ -339,40 +344,47 @@ describe("429: request rate and active jobs", () => {
     expect(world.clock.now()).toBe(start);
   });
 
-  test("active-jobs limit: 429 with Retry-After: 10; existing jobs stay pollable; the client waits ≥ 10 s per try and succeeds once a job ends", async () => {
-    const { client, runtime } = await newParty(world, { plan: "growth", credits: 5000, maxActiveJobs: 1 });
-    // enrich_contacts false, 100 results: completed 18 s after creation.
-    const first = client.createSearch(searchBody("plumbers", 100, false), { idempotencyKey: idemKey() });
-    const key = idemKey("second");
-    const start = world.clock.now();
-    const second = client.createSearch(searchBody("roofers", 100, false), { idempotencyKey: key });
-    const waited = world.clock.now() - start;
-    expect(second.status).toBe("queued");
-    const posts = sent(runtime, "POST", "/searches").slice(1);
-    expect(posts.map((r) => r.status)).toEqual([429, 429, 202]);
-    expect(new Set(posts.map((r) => r.headers["Idempotency-Key"]))).toEqual(new Set([key]));
-    expect(waited).toBeGreaterThanOrEqual(20_000);
-    expect(waited).toBeLessThan(25_000);
-    expect(client.getSearch(first.job_id).status).toBe("completed");
-    expect(client.listSearches().total).toBe(2);
-    expect(client.getAccount().credits_remaining).toBe(4800);
-  });
+  test(
+    "active-jobs limit: 429 with Retry-After: 10; existing jobs stay pollable; " +
+      "the client waits ≥ 10 s per try and succeeds once a job ends",
+    async () => {
+      const { client, runtime } = await newParty(world, { plan: "growth", credits: 5000, maxActiveJobs: 1 });
+      // enrich_contacts false, 100 results: completed 18 s after creation.
+      const first = client.createSearch(searchBody("plumbers", 100, false), { idempotencyKey: idemKey() });
+      const key = idemKey("second");
+      const start = world.clock.now();
+      const second = client.createSearch(searchBody("roofers", 100, false), { idempotencyKey: key });
+      const waited = world.clock.now() - start;
+      expect(second.status).toBe("queued");
+      const posts = sent(runtime, "POST", "/searches").slice(1);
+      expect(posts.map((r) => r.status)).toEqual([429, 429, 202]);
+      expect(new Set(posts.map((r) => r.headers["Idempotency-Key"]))).toEqual(new Set([key]));
+      expect(waited).toBeGreaterThanOrEqual(20_000);
+      expect(waited).toBeLessThan(25_000);
+      expect(client.getSearch(first.job_id).status).toBe("completed");
+      expect(client.listSearches().total).toBe(2);
+      expect(client.getAccount().credits_remaining).toBe(4800);
+    },
+  );
 
-  test("active-jobs limit with a deadline shorter than Retry-After: throws rate_limited with retryAfterMs 10000; nothing created", async () => {
-    const { client } = await newParty(world, { plan: "growth", credits: 5000, maxActiveJobs: 1 });
-    const first = client.createEnrichment(
-      { businesses: [{ business_name: "A", website_url: "https://a.example" }] },
-      { idempotencyKey: idemKey() },
-    );
-    const start = world.clock.now();
-    const error = expectApiError(world, () => client.createSearch(searchBody(), { idempotencyKey: idemKey(), deadline: start + 5_000 }));
-    expect(error).toEqual(expect.objectContaining({ status: 429, kind: "rate_limited", retryAfterMs: 10_000, retryable: true }));
-    expect(error.message).toMatch(/Try again in 10 seconds/);
-    expect(world.clock.now() - start).toBeLessThanOrEqual(5_000);
-    expect(client.getEnrichment(first.job_id).status).toBe("enriching"); // still pollable
-    expect(client.listSearches().total).toBe(0);
-    expect(client.getAccount()).toEqual(expect.objectContaining({ credits_remaining: 4999, active_searches: 1 }));
-  });
+  test(
+    "active-jobs limit with a deadline shorter than Retry-After: " + "throws rate_limited with retryAfterMs 10000; nothing created",
+    async () => {
+      const { client } = await newParty(world, { plan: "growth", credits: 5000, maxActiveJobs: 1 });
+      const first = client.createEnrichment(
+        { businesses: [{ business_name: "A", website_url: "https://a.example" }] },
+        { idempotencyKey: idemKey() },
+      );
+      const start = world.clock.now();
+      const error = expectApiError(world, () => client.createSearch(searchBody(), { idempotencyKey: idemKey(), deadline: start + 5_000 }));
+      expect(error).toEqual(expect.objectContaining({ status: 429, kind: "rate_limited", retryAfterMs: 10_000, retryable: true }));
+      expect(error.message).toMatch(/Try again in 10 seconds/);
+      expect(world.clock.now() - start).toBeLessThanOrEqual(5_000);
+      expect(client.getEnrichment(first.job_id).status).toBe("enriching"); // still pollable
+      expect(client.listSearches().total).toBe(0);
+      expect(client.getAccount()).toEqual(expect.objectContaining({ credits_remaining: 4999, active_searches: 1 }));
+    },
+  );
 });
 
 describe("503", () => {

@@ -1,4 +1,5 @@
-// Contract tests of the client's retry and idempotency paths against the simulator's injected faults over loopback HTTP: lost creation responses, 429 Retry-After, 503 bursts, network loss, truncated JSON, deadlines, batches, the rate-limit headers the simulator sends.
+// Contract tests of the client's retry and idempotency paths against the simulator's injected faults over loopback HTTP: lost creation
+// responses, 429 Retry-After, 503 bursts, network loss, truncated JSON, deadlines, batches, the rate-limit headers the simulator sends.
 import {
   expectApiError,
   expectNoKeyInErrors,

@@ -1,4 +1,5 @@
-// Contract tests of schema drift against the simulator over loopback HTTP: hostile records (extra x_* fields, unknown enum values, key_contacts objects) parse and are kept verbatim; a wrong type fails with its field path and is not retried.
+// Contract tests of schema drift against the simulator over loopback HTTP: hostile records (extra x_* fields, unknown enum values,
+// key_contacts objects) parse and are kept verbatim; a wrong type fails with its field path and is not retried.
 import { HOSTILE_EVERY, HOSTILE_VARIANTS } from "../../dev/simulator";
 import type { Business } from "../../src/api/schemas";
 import {
@@ -55,34 +56,37 @@ function itemAt(items: readonly Business[], position: number): Business {
 }
 
 describe("schema drift passes", () => {
-  test("a results page with hostile records parses and equals the service's JSON exactly (extra fields and unknown enums kept)", async () => {
-    const { party, jobId, rawPage } = await completedSearch();
-    const page = party.client.getSearchResults(jobId, { page: 1, pageSize: 100 });
-    expect(page).toEqual(rawPage);
-    expect(page.items).toHaveLength(100);
+  test(
+    "a results page with hostile records parses and equals the service's JSON exactly (extra " + "fields and unknown enums kept)",
+    async () => {
+      const { party, jobId, rawPage } = await completedSearch();
+      const page = party.client.getSearchResults(jobId, { page: 1, pageSize: 100 });
+      expect(page).toEqual(rawPage);
+      expect(page.items).toHaveLength(100);
 
-    const extra = itemAt(page.items, positionOf("extra-fields")) as Business & Record<string, unknown>;
-    expect(extra["x_score"]).toBe(0.87);
-    expect(extra["x_tags"]).toEqual(["hot", "verified"]);
-    expect(extra["x_internal"]).toEqual({ shard: 7 });
+      const extra = itemAt(page.items, positionOf("extra-fields")) as Business & Record<string, unknown>;
+      expect(extra["x_score"]).toBe(0.87);
+      expect(extra["x_tags"]).toEqual(["hot", "verified"]);
+      expect(extra["x_internal"]).toEqual({ shard: 7 });
 
-    const unknown = itemAt(page.items, positionOf("unknown-enums"));
-    expect(unknown.email_verification_status).toBe("risky");
-    expect(unknown.enrichment_status).toBe("partial");
-    expect(unknown.owner_enrichment_status).toBe("skipped_unknown");
-    expect(unknown.business_status).toBe("CLOSED_TEMPORARILY_UNKNOWN");
+      const unknown = itemAt(page.items, positionOf("unknown-enums"));
+      expect(unknown.email_verification_status).toBe("risky");
+      expect(unknown.enrichment_status).toBe("partial");
+      expect(unknown.owner_enrichment_status).toBe("skipped_unknown");
+      expect(unknown.business_status).toBe("CLOSED_TEMPORARILY_UNKNOWN");
 
-    const contacts = itemAt(page.items, positionOf("key-contacts"));
-    expect(contacts.key_contacts).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Dana Whitfield" })]));
+      const contacts = itemAt(page.items, positionOf("key-contacts"));
+      expect(contacts.key_contacts).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Dana Whitfield" })]));
 
-    // The single-business shape keeps the extra fields too.
-    const single = party.client.getBusiness(extra.id) as Business & Record<string, unknown>;
-    expect(single["x_tags"]).toEqual(["hot", "verified"]);
-    // And the reading of every page keeps them through its batch path.
-    const all = readEveryBusiness(party.client, "search", jobId, 30);
-    expect(all).toHaveLength(100);
-    expect((itemAt(all, positionOf("extra-fields")) as Record<string, unknown>)["x_score"]).toBe(0.87);
-  });
+      // The single-business shape keeps the extra fields too.
+      const single = party.client.getBusiness(extra.id) as Business & Record<string, unknown>;
+      expect(single["x_tags"]).toEqual(["hot", "verified"]);
+      // And the reading of every page keeps them through its batch path.
+      const all = readEveryBusiness(party.client, "search", jobId, 30);
+      expect(all).toHaveLength(100);
+      expect((itemAt(all, positionOf("extra-fields")) as Record<string, unknown>)["x_score"]).toBe(0.87);
+    },
+  );
 
   test("an unknown job status and extra fields on a Job, Account and list pass", async () => {
     const party = await newParty(world, { plan: "growth", credits: 5000 });

@@ -146,33 +146,37 @@ const businessPaths = (requests: readonly HttpRequest[]) =>
   requests.map((r) => pathOf(r.url)).filter((p) => p.startsWith("/api/v1/businesses/"));
 
 describe("LEADS_BUSINESS over a range bigger than a minute's requests", () => {
-  it("reads the range's first IDs in round trips of 200 within the budget, says 'Not fetched yet' for the rest, and goes on a minute later", () => {
-    const ids = Array.from({ length: 2000 }, () => randomUUID());
-    const s = service(ids);
-    const first = leadsBusiness(s.ctx(), column(ids), "phone") as unknown[][];
-    const filled = first.findIndex((row) => row[0] === NOT_FETCHED);
-    // The formulas' share, less the two requests kept back for the search's status (asked once, as search and as enrichment).
-    expect(filled).toBe(FORMULA_REQUESTS_PER_MINUTE - 2);
-    expect(first.slice(0, filled).every((row) => row[0] === PHONE)).toBe(true);
-    expect(first.slice(filled).every((row) => row[0] === NOT_FETCHED)).toBe(true);
-    expect(s.transport.rounds.every((round) => round.requests.length <= ROUND_REQUESTS)).toBe(true);
-    expect(s.transport.requests).toHaveLength(FORMULA_REQUESTS_PER_MINUTE);
+  it(
+    "reads the range's first IDs in round trips of 200 within the budget, says 'Not fetched yet' for the rest, " +
+      "and goes on a minute later",
+    () => {
+      const ids = Array.from({ length: 2000 }, () => randomUUID());
+      const s = service(ids);
+      const first = leadsBusiness(s.ctx(), column(ids), "phone") as unknown[][];
+      const filled = first.findIndex((row) => row[0] === NOT_FETCHED);
+      // The formulas' share, less the two requests kept back for the search's status (asked once, as search and as enrichment).
+      expect(filled).toBe(FORMULA_REQUESTS_PER_MINUTE - 2);
+      expect(first.slice(0, filled).every((row) => row[0] === PHONE)).toBe(true);
+      expect(first.slice(filled).every((row) => row[0] === NOT_FETCHED)).toBe(true);
+      expect(s.transport.rounds.every((round) => round.requests.length <= ROUND_REQUESTS)).toBe(true);
+      expect(s.transport.requests).toHaveLength(FORMULA_REQUESTS_PER_MINUTE);
 
-    // At once: nothing sent, the same cells.
-    const sentBefore = s.transport.requests.length;
-    expect(leadsBusiness(s.ctx(), column(ids), "phone")).toEqual(first);
-    expect(s.transport.requests.length).toBe(sentBefore);
+      // At once: nothing sent, the same cells.
+      const sentBefore = s.transport.requests.length;
+      expect(leadsBusiness(s.ctx(), column(ids), "phone")).toEqual(first);
+      expect(s.transport.requests.length).toBe(sentBefore);
 
-    // A minute later, then another: the rest, each business asked for once in all.
-    s.clock.time += MINUTE + 1;
-    leadsBusiness(s.ctx(), column(ids), "phone");
-    s.clock.time += MINUTE + 1;
-    const last = leadsBusiness(s.ctx(), column(ids), "phone") as unknown[][];
-    expect(last.every((row) => row[0] === PHONE)).toBe(true);
-    const asked = businessPaths(s.transport.requests);
-    expect(asked).toHaveLength(2000);
-    expect(new Set(asked).size).toBe(2000);
-  });
+      // A minute later, then another: the rest, each business asked for once in all.
+      s.clock.time += MINUTE + 1;
+      leadsBusiness(s.ctx(), column(ids), "phone");
+      s.clock.time += MINUTE + 1;
+      const last = leadsBusiness(s.ctx(), column(ids), "phone") as unknown[][];
+      expect(last.every((row) => row[0] === PHONE)).toBe(true);
+      const asked = businessPaths(s.transport.requests);
+      expect(asked).toHaveLength(2000);
+      expect(new Set(asked).size).toBe(2000);
+    },
+  );
 
   it("stops before the deadline when round trips are slow, and the cells not read say so", () => {
     const ids = Array.from({ length: 900 }, () => randomUUID());

@@ -5,8 +5,20 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const gas = path.resolve(__dirname, "../../src/gas");
-const GLOBALS =
-  /\b(SpreadsheetApp|PropertiesService|CacheService|LockService|ScriptApp|UrlFetchApp|Utilities|Session|HtmlService|DriveApp|GoogleAppsScript)\b/;
+const GLOBAL_NAMES = [
+  "SpreadsheetApp",
+  "PropertiesService",
+  "CacheService",
+  "LockService",
+  "ScriptApp",
+  "UrlFetchApp",
+  "Utilities",
+  "Session",
+  "HtmlService",
+  "DriveApp",
+  "GoogleAppsScript",
+];
+const GLOBALS = new RegExp(`\\b(${GLOBAL_NAMES.join("|")})\\b`);
 
 /** The file's code without its comments. */
 const codeOf = (file: string): string =>

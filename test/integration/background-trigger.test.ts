@@ -216,8 +216,10 @@ describe.each(BUILDS)("the $build build", ({ distDir, full }) => {
 describe.each(TRIGGER_DOCUMENT)(
   "the full build's background notices, when Google runs the trigger with document: %s",
   (triggerDocument) => {
-    const COULD_NOT_OPEN =
-      /^The hourly background update could not open this spreadsheet \((.*)\)\. Open the sidebar or click Refresh to bring the results in\.$/;
+    const COULD_NOT_OPEN = new RegExp(
+      /^The hourly background update could not open this spreadsheet \((.*)\)\. /.source +
+        /Open the sidebar or click Refresh to bring the results in\.$/.source,
+    );
     const STOPPED =
       /^The hourly background update stopped on this spreadsheet \((.*)\)\. Open the sidebar or click Refresh to bring the results in\.$/;
 
@@ -253,19 +255,23 @@ describe.each(TRIGGER_DOCUMENT)(
       return searching;
     }
 
-    it("a spreadsheet no longer shared with the user: the trigger stops trying it, finishes the other, and that sidebar says why once it is back", async () => {
-      const { apiKey, runtime, second, started } = await loseSecondAndRunTriggers("unshared");
-      // Shared again: its sidebar shows why nothing came in, and one refresh brings the results in.
-      runtime.restoreDocument(second);
-      const waiting = jobIn(runtime, second, started[1]?.jobId);
-      expect(waiting.rowsWritten).toBe(0);
-      expect(waiting.error).toMatch(COULD_NOT_OPEN);
-      expect(COULD_NOT_OPEN.exec(waiting.error ?? "")?.[1]).toBe("You do not have permission to access the requested document.");
-      sidebarIn(runtime, second, "refreshJobs");
-      expect(jobIn(runtime, second, started[1]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
-      expect(runtime.triggers).toEqual([]);
-      await expectSheetExact(runtime, apiKey, started[1] as JobView, second, 100);
-    });
+    it(
+      "a spreadsheet no longer shared with the user: the trigger stops trying it, finishes the other, " +
+        "and that sidebar says why once it is back",
+      async () => {
+        const { apiKey, runtime, second, started } = await loseSecondAndRunTriggers("unshared");
+        // Shared again: its sidebar shows why nothing came in, and one refresh brings the results in.
+        runtime.restoreDocument(second);
+        const waiting = jobIn(runtime, second, started[1]?.jobId);
+        expect(waiting.rowsWritten).toBe(0);
+        expect(waiting.error).toMatch(COULD_NOT_OPEN);
+        expect(COULD_NOT_OPEN.exec(waiting.error ?? "")?.[1]).toBe("You do not have permission to access the requested document.");
+        sidebarIn(runtime, second, "refreshJobs");
+        expect(jobIn(runtime, second, started[1]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
+        expect(runtime.triggers).toEqual([]);
+        await expectSheetExact(runtime, apiKey, started[1] as JobView, second, 100);
+      },
+    );
 
     it("a deleted spreadsheet: the trigger forgets it without an error and retires once the other is finished", async () => {
       const { runtime } = await loseSecondAndRunTriggers("deleted");
@@ -273,27 +279,31 @@ describe.each(TRIGGER_DOCUMENT)(
       expect(sidebarIn(runtime, undefined, "listJobs").map((j) => j.error)).toEqual([null]);
     });
 
-    it("a spreadsheet whose writes fail: the other is finished, this one's sidebar says the work stopped there, and a later run finishes it", async () => {
-      const { apiKey, runtime, second, started } = await twoDocumentsSearching();
-      const endFailure = runtime.failWrites(second);
-      const firstRuns = runTriggersForHours(runtime, 1);
-      expectCleanRuns(firstRuns, apiKey);
-      expect(jobIn(runtime, undefined, started[0]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
-      expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
+    it(
+      "a spreadsheet whose writes fail: the other is finished, this one's sidebar says the work stopped there, " +
+        "and a later run finishes it",
+      async () => {
+        const { apiKey, runtime, second, started } = await twoDocumentsSearching();
+        const endFailure = runtime.failWrites(second);
+        const firstRuns = runTriggersForHours(runtime, 1);
+        expectCleanRuns(firstRuns, apiKey);
+        expect(jobIn(runtime, undefined, started[0]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
+        expect(runtime.triggers.map((t) => t.handler)).toEqual(["pollJobs"]);
 
-      endFailure();
-      const stopped = jobIn(runtime, second, started[1]?.jobId);
-      expect(stopped.rowsWritten).toBe(0);
-      expect(stopped.error).toMatch(STOPPED);
-      expect(STOPPED.exec(stopped.error ?? "")?.[1]).toBe(`Service Spreadsheets failed while accessing document with id ${second}.`);
+        endFailure();
+        const stopped = jobIn(runtime, second, started[1]?.jobId);
+        expect(stopped.rowsWritten).toBe(0);
+        expect(stopped.error).toMatch(STOPPED);
+        expect(STOPPED.exec(stopped.error ?? "")?.[1]).toBe(`Service Spreadsheets failed while accessing document with id ${second}.`);
 
-      // The trigger still serves it: the next runs alone finish it, and the notice is gone.
-      const laterRuns = runTriggersForHours(runtime, 6, () => runtime.triggers.length === 0);
-      expectCleanRuns(laterRuns, apiKey);
-      expect(runtime.triggers).toEqual([]);
-      expect(jobIn(runtime, second, started[1]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
-      for (const [i, documentId] of [undefined, second].entries())
-        await expectSheetExact(runtime, apiKey, started[i] as JobView, documentId, 100);
-    });
+        // The trigger still serves it: the next runs alone finish it, and the notice is gone.
+        const laterRuns = runTriggersForHours(runtime, 6, () => runtime.triggers.length === 0);
+        expectCleanRuns(laterRuns, apiKey);
+        expect(runtime.triggers).toEqual([]);
+        expect(jobIn(runtime, second, started[1]?.jobId)).toMatchObject({ status: "completed", rowsWritten: 100, error: null });
+        for (const [i, documentId] of [undefined, second].entries())
+          await expectSheetExact(runtime, apiKey, started[i] as JobView, documentId, 100);
+      },
+    );
   },
 );

@@ -53,23 +53,27 @@ describe.each(BUILDS)("Google's cell limit (%s build)", (_build, distDir) => {
     return { runtime, apiKey, location: location?.label ?? "" };
   }
 
-  it("a search or a territory that cannot fit is refused before anything is sent: the limit, the room left and needed; no job, no sheet", async () => {
-    const { runtime, apiKey, location } = await account();
-    fillUntil(runtime, 20_000);
-    const sheets = runtime.spreadsheetApp.testing.sheetNames();
-    const preview = sidebar(runtime, "previewSearch", { query: "roofers", location, maxResults: 700 });
-    expect(preview.problem).toMatch(/limit of 10,000,000 cells/);
-    expect(preview.roomNotice).toMatch(/99 % of Google's limit of 10,000,000 cells/);
-    const message = refusal(runtime, "startSearch", { query: "roofers", location, maxResults: 700 });
-    expect(message).toMatch(/Google's limit of 10,000,000 cells/);
-    expect(message).toMatch(/[\d,]+ are left, but this search needs up to 26,[0-9]{3}/);
-    expect(
-      refusal(runtime, "startSearch", { queries: ["roofers", "plumbers"], locations: [{ label: location }], maxResults: 100 }),
-    ).toMatch(/this territory of 2 searches needs up to/);
-    expect(await searchesCreated(apiKey)).toBe(0);
-    expect(sidebar(runtime, "listJobs")).toEqual([]);
-    expect(runtime.spreadsheetApp.testing.sheetNames()).toEqual(sheets);
-  });
+  it(
+    "a search or a territory that cannot fit is refused before anything is sent: the limit, " +
+      "the room left and needed; no job, no sheet",
+    async () => {
+      const { runtime, apiKey, location } = await account();
+      fillUntil(runtime, 20_000);
+      const sheets = runtime.spreadsheetApp.testing.sheetNames();
+      const preview = sidebar(runtime, "previewSearch", { query: "roofers", location, maxResults: 700 });
+      expect(preview.problem).toMatch(/limit of 10,000,000 cells/);
+      expect(preview.roomNotice).toMatch(/99 % of Google's limit of 10,000,000 cells/);
+      const message = refusal(runtime, "startSearch", { query: "roofers", location, maxResults: 700 });
+      expect(message).toMatch(/Google's limit of 10,000,000 cells/);
+      expect(message).toMatch(/[\d,]+ are left, but this search needs up to 26,[0-9]{3}/);
+      expect(
+        refusal(runtime, "startSearch", { queries: ["roofers", "plumbers"], locations: [{ label: location }], maxResults: 100 }),
+      ).toMatch(/this territory of 2 searches needs up to/);
+      expect(await searchesCreated(apiKey)).toBe(0);
+      expect(sidebar(runtime, "listJobs")).toEqual([]);
+      expect(runtime.spreadsheetApp.testing.sheetNames()).toEqual(sheets);
+    },
+  );
 
   it("an enrichment whose result columns cannot fit is refused before anything is sent", async () => {
     const { runtime } = await account();
@@ -112,23 +116,26 @@ describe.each(BUILDS)("Google's cell limit (%s build)", (_build, distDir) => {
     expect(report.checks.find((check) => check.id === "room")).toMatchObject({ ok: false });
   });
 
-  it("Build contacts is refused when its sheet cannot fit, making nothing; with room, its sheet holds its columns and rows only", async () => {
-    const { runtime, location } = await account();
-    const job = sidebar(runtime, "startSearch", { query: "roofers", location, maxResults: 100 });
-    for (let i = 0; i < 30 && sidebar(runtime, "refreshJobs").find((v) => v.jobId === job.jobId)?.status !== "completed"; i += 1)
-      world.clock.advance(60_000);
-    fillUntil(runtime, 20_000);
-    const testing = runtime.spreadsheetApp.testing;
-    const sheets = testing.sheetNames();
-    expect(refusal(runtime, "buildContacts", {})).toMatch(/limit of 10,000,000 cells.* the Contacts sheet needs up to 26,000\b/);
-    expect(testing.sheetNames()).toEqual(sheets);
-    testing.userDeleteSheet("Archive");
-    const built = sidebar(runtime, "buildContacts", {});
-    const contacts = testing.sheetInfo("Contacts");
-    expect(built.complete).toBe(true);
-    expect(contacts.lastRow).toBeGreaterThan(1);
-    expect([contacts.maxRows, contacts.maxColumns]).toEqual([contacts.lastRow, contacts.lastColumn]);
-  });
+  it(
+    "Build contacts is refused when its sheet cannot fit, making nothing; " + "with room, its sheet holds its columns and rows only",
+    async () => {
+      const { runtime, location } = await account();
+      const job = sidebar(runtime, "startSearch", { query: "roofers", location, maxResults: 100 });
+      for (let i = 0; i < 30 && sidebar(runtime, "refreshJobs").find((v) => v.jobId === job.jobId)?.status !== "completed"; i += 1)
+        world.clock.advance(60_000);
+      fillUntil(runtime, 20_000);
+      const testing = runtime.spreadsheetApp.testing;
+      const sheets = testing.sheetNames();
+      expect(refusal(runtime, "buildContacts", {})).toMatch(/limit of 10,000,000 cells.* the Contacts sheet needs up to 26,000\b/);
+      expect(testing.sheetNames()).toEqual(sheets);
+      testing.userDeleteSheet("Archive");
+      const built = sidebar(runtime, "buildContacts", {});
+      const contacts = testing.sheetInfo("Contacts");
+      expect(built.complete).toBe(true);
+      expect(contacts.lastRow).toBeGreaterThan(1);
+      expect([contacts.maxRows, contacts.maxColumns]).toEqual([contacts.lastRow, contacts.lastColumn]);
+    },
+  );
 
   it("a pass that meets the wall notes it on the job and goes on; once there is room, the next pass writes it", async () => {
     const { runtime, location } = await account();

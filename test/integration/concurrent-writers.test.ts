@@ -59,38 +59,41 @@ async function expectFinishedByTriggers(runtime: FakeRuntime, jobs: Array<{ job:
 }
 
 describe("the full build's store, written by two executions at once", () => {
-  it("a sidebar start while a background pass that opened the document by id waits on the network goes through at once: nothing lost", async () => {
-    const { runtime, aliceKey, bobKey, first } = await aliceStartedBobEdits();
-    world.clock.advance(HOUR);
-    let during: RunResult | undefined;
-    let clicked = false;
-    let clickTook = 0;
-    const unsubscribe = runtime.onBeforeFetch(() => {
-      // The pass has read the store and is polling: Bob clicks "Start search" now (once: his click fetches too).
-      if (clicked) return;
-      clicked = true;
-      const clickedAt = runtime.clock.now();
-      during = runtime.run("startSearch", [{ query: "plumbers", location, maxResults: 200 }], { viaScriptRun: true, user: BOB });
-      clickTook = runtime.clock.now() - clickedAt;
-    });
-    const background = runtime.fireDueTriggers();
-    unsubscribe();
-    expect(background.map((r) => r.errorMessage)).toEqual([undefined]);
-    expect(during?.errorMessage).toBeUndefined();
-    expect(clickTook).toBeLessThan(3_000); // no wait for the pass: it gave its claim up around its fetch
-    expect(await searchesCreated(bobKey)).toBe(1);
-    const second = during?.value as JobView;
-    expect(
-      sidebar(runtime, "listJobs")
-        .map((j) => j.jobId)
-        .sort(),
-    ).toEqual([first.jobId, second.jobId].sort());
-    await expectFinishedByTriggers(runtime, [
-      { job: first, apiKey: aliceKey },
-      { job: second, apiKey: bobKey },
-    ]);
-    expect([await searchesCreated(aliceKey), await searchesCreated(bobKey)]).toEqual([1, 1]);
-  });
+  it(
+    "a sidebar start while a background pass that opened the document by id waits on the network goes " + "through at once: nothing lost",
+    async () => {
+      const { runtime, aliceKey, bobKey, first } = await aliceStartedBobEdits();
+      world.clock.advance(HOUR);
+      let during: RunResult | undefined;
+      let clicked = false;
+      let clickTook = 0;
+      const unsubscribe = runtime.onBeforeFetch(() => {
+        // The pass has read the store and is polling: Bob clicks "Start search" now (once: his click fetches too).
+        if (clicked) return;
+        clicked = true;
+        const clickedAt = runtime.clock.now();
+        during = runtime.run("startSearch", [{ query: "plumbers", location, maxResults: 200 }], { viaScriptRun: true, user: BOB });
+        clickTook = runtime.clock.now() - clickedAt;
+      });
+      const background = runtime.fireDueTriggers();
+      unsubscribe();
+      expect(background.map((r) => r.errorMessage)).toEqual([undefined]);
+      expect(during?.errorMessage).toBeUndefined();
+      expect(clickTook).toBeLessThan(3_000); // no wait for the pass: it gave its claim up around its fetch
+      expect(await searchesCreated(bobKey)).toBe(1);
+      const second = during?.value as JobView;
+      expect(
+        sidebar(runtime, "listJobs")
+          .map((j) => j.jobId)
+          .sort(),
+      ).toEqual([first.jobId, second.jobId].sort());
+      await expectFinishedByTriggers(runtime, [
+        { job: first, apiKey: aliceKey },
+        { job: second, apiKey: bobKey },
+      ]);
+      expect([await searchesCreated(aliceKey), await searchesCreated(bobKey)]).toEqual([1, 1]);
+    },
+  );
 
   it("a background pass that fires while a sidebar start is sending steps back: the new job's record is kept", async () => {
     const { runtime, aliceKey, bobKey, first } = await aliceStartedBobEdits();

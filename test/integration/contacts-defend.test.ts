@@ -207,84 +207,91 @@ describe.each(BUILDS)("Contacts you can defend ($build build)", ({ distDir }) =>
 });
 
 describe.each(BUILDS)("the changed rules of Contacts, on the sheets as people edit them ($build build)", ({ distDir }) => {
-  it("suppresses standalone words, reads Do not contact as people write it, closes a shared inbox only when all are closed, and files by type and sheet", async () => {
-    const first = await searched(distDir, "Austin");
-    const { runtime } = first;
-    // The same search again: a second sheet of the same businesses, so every address is at two businesses.
-    const again = sidebar(runtime, "startSearch", { query: "dentists", location: first.label, maxResults: 100, enrichContacts: true });
-    const second = finish(runtime, again.jobId);
-    sidebar(runtime, "buildContacts", {});
-    const testing = runtime.spreadsheetApp.testing;
-    const { headers, rows } = readSheet(runtime, "Contacts");
-    const both = `${sheetOf(first.job)}; ${sheetOf(second)}`;
-    // Six addresses not suppressed yet, each of its own domain (a domain listed must not take another's row with it), the last at two businesses.
-    const chosen: typeof rows = [];
-    const pick = (wanted: (row: (typeof rows)[number]) => boolean) => {
-      const row = rows.find((r) => wanted(r) && !String(r["Ready to send"]).startsWith("No") && chosen.every((c) => c.Domain !== r.Domain));
-      if (row) chosen.push(row);
-      return row;
-    };
-    const shared = pick((r) => r["Found in"] === both);
-    const [bounced, unblocked, atDomain, website, hashed] = [1, 2, 3, 4, 5].map(() => pick(() => true));
-    expect(chosen).toHaveLength(6);
-    const status = letter(headers.length);
-    const rowOf = (email: unknown) => rows.findIndex((r) => r.Email === email) + 2;
-    testing.userSeed("Contacts", `${status}1`, [["Merge status"]]);
-    testing.userType("Contacts", `${status}${rowOf(bounced?.Email)}`, "BOUNCED (hard)");
-    testing.userType("Contacts", `${status}${rowOf(unblocked?.Email)}`, "unblocked");
-    testing.userAddSheet("Do not contact");
-    const { createHash } = await import("node:crypto");
-    testing.userSeed("Do not contact", "A1", [
-      [`@${String(atDomain?.Domain).toUpperCase()}`],
-      [`https://www.${String(website?.Domain)}/contact`],
-      [`sha256:${createHash("sha256").update(String(hashed?.Email).trim().toLowerCase()).digest("hex")}`],
-    ]);
-    // A shared inbox: its business closed for good in one sheet only, then in both.
-    const results = (sheet: string) => readSheet(runtime, sheet);
-    const holds = (r: Record<string, unknown>): boolean =>
-      ["Emails", "Owner emails", "Decision maker emails"].some((h) =>
-        String(r[h]).toLowerCase().includes(String(shared?.Email).toLowerCase()),
-      );
-    // Every business of the sheet that lists it (a chain's branches may share it within one sheet too).
-    const closeIn = (sheet: string) => {
-      const holding = results(sheet).rows.flatMap((r, i) => (holds(r) ? [i + 2] : []));
-      expect(holding.length).toBeGreaterThan(0);
-      for (const row of holding) testing.userType(sheet, `${columnOf(runtime, sheet, "Business status")}${row}`, "CLOSED_PERMANENTLY");
-    };
-    closeIn(sheetOf(first.job));
-    sidebar(runtime, "buildContacts", {});
-    const ready = (email: unknown) => readSheet(runtime, "Contacts").rows.find((r) => r.Email === email)?.["Ready to send"];
-    expect([bounced, unblocked, atDomain, website, hashed].map((r) => ready(r?.Email))).toEqual([
-      "No: bounced",
-      unblocked?.["Ready to send"],
-      "No: domain in Do not contact",
-      "No: domain in Do not contact",
-      "No: address in Do not contact",
-    ]);
-    expect(ready(shared?.Email)).not.toBe("No: business closed permanently");
-    closeIn(sheetOf(second));
-    sidebar(runtime, "buildContacts", {});
-    expect(ready(shared?.Email)).toBe("No: business closed permanently");
+  it(
+    "suppresses standalone words, reads Do not contact as people write it, closes a shared inbox only when all are closed, " +
+      "and files by type and sheet",
+    async () => {
+      const first = await searched(distDir, "Austin");
+      const { runtime } = first;
+      // The same search again: a second sheet of the same businesses, so every address is at two businesses.
+      const again = sidebar(runtime, "startSearch", { query: "dentists", location: first.label, maxResults: 100, enrichContacts: true });
+      const second = finish(runtime, again.jobId);
+      sidebar(runtime, "buildContacts", {});
+      const testing = runtime.spreadsheetApp.testing;
+      const { headers, rows } = readSheet(runtime, "Contacts");
+      const both = `${sheetOf(first.job)}; ${sheetOf(second)}`;
+      // Six addresses not suppressed yet, each of its own domain (a domain
+      // listed must not take another's row with it), the last at two businesses.
+      const chosen: typeof rows = [];
+      const pick = (wanted: (row: (typeof rows)[number]) => boolean) => {
+        const row = rows.find(
+          (r) => wanted(r) && !String(r["Ready to send"]).startsWith("No") && chosen.every((c) => c.Domain !== r.Domain),
+        );
+        if (row) chosen.push(row);
+        return row;
+      };
+      const shared = pick((r) => r["Found in"] === both);
+      const [bounced, unblocked, atDomain, website, hashed] = [1, 2, 3, 4, 5].map(() => pick(() => true));
+      expect(chosen).toHaveLength(6);
+      const status = letter(headers.length);
+      const rowOf = (email: unknown) => rows.findIndex((r) => r.Email === email) + 2;
+      testing.userSeed("Contacts", `${status}1`, [["Merge status"]]);
+      testing.userType("Contacts", `${status}${rowOf(bounced?.Email)}`, "BOUNCED (hard)");
+      testing.userType("Contacts", `${status}${rowOf(unblocked?.Email)}`, "unblocked");
+      testing.userAddSheet("Do not contact");
+      const { createHash } = await import("node:crypto");
+      testing.userSeed("Do not contact", "A1", [
+        [`@${String(atDomain?.Domain).toUpperCase()}`],
+        [`https://www.${String(website?.Domain)}/contact`],
+        [`sha256:${createHash("sha256").update(String(hashed?.Email).trim().toLowerCase()).digest("hex")}`],
+      ]);
+      // A shared inbox: its business closed for good in one sheet only, then in both.
+      const results = (sheet: string) => readSheet(runtime, sheet);
+      const holds = (r: Record<string, unknown>): boolean =>
+        ["Emails", "Owner emails", "Decision maker emails"].some((h) =>
+          String(r[h]).toLowerCase().includes(String(shared?.Email).toLowerCase()),
+        );
+      // Every business of the sheet that lists it (a chain's branches may share it within one sheet too).
+      const closeIn = (sheet: string) => {
+        const holding = results(sheet).rows.flatMap((r, i) => (holds(r) ? [i + 2] : []));
+        expect(holding.length).toBeGreaterThan(0);
+        for (const row of holding) testing.userType(sheet, `${columnOf(runtime, sheet, "Business status")}${row}`, "CLOSED_PERMANENTLY");
+      };
+      closeIn(sheetOf(first.job));
+      sidebar(runtime, "buildContacts", {});
+      const ready = (email: unknown) => readSheet(runtime, "Contacts").rows.find((r) => r.Email === email)?.["Ready to send"];
+      expect([bounced, unblocked, atDomain, website, hashed].map((r) => ready(r?.Email))).toEqual([
+        "No: bounced",
+        unblocked?.["Ready to send"],
+        "No: domain in Do not contact",
+        "No: domain in Do not contact",
+        "No: address in Do not contact",
+      ]);
+      expect(ready(shared?.Email)).not.toBe("No: business closed permanently");
+      closeIn(sheetOf(second));
+      sidebar(runtime, "buildContacts", {});
+      expect(ready(shared?.Email)).toBe("No: business closed permanently");
 
-    // Files: named people only; one campaign's sheet; Salesforce's every row with Email Opt Out.
-    const sheetNow = readSheet(runtime, "Contacts").rows;
-    const named = parseCsv(sidebar(runtime, "contactsCsv", { format: "mail-merge", include: "all", types: ["Named"] }).text).slice(1);
-    expect(named.length).toBe(sheetNow.filter((r) => r["Address type"] === "Named").length);
-    const all = parseCsv(sidebar(runtime, "contactsCsv", { format: "salesforce", include: "all", sheets: [sheetOf(second)] }).text);
-    const [header = [], ...body] = all;
-    const inSecond = sheetNow.filter((r) => String(r["Found in"]).split("; ").includes(sheetOf(second)));
-    expect(body.map((r) => r[header.indexOf("Email")])).toEqual(inSecond.map((r) => String(r.Email)));
-    // Opted out: the suppressed rows (a status, Do not contact), the bounced and the listed ones among them; not a closed business's.
-    const suppressed = /^No: (bounced|unsubscribed|blocked|address in Do not contact|domain in Do not contact)$/;
-    const optedOut = body.filter((r) => r[header.indexOf("Email Opt Out")] === "1").map((r) => r[header.indexOf("Email")]);
-    expect(optedOut).toEqual(inSecond.filter((r) => suppressed.test(String(r["Ready to send"]))).map((r) => String(r.Email)));
-    const listed = [bounced, atDomain, website, hashed].map((r) => String(r?.Email)).filter((e) => inSecond.some((r) => r.Email === e));
-    expect(optedOut).toEqual(expect.arrayContaining(listed));
-    expect(optedOut).not.toContain(String(shared?.Email));
-    expect(
-      parseCsv(sidebar(runtime, "contactsCsv", { format: "salesforce", include: "all", sheets: ["No such sheet"] }).text),
-    ).toHaveLength(1);
-  });
+      // Files: named people only; one campaign's sheet; Salesforce's every row with Email Opt Out.
+      const sheetNow = readSheet(runtime, "Contacts").rows;
+      const named = parseCsv(sidebar(runtime, "contactsCsv", { format: "mail-merge", include: "all", types: ["Named"] }).text).slice(1);
+      expect(named.length).toBe(sheetNow.filter((r) => r["Address type"] === "Named").length);
+      const all = parseCsv(sidebar(runtime, "contactsCsv", { format: "salesforce", include: "all", sheets: [sheetOf(second)] }).text);
+      const [header = [], ...body] = all;
+      const inSecond = sheetNow.filter((r) => String(r["Found in"]).split("; ").includes(sheetOf(second)));
+      expect(body.map((r) => r[header.indexOf("Email")])).toEqual(inSecond.map((r) => String(r.Email)));
+      // Opted out: the suppressed rows (a status, Do not contact), the bounced and the listed ones among them; not a closed business's.
+      const suppressed = /^No: (bounced|unsubscribed|blocked|address in Do not contact|domain in Do not contact)$/;
+      const optedOut = body.filter((r) => r[header.indexOf("Email Opt Out")] === "1").map((r) => r[header.indexOf("Email")]);
+      expect(optedOut).toEqual(inSecond.filter((r) => suppressed.test(String(r["Ready to send"]))).map((r) => String(r.Email)));
+      const listed = [bounced, atDomain, website, hashed].map((r) => String(r?.Email)).filter((e) => inSecond.some((r) => r.Email === e));
+      expect(optedOut).toEqual(expect.arrayContaining(listed));
+      expect(optedOut).not.toContain(String(shared?.Email));
+      expect(
+        parseCsv(sidebar(runtime, "contactsCsv", { format: "salesforce", include: "all", sheets: ["No such sheet"] }).text),
+      ).toHaveLength(1);
+    },
+  );
 });
 
 /** The column letter of `header` in row 1 of `sheet`. */

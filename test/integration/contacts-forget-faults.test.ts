@@ -150,44 +150,47 @@ describe.each(BUILDS)("forgetting and downloading, killed at a spreadsheet call 
     }
   });
 
-  it("a download killed anywhere records Exported only for a file made, never on a forgotten address's row, no user cell lost", async () => {
-    // A forget killed at its Contacts row's removal leaves the address's row there, its hash stored: no download may use it.
-    const first = await setUp(distDir);
-    const forget = probe(first.runtime, "forgetContact", { email: first.email });
-    const removal = forget.methods.indexOf("Sheet.deleteRows") + 1; // its Contacts row (the sheet Do not contact is trimmed after)
-    expect(removal).toBeGreaterThan(0);
-    const halfForgotten = async (): Promise<Setup> => {
-      const setup = await setUp(distDir);
-      setup.runtime.killAt({ spreadsheetCall: removal });
-      expect(setup.runtime.run("forgetContact", [{ email: setup.email }], { viaScriptRun: true }).killed).toBe(true);
-      expect(readSheet(setup.runtime, "Contacts").rows.map((r) => String(r.Email).toLowerCase())).toContain(setup.email);
-      return setup;
-    };
-    const exported = (setup: Setup) => readSheet(setup.runtime, "Contacts").rows.map((r) => [String(r.Email).toLowerCase(), r.Exported]);
-    const clean = await halfForgotten();
-    const calls = probe(clean.runtime, "contactsCsv", { format: "hubspot", include: "all" });
-    expect(
-      exported(clean)
-        .filter(([, cell]) => cell === "")
-        .map(([address]) => address),
-    ).toEqual([clean.email]);
-    for (const call of sample(calls)) {
-      const setup = await halfForgotten();
-      setup.runtime.killAt({ spreadsheetCall: call });
-      expect([call, setup.runtime.run("contactsCsv", [{ format: "hubspot", include: "all" }], { viaScriptRun: true }).killed]).toEqual([
-        call,
-        true,
-      ]);
-      // No file was made: at most the one write of the column landed, whole, on every row of the file but the forgotten one's.
-      const marked = exported(setup).filter(([, cell]) => cell !== "");
-      expect([call, marked.length === 0 || marked.length === exported(setup).length - 1]).toEqual([call, true]);
-      const file = setup.runtime.run("contactsCsv", [{ format: "hubspot", include: "all" }], { viaScriptRun: true });
-      expect([call, file.errorMessage]).toEqual([call, undefined]);
-      const text = (file.value as { text: string }).text;
-      expect([call, parseCsv(text).filter((row) => String(row[0]).toLowerCase() === setup.email)]).toEqual([call, []]);
-      expect([call, exported(setup).find(([address]) => address === setup.email)?.[1]]).toEqual([call, ""]);
-      expect(setup.runtime.run("forgetContact", [{ email: setup.email }], { viaScriptRun: true }).errorMessage).toBeUndefined();
-      expectWhole(setup, call);
-    }
-  });
+  it(
+    "a download killed anywhere records Exported only for a file made, " + "never on a forgotten address's row, no user cell lost",
+    async () => {
+      // A forget killed at its Contacts row's removal leaves the address's row there, its hash stored: no download may use it.
+      const first = await setUp(distDir);
+      const forget = probe(first.runtime, "forgetContact", { email: first.email });
+      const removal = forget.methods.indexOf("Sheet.deleteRows") + 1; // its Contacts row (the sheet Do not contact is trimmed after)
+      expect(removal).toBeGreaterThan(0);
+      const halfForgotten = async (): Promise<Setup> => {
+        const setup = await setUp(distDir);
+        setup.runtime.killAt({ spreadsheetCall: removal });
+        expect(setup.runtime.run("forgetContact", [{ email: setup.email }], { viaScriptRun: true }).killed).toBe(true);
+        expect(readSheet(setup.runtime, "Contacts").rows.map((r) => String(r.Email).toLowerCase())).toContain(setup.email);
+        return setup;
+      };
+      const exported = (setup: Setup) => readSheet(setup.runtime, "Contacts").rows.map((r) => [String(r.Email).toLowerCase(), r.Exported]);
+      const clean = await halfForgotten();
+      const calls = probe(clean.runtime, "contactsCsv", { format: "hubspot", include: "all" });
+      expect(
+        exported(clean)
+          .filter(([, cell]) => cell === "")
+          .map(([address]) => address),
+      ).toEqual([clean.email]);
+      for (const call of sample(calls)) {
+        const setup = await halfForgotten();
+        setup.runtime.killAt({ spreadsheetCall: call });
+        expect([call, setup.runtime.run("contactsCsv", [{ format: "hubspot", include: "all" }], { viaScriptRun: true }).killed]).toEqual([
+          call,
+          true,
+        ]);
+        // No file was made: at most the one write of the column landed, whole, on every row of the file but the forgotten one's.
+        const marked = exported(setup).filter(([, cell]) => cell !== "");
+        expect([call, marked.length === 0 || marked.length === exported(setup).length - 1]).toEqual([call, true]);
+        const file = setup.runtime.run("contactsCsv", [{ format: "hubspot", include: "all" }], { viaScriptRun: true });
+        expect([call, file.errorMessage]).toEqual([call, undefined]);
+        const text = (file.value as { text: string }).text;
+        expect([call, parseCsv(text).filter((row) => String(row[0]).toLowerCase() === setup.email)]).toEqual([call, []]);
+        expect([call, exported(setup).find(([address]) => address === setup.email)?.[1]]).toEqual([call, ""]);
+        expect(setup.runtime.run("forgetContact", [{ email: setup.email }], { viaScriptRun: true }).errorMessage).toBeUndefined();
+        expectWhole(setup, call);
+      }
+    },
+  );
 });

@@ -96,96 +96,108 @@ describe.each(BUILDS)("Contacts ($build build)", ({ distDir }) => {
     );
   });
 
-  it("is kept current by the passes: a new search's addresses added below, user columns kept by address, a bounced address No for good", async () => {
-    const { runtime, apiKey, location, job } = await searched("plumbers");
-    sidebar(runtime, "buildContacts", {});
-    const testing = runtime.spreadsheetApp.testing;
-    const first = readSheet(runtime, "Contacts");
-    const lastColumn = first.headers.length;
-    testing.userSeed("Contacts", `${String.fromCharCode(65 + lastColumn)}1`, [["Merge status"], ["BOUNCED"], ["EMAIL_SENT"]]);
-    testing.userSeed("Contacts", `${String.fromCharCode(66 + lastColumn)}1`, [["Notes"], ["note one"], ["note two"]]);
-    const bounced = String(first.rows[0]?.Email);
-    const noted = String(first.rows[1]?.Email);
-    testing.userSortSheet("Contacts", 6, false); // by Company, descending
+  it(
+    "is kept current by the passes: a new search's addresses added below, user columns kept by address, " + "a bounced address No for good",
+    async () => {
+      const { runtime, apiKey, location, job } = await searched("plumbers");
+      sidebar(runtime, "buildContacts", {});
+      const testing = runtime.spreadsheetApp.testing;
+      const first = readSheet(runtime, "Contacts");
+      const lastColumn = first.headers.length;
+      testing.userSeed("Contacts", `${String.fromCharCode(65 + lastColumn)}1`, [["Merge status"], ["BOUNCED"], ["EMAIL_SENT"]]);
+      testing.userSeed("Contacts", `${String.fromCharCode(66 + lastColumn)}1`, [["Notes"], ["note one"], ["note two"]]);
+      const bounced = String(first.rows[0]?.Email);
+      const noted = String(first.rows[1]?.Email);
+      testing.userSortSheet("Contacts", 6, false); // by Company, descending
 
-    const second = sidebar(runtime, "startSearch", { query: "electricians", location, maxResults: 100, enrichContacts: true });
-    const done = finish(runtime, second.jobId);
-    const service = [...(await serviceResults(world, apiKey, job.jobId)), ...(await serviceResults(world, apiKey, done.jobId))];
-    const { rows } = readSheet(runtime, "Contacts");
-    const emails = rows.map((r) => String(r.Email).toLowerCase());
-    expect(new Set(emails).size).toBe(emails.length);
-    expect(new Set(emails)).toEqual(addressesOf(service));
-    // The rows already there stay where the sort put them; the new ones come after them.
-    expect(emails.slice(0, first.rows.length).sort()).toEqual(first.rows.map((r) => String(r.Email).toLowerCase()).sort());
-    const row = (email: string) => rows.find((r) => r.Email === email);
-    expect(row(bounced)).toMatchObject({ "Merge status": "BOUNCED", Notes: "note one", "Ready to send": "No: bounced" });
-    expect(row(noted)).toMatchObject({ "Merge status": "EMAIL_SENT", Notes: "note two" });
-    // The status cleared, the address stays No.
-    const statusColumn = readSheet(runtime, "Contacts").headers.indexOf("Merge status");
-    const bouncedRow = rows.findIndex((r) => r.Email === bounced) + 2;
-    testing.userType("Contacts", `${String.fromCharCode(65 + statusColumn)}${bouncedRow}`, "");
-    expect(sidebar(runtime, "buildContacts", {})).toMatchObject({ added: 0 });
-    expect(readSheet(runtime, "Contacts").rows.find((r) => r.Email === bounced)?.["Ready to send"]).toBe("No: bounced");
-  });
+      const second = sidebar(runtime, "startSearch", { query: "electricians", location, maxResults: 100, enrichContacts: true });
+      const done = finish(runtime, second.jobId);
+      const service = [...(await serviceResults(world, apiKey, job.jobId)), ...(await serviceResults(world, apiKey, done.jobId))];
+      const { rows } = readSheet(runtime, "Contacts");
+      const emails = rows.map((r) => String(r.Email).toLowerCase());
+      expect(new Set(emails).size).toBe(emails.length);
+      expect(new Set(emails)).toEqual(addressesOf(service));
+      // The rows already there stay where the sort put them; the new ones come after them.
+      expect(emails.slice(0, first.rows.length).sort()).toEqual(first.rows.map((r) => String(r.Email).toLowerCase()).sort());
+      const row = (email: string) => rows.find((r) => r.Email === email);
+      expect(row(bounced)).toMatchObject({ "Merge status": "BOUNCED", Notes: "note one", "Ready to send": "No: bounced" });
+      expect(row(noted)).toMatchObject({ "Merge status": "EMAIL_SENT", Notes: "note two" });
+      // The status cleared, the address stays No.
+      const statusColumn = readSheet(runtime, "Contacts").headers.indexOf("Merge status");
+      const bouncedRow = rows.findIndex((r) => r.Email === bounced) + 2;
+      testing.userType("Contacts", `${String.fromCharCode(65 + statusColumn)}${bouncedRow}`, "");
+      expect(sidebar(runtime, "buildContacts", {})).toMatchObject({ added: 0 });
+      expect(readSheet(runtime, "Contacts").rows.find((r) => r.Email === bounced)?.["Ready to send"]).toBe("No: bounced");
+    },
+  );
 });
 
 describe.each(BUILDS)("Contacts' sources ($build build)", ({ distDir }) => {
-  it("reads a search's sheet, a territory's and an enriched list by their headers: a shared address once, Found in every sheet in order", async () => {
-    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
-    const places = sidebar(runtime, "findLocations", { q: "Austin" })
-      .slice(0, 2)
-      .map((place) => place.label);
-    const search = sidebar(runtime, "startSearch", { query: "dentists", location: places[0], maxResults: 100, enrichContacts: true });
-    const territory = sidebar(runtime, "startSearch", { queries: ["dentists"], locations: places, maxResults: 100, enrichContacts: true });
-    const testing = runtime.spreadsheetApp.testing;
-    testing.userAddSheet("Prospects");
-    testing.userSeed("Prospects", "A1", [
-      ["Company", "Website"],
-      ["Acme Roofing", "acme-roofing.com"],
-      ["Bolt Electric", "https://www.bolt-electric.com"],
-    ]);
-    testing.setActiveSheet("Prospects");
-    sidebar(runtime, "startEnrichment", {});
-    const jobs = pollUntil(
-      world,
-      runtime,
-      (list) => list.every((j) => j.status === "completed" || j.status === "failed") && runtime.triggers.length === 0,
-      20_000,
-    );
-    const built = sidebar(runtime, "buildContacts", {});
-    const { rows } = readSheet(runtime, "Contacts");
-    const order = testing.sheetNames();
-    const searchSheet = sheetOf(jobs.find((j) => j.jobId === search.jobId) as JobView);
-    const territorySheet = sheetOf(jobs.find((j) => j.jobId === territory.jobId) as JobView);
-    const service = await serviceResults(world, apiKey, search.jobId);
-    expect(built.contacts).toBe(rows.length);
-    // Each address once; those of the search's sheet found in the territory's too, in the document's order.
-    const emails = rows.map((r) => String(r.Email).toLowerCase());
-    expect(new Set(emails).size).toBe(emails.length);
-    for (const address of addressesOf(service)) {
-      const row = rows.find((r) => String(r.Email).toLowerCase() === address);
-      const names = String(row?.["Found in"]).split("; ");
-      expect(names).toContain(searchSheet);
-      expect(names).toEqual([...names].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
-    }
-    expect(rows.some((r) => String(r["Found in"]).split("; ").includes(territorySheet))).toBe(true);
-    // The enriched list's: its own name column as Company, no City, its sheet named.
-    const listed = rows.filter((r) => r["Found in"] === "Prospects");
-    expect(listed.length).toBeGreaterThan(0);
-    for (const row of listed) {
-      expect(["Acme Roofing", "Bolt Electric"]).toContain(row.Company);
-      expect([row.City, row["Business ID"]]).toEqual(["", ""]);
-      expect(row.Source).toBe("list Prospects");
-    }
-    // Source says where each sheet found it: the search's query and place, each territory pair that returned it.
-    const pairs = places.map((place) => `dentists · ${place}`);
-    for (const row of rows.filter((r) => r["Found in"] !== "Prospects")) {
-      const sources = String(row.Source).split("; ");
-      expect(sources.length).toBeGreaterThan(0);
-      for (const source of sources) expect(pairs).toContain(source);
-      if (String(row["Found in"]).startsWith(searchSheet)) expect(sources[0]).toBe(pairs[0]);
-    }
-  });
+  it(
+    "reads a search's sheet, a territory's and an enriched list by their headers: a shared address once, " +
+      "Found in every sheet in order",
+    async () => {
+      const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
+      const places = sidebar(runtime, "findLocations", { q: "Austin" })
+        .slice(0, 2)
+        .map((place) => place.label);
+      const search = sidebar(runtime, "startSearch", { query: "dentists", location: places[0], maxResults: 100, enrichContacts: true });
+      const territory = sidebar(runtime, "startSearch", {
+        queries: ["dentists"],
+        locations: places,
+        maxResults: 100,
+        enrichContacts: true,
+      });
+      const testing = runtime.spreadsheetApp.testing;
+      testing.userAddSheet("Prospects");
+      testing.userSeed("Prospects", "A1", [
+        ["Company", "Website"],
+        ["Acme Roofing", "acme-roofing.com"],
+        ["Bolt Electric", "https://www.bolt-electric.com"],
+      ]);
+      testing.setActiveSheet("Prospects");
+      sidebar(runtime, "startEnrichment", {});
+      const jobs = pollUntil(
+        world,
+        runtime,
+        (list) => list.every((j) => j.status === "completed" || j.status === "failed") && runtime.triggers.length === 0,
+        20_000,
+      );
+      const built = sidebar(runtime, "buildContacts", {});
+      const { rows } = readSheet(runtime, "Contacts");
+      const order = testing.sheetNames();
+      const searchSheet = sheetOf(jobs.find((j) => j.jobId === search.jobId) as JobView);
+      const territorySheet = sheetOf(jobs.find((j) => j.jobId === territory.jobId) as JobView);
+      const service = await serviceResults(world, apiKey, search.jobId);
+      expect(built.contacts).toBe(rows.length);
+      // Each address once; those of the search's sheet found in the territory's too, in the document's order.
+      const emails = rows.map((r) => String(r.Email).toLowerCase());
+      expect(new Set(emails).size).toBe(emails.length);
+      for (const address of addressesOf(service)) {
+        const row = rows.find((r) => String(r.Email).toLowerCase() === address);
+        const names = String(row?.["Found in"]).split("; ");
+        expect(names).toContain(searchSheet);
+        expect(names).toEqual([...names].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+      }
+      expect(rows.some((r) => String(r["Found in"]).split("; ").includes(territorySheet))).toBe(true);
+      // The enriched list's: its own name column as Company, no City, its sheet named.
+      const listed = rows.filter((r) => r["Found in"] === "Prospects");
+      expect(listed.length).toBeGreaterThan(0);
+      for (const row of listed) {
+        expect(["Acme Roofing", "Bolt Electric"]).toContain(row.Company);
+        expect([row.City, row["Business ID"]]).toEqual(["", ""]);
+        expect(row.Source).toBe("list Prospects");
+      }
+      // Source says where each sheet found it: the search's query and place, each territory pair that returned it.
+      const pairs = places.map((place) => `dentists · ${place}`);
+      for (const row of rows.filter((r) => r["Found in"] !== "Prospects")) {
+        const sources = String(row.Source).split("; ");
+        expect(sources.length).toBeGreaterThan(0);
+        for (const source of sources) expect(pairs).toContain(source);
+        if (String(row["Found in"]).startsWith(searchSheet)) expect(sources[0]).toBe(pairs[0]);
+      }
+    },
+  );
 });
 
 describe.each(BUILDS)("Contacts through a scheduled refresh ($build build)", ({ distDir }) => {

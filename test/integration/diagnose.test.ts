@@ -125,25 +125,28 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     expect(runtime.spreadsheetApp.testing.ui.dialogs).toEqual([]);
   });
 
-  it("with a refused key: the service check fails in plain words, the others are still reported, nothing is thrown or changed", async () => {
-    const { apiKey, runtime } = await soundDocument(distDir);
-    await world.control.revokeKey(apiKey);
-    const before = snapshot(runtime);
+  it(
+    "with a refused key: the service check fails in plain words, the others are still reported, " + "nothing is thrown or changed",
+    async () => {
+      const { apiKey, runtime } = await soundDocument(distDir);
+      await world.control.revokeKey(apiKey);
+      const before = snapshot(runtime);
 
-    const report = diagnoseFromSidebar(runtime, apiKey);
-    expect(checkOf(report, "service")).toMatchObject({
-      ok: false,
-      detail: expect.stringMatching(/refused the API key .* Fix or rotate the key in the sidebar's Settings/),
-    });
-    expect(oks(report)).toMatchObject({
-      "plain-text": true,
-      "job-store": true,
-      "document-lock": true,
-      "poll-trigger": true,
-      "trigger-document": true,
-    });
-    expect(snapshot(runtime)).toEqual(before);
-  });
+      const report = diagnoseFromSidebar(runtime, apiKey);
+      expect(checkOf(report, "service")).toMatchObject({
+        ok: false,
+        detail: expect.stringMatching(/refused the API key .* Fix or rotate the key in the sidebar's Settings/),
+      });
+      expect(oks(report)).toMatchObject({
+        "plain-text": true,
+        "job-store": true,
+        "document-lock": true,
+        "poll-trigger": true,
+        "trigger-document": true,
+      });
+      expect(snapshot(runtime)).toEqual(before);
+    },
+  );
 
   it("with an unreachable service: a failed check, not an exception", async () => {
     const { apiKey, runtime } = await soundDocument(distDir);
@@ -199,7 +202,10 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     expect(checkOf(report, "plain-text")).toMatchObject({
       ok: false,
       detail: expect.stringMatching(
-        /^Business Leads could not write test cells into a temporary sheet \(Service Spreadsheets failed while accessing document with id .*\)\. Try again in a minute\.$/,
+        new RegExp(
+          /^Business Leads could not write test cells into a temporary sheet /.source +
+            /\(Service Spreadsheets failed while accessing document with id .*\)\. Try again in a minute\.$/.source,
+        ),
       ),
     });
     expect(oks(report)).toMatchObject({ service: true, "job-store": true, "document-lock": true });
@@ -290,23 +296,26 @@ describe.each(BUILDS)("diagnose() in the $build build", ({ distDir, full }) => {
     expect(JSON.parse(record)).toEqual({ v: 1, at: expect.any(Number), withDocument: triggerDocument === "own", finished: true });
   });
 
-  it("a background run whose record cannot be saved (the user's property store is full) still does its work and throws nothing", async () => {
-    const { runtime } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
-    const job = sidebar(runtime, "startSearch", { query: "roofers", location, maxResults: 100 });
-    // Filled to a few bytes below Google's 500 KB: the record (about 40 bytes) does not fit.
-    const user = runtime.stores.user();
-    const bytes = (): number => [...user].reduce((sum, [k, v]) => sum + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
-    for (let i = 0; bytes() < 500 * 1024 - 9000; i += 1) user.set(`padding.${i}`, "x".repeat(8000));
-    user.set("padding.last", "x".repeat(500 * 1024 - 10 - bytes() - "padding.last".length));
-    expect(500 * 1024 - bytes()).toBeLessThan(20);
+  it(
+    "a background run whose record cannot be saved (the user's property store is full) " + "still does its work and throws nothing",
+    async () => {
+      const { runtime } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
+      const job = sidebar(runtime, "startSearch", { query: "roofers", location, maxResults: 100 });
+      // Filled to a few bytes below Google's 500 KB: the record (about 40 bytes) does not fit.
+      const user = runtime.stores.user();
+      const bytes = (): number => [...user].reduce((sum, [k, v]) => sum + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
+      for (let i = 0; bytes() < 500 * 1024 - 9000; i += 1) user.set(`padding.${i}`, "x".repeat(8000));
+      user.set("padding.last", "x".repeat(500 * 1024 - 10 - bytes() - "padding.last".length));
+      expect(500 * 1024 - bytes()).toBeLessThan(20);
 
-    world.clock.advance(HOUR);
-    const runs = runtime.fireDueTriggers();
-    expect(runs.map((r) => [r.errorMessage, r.killed])).toEqual([[undefined, false]]);
-    expect(user.get("businessLeads.lastBackgroundRun")).toBeUndefined();
-    const written = sidebar(runtime, "listJobs").find((j) => j.jobId === job.jobId);
-    expect(written?.rowsWritten).toBeGreaterThan(0);
-  });
+      world.clock.advance(HOUR);
+      const runs = runtime.fireDueTriggers();
+      expect(runs.map((r) => [r.errorMessage, r.killed])).toEqual([[undefined, false]]);
+      expect(user.get("businessLeads.lastBackgroundRun")).toBeUndefined();
+      const written = sidebar(runtime, "listJobs").find((j) => j.jobId === job.jobId);
+      expect(written?.rowsWritten).toBeGreaterThan(0);
+    },
+  );
 
   it("says so when jobs are in progress but the background update is gone", async () => {
     const { apiKey, runtime } = await soundDocument(distDir);

@@ -102,48 +102,52 @@ function ownerStarts(t: Team): { waiting: number } {
 }
 
 describe("another editor's waiting run", () => {
-  it("is continued with the colleague's key: the owner's stored chunk's rows wait for it, the rest go at once, the held ones after 7 days", async () => {
-    const t = await team();
-    const specs = messyRows(2_400, 17);
-    const unique = expectedUnique(specs);
-    const { waiting } = ownerStarts(t);
+  it(
+    "is continued with the colleague's key: the owner's stored chunk's rows wait for it, the rest go at once, " +
+      "the held ones after 7 days",
+    async () => {
+      const t = await team();
+      const specs = messyRows(2_400, 17);
+      const unique = expectedUnique(specs);
+      const { waiting } = ownerStarts(t);
 
-    // The colleague sees the run as another editor's, with what its waiting rows cost.
-    const seen = runLineOf(sidebarAs(t.runtime, COLLEAGUE, "listJobs"));
-    expect(seen.run).toMatchObject({ sentByMe: false, rowsWaiting: waiting, businessesWaiting: unique.length - 700, stopped: false });
-    expect(runLineOf(sidebarAs(t.runtime, OWNER, "listJobs")).run?.sentByMe).toBe(true);
+      // The colleague sees the run as another editor's, with what its waiting rows cost.
+      const seen = runLineOf(sidebarAs(t.runtime, COLLEAGUE, "listJobs"));
+      expect(seen.run).toMatchObject({ sentByMe: false, rowsWaiting: waiting, businessesWaiting: unique.length - 700, stopped: false });
+      expect(runLineOf(sidebarAs(t.runtime, OWNER, "listJobs")).run?.sentByMe).toBe(true);
 
-    const continued = sidebarAs(t.runtime, COLLEAGUE, "continueEnrichment", { jobId: seen.jobId });
-    const held = statuses(t.runtime).filter((s) => s === HELD).length;
-    expect(continued.rowsHeld).toBe(held);
-    expect(held).toBeGreaterThanOrEqual(700); // the owner's second chunk: 700 businesses, some on two rows
-    expect(Date.parse(continued.heldUntil ?? "")).toBeGreaterThan(world.clock.now() + 6 * DAY);
-    expect(runLineOf(continued.jobs).run).toMatchObject({ sentByMe: true, rowsWaiting: held });
-    // The rest went with the colleague's key at once; the owner's key sent nothing more.
-    expect(await serviceEnrichments(world, t.owner)).toHaveLength(1);
-    const colleagues = await serviceEnrichments(world, t.colleague);
-    expect(colleagues).toHaveLength(1);
-    expect(colleagues[0]?.businesses.length).toBe(unique.length - 1_400);
-    expect(runLineOf(sidebarAs(t.runtime, OWNER, "listJobs")).run?.sentByMe).toBe(false);
+      const continued = sidebarAs(t.runtime, COLLEAGUE, "continueEnrichment", { jobId: seen.jobId });
+      const held = statuses(t.runtime).filter((s) => s === HELD).length;
+      expect(continued.rowsHeld).toBe(held);
+      expect(held).toBeGreaterThanOrEqual(700); // the owner's second chunk: 700 businesses, some on two rows
+      expect(Date.parse(continued.heldUntil ?? "")).toBeGreaterThan(world.clock.now() + 6 * DAY);
+      expect(runLineOf(continued.jobs).run).toMatchObject({ sentByMe: true, rowsWaiting: held });
+      // The rest went with the colleague's key at once; the owner's key sent nothing more.
+      expect(await serviceEnrichments(world, t.owner)).toHaveLength(1);
+      const colleagues = await serviceEnrichments(world, t.colleague);
+      expect(colleagues).toHaveLength(1);
+      expect(colleagues[0]?.businesses.length).toBe(unique.length - 1_400);
+      expect(runLineOf(sidebarAs(t.runtime, OWNER, "listJobs")).run?.sentByMe).toBe(false);
 
-    // The colleague's passes leave the held rows to the owner's chunk while its head lives...
-    passesOf(t, COLLEAGUE, 5);
-    expect(statuses(t.runtime).filter((s) => s === HELD)).toHaveLength(held);
-    expect(await serviceEnrichments(world, t.colleague)).toHaveLength(1);
-    // ...and send them once it has expired (the owner never came back).
-    world.clock.advance(7 * DAY);
-    passesOf(t, COLLEAGUE, 8);
-    expect(statuses(t.runtime).filter((s) => s === HELD)).toHaveLength(0);
-    expect(await serviceEnrichments(world, t.colleague)).toHaveLength(2);
+      // The colleague's passes leave the held rows to the owner's chunk while its head lives...
+      passesOf(t, COLLEAGUE, 5);
+      expect(statuses(t.runtime).filter((s) => s === HELD)).toHaveLength(held);
+      expect(await serviceEnrichments(world, t.colleague)).toHaveLength(1);
+      // ...and send them once it has expired (the owner never came back).
+      world.clock.advance(7 * DAY);
+      passesOf(t, COLLEAGUE, 8);
+      expect(statuses(t.runtime).filter((s) => s === HELD)).toHaveLength(0);
+      expect(await serviceEnrichments(world, t.colleague)).toHaveLength(2);
 
-    // The owner's first job is read by the owner's key: back at last, its pass writes it.
-    finishBoth(t);
-    const received = await chargedOnce(t);
-    expect(received.size).toBe(unique.length);
-    expectRowsRight(t.runtime, SHEET, specs, received, await resultsOfBoth(t), null);
-    expect((await serviceAccount(world, t.owner)).credits_remaining).toBe(5000 - 700);
-    expect((await serviceAccount(world, t.colleague)).credits_remaining).toBe(5000 - (unique.length - 700));
-  });
+      // The owner's first job is read by the owner's key: back at last, its pass writes it.
+      finishBoth(t);
+      const received = await chargedOnce(t);
+      expect(received.size).toBe(unique.length);
+      expectRowsRight(t.runtime, SHEET, specs, received, await resultsOfBoth(t), null);
+      expect((await serviceAccount(world, t.owner)).credits_remaining).toBe(5000 - 700);
+      expect((await serviceAccount(world, t.colleague)).credits_remaining).toBe(5000 - (unique.length - 700));
+    },
+  );
 
   it("held rows are sent by the owner's own pass when the owner comes back first, and never again by the colleague's key", async () => {
     const t = await team();
@@ -178,18 +182,24 @@ describe("another editor's waiting run", () => {
     expect(runLineOf(continued.jobs).run).toMatchObject({ sentByMe: true, rowsWaiting: waiting });
   });
 
-  it("is refused, changing nothing, when the colleague's credits do not cover its waiting rows; one's own run is left as it is", async () => {
-    const t = await team(100);
-    ownerStarts(t);
-    const line = runLineOf(sidebarAs(t.runtime, COLLEAGUE, "listJobs"));
-    const before = statuses(t.runtime);
-    expect(() => sidebarAs(t.runtime, COLLEAGUE, "continueEnrichment", { jobId: line.jobId })).toThrow(
-      /^Your key cannot take the [\d,]+ businesses still waiting in "Accounts": not enough credits \(100 remain\)\. Nothing changed: the rows still wait for the key that sends them\.$/,
-    );
-    expect(statuses(t.runtime)).toEqual(before);
-    expect(runLineOf(sidebarAs(t.runtime, COLLEAGUE, "listJobs")).run?.sentByMe).toBe(false);
-    expect(await serviceEnrichments(world, t.colleague)).toHaveLength(0);
-    expect(sidebarAs(t.runtime, OWNER, "continueEnrichment", { jobId: line.jobId })).toMatchObject({ rowsHeld: 0, heldUntil: null });
-    expect(() => sidebarAs(t.runtime, COLLEAGUE, "continueEnrichment", { jobId: "not-a-job" })).toThrow(/does not track that job/);
-  });
+  it(
+    "is refused, changing nothing, when the colleague's credits do not cover its waiting rows; " + "one's own run is left as it is",
+    async () => {
+      const t = await team(100);
+      ownerStarts(t);
+      const line = runLineOf(sidebarAs(t.runtime, COLLEAGUE, "listJobs"));
+      const before = statuses(t.runtime);
+      expect(() => sidebarAs(t.runtime, COLLEAGUE, "continueEnrichment", { jobId: line.jobId })).toThrow(
+        new RegExp(
+          /^Your key cannot take the [\d,]+ businesses still waiting in "Accounts": not enough credits \(100 remain\)\. /.source +
+            /Nothing changed: the rows still wait for the key that sends them\.$/.source,
+        ),
+      );
+      expect(statuses(t.runtime)).toEqual(before);
+      expect(runLineOf(sidebarAs(t.runtime, COLLEAGUE, "listJobs")).run?.sentByMe).toBe(false);
+      expect(await serviceEnrichments(world, t.colleague)).toHaveLength(0);
+      expect(sidebarAs(t.runtime, OWNER, "continueEnrichment", { jobId: line.jobId })).toMatchObject({ rowsHeld: 0, heldUntil: null });
+      expect(() => sidebarAs(t.runtime, COLLEAGUE, "continueEnrichment", { jobId: "not-a-job" })).toThrow(/does not track that job/);
+    },
+  );
 });

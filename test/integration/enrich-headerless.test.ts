@@ -60,7 +60,8 @@ describe.each(BUILDS)("the $build build: a list without a header row", ({ distDi
       },
     });
     expect(() => sidebar(runtime, "startEnrichment", {})).toThrow(
-      'No row at or above rows 20–22 of Sheet1 names the business name and website columns (headers such as "Company" and "Website"). Choose the two columns in the sidebar: Enrich rows, then Check selection.',
+      'No row at or above rows 20–22 of Sheet1 names the business name and website columns (headers such as "Company" and "Website"). ' +
+        "Choose the two columns in the sidebar: Enrich rows, then Check selection.",
     );
     expect(await sentNames(apiKey)).toEqual([]);
 
@@ -117,57 +118,61 @@ describe.each(BUILDS)("the $build build: a list without a header row", ({ distDi
 });
 
 describe("Check selection on a messy sheet (issue 30 §3): a notes block above a headerless list enriched once", () => {
-  it("suggests the list's columns by their values, never the add-on's result columns, and says the real reason when nothing can be sent", async () => {
-    const { runtime } = await setUpAccount(world, { credits: 1000, maxActiveJobs: 25 });
-    const testing = runtime.spreadsheetApp.testing;
-    testing.userSeed("Sheet1", "A1", [["Q3 plan"], ["Call the top 10 first"]]);
-    testing.userSeed("Sheet1", "H1", [["notes"], ["https://crm.example.com/board/q3"]]);
-    testing.userSeed("Sheet1", "A5", LIST);
-    // The earlier enrichment of the list, its columns chosen by letter: its result headers go in row 4, from column I.
-    testing.setActiveRange("Sheet1", "A5:B7");
-    sidebar(runtime, "startEnrichment", { nameColumn: "A", websiteColumn: "B" });
-    finish(runtime);
-    expect(testing.values("Sheet1")[3]?.slice(8, 10)).toEqual(["Enrichment status", "Emails"]);
-    testing.userSeed("Sheet1", "A8", [
-      ["Fourth Street Deli", "fourthstreetdeli.example"],
-      ["Fifth Avenue Florist", "fifthflorist.example"],
-    ]);
+  it(
+    "suggests the list's columns by their values, never the add-on's result columns, " +
+      "and says the real reason when nothing can be sent",
+    async () => {
+      const { runtime } = await setUpAccount(world, { credits: 1000, maxActiveJobs: 25 });
+      const testing = runtime.spreadsheetApp.testing;
+      testing.userSeed("Sheet1", "A1", [["Q3 plan"], ["Call the top 10 first"]]);
+      testing.userSeed("Sheet1", "H1", [["notes"], ["https://crm.example.com/board/q3"]]);
+      testing.userSeed("Sheet1", "A5", LIST);
+      // The earlier enrichment of the list, its columns chosen by letter: its result headers go in row 4, from column I.
+      testing.setActiveRange("Sheet1", "A5:B7");
+      sidebar(runtime, "startEnrichment", { nameColumn: "A", websiteColumn: "B" });
+      finish(runtime);
+      expect(testing.values("Sheet1")[3]?.slice(8, 10)).toEqual(["Enrichment status", "Emails"]);
+      testing.userSeed("Sheet1", "A8", [
+        ["Fourth Street Deli", "fourthstreetdeli.example"],
+        ["Fifth Avenue Florist", "fifthflorist.example"],
+      ]);
 
-    // One cell selected, in the notes: the whole sheet is offered.
-    testing.setActiveRange("Sheet1", "H1");
-    const offered = sidebar(runtime, "previewEnrichment", {});
-    expect(offered.columnChoice).toMatchObject({
-      candidates: [
-        { column: "A", sample: "Harbor Roasters" },
-        { column: "B", sample: "harborroasters.example" },
-        { column: "H", sample: "notes" },
-      ],
-      nameColumn: "A",
-      websiteColumn: "B",
-    });
-    const columns = { nameColumn: "A", websiteColumn: "B" };
-    expect(sidebar(runtime, "previewEnrichment", columns)).toMatchObject({
-      rowsLabel: "rows 5–9 of Sheet1",
-      rowsToSend: 2,
-      alreadyEnriched: 3,
-      problem: null,
-    });
+      // One cell selected, in the notes: the whole sheet is offered.
+      testing.setActiveRange("Sheet1", "H1");
+      const offered = sidebar(runtime, "previewEnrichment", {});
+      expect(offered.columnChoice).toMatchObject({
+        candidates: [
+          { column: "A", sample: "Harbor Roasters" },
+          { column: "B", sample: "harborroasters.example" },
+          { column: "H", sample: "notes" },
+        ],
+        nameColumn: "A",
+        websiteColumn: "B",
+      });
+      const columns = { nameColumn: "A", websiteColumn: "B" };
+      expect(sidebar(runtime, "previewEnrichment", columns)).toMatchObject({
+        rowsLabel: "rows 5–9 of Sheet1",
+        rowsToSend: 2,
+        alreadyEnriched: 3,
+        problem: null,
+      });
 
-    // With no credits left, the credits are the reason; with plenty, a list of no website says so.
-    const broke = await world.control.createAccount({ plan: "growth", credits: 0 });
-    sidebar(runtime, "saveSettings", { apiKey: broke.apiKey, baseUrl: world.url });
-    expect(sidebar(runtime, "previewEnrichment", columns).problem).toBe(
-      "Nothing to send: 2 businesses are ready to enrich, but there are not enough credits (0 remain).",
-    );
-    const rich = await world.control.createAccount({ plan: "growth", credits: 5000 });
-    sidebar(runtime, "saveSettings", { apiKey: rich.apiKey, baseUrl: world.url });
-    testing.userAddSheet("Leads by phone");
-    testing.userSeed("Leads by phone", "A1", [
-      ["Harbor Roasters", "555-0100"],
-      ["Juniper Bakery", "555-0101"],
-    ]);
-    expect(sidebar(runtime, "previewEnrichment", { sheetName: "Leads by phone", nameColumn: "A", websiteColumn: "B" }).problem).toBe(
-      "Nothing to send: no row has both a business name (column A) and a valid website (column B).",
-    );
-  });
+      // With no credits left, the credits are the reason; with plenty, a list of no website says so.
+      const broke = await world.control.createAccount({ plan: "growth", credits: 0 });
+      sidebar(runtime, "saveSettings", { apiKey: broke.apiKey, baseUrl: world.url });
+      expect(sidebar(runtime, "previewEnrichment", columns).problem).toBe(
+        "Nothing to send: 2 businesses are ready to enrich, but there are not enough credits (0 remain).",
+      );
+      const rich = await world.control.createAccount({ plan: "growth", credits: 5000 });
+      sidebar(runtime, "saveSettings", { apiKey: rich.apiKey, baseUrl: world.url });
+      testing.userAddSheet("Leads by phone");
+      testing.userSeed("Leads by phone", "A1", [
+        ["Harbor Roasters", "555-0100"],
+        ["Juniper Bakery", "555-0101"],
+      ]);
+      expect(sidebar(runtime, "previewEnrichment", { sheetName: "Leads by phone", nameColumn: "A", websiteColumn: "B" }).problem).toBe(
+        "Nothing to send: no row has both a business name (column A) and a valid website (column B).",
+      );
+    },
+  );
 });

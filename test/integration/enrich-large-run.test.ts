@@ -1,8 +1,8 @@
 // A whole account list from one click, on the BUILT bundle of both builds: 20,000 messy rows
 // (`npm run test:all`, under the service's limit of 5 active jobs; 3,000 on 2 job slots in
 // `npm test`, the same logic: more jobs than may run at once, and rows waiting for a slot)
-// enriched by one startEnrichment and then only the hourly trigger. Each business is charged once, every row ends right, and the property stores stay
-// small (the rows that wait say so in the sheet; nothing per row is stored). Then, on a smaller
+// enriched by one startEnrichment and then only the hourly trigger. Each business is charged once, every row ends right, and the property
+// stores stay small (the rows that wait say so in the sheet; nothing per row is stored). Then, on a smaller
 // list with one job at a time: a sort and rows inserted above the list mid-run, rows added below
 // it, a lost response to a creation, and a stop.
 import * as path from "node:path";
@@ -84,115 +84,123 @@ function scenario(name: string, fn: (build: { distDir: string }) => void): void 
 }
 
 describe.each(BUILDS)(`a ${LIST.rows.toLocaleString("en-US")}-row list, $build build`, ({ distDir }) => {
-  it("is finished by hourly passes alone after one click: each business sent once, every row right, the stores under 100 KB, each pass reading only what it needs", async () => {
-    const specs = messyRows(LIST.rows, 0);
-    const unique = expectedUnique(specs);
-    const { runtime, apiKey } = await accountWithList(distDir, specs, 30_000, LIST.slots);
+  it(
+    "is finished by hourly passes alone after one click: each business sent once, every row right, the stores under 100 KB, " +
+      "each pass reading only what it needs",
+    async () => {
+      const specs = messyRows(LIST.rows, 0);
+      const unique = expectedUnique(specs);
+      const { runtime, apiKey } = await accountWithList(distDir, specs, 30_000, LIST.slots);
 
-    const started = sidebar(runtime, "startEnrichment", {});
-    expect(started.jobs).toHaveLength(LIST.slots); // the service's limit: the rest wait in the sheet
-    expect(started.waiting).toBeGreaterThan(LIST.waitingAtLeast);
-    expect(statusCounts(runtime).get("Waiting to be sent")).toBe(started.waiting);
-    const line = sidebar(runtime, "listJobs").find((job) => job.run)?.run;
-    expect(line).toMatchObject({ rowsWaiting: started.waiting, jobs: LIST.slots, jobsRunning: LIST.slots, stopped: false });
-    expect((line?.rows ?? 0) - (line?.rowsSent ?? 0)).toBe(started.waiting);
+      const started = sidebar(runtime, "startEnrichment", {});
+      expect(started.jobs).toHaveLength(LIST.slots); // the service's limit: the rest wait in the sheet
+      expect(started.waiting).toBeGreaterThan(LIST.waitingAtLeast);
+      expect(statusCounts(runtime).get("Waiting to be sent")).toBe(started.waiting);
+      const line = sidebar(runtime, "listJobs").find((job) => job.run)?.run;
+      expect(line).toMatchObject({ rowsWaiting: started.waiting, jobs: LIST.slots, jobsRunning: LIST.slots, stopped: false });
+      expect((line?.rows ?? 0) - (line?.rowsSent ?? 0)).toBe(started.waiting);
 
-    // What each pass reads: at most the Row state, status and Enriched for columns whole (again after
-    // each request that created a job: a person may have sorted the list or typed a status meanwhile), the rows it writes
-    // (sends, or writes results into) at the sheet's width, with the rows skipped at the start that
-    // sit among them (a range read costs more than a few cells), and the written rows' names and
-    // websites once more after the write: never the list again and again, as when each step read it whole.
-    const testing = runtime.spreadsheetApp.testing;
-    let sheetBefore = testing.values(SHEET);
-    let cellsBefore = runtime.counters.cellsRead;
-    let requestsBefore = runtime.http.requests.length;
-    const overReads: string[] = [];
-    const readsOfPass = () => {
-      const sheetAfter = testing.values(SHEET);
-      const status = sheetAfter[0]?.indexOf("Enrichment status") ?? -1;
-      const written = sheetAfter.filter((cells, row) => cells.some((cell, column) => cell !== (sheetBefore[row]?.[column] ?? ""))).length;
-      const skipped = sheetAfter.filter((cells) => String(cells[status]).startsWith("Skipped")).length;
-      const cells = runtime.counters.cellsRead - cellsBefore;
-      const creations = runtime.http.requests.slice(requestsBefore).filter((r) => r.method === "POST").length;
-      requestsBefore = runtime.http.requests.length;
-      const goal = 3 * specs.length * (1 + creations) + (written + skipped) * (sheetAfter[0]?.length ?? 0) + 2 * written;
-      if (cells > goal) overReads.push(`${cells} cells read for ${written} rows written (goal ${goal})`);
-      sheetBefore = sheetAfter;
-      cellsBefore = runtime.counters.cellsRead;
-    };
-    // Before every request too: a chunk's body is stored only while it is being sent.
-    const stores = watchStoreSizes(runtime);
-    const hours = await hourlyPasses(runtime, () => {
-      stores.measure();
-      readsOfPass();
-    });
-    stores.stop();
-    const peak = stores.peak();
-    expect(overReads).toEqual([]);
-    expect(peak.bytes).toBeGreaterThan(20 * 1024); // the measure saw a chunk's body
-    expect(hours).toBeLessThanOrEqual(24);
+      // What each pass reads: at most the Row state, status and Enriched for columns whole (again after
+      // each request that created a job: a person may have sorted the list or typed a status meanwhile), the rows it writes
+      // (sends, or writes results into) at the sheet's width, with the rows skipped at the start that
+      // sit among them (a range read costs more than a few cells), and the written rows' names and
+      // websites once more after the write: never the list again and again, as when each step read it whole.
+      const testing = runtime.spreadsheetApp.testing;
+      let sheetBefore = testing.values(SHEET);
+      let cellsBefore = runtime.counters.cellsRead;
+      let requestsBefore = runtime.http.requests.length;
+      const overReads: string[] = [];
+      const readsOfPass = () => {
+        const sheetAfter = testing.values(SHEET);
+        const status = sheetAfter[0]?.indexOf("Enrichment status") ?? -1;
+        const written = sheetAfter.filter((cells, row) => cells.some((cell, column) => cell !== (sheetBefore[row]?.[column] ?? ""))).length;
+        const skipped = sheetAfter.filter((cells) => String(cells[status]).startsWith("Skipped")).length;
+        const cells = runtime.counters.cellsRead - cellsBefore;
+        const creations = runtime.http.requests.slice(requestsBefore).filter((r) => r.method === "POST").length;
+        requestsBefore = runtime.http.requests.length;
+        const goal = 3 * specs.length * (1 + creations) + (written + skipped) * (sheetAfter[0]?.length ?? 0) + 2 * written;
+        if (cells > goal) overReads.push(`${cells} cells read for ${written} rows written (goal ${goal})`);
+        sheetBefore = sheetAfter;
+        cellsBefore = runtime.counters.cellsRead;
+      };
+      // Before every request too: a chunk's body is stored only while it is being sent.
+      const stores = watchStoreSizes(runtime);
+      const hours = await hourlyPasses(runtime, () => {
+        stores.measure();
+        readsOfPass();
+      });
+      stores.stop();
+      const peak = stores.peak();
+      expect(overReads).toEqual([]);
+      expect(peak.bytes).toBeGreaterThan(20 * 1024); // the measure saw a chunk's body
+      expect(hours).toBeLessThanOrEqual(24);
 
-    const received = await expectEachChargedOnce(apiKey);
-    expect(received.size).toBe(unique.length);
-    const jobs = await serviceEnrichments(world, apiKey);
-    expect(jobs).toHaveLength(Math.ceil(unique.length / 700));
-    expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, jobs), null);
-    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(30_000 - unique.length);
+      const received = await expectEachChargedOnce(apiKey);
+      expect(received.size).toBe(unique.length);
+      const jobs = await serviceEnrichments(world, apiKey);
+      expect(jobs).toHaveLength(Math.ceil(unique.length / 700));
+      expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, jobs), null);
+      expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(30_000 - unique.length);
 
-    expect(peak.bytes).toBeLessThan(100 * 1024);
-    expect(peak.largestDocumentValue).toBeLessThan(9 * 1024);
-    expect(peak.metadataChars).toBeLessThan(30_000);
+      expect(peak.bytes).toBeLessThan(100 * 1024);
+      expect(peak.largestDocumentValue).toBeLessThan(9 * 1024);
+      expect(peak.metadataChars).toBeLessThan(30_000);
 
-    // One run, one line: every job of it carries the same run, all rows sent.
-    const listed = sidebar(runtime, "listJobs").filter((job) => job.kind === "enrichment");
-    const runIds = new Set(listed.map((job) => job.run?.runId));
-    expect(runIds.size).toBe(1);
-    expect(listed[0]?.run).toMatchObject({ rowsWaiting: 0, jobsRunning: 0, stopped: false });
-    expect(listed[0]?.run?.rowsSent).toBe(listed[0]?.run?.rows);
-  });
+      // One run, one line: every job of it carries the same run, all rows sent.
+      const listed = sidebar(runtime, "listJobs").filter((job) => job.kind === "enrichment");
+      const runIds = new Set(listed.map((job) => job.run?.runId));
+      expect(runIds.size).toBe(1);
+      expect(listed[0]?.run).toMatchObject({ rowsWaiting: 0, jobsRunning: 0, stopped: false });
+      expect(listed[0]?.run?.rowsSent).toBe(listed[0]?.run?.rows);
+    },
+  );
 });
 
 scenario("a run while the user keeps working", ({ distDir }) => {
-  it("sorted, with rows inserted above the list and added below it mid-run: each result on its own row; added rows are not part of the run", async () => {
-    const specs = messyRows(2_400, 5);
-    const unique = expectedUnique(specs);
-    const { runtime, apiKey } = await accountWithList(distDir, specs, 10_000, 1);
-    const testing = runtime.spreadsheetApp.testing;
+  it(
+    "sorted, with rows inserted above the list and added below it mid-run: each result on its own row; " +
+      "added rows are not part of the run",
+    async () => {
+      const specs = messyRows(2_400, 5);
+      const unique = expectedUnique(specs);
+      const { runtime, apiKey } = await accountWithList(distDir, specs, 10_000, 1);
+      const testing = runtime.spreadsheetApp.testing;
 
-    const started = sidebar(runtime, "startEnrichment", {});
-    expect(started.jobs).toHaveLength(1);
-    expect(started.waiting).toBeGreaterThan(1_000);
+      const started = sidebar(runtime, "startEnrichment", {});
+      expect(started.jobs).toHaveLength(1);
+      expect(started.waiting).toBeGreaterThan(1_000);
 
-    let hour = 0;
-    await hourlyPasses(runtime, async () => {
-      hour += 1;
-      if (hour === 1) testing.userSortSheet(SHEET, 3, false);
-      if (hour === 2) {
-        testing.userInsertRows(SHEET, 1, 3);
-        testing.userSeed(SHEET, "A1", [["Accounts to call this quarter"]]);
-      }
-      if (hour === 3) testing.userSeed(SHEET, `A${testing.values(SHEET).length + 1}`, [["Added Later Inc", "", "addedlater.com", ""]]);
-    });
-    const received = await expectEachChargedOnce(apiKey);
-    expect(received.size).toBe(unique.length);
-    expect(received.has(pairKey("Added Later Inc", "https://addedlater.com"))).toBe(false);
+      let hour = 0;
+      await hourlyPasses(runtime, async () => {
+        hour += 1;
+        if (hour === 1) testing.userSortSheet(SHEET, 3, false);
+        if (hour === 2) {
+          testing.userInsertRows(SHEET, 1, 3);
+          testing.userSeed(SHEET, "A1", [["Accounts to call this quarter"]]);
+        }
+        if (hour === 3) testing.userSeed(SHEET, `A${testing.values(SHEET).length + 1}`, [["Added Later Inc", "", "addedlater.com", ""]]);
+      });
+      const received = await expectEachChargedOnce(apiKey);
+      expect(received.size).toBe(unique.length);
+      expect(received.has(pairKey("Added Later Inc", "https://addedlater.com"))).toBe(false);
 
-    // The sheet as the checks read it: the three inserted rows and the added row set aside.
-    const values = testing.values(SHEET);
-    expect(values[0]?.[0]).toBe("Accounts to call this quarter");
-    const added = values.findIndex((row) => row[0] === "Added Later Inc");
-    expect(values[added]?.slice(4).every((cell) => cell === "")).toBe(true); // no status: not part of the run
-    testing.userDeleteRows(SHEET, added + 1, 1);
-    testing.userDeleteRows(SHEET, 1, 3);
-    expectRowsRight(
-      runtime,
-      SHEET,
-      specs,
-      received,
-      await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)),
-      null,
-    );
-  });
+      // The sheet as the checks read it: the three inserted rows and the added row set aside.
+      const values = testing.values(SHEET);
+      expect(values[0]?.[0]).toBe("Accounts to call this quarter");
+      const added = values.findIndex((row) => row[0] === "Added Later Inc");
+      expect(values[added]?.slice(4).every((cell) => cell === "")).toBe(true); // no status: not part of the run
+      testing.userDeleteRows(SHEET, added + 1, 1);
+      testing.userDeleteRows(SHEET, 1, 3);
+      expectRowsRight(
+        runtime,
+        SHEET,
+        specs,
+        received,
+        await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)),
+        null,
+      );
+    },
+  );
 });
 
 scenario("a run whose creation answer is lost", ({ distDir }) => {

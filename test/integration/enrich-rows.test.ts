@@ -31,56 +31,59 @@ function finish(runtime: FakeRuntime): JobView[] {
 
 /** The run under one of Google's two "@" behaviours: with plain text kept from being a formula by Sheets, or by the add-on alone. */
 function enrichesTheMessySheet(plainTextStopsFormulas: boolean): void {
-  it("sends exactly the unique valid businesses in chunks of 700 as far as credits go; each row gets its own result, sorted mid-job", async () => {
-    const credits = 900;
-    const { runtime, apiKey } = await setUpAccount(world, { credits, maxActiveJobs: 25, runtime: { plainTextStopsFormulas } });
-    const specs = messyRows(1500);
-    seedSheet(runtime, SHEET, specs);
-    runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
-    const before = userColumns(runtime, SHEET);
+  it(
+    "sends exactly the unique valid businesses in chunks of 700 as far as credits go; " + "each row gets its own result, sorted mid-job",
+    async () => {
+      const credits = 900;
+      const { runtime, apiKey } = await setUpAccount(world, { credits, maxActiveJobs: 25, runtime: { plainTextStopsFormulas } });
+      const specs = messyRows(1500);
+      seedSheet(runtime, SHEET, specs);
+      runtime.spreadsheetApp.testing.setActiveSheet(SHEET);
+      const before = userColumns(runtime, SHEET);
 
-    const preview = sidebar(runtime, "previewEnrichment", {});
-    const unique = expectedUnique(specs);
-    expect(preview).toMatchObject({
-      nameHeader: "Company",
-      websiteHeader: "Website",
-      rowsToSend: credits,
-      creditsNeeded: unique.length,
-      problem: null,
-    });
-    expect(await serviceEnrichments(world, apiKey)).toEqual([]); // the preview sent nothing
+      const preview = sidebar(runtime, "previewEnrichment", {});
+      const unique = expectedUnique(specs);
+      expect(preview).toMatchObject({
+        nameHeader: "Company",
+        websiteHeader: "Website",
+        rowsToSend: credits,
+        creditsNeeded: unique.length,
+        problem: null,
+      });
+      expect(await serviceEnrichments(world, apiKey)).toEqual([]); // the preview sent nothing
 
-    const started = sidebar(runtime, "startEnrichment", {});
-    expect(started.jobs.map((j) => [j.kind, j.sheetName])).toEqual([
-      ["enrichment", SHEET],
-      ["enrichment", SHEET],
-    ]);
-    expect(userColumns(runtime, SHEET)).toEqual(before);
+      const started = sidebar(runtime, "startEnrichment", {});
+      expect(started.jobs.map((j) => [j.kind, j.sheetName])).toEqual([
+        ["enrichment", SHEET],
+        ["enrichment", SHEET],
+      ]);
+      expect(userColumns(runtime, SHEET)).toEqual(before);
 
-    // The service received the first 900 unique pairs in sheet order: 700, then 200.
-    const jobs = await serviceEnrichments(world, apiKey);
-    expect(jobs.map((j) => j.businesses.length)).toEqual([700, 200]);
-    const received = jobs.flatMap((j) => j.businesses.map((b) => ({ name: b.business_name, url: b.website_url })));
-    expect(received).toEqual(unique.slice(0, credits));
-    const creditReason = `not enough credits (${credits} remain)`;
-    const skippedRows = started.skipped.filter((s) => s.reason === creditReason);
-    expect(skippedRows.length).toBeGreaterThan(0);
+      // The service received the first 900 unique pairs in sheet order: 700, then 200.
+      const jobs = await serviceEnrichments(world, apiKey);
+      expect(jobs.map((j) => j.businesses.length)).toEqual([700, 200]);
+      const received = jobs.flatMap((j) => j.businesses.map((b) => ({ name: b.business_name, url: b.website_url })));
+      expect(received).toEqual(unique.slice(0, credits));
+      const creditReason = `not enough credits (${credits} remain)`;
+      const skippedRows = started.skipped.filter((s) => s.reason === creditReason);
+      expect(skippedRows.length).toBeGreaterThan(0);
 
-    // One pass, then the user sorts by website, descending; later passes still put each result on its row.
-    world.clock.advance(5000);
-    sidebar(runtime, "refreshJobs");
-    runtime.spreadsheetApp.testing.userSortSheet(SHEET, 3, false);
-    const afterSort = userColumns(runtime, SHEET);
-    finish(runtime);
-    expect(userColumns(runtime, SHEET)).toEqual(afterSort);
+      // One pass, then the user sorts by website, descending; later passes still put each result on its row.
+      world.clock.advance(5000);
+      sidebar(runtime, "refreshJobs");
+      runtime.spreadsheetApp.testing.userSortSheet(SHEET, 3, false);
+      const afterSort = userColumns(runtime, SHEET);
+      finish(runtime);
+      expect(userColumns(runtime, SHEET)).toEqual(afterSort);
 
-    const byPair = await enrichedBusinesses(world, apiKey, jobs);
-    expectRowsRight(runtime, SHEET, specs, new Set(unique.slice(0, credits).map((u) => pairKey(u.name, u.url))), byPair, creditReason);
-    // Text exact, never a formula, in our columns.
-    const formulas = runtime.spreadsheetApp.testing.formulas(SHEET).flatMap((row) => row.slice(4));
-    expect(formulas.every((f) => f === "")).toBe(true);
-    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(0);
-  });
+      const byPair = await enrichedBusinesses(world, apiKey, jobs);
+      expectRowsRight(runtime, SHEET, specs, new Set(unique.slice(0, credits).map((u) => pairKey(u.name, u.url))), byPair, creditReason);
+      // Text exact, never a formula, in our columns.
+      const formulas = runtime.spreadsheetApp.testing.formulas(SHEET).flatMap((row) => row.slice(4));
+      expect(formulas.every((f) => f === "")).toBe(true);
+      expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(0);
+    },
+  );
 }
 
 describe("a messy 1,500-row sheet (plainTextStopsFormulas: false)", () => enrichesTheMessySheet(false));

@@ -82,56 +82,61 @@ const span = (first: number, last: number): number[] => Array.from({ length: las
 const companiesOnRows = (rows: number[], headerRow = 1): string[] => rows.map((row) => `Company ${row - headerRow}`);
 
 describe.each(BUILDS)("the $build build: three enrichments of one 40-row list", ({ distDir }) => {
-  it("rows 11–20, then B1:B6, then one cell: only those rows reach the service and get results; user columns byte-identical; each row charged once", async () => {
-    const { runtime, apiKey } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir } });
-    const testing = runtime.spreadsheetApp.testing;
-    seedSheet(runtime, SHEET, listRows(40));
-    const before = userColumns(runtime, SHEET);
-    const display = () => testing.displayValues(SHEET).map((row) => row.slice(0, HEADERS.length));
-    const displayBefore = display();
-    const expectUserColumnsUnchanged = () => {
-      expect(userColumns(runtime, SHEET)).toEqual(before);
-      expect(display()).toEqual(displayBefore);
-    };
+  it(
+    "rows 11–20, then B1:B6, then one cell: only those rows reach the service and get results; " +
+      "user columns byte-identical; each row charged once",
+    async () => {
+      const { runtime, apiKey } = await setUpAccount(world, { ...ACCOUNT, runtime: { distDir } });
+      const testing = runtime.spreadsheetApp.testing;
+      seedSheet(runtime, SHEET, listRows(40));
+      const before = userColumns(runtime, SHEET);
+      const display = () => testing.displayValues(SHEET).map((row) => row.slice(0, HEADERS.length));
+      const displayBefore = display();
+      const expectUserColumnsUnchanged = () => {
+        expect(userColumns(runtime, SHEET)).toEqual(before);
+        expect(display()).toEqual(displayBefore);
+      };
 
-    const steps: Array<{ select: string; rows: number[]; label: string }> = [
-      { select: "A11:D20", rows: span(11, 20), label: `rows 11–20 of ${SHEET}` },
-      { select: "B1:B6", rows: span(2, 6), label: `rows 2–6 of ${SHEET}` },
-      // One cell: the whole sheet, where only the rows not yet enriched are sent.
-      { select: "C30", rows: [...span(7, 10), ...span(21, 41)], label: `rows 2–41 of ${SHEET}` },
-    ];
-    const enriched: number[] = [];
-    for (const step of steps) {
-      testing.setActiveRange(SHEET, step.select);
-      const preview = sidebar(runtime, "previewEnrichment", { force: false });
-      expect(preview).toMatchObject({ rowsLabel: step.label, rowsToSend: step.rows.length, problem: null });
-      const sentBefore = await serviceEnrichments(world, apiKey);
-      const started = sidebar(runtime, "startEnrichment", { force: false });
-      expect(started.jobs).toHaveLength(1);
-      expect(started.jobs.map((job) => (job as JobView & { runCredits?: unknown }).runCredits)).toEqual([null]); // only a search is re-run
-      // Exactly those rows' businesses reached the service, in sheet order.
-      expect(await receivedSince(apiKey, sentBefore)).toEqual(companiesOnRows(step.rows));
-      expectUserColumnsUnchanged();
-      enriched.push(...step.rows);
-      // Statuses now, results once polled to the end: on those rows, and on no other row.
-      expect(rowsWithResults(runtime, SHEET)).toEqual([...enriched].sort((a, b) => a - b));
-      finish(runtime);
-      expectUserColumnsUnchanged();
-      const cells = resultCells(runtime, SHEET, 1);
-      for (const row of span(2, 41)) {
-        const status = cells.get(row)?.["Enrichment status"];
-        expect([row, status]).toEqual([row, enriched.includes(row) ? "completed" : ""]);
-        if (enriched.includes(row))
-          expect([row, cells.get(row)?.["Enriched for"]]).toEqual([row, `Company ${row - 1} | https://company${row - 1}.com`]);
+      const steps: Array<{ select: string; rows: number[]; label: string }> = [
+        { select: "A11:D20", rows: span(11, 20), label: `rows 11–20 of ${SHEET}` },
+        { select: "B1:B6", rows: span(2, 6), label: `rows 2–6 of ${SHEET}` },
+        // One cell: the whole sheet, where only the rows not yet enriched are sent.
+        { select: "C30", rows: [...span(7, 10), ...span(21, 41)], label: `rows 2–41 of ${SHEET}` },
+      ];
+      const enriched: number[] = [];
+      for (const step of steps) {
+        testing.setActiveRange(SHEET, step.select);
+        const preview = sidebar(runtime, "previewEnrichment", { force: false });
+        expect(preview).toMatchObject({ rowsLabel: step.label, rowsToSend: step.rows.length, problem: null });
+        const sentBefore = await serviceEnrichments(world, apiKey);
+        const started = sidebar(runtime, "startEnrichment", { force: false });
+        expect(started.jobs).toHaveLength(1);
+        // only a search is re-run
+        expect(started.jobs.map((job) => (job as JobView & { runCredits?: unknown }).runCredits)).toEqual([null]);
+        // Exactly those rows' businesses reached the service, in sheet order.
+        expect(await receivedSince(apiKey, sentBefore)).toEqual(companiesOnRows(step.rows));
+        expectUserColumnsUnchanged();
+        enriched.push(...step.rows);
+        // Statuses now, results once polled to the end: on those rows, and on no other row.
+        expect(rowsWithResults(runtime, SHEET)).toEqual([...enriched].sort((a, b) => a - b));
+        finish(runtime);
+        expectUserColumnsUnchanged();
+        const cells = resultCells(runtime, SHEET, 1);
+        for (const row of span(2, 41)) {
+          const status = cells.get(row)?.["Enrichment status"];
+          expect([row, status]).toEqual([row, enriched.includes(row) ? "completed" : ""]);
+          if (enriched.includes(row))
+            expect([row, cells.get(row)?.["Enriched for"]]).toEqual([row, `Company ${row - 1} | https://company${row - 1}.com`]);
+        }
+        expect(rowsWithResults(runtime, SHEET)).toEqual([...enriched].sort((a, b) => a - b));
       }
-      expect(rowsWithResults(runtime, SHEET)).toEqual([...enriched].sort((a, b) => a - b));
-    }
 
-    // Every row was sent once, and charged once: 40 credits for 40 rows.
-    const all = (await serviceEnrichments(world, apiKey)).flatMap((job) => job.businesses.map((b) => b.business_name));
-    expect([...all].sort()).toEqual(companiesOnRows(span(2, 41)).sort());
-    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(CREDITS - 40);
-  });
+      // Every row was sent once, and charged once: 40 credits for 40 rows.
+      const all = (await serviceEnrichments(world, apiKey)).flatMap((job) => job.businesses.map((b) => b.business_name));
+      expect([...all].sort()).toEqual(companiesOnRows(span(2, 41)).sort());
+      expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(CREDITS - 40);
+    },
+  );
 });
 
 describe("where the rows and the header are (default build)", () => {
@@ -183,25 +188,28 @@ describe("where the rows and the header are (default build)", () => {
     expect(userPart()).toEqual(before);
   });
 
-  it("a selection that includes the header row sends the rows under it, never the header; Ctrl-click ranges are one selection", async () => {
-    const { runtime, apiKey } = await setUpAccount(world, ACCOUNT);
-    const testing = runtime.spreadsheetApp.testing;
-    // Row 14 repeats row 8's company: it is not selected, so it gets nothing, though its pair was sent.
-    seedSheet(runtime, SHEET, [...listRows(12), listRow(7)]);
-    testing.setActiveRange(SHEET, "A1:D5");
-    expect(sidebar(runtime, "previewEnrichment", {})).toMatchObject({ rowsLabel: `rows 2–5 of ${SHEET}`, rowsToSend: 4 });
-    sidebar(runtime, "startEnrichment", {});
-    expect(await receivedSince(apiKey, [])).toEqual(["Company 1", "Company 2", "Company 3", "Company 4"]);
-    finish(runtime);
+  it(
+    "a selection that includes the header row sends the rows under it, never the header; " + "Ctrl-click ranges are one selection",
+    async () => {
+      const { runtime, apiKey } = await setUpAccount(world, ACCOUNT);
+      const testing = runtime.spreadsheetApp.testing;
+      // Row 14 repeats row 8's company: it is not selected, so it gets nothing, though its pair was sent.
+      seedSheet(runtime, SHEET, [...listRows(12), listRow(7)]);
+      testing.setActiveRange(SHEET, "A1:D5");
+      expect(sidebar(runtime, "previewEnrichment", {})).toMatchObject({ rowsLabel: `rows 2–5 of ${SHEET}`, rowsToSend: 4 });
+      sidebar(runtime, "startEnrichment", {});
+      expect(await receivedSince(apiKey, [])).toEqual(["Company 1", "Company 2", "Company 3", "Company 4"]);
+      finish(runtime);
 
-    const sent = await serviceEnrichments(world, apiKey);
-    testing.setActiveRanges(SHEET, ["C8:C10", "A12", "B9:D9", "B13:D13"]);
-    expect(sidebar(runtime, "previewEnrichment", {})).toMatchObject({ rowsLabel: `rows 8–10 and 12–13 of ${SHEET}`, rowsToSend: 5 });
-    sidebar(runtime, "startEnrichment", {});
-    expect(await receivedSince(apiKey, sent)).toEqual(companiesOnRows([8, 9, 10, 12, 13]));
-    finish(runtime);
-    expect(rowsWithResults(runtime, SHEET)).toEqual([2, 3, 4, 5, 8, 9, 10, 12, 13]);
-  });
+      const sent = await serviceEnrichments(world, apiKey);
+      testing.setActiveRanges(SHEET, ["C8:C10", "A12", "B9:D9", "B13:D13"]);
+      expect(sidebar(runtime, "previewEnrichment", {})).toMatchObject({ rowsLabel: `rows 8–10 and 12–13 of ${SHEET}`, rowsToSend: 5 });
+      sidebar(runtime, "startEnrichment", {});
+      expect(await receivedSince(apiKey, sent)).toEqual(companiesOnRows([8, 9, 10, 12, 13]));
+      finish(runtime);
+      expect(rowsWithResults(runtime, SHEET)).toEqual([2, 3, 4, 5, 8, 9, 10, 12, 13]);
+    },
+  );
 
   it("only the header row selected, or rows below the list: a clear message, nothing sent", async () => {
     const { runtime, apiKey } = await setUpAccount(world, ACCOUNT);
@@ -209,7 +217,8 @@ describe("where the rows and the header are (default build)", () => {
     seedSheet(runtime, SHEET, listRows(5));
     testing.setActiveRange(SHEET, "A1:D1");
     expect(() => sidebar(runtime, "startEnrichment", {})).toThrow(
-      `The selection holds only the header row (row 1) of "${SHEET}": select the rows to enrich, or a single cell to enrich the whole sheet.`,
+      `The selection holds only the header row (row 1) of "${SHEET}": select the rows to enrich, ` +
+        "or a single cell to enrich the whole sheet.",
     );
     expect(sidebar(runtime, "previewEnrichment", {}).problem).toMatch(/^The selection holds only the header row/);
     testing.setActiveRange(SHEET, "A20:B22");
@@ -255,7 +264,8 @@ describe("a search's results sheet (default build)", () => {
     // From the menu (no Re-enrich there): the toast says why nothing was sent.
     expect(runtime.run("startEnrichment", []).errorMessage).toBeUndefined();
     expect(testing.ui.toasts.at(-1)?.message).toBe(
-      `Rows 2–13 of ${search.sheetName}: no job was started. 12 rows were already enriched by the search "coffee in Austin" — to pay for them again, use "Re-enrich" in the sidebar.`,
+      `Rows 2–13 of ${search.sheetName}: no job was started. 12 rows were already enriched by the search "coffee in Austin" — to pay for ` +
+        `them again, use "Re-enrich" in the sidebar.`,
     );
     expect(await serviceEnrichments(world, apiKey)).toEqual([]);
     expect(testing.values(sheetOf(search))).toEqual(before); // not a cell changed

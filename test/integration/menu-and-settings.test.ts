@@ -95,26 +95,29 @@ describe("saveSettings is all or nothing", () => {
 });
 
 describe("the menu's enrichment", () => {
-  it("enriches the active sheet's rows (one cell selected) and says in a toast what it did, since a menu shows no return value", async () => {
-    const { runtime } = await setUpAccount(world, { credits: 500, maxActiveJobs: 25 });
-    const testing = runtime.spreadsheetApp.testing;
-    testing.userAddSheet("Prospects");
-    testing.userSeed("Prospects", "A1", [
-      ["Company", "Website"],
-      ["Acme Roofing", "acme-roofing.com"],
-      ["No Site", "ftp://files.example"],
-    ]);
-    testing.setActiveSheet("Prospects");
-    runtime.run("onOpen", [{ authMode: "FULL" }]);
-    const item = testing.ui.menus[0]?.items.find((i) => i.kind === "item" && i.functionName === "startEnrichment");
-    expect(item && item.kind === "item" ? item.caption : "").toBe("Enrich selected rows");
+  it(
+    "enriches the active sheet's rows (one cell selected) and says in a toast what it did, " + "since a menu shows no return value",
+    async () => {
+      const { runtime } = await setUpAccount(world, { credits: 500, maxActiveJobs: 25 });
+      const testing = runtime.spreadsheetApp.testing;
+      testing.userAddSheet("Prospects");
+      testing.userSeed("Prospects", "A1", [
+        ["Company", "Website"],
+        ["Acme Roofing", "acme-roofing.com"],
+        ["No Site", "ftp://files.example"],
+      ]);
+      testing.setActiveSheet("Prospects");
+      runtime.run("onOpen", [{ authMode: "FULL" }]);
+      const item = testing.ui.menus[0]?.items.find((i) => i.kind === "item" && i.functionName === "startEnrichment");
+      expect(item && item.kind === "item" ? item.caption : "").toBe("Enrich selected rows");
 
-    const result = runtime.run("startEnrichment", []);
-    expect(result.errorMessage).toBeUndefined();
-    expect(testing.ui.toasts.at(-1)?.message).toBe(
-      'Rows 2–3 of Prospects: sent 1 business in 1 job; results fill the rows as they come. 1 row was skipped: see "Enrichment status".',
-    );
-  });
+      const result = runtime.run("startEnrichment", []);
+      expect(result.errorMessage).toBeUndefined();
+      expect(testing.ui.toasts.at(-1)?.message).toBe(
+        'Rows 2–3 of Prospects: sent 1 business in 1 job; results fill the rows as they come. 1 row was skipped: see "Enrichment status".',
+      );
+    },
+  );
 
   it("sends the selected rows only, and its toast names them", async () => {
     const { runtime, apiKey } = await setUpAccount(world, { credits: 500, maxActiveJobs: 25 });

@@ -33,35 +33,38 @@ async function searchesCreated(apiKey: string): Promise<number> {
 }
 
 describe("the developer-metadata job store prunes to its own budget", () => {
-  it(`${SEARCHES} searches one after another: every start succeeds, the oldest finished are pruned first, the newest stay listed`, async () => {
-    const { runtime, apiKey } = await setUpAccount(world, {
-      plan: "scale",
-      credits: 100_000,
-      maxActiveJobs: 25,
-      runtime: { distDir: FULL },
-    });
-    const started: string[] = [];
-    let most = 0;
-    for (let i = 1; i <= SEARCHES; i += 1) {
-      const job = sidebar(runtime, "startSearch", {
-        query: `family dentists and orthodontists taking new patients, list ${i}`,
-        location,
-        maxResults: 100,
+  it(
+    `${SEARCHES} searches one after another: every start succeeds, ` + "the oldest finished are pruned first, the newest stay listed",
+    async () => {
+      const { runtime, apiKey } = await setUpAccount(world, {
+        plan: "scale",
+        credits: 100_000,
+        maxActiveJobs: 25,
+        runtime: { distDir: FULL },
       });
-      started.push(job.jobId);
-      while ((await serviceJob(world, apiKey, job.jobId)).status !== "completed") world.clock.advance(5000);
-      const listed = sidebar(runtime, "refreshJobs");
-      expect(listed[0]).toMatchObject({ jobId: job.jobId, status: "completed", rowsWritten: 100, error: null });
-      most = Math.max(most, metadataChars(runtime));
-    }
-    const listed = sidebar(runtime, "listJobs").map((j) => j.jobId);
-    expect(listed.length).toBeGreaterThanOrEqual(15);
-    expect(listed.length).toBeLessThan(40); // the character budget, not the count of 40, decides here
-    expect(listed).toEqual(started.slice(-listed.length).reverse()); // the newest, newest first, without a gap
-    expect(most).toBeLessThanOrEqual(24_000);
-    expect(runtime.triggers).toEqual([]); // nothing left to poll
-    expect(await searchesCreated(apiKey)).toBe(SEARCHES);
-  });
+      const started: string[] = [];
+      let most = 0;
+      for (let i = 1; i <= SEARCHES; i += 1) {
+        const job = sidebar(runtime, "startSearch", {
+          query: `family dentists and orthodontists taking new patients, list ${i}`,
+          location,
+          maxResults: 100,
+        });
+        started.push(job.jobId);
+        while ((await serviceJob(world, apiKey, job.jobId)).status !== "completed") world.clock.advance(5000);
+        const listed = sidebar(runtime, "refreshJobs");
+        expect(listed[0]).toMatchObject({ jobId: job.jobId, status: "completed", rowsWritten: 100, error: null });
+        most = Math.max(most, metadataChars(runtime));
+      }
+      const listed = sidebar(runtime, "listJobs").map((j) => j.jobId);
+      expect(listed.length).toBeGreaterThanOrEqual(15);
+      expect(listed.length).toBeLessThan(40); // the character budget, not the count of 40, decides here
+      expect(listed).toEqual(started.slice(-listed.length).reverse()); // the newest, newest first, without a gap
+      expect(most).toBeLessThanOrEqual(24_000);
+      expect(runtime.triggers).toEqual([]); // nothing left to poll
+      expect(await searchesCreated(apiKey)).toBe(SEARCHES);
+    },
+  );
 
   it("full of jobs in progress, the next search is refused before it is sent, and every charged job is listed", async () => {
     const { runtime, apiKey } = await setUpAccount(world, {

@@ -23,24 +23,28 @@ describe.each([
   ["default", "dist", 4.25],
   ["full-scope", "dist-full", 4.5],
 ])("one pass over 20 active 100-result searches, %s build", (_build, dist, perJob) => {
-  it(`takes one status and one results round trip and at most ${perJob} SpreadsheetApp calls per job (one more at its end), flushes included`, async () => {
-    const distDir = path.resolve(__dirname, "../..", dist);
-    const { runtime } = await setUpAccount(world, { plan: "scale", credits: 10_000, maxActiveJobs: 25, runtime: { distDir } });
-    for (let i = 1; i <= 20; i += 1)
-      sidebar(runtime, "startSearch", { query: `cost query ${i}`, location: "Austin, Texas, US", maxResults: 100 });
-    for (const [advance, status] of [
-      [12_000, "running"],
-      [18_000, "completed"],
-    ] as const) {
-      world.clock.advance(advance);
-      const { views, roundTrips, calls } = pass(runtime);
-      expect(views.map((v) => v.status)).toEqual(Array(20).fill(status));
-      expect(views.every((v) => v.rowsWritten > 0)).toBe(true);
-      expect(roundTrips).toBe(2);
-      // At its end a job's sheet name is read once (a user may have renamed it): one call more each.
-      expect(calls).toBeLessThanOrEqual((perJob + (status === "completed" ? 1 : 0)) * 20);
-    }
-  });
+  it(
+    `takes one status and one results round trip and at most ${perJob} SpreadsheetApp calls per job (one more at ` +
+      "its end), flushes included",
+    async () => {
+      const distDir = path.resolve(__dirname, "../..", dist);
+      const { runtime } = await setUpAccount(world, { plan: "scale", credits: 10_000, maxActiveJobs: 25, runtime: { distDir } });
+      for (let i = 1; i <= 20; i += 1)
+        sidebar(runtime, "startSearch", { query: `cost query ${i}`, location: "Austin, Texas, US", maxResults: 100 });
+      for (const [advance, status] of [
+        [12_000, "running"],
+        [18_000, "completed"],
+      ] as const) {
+        world.clock.advance(advance);
+        const { views, roundTrips, calls } = pass(runtime);
+        expect(views.map((v) => v.status)).toEqual(Array(20).fill(status));
+        expect(views.every((v) => v.rowsWritten > 0)).toBe(true);
+        expect(roundTrips).toBe(2);
+        // At its end a job's sheet name is read once (a user may have renamed it): one call more each.
+        expect(calls).toBeLessThanOrEqual((perJob + (status === "completed" ? 1 : 0)) * 20);
+      }
+    },
+  );
 });
 
 describe("enrichment jobs of one sheet", () => {

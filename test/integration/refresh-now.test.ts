@@ -31,27 +31,33 @@ function expectOneRowPerBusiness(runtime: FakeRuntime, sheetName: string): numbe
 }
 
 describe("a refresh run asked for now, once merged", () => {
-  it("says what it did like a daily run, is shown as part of its search, and opening it opens the search's sheet instead of making a second one", async () => {
-    const { runtime, jobId, sheetName } = await finishedSearch(1000);
-    sidebar(runtime, "setRefresh", { jobId, every: "off", runNow: true });
-    pollUntil(world, runtime, () => viewOf(runtime, jobId).refreshing === false && creations(runtime).length > 0, 60_000);
-    // The line says what the run did, as a daily run's does, and the sheet says the same row by row.
-    const view = viewOf(runtime, jobId);
-    const rows = readSheet(runtime, sheetName).rows.filter((row) => row["Business ID"] !== "");
-    const said = (words: string) => rows.filter((row) => String(row["Latest refresh"]).split(" · ")[0] === words).length;
-    expect(view.refresh).toBeNull();
-    expect(view.lastRun).toMatchObject({ added: said("New"), updated: said("Updated"), notFound: said("No longer found"), credits: 100 });
-    expect(view.lastRun?.keptEarlier).toBe(
-      rows.filter((row) => /^Updated · (.* · )?kept earlier /.test(String(row["Latest refresh"]))).length,
-    );
-    const recent = sidebar(runtime, "recentJobs", { kind: "search" }).jobs;
-    const run = recent.find((job) => job.jobId !== jobId);
-    expect(run).toBeDefined();
-    expect(recent.map((job) => [job.tracked, job.partOf])).toEqual(recent.map(() => [true, { jobId, name: viewOf(runtime, jobId).name }]));
-    const sheets = runtime.spreadsheetApp.testing.sheetNames();
-    expect(sidebar(runtime, "importJob", { jobId: run?.jobId ?? "" })).toMatchObject({ jobId, sheetName });
-    expect(runtime.spreadsheetApp.testing.sheetNames()).toEqual(sheets);
-  });
+  it(
+    "says what it did like a daily run, is shown as part of its search, and opening it opens the search's sheet " +
+      "instead of making a second one",
+    async () => {
+      const { runtime, jobId, sheetName } = await finishedSearch(1000);
+      sidebar(runtime, "setRefresh", { jobId, every: "off", runNow: true });
+      pollUntil(world, runtime, () => viewOf(runtime, jobId).refreshing === false && creations(runtime).length > 0, 60_000);
+      // The line says what the run did, as a daily run's does, and the sheet says the same row by row.
+      const view = viewOf(runtime, jobId);
+      const rows = readSheet(runtime, sheetName).rows.filter((row) => row["Business ID"] !== "");
+      const said = (words: string) => rows.filter((row) => String(row["Latest refresh"]).split(" · ")[0] === words).length;
+      expect(view.refresh).toBeNull();
+      expect(view.lastRun).toMatchObject({ added: said("New"), updated: said("Updated"), notFound: said("No longer found"), credits: 100 });
+      expect(view.lastRun?.keptEarlier).toBe(
+        rows.filter((row) => /^Updated · (.* · )?kept earlier /.test(String(row["Latest refresh"]))).length,
+      );
+      const recent = sidebar(runtime, "recentJobs", { kind: "search" }).jobs;
+      const run = recent.find((job) => job.jobId !== jobId);
+      expect(run).toBeDefined();
+      expect(recent.map((job) => [job.tracked, job.partOf])).toEqual(
+        recent.map(() => [true, { jobId, name: viewOf(runtime, jobId).name }]),
+      );
+      const sheets = runtime.spreadsheetApp.testing.sheetNames();
+      expect(sidebar(runtime, "importJob", { jobId: run?.jobId ?? "" })).toMatchObject({ jobId, sheetName });
+      expect(runtime.spreadsheetApp.testing.sheetNames()).toEqual(sheets);
+    },
+  );
 });
 
 describe("refreshing a search now (setRefresh runNow)", () => {

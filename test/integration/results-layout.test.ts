@@ -30,50 +30,53 @@ beforeAll(async () => {
 });
 
 describe.each(BUILDS)("a search's results sheet, $build build", ({ distDir }) => {
-  it("reads like a list of leads: the documented columns in order, the technical block grey and narrow, row 1 and Name frozen", async () => {
-    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, runtime: { distDir } });
-    const started = sidebar(runtime, "startSearch", { query: "florists", location, maxResults: 100 });
-    const [done] = pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 100));
-    const sheetName = sheetOf(done ?? started);
+  it(
+    "reads like a list of leads: the documented columns in order, " + "the technical block grey and narrow, row 1 and Name frozen",
+    async () => {
+      const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, runtime: { distDir } });
+      const started = sidebar(runtime, "startSearch", { query: "florists", location, maxResults: 100 });
+      const [done] = pollUntil(world, runtime, (all) => all.every((j) => j.status === "completed" && j.rowsWritten === 100));
+      const sheetName = sheetOf(done ?? started);
 
-    const { readable, technical } = documentedLayout();
-    const { headers, rows } = readSheet(runtime, sheetName);
-    expect(headers).toEqual([...readable, ...technical]);
-    expect(new Set(headers).size).toBe(headers.length);
-    for (const header of ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"])
-      expect(headers).toContain(header);
-    expect(headers).not.toContain("Owner name");
+      const { readable, technical } = documentedLayout();
+      const { headers, rows } = readSheet(runtime, sheetName);
+      expect(headers).toEqual([...readable, ...technical]);
+      expect(new Set(headers).size).toBe(headers.length);
+      for (const header of ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"])
+        expect(headers).toContain(header);
+      expect(headers).not.toContain("Owner name");
 
-    const testing = runtime.spreadsheetApp.testing;
-    const info = testing.sheetInfo(sheetName);
-    expect([info.frozenRows, info.frozenColumns]).toEqual([1, 1]);
-    expect(headers[0]).toBe("Name");
+      const testing = runtime.spreadsheetApp.testing;
+      const info = testing.sheetInfo(sheetName);
+      expect([info.frozenRows, info.frozenColumns]).toEqual([1, 1]);
+      expect(headers[0]).toBe("Name");
 
-    const letter = (header: string): string => columnOfHeader(runtime, sheetName, header);
-    for (const header of readable) {
-      const cell = testing.cell(sheetName, `${letter(header)}1`);
-      expect([header, cell.fontWeight, cell.fontColor, cell.background]).toEqual([header, "bold", "#000000", "#ffffff"]);
-      expect([header, testing.cell(sheetName, `${letter(header)}2`).fontColor]).toEqual([header, "#000000"]);
-    }
-    for (const header of technical) {
-      const cell = testing.cell(sheetName, `${letter(header)}1`);
-      expect([header, cell.fontColor, cell.background]).toEqual([header, "#5f6368", "#f1f3f4"]);
-      expect([
-        header,
-        testing.cell(sheetName, `${letter(header)}2`).fontColor,
-        testing.cell(sheetName, `${letter(header)}101`).fontColor,
-      ]).toEqual([header, "#80868b", "#80868b"]);
-      expect(testing.columnWidth(sheetName, headers.indexOf(header) + 1)).toBeLessThanOrEqual(120);
-    }
+      const letter = (header: string): string => columnOfHeader(runtime, sheetName, header);
+      for (const header of readable) {
+        const cell = testing.cell(sheetName, `${letter(header)}1`);
+        expect([header, cell.fontWeight, cell.fontColor, cell.background]).toEqual([header, "bold", "#000000", "#ffffff"]);
+        expect([header, testing.cell(sheetName, `${letter(header)}2`).fontColor]).toEqual([header, "#000000"]);
+      }
+      for (const header of technical) {
+        const cell = testing.cell(sheetName, `${letter(header)}1`);
+        expect([header, cell.fontColor, cell.background]).toEqual([header, "#5f6368", "#f1f3f4"]);
+        expect([
+          header,
+          testing.cell(sheetName, `${letter(header)}2`).fontColor,
+          testing.cell(sheetName, `${letter(header)}101`).fontColor,
+        ]).toEqual([header, "#80868b", "#80868b"]);
+        expect(testing.columnWidth(sheetName, headers.indexOf(header) + 1)).toBeLessThanOrEqual(120);
+      }
 
-    // Values under a service field's header are the service's; the words sit beside them.
-    const service = await serviceResults(world, apiKey, started.jobId);
-    for (const business of service) {
-      const row = rows.find((r) => r["Business ID"] === business.id);
-      expect(row).toMatchObject(expectedCells(business));
-      expect(row?.["Latest refresh"]).toBe("");
-      expect(row?.["First seen"]).toBe(row?.["Last seen"]);
-      expect(String(row?.["First seen"])).toMatch(/^\d{4}-\d\d-\d\d$/);
-    }
-  });
+      // Values under a service field's header are the service's; the words sit beside them.
+      const service = await serviceResults(world, apiKey, started.jobId);
+      for (const business of service) {
+        const row = rows.find((r) => r["Business ID"] === business.id);
+        expect(row).toMatchObject(expectedCells(business));
+        expect(row?.["Latest refresh"]).toBe("");
+        expect(row?.["First seen"]).toBe(row?.["Last seen"]);
+        expect(String(row?.["First seen"])).toMatch(/^\d{4}-\d\d-\d\d$/);
+      }
+    },
+  );
 });

@@ -1,6 +1,7 @@
 // The sidebar's server side on the BUILT bundle: showSidebar opens dist/Sidebar.html through the
 // HtmlService fake, and neither its HTML nor getSettings ever holds the saved key (only a masked
-// hint); getSettings says the spreadsheet's time zone, the sidebar's dates'; showJobSheet brings a job's sheet to the front, after a rename too.
+// hint); getSettings says the spreadsheet's time zone, the sidebar's dates'; showJobSheet brings a job's sheet to the front, after a rename
+// too.
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { newRuntime, sidebar, sidebarRaw, sheetOf } from "../../dev/world";

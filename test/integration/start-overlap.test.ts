@@ -87,38 +87,41 @@ describe("two startSearch calls overlapping in time", () => {
 const creations = (runtime: FakeRuntime) => runtime.http.requests.filter((r) => r.method === "POST" && r.url.endsWith("/searches")).length;
 
 describe("starting a search identical to one still running", () => {
-  it("returns the running search with alreadyRunning, sending and charging nothing; a different or a finished one starts anew", async () => {
-    const { runtime, apiKey } = await setUpAccount(world, { maxActiveJobs: 25 });
-    const args = { query: "plumbers", location: austin, maxResults: 200, language: "en", enrichContacts: true };
-    const first = sidebar(runtime, "startSearch", { ...args, name: "plumbers for Monday" });
-    expect(first.alreadyRunning).toBeUndefined();
-    expect(first.runCredits).toBe(200);
-    const posts = creations(runtime);
-    const requests = runtime.http.requests.length;
+  it(
+    "returns the running search with alreadyRunning, sending and charging nothing; " + "a different or a finished one starts anew",
+    async () => {
+      const { runtime, apiKey } = await setUpAccount(world, { maxActiveJobs: 25 });
+      const args = { query: "plumbers", location: austin, maxResults: 200, language: "en", enrichContacts: true };
+      const first = sidebar(runtime, "startSearch", { ...args, name: "plumbers for Monday" });
+      expect(first.alreadyRunning).toBeUndefined();
+      expect(first.runCredits).toBe(200);
+      const posts = creations(runtime);
+      const requests = runtime.http.requests.length;
 
-    // The same input under another name (or none): the running search, nothing sent.
-    for (const name of [undefined, "plumbers again"]) {
-      const again = sidebar(runtime, "startSearch", name === undefined ? args : { ...args, name });
-      expect(again.name).toBe("plumbers for Monday");
-      expect(again).toMatchObject({ jobId: first.jobId, sheetName: first.sheetName, alreadyRunning: true, runCredits: 200 });
-    }
-    expect(runtime.http.requests.length).toBe(requests);
-    expect(resultSheets(runtime)).toEqual([first.sheetName]);
-    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(4800);
+      // The same input under another name (or none): the running search, nothing sent.
+      for (const name of [undefined, "plumbers again"]) {
+        const again = sidebar(runtime, "startSearch", name === undefined ? args : { ...args, name });
+        expect(again.name).toBe("plumbers for Monday");
+        expect(again).toMatchObject({ jobId: first.jobId, sheetName: first.sheetName, alreadyRunning: true, runCredits: 200 });
+      }
+      expect(runtime.http.requests.length).toBe(requests);
+      expect(resultSheets(runtime)).toEqual([first.sheetName]);
+      expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(4800);
 
-    // Any difference in what is searched is another search.
-    const differs = [{ maxResults: 300 }, { enrichContacts: false }, { language: "es" }, { countryCode: "US" }];
-    for (const change of differs) {
-      const other = sidebar(runtime, "startSearch", { ...args, ...change });
-      expect([change, other.alreadyRunning, other.jobId === first.jobId]).toEqual([change, undefined, false]);
-    }
-    expect(creations(runtime)).toBe(posts + differs.length);
+      // Any difference in what is searched is another search.
+      const differs = [{ maxResults: 300 }, { enrichContacts: false }, { language: "es" }, { countryCode: "US" }];
+      for (const change of differs) {
+        const other = sidebar(runtime, "startSearch", { ...args, ...change });
+        expect([change, other.alreadyRunning, other.jobId === first.jobId]).toEqual([change, undefined, false]);
+      }
+      expect(creations(runtime)).toBe(posts + differs.length);
 
-    // Once the search has finished, the same start is a new search (a fresh run, charged).
-    pollUntil(world, runtime, (jobs) => jobs.every((j) => j.status === "completed" || j.status === "failed"));
-    const fresh = sidebar(runtime, "startSearch", args);
-    expect([fresh.alreadyRunning, fresh.jobId === first.jobId]).toEqual([undefined, false]);
-  });
+      // Once the search has finished, the same start is a new search (a fresh run, charged).
+      pollUntil(world, runtime, (jobs) => jobs.every((j) => j.status === "completed" || j.status === "failed"));
+      const fresh = sidebar(runtime, "startSearch", args);
+      expect([fresh.alreadyRunning, fresh.jobId === first.jobId]).toEqual([undefined, false]);
+    },
+  );
 
   it("finds a running search opened with importJob; an imported search says what a run of it may charge", async () => {
     const { runtime, apiKey } = await setUpAccount(world, { maxActiveJobs: 25 });
@@ -149,30 +152,33 @@ describe("starting a search identical to one still running", () => {
 });
 
 describe("starting a search identical to one of the last day, asking first (askIfRecent)", () => {
-  it("with askIfRecent: the finished search is returned, nothing sent or charged, for a day; without it, or a day later, it starts", async () => {
-    const { runtime, apiKey } = await setUpAccount(world, { maxActiveJobs: 25 });
-    const args = { query: "plumbers", location: austin, maxResults: 100 };
-    const first = sidebar(runtime, "startSearch", { ...args, askIfRecent: true });
-    expect([first.sameAsRecent, first.alreadyRunning]).toEqual([undefined, undefined]); // nothing like it yet: it starts
-    pollUntil(world, runtime, (jobs) => jobs.every((j) => j.status === "completed" || j.status === "failed"));
-    const requests = runtime.http.requests.length;
+  it(
+    "with askIfRecent: the finished search is returned, nothing sent or charged, for a day; " + "without it, or a day later, it starts",
+    async () => {
+      const { runtime, apiKey } = await setUpAccount(world, { maxActiveJobs: 25 });
+      const args = { query: "plumbers", location: austin, maxResults: 100 };
+      const first = sidebar(runtime, "startSearch", { ...args, askIfRecent: true });
+      expect([first.sameAsRecent, first.alreadyRunning]).toEqual([undefined, undefined]); // nothing like it yet: it starts
+      pollUntil(world, runtime, (jobs) => jobs.every((j) => j.status === "completed" || j.status === "failed"));
+      const requests = runtime.http.requests.length;
 
-    // Under another name too: the same search, returned and not started.
-    const asked = sidebar(runtime, "startSearch", { ...args, name: "plumbers again", askIfRecent: true });
-    expect(asked).toMatchObject({ jobId: first.jobId, sheetName: first.sheetName, sameAsRecent: true, runCredits: 100 });
-    expect(asked.alreadyRunning).toBeUndefined();
-    expect(runtime.http.requests.length).toBe(requests);
-    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(4900);
+      // Under another name too: the same search, returned and not started.
+      const asked = sidebar(runtime, "startSearch", { ...args, name: "plumbers again", askIfRecent: true });
+      expect(asked).toMatchObject({ jobId: first.jobId, sheetName: first.sheetName, sameAsRecent: true, runCredits: 100 });
+      expect(asked.alreadyRunning).toBeUndefined();
+      expect(runtime.http.requests.length).toBe(requests);
+      expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(4900);
 
-    // A direct call (the documented start) and the sidebar's "Run it again" start a new search.
-    const again = sidebar(runtime, "startSearch", args);
-    expect([again.sameAsRecent, again.jobId === first.jobId, again.sheetName]).toEqual([undefined, false, `${first.sheetName} (2)`]);
-    pollUntil(world, runtime, (jobs) => jobs.every((j) => j.status === "completed" || j.status === "failed"));
+      // A direct call (the documented start) and the sidebar's "Run it again" start a new search.
+      const again = sidebar(runtime, "startSearch", args);
+      expect([again.sameAsRecent, again.jobId === first.jobId, again.sheetName]).toEqual([undefined, false, `${first.sheetName} (2)`]);
+      pollUntil(world, runtime, (jobs) => jobs.every((j) => j.status === "completed" || j.status === "failed"));
 
-    // A day after the last of them, the same start no longer asks.
-    world.clock.advance(24 * 60 * 60 * 1000 + 60_000);
-    const later = sidebar(runtime, "startSearch", { ...args, askIfRecent: true });
-    expect([later.sameAsRecent, later.jobId === first.jobId || later.jobId === again.jobId]).toEqual([undefined, false]);
-    expect(await searchesCreated(apiKey)).toBe(3);
-  });
+      // A day after the last of them, the same start no longer asks.
+      world.clock.advance(24 * 60 * 60 * 1000 + 60_000);
+      const later = sidebar(runtime, "startSearch", { ...args, askIfRecent: true });
+      expect([later.sameAsRecent, later.jobId === first.jobId || later.jobId === again.jobId]).toEqual([undefined, false]);
+      expect(await searchesCreated(apiKey)).toBe(3);
+    },
+  );
 });

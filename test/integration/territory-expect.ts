@@ -14,7 +14,9 @@ export async function accountSearches(world: World, apiKey: string): Promise<Arr
   return (res.body as { items: Array<{ id: string; name: string }> }).items.reverse();
 }
 
-/** A business's finds: the first and latest runs that found it, that latest run's searches that returned it (in order) and their ids for it. */
+/**
+ * A business's finds: the first and latest runs that found it, that latest run's searches that returned it (in order) and their ids for it.
+ */
 export interface Finds {
   first: number;
   last: number;

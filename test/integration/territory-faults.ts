@@ -47,7 +47,9 @@ const CREDITS = 20_000;
 const NOTES = "My notes";
 const CALL_NOTES = "Call notes";
 
-/** The simulator's Dallas–Fort Worth places, in the order of a tour of the area: places next to each other (or two apart) share businesses. */
+/**
+ * The simulator's Dallas–Fort Worth places, in the order of a tour of the area: places next to each other (or two apart) share businesses.
+ */
 const RING = (METROS.find((metro) => metro.name === "Dallas–Fort Worth")?.places ?? []).map((place) => place.label);
 
 let world: World;
@@ -195,7 +197,9 @@ function tallyRequests(
   requests.splice(0);
 }
 
-/** The start: perhaps its first creation's answer lost, perhaps killed at a call and started again by the user, as a person clicks again. */
+/**
+ * The start: perhaps its first creation's answer lost, perhaps killed at a call and started again by the user, as a person clicks again.
+ */
 async function startTerritory(
   runtime: FakeRuntime,
   schedule: TerritorySchedule,

@@ -36,7 +36,9 @@ function pass(runtime: FakeRuntime): PassCost {
   };
 }
 
-/** A territory of `queries` × `places` 100-result searches, all running at once: a pass while they run, then the pass that merges them all. */
+/**
+ * A territory of `queries` × `places` 100-result searches, all running at once: a pass while they run, then the pass that merges them all.
+ */
 async function territoryPasses(queries: number, places: number): Promise<{ running: PassCost; merging: PassCost; finished: number }> {
   const { runtime } = await setUpAccount(world, { plan: "scale", credits: 50_000, maxActiveJobs: 60 });
   const locations = CITIES.slice(0, places).map((q) => sidebar(runtime, "findLocations", { q, country: "US" })[0]?.label ?? q);
@@ -55,17 +57,20 @@ let fiveSearches: ReturnType<typeof territoryPasses> | undefined;
 const fiveOnce = () => (fiveSearches ??= territoryPasses(1, 5));
 
 describe("a pass over a territory's searches", () => {
-  it("costs the same for 5 and 20 searches: one status round trip while they run, one read and one write of the sheet when they end", async () => {
-    const five = await fiveOnce();
-    const twenty = await territoryPasses(2, 10);
-    expect([five.finished, twenty.finished]).toEqual([5, 20]);
-    expect(twenty.running).toEqual(five.running);
-    expect(five.running).toMatchObject({ roundTrips: 1, getValues: 0, setValues: 0 });
-    // The merge: the header row and the rows read once, written in one block; the run's end reads them once more.
-    expect(five.merging).toMatchObject({ roundTrips: 2, getValues: 3, setValues: 1 });
-    expect(twenty.merging).toMatchObject({ roundTrips: 2, getValues: 3, setValues: 1 });
-    expect(twenty.merging.calls - five.merging.calls).toBeLessThanOrEqual(1);
-  });
+  it(
+    "costs the same for 5 and 20 searches: one status round trip while they run, " + "one read and one write of the sheet when they end",
+    async () => {
+      const five = await fiveOnce();
+      const twenty = await territoryPasses(2, 10);
+      expect([five.finished, twenty.finished]).toEqual([5, 20]);
+      expect(twenty.running).toEqual(five.running);
+      expect(five.running).toMatchObject({ roundTrips: 1, getValues: 0, setValues: 0 });
+      // The merge: the header row and the rows read once, written in one block; the run's end reads them once more.
+      expect(five.merging).toMatchObject({ roundTrips: 2, getValues: 3, setValues: 1 });
+      expect(twenty.merging).toMatchObject({ roundTrips: 2, getValues: 3, setValues: 1 });
+      expect(twenty.merging.calls - five.merging.calls).toBeLessThanOrEqual(1);
+    },
+  );
 
   // Results are read in round trips of at most 4,000 results (src/passes/poll-pass.ts), and a
   // territory's ended searches of every round trip are merged together at the pass's end.

@@ -61,52 +61,56 @@ function hourlyPasses(runtime: FakeRuntime, each: () => void, maxHours = 24): { 
 }
 
 describe.each(BUILDS)(`one query in ${SIZE.places} neighbouring places × ${SIZE.results} results, $build build`, ({ distDir }) => {
-  it("is finished by the hourly trigger alone: no execution past 6 minutes, the stores small, each search charged once, each business once with Found by exact", async () => {
-    const { runtime, apiKey } = await setUpAccount(world, {
-      plan: "scale",
-      credits: CREDITS,
-      maxActiveJobs: JOB_SLOTS,
-      runtime: { distDir, fetchLatencyMs: ROUND_TRIP_MS },
-    });
-    const places = RING.slice(0, SIZE.places);
-    expect(places).toHaveLength(SIZE.places);
-    // The click: it creates as many searches as the job slots allow, within an execution's time too.
-    const clickedAt = world.clock.now();
-    const callsBefore = spreadsheetCalls(runtime);
-    const started = sidebar(runtime, "startSearch", { queries: [QUERY], locations: places, maxResults: SIZE.results });
-    expect(world.clock.now() - clickedAt + (spreadsheetCalls(runtime) - callsBefore) * SPREADSHEET_CALL_MS).toBeLessThan(
-      EXECUTION_LIMIT_MS,
-    );
-    expect(started.territory).toMatchObject({ searches: SIZE.places, started: JOB_SLOTS, waiting: SIZE.places - JOB_SLOTS });
+  it(
+    "is finished by the hourly trigger alone: no execution past 6 minutes, the stores small, each search charged once, " +
+      "each business once with Found by exact",
+    async () => {
+      const { runtime, apiKey } = await setUpAccount(world, {
+        plan: "scale",
+        credits: CREDITS,
+        maxActiveJobs: JOB_SLOTS,
+        runtime: { distDir, fetchLatencyMs: ROUND_TRIP_MS },
+      });
+      const places = RING.slice(0, SIZE.places);
+      expect(places).toHaveLength(SIZE.places);
+      // The click: it creates as many searches as the job slots allow, within an execution's time too.
+      const clickedAt = world.clock.now();
+      const callsBefore = spreadsheetCalls(runtime);
+      const started = sidebar(runtime, "startSearch", { queries: [QUERY], locations: places, maxResults: SIZE.results });
+      expect(world.clock.now() - clickedAt + (spreadsheetCalls(runtime) - callsBefore) * SPREADSHEET_CALL_MS).toBeLessThan(
+        EXECUTION_LIMIT_MS,
+      );
+      expect(started.territory).toMatchObject({ searches: SIZE.places, started: JOB_SLOTS, waiting: SIZE.places - JOB_SLOTS });
 
-    const stores = watchStoreSizes(runtime);
-    const { hours, executionsMs } = hourlyPasses(runtime, stores.measure);
-    stores.stop();
-    expect(hours).toBeLessThanOrEqual(24);
-    expect(Math.max(...executionsMs)).toBeLessThan(EXECUTION_LIMIT_MS);
-    expect(stores.peak().bytes).toBeLessThan(100 * 1024);
-    expect(stores.peak().metadataChars).toBeLessThan(30_000);
+      const stores = watchStoreSizes(runtime);
+      const { hours, executionsMs } = hourlyPasses(runtime, stores.measure);
+      stores.stop();
+      expect(hours).toBeLessThanOrEqual(24);
+      expect(Math.max(...executionsMs)).toBeLessThan(EXECUTION_LIMIT_MS);
+      expect(stores.peak().bytes).toBeLessThan(100 * 1024);
+      expect(stores.peak().metadataChars).toBeLessThan(30_000);
 
-    // Each search created once and charged once.
-    const labels = places.map((place) => `${QUERY} · ${place}`);
-    const finds = await serviceFinds(world, apiKey, labels, 0);
-    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(CREDITS - SIZE.places * SIZE.results);
+      // Each search created once and charged once.
+      const labels = places.map((place) => `${QUERY} · ${place}`);
+      const finds = await serviceFinds(world, apiKey, labels, 0);
+      expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(CREDITS - SIZE.places * SIZE.results);
 
-    // Each business once, Found by exact; the line says the same.
-    const rows = readSheet(runtime, sheetOf(started)).rows.filter((row) => row["Business ID"] !== "");
-    expect(mismatches(sheetChecks(rows, finds, 0))).toEqual([]);
-    const foundByMore = [...finds.values()].filter((found) => found.labels.length > 1).length;
-    expect(foundByMore).toBeGreaterThan(rows.length / 5);
-    const view = sidebar(runtime, "listJobs").find((job) => job.jobId === started.jobId);
-    expect(view).toMatchObject({ status: "completed", leadCount: rows.length, foundByMore, creditsCharged: SIZE.places * SIZE.results });
-    expect(view?.territory).toEqual({
-      searches: SIZE.places,
-      started: SIZE.places,
-      waiting: 0,
-      running: 0,
-      finished: SIZE.places,
-      failed: 0,
-      stopped: false,
-    });
-  });
+      // Each business once, Found by exact; the line says the same.
+      const rows = readSheet(runtime, sheetOf(started)).rows.filter((row) => row["Business ID"] !== "");
+      expect(mismatches(sheetChecks(rows, finds, 0))).toEqual([]);
+      const foundByMore = [...finds.values()].filter((found) => found.labels.length > 1).length;
+      expect(foundByMore).toBeGreaterThan(rows.length / 5);
+      const view = sidebar(runtime, "listJobs").find((job) => job.jobId === started.jobId);
+      expect(view).toMatchObject({ status: "completed", leadCount: rows.length, foundByMore, creditsCharged: SIZE.places * SIZE.results });
+      expect(view?.territory).toEqual({
+        searches: SIZE.places,
+        started: SIZE.places,
+        waiting: 0,
+        running: 0,
+        finished: SIZE.places,
+        failed: 0,
+        stopped: false,
+      });
+    },
+  );
 });

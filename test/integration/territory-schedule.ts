@@ -15,7 +15,10 @@ const HOUR = 60 * 60 * 1000;
 export const DAY = 24 * HOUR;
 
 const CREATE_PATH = "/api/v1/searches";
-/** The rate's 429 says to wait this long: the service's active-jobs 429 says another (dev/simulator/create.ts), so the tally tells them apart. */
+/**
+ * The rate's 429 says to wait this long: the service's active-jobs 429
+ * says another (dev/simulator/create.ts), so the tally tells them apart.
+ */
 export const RATE_RETRY_AFTER = "7";
 
 /** The headers a user may sort the sheet by ("Sort sheet" from the Data menu). */

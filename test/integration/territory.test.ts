@@ -112,70 +112,74 @@ function expectSameContactMarkers(rows: ReadonlyArray<Record<string, unknown>>):
 }
 
 describe.each(BUILDS)("a territory (%s build)", (_build, distDir) => {
-  it("previews its cost, starts what the job slots allow, and later passes finish it in one sheet: each business once, Found by exact, charged once each", async () => {
-    const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 2, runtime: { distDir } });
-    // Neighbouring places of one metro: their searches find some of the same businesses.
-    const plano = labels(runtime, "Plano")[0] ?? "";
-    const places = [
-      plano,
-      ...neighboursOf(plano)
-        .slice(0, 2)
-        .map((place) => place.label),
-    ];
-    const args = { queries: ["dentists", "orthodontists"], locations: places, maxResults: 100 };
-    expect(sidebar(runtime, "previewSearch", args)).toEqual({
-      searches: 6,
-      maxResults: 100,
-      creditsNeeded: 600,
-      creditsRemaining: 5000,
-      problem: null,
-      roomNotice: null,
-    });
-    expect(creations(runtime)).toHaveLength(0);
+  it(
+    "previews its cost, starts what the job slots allow, and later passes finish it in one sheet: each business once, " +
+      "Found by exact, charged once each",
+    async () => {
+      const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 2, runtime: { distDir } });
+      // Neighbouring places of one metro: their searches find some of the same businesses.
+      const plano = labels(runtime, "Plano")[0] ?? "";
+      const places = [
+        plano,
+        ...neighboursOf(plano)
+          .slice(0, 2)
+          .map((place) => place.label),
+      ];
+      const args = { queries: ["dentists", "orthodontists"], locations: places, maxResults: 100 };
+      expect(sidebar(runtime, "previewSearch", args)).toEqual({
+        searches: 6,
+        maxResults: 100,
+        creditsNeeded: 600,
+        creditsRemaining: 5000,
+        problem: null,
+        roomNotice: null,
+      });
+      expect(creations(runtime)).toHaveLength(0);
 
-    const started = sidebar(runtime, "startSearch", args);
-    expect(started).toMatchObject({
-      kind: "search",
-      status: "running",
-      territory: { searches: 6, started: 2, waiting: 4, running: 2, finished: 0, failed: 0, stopped: false },
-    });
-    expect((await accountSearches(apiKey)).map((s) => s.id)).not.toContain(started.jobId);
-    expect(sidebar(runtime, "listJobs")).toHaveLength(1);
+      const started = sidebar(runtime, "startSearch", args);
+      expect(started).toMatchObject({
+        kind: "search",
+        status: "running",
+        territory: { searches: 6, started: 2, waiting: 4, running: 2, finished: 0, failed: 0, stopped: false },
+      });
+      expect((await accountSearches(apiKey)).map((s) => s.id)).not.toContain(started.jobId);
+      expect(sidebar(runtime, "listJobs")).toHaveLength(1);
 
-    const jobs = pollUntil(world, runtime, (list) => list.find((j) => j.jobId === started.jobId)?.status === "completed", 20_000);
-    const done = jobs.find((j) => j.jobId === started.jobId) as JobView;
-    expect(done.territory).toEqual({ searches: 6, started: 6, waiting: 0, running: 0, finished: 6, failed: 0, stopped: false });
-    expect(jobs).toHaveLength(1);
-    const pairLabels = args.queries.flatMap((query) => places.map((place) => `${query} · ${place}`));
-    const searches = await accountSearches(apiKey);
-    expect(searches.map((s) => s.name).sort()).toEqual([...pairLabels].sort());
-    expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(5000 - 600);
-    expect(done.creditsCharged).toBe(600);
-    await expectSheetOfTerritory(runtime, apiKey, done, pairLabels);
-    expect(done.foundByMore).toBeGreaterThan(0); // true duplicates, merged
-    const header = readSheet(runtime, sheetOf(done)).headers;
-    expect(header.indexOf("Found by")).toBe(header.indexOf("Latest refresh") + 1);
-    expect(sidebar(runtime, "showJobSheet", { jobId: started.jobId })).toEqual({ sheetName: sheetOf(done) });
-    // LEADS_RESULTS reads one of its searches as any search, without asking both job families.
-    sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
-    const one = searches.find((s) => s.name === pairLabels[0]);
-    const before = runtime.counters.fetchRequests;
-    const cell = runtime.run("LEADS_RESULTS", [one?.id ?? "", "id, maps_url"], { authMode: "CUSTOM_FUNCTION" });
-    expect(cell.errorMessage).toBeUndefined();
-    const table = cell.value as string[][];
-    expect(
-      table
-        .slice(1)
-        .map((row) => row[0])
-        .sort(),
-    ).toEqual((await serviceResults(world, apiKey, one?.id ?? "")).map((b) => b.id).sort());
-    expect(runtime.counters.fetchRequests - before).toBe(1);
-    // One of its searches, opened from Recent jobs, is the territory's: no second sheet.
-    const sheets = runtime.spreadsheetApp.testing.sheetNames().length;
-    expect(sidebar(runtime, "importJob", { jobId: searches[0]?.id ?? "" }).jobId).toBe(started.jobId);
-    expect(runtime.spreadsheetApp.testing.sheetNames()).toHaveLength(sheets);
-    expectRegisteredKeys(runtime);
-  });
+      const jobs = pollUntil(world, runtime, (list) => list.find((j) => j.jobId === started.jobId)?.status === "completed", 20_000);
+      const done = jobs.find((j) => j.jobId === started.jobId) as JobView;
+      expect(done.territory).toEqual({ searches: 6, started: 6, waiting: 0, running: 0, finished: 6, failed: 0, stopped: false });
+      expect(jobs).toHaveLength(1);
+      const pairLabels = args.queries.flatMap((query) => places.map((place) => `${query} · ${place}`));
+      const searches = await accountSearches(apiKey);
+      expect(searches.map((s) => s.name).sort()).toEqual([...pairLabels].sort());
+      expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(5000 - 600);
+      expect(done.creditsCharged).toBe(600);
+      await expectSheetOfTerritory(runtime, apiKey, done, pairLabels);
+      expect(done.foundByMore).toBeGreaterThan(0); // true duplicates, merged
+      const header = readSheet(runtime, sheetOf(done)).headers;
+      expect(header.indexOf("Found by")).toBe(header.indexOf("Latest refresh") + 1);
+      expect(sidebar(runtime, "showJobSheet", { jobId: started.jobId })).toEqual({ sheetName: sheetOf(done) });
+      // LEADS_RESULTS reads one of its searches as any search, without asking both job families.
+      sidebar(runtime, "saveSettings", { apiKey, baseUrl: world.url, shareWithFormulas: true });
+      const one = searches.find((s) => s.name === pairLabels[0]);
+      const before = runtime.counters.fetchRequests;
+      const cell = runtime.run("LEADS_RESULTS", [one?.id ?? "", "id, maps_url"], { authMode: "CUSTOM_FUNCTION" });
+      expect(cell.errorMessage).toBeUndefined();
+      const table = cell.value as string[][];
+      expect(
+        table
+          .slice(1)
+          .map((row) => row[0])
+          .sort(),
+      ).toEqual((await serviceResults(world, apiKey, one?.id ?? "")).map((b) => b.id).sort());
+      expect(runtime.counters.fetchRequests - before).toBe(1);
+      // One of its searches, opened from Recent jobs, is the territory's: no second sheet.
+      const sheets = runtime.spreadsheetApp.testing.sheetNames().length;
+      expect(sidebar(runtime, "importJob", { jobId: searches[0]?.id ?? "" }).jobId).toBe(started.jobId);
+      expect(runtime.spreadsheetApp.testing.sheetNames()).toHaveLength(sheets);
+      expectRegisteredKeys(runtime);
+    },
+  );
 });
 
 describe("a territory's searches", () => {
@@ -228,23 +232,27 @@ describe("a territory's searches", () => {
     expect(readSheet(runtime, sheetOf(jobs[0] as JobView)).rows.length).toBeGreaterThan(0);
   });
 
-  it("are refused together, with nothing created, when the credits cannot cover every one; a free account's one search is not a territory", async () => {
-    const { runtime, apiKey } = await setUpAccount(world, { credits: 250 });
-    const places = labels(runtime, "Austin", "Dallas", "Houston");
-    const sheets = runtime.spreadsheetApp.testing.sheetNames();
-    const args = { queries: ["dentists"], locations: places, maxResults: 100 };
-    const preview = sidebar(runtime, "previewSearch", args);
-    expect(preview).toMatchObject({ searches: 3, creditsNeeded: 300, creditsRemaining: 250 });
-    expect(preview.problem).toMatch(/300 credits.*250 remain/);
-    expect(() => sidebar(runtime, "startSearch", args)).toThrow(preview.problem ?? "");
-    expect(runtime.spreadsheetApp.testing.sheetNames()).toEqual(sheets);
-    expect(sidebar(runtime, "listJobs")).toEqual([]);
-    expect(await accountSearches(apiKey)).toHaveLength(0);
+  it(
+    "are refused together, with nothing created, when the credits cannot cover every one; " +
+      "a free account's one search is not a territory",
+    async () => {
+      const { runtime, apiKey } = await setUpAccount(world, { credits: 250 });
+      const places = labels(runtime, "Austin", "Dallas", "Houston");
+      const sheets = runtime.spreadsheetApp.testing.sheetNames();
+      const args = { queries: ["dentists"], locations: places, maxResults: 100 };
+      const preview = sidebar(runtime, "previewSearch", args);
+      expect(preview).toMatchObject({ searches: 3, creditsNeeded: 300, creditsRemaining: 250 });
+      expect(preview.problem).toMatch(/300 credits.*250 remain/);
+      expect(() => sidebar(runtime, "startSearch", args)).toThrow(preview.problem ?? "");
+      expect(runtime.spreadsheetApp.testing.sheetNames()).toEqual(sheets);
+      expect(sidebar(runtime, "listJobs")).toEqual([]);
+      expect(await accountSearches(apiKey)).toHaveLength(0);
 
-    const free = await setUpAccount(world, { plan: "free", credits: 100 });
-    expect(() => sidebar(free.runtime, "startSearch", args)).toThrow(/free account's one search cannot be a territory/);
-    expect(await accountSearches(free.apiKey)).toHaveLength(0);
-  });
+      const free = await setUpAccount(world, { plan: "free", credits: 100 });
+      expect(() => sidebar(free.runtime, "startSearch", args)).toThrow(/free account's one search cannot be a territory/);
+      expect(await accountSearches(free.apiKey)).toHaveLength(0);
+    },
+  );
 });
 
 describe("a territory refreshed", () => {

@@ -217,24 +217,27 @@ describe("job store on developer metadata (the full-scope build)", () => {
     expect(used(kv)).toBeLessThanOrEqual(METADATA_STORE_BUDGET.pruneAbove);
   });
 
-  it("keeps each editor's last finished job while over the budget (a team's ten large territories), unless a new job needs the room", () => {
-    const editors = Array.from({ length: 10 }, (_, e) => `editor${String(e).padStart(10, "0")}`);
-    // Each editor's jobs, one after another: the last ten (one each) alone are over the budget, not over the limit.
-    for (let i = 0; i < 30; i += 1) {
-      const pass = new JobStore(execution(), fixedFacts());
-      const long = { name: `${"Territory ".repeat(24)}${i}`, sheetName: `${"Sheet ".repeat(45)}${i}`, error: "e".repeat(1150) };
-      pass.save(search(i, { createdBy: editors[i % 10] as string, ...long }));
-      pass.prune();
-    }
-    const kv = execution();
-    const store = new JobStore(kv, fixedFacts());
-    const kept = store.all().map((r) => r.id);
-    expect(kept).toEqual(Array.from({ length: 10 }, (_, n) => search(29 - n).id));
-    expect(used(kv)).toBeGreaterThan(METADATA_STORE_BUDGET.pruneAbove);
-    store.makeRoomForNewJob("A new search");
-    expect(used(kv)).toBeLessThanOrEqual(METADATA_STORE_BUDGET.newJobCeiling);
-    expect(store.all().length).toBeLessThan(10); // the oldest gave it room
-  });
+  it(
+    "keeps each editor's last finished job while over the budget (a team's ten large territories), " + "unless a new job needs the room",
+    () => {
+      const editors = Array.from({ length: 10 }, (_, e) => `editor${String(e).padStart(10, "0")}`);
+      // Each editor's jobs, one after another: the last ten (one each) alone are over the budget, not over the limit.
+      for (let i = 0; i < 30; i += 1) {
+        const pass = new JobStore(execution(), fixedFacts());
+        const long = { name: `${"Territory ".repeat(24)}${i}`, sheetName: `${"Sheet ".repeat(45)}${i}`, error: "e".repeat(1150) };
+        pass.save(search(i, { createdBy: editors[i % 10] as string, ...long }));
+        pass.prune();
+      }
+      const kv = execution();
+      const store = new JobStore(kv, fixedFacts());
+      const kept = store.all().map((r) => r.id);
+      expect(kept).toEqual(Array.from({ length: 10 }, (_, n) => search(29 - n).id));
+      expect(used(kv)).toBeGreaterThan(METADATA_STORE_BUDGET.pruneAbove);
+      store.makeRoomForNewJob("A new search");
+      expect(used(kv)).toBeLessThanOrEqual(METADATA_STORE_BUDGET.newJobCeiling);
+      expect(store.all().length).toBeLessThan(10); // the oldest gave it room
+    },
+  );
 
   it("a save that would overflow prunes finished jobs first, without a pass ever pruning", () => {
     for (let i = 0; i < 100; i += 1) new JobStore(execution(), fixedFacts()).save(search(i));

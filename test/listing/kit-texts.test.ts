@@ -102,17 +102,21 @@ describe("the privacy policy", () => {
     expect(privacy).toContain(config.serviceName);
   });
 
-  it("says what the add-on writes about people: owners' and decision makers' names, their e-mail addresses, addresses, in the user's sheets", () => {
-    const text = privacy.replace(/<[^>]+>/g, "");
-    expect(text).toMatch(/What it writes about people/);
-    for (const words of [
-      "names of owners and decision makers",
-      "e-mail addresses",
-      "address",
-      "only into the sheets of the spreadsheets you use it in",
-    ])
-      expect(text).toContain(words);
-  });
+  it(
+    "says what the add-on writes about people: owners' and decision makers' names, their e-mail addresses, " +
+      "addresses, in the user's sheets",
+    () => {
+      const text = privacy.replace(/<[^>]+>/g, "");
+      expect(text).toMatch(/What it writes about people/);
+      for (const words of [
+        "names of owners and decision makers",
+        "e-mail addresses",
+        "address",
+        "only into the sheets of the spreadsheets you use it in",
+      ])
+        expect(text).toContain(words);
+    },
+  );
 
   it("the check catches a store the policy does not name, and a missing Limited Use statement", () => {
     const withoutCache = privacy.replace(/document cache/gi, "cache").replace(LIMITED_USE_STATEMENT, "Google's policies");
@@ -150,7 +154,8 @@ describe("the site's pages", () => {
     const broken = new Map(texts.pages);
     broken.set(
       SITE.pages.home,
-      `${texts.pages.get(SITE.pages.home)}<a href="pricing.html">x</a><a href="privacy.html#cookies">y</a><a href="https://tracker.example.net/">z</a>`,
+      `${texts.pages.get(SITE.pages.home)}<a href="pricing.html">x</a><a href="privacy.html#cookies">y</a>` +
+        `<a href="https://tracker.example.net/">z</a>`,
     );
     expect(linkProblems(broken, config)).toEqual([
       'site/index.html: href="pricing.html" names no file of the site.',

@@ -93,16 +93,20 @@ function notes(ctx: ReturnType<typeof unitJobsContext>["ctx"]): Record<string, s
 }
 
 describe("runPass", () => {
-  it("lists the features' steps in the order a pass runs them: jobs created first, polled, then refreshes, then what they wrote reaches Contacts", () => {
-    expect(PASS_STEPS.map((step) => step.what)).toEqual([
-      "enrichment's waiting rows sent",
-      "territories' due runs started",
-      "territories' waiting searches created",
-      "service jobs polled and written",
-      "searches' refreshes followed and started",
-      "new addresses added to the Contacts sheet",
-    ]);
-  });
+  it(
+    "lists the features' steps in the order a pass runs them: jobs created first, polled, then refreshes, " +
+      "then what they wrote reaches Contacts",
+    () => {
+      expect(PASS_STEPS.map((step) => step.what)).toEqual([
+        "enrichment's waiting rows sent",
+        "territories' due runs started",
+        "territories' waiting searches created",
+        "service jobs polled and written",
+        "searches' refreshes followed and started",
+        "new addresses added to the Contacts sheet",
+      ]);
+    },
+  );
 
   it("runs each step once in turn, with one shared state, and returns its report", () => {
     const { ctx } = unitJobsContext();
@@ -149,22 +153,25 @@ describe("runPass", () => {
     },
   );
 
-  it("ends the pass on a spent daily quota, and on locks not had back; skips the step quietly when another execution changed the jobs", () => {
-    const quota = documentWithEveryKind();
-    const ranQuota: string[] = [];
-    expect(() =>
-      runPass(quota.ctx, 60_000, stepsWith(1, new Error("Service invoked too many times for one day: properties."), ranQuota)),
-    ).toThrow("too many times");
-    expect(ranQuota).toEqual([PASS_STEPS[0]?.what]);
+  it(
+    "ends the pass on a spent daily quota, and on locks not had back; " + "skips the step quietly when another execution changed the jobs",
+    () => {
+      const quota = documentWithEveryKind();
+      const ranQuota: string[] = [];
+      expect(() =>
+        runPass(quota.ctx, 60_000, stepsWith(1, new Error("Service invoked too many times for one day: properties."), ranQuota)),
+      ).toThrow("too many times");
+      expect(ranQuota).toEqual([PASS_STEPS[0]?.what]);
 
-    const locks = documentWithEveryKind();
-    expect(() => runPass(locks.ctx, 60_000, stepsWith(3, new LocksNotRegained(), []))).toThrow(LocksNotRegained);
+      const locks = documentWithEveryKind();
+      expect(() => runPass(locks.ctx, 60_000, stepsWith(3, new LocksNotRegained(), []))).toThrow(LocksNotRegained);
 
-    const changed = documentWithEveryKind();
-    const ranChanged: string[] = [];
-    const report = runPass(changed.ctx, 60_000, stepsWith(3, new StateChangedMeanwhile(), ranChanged));
-    expect(ranChanged).toHaveLength(PASS_STEPS.length - 1);
-    expect(report.failedSteps).toEqual([]);
-    expect(Object.values(notes(changed.ctx))).toEqual([null, null, null, null, null]);
-  });
+      const changed = documentWithEveryKind();
+      const ranChanged: string[] = [];
+      const report = runPass(changed.ctx, 60_000, stepsWith(3, new StateChangedMeanwhile(), ranChanged));
+      expect(ranChanged).toHaveLength(PASS_STEPS.length - 1);
+      expect(report.failedSteps).toEqual([]);
+      expect(Object.values(notes(changed.ctx))).toEqual([null, null, null, null, null]);
+    },
+  );
 });

@@ -155,7 +155,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         writeFileSync(path.join(process.cwd(), ".clasp.json"), JSON.stringify(settings, null, 2));
         record({ command: name, options });
         console.log(
-          `Created new document: https://drive.google.com/open?id=${FAKE_SPREADSHEET_ID}\nCreated new script: https://script.google.com/d/${FAKE_SCRIPT_ID}/edit`,
+          `Created new document: https://drive.google.com/open?id=${FAKE_SPREADSHEET_ID}\nCreated new script: ` +
+            `https://script.google.com/d/${FAKE_SCRIPT_ID}/edit`,
         );
         return;
       }

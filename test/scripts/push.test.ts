@@ -41,7 +41,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** A copy of what push.mjs touches: itself and its clasp helpers, the listing's config (the default title), the tracked .clasp.json, a built dist/, and a clasp on node_modules/.bin. */
+/**
+ * A copy of what push.mjs touches: itself and its clasp helpers, the listing's config (the default title), the tracked .clasp.json, a built
+ * dist/, and a clasp on node_modules/.bin.
+ */
 function repo(options: { loggedIn: boolean; claspJson?: string }): Repo {
   const dir = mkdtempSync(path.join(scratch, "repo-"));
   mkdirSync(path.join(dir, "scripts"));
@@ -110,27 +113,30 @@ describe("npm run push", () => {
     expect(out.runs).toEqual([]);
   });
 
-  it('--create "My Leads": creates the bound spreadsheet script outside the repository, writes its id, pushes dist/ over its manifest', () => {
-    const r = repo({ loggedIn: true });
-    const out = push(r, ["--create", "My Leads"]);
-    expect(out.stderr).toBe("");
-    expect(out.status).toBe(0);
-    const [create, pushed, ...more] = out.runs;
-    expect(more).toEqual([]);
-    expect(create).toMatchObject({ command: "create-script", options: { type: "sheets", title: "My Leads", rootDir: "." } });
-    expect(path.relative(r.dir, create?.cwd ?? r.dir).startsWith("..")).toBe(true);
-    expect(existsSync(create?.cwd ?? r.dir)).toBe(false); // the scratch folder is gone
-    expect(out.claspJson).toEqual({ scriptId: FAKE_SCRIPT_ID, rootDir: "dist", parentId: FAKE_SPREADSHEET_ID });
-    expect(pushed).toMatchObject({
-      command: "push",
-      cwd: r.dir,
-      scriptId: FAKE_SCRIPT_ID,
-      options: { force: true },
-      files: ["Code.js", "Sidebar.html", "appsscript.json"],
-      contents: DIST,
-    });
-    expect(out.stdout).toContain(`https://docs.google.com/spreadsheets/d/${FAKE_SPREADSHEET_ID}/edit`);
-  });
+  it(
+    '--create "My Leads": creates the bound spreadsheet script outside the repository, writes its id, ' + "pushes dist/ over its manifest",
+    () => {
+      const r = repo({ loggedIn: true });
+      const out = push(r, ["--create", "My Leads"]);
+      expect(out.stderr).toBe("");
+      expect(out.status).toBe(0);
+      const [create, pushed, ...more] = out.runs;
+      expect(more).toEqual([]);
+      expect(create).toMatchObject({ command: "create-script", options: { type: "sheets", title: "My Leads", rootDir: "." } });
+      expect(path.relative(r.dir, create?.cwd ?? r.dir).startsWith("..")).toBe(true);
+      expect(existsSync(create?.cwd ?? r.dir)).toBe(false); // the scratch folder is gone
+      expect(out.claspJson).toEqual({ scriptId: FAKE_SCRIPT_ID, rootDir: "dist", parentId: FAKE_SPREADSHEET_ID });
+      expect(pushed).toMatchObject({
+        command: "push",
+        cwd: r.dir,
+        scriptId: FAKE_SCRIPT_ID,
+        options: { force: true },
+        files: ["Code.js", "Sidebar.html", "appsscript.json"],
+        contents: DIST,
+      });
+      expect(out.stdout).toContain(`https://docs.google.com/spreadsheets/d/${FAKE_SPREADSHEET_ID}/edit`);
+    },
+  );
 
   it("--create with no title names the spreadsheet Business Leads; the next npm run push pushes there without --force", () => {
     const r = repo({ loggedIn: true });
@@ -177,16 +183,23 @@ describe("npm run push", () => {
 });
 
 describe("the clasp stand-in", () => {
-  it("refuses what clasp 3.4.1 refuses: an unknown option, and create where a .clasp.json is found (why push.mjs creates elsewhere)", () => {
-    const r = repo({ loggedIn: true });
-    const run = (args: string[]) =>
-      spawnSync(process.execPath, [FAKE_CLASP, ...args], { cwd: r.dir, encoding: "utf8", env: { ...process.env, FAKE_CLASP_LOG: r.log } });
-    const unknown = run(["create", "--type", "sheets", "--root", "dist"]);
-    expect(unknown.status).not.toBe(0);
-    expect(unknown.stderr).toMatch(/unknown option '--root'/);
-    const inRepo = run(["create", "--type", "sheets", "--rootDir", "dist"]);
-    expect(inRepo.status).not.toBe(0);
-    expect(inRepo.stderr).toContain("Project file already exists.");
-    expect(readFileSync(path.join(r.dir, "dist/Code.js"), "utf8")).toBe(DIST["Code.js"]);
-  });
+  it(
+    "refuses what clasp 3.4.1 refuses: an unknown option, and create where a .clasp.json is found (why " + "push.mjs creates elsewhere)",
+    () => {
+      const r = repo({ loggedIn: true });
+      const run = (args: string[]) =>
+        spawnSync(process.execPath, [FAKE_CLASP, ...args], {
+          cwd: r.dir,
+          encoding: "utf8",
+          env: { ...process.env, FAKE_CLASP_LOG: r.log },
+        });
+      const unknown = run(["create", "--type", "sheets", "--root", "dist"]);
+      expect(unknown.status).not.toBe(0);
+      expect(unknown.stderr).toMatch(/unknown option '--root'/);
+      const inRepo = run(["create", "--type", "sheets", "--rootDir", "dist"]);
+      expect(inRepo.status).not.toBe(0);
+      expect(inRepo.stderr).toContain("Project file already exists.");
+      expect(readFileSync(path.join(r.dir, "dist/Code.js"), "utf8")).toBe(DIST["Code.js"]);
+    },
+  );
 });

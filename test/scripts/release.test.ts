@@ -47,7 +47,9 @@ let base: string;
 /** What a release reads: everything but the tests, the docs and the benchmark. */
 const releaseReads = (file: string) => !/^(test|docs|bench)\//.test(file);
 
-/** One commit of the working tree as it is (its files, tracked or not, not the ignored ones nor a linked node_modules): the code under test. */
+/**
+ * One commit of the working tree as it is (its files, tracked or not, not the ignored ones nor a linked node_modules): the code under test.
+ */
 beforeAll(() => {
   scratch = mkdtempSync(path.join(os.tmpdir(), "release-test-"));
   base = path.join(scratch, "base");
@@ -131,38 +133,46 @@ function publisherListing(c: Clone): void {
 }
 
 describe("npm run release -- --dry-run", () => {
-  it("passes every check without a clasp login, prints the exact clasp steps, calls none, and its manifest allows the service's prefix only", () => {
-    const c = clone();
-    const out = release(c, ["--dry-run", "--base-url", `${BASE}/api/v1/`]);
-    expect(out.stderr).toBe("");
-    expect(out.status).toBe(0);
-    for (const line of [
-      "✓ the service's address: https://leads.example.com",
-      "✓ the working tree is the commit",
-      "✓ production build: .build/release/currentonly/dist/",
-      "✓ the listing kit's checks (4 passed)",
-    ]) {
-      expect(out.stdout).toContain(line);
-    }
-    expect(out.stdout).toContain("1. npx clasp --project .build/release/currentonly/.clasp.json push --force");
-    expect(out.stdout).toMatch(
-      /2\. npx clasp --project \.build\/release\/currentonly\/\.clasp\.json --json create-version "Business Leads 0\.1\.0 \([0-9a-f]+, default build, https:\/\/leads\.example\.com\)"/,
-    );
-    expect(out.stdout).toContain(
-      '3. npx clasp --project .build/release/currentonly/.clasp.json --json create-deployment --versionNumber "<the version step 2 made>" --description',
-    );
-    expect(out.stdout).toContain("App Configuration asks for the script ID and that version");
-    // The example's values are said, as a real release would refuse them.
-    expect(out.stdout).toContain("pagesUrl is still the example address");
-    expect(out.runs).toEqual([]);
-    // Everything it wrote is ignored by git: the clone stays clean.
-    expect(status(c)).toBe("");
-    // The release's manifest allows fetches to the service's prefix only (https, full domain, non-empty path).
-    expect(manifestOf(c).urlFetchWhitelist).toEqual([`${BASE}/`]);
-    expect(manifestOf(c).oauthScopes).toContain("https://www.googleapis.com/auth/spreadsheets.currentonly");
-    const code = readFileSync(path.join(releaseDir(c), "dist/Code.js"), "utf8");
-    expect(code).toContain(JSON.stringify(BASE));
-  });
+  it(
+    "passes every check without a clasp login, prints the exact clasp steps, calls none, " +
+      "and its manifest allows the service's prefix only",
+    () => {
+      const c = clone();
+      const out = release(c, ["--dry-run", "--base-url", `${BASE}/api/v1/`]);
+      expect(out.stderr).toBe("");
+      expect(out.status).toBe(0);
+      for (const line of [
+        "✓ the service's address: https://leads.example.com",
+        "✓ the working tree is the commit",
+        "✓ production build: .build/release/currentonly/dist/",
+        "✓ the listing kit's checks (4 passed)",
+      ]) {
+        expect(out.stdout).toContain(line);
+      }
+      expect(out.stdout).toContain("1. npx clasp --project .build/release/currentonly/.clasp.json push --force");
+      expect(out.stdout).toMatch(
+        new RegExp(
+          /2\. npx clasp --project \.build\/release\/currentonly\/\.clasp\.json --json create-version /.source +
+            /"Business Leads 0\.1\.0 \([0-9a-f]+, default build, https:\/\/leads\.example\.com\)"/.source,
+        ),
+      );
+      expect(out.stdout).toContain(
+        '3. npx clasp --project .build/release/currentonly/.clasp.json --json create-deployment --versionNumber "<the version ' +
+          'step 2 made>" --description',
+      );
+      expect(out.stdout).toContain("App Configuration asks for the script ID and that version");
+      // The example's values are said, as a real release would refuse them.
+      expect(out.stdout).toContain("pagesUrl is still the example address");
+      expect(out.runs).toEqual([]);
+      // Everything it wrote is ignored by git: the clone stays clean.
+      expect(status(c)).toBe("");
+      // The release's manifest allows fetches to the service's prefix only (https, full domain, non-empty path).
+      expect(manifestOf(c).urlFetchWhitelist).toEqual([`${BASE}/`]);
+      expect(manifestOf(c).oauthScopes).toContain("https://www.googleapis.com/auth/spreadsheets.currentonly");
+      const code = readFileSync(path.join(releaseDir(c), "dist/Code.js"), "utf8");
+      expect(code).toContain(JSON.stringify(BASE));
+    },
+  );
 
   it("--scope full releases the full build, its whitelist too", () => {
     const c = clone();
@@ -235,16 +245,19 @@ describe("npm run release refuses before any call to Google", () => {
     expect([...out.runs, ...again.runs]).toEqual([]);
   });
 
-  it("a real release to the spreadsheet-bound script npm run push -- --create made: refuses (an Editor add-on is a standalone project)", () => {
-    const c = clone({ loggedIn: true });
-    publisherListing(c);
-    writeFileSync(path.join(c.dir, ".clasp.json"), JSON.stringify({ scriptId: "1BoundScript", rootDir: "dist", parentId: "1Sheet" }));
-    const out = release(c, ["--base-url", BASE]);
-    expect(out.status).toBe(1);
-    expect(out.stderr).toContain("bound to a spreadsheet");
-    expect(out.stderr).toContain("--script-id");
-    expect(out.runs).toEqual([]);
-  });
+  it(
+    "a real release to the spreadsheet-bound script npm run push -- --create made: " + "refuses (an Editor add-on is a standalone project)",
+    () => {
+      const c = clone({ loggedIn: true });
+      publisherListing(c);
+      writeFileSync(path.join(c.dir, ".clasp.json"), JSON.stringify({ scriptId: "1BoundScript", rootDir: "dist", parentId: "1Sheet" }));
+      const out = release(c, ["--base-url", BASE]);
+      expect(out.status).toBe(1);
+      expect(out.stderr).toContain("bound to a spreadsheet");
+      expect(out.stderr).toContain("--script-id");
+      expect(out.runs).toEqual([]);
+    },
+  );
 });
 
 describe("npm run release", () => {

@@ -81,53 +81,56 @@ describe("mergeBusinesses", () => {
     expect(merged).toEqual({ added: 0, updated: 3, notFound: 0, businessRows: 3, keptEarlier: 2 });
   });
 
-  it("says which contact column changed and how, where the service downgraded a check or dropped an address; kept cells say nothing", () => {
-    const two = {
-      emails: ["info@clinic1.com", "sales@clinic1.com"],
-      email_verifications: { "info@clinic1.com": { result: "deliverable" }, "sales@clinic1.com": { result: "deliverable" } },
-    };
-    const { sheet, row } = sheetWith([
-      business(1, 0, two),
-      business(2, 0),
-      business(3, 0, { owner_emails: ["a@clinic3.com", "b@clinic3.com"] }),
-      business(4, 0),
-    ]);
-    mergeBusinesses(
-      sheet,
-      [
-        // Both addresses still there, one no longer verified: the service now says "unknown".
-        business(1, 1, {
-          ...two,
-          email_verifications: { "info@clinic1.com": { result: "deliverable" }, "sales@clinic1.com": { result: "unknown" } },
-        }),
-        // An address dropped, and no Yelp this time (kept).
-        business(2, 1, { emails: [], email_verifications: {}, socials: null }),
-        business(3, 1, { owner_emails: ["a@clinic3.com"], phone: "+1 512-555-0999" }),
-        business(4, 1),
-      ],
-      "2026-11-27",
-    );
-    expect(row("Clinic 1")["Verified emails"]).toBe("info@clinic1.com");
-    expect(row("Clinic 1")["Latest refresh"]).toBe("Updated · verification now unknown");
-    // No emails returned: the email columns keep theirs together, so nothing of them changed.
-    expect(row("Clinic 2")["Latest refresh"]).toBe("Updated · kept earlier emails");
-    expect(row("Clinic 2").Emails).toBe("info@clinic2.com");
-    expect(row("Clinic 3")["Latest refresh"]).toBe("Updated · phone changed, 1 owner email fewer");
-    expect(row("Clinic 4")["Latest refresh"]).toBe("Updated");
-    // An address fewer, and a kept column: both said.
-    mergeBusinesses(
-      sheet,
-      [
-        business(1, 2, {
-          emails: ["info@clinic1.com"],
-          email_verifications: { "info@clinic1.com": { result: "deliverable" } },
-          owner_emails: [],
-        }),
-      ],
-      "2026-11-28",
-    );
-    expect(row("Clinic 1")["Latest refresh"]).toBe("Updated · 1 email fewer · kept earlier owner emails");
-  });
+  it(
+    "says which contact column changed and how, where the service downgraded a check or dropped an " + "address; kept cells say nothing",
+    () => {
+      const two = {
+        emails: ["info@clinic1.com", "sales@clinic1.com"],
+        email_verifications: { "info@clinic1.com": { result: "deliverable" }, "sales@clinic1.com": { result: "deliverable" } },
+      };
+      const { sheet, row } = sheetWith([
+        business(1, 0, two),
+        business(2, 0),
+        business(3, 0, { owner_emails: ["a@clinic3.com", "b@clinic3.com"] }),
+        business(4, 0),
+      ]);
+      mergeBusinesses(
+        sheet,
+        [
+          // Both addresses still there, one no longer verified: the service now says "unknown".
+          business(1, 1, {
+            ...two,
+            email_verifications: { "info@clinic1.com": { result: "deliverable" }, "sales@clinic1.com": { result: "unknown" } },
+          }),
+          // An address dropped, and no Yelp this time (kept).
+          business(2, 1, { emails: [], email_verifications: {}, socials: null }),
+          business(3, 1, { owner_emails: ["a@clinic3.com"], phone: "+1 512-555-0999" }),
+          business(4, 1),
+        ],
+        "2026-11-27",
+      );
+      expect(row("Clinic 1")["Verified emails"]).toBe("info@clinic1.com");
+      expect(row("Clinic 1")["Latest refresh"]).toBe("Updated · verification now unknown");
+      // No emails returned: the email columns keep theirs together, so nothing of them changed.
+      expect(row("Clinic 2")["Latest refresh"]).toBe("Updated · kept earlier emails");
+      expect(row("Clinic 2").Emails).toBe("info@clinic2.com");
+      expect(row("Clinic 3")["Latest refresh"]).toBe("Updated · phone changed, 1 owner email fewer");
+      expect(row("Clinic 4")["Latest refresh"]).toBe("Updated");
+      // An address fewer, and a kept column: both said.
+      mergeBusinesses(
+        sheet,
+        [
+          business(1, 2, {
+            emails: ["info@clinic1.com"],
+            email_verifications: { "info@clinic1.com": { result: "deliverable" } },
+            owner_emails: [],
+          }),
+        ],
+        "2026-11-28",
+      );
+      expect(row("Clinic 1")["Latest refresh"]).toBe("Updated · 1 email fewer · kept earlier owner emails");
+    },
+  );
 
   it("counts each run's own no-longer-found rows, not every row missing since the first run", () => {
     const { sheet } = sheetWith(Array.from({ length: 10 }, (_, i) => business(i + 1, 0)));

@@ -148,7 +148,8 @@ describe("searchBounds and resultsProblem", () => {
   });
   it("asks before a schedule goes on, with what each run costs as the search form says it", () => {
     expect(refreshQuestion({ runCredits: 100, mine: true }, "day", account({ creditsRemaining: 9800 }))).toBe(
-      "Refresh daily? The search runs again every day and uses 100 of your 9,800 credits. New businesses are added to the sheet; none is removed.",
+      "Refresh daily? The search runs again every day and uses 100 of your 9,800 credits. " +
+        "New businesses are added to the sheet; none is removed.",
     );
     expect(refreshQuestion({ runCredits: 700, mine: true }, "week", account({ creditsRemaining: 300 }))).toMatch(
       /^Refresh weekly\? The search runs again every week and needs 700 credits — only 300 remain\./,
@@ -434,29 +435,34 @@ describe("a territory", () => {
     ...over,
   });
 
-  it("costs every search before the click, in previewSearch's figures, and is refused with its sentence when the credits cannot cover it", () => {
-    const growth = account({ planCode: "growth", creditsRemaining: 5000 });
-    expect(territoryCost(growth, 2, 3, 100)).toEqual({
-      line: "6 searches (2 queries × 3 places) · up to 100 results each · up to 600 credits of your 5,000",
-      problem: null,
-    });
-    expect(territoryCost(growth, 1, 2, 700).line).toBe(
-      "2 searches (1 query × 2 places) · up to 700 results each · up to 1,400 credits of your 5,000",
-    );
-    // Two queries and no place yet: what each place picked will cost, not one search's cost.
-    expect(perPlaceCost(account({ creditsRemaining: 10000 }), 2, 100)).toBe(
-      "2 searches a place picked · up to 200 credits a place, of your 10,000",
-    );
-    const short = territoryCost(growth, 3, 3, 700);
-    expect(short.problem).toBe(territoryProblem(growth, 9, 700));
-    expect(short.problem).toMatch(/6,300 credits.*5,000 remain/);
-    expect(territoryCost(account({ planCode: "free", freeSearchUsed: false, creditsRemaining: 100 }), 2, 1, 100).problem).toMatch(
-      /free account's one search cannot be a territory/,
-    );
-    expect(TERRITORY_PACE).toBe(
-      "As many as your account runs at once start now; the others start as those finish, in the background (also with the sidebar closed).",
-    );
-  });
+  it(
+    "costs every search before the click, in previewSearch's figures, and is refused with its sentence when " +
+      "the credits cannot cover it",
+    () => {
+      const growth = account({ planCode: "growth", creditsRemaining: 5000 });
+      expect(territoryCost(growth, 2, 3, 100)).toEqual({
+        line: "6 searches (2 queries × 3 places) · up to 100 results each · up to 600 credits of your 5,000",
+        problem: null,
+      });
+      expect(territoryCost(growth, 1, 2, 700).line).toBe(
+        "2 searches (1 query × 2 places) · up to 700 results each · up to 1,400 credits of your 5,000",
+      );
+      // Two queries and no place yet: what each place picked will cost, not one search's cost.
+      expect(perPlaceCost(account({ creditsRemaining: 10000 }), 2, 100)).toBe(
+        "2 searches a place picked · up to 200 credits a place, of your 10,000",
+      );
+      const short = territoryCost(growth, 3, 3, 700);
+      expect(short.problem).toBe(territoryProblem(growth, 9, 700));
+      expect(short.problem).toMatch(/6,300 credits.*5,000 remain/);
+      expect(territoryCost(account({ planCode: "free", freeSearchUsed: false, creditsRemaining: 100 }), 2, 1, 100).problem).toMatch(
+        /free account's one search cannot be a territory/,
+      );
+      expect(TERRITORY_PACE).toBe(
+        "As many as your account runs at once start now; the others start as those finish, " +
+          "in the background (also with the sidebar closed).",
+      );
+    },
+  );
 
   it("says once started how many run now and how many wait", () => {
     expect(territoryStarted(counts())).toBe("2 searches run now; 4 wait for a free job slot and start in the background.");
@@ -469,33 +475,37 @@ describe("a territory", () => {
     expect(territoryStarted(counts({ started: 6, running: 6, waiting: 0 }))).toBe("");
   });
 
-  it("is one line: its searches running and waiting and the businesses so far, then its searches and businesses, those found by more than one search said", () => {
-    const running = job({
-      status: "running",
-      leadCount: 212,
-      territory: counts({ running: 2, waiting: 3, finished: 1, started: 3 }),
-      foundByMore: 4,
-    });
-    expect(territoryLine(running, counts({ running: 2, waiting: 3, finished: 1, started: 3 }))).toBe(
-      "2 running · 3 waiting · 212 businesses so far",
-    );
-    expect(jobProgress(running)).toEqual({
-      value: 1,
-      max: 6,
-      text: "2 running · 3 waiting · 212 businesses so far",
-      valueText: "1 of 6 searches done",
-    });
-    const done = counts({ started: 6, waiting: 0, running: 0, finished: 6 });
-    expect(territoryLine(job({ status: "completed", leadCount: 500, foundByMore: 100 }), done)).toBe(
-      "6 searches · 500 businesses (100 found by more than one search)",
-    );
-    expect(territoryLine(job({ status: "completed", leadCount: 1, foundByMore: 1 }), done)).toBe(
-      "6 searches · 1 business (1 found by more than one search)",
-    );
-    expect(territoryLine(job({ status: "completed", leadCount: 80, foundByMore: 0 }), { ...done, finished: 5, failed: 1 })).toBe(
-      "6 searches · 1 failed · 80 businesses",
-    );
-  });
+  it(
+    "is one line: its searches running and waiting and the businesses so far, then its searches and businesses, " +
+      "those found by more than one search said",
+    () => {
+      const running = job({
+        status: "running",
+        leadCount: 212,
+        territory: counts({ running: 2, waiting: 3, finished: 1, started: 3 }),
+        foundByMore: 4,
+      });
+      expect(territoryLine(running, counts({ running: 2, waiting: 3, finished: 1, started: 3 }))).toBe(
+        "2 running · 3 waiting · 212 businesses so far",
+      );
+      expect(jobProgress(running)).toEqual({
+        value: 1,
+        max: 6,
+        text: "2 running · 3 waiting · 212 businesses so far",
+        valueText: "1 of 6 searches done",
+      });
+      const done = counts({ started: 6, waiting: 0, running: 0, finished: 6 });
+      expect(territoryLine(job({ status: "completed", leadCount: 500, foundByMore: 100 }), done)).toBe(
+        "6 searches · 500 businesses (100 found by more than one search)",
+      );
+      expect(territoryLine(job({ status: "completed", leadCount: 1, foundByMore: 1 }), done)).toBe(
+        "6 searches · 1 business (1 found by more than one search)",
+      );
+      expect(territoryLine(job({ status: "completed", leadCount: 80, foundByMore: 0 }), { ...done, finished: 5, failed: 1 })).toBe(
+        "6 searches · 1 failed · 80 businesses",
+      );
+    },
+  );
 
   it("once stopped: its searches under way, then how many of its searches ran; its bar counts only those", () => {
     const stopped = counts({ searches: 3, started: 1, waiting: 0, running: 1, stopped: true });

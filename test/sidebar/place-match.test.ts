@@ -12,12 +12,15 @@ const place = (name: string, region: string, cc = "US"): Location => ({
 const springfields = ["Illinois", "Missouri", "Massachusetts", "Ohio"].map((region) => place("Springfield", region));
 
 describe("pastedNames", () => {
-  it("takes one name a line (of a row copied with more cells, its first), each once whatever its case or accents, blank lines left out", () => {
-    expect(pastedNames("Dallas\r\n\r\n  Plano  \nplano\nCórdoba\ncordoba\n\tIrving\tTX\n")).toEqual({
-      names: ["Dallas", "Plano", "Córdoba", "Irving"],
-      left: 0,
-    });
-  });
+  it(
+    "takes one name a line (of a row copied with more cells, its first), " + "each once whatever its case or accents, blank lines left out",
+    () => {
+      expect(pastedNames("Dallas\r\n\r\n  Plano  \nplano\nCórdoba\ncordoba\n\tIrving\tTX\n")).toEqual({
+        names: ["Dallas", "Plano", "Córdoba", "Irving"],
+        left: 0,
+      });
+    },
+  );
   it("looks up at most the 50 places a territory takes, and counts the rest", () => {
     const many = Array.from({ length: 53 }, (_, i) => `City ${i}`).join("\n");
     expect(pastedNames(many)).toEqual({ names: Array.from({ length: 50 }, (_, i) => `City ${i}`), left: 3 });

@@ -58,7 +58,8 @@ describe("Continue with my key", () => {
     // The time in the spreadsheet's zone, whatever the browser's.
     const now = new Date("2026-11-20T08:00:00Z");
     expect(continuedText(run(), { rowsHeld: 735, heldUntil: "2026-11-27T13:05:00Z" }, "Europe/Berlin", now)).toBe(
-      "Your key now sends the 7,400 waiting rows of “Enrich Accounts”. 735 of them wait until Fri, Nov 27, 14:05 GMT+1 for a chunk the other editor's key may have sent.",
+      "Your key now sends the 7,400 waiting rows of “Enrich Accounts”. 735 of them wait until Fri, Nov 27, " +
+        "14:05 GMT+1 for a chunk the other editor's key may have sent.",
     );
   });
 });

@@ -27,7 +27,8 @@ describe("spendText", () => {
 
   it("credits that do not cover the next run say so, with the run's time", () => {
     expect(spendText({ every: "day", runCredits: 1000, remaining: 500, nextRun }, "UTC", now)).toBe(
-      "Up to 7,000 credits a week, 30,000 a month. Your 500 credits do not cover the next run (Mon 07:41): it is skipped unless credits are added.",
+      "Up to 7,000 credits a week, 30,000 a month. Your 500 credits do not cover the next run (Mon 07:41): " +
+        "it is skipped unless credits are added.",
     );
   });
 

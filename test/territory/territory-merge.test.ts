@@ -95,26 +95,30 @@ describe("mergeTerritoryFinds", () => {
     ]);
   });
 
-  it("counts each run's own no-longer-found rows (a row missing since an earlier run is not counted again), the same when an end is repeated", () => {
-    const { sheet } = setUp();
-    const run = (n: number, places: number[]) => {
-      mergeTerritoryFinds(
-        sheet,
-        found(
-          [ORDER[0] ?? ""],
-          places.map((place) => business(place, `r${n}`)),
-        ),
-        { runDay: `2026-11-2${n}`, run: n, order: ORDER },
-      );
-      return endTerritoryRun(sheet, n);
-    };
-    run(0, [1, 2, 3, 4, 5, 6]);
-    expect(run(1, [3, 4, 5, 6]).notFound).toBe(2);
-    expect(run(2, [5, 6]).notFound).toBe(2);
-    const third = run(3, [1, 6]);
-    expect([third.updated, third.notFound]).toEqual([2, 1]);
-    expect(endTerritoryRun(sheet, 3).notFound).toBe(1);
-  });
+  it(
+    "counts each run's own no-longer-found rows (a row missing since an earlier run is not counted again), " +
+      "the same when an end is repeated",
+    () => {
+      const { sheet } = setUp();
+      const run = (n: number, places: number[]) => {
+        mergeTerritoryFinds(
+          sheet,
+          found(
+            [ORDER[0] ?? ""],
+            places.map((place) => business(place, `r${n}`)),
+          ),
+          { runDay: `2026-11-2${n}`, run: n, order: ORDER },
+        );
+        return endTerritoryRun(sheet, n);
+      };
+      run(0, [1, 2, 3, 4, 5, 6]);
+      expect(run(1, [3, 4, 5, 6]).notFound).toBe(2);
+      expect(run(2, [5, 6]).notFound).toBe(2);
+      const third = run(3, [1, 6]);
+      expect([third.updated, third.notFound]).toEqual([2, 1]);
+      expect(endTerritoryRun(sheet, 3).notFound).toBe(1);
+    },
+  );
 
   it("says on an updated row how its contact data changed", () => {
     const { sheet, rows } = setUp();
@@ -128,32 +132,36 @@ describe("mergeTerritoryFinds", () => {
 });
 
 describe("a territory's sheet retyped by a person", () => {
-  it("decides by each row's run code: Found by, Territory run and Latest refresh retyped or translated change nothing of what a merge does", () => {
-    const { app, sheet, rows } = setUp();
-    const run1 = { runDay: "2026-11-27", run: 1, order: ORDER };
-    mergeTerritoryFinds(sheet, found([ORDER[0] ?? ""], [business(1, "a"), business(2, "a")]), { ...run1, run: 0 });
-    mergeTerritoryFinds(sheet, found([ORDER[0] ?? ""], [business(1, "a2")]), run1);
-    mergeTerritoryFinds(sheet, found([ORDER[1] ?? ""], [business(3, "b2")]), run1);
-    // A person translates the words of the run's rows, and types over a Territory run.
-    const header = (app.testing.values("Territory")[0] ?? []).map(String);
-    const at = (name: string) => String.fromCharCode(65 + header.indexOf(name));
-    for (const row of [2, 3, 4]) {
-      app.testing.userType("Territory", `${at("Found by")}${row}`, "gefunden von Zahnärzten");
-      app.testing.userType("Territory", `${at("Latest refresh")}${row}`, "Neu");
-      app.testing.userType("Territory", `${at("Territory run")}${row}`, "7");
-    }
-    // Another search of the same run finds Practice 1 again, and Practice 3.
-    const merged = mergeTerritoryFinds(sheet, found([ORDER[2] ?? ""], [business(1, "c2"), business(3, "c2")]), run1);
-    expect(merged).toEqual({ businessRows: 3, foundByMore: 2 });
-    const byName = new Map(rows().map((row) => [row.Name, row]));
-    expect(byName.get("Practice 1")?.["Found by"]).toBe("dentists · Plano; orthodontists · Plano");
-    expect(byName.get("Practice 3")?.["Found by"]).toBe("dentists · Allen; orthodontists · Plano");
-    expect(byName.get("Practice 3")?.["Latest refresh"]).toBe("New");
-    const ended = endTerritoryRun(sheet, 1);
-    expect(ended).toMatchObject({ added: 1, updated: 1, notFound: 1, businessRows: 3 });
-    expect(byName.get("Practice 2")?.Name).toBe("Practice 2");
-    expect(rows().find((row) => row.Name === "Practice 2")?.["Latest refresh"]).toBe("No longer found");
-    // The end repeated (a kill before the record was saved) counts the same.
-    expect(endTerritoryRun(sheet, 1)).toMatchObject({ added: 1, updated: 1, notFound: 1 });
-  });
+  it(
+    "decides by each row's run code: Found by, Territory run and Latest refresh retyped or translated change " +
+      "nothing of what a merge does",
+    () => {
+      const { app, sheet, rows } = setUp();
+      const run1 = { runDay: "2026-11-27", run: 1, order: ORDER };
+      mergeTerritoryFinds(sheet, found([ORDER[0] ?? ""], [business(1, "a"), business(2, "a")]), { ...run1, run: 0 });
+      mergeTerritoryFinds(sheet, found([ORDER[0] ?? ""], [business(1, "a2")]), run1);
+      mergeTerritoryFinds(sheet, found([ORDER[1] ?? ""], [business(3, "b2")]), run1);
+      // A person translates the words of the run's rows, and types over a Territory run.
+      const header = (app.testing.values("Territory")[0] ?? []).map(String);
+      const at = (name: string) => String.fromCharCode(65 + header.indexOf(name));
+      for (const row of [2, 3, 4]) {
+        app.testing.userType("Territory", `${at("Found by")}${row}`, "gefunden von Zahnärzten");
+        app.testing.userType("Territory", `${at("Latest refresh")}${row}`, "Neu");
+        app.testing.userType("Territory", `${at("Territory run")}${row}`, "7");
+      }
+      // Another search of the same run finds Practice 1 again, and Practice 3.
+      const merged = mergeTerritoryFinds(sheet, found([ORDER[2] ?? ""], [business(1, "c2"), business(3, "c2")]), run1);
+      expect(merged).toEqual({ businessRows: 3, foundByMore: 2 });
+      const byName = new Map(rows().map((row) => [row.Name, row]));
+      expect(byName.get("Practice 1")?.["Found by"]).toBe("dentists · Plano; orthodontists · Plano");
+      expect(byName.get("Practice 3")?.["Found by"]).toBe("dentists · Allen; orthodontists · Plano");
+      expect(byName.get("Practice 3")?.["Latest refresh"]).toBe("New");
+      const ended = endTerritoryRun(sheet, 1);
+      expect(ended).toMatchObject({ added: 1, updated: 1, notFound: 1, businessRows: 3 });
+      expect(byName.get("Practice 2")?.Name).toBe("Practice 2");
+      expect(rows().find((row) => row.Name === "Practice 2")?.["Latest refresh"]).toBe("No longer found");
+      // The end repeated (a kill before the record was saved) counts the same.
+      expect(endTerritoryRun(sheet, 1)).toMatchObject({ added: 1, updated: 1, notFound: 1 });
+    },
+  );
 });

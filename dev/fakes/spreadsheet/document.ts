@@ -21,7 +21,10 @@ import { UiRecorder } from "./ui";
 export type CallKind = "read" | "write" | "getter" | "flush";
 
 export interface FakeSpreadsheetAppOptions {
-  /** Called at the start of every method that reads or writes the document (`cells`: how many a value read returns); may throw to fail the call. */
+  /**
+   * Called at the start of every method that reads or writes the document
+   * (`cells`: how many a value read returns); may throw to fail the call.
+   */
   onCall?: (kind: CallKind, method: string, cells: number) => void;
   /** Whether the plain-text format "@" keeps a written "=…" as text (undocumented by Google; default false). */
   plainTextStopsFormulas?: boolean;

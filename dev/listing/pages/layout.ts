@@ -7,12 +7,14 @@ import { SITE } from "../kit-files";
 
 export { escapeHtml };
 
-const STYLE = `
+const STYLE =
+  `
   *{box-sizing:border-box}
   body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2933;background:#fff}
   header,main,footer{max-width:860px;margin:0 auto;padding:0 24px}
   header{display:flex;align-items:center;gap:14px;padding-top:20px;padding-bottom:12px;border-bottom:1px solid #e4e7eb;flex-wrap:wrap}
-  header .brand{display:flex;align-items:center;gap:12px;text-decoration:none;color:inherit;font-size:20px;font-weight:600;margin-right:auto}
+  header ` +
+  `.brand{display:flex;align-items:center;gap:12px;text-decoration:none;color:inherit;font-size:20px;font-weight:600;margin-right:auto}
   header img{width:40px;height:40px}
   nav a{margin-left:16px;color:#0b6e5a;text-decoration:none;font-weight:500}
   nav a[aria-current=page]{text-decoration:underline}
@@ -51,7 +53,8 @@ export function page(config: ListingConfig, key: PageKey, title: string, body: s
     (item) => `<a href="${SITE.pages[item.key]}"${item.key === key ? ' aria-current="page"' : ""}>${item.label}</a>`,
   ).join("");
   const heading = key === "home" ? name : `${escapeHtml(title)} · ${name}`;
-  return `<!DOCTYPE html>
+  return (
+    `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -69,10 +72,13 @@ export function page(config: ListingConfig, key: PageKey, title: string, body: s
 ${body}
 </main>
 <footer>
-<p>${name} is published by ${escapeHtml(config.publisher)}. Questions: <a href="mailto:${escapeHtml(config.supportEmail)}">${escapeHtml(config.supportEmail)}</a></p>
-<p><a href="${SITE.pages.privacy}">Privacy policy</a><a href="${SITE.pages.terms}">Terms of service</a><a href="${SITE.pages.support}">Support</a></p>
+<p>${name} is published by ${escapeHtml(config.publisher)}. Questions: ` +
+    `<a href="mailto:${escapeHtml(config.supportEmail)}">${escapeHtml(config.supportEmail)}</a></p>
+<p><a href="${SITE.pages.privacy}">Privacy policy</a><a href="${SITE.pages.terms}">Terms of service</a>` +
+    `<a href="${SITE.pages.support}">Support</a></p>
 </footer>
 </body>
 </html>
-`;
+`
+  );
 }

@@ -785,8 +785,10 @@ function wireControls(grid: Grid): void {
         const replaced = pasted.replacedHeader === null ? "" : ` (its header row replaces your first line, "${pasted.replacedHeader}")`;
         say(
           header
-            ? `Pasted ${pasted.rows} rows into "${pasted.sheetName}"${replaced} and selected ${pasted.rangeA1}: now "Check selection" and "Enrich rows" in the sidebar.`
-            : `Pasted ${pasted.rows} rows into "${pasted.sheetName}", every line as typed, with no header row added, and selected ${pasted.rangeA1}: "Check selection" in the sidebar asks which columns hold the names and the websites.`,
+            ? `Pasted ${pasted.rows} rows into "${pasted.sheetName}"${replaced} and selected ${pasted.rangeA1}: ` +
+                `now "Check selection" and "Enrich rows" in the sidebar.`
+            : `Pasted ${pasted.rows} rows into "${pasted.sheetName}", every line as typed, with no header row added, ` +
+                `and selected ${pasted.rangeA1}: "Check selection" in the sidebar asks which columns hold the names and the websites.`,
         );
         grid.refreshSoon();
       })
@@ -816,7 +818,8 @@ function wireControls(grid: Grid): void {
     void post<{ sent: number; bounced: string[] }>("/api/mail-merge", {})
       .then((merge) => {
         say(
-          `A mail merge sent to the ${merge.sent} contacts ready to send; ${merge.bounced.join(" and ")} bounced (Merge status in "Contacts"). Refresh contacts: they are No for good.`,
+          `A mail merge sent to the ${merge.sent} contacts ready to send; ${merge.bounced.join(" and ")} bounced (Merge status in ` +
+            `"Contacts"). Refresh contacts: they are No for good.`,
         );
         grid.refreshSoon();
       })
@@ -838,7 +841,8 @@ function wireControls(grid: Grid): void {
           const passes = done.runs === 1 ? "1 background pass ran" : `${done.runs} background passes ran`;
           const failed = done.failures.length === 0 ? "" : ` (${done.failures.length} failed: ${done.failures[0] ?? ""})`;
           say(
-            `Moved the clock forward ${hours === 24 ? "a day" : `${hours} h`}: ${passes}${failed}. The sidebar reopened to show where things stand.`,
+            `Moved the clock forward ${hours === 24 ? "a day" : `${hours} h`}: ${passes}${failed}. ` +
+              "The sidebar reopened to show where things stand.",
           );
           sidebar.contentWindow?.location.reload();
           grid.refreshSoon();

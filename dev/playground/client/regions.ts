@@ -7,7 +7,8 @@ export const isRegionKey = (event: KeyboardEvent): boolean =>
   event.key === "F6" || (event.ctrlKey && event.altKey && (event.key === "." || event.code === "Period"));
 
 const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), ' +
+  '[tabindex]:not([tabindex="-1"])';
 
 /** Focuses the sidebar's first control that shows (the frame itself while it loads). */
 function focusSidebar(frame: HTMLIFrameElement): void {

@@ -15,7 +15,9 @@ export interface ColumnChoice {
   /** The chosen columns' letters, or, before a choice, the ones that look like the names and the websites (null when none does). */
   nameColumn: string | null;
   websiteColumn: string | null;
-  /** The list starts in row 1: starting the enrichment inserts a row above it for the headers ("Name", "Website" and the result columns). */
+  /**
+   * The list starts in row 1: starting the enrichment inserts a row above it for the headers ("Name", "Website" and the result columns).
+   */
   addsHeaderRow: boolean;
 }
 
@@ -27,7 +29,10 @@ const GUESS_ROWS = 500;
 
 const sampleOf = (text: string): string => (text.length > SAMPLE_LENGTH ? `${text.slice(0, SAMPLE_LENGTH - 1)}…` : text);
 
-/** The share (at least half suggests it: a header row the synonyms do not know may be among the rows) of a column's filled cells (in `rows`) that `test` accepts; 0 for an empty column. */
+/**
+ * The share (at least half suggests it: a header row the synonyms do not know may be among the rows) of a column's filled cells (in `rows`)
+ * that `test` accepts; 0 for an empty column.
+ */
 function share(values: readonly unknown[][], rows: readonly number[], column: number, test: (cell: unknown) => boolean): number {
   const filled = rows.map((row) => values[row - 1]?.[column - 1]).filter((cell) => cleanText(cell) !== "");
   return filled.length === 0 ? 0 : filled.filter(test).length / filled.length;

@@ -35,7 +35,8 @@ export function headerOfList(values: readonly unknown[][], name: number, website
 export function checkRoomForHeader(values: readonly unknown[][], label: string): void {
   if (values.some((cells) => cells.some((cell) => cleanText(cell) === STATUS_HEADER))) {
     throw new InvalidInputError(
-      `There is no row above row 1 for the headers of ${label}, and this sheet holds enrichment results whose rows must not move: insert an empty row above row 1, then check again.`,
+      `There is no row above row 1 for the headers of ${label}, and this sheet holds enrichment results whose rows must not move: insert ` +
+        "an empty row above row 1, then check again.",
     );
   }
 }

@@ -46,7 +46,9 @@ function columnGroups(columns: readonly number[]): Array<[number, number]> {
   );
 }
 
-/** What one pass has read of one sheet: whole rows, whole columns and some rows' cells, in one sparse grid (values[row - 1][column - 1]). */
+/**
+ * What one pass has read of one sheet: whole rows, whole columns and some rows' cells, in one sparse grid (values[row - 1][column - 1]).
+ */
 export class SheetCells {
   readonly values: unknown[][];
   readonly lastRow: number;
@@ -270,7 +272,10 @@ export class ListRows {
   }
 }
 
-/** A write-back whose sparse reads would come to this share of the whole sheet's cells reads it whole, in one range: fewer calls, about as many cells. */
+/**
+ * A write-back whose sparse reads would come to this share of the whole sheet's
+ * cells reads it whole, in one range: fewer calls, about as many cells.
+ */
 const WHOLE_SHARE = 0.8;
 
 /**

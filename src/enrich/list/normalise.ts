@@ -72,8 +72,8 @@ export function normaliseWebsite(value: unknown): Checked<string> {
 
 /**
  * The identity of a (name, website) pair: the name without case or extra spaces, the website's
- * key (websiteKey: no scheme, leading `www.`, host case or trailing slash). It is at least as coarse as the service's own duplicate rule, so
- * pairs sent together are never refused as duplicates.
+ * key (websiteKey: no scheme, leading `www.`, host case or trailing slash). It is at least as coarse as the service's own duplicate rule,
+ * so pairs sent together are never refused as duplicates.
  */
 export function matchKey(name: string, website: string): string {
   return `${cleanText(name).toLowerCase()}\u0001${websiteKey(website)}`;

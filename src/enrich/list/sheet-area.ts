@@ -28,7 +28,10 @@ export interface SheetArea {
   results: Map<string, number>;
   /** Where the columns were chosen by position for a list no header row names: the choice, for the preview; else null. */
   columnChoice: ColumnChoice | null;
-  /** Set where only some cells were read (a pass's reads, src/enrich/list/list-rows.ts): whether a cell is in `values`. Unset: every cell is. */
+  /**
+   * Set where only some cells were read (a pass's reads, src/enrich/list/list-rows.ts):
+   * whether a cell is in `values`. Unset: every cell is.
+   */
   loaded?: (row: number, column: number) => boolean;
 }
 
@@ -129,7 +132,10 @@ function isHeaderRow(header: readonly unknown[], args: AreaArgs, within: { first
   return name !== null && website !== null && name.column !== website.column && (name.byText || website.byText);
 }
 
-/** The nearest header row at or above `top`, else the first one below it down to `bottom` (a selection that starts on a title above its header); null when none. */
+/**
+ * The nearest header row at or above `top`, else the first one below it down to
+ * `bottom` (a selection that starts on a title above its header); null when none.
+ */
 function findHeaderRow(
   values: readonly unknown[][],
   args: AreaArgs,
@@ -228,7 +234,8 @@ function headerWithoutNames(sheet: Sheet, values: readonly unknown[][], args: Ar
         : null;
   // A header the caller named: the sentence names it, not the cells of a row the user may not see.
   const missing = explicit
-    ? `No row ${where} has the column headed "${String(explicit.text)}" for the ${explicit.what} together with the ${explicit.what === "website" ? "business name" : "website"} column`
+    ? `No row ${where} has the column headed "${String(explicit.text)}" for the ${explicit.what} together with ` +
+      `the ${explicit.what === "website" ? "business name" : "website"} column`
     : `No row ${where} names the business name and website columns (headers such as "Company" and "Website")`;
   return offerColumns(values, asked, inRows, label, missing, `No header row names the columns of ${label}`);
 }
@@ -315,7 +322,8 @@ export function readArea(spreadsheet: Spreadsheet, args: AreaArgs, options: { ad
     rows = rowSpan(headerRow + 1, Math.min(values.length, headerRow + range.getNumRows() - 1));
     if (values.length < headerRow || (values[headerRow - 1] ?? []).every((cell) => cleanText(cell) === "")) {
       throw new InvalidInputError(
-        `The range ${args.rangeA1 ?? ""} starts on an empty row (row ${headerRow}): its first row must be the header row, with headers such as "Company" and "Website".`,
+        `The range ${args.rangeA1 ?? ""} starts on an empty row (row ${headerRow}): its first row must be the header row, with headers ` +
+          `such as "Company" and "Website".`,
       );
     }
   } else {
@@ -381,7 +389,10 @@ export function rereadArea(sheet: Sheet, target: EnrichTarget): SheetArea {
   return areaIn(sheet, sheet.getDataRange().getValues(), target);
 }
 
-/** Whether a header row holds both of the list's column headers (where the list's header row still is); any row does for a list without them. */
+/**
+ * Whether a header row holds both of the list's column headers (where
+ * the list's header row still is); any row does for a list without them.
+ */
 export function holdsHeaders(cells: readonly unknown[] | undefined, target: EnrichTarget): boolean {
   if (target.nameHeader === "" || target.websiteHeader === "") return true;
   const keys = (cells ?? []).map(headerKey);

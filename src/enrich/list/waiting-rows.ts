@@ -78,7 +78,10 @@ export function nextWaiting(list: ListRows, most: number, exclude: ReadonlySet<s
 /** Every waiting row of the list, by business, and those no longer valid (a start's or a stop's list, read whole already). */
 export const waitingRows = (list: ListRows): Waiting => nextWaiting(list, Number.POSITIVE_INFINITY);
 
-/** The rows that wait (held ones too) and the businesses they make (those of `exclude` left out), from the status column: no row is read for it. */
+/**
+ * The rows that wait (held ones too) and the businesses they make (those
+ * of `exclude` left out), from the status column: no row is read for it.
+ */
 export function waitingCounts(list: ListRows, exclude: ReadonlySet<string> = new Set()): { rows: number; businesses: number } {
   const area = list.area();
   const keys = new Set<string>();

@@ -32,7 +32,8 @@ function checkAccount(ctx: JobsContext, run: RunRecord, deadline: number): numbe
     capacity.perJob > 0 && available < waiting ? { kind: "credits", remaining: available, besideOwnRuns: promised > 0 } : capacity.reason,
   );
   throw new InvalidInputError(
-    `Your key cannot take the ${waiting} ${waiting === 1 ? "business" : "businesses"} still waiting in "${run.sheetName}": ${why}. Nothing changed: the rows still wait for the key that sends them.`,
+    `Your key cannot take the ${waiting} ${waiting === 1 ? "business" : "businesses"} still waiting in "${run.sheetName}": ${why}. ` +
+      "Nothing changed: the rows still wait for the key that sends them.",
   );
 }
 

@@ -68,7 +68,10 @@ export interface EnrichmentPreview {
   /** How long the run may take when it needs more jobs than run at once ("about 6 hours in the background"), else null. */
   duration: string | null;
   problem: string | null;
-  /** Set when no header row names the columns (then `problem` asks to choose them), or they were chosen by position: src/enrich/list/column-choice.ts. */
+  /**
+   * Set when no header row names the columns (then `problem` asks to choose
+   * them), or they were chosen by position: src/enrich/list/column-choice.ts.
+   */
   columnChoice: ColumnChoice | null;
   /** Past 80 % of Google's cell limit: the sentence that says so (src/sheets/document-room.ts), else null. */
   roomNotice: string | null;
@@ -109,7 +112,10 @@ function keysInFlight(pending: PendingChunks, unsettled: readonly PendingChunk[]
   return keys;
 }
 
-/** Credits the current user's runs and chunks will still take; the run of these very rows counted from the sheet just read (a start killed before its rows were written left nothing waiting). */
+/**
+ * Credits the current user's runs and chunks will still take; the run of these very rows counted from the sheet just read (a start killed
+ * before its rows were written left nothing waiting).
+ */
 function promisedBeside(ctx: JobsContext, area: SheetArea): number {
   const here = (run: RunRecord) => run.sheetId === area.sheet.getSheetId() && run.target.headerRow === area.target.headerRow;
   return creditsPromised(ctx, (run) => (here(run) ? waitingRows(ListRows.ofArea(area)).businesses.length : run.businessesWaiting));
@@ -146,12 +152,14 @@ function runFor(ctx: JobsContext, runs: RunStore, area: SheetArea, plan: EnrichP
   if (joined) {
     if (joined.editorId !== ctx.editorId) {
       throw new InvalidInputError(
-        `Another editor's enrichment of "${sheetName}" is still sending its rows: enrich these rows once it has finished, or stop it in the sidebar's job list.`,
+        `Another editor's enrichment of "${sheetName}" is still sending its rows: enrich these rows once it has finished, or stop it ` +
+          "in the sidebar's job list.",
       );
     }
     if (joined.target.nameColumn !== area.target.nameColumn || joined.target.websiteColumn !== area.target.websiteColumn) {
       throw new InvalidInputError(
-        `An enrichment of other columns of "${sheetName}" is still sending its rows: enrich these once it has finished, or stop it in the sidebar's job list.`,
+        `An enrichment of other columns of "${sheetName}" is still sending its rows: enrich these once it has finished, or stop it ` +
+          "in the sidebar's job list.",
       );
     }
     return {
@@ -252,14 +260,20 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
   };
 }
 
-/** Why a preview has nothing to send, the real reason first: rows already enriched, the account (credits, plan), rows under way, or no row with both a name and a website. */
+/**
+ * Why a preview has nothing to send, the real reason first: rows already enriched, the
+ * account (credits, plan), rows under way, or no row with both a name and a website.
+ */
 function nothingToSend(area: SheetArea, plan: EnrichPlan, notice: string | null): string {
   const allEnriched = plan.alreadyEnriched > 0 && plan.skipped.every((s) => s.reason.kind === "alreadyEnriched");
   if (allEnriched && notice !== null && plan.alreadyEnrichedBySearch === plan.alreadyEnriched) return `Nothing to send: ${notice}`;
   if (allEnriched) return 'Nothing to send: every row is already enriched. Tick "Re-enrich" to send them again.';
   if (plan.creditsNeeded > 0 && plan.cutReason !== null) {
     const why = cutReasonClause(plan.cutReason);
-    return `Nothing to send: ${plan.creditsNeeded} ${plan.creditsNeeded === 1 ? "business is" : "businesses are"} ready to enrich, but ${why}.`;
+    return (
+      `Nothing to send: ${plan.creditsNeeded} ${plan.creditsNeeded === 1 ? "business is" : "businesses are"} ` +
+      `ready to enrich, but ${why}.`
+    );
   }
   if (plan.skipped.some((s) => s.reason.kind === "beingEnriched"))
     return "Nothing to send: these rows are already being enriched by a run under way.";
@@ -267,7 +281,10 @@ function nothingToSend(area: SheetArea, plan: EnrichPlan, notice: string | null)
   const column = (header: string, column: number) =>
     header === "" || area.columnChoice !== null ? `column ${columnLetters(column)}` : `"${header}"`;
   const { nameHeader, nameColumn, websiteHeader, websiteColumn } = area.target;
-  return `Nothing to send: no row has both a business name (${column(nameHeader, nameColumn)}) and a valid website (${column(websiteHeader, websiteColumn)}).`;
+  return (
+    `Nothing to send: no row has both a business name (${column(nameHeader, nameColumn)}) and a valid website ` +
+    `(${column(websiteHeader, websiteColumn)}).`
+  );
 }
 
 export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: number): EnrichmentPreview {

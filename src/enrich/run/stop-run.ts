@@ -13,7 +13,10 @@ import { rereadArea } from "../list/sheet-area";
 import { isHeld } from "../list/row-status";
 import { waitingRows } from "../list/waiting-rows";
 
-/** The run of the enrichment job `jobId`, or the run `jobId` itself (a run listed before its first job was created); `verb`: what is asked of its rows ("stopped"). */
+/**
+ * The run of the enrichment job `jobId`, or the run `jobId` itself (a run listed
+ * before its first job was created); `verb`: what is asked of its rows ("stopped").
+ */
 export function runOf(ctx: JobsContext, jobId: string, verb: string): RunRecord | null {
   const runs = runStoreOf(ctx);
   const tracked = ctx.store.get(jobId);

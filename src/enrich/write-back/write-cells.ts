@@ -20,7 +20,9 @@ function firstFreeColumn(area: SheetArea): number {
   return lastUsed + 1;
 }
 
-/** Writes the updates, then checks that each row written still holds what it held (else puts it right); returns the setValues made for rows. */
+/**
+ * Writes the updates, then checks that each row written still holds what it held (else puts it right); returns the setValues made for rows.
+ */
 export function writeResultCells(area: SheetArea, updates: RowUpdates): number {
   const writes = writeCells(area, updates);
   if (writes > 0) putRightMovedRows(area, updates);

@@ -8,14 +8,18 @@ import { makeDist } from "./test-support";
 
 const CODE = [
   "function here() { var ss = SpreadsheetApp.getActiveSpreadsheet(); return ss === null ? null : ss.getId(); }",
-  "function services() { return [SpreadsheetApp.getActiveSpreadsheet(), PropertiesService.getDocumentProperties(), CacheService.getDocumentCache(), LockService.getDocumentLock()].map(function (s) { return s === null; }); }",
+  "function services() { return [SpreadsheetApp.getActiveSpreadsheet(), PropertiesService.getDocumentProperties(), " +
+    "CacheService.getDocumentCache(), LockService.getDocumentLock()].map(function (s) { return s === null; }); }",
   "function remember(v) { PropertiesService.getDocumentProperties().setProperty('v', v); }",
   "function recall() { return PropertiesService.getDocumentProperties().getProperty('v'); }",
   "function open(id) { return SpreadsheetApp.openById(id).getName(); }",
   "function schedule() { ScriptApp.newTrigger('here').timeBased().everyHours(1).create(); }",
   "function mine() { return ScriptApp.getUserTriggers(SpreadsheetApp.getActiveSpreadsheet()).length; }",
-  "function tag(k, v) { SpreadsheetApp.getActiveSpreadsheet().addDeveloperMetadata(k, v, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT); }",
-  "function tags() { return SpreadsheetApp.openById(arguments[0]).createDeveloperMetadataFinder().withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT).find().map(function (m) { return m.getKey() + '=' + m.getValue(); }); }",
+  "function tag(k, v) { SpreadsheetApp.getActiveSpreadsheet().addDeveloperMetadata(k, v, " +
+    "SpreadsheetApp.DeveloperMetadataVisibility.PROJECT); }",
+  "function tags() { return SpreadsheetApp.openById(arguments[0]).createDeveloperMetadataFinder()" +
+    ".withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT).find()" +
+    ".map(function (m) { return m.getKey() + '=' + m.getValue(); }); }",
   "function retag(k, v) { SpreadsheetApp.getActiveSpreadsheet().createDeveloperMetadataFinder().withKey(k).find()[0].setValue(v); }",
 ].join("\n");
 const manifest = (scope: string) => JSON.stringify({ oauthScopes: [`https://www.googleapis.com/auth/${scope}`] });

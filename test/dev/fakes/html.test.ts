@@ -36,7 +36,8 @@ describe("HtmlService", () => {
     const rt = createRuntime({
       distDir: makeDist({
         "main.js":
-          "function include(n) { return '[' + n + ']'; }\nfunction page() { return HtmlService.createTemplate('<?!= include(\"x\") ?>').evaluate().getContent(); }",
+          "function include(n) { return '[' + n + ']'; }\nfunction page() { return HtmlService.createTemplate('<?!= include(\"x\") " +
+          "?>').evaluate().getContent(); }",
       }),
     });
     expect(rt.run("page").value).toBe("[x]");

@@ -49,7 +49,8 @@ describe("LockService", () => {
   it("keeps user locks per user and shares script locks across users", () => {
     const dist = makeDist({
       "main.js":
-        "function user() { return LockService.getUserLock().tryLock(0); }\nfunction script() { return LockService.getScriptLock().tryLock(0); }",
+        "function user() { return LockService.getUserLock().tryLock(0); }" +
+        "\nfunction script() { return LockService.getScriptLock().tryLock(0); }",
     });
     const rt = createRuntime({ distDir: dist, userEmail: "a@example.com" });
     const a = rt.globals().LockService;

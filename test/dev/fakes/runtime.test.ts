@@ -50,11 +50,16 @@ const bundle = makeDist({
     "function order() { return loadOrder; }",
     `function probe() { return ${JSON.stringify(FORBIDDEN)}.filter(function (n) { return typeof globalThis[n] !== 'undefined'; }); }`,
     "function ownGlobals() { return Object.getOwnPropertyNames(globalThis); }",
-    "function tooBig() { try { PropertiesService.getDocumentProperties().setProperty('k', new Array(10000).join('x')); } catch (e) { return [e instanceof Error, e.name, e.message]; } }",
-    "function writeRows(n) { var sheet = SpreadsheetApp.getActiveSpreadsheet().getActiveSheet(); for (var i = 1; i <= n; i++) sheet.getRange(i, 1).setValue('r' + i); PropertiesService.getDocumentProperties().setProperty('done', 'yes'); return 'wrote'; }",
+    "function tooBig() { try { PropertiesService.getDocumentProperties().setProperty('k', new Array(10000).join('x')); }" +
+      " catch (e) { return [e instanceof Error, e.name, e.message]; } }",
+    "function writeRows(n) { var sheet = SpreadsheetApp.getActiveSpreadsheet().getActiveSheet(); for (var i = 1; i <= n; " +
+      "i++) sheet.getRange(i, 1).setValue('r' + i); PropertiesService.getDocumentProperties().setProperty('done', " +
+      "'yes'); return 'wrote'; }",
     "function readA1() { return SpreadsheetApp.getActiveSpreadsheet().getActiveSheet().getRange(1, 1).getValue(); }",
-    "function swallow() { try { SpreadsheetApp.getActiveSpreadsheet(); } catch (e) {} try { Utilities.sleep(1); } catch (e) { return 'caught twice'; } return 'survived'; }",
-    "function job(url) { var lock = LockService.getDocumentLock(); if (!lock.tryLock(0)) return 'busy'; UrlFetchApp.fetch(url); return 'done'; }",
+    "function swallow() { try { SpreadsheetApp.getActiveSpreadsheet(); } catch (e) {} try { Utilities.sleep(1); }" +
+      " catch (e) { return 'caught twice'; } return 'survived'; }",
+    "function job(url) { var lock = LockService.getDocumentLock(); if (!lock.tryLock(0)) return 'busy'; " +
+      "UrlFetchApp.fetch(url); return 'done'; }",
     "function fetchOnce(url) { UrlFetchApp.fetch(url); PropertiesService.getDocumentProperties().setProperty('after', 'yes'); }",
     "function echoArg(a) { return { same: a, plain: Object.getPrototypeOf(a) === Object.prototype }; }",
     "function today() { return { at: new Date(0) }; }",
@@ -220,7 +225,8 @@ describe("SpreadsheetApp by authorization mode", () => {
     expect(rt.run("menu", [], { authMode: rt.AuthMode.NONE }).value).toBe("menu");
     expect(rt.spreadsheetApp.testing.ui.menus).toHaveLength(1);
     expect(rt.run("peek", [], { authMode: "NONE" }).errorMessage).toBe(
-      "You do not have permission to call SpreadsheetApp.getActiveSpreadsheet. Required permissions: https://www.googleapis.com/auth/spreadsheets.currentonly",
+      "You do not have permission to call SpreadsheetApp.getActiveSpreadsheet. Required permissions: " +
+        "https://www.googleapis.com/auth/spreadsheets.currentonly",
     );
     expect(rt.run("peek", [], { authMode: "LIMITED" }).value).toBe("Business Leads test");
   });
@@ -239,7 +245,8 @@ describe("time inside an execution", () => {
   it("Date follows the virtual clock, so a sleep or a slow fetch is visible to deadline checks", () => {
     const dist = makeDist({
       "Code.js":
-        "function elapsed() { var t0 = Date.now(); var d0 = new Date().getTime(); Utilities.sleep(5000); return [Date.now() - t0, new Date().getTime() - d0, new Date(0).getTime(), typeof Date()]; }",
+        "function elapsed() { var t0 = Date.now(); var d0 = new Date().getTime(); Utilities.sleep(5000); " +
+        "return [Date.now() - t0, new Date().getTime() - d0, new Date(0).getTime(), typeof Date()]; }",
     });
     const runtime = createRuntime({ distDir: dist });
     const start = runtime.clock.now();

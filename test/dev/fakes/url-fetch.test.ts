@@ -56,7 +56,8 @@ describe("UrlFetchApp.fetch", () => {
   it("throws Google's 'Request failed' message for a status of 400 or more", () => {
     const { UrlFetchApp } = runtime.globals();
     expect(() => UrlFetchApp.fetch(server.url("/status/503"))).toThrow(
-      `Request failed for http://127.0.0.1:${server.port} returned code 503. Truncated server response: {"error":{"code":"unavailable","status":503}} (use muteHttpExceptions option to examine full response)`,
+      `Request failed for http://127.0.0.1:${server.port} returned code 503. Truncated server response: ` +
+        `{"error":{"code":"unavailable","status":503}} (use muteHttpExceptions option to examine full response)`,
     );
     expect(() => UrlFetchApp.fetch(server.url("/status/404?long"))).toThrow(
       /Truncated server response: x{100}\.\.\. \(use muteHttpExceptions/,
@@ -165,7 +166,8 @@ describe("UrlFetchApp and authorization modes", () => {
     for (const mode of ["NONE", "LIMITED"] as const) {
       const { UrlFetchApp } = runtime.globals(mode);
       expect(() => UrlFetchApp.fetch(server.url("/echo"))).toThrow(
-        "You do not have permission to call UrlFetchApp.fetch. Required permissions: https://www.googleapis.com/auth/script.external_request",
+        "You do not have permission to call UrlFetchApp.fetch. Required permissions: " +
+          "https://www.googleapis.com/auth/script.external_request",
       );
     }
   });

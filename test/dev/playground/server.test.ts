@@ -57,7 +57,8 @@ describe("the playground server", () => {
     // hint only), then what to do, in the words of the Settings the user is in.
     expect(refused.error?.message).toMatch(
       new RegExp(
-        `^The lead service refused the API key you entered: [^.]*\\. Nothing was saved: the key in use is still ••••${DEMO_KEYS.growth.apiKey.slice(-4)}\\. Copy the whole key`,
+        `^The lead service refused the API key you entered: [^.]*\\. Nothing was saved: ` +
+          `the key in use is still ••••${DEMO_KEYS.growth.apiKey.slice(-4)}\\. Copy the whole key`,
       ),
     );
     expect(refused.error?.message).not.toMatch(/Settings/);
@@ -105,31 +106,34 @@ describe("the playground server", () => {
     expect(again.state).toBeUndefined();
   });
 
-  it("types into a cell as Sheets parses typing; the grid sends formulas, quote-prefixed text and error messages; Delete clears", async () => {
-    const enter = (a1: string, text: string) => post<CallAnswer>(playground, "/api/enter", { sheetName: "Pasted list", a1, text });
-    expect((await enter("C1", "Notes")).ok).toBe(true);
-    await enter("C2", "'0042");
-    await enter("C3", "=1+2");
-    await enter("D2", "+1 512-555-0100");
-    await enter("D3", "=LEADS_CREDITS()");
-    expect((await enter("C1:C2", "x")).error?.message).toMatch(/Type into one cell/);
-    const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
-    expect(grid.state?.cells.map((row) => row.slice(2))).toEqual([
-      ["Notes", ""],
-      ["0042", "#ERROR!"],
-      ["3", "#ERROR!"],
-    ]);
-    expect(grid.state?.inputs).toEqual({ C2: "'0042", C3: "=1+2", D2: "=+1 512-555-0100", D3: "=LEADS_CREDITS()" });
-    expect(grid.state?.numbers).toEqual(["C3"]);
-    expect(grid.state?.errors).toEqual({ D2: "Formula parse error.", D3: expect.stringMatching(/Share my key with formulas/) });
-    expect((await post<CallAnswer>(playground, "/api/clear", { sheetName: "Pasted list", a1: "C1:D3" })).ok).toBe(true);
-    expect(
-      playground.runtime.spreadsheetApp.testing
-        .values("Pasted list", "C1:D3")
-        .flat()
-        .every((v) => v === ""),
-    ).toBe(true);
-  });
+  it(
+    "types into a cell as Sheets parses typing; the grid sends formulas, " + "quote-prefixed text and error messages; Delete clears",
+    async () => {
+      const enter = (a1: string, text: string) => post<CallAnswer>(playground, "/api/enter", { sheetName: "Pasted list", a1, text });
+      expect((await enter("C1", "Notes")).ok).toBe(true);
+      await enter("C2", "'0042");
+      await enter("C3", "=1+2");
+      await enter("D2", "+1 512-555-0100");
+      await enter("D3", "=LEADS_CREDITS()");
+      expect((await enter("C1:C2", "x")).error?.message).toMatch(/Type into one cell/);
+      const grid = (await (await fetch(new URL("/api/grid", playground.url))).json()) as GridAnswer;
+      expect(grid.state?.cells.map((row) => row.slice(2))).toEqual([
+        ["Notes", ""],
+        ["0042", "#ERROR!"],
+        ["3", "#ERROR!"],
+      ]);
+      expect(grid.state?.inputs).toEqual({ C2: "'0042", C3: "=1+2", D2: "=+1 512-555-0100", D3: "=LEADS_CREDITS()" });
+      expect(grid.state?.numbers).toEqual(["C3"]);
+      expect(grid.state?.errors).toEqual({ D2: "Formula parse error.", D3: expect.stringMatching(/Share my key with formulas/) });
+      expect((await post<CallAnswer>(playground, "/api/clear", { sheetName: "Pasted list", a1: "C1:D3" })).ok).toBe(true);
+      expect(
+        playground.runtime.spreadsheetApp.testing
+          .values("Pasted list", "C1:D3")
+          .flat()
+          .every((v) => v === ""),
+      ).toBe(true);
+    },
+  );
 
   it("pastes a list with no header row when asked: from row 1, nothing frozen, all of it selected", async () => {
     const pasted = await post<CallAnswer>(playground, "/api/paste", { text: "Acme, acme.example\nBeta, beta.example", header: false });
@@ -142,19 +146,22 @@ describe("the playground server", () => {
     ]);
   });
 
-  it("keeps every line when no header row is put, a first line that names columns too; a header row put replaces it, and says so", async () => {
-    const text = "Company, URL\nAcme, acme.example\nBeta, beta.example";
-    const bare = await post<CallAnswer>(playground, "/api/paste", { text, header: false });
-    expect(bare.value).toEqual({ sheetName: "Pasted list 3", rangeA1: "A1:B3", rows: 3, replacedHeader: null });
-    expect(playground.runtime.spreadsheetApp.testing.values("Pasted list 3")).toEqual([
-      ["Company", "URL"],
-      ["Acme", "acme.example"],
-      ["Beta", "beta.example"],
-    ]);
-    const headed = await post<CallAnswer>(playground, "/api/paste", { text, header: true });
-    expect(headed.value).toEqual({ sheetName: "Pasted list 4", rangeA1: "A1:B3", rows: 2, replacedHeader: "Company, URL" });
-    expect(playground.runtime.spreadsheetApp.testing.values("Pasted list 4")[0]).toEqual(["Name", "Website"]);
-  });
+  it(
+    "keeps every line when no header row is put, a first line that names columns too; " + "a header row put replaces it, and says so",
+    async () => {
+      const text = "Company, URL\nAcme, acme.example\nBeta, beta.example";
+      const bare = await post<CallAnswer>(playground, "/api/paste", { text, header: false });
+      expect(bare.value).toEqual({ sheetName: "Pasted list 3", rangeA1: "A1:B3", rows: 3, replacedHeader: null });
+      expect(playground.runtime.spreadsheetApp.testing.values("Pasted list 3")).toEqual([
+        ["Company", "URL"],
+        ["Acme", "acme.example"],
+        ["Beta", "beta.example"],
+      ]);
+      const headed = await post<CallAnswer>(playground, "/api/paste", { text, header: true });
+      expect(headed.value).toEqual({ sheetName: "Pasted list 4", rangeA1: "A1:B3", rows: 2, replacedHeader: "Company, URL" });
+      expect(playground.runtime.spreadsheetApp.testing.values("Pasted list 4")[0]).toEqual(["Name", "Website"]);
+    },
+  );
 
   it("fires the poll trigger on the virtual clock: a search fills its sheet with nobody calling refreshJobs", async () => {
     const started = await run(playground, "startSearch", {
@@ -301,24 +308,28 @@ describe("started without a key (npm start -- --no-key)", () => {
     });
   });
 
-  it("sets the spreadsheet's locale and time zone from the page's address (getSettings then says them); refuses a wrong one, setting nothing", async () => {
-    const wrong = await fetch(new URL("/?locale=German&timeZone=Europe/Berlin", playground.url));
-    expect([wrong.status, await wrong.text()]).toEqual([
-      400,
-      'locale: "German" is not a locale as Sheets says one, such as en_US or de_DE.',
-    ]);
-    expect((await fetch(new URL("/?timeZone=Mars/Olympus", playground.url))).status).toBe(400);
-    expect(await run(playground, "getSettings")).toEqual({
-      ok: true,
-      value: expect.objectContaining({ timeZone: "America/New_York", locale: "en_US" }),
-    });
-    expect((await fetch(new URL("/?locale=de_DE&timeZone=Europe/Berlin", playground.url))).status).toBe(200);
-    expect(await run(playground, "getSettings")).toEqual({
-      ok: true,
-      value: expect.objectContaining({ timeZone: "Europe/Berlin", locale: "de_DE" }),
-    });
-    expect((await fetch(new URL("/?locale=en_US&timeZone=America/New_York", playground.url))).status).toBe(200);
-  });
+  it(
+    "sets the spreadsheet's locale and time zone from the page's address (getSettings then says them); " +
+      "refuses a wrong one, setting nothing",
+    async () => {
+      const wrong = await fetch(new URL("/?locale=German&timeZone=Europe/Berlin", playground.url));
+      expect([wrong.status, await wrong.text()]).toEqual([
+        400,
+        'locale: "German" is not a locale as Sheets says one, such as en_US or de_DE.',
+      ]);
+      expect((await fetch(new URL("/?timeZone=Mars/Olympus", playground.url))).status).toBe(400);
+      expect(await run(playground, "getSettings")).toEqual({
+        ok: true,
+        value: expect.objectContaining({ timeZone: "America/New_York", locale: "en_US" }),
+      });
+      expect((await fetch(new URL("/?locale=de_DE&timeZone=Europe/Berlin", playground.url))).status).toBe(200);
+      expect(await run(playground, "getSettings")).toEqual({
+        ok: true,
+        value: expect.objectContaining({ timeZone: "Europe/Berlin", locale: "de_DE" }),
+      });
+      expect((await fetch(new URL("/?locale=en_US&timeZone=America/New_York", playground.url))).status).toBe(200);
+    },
+  );
 
   it("gives the grid every row of a 708-row sheet, with the error of a formula far down", async () => {
     const testing = playground.runtime.spreadsheetApp.testing;
@@ -378,58 +389,62 @@ describe("the grid's answer for a 700-row results sheet", () => {
   });
   afterAll(async () => playground?.close());
 
-  it("is the rows near the view (a window of 186 rows, as the page at 1280×800 asks mid-sheet), a small part of the whole sheet", async () => {
-    const started = okValue(
-      await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 700 }),
-    );
-    const sheetName = sheetOf(started);
-    const testing = playground.runtime.spreadsheetApp.testing;
-    const status = () => testing.values(sheetName, "A1:AZ1")[0]?.indexOf("Email status") ?? -1;
-    const filled = () =>
-      testing
-        .values(sheetName)
-        .slice(1)
-        .filter((row) => row[status()] !== "" && !/progress|pending/i.test(String(row[status()]))).length;
-    for (let poll = 0; poll < 60 && filled() < 700; poll += 1) {
-      playground.clock.advance(8_000);
-      await run(playground, "refreshJobs");
-    }
-    expect(filled()).toBe(700);
-    const sized = async (query: string) => {
-      const text = await (await fetch(new URL(`/api/grid${query}`, playground.url))).text();
-      return { bytes: Buffer.byteLength(text), answer: JSON.parse(text) as GridAnswer };
-    };
-    const whole = await sized("");
-    const near = await sized("?rows=300-485");
-    const top = await sized("?rows=2-106");
-    process.stdout.write(
-      `grid answer for a 700-row results sheet: whole ${whole.bytes} bytes; rows 2-106 (the page at its top) ${top.bytes} bytes; rows 300-485 and the frozen row ${near.bytes} bytes\n`,
-    );
-    expect(near.answer.state).toMatchObject({
-      activeSheet: sheetName,
-      rows: { first: 300, last: 485 },
-      totalRows: 701,
-      frozenRows: 1,
-      frozenColumns: 1,
-    });
-    expect(near.answer.state?.cells).toEqual(whole.answer.state?.cells.slice(299, 485));
-    expect(near.answer.state?.frozenCells).toEqual(whole.answer.state?.cells.slice(0, 1));
-    // The formula bar's texts of the rows sent are the whole sheet's: quote-prefixed text named in `quoted`, not spelled out again.
-    const rowOf = (a1: string): number => Number(/\d+$/.exec(a1)?.[0]);
-    const displayed = (a1: string): string => {
-      const row = rowOf(a1) === 1 ? near.answer.state?.frozenCells[0] : near.answer.state?.cells[rowOf(a1) - 300];
-      return row?.[(parseA1(a1)?.startColumn ?? 0) - 1] ?? "";
-    };
-    const rebuilt = {
-      ...near.answer.state?.inputs,
-      ...Object.fromEntries((near.answer.state?.quoted ?? []).map((a1) => [a1, `'${displayed(a1)}`])),
-    };
-    const wholeInputs = Object.entries(whole.answer.state?.inputs ?? {}).filter(
-      ([a1]) => rowOf(a1) === 1 || (rowOf(a1) >= 300 && rowOf(a1) <= 485),
-    );
-    expect(wholeInputs.length).toBeGreaterThan(186 * 10);
-    expect(rebuilt).toEqual(Object.fromEntries(wholeInputs));
-    expect(whole.bytes).toBeGreaterThan(1_000_000);
-    expect(near.bytes).toBeLessThan(whole.bytes / 5);
-  });
+  it(
+    "is the rows near the view (a window of 186 rows, as the page at 1280×800 asks mid-sheet), " + "a small part of the whole sheet",
+    async () => {
+      const started = okValue(
+        await run(playground, "startSearch", { query: "coffee", location: "Austin, Texas, US", countryCode: "US", maxResults: 700 }),
+      );
+      const sheetName = sheetOf(started);
+      const testing = playground.runtime.spreadsheetApp.testing;
+      const status = () => testing.values(sheetName, "A1:AZ1")[0]?.indexOf("Email status") ?? -1;
+      const filled = () =>
+        testing
+          .values(sheetName)
+          .slice(1)
+          .filter((row) => row[status()] !== "" && !/progress|pending/i.test(String(row[status()]))).length;
+      for (let poll = 0; poll < 60 && filled() < 700; poll += 1) {
+        playground.clock.advance(8_000);
+        await run(playground, "refreshJobs");
+      }
+      expect(filled()).toBe(700);
+      const sized = async (query: string) => {
+        const text = await (await fetch(new URL(`/api/grid${query}`, playground.url))).text();
+        return { bytes: Buffer.byteLength(text), answer: JSON.parse(text) as GridAnswer };
+      };
+      const whole = await sized("");
+      const near = await sized("?rows=300-485");
+      const top = await sized("?rows=2-106");
+      process.stdout.write(
+        `grid answer for a 700-row results sheet: whole ${whole.bytes} bytes; rows 2-106 (the page at its top) ${top.bytes} bytes; ` +
+          `rows 300-485 and the frozen row ${near.bytes} bytes\n`,
+      );
+      expect(near.answer.state).toMatchObject({
+        activeSheet: sheetName,
+        rows: { first: 300, last: 485 },
+        totalRows: 701,
+        frozenRows: 1,
+        frozenColumns: 1,
+      });
+      expect(near.answer.state?.cells).toEqual(whole.answer.state?.cells.slice(299, 485));
+      expect(near.answer.state?.frozenCells).toEqual(whole.answer.state?.cells.slice(0, 1));
+      // The formula bar's texts of the rows sent are the whole sheet's: quote-prefixed text named in `quoted`, not spelled out again.
+      const rowOf = (a1: string): number => Number(/\d+$/.exec(a1)?.[0]);
+      const displayed = (a1: string): string => {
+        const row = rowOf(a1) === 1 ? near.answer.state?.frozenCells[0] : near.answer.state?.cells[rowOf(a1) - 300];
+        return row?.[(parseA1(a1)?.startColumn ?? 0) - 1] ?? "";
+      };
+      const rebuilt = {
+        ...near.answer.state?.inputs,
+        ...Object.fromEntries((near.answer.state?.quoted ?? []).map((a1) => [a1, `'${displayed(a1)}`])),
+      };
+      const wholeInputs = Object.entries(whole.answer.state?.inputs ?? {}).filter(
+        ([a1]) => rowOf(a1) === 1 || (rowOf(a1) >= 300 && rowOf(a1) <= 485),
+      );
+      expect(wholeInputs.length).toBeGreaterThan(186 * 10);
+      expect(rebuilt).toEqual(Object.fromEntries(wholeInputs));
+      expect(whole.bytes).toBeGreaterThan(1_000_000);
+      expect(near.bytes).toBeLessThan(whole.bytes / 5);
+    },
+  );
 });

@@ -178,7 +178,8 @@ describe("addresses a sales person believes", () => {
       const jobId = createSearch(sim, "demo-growth", { location, maxResults: 100 }).body.job_id;
       clock.advance(600_000);
       const items = call<ResultsJson>(sim, "GET", `/searches/${jobId}/results?page_size=500`).body.items;
-      // The phone of a business of the searched city itself (a metro's search finds its neighbours' too); the hostile "+1 512-555-0100" aside.
+      // The phone of a business of the searched city itself (a metro's search
+      // finds its neighbours' too); the hostile "+1 512-555-0100" aside.
       const home = location.split(", ")[0] ?? "";
       const phones = items
         .filter((i) => new RegExp(`, ${home}, `).test(String(i["address"] ?? "")) && i["phone"] !== "+1 512-555-0100")

@@ -113,7 +113,8 @@ describe("startSimulatorServer", () => {
  * if the server ran on this thread, so it proves the worker serves on its own.
  */
 function blockingGet(url: string): number {
-  const script = `fetch(${JSON.stringify(url)}, { headers: { "x-api-key": "demo-growth" } }).then((r) => process.stdout.write(String(r.status)))`;
+  const script =
+    `fetch(${JSON.stringify(url)}, { headers: { "x-api-key": "demo-growth" } }` + ").then((r) => process.stdout.write(String(r.status)))";
   return Number(execFileSync(process.execPath, ["-e", script], { timeout: 20_000 }).toString());
 }
 
@@ -154,7 +155,8 @@ describe("startSimulatorWorker", () => {
       const sequential = await measureRequestsPerSecond(worker.url, requests);
       const parallel = await measureRequestsPerSecond(worker.url, 2 * requests, 8);
       process.stdout.write(
-        `simulator loopback: ${sequential.requestsPerSecond.toFixed(0)} req/s sequential, ${parallel.requestsPerSecond.toFixed(0)} req/s with 8 in flight\n`,
+        `simulator loopback: ${sequential.requestsPerSecond.toFixed(0)} req/s sequential, ${parallel.requestsPerSecond.toFixed(0)} ` +
+          `req/s with 8 in flight\n`,
       );
       expect(sequential.requestsPerSecond).toBeGreaterThan(50);
     } finally {

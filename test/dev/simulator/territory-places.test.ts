@@ -141,64 +141,68 @@ describe("the lists of neighbouring places", () => {
     }
   });
 
-  it("finds each shared business with the same Maps URL, name, address, phone, owner and, where both readings are the place's own, the same contacts", () => {
-    const richardson = TEXAS("Richardson");
-    expect(neighbours).toContain(richardson);
-    const here = list("dentists", plano, 200, 0, "job-plano");
-    const there = list("dentists", richardson, 200, 0, "job-richardson");
-    const both = common(here, there);
-    // 100 shared ranks in 200, a quarter of them with each of the four neighbours.
-    expect(both).toHaveLength(25);
-    const thereByUrl = new Map(there.map((b) => [b.mapsUrl, b]));
-    const identity = (b: BusinessTruth | undefined) =>
-      b === undefined
-        ? undefined
-        : [
-            b.position,
-            b.title,
-            b.address,
-            b.city,
-            b.category,
-            b.categories,
-            b.website,
-            b.phone,
-            b.businessStatus,
-            b.ownerNames,
-            b.countryCode,
-          ];
-    const contacts = (b: BusinessTruth | undefined) =>
-      b === undefined
-        ? undefined
-        : [
-            b.emails,
-            b.ownerEmails,
-            b.decisionMakerNames,
-            b.decisionMakerEmails,
-            b.verifications,
-            b.socials,
-            b.additionalPhones,
-            b.phoneTypes,
-          ];
-    let ownReadings = 0;
-    for (const business of both) {
-      const other = thereByUrl.get(business.mapsUrl);
-      expect(identity(other)).toEqual(identity(business));
-      expect(["Plano", "Richardson"]).toContain(business.city);
-      if (
-        contactReadingAt(7, "job-plano", business.position) === "own" &&
-        contactReadingAt(7, "job-richardson", business.position) === "own"
-      ) {
-        ownReadings += 1;
-        expect(contacts(other)).toEqual(contacts(business));
+  it(
+    "finds each shared business with the same Maps URL, name, address, phone, owner and, " +
+      "where both readings are the place's own, the same contacts",
+    () => {
+      const richardson = TEXAS("Richardson");
+      expect(neighbours).toContain(richardson);
+      const here = list("dentists", plano, 200, 0, "job-plano");
+      const there = list("dentists", richardson, 200, 0, "job-richardson");
+      const both = common(here, there);
+      // 100 shared ranks in 200, a quarter of them with each of the four neighbours.
+      expect(both).toHaveLength(25);
+      const thereByUrl = new Map(there.map((b) => [b.mapsUrl, b]));
+      const identity = (b: BusinessTruth | undefined) =>
+        b === undefined
+          ? undefined
+          : [
+              b.position,
+              b.title,
+              b.address,
+              b.city,
+              b.category,
+              b.categories,
+              b.website,
+              b.phone,
+              b.businessStatus,
+              b.ownerNames,
+              b.countryCode,
+            ];
+      const contacts = (b: BusinessTruth | undefined) =>
+        b === undefined
+          ? undefined
+          : [
+              b.emails,
+              b.ownerEmails,
+              b.decisionMakerNames,
+              b.decisionMakerEmails,
+              b.verifications,
+              b.socials,
+              b.additionalPhones,
+              b.phoneTypes,
+            ];
+      let ownReadings = 0;
+      for (const business of both) {
+        const other = thereByUrl.get(business.mapsUrl);
+        expect(identity(other)).toEqual(identity(business));
+        expect(["Plano", "Richardson"]).toContain(business.city);
+        if (
+          contactReadingAt(7, "job-plano", business.position) === "own" &&
+          contactReadingAt(7, "job-richardson", business.position) === "own"
+        ) {
+          ownReadings += 1;
+          expect(contacts(other)).toEqual(contacts(business));
+        }
       }
-    }
-    expect(ownReadings).toBeGreaterThan(15);
-    expect(new Set(both.map((b) => b.city)).size).toBe(2);
-    // Plano's shared half is spread over its four neighbours; its own half is found by no one else.
-    const union = new Set(neighbours.flatMap((neighbour) => common(here, list("dentists", neighbour, 200)).map((b) => b.mapsUrl)));
-    expect(union.size).toBe(100);
-    expect(here.filter((b) => !union.has(b.mapsUrl)).every((b) => b.city === "Plano")).toBe(true);
-  });
+      expect(ownReadings).toBeGreaterThan(15);
+      expect(new Set(both.map((b) => b.city)).size).toBe(2);
+      // Plano's shared half is spread over its four neighbours; its own half is found by no one else.
+      const union = new Set(neighbours.flatMap((neighbour) => common(here, list("dentists", neighbour, 200)).map((b) => b.mapsUrl)));
+      expect(union.size).toBe(100);
+      expect(here.filter((b) => !union.has(b.mapsUrl)).every((b) => b.city === "Plano")).toBe(true);
+    },
+  );
 
   it("shares nothing with a metro place that is not a neighbour, another metro, a place in no metro, or another query", () => {
     const here = list("dentists", plano, 300);

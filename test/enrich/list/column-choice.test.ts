@@ -44,7 +44,8 @@ describe("a list without a header row, under other cells (the issue's G20:H22)",
     app.testing.setActiveRange("Sheet1", "G20:H22");
     const error = notFound(spreadsheet);
     expect(error.message).toBe(
-      'No row at or above rows 20–22 of Sheet1 names the business name and website columns (headers such as "Company" and "Website"). Choose the two columns in the sidebar: Enrich rows, then Check selection.',
+      'No row at or above rows 20–22 of Sheet1 names the business name and website columns (headers such as "Company" and "Website"). ' +
+        "Choose the two columns in the sidebar: Enrich rows, then Check selection.",
     );
     expect(error.prompt).toBe("No header row names the columns of rows 20–22 of Sheet1: choose the name column and the website column.");
     for (const text of [error.message, error.prompt]) expect(text).not.toMatch(/9290|row 2\b|Notes|Rename/);
@@ -147,7 +148,8 @@ describe("other lists without a header the synonyms know", () => {
     app.testing.setActiveRange("Sheet1", "G20:H22");
     const error = notFound(spreadsheet);
     expect(error.prompt).toBe(
-      "The header row above rows 20–22 of Sheet1 names columns A and B, which are empty there: choose the name column and the website column.",
+      "The header row above rows 20–22 of Sheet1 names columns A and B, which are empty there: " +
+        "choose the name column and the website column.",
     );
     expect(error.message).not.toMatch(/Acme|Company/);
     expect([error.choice.nameColumn, error.choice.websiteColumn]).toEqual(["G", "H"]);
@@ -184,17 +186,21 @@ describe("a messy sheet: a notes block above a headerless list an enrichment alr
     ]),
   };
 
-  it("one cell selected in the notes: the list's columns are suggested by their values, with the list's first values; the results are not offered", () => {
-    const { app, spreadsheet } = sheetWith(cells);
-    app.testing.setActiveRange("Sheet1", "H1");
-    const { choice } = notFound(spreadsheet);
-    expect(choice.candidates).toEqual([
-      { column: "A", sample: "Blue Bottle Coffee" },
-      { column: "B", sample: "https://bluebottlecoffee.com" },
-      { column: "H", sample: "notes" },
-    ]);
-    expect([choice.nameColumn, choice.websiteColumn]).toEqual(["A", "B"]);
-  });
+  it(
+    "one cell selected in the notes: the list's columns are suggested by their values, with the list's first values; " +
+      "the results are not offered",
+    () => {
+      const { app, spreadsheet } = sheetWith(cells);
+      app.testing.setActiveRange("Sheet1", "H1");
+      const { choice } = notFound(spreadsheet);
+      expect(choice.candidates).toEqual([
+        { column: "A", sample: "Blue Bottle Coffee" },
+        { column: "B", sample: "https://bluebottlecoffee.com" },
+        { column: "H", sample: "notes" },
+      ]);
+      expect([choice.nameColumn, choice.websiteColumn]).toEqual(["A", "B"]);
+    },
+  );
 
   it("the columns chosen by letter: the list under the results' header row, not the notes", () => {
     const { app, spreadsheet } = sheetWith(cells);
@@ -206,28 +212,35 @@ describe("a messy sheet: a notes block above a headerless list an enrichment alr
 });
 
 describe("a list without a header that starts in row 1", () => {
-  it("the preview says a row will be inserted and inserts nothing; the start inserts it, with Name and Website over the chosen columns", () => {
-    const { app, spreadsheet } = sheetWith({ A1: LIST.map(([n, w]) => [n, "note", w]) });
-    app.testing.setActiveRange("Sheet1", "A1:C3");
-    const preview = readArea(spreadsheet, { nameColumn: "A", websiteColumn: "C" });
-    expect([preview.target.headerRow, preview.rows, preview.columnChoice?.addsHeaderRow]).toEqual([0, [1, 2, 3], true]);
-    expect(app.testing.values("Sheet1")[0]).toEqual(["Blue Bottle Coffee", "note", "https://bluebottlecoffee.com"]);
+  it(
+    "the preview says a row will be inserted and inserts nothing; " + "the start inserts it, with Name and Website over the chosen columns",
+    () => {
+      const { app, spreadsheet } = sheetWith({ A1: LIST.map(([n, w]) => [n, "note", w]) });
+      app.testing.setActiveRange("Sheet1", "A1:C3");
+      const preview = readArea(spreadsheet, { nameColumn: "A", websiteColumn: "C" });
+      expect([preview.target.headerRow, preview.rows, preview.columnChoice?.addsHeaderRow]).toEqual([0, [1, 2, 3], true]);
+      expect(app.testing.values("Sheet1")[0]).toEqual(["Blue Bottle Coffee", "note", "https://bluebottlecoffee.com"]);
 
-    const started = readArea(spreadsheet, { nameColumn: "A", websiteColumn: "C" }, { addHeaderRow: true });
-    expect(started.target).toEqual({ headerRow: 1, nameHeader: "Name", nameColumn: 1, websiteHeader: "Website", websiteColumn: 3 });
-    expect(started.rows).toEqual([2, 3, 4]);
-    expect(app.testing.values("Sheet1").map((row) => row.join("|"))).toEqual(["Name||Website", ...LIST.map(([n, w]) => `${n}|note|${w}`)]);
-    // The next check finds the header row by its names: no choice, nothing inserted again.
-    app.testing.setActiveRange("Sheet1", "A2:C4");
-    const again = readArea(spreadsheet, {}, { addHeaderRow: true });
-    expect([again.target.headerRow, again.rows, again.columnChoice]).toEqual([1, [2, 3, 4], null]);
-  });
+      const started = readArea(spreadsheet, { nameColumn: "A", websiteColumn: "C" }, { addHeaderRow: true });
+      expect(started.target).toEqual({ headerRow: 1, nameHeader: "Name", nameColumn: 1, websiteHeader: "Website", websiteColumn: 3 });
+      expect(started.rows).toEqual([2, 3, 4]);
+      expect(app.testing.values("Sheet1").map((row) => row.join("|"))).toEqual([
+        "Name||Website",
+        ...LIST.map(([n, w]) => `${n}|note|${w}`),
+      ]);
+      // The next check finds the header row by its names: no choice, nothing inserted again.
+      app.testing.setActiveRange("Sheet1", "A2:C4");
+      const again = readArea(spreadsheet, {}, { addHeaderRow: true });
+      expect([again.target.headerRow, again.rows, again.columnChoice]).toEqual([1, [2, 3, 4], null]);
+    },
+  );
 
   it("on a sheet an enrichment already wrote to, nothing is inserted: the message asks for the row", () => {
     const { app, spreadsheet } = sheetWith({ A1: LIST, D1: [["Enrichment status"]] });
     app.testing.setActiveRange("Sheet1", "A1:B3");
     expect(() => readArea(spreadsheet, { nameColumn: "A", websiteColumn: "B" }, { addHeaderRow: true })).toThrow(
-      "There is no row above row 1 for the headers of rows 1–3 of Sheet1, and this sheet holds enrichment results whose rows must not move: insert an empty row above row 1, then check again.",
+      "There is no row above row 1 for the headers of rows 1–3 of Sheet1, and this sheet holds enrichment results whose rows must not " +
+        "move: insert an empty row above row 1, then check again.",
     );
     expect(app.testing.values("Sheet1")).toHaveLength(3);
   });

@@ -133,23 +133,27 @@ describe("a pass's reads of a long list", () => {
     expect(next.invalid).toEqual([{ row: 104, reason: "the website is not a web address (mailto:)" }]);
   });
 
-  it("marks the rows it sends by writing only their status and Enriched for cells, which it read, then reads back only their names and websites", () => {
-    const { sheet, reads, app } = list();
-    const rows = ListRows.inSheet(new SheetCells(sheet), TARGET);
-    const next = nextWaiting(rows, 2);
-    const updates: RowUpdates = new Map();
-    for (const b of next.businesses)
-      for (const row of b.rows) updates.set(row, new Map([["Enrichment status", "Sent: waiting for results"]]));
-    const before = app.testing.values(sheet.getName());
-    const read = cellsOf(reads);
-    writeResultCells(rows.area(), updates);
-    // Nothing read again to write; after it, the rows written are read back by their name and website (a person may have sorted).
-    expect(cellsOf(reads)).toBe(read + updates.size * 2);
-    const after = app.testing.values(sheet.getName());
-    const changed: string[] = [];
-    after.forEach((cells, r) => cells.forEach((cell, c) => cell !== before[r]?.[c] && changed.push(`${r + 1}:${c + 1}=${String(cell)}`)));
-    expect(changed).toEqual([`102:${STATUS}=Sent: waiting for results`, `103:${STATUS}=Sent: waiting for results`]);
-  });
+  it(
+    "marks the rows it sends by writing only their status and Enriched for cells, which it read, " +
+      "then reads back only their names and websites",
+    () => {
+      const { sheet, reads, app } = list();
+      const rows = ListRows.inSheet(new SheetCells(sheet), TARGET);
+      const next = nextWaiting(rows, 2);
+      const updates: RowUpdates = new Map();
+      for (const b of next.businesses)
+        for (const row of b.rows) updates.set(row, new Map([["Enrichment status", "Sent: waiting for results"]]));
+      const before = app.testing.values(sheet.getName());
+      const read = cellsOf(reads);
+      writeResultCells(rows.area(), updates);
+      // Nothing read again to write; after it, the rows written are read back by their name and website (a person may have sorted).
+      expect(cellsOf(reads)).toBe(read + updates.size * 2);
+      const after = app.testing.values(sheet.getName());
+      const changed: string[] = [];
+      after.forEach((cells, r) => cells.forEach((cell, c) => cell !== before[r]?.[c] && changed.push(`${r + 1}:${c + 1}=${String(cell)}`)));
+      expect(changed).toEqual([`102:${STATUS}=Sent: waiting for results`, `103:${STATUS}=Sent: waiting for results`]);
+    },
+  );
 
   it("finds the rows a job's results go to by Enriched for, and by their own pair where no row says it was sent as it", () => {
     const { sheet, reads } = list();

@@ -4,17 +4,21 @@
 import { checkName, cleanText, matchKey, normaliseWebsite } from "../../../src/enrich/list/normalise";
 
 describe("cleanText", () => {
-  it('collapses inner whitespace and trims, as replace(/\\s+/g, " ").trim() does, for every text of up to 5 characters of spaces, tabs, line breaks, non-breaking and other spaces and letters', () => {
-    const alphabet = [" ", "\t", "\n", "\u00a0", "\ufeff", "\u2028", "\u3000", "a", "b"];
-    const differ: string[] = [];
-    const each = (text: string, left: number): void => {
-      if (cleanText(text) !== text.replace(/\s+/g, " ").trim()) differ.push(JSON.stringify(text));
-      if (left > 0) for (const char of alphabet) each(text + char, left - 1);
-    };
-    each("", 5);
-    expect(differ).toEqual([]);
-    expect([cleanText("  Acme   Inc "), cleanText(null), cleanText(42), cleanText(new Date(0))]).toEqual(["Acme Inc", "", "42", ""]);
-  });
+  it(
+    'collapses inner whitespace and trims, as replace(/\\s+/g, " ").trim() does, for every text of up to 5 characters of spaces, tabs, ' +
+      "line breaks, non-breaking and other spaces and letters",
+    () => {
+      const alphabet = [" ", "\t", "\n", "\u00a0", "\ufeff", "\u2028", "\u3000", "a", "b"];
+      const differ: string[] = [];
+      const each = (text: string, left: number): void => {
+        if (cleanText(text) !== text.replace(/\s+/g, " ").trim()) differ.push(JSON.stringify(text));
+        if (left > 0) for (const char of alphabet) each(text + char, left - 1);
+      };
+      each("", 5);
+      expect(differ).toEqual([]);
+      expect([cleanText("  Acme   Inc "), cleanText(null), cleanText(42), cleanText(new Date(0))]).toEqual(["Acme Inc", "", "42", ""]);
+    },
+  );
 });
 
 describe("normaliseWebsite", () => {

@@ -89,7 +89,8 @@ describe("the rows asked for", () => {
     expect(rowsOf(spreadsheet, { nameColumn: "Who", websiteColumn: "B" })).toEqual({ headerRow: 2, rows: [3, 4], scope: "selection" });
     expect(rowsOf(spreadsheet, { nameColumn: "A", websiteColumn: "B" })).toEqual({ headerRow: 2, rows: [3, 4], scope: "selection" });
     expect(() => readArea(spreadsheet, {})).toThrow(
-      'No row at or above rows 3–4 of List names the business name and website columns (headers such as "Company" and "Website"). Choose the two columns in the sidebar: Enrich rows, then Check selection.',
+      'No row at or above rows 3–4 of List names the business name and website columns (headers such as "Company" and "Website"). ' +
+        "Choose the two columns in the sidebar: Enrich rows, then Check selection.",
     );
   });
 
@@ -171,7 +172,8 @@ describe("a search's results sheet", () => {
       [...row("b2", "Beta Cafe", "https://beta.example", "not_requested"), "", ""],
       [...row("b3", "Gamma Cafe", "", "completed"), "", ""], // no website: skipped as enriched, its status cell left alone
       [...row("", "Added by hand", "https://hand.example", "completed"), "", ""], // no Business ID: not the search's row
-      [...row("b5", "Delta Cafe", "https://delta.example", "completed"), "Delta Cafe | https://delta.example", "done"], // our own enrichment
+      // our own enrichment
+      [...row("b5", "Delta Cafe", "https://delta.example", "completed"), "Delta Cafe | https://delta.example", "done"],
     ];
     const { app, spreadsheet } = sheetWith(rows);
     app.testing.setActiveRange("List", "B2:C6");

@@ -19,7 +19,9 @@ const HELD = "Waiting: held for another editor's chunk that may be on its way; s
 const SENT = "Sent: waiting for results";
 const FOR = "Acme | https://acme.example";
 
-/** A list of two rows of one business: row 2 in the current editor's stored chunk (its answer lost), row 3 held for another editor's chunk. */
+/**
+ * A list of two rows of one business: row 2 in the current editor's stored chunk (its answer lost), row 3 held for another editor's chunk.
+ */
 function setUp(senderOfRun: string, othersChunkStored = senderOfRun === "editor-1") {
   const world = unitJobsContext();
   const { ctx, spreadsheet } = world;
