@@ -54,7 +54,11 @@ export class PersonAtWork {
       if (row === undefined) return;
       const text = `checked by Ana ${this.acted.retype + 1}`;
       testing.userType(target.sheetName, `${columnOfHeader(this.runtime, target.sheetName, target.retypeHeader)}${firstData + 1}`, text);
-      this.typed.set(`${target.keyOf(row)}\u0001${target.retypeHeader}`, { text, overwrote: row[target.retypeHeader] });
+      const cell = `${target.keyOf(row)}\u0001${target.retypeHeader}`;
+      // Typed over their own text again: the add-on's word under it is still the one they first typed over.
+      const earlier = this.typed.get(cell);
+      const overwrote = earlier !== undefined && earlier.text === row[target.retypeHeader] ? earlier.overwrote : row[target.retypeHeader];
+      this.typed.set(cell, { text, overwrote });
     }
     this.acted[act] += 1;
   }
