@@ -250,20 +250,10 @@ async function activeJobsPass(world: World, root: string, build: (typeof BUILDS)
       "modelled time",
     ],
     [
-      // 4 calls a job (its range read and write, their ranges) and its sheet's
-      // name at its end, its sheets found by id once (getSheets, an id each).
-      [
-        "target",
-        "—",
-        "1",
-        "—",
-        "—",
-        "—",
-        "—",
-        "—",
-        `≤ ${(4 + (ACTIVE_JOBS + 3) / ACTIVE_JOBS + (build.distDir === "dist" ? 0 : 0.5)).toFixed(2)} (+1 in a job's last)`,
-        "≤ 5.0 s",
-      ],
+      // Issue 41's ceiling, which test/integration/pass-cost.test.ts holds: 4.25 calls a job in the default
+      // build and 4.5 in the full build, flushes included (its sheet by id, its range, one read, one write),
+      // and its sheet's name once more at its end.
+      ["target", "—", "1", "—", "—", "—", "—", "—", `≤ ${build.distDir === "dist" ? "4.25" : "4.50"} (+1 in a job's last)`, "≤ 5.0 s"],
       ...passes.map(({ label, m, statuses }) => [
         label,
         statuses,

@@ -6,7 +6,7 @@
  * branch is left out of the bundle. Only where the constant itself is read: a `const` computed
  * from it in a module that imports anything stays a variable to esbuild. So each choice between
  * the builds' code reads it in place: src/gas/document-access.ts (the job store),
- * src/gas/background-trigger.ts (the poll trigger), src/app/pass-runner.ts (the passes), and
+ * src/app/background-trigger.ts (the poll trigger), src/app/pass-runner.ts (the passes), and
  * src/self-check/diagnose.ts and diagnose-checks.ts (what each build says of itself).
  * jest.config.js defines it as "currentonly", the default build, for tests that run src/ unbuilt.
  */

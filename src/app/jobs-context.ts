@@ -4,7 +4,7 @@ import { LeadsClient } from "../api/client";
 import type { JobsContext } from "../jobs/job-context";
 import { EditorKeys } from "../jobs/editor-keys";
 import { JobStore } from "../jobs/job-store";
-import { backgroundTrigger } from "../gas/background-trigger";
+import { backgroundTrigger } from "./background-trigger";
 import { currentDocument, NoDocumentError, type DocumentAccess } from "../gas/document-access";
 import { editorId, keyDigest } from "../gas/key-digest";
 import { userProperties } from "../gas/property-snapshot";

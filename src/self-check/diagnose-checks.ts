@@ -3,7 +3,7 @@
 // (could not be checked, and why). docs/assumptions.md says which assumption each one confirms.
 import { LeadsApiError } from "../api/errors";
 import { lastBackgroundRun } from "../gas/background-executions";
-import { backgroundTrigger } from "../gas/background-trigger";
+import { backgroundTrigger } from "../app/background-trigger";
 import { probeCellText, FORMULA_LIKE_SAMPLES, type CellReadBack } from "./cell-text-probe";
 import { currentDocument, NoDocumentError, storeReadAfresh, type DocumentAccess } from "../gas/document-access";
 import { ACTION_LOCK_WAIT_MS, type LockOutcome } from "../gas/locks";
