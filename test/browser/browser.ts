@@ -102,6 +102,19 @@ export function driveClock(playground: Playground, speed = TEST_SPEED): void {
   driven.speed = speed;
 }
 
+/**
+ * A search of 100 Austin businesses started from the server side and written whole into its sheet `name`: the service
+ * finishes it (no need to live through its pace here) and a pass or two write it. For tests about what comes after.
+ */
+export function finishedSearch(playground: Playground, query: string, name: string): void {
+  const testing = playground.runtime.spreadsheetApp.testing;
+  const started = playground.runtime.run("startSearch", [{ query, location: "Austin, Texas, US", maxResults: 100, name }]);
+  expect(started.errorMessage).toBeUndefined();
+  playground.advance(10 * 60 * 1000);
+  for (let pass = 0; pass < 5 && testing.values(name).length < 101; pass += 1) playground.runtime.run("refreshJobs", []);
+  expect(testing.values(name)).toHaveLength(101);
+}
+
 /** Puts the page on Playwright's clock (before it loads anything) for `eventually` to move. */
 export async function drivePageClock(page: Page): Promise<void> {
   await page.clock.install();

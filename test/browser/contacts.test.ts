@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { describeInBrowser, eventually, expectFits, openSidebarAlone, screenshot, type SidebarSession } from "./browser";
+import { describeInBrowser, eventually, expectFits, finishedSearch, openSidebarAlone, screenshot, type SidebarSession } from "./browser";
 import { expectAccessible } from "./axe";
 import { parseCsv } from "../contacts/strict-csv";
 
@@ -112,14 +112,8 @@ describeInBrowser("the sidebar's Contacts tab", () => {
     const testing = playground.runtime.spreadsheetApp.testing;
     const panel = page.getByRole("tabpanel", { name: "Contacts" });
     const before = testing.values("Contacts").length - 1;
-    const started = playground.runtime.run("startSearch", [
-      { query: "plumbers", location: "Austin, Texas, US", maxResults: 100, name: "Plumbers" },
-    ]);
-    expect(started.errorMessage).toBeUndefined();
-    // The service finishes it; a pass or two write it (the sidebar's pace is the first test's).
-    playground.advance(10 * 60 * 1000);
-    for (let pass = 0; pass < 5 && testing.values("Plumbers").length < 101; pass += 1) playground.runtime.run("refreshJobs", []);
-    expect(testing.values("Plumbers")).toHaveLength(101);
+    // The sidebar's pace is the first test's.
+    finishedSearch(playground, "plumbers", "Plumbers");
     await panel.getByRole("button", { name: "Refresh contacts" }).click();
     await page
       .getByRole("status")

@@ -2,7 +2,7 @@
 // "Do not contact", a domain typed into its column A as people write it (`https://www.…/`), and the sidebar's Refresh contacts then
 // counts the domain's addresses as in Do not contact; the page stays accessible.
 import { expectAccessible } from "./axe";
-import { describeInBrowser, eventually, gridCell, openPlayground, type Session } from "./browser";
+import { describeInBrowser, eventually, finishedSearch, gridCell, openPlayground, type Session } from "./browser";
 
 describeInBrowser("the playground's sheets, added and renamed", () => {
   let session: Session;
@@ -14,14 +14,7 @@ describeInBrowser("the playground's sheets, added and renamed", () => {
   it("adds a sheet, renames it Do not contact by keys, and a website typed there keeps its domain's addresses out", async () => {
     const { page, playground, sidebar } = session;
     const testing = playground.runtime.spreadsheetApp.testing;
-    const started = playground.runtime.run("startSearch", [
-      { query: "dentists", location: "Austin, Texas, US", maxResults: 100, name: "Dentists" },
-    ]);
-    expect(started.errorMessage).toBeUndefined();
-    // The service finishes it; a pass or two write it (no need to live through the search's pace here).
-    playground.advance(10 * 60 * 1000);
-    for (let pass = 0; pass < 5 && testing.values("Dentists").length < 101; pass += 1) playground.runtime.run("refreshJobs", []);
-    expect(testing.values("Dentists")).toHaveLength(101);
+    finishedSearch(playground, "dentists", "Dentists");
     expect(playground.runtime.run("buildContacts", [{}]).errorMessage).toBeUndefined();
     const [header = [], first = []] = testing.values("Contacts").map((row) => row.map(String));
     const domain = String(first[header.indexOf("Domain")]);

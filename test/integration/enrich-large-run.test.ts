@@ -41,6 +41,11 @@ async function expectEachChargedOnce(apiKey: string): Promise<Set<string>> {
   return new Set(received);
 }
 
+/** Every row of SHEET right against what the service enriched of `received`, each business sent once. */
+async function expectListRight(runtime: FakeRuntime, apiKey: string, specs: RowSpec[], received: Set<string>): Promise<void> {
+  expectRowsRight(runtime, SHEET, specs, received, await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)), null);
+}
+
 /** A scale account's runtime with `rows` in the active sheet, SHEET. */
 async function accountWithList(distDir: string, rows: RowSpec[], credits: number, maxActiveJobs: number): Promise<AccountFixture> {
   const account = await setUpAccount(world, { plan: "scale", credits, maxActiveJobs, runtime: { distDir } });
@@ -191,14 +196,7 @@ scenario("a run while the user keeps working", ({ distDir }) => {
       expect(values[added]?.slice(4).every((cell) => cell === "")).toBe(true); // no status: not part of the run
       testing.userDeleteRows(SHEET, added + 1, 1);
       testing.userDeleteRows(SHEET, 1, 3);
-      expectRowsRight(
-        runtime,
-        SHEET,
-        specs,
-        received,
-        await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)),
-        null,
-      );
+      await expectListRight(runtime, apiKey, specs, received);
     },
   );
 });
@@ -231,14 +229,7 @@ scenario("a run whose creation answer is lost", ({ distDir }) => {
     const received = await expectEachChargedOnce(apiKey);
     expect(received.size).toBe(unique.length);
     expect((await serviceAccount(world, apiKey)).credits_remaining).toBe(10_000 - unique.length);
-    expectRowsRight(
-      runtime,
-      SHEET,
-      specs,
-      received,
-      await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)),
-      null,
-    );
+    await expectListRight(runtime, apiKey, specs, received);
     expect(runtime.properties.user(runtime.userEmail).size).toBeLessThan(10); // no body left behind
   });
 });
@@ -342,13 +333,6 @@ scenario("a run when the user's daily UrlFetch quota is spent mid-pass", ({ dist
     await hourlyPasses(runtime);
     const received = await expectEachChargedOnce(apiKey);
     expect(received.size).toBe(unique.length);
-    expectRowsRight(
-      runtime,
-      SHEET,
-      specs,
-      received,
-      await enrichedBusinesses(world, apiKey, await serviceEnrichments(world, apiKey)),
-      null,
-    );
+    await expectListRight(runtime, apiKey, specs, received);
   });
 });

@@ -5,7 +5,7 @@
 // person typed may stay or be written over by the add-on's next word, never land on another row.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { columnOfHeader, readSheet, type SheetRow } from "../../dev/world";
-import type { PersonAct } from "./schedule";
+import { PERSON_ACTS, type PersonAct } from "./schedule";
 
 /** The sheet a person works in, and how its rows are told apart. */
 export interface ActTarget {
@@ -18,6 +18,14 @@ export interface ActTarget {
   keyOf: (row: SheetRow) => string;
 }
 
+/** A schedule's tally of what a person did inside its passes, a field a kind of act. */
+export interface ActTally {
+  sortsInPass: number;
+  insertsInPass: number;
+  retypesInPass: number;
+}
+const ACT_TALLY: Record<PersonAct, keyof ActTally> = { sort: "sortsInPass", insertAbove: "insertsInPass", retype: "retypesInPass" };
+
 export class PersonAtWork {
   /** How many times each act landed (a sheet without data rows yet takes none). */
   readonly acted: Record<PersonAct, number> = { sort: 0, insertAbove: 0, retype: 0 };
@@ -29,6 +37,11 @@ export class PersonAtWork {
     private readonly runtime: FakeRuntime,
     private readonly target: () => ActTarget | null,
   ) {}
+
+  /** Adds what they did to a schedule's tally. */
+  countInto(tally: ActTally): void {
+    for (const act of PERSON_ACTS) tally[ACT_TALLY[act]] += this.acted[act];
+  }
 
   /** The act as a closure for actAtFirstRequest, or null for none. */
   actFor(act: PersonAct | null): (() => void) | null {

@@ -31,8 +31,8 @@ import { setUpAccount } from "../fixtures/world";
 import { faultSeeds, itExercisedEveryKind } from "./fault-seeds";
 import { mismatches } from "./mismatches";
 import { makeRefreshSchedule, type RefreshSchedule } from "./refresh-schedule";
-import { PersonAtWork } from "./person-acts";
-import { PERSON_ACTS, personActOf, runFaultyPass, type PersonAct } from "./schedule";
+import { PersonAtWork, type ActTally } from "./person-acts";
+import { personActOf, runFaultyPass } from "./schedule";
 
 /** `npm test`'s schedules: together they fire every kind of fault counted below twice, in both builds (the cheapest such set found). */
 const SAMPLE = [4, 16, 42];
@@ -50,8 +50,11 @@ const OWN_ROW = "My own row, not a business";
 let world: World;
 let location = "";
 
-/** What the schedules really exercised, so a run whose faults never fired cannot pass quietly. */
-interface Tally {
+/**
+ * What the schedules really exercised, so a run whose faults never fired cannot pass quietly; what a person did inside
+ * the passes is ActTally's.
+ */
+interface Tally extends ActTally {
   runs: number;
   killedMerges: number;
   killedFetches: number;
@@ -67,16 +70,7 @@ interface Tally {
   lostReads: number;
   notFound: number;
   insertedColumns: number;
-  /** What a person did inside a pass (person-acts.ts), by kind. */
-  sortsInPass: number;
-  insertsInPass: number;
-  retypesInPass: number;
 }
-const ACT_TALLY: Record<PersonAct, "sortsInPass" | "insertsInPass" | "retypesInPass"> = {
-  sort: "sortsInPass",
-  insertAbove: "insertsInPass",
-  retype: "retypesInPass",
-};
 const newTally = (): Tally => ({
   runs: 0,
   killedMerges: 0,
@@ -317,7 +311,7 @@ async function runSchedule(schedule: RefreshSchedule, distDir: string, tally: Ta
     expected.days.push(dayIn(runtime, merged.refresh?.lastRunAt ?? ""));
     await expectRunRight(runtime, apiKey, schedule, merged, notes, expected, tally, person);
   }
-  for (const act of PERSON_ACTS) tally[ACT_TALLY[act]] += person.acted[act];
+  person.countInto(tally);
   // A clean pass afterwards changes nothing: the sheet is already final.
   const before = runtime.spreadsheetApp.testing.values(sheetOf(started));
   sidebar(runtime, "refreshJobs");

@@ -29,8 +29,8 @@ import { columnLetters } from "../../src/sheets/column-letters";
 import { setUpAccount } from "../fixtures/world";
 import { faultSeeds, itExercisedEveryKind } from "./fault-seeds";
 import { mismatches } from "./mismatches";
-import { PersonAtWork } from "./person-acts";
-import { PERSON_ACTS, personActOf, runFaultyPass, type PersonAct } from "./schedule";
+import { PersonAtWork, type ActTally } from "./person-acts";
+import { personActOf, runFaultyPass } from "./schedule";
 import { latestRefreshOf, serviceFinds, sheetChecks } from "./territory-expect";
 import { makeTerritorySchedule, RATE_RETRY_AFTER, type TerritoryPassPlan, type TerritorySchedule } from "./territory-schedule";
 
@@ -54,8 +54,11 @@ const RING = (METROS.find((metro) => metro.name === "Dallas–Fort Worth")?.plac
 
 let world: World;
 
-/** What the schedules really exercised, so a run whose faults never fired cannot pass quietly. */
-interface Tally {
+/**
+ * What the schedules really exercised, so a run whose faults never fired cannot pass quietly; what a person did inside
+ * the passes is ActTally's.
+ */
+interface Tally extends ActTally {
   runs: number;
   refreshRuns: number;
   killedStarts: number;
@@ -76,16 +79,7 @@ interface Tally {
   insertedColumns: number;
   triggerPasses: number;
   foundByMore: number;
-  /** What a person did inside a pass (person-acts.ts), by kind. */
-  sortsInPass: number;
-  insertsInPass: number;
-  retypesInPass: number;
 }
-const ACT_TALLY: Record<PersonAct, "sortsInPass" | "insertsInPass" | "retypesInPass"> = {
-  sort: "sortsInPass",
-  insertAbove: "insertsInPass",
-  retype: "retypesInPass",
-};
 const newTally = (): Tally => ({
   runs: 0,
   refreshRuns: 0,
@@ -365,7 +359,7 @@ async function runSchedule(schedule: TerritorySchedule, distDir: string, tally: 
     if (run > 0) tally.refreshRuns += 1;
     await expectRunRight(runtime, apiKey, schedule, ended, run, notes, cache, tally, person);
   }
-  for (const act of PERSON_ACTS) tally[ACT_TALLY[act]] += person.acted[act];
+  person.countInto(tally);
   // A clean pass afterwards changes nothing: the sheet is already final.
   const before = runtime.spreadsheetApp.testing.values(sheetOf(started));
   sidebar(runtime, "refreshJobs");
