@@ -10,15 +10,16 @@ const HTTP_URL_PATTERN = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
+// Every schema here is built on first use (z.lazy), none while the bundle loads: see api/schemas.ts.
 /** Fields of a search's `input`, also used one by one to parse the sidebar's arguments. */
 export const SearchFields = {
-  query: text(REQUEST_LIMITS.queryMax),
+  query: z.lazy(() => text(REQUEST_LIMITS.queryMax)),
   /** A location's label: only its form is checked here; whether the catalog knows it is the service's call (422). */
-  location: text(REQUEST_LIMITS.locationLabelMax),
-  countryCode: z.string().check(z.regex(COUNTRY_PATTERN)),
-  maxResults: z.int().check(z.gte(REQUEST_LIMITS.minResults), z.lte(REQUEST_LIMITS.maxResults)),
-  language: z.string().check(z.regex(LANGUAGE_PATTERN)),
-  name: text(REQUEST_LIMITS.nameMax),
+  location: z.lazy(() => text(REQUEST_LIMITS.locationLabelMax)),
+  countryCode: z.lazy(() => z.string().check(z.regex(COUNTRY_PATTERN))),
+  maxResults: z.lazy(() => z.int().check(z.gte(REQUEST_LIMITS.minResults), z.lte(REQUEST_LIMITS.maxResults))),
+  language: z.lazy(() => z.string().check(z.regex(LANGUAGE_PATTERN))),
+  name: z.lazy(() => text(REQUEST_LIMITS.nameMax)),
 };
 
 /**
@@ -28,7 +29,6 @@ export const SearchFields = {
  */
 const atLeast = (min: number) => z.int().check(z.gte(min));
 
-// Schemas are built on first use (z.lazy): see api/schemas.ts.
 const SearchInputSchema = z.lazy(() =>
   z.object({
     query: SearchFields.query,
@@ -69,9 +69,9 @@ const pageParams = (maxPageSize: number) =>
   });
 
 /** Query of the two results endpoints: pages of 1 to 500. */
-export const PageParamsSchema = pageParams(REQUEST_LIMITS.resultsPageSizeMax);
+export const PageParamsSchema = z.lazy(() => pageParams(REQUEST_LIMITS.resultsPageSizeMax));
 /** Query of the two job lists: pages of 1 to 100. */
-export const ListPageParamsSchema = pageParams(REQUEST_LIMITS.listPageSizeMax);
+export const ListPageParamsSchema = z.lazy(() => pageParams(REQUEST_LIMITS.listPageSizeMax));
 
 export const FindLocationsParamsSchema = z.lazy(() =>
   z.object({

@@ -105,9 +105,11 @@ function pageQuery(params: PageParams | undefined, schema: z.ZodMiniType<PagePar
   return { page: params?.page, page_size: params?.pageSize };
 }
 
-const unwrapLocations = z.pipe(
-  LocationListSchema,
-  z.transform((list): Location[] => list.locations),
+const unwrapLocations = z.lazy(() =>
+  z.pipe(
+    LocationListSchema,
+    z.transform((list): Location[] => list.locations),
+  ),
 );
 
 /** The two job families share their endpoints' form: a list, a job's status and its results. */

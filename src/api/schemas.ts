@@ -12,11 +12,12 @@ function openEnum<T extends string>(): z.ZodMiniType<OpenEnum<T>, OpenEnum<T>> {
   return z.string() as z.ZodMiniType<OpenEnum<T>, OpenEnum<T>>;
 }
 
-const str = z.string();
-const int = z.int();
-const num = z.number();
-const bool = z.boolean();
-const strings = z.array(z.string());
+// Builders, not shared instances: nothing here is built while the bundle loads.
+const str = () => z.string();
+const int = () => z.int();
+const num = () => z.number();
+const bool = () => z.boolean();
+const strings = () => z.array(z.string());
 /** Business fields are absent from some result shapes, and a provider may send null for "none". */
 const opt = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
@@ -26,18 +27,18 @@ const opt = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema
 
 const actorBusiness = () =>
   z.looseObject({
-    business_name: z.optional(str),
-    website_url: z.optional(str),
+    business_name: z.optional(str()),
+    website_url: z.optional(str()),
   });
 
 /** The input a job was created with (search input, or the enrichment's fixed text + businesses). */
 const actorInput = () =>
   z.looseObject({
-    query: opt(str),
-    location: opt(str),
-    countryCode: opt(str),
-    maxResults: opt(int),
-    language: opt(str),
+    query: opt(str()),
+    location: opt(str()),
+    countryCode: opt(str()),
+    maxResults: opt(int()),
+    language: opt(str()),
     businesses: z.optional(z.array(actorBusiness())),
   });
 
@@ -45,21 +46,21 @@ const actorInput = () =>
 // is optional so that a field the add-on never reads cannot make a whole poll fail.
 const job = () =>
   z.looseObject({
-    id: str,
-    name: str,
+    id: str(),
+    name: str(),
     status: openEnum<KnownJobStatus>(),
     actor_input: opt(actorInput()),
-    source: opt(str),
+    source: opt(str()),
     origin: opt(openEnum<"api">()),
-    run_id: opt(str),
-    error: opt(str),
-    lead_count: int,
-    credits_charged: int,
-    enrich_contacts: z.optional(bool),
-    enriched_count: int,
-    delete_requested: z.optional(bool),
-    created_at: str,
-    finished_at: opt(str),
+    run_id: opt(str()),
+    error: opt(str()),
+    lead_count: int(),
+    credits_charged: int(),
+    enrich_contacts: z.optional(bool()),
+    enriched_count: int(),
+    delete_requested: z.optional(bool()),
+    created_at: str(),
+    finished_at: opt(str()),
   });
 export const JobSchema = z.lazy(job);
 
@@ -67,18 +68,18 @@ export const JobSchema = z.lazy(job);
 
 const emailVerification = () =>
   z.looseObject({
-    result: opt(str),
-    quality: opt(str),
-    source: opt(str),
+    result: opt(str()),
+    quality: opt(str()),
+    source: opt(str()),
   });
 
 const socials = () =>
   z.looseObject({
-    facebooks: opt(strings),
-    instagrams: opt(strings),
-    linkedIns: opt(strings),
-    youtubes: opt(strings),
-    yelps: opt(strings),
+    facebooks: opt(strings()),
+    instagrams: opt(strings()),
+    linkedIns: opt(strings()),
+    youtubes: opt(strings()),
+    yelps: opt(strings()),
   });
 
 /**
@@ -87,32 +88,32 @@ const socials = () =>
  */
 const business = () =>
   z.looseObject({
-    id: str,
-    search_id: str,
-    position: int,
-    title: str,
-    rank: opt(int),
-    category: opt(str),
-    categories: opt(strings),
-    address: opt(str),
-    city: opt(str),
-    country_code: opt(str),
-    phone: opt(str),
-    website: opt(str),
-    rating: opt(num),
-    review_count: opt(int),
+    id: str(),
+    search_id: str(),
+    position: int(),
+    title: str(),
+    rank: opt(int()),
+    category: opt(str()),
+    categories: opt(strings()),
+    address: opt(str()),
+    city: opt(str()),
+    country_code: opt(str()),
+    phone: opt(str()),
+    website: opt(str()),
+    rating: opt(num()),
+    review_count: opt(int()),
     business_status: opt(openEnum<"OPERATIONAL">()),
-    maps_url: opt(str),
-    owner_name: opt(str),
-    owner_names: opt(strings),
-    decision_maker_names: opt(strings),
-    emails: opt(strings),
-    owner_emails: opt(strings),
-    decision_maker_emails: opt(strings),
+    maps_url: opt(str()),
+    owner_name: opt(str()),
+    owner_names: opt(strings()),
+    decision_maker_names: opt(strings()),
+    emails: opt(strings()),
+    owner_emails: opt(strings()),
+    decision_maker_emails: opt(strings()),
     email_verification_status: opt(openEnum<"processing" | "completed">()),
     email_verifications: opt(z.record(z.string(), emailVerification())),
     socials: opt(socials()),
-    additional_phones: opt(strings),
+    additional_phones: opt(strings()),
     phone_types: opt(z.record(z.string(), z.string())),
     enrichment_status: opt(openEnum<"completed" | "not_requested">()),
     owner_enrichment_status: opt(openEnum<"completed" | "not_requested">()),
@@ -125,38 +126,38 @@ export const BusinessSchema = z.lazy(business);
 
 const location = () =>
   z.looseObject({
-    location_code: opt(int),
-    name: opt(str),
-    full_name: opt(str),
-    country_code: str,
-    location_name: opt(str),
-    city: opt(str),
-    region: opt(str),
-    country: opt(str),
-    location_type: opt(str),
-    label: str,
+    location_code: opt(int()),
+    name: opt(str()),
+    full_name: opt(str()),
+    country_code: str(),
+    location_name: opt(str()),
+    city: opt(str()),
+    region: opt(str()),
+    country: opt(str()),
+    location_type: opt(str()),
+    label: str(),
   });
 
 // Required: what the add-on's AccountView shows. The billing details are optional.
 export const AccountSchema = z.lazy(() =>
   z.looseObject({
     plan_code: openEnum<"free" | "starter" | "growth" | "scale">(),
-    plan_name: str,
+    plan_name: str(),
     status: openEnum<"active" | "trialing">(),
-    billing_interval: opt(str),
-    credits_allowance: int,
-    credits_remaining: int,
-    max_results_per_search: int,
-    free_search_used: bool,
-    payment_customer: z.optional(bool),
-    current_period_end: opt(str),
-    cancel_at_period_end: z.optional(bool),
-    pause_collection: z.optional(bool),
-    pause_resumes_at: opt(str),
-    cancellation_coupon_applied: z.optional(bool),
-    searches_created: z.optional(int),
-    active_searches: int,
-    leads_found: z.optional(int),
+    billing_interval: opt(str()),
+    credits_allowance: int(),
+    credits_remaining: int(),
+    max_results_per_search: int(),
+    free_search_used: bool(),
+    payment_customer: z.optional(bool()),
+    current_period_end: opt(str()),
+    cancel_at_period_end: z.optional(bool()),
+    pause_collection: z.optional(bool()),
+    pause_resumes_at: opt(str()),
+    cancellation_coupon_applied: z.optional(bool()),
+    searches_created: z.optional(int()),
+    active_searches: int(),
+    leads_found: z.optional(int()),
   }),
 );
 
@@ -164,39 +165,39 @@ export const AccountSchema = z.lazy(() =>
 
 export const CreateSearchResponseSchema = z.lazy(() =>
   z.looseObject({
-    job_id: str,
+    job_id: str(),
     status: openEnum<"queued">(),
-    credits_reserved: int,
-    message: opt(str),
+    credits_reserved: int(),
+    message: opt(str()),
   }),
 );
 
 export const CreateEnrichmentResponseSchema = z.lazy(() =>
   z.looseObject({
-    job_id: str,
+    job_id: str(),
     status: openEnum<"enriching">(),
-    businesses_submitted: int,
-    credits_reserved: int,
-    message: opt(str),
+    businesses_submitted: int(),
+    credits_reserved: int(),
+    message: opt(str()),
   }),
 );
 
 export const JobListSchema = z.lazy(() =>
   z.looseObject({
     items: z.array(job()),
-    total: int,
+    total: int(),
   }),
 );
 
 export const ResultsPageSchema = z.lazy(() =>
   z.looseObject({
-    job_id: str,
+    job_id: str(),
     status: openEnum<KnownJobStatus>(),
     items: z.array(business()),
-    total: int,
-    page: int,
-    page_size: int,
-    has_more: bool,
+    total: int(),
+    page: int(),
+    page_size: int(),
+    has_more: bool(),
   }),
 );
 

@@ -24,7 +24,7 @@ const DEFAULT_CONSENT_COUNTRIES: readonly string[] = ["DE"];
 const MAX_FORGOTTEN = 200;
 
 const RULES_SHAPE = {
-  ...currentShape(z.object({ consent: z.optional(z.array(z.string())), forgotten: z.optional(z.array(z.string())) })),
+  ...currentShape(z.lazy(() => z.object({ consent: z.optional(z.array(z.string())), forgotten: z.optional(z.array(z.string())) }))),
   versioned: true,
 } as const;
 

@@ -19,7 +19,7 @@ export interface ContactsState {
 
 const STATE_SHAPE = {
   ...currentShape<ContactsState>(
-    z.object({ every: z.boolean(), marks: z.record(z.string(), z.string()), problem: z.optional(z.string()) }),
+    z.lazy(() => z.object({ every: z.boolean(), marks: z.record(z.string(), z.string()), problem: z.optional(z.string()) })),
   ),
   versioned: true,
 } as const;

@@ -31,8 +31,8 @@ export const CACHE_SECONDS = {
 const CHUNK_CHARS = 30000;
 
 /** The head of a value stored in chunks: how many. */
-const LARGE_HEAD = currentShape(z.object({ chunks: z.int().check(z.gte(1)) }));
-const CHUNK = currentShape(z.string());
+const LARGE_HEAD = currentShape(z.lazy(() => z.object({ chunks: z.int().check(z.gte(1)) })));
+const CHUNK = currentShape(z.lazy(() => z.string()));
 
 export class CellCache {
   constructor(

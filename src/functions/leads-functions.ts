@@ -31,8 +31,8 @@ import { KEYS } from "../storage/keys";
 const LOCATION_COLUMNS = ["label", "country_code", "full_name", "location_code"] as const;
 
 /** A cached table of cells (LEADS_LOCATIONS, LEADS_RESULTS) and the cached credits. */
-const CACHED_TABLE = currentShape(z.array(z.array(z.union([z.string(), z.number(), z.boolean()]))));
-const CACHED_CREDITS = currentShape(z.number());
+const CACHED_TABLE = currentShape(z.lazy(() => z.array(z.array(z.union([z.string(), z.number(), z.boolean()])))));
+const CACHED_CREDITS = currentShape(z.lazy(() => z.number()));
 /** One identifier argument: a single cell, or a range Sheets passes as rows of cells. */
 interface IdArgument {
   single: boolean;

@@ -27,7 +27,7 @@ export class NotFetchedError extends UserFacingError {
   }
 }
 
-const CACHED_KIND = z.enum(JOB_KINDS);
+const CACHED_KIND = z.lazy(() => z.enum(JOB_KINDS));
 
 interface CachedJob {
   kind: JobKind;

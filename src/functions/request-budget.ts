@@ -21,7 +21,7 @@ interface Sent {
   until: number;
 }
 
-const StoredSent = z.object({ sent: z.optional(z.array(z.unknown())), until: z.optional(z.unknown()) });
+const StoredSent = z.lazy(() => z.object({ sent: z.optional(z.array(z.unknown())), until: z.optional(z.unknown()) }));
 
 /** What was sent, as cached: a round trip or a wait of no known shape is left out. */
 const SENT_SHAPE: StoredShape<Sent, z.output<typeof StoredSent>> = {
@@ -34,7 +34,7 @@ const SENT_SHAPE: StoredShape<Sent, z.output<typeof StoredSent>> = {
     }),
   }),
 };
-const ROUND_TRIP = z.tuple([z.number(), z.number()]);
+const ROUND_TRIP = z.lazy(() => z.tuple([z.number(), z.number()]));
 
 export class RequestBudget {
   constructor(

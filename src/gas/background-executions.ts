@@ -21,7 +21,9 @@ interface BackgroundRun {
 }
 
 const RUN_SHAPE: StoredShape<BackgroundRun> = {
-  ...currentShape(z.object({ at: z.number(), withDocument: z.boolean(), finished: z.boolean() }) satisfies z.ZodMiniType<BackgroundRun>),
+  ...currentShape(
+    z.lazy(() => z.object({ at: z.number(), withDocument: z.boolean(), finished: z.boolean() }) satisfies z.ZodMiniType<BackgroundRun>),
+  ),
   versioned: true,
 };
 

@@ -9,7 +9,7 @@ const EDITOR_KEYS = KEYS.editorKeys;
 /** A team's editors; the least recently seen drop off first, keeping the property small. */
 const MAX_EDITORS = 50;
 
-const StoredEntry = z.object({ digest: z.string(), seenAt: z.string() });
+const StoredEntry = z.lazy(() => z.object({ digest: z.string(), seenAt: z.string() }));
 type EditorEntry = z.output<typeof StoredEntry>;
 
 /** The list as stored: an entry of no known shape is dropped, the others kept. */

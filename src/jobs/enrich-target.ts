@@ -13,10 +13,12 @@ export interface EnrichTarget {
 }
 
 /** An EnrichTarget as stored in a job record, a run record or a chunk being sent (its shape never changed). */
-export const StoredEnrichTarget = z.object({
-  headerRow: z.number(),
-  nameHeader: z.string(),
-  nameColumn: z.number(),
-  websiteHeader: z.string(),
-  websiteColumn: z.number(),
-}) satisfies z.ZodMiniType<EnrichTarget>;
+export const StoredEnrichTarget = z.lazy(() =>
+  z.object({
+    headerRow: z.number(),
+    nameHeader: z.string(),
+    nameColumn: z.number(),
+    websiteHeader: z.string(),
+    websiteColumn: z.number(),
+  }),
+) satisfies z.ZodMiniType<EnrichTarget>;

@@ -200,22 +200,23 @@ export const isStartExpired = (start: StartRecord, now: number): boolean => now 
 
 // ---- as stored --------------------------------------------------------------------------------
 
-const nullableText = z.nullable(z.string());
-const nullableCount = z.nullable(z.number());
+// Built on first use, as every schema here (z.lazy; api/schemas.ts says why): a builder makes each schema its own parts.
+const nullableText = () => z.nullable(z.string());
+const nullableCount = () => z.nullable(z.number());
 
 /** What a record of any kind holds as stored: today's shape, version 1 (job-record-versions.ts). */
-const storedBase = {
+const storedBase = () => ({
   id: z.string(),
   name: z.string(),
-  sheetId: nullableCount,
-  sheetName: nullableText,
+  sheetId: nullableCount(),
+  sheetName: nullableText(),
   status: z.string(),
-  leadCount: nullableCount,
-  enrichedCount: nullableCount,
-  creditsCharged: nullableCount,
+  leadCount: nullableCount(),
+  enrichedCount: nullableCount(),
+  creditsCharged: nullableCount(),
   rowsWritten: z.number(),
   settled: z.boolean(),
-  error: nullableText,
+  error: nullableText(),
   note: z.nullable(
     z.union([
       z.object({ kind: z.enum(["passFailed"]), step: z.enum(["status", "results", "write", "start", "update"]), message: z.string() }),
@@ -223,8 +224,8 @@ const storedBase = {
     ]),
   ),
   createdAt: z.string(),
-  finishedAt: nullableText,
-  startKey: nullableText,
+  finishedAt: nullableText(),
+  startKey: nullableText(),
   idempotencyKey: z.optional(z.string()),
   ownSheet: z.optional(z.boolean()),
   createdBy: z.optional(z.string()),
@@ -232,12 +233,11 @@ const storedBase = {
   hiddenFrom: z.optional(z.array(z.string())),
   timeZone: z.string(),
   lastRun: z.optional(StoredRunOutcome),
-};
+});
 
-// Schemas are built on first use (z.lazy): see api/schemas.ts.
 const StoredSearchRecord = z.lazy(() =>
   z.object({
-    ...storedBase,
+    ...storedBase(),
     kind: z.enum(["search"]),
     refresh: z.optional(StoredRefreshSchedule),
     searchKey: z.optional(z.string()),
@@ -247,12 +247,12 @@ const StoredSearchRecord = z.lazy(() =>
 ) satisfies z.ZodMiniType<SearchRecord>;
 
 const StoredEnrichmentRecord = z.lazy(() =>
-  z.object({ ...storedBase, kind: z.enum(["enrichment"]), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
+  z.object({ ...storedBase(), kind: z.enum(["enrichment"]), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
 ) satisfies z.ZodMiniType<EnrichmentRecord>;
 
 const StoredTerritoryRecord = z.lazy(() =>
   z.object({
-    ...storedBase,
+    ...storedBase(),
     kind: z.enum(["territory"]),
     queries: z.array(z.string()),
     places: z.array(z.object({ label: z.string(), countryCode: z.optional(z.string()) })),
@@ -280,9 +280,9 @@ const StoredStartRecord = z.lazy(() =>
   z.object({
     idempotencyKey: z.string(),
     createdAt: z.string(),
-    jobId: nullableText,
-    sheetName: nullableText,
-    sheetId: nullableCount,
+    jobId: nullableText(),
+    sheetName: nullableText(),
+    sheetId: nullableCount(),
   }),
 ) satisfies z.ZodMiniType<StartRecord>;
 

@@ -125,18 +125,18 @@ const StoredRefreshRun = z.lazy(() =>
 ) satisfies z.ZodMiniType<RefreshRun>;
 
 /** What a schedule of either kind holds as stored. */
-const storedScheduleBase = {
+const storedScheduleBase = () => ({
   every: z.enum(["day", "week", "off"]),
   lastRunAt: z.string(),
   nextRunAt: z.string(),
   lastError: z.nullable(z.string()),
   asked: z.optional(z.literal(true)),
-};
+});
 
 /** A search's schedule as stored. */
 export const StoredRefreshSchedule = z.lazy(() =>
-  z.object({ ...storedScheduleBase, search: StoredSearchRequest, run: z.nullable(StoredRefreshRun) }),
+  z.object({ ...storedScheduleBase(), search: StoredSearchRequest, run: z.nullable(StoredRefreshRun) }),
 ) satisfies z.ZodMiniType<RefreshSchedule>;
 
 /** A territory's schedule as stored (its runs' state is its pairs'). */
-export const StoredScheduleBase = z.lazy(() => z.object(storedScheduleBase)) satisfies z.ZodMiniType<ScheduleBase>;
+export const StoredScheduleBase = z.lazy(() => z.object(storedScheduleBase())) satisfies z.ZodMiniType<ScheduleBase>;

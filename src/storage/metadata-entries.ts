@@ -16,7 +16,7 @@ const CLAIM_MARK = "businessLeads/claim ";
 /** A value is stored as is unless it holds a line break or begins with "!"; then as "!" + JSON. */
 const encodeValue = (value: string): string => (value.indexOf("\n") >= 0 || value.startsWith("!") ? `!${JSON.stringify(value)}` : value);
 
-const ESCAPED_VALUE = currentShape(z.string());
+const ESCAPED_VALUE = currentShape(z.lazy(() => z.string()));
 
 function decodeValue(text: string): string {
   return text.startsWith("!") ? (readStored(ESCAPED_VALUE, text.slice(1)) ?? text) : text;
@@ -64,12 +64,15 @@ export interface Claim {
 export const encodeClaim = (claim: Claim): string => CLAIM_MARK + JSON.stringify(claim);
 
 const CLAIM_SHAPE = currentShape(
-  z.object({
-    token: z.string(),
-    until: z.number(),
-    documentLock: z.boolean(),
-    userLock: z.nullable(z.string()),
-  }) satisfies z.ZodMiniType<Claim>,
+  z.lazy(
+    () =>
+      z.object({
+        token: z.string(),
+        until: z.number(),
+        documentLock: z.boolean(),
+        userLock: z.nullable(z.string()),
+      }) satisfies z.ZodMiniType<Claim>,
+  ),
 );
 
 export function decodeClaim(raw: string): Claim | null {

@@ -91,7 +91,7 @@ export function entriesShape<Entry, Today>(
   upgrade: (stored: Entry) => Today,
 ): StoredShape<Record<string, Today>, Record<string, unknown>> {
   return {
-    schema: z.record(z.string(), z.unknown()),
+    schema: z.lazy(() => z.record(z.string(), z.unknown())),
     upgrade: (stored) => {
       const entries: Record<string, Today> = {};
       for (const key of Object.keys(stored)) {

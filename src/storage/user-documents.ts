@@ -19,7 +19,7 @@ export const ANY_DOCUMENT = "*";
 
 /** The served documents' ids as stored: what is not an id is dropped. */
 const SERVED_SHAPE: StoredShape<string[], unknown[]> = {
-  schema: z.array(z.unknown()),
+  schema: z.lazy(() => z.array(z.unknown())),
   upgrade: (stored) => stored.filter((id): id is string => typeof id === "string"),
 };
 
@@ -48,7 +48,7 @@ interface BackgroundNotice {
 
 /** Notices as stored: a notice of no known shape is dropped, the others kept. */
 const NOTICES_SHAPE = entriesShape(
-  z.object({ message: z.string(), at: z.number() }) satisfies z.ZodMiniType<BackgroundNotice>,
+  z.lazy(() => z.object({ message: z.string(), at: z.number() }) satisfies z.ZodMiniType<BackgroundNotice>),
   (notice): BackgroundNotice => notice,
 );
 

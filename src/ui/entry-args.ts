@@ -156,20 +156,17 @@ export type StartArgs = SearchArgs | TerritoryArgs;
 
 const { queriesMax, placesMax } = TERRITORY_LIMITS;
 
-const queryText = meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, tooLong("A search phrase", queryMax));
-const placeLabel = meets(
-  requiredText("The location", "Pick each location from the list."),
-  SearchFields.location,
-  tooLong("A location", locationLabelMax),
-);
+const queryText = () => meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, tooLong("A search phrase", queryMax));
+const placeLabel = () =>
+  meets(requiredText("The location", "Pick each location from the list."), SearchFields.location, tooLong("A location", locationLabelMax));
 const placeSchema = z.lazy(() =>
   z.union(
     [
       z.pipe(
-        placeLabel,
+        placeLabel(),
         z.transform((label): TerritoryPlace => ({ label })),
       ),
-      z.object({ label: placeLabel, countryCode: countryCode() }),
+      z.object({ label: placeLabel(), countryCode: countryCode() }),
     ],
     { error: "Each location is its label from the list (or {label, countryCode})." },
   ),
@@ -190,10 +187,10 @@ const TerritoryArgsSchema = z.lazy(() =>
     .pipe(
       z.object({
         ...searchArgsShape(),
-        query: z.optional(queryText),
-        location: z.optional(placeLabel),
+        query: z.optional(queryText()),
+        location: z.optional(placeLabel()),
         queries: z.optional(
-          z.array(queryText, { error: `Queries are a list of 1 to ${queriesMax} search phrases.` }).check(
+          z.array(queryText(), { error: `Queries are a list of 1 to ${queriesMax} search phrases.` }).check(
             z.maxLength(queriesMax, {
               error: (issue) => `Search for at most ${queriesMax} queries at once; ${lengthOf(issue.input)} were given.`,
             }),

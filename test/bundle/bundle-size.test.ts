@@ -1,8 +1,9 @@
 // This file holds the default bundle (dist/Code.js) to what each execution pays for it: Apps Script evaluates the whole file at the
-// start of every execution, so its evaluation in a fresh context stays within 2.5 × JSON.parse of a string of its size, and the file
-// under 256 KB. Run `npm run build` first (npm test does); `npm run bench` prints both figures and where the bytes go.
+// start of every execution, so its evaluation in a fresh context stays within 2.5 × JSON.parse of a JSON text of its size (a results
+// page of the service, bench/bundle-evaluation.ts), and the file under 256 KB. Run `npm run build` first (npm test does);
+// `npm run bench` prints both figures and where the bytes go.
 import { execFileSync } from "node:child_process";
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { buildSync } from "esbuild";
 import { EVALUATION_CEILING, type BundleEvaluation } from "../../bench/bundle-evaluation";
@@ -35,9 +36,9 @@ describe("dist/Code.js", () => {
     expect(statSync(FILE).size).toBeLessThan(CEILING_BYTES);
   });
 
-  it(`evaluates in a fresh context within ${EVALUATION_CEILING} × JSON.parse of a string of its size`, () => {
+  it(`evaluates in a fresh context within ${EVALUATION_CEILING} × JSON.parse of a results page of its size`, () => {
     const { ratio, jsonChars } = evaluationOf(FILE);
-    expect(jsonChars).toBeGreaterThan(statSync(FILE).size); // the bundle's own text, quoted
+    expect(jsonChars).toBeGreaterThanOrEqual(readFileSync(FILE, "utf8").length); // a page at least as long as the bundle
     expect(ratio).toBeLessThanOrEqual(EVALUATION_CEILING);
   });
 });

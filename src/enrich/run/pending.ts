@@ -56,7 +56,7 @@ const StoredHeadSchema = z.lazy(() =>
 const HEAD_SHAPE: StoredShape<StoredHead> = { ...currentShape(StoredHeadSchema), versioned: true };
 
 /** A part of a body: [name, website] pairs. */
-const PART_SHAPE = currentShape(z.array(z.tuple([z.string(), z.string()])));
+const PART_SHAPE = currentShape(z.lazy(() => z.array(z.tuple([z.string(), z.string()]))));
 
 const HEAD = KEYS.chunkHead;
 const BODY = KEYS.chunkBody;

@@ -15,7 +15,7 @@ const SLOTS_KEY = KEYS.jobSlots;
 const SLOTS_FRESH_MS = 24 * 60 * 60 * 1000;
 
 /** What a 429 showed of the account's job slots, and when (its shape never changed). */
-const SEEN_SLOTS_SHAPE = { ...currentShape(z.object({ slots: z.number(), at: z.string() })), versioned: true } as const;
+const SEEN_SLOTS_SHAPE = { ...currentShape(z.lazy(() => z.object({ slots: z.number(), at: z.string() }))), versioned: true } as const;
 type SeenSlots = z.output<typeof SEEN_SLOTS_SHAPE.schema>;
 
 const seenSlots = (store: KeyValueStore): SeenSlots | null => readStored(SEEN_SLOTS_SHAPE, store.getProperty(SLOTS_KEY));
