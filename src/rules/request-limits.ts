@@ -1,6 +1,6 @@
 // This file defines the service's request limits (service-api.md, "Limits" and the request tables)
 // and what a search costs, once: the request schemas (src/api/request-schemas.ts), the sidebar's
-// argument checks (src/ui/entry-args.ts) and the sidebar's own form (src/sidebar/) all read them.
+// argument checks (each feature's *-args.ts) and the sidebar's own form (src/sidebar/) all read them.
 
 /** The spec's request limits. `locationLabelMax` is ours: a sanity bound on a catalog label. */
 export const REQUEST_LIMITS = {

@@ -16,7 +16,7 @@ import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 import { checkRoom, documentRoom, resultSheetCells } from "../sheets/document-room";
 import { BUSINESS_COLUMNS } from "../sheets/columns";
 
-/** A search's arguments once checked (src/ui/entry-args.ts): defaults filled in, text trimmed. */
+/** A search's arguments once checked (search/search-args.ts): defaults filled in, text trimmed. */
 export interface SearchArgs {
   query: string;
   location: string;

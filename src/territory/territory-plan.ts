@@ -5,7 +5,7 @@ import type { TerritoryPlace } from "../jobs/job-record";
 import { fingerprint } from "../jobs/job-store";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 
-/** A territory's input, checked (src/ui/entry-args.ts). */
+/** A territory's input, checked (src/search/search-args.ts). */
 export interface TerritoryInput {
   queries: string[];
   places: TerritoryPlace[];

@@ -9,7 +9,7 @@ import { startSearch as startSearchJob, type SearchArgs } from "../search/start-
 import { previewSearch as previewSearches, startTerritory, type SearchPreview } from "../territory/start-territory";
 import { stopTerritory } from "../territory/stop-territory";
 import { pairCount } from "../territory/territory-plan";
-import { asTerritoryInput, type StartArgs } from "./entry-args";
+import { asTerritoryInput, type StartArgs } from "../search/search-args";
 import { listDocumentJobs } from "./job-list";
 import { UserFacingError } from "../errors/user-error";
 import { REQUEST_LIMITS } from "../rules/request-limits";

@@ -22,7 +22,7 @@ import { columnLetters } from "../../sheets/column-letters";
 import { checkRoom, documentRoom, noRoomSentence, roomNotice } from "../../sheets/document-room";
 import { ENRICH_HEADERS } from "../../sheets/columns";
 
-/** An enrichment's options once checked (src/ui/entry-args.ts): where the rows are, and whether to pay again for rows already enriched. */
+/** An enrichment's options once checked (enrich-args.ts): where the rows are, and whether to pay again for rows already enriched. */
 export interface EnrichArgs extends AreaArgs {
   force: boolean;
 }
