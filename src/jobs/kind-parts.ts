@@ -18,10 +18,10 @@ interface KindParts {
   /** The service jobs the record tracks, by id. */
   serviceJobs(record: JobRecord): Array<[string, TrackedJob]>;
   /**
-   * The service jobs a pass asks the status of while the record is active:
-   * its own, or a territory's searches under way (`pair` their index).
+   * The service jobs a pass asks the status of while the record is active: its own, or its parts under
+   * way (a territory's searches: `pair` their index, `ceiling` the most results each may have).
    */
-  polled(record: JobRecord): Array<{ jobId: string; pair: number | null }>;
+  polled(record: JobRecord): Array<{ jobId: string; pair: number | null; ceiling?: number }>;
 }
 
 /** A record that is itself one service job polls itself. */
@@ -51,8 +51,13 @@ export const KIND_PARTS: Record<RecordKind, KindParts> = {
         ([jobId, state]): Array<[string, TrackedJob]> =>
           jobId === null ? [] : [[jobId, { kind: "search", status: state === "r" ? "running" : "completed" }]],
       ),
-    polled: (record) =>
-      (territoryOf(record)?.pairs ?? []).flatMap(([jobId, state], pair) => (jobId !== null && state === "r" ? [{ jobId, pair }] : [])),
+    polled: (record) => {
+      const territory = territoryOf(record);
+      if (territory === null) return [];
+      return territory.pairs.flatMap(([jobId, state], pair) =>
+        jobId !== null && state === "r" ? [{ jobId, pair, ceiling: territory.maxResults }] : [],
+      );
+    },
   },
 };
 

@@ -1,13 +1,14 @@
 // This file defines a pass as one runner over an ordered list of steps, each a feature's own function (enrichment, territories, polling,
 // refreshes, Contacts), so a new feature's share of the pass is one more entry of PASS_STEPS. Each step runs on its own: one that fails
 // leaves a note on its own jobs (or sheet) and the others go on; only a spent daily quota, or locks not had back, end the pass.
-import { sendWaitingWork, type PassSheets } from "../enrich/run/run-pass";
+import { sendWaitingWork } from "../enrich/run/run-pass";
 import { noteSendingRuns } from "../enrich/run/run-record";
 import { PassReads } from "../enrich/list/list-rows";
 import type { JobsContext } from "../jobs/job-context";
 import { SheetsById } from "../sheets/result-sheet";
 import { createWaitingSearches, noteTerritories, startDueTerritoryRuns } from "../territory/territory-pass";
 import { noteActiveJobs, pollAndWrite, type PollReport } from "./poll-pass";
+import type { PassSheets } from "./result-writers";
 import { noteScheduledSearches, runRefreshPass } from "../search/refresh-pass";
 import { keepContactsCurrent, noteContactsProblem } from "../contacts/keep-current";
 import { dailyQuotaMessage, messageOf } from "../errors/user-error";

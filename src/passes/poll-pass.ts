@@ -6,13 +6,13 @@ import { isFailedStatus, isReadableStatus, isTerminalStatus } from "../rules/job
 import type { LeadsApiError } from "../api/errors";
 import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
-import type { PassSheets } from "../enrich/run/run-pass";
 import type { JobsContext } from "../jobs/job-context";
 import { partsOf } from "../jobs/kind-parts";
-import { territoryOf, type JobRecord } from "../jobs/job-record";
+import type { JobRecord } from "../jobs/job-record";
 import type { JobKind } from "../rules/job-kinds";
 import { canTry, isMine, markHidden, markSeen, nobodyCanSee, NOBODY_CAN_SEE_MESSAGE } from "../jobs/ownership";
-import { writeResults, type JobResults } from "./result-writers";
+import type { JobResults } from "../jobs/job-results";
+import { writeResults, type PassSheets } from "./result-writers";
 import { passNote } from "../jobs/record-note";
 
 /** The poll step failed this time for `problem`: each job of the current key in progress says so until a pass writes it. */
@@ -29,11 +29,11 @@ export function noteActiveJobs(ctx: JobsContext, problem: string): void {
  */
 const RESULTS_PER_ROUND_TRIP = 4000;
 /**
- * Results of territories' ended searches one pass reads at most: they are merged into each
- * territory's sheet together at the pass's end (one read and one write of it, however many
- * searches ended), so they are held until then. The searches beyond wait for the next pass.
+ * Results of records' parts (a territory's searches) one pass reads at most: a record's ended parts
+ * are written together at the pass's end (one read and one write of its sheet, however many ended),
+ * so they are held until then. The parts beyond wait for the next pass.
  */
-const TERRITORY_RESULTS_PER_PASS = 8000;
+const PART_RESULTS_PER_PASS = 8000;
 
 export interface PollReport {
   jobsPolled: number;
@@ -43,12 +43,14 @@ export interface PollReport {
   stoppedEarly: boolean;
 }
 
-/** A service job the pass asks the status of: a record's own, or one of a territory's searches (`pair`). */
+/** A service job the pass asks the status of: a record's own, or one of its parts (`pair`: a territory's search). */
 interface StatusRead {
   record: JobRecord;
   family: JobKind;
   jobId: string;
   pair: number | null;
+  /** The most results a part may have (its record's maxResults): its pages' weight in a round trip. */
+  ceiling?: number | undefined;
 }
 
 interface PagePlan extends StatusRead {
@@ -134,7 +136,7 @@ function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, re
   const reads = active.flatMap((record) =>
     partsOf(record)
       .polled(record)
-      .map(({ jobId, pair }): StatusRead => ({ record, family: partsOf(record).family, jobId, pair })),
+      .map((polled): StatusRead => ({ record, family: partsOf(record).family, ...polled })),
   );
   // The network phase: the statuses and the first round trip of pages, the pass's locks given up
   // once for both. Nothing is written meanwhile: what is learnt is kept (`found`) and written once
@@ -142,14 +144,14 @@ function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, re
   const found: Found = { saves: [], plans: [] };
   const first = ctx.interleaving.offline(() => {
     readStatuses(ctx, reads, deadline, report, found);
-    const groups = roundTripsOf(withinTerritoryBudget(found.plans));
+    const groups = roundTripsOf(withinPartsBudget(found.plans));
     return { groups, read: groups[0] ? importGroup(ctx, groups[0], deadline, report, found) : [] };
   });
   saveFound(ctx, found);
 
-  // Jobs go into round trips whole (a job's pages are written together). A territory's ended
-  // searches are written together once every round trip is done.
-  const territoriesRead: JobResults[] = [];
+  // Jobs go into round trips whole (a job's pages are written together). A record's ended parts
+  // are written together once every round trip is done.
+  const partsRead: JobResults[] = [];
   first.groups.forEach((group, index) => {
     if (index > 0 && ctx.clock.now() >= deadline) {
       report.stoppedEarly = true;
@@ -164,9 +166,9 @@ function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, re
       read.filter((job) => job.pair === null),
       pass.reads,
     );
-    territoriesRead.push(...read.filter((job) => job.pair !== null));
+    partsRead.push(...read.filter((job) => job.pair !== null));
   });
-  report.rowsWritten += writeResults(ctx, pass.sheets, territoriesRead, pass.reads);
+  report.rowsWritten += writeResults(ctx, pass.sheets, partsRead, pass.reads);
   return finishReport(ctx, report);
 }
 
@@ -203,8 +205,8 @@ function readStatuses(ctx: JobsContext, reads: readonly StatusRead[], deadline: 
     }
     const job = outcome.value;
     if (read.pair !== null) {
-      // A territory's search: read once it has ended, then merged with the territory's others.
-      const plan = isTerminalStatus(job.status) ? planPages(read, job, territoryOf(read.record)?.maxResults) : null;
+      // A record's part: read once it has ended, then written with the record's others (its record says the rest).
+      const plan = isTerminalStatus(job.status) ? planPages(read, job, read.ceiling) : null;
       if (plan) found.plans.push(plan);
       return;
     }
@@ -232,12 +234,12 @@ function roundTripsOf(plans: readonly PagePlan[]): PagePlan[][] {
   return groups;
 }
 
-/** The plans, with territories' ended searches only as far as TERRITORY_RESULTS_PER_PASS (the first one always). */
-function withinTerritoryBudget(plans: readonly PagePlan[]): PagePlan[] {
+/** The plans, with records' ended parts only as far as PART_RESULTS_PER_PASS (the first one always). */
+function withinPartsBudget(plans: readonly PagePlan[]): PagePlan[] {
   let weight = 0;
   return plans.filter((plan) => {
     if (plan.pair === null) return true;
-    const fits = weight === 0 || weight + plan.mostResults <= TERRITORY_RESULTS_PER_PASS;
+    const fits = weight === 0 || weight + plan.mostResults <= PART_RESULTS_PER_PASS;
     if (fits) weight += plan.mostResults;
     return fits;
   });

@@ -3,7 +3,8 @@
 // checkpoint), so a killed pass repeats the merge, which finds its own rows again.
 import type { Business } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
-import type { TerritoryRecord } from "../jobs/job-record";
+import { territoryOf, type TerritoryRecord } from "../jobs/job-record";
+import { writtenOrNoted, type JobResults } from "../jobs/job-results";
 import { resultSheetOf } from "../jobs/job-sheet";
 import { passNoteCleared } from "../jobs/record-note";
 import { dayOf } from "../jobs/seen-day";
@@ -50,6 +51,24 @@ export function writeEndedSearches(ctx: JobsContext, sheets: SheetsById, record:
   if (isTerminalStatus(status)) territory = endRun(ctx, target.sheet, territory, status);
   ctx.store.save({ ...territory, status });
   return finds.length;
+}
+
+/**
+ * Rows written of territories' ended searches (the territory's hook of passes/result-writers.ts): each territory's together, into
+ * its one sheet, as the territory is stored now (an earlier round trip of this pass may have merged its other searches); a sheet
+ * that fails notes its territory.
+ */
+export function writeTerritoryResults(ctx: JobsContext, sheets: SheetsById, jobs: readonly JobResults[]): number {
+  const byTerritory = new Map<string, EndedSearch[]>();
+  for (const { record, pair, businesses, failed } of jobs)
+    if (pair !== null) byTerritory.set(record.id, [...(byTerritory.get(record.id) ?? []), { pair, businesses, failed }]);
+  let written = 0;
+  for (const [id, ended] of byTerritory) {
+    const stored = ctx.store.get(id);
+    const territory = stored ? territoryOf(stored) : null;
+    if (territory) written += writtenOrNoted(ctx, [territory], () => writeEndedSearches(ctx, sheets, territory, ended));
+  }
+  return written;
 }
 
 /** The run's last search has ended: the sheet marks what it did, the record says it, and nothing is left to do until a refresh. */

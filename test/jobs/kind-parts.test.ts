@@ -52,7 +52,7 @@ describe("record kinds", () => {
       ["c", { kind: "search", status: "completed" }],
       ["d", { kind: "search", status: "completed" }],
     ]);
-    expect(parts.polled(record)).toEqual([{ jobId: "a", pair: 0 }]);
+    expect(parts.polled(record)).toEqual([{ jobId: "a", pair: 0, ceiling: record.maxResults }]);
   });
 
   it("an imported search keeps its identity; an imported enrichment only its kind", () => {

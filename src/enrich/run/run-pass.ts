@@ -63,9 +63,3 @@ export function waitingWorkOf(ctx: JobsContext): number {
   const theirs = new Set(runs.map((run) => run.runId));
   return runs.length + chunks.filter((chunk) => pending.isMine(chunk) && !theirs.has(chunk.runId)).length;
 }
-
-/** The pass's sheets by id, and what it has read of enrichment's lists in them. */
-export interface PassSheets {
-  sheets: SheetsById;
-  reads: PassReads;
-}
