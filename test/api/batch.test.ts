@@ -80,7 +80,8 @@ describe("batch", () => {
     expect(c?.ok && c.value.id).toBe("c");
     expect(d?.ok && d.value.id).toBe("d");
     expect(!e?.ok && e?.error).toBeInstanceOf(ResponseShapeError);
-    expect(!e?.ok && e?.error.message).toContain("lead_count: expected number, got string");
+    expect(!e?.ok && e?.error.kind).toBe("bad_response");
+    expect(!e?.ok && e?.error instanceof ResponseShapeError && e.error.issues.map((issue) => issue.path)).toEqual(["lead_count"]);
   });
 
   test("a network exception of the whole fetchAll retries the whole remaining batch", () => {

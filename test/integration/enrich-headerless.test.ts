@@ -10,6 +10,7 @@ import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { pollUntil, sidebar } from "../../dev/world";
 import { serviceEnrichments } from "./enrich-sheet";
 import { setUpAccount, useWorld } from "../fixtures/world";
+import { describeRows } from "../../src/enrich/list/row-list";
 
 const BUILDS = [
   { build: "default (spreadsheets.currentonly)", distDir: path.resolve(__dirname, "../../dist") },
@@ -102,12 +103,13 @@ describe.each(BUILDS)("the $build build: a list without a header row", ({ distDi
     testing.setActiveRange("Sheet1", "A1:B3");
     const columns = { nameColumn: "A", websiteColumn: "B" };
     expect(sidebar(runtime, "previewEnrichment", columns)).toMatchObject({
-      rowsLabel: "rows 1–3 of Sheet1",
+      rowsLabel: describeRows([1, 2, 3], "Sheet1"),
       rowsToSend: 3,
       columnChoice: { addsHeaderRow: true },
     });
     expect(testing.values("Sheet1")).toHaveLength(3);
-    expect(sidebar(runtime, "startEnrichment", columns).rowsLabel).toBe("rows 2–4 of Sheet1");
+    // The header row inserted above the list: the rows sent are one lower.
+    expect(sidebar(runtime, "startEnrichment", columns).rowsLabel).toBe(describeRows([2, 3, 4], "Sheet1"));
     finish(runtime);
     expect(await sentNames(apiKey)).toHaveLength(3);
     expect(testing.values("Sheet1").map((row) => row.slice(0, 3))).toEqual([

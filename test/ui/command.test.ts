@@ -4,12 +4,14 @@
 import { createRuntime, type FakeRuntime } from "../../dev/fakes/runtime";
 import type * as commandModule from "../../src/ui/command";
 import type * as userErrorModule from "../../src/errors/user-error";
+import type * as entryArgsModule from "../../src/ui/entry-args";
 
 const KEY = "sk_live_Sup3rSecretKey9";
 const NAMES = ["Utilities", "PropertiesService", "SpreadsheetApp", "LockService", "Session", "ScriptApp", "CacheService"];
 let runtime: FakeRuntime;
 let mod: typeof commandModule;
 let userErrors: typeof userErrorModule;
+let entryArgs: typeof entryArgsModule;
 const globals = globalThis as Record<string, unknown>;
 
 beforeEach(() => {
@@ -20,6 +22,7 @@ beforeEach(() => {
   jest.isolateModules(() => {
     mod = jest.requireActual<typeof commandModule>("../../src/ui/command");
     userErrors = jest.requireActual<typeof userErrorModule>("../../src/errors/user-error");
+    entryArgs = jest.requireActual<typeof entryArgsModule>("../../src/ui/entry-args");
   });
 });
 afterEach(() => runtime.endAmbient());
@@ -70,7 +73,15 @@ describe("commandWith", () => {
   it("refuses a bad argument with its schema's sentence, before the body runs", () => {
     const body = jest.fn();
     const stop = mod.commandWith("stopSearch", {}, body);
-    expect(() => stop({ jobId: "" })).toThrow("Choose the territory to stop.");
+    // The schema's own refusal (its words are the argument tests'): the command passes it on as written.
+    let refusal: unknown;
+    try {
+      entryArgs.parseArgs("stopSearch", { jobId: "" });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(userErrors.InvalidInputError);
+    expect(() => stop({ jobId: "" })).toThrow(new Error((refusal as Error).message));
     expect(body).not.toHaveBeenCalled();
   });
   it("hands the body the checked argument", () => {

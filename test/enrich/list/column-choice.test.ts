@@ -7,6 +7,7 @@
 import { columnChoiceOf, HeaderNotFoundError, unreadArea } from "../../../src/enrich/list/column-choice";
 import { readArea, type AreaArgs } from "../../../src/enrich/list/sheet-area";
 import { InvalidInputError } from "../../../src/errors/user-error";
+import { describeRows } from "../../../src/enrich/list/row-list";
 import { FakeSpreadsheetApp } from "../../../dev/fakes/spreadsheet";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -112,7 +113,7 @@ describe("other lists without a header the synonyms know", () => {
   it('a header in another language ("Firma | Webseite"): the choice, then the letters take it as the header row', () => {
     const { app, spreadsheet } = sheetWith({ A1: [["Firma", "Webseite"], ...LIST, ...LIST.map(([n, w]) => [`${n} 2`, w])] });
     app.testing.setActiveRange("Sheet1", "A4:B6");
-    expect(notFound(spreadsheet).choice.rowsLabel).toBe("rows 4–6 of Sheet1");
+    expect(notFound(spreadsheet).choice.rowsLabel).toBe(describeRows([4, 5, 6], "Sheet1"));
     const area = readArea(spreadsheet, { nameColumn: "A", websiteColumn: "B" });
     expect(area.target).toEqual({ headerRow: 1, nameHeader: "Firma", nameColumn: 1, websiteHeader: "Webseite", websiteColumn: 2 });
     expect(area.rows).toEqual([4, 5, 6]);
@@ -123,7 +124,7 @@ describe("other lists without a header the synonyms know", () => {
     app.testing.setActiveRange("Sheet1", "C4");
     const error = notFound(spreadsheet);
     expect(error.message).toMatch(/^No row of Sheet1 names the business name and website columns/);
-    expect(error.choice.rowsLabel).toBe("rows 3–5 of Sheet1");
+    expect(error.choice.rowsLabel).toBe(describeRows([3, 4, 5], "Sheet1"));
     expect([error.choice.nameColumn, error.choice.websiteColumn]).toEqual(["C", "D"]);
     const area = readArea(spreadsheet, { nameColumn: "C", websiteColumn: "D" });
     expect([area.target.headerRow, area.rows, area.scope]).toEqual([2, [3, 4, 5], "sheet"]);
