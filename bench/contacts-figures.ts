@@ -20,6 +20,7 @@ import { FakeSpreadsheetApp } from "../dev/fakes/spreadsheet";
 import type { CallKind } from "../dev/fakes/spreadsheet/document";
 import { SPREADSHEET_CALL_MS } from "./import-figures";
 import { int, pct, printTable, seconds } from "./stats";
+import { RECORD_KINDS } from "../src/app/record-kinds";
 
 const SHEETS = 20;
 const PER_SHEET = 1000;
@@ -100,7 +101,7 @@ function document() {
   });
   const spreadsheet = app.getActiveSpreadsheet() as unknown as GoogleAppsScript.Spreadsheet.Spreadsheet;
   const store = new CountedStore();
-  const jobs = new JobStore(store, { timeZone: () => "Etc/UTC" });
+  const jobs = new JobStore(store, { timeZone: () => "Etc/UTC" }, RECORD_KINDS);
   const write = (s: number, businesses: Business[]): void => {
     const name = `Search ${s}`;
     const sheet = spreadsheet.getSheetByName(name) ?? createResultSheet(spreadsheet, name);
@@ -150,7 +151,13 @@ export function contactsFigures(): void {
       Array.from({ length: PER_SHEET }, (_, i) => business(s, i)),
     );
   const build = doc.measure(() => {
-    const built = buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime: () => true, today: "2026-12-06" });
+    const built = buildContacts({
+      spreadsheet: doc.spreadsheet,
+      store: doc.store,
+      records: doc.jobs.all(),
+      inTime: () => true,
+      today: "2026-12-06",
+    });
     return { added: built.added, rows: built.contacts };
   });
   doc.write(
@@ -174,7 +181,13 @@ export function contactsFigures(): void {
     return { added: outcome?.counts.added ?? 0, rows: outcome?.counts.contacts ?? 0 };
   });
   const again = doc.measure(() => {
-    const built = buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime: () => true, today: "2026-12-06" });
+    const built = buildContacts({
+      spreadsheet: doc.spreadsheet,
+      store: doc.store,
+      records: doc.jobs.all(),
+      inTime: () => true,
+      today: "2026-12-06",
+    });
     return { added: built.added, rows: built.contacts };
   });
   const rowsNow = (): number => doc.spreadsheet.getSheetByName("Contacts")?.getLastRow() ?? 1;

@@ -10,6 +10,7 @@ import { STORE_BUDGET_BYTES, STORE_LIMIT_BYTES, VALUE_LIMIT_BYTES, storeBytes, s
 import { utf8Bytes } from "../src/storage/utf8";
 import { int, kb, pct, printTable } from "./stats";
 import { passNote } from "../src/jobs/record-note";
+import { RECORD_KINDS } from "../src/app/record-kinds";
 
 const CJK = "東京の老舗和菓子店リスト";
 
@@ -51,7 +52,7 @@ export function jobStoreFigures(): void {
   // 300 jobs saved for real into the fakes' document properties (Google's limits enforced).
   const runtime = createRuntime();
   const props = runtime.globals().PropertiesService.getDocumentProperties();
-  const store = new JobStore(props, { timeZone: () => "America/Chicago" });
+  const store = new JobStore(props, { timeZone: () => "America/Chicago" }, RECORD_KINDS);
   let refused = 0;
   for (let i = 0; i < 300; i += 1) {
     const record = jobRecord(i, true);

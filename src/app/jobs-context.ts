@@ -13,6 +13,7 @@ import { readServiceSettings, type ServiceSettings } from "../gas/settings";
 import { appsScriptTransport } from "../gas/urlfetch-transport";
 import { appsScriptClock, formatDay, formatTime, newUuid } from "../gas/utilities";
 import { documentFacts } from "../jobs/job-record-versions";
+import { RECORD_KINDS } from "./record-kinds";
 import { NetworkGate } from "./held-locks";
 import { withoutForgotten } from "../contacts/forgotten";
 
@@ -38,7 +39,7 @@ export function jobsContext(deadline: number): JobsContext {
 export function currentJobStore(): JobStore {
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
-  return new JobStore(doc.store, documentFacts(doc));
+  return new JobStore(doc.store, documentFacts(doc), RECORD_KINDS);
 }
 
 /** The context of one document; its poll trigger is kept as this build keeps it (background-trigger.ts). */
@@ -47,7 +48,7 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number, gate:
   return {
     client: clientFor(settings, deadline, gate),
     interleaving: gate,
-    store: new JobStore(doc.store, documentFacts(doc)),
+    store: new JobStore(doc.store, documentFacts(doc), RECORD_KINDS),
     properties: doc.store,
     userProperties: userProperties(),
     userData: withUserData,

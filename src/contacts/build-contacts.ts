@@ -1,8 +1,7 @@
 // This file defines buildContacts' work (contract, "Contacts"): one sync of the document's
 // Contacts sheet over every source, made when missing, the store told that the document keeps one
 // (so the passes keep it current), and the words its counts are said in.
-import { documentFacts } from "../jobs/job-record-versions";
-import { JobStore } from "../jobs/job-store";
+import type { JobRecord } from "../jobs/job-record";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { groupDigits, plural } from "../rules/numbers";
 import { readContactsRules } from "./contacts-rules";
@@ -18,13 +17,14 @@ export interface ContactsBuilt extends ContactsCounts {
 export interface BuildInputs {
   spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
   store: KeyValueStore;
+  /** The document's job records (its job store's): the sources the sheet is made from. */
+  records: readonly JobRecord[];
   inTime(): boolean;
   /** yyyy-MM-dd in the spreadsheet's time zone. */
   today: string;
 }
 
-export function buildContacts({ spreadsheet, store, inTime, today }: BuildInputs): ContactsBuilt {
-  const records = new JobStore(store, documentFacts({ spreadsheet })).all();
+export function buildContacts({ spreadsheet, store, records, inTime, today }: BuildInputs): ContactsBuilt {
   // Before any write: a build killed part-way is finished by the next pass, over every source.
   saveContactsState(store, { every: true, marks: {} });
   const outcome = syncContacts({ spreadsheet, records, create: true, inTime, today, rules: readContactsRules(store) });

@@ -1,8 +1,9 @@
 // This file defines how a job record is read across versions: its stored shape (job-record.ts) through the versioned reader
 // (stored-json.ts), with the document's facts a step may ask. Today's shape is version 1 and has no step: a change of shape after
 // the first release appends its step to JOB_RECORD_STEPS, and the pass writes each record it upgraded back once (JobStore.writeBack).
+import * as z from "zod/mini";
 import type { StoredShape, VersionStep } from "../storage/stored-json";
-import { STORED_JOB_RECORD, type JobRecord } from "./job-record";
+import type { JobRecord, StoredKinds } from "./job-record";
 
 /** What a record's document tells of it: its time zone, which a new record keeps. */
 export interface DocumentFacts {
@@ -34,10 +35,21 @@ const JOB_RECORD_STEPS: readonly JobRecordStep[] = [];
 /** How a job record is written: today's version first (stored-json.ts). */
 export const JOB_RECORD_FORMAT = { versioned: true, steps: JOB_RECORD_STEPS } as const;
 
-/** A job record as stored: with its version, upgraded by every step after it on read. */
-export function jobRecordVersions(facts: DocumentFacts): StoredShape<JobRecord> {
+/** A record of any of `kinds`, as stored: one schema for each table of kinds (the same table is handed to every store). */
+const anyKind = new WeakMap<StoredKinds, z.ZodMiniType<JobRecord>>();
+function storedRecordOf(kinds: StoredKinds): z.ZodMiniType<JobRecord> {
+  let schema = anyKind.get(kinds);
+  if (schema === undefined) {
+    schema = z.union([kinds.search, kinds.enrichment, kinds.territory]);
+    anyKind.set(kinds, schema);
+  }
+  return schema;
+}
+
+/** A job record of one of `kinds` as stored: with its version, upgraded by every step after it on read. */
+export function jobRecordVersions(facts: DocumentFacts, kinds: StoredKinds): StoredShape<JobRecord> {
   return {
-    schema: STORED_JOB_RECORD,
+    schema: storedRecordOf(kinds),
     versioned: true,
     steps: JOB_RECORD_STEPS.map((step): VersionStep<JobRecord> => ({ to: step.to, upgrade: (record) => step.upgrade(record, facts) })),
     upgrade: (stored) => stored,

@@ -1,16 +1,10 @@
-// This file defines the job store's records: JobRecord (a SearchRecord or an EnrichmentRecord, sharing JobRecordBase), one per job;
-// StartRecord, one per logical job creation; and how both are stored: their keys' prefixes, and the schemas that read every stored shape.
+// This file defines the job store's records: JobRecord (a SearchRecord, an EnrichmentRecord or a TerritoryRecord, sharing JobRecordBase),
+// one per job; StartRecord, one per logical job creation; and how both are stored: their keys' prefixes, the base every kind's stored
+// schema extends (each kind's own is in its folder), and the start record's.
 import * as z from "zod/mini";
 import { currentShape, type StoredShape } from "../storage/stored-json";
-import { StoredEnrichTarget, type EnrichTarget } from "./enrich-target";
-import {
-  StoredRefreshSchedule,
-  StoredRunOutcome,
-  StoredScheduleBase,
-  type RefreshSchedule,
-  type RunOutcome,
-  type ScheduleBase,
-} from "./refresh-schedule";
+import type { EnrichTarget } from "./enrich-target";
+import { StoredRunOutcome, type RefreshSchedule, type RunOutcome, type ScheduleBase } from "./refresh-schedule";
 import type { RecordNote } from "./record-note";
 import type { JobKind } from "../rules/job-kinds";
 import type { Searched } from "../rules/searched";
@@ -204,8 +198,8 @@ export const isStartExpired = (start: StartRecord, now: number): boolean => now 
 const nullableText = () => z.nullable(z.string());
 const nullableCount = () => z.nullable(z.number());
 
-/** What a record of any kind holds as stored: today's shape, version 1 (job-record-versions.ts). */
-const storedBase = () => ({
+/** What a record of any kind holds as stored (each kind's schema adds its own): today's shape, version 1 (job-record-versions.ts). */
+export const storedRecordBase = () => ({
   id: z.string(),
   name: z.string(),
   sheetId: nullableCount(),
@@ -235,46 +229,11 @@ const storedBase = () => ({
   lastRun: z.optional(StoredRunOutcome),
 });
 
-const StoredSearchRecord = z.lazy(() =>
-  z.object({
-    ...storedBase(),
-    kind: z.enum(["search"]),
-    refresh: z.optional(StoredRefreshSchedule),
-    searchKey: z.optional(z.string()),
-    maxResults: z.optional(z.number()),
-    searched: z.optional(z.object({ query: z.string(), place: z.string() })),
-  }),
-) satisfies z.ZodMiniType<SearchRecord>;
-
-const StoredEnrichmentRecord = z.lazy(() =>
-  z.object({ ...storedBase(), kind: z.enum(["enrichment"]), enrichment: z.optional(StoredEnrichTarget), runId: z.optional(z.string()) }),
-) satisfies z.ZodMiniType<EnrichmentRecord>;
-
-const StoredTerritoryRecord = z.lazy(() =>
-  z.object({
-    ...storedBase(),
-    kind: z.enum(["territory"]),
-    queries: z.array(z.string()),
-    places: z.array(z.object({ label: z.string(), countryCode: z.optional(z.string()) })),
-    maxResults: z.number(),
-    language: z.string(),
-    enrichContacts: z.boolean(),
-    pairs: z.array(z.tuple([z.nullable(z.string()), z.enum(["w", "r", "d", "f", "s"]), z.nullable(z.number())])),
-    stopped: z.boolean(),
-    run: z.number(),
-    runKey: z.string(),
-    runStartedAt: z.string(),
-    foundByMore: z.number(),
-    territoryKey: z.string(),
-    slotsFullUntil: z.optional(z.string()),
-    refresh: z.optional(StoredScheduleBase),
-  }),
-) satisfies z.ZodMiniType<TerritoryRecord>;
-
-/** A record of any kind, as stored. */
-export const STORED_JOB_RECORD: z.ZodMiniType<JobRecord> = z.lazy(() =>
-  z.union([StoredSearchRecord, StoredEnrichmentRecord, StoredTerritoryRecord]),
-);
+/**
+ * Each kind's stored schema, written in the kind's own folder (search/search-record.ts, enrich/run/enrichment-record.ts,
+ * territory/territory-record.ts) and gathered above them (app/record-kinds.ts): the job store reads every record through them.
+ */
+export type StoredKinds = { readonly [K in RecordKind]: z.ZodMiniType<Extract<JobRecord, { kind: K }>> };
 
 const StoredStartRecord = z.lazy(() =>
   z.object({

@@ -10,6 +10,7 @@ import {
   territoryOf,
   type JobRecord,
   type StartRecord,
+  type StoredKinds,
 } from "./job-record";
 import { JobStoreFullError, largestNewJob, pruneJobs, RECORD_LIMIT_BYTES, storedRecordJson } from "./job-store-budget";
 import { InvalidInputError } from "../errors/user-error";
@@ -29,10 +30,12 @@ export class JobStore {
     private readonly store: KeyValueStore,
     /** The document's facts: its time zone, which a new record keeps. */
     facts: DocumentFacts,
+    /** How each kind of record is stored (app/record-kinds.ts): a record is read back through its kind's schema. */
+    kinds: StoredKinds,
   ) {
     this.budget = store.budget ?? DOCUMENT_PROPERTIES_BUDGET;
     this.facts = askedOnce(facts);
-    this.jobs = jobCollection(store, this.facts);
+    this.jobs = jobCollection(store, this.facts, kinds);
     this.starts = startCollection(store);
   }
 
@@ -188,8 +191,8 @@ export class JobStore {
 }
 
 /** The job records of a store, by job id. */
-export const jobCollection = (store: KeyValueStore, facts: DocumentFacts): PrefixedCollection<JobRecord> =>
-  new PrefixedCollection(store, JOB_PREFIX, jobRecordVersions(facts));
+const jobCollection = (store: KeyValueStore, facts: DocumentFacts, kinds: StoredKinds): PrefixedCollection<JobRecord> =>
+  new PrefixedCollection(store, JOB_PREFIX, jobRecordVersions(facts, kinds));
 /** The start records of a store, by the start's fingerprint. */
 const startCollection = (store: KeyValueStore): PrefixedCollection<StartRecord> =>
   new PrefixedCollection(store, START_PREFIX, START_RECORD_SHAPE);

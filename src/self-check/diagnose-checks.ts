@@ -21,6 +21,7 @@ import { DEFAULT_BASE_URL } from "../ui/build-defaults";
 import { documentRoom, roomNotice } from "../sheets/document-room";
 import { CELL_LIMIT } from "../rules/platform-limits";
 import { documentFacts } from "../jobs/job-record-versions";
+import { RECORD_KINDS } from "../app/record-kinds";
 
 export type CheckId = "service" | "plain-text" | "job-store" | "document-lock" | "poll-trigger" | "trigger-document" | "room";
 
@@ -238,7 +239,7 @@ export function pollTriggerCheck(doc: DocumentAccess | null): Outcome {
     );
   const digest = keyDigest(key);
   // Jobs this key created or read, and searches with a refresh schedule: the user's trigger moves them forward.
-  const mine = new JobStore(doc.store, documentFacts(doc))
+  const mine = new JobStore(doc.store, documentFacts(doc), RECORD_KINDS)
     .all()
     .filter((record) => (!record.settled || hasSchedule(record)) && isMine(record, digest)).length;
   const count = backgroundTrigger.count();

@@ -14,6 +14,7 @@ import { currentDocument, NoDocumentError, type DocumentAccess } from "../gas/do
 import { spreadsheetUi } from "../gas/spreadsheet-ui";
 import { appsScriptClock, formatDay } from "../gas/utilities";
 import { documentFacts } from "../jobs/job-record-versions";
+import { RECORD_KINDS } from "../app/record-kinds";
 import { JobStore } from "../jobs/job-store";
 import { plural } from "../rules/numbers";
 import { clickWriteError } from "../sheets/document-room";
@@ -42,6 +43,7 @@ export function buildContacts(raw?: ArgsIn<"buildContacts">): ContactsBuilt {
       built = buildContactsSheet({
         spreadsheet: doc.spreadsheet,
         store: doc.store,
+        records: new JobStore(doc.store, documentFacts(doc), RECORD_KINDS).all(),
         inTime: () => appsScriptClock.now() < deadline,
         today: todayIn(doc),
       });
@@ -85,7 +87,7 @@ interface Forgotten extends Forgot {
 /** forgetContact's work under the document lock: no pass writes between its steps. */
 const forgetUnderLock = commandWith("forgetContact", { lock: true }, (args): Forgotten => {
   const doc = documentOrThrow();
-  const records = new JobStore(doc.store, documentFacts(doc)).all();
+  const records = new JobStore(doc.store, documentFacts(doc), RECORD_KINDS).all();
   const forgot = forgetAddress({ spreadsheet: doc.spreadsheet, store: doc.store, records, email: args.email, today: todayIn(doc) });
   return { ...forgot, said: `Forgot ${args.email.trim()}: ${forgottenWords(forgot)}` };
 });

@@ -17,6 +17,7 @@ import { pollTriggerNeeded } from "../rules/trigger-need";
 import { command, commandWith } from "./command";
 import { listDocumentJobs } from "./job-list";
 import { documentFacts } from "../jobs/job-record-versions";
+import { RECORD_KINDS } from "../app/record-kinds";
 
 export const listJobs = command({}, listDocumentJobs);
 
@@ -34,7 +35,7 @@ export const showJobSheet = commandWith("showJobSheet", {}, ({ jobId }): { sheet
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
   // A run listed before its first job was created is its own line, by its run id (ui/job-list.ts).
-  const record = new JobStore(doc.store, documentFacts(doc)).get(jobId) ?? runStoreOf({ properties: doc.store }).get(jobId);
+  const record = new JobStore(doc.store, documentFacts(doc), RECORD_KINDS).get(jobId) ?? runStoreOf({ properties: doc.store }).get(jobId);
   if (!record) throw new UserFacingError('This document does not track that job any more. Open it again from "Open an existing job".');
   const spreadsheet = doc.spreadsheet;
   const sheet = new SheetsById(spreadsheet).of(record);

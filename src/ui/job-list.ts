@@ -14,6 +14,7 @@ import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView, type RunView } from "./job-view";
 import { RUN_TIME_A_DAY } from "../rules/platform-limits";
 import { documentFacts } from "../jobs/job-record-versions";
+import { RECORD_KINDS } from "../app/record-kinds";
 
 /**
  * Google stops a trigger in the middle once the user's triggers have run their daily time (90
@@ -58,7 +59,7 @@ export function listDocumentJobs(): JobView[] {
   const notice = backgroundNoticeFor(userProperties(), doc.id) ?? stoppedRunNotice();
   const key = userApiKey();
   const digest = key ? keyDigest(key) : null;
-  const records = new JobStore(doc.store, documentFacts(doc)).all();
+  const records = new JobStore(doc.store, documentFacts(doc), RECORD_KINDS).all();
   const runRecords = runStoreOf({ properties: doc.store }).all();
   // Asked only where a run is listed: the editor's id is made (and stored) on first asking.
   const me = runRecords.length > 0 ? editorId() : "";

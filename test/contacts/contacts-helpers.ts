@@ -13,6 +13,7 @@ import { syncContacts, type ContactsCounts } from "../../src/contacts/sync-conta
 import { readContactsRules } from "../../src/contacts/contacts-rules";
 import { FakeSpreadsheetApp } from "../../dev/fakes/spreadsheet";
 import type { CallKind } from "../../dev/fakes/spreadsheet/document";
+import { RECORD_KINDS } from "../../src/app/record-kinds";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
@@ -68,7 +69,7 @@ export function newDoc(): Doc {
   const app = new FakeSpreadsheetApp({ onCall: (kind: CallKind, method: string) => calls.push([kind, method]) });
   const spreadsheet = app.getActiveSpreadsheet() as unknown as Spreadsheet;
   const store = new MemoryStore();
-  const jobs = new JobStore(store, fixedFacts());
+  const jobs = new JobStore(store, fixedFacts(), RECORD_KINDS);
   const doc: Doc = {
     app,
     spreadsheet,

@@ -9,7 +9,7 @@ import { bySize } from "../tier";
 import { business, newDoc, TODAY } from "./contacts-helpers";
 
 const build = (doc: ReturnType<typeof newDoc>, inTime = () => true) =>
-  buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, inTime, today: TODAY });
+  buildContacts({ spreadsheet: doc.spreadsheet, store: doc.store, records: doc.ctx.store.all(), inTime, today: TODAY });
 
 describe("keeping the Contacts sheet current", () => {
   it("costs a document that never built it no spreadsheet call, and makes no sheet", () => {

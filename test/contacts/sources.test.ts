@@ -10,6 +10,7 @@ import { emailVerificationDetails } from "../../src/sheets/columns";
 import { newJobRecord } from "../../src/jobs/job-record";
 import { JobStore } from "../../src/jobs/job-store";
 import { business, newDoc } from "./contacts-helpers";
+import { RECORD_KINDS } from "../../src/app/record-kinds";
 
 describe("source cells", () => {
   it("reads back each address's result from the cell the column table writes", () => {
@@ -86,7 +87,7 @@ describe("an enriched list as a source", () => {
       ["bolt.com", "Bolt", "", "completed", "", "", "", "", "", "", ""],
     ]);
     const sheetId = doc.spreadsheet.getSheetByName("Prospects")?.getSheetId() ?? null;
-    new JobStore(doc.store, fixedFacts()).save({
+    new JobStore(doc.store, fixedFacts(), RECORD_KINDS).save({
       ...newJobRecord({
         id: "enrich-1",
         kind: "enrichment",
@@ -127,7 +128,7 @@ describe("a record written before it kept its sheet's id", () => {
   it("names its sheet by name, read as any other", () => {
     const doc = newDoc();
     doc.results("Old search", [business("o1", { emails: ["a@old.com"] })]);
-    const store = new JobStore(doc.store, fixedFacts());
+    const store = new JobStore(doc.store, fixedFacts(), RECORD_KINDS);
     const [record] = store.all();
     if (!record) throw new Error("no record");
     store.save({ ...record, sheetId: null });

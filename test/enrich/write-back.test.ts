@@ -12,6 +12,7 @@ import { SheetsById } from "../../src/sheets/result-sheet";
 import { writeEnrichmentResults } from "../../src/enrich/write-back/write-results";
 import { FakeSpreadsheetApp } from "../../dev/fakes/spreadsheet";
 import { fixedFacts } from "../storage/map-store";
+import { RECORD_KINDS } from "../../src/app/record-kinds";
 
 function memoryStore(): KeyValueStore {
   const map = new Map<string, string>();
@@ -51,7 +52,7 @@ describe("writeEnrichmentResults", () => {
     ];
     sheet.getRange(1, 1, rows.length, 3).setValues(rows.map((r) => r.map((v) => (v.startsWith("=") || v === "0042" ? `'${v}` : v))));
     const properties = memoryStore();
-    const store = new JobStore(properties, fixedFacts());
+    const store = new JobStore(properties, fixedFacts(), RECORD_KINDS);
     const ctx = { store, properties, spreadsheet } as unknown as JobsContext;
     const record: JobRecord = {
       id: "job-1",
@@ -111,7 +112,7 @@ describe("writeEnrichmentResults", () => {
     ];
     sheet.getRange(1, 1, rows.length, 4).setValues(rows);
     const properties = memoryStore();
-    const store = new JobStore(properties, fixedFacts());
+    const store = new JobStore(properties, fixedFacts(), RECORD_KINDS);
     const ctx = { store, properties, spreadsheet } as unknown as JobsContext;
     const record: JobRecord = {
       id: "job-2",

@@ -14,6 +14,7 @@ import { utf8Bytes } from "../../src/storage/utf8";
 import { createRuntime } from "../../dev/fakes/runtime";
 import { fixedFacts } from "../storage/map-store";
 import { passNote } from "../../src/jobs/record-note";
+import { RECORD_KINDS } from "../../src/app/record-kinds";
 
 const CJK = "漢字の長い会社名";
 
@@ -45,7 +46,7 @@ function record(i: number, overrides: Partial<SearchRecord> = {}): SearchRecord 
 function storeFor() {
   const runtime = createRuntime();
   const props = runtime.globals().PropertiesService.getDocumentProperties();
-  return { props, store: new JobStore(props, fixedFacts()) };
+  return { props, store: new JobStore(props, fixedFacts(), RECORD_KINDS) };
 }
 
 describe("job store", () => {
@@ -194,7 +195,7 @@ describe("job store on developer metadata (the full-scope build)", () => {
 
   it("200 searches one after another, each in its own executions: every start has room, the oldest finished are pruned first", () => {
     for (let i = 0; i < 200; i += 1) {
-      const start = new JobStore(execution(), fixedFacts());
+      const start = new JobStore(execution(), fixedFacts(), RECORD_KINDS);
       start.makeRoomForNewJob(search(i).name);
       start.saveStart(fingerprint(String(i)), {
         idempotencyKey: `k${i}`,
@@ -205,12 +206,12 @@ describe("job store on developer metadata (the full-scope build)", () => {
       });
       start.save(search(i, { status: "running", settled: false, finishedAt: null }));
       start.deleteStart(fingerprint(String(i)));
-      const pass = new JobStore(execution(), fixedFacts());
+      const pass = new JobStore(execution(), fixedFacts(), RECORD_KINDS);
       pass.save(search(i));
       pass.prune();
     }
     const kv = execution();
-    const kept = new JobStore(kv, fixedFacts()).all();
+    const kept = new JobStore(kv, fixedFacts(), RECORD_KINDS).all();
     expect(kept.length).toBeGreaterThan(10);
     // The newest ones, without a gap: pruning went oldest first.
     expect(kept.map((r) => r.id)).toEqual(Array.from({ length: kept.length }, (_, n) => search(199 - n).id));
@@ -223,13 +224,13 @@ describe("job store on developer metadata (the full-scope build)", () => {
       const editors = Array.from({ length: 10 }, (_, e) => `editor${String(e).padStart(10, "0")}`);
       // Each editor's jobs, one after another: the last ten (one each) alone are over the budget, not over the limit.
       for (let i = 0; i < 30; i += 1) {
-        const pass = new JobStore(execution(), fixedFacts());
+        const pass = new JobStore(execution(), fixedFacts(), RECORD_KINDS);
         const long = { name: `${"Territory ".repeat(24)}${i}`, sheetName: `${"Sheet ".repeat(45)}${i}`, error: "e".repeat(1150) };
         pass.save(search(i, { createdBy: editors[i % 10] as string, ...long }));
         pass.prune();
       }
       const kv = execution();
-      const store = new JobStore(kv, fixedFacts());
+      const store = new JobStore(kv, fixedFacts(), RECORD_KINDS);
       const kept = store.all().map((r) => r.id);
       expect(kept).toEqual(Array.from({ length: 10 }, (_, n) => search(29 - n).id));
       expect(used(kv)).toBeGreaterThan(METADATA_STORE_BUDGET.pruneAbove);
@@ -240,14 +241,14 @@ describe("job store on developer metadata (the full-scope build)", () => {
   );
 
   it("a save that would overflow prunes finished jobs first, without a pass ever pruning", () => {
-    for (let i = 0; i < 100; i += 1) new JobStore(execution(), fixedFacts()).save(search(i));
+    for (let i = 0; i < 100; i += 1) new JobStore(execution(), fixedFacts(), RECORD_KINDS).save(search(i));
     const kv = execution();
-    expect(new JobStore(kv, fixedFacts()).all()[0]?.id).toBe(search(99).id);
+    expect(new JobStore(kv, fixedFacts(), RECORD_KINDS).all()[0]?.id).toBe(search(99).id);
     expect(used(kv)).toBeLessThanOrEqual(METADATA_BUDGET_CHARS);
   });
 
   it("never prunes a job in progress or a scheduled search; full of them, a new job is refused before anything is sent", () => {
-    const store = new JobStore(execution(), fixedFacts());
+    const store = new JobStore(execution(), fixedFacts(), RECORD_KINDS);
     const scheduled = {
       every: "week",
       search: { name: "dentists", input: { query: "dentists", location: "Austin, Texas, US" } },
@@ -270,7 +271,7 @@ describe("job store on developer metadata (the full-scope build)", () => {
       store.save(search(i, { status: "running", settled: false, finishedAt: null }));
       active += 1;
     }
-    const after = new JobStore(execution(), fixedFacts());
+    const after = new JobStore(execution(), fixedFacts(), RECORD_KINDS);
     expect(after.active()).toHaveLength(active);
     expect(
       after

@@ -10,6 +10,7 @@ import { makeClient } from "../api/helpers";
 import { mapStore } from "../storage/map-store";
 import { documentFacts } from "../../src/jobs/job-record-versions";
 import { withoutForgotten } from "../../src/contacts/forgotten";
+import { RECORD_KINDS } from "../../src/app/record-kinds";
 
 export const KEY_DIGEST = "0123456789abcdef";
 
@@ -24,7 +25,7 @@ export function unitJobsContext() {
   const triggers = { ensured: 0, removed: 0 };
   const ctx: JobsContext = {
     client,
-    store: new JobStore(properties, documentFacts({ spreadsheet })),
+    store: new JobStore(properties, documentFacts({ spreadsheet }), RECORD_KINDS),
     editors: new EditorKeys(properties),
     keyDigest: KEY_DIGEST,
     editorId: "editor-1",

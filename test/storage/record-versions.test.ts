@@ -8,6 +8,7 @@ import type { JobRecord } from "../../src/jobs/job-record";
 import { PrefixedCollection } from "../../src/storage/prefixed-collection";
 import { readVersioned, storedText, versionOf, type StoredShape } from "../../src/storage/stored-json";
 import { fixedFacts, mapStore } from "./map-store";
+import { RECORD_KINDS } from "../../src/app/record-kinds";
 
 const ID = "11111111-2222-4333-8444-555555555555";
 const CREATED = "2026-11-20T09:00:00.000Z";
@@ -78,11 +79,11 @@ describe("readVersioned", () => {
 describe("job records, version 1", () => {
   it("are stored with their version first and read back exactly as saved; nothing is outdated", () => {
     const store = mapStore();
-    new JobStore(store, fixedFacts()).save(search);
+    new JobStore(store, fixedFacts(), RECORD_KINDS).save(search);
     const text = store.map.get(`job:${ID}`) ?? "";
     expect(text.startsWith('{"v":1,')).toBe(true);
     expect(JSON.parse(text)).toEqual({ v: 1, ...search });
-    const again = new JobStore(store, fixedFacts());
+    const again = new JobStore(store, fixedFacts(), RECORD_KINDS);
     expect(again.get(ID)).toEqual(search);
     expect(again.writeBack()).toBe(0);
     expect(store.map.get(`job:${ID}`)).toBe(text);
@@ -92,18 +93,22 @@ describe("job records, version 1", () => {
     const { timeZone: _zone, ...withoutZone } = search;
     const { rowsWritten: _rows, ...withoutRows } = search;
     const store = mapStore({ "job:a": JSON.stringify({ ...withoutZone, id: "a" }), "job:b": JSON.stringify({ ...withoutRows, id: "b" }) });
-    const jobs = new JobStore(store, fixedFacts());
+    const jobs = new JobStore(store, fixedFacts(), RECORD_KINDS);
     expect([jobs.get("a"), jobs.get("b"), jobs.all()]).toEqual([null, null, []]);
   });
 
   it("asks the document for the time zone a new record keeps once at most", () => {
     let asked = 0;
-    const jobs = new JobStore(mapStore(), {
-      timeZone: () => {
-        asked += 1;
-        return "Asia/Tokyo";
+    const jobs = new JobStore(
+      mapStore(),
+      {
+        timeZone: () => {
+          asked += 1;
+          return "Asia/Tokyo";
+        },
       },
-    });
+      RECORD_KINDS,
+    );
     expect([jobs.timeZone(), jobs.timeZone(), asked]).toEqual(["Asia/Tokyo", "Asia/Tokyo", 1]);
   });
 });

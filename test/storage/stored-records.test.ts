@@ -9,6 +9,7 @@ import { EditorKeys } from "../../src/jobs/editor-keys";
 import { PrefixedCollection } from "../../src/storage/prefixed-collection";
 import { currentShape, readStored } from "../../src/storage/stored-json";
 import { fixedFacts, mapStore } from "./map-store";
+import { RECORD_KINDS } from "../../src/app/record-kinds";
 
 const TARGET = { headerRow: 1, nameHeader: "Name", nameColumn: 1, websiteHeader: "Website", websiteColumn: 2 };
 
@@ -72,6 +73,7 @@ describe("job records as stored", () => {
     const store = new JobStore(
       mapStore({ "job:a": JSON.stringify(good), "job:b": '{"id":"b","kind":"report","status":"x","createdAt":"2026"}', "job:c": "{cut" }),
       fixedFacts(),
+      RECORD_KINDS,
     );
     expect(store.all().map((r) => r.id)).toEqual(["a"]);
     expect(store.get("b")).toBeNull();

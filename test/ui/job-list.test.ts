@@ -7,6 +7,7 @@ import type * as keyDigestModule from "../../src/gas/key-digest";
 import type * as jobStoreModule from "../../src/jobs/job-store";
 import { newJobRecord, type JobRecord } from "../../src/jobs/job-record";
 import { documentFacts } from "../../src/jobs/job-record-versions";
+import { RECORD_KINDS } from "../../src/app/record-kinds";
 
 const KEY = "sk_live_ListKey42";
 const NAMES = ["Utilities", "PropertiesService", "SpreadsheetApp", "LockService", "Session", "ScriptApp", "CacheService"];
@@ -51,7 +52,7 @@ afterAll(() => {
 function save(...records: JobRecord[]): void {
   const doc = access.currentDocument();
   if (!doc) throw new Error("no document");
-  const store = new stores.JobStore(doc.store, documentFacts(doc));
+  const store = new stores.JobStore(doc.store, documentFacts(doc), RECORD_KINDS);
   for (const record of records) store.save(record);
 }
 
