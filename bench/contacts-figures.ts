@@ -205,6 +205,7 @@ export function contactsFigures(): void {
     const forgot = forgetContact({
       spreadsheet: doc.spreadsheet,
       store: doc.store,
+      shared: doc.store, // the default build's job store is document properties
       records,
       email: "hq@chain.example",
       today: "2026-12-06",

@@ -7,6 +7,10 @@ import { partsOf, type TrackedJob } from "../jobs/kind-parts";
 import { fingerprint } from "../jobs/job-store";
 import { UserFacingError, withUserErrors } from "../errors/user-error";
 import { currentJobStore } from "./jobs-context";
+import { readSharedForgotten } from "../contacts/contacts-rules";
+import { Forgotten, withoutAny } from "../contacts/forgotten";
+import { documentProperties } from "../gas/property-snapshot";
+import type { KeyValueStore } from "../storage/key-value-store";
 import { documentCache } from "../gas/document-cache";
 import { appsScriptClock } from "../gas/utilities";
 import { readServiceSettings, type ServiceSettings } from "../gas/settings";
@@ -49,6 +53,9 @@ function formulaContext(): FormulaContext {
     maxRetryAfterMs: 10 * 1000,
   });
   let tracked: Map<string, TrackedJob> | null = null;
+  // The list forgetContact shares with formulas (document properties, which a custom function may read in either build).
+  const prefixes = readSharedForgotten(formulaProperties());
+  const forgotten = new Forgotten(prefixes);
   return {
     client,
     // Namespaced by a hash of the address and key: never the key itself, never another key's answers.
@@ -59,7 +66,16 @@ function formulaContext(): FormulaContext {
       tracked ??= trackedJobs();
       return tracked.get(jobId) ?? null;
     },
+    withoutForgotten: (businesses) => withoutAny(forgotten, businesses),
+    forgottenMark: String(prefixes.length),
   };
+}
+
+/** The document's properties as a formula reads them; where Google gives none, nothing can be shown safely. */
+function formulaProperties(): KeyValueStore {
+  const properties = documentProperties();
+  if (!properties) throw new UserFacingError(FORMULAS_NOT_SHARED);
+  return properties;
 }
 
 /**

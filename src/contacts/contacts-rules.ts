@@ -1,6 +1,6 @@
 // This file defines the document's Contacts rules, kept in its job store so every editor has the same ones: the countries where
 // cold email to a business needs prior consent (setConsentCountries; ["DE"] until a team sets its own), and the addresses forgotten
-// for good (forgetContact), each kept only as a prefix of its SHA-256, never as the address.
+// for good (forgetContact), each kept only as a prefix of its SHA-256, never as the address (in document properties too, for formulas).
 import * as z from "zod/mini";
 import { UserFacingError } from "../errors/user-error";
 import type { KeyValueStore } from "../storage/key-value-store";
@@ -45,15 +45,32 @@ export function saveConsentCountries(store: KeyValueStore, countries: readonly s
   return consent;
 }
 
-/** Adds a forgotten address's hash prefix (once); false when it was there already. */
-export function addForgotten(store: KeyValueStore, prefix: string): boolean {
+/**
+ * The forgotten prefixes as formulas read them: in document properties, which a custom function may read in either build (the full
+ * build's job store is developer metadata, which Google does not say a custom function may list).
+ */
+const SHARED_FORGOTTEN_SHAPE = currentShape(z.lazy(() => z.array(z.string())));
+
+/** The forgotten prefixes shared with formulas (none where nothing was forgotten). */
+export function readSharedForgotten(shared: KeyValueStore): string[] {
+  return readStored(SHARED_FORGOTTEN_SHAPE, shared.getProperty(KEYS.sharedForgotten)) ?? [];
+}
+
+/**
+ * Adds a forgotten address's hash prefix (once); false when it was there already. `shared` (document properties) gets it first:
+ * should the store's write fail after, formulas leave out one address more, never one less.
+ */
+export function addForgotten(store: KeyValueStore, shared: KeyValueStore, prefix: string): boolean {
   const rules = readContactsRules(store);
-  if (rules.forgotten.includes(prefix)) return false;
-  if (rules.forgotten.length >= MAX_FORGOTTEN)
+  const sharedNow = readSharedForgotten(shared);
+  if (rules.forgotten.includes(prefix) && sharedNow.includes(prefix)) return false;
+  if (rules.forgotten.length >= MAX_FORGOTTEN && !rules.forgotten.includes(prefix))
     throw new UserFacingError(
       `This document already keeps ${MAX_FORGOTTEN} forgotten addresses, as many as it can: nothing was changed. Keep this address out ` +
         "with a line in the Do not contact sheet instead.",
     );
-  saveRules(store, { ...rules, forgotten: [...rules.forgotten, prefix] });
+  const forgotten = rules.forgotten.includes(prefix) ? rules.forgotten : [...rules.forgotten, prefix];
+  shared.setProperty(KEYS.sharedForgotten, storedText(SHARED_FORGOTTEN_SHAPE, [...new Set([...sharedNow, ...forgotten])]));
+  if (forgotten !== rules.forgotten) saveRules(store, { ...rules, forgotten });
   return true;
 }

@@ -21,6 +21,8 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 export interface ForgetInputs {
   spreadsheet: Spreadsheet;
   store: KeyValueStore;
+  /** Document properties, where formulas read the forgotten addresses (gas/document-access.ts sharedWithFormulas). */
+  shared: KeyValueStore;
   records: readonly JobRecord[];
   email: string;
   /** yyyy-MM-dd in the spreadsheet's time zone: the date beside the `sha256:` line. */
@@ -142,11 +144,11 @@ function forgetInContacts(spreadsheet: Spreadsheet, key: string): number {
   return cells;
 }
 
-export function forgetContact({ spreadsheet, store, records, email, today }: ForgetInputs): Forgot {
+export function forgetContact({ spreadsheet, store, shared, records, email, today }: ForgetInputs): Forgot {
   const address = addressToForget(email);
   const key = addressKey(address);
   // First: from this moment every writer leaves the address out, whatever stops this call later.
-  addForgotten(store, forgottenPrefix(address));
+  addForgotten(store, shared, forgottenPrefix(address));
   const changed: number[] = [];
   const sheets = spreadsheet.getSheets();
   const names = sheets.map((sheet) => sheet.getName());

@@ -77,6 +77,10 @@ function withoutIn(business: Business, forgotten: Forgotten): Business {
  * refresh merge, through JobsContext.withoutForgotten). Costs one read of the store (its snapshot), and no hash while none is forgotten.
  */
 export function withoutForgotten(store: KeyValueStore, businesses: readonly Business[]): Business[] {
-  const forgotten = Forgotten.of(store);
+  return withoutAny(Forgotten.of(store), businesses);
+}
+
+/** `businesses` without any of the `forgotten` addresses (the custom functions' hook, whose list is the one shared with formulas). */
+export function withoutAny(forgotten: Forgotten, businesses: readonly Business[]): Business[] {
   return forgotten.none ? [...businesses] : businesses.map((business) => withoutIn(business, forgotten));
 }

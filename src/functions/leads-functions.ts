@@ -138,7 +138,14 @@ function answerIds<T extends object>(
 
 export function leadsBusiness(ctx: FormulaContext, businessId: unknown, field: unknown): CellValue | CellValue[][] {
   const name = isEmptyArgument(field) ? null : fieldName(field, BUSINESS_FIELDS, "business");
-  return answerIds(idArgument(businessId), name, BUSINESS_FIELDS, (ids) => lookupBusinesses(ctx, callRecords(ctx), ids));
+  return answerIds(idArgument(businessId), name, BUSINESS_FIELDS, (ids) => {
+    // Each answer as a formula may show it: the cache keeps the service's, an address forgotten since is left out here.
+    const found = lookupBusinesses(ctx, callRecords(ctx), ids);
+    found.forEach((value, id) => {
+      if (!(value instanceof Error)) found.set(id, ctx.withoutForgotten([value])[0] ?? new UserFacingError(`No answer for ${id}.`));
+    });
+    return found;
+  });
 }
 
 export function leadsJob(ctx: FormulaContext, jobId: unknown, field: unknown): CellValue | CellValue[][] {
@@ -160,7 +167,8 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
   const invalid = checkId(id, "job");
   if (invalid) throw invalid;
   const names = fieldList(fields, BUSINESS_FIELDS, "business", DEFAULT_RESULT_FIELDS);
-  const key = `${KEYS.cacheResults}${id}:${names.join(",")}`;
+  // The forgotten addresses' mark in the key: a table cached before an address was forgotten is never shown again.
+  const key = `${KEYS.cacheResults}${id}:${names.join(",")}:${ctx.forgottenMark}`;
   const cached = ctx.cache.getLarge(key, CACHED_TABLE);
   if (cached) return cached;
 
@@ -195,7 +203,7 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
   if (!read.complete) throw read.error; // a page's error: ensureTimeFor throws rather than stops
   const last = read.pages[read.pages.length - 1] as ResultsPage;
 
-  const businesses = distinctBusinesses(read.pages).sort((a, b) => a.position - b.position);
+  const businesses = ctx.withoutForgotten(distinctBusinesses(read.pages)).sort((a, b) => a.position - b.position);
   const table: CellValue[][] = [names.slice()];
   for (const business of businesses) table.push(names.map((name) => fieldCell(business as Record<string, unknown>, name)));
   const terminal = isTerminalStatus(first.status) && isTerminalStatus(last.status);

@@ -65,6 +65,16 @@ function openCurrentDocument(): DocumentAccess | null {
 }
 
 /**
+ * The current document's properties, where formulas read what is shared with them (the key, the forgotten addresses): in the
+ * default build the job store itself, in the full build beside it (custom functions may read document properties in either).
+ */
+export function sharedWithFormulas(doc: DocumentAccess): KeyValueStore {
+  const properties = doc.current ? documentProperties() : null;
+  if (!properties) throw new NoDocumentError();
+  return properties;
+}
+
+/**
  * The document's store read again from the document, never from this execution's copy (for
  * diagnose(), which reads back what it wrote to prove the store kept it).
  */

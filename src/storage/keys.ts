@@ -33,6 +33,8 @@ export const KEYS = {
   sharedApiKey: "businessLeads.shared.apiKey",
   sharedBaseUrl: "businessLeads.shared.baseUrl",
   pollEveryMinutes: "businessLeads.pollEveryMinutes",
+  /** The forgotten addresses' hash prefixes again, where formulas read them in either build (the job store may be metadata). */
+  sharedForgotten: "businessLeads.shared.forgotten",
   // ---- the job store (document properties, or the full build's developer metadata entry) ----
   job: "job:",
   start: "start:",
@@ -81,6 +83,11 @@ export const KEY_REGISTRY: { readonly [K in keyof typeof KEYS]: StoredKey } = {
   sharedApiKey: { store: "document", shape: "the API key shared with formulas (plain text)", writer: "src/storage/settings.ts" },
   sharedBaseUrl: { store: "document", shape: "the service address shared with formulas (plain text)", writer: "src/storage/settings.ts" },
   pollEveryMinutes: { store: "document", shape: "minutes (a number as text)", writer: "src/storage/settings.ts" },
+  sharedForgotten: {
+    store: "document",
+    shape: "SHARED_FORGOTTEN_SHAPE (src/contacts/contacts-rules.ts)",
+    writer: "src/contacts/contacts-rules.ts",
+  },
   // ---- the job store (document properties, or the full build's developer metadata entry) ----
   job: { store: "jobStore", prefix: true, shape: "jobRecordVersions (src/jobs/job-record-versions.ts)", writer: "src/jobs/job-store.ts" },
   start: { store: "jobStore", prefix: true, shape: "START_RECORD_SHAPE (src/jobs/job-record.ts)", writer: "src/jobs/job-store.ts" },

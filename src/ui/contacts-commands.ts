@@ -10,7 +10,7 @@ import { forgetContact as forgetAddress, type Forgot } from "../contacts/forget-
 import { rowsNow } from "../contacts/ready-now";
 import { contactsStatusOf, type ContactsStatus } from "../contacts/ready-counts";
 import { doNotContact } from "../contacts/sync-contacts";
-import { currentDocument, NoDocumentError, type DocumentAccess } from "../gas/document-access";
+import { currentDocument, NoDocumentError, sharedWithFormulas, type DocumentAccess } from "../gas/document-access";
 import { spreadsheetUi } from "../gas/spreadsheet-ui";
 import { appsScriptClock, formatDay } from "../gas/utilities";
 import { documentFacts } from "../jobs/job-record-versions";
@@ -88,7 +88,14 @@ interface Forgotten extends Forgot {
 const forgetUnderLock = commandWith("forgetContact", { lock: true }, (args): Forgotten => {
   const doc = documentOrThrow();
   const records = new JobStore(doc.store, documentFacts(doc), RECORD_KINDS).all();
-  const forgot = forgetAddress({ spreadsheet: doc.spreadsheet, store: doc.store, records, email: args.email, today: todayIn(doc) });
+  const forgot = forgetAddress({
+    spreadsheet: doc.spreadsheet,
+    store: doc.store,
+    shared: sharedWithFormulas(doc),
+    records,
+    email: args.email,
+    today: todayIn(doc),
+  });
   return { ...forgot, said: `Forgot ${args.email.trim()}: ${forgottenWords(forgot)}` };
 });
 

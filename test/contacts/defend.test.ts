@@ -8,7 +8,7 @@ import { readContactsRules, saveConsentCountries } from "../../src/contacts/cont
 import { exportedTo, withExport } from "../../src/contacts/exported";
 import { cellWithout, statusAfter } from "../../src/contacts/forget-cells";
 import { Forgotten, forgottenPrefix, sha256Line, withoutForgotten } from "../../src/contacts/forgotten";
-import { addForgotten } from "../../src/contacts/contacts-rules";
+import { addForgotten, readSharedForgotten } from "../../src/contacts/contacts-rules";
 import { decideReady, DoNotContact, statusIn, type ReadyInputs } from "../../src/contacts/ready-to-send";
 import { readyWords } from "../../src/contacts/contact-columns";
 import { sha256Hex } from "../../src/contacts/sha256";
@@ -179,8 +179,12 @@ describe("forgetting an address's cells", () => {
       ...verified({ "info@smile.com": "deliverable", "ann@smile.com": "risky" }),
     });
     expect(withoutForgotten(store, [found])[0]).toBe(found);
-    expect(addForgotten(store, forgottenPrefix(" ANN@smile.com"))).toBe(true);
-    expect(addForgotten(store, forgottenPrefix("ann@smile.com"))).toBe(false);
+    const shared = new MemoryStore();
+    expect(addForgotten(store, shared, forgottenPrefix(" ANN@smile.com"))).toBe(true);
+    expect(addForgotten(store, shared, forgottenPrefix("ann@smile.com"))).toBe(false);
+    // Formulas read the same prefix from document properties, in either build.
+    expect(readSharedForgotten(shared)).toEqual([forgottenPrefix("ann@smile.com")]);
+    expect(readSharedForgotten(new MemoryStore())).toEqual([]);
     const [kept] = withoutForgotten(store, [found]);
     expect(kept).toMatchObject({
       emails: ["info@smile.com"],
@@ -251,7 +255,7 @@ describe("a sync of the Contacts sheet", () => {
   it("never writes an address forgotten for good, also when a sheet still holds it, and matches a Do not contact sha256 line", () => {
     const doc = newDoc();
     doc.results("Dentists", [business("b1", { emails: ["info@smile.com", "gone@smile.com"] }), business("b2", { emails: ["kept@x.com"] })]);
-    addForgotten(doc.store, forgottenPrefix("gone@smile.com"));
+    addForgotten(doc.store, doc.store, forgottenPrefix("gone@smile.com"));
     doc.app.testing.userAddSheet("Do not contact");
     doc.app.testing.userSeed("Do not contact", "A1", [[`sha256:${sha256Hex("kept@x.com")}`]]);
     doc.sync();

@@ -132,7 +132,15 @@ function service(ids: readonly string[], latencyMs = 1000, jobStatus = "complete
     clock,
     transport,
     /** A new evaluation's context: 20 s from now, as the add-on gives a formula. */
-    ctx: (): FormulaContext => ({ client, cache, clock, deadline: clock.now() + 20_000, trackedJob: () => null }),
+    ctx: (): FormulaContext => ({
+      client,
+      cache,
+      clock,
+      deadline: clock.now() + 20_000,
+      trackedJob: () => null,
+      withoutForgotten: (businesses) => [...businesses],
+      forgottenMark: "0",
+    }),
     /** Answers some requests otherwise (null: as usual). */
     answer: (reply: (request: HttpRequest) => Reply | null) => {
       override = reply;

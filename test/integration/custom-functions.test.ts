@@ -44,6 +44,36 @@ async function completedSearch(runtime: FakeRuntime, apiKey: string, share: bool
   return jobs.find((j) => j.jobId === job.jobId) as JobView;
 }
 
+/**
+ * An address of the search forgotten from the sidebar (forgetContact): no formula shows it again, neither a table cached before nor
+ * a business asked by its ID, while every business stays and keeps its other addresses.
+ */
+async function expectForgottenLeftOut(runtime: FakeRuntime, apiKey: string, job: JobView): Promise<void> {
+  const service = [...(await serviceResults(world, apiKey, job.jobId))].sort((a, b) => Number(a.position) - Number(b.position));
+  const emailsOf = (business: (typeof service)[number]) => (business.emails as string[] | null) ?? [];
+  const shared = service.find((business) => emailsOf(business).length > 1);
+  if (!shared) throw new Error("the search has no business with two addresses");
+  const [address, kept] = emailsOf(shared) as [string, string];
+  const before = cell(runtime, "LEADS_RESULTS", job.jobId, "id, emails");
+  expect(JSON.stringify(before.value)).toContain(address);
+  expect(sidebar(runtime, "forgetContact", { email: address })).toMatchObject({ sheets: expect.any(Number) });
+
+  const after = cell(runtime, "LEADS_RESULTS", job.jobId, "id, emails");
+  expect(after.error).toBeUndefined();
+  expect(JSON.stringify(after.value)).not.toContain(address);
+  expect((after.value as unknown[][]).map((row) => row[0])).toEqual((before.value as unknown[][]).map((row) => row[0]));
+  const one = cell(runtime, "LEADS_BUSINESS", shared.id, "emails");
+  expect([one.error, one.value]).toEqual([
+    undefined,
+    emailsOf(shared)
+      .filter((email) => email !== address)
+      .join(", "),
+  ]);
+  expect(String(one.value)).toContain(kept);
+  const whole = cell(runtime, "LEADS_BUSINESS", shared.id);
+  expect(JSON.stringify(whole.value)).not.toContain(address);
+}
+
 describe("without a key shared with formulas", () => {
   it("every function says where to turn sharing on, sends nothing, and never uses the owner's own key", async () => {
     const owner = await world.control.createAccount({ plan: "growth", credits: 5000 });
@@ -196,6 +226,9 @@ describe("with the editor's key shared with formulas", () => {
     const mixed = cell(runtime, "LEADS_BUSINESS", [[service[0]?.id], [""], ["00000000-0000-4000-8000-000000000000"]], "title");
     expect(mixed.value).toEqual([[service[0]?.title], [""], [expect.stringMatching(/No business with ID/)]]);
   });
+  it("an address forgotten for good is left out of every answer, a table cached before included", async () => {
+    await expectForgottenLeftOut(runtime, apiKey, job);
+  });
 });
 
 describe.each(["refused", "allowed"] as const)(
@@ -245,6 +278,10 @@ describe.each(["refused", "allowed"] as const)(
         expect(results.requests).toBe(readsRecords ? 1 : 2);
       },
     );
+
+    it("an address forgotten for good is left out of every answer: formulas read the list from document properties", async () => {
+      await expectForgottenLeftOut(runtime, apiKey, job);
+    });
   },
 );
 

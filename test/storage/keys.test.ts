@@ -41,6 +41,7 @@ describe("the stored-key registry", () => {
       chunkBody: "enrich-body:",
       sharedApiKey: "businessLeads.shared.apiKey",
       sharedBaseUrl: "businessLeads.shared.baseUrl",
+      sharedForgotten: "businessLeads.shared.forgotten",
       pollEveryMinutes: "businessLeads.pollEveryMinutes",
       job: "job:",
       start: "start:",
