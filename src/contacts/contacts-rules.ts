@@ -63,14 +63,15 @@ export function readSharedForgotten(shared: KeyValueStore): string[] {
 export function addForgotten(store: KeyValueStore, shared: KeyValueStore, prefix: string): boolean {
   const rules = readContactsRules(store);
   const sharedNow = readSharedForgotten(shared);
-  if (rules.forgotten.includes(prefix) && sharedNow.includes(prefix)) return false;
-  if (rules.forgotten.length >= MAX_FORGOTTEN && !rules.forgotten.includes(prefix))
+  const stored = rules.forgotten.includes(prefix);
+  if (stored && sharedNow.includes(prefix)) return false;
+  if (!stored && rules.forgotten.length >= MAX_FORGOTTEN)
     throw new UserFacingError(
       `This document already keeps ${MAX_FORGOTTEN} forgotten addresses, as many as it can: nothing was changed. Keep this address out ` +
         "with a line in the Do not contact sheet instead.",
     );
-  const forgotten = rules.forgotten.includes(prefix) ? rules.forgotten : [...rules.forgotten, prefix];
+  const forgotten = stored ? rules.forgotten : [...rules.forgotten, prefix];
   shared.setProperty(KEYS.sharedForgotten, storedText(SHARED_FORGOTTEN_SHAPE, [...new Set([...sharedNow, ...forgotten])]));
-  if (forgotten !== rules.forgotten) saveRules(store, { ...rules, forgotten });
+  if (!stored) saveRules(store, { ...rules, forgotten });
   return true;
 }

@@ -35,21 +35,10 @@ const JOB_RECORD_STEPS: readonly JobRecordStep[] = [];
 /** How a job record is written: today's version first (stored-json.ts). */
 export const JOB_RECORD_FORMAT = { versioned: true, steps: JOB_RECORD_STEPS } as const;
 
-/** A record of any of `kinds`, as stored: one schema for each table of kinds (the same table is handed to every store). */
-const anyKind = new WeakMap<StoredKinds, z.ZodMiniType<JobRecord>>();
-function storedRecordOf(kinds: StoredKinds): z.ZodMiniType<JobRecord> {
-  let schema = anyKind.get(kinds);
-  if (schema === undefined) {
-    schema = z.union([kinds.search, kinds.enrichment, kinds.territory]);
-    anyKind.set(kinds, schema);
-  }
-  return schema;
-}
-
 /** A job record of one of `kinds` as stored: with its version, upgraded by every step after it on read. */
 export function jobRecordVersions(facts: DocumentFacts, kinds: StoredKinds): StoredShape<JobRecord> {
   return {
-    schema: storedRecordOf(kinds),
+    schema: z.union([kinds.search, kinds.enrichment, kinds.territory]),
     versioned: true,
     steps: JOB_RECORD_STEPS.map((step): VersionStep<JobRecord> => ({ to: step.to, upgrade: (record) => step.upgrade(record, facts) })),
     upgrade: (stored) => stored,

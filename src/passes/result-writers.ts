@@ -20,11 +20,14 @@ type KindWriter = (ctx: JobsContext, pass: PassSheets, jobs: readonly JobResults
 
 /** Each kind's writer, in the order a pass writes them. A writer of a sheet that may be a list's forgets what was read of lists. */
 const KIND_WRITERS: Record<RecordKind, KindWriter> = {
-  search: (ctx, { sheets, reads }, jobs) =>
-    jobs.reduce((written, job) => {
+  search: (ctx, { sheets, reads }, jobs) => {
+    let written = 0;
+    for (const job of jobs) {
       reads.forget();
-      return written + writtenOrNoted(ctx, [job.record], () => writeResultsSheet(ctx, sheets, job));
-    }, 0),
+      written += writtenOrNoted(ctx, [job.record], () => writeResultsSheet(ctx, sheets, job));
+    }
+    return written;
+  },
   enrichment: (ctx, { sheets, reads }, jobs) => writeEnrichments(ctx, sheets, jobs, reads),
   territory: (ctx, { sheets, reads }, jobs) => {
     if (jobs.length > 0) reads.forget();
