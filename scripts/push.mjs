@@ -5,6 +5,14 @@
 // --type sheets) and writes the script's id into .clasp.json. clasp create refuses to run where a
 // .clasp.json exists and pulls the new project's files into its rootDir, so it runs in an empty
 // temporary folder: the repository's dist/ is never overwritten by it.
+//
+// Exit codes, one a refusal or outcome (test/scripts/push.test.ts holds them):
+//   0      pushed (with --create, after creating the script)
+//   1      an unexpected failure (Node's own code for an uncaught error)
+//   2      clasp create failed; .clasp.json is unchanged
+//   3      clasp push failed
+//   16–31  refused before running clasp, every problem said at once: 16 plus 1 no clasp login, 2 .clasp.json is not JSON,
+//          4 no script id (without --create), 8 --create where .clasp.json already names a script
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -39,38 +47,48 @@ function parseArgs(argv) {
   return { createTitle, pushArgs };
 }
 
+/** The exit code of each refusal and failure (the table above). */
+const EXIT = { createFailed: 2, pushFailed: 3, refused: 16 };
+/** What stops a push before clasp runs, each a bit added to EXIT.refused. */
+const PROBLEM = { notLoggedIn: 1, unreadable: 2, noScriptId: 4, scriptIdTaken: 8 };
+
 const { createTitle, pushArgs } = parseArgs(process.argv.slice(2));
 const authFile = claspAuthFile();
 const problems = [];
+const problem = (bit, ...lines) => problems.push({ bit, lines });
 
 if (!existsSync(authFile)) {
-  problems.push(
+  problem(
+    PROBLEM.notLoggedIn,
     `You are not logged in to clasp (no ${authFile}).`,
     "  Run: npx clasp login    (opens a browser once; use the Google account that will own the script)",
     "  On a machine without a browser: npx clasp login --no-localhost, and follow the link it prints.",
   );
 }
 const project = readClaspProject(projectFile);
-if (project.problem !== null) problems.push(project.problem);
+if (project.problem !== null) problem(PROBLEM.unreadable, project.problem);
 const scriptId = String(project.config.scriptId ?? "");
 const hasScriptId = isScriptId(scriptId);
 if (createTitle === null && project.problem === null && !hasScriptId) {
-  problems.push(
+  problem(
+    PROBLEM.noScriptId,
     ".clasp.json has no script id yet.",
     `  Create a new spreadsheet with the add-on's script bound to it: ${CREATE_EXAMPLE}`,
     "  or, for a spreadsheet you have: open it › Extensions › Apps Script › Project Settings, and copy the Script ID into .clasp.json.",
   );
 }
 if (createTitle !== null && hasScriptId) {
-  problems.push(
+  problem(
+    PROBLEM.scriptIdTaken,
     `.clasp.json already names a script (${scriptId}): npm run push pushes to it.`,
     `  To create another one, put "${PLACEHOLDER}" back as its scriptId, then run ${CREATE_EXAMPLE} again.`,
   );
 }
 if (problems.length > 0) {
   const what = createTitle === null ? "npm run push cannot push yet:" : "npm run push cannot create the script yet:";
-  console.error([what, ...problems, "Then run it again. (docs/deploying.md: Deploying with clasp.)"].join("\n"));
-  process.exit(1);
+  const said = problems.flatMap(({ lines }) => lines);
+  console.error([what, ...said, "Then run it again. (docs/deploying.md: Deploying with clasp.)"].join("\n"));
+  process.exit(problems.reduce((code, { bit }) => code + bit, EXIT.refused));
 }
 
 if (createTitle !== null) {
@@ -88,7 +106,7 @@ const pushed = spawnSync(clasp, ["push", ...pushArgs], { cwd: root, stdio: "inhe
 if (pushed.status !== 0) {
   console.error("clasp push failed. If it says the credentials are invalid or expired, run npx clasp login again.");
 }
-process.exit(pushed.status ?? 1);
+process.exit(pushed.status === 0 ? 0 : EXIT.pushFailed);
 
 /** `clasp create --type sheets` in an empty folder; the ids it wrote into that folder's .clasp.json. */
 function createBoundScript(title) {
@@ -107,7 +125,7 @@ function createBoundScript(title) {
       "clasp create failed (see above); .clasp.json is unchanged. If it says the credentials are invalid or expired, " +
         "run npx clasp login again.",
     );
-    process.exit(made?.status || 1);
+    process.exit(EXIT.createFailed);
   }
   const parent = Array.isArray(settings.parentId) ? settings.parentId[0] : settings.parentId;
   return { scriptId: settings.scriptId, parentId: typeof parent === "string" && parent !== "" ? parent : null };

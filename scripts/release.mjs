@@ -8,6 +8,21 @@
 // and runs clasp: push, create-version, create-deployment. It prints the script ID and the version.
 // `--dry-run` runs every check and prints every step, the exact clasp commands included, and calls
 // no Google service (no login needed): the tests run it.
+//
+// Exit codes, one a refusal or outcome (test/scripts/release.test.ts holds them):
+//   0      released; or a dry run that passed every check
+//   1      an unexpected failure (Node's own code for an uncaught error)
+//   2      no service address (--base-url, or BASE_URL)
+//   3      the service address is not an https:// address
+//   4      --scope is neither currentonly nor full
+//   5      git status failed: not a git clone
+//   6      uncommitted changes
+//   7      the production manifest's urlFetchWhitelist breaks Google's rules
+//   8      the listing kit's checks failed
+//   9      listing/listing.json still has the example's values (not a dry run)
+//   10–12  clasp failed: 10 push, 11 create-version, 12 create-deployment
+//   16–31  the script project (not a dry run), every problem said at once: 16 plus 1 .clasp.json is not JSON,
+//          2 .clasp.json names a spreadsheet-bound script, 4 no script id, 8 no clasp login
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -34,9 +49,25 @@ function parseArgs(argv) {
   };
 }
 
-function refuse(lines) {
+/** The exit code of each refusal and failure (the table above). */
+const EXIT = {
+  noBaseUrl: 2,
+  badBaseUrl: 3,
+  badScope: 4,
+  notAClone: 5,
+  uncommitted: 6,
+  badWhitelist: 7,
+  listingChecks: 8,
+  exampleListing: 9,
+  clasp: { push: 10, version: 11, deploy: 12 },
+  project: 16,
+};
+/** The script project's problems, each a bit added to EXIT.project. */
+const PROJECT = { unreadable: 1, bound: 2, noScriptId: 4, notLoggedIn: 8 };
+
+function refuse(code, lines) {
   console.error(["npm run release refused, before any call to Google:", ...lines.map((l) => `  ${l}`)].join("\n"));
-  process.exit(1);
+  process.exit(code);
 }
 
 const say = (line) => console.log(line);
@@ -70,7 +101,7 @@ function whitelistProblems(manifest, baseUrl) {
   return problems;
 }
 
-function runClasp(args, { capture }) {
+function runClasp(args, { capture, exitCode }) {
   const result = spawnSync(claspBin(root), args, {
     cwd: root,
     encoding: "utf8",
@@ -81,7 +112,7 @@ function runClasp(args, { capture }) {
       `clasp ${args.filter((a) => !a.includes(path.sep)).join(" ")} failed (see above). If it says the credentials are invalid or ` +
         "expired, run npx clasp login again.",
     );
-    process.exit(result.status || 1);
+    process.exit(exitCode);
   }
   return capture ? JSON.parse(result.stdout.slice(result.stdout.indexOf("{"))) : null;
 }
@@ -90,7 +121,7 @@ const options = parseArgs(process.argv.slice(2));
 
 // 1. The service's address: without it the build would fetch nothing Google allows.
 if (options.baseUrl === undefined || options.baseUrl === "") {
-  refuse([
+  refuse(EXIT.noBaseUrl, [
     "it needs the service's address, which the release's manifest allows fetches to:",
     "npm run release -- --base-url https://leads.example.com   (add --dry-run to see every step first)",
   ]);
@@ -99,16 +130,16 @@ let baseUrl;
 try {
   baseUrl = normaliseBaseUrl(options.baseUrl);
 } catch (error) {
-  refuse([error.message]);
+  refuse(EXIT.badBaseUrl, [error.message]);
 }
-if (!(options.scope in SCOPES)) refuse([`--scope must be ${Object.keys(SCOPES).join(" or ")}, not ${options.scope}.`]);
+if (!(options.scope in SCOPES)) refuse(EXIT.badScope, [`--scope must be ${Object.keys(SCOPES).join(" or ")}, not ${options.scope}.`]);
 const build_ = options.scope === "full" ? "full build" : "default build";
 
 // 2. A commit, and nothing else: the release is that commit's code.
 const changes = uncommittedChanges();
-if (changes.error) refuse([changes.error]);
+if (changes.error) refuse(EXIT.notAClone, [changes.error]);
 if (changes.files.length > 0) {
-  refuse([
+  refuse(EXIT.uncommitted, [
     "the working tree has uncommitted changes (git status --porcelain); commit or stash them:",
     ...changes.files.map((f) => `  ${f}`),
   ]);
@@ -131,7 +162,11 @@ say(`✓ production build: ${shown(distDir)}/ (Code.js, Sidebar.html, appsscript
 
 // 4. What Google asks of a versioned deployment's manifest.
 const allowlist = whitelistProblems(manifest, baseUrl);
-if (allowlist.length > 0) refuse(allowlist.map((p) => `${shown(manifestFile)}: ${p}`));
+if (allowlist.length > 0)
+  refuse(
+    EXIT.badWhitelist,
+    allowlist.map((p) => `${shown(manifestFile)}: ${p}`),
+  );
 say(`✓ urlFetchWhitelist: ${JSON.stringify(manifest.urlFetchWhitelist)} (https, full domain, non-empty path)`);
 
 // 5. The listing kit's checks, against this release's manifest and the other build's.
@@ -144,36 +179,50 @@ const kit = spawnSync(
   { cwd: root, encoding: "utf8" },
 );
 const kitSaid = `${kit.stdout}${kit.stderr}`.trimEnd();
-if (kit.status !== 0) refuse(["the listing kit's checks failed (npm run listing):", ...kitSaid.split("\n")]);
+if (kit.status !== 0) refuse(EXIT.listingChecks, ["the listing kit's checks failed (npm run listing):", ...kitSaid.split("\n")]);
 const placeholders = kitSaid
   .split("\n")
   .filter((line) => line.trim().startsWith("note:"))
   .map((line) => line.trim().slice("note: ".length));
 say(`✓ the listing kit's checks (${kitSaid.split("\n").filter((line) => line.startsWith("✓")).length} passed)`);
 if (placeholders.length > 0 && !options.dryRun)
-  refuse(["listing/listing.json still has the example's values, which the listing and the Help menu would show:", ...placeholders]);
+  refuse(EXIT.exampleListing, [
+    "listing/listing.json still has the example's values, which the listing and the Help menu would show:",
+    ...placeholders,
+  ]);
 for (const note of placeholders) say(`  note: ${note} (a release that is not a dry run refuses this)`);
 
 // 6. Where it goes: a standalone script project (an Editor add-on is one), and a clasp login.
 const claspProject = readClaspProject(path.join(root, ".clasp.json"));
 const scriptId = options.scriptId ?? claspProject.config.scriptId;
 const projectProblems = [];
-if (options.scriptId === undefined && claspProject.problem) projectProblems.push(claspProject.problem);
+const projectProblem = (bit, ...lines) => projectProblems.push({ bit, lines });
+if (options.scriptId === undefined && claspProject.problem) projectProblem(PROJECT.unreadable, claspProject.problem);
 if (options.scriptId === undefined && claspProject.config.parentId) {
-  projectProblems.push(
+  projectProblem(
+    PROJECT.bound,
     ".clasp.json names a script bound to a spreadsheet (npm run push -- --create makes those, for testing); " +
       "an Editor add-on is published from a standalone script:",
     'create one (npx clasp create --type standalone --title "' + appName + '" in an empty folder) and pass its id: --script-id ID',
   );
 }
 if (!isScriptId(scriptId))
-  projectProblems.push("no script id: pass the standalone script project's id with --script-id ID (or put it in .clasp.json).");
+  projectProblem(
+    PROJECT.noScriptId,
+    "no script id: pass the standalone script project's id with --script-id ID (or put it in .clasp.json).",
+  );
 const loggedIn = existsSync(claspAuthFile());
 if (!options.dryRun) {
-  if (!loggedIn) projectProblems.push(`you are not logged in to clasp (no ${claspAuthFile()}): run npx clasp login.`);
-  if (projectProblems.length > 0) refuse(projectProblems);
+  if (!loggedIn) projectProblem(PROJECT.notLoggedIn, `you are not logged in to clasp (no ${claspAuthFile()}): run npx clasp login.`);
+  if (projectProblems.length > 0) {
+    const code = projectProblems.reduce((sum, { bit }) => sum + bit, EXIT.project);
+    refuse(
+      code,
+      projectProblems.flatMap(({ lines }) => lines),
+    );
+  }
 } else {
-  for (const problem of projectProblems) say(`  note: ${problem} (a release that is not a dry run refuses this)`);
+  for (const line of projectProblems.flatMap(({ lines }) => lines)) say(`  note: ${line} (a release that is not a dry run refuses this)`);
 }
 const id = isScriptId(scriptId) ? scriptId : "<script id>";
 say(`✓ the script project: ${id}${options.dryRun ? " (a dry run needs no clasp login)" : ""}`);
@@ -203,11 +252,11 @@ if (options.dryRun) {
 }
 
 say(`1. ${quoted(steps.push)}`);
-runClasp(steps.push, { capture: false });
+runClasp(steps.push, { capture: false, exitCode: EXIT.clasp.push });
 say(`2. ${quoted(steps.version)}`);
-const { versionNumber } = runClasp(steps.version, { capture: true });
+const { versionNumber } = runClasp(steps.version, { capture: true, exitCode: EXIT.clasp.version });
 say(`3. ${quoted(steps.deploy(versionNumber))}`);
-const deployed = runClasp(steps.deploy(versionNumber), { capture: true });
+const deployed = runClasp(steps.deploy(versionNumber), { capture: true, exitCode: EXIT.clasp.deploy });
 say(`Released: version ${versionNumber} of the script ${id} (deployment ${deployed.deploymentId}).`);
 say("In the Google Cloud console › Google Workspace Marketplace SDK › App Configuration, enter:");
 say(`  Sheets add-on script ID: ${id}`);

@@ -1,4 +1,4 @@
-// This file defines the kit's checks, each a list of sentences ([] when it passes): the config's
+// This file defines the kit's checks, each a list of problems ([] when it passes; a sentence, or a kind with its sentence): the config's
 // texts against Google's limits, every manifest scope justified (and nothing else), the privacy
 // policy naming every store the code opens and carrying the Limited Use statement, every link of
 // the site resolving inside the kit (or to Google's policy, or to the support address), and the
@@ -21,17 +21,28 @@ const visibleText = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
-/** The privacy policy names each store src/ opens, and carries the Limited Use statement. */
-export function privacyProblems(privacyHtml: string, srcDir: string): string[] {
+/** What the privacy policy lacks: a store src/ opens (its Apps Script call, and the files that make it), or the Limited Use statement. */
+export type PrivacyProblem =
+  | { kind: "store_not_named"; call: string; files: string[]; text: string }
+  | { kind: "no_limited_use"; text: string };
+
+/** The privacy policy names each store src/ opens, and carries the Limited Use statement; each problem's `text` made from the rest. */
+export function privacyProblems(privacyHtml: string, srcDir: string): PrivacyProblem[] {
   const text = visibleText(privacyHtml);
   const problems = storesInCode(srcDir)
     .filter((store) => !store.named.test(text))
     .map(
-      (store) =>
-        `The privacy policy does not name the ${store.words}, ` +
-        `which ${store.files.join(", ")} ${store.files.length > 1 ? "write" : "writes"} (${store.call}).`,
+      ({ call, files, words }): PrivacyProblem => ({
+        kind: "store_not_named",
+        call,
+        files,
+        text:
+          `The privacy policy does not name the ${words}, ` +
+          `which ${files.join(", ")} ${files.length > 1 ? "write" : "writes"} (${call}).`,
+      }),
     );
-  if (!text.includes(LIMITED_USE_STATEMENT)) problems.push(`The privacy policy lacks the statement "${LIMITED_USE_STATEMENT}".`);
+  if (!text.includes(LIMITED_USE_STATEMENT))
+    problems.push({ kind: "no_limited_use", text: `The privacy policy lacks the statement "${LIMITED_USE_STATEMENT}".` });
   return problems;
 }
 

@@ -54,6 +54,8 @@ export function kitTexts(config: ListingConfig, manifests: readonly BuildManifes
   };
 }
 
+const sentences = (problems: ReadonlyArray<{ text: string }>): string[] => problems.map((problem) => problem.text);
+
 /** Every check that needs no image: texts, scopes, the privacy policy against src/, the site's links. */
 export function textChecks(
   root: string,
@@ -63,10 +65,10 @@ export function textChecks(
   const texts = kitTexts(config, manifests);
   return [
     { check: "listing texts within Google's limits", problems: textProblems(config) },
-    { check: "every manifest scope justified, and only those", problems: scopeProblems(manifests) },
+    { check: "every manifest scope justified, and only those", problems: sentences(scopeProblems(manifests)) },
     {
       check: "the privacy policy names every store the code writes, and the Limited Use statement",
-      problems: privacyProblems(texts.pages.get(SITE.pages.privacy) ?? "", path.join(root, "src")),
+      problems: sentences(privacyProblems(texts.pages.get(SITE.pages.privacy) ?? "", path.join(root, "src"))),
     },
     { check: "every link of the site resolves inside the kit", problems: linkProblems(texts.pages, config) },
   ];

@@ -106,22 +106,30 @@ export function justificationOf(scope: string): ScopeJustification | undefined {
   return SCOPE_JUSTIFICATIONS.find((j) => j.scope === scope);
 }
 
+/** A scope the manifests and the justifications disagree on: asked for without a justification, or justified and not asked for. */
+export type ScopeProblem =
+  | { kind: "unjustified"; file: string; scope: string; text: string }
+  | { kind: "unneeded"; scope: string; text: string };
+
 /**
  * Scopes the manifests ask for that have no justification, and justifications of scopes no
- * manifest asks for: both must be empty.
+ * manifest asks for: both must be empty. Each problem's `text` is made from its other fields.
  */
-export function scopeProblems(manifests: ReadonlyArray<{ file: string; oauthScopes: readonly string[] }>): string[] {
-  const problems: string[] = [];
+export function scopeProblems(manifests: ReadonlyArray<{ file: string; oauthScopes: readonly string[] }>): ScopeProblem[] {
+  const problems: ScopeProblem[] = [];
   const asked = new Set<string>();
   for (const manifest of manifests) {
     for (const scope of manifest.oauthScopes) {
       asked.add(scope);
-      if (!justificationOf(scope)) problems.push(`${manifest.file} asks for ${scope}, which dev/listing/scopes.ts does not justify.`);
+      if (!justificationOf(scope)) {
+        const text = `${manifest.file} asks for ${scope}, which dev/listing/scopes.ts does not justify.`;
+        problems.push({ kind: "unjustified", file: manifest.file, scope, text });
+      }
     }
   }
-  for (const justification of SCOPE_JUSTIFICATIONS) {
-    if (!asked.has(justification.scope))
-      problems.push(`dev/listing/scopes.ts justifies ${justification.scope}, which no manifest asks for.`);
+  for (const { scope } of SCOPE_JUSTIFICATIONS) {
+    if (asked.has(scope)) continue;
+    problems.push({ kind: "unneeded", scope, text: `dev/listing/scopes.ts justifies ${scope}, which no manifest asks for.` });
   }
   return problems;
 }

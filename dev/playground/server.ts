@@ -120,7 +120,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     "POST /api/advance": async (_req, body) =>
       answer((): AdvanceAnswer => {
         const hours = Number(body.hours);
-        if (!Number.isFinite(hours) || hours < 1 || hours > 24 * 7) throw new Error("Move the clock forward by 1 to 168 hours.");
+        if (!Number.isFinite(hours) || hours < 1 || hours > 24 * 7) throw new ClockMoveRefused();
         return advanceClock(runtime, clock, hours * HOUR_MS, () => formulas.recalculate());
       }),
     "POST /api/show-sheet": async (_req, body) => answer(() => sheets.showSheet(text(body.sheetName))),
@@ -248,11 +248,21 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
 }
 
+/** The clock control's refusal: it moves forward by 1 to 168 hours (the page's buttons send an hour and a day). */
+class ClockMoveRefused extends Error {
+  constructor() {
+    super("Move the clock forward by 1 to 168 hours.");
+    this.name = "ClockMoveRefused";
+  }
+}
+
+/** An action's answer; a failure by its error's name (what a caller checks) and message (what the page says). */
 function answer(action: () => unknown): Promise<{ status: number; type: string; body: string }> {
   try {
     return Promise.resolve(json({ ok: true, value: action() ?? null }));
   } catch (error) {
-    return Promise.resolve(json({ ok: false, error: { name: "Error", message: error instanceof Error ? error.message : String(error) } }));
+    const failure = error instanceof Error ? { name: error.name, message: error.message } : { name: "Error", message: String(error) };
+    return Promise.resolve(json({ ok: false, error: failure }));
   }
 }
 

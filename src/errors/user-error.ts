@@ -10,6 +10,12 @@ import { dailyLimitSentence } from "../rules/platform-limits";
  * the user is a defect, said so plainly (withUserErrors).
  */
 export class UserFacingError extends Error {
+  /**
+   * Which of its class's refusals this is, where a class has several: data a caller or a test checks, never the words.
+   * A subclass narrows it to its own kinds; withUserErrors carries it on.
+   */
+  readonly code: string | null = null;
+
   constructor(message: string) {
     super(message);
     this.name = "UserFacingError";
@@ -47,7 +53,26 @@ export function dailyQuotaMessage(raw: string): string | null {
   return null;
 }
 
-/** Runs a sidebar call; rethrows any failure as a plain Error with a readable message. */
+/**
+ * What a sidebar call throws: the sentence for the person, and the refusal's code where it has one (google.script.run is documented
+ * to carry only the message: docs/assumptions.md; the sidebar reads only that).
+ */
+class SaidToUser extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/** `failure` said in other words (`message`), its code kept: a UserFacingError's own, or the one a sidebar call's failure carries. */
+export function restated(failure: unknown, message: string): Error {
+  const code = failure instanceof UserFacingError || failure instanceof SaidToUser ? failure.code : null;
+  return new SaidToUser(message, code);
+}
+
+/** Runs a sidebar call; rethrows any failure as an Error with a readable message (and its code, when it has one). */
 export function withUserErrors<T>(call: () => T, secret?: () => string | null): T {
   try {
     return call();
@@ -62,7 +87,7 @@ export function withUserErrors<T>(call: () => T, secret?: () => string | null): 
           `Business Leads hit an unexpected problem (${raw.trim() || name}). Try again; if it persists, tell your admin.`);
     const key = safely(secret);
     message = redact(message, key);
-    throw new Error(message);
+    throw new SaidToUser(message, error instanceof UserFacingError ? error.code : null);
   }
 }
 

@@ -12,7 +12,7 @@ import { appsScriptClock } from "../gas/utilities";
 import { registerEditorKey } from "../gas/key-digest";
 import { readServiceSettings, readStoredSettings, writeServiceSettings, type SettingsChange } from "../gas/settings";
 import { showSidebarFile } from "../gas/spreadsheet-ui";
-import { messageOf, UserFacingError, withUserErrors } from "../errors/user-error";
+import { messageOf, restated, UserFacingError, withUserErrors } from "../errors/user-error";
 import { ADDON_NAME, DEFAULT_BASE_URL } from "./build-defaults";
 import { CALL_BUDGET_MS, command } from "./command";
 import { parseArgs, type ArgsIn, type ArgsOut } from "./entry-args";
@@ -77,7 +77,7 @@ export function saveSettings(raw: ArgsIn<"saveSettings">): AccountView {
     );
   } catch (error) {
     // All or nothing: the person must know the old key still works, and which one it is.
-    throw new Error(whatHappenedThenKept(messageOf(error), nothingSaved()));
+    throw restated(error, whatHappenedThenKept(messageOf(error), nothingSaved()));
   }
 }
 
@@ -119,19 +119,34 @@ function checkedKey(change: SettingsChange): Account {
   }
 }
 
+/** Why saveSettings refuses a change before asking the service: no key at all, an address that is none, another service's. */
+export type SettingsRefusal = "no_key" | "bad_address" | "address_not_built_in";
+
+const REFUSALS: Record<SettingsRefusal, string> = {
+  no_key: "Enter your API key.",
+  bad_address: SERVICE_ADDRESS_RULE,
+  address_not_built_in:
+    `This version of Business Leads can only reach its service at ${DEFAULT_BASE_URL}. ` + "Leave the address empty to use it.",
+};
+
+class SettingsRefusedError extends UserFacingError {
+  constructor(override readonly code: SettingsRefusal) {
+    super(REFUSALS[code]);
+    this.name = "SettingsRefusedError";
+  }
+}
+
 /** The change the checked arguments ask for, against this build's rules for the service address. */
 function settingsChange(args: ArgsOut<"saveSettings">): SettingsChange {
   // An empty key field keeps the saved key (the sidebar never has it to send back); an empty
   // address takes the build's default (scripts/build.mjs --base-url).
   const apiKey = args.apiKey || (readStoredSettings().apiKey ?? "");
   const baseUrl = args.baseUrl || DEFAULT_BASE_URL;
-  if (!apiKey) throw new UserFacingError("Enter your API key.");
-  if (apiRoot(baseUrl) === null) throw new UserFacingError(SERVICE_ADDRESS_RULE);
+  if (!apiKey) throw new SettingsRefusedError("no_key");
+  if (apiRoot(baseUrl) === null) throw new SettingsRefusedError("bad_address");
   // A published build's manifest allows fetches to its own address only (urlFetchWhitelist).
   if (DEFAULT_BASE_URL !== "" && baseUrl !== DEFAULT_BASE_URL && !baseUrl.startsWith(`${DEFAULT_BASE_URL}/`)) {
-    throw new UserFacingError(
-      `This version of Business Leads can only reach its service at ${DEFAULT_BASE_URL}. Leave the address empty to use it.`,
-    );
+    throw new SettingsRefusedError("address_not_built_in");
   }
   return { settings: { apiKey, baseUrl }, shareWithFormulas: args.shareWithFormulas, pollEveryMinutes: args.pollEveryMinutes };
 }

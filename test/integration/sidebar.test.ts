@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { newRuntime, sidebar, sidebarRaw, sheetOf } from "../../dev/world";
 import { setUpAccount, useWorld } from "../fixtures/world";
+import type { SettingsRefusal } from "../../src/ui/settings-commands";
 
 const world = useWorld(11);
 
@@ -62,9 +63,11 @@ describe("showSidebar", () => {
     expect(JSON.stringify([...runtime.stores.document])).not.toContain(apiKey);
   });
 
-  it("still asks for a key when none was ever saved", () => {
+  it("still asks for a key when none was ever saved, and saves nothing", () => {
     const runtime = newRuntime(world);
-    expect(() => sidebar(runtime, "saveSettings", { apiKey: "", baseUrl: world.url })).toThrow("Enter your API key.");
+    const refused = runtime.run("saveSettings", [{ apiKey: "", baseUrl: world.url }], { viaScriptRun: true });
+    expect((refused.error as { code?: unknown } | undefined)?.code).toBe<SettingsRefusal>("no_key");
+    expect(sidebar(runtime, "getSettings")).toMatchObject({ hasKey: false, baseUrl: "" });
   });
 });
 

@@ -13,6 +13,11 @@ const ROOT = path.resolve(__dirname, "../..");
 const FAKE_CLASP = path.join(__dirname, "fake-clasp.mjs");
 const FAKE_SCRIPT_ID = "1FakeCreatedScriptId_abcdefghijklmnopqrstuvwxyz0123456789";
 const FAKE_SPREADSHEET_ID = "1FakeCreatedSpreadsheetId_abcdefghijklmnopqrstuv";
+/** scripts/push.mjs's exit codes (the table at its top): a refusal is told by its code; its words are the person's. */
+const EXIT = { createFailed: 2, pushFailed: 3 };
+/** Refused before clasp runs: 16 plus a bit for each problem, all said at once. */
+const refused = (...problems: Array<"notLoggedIn" | "noScriptId" | "scriptIdTaken">) =>
+  problems.reduce((code, problem) => code + { notLoggedIn: 1, noScriptId: 4, scriptIdTaken: 8 }[problem], 16);
 const DIST = {
   "Code.js": "/* the built add-on */",
   "Sidebar.html": "<!doctype html>",
@@ -90,26 +95,22 @@ describe("npm run push", () => {
   it("without a login or a script id: says both, with the commands that fix them, and runs no clasp", () => {
     const r = repo({ loggedIn: false });
     const out = push(r, []);
-    expect(out.status).toBe(1);
-    expect(out.stderr).toContain("You are not logged in to clasp");
+    expect(out.status).toBe(refused("notLoggedIn", "noScriptId"));
+    // The commands that fix them, one each: what the person copies.
     expect(out.stderr).toContain("npx clasp login");
-    expect(out.stderr).toContain(".clasp.json has no script id yet.");
     expect(out.stderr).toContain('npm run push -- --create "Business Leads"');
     expect(out.runs).toEqual([]);
   });
 
-  it("logged in, no script id: says how to create one (or where to copy it from)", () => {
+  it("logged in, no script id: refuses for the script id alone", () => {
     const out = push(repo({ loggedIn: true }), []);
-    expect(out.status).toBe(1);
-    expect(out.stderr).not.toContain("not logged in");
-    expect(out.stderr).toMatch(/has no script id yet[\s\S]*--create "Business Leads"[\s\S]*Project Settings/);
+    expect(out.status).toBe(refused("noScriptId"));
     expect(out.runs).toEqual([]);
   });
 
-  it("--create without a login: says to log in first; nothing is created", () => {
+  it("--create without a login: refuses for the login alone (the script id is what it makes); nothing is created", () => {
     const out = push(repo({ loggedIn: false }), ["--create", "My Leads"]);
-    expect(out.status).toBe(1);
-    expect(out.stderr).toMatch(/cannot create the script yet:[\s\S]*npx clasp login/);
+    expect(out.status).toBe(refused("notLoggedIn"));
     expect(out.runs).toEqual([]);
   });
 
@@ -151,8 +152,7 @@ describe("npm run push", () => {
   it("--create where .clasp.json already names a script: refuses, and the id stays", () => {
     const claspJson = JSON.stringify({ scriptId: "1MyExistingScript", rootDir: "dist" });
     const out = push(repo({ loggedIn: true, claspJson }), ["--create", "Another"]);
-    expect(out.status).toBe(1);
-    expect(out.stderr).toContain("already names a script (1MyExistingScript)");
+    expect(out.status).toBe(refused("scriptIdTaken"));
     expect(out.runs).toEqual([]);
     expect(out.claspJson).toEqual({ scriptId: "1MyExistingScript", rootDir: "dist" });
   });
@@ -161,8 +161,7 @@ describe("npm run push", () => {
     const r = repo({ loggedIn: true });
     const before = readFileSync(path.join(r.dir, ".clasp.json"), "utf8");
     const out = push(r, ["--create=My Leads"], { FAKE_CLASP_FAIL: "create" });
-    expect(out.status).not.toBe(0);
-    expect(out.stderr).toContain("clasp create failed");
+    expect(out.status).toBe(EXIT.createFailed);
     expect(readFileSync(path.join(r.dir, ".clasp.json"), "utf8")).toBe(before);
     expect(out.runs.map((run) => run.command)).toEqual([]);
   });
@@ -179,6 +178,11 @@ describe("npm run push", () => {
         options: expect.objectContaining({ force: true }),
       }),
     ]);
+  });
+
+  it("a failed clasp push says so by its own exit code", () => {
+    const r = repo({ loggedIn: true, claspJson: JSON.stringify({ scriptId: "1MyExistingScript", rootDir: "dist" }) });
+    expect(push(r, [], { FAKE_CLASP_FAIL: "push" }).status).toBe(EXIT.pushFailed);
   });
 });
 

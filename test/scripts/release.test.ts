@@ -20,6 +20,7 @@ import {
 } from "node:fs";
 import os from "node:os";
 import * as path from "node:path";
+import { readListingConfig, textProblems } from "../../dev/listing/config";
 
 const ROOT = path.resolve(__dirname, "../..");
 const FAKE_CLASP = path.join(__dirname, "fake-clasp.mjs");
@@ -27,6 +28,11 @@ const FAKE_VERSION = 7;
 const FAKE_DEPLOYMENT_ID = "AKfycbFakeDeploymentId0123456789";
 const STANDALONE_ID = "1StandaloneScriptId_abcdefghijklmnopqrstuvwxyz012345";
 const BASE = "https://leads.example.com";
+/** scripts/release.mjs's exit codes (the table at its top): a refusal is told by its code; its words are the person's. */
+const EXIT = { noBaseUrl: 2, badBaseUrl: 3, uncommitted: 6, listingChecks: 8, exampleListing: 9, createVersionFailed: 11 };
+/** A refused script project: 16 plus a bit for each problem, all said at once. */
+const projectRefused = (...problems: Array<"bound" | "noScriptId" | "notLoggedIn">) =>
+  problems.reduce((code, problem) => code + { bound: 2, noScriptId: 4, notLoggedIn: 8 }[problem], 16);
 
 interface ClaspRun {
   cwd: string;
@@ -185,11 +191,10 @@ describe("npm run release -- --dry-run", () => {
 });
 
 describe("npm run release refuses before any call to Google", () => {
-  it("without a base URL: says how to give it; builds nothing", () => {
+  it("without a base URL: says the command that gives it; builds nothing", () => {
     const c = clone({ loggedIn: true });
     const out = release(c, ["--script-id", STANDALONE_ID]);
-    expect(out.status).toBe(1);
-    expect(out.stderr).toContain("it needs the service's address");
+    expect(out.status).toBe(EXIT.noBaseUrl);
     expect(out.stderr).toContain("npm run release -- --base-url https://");
     expect(out.runs).toEqual([]);
     expect(existsSync(releaseDir(c))).toBe(false);
@@ -198,8 +203,9 @@ describe("npm run release refuses before any call to Google", () => {
   it("with a base URL that is not https", () => {
     const c = clone({ loggedIn: true });
     const out = release(c, ["--dry-run", "--base-url", "http://leads.example.com"]);
-    expect(out.status).toBe(1);
-    expect(out.stderr).toContain("--base-url must be the service's https:// address");
+    expect(out.status).toBe(EXIT.badBaseUrl);
+    expect(out.runs).toEqual([]);
+    expect(existsSync(releaseDir(c))).toBe(false);
   });
 
   it.each([
@@ -213,35 +219,32 @@ describe("npm run release refuses before any call to Google", () => {
     const c = clone({ loggedIn: true });
     change(c);
     const out = release(c, ["--dry-run", "--base-url", BASE]);
-    expect(out.status).toBe(1);
-    expect(out.stderr).toContain("the working tree has uncommitted changes");
+    expect(out.status).toBe(EXIT.uncommitted);
     expect(out.stderr).toContain(listed);
     expect(out.runs).toEqual([]);
     expect(existsSync(releaseDir(c))).toBe(false);
   });
 
-  it("when the listing kit's checks fail: says which, and calls no clasp", () => {
+  it("when the listing kit's checks fail: passes on what they found, and calls no clasp", () => {
     const c = clone({ loggedIn: true });
     const file = path.join(c.dir, "listing/listing.json");
     writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), name: "Leads for Google Sheets" }, null, 2));
     git(c.dir, "commit", "-qam", "a name Google refuses");
     const out = release(c, ["--base-url", BASE, "--script-id", STANDALONE_ID]);
-    expect(out.status).toBe(1);
-    expect(out.stderr).toContain("the listing kit's checks failed");
-    expect(out.stderr).toContain('contains "Google"');
+    expect(out.status).toBe(EXIT.listingChecks);
+    const found = textProblems(readListingConfig(c.dir));
+    expect(found.length).toBeGreaterThan(0);
+    for (const problem of found) expect(out.stderr).toContain(problem);
     expect(out.runs).toEqual([]);
   });
 
   it("a real release: refuses the example's listing values, a missing login, a missing script id", () => {
     const c = clone();
     const out = release(c, ["--base-url", BASE]);
-    expect(out.status).toBe(1);
-    expect(out.stderr).toContain("listing/listing.json still has the example's values");
+    expect(out.status).toBe(EXIT.exampleListing);
     publisherListing(c);
     const again = release(c, ["--base-url", BASE]);
-    expect(again.status).toBe(1);
-    expect(again.stderr).toContain("no script id");
-    expect(again.stderr).toContain("not logged in to clasp");
+    expect(again.status).toBe(projectRefused("noScriptId", "notLoggedIn"));
     expect([...out.runs, ...again.runs]).toEqual([]);
   });
 
@@ -252,9 +255,7 @@ describe("npm run release refuses before any call to Google", () => {
       publisherListing(c);
       writeFileSync(path.join(c.dir, ".clasp.json"), JSON.stringify({ scriptId: "1BoundScript", rootDir: "dist", parentId: "1Sheet" }));
       const out = release(c, ["--base-url", BASE]);
-      expect(out.status).toBe(1);
-      expect(out.stderr).toContain("bound to a spreadsheet");
-      expect(out.stderr).toContain("--script-id");
+      expect(out.status).toBe(projectRefused("bound"));
       expect(out.runs).toEqual([]);
     },
   );
@@ -292,8 +293,7 @@ describe("npm run release", () => {
     const c = clone({ loggedIn: true });
     publisherListing(c);
     const out = release(c, ["--base-url", BASE, "--script-id", STANDALONE_ID], { FAKE_CLASP_FAIL: "version" });
-    expect(out.status).not.toBe(0);
-    expect(out.stderr).toContain("failed");
+    expect(out.status).toBe(EXIT.createVersionFailed);
     expect(out.runs.map((r) => r.command)).toEqual(["push"]);
     expect(out.stdout).not.toContain("Released");
   });

@@ -1,6 +1,6 @@
 // Checks stopping a territory: its waiting searches become stopped, those under way go on, and the
 // record settles only when nothing is left running; anything but a tracked territory is refused.
-import { stopTerritory } from "../../src/territory/stop-territory";
+import { StopRefusedError, stopTerritory } from "../../src/territory/stop-territory";
 import { newJobRecord } from "../../src/jobs/job-record";
 import { InvalidInputError } from "../../src/errors/user-error";
 import { unitJobsContext } from "../passes/jobs-context";
@@ -52,22 +52,33 @@ describe("stopTerritory", () => {
     });
   });
 
-  it("refuses an id the document does not track, and a plain search, with the user's words", () => {
+  it("refuses an id the document does not track, and a plain search, each by its own code, changing nothing", () => {
     const { ctx } = unitJobsContext();
-    expect(() => stopTerritory(ctx, "nope")).toThrow(InvalidInputError);
-    expect(() => stopTerritory(ctx, "nope")).toThrow("This document does not track that search");
-    ctx.store.save(
-      newJobRecord({
-        id: "s-1",
-        kind: "search",
-        name: "Plumbers",
-        sheetId: 2,
-        sheetName: "Plumbers",
-        status: "running",
-        createdAt: "2026-11-21T08:00:00.000Z",
-        timeZone: "UTC",
-      }),
-    );
-    expect(() => stopTerritory(ctx, "s-1")).toThrow('"Plumbers" is one search, not a territory');
+    expect(refusalOf(() => stopTerritory(ctx, "nope")).code).toBe<StopRefusedError["code"]>("untracked");
+    const search = newJobRecord({
+      id: "s-1",
+      kind: "search",
+      name: "Plumbers",
+      sheetId: 2,
+      sheetName: "Plumbers",
+      status: "running",
+      createdAt: "2026-11-21T08:00:00.000Z",
+      timeZone: "UTC",
+    });
+    ctx.store.save(search);
+    expect(refusalOf(() => stopTerritory(ctx, "s-1")).code).toBe<StopRefusedError["code"]>("not_a_territory");
+    expect(ctx.store.get("s-1")).toEqual(search);
   });
 });
+
+/** The refusal `stop` throws: a StopRefusedError, an InvalidInputError as every refused input is. */
+function refusalOf(stop: () => void): StopRefusedError {
+  try {
+    stop();
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidInputError);
+    if (error instanceof StopRefusedError) return error;
+    throw error;
+  }
+  throw new Error("stopTerritory did not refuse");
+}

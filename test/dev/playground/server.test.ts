@@ -248,11 +248,13 @@ describe("the clock control", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it("refuses a move it cannot make", async () => {
+  it("refuses a move it cannot make, and the clock stays", async () => {
+    const before = playground.clock.now();
     for (const hours of [0, -1, 24 * 8, "a day"]) {
       const refused = await post<CallAnswer>(playground, "/api/advance", { hours });
-      expect(refused.error?.message).toBe("Move the clock forward by 1 to 168 hours.");
+      expect([hours, refused.ok, refused.error?.name]).toEqual([hours, false, "ClockMoveRefused"]);
     }
+    expect(playground.clock.now()).toBe(before);
   });
 });
 
