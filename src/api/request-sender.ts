@@ -62,21 +62,7 @@ interface SenderSettings {
 }
 
 export class RequestSender {
-  private readonly root: string;
-  private readonly apiKey: string;
-  private readonly transport: Transport;
-  private readonly clock: Clock;
-  private readonly policy: RetryPolicy;
-  private readonly deadline: number | null;
-
-  constructor(settings: SenderSettings) {
-    this.root = settings.root;
-    this.apiKey = settings.apiKey;
-    this.transport = settings.transport;
-    this.clock = settings.clock;
-    this.policy = settings.policy;
-    this.deadline = settings.deadline;
-  }
+  constructor(private readonly settings: SenderSettings) {}
 
   /** Sends one request with retries; returns its value or throws its LeadsApiError. */
   send<T>(request: PreparedRequest<T>, options?: RequestOptions): T {
@@ -85,7 +71,7 @@ export class RequestSender {
       () => {
         let response: HttpResponse;
         try {
-          response = this.transport.fetch(this.httpRequest(request));
+          response = this.settings.transport.fetch(this.httpRequest(request));
         } catch (thrown) {
           if (thrown instanceof WorkInterrupted) throw thrown;
           return [{ ok: false, error: this.networkError(thrown, request.context) }];
@@ -111,7 +97,7 @@ export class RequestSender {
         const items = pending.map((index) => requests[index] as PreparedRequest<unknown>);
         let responses: HttpResponse[];
         try {
-          responses = this.transport.fetchAll(items.map((item) => this.httpRequest(item)));
+          responses = this.settings.transport.fetchAll(items.map((item) => this.httpRequest(item)));
         } catch (thrown) {
           if (thrown instanceof WorkInterrupted) throw thrown;
           return items.map((item) => ({ ok: false, error: this.networkError(thrown, item.context) }));
@@ -130,10 +116,11 @@ export class RequestSender {
   }
 
   private retryEnvironment(options: RequestOptions | undefined) {
-    const deadlines = [this.deadline, options?.deadline ?? null].filter((d): d is number => d !== null);
+    const { deadline, policy, clock } = this.settings;
+    const deadlines = [deadline, options?.deadline ?? null].filter((d): d is number => d !== null);
     return {
-      policy: options?.maxAttempts !== undefined ? { ...this.policy, maxAttempts: Math.max(1, options.maxAttempts) } : this.policy,
-      clock: this.clock,
+      policy: options?.maxAttempts !== undefined ? { ...policy, maxAttempts: Math.max(1, options.maxAttempts) } : policy,
+      clock,
       deadline: deadlines.length > 0 ? Math.min(...deadlines) : null,
     };
   }
@@ -141,11 +128,11 @@ export class RequestSender {
   private httpRequest(request: PreparedRequest<unknown>): HttpRequest {
     const headers: Record<string, string> = {
       Accept: "application/json",
-      "x-api-key": this.apiKey,
+      "x-api-key": this.settings.apiKey,
     };
     if (request.body !== undefined) headers["Content-Type"] = "application/json";
     if (request.idempotencyKey !== undefined) headers["Idempotency-Key"] = request.idempotencyKey;
-    const http: HttpRequest = { method: request.method, url: this.root + request.path, headers };
+    const http: HttpRequest = { method: request.method, url: this.settings.root + request.path, headers };
     if (request.body !== undefined) http.body = request.body;
     return http;
   }
@@ -175,7 +162,7 @@ export class RequestSender {
     }
 
     const detail = this.errorDetail(response.body);
-    const retryAfterMs = parseRetryAfter(headerValue(headers, "retry-after"), this.clock.now());
+    const retryAfterMs = parseRetryAfter(headerValue(headers, "retry-after"), this.settings.clock.now());
     return {
       ok: false,
       error: new LeadsApiError({
@@ -221,7 +208,7 @@ export class RequestSender {
 
   /** Defence in depth: the key is never put into messages, but text copied from elsewhere might hold it. */
   private redact(text: string): string {
-    return redact(text, this.apiKey);
+    return redact(text, this.settings.apiKey);
   }
 }
 

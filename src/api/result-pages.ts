@@ -42,14 +42,16 @@ export function readResultPages(client: LeadsClient, kind: JobKind, jobId: strin
   const pages: ResultsPage[] = options.read ? [...options.read] : [];
   const stopped = (error: Error | null): ResultPagesRead => ({ complete: false, pages, error });
   const mayGoOn = () => options.beforeRoundTrip?.() ?? true;
-  const batch = (numbers: number[]): Error | null => {
+  /** One round trip for these pages, if the caller's rule lets it go: where reading stopped, else null. */
+  const batch = (numbers: number[]): ResultPagesRead | null => {
+    if (!mayGoOn()) return stopped(null);
     const outcomes = client.batch(
       numbers.map((page) => client.prepare.getResults(kind, jobId, { page, pageSize })),
       requestOptions,
     );
     options.afterRoundTrip?.();
     for (const outcome of outcomes) {
-      if (!outcome.ok) return outcome.error;
+      if (!outcome.ok) return stopped(outcome.error);
       pages.push(outcome.value);
     }
     return null;
@@ -60,16 +62,13 @@ export function readResultPages(client: LeadsClient, kind: JobKind, jobId: strin
   };
 
   if (!options.read) {
-    if (!mayGoOn()) return stopped(null);
-    const first = Array.from({ length: options.firstPages ?? 1 }, (_, i) => i + 1);
-    const error = batch(first);
-    if (error) return stopped(error);
+    const stop = batch(Array.from({ length: options.firstPages ?? 1 }, (_, i) => i + 1));
+    if (stop) return stop;
   }
   if (options.restAtOnce && moreToRead()) {
-    if (!mayGoOn()) return stopped(null);
     const last = pages[pages.length - 1] as ResultsPage;
-    const error = batch(pagesAfter(last.total, pageSize, last.page));
-    if (error) return stopped(error);
+    const stop = batch(pagesAfter(last.total, pageSize, last.page));
+    if (stop) return stop;
   }
   while (moreToRead()) {
     if (!mayGoOn()) return stopped(null);

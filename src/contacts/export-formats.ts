@@ -25,6 +25,11 @@ interface ExportFormat {
   columns: readonly ExportColumn[];
 }
 
+/** A column of the file, filled from `from`. */
+function column(label: string, from: readonly ContactHeader[], flags: Partial<ExportColumn> = {}): ExportColumn {
+  return { label, from, ...flags };
+}
+
 /** Salesforce refuses a lead without Last Name or Company: this stands in for an unknown one. */
 const UNKNOWN = "Unknown";
 
@@ -33,59 +38,59 @@ export const EXPORT_FORMAT: Readonly<Record<ExportFormatId, ExportFormat>> = {
     tool: "HubSpot",
     exported: "HubSpot",
     columns: [
-      { label: "Email", from: ["Email"] },
-      { label: "First Name", from: ["First name"] },
-      { label: "Last Name", from: ["Last name"] },
-      { label: "Company Name", from: ["Company"] },
-      { label: "Company Domain Name", from: ["Domain"], notFreeMail: true },
-      { label: "Phone Number", from: ["Phone"] },
-      { label: "Website URL", from: ["Website"] },
-      { label: "City", from: ["City"] },
+      column("Email", ["Email"]),
+      column("First Name", ["First name"]),
+      column("Last Name", ["Last name"]),
+      column("Company Name", ["Company"]),
+      column("Company Domain Name", ["Domain"], { notFreeMail: true }),
+      column("Phone Number", ["Phone"]),
+      column("Website URL", ["Website"]),
+      column("City", ["City"]),
     ],
   },
   salesforce: {
     tool: "Salesforce",
     exported: "Salesforce",
     columns: [
-      { label: "Email", from: ["Email"] },
-      { label: "First Name", from: ["First name"] },
-      { label: "Last Name", from: ["Last name"], otherwise: UNKNOWN },
-      { label: "Company", from: ["Company", "Domain"], otherwise: UNKNOWN },
-      { label: "Website", from: ["Website"] },
-      { label: "Phone", from: ["Phone"] },
-      { label: "City", from: ["City"] },
+      column("Email", ["Email"]),
+      column("First Name", ["First name"]),
+      column("Last Name", ["Last name"], { otherwise: UNKNOWN }),
+      column("Company", ["Company", "Domain"], { otherwise: UNKNOWN }),
+      column("Website", ["Website"]),
+      column("Phone", ["Phone"]),
+      column("City", ["City"]),
       // The two-letter code: an org with country picklists maps it to the lead's Country Code (docs/exports.md).
-      { label: "Country Code", from: ["Country code"] },
-      { label: "Email Opt Out", from: [], optOut: true },
+      column("Country Code", ["Country code"]),
+      column("Email Opt Out", [], { optOut: true }),
     ],
   },
   pipedrive: {
     tool: "Pipedrive",
     exported: "Pipedrive",
     columns: [
-      { label: "Name", from: ["Name", "Company", "Email"] },
-      { label: "First name", from: ["First name"] },
-      { label: "Last name", from: ["Last name"] },
-      { label: "Email", from: ["Email"] },
-      { label: "Phone", from: ["Phone"] },
-      { label: "Organization", from: ["Company"] },
-      { label: "Organization domain", from: ["Domain"], notFreeMail: true },
-      { label: "Website", from: ["Website"] },
-      { label: "City", from: ["City"] },
+      column("Name", ["Name", "Company", "Email"]),
+      column("First name", ["First name"]),
+      column("Last name", ["Last name"]),
+      column("Email", ["Email"]),
+      column("Phone", ["Phone"]),
+      column("Organization", ["Company"]),
+      column("Organization domain", ["Domain"], { notFreeMail: true }),
+      column("Website", ["Website"]),
+      column("City", ["City"]),
     ],
   },
   "mail-merge": {
     tool: "a mail merge",
     exported: "Mail merge",
     columns: [
-      { label: "Email", from: ["Email"] },
-      { label: "First name", from: ["First name"] },
-      { label: "Last name", from: ["Last name"] },
-      { label: "Company", from: ["Company"] },
-      { label: "Domain", from: ["Domain"] },
-      { label: "Website", from: ["Website"] },
-      { label: "Phone", from: ["Phone"] },
-      { label: "City", from: ["City"] },
+      column("Email", ["Email"]),
+      column("First name", ["First name"]),
+      column("Last name", ["Last name"]),
+      column("Company", ["Company"]),
+      column("Domain", ["Domain"]),
+      column("Website", ["Website"]),
+      column("Phone", ["Phone"]),
+      column("City", ["City"]),
     ],
   },
 };

@@ -29,44 +29,31 @@ export interface ContactsStatus {
   meanings: string[];
 }
 
-/** Each reason: its words after its count in the summary, and what it means and what to do. */
-const REASONS: Record<string, { label: string; meaning: string }> = {
-  bounced: { label: "bounced", meaning: "Bounced: the mailbox refused a message. Never offered again." },
-  unsubscribed: { label: "unsubscribed", meaning: "Unsubscribed: the person asked for no more email. Never offered again." },
-  blocked: { label: "blocked", meaning: "Blocked: a status column says so. Never offered again." },
-  doNotContact: {
-    label: "in Do not contact",
-    meaning: "In Do not contact: the address, its domain or its forgotten line is listed there. Never offered.",
-  },
-  closed: { label: "closed for good", meaning: "Closed for good: every business with the address closed permanently. Not offered." },
-  undeliverable: {
-    label: "undeliverable",
-    meaning: "Undeliverable: the check found no such mailbox. Not offered: look for another address.",
-  },
-  marked: { label: "marked No", meaning: "Marked No: someone wrote No in Ready to send. Left as they wrote it." },
-  consent: {
-    label: "need prior consent",
-    meaning:
-      "Need prior consent: cold email in that country needs it first (your team's list, in Settings). Note it in a " +
-      "column headed Consent to send.",
-  },
-  formula: { label: "start like a formula", meaning: "Start like a formula: a ' in front would change the address. Check them by hand." },
-  "check:accept_all": {
-    label: "accept-all domain",
-    meaning:
-      "Accept-all domain: the domain accepts every address, so the check cannot tell if this one exists. Send only if " +
-      "a bounce or two is fine.",
-  },
-  "check:unknown": {
-    label: "unknown",
-    meaning: "Unknown: the check could not tell (the mail server did not answer). Send with care, or check again later.",
-  },
-  "check:risky": { label: "risky", meaning: "Risky: the check found signs of trouble (a full mailbox, a spam trap). Send with care." },
-  notVerified: { label: "not verified", meaning: "Not verified: no check yet. Enrich contacts to check them, or send with care." },
-  unread: {
-    label: "without Ready to send",
-    meaning: "Without Ready to send: the cell is empty or holds other words. Click Refresh contacts to decide them.",
-  },
+/**
+ * Each reason: its words after its count in the summary, and what it means and what to do. The meaning's
+ * sentence opens with the words, capitalised ("Bounced: …"), so only the rest is written here.
+ */
+const REASONS: Record<string, [label: string, meaning: string]> = {
+  bounced: ["bounced", "the mailbox refused a message. Never offered again."],
+  unsubscribed: ["unsubscribed", "the person asked for no more email. Never offered again."],
+  blocked: ["blocked", "a status column says so. Never offered again."],
+  doNotContact: ["in Do not contact", "the address, its domain or its forgotten line is listed there. Never offered."],
+  closed: ["closed for good", "every business with the address closed permanently. Not offered."],
+  undeliverable: ["undeliverable", "the check found no such mailbox. Not offered: look for another address."],
+  marked: ["marked No", "someone wrote No in Ready to send. Left as they wrote it."],
+  consent: [
+    "need prior consent",
+    "cold email in that country needs it first (your team's list, in Settings). Note it in a column headed Consent to send.",
+  ],
+  formula: ["start like a formula", "a ' in front would change the address. Check them by hand."],
+  "check:accept_all": [
+    "accept-all domain",
+    "the domain accepts every address, so the check cannot tell if this one exists. Send only if a bounce or two is fine.",
+  ],
+  "check:unknown": ["unknown", "the check could not tell (the mail server did not answer). Send with care, or check again later."],
+  "check:risky": ["risky", "the check found signs of trouble (a full mailbox, a spam trap). Send with care."],
+  notVerified: ["not verified", "no check yet. Enrich contacts to check them, or send with care."],
+  unread: ["without Ready to send", "the cell is empty or holds other words. Click Refresh contacts to decide them."],
 };
 
 /** Check results that mean one thing, by the word the service may use. */
@@ -96,13 +83,11 @@ function reasonOf(ready: ReadyToSend | null): string | null {
 
 /** A reason's words: its label and meaning; a check result of another word said as that word. */
 function reasonWords(code: string): { label: string; meaning: string } {
-  const known = REASONS[code];
-  if (known) return known;
-  const word = `“${code.slice("check:".length)}”`;
-  return {
-    label: word,
-    meaning: `${word}: the check's own word, not a confirmed mailbox. Send with care, or check them in your own tool.`,
-  };
+  const [label, rest] = REASONS[code] ?? [
+    `“${code.slice("check:".length)}”`,
+    "the check's own word, not a confirmed mailbox. Send with care, or check them in your own tool.",
+  ];
+  return { label, meaning: `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${rest}` };
 }
 
 function describe(status: Omit<ContactsStatus, "lines" | "meanings">): Pick<ContactsStatus, "lines" | "meanings"> {

@@ -3,7 +3,8 @@
 // (src/storage/write-claim.ts); Google allows 30,000 characters of metadata per location, counted as key + value.
 import { JobStoreFullError } from "../jobs/job-store-budget";
 import type { KeyValueStore, StoreBudget } from "../storage/key-value-store";
-import { CLAIM_KEY, DATA_KEY, EMPTY_DATA_CHARS, decodeClaim, decodeData, encodeData, lineChars } from "../storage/metadata-entries";
+import { decodeClaim, decodeData, emptyDataChars, encodeData, lineChars } from "../storage/metadata-entries";
+import { KEYS } from "../storage/keys";
 import { removeQuietly } from "../storage/metadata-handles";
 import {
   WriteClaim,
@@ -18,10 +19,10 @@ import { appsScriptClock, newUuid } from "./utilities";
 /** An entry of the spreadsheet's developer metadata, as Apps Script hands it. */
 type DataEntry = GoogleAppsScript.Spreadsheet.DeveloperMetadata;
 
-/** The write claim's platform: Apps Script's clock and UUIDs. */
+/** The write claim's platform: Apps Script's clock and UUIDs (arrows only, so the default build leaves it out). */
 const APPS_SCRIPT: StoreRuntime = {
-  now: appsScriptClock.now,
-  sleep: appsScriptClock.sleep,
+  now: () => appsScriptClock.now(),
+  sleep: (ms) => appsScriptClock.sleep(ms),
   newToken: newUuid,
   random: () => Math.random(),
 };
@@ -105,7 +106,7 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
         continue;
       }
       const claim = decodeClaim(raw);
-      if (claim !== null) claims.push({ handle: metadata, claim, chars: CLAIM_KEY.length + raw.length });
+      if (claim !== null) claims.push({ handle: metadata, claim, chars: KEYS.metadataClaim.length + raw.length });
     }
     this.writeClaim.setListed(claims);
     this.listing = listing;
@@ -199,7 +200,7 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
   /** What the location holds once the next write is done: the data entry with every key, and the claims. */
   private charsAfterWrite(): number {
     this.load();
-    let total = DATA_KEY.length + EMPTY_DATA_CHARS;
+    let total = emptyDataChars();
     const all = this.getProperties();
     for (const key of Object.keys(all)) total += lineChars(key, all[key] ?? "");
     return total + this.writeClaim.listedChars();
@@ -224,7 +225,7 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
       return;
     }
     // addDeveloperMetadata returns the spreadsheet, not the entry: a later write finds it by key.
-    this.spreadsheet.addDeveloperMetadata(DATA_KEY, text, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+    this.spreadsheet.addDeveloperMetadata(KEYS.metadataData, text, SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
     listing.exists = true;
   }
 
@@ -232,7 +233,7 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
     return (
       this.spreadsheet
         .createDeveloperMetadataFinder()
-        .withKey(DATA_KEY)
+        .withKey(KEYS.metadataData)
         .withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT)
         .find()[0] ?? null
     );

@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { entriesShape, readStored } from "../storage/stored-json";
 import { KEYS } from "../storage/keys";
+import { iso } from "../rules/clock";
 
 const EDITOR_KEYS = KEYS.editorKeys;
 /** A team's editors; the least recently seen drop off first, keeping the property small. */
@@ -27,7 +28,7 @@ export class EditorKeys {
     const all = this.read();
     const known = all[editorId];
     if (known && known.digest === digest && now - Date.parse(known.seenAt) < 24 * 60 * 60 * 1000) return;
-    all[editorId] = { digest, seenAt: new Date(now).toISOString() };
+    all[editorId] = { digest, seenAt: iso(now) };
     const kept = Object.keys(all)
       .sort((a, b) => ((all[a]?.seenAt ?? "") < (all[b]?.seenAt ?? "") ? 1 : -1))
       .slice(0, MAX_EDITORS);

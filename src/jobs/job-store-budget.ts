@@ -7,7 +7,7 @@ import { clipToBytes, utf8Bytes } from "../storage/utf8";
 import { storedText } from "../storage/stored-json";
 import { JOB_RECORD_FORMAT } from "./job-record-versions";
 import { UserFacingError } from "../errors/user-error";
-import { timeNow } from "../rules/clock";
+import { iso, timeNow } from "../rules/clock";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 import { clippedNote } from "./record-note";
 
@@ -73,7 +73,7 @@ export function storedRecordJson(record: JobRecord): string {
  */
 export function largestNewJob(name: string): { record: JobRecord; start: StartRecord } {
   const id = "00000000-0000-4000-8000-000000000000";
-  const createdAt = new Date(0).toISOString();
+  const createdAt = iso(0);
   const digest = "0".repeat(16);
   const sheetName = `${name.slice(0, 100)} (9999)`; // Sheets allows 100 characters; a repeat adds " (n)"
   const record = {

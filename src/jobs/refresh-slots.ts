@@ -2,6 +2,7 @@
 // what a started or skipped slot leaves. A due search run keeps ONE idempotency key per slot, stored
 // before any request, so however often its start is retried or killed it charges at most once.
 import type { RefreshEvery, RefreshView, RunFigures, ScheduleBase } from "./refresh-schedule";
+import { iso } from "../rules/clock";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,8 +25,6 @@ export function slotPeriod(schedule: ScheduleBase): RefreshEvery {
 export function periodMs(every: RefreshEvery): number {
   return every === "day" ? DAY_MS : 7 * DAY_MS;
 }
-
-export const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** The first slot after `slot` that is still ahead of `now`: missed slots are not caught up in a loop. */
 function nextSlotAfter(slot: string, every: RefreshEvery, now: number): string {

@@ -12,3 +12,6 @@ export interface Clock {
 export function timeNow(): number {
   return Date.now();
 }
+
+/** A moment as records store it: ISO 8601, in UTC. */
+export const iso = (ms: number): string => new Date(ms).toISOString();

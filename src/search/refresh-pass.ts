@@ -12,7 +12,7 @@ import type { JobsContext } from "../jobs/job-context";
 import { isScheduled, type ScheduledSearch, type SearchRecord } from "../jobs/job-record";
 import { isMine, markHidden } from "../jobs/ownership";
 import type { RefreshEvery, RefreshRun, RefreshSchedule } from "../jobs/refresh-schedule";
-import { isDue, iso, periodMs, skippedSlot, slotPeriod, startedSlot } from "../jobs/refresh-slots";
+import { isDue, periodMs, skippedSlot, slotPeriod, startedSlot } from "../jobs/refresh-slots";
 import { SheetsById } from "../sheets/result-sheet";
 import { documentRoom, noRoomSentence, writeProblem, type DocumentRoom } from "../sheets/document-room";
 import { BUSINESS_COLUMNS } from "../sheets/columns";
@@ -20,6 +20,7 @@ import { resultSheetOf } from "../jobs/job-sheet";
 import { dayOf, refreshNotRun } from "../jobs/seen-day";
 import { affordabilityProblem } from "./start-search";
 import { lastingNote } from "../jobs/record-note";
+import { iso } from "../rules/clock";
 
 interface RefreshReport {
   runsStarted: number;

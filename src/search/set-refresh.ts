@@ -4,8 +4,9 @@ import type { CreateSearchRequest, Job, SearchInput } from "../api/schemas";
 import type { JobsContext } from "../jobs/job-context";
 import { searchOf, territoryOf, type JobRecord, type SearchRecord, type TerritoryRecord } from "../jobs/job-record";
 import type { RefreshEvery, RefreshSchedule, ScheduleBase } from "../jobs/refresh-schedule";
-import { iso, periodMs } from "../jobs/refresh-slots";
+import { periodMs } from "../jobs/refresh-slots";
 import { InvalidInputError } from "../errors/user-error";
+import { iso } from "../rules/clock";
 
 export interface SetRefreshArgs {
   jobId: string;

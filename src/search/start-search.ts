@@ -15,6 +15,7 @@ import { fingerprint } from "../jobs/job-store";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 import { checkRoom, documentRoom, resultSheetCells } from "../sheets/document-room";
 import { BUSINESS_COLUMNS } from "../sheets/columns";
+import { iso } from "../rules/clock";
 
 /** A search's arguments once checked (search/search-args.ts): defaults filled in, text trimmed. */
 export interface SearchArgs {
@@ -108,7 +109,7 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     ctx.store.makeRoomForNewJob(body.name ?? "");
     start = {
       idempotencyKey: ctx.newIdempotencyKey(),
-      createdAt: new Date(now).toISOString(),
+      createdAt: iso(now),
       jobId: null,
       sheetName: null,
       sheetId: null,
@@ -157,7 +158,7 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     sheetName: sheet.getName(),
     status: created.status,
     creditsCharged: created.credits_reserved,
-    createdAt: new Date(now).toISOString(),
+    createdAt: iso(now),
     startKey,
     idempotencyKey: start.idempotencyKey,
     createdBy: ctx.keyDigest,

@@ -4,11 +4,6 @@ import * as z from "zod/mini";
 import { currentShape, readStored } from "./stored-json";
 import { KEYS } from "./keys";
 
-/** The metadata key of the data entry (never read back: its value says what it is). */
-export const DATA_KEY = KEYS.metadataData;
-/** The metadata key of every write claim. */
-export const CLAIM_KEY = KEYS.metadataClaim;
-
 /** First line of the data entry's value. */
 const DATA_HEADER = "businessLeads/store 1";
 const CLAIM_MARK = "businessLeads/claim ";
@@ -16,7 +11,8 @@ const CLAIM_MARK = "businessLeads/claim ";
 /** A value is stored as is unless it holds a line break or begins with "!"; then as "!" + JSON. */
 const encodeValue = (value: string): string => (value.indexOf("\n") >= 0 || value.startsWith("!") ? `!${JSON.stringify(value)}` : value);
 
-const ESCAPED_VALUE = currentShape(z.lazy(() => z.string()));
+// Marked pure, as CLAIM_SHAPE: the default build never reads metadata, and leaves them out.
+const ESCAPED_VALUE = /* @__PURE__ */ currentShape(/* @__PURE__ */ z.lazy(() => z.string()));
 
 function decodeValue(text: string): string {
   return text.startsWith("!") ? (readStored(ESCAPED_VALUE, text.slice(1)) ?? text) : text;
@@ -24,8 +20,8 @@ function decodeValue(text: string): string {
 
 /** Characters one key adds to the data entry: a line break, the key, a tab and the value as stored. */
 export const lineChars = (key: string, value: string): number => key.length + encodeValue(value).length + 2;
-/** Characters of a data entry holding nothing. */
-export const EMPTY_DATA_CHARS = DATA_HEADER.length;
+/** Characters of the data entry holding nothing: its key (KEYS.metadataData, never read back: its value says what it is) and header. */
+export const emptyDataChars = (): number => KEYS.metadataData.length + DATA_HEADER.length;
 
 /** The data entry's value: a header line, then one line per key, "key TAB value". */
 export function encodeData(keys: ReadonlyMap<string, string>): string {
@@ -63,8 +59,8 @@ export interface Claim {
 
 export const encodeClaim = (claim: Claim): string => CLAIM_MARK + JSON.stringify(claim);
 
-const CLAIM_SHAPE = currentShape(
-  z.lazy(
+const CLAIM_SHAPE = /* @__PURE__ */ currentShape(
+  /* @__PURE__ */ z.lazy(
     () =>
       z.object({
         token: z.string(),

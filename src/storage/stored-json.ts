@@ -46,6 +46,7 @@ interface ReadRecord<Today> {
 }
 
 /** A shape that never changed: read as stored. */
+/* @__NO_SIDE_EFFECTS__ */
 export const currentShape = <T>(schema: z.ZodMiniType<T>): StoredShape<T> => ({ schema, upgrade: (stored) => stored });
 
 /** The record a stored text holds, in today's shape; null when absent, not JSON, or of no known shape. */

@@ -7,7 +7,6 @@ import { KEYS } from "./keys";
 import { entriesShape, readStored, type StoredShape } from "./stored-json";
 import { clipToBytes, utf8Bytes } from "./utf8";
 
-const SERVED_KEY = KEYS.servedDocuments;
 const NOTICES_KEY = KEYS.backgroundNotices;
 /** Documents one trigger serves at most (ids are 44 characters: far below 9 KB a value). */
 const MAX_SERVED = 50;
@@ -19,25 +18,26 @@ export const ANY_DOCUMENT = "*";
 
 /** The served documents' ids as stored: what is not an id is dropped. */
 const SERVED_SHAPE: StoredShape<string[], unknown[]> = {
-  schema: z.lazy(() => z.array(z.unknown())),
+  // Marked pure: the default build never reads it, and leaves it out.
+  schema: /* @__PURE__ */ z.lazy(() => z.array(z.unknown())),
   upgrade: (stored) => stored.filter((id): id is string => typeof id === "string"),
 };
 
 /** The documents with jobs this user's trigger moves forward, most recently registered first. */
 export function servedDocuments(user: KeyValueStore): string[] {
-  return readStored(SERVED_SHAPE, user.getProperty(SERVED_KEY)) ?? [];
+  return readStored(SERVED_SHAPE, user.getProperty(KEYS.servedDocuments)) ?? [];
 }
 
 export function registerServedDocument(user: KeyValueStore, id: string): void {
   const ids = servedDocuments(user);
   if (ids.indexOf(id) >= 0) return;
-  user.setProperty(SERVED_KEY, JSON.stringify([id, ...ids].slice(0, MAX_SERVED)));
+  user.setProperty(KEYS.servedDocuments, JSON.stringify([id, ...ids].slice(0, MAX_SERVED)));
 }
 
 export function forgetServedDocument(user: KeyValueStore, id: string): void {
   const ids = servedDocuments(user);
   if (ids.indexOf(id) < 0) return;
-  user.setProperty(SERVED_KEY, JSON.stringify(ids.filter((other) => other !== id)));
+  user.setProperty(KEYS.servedDocuments, JSON.stringify(ids.filter((other) => other !== id)));
 }
 
 /** A background run's message, and when it was left: it concerns the jobs that existed by then. */

@@ -1,6 +1,7 @@
 // This file defines the write claim of the full-scope build's job store: only its holder changes the data entry, so no execution's change
 // is overwritten. A claim is an entry its claimer adds and then looks beside; a claim whose execution has surely ended is void.
-import { CLAIM_KEY, decodeClaim, encodeClaim, type Claim } from "./metadata-entries";
+import { decodeClaim, encodeClaim, type Claim } from "./metadata-entries";
+import { KEYS } from "./keys";
 import { removeQuietly, type Metadata } from "./metadata-handles";
 import { LONGEST_EXECUTION_MS } from "../rules/platform-limits";
 
@@ -122,7 +123,7 @@ export class WriteClaim {
     const giveUpAt = this.runtime.now() + waitMs;
     for (;;) {
       const mine: Claim = { token: this.runtime.newToken(), until: this.runtime.now() + CLAIM_MS, ...holder };
-      this.entries.add(CLAIM_KEY, encodeClaim(mine));
+      this.entries.add(KEYS.metadataClaim, encodeClaim(mine));
       this.entries.commit();
       relist();
       const own = this.listed.find((c) => c.claim.token === mine.token);
@@ -208,7 +209,7 @@ export class WriteClaim {
 
   /** Our claim was not listed right after it was added (it should be): find it by key and remove it. */
   private removeClaim(token: string): void {
-    for (const metadata of this.entries.find(CLAIM_KEY)) {
+    for (const metadata of this.entries.find(KEYS.metadataClaim)) {
       if (decodeClaim(metadata.getValue() ?? "")?.token === token) removeQuietly(metadata);
     }
   }

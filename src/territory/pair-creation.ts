@@ -7,6 +7,7 @@ import type { TerritoryPair, TerritoryRecord } from "../jobs/job-record";
 import { pairsCredits, territoryStatus } from "./territory-counts";
 import { pairKey, pairLabel, pairRequest } from "./territory-plan";
 import { lastingNote } from "../jobs/record-note";
+import { iso } from "../rules/clock";
 
 /**
  * After the service said its job slots were all taken, a pass waits this long (or as long as it
@@ -52,7 +53,7 @@ export function createWaitingPairs(ctx: JobsContext, record: TerritoryRecord, de
       if (error.kind === "rate_limited")
         current = {
           ...current,
-          slotsFullUntil: new Date(ctx.clock.now() + Math.max(SLOTS_FULL_WAIT_MS, error.retryAfterMs ?? 0)).toISOString(),
+          slotsFullUntil: iso(ctx.clock.now() + Math.max(SLOTS_FULL_WAIT_MS, error.retryAfterMs ?? 0)),
         };
       if (error.retryable || error.kind === "quota" || error.kind === "rate_limited") break;
       current = refused(current, index, error);

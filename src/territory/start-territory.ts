@@ -13,6 +13,7 @@ import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 import { checkRoom, documentRoom, noRoomSentence, resultSheetCells, roomNotice } from "../sheets/document-room";
 import { createWaitingPairs } from "./pair-creation";
 import { pairCount, territoryKey, territoryName, type TerritoryInput } from "./territory-plan";
+import { iso } from "../rules/clock";
 
 /** What previewSearch says: the searches, what they reserve together, and why startSearch would refuse, if it would. */
 export interface SearchPreview {
@@ -96,7 +97,7 @@ export function startTerritory(
 }
 
 function newTerritory(ctx: JobsContext, input: TerritoryInput, key: string): TerritoryRecord {
-  const now = new Date(ctx.clock.now()).toISOString();
+  const now = iso(ctx.clock.now());
   const name = territoryName(input);
   return {
     ...NEW_RECORD,

@@ -5,6 +5,7 @@ import type { JobsContext } from "../jobs/job-context";
 import { territoryOf, type TerritoryPair } from "../jobs/job-record";
 import { territoryStatus } from "./territory-counts";
 import { isTerminalStatus } from "../rules/job-status";
+import { iso } from "../rules/clock";
 
 /** Why a stop is refused: the id names no job of the document, or a plain search (only a territory has searches waiting). */
 type StopRefusal = { code: "untracked" } | { code: "not_a_territory"; name: string };
@@ -36,6 +37,6 @@ export function stopTerritory(ctx: JobsContext, jobId: string): void {
     ...stopped,
     status,
     settled: isTerminalStatus(status),
-    finishedAt: isTerminalStatus(status) ? new Date(ctx.clock.now()).toISOString() : null,
+    finishedAt: isTerminalStatus(status) ? iso(ctx.clock.now()) : null,
   });
 }

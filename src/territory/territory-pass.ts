@@ -4,7 +4,7 @@ import type { Account } from "../api/schemas";
 import { searchAllowance } from "../api/account";
 import type { JobsContext } from "../jobs/job-context";
 import { territoryOf, type TerritoryRecord } from "../jobs/job-record";
-import { iso, isDue, skippedSlot, startedSlot } from "../jobs/refresh-slots";
+import { isDue, skippedSlot, startedSlot } from "../jobs/refresh-slots";
 import { canTry } from "../jobs/ownership";
 import { refreshNotRun } from "../jobs/seen-day";
 import { territoryProblem } from "../rules/affordability";
@@ -13,6 +13,7 @@ import { withSheet } from "./start-territory";
 import { lastingNote, passNote } from "../jobs/record-note";
 import { documentRoom, noRoomSentence } from "../sheets/document-room";
 import { TERRITORY_COLUMNS } from "../sheets/columns";
+import { iso } from "../rules/clock";
 
 const mine = (ctx: JobsContext): TerritoryRecord[] =>
   ctx.store

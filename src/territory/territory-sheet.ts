@@ -15,6 +15,7 @@ import { endTerritoryRun, mergeTerritoryFinds } from "./territory-merge";
 import { withPair } from "./pair-creation";
 import { pairLabel, pairLabels } from "./territory-plan";
 import { isFailedStatus, isTerminalStatus } from "../rules/job-status";
+import { iso } from "../rules/clock";
 
 /** One ended search of the territory, read to its last page this pass. */
 export interface EndedSearch {
@@ -77,7 +78,7 @@ function endRun(ctx: JobsContext, sheet: GoogleAppsScript.Spreadsheet.Sheet, rec
   const ended: TerritoryRecord = {
     ...record,
     settled: true,
-    finishedAt: new Date(ctx.clock.now()).toISOString(),
+    finishedAt: iso(ctx.clock.now()),
     leadCount: counts.businessRows,
     rowsWritten: counts.businessRows,
     foundByMore: counts.foundByMore,

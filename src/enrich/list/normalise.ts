@@ -7,6 +7,8 @@ import { websiteKey } from "../../rules/website-key";
 const MAX_BUSINESS_NAME = 200;
 
 type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
+/** A value refused, and why. */
+const refused = (reason: string): Checked<never> => ({ ok: false, reason });
 
 /** Whitespace that cleanText changes: at either end, two together, or any but a plain space. */
 const UNCLEAN_SPACE = /^\s|\s$|\s\s|[^\S ]/;
@@ -22,8 +24,8 @@ export function cleanText(value: unknown): string {
 
 export function checkName(value: unknown): Checked<string> {
   const name = cleanText(value);
-  if (name === "") return { ok: false, reason: "no business name" };
-  if (name.length > MAX_BUSINESS_NAME) return { ok: false, reason: `name longer than ${MAX_BUSINESS_NAME} characters` };
+  if (name === "") return refused("no business name");
+  if (name.length > MAX_BUSINESS_NAME) return refused(`name longer than ${MAX_BUSINESS_NAME} characters`);
   return { ok: true, value: name };
 }
 
@@ -37,33 +39,33 @@ const DEFAULT_PORTS: Record<string, string> = { http: "80", https: "443" };
  */
 export function normaliseWebsite(value: unknown): Checked<string> {
   const text = cleanText(value);
-  if (text === "") return { ok: false, reason: "no website" };
-  if (/\s/.test(text)) return { ok: false, reason: "not a website address" };
+  if (text === "") return refused("no website");
+  if (/\s/.test(text)) return refused("not a website address");
   let scheme = "https";
   let rest: string;
   const match = SCHEME.exec(text);
   if (match) {
     scheme = (match[1] ?? "").toLowerCase();
-    if (scheme !== "http" && scheme !== "https") return { ok: false, reason: `the website is not a web address (${scheme}:)` };
+    if (scheme !== "http" && scheme !== "https") return refused(`the website is not a web address (${scheme}:)`);
     rest = text.slice(match[0].length);
-    if (!rest.startsWith("//")) return { ok: false, reason: "the website has no host" };
+    if (!rest.startsWith("//")) return refused("the website has no host");
     rest = rest.slice(2);
   } else if (text.startsWith("//")) {
     rest = text.slice(2);
   } else if (/^[/.?#\\]/.test(text)) {
-    return { ok: false, reason: "the website is a relative address" };
+    return refused("the website is a relative address");
   } else {
     rest = text;
   }
   const end = rest.search(/[/?#]/);
   const authority = end < 0 ? rest : rest.slice(0, end);
   let tail = end < 0 ? "" : rest.slice(end);
-  if (authority.indexOf("@") >= 0) return { ok: false, reason: "the website looks like an e-mail address" };
+  if (authority.indexOf("@") >= 0) return refused("the website looks like an e-mail address");
   const portMatch = /:(\d*)$/.exec(authority);
   const host = (portMatch ? authority.slice(0, portMatch.index) : authority).toLowerCase().replace(/\.$/, "");
   const port = portMatch?.[1] ?? "";
-  if (host === "") return { ok: false, reason: "the website has no host" };
-  if (!/^[^.:/]+(\.[^.:/]+)+$/.test(host) || /^[.-]|[-.]$/.test(host)) return { ok: false, reason: "the website has no valid domain" };
+  if (host === "") return refused("the website has no host");
+  if (!/^[^.:/]+(\.[^.:/]+)+$/.test(host) || /^[.-]|[-.]$/.test(host)) return refused("the website has no valid domain");
   const hash = tail.indexOf("#");
   if (hash >= 0) tail = tail.slice(0, hash);
   const portPart = port === "" || port === DEFAULT_PORTS[scheme] ? "" : `:${port}`;

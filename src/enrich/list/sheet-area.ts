@@ -70,12 +70,12 @@ function findColumn(
   synonyms: readonly string[],
   within: { first: number; last: number },
 ): FoundColumn | null {
-  if (typeof explicit === "number") return Number.isInteger(explicit) && explicit >= 1 ? { column: explicit, byText: false } : null;
+  // A header the text spells first, then a position (letters or a number).
+  const byHeader = typeof explicit === "string" ? columnOfHeader(header, explicit) : 0;
+  if (byHeader > 0) return { column: byHeader, byText: true };
   if (explicit !== undefined) {
-    const byHeader = columnOfHeader(header, explicit);
-    if (byHeader > 0) return { column: byHeader, byText: true };
-    const byLetter = columnFromLetters(explicit.trim());
-    return byLetter === null ? null : { column: byLetter, byText: false };
+    const column = positionOf(explicit);
+    return column === null ? null : { column, byText: false };
   }
   const last = lastUserColumn(header, within);
   for (const synonym of synonyms) {

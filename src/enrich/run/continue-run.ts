@@ -13,6 +13,7 @@ import { creditsPromised, isSending, runStoreOf, type RunRecord } from "./run-re
 import { sendWaitingRows } from "./send-chunks";
 import { rereadArea } from "../list/sheet-area";
 import { runOf } from "./stop-run";
+import { iso } from "../../rules/clock";
 
 export interface ContinueOutcome {
   /** Rows held for the former sender's chunk, and until when at most (ISO); 0 and null when none. */
@@ -66,5 +67,5 @@ export function continueRun(ctx: JobsContext, jobId: string, deadline: number): 
   runs.save(taken);
   sendWaitingRows(ctx, taken, () => list, deadline);
   keepPolling(ctx);
-  return { rowsHeld, heldUntil: until === undefined || rowsHeld === 0 ? null : new Date(until).toISOString() };
+  return { rowsHeld, heldUntil: until === undefined || rowsHeld === 0 ? null : iso(until) };
 }

@@ -6,6 +6,7 @@ import type { JobsContext } from "../../jobs/job-context";
 import { newJobRecord, type JobRecord } from "../../jobs/job-record";
 import { fingerprint } from "../../jobs/job-store";
 import type { EnrichTarget } from "../../jobs/enrich-target";
+import { iso } from "../../rules/clock";
 
 /** The start record's name for a chunk: the same body always finds the same key. */
 export const chunkStartKey = (body: CreateEnrichmentRequest): string => fingerprint("enrichment:" + JSON.stringify(body));
@@ -16,7 +17,7 @@ export function chunkIdempotencyKey(ctx: JobsContext, startKey: string): string 
   const start = ctx.store.getStart(startKey, now);
   if (start) return start.idempotencyKey;
   const idempotencyKey = ctx.newIdempotencyKey();
-  ctx.store.saveStart(startKey, { idempotencyKey, createdAt: new Date(now).toISOString(), jobId: null, sheetName: null, sheetId: null });
+  ctx.store.saveStart(startKey, { idempotencyKey, createdAt: iso(now), jobId: null, sheetName: null, sheetId: null });
   return idempotencyKey;
 }
 
@@ -65,7 +66,7 @@ export function sendChunk(
     status: created.status,
     leadCount: created.businesses_submitted,
     creditsCharged: created.credits_reserved,
-    createdAt: new Date(ctx.clock.now()).toISOString(),
+    createdAt: iso(ctx.clock.now()),
     startKey,
     createdBy: ctx.keyDigest,
     seenBy: [ctx.keyDigest],

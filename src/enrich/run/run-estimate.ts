@@ -5,6 +5,7 @@ import * as z from "zod/mini";
 import type { KeyValueStore } from "../../storage/key-value-store";
 import { currentShape, readStored, storedText } from "../../storage/stored-json";
 import { KEYS } from "../../storage/keys";
+import { iso } from "../../rules/clock";
 
 /** Jobs assumed to run at once until a 429 shows the account's own limit: the simulator's default. */
 const ASSUMED_ACTIVE_JOBS = 5;
@@ -27,7 +28,7 @@ export function noteJobSlots(ctx: JobsContext, deadline: number): void {
   if (seen && now - Date.parse(seen.at) < SLOTS_FRESH_MS) return;
   try {
     const slots = Math.max(1, ctx.client.getAccount({ deadline }).active_searches);
-    ctx.userProperties.setProperty(SLOTS_KEY, storedText(SEEN_SLOTS_SHAPE, { slots, at: new Date(now).toISOString() }));
+    ctx.userProperties.setProperty(SLOTS_KEY, storedText(SEEN_SLOTS_SHAPE, { slots, at: iso(now) }));
   } catch {
     // Only an estimate: the run goes on as before, and the next 429 tries again.
   }

@@ -19,6 +19,7 @@ import { nextWaiting, rowsOfBusinesses, waitingCounts } from "../list/waiting-ro
 import { writeResultCells, type RowUpdates } from "../write-back/write-cells";
 import { releaseHeldRows } from "./held-rows";
 import { REQUEST_LIMITS } from "../../rules/request-limits";
+import { iso } from "../../rules/clock";
 
 const MAX_SHEET_IN_NAME = 120;
 
@@ -229,7 +230,7 @@ function sendWaitingChunks(sending: Sending): void {
     };
     if (!roomInStore(sending, body)) break;
     const startKey = chunkStartKey(body);
-    const head = { startKey, idempotencyKey: "", ...where, createdAt: new Date(ctx.clock.now()).toISOString(), index: run.chunksMade };
+    const head = { startKey, idempotencyKey: "", ...where, createdAt: iso(ctx.clock.now()), index: run.chunksMade };
     const bytes = pending.bodyBytes(body, head);
     // The user's store of bodies serves every document of theirs: its room is counted and taken under the user's lock.
     const stored = ctx.userData(() => {

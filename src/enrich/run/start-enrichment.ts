@@ -21,6 +21,7 @@ import { writeResultCells, type RowUpdates } from "../write-back/write-cells";
 import { columnLetters } from "../../sheets/column-letters";
 import { checkRoom, documentRoom, noRoomSentence, roomNotice } from "../../sheets/document-room";
 import { ENRICH_HEADERS } from "../../sheets/columns";
+import { iso } from "../../rules/clock";
 
 /** An enrichment's options once checked (enrich-args.ts): where the rows are, and whether to pay again for rows already enriched. */
 export interface EnrichArgs extends AreaArgs {
@@ -174,7 +175,7 @@ function runFor(ctx: JobsContext, runs: RunStore, area: SheetArea, plan: EnrichP
     sheetName,
     target: area.target,
     editorId: ctx.editorId,
-    createdAt: new Date(ctx.clock.now()).toISOString(),
+    createdAt: iso(ctx.clock.now()),
     perJob: plan.perJob,
     rows,
     rowsWaiting: rows,
