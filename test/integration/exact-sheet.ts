@@ -15,25 +15,37 @@ export async function expectSheetExact(
   const ours = rows.filter((r) => r["Business ID"] !== "");
   expect(ours.map((r) => r["Business ID"]).sort()).toEqual(service.map((b) => b.id).sort());
   const byId = new Map(ours.map((r) => [r["Business ID"], r]));
+  // Every cell compared, the differences asserted once: an expect() a cell made thousands of them, and a failure now lists them all.
+  const wrong: Array<{ id: string; header: string; cell: unknown; expected: unknown }> = [];
   for (const business of service) {
     const expected = expectedCells(business);
-    for (const header of Object.keys(expected)) expect([header, byId.get(business.id)?.[header]]).toEqual([header, expected[header]]);
+    for (const [header, value] of Object.entries(expected)) {
+      const cell = byId.get(business.id)?.[header];
+      if (!sameCell(cell, value)) wrong.push({ id: business.id, header, cell, expected: value });
+    }
   }
-  for (const row of ours) expectSummaryAgrees(row);
+  expect(wrong).toEqual([]);
+  expectSummariesAgree(ours);
   return service.length;
 }
+
+/** A cell as expected: the same value, or the same list or date (what toEqual would accept of a cell). */
+const sameCell = (cell: unknown, expected: unknown): boolean =>
+  Object.is(cell, expected) ||
+  (typeof cell === "object" && typeof expected === "object" && JSON.stringify(cell) === JSON.stringify(expected));
 
 /**
  * The summary cells never contradict the cells beside them: "N of M verified" counts the
  * addresses of the row's Emails cell (M) and its Verified emails (N, each one of those addresses).
  */
-export function expectSummaryAgrees(row: Record<string, unknown>): void {
+function expectSummariesAgree(rows: ReadonlyArray<Record<string, unknown>>): void {
   const list = (cell: unknown): string[] => (typeof cell === "string" && cell !== "" ? cell.split(", ") : []);
-  const counted = /^(\d+) of (\d+) verified$/.exec(String(row["Email status"] ?? ""));
-  if (!counted) return;
-  const emails = list(row.Emails);
-  const verified = list(row["Verified emails"]);
-  expect([row["Business ID"], Number(counted[2])]).toEqual([row["Business ID"], emails.length]);
-  expect([row["Business ID"], Number(counted[1])]).toEqual([row["Business ID"], verified.length]);
-  for (const address of verified) expect(emails).toContain(address);
+  const disagreeing = rows.filter((row) => {
+    const counted = /^(\d+) of (\d+) verified$/.exec(String(row["Email status"] ?? ""));
+    if (!counted) return false;
+    const emails = list(row.Emails);
+    const verified = list(row["Verified emails"]);
+    return Number(counted[2]) !== emails.length || Number(counted[1]) !== verified.length || !verified.every((a) => emails.includes(a));
+  });
+  expect(disagreeing).toEqual([]);
 }
