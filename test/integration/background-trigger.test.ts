@@ -7,17 +7,7 @@
 // Then the full build's notices: a document its trigger cannot open, or where its work fails.
 import * as path from "node:path";
 import type { FakeRuntime, RunResult } from "../../dev/fakes/runtime";
-import {
-  austinLabel,
-  expectedCells,
-  newRuntime,
-  readSheet,
-  serviceAccount,
-  serviceResults,
-  sidebarIn,
-  sheetOf,
-  type JobView,
-} from "../../dev/world";
+import { austinLabel, newRuntime, readSheet, serviceAccount, serviceResults, sidebarIn, sheetOf, type JobView } from "../../dev/world";
 import {
   enrichedBusinesses,
   expectedUnique,
@@ -29,6 +19,7 @@ import {
   userColumns,
 } from "./enrich-sheet";
 import { useWorld } from "../fixtures/world";
+import { cellDifferences } from "./exact-sheet";
 
 const BUILDS = [
   { build: "default (spreadsheets.currentonly)", distDir: path.resolve(__dirname, "../../dist"), full: false },
@@ -106,12 +97,7 @@ async function expectSheetExact(
   const { rows, formulas } = readSheet(runtime, sheetOf(job), documentId);
   expect(rows).toHaveLength(service.length);
   expect(formulas.flat().every((f) => f === "")).toBe(true);
-  const byId = new Map(rows.map((r) => [r["Business ID"], r]));
-  for (const business of service) {
-    const expected = expectedCells(business);
-    const row = byId.get(business.id) ?? {};
-    for (const header of Object.keys(expected)) expect([business.id, header, row[header]]).toEqual([business.id, header, expected[header]]);
-  }
+  expect(cellDifferences(rows, service)).toEqual([]);
 }
 
 describe.each(BUILDS)("the $build build", ({ distDir, full }) => {

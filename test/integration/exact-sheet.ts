@@ -1,7 +1,7 @@
 // This file defines the end-to-end check the integration tests share: a results sheet holds
 // exactly the service's businesses of a job, once each, every cell as the service sent it.
 import type { FakeRuntime } from "../../dev/fakes/runtime";
-import { expectedCells, readSheet, serviceResults, sheetOf, type JobView, type World } from "../../dev/world";
+import { expectedCells, readSheet, serviceResults, sheetOf, type JobView, type ServiceBusiness, type World } from "../../dev/world";
 
 /** Returns how many businesses the service has for the job (rows without a Business ID are the user's). */
 export async function expectSheetExact(
@@ -14,19 +14,25 @@ export async function expectSheetExact(
   const { rows } = readSheet(runtime, sheetOf(job));
   const ours = rows.filter((r) => r["Business ID"] !== "");
   expect(ours.map((r) => r["Business ID"]).sort()).toEqual(service.map((b) => b.id).sort());
-  const byId = new Map(ours.map((r) => [r["Business ID"], r]));
-  // Every cell compared, the differences asserted once: an expect() a cell made thousands of them, and a failure now lists them all.
-  const wrong: Array<{ id: string; header: string; cell: unknown; expected: unknown }> = [];
-  for (const business of service) {
-    const expected = expectedCells(business);
-    for (const [header, value] of Object.entries(expected)) {
-      const cell = byId.get(business.id)?.[header];
-      if (!sameCell(cell, value)) wrong.push({ id: business.id, header, cell, expected: value });
-    }
-  }
-  expect(wrong).toEqual([]);
+  expect(cellDifferences(ours, service)).toEqual([]);
   expectSummariesAgree(ours);
   return service.length;
+}
+
+/**
+ * Every cell of `rows` (found by Business ID) that is not as the service's business makes it, each with where it is: to assert
+ * once that there is none. An expect() a cell made thousands of them a test, and a failure lists every difference.
+ */
+export function cellDifferences(
+  rows: ReadonlyArray<Record<string, unknown>>,
+  service: readonly ServiceBusiness[],
+): Array<{ id: string; header: string; cell: unknown; expected: unknown }> {
+  const byId = new Map(rows.map((r) => [r["Business ID"], r]));
+  return service.flatMap((business) =>
+    Object.entries(expectedCells(business))
+      .map(([header, expected]) => ({ id: business.id, header, cell: byId.get(business.id)?.[header], expected }))
+      .filter(({ cell, expected }) => !sameCell(cell, expected)),
+  );
 }
 
 /** A cell as expected: the same value, or the same list or date (what toEqual would accept of a cell). */
