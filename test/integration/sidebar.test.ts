@@ -69,6 +69,11 @@ describe("showSidebar", () => {
     expect((refused.error as { code?: unknown } | undefined)?.code).toBe<SettingsRefusal>("no_key");
     expect(sidebar(runtime, "getSettings")).toMatchObject({ hasKey: false, baseUrl: "" });
   });
+
+  it("says so in the words the sidebar shows: what to enter, and that nothing was saved", () => {
+    const refused = newRuntime(world).run("saveSettings", [{ apiKey: "", baseUrl: world.url }], { viaScriptRun: true });
+    expect(refused.errorMessage).toMatch(/^Enter your API key\. Nothing was saved/);
+  });
 });
 
 describe("showJobSheet", () => {

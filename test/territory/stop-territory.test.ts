@@ -69,6 +69,15 @@ describe("stopTerritory", () => {
     expect(refusalOf(() => stopTerritory(ctx, "s-1")).code).toBe<StopRefusedError["code"]>("not_a_territory");
     expect(ctx.store.get("s-1")).toEqual(search);
   });
+
+  it("says each refusal in words that tell the person what to do instead", () => {
+    expect(new StopRefusedError({ code: "untracked" }).message).toBe(
+      "This document does not track that search: choose one from the sidebar's job list.",
+    );
+    expect(new StopRefusedError({ code: "not_a_territory", name: "Plumbers" }).message).toBe(
+      '"Plumbers" is one search, not a territory: only a territory\'s waiting searches can be stopped.',
+    );
+  });
 });
 
 /** The refusal `stop` throws: a StopRefusedError, an InvalidInputError as every refused input is. */
