@@ -17,7 +17,7 @@ export function accountPanel(state: SidebarState): void {
     if (!account) return;
     const credits = creditsBar(account);
     byId("account-credits", HTMLElement).textContent = credits.text;
-    setProgress(bar, credits.value, credits.max, credits.text);
+    setProgress(bar, credits);
     const bounds = searchBounds(account);
     byId("account-affordable", HTMLElement).textContent =
       bounds.blocked ?? `Largest search you can afford: ${groupDigits(Math.min(bounds.max, account.maxAffordableResults))}`;

@@ -6,17 +6,20 @@ export interface Chips<T> {
   items(): T[];
   /** Adds the items not listed yet; says how many were new. */
   add(items: readonly T[]): number;
-  removeLast(): void;
 }
 
 export function chipList<T>(
   list: HTMLUListElement,
-  field: HTMLElement,
+  field: HTMLInputElement,
   text: (item: T) => string,
   key: (item: T) => string,
   onChange: () => void,
 ): Chips<T> {
   let items: T[] = [];
+  // Backspace in the empty field removes the last chip.
+  on(field, "keydown", (event) => {
+    if (event.key === "Backspace" && field.value === "" && items.length > 0) remove(items.length - 1, false);
+  });
 
   const remove = (index: number, byKeyboard: boolean): void => {
     items = items.filter((_, i) => i !== index);
@@ -50,9 +53,6 @@ export function chipList<T>(
       render();
       onChange();
       return fresh.length;
-    },
-    removeLast() {
-      if (items.length > 0) remove(items.length - 1, false);
     },
   };
 }

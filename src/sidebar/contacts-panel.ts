@@ -47,34 +47,29 @@ export function contactsPanel(state: SidebarState): void {
   // Read when the tab is chosen (a click or the arrow keys focus it), not when the sidebar opens.
   on(byId("tab-contacts", HTMLButtonElement), "focus", () => void reload().catch((error: unknown) => state.messages.fail(error)));
 
-  on(build, "click", () => {
-    void state.messages.act(build, "Writing Contacts…", async () => {
-      const built = await state.server.call("buildContacts", {});
-      await reload();
-      const more = built.complete ? "" : " More to come.";
-      return `“${built.sheetName}”: ${groupDigits(built.added)} new.${more}`;
-    });
+  state.messages.press(build, "Writing Contacts…", async () => {
+    const built = await state.server.call("buildContacts", {});
+    await reload();
+    const more = built.complete ? "" : " More to come.";
+    return `“${built.sheetName}”: ${groupDigits(built.added)} new.${more}`;
   });
 
   for (const button of Array.from(panel.querySelectorAll<HTMLButtonElement>("button[data-format]"))) {
-    on(button, "click", () => {
+    state.messages.press(button, "Making it…", async () => {
       const format = button.dataset.format as Format;
-      // The guard's choice is the CRM formats' only: a mail merge's file is opened in a spreadsheet.
-      const guard = format === "mail-merge" || !raw.checked;
-      void state.messages.act(button, "Making it…", async () => {
-        const file = await state.server.call("contactsCsv", {
-          format,
-          include: include.value as Include,
-          types: named.checked ? ["Named"] : null,
-          sheets: sheets.value ? [sheets.value] : null,
-          guard,
-        });
-        text.value = file.text;
-        text.hidden = false;
-        download(file.fileName, file.text);
-        await reload();
-        return `Downloaded ${file.said} No file? Copy the text below.`;
+      const file = await state.server.call("contactsCsv", {
+        format,
+        include: include.value as Include,
+        types: named.checked ? ["Named"] : null,
+        sheets: sheets.value ? [sheets.value] : null,
+        // The guard's choice is the CRM formats' only: a mail merge's file is opened in a spreadsheet.
+        guard: format === "mail-merge" || !raw.checked,
       });
+      text.value = file.text;
+      text.hidden = false;
+      download(file.fileName, file.text);
+      await reload();
+      return `Downloaded ${file.said} No file? Copy the text below.`;
     });
   }
 
@@ -92,16 +87,12 @@ function forgetting(state: SidebarState, reload: () => Promise<void>): void {
     state.messages.say(
       `Forget ${address}? It leaves every sheet here, its Contacts row and notes too; Do not contact keeps its sha256 line. No undo.`,
       [
-        {
-          label: "Forget it",
-          run: () =>
-            void state.messages.act(forget, "Forgetting…", async () => {
-              const forgot = await state.server.call("forgetContact", { email: address });
-              email.value = "";
-              await reload();
-              return forgot?.said;
-            }),
-        },
+        state.messages.action("Forget it", forget, "Forgetting…", async () => {
+          const forgot = await state.server.call("forgetContact", { email: address });
+          email.value = "";
+          await reload();
+          return forgot?.said;
+        }),
       ],
     );
     // The answer takes the focus, so the keyboard is where the question is (the message's × says no).

@@ -22,6 +22,10 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/** A paragraph of `className` saying `text`; none without text. */
+export const para = (className: string, text: string | null | undefined | false): HTMLParagraphElement | null =>
+  text ? h("p", { class: className }, text) : null;
+
 export function append(parent: Node, ...children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
@@ -29,7 +33,6 @@ export function append(parent: Node, ...children: Child[]): void {
   }
 }
 
-/** Replaces an element's children. */
 export function replaceChildren(parent: Element, ...children: Child[]): void {
   while (parent.firstChild) parent.removeChild(parent.firstChild);
   append(parent, ...children);
@@ -42,12 +45,25 @@ export function byId<T extends HTMLElement>(id: string, type: new () => T): T {
   return element;
 }
 
-/** A value for a progress element: a known value, or an indeterminate bar (no value attribute). */
-export function setProgress(bar: HTMLProgressElement, value: number | null, max: number, text: string): void {
+/**
+ * A progress element's value: a known one, or an indeterminate bar (null: no value attribute), said to a screen reader
+ * as `valueText`, else `text`; returns the bar.
+ */
+export function setProgress(
+  bar: HTMLProgressElement,
+  { value, max, text, valueText }: { value: number | null; max: number; text: string; valueText?: string },
+): HTMLProgressElement {
   bar.max = Math.max(1, max);
   if (value === null) bar.removeAttribute("value");
   else bar.value = Math.min(value, bar.max);
-  bar.setAttribute("aria-valuetext", text);
+  bar.setAttribute("aria-valuetext", valueText || text);
+  return bar;
+}
+
+/** Shows `text` in `element`, or hides it (emptied) for null. */
+export function showText(element: HTMLElement, text: string | null): void {
+  element.textContent = text ?? "";
+  element.hidden = text === null;
 }
 
 /** A button that refuses (with a reason) instead of being disabled, so keyboard users still reach it. */
@@ -61,11 +77,12 @@ export function setRefused(button: HTMLButtonElement, reason: string | null): vo
   }
 }
 
-/** `target.addEventListener(type, listener)`, a third as long in the bundle (the page's 64 KB budget); no target, no listener. */
-export function on<K extends keyof HTMLElementEventMap>(
-  target: HTMLElement | null | undefined,
+/** `target.addEventListener(type, listener)`, a third as long in the bundle (64 KB budget), returning the target; none, no listener. */
+export function on<T extends HTMLElement | null | undefined, K extends keyof HTMLElementEventMap>(
+  target: T,
   type: K,
   listener: (event: HTMLElementEventMap[K]) => void,
-): void {
+): T {
   target?.addEventListener(type, listener as EventListener);
+  return target;
 }

@@ -3,7 +3,7 @@
 // the columns, it offers the rows' columns to choose the name and website from, and previews the choice.
 import { REQUEST_LIMITS } from "../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
-import { byId, h, on, replaceChildren, setRefused } from "./dom";
+import { byId, h, on, para, replaceChildren, setRefused } from "./dom";
 import { businessesOfRows, groupDigits, plural, skippedGroups, spendLine } from "./format";
 import type { EnrichmentPreview, ResultOf } from "./server";
 
@@ -45,17 +45,15 @@ function renderPreview(box: HTMLElement, found: EnrichmentPreview, columnsKnown:
   if (found.columnChoice && !columnsKnown) return replaceChildren(box, h("p", { class: "problem" }, found.problem ?? ""));
   replaceChildren(
     box,
-    found.problem ? h("p", { class: "problem" }, found.problem) : null,
-    found.notice ? h("p", { class: "notice" }, found.notice) : null,
-    found.roomNotice ? h("p", { class: "notice" }, found.roomNotice) : null,
-    found.columnChoice?.addsHeaderRow
-      ? h(
-          "p",
-          { class: "notice" },
-          "The list starts in row 1: Enrich rows first inserts a row above it for the headers (Name, Website and the results), " +
-            "so its rows move down one.",
-        )
-      : null,
+    para("problem", found.problem),
+    para("notice", found.notice),
+    para("notice", found.roomNotice),
+    para(
+      "notice",
+      found.columnChoice?.addsHeaderRow &&
+        "The list starts in row 1: Enrich rows first inserts a row above it for the headers (Name, Website and the results), " +
+          "so its rows move down one.",
+    ),
     h("ul", { class: "facts" }, ...previewLines(found).map((line) => h("li", {}, line))),
     found.skipped.length > 0 ? h("p", {}, `${plural(found.skipped.length, "row", "rows")} will be skipped:`) : null,
     found.skipped.length > 0
@@ -110,7 +108,6 @@ function startedSentence(result: ResultOf<"startEnrichment">): string {
         `${waiting}${bySearch}${skipped}`;
 }
 
-/** The panel's elements. */
 function enrichElements() {
   return {
     check: byId("check-selection", HTMLButtonElement),
@@ -169,45 +166,37 @@ export function enrichPanel(state: SidebarState, onStarted: () => void): void {
     return previewSentence(found, chosen);
   };
 
-  on(check, "click", () => {
-    void state.messages.act(check, "Reading the selection…", async () => {
-      chosen = null;
-      const found = await state.server.call("previewEnrichment", { force: force.checked });
-      const choice = found.problem ? found.columnChoice : null;
-      columns.hidden = choice === null;
-      if (choice) {
-        // The columns picked before stay picked while the rows still have them; else the suggested ones.
-        const keep = (picked: string, suggested: string | null) =>
-          choice.candidates.some((c) => c.column === picked) ? picked : suggested;
-        fillPicker(namePick, choice, keep(namePick.value, choice.nameColumn));
-        fillPicker(websitePick, choice, keep(websitePick.value, choice.websiteColumn));
-        if (pickedColumns()) return previewPicked();
-      }
-      showPreview(found);
-      return previewSentence(found);
-    });
+  state.messages.press(check, "Reading the selection…", async () => {
+    chosen = null;
+    const found = await state.server.call("previewEnrichment", { force: force.checked });
+    const choice = found.problem ? found.columnChoice : null;
+    columns.hidden = choice === null;
+    if (choice) {
+      // The columns picked before stay picked while the rows still have them; else the suggested ones.
+      const keep = (picked: string, suggested: string | null) => (choice.candidates.some((c) => c.column === picked) ? picked : suggested);
+      fillPicker(namePick, choice, keep(namePick.value, choice.nameColumn));
+      fillPicker(websitePick, choice, keep(websitePick.value, choice.websiteColumn));
+      if (pickedColumns()) return previewPicked();
+    }
+    showPreview(found);
+    return previewSentence(found);
   });
 
-  for (const picker of [namePick, websitePick]) {
-    on(picker, "change", () => {
-      void state.messages.act(check, "Reading the columns…", previewPicked);
-    });
-  }
+  for (const picker of [namePick, websitePick])
+    on(picker, "change", () => void state.messages.act(check, "Reading the columns…", previewPicked));
 
   // What will be sent depends on force: the old preview no longer says it.
   on(force, "change", () => {
     if (preview) showPreview(null);
   });
 
-  on(enrich, "click", () => {
-    void state.messages.act(enrich, "Sending the rows…", async () => {
-      const result = await state.server.call("startEnrichment", { force: force.checked, ...chosen });
-      showPreview(null);
-      columns.hidden = true;
-      chosen = null;
-      onStarted();
-      return startedSentence(result);
-    });
+  state.messages.press(enrich, "Sending the rows…", async () => {
+    const result = await state.server.call("startEnrichment", { force: force.checked, ...chosen });
+    showPreview(null);
+    columns.hidden = true;
+    chosen = null;
+    onStarted();
+    return startedSentence(result);
   });
 
   showPreview(null);

@@ -74,24 +74,20 @@ export function territoryStarted({ running, waiting }: TerritoryView): string {
  * businesses (100 found by more than one search)"; a stopped one says how many of its searches ran.
  */
 export function territoryLine(job: Pick<JobView, "status" | "leadCount" | "foundByMore">, territory: TerritoryView): string {
+  const { stopped, running, waiting, failed, started, searches } = territory;
+  const active = isActiveStatus(job.status);
   const businesses = businessCount(job.leadCount || 0);
-  const failed = territory.failed > 0 ? [`${groupDigits(territory.failed)} failed`] : [];
-  if (isActiveStatus(job.status)) {
-    const waiting = territory.waiting > 0 ? [`${groupDigits(territory.waiting)} waiting`] : [];
-    return [
-      ...(territory.stopped ? ["Stopped"] : []),
-      `${groupDigits(territory.running)} running`,
-      ...waiting,
-      ...failed,
-      `${businesses} so far`,
-    ].join(" · ");
-  }
-  const ran =
-    territory.started < territory.searches
-      ? `${groupDigits(territory.started)} of ${searchCount(territory.searches)} ran`
-      : searchCount(territory.searches);
+  const ran = started < searches ? `${groupDigits(started)} of ${searchCount(searches)} ran` : searchCount(searches);
   const more = job.foundByMore ? ` (${groupDigits(job.foundByMore)} found by more than one search)` : "";
-  return [...(territory.stopped ? ["Stopped"] : []), ran, ...failed, businesses + more].join(" · ");
+  return [
+    stopped && "Stopped",
+    active ? `${groupDigits(running)} running` : ran,
+    active && waiting > 0 && `${groupDigits(waiting)} waiting`,
+    failed > 0 && `${groupDigits(failed)} failed`,
+    active ? `${businesses} so far` : businesses + more,
+  ]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 /** A territory's bar: its searches ended, of those it runs (a stopped one's waiting searches never will). */
@@ -139,14 +135,14 @@ export function accountLine(account: AccountView): string {
   return `${plan}${status} · ${creditCount(account.creditsRemaining)} left`;
 }
 
-function creditsText(account: AccountView): string {
-  return `${groupDigits(account.creditsRemaining)} of ${groupDigits(account.creditsAllowance)} credits remain`;
-}
-
 /** The credits bar: remaining of allowance (top-ups may exceed the allowance: then the bar is full). */
 export function creditsBar(account: AccountView): Progress {
   const max = Math.max(account.creditsAllowance, account.creditsRemaining, 0);
-  return { value: Math.max(0, account.creditsRemaining), max, text: creditsText(account) };
+  return {
+    value: Math.max(0, account.creditsRemaining),
+    max,
+    text: `${groupDigits(account.creditsRemaining)} of ${groupDigits(account.creditsAllowance)} credits remain`,
+  };
 }
 
 export interface Progress {
@@ -379,9 +375,7 @@ export function refreshQuestion(job: Pick<JobView, "runCredits" | "mine">, every
     job.runCredits === null
       ? "costs credits like a new search"
       : account && job.mine !== false
-        ? costLine(account, job.runCredits)
-            .replace(/^Uses/, "uses")
-            .replace(/^Needs/, "needs")
+        ? costLine(account, job.runCredits).replace(/^(Uses|Needs)/, (word) => word.toLowerCase())
         : `uses up to ${creditCount(job.runCredits)} of the account that started it`;
   return `Refresh ${how}? The search runs again ${when} and ${cost}. New businesses are added to the sheet; none is removed.`;
 }

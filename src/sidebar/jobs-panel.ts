@@ -3,7 +3,7 @@
 // refresh is scheduled it polls (poller.ts), so background passes' changes show without a reload.
 import { KIND_WORDS, type KindDetail } from "../rules/job-kinds";
 import type { SidebarState } from "./sidebar-state";
-import { byId, h, on, setProgress } from "./dom";
+import { byId, h, on, para, setProgress } from "./dom";
 import {
   isActive,
   jobProgress,
@@ -51,20 +51,14 @@ interface Line {
 }
 
 function linesOf(jobs: readonly JobView[]): Line[] {
-  const lines: Line[] = [];
-  const byRun = new Map<string, Line>();
+  const lines = new Map<string, Line>();
   for (const job of jobs) {
-    const runId = job.run?.runId;
-    const line = runId === undefined ? undefined : byRun.get(runId);
-    if (line) {
-      line.jobs.push(job);
-      continue;
-    }
-    const made = { key: runId === undefined ? job.jobId : `run:${runId}`, job, jobs: [job] };
-    if (runId !== undefined) byRun.set(runId, made);
-    lines.push(made);
+    const key = job.run ? `run:${job.run.runId}` : job.jobId;
+    const line = lines.get(key);
+    if (line) line.jobs.push(job);
+    else lines.set(key, { key, job, jobs: [job] });
   }
-  return lines;
+  return [...lines.values()];
 }
 
 /** What a job's line shows for its kind (KIND_WORDS[kind].detail), each in its place. */
@@ -100,10 +94,8 @@ const KIND_PARTS: Record<KindDetail, KindParts> = {
 function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElement {
   const parts = KIND_PARTS[KIND_WORDS[job.kind].detail];
   const progress = jobProgress(job);
-  const bar = h("progress", { "aria-label": `Progress of ${job.name}` });
-  setProgress(bar, progress.value, progress.max, progress.valueText || progress.text);
-  const open = job.sheetName ? h("button", { class: "link", "aria-label": `Open sheet ${job.sheetName}` }, "Open sheet") : null;
-  on(open, "click", () => state.showJobSheet(job.jobId));
+  const bar = setProgress(h("progress", { "aria-label": `Progress of ${job.name}` }), progress);
+  const open = job.sheetName ? openSheet(state, job.jobId, job.sheetName) : null;
   const settledSchedule = parts.reRun(job) && !isActive(job);
   const where = jobWhere(job, state.zoneOf(job));
   const searched = searchedText(job);
@@ -111,7 +103,7 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
     "li",
     { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
     h("p", { class: "job-name", title: job.name }, job.name),
-    searched ? h("p", { class: "job-searched" }, searched) : null,
+    para("job-searched", searched),
     shared ? h("p", { class: "job-where", title: where }, where) : null,
     // The search's state; a scheduled one says its schedule (and a run under way) below.
     h(
@@ -124,14 +116,12 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
           : statusWords(job.status)),
     ),
     // Once done, nobody's passes fill it in any more.
-    job.mine === false && (isActive(job) || job.refreshing)
-      ? h("p", { class: "hint" }, "Started by another key: its creator's passes fill it in.")
-      : null,
+    para("hint", job.mine === false && (isActive(job) || job.refreshing) && "Started by another key: its creator's passes fill it in."),
     // A search run again says what its runs found below: the first run's count would be stale.
     settledSchedule ? null : bar,
     settledSchedule ? null : h("p", { class: "job-progress" }, progress.text),
     parts.written(job),
-    job.error ? h("p", { class: "problem" }, job.error) : null,
+    para("problem", job.error),
     parts.schedule(state, job),
     h("div", { class: "job-actions" }, job.territory ? territoryStop(state, job, job.territory) : null, parts.action(state, job), open),
   );
@@ -140,21 +130,20 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
 /** Stop, while a territory's searches wait: they are never started (nor charged); those under way finish. */
 function territoryStop(state: SidebarState, job: JobView, territory: TerritoryView): HTMLButtonElement | null {
   if (territory.waiting === 0 || territory.stopped) return null;
-  const stop = h("button", { "aria-label": `Stop ${job.name}` }, "Stop");
-  if (stop)
-    on(stop, "click", () => {
-      void state.messages.act(stop, "Stopping the searches…", async () => {
-        const jobs = await state.server.call("stopSearch", { jobId: job.jobId });
-        state.setJobs(jobs);
-        // What the stop left, as the server says it now (a pass may have started one meanwhile).
-        const now = jobs.find((j) => j.jobId === job.jobId)?.territory || territory;
-        const running =
-          now.running > 0 ? ` The ${searchCount(now.running)} under way finish and are merged into “${job.sheetName || job.name}”.` : "";
-        return `Stopped: ${plural(now.searches - now.started, "search was", "searches were")} not started, and not charged.${running}`;
-      });
-    });
-  return stop;
+  return state.messages.press(h("button", { "aria-label": `Stop ${job.name}` }, "Stop"), "Stopping the searches…", async () => {
+    const jobs = await state.server.call("stopSearch", { jobId: job.jobId });
+    state.setJobs(jobs);
+    // What the stop left, as the server says it now (a pass may have started one meanwhile).
+    const now = jobs.find((j) => j.jobId === job.jobId)?.territory || territory;
+    const running =
+      now.running > 0 ? ` The ${searchCount(now.running)} under way finish and are merged into “${job.sheetName || job.name}”.` : "";
+    return `Stopped: ${plural(now.searches - now.started, "search was", "searches were")} not started, and not charged.${running}`;
+  });
 }
+
+/** "Open sheet", which brings the job's sheet to the front. */
+const openSheet = (state: SidebarState, jobId: string, sheetName: string): HTMLButtonElement =>
+  on(h("button", { class: "link", "aria-label": `Open sheet ${sheetName}` }, "Open sheet"), "click", () => state.showJobSheet(jobId));
 
 /**
  * An enrichment run as one line: its rows sent, jobs running and rows waiting,
@@ -162,22 +151,15 @@ function territoryStop(state: SidebarState, job: JobView, territory: TerritoryVi
  */
 function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
   const progress = runProgress(run, line.jobs);
-  const bar = h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` });
-  setProgress(bar, progress.value, progress.max, progress.text);
-  const open = h("button", { class: "link", "aria-label": `Open sheet ${run.sheetName}` }, "Open sheet");
-  on(open, "click", () => state.showJobSheet(line.job.jobId));
+  const bar = setProgress(h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` }), progress);
   const stop = run.rowsWaiting > 0 && !run.stopped ? h("button", {}, "Stop") : null;
   if (stop)
-    on(stop, "click", () => {
-      void state.messages.act(stop, "Stopping the enrichment…", async () => {
-        const jobs = await state.server.call("stopEnrichment", { jobId: line.job.jobId });
-        state.setJobs(jobs);
-        return (
-          `Stopped: ${plural(run.rowsWaiting, "row was", "rows were")} not ` +
-          `sent; ${run.rowsWaiting === 1 ? "its status in the sheet says" : "their status in the sheet says"} so. The jobs already ` +
-          "sent finish and are written."
-        );
-      });
+    state.messages.press(stop, "Stopping the enrichment…", async () => {
+      state.setJobs(await state.server.call("stopEnrichment", { jobId: line.job.jobId }));
+      return (
+        `Stopped: ${plural(run.rowsWaiting, "row was", "rows were")} not sent; ${run.rowsWaiting === 1 ? "its" : "their"} status in ` +
+        "the sheet says so. The jobs already sent finish and are written."
+      );
     });
   const error = line.jobs.find((job) => job.error)?.error ?? null;
   const theirs = keyHint(line, run, state.hasKey);
@@ -186,14 +168,14 @@ function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
     { role: "listitem", class: "job", "data-job-id": line.job.jobId, "data-run-id": run.runId, "data-status": line.job.status },
     h("p", { class: "job-name", title: `Enrich ${run.sheetName}` }, `Enrich ${run.sheetName}`),
     h("p", { class: "job-meta" }, `${KIND_WORDS.enrichment.label} · ${runState(run)}`),
-    theirs ? h("p", { class: "hint" }, theirs) : null,
+    para("hint", theirs),
     bar,
     h("p", { class: "job-progress" }, progress.text),
     h("p", { class: "job-run" }, runLine(run, line.jobs)),
-    error ? h("p", { class: "problem" }, error) : null,
+    para("problem", error),
     // On its own row: beside Stop and Open sheet it would squeeze them in the 300 px frame.
     offersContinue(run) && state.hasKey ? h("div", { class: "job-actions" }, continueControl(state, line.job, run)) : null,
-    h("div", { class: "job-actions" }, stop, open),
+    h("div", { class: "job-actions" }, stop, openSheet(state, line.job.jobId, run.sheetName)),
   );
 }
 
@@ -216,8 +198,7 @@ function keyHint(line: Line, run: RunView, hasKey: boolean): string | null {
  * poll keeps the line while it is open), then continueEnrichment.
  */
 function continueControl(state: SidebarState, job: JobView, run: RunView): HTMLButtonElement {
-  const button = h("button", {}, "Continue with my key");
-  on(button, "click", () => {
+  const button = on(h("button", {}, "Continue with my key"), "click", () => {
     const item = button.closest(".job");
     if (item)
       askUnder(item, continueQuestion(run, state.account), "Continue with my key", (yes, ask, answer) => {
@@ -246,7 +227,7 @@ function askUnder(
   answer: (yes: boolean, ask: HTMLElement, button: HTMLButtonElement) => void,
 ): void {
   item.querySelector(".confirm-refresh")?.remove();
-  const yes = h("button", { class: "primary" }, yesText);
+  const yes = on(h("button", { class: "primary" }, yesText), "click", () => answer(true, ask, yes));
   const no = h("button", {}, "Cancel");
   const ask = h(
     "div",
@@ -254,7 +235,6 @@ function askUnder(
     h("p", {}, question),
     h("div", { class: "confirm-actions" }, yes, no),
   );
-  on(yes, "click", () => answer(true, ask, yes));
   on(no, "click", () => {
     ask.remove();
     answer(false, ask, no);
@@ -276,14 +256,11 @@ function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
   const control = h("span", { class: "schedule" }, h("label", { for: id }, "Refresh"), select);
   on(select, "change", () => {
     const every = select.value as RefreshEvery;
-    control.closest(".job")?.querySelector(".confirm-refresh")?.remove();
-    // Turning a schedule off costs nothing; turning one on (or changing it) asks first, with its cost.
-    if (every === "off") {
-      saveSchedule(state, job, select, every);
-      return;
-    }
     const item = control.closest(".job");
-    if (item) askBeforeSchedule(state, job, select, item, every);
+    item?.querySelector(".confirm-refresh")?.remove();
+    // Turning a schedule off costs nothing; turning one on (or changing it) asks first, with its cost.
+    if (every === "off") saveSchedule(state, job, select, every);
+    else if (item) askBeforeSchedule(state, job, select, item, every);
   });
   return control;
 }
@@ -322,7 +299,6 @@ function saveSchedule(state: SidebarState, job: JobView, select: HTMLSelectEleme
       void state.reloadJobs();
     },
     (error: unknown) => {
-      state.messages.say("");
       state.messages.fail(error);
       select.value = refreshEvery(job.refresh);
     },
@@ -342,10 +318,10 @@ function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
     ? h(
         "div",
         { class: "schedule-text", id: `refresh-${job.jobId}-text` },
-        refresh ? h("p", { class: "job-schedule" }, scheduleLine(refresh, job.refreshing, zone)) : null,
-        run ? h("p", { class: "run-summary" }, runSummary(run)) : null,
-        last ? h("p", { class: "hint last-run" }, last) : null,
-        refresh && !job.refreshing && job.runCredits !== null ? h("p", { class: "hint run-cost" }, runCost(state, job, refresh)) : null,
+        para("job-schedule", refresh && scheduleLine(refresh, job.refreshing, zone)),
+        para("run-summary", run && runSummary(run)),
+        para("hint last-run", last),
+        para("hint run-cost", refresh && !job.refreshing && job.runCredits !== null && runCost(state, job, refresh)),
       )
     : null;
 }
@@ -415,13 +391,9 @@ function renderJobs(state: SidebarState, list: HTMLUListElement, rendered: Rende
     // Unchanged, its schedule menu in use, or its question open: keep the element (and the user's place).
     const inUse =
       old && ((focused instanceof HTMLSelectElement && old.item.contains(focused)) || old.item.querySelector(".confirm-refresh") !== null);
-    if (old && (old.shown === shown || inUse)) return { key: line.key, jobId: job.jobId, ...old };
-    return {
-      key: line.key,
-      jobId: job.jobId,
-      shown,
-      item: job.run ? runItem(state, line, job.run) : jobItem(state, job, sharedNames.has(job.name)),
-    };
+    const kept = old && (old.shown === shown || inUse) ? old : null;
+    const item = kept?.item ?? (job.run ? runItem(state, line, job.run) : jobItem(state, job, sharedNames.has(job.name)));
+    return { key: line.key, jobId: job.jobId, shown: kept?.shown ?? shown, item };
   });
   next.forEach(({ item }, i) => {
     if (list.children[i] !== item) list.insertBefore(item, list.children[i] ?? null);
@@ -437,7 +409,7 @@ function renderJobs(state: SidebarState, list: HTMLUListElement, rendered: Rende
   }
 }
 
-export function jobsPanel(state: SidebarState): { poller: JobPoller } {
+export function jobsPanel(state: SidebarState): void {
   const list = byId("jobs", HTMLUListElement);
   const empty = byId("jobs-empty", HTMLElement);
   const refresh = byId("refresh-jobs", HTMLButtonElement);
@@ -455,14 +427,10 @@ export function jobsPanel(state: SidebarState): { poller: JobPoller } {
 
   state.onAccount(() => state.setJobs(lastJobs));
 
-  on(refresh, "click", () => {
-    void state.messages.act(refresh, "Checking your jobs…", async () => {
-      const jobs = await state.server.call("refreshJobs");
-      state.setJobs(jobs);
-      if (state.hasKey) await state.reloadAccount();
-      return jobs.some((job) => isActive(job) || sending(job)) ? "Jobs up to date; still working." : "Jobs up to date.";
-    });
+  state.messages.press(refresh, "Checking your jobs…", async () => {
+    const jobs = await state.server.call("refreshJobs");
+    state.setJobs(jobs);
+    if (state.hasKey) await state.reloadAccount();
+    return jobs.some((job) => isActive(job) || sending(job)) ? "Jobs up to date; still working." : "Jobs up to date.";
   });
-
-  return { poller };
 }

@@ -40,17 +40,8 @@ export function layout(onTab: () => void): Layout {
   tabs.forEach((tab, index) => {
     on(tab, "click", () => showTab(tab.id));
     on(tab, "keydown", (event) => {
-      const to =
-        event.key === "ArrowRight"
-          ? (index + 1) % tabs.length
-          : event.key === "ArrowLeft"
-            ? (index + tabs.length - 1) % tabs.length
-            : event.key === "Home"
-              ? 0
-              : event.key === "End"
-                ? tabs.length - 1
-                : -1;
-      const next = tabs[to];
+      const to: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index + tabs.length - 1, Home: 0, End: tabs.length - 1 };
+      const next = tabs[(to[event.key] ?? -1) % tabs.length];
       if (!next) return;
       event.preventDefault();
       showTab(next.id);

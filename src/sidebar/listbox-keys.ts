@@ -13,11 +13,10 @@ type ListboxAction =
 export function listboxKey(key: string, active: number, count: number, open: boolean): ListboxAction {
   switch (key) {
     case "ArrowDown":
-      if (!open) return count > 0 ? { kind: "open" } : { kind: "none" };
-      return count > 0 ? { kind: "move", index: active + 1 >= count ? 0 : active + 1 } : { kind: "none" };
     case "ArrowUp":
-      if (!open) return count > 0 ? { kind: "open" } : { kind: "none" };
-      return count > 0 ? { kind: "move", index: active <= 0 ? count - 1 : active - 1 } : { kind: "none" };
+      if (count === 0) return { kind: "none" };
+      if (!open) return { kind: "open" };
+      return { kind: "move", index: key === "ArrowDown" ? (active + 1 >= count ? 0 : active + 1) : active <= 0 ? count - 1 : active - 1 };
     case "Enter":
       return open && active >= 0 && active < count ? { kind: "pick", index: active } : { kind: "none" };
     case "Escape":

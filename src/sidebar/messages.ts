@@ -42,6 +42,8 @@ function withClippedNames(parent: HTMLElement, text: string): void {
   append(parent, text.slice(from));
 }
 
+type Work = () => Promise<string | Outcome | undefined>;
+
 export class Messages {
   private readonly box = byId("messages", HTMLElement);
   private readonly status = byId("status", HTMLElement);
@@ -82,14 +84,12 @@ export class Messages {
     this.alert.hidden = !failed || !text;
     replaceChildren(
       this.actions,
-      ...actions.map((action) => {
-        const button = h("button", { class: "link" }, action.label);
-        on(button, "click", () => {
+      ...actions.map((action) =>
+        on(h("button", { class: "link" }, action.label), "click", () => {
           this.clear();
           action.run();
-        });
-        return button;
-      }),
+        }),
+      ),
     );
     this.actions.hidden = actions.length === 0;
     this.box.hidden = !text;
@@ -101,7 +101,7 @@ export class Messages {
    * reason changes; a busy one ignores the press; failures become the message. Resolves to whether
    * the work succeeded.
    */
-  async act(button: HTMLButtonElement, busyText: string, work: () => Promise<string | Outcome | void>): Promise<boolean> {
+  async act(button: HTMLButtonElement, busyText: string, work: Work): Promise<boolean> {
     const reason = button.dataset.reason;
     if (reason) {
       this.fail(new Error(reason), () => button.dataset.reason === reason);
@@ -122,5 +122,15 @@ export class Messages {
     } finally {
       button.removeAttribute("aria-busy");
     }
+  }
+
+  /** `button`'s presses run `work` (act); returns the button. */
+  press(button: HTMLButtonElement, busyText: string, work: Work): HTMLButtonElement {
+    return on(button, "click", () => void this.act(button, busyText, work));
+  }
+
+  /** A message's button that runs `work` for `button` (act), as if `button` were pressed. */
+  action(label: string, button: HTMLButtonElement, busyText: string, work: Work): MessageAction {
+    return { label, run: () => void this.act(button, busyText, work) };
   }
 }

@@ -9,8 +9,7 @@ import type { JobView, RecentJob } from "./server";
 /** A job this document holds: itself, or as part of a line (a territory's search, a search's refresh run), with its sheet a click away. */
 function trackedHint(state: SidebarState, job: RecentJob): HTMLElement {
   const line = job.partOf ?? { jobId: job.jobId, name: job.name };
-  const showSheet = h("button", { class: "link" }, "Show its sheet");
-  on(showSheet, "click", () => state.showJobSheet(line.jobId));
+  const showSheet = on(h("button", { class: "link" }, "Show its sheet"), "click", () => state.showJobSheet(line.jobId));
   const words = line.jobId === job.jobId ? "Already in this document." : `Part of “${line.name}” in this document.`;
   return h("p", { class: "hint" }, `${words} `, showSheet);
 }
@@ -41,18 +40,9 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
     if (button)
       on(button, "click", () => {
         void importJob(button, job.jobId, (now) => {
-          const item = button.parentElement as Element;
-          replaceChildren(
-            item,
-            ...recentItem({
-              ...job,
-              status: now.status,
-              leadCount: now.leadCount ?? job.leadCount,
-              tracked: true,
-              partOf: { jobId: now.jobId, name: now.name },
-            }).childNodes,
-          );
-          item.setAttribute("data-status", now.status);
+          const partOf = { jobId: now.jobId, name: now.name };
+          const leadCount = now.leadCount ?? job.leadCount;
+          button.closest("li")?.replaceWith(recentItem({ ...job, status: now.status, leadCount, tracked: true, partOf }));
         });
       });
     const count = job.leadCount === null ? "" : ` · ${businessCount(job.leadCount)}`;
@@ -65,8 +55,10 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
     );
   };
 
-  const loadPage = (button: HTMLButtonElement, next: number): void => {
-    void state.messages.act(button, "Reading recent jobs…", async () => {
+  /** Shows the page after `shown` (the first when 0), appended to those shown. */
+  const loadPage = (button: HTMLButtonElement, shown: () => number): HTMLButtonElement =>
+    state.messages.press(button, "Reading recent jobs…", async () => {
+      const next = shown() + 1;
       const found = await state.server.call("recentJobs", { page: next });
       if (next === 1) replaceChildren(list);
       for (const job of found.jobs) list.appendChild(recentItem(job));
@@ -75,10 +67,8 @@ export function openJobPanel(state: SidebarState, onImported: () => void): void 
       more.hidden = !found.hasMore;
       return list.children.length === 0 ? "No jobs were made through the API yet." : `${list.children.length} recent jobs.`;
     });
-  };
-
-  on(show, "click", () => loadPage(show, 1));
-  on(more, "click", () => loadPage(more, page + 1));
+  loadPage(show, () => 0);
+  loadPage(more, () => page);
 
   on(form, "submit", (event) => {
     event.preventDefault();

@@ -18,11 +18,7 @@ function matchItem(match: PlaceMatch, choose: (item: HTMLLIElement, place: Locat
     h("span", {}, matchWords(match)),
   );
   if (match.kind !== "ambiguous") return item;
-  const choices = match.choices.map((place) => {
-    const button = h("button", {}, locationText(place));
-    on(button, "click", () => choose(item, place));
-    return button;
-  });
+  const choices = match.choices.map((place) => on(h("button", {}, locationText(place)), "click", () => choose(item, place)));
   item.appendChild(h("div", { class: "choices", role: "group", "aria-label": `Places named ${match.name}` }, ...choices));
   return item;
 }
@@ -71,17 +67,15 @@ export function pastePlaces(state: SidebarState, places: PlaceField): void {
     (next || find).focus();
   };
 
-  on(find, "click", () => {
-    void state.messages.act(find, "Looking up the places…", async () => {
-      const { names, left } = pastedNames(text.value);
-      if (names.length === 0) throw new Error("Paste city names first, one a line (a column copied from a sheet).");
-      const matches = markListed(await lookUp(state, names), listedLabels());
-      places.add(matches.flatMap((match) => (match.kind === "matched" ? [pickedOf(match.place)] : [])));
-      replaceChildren(list, ...matches.map((match) => matchItem(match, choose)));
-      list.hidden = false;
-      text.value = "";
-      looked = { matches, left };
-      return lookupSummary(matches, left);
-    });
+  state.messages.press(find, "Looking up the places…", async () => {
+    const { names, left } = pastedNames(text.value);
+    if (names.length === 0) throw new Error("Paste city names first, one a line (a column copied from a sheet).");
+    const matches = markListed(await lookUp(state, names), listedLabels());
+    places.add(matches.flatMap((match) => (match.kind === "matched" ? [pickedOf(match.place)] : [])));
+    replaceChildren(list, ...matches.map((match) => matchItem(match, choose)));
+    list.hidden = false;
+    text.value = "";
+    looked = { matches, left };
+    return lookupSummary(matches, left);
   });
 }

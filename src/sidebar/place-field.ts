@@ -45,7 +45,6 @@ export function placeField(state: SidebarState, onChange: () => void): PlaceFiel
     // The list's own keys (a pick by Enter) come first; Enter after a pick must not start the searches.
     if (event.defaultPrevented) return;
     if (event.key === "Enter" && input.value.trim() === "" && chips.items().length > 0) event.preventDefault();
-    else if (event.key === "Backspace" && input.value === "") chips.removeLast();
   });
 
   return {

@@ -26,8 +26,6 @@ export function queryField(onChange: () => void): { queries(): string[] } {
       chips.add(splitQueries(input.value));
       input.value = "";
       onChange();
-    } else if (event.key === "Backspace" && input.value === "") {
-      chips.removeLast();
     }
   });
 

@@ -4,7 +4,7 @@
 import type { AccountView } from "../ui/views";
 import { DEFAULT_LANGUAGE, TERRITORY_LIMITS } from "../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
-import { byId, on, setRefused } from "./dom";
+import { byId, on, setRefused, showText } from "./dom";
 import {
   businessCount,
   costLine,
@@ -28,21 +28,9 @@ import { placeField } from "./place-field";
 import { queryField } from "./query-field";
 import type { JobView } from "./server";
 
-/** The form's elements. */
-interface SearchForm {
-  form: HTMLFormElement;
-  maxResults: HTMLInputElement;
-  problem: HTMLElement;
-  cost: HTMLElement;
-  costNote: HTMLElement;
-  roomNotice: HTMLElement;
-  language: HTMLInputElement;
-  enrich: HTMLInputElement;
-  listName: HTMLInputElement;
-  start: HTMLButtonElement;
-}
+type SearchForm = ReturnType<typeof searchForm>;
 
-function searchForm(): SearchForm {
+function searchForm() {
   return {
     form: byId("search-form", HTMLFormElement),
     maxResults: byId("max-results", HTMLInputElement),
@@ -81,8 +69,7 @@ function showFormState(state: SidebarState, f: SearchForm, lists: Lists): void {
   const account = state.account;
   const bounds = account ? searchBounds(account) : null;
   const wrong = bounds && !bounds.blocked ? resultsProblem(f.maxResults.value, bounds) : null;
-  f.problem.textContent = wrong ?? "";
-  f.problem.hidden = wrong === null;
+  showText(f.problem, wrong);
   f.maxResults.setAttribute("aria-invalid", String(wrong !== null));
   // More than one query × place pair: a territory, whose cost is every search's.
   const territory =
@@ -97,21 +84,11 @@ function showFormState(state: SidebarState, f: SearchForm, lists: Lists): void {
     !account || !bounds
       ? ""
       : (bounds.blocked ?? (wrong ? "" : (territory?.line ?? perPlace ?? costLine(account, Number(f.maxResults.value)))));
-  f.costNote.textContent = territory ? (territory.problem ?? TERRITORY_PACE) : "";
-  f.costNote.hidden = territory === null;
+  showText(f.costNote, territory && (territory.problem ?? TERRITORY_PACE));
   f.costNote.classList.toggle("problem", Boolean(territory?.problem));
-  f.roomNotice.textContent = state.roomNotice ?? "";
-  f.roomNotice.hidden = state.roomNotice === null;
-  setRefused(
-    f.start,
-    !state.hasKey || !account
-      ? "Save your API key first (Settings)."
-      : bounds?.blocked
-        ? bounds.blocked
-        : wrong
-          ? wrong
-          : (listsProblem(lists) ?? territory?.problem ?? null),
-  );
+  showText(f.roomNotice, state.roomNotice);
+  const refusal = bounds?.blocked || wrong || (listsProblem(lists) ?? territory?.problem ?? null);
+  setRefused(f.start, !state.hasKey || !account ? "Save your API key first (Settings)." : refusal);
 }
 
 /** The search the form holds, as it is sent: one query in one place as always, else the lists. */
@@ -141,12 +118,6 @@ function sameSearchKey(f: SearchForm, { queries, places }: Lists): string {
   ]);
 }
 
-/** While the job is still running (or not listed yet): its "results arrive…" message holds. */
-const stillRunning = (state: SidebarState, jobId: string) => (): boolean => {
-  const now = state.jobs.find((job) => job.jobId === jobId);
-  return !now || isActive(now);
-};
-
 /** What the message says once a search started (or was found still running). */
 function startedOutcome(state: SidebarState, job: JobView): Outcome {
   const sheet = job.sheetName ?? job.name;
@@ -155,13 +126,17 @@ function startedOutcome(state: SidebarState, job: JobView): Outcome {
   const started = job.territory
     ? `Searches started: results arrive in the sheet “${sheet}”. ${territoryStarted(job.territory)}`.trim()
     : `Search started: results arrive in the sheet “${sheet}”.`;
-  return job.alreadyRunning
-    ? {
-        text: `Already running: “${sheet}”. ${same} still in progress, so no new one was started and nothing more was charged.`,
-        actions: [show],
-        stillTrue: stillRunning(state, job.jobId),
-      }
-    : { text: started, actions: [show], stillTrue: stillRunning(state, job.jobId) };
+  return {
+    text: job.alreadyRunning
+      ? `Already running: “${sheet}”. ${same} still in progress, so no new one was started and nothing more was charged.`
+      : started,
+    actions: [show],
+    // While the job is still running (or not listed yet), its "results arrive…" message holds.
+    stillTrue: () => {
+      const now = state.jobs.find((j) => j.jobId === job.jobId);
+      return !now || isActive(now);
+    },
+  };
 }
 
 /** Runs the search (every search of a territory) again now into its own sheet (its schedule, if any, kept), and starts the run at once. */
@@ -206,11 +181,8 @@ function askFirst(state: SidebarState, job: JobView, { f, begin, asked }: Again)
       `businesses added to it, none twice), or run ${job.territory ? "them" : "the search"} again into a new sheet?`,
     actions: [
       { label: "Open its sheet", run: () => state.showJobSheet(job.jobId) },
-      {
-        label: `Refresh it now${upTo}`,
-        run: () => void state.messages.act(f.start, "Starting the refresh…", () => refreshNow(state, job, upTo)),
-      },
-      { label: again, run: () => void state.messages.act(f.start, "Starting the search…", () => begin(false)) },
+      state.messages.action(`Refresh it now${upTo}`, f.start, "Starting the refresh…", () => refreshNow(state, job, upTo)),
+      state.messages.action(again, f.start, "Starting the search…", () => begin(false)),
     ],
     stillTrue: () => asked() === question,
   };

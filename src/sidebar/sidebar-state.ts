@@ -61,9 +61,7 @@ export class SidebarState {
     );
   }
 
-  async reloadJobs(): Promise<JobView[]> {
-    const jobs = await this.server.call("listJobs");
-    this.setJobs(jobs);
-    return jobs;
+  async reloadJobs(): Promise<void> {
+    this.setJobs(await this.server.call("listJobs"));
   }
 }
