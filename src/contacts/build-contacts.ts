@@ -1,12 +1,11 @@
 // This file defines buildContacts' work (contract, "Contacts"): one sync of the document's
 // Contacts sheet over every source, made when missing, the store told that the document keeps one
 // (so the passes keep it current), and the words its counts are said in.
-import type { JobRecord } from "../jobs/job-record";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { groupDigits, plural } from "../rules/numbers";
 import { readContactsRules } from "./contacts-rules";
 import { marksOf, saveContactsState } from "./contacts-state";
-import { syncContacts, type ContactsCounts } from "./sync-contacts";
+import { syncContacts, type ContactsCounts, type SyncInputs } from "./sync-contacts";
 
 /** What buildContacts returns: the contract's counts, and whether every new address is written yet. */
 export interface ContactsBuilt extends ContactsCounts {
@@ -14,15 +13,8 @@ export interface ContactsBuilt extends ContactsCounts {
   complete: boolean;
 }
 
-export interface BuildInputs {
-  spreadsheet: GoogleAppsScript.Spreadsheet.Spreadsheet;
-  store: KeyValueStore;
-  /** The document's job records (its job store's): the sources the sheet is made from. */
-  records: readonly JobRecord[];
-  inTime(): boolean;
-  /** yyyy-MM-dd in the spreadsheet's time zone. */
-  today: string;
-}
+/** A sync's inputs (the document's job records: the sources the sheet is made from), with the store the rules and state are kept in. */
+type BuildInputs = Pick<SyncInputs, "spreadsheet" | "records" | "inTime" | "today"> & { store: KeyValueStore };
 
 export function buildContacts({ spreadsheet, store, records, inTime, today }: BuildInputs): ContactsBuilt {
   // Before any write: a build killed part-way is finished by the next pass, over every source.
@@ -37,10 +29,7 @@ export function buildContacts({ spreadsheet, store, records, inTime, today }: Bu
 export function contactsSummary(built: ContactsBuilt): string {
   const added = built.added === 0 ? "none new" : `${groupDigits(built.added)} new`;
   const suppressed = built.suppressed > 0 ? `, ${groupDigits(built.suppressed)} suppressed` : "";
-  const parts = [
-    `${built.sheetName}: ${plural(built.contacts, "address", "addresses")}, ${added}. ${groupDigits(built.ready)} ` +
-      `ready to send${suppressed}.`,
-  ];
-  if (!built.complete) parts.push("More are on their way: the next background update or Contacts click writes them.");
-  return parts.join(" ");
+  const more = built.complete ? "" : " More are on their way: the next background update or Contacts click writes them.";
+  const ready = `${groupDigits(built.ready)} ready to send${suppressed}.`;
+  return `${built.sheetName}: ${plural(built.contacts, "address", "addresses")}, ${added}. ${ready}${more}`;
 }

@@ -3,9 +3,13 @@
 // sleep): the cells between are written back as just read, so a person's edit can land only before the read or after the write.
 import { cellText, exactText } from "../sheets/cell-text";
 import { KEEP, writeBlock } from "../sheets/block-writer";
-import { addressKey } from "./contacts-of";
+import { firstPlaces } from "./contacts-of";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+
+/** Rows `first` to `last` of `column` as text, in one getValues (none when `last` is above `first`). */
+export const columnTexts = (sheet: Sheet, column: number, first: number, last: number): string[] =>
+  (last < first ? [] : sheet.getRange(first, column, last - first + 1, 1).getValues()).map((cells) => cellText(cells[0]));
 
 /**
  * Rewrites rows `first` to `last` of `column`: `next(text, row)` is each cell's new text. Reads the column once, writes once when a
@@ -52,14 +56,7 @@ export interface AddressEdit {
 export function rewriteByAddress(sheet: Sheet, emailColumn: number, edits: readonly AddressEdit[]): number {
   const lastRow = sheet.getLastRow();
   if (lastRow < 2 || edits.every((edit) => edit.next.size === 0)) return 0;
-  const rowOf = new Map<string, number>();
-  sheet
-    .getRange(2, emailColumn, lastRow - 1, 1)
-    .getValues()
-    .forEach((cells, index) => {
-      const key = addressKey(cellText(cells[0]));
-      if (key !== "" && !rowOf.has(key)) rowOf.set(key, index + 2);
-    });
+  const rowOf = firstPlaces(columnTexts(sheet, emailColumn, 2, lastRow), 2);
   let cells = 0;
   for (const edit of edits) {
     const byRow = new Map<number, (text: string) => string>();

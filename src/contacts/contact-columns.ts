@@ -61,7 +61,8 @@ type CheckReason =
 
 export type ReadyToSend = { kind: "yes" } | { kind: "check"; reason: CheckReason } | { kind: "no"; reason: NoReason };
 
-const CHECK_WORDS = { formula: "starts like a formula", notVerified: "not verified", consent: "prior consent needed" } as const;
+const CHECK_WORDS = { formula: "starts like a formula", "not-verified": "not verified" } as const;
+const CONSENT_WORDS = "prior consent needed";
 
 function noWords(reason: NoReason): string {
   switch (reason.kind) {
@@ -79,10 +80,8 @@ function noWords(reason: NoReason): string {
 }
 
 function checkWords(reason: CheckReason): string {
-  if (reason.kind === "consent") return `Check: ${CHECK_WORDS.consent} (${reason.country})`;
-  if (reason.kind === "formula") return `Check: ${CHECK_WORDS.formula}`;
-  if (reason.kind === "not-verified") return `Check: ${CHECK_WORDS.notVerified}`;
-  return `Check: ${reason.result}`;
+  if (reason.kind === "consent") return `Check: ${CONSENT_WORDS} (${reason.country})`;
+  return `Check: ${reason.kind === "result" ? reason.result : CHECK_WORDS[reason.kind]}`;
 }
 
 /** The `Ready to send` cell's words: "Yes", "Check: …" or "No: …". */
@@ -111,10 +110,10 @@ function readNo(text: string): ReadyToSend {
 
 function readCheck(rest: string): ReadyToSend {
   const lower = rest.toLowerCase();
-  const consent = new RegExp(`^${CHECK_WORDS.consent} \\(([a-z]{2})\\)$`).exec(lower);
+  const consent = new RegExp(`^${CONSENT_WORDS} \\(([a-z]{2})\\)$`).exec(lower);
   if (consent) return { kind: "check", reason: { kind: "consent", country: (consent[1] ?? "").toUpperCase() } };
-  if (lower === CHECK_WORDS.formula) return { kind: "check", reason: { kind: "formula" } };
-  if (lower === CHECK_WORDS.notVerified || rest === "") return { kind: "check", reason: { kind: "not-verified" } };
+  const ours = (["formula", "not-verified"] as const).find((kind) => CHECK_WORDS[kind] === lower);
+  if (ours || rest === "") return { kind: "check", reason: { kind: ours ?? "not-verified" } };
   return { kind: "check", reason: { kind: "result", result: rest } };
 }
 
@@ -133,9 +132,7 @@ export function readReady(cell: string): ReadyToSend | null {
 
 /** A `No` that stays `No` whatever later holds: a suppression the sheet remembers. */
 export function isSticky(ready: ReadyToSend | null): boolean {
-  if (ready === null || ready.kind !== "no") return false;
-  const kind = ready.reason.kind;
-  return kind === "status" || kind === "do-not-contact" || kind === "marked";
+  return ready?.kind === "no" && ["status", "do-not-contact", "marked"].includes(ready.reason.kind);
 }
 
 /** A `No` for a reason other than the address's own check (the contract's `suppressed` count). */

@@ -6,6 +6,13 @@ import { ADDRESS_TYPES } from "./address-type";
 import { EXPORT_FORMATS } from "./export-formats";
 import { EXPORT_INCLUDES, type ExportChoice } from "./contacts-csv";
 
+/** The sentence for a value that is none of `ids`: `start`, then the ids quoted. */
+const noneOf = (start: string, ids: readonly string[]) => (issue: { input: unknown }) =>
+  `${start} ${ids.map((id) => `"${id}"`).join(", ")}; "${String(issue.input)}" is none of them.`;
+
+/** An argument that may be left out or null. */
+const maybe = <S extends z.ZodMiniType>(schema: S) => z.optional(z.nullable(schema));
+
 /** The Contacts commands' arguments, by the name of the global function that takes each. */
 export const CONTACTS_ARGS = {
   /** The menu calls it with nothing (a toast says the counts); the sidebar with {}. */
@@ -14,32 +21,19 @@ export const CONTACTS_ARGS = {
     z.pipe(
       z.object(
         {
-          format: z.enum(EXPORT_FORMATS, {
-            error: (issue) =>
-              `Choose a file for ${EXPORT_FORMATS.map((id) => `"${id}"`).join(", ")}; "${String(issue.input)}" is none of them.`,
-          }),
-          include: z.optional(
-            z.nullable(
-              z.enum(EXPORT_INCLUDES, {
-                error: (issue) => `Export "ready" contacts, those "new" to the tool, or "all"; "${String(issue.input)}" is none of them.`,
-              }),
-            ),
+          format: z.enum(EXPORT_FORMATS, { error: noneOf("Choose a file for", EXPORT_FORMATS) }),
+          include: maybe(
+            z.enum(EXPORT_INCLUDES, {
+              error: (issue) => `Export "ready" contacts, those "new" to the tool, or "all"; "${String(issue.input)}" is none of them.`,
+            }),
           ),
-          types: z.optional(
-            z.nullable(
-              z.array(
-                z.enum(ADDRESS_TYPES, {
-                  error: (issue) =>
-                    `An address type is ${ADDRESS_TYPES.map((id) => `"${id}"`).join(", ")}; "${String(issue.input)}" is none of them.`,
-                }),
-                { error: 'Address types are a list, such as ["Named"].' },
-              ),
-            ),
+          types: maybe(
+            z.array(z.enum(ADDRESS_TYPES, { error: noneOf("An address type is", ADDRESS_TYPES) }), {
+              error: 'Address types are a list, such as ["Named"].',
+            }),
           ),
-          sheets: z.optional(
-            z.nullable(
-              z.array(z.string({ error: "Sheets are named by text." }), { error: 'Sheets are a list of names, such as ["Dentists"].' }),
-            ),
+          sheets: maybe(
+            z.array(z.string({ error: "Sheets are named by text." }), { error: 'Sheets are a list of names, such as ["Dentists"].' }),
           ),
           guard: flag(true),
         },
@@ -61,16 +55,12 @@ export const CONTACTS_ARGS = {
     orEmpty(
       z.object({
         countries: z.array(
-          z
-            .pipe(
-              z.string({ error: 'Each country is a two-letter code, such as "DE".' }),
-              z.transform((code) => code.trim().toUpperCase()),
-            )
-            .check(
-              z.refine((code) => /^[A-Z]{2}$/.test(code), {
-                error: (issue) => `A country is a two-letter code, such as DE or AT; "${String(issue.input)}" is not.`,
-              }),
-            ),
+          z.string({ error: 'Each country is a two-letter code, such as "DE".' }).check(
+            z.overwrite((code) => code.trim().toUpperCase()),
+            z.regex(/^[A-Z]{2}$/, {
+              error: (issue) => `A country is a two-letter code, such as DE or AT; "${String(issue.input)}" is not.`,
+            }),
+          ),
           { error: 'The countries are a list of two-letter codes, such as ["DE", "AT"] (or [] for none).' },
         ),
       }),

@@ -1,12 +1,12 @@
 // This file defines contactsCsv's file (contract, "Contacts", Export, and "Contacts you can defend", Exports): the rows chosen (those
-// ready to send, those new to the tool, or all; of some address types; of some sheets) in one tool's import shape, guarded or not.
+// ready to send, those new to the tool, or all; of some address types; of some sheets) in one tool's import shape, guarded or not,
+// as CSV text (RFC 4180): fields separated by commas, records ended by CRLF, a field holding a comma, a quote or a line break quoted
+// with its quotes doubled.
 import { addressType, isFreeMailDomain, type AddressType } from "./address-type";
 import { isSticky, type ContactValues } from "./contact-columns";
-import { csvText } from "./csv";
-import { EXPORT_FORMAT, type ExportColumn, type ExportFormatId } from "./export-formats";
-import { exportedTo } from "./exported";
-import { guardFormula, needsFormulaGuard } from "./formula-guard";
+import { EXPORT_FORMAT, exportedTo, type ExportColumn, type ExportFormatId } from "./export-formats";
 import type { RowNow } from "./ready-now";
+import { guardFormula, needsFormulaGuard } from "./ready-to-send";
 
 export const EXPORT_INCLUDES = ["ready", "new", "all"] as const;
 type ExportInclude = (typeof EXPORT_INCLUDES)[number];
@@ -33,6 +33,13 @@ export interface ContactsFile {
 }
 
 const FOUND_IN_SEPARATOR = ";";
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** The rows as one CSV text, every record (the last one too) ended by CRLF; each field as RFC 4180 writes it. */
+export function csvText(rows: readonly (readonly string[])[]): string {
+  const field = (text: string): string => (NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  return rows.map((row) => `${row.map(field).join(",")}\r\n`).join("");
+}
 
 /** Whether a mail merge already handled the row: any of its status cells holds something (`EMAIL_SENT`, `RESPONDED`…). */
 const handledByMailMerge = (row: RowNow): boolean => row.row.statuses.some((cell) => cell.trim() !== "");
@@ -70,9 +77,8 @@ const slug = (text: string): string =>
 
 /** `contacts-<format>-<include>[-<types>][-<sheets>]-<yyyy-MM-dd>.csv` (docs/exports.md). */
 function fileNameOf(choice: ExportChoice, day: string): string {
-  const types = choice.types ? [`-${slug(choice.types.join(" "))}`] : [];
-  const sheets = choice.sheets ? [`-${slug(choice.sheets.join(" "))}`] : [];
-  return ["contacts-", choice.format, "-", choice.include, ...types, ...sheets, "-", day, ".csv"].join("");
+  const part = (list: readonly string[] | null): string => (list ? `-${slug(list.join(" "))}` : "");
+  return `contacts-${choice.format}-${choice.include}${part(choice.types)}${part(choice.sheets)}-${day}.csv`;
 }
 
 /** The file of `chosen` for `choice`; `day` (yyyy-MM-dd) names it. */

@@ -33,33 +33,35 @@ export interface ContactFound {
 /** How two addresses compare: trimmed, without case. */
 export const addressKey = (address: string): string => address.trim().toLowerCase();
 
+/** Each address's first place among `texts` (a column's cells, numbered from `top`), by `keyOf`; empty keys left out. */
+export function firstPlaces(texts: readonly string[], top: number, keyOf = addressKey): Map<string, number> {
+  const places = new Map<string, number>();
+  texts.forEach((text, index) => {
+    const key = keyOf(text);
+    if (key !== "" && !places.has(key)) places.set(key, top + index);
+  });
+  return places;
+}
+
 /** `Name` split: the last word is the last name, the words before it the first name. */
 export function splitName(name: string): { first: string; last: string } {
-  const words = name
-    .trim()
-    .split(/\s+/)
-    .filter((word) => word !== "");
+  const words = name.split(/\s+/).filter((word) => word !== "");
   return { first: words.slice(0, -1).join(" "), last: words[words.length - 1] ?? "" };
 }
 
 const has = (list: readonly string[], key: string): boolean => list.some((address) => addressKey(address) === key);
 
-function roleOf(business: SourceBusiness, key: string): ContactRole {
-  if (has(business.ownerEmails, key)) return CONTACT_ROLES.owner;
-  return has(business.decisionMakerEmails, key) ? CONTACT_ROLES.decisionMaker : CONTACT_ROLES.general;
-}
-
-/** The one name of the address's role (its business's single owner or decision maker), else "". */
-function nameOf(business: SourceBusiness, role: ContactRole): string {
-  const names =
-    role === CONTACT_ROLES.owner ? business.ownerNames : role === CONTACT_ROLES.decisionMaker ? business.decisionMakerNames : [];
-  return names.length === 1 ? (names[0] ?? "") : "";
+/** The address's role, with its names in the business. */
+function roleOf(business: SourceBusiness, key: string): [ContactRole, readonly string[]] {
+  if (has(business.ownerEmails, key)) return [CONTACT_ROLES.owner, business.ownerNames];
+  return has(business.decisionMakerEmails, key) ? [CONTACT_ROLES.decisionMaker, business.decisionMakerNames] : [CONTACT_ROLES.general, []];
 }
 
 function cellsOf(business: SourceBusiness, email: string): ContactCells {
   const key = addressKey(email);
-  const role = roleOf(business, key);
-  const name = nameOf(business, role);
+  const [role, names] = roleOf(business, key);
+  // The one name of the address's role (its business's single owner or decision maker), else "".
+  const name = names.length === 1 ? (names[0] ?? "") : "";
   const { first, last } = splitName(name);
   return {
     Email: email,
@@ -82,13 +84,9 @@ function cellsOf(business: SourceBusiness, email: string): ContactCells {
 
 /** A business's addresses, once each, in the order its cells list them. */
 function addressesOf(business: SourceBusiness): string[] {
-  const seen = new Set<string>();
-  return [...business.emails, ...business.ownerEmails, ...business.decisionMakerEmails].filter((address) => {
-    const key = addressKey(address);
-    if (key === "" || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const all = [...business.emails, ...business.ownerEmails, ...business.decisionMakerEmails];
+  const first = firstPlaces(all, 0);
+  return all.filter((address, index) => first.get(addressKey(address)) === index);
 }
 
 /**

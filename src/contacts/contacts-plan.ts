@@ -10,12 +10,14 @@ import {
   type NoReason,
   type ReadyToSend,
 } from "./contact-columns";
-import { addressKey, type ContactFound, type ContactCells } from "./contacts-of";
+import { addressKey, firstPlaces, type ContactFound, type ContactCells } from "./contacts-of";
 import { cellAt, rowValues, type ContactsRead, type RowMarks } from "./contacts-sheet";
 import { consentNeededFor, decideReady, statusIn, type DoNotContact } from "./ready-to-send";
+import { listCell } from "./source-business";
 
-const FOUND_IN_SEPARATOR = "; ";
-const SOURCE_SEPARATOR = "; ";
+/** What joins the sheets of `Found in`, and the sources of `Source`. */
+const SEPARATOR = "; ";
+const NOT_VERIFIED: ReadyToSend = { kind: "check", reason: { kind: "not-verified" } };
 
 export interface ContactsPlan {
   /** Rows whose address the sources hold: their own columns. */
@@ -27,18 +29,15 @@ export interface ContactsPlan {
   readiness: ReadyToSend[];
 }
 
-/** Sheet names joined in the document's order (`rank`), names no longer in it after, as they were. */
-function joinFoundIn(names: readonly string[], rank: (name: string) => number): string {
+/** Sheet names joined in the document's order (`sheets`), names no longer in it after, as they were. */
+function joinFoundIn(names: readonly string[], sheets: readonly string[]): string {
   const unique = names.filter((name, index) => name !== "" && names.indexOf(name) === index);
+  const rank = (name: string): number => (sheets.includes(name) ? sheets.indexOf(name) : sheets.length);
   const ordered = unique.map((name, index) => ({ name, index, rank: rank(name) })).sort((a, b) => a.rank - b.rank || a.index - b.index);
-  return ordered.map((entry) => entry.name).join(FOUND_IN_SEPARATOR);
+  return ordered.map((entry) => entry.name).join(SEPARATOR);
 }
 
-const splitFoundIn = (text: string): string[] =>
-  text
-    .split(FOUND_IN_SEPARATOR.trim())
-    .map((name) => name.trim())
-    .filter((name) => name !== "");
+const splitFoundIn = (text: string): string[] => listCell(text, SEPARATOR.trim());
 
 /** The suppression that holds on a row now: its status columns' (the user's, headed `…status…`), else `Do not contact`'s. */
 function suppressionOf(inputs: PlanInputs, row: number, email: string): NoReason | null {
@@ -69,10 +68,8 @@ interface PlanInputs {
   consentCountries: readonly string[];
   /** An address forgotten for good: its row (a forgetContact killed before it removed it) is never written. */
   forgotten: (address: string) => boolean;
-  /** Each sheet's place in the document's order (its number of sheets for a name it lacks). */
-  rank: (name: string) => number;
-  /** The names of the document's sheets. */
-  sheetNames: ReadonlySet<string>;
+  /** The names of the document's sheets, in its order. */
+  sheetNames: readonly string[];
   /** The sheets this sync read: a name of them in `Found in` stays only where the sheet holds the address. */
   readSheets: ReadonlySet<string>;
   doNotContact: DoNotContact;
@@ -83,17 +80,17 @@ interface PlanInputs {
  * document still has), and the sheets read that hold the address (`holding`); the cell as it is when that is empty.
  */
 function foundInNow(inputs: PlanInputs, cell: string, holding: readonly string[]): string {
-  const unread = splitFoundIn(cell).filter((name) => !inputs.readSheets.has(name) && inputs.sheetNames.has(name));
-  const names = joinFoundIn([...unread, ...holding], inputs.rank);
+  const unread = splitFoundIn(cell).filter((name) => !inputs.readSheets.has(name) && inputs.sheetNames.includes(name));
+  const names = joinFoundIn([...unread, ...holding], inputs.sheetNames);
   return names === "" ? cell : names;
 }
 
 /** The sources found, once each in `Found in` order; a sheet not read keeps what the cell said of it (its parts first). */
 function sourceNow(cell: string, found: ContactFound, allRead: boolean): string {
-  const parts = (text: string): string[] => text.split(SOURCE_SEPARATOR.trim()).map((part) => part.trim());
+  const parts = (text: string): string[] => listCell(text, SEPARATOR.trim());
   const known = allRead ? [] : parts(cell);
-  const all = [...known, ...found.sources.flatMap(parts)].filter((part, i, list) => part !== "" && list.indexOf(part) === i);
-  return all.join(SOURCE_SEPARATOR);
+  const all = [...known, ...found.sources.flatMap(parts)].filter((part, i, list) => list.indexOf(part) === i);
+  return all.join(SEPARATOR);
 }
 
 /** The consent cells of a row: the user's columns headed with `consent`. */
@@ -131,26 +128,13 @@ const changed = (a: ContactValues, b: ContactValues): boolean => CONTACT_HEADERS
 
 /** Each address's row (its first, where a person copied it): those of the sources' addresses are the rows a sync updates. */
 export function rowsByAddress(read: ContactsRead): Map<string, number> {
-  const rows = new Map<string, number>();
-  const emailColumn = read.columns.get("Email");
-  for (let row = 2; row <= read.lastRow; row += 1) {
-    const key = addressKey(cellAt(read, row, emailColumn));
-    if (key !== "" && !rows.has(key)) rows.set(key, row);
-  }
-  return rows;
-}
-
-/** `Ready to send` on a row the sources do not hold: a suppression holding now turns it No (a sticky No stays). */
-function readyOf(inputs: PlanInputs, row: number, email: string, cell: string): ReadyToSend {
-  const previous = readReady(cell);
-  const suppression = suppressionOf(inputs, row, email);
-  if (!suppression || (previous && isSticky(previous))) return previous ?? { kind: "check", reason: { kind: "not-verified" } };
-  return { kind: "no", reason: suppression };
+  const emails = Array.from({ length: read.lastRow - 1 }, (_, index) => cellAt(read, index + 2, read.columns.get("Email")));
+  return firstPlaces(emails, 2);
 }
 
 /** `rows`: rowsByAddress' answer, the own columns of the sources' addresses' rows loaded. */
 export function planContacts(inputs: PlanInputs, rows: ReadonlyMap<string, number>): ContactsPlan {
-  const { read, found, rank, doNotContact, today } = inputs;
+  const { read, found, sheetNames, doNotContact, today } = inputs;
   const emailColumn = read.columns.get("Email");
   const readyColumn = read.columns.get("Ready to send");
   const foundInColumn = read.columns.get("Found in");
@@ -163,14 +147,17 @@ export function planContacts(inputs: PlanInputs, rows: ReadonlyMap<string, numbe
     if (contact) {
       const next = planRow(inputs, row, contact);
       if (changed(next, rowValues(read, row))) plan.updates.set(row, next);
-      plan.readiness.push(readReady(next["Ready to send"]) ?? { kind: "check", reason: { kind: "not-verified" } });
+      plan.readiness.push(readReady(next["Ready to send"]) ?? NOT_VERIFIED);
       continue;
     }
     const readyCell = cellAt(read, row, readyColumn);
     const foundInCell = cellAt(read, row, foundInColumn);
-    const ready = readyOf(inputs, row, email, readyCell);
+    // A row the sources do not hold: a suppression holding now turns it No (a sticky No stays).
+    const previous = readReady(readyCell);
+    const suppression = suppressionOf(inputs, row, email);
+    const ready: ReadyToSend = suppression && !isSticky(previous) ? { kind: "no", reason: suppression } : (previous ?? NOT_VERIFIED);
     const marks: RowMarks = {
-      "Ready to send": readReady(readyCell) === null && ready.kind !== "no" ? readyCell : readyWords(ready),
+      "Ready to send": previous === null && ready.kind !== "no" ? readyCell : readyWords(ready),
       "Found in": foundInNow(inputs, foundInCell, []),
     };
     if (marks["Ready to send"] !== readyCell || marks["Found in"] !== foundInCell) plan.marks.set(row, marks);
@@ -188,7 +175,7 @@ export function planContacts(inputs: PlanInputs, rows: ReadonlyMap<string, numbe
     });
     plan.appends.push({
       ...contact.cells,
-      "Found in": joinFoundIn(contact.foundIn, rank),
+      "Found in": joinFoundIn(contact.foundIn, sheetNames),
       "Ready to send": readyWords(ready),
       Source: sourceNow("", contact, true),
       "First found": today,

@@ -6,7 +6,8 @@ import { KEEP, writeBlock } from "../sheets/block-writer";
 import { checkRoom, documentRoom, newSheetCells, sizeToContent } from "../sheets/document-room";
 import { addMissingHeaders } from "../sheets/headers";
 import { CONTACT_HEADERS, CONTACTS_SHEET, type ContactHeader, type ContactValues } from "./contact-columns";
-import { isConsentHeader, isStatusHeader } from "./ready-to-send";
+import { firstPlaces } from "./contacts-of";
+import { userColumns } from "./ready-to-send";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -48,15 +49,16 @@ export function freezeEmailColumn(read: ContactsRead): void {
   if (read.columns.get("Email") === 1 && read.sheet.getFrozenColumns() === 0) read.sheet.setFrozenColumns(1);
 }
 
-/** One column's data rows into `values`. */
-function readColumn(read: ContactsRead, column: number): void {
-  if (read.lastRow < 2) return;
+/** The cells of `rows` × `columns` from (`top`, `left`) into `values`, in one getValues. */
+function readBlock(read: ContactsRead, top: number, left: number, rows: number, columns: number): void {
   read.sheet
-    .getRange(2, column, read.lastRow - 1, 1)
+    .getRange(top, left, rows, columns)
     .getValues()
     .forEach((cells, index) => {
-      const row = read.values[index + 1] ?? (read.values[index + 1] = []);
-      row[column - 1] = cells[0];
+      const row = read.values[top + index - 1] ?? (read.values[top + index - 1] = []);
+      cells.forEach((cell, offset) => {
+        row[left + offset - 1] = cell;
+      });
     });
 }
 
@@ -68,22 +70,15 @@ export function readContacts(sheet: Sheet): ContactsRead {
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
   const header = lastRow > 0 && lastColumn > 0 ? (sheet.getRange(1, 1, 1, lastColumn).getValues()[0] ?? []) : [];
-  const positions = new Map<string, number>();
-  header.forEach((cell, index) => {
-    const text = cellText(cell);
-    if (text !== "" && !positions.has(text)) positions.set(text, index + 1);
-  });
+  const positions = firstPlaces(header.map(cellText), 1, (text) => text);
   addMissingHeaders(sheet, 1, CONTACT_HEADERS, positions, lastColumn + 1);
   const columns = new Map<ContactHeader, number>();
   for (const name of CONTACT_HEADERS) columns.set(name, positions.get(name) ?? 0);
-  const own = new Set(columns.values());
-  const users = (test: (header: string) => boolean): number[] =>
-    header.flatMap((cell, index) => (test(cellText(cell)) && !own.has(index + 1) ? [index + 1] : []));
-  const statusColumns = users(isStatusHeader);
-  const consentColumns = users(isConsentHeader);
+  const { status: statusColumns, consent: consentColumns } = userColumns(header, new Set(columns.values()));
   const read: ContactsRead = { sheet, values: [header], columns, statusColumns, consentColumns, lastRow: Math.max(lastRow, 1) };
   const mine = [columns.get("Email") ?? 0, columns.get("Ready to send") ?? 0, columns.get("Found in") ?? 0];
-  for (const column of [...mine, ...statusColumns, ...consentColumns.filter((at) => !statusColumns.includes(at))]) readColumn(read, column);
+  for (const column of [...mine, ...statusColumns, ...consentColumns.filter((at) => !statusColumns.includes(at))])
+    if (lastRow >= 2) readBlock(read, 2, column, lastRow - 1, 1);
   return read;
 }
 
@@ -94,16 +89,7 @@ export function loadRows(read: ContactsRead, rows: readonly number[]): void {
   const bottom = Math.max(...rows);
   const own = [...read.columns.values()];
   const left = Math.min(...own);
-  const right = Math.max(...own);
-  read.sheet
-    .getRange(top, left, bottom - top + 1, right - left + 1)
-    .getValues()
-    .forEach((cells, index) => {
-      const row = read.values[top + index - 1] ?? (read.values[top + index - 1] = []);
-      cells.forEach((cell, offset) => {
-        row[left + offset - 1] = cell;
-      });
-    });
+  readBlock(read, top, left, bottom - top + 1, Math.max(...own) - left + 1);
 }
 
 /** A row's cell under `column` (1-based) as text ("" where not read). */
@@ -125,6 +111,30 @@ function headerAt(read: ContactsRead, column: number): ContactHeader | null {
 /** The `Ready to send` and `Found in` of a row no source of the sync holds (a suppression, a sheet that no longer holds its address). */
 export type RowMarks = Pick<ContactValues, "Ready to send" | "Found in">;
 
+/** Writes `columns` of the rows of `byRow` (one block from the first to the last), a header's cell where the row's values have it. */
+function writeRows(
+  read: ContactsRead,
+  byRow: ReadonlyMap<number, Partial<ContactValues>>,
+  columns: number[],
+  options: Parameters<typeof writeBlock>[5] = { known: read.values, skipUnchanged: true },
+): number {
+  if (byRow.size === 0) return 0;
+  const rows = [...byRow.keys()];
+  const top = Math.min(...rows);
+  return writeBlock(
+    read.sheet,
+    top,
+    Math.max(...rows) - top + 1,
+    columns,
+    (row, column) => {
+      const header = headerAt(read, column);
+      const text = header ? byRow.get(row)?.[header] : undefined;
+      return text === undefined ? KEEP : exactText(text);
+    },
+    options,
+  );
+}
+
 /**
  * Rewrites the add-on's columns of the rows in `updates` (loaded: one block from
  * the first to the last); then `marks`' two columns. Returns the calls made.
@@ -134,41 +144,8 @@ export function writeUpdates(
   updates: ReadonlyMap<number, ContactValues>,
   marks: ReadonlyMap<number, RowMarks>,
 ): number {
-  let calls = 0;
-  if (updates.size > 0) {
-    const rows = [...updates.keys()];
-    const top = Math.min(...rows);
-    calls += writeBlock(
-      read.sheet,
-      top,
-      Math.max(...rows) - top + 1,
-      [...read.columns.values()],
-      (row, column) => {
-        const values = updates.get(row);
-        const header = headerAt(read, column);
-        return values && header ? exactText(values[header]) : KEEP;
-      },
-      { known: read.values, skipUnchanged: true },
-    );
-  }
-  if (marks.size > 0) {
-    const rows = [...marks.keys()];
-    const top = Math.min(...rows);
-    const columns = [read.columns.get("Ready to send") ?? 0, read.columns.get("Found in") ?? 0];
-    calls += writeBlock(
-      read.sheet,
-      top,
-      Math.max(...rows) - top + 1,
-      columns,
-      (row, column) => {
-        const values = marks.get(row);
-        const header = headerAt(read, column);
-        return values && (header === "Ready to send" || header === "Found in") ? exactText(values[header]) : KEEP;
-      },
-      { known: read.values, skipUnchanged: true },
-    );
-  }
-  return calls;
+  const markColumns = [read.columns.get("Ready to send") ?? 0, read.columns.get("Found in") ?? 0];
+  return writeRows(read, updates, [...read.columns.values()]) + writeRows(read, marks, markColumns);
 }
 
 /**
@@ -185,17 +162,7 @@ export function appendRows(read: ContactsRead, rows: readonly ContactValues[], m
     const needed = top + block.length - 1;
     const maxRows = sheet.getMaxRows();
     if (needed > maxRows) sheet.insertRowsAfter(maxRows, needed - maxRows);
-    writeBlock(
-      sheet,
-      top,
-      block.length,
-      columns,
-      (row, column) => {
-        const header = headerAt(read, column);
-        return header ? exactText(block[row - top]?.[header] ?? "") : KEEP;
-      },
-      { firstColumn: read.columns.get("Email") },
-    );
+    writeRows(read, new Map(block.map((values, index) => [top + index, values])), columns, { firstColumn: read.columns.get("Email") });
     read.lastRow = needed;
     written += block.length;
   }

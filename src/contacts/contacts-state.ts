@@ -56,9 +56,7 @@ export function marksOf(records: readonly JobRecord[]): Record<string, string> {
     const key = sheetKeyOf(record);
     if (key !== null) texts.set(key, [...(texts.get(key) ?? []), JSON.stringify(record)]);
   }
-  const marks: Record<string, string> = {};
-  for (const [key, jsons] of texts) marks[key] = hashOf(jsons.join("\n"));
-  return marks;
+  return Object.fromEntries([...texts].map(([key, jsons]) => [key, hashOf(jsons.join("\n"))]));
 }
 
 /** The keys of the sheets whose records' mark differs from `state`'s (new ones included). */

@@ -1,10 +1,9 @@
 // This file defines the view of the Contacts sheet that the exports and the sidebar's counts read: its rows by the header labels
 // (wherever the user moved the columns), each with its sheet row and the user's status and consent cells, read in one getValues.
 import { UserFacingError } from "../errors/user-error";
-import { cellText } from "../sheets/cell-text";
 import { headerKey } from "../sheets/headers";
 import { CONTACT_HEADERS, CONTACTS_SHEET, type ContactHeader, type ContactValues } from "./contact-columns";
-import { isConsentHeader, isStatusHeader } from "./ready-to-send";
+import { userColumns } from "./ready-to-send";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -41,28 +40,18 @@ export function readContactsTable(spreadsheet: Spreadsheet): ContactsTable | nul
     throw new UserFacingError(
       `The ${CONTACTS_SHEET} sheet has no column headed "Email": put the header back in row 1, or click Build contacts to add it.`,
     );
-  const own = new Set(columns.values());
-  const users = (test: (label: string) => boolean): number[] =>
-    header.flatMap((cell, index) => (!own.has(index + 1) && test(cellText(cell)) ? [index] : []));
-  const statusAt = users(isStatusHeader);
-  const consentAt = users(isConsentHeader);
+  const { status, consent } = userColumns(header, new Set(columns.values()));
   const rows = cells.map((row, index): TableRow => {
     const values = {} as ContactValues;
     for (const name of CONTACT_HEADERS) values[name] = textOf(row[(columns.get(name) ?? 0) - 1]);
-    return { row: index + 2, values, statuses: statusAt.map((at) => textOf(row[at])), consents: consentAt.map((at) => textOf(row[at])) };
+    return {
+      row: index + 2,
+      values,
+      statuses: status.map((at) => textOf(row[at - 1])),
+      consents: consent.map((at) => textOf(row[at - 1])),
+    };
   });
   return { sheet, columns, rows: rows.filter((row) => row.values.Email.trim() !== "") };
-}
-
-/** The table, or the sentence that says to build the sheet first. */
-export function contactsTableOrThrow(spreadsheet: Spreadsheet): ContactsTable {
-  const table = readContactsTable(spreadsheet);
-  if (table === null)
-    throw new UserFacingError(
-      `There is no ${CONTACTS_SHEET} sheet yet: click Build contacts in the sidebar (or Contacts in the add-on's menu) ` +
-        "first, then download again.",
-    );
-  return table;
 }
 
 function textOf(value: unknown): string {

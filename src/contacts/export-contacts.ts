@@ -1,16 +1,17 @@
 // This file defines contactsCsv's work: the Contacts sheet read once, each row's `Ready to send` decided as it stands now (a status a
 // mail merge wrote a moment ago, a `Do not contact` line), the file built, then the two things it changes written: `Ready to send`
 // where the rules changed it, and `Exported` on every row in the file. A bounded number of calls, whatever the rows.
+import { UserFacingError } from "../errors/user-error";
 import { plural } from "../rules/numbers";
 import type { KeyValueStore } from "../storage/key-value-store";
-import { readReady, isSticky } from "./contact-columns";
+import { CONTACTS_SHEET, readReady, isSticky, type ContactHeader } from "./contact-columns";
 import { readContactsRules } from "./contacts-rules";
-import { contactsTableOrThrow } from "./contacts-table";
+import { readContactsTable } from "./contacts-table";
 import { chosenRows, contactsFile, type ContactsFile, type ExportChoice } from "./contacts-csv";
 import { addressKey } from "./contacts-of";
 import { rewriteByAddress, type AddressEdit } from "./column-writes";
-import { withExport } from "./exported";
-import { rowsNow } from "./ready-now";
+import { withExport } from "./export-formats";
+import { rowsNow, type RowNow } from "./ready-now";
 import { doNotContact } from "./sync-contacts";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -45,27 +46,27 @@ function saidOf(file: ContactsFile, guard: boolean, readyChanged: number): strin
 }
 
 export function exportContacts({ spreadsheet, store, choice, today }: ExportInputs): ContactsExport {
-  const table = contactsTableOrThrow(spreadsheet);
+  const table = readContactsTable(spreadsheet);
+  if (table === null)
+    throw new UserFacingError(
+      `There is no ${CONTACTS_SHEET} sheet yet: click Build contacts in the sidebar (or Contacts in the add-on's menu) ` +
+        "first, then download again.",
+    );
   const now = rowsNow(table.rows, { doNotContact: doNotContact(spreadsheet), rules: readContactsRules(store) });
   const chosen = chosenRows(now, choice);
   const file = contactsFile(chosen, choice, today);
-  const readyColumn = table.columns.get("Ready to send");
-  const exportedColumn = table.columns.get("Exported");
-  const edits: AddressEdit[] = [];
   const turned = now.filter((row) => row.cell !== row.row.values["Ready to send"]);
-  if (readyColumn !== undefined)
-    edits.push({
-      column: readyColumn,
-      // A `No` a person typed since the read stays: the cell is the suppression's memory.
-      next: new Map(
-        turned.map((row) => [addressKey(row.row.values.Email), (text: string) => (isSticky(readReady(text)) ? text : row.cell)]),
-      ),
-    });
-  if (exportedColumn !== undefined)
-    edits.push({
-      column: exportedColumn,
-      next: new Map(chosen.map((row) => [addressKey(row.row.values.Email), (text: string) => withExport(text, choice.format, today)])),
-    });
-  rewriteByAddress(table.sheet, table.columns.get("Email") ?? 1, edits);
+  /** `header`'s edit on the rows of `rows` (none where the sheet lacks the column). */
+  const edit = (header: ContactHeader, rows: readonly RowNow[], next: (row: RowNow, text: string) => string): AddressEdit[] => {
+    const column = table.columns.get(header);
+    return column === undefined
+      ? []
+      : [{ column, next: new Map(rows.map((row) => [addressKey(row.row.values.Email), (text) => next(row, text)])) }];
+  };
+  rewriteByAddress(table.sheet, table.columns.get("Email") ?? 1, [
+    // A `No` a person typed since the read stays: the cell is the suppression's memory.
+    ...edit("Ready to send", turned, (row, text) => (isSticky(readReady(text)) ? text : row.cell)),
+    ...edit("Exported", chosen, (_, text) => withExport(text, choice.format, today)),
+  ]);
   return { ...file, readyChanged: turned.length, said: saidOf(file, choice.guard, turned.length) };
 }

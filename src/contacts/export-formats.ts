@@ -1,6 +1,9 @@
 // This file defines the four export formats as data (docs/exports.md says where each label comes
-// from): each tool's own import labels, in order, and what fills a field the tool requires.
+// from): each tool's own import labels, in order, and what fills a field the tool requires; and the `Exported` column's words
+// and their one reader: each tool an address went out to in a file and the day (`HubSpot 2026-12-06; Mail merge 2026-12-07`),
+// so `include: "new"` knows what a tool already has; parts a person typed stay.
 import type { ContactHeader } from "./contact-columns";
+import { listCell } from "./source-business";
 
 export const EXPORT_FORMATS = ["hubspot", "salesforce", "pipedrive", "mail-merge"] as const;
 export type ExportFormatId = (typeof EXPORT_FORMATS)[number];
@@ -18,9 +21,7 @@ export interface ExportColumn {
 }
 
 interface ExportFormat {
-  /** The tool's name, as the sidebar says it in a sentence. */
-  tool: string;
-  /** The tool as the `Exported` column names it ("HubSpot 2026-12-06"), a code its one reader (exported.ts) maps back. */
+  /** The tool as the `Exported` column names it ("HubSpot 2026-12-06"), a code its one reader (readExported, below) maps back. */
   exported: string;
   columns: readonly ExportColumn[];
 }
@@ -35,7 +36,6 @@ const UNKNOWN = "Unknown";
 
 export const EXPORT_FORMAT: Readonly<Record<ExportFormatId, ExportFormat>> = {
   hubspot: {
-    tool: "HubSpot",
     exported: "HubSpot",
     columns: [
       column("Email", ["Email"]),
@@ -49,7 +49,6 @@ export const EXPORT_FORMAT: Readonly<Record<ExportFormatId, ExportFormat>> = {
     ],
   },
   salesforce: {
-    tool: "Salesforce",
     exported: "Salesforce",
     columns: [
       column("Email", ["Email"]),
@@ -65,7 +64,6 @@ export const EXPORT_FORMAT: Readonly<Record<ExportFormatId, ExportFormat>> = {
     ],
   },
   pipedrive: {
-    tool: "Pipedrive",
     exported: "Pipedrive",
     columns: [
       column("Name", ["Name", "Company", "Email"]),
@@ -80,17 +78,42 @@ export const EXPORT_FORMAT: Readonly<Record<ExportFormatId, ExportFormat>> = {
     ],
   },
   "mail-merge": {
-    tool: "a mail merge",
     exported: "Mail merge",
-    columns: [
-      column("Email", ["Email"]),
-      column("First name", ["First name"]),
-      column("Last name", ["Last name"]),
-      column("Company", ["Company"]),
-      column("Domain", ["Domain"]),
-      column("Website", ["Website"]),
-      column("Phone", ["Phone"]),
-      column("City", ["City"]),
-    ],
+    // Each column labelled as the Contacts column it is filled from.
+    columns: (["Email", "First name", "Last name", "Company", "Domain", "Website", "Phone", "City"] as const).map((header) =>
+      column(header, [header]),
+    ),
   },
 };
+
+const EXPORTED_SEPARATOR = "; ";
+const PART = /^(.*\S)\s+(\d{4}-\d{2}-\d{2})$/;
+
+/** One part of the cell: a tool the add-on names, with its day; or text of a person's, kept as it is. */
+type ExportedPart = { format: ExportFormatId; day: string } | { text: string };
+
+function formatNamed(label: string): ExportFormatId | null {
+  return EXPORT_FORMATS.find((id) => EXPORT_FORMAT[id].exported.toLowerCase() === label.toLowerCase()) ?? null;
+}
+
+/** The one reader of an `Exported` cell. */
+function readExported(cell: string): ExportedPart[] {
+  return listCell(cell, EXPORTED_SEPARATOR.trim()).map((part): ExportedPart => {
+    const match = PART.exec(part);
+    const format = match ? formatNamed(match[1] ?? "") : null;
+    return format ? { format, day: match?.[2] ?? "" } : { text: part };
+  });
+}
+
+/** Whether the cell says the address went out to `format`'s tool. */
+export const exportedTo = (cell: string, format: ExportFormatId): boolean =>
+  readExported(cell).some((part) => "format" in part && part.format === format);
+
+/** The cell once the address went out to `format`'s tool on `day`: that tool's day replaced, or the tool added at the end. */
+export function withExport(cell: string, format: ExportFormatId, day: string): string {
+  const parts = readExported(cell);
+  const at = parts.findIndex((part) => "format" in part && part.format === format);
+  const mine: ExportedPart = { format, day };
+  const next = at < 0 ? [...parts, mine] : parts.map((part, i) => (i === at ? mine : part));
+  return next.map((part) => ("format" in part ? `${EXPORT_FORMAT[part.format].exported} ${part.day}` : part.text)).join(EXPORTED_SEPARATOR);
+}

@@ -2,6 +2,7 @@
 // list (`Emails`, `Owner emails`…), of `Email verifications`' "; "-joined entries, of `Key contacts`' list, and `Email status`'s count
 // said again for the addresses left; the rest of every cell kept. Plain code: the sheets are forget-contact.ts's.
 import { addressKey } from "./contacts-of";
+import { listCell } from "./source-business";
 
 /** How a column's cells hold addresses, by its header as the column table writes it (src/sheets/columns.ts). */
 export const FORGET_COLUMNS = {
@@ -20,17 +21,14 @@ const VERIFIED_COUNT = /^(\d+) of (\d+) verified$/;
 /** Whether a text names the address (any case), quickly: most cells do not. */
 export const mentions = (text: string, key: string): boolean => text.toLowerCase().includes(key);
 
-function withoutInList(text: string, key: string): string {
-  const items = text.split(",").map((item) => item.trim());
-  return items.filter((item) => item !== "" && addressKey(item) !== key).join(", ");
-}
+const withoutInList = (text: string, key: string): string =>
+  listCell(text)
+    .filter((item) => addressKey(item) !== key)
+    .join(", ");
 
 function withoutInEntries(text: string, key: string): string {
-  return text
-    .split(";")
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== "" && addressKey(entry.slice(0, Math.max(0, entry.lastIndexOf(": ")))) !== key)
-    .join("; ");
+  const entries = listCell(text, ";");
+  return entries.filter((entry) => addressKey(entry.slice(0, Math.max(0, entry.lastIndexOf(": ")))) !== key).join("; ");
 }
 
 function withoutInJson(text: string, key: string): string {

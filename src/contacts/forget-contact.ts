@@ -2,17 +2,19 @@
 // build or export writes it again; then the address out of every cell the add-on writes, its `Contacts` rows out, and its `sha256:`
 // line on `Do not contact`. Each step finds what it changes right before: a killed call is finished by the next, a repeat changes nothing.
 import { UserFacingError } from "../errors/user-error";
+import type { EnrichTarget } from "../jobs/enrich-target";
 import type { JobRecord } from "../jobs/job-record";
 import { cellText, exactText } from "../sheets/cell-text";
 import { STATUS_HEADER } from "../sheets/columns";
 import { columnOfHeader } from "../sheets/headers";
+import { sizeToContent } from "../sheets/document-room";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { CONTACTS_SHEET, DO_NOT_CONTACT_SHEET } from "./contact-columns";
 import { addressKey } from "./contacts-of";
 import { addForgotten } from "./contacts-rules";
 import { cellWithout, FORGET_COLUMNS, mentions, statusAfter, type ForgetHeader } from "./forget-cells";
 import { forgottenPrefix, sha256Line } from "./forgotten";
-import { rewriteColumn } from "./column-writes";
+import { columnTexts, rewriteColumn } from "./column-writes";
 import { orderedSources, sourceRefs } from "./source-sheets";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -61,11 +63,7 @@ function doNotContactSheet(spreadsheet: Spreadsheet): Sheet {
         `(${(error as Error).message}). Delete a sheet you no longer need, then forget the address again.`,
     );
   }
-  const columns = sheet.getMaxColumns();
-  if (columns > DO_NOT_CONTACT_HEADERS.length)
-    sheet.deleteColumns(DO_NOT_CONTACT_HEADERS.length + 1, columns - DO_NOT_CONTACT_HEADERS.length);
-  const rows = sheet.getMaxRows();
-  if (rows > NEW_SHEET_ROWS) sheet.deleteRows(NEW_SHEET_ROWS + 1, rows - NEW_SHEET_ROWS);
+  sizeToContent(sheet, NEW_SHEET_ROWS, DO_NOT_CONTACT_HEADERS.length);
   sheet.getRange(1, 1, 1, DO_NOT_CONTACT_HEADERS.length).setValues([DO_NOT_CONTACT_HEADERS]);
   return sheet;
 }
@@ -76,13 +74,7 @@ function listForGood(spreadsheet: Spreadsheet, address: string, today: string): 
   const line = sha256Line(address);
   const key = addressKey(address);
   const lastRow = sheet.getLastRow();
-  const column =
-    lastRow > 0
-      ? sheet
-          .getRange(1, 1, lastRow, 1)
-          .getValues()
-          .map((row) => cellText(row[0]).toLowerCase())
-      : [];
+  const column = columnTexts(sheet, 1, 1, lastRow).map((text) => text.toLowerCase());
   const plain = column.flatMap((text, index) => (text === key ? [index + 1] : []));
   for (const row of plain) sheet.getRange(row, 1).setValue(exactText(line));
   if (plain.length > 0 || column.includes(line)) return plain.length;
@@ -92,22 +84,21 @@ function listForGood(spreadsheet: Spreadsheet, address: string, today: string): 
 
 /** The columns of a sheet's header row that hold addresses, from `from` (an enriched list's block) on; `Email status` last. */
 function addressColumns(header: readonly unknown[], from: number): Array<[ForgetHeader | "Email status", number]> {
-  const found: Array<[ForgetHeader | "Email status", number]> = [];
-  for (const label of [...(Object.keys(FORGET_COLUMNS) as ForgetHeader[]), "Email status" as const]) {
-    const column = columnOfHeader(header, label, from);
-    if (column > 0) found.push([label, column]);
-  }
-  return found;
+  const labels = [...(Object.keys(FORGET_COLUMNS) as ForgetHeader[]), "Email status" as const];
+  return labels
+    .map((label): [ForgetHeader | "Email status", number] => [label, columnOfHeader(header, label, from)])
+    .filter(([, at]) => at > 0);
 }
 
 /** The address out of one sheet's columns (rows below `headerRow`); the cells changed. */
-function forgetInSheet(sheet: Sheet, headerRow: number, list: boolean, key: string): number {
+function forgetInSheet(sheet: Sheet, list: EnrichTarget | null, key: string): number {
+  const headerRow = list ? list.headerRow : 1;
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
   if (lastRow <= headerRow || lastColumn === 0) return 0;
   const header = sheet.getRange(headerRow, 1, 1, lastColumn).getValues()[0] ?? [];
-  const from = list ? Math.max(1, columnOfHeader(header, STATUS_HEADER)) : 1;
-  if (list && columnOfHeader(header, STATUS_HEADER) === 0) return 0; // never enriched: nothing of the add-on's here
+  const from = list ? columnOfHeader(header, STATUS_HEADER) : 1;
+  if (from === 0) return 0; // a list never enriched: nothing of the add-on's here
   const listed = new Map<number, number>();
   const verified = new Map<number, number>();
   let cells = 0;
@@ -134,8 +125,8 @@ function forgetInContacts(spreadsheet: Spreadsheet, key: string): number {
   const header = sheet.getRange(1, 1, 1, lastColumn).getValues()[0] ?? [];
   const emailColumn = columnOfHeader(header, "Email");
   if (emailColumn === 0) return 0;
-  const emails = sheet.getRange(2, emailColumn, lastRow - 1, 1).getValues();
-  const rows = emails.flatMap((cells, index) => (addressKey(cellText(cells[0])) === key ? [index + 2] : [])).reverse();
+  const emails = columnTexts(sheet, emailColumn, 2, lastRow);
+  const rows = emails.flatMap((text, index) => (addressKey(text) === key ? [index + 2] : [])).reverse();
   let cells = 0;
   for (const row of rows) {
     cells += (sheet.getRange(row, 1, 1, lastColumn).getValues()[0] ?? []).filter((cell) => cellText(cell) !== "").length;
@@ -149,11 +140,9 @@ export function forgetContact({ spreadsheet, store, shared, records, email, toda
   const key = addressKey(address);
   // First: from this moment every writer leaves the address out, whatever stops this call later.
   addForgotten(store, shared, forgottenPrefix(address));
-  const changed: number[] = [];
   const sheets = spreadsheet.getSheets();
   const names = sheets.map((sheet) => sheet.getName());
-  for (const source of orderedSources(sheets, names, sourceRefs(records)))
-    changed.push(forgetInSheet(source.sheet, source.list ? source.list.headerRow : 1, source.list !== null, key));
+  const changed = orderedSources(sheets, names, sourceRefs(records)).map(({ sheet, list }) => forgetInSheet(sheet, list, key));
   changed.push(forgetInContacts(spreadsheet, key));
   // Last, as the one step that may add a sheet: a workbook at Google's cell limit refuses it with everything else done.
   changed.push(listForGood(spreadsheet, address, today));

@@ -24,10 +24,6 @@ export class Forgotten {
     this.prefixes = new Set(prefixes);
   }
 
-  static of(store: KeyValueStore): Forgotten {
-    return new Forgotten(readContactsRules(store).forgotten);
-  }
-
   get none(): boolean {
     return this.prefixes.size === 0;
   }
@@ -44,32 +40,23 @@ function keptOf(list: readonly string[] | null | undefined, forgotten: Forgotten
 
 /** A business without its forgotten addresses: out of its lists, its verifications and its key contacts (the rest kept). */
 function withoutIn(business: Business, forgotten: Forgotten): Business {
-  const emails = keptOf(business.emails, forgotten);
-  const owners = keptOf(business.owner_emails, forgotten);
-  const makers = keptOf(business.decision_maker_emails, forgotten);
   const checks = business.email_verifications;
-  const checked = checks ? Object.keys(checks).filter((address) => !forgotten.has(address)) : [];
   const contacts = business.key_contacts;
   // The key contacts' shape is not documented: an entry whose text names a forgotten address goes whole.
   const namesOne = (entry: unknown): boolean =>
     (JSON.stringify(entry) ?? "").match(/[^\s"',;<>()[\]{}:]+@[^\s"',;<>()[\]{}:]+/g)?.some((a) => forgotten.has(a)) ?? false;
-  const keptContacts = contacts?.some(namesOne) ? contacts.filter((entry) => !namesOne(entry)) : contacts;
-  if (
-    emails === business.emails &&
-    owners === business.owner_emails &&
-    makers === business.decision_maker_emails &&
-    (!checks || checked.length === Object.keys(checks).length) &&
-    keptContacts === contacts
-  )
-    return business;
-  return {
+  const kept = {
     ...business,
-    emails: emails as string[] | null | undefined,
-    owner_emails: owners as string[] | null | undefined,
-    decision_maker_emails: makers as string[] | null | undefined,
-    email_verifications: checks ? Object.fromEntries(checked.map((address) => [address, checks[address]])) : checks,
-    key_contacts: keptContacts,
+    emails: keptOf(business.emails, forgotten),
+    owner_emails: keptOf(business.owner_emails, forgotten),
+    decision_maker_emails: keptOf(business.decision_maker_emails, forgotten),
+    email_verifications:
+      checks && Object.keys(checks).some((address) => forgotten.has(address))
+        ? Object.fromEntries(Object.entries(checks).filter(([address]) => !forgotten.has(address)))
+        : checks,
+    key_contacts: contacts?.some(namesOne) ? contacts.filter((entry) => !namesOne(entry)) : contacts,
   } as Business;
+  return (Object.keys(kept) as Array<keyof Business>).some((field) => kept[field] !== business[field]) ? kept : business;
 }
 
 /**
@@ -77,7 +64,7 @@ function withoutIn(business: Business, forgotten: Forgotten): Business {
  * refresh merge, through JobsContext.withoutForgotten). Costs one read of the store (its snapshot), and no hash while none is forgotten.
  */
 export function withoutForgotten(store: KeyValueStore, businesses: readonly Business[]): Business[] {
-  return withoutAny(Forgotten.of(store), businesses);
+  return withoutAny(new Forgotten(readContactsRules(store).forgotten), businesses);
 }
 
 /** `businesses` without any of the `forgotten` addresses (the custom functions' hook, whose list is the one shared with formulas). */

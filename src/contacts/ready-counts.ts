@@ -4,6 +4,7 @@
 import { groupDigits, plural } from "../rules/numbers";
 import type { ReadyToSend } from "./contact-columns";
 import type { RowNow } from "./ready-now";
+import { listCell } from "./source-business";
 
 export interface ContactsStatus {
   /** False when the document has no Contacts sheet yet. */
@@ -56,13 +57,8 @@ const REASONS: Record<string, [label: string, meaning: string]> = {
   unread: ["without Ready to send", "the cell is empty or holds other words. Click Refresh contacts to decide them."],
 };
 
-/** Check results that mean one thing, by the word the service may use. */
-const SAME_RESULT: Record<string, string> = {
-  catch_all: "accept_all",
-  catchall: "accept_all",
-  "accept-all": "accept_all",
-  acceptall: "accept_all",
-};
+/** Check results the service may word otherwise that mean `accept_all`. */
+const ACCEPT_ALL = /^(catch_?all|accept-?all)$/;
 
 /** A not-ready row's reason code; null when it is ready. */
 function reasonOf(ready: ReadyToSend | null): string | null {
@@ -72,7 +68,7 @@ function reasonOf(ready: ReadyToSend | null): string | null {
     const reason = ready.reason;
     if (reason.kind === "result") {
       const result = reason.result.toLowerCase();
-      return `check:${SAME_RESULT[result] ?? result}`;
+      return `check:${ACCEPT_ALL.test(result) ? "accept_all" : result}`;
     }
     return reason.kind === "not-verified" ? "notVerified" : reason.kind;
   }
@@ -98,15 +94,13 @@ function describe(status: Omit<ContactsStatus, "lines" | "meanings">): Pick<Cont
   const rank = (code: string): number => (order.includes(code) ? order.indexOf(code) : order.indexOf("notVerified") - 0.5);
   const codes = Object.keys(status.notReady).sort((a, b) => rank(a) - rank(b));
   const reasons = codes.map((code) => `${groupDigits(status.notReady[code] ?? 0)} ${reasonWords(code).label}`);
-  const stale =
-    status.stale > 0
-      ? `${plural(status.stale, "row", "rows")} changed since the sheet was updated (a status, Do not contact or Settings): counted as ` +
-        "they are now; the next download or Refresh contacts writes them."
-      : null;
-  return {
-    lines: [ready, ...(reasons.length > 0 ? [`Not ready: ${reasons.join(" · ")}`] : []), ...(stale ? [stale] : [])],
-    meanings: codes.map((code) => reasonWords(code).meaning),
-  };
+  const lines = [ready, ...(reasons.length > 0 ? [`Not ready: ${reasons.join(" · ")}`] : [])];
+  if (status.stale > 0)
+    lines.push(
+      `${plural(status.stale, "row", "rows")} changed since the sheet was updated (a status, Do not contact or Settings): counted as ` +
+        "they are now; the next download or Refresh contacts writes them.",
+    );
+  return { lines, meanings: codes.map((code) => reasonWords(code).meaning) };
 }
 
 /** The counts of these rows, decided now (null: no Contacts sheet). */
@@ -127,8 +121,7 @@ export function contactsStatusOf(rows: readonly RowNow[] | null): ContactsStatus
     else status.notReady[reason] = (status.notReady[reason] ?? 0) + 1;
     if (row.cell !== values["Ready to send"]) status.stale += 1;
     if (values.Exported.trim() !== "") status.exported = true;
-    for (const name of values["Found in"].split(";").map((part) => part.trim()))
-      if (name !== "" && !status.sheets.includes(name)) status.sheets.push(name);
+    for (const name of listCell(values["Found in"], ";")) if (!status.sheets.includes(name)) status.sheets.push(name);
   }
   return { ...status, ...describe(status) };
 }

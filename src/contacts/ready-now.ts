@@ -9,16 +9,12 @@ import { consentNeededFor, decideReady, statusIn, type DoNotContact } from "./re
 /** A row with its `Ready to send` now: the cell's words after (unchanged unless the rules say otherwise) and what they read as. */
 export interface RowNow {
   row: TableRow;
-  /** The words the cell should hold now. */
   cell: string;
   ready: ReadyToSend | null;
 }
 
 /** What rules a row's readiness is decided by now. */
-export interface RulesNow {
-  doNotContact: DoNotContact;
-  rules: ContactsRules;
-}
+type RulesNow = { doNotContact: DoNotContact; rules: ContactsRules };
 
 /** The cell's words now: the rules' decision, except that words a person wrote which are no `No` of theirs stay unless the rules say No. */
 function readyCellNow(row: TableRow, { doNotContact, rules }: RulesNow): string {

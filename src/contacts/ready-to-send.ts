@@ -1,11 +1,12 @@
 // This file decides `Ready to send` (contract, "Contacts"): the first rule that holds of a suppression, an undeliverable check, a
 // business closed for good, prior consent its country needs, an address needing the formula guard, a deliverable check. A sticky
-// `No` already in the cell stays: the cell is the suppression's memory.
+// `No` already in the cell stays: the cell is the suppression's memory. And the formula guard (also the export's): which texts a
+// spreadsheet opening a file would run as a formula, and the `'` that keeps them text.
 import { isDeliverableResult } from "../rules/email-check";
 import { websiteDomain } from "../rules/website-key";
+import { cellText } from "../sheets/cell-text";
 import { isSticky, SUPPRESSING_STATUSES, type NoReason, type ReadyToSend, type SuppressingStatus } from "./contact-columns";
 import { addressKey } from "./contacts-of";
-import { needsFormulaGuard } from "./formula-guard";
 import { sha256Hex } from "./sha256";
 
 const UNDELIVERABLE = ["undeliverable", "invalid"] as const;
@@ -15,7 +16,14 @@ const SHA256_LINE = /^sha256:([0-9a-f]{64})$/;
 export const isStatusHeader = (header: string): boolean => header.toLowerCase().includes("status");
 
 /** Whether a header names a column recording consent (`Consent`, `Opt-in consent`): it contains "consent". */
-export const isConsentHeader = (header: string): boolean => header.toLowerCase().includes("consent");
+const isConsentHeader = (header: string): boolean => header.toLowerCase().includes("consent");
+
+/** The user's columns (1-based, none of `own`, the add-on's) headed as status columns, and as consent columns. */
+export function userColumns(header: readonly unknown[], own: ReadonlySet<number>): { status: number[]; consent: number[] } {
+  const headed = (test: (label: string) => boolean): number[] =>
+    header.flatMap((cell, index) => (test(cellText(cell)) && !own.has(index + 1) ? [index + 1] : []));
+  return { status: headed(isStatusHeader), consent: headed(isConsentHeader) };
+}
 
 /** Each suppressing word as a word of its own: no letter touching it (`EMAIL_BOUNCED`, `BOUNCED (hard)`; never `unblocked`). */
 const STATUS_WORDS = SUPPRESSING_STATUSES.map((status) => ({ status, word: new RegExp(`(?<!\\p{L})${status}(?!\\p{L})`, "iu") }));
@@ -53,8 +61,7 @@ export class DoNotContact {
     const key = addressKey(address);
     if (this.addresses.has(key) || (this.hashes.size > 0 && this.hashes.has(sha256Hex(key))))
       return { kind: "do-not-contact", by: "address" };
-    const host = key.slice(key.lastIndexOf("@") + 1);
-    const parts = host.split(".");
+    const parts = key.slice(key.lastIndexOf("@") + 1).split(".");
     for (let i = 0; i < parts.length - 1; i += 1)
       if (this.domains.has(parts.slice(i).join("."))) return { kind: "do-not-contact", by: "domain" };
     return null;
@@ -92,4 +99,23 @@ export function consentNeededFor(countryCode: string, countries: readonly string
   const code = countryCode.trim().toUpperCase();
   if (code === "" || !countries.includes(code)) return null;
   return consentCells.some(recordsConsent) ? null : code;
+}
+
+/** After `+` or `-`, these keep a text a number or a phone (`+1 512-555-0100`, `-3.5`). */
+const NUMBER_LIKE = /^[0-9 .()[\]-]*$/;
+
+/**
+ * True when `text` begins with `=`, `@`, a tab or a carriage return, or with
+ * `+`/`-` followed by anything but digits, spaces, dots, dashes and brackets.
+ */
+export function needsFormulaGuard(text: string): boolean {
+  const first = text.charAt(0);
+  if (first === "=" || first === "@" || first === "\t" || first === "\r") return true;
+  if (first === "+" || first === "-") return !NUMBER_LIKE.test(text.slice(1));
+  return false;
+}
+
+/** `text` with a `'` in front when a spreadsheet would run it as a formula, else as it is. */
+export function guardFormula(text: string): string {
+  return needsFormulaGuard(text) ? `'${text}` : text;
 }

@@ -10,7 +10,6 @@ const fraction32 = (root: number): number => ((root - Math.floor(root)) * 2 ** 3
 const K = PRIMES.map((p) => fraction32(Math.cbrt(p)));
 const H0 = PRIMES.slice(0, 8).map((p) => fraction32(Math.sqrt(p)));
 
-/** The text's UTF-8 bytes. */
 function utf8(text: string): number[] {
   const bytes: number[] = [];
   for (const char of text) {
@@ -40,18 +39,9 @@ function compress(h: number[], words: Uint32Array, at: number): void {
   for (let i = 0; i < 64; i += 1) {
     const t1 = (k + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + (K[i] ?? 0) + (w[i] ?? 0)) >>> 0;
     const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
-    k = g;
-    g = f;
-    f = e;
-    e = (d + t1) >>> 0;
-    d = c;
-    c = b;
-    b = a;
-    a = (t1 + t2) >>> 0;
+    [k, g, f, e, d, c, b, a] = [g, f, e, (d + t1) >>> 0, c, b, a, (t1 + t2) >>> 0];
   }
-  [a, b, c, d, e, f, g, k].forEach((value, i) => {
-    h[i] = ((h[i] ?? 0) + value) >>> 0;
-  });
+  for (const [i, value] of [a, b, c, d, e, f, g, k].entries()) h[i] = ((h[i] ?? 0) + value) >>> 0;
 }
 
 /** The lower-case hex SHA-256 of `text`'s UTF-8 bytes. */
@@ -63,10 +53,8 @@ export function sha256Hex(text: string): string {
   // The bit length, big-endian in 8 bytes (a text is far below 2^32 bytes).
   const bits = (length << 3) >>> 0;
   bytes.push(0, 0, 0, length >>> 29, bits >>> 24, (bits >>> 16) & 255, (bits >>> 8) & 255, bits & 255);
-  const words = new Uint32Array(bytes.length / 4);
-  for (let i = 0; i < words.length; i += 1)
-    words[i] =
-      (((bytes[i * 4] ?? 0) << 24) | ((bytes[i * 4 + 1] ?? 0) << 16) | ((bytes[i * 4 + 2] ?? 0) << 8) | (bytes[i * 4 + 3] ?? 0)) >>> 0;
+  const view = new DataView(Uint8Array.from(bytes).buffer);
+  const words = Uint32Array.from({ length: bytes.length / 4 }, (_, i) => view.getUint32(i * 4));
   const h = [...H0];
   for (let at = 0; at < words.length; at += 16) compress(h, words, at);
   return h.map((value) => value.toString(16).padStart(8, "0")).join("");

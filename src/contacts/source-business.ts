@@ -4,25 +4,17 @@
 import { cellText } from "../sheets/cell-text";
 import { FOUND_BY_HEADER } from "../sheets/columns";
 
-export interface SourceBusiness {
-  emails: string[];
-  ownerEmails: string[];
-  decisionMakerEmails: string[];
-  ownerNames: string[];
-  decisionMakerNames: string[];
-  company: string;
-  website: string;
-  phone: string;
-  city: string;
-  countryCode: string;
-  /** Each address's verification `result` (address lower case → result as written). */
-  checks: Map<string, string>;
-  businessStatus: string;
-  businessId: string;
-  mapsUrl: string;
-  /** Where its sheet found it: a territory row's `Found by`, else the sheet's search or list (source-sheets.ts). */
-  source: string;
-}
+/** The fields read as a ", "-joined list cell, and those read as text. */
+const LIST_FIELDS = ["emails", "ownerEmails", "decisionMakerEmails", "ownerNames", "decisionMakerNames"] as const;
+const TEXT_FIELDS = ["company", "website", "phone", "city", "countryCode", "businessStatus", "businessId", "mapsUrl"] as const;
+
+export type SourceBusiness = Record<(typeof LIST_FIELDS)[number], string[]> &
+  Record<(typeof TEXT_FIELDS)[number], string> & {
+    /** Each address's verification `result` (address lower case → result as written). */
+    checks: Map<string, string>;
+    /** Where its sheet found it: a territory row's `Found by`, else the sheet's search or list (source-sheets.ts). */
+    source: string;
+  };
 
 /** The header labels a row is read by, as the column table writes them. */
 export const SOURCE_HEADERS = {
@@ -45,10 +37,10 @@ export const SOURCE_HEADERS = {
 
 export type SourceField = keyof typeof SOURCE_HEADERS;
 
-/** A ", "-joined list cell's items, trimmed, empty ones left out. */
-export function listCell(value: unknown): string[] {
+/** A ", "-joined list cell's items (or `separator`'s), trimmed, empty ones left out. */
+export function listCell(value: unknown, separator = ","): string[] {
   return cellText(value)
-    .split(",")
+    .split(separator)
     .map((item) => item.trim())
     .filter((item) => item !== "");
 }
@@ -71,22 +63,10 @@ export function readVerifications(value: unknown): Map<string, string> {
 
 /** A row's business, each field from its column (absent column: empty); `source` where its row does not say its own. */
 export function sourceBusiness(cell: (field: SourceField) => unknown, source: string): SourceBusiness {
-  const text = (field: SourceField): string => cellText(cell(field));
   return {
-    emails: listCell(cell("emails")),
-    ownerEmails: listCell(cell("ownerEmails")),
-    decisionMakerEmails: listCell(cell("decisionMakerEmails")),
-    ownerNames: listCell(cell("ownerNames")),
-    decisionMakerNames: listCell(cell("decisionMakerNames")),
-    company: text("company"),
-    website: text("website"),
-    phone: text("phone"),
-    city: text("city"),
-    countryCode: text("countryCode"),
+    ...Object.fromEntries(LIST_FIELDS.map((field) => [field, listCell(cell(field))])),
+    ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, cellText(cell(field))])),
     checks: readVerifications(cell("checks")),
-    businessStatus: text("businessStatus"),
-    businessId: text("businessId"),
-    mapsUrl: text("mapsUrl"),
-    source: text("foundBy") || source,
-  };
+    source: cellText(cell("foundBy")) || source,
+  } as SourceBusiness;
 }

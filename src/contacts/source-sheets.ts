@@ -53,45 +53,40 @@ export function sourceRefs(records: readonly JobRecord[], keys?: ReadonlySet<str
 const columnOf = (header: readonly unknown[], label: string, from = 0): number =>
   label === "" ? -1 : columnOfHeader(header, label, from + 1) - 1;
 
-/** Each field's column (0-based) in a results sheet's header row: the first cell with its label. */
-function resultColumns(header: readonly unknown[]): Map<SourceField, number> {
+/**
+ * Each field's column (0-based) in a header row: a results sheet's, the first cell with its label; an enriched list's, its name and
+ * website columns (by header, else where they were) and the block's from `Enrichment status` on.
+ */
+function columnsOf(header: readonly unknown[], target: EnrichTarget | null): Map<SourceField, number> {
   const columns = new Map<SourceField, number>();
+  const start = target ? columnOf(header, STATUS_HEADER) : 0;
   for (const field of Object.keys(SOURCE_HEADERS) as SourceField[]) {
-    const at = columnOf(header, SOURCE_HEADERS[field]);
+    const label = SOURCE_HEADERS[field];
+    const inBlock = start >= 0 && field !== "company" && field !== "website" && ENRICH_HEADERS.includes(label);
+    const at = !target || inBlock ? columnOf(header, label, start) : -1;
     if (at >= 0) columns.set(field, at);
   }
-  return columns;
-}
-
-/** An enriched list's: its name and website columns (by header, else where they were), the block's from `Enrichment status` on. */
-function listColumns(header: readonly unknown[], target: EnrichTarget): Map<SourceField, number> {
-  const columns = new Map<SourceField, number>();
+  if (!target) return columns;
   const named = (text: string, fallback: number): number => {
     const at = columnOf(header, text);
     return at >= 0 ? at : fallback - 1;
   };
   columns.set("company", named(target.nameHeader, target.nameColumn));
   columns.set("website", named(target.websiteHeader, target.websiteColumn));
-  const start = columnOf(header, STATUS_HEADER);
-  if (start < 0) return columns;
-  for (const field of Object.keys(SOURCE_HEADERS) as SourceField[]) {
-    const label = SOURCE_HEADERS[field];
-    if (field === "company" || field === "website" || !ENRICH_HEADERS.includes(label)) continue;
-    const at = columnOf(header, label, start);
-    if (at >= 0) columns.set(field, at);
-  }
   return columns;
 }
 
-/** One source sheet's businesses (`name` its name), read in one getValues from its header row to its last row. */
-export function readSource(sheet: Sheet, name: string, list: EnrichTarget | null, source: string | null): SourceSheet {
+/** A source sheet of the document: the sheet, its name, and its ref's list and source. */
+type SourceAt = Omit<SourceRef, "key"> & { sheet: Sheet; name: string };
+
+/** One source sheet's businesses, read in one getValues from its header row to its last row. */
+export function readSource({ sheet, name, list, source }: SourceAt): SourceSheet {
   const headerRow = list ? list.headerRow : 1;
   const lastRow = sheet.getLastRow();
   const lastColumn = sheet.getLastColumn();
   if (lastRow <= headerRow || lastColumn === 0) return { name, businesses: [] };
   const values = sheet.getRange(headerRow, 1, lastRow - headerRow + 1, lastColumn).getValues();
-  const header = values[0] ?? [];
-  const columns = list ? listColumns(header, list) : resultColumns(header);
+  const columns = columnsOf(values[0] ?? [], list);
   const found = source ?? `list ${name}`;
   const businesses = values.slice(1).map((row) =>
     sourceBusiness((field) => {
@@ -106,17 +101,12 @@ export function readSource(sheet: Sheet, name: string, list: EnrichTarget | null
  * The sheets of `refs` present in the document, in its sheet order (`names`:
  * each sheet's, in that order; the Contacts sheet never one of them).
  */
-export function orderedSources(
-  sheets: readonly Sheet[],
-  names: readonly string[],
-  refs: readonly SourceRef[],
-): Array<{ sheet: Sheet; name: string; list: EnrichTarget | null; source: string | null }> {
-  const byKey = new Map<string, SourceRef[]>();
-  for (const ref of refs) byKey.set(ref.key, [...(byKey.get(ref.key) ?? []), ref]);
+export function orderedSources(sheets: readonly Sheet[], names: readonly string[], refs: readonly SourceRef[]): SourceAt[] {
   return sheets.flatMap((sheet, index) => {
     const name = names[index] ?? "";
     if (name === CONTACTS_SHEET) return [];
-    const mine = [...(byKey.get(`#${sheet.getSheetId()}`) ?? []), ...(byKey.get(`name:${name}`) ?? [])];
+    const id = `#${sheet.getSheetId()}`;
+    const mine = [...refs.filter((ref) => ref.key === id), ...refs.filter((ref) => ref.key === `name:${name}`)];
     return mine.map((ref) => ({ sheet, name, list: ref.list, source: ref.source }));
   });
 }

@@ -2,7 +2,7 @@
 // the sources, Do not contact and Contacts, then write. Rows are found by address, so a sync repeated
 // after a kill or a stop by the deadline completes the sheet and never duplicates a row.
 import type { JobRecord } from "../jobs/job-record";
-import { cellText } from "../sheets/cell-text";
+import { columnTexts } from "./column-writes";
 import { DO_NOT_CONTACT_SHEET } from "./contact-columns";
 import { contactsOf } from "./contacts-of";
 import { countsOf, rowsByAddress, planContacts } from "./contacts-plan";
@@ -14,13 +14,7 @@ import { orderedSources, readSource, sourceRefs } from "./source-sheets";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 
-export interface ContactsCounts {
-  sheetName: string;
-  contacts: number;
-  added: number;
-  ready: number;
-  suppressed: number;
-}
+export type ContactsCounts = { sheetName: string } & ReturnType<typeof countsOf>;
 
 export interface SyncInputs {
   spreadsheet: Spreadsheet;
@@ -46,14 +40,7 @@ export interface SyncOutcome {
 /** The `Do not contact` sheet's column A (read in one getValues), as its one matcher. */
 export function doNotContact(spreadsheet: Spreadsheet): DoNotContact {
   const sheet = spreadsheet.getSheetByName(DO_NOT_CONTACT_SHEET);
-  const lastRow = sheet ? sheet.getLastRow() : 0;
-  if (!sheet || lastRow === 0) return new DoNotContact([]);
-  return new DoNotContact(
-    sheet
-      .getRange(1, 1, lastRow, 1)
-      .getValues()
-      .map((row) => cellText(row[0])),
-  );
+  return new DoNotContact(sheet ? columnTexts(sheet, 1, 1, sheet.getLastRow()) : []);
 }
 
 /** One sync; null when there is no Contacts sheet to keep (and `create` is false). */
@@ -63,18 +50,10 @@ export function syncContacts(inputs: SyncInputs): SyncOutcome | null {
   if (!sheet) return null;
   const sheets = spreadsheet.getSheets();
   const names = sheets.map((each) => each.getName());
-  const rank = (name: string): number => {
-    const at = names.indexOf(name);
-    return at < 0 ? names.length : at;
-  };
-  const refs = sourceRefs(inputs.records, inputs.sheets);
-  const sources = orderedSources(sheets, names, refs);
+  const sources = orderedSources(sheets, names, sourceRefs(inputs.records, inputs.sheets));
   const forgotten = new Forgotten(inputs.rules.forgotten);
   const isForgotten = (address: string): boolean => forgotten.has(address);
-  const found = contactsOf(
-    sources.map(({ sheet: source, name, list, source: from }) => readSource(source, name, list, from)),
-    isForgotten,
-  );
+  const found = contactsOf(sources.map(readSource), isForgotten);
   const read = readContacts(sheet);
   if (inputs.create) freezeEmailColumn(read);
   const rows = rowsByAddress(read);
@@ -82,14 +61,12 @@ export function syncContacts(inputs: SyncInputs): SyncOutcome | null {
     read,
     [...found.keys()].flatMap((key) => rows.get(key) ?? []),
   );
-  const readSheets = new Set(sources.map((source) => source.name));
   const plan = planContacts(
     {
       read,
       found,
-      rank,
-      sheetNames: new Set(names),
-      readSheets,
+      sheetNames: names,
+      readSheets: new Set(sources.map((source) => source.name)),
       doNotContact: doNotContact(spreadsheet),
       today: inputs.today,
       consentCountries: inputs.rules.consent,

@@ -1,7 +1,7 @@
 // Tests the Contacts sheet's words (src/contacts/contact-columns.ts) and the formula guard
-// (src/contacts/formula-guard.ts): every `Ready to send` state's words read back as that state.
+// (src/contacts/ready-to-send.ts): every `Ready to send` state's words read back as that state.
 import { CONTACT_HEADERS, isSticky, isSuppressed, type ReadyToSend, readReady, readyWords } from "../../src/contacts/contact-columns";
-import { guardFormula, needsFormulaGuard } from "../../src/contacts/formula-guard";
+import { guardFormula, needsFormulaGuard } from "../../src/contacts/ready-to-send";
 
 const STATES: ReadyToSend[] = [
   { kind: "yes" },

@@ -2,8 +2,7 @@
 // strict parser written here (independent of the writer), the four formats' labels and required fields, only rows ready to send
 // unless all, new ones only, of some types or sheets, Salesforce's Email Opt Out, and the formula guard on every field, or off.
 import { CONTACT_HEADERS, readReady, type ContactValues } from "../../src/contacts/contact-columns";
-import { chosenRows, contactsFile as fileOf, type ExportChoice } from "../../src/contacts/contacts-csv";
-import { csvText } from "../../src/contacts/csv";
+import { chosenRows, contactsFile as fileOf, csvText, type ExportChoice } from "../../src/contacts/contacts-csv";
 import { EXPORT_FORMAT, EXPORT_FORMATS, type ExportFormatId } from "../../src/contacts/export-formats";
 import type { RowNow } from "../../src/contacts/ready-now";
 import { contactsStatusOf } from "../../src/contacts/ready-counts";

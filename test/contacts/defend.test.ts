@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { addressType } from "../../src/contacts/address-type";
 import { readContactsRules, saveConsentCountries } from "../../src/contacts/contacts-rules";
-import { exportedTo, withExport } from "../../src/contacts/exported";
+import { exportedTo, withExport } from "../../src/contacts/export-formats";
 import { cellWithout, statusAfter } from "../../src/contacts/forget-cells";
 import { Forgotten, forgottenPrefix, sha256Line, withoutForgotten } from "../../src/contacts/forgotten";
 import { addForgotten, readSharedForgotten } from "../../src/contacts/contacts-rules";
@@ -196,7 +196,7 @@ describe("forgetting an address's cells", () => {
     });
     // The store keeps a prefix of the hash, never the address.
     expect(store.getProperties()["contacts:rules"]).not.toMatch(/smile/i);
-    expect(Forgotten.of(store).has("Ann@Smile.com ")).toBe(true);
+    expect(new Forgotten(readContactsRules(store).forgotten).has("Ann@Smile.com ")).toBe(true);
   });
 });
 
