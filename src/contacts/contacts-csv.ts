@@ -1,7 +1,6 @@
-// This file defines contactsCsv's file (contract, "Contacts", Export, and "Contacts you can defend", Exports): the rows chosen (those
-// ready to send, those new to the tool, or all; of some address types; of some sheets) in one tool's import shape, guarded or not,
-// as CSV text (RFC 4180): fields separated by commas, records ended by CRLF, a field holding a comma, a quote or a line break quoted
-// with its quotes doubled.
+// This file defines contactsCsv's file (contract, "Contacts", Export, and "Contacts you can defend", Exports): the rows chosen (ready
+// to send, new to the tool, or all; of some address types and sheets) in one tool's import shape, guarded or not, as CSV (RFC 4180:
+// commas between fields, CRLF after records, a field holding a comma, a quote or a line break quoted with its quotes doubled).
 import { addressType, isFreeMailDomain, type AddressType } from "./address-type";
 import { isSticky, type ContactValues } from "./contact-columns";
 import { EXPORT_FORMAT, exportedTo, type ExportColumn, type ExportFormatId } from "./export-formats";

@@ -1,7 +1,6 @@
-// This file defines the four export formats as data (docs/exports.md says where each label comes
-// from): each tool's own import labels, in order, and what fills a field the tool requires; and the `Exported` column's words
-// and their one reader: each tool an address went out to in a file and the day (`HubSpot 2026-12-06; Mail merge 2026-12-07`),
-// so `include: "new"` knows what a tool already has; parts a person typed stay.
+// This file defines the four export formats as data (docs/exports.md says where each label comes from): each tool's import labels,
+// in order, and what fills a field the tool requires; and the `Exported` column's words and their one reader (`HubSpot 2026-12-06;
+// Mail merge 2026-12-07`: each tool an address went out to in a file, and the day), so `include: "new"` knows; typed parts stay.
 import type { ContactHeader } from "./contact-columns";
 import { listCell } from "./source-business";
 

@@ -1,7 +1,6 @@
-// This file decides `Ready to send` (contract, "Contacts"): the first rule that holds of a suppression, an undeliverable check, a
-// business closed for good, prior consent its country needs, an address needing the formula guard, a deliverable check. A sticky
-// `No` already in the cell stays: the cell is the suppression's memory. And the formula guard (also the export's): which texts a
-// spreadsheet opening a file would run as a formula, and the `'` that keeps them text.
+// This file decides `Ready to send` (contract, "Contacts"): the first rule that holds of a suppression, an undeliverable check, a business
+// closed for good, the consent its country needs, an address needing the formula guard, a deliverable check; a sticky `No` stays (the
+// cell is the suppression's memory). And the formula guard (the export's too): the texts a spreadsheet would run, and the `'` for them.
 import { isDeliverableResult } from "../rules/email-check";
 import { websiteDomain } from "../rules/website-key";
 import { cellText } from "../sheets/cell-text";
