@@ -43,14 +43,11 @@ export function checkRoomForHeader(values: readonly unknown[][], label: string):
 
 /** Inserts the row above row 1: "Name" and "Website" over the two columns (the result headers follow at the first write). */
 export function insertHeaderRow(sheet: Sheet, values: unknown[][], name: number, website: number): void {
+  // Both columns hold a business in row 1 (headerOfList), so they are within the data range's width.
+  const headers = (first: number, length: number): unknown[] =>
+    Array.from({ length }, (_, i) => (first + i === name ? "Name" : first + i === website ? "Website" : ""));
   sheet.insertRowsBefore(1, 1);
   const left = Math.min(name, website);
-  const cells: unknown[] = Array.from({ length: Math.abs(name - website) + 1 }, () => "");
-  cells[name - left] = "Name";
-  cells[website - left] = "Website";
-  sheet.getRange(1, left, 1, cells.length).setValues([cells]);
-  const header: unknown[] = Array.from({ length: values[0]?.length ?? 0 }, () => "");
-  header[name - 1] = "Name";
-  header[website - 1] = "Website";
-  values.unshift(header);
+  sheet.getRange(1, left, 1, Math.abs(name - website) + 1).setValues([headers(left, Math.abs(name - website) + 1)]);
+  values.unshift(headers(1, values[0]?.length ?? 0));
 }

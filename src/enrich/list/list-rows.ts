@@ -9,6 +9,7 @@ import { cleanText } from "./normalise";
 import { areaIn, cellAt, holdsHeaders, type SheetArea } from "./sheet-area";
 import { rowBusiness } from "./row-business";
 import { rowStatusOf, type RowStatus } from "./row-status";
+import { rowSpan, runsOf, spansOf } from "./row-list";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 
@@ -17,34 +18,8 @@ const GAP_CELLS = 2000;
 /** Range reads of one load at most: beyond it, the spans nearest each other are read as one. */
 const MAX_SPANS = 20;
 
-/** Sorted rows as [first, last] spans, those at most `gap` rows apart joined, at most `most` spans. */
-export function spansOf(rows: readonly number[], gap: number, most: number): Array<[number, number]> {
-  const spans: Array<[number, number]> = [];
-  for (const row of rows) {
-    const last = spans[spans.length - 1];
-    if (last && row - last[1] - 1 <= gap) last[1] = Math.max(last[1], row);
-    else spans.push([row, row]);
-  }
-  while (spans.length > Math.max(1, most)) {
-    let at = 0;
-    for (let i = 1; i < spans.length - 1; i += 1) {
-      if ((spans[i + 1]?.[0] ?? 0) - (spans[i]?.[1] ?? 0) < (spans[at + 1]?.[0] ?? 0) - (spans[at]?.[1] ?? 0)) at = i;
-    }
-    const [left, right] = [spans[at], spans[at + 1]];
-    if (!left || !right) break;
-    spans.splice(at, 2, [left[0], right[1]]);
-  }
-  return spans;
-}
-
 /** Sorted columns as [first, last] groups of adjacent ones, each read as one range (the user's other columns are never read). */
-function columnGroups(columns: readonly number[]): Array<[number, number]> {
-  return spansOf(
-    [...new Set(columns)].sort((a, b) => a - b),
-    0,
-    Number.POSITIVE_INFINITY,
-  );
-}
+const columnGroups = (columns: readonly number[]): Array<[number, number]> => runsOf([...new Set(columns)].sort((a, b) => a - b));
 
 /**
  * What one pass has read of one sheet: whole rows, whole columns and some rows' cells, in one sparse grid (values[row - 1][column - 1]).
@@ -133,9 +108,7 @@ export class SheetCells {
     const inSheet = [...new Set(rows)].filter((row) => row >= 1 && row <= this.lastRow).sort((a, b) => a - b);
     for (const [left, right] of columnGroups(columns.filter((column) => column >= 1 && column <= this.lastColumn))) {
       const width = right - left + 1;
-      const wanted = inSheet.filter((row) =>
-        Array.from({ length: width }, (_, i) => left + i).some((column) => !this.hasCell(row, column)),
-      );
+      const wanted = inSheet.filter((row) => rowSpan(left, right).some((column) => !this.hasCell(row, column)));
       for (const [first, last] of spansOf(wanted, Math.floor(GAP_CELLS / width), MAX_SPANS)) {
         const read = this.sheet.getRange(first, left, last - first + 1, width).getValues();
         read.forEach((cells, index) => this.keep(first + index, left, cells));
@@ -221,7 +194,6 @@ export class ListRows {
     this.cells.readCells(rows, [this.target.nameColumn, this.target.websiteColumn]);
   }
 
-  /** Whether a row's name and website were read. */
   hasPair(row: number): boolean {
     return this.cells.hasCell(row, this.target.nameColumn) && this.cells.hasCell(row, this.target.websiteColumn);
   }

@@ -7,7 +7,6 @@ import { websiteKey } from "../../rules/website-key";
 const MAX_BUSINESS_NAME = 200;
 
 type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
-/** A value refused, and why. */
 const refused = (reason: string): Checked<never> => ({ ok: false, reason });
 
 /** Whitespace that cleanText changes: at either end, two together, or any but a plain space. */
@@ -41,33 +40,23 @@ export function normaliseWebsite(value: unknown): Checked<string> {
   const text = cleanText(value);
   if (text === "") return refused("no website");
   if (/\s/.test(text)) return refused("not a website address");
-  let scheme = "https";
-  let rest: string;
   const match = SCHEME.exec(text);
-  if (match) {
-    scheme = (match[1] ?? "").toLowerCase();
-    if (scheme !== "http" && scheme !== "https") return refused(`the website is not a web address (${scheme}:)`);
-    rest = text.slice(match[0].length);
-    if (!rest.startsWith("//")) return refused("the website has no host");
-    rest = rest.slice(2);
-  } else if (text.startsWith("//")) {
-    rest = text.slice(2);
-  } else if (/^[/.?#\\]/.test(text)) {
-    return refused("the website is a relative address");
-  } else {
-    rest = text;
-  }
+  const scheme = (match?.[1] ?? "https").toLowerCase();
+  if (scheme !== "http" && scheme !== "https") return refused(`the website is not a web address (${scheme}:)`);
+  if (!match && !text.startsWith("//") && /^[/.?#\\]/.test(text)) return refused("the website is a relative address");
+  // Without a scheme, an address is a host from its first character.
+  const slashed = match ? text.slice(match[0].length) : text.startsWith("//") ? text : `//${text}`;
+  if (!slashed.startsWith("//")) return refused("the website has no host");
+  const rest = slashed.slice(2);
   const end = rest.search(/[/?#]/);
   const authority = end < 0 ? rest : rest.slice(0, end);
-  let tail = end < 0 ? "" : rest.slice(end);
+  const tail = end < 0 ? "" : rest.slice(end).replace(/#[\s\S]*$/, "");
   if (authority.indexOf("@") >= 0) return refused("the website looks like an e-mail address");
   const portMatch = /:(\d*)$/.exec(authority);
   const host = (portMatch ? authority.slice(0, portMatch.index) : authority).toLowerCase().replace(/\.$/, "");
   const port = portMatch?.[1] ?? "";
   if (host === "") return refused("the website has no host");
   if (!/^[^.:/]+(\.[^.:/]+)+$/.test(host) || /^[.-]|[-.]$/.test(host)) return refused("the website has no valid domain");
-  const hash = tail.indexOf("#");
-  if (hash >= 0) tail = tail.slice(0, hash);
   const portPart = port === "" || port === DEFAULT_PORTS[scheme] ? "" : `:${port}`;
   return { ok: true, value: `${scheme}://${host}${portPart}${tail === "/" ? "" : tail}` };
 }

@@ -1,5 +1,7 @@
 // This file defines what the user selected on the active sheet, as rows: every selected range counts by the rows it covers, whatever its
 // columns; one cell selected means the whole sheet. Its columns only suggest which to use when no header row names them.
+import { rowSpan } from "./row-list";
+
 type Range = GoogleAppsScript.Spreadsheet.Range;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -21,23 +23,18 @@ function selectedRanges(spreadsheet: Spreadsheet, sheet: Sheet): Range[] {
   return ranges.filter((range) => range.getSheet().getSheetId() === sheetId);
 }
 
+/** Every row (or column) from each `first`, `count` of them: ascending, each once. */
+const covered = (spans: ReadonlyArray<[number, number]>): number[] =>
+  [...new Set(spans.flatMap(([first, count]) => rowSpan(first, first + count - 1)))].sort((a, b) => a - b);
+
 /** The rows (1-based, ascending, each once) the selection covers when it spans more than one cell; else null. */
 export function selectedRows(spreadsheet: Spreadsheet, sheet: Sheet): number[] | null {
-  const boxes = selectedRanges(spreadsheet, sheet).map((range) => ({
-    row: range.getRow(),
-    rows: range.getNumRows(),
-    cells: range.getNumRows() * range.getNumColumns(),
-  }));
-  if (boxes.reduce((cells, box) => cells + box.cells, 0) <= 1) return null;
-  const rows = new Set<number>();
-  for (const box of boxes) for (let row = box.row; row < box.row + box.rows; row += 1) rows.add(row);
-  return [...rows].sort((a, b) => a - b);
+  const ranges = selectedRanges(spreadsheet, sheet);
+  if (ranges.reduce((cells, range) => cells + range.getNumRows() * range.getNumColumns(), 0) <= 1) return null;
+  return covered(ranges.map((range) => [range.getRow(), range.getNumRows()]));
 }
 
 /** The columns (1-based, ascending, each once) the selection covers on `sheet`. */
 export function selectedColumns(spreadsheet: Spreadsheet, sheet: Sheet): number[] {
-  const columns = new Set<number>();
-  for (const range of selectedRanges(spreadsheet, sheet))
-    for (let c = range.getColumn(); c < range.getColumn() + range.getNumColumns(); c += 1) columns.add(c);
-  return [...columns].sort((a, b) => a - b);
+  return covered(selectedRanges(spreadsheet, sheet).map((range) => [range.getColumn(), range.getNumColumns()]));
 }

@@ -9,7 +9,7 @@ import { checkRoomForHeader, headerOfList, insertHeaderRow } from "./headerless-
 import { checkName, cleanText, normaliseWebsite } from "./normalise";
 import { columnFromLetters, columnLetters } from "../../sheets/column-letters";
 import { columnOfHeader, headerKey } from "../../sheets/headers";
-import { describeRows } from "./row-list";
+import { describeRows, rowSpan } from "./row-list";
 import { selectedColumns, selectedRows } from "./selection";
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -35,9 +35,6 @@ export interface SheetArea {
   loaded?: (row: number, column: number) => boolean;
 }
 
-/** The rows from `first` to `last`, inclusive. */
-const rowSpan = (first: number, last: number): number[] => Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
-
 /** The result headers present: looked for from `Enrichment status` rightwards only. */
 function findResultColumns(header: readonly unknown[]): Map<string, number> {
   const positions = new Map<string, number>();
@@ -51,8 +48,11 @@ function findResultColumns(header: readonly unknown[]): Map<string, number> {
   return positions;
 }
 
+/** Columns from `first` to `last`, inclusive. */
+type Span = { first: number; last: number };
+
 /** The last column where a synonym may name the user's column: left of our result block, if there is one. */
-function lastUserColumn(header: readonly unknown[], within: { first: number; last: number }): number {
+function lastUserColumn(header: readonly unknown[], within: Span): number {
   const resultsFrom = columnOfHeader(header, STATUS_HEADER) - 1;
   return resultsFrom >= 0 ? Math.min(within.last, resultsFrom) : within.last;
 }
@@ -68,7 +68,7 @@ function findColumn(
   header: readonly unknown[],
   explicit: string | number | undefined,
   synonyms: readonly string[],
-  within: { first: number; last: number },
+  within: Span,
 ): FoundColumn | null {
   // A header the text spells first, then a position (letters or a number).
   const byHeader = typeof explicit === "string" ? columnOfHeader(header, explicit) : 0;
@@ -79,9 +79,8 @@ function findColumn(
   }
   const last = lastUserColumn(header, within);
   for (const synonym of synonyms) {
-    for (let column = within.first; column <= last; column += 1) {
-      if (headerKey(header[column - 1]) === headerKey(synonym)) return { column, byText: true };
-    }
+    const column = columnOfHeader(header, synonym, within.first);
+    if (column > 0 && column <= last) return { column, byText: true };
   }
   return null;
 }
@@ -91,7 +90,7 @@ function pickColumn(
   header: readonly unknown[],
   explicit: string | number | undefined,
   synonyms: readonly string[],
-  within: { first: number; last: number },
+  within: Span,
   what: string,
   headerRow: number,
 ): number {
@@ -101,23 +100,15 @@ function pickColumn(
   const found = findColumn(header, explicit, synonyms, within);
   if (found) return found.column;
   if (explicit !== undefined) throw new InvalidInputError(`Row ${headerRow} has no column headed "${String(explicit)}" for the ${what}.`);
+  const quoted = (texts: readonly string[]): string => texts.map((text) => `"${text}"`).join(", ");
   const seen = header
     .slice(within.first - 1, lastUserColumn(header, within))
     .map(cleanText)
     .filter((h) => h !== "");
-  const listed =
-    seen.length > 0
-      ? `it has ${seen
-          .slice(0, 8)
-          .map((h) => `"${h}"`)
-          .join(", ")}`
-      : "it is empty";
+  const listed = seen.length > 0 ? `it has ${quoted(seen.slice(0, 8))}` : "it is empty";
   throw new InvalidInputError(
     `Could not find the ${what} column: the header row (row ${headerRow}) needs a column named ` +
-      `${synonyms
-        .slice(0, 4)
-        .map((s) => `"${s}"`)
-        .join(", ")}… and ${listed}. Name the column, or give nameColumn and websiteColumn.`,
+      `${quoted(synonyms.slice(0, 4))}… and ${listed}. Name the column, or give nameColumn and websiteColumn.`,
   );
 }
 
@@ -126,7 +117,7 @@ function pickColumn(
  * by the headers the caller chose). Columns chosen by letter or number name nothing, so at least
  * one of the two must be found by its text.
  */
-function isHeaderRow(header: readonly unknown[], args: AreaArgs, within: { first: number; last: number }): boolean {
+function isHeaderRow(header: readonly unknown[], args: AreaArgs, within: Span): boolean {
   const name = findColumn(header, args.nameColumn, NAME_HEADERS, within);
   const website = findColumn(header, args.websiteColumn, WEBSITE_HEADERS, within);
   return name !== null && website !== null && name.column !== website.column && (name.byText || website.byText);
@@ -136,13 +127,7 @@ function isHeaderRow(header: readonly unknown[], args: AreaArgs, within: { first
  * The nearest header row at or above `top`, else the first one below it down to
  * `bottom` (a selection that starts on a title above its header); null when none.
  */
-function findHeaderRow(
-  values: readonly unknown[][],
-  args: AreaArgs,
-  within: { first: number; last: number },
-  top: number,
-  bottom: number,
-): number | null {
+function findHeaderRow(values: readonly unknown[][], args: AreaArgs, within: Span, top: number, bottom: number): number | null {
   const qualifies = (row: number) => isHeaderRow(values[row - 1] ?? [], args, within);
   for (let row = Math.min(top, values.length); row >= 1; row -= 1) if (qualifies(row)) return row;
   for (let row = top + 1; row <= Math.min(bottom, values.length); row += 1) if (qualifies(row)) return row;
@@ -226,21 +211,16 @@ function headerWithoutNames(sheet: Sheet, values: readonly unknown[][], args: Ar
     );
   const label = describeRows(inRows, sheetName);
   const where = asked.scope === "selection" ? `at or above ${label}` : `of ${sheetName}`;
-  const explicit =
-    args.nameColumn !== undefined
-      ? { text: args.nameColumn, what: "business name" }
-      : args.websiteColumn !== undefined
-        ? { text: args.websiteColumn, what: "website" }
-        : null;
   // A header the caller named: the sentence names it, not the cells of a row the user may not see.
-  const missing = explicit
-    ? `No row ${where} has the column headed "${String(explicit.text)}" for the ${explicit.what} together with ` +
-      `the ${explicit.what === "website" ? "business name" : "website"} column`
-    : `No row ${where} names the business name and website columns (headers such as "Company" and "Website")`;
+  const named = args.nameColumn ?? args.websiteColumn;
+  const [what, other] = args.nameColumn !== undefined ? ["business name", "website"] : ["website", "business name"];
+  const missing =
+    named !== undefined
+      ? `No row ${where} has the column headed "${String(named)}" for the ${what} together with the ${other} column`
+      : `No row ${where} names the business name and website columns (headers such as "Company" and "Website")`;
   return offerColumns(values, asked, inRows, label, missing, `No header row names the columns of ${label}`);
 }
 
-/** The rows of `rows` that hold something. */
 function filledRows(values: readonly unknown[][], rows: readonly number[]): number[] {
   return rows.filter((row) => row <= values.length && (values[row - 1] ?? []).some((cell) => cleanText(cell) !== ""));
 }
@@ -277,15 +257,8 @@ function checkSelectionUnderHeader(
   const inColumns = (row: number) => cleanText(values[row - 1]?.[name - 1]) !== "" || cleanText(values[row - 1]?.[website - 1]) !== "";
   if (filled.length === 0 || filled.some(inColumns)) return;
   const label = describeRows(filled, sheet.getName());
-  const columns = `columns ${columnLetters(name)} and ${columnLetters(website)}`;
-  offerColumns(
-    values,
-    asked,
-    filled,
-    label,
-    `The header row above ${label} names ${columns}, which are empty in those rows`,
-    `The header row above ${label} names ${columns}, which are empty there`,
-  );
+  const names = `The header row above ${label} names columns ${columnLetters(name)} and ${columnLetters(website)}, which are empty`;
+  offerColumns(values, asked, filled, label, `${names} in those rows`, `${names} there`);
 }
 
 /**
@@ -342,15 +315,11 @@ export function readArea(spreadsheet: Spreadsheet, args: AreaArgs, options: { ad
   if (nameColumn === websiteColumn) throw new InvalidInputError("The name and the website must be two different columns.");
   if (asked?.scope === "selection" && args.nameColumn === undefined && args.websiteColumn === undefined)
     checkSelectionUnderHeader(sheet, values, asked, rows, nameColumn, websiteColumn);
-  if (asked && asked.scope === "selection" && rows.length === 0) {
-    const selected = asked.rows;
-    const below = selected.some((row) => row > headerRow);
+  if (asked?.scope === "selection" && rows.length === 0) {
+    const below = asked.rows.filter((row) => row > headerRow);
     throw new InvalidInputError(
-      below
-        ? `The selected ${describeRows(
-            selected.filter((row) => row > headerRow),
-            sheet.getName(),
-          )} are empty: ${WHOLE_SHEET_HINT}.`
+      below.length > 0
+        ? `The selected ${describeRows(below, sheet.getName())} are empty: ${WHOLE_SHEET_HINT}.`
         : `The selection holds only the header row (row ${headerRow}) of "${sheet.getName()}": ${WHOLE_SHEET_HINT}.`,
     );
   }
@@ -416,11 +385,7 @@ function headerRowNow(values: unknown[][], target: EnrichTarget): number {
 export function areaIn(sheet: Sheet, values: unknown[][], stored: EnrichTarget): SheetArea {
   const target = { ...stored, headerRow: headerRowNow(values, stored) };
   const header = values[target.headerRow - 1] ?? [];
-  const refind = (text: string, fallback: number): number => {
-    if (text === "") return fallback;
-    const column = columnOfHeader(header, text);
-    return column > 0 ? column : fallback;
-  };
+  const refind = (text: string, fallback: number): number => (text === "" ? 0 : columnOfHeader(header, text)) || fallback;
   const current = {
     ...target,
     nameColumn: refind(target.nameHeader, target.nameColumn),

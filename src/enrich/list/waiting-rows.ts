@@ -54,8 +54,7 @@ function pickWaiting(
     if (known) known.rows.push(entry.row);
     else if (known === null || chosen.size < most) chosen.set(found.key, { key: found.key, business: found.business, rows: [entry.row] });
   }
-  const businesses = [...chosen.values()].filter((b): b is RowBusiness => b !== null);
-  return { businesses, invalid, toRead };
+  return { businesses: [...chosen.values()].filter((b): b is RowBusiness => b !== null), invalid, toRead };
 }
 
 /**

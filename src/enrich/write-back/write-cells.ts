@@ -58,8 +58,7 @@ function putRightMovedRows(area: SheetArea, updates: RowUpdates): void {
   const rows = [...updates.keys()];
   const now = identitiesNow(area, rows);
   if (rows.every((row) => now.get(row) === identityOf(area, row))) return;
-  const meant = new Map<string, Map<string, string>>();
-  for (const [row, cells] of updates) meant.set(identityOf(area, row), cells);
+  const meant = new Map([...updates].map(([row, cells]) => [identityOf(area, row), cells]));
   const headers = new Set(rows.flatMap((row) => [...(updates.get(row)?.keys() ?? [])]));
   // What each row held before the write, by what it holds: a row moved onto a written place gets it back.
   const before = new Map<string, Map<string, string>>();
@@ -102,24 +101,18 @@ function writeCells(area: SheetArea, updates: RowUpdates): number {
   const headerAt = new Map(
     [...area.results].filter(([header]) => touched === null || touched.has(header)).map(([header, column]) => [column, header]),
   );
-  const cellOf = (row: number, column: number): string | undefined => updates.get(row)?.get(headerAt.get(column) ?? "");
+  const columns = [...headerAt.keys()];
+  const cellOf = (row: number, column: number): string | typeof KEEP => {
+    const next = updates.get(row)?.get(headerAt.get(column) ?? "");
+    return next === undefined ? KEEP : exactText(next);
+  };
   let writes = 0;
   for (const [top, bottom] of blocksOf(
     changed.map(([row]) => row),
-    [...headerAt.keys()],
+    columns,
     area.loaded,
   )) {
-    writes += writeBlock(
-      area.sheet,
-      top,
-      bottom - top + 1,
-      [...headerAt.keys()],
-      (row, column) => {
-        const next = cellOf(row, column);
-        return next === undefined ? KEEP : exactText(next);
-      },
-      { known: area.values, skipUnchanged: true },
-    );
+    writes += writeBlock(area.sheet, top, bottom - top + 1, columns, cellOf, { known: area.values, skipUnchanged: true });
   }
   return writes;
 }

@@ -6,12 +6,11 @@ import type { JobsContext } from "../../jobs/job-context";
 import type { EnrichmentRecord } from "../../jobs/job-record";
 import { lastingNote, passNoteCleared } from "../../jobs/record-note";
 import type { SheetsById } from "../../sheets/result-sheet";
-import { enrichedForKey } from "../list/row-words";
 import { isCompletedByService, rowStateCode, rowStatusWords, type RowStatus } from "../list/row-status";
 import { ENRICH_COLUMNS, ENRICHED_FOR_HEADER, ROW_STATE_HEADER, STATUS_HEADER, enrichedForText } from "../../sheets/columns";
-import { cleanText, resultKey } from "../list/normalise";
+import { resultKey } from "../list/normalise";
 import { ListRows, PassReads } from "../list/list-rows";
-import { cellAt, type SheetArea } from "../list/sheet-area";
+import type { SheetArea } from "../list/sheet-area";
 import { rowBusiness } from "../list/row-business";
 import { writeResultCells, type RowUpdates } from "./write-cells";
 import { isFailedStatus } from "../../rules/job-status";
@@ -26,23 +25,21 @@ function rowKey(area: SheetArea, row: number): string | null {
  * Fills `updates` for the rows that asked for a key of `cellsByKey`: those whose `Enriched for`
  * names it, or every row with the key where none does. Returns how many rows matched.
  */
-function rowsFor(area: SheetArea, cellsByKey: Map<string, Map<string, string>>, updates: RowUpdates): number {
-  const forColumn = area.results.get(ENRICHED_FOR_HEADER);
+function rowsFor(list: ListRows, cellsByKey: Map<string, Map<string, string>>, updates: RowUpdates): number {
+  const area = list.area();
   const rowsByKey = new Map<string, { claimed: number[]; others: number[] }>();
   for (const row of area.rows) {
     const key = rowKey(area, row);
     if (key === null || !cellsByKey.has(key)) continue;
     const found = rowsByKey.get(key) ?? { claimed: [], others: [] };
-    const claims = forColumn !== undefined && enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key;
-    (claims ? found.claimed : found.others).push(row);
+    (list.claimedKey(row) === key ? found.claimed : found.others).push(row);
     rowsByKey.set(key, found);
   }
   let matched = 0;
   for (const [key, { claimed, others }] of rowsByKey) {
-    const cells = cellsByKey.get(key);
-    if (!cells) continue;
-    for (const row of claimed.length > 0 ? claimed : others) updates.set(row, cells);
-    matched += claimed.length > 0 ? claimed.length : others.length;
+    const rows = claimed.length > 0 ? claimed : others;
+    for (const row of rows) updates.set(row, cellsByKey.get(key) ?? new Map());
+    matched += rows.length;
   }
   return matched;
 }
@@ -89,7 +86,7 @@ export function rowsAsking(
     lists,
     lists.map((list, index) => ((unheld[index]?.size ?? 0) > 0 ? list.withPair(unheld[index] ?? new Set()) : [])),
   );
-  return lists.map((list, index) => rowsFor(list.area(), cellsByJob[index] ?? new Map(), updates));
+  return lists.map((list, index) => rowsFor(list, cellsByJob[index] ?? new Map(), updates));
 }
 
 function resultCells(business: Business, failedJob: boolean): Map<string, string> {
@@ -130,7 +127,6 @@ export interface EnrichmentResults {
   sent?: SentList | undefined;
 }
 
-/** A job's result cells by row key. */
 function cellsOfJob(job: EnrichmentResults): Map<string, Map<string, string>> {
   const sent = job.sent ?? [];
   const cellsByKey = new Map<string, Map<string, string>>();
@@ -172,22 +168,13 @@ export function writeEnrichmentResults(
   const target = first?.record.enrichment;
   if (!sheet || !target) {
     for (const { record, final } of jobs) {
-      ctx.store.save({
-        ...record,
-        settled: final,
-        note: lastingNote(
-          `The sheet "${record.sheetName ?? ""}" with this job's rows was deleted; its results can no longer be written back.`,
-        ),
-      });
+      const deleted = `The sheet "${record.sheetName ?? ""}" with this job's rows was deleted; its results can no longer be written back.`;
+      ctx.store.save({ ...record, settled: final, note: lastingNote(deleted) });
     }
     return 0;
   }
-  const list = reads.list(
-    first.record.sheetId ?? sheet.getSheetId(),
-    sheet,
-    target,
-    jobs.reduce((n, job) => n + job.businesses.length, 0),
-  );
+  const rowsToWrite = jobs.reduce((n, job) => n + job.businesses.length, 0);
+  const list = reads.list(first.record.sheetId ?? sheet.getSheetId(), sheet, target, rowsToWrite);
   const updates: RowUpdates = new Map();
   const lists = jobs.map((job) => ListRows.inSheet(list.cells, job.record.enrichment ?? target));
   const matchedBy = rowsAsking(lists, jobs.map(cellsOfJob), updates);

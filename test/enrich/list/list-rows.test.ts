@@ -4,7 +4,8 @@
 // other columns; rows found by their status and their own name and website, wherever they are;
 // and writes only into cells it read.
 import { FakeSpreadsheetApp } from "../../../dev/fakes/spreadsheet";
-import { ListRows, PassReads, SheetCells, spansOf } from "../../../src/enrich/list/list-rows";
+import { ListRows, PassReads, SheetCells } from "../../../src/enrich/list/list-rows";
+import { spansOf } from "../../../src/enrich/list/row-list";
 import { nextWaiting, rowsOfBusinesses, waitingCounts } from "../../../src/enrich/list/waiting-rows";
 import { isWaiting } from "../../../src/enrich/list/row-status";
 import { rowsAsking } from "../../../src/enrich/write-back/write-results";
