@@ -3,6 +3,7 @@
 import { messageOf } from "../errors/user-error";
 import { newUuid } from "../gas/utilities";
 import { exactText } from "../sheets/cell-text";
+import { bestEffort } from "../ui/best-effort";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -64,19 +65,13 @@ export function probeCellText(spreadsheet: Spreadsheet, samples: readonly string
  * Returns the name of a probe sheet that may still be there, or null.
  */
 function removeProbeSheets(spreadsheet: Spreadsheet, name: string, active: Sheet): string | null {
-  let left: string | null = name;
-  for (let attempt = 0; attempt < 2 && left !== null; attempt += 1) {
-    try {
-      for (const sheet of spreadsheet.getSheets()) if (PROBE_SHEET.test(sheet.getName())) spreadsheet.deleteSheet(sheet);
-      left = null;
-    } catch {
-      // Google's transient failures pass: once more.
-    }
-  }
-  try {
-    if (spreadsheet.getActiveSheet().getSheetId() !== active.getSheetId()) spreadsheet.setActiveSheet(active, true);
-  } catch {
-    // The user's view only: their sheet is one click away, and the document itself is unchanged.
-  }
+  const removeAll = (): true => {
+    for (const sheet of spreadsheet.getSheets()) if (PROBE_SHEET.test(sheet.getName())) spreadsheet.deleteSheet(sheet);
+    return true;
+  };
+  // Google's transient failures pass: once more.
+  const left = (bestEffort(removeAll) ?? bestEffort(removeAll)) ? null : name;
+  // The user's view only, if this fails: their sheet is one click away, and the document itself is unchanged.
+  bestEffort(() => spreadsheet.getActiveSheet().getSheetId() !== active.getSheetId() && spreadsheet.setActiveSheet(active, true));
   return left;
 }

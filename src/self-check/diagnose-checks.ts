@@ -5,7 +5,7 @@ import { LeadsApiError } from "../api/errors";
 import { lastBackgroundRun } from "../gas/background-executions";
 import { backgroundTrigger } from "../app/background-trigger";
 import { probeCellText, FORMULA_LIKE_SAMPLES, type CellReadBack } from "./cell-text-probe";
-import { currentDocument, NoDocumentError, storeReadAfresh, type DocumentAccess } from "../gas/document-access";
+import { NoDocumentError, storeReadAfresh, type DocumentAccess } from "../gas/document-access";
 import { ACTION_LOCK_WAIT_MS, type LockOutcome } from "../gas/locks";
 import { clientFor } from "../app/jobs-context";
 import { appsScriptClock } from "../gas/utilities";
@@ -13,15 +13,13 @@ import { probeJobStore } from "./job-store-probe";
 import { keyDigest } from "../gas/key-digest";
 import { readStoredSettings, userApiKey } from "../gas/settings";
 import { hasSchedule } from "../jobs/job-record";
-import { JobStore } from "../jobs/job-store";
 import { isMine } from "../jobs/ownership";
 import { messageOf } from "../errors/user-error";
 import { groupDigits } from "../rules/numbers";
 import { DEFAULT_BASE_URL } from "../ui/build-defaults";
 import { documentRoom, roomNotice } from "../sheets/document-room";
 import { CELL_LIMIT } from "../rules/platform-limits";
-import { documentFacts } from "../jobs/job-record-versions";
-import { RECORD_KINDS } from "../app/record-kinds";
+import { documentOrThrow, jobStoreOf } from "../ui/command";
 
 export type CheckId = "service" | "plain-text" | "job-store" | "document-lock" | "poll-trigger" | "trigger-document" | "room";
 
@@ -59,6 +57,9 @@ const LABELS: Record<CheckId, string> = {
 
 /** A check's answer: confirmed (true), a problem (false) or not checked (null), and its words. */
 const answer = (ok: boolean | null, detail: string): Outcome => ({ ok, detail });
+const confirmed = (detail: string): Outcome => answer(true, detail);
+const problem = (detail: string): Outcome => answer(false, detail);
+const unchecked = (detail: string): Outcome => answer(null, detail);
 
 /** Runs one check; whatever it throws becomes "could not be checked" with the reason. */
 export function runCheck(id: CheckId, check: () => Outcome): Check {
@@ -70,29 +71,28 @@ export function runCheck(id: CheckId, check: () => Outcome): Check {
   }
 }
 
-const noDocument = (): Outcome => answer(null, `This could not be checked without a spreadsheet. ${new NoDocumentError().message}`);
+const noDocument = (): Outcome => unchecked(`This could not be checked without a spreadsheet. ${new NoDocumentError().message}`);
 
 /** The document's cells against Google's limit of 10,000,000 (every sheet's rows × columns): a problem once past 80 %. */
 export function roomCheck(doc: DocumentAccess | null): Outcome {
   if (!doc) return noDocument();
   const room = documentRoom(doc.spreadsheet);
   const notice = roomNotice(room);
-  if (notice !== null) return answer(false, notice);
-  return answer(true, `It uses ${groupDigits(room.used)} of Google's ${groupDigits(CELL_LIMIT)} cells a spreadsheet may hold.`);
+  if (notice !== null) return problem(notice);
+  return confirmed(`It uses ${groupDigits(room.used)} of Google's ${groupDigits(CELL_LIMIT)} cells a spreadsheet may hold.`);
 }
 
 /** The service answers the user's key (GET /account: it spends no credits). */
 export function serviceCheck(): Outcome {
   const stored = readStoredSettings();
   if (stored.apiKey === null)
-    return answer(null, "No API key is saved for you yet: save your key in the sidebar's Settings, then check again.");
+    return unchecked("No API key is saved for you yet: save your key in the sidebar's Settings, then check again.");
   const baseUrl = stored.baseUrl ?? DEFAULT_BASE_URL;
   if (!baseUrl)
-    return answer(null, "No service address is saved for you yet: save it with your key in the sidebar's Settings, then check again.");
+    return unchecked("No service address is saved for you yet: save it with your key in the sidebar's Settings, then check again.");
   try {
     const account = clientFor({ apiKey: stored.apiKey, baseUrl }, appsScriptClock.now() + SERVICE_BUDGET_MS).getAccount({ maxAttempts: 2 });
-    return answer(
-      true,
+    return confirmed(
       `The service at ${baseUrl} accepted your key: ${account.plan_name || account.plan_code} ` +
         `plan, ${groupDigits(account.credits_remaining)} credits left. Reading your account spends no credits.`,
     );
@@ -100,7 +100,7 @@ export function serviceCheck(): Outcome {
     // A refused key or an unreachable service is an answer, not a crash; the client's messages say what to do.
     const said =
       error instanceof LeadsApiError ? error.message : `Business Leads could not ask the service at ${baseUrl} (${messageOf(error)}).`;
-    return answer(false, said);
+    return problem(said);
   }
 }
 
@@ -125,22 +125,16 @@ export function plainTextCheck(doc: DocumentAccess | null): Outcome {
   const probe = probeCellText(doc.spreadsheet);
   const left = probe.left ? ` A temporary sheet named "${probe.left}" could not be removed: please delete it.` : "";
   if (probe.failure !== null) {
-    return answer(
-      false,
-      `Business Leads could not write test cells into a temporary sheet (${probe.failure}). Try again in a minute.${left}`,
-    );
+    return problem(`Business Leads could not write test cells into a temporary sheet (${probe.failure}). Try again in a minute.${left}`);
   }
   const changed = probe.cells.filter((cell) => cell.formula !== "" || cell.value !== cell.written);
   if (changed.length > 0) {
-    return answer(
-      false,
+    return problem(
       `Sheets changed text that Business Leads wrote: ${changed.map(became).join("; ")}. Tell your admin: values in your ` +
         `sheets could be wrong.${left}`,
     );
   }
-  const shown = FORMULA_LIKE_SAMPLES.slice(0, 4)
-    .map((sample) => `"${sample}"`)
-    .join(", ");
+  const shown = `"${FORMULA_LIKE_SAMPLES.slice(0, 4).join('", "')}"`;
   return answer(
     probe.left === null,
     `Values such as ${shown} were written the way Business Leads writes every text, into a temporary sheet, and came back exactly as ` +
@@ -163,33 +157,27 @@ export function jobStoreCheck(doc: DocumentAccess | null, holdsDocumentLock: boo
     if (claims) claimed = claims.claim({ documentLock: holdsDocumentLock, userLock: null }, ACTION_LOCK_WAIT_MS);
   } catch (error) {
     // Taking the claim writes to the spreadsheet: a write Google refuses is this check's answer.
-    return answer(false, cannotSave(where, messageOf(error), ""));
+    return problem(cannotSave(where, messageOf(error), ""));
   }
   if (!claimed) {
-    return answer(
-      null,
+    return unchecked(
       `Business Leads is updating ${where} right now (a background update or another editor), so the test entry was not written. ` +
         "Check again in a minute.",
     );
   }
   let probe: ReturnType<typeof probeJobStore>;
   try {
-    probe = probeJobStore(doc.store, () => {
-      const fresh = currentDocument();
-      if (!fresh) throw new NoDocumentError();
-      return storeReadAfresh(fresh);
-    });
+    probe = probeJobStore(doc.store, () => storeReadAfresh(documentOrThrow()));
   } finally {
     claims?.release();
   }
   const left = probe.removed ? "" : " A small test entry may be left there; it is harmless, and the next check removes it.";
   if (probe.failure !== null) {
-    return answer(false, cannotSave(where, probe.failure, left));
+    return problem(cannotSave(where, probe.failure, left));
   }
   if (probe.readBack !== "same") {
     const how = probe.readBack === "missing" ? "was not there when read again" : "came back changed";
-    return answer(
-      false,
+    return problem(
       `A test entry saved in ${where} ${how}. Business Leads keeps your jobs there, so they could be lost: tell your admin.${left}`,
     );
   }
@@ -204,25 +192,19 @@ export function lockCheck(outcome: LockOutcome | "failed", failure: string): Out
   const seconds = Math.round(ACTION_LOCK_WAIT_MS / 1000);
   switch (outcome) {
     case "held":
-      return answer(
-        true,
+      return confirmed(
         "Business Leads got this spreadsheet's lock, which keeps two clicks, two editors or a background update from " +
           "changing it at the same moment.",
       );
     case "busy":
-      return answer(
-        null,
+      return unchecked(
         `Another Business Leads action or a background update held this spreadsheet's lock for ${seconds} seconds. ` +
           "Check again in a minute.",
       );
     case "none":
-      return answer(
-        false,
-        "Google gave no lock for this spreadsheet, so two actions at once could get in each other's way. Tell your admin.",
-      );
+      return problem("Google gave no lock for this spreadsheet, so two actions at once could get in each other's way. Tell your admin.");
     default:
-      return answer(
-        false,
+      return problem(
         `Google refused this spreadsheet's lock (${failure}). Two actions at once could get in each other's way; try again in a minute.`,
       );
   }
@@ -233,51 +215,44 @@ export function pollTriggerCheck(doc: DocumentAccess | null): Outcome {
   if (!doc) return noDocument();
   const key = userApiKey();
   if (key === null)
-    return answer(
-      null,
+    return unchecked(
       "No API key is saved for you yet: background updates run with your key, so none is needed. Save your key in the sidebar's Settings.",
     );
   const digest = keyDigest(key);
   // Jobs this key created or read, and searches with a refresh schedule: the user's trigger moves them forward.
-  const mine = new JobStore(doc.store, documentFacts(doc), RECORD_KINDS)
+  const mine = jobStoreOf(doc)
     .all()
     .filter((record) => (!record.settled || hasSchedule(record)) && isMine(record, digest)).length;
   const count = backgroundTrigger.count();
   const jobs = `${mine} of your ${mine === 1 ? "jobs is" : "jobs are"}`;
   if (count > 1)
-    return answer(
-      false,
+    return problem(
       `${count} background updates are scheduled for you where one is expected. The next update removes the extra ones; if ` +
         "this stays, tell your admin.",
     );
   if (mine > 0 && count === 0) {
-    return answer(
-      false,
+    return problem(
       `${jobs} in progress or scheduled here, but no hourly background update is scheduled for you, so they move forward only while the ` +
         "sidebar is open. Click Refresh jobs in the sidebar to schedule it again.",
     );
   }
   if (mine > 0 && !backgroundTrigger.serves(doc.id)) {
-    return answer(
-      false,
+    return problem(
       `${jobs} in progress or scheduled here, but your background update does not list this spreadsheet. Click Refresh jobs in the ` +
         "sidebar to add it again.",
     );
   }
   if (mine > 0)
-    return answer(
-      true,
+    return confirmed(
       `${jobs} in progress or scheduled here, and the hourly background update is scheduled. It removes itself once nothing is left.`,
     );
   if (count === 0)
-    return answer(
-      true,
+    return confirmed(
       "None of your jobs here is in progress, so no background update is needed. Starting a search or an enrichment schedules one.",
     );
   const elsewhere =
     BUSINESS_LEADS_SPREADSHEET_SCOPE === "full" ? "for work left in your other spreadsheets" : "for work still waiting here";
-  return answer(
-    true,
+  return confirmed(
     `None of your jobs here is in progress; your background update is scheduled ${elsewhere}, and removes itself once nothing is left.`,
   );
 }
@@ -294,27 +269,23 @@ function ago(at: number, now: number): string {
 export function triggerDocumentCheck(): Outcome {
   const run = lastBackgroundRun();
   if (run === null) {
-    return answer(
-      null,
+    return unchecked(
       "No background update has run for you yet (one runs every hour while your jobs are in progress). Check again after one has run.",
     );
   }
   const when = ago(run.at, appsScriptClock.now());
   if (run.withDocument) {
-    return answer(
-      true,
+    return confirmed(
       `Your last background update (${when}) ran with its spreadsheet, so it writes your results even while the spreadsheet is closed.`,
     );
   }
   if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full") {
-    return answer(
-      true,
+    return confirmed(
       `Your last background update (${when}) ran without a spreadsheet. This version of Business Leads opens your spreadsheets by their ` +
         "id, so it still writes your results.",
     );
   }
-  return answer(
-    false,
+  return problem(
     `Your last background update (${when}) ran without its spreadsheet, and this version of Business Leads may only open the spreadsheet ` +
       "you are using: results come in when you open the sidebar or click Refresh jobs. Your admin can install the version that opens " +
       "your spreadsheets by their id.",

@@ -1,5 +1,6 @@
 // This file defines diagnose() ("Check this spreadsheet"): it checks on this spreadsheet what Business Leads relies on where Google's
-// documentation is silent, says it in plain words, leaves the document unchanged, never shows the key, never throws.
+// documentation is silent, says it in plain words, leaves the document unchanged, never shows the key, never throws; from the menu,
+// its report shows in a dialog, one line per check, every text escaped (details quote sheet and service text).
 import { currentDocument, type DocumentAccess } from "../gas/document-access";
 import { ACTION_LOCK_WAIT_MS, withOwnDocumentLock, type LockOutcome } from "../gas/locks";
 import { userApiKey } from "../gas/settings";
@@ -18,8 +19,11 @@ import {
   type Check,
   type DiagnoseReport,
 } from "./diagnose-checks";
-import { showReportDialog } from "./diagnose-dialog";
+import { showModalDialog } from "../gas/spreadsheet-ui";
+import { dialogPage } from "../ui/dialog-page";
+import { escapeHtml } from "../ui/html-escape";
 import { parseArgs, type ArgsIn } from "../ui/entry-args";
+import { bestEffort } from "../ui/best-effort";
 
 export type { Check, CheckId, DiagnoseReport } from "./diagnose-checks";
 
@@ -39,7 +43,7 @@ function buildDescription(): string {
  * own check says what became of it.
  */
 function underDocumentLock(doc: DocumentAccess | null): { lock: Check; written: Check[] } {
-  const seen: { outcome?: LockOutcome | "failed"; written?: Check[]; failure?: string } = {};
+  const seen: { outcome?: LockOutcome; written?: Check[]; failure?: string } = {};
   const writeChecks = (holdsDocumentLock: boolean): Check[] => [
     runCheck("plain-text", () => plainTextCheck(doc)),
     runCheck("job-store", () => jobStoreCheck(doc, holdsDocumentLock)),
@@ -51,10 +55,7 @@ function underDocumentLock(doc: DocumentAccess | null): { lock: Check; written: 
     });
   } catch (error) {
     // Asking for the lock failed (releasing it failing changes nothing the checks found).
-    if (seen.outcome === undefined) {
-      seen.outcome = "failed";
-      seen.failure = messageOf(error);
-    }
+    if (seen.outcome === undefined) seen.failure = messageOf(error);
   }
   const outcome = seen.outcome ?? "failed";
   return { lock: runCheck("document-lock", () => lockCheck(outcome, seen.failure ?? "")), written: seen.written ?? writeChecks(false) };
@@ -62,12 +63,8 @@ function underDocumentLock(doc: DocumentAccess | null): { lock: Check; written: 
 
 /** Every check, in the report's order; none throws. */
 function runChecks(): Check[] {
-  let doc: DocumentAccess | null = null;
-  try {
-    doc = currentDocument();
-  } catch {
-    // Each check that needs the document says it could not be checked without one.
-  }
+  // Each check that needs the document says it could not be checked without one.
+  const doc = bestEffort(currentDocument);
   const service = runCheck("service", serviceCheck);
   const { lock, written } = underDocumentLock(doc);
   return [
@@ -89,13 +86,8 @@ function summaryOf(checks: readonly Check[]): string {
 
 /** The key never leaves the server: not in a detail, however a message came to quote it. */
 function withoutKey(report: DiagnoseReport): DiagnoseReport {
-  let key: string | null = null;
-  try {
-    key = userApiKey();
-  } catch {
-    // No key can be quoted where none can be read.
-  }
-  const secret = key;
+  // No key can be quoted where none can be read.
+  const secret = bestEffort(userApiKey);
   if (!secret) return report;
   const scrub = (text: string): string => redact(text, secret);
   return {
@@ -105,16 +97,48 @@ function withoutKey(report: DiagnoseReport): DiagnoseReport {
   };
 }
 
+const DIALOG_TITLE = "Check this spreadsheet";
+
+const MARK: Record<"true" | "false" | "null", { sign: string; words: string; tone: string }> = {
+  true: { sign: "✓", words: "OK", tone: "ok" },
+  false: { sign: "✗", words: "Problem", tone: "problem" },
+  null: { sign: "?", words: "Not checked", tone: "unknown" },
+};
+
+const STYLE =
+  "ul{list-style:none;margin:0;padding:0}li{display:flex;gap:10px;padding:8px 0;border-top:1px solid #dadce0}li:first-child{border-top:0}" +
+  ".mark{flex:none;width:20px;font-weight:700;text-align:center}.ok .mark{color:#188038}" +
+  ".problem .mark{color:#d93025}.unknown .mark{color:#5f6368}" +
+  ".label{font-weight:500;margin:0}.detail{margin:2px 0 0;font-size:13px;color:#3c4043}" +
+  ".build{font-size:12px;color:#5f6368;margin:12px 0 0}" +
+  ".summary{font-weight:500;margin:4px 0 8px}.sr{position:absolute;left:-9999px}";
+
+/** The report as a self-contained page (no script, nothing fetched). */
+function reportHtml(report: DiagnoseReport): string {
+  const items = report.checks.map((check) => {
+    const mark = MARK[String(check.ok) as "true" | "false" | "null"];
+    return (
+      `<li class="${mark.tone}"><span class="mark" aria-hidden="true">${mark.sign}</span><div>` +
+      `<p class="label"><span class="sr">${mark.words}: </span>${escapeHtml(check.label)}</p>` +
+      `<p class="detail">${escapeHtml(check.detail)}</p></div></li>`
+    );
+  });
+  return dialogPage(
+    STYLE,
+    `<p class="summary">${escapeHtml(report.summary)}</p><ul>${items.join("")}</ul><p class="build">${escapeHtml(report.build)}</p>`,
+  );
+}
+
+/** Shows the report over the spreadsheet (menu executions have a Ui; the caller handles one without). */
+function showReportDialog(report: DiagnoseReport): void {
+  showModalDialog(reportHtml(report), DIALOG_TITLE, { width: 460, height: Math.min(720, 120 + 96 * report.checks.length) });
+}
+
 /** `a = {dialog?: boolean}`: the sidebar passes {dialog: false}; from the menu the report shows in a dialog. */
 export function diagnose(raw?: ArgsIn<"diagnose">): DiagnoseReport {
   const checks = runChecks();
   const report = withoutKey({ build: buildDescription(), summary: summaryOf(checks), checks });
-  if (parseArgs("diagnose", raw).dialog) {
-    try {
-      showReportDialog(report);
-    } catch {
-      // No Ui here (it is not the menu): the report is returned all the same.
-    }
-  }
+  // Without a Ui (it is not the menu) the report is returned all the same.
+  if (parseArgs("diagnose", raw).dialog) bestEffort(() => showReportDialog(report));
   return report;
 }

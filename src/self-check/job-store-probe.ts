@@ -5,6 +5,7 @@ import { messageOf } from "../errors/user-error";
 import { newUuid } from "../gas/utilities";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { KEYS } from "../storage/keys";
+import { bestEffort } from "../ui/best-effort";
 
 /** Probe entries' names: no job record, start record or other entry of the store begins so. */
 const PROBE_PREFIX = KEYS.selfCheckProbe;
@@ -45,13 +46,9 @@ export function probeJobStore(writer: KeyValueStore, openStore: () => KeyValueSt
  * writer, trying twice: Google's transient failures pass.
  */
 function removeProbes(writer: KeyValueStore): boolean {
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      for (const key of Object.keys(writer.getProperties())) if (key.startsWith(PROBE_PREFIX)) writer.deleteProperty(key);
-      return true;
-    } catch {
-      // Once more.
-    }
-  }
-  return false;
+  const removeAll = (): true => {
+    for (const key of Object.keys(writer.getProperties())) if (key.startsWith(PROBE_PREFIX)) writer.deleteProperty(key);
+    return true;
+  };
+  return bestEffort(removeAll) ?? bestEffort(removeAll) ?? false;
 }

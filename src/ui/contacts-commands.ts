@@ -10,26 +10,17 @@ import { forgetContact as forgetAddress, type Forgot } from "../contacts/forget-
 import { rowsNow } from "../contacts/ready-now";
 import { contactsStatusOf, type ContactsStatus } from "../contacts/ready-counts";
 import { doNotContact } from "../contacts/sync-contacts";
-import { currentDocument, NoDocumentError, sharedWithFormulas, type DocumentAccess } from "../gas/document-access";
+import { sharedWithFormulas, type DocumentAccess } from "../gas/document-access";
 import { spreadsheetUi } from "../gas/spreadsheet-ui";
 import { appsScriptClock, formatDay } from "../gas/utilities";
-import { documentFacts } from "../jobs/job-record-versions";
-import { RECORD_KINDS } from "../app/record-kinds";
-import { JobStore } from "../jobs/job-store";
 import { plural } from "../rules/numbers";
 import { clickWriteError } from "../sheets/document-room";
 import { ADDON_NAME } from "./build-defaults";
-import { command, commandWith } from "./command";
+import { command, commandWith, documentOrThrow, jobStoreOf } from "./command";
 import type { ArgsIn } from "./entry-args";
 
 /** A build stops starting writes this long after it began (Apps Script ends a call at 6 min); the passes finish it. */
 const BUILD_BUDGET_MS = 4 * 60 * 1000;
-
-function documentOrThrow(): DocumentAccess {
-  const doc = currentDocument();
-  if (!doc) throw new NoDocumentError();
-  return doc;
-}
 
 /** Today in the spreadsheet's time zone, as its sheets' dates say it. */
 const todayIn = (doc: DocumentAccess): string => formatDay(appsScriptClock.now(), doc.spreadsheet.getSpreadsheetTimeZone());
@@ -43,7 +34,7 @@ export function buildContacts(raw?: ArgsIn<"buildContacts">): ContactsBuilt {
       built = buildContactsSheet({
         spreadsheet: doc.spreadsheet,
         store: doc.store,
-        records: new JobStore(doc.store, documentFacts(doc), RECORD_KINDS).all(),
+        records: jobStoreOf(doc).all(),
         inTime: () => appsScriptClock.now() < deadline,
         today: todayIn(doc),
       });
@@ -87,12 +78,11 @@ interface Forgotten extends Forgot {
 /** forgetContact's work under the document lock: no pass writes between its steps. */
 const forgetUnderLock = commandWith("forgetContact", { lock: true }, (args): Forgotten => {
   const doc = documentOrThrow();
-  const records = new JobStore(doc.store, documentFacts(doc), RECORD_KINDS).all();
   const forgot = forgetAddress({
     spreadsheet: doc.spreadsheet,
     store: doc.store,
+    records: jobStoreOf(doc).all(),
     shared: sharedWithFormulas(doc),
-    records,
     email: args.email,
     today: todayIn(doc),
   });

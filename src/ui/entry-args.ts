@@ -9,23 +9,22 @@ import { SEARCH_ARGS } from "../search/search-args";
 import { ENRICH_ARGS } from "../enrich/run/enrich-args";
 import { CONTACTS_ARGS } from "../contacts/contacts-args";
 
+/** Text, trimmed; what is not text reads as empty. */
+const trimmedText = () =>
+  z.pipe(
+    orElse(z.string(), ""),
+    z.transform((text: string) => text.trim()),
+  );
+
 const ENTRY_ARGS = {
   saveSettings: z.lazy(() =>
     orEmpty(
       z.object({
         // What is not text is left empty: the key field keeps the saved key, the address takes the build's default.
-        apiKey: z.pipe(
-          orElse(z.string(), ""),
-          z.transform((key) => key.trim()),
-        ),
+        apiKey: trimmedText(),
         baseUrl: z.pipe(
-          orElse(z.string(), ""),
-          z.transform((url) =>
-            url
-              .trim()
-              .replace(/\/+$/, "")
-              .replace(/\/api\/v1$/i, ""),
-          ),
+          trimmedText(),
+          z.transform((url) => url.replace(/\/+$/, "").replace(/\/api\/v1$/i, "")),
         ),
         shareWithFormulas: z.pipe(
           z.optional(z.nullable(z.boolean({ error: "Sharing the key with formulas must be on or off (true or false)." }))),
@@ -48,10 +47,7 @@ const ENTRY_ARGS = {
   findLocations: z.lazy(() =>
     orEmpty(
       z.object({
-        q: z.pipe(
-          orElse(z.string(), ""),
-          z.transform((q) => q.trim()),
-        ),
+        q: trimmedText(),
         country: mayBeLeftOut(
           z.pipe(
             orElse(z.optional(z.string()), undefined),

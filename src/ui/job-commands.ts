@@ -1,11 +1,9 @@
 // This file defines the commands over the document's jobs: listJobs, refreshJobs (a pass on demand), pollJobs (the trigger's pass),
 // showJobSheet, recentJobs, importJob and setRefresh (docs/add-on-surface.md, "Global functions").
-import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { currentJobStore } from "../app/jobs-context";
 import { pollPassUnderLock, runTriggerPass } from "../app/pass-runner";
 import { importJob as importTrackedJob } from "../search/import-job";
 import { lineOfJob } from "../search/line-of-job";
-import { JobStore } from "../jobs/job-store";
 import { runStoreOf } from "../enrich/run/run-record";
 import { toJobView, type JobView } from "./job-view";
 import { recentJobs as readRecentJobs, type RecentJobsPage } from "../search/recent-jobs";
@@ -14,10 +12,8 @@ import { setRefresh as setSearchRefresh } from "../search/set-refresh";
 import { UserFacingError } from "../errors/user-error";
 import { backgroundWork } from "../passes/background-work";
 import { pollTriggerNeeded } from "../rules/trigger-need";
-import { command, commandWith } from "./command";
+import { command, commandWith, documentOrThrow, jobStoreOf } from "./command";
 import { listDocumentJobs } from "./job-list";
-import { documentFacts } from "../jobs/job-record-versions";
-import { RECORD_KINDS } from "../app/record-kinds";
 
 export const listJobs = command({}, listDocumentJobs);
 
@@ -32,13 +28,11 @@ export function pollJobs(_event?: unknown): void {
 }
 
 export const showJobSheet = commandWith("showJobSheet", {}, ({ jobId }): { sheetName: string } => {
-  const doc = currentDocument();
-  if (!doc) throw new NoDocumentError();
+  const doc = documentOrThrow();
   // A run listed before its first job was created is its own line, by its run id (ui/job-list.ts).
-  const record = new JobStore(doc.store, documentFacts(doc), RECORD_KINDS).get(jobId) ?? runStoreOf({ properties: doc.store }).get(jobId);
+  const record = jobStoreOf(doc).get(jobId) ?? runStoreOf({ properties: doc.store }).get(jobId);
   if (!record) throw new UserFacingError('This document does not track that job any more. Open it again from "Open an existing job".');
-  const spreadsheet = doc.spreadsheet;
-  const sheet = new SheetsById(spreadsheet).of(record);
+  const sheet = new SheetsById(doc.spreadsheet).of(record);
   if (!sheet) {
     throw new UserFacingError(
       record.sheetName

@@ -2,7 +2,6 @@
 // job still in progress (and started before that run) the notice a background run left when it
 // could not reach this document, or the note that Google stopped the last background run midway.
 import { stoppedBackgroundRun } from "../gas/background-executions";
-import { currentDocument, NoDocumentError } from "../gas/document-access";
 import { editorId, keyDigest } from "../gas/key-digest";
 import { backgroundNoticeFor } from "../storage/user-documents";
 import { userProperties } from "../gas/property-snapshot";
@@ -10,11 +9,9 @@ import { userApiKey } from "../gas/settings";
 import { appsScriptClock } from "../gas/utilities";
 import { isSending, rowsSent, runStoreOf, type RunRecord } from "../enrich/run/run-record";
 import { enrichmentOf, type JobRecord } from "../jobs/job-record";
-import { JobStore } from "../jobs/job-store";
 import { toJobView, type JobView, type RunView } from "./job-view";
 import { RUN_TIME_A_DAY } from "../rules/platform-limits";
-import { documentFacts } from "../jobs/job-record-versions";
-import { RECORD_KINDS } from "../app/record-kinds";
+import { documentOrThrow, jobStoreOf } from "./command";
 
 /**
  * Google stops a trigger in the middle once the user's triggers have run their daily time (90
@@ -54,26 +51,23 @@ function runView(run: RunRecord, records: readonly JobRecord[], me: string): Run
 }
 
 export function listDocumentJobs(): JobView[] {
-  const doc = currentDocument();
-  if (!doc) throw new NoDocumentError();
+  const doc = documentOrThrow();
   const notice = backgroundNoticeFor(userProperties(), doc.id) ?? stoppedRunNotice();
   const key = userApiKey();
   const digest = key ? keyDigest(key) : null;
-  const records = new JobStore(doc.store, documentFacts(doc), RECORD_KINDS).all();
+  const records = jobStoreOf(doc).all();
   const runRecords = runStoreOf({ properties: doc.store }).all();
   // Asked only where a run is listed: the editor's id is made (and stored) on first asking.
   const me = runRecords.length > 0 ? editorId() : "";
-  const runs = new Map(runRecords.map((run) => [run.runId, runView(run, records, me)]));
+  const runs = new Map(runRecords.map((run) => [run.runId, { run, view: runView(run, records, me) }]));
   // A run is listed from its start: before its first job exists (the job slots were all taken), it is a line of its own.
   const withJobs = new Set(records.map((record) => enrichmentOf(record)?.runId));
-  const runsWithoutJobs = runRecords
-    .filter((run) => !withJobs.has(run.runId))
-    .map((run) => runLine(run, runs.get(run.runId) ?? null, run.editorId === me));
+  const runsWithoutJobs = [...runs.values()].filter(({ run }) => !withJobs.has(run.runId)).map(({ run, view }) => runLine(run, view));
   const lines = records.map((record) => {
     const runId = enrichmentOf(record)?.runId;
-    const run = runId ? runRecords.find((candidate) => candidate.runId === runId) : undefined;
-    const view: JobView = { ...toJobView(record, digest), run: runId ? (runs.get(runId) ?? null) : null };
-    if (view.error === null && run !== undefined && !record.settled) view.error = runProblemWords(run);
+    const run = runId ? runs.get(runId) : undefined;
+    const view: JobView = { ...toJobView(record, digest), run: run?.view ?? null };
+    if (view.error === null && run !== undefined && !record.settled) view.error = runProblemWords(run.run);
     // Only a job that existed when the background run left the notice is concerned by it.
     const concerned = notice !== null && !record.settled && view.error === null && Date.parse(record.createdAt) <= notice.at;
     return concerned ? { ...view, error: notice.message } : view;
@@ -82,7 +76,7 @@ export function listDocumentJobs(): JobView[] {
 }
 
 /** A run none of whose jobs exists yet, as a line: waiting for a job slot, or stopped before any. */
-function runLine(run: RunRecord, view: RunView | null, mine: boolean): JobView {
+function runLine(run: RunRecord, view: RunView): JobView {
   return {
     jobId: run.runId,
     kind: "enrichment",
@@ -97,7 +91,7 @@ function runLine(run: RunRecord, view: RunView | null, mine: boolean): JobView {
     createdAt: run.createdAt,
     finishedAt: null,
     refresh: null,
-    mine,
+    mine: view.sentByMe,
     runCredits: null,
     refreshing: false,
     territory: null,

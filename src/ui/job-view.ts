@@ -102,24 +102,16 @@ function runCredits(record: JobRecord): number | null {
 function figuresOf(record: JobRecord, schedule: ScheduleBase | undefined, running: boolean): RunFigures {
   if (!schedule) return { lastRunAdded: null, lastRunUpdated: null, lastRunNotFound: null, lastRunBusinesses: null, lastRunCredits: null };
   const territory = territoryOf(record);
-  if (territory) {
-    const first = {
-      startedAt: territory.runStartedAt,
-      added: territory.leadCount,
-      businesses: territory.leadCount,
-      credits: territory.creditsCharged,
-      settled: territory.settled,
-    };
-    return lastRunFigures(schedule, record.lastRun, { running, credits: pairsCredits(territory) }, first);
-  }
+  // A territory's first run started with its current run, and what it added are its businesses.
   const first = {
-    startedAt: record.createdAt,
-    added: record.rowsWritten,
+    startedAt: territory ? territory.runStartedAt : record.createdAt,
+    added: territory ? record.leadCount : record.rowsWritten,
     businesses: record.leadCount,
     credits: record.creditsCharged,
     settled: record.settled,
   };
-  return lastRunFigures(schedule, record.lastRun, { running, credits: searchOf(record)?.refresh?.run?.credits ?? null }, first);
+  const credits = territory ? pairsCredits(territory) : (searchOf(record)?.refresh?.run?.credits ?? null);
+  return lastRunFigures(schedule, record.lastRun, { running, credits }, first);
 }
 
 /** `keyDigest`: the current user's key digest, or null when they have saved no key. */

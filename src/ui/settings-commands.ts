@@ -16,11 +16,21 @@ import { messageOf, restated, UserFacingError, withUserErrors } from "../errors/
 import { ADDON_NAME, DEFAULT_BASE_URL } from "./build-defaults";
 import { CALL_BUDGET_MS, command } from "./command";
 import { parseArgs, type ArgsIn, type ArgsOut } from "./entry-args";
-import { maskedKeyHint } from "./key-hint";
+import { bestEffort } from "./best-effort";
 import { toAccountView, type AccountView } from "./views";
 import { documentRoom, roomNotice } from "../sheets/document-room";
 
 const SIDEBAR_FILE = "Sidebar";
+
+const MASK = "••••";
+/** The hint shows this many trailing characters (docs/add-on-surface.md, `getSettings`), and never a whole key. */
+const SHOWN = 4;
+
+/** The masked hint of a saved API key: the only trace of the key the sidebar ever receives. */
+export function maskedKeyHint(apiKey: string | null): string | null {
+  if (!apiKey) return null;
+  return apiKey.length > SHOWN ? MASK + apiKey.slice(-SHOWN) : MASK;
+}
 
 interface SettingsView {
   hasKey: boolean;
@@ -95,12 +105,9 @@ function checkAndSave(args: ArgsOut<"saveSettings">): AccountView {
   const change = settingsChange(args);
   const account = checkedKey(change);
   writeServiceSettings(change);
-  try {
-    // The document learns this editor's new key (a digest): its jobs are judged by it from now.
-    withDocumentLock(() => registerEditorKey(change.settings.apiKey), PASS_LOCK_WAIT_MS);
-  } catch {
-    // Best effort: the next pass or start registers it too.
-  }
+  // The document learns this editor's new key (a digest): its jobs are judged by it from now. Best effort: the next pass or start
+  // registers it too.
+  bestEffort(() => withDocumentLock(() => registerEditorKey(change.settings.apiKey), PASS_LOCK_WAIT_MS));
   return toAccountView(account);
 }
 
@@ -153,11 +160,7 @@ function settingsChange(args: ArgsOut<"saveSettings">): SettingsChange {
 
 /** "Nothing was saved: the key in use is still ••••3f9a." (the masked hint only). */
 function nothingSaved(): string {
-  let hint: string | null = null;
-  try {
-    hint = maskedKeyHint(readStoredSettings().apiKey);
-  } catch {
-    // The sentence still says that nothing was saved.
-  }
+  // Where the key cannot be read, the sentence still says that nothing was saved.
+  const hint = bestEffort(() => maskedKeyHint(readStoredSettings().apiKey));
   return hint ? `Nothing was saved: the key in use is still ${hint}.` : "Nothing was saved: no key is saved yet.";
 }

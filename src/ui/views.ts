@@ -13,16 +13,11 @@ export interface AccountView extends SearchAllowance {
 }
 
 export function toAccountView(account: Account): AccountView {
-  const allowance = searchAllowance(account);
   return {
-    planCode: allowance.planCode,
+    ...searchAllowance(account),
     planName: account.plan_name,
     status: account.status,
-    creditsRemaining: allowance.creditsRemaining,
     creditsAllowance: account.credits_allowance,
-    maxResultsPerSearch: allowance.maxResultsPerSearch,
-    maxAffordableResults: allowance.maxAffordableResults,
-    freeSearchUsed: allowance.freeSearchUsed,
     activeSearches: account.active_searches,
   };
 }

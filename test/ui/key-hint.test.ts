@@ -1,5 +1,5 @@
 // Tests the masked hint of a saved key: at most its last four characters, never the key.
-import { maskedKeyHint } from "../../src/ui/key-hint";
+import { maskedKeyHint } from "../../src/ui/settings-commands";
 
 describe("maskedKeyHint", () => {
   it("shows only the last four characters of a key", () => {
