@@ -5,25 +5,12 @@ import type { Transport } from "./transport";
 import { LeadsApiError } from "./errors";
 import { apiRoot, SERVICE_ADDRESS_RULE } from "./query";
 import { DEFAULT_RETRY_POLICY } from "./retry";
-import { RequestBuilders, type PreparedRequest } from "./requests";
-import { RequestSender, type BatchResults, type RequestOptions } from "./request-sender";
-import type {
-  Account,
-  Business,
-  CreateEnrichmentRequest,
-  CreateEnrichmentResponse,
-  CreateSearchRequest,
-  CreateSearchResponse,
-  FindLocationsParams,
-  Job,
-  JobList,
-  Location,
-  PageParams,
-  ResultsPage,
-} from "./schemas";
+import { RequestBuilders } from "./requests";
+import { RequestSender, type RequestOptions } from "./request-sender";
+import type { CreateEnrichmentRequest, CreateSearchRequest, FindLocationsParams, PageParams } from "./schemas";
 import type { JobKind } from "../rules/job-kinds";
 
-export type { BatchResult, BatchResults, RequestOptions } from "./request-sender";
+export type { BatchResult, RequestOptions } from "./request-sender";
 
 export interface LeadsClientOptions {
   /** The service's base address, without /api/v1. */
@@ -52,11 +39,10 @@ interface CreateOptions extends RequestOptions {
   idempotencyKey: string;
 }
 
-export class LeadsClient {
+/** The sender (sending, retries, batches: `send` and `batch`) with one method per endpoint. */
+export class LeadsClient extends RequestSender {
   /** Request builders for `batch` and `send`. */
   readonly prepare = new RequestBuilders();
-
-  private readonly sender: RequestSender;
 
   constructor(options: LeadsClientOptions) {
     const root = apiRoot(options.baseUrl ?? "");
@@ -69,7 +55,7 @@ export class LeadsClient {
     if (typeof options.apiKey !== "string" || options.apiKey.trim() === "") {
       throw new LeadsApiError({ kind: "unauthorized", message: "No API key is set. Enter it in the sidebar's Settings." });
     }
-    this.sender = new RequestSender({
+    super({
       root,
       apiKey: options.apiKey.trim(),
       transport: options.transport,
@@ -85,85 +71,68 @@ export class LeadsClient {
     });
   }
 
-  // ---- endpoints ------------------------------------------------------------------------------
-
   /** POST /searches: queues a discovery search (202). */
-  createSearch(body: CreateSearchRequest, options: CreateOptions): CreateSearchResponse {
+  createSearch(body: CreateSearchRequest, options: CreateOptions) {
     return this.send(this.prepare.createSearch(body, options.idempotencyKey), options);
   }
 
   /** GET /searches: one page of API-created searches, newest first. */
-  listSearches(params?: PageParams, options?: RequestOptions): JobList {
+  listSearches(params?: PageParams, options?: RequestOptions) {
     return this.send(this.prepare.listSearches(params), options);
   }
 
   /** GET /searches/{id}: the search's status object. */
-  getSearch(searchId: string, options?: RequestOptions): Job {
+  getSearch(searchId: string, options?: RequestOptions) {
     return this.send(this.prepare.getSearch(searchId), options);
   }
 
   /** GET /searches/{id}/results: one page of businesses. */
-  getSearchResults(searchId: string, params?: PageParams, options?: RequestOptions): ResultsPage {
+  getSearchResults(searchId: string, params?: PageParams, options?: RequestOptions) {
     return this.send(this.prepare.getSearchResults(searchId, params), options);
   }
 
   /** POST /enrichments: queues an enrichment of supplied businesses (202). */
-  createEnrichment(body: CreateEnrichmentRequest, options: CreateOptions): CreateEnrichmentResponse {
+  createEnrichment(body: CreateEnrichmentRequest, options: CreateOptions) {
     return this.send(this.prepare.createEnrichment(body, options.idempotencyKey), options);
   }
 
   /** GET /enrichments: one page of enrichment jobs. */
-  listEnrichments(params?: PageParams, options?: RequestOptions): JobList {
+  listEnrichments(params?: PageParams, options?: RequestOptions) {
     return this.send(this.prepare.listEnrichments(params), options);
   }
 
   /** GET /enrichments/{id}: the enrichment job's status object. */
-  getEnrichment(jobId: string, options?: RequestOptions): Job {
+  getEnrichment(jobId: string, options?: RequestOptions) {
     return this.send(this.prepare.getEnrichment(jobId), options);
   }
 
   /** GET /enrichments/{id}/results: one page of businesses. */
-  getEnrichmentResults(jobId: string, params?: PageParams, options?: RequestOptions): ResultsPage {
+  getEnrichmentResults(jobId: string, params?: PageParams, options?: RequestOptions) {
     return this.send(this.prepare.getEnrichmentResults(jobId, params), options);
   }
 
   /** GET /businesses/{id}: one business. */
-  getBusiness(businessId: string, options?: RequestOptions): Business {
+  getBusiness(businessId: string, options?: RequestOptions) {
     return this.send(this.prepare.getBusiness(businessId), options);
   }
 
   /** GET /locations: at most 8 catalog matches. */
-  findLocations(params: FindLocationsParams, options?: RequestOptions): Location[] {
+  findLocations(params: FindLocationsParams, options?: RequestOptions) {
     return this.send(this.prepare.findLocations(params), options);
   }
 
   /** GET /account: plan and credit state. */
-  getAccount(options?: RequestOptions): Account {
+  getAccount(options?: RequestOptions) {
     return this.send(this.prepare.getAccount(), options);
   }
 
   /** GET /searches/{id} or /enrichments/{id}. */
-  getJob(kind: JobKind, jobId: string, options?: RequestOptions): Job {
+  getJob(kind: JobKind, jobId: string, options?: RequestOptions) {
     return this.send(this.prepare.getJob(kind, jobId), options);
   }
 
   /** GET /searches/{id}/results or /enrichments/{id}/results. */
-  getResults(kind: JobKind, jobId: string, params?: PageParams, options?: RequestOptions): ResultsPage {
+  getResults(kind: JobKind, jobId: string, params?: PageParams, options?: RequestOptions) {
     return this.send(this.prepare.getResults(kind, jobId, params), options);
-  }
-
-  // ---- prepared requests -------------------------------------------------------------------------
-
-  /** Sends one request with retries; returns its value or throws its LeadsApiError. */
-  send<T>(request: PreparedRequest<T>, options?: RequestOptions): T {
-    return this.sender.send(request, options);
-  }
-
-  /**
-   * Sends several requests in one `transport.fetchAll` round trip, retrying the items that fail
-   * retryably (RequestSender.batch). Never throws for a request's failure: each item says how it ended.
-   */
-  batch<const R extends readonly PreparedRequest<unknown>[]>(requests: R, options?: RequestOptions): BatchResults<R> {
-    return this.sender.batch(requests, options);
   }
 }

@@ -40,7 +40,6 @@ interface LeadsApiErrorInit {
   retryAfterMs?: number | null;
   retryable?: boolean;
   context?: RequestContext | null;
-  issues?: ShapeIssue[];
 }
 
 /**
@@ -123,12 +122,12 @@ export function messageForStatus(
   retryAfterMs: number | null,
   context: RequestContext | null,
 ): string {
-  const quoted = detail ? ` The service said: "${detail}"` : "";
+  const quoted = said(detail);
   switch (status) {
     case 401:
       return "The lead service refused the API key (it is missing, wrong or revoked). Fix or rotate the key in the sidebar's Settings.";
     case 402:
-      return creditsMessage(detail, context);
+      return creditsMessage(detail ?? "", context);
     case 403:
       return (
         `This request is above your plan's size limit.${quoted} Lower Max results, or the number of businesses ` +
@@ -162,13 +161,12 @@ export function messageForStatus(
 /** A count as written in prose: "1,000" or "700" (a trailing comma is punctuation). */
 const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+)`;
 
-function creditsMessage(detail: string | null, context: RequestContext | null): string {
-  const text = detail ?? "";
+/** The service's own words, quoted after a sentence of ours ("" when it gave none). */
+const said = (detail: string | null): string => (detail ? ` The service said: "${detail}"` : "");
+
+function creditsMessage(text: string, context: RequestContext | null): string {
   if (/subscription|inactive|not active|canceled|cancelled|past.due|unpaid/i.test(text)) {
-    return (
-      "Your subscription is not active, so paid searches are blocked. Renew or change the plan, then try " +
-      `again.${text ? ` The service said: "${text}"` : ""}`
-    );
+    return `Your subscription is not active, so paid searches are blocked. Renew or change the plan, then try again.${said(text)}`;
   }
   if (/free/i.test(text) && /already used|was used/i.test(text)) {
     return "Your account's one free search was already used. Choose a paid plan to start more searches or enrichments.";
@@ -187,7 +185,7 @@ function creditsMessage(detail: string | null, context: RequestContext | null): 
     const need = needed !== null ? `, this request needs ${needed}` : "";
     return `Not enough credits: ${remaining} remain${need}. Lower Max results or the number of businesses, or change the plan.`;
   }
-  if (text) return `Not enough credits. The service said: "${text}"`;
+  if (text) return `Not enough credits.${said(text)}`;
   return "Not enough credits for this request. Lower Max results or the number of businesses, or change the plan.";
 }
 
@@ -213,21 +211,17 @@ function notFoundMessage(context: RequestContext | null): string {
 }
 
 /** The request runs on Google's servers, so the user's own connection is not the cause. */
-export function networkMessage(): string {
-  return (
-    "Could not reach the lead service from Google's servers (network error). The service may be briefly down, " +
-    "or the service address in Settings may be wrong. Try again in a few minutes."
-  );
-}
+export const NETWORK_MESSAGE =
+  "Could not reach the lead service from Google's servers (network error). The service may be briefly down, " +
+  `or the service address in Settings may be wrong. ${TRY_LATER}`;
 
 /** Apps Script's own limit on requests (platform-limits.ts): nothing was sent. */
 export function quotaMessage(quota: "daily" | "bandwidth"): string {
   return quota === "daily" ? dailyLimitSentence("urlfetch") : BANDWIDTH_SENTENCE;
 }
 
-export function invalidJsonMessage(): string {
-  return "The lead service sent a response that could not be read (incomplete or not JSON). Try again in a moment.";
-}
+export const INVALID_JSON_MESSAGE =
+  "The lead service sent a response that could not be read (incomplete or not JSON). Try again in a moment.";
 
 export function shapeMessage(issues: ShapeIssue[]): string {
   const shown = issues

@@ -1,5 +1,5 @@
 // This file defines URL building without URL/URLSearchParams (Apps Script has neither):
-// query strings, path segments and the API root.
+// query strings and the API root (requests.ts escapes path segments).
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -12,11 +12,6 @@ export function buildQuery(params: Record<string, QueryValue>): string {
     parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
   }
   return parts.length > 0 ? `?${parts.join("&")}` : "";
-}
-
-/** One path segment, escaped so an ID can never add a segment or a query ("a/b" → "a%2Fb"). */
-export function encodePathSegment(value: string): string {
-  return encodeURIComponent(value);
 }
 
 /** Loopback hosts, the only ones a plain http:// address may name (local testing). */

@@ -7,11 +7,11 @@ import {
   LeadsApiError,
   ResponseShapeError,
   detailText,
-  invalidJsonMessage,
+  INVALID_JSON_MESSAGE,
   isRetryableStatus,
   kindForStatus,
   messageForStatus,
-  networkMessage,
+  NETWORK_MESSAGE,
   quotaMessage,
   shapeMessage,
   type RequestContext,
@@ -22,14 +22,12 @@ import type { PreparedRequest } from "./requests";
 
 /** A case-insensitive header lookup (the Transport promises lower-case names; be tolerant). */
 function headerValue(headers: Record<string, string>, name: string): string | null {
-  const direct = headers[name];
-  if (direct !== undefined) return direct;
-  const lower = name.toLowerCase();
-  for (const key of Object.keys(headers)) {
-    if (key.toLowerCase() === lower) return headers[key] ?? null;
-  }
-  return null;
+  const key = headers[name] !== undefined ? name : Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
+  return key === undefined ? null : (headers[key] ?? null);
 }
+
+/** The outcome of a request that ended in `error`. */
+const failed = (error: LeadsApiError): { ok: false; error: LeadsApiError } => ({ ok: false, error });
 
 export interface RequestOptions {
   /** Epoch ms; the earlier of this and the client's deadline applies. */
@@ -68,16 +66,7 @@ export class RequestSender {
   send<T>(request: PreparedRequest<T>, options?: RequestOptions): T {
     const [outcome] = runWithRetries<T>(
       1,
-      () => {
-        let response: HttpResponse;
-        try {
-          response = this.settings.transport.fetch(this.httpRequest(request));
-        } catch (thrown) {
-          if (thrown instanceof WorkInterrupted) throw thrown;
-          return [{ ok: false, error: this.networkError(thrown, request.context) }];
-        }
-        return [this.interpret(request, response)];
-      },
+      () => this.roundTrip([request], (http) => http.map((one) => this.settings.transport.fetch(one))),
       this.retryEnvironment(options),
     );
     if (outcome === undefined) throw new Error("LeadsClient.send: no outcome");
@@ -93,26 +82,31 @@ export class RequestSender {
   batch<const R extends readonly PreparedRequest<unknown>[]>(requests: R, options?: RequestOptions): BatchResults<R> {
     const outcomes = runWithRetries<unknown>(
       requests.length,
-      (pending) => {
-        const items = pending.map((index) => requests[index] as PreparedRequest<unknown>);
-        let responses: HttpResponse[];
-        try {
-          responses = this.settings.transport.fetchAll(items.map((item) => this.httpRequest(item)));
-        } catch (thrown) {
-          if (thrown instanceof WorkInterrupted) throw thrown;
-          return items.map((item) => ({ ok: false, error: this.networkError(thrown, item.context) }));
-        }
-        return items.map((item, i) => {
-          const response = responses[i];
-          if (response === undefined) {
-            return { ok: false, error: this.networkError(new Error("no response in batch"), item.context) };
-          }
-          return this.interpret(item, response);
-        });
-      },
+      (pending) =>
+        this.roundTrip(
+          pending.map((index) => requests[index] as PreparedRequest<unknown>),
+          (http) => this.settings.transport.fetchAll(http),
+        ),
       this.retryEnvironment(options),
     );
     return outcomes as unknown as BatchResults<R>;
+  }
+
+  /** One round trip of `items` through `fetch`: an outcome each, in order. */
+  private roundTrip<T>(items: PreparedRequest<T>[], fetch: (requests: HttpRequest[]) => HttpResponse[]): Outcome<T>[] {
+    let responses: HttpResponse[];
+    try {
+      responses = fetch(items.map((item) => this.httpRequest(item)));
+    } catch (thrown) {
+      if (thrown instanceof WorkInterrupted) throw thrown;
+      return items.map((item) => failed(this.networkError(thrown, item.context)));
+    }
+    return items.map((item, i) => {
+      const response = responses[i];
+      return response === undefined
+        ? failed(this.networkError(new Error("no response in batch"), item.context))
+        : this.interpret(item, response);
+    });
   }
 
   private retryEnvironment(options: RequestOptions | undefined) {
@@ -125,47 +119,30 @@ export class RequestSender {
     };
   }
 
-  private httpRequest(request: PreparedRequest<unknown>): HttpRequest {
-    const headers: Record<string, string> = {
-      Accept: "application/json",
-      "x-api-key": this.settings.apiKey,
-    };
-    if (request.body !== undefined) headers["Content-Type"] = "application/json";
-    if (request.idempotencyKey !== undefined) headers["Idempotency-Key"] = request.idempotencyKey;
-    const http: HttpRequest = { method: request.method, url: this.settings.root + request.path, headers };
-    if (request.body !== undefined) http.body = request.body;
-    return http;
+  private httpRequest({ method, path, body, idempotencyKey }: PreparedRequest<unknown>): HttpRequest {
+    const headers: Record<string, string> = { Accept: "application/json", "x-api-key": this.settings.apiKey };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (idempotencyKey !== undefined) headers["Idempotency-Key"] = idempotencyKey;
+    return { method, url: this.settings.root + path, headers, ...(body === undefined ? {} : { body }) };
   }
 
   /** Any HTTP answer → value or error. Never throws. */
-  private interpret<T>(request: PreparedRequest<T>, response: HttpResponse): Outcome<T> {
-    const headers = response.headers ?? {};
-    const context = request.context;
-    const status = response.status;
-
+  private interpret<T>({ context, parse }: PreparedRequest<T>, { status, headers, body }: HttpResponse): Outcome<T> {
     if (status >= 200 && status < 300) {
-      const parsed = jsonOf(response.body);
+      const parsed = jsonOf(body);
+      // A cut-off body is a transport accident, not the service's answer: worth another try.
       if (parsed === null) {
-        // A cut-off body is a transport accident, not the service's answer: worth another try.
-        return {
-          ok: false,
-          error: new LeadsApiError({ kind: "bad_response", status, message: invalidJsonMessage(), retryable: true, context }),
-        };
+        return failed(new LeadsApiError({ kind: "bad_response", status, message: INVALID_JSON_MESSAGE, retryable: true, context }));
       }
-      const shaped = request.parse(parsed.json);
+      const shaped = parse(parsed.json);
       if (shaped.ok) return { ok: true, value: shaped.value };
       const issues = shaped.issues.map((issue) => ({ path: this.redact(issue.path), message: this.redact(issue.message) }));
-      return {
-        ok: false,
-        error: new ResponseShapeError({ kind: "bad_response", status, message: shapeMessage(issues), issues, context }),
-      };
+      return failed(new ResponseShapeError({ kind: "bad_response", status, message: shapeMessage(issues), issues, context }));
     }
-
-    const detail = this.errorDetail(response.body);
-    const retryAfterMs = parseRetryAfter(headerValue(headers, "retry-after"), this.settings.clock.now());
-    return {
-      ok: false,
-      error: new LeadsApiError({
+    const detail = this.errorDetail(body);
+    const retryAfterMs = parseRetryAfter(headerValue(headers ?? {}, "retry-after"), this.settings.clock.now());
+    return failed(
+      new LeadsApiError({
         kind: kindForStatus(status),
         status,
         detail,
@@ -174,7 +151,7 @@ export class RequestSender {
         message: this.redact(messageForStatus(status, detail, retryAfterMs, context)),
         context,
       }),
-    };
+    );
   }
 
   private errorDetail(body: string): string | null {
@@ -185,23 +162,14 @@ export class RequestSender {
   }
 
   private networkError(thrown: unknown, context: RequestContext): LeadsApiError {
-    const text = thrown instanceof Error ? thrown.message : String(thrown);
-    if (thrown instanceof QuotaExceededError) {
-      // Nothing was sent and retrying within this execution cannot help: one attempt, then the
-      // caller leaves the work for a later pass.
-      return new LeadsApiError({
-        kind: "quota",
-        message: quotaMessage(thrown.quota),
-        detail: this.redact(text),
-        retryable: false,
-        context,
-      });
-    }
+    // A spent quota: nothing was sent and retrying within this execution cannot help: one attempt,
+    // then the caller leaves the work for a later pass.
+    const quota = thrown instanceof QuotaExceededError ? thrown.quota : null;
     return new LeadsApiError({
-      kind: "network",
-      message: networkMessage(),
-      detail: this.redact(text),
-      retryable: true,
+      kind: quota === null ? "network" : "quota",
+      message: quota === null ? NETWORK_MESSAGE : quotaMessage(quota),
+      detail: this.redact(thrown instanceof Error ? thrown.message : String(thrown)),
+      retryable: quota === null,
       context,
     });
   }

@@ -3,7 +3,7 @@
 import * as z from "zod/mini";
 import type { HttpMethod } from "./transport";
 import { LeadsApiError, type RequestContext } from "./errors";
-import { buildQuery, encodePathSegment, type QueryValue } from "./query";
+import { buildQuery, type QueryValue } from "./query";
 import {
   AccountSchema,
   BusinessSchema,
@@ -14,12 +14,8 @@ import {
   LocationListSchema,
   ResultsPageSchema,
   parseWith,
-  type Account,
-  type Business,
   type CreateEnrichmentRequest,
-  type CreateEnrichmentResponse,
   type CreateSearchRequest,
-  type CreateSearchResponse,
   type FindLocationsParams,
   type Job,
   type JobList,
@@ -77,21 +73,15 @@ function prepared<T>(
 const refused = (kind: "validation" | "idempotency_required", message: string, operation: string): LeadsApiError =>
   new LeadsApiError({ kind, message, context: { operation, endpoint: "" } });
 
-/** Refuses to build a request whose path would be wrong, before anything is sent. */
-function requireId(value: string, what: string, operation: string): string {
-  if (typeof value !== "string" || value.trim() === "") throw refused("validation", `The ${what} ID is missing.`, operation);
-  return encodePathSegment(value.trim());
-}
+const isBlank = (value: unknown): boolean => typeof value !== "string" || value.trim() === "";
 
-function requireIdempotencyKey(key: string, operation: string): string {
-  if (typeof key !== "string" || key.trim() === "") {
-    throw refused(
-      "idempotency_required",
-      "A request key (idempotency key) is required to create a job, so that a retry cannot start it twice.",
-      operation,
-    );
-  }
-  return key;
+/**
+ * Refuses to build a request whose path would be wrong, before anything is sent; the ID is escaped
+ * as one path segment, so it can never add a segment or a query ("a/b" → "a%2Fb").
+ */
+function requireId(value: string, what: string, operation: string): string {
+  if (isBlank(value)) throw refused("validation", `The ${what} ID is missing.`, operation);
+  return encodeURIComponent(value.trim());
 }
 
 /** Refuses a request the service would refuse for its form (the spec's limits), before sending it. */
@@ -124,30 +114,6 @@ const FAMILIES = {
   },
 } as const;
 
-function listRequest(kind: JobKind, params: PageParams | undefined): PreparedRequest<JobList> {
-  const family = FAMILIES[kind];
-  return prepared(JobListSchema, "GET", family.path, pageQuery(params, ListPageParamsSchema, family.list), {
-    operation: family.list,
-    resource: kind,
-  });
-}
-
-function statusRequest(kind: JobKind, jobId: string): PreparedRequest<Job> {
-  const family = FAMILIES[kind];
-  const id = requireId(jobId, family.idName, family.status);
-  return prepared(JobSchema, "GET", `${family.path}/${id}`, {}, { operation: family.status, resource: kind, id: jobId });
-}
-
-function resultsRequest(kind: JobKind, jobId: string, params: PageParams | undefined): PreparedRequest<ResultsPage> {
-  const family = FAMILIES[kind];
-  const id = requireId(jobId, family.idName, family.results);
-  return prepared(ResultsPageSchema, "GET", `${family.path}/${id}/results`, pageQuery(params, PageParamsSchema, family.results), {
-    operation: family.results,
-    resource: kind,
-    id: jobId,
-  });
-}
-
 /** A POST that creates a job: its body checked first, sent with its key (the same key and body on every attempt make a retry safe). */
 function createRequest<B, T>(
   bodySchema: z.ZodMiniType<B>,
@@ -157,15 +123,21 @@ function createRequest<B, T>(
   idempotencyKey: string,
   context: Omit<RequestContext, "endpoint">,
 ): PreparedRequest<T> {
-  const key = requireIdempotencyKey(idempotencyKey, context.operation);
+  if (isBlank(idempotencyKey)) {
+    throw refused(
+      "idempotency_required",
+      "A request key (idempotency key) is required to create a job, so that a retry cannot start it twice.",
+      context.operation,
+    );
+  }
   requireValid(bodySchema, body, context.operation);
-  return prepared(schema, "POST", path, {}, context, { body: JSON.stringify(body), idempotencyKey: key });
+  return prepared(schema, "POST", path, {}, context, { body: JSON.stringify(body), idempotencyKey });
 }
 
 /** Builders for every endpoint. Reads can go into `client.batch`. */
 export class RequestBuilders {
-  /** POST /searches. The same key and body on every attempt make a retry safe. */
-  createSearch(body: CreateSearchRequest, idempotencyKey: string): PreparedRequest<CreateSearchResponse> {
+  /** POST /searches. */
+  createSearch(body: CreateSearchRequest, idempotencyKey: string) {
     return createRequest(CreateSearchRequestSchema, CreateSearchResponseSchema, "/searches", body, idempotencyKey, {
       operation: "createSearch",
       resource: "search",
@@ -176,21 +148,21 @@ export class RequestBuilders {
 
   /** GET /searches (origin `api` only, newest first). */
   listSearches(params?: PageParams): PreparedRequest<JobList> {
-    return listRequest("search", params);
+    return this.listJobs("search", params);
   }
 
   /** GET /searches/{search_id}. */
   getSearch(searchId: string): PreparedRequest<Job> {
-    return statusRequest("search", searchId);
+    return this.getJob("search", searchId);
   }
 
   /** GET /searches/{search_id}/results. */
   getSearchResults(searchId: string, params?: PageParams): PreparedRequest<ResultsPage> {
-    return resultsRequest("search", searchId, params);
+    return this.getResults("search", searchId, params);
   }
 
   /** POST /enrichments. */
-  createEnrichment(body: CreateEnrichmentRequest, idempotencyKey: string): PreparedRequest<CreateEnrichmentResponse> {
+  createEnrichment(body: CreateEnrichmentRequest, idempotencyKey: string) {
     return createRequest(CreateEnrichmentRequestSchema, CreateEnrichmentResponseSchema, "/enrichments", body, idempotencyKey, {
       operation: "createEnrichment",
       resource: "enrichment",
@@ -200,57 +172,60 @@ export class RequestBuilders {
 
   /** GET /enrichments. */
   listEnrichments(params?: PageParams): PreparedRequest<JobList> {
-    return listRequest("enrichment", params);
+    return this.listJobs("enrichment", params);
   }
 
   /** GET /enrichments/{job_id}. */
   getEnrichment(jobId: string): PreparedRequest<Job> {
-    return statusRequest("enrichment", jobId);
+    return this.getJob("enrichment", jobId);
   }
 
   /** GET /enrichments/{job_id}/results. */
   getEnrichmentResults(jobId: string, params?: PageParams): PreparedRequest<ResultsPage> {
-    return resultsRequest("enrichment", jobId, params);
+    return this.getResults("enrichment", jobId, params);
   }
 
   /** GET /businesses/{business_id}. */
-  getBusiness(businessId: string): PreparedRequest<Business> {
+  getBusiness(businessId: string) {
     const id = requireId(businessId, "business", "getBusiness");
     return prepared(BusinessSchema, "GET", `/businesses/${id}`, {}, { operation: "getBusiness", resource: "business", id: businessId });
   }
 
   /** GET /locations; answers the `locations` array itself. */
-  findLocations(params: FindLocationsParams): PreparedRequest<Location[]> {
-    requireValid(FindLocationsParamsSchema, { q: params.q, country: params.country || undefined }, "findLocations");
-    return prepared(
-      unwrapLocations,
-      "GET",
-      "/locations",
-      { q: params.q, country: params.country || undefined },
-      {
-        operation: "findLocations",
-        resource: "locations",
-      },
-    );
+  findLocations(params: FindLocationsParams) {
+    const query = { q: params.q, country: params.country || undefined };
+    requireValid(FindLocationsParamsSchema, query, "findLocations");
+    return prepared(unwrapLocations, "GET", "/locations", query, { operation: "findLocations", resource: "locations" });
   }
 
   /** GET /account. */
-  getAccount(): PreparedRequest<Account> {
+  getAccount() {
     return prepared(AccountSchema, "GET", "/account", {}, { operation: "getAccount", resource: "account" });
   }
 
   /** The list request of either job family. */
   listJobs(kind: JobKind, params?: PageParams): PreparedRequest<JobList> {
-    return listRequest(kind, params);
+    const family = FAMILIES[kind];
+    const query = pageQuery(params, ListPageParamsSchema, family.list);
+    return prepared(JobListSchema, "GET", family.path, query, { operation: family.list, resource: kind });
   }
 
   /** The status request of either job family. */
   getJob(kind: JobKind, jobId: string): PreparedRequest<Job> {
-    return statusRequest(kind, jobId);
+    const family = FAMILIES[kind];
+    const id = requireId(jobId, family.idName, family.status);
+    return prepared(JobSchema, "GET", `${family.path}/${id}`, {}, { operation: family.status, resource: kind, id: jobId });
   }
 
   /** The results request of either job family. */
   getResults(kind: JobKind, jobId: string, params?: PageParams): PreparedRequest<ResultsPage> {
-    return resultsRequest(kind, jobId, params);
+    const family = FAMILIES[kind];
+    const id = requireId(jobId, family.idName, family.results);
+    const query = pageQuery(params, PageParamsSchema, family.results);
+    return prepared(ResultsPageSchema, "GET", `${family.path}/${id}/results`, query, {
+      operation: family.results,
+      resource: kind,
+      id: jobId,
+    });
   }
 }

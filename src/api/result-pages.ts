@@ -56,32 +56,26 @@ export function readResultPages(client: LeadsClient, kind: JobKind, jobId: strin
     }
     return null;
   };
-  const moreToRead = () => {
+  /** The last page read, while it says more pages follow it. */
+  const moreAfter = (): ResultsPage | undefined => {
     const last = pages[pages.length - 1];
-    return last !== undefined && last.has_more && last.items.length > 0;
+    return last?.has_more && last.items.length > 0 ? last : undefined;
   };
 
-  if (!options.read) {
-    const stop = batch(Array.from({ length: options.firstPages ?? 1 }, (_, i) => i + 1));
-    if (stop) return stop;
-  }
-  if (options.restAtOnce && moreToRead()) {
-    const last = pages[pages.length - 1] as ResultsPage;
-    const stop = batch(pagesAfter(last.total, pageSize, last.page));
-    if (stop) return stop;
-  }
-  while (moreToRead()) {
+  const first = options.read ? null : batch(Array.from({ length: options.firstPages ?? 1 }, (_, i) => i + 1));
+  if (first) return first;
+  const announced = options.restAtOnce ? moreAfter() : undefined;
+  const rest = announced ? batch(pagesAfter(announced.total, pageSize, announced.page)) : null;
+  if (rest) return rest;
+  for (let last = moreAfter(); last !== undefined; last = moreAfter()) {
     if (!mayGoOn()) return stopped(null);
-    const last = pages[pages.length - 1] as ResultsPage;
-    let next: ResultsPage;
     try {
-      next = client.getResults(kind, jobId, { page: last.page + 1, pageSize }, requestOptions);
+      pages.push(client.getResults(kind, jobId, { page: last.page + 1, pageSize }, requestOptions));
     } catch (error) {
-      options.afterRoundTrip?.();
       return stopped(error as Error);
+    } finally {
+      options.afterRoundTrip?.();
     }
-    options.afterRoundTrip?.();
-    pages.push(next);
   }
   return { complete: true, pages };
 }

@@ -35,8 +35,7 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: LeadsApiEr
  * ("Wed, 21 Oct 2026 07:28:00 GMT"). A date in the past is 0; anything unreadable is null.
  */
 export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | null {
-  if (value === null || value === undefined) return null;
-  const text = value.trim();
+  const text = value?.trim() ?? "";
   if (text === "") return null;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
   // An HTTP date always names a weekday or month; don't let Date.parse guess at bare numbers.
@@ -82,8 +81,7 @@ interface RetryEnvironment {
  */
 export function runWithRetries<T>(count: number, round: (pending: number[]) => Outcome<T>[], env: RetryEnvironment): Outcome<T>[] {
   const results: Outcome<T>[] = [];
-  let pending: number[] = [];
-  for (let i = 0; i < count; i++) pending.push(i);
+  let pending = Array.from({ length: count }, (_, i) => i);
 
   for (let attempt = 1; pending.length > 0; attempt++) {
     const roundStarted = env.clock.now();

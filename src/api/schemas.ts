@@ -21,8 +21,6 @@ const strings = () => z.array(z.string());
 /** Business fields are absent from some result shapes, and a provider may send null for "none". */
 const opt = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
-// ---- enums ----------------------------------------------------------------------------------
-
 // ---- Job ------------------------------------------------------------------------------------
 
 const actorBusiness = () =>

@@ -80,14 +80,12 @@ export function withUserErrors<T>(call: () => T, secret?: () => string | null): 
     const raw = messageOf(error);
     const name = typeof error === "object" && error !== null && "name" in error ? String((error as { name: unknown }).name) : "";
     // Our own errors are written for the user; anything else is a defect, said so plainly.
-    let message =
+    const message =
       error instanceof UserFacingError
         ? raw.trim()
         : (dailyQuotaMessage(raw) ??
           `Business Leads hit an unexpected problem (${raw.trim() || name}). Try again; if it persists, tell your admin.`);
-    const key = safely(secret);
-    message = redact(message, key);
-    throw new SaidToUser(message, error instanceof UserFacingError ? error.code : null);
+    throw new SaidToUser(redact(message, safely(secret)), error instanceof UserFacingError ? error.code : null);
   }
 }
 

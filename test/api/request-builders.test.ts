@@ -29,6 +29,7 @@ describe("RequestBuilders", () => {
   });
   it("builds reads of each family, the id encoded and the page in the query", () => {
     expect(build.getSearch(" a/b ").path).toBe("/searches/a%2Fb");
+    expect(build.getSearch("a/b?c#d").path).toBe("/searches/a%2Fb%3Fc%23d");
     expect(build.getEnrichmentResults("e1", { page: 2, pageSize: 50 }).path).toBe("/enrichments/e1/results?page=2&page_size=50");
     expect(build.listSearches().path).toBe("/searches");
     expect(build.getEnrichment("e1").context).toMatchObject({ operation: "getEnrichment", endpoint: "GET /enrichments/e1" });
