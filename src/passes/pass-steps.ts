@@ -59,7 +59,7 @@ export const PASS_STEPS: readonly PassStep[] = [
   },
   {
     what: "searches' refreshes followed and started",
-    run: (ctx, _pass, deadline) => void runRefreshPass(ctx, deadline),
+    run: (ctx, _pass, deadline) => runRefreshPass(ctx, deadline),
     failed: noteScheduledSearches,
   },
   {

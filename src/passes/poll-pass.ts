@@ -4,7 +4,6 @@
 import type { Job, ResultsPage } from "../api/schemas";
 import { isFailedStatus, isReadableStatus, isTerminalStatus } from "../rules/job-status";
 import type { LeadsApiError } from "../api/errors";
-import type { PreparedRequest } from "../api/requests";
 import { readResultPages, RESULTS_PAGE_SIZE } from "../api/result-pages";
 import type { JobsContext } from "../jobs/job-context";
 import { partsOf } from "../jobs/kind-parts";
@@ -65,7 +64,6 @@ interface PagePlan extends StatusRead {
 }
 
 function applyStatus(record: JobRecord, job: Job): JobRecord {
-  const failedNow = isFailedStatus(job.status);
   return {
     ...record,
     name: job.name || record.name,
@@ -74,7 +72,7 @@ function applyStatus(record: JobRecord, job: Job): JobRecord {
     enrichedCount: job.enriched_count,
     creditsCharged: job.credits_charged,
     finishedAt: job.finished_at ?? null,
-    error: failedNow ? failureMessage(record, job) : null,
+    error: isFailedStatus(job.status) ? failureMessage(record, job) : null,
   };
 }
 
@@ -97,8 +95,7 @@ function planPages(read: StatusRead, job: Pick<Job, "status" | "lead_count">, ma
   const final = isTerminalStatus(job.status);
   const count = Math.ceil((job.lead_count ?? 0) / RESULTS_PAGE_SIZE);
   // A terminal job is always read from page 1, even when it reported no leads, to learn has_more.
-  const pages: number[] = [];
-  for (let page = 1; page <= Math.max(count, final ? 1 : 0); page += 1) pages.push(page);
+  const pages = Array.from({ length: Math.max(count, final ? 1 : 0) }, (_, i) => i + 1);
   const full = pages.length * RESULTS_PAGE_SIZE;
   const mostResults = typeof maxResults === "number" && maxResults >= 0 ? Math.min(full, maxResults) : full;
   return pages.length === 0 ? null : { ...read, final, failed: isFailedStatus(job.status), pages, mostResults };
@@ -113,14 +110,15 @@ function planPages(read: StatusRead, job: Pick<Job, "status" | "lead_count">, ma
 export function pollAndWrite(ctx: JobsContext, pass: PassSheets, deadline: number): PollReport {
   const report: PollReport = { jobsPolled: 0, pagesRead: 0, rowsWritten: 0, stoppedEarly: false };
   return ctx.store.batch(() => {
-    const done = pollActiveJobs(ctx, pass, deadline, report);
+    pollActiveJobs(ctx, pass, deadline, report);
+    ctx.store.prune();
     // Records read in an earlier version are stored in today's shape, with the pass's other writes.
     ctx.store.writeBack();
-    return done;
+    return report;
   });
 }
 
-function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, report: PollReport): PollReport {
+function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, report: PollReport): void {
   try {
     ctx.editors.register(ctx.editorId, ctx.keyDigest, ctx.clock.now());
   } catch {
@@ -131,7 +129,7 @@ function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, re
     .active()
     .filter((record) => canTry(record, ctx.keyDigest))
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
-  if (active.length === 0) return finishReport(ctx, report);
+  if (active.length === 0) return;
 
   const reads = active.flatMap((record) =>
     partsOf(record)
@@ -152,24 +150,18 @@ function pollActiveJobs(ctx: JobsContext, pass: PassSheets, deadline: number, re
   // Jobs go into round trips whole (a job's pages are written together). A record's ended parts
   // are written together once every round trip is done.
   const partsRead: JobResults[] = [];
+  const write = (jobs: readonly JobResults[]) => void (report.rowsWritten += writeResults(ctx, pass.sheets, jobs, pass.reads));
   first.groups.forEach((group, index) => {
-    if (index > 0 && ctx.clock.now() >= deadline) {
+    if (index > 0 && (report.stoppedEarly || ctx.clock.now() >= deadline)) {
       report.stoppedEarly = true;
       return;
     }
-    if (report.stoppedEarly && index > 0) return;
     const read = index === 0 ? first.read : ctx.interleaving.offline(() => importGroup(ctx, group, deadline, report, found));
     saveFound(ctx, found);
-    report.rowsWritten += writeResults(
-      ctx,
-      pass.sheets,
-      read.filter((job) => job.pair === null),
-      pass.reads,
-    );
+    write(read.filter((job) => job.pair === null));
     partsRead.push(...read.filter((job) => job.pair !== null));
   });
-  report.rowsWritten += writeResults(ctx, pass.sheets, partsRead, pass.reads);
-  return finishReport(ctx, report);
+  write(partsRead);
 }
 
 /** What the network phase learnt, to be written once the locks are back: records to save (statuses, notes), pages to read. */
@@ -190,10 +182,8 @@ function saveFound(ctx: JobsContext, found: Found): void {
 
 /** Every job's status in ONE round trip: the records to save and the pages to read, into `found` (nothing is written here). */
 function readStatuses(ctx: JobsContext, reads: readonly StatusRead[], deadline: number, report: PollReport, found: Found): void {
-  const statuses = ctx.client.batch(
-    reads.map((read) => ctx.client.prepare.getJob(read.family, read.jobId)),
-    { deadline },
-  );
+  const requests = reads.map((read) => ctx.client.prepare.getJob(read.family, read.jobId));
+  const statuses = ctx.client.batch(requests, { deadline });
   reads.forEach((read, index) => {
     const outcome = statuses[index];
     if (!outcome) return;
@@ -245,11 +235,6 @@ function withinPartsBudget(plans: readonly PagePlan[]): PagePlan[] {
   });
 }
 
-function finishReport(ctx: JobsContext, report: PollReport): PollReport {
-  ctx.store.prune();
-  return report;
-}
-
 /** The record to save after a failed status read, or null to leave it exactly as it is. */
 function statusFailure(ctx: JobsContext, record: JobRecord, error: LeadsApiError): JobRecord | null {
   if (error.kind === "not_found") {
@@ -267,12 +252,9 @@ function statusFailure(ctx: JobsContext, record: JobRecord, error: LeadsApiError
 
 /** Reads the group's pages in one round trip (and a terminal job's to its last): what each job's results are; notes go into `found`. */
 function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, report: PollReport, found: Found): JobResults[] {
-  const requests: PreparedRequest<ResultsPage>[] = [];
-  for (const plan of group) {
-    for (const page of plan.pages) {
-      requests.push(ctx.client.prepare.getResults(plan.family, plan.jobId, { page, pageSize: RESULTS_PAGE_SIZE }));
-    }
-  }
+  const requests = group.flatMap((plan) =>
+    plan.pages.map((page) => ctx.client.prepare.getResults(plan.family, plan.jobId, { page, pageSize: RESULTS_PAGE_SIZE })),
+  );
   const outcomes = ctx.client.batch(requests, { deadline });
   const read: JobResults[] = [];
   let offset = 0;
@@ -284,18 +266,11 @@ function importGroup(ctx: JobsContext, group: PagePlan[], deadline: number, repo
       found.saves.push({ ...plan.record, note: passNote("results", failure.error.message) });
       continue;
     }
-    const firstPages = mine.map((outcome) => (outcome.ok ? outcome.value : null)).filter((p): p is ResultsPage => p !== null);
+    const firstPages = mine.flatMap((outcome) => (outcome.ok ? [outcome.value] : []));
     report.pagesRead += firstPages.length;
-    const pages = plan.final ? readToEnd(ctx, plan, firstPages, deadline, report, found) : firstPages;
-    if (pages)
-      read.push({
-        record: plan.record,
-        businesses: pages.flatMap((page) => page.items),
-        final: plan.final,
-        sent: plan.sent,
-        pair: plan.pair,
-        failed: plan.failed,
-      });
+    const { record, final, sent, pair, failed } = plan;
+    const pages = final ? readToEnd(ctx, plan, firstPages, deadline, report, found) : firstPages;
+    if (pages) read.push({ record, businesses: pages.flatMap((page) => page.items), final, sent, pair, failed });
   }
   return read;
 }

@@ -11,9 +11,9 @@ import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 import { checkRoom, documentRoom, newSheetCells } from "../sheets/document-room";
 import { BUSINESS_COLUMNS } from "../sheets/columns";
 import { InvalidInputError } from "../errors/user-error";
-import { KIND_PARTS, partsOf } from "../jobs/kind-parts";
+import { KIND_PARTS } from "../jobs/kind-parts";
 import { searchIdentity } from "./search-identity";
-import { lineOfJob } from "./line-of-job";
+import { holdsJob, lineOfJob } from "./line-of-job";
 import { keepPolling } from "./start-search";
 
 /** The kind's own fields of a record made for a job of that family found on the service (importJob). */
@@ -27,13 +27,8 @@ export const IMPORTED_RECORD: Record<
 
 /** The job's status object and family, or a clear error when this key cannot see it. */
 function findJob(ctx: JobsContext, jobId: string, deadline: number): { kind: JobKind; job: Job } {
-  const answer = eitherKind(
-    JOB_KINDS,
-    ctx.client.batch(
-      JOB_KINDS.map((kind) => ctx.client.prepare.getJob(kind, jobId)),
-      { deadline },
-    ),
-  );
+  const requests = JOB_KINDS.map((kind) => ctx.client.prepare.getJob(kind, jobId));
+  const answer = eitherKind(JOB_KINDS, ctx.client.batch(requests, { deadline }));
   if (answer.found) return { kind: answer.kind, job: answer.value };
   if (answer.error) throw answer.error;
   throw new InvalidInputError(
@@ -45,13 +40,7 @@ function findJob(ctx: JobsContext, jobId: string, deadline: number): { kind: Job
 /** Tracks the job and gives it a results sheet; a job already tracked (with its sheet) is returned unchanged. */
 export function importJob(ctx: JobsContext, jobId: string, deadline: number): { record: JobRecord; created: boolean } {
   // A search of a territory is part of its sheet: opening it opens the territory's.
-  const holder = ctx.store.all().find(
-    (record) =>
-      record.id !== jobId &&
-      partsOf(record)
-        .serviceJobs(record)
-        .some(([id]) => id === jobId),
-  );
+  const holder = ctx.store.all().find((record) => record.id !== jobId && holdsJob(record, jobId));
   if (holder) return { record: holder, created: false };
   const known = ctx.store.get(jobId);
   if (known && (known.sheetId !== null || known.sheetName === null)) return { record: known, created: false };

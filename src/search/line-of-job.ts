@@ -8,14 +8,14 @@ import { searchesOf, territoryOf, type JobRecord, type TerritoryRecord } from ".
 import { searchIdentity } from "./search-identity";
 import { sameSearched } from "../rules/searched";
 
+/** Whether the service job `jobId` is one of the record's parts (a territory's search). */
+export const holdsJob = (record: JobRecord, jobId: string): boolean =>
+  partsOf(record)
+    .serviceJobs(record)
+    .some(([id]) => id === jobId);
+
 export function lineOfJob(records: readonly JobRecord[], job: Job, kind: JobKind): JobRecord | null {
-  const own = records.find(
-    (record) =>
-      record.id === job.id ||
-      partsOf(record)
-        .serviceJobs(record)
-        .some(([id]) => id === job.id),
-  );
+  const own = records.find((record) => record.id === job.id || holdsJob(record, job.id));
   if (own) return own;
   if (kind !== "search") return null;
   const { searched } = searchIdentity(job);

@@ -2,15 +2,12 @@
 // /enrichments, newest first, 20 a page) with whether this document already tracks each one.
 // With both kinds the two lists are read in ONE round trip, as deep as the page needs, and merged.
 import type { LeadsClient } from "../api/client";
-import type { Job, JobList } from "../api/schemas";
+import type { Job } from "../api/schemas";
 import type { JobKind } from "../rules/job-kinds";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 
 const RECENT_PAGE_SIZE = 20;
-/** The service's largest job-list page. */
 const LIST_PAGE_MAX = REQUEST_LIMITS.listPageSizeMax;
-/** Far enough back for a person paging with "More"; beyond this the job ID box is the way. */
-
 export interface RecentJob {
   jobId: string;
   kind: JobKind;
@@ -40,9 +37,7 @@ export interface RecentJobsArgs {
 /** The list pages of one kind that hold its first `count` jobs. */
 function listPagesFor(count: number): Array<{ page: number; pageSize: number }> {
   if (count <= LIST_PAGE_MAX) return [{ page: 1, pageSize: count }];
-  const pages: Array<{ page: number; pageSize: number }> = [];
-  for (let page = 1; (page - 1) * LIST_PAGE_MAX < count; page += 1) pages.push({ page, pageSize: LIST_PAGE_MAX });
-  return pages;
+  return Array.from({ length: Math.ceil(count / LIST_PAGE_MAX) }, (_, i) => ({ page: i + 1, pageSize: LIST_PAGE_MAX }));
 }
 
 export function recentJobs(client: LeadsClient, lineOf: TrackedLine, args: RecentJobsArgs, deadline: number): RecentJobsPage {
@@ -54,27 +49,22 @@ export function recentJobs(client: LeadsClient, lineOf: TrackedLine, args: Recen
       params,
     })),
   );
-  const outcomes = client.batch(
-    plans.map(({ kind, params }) => client.prepare.listJobs(kind, params)),
-    { deadline },
-  );
-  const lists = new Map<JobKind, { jobs: Job[]; total: number }>();
+  const requests = plans.map(({ kind, params }) => client.prepare.listJobs(kind, params));
+  const outcomes = client.batch(requests, { deadline });
+  // Each kind's jobs once (in the order of args.kinds, as the plans are), and its total as its deepest page says it.
+  const merged: Array<{ kind: JobKind; job: Job }> = [];
+  const totals = new Map<JobKind, number>();
   plans.forEach(({ kind }, i) => {
     const outcome = outcomes[i];
     if (!outcome) return;
     if (!outcome.ok) throw outcome.error;
-    const list: JobList = outcome.value;
-    const entry = lists.get(kind) ?? { jobs: [], total: 0 };
-    for (const job of list.items) if (!entry.jobs.some((seen) => seen.id === job.id)) entry.jobs.push(job);
-    entry.total = Math.max(entry.total, list.total);
-    lists.set(kind, entry);
+    const known = (job: Job) => merged.some((seen) => seen.kind === kind && seen.job.id === job.id);
+    for (const job of outcome.value.items) if (!known(job)) merged.push({ kind, job });
+    totals.set(kind, Math.max(totals.get(kind) ?? 0, outcome.value.total));
   });
-
-  const merged: Array<{ kind: JobKind; job: Job }> = [];
-  for (const kind of args.kinds) for (const job of lists.get(kind)?.jobs ?? []) merged.push({ kind, job });
   // Newest first; a stable sort keeps each list's own order where timestamps tie.
   merged.sort((a, b) => (a.job.created_at < b.job.created_at ? 1 : a.job.created_at > b.job.created_at ? -1 : 0));
-  const total = args.kinds.reduce((sum, kind) => sum + (lists.get(kind)?.total ?? 0), 0);
+  const total = [...totals.values()].reduce((sum, kindTotal) => sum + kindTotal, 0);
   const pageJobs = single ? merged : merged.slice((args.page - 1) * RECENT_PAGE_SIZE, args.page * RECENT_PAGE_SIZE);
   return {
     jobs: pageJobs.map(({ kind, job }) => {

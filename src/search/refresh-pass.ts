@@ -21,11 +21,7 @@ import { dayOf, refreshNotRun } from "../jobs/seen-day";
 import { affordabilityProblem } from "./start-search";
 import { lastingNote } from "../jobs/record-note";
 import { iso } from "../rules/clock";
-
-interface RefreshReport {
-  runsStarted: number;
-  runsMerged: number;
-}
+import { runOutcome } from "../territory/territory-merge";
 
 const scheduledSearches = (ctx: JobsContext): ScheduledSearch[] => ctx.store.all().filter(isScheduled);
 
@@ -38,26 +34,20 @@ export function noteScheduledSearches(ctx: JobsContext, problem: string): void {
   }
 }
 
-export function runRefreshPass(ctx: JobsContext, deadline: number): RefreshReport {
-  const report: RefreshReport = { runsStarted: 0, runsMerged: 0 };
-  followRuns(ctx, scheduledSearches(ctx), deadline, report);
-  startDueRuns(ctx, scheduledSearches(ctx), deadline, report);
-  return report;
+export function runRefreshPass(ctx: JobsContext, deadline: number): void {
+  followRuns(ctx, scheduledSearches(ctx), deadline);
+  startDueRuns(ctx, scheduledSearches(ctx), deadline);
 }
 
 function save(ctx: JobsContext, record: ScheduledSearch, refresh: RefreshSchedule | undefined, extra: Partial<SearchRecord> = {}): void {
   ctx.store.save({ ...record, ...extra, refresh });
 }
 
-// ---- runs under way ---------------------------------------------------------------------------
-
-function followRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: number, report: RefreshReport): void {
+function followRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: number): void {
   const running = scheduled.filter((r) => r.refresh.run?.jobId);
   if (running.length === 0 || ctx.clock.now() >= deadline) return;
-  const statuses = ctx.client.batch(
-    running.map((r) => ctx.client.prepare.getSearch(r.refresh.run?.jobId ?? "")),
-    { deadline },
-  );
+  const requests = running.map((r) => ctx.client.prepare.getSearch(r.refresh.run?.jobId ?? ""));
+  const statuses = ctx.client.batch(requests, { deadline });
   running.forEach((record, i) => {
     const outcome = statuses[i];
     // Not readable this time (or not with this key): the run's creator's next pass follows it.
@@ -65,7 +55,6 @@ function followRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: nu
     const job = outcome.value;
     if (isFailedStatus(job.status)) {
       const reason = job.error ? `: ${job.error}` : "";
-      // What a failed run costs is the service's refund rule: not known here.
       // It merged nothing, and what it costs is the service's refund rule: its line says so (last-run.ts).
       finishRun(ctx, record, `The refresh started ${record.refresh.run?.startedAt ?? ""} failed${reason}. It runs again at the next slot.`);
     } else if (isTerminalStatus(job.status)) {
@@ -73,7 +62,6 @@ function followRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: nu
       if (businesses === null) return;
       try {
         mergeRun(ctx, record, businesses);
-        report.runsMerged += 1;
       } catch (error) {
         // One sheet's trouble must not stop the pass; the merge is repeatable, the next pass redoes it.
         save(ctx, record, { ...record.refresh, lastError: `The refresh could not be written this time: ${writeProblem(error)}` });
@@ -96,25 +84,15 @@ function readRun(ctx: JobsContext, jobId: string, leadCount: number, deadline: n
 }
 
 function mergeRun(ctx: JobsContext, record: ScheduledSearch, businesses: Business[]): void {
-  const target = resultSheetOf(ctx, record, new SheetsById(ctx.spreadsheet), "the refresh recreated it");
-  const sheet = target.sheet;
-  const extra: Partial<SearchRecord> = { sheetId: target.record.sheetId, note: target.record.note };
-  const timeZone = record.timeZone;
+  const { sheet, record: target } = resultSheetOf(ctx, record, new SheetsById(ctx.spreadsheet), "the refresh recreated it");
+  const { sheetId, note } = target;
   // The run's rows are dated by the day it started: a merge repeated after a kill dates them alike.
   const startedAt = record.refresh.run?.startedAt ?? record.refresh.lastRunAt;
   // An address forgotten for good (forgetContact) is never merged back, also when the run finds it again.
-  const merged = mergeBusinesses(sheet, ctx.withoutForgotten(businesses), dayOf(ctx, timeZone, startedAt));
+  const merged = mergeBusinesses(sheet, ctx.withoutForgotten(businesses), dayOf(ctx, record.timeZone, startedAt));
   // What the run did, stored once: on the job (the schedule's view reads it there).
-  const lastRun = {
-    at: startedAt,
-    added: merged.added,
-    updated: merged.updated,
-    notFound: merged.notFound,
-    businesses: businesses.length,
-    credits: record.refresh.run?.credits ?? null,
-    keptEarlier: merged.keptEarlier,
-  };
-  finishRun(ctx, record, null, { ...extra, timeZone, sheetName: sheet.getName(), rowsWritten: merged.businessRows, lastRun });
+  const lastRun = runOutcome(startedAt, merged, businesses.length, record.refresh.run?.credits ?? null);
+  finishRun(ctx, record, null, { sheetId, note, sheetName: sheet.getName(), rowsWritten: merged.businessRows, lastRun });
 }
 
 function finishRun(ctx: JobsContext, record: ScheduledSearch, error: string | null, extra: Partial<SearchRecord> = {}): void {
@@ -122,9 +100,7 @@ function finishRun(ctx: JobsContext, record: ScheduledSearch, error: string | nu
   save(ctx, record, refresh.every === "off" ? undefined : { ...refresh, run: null, lastError: error }, extra);
 }
 
-// ---- due runs ---------------------------------------------------------------------------------
-
-function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: number, report: RefreshReport): void {
+function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: number): void {
   const now = ctx.clock.now();
   // The search itself must be done first: its sheet is the one the run merges into.
   const due = scheduled.filter((r) => !r.refresh.run?.jobId && isDue(r.refresh, r.settled, now));
@@ -182,26 +158,18 @@ function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: 
       current = { ...current, creditsChecked: true };
       save(ctx, record, { ...record.refresh, run: current });
     }
-    if (startRun(ctx, { ...record, refresh: { ...record.refresh, run: current } }, current, every, deadline)) report.runsStarted += 1;
+    startRun(ctx, { ...record, refresh: { ...record.refresh, run: current } }, current, every, deadline);
   });
 }
 
-function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, every: RefreshEvery, deadline: number): boolean {
-  if (ctx.clock.now() >= deadline) return false;
+function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, every: RefreshEvery, deadline: number): void {
+  if (ctx.clock.now() >= deadline) return;
   try {
     const created = ctx.client.createSearch(record.refresh.search, { idempotencyKey: run.idempotencyKey, deadline });
     const startedAt = ctx.clock.now();
     // The run's charge is known now; what it found, once it is merged.
-    save(ctx, record, {
-      ...startedSlot(record.refresh, startedAt),
-      run: {
-        ...run,
-        jobId: created.job_id,
-        startedAt: iso(startedAt),
-        credits: created.credits_reserved,
-      },
-    });
-    return true;
+    const started = { ...run, jobId: created.job_id, startedAt: iso(startedAt), credits: created.credits_reserved };
+    save(ctx, record, { ...startedSlot(record.refresh, startedAt), run: started });
   } catch (error) {
     const apiError = error as LeadsApiError;
     const slotOver = ctx.clock.now() >= Date.parse(run.slot) + periodMs(every);
@@ -214,7 +182,6 @@ function startRun(ctx: JobsContext, record: ScheduledSearch, run: RefreshRun, ev
     } else {
       skipSlot(ctx, record, `${refreshNotRun(ctx, record, run.slot)}: ${apiError.message}`);
     }
-    return false;
   }
 }
 

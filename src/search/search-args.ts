@@ -6,7 +6,7 @@ import { isUuid } from "../rules/ids";
 import { JOB_KINDS, kindNamed } from "../rules/job-kinds";
 import { DEFAULT_LANGUAGE, DEFAULT_MAX_RESULTS, REQUEST_LIMITS, TERRITORY_LIMITS } from "../rules/request-limits";
 import type { TerritoryPlace } from "../jobs/job-record";
-import type { TerritoryInput } from "../territory/territory-plan";
+import type { TerritoryArgs } from "../territory/territory-plan";
 import {
   flag,
   idText,
@@ -27,13 +27,13 @@ import type { SearchArgs } from "./start-search";
 
 const { queryMax, locationLabelMax, nameMax, minResults, maxResults } = REQUEST_LIMITS;
 
+/** Optional text (optionalText), then what `to` makes of it. */
+const optionalAs = <T>(what: string, to: (text: string | undefined) => T) => z.pipe(optionalText(what), z.transform(to));
+
 /** A country code, upper-cased: a search's and a place's. */
 const countryCode = () =>
   meets(
-    z.pipe(
-      optionalText("The country code"),
-      z.transform((code) => code?.toUpperCase()),
-    ),
+    optionalAs("The country code", (code) => code?.toUpperCase()),
     SearchFields.countryCode,
     (code) => `The country code must be two letters (e.g. US); "${code}" is not.`,
   );
@@ -42,22 +42,20 @@ const countryCode = () =>
 const ENTER_QUERY = 'Enter what to search for, e.g. "dentists".';
 
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
+/** A search phrase: `what` says it in the sentence on length ("The search phrase", a territory's "A search phrase"). */
+const queryText = (what: string) => meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, tooLong(what, queryMax));
+/** A location's label, only its form: the catalog is the service's to judge (its 422 says so). */
+const placeLabel = (pick: string, what: string) =>
+  meets(requiredText("The location", pick), SearchFields.location, tooLong(what, locationLabelMax));
+
 /** One search's fields, which a territory's start takes too. */
 const searchArgsShape = () => ({
-  query: meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, tooLong("The search phrase", queryMax)),
-  // Only the label's form: the catalog is the service's to judge (its 422 says so).
-  location: meets(
-    requiredText("The location", "Pick a location from the list."),
-    SearchFields.location,
-    tooLong("The location", locationLabelMax),
-  ),
+  query: queryText("The search phrase"),
+  location: placeLabel("Pick a location from the list.", "The location"),
   countryCode: countryCode(),
   maxResults: wholeNumber(minResults, minResults, maxResults, `Max results must be a whole number from ${minResults} to ${maxResults}.`),
   language: meets(
-    z.pipe(
-      optionalText("The language"),
-      z.transform((language) => language ?? DEFAULT_LANGUAGE),
-    ),
+    optionalAs("The language", (language) => language ?? DEFAULT_LANGUAGE),
     SearchFields.language,
     (language) => `The language must be a code like "en" or "pt-BR"; "${language}" is not.`,
   ),
@@ -68,25 +66,21 @@ const searchArgsShape = () => ({
 });
 const SearchArgsSchema = z.lazy(() => z.object(searchArgsShape(), { error: "Enter what to search for and where." }));
 
-/** A territory's start: the searches of every query in every place. */
-export type TerritoryArgs = TerritoryInput & { askIfRecent?: true | undefined };
-
 /** What a start ends as: one search (its arguments as they always were), or a territory. */
 export type StartArgs = SearchArgs | TerritoryArgs;
 
 const { queriesMax, placesMax } = TERRITORY_LIMITS;
 
-const queryText = () => meets(requiredText("The search phrase", ENTER_QUERY), SearchFields.query, tooLong("A search phrase", queryMax));
-const placeLabel = () =>
-  meets(requiredText("The location", "Pick each location from the list."), SearchFields.location, tooLong("A location", locationLabelMax));
+const territoryQuery = () => queryText("A search phrase");
+const territoryPlace = () => placeLabel("Pick each location from the list.", "A location");
 const placeSchema = z.lazy(() =>
   z.union(
     [
       z.pipe(
-        placeLabel(),
+        territoryPlace(),
         z.transform((label): TerritoryPlace => ({ label })),
       ),
-      z.object({ label: placeLabel(), countryCode: countryCode() }),
+      z.object({ label: territoryPlace(), countryCode: countryCode() }),
     ],
     { error: "Each location is its label from the list (or {label, countryCode})." },
   ),
@@ -107,10 +101,10 @@ const TerritoryArgsSchema = z.lazy(() =>
     .pipe(
       z.object({
         ...searchArgsShape(),
-        query: z.optional(queryText()),
-        location: z.optional(placeLabel()),
+        query: z.optional(territoryQuery()),
+        location: z.optional(territoryPlace()),
         queries: z.optional(
-          z.array(queryText(), { error: `Queries are a list of 1 to ${queriesMax} search phrases.` }).check(
+          z.array(territoryQuery(), { error: `Queries are a list of 1 to ${queriesMax} search phrases.` }).check(
             z.maxLength(queriesMax, {
               error: (issue) => `Search for at most ${queriesMax} queries at once; ${lengthOf(issue.input)} were given.`,
             }),
@@ -155,6 +149,7 @@ export function asTerritoryInput(args: StartArgs): TerritoryArgs {
   return { ...rest, queries: [query], places: [placeOf(location, countryCode)] };
 }
 
+/** Far enough back for a person paging with "More"; beyond this the job ID box is the way. */
 const RECENT_MAX_PAGE = 50;
 
 /** The search commands' arguments, by the name of the global function that takes each. */
@@ -194,21 +189,19 @@ export const SEARCH_ARGS = {
     z.pipe(
       orEmpty(
         z.object({
-          kind: z.pipe(
-            z.optional(
-              z.nullable(
-                z.enum([...JOB_KINDS, ""], {
-                  error: (issue) =>
-                    `The kind of job must be ${JOB_KINDS.map((known) => `"${known}"`).join(" or ")}; "${String(issue.input)}" is neither.`,
-                }),
-              ),
+          kind: z.optional(
+            z.nullable(
+              z.enum([...JOB_KINDS, ""], {
+                error: (issue) =>
+                  `The kind of job must be ${JOB_KINDS.map((known) => `"${known}"`).join(" or ")}; "${String(issue.input)}" is neither.`,
+              }),
             ),
-            z.transform((kind) => kindNamed(kind)),
           ),
           page: wholeNumber(1, 1, RECENT_MAX_PAGE, `The page must be a whole number from 1 to ${RECENT_MAX_PAGE}.`),
         }),
       ),
-      z.transform((args): RecentJobsArgs => ({ kinds: args.kind ? [args.kind] : [...JOB_KINDS], page: args.page })),
+      // One kind where it names one, else every kind.
+      z.transform(({ kind, page }): RecentJobsArgs => ({ kinds: [kindNamed(kind) ?? JOB_KINDS].flat(), page })),
     ),
   ),
 } satisfies {

@@ -1,7 +1,7 @@
 // This file defines a search's identity: what makes two searches the same search (its input,
 // whatever its name), and what a search's record keeps of it, from the request that started it or
 // from the status object of a search made elsewhere.
-import type { CreateSearchRequest, Job } from "../api/schemas";
+import type { CreateSearchRequest, Job, SearchInput } from "../api/schemas";
 import { DEFAULT_LANGUAGE, DEFAULT_MAX_RESULTS } from "../rules/request-limits";
 import type { SearchRecord } from "../jobs/job-record";
 import { fingerprint } from "../jobs/job-store";
@@ -24,23 +24,24 @@ export function searchInputKey(body: CreateSearchRequest): string {
   return fingerprint("search-input:" + JSON.stringify(parts));
 }
 
+/** The creation request that repeats a search, from its status object's actor_input; null when that does not say what it looked for. */
+export function searchRequestOf(job: Job): CreateSearchRequest | null {
+  const input = job.actor_input;
+  if (!input?.query || !input.location) return null;
+  const repeat: SearchInput = { query: input.query, location: input.location };
+  if (input.countryCode) repeat.countryCode = input.countryCode;
+  if (typeof input.maxResults === "number") repeat.maxResults = input.maxResults;
+  if (input.language) repeat.language = input.language;
+  return { name: job.name, input: repeat, enrich_contacts: job.enrich_contacts ?? true };
+}
+
 /** What a search's record keeps of its input (searchKey, maxResults, searched), from a status object's actor_input when it says. */
 export function searchIdentity(job: Job): Pick<SearchRecord, "searchKey" | "maxResults" | "searched"> {
-  const input = job.actor_input;
-  if (!input?.query || !input.location) return {};
-  const body: CreateSearchRequest = {
-    input: {
-      query: input.query,
-      location: input.location,
-      ...(input.countryCode ? { countryCode: input.countryCode } : {}),
-      ...(typeof input.maxResults === "number" ? { maxResults: input.maxResults } : {}),
-      ...(input.language ? { language: input.language } : {}),
-    },
-    enrich_contacts: job.enrich_contacts ?? true,
-  };
+  const body = searchRequestOf(job);
+  if (!body) return {};
   return {
     searchKey: searchInputKey(body),
     maxResults: body.input.maxResults ?? DEFAULT_MAX_RESULTS,
-    searched: { query: input.query, place: input.location },
+    searched: { query: body.input.query, place: body.input.location },
   };
 }

@@ -1,6 +1,6 @@
 // This file defines setRefresh: turning a tracked search's refresh schedule on (daily, weekly) or off. The search to repeat is read from
 // the service once, so an imported search can be refreshed too; the first run falls due a period after the start, or at once with runNow.
-import type { CreateSearchRequest, Job, SearchInput } from "../api/schemas";
+import { searchRequestOf } from "./search-identity";
 import type { JobsContext } from "../jobs/job-context";
 import { searchOf, territoryOf, type JobRecord, type SearchRecord, type TerritoryRecord } from "../jobs/job-record";
 import type { RefreshEvery, RefreshSchedule, ScheduleBase } from "../jobs/refresh-schedule";
@@ -13,19 +13,6 @@ export interface SetRefreshArgs {
   every: RefreshEvery | "off";
   /** Also run the search again now (with the next pass), merged into its sheet; with "off", that one run only. */
   runNow?: true | undefined;
-}
-
-/** The creation request that repeats a search, from its status object. */
-function searchToRepeat(job: Job): CreateSearchRequest {
-  const input = job.actor_input;
-  if (!input?.query || !input.location) {
-    throw new InvalidInputError(`The service does not say what search ${job.id} looked for, so it cannot be repeated.`);
-  }
-  const repeat: SearchInput = { query: input.query, location: input.location };
-  if (input.countryCode) repeat.countryCode = input.countryCode;
-  if (typeof input.maxResults === "number") repeat.maxResults = input.maxResults;
-  if (input.language) repeat.language = input.language;
-  return { name: job.name, input: repeat, enrich_contacts: job.enrich_contacts ?? true };
 }
 
 export function setRefresh(ctx: JobsContext, args: SetRefreshArgs, deadline: number): JobRecord {
@@ -91,7 +78,8 @@ function changeSchedule<R extends SearchRecord | TerritoryRecord>(
 /** The search's schedule with `every`: its run, last run and error kept; the next run a period after the last. */
 function scheduleOf(ctx: JobsContext, record: SearchRecord, every: RefreshEvery | "off", deadline: number): RefreshSchedule {
   const current = record.refresh;
-  const search = current?.search ?? searchToRepeat(ctx.client.getSearch(record.id, { deadline }));
+  const search = current?.search ?? searchRequestOf(ctx.client.getSearch(record.id, { deadline }));
+  if (!search) throw new InvalidInputError(`The service does not say what search ${record.id} looked for, so it cannot be repeated.`);
   // Until a re-run: the search itself is the last run.
   return { ...scheduleBase(current, every, record.createdAt), search, run: current?.run ?? null };
 }

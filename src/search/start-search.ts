@@ -11,6 +11,7 @@ import { InvalidInputError } from "../errors/user-error";
 import type { JobsContext } from "../jobs/job-context";
 import { newJobRecord, searchesOf, type JobRecord, type SearchRecord } from "../jobs/job-record";
 import { searchInputKey } from "./search-identity";
+import type { Started } from "../territory/start-territory";
 import { fingerprint } from "../jobs/job-store";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 import { checkRoom, documentRoom, resultSheetCells } from "../sheets/document-room";
@@ -30,8 +31,6 @@ export interface SearchArgs {
   askIfRecent?: true | undefined;
 }
 
-/** How long after its last activity a search counts as recent for `askIfRecent`. */
-
 /** The account's limit for this search, as a message when it cannot be met (the sidebar says the same: src/rules/affordability.ts). */
 export function affordabilityProblem(account: Account, maxResults: number): string | null {
   return allowanceProblem(searchAllowance(account), maxResults);
@@ -44,14 +43,6 @@ function locationRefusal(error: LeadsApiError, label: string): InvalidInputError
     `Pick a location from the list: the service does not know "${label.slice(0, 120)}" as a location. ` +
       "Type the start of a city name and choose one of the suggestions.",
   );
-}
-
-interface StartedSearch {
-  record: JobRecord;
-  /** An identical search this document tracks was still running: it is returned, nothing new started or charged. */
-  alreadyRunning: boolean;
-  /** `askIfRecent`: an identical search of the last day is returned, nothing started or charged. */
-  sameAsRecent: boolean;
 }
 
 /** When a search last did something: started, finished, or a refresh run started. */
@@ -67,7 +58,7 @@ function recentSameSearch(ctx: JobsContext, searchKey: string): SearchRecord | n
   return same.sort((a, b) => lastActivity(b) - lastActivity(a))[0] ?? null;
 }
 
-export function startSearch(ctx: JobsContext, args: SearchArgs, deadline: number): StartedSearch {
+export function startSearch(ctx: JobsContext, args: SearchArgs, deadline: number): Started<JobRecord> {
   const name = args.name ?? `${args.query} in ${args.location}`.slice(0, REQUEST_LIMITS.nameMax);
   const body: CreateSearchRequest = {
     name,
@@ -100,11 +91,11 @@ export function startSearch(ctx: JobsContext, args: SearchArgs, deadline: number
 function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number): JobRecord {
   const startKey = fingerprint("search:" + JSON.stringify(body));
   const now = ctx.clock.now();
+  const maxResults = body.input.maxResults ?? DEFAULT_MAX_RESULTS;
   let start = ctx.store.getStart(startKey, now);
   if (!start) {
     // Before anything is sent: a document too full for the job's sheet (Google's 10,000,000 cells), or a store
     // too full for the job's records, would leave a charged job with nowhere to go.
-    const maxResults = body.input.maxResults ?? DEFAULT_MAX_RESULTS;
     checkRoom(documentRoom(ctx.spreadsheet), resultSheetCells(1, maxResults), "this search");
     ctx.store.makeRoomForNewJob(body.name ?? "");
     start = {
@@ -139,13 +130,7 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     ctx.store.saveStart(startKey, start);
   }
   // Its grid is the header and its most results, by its columns: no more than it will hold.
-  const sheet = namedResultSheet(
-    ctx.spreadsheet,
-    start.sheetName ?? "",
-    start.sheetId,
-    BUSINESS_COLUMNS,
-    (body.input.maxResults ?? DEFAULT_MAX_RESULTS) + 1,
-  );
+  const sheet = namedResultSheet(ctx.spreadsheet, start.sheetName ?? "", start.sheetId, BUSINESS_COLUMNS, maxResults + 1);
   if (start.sheetId !== sheet.getSheetId()) {
     start = { ...start, jobId: created.job_id, sheetId: sheet.getSheetId() };
     ctx.store.saveStart(startKey, start);
@@ -164,7 +149,7 @@ function createJob(ctx: JobsContext, body: CreateSearchRequest, deadline: number
     createdBy: ctx.keyDigest,
     seenBy: [ctx.keyDigest],
     searchKey: searchInputKey(body),
-    maxResults: body.input.maxResults ?? DEFAULT_MAX_RESULTS,
+    maxResults,
     searched: { query: body.input.query, place: body.input.location },
     timeZone: ctx.spreadsheet.getSpreadsheetTimeZone(),
   });

@@ -19,7 +19,6 @@ const SLOTS_FULL_WAIT_MS = 60 * 1000;
 /** A refusal that every later search would meet too: the run's waiting searches end with it. */
 const refusesEverySearch = (error: LeadsApiError): boolean => error.kind === "insufficient_credits" || error.kind === "unauthorized";
 
-/** The territory with pair `index` set. */
 export function withPair(record: TerritoryRecord, index: number, pair: TerritoryPair): TerritoryRecord {
   return { ...record, pairs: record.pairs.map((current, i) => (i === index ? pair : current)) };
 }
@@ -50,11 +49,8 @@ export function createWaitingPairs(ctx: JobsContext, record: TerritoryRecord, de
     } catch (error) {
       if (!isLeadsApiError(error)) throw error;
       // Worth sending again later, with the same key: the service's limits, a 5xx, a lost answer.
-      if (error.kind === "rate_limited")
-        current = {
-          ...current,
-          slotsFullUntil: iso(ctx.clock.now() + Math.max(SLOTS_FULL_WAIT_MS, error.retryAfterMs ?? 0)),
-        };
+      const wait = Math.max(SLOTS_FULL_WAIT_MS, error.retryAfterMs ?? 0);
+      if (error.kind === "rate_limited") current = { ...current, slotsFullUntil: iso(ctx.clock.now() + wait) };
       if (error.retryable || error.kind === "quota" || error.kind === "rate_limited") break;
       current = refused(current, index, error);
       if (refusesEverySearch(error)) break;

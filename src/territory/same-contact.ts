@@ -11,9 +11,6 @@ export interface ContactRow {
   emails: readonly string[];
 }
 
-/** The marker of a row sharing a contact with `first`: "Cedar Creek Vet (row 12)", the row as the sheet stands when written. */
-const sameContactText = (first: Pick<ContactRow, "name" | "row">): string => `${first.name} (row ${first.row})`;
-
 /** Each row's marker: "" for a row that is the first with its domain and addresses, else the first such row's name and row. */
 export function sameContactMarkers(rows: readonly ContactRow[]): Map<number, string> {
   const holder = new Map<string, ContactRow>();
@@ -26,7 +23,8 @@ export function sameContactMarkers(rows: readonly ContactRow[]): Map<number, str
     ];
     const holders = keys.map((key) => holder.get(key)).filter((first): first is ContactRow => first !== undefined);
     const first = holders.sort((a, b) => a.row - b.row)[0];
-    markers.set(row.row, first ? sameContactText(first) : "");
+    // Sharing a contact with `first`: "Cedar Creek Vet (row 12)", the row as the sheet stands when written.
+    markers.set(row.row, first ? `${first.name} (row ${first.row})` : "");
     for (const key of keys) if (!holder.has(key)) holder.set(key, row);
   }
   return markers;

@@ -12,7 +12,7 @@ import { TERRITORY_COLUMNS } from "../sheets/columns";
 import { namedResultSheet, uniqueSheetName } from "../sheets/result-sheet";
 import { checkRoom, documentRoom, noRoomSentence, resultSheetCells, roomNotice } from "../sheets/document-room";
 import { createWaitingPairs } from "./pair-creation";
-import { pairCount, territoryKey, territoryName, type TerritoryInput } from "./territory-plan";
+import { pairCount, territoryKey, territoryName, type TerritoryArgs, type TerritoryInput } from "./territory-plan";
 import { iso } from "../rules/clock";
 
 /** What previewSearch says: the searches, what they reserve together, and why startSearch would refuse, if it would. */
@@ -51,11 +51,12 @@ export function previewSearch(ctx: Pick<JobsContext, "client" | "spreadsheet">, 
 /** What a start is called in the sentence on room: "this search", "this territory of 12 searches". */
 const whatStarts = (searches: number): string => (searches > 1 ? `this territory of ${searches} searches` : "this search");
 
-interface StartedTerritory {
-  record: TerritoryRecord;
-  /** An identical territory this document tracks was still running: it is returned, nothing new started or charged. */
+/** What a start returns (a territory's, or one search's: start-search.ts). */
+export interface Started<R> {
+  record: R;
+  /** An identical search or territory this document tracks was still running: it is returned, nothing new started or charged. */
   alreadyRunning: boolean;
-  /** `askIfRecent`: an identical territory of the last day is returned, nothing started or charged. */
+  /** `askIfRecent`: an identical one of the last day is returned, nothing started or charged. */
   sameAsRecent: boolean;
 }
 
@@ -63,16 +64,11 @@ interface StartedTerritory {
 const lastActivity = (record: TerritoryRecord): number =>
   Math.max(...[record.createdAt, record.finishedAt, record.runStartedAt].map((at) => (at ? Date.parse(at) : 0)));
 
-export function startTerritory(
-  ctx: JobsContext,
-  input: TerritoryInput & { askIfRecent?: true | undefined },
-  deadline: number,
-): StartedTerritory {
+export const territories = (ctx: JobsContext): TerritoryRecord[] => ctx.store.all().flatMap((record) => territoryOf(record) ?? []);
+
+export function startTerritory(ctx: JobsContext, input: TerritoryArgs, deadline: number): Started<TerritoryRecord> {
   const key = territoryKey(input);
-  const same = ctx.store
-    .all()
-    .flatMap((record) => territoryOf(record) ?? [])
-    .filter((record) => record.territoryKey === key);
+  const same = territories(ctx).filter((record) => record.territoryKey === key);
   const running = same.find((record) => !record.settled);
   // A start killed before its sheet was made: the repeat makes it, and the passes do the rest.
   if (running) return { record: withSheet(ctx, running), alreadyRunning: true, sameAsRecent: false };

@@ -2,6 +2,7 @@
 // place id), `Found by` its finders, `Territory run` the last run, `Same contact as` (same-contact.ts); read once, written in one block.
 // The merges decide by each row's run code (src/sheets/run-code.ts: the run, what it did, who found it), never the words made from it.
 import type { Business } from "../api/schemas";
+import type { RunOutcome } from "../jobs/refresh-schedule";
 import { writeBlock, KEEP } from "../sheets/block-writer";
 import { exactText } from "../sheets/cell-text";
 import {
@@ -75,13 +76,8 @@ function contactMarkers(rows: readonly number[], textAfter: (row: number, header
       row,
       name: textAfter(row, NAME_HEADER),
       website: textAfter(row, "Website"),
-      emails: [EMAILS_HEADER, ...OTHER_EMAILS]
-        .flatMap((header) =>
-          textAfter(row, header)
-            .split(",")
-            .map((email) => email.trim()),
-        )
-        .filter((email) => email !== ""),
+      // Each address as the cell lists it (same-contact.ts trims them and passes over empty ones).
+      emails: [EMAILS_HEADER, ...OTHER_EMAILS].flatMap((header) => textAfter(row, header).split(",")),
     })),
   );
 }
@@ -99,10 +95,6 @@ export function mergeTerritoryFinds(grid: Grid, finds: readonly TerritoryFind[],
     const earlier = thisRun(read, row) ? (read.code(row)?.pairs ?? []) : [];
     return [...new Set([...earlier, ...indexesOf(labelsOf.get(business) ?? [], order)])].sort((a, b) => a - b);
   };
-  const foundByOf = (view: MergeView, business: Business): string =>
-    pairsOf(view, business)
-      .map((index) => order[index] ?? "")
-      .join(LABELS_BETWEEN);
   let markers: Map<number, string> | null = null;
   const markersOf = (merge: MergeView): Map<number, string> => {
     markers ??= contactMarkers([...new Set([...merge.businessRows, ...merge.target.keys()])], merge.textAfter);
@@ -120,7 +112,10 @@ export function mergeTerritoryFinds(grid: Grid, finds: readonly TerritoryFind[],
       keepInAddedRows: true,
       firstRun: run === 0, // the territory's first run: nothing refreshed yet
       extras: (view) => ({
-        foundBy: (b) => foundByOf(view, b),
+        foundBy: (b) =>
+          pairsOf(view, b)
+            .map((index) => order[index] ?? "")
+            .join(LABELS_BETWEEN),
         sameContact: (b) => markersOf(view).get(view.rowOf(b)) ?? "",
         territoryRun: () => run,
       }),
@@ -141,13 +136,16 @@ export function mergeTerritoryFinds(grid: Grid, finds: readonly TerritoryFind[],
   return { businessRows: rows.length, foundByMore: rows.filter((row) => pairsAfter(row) > 1).length };
 }
 
+/** What a run did to the rows of its sheet (a search's refresh run or a territory's). */
+type RunCounts = Pick<RunOutcome, "added" | "updated" | "notFound" | "keptEarlier">;
+
 /** What a run of the territory did, row by row as the sheet says it. */
-export interface TerritoryRunCounts extends TerritorySheetCounts {
-  added: number;
-  updated: number;
-  notFound: number;
-  /** Of the updated rows, those that kept an earlier value a search of the run returned empty. */
-  keptEarlier: number;
+type TerritoryRunCounts = TerritorySheetCounts & RunCounts;
+
+/** What a run did as its record keeps it (JobRecordBase.lastRun), from its counts, its businesses and what it reserved. */
+export function runOutcome(at: string, counts: RunCounts, businesses: number, credits: number | null): RunOutcome {
+  const { added, updated, notFound, keptEarlier } = counts;
+  return { at, added, updated, notFound, businesses, credits, keptEarlier };
 }
 
 /**
@@ -185,10 +183,7 @@ function markNoLongerFound(grid: Grid, read: SheetRead, positions: Map<string, n
   const latestColumn = positions.get(LATEST_REFRESH_HEADER);
   const codeColumn = positions.get(RUN_CODE_HEADER);
   if (rows.length === 0 || latestColumn === undefined || codeColumn === undefined) return;
-  const marked = (row: number): string => {
-    const code = read.code(row) ?? { run: "", state: "x", pairs: [] };
-    return runCodeText({ ...code, state: "x" });
-  };
+  const marked = (row: number): string => runCodeText({ ...(read.code(row) ?? { run: "", state: "x", pairs: [] }), state: "x" });
   const top = Math.min(...rows);
   writeBlock(
     grid,

@@ -3,23 +3,20 @@
 import type { Account } from "../api/schemas";
 import { searchAllowance } from "../api/account";
 import type { JobsContext } from "../jobs/job-context";
-import { territoryOf, type TerritoryRecord } from "../jobs/job-record";
+import type { TerritoryRecord } from "../jobs/job-record";
 import { isDue, skippedSlot, startedSlot } from "../jobs/refresh-slots";
 import { canTry } from "../jobs/ownership";
 import { refreshNotRun } from "../jobs/seen-day";
 import { territoryProblem } from "../rules/affordability";
 import { createWaitingPairs } from "./pair-creation";
-import { withSheet } from "./start-territory";
+import { territories, withSheet } from "./start-territory";
 import { lastingNote, passNote } from "../jobs/record-note";
 import { documentRoom, noRoomSentence } from "../sheets/document-room";
 import { TERRITORY_COLUMNS } from "../sheets/columns";
 import { iso } from "../rules/clock";
 
 const mine = (ctx: JobsContext): TerritoryRecord[] =>
-  ctx.store
-    .all()
-    .flatMap((record) => territoryOf(record) ?? [])
-    .filter((record) => record.createdBy === ctx.keyDigest && canTry(record, ctx.keyDigest));
+  territories(ctx).filter((record) => record.createdBy === ctx.keyDigest && canTry(record, ctx.keyDigest));
 
 /** A territory step failed this time for `problem`: each of the current key's territories in progress says so until a pass gets on. */
 export function noteTerritories(ctx: JobsContext, problem: string): void {
@@ -56,7 +53,8 @@ function startDueRun(ctx: JobsContext, record: TerritoryRecord, account: Account
   if (!schedule) return account;
   const now = ctx.clock.now();
   // The run's searches paid for, and room for the rows they may add under Google's cell limit.
-  const cells = record.pairs.length * record.maxResults * TERRITORY_COLUMNS.length;
+  const needed = record.pairs.length * record.maxResults;
+  const cells = needed * TERRITORY_COLUMNS.length;
   const room = documentRoom(ctx.spreadsheet);
   const problem =
     territoryProblem(searchAllowance(account), record.pairs.length, record.maxResults) ??
@@ -81,6 +79,5 @@ function startDueRun(ctx: JobsContext, record: TerritoryRecord, account: Account
   };
   ctx.store.save(run); // the run's key before any search of it is created
   // Credits this pass has promised are not there for the next due territory.
-  const needed = record.pairs.length * record.maxResults;
   return { ...account, credits_remaining: account.credits_remaining - needed };
 }

@@ -15,6 +15,9 @@ export interface TerritoryInput {
   name?: string | undefined;
 }
 
+/** A territory's start: its input, and `askIfRecent` (return an identical territory of the last day instead: the sidebar asks first). */
+export type TerritoryArgs = TerritoryInput & { askIfRecent?: true | undefined };
+
 /** The pair at `index`: its query and place (queries outer, places inner). */
 function pairAt(input: Pick<TerritoryInput, "queries" | "places">, index: number): { query: string; place: TerritoryPlace } {
   const count = input.places.length;

@@ -11,7 +11,7 @@ import { dayOf } from "../jobs/seen-day";
 import { pairsCredits, territoryStatus } from "./territory-counts";
 import { TERRITORY_COLUMNS } from "../sheets/columns";
 import type { SheetsById } from "../sheets/result-sheet";
-import { endTerritoryRun, mergeTerritoryFinds } from "./territory-merge";
+import { endTerritoryRun, mergeTerritoryFinds, runOutcome, type TerritorySheetCounts } from "./territory-merge";
 import { withPair } from "./pair-creation";
 import { pairLabel, pairLabels } from "./territory-plan";
 import { isFailedStatus, isTerminalStatus } from "../rules/job-status";
@@ -25,12 +25,16 @@ export interface EndedSearch {
   failed: boolean;
 }
 
+/** What the territory's line says of its sheet: its businesses (the rows written) and those more than one search found. */
+function sheetFigures(counts: TerritorySheetCounts): Pick<TerritoryRecord, "leadCount" | "rowsWritten" | "foundByMore"> {
+  return { leadCount: counts.businessRows, rowsWritten: counts.businessRows, foundByMore: counts.foundByMore };
+}
+
 /** Merges the ended searches into the sheet and checkpoints the territory; returns the rows the merge wrote. */
 export function writeEndedSearches(ctx: JobsContext, sheets: SheetsById, record: TerritoryRecord, ended: readonly EndedSearch[]): number {
   const target = resultSheetOf(ctx, record, sheets, "it was recreated", TERRITORY_COLUMNS);
   let territory = target.record;
-  const timeZone = territory.timeZone;
-  const runDay = dayOf(ctx, timeZone, territory.runStartedAt);
+  const runDay = dayOf(ctx, territory.timeZone, territory.runStartedAt);
   const finds = ended.flatMap(({ pair, businesses }) =>
     businesses.map((business) => ({ business, foundBy: [pairLabel(territory, pair)] })),
   );
@@ -41,11 +45,8 @@ export function writeEndedSearches(ctx: JobsContext, sheets: SheetsById, record:
   }
   territory = {
     ...territory,
-    timeZone,
     sheetName: target.sheet.getName(),
-    leadCount: counts.businessRows,
-    rowsWritten: counts.businessRows,
-    foundByMore: counts.foundByMore,
+    ...sheetFigures(counts),
     note: passNoteCleared(territory),
   };
   const status = territoryStatus(territory);
@@ -79,22 +80,9 @@ function endRun(ctx: JobsContext, sheet: GoogleAppsScript.Spreadsheet.Sheet, rec
     ...record,
     settled: true,
     finishedAt: iso(ctx.clock.now()),
-    leadCount: counts.businessRows,
-    rowsWritten: counts.businessRows,
-    foundByMore: counts.foundByMore,
+    ...sheetFigures(counts),
   };
-  if (record.run > 0) {
-    const credits = pairsCredits(record);
-    ended.lastRun = {
-      at: record.runStartedAt,
-      added: counts.added,
-      updated: counts.updated,
-      notFound: counts.notFound,
-      businesses: counts.added + counts.updated,
-      credits,
-      keptEarlier: counts.keptEarlier,
-    };
-  }
+  if (record.run > 0) ended.lastRun = runOutcome(record.runStartedAt, counts, counts.added + counts.updated, pairsCredits(record));
   if (!record.refresh) return ended;
   const refresh = {
     ...record.refresh,
