@@ -37,6 +37,15 @@ export interface RunOutcome {
   keptEarlier: number;
 }
 
+/** What a merge counted of a run's rows. */
+export type RunCounts = Pick<RunOutcome, "added" | "updated" | "notFound" | "keptEarlier">;
+
+/** What a run did as its record keeps it (JobRecordBase.lastRun), from its counts, its businesses and what it reserved. */
+export function runOutcome(at: string, counts: RunCounts, businesses: number, credits: number | null): RunOutcome {
+  const { added, updated, notFound, keptEarlier } = counts;
+  return { at, added, updated, notFound, businesses, credits, keptEarlier };
+}
+
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** A run's outcome as stored. */
 export const StoredRunOutcome = z.lazy(() =>

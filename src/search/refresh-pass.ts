@@ -11,7 +11,7 @@ import { mergeBusinesses } from "../sheets/merge";
 import type { JobsContext } from "../jobs/job-context";
 import { isScheduled, type ScheduledSearch, type SearchRecord } from "../jobs/job-record";
 import { isMine, markHidden } from "../jobs/ownership";
-import type { RefreshEvery, RefreshRun, RefreshSchedule } from "../jobs/refresh-schedule";
+import { runOutcome, type RefreshEvery, type RefreshRun, type RefreshSchedule } from "../jobs/refresh-schedule";
 import { isDue, periodMs, skippedSlot, slotPeriod, startedSlot } from "../jobs/refresh-slots";
 import { SheetsById } from "../sheets/result-sheet";
 import { documentRoom, noRoomSentence, writeProblem, type DocumentRoom } from "../sheets/document-room";
@@ -21,7 +21,6 @@ import { dayOf, refreshNotRun } from "../jobs/seen-day";
 import { affordabilityProblem } from "./start-search";
 import { lastingNote } from "../jobs/record-note";
 import { iso } from "../rules/clock";
-import { runOutcome } from "../territory/territory-merge";
 
 const scheduledSearches = (ctx: JobsContext): ScheduledSearch[] => ctx.store.all().filter(isScheduled);
 

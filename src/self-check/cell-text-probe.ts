@@ -3,7 +3,7 @@
 import { messageOf } from "../errors/user-error";
 import { newUuid } from "../gas/utilities";
 import { exactText } from "../sheets/cell-text";
-import { bestEffort } from "../ui/best-effort";
+import { bestEffort } from "../errors/best-effort";
 
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -70,7 +70,8 @@ function removeProbeSheets(spreadsheet: Spreadsheet, name: string, active: Sheet
     return true;
   };
   // Google's transient failures pass: once more.
-  const left = (bestEffort(removeAll) ?? bestEffort(removeAll)) ? null : name;
+  const removed = bestEffort(removeAll) ?? bestEffort(removeAll);
+  const left = removed ? null : name;
   // The user's view only, if this fails: their sheet is one click away, and the document itself is unchanged.
   bestEffort(() => spreadsheet.getActiveSheet().getSheetId() !== active.getSheetId() && spreadsheet.setActiveSheet(active, true));
   return left;

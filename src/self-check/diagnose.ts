@@ -23,7 +23,7 @@ import { showModalDialog } from "../gas/spreadsheet-ui";
 import { dialogPage } from "../ui/dialog-page";
 import { escapeHtml } from "../ui/html-escape";
 import { parseArgs, type ArgsIn } from "../ui/entry-args";
-import { bestEffort } from "../ui/best-effort";
+import { bestEffort } from "../errors/best-effort";
 
 export type { Check, CheckId, DiagnoseReport } from "./diagnose-checks";
 

@@ -5,7 +5,7 @@ import { messageOf } from "../errors/user-error";
 import { newUuid } from "../gas/utilities";
 import type { KeyValueStore } from "../storage/key-value-store";
 import { KEYS } from "../storage/keys";
-import { bestEffort } from "../ui/best-effort";
+import { bestEffort } from "../errors/best-effort";
 
 /** Probe entries' names: no job record, start record or other entry of the store begins so. */
 const PROBE_PREFIX = KEYS.selfCheckProbe;

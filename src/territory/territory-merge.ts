@@ -2,7 +2,7 @@
 // place id), `Found by` its finders, `Territory run` the last run, `Same contact as` (same-contact.ts); read once, written in one block.
 // The merges decide by each row's run code (src/sheets/run-code.ts: the run, what it did, who found it), never the words made from it.
 import type { Business } from "../api/schemas";
-import type { RunOutcome } from "../jobs/refresh-schedule";
+import type { RunCounts } from "../jobs/refresh-schedule";
 import { writeBlock, KEEP } from "../sheets/block-writer";
 import { exactText } from "../sheets/cell-text";
 import {
@@ -137,16 +137,9 @@ export function mergeTerritoryFinds(grid: Grid, finds: readonly TerritoryFind[],
 }
 
 /** What a run did to the rows of its sheet (a search's refresh run or a territory's). */
-type RunCounts = Pick<RunOutcome, "added" | "updated" | "notFound" | "keptEarlier">;
 
 /** What a run of the territory did, row by row as the sheet says it. */
 type TerritoryRunCounts = TerritorySheetCounts & RunCounts;
-
-/** What a run did as its record keeps it (JobRecordBase.lastRun), from its counts, its businesses and what it reserved. */
-export function runOutcome(at: string, counts: RunCounts, businesses: number, credits: number | null): RunOutcome {
-  const { added, updated, notFound, keptEarlier } = counts;
-  return { at, added, updated, notFound, businesses, credits, keptEarlier };
-}
 
 /**
  * Ends run `run` of the territory: on a refresh run, the rows of businesses no search of the run

@@ -16,7 +16,7 @@ import { messageOf, restated, UserFacingError, withUserErrors } from "../errors/
 import { ADDON_NAME, DEFAULT_BASE_URL } from "./build-defaults";
 import { CALL_BUDGET_MS, command } from "./command";
 import { parseArgs, type ArgsIn, type ArgsOut } from "./entry-args";
-import { bestEffort } from "./best-effort";
+import { bestEffort } from "../errors/best-effort";
 import { toAccountView, type AccountView } from "./views";
 import { documentRoom, roomNotice } from "../sheets/document-room";
 
