@@ -20,3 +20,25 @@ export function inFullTier(why: string, inBrowser: jest.Describe = describe): je
     describe.skip(`${name} (npm run test:all: ${why})`, fn);
   }) as jest.Describe;
 }
+
+/**
+ * The part of a sample a build runs: all of it in test:all; in npm test every `builds`-th item from the build's `index`, so the
+ * builds share the sample out (each still runs, none runs all) instead of each running the whole.
+ */
+export function sharedOut<T>(sample: readonly T[], index: number, builds: number): T[] {
+  return FULL_TIER ? [...sample] : sample.filter((_, i) => i % builds === index);
+}
+
+/**
+ * `describe.each(builds)` in test:all; in npm test the scenario on `quick` only, the other builds skipped saying why (a file
+ * gives its scenarios to the builds in turn, so that npm test still runs each build). `$build` in the name is the build's name.
+ */
+export function onBuilds<B extends { build: string }>(builds: readonly B[], quick: B) {
+  return (name: string, fn: (build: B) => void): void => {
+    for (const build of builds) {
+      const title = name.replace("$build", build.build);
+      const run = build === quick ? describe : inFullTier(`the same scenario as on the ${quick.build} build, which npm test runs`);
+      run(title, () => fn(build));
+    }
+  };
+}

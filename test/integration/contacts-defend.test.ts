@@ -7,11 +7,11 @@ import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { pollUntil, readSheet, serviceResults, sidebar, sheetOf, type JobView } from "../../dev/world";
 import { setUpAccount, useWorld } from "../fixtures/world";
 import { parseCsv } from "../contacts/strict-csv";
+import { onBuilds } from "../tier";
 
-const BUILDS = [
-  { build: "default", distDir: path.resolve(__dirname, "../../dist") },
-  { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full") },
-];
+const DEFAULT = { build: "default", distDir: path.resolve(__dirname, "../../dist") };
+const FULL = { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full") };
+const BUILDS = [DEFAULT, FULL];
 const HOUR = 60 * 60 * 1000;
 
 const world = useWorld(23);
@@ -47,7 +47,7 @@ function aDayLater(runtime: FakeRuntime): void {
   }
 }
 
-describe.each(BUILDS)("Contacts you can defend ($build build)", ({ distDir }) => {
+onBuilds(BUILDS, DEFAULT)("Contacts you can defend ($build build)", ({ distDir }) => {
   it("says each address's source, dates and type, asks for consent in Berlin, and lets a team change its countries", async () => {
     const { runtime, label, job } = await searched(distDir, "Berlin", "DE");
     expect(sidebar(runtime, "getSettings").consentCountries).toEqual(["DE"]);
@@ -206,7 +206,7 @@ describe.each(BUILDS)("Contacts you can defend ($build build)", ({ distDir }) =>
   });
 });
 
-describe.each(BUILDS)("the changed rules of Contacts, on the sheets as people edit them ($build build)", ({ distDir }) => {
+onBuilds(BUILDS, FULL)("the changed rules of Contacts, on the sheets as people edit them ($build build)", ({ distDir }) => {
   it(
     "suppresses standalone words, reads Do not contact as people write it, closes a shared inbox only when all are closed, " +
       "and files by type and sheet",

@@ -6,11 +6,11 @@ import * as path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { pollUntil, readSheet, serviceResults, sidebar, sheetOf, type JobView, type ServiceBusiness } from "../../dev/world";
 import { setUpAccount, useWorld } from "../fixtures/world";
+import { onBuilds } from "../tier";
 
-const BUILDS = [
-  { build: "default", distDir: path.resolve(__dirname, "../../dist") },
-  { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full") },
-];
+const DEFAULT = { build: "default", distDir: path.resolve(__dirname, "../../dist") };
+const FULL = { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full") };
+const BUILDS = [DEFAULT, FULL];
 
 const world = useWorld(5);
 
@@ -32,7 +32,7 @@ function addressesOf(businesses: readonly ServiceBusiness[]): Set<string> {
   return new Set(all.map((a) => a.trim().toLowerCase()).filter((a) => a !== ""));
 }
 
-describe.each(BUILDS)("Contacts ($build build)", ({ distDir }) => {
+onBuilds(BUILDS, DEFAULT)("Contacts ($build build)", ({ distDir }) => {
   async function searched(query: string, maxResults = 100) {
     const { runtime, apiKey } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
     const [location] = sidebar(runtime, "findLocations", { q: "Austin" });
@@ -132,7 +132,7 @@ describe.each(BUILDS)("Contacts ($build build)", ({ distDir }) => {
   );
 });
 
-describe.each(BUILDS)("Contacts' sources ($build build)", ({ distDir }) => {
+onBuilds(BUILDS, FULL)("Contacts' sources ($build build)", ({ distDir }) => {
   it(
     "reads a search's sheet, a territory's and an enriched list by their headers: a shared address once, " +
       "Found in every sheet in order",
@@ -200,7 +200,7 @@ describe.each(BUILDS)("Contacts' sources ($build build)", ({ distDir }) => {
   );
 });
 
-describe.each(BUILDS)("Contacts through a scheduled refresh ($build build)", ({ distDir }) => {
+onBuilds(BUILDS, FULL)("Contacts through a scheduled refresh ($build build)", ({ distDir }) => {
   it("the hourly trigger's merge of a refresh run adds the run's new addresses, with no click", async () => {
     const { runtime } = await setUpAccount(world, { credits: 5000, maxActiveJobs: 25, runtime: { distDir } });
     const [location] = sidebar(runtime, "findLocations", { q: "Denver" });

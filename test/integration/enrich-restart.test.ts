@@ -19,7 +19,7 @@ import {
 } from "./enrich-sheet";
 import { setUpAccount, useWorld } from "../fixtures/world";
 import { expectRegisteredKeys } from "../fixtures/stored-keys";
-import { bySize } from "../tier";
+import { bySize, onBuilds } from "../tier";
 
 const SHEET = "Leads";
 const world = useWorld(31);
@@ -95,12 +95,11 @@ describe("a start killed while the credits are tight", () => {
   });
 });
 
-const BUILDS = [
-  { build: "default", distDir: path.resolve(__dirname, "../../dist") },
-  { build: "full-scope (heads in developer metadata)", distDir: path.resolve(__dirname, "../../dist-full") },
-];
+const DEFAULT = { build: "default", distDir: path.resolve(__dirname, "../../dist") };
+const FULL = { build: "full-scope (heads in developer metadata)", distDir: path.resolve(__dirname, "../../dist-full") };
+const BUILDS = [DEFAULT, FULL];
 
-describe.each(BUILDS)("a chunk waiting for a job slot in a shared document, $build build", ({ distDir }) => {
+onBuilds(BUILDS, FULL)("a chunk waiting for a job slot in a shared document, $build build", ({ distDir }) => {
   it("is sent by its own editor's pass only: another account's editor pays nothing for it", async () => {
     const owner = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 1 });
     const rival = await world.control.createAccount({ plan: "growth", credits: 5000, maxActiveJobs: 25 });
@@ -168,7 +167,7 @@ describe("a waiting chunk in the full-scope build, when Google runs the trigger 
     const { runtime, apiKey } = await setUpAccount(world, {
       credits: 5000,
       maxActiveJobs: 1,
-      runtime: { distDir: BUILDS[1]?.distDir ?? "", triggerDocument: "none" },
+      runtime: { distDir: FULL.distDir, triggerDocument: "none" },
     });
     const specs = messyRows(1060, 5);
     seeded(runtime, specs);
