@@ -5,21 +5,21 @@
 // "Not fetched yet" in the other cells (never one #ERROR! for the range); the next evaluation, a
 // minute later, reads only what is missing (no finished request is sent again, counted at the
 // simulator and in the fakes' request log), until every cell is filled. LEADS_JOB, the other
-// function taking a range of IDs, shares the same budget and behaves alike.
+// function taking a range of IDs, shares the same budget and behaves alike. npm test runs the first on dist/, the second on
+// dist-full/ (onBuilds); test:all both on each.
 import * as path from "node:path";
 import { newRuntime, serviceResults } from "../../dev/world";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import { useWorld } from "../fixtures/world";
-import { bySize } from "../tier";
+import { bySize, onBuilds } from "../tier";
 
 const OWNER = "owner@example.com";
 const EDITOR = "editor@example.com";
 const NOT_FETCHED = "Not fetched yet: recalculate in a minute";
 const MINUTE = 60_000;
-const BUILDS = [
-  ["dist", path.resolve(__dirname, "../../dist")],
-  ["dist-full", path.resolve(__dirname, "../../dist-full")],
-] as const;
+const DEFAULT = { build: "dist", distDir: path.resolve(__dirname, "../../dist") };
+const FULL = { build: "dist-full", distDir: path.resolve(__dirname, "../../dist-full") };
+const BUILDS = [DEFAULT, FULL];
 
 interface BigSearch {
   apiKey: string;
@@ -74,7 +74,7 @@ async function businessRequests(): Promise<number> {
 
 const isBusiness = (url: string) => /\/api\/v1\/businesses\//.test(url);
 
-describe.each(BUILDS)(`%s: LEADS_BUSINESS over ${IDS.toLocaleString("en-US")} IDs`, (_build, distDir) => {
+onBuilds(BUILDS, DEFAULT)(`$build: LEADS_BUSINESS over ${IDS.toLocaleString("en-US")} IDs`, ({ distDir }) => {
   it(
     "answers within 30 s with what it read and 'Not fetched yet' elsewhere, " +
       "then fills the rest a minute at a time, never asking twice",
@@ -173,7 +173,7 @@ describe.each(BUILDS)(`%s: LEADS_BUSINESS over ${IDS.toLocaleString("en-US")} ID
   );
 });
 
-describe.each(BUILDS)("%s: LEADS_JOB over a range of job IDs", (_build, distDir) => {
+onBuilds(BUILDS, FULL)("$build: LEADS_JOB over a range of job IDs", ({ distDir }) => {
   it("shares the minute's budget with LEADS_BUSINESS: 'Not fetched yet' while it is spent, then filled, each job asked once", async () => {
     const { apiKey, accountId, ids } = big;
     const jobIds: string[] = [];
