@@ -63,14 +63,11 @@ export function writeBlock(
     );
     range.setValues(matrix);
     writes += 1;
-    if (known) {
+    if (known)
       planned.forEach((row, offset) => {
-        const cells = known[top + offset - 1] ?? (known[top + offset - 1] = []);
-        row.forEach((input, i) => {
-          if (input !== KEEP) cells[(run[i] ?? 0) - 1] = readsAs(input);
-        });
+        const cells = (known[top + offset - 1] ??= []);
+        for (const [i, input] of row.entries()) if (input !== KEEP) cells[(run[i] ?? 0) - 1] = readsAs(input);
       });
-    }
   }
   return writes;
 }

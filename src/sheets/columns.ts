@@ -91,14 +91,11 @@ export const ROW_STATE_HEADER = "Row state";
 const resultCode = (business: Business): string => (business.enrichment_status === "completed" ? "done" : "sent");
 export const NAME_HEADER = "Name";
 export const FIRST_SEEN_HEADER = "First seen";
-const LAST_SEEN_HEADER = "Last seen";
 export const LATEST_REFRESH_HEADER = "Latest refresh";
 /** A territory's: each of its searches that returned the business, as "<query> · <location label>", "; " between. */
 export const FOUND_BY_HEADER = "Found by";
 /** A territory's: the first row's business name where a row shares its website's domain or an email address with a row above. */
 export const SAME_CONTACT_HEADER = "Same contact as";
-/** A territory's: the number of the territory's run (0 the first, then each refresh) that last found the business. */
-const TERRITORY_RUN_HEADER = "Territory run";
 /** A results row's run code (run-code.ts): what the merges decide by, whatever a person types over `Latest refresh` or `Found by`. */
 export const RUN_CODE_HEADER = "Run code";
 
@@ -198,7 +195,7 @@ function allColumns(seen: Sightings): ColumnSpec[] {
     columnOf("Yelp", 180, (b) => join(b.socials?.yelps), { brand: true }),
     columnOf("Maps URL", 200, (b) => text(b.maps_url)),
     columnOf(FIRST_SEEN_HEADER, 90, (b) => seen.firstSeen(b), { addOn: true }),
-    columnOf(LAST_SEEN_HEADER, 90, (b) => seen.lastSeen(b), { addOn: true }),
+    columnOf("Last seen", 90, (b) => seen.lastSeen(b), { addOn: true }),
     columnOf(LATEST_REFRESH_HEADER, 120, (b) => seen.latestRefresh(b), { addOn: true }),
     columnOf(FOUND_BY_HEADER, 260, (b) => seen.foundBy?.(b) ?? "", { territory: true, addOn: true }),
     columnOf(SAME_CONTACT_HEADER, 180, (b) => seen.sameContact?.(b) ?? "", { territory: true, addOn: true }),
@@ -214,7 +211,8 @@ function allColumns(seen: Sightings): ColumnSpec[] {
       columnOf("Phone types", 90, (b) => mapEntries(b.phone_types), { enrichment: 12 }),
       columnOf("Key contacts", 90, keyContacts),
       columnOf("Position", 60, (b) => b.position),
-      columnOf(TERRITORY_RUN_HEADER, 60, (b) => seen.territoryRun?.(b) ?? null, { territory: true, addOn: true }),
+      // A territory's: the number of the territory's run (0 the first, then each refresh) that last found the business.
+      columnOf("Territory run", 60, (b) => seen.territoryRun?.(b) ?? null, { territory: true, addOn: true }),
       columnOf(RUN_CODE_HEADER, 80, (b) => seen.runCode?.(b) ?? "", { addOn: true }),
     ]),
     columnOf(ENRICHED_FOR_HEADER, 200, (b) => enrichedForText(b.title, b.website), { enrichment: 17, enrichmentOnly: true }),

@@ -19,26 +19,35 @@ export interface UpsertResult {
   removed: number;
 }
 
-/** Each business's row: the row that holds its id, else the next free row from `firstFree` on. */
-export function placeRows(
-  latest: Map<string, Business>,
-  rowById: Map<string, number>,
-  firstFree: number,
-): { target: Map<number, Business>; updated: number } {
+/** Where an upsert writes each business, and which rows it deletes. */
+interface Placed {
+  /** Each business's row: the first row that holds its id, else the next free row after the sheet's. */
+  target: Map<number, Business>;
+  appended: number;
+  /** Rows repeating an id of a row above; on the final sweep, rows of ids not among the businesses too. */
+  toDelete: number[];
+}
+
+/** Places `businesses` among the sheet's `rows` from row 2 on, each with its id at `idIndex`. */
+export function placeRows(businesses: readonly Business[], rows: readonly unknown[][], idIndex: number, options: UpsertOptions): Placed {
+  const rowById = new Map<string, number>();
+  const repeatedRows: number[] = [];
+  rows.forEach((cells, index) => {
+    const id = cellText(cells[idIndex]);
+    if (id === "") return;
+    if (rowById.has(id)) repeatedRows.push(index + 2);
+    else rowById.set(id, index + 2);
+  });
+  const latest = latestById(businesses);
   const target = new Map<number, Business>();
-  let nextRow = firstFree;
-  let updated = 0;
+  let nextRow = rows.length + 2;
   for (const [id, business] of latest) {
     const row = rowById.get(id);
-    if (row !== undefined) {
-      target.set(row, business);
-      updated += 1;
-    } else {
-      target.set(nextRow, business);
-      nextRow += 1;
-    }
+    target.set(row ?? nextRow, business);
+    if (row === undefined) nextRow += 1;
   }
-  return { target, updated };
+  const stale = options.removeOthers ? [...rowById].filter(([id]) => !latest.has(id)).map(([, row]) => row) : [];
+  return { target, appended: nextRow - rows.length - 2, toDelete: [...stale, ...repeatedRows] };
 }
 
 export function upsertBusinesses(
@@ -52,18 +61,8 @@ export function upsertBusinesses(
   if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
 
   const lastRow = grid.getLastRow();
-  const rowById = new Map<string, number>();
-  const repeatedRows: number[] = [];
-  const ids = lastRow < 2 ? [] : grid.getRange(2, idColumn, lastRow - 1, 1).getValues();
-  ids.forEach((cells, index) => {
-    const id = cellText(cells[0]);
-    if (id === "") return;
-    if (rowById.has(id)) repeatedRows.push(index + 2);
-    else rowById.set(id, index + 2);
-  });
-
-  const latest = latestById(businesses);
-  const { target, updated } = placeRows(latest, rowById, Math.max(lastRow, 1) + 1);
+  const idCells = lastRow < 2 ? [] : grid.getRange(2, idColumn, lastRow - 1, 1).getValues();
+  const { target, appended, toDelete } = placeRows(businesses, idCells, 0, options);
   // Each business into its row; rows between that are not theirs stay as they are.
   const byPosition = new Map(columns.map((spec) => [positions.get(spec.header) ?? 0, spec]));
   writeRows(
@@ -78,9 +77,7 @@ export function upsertBusinesses(
     { firstColumn: idColumn },
   );
 
-  const stale = options.removeOthers ? [...rowById].filter(([id]) => !latest.has(id)).map(([, row]) => row) : [];
-  const toDelete = [...stale, ...repeatedRows];
   // Bottom-up, one call per block of adjacent rows.
   for (const run of adjacentRuns(toDelete, (row) => row).reverse()) grid.deleteRows(run[0] ?? 0, run.length);
-  return { appended: target.size - updated, updated, removed: toDelete.length };
+  return { appended, updated: target.size - appended, removed: toDelete.length };
 }
