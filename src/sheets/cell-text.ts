@@ -36,10 +36,7 @@ export function unchangedCellInput(value: unknown, formula: string): CellInput |
 }
 
 /** What to pass to setValues for a column's value: text exact, a number as a number, nothing as "". */
-export function cellInput(value: ColumnValue): string | number {
-  if (value === null) return "";
-  return typeof value === "number" ? value : exactText(value);
-}
+export const cellInput = (value: ColumnValue): string | number => (typeof value === "number" ? value : exactText(value ?? ""));
 
 /** What a cell reads after `input` is written: text without its quote prefix. */
 export const readsAs = (input: string | number): string | number =>

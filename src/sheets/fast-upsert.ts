@@ -49,15 +49,10 @@ export function upsertInPlace(
   if (bottom > values.length) return null; // the grid must grow first
   if (target.size < bottom - top + 1) return null; // someone else's row inside the block
 
+  const inSheetOrder = columns.map((_, index) => columns[at.indexOf(index)]);
   const matrix = rows
     .sort((a, b) => a - b)
-    .map((row) => {
-      const cells: Array<string | number> = new Array<string | number>(width).fill("");
-      columns.forEach((column, index) => {
-        cells[at[index] ?? index] = cellInput(column.value(target.get(row) as Business));
-      });
-      return cells;
-    });
+    .map((row) => inSheetOrder.map((column) => (column ? cellInput(column.value(target.get(row) as Business)) : "")));
   const changed = matrix.some((cells, offset) => cells.some((input, index) => !writesSame(input, values[top - 1 + offset]?.[index])));
   // Written through the range just read (its rows top to bottom): no call to make the range again.
   if (changed) read.offset(top - 1, 0, bottom - top + 1, width).setValues(matrix);

@@ -19,11 +19,9 @@ export function uniqueSheetName(spreadsheet: Spreadsheet, jobName: string): stri
       .replace(/\s+/g, " ")
       .trim() || "Business Leads"
   ).slice(0, MAX_SHEET_NAME);
-  if (!taken.has(base.toLowerCase())) return base;
-  for (let n = 2; ; n += 1) {
-    const candidate = `${base} (${n})`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
-  }
+  let name = base;
+  for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${base} (${n})`;
+  return name;
 }
 
 /** Grey of the technical block: its header's background, its header's text, its cells' text. */
