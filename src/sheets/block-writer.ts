@@ -1,7 +1,7 @@
 // This file defines the one way the add-on writes a block of rows: one setValues per run of adjacent columns over the block's rows.
 // Cells inside the block that are not the writer's (a user's notes, another job's rows) are read first and written back unchanged.
 import { adjacentRuns, type Grid } from "./grid";
-import { unchangedCellInput, writesSame } from "./cell-text";
+import { readsAs, unchangedCellInput, writesSame } from "./cell-text";
 
 /** A cell to leave as it is: written back as read. */
 export const KEEP: unique symbol = Symbol("keep");
@@ -22,9 +22,6 @@ interface BlockOptions {
   /** The run holding this column is written first: a pass killed between two writes leaves rows found by it. */
   firstColumn?: number;
 }
-
-/** What a cell reads after `input` is written: text without its quote prefix. */
-const readsAs = (input: string | number): string | number => (typeof input === "string" && input.startsWith("'") ? input.slice(1) : input);
 
 /**
  * Writes rows `top` to `top + height - 1` of the given columns: `cell(row, column)` is each cell's
@@ -66,14 +63,27 @@ export function writeBlock(
     );
     range.setValues(matrix);
     writes += 1;
-    if (known) {
+    if (known)
       planned.forEach((row, offset) => {
-        const cells = known[top + offset - 1] ?? (known[top + offset - 1] = []);
-        row.forEach((input, i) => {
-          if (input !== KEEP) cells[(run[i] ?? 0) - 1] = readsAs(input);
-        });
+        const cells = (known[top + offset - 1] ??= []);
+        for (const [i, input] of row.entries()) if (input !== KEEP) cells[(run[i] ?? 0) - 1] = readsAs(input);
       });
-    }
   }
   return writes;
+}
+
+/** Writes `rows` in one block from the first to the last (the grid grown to it): `cell` keeps the rows between that are not theirs. */
+export function writeRows(
+  grid: Grid,
+  rows: readonly number[],
+  columns: readonly number[],
+  cell: (row: number, column: number) => BlockCell,
+  options: BlockOptions,
+): void {
+  if (rows.length === 0) return;
+  const top = Math.min(...rows);
+  const bottom = Math.max(...rows);
+  const maxRows = grid.getMaxRows();
+  if (bottom > maxRows) grid.insertRowsAfter(maxRows, bottom - maxRows);
+  writeBlock(grid, top, bottom - top + 1, columns, cell, options);
 }

@@ -36,14 +36,15 @@ export function unchangedCellInput(value: unknown, formula: string): CellInput |
 }
 
 /** What to pass to setValues for a column's value: text exact, a number as a number, nothing as "". */
-export function cellInput(value: ColumnValue): string | number {
-  if (value === null) return "";
-  return typeof value === "number" ? value : exactText(value);
-}
+export const cellInput = (value: ColumnValue): string | number => (typeof value === "number" ? value : exactText(value ?? ""));
+
+/** What a cell reads after `input` is written: text without its quote prefix. */
+export const readsAs = (input: string | number): string | number =>
+  typeof input === "string" && input.startsWith("'") ? input.slice(1) : input;
 
 /** Whether writing `input` (from cellInput or exactText) would leave a cell reading `current` as it is. */
 export function writesSame(input: string | number, current: unknown): boolean {
-  if (typeof input === "number") return current === input;
-  const text = input.startsWith("'") ? input.slice(1) : input;
-  return typeof current === "string" ? current === text : text === "" && (current === "" || current === null || current === undefined);
+  const text = readsAs(input);
+  if (typeof text === "number" || typeof current === "string") return current === text;
+  return text === "" && (current ?? "") === "";
 }

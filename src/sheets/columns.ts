@@ -22,24 +22,16 @@ export interface ColumnSpec {
   brand?: boolean;
   /** A column of a territory's sheet only (many searches in one sheet). */
   territory?: boolean;
+  /** Filled by the add-on itself (dates, marks, a territory's), not from the service: a merge never keeps it from before. */
+  addOn?: boolean;
 }
 
 const join = (list: readonly string[] | null | undefined): string => (list ?? []).join(", ");
 const text = (value: string | null | undefined): string => value ?? "";
 const number = (value: number | null | undefined): number | null => (typeof value === "number" ? value : null);
 
-/** Of `addresses`, those the service has finished checking and found deliverable (docs/service-api.md, "Email verification"). */
-function verifiedAmong(business: Business, addresses: readonly string[]): string[] {
-  if (business.email_verification_status !== "completed") return [];
-  const entries = business.email_verifications ?? {};
-  // One rule with the Contacts sheet's `Ready to send` (rules/email-check.ts).
-  return addresses.filter((address) => isDeliverableResult(entries[address]?.result));
-}
-
 /** The addresses of the `Emails` column (the business's own `emails`), once each. */
-function listedEmails(business: Business): string[] {
-  return (business.emails ?? []).filter((address, index, all) => all.indexOf(address) === index);
-}
+const listedEmails = (business: Business): string[] => [...new Set(business.emails ?? [])];
 
 /**
  * A short, honest summary for the `Email status` column. It counts the addresses of the `Emails`
@@ -52,20 +44,21 @@ export function emailStatusSummary(business: Business): string {
   if (addresses.length === 0) return status === "" ? "" : `No emails (${status})`;
   if (status === "processing") return "Verification in progress";
   if (status !== "completed") return status === "" ? "Not verified" : `Not verified (${status})`;
-  return `${verifiedAmong(business, addresses).length} of ${addresses.length} verified`;
+  return `${verifiedListedEmails(business).length} of ${addresses.length} verified`;
 }
 
-/** The `Emails` cell's addresses that the service finished checking and found deliverable. */
+/** The `Emails` cell's addresses that the service finished checking and found deliverable (docs/service-api.md, "Email verification"). */
 export function verifiedListedEmails(business: Business): string[] {
-  return verifiedAmong(business, listedEmails(business));
+  if (business.email_verification_status !== "completed") return [];
+  const entries = business.email_verifications ?? {};
+  // One rule with the Contacts sheet's `Ready to send` (rules/email-check.ts).
+  return listedEmails(business).filter((address) => isDeliverableResult(entries[address]?.result));
 }
 
 /** Each address with what its verification entry says, e.g. `a@b.com: valid, high, smtp`. */
 export function emailVerificationDetails(business: Business): string {
-  const entries = business.email_verifications ?? {};
-  return Object.keys(entries)
-    .map((address) => {
-      const entry = entries[address];
+  return Object.entries(business.email_verifications ?? {})
+    .map(([address, entry]) => {
       const parts = [entry?.result, entry?.quality, entry?.source].filter((p): p is string => typeof p === "string" && p !== "");
       return `${address}: ${parts.join(", ") || "no result"}`;
     })
@@ -73,16 +66,12 @@ export function emailVerificationDetails(business: Business): string {
 }
 
 function mapEntries(map: Record<string, string> | null | undefined): string {
-  const entries = map ?? {};
-  return Object.keys(entries)
-    .map((key) => `${key}: ${entries[key] ?? ""}`)
+  return Object.entries(map ?? {})
+    .map(([key, value]) => `${key}: ${value ?? ""}`)
     .join("; ");
 }
 
-function keyContacts(business: Business): string {
-  const contacts = business.key_contacts ?? [];
-  return contacts.length === 0 ? "" : JSON.stringify(contacts);
-}
+const keyContacts = (business: Business): string => (business.key_contacts?.length ? JSON.stringify(business.key_contacts) : "");
 
 /** The headers docs/add-on-surface.md requires ("Sheets the add-on writes"); the layout around them is ours. */
 export const REQUIRED_HEADERS = ["Business ID", "Name", "Category", "Address", "Phone", "Website", "Emails", "Email status"];
@@ -102,14 +91,11 @@ export const ROW_STATE_HEADER = "Row state";
 const resultCode = (business: Business): string => (business.enrichment_status === "completed" ? "done" : "sent");
 export const NAME_HEADER = "Name";
 export const FIRST_SEEN_HEADER = "First seen";
-export const LAST_SEEN_HEADER = "Last seen";
 export const LATEST_REFRESH_HEADER = "Latest refresh";
 /** A territory's: each of its searches that returned the business, as "<query> · <location label>", "; " between. */
 export const FOUND_BY_HEADER = "Found by";
 /** A territory's: the first row's business name where a row shares its website's domain or an email address with a row above. */
 export const SAME_CONTACT_HEADER = "Same contact as";
-/** A territory's: the number of the territory's run (0 the first, then each refresh) that last found the business. */
-export const TERRITORY_RUN_HEADER = "Territory run";
 /** A results row's run code (run-code.ts): what the merges decide by, whatever a person types over `Latest refresh` or `Found by`. */
 export const RUN_CODE_HEADER = "Run code";
 
@@ -119,8 +105,6 @@ export const LATEST_REFRESH = { new: "New", updated: "Updated", notFound: "No lo
 /** Kept columns named in `Latest refresh` at most; the rest are counted. */
 const KEPT_NAMED = 3;
 
-const KEPT_EARLIER = "kept earlier";
-
 /**
  * `Latest refresh` of an updated row: how its contact data changed, then what it kept of what
  * the run returned empty: "Updated · 1 email fewer, verification now unknown · kept earlier
@@ -129,23 +113,13 @@ const KEPT_EARLIER = "kept earlier";
  * contact columns' changes (contact-changes.ts).
  */
 export function updatedKeeping(emails: boolean, others: readonly string[], changes: readonly string[] = []): string {
-  const brands = new Set(
-    allColumns(seenOn(""))
-      .filter((column) => column.brand)
-      .map((column) => column.header),
-  );
-  const names = [...(emails ? ["emails"] : []), ...others.map((header) => (brands.has(header) ? header : header.toLowerCase()))];
+  const brand = (header: string): boolean => TERRITORY_COLUMNS.some((column) => column.brand && column.header === header);
+  const names = [...(emails ? ["emails"] : []), ...others.map((header) => (brand(header) ? header : header.toLowerCase()))];
   const changed = changes.length > 0 ? [changes.join(", ")] : [];
   if (names.length === 0) return [LATEST_REFRESH.updated, ...changed].join(" · ");
-  const shown = names.length > KEPT_NAMED + 1 ? names.slice(0, KEPT_NAMED) : names;
-  const rest = names.length - shown.length;
-  const list =
-    rest > 0
-      ? `${shown.join(", ")} and ${rest} more`
-      : shown.length > 1
-        ? `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1] ?? ""}`
-        : shown.join("");
-  return [LATEST_REFRESH.updated, ...changed, `${KEPT_EARLIER} ${list}`].join(" · ");
+  const shown = names.length > KEPT_NAMED + 1 ? [...names.slice(0, KEPT_NAMED), `${names.length - KEPT_NAMED} more`] : names;
+  const list = shown.length > 1 ? `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1] ?? ""}` : shown.join("");
+  return [LATEST_REFRESH.updated, ...changed, `kept earlier ${list}`].join(" · ");
 }
 
 /**
@@ -178,18 +152,13 @@ export const enrichedForText = (name: string | null | undefined, website: string
  * "a single owner name", one of the same names), so one column says who owns the business.
  */
 function ownerNames(business: Business): string {
-  return join(
-    business.owner_names && business.owner_names.length > 0 ? business.owner_names : business.owner_name ? [business.owner_name] : [],
-  );
+  return join(business.owner_names?.length ? business.owner_names : business.owner_name ? [business.owner_name] : []);
 }
 
 /** One row of the table: a column's header, width and value, with its flags. */
-const columnOf = (header: string, width: number, value: ColumnSpec["value"], flags: Partial<ColumnSpec> = {}): ColumnSpec => ({
-  header,
-  width,
-  value,
-  ...flags,
-});
+function columnOf(header: string, width: number, value: ColumnSpec["value"], flags?: Partial<ColumnSpec>): ColumnSpec {
+  return { header, width, value, ...flags };
+}
 
 /** Columns a program reads (ids, status codes, positions): grouped after the others, narrow and grey. */
 const technical = (columns: ColumnSpec[]): ColumnSpec[] => columns.map((spec) => ({ ...spec, technical: true }));
@@ -225,11 +194,11 @@ function allColumns(seen: Sightings): ColumnSpec[] {
     columnOf("YouTube", 180, (b) => join(b.socials?.youtubes), { brand: true }),
     columnOf("Yelp", 180, (b) => join(b.socials?.yelps), { brand: true }),
     columnOf("Maps URL", 200, (b) => text(b.maps_url)),
-    columnOf(FIRST_SEEN_HEADER, 90, (b) => seen.firstSeen(b)),
-    columnOf(LAST_SEEN_HEADER, 90, (b) => seen.lastSeen(b)),
-    columnOf(LATEST_REFRESH_HEADER, 120, (b) => seen.latestRefresh(b)),
-    columnOf(FOUND_BY_HEADER, 260, (b) => seen.foundBy?.(b) ?? "", { territory: true }),
-    columnOf(SAME_CONTACT_HEADER, 180, (b) => seen.sameContact?.(b) ?? "", { territory: true }),
+    columnOf(FIRST_SEEN_HEADER, 90, (b) => seen.firstSeen(b), { addOn: true }),
+    columnOf("Last seen", 90, (b) => seen.lastSeen(b), { addOn: true }),
+    columnOf(LATEST_REFRESH_HEADER, 120, (b) => seen.latestRefresh(b), { addOn: true }),
+    columnOf(FOUND_BY_HEADER, 260, (b) => seen.foundBy?.(b) ?? "", { territory: true, addOn: true }),
+    columnOf(SAME_CONTACT_HEADER, 180, (b) => seen.sameContact?.(b) ?? "", { territory: true, addOn: true }),
     ...technical([
       columnOf(ID_HEADER, 80, (b) => b.id),
       columnOf("Business status", 90, (b) => text(b.business_status)),
@@ -242,8 +211,9 @@ function allColumns(seen: Sightings): ColumnSpec[] {
       columnOf("Phone types", 90, (b) => mapEntries(b.phone_types), { enrichment: 12 }),
       columnOf("Key contacts", 90, keyContacts),
       columnOf("Position", 60, (b) => b.position),
-      columnOf(TERRITORY_RUN_HEADER, 60, (b) => seen.territoryRun?.(b) ?? null, { territory: true }),
-      columnOf(RUN_CODE_HEADER, 80, (b) => seen.runCode?.(b) ?? ""),
+      // A territory's: the number of the territory's run (0 the first, then each refresh) that last found the business.
+      columnOf("Territory run", 60, (b) => seen.territoryRun?.(b) ?? null, { territory: true, addOn: true }),
+      columnOf(RUN_CODE_HEADER, 80, (b) => seen.runCode?.(b) ?? "", { addOn: true }),
     ]),
     columnOf(ENRICHED_FOR_HEADER, 200, (b) => enrichedForText(b.title, b.website), { enrichment: 17, enrichmentOnly: true }),
     columnOf(ROW_STATE_HEADER, 70, resultCode, { enrichment: 18, enrichmentOnly: true }),

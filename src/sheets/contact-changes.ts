@@ -5,14 +5,8 @@ import { plural } from "../rules/numbers";
 import { cellText } from "./cell-text";
 import { EMAILS_HEADER, type ColumnSpec } from "./columns";
 
-/** The contact columns of lists, with their item's noun. */
-const LISTS: ReadonlyArray<readonly [string, string, string]> = [
-  [EMAILS_HEADER, "email", "emails"],
-  ["Owner names", "owner name", "owner names"],
-  ["Owner emails", "owner email", "owner emails"],
-  ["Decision maker names", "decision maker name", "decision maker names"],
-  ["Decision maker emails", "decision maker email", "decision maker emails"],
-];
+/** The contact columns of lists: an item's noun is the header in lower case ("owner names"), without its last "s" for one. */
+const LISTS = [EMAILS_HEADER, "Owner names", "Owner emails", "Decision maker names", "Decision maker emails"];
 const VERIFIED_HEADER = "Verified emails";
 
 /** The cells of the sheet as the merge read them (merge-engine.ts SheetRead). */
@@ -39,9 +33,7 @@ function listChange(before: string[], after: string[], one: string, many: string
 /** What the service says now of an address that was verified: "unknown" where it says nothing. */
 function verificationNow(business: Business, address: string): string {
   if (business.email_verification_status === "processing") return "in progress";
-  const entries = business.email_verifications ?? {};
-  const key = Object.keys(entries).find((known) => known.toLowerCase() === address);
-  const result = key === undefined ? undefined : entries[key]?.result;
+  const result = Object.entries(business.email_verifications ?? {}).find(([known]) => known.toLowerCase() === address)?.[1]?.result;
   return business.email_verification_status === "completed" && typeof result === "string" && result !== ""
     ? result.toLowerCase()
     : "unknown";
@@ -75,9 +67,10 @@ export function contactChanges(
   const changes: string[] = [];
   const phone = after("Phone");
   if (phone !== null && phone !== "" && read.text(row, "Phone") !== "" && phone !== read.text(row, "Phone")) changes.push("phone changed");
-  for (const [header, one, many] of LISTS) {
+  for (const header of LISTS) {
     const now = after(header);
-    const change = now === null ? "" : listChange(items(read.text(row, header)), items(now), one, many);
+    const many = header.toLowerCase();
+    const change = now === null ? "" : listChange(items(read.text(row, header)), items(now), many.slice(0, -1), many);
     if (change !== "") changes.push(change);
   }
   const verified = after(VERIFIED_HEADER);

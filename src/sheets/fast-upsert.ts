@@ -2,7 +2,6 @@
 // found by Business ID, each run of our columns written in one call or not at all. Anything out of the ordinary answers null and the
 // caller runs the general writer.
 import type { Business } from "../api/schemas";
-import { latestById } from "../api/result-pages";
 import { cellInput, cellText, writesSame } from "./cell-text";
 import { ID_HEADER, type ColumnSpec } from "./columns";
 import { columnLetters } from "./column-letters";
@@ -41,16 +40,8 @@ export function upsertInPlace(
   let lastRow = values.length;
   // The open range reaches the sheet's last row, often hundreds of empty ones: "" needs no trimming.
   while (lastRow > 1 && (values[lastRow - 1] ?? []).every((cell) => cell === "" || cellText(cell) === "")) lastRow -= 1;
-  const rowById = new Map<string, number>();
-  for (let row = 2; row <= lastRow; row += 1) {
-    const id = cellText(values[row - 1]?.[idIndex]);
-    if (id === "") continue;
-    if (rowById.has(id)) return null; // a repeated id must be deleted: the general writer does that
-    rowById.set(id, row);
-  }
-  const latest = latestById(businesses);
-  if (options.removeOthers && [...rowById.keys()].some((id) => !latest.has(id))) return null; // rows to delete
-  const { target, updated } = placeRows(latest, rowById, lastRow + 1);
+  const { target, appended, toDelete } = placeRows(businesses, values.slice(1, lastRow), idIndex, options);
+  if (toDelete.length > 0) return null; // rows to delete: the general writer does that
   if (target.size === 0) return { appended: 0, updated: 0, removed: 0 };
   const rows = [...target.keys()];
   const top = Math.min(...rows);
@@ -58,17 +49,12 @@ export function upsertInPlace(
   if (bottom > values.length) return null; // the grid must grow first
   if (target.size < bottom - top + 1) return null; // someone else's row inside the block
 
+  const inSheetOrder = columns.map((_, index) => columns[at.indexOf(index)]);
   const matrix = rows
     .sort((a, b) => a - b)
-    .map((row) => {
-      const cells: Array<string | number> = new Array<string | number>(width).fill("");
-      columns.forEach((column, index) => {
-        cells[at[index] ?? index] = cellInput(column.value(target.get(row) as Business));
-      });
-      return cells;
-    });
+    .map((row) => inSheetOrder.map((column) => (column ? cellInput(column.value(target.get(row) as Business)) : "")));
   const changed = matrix.some((cells, offset) => cells.some((input, index) => !writesSame(input, values[top - 1 + offset]?.[index])));
   // Written through the range just read (its rows top to bottom): no call to make the range again.
   if (changed) read.offset(top - 1, 0, bottom - top + 1, width).setValues(matrix);
-  return { appended: target.size - updated, updated, removed: 0 };
+  return { appended, updated: target.size - appended, removed: 0 };
 }

@@ -17,8 +17,6 @@ export interface Grid {
   insertRowsAfter(afterPosition: number, howMany: number): unknown;
   insertColumnsAfter(afterPosition: number, howMany: number): unknown;
   deleteRows(rowPosition: number, howMany: number): unknown;
-  setFrozenRows(rows: number): unknown;
-  setColumnWidths(startColumn: number, numColumns: number, width: number): unknown;
 }
 
 /** Items grouped into runs of adjacent columns (`column` gives an item's), in column order: each run is one range to write. */

@@ -2,20 +2,15 @@
 // again by its identity on the map, an empty value never blanking a filled cell, the sheet read once and written in one block.
 import type { Business } from "../api/schemas";
 import { latestById } from "../api/result-pages";
-import { writeBlock, KEEP, type BlockCell } from "./block-writer";
+import { writeRows, KEEP, type BlockCell } from "./block-writer";
 import { cellInput, cellText, exactText } from "./cell-text";
 import {
   EMAILS_HEADER,
   FIRST_SEEN_HEADER,
-  FOUND_BY_HEADER,
   headersOf,
   ID_HEADER,
-  LAST_SEEN_HEADER,
   LATEST_REFRESH,
-  LATEST_REFRESH_HEADER,
   resultColumns,
-  SAME_CONTACT_HEADER,
-  TERRITORY_RUN_HEADER,
   RUN_CODE_HEADER,
   updatedKeeping,
   type ColumnSpec,
@@ -24,20 +19,9 @@ import {
 import { contactChanges } from "./contact-changes";
 import type { Grid } from "./grid";
 import { ensureHeaders } from "./headers";
-
 import { readRunCode, runCodeText, type RunCode, type RunState } from "./run-code";
 
 const MAPS_URL_HEADER = "Maps URL";
-/** Columns the add-on fills itself (dates, marks, a territory's): not the service's, never kept from before. */
-const ADD_ON_COLUMNS = [
-  FIRST_SEEN_HEADER,
-  LAST_SEEN_HEADER,
-  LATEST_REFRESH_HEADER,
-  FOUND_BY_HEADER,
-  SAME_CONTACT_HEADER,
-  TERRITORY_RUN_HEADER,
-  RUN_CODE_HEADER,
-];
 
 /**
  * The map provider's place id. The spec's Business has no `place_id` field, so it is taken from a
@@ -85,9 +69,9 @@ interface Kept {
   others: string[];
 }
 
-/** Whether a row keeps `column` (keptColumns' answer for it). */
-const keptColumn = (keeps: Kept, column: ColumnSpec): boolean =>
-  (keeps.emails && column.email === true) || keeps.others.indexOf(column.header) >= 0;
+/** Whether a row keeps `column` (keptColumns' answer for it; none kept without one). */
+const keptColumn = (keeps: Kept | undefined, column: ColumnSpec): boolean =>
+  keeps !== undefined && ((keeps.emails && column.email === true) || keeps.others.indexOf(column.header) >= 0);
 
 /**
  * What a row keeps of what it holds where the run's value is empty: the email columns together
@@ -98,7 +82,7 @@ function keptColumns(business: Business, row: number, read: SheetRead, columns: 
   const noEmails = cellInput(columns.find((c) => c.header === EMAILS_HEADER)?.value(business) ?? null) === "";
   const emails = noEmails && read.text(row, EMAILS_HEADER) !== "";
   const others = columns
-    .filter((column) => (column.email ? noEmails && !emails : true) && ADD_ON_COLUMNS.indexOf(column.header) < 0)
+    .filter((column) => (column.email ? noEmails && !emails : true) && !column.addOn)
     .filter((column) => cellInput(column.value(business)) === "" && read.text(row, column.header) !== "")
     .map((column) => column.header);
   return { emails, others };
@@ -136,26 +120,6 @@ function placeBusinesses(read: SheetRead, businesses: readonly Business[]): { ta
     if (row === undefined) nextRow += 1;
   }
   return { target, businessRows: [...byId.values()] };
-}
-
-/**
- * Writes the merge's rows (`touched`, appended ones too) in one block over our columns, the grid
- * grown to the last; every other cell inside the block is written back as the read found it.
- */
-function writeMergedRows(
-  grid: Grid,
-  read: SheetRead,
-  touched: readonly number[],
-  columns: readonly number[],
-  cell: (row: number, column: number) => BlockCell,
-  idColumn: number,
-): void {
-  if (touched.length === 0) return;
-  const top = Math.min(...touched);
-  const bottom = Math.max(...touched);
-  const maxRows = grid.getMaxRows();
-  if (bottom > maxRows) grid.insertRowsAfter(maxRows, bottom - maxRows);
-  writeBlock(grid, top, bottom - top + 1, columns, cell, { known: read.values, knownFormulas: read.formulas, firstColumn: idColumn });
 }
 
 /** The merge as a rule sees it: the sheet read, where each business goes, and what a row reads after it. */
@@ -207,7 +171,7 @@ export function mergeIntoSheet(grid: Grid, businesses: readonly Business[], rule
   const rowOf = (business: Business): number => rowByBusiness.get(business) ?? 0;
   const isNewRow = (row: number): boolean => row > read.lastRow || rule.addedThisRun(read, row);
   const kept = new Map<number, Kept>();
-  const merge: MergeView = { read, target, businessRows, rowOf, isNewRow, kept, textAfter: (row, header) => textAfter(row, header) };
+  const merge: MergeView = { read, target, businessRows, rowOf, isNewRow, kept, textAfter };
   const extras = rule.extras?.(merge);
   const sightings: Sightings = {
     firstSeen: (b) => (rowOf(b) > read.lastRow ? rule.runDay : read.text(rowOf(b), FIRST_SEEN_HEADER)),
@@ -238,15 +202,11 @@ export function mergeIntoSheet(grid: Grid, businesses: readonly Business[], rule
       contactChanges(business, row, read, columns, (column) => !keptColumn(keeps, column)),
     );
   }
-  const keeps = (row: number, column: ColumnSpec): boolean => {
-    const held = kept.get(row);
-    return held !== undefined && keptColumn(held, column);
-  };
   const byHeader = new Map(columns.map((column) => [column.header, column]));
   function textAfter(row: number, header: string): string {
     const business = target.get(row);
     const column = byHeader.get(header);
-    if (!business || !column || keeps(row, column)) return read.text(row, header);
+    if (!business || !column || keptColumn(kept.get(row), column)) return read.text(row, header);
     return String(column.value(business) ?? "");
   }
   const others = rule.otherRows(merge);
@@ -259,8 +219,10 @@ export function mergeIntoSheet(grid: Grid, businesses: readonly Business[], rule
       const text = others.get(row)?.get(column.header);
       return text !== undefined ? exactText(text) : KEEP;
     }
-    return keeps(row, column) ? KEEP : cellInput(column.value(business));
+    return keptColumn(kept.get(row), column) ? KEEP : cellInput(column.value(business));
   };
-  writeMergedRows(grid, read, [...target.keys(), ...others.keys()], [...byPosition.keys()], cell, idColumn);
+  // The merge's rows, appended ones too, in one block over our columns: every other cell inside it is written back as read.
+  const options = { known: read.values, knownFormulas: read.formulas, firstColumn: idColumn };
+  writeRows(grid, [...target.keys(), ...others.keys()], [...byPosition.keys()], cell, options);
   return merge;
 }

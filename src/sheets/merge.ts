@@ -3,7 +3,7 @@
 // `Last seen` say what the run did. A merge killed half-way finds its rows by Business ID and completes without duplicates.
 import type { Business } from "../api/schemas";
 import { BUSINESS_COLUMNS, LATEST_REFRESH, LATEST_REFRESH_HEADER, RUN_CODE_HEADER } from "./columns";
-import { runCodeText } from "./run-code";
+import { runCodeText, type RunState } from "./run-code";
 import type { Grid } from "./grid";
 import { mergeIntoSheet, type SheetRead } from "./merge-engine";
 
@@ -26,10 +26,10 @@ export interface MergeResult {
  * "no longer found" even when a merge killed half-way marked them.
  */
 export function mergeBusinesses(grid: Grid, businesses: readonly Business[], runDay: string): MergeResult {
-  // A kept row appended by this same run before a kill is still new (its run code says so, whatever its words say now).
-  const stillNew = (read: SheetRead, row: number): boolean => {
+  /** Whether this same run's code in the row says `state` (whatever its words say now). */
+  const byThisRun = (read: SheetRead, row: number, state: RunState): boolean => {
     const code = read.code(row);
-    return code !== null && code.run === runDay && code.state === "n";
+    return code !== null && code.run === runDay && code.state === state;
   };
   const notFoundCells = new Map([
     [LATEST_REFRESH_HEADER, LATEST_REFRESH.notFound],
@@ -41,7 +41,8 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
     table: BUSINESS_COLUMNS,
     runDay,
     runId: runDay,
-    addedThisRun: stillNew,
+    // A kept row appended by this same run before a kill is still new.
+    addedThisRun: (read, row) => byThisRun(read, row, "n"),
     keepInAddedRows: false,
     firstRun: false,
     // The rows of businesses the run no longer returned: marked once. Read before the write (the
@@ -50,23 +51,19 @@ export function mergeBusinesses(grid: Grid, businesses: readonly Business[], run
     otherRows: ({ read, target, businessRows }) => {
       gone = businessRows.filter((row) => !target.has(row) && read.code(row)?.state !== "x");
       // Marked by this same run before a kill: its own "no longer found", counted once.
-      markedByThisRun = businessRows.filter((row) => {
-        const code = read.code(row);
-        return !target.has(row) && gone.indexOf(row) < 0 && code?.run === runDay && code.state === "x";
-      }).length;
+      markedByThisRun = businessRows.filter((row) => !target.has(row) && byThisRun(read, row, "x")).length;
       return new Map(gone.map((row) => [row, notFoundCells]));
     },
   });
   const { read, target, businessRows, kept } = merge;
   const claimed = [...target.keys()].filter((row) => row <= read.lastRow);
-  const rowsBefore = businessRows.length;
-  const keptNew = claimed.filter((row) => stillNew(read, row)).length;
+  const keptNew = claimed.filter((row) => byThisRun(read, row, "n")).length;
   const appended = target.size - claimed.length;
   return {
     added: appended + keptNew,
     updated: claimed.length - keptNew,
     notFound: gone.length + markedByThisRun,
-    businessRows: rowsBefore + appended,
+    businessRows: businessRows.length + appended,
     keptEarlier: [...kept.values()].filter((keeps) => keeps.emails || keeps.others.length > 0).length,
   };
 }

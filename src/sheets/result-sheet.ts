@@ -1,6 +1,6 @@
 // This file defines a results sheet's life: created with a unique name, a bold header row, frozen Name column and the technical block
 // narrow and grey; found again by its sheet id (a rename does not lose it), or by the name stored ahead of its insertion.
-import { BUSINESS_COLUMNS, type ColumnSpec } from "./columns";
+import { BUSINESS_COLUMNS, headersOf, type ColumnSpec } from "./columns";
 import { addMissingHeaders, ensureHeaders } from "./headers";
 import { sizeToContent } from "./document-room";
 
@@ -19,11 +19,9 @@ export function uniqueSheetName(spreadsheet: Spreadsheet, jobName: string): stri
       .replace(/\s+/g, " ")
       .trim() || "Business Leads"
   ).slice(0, MAX_SHEET_NAME);
-  if (!taken.has(base.toLowerCase())) return base;
-  for (let n = 2; ; n += 1) {
-    const candidate = `${base} (${n})`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
-  }
+  let name = base;
+  for (let n = 2; taken.has(name.toLowerCase()); n += 1) name = `${base} (${n})`;
+  return name;
 }
 
 /** Grey of the technical block: its header's background, its header's text, its cells' text. */
@@ -65,8 +63,6 @@ export function namedResultSheet(
   return leftOver;
 }
 
-const headersOf = (columns: readonly ColumnSpec[]): string[] => columns.map((column) => column.header);
-
 /** Lays out a results sheet once `writeHeaders` made its header row; safe to repeat on a sheet a killed execution left half-prepared. */
 function layOut(sheet: Sheet, columns: readonly ColumnSpec[], writeHeaders: () => void, rows: number): void {
   writeHeaders();
@@ -75,13 +71,10 @@ function layOut(sheet: Sheet, columns: readonly ColumnSpec[], writeHeaders: () =
   sheet.setFrozenRows(1);
   sheet.setFrozenColumns(1);
   // One call per run of equal widths keeps creation cheap.
-  let start = 0;
-  while (start < columns.length) {
+  for (let start = 0, end = 1; start < columns.length; start = end, end += 1) {
     const width = columns[start]?.width ?? 120;
-    let end = start + 1;
-    while (end < columns.length && columns[end]?.width === width) end += 1;
+    while (columns[end]?.width === width) end += 1;
     sheet.setColumnWidths(start + 1, end - start, width);
-    start = end;
   }
   // The technical columns come last, together: grey, so the eye stops before them. Rows the
   // writer inserts below copy the last row's format, so they are grey too.
@@ -108,12 +101,8 @@ export class SheetsById {
 
   find(sheetId: number | null): Sheet | null {
     if (sheetId === null) return null;
-    let sheet = this.sheets.get(sheetId);
-    if (sheet === undefined) {
-      sheet = this.spreadsheet.getSheetById(sheetId);
-      this.sheets.set(sheetId, sheet);
-    }
-    return sheet;
+    if (!this.sheets.has(sheetId)) this.sheets.set(sheetId, this.spreadsheet.getSheetById(sheetId));
+    return this.sheets.get(sheetId) ?? null;
   }
 
   /**

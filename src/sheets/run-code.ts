@@ -13,20 +13,19 @@ export interface RunCode {
   pairs: number[];
 }
 
-const STATES: readonly RunState[] = ["", "n", "u", "k", "x"];
-const CODE = /^([0-9A-Za-z-]+):([a-z]?)(?::([0-9.]*))?$/;
+/** A code's text: the run, its state (one of RunState's letters, or none), the pairs if any. */
+const CODE = /^([0-9A-Za-z-]+):([nukx]?)(?::([0-9.]*))?$/;
 
 /** The code a cell holds, or null where it holds none (a row the add-on never merged, or a cell a person changed). */
 export function readRunCode(text: string): RunCode | null {
   const match = CODE.exec(text.trim());
-  const state = (match?.[2] ?? "") as RunState;
-  if (!match || STATES.indexOf(state) < 0) return null;
+  if (!match) return null;
   const pairs = (match[3] ?? "")
     .split(".")
     .filter((part) => part !== "")
     .map(Number)
     .filter((index) => Number.isInteger(index) && index >= 0);
-  return { run: match[1] ?? "", state, pairs };
+  return { run: match[1] ?? "", state: (match[2] ?? "") as RunState, pairs };
 }
 
 /** The cell's text of a code: "2026-11-27:u", "3:n:0.4.7". */

@@ -2,10 +2,10 @@
 // so sorting or inserting columns mid-job breaks nothing. The id column's run is written first, so a killed pass leaves no orphans.
 import type { Business } from "../api/schemas";
 import { latestById } from "../api/result-pages";
-import { writeBlock, KEEP } from "./block-writer";
+import { writeRows, KEEP } from "./block-writer";
 import { cellInput, cellText } from "./cell-text";
 import { headersOf, ID_HEADER, type ColumnSpec } from "./columns";
-import type { Grid } from "./grid";
+import { adjacentRuns, type Grid } from "./grid";
 import { ensureHeaders } from "./headers";
 
 export interface UpsertOptions {
@@ -19,51 +19,35 @@ export interface UpsertResult {
   removed: number;
 }
 
-/** Deletes the given rows bottom-up, one call per block of adjacent rows. */
-function deleteRows(grid: Grid, rows: number[]): void {
-  const sorted = [...rows].sort((a, b) => b - a);
-  let index = 0;
-  while (index < sorted.length) {
-    let top = sorted[index] ?? 0;
-    let count = 1;
-    while (sorted[index + count] === top - 1) {
-      top -= 1;
-      count += 1;
-    }
-    grid.deleteRows(top, count);
-    index += count;
-  }
+/** Where an upsert writes each business, and which rows it deletes. */
+interface Placed {
+  /** Each business's row: the first row that holds its id, else the next free row after the sheet's. */
+  target: Map<number, Business>;
+  appended: number;
+  /** Rows repeating an id of a row above; on the final sweep, rows of ids not among the businesses too. */
+  toDelete: number[];
 }
 
-/** Each business's row: the row that holds its id, else the next free row from `firstFree` on. */
-export function placeRows(
-  latest: Map<string, Business>,
-  rowById: Map<string, number>,
-  firstFree: number,
-): { target: Map<number, Business>; updated: number } {
+/** Places `businesses` among the sheet's `rows` from row 2 on, each with its id at `idIndex`. */
+export function placeRows(businesses: readonly Business[], rows: readonly unknown[][], idIndex: number, options: UpsertOptions): Placed {
+  const rowById = new Map<string, number>();
+  const repeatedRows: number[] = [];
+  rows.forEach((cells, index) => {
+    const id = cellText(cells[idIndex]);
+    if (id === "") return;
+    if (rowById.has(id)) repeatedRows.push(index + 2);
+    else rowById.set(id, index + 2);
+  });
+  const latest = latestById(businesses);
   const target = new Map<number, Business>();
-  let nextRow = firstFree;
-  let updated = 0;
+  let nextRow = rows.length + 2;
   for (const [id, business] of latest) {
     const row = rowById.get(id);
-    if (row !== undefined) {
-      target.set(row, business);
-      updated += 1;
-    } else {
-      target.set(nextRow, business);
-      nextRow += 1;
-    }
+    target.set(row ?? nextRow, business);
+    if (row === undefined) nextRow += 1;
   }
-  return { target, updated };
-}
-
-/** The rows of a column read below the header row (row 2 on), as trimmed text. */
-function columnTexts(grid: Grid, column: number | undefined, lastRow: number): string[] {
-  if (column === undefined || lastRow < 2) return [];
-  return grid
-    .getRange(2, column, lastRow - 1, 1)
-    .getValues()
-    .map((row) => cellText(row[0]));
+  const stale = options.removeOthers ? [...rowById].filter(([id]) => !latest.has(id)).map(([, row]) => row) : [];
+  return { target, appended: nextRow - rows.length - 2, toDelete: [...stale, ...repeatedRows] };
 }
 
 export function upsertBusinesses(
@@ -77,46 +61,13 @@ export function upsertBusinesses(
   if (idColumn === undefined) throw new Error(`The results sheet has no "${ID_HEADER}" column.`);
 
   const lastRow = grid.getLastRow();
-  const rowById = new Map<string, number>();
-  const repeatedRows: number[] = [];
-  columnTexts(grid, idColumn, lastRow).forEach((id, index) => {
-    if (id === "") return;
-    if (rowById.has(id)) repeatedRows.push(index + 2);
-    else rowById.set(id, index + 2);
-  });
-
-  const latest = latestById(businesses);
-  const { target, updated } = placeRows(latest, rowById, Math.max(lastRow, 1) + 1);
-  if (target.size > 0) writeBusinessRows(grid, target, columns, positions, idColumn);
-
-  const stale = options.removeOthers ? [...rowById].filter(([id]) => !latest.has(id)).map(([, row]) => row) : [];
-  const toDelete = [...stale, ...repeatedRows];
-  if (toDelete.length > 0) deleteRows(grid, toDelete);
-  return { appended: target.size - updated, updated, removed: toDelete.length };
-}
-
-/** Writes each business into its row (the grid grown to the last); rows between that are not theirs stay as they are. */
-function writeBusinessRows(
-  grid: Grid,
-  target: Map<number, Business>,
-  columns: readonly ColumnSpec[],
-  positions: Map<string, number>,
-  idColumn: number,
-): void {
-  const rows = [...target.keys()];
-  const top = Math.min(...rows);
-  const bottom = Math.max(...rows);
-  const maxRows = grid.getMaxRows();
-  if (bottom > maxRows) grid.insertRowsAfter(maxRows, bottom - maxRows);
-  const byPosition = new Map<number, ColumnSpec>();
-  for (const spec of columns) {
-    const position = positions.get(spec.header);
-    if (position !== undefined) byPosition.set(position, spec);
-  }
-  writeBlock(
+  const idCells = lastRow < 2 ? [] : grid.getRange(2, idColumn, lastRow - 1, 1).getValues();
+  const { target, appended, toDelete } = placeRows(businesses, idCells, 0, options);
+  // Each business into its row; rows between that are not theirs stay as they are.
+  const byPosition = new Map(columns.map((spec) => [positions.get(spec.header) ?? 0, spec]));
+  writeRows(
     grid,
-    top,
-    bottom - top + 1,
+    [...target.keys()],
     [...byPosition.keys()],
     (row, column) => {
       const business = target.get(row);
@@ -125,4 +76,8 @@ function writeBusinessRows(
     },
     { firstColumn: idColumn },
   );
+
+  // Bottom-up, one call per block of adjacent rows.
+  for (const run of adjacentRuns(toDelete, (row) => row).reverse()) grid.deleteRows(run[0] ?? 0, run.length);
+  return { appended, updated: target.size - appended, removed: toDelete.length };
 }
