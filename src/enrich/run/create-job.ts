@@ -5,7 +5,8 @@ import { LeadsApiError } from "../../api/errors";
 import type { JobsContext } from "../../jobs/job-context";
 import { newJobRecord, type JobRecord } from "../../jobs/job-record";
 import { fingerprint } from "../../jobs/job-store";
-import type { EnrichTarget } from "../../jobs/enrich-target";
+import type { PendingChunk } from "./pending";
+import type { RunRecord } from "./run-record";
 import { iso } from "../../rules/clock";
 
 /** The start record's name for a chunk: the same body always finds the same key. */
@@ -28,28 +29,17 @@ type SendOutcome =
   /** Refused for good by the service (4xx): no job exists. */
   | { kind: "refused"; error: LeadsApiError };
 
-export interface ChunkTarget {
-  sheetId: number;
-  sheetName: string;
-  target: EnrichTarget;
-  /** The run the chunk is part of. */
-  runId: string;
-}
-
-/** Sends a chunk once (and once more for a transient failure); never throws for the service's answer. */
+/** Sends a chunk once, under its stored idempotency key; never throws for the service's answer. */
 export function sendChunk(
   ctx: JobsContext,
   body: CreateEnrichmentRequest,
-  startKey: string,
-  where: ChunkTarget,
+  chunk: Pick<PendingChunk, "startKey" | "idempotencyKey">,
+  where: Pick<RunRecord, "sheetId" | "sheetName" | "target" | "runId">,
   deadline: number,
-  storedKey?: string,
-  maxAttempts = 2,
 ): SendOutcome {
-  const idempotencyKey = storedKey ?? chunkIdempotencyKey(ctx, startKey);
   let created: CreateEnrichmentResponse;
   try {
-    created = ctx.client.createEnrichment(body, { idempotencyKey, deadline, maxAttempts });
+    created = ctx.client.createEnrichment(body, { idempotencyKey: chunk.idempotencyKey, deadline, maxAttempts: 1 });
   } catch (error) {
     if (!(error instanceof LeadsApiError)) throw error;
     // Apps Script's daily UrlFetch quota sent nothing: the same request goes once the quota resets.
@@ -67,7 +57,7 @@ export function sendChunk(
     leadCount: created.businesses_submitted,
     creditsCharged: created.credits_reserved,
     createdAt: iso(ctx.clock.now()),
-    startKey,
+    startKey: chunk.startKey,
     createdBy: ctx.keyDigest,
     seenBy: [ctx.keyDigest],
     timeZone: ctx.store.timeZone(),

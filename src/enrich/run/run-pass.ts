@@ -17,11 +17,10 @@ export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: 
   const pending = pendingChunksOf(ctx);
   const left = pending.tidy(ctx.clock.now());
   const runs = runStoreOf(ctx);
-  const all = runs.all();
   const hasRepeat = (run: RunRecord) => left.some((chunk) => chunk.runId === run.runId && pending.isMine(chunk));
-  for (const run of all) {
+  for (const run of runs.all()) {
     if (ctx.clock.now() >= deadline) break;
-    // A run another editor continued (src/enrich/run/continue-run.ts): only this editor's stored chunk of it is theirs to settle.
+    // A run another editor continued (src/enrich/run/stop-continue.ts): only this editor's stored chunk of it is theirs to settle.
     const mine = run.editorId === ctx.editorId;
     if (!hasRepeat(run) && (!mine || !isSending(run))) continue;
     const sheet = sheets.find(run.sheetId);

@@ -6,18 +6,17 @@ import type { LeadsApiError } from "../../api/errors";
 import type { JobsContext } from "../../jobs/job-context";
 import type { JobRecord } from "../../jobs/job-record";
 import { JobStoreFullError } from "../../jobs/job-store-budget";
-import { awaitsSending, awaitsSendingOrHeld, isWaiting, rowStateCode, rowStatusWords, type RowStatus } from "../list/row-status";
+import { awaitsSending, awaitsSendingOrHeld, isHeld, isWaiting, rowStateCode, rowStatusWords, type RowStatus } from "../list/row-status";
 import { ENRICHED_FOR_HEADER, ROW_STATE_HEADER, STATUS_HEADER, enrichedForText } from "../../sheets/columns";
-import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
+import { chunkIdempotencyKey, chunkStartKey, sendChunk } from "./create-job";
 import { matchKey } from "../list/normalise";
 import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
 import { noteJobSlots } from "./run-estimate";
 import { runStoreOf, type RunRecord } from "./run-record";
 import type { ListRows } from "../list/list-rows";
 import type { SheetArea } from "../list/sheet-area";
-import { nextWaiting, rowsOfBusinesses, waitingCounts } from "../list/waiting-rows";
+import { nextWaiting, rowsOfBusinesses, waitingCounts, waitingRows } from "../list/waiting-rows";
 import { writeResultCells, type RowUpdates } from "../write-back/write-cells";
-import { releaseHeldRows } from "./held-rows";
 import { REQUEST_LIMITS } from "../../rules/request-limits";
 import { iso } from "../../rules/clock";
 
@@ -34,7 +33,7 @@ export const sentAsText = (business: EnrichmentBusiness): string => enrichedForT
 /**
  * Writes `cells(business)` into the rows of a chunk's businesses that still await it, found by what
  * they hold right before the write (src/enrich/list/waiting-rows.ts): the chunk's request came between,
- * and a person may have sorted, inserted or typed meanwhile. Held rows (src/enrich/run/held-rows.ts)
+ * and a person may have sorted, inserted or typed meanwhile. Held rows (src/enrich/run/stop-continue.ts)
  * are this editor's chunk's when this editor is a former sender of the run, or when no other
  * editor's chunk of it is stored; else they wait for that other chunk.
  */
@@ -63,8 +62,13 @@ export const statusCells = (status: RowStatus): Map<string, string> =>
     [STATUS_HEADER, rowStatusWords(status)],
     [ROW_STATE_HEADER, rowStateCode(status)],
   ]);
-const sentCells = (business: EnrichmentBusiness) => rowCells({ kind: "sent" }, sentAsText(business));
-const cellsOfStatus = (status: RowStatus) => () => rowCells(status);
+
+/** Writes `status` into these rows' status cells only (its words and its code); returns how many. */
+export function setStatus(list: ListRows, status: RowStatus, rows: readonly number[]): number {
+  const updates: RowUpdates = new Map(rows.map((row) => [row, statusCells(status)]));
+  writeResultCells(list.area(), updates);
+  return updates.size;
+}
 
 /** How a row that is never sent ends: stopped, or skipped and why. */
 export type NotSent = Extract<RowStatus, { kind: "stopped" | "skipped" }>;
@@ -137,7 +141,6 @@ export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readList: () =
       }
       return read;
     },
-    where: { sheetId: run.sheetId, sheetName: run.sheetName, target: run.target, runId: run.runId },
     repeated: new Set<string>(),
     changesSeen: ctx.interleaving.changes,
   };
@@ -179,7 +182,6 @@ interface Sending {
   report: SendReport;
   /** The run's rows, read when a row must first be read or marked. */
   list(): ListRows;
-  where: ChunkTarget;
   /** The businesses (match keys) sent by this call: a row of them is not sent twice. */
   repeated: Set<string>;
   /** ctx.interleaving.changes when this call last looked at the run as stored. */
@@ -215,9 +217,14 @@ function dropStoppedChunk({ ctx, run, pending, list }: Sending, chunk: PendingCh
 
 /** Sends the run's waiting rows, a chunk at a time, until none wait, the deadline, or the service says to wait. */
 function sendWaitingChunks(sending: Sending): void {
-  const { ctx, run, pending, list, where, repeated, report } = sending;
+  const { ctx, run, pending, list, repeated, report } = sending;
+  const where = { sheetId: run.sheetId, sheetName: run.sheetName, target: run.target, runId: run.runId };
   // Rows held for a former sender's chunk wait again once no other editor's chunk of the run is stored.
-  if (!run.stopped && sending.stored.every((chunk) => pending.isMine(chunk))) releaseHeldRows(list());
+  if (!run.stopped && sending.stored.every((chunk) => pending.isMine(chunk))) {
+    const rows = list();
+    const held = rows.withStatus(isHeld).map((entry) => entry.row);
+    setStatus(rows, { kind: "waiting" }, held);
+  }
   while (!run.stopped && ctx.clock.now() < sending.deadline) {
     const { businesses: planned, invalid } = nextWaiting(list(), run.perJob, repeated);
     if (invalid.length > 0) run.rowsDropped += skipRows(list().area(), skippedFor(invalid));
@@ -265,7 +272,7 @@ function roomInStore({ ctx, report }: Sending, body: CreateEnrichmentRequest): b
 /** One send and what follows from its outcome; false when sending must stop for now. */
 function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRequest): boolean {
   const { ctx, run, pending, report, list, deadline } = sending;
-  const outcome = sendChunk(ctx, body, chunk.startKey, sending.where, deadline, chunk.idempotencyKey, 1);
+  const outcome = sendChunk(ctx, body, chunk, run, deadline);
   // A stop clicked while the request was on its way stops the rest (the run as another execution left it).
   if (ctx.interleaving.changes !== sending.changesSeen) {
     sending.changesSeen = ctx.interleaving.changes;
@@ -273,27 +280,23 @@ function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRe
   }
   if (outcome.kind === "created") {
     // A job already written to the end (another editor's pass got there first) keeps its rows' results.
-    if (!outcome.record.settled) markRows(sending, body.businesses, sentCells);
+    if (!outcome.record.settled) markRows(sending, body.businesses, (business) => rowCells({ kind: "sent" }, sentAsText(business)));
     pending.delete(chunk);
     report.jobs.push(outcome.record);
     return true;
   }
   if (outcome.kind === "refused") {
     report.refused = outcome.error;
-    run.rowsDropped += markRows(
-      sending,
-      body.businesses,
-      cellsOfStatus({ kind: "failed", reason: `could not be sent (${outcome.error.message})` }),
-    );
+    const failed = rowCells({ kind: "failed", reason: `could not be sent (${outcome.error.message})` });
+    run.rowsDropped += markRows(sending, body.businesses, () => failed);
     ctx.store.deleteStart(chunk.startKey);
     pending.delete(chunk);
-    if (refusesEveryChunk(outcome.error)) {
-      run.stopped = true;
-      const { businesses, invalid } = nextWaiting(list(), Number.POSITIVE_INFINITY);
-      const notSent = businesses.flatMap((b) => b.rows.map((row) => ({ row, reason: `not sent: ${outcome.error.message}` })));
-      run.rowsDropped += skipRows(list().area(), skippedFor([...invalid, ...notSent]));
-    }
-    return !refusesEveryChunk(outcome.error);
+    if (!refusesEveryChunk(outcome.error)) return true;
+    run.stopped = true;
+    const { businesses, invalid } = waitingRows(list());
+    const notSent = businesses.flatMap((b) => b.rows.map((row) => ({ row, reason: `not sent: ${outcome.error.message}` })));
+    run.rowsDropped += skipRows(list().area(), skippedFor([...invalid, ...notSent]));
+    return false;
   }
   // Kept as it is: the next pass repeats it first, without reading or writing anything else.
   report.blocked = outcome.error;

@@ -1,4 +1,4 @@
-// Rows held for another editor's chunk (src/enrich/run/held-rows.ts) are that chunk's: the run's own
+// Rows held for another editor's chunk (src/enrich/run/stop-continue.ts) are that chunk's: the run's own
 // sender, settling a chunk of its own with the same business while that chunk is stored, leaves
 // them held; the editor whose chunk they wait for marks them "Sent".
 import { PendingChunks, pendingChunksOf } from "../../../src/enrich/run/pending";
