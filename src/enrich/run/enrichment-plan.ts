@@ -16,8 +16,6 @@ import { FREE_SEARCH_CREDITS, REQUEST_LIMITS } from "../../rules/request-limits"
 const FREE_JOB_LIMIT = FREE_SEARCH_CREDITS;
 
 export interface EnrichPlan {
-  /** Every row with a name or a website: its key when it is valid. */
-  rowKeys: Map<number, string>;
   /** Rows not sent and why (contract's `skipped`), in row order. */
   skipped: PlanSkip[];
   chunks: RowBusiness[][];
@@ -47,12 +45,8 @@ export function accountCapacity(account: Account): { perJob: number; total: numb
   if (account.plan_code === "free") {
     if (account.free_search_used) return { perJob: 0, total: 0, maxJobs: 0, reason: { kind: "freeUsed" } };
     const total = Math.min(FREE_JOB_LIMIT, account.credits_remaining);
-    return {
-      perJob: total,
-      total,
-      maxJobs: 1,
-      reason: account.credits_remaining < FREE_JOB_LIMIT ? remain : { kind: "freeLimit", limit: FREE_JOB_LIMIT },
-    };
+    const reason: CutReason = account.credits_remaining < FREE_JOB_LIMIT ? remain : { kind: "freeLimit", limit: FREE_JOB_LIMIT };
+    return { perJob: total, total, maxJobs: 1, reason };
   }
   const perJob = Math.min(REQUEST_LIMITS.businessesMax, account.max_results_per_search);
   return { perJob, total: Math.max(0, account.credits_remaining), maxJobs: Number.MAX_SAFE_INTEGER, reason: remain };
@@ -91,11 +85,11 @@ export function planEnrichment(
   const statusColumn = area.results.get(STATUS_HEADER);
   const codeColumn = area.results.get(ROW_STATE_HEADER);
   const forColumn = area.results.get(ENRICHED_FOR_HEADER);
-  const rowKeys = new Map<number, string>();
   const skipped: PlanSkip[] = [];
   const unique = new Map<string, RowBusiness>();
   let alreadyEnrichedBySearch = 0;
   const enrichedBySearch = options.force ? () => false : searchEnrichedRows(area);
+  const checksCode = !options.force && forColumn !== undefined && codeColumn !== undefined;
 
   for (const row of area.rows) {
     const rawName = cellAt(area, row, nameColumn);
@@ -118,14 +112,8 @@ export function planEnrichment(
       continue;
     }
     const key = matchKey(name.value, website.value);
-    rowKeys.set(row, key);
     if (options.exclude?.has(key)) continue;
-    if (
-      !options.force &&
-      forColumn !== undefined &&
-      codeColumn !== undefined &&
-      enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key
-    ) {
+    if (checksCode && enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key) {
       // The row's code decides, whatever its status words say now (a person may have retyped them).
       const words = statusColumn === undefined ? "" : cleanText(cellAt(area, row, statusColumn));
       const status = rowStatusOf(cleanText(cellAt(area, row, codeColumn)), words);
@@ -148,7 +136,6 @@ export function planEnrichment(
   const { chunks, cutReason, perJob } = chunksWithin(accountCapacity(account), wanted, skipped);
   skipped.sort((a, b) => a.row - b.row);
   return {
-    rowKeys,
     skipped,
     chunks,
     alreadyEnriched,

@@ -72,22 +72,19 @@ const FOREIGN_HEAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The body as stored: [name, website] pairs cut into parts under the value limit. */
 function bodyParts(body: CreateEnrichmentRequest): string[] {
-  const parts: string[] = [];
-  let current: string[] = [];
-  let size = 2;
+  const parts: string[][] = [];
+  let size = 0;
   for (const business of body.businesses) {
     const piece = JSON.stringify([business.business_name, business.website_url]);
     const bytes = utf8Bytes(piece) + 1;
-    if (current.length > 0 && size + bytes > PART_BYTES) {
-      parts.push(`[${current.join(",")}]`);
-      current = [];
+    if (parts.length === 0 || size + bytes > PART_BYTES) {
+      parts.push([]);
       size = 2;
     }
-    current.push(piece);
+    parts[parts.length - 1]?.push(piece);
     size += bytes;
   }
-  if (current.length > 0) parts.push(`[${current.join(",")}]`);
-  return parts;
+  return parts.map((part) => `[${part.join(",")}]`);
 }
 
 export class PendingChunks {

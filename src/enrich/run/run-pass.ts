@@ -26,9 +26,8 @@ export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: 
     const sheet = sheets.find(run.sheetId);
     if (!sheet) {
       // A deleted sheet has no rows to send, nor to write results into.
-      if (mine) Object.assign(run, { rowsDropped: run.rowsDropped + run.rowsWaiting, rowsWaiting: 0, businessesWaiting: 0, stopped: true });
       for (const chunk of left) if (chunk.runId === run.runId && pending.isMine(chunk)) pending.delete(chunk);
-      if (mine) runs.save(run);
+      if (mine) runs.save({ ...run, rowsDropped: run.rowsDropped + run.rowsWaiting, rowsWaiting: 0, businessesWaiting: 0, stopped: true });
       continue;
     }
     // The service's active-jobs limit is the account's: once it says wait, every run waits.

@@ -1,14 +1,14 @@
 // This file defines how a run's waiting rows are sent: found from the status column, grouped by business, a chunk at a time until none
 // wait, the service says to wait, or the deadline comes. Only the chunk in flight is stored (pending.ts), so a lost answer is repeated
 // byte for byte and charged once, and a chunk the service surely did not create is dropped, its rows still waiting.
-import type { CreateEnrichmentRequest, EnrichmentBusiness } from "../../api/schemas";
-import type { LeadsApiError } from "../../api/errors";
+import type { CreateEnrichmentRequest, CreateEnrichmentResponse, EnrichmentBusiness } from "../../api/schemas";
+import { LeadsApiError } from "../../api/errors";
 import type { JobsContext } from "../../jobs/job-context";
-import type { JobRecord } from "../../jobs/job-record";
+import { newJobRecord, type JobRecord } from "../../jobs/job-record";
+import { fingerprint } from "../../jobs/job-store";
 import { JobStoreFullError } from "../../jobs/job-store-budget";
 import { awaitsSending, awaitsSendingOrHeld, isHeld, isWaiting, rowStateCode, rowStatusWords, type RowStatus } from "../list/row-status";
 import { ENRICHED_FOR_HEADER, ROW_STATE_HEADER, STATUS_HEADER, enrichedForText } from "../../sheets/columns";
-import { chunkIdempotencyKey, chunkStartKey, sendChunk } from "./create-job";
 import { matchKey } from "../list/normalise";
 import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
 import { noteJobSlots } from "./run-estimate";
@@ -25,6 +25,68 @@ const MAX_SHEET_IN_NAME = 120;
 function chunkName(sheetName: string, index: number, count: number): string {
   const sheet = sheetName.length > MAX_SHEET_IN_NAME ? sheetName.slice(0, MAX_SHEET_IN_NAME - 1) + "…" : sheetName;
   return count > 1 ? `Enrich ${sheet} (${index + 1} of ${count})` : `Enrich ${sheet}`;
+}
+
+/** The start record's name for a chunk: the same body always finds the same key. */
+export const chunkStartKey = (body: CreateEnrichmentRequest): string => fingerprint("enrichment:" + JSON.stringify(body));
+
+/**
+ * The chunk's idempotency key, made and stored (in a start record named by the chunk's exact body) before its first request, so a lost
+ * response or a killed execution repeats the identical request and the service charges once.
+ */
+export function chunkIdempotencyKey(ctx: JobsContext, startKey: string): string {
+  const now = ctx.clock.now();
+  const start = ctx.store.getStart(startKey, now);
+  if (start) return start.idempotencyKey;
+  const idempotencyKey = ctx.newIdempotencyKey();
+  ctx.store.saveStart(startKey, { idempotencyKey, createdAt: iso(now), jobId: null, sheetName: null, sheetId: null });
+  return idempotencyKey;
+}
+
+type SendOutcome =
+  | { kind: "created"; record: JobRecord }
+  /** Worth sending again later (429 active-jobs or rate limit, 5xx, network, Apps Script's daily quota). */
+  | { kind: "later"; error: LeadsApiError }
+  /** Refused for good by the service (4xx): no job exists. */
+  | { kind: "refused"; error: LeadsApiError };
+
+/** Sends a chunk once, under its stored idempotency key; never throws for the service's answer. */
+function sendChunk(
+  ctx: JobsContext,
+  body: CreateEnrichmentRequest,
+  chunk: Pick<PendingChunk, "startKey" | "idempotencyKey">,
+  where: Pick<RunRecord, "sheetId" | "sheetName" | "target" | "runId">,
+  deadline: number,
+): SendOutcome {
+  let created: CreateEnrichmentResponse;
+  try {
+    created = ctx.client.createEnrichment(body, { idempotencyKey: chunk.idempotencyKey, deadline, maxAttempts: 1 });
+  } catch (error) {
+    if (!(error instanceof LeadsApiError)) throw error;
+    // Apps Script's daily UrlFetch quota sent nothing: the same request goes once the quota resets.
+    return error.retryable || error.kind === "quota" ? { kind: "later", error } : { kind: "refused", error };
+  }
+  const known = ctx.store.get(created.job_id);
+  if (known) return { kind: "created", record: known };
+  const record = newJobRecord({
+    id: created.job_id,
+    kind: "enrichment",
+    name: body.name ?? `Enrich ${body.businesses.length} supplied businesses`,
+    sheetId: where.sheetId,
+    sheetName: where.sheetName,
+    status: created.status,
+    leadCount: created.businesses_submitted,
+    creditsCharged: created.credits_reserved,
+    createdAt: iso(ctx.clock.now()),
+    startKey: chunk.startKey,
+    createdBy: ctx.keyDigest,
+    seenBy: [ctx.keyDigest],
+    timeZone: ctx.store.timeZone(),
+    enrichment: where.target,
+    runId: where.runId,
+  });
+  ctx.store.save(record);
+  return { kind: "created", record };
 }
 
 /** The text of `Enriched for` while a row waits or after it was sent: what it is sent as. */
@@ -144,31 +206,10 @@ export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readList: () =
     repeated: new Set<string>(),
     changesSeen: ctx.interleaving.changes,
   };
-  const before = { chunksMade: run.chunksMade, rowsDropped: run.rowsDropped, changes: ctx.interleaving.changes };
+  const before = { ...run, changes: ctx.interleaving.changes };
   // Another editor now sends the run: this editor only settles its own stored chunk of it.
   if (repeatStoredChunks(sending) && run.editorId === ctx.editorId) sendWaitingChunks(sending);
-  return finish(ctx, asStoredNow(ctx, run, before), read, sending.report);
-}
-
-/**
- * The run to save: as this call changed it, or, where another execution changed the document's
- * jobs while a request was on its way (a stop, rows joining the run), as stored now with this call's
- * chunks and dropped rows added.
- */
-function asStoredNow(
-  ctx: JobsContext,
-  run: RunRecord,
-  before: Pick<RunRecord, "chunksMade" | "rowsDropped"> & { changes: number },
-): RunRecord {
-  if (ctx.interleaving.changes === before.changes) return run;
-  const stored = runStoreOf(ctx).get(run.runId);
-  if (!stored) return run;
-  return {
-    ...stored,
-    chunksMade: stored.chunksMade + run.chunksMade - before.chunksMade,
-    rowsDropped: stored.rowsDropped + run.rowsDropped - before.rowsDropped,
-    stopped: stored.stopped || run.stopped,
-  };
+  return finish(sending, before, read);
 }
 
 /** One call's sending of a run's chunks: what it reads of the sheet, sends, and learns. */
@@ -241,8 +282,7 @@ function sendWaitingChunks(sending: Sending): void {
     const bytes = pending.bodyBytes(body, head);
     // The user's store of bodies serves every document of theirs: its room is counted and taken under the user's lock.
     const stored = ctx.userData(() => {
-      const used = pending.usedBodyBytes();
-      if (used + bytes > BODY_BUDGET_BYTES) return false;
+      if (pending.usedBodyBytes() + bytes > BODY_BUDGET_BYTES) return false;
       head.idempotencyKey = chunkIdempotencyKey(ctx, startKey);
       pending.save(head, body);
       return true;
@@ -304,17 +344,30 @@ function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRe
   return false;
 }
 
-/** Counts what still waits (from the sheet, when this call read it) and saves the run. */
-function finish(ctx: JobsContext, run: RunRecord, list: ListRows | null, report: SendReport): SendReport {
+/**
+ * Counts what still waits (from the sheet, when this call read it) and saves the run: as this call changed it, or, where another
+ * execution changed the document's jobs while a request was on its way (a stop, rows joining the run), as stored now with this call's
+ * chunks and dropped rows added.
+ */
+function finish({ ctx, run, report }: Sending, before: RunRecord & { changes: number }, list: ListRows | null): SendReport {
+  const stored = ctx.interleaving.changes === before.changes ? null : runStoreOf(ctx).get(run.runId);
+  const saved: RunRecord = stored
+    ? {
+        ...stored,
+        chunksMade: stored.chunksMade + run.chunksMade - before.chunksMade,
+        rowsDropped: stored.rowsDropped + run.rowsDropped - before.rowsDropped,
+        stopped: stored.stopped || run.stopped,
+      }
+    : run;
   if (list !== null) {
     const waiting = waitingCounts(list);
-    run.rowsWaiting = waiting.rows;
-    run.businessesWaiting = waiting.businesses;
-    run.sheetName = list.sheet.getName();
-    run.target = list.target;
+    saved.rowsWaiting = waiting.rows;
+    saved.businessesWaiting = waiting.businesses;
+    saved.sheetName = list.sheet.getName();
+    saved.target = list.target;
   }
   // Rows went on their way (or wait for the service): whatever stopped the last pass is over.
-  delete run.problem;
-  runStoreOf(ctx).save(run);
+  delete saved.problem;
+  runStoreOf(ctx).save(saved);
   return report;
 }

@@ -242,10 +242,9 @@ function nothingToSend(area: SheetArea, plan: EnrichPlan, notice: string | null)
   if (allEnriched && notice !== null && plan.alreadyEnrichedBySearch === plan.alreadyEnriched) return `Nothing to send: ${notice}`;
   if (allEnriched) return 'Nothing to send: every row is already enriched. Tick "Re-enrich" to send them again.';
   if (plan.creditsNeeded > 0 && plan.cutReason !== null) {
-    const why = cutReasonClause(plan.cutReason);
     return (
       `Nothing to send: ${plan.creditsNeeded} ${plan.creditsNeeded === 1 ? "business is" : "businesses are"} ` +
-      `ready to enrich, but ${why}.`
+      `ready to enrich, but ${cutReasonClause(plan.cutReason)}.`
     );
   }
   if (plan.skipped.some((s) => s.reason.kind === "beingEnriched"))
@@ -266,10 +265,8 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
     area = readArea(ctx.spreadsheet, args);
   } catch (error) {
     if (!(error instanceof InvalidInputError)) throw error;
-    const sheet = args.sheetName ?? ctx.spreadsheet.getActiveSheet().getName();
-    const account = ctx.client.getAccount({ deadline });
     return {
-      sheetName: sheet,
+      sheetName: args.sheetName ?? ctx.spreadsheet.getActiveSheet().getName(),
       scope: null,
       rowsConsidered: 0,
       nameHeader: null,
@@ -281,7 +278,7 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
       notice: null,
       skipped: [],
       creditsNeeded: 0,
-      creditsRemaining: account.credits_remaining,
+      creditsRemaining: ctx.client.getAccount({ deadline }).credits_remaining,
       jobs: 0,
       duration: null,
       roomNotice: null,
