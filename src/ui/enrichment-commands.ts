@@ -6,8 +6,7 @@ import {
   startEnrichment as startEnrichmentRows,
   type StartEnrichmentResult,
 } from "../enrich/run/start-enrichment";
-import { continueRun, type ContinueOutcome } from "../enrich/run/continue-run";
-import { stopRun } from "../enrich/run/stop-run";
+import { continueRun, stopRun, type ContinueOutcome } from "../enrich/run/stop-continue";
 import { toJobView, type JobView } from "./job-view";
 import { commandWith } from "./command";
 import { listDocumentJobs } from "./job-list";

@@ -13,7 +13,7 @@ export type RowStatus =
   | { kind: "none" }
   /** A row of a run not sent yet: the run's sender sends it from the sheet (src/enrich/run/send-chunks.ts). */
   | { kind: "waiting" }
-  /** Held for another editor's chunk that may be on its way (src/enrich/run/held-rows.ts): not sent, and marked only by that chunk. */
+  /** Held for another editor's chunk that may be on its way (src/enrich/run/stop-continue.ts): not sent, and marked only by that chunk. */
   | { kind: "held" }
   | { kind: "sent" }
   /** A row of a stopped run, never sent. */

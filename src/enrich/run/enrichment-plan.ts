@@ -12,19 +12,13 @@ import { cellAt, type SheetArea } from "../list/sheet-area";
 import type { RowBusiness } from "../list/waiting-rows";
 import { FREE_SEARCH_CREDITS, REQUEST_LIMITS } from "../../rules/request-limits";
 
-/** The spec's limit of businesses per enrichment. */
-const MAX_PER_ENRICHMENT = REQUEST_LIMITS.businessesMax;
 /** A free account's one job. */
 const FREE_JOB_LIMIT = FREE_SEARCH_CREDITS;
 
-type PlannedBusiness = RowBusiness;
-
 export interface EnrichPlan {
-  /** Every row with a name or a website: its key when it is valid. */
-  rowKeys: Map<number, string>;
   /** Rows not sent and why (contract's `skipped`), in row order. */
   skipped: PlanSkip[];
-  chunks: PlannedBusiness[][];
+  chunks: RowBusiness[][];
   alreadyEnriched: number;
   /** Of those, rows whose contacts the search that wrote this results sheet filled in. */
   alreadyEnrichedBySearch: number;
@@ -51,14 +45,10 @@ export function accountCapacity(account: Account): { perJob: number; total: numb
   if (account.plan_code === "free") {
     if (account.free_search_used) return { perJob: 0, total: 0, maxJobs: 0, reason: { kind: "freeUsed" } };
     const total = Math.min(FREE_JOB_LIMIT, account.credits_remaining);
-    return {
-      perJob: total,
-      total,
-      maxJobs: 1,
-      reason: account.credits_remaining < FREE_JOB_LIMIT ? remain : { kind: "freeLimit", limit: FREE_JOB_LIMIT },
-    };
+    const reason: CutReason = account.credits_remaining < FREE_JOB_LIMIT ? remain : { kind: "freeLimit", limit: FREE_JOB_LIMIT };
+    return { perJob: total, total, maxJobs: 1, reason };
   }
-  const perJob = Math.min(MAX_PER_ENRICHMENT, account.max_results_per_search);
+  const perJob = Math.min(REQUEST_LIMITS.businessesMax, account.max_results_per_search);
   return { perJob, total: Math.max(0, account.credits_remaining), maxJobs: Number.MAX_SAFE_INTEGER, reason: remain };
 }
 
@@ -95,12 +85,11 @@ export function planEnrichment(
   const statusColumn = area.results.get(STATUS_HEADER);
   const codeColumn = area.results.get(ROW_STATE_HEADER);
   const forColumn = area.results.get(ENRICHED_FOR_HEADER);
-  const rowKeys = new Map<number, string>();
   const skipped: PlanSkip[] = [];
-  const unique = new Map<string, PlannedBusiness>();
-  let alreadyEnriched = 0;
+  const unique = new Map<string, RowBusiness>();
   let alreadyEnrichedBySearch = 0;
   const enrichedBySearch = options.force ? () => false : searchEnrichedRows(area);
+  const checksCode = !options.force && forColumn !== undefined && codeColumn !== undefined;
 
   for (const row of area.rows) {
     const rawName = cellAt(area, row, nameColumn);
@@ -109,7 +98,6 @@ export function planEnrichment(
     if (enrichedBySearch(row)) {
       // Before the checks: its status cell is the search's own, which a `Skipped: …` must not replace.
       skipped.push({ row, reason: ALREADY_ENRICHED });
-      alreadyEnriched += 1;
       alreadyEnrichedBySearch += 1;
       continue;
     }
@@ -124,20 +112,13 @@ export function planEnrichment(
       continue;
     }
     const key = matchKey(name.value, website.value);
-    rowKeys.set(row, key);
     if (options.exclude?.has(key)) continue;
-    if (
-      !options.force &&
-      forColumn !== undefined &&
-      codeColumn !== undefined &&
-      enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key
-    ) {
+    if (checksCode && enrichedForKey(cleanText(cellAt(area, row, forColumn))) === key) {
       // The row's code decides, whatever its status words say now (a person may have retyped them).
       const words = statusColumn === undefined ? "" : cleanText(cellAt(area, row, statusColumn));
       const status = rowStatusOf(cleanText(cellAt(area, row, codeColumn)), words);
       if (isServiceCompleted(status)) {
         skipped.push({ row, reason: ALREADY_ENRICHED });
-        alreadyEnriched += 1;
         continue;
       }
       if (options.inFlight && !isFinal(status)) {
@@ -151,10 +132,10 @@ export function planEnrichment(
   }
 
   const wanted = [...unique.values()];
+  const alreadyEnriched = skipped.filter((skip) => skip.reason.kind === "alreadyEnriched").length;
   const { chunks, cutReason, perJob } = chunksWithin(accountCapacity(account), wanted, skipped);
   skipped.sort((a, b) => a.row - b.row);
   return {
-    rowKeys,
     skipped,
     chunks,
     alreadyEnriched,
@@ -169,14 +150,14 @@ export function planEnrichment(
 /** The businesses the account covers, in chunks of its job size; the rows of the others skipped with the cut's reason. */
 function chunksWithin(
   capacity: ReturnType<typeof accountCapacity>,
-  wanted: readonly PlannedBusiness[],
+  wanted: readonly RowBusiness[],
   skipped: PlanSkip[],
 ): Pick<EnrichPlan, "chunks" | "cutReason" | "perJob"> {
   const affordable = Math.min(wanted.length, capacity.total, capacity.perJob * capacity.maxJobs);
   const sent = wanted.slice(0, affordable);
   for (const cut of wanted.slice(affordable))
     for (const row of cut.rows) skipped.push({ row, reason: { kind: "cut", reason: capacity.reason } });
-  const chunks: PlannedBusiness[][] = [];
+  const chunks: RowBusiness[][] = [];
   for (let i = 0; i < sent.length; i += capacity.perJob) chunks.push(sent.slice(i, i + capacity.perJob));
   return { chunks, cutReason: affordable < wanted.length ? capacity.reason : null, perJob: capacity.perJob };
 }

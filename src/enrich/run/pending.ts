@@ -10,6 +10,7 @@ import { currentShape, type StoredShape } from "../../storage/stored-json";
 import { utf8Bytes } from "../../storage/utf8";
 import { StoredEnrichTarget, type EnrichTarget } from "../../jobs/enrich-target";
 import { KEYS } from "../../storage/keys";
+import { matchKey } from "../list/normalise";
 
 export interface PendingChunk {
   /** The start record's fingerprint, which holds the idempotency key. */
@@ -31,9 +32,7 @@ export interface PendingChunk {
   name: string | null;
 }
 
-interface StoredHead extends PendingChunk {
-  parts: number;
-}
+type StoredHead = PendingChunk & { parts: number };
 
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 const StoredHeadSchema = z.lazy(() =>
@@ -58,8 +57,6 @@ const HEAD_SHAPE: StoredShape<StoredHead> = { ...currentShape(StoredHeadSchema),
 /** A part of a body: [name, website] pairs. */
 const PART_SHAPE = currentShape(z.lazy(() => z.array(z.tuple([z.string(), z.string()]))));
 
-const HEAD = KEYS.chunkHead;
-const BODY = KEYS.chunkBody;
 /** Under Apps Script's 9 KB a value, with room for the key. */
 const PART_BYTES = 8000;
 /**
@@ -75,22 +72,19 @@ const FOREIGN_HEAD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The body as stored: [name, website] pairs cut into parts under the value limit. */
 function bodyParts(body: CreateEnrichmentRequest): string[] {
-  const parts: string[] = [];
-  let current: string[] = [];
-  let size = 2;
+  const parts: string[][] = [];
+  let size = 0;
   for (const business of body.businesses) {
     const piece = JSON.stringify([business.business_name, business.website_url]);
     const bytes = utf8Bytes(piece) + 1;
-    if (current.length > 0 && size + bytes > PART_BYTES) {
-      parts.push(`[${current.join(",")}]`);
-      current = [];
+    if (parts.length === 0 || size + bytes > PART_BYTES) {
+      parts.push([]);
       size = 2;
     }
-    current.push(piece);
+    parts[parts.length - 1]?.push(piece);
     size += bytes;
   }
-  if (current.length > 0) parts.push(`[${current.join(",")}]`);
-  return parts;
+  return parts.map((part) => `[${part.join(",")}]`);
 }
 
 export class PendingChunks {
@@ -107,8 +101,8 @@ export class PendingChunks {
     private readonly documentId: string,
     private readonly editorId: string,
   ) {
-    this.heads = new PrefixedCollection(headStore, HEAD, HEAD_SHAPE);
-    this.parts = new PrefixedCollection(bodies, BODY, PART_SHAPE);
+    this.heads = new PrefixedCollection(headStore, KEYS.chunkHead, HEAD_SHAPE);
+    this.parts = new PrefixedCollection(bodies, KEYS.chunkBody, PART_SHAPE);
   }
 
   /** A part's id carries when its chunk was made, so housekeeping can tell an orphan from a part whose head is being written. */
@@ -116,29 +110,21 @@ export class PendingChunks {
     return `${this.documentId}:${chunk.startKey}:${Date.parse(chunk.createdAt).toString(36)}:${index}`;
   }
 
-  private partKey(chunk: Pick<PendingChunk, "startKey" | "createdAt">, index: number): string {
-    return this.parts.key(this.partId(chunk, index));
-  }
-
   /** Bytes a body takes in the user's store. */
   bodyBytes(body: CreateEnrichmentRequest, chunk: Pick<PendingChunk, "startKey" | "createdAt">): number {
-    return bodyParts(body).reduce((sum, part, i) => sum + utf8Bytes(part) + utf8Bytes(this.partKey(chunk, i)), 0);
+    return bodyParts(body).reduce((sum, part, i) => sum + utf8Bytes(part) + utf8Bytes(this.parts.key(this.partId(chunk, i))), 0);
   }
 
   /** Bytes the current user's bodies take now, over all documents. */
   usedBodyBytes(): number {
     const properties = this.bodies.getProperties();
-    let total = 0;
-    for (const id of this.parts.ids(properties)) {
-      const key = this.parts.key(id);
-      total += utf8Bytes(key) + utf8Bytes(properties[key] ?? "");
-    }
-    return total;
+    const keys = this.parts.ids(properties).map((id) => this.parts.key(id));
+    return keys.reduce((total, key) => total + utf8Bytes(key) + utf8Bytes(properties[key] ?? ""), 0);
   }
 
   save(chunk: Omit<PendingChunk, "editorId" | "count" | "name">, body: CreateEnrichmentRequest): void {
     const parts = bodyParts(body);
-    parts.forEach((part, i) => this.bodies.setProperty(this.partKey(chunk, i), part));
+    parts.forEach((part, i) => this.bodies.setProperty(this.parts.key(this.partId(chunk, i)), part));
     const head: StoredHead = {
       ...chunk,
       editorId: this.editorId,
@@ -171,6 +157,12 @@ export class PendingChunks {
       for (const [business_name, website_url] of part) businesses.push({ business_name, website_url });
     }
     return head.name === null ? { businesses } : { name: head.name, businesses };
+  }
+
+  /** The businesses (match keys) of these chunks' bodies, of those the current user sends. */
+  keysOf(chunks: readonly PendingChunk[]): Set<string> {
+    const businesses = chunks.flatMap((chunk) => this.body(chunk)?.businesses ?? []);
+    return new Set(businesses.map((b) => matchKey(b.business_name, b.website_url)));
   }
 
   /** Removes a chunk: the head first, so no head is ever left without its parts. */

@@ -17,19 +17,17 @@ export function sendWaitingWork(ctx: JobsContext, sheets: SheetsById, deadline: 
   const pending = pendingChunksOf(ctx);
   const left = pending.tidy(ctx.clock.now());
   const runs = runStoreOf(ctx);
-  const all = runs.all();
   const hasRepeat = (run: RunRecord) => left.some((chunk) => chunk.runId === run.runId && pending.isMine(chunk));
-  for (const run of all) {
+  for (const run of runs.all()) {
     if (ctx.clock.now() >= deadline) break;
-    // A run another editor continued (src/enrich/run/continue-run.ts): only this editor's stored chunk of it is theirs to settle.
+    // A run another editor continued (src/enrich/run/stop-continue.ts): only this editor's stored chunk of it is theirs to settle.
     const mine = run.editorId === ctx.editorId;
     if (!hasRepeat(run) && (!mine || !isSending(run))) continue;
     const sheet = sheets.find(run.sheetId);
     if (!sheet) {
       // A deleted sheet has no rows to send, nor to write results into.
-      if (mine) Object.assign(run, { rowsDropped: run.rowsDropped + run.rowsWaiting, rowsWaiting: 0, businessesWaiting: 0, stopped: true });
       for (const chunk of left) if (chunk.runId === run.runId && pending.isMine(chunk)) pending.delete(chunk);
-      if (mine) runs.save(run);
+      if (mine) runs.save({ ...run, rowsDropped: run.rowsDropped + run.rowsWaiting, rowsWaiting: 0, businessesWaiting: 0, stopped: true });
       continue;
     }
     // The service's active-jobs limit is the account's: once it says wait, every run waits.

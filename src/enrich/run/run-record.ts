@@ -34,8 +34,6 @@ export interface RunRecord {
   problem?: string;
 }
 
-const RUN_PREFIX = KEYS.enrichRun;
-
 // Schemas are built on first use (z.lazy): see api/schemas.ts.
 /** A run as stored: its shape has not changed since runs were first stored. */
 const StoredRun = z.lazy(() =>
@@ -68,7 +66,7 @@ export class RunStore {
   private readonly runs: PrefixedCollection<RunRecord>;
 
   constructor(store: KeyValueStore) {
-    this.runs = new PrefixedCollection(store, RUN_PREFIX, { ...currentShape(StoredRun), versioned: true });
+    this.runs = new PrefixedCollection(store, KEYS.enrichRun, { ...currentShape(StoredRun), versioned: true });
   }
 
   /** Every run of the document, oldest first. */

@@ -1,23 +1,22 @@
 // This file defines how a run's waiting rows are sent: found from the status column, grouped by business, a chunk at a time until none
 // wait, the service says to wait, or the deadline comes. Only the chunk in flight is stored (pending.ts), so a lost answer is repeated
 // byte for byte and charged once, and a chunk the service surely did not create is dropped, its rows still waiting.
-import type { CreateEnrichmentRequest, EnrichmentBusiness } from "../../api/schemas";
-import type { LeadsApiError } from "../../api/errors";
+import type { CreateEnrichmentRequest, CreateEnrichmentResponse, EnrichmentBusiness } from "../../api/schemas";
+import { LeadsApiError } from "../../api/errors";
 import type { JobsContext } from "../../jobs/job-context";
-import type { JobRecord } from "../../jobs/job-record";
+import { newJobRecord, type JobRecord } from "../../jobs/job-record";
+import { fingerprint } from "../../jobs/job-store";
 import { JobStoreFullError } from "../../jobs/job-store-budget";
-import { awaitsSending, awaitsSendingOrHeld, isWaiting, rowStateCode, rowStatusWords, type RowStatus } from "../list/row-status";
+import { awaitsSending, awaitsSendingOrHeld, isHeld, isWaiting, rowStateCode, rowStatusWords, type RowStatus } from "../list/row-status";
 import { ENRICHED_FOR_HEADER, ROW_STATE_HEADER, STATUS_HEADER, enrichedForText } from "../../sheets/columns";
-import { chunkIdempotencyKey, chunkStartKey, sendChunk, type ChunkTarget } from "./create-job";
 import { matchKey } from "../list/normalise";
 import { BODY_BUDGET_BYTES, pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
 import { noteJobSlots } from "./run-estimate";
 import { runStoreOf, type RunRecord } from "./run-record";
 import type { ListRows } from "../list/list-rows";
 import type { SheetArea } from "../list/sheet-area";
-import { nextWaiting, rowsOfBusinesses, waitingCounts } from "../list/waiting-rows";
+import { nextWaiting, rowsOfBusinesses, waitingCounts, waitingRows } from "../list/waiting-rows";
 import { writeResultCells, type RowUpdates } from "../write-back/write-cells";
-import { releaseHeldRows } from "./held-rows";
 import { REQUEST_LIMITS } from "../../rules/request-limits";
 import { iso } from "../../rules/clock";
 
@@ -28,13 +27,75 @@ function chunkName(sheetName: string, index: number, count: number): string {
   return count > 1 ? `Enrich ${sheet} (${index + 1} of ${count})` : `Enrich ${sheet}`;
 }
 
+/** The start record's name for a chunk: the same body always finds the same key. */
+export const chunkStartKey = (body: CreateEnrichmentRequest): string => fingerprint("enrichment:" + JSON.stringify(body));
+
+/**
+ * The chunk's idempotency key, made and stored (in a start record named by the chunk's exact body) before its first request, so a lost
+ * response or a killed execution repeats the identical request and the service charges once.
+ */
+export function chunkIdempotencyKey(ctx: JobsContext, startKey: string): string {
+  const now = ctx.clock.now();
+  const start = ctx.store.getStart(startKey, now);
+  if (start) return start.idempotencyKey;
+  const idempotencyKey = ctx.newIdempotencyKey();
+  ctx.store.saveStart(startKey, { idempotencyKey, createdAt: iso(now), jobId: null, sheetName: null, sheetId: null });
+  return idempotencyKey;
+}
+
+type SendOutcome =
+  | { kind: "created"; record: JobRecord }
+  /** Worth sending again later (429 active-jobs or rate limit, 5xx, network, Apps Script's daily quota). */
+  | { kind: "later"; error: LeadsApiError }
+  /** Refused for good by the service (4xx): no job exists. */
+  | { kind: "refused"; error: LeadsApiError };
+
+/** Sends a chunk once, under its stored idempotency key; never throws for the service's answer. */
+function sendChunk(
+  ctx: JobsContext,
+  body: CreateEnrichmentRequest,
+  chunk: Pick<PendingChunk, "startKey" | "idempotencyKey">,
+  where: Pick<RunRecord, "sheetId" | "sheetName" | "target" | "runId">,
+  deadline: number,
+): SendOutcome {
+  let created: CreateEnrichmentResponse;
+  try {
+    created = ctx.client.createEnrichment(body, { idempotencyKey: chunk.idempotencyKey, deadline, maxAttempts: 1 });
+  } catch (error) {
+    if (!(error instanceof LeadsApiError)) throw error;
+    // Apps Script's daily UrlFetch quota sent nothing: the same request goes once the quota resets.
+    return error.retryable || error.kind === "quota" ? { kind: "later", error } : { kind: "refused", error };
+  }
+  const known = ctx.store.get(created.job_id);
+  if (known) return { kind: "created", record: known };
+  const record = newJobRecord({
+    id: created.job_id,
+    kind: "enrichment",
+    name: body.name ?? `Enrich ${body.businesses.length} supplied businesses`,
+    sheetId: where.sheetId,
+    sheetName: where.sheetName,
+    status: created.status,
+    leadCount: created.businesses_submitted,
+    creditsCharged: created.credits_reserved,
+    createdAt: iso(ctx.clock.now()),
+    startKey: chunk.startKey,
+    createdBy: ctx.keyDigest,
+    seenBy: [ctx.keyDigest],
+    timeZone: ctx.store.timeZone(),
+    enrichment: where.target,
+    runId: where.runId,
+  });
+  ctx.store.save(record);
+  return { kind: "created", record };
+}
+
 /** The text of `Enriched for` while a row waits or after it was sent: what it is sent as. */
 export const sentAsText = (business: EnrichmentBusiness): string => enrichedForText(business.business_name, business.website_url);
 
 /**
  * Writes `cells(business)` into the rows of a chunk's businesses that still await it, found by what
  * they hold right before the write (src/enrich/list/waiting-rows.ts): the chunk's request came between,
- * and a person may have sorted, inserted or typed meanwhile. Held rows (src/enrich/run/held-rows.ts)
+ * and a person may have sorted, inserted or typed meanwhile. Held rows (src/enrich/run/stop-continue.ts)
  * are this editor's chunk's when this editor is a former sender of the run, or when no other
  * editor's chunk of it is stored; else they wait for that other chunk.
  */
@@ -63,8 +124,13 @@ export const statusCells = (status: RowStatus): Map<string, string> =>
     [STATUS_HEADER, rowStatusWords(status)],
     [ROW_STATE_HEADER, rowStateCode(status)],
   ]);
-const sentCells = (business: EnrichmentBusiness) => rowCells({ kind: "sent" }, sentAsText(business));
-const cellsOfStatus = (status: RowStatus) => () => rowCells(status);
+
+/** Writes `status` into these rows' status cells only (its words and its code); returns how many. */
+export function setStatus(list: ListRows, status: RowStatus, rows: readonly number[]): number {
+  const updates: RowUpdates = new Map(rows.map((row) => [row, statusCells(status)]));
+  writeResultCells(list.area(), updates);
+  return updates.size;
+}
 
 /** How a row that is never sent ends: stopped, or skipped and why. */
 export type NotSent = Extract<RowStatus, { kind: "stopped" | "skipped" }>;
@@ -137,35 +203,13 @@ export function sendWaitingRows(ctx: JobsContext, run: RunRecord, readList: () =
       }
       return read;
     },
-    where: { sheetId: run.sheetId, sheetName: run.sheetName, target: run.target, runId: run.runId },
     repeated: new Set<string>(),
     changesSeen: ctx.interleaving.changes,
   };
-  const before = { chunksMade: run.chunksMade, rowsDropped: run.rowsDropped, changes: ctx.interleaving.changes };
+  const before = { ...run, changes: ctx.interleaving.changes };
   // Another editor now sends the run: this editor only settles its own stored chunk of it.
   if (repeatStoredChunks(sending) && run.editorId === ctx.editorId) sendWaitingChunks(sending);
-  return finish(ctx, asStoredNow(ctx, run, before), read, sending.report);
-}
-
-/**
- * The run to save: as this call changed it, or, where another execution changed the document's
- * jobs while a request was on its way (a stop, rows joining the run), as stored now with this call's
- * chunks and dropped rows added.
- */
-function asStoredNow(
-  ctx: JobsContext,
-  run: RunRecord,
-  before: Pick<RunRecord, "chunksMade" | "rowsDropped"> & { changes: number },
-): RunRecord {
-  if (ctx.interleaving.changes === before.changes) return run;
-  const stored = runStoreOf(ctx).get(run.runId);
-  if (!stored) return run;
-  return {
-    ...stored,
-    chunksMade: stored.chunksMade + run.chunksMade - before.chunksMade,
-    rowsDropped: stored.rowsDropped + run.rowsDropped - before.rowsDropped,
-    stopped: stored.stopped || run.stopped,
-  };
+  return finish(sending, before, read);
 }
 
 /** One call's sending of a run's chunks: what it reads of the sheet, sends, and learns. */
@@ -179,7 +223,6 @@ interface Sending {
   report: SendReport;
   /** The run's rows, read when a row must first be read or marked. */
   list(): ListRows;
-  where: ChunkTarget;
   /** The businesses (match keys) sent by this call: a row of them is not sent twice. */
   repeated: Set<string>;
   /** ctx.interleaving.changes when this call last looked at the run as stored. */
@@ -215,9 +258,14 @@ function dropStoppedChunk({ ctx, run, pending, list }: Sending, chunk: PendingCh
 
 /** Sends the run's waiting rows, a chunk at a time, until none wait, the deadline, or the service says to wait. */
 function sendWaitingChunks(sending: Sending): void {
-  const { ctx, run, pending, list, where, repeated, report } = sending;
+  const { ctx, run, pending, list, repeated, report } = sending;
+  const where = { sheetId: run.sheetId, sheetName: run.sheetName, target: run.target, runId: run.runId };
   // Rows held for a former sender's chunk wait again once no other editor's chunk of the run is stored.
-  if (!run.stopped && sending.stored.every((chunk) => pending.isMine(chunk))) releaseHeldRows(list());
+  if (!run.stopped && sending.stored.every((chunk) => pending.isMine(chunk))) {
+    const rows = list();
+    const held = rows.withStatus(isHeld).map((entry) => entry.row);
+    setStatus(rows, { kind: "waiting" }, held);
+  }
   while (!run.stopped && ctx.clock.now() < sending.deadline) {
     const { businesses: planned, invalid } = nextWaiting(list(), run.perJob, repeated);
     if (invalid.length > 0) run.rowsDropped += skipRows(list().area(), skippedFor(invalid));
@@ -234,8 +282,7 @@ function sendWaitingChunks(sending: Sending): void {
     const bytes = pending.bodyBytes(body, head);
     // The user's store of bodies serves every document of theirs: its room is counted and taken under the user's lock.
     const stored = ctx.userData(() => {
-      const used = pending.usedBodyBytes();
-      if (used + bytes > BODY_BUDGET_BYTES) return false;
+      if (pending.usedBodyBytes() + bytes > BODY_BUDGET_BYTES) return false;
       head.idempotencyKey = chunkIdempotencyKey(ctx, startKey);
       pending.save(head, body);
       return true;
@@ -265,7 +312,7 @@ function roomInStore({ ctx, report }: Sending, body: CreateEnrichmentRequest): b
 /** One send and what follows from its outcome; false when sending must stop for now. */
 function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRequest): boolean {
   const { ctx, run, pending, report, list, deadline } = sending;
-  const outcome = sendChunk(ctx, body, chunk.startKey, sending.where, deadline, chunk.idempotencyKey, 1);
+  const outcome = sendChunk(ctx, body, chunk, run, deadline);
   // A stop clicked while the request was on its way stops the rest (the run as another execution left it).
   if (ctx.interleaving.changes !== sending.changesSeen) {
     sending.changesSeen = ctx.interleaving.changes;
@@ -273,27 +320,23 @@ function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRe
   }
   if (outcome.kind === "created") {
     // A job already written to the end (another editor's pass got there first) keeps its rows' results.
-    if (!outcome.record.settled) markRows(sending, body.businesses, sentCells);
+    if (!outcome.record.settled) markRows(sending, body.businesses, (business) => rowCells({ kind: "sent" }, sentAsText(business)));
     pending.delete(chunk);
     report.jobs.push(outcome.record);
     return true;
   }
   if (outcome.kind === "refused") {
     report.refused = outcome.error;
-    run.rowsDropped += markRows(
-      sending,
-      body.businesses,
-      cellsOfStatus({ kind: "failed", reason: `could not be sent (${outcome.error.message})` }),
-    );
+    const failed = rowCells({ kind: "failed", reason: `could not be sent (${outcome.error.message})` });
+    run.rowsDropped += markRows(sending, body.businesses, () => failed);
     ctx.store.deleteStart(chunk.startKey);
     pending.delete(chunk);
-    if (refusesEveryChunk(outcome.error)) {
-      run.stopped = true;
-      const { businesses, invalid } = nextWaiting(list(), Number.POSITIVE_INFINITY);
-      const notSent = businesses.flatMap((b) => b.rows.map((row) => ({ row, reason: `not sent: ${outcome.error.message}` })));
-      run.rowsDropped += skipRows(list().area(), skippedFor([...invalid, ...notSent]));
-    }
-    return !refusesEveryChunk(outcome.error);
+    if (!refusesEveryChunk(outcome.error)) return true;
+    run.stopped = true;
+    const { businesses, invalid } = waitingRows(list());
+    const notSent = businesses.flatMap((b) => b.rows.map((row) => ({ row, reason: `not sent: ${outcome.error.message}` })));
+    run.rowsDropped += skipRows(list().area(), skippedFor([...invalid, ...notSent]));
+    return false;
   }
   // Kept as it is: the next pass repeats it first, without reading or writing anything else.
   report.blocked = outcome.error;
@@ -301,17 +344,30 @@ function sendOne(sending: Sending, chunk: PendingChunk, body: CreateEnrichmentRe
   return false;
 }
 
-/** Counts what still waits (from the sheet, when this call read it) and saves the run. */
-function finish(ctx: JobsContext, run: RunRecord, list: ListRows | null, report: SendReport): SendReport {
+/**
+ * Counts what still waits (from the sheet, when this call read it) and saves the run: as this call changed it, or, where another
+ * execution changed the document's jobs while a request was on its way (a stop, rows joining the run), as stored now with this call's
+ * chunks and dropped rows added.
+ */
+function finish({ ctx, run, report }: Sending, before: RunRecord & { changes: number }, list: ListRows | null): SendReport {
+  const stored = ctx.interleaving.changes === before.changes ? null : runStoreOf(ctx).get(run.runId);
+  const saved: RunRecord = stored
+    ? {
+        ...stored,
+        chunksMade: stored.chunksMade + run.chunksMade - before.chunksMade,
+        rowsDropped: stored.rowsDropped + run.rowsDropped - before.rowsDropped,
+        stopped: stored.stopped || run.stopped,
+      }
+    : run;
   if (list !== null) {
     const waiting = waitingCounts(list);
-    run.rowsWaiting = waiting.rows;
-    run.businessesWaiting = waiting.businesses;
-    run.sheetName = list.sheet.getName();
-    run.target = list.target;
+    saved.rowsWaiting = waiting.rows;
+    saved.businessesWaiting = waiting.businesses;
+    saved.sheetName = list.sheet.getName();
+    saved.target = list.target;
   }
   // Rows went on their way (or wait for the service): whatever stopped the last pass is over.
-  delete run.problem;
-  runStoreOf(ctx).save(run);
+  delete saved.problem;
+  runStoreOf(ctx).save(saved);
   return report;
 }

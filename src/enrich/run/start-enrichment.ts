@@ -6,9 +6,8 @@ import { enrichmentOf, isJobDone, searchesOf, type JobRecord } from "../../jobs/
 import { InvalidInputError } from "../../errors/user-error";
 import { keepPolling } from "../../search/start-search";
 import { cutReasonClause, keepsItsStatus, skipReasonWords } from "./skip-reason";
-import { matchKey } from "../list/normalise";
 import { unreadArea, type ColumnChoice } from "../list/column-choice";
-import { pendingChunksOf, type PendingChunk, type PendingChunks } from "./pending";
+import { pendingChunksOf, type PendingChunk } from "./pending";
 import { planEnrichment, type EnrichPlan, type PlanSkip } from "./enrichment-plan";
 import { describeRows } from "../list/row-list";
 import { runDuration } from "./run-estimate";
@@ -87,11 +86,6 @@ function sheetInFlight(ctx: JobsContext, unsettled: readonly PendingChunk[], run
   return unsettled.some((chunk) => chunk.sheetId === sheetId) || runs.all().some((run) => run.sheetId === sheetId && isSending(run));
 }
 
-/** The name of the tracked search that writes this sheet, if any. */
-function searchOfSheet(records: readonly JobRecord[], sheetId: number): string | null {
-  return searchesOf(records).find((record) => record.sheetId === sheetId)?.name ?? null;
-}
-
 /**
  * The sentence on rows a search already enriched: "12 rows were already enriched by the search
  * "coffee in Austin" — tick "Re-enrich" to pay for them again." `howToForce` is the last part.
@@ -102,16 +96,6 @@ export function searchEnrichedNotice(count: number, searchName: string | null, h
 }
 
 const FORCE_IN_SIDEBAR = 'tick "Re-enrich" to pay for them again';
-
-/** The current user's chunks being sent for this sheet: their businesses are not planned again. */
-function keysInFlight(pending: PendingChunks, unsettled: readonly PendingChunk[], sheetId: number): Set<string> {
-  const keys = new Set<string>();
-  for (const chunk of unsettled) {
-    if (chunk.sheetId !== sheetId) continue;
-    for (const b of pending.body(chunk)?.businesses ?? []) keys.add(matchKey(b.business_name, b.website_url));
-  }
-  return keys;
-}
 
 /**
  * Credits the current user's runs and chunks will still take; the run of these very rows counted from the sheet just read (a start killed
@@ -132,13 +116,14 @@ function planFor(
   const pending = pendingChunksOf(ctx);
   const unsettled = pending.all();
   const sheetId = area.sheet.getSheetId();
-  const available = {
-    ...account,
-    credits_remaining: Math.max(0, account.credits_remaining - promisedBeside(ctx, area)),
-  };
+  const available = { ...account, credits_remaining: Math.max(0, account.credits_remaining - promisedBeside(ctx, area)) };
   const inFlight = sheetInFlight(ctx, unsettled, runs, sheetId);
-  const plan = planEnrichment(area, available, { force, inFlight, exclude: keysInFlight(pending, unsettled, sheetId) });
-  return { ...plan, searchName: plan.alreadyEnrichedBySearch > 0 ? searchOfSheet(ctx.store.all(), sheetId) : null };
+  // The current user's chunks being sent for this sheet: their businesses are not planned again.
+  const exclude = pending.keysOf(unsettled.filter((chunk) => chunk.sheetId === sheetId));
+  const plan = planEnrichment(area, available, { force, inFlight, exclude });
+  // The tracked search that writes this sheet, if any, is named where it enriched rows already.
+  const search = plan.alreadyEnrichedBySearch > 0 ? searchesOf(ctx.store.all()).find((record) => record.sheetId === sheetId) : undefined;
+  return { ...plan, searchName: search?.name ?? null };
 }
 
 /**
@@ -151,18 +136,13 @@ function runFor(ctx: JobsContext, runs: RunStore, area: SheetArea, plan: EnrichP
   const joined = runs.sendingOn(area.sheet.getSheetId(), area.target.headerRow);
   if (plan.chunks.length === 0) return joined?.editorId === ctx.editorId ? joined : null;
   if (joined) {
-    if (joined.editorId !== ctx.editorId) {
-      throw new InvalidInputError(
-        `Another editor's enrichment of "${sheetName}" is still sending its rows: enrich these rows once it has finished, or stop it ` +
-          "in the sidebar's job list.",
+    const busy = (whose: string, these: string) =>
+      new InvalidInputError(
+        `${whose} "${sheetName}" is still sending its rows: enrich ${these} once it has finished, or stop it in the sidebar's job list.`,
       );
-    }
-    if (joined.target.nameColumn !== area.target.nameColumn || joined.target.websiteColumn !== area.target.websiteColumn) {
-      throw new InvalidInputError(
-        `An enrichment of other columns of "${sheetName}" is still sending its rows: enrich these once it has finished, or stop it ` +
-          "in the sidebar's job list.",
-      );
-    }
+    if (joined.editorId !== ctx.editorId) throw busy("Another editor's enrichment of", "these rows");
+    if (joined.target.nameColumn !== area.target.nameColumn || joined.target.websiteColumn !== area.target.websiteColumn)
+      throw busy("An enrichment of other columns of", "these");
     return {
       ...joined,
       rows: joined.rows + rows,
@@ -200,13 +180,10 @@ const skippedWords = (skipped: readonly PlanSkip[]): Array<{ row: number; reason
 /** ONE write of every row's fate: the rows to send wait (with what they are sent as), skipped rows say why. */
 function writeStartRows(area: SheetArea, plan: EnrichPlan): void {
   const updates: RowUpdates = new Map();
-  for (const business of plan.chunks.flat()) {
+  for (const business of plan.chunks.flat())
     for (const row of business.rows) updates.set(row, rowCells({ kind: "waiting" }, sentAsText(business.business)));
-  }
-  for (const { row, reason } of plan.skipped) {
-    if (keepsItsStatus(reason)) continue;
-    updates.set(row, statusCells({ kind: "skipped", reason: skipReasonWords(reason) }));
-  }
+  for (const { row, reason } of plan.skipped)
+    if (!keepsItsStatus(reason)) updates.set(row, statusCells({ kind: "skipped", reason: skipReasonWords(reason) }));
   writeResultCells(area, updates);
 }
 
@@ -232,19 +209,14 @@ export function startEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: nu
   writeStartRows(area, plan);
   if (run) {
     // Counted from the sheet: a start killed before its rows were written added none.
-    const sent = rowsSent(run);
     const list = ListRows.ofArea(area);
-    run.rows = sent + run.rowsDropped + waitingRows(list).businesses.reduce((n, b) => n + b.rows.length, 0);
+    run.rows = rowsSent(run) + run.rowsDropped + waitingRows(list).businesses.reduce((n, b) => n + b.rows.length, 0);
     // After a request, the rows are read again as a pass reads them: a person may have sorted or typed meanwhile.
     const readAt = ctx.interleaving.calls;
     const reads = new PassReads(ctx.interleaving);
     const sheetId = area.sheet.getSheetId();
-    report = sendWaitingRows(
-      ctx,
-      run,
-      () => (ctx.interleaving.calls === readAt ? list : reads.list(sheetId, area.sheet, run.target)),
-      deadline,
-    );
+    const readList = () => (ctx.interleaving.calls === readAt ? list : reads.list(sheetId, area.sheet, run.target));
+    report = sendWaitingRows(ctx, run, readList, deadline);
     waiting = run.rowsWaiting;
   }
   if (report.jobs.length > 0 || waiting > 0) keepPolling(ctx);
@@ -270,10 +242,9 @@ function nothingToSend(area: SheetArea, plan: EnrichPlan, notice: string | null)
   if (allEnriched && notice !== null && plan.alreadyEnrichedBySearch === plan.alreadyEnriched) return `Nothing to send: ${notice}`;
   if (allEnriched) return 'Nothing to send: every row is already enriched. Tick "Re-enrich" to send them again.';
   if (plan.creditsNeeded > 0 && plan.cutReason !== null) {
-    const why = cutReasonClause(plan.cutReason);
     return (
       `Nothing to send: ${plan.creditsNeeded} ${plan.creditsNeeded === 1 ? "business is" : "businesses are"} ` +
-      `ready to enrich, but ${why}.`
+      `ready to enrich, but ${cutReasonClause(plan.cutReason)}.`
     );
   }
   if (plan.skipped.some((s) => s.reason.kind === "beingEnriched"))
@@ -294,10 +265,8 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
     area = readArea(ctx.spreadsheet, args);
   } catch (error) {
     if (!(error instanceof InvalidInputError)) throw error;
-    const sheet = args.sheetName ?? ctx.spreadsheet.getActiveSheet().getName();
-    const account = ctx.client.getAccount({ deadline });
     return {
-      sheetName: sheet,
+      sheetName: args.sheetName ?? ctx.spreadsheet.getActiveSheet().getName(),
       scope: null,
       rowsConsidered: 0,
       nameHeader: null,
@@ -309,7 +278,7 @@ export function previewEnrichment(ctx: JobsContext, args: EnrichArgs, deadline: 
       notice: null,
       skipped: [],
       creditsNeeded: 0,
-      creditsRemaining: account.credits_remaining,
+      creditsRemaining: ctx.client.getAccount({ deadline }).credits_remaining,
       jobs: 0,
       duration: null,
       roomNotice: null,

@@ -1,12 +1,11 @@
-// Rows held for another editor's chunk (src/enrich/run/held-rows.ts) are that chunk's: the run's own
+// Rows held for another editor's chunk (src/enrich/run/stop-continue.ts) are that chunk's: the run's own
 // sender, settling a chunk of its own with the same business while that chunk is stored, leaves
 // them held; the editor whose chunk they wait for marks them "Sent".
 import { PendingChunks, pendingChunksOf } from "../../../src/enrich/run/pending";
 import { runStoreOf, type RunRecord } from "../../../src/enrich/run/run-record";
-import { chunkIdempotencyKey, chunkStartKey } from "../../../src/enrich/run/create-job";
 import { ListRows } from "../../../src/enrich/list/list-rows";
 import { rereadArea } from "../../../src/enrich/list/sheet-area";
-import { sendWaitingRows } from "../../../src/enrich/run/send-chunks";
+import { chunkIdempotencyKey, chunkStartKey, sendWaitingRows } from "../../../src/enrich/run/send-chunks";
 import type { EnrichTarget } from "../../../src/jobs/enrich-target";
 import { ENRICH_HEADERS, ENRICHED_FOR_HEADER, ROW_STATE_HEADER, STATUS_HEADER } from "../../../src/sheets/columns";
 import { json } from "../../api/helpers";
