@@ -1,11 +1,11 @@
-// This file defines how this build keeps the user's poll trigger for documents with work left: one per document in the default build
-// (gas/document-poll-trigger.ts), one per user in the full build (gas/user-poll-trigger.ts). It calls no Apps Script service itself:
+// This file defines how this build keeps the user's poll trigger for documents with work left: one per document in the default build,
+// one per user in the full build (both in gas/document-poll-trigger.ts). It calls no Apps Script service itself:
 // it is the build's choice, so it sits in app/ beside the pass runner's, and reads the build's scope, so a bundle holds one.
 import { ensurePollTrigger, pollTriggerCount, removePollTrigger } from "../gas/document-poll-trigger";
 import { forgetServedDocument, registerServedDocument, servedDocuments } from "../storage/user-documents";
 import { userProperties } from "../gas/property-snapshot";
 import { withUserData } from "../gas/locks";
-import { ensureUserPollTrigger, removeUserPollTrigger, userPollTriggerCount } from "../gas/user-poll-trigger";
+import { ensureUserPollTrigger, removeUserPollTrigger, userPollTriggerCount } from "../gas/document-poll-trigger";
 
 interface BackgroundTrigger {
   /** Work is left in the document: the trigger that moves it forward exists and serves it. */

@@ -15,7 +15,7 @@ import {
 } from "../storage/user-documents";
 import { userProperties } from "../gas/property-snapshot";
 import { userApiKey } from "../gas/settings";
-import { removeUserPollTrigger } from "../gas/user-poll-trigger";
+import { removeUserPollTrigger } from "../gas/document-poll-trigger";
 import { backgroundWork } from "../passes/background-work";
 import { runPass } from "../passes/pass-steps";
 import { messageOf, withUserErrors } from "../errors/user-error";

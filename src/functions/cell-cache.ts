@@ -4,6 +4,7 @@
 import * as z from "zod/mini";
 import { currentShape, readStored, type StoredShape } from "../storage/stored-json";
 import { KEYS } from "../storage/keys";
+import { bestEffort } from "../errors/best-effort";
 
 /** The two calls of Apps Script's Cache the functions use. */
 export interface CacheLike {
@@ -47,13 +48,10 @@ export class CellCache {
   /** The cached values of `keys` (absent ones, and those of another shape, are missing from the map). */
   getMany<T>(keys: readonly string[], shape: StoredShape<T, unknown>): Map<string, T> {
     const found = new Map<string, T>();
-    if (!this.cache || keys.length === 0) return found;
-    let raw: { [key: string]: string };
-    try {
-      raw = this.cache.getAll(keys.map((key) => this.full(key)));
-    } catch {
-      return found;
-    }
+    const cache = this.cache;
+    if (!cache || keys.length === 0) return found;
+    const raw = bestEffort(() => cache.getAll(keys.map((key) => this.full(key))));
+    if (!raw) return found; // the cache failed: every key is a miss
     for (const key of keys) {
       const value = readStored(shape, raw[this.full(key)]);
       if (value !== null) found.set(key, value); // a damaged entry is a miss
@@ -65,11 +63,8 @@ export class CellCache {
     if (!this.cache || entries.length === 0) return;
     const values: { [key: string]: string } = {};
     for (const [key, value] of entries) values[this.full(key)] = JSON.stringify(value);
-    try {
-      this.cache.putAll(values, seconds);
-    } catch {
-      // too large or the cache is unavailable: the next call asks the service again
-    }
+    // Too large or the cache is unavailable: the next call asks the service again.
+    bestEffort(() => this.cache?.putAll(values, seconds));
   }
 
   /** A value stored by putLarge: all of its chunks, or null when any is missing. */

@@ -44,19 +44,16 @@ export function fetchInRounds<T>(
     const room = Math.min(ROUND_REQUESTS, budget.left() - (options.reserve?.() ?? 0));
     if (ctx.clock.now() + longestMs >= ctx.deadline) break;
     const round: Array<Wanted<T>> = [];
-    let count = 0;
-    for (let item = wanted[next]; item !== undefined && count + item.requests.length <= room; item = wanted[next]) {
+    const requests: Array<PreparedRequest<T>> = [];
+    for (let item = wanted[next]; item !== undefined && requests.length + item.requests.length <= room; item = wanted[next]) {
       round.push(item);
-      count += item.requests.length;
+      requests.push(...item.requests);
       next += 1;
     }
     if (round.length === 0) break;
 
     const started = ctx.clock.now();
-    const results = ctx.client.batch(
-      round.flatMap((item) => item.requests),
-      { deadline: ctx.deadline },
-    );
+    const results = ctx.client.batch(requests, { deadline: ctx.deadline });
     longestMs = Math.max(longestMs, ctx.clock.now() - started);
     // Every attempt counts, retries and refusals included: the budget errs on the side of too few.
     budget.spend(results.reduce((sum, r) => sum + (r.ok ? 1 : r.error.attempts), 0));

@@ -63,20 +63,14 @@ export const DEFAULT_RESULT_FIELDS = ["id", "title", "category", "address", "pho
 /** Header labels of the results sheet whose field has another name. */
 const ALIASES: Record<string, string> = { business_id: "id", name: "title", job_id: "id" };
 
-function canonical(name: string, known: readonly string[]): string {
-  const plain = name
+/** The field a user typed, as the service names it (or by its header label); an unknown name is refused with the list. */
+export function fieldName(raw: unknown, known: readonly string[], what: string): string {
+  const plain = String(raw)
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, "_");
-  if (known.indexOf(plain) >= 0) return plain;
-  const alias = ALIASES[plain];
-  return alias !== undefined && known.indexOf(alias) >= 0 ? alias : plain;
-}
-
-/** The field a user typed, as the service names it; an unknown name is refused with the list. */
-export function fieldName(raw: unknown, known: readonly string[], what: string): string {
-  const name = canonical(String(raw), known);
-  if (known.indexOf(name) < 0) {
+  const name = known.includes(plain) ? plain : ALIASES[plain];
+  if (name === undefined || !known.includes(name)) {
     throw new UserFacingError(`"${String(raw).trim()}" is not a field of a ${what}. Use one of: ${known.join(", ")}.`);
   }
   return name;
@@ -84,15 +78,9 @@ export function fieldName(raw: unknown, known: readonly string[], what: string):
 
 /** Comma-separated field names (LEADS_RESULTS' second argument); empty means the default set. */
 export function fieldList(raw: unknown, known: readonly string[], what: string, fallback: readonly string[]): string[] {
-  const text = isEmptyArgument(raw)
-    ? ""
-    : Array.isArray(raw)
-      ? raw
-          .flat()
-          .filter((v) => !isEmptyArgument(v))
-          .join(",")
-      : String(raw);
-  const names = text
+  const cells = (Array.isArray(raw) ? raw.flat() : [raw]).filter((v) => !isEmptyArgument(v));
+  const names = cells
+    .join(",")
     .split(",")
     .map((part) => part.trim())
     .filter((part) => part !== "");

@@ -33,34 +33,10 @@ const LOCATION_COLUMNS = ["label", "country_code", "full_name", "location_code"]
 /** A cached table of cells (LEADS_LOCATIONS, LEADS_RESULTS) and the cached credits. */
 const CACHED_TABLE = currentShape(z.lazy(() => z.array(z.array(z.union([z.string(), z.number(), z.boolean()])))));
 const CACHED_CREDITS = currentShape(z.lazy(() => z.number()));
-/** One identifier argument: a single cell, or a range Sheets passes as rows of cells. */
-interface IdArgument {
-  single: boolean;
-  rows: string[][];
-}
 
-function idArgument(raw: unknown): IdArgument {
-  if (Array.isArray(raw)) {
-    const rows = raw.map((row: unknown) => (Array.isArray(row) ? row : [row]).map((cell: unknown) => argumentText(cell)));
-    return { single: false, rows };
-  }
-  return { single: true, rows: [[argumentText(raw)]] };
-}
-
-function distinctIds(argument: IdArgument): string[] {
-  const seen = new Set<string>();
-  for (const row of argument.rows) for (const id of row) if (id !== "") seen.add(id);
-  return [...seen];
-}
-
-/** The time a round trip as long as the last one would need: refuse to start it past the deadline. */
-function ensureTimeFor(ctx: FormulaContext, lastRoundMs: number): void {
-  if (ctx.clock.now() + lastRoundMs > ctx.deadline) {
-    throw new UserFacingError(
-      "The service is answering slowly, and a formula may run for only 30 seconds. Recalculate the cell in a minute.",
-    );
-  }
-}
+/** One identifier argument as rows of cells: a single cell, or a range as Sheets passes it. */
+const idRows = (raw: unknown): string[][] =>
+  Array.isArray(raw) ? raw.map((row: unknown) => (Array.isArray(row) ? row : [row]).map(argumentText)) : [[argumentText(raw)]];
 
 // ---- LEADS_LOCATIONS, LEADS_CREDITS -----------------------------------------------------------
 
@@ -94,17 +70,20 @@ export function leadsCredits(ctx: FormulaContext): number {
 
 // ---- LEADS_BUSINESS, LEADS_JOB ------------------------------------------------------------------
 
-/** Answers each id of the argument: a field's value, or (one id, no field) a [field, value] table. */
+/** Answers each id of the argument: a field's value (`rawField` names it), or (one id, no field) a [field, value] table. */
 function answerIds<T extends object>(
-  argument: IdArgument,
-  field: string | null,
+  rawId: unknown,
+  rawField: unknown,
   known: readonly string[],
+  what: string,
   lookup: (ids: string[]) => Map<string, T | Error>,
 ): CellValue | CellValue[][] {
-  const answers = lookup(distinctIds(argument));
+  const field = isEmptyArgument(rawField) ? null : fieldName(rawField, known, what);
+  const rows = idRows(rawId);
+  const answers = lookup([...new Set(rows.flat().filter((id) => id !== ""))]);
   const answer = (id: string): T | Error | null => (id === "" ? null : (answers.get(id) ?? new UserFacingError(`No answer for ${id}.`)));
-  if (argument.single) {
-    const only = answer(argument.rows[0]?.[0] ?? "");
+  if (!Array.isArray(rawId)) {
+    const only = answer(rows[0]?.[0] ?? "");
     if (only === null) throw new UserFacingError("The ID is empty.");
     // One cell: the service's own sentence (a 429 says how long to wait) rather than the range's short one.
     if (only instanceof NotFetchedError) throw only.reason ?? only;
@@ -114,11 +93,10 @@ function answerIds<T extends object>(
   }
   if (field === null) {
     // A range without a field: a header row of field names, then one row per ID.
-    const ids = argument.rows.flat();
-    const table: CellValue[][] = [["id", ...known.filter((name) => name !== "id")]];
-    for (const id of ids) {
+    const header: CellValue[] = ["id", ...known.filter((name) => name !== "id")];
+    const table: CellValue[][] = [header];
+    for (const id of rows.flat()) {
       const found = answer(id);
-      const header = table[0] as CellValue[];
       if (found === null) table.push(header.map(() => ""));
       else if (found instanceof Error) table.push(header.map((_, i) => (i === 0 ? id : i === 1 ? found.message : "")));
       else table.push(header.map((name) => fieldCell(found as Record<string, unknown>, String(name))));
@@ -127,7 +105,7 @@ function answerIds<T extends object>(
   }
   // A range with a field spills the same shape; a cell whose ID failed, or was left for the next
   // evaluation, says so in a few words.
-  return argument.rows.map((row) =>
+  return rows.map((row) =>
     row.map((id) => {
       const found = answer(id);
       if (found === null) return "";
@@ -137,8 +115,7 @@ function answerIds<T extends object>(
 }
 
 export function leadsBusiness(ctx: FormulaContext, businessId: unknown, field: unknown): CellValue | CellValue[][] {
-  const name = isEmptyArgument(field) ? null : fieldName(field, BUSINESS_FIELDS, "business");
-  return answerIds(idArgument(businessId), name, BUSINESS_FIELDS, (ids) => {
+  return answerIds(businessId, field, BUSINESS_FIELDS, "business", (ids) => {
     // Each answer as a formula may show it: the cache keeps the service's, an address forgotten since is left out here.
     const found = lookupBusinesses(ctx, callRecords(ctx), ids);
     found.forEach((value, id) => {
@@ -149,8 +126,7 @@ export function leadsBusiness(ctx: FormulaContext, businessId: unknown, field: u
 }
 
 export function leadsJob(ctx: FormulaContext, jobId: unknown, field: unknown): CellValue | CellValue[][] {
-  const name = isEmptyArgument(field) ? null : fieldName(field, JOB_FIELDS, "job");
-  return answerIds(idArgument(jobId), name, JOB_FIELDS, (ids) => {
+  return answerIds(jobId, field, JOB_FIELDS, "job", (ids) => {
     const jobs = lookupJobs(ctx, callRecords(ctx), ids);
     const plain = new Map<string, Job | Error>();
     jobs.forEach((value, id) => plain.set(id, value instanceof Error ? value : value.job));
@@ -183,8 +159,7 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
   let roundMs = ctx.clock.now() - started;
   const answer = eitherKind(candidates, firsts);
   if (!answer.found) throw answer.error ?? notFoundJob(id);
-  const first = answer.value;
-  const foundKind = answer.kind;
+  const { value: first, kind: foundKind } = answer;
   // The rest in one round trip, then page by page while the job grows (it is still running), each
   // only while the last round trip's time still fits before the deadline.
   const read = readResultPages(ctx.client, foundKind, id, {
@@ -192,7 +167,12 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
     restAtOnce: true,
     deadline: ctx.deadline,
     beforeRoundTrip: () => {
-      ensureTimeFor(ctx, roundMs);
+      // A round trip as long as the last one would end past the deadline: refused rather than started.
+      if (ctx.clock.now() + roundMs > ctx.deadline) {
+        throw new UserFacingError(
+          "The service is answering slowly, and a formula may run for only 30 seconds. Recalculate the cell in a minute.",
+        );
+      }
       started = ctx.clock.now();
       return true;
     },
@@ -200,7 +180,7 @@ export function leadsResults(ctx: FormulaContext, jobId: unknown, fields: unknow
       roundMs = ctx.clock.now() - started;
     },
   });
-  if (!read.complete) throw read.error; // a page's error: ensureTimeFor throws rather than stops
+  if (!read.complete) throw read.error; // a page's error: a round trip past the deadline throws rather than stops
   const last = read.pages[read.pages.length - 1] as ResultsPage;
 
   const businesses = ctx.withoutForgotten(distinctBusinesses(read.pages)).sort((a, b) => a.position - b.position);

@@ -35,14 +35,9 @@ interface CachedJob {
 }
 
 /** The records one call reads and writes; `null` is an ID the service said it does not know. */
-interface Records {
-  businesses: RecordCache<Business | null>;
-  jobs: RecordCache<CachedJob | null>;
-  kinds: RecordCache<JobKind>;
-  budget: RequestBudget;
-}
+type Records = ReturnType<typeof callRecords>;
 
-export function callRecords(ctx: FormulaContext): Records {
+export function callRecords(ctx: FormulaContext) {
   const now = () => ctx.clock.now();
   return {
     // About 1 KB a business: 5,000 of them are about 20 KB a bucket.
@@ -82,16 +77,13 @@ function failureAnswer(error: LeadsApiError): Error {
  * down, the day's fetch quota spent): one error for the whole call, said once. A 429 never does:
  * its cells say "Not fetched yet" and the next evaluation goes on.
  */
-function throwIfNothingAnswered(answers: ReadonlyMap<string, unknown>, sent: ReadonlyArray<BatchResult<unknown>>): void {
+function throwIfNothingAnswered<T>(answers: ReadonlyMap<string, unknown>, outcomes: ReadonlyMap<string, Array<BatchResult<T>>>): void {
   for (const answer of answers.values()) if (!(answer instanceof Error)) return;
+  const sent = [...outcomes.values()].flat();
   const failures = sent.flatMap((o) => (o.ok ? [] : [o.error]));
   if (failures.length === 0 || failures.length < sent.length || failures.some((e) => e.kind === "rate_limited")) return;
   const shared = failures.find((e) => e.kind !== "not_found" && e.kind !== "validation");
   if (shared) throw shared;
-}
-
-function sentOutcomes<T>(outcomes: ReadonlyMap<string, Array<BatchResult<T>>>): Array<BatchResult<T>> {
-  return [...outcomes.values()].flat();
 }
 
 /** Answers valid IDs from the cache; returns those still to read. */
@@ -129,9 +121,7 @@ export function lookupBusinesses(ctx: FormulaContext, records: Records, ids: str
   const rounds = fetchInRounds(ctx, records.budget, wanted, {
     reserve: () => (keepRoom ? JOB_KINDS.length : 0),
     afterRound: (round, idsLeft) => {
-      round.forEach(([outcome]) => {
-        if (outcome?.ok) fetched.push(outcome.value);
-      });
+      for (const [outcome] of round.values()) if (outcome?.ok) fetched.push(outcome.value);
       // The range needs another evaluation, a minute or more later: its businesses outlive that
       // minute in the cache only if their jobs are known to have ended, so ask what is unknown.
       const unknown = idsLeft === 0 ? [] : [...new Set(fetched.map((b) => b.search_id))].filter((jobId) => statusOf(jobId) === undefined);
@@ -162,7 +152,7 @@ export function lookupBusinesses(ctx: FormulaContext, records: Records, ids: str
     records.businesses.set(business.id, business, terminal.get(jobId) === true ? CACHE_SECONDS.terminal : CACHE_SECONDS.active);
   }
   records.businesses.flush();
-  throwIfNothingAnswered(answers, sentOutcomes(rounds.outcomes));
+  throwIfNothingAnswered(answers, rounds.outcomes);
   return answers;
 }
 
@@ -171,29 +161,22 @@ export function lookupJobs(ctx: FormulaContext, records: Records, ids: string[])
   const missing = fromCache(ids, "job", records.jobs, notFoundJob, answers);
   if (missing.length === 0) return answers;
 
-  const candidates = new Map<string, readonly JobKind[]>();
-  const wanted = missing.map((id): Wanted<Job> => {
+  const wanted = missing.map((id): Wanted<Job> & { kinds: readonly JobKind[] } => {
     const kind = knownKind(ctx, records, id);
     const kinds = kind ? [kind] : JOB_KINDS;
-    candidates.set(id, kinds);
-    return { id, requests: kinds.map((k) => ctx.client.prepare.getJob(k, id)) };
+    return { id, kinds, requests: kinds.map((k) => ctx.client.prepare.getJob(k, id)) };
   });
   const rounds = fetchInRounds(ctx, records.budget, wanted);
-  for (const id of missing) {
+  for (const { id, kinds } of wanted) {
     const outcomes = rounds.outcomes.get(id);
-    if (outcomes === undefined) {
-      answers.set(id, new NotFetchedError(null));
-      continue;
-    }
-    const answer = eitherKind(candidates.get(id) ?? [], outcomes);
-    if (answer.found) {
+    const answer = outcomes && eitherKind(kinds, outcomes);
+    if (answer === undefined) answers.set(id, new NotFetchedError(null));
+    else if (answer.found) {
       const job: CachedJob = { kind: answer.kind, job: answer.value };
       answers.set(id, job);
       records.jobs.set(id, job, isTerminalStatus(job.job.status) ? CACHE_SECONDS.terminal : CACHE_SECONDS.active);
       records.kinds.set(id, job.kind, CACHE_SECONDS.kind);
-      continue;
-    }
-    if (answer.error) answers.set(id, failureAnswer(answer.error));
+    } else if (answer.error) answers.set(id, failureAnswer(answer.error));
     else {
       answers.set(id, notFoundJob(id));
       records.jobs.set(id, null, CACHE_SECONDS.missing);
@@ -201,6 +184,6 @@ export function lookupJobs(ctx: FormulaContext, records: Records, ids: string[])
   }
   records.jobs.flush();
   records.kinds.flush();
-  throwIfNothingAnswered(answers, sentOutcomes(rounds.outcomes));
+  throwIfNothingAnswered(answers, rounds.outcomes);
   return answers;
 }

@@ -77,12 +77,9 @@ export class RecordCache<T> {
   /** Keeps `record` for `seconds` once `flush` writes it. */
   set(id: string, record: T, seconds: number): void {
     const key = this.bucketKey(id);
-    let bucket = this.buckets.get(key);
-    if (!bucket) {
-      bucket = {};
-      this.buckets.set(key, bucket);
-    }
+    const bucket = this.buckets.get(key) ?? {};
     bucket[id] = [this.now() + seconds * 1000, record];
+    this.buckets.set(key, bucket);
     this.changed.add(key);
   }
 
@@ -109,8 +106,7 @@ export class RecordCache<T> {
         live.pop();
         total -= (sizes.pop() ?? 0) + 1;
       }
-      const kept: Bucket<T> = {};
-      for (const [id, entry] of live) kept[id] = entry;
+      const kept: Bucket<T> = Object.fromEntries(live);
       this.buckets.set(key, kept);
       const last = live[0]?.[1][0];
       if (last === undefined) continue;

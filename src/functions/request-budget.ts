@@ -12,7 +12,6 @@ const SERVICE_REQUESTS_PER_MINUTE = 1000;
 /** What formulas take of it, leaving the rest to the sidebar's and the background passes' requests. */
 export const FORMULA_REQUESTS_PER_MINUTE = SERVICE_REQUESTS_PER_MINUTE - 100;
 const WINDOW_MS = 60_000;
-const KEY = KEYS.cacheRate;
 
 interface Sent {
   /** [epoch ms, requests] of each round trip of the last minute. */
@@ -43,14 +42,14 @@ export class RequestBudget {
   ) {}
 
   private read(): Sent {
-    return this.cache.getMany([KEY], SENT_SHAPE).get(KEY) ?? { sent: [], until: 0 };
+    return this.cache.getMany([KEYS.cacheRate], SENT_SHAPE).get(KEYS.cacheRate) ?? { sent: [], until: 0 };
   }
 
   private write(state: Sent): void {
     const now = this.clock.now();
     state.sent = state.sent.filter(([at]) => at > now - WINDOW_MS);
     const seconds = Math.ceil(Math.max(WINDOW_MS, state.until - now) / 1000);
-    this.cache.putMany([[KEY, state]], seconds);
+    this.cache.putMany([[KEYS.cacheRate, state]], seconds);
   }
 
   /** Requests formulas may send now: their share of the minute less what they sent in it, 0 while the service asked to wait. */

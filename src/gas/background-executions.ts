@@ -5,8 +5,7 @@ import { currentShape, readStored, storedText, type StoredShape } from "../stora
 import { userProperties } from "./property-snapshot";
 import { LONGEST_EXECUTION_MS } from "../rules/platform-limits";
 import { KEYS } from "../storage/keys";
-
-const LAST_RUN_KEY = KEYS.lastBackgroundRun;
+import { bestEffort } from "../errors/best-effort";
 
 interface BackgroundRun {
   /** Epoch ms when the run began. */
@@ -27,35 +26,30 @@ const RUN_SHAPE: StoredShape<BackgroundRun> = {
   versioned: true,
 };
 
-/** No execution lives longer (Apps Script's 6 minutes): a run older than this that never finished was stopped. */
-const LONGEST_RUN_MS = LONGEST_EXECUTION_MS;
-
-/** Notes that this run got to its end (after recordBackgroundRun); never throws. */
+/** Notes that this run got to its end (after recordBackgroundRun); never throws (only a note: the next run writes its own). */
 export function recordBackgroundRunEnd(): void {
-  try {
+  bestEffort(() => {
     const run = lastBackgroundRun();
-    if (run) userProperties().setProperty(LAST_RUN_KEY, storedText(RUN_SHAPE, { ...run, finished: true }));
-  } catch {
-    // Only a note: the next run writes its own.
-  }
+    if (run) userProperties().setProperty(KEYS.lastBackgroundRun, storedText(RUN_SHAPE, { ...run, finished: true }));
+  });
 }
 
-/** The user's last background run when Google stopped it before its end, else null. */
+/**
+ * The user's last background run when Google stopped it before its end, else null: no execution lives longer than
+ * Apps Script's 6 minutes, so a run older than that which never finished was stopped.
+ */
 export function stoppedBackgroundRun(now: number): BackgroundRun | null {
   const run = lastBackgroundRun();
-  return run && !run.finished && now - run.at > LONGEST_RUN_MS ? run : null;
+  return run && !run.finished && now - run.at > LONGEST_EXECUTION_MS ? run : null;
 }
 
 /** Notes what `observe` sees of this run; never throws (a failing trigger mails its owner every run, and this is only a note). */
 export function recordBackgroundRun(observe: () => Omit<BackgroundRun, "finished">): void {
-  try {
-    userProperties().setProperty(LAST_RUN_KEY, storedText(RUN_SHAPE, { ...observe(), finished: false }));
-  } catch {
-    // A full or unreachable property store costs the next report one answer, nothing more.
-  }
+  // A full or unreachable property store costs the next report one answer, nothing more.
+  bestEffort(() => userProperties().setProperty(KEYS.lastBackgroundRun, storedText(RUN_SHAPE, { ...observe(), finished: false })));
 }
 
 /** The user's last background run, or null when none was recorded (or the record is unreadable). */
 export function lastBackgroundRun(): BackgroundRun | null {
-  return readStored(RUN_SHAPE, userProperties().getProperty(LAST_RUN_KEY));
+  return readStored(RUN_SHAPE, userProperties().getProperty(KEYS.lastBackgroundRun));
 }

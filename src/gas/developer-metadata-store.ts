@@ -15,6 +15,7 @@ import {
   type StoreRuntime,
 } from "../storage/write-claim";
 import { appsScriptClock, newUuid } from "./utilities";
+import { bestEffort } from "../errors/best-effort";
 
 /** An entry of the spreadsheet's developer metadata, as Apps Script hands it. */
 type DataEntry = GoogleAppsScript.Spreadsheet.DeveloperMetadata;
@@ -84,15 +85,13 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
 
   // ---- reading ----------------------------------------------------------------------------------
 
-  private load(): Listing {
+  /** The store as this execution listed it, or (`afresh`) as the document holds it now. */
+  private load(afresh = false): Listing {
+    if (afresh) this.listing = null;
     if (this.listing !== null) return this.listing;
     const listing: Listing = { entry: new Map(), handle: null, exists: false, extra: [] };
     const claims: ClaimEntry[] = [];
-    const found = this.spreadsheet
-      .createDeveloperMetadataFinder()
-      .withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT)
-      .find();
-    for (const metadata of found) {
+    for (const metadata of this.finder().find()) {
       // Each getKey and getValue is a call: every value says what its entry is, so one call reads it.
       const raw = metadata.getValue() ?? "";
       const data = decodeData(raw);
@@ -113,6 +112,11 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
     return listing;
   }
 
+  /** The project's entries of the spreadsheet's developer metadata. */
+  private finder(): GoogleAppsScript.Spreadsheet.DeveloperMetadataFinder {
+    return this.spreadsheet.createDeveloperMetadataFinder().withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT);
+  }
+
   getProperty(key: string): string | null {
     return this.load().entry.get(key) ?? null;
   }
@@ -127,12 +131,11 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
     this.requireClaim();
     const listing = this.load();
     if (this.getProperty(key) === value) return;
-    const had = listing.entry.has(key);
     const old = listing.entry.get(key);
     listing.entry.set(key, value);
     if (this.charsAfterWrite() > METADATA_BUDGET_CHARS) {
-      if (had) listing.entry.set(key, old as string);
-      else listing.entry.delete(key);
+      if (old === undefined) listing.entry.delete(key);
+      else listing.entry.set(key, old);
       throw new JobStoreFullError();
     }
     this.changed();
@@ -153,25 +156,18 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
    */
   batch<T>(work: () => T): T {
     this.batchDepth += 1;
-    let threw = false;
+    let result: T;
     try {
-      return work();
+      result = work();
     } catch (error) {
-      threw = true;
+      // What was done before the failure stays done; the failure that stopped the work is the one to report.
+      if (this.batchDepth === 1) bestEffort(() => this.flush());
       throw error;
     } finally {
       this.batchDepth -= 1;
-      if (this.batchDepth === 0) {
-        if (!threw) this.flush();
-        else {
-          try {
-            this.flush(); // what was done before the failure stays done
-          } catch {
-            // The failure that stopped the work is the one to report.
-          }
-        }
-      }
     }
+    if (this.batchDepth === 0) this.flush();
+    return result;
   }
 
   /** Writes what a batch holds back, now. */
@@ -199,20 +195,19 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
 
   /** What the location holds once the next write is done: the data entry with every key, and the claims. */
   private charsAfterWrite(): number {
-    this.load();
     let total = emptyDataChars();
-    const all = this.getProperties();
-    for (const key of Object.keys(all)) total += lineChars(key, all[key] ?? "");
+    for (const [key, value] of this.load().entry) total += lineChars(key, value);
     return total + this.writeClaim.listedChars();
   }
 
   private write(listing: Listing): void {
     this.writeEntry(listing);
-    this.removeExtra(listing);
+    for (const extra of listing.extra) removeQuietly(extra);
+    listing.extra = [];
   }
 
   private writeEntry(listing: Listing): void {
-    if (listing.exists && listing.handle === null) listing.handle = this.findDataEntry();
+    if (listing.exists && listing.handle === null) listing.handle = this.finder().withKey(KEYS.metadataData).find()[0] ?? null;
     if (listing.entry.size === 0) {
       // Nothing left to keep: no entry at all, so a store emptied again leaves the spreadsheet as it was.
       if (listing.handle !== null) removeQuietly(listing.handle);
@@ -229,29 +224,11 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
     listing.exists = true;
   }
 
-  private findDataEntry(): DataEntry | null {
-    return (
-      this.spreadsheet
-        .createDeveloperMetadataFinder()
-        .withKey(KEYS.metadataData)
-        .withVisibility(SpreadsheetApp.DeveloperMetadataVisibility.PROJECT)
-        .find()[0] ?? null
-    );
-  }
-
-  private removeExtra(listing: Listing): void {
-    for (const extra of listing.extra) removeQuietly(extra);
-    listing.extra = [];
-  }
-
   // ---- the write claim --------------------------------------------------------------------------
 
   /** Takes the store's write claim (WriteClaim.take); the listing that follows it is what the holder changes. */
   claim(holder: ClaimHolder, waitMs = 0): boolean {
-    return this.writeClaim.take(holder, waitMs, () => {
-      this.listing = null;
-      this.load();
-    });
+    return this.writeClaim.take(holder, waitMs, () => this.load(true));
   }
 
   release(commit = true): void {
@@ -263,13 +240,6 @@ export class DeveloperMetadataStore implements KeyValueStore, StoreClaims {
   }
 
   resume(waitMs: number, quiet: boolean): boolean {
-    return this.writeClaim.resume(
-      waitMs,
-      () => {
-        this.listing = null;
-        this.load();
-      },
-      quiet,
-    );
+    return this.writeClaim.resume(waitMs, () => this.load(true), quiet);
   }
 }

@@ -1,14 +1,11 @@
 // This file defines the digest that stands for an API key in the document (job ownership, the
 // editors' keys) and the editor's own id: the key itself never leaves the user's properties.
-
 import { EditorKeys } from "../jobs/editor-keys";
 import { currentDocument } from "./document-access";
 import { userProperties } from "./property-snapshot";
 import { withUserData } from "./locks";
 import { appsScriptClock, newUuid } from "./utilities";
 import { KEYS } from "../storage/keys";
-
-const EDITOR_ID = KEYS.editorId;
 
 /** 16 hex digits of SHA-256 over the key: enough to tell a team's keys apart, useless to call the service. */
 export function keyDigest(apiKey: string): string {
@@ -20,17 +17,16 @@ export function keyDigest(apiKey: string): string {
 
 /** A random id for this editor, made once and kept in their user properties (e-mail may be hidden). */
 export function editorId(): string {
-  const known = userProperties().getProperty(EDITOR_ID);
-  if (known) return known;
+  const known = (): string | null => userProperties().getProperty(KEYS.editorId);
   // Made once for every document: two first executions at once (two documents) must not make two.
-  return withUserData(() => {
-    const props = userProperties();
-    const again = props.getProperty(EDITOR_ID);
-    if (again) return again;
-    const made = newUuid();
-    props.setProperty(EDITOR_ID, made);
-    return made;
-  });
+  return (
+    known() ||
+    withUserData(() => {
+      const id = known() || newUuid();
+      userProperties().setProperty(KEYS.editorId, id);
+      return id;
+    })
+  );
 }
 
 /** Tells the document which key this editor now uses (saved settings, a start, a pass). */

@@ -2,10 +2,9 @@
 // interleave their reads and writes), and the user lock that keeps one pass per user in the full-scope build. A click waits
 // (withDocumentLock); the background pass tries and leaves when another execution is at work (tryDocumentLock, tryUserLock).
 import { currentDocument } from "./document-access";
-import { documentProperties, lockAndRefresh, takeAndRefresh, userProperties } from "./property-snapshot";
-import { newUuid } from "./utilities";
+import { documentProperties, lockAndRefresh, userProperties } from "./property-snapshot";
+import { appsScriptClock, newUuid } from "./utilities";
 import { KEYS } from "../storage/keys";
-import { appsScriptClock } from "./utilities";
 import { UserFacingError } from "../errors/user-error";
 
 /** The token this execution left in the document cache when it last took the document lock; null before, or when the cache failed. */
@@ -187,7 +186,7 @@ const USER_DATA_WAIT_MS = 10_000;
 export function withUserData<T>(change: () => T): T {
   const lock = LockService.getUserLock();
   if (lock.hasLock()) return change();
-  const had = takeAndRefresh(lock, USER_DATA_WAIT_MS, "user");
+  const had = lockAndRefresh(lock, USER_DATA_WAIT_MS, "user");
   try {
     return change();
   } finally {

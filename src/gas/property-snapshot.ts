@@ -49,8 +49,7 @@ class PropertySnapshot implements PropertiesLike {
   /** One write for all of them (all or nothing, as Apps Script writes them). */
   setProperties(properties: Record<string, string>): PropertySnapshot {
     const changed: Record<string, string> = {};
-    for (const key of Object.keys(properties)) {
-      const value = properties[key];
+    for (const [key, value] of Object.entries(properties)) {
       if (value !== undefined && (this.values === null || this.values[key] !== value)) changed[key] = value;
     }
     if (Object.keys(changed).length === 0) return this;
@@ -73,8 +72,7 @@ let documentStore: PropertySnapshot | null | undefined;
 
 /** The current user's properties, read once per execution (and again after a lock is acquired). */
 export function userProperties(): PropertySnapshot {
-  user ??= new PropertySnapshot(PropertiesService.getUserProperties());
-  return user;
+  return (user ??= new PropertySnapshot(PropertiesService.getUserProperties()));
 }
 
 /** The current document's properties; null where Google gives the execution no document. */
@@ -88,23 +86,12 @@ export function documentProperties(): PropertySnapshot | null {
 
 /**
  * Tries `lock` for up to `waitMs`; once had, the copies taken before are dropped: another
- * execution may have written while this one waited.
+ * execution may have written while this one waited. The user's lock taken for a change of user-level
+ * data (`only` "user") drops only the user's copy, the one it guards: the document's is not read again.
  */
-export function lockAndRefresh(lock: GoogleAppsScript.Lock.Lock, waitMs: number): boolean {
+export function lockAndRefresh(lock: GoogleAppsScript.Lock.Lock, waitMs: number, only?: "user"): boolean {
   if (!lock.tryLock(waitMs)) return false;
   user?.stale();
-  documentStore?.stale();
-  return true;
-}
-
-/**
- * A lock taken back (a pass gave it up around a network call), or the user's lock taken for a
- * change of user-level data: only the copy of the properties it guards is dropped, so a pass does
- * not read the user's properties again after every request.
- */
-export function takeAndRefresh(lock: GoogleAppsScript.Lock.Lock, waitMs: number, guards: "document" | "user"): boolean {
-  if (!lock.tryLock(waitMs)) return false;
-  if (guards === "user") user?.stale();
-  else documentStore?.stale();
+  if (only !== "user") documentStore?.stale();
   return true;
 }

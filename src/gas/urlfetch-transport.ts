@@ -4,40 +4,21 @@ import { QuotaExceededError, type HttpRequest, type HttpResponse, type QuotaKind
 /** The part of UrlFetchApp the transport uses, so tests can hand in a small fake. */
 export type UrlFetchService = Pick<GoogleAppsScript.URL_Fetch.UrlFetchApp, "fetch" | "fetchAll">;
 
-interface UrlFetchTransportOptions {
-  /** Default true: follow redirects (e.g. http → https) like a browser would. */
-  followRedirects?: boolean;
-}
-
 /**
  * Every HTTP status comes back as a response (`muteHttpExceptions`), so only a real network
  * failure (DNS, refused, timeout…) throws, which is what the Transport contract asks.
  */
 export class UrlFetchTransport implements Transport {
-  private readonly followRedirects: boolean;
-
-  constructor(
-    private readonly urlFetch: UrlFetchService,
-    options: UrlFetchTransportOptions = {},
-  ) {
-    this.followRedirects = options.followRedirects ?? true;
-  }
+  constructor(private readonly urlFetch: UrlFetchService) {}
 
   fetch(request: HttpRequest): HttpResponse {
-    const response = this.guard(() => this.urlFetch.fetch(request.url, this.params(request)));
-    return toHttpResponse(response);
+    return toHttpResponse(this.guard(() => this.urlFetch.fetch(request.url, this.params(request))));
   }
 
   fetchAll(requests: HttpRequest[]): HttpResponse[] {
     if (requests.length === 0) return [];
-    const batch = requests.map(
-      (request): GoogleAppsScript.URL_Fetch.URLFetchRequest => ({
-        url: request.url,
-        ...this.params(request),
-      }),
-    );
-    const responses = this.guard(() => this.urlFetch.fetchAll(batch));
-    return responses.map(toHttpResponse);
+    const batch = requests.map((request): GoogleAppsScript.URL_Fetch.URLFetchRequest => ({ url: request.url, ...this.params(request) }));
+    return this.guard(() => this.urlFetch.fetchAll(batch)).map(toHttpResponse);
   }
 
   private params(request: HttpRequest): GoogleAppsScript.URL_Fetch.URLFetchRequestOptions {
@@ -55,14 +36,14 @@ export class UrlFetchTransport implements Transport {
       method: request.method === "POST" ? "post" : "get",
       headers,
       muteHttpExceptions: true,
-      followRedirects: this.followRedirects,
+      // Follow redirects (e.g. http → https) like a browser would.
+      followRedirects: true,
     };
     if (request.body !== undefined) {
       params.payload = request.body;
-      params.contentType = contentType ?? "application/json";
-    } else if (contentType !== undefined) {
-      params.contentType = contentType;
+      contentType ??= "application/json";
     }
+    if (contentType !== undefined) params.contentType = contentType;
     return params;
   }
 
@@ -92,9 +73,7 @@ export function quotaKind(message: string): QuotaKind | null {
 /** Lower-cased header names; a repeated header (string[]) is joined with ", " as HTTP allows. */
 export function normalizeHeaders(all: object): Record<string, string> {
   const headers: Record<string, string> = {};
-  const record = all as Record<string, unknown>;
-  for (const name of Object.keys(record)) {
-    const value = record[name];
+  for (const [name, value] of Object.entries(all as Record<string, unknown>)) {
     const text = Array.isArray(value) ? value.map(String).join(", ") : value === undefined || value === null ? "" : String(value);
     const key = name.toLowerCase();
     const existing = headers[key];

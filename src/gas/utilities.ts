@@ -12,16 +12,10 @@ export const appsScriptClock: Clock = {
 };
 
 /** A new random UUID (idempotency keys, probe names, the editor's id). */
-export function newUuid(): string {
-  return Utilities.getUuid();
-}
+export const newUuid = (): string => Utilities.getUuid();
 
 /** The day `ms` falls on in `timeZone`, as yyyy-MM-dd. */
-export function formatDay(ms: number, timeZone: string): string {
-  return Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd");
-}
+export const formatDay = (ms: number, timeZone: string): string => Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd");
 
 /** The day and time `ms` falls on in `timeZone`, as yyyy-MM-dd HH:mm (24-hour). */
-export function formatTime(ms: number, timeZone: string): string {
-  return Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm");
-}
+export const formatTime = (ms: number, timeZone: string): string => Utilities.formatDate(new Date(ms), timeZone, "yyyy-MM-dd HH:mm");

@@ -85,7 +85,7 @@ describe("UrlFetchTransport", () => {
   test("a POST: payload, and the content type moved to its own option", () => {
     const app = new FakeUrlFetchApp();
     app.replies = [{ code: 202, text: "{}" }];
-    new UrlFetchTransport(app, { followRedirects: false }).fetch({
+    new UrlFetchTransport(app).fetch({
       method: "POST",
       url: "https://x.test/api/v1/searches",
       headers: { "Content-Type": "application/json", "Idempotency-Key": "idem", "x-api-key": "k" },
@@ -97,7 +97,7 @@ describe("UrlFetchTransport", () => {
       payload: '{"input":{}}',
       contentType: "application/json",
       muteHttpExceptions: true,
-      followRedirects: false,
+      followRedirects: true,
     });
   });
 
