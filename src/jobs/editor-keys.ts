@@ -6,7 +6,6 @@ import { entriesShape, readStored } from "../storage/stored-json";
 import { KEYS } from "../storage/keys";
 import { iso } from "../rules/clock";
 
-const EDITOR_KEYS = KEYS.editorKeys;
 /** A team's editors; the least recently seen drop off first, keeping the property small. */
 const MAX_EDITORS = 50;
 
@@ -20,7 +19,7 @@ export class EditorKeys {
   constructor(private readonly store: KeyValueStore) {}
 
   private read(): Record<string, EditorEntry> {
-    return readStored(EDITORS_SHAPE, this.store.getProperty(EDITOR_KEYS)) ?? {};
+    return readStored(EDITORS_SHAPE, this.store.getProperty(KEYS.editorKeys)) ?? {};
   }
 
   /** Records the editor's current key; writes only when it changed (or once a day, to stay fresh). */
@@ -29,20 +28,14 @@ export class EditorKeys {
     const known = all[editorId];
     if (known && known.digest === digest && now - Date.parse(known.seenAt) < 24 * 60 * 60 * 1000) return;
     all[editorId] = { digest, seenAt: iso(now) };
-    const kept = Object.keys(all)
-      .sort((a, b) => ((all[a]?.seenAt ?? "") < (all[b]?.seenAt ?? "") ? 1 : -1))
+    const kept = Object.entries(all)
+      .sort(([, a], [, b]) => (a.seenAt < b.seenAt ? 1 : -1))
       .slice(0, MAX_EDITORS);
-    const next: Record<string, EditorEntry> = {};
-    for (const id of kept) next[id] = all[id] as EditorEntry;
-    this.store.setProperty(EDITOR_KEYS, JSON.stringify(next));
+    this.store.setProperty(KEYS.editorKeys, JSON.stringify(Object.fromEntries(kept)));
   }
 
   /** The current key digest of every editor the document knows. */
   digests(): string[] {
-    const all = this.read();
-    const digests = Object.keys(all)
-      .map((id) => all[id]?.digest ?? "")
-      .filter((d) => d !== "");
-    return digests.filter((d, i) => digests.indexOf(d) === i);
+    return [...new Set(Object.values(this.read()).map((entry) => entry.digest))].filter((d) => d !== "");
   }
 }

@@ -10,12 +10,10 @@ export interface DocumentFacts {
   timeZone(): string;
 }
 
-type FactsSpreadsheet = { getSpreadsheetTimeZone(): string };
-
 /** The facts of a spreadsheet, asked of it only when needed. */
-export function documentFacts({ spreadsheet }: { spreadsheet: FactsSpreadsheet }): DocumentFacts {
-  return { timeZone: () => spreadsheet.getSpreadsheetTimeZone() };
-}
+export const documentFacts = ({ spreadsheet }: { spreadsheet: { getSpreadsheetTimeZone(): string } }): DocumentFacts => ({
+  timeZone: () => spreadsheet.getSpreadsheetTimeZone(),
+});
 
 /** The same facts, each asked once at most (a pass makes many records). */
 export function askedOnce(facts: DocumentFacts): DocumentFacts {

@@ -8,7 +8,6 @@ import { StoredRunOutcome, type RefreshSchedule, type RunOutcome, type ScheduleB
 import type { RecordNote } from "./record-note";
 import type { JobKind } from "../rules/job-kinds";
 import type { Searched } from "../rules/searched";
-import { KEYS } from "../storage/keys";
 
 /** A record's kind: a job of the service (a search, an enrichment), or a territory (many searches as one). */
 export type RecordKind = JobKind | "territory";
@@ -165,27 +164,10 @@ export const NEW_RECORD = {
 };
 
 /** A job just created by the service (or just found there): nothing written, nothing settled yet. */
-export function newJobRecord(fields: NewJobFields<SearchRecord | EnrichmentRecord>): JobRecord {
-  return { ...NEW_RECORD, ...fields };
-}
+export const newJobRecord = (fields: NewJobFields<SearchRecord | EnrichmentRecord>): JobRecord => ({ ...NEW_RECORD, ...fields });
 
-export function isJobDone(record: JobRecord): boolean {
-  return record.settled;
-}
+export const isJobDone = (record: JobRecord): boolean => record.settled;
 
-/** A logical job creation: its idempotency key is stored BEFORE the request is sent. */
-export interface StartRecord {
-  idempotencyKey: string;
-  createdAt: string;
-  jobId: string | null;
-  /** The results sheet's name, chosen (and stored) before the sheet is inserted. */
-  sheetName: string | null;
-  sheetId: number | null;
-}
-
-/** The store's keys: a job's record under its id, a start record under its fingerprint. */
-export const JOB_PREFIX = KEYS.job;
-export const START_PREFIX = KEYS.start;
 /** A start record whose job never got created is forgotten after this. */
 const START_RECORD_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -235,14 +217,17 @@ export const storedRecordBase = () => ({
  */
 export type StoredKinds = { readonly [K in RecordKind]: z.ZodMiniType<Extract<JobRecord, { kind: K }>> };
 
+/** A logical job creation: its idempotency key is stored BEFORE the request is sent. */
 const StoredStartRecord = z.lazy(() =>
   z.object({
     idempotencyKey: z.string(),
     createdAt: z.string(),
     jobId: nullableText(),
+    /** The results sheet's name, chosen (and stored) before the sheet is inserted. */
     sheetName: nullableText(),
     sheetId: nullableCount(),
   }),
-) satisfies z.ZodMiniType<StartRecord>;
+);
+export type StartRecord = z.output<typeof StoredStartRecord>;
 
 export const START_RECORD_SHAPE: StoredShape<StartRecord> = { ...currentShape(StoredStartRecord), versioned: true };

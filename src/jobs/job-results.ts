@@ -42,20 +42,18 @@ export function writtenOrNoted(ctx: JobsContext, records: readonly JobRecord[], 
 
 /** A job's results into its results sheet: the cheap path in the usual case, else the general writer. */
 export function writeResultsSheet(ctx: JobsContext, sheets: SheetsById, job: JobResults): number {
-  let record = job.record;
   // Every business of a search's own sheet was first (and last) seen on the search's day.
-  const timeZone = record.timeZone;
-  const columns = resultColumns(seenOn(dayOf(ctx, timeZone, record.createdAt)));
+  const { timeZone, createdAt } = job.record;
+  const columns = resultColumns(seenOn(dayOf(ctx, timeZone, createdAt)));
   // The sheet by its id, recreated when deleted (refilled completely below); the usual case takes the
   // cheap path (4 calls), moved headers and rows to insert or delete take the general writer.
   const options = { removeOthers: job.final };
-  const target = resultSheetOf(ctx, record, sheets, "it was recreated");
-  record = target.record;
-  const cheap = upsertInPlace(target.sheet, job.businesses, columns, options);
-  const result = cheap ?? upsertBusinesses(target.sheet, job.businesses, columns, options);
+  const { sheet, record } = resultSheetOf(ctx, job.record, sheets, "it was recreated");
+  const cheap = upsertInPlace(sheet, job.businesses, columns, options);
+  const result = cheap ?? upsertBusinesses(sheet, job.businesses, columns, options);
   // A sheet renamed by its user is named so on the job's line: its name is read (a read call) where
   // the general writer runs and once at the job's end, not on every pass of a running job.
-  const sheetName = (cheap && !job.final ? record.sheetName : null) ?? target.sheet.getName();
+  const sheetName = (cheap && !job.final ? record.sheetName : null) ?? sheet.getName();
   // A finished job no longer needs its start record: the same arguments may start a new search.
   if (job.final && record.startKey) ctx.store.deleteStart(record.startKey);
   ctx.store.trySave({

@@ -1,10 +1,11 @@
 // This file defines how much room the job store takes and keeps: Apps Script's limits (9 KB a value, 500 KB a store, in UTF-8 bytes),
 // each text's share of a record, the room a new job needs, and the pruning of old finished jobs beyond a fixed count or the store's budget.
-import { isJobDone, hasSchedule, isStartExpired, JOB_PREFIX, searchOf, type JobRecord, type StartRecord } from "./job-record";
+import { isJobDone, hasSchedule, isStartExpired, searchOf, type JobRecord, type StartRecord } from "./job-record";
 import type { PrefixedCollection } from "../storage/prefixed-collection";
 import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "../storage/key-value-store";
 import { clipToBytes, utf8Bytes } from "../storage/utf8";
 import { storedText } from "../storage/stored-json";
+import { KEYS } from "../storage/keys";
 import { JOB_RECORD_FORMAT } from "./job-record-versions";
 import { UserFacingError } from "../errors/user-error";
 import { iso, timeNow } from "../rules/clock";
@@ -63,7 +64,7 @@ export function storedRecordJson(record: JobRecord): string {
       note: clippedNote(record.note, (text) => clip(text, TEXT_BUDGET_BYTES.note) ?? ""),
       ...(schedule ? { refresh: { ...schedule, lastError: clip(schedule.lastError, TEXT_BUDGET_BYTES.error) } } : {}),
     });
-    if (utf8Bytes(json) + utf8Bytes(JOB_PREFIX + record.id) <= RECORD_LIMIT_BYTES || share < 0.01) return json;
+    if (utf8Bytes(json) + utf8Bytes(KEYS.job + record.id) <= RECORD_LIMIT_BYTES || share < 0.01) return json;
   }
 }
 
@@ -130,8 +131,7 @@ export function pruneJobs(
 ): void {
   const properties = store.getProperties();
   let total = storeSize(budget, properties);
-  const jobs = new Map<string, JobRecord>();
-  for (const [, record] of jobRecords.entries(properties)) jobs.set(record.id, record);
+  const jobs = new Map(jobRecords.all(properties).map((record) => [record.id, record]));
   const remove = (key: string) => {
     if (properties[key] === undefined) return;
     total -= budget.size(key, properties[key] ?? "");

@@ -4,8 +4,6 @@ import { askedOnce, jobRecordVersions, type DocumentFacts } from "./job-record-v
 import {
   isJobDone,
   isStartExpired,
-  JOB_PREFIX,
-  START_PREFIX,
   START_RECORD_SHAPE,
   territoryOf,
   type JobRecord,
@@ -13,11 +11,11 @@ import {
   type StoredKinds,
 } from "./job-record";
 import { JobStoreFullError, largestNewJob, pruneJobs, RECORD_LIMIT_BYTES, storedRecordJson } from "./job-store-budget";
-import { InvalidInputError } from "../errors/user-error";
+import { dailyQuotaMessage, InvalidInputError, messageOf } from "../errors/user-error";
 import { utf8Bytes } from "../storage/utf8";
 import { DOCUMENT_PROPERTIES_BUDGET, storeSize, type KeyValueStore, type StoreBudget } from "../storage/key-value-store";
 import { PrefixedCollection } from "../storage/prefixed-collection";
-import { dailyQuotaMessage, messageOf } from "../errors/user-error";
+import { KEYS } from "../storage/keys";
 
 export class JobStore {
   /** How full this store may get: its own budget, or document properties'. */
@@ -35,8 +33,9 @@ export class JobStore {
   ) {
     this.budget = store.budget ?? DOCUMENT_PROPERTIES_BUDGET;
     this.facts = askedOnce(facts);
-    this.jobs = jobCollection(store, this.facts, kinds);
-    this.starts = startCollection(store);
+    // The job records by job id, the start records by the start's fingerprint.
+    this.jobs = new PrefixedCollection(store, KEYS.job, jobRecordVersions(this.facts, kinds));
+    this.starts = new PrefixedCollection(store, KEYS.start, START_RECORD_SHAPE);
   }
 
   /**
@@ -122,13 +121,10 @@ export class JobStore {
    */
   makeRoomForNewJob(name: string): void {
     const { record, start } = largestNewJob(name);
-    const needed =
+    this.makeRoom(
       this.budget.size(this.jobs.key(record.id), storedRecordJson(record)) +
-      this.budget.size(this.starts.key(fingerprint(name)), this.starts.text(start));
-    const fits = () => storeSize(this.budget, this.store.getProperties()) + needed <= this.budget.newJobCeiling;
-    if (fits()) return;
-    this.prune("for a new job");
-    if (!fits()) throw new JobStoreFullError();
+        this.budget.size(this.starts.key(fingerprint(name)), this.starts.text(start)),
+    );
   }
 
   /**
@@ -147,7 +143,12 @@ export class JobStore {
           "(fewer queries or places).",
       );
     }
-    const fits = () => storeSize(this.budget, this.store.getProperties()) + this.budget.size(key, value) <= this.budget.newJobCeiling;
+    this.makeRoom(this.budget.size(key, value));
+  }
+
+  /** Makes sure the store holds `needed` more below the ceiling for new jobs, pruning if that makes room; else JobStoreFullError. */
+  private makeRoom(needed: number): void {
+    const fits = () => storeSize(this.budget, this.store.getProperties()) + needed <= this.budget.newJobCeiling;
     if (fits()) return;
     this.prune("for a new job");
     if (!fits()) throw new JobStoreFullError();
@@ -189,13 +190,6 @@ export class JobStore {
     this.starts.delete(fingerprint);
   }
 }
-
-/** The job records of a store, by job id. */
-const jobCollection = (store: KeyValueStore, facts: DocumentFacts, kinds: StoredKinds): PrefixedCollection<JobRecord> =>
-  new PrefixedCollection(store, JOB_PREFIX, jobRecordVersions(facts, kinds));
-/** The start records of a store, by the start's fingerprint. */
-const startCollection = (store: KeyValueStore): PrefixedCollection<StartRecord> =>
-  new PrefixedCollection(store, START_PREFIX, START_RECORD_SHAPE);
 
 /** A short stable hash of a text (FNV-1a, two 32-bit lanes): names a start record by its arguments. */
 export function fingerprint(text: string): string {

@@ -24,23 +24,18 @@ interface KindParts {
   polled(record: JobRecord): Array<{ jobId: string; pair: number | null; ceiling?: number }>;
 }
 
-/** A record that is itself one service job polls itself. */
-const itself = (record: JobRecord) => [{ jobId: record.id, pair: null }];
-
-/** A record that is itself one service job. */
-const ownJob =
-  (family: JobKind) =>
-  (record: JobRecord): Array<[string, TrackedJob]> => [[record.id, { kind: family, status: record.status }]];
+/** A record that is itself one service job of `family`: it tracks and polls itself. */
+const ownJob = (family: JobKind): KindParts => ({
+  family,
+  viewKind: family,
+  words: KIND_WORDS[family],
+  serviceJobs: (record) => [[record.id, { kind: family, status: record.status }]],
+  polled: (record) => [{ jobId: record.id, pair: null }],
+});
 
 export const KIND_PARTS: Record<RecordKind, KindParts> = {
-  search: { family: "search", viewKind: "search", words: KIND_WORDS.search, serviceJobs: ownJob("search"), polled: itself },
-  enrichment: {
-    family: "enrichment",
-    viewKind: "enrichment",
-    words: KIND_WORDS.enrichment,
-    serviceJobs: ownJob("enrichment"),
-    polled: itself,
-  },
+  search: ownJob("search"),
+  enrichment: ownJob("enrichment"),
   territory: {
     family: "search",
     viewKind: "search",

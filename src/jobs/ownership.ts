@@ -9,21 +9,15 @@ export const NOBODY_CAN_SEE_MESSAGE =
   'No API key saved in this document can see this job any more (the service answers "not found" to each): ' +
   "its creator's key now belongs to another account, or was replaced. It is no longer updated; the rows already in its sheet stay.";
 
-function withDigest(list: readonly string[] | undefined, digest: string): string[] {
-  const rest = (list ?? []).filter((d) => d !== digest);
-  return [...rest, digest].slice(-MAX_DIGESTS);
-}
+const withDigest = (list: readonly string[] | undefined, digest: string): string[] =>
+  [...(list ?? []).filter((d) => d !== digest), digest].slice(-MAX_DIGESTS);
 
 /** False once the service told this key the job is not its account's. */
-export function canTry(record: Pick<JobRecord, "hiddenFrom">, digest: string): boolean {
-  return (record.hiddenFrom ?? []).indexOf(digest) < 0;
-}
+export const canTry = (record: Pick<JobRecord, "hiddenFrom">, digest: string): boolean => (record.hiddenFrom ?? []).indexOf(digest) < 0;
 
 /** Whether this key created the job or has read it (a key of the creator's account). */
-export function isMine(record: JobRecord, digest: string | null): boolean {
-  if (digest === null) return false;
-  return record.createdBy === digest || (record.seenBy ?? []).indexOf(digest) >= 0;
-}
+export const isMine = (record: JobRecord, digest: string | null): boolean =>
+  digest !== null && (record.createdBy === digest || (record.seenBy ?? []).indexOf(digest) >= 0);
 
 /** The key read the job: it belongs to the creator's account, and may poll and write it. */
 export function markSeen<R extends JobRecord>(record: R, digest: string): R {
@@ -41,7 +35,5 @@ export function markHidden<R extends JobRecord>(record: R, digest: string): R {
  * so it is settled instead of waiting forever. `editorDigests` are the current keys of the
  * document's editors (see EditorKeys); an editor who has not tried yet keeps the job alive.
  */
-export function nobodyCanSee(record: JobRecord, editorDigests: readonly string[]): boolean {
-  if (editorDigests.length === 0) return false;
-  return editorDigests.every((digest) => !canTry(record, digest));
-}
+export const nobodyCanSee = (record: JobRecord, editorDigests: readonly string[]): boolean =>
+  editorDigests.length > 0 && editorDigests.every((digest) => !canTry(record, digest));

@@ -21,15 +21,12 @@ export const passNote = (step: PassStep, message: string): RecordNote => ({ kind
 export const lastingNote = (text: string): RecordNote => ({ kind: "lasting", text });
 
 /** What a person reads of a note: "Could not read the results this time: <why>". */
-export function noteWords(note: RecordNote | null): string | null {
-  if (note === null) return null;
-  return note.kind === "passFailed" ? `${STEP_WORDS[note.step]}${note.message}` : note.text;
-}
+export const noteWords = (note: RecordNote | null): string | null =>
+  note === null ? null : note.kind === "passFailed" ? `${STEP_WORDS[note.step]}${note.message}` : note.text;
 
 /** The record's note once a pass has written the job: a pass's failed step is over. */
-export function passNoteCleared(record: { note: RecordNote | null }): RecordNote | null {
-  return record.note?.kind === "passFailed" ? null : record.note;
-}
+export const passNoteCleared = (record: { note: RecordNote | null }): RecordNote | null =>
+  record.note?.kind === "passFailed" ? null : record.note;
 
 /** The note with its text cut by `cut` (the job store's budget). */
 export function clippedNote(note: RecordNote | null, cut: (text: string) => string): RecordNote | null {

@@ -5,37 +5,45 @@ import type { CreateSearchRequest } from "../api/schemas";
 
 export type RefreshEvery = "day" | "week";
 
-export interface RefreshRun {
-  /** The due slot (the schedule's nextRunAt when it fell due): names the run. */
-  slot: string;
-  /** Made once for the slot and stored before the first request. */
-  idempotencyKey: string;
-  /** The account was read and could pay for the run; later attempts go straight to creation. */
-  creditsChecked: boolean;
-  /** The run's search, once the service accepted it. */
-  jobId: string | null;
-  startedAt: string | null;
-  /** Credits the service reserved for the run once it accepted it (null before, or not known). */
-  credits: number | null;
-}
+// Schemas are built on first use (z.lazy): see api/schemas.ts. A type kept as stored is its schema's output.
+/** A search's refresh run under way, as stored. */
+const StoredRefreshRun = z.lazy(() =>
+  z.object({
+    /** The due slot (the schedule's nextRunAt when it fell due): names the run. */
+    slot: z.string(),
+    /** Made once for the slot and stored before the first request. */
+    idempotencyKey: z.string(),
+    /** The account was read and could pay for the run; later attempts go straight to creation. */
+    creditsChecked: z.boolean(),
+    /** The run's search, once the service accepted it. */
+    jobId: z.nullable(z.string()),
+    startedAt: z.nullable(z.string()),
+    /** Credits the service reserved for the run once it accepted it (null before, or not known). */
+    credits: z.nullable(z.number()),
+  }),
+);
+export type RefreshRun = z.output<typeof StoredRefreshRun>;
 
 /**
  * What a refresh run did to the sheet once merged, kept on the job whether a schedule ran it or
- * "Refresh it now" did: the line says it the same way for both.
+ * "Refresh it now" did: the line says it the same way for both. As stored, too.
  */
-export interface RunOutcome {
-  /** When the run started. */
-  at: string;
-  added: number;
-  updated: number;
-  notFound: number;
-  /** Businesses the run found. */
-  businesses: number;
-  /** Credits the run reserved (null when not known). */
-  credits: number | null;
-  /** Of the updated rows, those that kept an earlier value the run returned empty. */
-  keptEarlier: number;
-}
+export const StoredRunOutcome = z.lazy(() =>
+  z.object({
+    /** When the run started. */
+    at: z.string(),
+    added: z.number(),
+    updated: z.number(),
+    notFound: z.number(),
+    /** Businesses the run found. */
+    businesses: z.number(),
+    /** Credits the run reserved (null when not known). */
+    credits: z.nullable(z.number()),
+    /** Of the updated rows, those that kept an earlier value the run returned empty. */
+    keptEarlier: z.number(),
+  }),
+);
+export type RunOutcome = z.output<typeof StoredRunOutcome>;
 
 /** What a merge counted of a run's rows. */
 export type RunCounts = Pick<RunOutcome, "added" | "updated" | "notFound" | "keptEarlier">;
@@ -46,35 +54,25 @@ export function runOutcome(at: string, counts: RunCounts, businesses: number, cr
   return { at, added, updated, notFound, businesses, credits, keptEarlier };
 }
 
-// Schemas are built on first use (z.lazy): see api/schemas.ts.
-/** A run's outcome as stored. */
-export const StoredRunOutcome = z.lazy(() =>
-  z.object({
-    at: z.string(),
-    added: z.number(),
-    updated: z.number(),
-    notFound: z.number(),
-    businesses: z.number(),
-    credits: z.nullable(z.number()),
-    keptEarlier: z.number(),
-  }),
-) satisfies z.ZodMiniType<RunOutcome>;
-
 /** A schedule of either a search or a territory: when it runs (what its last run did is the job's: JobRecordBase.lastRun). */
-export interface ScheduleBase {
+const storedScheduleBase = () => ({
   /** "off": the user turned the schedule off while a run was under way; dropped once it is merged. */
-  every: RefreshEvery | "off";
+  every: z.enum(["day", "week", "off"]),
   /** When the last run (at first: the search itself) started. */
-  lastRunAt: string;
-  nextRunAt: string;
-  lastError: string | null;
+  lastRunAt: z.string(),
+  nextRunAt: z.string(),
+  lastError: z.nullable(z.string()),
   /**
    * A run asked for now (setRefresh runNow), not started yet: the pass starts it like a due one,
    * and clears this when it does. With `every` "off" the schedule is for that one run: it goes
    * once the run is merged, or cannot run.
    */
-  asked?: true;
-}
+  asked: z.optional(z.literal(true)),
+});
+
+/** A territory's schedule as stored (its runs' state is its pairs'). */
+export const StoredScheduleBase = z.lazy(() => z.object(storedScheduleBase()));
+export type ScheduleBase = z.output<typeof StoredScheduleBase>;
 
 /** A search's schedule: the search to run again, and the run under way. */
 export interface RefreshSchedule extends ScheduleBase {
@@ -122,30 +120,7 @@ const StoredSearchRequest = z.lazy(() =>
   }),
 ) satisfies z.ZodMiniType<CreateSearchRequest>;
 
-const StoredRefreshRun = z.lazy(() =>
-  z.object({
-    slot: z.string(),
-    idempotencyKey: z.string(),
-    creditsChecked: z.boolean(),
-    jobId: z.nullable(z.string()),
-    startedAt: z.nullable(z.string()),
-    credits: z.nullable(z.number()),
-  }),
-) satisfies z.ZodMiniType<RefreshRun>;
-
-/** What a schedule of either kind holds as stored. */
-const storedScheduleBase = () => ({
-  every: z.enum(["day", "week", "off"]),
-  lastRunAt: z.string(),
-  nextRunAt: z.string(),
-  lastError: z.nullable(z.string()),
-  asked: z.optional(z.literal(true)),
-});
-
 /** A search's schedule as stored. */
 export const StoredRefreshSchedule = z.lazy(() =>
   z.object({ ...storedScheduleBase(), search: StoredSearchRequest, run: z.nullable(StoredRefreshRun) }),
 ) satisfies z.ZodMiniType<RefreshSchedule>;
-
-/** A territory's schedule as stored (its runs' state is its pairs'). */
-export const StoredScheduleBase = z.lazy(() => z.object(storedScheduleBase())) satisfies z.ZodMiniType<ScheduleBase>;

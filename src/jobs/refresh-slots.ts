@@ -6,25 +6,13 @@ import { iso } from "../rules/clock";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What the pass may start: a schedule that is on, or one run asked for now. */
-function mayStartRun(schedule: ScheduleBase): boolean {
-  return schedule.every !== "off" || schedule.asked === true;
-}
-
 /** The schedule once its asked-for run has started (or was skipped): nothing asked any more. */
-function answered<S extends ScheduleBase>(schedule: S): Omit<S, "asked"> {
-  const { asked: _asked, ...rest } = schedule;
-  return rest;
-}
+const answered = <S extends ScheduleBase>({ asked: _asked, ...rest }: S): Omit<S, "asked"> => rest;
 
 /** The period a run's slot is measured by: a run asked for now is tried for a day, like a daily one. */
-export function slotPeriod(schedule: ScheduleBase): RefreshEvery {
-  return schedule.every === "off" ? "day" : schedule.every;
-}
+export const slotPeriod = (schedule: ScheduleBase): RefreshEvery => (schedule.every === "off" ? "day" : schedule.every);
 
-export function periodMs(every: RefreshEvery): number {
-  return every === "day" ? DAY_MS : 7 * DAY_MS;
-}
+export const periodMs = (every: RefreshEvery): number => (every === "day" ? DAY_MS : 7 * DAY_MS);
 
 /** The first slot after `slot` that is still ahead of `now`: missed slots are not caught up in a loop. */
 function nextSlotAfter(slot: string, every: RefreshEvery, now: number): string {
@@ -33,10 +21,12 @@ function nextSlotAfter(slot: string, every: RefreshEvery, now: number): string {
   return iso(next);
 }
 
-/** The one slot rule of searches and territories: a run may start once its slot has come (the job itself done first). */
-export function isDue(schedule: ScheduleBase | undefined, settled: boolean, now: number): schedule is ScheduleBase {
-  return schedule !== undefined && settled && mayStartRun(schedule) && Date.parse(schedule.nextRunAt) <= now;
-}
+/**
+ * The one slot rule of searches and territories: a run may start once its slot has come (the job itself done first) and the
+ * pass may start it: a schedule that is on, or one run asked for now.
+ */
+export const isDue = (schedule: ScheduleBase | undefined, settled: boolean, now: number): schedule is ScheduleBase =>
+  schedule !== undefined && settled && (schedule.every !== "off" || schedule.asked === true) && Date.parse(schedule.nextRunAt) <= now;
 
 /**
  * The schedule once a due run could not happen: it costs nothing and is tried again at the next
@@ -49,19 +39,16 @@ export function skippedSlot<S extends ScheduleBase>(schedule: S, why: string, no
 }
 
 /** The schedule once its run started at `now`: the next slot a period later. */
-export function startedSlot<S extends ScheduleBase>(schedule: S, now: number): Omit<S, "asked"> {
-  return { ...answered(schedule), lastRunAt: iso(now), nextRunAt: iso(now + periodMs(slotPeriod(schedule))), lastError: null };
-}
+export const startedSlot = <S extends ScheduleBase>(schedule: S, now: number): Omit<S, "asked"> => ({
+  ...answered(schedule),
+  lastRunAt: iso(now),
+  nextRunAt: iso(now + periodMs(slotPeriod(schedule))),
+  lastError: null,
+});
 
 /** `running`: a run of the schedule is under way (started, not merged yet). */
 export function refreshView(schedule: ScheduleBase | undefined, running: boolean, figures: RunFigures): RefreshView | null {
   if (!schedule || schedule.every === "off") return null;
-  return {
-    every: schedule.every,
-    nextRunAt: schedule.nextRunAt,
-    lastRunAt: schedule.lastRunAt,
-    lastError: schedule.lastError,
-    ...figures,
-    running,
-  };
+  const { every, nextRunAt, lastRunAt, lastError } = schedule;
+  return { every, nextRunAt, lastRunAt, lastError, ...figures, running };
 }

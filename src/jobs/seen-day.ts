@@ -3,19 +3,15 @@
 import type { JobsContext } from "./job-context";
 import type { JobRecord } from "./job-record";
 
-/** The date, in the record's time zone, of an instant (an ISO timestamp or ms). */
-export function dayOf(ctx: JobsContext, timeZone: string, when: string | number): string {
+/** An instant (an ISO timestamp or ms) in ms; now when it is no date. */
+function msOf(ctx: JobsContext, when: string | number): number {
   const ms = typeof when === "number" ? when : Date.parse(when);
-  return ctx.formatDay(Number.isNaN(ms) ? ctx.clock.now() : ms, timeZone);
+  return Number.isNaN(ms) ? ctx.clock.now() : ms;
 }
 
-/** The day and time, in the record's time zone, of an instant: "2026-11-28 07:46". */
-function timeOf(ctx: JobsContext, timeZone: string, when: string | number): string {
-  const ms = typeof when === "number" ? when : Date.parse(when);
-  return ctx.formatTime(Number.isNaN(ms) ? ctx.clock.now() : ms, timeZone);
-}
+/** The date, in the record's time zone, of an instant (an ISO timestamp or ms). */
+export const dayOf = (ctx: JobsContext, timeZone: string, when: string | number): string => ctx.formatDay(msOf(ctx, when), timeZone);
 
 /** A skipped refresh's words: "The refresh due 2026-11-28 07:46 was not run", its time in the record's time zone. */
-export function refreshNotRun(ctx: JobsContext, record: JobRecord, due: string | number): string {
-  return `The refresh due ${timeOf(ctx, record.timeZone, due)} was not run`;
-}
+export const refreshNotRun = (ctx: JobsContext, record: JobRecord, due: string | number): string =>
+  `The refresh due ${ctx.formatTime(msOf(ctx, due), record.timeZone)} was not run`;

@@ -50,8 +50,5 @@ export const DOCUMENT_PROPERTIES_BUDGET: StoreBudget = {
 };
 
 /** What the store holds, as its budget counts it. */
-export function storeSize(budget: StoreBudget, properties: Record<string, string>): number {
-  let total = 0;
-  for (const key of Object.keys(properties)) total += budget.size(key, properties[key] ?? "");
-  return total;
-}
+export const storeSize = (budget: StoreBudget, properties: Record<string, string>): number =>
+  Object.keys(properties).reduce((total, key) => total + budget.size(key, properties[key] ?? ""), 0);

@@ -64,87 +64,53 @@ export const KEYS = {
   lockEpoch: "bl:lock-epoch",
 } as const;
 
+/** A key's entry; `prefix` when it starts every key of a collection. Marked free of side effects, so the bundle drops the registry. */
+/* @__NO_SIDE_EFFECTS__ */
+const key = (store: StoreOf, shape: string, writer: string, prefix?: true): StoredKey =>
+  prefix ? { store, prefix, shape, writer } : { store, shape, writer };
+
 /**
  * Where each key lives, its value's shape and the file that writes it. Nothing in src/ reads it, so
  * the bundle leaves it out; test/storage/keys.test.ts checks it against the code.
  */
 export const KEY_REGISTRY: { readonly [K in keyof typeof KEYS]: StoredKey } = {
   // ---- the user's properties ----
-  apiKey: { store: "user", shape: "the API key (plain text, never logged)", writer: "src/storage/settings.ts" },
-  baseUrl: { store: "user", shape: "the service address (plain text)", writer: "src/storage/settings.ts" },
-  editorId: { store: "user", shape: "a UUID (plain text)", writer: "src/gas/key-digest.ts" },
-  servedDocuments: { store: "user", shape: "SERVED_SHAPE (src/storage/user-documents.ts)", writer: "src/storage/user-documents.ts" },
-  backgroundNotices: { store: "user", shape: "NOTICES_SHAPE (src/storage/user-documents.ts)", writer: "src/storage/user-documents.ts" },
-  lastBackgroundRun: { store: "user", shape: "RUN_SHAPE (src/gas/background-executions.ts)", writer: "src/gas/background-executions.ts" },
-  jobSlots: { store: "user", shape: "SEEN_SLOTS_SHAPE (src/enrich/run/run-estimate.ts)", writer: "src/enrich/run/run-estimate.ts" },
-  pollTriggerMinutes: { store: "user", prefix: true, shape: "minutes (a number as text)", writer: "src/gas/document-poll-trigger.ts" },
-  chunkBody: { store: "user", prefix: true, shape: "PART_SHAPE (src/enrich/run/pending.ts)", writer: "src/enrich/run/pending.ts" },
+  apiKey: key("user", "the API key (plain text, never logged)", "src/storage/settings.ts"),
+  baseUrl: key("user", "the service address (plain text)", "src/storage/settings.ts"),
+  editorId: key("user", "a UUID (plain text)", "src/gas/key-digest.ts"),
+  servedDocuments: key("user", "SERVED_SHAPE (src/storage/user-documents.ts)", "src/storage/user-documents.ts"),
+  backgroundNotices: key("user", "NOTICES_SHAPE (src/storage/user-documents.ts)", "src/storage/user-documents.ts"),
+  lastBackgroundRun: key("user", "RUN_SHAPE (src/gas/background-executions.ts)", "src/gas/background-executions.ts"),
+  jobSlots: key("user", "SEEN_SLOTS_SHAPE (src/enrich/run/run-estimate.ts)", "src/enrich/run/run-estimate.ts"),
+  pollTriggerMinutes: key("user", "minutes (a number as text)", "src/gas/document-poll-trigger.ts", true),
+  chunkBody: key("user", "PART_SHAPE (src/enrich/run/pending.ts)", "src/enrich/run/pending.ts", true),
   // ---- the document's properties ----
-  sharedApiKey: { store: "document", shape: "the API key shared with formulas (plain text)", writer: "src/storage/settings.ts" },
-  sharedBaseUrl: { store: "document", shape: "the service address shared with formulas (plain text)", writer: "src/storage/settings.ts" },
-  pollEveryMinutes: { store: "document", shape: "minutes (a number as text)", writer: "src/storage/settings.ts" },
-  sharedForgotten: {
-    store: "document",
-    shape: "SHARED_FORGOTTEN_SHAPE (src/contacts/contacts-rules.ts)",
-    writer: "src/contacts/contacts-rules.ts",
-  },
+  sharedApiKey: key("document", "the API key shared with formulas (plain text)", "src/storage/settings.ts"),
+  sharedBaseUrl: key("document", "the service address shared with formulas (plain text)", "src/storage/settings.ts"),
+  pollEveryMinutes: key("document", "minutes (a number as text)", "src/storage/settings.ts"),
+  sharedForgotten: key("document", "SHARED_FORGOTTEN_SHAPE (src/contacts/contacts-rules.ts)", "src/contacts/contacts-rules.ts"),
   // ---- the job store (document properties, or the full build's developer metadata entry) ----
-  job: { store: "jobStore", prefix: true, shape: "jobRecordVersions (src/jobs/job-record-versions.ts)", writer: "src/jobs/job-store.ts" },
-  start: { store: "jobStore", prefix: true, shape: "START_RECORD_SHAPE (src/jobs/job-record.ts)", writer: "src/jobs/job-store.ts" },
-  enrichRun: { store: "jobStore", prefix: true, shape: "StoredRun (src/enrich/run/run-record.ts)", writer: "src/enrich/run/run-record.ts" },
-  chunkHead: { store: "jobStore", prefix: true, shape: "HEAD_SHAPE (src/enrich/run/pending.ts)", writer: "src/enrich/run/pending.ts" },
-  editorKeys: { store: "jobStore", shape: "EDITORS_SHAPE (src/jobs/editor-keys.ts)", writer: "src/jobs/editor-keys.ts" },
-  contactsSynced: { store: "jobStore", shape: "STATE_SHAPE (src/contacts/contacts-state.ts)", writer: "src/contacts/contacts-state.ts" },
-  contactsRules: { store: "jobStore", shape: "RULES_SHAPE (src/contacts/contacts-rules.ts)", writer: "src/contacts/contacts-rules.ts" },
-  selfCheckProbe: {
-    store: "jobStore",
-    prefix: true,
-    shape: "a probe's JSON, removed at once",
-    writer: "src/self-check/job-store-probe.ts",
-  },
+  job: key("jobStore", "jobRecordVersions (src/jobs/job-record-versions.ts)", "src/jobs/job-store.ts", true),
+  start: key("jobStore", "START_RECORD_SHAPE (src/jobs/job-record.ts)", "src/jobs/job-store.ts", true),
+  enrichRun: key("jobStore", "StoredRun (src/enrich/run/run-record.ts)", "src/enrich/run/run-record.ts", true),
+  chunkHead: key("jobStore", "HEAD_SHAPE (src/enrich/run/pending.ts)", "src/enrich/run/pending.ts", true),
+  editorKeys: key("jobStore", "EDITORS_SHAPE (src/jobs/editor-keys.ts)", "src/jobs/editor-keys.ts"),
+  contactsSynced: key("jobStore", "STATE_SHAPE (src/contacts/contacts-state.ts)", "src/contacts/contacts-state.ts"),
+  contactsRules: key("jobStore", "RULES_SHAPE (src/contacts/contacts-rules.ts)", "src/contacts/contacts-rules.ts"),
+  selfCheckProbe: key("jobStore", "a probe's JSON, removed at once", "src/self-check/job-store-probe.ts", true),
   // ---- developer metadata (full build), PROJECT-visible at the spreadsheet ----
-  metadataData: { store: "metadata", shape: "encodeData (src/storage/metadata-entries.ts)", writer: "src/gas/developer-metadata-store.ts" },
-  metadataClaim: { store: "metadata", shape: "encodeClaim (src/storage/metadata-entries.ts)", writer: "src/storage/write-claim.ts" },
+  metadataData: key("metadata", "encodeData (src/storage/metadata-entries.ts)", "src/gas/developer-metadata-store.ts"),
+  metadataClaim: key("metadata", "encodeClaim (src/storage/metadata-entries.ts)", "src/storage/write-claim.ts"),
   // ---- the document cache (custom functions), each under "bl:" + the key's namespace + ":" ----
-  cacheNamespace: {
-    store: "cache",
-    prefix: true,
-    shape: "CellCache entries (src/functions/cell-cache.ts)",
-    writer: "src/functions/cell-cache.ts",
-  },
-  cacheRate: { store: "cache", shape: "SENT_SHAPE (src/functions/request-budget.ts)", writer: "src/functions/request-budget.ts" },
-  cacheCredits: { store: "cache", shape: "CACHED_CREDITS (src/functions/leads-functions.ts)", writer: "src/functions/leads-functions.ts" },
-  cacheLocations: {
-    store: "cache",
-    prefix: true,
-    shape: "CACHED_TABLE (src/functions/leads-functions.ts)",
-    writer: "src/functions/leads-functions.ts",
-  },
-  cacheResults: {
-    store: "cache",
-    prefix: true,
-    shape: "CACHED_TABLE (src/functions/leads-functions.ts)",
-    writer: "src/functions/leads-functions.ts",
-  },
-  cacheBusinesses: {
-    store: "cache",
-    prefix: true,
-    shape: "BusinessSchema buckets (src/functions/lookups.ts)",
-    writer: "src/functions/record-cache.ts",
-  },
-  cacheJobs: {
-    store: "cache",
-    prefix: true,
-    shape: "JobSchema buckets (src/functions/lookups.ts)",
-    writer: "src/functions/record-cache.ts",
-  },
-  cacheKinds: {
-    store: "cache",
-    prefix: true,
-    shape: "CACHED_KIND buckets (src/functions/lookups.ts)",
-    writer: "src/functions/record-cache.ts",
-  },
-  lockEpoch: { store: "cache", shape: "a token (plain text)", writer: "src/gas/locks.ts" },
+  cacheNamespace: key("cache", "CellCache entries (src/functions/cell-cache.ts)", "src/functions/cell-cache.ts", true),
+  cacheRate: key("cache", "SENT_SHAPE (src/functions/request-budget.ts)", "src/functions/request-budget.ts"),
+  cacheCredits: key("cache", "CACHED_CREDITS (src/functions/leads-functions.ts)", "src/functions/leads-functions.ts"),
+  cacheLocations: key("cache", "CACHED_TABLE (src/functions/leads-functions.ts)", "src/functions/leads-functions.ts", true),
+  cacheResults: key("cache", "CACHED_TABLE (src/functions/leads-functions.ts)", "src/functions/leads-functions.ts", true),
+  cacheBusinesses: key("cache", "BusinessSchema buckets (src/functions/lookups.ts)", "src/functions/record-cache.ts", true),
+  cacheJobs: key("cache", "JobSchema buckets (src/functions/lookups.ts)", "src/functions/record-cache.ts", true),
+  cacheKinds: key("cache", "CACHED_KIND buckets (src/functions/lookups.ts)", "src/functions/record-cache.ts", true),
+  lockEpoch: key("cache", "a token (plain text)", "src/gas/locks.ts"),
 };
 
 /** The poll trigger's key of one document. */

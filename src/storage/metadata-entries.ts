@@ -14,9 +14,7 @@ const encodeValue = (value: string): string => (value.indexOf("\n") >= 0 || valu
 // Marked pure, as CLAIM_SHAPE: the default build never reads metadata, and leaves them out.
 const ESCAPED_VALUE = /* @__PURE__ */ currentShape(/* @__PURE__ */ z.lazy(() => z.string()));
 
-function decodeValue(text: string): string {
-  return text.startsWith("!") ? (readStored(ESCAPED_VALUE, text.slice(1)) ?? text) : text;
-}
+const decodeValue = (text: string): string => (text.startsWith("!") ? (readStored(ESCAPED_VALUE, text.slice(1)) ?? text) : text);
 
 /** Characters one key adds to the data entry: a line break, the key, a tab and the value as stored. */
 export const lineChars = (key: string, value: string): number => key.length + encodeValue(value).length + 2;
@@ -37,9 +35,7 @@ export function encodeData(keys: ReadonlyMap<string, string>): string {
 export function decodeData(raw: string): Map<string, string> | null {
   if (raw !== DATA_HEADER && !raw.startsWith(`${DATA_HEADER}\n`)) return null;
   const keys = new Map<string, string>();
-  const lines = raw.split("\n");
-  for (let i = 1; i < lines.length; i += 1) {
-    const line = lines[i] ?? "";
+  for (const line of raw.split("\n").slice(1)) {
     const tab = line.indexOf("\t");
     if (tab > 0) keys.set(line.slice(0, tab), decodeValue(line.slice(tab + 1)));
   }
@@ -47,30 +43,21 @@ export function decodeData(raw: string): Map<string, string> | null {
 }
 
 /** An execution's claim to be the only one changing the store, and what tells that it died. */
-export interface Claim {
-  token: string;
-  /** Epoch ms after which the claim is void: longer than any execution lives. */
-  until: number;
-  /** Made under the document lock: whoever holds that lock now knows its maker has ended. */
-  documentLock: boolean;
-  /** Made under this user's lock (a pass): the same, for whoever holds that user's lock now. */
-  userLock: string | null;
-}
+const StoredClaim = /* @__PURE__ */ z.lazy(() =>
+  z.object({
+    token: z.string(),
+    /** Epoch ms after which the claim is void: longer than any execution lives. */
+    until: z.number(),
+    /** Made under the document lock: whoever holds that lock now knows its maker has ended. */
+    documentLock: z.boolean(),
+    /** Made under this user's lock (a pass): the same, for whoever holds that user's lock now. */
+    userLock: z.nullable(z.string()),
+  }),
+);
+export type Claim = z.output<typeof StoredClaim>;
+const CLAIM_SHAPE = /* @__PURE__ */ currentShape(StoredClaim);
 
 export const encodeClaim = (claim: Claim): string => CLAIM_MARK + JSON.stringify(claim);
 
-const CLAIM_SHAPE = /* @__PURE__ */ currentShape(
-  /* @__PURE__ */ z.lazy(
-    () =>
-      z.object({
-        token: z.string(),
-        until: z.number(),
-        documentLock: z.boolean(),
-        userLock: z.nullable(z.string()),
-      }) satisfies z.ZodMiniType<Claim>,
-  ),
-);
-
-export function decodeClaim(raw: string): Claim | null {
-  return raw.startsWith(CLAIM_MARK) ? readStored(CLAIM_SHAPE, raw.slice(CLAIM_MARK.length)) : null;
-}
+export const decodeClaim = (raw: string): Claim | null =>
+  raw.startsWith(CLAIM_MARK) ? readStored(CLAIM_SHAPE, raw.slice(CLAIM_MARK.length)) : null;

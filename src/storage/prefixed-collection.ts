@@ -40,12 +40,10 @@ export class PrefixedCollection<T> {
 
   /** Every readable record with its id, in the store's key order; unreadable ones are skipped. */
   entries(properties: Record<string, string> = this.store.getProperties()): Array<[string, T]> {
-    const found: Array<[string, T]> = [];
-    for (const id of this.ids(properties)) {
+    return this.ids(properties).flatMap((id): Array<[string, T]> => {
       const record = this.read(properties[this.key(id)], id);
-      if (record !== null) found.push([id, record]);
-    }
-    return found;
+      return record === null ? [] : [[id, record]];
+    });
   }
 
   all(properties?: Record<string, string>): T[] {

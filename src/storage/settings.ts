@@ -11,14 +11,6 @@ export interface SettingsStores {
   document: PropertiesLike | null;
 }
 
-const KEY = {
-  apiKey: KEYS.apiKey,
-  baseUrl: KEYS.baseUrl,
-  sharedApiKey: KEYS.sharedApiKey,
-  sharedBaseUrl: KEYS.sharedBaseUrl,
-  pollEveryMinutes: KEYS.pollEveryMinutes,
-} as const;
-
 export interface ServiceSettings {
   apiKey: string;
   baseUrl: string;
@@ -39,16 +31,14 @@ class SettingsMissingError extends UserFacingError {
 export function readServiceSettings(stores: SettingsStores, source: "user" | "formulas"): ServiceSettings {
   const props = source === "user" ? stores.user : stores.document;
   if (!props) throw new SettingsMissingError();
-  const apiKey = props.getProperty(source === "user" ? KEY.apiKey : KEY.sharedApiKey);
-  const baseUrl = props.getProperty(source === "user" ? KEY.baseUrl : KEY.sharedBaseUrl);
+  const apiKey = props.getProperty(source === "user" ? KEYS.apiKey : KEYS.sharedApiKey);
+  const baseUrl = props.getProperty(source === "user" ? KEYS.baseUrl : KEYS.sharedBaseUrl);
   if (!apiKey || !baseUrl) throw new SettingsMissingError();
   return { apiKey, baseUrl };
 }
 
 /** The current user's own key, or null when they have saved none. */
-export function userApiKey(stores: SettingsStores): string | null {
-  return stores.user.getProperty(KEY.apiKey);
-}
+export const userApiKey = (stores: SettingsStores): string | null => stores.user.getProperty(KEYS.apiKey);
 
 /** A checked change of settings, written whole or not at all. */
 export interface SettingsChange {
@@ -63,16 +53,12 @@ export interface SettingsChange {
 
 type Snapshot = Record<string, string | null>;
 
-function snapshot(props: PropertiesLike, keys: readonly string[]): Snapshot {
-  const values: Snapshot = {};
-  for (const key of keys) values[key] = props.getProperty(key);
-  return values;
-}
+const snapshot = (props: PropertiesLike, keys: readonly string[]): Snapshot =>
+  Object.fromEntries(keys.map((key) => [key, props.getProperty(key)]));
 
 function restore(props: PropertiesLike, values: Snapshot): void {
-  for (const key of Object.keys(values)) {
-    const value = values[key];
-    if (value === null || value === undefined) props.deleteProperty(key);
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null) props.deleteProperty(key);
     else props.setProperty(key, value);
   }
 }
@@ -82,21 +68,21 @@ export function writeServiceSettings(stores: SettingsStores, change: SettingsCha
   const { settings, shareWithFormulas, pollEveryMinutes } = change;
   const { user, document: doc } = stores;
   if (!doc) throw new UserFacingError(NO_DOCUMENT_MESSAGE);
-  const userBefore = snapshot(user, [KEY.apiKey, KEY.baseUrl]);
-  const docBefore = snapshot(doc, [KEY.sharedApiKey, KEY.sharedBaseUrl, KEY.pollEveryMinutes]);
+  const userBefore = snapshot(user, [KEYS.apiKey, KEYS.baseUrl]);
+  const docBefore = snapshot(doc, [KEYS.sharedApiKey, KEYS.sharedBaseUrl, KEYS.pollEveryMinutes]);
   try {
-    user.setProperties({ [KEY.apiKey]: settings.apiKey, [KEY.baseUrl]: settings.baseUrl });
+    user.setProperties({ [KEYS.apiKey]: settings.apiKey, [KEYS.baseUrl]: settings.baseUrl });
     if (shareWithFormulas === true) {
-      doc.setProperties({ [KEY.sharedApiKey]: settings.apiKey, [KEY.sharedBaseUrl]: settings.baseUrl });
+      doc.setProperties({ [KEYS.sharedApiKey]: settings.apiKey, [KEYS.sharedBaseUrl]: settings.baseUrl });
     } else if (shareWithFormulas === false) {
       // Only the caller's own key (the one they used until now, or this one) stops being shared.
-      const shared = docBefore[KEY.sharedApiKey];
-      if (shared === settings.apiKey || (shared !== null && shared === userBefore[KEY.apiKey])) {
-        doc.deleteProperty(KEY.sharedApiKey);
-        doc.deleteProperty(KEY.sharedBaseUrl);
+      const shared = docBefore[KEYS.sharedApiKey];
+      if (shared === settings.apiKey || (shared !== null && shared === userBefore[KEYS.apiKey])) {
+        doc.deleteProperty(KEYS.sharedApiKey);
+        doc.deleteProperty(KEYS.sharedBaseUrl);
       }
     }
-    if (pollEveryMinutes !== undefined) doc.setProperty(KEY.pollEveryMinutes, String(pollEveryMinutes));
+    if (pollEveryMinutes !== undefined) doc.setProperty(KEYS.pollEveryMinutes, String(pollEveryMinutes));
   } catch (error) {
     restore(user, userBefore);
     restore(doc, docBefore);
@@ -105,20 +91,17 @@ export function writeServiceSettings(stores: SettingsStores, change: SettingsCha
 }
 
 export function readPollInterval(stores: SettingsStores): PollInterval {
-  const raw = Number(stores.document?.getProperty(KEY.pollEveryMinutes));
-  return (POLL_INTERVALS as readonly number[]).indexOf(raw) >= 0 ? (raw as PollInterval) : 60;
+  const raw = Number(stores.document?.getProperty(KEYS.pollEveryMinutes));
+  return isPollInterval(raw) ? raw : 60;
 }
 
-export function isPollInterval(minutes: unknown): minutes is PollInterval {
-  return (POLL_INTERVALS as readonly unknown[]).indexOf(minutes) >= 0;
-}
+export const isPollInterval = (minutes: unknown): minutes is PollInterval => (POLL_INTERVALS as readonly unknown[]).indexOf(minutes) >= 0;
 
 export const POLL_INTERVAL_RULE = `Background polling can run every ${POLL_INTERVALS.join(", ")} minutes`;
 
 /** The caller's stored settings as they are (either may be missing), and whether formulas share this key. */
 export function readStoredSettings(stores: SettingsStores): { apiKey: string | null; baseUrl: string | null; sharedWithFormulas: boolean } {
-  const { user } = stores;
-  const apiKey = user.getProperty(KEY.apiKey);
-  const shared = stores.document?.getProperty(KEY.sharedApiKey) ?? null;
-  return { apiKey, baseUrl: user.getProperty(KEY.baseUrl), sharedWithFormulas: apiKey !== null && shared === apiKey };
+  const apiKey = stores.user.getProperty(KEYS.apiKey);
+  const shared = stores.document?.getProperty(KEYS.sharedApiKey) ?? null;
+  return { apiKey, baseUrl: stores.user.getProperty(KEYS.baseUrl), sharedWithFormulas: apiKey !== null && shared === apiKey };
 }

@@ -50,9 +50,8 @@ interface ReadRecord<Today> {
 export const currentShape = <T>(schema: z.ZodMiniType<T>): StoredShape<T> => ({ schema, upgrade: (stored) => stored });
 
 /** The record a stored text holds, in today's shape; null when absent, not JSON, or of no known shape. */
-export function readStored<Today, Stored>(shape: StoredShape<Today, Stored>, text: string | null | undefined): Today | null {
-  return readVersioned(shape, text)?.record ?? null;
-}
+export const readStored = <Today, Stored>(shape: StoredShape<Today, Stored>, text: string | null | undefined): Today | null =>
+  readVersioned(shape, text)?.record ?? null;
 
 /**
  * The record a stored text holds, upgraded in one step: every version step after its stored version,

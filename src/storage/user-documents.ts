@@ -7,7 +7,6 @@ import { KEYS } from "./keys";
 import { entriesShape, readStored, type StoredShape } from "./stored-json";
 import { clipToBytes, utf8Bytes } from "./utf8";
 
-const NOTICES_KEY = KEYS.backgroundNotices;
 /** Documents one trigger serves at most (ids are 44 characters: far below 9 KB a value). */
 const MAX_SERVED = 50;
 /** One notice's message at most, and all of them (a user property value holds 9 KB), in UTF-8. */
@@ -24,9 +23,7 @@ const SERVED_SHAPE: StoredShape<string[], unknown[]> = {
 };
 
 /** The documents with jobs this user's trigger moves forward, most recently registered first. */
-export function servedDocuments(user: KeyValueStore): string[] {
-  return readStored(SERVED_SHAPE, user.getProperty(KEYS.servedDocuments)) ?? [];
-}
+export const servedDocuments = (user: KeyValueStore): string[] => readStored(SERVED_SHAPE, user.getProperty(KEYS.servedDocuments)) ?? [];
 
 export function registerServedDocument(user: KeyValueStore, id: string): void {
   const ids = servedDocuments(user);
@@ -52,9 +49,8 @@ const NOTICES_SHAPE = entriesShape(
   (notice): BackgroundNotice => notice,
 );
 
-function notices(user: KeyValueStore): Record<string, BackgroundNotice> {
-  return readStored(NOTICES_SHAPE, user.getProperty(NOTICES_KEY)) ?? {};
-}
+const notices = (user: KeyValueStore): Record<string, BackgroundNotice> =>
+  readStored(NOTICES_SHAPE, user.getProperty(KEYS.backgroundNotices)) ?? {};
 
 /**
  * Leaves a plain-words message for the sidebar of `documentId` (or of every document), for the
@@ -66,7 +62,7 @@ export function leaveBackgroundNotice(user: KeyValueStore, documentId: string, m
   const old = all[documentId];
   if (old !== undefined && old.message === clipped && old.at === at) return;
   all[documentId] = { message: clipped, at };
-  user.setProperty(NOTICES_KEY, JSON.stringify(newestThatFit(all)));
+  user.setProperty(KEYS.backgroundNotices, JSON.stringify(newestThatFit(all)));
 }
 
 /**
@@ -91,7 +87,7 @@ export function clearBackgroundNotice(user: KeyValueStore, documentId: string): 
   const all = notices(user);
   if (all[documentId] === undefined) return;
   delete all[documentId];
-  user.setProperty(NOTICES_KEY, JSON.stringify(all));
+  user.setProperty(KEYS.backgroundNotices, JSON.stringify(all));
 }
 
 /** What the last background run could not do for this document, if anything. */

@@ -3,27 +3,10 @@
 // characters is 9,000 bytes, not 3,000.
 
 /** Bytes of `text` in UTF-8; a lone surrogate counts as the 3 bytes of the U+FFFD that replaces it. */
-export function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i += 1;
-    } else bytes += 3;
-  }
-  return bytes;
-}
+export const utf8Bytes = (text: string): number => utf8Start(text, Number.POSITIVE_INFINITY).bytes;
 
-/**
- * The longest start of `text` within `maxBytes` of UTF-8, ending with "…" when cut. Never splits
- * a surrogate pair.
- */
-export function clipToBytes(text: string, maxBytes: number): string {
-  if (utf8Bytes(text) <= maxBytes) return text;
-  const budget = maxBytes - 3; // the ellipsis is 3 bytes
+/** The end of the longest start of `text` within `budget` bytes of UTF-8, and its bytes. Never splits a surrogate pair. */
+function utf8Start(text: string, budget: number): { end: number; bytes: number } {
   let bytes = 0;
   let end = 0;
   while (end < text.length) {
@@ -34,5 +17,12 @@ export function clipToBytes(text: string, maxBytes: number): string {
     bytes += size;
     end += pair ? 2 : 1;
   }
-  return budget < 0 ? "" : text.slice(0, end) + "…";
+  return { end, bytes };
+}
+
+/** The longest start of `text` within `maxBytes` of UTF-8, ending with "…" when cut. */
+export function clipToBytes(text: string, maxBytes: number): string {
+  if (utf8Bytes(text) <= maxBytes) return text;
+  const budget = maxBytes - 3; // the ellipsis is 3 bytes
+  return budget < 0 ? "" : text.slice(0, utf8Start(text, budget).end) + "…";
 }

@@ -102,9 +102,7 @@ export class WriteClaim {
 
   /** Characters the listed claims take of the location. */
   listedChars(): number {
-    let total = 0;
-    for (const { chars } of this.listed) total += chars;
-    return total;
+    return this.listed.reduce((total, { chars }) => total + chars, 0);
   }
 
   /**
@@ -166,16 +164,15 @@ export class WriteClaim {
   suspend(flush: () => void): void {
     const held = this.held;
     if (held === null) return;
-    if (!held.holder.documentLock) {
-      const depth = held.depth;
+    const { depth, holder, token } = held;
+    if (holder.documentLock) {
+      flush();
+      this.held = null;
+    } else {
       held.depth = 1;
       this.release(flush, false);
-      this.suspended = { depth, holder: held.holder, token: "" };
-      return;
     }
-    flush();
-    this.held = null;
-    this.suspended = { depth: held.depth, holder: held.holder, token: held.token };
+    this.suspended = { depth, holder, token: holder.documentLock ? token : "" };
   }
 
   /** StoreClaims.resume: the claim left listed, if it still is and no other live claim is; else taken anew. */
@@ -183,27 +180,24 @@ export class WriteClaim {
     const suspended = this.suspended;
     if (suspended === null) return true;
     this.suspended = null;
-    if (suspended.token !== "" && quiet) {
-      // Nobody took the document lock meanwhile: nobody voided the claim, and a pass that opened the document by id stepped back for it.
-      const own = this.listed.find((c) => c.claim.token === suspended.token);
-      if (own !== undefined) {
-        this.held = { handle: own.handle, depth: suspended.depth, holder: suspended.holder, token: suspended.token };
-        return true;
-      }
-    }
-    if (suspended.token !== "") {
+    const { depth, holder, token } = suspended;
+    const find = () => this.listed.find((c) => c.claim.token === token);
+    // `quiet`: nobody took the document lock meanwhile: nobody voided the claim, and a pass that opened the document by id stepped back.
+    let own = token !== "" && quiet ? find() : undefined;
+    if (token !== "" && own === undefined) {
       relist();
-      const own = this.listed.find((c) => c.claim.token === suspended.token);
+      const listed = find();
       const now = this.runtime.now();
-      if (own !== undefined && this.listed.every((c) => c === own || isVoid(c.claim, suspended.holder, now))) {
-        this.held = { handle: own.handle, depth: suspended.depth, holder: suspended.holder, token: suspended.token };
-        return true;
-      }
+      if (listed !== undefined && this.listed.every((c) => c === listed || isVoid(c.claim, holder, now))) own = listed;
       // Another execution took the document meanwhile (it voided ours): the claim is taken anew, as anyone's.
-      if (own !== undefined) removeQuietly(own.handle);
+      else if (listed !== undefined) removeQuietly(listed.handle);
     }
-    if (!this.take(suspended.holder, waitMs, relist)) return false;
-    if (this.held) this.held.depth = suspended.depth;
+    if (own !== undefined) {
+      this.held = { handle: own.handle, depth, holder, token };
+      return true;
+    }
+    if (!this.take(holder, waitMs, relist)) return false;
+    if (this.held) this.held.depth = depth;
     return true;
   }
 
