@@ -35,7 +35,7 @@ export class Forgotten {
 
 /** `list` without the forgotten addresses; the same list when none of it was. */
 function keptOf(list: readonly string[] | null | undefined, forgotten: Forgotten): readonly string[] | null | undefined {
-  return list && list.some((address) => forgotten.has(address)) ? list.filter((address) => !forgotten.has(address)) : list;
+  return list?.some((address) => forgotten.has(address)) ? list.filter((address) => !forgotten.has(address)) : list;
 }
 
 /** A business without its forgotten addresses: out of its lists, its verifications and its key contacts (the rest kept). */

@@ -50,7 +50,7 @@ function followRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: nu
   running.forEach((record, i) => {
     const outcome = statuses[i];
     // Not readable this time (or not with this key): the run's creator's next pass follows it.
-    if (!outcome || !outcome.ok) return;
+    if (!outcome?.ok) return;
     const job = outcome.value;
     if (isFailedStatus(job.status)) {
       const reason = job.error ? `: ${job.error}` : "";
@@ -128,7 +128,7 @@ function startDueRuns(ctx: JobsContext, scheduled: ScheduledSearch[], deadline: 
   if (needsAccount) requests.push(ctx.client.prepare.getAccount());
   const outcomes = ctx.client.batch(requests, { deadline });
   const accountOutcome = needsAccount ? outcomes[runs.length] : undefined;
-  let account = accountOutcome && accountOutcome.ok ? (accountOutcome.value as Account) : null;
+  let account = accountOutcome?.ok ? (accountOutcome.value as Account) : null;
   // Room for the rows a run may add, under Google's cell limit: read once, when a run is about to be paid for.
   let room: DocumentRoom | null = null;
 

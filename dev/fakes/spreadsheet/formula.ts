@@ -214,7 +214,7 @@ class Parser {
       }
       case "sheet": {
         const ref = this.tokens[this.pos];
-        if (!ref || ref.kind !== "word") throw new FormulaSyntaxError("expected a reference");
+        if (ref?.kind !== "word") throw new FormulaSyntaxError("expected a reference");
         this.pos += 1;
         return () => {
           throw new Unevaluated();

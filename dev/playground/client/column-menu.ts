@@ -49,7 +49,7 @@ export class ColumnMenu {
 
   private onKey(event: KeyboardEvent): void {
     const items = this.items();
-    const at = items.findIndex((item) => item === document.activeElement);
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
     if (event.key === "Escape" || event.key === "Tab") this.close();
     else if (event.key === "ArrowDown" || event.key === "ArrowUp")
       items[(at + (event.key === "ArrowDown" ? 1 : items.length - 1)) % items.length]?.focus();
