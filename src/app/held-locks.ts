@@ -1,7 +1,7 @@
 // This file defines the locks a pass holds while it changes a document, given up around every network call and sleep and taken back
 // after, its writes committed first (Google asks for short locks: a click waits seconds, not a pass's minutes on the network); and the
 // gate every request and retry wait goes through, counting them, so code knows when what it read may have changed since.
-import type { Transport } from "../api/transport";
+import type { HttpRequest, Transport } from "../api/transport";
 import { LocksNotRegained, StateChangedMeanwhile } from "../errors/interruptions";
 import type { Interleaving } from "../jobs/job-context";
 import type { Clock } from "../rules/clock";
@@ -17,6 +17,8 @@ export interface LockPart {
   /** A LockService lock: what the execution wrote is committed (SpreadsheetApp.flush) before it is given up. */
   readonly commitFirst: boolean;
 }
+
+const isRead = (request: HttpRequest): boolean => request.method === "GET";
 
 /** How long a pass waits to take its locks back after a network call: a click may be changing the document meanwhile. */
 const RELOCK_WAIT_MS = 30_000;
@@ -39,15 +41,13 @@ export class HeldLocks {
    * once, before the first LockService lock goes (or after the claim).
    */
   private giveAll(how: (part: LockPart) => void): void {
-    let committed = false;
-    for (const part of [...this.parts].reverse()) {
-      if (part.commitFirst && !committed) {
-        this.commit();
-        committed = true;
-      }
+    const parts = [...this.parts].reverse();
+    const first = parts.findIndex((part) => part.commitFirst);
+    parts.forEach((part, index) => {
+      if (index === first) this.commit();
       how(part);
-    }
-    if (!committed) this.commit();
+    });
+    if (first < 0) this.commit();
   }
 
   /** Gives every lock up, the last taken first, what was written committed once before the first LockService lock goes. */
@@ -118,13 +118,11 @@ export class NetworkGate implements Interleaving {
     }
     this.locks.giveUp();
     if (this.offlineDepth > 0) return io();
-    let value: T;
     try {
-      value = io();
+      return io();
     } finally {
       this.takeBack(readOnly);
     }
-    return value;
   }
 
   private takeBack(readOnly: boolean): void {
@@ -135,25 +133,19 @@ export class NetworkGate implements Interleaving {
 
   offline<T>(work: () => T): T {
     this.offlineDepth += 1;
-    let value: T;
     try {
-      value = work();
+      return work();
     } finally {
       this.offlineDepth -= 1;
       // Only reads happen offline: another execution's change met on coming back stops the step.
       if (this.offlineDepth === 0) this.takeBack(true);
     }
-    return value;
   }
 
   transport(inner: Transport): Transport {
     return {
-      fetch: (request) => this.around(() => inner.fetch(request), request.method === "GET"),
-      fetchAll: (requests) =>
-        this.around(
-          () => inner.fetchAll(requests),
-          requests.every((request) => request.method === "GET"),
-        ),
+      fetch: (request) => this.around(() => inner.fetch(request), isRead(request)),
+      fetchAll: (requests) => this.around(() => inner.fetchAll(requests), requests.every(isRead)),
     };
   }
 

@@ -14,24 +14,16 @@ const READABLE: readonly string[] = ["running", "importing", "enriching", "compl
 const GATHERING: readonly string[] = ["queued", "starting", "running", "importing"];
 
 /** The job never changes again: its results are final. */
-export function isTerminalStatus(status: string): boolean {
-  return TERMINAL.indexOf(status) >= 0;
-}
+export const isTerminalStatus = (status: string): boolean => TERMINAL.indexOf(status) >= 0;
 
 /** Still changing on the service (worth polling): not yet completed or failed. */
-export function isActiveStatus(status: string): boolean {
-  return !isTerminalStatus(status);
-}
+export const isActiveStatus = (status: string): boolean => !isTerminalStatus(status);
 
 /** The service serves the job's results (some of them while it runs). */
-export function isReadableStatus(status: string): boolean {
-  return READABLE.indexOf(status) >= 0;
-}
+export const isReadableStatus = (status: string): boolean => READABLE.indexOf(status) >= 0;
 
 /** The job is still finding its businesses: its progress is imported of requested. */
-export function isGatheringStatus(status: string): boolean {
-  return GATHERING.indexOf(status) >= 0;
-}
+export const isGatheringStatus = (status: string): boolean => GATHERING.indexOf(status) >= 0;
 
 // Arrows, not one maker's results: the bundle leaves out those it does not use.
 /** The job waits for a slot on the service: nothing has started. */
