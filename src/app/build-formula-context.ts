@@ -20,25 +20,21 @@ const FORMULAS_NOT_SHARED =
   "Formulas in this document cannot use Business Leads yet: open Extensions > Business Leads > Open Business Leads, " +
   'click Settings and tick "Share my key with formulas in this document".';
 
-function sharedSettings(): ServiceSettings {
+/** The settings an editor shared with this document's formulas, or null where none are. */
+function sharedSettings(): ServiceSettings | null {
   try {
     return readServiceSettings("formulas");
-  } catch {
-    throw new UserFacingError(FORMULAS_NOT_SHARED);
-  }
-}
-
-function sharedKey(): string | null {
-  try {
-    return readServiceSettings("formulas").apiKey;
   } catch {
     return null;
   }
 }
 
+const sharedKey = (): string | null => sharedSettings()?.apiKey ?? null;
+
 function formulaContext(): FormulaContext {
   const deadline = appsScriptClock.now() + FORMULA_BUDGET_MS;
   const settings = sharedSettings();
+  if (!settings) throw new UserFacingError(FORMULAS_NOT_SHARED);
   const client = clientFor(settings, deadline, undefined, { maxAttempts: 3, maxDelayMs: 4000, maxRetryAfterMs: 10 * 1000 });
   let tracked: Map<string, TrackedJob> | null = null;
   // The list forgetContact shares with formulas (document properties, which a custom function may read in either build); where Google

@@ -37,7 +37,7 @@ export class HeldLocks {
   ) {}
 
   /**
-   * Gives each part up, the last taken first; what was written is committed
+   * Gives each part up, the last taken first (none is held after); what was written is committed
    * once, before the first LockService lock goes (or after the claim).
    */
   private giveAll(how: (part: LockPart) => void): void {
@@ -48,6 +48,7 @@ export class HeldLocks {
       how(part);
     });
     if (first < 0) this.commit();
+    this.held = false;
   }
 
   /** Gives every lock up, the last taken first, what was written committed once before the first LockService lock goes. */
@@ -55,13 +56,11 @@ export class HeldLocks {
     if (!this.held) return;
     this.before = this.fingerprint();
     this.giveAll((part) => part.give());
-    this.held = false;
   }
 
   /** The pass's end: every lock it holds given up, what it wrote committed once. */
   finish(): void {
     if (this.held) this.giveAll((part) => part.end());
-    this.held = false;
   }
 
   /**

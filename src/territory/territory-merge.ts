@@ -52,8 +52,7 @@ function onePerPlace(finds: readonly TerritoryFind[]): TerritoryFind[] {
   for (const find of finds) {
     const { mapsUrl, placeId } = identityOf(find.business);
     const key = mapsUrl ?? placeId ?? `id:${find.business.id}`;
-    const known = byPlace.get(key);
-    byPlace.set(key, { business: find.business, foundBy: [...(known?.foundBy ?? []), ...find.foundBy] });
+    byPlace.set(key, { business: find.business, foundBy: [...(byPlace.get(key)?.foundBy ?? []), ...find.foundBy] });
   }
   return [...byPlace.values()];
 }
