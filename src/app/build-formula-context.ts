@@ -66,11 +66,8 @@ function formulaContext(): FormulaContext {
  */
 function trackedJobs(): Map<string, TrackedJob> {
   try {
-    return new Map(
-      currentJobStore()
-        .all()
-        .flatMap((record) => partsOf(record).serviceJobs(record)),
-    );
+    const records = currentJobStore().all();
+    return new Map(records.flatMap((record) => partsOf(record).serviceJobs(record)));
   } catch {
     return new Map();
   }

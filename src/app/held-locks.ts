@@ -69,18 +69,16 @@ export class HeldLocks {
    */
   takeBack(): boolean {
     if (this.held) return false;
-    const taken: LockPart[] = [];
     // Only a LockService lock taken first can tell that nobody came meanwhile (a claim alone cannot).
     let quiet = this.parts[0]?.commitFirst === true;
-    for (const part of this.parts) {
+    for (const [index, part] of this.parts.entries()) {
       const outcome = part.take(RELOCK_WAIT_MS, quiet);
       if (outcome === "refused") {
-        for (const held of taken.reverse()) held.end();
+        for (const held of this.parts.slice(0, index).reverse()) held.end();
         throw new LocksNotRegained();
       }
       // Nobody took the document lock meanwhile (and the claim stood): nothing changed, and the store need not be read again.
       quiet = quiet && outcome === "quiet";
-      taken.push(part);
     }
     this.held = true;
     return !quiet && this.fingerprint() !== this.before;
