@@ -1,20 +1,17 @@
 // This file builds the custom functions' context from Apps Script's services. Custom functions run anonymously (no user properties),
 // so the key is only the copy an editor shared with this document's formulas, and the client's retries end inside the 30 s limit.
-import { LeadsClient } from "../api/client";
 import { CellCache } from "../functions/cell-cache";
 import type { FormulaContext } from "../functions/formula-context";
 import { partsOf, type TrackedJob } from "../jobs/kind-parts";
 import { fingerprint } from "../jobs/job-store";
 import { UserFacingError, withUserErrors } from "../errors/user-error";
-import { currentJobStore } from "./jobs-context";
+import { clientFor, currentJobStore } from "./jobs-context";
 import { readSharedForgotten } from "../contacts/contacts-rules";
 import { Forgotten, withoutAny } from "../contacts/forgotten";
 import { documentProperties } from "../gas/property-snapshot";
-import type { KeyValueStore } from "../storage/key-value-store";
 import { documentCache } from "../gas/document-cache";
 import { appsScriptClock } from "../gas/utilities";
 import { readServiceSettings, type ServiceSettings } from "../gas/settings";
-import { appsScriptTransport } from "../gas/urlfetch-transport";
 
 /** A custom function may run 30 s; its requests and waits must be over well before. */
 const FORMULA_BUDGET_MS = 20 * 1000;
@@ -23,38 +20,28 @@ const FORMULAS_NOT_SHARED =
   "Formulas in this document cannot use Business Leads yet: open Extensions > Business Leads > Open Business Leads, " +
   'click Settings and tick "Share my key with formulas in this document".';
 
-function sharedSettings(): ServiceSettings {
+/** The settings an editor shared with this document's formulas, or null where none are. */
+function sharedSettings(): ServiceSettings | null {
   try {
     return readServiceSettings("formulas");
-  } catch {
-    throw new UserFacingError(FORMULAS_NOT_SHARED);
-  }
-}
-
-function sharedKey(): string | null {
-  try {
-    return readServiceSettings("formulas").apiKey;
   } catch {
     return null;
   }
 }
 
+const sharedKey = (): string | null => sharedSettings()?.apiKey ?? null;
+
 function formulaContext(): FormulaContext {
   const deadline = appsScriptClock.now() + FORMULA_BUDGET_MS;
   const settings = sharedSettings();
-  const client = new LeadsClient({
-    baseUrl: settings.baseUrl,
-    apiKey: settings.apiKey,
-    transport: appsScriptTransport(),
-    clock: appsScriptClock,
-    deadline,
-    maxAttempts: 3,
-    maxDelayMs: 4000,
-    maxRetryAfterMs: 10 * 1000,
-  });
+  if (!settings) throw new UserFacingError(FORMULAS_NOT_SHARED);
+  const client = clientFor(settings, deadline, undefined, { maxAttempts: 3, maxDelayMs: 4000, maxRetryAfterMs: 10 * 1000 });
   let tracked: Map<string, TrackedJob> | null = null;
-  // The list forgetContact shares with formulas (document properties, which a custom function may read in either build).
-  const prefixes = readSharedForgotten(formulaProperties());
+  // The list forgetContact shares with formulas (document properties, which a custom function may read in either build); where Google
+  // gives none, nothing can be shown safely.
+  const properties = documentProperties();
+  if (!properties) throw new UserFacingError(FORMULAS_NOT_SHARED);
+  const prefixes = readSharedForgotten(properties);
   const forgotten = new Forgotten(prefixes);
   return {
     client,
@@ -71,13 +58,6 @@ function formulaContext(): FormulaContext {
   };
 }
 
-/** The document's properties as a formula reads them; where Google gives none, nothing can be shown safely. */
-function formulaProperties(): KeyValueStore {
-  const properties = documentProperties();
-  if (!properties) throw new UserFacingError(FORMULAS_NOT_SHARED);
-  return properties;
-}
-
 /**
  * What the document's job store knows of its jobs, or nothing where a custom function may not
  * read it. Google does not say whether a custom function may list developer metadata (the full
@@ -86,11 +66,8 @@ function formulaProperties(): KeyValueStore {
  */
 function trackedJobs(): Map<string, TrackedJob> {
   try {
-    return new Map(
-      currentJobStore()
-        .all()
-        .flatMap((record) => partsOf(record).serviceJobs(record)),
-    );
+    const records = currentJobStore().all();
+    return new Map(records.flatMap((record) => partsOf(record).serviceJobs(record)));
   } catch {
     return new Map();
   }

@@ -1,7 +1,7 @@
 // This file defines the locks a pass holds while it changes a document, given up around every network call and sleep and taken back
 // after, its writes committed first (Google asks for short locks: a click waits seconds, not a pass's minutes on the network); and the
 // gate every request and retry wait goes through, counting them, so code knows when what it read may have changed since.
-import type { Transport } from "../api/transport";
+import type { HttpRequest, Transport } from "../api/transport";
 import { LocksNotRegained, StateChangedMeanwhile } from "../errors/interruptions";
 import type { Interleaving } from "../jobs/job-context";
 import type { Clock } from "../rules/clock";
@@ -17,6 +17,8 @@ export interface LockPart {
   /** A LockService lock: what the execution wrote is committed (SpreadsheetApp.flush) before it is given up. */
   readonly commitFirst: boolean;
 }
+
+const isRead = (request: HttpRequest): boolean => request.method === "GET";
 
 /** How long a pass waits to take its locks back after a network call: a click may be changing the document meanwhile. */
 const RELOCK_WAIT_MS = 30_000;
@@ -35,19 +37,18 @@ export class HeldLocks {
   ) {}
 
   /**
-   * Gives each part up, the last taken first; what was written is committed
+   * Gives each part up, the last taken first (none is held after); what was written is committed
    * once, before the first LockService lock goes (or after the claim).
    */
   private giveAll(how: (part: LockPart) => void): void {
-    let committed = false;
-    for (const part of [...this.parts].reverse()) {
-      if (part.commitFirst && !committed) {
-        this.commit();
-        committed = true;
-      }
+    const parts = [...this.parts].reverse();
+    const first = parts.findIndex((part) => part.commitFirst);
+    parts.forEach((part, index) => {
+      if (index === first) this.commit();
       how(part);
-    }
-    if (!committed) this.commit();
+    });
+    if (first < 0) this.commit();
+    this.held = false;
   }
 
   /** Gives every lock up, the last taken first, what was written committed once before the first LockService lock goes. */
@@ -55,13 +56,11 @@ export class HeldLocks {
     if (!this.held) return;
     this.before = this.fingerprint();
     this.giveAll((part) => part.give());
-    this.held = false;
   }
 
   /** The pass's end: every lock it holds given up, what it wrote committed once. */
   finish(): void {
     if (this.held) this.giveAll((part) => part.end());
-    this.held = false;
   }
 
   /**
@@ -70,18 +69,16 @@ export class HeldLocks {
    */
   takeBack(): boolean {
     if (this.held) return false;
-    const taken: LockPart[] = [];
     // Only a LockService lock taken first can tell that nobody came meanwhile (a claim alone cannot).
     let quiet = this.parts[0]?.commitFirst === true;
-    for (const part of this.parts) {
+    for (const [index, part] of this.parts.entries()) {
       const outcome = part.take(RELOCK_WAIT_MS, quiet);
       if (outcome === "refused") {
-        for (const held of taken.reverse()) held.end();
+        for (const held of this.parts.slice(0, index).reverse()) held.end();
         throw new LocksNotRegained();
       }
       // Nobody took the document lock meanwhile (and the claim stood): nothing changed, and the store need not be read again.
       quiet = quiet && outcome === "quiet";
-      taken.push(part);
     }
     this.held = true;
     return !quiet && this.fingerprint() !== this.before;
@@ -118,13 +115,11 @@ export class NetworkGate implements Interleaving {
     }
     this.locks.giveUp();
     if (this.offlineDepth > 0) return io();
-    let value: T;
     try {
-      value = io();
+      return io();
     } finally {
       this.takeBack(readOnly);
     }
-    return value;
   }
 
   private takeBack(readOnly: boolean): void {
@@ -135,25 +130,19 @@ export class NetworkGate implements Interleaving {
 
   offline<T>(work: () => T): T {
     this.offlineDepth += 1;
-    let value: T;
     try {
-      value = work();
+      return work();
     } finally {
       this.offlineDepth -= 1;
       // Only reads happen offline: another execution's change met on coming back stops the step.
       if (this.offlineDepth === 0) this.takeBack(true);
     }
-    return value;
   }
 
   transport(inner: Transport): Transport {
     return {
-      fetch: (request) => this.around(() => inner.fetch(request), request.method === "GET"),
-      fetchAll: (requests) =>
-        this.around(
-          () => inner.fetchAll(requests),
-          requests.every((request) => request.method === "GET"),
-        ),
+      fetch: (request) => this.around(() => inner.fetch(request), isRead(request)),
+      fetchAll: (requests) => this.around(() => inner.fetchAll(requests), requests.every(isRead)),
     };
   }
 

@@ -1,6 +1,6 @@
 // This file builds the job code's context from the Apps Script adapters: the client over UrlFetchApp with the caller's settings, the
 // document's job store and spreadsheet, and the clock, UUIDs and day dates of src/gas/utilities.ts.
-import { LeadsClient } from "../api/client";
+import { LeadsClient, type LeadsClientOptions } from "../api/client";
 import type { JobsContext } from "../jobs/job-context";
 import { EditorKeys } from "../jobs/editor-keys";
 import { JobStore } from "../jobs/job-store";
@@ -18,13 +18,19 @@ import { NetworkGate } from "./held-locks";
 import { withoutForgotten } from "../contacts/forgotten";
 
 /** The client over UrlFetchApp; its requests and retry waits go through `gate` (a pass's gives its locks up around each). */
-export function clientFor(settings: ServiceSettings, deadline?: number, gate: NetworkGate = new NetworkGate()): LeadsClient {
+export function clientFor(
+  settings: ServiceSettings,
+  deadline?: number,
+  gate: NetworkGate = new NetworkGate(),
+  retries?: Pick<LeadsClientOptions, "maxAttempts" | "maxDelayMs" | "maxRetryAfterMs">,
+): LeadsClient {
   return new LeadsClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
     transport: gate.transport(appsScriptTransport()),
     clock: gate.clock(appsScriptClock),
     deadline,
+    ...retries,
   });
 }
 

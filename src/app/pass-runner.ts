@@ -23,7 +23,6 @@ import { pollTriggerNeeded } from "../rules/trigger-need";
 import { EXECUTION_LIMIT_MS } from "../rules/platform-limits";
 import { HeldLocks, NetworkGate } from "./held-locks";
 import { WorkInterrupted } from "../errors/interruptions";
-import type { ClaimHolder } from "../storage/write-claim";
 
 /** A pass stops starting new work this long after it began, well before Apps Script ends the execution. */
 const PASS_BUDGET_MS = EXECUTION_LIMIT_MS - 1.5 * 60 * 1000;
@@ -32,10 +31,8 @@ const WAITING_FOR_SIDEBAR =
   "Waiting for the sidebar: Google ran the hourly background update without this spreadsheet, and this version of " +
   "Business Leads may only open the spreadsheet you are using. Open the sidebar or click Refresh to bring the results in.";
 
-const couldNotOpen = (reason: string): string =>
-  `The hourly background update could not open this spreadsheet (${reason}). Open the sidebar or click Refresh to bring the results in.`;
-const stoppedOn = (reason: string): string =>
-  `The hourly background update stopped on this spreadsheet (${reason}). Open the sidebar or click Refresh to bring the results in.`;
+const didNot = (what: string, reason: string): string =>
+  `The hourly background update ${what} this spreadsheet (${reason}). Open the sidebar or click Refresh to bring the results in.`;
 
 /**
  * One pass over one document's jobs and due refreshes, holding `held` (given up around each network
@@ -70,20 +67,15 @@ function withUserPass(pass: (owner: string, userLock: HeldLock) => void): void {
  */
 function claimedPass(doc: DocumentAccess, owner: string, deadline: number, held: readonly HeldLock[]): void {
   const claims = doc.claims;
-  const holder: ClaimHolder = { documentLock: doc.current, userLock: owner };
-  if (claims && !claims.claim(holder)) return;
-  const claim: HeldLock[] = claims
-    ? [
-        {
-          take: (waitMs, quiet) => (claims.resume(waitMs, quiet) ? (quiet ? "quiet" : "taken") : "refused"),
-          give: () => claims.suspend(),
-          end: () => claims.release(false),
-          commitFirst: false,
-        },
-      ]
-    : [];
+  if (claims && !claims.claim({ documentLock: doc.current, userLock: owner })) return;
+  const claim: HeldLock | undefined = claims && {
+    take: (waitMs, quiet) => (claims.resume(waitMs, quiet) ? (quiet ? "quiet" : "taken") : "refused"),
+    give: () => claims.suspend(),
+    end: () => claims.release(false),
+    commitFirst: false,
+  };
   try {
-    runDocumentPass(doc, deadline, [...held, ...claim]);
+    runDocumentPass(doc, deadline, claim ? [...held, claim] : held);
   } finally {
     claims?.release();
   }
@@ -117,7 +109,7 @@ function serveEveryDocument(): void {
         // Deleted, unshared or refused: stop serving it; its sidebar re-registers it and says why.
         withUserData(() => {
           forgetServedDocument(userProperties(), id);
-          leaveBackgroundNotice(userProperties(), id, couldNotOpen(messageOf(error)), appsScriptClock.now());
+          leaveBackgroundNotice(userProperties(), id, didNot("could not open", messageOf(error)), appsScriptClock.now());
         });
         continue;
       }
@@ -126,7 +118,7 @@ function serveEveryDocument(): void {
         claimedPass(doc, owner, deadline, []);
       } catch (error) {
         // One document's trouble does not stop the others; its sidebar shows what went wrong.
-        withUserData(() => leaveBackgroundNotice(userProperties(), id, stoppedOn(messageOf(error)), appsScriptClock.now()));
+        withUserData(() => leaveBackgroundNotice(userProperties(), id, didNot("stopped on", messageOf(error)), appsScriptClock.now()));
       }
     }
     if (servedDocuments(userProperties()).length === 0) removeUserPollTrigger();

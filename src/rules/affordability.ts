@@ -14,9 +14,8 @@ export interface SearchAllowance {
 }
 
 /** What a search of `maxResults` reserves (spec: a free search 100, a paid one maxResults). */
-export function searchCost(account: Pick<SearchAllowance, "planCode">, maxResults: number): number {
-  return account.planCode === "free" ? FREE_SEARCH_CREDITS : maxResults;
-}
+export const searchCost = (account: Pick<SearchAllowance, "planCode">, maxResults: number): number =>
+  account.planCode === "free" ? FREE_SEARCH_CREDITS : maxResults;
 
 /** Why no search at all can start on the account, or null when one can. */
 export function searchBlocked(account: SearchAllowance): string | null {
@@ -24,9 +23,8 @@ export function searchBlocked(account: SearchAllowance): string | null {
   if (account.planCode === "free" && account.freeSearchUsed)
     return "The free plan's one search has been used. Choose a paid plan to search again.";
   if (account.maxResultsPerSearch === 0) return "Your subscription is not active, so searches are paused. Renew the plan to search again.";
-  if (Math.min(REQUEST_LIMITS.maxResults, account.maxAffordableResults) < min) {
+  if (Math.min(REQUEST_LIMITS.maxResults, account.maxAffordableResults) < min)
     return `Not enough credits: ${groupDigits(account.creditsRemaining)} remain, and a search needs at least ${min}.`;
-  }
   return null;
 }
 
@@ -48,12 +46,11 @@ export function affordabilityProblem(account: SearchAllowance, maxResults: numbe
  * on the account, or null: every search must be affordable before any is sent.
  */
 export function territoryProblem(account: SearchAllowance, searches: number, maxResults: number): string | null {
-  if (account.planCode === "free") {
+  if (account.planCode === "free")
     return (
       `A free account's one search cannot be a territory of ${searches} searches: search one query in one ` +
       "place, or choose a paid plan."
     );
-  }
   const blocked = searchBlocked(account);
   if (blocked !== null) return blocked;
   if (maxResults > account.maxResultsPerSearch)

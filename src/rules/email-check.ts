@@ -5,6 +5,5 @@
 const DELIVERABLE_RESULTS = ["deliverable", "valid", "ok", "verified", "safe"];
 
 /** Whether a verification `result` says the address accepts mail (any case, spaces around aside). */
-export function isDeliverableResult(result: string | null | undefined): boolean {
-  return typeof result === "string" && DELIVERABLE_RESULTS.includes(result.trim().toLowerCase());
-}
+export const isDeliverableResult = (result: string | null | undefined): boolean =>
+  typeof result === "string" && DELIVERABLE_RESULTS.includes(result.trim().toLowerCase());

@@ -4,6 +4,4 @@
 /** A UUID in its usual 8-4-4-4-12 hex form, either case. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function isUuid(text: string): boolean {
-  return UUID.test(text);
-}
+export const isUuid = (text: string): boolean => UUID.test(text);

@@ -46,6 +46,4 @@ export const KIND_WORDS: Record<JobKind, KindWords> = {
 };
 
 /** The kind a text names ("search", "enrichment"), or undefined for any other text. */
-export function kindNamed(text: string | null | undefined): JobKind | undefined {
-  return JOB_KINDS.find((kind) => kind === text);
-}
+export const kindNamed = (text: string | null | undefined): JobKind | undefined => JOB_KINDS.find((kind) => kind === text);

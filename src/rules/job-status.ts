@@ -6,32 +6,14 @@ export const JOB_STATUSES = ["queued", "starting", "running", "importing", "enri
 
 export type KnownJobStatus = (typeof JOB_STATUSES)[number];
 
-/** Statuses after which a job never changes again. */
-const TERMINAL: readonly string[] = ["completed", "failed"];
-/** Statuses in which the service serves results (spec: running, importing, enriching; and after). */
-const READABLE: readonly string[] = ["running", "importing", "enriching", "completed", "failed"];
-/** Statuses before enrichment, while the job is still finding (or taking in) its businesses. */
-const GATHERING: readonly string[] = ["queued", "starting", "running", "importing"];
-
 /** The job never changes again: its results are final. */
-export function isTerminalStatus(status: string): boolean {
-  return TERMINAL.indexOf(status) >= 0;
-}
-
+export const isTerminalStatus = (status: string): boolean => status === "completed" || status === "failed";
 /** Still changing on the service (worth polling): not yet completed or failed. */
-export function isActiveStatus(status: string): boolean {
-  return !isTerminalStatus(status);
-}
-
-/** The service serves the job's results (some of them while it runs). */
-export function isReadableStatus(status: string): boolean {
-  return READABLE.indexOf(status) >= 0;
-}
-
-/** The job is still finding its businesses: its progress is imported of requested. */
-export function isGatheringStatus(status: string): boolean {
-  return GATHERING.indexOf(status) >= 0;
-}
+export const isActiveStatus = (status: string): boolean => !isTerminalStatus(status);
+/** The service serves the job's results, some of them while it runs (spec: running, importing, enriching; and after). */
+export const isReadableStatus = (status: string): boolean => ["running", "importing", "enriching", "completed", "failed"].includes(status);
+/** The job is still finding (or taking in) its businesses, before enrichment: its progress is imported of requested. */
+export const isGatheringStatus = (status: string): boolean => ["queued", "starting", "running", "importing"].includes(status);
 
 // Arrows, not one maker's results: the bundle leaves out those it does not use.
 /** The job waits for a slot on the service: nothing has started. */

@@ -18,9 +18,7 @@ export function groupDigits(n: number): string {
 }
 
 /** 1 → "1 row", 1200 → "1,200 rows". */
-export function plural(n: number, one: string, many: string): string {
-  return `${groupDigits(n)} ${n === 1 ? one : many}`;
-}
+export const plural = (n: number, one: string, many: string): string => `${groupDigits(n)} ${n === 1 ? one : many}`;
 
 /** The nouns most sentences count, written once: 1 → "1 credit", 1200 → "1,200 credits". */
 export function creditCount(n: number): string {

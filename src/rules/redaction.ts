@@ -5,6 +5,4 @@
 export const REDACTED = "[redacted]";
 
 /** `text` with every occurrence of `secret` replaced by REDACTED; unchanged when there is no secret. */
-export function redact(text: string, secret: string | null | undefined): string {
-  return secret ? text.split(secret).join(REDACTED) : text;
-}
+export const redact = (text: string, secret: string | null | undefined): string => (secret ? text.split(secret).join(REDACTED) : text);

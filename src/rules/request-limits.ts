@@ -20,10 +20,10 @@ export const REQUEST_LIMITS = {
 /** A territory's lists (ours, not the spec's): at most this many queries, and places, in one start. */
 export const TERRITORY_LIMITS = { queriesMax: 10, placesMax: 50 } as const;
 
-/** A search that does not say its maxResults asks for the service's default: the minimum. */
 /** A search or territory started again within this time is asked about first: the same input may be a second click. */
 export const RECENT_SEARCH_MS = 24 * 60 * 60 * 1000;
 
+/** A search that does not say its maxResults asks for the service's default: the minimum. */
 export const DEFAULT_MAX_RESULTS = REQUEST_LIMITS.minResults;
 
 /** A search (and a territory) that does not say its language asks in this one. */

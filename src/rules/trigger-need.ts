@@ -12,6 +12,4 @@ export interface BackgroundWork {
 }
 
 /** The poll trigger is needed while any of the key's work is left; without any, it goes. */
-export function pollTriggerNeeded(work: BackgroundWork): boolean {
-  return work.jobsInProgress > 0 || work.rowsToSend > 0 || work.schedules > 0;
-}
+export const pollTriggerNeeded = (work: BackgroundWork): boolean => work.jobsInProgress > 0 || work.rowsToSend > 0 || work.schedules > 0;

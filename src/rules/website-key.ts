@@ -18,6 +18,4 @@ export function websiteKey(website: string): string {
 }
 
 /** The host alone, without a port: "https://www.Acme.com:8080/contact" → "acme.com". */
-export function websiteDomain(website: string): string {
-  return websiteKey(website).split(/[/?#:]/)[0] ?? "";
-}
+export const websiteDomain = (website: string): string => websiteKey(website).split(/[/?#:]/)[0] ?? "";

@@ -24,9 +24,8 @@ export function withPair(record: TerritoryRecord, index: number, pair: Territory
 }
 
 /** What the territory's searches of its first run reserved: its charge (a refresh's is its pairs', job-view.ts). */
-export function withCredits(record: TerritoryRecord): TerritoryRecord {
-  return record.run === 0 ? { ...record, creditsCharged: pairsCredits(record) } : record;
-}
+export const withCredits = (record: TerritoryRecord): TerritoryRecord =>
+  record.run === 0 ? { ...record, creditsCharged: pairsCredits(record) } : record;
 
 /**
  * Creates the territory's waiting searches as far as the service lets it now; returns the

@@ -21,8 +21,7 @@ export function sameContactMarkers(rows: readonly ContactRow[]): Map<number, str
       ...(domain === "" ? [] : [`domain:${domain}`]),
       ...row.emails.map((email) => `email:${email.trim().toLowerCase()}`).filter((key) => key !== "email:"),
     ];
-    const holders = keys.map((key) => holder.get(key)).filter((first): first is ContactRow => first !== undefined);
-    const first = holders.sort((a, b) => a.row - b.row)[0];
+    const first = keys.flatMap((key) => holder.get(key) ?? []).sort((a, b) => a.row - b.row)[0];
     // Sharing a contact with `first`: "Cedar Creek Vet (row 12)", the row as the sheet stands when written.
     markers.set(row.row, first ? `${first.name} (row ${first.row})` : "");
     for (const key of keys) if (!holder.has(key)) holder.set(key, row);

@@ -30,13 +30,8 @@ export function stopTerritory(ctx: JobsContext, jobId: string): void {
   const territory = territoryOf(tracked);
   if (!territory) throw new StopRefusedError({ code: "not_a_territory", name: tracked.name });
   const pairs = territory.pairs.map((pair): TerritoryPair => (pair[1] === "w" ? [null, "s", null] : pair));
-  const stopped = { ...territory, pairs, stopped: true };
-  const status = territoryStatus(stopped);
+  const status = territoryStatus({ pairs });
+  const settled = isTerminalStatus(status);
   // Nothing under way: nothing is left to merge.
-  ctx.store.save({
-    ...stopped,
-    status,
-    settled: isTerminalStatus(status),
-    finishedAt: isTerminalStatus(status) ? iso(ctx.clock.now()) : null,
-  });
+  ctx.store.save({ ...territory, pairs, stopped: true, status, settled, finishedAt: settled ? iso(ctx.clock.now()) : null });
 }

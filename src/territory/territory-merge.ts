@@ -45,11 +45,6 @@ export interface TerritorySheetCounts {
 }
 
 const LABELS_BETWEEN = "; ";
-const OTHER_EMAILS = ["Owner emails", "Decision maker emails"];
-
-/** A territory's finds: what each business's row says of its searches, by index in the territory's order (`order`). */
-const indexesOf = (labels: readonly string[], order: readonly string[]): number[] =>
-  [...new Set(labels.map((label) => order.indexOf(label)).filter((index) => index >= 0))].sort((a, b) => a - b);
 
 /** The finds of several searches as one per place (merge-engine.ts identityOf): labels together, the last search's values. */
 function onePerPlace(finds: readonly TerritoryFind[]): TerritoryFind[] {
@@ -57,8 +52,7 @@ function onePerPlace(finds: readonly TerritoryFind[]): TerritoryFind[] {
   for (const find of finds) {
     const { mapsUrl, placeId } = identityOf(find.business);
     const key = mapsUrl ?? placeId ?? `id:${find.business.id}`;
-    const known = byPlace.get(key);
-    byPlace.set(key, { business: find.business, foundBy: [...(known?.foundBy ?? []), ...find.foundBy] });
+    byPlace.set(key, { business: find.business, foundBy: [...(byPlace.get(key)?.foundBy ?? []), ...find.foundBy] });
   }
   return [...byPlace.values()];
 }
@@ -69,6 +63,9 @@ const runOf = (read: SheetRead, row: number): number | null => {
   return code === null || !/^\d+$/.test(code.run) ? null : Number(code.run);
 };
 
+/** The rows holding a business after the merge: those the sheet had, and those it writes. */
+const rowsOf = (merge: MergeView): number[] => [...new Set([...merge.businessRows, ...merge.target.keys()])];
+
 /** Each business row's `Same contact as`, from its name, website and email cells as they read after the merge. */
 function contactMarkers(rows: readonly number[], textAfter: (row: number, header: string) => string): Map<number, string> {
   return sameContactMarkers(
@@ -77,7 +74,7 @@ function contactMarkers(rows: readonly number[], textAfter: (row: number, header
       name: textAfter(row, NAME_HEADER),
       website: textAfter(row, "Website"),
       // Each address as the cell lists it (same-contact.ts trims them and passes over empty ones).
-      emails: [EMAILS_HEADER, ...OTHER_EMAILS].flatMap((header) => textAfter(row, header).split(",")),
+      emails: [EMAILS_HEADER, "Owner emails", "Decision maker emails"].flatMap((header) => textAfter(row, header).split(",")),
     })),
   );
 }
@@ -93,13 +90,11 @@ export function mergeTerritoryFinds(grid: Grid, finds: readonly TerritoryFind[],
   const pairsOf = ({ read, rowOf }: MergeView, business: Business): number[] => {
     const row = rowOf(business);
     const earlier = thisRun(read, row) ? (read.code(row)?.pairs ?? []) : [];
-    return [...new Set([...earlier, ...indexesOf(labelsOf.get(business) ?? [], order)])].sort((a, b) => a - b);
+    const found = (labelsOf.get(business) ?? []).map((label) => order.indexOf(label)).filter((index) => index >= 0);
+    return [...new Set([...earlier, ...found])].sort((a, b) => a - b);
   };
   let markers: Map<number, string> | null = null;
-  const markersOf = (merge: MergeView): Map<number, string> => {
-    markers ??= contactMarkers([...new Set([...merge.businessRows, ...merge.target.keys()])], merge.textAfter);
-    return markers;
-  };
+  const markersOf = (merge: MergeView): Map<number, string> => (markers ??= contactMarkers(rowsOf(merge), merge.textAfter));
   const merge = mergeIntoSheet(
     grid,
     places.map((find) => find.business),
@@ -128,15 +123,13 @@ export function mergeTerritoryFinds(grid: Grid, finds: readonly TerritoryFind[],
         ),
     },
   );
-  const rows = [...new Set([...merge.businessRows, ...merge.target.keys()])];
+  const rows = rowsOf(merge);
   const pairsAfter = (row: number): number => {
     const business = merge.target.get(row);
     return business ? pairsOf(merge, business).length : (merge.read.code(row)?.pairs.length ?? 0);
   };
   return { businessRows: rows.length, foundByMore: rows.filter((row) => pairsAfter(row) > 1).length };
 }
-
-/** What a run did to the rows of its sheet (a search's refresh run or a territory's). */
 
 /** What a run of the territory did, row by row as the sheet says it. */
 type TerritoryRunCounts = TerritorySheetCounts & RunCounts;
@@ -158,8 +151,7 @@ export function endTerritoryRun(grid: Grid, run: number, options: { markMissing:
   // This run's own "no longer found": rows the run before found (marked already when this end is
   // repeated after a kill), or not yet marked; a row missing from earlier runs too is not counted again.
   const newlyMissing = run === 0 ? [] : missing.filter((row) => runOf(read, row) === run - 1 || state(row) !== "x");
-  const toMark = options.markMissing ? newlyMissing : [];
-  markNoLongerFound(grid, read, positions, toMark);
+  markNoLongerFound(grid, read, positions, options.markMissing ? newlyMissing : []);
   const isNew = (row: number) => run === 0 || state(row) === "n";
   return {
     businessRows: rows.length,

@@ -46,18 +46,17 @@ const TERRITORY_NAME_MAX = 80;
  */
 export function territoryName(input: TerritoryInput): string {
   if (input.name) return input.name;
+  const more = (rest: number): string => (rest > 0 ? ` +${rest}` : "");
   const first = (input.places[0]?.label ?? "").split(",")[0]?.trim() ?? "";
-  const places = input.places.length > 1 ? `${first} +${input.places.length - 1}` : first;
+  const places = first + more(input.places.length - 1);
   const room = TERRITORY_NAME_MAX - places.length - 3;
   let shown = 0;
   for (let n = 1; n <= input.queries.length; n += 1) {
-    const rest = input.queries.length - n;
-    if (input.queries.slice(0, n).join(", ").length + (rest > 0 ? ` +${rest}`.length : 0) > room) break;
+    if (input.queries.slice(0, n).join(", ").length + more(input.queries.length - n).length > room) break;
     shown = n;
   }
   const head = shown === 0 ? `${(input.queries[0] ?? "").slice(0, Math.max(room - 6, 10))}…` : input.queries.slice(0, shown).join(", ");
-  const rest = input.queries.length - Math.max(shown, 1);
-  const queries = `${head}${rest > 0 ? ` +${rest}` : ""}`;
+  const queries = head + more(input.queries.length - Math.max(shown, 1));
   return `${queries.charAt(0).toUpperCase()}${queries.slice(1)} · ${places}`;
 }
 

@@ -44,12 +44,7 @@ export function writeEndedSearches(ctx: JobsContext, sheets: SheetsById, record:
     const [jobId, , credits] = territory.pairs[pair] ?? [null, "r", null];
     territory = withPair(territory, pair, [jobId, failed ? "f" : "d", credits]);
   }
-  territory = {
-    ...territory,
-    sheetName: target.sheet.getName(),
-    ...sheetFigures(counts),
-    note: passNoteCleared(territory),
-  };
+  territory = { ...territory, sheetName: target.sheet.getName(), ...sheetFigures(counts), note: passNoteCleared(territory) };
   const status = territoryStatus(territory);
   if (isTerminalStatus(status)) territory = endRun(ctx, target.sheet, territory, status);
   ctx.store.save({ ...territory, status });
@@ -77,18 +72,11 @@ export function writeTerritoryResults(ctx: JobsContext, sheets: SheetsById, jobs
 /** The run's last search has ended: the sheet marks what it did, the record says it, and nothing is left to do until a refresh. */
 function endRun(ctx: JobsContext, sheet: GoogleAppsScript.Spreadsheet.Sheet, record: TerritoryRecord, status: string): TerritoryRecord {
   const counts = endTerritoryRun(sheet, record.run, { markMissing: !record.stopped });
-  const ended: TerritoryRecord = {
-    ...record,
-    settled: true,
-    finishedAt: iso(ctx.clock.now()),
-    ...sheetFigures(counts),
-  };
+  const ended: TerritoryRecord = { ...record, settled: true, finishedAt: iso(ctx.clock.now()), ...sheetFigures(counts) };
   if (record.run > 0) ended.lastRun = runOutcome(record.runStartedAt, counts, counts.added + counts.updated, pairsCredits(record));
   if (!record.refresh) return ended;
-  const refresh = {
-    ...record.refresh,
-    lastError: isFailedStatus(status) ? "Every search of the refresh failed; it runs again at the next slot." : null,
-  };
   // A run asked for now with no schedule: the schedule was for that one run.
-  return refresh.every === "off" ? { ...ended, refresh: undefined } : { ...ended, refresh };
+  if (record.refresh.every === "off") return { ...ended, refresh: undefined };
+  const lastError = isFailedStatus(status) ? "Every search of the refresh failed; it runs again at the next slot." : null;
+  return { ...ended, refresh: { ...record.refresh, lastError } };
 }
