@@ -73,17 +73,12 @@ function pickOnMouseDown(list: HTMLUListElement, pick: (index: number) => void):
   });
 }
 
-export interface LocationCombobox {
-  /** Empties the field, its hint as at first. */
-  clear(): void;
-}
-
-/** `listed`: the places listed already, whose areas come first; `onPick`: a place picked. */
+/** `listed`: the places listed already, whose areas come first; `onPick`: a place picked; `clear()` empties the field, hint as at first. */
 export function locationCombobox(
   state: SidebarState,
   listed: () => readonly PlaceArea[],
   onPick: (picked: PickedLocation) => void,
-): LocationCombobox {
+): { clear(): void } {
   const input = byId("location", HTMLInputElement);
   const list = byId("location-list", HTMLUListElement);
   const hint = byId("location-hint", HTMLElement);

@@ -26,16 +26,12 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
   /** Whether formulas had the key, as last loaded. */
   let sharedBefore = false;
 
-  const showHint = (keyHint: string | null): void => {
-    savedHint = keyHint;
-    state.hasKey = keyHint !== null;
-    intro.hidden = state.hasKey;
-    hint.textContent = keyHint ? `Key saved: ${keyHint}. Type a new key only to replace it.` : "No key saved yet.";
-  };
-
   const load = async (): Promise<void> => {
     const settings = await state.server.call("getSettings");
-    showHint(settings.keyHint);
+    savedHint = settings.keyHint;
+    state.hasKey = savedHint !== null;
+    intro.hidden = state.hasKey;
+    hint.textContent = savedHint ? `Key saved: ${savedHint}. Type a new key only to replace it.` : "No key saved yet.";
     state.timeZone = settings.timeZone;
     state.roomNotice = settings.roomNotice;
     useSpreadsheet(settings.locale, settings.timeZone);
