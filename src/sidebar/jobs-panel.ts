@@ -26,14 +26,11 @@ import {
 } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
 import { continuedText, continueQuestion, offersContinue } from "./run-continue";
-import { firstRunOf, spendText } from "./schedule-spend";
+import { firstRunOf, type Spend, spendText } from "./schedule-spend";
 import type { JobView, RefreshEvery, RunView, TerritoryView } from "./server";
 
-const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
-  { value: "off", text: "Off" },
-  { value: "day", text: "Daily" },
-  { value: "week", text: "Weekly" },
-];
+/** The Refresh menu's options, in this order. */
+const SCHEDULES: Record<RefreshEvery, string> = { off: "Off", day: "Daily", week: "Weekly" };
 
 /** A run whose rows still wait: each poll's pass sends the next ones. */
 const sending = (job: JobView): boolean => job.run !== null && job.run !== undefined && job.run.rowsWaiting > 0 && !job.run.stopped;
@@ -140,7 +137,6 @@ const openSheet = (state: SidebarState, jobId: string, sheetName: string): HTMLB
  */
 function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
   const progress = runProgress(run, line.jobs);
-  const bar = setProgress(h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` }), progress);
   const stop = run.rowsWaiting > 0 && !run.stopped ? h("button", {}, "Stop") : null;
   if (stop)
     state.messages.press(stop, "Stopping the enrichment…", async () => {
@@ -156,7 +152,7 @@ function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
     h("p", { class: "job-name", title: `Enrich ${run.sheetName}` }, `Enrich ${run.sheetName}`),
     h("p", { class: "job-meta" }, `${KIND_WORDS.enrichment.label} · ${runState(run)}`),
     para("hint", keyHint(line, run, state.hasKey)),
-    bar,
+    setProgress(h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` }), progress),
     h("p", { class: "job-progress" }, progress.text),
     h("p", { class: "job-run" }, runLine(run, line.jobs)),
     para("problem", line.jobs.find((job) => job.error)?.error),
@@ -237,7 +233,7 @@ function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
   const select = h(
     "select",
     { id, "aria-describedby": `${id}-text` },
-    ...SCHEDULES.map((s) => h("option", { value: s.value, selected: refreshEvery(job.refresh) === s.value }, s.text)),
+    ...Object.entries(SCHEDULES).map(([value, text]) => h("option", { value, selected: refreshEvery(job.refresh) === value }, text)),
   );
   const control = h("span", { class: "schedule" }, h("label", { for: id }, "Refresh"), select);
   on(select, "change", () => {
@@ -282,7 +278,7 @@ function saveSchedule(state: SidebarState, job: JobView, select: HTMLSelectEleme
  * now", said alike) and what each run may spend; while a run is asked for or under way, only that.
  */
 function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
-  const refresh = refreshEvery(job.refresh) === "off" ? null : job.refresh;
+  const refresh = job.refresh;
   const run = job.refreshing ? null : job.lastRun;
   const zone = state.zoneOf(job);
   const last = [run && lastRunText(run, zone), !job.refreshing && refresh?.lastError].filter(Boolean).join(". ");
@@ -302,20 +298,16 @@ function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
  * What the schedule `every` spends over time from this user's credits
  * (first: each run's cost); "" for another's search, or without figures.
  */
-function spendOf(state: SidebarState, job: JobView, every: RefreshEvery, nextRun: number, first = ""): string {
-  const account = state.account;
-  return !account || job.mine === false || job.runCredits === null || every === "off"
-    ? ""
-    : first +
-        spendText(
-          { every, runCredits: job.runCredits, remaining: account.creditsRemaining, nextRun: new Date(Math.max(Date.now(), nextRun)) },
-          state.zoneOf(job),
-        );
+function spendOf(state: SidebarState, job: JobView, every: Spend["every"], nextRun: number, first = ""): string {
+  const { account } = state;
+  if (!account || job.mine === false || job.runCredits === null) return "";
+  const at = new Date(Math.max(Date.now(), nextRun));
+  return first + spendText({ every, runCredits: job.runCredits, remaining: account.creditsRemaining, nextRun: at }, state.zoneOf(job));
 }
 
 /** A scheduled search's cost line: each run's, then over time (the credits left said there). */
 const runCost = (state: SidebarState, job: JobView, refresh: NonNullable<JobView["refresh"]>): string =>
-  spendOf(state, job, refreshEvery(refresh), Date.parse(refresh.nextRunAt ?? "") || 0, `${runCostText(job, null)} `) ||
+  spendOf(state, job, refresh.every, Date.parse(refresh.nextRunAt ?? "") || 0, `${runCostText(job, null)} `) ||
   runCostText(job, state.account);
 
 /** The poller of refreshJobs (then the account, when a job moved). */

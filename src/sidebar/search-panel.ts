@@ -1,7 +1,6 @@
 // This file defines the New search panel: queries, places, max results within the service's and the account's bounds, its cost, list
 // name, enrich contacts and language. One query in one place is one search; more make a territory. A start identical to one running,
 // or to one of the last day, is not started blindly: the message offers its sheet or a refresh.
-import type { AccountView } from "../ui/views";
 import { DEFAULT_LANGUAGE, TERRITORY_LIMITS } from "../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
 import { byId, on, setRefused, showText } from "./dom";
@@ -21,10 +20,9 @@ import {
   territoryCost,
   territoryStarted,
 } from "./format";
-import type { PickedLocation } from "./location-combobox";
+import { type PickedLocation, placeField } from "./location-combobox";
 import type { Outcome } from "./messages";
 import { pastePlaces } from "./paste-places";
-import { placeField } from "./place-field";
 import { queryField } from "./query-field";
 import type { JobView } from "./server";
 
@@ -192,7 +190,7 @@ export function searchPanel(state: SidebarState, onStarted: () => void): void {
   const lists = (): Lists => ({ queries: query.queries(), places: places.places(), unfinished: places.unfinished() });
   pastePlaces(state, places);
 
-  state.onAccount((_account: AccountView | null) => refresh());
+  state.onAccount(() => refresh());
   // Location's text too: typed and not picked, it holds a start back until picked or cleared.
   for (const field of [byId("query", HTMLInputElement), byId("location", HTMLInputElement), f.maxResults, f.language, f.enrich])
     on(field, "input", refresh);
