@@ -49,16 +49,14 @@ function renderPreview(box: HTMLElement, found: EnrichmentPreview, columnsKnown:
           "so its rows move down one.",
     ),
     h("ul", { class: "facts" }, ...previewLines(found).map((line) => h("li", {}, line))),
-    ...(found.skipped.length > 0
-      ? [
-          h("p", {}, `${plural(found.skipped.length, "row", "rows")} will be skipped:`),
-          h(
-            "ul",
-            { class: "skipped", "aria-label": "Rows that will be skipped" },
-            ...skippedGroups(found.skipped).map((s) => h("li", {}, s)),
-          ),
-        ]
-      : []),
+    found.skipped.length > 0 ? h("p", {}, `${plural(found.skipped.length, "row", "rows")} will be skipped:`) : null,
+    found.skipped.length > 0
+      ? h(
+          "ul",
+          { class: "skipped", "aria-label": "Rows that will be skipped" },
+          ...skippedGroups(found.skipped).map((line) => h("li", {}, line)),
+        )
+      : null,
   );
 }
 

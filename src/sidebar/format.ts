@@ -327,9 +327,8 @@ export function nextRunWhen(iso: string, zone?: string | null, now: Date = new D
  * way (`refreshing`), "Refreshes daily · refreshing now".
  */
 export function scheduleLine(refresh: RefreshView | null | undefined, refreshing: boolean, zone?: string | null, now?: Date): string {
-  const every = refreshEvery(refresh);
-  if (!refresh || every === "off") return "Not refreshed automatically.";
-  const how = `Refreshes ${EVERY_WORD[every]}`;
+  if (!refresh) return "Not refreshed automatically.";
+  const how = `Refreshes ${EVERY_WORD[refresh.every]}`;
   if (refreshing) return `${how} · refreshing now`;
   return refresh.nextRunAt ? `${how} · next ${nextRunWhen(refresh.nextRunAt, zone, now)}` : `${how} · with the next background pass`;
 }
