@@ -4,7 +4,7 @@
 import { REQUEST_LIMITS } from "../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, on, para, replaceChildren, setRefused } from "./dom";
-import { businessesOfRows, groupDigits, plural, skippedGroups, spendLine } from "./format";
+import { businessesOfRows, capitalised, groupDigits, plural, skippedGroups, spendLine } from "./format";
 import type { EnrichmentPreview, ResultOf } from "./server";
 
 type ColumnChoice = NonNullable<EnrichmentPreview["columnChoice"]>;
@@ -14,17 +14,11 @@ interface ChosenColumns {
   websiteColumn: string;
 }
 
-const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** "Rows 20–22 of Sheet1, columns G (name) and H (website)". */
-function chosenRowsLine(choice: ColumnChoice): string {
-  return `${capitalised(choice.rowsLabel)}, columns ${choice.nameColumn ?? "?"} (name) and ${choice.websiteColumn ?? "?"} (website)`;
-}
-
 function previewLines(preview: EnrichmentPreview): string[] {
   const choice = preview.columnChoice;
+  // Chosen columns: "Rows 20–22 of Sheet1, columns G (name) and H (website)".
   const lines = choice
-    ? [chosenRowsLine(choice)]
+    ? [`${capitalised(choice.rowsLabel)}, columns ${choice.nameColumn ?? "?"} (name) and ${choice.websiteColumn ?? "?"} (website)`]
     : [
         preview.rowsLabel ? `Selected: ${preview.rowsLabel}` : `Sheet: ${preview.sheetName}`,
         `Name column: ${preview.nameHeader ?? "not found"}`,
@@ -108,18 +102,6 @@ function startedSentence(result: ResultOf<"startEnrichment">): string {
         `${waiting}${bySearch}${skipped}`;
 }
 
-function enrichElements() {
-  return {
-    check: byId("check-selection", HTMLButtonElement),
-    enrich: byId("enrich-rows", HTMLButtonElement),
-    force: byId("force", HTMLInputElement),
-    box: byId("preview", HTMLElement),
-    columns: byId("enrich-columns", HTMLFieldSetElement),
-    namePick: byId("name-column", HTMLSelectElement),
-    websitePick: byId("website-column", HTMLSelectElement),
-  };
-}
-
 /** Why Enrich cannot be pressed with this preview; null when it can. */
 function enrichRefusal(found: EnrichmentPreview | null): string | null {
   if (!found) return "Press Check selection first, to see what will be sent.";
@@ -134,7 +116,13 @@ const columnsMissing = (name: string, website: string): string =>
     : "Choose the name column and the website column.";
 
 export function enrichPanel(state: SidebarState, onStarted: () => void): void {
-  const { check, enrich, force, box, columns, namePick, websitePick } = enrichElements();
+  const check = byId("check-selection", HTMLButtonElement);
+  const enrich = byId("enrich-rows", HTMLButtonElement);
+  const force = byId("force", HTMLInputElement);
+  const box = byId("preview", HTMLElement);
+  const columns = byId("enrich-columns", HTMLFieldSetElement);
+  const namePick = byId("name-column", HTMLSelectElement);
+  const websitePick = byId("website-column", HTMLSelectElement);
   let preview: EnrichmentPreview | null = null;
   /** The columns the shown preview was made with (null: found by the header row); a start sends the same. */
   let chosen: ChosenColumns | null = null;

@@ -8,7 +8,7 @@ import { businessCount, creditCount, groupDigits, plural, searchCount, setDigits
 import { searchedWords } from "../rules/searched";
 import { REQUEST_LIMITS } from "../rules/request-limits";
 import type { AccountView } from "../ui/views";
-import type { JobView, RefreshView, RunOutcome, RunView, TerritoryView } from "./server";
+import type { JobView, RefreshEvery, RefreshView, RunOutcome, RunView, TerritoryView } from "./server";
 
 export { businessCount, creditCount, groupDigits, plural, searchCost, searchCount, statusWords };
 
@@ -69,6 +69,9 @@ export function territoryStarted({ running, waiting }: TerritoryView): string {
         `start${waiting === 1 ? "s" : ""} in the background.`;
 }
 
+/** The parts said, "2 running · 4 waiting"; a part that is false is left out. */
+const dotted = (...parts: Array<string | false>): string => parts.filter(Boolean).join(" · ");
+
 /**
  * A territory's line: "2 running · 4 waiting · 212 businesses so far", then "6 searches · 500
  * businesses (100 found by more than one search)"; a stopped one says how many of its searches ran.
@@ -79,15 +82,13 @@ export function territoryLine(job: Pick<JobView, "status" | "leadCount" | "found
   const businesses = businessCount(job.leadCount || 0);
   const ran = started < searches ? `${groupDigits(started)} of ${searchCount(searches)} ran` : searchCount(searches);
   const more = job.foundByMore ? ` (${groupDigits(job.foundByMore)} found by more than one search)` : "";
-  return [
+  return dotted(
     stopped && "Stopped",
     active ? `${groupDigits(running)} running` : ran,
     active && waiting > 0 && `${groupDigits(waiting)} waiting`,
     failed > 0 && `${groupDigits(failed)} failed`,
     active ? `${businesses} so far` : businesses + more,
-  ]
-    .filter(Boolean)
-    .join(" · ");
+  );
 }
 
 /** A territory's bar: its searches ended, of those it runs (a stopped one's waiting searches never will). */
@@ -154,6 +155,12 @@ export interface Progress {
   valueText?: string;
 }
 
+/** "12 of 100 imported"; `unknown` with an indeterminate bar while `of` is not known yet (0 or null). */
+const ratio = (done: number, of: number | null, word: string, unknown: string): Progress =>
+  of
+    ? { value: Math.min(done, of), max: of, text: `${groupDigits(done)} of ${groupDigits(of)} ${word}` }
+    : { value: null, max: 1, text: unknown };
+
 /**
  * Imported of requested while a search runs; enriched of imported while enriching. The JobView has
  * no maxResults: what a search reserved is what it asked for (spec: one credit per result), so
@@ -162,16 +169,10 @@ export interface Progress {
 export function jobProgress(job: JobView): Progress {
   if (job.territory) return territoryProgress(job, job.territory);
   const imported = job.leadCount ?? 0;
-  if (isGatheringStatus(job.status)) {
-    const requested = job.creditsCharged;
-    if (!requested) return { value: null, max: 1, text: isQueuedStatus(job.status) ? "Waiting to start" : "Starting" };
-    return { value: Math.min(imported, requested), max: requested, text: `${groupDigits(imported)} of ${groupDigits(requested)} imported` };
-  }
   const enriched = job.enrichedCount ?? 0;
-  if (isEnrichingStatus(job.status)) {
-    if (!imported) return { value: null, max: 1, text: "Enriching" };
-    return { value: Math.min(enriched, imported), max: imported, text: `${groupDigits(enriched)} of ${groupDigits(imported)} enriched` };
-  }
+  const starting = isQueuedStatus(job.status) ? "Waiting to start" : "Starting";
+  if (isGatheringStatus(job.status)) return ratio(imported, job.creditsCharged, "imported", starting);
+  if (isEnrichingStatus(job.status)) return ratio(enriched, imported, "enriched", "Enriching");
   if (isCompletedStatus(job.status)) {
     return { value: imported, max: Math.max(imported, 1), text: KIND_WORDS[job.kind].doneText(imported, enriched) };
   }
@@ -208,13 +209,11 @@ const businessesSent = (jobs: readonly JobView[]): number => jobs.reduce((n, job
  * run's parts are doing; `jobs`: the run's jobs listed.
  */
 export function runLine(run: RunView, jobs: readonly JobView[]): string {
-  const parts = [
+  return dotted(
     `${groupDigits(run.rowsSent)} of ${plural(run.rows, "row", "rows")} sent ${businessesOfRows(run.rowsSent, businessesSent(jobs))}`,
-  ];
-  if (run.jobsRunning > 0) parts.push(`${plural(run.jobsRunning, "job", "jobs")} running`);
-  if (run.rowsWaiting > 0) parts.push(`${groupDigits(run.rowsWaiting)} waiting`);
-  else if (run.jobsRunning === 0) parts.push(plural(run.jobs, "job", "jobs"));
-  return parts.join(" · ");
+    run.jobsRunning > 0 && `${plural(run.jobsRunning, "job", "jobs")} running`,
+    run.rowsWaiting > 0 ? `${groupDigits(run.rowsWaiting)} waiting` : run.jobsRunning === 0 && plural(run.jobs, "job", "jobs"),
+  );
 }
 
 /**
@@ -233,6 +232,8 @@ export function rowsWrittenText(job: JobView): string {
   return plural(job.rowsWritten, "row", "rows") + (job.sheetName ? ` in “${job.sheetName}”` : "");
 }
 
+export const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 /**
  * Skipped rows grouped by reason, each with its rows as ranges: "Already enriched: 12 rows (3–14)",
  * "No website: row 5"; at most 6 ranges a reason are listed.
@@ -247,10 +248,7 @@ export function skippedGroups(skipped: ReadonlyArray<{ row: number; reason: stri
       ranges.push(j - i > 1 ? `${rows[i]}–${rows[j - 1]}` : String(rows[i]));
     }
     const listed = ranges.slice(0, 6).join(", ") + (ranges.length > 6 ? ", …" : "");
-    return (
-      `${reason.charAt(0).toUpperCase()}${reason.slice(1)}: ` +
-      `${rows.length > 1 ? `${plural(rows.length, "row", "rows")} (${listed})` : `row ${listed}`}`
-    );
+    return `${capitalised(reason)}: ${rows.length > 1 ? `${plural(rows.length, "row", "rows")} (${listed})` : `row ${listed}`}`;
   });
 }
 
@@ -311,10 +309,10 @@ export function shortDateTime(iso: string | null, zone?: string | null, now: Dat
 /** A day, "Tue, Dec 8" (dateText). */
 export const shortDate = (date: Date, zone?: string | null, now: Date = new Date()): string => dateText(date, zone, now, DAY);
 
-export function refreshEvery(refresh: RefreshView | null | undefined): "day" | "week" | "off" {
-  if (!refresh) return "off";
-  return refresh.every === "day" || refresh.every === "week" ? refresh.every : "off";
-}
+export const refreshEvery = (refresh: RefreshView | null | undefined): RefreshEvery | "off" => refresh?.every ?? "off";
+
+/** How often a schedule runs, in a word: "Refreshes daily". */
+export const EVERY_WORD = { day: "daily", week: "weekly" } as const;
 
 /** "Sun 07:41" within the coming week, else "Sun, Nov 29, 07:41": when a scheduled run comes, in `zone`. */
 export function nextRunWhen(iso: string, zone?: string | null, now: Date = new Date()): string {
@@ -329,9 +327,8 @@ export function nextRunWhen(iso: string, zone?: string | null, now: Date = new D
  * way (`refreshing`), "Refreshes daily · refreshing now".
  */
 export function scheduleLine(refresh: RefreshView | null | undefined, refreshing: boolean, zone?: string | null, now?: Date): string {
-  const every = refreshEvery(refresh);
-  if (!refresh || every === "off") return "Not refreshed automatically.";
-  const how = every === "day" ? "Refreshes daily" : "Refreshes weekly";
+  if (!refresh) return "Not refreshed automatically.";
+  const how = `Refreshes ${EVERY_WORD[refresh.every]}`;
   if (refreshing) return `${how} · refreshing now`;
   return refresh.nextRunAt ? `${how} · next ${nextRunWhen(refresh.nextRunAt, zone, now)}` : `${how} · with the next background pass`;
 }
@@ -369,15 +366,14 @@ export function runCostText(job: Pick<JobView, "runCredits" | "mine">, account: 
  * and uses 100 of your 9,800 credits. New businesses are added to the sheet; none is removed."
  */
 export function refreshQuestion(job: Pick<JobView, "runCredits" | "mine">, every: "day" | "week", account: AccountView | null): string {
-  const how = every === "day" ? "daily" : "weekly";
-  const when = every === "day" ? "every day" : "every week";
+  const how = EVERY_WORD[every];
   const cost =
     job.runCredits === null
       ? "costs credits like a new search"
       : account && job.mine !== false
         ? costLine(account, job.runCredits).replace(/^(Uses|Needs)/, (word) => word.toLowerCase())
         : `uses up to ${creditCount(job.runCredits)} of the account that started it`;
-  return `Refresh ${how}? The search runs again ${when} and ${cost}. New businesses are added to the sheet; none is removed.`;
+  return `Refresh ${how}? The search runs again every ${every} and ${cost}. New businesses are added to the sheet; none is removed.`;
 }
 
 /**

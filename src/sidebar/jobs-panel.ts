@@ -5,6 +5,7 @@ import { KIND_WORDS, type KindDetail } from "../rules/job-kinds";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, on, para, setProgress } from "./dom";
 import {
+  EVERY_WORD,
   isActive,
   jobProgress,
   jobWhere,
@@ -25,14 +26,11 @@ import {
 } from "./format";
 import { JobPoller, type PollNeed } from "./poller";
 import { continuedText, continueQuestion, offersContinue } from "./run-continue";
-import { firstRunOf, spendText } from "./schedule-spend";
+import { firstRunOf, type Spend, spendText } from "./schedule-spend";
 import type { JobView, RefreshEvery, RunView, TerritoryView } from "./server";
 
-const SCHEDULES: ReadonlyArray<{ value: RefreshEvery; text: string }> = [
-  { value: "off", text: "Off" },
-  { value: "day", text: "Daily" },
-  { value: "week", text: "Weekly" },
-];
+/** The Refresh menu's options, in this order. */
+const SCHEDULES: Record<RefreshEvery, string> = { off: "Off", day: "Daily", week: "Weekly" };
 
 /** A run whose rows still wait: each poll's pass sends the next ones. */
 const sending = (job: JobView): boolean => job.run !== null && job.run !== undefined && job.run.rowsWaiting > 0 && !job.run.stopped;
@@ -61,33 +59,23 @@ function linesOf(jobs: readonly JobView[]): Line[] {
   return [...lines.values()];
 }
 
-/** What a job's line shows for its kind (KIND_WORDS[kind].detail), each in its place. */
+/** What a job's line shows for its kind (KIND_WORDS[kind].detail), each in its place; a kind without a part shows nothing there. */
 interface KindParts {
   /** The job is run again (on a schedule, or once now): its line says its runs instead of a first count that goes stale. */
-  reRun(job: JobView): boolean;
+  reRun?(job: JobView): boolean;
   /** Under the progress: what the job wrote where. */
-  written(job: JobView): HTMLElement | null;
+  written?(job: JobView): HTMLElement;
   /** Under the error: the schedule, what the last run did, what each run may spend. */
-  schedule(state: SidebarState, job: JobView): HTMLElement | null;
+  schedule?(state: SidebarState, job: JobView): HTMLElement | null;
   /** Beside "Open sheet". */
-  action(state: SidebarState, job: JobView): HTMLElement | null;
+  action?(state: SidebarState, job: JobView): HTMLElement;
 }
 
 const KIND_PARTS: Record<KindDetail, KindParts> = {
   // A search: its refresh schedule, and what its latest run did.
-  refresh: {
-    reRun: (job) => refreshEvery(job.refresh) !== "off" || Boolean(job.lastRun),
-    written: () => null,
-    schedule: (state, job) => refreshText(state, job),
-    action: (state, job) => scheduleControl(state, job),
-  },
+  refresh: { reRun: (job) => refreshEvery(job.refresh) !== "off" || Boolean(job.lastRun), schedule: refreshText, action: scheduleControl },
   // An enrichment's rows are the user's own, in their sheet: how many were written says where the results went.
-  rows: {
-    reRun: () => false,
-    written: (job) => h("p", { class: "job-rows" }, rowsWrittenText(job)),
-    schedule: () => null,
-    action: () => null,
-  },
+  rows: { written: (job) => h("p", { class: "job-rows" }, rowsWrittenText(job)) },
 };
 
 /** One job's line; `shared`: another job has its name, so it says its sheet and start too. */
@@ -96,14 +84,13 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
   const progress = jobProgress(job);
   const bar = setProgress(h("progress", { "aria-label": `Progress of ${job.name}` }), progress);
   const open = job.sheetName ? openSheet(state, job.jobId, job.sheetName) : null;
-  const settledSchedule = parts.reRun(job) && !isActive(job);
+  const settledSchedule = parts.reRun?.(job) && !isActive(job);
   const where = jobWhere(job, state.zoneOf(job));
-  const searched = searchedText(job);
   return h(
     "li",
     { role: "listitem", class: "job", "data-job-id": job.jobId, "data-status": job.status },
     h("p", { class: "job-name", title: job.name }, job.name),
-    para("job-searched", searched),
+    para("job-searched", searchedText(job)),
     shared ? h("p", { class: "job-where", title: where }, where) : null,
     // The search's state; a scheduled one says its schedule (and a run under way) below.
     h(
@@ -118,12 +105,11 @@ function jobItem(state: SidebarState, job: JobView, shared: boolean): HTMLLIElem
     // Once done, nobody's passes fill it in any more.
     para("hint", job.mine === false && (isActive(job) || job.refreshing) && "Started by another key: its creator's passes fill it in."),
     // A search run again says what its runs found below: the first run's count would be stale.
-    settledSchedule ? null : bar,
-    settledSchedule ? null : h("p", { class: "job-progress" }, progress.text),
-    parts.written(job),
+    ...(settledSchedule ? [] : [bar, h("p", { class: "job-progress" }, progress.text)]),
+    parts.written?.(job),
     para("problem", job.error),
-    parts.schedule(state, job),
-    h("div", { class: "job-actions" }, job.territory ? territoryStop(state, job, job.territory) : null, parts.action(state, job), open),
+    parts.schedule?.(state, job),
+    h("div", { class: "job-actions" }, job.territory ? territoryStop(state, job, job.territory) : null, parts.action?.(state, job), open),
   );
 }
 
@@ -151,7 +137,6 @@ const openSheet = (state: SidebarState, jobId: string, sheetName: string): HTMLB
  */
 function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
   const progress = runProgress(run, line.jobs);
-  const bar = setProgress(h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` }), progress);
   const stop = run.rowsWaiting > 0 && !run.stopped ? h("button", {}, "Stop") : null;
   if (stop)
     state.messages.press(stop, "Stopping the enrichment…", async () => {
@@ -161,18 +146,16 @@ function runItem(state: SidebarState, line: Line, run: RunView): HTMLLIElement {
         "the sheet says so. The jobs already sent finish and are written."
       );
     });
-  const error = line.jobs.find((job) => job.error)?.error ?? null;
-  const theirs = keyHint(line, run, state.hasKey);
   return h(
     "li",
     { role: "listitem", class: "job", "data-job-id": line.job.jobId, "data-run-id": run.runId, "data-status": line.job.status },
     h("p", { class: "job-name", title: `Enrich ${run.sheetName}` }, `Enrich ${run.sheetName}`),
     h("p", { class: "job-meta" }, `${KIND_WORDS.enrichment.label} · ${runState(run)}`),
-    para("hint", theirs),
-    bar,
+    para("hint", keyHint(line, run, state.hasKey)),
+    setProgress(h("progress", { "aria-label": `Progress of the enrichment of ${run.sheetName}` }), progress),
     h("p", { class: "job-progress" }, progress.text),
     h("p", { class: "job-run" }, runLine(run, line.jobs)),
-    para("problem", error),
+    para("problem", line.jobs.find((job) => job.error)?.error),
     // On its own row: beside Stop and Open sheet it would squeeze them in the 300 px frame.
     offersContinue(run) && state.hasKey ? h("div", { class: "job-actions" }, continueControl(state, line.job, run)) : null,
     h("div", { class: "job-actions" }, stop, openSheet(state, line.job.jobId, run.sheetName)),
@@ -228,17 +211,16 @@ function askUnder(
 ): void {
   item.querySelector(".confirm-refresh")?.remove();
   const yes = on(h("button", { class: "primary" }, yesText), "click", () => answer(true, ask, yes));
-  const no = h("button", {}, "Cancel");
+  const no = on(h("button", {}, "Cancel"), "click", () => {
+    ask.remove();
+    answer(false, ask, no);
+  });
   const ask = h(
     "div",
     { class: "confirm-refresh", role: "group", "aria-label": question },
     h("p", {}, question),
     h("div", { class: "confirm-actions" }, yes, no),
   );
-  on(no, "click", () => {
-    ask.remove();
-    answer(false, ask, no);
-  });
   item.appendChild(ask);
   // The question is the next thing to answer: in view, and where the keyboard is.
   ask.scrollIntoView({ block: "nearest" });
@@ -251,50 +233,36 @@ function scheduleControl(state: SidebarState, job: JobView): HTMLElement {
   const select = h(
     "select",
     { id, "aria-describedby": `${id}-text` },
-    ...SCHEDULES.map((s) => h("option", { value: s.value, selected: refreshEvery(job.refresh) === s.value }, s.text)),
+    ...Object.entries(SCHEDULES).map(([value, text]) => h("option", { value, selected: refreshEvery(job.refresh) === value }, text)),
   );
   const control = h("span", { class: "schedule" }, h("label", { for: id }, "Refresh"), select);
   on(select, "change", () => {
     const every = select.value as RefreshEvery;
     const item = control.closest(".job");
     item?.querySelector(".confirm-refresh")?.remove();
-    // Turning a schedule off costs nothing; turning one on (or changing it) asks first, with its cost.
-    if (every === "off") saveSchedule(state, job, select, every);
-    else if (item) askBeforeSchedule(state, job, select, item, every);
+    // Turning a schedule off costs nothing; turning one on (or changing it) asks first, under the job, with what each run costs.
+    if (every === "off") return saveSchedule(state, job, select, every);
+    const spend = spendOf(state, job, every, firstRunOf(job.lastRun?.at ?? job.createdAt, every).getTime());
+    if (item)
+      askUnder(item, `${refreshQuestion(job, every, state.account)} ${spend}`.trim(), `Refresh ${EVERY_WORD[every]}`, (yes, ask) => {
+        if (yes) return saveSchedule(state, job, select, every, ask);
+        select.value = refreshEvery(job.refresh);
+        select.focus();
+      });
   });
   return control;
 }
 
-/** Asks, under the job, whether to refresh it daily or weekly, with what each run costs. */
-function askBeforeSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, item: Element, every: "day" | "week"): void {
-  askUnder(
-    item,
-    (
-      `${refreshQuestion(job, every, state.account)} ` +
-      `${spendOf(state, job, every, firstRunOf(job.lastRun?.at ?? job.createdAt, every).getTime())}`
-    ).trim(),
-    every === "day" ? "Refresh daily" : "Refresh weekly",
-    (yes, ask) => {
-      if (yes) {
-        ask.remove();
-        saveSchedule(state, job, select, every);
-        return;
-      }
-      select.value = refreshEvery(job.refresh);
-      select.focus();
-    },
-  );
-}
-
-/** Saves the schedule and says so (or why not, putting the menu back). */
-function saveSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, every: RefreshEvery): void {
+/** Saves the schedule (its question `ask` answered and gone) and says so, or why not, putting the menu back. */
+function saveSchedule(state: SidebarState, job: JobView, select: HTMLSelectElement, every: RefreshEvery, ask?: HTMLElement): void {
+  ask?.remove();
   state.messages.say("Saving the schedule…");
   state.server.call("setRefresh", { jobId: job.jobId, every }).then(
     (updated) => {
       state.messages.say(
         every === "off"
           ? `“${updated.name}” is no longer refreshed.`
-          : `“${updated.name}” is refreshed ${every === "day" ? "daily" : "weekly"}. ${runCostText(updated, state.account)}`.trim(),
+          : `“${updated.name}” is refreshed ${EVERY_WORD[every]}. ${runCostText(updated, state.account)}`.trim(),
       );
       void state.reloadJobs();
     },
@@ -310,7 +278,7 @@ function saveSchedule(state: SidebarState, job: JobView, select: HTMLSelectEleme
  * now", said alike) and what each run may spend; while a run is asked for or under way, only that.
  */
 function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
-  const refresh = refreshEvery(job.refresh) === "off" ? null : job.refresh;
+  const refresh = job.refresh;
   const run = job.refreshing ? null : job.lastRun;
   const zone = state.zoneOf(job);
   const last = [run && lastRunText(run, zone), !job.refreshing && refresh?.lastError].filter(Boolean).join(". ");
@@ -330,24 +298,20 @@ function refreshText(state: SidebarState, job: JobView): HTMLElement | null {
  * What the schedule `every` spends over time from this user's credits
  * (first: each run's cost); "" for another's search, or without figures.
  */
-function spendOf(state: SidebarState, job: JobView, every: RefreshEvery, nextRun: number, first = ""): string {
-  const account = state.account;
-  return !account || job.mine === false || job.runCredits === null || every === "off"
-    ? ""
-    : first +
-        spendText(
-          { every, runCredits: job.runCredits, remaining: account.creditsRemaining, nextRun: new Date(Math.max(Date.now(), nextRun)) },
-          state.zoneOf(job),
-        );
+function spendOf(state: SidebarState, job: JobView, every: Spend["every"], nextRun: number, first = ""): string {
+  const { account } = state;
+  if (!account || job.mine === false || job.runCredits === null) return "";
+  const at = new Date(Math.max(Date.now(), nextRun));
+  return first + spendText({ every, runCredits: job.runCredits, remaining: account.creditsRemaining, nextRun: at }, state.zoneOf(job));
 }
 
 /** A scheduled search's cost line: each run's, then over time (the credits left said there). */
 const runCost = (state: SidebarState, job: JobView, refresh: NonNullable<JobView["refresh"]>): string =>
-  spendOf(state, job, refreshEvery(refresh), Date.parse(refresh.nextRunAt ?? "") || 0, `${runCostText(job, null)} `) ||
+  spendOf(state, job, refresh.every, Date.parse(refresh.nextRunAt ?? "") || 0, `${runCostText(job, null)} `) ||
   runCostText(job, state.account);
 
-/** The poller of refreshJobs (then the account, when a job moved); `lastJobs`: the jobs shown now. */
-function jobsPoller(state: SidebarState, lastJobs: () => JobView[]): JobPoller {
+/** The poller of refreshJobs (then the account, when a job moved). */
+function jobsPoller(state: SidebarState): JobPoller {
   const poller = new JobPoller(
     {
       setTimer: (callback, ms) => window.setTimeout(callback, ms),
@@ -356,7 +320,7 @@ function jobsPoller(state: SidebarState, lastJobs: () => JobView[]): JobPoller {
     },
     async () => {
       try {
-        const before = JSON.stringify(lastJobs());
+        const before = JSON.stringify(state.jobs);
         const jobs = await state.server.call("refreshJobs");
         state.setJobs(jobs);
         // A job that moved (rows, a refresh run) spent or released credits: the account line follows.
@@ -395,9 +359,7 @@ function renderJobs(state: SidebarState, list: HTMLUListElement, rendered: Rende
     const item = kept?.item ?? (job.run ? runItem(state, line, job.run) : jobItem(state, job, sharedNames.has(job.name)));
     return { key: line.key, jobId: job.jobId, shown: kept?.shown ?? shown, item };
   });
-  next.forEach(({ item }, i) => {
-    if (list.children[i] !== item) list.insertBefore(item, list.children[i] ?? null);
-  });
+  for (const [i, { item }] of next.entries()) if (list.children[i] !== item) list.insertBefore(item, list.children[i] ?? null);
   while (list.children.length > next.length) list.lastElementChild?.remove();
   rendered.clear();
   for (const { key, shown, item } of next) rendered.set(key, { shown, item });
@@ -414,18 +376,16 @@ export function jobsPanel(state: SidebarState): void {
   const empty = byId("jobs-empty", HTMLElement);
   const refresh = byId("refresh-jobs", HTMLButtonElement);
 
-  let lastJobs: JobView[] = [];
-  const poller = jobsPoller(state, () => lastJobs);
+  const poller = jobsPoller(state);
   const rendered: Rendered = new Map();
 
   state.onJobs((jobs) => {
-    lastJobs = jobs;
     renderJobs(state, list, rendered, jobs);
     empty.hidden = jobs.length > 0;
     poller.update(pollNeed(jobs));
   });
 
-  state.onAccount(() => state.setJobs(lastJobs));
+  state.onAccount(() => state.setJobs(state.jobs));
 
   state.messages.press(refresh, "Checking your jobs…", async () => {
     const jobs = await state.server.call("refreshJobs");

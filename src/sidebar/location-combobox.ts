@@ -1,7 +1,9 @@
-// This file defines the Location combobox (WAI-ARIA combobox with a listbox popup): catalog look-ups debounced from 2 characters,
-// keyboard moves, full place names, nearby places first (place-rank.ts). A pick is handed on at once, so a bare city name is never sent.
+// This file defines the Location field: a combobox (WAI-ARIA, with a listbox popup) of catalog look-ups debounced from 2 characters,
+// keyboard moves, full place names, nearby places first (place-rank.ts), whose picks become chips (a bare city name is never sent: every
+// place searched is one the service knows); the field empties for the next, and Backspace in the empty field removes the last.
 import type { Location } from "../api/schemas";
 import type { SidebarState } from "./sidebar-state";
+import { chipList } from "./chips";
 import { byId, h, on, replaceChildren } from "./dom";
 import { locationText } from "./format";
 import { DEBOUNCE_MS, listboxKey, MIN_QUERY } from "./listbox-keys";
@@ -73,17 +75,12 @@ function pickOnMouseDown(list: HTMLUListElement, pick: (index: number) => void):
   });
 }
 
-export interface LocationCombobox {
-  /** Empties the field, its hint as at first. */
-  clear(): void;
-}
-
-/** `listed`: the places listed already, whose areas come first; `onPick`: a place picked. */
-export function locationCombobox(
+/** `listed`: the places listed already, whose areas come first; `onPick`: a place picked; `clear()` empties the field, hint as at first. */
+function locationCombobox(
   state: SidebarState,
   listed: () => readonly PlaceArea[],
   onPick: (picked: PickedLocation) => void,
-): LocationCombobox {
+): { clear(): void } {
   const input = byId("location", HTMLInputElement);
   const list = byId("location-list", HTMLUListElement);
   const hint = byId("location-hint", HTMLElement);
@@ -151,5 +148,54 @@ export function locationCombobox(
       input.value = "";
       reset();
     },
+  };
+}
+
+export interface PlaceField {
+  /** The places to search, as listed. */
+  places(): PickedLocation[];
+  /** Text typed in the field but not picked from the list (none: null). */
+  unfinished(): string | null;
+  add(places: readonly PickedLocation[]): void;
+}
+
+export function placeField(state: SidebarState, onChange: () => void): PlaceField {
+  const input = byId("location", HTMLInputElement);
+  const hint = byId("location-hint", HTMLElement);
+  const firstHint = hint.textContent || "";
+  const placeholder = input.placeholder;
+  const changed = (): void => {
+    // With places listed, the field's placeholder says how to add one (no hint line under it: the first screen stays short).
+    const listed = chips.items().length > 0;
+    input.placeholder = listed ? "Type 2 letters to add a place" : placeholder;
+    if (input.value === "") hint.textContent = listed ? "" : firstHint;
+    onChange();
+  };
+  const chips = chipList(
+    byId("location-chips", HTMLUListElement),
+    input,
+    (place: PickedLocation) => place.text,
+    (place) => place.label,
+    changed,
+  );
+  const combobox = locationCombobox(
+    state,
+    () => chips.items(),
+    (picked) => {
+      combobox.clear();
+      if (chips.add([picked]) === 0) changed();
+    },
+  );
+
+  on(input, "keydown", (event) => {
+    // The list's own keys (a pick by Enter) come first; Enter after a pick must not start the searches.
+    if (event.defaultPrevented) return;
+    if (event.key === "Enter" && input.value.trim() === "" && chips.items().length > 0) event.preventDefault();
+  });
+
+  return {
+    places: () => chips.items(),
+    unfinished: () => (input.value.trim() === "" ? null : input.value.trim()),
+    add: (places) => void chips.add(places),
   };
 }

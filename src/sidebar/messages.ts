@@ -49,13 +49,12 @@ export class Messages {
   private readonly status = byId("status", HTMLElement);
   private readonly alert = byId("alert", HTMLElement);
   private readonly actions = byId("message-actions", HTMLElement);
-  private readonly dismiss = byId("dismiss-message", HTMLButtonElement);
   private stillTrue: (() => boolean) | null = null;
   /** Watches the refused button whose reason is shown: the message goes with the reason. */
   private readonly refusal = new MutationObserver(() => this.recheck());
 
   constructor() {
-    on(this.dismiss, "click", () => this.clear());
+    on(byId("dismiss-message", HTMLButtonElement), "click", () => this.clear());
   }
 
   /** Information or progress; replaces whatever was shown. An empty text clears the message. */

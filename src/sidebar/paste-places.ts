@@ -4,9 +4,8 @@ import type { Location } from "../api/schemas";
 import type { SidebarState } from "./sidebar-state";
 import { byId, h, on, replaceChildren } from "./dom";
 import { locationText } from "./format";
-import { pickedOf } from "./location-combobox";
+import { type PlaceField, pickedOf } from "./location-combobox";
 import { canLookUp, lookupSummary, markListed, matchPlace, matchWords, pastedNames, type PlaceMatch } from "./place-match";
-import type { PlaceField } from "./place-field";
 
 /** One name's line: the name, what became of it, and for an ambiguous one its places to choose from. */
 function matchItem(match: PlaceMatch, choose: (item: HTMLLIElement, place: Location) => void): HTMLLIElement {
@@ -49,10 +48,7 @@ export function pastePlaces(state: SidebarState, places: PlaceField): void {
   let looked: { matches: PlaceMatch[]; left: number } = { matches: [], left: 0 };
   const listedLabels = (): string[] => places.places().map((place) => place.label);
 
-  /**
-   * The place chosen for an ambiguous name joins the list and the message counts it; the keyboard
-   * goes to the next name to choose for.
-   */
+  /** The place chosen for an ambiguous name joins the list and the message counts it; the keyboard goes to the next name to choose for. */
   const choose = (item: HTMLLIElement, place: Location): void => {
     const index = looked.matches.findIndex((match) => match.kind === "ambiguous" && match.name === item.dataset.name);
     const [chosen] = markListed([{ kind: "matched", name: item.dataset.name || "", place }], listedLabels());

@@ -66,10 +66,7 @@ export function matchWords(match: PlaceMatch): string {
   return `${groupDigits(match.choices.length)} places found: choose one. Not listed? Type it with its region in Location.`;
 }
 
-/**
- * The message once a list was looked up, and again after each choice: "Looked up 5 names: 3 added,
- * 1 to choose below, 1 not found."
- */
+/** The message once a list was looked up, and again after each choice: "Looked up 5 names: 3 added, 1 to choose below, 1 not found." */
 export function lookupSummary(matches: readonly PlaceMatch[], left: number): string {
   const count = (test: (match: PlaceMatch) => boolean): number => matches.filter(test).length;
   const parts = [

@@ -44,10 +44,8 @@ export class JobPoller {
   }
 
   private schedule(): void {
-    if (this.timer !== null) {
-      this.env.clearTimer(this.timer);
-      this.timer = null;
-    }
+    if (this.timer !== null) this.env.clearTimer(this.timer);
+    this.timer = null;
     if (this.need === "idle" || this.inFlight || this.env.isHidden()) return;
     this.timer = this.env.setTimer(() => void this.tick(), this.need === "active" ? this.intervalMs : this.scheduledIntervalMs);
   }

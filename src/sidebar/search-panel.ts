@@ -1,7 +1,6 @@
 // This file defines the New search panel: queries, places, max results within the service's and the account's bounds, its cost, list
 // name, enrich contacts and language. One query in one place is one search; more make a territory. A start identical to one running,
 // or to one of the last day, is not started blindly: the message offers its sheet or a refresh.
-import type { AccountView } from "../ui/views";
 import { DEFAULT_LANGUAGE, TERRITORY_LIMITS } from "../rules/request-limits";
 import type { SidebarState } from "./sidebar-state";
 import { byId, on, setRefused, showText } from "./dom";
@@ -21,10 +20,9 @@ import {
   territoryCost,
   territoryStarted,
 } from "./format";
-import type { PickedLocation } from "./location-combobox";
+import { type PickedLocation, placeField } from "./location-combobox";
 import type { Outcome } from "./messages";
 import { pastePlaces } from "./paste-places";
-import { placeField } from "./place-field";
 import { queryField } from "./query-field";
 import type { JobView } from "./server";
 
@@ -67,23 +65,18 @@ function listsProblem({ queries, places, unfinished }: Lists): string | null {
 /** Says what the form's values allow: a max-results value out of bounds, the cost line, and why Start is refused. */
 function showFormState(state: SidebarState, f: SearchForm, lists: Lists): void {
   const account = state.account;
+  const results = Number(f.maxResults.value);
   const bounds = account ? searchBounds(account) : null;
   const wrong = bounds && !bounds.blocked ? resultsProblem(f.maxResults.value, bounds) : null;
   showText(f.problem, wrong);
   f.maxResults.setAttribute("aria-invalid", String(wrong !== null));
   // More than one query × place pair: a territory, whose cost is every search's.
-  const territory =
-    account && !bounds?.blocked && !wrong && lists.queries.length * lists.places.length > 1
-      ? territoryCost(account, lists.queries.length, lists.places.length, Number(f.maxResults.value))
-      : null;
-  const perPlace =
-    account && lists.places.length === 0 && lists.queries.length > 1
-      ? perPlaceCost(account, lists.queries.length, Number(f.maxResults.value))
-      : null;
+  const queries = lists.queries.length;
+  const places = lists.places.length;
+  const territory = account && !bounds?.blocked && !wrong && queries * places > 1 ? territoryCost(account, queries, places, results) : null;
+  const perPlace = account && places === 0 && queries > 1 ? perPlaceCost(account, queries, results) : null;
   f.cost.textContent =
-    !account || !bounds
-      ? ""
-      : (bounds.blocked ?? (wrong ? "" : (territory?.line ?? perPlace ?? costLine(account, Number(f.maxResults.value)))));
+    !account || !bounds ? "" : (bounds.blocked ?? (wrong ? "" : (territory?.line ?? perPlace ?? costLine(account, results))));
   showText(f.costNote, territory && (territory.problem ?? TERRITORY_PACE));
   f.costNote.classList.toggle("problem", Boolean(territory?.problem));
   showText(f.roomNotice, state.roomNotice);
@@ -121,7 +114,6 @@ function sameSearchKey(f: SearchForm, { queries, places }: Lists): string {
 /** What the message says once a search started (or was found still running). */
 function startedOutcome(state: SidebarState, job: JobView): Outcome {
   const sheet = job.sheetName ?? job.name;
-  const show = { label: "Show its sheet", run: () => state.showJobSheet(job.jobId) };
   const same = job.territory ? "The same searches are" : "The same search is";
   const started = job.territory
     ? `Searches started: results arrive in the sheet “${sheet}”. ${territoryStarted(job.territory)}`.trim()
@@ -130,12 +122,9 @@ function startedOutcome(state: SidebarState, job: JobView): Outcome {
     text: job.alreadyRunning
       ? `Already running: “${sheet}”. ${same} still in progress, so no new one was started and nothing more was charged.`
       : started,
-    actions: [show],
+    actions: [{ label: "Show its sheet", run: () => state.showJobSheet(job.jobId) }],
     // While the job is still running (or not listed yet), its "results arrive…" message holds.
-    stillTrue: () => {
-      const now = state.jobs.find((j) => j.jobId === job.jobId);
-      return !now || isActive(now);
-    },
+    stillTrue: () => !state.jobs.some((now) => now.jobId === job.jobId && !isActive(now)),
   };
 }
 
@@ -201,7 +190,7 @@ export function searchPanel(state: SidebarState, onStarted: () => void): void {
   const lists = (): Lists => ({ queries: query.queries(), places: places.places(), unfinished: places.unfinished() });
   pastePlaces(state, places);
 
-  state.onAccount((_account: AccountView | null) => refresh());
+  state.onAccount(() => refresh());
   // Location's text too: typed and not picked, it holds a start back until picked or cleared.
   for (const field of [byId("query", HTMLInputElement), byId("location", HTMLInputElement), f.maxResults, f.language, f.enrich])
     on(field, "input", refresh);

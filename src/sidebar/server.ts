@@ -62,10 +62,8 @@ export function createServer(runner: () => ScriptRun): Server {
           .withSuccessHandler((value) => resolve(value as never))
           .withFailureHandler((error) => reject(new Error(failureMessage(error))));
         const fn: unknown = (chain as unknown as Record<string, unknown>)[name];
-        if (typeof fn !== "function") {
-          reject(new Error(`This version of the add-on has no "${name}" yet. Reload the sidebar after updating.`));
-          return;
-        }
+        if (typeof fn !== "function")
+          return reject(new Error(`This version of the add-on has no "${name}" yet. Reload the sidebar after updating.`));
         // No argument at all for a function without one: google.script.run cannot carry undefined.
         (fn as (...a: unknown[]) => void).apply(
           chain,

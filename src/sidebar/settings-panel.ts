@@ -1,7 +1,9 @@
 // This file defines the Settings panel: the key goes to the server and never comes back, only its masked hint does. Once the key is shared
-// with formulas, the message says cells showing the sharing error must be entered again (Sheets does not re-run them).
+// with formulas, the message says cells showing the sharing error must be entered again (Sheets does not re-run them). "Check this
+// spreadsheet" shows diagnose()'s report, one line per check; a report older than a change of settings is taken away.
+import type { Check } from "../self-check/diagnose";
 import type { SidebarState } from "./sidebar-state";
-import { byId, on } from "./dom";
+import { byId, h, on, replaceChildren } from "./dom";
 import { useSpreadsheet } from "./format";
 import type { Layout } from "./layout";
 
@@ -26,16 +28,12 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
   /** Whether formulas had the key, as last loaded. */
   let sharedBefore = false;
 
-  const showHint = (keyHint: string | null): void => {
-    savedHint = keyHint;
-    state.hasKey = keyHint !== null;
-    intro.hidden = state.hasKey;
-    hint.textContent = keyHint ? `Key saved: ${keyHint}. Type a new key only to replace it.` : "No key saved yet.";
-  };
-
   const load = async (): Promise<void> => {
     const settings = await state.server.call("getSettings");
-    showHint(settings.keyHint);
+    savedHint = settings.keyHint;
+    state.hasKey = savedHint !== null;
+    intro.hidden = state.hasKey;
+    hint.textContent = savedHint ? `Key saved: ${savedHint}. Type a new key only to replace it.` : "No key saved yet.";
     state.timeZone = settings.timeZone;
     state.roomNotice = settings.roomNotice;
     useSpreadsheet(settings.locale, settings.timeZone);
@@ -79,5 +77,58 @@ export function settingsPanel(state: SidebarState, screen: Layout): { load(): Pr
     });
   });
 
+  diagnosePanel(state, form);
   return { load };
+}
+
+const MARK = {
+  true: { sign: "✓", words: "OK", tone: "ok" },
+  false: { sign: "✗", words: "Problem", tone: "problem" },
+  null: { sign: "?", words: "Not checked", tone: "unknown" },
+} as const;
+
+function checkItem(check: Check): HTMLLIElement {
+  const mark = MARK[`${check.ok}`];
+  return h(
+    "li",
+    { class: `diagnose-check ${mark.tone}`, "data-check": check.id },
+    h("span", { class: "diagnose-mark", "aria-hidden": "true" }, mark.sign),
+    h(
+      "div",
+      {},
+      h("p", { class: "diagnose-label" }, h("span", { class: "visually-hidden" }, `${mark.words}: `), check.label),
+      h("p", { class: "diagnose-detail" }, check.detail),
+    ),
+  );
+}
+
+/** "Check this spreadsheet" and its report; a submit of `form` (settings changed, or tried) takes a report made before away. */
+function diagnosePanel(state: SidebarState, form: HTMLFormElement): void {
+  const button = byId("check-spreadsheet", HTMLButtonElement);
+  const container = byId("diagnose-report", HTMLElement);
+  on(button, "click", () => {
+    if (button.getAttribute("aria-busy") === "true") return;
+    button.setAttribute("aria-busy", "true");
+    container.hidden = false;
+    replaceChildren(container, h("p", { class: "hint", role: "status" }, "Checking this spreadsheet… (a few seconds)"));
+    state.server
+      .call("diagnose", { dialog: false })
+      .then((report) => {
+        replaceChildren(
+          container,
+          h("p", { class: "diagnose-summary", role: "status" }, report.summary),
+          h("ul", { class: "diagnose-checks", role: "list" }, ...report.checks.map(checkItem)),
+          h("p", { class: "hint" }, report.build),
+        );
+      })
+      .catch((error: unknown) => {
+        replaceChildren(container, h("p", { class: "problem", role: "alert" }, error instanceof Error ? error.message : String(error)));
+      })
+      .finally(() => button.removeAttribute("aria-busy"));
+  });
+  on(form, "submit", () => {
+    if (button.getAttribute("aria-busy") === "true") return; // a check under way reports on what it finds
+    container.hidden = true;
+    replaceChildren(container);
+  });
 }

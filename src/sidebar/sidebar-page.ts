@@ -3,9 +3,7 @@
 // renders before any call returns).
 import { accountPanel } from "./account-panel";
 import { SidebarState } from "./sidebar-state";
-import { diagnosePanel } from "./diagnose-panel";
 import { contactsPanel } from "./contacts-panel";
-import { byId, on } from "./dom";
 import { enrichPanel } from "./enrich-panel";
 import { jobsPanel } from "./jobs-panel";
 import { layout } from "./layout";
@@ -35,9 +33,6 @@ function start(): void {
   jobsPanel(state);
   openJobPanel(state, afterStart);
   contactsPanel(state);
-  const report = diagnosePanel(state.server, byId("check-spreadsheet", HTMLButtonElement), byId("diagnose-report", HTMLElement));
-  // A check made before a settings change is no longer about the settings in use.
-  on(byId("settings-form", HTMLFormElement), "submit", () => report.outdated());
 
   messages.say("Loading…");
   settings
