@@ -112,8 +112,9 @@ function locationCombobox(
       found.length > 0 ? "Use ↑ ↓ and Enter to pick a place." : `No place in the catalog starts with “${input.value.trim()}”.`;
   };
 
-  /** No look-up under way or shown: an answer still on its way is dropped. */
+  /** No look-up under way, due or shown: an answer still on its way is dropped, and a typed query not yet sent is not sent. */
   const reset = (): void => {
+    window.clearTimeout(timer);
     lookup += 1;
     options = [];
     replaceChildren(list);
