@@ -85,11 +85,16 @@ describeInBrowser("the playground's grid by keyboard and context menu", () => {
     playground.runtime.spreadsheetApp.getActiveSpreadsheet().getSheetByName("Long")?.setFrozenRows(1);
     await page.getByRole("tab", { name: "Long" }).click();
     await eventually("the grid shows Long", async () => (await gridCell(page, "A2").textContent()) === "Name 2");
+    // The band from the grid's top to the frozen row's bottom; a poll that redraws the grid leaves no box for a moment.
     const band = async () => {
-      const wrap = await page.locator("#grid-wrap").boundingBox();
-      const frozen = await gridCell(page, "A1").boundingBox();
-      if (wrap === null || frozen === null) throw new Error("no grid");
-      return page.screenshot({ clip: { x: wrap.x, y: wrap.y, width: 600, height: frozen.y + frozen.height - wrap.y } });
+      let clip: { x: number; y: number; width: number; height: number } | undefined;
+      await eventually("the grid and its frozen row are drawn", async () => {
+        const wrap = await page.locator("#grid-wrap").boundingBox();
+        const frozen = await gridCell(page, "A1").boundingBox();
+        clip = wrap && frozen ? { x: wrap.x, y: wrap.y, width: 600, height: frozen.y + frozen.height - wrap.y } : undefined;
+        return clip !== undefined;
+      });
+      return page.screenshot({ clip });
     };
     await gridCell(page, "B2").click();
     const atTop = await band();
