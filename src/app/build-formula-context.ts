@@ -12,6 +12,7 @@ import { documentProperties } from "../gas/property-snapshot";
 import { documentCache } from "../gas/document-cache";
 import { appsScriptClock } from "../gas/utilities";
 import { readServiceSettings, type ServiceSettings } from "../gas/settings";
+import { bestEffort } from "../errors/best-effort";
 
 /** A custom function may run 30 s; its requests and waits must be over well before. */
 const FORMULA_BUDGET_MS = 20 * 1000;
@@ -21,13 +22,7 @@ const FORMULAS_NOT_SHARED =
   'click Settings and tick "Share my key with formulas in this document".';
 
 /** The settings an editor shared with this document's formulas, or null where none are. */
-function sharedSettings(): ServiceSettings | null {
-  try {
-    return readServiceSettings("formulas");
-  } catch {
-    return null;
-  }
-}
+const sharedSettings = (): ServiceSettings | null => bestEffort(() => readServiceSettings("formulas"));
 
 const sharedKey = (): string | null => sharedSettings()?.apiKey ?? null;
 

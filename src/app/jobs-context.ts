@@ -34,19 +34,22 @@ export function clientFor(
   });
 }
 
-/** A click's context: what it wrote is committed before each of its requests (NetworkGate). */
-export function jobsContext(deadline: number): JobsContext {
+/** The current document, or the error that asks the person to open one. */
+export function documentOrThrow(): DocumentAccess {
   const doc = currentDocument();
   if (!doc) throw new NoDocumentError();
-  return documentJobsContext(doc, deadline, new NetworkGate(null, commitWrites));
+  return doc;
 }
 
-/** The current document's job store (document properties, or developer metadata in the full build). */
-export function currentJobStore(): JobStore {
-  const doc = currentDocument();
-  if (!doc) throw new NoDocumentError();
-  return new JobStore(doc.store, documentFacts(doc), RECORD_KINDS);
-}
+/** A document's job store (document properties, or developer metadata in the full build). */
+export const jobStoreOf = (doc: DocumentAccess): JobStore => new JobStore(doc.store, documentFacts(doc), RECORD_KINDS);
+
+/** The current document's job store. */
+export const currentJobStore = (): JobStore => jobStoreOf(documentOrThrow());
+
+/** A click's context: what it wrote is committed before each of its requests (NetworkGate). */
+export const jobsContext = (deadline: number): JobsContext =>
+  documentJobsContext(documentOrThrow(), deadline, new NetworkGate(null, commitWrites));
 
 /** The context of one document; its poll trigger is kept as this build keeps it (background-trigger.ts). */
 export function documentJobsContext(doc: DocumentAccess, deadline: number, gate: NetworkGate = new NetworkGate()): JobsContext {
@@ -54,7 +57,7 @@ export function documentJobsContext(doc: DocumentAccess, deadline: number, gate:
   return {
     client: clientFor(settings, deadline, gate),
     interleaving: gate,
-    store: new JobStore(doc.store, documentFacts(doc), RECORD_KINDS),
+    store: jobStoreOf(doc),
     properties: doc.store,
     userProperties: userProperties(),
     userData: withUserData,

@@ -2,8 +2,8 @@
 // never throws (a failing trigger mails its owner every run): what it cannot do it leaves for the next pass, with a notice in words.
 import { recordBackgroundRun, recordBackgroundRunEnd } from "../gas/background-executions";
 import { commitWrites, PASS_LOCK_WAIT_MS, tryDocumentLock, tryUserLock, withUserData, type HeldLock } from "../gas/locks";
-import { activeSpreadsheet, currentDocument, NoDocumentError, openDocument, type DocumentAccess } from "../gas/document-access";
-import { documentJobsContext } from "./jobs-context";
+import { activeSpreadsheet, currentDocument, openDocument, type DocumentAccess } from "../gas/document-access";
+import { documentJobsContext, documentOrThrow } from "./jobs-context";
 import { appsScriptClock } from "../gas/utilities";
 import { editorId } from "../gas/key-digest";
 import {
@@ -86,8 +86,7 @@ function claimedPass(doc: DocumentAccess, owner: string, deadline: number, held:
 /** The pass over the current document; the caller holds its document lock (`documentLock`). */
 function passOverCurrentDocument(documentLock: HeldLock): void {
   const deadline = appsScriptClock.now() + PASS_BUDGET_MS;
-  const doc = currentDocument();
-  if (!doc) throw new NoDocumentError();
+  const doc = documentOrThrow();
   if (BUSINESS_LEADS_SPREADSHEET_SCOPE === "full")
     withUserPass((owner, userLock) => claimedPass(doc, owner, deadline, [documentLock, userLock]));
   else runDocumentPass(doc, deadline, [documentLock]);

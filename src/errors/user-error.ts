@@ -3,6 +3,7 @@
 // API key. Every layer may throw these, so they live below all of them.
 import { redact } from "../rules/redaction";
 import { dailyLimitSentence } from "../rules/platform-limits";
+import { bestEffort } from "./best-effort";
 
 /**
  * An error whose message is already written for the person using the add-on. Every such error
@@ -85,14 +86,6 @@ export function withUserErrors<T>(call: () => T, secret?: () => string | null): 
         ? raw.trim()
         : (dailyQuotaMessage(raw) ??
           `Business Leads hit an unexpected problem (${raw.trim() || name}). Try again; if it persists, tell your admin.`);
-    throw new SaidToUser(redact(message, safely(secret)), error instanceof UserFacingError ? error.code : null);
-  }
-}
-
-function safely(read: (() => string | null) | undefined): string | null {
-  try {
-    return read ? read() : null;
-  } catch {
-    return null;
+    throw new SaidToUser(redact(message, secret ? bestEffort(secret) : null), error instanceof UserFacingError ? error.code : null);
   }
 }

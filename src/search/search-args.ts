@@ -201,7 +201,10 @@ export const SEARCH_ARGS = {
         }),
       ),
       // One kind where it names one, else every kind.
-      z.transform(({ kind, page }): RecentJobsArgs => ({ kinds: [kindNamed(kind) ?? JOB_KINDS].flat(), page })),
+      z.transform(({ kind, page }): RecentJobsArgs => {
+        const named = kindNamed(kind);
+        return { kinds: named ? [named] : [...JOB_KINDS], page };
+      }),
     ),
   ),
 } satisfies {

@@ -7,7 +7,7 @@ import { backgroundTrigger } from "../app/background-trigger";
 import { probeCellText, FORMULA_LIKE_SAMPLES, type CellReadBack } from "./cell-text-probe";
 import { NoDocumentError, storeReadAfresh, type DocumentAccess } from "../gas/document-access";
 import { ACTION_LOCK_WAIT_MS, type LockOutcome } from "../gas/locks";
-import { clientFor } from "../app/jobs-context";
+import { clientFor, documentOrThrow, jobStoreOf } from "../app/jobs-context";
 import { appsScriptClock } from "../gas/utilities";
 import { probeJobStore } from "./job-store-probe";
 import { keyDigest } from "../gas/key-digest";
@@ -19,7 +19,6 @@ import { groupDigits } from "../rules/numbers";
 import { DEFAULT_BASE_URL } from "../ui/build-defaults";
 import { documentRoom, roomNotice } from "../sheets/document-room";
 import { CELL_LIMIT } from "../rules/platform-limits";
-import { documentOrThrow, jobStoreOf } from "../ui/command";
 
 export type CheckId = "service" | "plain-text" | "job-store" | "document-lock" | "poll-trigger" | "trigger-document" | "room";
 

@@ -64,7 +64,12 @@ export function upsertBusinesses(
   const idCells = lastRow < 2 ? [] : grid.getRange(2, idColumn, lastRow - 1, 1).getValues();
   const { target, appended, toDelete } = placeRows(businesses, idCells, 0, options);
   // Each business into its row; rows between that are not theirs stay as they are.
-  const byPosition = new Map(columns.map((spec) => [positions.get(spec.header) ?? 0, spec]));
+  const byPosition = new Map(
+    columns.flatMap((spec) => {
+      const at = positions.get(spec.header);
+      return at === undefined ? [] : [[at, spec] as const];
+    }),
+  );
   writeRows(
     grid,
     [...target.keys()],

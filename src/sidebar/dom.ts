@@ -1,5 +1,6 @@
 // This file defines the sidebar's only way to make DOM: elements with attributes and children,
 // where every string becomes a text node. There is no path from service or sheet text to HTML.
+import type { Progress } from "./format";
 
 type AttributeValue = string | number | boolean | null | undefined;
 type Child = Node | string | null | undefined | false;
@@ -49,10 +50,7 @@ export function byId<T extends HTMLElement>(id: string, type: new () => T): T {
  * A progress element's value: a known one, or an indeterminate bar (null: no value attribute), said to a screen reader
  * as `valueText`, else `text`; returns the bar.
  */
-export function setProgress(
-  bar: HTMLProgressElement,
-  { value, max, text, valueText }: { value: number | null; max: number; text: string; valueText?: string },
-): HTMLProgressElement {
+export function setProgress(bar: HTMLProgressElement, { value, max, text, valueText }: Progress): HTMLProgressElement {
   bar.max = Math.max(1, max);
   if (value === null) bar.removeAttribute("value");
   else bar.value = Math.min(value, bar.max);

@@ -233,6 +233,8 @@ export function rowsWrittenText(job: JobView): string {
 }
 
 export const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+/** The sentence as the middle of another: its first letter small. */
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
 /**
  * Skipped rows grouped by reason, each with its rows as ranges: "Already enriched: 12 rows (3–14)",
@@ -309,7 +311,7 @@ export function shortDateTime(iso: string | null, zone?: string | null, now: Dat
 /** A day, "Tue, Dec 8" (dateText). */
 export const shortDate = (date: Date, zone?: string | null, now: Date = new Date()): string => dateText(date, zone, now, DAY);
 
-export const refreshEvery = (refresh: RefreshView | null | undefined): RefreshEvery | "off" => refresh?.every ?? "off";
+export const refreshEvery = (refresh: RefreshView | null | undefined): RefreshEvery => refresh?.every ?? "off";
 
 /** How often a schedule runs, in a word: "Refreshes daily". */
 export const EVERY_WORD = { day: "daily", week: "weekly" } as const;
@@ -344,9 +346,11 @@ export function runSummary(run: RunOutcome): string {
 
 /** "Last run Sat, Nov 28, 07:41 · 100 businesses · 100 credits", in `zone`. */
 export function lastRunText(run: RunOutcome, zone?: string | null, now?: Date): string {
-  const facts = [`Last run ${shortDateTime(run.at, zone, now)}`, businessCount(run.businesses)];
-  if (run.credits !== null) facts.push(creditCount(run.credits));
-  return facts.join(" · ");
+  return dotted(
+    `Last run ${shortDateTime(run.at, zone, now)}`,
+    businessCount(run.businesses),
+    run.credits !== null && creditCount(run.credits),
+  );
 }
 
 /**
@@ -371,7 +375,7 @@ export function refreshQuestion(job: Pick<JobView, "runCredits" | "mine">, every
     job.runCredits === null
       ? "costs credits like a new search"
       : account && job.mine !== false
-        ? costLine(account, job.runCredits).replace(/^(Uses|Needs)/, (word) => word.toLowerCase())
+        ? lowerFirst(costLine(account, job.runCredits))
         : `uses up to ${creditCount(job.runCredits)} of the account that started it`;
   return `Refresh ${how}? The search runs again every ${every} and ${cost}. New businesses are added to the sheet; none is removed.`;
 }

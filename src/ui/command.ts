@@ -1,11 +1,6 @@
 // This file defines the one wrapper of every server function the sidebar or the menu calls: its argument checked by its schema, failures
-// turned into user messages with the key blanked out, the document lock where it changes the document, and one deadline for retries;
-// the current document and its job store, as every command reads them.
+// turned into user messages with the key blanked out, the document lock where it changes the document, and one deadline for retries.
 import type { JobsContext } from "../jobs/job-context";
-import { JobStore } from "../jobs/job-store";
-import { documentFacts } from "../jobs/job-record-versions";
-import { RECORD_KINDS } from "../app/record-kinds";
-import { currentDocument, NoDocumentError, type DocumentAccess } from "../gas/document-access";
 import { withDocumentLock } from "../gas/locks";
 import { jobsContext } from "../app/jobs-context";
 import { appsScriptClock } from "../gas/utilities";
@@ -47,16 +42,6 @@ function perform<T>(options: CommandOptions, body: (call: Call) => T): T {
   const call = newCall();
   return options.lock ? call.underLock(body) : body(call);
 }
-
-/** The current document, or the error that asks the person to open one. */
-export function documentOrThrow(): DocumentAccess {
-  const doc = currentDocument();
-  if (!doc) throw new NoDocumentError();
-  return doc;
-}
-
-/** The document's job store (document properties, or developer metadata in the full build). */
-export const jobStoreOf = (doc: DocumentAccess): JobStore => new JobStore(doc.store, documentFacts(doc), RECORD_KINDS);
 
 /** A server function that takes no argument. */
 export function command<R>(options: CommandOptions, body: (call: Call) => R): () => R {

@@ -16,7 +16,8 @@ import { appsScriptClock, formatDay } from "../gas/utilities";
 import { plural } from "../rules/numbers";
 import { clickWriteError } from "../sheets/document-room";
 import { ADDON_NAME } from "./build-defaults";
-import { command, commandWith, documentOrThrow, jobStoreOf } from "./command";
+import { command, commandWith } from "./command";
+import { documentOrThrow, jobStoreOf } from "../app/jobs-context";
 import type { ArgsIn } from "./entry-args";
 
 /** A build stops starting writes this long after it began (Apps Script ends a call at 6 min); the passes finish it. */

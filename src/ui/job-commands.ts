@@ -1,6 +1,5 @@
 // This file defines the commands over the document's jobs: listJobs, refreshJobs (a pass on demand), pollJobs (the trigger's pass),
 // showJobSheet, recentJobs, importJob and setRefresh (docs/add-on-surface.md, "Global functions").
-import { currentJobStore } from "../app/jobs-context";
 import { pollPassUnderLock, runTriggerPass } from "../app/pass-runner";
 import { importJob as importTrackedJob } from "../search/import-job";
 import { lineOfJob } from "../search/line-of-job";
@@ -12,7 +11,8 @@ import { setRefresh as setSearchRefresh } from "../search/set-refresh";
 import { UserFacingError } from "../errors/user-error";
 import { backgroundWork } from "../passes/background-work";
 import { pollTriggerNeeded } from "../rules/trigger-need";
-import { command, commandWith, documentOrThrow, jobStoreOf } from "./command";
+import { command, commandWith } from "./command";
+import { currentJobStore, documentOrThrow, jobStoreOf } from "../app/jobs-context";
 import { listDocumentJobs } from "./job-list";
 
 export const listJobs = command({}, listDocumentJobs);

@@ -11,7 +11,7 @@ import { isSending, rowsSent, runStoreOf, type RunRecord } from "../enrich/run/r
 import { enrichmentOf, type JobRecord } from "../jobs/job-record";
 import { toJobView, type JobView, type RunView } from "./job-view";
 import { RUN_TIME_A_DAY } from "../rules/platform-limits";
-import { documentOrThrow, jobStoreOf } from "./command";
+import { documentOrThrow, jobStoreOf } from "../app/jobs-context";
 
 /**
  * Google stops a trigger in the middle once the user's triggers have run their daily time (90
