@@ -2,7 +2,7 @@
 // send, Found in and the status columns, the add-on's columns over the rows a sync updates; rows
 // matched by Email (never by position); one update block, and appends whose Email column first.
 import { cellText, exactText } from "../sheets/cell-text";
-import { KEEP, writeBlock } from "../sheets/block-writer";
+import { KEEP, writeBlock, writeRows, type BlockCell } from "../sheets/block-writer";
 import { checkRoom, documentRoom, newSheetCells, sizeToContent } from "../sheets/document-room";
 import { addMissingHeaders } from "../sheets/headers";
 import { CONTACT_HEADERS, CONTACTS_SHEET, type ContactHeader, type ContactValues } from "./contact-columns";
@@ -111,28 +111,24 @@ function headerAt(read: ContactsRead, column: number): ContactHeader | null {
 /** The `Ready to send` and `Found in` of a row no source of the sync holds (a suppression, a sheet that no longer holds its address). */
 export type RowMarks = Pick<ContactValues, "Ready to send" | "Found in">;
 
-/** Writes `columns` of the rows of `byRow` (one block from the first to the last), a header's cell where the row's values have it. */
-function writeRows(
-  read: ContactsRead,
-  byRow: ReadonlyMap<number, Partial<ContactValues>>,
-  columns: number[],
-  options: Parameters<typeof writeBlock>[5] = { known: read.values, skipUnchanged: true },
-): number {
+/** A block's cell: a header's cell where the row's values have it, else kept. */
+const cellOf =
+  (read: ContactsRead, byRow: ReadonlyMap<number, Partial<ContactValues>>) =>
+  (row: number, column: number): BlockCell => {
+    const header = headerAt(read, column);
+    const text = header ? byRow.get(row)?.[header] : undefined;
+    return text === undefined ? KEEP : exactText(text);
+  };
+
+/** Rewrites `columns` of the rows of `byRow` (one block from the first to the last, rows the sheet has); returns the calls made. */
+function rewriteRows(read: ContactsRead, byRow: ReadonlyMap<number, Partial<ContactValues>>, columns: number[]): number {
   if (byRow.size === 0) return 0;
   const rows = [...byRow.keys()];
   const top = Math.min(...rows);
-  return writeBlock(
-    read.sheet,
-    top,
-    Math.max(...rows) - top + 1,
-    columns,
-    (row, column) => {
-      const header = headerAt(read, column);
-      const text = header ? byRow.get(row)?.[header] : undefined;
-      return text === undefined ? KEEP : exactText(text);
-    },
-    options,
-  );
+  return writeBlock(read.sheet, top, Math.max(...rows) - top + 1, columns, cellOf(read, byRow), {
+    known: read.values,
+    skipUnchanged: true,
+  });
 }
 
 /**
@@ -145,7 +141,7 @@ export function writeUpdates(
   marks: ReadonlyMap<number, RowMarks>,
 ): number {
   const markColumns = [read.columns.get("Ready to send") ?? 0, read.columns.get("Found in") ?? 0];
-  return writeRows(read, updates, [...read.columns.values()]) + writeRows(read, marks, markColumns);
+  return rewriteRows(read, updates, [...read.columns.values()]) + rewriteRows(read, marks, markColumns);
 }
 
 /**
@@ -153,17 +149,14 @@ export function writeUpdates(
  * always); the Email column of each block first. Returns the rows written.
  */
 export function appendRows(read: ContactsRead, rows: readonly ContactValues[], more: () => boolean): number {
-  const sheet = read.sheet;
   const columns = [...read.columns.values()];
   let written = 0;
   while (written < rows.length && (written === 0 || more())) {
     const block = rows.slice(written, written + APPEND_ROWS);
-    const top = read.lastRow + 1;
-    const needed = top + block.length - 1;
-    const maxRows = sheet.getMaxRows();
-    if (needed > maxRows) sheet.insertRowsAfter(maxRows, needed - maxRows);
-    writeRows(read, new Map(block.map((values, index) => [top + index, values])), columns, { firstColumn: read.columns.get("Email") });
-    read.lastRow = needed;
+    const byRow = new Map(block.map((values, index) => [read.lastRow + 1 + index, values]));
+    // The grid grown first where the block goes past it (block-writer's writeRows).
+    writeRows(read.sheet, [...byRow.keys()], columns, cellOf(read, byRow), { firstColumn: read.columns.get("Email") });
+    read.lastRow += block.length;
     written += block.length;
   }
   return written;
