@@ -4,9 +4,11 @@
 // column left/right"; rows scroll by whole rows, the header and frozen row drawn alike however far
 // down the view is (no row under them shows through); a column at the view's left edge stays whole
 // when the rows drawn anew widen the frozen Name or the columns left of it.
+import { inFullTier } from "../tier";
 import { describeInBrowser, eventually, gridCell, openPlayground, type Session } from "./browser";
 
-describeInBrowser("the playground's grid by keyboard and context menu", () => {
+const WHY = "the playground's own grid, reached by keyboard and its context menu (the playground's other grid tests run in npm test)";
+inFullTier(WHY, describeInBrowser)("the playground's grid by keyboard and context menu", () => {
   let session: Session;
   beforeAll(async () => {
     session = await openPlayground();

@@ -1,10 +1,10 @@
-// End to end on the BUILT bundles (both builds): a territory, many queries in many places as one
-// search (docs/add-on-surface.md, "A territory"). previewSearch says what it reserves; startSearch
-// creates as many of its searches as the account's job slots allow and later passes the rest; its
-// one sheet holds each business once by Maps URL, its `Found by` exactly the searches that returned
-// it, in the territory's order; one line in listJobs; each search charged once, also after a lost
-// answer; stopSearch; a shortfall refused with nothing created; a refresh of every search merged
-// into the same sheet; importJob of one of its searches opens its sheet.
+// End to end on the BUILT bundles (both builds in test:all; the first scenario on the default one alone in
+// npm test): a territory, many queries in many places as one search (docs/add-on-surface.md, "A territory").
+// previewSearch says what it reserves; startSearch creates as many of its searches as the account's job
+// slots allow and later passes the rest; its one sheet holds each business once by Maps URL, its `Found by`
+// exactly the searches that returned it, in the territory's order; one line in listJobs; each search charged
+// once, also after a lost answer; stopSearch; a shortfall refused with nothing created; a refresh of every
+// search merged into the same sheet; importJob of one of its searches opens its sheet.
 import path from "node:path";
 import type { FakeRuntime } from "../../dev/fakes/runtime";
 import {
@@ -21,12 +21,11 @@ import { neighboursOf } from "../../dev/simulator";
 import { setUpAccount, useWorld } from "../fixtures/world";
 import { mismatches } from "./mismatches";
 import { expectRegisteredKeys } from "../fixtures/stored-keys";
+import { onBuilds } from "../tier";
 
 const world = useWorld(11);
-const BUILDS = [
-  ["default", path.resolve(__dirname, "../../dist")],
-  ["full-scope", path.resolve(__dirname, "../../dist-full")],
-] as const;
+const DEFAULT = { build: "default", distDir: path.resolve(__dirname, "../../dist") };
+const BUILDS = [DEFAULT, { build: "full-scope", distDir: path.resolve(__dirname, "../../dist-full") }];
 const HOUR = 60 * 60 * 1000;
 
 const creations = (runtime: FakeRuntime) => runtime.http.requests.filter((r) => r.method === "POST" && r.url.endsWith("/searches"));
@@ -111,7 +110,8 @@ function expectSameContactMarkers(rows: ReadonlyArray<Record<string, unknown>>):
   expect(mismatches(checks)).toEqual([]);
 }
 
-describe.each(BUILDS)("a territory (%s build)", (_build, distDir) => {
+// Both builds in test:all; the default one in npm test (territory-scale runs the full-scope one there).
+onBuilds(BUILDS, DEFAULT)("a territory ($build build)", ({ distDir }) => {
   it(
     "previews its cost, starts what the job slots allow, and later passes finish it in one sheet: each business once, " +
       "Found by exact, charged once each",
