@@ -34,8 +34,11 @@ import { personActOf, runFaultyPass } from "./schedule";
 import { latestRefreshOf, serviceFinds, sheetChecks } from "./territory-expect";
 import { makeTerritorySchedule, RATE_RETRY_AFTER, type TerritoryPassPlan, type TerritorySchedule } from "./territory-schedule";
 
-/** `npm test`'s schedules: together they fire every kind of fault counted below twice, in both builds (the cheapest such set found). */
-const SAMPLE = [1, 5, 29, 36, 83];
+/**
+ * `npm test`'s schedules: together they fire every kind of fault counted below twice, in both builds (the cheapest such set
+ * found over the first 100 seeds; a killed creation fires in 4 of them per build, 36 and 83 in both).
+ */
+const SAMPLE = [9, 36, 45, 83];
 const choice = faultSeeds(SAMPLE);
 const { seeds, atLeast } = choice;
 /** `calls`: about how many SpreadsheetApp calls a start and a pass that merges make in each build. */

@@ -405,10 +405,9 @@ describe("the grid's answer for a 700-row results sheet", () => {
           .values(sheetName)
           .slice(1)
           .filter((row) => row[status()] !== "" && !/progress|pending/i.test(String(row[status()]))).length;
-      for (let poll = 0; poll < 60 && filled() < 700; poll += 1) {
-        playground.clock.advance(8_000);
-        await run(playground, "refreshJobs");
-      }
+      // The service finishes the search first (its pace is not what this test is about); a few polls then write its pages.
+      playground.clock.advance(10 * 60_000);
+      for (let poll = 0; poll < 10 && filled() < 700; poll += 1) await run(playground, "refreshJobs");
       expect(filled()).toBe(700);
       const sized = async (query: string) => {
         const text = await (await fetch(new URL(`/api/grid${query}`, playground.url))).text();
